@@ -1,0 +1,11 @@
+/**
+ * True when a request comes from this site's own pages. Browsers send Origin on cross-site
+ * requests and on every POST; Sec-Fetch-Site covers the rest.
+ */
+export function isSameOrigin(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return false;
+  const origin = request.headers.get("origin");
+  if (origin === null) return true;
+  return origin === new URL(request.url).origin;
+}

@@ -1,0 +1,32 @@
+import { Link } from "@remix-run/react";
+import type { DeckSummary } from "~/decks/queries.server";
+import { formatPrice } from "~/decks/images";
+import { TarotCardImage } from "./tarot-card";
+
+type Tile = Pick<DeckSummary, "id" | "title" | "theme" | "coverUrl" | "priceCents" | "cardCount" | "creatorUsername" | "coverName">;
+
+export function DeckTile({ deck, href, eager = false }: { deck: Tile; href: string; eager?: boolean }) {
+  return (
+    <Link
+      to={href}
+      prefetch="intent"
+      className="group flex flex-col gap-3 rounded-2xl p-2 transition hover:bg-surface-2/70"
+    >
+      <TarotCardImage
+        src={deck.coverUrl}
+        alt=""
+        eager={eager}
+        className="transition duration-300 group-hover:-translate-y-1 group-hover:rotate-[-1deg]"
+      />
+      <div className="px-1">
+        <h3 className="font-display text-xl font-bold leading-tight">{deck.title}</h3>
+        <p className="mt-0.5 line-clamp-1 text-sm text-muted">{deck.theme}</p>
+        <p className="mt-2 flex items-center justify-between text-sm">
+          <span className="text-muted">{deck.creatorUsername ? `by @${deck.creatorUsername}` : null}</span>
+          <span className="font-semibold text-gold">{formatPrice(deck.priceCents)}</span>
+        </p>
+        <p className="text-xs text-muted">{deck.cardCount} cards</p>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,233 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { displayName } from "~/auth/display-name";
+import { deckCreditsLabel } from "~/credits/badge";
+import { useOptionalUser } from "~/lib/root-data";
+import { useDisclosure } from "~/lib/use-disclosure";
+import { cn } from "~/lib/cn";
+import { Wordmark } from "./logo";
+import { ThemeToggle } from "./theme-toggle";
+import { Avatar } from "./avatar";
+
+type NavItem = { to: string; label: string; match: string; membersOnly?: boolean; signedOutOnly?: boolean; desktopOnly?: boolean };
+
+const NAV_ITEMS: NavItem[] = [
+  { to: "/marketplace", label: "Marketplace", match: "/marketplace" },
+  { to: "/readers", label: "Readers", match: "/readers" },
+  { to: "/reading-room?create=true", label: "Reading Room", match: "/reading-room" },
+  { to: "/collection", label: "My Collection", match: "/collection", membersOnly: true, desktopOnly: true },
+  { to: "/pricing", label: "Pricing", match: "/pricing", signedOutOnly: true },
+];
+
+function useVisibleItems(mobile: boolean) {
+  const user = useOptionalUser();
+  const isMember = Boolean(user && !user.isGuest);
+  return NAV_ITEMS.filter(
+    (item) =>
+      (!item.membersOnly || isMember) && (!item.signedOutOnly || !user) && (!mobile || !item.desktopOnly),
+  );
+}
+
+function isCurrent(pathname: string, match: string) {
+  return pathname === match || pathname.startsWith(`${match}/`);
+}
+
+function useScrolledPast(threshold: number) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+function signInHref(pathname: string, search: string) {
+  const here = pathname + search;
+  return pathname === "/login" || pathname === "/signup" || here === "/"
+    ? "/login"
+    : `/login?redirectTo=${encodeURIComponent(here)}`;
+}
+
+export function SiteNav() {
+  const user = useOptionalUser();
+  const location = useLocation();
+  const scrolled = useScrolledPast(10);
+  const items = useVisibleItems(false);
+  const isMember = Boolean(user && !user.isGuest);
+
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className={cn(
+        "site-nav sticky top-0 z-40 border-b transition-[background-color,border-color,backdrop-filter] duration-200",
+        scrolled ? "border-line bg-bg/85 backdrop-blur-md" : "border-transparent bg-transparent",
+      )}
+    >
+      <noscript>
+        <style>{`.site-nav{background:color-mix(in oklab,var(--bg) 88%,transparent);backdrop-filter:blur(12px);border-color:var(--line)}`}</style>
+      </noscript>
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" className="shrink-0 rounded-md" aria-label="Arcanum home">
+          <Wordmark />
+        </Link>
+
+        <ul className="ml-6 hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                prefetch="intent"
+                aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
+                className={cn(
+                  "rounded-full px-3 py-2 text-sm font-medium transition",
+                  isCurrent(location.pathname, item.match)
+                    ? "bg-brand-soft text-ink"
+                    : "text-muted hover:bg-surface-2 hover:text-ink",
+                )}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+
+        <div className="ml-auto flex items-center gap-2">
+          {isMember && user ? (
+            <Link
+              to="/create-deck"
+              className="hidden rounded-full border border-gold-bright/60 px-3 py-1.5 text-xs font-semibold text-gold md:inline-flex"
+              title="Deck credits left"
+              data-testid="deck-badge"
+            >
+              {deckCreditsLabel(user.deckCredits)}
+            </Link>
+          ) : null}
+          <ThemeToggle />
+          {isMember && user ? (
+            <AvatarMenu />
+          ) : (
+            <Link
+              to={signInHref(location.pathname, location.search)}
+              className="hidden h-10 items-center rounded-full bg-brand px-4 text-sm font-semibold text-brand-ink transition hover:brightness-110 md:inline-flex"
+            >
+              Sign In
+            </Link>
+          )}
+          <MobileMenu />
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function AvatarMenu() {
+  const user = useOptionalUser();
+  const ref = useDisclosure();
+  if (!user) return null;
+  const name = displayName(user);
+  return (
+    <details ref={ref} className="relative hidden md:block" data-testid="avatar-menu">
+      <summary
+        aria-label={`Account menu for ${name}`}
+        className="flex cursor-pointer items-center gap-2 rounded-full border border-line bg-surface/70 p-1 pr-3 hover:bg-surface-2"
+      >
+        <Avatar name={name} url={user.avatarUrl} size={32} />
+        <span className="max-w-32 truncate text-sm font-medium">{name}</span>
+      </summary>
+      <div className="absolute right-0 mt-2 w-60 overflow-hidden rounded-2xl border border-line bg-surface shadow-xl">
+        <p className="border-b border-line px-4 py-3 text-sm">
+          <span className="block truncate font-semibold">{name}</span>
+          {user.isSubscribed ? <span className="text-xs text-gold">Premium member</span> : null}
+        </p>
+        <AccountLinks className="flex flex-col p-1.5" itemClassName="rounded-lg px-3 py-2 text-sm hover:bg-surface-2" />
+      </div>
+    </details>
+  );
+}
+
+/** The account entries, shared by the avatar menu and the mobile menu. */
+function AccountLinks({ className, itemClassName }: { className?: string; itemClassName?: string }) {
+  const user = useOptionalUser();
+  if (!user) return null;
+  return (
+    <ul className={className}>
+      <li><Link className={cn("block", itemClassName)} to="/profile">Profile</Link></li>
+      <li><Link className={cn("block", itemClassName)} to="/collection">My Collection</Link></li>
+      <li>
+        <Link className={cn("block", itemClassName)} to="/subscription">
+          {user.isSubscribed ? "Premium Membership" : "Upgrade to Premium"}
+        </Link>
+      </li>
+      <li>
+        {user.isReader ? (
+          <Link className={cn("block", itemClassName)} to="/reader-dashboard">Reader Dashboard</Link>
+        ) : (
+          <Link className={cn("block", itemClassName)} to="/become-reader">Become a Reader</Link>
+        )}
+      </li>
+      <li>
+        <Form method="post" action="/logout">
+          <button type="submit" className={cn("w-full text-left", itemClassName)}>Sign Out</button>
+        </Form>
+      </li>
+    </ul>
+  );
+}
+
+function MobileMenu() {
+  const user = useOptionalUser();
+  const location = useLocation();
+  const ref = useDisclosure();
+  const items = useVisibleItems(true);
+  const isMember = Boolean(user && !user.isGuest);
+  return (
+    <details ref={ref} className="group md:hidden" data-testid="mobile-menu">
+      <summary
+        aria-label="Menu"
+        className="grid h-10 w-10 cursor-pointer place-items-center rounded-full border border-line bg-surface/70"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 group-open:hidden">
+          <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="hidden h-5 w-5 group-open:block">
+          <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+        </svg>
+      </summary>
+      <div className="absolute inset-x-0 top-16 border-b border-line bg-bg/95 px-4 pb-6 pt-2 shadow-xl backdrop-blur-md">
+        <ul className="flex flex-col gap-1">
+          {items.map((item) => (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
+                className={cn(
+                  "block rounded-xl px-3 py-3 text-base font-medium",
+                  isCurrent(location.pathname, item.match) ? "bg-brand-soft" : "hover:bg-surface-2",
+                )}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 border-t border-line pt-3">
+          {isMember && user ? (
+            <>
+              <p className="px-3 pb-1 text-sm font-semibold">{displayName(user)}</p>
+              <AccountLinks className="flex flex-col gap-1" itemClassName="rounded-xl px-3 py-3 text-base hover:bg-surface-2" />
+            </>
+          ) : (
+            <Link
+              to={signInHref(location.pathname, location.search)}
+              className="flex h-12 items-center justify-center rounded-full bg-brand font-semibold text-brand-ink"
+            >
+              Sign In
+            </Link>
+          )}
+        </div>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,112 @@
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { cards, decks, users } from "../../db/schema";
+import type { Database } from "../db.server";
+import { cardImageUrl } from "./images";
+
+const coverCard = alias(cards, "cover_card");
+
+const deckSummaryColumns = {
+  id: decks.id,
+  title: decks.title,
+  theme: decks.theme,
+  description: decks.description,
+  artStyle: decks.artStyle,
+  kind: decks.kind,
+  status: decks.status,
+  isPublic: decks.isPublic,
+  priceCents: decks.priceCents,
+  createdAt: decks.createdAt,
+  creatorUsername: users.username,
+  creatorName: users.fullName,
+  coverImageKey: coverCard.imageKey,
+  coverUpdatedAt: coverCard.updatedAt,
+  coverName: coverCard.name,
+  cardCount: sql<number>`(select count(*) from ${cards} where ${cards.deckId} = ${decks.id})`,
+};
+
+function toSummary<T extends { coverImageKey: string | null; coverUpdatedAt: number | null }>(row: T) {
+  const { coverImageKey, coverUpdatedAt, ...rest } = row;
+  return { ...rest, coverUrl: cardImageUrl(coverImageKey, coverUpdatedAt ?? 0) };
+}
+
+export type DeckSummary = Awaited<ReturnType<typeof listFeaturedDecks>>[number];
+
+function summaries(db: Database) {
+  return db
+    .select(deckSummaryColumns)
+    .from(decks)
+    .innerJoin(users, eq(users.id, decks.creatorId))
+    .leftJoin(coverCard, eq(coverCard.id, decks.coverCardId));
+}
+
+/** The newest public, finished decks, for the home page. */
+export async function listFeaturedDecks(db: Database, limit = 4) {
+  const rows = await summaries(db)
+    .where(and(eq(decks.isPublic, true), eq(decks.status, "ready")))
+    .orderBy(desc(decks.createdAt))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+/** Public decks in the marketplace, newest first, optionally matching a search text. */
+export async function listMarketplaceDecks(db: Database, { query }: { query?: string } = {}) {
+  const text = query?.trim();
+  const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await summaries(db)
+    .where(
+      and(
+        eq(decks.isPublic, true),
+        eq(decks.status, "ready"),
+        pattern
+          ? or(
+              sql`${decks.title} like ${pattern} escape '\\'`,
+              sql`${decks.theme} like ${pattern} escape '\\'`,
+              sql`${users.username} like ${pattern} escape '\\'`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(decks.createdAt))
+    .limit(60);
+  return rows.map(toSummary);
+}
+
+/** A user's own decks, newest first. */
+export async function listUserDecks(db: Database, userId: string) {
+  const rows = await summaries(db).where(eq(decks.creatorId, userId)).orderBy(desc(decks.createdAt));
+  return rows.map(toSummary);
+}
+
+/** A public deck with its cards in order, or null when it does not exist or is private. */
+export function getPublicDeck(db: Database, deckId: string) {
+  return getViewableDeck(db, deckId, null);
+}
+
+/** A deck the viewer may see (public, or their own) with its cards in order; null otherwise. */
+export async function getViewableDeck(db: Database, deckId: string, viewerId: string | null) {
+  const visible = viewerId ? or(eq(decks.isPublic, true), eq(decks.creatorId, viewerId)) : eq(decks.isPublic, true);
+  const [deck] = await summaries(db).where(and(eq(decks.id, deckId), visible)).limit(1);
+  if (!deck) return null;
+  const deckCards = await db
+    .select({
+      id: cards.id,
+      name: cards.name,
+      cardKey: cards.cardKey,
+      arcana: cards.arcana,
+      number: cards.number,
+      imageKey: cards.imageKey,
+      updatedAt: cards.updatedAt,
+    })
+    .from(cards)
+    .where(eq(cards.deckId, deckId))
+    .orderBy(
+      asc(cards.arcana),
+      sql`case ${cards.suit} when 'wands' then 1 when 'cups' then 2 when 'swords' then 3 when 'pentacles' then 4 else 0 end`,
+      asc(cards.number),
+    );
+  return {
+    ...toSummary(deck),
+    cards: deckCards.map(({ imageKey, updatedAt, ...card }) => ({ ...card, imageUrl: cardImageUrl(imageKey, updatedAt) })),
+  };
+}

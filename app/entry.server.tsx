@@ -1,0 +1,37 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+
+const ABORT_DELAY_MS = 5000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />, {
+    signal: controller.signal,
+    onError(error: unknown) {
+      if (!controller.signal.aborted) console.error(error);
+      status = 500;
+    },
+  });
+  body.allReady.then(() => clearTimeout(timer), () => clearTimeout(timer));
+  // Crawlers and non-streaming clients get the complete document.
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("X-Content-Type-Options", "nosniff");
+  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  responseHeaders.set("X-Frame-Options", "DENY");
+  // Lets Chromium tell us the system theme on later requests, so the no-JavaScript toggle knows what to flip.
+  responseHeaders.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
+  responseHeaders.append("Vary", "Cookie");
+  return new Response(body, { headers: responseHeaders, status });
+}

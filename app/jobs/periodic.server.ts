@@ -1,0 +1,51 @@
+import { and, eq, lt, notExists } from "drizzle-orm";
+import { readingSessions, sessionParticipants } from "../../db/schema";
+import { deleteExpiredSessions } from "../auth/session.server";
+import type { Database } from "../db.server";
+import { markStaleReadersOffline } from "../readers/presence.server";
+
+/** A participant not seen for this long no longer counts as active in a reading. */
+export const PARTICIPANT_ACTIVITY_WINDOW_MS = 60 * 60 * 1000;
+
+/** Participants gone quiet are deactivated; a reading with nobody active left is closed. */
+export async function closeInactiveReadings(db: Database, now: number) {
+  const cutoff = now - PARTICIPANT_ACTIVITY_WINDOW_MS;
+  await db.batch([
+    db
+      .update(sessionParticipants)
+      .set({ isActive: false })
+      .where(and(eq(sessionParticipants.isActive, true), lt(sessionParticipants.lastSeenAt, cutoff))),
+    db
+      .update(readingSessions)
+      .set({ isActive: false, updatedAt: now })
+      .where(
+        and(
+          eq(readingSessions.isActive, true),
+          lt(readingSessions.lastActivityAt, cutoff),
+          notExists(
+            db
+              .select({ id: sessionParticipants.id })
+              .from(sessionParticipants)
+              .where(
+                and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.isActive, true)),
+              ),
+          ),
+        ),
+      ),
+  ]);
+}
+
+/** Everything the cron trigger (every 15 minutes) keeps tidy. Each job is independent: one failing does not stop the others. */
+export async function runPeriodicJobs(db: Database, now: number) {
+  const jobs = {
+    closeInactiveReadings: () => closeInactiveReadings(db, now),
+    markStaleReadersOffline: () => markStaleReadersOffline(db, now),
+    deleteExpiredSessions: () => deleteExpiredSessions(db, now),
+  };
+  const results = await Promise.allSettled(Object.values(jobs).map((job) => job()));
+  const failed = Object.keys(jobs).filter((_, i) => results[i]?.status === "rejected");
+  for (const [i, result] of results.entries()) {
+    if (result.status === "rejected") console.error(`periodic job ${Object.keys(jobs)[i]} failed`, result.reason);
+  }
+  return { failed };
+}

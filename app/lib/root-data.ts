@@ -1,0 +1,10 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
+
+export function useRootData() {
+  return useRouteLoaderData<typeof rootLoader>("root");
+}
+
+export function useOptionalUser() {
+  return useRootData()?.user ?? null;
+}

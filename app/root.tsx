@@ -1,0 +1,108 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { returnPathOf } from "~/auth/guard.server";
+import { loginPath } from "~/auth/redirect";
+import { getCurrentUser } from "~/auth/user.server";
+import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
+import { useChosenTheme } from "~/components/theme-toggle";
+import { readTheme } from "~/theme/theme.server";
+import stylesheet from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Arcanum — AI tarot decks, readings and readers" },
+  {
+    name: "description",
+    content:
+      "Create tarot decks with AI, collect and trade them in the marketplace, hold live shared readings and book human tarot readers.",
+  },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [user, theme] = await Promise.all([getCurrentUser(context.db, request), readTheme(request)]);
+  if (!user && new URL(request.url).searchParams.get("auth") === "required") {
+    throw redirect(loginPath(returnPathOf(request)));
+  }
+  return { user, theme };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  // Without a choice the class stays off and the stylesheet follows the system preference.
+  const theme = useChosenTheme();
+  return (
+    <html lang="en" className={theme ?? undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0c0a18" media="(prefers-color-scheme: dark)" />
+        <meta name="theme-color" content="#f6f1e7" media="(prefers-color-scheme: light)" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="text-ink">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-surface px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** After half a second of waiting for the next page, show the loading screen over the current one. */
+function PendingNavigation() {
+  const navigation = useNavigation();
+  const [visible, setVisible] = useState(false);
+  const loading = navigation.state === "loading" && !navigation.formMethod;
+  useEffect(() => {
+    if (!loading) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), 500);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  return visible ? <LoadingScreen overlay /> : null;
+}
+
+export default function App() {
+  return (
+    <>
+      <Outlet />
+      <PendingNavigation />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : error.statusText
+    : error instanceof Error
+      ? error.message
+      : undefined;
+  return <ErrorScreen message={message} />;
+}

@@ -1,0 +1,9 @@
+import { NotFoundScreen } from "~/components/status-screens";
+
+export function loader() {
+  throw new Response("Not found", { status: 404 });
+}
+
+export default function NotFound() {
+  return <NotFoundScreen />;
+}

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guard.server";
+import { DeckTile } from "~/components/deck-tile";
+import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { listUserDecks } from "~/decks/queries.server";
+
+export const meta: MetaFunction = () => [{ title: "My Collection — Arcanum" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { decks: await listUserDecks(context.db, user.id) };
+}
+
+export default function Collection() {
+  const { decks } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 sm:px-6">
+      <PageHeader eyebrow="My Collection" title="Your decks">
+        <p>Every deck you have made, public or private.</p>
+      </PageHeader>
+      {decks.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {decks.map((deck) => (
+            <li key={deck.id} className="relative">
+              <DeckTile deck={deck} href={deck.isPublic ? `/marketplace/${deck.id}` : `/reading-room/${deck.id}`} />
+              <span className="absolute left-4 top-4">
+                <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="rounded-3xl border border-dashed border-line p-10 text-center">
+          <p className="text-muted">You have no decks yet.</p>
+          <Link to="/create-deck" className={`${buttonClasses("primary")} mt-4`}>Create your first deck</Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { SignInPage } from "~/auth/sign-in-page";
+export { signInAction as action, signInLoader as loader } from "~/auth/sign-in.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign In — Arcanum" }];
+
+export default function Login() {
+  return <SignInPage mode="sign-in" />;
+}

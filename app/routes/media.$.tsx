@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { serveMedia } from "~/media/media.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return serveMedia(context, request, params["*"] ?? "");
+}

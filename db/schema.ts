@@ -1,0 +1,253 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+/** Milliseconds since the epoch; every timestamp in the database uses this unit unless named otherwise. */
+const millis = (name: string) => integer(name, { mode: "number" });
+const now = sql`(unixepoch('subsec') * 1000)`;
+const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+
+export const readerLevels = sqliteTable("reader_levels", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  rankOrder: integer("rank_order").notNull().unique(),
+});
+
+/**
+ * Every account, guest or member. A guest has no e-mail and a matching `anonymous_users` row;
+ * upgrading fills the e-mail on the same id so nothing the guest owns has to move.
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").unique(),
+    username: text("username").unique(),
+    fullName: text("full_name"),
+    avatarUrl: text("avatar_url"),
+    bio: text("bio"),
+    isCreator: flag("is_creator"),
+    isReader: flag("is_reader"),
+    /** US cents per minute. */
+    customPricePerMinute: integer("custom_price_per_minute"),
+    levelId: text("level_id").references(() => readerLevels.id, { onDelete: "set null" }),
+    isOnline: flag("is_online"),
+    lastSeenAt: millis("last_seen_at"),
+    createdAt: millis("created_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("users_readers_idx").on(t.isReader, t.isOnline, t.lastSeenAt),
+    check("users_price_check", sql`${t.customPricePerMinute} IS NULL OR ${t.customPricePerMinute} >= 0`),
+  ],
+);
+
+export const anonymousUsers = sqliteTable("anonymous_users", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  createdAt: millis("created_at").notNull().default(now),
+  updatedAt: millis("updated_at").notNull().default(now),
+});
+
+/** Server-side sign-in sessions. The cookie carries a random token; only its SHA-256 hash is stored. */
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: millis("created_at").notNull().default(now),
+    expiresAt: millis("expires_at").notNull(),
+  },
+  (t) => [index("auth_sessions_user_idx").on(t.userId), index("auth_sessions_expiry_idx").on(t.expiresAt)],
+);
+
+export const deckKinds = ["major_arcana", "complete"] as const;
+export const deckStatuses = ["generating", "ready", "failed"] as const;
+
+export const decks = sqliteTable(
+  "decks",
+  {
+    id: text("id").primaryKey(),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    theme: text("theme").notNull(),
+    description: text("description"),
+    artStyle: text("art_style"),
+    kind: text("kind", { enum: deckKinds }).notNull().default("major_arcana"),
+    status: text("status", { enum: deckStatuses }).notNull().default("generating"),
+    isPublic: flag("is_public"),
+    /** Marketplace price in US cents; null when the deck is not for sale. */
+    priceCents: integer("price_cents"),
+    coverCardId: text("cover_card_id"),
+    createdAt: millis("created_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("decks_creator_idx").on(t.creatorId, t.createdAt),
+    index("decks_public_idx").on(t.isPublic, t.createdAt),
+    check("decks_price_check", sql`${t.priceCents} IS NULL OR ${t.priceCents} >= 0`),
+  ],
+);
+
+export const cardStatuses = ["pending", "generating", "ready", "failed"] as const;
+
+export const cards = sqliteTable(
+  "cards",
+  {
+    id: text("id").primaryKey(),
+    deckId: text("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    /** Stable id of the tarot card, for example `major-00` or `cups-queen`. */
+    cardKey: text("card_key").notNull(),
+    name: text("name").notNull(),
+    arcana: text("arcana", { enum: ["major", "minor"] }).notNull(),
+    suit: text("suit", { enum: ["wands", "cups", "swords", "pentacles"] }),
+    number: integer("number").notNull(),
+    description: text("description"),
+    /** Key of the image in the media bucket, `card-images/{deckId}/{file}`. */
+    imageKey: text("image_key"),
+    status: text("status", { enum: cardStatuses }).notNull().default("pending"),
+    regenerations: integer("regenerations").notNull().default(0),
+    createdAt: millis("created_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("cards_deck_card_idx").on(t.deckId, t.cardKey)],
+);
+
+export const readingSessions = sqliteTable(
+  "reading_sessions",
+  {
+    id: text("id").primaryKey(),
+    hostUserId: text("host_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    originalHostUserId: text("original_host_user_id").references(() => users.id, { onDelete: "set null" }),
+    deckId: text("deck_id").references(() => decks.id, { onDelete: "set null" }),
+    readingStep: text("reading_step").notNull().default("setup"),
+    /** JSON array of card keys in shuffled order. */
+    shuffledDeck: text("shuffled_deck", { mode: "json" }).$type<string[]>(),
+    selectedLayout: text("selected_layout"),
+    question: text("question"),
+    /** JSON array of card reading entries: name, position, isReversed. */
+    selectedCards: text("selected_cards", { mode: "json" }).$type<
+      { name: string; position: number; isReversed: boolean }[]
+    >(),
+    interpretation: text("interpretation"),
+    zoomLevel: real("zoom_level").notNull().default(1),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    lastActivityAt: millis("last_activity_at").notNull().default(now),
+    createdAt: millis("created_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("reading_sessions_host_idx").on(t.hostUserId, t.createdAt),
+    index("reading_sessions_activity_idx").on(t.isActive, t.lastActivityAt),
+  ],
+);
+
+export const sessionParticipants = sqliteTable(
+  "session_participants",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => readingSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    anonymousId: text("anonymous_id").references(() => anonymousUsers.id, { onDelete: "set null" }),
+    name: text("name").notNull().default("User"),
+    isHost: flag("is_host"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    joinedAt: millis("joined_at").notNull().default(now),
+    lastSeenAt: millis("last_seen_at").notNull().default(now),
+  },
+  (t) => [
+    index("session_participants_session_idx").on(t.sessionId, t.isActive, t.lastSeenAt),
+    index("session_participants_user_idx").on(t.userId),
+    index("session_participants_anonymous_idx").on(t.anonymousId),
+  ],
+);
+
+export const planTypes = ["free", "explorer", "mystic", "creator", "visionary"] as const;
+
+export const userDeckQuotas = sqliteTable(
+  "user_deck_quotas",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planType: text("plan_type", { enum: planTypes }).notNull().default("free"),
+    majorArcanaQuota: integer("major_arcana_quota").notNull().default(1),
+    completeDeckQuota: integer("complete_deck_quota").notNull().default(0),
+    majorArcanaUsed: integer("major_arcana_used").notNull().default(0),
+    completeDeckUsed: integer("complete_deck_used").notNull().default(0),
+    lastRefreshDate: millis("last_refresh_date").notNull().default(now),
+    nextRefreshDate: millis("next_refresh_date").notNull(),
+    maxRolloverQuota: integer("max_rollover_quota").notNull().default(0),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("user_deck_quotas_refresh_idx").on(t.nextRefreshDate),
+    check(
+      "user_deck_quotas_bounds",
+      sql`${t.majorArcanaUsed} >= 0 AND ${t.completeDeckUsed} >= 0 AND ${t.majorArcanaUsed} <= ${t.majorArcanaQuota} AND ${t.completeDeckUsed} <= ${t.completeDeckQuota}`,
+    ),
+  ],
+);
+
+/** Every change to a user's quotas, with why. `reference_id` makes a consumption idempotent. */
+export const deckQuotaLedger = sqliteTable(
+  "deck_quota_ledger",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    majorArcanaChange: integer("major_arcana_change").notNull().default(0),
+    completeDeckChange: integer("complete_deck_change").notNull().default(0),
+    description: text("description").notNull(),
+    referenceId: text("reference_id"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("deck_quota_ledger_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("deck_quota_ledger_reference_idx").on(t.userId, t.referenceId),
+  ],
+);
+
+export const subscriptionStatuses = [
+  "active",
+  "trialing",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "incomplete",
+  "incomplete_expired",
+  "paused",
+] as const;
+
+export const subscriptions = sqliteTable("subscriptions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  subscriptionStatus: text("subscription_status", { enum: subscriptionStatuses }).notNull(),
+  priceId: text("price_id").notNull(),
+  /** Seconds since the epoch, as the payment provider reports it. */
+  currentPeriodEnd: integer("current_period_end").notNull(),
+  providerCustomerId: text("provider_customer_id"),
+  providerSubscriptionId: text("provider_subscription_id").unique(),
+  updatedAt: millis("updated_at").notNull().default(now),
+});

@@ -1,0 +1,219 @@
+import { placeholderCardSvg } from "../app/art/placeholder-card";
+import { cardFileName, MAJOR_ARCANA } from "../app/tarot/cards";
+import type { Database } from "../app/db.server";
+import { cards, decks, readerLevels, userDeckQuotas, users } from "./schema";
+
+type UserSeed = typeof users.$inferInsert;
+type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status"> & { creatorId: string };
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const READER_LEVELS = [
+  { id: "level-apprentice", name: "Apprentice", rankOrder: 1 },
+  { id: "level-adept", name: "Adept", rankOrder: 2 },
+  { id: "level-master", name: "Master", rankOrder: 3 },
+  { id: "level-oracle", name: "Oracle", rankOrder: 4 },
+] as const;
+
+export const DEMO_MEMBER_ID = "seed-user-demo";
+
+export const SEED_USERS: UserSeed[] = [
+  {
+    id: "seed-user-luna",
+    email: "luna@example.com",
+    username: "luna_vale",
+    fullName: "Luna Vale",
+    bio: "Watercolour witch. I paint the sea the way the moon remembers it.",
+    isCreator: true,
+  },
+  {
+    id: "seed-user-orion",
+    email: "orion@example.com",
+    username: "orion_hale",
+    fullName: "Orion Hale",
+    bio: "Night-shift coder, day-shift cartomancer. Readings for people who think in systems.",
+    isCreator: true,
+    isReader: true,
+    customPricePerMinute: 149,
+    levelId: "level-apprentice",
+  },
+  {
+    id: "seed-user-sage",
+    email: "sage@example.com",
+    username: "sage_moreno",
+    fullName: "Sage Moreno",
+    bio: "Forest walker and deck builder. Every card starts as a sketch in the moss.",
+    isCreator: true,
+  },
+  {
+    id: "seed-user-mira",
+    email: "mira@example.com",
+    username: "mira_solenne",
+    fullName: "Mira Solenne",
+    bio: "Twenty years with the cards. Gentle, direct readings on love, work and crossroads.",
+    isReader: true,
+    customPricePerMinute: 349,
+    levelId: "level-master",
+  },
+  {
+    id: "seed-user-theo",
+    email: "theo@example.com",
+    username: "theo_ashgrove",
+    fullName: "Theo Ashgrove",
+    bio: "Career and creative-block readings. I pair the cards with practical next steps.",
+    isReader: true,
+    customPricePerMinute: 199,
+    levelId: "level-adept",
+  },
+  {
+    id: "seed-user-ines",
+    email: "ines@example.com",
+    username: "ines_duval",
+    fullName: "Inès Duval",
+    bio: "Celtic Cross specialist. Deep, unhurried sessions for the big questions.",
+    isReader: true,
+    customPricePerMinute: 499,
+    levelId: "level-oracle",
+  },
+  {
+    id: DEMO_MEMBER_ID,
+    email: "demo@example.com",
+    username: "demo_seeker",
+    fullName: "Demo Seeker",
+    bio: "Trying out Arcanum.",
+  },
+];
+
+export const SEED_DECKS: DeckSeed[] = [
+  {
+    id: "seed-deck-celestial-tides",
+    creatorId: "seed-user-luna",
+    title: "Celestial Tides",
+    theme: "Moonlit oceans, tides and constellations",
+    description: "Silver tides and drifting constellations: a Major Arcana painted in moonlight and salt.",
+    artStyle: "watercolour",
+    isPublic: true,
+    priceCents: 900,
+  },
+  {
+    id: "seed-deck-neon-oracle",
+    creatorId: "seed-user-orion",
+    title: "Neon Oracle",
+    theme: "Cyberpunk city at night, neon signs and rain",
+    description: "Rain-slick streets and flickering signs. The Fool steps off a rooftop into a sea of holograms.",
+    artStyle: "pixel art",
+    isPublic: true,
+    priceCents: 1200,
+  },
+  {
+    id: "seed-deck-verdant-grove",
+    creatorId: "seed-user-sage",
+    title: "Verdant Grove",
+    theme: "Ancient forest spirits, moss and mushrooms",
+    description: "Old trees keep old secrets. Spirits of moss and mycelium walk the Major Arcana.",
+    artStyle: "woodcut",
+    isPublic: true,
+    priceCents: null,
+  },
+  {
+    id: "seed-deck-desert-mirage",
+    creatorId: "seed-user-luna",
+    title: "Desert Mirage",
+    theme: "Golden dunes, mirages and desert stars",
+    description: "Heat shimmer and cold starlight: a deck about what is real and what only seems so.",
+    artStyle: "art nouveau",
+    isPublic: true,
+    priceCents: 700,
+  },
+  {
+    id: "seed-deck-gilded-clockwork",
+    creatorId: "seed-user-sage",
+    title: "Gilded Clockwork",
+    theme: "Victorian brass automata and clockwork",
+    description: "Brass hearts, patient gears. Each card is a small machine that keeps a human truth.",
+    artStyle: "oil painting",
+    isPublic: true,
+    priceCents: 1500,
+  },
+  {
+    id: "seed-deck-autumn-lanterns",
+    creatorId: DEMO_MEMBER_ID,
+    title: "Autumn Lanterns",
+    theme: "Autumn lanterns and falling leaves",
+    description: "A private first deck: warm light against the coming dark.",
+    artStyle: "minimalist",
+    isPublic: false,
+    priceCents: null,
+  },
+];
+
+/** Bound parameters are capped at 100 per D1 statement: insert rows in slices that stay under it. */
+function chunk<T>(rows: T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(99 / columns));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+export function cardImageKey(deckId: string, cardName: string) {
+  return `card-images/${deckId}/${cardFileName(cardName, "svg")}`;
+}
+
+/**
+ * Puts the demo world in place: reader levels, creators with public decks (placeholder art in R2),
+ * readers with levels and prices, and a demo member. Safe to run again: existing rows are left alone.
+ */
+export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now()) {
+  const userRows = SEED_USERS.map((u, i) => ({
+    ...u,
+    createdAt: now - (60 - i) * DAY,
+    updatedAt: now - (60 - i) * DAY,
+    isOnline: false,
+    lastSeenAt: u.isReader ? now - (i + 1) * DAY : null,
+  }));
+  const deckRows = SEED_DECKS.map((d, i) => ({
+    ...d,
+    kind: "major_arcana" as const,
+    status: "ready" as const,
+    coverCardId: `${d.id}-major-${["17", "01", "09", "19", "10", "18"][i] ?? "00"}`,
+    createdAt: now - (30 - i * 3) * DAY,
+    updatedAt: now - (30 - i * 3) * DAY,
+  }));
+  const cardRows = SEED_DECKS.flatMap((d) =>
+    MAJOR_ARCANA.map((card) => ({
+      id: `${d.id}-${card.key}`,
+      deckId: d.id!,
+      cardKey: card.key,
+      name: card.name,
+      arcana: card.arcana,
+      suit: card.suit,
+      number: card.number,
+      imageKey: cardImageKey(d.id!, card.name),
+      status: "ready" as const,
+    })),
+  );
+
+  await Promise.all(
+    SEED_DECKS.flatMap((d) =>
+      MAJOR_ARCANA.map((card) =>
+        media.put(cardImageKey(d.id!, card.name), placeholderCardSvg(card, d.theme), {
+          httpMetadata: { contentType: "image/svg+xml" },
+        }),
+      ),
+    ),
+  );
+
+  const statements = [
+    db.insert(readerLevels).values([...READER_LEVELS]).onConflictDoNothing(),
+    ...chunk(userRows, 15).map((rows) => db.insert(users).values(rows).onConflictDoNothing()),
+    db
+      .insert(userDeckQuotas)
+      .values({ userId: DEMO_MEMBER_ID, planType: "free", nextRefreshDate: now + 30 * DAY })
+      .onConflictDoNothing(),
+    ...chunk(deckRows, 14).map((rows) => db.insert(decks).values(rows).onConflictDoNothing()),
+    ...chunk(cardRows, 10).map((rows) => db.insert(cards).values(rows).onConflictDoNothing()),
+  ];
+  const [first, ...rest] = statements;
+  await db.batch([first!, ...rest]);
+  return { users: userRows.length, decks: deckRows.length, cards: cardRows.length };
+}

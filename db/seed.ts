@@ -1,0 +1,16 @@
+// Seeds the local development database and bucket that `wrangler dev` uses.
+import { getPlatformProxy } from "wrangler";
+import { createDatabase } from "../app/db.server";
+import { seedDemoData } from "./seed-data";
+
+const persistTo = process.env.ARCANUM_PERSIST_TO;
+const proxy = await getPlatformProxy<Env>({
+  configPath: "wrangler.toml",
+  persist: persistTo ? { path: persistTo } : true,
+});
+try {
+  const counts = await seedDemoData(createDatabase(proxy.env.DB), proxy.env.MEDIA);
+  console.log(`Seeded ${counts.users} users, ${counts.decks} decks, ${counts.cards} cards.`);
+} finally {
+  await proxy.dispose();
+}

@@ -1,0 +1,59 @@
+// Prepares a local database and bucket (migrations + demo data) and starts the built Worker under `wrangler dev`.
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, { cwd: projectRoot, env, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`${path.basename(args[0] ?? command)} ${args.slice(1).join(" ")} failed`);
+}
+
+export function build() {
+  run(process.execPath, [path.join(projectRoot, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], process.env);
+}
+
+/** Applies migrations and seeds demo data into the state folder (wrangler's default when omitted). */
+export function prepareState(persistTo) {
+  const persist = persistTo ? ["--persist-to", persistTo] : [];
+  run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", ...persist], wranglerEnv({ CI: "true" }));
+  run(
+    process.execPath,
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "db", "seed.ts")],
+    wranglerEnv(persistTo ? { ARCANUM_PERSIST_TO: persistTo } : {}),
+  );
+}
+
+/** Starts `wrangler dev` on the port; resolves once the Worker answers /healthz. */
+export async function startServer({ port, persistTo, logLevel = "info", stdio = "inherit", vars = {} }) {
+  const args = [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", logLevel, "--show-interactive-dev-session=false"];
+  if (persistTo) args.push("--persist-to", persistTo);
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  const child = spawn(process.execPath, args, { cwd: projectRoot, env: wranglerEnv(), stdio });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error("wrangler dev did not answer within 60 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(undefined);
+        child.once("exit", () => resolve(undefined));
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}

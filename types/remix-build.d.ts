@@ -1,0 +1,13 @@
+// The Remix server build, produced by `remix vite:build`; wrangler and vitest alias it to build/server/index.js.
+declare module "remix-build" {
+  import type { ServerBuild } from "@remix-run/cloudflare";
+  export const assets: ServerBuild["assets"];
+  export const entry: ServerBuild["entry"];
+  export const routes: ServerBuild["routes"];
+  export const future: ServerBuild["future"];
+  export const publicPath: ServerBuild["publicPath"];
+  export const assetsBuildDirectory: ServerBuild["assetsBuildDirectory"];
+  export const isSpaMode: ServerBuild["isSpaMode"];
+  export const mode: ServerBuild["mode"];
+  export const basename: ServerBuild["basename"];
+}
