@@ -34,7 +34,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [user, theme] = await Promise.all([getCurrentUser(context.db, request), readTheme(request)]);
+  const user = await getCurrentUser(context.db, request);
+  const theme = readTheme(request);
   if (!user && new URL(request.url).searchParams.get("auth") === "required") {
     throw redirect(loginPath(returnPathOf(request)));
   }

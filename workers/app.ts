@@ -1,14 +1,17 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
+import { gatePartyRequest } from "../app/auth/party.server";
+import { isSameOrigin } from "../app/auth/origin";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
-import { authorizePartyConnection } from "../app/auth/party.server";
 
 export { ReaderPresence } from "../party/reader-presence";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export default {
   async fetch(request, env, ctx) {
@@ -16,17 +19,19 @@ export default {
     if (url.pathname === "/healthz") {
       return new Response("ok", { headers: { "content-type": "text/plain", "cache-control": "no-store" } });
     }
-    if (url.pathname.startsWith("/parties/")) {
-      const response = await routePartykitRequest(request, env, {
-        onBeforeConnect: (req, lobby) => authorizePartyConnection(req, lobby, env),
-      });
-      return response ?? new Response("Not found", { status: 404 });
+    // One gate for every state-changing request: another site cannot make a browser post here.
+    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+      return new Response("This request came from another site and was refused.", { status: 403 });
     }
-    const config = readConfig(env);
+    if (url.pathname.startsWith("/parties/")) {
+      const gated = await gatePartyRequest(request, env);
+      if (gated instanceof Response) return gated;
+      return (await routePartykitRequest(gated, env)) ?? new Response("Unknown room", { status: 404 });
+    }
     return handleRemixRequest(request, {
       cloudflare: { env, ctx },
       db: createDatabase(env.DB),
-      config,
+      config: readConfig(env),
     });
   },
 

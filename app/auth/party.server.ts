@@ -1,18 +1,25 @@
-import type { Lobby } from "partyserver";
 import { PRESENCE_ROOM, VERIFIED_READER_HEADER } from "../../party/presence-messages";
 import { createDatabase } from "../db.server";
 import { getCurrentUser } from "./user.server";
 import { isSameOrigin } from "./origin";
 
+/** The rooms that exist, by URL: `/parties/<party>/<room>`. */
+const ROOMS: Record<string, (room: string) => boolean> = {
+  "reader-presence": (room) => room === PRESENCE_ROOM,
+};
+
 /**
  * Gatekeeper for every socket: same-origin only, known rooms only, and identity taken from the
- * session cookie, never from what the browser claims.
+ * session cookie, never from what the browser claims. Returns the request to forward, or a refusal.
  */
-export async function authorizePartyConnection(request: Request, lobby: Lobby<Env>, env: Env) {
-  if (!isSameOrigin(request)) return new Response("Cross-origin sockets are not allowed", { status: 403 });
-  if (lobby.className !== "ReaderPresence" || lobby.name !== PRESENCE_ROOM) {
-    return new Response("Unknown room", { status: 404 });
+export async function gatePartyRequest(request: Request, env: Env): Promise<Request | Response> {
+  const [, , party = "", room = "", ...rest] = new URL(request.url).pathname.split("/");
+  if (rest.length > 0 || !ROOMS[party]?.(room)) return new Response("Unknown room", { status: 404 });
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    return new Response("This room only speaks WebSocket", { status: 426 });
   }
+  if (!isSameOrigin(request)) return new Response("Cross-origin sockets are not allowed", { status: 403 });
+
   const headers = new Headers(request.headers);
   headers.delete(VERIFIED_READER_HEADER);
   if (new URL(request.url).searchParams.get("as") === "reader") {

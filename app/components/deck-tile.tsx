@@ -21,11 +21,11 @@ export function DeckTile({ deck, href, eager = false }: { deck: Tile; href: stri
       <div className="px-1">
         <h3 className="font-display text-xl font-bold leading-tight">{deck.title}</h3>
         <p className="mt-0.5 line-clamp-1 text-sm text-muted">{deck.theme}</p>
-        <p className="mt-2 flex items-center justify-between text-sm">
-          <span className="text-muted">{deck.creatorUsername ? `by @${deck.creatorUsername}` : null}</span>
+        {deck.creatorUsername ? <p className="mt-1 truncate text-sm text-muted">by @{deck.creatorUsername}</p> : null}
+        <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
+          <span className="text-xs text-muted">{deck.cardCount} cards</span>
           <span className="font-semibold text-gold">{formatPrice(deck.priceCents)}</span>
         </p>
-        <p className="text-xs text-muted">{deck.cardCount} cards</p>
       </div>
     </Link>
   );

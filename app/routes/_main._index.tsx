@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const featured = await listFeaturedDecks(context.db, 8);
+  const featured = await listFeaturedDecks(context.db, 4);
   return { featured };
 }
 
@@ -63,7 +63,7 @@ export default function Home() {
               required
               maxLength={200}
               placeholder="A theme, e.g. lanterns on a winter sea"
-              className="h-12 flex-1 rounded-full border border-line bg-surface px-5 text-base text-ink placeholder:text-muted/80 focus:border-brand focus:outline-none"
+              className="h-12 w-full rounded-full border border-line bg-surface px-5 text-base sm:flex-1 text-ink placeholder:text-muted/80 focus:border-brand focus:outline-none"
             />
             <button type="submit" className={buttonClasses("gold", "lg")}>
               Create my deck

@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { requireSameOrigin } from "~/auth/require-same-origin.server";
 import { endSession } from "~/auth/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   throw redirect("/", { headers: { "Set-Cookie": await endSession(context.db, request) } });
 }
 

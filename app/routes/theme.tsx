@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { safeRedirect } from "~/auth/redirect";
-import { requireSameOrigin } from "~/auth/require-same-origin.server";
 import { effectiveTheme, writeTheme } from "~/theme/theme.server";
 
 const themeForm = z.object({
@@ -11,15 +10,14 @@ const themeForm = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const parsed = themeForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Choose light or dark." }, { status: 400 });
+  if (!parsed.success) return Response.json({ error: "Choose light or dark." }, { status: 400 });
   const theme =
-    parsed.data.theme === "toggle" ? ((await effectiveTheme(request)) === "dark" ? "light" : "dark") : parsed.data.theme;
-  const headers = { "Set-Cookie": await writeTheme(theme) };
+    parsed.data.theme === "toggle" ? (effectiveTheme(request) === "dark" ? "light" : "dark") : parsed.data.theme;
+  const headers = { "Set-Cookie": writeTheme(theme) };
   // A form posted without JavaScript carries where to go back to; a background submission does not.
   if (parsed.data.redirectTo !== undefined) throw redirect(safeRedirect(parsed.data.redirectTo), { headers });
-  return data({ theme }, { headers });
+  return Response.json({ theme }, { headers });
 }
 
 export function loader() {

@@ -1,26 +1,22 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { isTheme, type Theme } from "./theme";
 
-const themeCookie = createCookie("theme", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: false,
-  maxAge: 60 * 60 * 24 * 365,
-});
+const COOKIE = "theme";
+const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
-/** The visitor's chosen theme, or null to follow the system. */
-export async function readTheme(request: Request): Promise<Theme | null> {
-  const value = await themeCookie.parse(request.headers.get("cookie"));
+/** The visitor's chosen theme, or null to follow the system. A plain `theme=dark` cookie, readable by scripts too. */
+export function readTheme(request: Request): Theme | null {
+  const match = /(?:^|;\s*)theme=([a-z]+)/.exec(request.headers.get("cookie") ?? "");
+  const value = match?.[1];
   return isTheme(value) ? value : null;
 }
 
 export function writeTheme(theme: Theme) {
-  return themeCookie.serialize(theme);
+  return `${COOKIE}=${theme}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
 }
 
 /** The theme the visitor sees now: the cookie's, else the system's as the browser hints it, else light. */
-export async function effectiveTheme(request: Request): Promise<Theme> {
-  const chosen = await readTheme(request);
+export function effectiveTheme(request: Request): Theme {
+  const chosen = readTheme(request);
   if (chosen) return chosen;
   return request.headers.get("sec-ch-prefers-color-scheme") === "dark" ? "dark" : "light";
 }

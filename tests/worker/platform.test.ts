@@ -1,0 +1,228 @@
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../workers/app";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "../../app/db.server";
+import { runPeriodicJobs } from "../../app/jobs/periodic.server";
+import { authSessions, readingSessions, sessionParticipants, userDeckQuotas, users } from "../../db/schema";
+import { get, ORIGIN, post, signInAs } from "./helpers";
+
+const db = () => createDatabase(env.DB);
+
+describe("requests from other sites", () => {
+  it.each([
+    ["/logout", {}],
+    ["/theme", { theme: "dark" }],
+    ["/login", { userId: "seed-user-demo" }],
+  ])("refuses a cross-origin POST to %s", async (path, form) => {
+    const response = await post(path, form as Record<string, string>, { origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("refuses a cross-site POST that hides its Origin", async () => {
+    const response = await post("/theme", { theme: "dark" }, { origin: null, headers: { "sec-fetch-site": "cross-site" } });
+    expect(response.status).toBe(403);
+  });
+
+  it("keeps the session cookie HttpOnly and SameSite=Lax, and Secure on https", async () => {
+    const http = await post("/login", { userId: "seed-user-demo" });
+    const header = http.headers.get("set-cookie")!;
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    const https = await SELF.fetch("https://arcanum.test/login", {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ userId: "seed-user-demo" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://arcanum.test", host: "arcanum.test" },
+    });
+    expect(https.headers.get("set-cookie")).toMatch(/^__Host-arcanum_session=.*Secure/);
+  });
+
+  it("stores only a hash of the session token", async () => {
+    const cookie = await signInAs("seed-user-theo");
+    const token = decodeURIComponent(cookie.split("=")[1]!).replace(/^"|"$/g, "");
+    const rows = await db().select().from(authSessions).where(eq(authSessions.userId, "seed-user-theo"));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(cookie).not.toContain(row.id);
+    }
+    expect(token.length).toBeGreaterThan(20);
+  });
+});
+
+describe("media", () => {
+  it("serves a public deck's card image with a long cache", async () => {
+    const response = await get("/media/card-images/seed-deck-neon-oracle/the_fool.svg?v=1");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/svg+xml");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(await response.text()).toContain("The Fool");
+  });
+
+  it("answers a repeat request with 304 when the ETag matches", async () => {
+    const first = await get("/media/card-images/seed-deck-neon-oracle/the_sun.svg");
+    await first.arrayBuffer();
+    const again = await get("/media/card-images/seed-deck-neon-oracle/the_sun.svg", { headers: { "if-none-match": first.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("shows a private deck's images to its owner only", async () => {
+    const path = "/media/card-images/seed-deck-autumn-lanterns/the_moon.svg";
+    expect((await get(path)).status).toBe(404);
+    expect((await get(path, { cookie: await signInAs("seed-user-luna") })).status).toBe(404);
+    const owner = await get(path, { cookie: await signInAs("seed-user-demo") });
+    expect(owner.status).toBe(200);
+    expect(owner.headers.get("cache-control")).toContain("private");
+  });
+
+  it.each(["card-images/../secrets", "card-images/seed-deck-neon-oracle/../../x.svg", "other/x.png", "card-images/seed-deck-neon-oracle/nope.svg"])(
+    "returns 404 for %s",
+    async (key) => {
+      expect((await get(`/media/${key}`)).status).toBe(404);
+    },
+  );
+});
+
+function connect(path: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...headers } });
+}
+
+function messages(ws: WebSocket) {
+  const received: unknown[] = [];
+  const waiters: (() => void)[] = [];
+  ws.addEventListener("message", (event) => {
+    received.push(JSON.parse(String(event.data)));
+    waiters.splice(0).forEach((w) => w());
+  });
+  return {
+    received,
+    async next(predicate: (m: any) => boolean) {
+      for (let i = 0; i < 50; i++) {
+        const found = received.find(predicate);
+        if (found) return found as any;
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      throw new Error(`no matching message in ${JSON.stringify(received)}`);
+    },
+  };
+}
+
+describe("reader presence Durable Object", () => {
+  it("gives a listener a snapshot, announces a reader going online and offline, and records it in D1", async () => {
+    const listenerResponse = await connect("/parties/reader-presence/readers");
+    expect(listenerResponse.status).toBe(101);
+    const listener = listenerResponse.webSocket!;
+    listener.accept();
+    const heard = messages(listener);
+    await heard.next((m) => m.type === "snapshot");
+
+    const cookie = await signInAs("seed-user-mira");
+    const readerResponse = await connect("/parties/reader-presence/readers?as=reader", { cookie });
+    expect(readerResponse.status).toBe(101);
+    const reader = readerResponse.webSocket!;
+    reader.accept();
+    await heard.next((m) => m.type === "online" && m.userId === "seed-user-mira");
+    const [row] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-mira"));
+    expect(row?.isOnline).toBe(true);
+
+    const readersPage = await (await get("/readers")).text();
+    expect(readersPage).toMatch(/Mira Solenne[\s\S]*?Online now/);
+
+    reader.close(1000, "bye");
+    await heard.next((m) => m.type === "offline" && m.userId === "seed-user-mira");
+    const [after] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-mira"));
+    expect(after?.isOnline).toBe(false);
+    listener.close();
+  });
+
+  it("refuses to put a non-reader online, and ignores a forged identity header", async () => {
+    const member = await connect("/parties/reader-presence/readers?as=reader", { cookie: await signInAs("seed-user-demo") });
+    expect(member.status).toBe(403);
+    const forged = await connect("/parties/reader-presence/readers", { "x-arcanum-verified-reader": "seed-user-ines" });
+    expect(forged.status).toBe(101);
+    const ws = forged.webSocket!;
+    ws.accept();
+    const heard = messages(ws);
+    const snapshot = await heard.next((m) => m.type === "snapshot");
+    expect(snapshot.online).not.toContain("seed-user-ines");
+    ws.close();
+    const [ines] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-ines"));
+    expect(ines?.isOnline).toBe(false);
+  });
+
+  it("refuses sockets from other sites and rooms that do not exist", async () => {
+    expect((await connect("/parties/reader-presence/readers", { origin: "https://evil.example" })).status).toBe(403);
+    expect((await connect("/parties/reader-presence/another-room")).status).toBe(404);
+    expect((await connect("/parties/no-such-party/x")).status).toBe(404);
+    expect((await get("/parties/reader-presence/readers")).status).toBe(426);
+  });
+});
+
+describe("periodic jobs (cron every 15 minutes)", () => {
+  it("marks stale readers offline, closes quiet readings, and deletes expired sessions", async () => {
+    const d = db();
+    const now = Date.now();
+    const hour = 60 * 60 * 1000;
+    await d.update(users).set({ isOnline: true, lastSeenAt: now - 10 * 60 * 1000 }).where(eq(users.id, "seed-user-theo"));
+    await d.update(users).set({ isOnline: true, lastSeenAt: now - 60 * 1000 }).where(eq(users.id, "seed-user-ines"));
+    await d.insert(readingSessions).values([
+      { id: "rs-quiet", hostUserId: "seed-user-demo", lastActivityAt: now - 2 * hour },
+      { id: "rs-lively", hostUserId: "seed-user-demo", lastActivityAt: now - 2 * hour },
+    ]);
+    await d.insert(sessionParticipants).values([
+      { id: "sp-quiet", sessionId: "rs-quiet", userId: "seed-user-demo", lastSeenAt: now - 2 * hour },
+      { id: "sp-lively", sessionId: "rs-lively", userId: "seed-user-demo", lastSeenAt: now - 5 * 60 * 1000 },
+    ]);
+    await d.insert(authSessions).values({ id: "f".repeat(64), userId: "seed-user-demo", expiresAt: now - 1 });
+
+    const result = await runPeriodicJobs(d, now);
+    expect(result.failed).toEqual([]);
+
+    const online = await d.select({ id: users.id, isOnline: users.isOnline }).from(users).where(sql`${users.id} in ('seed-user-theo', 'seed-user-ines')`);
+    expect(Object.fromEntries(online.map((u) => [u.id, u.isOnline]))).toEqual({ "seed-user-theo": false, "seed-user-ines": true });
+    const sessions = await d.select({ id: readingSessions.id, isActive: readingSessions.isActive }).from(readingSessions);
+    expect(Object.fromEntries(sessions.map((s) => [s.id, s.isActive]))).toMatchObject({ "rs-quiet": false, "rs-lively": true });
+    expect(await d.select().from(authSessions).where(eq(authSessions.id, "f".repeat(64)))).toHaveLength(0);
+  });
+
+  it("runs from the Worker's scheduled handler", async () => {
+    const d = db();
+    await d.update(users).set({ isOnline: true, lastSeenAt: 1 }).where(eq(users.id, "seed-user-orion"));
+    const controller = createScheduledController({ scheduledTime: new Date(), cron: "*/15 * * * *" });
+    const ctx = createExecutionContext();
+    await worker.scheduled(controller, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const [orion] = await d.select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-orion"));
+    expect(orion?.isOnline).toBe(false);
+  });
+});
+
+describe("data model guards", () => {
+  it("refuses quota usage above the quota or below zero at the database", async () => {
+    const d = db();
+    await d.insert(userDeckQuotas).values({ userId: "seed-user-sage", nextRefreshDate: Date.now() }).onConflictDoNothing();
+    await expect(d.update(userDeckQuotas).set({ majorArcanaUsed: 2 }).where(eq(userDeckQuotas.userId, "seed-user-sage"))).rejects.toThrow();
+    await expect(d.update(userDeckQuotas).set({ completeDeckUsed: -1 }).where(eq(userDeckQuotas.userId, "seed-user-sage"))).rejects.toThrow();
+  });
+
+  it("refuses a deck for a user that does not exist", async () => {
+    await expect(env.DB.prepare("insert into decks (id, creator_id, title, theme) values ('x', 'ghost', 't', 't')").run()).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it("is safe to seed twice", async () => {
+    const { seedDemoData } = await import("../../db/seed-data");
+    await seedDemoData(db(), env.MEDIA);
+    const [count] = await d1Count("decks");
+    expect(count).toBe(6);
+  });
+});
+
+async function d1Count(table: string) {
+  const row = await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>();
+  return [row?.n];
+}

@@ -1,0 +1,44 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(fileURLToPath(new URL("./db/migrations", import.meta.url)));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./workers/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" },
+        },
+      }),
+    ],
+    resolve: {
+      alias: {
+        "remix-build": fileURLToPath(new URL("./build/server/index.js", import.meta.url)),
+        "~": fileURLToPath(new URL("./app", import.meta.url)),
+      },
+    },
+    test: {
+      include: ["tests/worker/**/*.test.ts"],
+      setupFiles: ["tests/worker/setup.ts"],
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: [
+              "@remix-run/cloudflare",
+              "@remix-run/server-runtime",
+              "@remix-run/react",
+              "react",
+              "react-dom",
+              "react-dom/server",
+              "isbot",
+            ],
+          },
+        },
+      },
+    },
+  };
+});
