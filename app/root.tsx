@@ -87,6 +87,10 @@ function PendingNavigation() {
 }
 
 export default function App() {
+  // Marks the document once React is in charge; scripts and tests can wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <>
       <Outlet />

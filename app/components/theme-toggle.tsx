@@ -38,12 +38,15 @@ export function ThemeToggle({ className }: { className?: string }) {
   const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
   const location = useLocation();
   const current = useEffectiveTheme();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const next: Theme | "toggle" = current === null ? "toggle" : current === "dark" ? "light" : "dark";
   const label = current === "dark" ? "Switch to light theme" : current === "light" ? "Switch to dark theme" : "Toggle theme";
   return (
     <fetcher.Form method="post" action="/theme" className={className}>
       <input type="hidden" name="theme" value={next} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {/* Without JavaScript the server sends the visitor back here; with it, the submission stays in the background. */}
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
       <button
         type="submit"
         aria-label={label}

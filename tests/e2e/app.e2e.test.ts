@@ -1,0 +1,213 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hydrated, launch, openPage, seriousAxeViolations } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, name: string) {
+  await page.goto("/login");
+  await page.getByRole("button", { name: new RegExp(`Continue as ${name}`) }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+describe("navigation", () => {
+  it("moves between pages from the bar and highlights the current link", async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto("/");
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Marketplace" }).click();
+    await page.waitForURL("**/marketplace");
+    await expect.poll(() => nav.getByRole("link", { name: "Marketplace" }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Readers" }).getAttribute("aria-current")).toBeNull();
+    await nav.getByRole("link", { name: "Readers" }).click();
+    await page.waitForURL("**/readers");
+    await expect.poll(() => nav.getByRole("link", { name: "Readers" }).getAttribute("aria-current")).toBe("page");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Talk to a reader");
+    await page.context().close();
+  });
+
+  it("gives the bar a solid blurred background once the page scrolls past 10 px", async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 700 } });
+    await page.goto("/");
+    await hydrated(page);
+    const header = page.locator("header.site-nav");
+    expect(await header.getAttribute("data-scrolled")).toBe("false");
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
+    const backdrop = await header.evaluate((el) => getComputedStyle(el).backdropFilter);
+    expect(backdrop).toContain("blur");
+    await page.context().close();
+  });
+
+  it("opens the mobile menu, and closes it after navigating", async () => {
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto("/");
+    await hydrated(page);
+    const menu = page.getByTestId("mobile-menu");
+    await menu.locator("summary").click();
+    expect(await menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    await menu.getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL("**/pricing");
+    await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await page.context().close();
+  });
+
+  it("shows the not-found page with status 404 for an unknown path", async () => {
+    const page = await openPage(browser);
+    const response = await page.goto("/this/does/not/exist");
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("shows the loading screen on a slow navigation, and the refresh hint after five seconds", async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/pricing.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    await page.clock.runFor(600);
+    const loading = page.getByTestId("loading-screen");
+    await loading.waitFor();
+    expect(await loading.textContent()).toContain("Weaving magical experiences...");
+    expect(await loading.textContent()).not.toContain("taking longer");
+    await page.clock.runFor(5000);
+    await expect.poll(() => loading.textContent()).toContain(
+      "This is taking longer than expected. Try refreshing the page if it doesn't load soon.",
+    );
+    release();
+    await page.waitForURL("**/pricing");
+    await loading.waitFor({ state: "detached" });
+    await page.context().close();
+  });
+});
+
+describe("theme", () => {
+  it("toggles with JavaScript at once, and remembers the choice across reloads", async () => {
+    const page = await openPage(browser, { colorScheme: "light" });
+    await page.goto("/pricing");
+    await hydrated(page);
+    const htmlClass = () => page.locator("html").getAttribute("class");
+    expect(await htmlClass()).toBeNull();
+    const submissions: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && submissions.push(r.postData() ?? ""));
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/theme"));
+    await page.getByTestId("theme-toggle").first().click();
+    await expect.poll(htmlClass, { timeout: 5000 }).toBe("dark");
+    await saved;
+    expect(page.url()).toMatch(/\/pricing$/);
+    expect(submissions).toEqual(["theme=dark"]);
+    await page.reload();
+    expect(await htmlClass()).toBe("dark");
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(12, 10, 24)");
+    await page.getByTestId("theme-toggle").first().click();
+    await expect.poll(htmlClass, { timeout: 5000 }).toBe("light");
+    await page.context().close();
+  });
+
+  it("toggles without JavaScript through the form, from the system's dark theme to light", async () => {
+    const page = await openPage(browser, { javaScriptEnabled: false, colorScheme: "dark" });
+    await page.goto("/pricing?billing=yearly");
+    await page.getByTestId("theme-toggle").first().click();
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/pricing?billing=yearly");
+    expect(await page.locator("html").getAttribute("class")).toBe("light");
+    await page.getByTestId("theme-toggle").first().click();
+    await page.waitForLoadState("load");
+    expect(await page.locator("html").getAttribute("class")).toBe("dark");
+    await page.context().close();
+  });
+
+  it("switches pricing between monthly and yearly without JavaScript", async () => {
+    const page = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/pricing");
+    await page.getByRole("link", { name: /Yearly/ }).click();
+    await page.waitForURL("**/pricing?billing=yearly");
+    expect(await page.locator('[data-plan="creator-yearly"]').textContent()).toContain("$287.90");
+    await page.context().close();
+  });
+});
+
+describe("guards and the signed-in shell", () => {
+  it("sends a visitor to sign in and back to the wanted page afterwards", async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto("/collection");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/collection");
+    await page.getByRole("button", { name: /Continue as Demo Seeker/ }).click();
+    await page.waitForURL("**/collection");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Your decks");
+    expect(await page.getByText("Autumn Lanterns").count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it("shows a member the avatar menu with its entries, and signs out", async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await signIn(page, "Demo Seeker");
+    await hydrated(page);
+    const menu = page.getByTestId("avatar-menu");
+    await menu.locator("summary").click();
+    for (const entry of ["Profile", "My Collection", "Upgrade to Premium", "Become a Reader"]) {
+      expect(await menu.getByRole("link", { name: entry }).isVisible()).toBe(true);
+    }
+    expect(await page.getByTestId("deck-badge").textContent()).toBe("1 deck");
+    await menu.getByRole("link", { name: "Profile" }).click();
+    await page.waitForURL("**/profile");
+    await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await menu.locator("summary").click();
+    await menu.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" }).count()).toBe(1);
+    await page.goto("/profile");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.context().close();
+  });
+});
+
+const AXE_PAGES = [
+  "/",
+  "/marketplace",
+  "/marketplace/seed-deck-celestial-tides",
+  "/readers",
+  "/readers/ines_duval",
+  "/pricing",
+  "/login",
+  "/subscription",
+  "/reading-room",
+  "/invite/abc",
+  "/no-such-page",
+];
+
+describe("accessibility (axe: no serious or critical violations)", () => {
+  it.each(AXE_PAGES.flatMap((path) => [[path, "light"] as const, [path, "dark"] as const]))("%s in %s", async (path, scheme) => {
+    const page = await openPage(browser, { colorScheme: scheme, viewport: { width: 1280, height: 900 } });
+    await page.goto(path);
+    await hydrated(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(["/collection", "/profile", "/create-deck", "/reader-dashboard"])("%s for a signed-in member", async (path) => {
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await signIn(page, "Demo Seeker");
+    await page.goto(path);
+    await hydrated(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { prepareState, startServer } from "../../scripts/local-app.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** A fresh database and bucket (migrations + demo data), and the built Worker under `wrangler dev`. */
+export default async function setup(project: TestProject) {
+  const state = mkdtempSync(path.join(tmpdir(), "arcanum-e2e-"));
+  prepareState(state);
+  const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error" });
+  project.provide("baseURL", server.url);
+  return async () => {
+    await server.stop();
+    rmSync(state, { recursive: true, force: true });
+  };
+}
