@@ -26,6 +26,10 @@ export default defineConfig({
     }),
   ],
   ssr: {
+    // Bundle dependencies into the server build, so the Worker always runs production React
+    // (wrangler would otherwise bundle them with NODE_ENV=development under `wrangler dev`).
+    noExternal: true,
+    target: "webworker",
     resolve: {
       conditions: ["workerd", "worker", "browser"],
       externalConditions: ["workerd", "worker"],

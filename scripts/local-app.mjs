@@ -3,6 +3,8 @@ import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
+export { projectRoot };
+
 function run(command, args, env) {
   const result = spawnSync(command, args, { cwd: projectRoot, env, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`${path.basename(args[0] ?? command)} ${args.slice(1).join(" ")} failed`);

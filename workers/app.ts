@@ -3,6 +3,7 @@ import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
 import { gatePartyRequest } from "../app/auth/party.server";
 import { isSameOrigin } from "../app/auth/origin";
+import { withPublicPageCache } from "../app/cache/public-pages.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
@@ -28,11 +29,13 @@ export default {
       if (gated instanceof Response) return gated;
       return (await routePartykitRequest(gated, env)) ?? new Response("Unknown room", { status: 404 });
     }
-    return handleRemixRequest(request, {
-      cloudflare: { env, ctx },
-      db: createDatabase(env.DB),
-      config: readConfig(env),
-    });
+    return withPublicPageCache(request, ctx, () =>
+      handleRemixRequest(request, {
+        cloudflare: { env, ctx },
+        db: createDatabase(env.DB),
+        config: readConfig(env),
+      }),
+    );
   },
 
   async scheduled(controller, env, ctx) {

@@ -1,13 +1,14 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { createCookie } from "@remix-run/cloudflare";
 import { authSessions } from "../../db/schema";
+import { sessionCookieName } from "./session-cookie";
 import type { Database } from "../db.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 function sessionCookie(request: Request) {
   const secure = new URL(request.url).protocol === "https:";
-  return createCookie(secure ? "__Host-arcanum_session" : "arcanum_session", {
+  return createCookie(sessionCookieName(secure), {
     httpOnly: true,
     sameSite: "lax",
     secure,

@@ -24,7 +24,7 @@ export function TarotCardImage({
           height={Math.round((width * 4) / 3)}
           loading={eager ? "eager" : "lazy"}
           decoding="async"
-          fetchPriority={eager ? "high" : undefined}
+          {...(eager ? { fetchpriority: "high" } : {})}
           className="h-full w-full object-cover"
         />
       ) : (

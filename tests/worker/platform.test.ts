@@ -52,6 +52,38 @@ describe("requests from other sites", () => {
   });
 });
 
+describe("shared copies of public pages for signed-out visitors", () => {
+  it("renders once, then serves the copy, and never lets the browser keep it", async () => {
+    const first = await get("/pricing?billing=yearly");
+    await first.text();
+    const second = await get("/pricing?billing=yearly");
+    expect(second.headers.get("x-page-cache")).toBe("HIT");
+    expect(second.headers.get("cache-control")).toBe("private, no-cache");
+    expect(await second.text()).toContain("$287.90");
+  });
+
+  it("keeps one copy per theme", async () => {
+    await (await get("/pricing", { cookie: "theme=dark" })).text();
+    const dark = await get("/pricing", { cookie: "theme=dark" });
+    expect(await dark.text()).toMatch(/<html lang="en" class="dark">/);
+    const light = await get("/pricing", { cookie: "theme=light" });
+    expect(await light.text()).toMatch(/<html lang="en" class="light">/);
+  });
+
+  it("always renders afresh for anyone with a session, and for pages that are not public", async () => {
+    const cookie = await signInAs("seed-user-demo");
+    for (let i = 0; i < 2; i++) {
+      const response = await get("/", { cookie });
+      expect(response.headers.get("x-page-cache")).toBeNull();
+      expect(await response.text()).toContain("demo_seeker");
+    }
+    for (const path of ["/login", "/subscription", "/reading-room"]) {
+      await (await get(path)).text();
+      expect((await get(path)).headers.get("x-page-cache")).toBeNull();
+    }
+  });
+});
+
 describe("media", () => {
   it("serves a public deck's card image with a long cache", async () => {
     const response = await get("/media/card-images/seed-deck-neon-oracle/the_fool.svg?v=1");
@@ -130,7 +162,7 @@ describe("reader presence Durable Object", () => {
     const [row] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-mira"));
     expect(row?.isOnline).toBe(true);
 
-    const readersPage = await (await get("/readers")).text();
+    const readersPage = await (await get("/readers", { cookie })).text();
     expect(readersPage).toMatch(/Mira Solenne[\s\S]*?Online now/);
 
     reader.close(1000, "bye");

@@ -1,0 +1,160 @@
+// `npm run bench`: measures the built app under `wrangler dev` and writes bench-results/latest.json.
+// Figures, not pass/fail tests: each target is printed next to its figure.
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { prepareState, projectRoot, startServer } from "./local-app.mjs";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LIGHTHOUSE_RUNS = 3;
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+const TARGETS = {
+  ssrThroughputRatio: 0.5,
+  homeJsGzipKb: 120,
+  lighthousePerformance: 0.95,
+  lighthouseAccessibility: 1,
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+type Load = { path: string; who: string; requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
+
+async function load(url: string, pathname: string, cookie?: string): Promise<Load> {
+  const result = await autocannon({
+    url: url + pathname,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: cookie ? { cookie } : {},
+  });
+  return {
+    path: pathname,
+    who: cookie ? "member" : "visitor",
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Gzip size of every script the home page loads: the entry and each modulepreload. */
+async function homeJavaScript(url: string) {
+  const html = await (await fetch(url + "/")).text();
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) sources.add(match[1]!);
+  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) sources.add(match[1]!);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) sources.add(match[1]!);
+  let raw = 0;
+  let gzip = 0;
+  for (const src of sources) {
+    const bytes = Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer());
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: sources.size, rawKb: +(raw / 1024).toFixed(1), gzipKb: +(gzip / 1024).toFixed(1) };
+}
+
+/** A signed-in member's session cookie, through the development sign-in form. */
+async function memberCookie(url: string): Promise<string> {
+  const response = await fetch(url + "/login", {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    body: new URLSearchParams({ userId: "seed-user-demo", redirectTo: "/" }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("arcanum_session="));
+  if (!cookie) throw new Error(`sign-in for the benchmark failed with ${response.status}`);
+  return cookie.split(";")[0]!;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function lighthouseScores(url: string) {
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    try {
+      const result = await lighthouse(url + "/", { port: chrome.port, output: "json", logLevel: "error" });
+      const categories = result!.lhr.categories;
+      runs.push(Object.fromEntries(Object.entries(categories).map(([key, c]) => [key, c.score ?? 0])));
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const keys = ["performance", "accessibility", "best-practices", "seo"];
+  return { runs, median: Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k] ?? 0))])) };
+}
+
+const state = mkdtempSync(path.join(tmpdir(), "arcanum-bench-"));
+prepareState(state);
+const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore" });
+try {
+  const cookie = await memberCookie(server.url);
+  for (const warm of ["/healthz", "/", "/marketplace"]) await load(server.url, warm).catch(() => undefined);
+
+  const constant = await load(server.url, "/healthz");
+  // Signed-out visitors get shared copies of public pages; members' pages are rendered for each request.
+  const home = await load(server.url, "/");
+  const marketplace = await load(server.url, "/marketplace");
+  const memberHome = await load(server.url, "/", cookie);
+  const memberMarketplace = await load(server.url, "/marketplace", cookie);
+  const ratio = (page: Load) => ({
+    throughputRatio: +(page.requestsPerSecond / constant.requestsPerSecond).toFixed(2),
+    p99Ratio: +(page.p99Ms / constant.p99Ms).toFixed(2),
+  });
+  const javascript = await homeJavaScript(server.url);
+  const lighthouseResult = await lighthouseScores(server.url);
+
+  const report = {
+    measuredAt: new Date().toISOString(),
+    machine: { node: process.version, durationSeconds: DURATION_S, connections: CONNECTIONS },
+    load: {
+      constant,
+      home: { ...home, ...ratio(home) },
+      marketplace: { ...marketplace, ...ratio(marketplace) },
+      memberHome: { ...memberHome, ...ratio(memberHome) },
+      memberMarketplace: { ...memberMarketplace, ...ratio(memberMarketplace) },
+    },
+    homeJavaScript: javascript,
+    lighthouse: lighthouseResult,
+    targets: TARGETS,
+  };
+  const out = path.join(projectRoot, "bench-results");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, "latest.json"), JSON.stringify(report, null, 2) + "\n");
+
+  const mark = (ok: boolean) => (ok ? "meets" : "MISSES");
+  console.log(`\nLoad (${CONNECTIONS} connections, ${DURATION_S} s each)`);
+  for (const row of [constant, home, marketplace, memberHome, memberMarketplace]) {
+    console.log(`  ${row.path.padEnd(13)} ${row.who.padEnd(8)} ${String(row.requestsPerSecond).padStart(6)} req/s   p99 ${String(row.p99Ms).padStart(5)} ms   errors ${row.errors + row.non2xx}`);
+  }
+  const l = report.load;
+  for (const [name, page] of [["/ (visitor)", l.home], ["/marketplace (visitor)", l.marketplace], ["/ (member)", l.memberHome], ["/marketplace (member)", l.memberMarketplace]] as const) {
+    console.log(`  ${name.padEnd(23)} throughput ratio ${page.throughputRatio} (target ≥ ${TARGETS.ssrThroughputRatio}: ${mark(page.throughputRatio >= TARGETS.ssrThroughputRatio)}), p99 ratio ${page.p99Ratio}`);
+  }
+  console.log(`Home page JavaScript: ${javascript.gzipKb} KB gzip in ${javascript.files} files (target ≤ ${TARGETS.homeJsGzipKb}: ${mark(javascript.gzipKb <= TARGETS.homeJsGzipKb)})`);
+  const lh = lighthouseResult.median;
+  console.log(`Lighthouse on / (median of ${LIGHTHOUSE_RUNS}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh["best-practices"]}, SEO ${lh.seo}`);
+  console.log(`  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`);
+  console.log(`Saved to bench-results/latest.json`);
+} finally {
+  await server.stop();
+  rmSync(state, { recursive: true, force: true });
+}
