@@ -1,11 +1,14 @@
 import type { AppConfig } from "./env.server";
 import type { Database } from "./db.server";
+import type { CurrentUser } from "./auth/user.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: { env: Cloudflare.Env; ctx: ExecutionContext };
     db: Database;
     config: AppConfig;
+    /** The signed-in user of this request, looked up once however many loaders ask. */
+    currentUser: () => Promise<CurrentUser | null>;
   }
 }
 

@@ -13,7 +13,6 @@ import {
 import { useEffect, useState, type ReactNode } from "react";
 import { returnPathOf } from "~/auth/guard.server";
 import { loginPath } from "~/auth/redirect";
-import { getCurrentUser } from "~/auth/user.server";
 import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
 import { useChosenTheme } from "~/components/theme-toggle";
 import { readTheme } from "~/theme/theme.server";
@@ -34,7 +33,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getCurrentUser(context.db, request);
+  const user = await context.currentUser();
   const theme = readTheme(request);
   if (!user && new URL(request.url).searchParams.get("auth") === "required") {
     throw redirect(loginPath(returnPathOf(request)));

@@ -4,7 +4,11 @@ import type { Database } from "../app/db.server";
 import { cards, decks, readerLevels, userDeckQuotas, users } from "./schema";
 
 type UserSeed = typeof users.$inferInsert;
-type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status"> & { creatorId: string };
+type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status" | "coverCardId"> & {
+  creatorId: string;
+  /** The card shown as the deck's cover. */
+  coverCardKey: string;
+};
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -87,6 +91,7 @@ export const SEED_USERS: UserSeed[] = [
 export const SEED_DECKS: DeckSeed[] = [
   {
     id: "seed-deck-celestial-tides",
+    coverCardKey: "major-17",
     creatorId: "seed-user-luna",
     title: "Celestial Tides",
     theme: "Moonlit oceans, tides and constellations",
@@ -97,6 +102,7 @@ export const SEED_DECKS: DeckSeed[] = [
   },
   {
     id: "seed-deck-neon-oracle",
+    coverCardKey: "major-01",
     creatorId: "seed-user-orion",
     title: "Neon Oracle",
     theme: "Cyberpunk city at night, neon signs and rain",
@@ -107,6 +113,7 @@ export const SEED_DECKS: DeckSeed[] = [
   },
   {
     id: "seed-deck-verdant-grove",
+    coverCardKey: "major-09",
     creatorId: "seed-user-sage",
     title: "Verdant Grove",
     theme: "Ancient forest spirits, moss and mushrooms",
@@ -117,6 +124,7 @@ export const SEED_DECKS: DeckSeed[] = [
   },
   {
     id: "seed-deck-desert-mirage",
+    coverCardKey: "major-19",
     creatorId: "seed-user-luna",
     title: "Desert Mirage",
     theme: "Golden dunes, mirages and desert stars",
@@ -127,6 +135,7 @@ export const SEED_DECKS: DeckSeed[] = [
   },
   {
     id: "seed-deck-gilded-clockwork",
+    coverCardKey: "major-10",
     creatorId: "seed-user-sage",
     title: "Gilded Clockwork",
     theme: "Victorian brass automata and clockwork",
@@ -137,6 +146,7 @@ export const SEED_DECKS: DeckSeed[] = [
   },
   {
     id: "seed-deck-autumn-lanterns",
+    coverCardKey: "major-18",
     creatorId: DEMO_MEMBER_ID,
     title: "Autumn Lanterns",
     theme: "Autumn lanterns and falling leaves",
@@ -171,11 +181,11 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     isOnline: false,
     lastSeenAt: u.isReader ? now - (i + 1) * DAY : null,
   }));
-  const deckRows = SEED_DECKS.map((d, i) => ({
+  const deckRows = SEED_DECKS.map(({ coverCardKey, ...d }, i) => ({
     ...d,
     kind: "major_arcana" as const,
     status: "ready" as const,
-    coverCardId: `${d.id}-major-${["17", "01", "09", "19", "10", "18"][i] ?? "00"}`,
+    coverCardId: `${d.id}-${coverCardKey}`,
     createdAt: now - (30 - i * 3) * DAY,
     updatedAt: now - (30 - i * 3) * DAY,
   }));

@@ -5,8 +5,8 @@ import { gatePartyRequest } from "../app/auth/party.server";
 import { isSameOrigin } from "../app/auth/origin";
 import { withPublicPageCache } from "../app/cache/public-pages.server";
 import { createDatabase } from "../app/db.server";
-import { readConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
+import { createLoadContext } from "../app/load-context.server";
 
 export { ReaderPresence } from "../party/reader-presence";
 
@@ -30,11 +30,7 @@ export default {
       return (await routePartykitRequest(gated, env)) ?? new Response("Unknown room", { status: 404 });
     }
     return withPublicPageCache(request, ctx, () =>
-      handleRemixRequest(request, {
-        cloudflare: { env, ctx },
-        db: createDatabase(env.DB),
-        config: readConfig(env),
-      }),
+      handleRemixRequest(request, createLoadContext(request, env, ctx)),
     );
   },
 

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getCurrentUser, type CurrentUser } from "./user.server";
+import type { CurrentUser } from "./user.server";
 import { loginPath } from "./redirect";
 
 /** The current path with the `auth` marker removed, so a return after sign-in does not loop. */
@@ -13,7 +13,7 @@ export function returnPathOf(request: Request): string {
 
 /** For pages that need a user (a guest counts): sends a visitor with none to sign in, then back here. */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
-  const user = await getCurrentUser(context.db, request);
+  const user = await context.currentUser();
   if (!user) throw redirect(loginPath(returnPathOf(request)));
   return user;
 }

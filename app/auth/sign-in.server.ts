@@ -3,11 +3,10 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { listDemoAccounts, signInAsDemo } from "./dev-sign-in.server";
 import { safeRedirect } from "./redirect";
-import { getCurrentUser } from "./user.server";
 
 export async function signInLoader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
-  const user = await getCurrentUser(context.db, request);
+  const user = await context.currentUser();
   if (user && !user.isGuest) throw redirect(redirectTo);
   return { demoAccounts: await listDemoAccounts(context.db, context.config), redirectTo };
 }

@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { decks } from "../../db/schema";
-import { getCurrentUser } from "../auth/user.server";
 
 const CARD_IMAGE = /^card-images\/([A-Za-z0-9_-]{1,64})\/[a-z0-9_]{1,80}\.(svg|png|jpg|jpeg|webp)$/;
 const AVATAR = /^avatars\/[A-Za-z0-9_-]{1,64}\/profile-[A-Za-z0-9-]{1,64}\.(png|jpg|jpeg|gif|webp)$/;
@@ -24,7 +23,7 @@ export async function serveMedia(context: AppLoadContext, request: Request, key:
     });
     if (!deck) return notFound();
     if (!deck.isPublic) {
-      const user = await getCurrentUser(context.db, request);
+      const user = await context.currentUser();
       if (user?.id !== deck.creatorId) return notFound();
       isPublic = false;
     }

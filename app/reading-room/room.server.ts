@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getCurrentUser } from "../auth/user.server";
 import { getViewableDeck } from "../decks/queries.server";
 
 export async function loadReadingRoom({ request, params, context }: LoaderFunctionArgs) {
-  const user = await getCurrentUser(context.db, request);
+  const user = await context.currentUser();
   if (!params.deckId) return { deck: null };
   const deck = await getViewableDeck(context.db, params.deckId, user?.id ?? null);
   if (!deck) throw new Response("Deck not found", { status: 404 });

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { safeRedirect } from "~/auth/redirect";
-import { getCurrentUser } from "~/auth/user.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 
@@ -10,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: "Signing in — Arcanum" }];
 
 /** Where sign-in links and providers return to. Signed in: on to the remembered page; otherwise say so. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getCurrentUser(context.db, request);
+  const user = await context.currentUser();
   if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/"));
   return null;
 }

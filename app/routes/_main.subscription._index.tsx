@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
-import { getCurrentUser } from "~/auth/user.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { findPlanByKey, findPlanByPriceId, formatPlanPrice } from "~/plans/catalogue";
@@ -11,7 +10,7 @@ import { isSubscribed } from "~/plans/subscription";
 export const meta: MetaFunction = () => [{ title: "Subscription — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getCurrentUser(context.db, request);
+  const user = await context.currentUser();
   const chosenKey = new URL(request.url).searchParams.get("plan");
   const chosen = chosenKey ? findPlanByKey(chosenKey) ?? null : null;
   const row = user

@@ -29,7 +29,7 @@ const FULL_SCREEN_PAGES: [string, number][] = [
   ["/invite/participant/abc123", 404],
 ];
 
-export const PROTECTED_PATHS = [
+const PROTECTED_PATHS = [
   "/collection",
   "/profile",
   "/checkout/seed-deck-neon-oracle",

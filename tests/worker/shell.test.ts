@@ -71,6 +71,15 @@ describe("navigation bar", () => {
     expect((await get("/collection", { cookie })).status).toBe(200);
   });
 
+  it("shows the error screen, with a way to try again, when a request fails", async () => {
+    const response = await post("/pricing", {});
+    expect(response.status).toBe(405);
+    const html = await response.text();
+    expect(html).toContain("Something went wrong");
+    expect(html).toContain("Try again");
+    expect(html).toContain('aria-label="Main"');
+  });
+
   it("renders the footer's groups and links", async () => {
     const html = await (await get("/pricing")).text();
     const footer = html.slice(html.indexOf("<footer"));
