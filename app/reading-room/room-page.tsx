@@ -33,7 +33,7 @@ export function ReadingRoomPage() {
         {(deck?.cards ?? Array.from({ length: 5 }, () => null)).map((card, i) => (
           <div
             key={card?.id ?? i}
-            className="-mx-4 w-28 sm:w-36"
+            className="-mx-3 w-20 sm:-mx-4 sm:w-36"
             style={{ transform: `rotate(${(i - 2) * 9}deg) translateY(${Math.abs(i - 2) * 10}px)` }}
           >
             <TarotCardImage src={card?.imageUrl ?? null} alt="" width={144} />

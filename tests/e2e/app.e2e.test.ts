@@ -151,7 +151,7 @@ describe("guards and the signed-in shell", () => {
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/collection");
     await page.getByRole("button", { name: /Continue as Demo Seeker/ }).click();
     await page.waitForURL("**/collection");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Your decks");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your decks");
     expect(await page.getByText("Autumn Lanterns").count()).toBeGreaterThan(0);
     await page.context().close();
   });
@@ -187,7 +187,10 @@ const AXE_PAGES = [
   "/readers/ines_duval",
   "/pricing",
   "/login",
+  "/signup",
   "/subscription",
+  "/subscription/success",
+  "/auth/callback",
   "/reading-room",
   "/invite/abc",
   "/no-such-page",
@@ -202,7 +205,16 @@ describe("accessibility (axe: no serious or critical violations)", () => {
     await page.context().close();
   });
 
-  it.each(["/collection", "/profile", "/create-deck", "/reader-dashboard"])("%s for a signed-in member", async (path) => {
+  it.each([
+    "/collection",
+    "/profile",
+    "/create-deck?theme=lanterns",
+    "/reader-dashboard",
+    "/become-reader",
+    "/tarot-quiz",
+    "/checkout/seed-deck-neon-oracle",
+    "/reading-room/seed-deck-autumn-lanterns",
+  ])("%s for a signed-in member", async (path) => {
     const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await signIn(page, "Demo Seeker");
     await page.goto(path);
