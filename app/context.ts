@@ -9,6 +9,8 @@ declare module "@remix-run/cloudflare" {
     config: AppConfig;
     /** The signed-in user of this request, looked up once however many loaders ask. */
     currentUser: () => Promise<CurrentUser | null>;
+    /** Set-Cookie headers the Worker adds to whatever response this request ends with. */
+    responseCookies: string[];
   }
 }
 

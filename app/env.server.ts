@@ -1,12 +1,37 @@
 import { z } from "zod";
 
+/**
+ * Fixed secret for development and tests only, so the app runs with no setup. Production refuses
+ * to start without its own AUTH_SECRET.
+ */
+const DEVELOPMENT_AUTH_SECRET = "6172636e756d2d646576656c6f706d656e742d6f6e6c792d7365637265742121";
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 const schema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+  AUTH_SECRET: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "AUTH_SECRET must be 64 hexadecimal characters (32 random bytes)")
+    .optional(),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  RESEND_API_KEY: optional,
+  MAIL_FROM: optional,
+  GEMINI_API_KEY: optional,
 });
 
 export type AppConfig = {
   appEnv: z.infer<typeof schema>["APP_ENV"];
   isProduction: boolean;
+  authSecret: string;
+  google: { clientId: string; clientSecret: string } | null;
+  mail: { apiKey: string; from: string } | null;
+  gemini: { apiKey: string } | null;
 };
 
 let cached: { source: unknown; config: AppConfig } | undefined;
@@ -18,9 +43,19 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
   if (!parsed.success) {
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
   }
+  const vars = parsed.data;
+  const isProduction = vars.APP_ENV === "production";
+  if (isProduction && !vars.AUTH_SECRET) throw new Error("Invalid configuration: AUTH_SECRET is required in production");
   const config: AppConfig = {
-    appEnv: parsed.data.APP_ENV,
-    isProduction: parsed.data.APP_ENV === "production",
+    appEnv: vars.APP_ENV,
+    isProduction,
+    authSecret: (vars.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET).toLowerCase(),
+    google:
+      vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
+        ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET }
+        : null,
+    mail: vars.RESEND_API_KEY ? { apiKey: vars.RESEND_API_KEY, from: vars.MAIL_FROM ?? "Arcanum <hello@arcanum.app>" } : null,
+    gemini: vars.GEMINI_API_KEY ? { apiKey: vars.GEMINI_API_KEY } : null,
   };
   cached = { source: env, config };
   return config;

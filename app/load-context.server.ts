@@ -1,15 +1,29 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { ensureGuest, shouldCreateGuest, withSessionToken } from "./auth/guest.server";
+import { isSecureRequest, sessionCookieName } from "./auth/session-cookie";
 import { getCurrentUser } from "./auth/user.server";
 import { createDatabase } from "./db.server";
 import { readConfig } from "./env.server";
 
 export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext): AppLoadContext {
   const db = createDatabase(env.DB);
+  const responseCookies: string[] = [];
   let user: ReturnType<typeof getCurrentUser> | undefined;
+
+  async function lookUpUser() {
+    const found = await getCurrentUser(db, request);
+    if (found || !shouldCreateGuest(request)) return found;
+    // A page visit whose session lapsed or was revoked: the browser gets its guest back.
+    const guest = await ensureGuest(db, request);
+    responseCookies.push(...guest.setCookies);
+    return getCurrentUser(db, withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token));
+  }
+
   return {
     cloudflare: { env, ctx },
     db,
     config: readConfig(env),
-    currentUser: () => (user ??= getCurrentUser(db, request)),
+    currentUser: () => (user ??= lookUpUser()),
+    responseCookies,
   };
 }

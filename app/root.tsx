@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user && new URL(request.url).searchParams.get("auth") === "required") {
     throw redirect(loginPath(returnPathOf(request)));
   }
-  return { user, theme };
+  return { user, theme, googleEnabled: Boolean(context.config.google) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

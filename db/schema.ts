@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -54,9 +55,60 @@ export const anonymousUsers = sqliteTable("anonymous_users", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
+  /**
+   * SHA-256 of the browser's device cookie. Unique, so requests from one browser that race to
+   * create its guest end up with one row; the losers re-read it.
+   */
+  deviceKeyHash: text("device_key_hash").unique(),
   createdAt: millis("created_at").notNull().default(now),
   updatedAt: millis("updated_at").notNull().default(now),
 });
+
+/** Accounts at outside identity providers linked to a user (today: Google). */
+export const userIdentities = sqliteTable(
+  "user_identities",
+  {
+    provider: text("provider", { enum: ["google"] }).notNull(),
+    subject: text("subject").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index("user_identities_user_idx").on(t.userId)],
+);
+
+/** Magic links already used: the SHA-256 of each link's sealed state, kept until it would have expired anyway. */
+export const usedMagicLinks = sqliteTable(
+  "used_magic_links",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: millis("expires_at").notNull(),
+  },
+  (t) => [index("used_magic_links_expiry_idx").on(t.expiresAt)],
+);
+
+/** Fixed-window counters for rate limits, keyed like `magic-link:email:<hash>`. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: millis("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Mail written by the local mail adapter, listed by the development mailbox page. */
+export const outboxMessages = sqliteTable(
+  "outbox_messages",
+  {
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    link: text("link"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("outbox_messages_to_idx").on(t.toAddress, t.createdAt)],
+);
 
 /** Server-side sign-in sessions. The cookie carries a random token; only its SHA-256 hash is stored. */
 export const authSessions = sqliteTable(

@@ -8,6 +8,13 @@ declare global {
       ASSETS: Fetcher;
       ReaderPresence: DurableObjectNamespace<ReaderPresence>;
       APP_ENV?: string;
+      AUTH_SECRET?: string;
+      GOOGLE_CLIENT_ID?: string;
+      GOOGLE_CLIENT_SECRET?: string;
+      RESEND_API_KEY?: string;
+      MAIL_FROM?: string;
+      GEMINI_API_KEY?: string;
+      AI?: Ai;
     }
   }
   interface Env extends Cloudflare.Env {}

@@ -2,7 +2,9 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
 import { gatePartyRequest } from "../app/auth/party.server";
+import { ensureGuest, shouldCreateGuest, withSessionToken } from "../app/auth/guest.server";
 import { isSameOrigin } from "../app/auth/origin";
+import { claimedSessionKind, isSecureRequest, sessionCookieName } from "../app/auth/session-cookie";
 import { withPublicPageCache } from "../app/cache/public-pages.server";
 import { createDatabase } from "../app/db.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
@@ -11,6 +13,15 @@ import { createLoadContext } from "../app/load-context.server";
 export { ReaderPresence } from "../party/reader-presence";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+function withCookies(response: Response, cookies: string[]): Response {
+  if (cookies.length === 0) return response;
+  const copy = new Response(response.body, response);
+  for (const cookie of cookies) copy.headers.append("set-cookie", cookie);
+  // A response that starts a session is for this browser only.
+  copy.headers.set("cache-control", "private, no-store");
+  return copy;
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -29,9 +40,20 @@ export default {
       if (gated instanceof Response) return gated;
       return (await routePartykitRequest(gated, env)) ?? new Response("Unknown room", { status: 404 });
     }
-    return withPublicPageCache(request, ctx, () =>
-      handleRemixRequest(request, createLoadContext(request, env, ctx)),
-    );
+    // A person's first page visit: a guest account and its session, before anything is rendered.
+    const cookies: string[] = [];
+    let pageRequest = request;
+    if (claimedSessionKind(request) === null && shouldCreateGuest(request)) {
+      const guest = await ensureGuest(createDatabase(env.DB), request);
+      cookies.push(...guest.setCookies);
+      pageRequest = withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token) as typeof request;
+    }
+    let context: ReturnType<typeof createLoadContext> | undefined;
+    const response = await withPublicPageCache(pageRequest, ctx, (rendered) => {
+      context = createLoadContext(rendered, env, ctx);
+      return handleRemixRequest(rendered, context);
+    });
+    return withCookies(response, [...cookies, ...(context?.responseCookies ?? [])]);
   },
 
   async scheduled(controller, env, ctx) {

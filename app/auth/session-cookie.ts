@@ -1,16 +1,54 @@
-/** Both names the session cookie may have: `__Host-` prefixed on https, plain on local http. */
+/**
+ * Cookie names and the parts of a session token that can be read without the database.
+ * A token is `<kind>.<random>`: `g` for a guest's session, `m` for a member's. The kind only
+ * decides whether a shared copy of a public page may be served (those pages look the same to
+ * guests and visitors); who the user is always comes from the database.
+ */
 export const SESSION_COOKIE_NAMES = ["__Host-arcanum_session", "arcanum_session"] as const;
+export const DEVICE_COOKIE_NAMES = ["__Host-arcanum_device", "arcanum_device"] as const;
+
+export type SessionKind = "guest" | "member";
 
 export function sessionCookieName(secure: boolean) {
   return secure ? SESSION_COOKIE_NAMES[0] : SESSION_COOKIE_NAMES[1];
 }
 
-/** Whether the request carries a session cookie at all (valid or not): such requests are never served shared pages. */
-export function hasSessionCookie(request: Request): boolean {
+export function deviceCookieName(secure: boolean) {
+  return secure ? DEVICE_COOKIE_NAMES[0] : DEVICE_COOKIE_NAMES[1];
+}
+
+export function isSecureRequest(request: Request) {
+  return new URL(request.url).protocol === "https:";
+}
+
+function readRawCookie(request: Request, names: readonly string[]): string | null {
   const header = request.headers.get("cookie");
-  if (!header) return false;
-  return header.split(";").some((part) => {
-    const name = part.split("=")[0]?.trim();
-    return SESSION_COOKIE_NAMES.some((n) => n === name);
-  });
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    if (names.includes(name)) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+/** The raw session token, if the request carries one (valid or not). */
+export function readSessionToken(request: Request): string | null {
+  return readRawCookie(request, SESSION_COOKIE_NAMES);
+}
+
+/** The raw device key, if the request carries one. */
+export function readDeviceKey(request: Request): string | null {
+  const value = readRawCookie(request, DEVICE_COOKIE_NAMES);
+  return value && /^[A-Za-z0-9_-]{32,64}$/.test(value) ? value : null;
+}
+
+/** What the session cookie claims to be, without asking the database; null with no cookie. */
+export function claimedSessionKind(request: Request): SessionKind | "unknown" | null {
+  const token = readSessionToken(request);
+  if (token === null) return null;
+  if (token.startsWith("g.")) return "guest";
+  if (token.startsWith("m.")) return "member";
+  return "unknown";
 }

@@ -1,56 +1,69 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import { createCookie } from "@remix-run/cloudflare";
 import { authSessions } from "../../db/schema";
-import { sessionCookieName } from "./session-cookie";
 import type { Database } from "../db.server";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import {
+  deviceCookieName,
+  isSecureRequest,
+  readSessionToken,
+  sessionCookieName,
+  type SessionKind,
+} from "./session-cookie";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** The device cookie outlives sessions so a browser whose session lapsed gets its own guest back. */
+export const DEVICE_TTL_S = 400 * 24 * 60 * 60;
 
-function sessionCookie(request: Request) {
-  const secure = new URL(request.url).protocol === "https:";
-  return createCookie(sessionCookieName(secure), {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-  });
+function serializeCookie(name: string, value: string, request: Request, maxAgeSeconds: number) {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  if (isSecureRequest(request)) parts.push("Secure");
+  return parts.join("; ");
 }
 
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+function parseToken(token: string | null): string | null {
+  if (!token || !/^[gm]\.[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  return token;
 }
 
 /** The stored id of the session the request's cookie names, or null. Does not check expiry. */
 export async function readSessionId(request: Request): Promise<string | null> {
-  const token = await sessionCookie(request).parse(request.headers.get("cookie"));
-  if (typeof token !== "string" || token.length < 32 || token.length > 64) return null;
-  return hashToken(token);
+  const token = parseToken(readSessionToken(request));
+  return token ? sha256Hex(token) : null;
 }
 
-/** Starts a fresh session for `userId` and returns the Set-Cookie header that carries it. */
-export async function startSession(db: Database, request: Request, userId: string, now = Date.now()) {
-  const token = randomToken();
+/**
+ * Starts a fresh session for `userId` and returns the Set-Cookie header that carries it.
+ * Every sign-in gets a new token: a session id seen before sign-in is never promoted.
+ */
+export async function startSession(db: Database, request: Request, userId: string, kind: SessionKind, now = Date.now()) {
+  const token = `${kind === "guest" ? "g" : "m"}.${randomToken()}`;
   await db.insert(authSessions).values({
-    id: await hashToken(token),
+    id: await sha256Hex(token),
     userId,
     createdAt: now,
     expiresAt: now + SESSION_TTL_MS,
   });
-  return sessionCookie(request).serialize(token);
+  return { cookie: sessionCookieHeader(request, token), token };
+}
+
+export function sessionCookieHeader(request: Request, token: string) {
+  return serializeCookie(sessionCookieName(isSecureRequest(request)), token, request, SESSION_TTL_MS / 1000);
+}
+
+export function deviceCookieHeader(request: Request, key: string) {
+  return serializeCookie(deviceCookieName(isSecureRequest(request)), key, request, DEVICE_TTL_S);
+}
+
+/** Deletes the request's session row, if any. */
+export async function revokeSession(db: Database, request: Request) {
+  const id = await readSessionId(request);
+  if (id) await db.delete(authSessions).where(eq(authSessions.id, id));
 }
 
 /** Revokes the request's session on the server and returns the header that clears the cookie. */
 export async function endSession(db: Database, request: Request) {
-  const id = await readSessionId(request);
-  if (id) await db.delete(authSessions).where(eq(authSessions.id, id));
-  return sessionCookie(request).serialize("", { maxAge: 0 });
+  await revokeSession(db, request);
+  return serializeCookie(sessionCookieName(isSecureRequest(request)), "", request, 0);
 }
 
 export async function deleteExpiredSessions(db: Database, now: number) {

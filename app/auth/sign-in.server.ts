@@ -1,26 +1,238 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { listDemoAccounts, signInAsDemo } from "./dev-sign-in.server";
+import { createAi } from "../ai/ai.server";
+import { createMailer, MailError } from "../mail/mail.server";
+import { clientAddress, hitRateLimit } from "../security/rate-limit.server";
+import { sha256Hex } from "../lib/crypto";
+import { copyRemoteAvatar } from "../profile/avatar.server";
+import {
+  AccountConflictError,
+  createMember,
+  EMAIL_TAKEN_MESSAGE,
+  findIdentityOwner,
+  findUserByEmail,
+  GOOGLE_TAKEN_MESSAGE,
+  linkIdentity,
+  mergeGuestInto,
+  normalizeEmail,
+  upgradeGuest,
+} from "./accounts.server";
+import { finishGoogleSignIn, GOOGLE_ERRORS, startGoogleSignIn } from "./google.server";
+import {
+  clearPendingSignIn,
+  readPendingSignIn,
+  savePendingSignIn,
+  sendMagicLink,
+  verifyMagicLink,
+} from "./magic-link.server";
 import { safeRedirect } from "./redirect";
+import { revokeSession, startSession } from "./session.server";
+import { findUserById, getCurrentUser } from "./user.server";
+
+export type SignInMode = "sign-in" | "create";
+
+/** What the sign-in form shows after a submission. */
+export type SignInActionData =
+  | { state: "form"; errors: { email?: string; fullName?: string; form?: string }; values: { email: string; fullName: string } }
+  | { state: "sent"; email: string }
+  | { state: "exists"; email: string; fullName: string };
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+const signInForm = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Invalid email address")
+    .regex(EMAIL_PATTERN, "Invalid email address"),
+  fullName: z.string().trim().max(100, "Full name must be at most 100 characters").optional().default(""),
+  mode: z.enum(["sign-in", "create"]).default("sign-in"),
+  intent: z.enum(["send", "merge"]).default("send"),
+  redirectTo: z.string().optional(),
+});
+
+export const RATE_LIMITS = {
+  perEmail: { limit: 5, windowMs: 15 * 60 * 1000 },
+  perAddress: { limit: 20, windowMs: 15 * 60 * 1000 },
+};
+export const RATE_LIMIT_MESSAGE = "Too many sign-in requests. Please wait a few minutes and try again.";
 
 export async function signInLoader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
   const user = await context.currentUser();
   if (user && !user.isGuest) throw redirect(redirectTo);
-  return { demoAccounts: await listDemoAccounts(context.db, context.config), redirectTo };
+  return { redirectTo, isGuest: Boolean(user?.isGuest), googleEnabled: Boolean(context.config.google) };
 }
 
 export type SignInLoaderData = Awaited<ReturnType<typeof signInLoader>>;
 
-const demoForm = z.object({ userId: z.string().min(1).max(64), redirectTo: z.string().optional() });
-
+/** Asks for a magic link; answers with the form's next state (errors, Magic Link Sent!, or Account Already Exists). */
 export async function signInAction({ request, context }: ActionFunctionArgs) {
-  const parsed = demoForm.safeParse(Object.fromEntries(await request.formData()));
-  const redirectTo = safeRedirect(parsed.data?.redirectTo, "/");
-  const cookie = parsed.success ? await signInAsDemo(context.db, context.config, request, parsed.data.userId) : null;
-  if (!cookie) {
-    return data({ error: "Authentication failed" }, { status: 400 });
+  const raw = Object.fromEntries(await request.formData());
+  const parsed = signInForm.safeParse(raw);
+  const values = { email: String(raw.email ?? ""), fullName: String(raw.fullName ?? "") };
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    return data<SignInActionData>({ state: "form", errors, values }, { status: 400 });
   }
-  throw redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  const form = parsed.data;
+  const email = normalizeEmail(form.email);
+  const { db, config } = context;
+
+  const limits = await Promise.all([
+    hitRateLimit(db, `magic-link:email:${await sha256Hex(email)}`, RATE_LIMITS.perEmail),
+    hitRateLimit(db, `magic-link:address:${await sha256Hex(clientAddress(request))}`, RATE_LIMITS.perAddress),
+  ]);
+  const blocked = limits.find((limit) => !limit.allowed);
+  if (blocked) {
+    return data<SignInActionData>(
+      { state: "form", errors: { form: RATE_LIMIT_MESSAGE }, values },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(blocked.retryAfterMs / 1000)) } },
+    );
+  }
+
+  const user = await context.currentUser();
+  if (form.mode === "create" && form.intent !== "merge" && (await findUserByEmail(db, email))) {
+    return data<SignInActionData>({ state: "exists", email, fullName: form.fullName });
+  }
+
+  const mailer = createMailer(config, db);
+  let outcome;
+  try {
+    outcome = await sendMagicLink(config, request, mailer, email);
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    return data<SignInActionData>(
+      { state: "form", errors: { form: "We could not send the e-mail just now. Please try again in a moment." }, values },
+      { status: 502 },
+    );
+  }
+  if (outcome.kind !== "sent") {
+    return data<SignInActionData>({ state: "form", errors: { email: outcome.kind === "failed" ? outcome.message : "Authentication failed" }, values }, { status: 400 });
+  }
+  const headers = new Headers();
+  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+  headers.append(
+    "Set-Cookie",
+    await savePendingSignIn(config, request, {
+      redirectTo: safeRedirect(form.redirectTo, "/"),
+      fullName: form.fullName || null,
+    }),
+  );
+  return data<SignInActionData>({ state: "sent", email }, { headers });
+}
+
+/** Who is signing in, as the provider vouches for them. */
+export type VerifiedSignIn = {
+  email: string;
+  fullName?: string | null;
+  /** A Google account: linked to the user, and its picture copied when the user has none. */
+  google?: { subject: string; picture: string | null };
+};
+
+/**
+ * Signs the browser in as the owner of a verified e-mail (or Google account), carrying its
+ * guest along: a new e-mail turns the guest into that member on the same id; a known account
+ * gets the guest merged into it. Always ends with a brand-new member session; the old one is
+ * revoked. Conflicts (a Google account linked to someone else) throw AccountConflictError.
+ */
+export async function completeSignIn(context: AppLoadContext, request: Request, who: VerifiedSignIn) {
+  const { db } = context;
+  const ai = createAi(context.config, context.cloudflare.env);
+  const current = await getCurrentUser(db, request);
+  const email = normalizeEmail(who.email);
+
+  let target: string | null = null;
+  if (who.google) {
+    target = await findIdentityOwner(db, "google", who.google.subject);
+    if (target && current && !current.isGuest && current.id !== target) throw new AccountConflictError(GOOGLE_TAKEN_MESSAGE);
+  }
+  if (!target && current && !current.isGuest) {
+    // A signed-in member linking Google: the Google e-mail must not be someone else's account.
+    const owner = await findUserByEmail(db, email);
+    if (owner && owner.id !== current.id) throw new AccountConflictError(EMAIL_TAKEN_MESSAGE);
+    target = current.id;
+  }
+  target ??= (await findUserByEmail(db, email))?.id ?? null;
+
+  let userId: string;
+  if (target) {
+    if (current?.isGuest) await mergeGuestInto(db, current.id, target);
+    userId = target;
+  } else if (current?.isGuest) {
+    userId = await upgradeGuest(db, ai, current.id, { email, fullName: who.fullName });
+  } else {
+    userId = await createMember(db, ai, { email, fullName: who.fullName });
+  }
+
+  if (who.google) {
+    await linkIdentity(db, userId, "google", who.google.subject, email);
+    const user = await findUserById(db, userId);
+    if (who.google.picture && user && !user.avatarUrl) {
+      await copyRemoteAvatar(db, context.cloudflare.env.MEDIA, userId, who.google.picture);
+    }
+  }
+
+  await revokeSession(db, request);
+  const session = await startSession(db, request, userId, "member");
+  return { userId, cookie: session.cookie };
+}
+
+/** The magic link's landing: verify, sign in, and go back to where the visitor was. */
+export async function completeMagicLink(context: AppLoadContext, request: Request) {
+  const { db, config } = context;
+  const pending = await readPendingSignIn(config, request);
+  let sessionCookie = null as string | null;
+  const outcome = await verifyMagicLink(config, db, request, createMailer(config, db), async (email) => {
+    try {
+      sessionCookie = (await completeSignIn(context, request, { email, fullName: pending?.fullName })).cookie;
+    } catch (error) {
+      if (error instanceof AccountConflictError) throw new Error(error.message);
+      throw error;
+    }
+  });
+  const headers = new Headers();
+  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+  if (outcome.kind === "signed-in" && sessionCookie) {
+    headers.append("Set-Cookie", sessionCookie);
+    headers.append("Set-Cookie", await clearPendingSignIn(config, request));
+    throw redirect(safeRedirect(pending?.redirectTo, "/"), { headers });
+  }
+  const message = outcome.kind === "failed" ? outcome.message : "Authentication failed";
+  return data({ error: message }, { status: 400, headers });
+}
+
+/** The "Continue with Google" button: off to Google, or a clear answer when it is not set up. */
+export async function googleAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/");
+  if (!context.config.google) {
+    return new Response(GOOGLE_ERRORS.notConfigured, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  return startGoogleSignIn(context.config, request, redirectTo);
+}
+
+/** Google's return to the callback: verify the round trip, sign in, and go back to where the visitor was. */
+export async function completeGoogle(context: AppLoadContext, request: Request) {
+  if (!context.config.google) return data({ error: GOOGLE_ERRORS.notConfigured }, { status: 503 });
+  const outcome = await finishGoogleSignIn(context.config, request);
+  const headers = new Headers();
+  for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);
+  if (!outcome.ok) return data({ error: outcome.message }, { status: 400, headers });
+  const { profile } = outcome;
+  try {
+    const { cookie } = await completeSignIn(context, request, {
+      email: profile.email,
+      fullName: profile.fullName,
+      google: { subject: profile.subject, picture: profile.picture },
+    });
+    headers.append("Set-Cookie", cookie);
+  } catch (error) {
+    if (!(error instanceof AccountConflictError)) throw error;
+    return data({ error: error.message }, { status: 409, headers });
+  }
+  throw redirect(outcome.redirectTo, { headers });
 }

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { displayName } from "~/auth/display-name";
+import { signInHref, useSignInDialog } from "~/auth/sign-in-dialog";
 import { deckCreditsLabel } from "~/credits/badge";
 import { useOptionalUser } from "~/lib/root-data";
 import { useDisclosure } from "~/lib/use-disclosure";
@@ -24,7 +25,7 @@ function useVisibleItems(mobile: boolean) {
   const isMember = Boolean(user && !user.isGuest);
   return NAV_ITEMS.filter(
     (item) =>
-      (!item.membersOnly || isMember) && (!item.signedOutOnly || !user) && (!mobile || !item.desktopOnly),
+      (!item.membersOnly || isMember) && (!item.signedOutOnly || !isMember) && (!mobile || !item.desktopOnly),
   );
 }
 
@@ -43,19 +44,16 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
-function signInHref(pathname: string, search: string) {
-  const here = pathname + search;
-  return pathname === "/login" || pathname === "/signup" || here === "/"
-    ? "/login"
-    : `/login?redirectTo=${encodeURIComponent(here)}`;
-}
-
 export function SiteNav() {
   const user = useOptionalUser();
   const location = useLocation();
   const scrolled = useScrolledPast(10);
   const items = useVisibleItems(false);
   const isMember = Boolean(user && !user.isGuest);
+  const signIn = useSignInDialog();
+  // On the sign-in pages themselves the link just goes there; no dialog over the same form.
+  const onSignInPage = location.pathname === "/login" || location.pathname === "/signup";
+  const onSignInClick = onSignInPage ? undefined : signIn.onLinkClick("sign-in");
 
   return (
     <header
@@ -110,14 +108,16 @@ export function SiteNav() {
           ) : (
             <Link
               to={signInHref(location.pathname, location.search)}
+              onClick={onSignInClick}
               className="hidden h-10 items-center rounded-full bg-brand px-4 text-sm font-semibold text-brand-ink transition hover:brightness-110 md:inline-flex"
             >
               Sign In
             </Link>
           )}
-          <MobileMenu />
+          <MobileMenu onSignInClick={onSignInClick} />
         </div>
       </nav>
+      {isMember ? null : signIn.dialog}
     </header>
   );
 }
@@ -176,7 +176,7 @@ function AccountLinks({ className, itemClassName }: { className?: string; itemCl
   );
 }
 
-function MobileMenu() {
+function MobileMenu({ onSignInClick }: { onSignInClick?: (event: React.MouseEvent<HTMLAnchorElement>) => void }) {
   const user = useOptionalUser();
   const location = useLocation();
   const ref = useDisclosure();
@@ -221,6 +221,7 @@ function MobileMenu() {
           ) : (
             <Link
               to={signInHref(location.pathname, location.search)}
+              onClick={onSignInClick}
               className="flex h-12 items-center justify-center rounded-full bg-brand font-semibold text-brand-ink"
             >
               Sign In

@@ -1,6 +1,8 @@
 import { and, eq, lt, notExists } from "drizzle-orm";
 import { readingSessions, sessionParticipants } from "../../db/schema";
+import { deleteExpiredMagicLinks } from "../auth/magic-link.server";
 import { deleteExpiredSessions } from "../auth/session.server";
+import { deleteStaleRateLimits } from "../security/rate-limit.server";
 import type { Database } from "../db.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 
@@ -41,6 +43,8 @@ export async function runPeriodicJobs(db: Database, now: number) {
     closeInactiveReadings: () => closeInactiveReadings(db, now),
     markStaleReadersOffline: () => markStaleReadersOffline(db, now),
     deleteExpiredSessions: () => deleteExpiredSessions(db, now),
+    deleteExpiredMagicLinks: () => deleteExpiredMagicLinks(db, now),
+    deleteStaleRateLimits: () => deleteStaleRateLimits(db, now),
   };
   const results = await Promise.allSettled(Object.values(jobs).map((job) => job()));
   const failed = Object.keys(jobs).filter((_, i) => results[i]?.status === "rejected");

@@ -1,25 +1,37 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { isGoogleCallback } from "~/auth/google.server";
 import { safeRedirect } from "~/auth/redirect";
+import { completeGoogle, completeMagicLink } from "~/auth/sign-in.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 
-export const meta: MetaFunction = () => [{ title: "Signing in — Arcanum" }];
+export const meta: MetaFunction = () => [{ title: "Signing in — Arcanum" }, { name: "robots", content: "noindex" }];
 
-/** Where sign-in links and providers return to. Signed in: on to the remembered page; otherwise say so. */
+const NO_SESSION = "No session found";
+
+/**
+ * Where sign-in links and Google return to. A magic link (`?t=`) or a Google answer
+ * (`?state&code`) signs in and goes back to the remembered page; a member who lands here
+ * goes on; anyone else learns that there is no session.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.has("t")) return completeMagicLink(context, request);
+  if (isGoogleCallback(url)) return completeGoogle(context, request);
   const user = await context.currentUser();
-  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/"));
-  return null;
+  if (user && !user.isGuest) throw redirect(safeRedirect(url.searchParams.get("redirectTo"), "/"));
+  return { error: NO_SESSION };
 }
 
 export default function AuthCallback() {
+  const { error } = useLoaderData<typeof loader>();
   return (
     <div className="px-4">
       <PageHeader title="Sign in" />
       <Panel>
-        <p role="alert" className="text-center text-muted">No session found</p>
+        <p role="alert" className="text-center text-muted">{error}</p>
         <div className="mt-6 text-center">
           <Link to="/login" className={buttonClasses("primary")}>Sign In</Link>
         </div>

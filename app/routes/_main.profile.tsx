@@ -1,10 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { displayName } from "~/auth/display-name";
 import { requireUser } from "~/auth/guard.server";
 import { findUserById } from "~/auth/user.server";
 import { Avatar } from "~/components/avatar";
-import { PageHeader, Panel } from "~/components/page-header";
+import { PageHeader } from "~/components/page-header";
+import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { AVATAR_ACCEPT, precheckAvatarFile } from "~/profile/avatar";
+import type { ProfileActionData } from "~/profile/profile.server";
+import { USERNAME_MAX, USERNAME_MIN } from "~/profile/username";
+export { profileAction as action } from "~/profile/profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile — Arcanum" }];
 
@@ -15,6 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     profile: {
       name: displayName(current),
+      isGuest: current.isGuest,
       username: user.username,
       email: user.email,
       fullName: user.fullName,
@@ -25,32 +33,134 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+const field =
+  "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
+
 export default function Profile() {
   const { profile } = useLoaderData<typeof loader>();
-  const rows: [string, string | null][] = [
-    ["Username", profile.username],
-    ["E-mail", profile.email],
-    ["Full name", profile.fullName],
-    ["Bio", profile.bio],
-    ["Member since", new Date(profile.memberSince).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" })],
-  ];
+  const result = useActionData<ProfileActionData>();
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const errorsFor = (intent: ProfileActionData["intent"]) => (result && !result.ok && result.intent === intent ? result.errors : {});
+  const messageFor = (intent: ProfileActionData["intent"]) => (result?.ok && result.intent === intent ? result.message : null);
+  const profileErrors = errorsFor("profile");
+
   return (
-    <div className="px-4">
+    <div className="px-4 pb-16">
       <PageHeader eyebrow="Profile" title={profile.name} />
-      <Panel>
-        <div className="flex justify-center">
-          <Avatar name={profile.name} url={profile.avatarUrl} size={96} />
-        </div>
-        <dl className="mt-6 divide-y divide-line">
-          {rows.map(([label, value]) => (
-            <div key={label} className="grid grid-cols-3 gap-4 py-3 text-sm">
-              <dt className="font-semibold">{label}</dt>
-              <dd className="col-span-2 text-muted">{value || "—"}</dd>
+      <div className="mx-auto grid max-w-3xl gap-6">
+        {profile.isGuest ? (
+          <p className="rounded-2xl border border-gold/40 bg-gold/10 px-5 py-4 text-sm">
+            You are exploring as a guest. What you save here stays with you when you{" "}
+            <Link to="/signup?redirectTo=%2Fprofile" className="font-semibold text-brand underline">create an account</Link>.
+          </p>
+        ) : null}
+
+        <AvatarPanel
+          name={profile.name}
+          url={profile.avatarUrl}
+          error={errorsFor("avatar").avatar ?? errorsFor("remove-avatar").form ?? null}
+          message={messageFor("avatar") ?? messageFor("remove-avatar")}
+          busy={busyIntent === "avatar" || busyIntent === "remove-avatar"}
+        />
+
+        <section aria-labelledby="details-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
+          <h2 id="details-heading" className="text-2xl font-bold">Your details</h2>
+          <Form method="post" className="mt-6 grid gap-5" noValidate>
+            <input type="hidden" name="intent" value="profile" />
+            <label className="block text-sm font-semibold">
+              Username
+              <input
+                name="username"
+                defaultValue={profile.username ?? ""}
+                minLength={USERNAME_MIN}
+                maxLength={USERNAME_MAX}
+                autoComplete="username"
+                placeholder={profile.isGuest ? "Made for you when you create an account" : undefined}
+                aria-invalid={profileErrors.username ? true : undefined}
+                aria-describedby="username-help"
+                className={field}
+              />
+              <span id="username-help" className={cn("mt-1 block text-sm font-normal", profileErrors.username ? "text-danger" : "text-muted")} role={profileErrors.username ? "alert" : undefined}>
+                {profileErrors.username ?? `${USERNAME_MIN} to ${USERNAME_MAX} letters, numbers, underscores or hyphens.`}
+              </span>
+            </label>
+            <label className="block text-sm font-semibold">
+              Full name
+              <input name="fullName" defaultValue={profile.fullName ?? ""} maxLength={100} autoComplete="name" className={field} />
+              {profileErrors.fullName ? <span role="alert" className="mt-1 block text-sm text-danger">{profileErrors.fullName}</span> : null}
+            </label>
+            <label className="block text-sm font-semibold">
+              Bio
+              <textarea name="bio" defaultValue={profile.bio ?? ""} maxLength={500} rows={4} className={field} />
+              {profileErrors.bio ? <span role="alert" className="mt-1 block text-sm text-danger">{profileErrors.bio}</span> : null}
+            </label>
+            <dl className="grid gap-2 text-sm sm:grid-cols-3">
+              <dt className="font-semibold">E-mail</dt>
+              <dd className="text-muted sm:col-span-2">{profile.email ?? "No e-mail yet"}</dd>
+              <dt className="font-semibold">{profile.isGuest ? "Exploring since" : "Member since"}</dt>
+              <dd className="text-muted sm:col-span-2">
+                {new Date(profile.memberSince).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
+              </dd>
+            </dl>
+            <div className="flex flex-wrap items-center gap-4">
+              <button type="submit" className={buttonClasses("primary")} disabled={busyIntent === "profile"}>
+                {busyIntent === "profile" ? "Saving…" : "Save profile"}
+              </button>
+              {messageFor("profile") ? <p role="status" className="text-sm text-success">{messageFor("profile")}</p> : null}
             </div>
-          ))}
-        </dl>
-        <p className="mt-6 text-sm text-muted">Editing your profile and uploading an avatar are not available yet.</p>
-      </Panel>
+          </Form>
+        </section>
+      </div>
     </div>
+  );
+}
+
+function AvatarPanel({ name, url, error, message, busy }: { name: string; url: string | null; error: string | null; message: string | null; busy: boolean }) {
+  const [localError, setLocalError] = useState<string | null>(null);
+  const shown = localError ?? error;
+  return (
+    <section aria-labelledby="avatar-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
+      <h2 id="avatar-heading" className="text-2xl font-bold">Picture</h2>
+      <div className="mt-6 flex flex-col items-center gap-6 sm:flex-row sm:items-start">
+        <Avatar name={name} url={url} size={112} className="shrink-0 ring-4 ring-brand-soft" />
+        <div className="w-full">
+          <Form method="post" encType="multipart/form-data" className="grid gap-3">
+            <input type="hidden" name="intent" value="avatar" />
+            <label className="block text-sm font-semibold">
+              Choose an image
+              <input
+                type="file"
+                name="avatar"
+                accept={AVATAR_ACCEPT}
+                required
+                aria-invalid={shown ? true : undefined}
+                aria-describedby="avatar-help"
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  setLocalError(file ? precheckAvatarFile(file) : null);
+                }}
+                className="mt-2 block w-full text-sm file:mr-4 file:rounded-full file:border-0 file:bg-brand-soft file:px-4 file:py-2 file:font-semibold file:text-ink"
+              />
+            </label>
+            <p id="avatar-help" role={shown ? "alert" : undefined} className={cn("text-sm", shown ? "text-danger" : "text-muted")}>
+              {shown ?? "JPG, PNG, GIF or WebP, up to 5 MB."}
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className={buttonClasses("primary")} disabled={busy || Boolean(localError)}>
+                {busy ? "Uploading…" : "Upload picture"}
+              </button>
+            </div>
+          </Form>
+          {url ? (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="remove-avatar" />
+              <button type="submit" className={buttonClasses("ghost")} disabled={busy}>Remove picture</button>
+            </Form>
+          ) : null}
+          {message ? <p role="status" className="mt-3 text-sm text-success">{message}</p> : null}
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,13 +1,17 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { prepareState, startServer } from "../../scripts/local-app.mjs";
+import { prepareState, projectRoot, startServer } from "../../scripts/local-app.mjs";
+import { wranglerEnv } from "../../scripts/wrangler-env.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** Session tokens of seeded members, by user id, for tests that are not about signing in. */
+    memberSessions: Record<string, string>;
   }
 }
 
@@ -25,6 +29,12 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(path.join(tmpdir(), "arcanum-e2e-"));
   prepareState(state);
+  const sessions = execFileSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "seed-user-demo"],
+    { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: state }), encoding: "utf8" },
+  );
+  project.provide("memberSessions", JSON.parse(sessions));
   const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error" });
   project.provide("baseURL", server.url);
   return async () => {

@@ -1,4 +1,6 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { startSession } from "../../app/auth/session.server";
+import { createDatabase } from "../../app/db.server";
 
 export const ORIGIN = "http://localhost";
 
@@ -36,11 +38,54 @@ export function cookieFrom(response: Response, name: string): string {
   return header.split(";")[0]!;
 }
 
-/** Signs in through the sign-in page's demo form and returns the session cookie. */
+/** Starts a member session for a seeded user straight in the database and returns its cookie. */
 export async function signInAs(userId: string): Promise<string> {
-  const response = await post("/login", { userId, redirectTo: "/" });
-  if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}`);
-  return cookieFrom(response, "arcanum_session");
+  const { token } = await startSession(createDatabase(env.DB), new Request(ORIGIN), userId, "member");
+  return `arcanum_session=${token}`;
+}
+
+/** A browser-like page visit: a document request from a person's browser. */
+export function visit(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) {
+  return get(path, {
+    cookie: init.cookie,
+    headers: {
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+      accept: "text/html,application/xhtml+xml",
+      "sec-fetch-dest": "document",
+      "sec-fetch-mode": "navigate",
+      ...init.headers,
+    },
+  });
+}
+
+/** Keeps cookies across requests like a browser does (name=value only; deletions honoured). */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+
+  take(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+
+  set(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
 }
 
 export const hasMainLayout = (html: string) => html.includes('aria-label="Main"') && html.includes("<footer");

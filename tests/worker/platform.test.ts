@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { authSessions, readingSessions, sessionParticipants, userDeckQuotas, users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -13,7 +13,8 @@ describe("requests from other sites", () => {
   it.each([
     ["/logout", {}],
     ["/theme", { theme: "dark" }],
-    ["/login", { userId: "seed-user-demo" }],
+    ["/login", { email: "demo@example.com" }],
+    ["/profile", { intent: "profile", username: "hijacked" }],
   ])("refuses a cross-origin POST to %s", async (path, form) => {
     const response = await post(path, form as Record<string, string>, { origin: "https://evil.example" });
     expect(response.status).toBe(403);
@@ -25,18 +26,22 @@ describe("requests from other sites", () => {
     expect(response.status).toBe(403);
   });
 
-  it("keeps the session cookie HttpOnly and SameSite=Lax, and Secure on https", async () => {
-    const http = await post("/login", { userId: "seed-user-demo" });
-    const header = http.headers.get("set-cookie")!;
-    expect(header).toMatch(/HttpOnly/);
-    expect(header).toMatch(/SameSite=Lax/);
-    const https = await SELF.fetch("https://arcanum.test/login", {
-      method: "POST",
+  it("keeps the session cookies HttpOnly and SameSite=Lax, and Secure on https", async () => {
+    const http = await visit("/");
+    const cookies = http.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("arcanum_session="))).toBe(true);
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).not.toMatch(/Secure/);
+    }
+    const https = await SELF.fetch("https://arcanum.test/", {
       redirect: "manual",
-      body: new URLSearchParams({ userId: "seed-user-demo" }),
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://arcanum.test", host: "arcanum.test" },
+      headers: { "user-agent": "Mozilla/5.0 Chrome/156.0", "sec-fetch-dest": "document", accept: "text/html" },
     });
-    expect(https.headers.get("set-cookie")).toMatch(/^__Host-arcanum_session=.*Secure/);
+    const secure = https.headers.getSetCookie();
+    expect(secure.some((c) => c.startsWith("__Host-arcanum_session="))).toBe(true);
+    for (const cookie of secure) expect(cookie).toMatch(/; Secure/);
   });
 
   it("stores only a hash of the session token", async () => {

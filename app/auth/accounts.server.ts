@@ -1,0 +1,161 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import {
+  anonymousUsers,
+  authSessions,
+  deckQuotaLedger,
+  decks,
+  readingSessions,
+  userDeckQuotas,
+  userIdentities,
+  users,
+} from "../../db/schema";
+import type { AiService } from "../ai/ai.server";
+import type { Database } from "../db.server";
+import { newId } from "../lib/crypto";
+import { generateUsername } from "../profile/username.server";
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+}
+
+export async function isGuestAccount(db: Database, userId: string) {
+  const row = await db.query.anonymousUsers.findFirst({ columns: { id: true }, where: eq(anonymousUsers.id, userId) });
+  return Boolean(row);
+}
+
+/** Thrown when an e-mail or provider account already belongs to someone else. */
+export class AccountConflictError extends Error {}
+
+export const EMAIL_TAKEN_MESSAGE = "This email is already associated with another account. Please sign in to that account instead.";
+export const GOOGLE_TAKEN_MESSAGE = "This Google account is already associated with another user. Please sign in to that account instead.";
+
+type NewMember = { email: string; fullName?: string | null };
+
+/**
+ * Turns a guest into a member on the same id, so every deck, reading, participation and credit
+ * stays where it is. The guest marker row goes; the e-mail's uniqueness is the database's to keep.
+ */
+export async function upgradeGuest(db: Database, ai: AiService, guestId: string, member: NewMember, now = Date.now()) {
+  const email = normalizeEmail(member.email);
+  const guest = await db.query.users.findFirst({ where: eq(users.id, guestId) });
+  if (!guest) throw new Error("The guest account no longer exists");
+  // What the guest already chose (a username, a name, an avatar) wins over what sign-in brings.
+  const fullName = guest.fullName || member.fullName || null;
+  const username = guest.username ?? (await generateUsername(db, ai, email, fullName));
+  try {
+    await db.batch([
+      db
+        .update(users)
+        .set({
+          email,
+          username,
+          fullName,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(users.id, guestId), isNull(users.email))),
+      db.delete(anonymousUsers).where(eq(anonymousUsers.id, guestId)),
+    ]);
+  } catch (error) {
+    if (await findUserByEmail(db, email)) throw new AccountConflictError(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  return guestId;
+}
+
+/**
+ * A first sign-in with a new e-mail and no guest: creates the profile row. When two first
+ * requests race, the loser re-reads the row the winner made instead of failing.
+ */
+export async function createMember(db: Database, ai: AiService, member: NewMember, now = Date.now()) {
+  const email = normalizeEmail(member.email);
+  const username = await generateUsername(db, ai, email, member.fullName);
+  const id = newId();
+  await db
+    .insert(users)
+    .values({ id, email, username, fullName: member.fullName || null, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+  const row = await findUserByEmail(db, email);
+  if (!row) throw new Error("The new account could not be read back");
+  return row.id;
+}
+
+/**
+ * Moves everything a guest owns into an existing account (spec: migration to an existing
+ * account), as one D1 batch: either all of it happens or none of it does.
+ * - reading sessions and decks change owner;
+ * - the guest's participants become the member's; where the member already sits in that
+ *   session the guest's seat is deactivated, and of duplicate active seats the earliest stays;
+ * - quotas merge: used counts are summed and capped at the member's quota;
+ * - the guest's quota row, sessions and user row are deleted.
+ */
+export async function mergeGuestInto(db: Database, guestId: string, targetId: string, now = Date.now()) {
+  if (guestId === targetId) return;
+  const guest = await db.query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, guestId) });
+  if (!guest) throw new Error("Only a guest account can be merged into another account");
+  const guestSeat = sql`(session_participants.user_id = ${guestId} OR session_participants.anonymous_id = ${guestId})`;
+
+  await db.batch([
+    db
+      .update(readingSessions)
+      .set({ hostUserId: targetId, updatedAt: now })
+      .where(eq(readingSessions.hostUserId, guestId)),
+    db
+      .update(readingSessions)
+      .set({ originalHostUserId: targetId })
+      .where(eq(readingSessions.originalHostUserId, guestId)),
+    db.update(decks).set({ creatorId: targetId, updatedAt: now }).where(eq(decks.creatorId, guestId)),
+    db.run(sql`UPDATE session_participants SET is_active = 0
+      WHERE ${guestSeat}
+        AND session_id IN (SELECT session_id FROM session_participants WHERE user_id = ${targetId})`),
+    db.run(sql`UPDATE session_participants SET user_id = ${targetId}, anonymous_id = NULL WHERE ${guestSeat}`),
+    db.run(sql`UPDATE session_participants SET is_active = 0
+      WHERE user_id = ${targetId} AND is_active = 1 AND EXISTS (
+        SELECT 1 FROM session_participants AS earlier
+        WHERE earlier.session_id = session_participants.session_id
+          AND earlier.user_id = ${targetId} AND earlier.is_active = 1
+          AND (earlier.joined_at < session_participants.joined_at
+            OR (earlier.joined_at = session_participants.joined_at AND earlier.id < session_participants.id)))`),
+    db.run(sql`UPDATE user_deck_quotas SET
+        major_arcana_used = MIN(major_arcana_quota, major_arcana_used + (SELECT major_arcana_used FROM user_deck_quotas WHERE user_id = ${guestId})),
+        complete_deck_used = MIN(complete_deck_quota, complete_deck_used + (SELECT complete_deck_used FROM user_deck_quotas WHERE user_id = ${guestId})),
+        updated_at = ${now}
+      WHERE user_id = ${targetId} AND EXISTS (SELECT 1 FROM user_deck_quotas WHERE user_id = ${guestId})`),
+    db.run(sql`UPDATE user_deck_quotas SET user_id = ${targetId}, updated_at = ${now}
+      WHERE user_id = ${guestId} AND NOT EXISTS (SELECT 1 FROM user_deck_quotas WHERE user_id = ${targetId})`),
+    db.delete(userDeckQuotas).where(eq(userDeckQuotas.userId, guestId)),
+    db.run(sql`UPDATE OR IGNORE deck_quota_ledger SET user_id = ${targetId} WHERE user_id = ${guestId}`),
+    db.insert(deckQuotaLedger).values({
+      id: newId(),
+      userId: targetId,
+      description: `Merged guest account ${guest.name}`,
+      referenceId: `merge:${guestId}`,
+      createdAt: now,
+    }),
+    db.delete(authSessions).where(eq(authSessions.userId, guestId)),
+    db.delete(users).where(and(eq(users.id, guestId), isNull(users.email))),
+  ]);
+}
+
+/** The user a provider account is linked to, if any. */
+export async function findIdentityOwner(db: Database, provider: "google", subject: string) {
+  const row = await db.query.userIdentities.findFirst({
+    columns: { userId: true },
+    where: and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)),
+  });
+  return row?.userId ?? null;
+}
+
+/**
+ * Links a provider account to `userId`. A provider account belongs to one user: if another
+ * user holds it (a race, or an earlier link), the link is refused.
+ */
+export async function linkIdentity(db: Database, userId: string, provider: "google", subject: string, email: string) {
+  await db.insert(userIdentities).values({ provider, subject, userId, email }).onConflictDoNothing();
+  const owner = await findIdentityOwner(db, provider, subject);
+  if (owner !== userId) throw new AccountConflictError(GOOGLE_TAKEN_MESSAGE);
+}

@@ -1,0 +1,187 @@
+import { createCookie } from "@remix-run/cloudflare";
+import { lt } from "drizzle-orm";
+import { TOTPStrategy } from "remix-auth-totp";
+import { usedMagicLinks } from "../../db/schema";
+import type { Database } from "../db.server";
+import type { AppConfig } from "../env.server";
+import { sha256Hex } from "../lib/crypto";
+import type { Mailer } from "../mail/mail.server";
+import { isSecureRequest } from "./session-cookie";
+
+/** Links expire after 15 minutes. */
+export const MAGIC_LINK_TTL_S = 15 * 60;
+export const CALLBACK_PATH = "/auth/callback";
+const TOTP_COOKIE = "_totp";
+
+export const MAGIC_LINK_ERRORS = {
+  requiredEmail: "Email is required",
+  invalidEmail: "Invalid email address",
+  invalidTotp: "This sign-in link is not valid. Please request a new one.",
+  expiredTotp: "This sign-in link has expired. Please request a new one.",
+  rateLimitExceeded: "Too many attempts with this link. Please request a new one.",
+  missingSessionEmail:
+    "This sign-in link was already used, or it was opened in a different browser from the one that asked for it. Please request a new link from this browser.",
+  missingSessionTotp: "This sign-in link was already used or has expired. Please request a new one.",
+  usedLink: "This sign-in link has already been used. Please request a new one.",
+} as const;
+
+/** Where the strategy's redirects point; the routes turn them into pages, so the paths are only markers. */
+const SENT = "/auth/magic-link/sent";
+const SUCCESS = "/auth/magic-link/success";
+const FAILURE = "/auth/magic-link/failure";
+
+/** What the sign-in form asked for, kept in a signed cookie until the link comes back. */
+export type PendingSignIn = { redirectTo: string; fullName: string | null };
+
+function pendingCookie(config: AppConfig, request: Request) {
+  return createCookie("arcanum_pending", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureRequest(request),
+    path: "/",
+    maxAge: MAGIC_LINK_TTL_S,
+    secrets: [config.authSecret],
+  });
+}
+
+export async function readPendingSignIn(config: AppConfig, request: Request): Promise<PendingSignIn | null> {
+  const value = await pendingCookie(config, request).parse(request.headers.get("cookie"));
+  if (!value || typeof value !== "object" || typeof value.redirectTo !== "string") return null;
+  return { redirectTo: value.redirectTo, fullName: typeof value.fullName === "string" ? value.fullName : null };
+}
+
+export function savePendingSignIn(config: AppConfig, request: Request, pending: PendingSignIn) {
+  return pendingCookie(config, request).serialize(pending);
+}
+
+export function clearPendingSignIn(config: AppConfig, request: Request) {
+  return pendingCookie(config, request).serialize("", { maxAge: 0 });
+}
+
+/** The sealed link state the browser holds in its `_totp` cookie, if any. */
+function sealedState(request: Request): string | null {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name !== TOTP_COOKIE) continue;
+    try {
+      const totp = new URLSearchParams(decodeURIComponent(rest.join("="))).get("totp");
+      return totp ? ((JSON.parse(totp) as { jwe?: string }).jwe ?? null) : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Marks the request's link as used; false if it was used before. Only a hash of the link state is stored. */
+async function consumeLink(db: Database, request: Request, now: number) {
+  const sealed = sealedState(request);
+  if (!sealed) return false;
+  const rows = await db
+    .insert(usedMagicLinks)
+    .values({ id: await sha256Hex(sealed), expiresAt: now + MAGIC_LINK_TTL_S * 1000 })
+    .onConflictDoNothing()
+    .returning({ id: usedMagicLinks.id });
+  return rows.length === 1;
+}
+
+export async function deleteExpiredMagicLinks(db: Database, now: number) {
+  await db.delete(usedMagicLinks).where(lt(usedMagicLinks.expiresAt, now));
+}
+
+function magicLinkMail(email: string, link: string) {
+  const text = [
+    "Hello,",
+    "",
+    "Open this link to sign in to Arcanum:",
+    link,
+    "",
+    `It works once, for ${MAGIC_LINK_TTL_S / 60} minutes, in the browser where you asked for it.`,
+    "If you did not ask to sign in, you can ignore this message.",
+  ].join("\n");
+  const html = `<p>Hello,</p><p><a href="${link}">Sign in to Arcanum</a></p><p>The link works once, for ${MAGIC_LINK_TTL_S / 60} minutes, in the browser where you asked for it. If you did not ask to sign in, you can ignore this message.</p>`;
+  return { to: email, subject: "Your Arcanum sign-in link", text, html, link };
+}
+
+type Outcome =
+  | { kind: "sent"; cookies: string[] }
+  | { kind: "signed-in"; cookies: string[] }
+  | { kind: "failed"; message: string; cookies: string[] };
+
+function strategy(
+  config: AppConfig,
+  request: Request,
+  mailer: Mailer,
+  verify: (email: string) => Promise<void>,
+) {
+  return new TOTPStrategy(
+    {
+      secret: config.authSecret,
+      magicLinkPath: CALLBACK_PATH,
+      emailSentRedirect: SENT,
+      successRedirect: SUCCESS,
+      failureRedirect: FAILURE,
+      totpGeneration: { period: MAGIC_LINK_TTL_S },
+      customErrors: MAGIC_LINK_ERRORS,
+      cookieOptions: { maxAge: MAGIC_LINK_TTL_S, ...(isSecureRequest(request) ? { secure: true as const } : {}) },
+      sendTOTP: async ({ email, magicLink }) => mailer.send(magicLinkMail(email, magicLink)),
+    },
+    async ({ email }) => verify(email),
+  );
+}
+
+function readError(cookies: string[]): string {
+  for (const cookie of cookies) {
+    if (!cookie.startsWith(`${TOTP_COOKIE}=`)) continue;
+    const value = cookie.slice(TOTP_COOKIE.length + 1).split(";")[0] ?? "";
+    const error = new URLSearchParams(decodeURIComponent(value)).get("error");
+    if (error) return error;
+  }
+  return MAGIC_LINK_ERRORS.invalidTotp;
+}
+
+async function run(promise: Promise<unknown>): Promise<Outcome> {
+  try {
+    await promise;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    const cookies = thrown.headers.getSetCookie();
+    const location = thrown.headers.get("location");
+    if (location === SENT) return { kind: "sent", cookies };
+    if (location === SUCCESS) return { kind: "signed-in", cookies };
+    return { kind: "failed", message: readError(cookies), cookies };
+  }
+  throw new Error("The magic-link strategy ended without a redirect");
+}
+
+/** Sends a sign-in link to `email`; the browser gets the sealed state that the link must come back to. */
+export function sendMagicLink(config: AppConfig, request: Request, mailer: Mailer, email: string) {
+  const form = new URLSearchParams({ email });
+  const post = new Request(request.url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: request.headers.get("cookie") ?? "" },
+    body: form,
+  });
+  return run(strategy(config, request, mailer, async () => {}).authenticate(post));
+}
+
+/**
+ * Checks the link the browser came back with: sealed state present, code right, not expired,
+ * never used before. Then `signIn` runs with the verified e-mail.
+ */
+export function verifyMagicLink(
+  config: AppConfig,
+  db: Database,
+  request: Request,
+  mailer: Mailer,
+  signIn: (email: string) => Promise<void>,
+  now = Date.now(),
+) {
+  return run(
+    strategy(config, request, mailer, async (email) => {
+      if (!(await consumeLink(db, request, now))) throw new Error(MAGIC_LINK_ERRORS.usedLink);
+      await signIn(email);
+    }).authenticate(request),
+  );
+}

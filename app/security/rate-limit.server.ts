@@ -1,0 +1,35 @@
+import { lt, sql } from "drizzle-orm";
+import { rateLimits } from "../../db/schema";
+import type { Database } from "../db.server";
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+/**
+ * Counts one hit against `key` in a fixed window and says whether it is within `limit`.
+ * One upsert, so concurrent hits are all counted.
+ */
+export async function hitRateLimit(db: Database, key: string, rule: RateLimitRule, now = Date.now()) {
+  const cutoff = now - rule.windowMs;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const count = row?.count ?? 1;
+  return { allowed: count <= rule.limit, retryAfterMs: Math.max(0, (row?.windowStart ?? now) + rule.windowMs - now) };
+}
+
+export async function deleteStaleRateLimits(db: Database, now: number, olderThanMs = 24 * 60 * 60 * 1000) {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - olderThanMs));
+}
+
+/** The client's address as Cloudflare reports it; local requests share one bucket. */
+export function clientAddress(request: Request) {
+  return request.headers.get("cf-connecting-ip") ?? "local";
+}
