@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import {
   anonymousUsers,
   authSessions,
   deckQuotaLedger,
   decks,
   readingSessions,
+  sessionParticipants,
   userDeckQuotas,
   userIdentities,
   users,
@@ -97,7 +98,7 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
   if (guestId === targetId) return;
   const guest = await db.query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, guestId) });
   if (!guest) throw new Error("Only a guest account can be merged into another account");
-  const guestSeat = sql`(session_participants.user_id = ${guestId} OR session_participants.anonymous_id = ${guestId})`;
+  const guestSeat = or(eq(sessionParticipants.userId, guestId), eq(sessionParticipants.anonymousId, guestId));
 
   await db.batch([
     db
@@ -109,26 +110,55 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
       .set({ originalHostUserId: targetId })
       .where(eq(readingSessions.originalHostUserId, guestId)),
     db.update(decks).set({ creatorId: targetId, updatedAt: now }).where(eq(decks.creatorId, guestId)),
-    db.run(sql`UPDATE session_participants SET is_active = 0
-      WHERE ${guestSeat}
-        AND session_id IN (SELECT session_id FROM session_participants WHERE user_id = ${targetId})`),
-    db.run(sql`UPDATE session_participants SET user_id = ${targetId}, anonymous_id = NULL WHERE ${guestSeat}`),
-    db.run(sql`UPDATE session_participants SET is_active = 0
-      WHERE user_id = ${targetId} AND is_active = 1 AND EXISTS (
-        SELECT 1 FROM session_participants AS earlier
-        WHERE earlier.session_id = session_participants.session_id
-          AND earlier.user_id = ${targetId} AND earlier.is_active = 1
-          AND (earlier.joined_at < session_participants.joined_at
-            OR (earlier.joined_at = session_participants.joined_at AND earlier.id < session_participants.id)))`),
-    db.run(sql`UPDATE user_deck_quotas SET
-        major_arcana_used = MIN(major_arcana_quota, major_arcana_used + (SELECT major_arcana_used FROM user_deck_quotas WHERE user_id = ${guestId})),
-        complete_deck_used = MIN(complete_deck_quota, complete_deck_used + (SELECT complete_deck_used FROM user_deck_quotas WHERE user_id = ${guestId})),
-        updated_at = ${now}
-      WHERE user_id = ${targetId} AND EXISTS (SELECT 1 FROM user_deck_quotas WHERE user_id = ${guestId})`),
-    db.run(sql`UPDATE user_deck_quotas SET user_id = ${targetId}, updated_at = ${now}
-      WHERE user_id = ${guestId} AND NOT EXISTS (SELECT 1 FROM user_deck_quotas WHERE user_id = ${targetId})`),
+    db
+      .update(sessionParticipants)
+      .set({ isActive: false })
+      .where(
+        and(
+          guestSeat,
+          sql`${sessionParticipants.sessionId} IN (SELECT session_id FROM session_participants WHERE user_id = ${targetId})`,
+        ),
+      ),
+    db.update(sessionParticipants).set({ userId: targetId, anonymousId: null }).where(guestSeat),
+    db
+      .update(sessionParticipants)
+      .set({ isActive: false })
+      .where(
+        and(
+          eq(sessionParticipants.userId, targetId),
+          eq(sessionParticipants.isActive, true),
+          sql`EXISTS (
+            SELECT 1 FROM session_participants AS earlier
+            WHERE earlier.session_id = ${sessionParticipants.sessionId}
+              AND earlier.user_id = ${targetId} AND earlier.is_active = 1
+              AND (earlier.joined_at < ${sessionParticipants.joinedAt}
+                OR (earlier.joined_at = ${sessionParticipants.joinedAt} AND earlier.id < ${sessionParticipants.id})))`,
+        ),
+      ),
+    db
+      .update(userDeckQuotas)
+      .set({
+        majorArcanaUsed: sql`MIN(${userDeckQuotas.majorArcanaQuota}, ${userDeckQuotas.majorArcanaUsed} + (SELECT major_arcana_used FROM user_deck_quotas WHERE user_id = ${guestId}))`,
+        completeDeckUsed: sql`MIN(${userDeckQuotas.completeDeckQuota}, ${userDeckQuotas.completeDeckUsed} + (SELECT complete_deck_used FROM user_deck_quotas WHERE user_id = ${guestId}))`,
+        updatedAt: now,
+      })
+      .where(and(eq(userDeckQuotas.userId, targetId), sql`EXISTS (SELECT 1 FROM user_deck_quotas WHERE user_id = ${guestId})`)),
+    db
+      .update(userDeckQuotas)
+      .set({ userId: targetId, updatedAt: now })
+      .where(and(eq(userDeckQuotas.userId, guestId), sql`NOT EXISTS (SELECT 1 FROM user_deck_quotas WHERE user_id = ${targetId})`)),
     db.delete(userDeckQuotas).where(eq(userDeckQuotas.userId, guestId)),
-    db.run(sql`UPDATE OR IGNORE deck_quota_ledger SET user_id = ${targetId} WHERE user_id = ${guestId}`),
+    // Ledger lines move unless the account already has a line for the same reference.
+    db
+      .update(deckQuotaLedger)
+      .set({ userId: targetId })
+      .where(
+        and(
+          eq(deckQuotaLedger.userId, guestId),
+          sql`NOT EXISTS (SELECT 1 FROM deck_quota_ledger AS theirs
+            WHERE theirs.user_id = ${targetId} AND theirs.reference_id = ${deckQuotaLedger.referenceId})`,
+        ),
+      ),
     db.insert(deckQuotaLedger).values({
       id: newId(),
       userId: targetId,

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { SignInPage } from "~/auth/sign-in-page";
 export { signInAction as action, signInLoader as loader } from "~/auth/sign-in.server";
+export { signInHeaders as headers } from "~/auth/sign-in-headers";
 
 export const meta: MetaFunction = () => [{ title: "Sign In — Arcanum" }];
 

@@ -1,0 +1,442 @@
+import { env, SELF } from "cloudflare:test";
+import { and, eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mergeGuestInto } from "../../app/auth/accounts.server";
+import { MAGIC_LINK_ERRORS } from "../../app/auth/magic-link.server";
+import { RATE_LIMIT_MESSAGE } from "../../app/auth/sign-in.server";
+import { createDatabase } from "../../app/db.server";
+import { listOutbox } from "../../app/mail/mail.server";
+import {
+  anonymousUsers,
+  authSessions,
+  deckQuotaLedger,
+  decks,
+  readingSessions,
+  sessionParticipants,
+  userDeckQuotas,
+  users,
+} from "../../db/schema";
+import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
+
+const db = () => createDatabase(env.DB);
+let addressCounter = 0;
+/** Each test asks from its own address, so the per-address limit only meets the test that is about it. */
+const freshAddress = () => `198.51.100.${++addressCounter}`;
+
+type Browser = { jar: CookieJar; address: string };
+
+function newBrowser(): Browser {
+  return { jar: new CookieJar(), address: freshAddress() };
+}
+
+async function firstVisit(browser: Browser, path = "/") {
+  return browser.jar.take(await visit(path, { cookie: browser.jar.header(), headers: { "cf-connecting-ip": browser.address } }));
+}
+
+async function currentUserId(browser: Browser) {
+  const token = browser.jar.get("arcanum_session");
+  if (!token) return null;
+  const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+  const row = await db().query.authSessions.findFirst({ where: eq(authSessions.id, hash) });
+  return row?.userId ?? null;
+}
+
+async function askForLink(browser: Browser, form: Record<string, string>, path = "/login") {
+  return browser.jar.take(
+    await post(path, form, { cookie: browser.jar.header(), headers: { "cf-connecting-ip": browser.address } }),
+  );
+}
+
+async function latestLink(email: string) {
+  const [message] = await listOutbox(db(), email, 1);
+  if (!message?.link) throw new Error(`no link was sent to ${email}`);
+  return new URL(message.link);
+}
+
+async function openLink(browser: Browser, link: URL) {
+  return browser.jar.take(await visit(link.pathname + link.search, { cookie: browser.jar.header() }));
+}
+
+/** The whole magic-link round trip in one browser; returns the callback's response. */
+async function signInByLink(browser: Browser, email: string, form: Record<string, string> = {}) {
+  const asked = await askForLink(browser, { email, ...form }, form.mode === "create" ? "/signup" : "/login");
+  expect(asked.status).toBe(200);
+  return openLink(browser, await latestLink(email));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("guests", () => {
+  it("gives a browser's first page visit a guest account named Guest_ and the id's last six characters", async () => {
+    const browser = newBrowser();
+    const response = await firstVisit(browser);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const userId = await currentUserId(browser);
+    expect(userId).toBeTruthy();
+    const guest = await db().query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, userId!) });
+    expect(guest?.name).toBe(`Guest_${userId!.slice(-6)}`);
+    const user = await db().query.users.findFirst({ where: eq(users.id, userId!) });
+    expect(user?.email).toBeNull();
+    // A guest sees Sign In, never the member's badge or avatar menu.
+    const html = await response.text();
+    expect(html).toContain("Sign In");
+    expect(html).not.toContain('data-testid="avatar-menu"');
+    expect(html).not.toContain('data-testid="deck-badge"');
+  });
+
+  it("keeps the same guest on later visits", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    const first = await currentUserId(browser);
+    await firstVisit(browser, "/marketplace");
+    expect(await currentUserId(browser)).toBe(first);
+  });
+
+  it.each([
+    ["a crawler", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }],
+    ["a background fetch", { "sec-fetch-dest": "empty" }],
+    ["an image request", { "sec-fetch-dest": "image" }],
+  ])("makes no guest for %s", async (_label, headers) => {
+    const before = await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers);
+    const response = await visit("/", { headers });
+    expect(response.headers.getSetCookie().some((c) => c.includes("arcanum_session="))).toBe(false);
+    const after = await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it("makes one guest for 20 concurrent first requests from one browser", async () => {
+    // The browser's device cookie is what ties its requests together (a lapsed session, many tabs).
+    const device = "d".repeat(43);
+    const before = await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => visit("/", { cookie: `arcanum_device=${device}` })),
+    );
+    const sessions = responses.map((r) => r.headers.getSetCookie().find((c) => c.startsWith("arcanum_session=")));
+    expect(sessions.every(Boolean)).toBe(true);
+    const after = await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers);
+    expect(after[0]!.n - before[0]!.n).toBe(1);
+    const owners = await db()
+      .select({ userId: authSessions.userId })
+      .from(authSessions)
+      .innerJoin(anonymousUsers, eq(anonymousUsers.id, authSessions.userId))
+      .where(eq(anonymousUsers.deviceKeyHash, sql`(SELECT device_key_hash FROM anonymous_users ORDER BY created_at DESC LIMIT 1)`));
+    expect(new Set(owners.map((o) => o.userId)).size).toBe(1);
+  });
+
+  it("lets a guest through the route guards", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    for (const path of ["/collection", "/profile", "/create-deck"]) {
+      const response = await firstVisit(browser, path);
+      expect(response.status, path).toBe(200);
+    }
+  });
+
+  it("shows a guest Pricing in the bar, as for any non-member", async () => {
+    const browser = newBrowser();
+    const html = await (await firstVisit(browser)).text();
+    expect(html).toMatch(/href="\/pricing"/);
+  });
+});
+
+describe("the sign-in form", () => {
+  it.each([
+    [{ email: "" }, "Email is required"],
+    [{ email: "not-an-email" }, "Invalid email address"],
+    [{ email: "a@b" }, "Invalid email address"],
+  ])("answers %j with 400 and the spec's message", async (form, message) => {
+    const response = await askForLink(newBrowser(), form);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+  });
+
+  it("shows Magic Link Sent! with the inbox and spam-folder hint", async () => {
+    const response = await askForLink(newBrowser(), { email: "sent-state@example.com" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Magic Link Sent!");
+    expect(html).toContain("spam folder");
+    expect(html).toContain("Back to Sign In");
+  });
+
+  it("says when Google sign-in is not configured instead of failing", async () => {
+    const html = await (await get("/login")).text();
+    expect(html).toContain("Google sign-in is not configured on this server.");
+    const response = await post("/auth/google", { redirectTo: "/" });
+    expect(response.status).toBe(503);
+  });
+
+  it("limits requests per e-mail and per address, with a clear message", async () => {
+    const browser = newBrowser();
+    for (let i = 0; i < 5; i++) expect((await askForLink(browser, { email: "limited@example.com" })).status).toBe(200);
+    const blocked = await askForLink(browser, { email: "limited@example.com" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await blocked.text()).toContain(RATE_LIMIT_MESSAGE);
+
+    const crowd = newBrowser();
+    for (let i = 0; i < 20; i++) expect((await askForLink(crowd, { email: `crowd${i}@example.com` })).status).toBe(200);
+    expect((await askForLink(crowd, { email: "crowd-last@example.com" })).status).toBe(429);
+  });
+});
+
+describe("magic links", () => {
+  it("signs in, returns to the remembered page, and stores only a hash of the link", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    const guestToken = browser.jar.get("arcanum_session");
+    const response = await signInByLink(browser, "first-timer@example.com", { redirectTo: "/collection?view=grid" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/collection?view=grid");
+    // A new session id at sign-in; the guest's session is gone from the server.
+    expect(browser.jar.get("arcanum_session")).not.toBe(guestToken);
+    expect(browser.jar.get("arcanum_session")).toMatch(/^m\./);
+    const userId = await currentUserId(browser);
+    const user = await db().query.users.findFirst({ where: eq(users.id, userId!) });
+    expect(user?.email).toBe("first-timer@example.com");
+    expect(user?.username).toMatch(/^[A-Za-z0-9_-]{3,20}$/);
+    const used = await env.DB.prepare("SELECT id FROM used_magic_links").all<{ id: string }>();
+    for (const row of used.results) expect(row.id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("refuses a link used twice", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    const first = await signInByLink(browser, "twice@example.com");
+    expect(first.status).toBe(302);
+    const again = await openLink(browser, await latestLink("twice@example.com"));
+    expect(again.status).toBe(400);
+    expect(await again.text()).toMatch(/already used|different browser/);
+  });
+
+  it("refuses a link opened in another browser", async () => {
+    const asking = newBrowser();
+    await askForLink(asking, { email: "elsewhere@example.com" });
+    const other = newBrowser();
+    const response = await openLink(other, await latestLink("elsewhere@example.com"));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("different browser");
+    expect(other.jar.get("arcanum_session")).toBeUndefined();
+  });
+
+  it("refuses a link after 15 minutes", async () => {
+    const browser = newBrowser();
+    await askForLink(browser, { email: "late@example.com" });
+    const link = await latestLink("late@example.com");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 16 * 60 * 1000);
+    const response = await openLink(browser, link);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(MAGIC_LINK_ERRORS.expiredTotp);
+    expect(await currentUserId(browser)).toBeNull();
+  });
+
+  it("refuses a tampered link", async () => {
+    const browser = newBrowser();
+    await askForLink(browser, { email: "tamper@example.com" });
+    const link = await latestLink("tamper@example.com");
+    link.searchParams.set("t", `${link.searchParams.get("t")!.slice(0, -4)}AAAA`);
+    const response = await openLink(browser, link);
+    expect(response.status).toBe(400);
+    expect(await currentUserId(browser)).toBeNull();
+  });
+
+  it.each(["https://evil.example/steal", "//evil.example", "/\\evil.example", "javascript:alert(1)"])(
+    "never returns off-site after sign-in (%s)",
+    async (target) => {
+      const browser = newBrowser();
+      const response = await signInByLink(browser, `redirect-${addressCounter}@example.com`, { redirectTo: target });
+      const location = response.headers.get("location")!;
+      expect(new URL(location, ORIGIN).origin).toBe(ORIGIN);
+      expect(location.startsWith("//")).toBe(false);
+    },
+  );
+
+  it("says No session found on the callback without a link", async () => {
+    const response = await get("/auth/callback");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("No session found");
+  });
+});
+
+describe("upgrading a guest", () => {
+  it("keeps the same id and everything the guest saved", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    const guestId = (await currentUserId(browser))!;
+    const saved = await browser.jar.take(
+      await post("/profile", { intent: "profile", username: "", fullName: "Wren Ashby", bio: "Reads by candlelight" }, { cookie: browser.jar.header() }),
+    );
+    expect(saved.status).toBe(200);
+    await db().insert(decks).values({ id: `deck-${guestId}`, title: "Guest deck", theme: "rain", creatorId: guestId });
+    await db().insert(readingSessions).values({ id: `rs-${guestId}`, hostUserId: guestId });
+
+    const response = await signInByLink(browser, "wren@example.com", { mode: "create" });
+    expect(response.status).toBe(302);
+    expect(await currentUserId(browser)).toBe(guestId);
+    const user = await db().query.users.findFirst({ where: eq(users.id, guestId) });
+    expect(user).toMatchObject({ email: "wren@example.com", fullName: "Wren Ashby", bio: "Reads by candlelight" });
+    expect(await db().query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, guestId) })).toBeUndefined();
+    expect((await db().query.decks.findFirst({ where: eq(decks.id, `deck-${guestId}`) }))?.creatorId).toBe(guestId);
+    expect((await db().query.readingSessions.findFirst({ where: eq(readingSessions.id, `rs-${guestId}`) }))?.hostUserId).toBe(guestId);
+  });
+
+  it("offers the Account Already Exists choice when the e-mail has an account", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    const response = await askForLink(browser, { email: "luna@example.com", mode: "create" }, "/signup");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Account Already Exists");
+    expect(html).toContain("Cancel");
+    expect(html).toContain('name="intent" value="merge"');
+    expect(await listOutbox(db(), "luna@example.com")).toHaveLength(0);
+  });
+});
+
+describe("merging a guest into an existing account", () => {
+  async function guestWithData(browser: Browser) {
+    await firstVisit(browser);
+    const guestId = (await currentUserId(browser))!;
+    const d = db();
+    await d.insert(decks).values({ id: `deck-${guestId}`, title: "Storm deck", theme: "storms", creatorId: guestId });
+    await d.insert(readingSessions).values([
+      { id: `rs-own-${guestId}`, hostUserId: guestId, readingStep: "draw", question: "Will the storm pass?" },
+      { id: `rs-shared-${guestId}`, hostUserId: "seed-user-orion" },
+      { id: `rs-dupe-${guestId}`, hostUserId: "seed-user-orion" },
+    ]);
+    await d.insert(sessionParticipants).values([
+      { id: `sp-own-${guestId}`, sessionId: `rs-own-${guestId}`, anonymousId: guestId, joinedAt: 10 },
+      // The member already sits in this one: the guest's seat is deactivated.
+      { id: `sp-target-${guestId}`, sessionId: `rs-shared-${guestId}`, userId: "seed-user-sage", joinedAt: 5 },
+      { id: `sp-guest-${guestId}`, sessionId: `rs-shared-${guestId}`, userId: guestId, joinedAt: 7 },
+    ]);
+    await d.insert(userDeckQuotas).values({ userId: guestId, nextRefreshDate: Date.now(), majorArcanaQuota: 1, majorArcanaUsed: 1, completeDeckQuota: 1, completeDeckUsed: 1 });
+    await d.insert(deckQuotaLedger).values({ id: `ledger-${guestId}`, userId: guestId, description: "Guest deck", referenceId: `deck-${guestId}` });
+    return guestId;
+  }
+
+  it("moves decks, readings, seats and credits to the account, and deletes the guest", async () => {
+    const d = db();
+    await d
+      .insert(userDeckQuotas)
+      .values({ userId: "seed-user-sage", nextRefreshDate: Date.now(), majorArcanaQuota: 2, majorArcanaUsed: 1, completeDeckQuota: 0, completeDeckUsed: 0 })
+      .onConflictDoUpdate({ target: userDeckQuotas.userId, set: { majorArcanaQuota: 2, majorArcanaUsed: 1, completeDeckQuota: 0, completeDeckUsed: 0 } });
+    const browser = newBrowser();
+    const guestId = await guestWithData(browser);
+
+    const asked = await askForLink(browser, { email: "sage@example.com", mode: "create", intent: "merge" }, "/signup");
+    expect(await asked.text()).toContain("Magic Link Sent!");
+    const response = await openLink(browser, await latestLink("sage@example.com"));
+    expect(response.status).toBe(302);
+    expect(await currentUserId(browser)).toBe("seed-user-sage");
+
+    expect(await d.query.users.findFirst({ where: eq(users.id, guestId) })).toBeUndefined();
+    expect(await d.query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, guestId) })).toBeUndefined();
+    expect((await d.query.decks.findFirst({ where: eq(decks.id, `deck-${guestId}`) }))?.creatorId).toBe("seed-user-sage");
+    const own = await d.query.readingSessions.findFirst({ where: eq(readingSessions.id, `rs-own-${guestId}`) });
+    expect(own?.hostUserId).toBe("seed-user-sage");
+    // The saved reading state lives on the session row, so it travels with it.
+    expect(own).toMatchObject({ readingStep: "draw", question: "Will the storm pass?" });
+    const seats = await d.select().from(sessionParticipants).where(sql`${sessionParticipants.id} LIKE ${`%${guestId}`}`);
+    const seat = (id: string) => seats.find((s) => s.id === id)!;
+    expect(seat(`sp-own-${guestId}`)).toMatchObject({ userId: "seed-user-sage", anonymousId: null, isActive: true });
+    expect(seat(`sp-target-${guestId}`)).toMatchObject({ userId: "seed-user-sage", isActive: true });
+    expect(seat(`sp-guest-${guestId}`)).toMatchObject({ userId: "seed-user-sage", isActive: false });
+    const quota = await d.query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, "seed-user-sage") });
+    // Used counts are summed and capped at the account's quota.
+    expect(quota).toMatchObject({ majorArcanaQuota: 2, majorArcanaUsed: 2, completeDeckQuota: 0, completeDeckUsed: 0 });
+    expect(await d.query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, guestId) })).toBeUndefined();
+    const ledger = await d.select().from(deckQuotaLedger).where(eq(deckQuotaLedger.userId, "seed-user-sage"));
+    expect(ledger.map((l) => l.referenceId)).toEqual(expect.arrayContaining([`deck-${guestId}`, `merge:${guestId}`]));
+  });
+
+  it("keeps the earliest of duplicate active seats", async () => {
+    const browser = newBrowser();
+    const guestId = await guestWithData(browser);
+    const d = db();
+    await d.insert(sessionParticipants).values([
+      { id: `sp-a-${guestId}`, sessionId: `rs-dupe-${guestId}`, userId: "seed-user-theo", joinedAt: 50 },
+      { id: `sp-b-${guestId}`, sessionId: `rs-dupe-${guestId}`, anonymousId: guestId, joinedAt: 20 },
+    ]);
+    await mergeGuestInto(d, guestId, "seed-user-theo");
+    const seats = await d.select().from(sessionParticipants).where(eq(sessionParticipants.sessionId, `rs-dupe-${guestId}`));
+    // The member was already there, so the guest's seat was deactivated and the member's stays.
+    expect(seats.filter((s) => s.isActive).map((s) => s.id)).toEqual([`sp-a-${guestId}`]);
+  });
+
+  it("rolls back the whole migration when one statement fails", async () => {
+    const browser = newBrowser();
+    const guestId = await guestWithData(browser);
+    const d = db();
+    await env.DB.exec(
+      `CREATE TRIGGER refuse_guest_delete BEFORE DELETE ON users WHEN OLD.id = '${guestId}' BEGIN SELECT RAISE(ABORT, 'refused'); END;`,
+    );
+    try {
+      await expect(mergeGuestInto(d, guestId, "seed-user-mira")).rejects.toThrow(/refused/);
+    } finally {
+      await env.DB.exec("DROP TRIGGER refuse_guest_delete;");
+    }
+    expect((await d.query.decks.findFirst({ where: eq(decks.id, `deck-${guestId}`) }))?.creatorId).toBe(guestId);
+    expect((await d.query.readingSessions.findFirst({ where: eq(readingSessions.id, `rs-own-${guestId}`) }))?.hostUserId).toBe(guestId);
+    expect((await d.query.sessionParticipants.findFirst({ where: eq(sessionParticipants.id, `sp-own-${guestId}`) }))?.anonymousId).toBe(guestId);
+    expect(await d.query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, guestId) })).toBeTruthy();
+    expect(await d.query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, guestId) })).toBeTruthy();
+    expect(await d.query.authSessions.findFirst({ where: eq(authSessions.userId, guestId) })).toBeTruthy();
+    const merged = await d.select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.referenceId, `merge:${guestId}`)));
+    expect(merged).toHaveLength(0);
+  });
+});
+
+describe("sessions", () => {
+  it("revokes the session on the server at sign-out, and a later page visit is a fresh guest", async () => {
+    const browser = newBrowser();
+    await signInByLink(browser, "leaver@example.com");
+    const memberId = await currentUserId(browser);
+    const token = browser.jar.get("arcanum_session")!;
+    const out = await browser.jar.take(await post("/logout", {}, { cookie: browser.jar.header() }));
+    expect(out.status).toBe(302);
+    const stale = await get("/profile", { cookie: `arcanum_session=${token}` });
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("location")).toBe("/login?redirectTo=%2Fprofile");
+    await firstVisit(browser);
+    const next = await currentUserId(browser);
+    expect(next).not.toBe(memberId);
+    expect(await db().query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, next!) })).toBeTruthy();
+  });
+
+  it("changes nothing on GET: no sign-out, no sign-in start", async () => {
+    const browser = newBrowser();
+    await signInByLink(browser, "stayer@example.com");
+    const memberId = await currentUserId(browser);
+    await get("/logout", { cookie: browser.jar.header() });
+    expect(await currentUserId(browser)).toBe(memberId);
+    const google = await get("/auth/google");
+    expect(google.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("sends a guest to the callback page's message, not into someone's account", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    const response = await browser.jar.take(await get("/auth/callback?t=garbage", { cookie: browser.jar.header() }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(MAGIC_LINK_ERRORS.invalidTotp);
+    expect(await currentUserId(browser)).not.toBeNull();
+  });
+});
+
+describe("the signed-in member's page", () => {
+  it("never runs for a request from another site", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/profile`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "profile", username: "sneaky" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", host: "localhost" },
+    });
+    expect(response.status).toBe(403);
+  });
+});
