@@ -147,9 +147,14 @@ export async function finishGoogleSignIn(
   now = Date.now(),
 ): Promise<GoogleOutcome> {
   const flow = await flowCookie(config, request).parse(request.headers.get("cookie"));
+  // remix-auth-oauth2 keeps one state cookie per started sign-in (`arcanum_oauth:<id>`); all go now.
+  const stateCookies = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((part) => part.trim().split("=")[0] ?? "")
+    .filter((name) => name.startsWith(`${STATE_COOKIE}:`));
   const clearCookies = [
     await flowCookie(config, request).serialize("", { maxAge: 0 }),
-    `${STATE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`,
+    ...stateCookies.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`),
   ];
   if (!flow || typeof flow.nonce !== "string") return { ok: false, message: GOOGLE_ERRORS.failed, clearCookies };
   const clientId = config.google?.clientId;

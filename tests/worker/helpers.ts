@@ -79,6 +79,10 @@ export class CookieJar {
     return this.cookies.get(name);
   }
 
+  names() {
+    return [...this.cookies.keys()];
+  }
+
   set(name: string, value: string) {
     this.cookies.set(name, value);
   }
