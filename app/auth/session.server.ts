@@ -60,12 +60,6 @@ export async function revokeSession(db: Database, request: Request) {
   if (id) await db.delete(authSessions).where(eq(authSessions.id, id));
 }
 
-/** Revokes the request's session on the server and returns the header that clears the cookie. */
-export async function endSession(db: Database, request: Request) {
-  await revokeSession(db, request);
-  return serializeCookie(sessionCookieName(isSecureRequest(request)), "", request, 0);
-}
-
 export async function deleteExpiredSessions(db: Database, now: number) {
   await db.delete(authSessions).where(lt(authSessions.expiresAt, now));
 }

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { Wordmark } from "~/components/logo";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
@@ -26,7 +26,7 @@ function FullScreen({ children }: { children: React.ReactNode }) {
 }
 
 export function ReadingRoomPage() {
-  const { deck } = useLoaderData<typeof loadReadingRoom>();
+  const { deck, reading, canStart } = useLoaderData<typeof loadReadingRoom>();
   return (
     <FullScreen>
       <div className="flex h-56 items-end justify-center sm:h-64" aria-hidden="true">
@@ -41,14 +41,29 @@ export function ReadingRoomPage() {
         ))}
       </div>
       <div>
-        <h1 className="text-5xl font-bold">Reading Room</h1>
-        <p className="mt-3 max-w-lg text-muted">
-          {deck ? `Chosen deck: ${deck.title}${deck.creator ? ` by @${deck.creator}` : ""}. ` : ""}
-          Live shared readings, where everyone in the room sees the same shuffle, spread and draw, are not open yet.
-        </p>
+        <h1 className="text-5xl font-bold">{reading ? "Your reading" : "Reading Room"}</h1>
+        {reading ? (
+          <p className="mt-3 max-w-lg text-muted" data-testid="reading">
+            Started{" "}
+            <time dateTime={new Date(reading.createdAt).toISOString()}>
+              {new Date(reading.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
+            </time>
+            {reading.isHost ? ", hosted by you" : ""}. The shared table, where everyone sees the same shuffle, spread and draw, opens here soon.
+          </p>
+        ) : (
+          <p className="mt-3 max-w-lg text-muted">
+            {deck ? `Chosen deck: ${deck.title}${deck.creator ? ` by @${deck.creator}` : ""}. ` : ""}
+            Start a reading to keep its place; the live shared table, where everyone sees the same shuffle, spread and draw, opens here soon.
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/marketplace" className={buttonClasses("primary")}>Browse decks</Link>
+        {canStart && !reading ? (
+          <Form method="post">
+            <button type="submit" className={buttonClasses("primary")}>Start a reading</button>
+          </Form>
+        ) : null}
+        <Link to="/marketplace" className={buttonClasses(canStart && !reading ? "secondary" : "primary")}>Browse decks</Link>
         <Link to="/readers" className={buttonClasses("secondary")}>Meet the readers</Link>
       </div>
     </FullScreen>
@@ -58,11 +73,16 @@ export function ReadingRoomPage() {
 export function ReadingRoomError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const isReading = isRouteErrorResponse(error) && error.data === "Reading not found";
   return (
     <FullScreen>
-      <h1 className="text-5xl font-bold">{notFound ? "Deck not found" : "Something went wrong"}</h1>
+      <h1 className="text-5xl font-bold">{notFound ? (isReading ? "Reading not found" : "Deck not found") : "Something went wrong"}</h1>
       <p className="text-muted">
-        {notFound ? "This deck does not exist or is private." : "An unexpected error occurred"}
+        {notFound
+          ? isReading
+            ? "This reading does not exist, or it is not one of yours."
+            : "This deck does not exist or is private."
+          : "An unexpected error occurred"}
       </p>
       <Link to="/reading-room" className={buttonClasses("primary")}>Open the reading room</Link>
     </FullScreen>

@@ -1,9 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { endSession } from "~/auth/session.server";
+import { ensureGuest } from "~/auth/guest.server";
+import { revokeSession } from "~/auth/session.server";
 
+/**
+ * Ends the session on the server. The browser carries on as a guest (a fresh one: a member's
+ * browser has no guest left), as it would on any visit without a session.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  throw redirect("/", { headers: { "Set-Cookie": await endSession(context.db, request) } });
+  await revokeSession(context.db, request);
+  const guest = await ensureGuest(context.db, request);
+  const headers = new Headers();
+  for (const cookie of guest.setCookies) headers.append("Set-Cookie", cookie);
+  throw redirect("/", { headers });
 }
 
 /** Signing out changes state, so it only happens on POST. */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ReadingRoomError, ReadingRoomPage, roomMeta } from "~/reading-room/room-page";
 import { loadReadingRoom } from "~/reading-room/room.server";
+export { readingRoomAction as action } from "~/reading-room/room.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadReadingRoom(args);
 export const meta = roomMeta;

@@ -22,8 +22,13 @@ export function launch(): Promise<Browser> {
 
 export const baseURL = () => inject("baseURL");
 
+export const PERSON_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), ...options });
+  // Headless Chromium names itself HeadlessChrome, which isbot (rightly) takes for a crawler;
+  // the tests browse as the person using Chromium would.
+  const context = await browser.newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, ...options });
   return context.newPage();
 }
 
@@ -46,4 +51,18 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target })) }));
+}
+
+/** Puts a seeded member's session (made in global setup) into the page's browser context. */
+export async function useMemberSession(page: Page, name: "demo" | "demo-leaving" = "demo") {
+  const token = inject("memberSessions")[name];
+  if (!token) throw new Error(`no member session named ${name}`);
+  await page.context().addCookies([{ name: "arcanum_session", value: token, url: baseURL() }]);
+}
+
+/** Follows the newest sign-in link the dev mailbox holds for `email`, in this page's browser. */
+export async function openMagicLink(page: Page, email: string) {
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const link = page.getByRole("link", { name: "Open sign-in link" }).first();
+  await link.click();
 }

@@ -10,7 +10,7 @@ import { wranglerEnv } from "../../scripts/wrangler-env.mjs";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** Session tokens of seeded members, by user id, for tests that are not about signing in. */
+    /** Session tokens of seeded members for tests that are not about signing in ("demo", "demo-leaving"). */
     memberSessions: Record<string, string>;
   }
 }
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   prepareState(state);
   const sessions = execFileSync(
     process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "seed-user-demo"],
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo", "demo-leaving=seed-user-demo"],
     { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: state }), encoding: "utf8" },
   );
   project.provide("memberSessions", JSON.parse(sessions));

@@ -1,5 +1,6 @@
 // Starts sessions for seeded members straight in the local database, so browser tests that are
-// not about signing in do not spend the sign-in rate limits. Prints {userId: token} as JSON.
+// not about signing in do not spend the sign-in rate limits. Arguments are `name=userId`;
+// prints {name: token} as JSON.
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
@@ -8,7 +9,7 @@ import { SESSION_TTL_MS } from "../../app/auth/session.server";
 import { authSessions } from "../../db/schema";
 
 const persistTo = process.env.ARCANUM_PERSIST_TO;
-const userIds = process.argv.slice(2);
+const wanted = process.argv.slice(2).map((arg) => arg.split("=") as [string, string]);
 const proxy = await getPlatformProxy<Env>({
   configPath: "wrangler.toml",
   persist: persistTo ? { path: path.join(persistTo, "v3") } : true,
@@ -17,11 +18,11 @@ try {
   const db = createDatabase(proxy.env.DB);
   const tokens: Record<string, string> = {};
   const now = Date.now();
-  for (const userId of userIds) {
+  for (const [name, userId] of wanted) {
     const token = `m.${randomBytes(32).toString("base64url")}`;
     const id = createHash("sha256").update(token).digest("hex");
     await db.insert(authSessions).values({ id, userId, createdAt: now, expiresAt: now + SESSION_TTL_MS });
-    tokens[userId] = token;
+    tokens[name] = token;
   }
   process.stdout.write(JSON.stringify(tokens));
 } finally {
