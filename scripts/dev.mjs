@@ -5,7 +5,7 @@ const port = Number(process.env.PORT || 8787);
 if (!process.argv.includes("--no-build")) build();
 prepareState();
 const server = await startServer({ port });
-console.log(`\n  Arcanum is running at http://localhost:${port}\n  Demo accounts: http://localhost:${port}/login\n`);
+console.log(`\n  Arcanum is running at http://localhost:${port}\n  Sign in with demo@example.com; the link arrives at http://localhost:${port}/dev/mailbox\n`);
 const stop = async () => {
   await server.stop();
   process.exit(0);
