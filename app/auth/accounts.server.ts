@@ -74,15 +74,18 @@ export async function upgradeGuest(db: Database, ai: AiService, guestId: string,
  */
 export async function createMember(db: Database, ai: AiService, member: NewMember, now = Date.now()) {
   const email = normalizeEmail(member.email);
-  const username = await generateUsername(db, ai, email, member.fullName);
-  const id = newId();
-  await db
-    .insert(users)
-    .values({ id, email, username, fullName: member.fullName || null, createdAt: now, updatedAt: now })
-    .onConflictDoNothing();
-  const row = await findUserByEmail(db, email);
-  if (!row) throw new Error("The new account could not be read back");
-  return row.id;
+  // A conflict is either the e-mail (someone else's first request won: read theirs) or, rarely,
+  // the username (another member took it a moment ago: try another).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const username = await generateUsername(db, ai, email, member.fullName);
+    await db
+      .insert(users)
+      .values({ id: newId(), email, username, fullName: member.fullName || null, createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
+    const row = await findUserByEmail(db, email);
+    if (row) return row.id;
+  }
+  throw new Error("The new account could not be created");
 }
 
 /**

@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mergeGuestInto } from "../../app/auth/accounts.server";
+import { createMember, mergeGuestInto } from "../../app/auth/accounts.server";
+import { LocalAi } from "../../app/ai/ai.server";
 import { MAGIC_LINK_ERRORS } from "../../app/auth/magic-link.server";
 import { RATE_LIMIT_MESSAGE } from "../../app/auth/sign-in.server";
 import { createDatabase } from "../../app/db.server";
@@ -261,6 +262,19 @@ describe("magic links", () => {
     const response = await get("/auth/callback");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("No session found");
+  });
+});
+
+describe("first sign-in without a guest", () => {
+  it("creates one profile row with e-mail, username and created_at, and a racing second request re-reads it", async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 5 }, () => createMember(db(), new LocalAi(), { email: "Racer@Example.com", fullName: "Racer" })),
+    );
+    expect(new Set(ids).size).toBe(1);
+    const rows = await db().select().from(users).where(eq(users.email, "racer@example.com"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.username).toMatch(/^[A-Za-z0-9_-]{3,20}$/);
+    expect(rows[0]!.createdAt).toBeGreaterThan(0);
   });
 });
 
