@@ -1,8 +1,8 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import type { AppConfig } from "../env.server";
 import { randomToken } from "../lib/crypto";
+import { flowCookie } from "./flow-cookie.server";
 import { CALLBACK_PATH } from "./magic-link.server";
 import { safeRedirect } from "./redirect";
 import { isSecureRequest } from "./session-cookie";
@@ -34,16 +34,7 @@ const FLOW_TTL_S = 10 * 60;
 const STATE_COOKIE = "arcanum_oauth";
 
 /** The nonce and the page to return to, signed, for the length of one Google round trip. */
-function flowCookie(config: AppConfig, request: Request) {
-  return createCookie("arcanum_google", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureRequest(request),
-    path: "/",
-    maxAge: FLOW_TTL_S,
-    secrets: [config.authSecret],
-  });
-}
+const roundTripCookie = (config: AppConfig, request: Request) => flowCookie("arcanum_google", config, request, FLOW_TTL_S);
 
 class GoogleStrategy extends OAuth2Strategy<GoogleProfile> {
   /** The nonce of the authorization URL this instance built last. */
@@ -95,7 +86,7 @@ export async function startGoogleSignIn(config: AppConfig, request: Request, red
     const headers = new Headers(thrown.headers);
     headers.append(
       "Set-Cookie",
-      await flowCookie(config, request).serialize({ nonce: google.nonce, redirectTo: safeRedirect(redirectTo, "/") }),
+      await roundTripCookie(config, request).serialize({ nonce: google.nonce, redirectTo: safeRedirect(redirectTo, "/") }),
     );
     return new Response(null, { status: 302, headers });
   }
@@ -146,14 +137,14 @@ export async function finishGoogleSignIn(
   request: Request,
   now = Date.now(),
 ): Promise<GoogleOutcome> {
-  const flow = await flowCookie(config, request).parse(request.headers.get("cookie"));
+  const flow = await roundTripCookie(config, request).parse(request.headers.get("cookie"));
   // remix-auth-oauth2 keeps one state cookie per started sign-in (`arcanum_oauth:<id>`); all go now.
   const stateCookies = (request.headers.get("cookie") ?? "")
     .split(";")
     .map((part) => part.trim().split("=")[0] ?? "")
     .filter((name) => name.startsWith(`${STATE_COOKIE}:`));
   const clearCookies = [
-    await flowCookie(config, request).serialize("", { maxAge: 0 }),
+    await roundTripCookie(config, request).serialize("", { maxAge: 0 }),
     ...stateCookies.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`),
   ];
   if (!flow || typeof flow.nonce !== "string") return { ok: false, message: GOOGLE_ERRORS.failed, clearCookies };

@@ -1,4 +1,3 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { lt } from "drizzle-orm";
 import { TOTPStrategy } from "remix-auth-totp";
 import { usedMagicLinks } from "../../db/schema";
@@ -6,6 +5,7 @@ import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { sha256Hex } from "../lib/crypto";
 import type { Mailer } from "../mail/mail.server";
+import { flowCookie } from "./flow-cookie.server";
 import { isSecureRequest } from "./session-cookie";
 
 /** Links expire after 15 minutes. */
@@ -33,16 +33,7 @@ const FAILURE = "/auth/magic-link/failure";
 /** What the sign-in form asked for, kept in a signed cookie until the link comes back. */
 export type PendingSignIn = { redirectTo: string; fullName: string | null };
 
-function pendingCookie(config: AppConfig, request: Request) {
-  return createCookie("arcanum_pending", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureRequest(request),
-    path: "/",
-    maxAge: MAGIC_LINK_TTL_S,
-    secrets: [config.authSecret],
-  });
-}
+const pendingCookie = (config: AppConfig, request: Request) => flowCookie("arcanum_pending", config, request, MAGIC_LINK_TTL_S);
 
 export async function readPendingSignIn(config: AppConfig, request: Request): Promise<PendingSignIn | null> {
   const value = await pendingCookie(config, request).parse(request.headers.get("cookie"));

@@ -6,6 +6,7 @@ import { LocalAi } from "../../app/ai/ai.server";
 import { MAGIC_LINK_ERRORS } from "../../app/auth/magic-link.server";
 import { RATE_LIMIT_MESSAGE } from "../../app/auth/sign-in.server";
 import { createDatabase } from "../../app/db.server";
+import { sha256Hex } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
 import {
   anonymousUsers,
@@ -37,9 +38,7 @@ async function firstVisit(browser: Browser, path = "/") {
 async function currentUserId(browser: Browser) {
   const token = browser.jar.get("arcanum_session");
   if (!token) return null;
-  const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))]
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
+  const hash = await sha256Hex(token);
   const row = await db().query.authSessions.findFirst({ where: eq(authSessions.id, hash) });
   return row?.userId ?? null;
 }

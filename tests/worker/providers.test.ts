@@ -5,6 +5,7 @@ import { GeminiAi, WorkersAi } from "../../app/ai/ai.server";
 import { GOOGLE_TAKEN_MESSAGE } from "../../app/auth/accounts.server";
 import { GOOGLE, GOOGLE_ERRORS } from "../../app/auth/google.server";
 import { createDatabase } from "../../app/db.server";
+import { sha256Hex } from "../../app/lib/crypto";
 import { readConfig } from "../../app/env.server";
 import { createMailer, MailError, OutboxMailer, ResendMailer } from "../../app/mail/mail.server";
 import { anonymousUsers, userIdentities, users } from "../../db/schema";
@@ -42,9 +43,7 @@ class Browser {
   async userId() {
     const token = this.jar.get("arcanum_session");
     if (!token) return null;
-    const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))]
-      .map((b) => b.toString(16).padStart(2, "0"))
-      .join("");
+    const hash = await sha256Hex(token);
     const row = await db().query.authSessions.findFirst({ where: (s, { eq }) => eq(s.id, hash) });
     return row?.userId ?? null;
   }
