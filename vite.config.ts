@@ -25,6 +25,10 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    // Runtime modules of workerd (partyserver imports `cloudflare:workers`); wrangler resolves them.
+    rollupOptions: { external: [/^cloudflare:/] },
+  },
   ssr: {
     // Bundle dependencies into the server build, so the Worker always runs production React
     // (wrangler would otherwise bundle them with NODE_ENV=development under `wrangler dev`).

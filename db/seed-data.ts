@@ -1,6 +1,9 @@
-import { placeholderCardSvg } from "../app/art/placeholder-card";
-import { cardFileName, MAJOR_ARCANA } from "../app/tarot/cards";
+import { composeCardDescription } from "../app/ai/fallbacks";
+import { paintCardSvg } from "../app/art/local-art";
+import { cardImageKey } from "../app/decks/images";
 import type { Database } from "../app/db.server";
+import { rowsPerStatement } from "../app/lib/d1";
+import { MAJOR_ARCANA } from "../app/tarot/cards";
 import { cards, decks, readerLevels, userDeckQuotas, users } from "./schema";
 
 type UserSeed = typeof users.$inferInsert;
@@ -157,20 +160,9 @@ export const SEED_DECKS: DeckSeed[] = [
   },
 ];
 
-/** Bound parameters are capped at 100 per D1 statement: insert rows in slices that stay under it. */
-function chunk<T>(rows: T[], columns: number): T[][] {
-  const size = Math.max(1, Math.floor(99 / columns));
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-export function cardImageKey(deckId: string, cardName: string) {
-  return `card-images/${deckId}/${cardFileName(cardName, "svg")}`;
-}
 
 /**
- * Puts the demo world in place: reader levels, creators with public decks (placeholder art in R2),
+ * Puts the demo world in place: reader levels, creators with public decks (painted by the local card painter into R2),
  * readers with levels and prices, and a demo member. Safe to run again: existing rows are left alone.
  */
 export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now()) {
@@ -198,7 +190,8 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
       arcana: card.arcana,
       suit: card.suit,
       number: card.number,
-      imageKey: cardImageKey(d.id!, card.name),
+      description: composeCardDescription({ card, theme: d.theme!, style: d.artStyle ?? "" }),
+      imageKey: cardImageKey(d.id!, card.name, "svg"),
       status: "ready" as const,
     })),
   );
@@ -206,8 +199,8 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
   await Promise.all(
     SEED_DECKS.flatMap((d) =>
       MAJOR_ARCANA.map((card) =>
-        media.put(cardImageKey(d.id!, card.name), placeholderCardSvg(card, d.theme), {
-          httpMetadata: { contentType: "image/svg+xml" },
+        media.put(cardImageKey(d.id!, card.name, "svg"), paintCardSvg({ card, theme: d.theme!, style: d.artStyle ?? "" }), {
+          httpMetadata: { contentType: "image/svg+xml", cacheControl: "public, max-age=31536000, immutable" },
         }),
       ),
     ),
@@ -215,13 +208,17 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
 
   const statements = [
     db.insert(readerLevels).values([...READER_LEVELS]).onConflictDoNothing(),
-    ...chunk(userRows, 15).map((rows) => db.insert(users).values(rows).onConflictDoNothing()),
+    ...rowsPerStatement(userRows, 15).map((rows) => db.insert(users).values(rows).onConflictDoNothing()),
     db
       .insert(userDeckQuotas)
-      .values({ userId: DEMO_MEMBER_ID, planType: "free", nextRefreshDate: now + 30 * DAY })
+      .values([
+        { userId: DEMO_MEMBER_ID, planType: "free", nextRefreshDate: now + 30 * DAY },
+        // A Creator-plan member: four complete-deck credits a month, so full decks and upgrades can be tried.
+        { userId: "seed-user-sage", planType: "creator", majorArcanaQuota: 0, completeDeckQuota: 4, maxRolloverQuota: 2, nextRefreshDate: now + 30 * DAY },
+      ])
       .onConflictDoNothing(),
-    ...chunk(deckRows, 14).map((rows) => db.insert(decks).values(rows).onConflictDoNothing()),
-    ...chunk(cardRows, 10).map((rows) => db.insert(cards).values(rows).onConflictDoNothing()),
+    ...rowsPerStatement(deckRows, 14).map((rows) => db.insert(decks).values(rows).onConflictDoNothing()),
+    ...rowsPerStatement(cardRows, 11).map((rows) => db.insert(cards).values(rows).onConflictDoNothing()),
   ];
   const [first, ...rest] = statements;
   await db.batch([first!, ...rest]);

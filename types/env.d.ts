@@ -1,3 +1,4 @@
+import type { DeckGenerator } from "../party/deck-generator";
 import type { ReaderPresence } from "../party/reader-presence";
 
 declare global {
@@ -7,6 +8,7 @@ declare global {
       MEDIA: R2Bucket;
       ASSETS: Fetcher;
       ReaderPresence: DurableObjectNamespace<ReaderPresence>;
+      DeckGenerator: DurableObjectNamespace<DeckGenerator>;
       APP_ENV?: string;
       AUTH_SECRET?: string;
       GOOGLE_CLIENT_ID?: string;

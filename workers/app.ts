@@ -10,6 +10,7 @@ import { createDatabase } from "../app/db.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
 import { createLoadContext } from "../app/load-context.server";
 
+export { DeckGenerator } from "../party/deck-generator";
 export { ReaderPresence } from "../party/reader-presence";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);

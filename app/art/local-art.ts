@@ -1,16 +1,139 @@
-import type { TarotCard } from "../tarot/cards";
+import { cardNumeral, type TarotCard } from "../tarot/cards";
+import { deckLook, type DeckLook } from "./deck-theme";
+import { buildFrame, pixelFrame, type Labels } from "./frames";
+import { cloud, crescent } from "./figures";
+import { escapeXml, makeRng, type Rng } from "./kit";
+import { paintMajor } from "./major-compositions";
+import { paintCourt, paintPips } from "./minor-compositions";
+import { motifMark } from "./motifs";
+import { hashString } from "./palette";
+import { Scene, starPoints } from "./scene";
+import { renderPixelArt, renderVectorArt, resolveStyle, STYLE_IDS, styleColors, type StyleId } from "./styles";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
-export const ART_STYLES = ["watercolour", "art nouveau", "woodcut", "minimalist", "oil painting", "surrealist", "pixel art"] as const;
+export const ART_STYLES = STYLE_IDS;
 
 export type CardArtInput = { card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number">; theme: string; style: string };
 
+export { resolveStyle } from "./styles";
+export { deckLook } from "./deck-theme";
+
+/** Decorations a treatment slips in between scenery and foreground. */
+function styleExtras(s: Scene, style: StyleId, rng: Rng, look: DeckLook, arcana: "major" | "minor" | "back") {
+  const extra = new Scene();
+  if (style === "art nouveau" && arcana !== "back") {
+    extra.circle(300, 320, 190, { fill: "light", op: 0.5, bg: true });
+    extra.circle(300, 320, 190, { stroke: "gold", w: 4, bg: true });
+    extra.circle(300, 320, 158, { stroke: "gold", w: 1.5, bg: true });
+    for (let i = 0; i < 30; i++) {
+      const a = (i / 30) * Math.PI * 2;
+      extra.circle(300 + Math.cos(a) * 174, 320 + Math.sin(a) * 174, 6, { fill: i % 2 ? "accent" : "robe2", bg: true });
+    }
+  } else if (style === "surrealist") {
+    const spots: [number, number][] = [
+      [88, 150],
+      [512, 170],
+      [84, 330],
+      [516, 350],
+      [520, 250],
+      [80, 240],
+    ];
+    for (let i = spots.length - 1; i > 0; i--) {
+      const j = rng.int(0, i);
+      [spots[i], spots[j]] = [spots[j]!, spots[i]!];
+    }
+    const picks = spots.slice(0, 2);
+    for (const [i, [x, y]] of picks.entries()) {
+      const kind = (i + (look.seed % 4)) % 4;
+      if (kind === 0) {
+        extra.circle(x, y, 30, { fill: "accent", bg: true });
+        extra.circle(x - 10, y - 10, 9, { fill: "pale", op: 0.7, bg: true, bare: true });
+      } else if (kind === 1) {
+        extra.ellipse(x, y, 38, 20, { fill: "pale", bg: true });
+        extra.circle(x, y, 16, { fill: "water", bg: true });
+        extra.circle(x, y, 7, { fill: "dark", bg: true, bare: true });
+      } else if (kind === 2) {
+        extra.poly([x - 44, y, x + 44, y, x + 18, y + 34, x - 6, y + 58, x - 24, y + 30], { fill: "stone2", bg: true });
+        extra.rect(x - 44, y - 8, 88, 10, { fill: "leaf", bg: true });
+        extra.circle(x + 8, y - 28, 16, { fill: "leaf", bg: true });
+        extra.rect(x + 6, y - 16, 4, 12, { fill: "trunk", bg: true });
+      } else {
+        cloud(extra, x, y, 110, "pale", { bg: true });
+      }
+    }
+  }
+  if (!extra.items.length) return;
+  const at = s.fgStart < 0 ? s.items.length : s.fgStart;
+  s.items.splice(at, 0, ...extra.items);
+  s.fgStart = at + extra.items.length;
+}
+
+function render(scene: Scene, look: DeckLook, style: StyleId, pre: string, labels: Labels, title: string, theme: string, styleText: string): string {
+  if (scene.fgStart < 0) scene.foreground();
+  const colors = styleColors(look, style);
+  let art: { defs: string; body: string };
+  if (style === "pixel art") {
+    pixelFrame(scene, look, labels);
+    art = renderPixelArt(scene, scene.fgStart, colors, pre);
+  } else {
+    art = renderVectorArt(scene, scene.fgStart, look, style, pre, "");
+  }
+  const frame = buildFrame(style, look, colors, pre, labels);
+  const mask = style === "watercolour" ? ` mask="url(#${pre}m)"` : "";
+  const desc = `${theme.slice(0, 200)} · ${styleText.slice(0, 60)}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800" width="600" height="800" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title><desc>${escapeXml(desc)}</desc><defs>${art.defs}${frame.defs}<clipPath id="${pre}w">${frame.window}</clipPath></defs>${frame.under}<g clip-path="url(#${pre}w)"${mask}>${art.body}</g>${frame.over}</svg>`;
+}
+
+const idPrefix = (text: string) => `a${hashString(text).toString(36).slice(0, 6)}`;
+
 /** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card). */
 export function paintCardSvg(input: CardArtInput): string {
-  throw new Error(`not painted yet: ${input.card.key}`);
+  const { card, theme } = input;
+  const style = resolveStyle(input.style);
+  const look = deckLook(theme);
+  const pre = idPrefix(`${theme}|${style}|${card.key}`);
+  const rng = makeRng(hashString(`${look.seed}:${style}:${card.key}`));
+  const scene = new Scene();
+  const ctx = { rng, look, card };
+  if (card.arcana === "major") paintMajor(scene, ctx);
+  else if (card.number <= 10) paintPips(scene, ctx);
+  else paintCourt(scene, ctx);
+  styleExtras(scene, style, rng, look, card.arcana);
+  return render(scene, look, style, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);
 }
 
 /** The deck's card back, 600×800, deterministic from (theme, style). */
 export function paintCardBackSvg(input: { theme: string; style: string }): string {
-  throw new Error(`no back yet: ${input.theme}`);
+  const style = resolveStyle(input.style);
+  const look = deckLook(input.theme);
+  const pre = idPrefix(`${input.theme}|${style}|back`);
+  const rng = makeRng(hashString(`${look.seed}:${style}:back`));
+  const s = new Scene();
+  s.rect(0, 0, 600, 800, { fill: "night", fill2: "sky", bg: true });
+  // Scattered marks in one quadrant, mirrored into the other three.
+  const marks: [number, number, number][] = [];
+  for (let i = 0; i < 7; i++) marks.push([rng.range(60, 280), rng.range(60, 380), rng.range(0.5, 0.9)]);
+  for (const [x, y, k] of marks)
+    for (const [mx, my] of [[x, y], [600 - x, y], [x, 800 - y], [600 - x, 800 - y]] as const) {
+      if (Math.hypot(mx - 300, my - 400) < 230) continue;
+      motifMark(s, look.motif, mx, my, k, 200, { bg: true, op: 0.8 });
+    }
+  s.foreground();
+  s.circle(300, 400, 240, { fill: "light", glow: true, op: 0.6 });
+  s.circle(300, 400, 205, { fill: "cloak" });
+  s.circle(300, 400, 205, { stroke: "gold", w: 5 });
+  s.circle(300, 400, 170, { stroke: "gold", w: 2 });
+  for (let i = 0; i < 12; i++) {
+    const a = (i / 12) * Math.PI * 2;
+    motifMark(s, look.motif, 300 + Math.cos(a) * 188, 400 + Math.sin(a) * 188, 0.7, (a * 180) / Math.PI + 90);
+  }
+  s.poly(starPoints(300, 400, 160, 62, 12), { fill: "robe" });
+  s.poly(starPoints(300, 400, 120, 48, 8), { fill: "gold" });
+  s.circle(300, 400, 52, { fill: "night" });
+  s.poly(starPoints(300, 400, 40, 16, 8, -67.5), { fill: "light" });
+  crescent(s, 300, 150, 40, "gold", 0.45, 90);
+  crescent(s, 300, 650, 40, "gold", 0.45, -90);
+  for (const y of [150, 650]) for (const side of [-1, 1]) s.circle(300 + side * 70, y, 6, { fill: "gold" });
+  styleExtras(s, style, rng, look, "back");
+  return render(s, look, style, pre, null, "Card back", input.theme, input.style);
 }

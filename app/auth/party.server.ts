@@ -1,4 +1,6 @@
 import { PRESENCE_ROOM, VERIFIED_READER_HEADER } from "../../party/presence-messages";
+import { eq } from "drizzle-orm";
+import { decks } from "../../db/schema";
 import { createDatabase } from "../db.server";
 import { getCurrentUser } from "./user.server";
 import { isSameOrigin } from "./origin";
@@ -6,6 +8,7 @@ import { isSameOrigin } from "./origin";
 /** The rooms that exist, by URL: `/parties/<party>/<room>`. */
 const ROOMS: Record<string, (room: string) => boolean> = {
   "reader-presence": (room) => room === PRESENCE_ROOM,
+  "deck-generator": (room) => /^[A-Za-z0-9_-]{1,64}$/.test(room),
 };
 
 /**
@@ -19,6 +22,14 @@ export async function gatePartyRequest(request: Request, env: Env): Promise<Requ
     return new Response("This room only speaks WebSocket", { status: 426 });
   }
   if (!isSameOrigin(request)) return new Response("Cross-origin sockets are not allowed", { status: 403 });
+
+  if (party === "deck-generator") {
+    // A deck's progress is its owner's business only.
+    const db = createDatabase(env.DB);
+    const user = await getCurrentUser(db, request);
+    const deck = await db.query.decks.findFirst({ columns: { creatorId: true }, where: eq(decks.id, room) });
+    if (!user || !deck || deck.creatorId !== user.id) return new Response("Not your deck", { status: 403 });
+  }
 
   const headers = new Headers(request.headers);
   headers.delete(VERIFIED_READER_HEADER);

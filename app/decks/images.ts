@@ -1,3 +1,10 @@
+import { cardFileName } from "../tarot/cards";
+
+/** Bucket key of a card's image: `card-images/{deckId}/{card name lowercased, non-alphanumerics to _}.{ext}`. */
+export function cardImageKey(deckId: string, cardName: string, ext: string) {
+  return `card-images/${deckId}/${cardFileName(cardName, ext)}`;
+}
+
 /** Public URL of a stored card image; the version makes a regenerated image a new URL, so it can be cached for good. */
 export function cardImageUrl(imageKey: string | null, version: number): string | null {
   if (!imageKey) return null;

@@ -2,6 +2,7 @@ import { and, eq, lt, notExists } from "drizzle-orm";
 import { readingSessions, sessionParticipants } from "../../db/schema";
 import { deleteExpiredMagicLinks } from "../auth/magic-link.server";
 import { deleteExpiredSessions } from "../auth/session.server";
+import { refreshDeckQuotas } from "../credits/credits.server";
 import { deleteStaleRateLimits } from "../security/rate-limit.server";
 import type { Database } from "../db.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
@@ -45,6 +46,7 @@ export async function runPeriodicJobs(db: Database, now: number) {
     deleteExpiredSessions: () => deleteExpiredSessions(db, now),
     deleteExpiredMagicLinks: () => deleteExpiredMagicLinks(db, now),
     deleteStaleRateLimits: () => deleteStaleRateLimits(db, now),
+    refreshDeckQuotas: () => refreshDeckQuotas(db, now),
   };
   const results = await Promise.allSettled(Object.values(jobs).map((job) => job()));
   const failed = Object.keys(jobs).filter((_, i) => results[i]?.status === "rejected");

@@ -20,14 +20,17 @@ export default function Collection() {
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
       <PageHeader eyebrow="My Collection" title="Your decks">
         <p>Every deck you have made, public or private.</p>
+        <Link to="/create-deck" className={`${buttonClasses("primary")} mt-5`}>Create a deck</Link>
       </PageHeader>
       {decks.length > 0 ? (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {decks.map((deck) => (
             <li key={deck.id} className="relative">
-              <DeckTile deck={deck} href={deck.isPublic ? `/marketplace/${deck.id}` : `/reading-room/${deck.id}`} />
-              <span className="absolute left-4 top-4">
+              <DeckTile deck={deck} href={`/collection/${deck.id}`} />
+              <span className="absolute left-4 top-4 flex gap-1">
                 <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
+                {deck.status === "generating" ? <Badge tone="gold">Generating</Badge> : null}
+                {deck.status === "failed" ? <Badge tone="neutral">Failed</Badge> : null}
               </span>
             </li>
           ))}

@@ -1,10 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
+import { createAi } from "~/ai/ai.server";
 import { requireUser } from "~/auth/guard.server";
-import { PageHeader, Panel } from "~/components/page-header";
+import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { deckCreditsLabel } from "~/credits/badge";
+import { estimateCost, type Quality } from "~/credits/cost";
+import { getQuota } from "~/credits/credits.server";
+import { canUseHighQuality, createDeck, createDeckForm, KNOWN_STYLES } from "~/decks/create.server";
+import { cn } from "~/lib/cn";
 
 export const meta: MetaFunction = () => [{ title: "Create a deck — Arcanum" }];
 
@@ -13,26 +19,253 @@ const query = z.object({ theme: z.string().trim().max(200).optional().catch(unde
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { theme } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { theme: theme ?? null, credits: user.deckCredits };
+  const quota = await getQuota(context.db, user.id);
+  return {
+    theme: theme ?? "",
+    styles: KNOWN_STYLES,
+    canHigh: canUseHighQuality(quota.planType),
+    left: {
+      majorArcana: Math.max(0, quota.majorArcanaQuota - quota.majorArcanaUsed),
+      completeDeck: Math.max(0, quota.completeDeckQuota - quota.completeDeckUsed),
+    },
+  };
 }
 
+type ActionData =
+  | { intent: "suggest"; suggestions: string[] }
+  | { intent: "elaborate"; theme: string; description: string }
+  | { intent: "create"; message: string; errors: Record<string, string>; values: Record<string, string> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const ai = createAi(context.config, context.cloudflare.env);
+  if (form.intent === "suggest") {
+    return data<ActionData>({ intent: "suggest", suggestions: await ai.suggestThemes(10) });
+  }
+  if (form.intent === "elaborate") {
+    const theme = String(form.theme ?? "").trim().slice(0, 200);
+    if (theme.length < 3) {
+      return data<ActionData>({ intent: "create", message: "", errors: { theme: "Describe a theme of at least 3 characters" }, values: form }, { status: 400 });
+    }
+    return data<ActionData>({ intent: "elaborate", theme, description: await ai.elaborateTheme(theme) });
+  }
+  const style = form.style === "custom" ? String(form.customStyle ?? "") : String(form.style ?? "");
+  const parsed = createDeckForm.safeParse({ ...form, style });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    return data<ActionData>({ intent: "create", message: "", errors, values: form }, { status: 400 });
+  }
+  const result = await createDeck(context, user, parsed.data);
+  if (!result.ok) {
+    return data<ActionData>({ intent: "create", message: result.message, errors: {}, values: form }, { status: result.status });
+  }
+  throw redirect(`/collection/${result.deckId}`);
+}
+
+const field =
+  "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
+
 export default function CreateDeck() {
-  const { theme, credits } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const helper = useFetcher<ActionData>();
+  const values = result?.intent === "create" ? result.values : {};
+  const errors = result?.intent === "create" ? result.errors : {};
+
+  const [theme, setTheme] = useState(values.theme ?? (result?.intent === "elaborate" ? result.theme : loaded.theme));
+  const [description, setDescription] = useState(values.description ?? (result?.intent === "elaborate" ? result.description : ""));
+  const [kind, setKind] = useState<"major_arcana" | "complete">(values.kind === "complete" ? "complete" : "major_arcana");
+  const [quality, setQuality] = useState<Quality>(values.quality === "high" && loaded.canHigh ? "high" : "medium");
+  const [style, setStyle] = useState(values.style ?? "watercolour");
+
+  useEffect(() => {
+    if (helper.data?.intent === "elaborate") setDescription(helper.data.description);
+  }, [helper.data]);
+
+  const suggestions =
+    helper.data?.intent === "suggest" ? helper.data.suggestions : result?.intent === "suggest" ? result.suggestions : [];
+  const estimate = estimateCost({ kind, quality, left: loaded.left });
+  const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+
   return (
-    <div className="px-4">
+    <div className="px-4 pb-16">
       <PageHeader eyebrow="Create a deck" title={theme ? `“${theme}”` : "Your next deck"}>
-        <p>You have {deckCreditsLabel(credits)} to create.</p>
+        <p>Choose a theme and a style; every card is written and painted for you.</p>
       </PageHeader>
-      <Panel>
-        <p className="text-muted">
-          The deck studio, where AI writes and paints your cards from a theme, is not open yet.
-          {theme ? " Your theme is kept in this page's address, so you can come back to it." : ""}
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/marketplace" className={buttonClasses("primary")}>Browse decks meanwhile</Link>
-          <Link to="/collection" className={buttonClasses("secondary")}>My Collection</Link>
+
+      <Form method="post" className="mx-auto grid max-w-3xl gap-6" noValidate>
+        <section aria-labelledby="theme-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
+          <h2 id="theme-heading" className="text-2xl font-bold">Theme</h2>
+          <label className="mt-4 block text-sm font-semibold">
+            What is the deck about?
+            <input
+              name="theme"
+              value={theme}
+              onChange={(event) => setTheme(event.target.value)}
+              maxLength={200}
+              placeholder="Moonlit tides, desert caravans, a neon city…"
+              aria-invalid={errors.theme ? true : undefined}
+              className={field}
+            />
+            {errors.theme ? <span role="alert" className="mt-1 block text-sm text-danger">{errors.theme}</span> : null}
+          </label>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="submit"
+              name="intent"
+              value="suggest"
+              formNoValidate
+              className={buttonClasses("secondary", "sm")}
+              onClick={(event) => {
+                event.preventDefault();
+                helper.submit({ intent: "suggest" }, { method: "post" });
+              }}
+            >
+              {helper.state !== "idle" && helper.formData?.get("intent") === "suggest" ? "Finding ideas…" : "Suggest themes"}
+            </button>
+          </div>
+          {suggestions.length > 0 ? (
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Suggested themes">
+              {suggestions.map((idea) => (
+                <li key={idea}>
+                  <Link
+                    to={`?theme=${encodeURIComponent(idea)}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setTheme(idea);
+                    }}
+                    className="inline-block rounded-full border border-line bg-surface px-3 py-1.5 text-sm hover:border-brand"
+                  >
+                    {idea}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          <label className="mt-6 block text-sm font-semibold">
+            Description <span className="font-normal text-muted">(optional)</span>
+            <textarea
+              name="description"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              rows={3}
+              maxLength={800}
+              className={field}
+            />
+          </label>
+          <button
+            type="submit"
+            name="intent"
+            value="elaborate"
+            formNoValidate
+            className={cn(buttonClasses("secondary", "sm"), "mt-3")}
+            onClick={(event) => {
+              event.preventDefault();
+              helper.submit({ intent: "elaborate", theme }, { method: "post" });
+            }}
+          >
+            {helper.state !== "idle" && helper.formData?.get("intent") === "elaborate" ? "Writing…" : "Write it for me"}
+          </button>
+        </section>
+
+        <section aria-labelledby="style-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
+          <h2 id="style-heading" className="text-2xl font-bold">Art style</h2>
+          <fieldset className="mt-4">
+            <legend className="sr-only">Art style</legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {[...loaded.styles, "custom"].map((option) => (
+                <label
+                  key={option}
+                  className={cn(
+                    "flex cursor-pointer items-center gap-2 rounded-xl border px-3 py-2.5 text-sm capitalize",
+                    style === option ? "border-brand bg-brand-soft" : "border-line hover:border-brand/60",
+                  )}
+                >
+                  <input type="radio" name="style" value={option} checked={style === option} onChange={() => setStyle(option)} className="accent-[var(--brand)]" />
+                  {option === "custom" ? "Your own" : option}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {style === "custom" ? (
+            <label className="mt-3 block text-sm font-semibold">
+              Describe the style
+              <input name="customStyle" defaultValue={values.customStyle ?? ""} maxLength={60} placeholder="e.g. stained glass, ukiyo-e" className={field} />
+            </label>
+          ) : null}
+          {errors.style ? <p role="alert" className="mt-2 text-sm text-danger">{errors.style}</p> : null}
+        </section>
+
+        <section aria-labelledby="size-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
+          <h2 id="size-heading" className="text-2xl font-bold">Cards and quality</h2>
+          <fieldset className="mt-4 grid gap-2 sm:grid-cols-2">
+            <legend className="sr-only">Which cards</legend>
+            {(
+              [
+                ["major_arcana", "Major Arcana", "22 cards, The Fool to The World"],
+                ["complete", "Full deck", "All 78 cards"],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <label key={value} className={cn("flex cursor-pointer gap-3 rounded-2xl border p-4", kind === value ? "border-brand bg-brand-soft" : "border-line")}>
+                <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="mt-1 accent-[var(--brand)]" />
+                <span>
+                  <span className="block font-semibold">{label}</span>
+                  <span className="text-sm text-muted">{hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="mt-4 grid gap-2 sm:grid-cols-2">
+            <legend className="sr-only">Quality</legend>
+            {(
+              [
+                ["medium", "Medium quality", "Included in every plan"],
+                ["high", "High quality", loaded.canHigh ? "Finer detail" : "Creator and Visionary plans"],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <label
+                key={value}
+                className={cn(
+                  "flex gap-3 rounded-2xl border p-4",
+                  quality === value ? "border-brand bg-brand-soft" : "border-line",
+                  value === "high" && !loaded.canHigh ? "cursor-not-allowed opacity-60" : "cursor-pointer",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="quality"
+                  value={value}
+                  checked={quality === value}
+                  disabled={value === "high" && !loaded.canHigh}
+                  onChange={() => setQuality(value)}
+                  className="mt-1 accent-[var(--brand)]"
+                />
+                <span>
+                  <span className="block font-semibold">{label}</span>
+                  <span className="text-sm text-muted">{hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
+            {estimate.summary}
+          </p>
+        </section>
+
+        {result?.intent === "create" && result.message ? (
+          <p role="alert" className="rounded-2xl border border-danger/50 px-4 py-3 text-danger">{result.message}</p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" name="intent" value="create" className={buttonClasses("primary", "lg")} disabled={creating}>
+            {creating ? "Starting…" : "Create deck"}
+          </button>
+          <Link to="/pricing" className="text-sm text-muted underline">Need more credits?</Link>
         </div>
-      </Panel>
+      </Form>
     </div>
   );
 }

@@ -150,7 +150,7 @@ describe("profile editing", () => {
 });
 
 describe("generated usernames", () => {
-  const fixed = (answer: string | null): AiService => ({ kind: "local", suggestUsername: async () => answer });
+  const fixed = (answer: string | null): AiService => Object.assign(new LocalAi(), { suggestUsername: async () => answer });
 
   it("accepts a suggestion at 3 to 20 characters, spaces to underscores", () => {
     expect(acceptSuggestion("Moon Walker")).toBe("Moon_Walker");

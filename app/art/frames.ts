@@ -1,0 +1,231 @@
+/**
+ * Card frames, one family per treatment: the border, the numeral cartouche at the top and the title
+ * banner at the bottom. The same frame is used by every card of a deck, so a deck reads as one.
+ */
+import type { DeckLook, Motif } from "./deck-theme";
+import { escapeXml, hex, hsl, luma, mixHue, n1 } from "./kit";
+import { motifMark } from "./motifs";
+import { Scene, type Item } from "./scene";
+import { MONO, SANS, SERIF, minimalInks, type StyleId } from "./styles";
+import type { RoleColors } from "./deck-theme";
+
+export type Labels = { numeral: string; title: string } | null;
+
+export type Frame = {
+  /** Drawn first: the card stock behind the art. */
+  under: string;
+  /** The art window (clip path geometry). */
+  window: string;
+  /** Drawn over the art: border, ornaments, numeral and title. */
+  over: string;
+  /** Extra defs the frame needs. */
+  defs: string;
+};
+
+/** Rough width of a string in em, for fitting titles without measuring fonts. */
+function emWidth(text: string, upper: boolean, mono = false): number {
+  if (mono) return text.length * 0.62;
+  let w = 0;
+  for (const ch of upper ? text.toUpperCase() : text) {
+    if (ch === " ") w += 0.28;
+    else if (/[ilIj.,'!]/.test(ch)) w += 0.3;
+    else if (/[mwMW]/.test(ch)) w += 0.86;
+    else if (/[A-Z]/.test(ch)) w += 0.7;
+    else w += 0.5;
+  }
+  return w;
+}
+
+export function fitFont(text: string, max: number, width: number, upper: boolean, spacingEm = 0, mono = false): number {
+  const em = emWidth(text, upper, mono) + spacingEm * text.length;
+  return Math.max(12, Math.min(max, width / Math.max(em, 0.1)));
+}
+
+type TextOpts = { x: number; y: number; size: number; fill: string; family: string; upper?: boolean; spacing?: number; weight?: string; italic?: boolean; extra?: string };
+
+function label(text: string, o: TextOpts): string {
+  const shown = o.upper ? text.toUpperCase() : text;
+  return `<text x="${n1(o.x)}" y="${n1(o.y)}" text-anchor="middle" dominant-baseline="central" font-family="${o.family}" font-size="${n1(o.size)}"${
+    o.weight ? ` font-weight="${o.weight}"` : ""
+  }${o.italic ? ` font-style="italic"` : ""}${o.spacing ? ` letter-spacing="${n1(o.spacing)}"` : ""} fill="${o.fill}"${o.extra ?? ""}>${escapeXml(shown)}</text>`;
+}
+
+/** Flat rendering of a small ornament scene with one fill and one outline colour. */
+function flat(scene: Scene, fill: string, stroke?: string, sw = 1.2): string {
+  const one = (it: Item) => {
+    const g = it.g;
+    const paint = it.p.stroke && !it.p.fill ? ` fill="none" stroke="${fill}" stroke-width="${n1(it.p.w ?? 2)}"` : ` fill="${fill}"${stroke ? ` stroke="${stroke}" stroke-width="${sw}"` : ""}`;
+    if (g.t === "c") return `<circle cx="${n1(g.cx)}" cy="${n1(g.cy)}" r="${n1(g.r)}"${paint}/>`;
+    if (g.t === "e") return `<ellipse cx="${n1(g.cx)}" cy="${n1(g.cy)}" rx="${n1(g.rx)}" ry="${n1(g.ry)}" transform="rotate(${n1(g.rot)} ${n1(g.cx)} ${n1(g.cy)})"${paint}/>`;
+    return `<path d="${g.d}"${paint}/>`;
+  };
+  return scene.items.map(one).join("");
+}
+
+function cornerMarks(motif: Motif, inset: number, size: number): Scene {
+  const s = new Scene();
+  for (const [x, y] of [
+    [inset, inset],
+    [600 - inset, inset],
+    [inset, 800 - inset],
+    [600 - inset, 800 - inset],
+  ] as const) {
+    motifMark(s, motif, x, y, size, 45);
+  }
+  return s;
+}
+
+/** A ribbon banner path centred at (cx, cy). */
+function ribbon(cx: number, cy: number, w: number, h: number): string {
+  const x0 = cx - w / 2;
+  const x1 = cx + w / 2;
+  return `M${n1(x0 + 16)} ${n1(cy - h / 2)}Q${n1(cx)} ${n1(cy - h / 2 - 8)} ${n1(x1 - 16)} ${n1(cy - h / 2)}L${n1(x1 + 26)} ${n1(cy - h / 2 + 6)}L${n1(x1 + 6)} ${n1(cy)}L${n1(x1 + 26)} ${n1(cy + h / 2 + 6)}L${n1(x1 - 16)} ${n1(cy + h / 2)}Q${n1(cx)} ${n1(cy + h / 2 - 8)} ${n1(x0 + 16)} ${n1(cy + h / 2)}L${n1(x0 - 26)} ${n1(cy + h / 2 + 6)}L${n1(x0 - 6)} ${n1(cy)}L${n1(x0 - 26)} ${n1(cy - h / 2 + 6)}Z`;
+}
+
+const rectWindow = (x: number, y: number, w: number, h: number, r: number) =>
+  `M${x + r} ${y}H${x + w - r}Q${x + w} ${y} ${x + w} ${y + r}V${y + h - r}Q${x + w} ${y + h} ${x + w - r} ${y + h}H${x + r}Q${x} ${y + h} ${x} ${y + h - r}V${y + r}Q${x} ${y} ${x + r} ${y}Z`;
+
+const CARD = `M24 0H576Q600 0 600 24V776Q600 800 576 800H24Q0 800 0 776V24Q0 0 24 0Z`;
+
+export function buildFrame(style: StyleId, look: DeckLook, colors: RoleColors, pre: string, labels: Labels): Frame {
+  const c = (role: keyof RoleColors) => hex(colors[role]);
+  const numeral = labels?.numeral ?? "";
+  const title = labels?.title ?? "";
+  const nw = Math.max(96, emWidth(numeral, false) * 30 + 56);
+
+  switch (style) {
+    case "watercolour": {
+      const paper = hex(hsl(mixHue(look.hue, 45, 0.8), 40, 95));
+      const ink = hex(hsl(look.hue, 40, 22));
+      const wash = c("accent");
+      const defs = `<filter id="${pre}deckle" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.045" numOctaves="3" seed="${look.seed % 997}"/><feDisplacementMap in="SourceGraphic" scale="14" xChannelSelector="R" yChannelSelector="G"/></filter><mask id="${pre}m"><rect x="40" y="40" width="520" height="720" rx="6" fill="#fff" filter="url(#${pre}deckle)"/></mask>`;
+      let over = `<rect x="22" y="22" width="556" height="756" rx="14" fill="none" stroke="${wash}" stroke-width="2" stroke-opacity="0.55" filter="url(#${pre}deckle)"/>`;
+      over += `<g opacity="0.7" filter="url(#${pre}deckle)">${flat(cornerMarks(look.motif, 30, 1.1), wash)}</g>`;
+      if (labels) {
+        over += `<ellipse cx="300" cy="70" rx="${n1(nw / 2 + 6)}" ry="30" fill="${paper}" fill-opacity="0.92" filter="url(#${pre}deckle)"/>`;
+        over += label(numeral, { x: 300, y: 71, size: 30, fill: ink, family: SERIF, weight: "600", spacing: 2 });
+        over += `<path d="${ribbon(300, 716, 430, 62)}" fill="${paper}" fill-opacity="0.94" stroke="${wash}" stroke-opacity="0.6" stroke-width="1.5" filter="url(#${pre}deckle)"/>`;
+        over += label(title, { x: 300, y: 716, size: fitFont(title, 38, 380, false), fill: ink, family: SERIF, weight: "600", italic: true });
+      }
+      return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="0" y="0" width="600" height="800"/>`, over, defs: `${defs}` };
+    }
+    case "oil painting": {
+      const g1 = hex(hsl(colors.gold[0] + 4, 62, 66));
+      const g2 = hex(hsl(colors.gold[0] - 4, 58, 30));
+      const dark = hex(hsl(look.hue, 40, 10));
+      const defs = `<linearGradient id="${pre}gilt" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${g1}"/><stop offset="0.35" stop-color="${g2}"/><stop offset="0.6" stop-color="${g1}"/><stop offset="1" stop-color="${g2}"/></linearGradient><linearGradient id="${pre}plq" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${g1}"/><stop offset="1" stop-color="${g2}"/></linearGradient>`;
+      let over = `<path d="${CARD}${rectWindow(30, 30, 540, 740, 6)}" fill="url(#${pre}gilt)" fill-rule="evenodd"/>`;
+      over += `<rect x="30" y="30" width="540" height="740" rx="6" fill="none" stroke="${dark}" stroke-width="3" stroke-opacity="0.7"/><rect x="12" y="12" width="576" height="776" rx="16" fill="none" stroke="${g1}" stroke-width="2" stroke-opacity="0.8"/>`;
+      over += flat(cornerMarks(look.motif, 15, 0.8), g2, g1, 1);
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2)}" y="44" width="${n1(nw)}" height="52" rx="8" fill="url(#${pre}plq)" stroke="${dark}" stroke-opacity="0.6" stroke-width="1.5"/>`;
+        over += label(numeral, { x: 300, y: 71, size: 30, fill: dark, family: SERIF, weight: "700", spacing: 2 });
+        over += `<rect x="90" y="684" width="420" height="62" rx="8" fill="url(#${pre}plq)" stroke="${dark}" stroke-opacity="0.6" stroke-width="1.5"/><rect x="97" y="691" width="406" height="48" rx="5" fill="none" stroke="${dark}" stroke-opacity="0.35"/>`;
+        over += label(title, { x: 300, y: 715, size: fitFont(title, 36, 370, false), fill: dark, family: SERIF, weight: "700" });
+      }
+      return { under: `<path d="${CARD}" fill="${dark}"/>`, window: `<rect x="30" y="30" width="540" height="740" rx="6"/>`, over, defs };
+    }
+    case "woodcut": {
+      const ink = hex(hsl(look.hue, 45, 9));
+      const paper = hex(hsl(mixHue(look.hue, 45, 0.75), 38, 89));
+      let over = `<path d="${CARD}${rectWindow(30, 30, 540, 740, 4)}" fill="${ink}" fill-rule="evenodd"/><rect x="38" y="38" width="524" height="724" fill="none" stroke="${ink}" stroke-width="3"/><rect x="14" y="14" width="572" height="772" rx="12" fill="none" stroke="${paper}" stroke-width="1.5"/>`;
+      for (const [x, y] of [[30, 30], [570, 30], [30, 770], [570, 770]] as const) over += `<rect x="${x - 20}" y="${y - 20}" width="40" height="40" fill="${ink}" stroke="${paper}" stroke-width="2"/>`;
+      over += flat(cornerMarks(look.motif, 30, 0.9), paper);
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2)}" y="42" width="${n1(nw)}" height="54" fill="${paper}" stroke="${ink}" stroke-width="5"/>`;
+        over += label(numeral, { x: 300, y: 70, size: 30, fill: ink, family: SERIF, weight: "700", upper: true, spacing: 3 });
+        over += `<path d="${ribbon(300, 716, 420, 62)}" fill="${paper}" stroke="${ink}" stroke-width="5" stroke-linejoin="round"/>`;
+        over += label(title, { x: 300, y: 717, size: fitFont(title, 32, 370, true, 0.08), fill: ink, family: SERIF, weight: "700", upper: true, spacing: 2.5 });
+      }
+      return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="30" y="30" width="540" height="740"/>`, over, defs: "" };
+    }
+    case "minimalist": {
+      const inks = minimalInks(look);
+      let over = `<rect x="46" y="46" width="508" height="614" fill="none" stroke="${inks.ink}" stroke-width="1.2"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2 + 10)}" y="28" width="${n1(nw - 20)}" height="36" fill="${inks.paper}"/>`;
+        over += label(numeral, { x: 300, y: 46, size: 18, fill: inks.ink, family: SANS, upper: true, spacing: 5, weight: "300" });
+        over += `<line x1="270" y1="728" x2="330" y2="728" stroke="${inks.accent}" stroke-width="2"/>`;
+        over += label(title, { x: 300, y: 700, size: fitFont(title, 26, 470, true, 0.28), fill: inks.ink, family: SANS, upper: true, spacing: 6, weight: "300" });
+      }
+      over += `<circle cx="300" cy="758" r="3" fill="${inks.accent}"/>`;
+      return { under: `<path d="${CARD}" fill="${inks.paper}"/>`, window: `<rect x="46" y="46" width="508" height="614"/>`, over, defs: "" };
+    }
+    case "art nouveau": {
+      const bg = hex(hsl(mixHue(look.hue, 45, 0.55), 26, 82));
+      const band = hex(hsl(mixHue(look.hue, 30, 0.25), 30, 34));
+      const gold = hex(hsl(40, 55, 55));
+      const goldDark = hex(hsl(36, 45, 34));
+      const arch = `M52 250C52 120 160 60 300 60C440 60 548 120 548 250V664H52Z`;
+      let over = `<path d="${CARD}${arch}" fill="${bg}" fill-rule="evenodd"/>`;
+      over += `<path d="${arch}" fill="none" stroke="${gold}" stroke-width="5"/><path d="M40 252C40 110 156 46 300 46C444 46 560 110 560 252V676H40Z" fill="none" stroke="${goldDark}" stroke-width="1.5"/>`;
+      over += `<rect x="14" y="14" width="572" height="772" rx="16" fill="none" stroke="${goldDark}" stroke-width="2"/><rect x="22" y="22" width="556" height="756" rx="12" fill="none" stroke="${gold}" stroke-width="1"/>`;
+      // Whiplash curves and stems up the sides.
+      for (const side of [-1, 1]) {
+        const x = side < 0 ? 30 : 570;
+        const inward = -side;
+        over += `<path d="M${x} 660C${x} 560 ${x + inward * 14} 470 ${x} 380C${x - inward * 10} 300 ${x + inward * 8} 230 ${x + inward * 30} 150" fill="none" stroke="${gold}" stroke-width="3"/>`;
+        over += `<path d="M${x + inward * 30} 150C${x + inward * 60} 110 ${x + inward * 40} 70 ${x + inward * 8} 90C${x + inward * 30} 96 ${x + inward * 36} 118 ${x + inward * 20} 130" fill="none" stroke="${gold}" stroke-width="3"/>`;
+        for (const y of [300, 430, 560]) over += `<path d="M${x} ${y}q${inward * 22} -22 ${inward * 10} -46q${-inward * 20} 18 ${-inward * 10} 46Z" fill="${band}" stroke="${gold}" stroke-width="1.5"/>`;
+      }
+      over += flat(cornerMarks(look.motif, 34, 0.9), band, gold, 1.2);
+      if (labels) {
+        const pw = Math.max(68, emWidth(numeral, true) * 24 + 40);
+        over += `<rect x="${n1(300 - pw / 2)}" y="28" width="${n1(pw)}" height="64" rx="32" fill="${band}" stroke="${gold}" stroke-width="4"/><rect x="${n1(306 - pw / 2)}" y="34" width="${n1(pw - 12)}" height="52" rx="26" fill="none" stroke="${bg}" stroke-opacity="0.6"/>`;
+        over += label(numeral, { x: 300, y: 61, size: 26, fill: bg, family: SERIF, weight: "700", upper: true, spacing: 2 });
+        over += `<path d="M70 690Q70 676 86 676H514Q530 676 530 690V744Q530 758 514 758H86Q70 758 70 744Z" fill="${band}" stroke="${gold}" stroke-width="4"/><path d="M82 688H518V746H82Z" fill="none" stroke="${bg}" stroke-opacity="0.6"/>`;
+        for (const x of [58, 542]) over += `<circle cx="${x}" cy="717" r="12" fill="${band}" stroke="${gold}" stroke-width="3"/>`;
+        over += label(title, { x: 300, y: 717, size: fitFont(title, 34, 400, true, 0.1), fill: bg, family: SERIF, weight: "700", upper: true, spacing: 3 });
+      }
+      return { under: `<path d="${CARD}" fill="${bg}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
+    }
+    case "surrealist": {
+      const ink = hex(hsl(look.hue, 40, 16));
+      const pale = hex(hsl(mixHue(look.accentHue, 40, 0.5), 60, 93));
+      const edge = hex(hsl(look.accentHue, 40, 70));
+      const defs = `<filter id="${pre}lift" x="-20%" y="-40%" width="140%" height="200%"><feDropShadow dx="10" dy="14" stdDeviation="6" flood-color="${ink}" flood-opacity="0.45"/></filter>`;
+      let over = `<rect x="16" y="16" width="568" height="768" rx="18" fill="none" stroke="${pale}" stroke-width="3"/><rect x="26" y="26" width="548" height="748" rx="12" fill="none" stroke="${edge}" stroke-width="1" stroke-dasharray="2 6"/>`;
+      if (labels) {
+        over += `<g filter="url(#${pre}lift)"><ellipse cx="300" cy="70" rx="${n1(nw / 2 + 10)}" ry="30" fill="${pale}"/></g>`;
+        over += label(numeral, { x: 300, y: 71, size: 28, fill: ink, family: SERIF, italic: true, weight: "600", spacing: 2 });
+        over += `<g filter="url(#${pre}lift)"><path d="M84 700C84 684 96 680 110 682C200 692 400 692 490 682C504 680 516 684 516 700V732C516 748 504 752 490 750C400 740 200 740 110 750C96 752 84 748 84 732Z" fill="${pale}"/></g>`;
+        over += label(title, { x: 300, y: 716, size: fitFont(title, 36, 380, false), fill: ink, family: SERIF, italic: true, weight: "600" });
+      }
+      return { under: `<path d="${CARD}" fill="${ink}"/>`, window: `<rect x="16" y="16" width="568" height="768" rx="18"/>`, over, defs };
+    }
+    case "pixel art": {
+      // The pixel frame is rasterised with the art (see pixelFrame); only the labels are text.
+      const light = luma(colors.pale) > 50 ? hex(colors.pale) : "#f4f0e6";
+      const dark = hex(hsl(look.hue, 50, 10));
+      let over = "";
+      if (labels) {
+        over += label(numeral, { x: 300, y: 72, size: fitFont(numeral, 24, nw - 40, true, 0, true), fill: light, family: MONO, upper: true, weight: "700" });
+        over += label(title, { x: 300, y: 718, size: fitFont(title, 27, 400, true, 0.06, true), fill: light, family: MONO, upper: true, weight: "700", spacing: 1 });
+      }
+      return { under: `<path d="${CARD}" fill="${dark}"/>`, window: `<rect x="0" y="0" width="600" height="800"/>`, over, defs: "" };
+    }
+  }
+}
+
+/** The pixel-art frame as scene items, so it lands on the same coarse grid as the art. */
+export function pixelFrame(s: Scene, look: DeckLook, labels: Labels) {
+  const C = 12.5;
+  const ring = (x: number, y: number, w: number, h: number, t: number) =>
+    s.path((b) => b.poly([x, y, x + w, y, x + w, y + h, x, y + h]).poly([x + t, y + t, x + t, y + h - t, x + w - t, y + h - t, x + w - t, y + t]), { fill: "dark", bare: true });
+  ring(0, 0, 600, 800, C * 2);
+  s.path((b) => b.poly([C * 2, C * 2, 600 - C * 2, C * 2, 600 - C * 2, 800 - C * 2, C * 2, 800 - C * 2]).poly([C * 3, C * 3, C * 3, 800 - C * 3, 600 - C * 3, 800 - C * 3, 600 - C * 3, C * 3]), { fill: "gold", bare: true });
+  for (const [x, y] of [[C * 2, C * 2], [600 - C * 5, C * 2], [C * 2, 800 - C * 5], [600 - C * 5, 800 - C * 5]] as const) {
+    s.rect(x, y, C * 3, C * 3, { fill: "gold", bare: true });
+    s.rect(x + C, y + C, C, C, { fill: "dark", bare: true });
+  }
+  if (labels) {
+    const nw = Math.max(8, Math.ceil(labels.numeral.length * 1.5) + 4) * C;
+    s.rect(300 - nw / 2, C * 4, nw, C * 4, { fill: "gold", bare: true });
+    s.rect(300 - nw / 2 + C, C * 5, nw - 2 * C, C * 2, { fill: "dark", bare: true });
+    s.rect(C * 6, C * 54, 600 - C * 12, C * 7, { fill: "gold", bare: true });
+    s.rect(C * 7, C * 55, 600 - C * 14, C * 5, { fill: "dark", bare: true });
+    s.rect(C * 4, C * 56, C * 2, C * 3, { fill: "gold", bare: true });
+    s.rect(600 - C * 6, C * 56, C * 2, C * 3, { fill: "gold", bare: true });
+  }
+  void look;
+}

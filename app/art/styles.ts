@@ -1,0 +1,581 @@
+import type { DeckLook, RoleColors } from "./deck-theme";
+import { hex, hsl, luma, makeRng, mixHex, mixHue, n1, type Hsl } from "./kit";
+import { hashString } from "./palette";
+import type { Geo, Item, Role, Scene } from "./scene";
+
+export const STYLE_IDS = ["watercolour", "art nouveau", "woodcut", "minimalist", "oil painting", "surrealist", "pixel art"] as const;
+export type StyleId = (typeof STYLE_IDS)[number];
+
+const STYLE_WORDS: [RegExp, StyleId][] = [
+  [/pixel|8[- ]?bit|16[- ]?bit|sprite|voxel|retro ?game|arcade|gameboy|nes\b|snes|low[- ]?res|mosaic tile/, "pixel art"],
+  [/water ?colou?r|aquarel|gouache|wash|ink wash|sumi|pastel|chalk|soft|dreamy paint/, "watercolour"],
+  [/nouveau|mucha|art deco|deco\b|jugendstil|victorian|gild|ornate|stained|filigree|tiffany|edwardian|belle/, "art nouveau"],
+  [/wood ?cut|lino|engrav|etch|block ?print|print|ink\b|marseill|medieval|mediaeval|stamp|intaglio|scratch|black ?and ?white|monochrome|comic|noir/, "woodcut"],
+  [/minimal|flat|line ?art|clean|simple|geometric|modern|scandi|bauhaus|swiss|vector|icon|outline|mid[- ]?century/, "minimalist"],
+  [/oil|painterly|baroque|renaissance|classical|impasto|acrylic|canvas|rembrandt|old master|romantic|pre-?raphael|realis|fresco|tempera/, "oil painting"],
+  [/surreal|dali|magritte|dream|psychedel|collage|vapou?r ?wave|cosmic|fantasy|trippy|escher|uncanny|ethereal|visionary/, "surrealist"],
+];
+
+/** Maps free text to the nearest known treatment; unknown text gets a stable hash-picked one. */
+export function resolveStyle(style: string): StyleId {
+  const text = style.trim().toLowerCase();
+  const exact = STYLE_IDS.find((id) => id === text);
+  if (exact) return exact;
+  if (text === "watercolor") return "watercolour";
+  const hit = STYLE_WORDS.find(([re]) => re.test(text));
+  if (hit) return hit[1];
+  return STYLE_IDS[hashString(text) % STYLE_IDS.length]!;
+}
+
+/** Each treatment adjusts the deck's colours its own way (muted, rich, dreamy…). */
+export function styleColors(look: DeckLook, style: StyleId): RoleColors {
+  const out = {} as Record<Role, Hsl>;
+  for (const [role, c] of Object.entries(look.colors) as [Role, Hsl][]) {
+    const [h, s, l] = c;
+    switch (style) {
+      case "watercolour":
+        out[role] = hsl(h, s * 0.92, l + (100 - l) * 0.14);
+        break;
+      case "art nouveau":
+        out[role] = hsl(mixHue(h, 45, 0.18), s * 0.55, 26 + l * 0.66);
+        break;
+      case "oil painting":
+        out[role] = hsl(h, s + 8, l * 0.93);
+        break;
+      case "surrealist":
+        out[role] = hsl(h, s + 6, 16 + l * 0.84);
+        break;
+      case "pixel art":
+        out[role] = hsl(h, s + 14, Math.round(l / 6) * 6);
+        break;
+      default:
+        out[role] = c;
+    }
+  }
+  if (style === "art nouveau") out.gold = hsl(40, 52, 60);
+  return out;
+}
+
+export type Fonts = { title: string; numeral: string };
+
+export const SERIF = "'Cormorant Garamond', 'EB Garamond', Garamond, Georgia, 'Times New Roman', serif";
+export const SANS = "'Helvetica Neue', 'Liberation Sans', Arial, sans-serif";
+export const MONO = "'Press Start 2P', 'DejaVu Sans Mono', 'Courier New', monospace";
+
+type Art = { defs: string; body: string };
+
+const geoTag = (g: Geo, attrs: string): string => {
+  switch (g.t) {
+    case "c":
+      return `<circle cx="${n1(g.cx)}" cy="${n1(g.cy)}" r="${n1(g.r)}"${attrs}/>`;
+    case "e":
+      return `<ellipse cx="${n1(g.cx)}" cy="${n1(g.cy)}" rx="${n1(g.rx)}" ry="${n1(g.ry)}"${
+        Math.abs(g.rot) > 0.05 ? ` transform="rotate(${n1(g.rot)} ${n1(g.cx)} ${n1(g.cy)})"` : ""
+      }${attrs}/>`;
+    case "p":
+      return `<path d="${g.d}"${attrs}/>`;
+  }
+};
+
+const SKY_ROLES = new Set<Role>(["sky", "skyLow", "night"]);
+const LIGHT_ROLES = new Set<Role>(["sun", "gold", "fire", "light", "accent"]);
+
+/** Colour lookups with memoised gradients, shared by the vector treatments. */
+class Paints {
+  defs: string[] = [];
+  private grads = new Map<string, string>();
+  constructor(
+    readonly pre: string,
+    readonly colors: RoleColors,
+  ) {}
+  c(role: Role) {
+    return hex(this.colors[role]);
+  }
+  shade(role: Role, dl: number, ds = 0) {
+    const [h, s, l] = this.colors[role];
+    return hex(hsl(h, s + ds, l + dl));
+  }
+  /** A vertical gradient between two roles (or two explicit colours). */
+  vgrad(a: string, b: string, key = `${a}${b}`) {
+    let id = this.grads.get(key);
+    if (!id) {
+      id = `${this.pre}g${this.grads.size}`;
+      this.grads.set(key, id);
+      this.defs.push(`<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`);
+    }
+    return `url(#${id})`;
+  }
+  /** A diagonal modelling gradient: light from the upper left, shade to the lower right. */
+  model(role: Role, up: number, down: number) {
+    const key = `m${role}${up}${down}`;
+    let id = this.grads.get(key);
+    if (!id) {
+      id = `${this.pre}g${this.grads.size}`;
+      this.grads.set(key, id);
+      this.defs.push(
+        `<linearGradient id="${id}" x1="0.1" y1="0" x2="0.75" y2="1"><stop offset="0" stop-color="${this.shade(role, up, 4)}"/><stop offset="0.55" stop-color="${this.c(role)}"/><stop offset="1" stop-color="${this.shade(role, -down, 6)}"/></linearGradient>`,
+      );
+    }
+    return `url(#${id})`;
+  }
+}
+
+function opAttr(op: number | undefined, name = "opacity") {
+  return op !== undefined && op < 0.999 ? ` ${name}="${n1(op * 100) === "0" ? 0 : Math.round(op * 100) / 100}"` : "";
+}
+
+/** Attributes for an item, or [attributes, underlay attributes] when a treatment draws it twice. */
+type ItemPainter = (item: Item, k: Paints) => string | [string, string];
+
+const strokeOnly = (color: string, width: number, op?: number) =>
+  ` fill="none" stroke="${color}" stroke-width="${n1(width)}"${opAttr(op)}`;
+
+const watercolourItem: ItemPainter = (item, k) => {
+  const p = item.p;
+  if (p.stroke && !p.fill) return strokeOnly(k.c(p.stroke), p.w ?? 2, 0.85 * (p.op ?? 1));
+  const role = p.fill!;
+  const fill = p.fill2 ? k.vgrad(k.c(role), k.c(p.fill2)) : k.c(role);
+  if (p.glow) return ` fill="${fill}" filter="url(#${k.pre}soft)"${opAttr(0.55 * (p.op ?? 1))}`;
+  const base = ` fill="${fill}" fill-opacity="${p.bg ? 0.88 : 0.8}"${opAttr(p.op)}`;
+  if (p.bg || p.bare) return base;
+  return `${base} stroke="${k.shade(role, -30, 10)}" stroke-width="1.3" stroke-opacity="0.5"`;
+};
+
+const oilItem: ItemPainter = (item, k) => {
+  const p = item.p;
+  if (p.stroke && !p.fill) return strokeOnly(k.c(p.stroke), p.w ?? 2, p.op);
+  const role = p.fill!;
+  if (p.glow) return ` fill="${k.c(role)}" filter="url(#${k.pre}soft)"${opAttr(0.7 * (p.op ?? 1))}`;
+  if (p.fill2) return ` fill="${k.vgrad(k.c(role), k.c(p.fill2))}"${opAttr(p.op)}`;
+  if (p.bg) return ` fill="${k.model(role, 6, 8)}"${opAttr(p.op)}`;
+  const base = ` fill="${k.model(role, 14, 16)}"${opAttr(p.op)}`;
+  return p.bare ? base : `${base} stroke="${k.shade("dark", 4)}" stroke-width="1.2" stroke-opacity="0.45"`;
+};
+
+function woodcutTone(role: Role, colors: RoleColors, pre: string, ink: string, paper: string): string {
+  const l = luma(colors[role]);
+  if (SKY_ROLES.has(role)) return l < 26 ? ink : l < 48 ? `url(#${pre}hd)` : l < 76 ? `url(#${pre}hs)` : paper;
+  if (role === "water") return l < 22 ? ink : `url(#${pre}hw)`;
+  if (l < 20) return ink;
+  if (l < 38) return `url(#${pre}h2)`;
+  if (l < 58) return `url(#${pre}h1)`;
+  return paper;
+}
+
+function woodcutPainter(look: DeckLook, pre: string, ink: string, paper: string): ItemPainter {
+  return (item) => {
+    const p = item.p;
+    if (p.stroke && !p.fill) {
+      const w = Math.max(p.w ?? 2, 2.2);
+      if (luma(look.colors[p.stroke]) < 45) return [strokeOnly(ink, w, p.op), strokeOnly(paper, w + 2.4, p.op)];
+      // A light line is cut as a paper line with an ink edge, so it reads on paper and on ink.
+      return [strokeOnly(paper, w), strokeOnly(ink, w + 3.2)];
+    }
+    if (p.glow) return ` fill="none" stroke="${ink}" stroke-width="1.4" stroke-dasharray="2 6"${opAttr(p.op)}`;
+    if ((p.op ?? 1) < 0.35) return ` fill="none"`;
+    const fill = woodcutTone(p.fill!, look.colors, pre, ink, paper);
+    if (p.bare) return ` fill="${fill}"`;
+    // Solid ink shapes keep a thin cut paper edge so they stay readable against ink.
+    if (fill === ink) return ` fill="${ink}" stroke="${paper}" stroke-width="${p.bg ? 1.2 : 1.8}"`;
+    return ` fill="${fill}" stroke="${ink}" stroke-width="${p.bg ? 2.4 : 3.4}"`;
+  };
+}
+
+export type MinimalInk = { paper: string; ink: string; tint: string; accent: string; dark: boolean };
+
+export function minimalInks(look: DeckLook): MinimalInk {
+  const h = look.hue;
+  // One restrained accent: the deck's own hue, or warm gold when the seed says so.
+  const accent = hex(hsl(h, 58, look.daylight ? 50 : 60));
+  const gold = hex(hsl(look.colors.gold[0], 66, 56));
+  return look.daylight
+    ? { paper: hex(hsl(mixHue(h, 45, 0.6), 24, 95)), ink: hex(hsl(h, 38, 19)), tint: hex(hsl(h, 26, 85)), accent: look.seed % 2 ? accent : gold, dark: false }
+    : { paper: hex(hsl(h, 32, 11)), ink: hex(hsl(h, 25, 86)), tint: hex(hsl(h, 28, 21)), accent: look.seed % 2 ? accent : gold, dark: true };
+}
+
+function minimalPainter(look: DeckLook, inks: MinimalInk): ItemPainter {
+  return (item) => {
+    const p = item.p;
+    if (p.stroke && !p.fill) {
+      const color = LIGHT_ROLES.has(p.stroke) || p.stroke === "red" ? inks.accent : inks.ink;
+      return strokeOnly(color, Math.min(p.w ?? 2, 2.4), p.bg ? 0.45 : p.op);
+    }
+    const role = p.fill!;
+    if (p.glow) return ` fill="none" stroke="${inks.accent}" stroke-width="1"${opAttr(0.7)}`;
+    if (p.bg) {
+      if (SKY_ROLES.has(role)) return ` fill="none"`;
+      return ` fill="none" stroke="${inks.ink}" stroke-width="1.2" stroke-opacity="0.45"`;
+    }
+    let fill: string;
+    if (LIGHT_ROLES.has(role) || role === "red") fill = inks.accent;
+    else {
+      const l = luma(look.colors[role]);
+      fill = l < 30 ? inks.ink : l < 72 ? inks.tint : inks.paper;
+      if (inks.dark && fill === inks.ink) fill = inks.tint;
+    }
+    return ` fill="${fill}"${opAttr(p.op)}${p.bare ? "" : ` stroke="${inks.ink}" stroke-width="1.5"`}`;
+  };
+}
+
+const nouveauItem: ItemPainter = (item, k) => {
+  const p = item.p;
+  const gold = k.shade("gold", -8);
+  if (p.stroke && !p.fill) return strokeOnly(k.c(p.stroke), p.w ?? 2, p.op);
+  const role = p.fill!;
+  if (p.glow) return ` fill="${k.c(role)}" stroke="${gold}" stroke-width="1.2"${opAttr(0.45 * (p.op ?? 1))}`;
+  const fill = p.fill2 ? k.vgrad(k.c(role), k.c(p.fill2)) : k.c(role);
+  if (p.bare) return ` fill="${fill}"${opAttr(p.op)}`;
+  return ` fill="${fill}"${opAttr(p.op)} stroke="${gold}" stroke-width="${p.bg ? 1.6 : 2.4}"`;
+};
+
+const surrealItem: ItemPainter = (item, k) => {
+  const p = item.p;
+  if (p.stroke && !p.fill) return strokeOnly(k.c(p.stroke), p.w ?? 2, p.op);
+  const role = p.fill!;
+  if (p.glow) return ` fill="${k.c(role)}" filter="url(#${k.pre}soft)"${opAttr(0.7 * (p.op ?? 1))}`;
+  if (role === "sky" || role === "night") return ` fill="url(#${k.pre}dream)"${opAttr(p.op)}`;
+  if (p.bg && (role === "ground" || role === "ground2")) return ` fill="url(#${k.pre}${role === "ground" ? "chk" : "chk2"})"${opAttr(p.op)}`;
+  if (p.fill2) return ` fill="${k.vgrad(k.c(role), k.c(p.fill2))}"${opAttr(p.op)}`;
+  return ` fill="${k.model(role, p.bg ? 8 : 18, p.bg ? 8 : 14)}"${opAttr(p.op)}`;
+};
+
+function emitItems(items: readonly Item[], painter: ItemPainter, k: Paints): string {
+  let out = "";
+  for (const item of items) {
+    const attrs = painter(item, k);
+    if (typeof attrs === "string") out += geoTag(item.g, attrs);
+    else out += geoTag(item.g, attrs[1]) + geoTag(item.g, attrs[0]);
+  }
+  return out;
+}
+
+function emitTexts(scene: Scene, k: Paints, family: string, color?: (role: Role) => string): string {
+  return scene.texts
+    .map(
+      (t) =>
+        `<text x="${n1(t.x)}" y="${n1(t.y)}" font-size="${n1(t.size)}" font-family="${family}" text-anchor="middle" dominant-baseline="central"${
+          t.weight ? ` font-weight="${t.weight}"` : ""
+        } fill="${color ? color(t.role) : k.c(t.role)}"${Math.abs(t.rot) > 0.05 ? ` transform="rotate(${n1(t.rot)} ${n1(t.x)} ${n1(t.y)})"` : ""}>${t.text
+          .replace(/&/g, "&amp;")
+          .replace(/</g, "&lt;")
+          .replace(/>/g, "&gt;")}</text>`,
+    )
+    .join("");
+}
+
+/** Decorations a treatment adds between the scenery and the foreground. */
+export type MidLayer = (k: Paints) => string;
+
+/** Paints a scene as vector art in one of the vector treatments. */
+export function renderVectorArt(scene: Scene, fgStart: number, look: DeckLook, style: Exclude<StyleId, "pixel art">, pre: string, mid: string): Art {
+  const colors = styleColors(look, style);
+  const k = new Paints(pre, colors);
+  const rng = makeRng(look.seed ^ 0x5bd1e995);
+  const back = scene.items.slice(0, fgStart);
+  const front = scene.items.slice(fgStart);
+  const soft = `<filter id="${pre}soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="10"/></filter>`;
+  const lc = ` stroke-linecap="round" stroke-linejoin="round"`;
+
+  switch (style) {
+    case "watercolour": {
+      const seed = rng.int(1, 999);
+      const art = `${emitItems(back, watercolourItem, k)}${mid}${emitItems(front, watercolourItem, k)}${emitTexts(scene, k, SERIF)}`;
+      const defs = [
+        soft,
+        `<filter id="${pre}wash" x="-5%" y="-5%" width="110%" height="110%"><feTurbulence type="fractalNoise" baseFrequency="0.022" numOctaves="3" seed="${seed}"/><feDisplacementMap in="SourceGraphic" scale="9" xChannelSelector="R" yChannelSelector="G" result="d"/><feGaussianBlur in="d" stdDeviation="0.7" result="b"/><feMorphology in="d" operator="erode" radius="1.6" result="e"/><feComposite in="b" in2="e" operator="out" result="edge"/><feColorMatrix in="edge" type="matrix" values="0.7 0 0 0 0 0 0.7 0 0 0 0 0 0.7 0 0 0 0 0 0.55 0" result="dark"/><feMerge><feMergeNode in="b"/><feMergeNode in="dark"/></feMerge></filter>`,
+        `<filter id="${pre}bleed" x="-5%" y="-5%" width="110%" height="110%"><feTurbulence type="fractalNoise" baseFrequency="0.012" numOctaves="2" seed="${seed + 7}"/><feDisplacementMap in="SourceGraphic" scale="26" xChannelSelector="G" yChannelSelector="R"/><feGaussianBlur stdDeviation="5"/></filter>`,
+        `<filter id="${pre}grain" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.75" numOctaves="2" seed="${seed + 3}"/><feColorMatrix type="matrix" values="0 0 0 0 0.35 0 0 0 0 0.3 0 0 0 0 0.25 0 0 0 -1.4 1"/></filter>`,
+        `<g id="${pre}art"${lc}>${art}</g>`,
+        ...k.defs,
+      ];
+      let blooms = "";
+      for (let i = 0; i < 5; i++) {
+        blooms += `<circle cx="${rng.int(60, 540)}" cy="${rng.int(80, 720)}" r="${rng.int(60, 150)}" fill="${k.c(rng.pick(["skyLow", "accent", "light", "water"] as Role[]))}" opacity="0.16" filter="url(#${pre}soft)"/>`;
+      }
+      const body = `<use href="#${pre}art" filter="url(#${pre}bleed)" opacity="0.55"/>${blooms}<use href="#${pre}art" filter="url(#${pre}wash)"/><rect x="0" y="0" width="600" height="800" filter="url(#${pre}grain)" opacity="0.22"/>`;
+      return { defs: defs.join(""), body };
+    }
+    case "oil painting": {
+      const seed = rng.int(1, 999);
+      const art = `${emitItems(back, oilItem, k)}${mid}${emitItems(front, oilItem, k)}${emitTexts(scene, k, SERIF)}`;
+      const defs = [
+        soft,
+        `<filter id="${pre}oil" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.035 0.012" numOctaves="2" seed="${seed}" result="n"/><feDisplacementMap in="SourceGraphic" in2="n" scale="7" xChannelSelector="R" yChannelSelector="G" result="d"/><feTurbulence type="fractalNoise" baseFrequency="0.09 0.5" numOctaves="2" seed="${seed + 5}" result="t"/><feDiffuseLighting in="t" surfaceScale="2.2" lighting-color="#fff" result="lit"><feDistantLight azimuth="235" elevation="52"/></feDiffuseLighting><feBlend in="d" in2="lit" mode="multiply" result="m"/><feComposite in="m" in2="d" operator="in"/></filter>`,
+        `<radialGradient id="${pre}vig" cx="50%" cy="46%" r="68%"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="${k.shade("dark", -4)}" stop-opacity="0.78"/></radialGradient>`,
+        `<linearGradient id="${pre}warm" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${k.c("light")}" stop-opacity="0.22"/><stop offset="0.5" stop-color="${k.c("light")}" stop-opacity="0"/></linearGradient>`,
+        ...k.defs,
+      ];
+      const body = `<g filter="url(#${pre}oil)"${lc}>${art}<rect width="600" height="800" fill="url(#${pre}warm)"/></g><rect width="600" height="800" fill="url(#${pre}vig)"/>`;
+      return { defs: defs.join(""), body };
+    }
+    case "woodcut": {
+      const ink = hex(hsl(look.hue, 45, 9));
+      const paper = hex(hsl(mixHue(look.hue, 45, 0.75), 38, 89));
+      const paint = woodcutPainter(look, pre, ink, paper);
+      const art = `${emitItems(back, paint, k)}${mid}${emitItems(front, paint, k)}${emitTexts(scene, k, SERIF, (r) => (luma(look.colors[r]) < 55 ? ink : paper))}`;
+      const pat = (id: string, w: number, h: number, inner: string, rot = 0) =>
+        `<pattern id="${pre}${id}" width="${w}" height="${h}" patternUnits="userSpaceOnUse"${rot ? ` patternTransform="rotate(${rot})"` : ""}><rect width="${w}" height="${h}" fill="${paper}"/>${inner}</pattern>`;
+      const defs = [
+        pat("h1", 7, 7, `<rect width="2.4" height="7" fill="${ink}"/>`, 45),
+        pat("h2", 6, 6, `<rect width="2.2" height="6" fill="${ink}"/><rect width="6" height="2.2" fill="${ink}"/>`, 45),
+        pat("hs", 10, 7, `<rect width="10" height="1.8" fill="${ink}"/>`),
+        pat("hd", 10, 5, `<rect width="10" height="2.6" fill="${ink}"/>`),
+        pat("hw", 16, 9, `<path d="M0 4.5Q4 1 8 4.5T16 4.5" fill="none" stroke="${ink}" stroke-width="1.8"/>`),
+        `<filter id="${pre}cut" x="-2%" y="-2%" width="104%" height="104%"><feTurbulence type="fractalNoise" baseFrequency="0.06" numOctaves="2" seed="${rng.int(1, 999)}"/><feDisplacementMap in="SourceGraphic" scale="3.2" xChannelSelector="R" yChannelSelector="G"/></filter>`,
+        ...k.defs,
+      ];
+      return { defs: defs.join(""), body: `<g filter="url(#${pre}cut)"${lc}>${art}</g>` };
+    }
+    case "minimalist": {
+      const inks = minimalInks(look);
+      const paint = minimalPainter(look, inks);
+      const art = `${emitItems(back, paint, k)}${mid}${emitItems(front, paint, k)}${emitTexts(scene, k, SANS, (r) => (LIGHT_ROLES.has(r) ? inks.accent : (luma(look.colors[r]) > 60) !== inks.dark ? inks.paper : inks.ink))}`;
+      return { defs: k.defs.join(""), body: `<g${lc}>${art}</g>` };
+    }
+    case "art nouveau": {
+      const art = `${emitItems(back, nouveauItem, k)}${mid}${emitItems(front, nouveauItem, k)}${emitTexts(scene, k, SERIF)}`;
+      return { defs: [soft, ...k.defs].join(""), body: `<g${lc}>${art}</g>` };
+    }
+    case "surrealist": {
+      const c = look.colors;
+      const dreamTop = hex(hsl(look.accentHue, 42, 30));
+      const dreamMid = hex(hsl(mixHue(look.hue, 300, 0.3), 50, 62));
+      const dreamLow = hex(hsl(mixHue(look.accentHue, 35, 0.6), 80, 84));
+      const g1 = hex(hsl(c.ground[0], 30, 82));
+      const g2 = hex(hsl(c.ground[0], 35, 40));
+      const defs = [
+        soft,
+        `<linearGradient id="${pre}dream" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${dreamTop}"/><stop offset="0.55" stop-color="${dreamMid}"/><stop offset="1" stop-color="${dreamLow}"/></linearGradient>`,
+        `<pattern id="${pre}chk" width="60" height="60" patternUnits="userSpaceOnUse" patternTransform="skewX(-28)"><rect width="60" height="60" fill="${g1}"/><rect width="30" height="30" fill="${g2}"/><rect x="30" y="30" width="30" height="30" fill="${g2}"/></pattern>`,
+        `<pattern id="${pre}chk2" width="44" height="44" patternUnits="userSpaceOnUse" patternTransform="skewX(24)"><rect width="44" height="44" fill="${g2}"/><rect width="22" height="22" fill="${g1}" opacity="0.6"/><rect x="22" y="22" width="22" height="22" fill="${g1}" opacity="0.6"/></pattern>`,
+        `<filter id="${pre}shadow" x="-20%" y="-20%" width="150%" height="150%"><feDropShadow dx="16" dy="12" stdDeviation="7" flood-color="${k.shade("dark", 0)}" flood-opacity="0.38"/></filter>`,
+      ];
+      const body = `<g${lc}>${emitItems(back, surrealItem, k)}${mid}<g filter="url(#${pre}shadow)">${emitItems(front, surrealItem, k)}</g>${emitTexts(scene, k, SERIF)}</g>`;
+      return { defs: [...defs, ...k.defs].join(""), body };
+    }
+  }
+}
+
+export { Paints };
+
+/* ------------------------------------------------------------------ pixel art */
+
+const CELL = 12.5;
+const COLS = 48;
+const ROWS = 64;
+
+function inside(item: Item, x: number, y: number): boolean {
+  const g = item.g;
+  const p = item.p;
+  const lineOnly = !!p.stroke && !p.fill;
+  const half = Math.max((p.w ?? 2) / 2, CELL * 0.42);
+  if (g.t === "c") {
+    const d = Math.hypot(x - g.cx, y - g.cy);
+    return lineOnly ? Math.abs(d - g.r) <= half : d <= g.r;
+  }
+  if (g.t === "e") {
+    const r = (-g.rot * Math.PI) / 180;
+    const dx = x - g.cx;
+    const dy = y - g.cy;
+    const lx = dx * Math.cos(r) - dy * Math.sin(r);
+    const ly = dx * Math.sin(r) + dy * Math.cos(r);
+    const v = (lx / g.rx) ** 2 + (ly / g.ry) ** 2;
+    return lineOnly ? Math.abs(Math.sqrt(v) - 1) * Math.min(g.rx, g.ry) <= half : v <= 1;
+  }
+  if (lineOnly) {
+    for (const poly of g.polys) {
+      const count = poly.length / 2;
+      const segs = g.closed ? count : count - 1;
+      for (let i = 0; i < segs; i++) {
+        const ax = poly[i * 2]!;
+        const ay = poly[i * 2 + 1]!;
+        const j = ((i + 1) % count) * 2;
+        const bx = poly[j]!;
+        const by = poly[j + 1]!;
+        const vx = bx - ax;
+        const vy = by - ay;
+        const len = vx * vx + vy * vy || 1;
+        const t = Math.max(0, Math.min(1, ((x - ax) * vx + (y - ay) * vy) / len));
+        if (Math.hypot(x - ax - vx * t, y - ay - vy * t) <= half) return true;
+      }
+    }
+    return false;
+  }
+  let odd = false;
+  for (const poly of g.polys) {
+    const count = poly.length / 2;
+    for (let i = 0, j = count - 1; i < count; j = i++) {
+      const xi = poly[i * 2]!;
+      const yi = poly[i * 2 + 1]!;
+      const xj = poly[j * 2]!;
+      const yj = poly[j * 2 + 1]!;
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
+    }
+  }
+  return odd;
+}
+
+function blendHex(a: string, b: string, t: number): string {
+  let out = "#";
+  for (let i = 1; i < 7; i += 2) {
+    const va = parseInt(a.slice(i, i + 2), 16);
+    const vb = parseInt(b.slice(i, i + 2), 16);
+    out += Math.round(va + (vb - va) * t)
+      .toString(16)
+      .padStart(2, "0");
+  }
+  return out;
+}
+
+const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
+
+/**
+ * Rasterises the scene onto a coarse 48×64 grid: each cell takes the colour of the top-most shape
+ * under its centre, gradients are banded with ordered dithering, and foreground shapes get a darker
+ * rim where they meet what lies behind them. Cells of one colour are merged into rectangles.
+ */
+export function renderPixelArt(scene: Scene, fgStart: number, colors: RoleColors, pre: string): Art {
+  const items = scene.items;
+  const grid: string[] = new Array(COLS * ROWS).fill("");
+  const owner: number[] = new Array(COLS * ROWS).fill(-1);
+  const backdrop = hex(colors.dark);
+  // Items whose bounding box crosses each row, so a cell only tests what can cover it.
+  const rowItems: number[][] = [];
+  for (let row = 0; row < ROWS; row++) {
+    const y = (row + 0.5) * CELL;
+    const list: number[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i]!;
+      // Hairlines (closed eyes, ripples) are finer than a pixel: leave them out.
+      if (it.p.stroke && !it.p.fill && (it.p.w ?? 2) < 2.6) continue;
+      const b = it.box;
+      if (y >= b[1] && y <= b[3]) list.push(i);
+    }
+    rowItems.push(list);
+  }
+  const hexCache = new Map<Role, string>();
+  const bandCache = new Map<string, string>();
+  const blendCache = new Map<string, string>();
+  const roleHex = (role: Role) => {
+    let v = hexCache.get(role);
+    if (!v) hexCache.set(role, (v = hex(colors[role])));
+    return v;
+  };
+  const sample = (list: number[], x: number, y: number, from: number, threshold: number): [string, number] => {
+    for (let k = from; k >= 0; k--) {
+      const i = list[k]!;
+      const item = items[i]!;
+      const b = item.box;
+      if (x < b[0] || x > b[2]) continue;
+      if (!inside(item, x, y)) continue;
+      const p = item.p;
+      const role = (p.fill ?? p.stroke)!;
+      let color = roleHex(role);
+      if (p.fill && p.fill2) {
+        const t = (y - b[1]) / Math.max(1, b[3] - b[1]);
+        const steps = 5;
+        const band = Math.min(steps - 1, Math.floor(t * steps + (threshold - 0.5) * 0.9));
+        const key = `${role}${p.fill2}${band}`;
+        let banded = bandCache.get(key);
+        if (!banded) bandCache.set(key, (banded = mixHex(colors[role], colors[p.fill2], Math.max(0, band) / (steps - 1))));
+        color = banded;
+      }
+      const op = p.glow ? 0.45 * (p.op ?? 1) : (p.op ?? 1);
+      if (op < 0.98) {
+        const under = sample(list, x, y, k - 1, threshold)[0] || backdrop;
+        // Quantised blend, so translucent light becomes a few flat bands rather than noise.
+        const key = `${under}${color}${op}`;
+        let blended = blendCache.get(key);
+        if (!blended) blendCache.set(key, (blended = blendHex(under, color, Math.round(op * 4) / 4)));
+        color = blended;
+      }
+      return [color, i];
+    }
+    return ["", -1];
+  };
+  for (let row = 0; row < ROWS; row++) {
+    const y = (row + 0.5) * CELL;
+    const list = rowItems[row]!;
+    for (let col = 0; col < COLS; col++) {
+      const x = (col + 0.5) * CELL;
+      const threshold = (BAYER[(row % 4) * 4 + (col % 4)]! + 0.5) / 16;
+      const [color, at] = sample(list, x, y, list.length - 1, threshold);
+      grid[row * COLS + col] = color;
+      owner[row * COLS + col] = at;
+    }
+  }
+  // A darker rim on foreground shapes where they meet something further back.
+  const rim = new Map<string, string>();
+  const shaded = grid.slice();
+  for (let row = 0; row < ROWS; row++) {
+    for (let col = 0; col < COLS; col++) {
+      const idx = row * COLS + col;
+      const me = owner[idx]!;
+      const it = items[me];
+      if (me < fgStart || !it || it.p.glow || it.p.bare || it.p.fill === "skin") continue;
+      // Tiny shapes would be all rim: leave them flat.
+      if (Math.min(it.box[2] - it.box[0], it.box[3] - it.box[1]) < CELL * 3) continue;
+      const near = [col > 0 ? idx - 1 : -1, col < COLS - 1 ? idx + 1 : -1, row > 0 ? idx - COLS : -1, row < ROWS - 1 ? idx + COLS : -1];
+      if (near.some((n) => n >= 0 && owner[n]! < me && grid[n] !== grid[idx])) {
+        const base = grid[idx]!;
+        let dark = rim.get(base);
+        if (!dark) {
+          const r = parseInt(base.slice(1, 3), 16);
+          const g = parseInt(base.slice(3, 5), 16);
+          const b = parseInt(base.slice(5, 7), 16);
+          dark = `#${[r, g, b].map((v) => Math.round(v * 0.42).toString(16).padStart(2, "0")).join("")}`;
+          rim.set(base, dark);
+        }
+        shaded[idx] = dark;
+      }
+    }
+  }
+  // Colours are painted largest area first; the largest is one rectangle under everything, and each
+  // later colour's rectangles may run over cells that a colour painted after it will cover anyway.
+  const area = new Map<string, number>();
+  for (const color of shaded) if (color) area.set(color, (area.get(color) ?? 0) + 1);
+  const order = [...area.keys()].sort((a, b) => area.get(b)! - area.get(a)! || (a < b ? -1 : 1));
+  const rank = new Map(order.map((c, i) => [c, i]));
+  const level = shaded.map((c) => (c ? rank.get(c)! : -1));
+  const byColor = new Map<string, string[]>();
+  const done = new Uint8Array(COLS * ROWS);
+  for (let ci = 1; ci < order.length; ci++) {
+    const color = order[ci]!;
+    const ok = (j: number) => level[j] === ci || level[j]! > ci;
+    for (let row = 0; row < ROWS; row++) {
+      for (let col = 0; col < COLS; col++) {
+        const idx = row * COLS + col;
+        if (level[idx] !== ci || done[idx]) continue;
+        let w = 1;
+        while (col + w < COLS && ok(idx + w)) w++;
+        while (w > 1 && level[idx + w - 1] !== ci) w--;
+        let h = 1;
+        outer: while (row + h < ROWS) {
+          let any = false;
+          for (let k = 0; k < w; k++) {
+            const j = (row + h) * COLS + col + k;
+            if (!ok(j)) break outer;
+            if (level[j] === ci && !done[j]) any = true;
+          }
+          if (!any) break;
+          h++;
+        }
+        for (let dy = 0; dy < h; dy++)
+          for (let k = 0; k < w; k++) {
+            const j = (row + dy) * COLS + col + k;
+            if (level[j] === ci) done[j] = 1;
+          }
+        let list = byColor.get(color);
+        if (!list) byColor.set(color, (list = []));
+        list.push(`<rect x="${col}" y="${row}" width="${w}" height="${h}"/>`);
+      }
+    }
+  }
+  let body = `<g transform="scale(${CELL})" shape-rendering="crispEdges">`;
+  if (order[0]) body += `<rect width="${COLS}" height="${ROWS}" fill="${order[0]}"/>`;
+  for (const [color, rects] of byColor) body += `<g fill="${color}">${rects.join("")}</g>`;
+  body += "</g>";
+  const k = new Paints(pre, colors);
+  body += emitTexts(scene, k, MONO);
+  return { defs: "", body };
+}

@@ -1,0 +1,523 @@
+/**
+ * Deck credits: every rule about quotas lives here.
+ *
+ * A user's quota record holds, per credit type (Major Arcana, complete deck), a quota and a used
+ * count, plus the refresh dates and the rollover cap. A user without a record has the free plan's
+ * defaults, and the record is created on first use. Every change to the counts writes a line to
+ * `deck_quota_ledger` with a description; the same D1 batch (one transaction) writes both, and the
+ * counts only change where that batch's ledger line was written. That makes each change atomic,
+ * idempotent per reference id, and safe under any number of concurrent requests: the database's
+ * CHECK keeps used counts within 0..quota as a last line of defence.
+ *
+ * Plan quotas, from the catalogue (`quotasForPlan`):
+ * - free: 1 Major Arcana credit a month, no rollover;
+ * - mystic, creator, visionary: the tier's monthly deck count as complete-deck credits and no Major
+ *   Arcana credits (a subscription's decks are full decks); up to half a month's allotment rolls
+ *   over. Yearly plans get the same monthly allotment (a twelfth of their yearly deck count);
+ * - explorer (the one-off Explorer Plus): its deck count as complete-deck credits, added once to
+ *   what the user has. It brings no monthly grant; its rollover cap equals the credits bought, so
+ *   they do not lapse at a refresh.
+ *
+ * Monthly refresh: once `next_refresh_date` has passed, per type the new quota is the plan's grant
+ * plus min(unused, max_rollover_quota), used counts go back to 0, and the next refresh is the same
+ * day next month (clamped to the month's last day).
+ */
+import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { deckQuotaLedger, planTypes, userDeckQuotas } from "../../db/schema";
+import type { Database } from "../db.server";
+import { newId } from "../lib/crypto";
+import { findPlanByKey, PLANS, type PlanTier } from "../plans/catalogue";
+import { FREE_PLAN_QUOTA } from "./badge";
+import { creditsLeft, type CreditAmounts } from "./cost";
+
+export type PlanType = (typeof planTypes)[number];
+export type QuotaRecord = typeof userDeckQuotas.$inferSelect;
+
+/** Time from a new record to its first refresh: 30 days. */
+export const DEFAULT_REFRESH_PERIOD_MS = 2_592_000_000;
+export const DEFAULT_CONSUMPTION_DESCRIPTION = "Deck generation";
+export const DEFAULT_REFUND_DESCRIPTION = "Refund for a failed deck generation";
+export const REFRESH_DESCRIPTION = "Monthly quota refresh";
+/** Due records refreshed per batch by the periodic job, and batches per run. */
+export const REFRESH_BATCH_SIZE = 100;
+export const REFRESH_MAX_BATCHES = 20;
+
+const MONTHS_PER_YEAR = 12;
+
+/** The same moment one month later in UTC; the day is clamped to the month's length (Jan 31 → Feb 28/29). */
+export function addOneMonth(ms: number): number {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  const month = d.getUTCMonth();
+  const lastDayOfNextMonth = new Date(Date.UTC(year, month + 2, 0)).getUTCDate();
+  return Date.UTC(
+    year,
+    month + 1,
+    Math.min(d.getUTCDate(), lastDayOfNextMonth),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Plans
+ * --------------------------------------------------------------------------------------------- */
+
+export type PlanQuota = {
+  planType: PlanType;
+  majorArcanaQuota: number;
+  completeDeckQuota: number;
+  maxRolloverQuota: number;
+};
+
+/** The quotas a plan gives per month (for Explorer Plus: once). Throws for an unknown plan key. */
+export function quotasForPlan(planKey: string): PlanQuota {
+  const plan = findPlanByKey(planKey);
+  if (!plan) throw new Error(`Unknown plan: ${planKey}`);
+  switch (plan.tier) {
+    case "free":
+      return {
+        planType: "free",
+        majorArcanaQuota: plan.deckCount,
+        completeDeckQuota: 0,
+        maxRolloverQuota: 0,
+      };
+    case "explorer":
+      return {
+        planType: "explorer",
+        majorArcanaQuota: 0,
+        completeDeckQuota: plan.deckCount,
+        maxRolloverQuota: plan.deckCount,
+      };
+    default: {
+      const monthly = plan.interval === "year" ? Math.floor(plan.deckCount / MONTHS_PER_YEAR) : plan.deckCount;
+      return {
+        planType: plan.tier,
+        majorArcanaQuota: 0,
+        completeDeckQuota: monthly,
+        maxRolloverQuota: Math.floor(monthly / 2),
+      };
+    }
+  }
+}
+
+/** Credits a refresh grants each plan type before rollover; explorer (one-off) gets none. */
+export function monthlyGrant(planType: PlanType | PlanTier): CreditAmounts {
+  if (planType === "explorer") return { majorArcana: 0, completeDeck: 0 };
+  const plan = PLANS.find((p) => p.tier === planType && (p.interval === "month" || p.tier === "free"));
+  if (!plan) return { majorArcana: 0, completeDeck: 0 };
+  const q = quotasForPlan(plan.key);
+  return { majorArcana: q.majorArcanaQuota, completeDeck: q.completeDeckQuota };
+}
+
+const SUBSCRIPTION_PLAN_TYPES: readonly PlanType[] = ["mystic", "creator", "visionary"];
+
+/** SQL for the refresh grant of a row's plan type, from `monthlyGrant`. */
+function grantSql(type: keyof CreditAmounts): SQL<number> {
+  const cases = planTypes.map((p) => sql`WHEN ${p} THEN ${monthlyGrant(p)[type]}`);
+  return sql<number>`(CASE ${userDeckQuotas.planType} ${sql.join(cases, sql` `)} ELSE 0 END)`;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Reading the record
+ * --------------------------------------------------------------------------------------------- */
+
+/** The record a user without one gets: the free plan's quotas, first refresh 30 days later. */
+export function defaultQuota(userId: string, now: number): QuotaRecord {
+  return {
+    userId,
+    planType: "free",
+    majorArcanaQuota: FREE_PLAN_QUOTA.majorArcanaQuota,
+    completeDeckQuota: FREE_PLAN_QUOTA.completeDeckQuota,
+    majorArcanaUsed: 0,
+    completeDeckUsed: 0,
+    lastRefreshDate: now,
+    nextRefreshDate: now + DEFAULT_REFRESH_PERIOD_MS,
+    maxRolloverQuota: 0,
+    updatedAt: now,
+  };
+}
+
+/** Creates the default record unless the user has one (`ON CONFLICT DO NOTHING`). */
+function ensureRecord(db: Database, userId: string, now: number) {
+  return db.insert(userDeckQuotas).values(defaultQuota(userId, now)).onConflictDoNothing();
+}
+
+function selectRecord(db: Database, userId: string) {
+  return db.select().from(userDeckQuotas).where(eq(userDeckQuotas.userId, userId));
+}
+
+/**
+ * A user's quota record. A missing record is created with the defaults; a record whose refresh is
+ * due is refreshed first.
+ */
+export async function getQuota(db: Database, userId: string, now = Date.now()): Promise<QuotaRecord> {
+  let [row] = await selectRecord(db, userId);
+  if (!row) {
+    const [, rows] = await db.batch([ensureRecord(db, userId, now), selectRecord(db, userId)]);
+    row = rows[0];
+  } else if (row.nextRefreshDate <= now) {
+    const runId = newId();
+    const [, , rows] = await db.batch([...refreshStatements(db, now, runId, { userId }), selectRecord(db, userId)]);
+    row = rows[0];
+  }
+  if (!row) throw new Error(`The quota record of ${userId} could not be created`);
+  return row;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Consumption and refunds
+ * --------------------------------------------------------------------------------------------- */
+
+export type ConsumeOptions = {
+  /** Makes the charge idempotent: a second consumption with the same reference charges nothing. */
+  referenceId: string;
+  description?: string;
+  now?: number;
+};
+
+export type ConsumeResult =
+  | { ok: true; status: "charged" | "already_charged"; ledgerId: string; remaining: CreditAmounts }
+  | { ok: false; status: "refused"; requested: CreditAmounts; remaining: CreditAmounts };
+
+function checkAmounts(amounts: CreditAmounts) {
+  for (const value of [amounts.majorArcana, amounts.completeDeck]) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Invalid credit amount: ${value}`);
+  }
+}
+
+const ledgerRowWithId = (id: string) =>
+  sql`EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.id} = ${id})`;
+
+function selectLedgerLine(db: Database, userId: string, referenceId: string) {
+  return db
+    .select()
+    .from(deckQuotaLedger)
+    .where(and(eq(deckQuotaLedger.userId, userId), eq(deckQuotaLedger.referenceId, referenceId)));
+}
+
+/**
+ * Takes `amount` credits from the user, once per `referenceId`, as one D1 batch:
+ * 1. the record is created with the defaults if missing, and refreshed if due;
+ * 2. the ledger line (negative changes) is inserted only where the record has room for the whole
+ *    amount and no line with this reference exists;
+ * 3. the used counts grow only where that ledger line now exists.
+ * A refusal writes nothing and is returned, never thrown. Repeating a reference that was charged
+ * before reports `already_charged`, which counts as success.
+ */
+export async function consumeCredits(
+  db: Database,
+  userId: string,
+  amount: CreditAmounts,
+  options: ConsumeOptions,
+): Promise<ConsumeResult> {
+  checkAmounts(amount);
+  const now = options.now ?? Date.now();
+  const ledgerId = newId();
+  const q = userDeckQuotas;
+  const [, , , , , lines, records] = await db.batch([
+    ensureRecord(db, userId, now),
+    ...refreshStatements(db, now, newId(), { userId }),
+    db
+      .insert(deckQuotaLedger)
+      .select(
+        db
+          .select({
+            id: sql<string>`${ledgerId}`.as("id"),
+            userId: q.userId,
+            majorArcanaChange: sql<number>`${-amount.majorArcana}`.as("major_arcana_change"),
+            completeDeckChange: sql<number>`${-amount.completeDeck}`.as("complete_deck_change"),
+            description: sql<string>`${options.description ?? DEFAULT_CONSUMPTION_DESCRIPTION}`.as("description"),
+            referenceId: sql<string>`${options.referenceId}`.as("reference_id"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(q)
+          .where(
+            and(
+              eq(q.userId, userId),
+              sql`${q.majorArcanaQuota} - ${q.majorArcanaUsed} >= ${amount.majorArcana}`,
+              sql`${q.completeDeckQuota} - ${q.completeDeckUsed} >= ${amount.completeDeck}`,
+              sql`NOT EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.userId} = ${userId} AND ${deckQuotaLedger.referenceId} = ${options.referenceId})`,
+            ),
+          ),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(q)
+      .set({
+        majorArcanaUsed: sql`${q.majorArcanaUsed} + ${amount.majorArcana}`,
+        completeDeckUsed: sql`${q.completeDeckUsed} + ${amount.completeDeck}`,
+        updatedAt: now,
+      })
+      .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId))),
+    selectLedgerLine(db, userId, options.referenceId),
+    selectRecord(db, userId),
+  ]);
+  const line = lines[0];
+  const record = records[0];
+  const remaining = record ? creditsLeft(record) : { majorArcana: 0, completeDeck: 0 };
+  if (line) return { ok: true, status: line.id === ledgerId ? "charged" : "already_charged", ledgerId: line.id, remaining };
+  return { ok: false, status: "refused", requested: { ...amount }, remaining };
+}
+
+export type RefundResult = {
+  status: "refunded" | "already_refunded" | "not_charged";
+  /** Credits given back by this call (zero unless `refunded`). */
+  refunded: CreditAmounts;
+};
+
+/** The reference of the ledger line that refunds the consumption `referenceId`. */
+export const refundReference = (referenceId: string) => `refund:${referenceId}`;
+
+/**
+ * Gives back the credits a consumption took, for a generation that failed entirely. Once per
+ * reference (its own ledger line, reference `refund:<ref>`); used counts never go below zero, so
+ * after a refresh has already reset them the refund gives back only what is still counted.
+ * The consumption's own line stays, so the same reference is not charged again.
+ */
+export async function refundCredits(
+  db: Database,
+  userId: string,
+  referenceId: string,
+  options: { description?: string; now?: number } = {},
+): Promise<RefundResult> {
+  const now = options.now ?? Date.now();
+  const refundId = newId();
+  const reference = refundReference(referenceId);
+  const l = deckQuotaLedger;
+  const q = userDeckQuotas;
+  const changeOf = (column: typeof l.majorArcanaChange | typeof l.completeDeckChange) => sql<number>`(SELECT ${column} FROM ${l} WHERE ${l.id} = ${refundId})`;
+  const [, , lines] = await db.batch([
+    db
+      .insert(l)
+      .select(
+        db
+          .select({
+            id: sql<string>`${refundId}`.as("id"),
+            userId: l.userId,
+            majorArcanaChange: sql<number>`MIN(-${l.majorArcanaChange}, ${q.majorArcanaUsed})`.as("major_arcana_change"),
+            completeDeckChange: sql<number>`MIN(-${l.completeDeckChange}, ${q.completeDeckUsed})`.as("complete_deck_change"),
+            description: sql<string>`${options.description ?? DEFAULT_REFUND_DESCRIPTION}`.as("description"),
+            referenceId: sql<string>`${reference}`.as("reference_id"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(l)
+          .innerJoin(q, eq(q.userId, l.userId))
+          .where(
+            and(
+              eq(l.userId, userId),
+              eq(l.referenceId, referenceId),
+              lte(l.majorArcanaChange, 0),
+              lte(l.completeDeckChange, 0),
+            ),
+          ),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(q)
+      .set({
+        majorArcanaUsed: sql`MAX(0, ${q.majorArcanaUsed} - ${changeOf(l.majorArcanaChange)})`,
+        completeDeckUsed: sql`MAX(0, ${q.completeDeckUsed} - ${changeOf(l.completeDeckChange)})`,
+        updatedAt: now,
+      })
+      .where(and(eq(q.userId, userId), ledgerRowWithId(refundId))),
+    selectLedgerLine(db, userId, reference),
+  ]);
+  const line = lines[0];
+  if (!line) return { status: "not_charged", refunded: { majorArcana: 0, completeDeck: 0 } };
+  if (line.id !== refundId) return { status: "already_refunded", refunded: { majorArcana: 0, completeDeck: 0 } };
+  return { status: "refunded", refunded: { majorArcana: line.majorArcanaChange, completeDeck: line.completeDeckChange } };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Monthly refresh
+ * --------------------------------------------------------------------------------------------- */
+
+/**
+ * The two statements of a refresh: a ledger line per due record (id `<runId>:<userId>`, changes =
+ * credits left after minus before), then the new quotas for the records whose line was written.
+ * Scoped to one user, or to the `limit` records due longest.
+ */
+function refreshStatements(db: Database, now: number, runId: string, scope: { userId?: string; limit?: number }) {
+  const q = userDeckQuotas;
+  const leftMajor = sql<number>`MAX(${q.majorArcanaQuota} - ${q.majorArcanaUsed}, 0)`;
+  const leftComplete = sql<number>`MAX(${q.completeDeckQuota} - ${q.completeDeckUsed}, 0)`;
+  const cap = sql<number>`MAX(${q.maxRolloverQuota}, 0)`;
+  const newMajor = sql<number>`(${grantSql("majorArcana")} + MIN(${leftMajor}, ${cap}))`;
+  const newComplete = sql<number>`(${grantSql("completeDeck")} + MIN(${leftComplete}, ${cap}))`;
+  const due = and(lte(q.nextRefreshDate, now), scope.userId === undefined ? undefined : eq(q.userId, scope.userId));
+  const lineId = sql<string>`${runId} || ':' || ${q.userId}`;
+
+  const candidates = db
+    .select({
+      id: lineId.as("id"),
+      userId: q.userId,
+      majorArcanaChange: sql<number>`${newMajor} - ${leftMajor}`.as("major_arcana_change"),
+      completeDeckChange: sql<number>`${newComplete} - ${leftComplete}`.as("complete_deck_change"),
+      description: sql<string>`${REFRESH_DESCRIPTION}`.as("description"),
+      referenceId: sql<string>`${`refresh:${runId}`}`.as("reference_id"),
+      createdAt: sql<number>`${now}`.as("created_at"),
+    })
+    .from(q)
+    .where(due)
+    .orderBy(asc(q.nextRefreshDate))
+    .limit(scope.limit ?? 1);
+
+  return [
+    db.insert(deckQuotaLedger).select(candidates).onConflictDoNothing(),
+    db
+      .update(q)
+      .set({
+        majorArcanaQuota: newMajor,
+        completeDeckQuota: newComplete,
+        majorArcanaUsed: 0,
+        completeDeckUsed: 0,
+        lastRefreshDate: now,
+        nextRefreshDate: addOneMonth(now),
+        updatedAt: now,
+      })
+      .where(
+        and(
+          due,
+          sql`EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.id} = ${lineId})`,
+        ),
+      )
+      .returning({ userId: q.userId }),
+  ] as const;
+}
+
+/** Refreshes one user's record if its refresh is due; true when it was refreshed. */
+export async function refreshQuotaIfDue(db: Database, userId: string, now = Date.now()): Promise<boolean> {
+  const [, refreshed] = await db.batch(refreshStatements(db, now, newId(), { userId }));
+  return refreshed.length > 0;
+}
+
+/**
+ * The periodic job: refreshes every due record, `batchSize` records per D1 batch, at most
+ * `maxBatches` batches per run (whatever is left waits for the next run).
+ */
+export async function refreshDeckQuotas(
+  db: Database,
+  now = Date.now(),
+  options: { batchSize?: number; maxBatches?: number } = {},
+): Promise<{ refreshed: number; batches: number }> {
+  const batchSize = Math.max(1, options.batchSize ?? REFRESH_BATCH_SIZE);
+  const maxBatches = Math.max(1, options.maxBatches ?? REFRESH_MAX_BATCHES);
+  let refreshed = 0;
+  let batches = 0;
+  while (batches < maxBatches) {
+    const [, rows] = await db.batch(refreshStatements(db, now, newId(), { limit: batchSize }));
+    batches++;
+    refreshed += rows.length;
+    if (rows.length < batchSize) break;
+  }
+  return { refreshed, batches };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Plan allocation (for payments)
+ * --------------------------------------------------------------------------------------------- */
+
+export type AllocationResult = { status: "allocated" | "already_allocated"; quota: QuotaRecord };
+
+/**
+ * Sets a user's quotas from a plan, as one D1 batch with its ledger line ("Deck quotas allocated
+ * for {plan} plan subscription").
+ * - free and subscription plans replace the quotas: the plan's counts, used counts back to 0,
+ *   rollover cap from the plan, next refresh at `periodEnd` (ms) when given, else one month ahead;
+ *   a yearly plan still refreshes monthly, so its next refresh is at most one month ahead;
+ * - Explorer Plus (one-off) adds its credits to what the user has and keeps the dates; a
+ *   subscriber keeps their plan type, anyone else becomes `explorer`.
+ * With a `referenceId` (say, the payment's id) a repeated call changes nothing and reports
+ * `already_allocated`.
+ */
+export async function initializeQuotaForPlan(
+  db: Database,
+  userId: string,
+  planKey: string,
+  now = Date.now(),
+  options: { periodEnd?: number; referenceId?: string } = {},
+): Promise<AllocationResult> {
+  const plan = findPlanByKey(planKey);
+  if (!plan) throw new Error(`Unknown plan: ${planKey}`);
+  const target = quotasForPlan(planKey);
+  const ledgerId = newId();
+  const q = userDeckQuotas;
+  const oneMonth = addOneMonth(now);
+  const nextRefresh =
+    options.periodEnd === undefined
+      ? oneMonth
+      : plan.interval === "year"
+        ? Math.min(options.periodEnd, oneMonth)
+        : options.periodEnd;
+  const oneOff = plan.mode === "payment";
+
+  const leftMajor = sql<number>`MAX(${q.majorArcanaQuota} - ${q.majorArcanaUsed}, 0)`;
+  const leftComplete = sql<number>`MAX(${q.completeDeckQuota} - ${q.completeDeckUsed}, 0)`;
+  const subscriberTypes = sql.join(
+    SUBSCRIPTION_PLAN_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  // Ledger changes are credits left after minus before.
+  const majorChange = oneOff
+    ? sql<number>`${target.majorArcanaQuota}`
+    : sql<number>`${target.majorArcanaQuota} - ${leftMajor}`;
+  const completeChange = oneOff
+    ? sql<number>`${target.completeDeckQuota}`
+    : sql<number>`${target.completeDeckQuota} - ${leftComplete}`;
+  const update = oneOff
+    ? {
+        planType: sql<PlanType>`CASE WHEN ${q.planType} IN (${subscriberTypes}) THEN ${q.planType} ELSE ${target.planType} END`,
+        majorArcanaQuota: sql<number>`${q.majorArcanaQuota} + ${target.majorArcanaQuota}`,
+        completeDeckQuota: sql<number>`${q.completeDeckQuota} + ${target.completeDeckQuota}`,
+        maxRolloverQuota: sql<number>`MAX(${q.maxRolloverQuota}, ${target.maxRolloverQuota})`,
+        updatedAt: now,
+      }
+    : {
+        planType: target.planType,
+        majorArcanaQuota: target.majorArcanaQuota,
+        completeDeckQuota: target.completeDeckQuota,
+        majorArcanaUsed: 0,
+        completeDeckUsed: 0,
+        maxRolloverQuota: target.maxRolloverQuota,
+        lastRefreshDate: now,
+        nextRefreshDate: nextRefresh,
+        updatedAt: now,
+      };
+  const notYetLogged =
+    options.referenceId === undefined
+      ? undefined
+      : sql`NOT EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.userId} = ${userId} AND ${deckQuotaLedger.referenceId} = ${options.referenceId})`;
+
+  const [, , updated, records] = await db.batch([
+    ensureRecord(db, userId, now),
+    db
+      .insert(deckQuotaLedger)
+      .select(
+        db
+          .select({
+            id: sql<string>`${ledgerId}`.as("id"),
+            userId: q.userId,
+            majorArcanaChange: majorChange.as("major_arcana_change"),
+            completeDeckChange: completeChange.as("complete_deck_change"),
+            description: sql<string>`${`Deck quotas allocated for ${plan.name} plan subscription`}`.as("description"),
+            referenceId: sql<string | null>`${options.referenceId ?? null}`.as("reference_id"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(q)
+          .where(and(eq(q.userId, userId), notYetLogged)),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(q)
+      .set(update)
+      .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId)))
+      .returning({ userId: q.userId }),
+    selectRecord(db, userId),
+  ]);
+  const quota = records[0];
+  if (!quota) throw new Error(`The quota record of ${userId} could not be written`);
+  return { status: updated.length > 0 ? "allocated" : "already_allocated", quota };
+}

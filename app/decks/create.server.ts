@@ -1,0 +1,182 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getServerByName } from "partyserver";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { cards, decks } from "../../db/schema";
+import { ART_STYLES } from "../art/local-art";
+import type { CurrentUser } from "../auth/user.server";
+import { consumeCredits, getQuota, refundCredits } from "../credits/credits.server";
+import { creditsLeft, deckCharge, upgradeCharge } from "../credits/cost";
+import { newId } from "../lib/crypto";
+import { rowsPerStatement } from "../lib/d1";
+import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "../tarot/cards";
+
+export const DECK_KINDS = { major_arcana: MAJOR_ARCANA, complete: FULL_DECK } as const;
+export type DeckKind = keyof typeof DECK_KINDS;
+export type Quality = "medium" | "high";
+
+/** Plans whose cards may be painted at high quality. */
+const HIGH_QUALITY_PLANS = new Set(["creator", "visionary"]);
+
+export const NO_CREDITS_MESSAGE = "You have no credits left for this deck. Nothing was charged.";
+
+export const createDeckForm = z.object({
+  theme: z.string().trim().min(3, "Describe a theme of at least 3 characters").max(200, "Keep the theme under 200 characters"),
+  title: z.string().trim().max(80, "Keep the title under 80 characters").optional().default(""),
+  description: z.string().trim().max(800, "Keep the description under 800 characters").optional().default(""),
+  style: z.string().trim().min(1, "Choose an art style").max(60, "Keep the style under 60 characters"),
+  kind: z.enum(["major_arcana", "complete"], { error: "Choose Major Arcana or the full deck" }),
+  quality: z.enum(["medium", "high"]).default("medium"),
+});
+
+export type CreateDeckInput = z.infer<typeof createDeckForm>;
+
+/** A title from the theme when none is given: its first words, capitalised. */
+export function titleFromTheme(theme: string) {
+  const words = theme.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean).slice(0, 6);
+  const title = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+  return title.length > 0 ? title.slice(0, 80) : "Untitled Deck";
+}
+
+export function canUseHighQuality(planType: string) {
+  return HIGH_QUALITY_PLANS.has(planType);
+}
+
+export const KNOWN_STYLES: readonly string[] = ART_STYLES;
+
+function cardRows(deckId: string, list: readonly TarotCard[], now: number) {
+  return list.map((card) => ({
+    id: newId(),
+    deckId,
+    cardKey: card.key,
+    name: card.name,
+    arcana: card.arcana,
+    suit: card.suit,
+    number: card.number,
+    status: "pending" as const,
+    createdAt: now,
+    updatedAt: now,
+  }));
+}
+
+/** Statements inserting card rows, split to stay under D1's parameter cap; existing cards are kept. */
+function insertCards(db: AppLoadContext["db"], rows: ReturnType<typeof cardRows>) {
+  return rowsPerStatement(rows, Object.keys(rows[0] ?? {}).length).map((slice) => db.insert(cards).values(slice).onConflictDoNothing());
+}
+
+async function startGeneration(context: AppLoadContext, deckId: string, charge: { userId: string; reference: string } | null) {
+  const generator = await getServerByName(context.cloudflare.env.DeckGenerator, deckId);
+  await generator.start(deckId, charge);
+}
+
+/**
+ * Creates a deck: the credits are taken first (atomically, once per deck), then the deck and
+ * its card rows are written in one batch, then the background generator is started. If the
+ * writing fails the credits go back. A new deck is private until its owner publishes it.
+ */
+export async function createDeck(context: AppLoadContext, user: CurrentUser, input: CreateDeckInput) {
+  const { db } = context;
+  const quota = await getQuota(db, user.id);
+  if (input.quality === "high" && !canUseHighQuality(quota.planType)) {
+    return { ok: false as const, status: 403, message: "High quality is part of the Creator and Visionary plans." };
+  }
+  const deckId = newId();
+  const reference = `deck:${deckId}`;
+  const title = input.title || titleFromTheme(input.theme);
+  const charged = await consumeCredits(db, user.id, deckCharge(input.kind, input.quality, creditsLeft(quota)), {
+    referenceId: reference,
+    description: `Deck “${title}”`,
+  });
+  if (!charged.ok) return { ok: false as const, status: 402, message: NO_CREDITS_MESSAGE };
+
+  const now = Date.now();
+  try {
+    const list = DECK_KINDS[input.kind];
+    await db.batch([
+      db.insert(decks).values({
+        id: deckId,
+        creatorId: user.id,
+        title,
+        theme: input.theme,
+        description: input.description || null,
+        artStyle: input.style,
+        kind: input.kind,
+        status: "generating",
+        isPublic: false,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...insertCards(db, cardRows(deckId, list, now)),
+    ]);
+  } catch (error) {
+    await refundCredits(db, user.id, reference);
+    throw error;
+  }
+  await startGeneration(context, deckId, { userId: user.id, reference });
+  return { ok: true as const, deckId };
+}
+
+/**
+ * Grows a Major Arcana deck to all 78 cards: one complete-deck credit, then only the 56 minor
+ * cards are made, in the deck's own theme and style.
+ */
+export async function upgradeDeck(context: AppLoadContext, user: CurrentUser, deckId: string) {
+  const { db } = context;
+  const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
+  if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };
+  if (deck.kind === "complete") return { ok: false as const, status: 409, message: "This deck already has all 78 cards." };
+  if (deck.status === "generating") return { ok: false as const, status: 409, message: "Wait until the deck is finished." };
+  const reference = `upgrade:${deckId}`;
+  const charged = await consumeCredits(db, user.id, upgradeCharge(), { referenceId: reference, description: `Full deck for “${deck.title}”` });
+  if (!charged.ok) {
+    return { ok: false as const, status: 402, message: "Upgrading needs a complete-deck credit. Nothing was charged." };
+  }
+  const now = Date.now();
+  await db.batch([
+    db.update(decks).set({ kind: "complete", status: "generating", updatedAt: now }).where(eq(decks.id, deckId)),
+    ...insertCards(db, cardRows(deckId, MINOR_ARCANA, now)),
+  ]);
+  await startGeneration(context, deckId, { userId: user.id, reference });
+  return { ok: true as const };
+}
+
+/** Five regenerations per deck (the explorer-plus allowance); subscribers have no limit. */
+export const EXPLORER_REGENERATIONS = 5;
+
+/** Paints one card again, in the deck's style; counted on the card. */
+export async function regenerateCard(context: AppLoadContext, user: CurrentUser, deckId: string, cardKey: string) {
+  const { db } = context;
+  const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
+  if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };
+  if (deck.status === "generating") return { ok: false as const, status: 409, message: "Wait until the deck is finished." };
+  const card = await db.query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, cardKey)) });
+  if (!card) return { ok: false as const, status: 404, message: "Card not found" };
+  const allowance = await regenerationsLeft(db, user, deckId);
+  if (allowance !== null && allowance <= 0 && card.status !== "failed") {
+    return { ok: false as const, status: 402, message: "No regenerations left for this deck." };
+  }
+  const now = Date.now();
+  await db.batch([
+    db
+      .update(cards)
+      .set({ status: "pending", regenerations: card.status === "failed" ? card.regenerations : card.regenerations + 1, updatedAt: now })
+      .where(eq(cards.id, card.id)),
+    db.update(decks).set({ status: "generating", updatedAt: now }).where(eq(decks.id, deckId)),
+  ]);
+  await startGeneration(context, deckId, null);
+  return { ok: true as const };
+}
+
+/**
+ * Regenerations left on a deck: null means unlimited (subscribers). Repainting a failed card
+ * is always free.
+ */
+export async function regenerationsLeft(db: AppLoadContext["db"], user: CurrentUser, deckId: string): Promise<number | null> {
+  if (user.isSubscribed) return null;
+  const used = await db
+    .select({ n: cards.regenerations })
+    .from(cards)
+    .where(eq(cards.deckId, deckId));
+  const total = used.reduce((sum, row) => sum + row.n, 0);
+  return Math.max(0, EXPLORER_REGENERATIONS - total);
+}

@@ -1,0 +1,108 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { cards, decks } from "../../db/schema";
+import type { AiService } from "../ai/ai.server";
+import type { Database } from "../db.server";
+import { mapWithConcurrency } from "../lib/pool";
+import { FULL_DECK, type TarotCard } from "../tarot/cards";
+import { cardImageKey, cardImageUrl } from "./images";
+import type { CardProgress, CardStage, DeckStatus } from "./progress";
+
+/** How many cards are made at once for one deck. */
+export const GENERATION_CONCURRENCY = 6;
+
+const CARDS_BY_KEY = new Map(FULL_DECK.map((card) => [card.key, card]));
+
+export type GenerationDeps = {
+  db: Database;
+  bucket: R2Bucket;
+  ai: AiService;
+  /** Told of every stage of every card, for live progress. */
+  onProgress?: (progress: CardProgress) => void;
+  concurrency?: number;
+};
+
+async function putWithRetry(bucket: R2Bucket, key: string, bytes: Uint8Array, contentType: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await bucket.put(key, bytes, { httpMetadata: { contentType, cacheControl: "public, max-age=31536000, immutable" } });
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
+    }
+  }
+}
+
+/**
+ * Makes one card: its description and its art at once, then stores the image and the row.
+ * A remote painter's placeholder is kept (the card shows something) but the card is marked
+ * failed so its owner can paint it again.
+ */
+export async function generateCard(
+  deps: GenerationDeps,
+  deck: { id: string; theme: string; artStyle: string | null },
+  card: TarotCard,
+): Promise<CardStage> {
+  const style = deck.artStyle ?? "";
+  const report = (stage: CardStage, imageUrl: string | null = null) => deps.onProgress?.({ key: card.key, stage, imageUrl });
+  report("writing");
+  const description = deps.ai.describeCard({ card, theme: deck.theme, style });
+  report("painting");
+  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style });
+  const text = await description;
+  report("uploading");
+  const key = cardImageKey(deck.id, card.name, painted.ext);
+  let imageKey: string | null = key;
+  try {
+    await putWithRetry(deps.bucket, key, painted.bytes, painted.contentType);
+  } catch {
+    imageKey = null;
+  }
+  const stage: CardStage = painted.placeholder || !imageKey ? "failed" : "ready";
+  const now = Date.now();
+  await deps.db
+    .update(cards)
+    .set({ description: text, imageKey, status: stage, updatedAt: now })
+    .where(and(eq(cards.deckId, deck.id), eq(cards.cardKey, card.key)));
+  report(stage, cardImageUrl(imageKey, now));
+  return stage;
+}
+
+/**
+ * Makes every card of the deck that is not ready yet, a few at a time, then settles the deck:
+ * ready when at least one card came out, failed when none did. Safe to run again after an
+ * interruption: finished cards are skipped.
+ */
+export async function runGeneration(deps: GenerationDeps, deckId: string): Promise<{ status: DeckStatus; made: number; failed: number }> {
+  const deck = await deps.db.query.decks.findFirst({ where: eq(decks.id, deckId) });
+  if (!deck) return { status: "failed", made: 0, failed: 0 };
+  const pending = await deps.db
+    .select({ key: cards.cardKey })
+    .from(cards)
+    .where(and(eq(cards.deckId, deckId), ne(cards.status, "ready")));
+  const todo = pending.map((row) => CARDS_BY_KEY.get(row.key)).filter((card): card is TarotCard => Boolean(card));
+  if (todo.length > 0) {
+    await deps.db
+      .update(cards)
+      .set({ status: "generating" })
+      .where(and(eq(cards.deckId, deckId), inArray(cards.cardKey, todo.map((card) => card.key))));
+  }
+  const results = await mapWithConcurrency(todo, deps.concurrency ?? GENERATION_CONCURRENCY, (card) => generateCard(deps, deck, card));
+  const failed = results.filter((r) => r.status === "rejected" || r.value === "failed").length;
+  for (const [i, result] of results.entries()) {
+    if (result.status === "rejected") {
+      console.error(`card ${todo[i]!.key} of deck ${deckId} failed`, result.reason);
+      await deps.db
+        .update(cards)
+        .set({ status: "failed", updatedAt: Date.now() })
+        .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, todo[i]!.key)));
+    }
+  }
+
+  const all = await deps.db.select({ id: cards.id, key: cards.cardKey, status: cards.status }).from(cards).where(eq(cards.deckId, deckId));
+  const readyCards = all.filter((card) => card.status === "ready");
+  const status: DeckStatus = readyCards.length > 0 ? "ready" : "failed";
+  const cover = deck.coverCardId ?? (readyCards.find((card) => card.key === "major-00") ?? readyCards[0])?.id ?? null;
+  await deps.db.update(decks).set({ status, coverCardId: cover, updatedAt: Date.now() }).where(eq(decks.id, deckId));
+  return { status, made: todo.length - failed, failed };
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { cards, decks } from "../../db/schema";
+import type { Database } from "../db.server";
+import { meaningOf } from "../tarot/meanings";
+import { FULL_DECK } from "../tarot/cards";
+import { cardImageUrl } from "./images";
+
+export const renameForm = z.object({
+  title: z.string().trim().min(1, "Give the deck a title").max(80, "Keep the title under 80 characters"),
+});
+
+const CARD_ORDER = new Map(FULL_DECK.map((card, index) => [card.key, index]));
+
+/** The owner's deck with every card, its description, meanings and status; null for anyone else. */
+export async function getOwnDeck(db: Database, deckId: string, ownerId: string) {
+  const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, ownerId)) });
+  if (!deck) return null;
+  const rows = await db.select().from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
+  rows.sort((a, b) => (CARD_ORDER.get(a.cardKey) ?? 0) - (CARD_ORDER.get(b.cardKey) ?? 0));
+  return {
+    id: deck.id,
+    title: deck.title,
+    theme: deck.theme,
+    description: deck.description,
+    artStyle: deck.artStyle,
+    kind: deck.kind,
+    status: deck.status,
+    isPublic: deck.isPublic,
+    createdAt: deck.createdAt,
+    cards: rows.map((card) => {
+      const meaning = meaningOf({ key: card.cardKey });
+      return {
+        key: card.cardKey,
+        name: card.name,
+        status: card.status,
+        description: card.description,
+        imageUrl: cardImageUrl(card.imageKey, card.updatedAt),
+        regenerations: card.regenerations,
+        upright: meaning.upright,
+        reversed: meaning.reversed,
+      };
+    }),
+  };
+}
+
+export async function renameDeck(db: Database, deckId: string, ownerId: string, title: string) {
+  const result = await db
+    .update(decks)
+    .set({ title, updatedAt: Date.now() })
+    .where(and(eq(decks.id, deckId), eq(decks.creatorId, ownerId)))
+    .returning({ id: decks.id });
+  return result.length === 1;
+}
+
+/** Publishing needs a finished deck; making it private again is always allowed. */
+export async function setDeckVisibility(db: Database, deckId: string, ownerId: string, isPublic: boolean) {
+  const result = await db
+    .update(decks)
+    .set({ isPublic, updatedAt: Date.now() })
+    .where(and(eq(decks.id, deckId), eq(decks.creatorId, ownerId), isPublic ? eq(decks.status, "ready") : sql`1 = 1`))
+    .returning({ id: decks.id });
+  return result.length === 1;
+}
+
+/** Deletes the deck, its cards (cascade) and their images. */
+export async function deleteDeck(db: Database, bucket: R2Bucket, deckId: string, ownerId: string) {
+  const deck = await db.query.decks.findFirst({ columns: { id: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, ownerId)) });
+  if (!deck) return false;
+  await db.delete(decks).where(eq(decks.id, deckId));
+  const prefix = `card-images/${deckId}/`;
+  let cursor: string | undefined;
+  do {
+    const listed = await bucket.list({ prefix, cursor });
+    if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  return true;
+}

@@ -1,0 +1,254 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { requireUser } from "~/auth/guard.server";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { getQuota } from "~/credits/credits.server";
+import { regenerateCard, regenerationsLeft, upgradeDeck } from "~/decks/create.server";
+import { deleteDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
+import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
+import { useGenerationProgress } from "~/decks/use-generation-progress";
+import { cn } from "~/lib/cn";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deck.title} — Arcanum` : "Deck — Arcanum" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const deck = await getOwnDeck(context.db, params.deckId ?? "", user.id);
+  if (!deck) throw new Response("Deck not found", { status: 404 });
+  const quota = await getQuota(context.db, user.id);
+  return {
+    deck,
+    regenerationsLeft: await regenerationsLeft(context.db, user, deck.id),
+    completeCreditsLeft: Math.max(0, quota.completeDeckQuota - quota.completeDeckUsed),
+  };
+}
+
+type ActionData = { ok: boolean; message: string };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const deckId = params.deckId ?? "";
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const { db } = context;
+  switch (form.intent) {
+    case "rename": {
+      const parsed = renameForm.safeParse(form);
+      if (!parsed.success) return data<ActionData>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+      if (!(await renameDeck(db, deckId, user.id, parsed.data.title))) throw new Response("Deck not found", { status: 404 });
+      return data<ActionData>({ ok: true, message: "Renamed." });
+    }
+    case "publish":
+    case "unpublish": {
+      const done = await setDeckVisibility(db, deckId, user.id, form.intent === "publish");
+      if (!done) return data<ActionData>({ ok: false, message: "Only a finished deck can be made public." }, { status: 409 });
+      return data<ActionData>({ ok: true, message: form.intent === "publish" ? "The deck is public now." : "The deck is private now." });
+    }
+    case "delete": {
+      if (form.confirm !== "delete") return data<ActionData>({ ok: false, message: "Confirm to delete the deck." }, { status: 400 });
+      if (!(await deleteDeck(db, context.cloudflare.env.MEDIA, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
+      throw redirect("/collection");
+    }
+    case "regenerate": {
+      const result = await regenerateCard(context, user, deckId, String(form.card ?? ""));
+      if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
+      return data<ActionData>({ ok: true, message: "Painting the card again…" });
+    }
+    case "upgrade": {
+      const result = await upgradeDeck(context, user, deckId);
+      if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
+      return data<ActionData>({ ok: true, message: "Making the 56 Minor Arcana cards…" });
+    }
+    default:
+      return data<ActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
+  }
+}
+
+export default function DeckPage() {
+  const { deck, regenerationsLeft, completeCreditsLeft } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const initial = {
+    status: deck.status,
+    cards: deck.cards.map((card): CardProgress => ({ key: card.key, stage: card.status === "pending" || card.status === "generating" ? "queued" : card.status, imageUrl: card.imageUrl })),
+  };
+  const live = useGenerationProgress(deck.id, initial);
+  const progress = deck.cards.map((card) => live.cards.get(card.key) ?? { key: card.key, stage: "queued" as CardStage, imageUrl: card.imageUrl });
+  const percent = deckPercent(progress);
+  const generating = live.status === "generating";
+  const readyCount = progress.filter((card) => card.stage === "ready").length;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+      {generating ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="4" />
+        </noscript>
+      ) : null}
+      <header className="mx-auto max-w-3xl pb-8 pt-10 text-center sm:pt-14">
+        <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold">
+          {deck.kind === "complete" ? "Full deck · 78 cards" : "Major Arcana · 22 cards"}
+        </p>
+        <h1 className="mt-3 text-4xl font-bold sm:text-5xl">{deck.title}</h1>
+        <p className="mt-3 text-muted">
+          {deck.theme}
+          {deck.artStyle ? <> · <span className="capitalize">{deck.artStyle}</span></> : null}
+        </p>
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
+          {generating ? <Badge tone="gold">Generating</Badge> : null}
+          {live.status === "failed" ? <Badge tone="neutral">Failed</Badge> : null}
+        </div>
+        {deck.description ? <p className="mx-auto mt-4 max-w-2xl text-sm leading-relaxed text-muted">{deck.description}</p> : null}
+      </header>
+
+      {generating ? (
+        <section aria-labelledby="progress-heading" className="mx-auto mb-8 max-w-3xl rounded-3xl border border-line bg-surface/80 p-5">
+          <div className="flex items-baseline justify-between">
+            <h2 id="progress-heading" className="text-lg font-semibold">Making your cards</h2>
+            <span className="text-sm text-muted" data-testid="progress-count">{readyCount} of {progress.length} ready</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Deck progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="mt-3 h-3 overflow-hidden rounded-full bg-surface-2"
+          >
+            <div className="h-full rounded-full bg-brand transition-[width] duration-500" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="mt-2 text-sm text-muted">
+            <span data-testid="progress-percent">{percent}%</span> · You can leave this page; the deck keeps being made.
+          </p>
+        </section>
+      ) : null}
+
+      {result?.message ? (
+        <p role={result.ok ? "status" : "alert"} className={cn("mx-auto mb-6 max-w-3xl rounded-2xl border px-4 py-3 text-sm", result.ok ? "border-line" : "border-danger/50 text-danger")}>
+          {result.message}
+        </p>
+      ) : null}
+
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-label="Cards">
+        {deck.cards.map((card, index) => (
+          <li key={card.key}>
+            <FlipCard
+              card={card}
+              progress={progress[index]!}
+              canRegenerate={!generating && (regenerationsLeft === null || regenerationsLeft > 0 || card.status === "failed")}
+              busy={navigation.state === "submitting" && navigation.formData?.get("card") === card.key}
+            />
+          </li>
+        ))}
+      </ul>
+
+      {!generating ? (
+        <section aria-labelledby="manage-heading" className="mx-auto mt-12 grid max-w-3xl gap-6 rounded-3xl border border-line bg-surface/80 p-6 sm:p-8">
+          <h2 id="manage-heading" className="text-2xl font-bold">Manage</h2>
+          <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <input type="hidden" name="intent" value="rename" />
+            <label className="flex-1 text-sm font-semibold">
+              Title
+              <input name="title" defaultValue={deck.title} maxLength={80} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base" />
+            </label>
+            <button type="submit" className={buttonClasses("secondary")}>Rename</button>
+          </Form>
+          <div className="flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value={deck.isPublic ? "unpublish" : "publish"} />
+              <button type="submit" className={buttonClasses("secondary")}>{deck.isPublic ? "Make private" : "Make public"}</button>
+            </Form>
+            {deck.kind === "major_arcana" ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="upgrade" />
+                <button type="submit" className={buttonClasses("gold")} disabled={completeCreditsLeft === 0}>
+                  Upgrade to all 78 cards
+                </button>
+              </Form>
+            ) : null}
+            <Link to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
+          </div>
+          {deck.kind === "major_arcana" && completeCreditsLeft === 0 ? (
+            <p className="text-sm text-muted">Upgrading uses a complete-deck credit; you have none left.</p>
+          ) : null}
+          <p className="text-sm text-muted">
+            {regenerationsLeft === null ? "Unlimited card regenerations with your plan." : `${regenerationsLeft} card regenerations left for this deck.`}
+          </p>
+          <details className="rounded-2xl border border-danger/40 p-4">
+            <summary className="cursor-pointer font-semibold text-danger">Delete this deck</summary>
+            <p className="mt-2 text-sm text-muted">The deck, its cards and their images are removed for good. Credits are not given back.</p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="confirm" value="delete" />
+              <button type="submit" className={cn(buttonClasses("secondary"), "border-danger/60 text-danger")}>Delete for good</button>
+            </Form>
+          </details>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+type DeckCard = ReturnType<typeof useLoaderData<typeof loader>>["deck"]["cards"][number];
+
+function FlipCard({ card, progress, canRegenerate, busy }: { card: DeckCard; progress: CardProgress; canRegenerate: boolean; busy: boolean }) {
+  const [flipped, setFlipped] = useState(false);
+  const done = progress.stage === "ready" || progress.stage === "failed";
+  const imageUrl = progress.imageUrl ?? card.imageUrl;
+  return (
+    <div className="group">
+      <button
+        type="button"
+        onClick={() => done && setFlipped((value) => !value)}
+        aria-pressed={flipped}
+        aria-label={`${card.name}${done ? (flipped ? ", showing its meaning" : ", show its meaning") : `, ${STAGE_LABEL[progress.stage]}`}`}
+        className="relative block aspect-[3/4] w-full [perspective:1200px]"
+        data-testid="deck-card"
+        data-stage={progress.stage}
+      >
+        <span className={cn("absolute inset-0 transition-transform duration-500 [transform-style:preserve-3d]", flipped && "[transform:rotateY(180deg)]")}>
+          <span className="absolute inset-0 overflow-hidden rounded-2xl border border-line bg-surface-2 shadow-sm [backface-visibility:hidden]">
+            {done && imageUrl ? (
+              <img src={imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" decoding="async" />
+            ) : (
+              <span className="flex h-full flex-col items-center justify-center gap-3 p-3 text-center">
+                <span className="h-10 w-10 animate-spin rounded-full border-2 border-brand/30 border-t-brand motion-reduce:animate-none" aria-hidden="true" />
+                <span className="text-sm font-semibold">{card.name}</span>
+                <span className="text-xs text-muted">{STAGE_LABEL[progress.stage]}</span>
+              </span>
+            )}
+          </span>
+          <span className="absolute inset-0 overflow-y-auto rounded-2xl border border-line bg-surface p-3 text-left text-xs leading-relaxed shadow-sm [backface-visibility:hidden] [transform:rotateY(180deg)] sm:p-4 sm:text-sm">
+            <span className="block font-display text-lg font-bold">{card.name}</span>
+            {card.description ? <span className="mt-1 block text-muted">{card.description}</span> : null}
+            <span className="mt-2 block"><strong>Upright:</strong> {card.upright.keywords.join(", ")}</span>
+            <span className="mt-1 block"><strong>Reversed:</strong> {card.reversed.keywords.join(", ")}</span>
+          </span>
+        </span>
+      </button>
+      <div className="mt-2 flex items-center justify-between gap-2">
+        <span className="truncate text-sm font-medium">{card.name}</span>
+        {done && canRegenerate ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="regenerate" />
+            <input type="hidden" name="card" value={card.key} />
+            <button type="submit" className="text-xs text-brand underline disabled:opacity-50" disabled={busy} aria-label={`Paint ${card.name} again`}>
+              {progress.stage === "failed" ? "Try again" : "Repaint"}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <noscript>
+        <details className="mt-1 text-xs text-muted">
+          <summary>Meaning</summary>
+          <p className="mt-1">{card.description}</p>
+          <p className="mt-1">Upright: {card.upright.meaning}</p>
+          <p className="mt-1">Reversed: {card.reversed.meaning}</p>
+        </details>
+      </noscript>
+    </div>
+  );
+}

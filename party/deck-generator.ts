@@ -1,0 +1,100 @@
+import { Server, type Connection } from "partyserver";
+import { and, eq, ne } from "drizzle-orm";
+import { cards, decks } from "../db/schema";
+import { createAi } from "../app/ai/ai.server";
+import { refundCredits } from "../app/credits/credits.server";
+import { createDatabase } from "../app/db.server";
+import { cardImageUrl } from "../app/decks/images";
+import { runGeneration } from "../app/decks/generation.server";
+import type { CardProgress, CardStage, DeckStatus, GenerationMessage } from "../app/decks/progress";
+import { readConfig } from "../app/env.server";
+
+const JOB_KEY = "job";
+
+/** The credits paid for this run, given back if it makes nothing at all. */
+export type GenerationCharge = { userId: string; reference: string };
+
+type Job = { deckId: string; attempts: number; startedAt: number; charge: GenerationCharge | null };
+
+/** After this many interrupted runs a job gives up, and whatever is not made is marked failed. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * One per deck (named by the deck id): makes the deck's cards in the background and tells
+ * every open page how far along each card is. The job lives in the object's storage and runs
+ * from an alarm, so it survives reloads, closed tabs and the object being restarted; a run that
+ * is cut short is started again by the alarm and skips the cards already made.
+ */
+export class DeckGenerator extends Server<Env> {
+  static options = { hibernate: true };
+
+  /** Live stages of the cards in flight; the database holds the settled ones. */
+  private live = new Map<string, CardProgress>();
+
+  /** Queues the deck's unfinished cards; answers at once. */
+  async start(deckId: string, charge: GenerationCharge | null = null) {
+    const existing = await this.ctx.storage.get<Job>(JOB_KEY);
+    if (!existing) await this.ctx.storage.put(JOB_KEY, { deckId, attempts: 0, startedAt: Date.now(), charge } satisfies Job);
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  async onAlarm() {
+    const job = await this.ctx.storage.get<Job>(JOB_KEY);
+    if (!job) return;
+    const db = createDatabase(this.env.DB);
+    if (job.attempts >= MAX_ATTEMPTS) {
+      await db.update(cards).set({ status: "failed" }).where(and(eq(cards.deckId, job.deckId), ne(cards.status, "ready")));
+      await this.finish(job, "failed", 0);
+      return;
+    }
+    await this.ctx.storage.put(JOB_KEY, { ...job, attempts: job.attempts + 1 });
+    const ai = createAi(readConfig(this.env), this.env);
+    const result = await runGeneration(
+      {
+        db,
+        bucket: this.env.MEDIA,
+        ai,
+        onProgress: (progress) => {
+          this.live.set(progress.key, progress);
+          this.announce({ type: "card", card: progress });
+        },
+      },
+      job.deckId,
+    );
+    await this.finish(job, result.status, result.made);
+  }
+
+  private async finish(job: Job, status: DeckStatus, made: number) {
+    if (made === 0 && job.charge) {
+      await refundCredits(createDatabase(this.env.DB), job.charge.userId, job.charge.reference);
+    }
+    await this.ctx.storage.delete(JOB_KEY);
+    this.live.clear();
+    this.announce({ type: "deck", status });
+  }
+
+  async onConnect(connection: Connection) {
+    connection.send(JSON.stringify(await this.snapshot()));
+  }
+
+  private async snapshot(): Promise<GenerationMessage> {
+    const db = createDatabase(this.env.DB);
+    const deckId = this.name;
+    const deck = await db.query.decks.findFirst({ columns: { status: true }, where: eq(decks.id, deckId) });
+    const rows = await db
+      .select({ key: cards.cardKey, status: cards.status, imageKey: cards.imageKey, updatedAt: cards.updatedAt })
+      .from(cards)
+      .where(eq(cards.deckId, deckId));
+    const list = rows.map((row): CardProgress => {
+      const live = this.live.get(row.key);
+      if (live && row.status !== "ready" && row.status !== "failed") return live;
+      const stage: CardStage = row.status === "ready" ? "ready" : row.status === "failed" ? "failed" : "queued";
+      return { key: row.key, stage, imageUrl: cardImageUrl(row.imageKey, row.updatedAt) };
+    });
+    return { type: "snapshot", status: deck?.status ?? "failed", cards: list };
+  }
+
+  private announce(message: GenerationMessage) {
+    this.broadcast(JSON.stringify(message));
+  }
+}

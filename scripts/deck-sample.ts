@@ -1,0 +1,120 @@
+// `npm run deck:sample -- "<theme>" [--style "<style>"]`: paints a whole deck with the offline card
+// painter and writes a contact sheet (all 78 faces plus the back) to deck-samples/, as HTML and as a
+// PNG screenshot, so the art can be judged at a glance. Prints the paths and the time per card.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import { paintCardBackSvg, paintCardSvg, resolveStyle } from "../app/art/local-art";
+import { FULL_DECK } from "../app/tarot/cards";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function parseArgs(argv: string[]) {
+  let theme = "";
+  let style = "watercolour";
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--style") style = argv[++i] ?? style;
+    else if (arg.startsWith("--style=")) style = arg.slice("--style=".length);
+    else if (!theme) theme = arg;
+  }
+  if (!theme) {
+    console.error('usage: npm run deck:sample -- "<theme>" [--style "<style>"]');
+    process.exit(1);
+  }
+  return { theme, style };
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60) || "deck";
+
+const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+async function main() {
+  const { theme, style } = parseArgs(process.argv.slice(2));
+  const outDir = path.join(projectRoot, "deck-samples");
+  mkdirSync(outDir, { recursive: true });
+  const base = `${slug(theme)}-${slug(style)}`;
+  const htmlPath = path.join(outDir, `${base}.html`);
+  const pngPath = path.join(outDir, `${base}.png`);
+
+  // Warm up once so the timing reflects steady-state painting.
+  paintCardSvg({ card: FULL_DECK[0]!, theme: "warm-up", style });
+  const started = performance.now();
+  const back = paintCardBackSvg({ theme, style });
+  const faces = FULL_DECK.map((card) => ({ card, svg: paintCardSvg({ card, theme, style }) }));
+  const elapsed = performance.now() - started;
+  const msPerCard = elapsed / (faces.length + 1);
+  const sizes = faces.map((f) => f.svg.length);
+  const avgKb = sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024;
+  const maxKb = Math.max(...sizes) / 1024;
+
+  const fontDir = path.relative(outDir, path.join(projectRoot, "node_modules/@fontsource/cormorant-garamond/files")).split(path.sep).join("/");
+  const fontFaces = [
+    [600, "normal"],
+    [600, "italic"],
+    [700, "normal"],
+    [300, "normal"],
+  ]
+    .map(
+      ([weight, fontStyle]) =>
+        `@font-face{font-family:'Cormorant Garamond';font-style:${fontStyle};font-weight:${weight};src:url('${fontDir}/cormorant-garamond-latin-${weight}-${fontStyle}.woff2') format('woff2');}`,
+    )
+    .join("\n");
+
+  const tile = (name: string, svg: string) => `<figure>${svg}<figcaption>${escapeHtml(name)}</figcaption></figure>`;
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(theme)} · ${escapeHtml(style)}</title>
+<style>
+${fontFaces}
+*{box-sizing:border-box}
+body{margin:0;padding:28px 32px 40px;background:#0f0d14;color:#e9e4f2;font-family:'Cormorant Garamond',Georgia,serif}
+header{display:flex;align-items:baseline;gap:18px;flex-wrap:wrap;margin-bottom:22px}
+h1{margin:0;font-size:34px;font-weight:600}
+header p{margin:0;color:#a79fba;font-size:18px}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:22px 18px}
+figure{margin:0;display:flex;flex-direction:column;gap:8px}
+figure svg{width:100%;height:auto;display:block;border-radius:10px;box-shadow:0 6px 18px rgba(0,0,0,.55)}
+figcaption{text-align:center;font-size:16px;color:#cfc7de}
+</style>
+</head>
+<body>
+<header><h1>${escapeHtml(theme)}</h1><p>${escapeHtml(style)} (${escapeHtml(resolveStyle(style))}) · 78 cards and the back · ${msPerCard.toFixed(2)} ms per card · ${avgKb.toFixed(1)} KB average SVG</p></header>
+<main class="grid">
+${tile("Card back", back)}
+${faces.map((f) => tile(f.card.name, f.svg)).join("\n")}
+</main>
+</body>
+</html>
+`;
+  writeFileSync(htmlPath, html);
+
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless=new", "--no-sandbox"] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1680, height: 1000 } });
+    await page.goto(pathToFileURL(htmlPath).href, { waitUntil: "load" });
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.screenshot({ path: pngPath, fullPage: true });
+  } finally {
+    await browser.close();
+  }
+
+  console.log(`contact sheet: ${path.relative(process.cwd(), htmlPath)}`);
+  console.log(`screenshot:    ${path.relative(process.cwd(), pngPath)}`);
+  console.log(`painted ${faces.length} faces + back: ${msPerCard.toFixed(2)} ms per card on average (SVG ${avgKb.toFixed(1)} KB average, ${maxKb.toFixed(1)} KB largest)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hydrated, launch, openPage, useMemberSession } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+/** Follows the deck page's progress until the deck is finished; returns every percentage seen. */
+async function watchProgress(page: Page, timeoutMs = 60_000) {
+  const seen: number[] = [];
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const bar = page.getByRole("progressbar", { name: "Deck progress" });
+    if ((await bar.count()) === 0) break;
+    const value = Number(await bar.getAttribute("aria-valuenow").catch(() => null));
+    if (Number.isFinite(value)) seen.push(value);
+    await page.waitForTimeout(50);
+  }
+  return seen;
+}
+
+async function readyImages(page: Page) {
+  return page.locator('[data-testid="deck-card"][data-stage="ready"] img').evaluateAll((imgs) =>
+    imgs.map((img) => ({ src: (img as HTMLImageElement).getAttribute("src"), width: (img as HTMLImageElement).naturalWidth })),
+  );
+}
+
+describe("a guest's first deck", () => {
+  it("is created from the home page's theme box, made live, flipped, and a second is refused without a charge", async () => {
+    const page = await openPage(browser, DESKTOP);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("textbox", { name: "Your deck's theme" }).fill("Moonlit tides");
+    await page.getByRole("button", { name: "Create my deck" }).click();
+    await page.waitForURL(/\/create-deck\?theme=Moonlit/);
+    await hydrated(page);
+    expect(await page.getByRole("textbox", { name: "What is the deck about?" }).inputValue()).toBe("Moonlit tides");
+    await page.getByRole("radio", { name: "watercolour" }).check();
+    expect(await page.getByTestId("estimate").textContent()).toMatch(/1 Major Arcana credit/);
+    await page.getByRole("button", { name: "Create deck" }).click();
+    await page.waitForURL(/\/collection\/[0-9a-f-]{36}$/);
+    await hydrated(page);
+
+    const seen = await watchProgress(page);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
+    await expect.poll(() => page.locator('[data-testid="deck-card"][data-stage="ready"]').count(), { timeout: 30_000 }).toBe(22);
+    await expect.poll(async () => (await readyImages(page)).filter((img) => img.width > 0).length, { timeout: 15_000 }).toBe(22);
+    const images = await readyImages(page);
+    expect(new Set(images.map((img) => img.src)).size).toBe(22);
+
+    const star = page.getByRole("button", { name: /^The Star, show its meaning/ });
+    await star.click();
+    await expect.poll(() => star.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => star.getByText("Upright:").isVisible()).toBe(true);
+
+    await page.goto("/create-deck");
+    await hydrated(page);
+    expect(await page.getByTestId("estimate").textContent()).toMatch(/not enough/i);
+    await page.getByRole("textbox", { name: "What is the deck about?" }).fill("Desert caravans");
+    await page.getByRole("button", { name: "Create deck" }).click();
+    await page.getByText("You have no credits left for this deck. Nothing was charged.").waitFor();
+    await page.goto("/collection");
+    expect(await page.getByRole("link", { name: /Moonlit Tides/ }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: /Desert Caravans/ }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("upgrading a Major Arcana deck", () => {
+  it("makes exactly the 56 Minor Arcana cards", async () => {
+    const page = await openPage(browser, DESKTOP);
+    await useMemberSession(page, "sage");
+    await page.goto("/collection/seed-deck-verdant-grove");
+    await hydrated(page);
+    expect(await page.getByTestId("deck-card").count()).toBe(22);
+    await page.getByRole("button", { name: "Upgrade to all 78 cards" }).click();
+    await page.getByText("Making the 56 Minor Arcana cards…").waitFor();
+    await watchProgress(page);
+    await expect.poll(() => page.getByTestId("deck-card").count(), { timeout: 30_000 }).toBe(78);
+    await expect.poll(() => page.locator('[data-testid="deck-card"][data-stage="ready"]').count(), { timeout: 30_000 }).toBe(78);
+    expect(await page.getByRole("button", { name: /^Queen of Cups/ }).count()).toBe(1);
+    await page.context().close();
+  });
+});

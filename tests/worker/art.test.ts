@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { deckLook } from "../../app/art/deck-theme";
+import { ART_STYLES, paintCardBackSvg, paintCardSvg, resolveStyle } from "../../app/art/local-art";
+import { failurePlaceholderSvg } from "../../app/art/placeholder-card";
+import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
+
+const THEME = "Moonlit tides";
+
+/**
+ * A small stack-based XML check: every tag is closed in order, attributes are quoted, and no raw
+ * `<` or bare `&` appears in text. Returns a description of the first problem, or null.
+ */
+function xmlProblem(doc: string): string | null {
+  const stack: string[] = [];
+  const tag = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>/y;
+  const entity = /^&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);/;
+  let i = 0;
+  let roots = 0;
+  while (i < doc.length) {
+    const ch = doc[i]!;
+    if (ch === "<") {
+      if (doc.startsWith("<!--", i)) {
+        const end = doc.indexOf("-->", i);
+        if (end < 0) return `unterminated comment at ${i}`;
+        i = end + 3;
+        continue;
+      }
+      tag.lastIndex = i;
+      const m = tag.exec(doc);
+      if (!m) return `malformed tag at ${i}: ${doc.slice(i, i + 60)}`;
+      const [whole, closing, name, , selfClosing] = m;
+      if (closing) {
+        const open = stack.pop();
+        if (open !== name) return `</${name}> closes <${open ?? "nothing"}> at ${i}`;
+      } else if (!selfClosing) {
+        if (stack.length === 0) roots++;
+        stack.push(name!);
+      } else if (stack.length === 0) roots++;
+      i += whole.length;
+      continue;
+    }
+    if (ch === "&" && !entity.test(doc.slice(i, i + 12))) return `bare & at ${i}`;
+    if (ch === ">" && stack.length === 0 && doc.slice(0, i).trim() !== "") return `stray > at ${i}`;
+    i++;
+  }
+  if (stack.length) return `unclosed <${stack.join("> <")}>`;
+  if (roots !== 1) return `expected one root element, found ${roots}`;
+  return null;
+}
+
+const ids = (svg: string) => [...svg.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
+const refs = (svg: string) => [...svg.matchAll(/(?:url\(#|href="#)([^)"]+)/g)].map((m) => m[1]!);
+const colours = (svg: string) => new Set([...svg.matchAll(/#[0-9a-f]{6}\b/g)].map((m) => m[0]));
+
+describe("offline card painter", () => {
+  it("is deterministic for the same theme, style and card", () => {
+    for (const style of ART_STYLES) {
+      for (const card of [FULL_DECK[0]!, FULL_DECK[17]!, FULL_DECK[40]!, FULL_DECK[77]!]) {
+        expect(paintCardSvg({ card, theme: THEME, style })).toBe(paintCardSvg({ card, theme: THEME, style }));
+      }
+    }
+  });
+
+  it("paints 78 distinct, well-formed 600×800 faces that carry each card's name", () => {
+    for (const style of ART_STYLES) {
+      const faces = FULL_DECK.map((card) => paintCardSvg({ card, theme: THEME, style }));
+      expect(new Set(faces).size).toBe(78);
+      faces.forEach((svg, i) => {
+        const card = FULL_DECK[i]!;
+        expect(svg.startsWith("<svg")).toBe(true);
+        expect(svg).toContain('viewBox="0 0 600 800"');
+        expect(svg).toContain('width="600" height="800"');
+        expect(svg).toContain(`>${card.name}<`);
+        expect(xmlProblem(svg), `${style} ${card.key}`).toBeNull();
+        expect(svg.length).toBeLessThan(60_000);
+      });
+    }
+  });
+
+  it("keeps ids unique per document and resolves every reference", () => {
+    for (const style of ART_STYLES) {
+      const a = paintCardSvg({ card: FULL_DECK[0]!, theme: THEME, style });
+      const b = paintCardSvg({ card: FULL_DECK[1]!, theme: THEME, style });
+      const back = paintCardBackSvg({ theme: THEME, style });
+      for (const svg of [a, b, back]) {
+        const own = ids(svg);
+        expect(new Set(own).size).toBe(own.length);
+        for (const ref of refs(svg)) expect(own).toContain(ref);
+      }
+      const shared = ids(a).filter((id) => ids(b).includes(id) || ids(back).includes(id));
+      expect(shared).toEqual([]);
+    }
+  });
+
+  it("gives each of the seven styles a different rendering of the same card", () => {
+    for (const card of [MAJOR_ARCANA[16]!, FULL_DECK.find((c) => c.key === "cups-03")!, FULL_DECK.find((c) => c.key === "swords-queen")!]) {
+      const faces = ART_STYLES.map((style) => paintCardSvg({ card, theme: THEME, style }));
+      expect(new Set(faces).size).toBe(ART_STYLES.length);
+    }
+    const pixel = paintCardSvg({ card: MAJOR_ARCANA[0]!, theme: THEME, style: "pixel art" });
+    expect(pixel).toContain('shape-rendering="crispEdges"');
+    expect(paintCardSvg({ card: MAJOR_ARCANA[0]!, theme: THEME, style: "watercolour" })).toContain("feTurbulence");
+  });
+
+  it("maps free-text styles to the nearest treatment", () => {
+    expect(resolveStyle("Watercolor")).toBe("watercolour");
+    expect(resolveStyle("8-bit retro game")).toBe("pixel art");
+    expect(resolveStyle("linocut print")).toBe("woodcut");
+    expect(resolveStyle("Mucha poster")).toBe("art nouveau");
+    expect(resolveStyle("baroque oil on canvas")).toBe("oil painting");
+    expect(resolveStyle("clean flat line art")).toBe("minimalist");
+    expect(resolveStyle("Dalí dreamscape")).toBe("surrealist");
+    const unknown = resolveStyle("zzz qqq");
+    expect(ART_STYLES).toContain(unknown);
+    expect(resolveStyle("zzz qqq")).toBe(unknown);
+  });
+
+  it("escapes theme text that ends up in the document", () => {
+    const theme = `<script>alert("x")</script> & 'quotes'`;
+    for (const style of ART_STYLES) {
+      const face = paintCardSvg({ card: MAJOR_ARCANA[1]!, theme, style });
+      const back = paintCardBackSvg({ theme, style });
+      for (const svg of [face, back]) {
+        expect(svg).not.toContain("<script");
+        expect(svg).toContain("&lt;script&gt;");
+        expect(xmlProblem(svg)).toBeNull();
+      }
+    }
+  });
+
+  it("derives different palettes from different themes", () => {
+    const a = deckLook("Moonlit tides");
+    const b = deckLook("Desert sun");
+    expect(a.colors).not.toEqual(b.colors);
+    expect(deckLook("Moonlit tides")).toEqual(a);
+    const card = MAJOR_ARCANA[19]!;
+    const fa = colours(paintCardSvg({ card, theme: "Moonlit tides", style: "woodcut" }));
+    const fb = colours(paintCardSvg({ card, theme: "Desert sun", style: "woodcut" }));
+    expect([...fa].filter((c) => !fb.has(c)).length).toBeGreaterThan(0);
+  });
+
+  it("paints a deterministic card back per deck", () => {
+    for (const style of ART_STYLES) {
+      const back = paintCardBackSvg({ theme: THEME, style });
+      expect(back).toBe(paintCardBackSvg({ theme: THEME, style }));
+      expect(back).toContain('viewBox="0 0 600 800"');
+      expect(xmlProblem(back)).toBeNull();
+      expect(back).not.toBe(paintCardBackSvg({ theme: "Neon city oracle", style }));
+    }
+  });
+
+  it("shows a calm, escaped 600×900 placeholder when remote art fails", () => {
+    const svg = failurePlaceholderSvg("The High Priestess", `Tides <script>&"'`);
+    expect(svg).toContain('viewBox="0 0 600 900"');
+    expect(svg).toContain('width="600" height="900"');
+    expect(svg).toContain("The High Priestess");
+    expect(svg).toContain("&lt;script&gt;&amp;&quot;&apos;");
+    expect(svg).not.toContain("<script");
+    expect(xmlProblem(svg)).toBeNull();
+    expect(failurePlaceholderSvg("The High Priestess", `Tides <script>&"'`)).toBe(svg);
+  });
+
+  it("flags malformed markup in the checker itself", () => {
+    expect(xmlProblem("<svg><g></svg>")).not.toBeNull();
+    expect(xmlProblem('<svg><text a="1">x < y</text></svg>')).not.toBeNull();
+    expect(xmlProblem("<svg><text>a & b</text></svg>")).not.toBeNull();
+    expect(xmlProblem('<svg><rect x="1"/><text>a &amp; b</text></svg>')).toBeNull();
+  });
+});

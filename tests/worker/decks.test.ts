@@ -1,0 +1,263 @@
+import { env } from "cloudflare:test";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { AiService, PaintedImage } from "../../app/ai/ai.server";
+import { createDatabase } from "../../app/db.server";
+import { NO_CREDITS_MESSAGE } from "../../app/decks/create.server";
+import { runGeneration } from "../../app/decks/generation.server";
+import { cardImageKey } from "../../app/decks/images";
+import { mapWithConcurrency } from "../../app/lib/pool";
+import { MAJOR_ARCANA } from "../../app/tarot/cards";
+import { cards, deckQuotaLedger, decks, userDeckQuotas, users } from "../../db/schema";
+import { CookieJar, get, post, signInAs, visit } from "./helpers";
+
+const db = () => createDatabase(env.DB);
+
+async function newGuest() {
+  const jar = new CookieJar();
+  jar.take(await visit("/", { headers: { "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250)}` } }));
+  return jar;
+}
+
+async function createDeck(cookie: string, form: Record<string, string> = {}) {
+  return post("/create-deck", { intent: "create", theme: "Moonlit tides", style: "watercolour", kind: "major_arcana", quality: "medium", ...form }, { cookie });
+}
+
+async function waitForDeck(deckId: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const deck = await db().query.decks.findFirst({ where: eq(decks.id, deckId) });
+    if (deck && deck.status !== "generating") return deck;
+    if (Date.now() > deadline) throw new Error(`deck ${deckId} still generating`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const deckIdFrom = (response: Response) => response.headers.get("location")!.split("/").pop()!;
+
+describe("creating a deck", () => {
+  it("charges one credit, makes a private deck, and paints all 22 cards in the background", async () => {
+    const jar = await newGuest();
+    const response = await createDeck(jar.header());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/collection\/[0-9a-f-]{36}$/);
+    const deckId = deckIdFrom(response);
+
+    const deck = await waitForDeck(deckId);
+    expect(deck).toMatchObject({ status: "ready", isPublic: false, kind: "major_arcana", theme: "Moonlit tides", artStyle: "watercolour" });
+    const rows = await db().select().from(cards).where(eq(cards.deckId, deckId));
+    expect(rows).toHaveLength(22);
+    expect(rows.every((card) => card.status === "ready" && card.description && card.imageKey)).toBe(true);
+    for (const card of MAJOR_ARCANA) {
+      const key = cardImageKey(deckId, card.name, "svg");
+      expect(rows.find((row) => row.cardKey === card.key)?.imageKey).toBe(key);
+      expect(await env.MEDIA.head(key)).not.toBeNull();
+    }
+    expect(new Set(await Promise.all(rows.map(async (row) => (await env.MEDIA.get(row.imageKey!))!.text()))).size).toBe(22);
+    expect(deck.coverCardId).toBe(rows.find((row) => row.cardKey === "major-00")!.id);
+
+    const ledger = await db().select().from(deckQuotaLedger).where(eq(deckQuotaLedger.referenceId, `deck:${deckId}`));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]!.majorArcanaChange).toBe(-1);
+
+    // The deck page lists the cards with their images, and the card files are served.
+    const page = await get(`/collection/${deckId}`, { cookie: jar.header() });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("The High Priestess");
+    const image = await get(`/media/${cardImageKey(deckId, "The Fool", "svg")}`, { cookie: jar.header() });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/svg+xml");
+  });
+
+  it("refuses a second deck without credits, with a clear message and nothing charged", async () => {
+    const jar = await newGuest();
+    const first = await createDeck(jar.header());
+    await waitForDeck(deckIdFrom(first));
+    const userId = (await db().select({ id: decks.creatorId }).from(decks).where(eq(decks.id, deckIdFrom(first))))[0]!.id;
+    const before = await db().select({ n: sql<number>`count(*)` }).from(decks).where(eq(decks.creatorId, userId));
+
+    const second = await createDeck(jar.header(), { theme: "Desert caravans" });
+    expect(second.status).toBe(402);
+    expect(await second.text()).toContain(NO_CREDITS_MESSAGE);
+    const after = await db().select({ n: sql<number>`count(*)` }).from(decks).where(eq(decks.creatorId, userId));
+    expect(after[0]!.n).toBe(before[0]!.n);
+    const quota = await db().query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, userId) });
+    expect(quota?.majorArcanaUsed).toBe(1);
+    expect(await db().select().from(deckQuotaLedger).where(eq(deckQuotaLedger.userId, userId))).toHaveLength(1);
+  });
+
+  it.each([
+    [{ theme: "" }, "Describe a theme of at least 3 characters"],
+    [{ kind: "seventy" }, "Choose Major Arcana or the full deck"],
+    [{ style: "custom", customStyle: "" }, "Choose an art style"],
+  ])("answers bad input %j with 400 and a message", async (form, message) => {
+    const jar = await newGuest();
+    const response = await createDeck(jar.header(), form as Record<string, string>);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+  });
+
+  it("keeps high quality for the plans that include it", async () => {
+    const jar = await newGuest();
+    const response = await createDeck(jar.header(), { quality: "high" });
+    expect(response.status).toBe(403);
+  });
+
+  it("sends a visitor to sign in, and hides a deck page from everyone but its owner", async () => {
+    const response = await post("/create-deck", { intent: "create", theme: "x" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/login/);
+    const jar = await newGuest();
+    const created = await createDeck(jar.header());
+    const deckId = deckIdFrom(created);
+    await waitForDeck(deckId);
+    const other = await signInAs("seed-user-theo");
+    expect((await get(`/collection/${deckId}`, { cookie: other })).status).toBe(404);
+    expect((await post(`/collection/${deckId}`, { intent: "delete", confirm: "delete" }, { cookie: other })).status).toBe(404);
+    expect((await get(`/media/${cardImageKey(deckId, "The Fool", "svg")}`, { cookie: other })).status).toBe(404);
+  });
+});
+
+describe("a deck's owner", () => {
+  async function ownDeck() {
+    const jar = await newGuest();
+    const created = await createDeck(jar.header(), { theme: "Autumn forest lanterns", style: "woodcut" });
+    const deckId = deckIdFrom(created);
+    await waitForDeck(deckId);
+    const [row] = await db().select({ userId: decks.creatorId }).from(decks).where(eq(decks.id, deckId));
+    return { jar, deckId, userId: row!.userId };
+  }
+
+  it("renames, publishes and makes the deck private again", async () => {
+    const { jar, deckId } = await ownDeck();
+    expect((await post(`/collection/${deckId}`, { intent: "rename", title: "Lantern Walk" }, { cookie: jar.header() })).status).toBe(200);
+    expect((await post(`/collection/${deckId}`, { intent: "rename", title: "" }, { cookie: jar.header() })).status).toBe(400);
+    await post(`/collection/${deckId}`, { intent: "publish" }, { cookie: jar.header() });
+    expect(await db().query.decks.findFirst({ where: eq(decks.id, deckId) })).toMatchObject({ title: "Lantern Walk", isPublic: true });
+    await post(`/collection/${deckId}`, { intent: "unpublish" }, { cookie: jar.header() });
+    expect((await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))?.isPublic).toBe(false);
+  });
+
+  it("repaints one card and counts it", async () => {
+    const { jar, deckId } = await ownDeck();
+    const before = await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-16")) });
+    const response = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-16" }, { cookie: jar.header() });
+    expect(response.status).toBe(200);
+    await waitForDeck(deckId);
+    const after = await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-16")) });
+    expect(after).toMatchObject({ status: "ready", regenerations: 1, imageKey: before!.imageKey });
+    expect(after!.updatedAt).toBeGreaterThan(before!.updatedAt);
+  });
+
+  it("upgrades to 78 cards with a complete-deck credit, making only the 56 missing cards", async () => {
+    const { jar, deckId, userId } = await ownDeck();
+    const refused = await post(`/collection/${deckId}`, { intent: "upgrade" }, { cookie: jar.header() });
+    expect(refused.status).toBe(402);
+    await db().update(userDeckQuotas).set({ completeDeckQuota: 1 }).where(eq(userDeckQuotas.userId, userId));
+    const majorsBefore = await db().select().from(cards).where(eq(cards.deckId, deckId));
+
+    const response = await post(`/collection/${deckId}`, { intent: "upgrade" }, { cookie: jar.header() });
+    expect(response.status).toBe(200);
+    const deck = await waitForDeck(deckId);
+    expect(deck).toMatchObject({ status: "ready", kind: "complete" });
+    const all = await db().select().from(cards).where(eq(cards.deckId, deckId));
+    expect(all).toHaveLength(78);
+    expect(all.filter((card) => card.arcana === "minor" && card.status === "ready")).toHaveLength(56);
+    for (const major of majorsBefore) {
+      expect(all.find((card) => card.id === major.id)?.updatedAt).toBe(major.updatedAt);
+    }
+    expect((await db().query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, userId) }))?.completeDeckUsed).toBe(1);
+    const again = await post(`/collection/${deckId}`, { intent: "upgrade" }, { cookie: jar.header() });
+    expect(again.status).toBe(409);
+  });
+
+  it("deletes the deck, its cards and their images after confirmation", async () => {
+    const { jar, deckId } = await ownDeck();
+    expect((await post(`/collection/${deckId}`, { intent: "delete" }, { cookie: jar.header() })).status).toBe(400);
+    const response = await post(`/collection/${deckId}`, { intent: "delete", confirm: "delete" }, { cookie: jar.header() });
+    expect(response.status).toBe(302);
+    expect(await db().query.decks.findFirst({ where: eq(decks.id, deckId) })).toBeUndefined();
+    expect((await env.MEDIA.list({ prefix: `card-images/${deckId}/` })).objects).toHaveLength(0);
+  });
+});
+
+describe("the generation run", () => {
+  async function deckFor(theme: string) {
+    const userId = `gen-${crypto.randomUUID()}`;
+    const deckId = crypto.randomUUID();
+    const d = db();
+    await d.insert(users).values({ id: userId, email: `${userId}@example.com` });
+    await d.insert(decks).values({ id: deckId, creatorId: userId, title: theme, theme, artStyle: "minimalist" });
+    await d.insert(cards).values(
+      MAJOR_ARCANA.slice(0, 8).map((card) => ({ id: crypto.randomUUID(), deckId, cardKey: card.key, name: card.name, arcana: card.arcana, suit: card.suit, number: card.number })),
+    );
+    return deckId;
+  }
+
+  const painted = (placeholder: boolean): PaintedImage => ({ bytes: new TextEncoder().encode("<svg/>"), contentType: "image/svg+xml", ext: "svg", placeholder });
+
+  function fakeAi(paint: () => Promise<PaintedImage>, counter = { running: 0, peak: 0 }): AiService {
+    return {
+      kind: "local",
+      suggestUsername: async () => null,
+      describeCard: async ({ card }) => `About ${card.name}`,
+      suggestThemes: async () => [],
+      elaborateTheme: async (theme) => theme,
+      suggestQuestions: async () => [],
+      interpretReading: async () => "",
+      paintCard: async () => {
+        counter.running++;
+        counter.peak = Math.max(counter.peak, counter.running);
+        try {
+          return await paint();
+        } finally {
+          counter.running--;
+        }
+      },
+    } as AiService;
+  }
+
+  it("runs at most the set number of cards at once", async () => {
+    const deckId = await deckFor("Bounded");
+    const counter = { running: 0, peak: 0 };
+    const ai = fakeAi(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return painted(false);
+    }, counter);
+    const result = await runGeneration({ db: db(), bucket: env.MEDIA, ai, concurrency: 3 }, deckId);
+    expect(result).toEqual({ status: "ready", made: 8, failed: 0 });
+    expect(counter.peak).toBe(3);
+  });
+
+  it("marks cards whose painting fell back to the placeholder as failed, and a deck with none made as failed", async () => {
+    const deckId = await deckFor("Stormy");
+    const result = await runGeneration({ db: db(), bucket: env.MEDIA, ai: fakeAi(async () => painted(true)) }, deckId);
+    expect(result.status).toBe("failed");
+    const rows = await db().select().from(cards).where(eq(cards.deckId, deckId));
+    expect(rows.every((card) => card.status === "failed" && card.imageKey)).toBe(true);
+  });
+
+  it("resumes after an interruption, skipping the cards already made", async () => {
+    const deckId = await deckFor("Resumed");
+    let calls = 0;
+    const flaky = fakeAi(async () => {
+      calls++;
+      if (calls > 5) throw new Error("the machine went away");
+      return painted(false);
+    });
+    const first = await runGeneration({ db: db(), bucket: env.MEDIA, ai: flaky, concurrency: 1 }, deckId);
+    expect(first.made).toBe(5);
+    calls = -100;
+    const second = await runGeneration({ db: db(), bucket: env.MEDIA, ai: flaky, concurrency: 1 }, deckId);
+    expect(second).toEqual({ status: "ready", made: 3, failed: 0 });
+  });
+
+  it("settles every item of a pool even when some fail", async () => {
+    const results = await mapWithConcurrency([1, 2, 3, 4], 2, async (n) => {
+      if (n % 2 === 0) throw new Error(`even ${n}`);
+      return n;
+    });
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected"]);
+  });
+});
