@@ -23,6 +23,9 @@ const schema = z.object({
   RESEND_API_KEY: optional,
   MAIL_FROM: optional,
   GEMINI_API_KEY: optional,
+  /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
+  LOCAL_AI_TEXT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  LOCAL_AI_IMAGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export type AppConfig = {
@@ -32,6 +35,8 @@ export type AppConfig = {
   google: { clientId: string; clientSecret: string } | null;
   mail: { apiKey: string; from: string } | null;
   gemini: { apiKey: string } | null;
+  /** Always zero in production. */
+  localAiLatency: { textMs: number; imageMs: number };
 };
 
 let cached: { source: unknown; config: AppConfig } | undefined;
@@ -56,6 +61,7 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
         : null,
     mail: vars.RESEND_API_KEY ? { apiKey: vars.RESEND_API_KEY, from: vars.MAIL_FROM ?? "Arcanum <hello@arcanum.app>" } : null,
     gemini: vars.GEMINI_API_KEY ? { apiKey: vars.GEMINI_API_KEY } : null,
+    localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
   };
   cached = { source: env, config };
   return config;

@@ -23,19 +23,6 @@ function option(name: string, fallback: number) {
 }
 const TEXT_MS = option("text-ms", 300);
 const IMAGE_MS = option("image-ms", 1500);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The local adapter, answering only after the delays a remote model would take. */
-function delayedAi(): AiService {
-  const local = new LocalAi();
-  return new Proxy(local, {
-    get(target, property, receiver) {
-      if (property === "describeCard") return async (input: Parameters<AiService["describeCard"]>[0]) => (await sleep(TEXT_MS), target.describeCard(input));
-      if (property === "paintCard") return async (input: Parameters<AiService["paintCard"]>[0]) => (await sleep(IMAGE_MS), target.paintCard(input));
-      return Reflect.get(target, property, receiver);
-    },
-  });
-}
 
 async function newDeck(db: Database, label: string) {
   const userId = `bench-${label}-${Date.now()}`;
@@ -69,7 +56,8 @@ const proxy = await getPlatformProxy<Env>({ configPath: path.join(projectRoot, "
 try {
   const db = createDatabase(proxy.env.DB);
   const bucket = proxy.env.MEDIA as unknown as R2Bucket;
-  const ai = delayedAi();
+  // The local adapter, answering only after the delays a remote model would take.
+  const ai: AiService = new LocalAi(Math.random, { textMs: TEXT_MS, imageMs: IMAGE_MS });
 
   console.log(`78 cards, text ${TEXT_MS} ms, image ${IMAGE_MS} ms, ${GENERATION_CONCURRENCY} cards at a time`);
   const concurrentDeck = await newDeck(db, "concurrent");

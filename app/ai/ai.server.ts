@@ -253,10 +253,18 @@ export class WorkersAi extends ModelAi {
   }
 }
 
+/** Simulated model latency for the local adapter, so progress and concurrency can be seen offline. */
+export type LocalLatency = { textMs: number; imageMs: number };
+
+const wait = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
 /** Offline answers built from tarot vocabulary: useful, varied, and never a network call. */
 export class LocalAi implements AiService {
   readonly kind = "local";
-  constructor(private readonly random: () => number = Math.random) {}
+  constructor(
+    private readonly random: () => number = Math.random,
+    private readonly latency: LocalLatency = { textMs: 0, imageMs: 0 },
+  ) {}
 
   async suggestUsername({ email, fullName }: { email: string; fullName?: string | null }) {
     const words = ["Moon", "Star", "Sun", "Tower", "Hermit", "Magus", "Chariot", "Wheel", "Empress", "Fool", "Lantern", "Raven"];
@@ -268,6 +276,7 @@ export class LocalAi implements AiService {
   }
 
   async describeCard(input: CardRequest) {
+    await wait(this.latency.textMs);
     return composeCardDescription(input);
   }
 
@@ -280,6 +289,7 @@ export class LocalAi implements AiService {
   }
 
   async paintCard(input: CardRequest): Promise<PaintedImage> {
+    await wait(this.latency.imageMs);
     try {
       return svgImage(paintCardSvg(input));
     } catch {
@@ -299,5 +309,5 @@ export class LocalAi implements AiService {
 export function createAi(config: AppConfig, env: Cloudflare.Env, fetcher: typeof fetch = fetch): AiService {
   if (config.gemini) return new GeminiAi(config.gemini.apiKey, fetcher);
   if (env.AI) return new WorkersAi(env.AI);
-  return new LocalAi();
+  return new LocalAi(Math.random, config.localAiLatency);
 }

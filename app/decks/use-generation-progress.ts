@@ -5,7 +5,8 @@ import type { CardProgress, DeckStatus, GenerationMessage } from "./progress";
 
 /**
  * Follows a deck being made: starts from what the server rendered, then listens to the deck's
- * generator. When the deck settles, the page's data is loaded again.
+ * generator. When the deck settles, the page's data is loaded again. `initial` must keep its
+ * identity between renders (memoise it on the loader data): a new value starts over from it.
  */
 export function useGenerationProgress(deckId: string, initial: { status: DeckStatus; cards: CardProgress[] }) {
   const [status, setStatus] = useState(initial.status);

@@ -9,7 +9,7 @@ const notFound = () => new Response("Not found", { status: 404 });
 
 /**
  * Serves bytes from the media bucket. Card images of a private deck go only to its owner;
- * avatars and public decks' images are public. URLs carry a version, so public bytes cache for a year.
+ * avatars and public decks' images are public. URLs carry a version, so bytes cache for a year.
  */
 export async function serveMedia(context: AppLoadContext, request: Request, key: string) {
   const cardMatch = CARD_IMAGE.exec(key);
@@ -36,7 +36,9 @@ export async function serveMedia(context: AppLoadContext, request: Request, key:
   headers.set("etag", object.httpEtag);
   headers.set("x-content-type-options", "nosniff");
   headers.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  headers.set("cache-control", isPublic ? "public, max-age=31536000, immutable" : "private, max-age=3600");
+  // Every URL carries a version, so the bytes behind it never change: a private deck's images are
+  // kept as long, but only in its owner's browser.
+  headers.set("cache-control", `${isPublic ? "public" : "private"}, max-age=31536000, immutable`);
   if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -70,15 +70,25 @@ export default function DeckPage() {
   const { deck, regenerationsLeft, completeCreditsLeft } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
   const navigation = useNavigation();
-  const initial = {
-    status: deck.status,
-    cards: deck.cards.map((card): CardProgress => ({ key: card.key, stage: card.status === "pending" || card.status === "generating" ? "queued" : card.status, imageUrl: card.imageUrl })),
-  };
+  // Stable until the loader runs again, so live updates are not reset on every render.
+  const initial = useMemo(
+    () => ({
+      status: deck.status,
+      cards: deck.cards.map((card): CardProgress => ({ key: card.key, stage: card.status === "pending" || card.status === "generating" ? "queued" : card.status, imageUrl: card.imageUrl })),
+    }),
+    [deck],
+  );
   const live = useGenerationProgress(deck.id, initial);
   const progress = deck.cards.map((card) => live.cards.get(card.key) ?? { key: card.key, stage: "queued" as CardStage, imageUrl: card.imageUrl });
   const percent = deckPercent(progress);
   const generating = live.status === "generating";
   const readyCount = progress.filter((card) => card.stage === "ready").length;
+  const failedCount = progress.filter((card) => card.stage === "failed").length;
+  // Once the page has watched cards being made, the finished bar stays as the closing word.
+  const [watched, setWatched] = useState(generating);
+  useEffect(() => {
+    if (generating) setWatched(true);
+  }, [generating]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
@@ -104,10 +114,12 @@ export default function DeckPage() {
         {deck.description ? <p className="mx-auto mt-4 max-w-2xl text-sm leading-relaxed text-muted">{deck.description}</p> : null}
       </header>
 
-      {generating ? (
+      {generating || watched ? (
         <section aria-labelledby="progress-heading" className="mx-auto mb-8 max-w-3xl rounded-3xl border border-line bg-surface/80 p-5">
           <div className="flex items-baseline justify-between">
-            <h2 id="progress-heading" className="text-lg font-semibold">Making your cards</h2>
+            <h2 id="progress-heading" className="text-lg font-semibold" aria-live="polite">
+              {generating ? "Making your cards" : failedCount > 0 ? "Finished, with some cards to repaint" : "Your deck is ready"}
+            </h2>
             <span className="text-sm text-muted" data-testid="progress-count">{readyCount} of {progress.length} ready</span>
           </div>
           <div
@@ -121,7 +133,12 @@ export default function DeckPage() {
             <div className="h-full rounded-full bg-brand transition-[width] duration-500" style={{ width: `${percent}%` }} />
           </div>
           <p className="mt-2 text-sm text-muted">
-            <span data-testid="progress-percent">{percent}%</span> · You can leave this page; the deck keeps being made.
+            <span data-testid="progress-percent">{percent}%</span>
+            {generating
+              ? " · You can leave this page; the deck keeps being made."
+              : failedCount > 0
+                ? ` · ${failedCount} ${failedCount === 1 ? "card" : "cards"} could not be painted; use “Try again” under a card to paint it again.`
+                : " · Every card is painted. Tap a card to read it."}
           </p>
         </section>
       ) : null}

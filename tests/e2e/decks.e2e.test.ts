@@ -12,15 +12,15 @@ afterAll(async () => {
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
-/** Follows the deck page's progress until the deck is finished; returns every percentage seen. */
+/** Follows the deck page's progress bar until it reaches 100%; returns every percentage seen. */
 async function watchProgress(page: Page, timeoutMs = 60_000) {
   const seen: number[] = [];
   const deadline = Date.now() + timeoutMs;
+  const bar = page.getByRole("progressbar", { name: "Deck progress" });
   while (Date.now() < deadline) {
-    const bar = page.getByRole("progressbar", { name: "Deck progress" });
-    if ((await bar.count()) === 0) break;
-    const value = Number(await bar.getAttribute("aria-valuenow").catch(() => null));
+    const value = Number(await bar.getAttribute("aria-valuenow", { timeout: 5_000 }));
     if (Number.isFinite(value)) seen.push(value);
+    if (value === 100) break;
     await page.waitForTimeout(50);
   }
   return seen;
@@ -50,14 +50,32 @@ describe("a guest's first deck", () => {
 
     const seen = await watchProgress(page);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
+    expect(seen.some((value) => value < 100)).toBe(true);
+    expect(seen.at(-1)).toBe(100);
+    await page.getByRole("heading", { name: "Your deck is ready" }).waitFor();
+    expect(await page.getByTestId("progress-count").textContent()).toBe("22 of 22 ready");
     await expect.poll(() => page.locator('[data-testid="deck-card"][data-stage="ready"]').count(), { timeout: 30_000 }).toBe(22);
-    await expect.poll(async () => (await readyImages(page)).filter((img) => img.width > 0).length, { timeout: 15_000 }).toBe(22);
     const images = await readyImages(page);
     expect(new Set(images.map((img) => img.src)).size).toBe(22);
+    // Every image is served as an image, and no two cards share a picture.
+    const bodies = await Promise.all(
+      images.map(async (img) => {
+        const response = await page.request.get(img.src!);
+        expect(response.status()).toBe(200);
+        expect(response.headers()["content-type"]).toMatch(/^image\//);
+        expect(response.headers()["cache-control"]).toMatch(/max-age=\d{6,}/);
+        return (await response.body()).toString("base64");
+      }),
+    );
+    expect(new Set(bodies).size).toBe(22);
+    // The first row is on screen: its pictures are actually drawn.
+    await expect.poll(async () => (await readyImages(page)).slice(0, 5).every((img) => img.width > 0), { timeout: 15_000 }).toBe(true);
 
-    const star = page.getByRole("button", { name: /^The Star, show its meaning/ });
+    const star = page.getByRole("button", { name: /^The Star, / });
+    expect(await star.getAttribute("aria-label")).toBe("The Star, show its meaning");
     await star.click();
     await expect.poll(() => star.getAttribute("aria-pressed")).toBe("true");
+    expect(await star.getAttribute("aria-label")).toBe("The Star, showing its meaning");
     await expect.poll(() => star.getByText("Upright:").isVisible()).toBe(true);
 
     await page.goto("/create-deck");
@@ -80,12 +98,19 @@ describe("upgrading a Major Arcana deck", () => {
     await page.goto("/collection/seed-deck-verdant-grove");
     await hydrated(page);
     expect(await page.getByTestId("deck-card").count()).toBe(22);
+    const majorsBefore = (await readyImages(page)).map((img) => img.src);
+    expect(majorsBefore).toHaveLength(22);
     await page.getByRole("button", { name: "Upgrade to all 78 cards" }).click();
     await page.getByText("Making the 56 Minor Arcana cards…").waitFor();
-    await watchProgress(page);
+    const seen = await watchProgress(page);
+    expect(seen.at(-1)).toBe(100);
     await expect.poll(() => page.getByTestId("deck-card").count(), { timeout: 30_000 }).toBe(78);
     await expect.poll(() => page.locator('[data-testid="deck-card"][data-stage="ready"]').count(), { timeout: 30_000 }).toBe(78);
     expect(await page.getByRole("button", { name: /^Queen of Cups/ }).count()).toBe(1);
+    // The 22 Major Arcana keep their images (a repainted card gets a new URL); 56 new ones appear.
+    const after = (await readyImages(page)).map((img) => img.src);
+    expect(after.slice(0, 22)).toEqual(majorsBefore);
+    expect(new Set(after).size).toBe(78);
     await page.context().close();
   });
 });

@@ -35,7 +35,13 @@ export default async function setup(project: TestProject) {
     { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: state }), encoding: "utf8" },
   );
   project.provide("memberSessions", JSON.parse(sessions));
-  const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error" });
+  // The local AI answers after a short simulated latency, so a deck's progress can be watched.
+  const server = await startServer({
+    port: await freePort(),
+    persistTo: state,
+    logLevel: "error",
+    vars: { LOCAL_AI_TEXT_DELAY_MS: "100", LOCAL_AI_IMAGE_DELAY_MS: "400" },
+  });
   project.provide("baseURL", server.url);
   return async () => {
     await server.stop();

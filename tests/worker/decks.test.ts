@@ -65,6 +65,7 @@ describe("creating a deck", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("The High Priestess");
+    expect(html.match(/data-testid="deck-card"/g)).toHaveLength(22);
     const image = await get(`/media/${cardImageKey(deckId, "The Fool", "svg")}`, { cookie: jar.header() });
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/svg+xml");
