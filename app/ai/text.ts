@@ -95,12 +95,5 @@ export function joinList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-/** A deterministic 32-bit hash (FNV-1a) for choosing among phrasings. */
-export function textHash(value: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    hash ^= value.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+/** Chooses among phrasings deterministically. */
+export { hashString as textHash } from "../lib/hash";

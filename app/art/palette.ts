@@ -1,12 +1,6 @@
-/** A deterministic 32-bit hash (FNV-1a), so one theme always yields one look. */
-export function hashString(value: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    hash ^= value.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+import { hashString } from "../lib/hash";
+
+export { hashString };
 
 export type Palette = { deep: string; mid: string; glow: string; ink: string; accent: string };
 

@@ -210,13 +210,7 @@ export default function CreateDeck() {
                 ["complete", "Full deck", "All 78 cards"],
               ] as const
             ).map(([value, label, hint]) => (
-              <label key={value} className={cn("flex cursor-pointer gap-3 rounded-2xl border p-4", kind === value ? "border-brand bg-brand-soft" : "border-line")}>
-                <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="mt-1 accent-[var(--brand)]" />
-                <span>
-                  <span className="block font-semibold">{label}</span>
-                  <span className="text-sm text-muted">{hint}</span>
-                </span>
-              </label>
+              <ChoiceCard key={value} name="kind" value={value} label={label} hint={hint} checked={kind === value} onSelect={() => setKind(value)} />
             ))}
           </fieldset>
           <fieldset className="mt-4 grid gap-2 sm:grid-cols-2">
@@ -227,28 +221,16 @@ export default function CreateDeck() {
                 ["high", "High quality", loaded.canHigh ? "Finer detail" : "Creator and Visionary plans"],
               ] as const
             ).map(([value, label, hint]) => (
-              <label
+              <ChoiceCard
                 key={value}
-                className={cn(
-                  "flex gap-3 rounded-2xl border p-4",
-                  quality === value ? "border-brand bg-brand-soft" : "border-line",
-                  value === "high" && !loaded.canHigh ? "cursor-not-allowed opacity-60" : "cursor-pointer",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="quality"
-                  value={value}
-                  checked={quality === value}
-                  disabled={value === "high" && !loaded.canHigh}
-                  onChange={() => setQuality(value)}
-                  className="mt-1 accent-[var(--brand)]"
-                />
-                <span>
-                  <span className="block font-semibold">{label}</span>
-                  <span className="text-sm text-muted">{hint}</span>
-                </span>
-              </label>
+                name="quality"
+                value={value}
+                label={label}
+                hint={hint}
+                checked={quality === value}
+                disabled={value === "high" && !loaded.canHigh}
+                onSelect={() => setQuality(value)}
+              />
             ))}
           </fieldset>
           <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
@@ -267,5 +249,32 @@ export default function CreateDeck() {
         </div>
       </Form>
     </div>
+  );
+}
+
+/** One option of a radio group, drawn as a card with a label and a hint. */
+function ChoiceCard(props: { name: string; value: string; label: string; hint: string; checked: boolean; disabled?: boolean; onSelect: () => void }) {
+  return (
+    <label
+      className={cn(
+        "flex gap-3 rounded-2xl border p-4",
+        props.checked ? "border-brand bg-brand-soft" : "border-line",
+        props.disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer",
+      )}
+    >
+      <input
+        type="radio"
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={props.onSelect}
+        className="mt-1 accent-[var(--brand)]"
+      />
+      <span>
+        <span className="block font-semibold">{props.label}</span>
+        <span className="text-sm text-muted">{props.hint}</span>
+      </span>
+    </label>
   );
 }
