@@ -1,11 +1,16 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { DeckSummary } from "~/decks/queries.server";
 import { formatPrice } from "~/decks/images";
 import { TarotCardImage } from "./tarot-card";
 
 type Tile = Pick<DeckSummary, "id" | "title" | "theme" | "coverUrl" | "priceCents" | "cardCount" | "creatorUsername" | "coverName">;
 
-export function DeckTile({ deck, href, eager = false }: { deck: Tile; href: string; eager?: boolean }) {
+/**
+ * A deck's cover, title and theme. `status` replaces the price line's right side (an owner's own
+ * decks show whether they are public, private or still being made, not a price).
+ */
+export function DeckTile({ deck, href, eager = false, status }: { deck: Tile; href: string; eager?: boolean; status?: ReactNode }) {
   return (
     <Link
       to={href}
@@ -24,7 +29,7 @@ export function DeckTile({ deck, href, eager = false }: { deck: Tile; href: stri
         {deck.creatorUsername ? <p className="mt-1 truncate text-sm text-muted">by @{deck.creatorUsername}</p> : null}
         <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
           <span className="text-xs text-muted">{deck.cardCount} cards</span>
-          <span className="font-semibold text-gold">{formatPrice(deck.priceCents)}</span>
+          {status ?? <span className="font-semibold text-gold">{formatPrice(deck.priceCents)}</span>}
         </p>
       </div>
     </Link>

@@ -1,3 +1,5 @@
+import { creditsLeft } from "./cost";
+
 export type QuotaCounts = {
   majorArcanaQuota: number;
   completeDeckQuota: number;
@@ -15,10 +17,8 @@ export const FREE_PLAN_QUOTA: QuotaCounts = {
 
 /** Credits left, max(0, quota − used) per type, summed. */
 export function remainingDeckCredits(quota: QuotaCounts | null): number {
-  const q = quota ?? FREE_PLAN_QUOTA;
-  return (
-    Math.max(0, q.majorArcanaQuota - q.majorArcanaUsed) + Math.max(0, q.completeDeckQuota - q.completeDeckUsed)
-  );
+  const left = creditsLeft(quota ?? FREE_PLAN_QUOTA);
+  return left.majorArcana + left.completeDeck;
 }
 
 export function deckCreditsLabel(count: number): string {

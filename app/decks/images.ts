@@ -15,3 +15,8 @@ export function formatPrice(cents: number | null): string {
   if (cents === null) return "Free";
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 }
+
+/** URL of a deck's painted card back. */
+export function cardBackUrl(theme: string, style: string | null): string {
+  return `/art/back.svg?${new URLSearchParams({ theme, style: style ?? "" })}`;
+}

@@ -4,7 +4,7 @@ import { cards, decks } from "../../db/schema";
 import type { Database } from "../db.server";
 import { meaningOf } from "../tarot/meanings";
 import { FULL_DECK } from "../tarot/cards";
-import { cardImageUrl } from "./images";
+import { cardBackUrl, cardImageUrl } from "./images";
 
 export const renameForm = z.object({
   title: z.string().trim().min(1, "Give the deck a title").max(80, "Keep the title under 80 characters"),
@@ -28,6 +28,7 @@ export async function getOwnDeck(db: Database, deckId: string, ownerId: string) 
     status: deck.status,
     isPublic: deck.isPublic,
     createdAt: deck.createdAt,
+    backUrl: cardBackUrl(deck.theme, deck.artStyle),
     cards: rows.map((card) => {
       const meaning = meaningOf({ key: card.cardKey });
       return {

@@ -156,6 +156,7 @@ export default function DeckPage() {
               card={card}
               progress={progress[index]!}
               canRegenerate={!generating && (regenerationsLeft === null || regenerationsLeft > 0 || card.status === "failed")}
+              backUrl={deck.backUrl}
               busy={navigation.state === "submitting" && navigation.formData?.get("card") === card.key}
             />
           </li>
@@ -211,7 +212,19 @@ export default function DeckPage() {
 
 type DeckCard = ReturnType<typeof useLoaderData<typeof loader>>["deck"]["cards"][number];
 
-function FlipCard({ card, progress, canRegenerate, busy }: { card: DeckCard; progress: CardProgress; canRegenerate: boolean; busy: boolean }) {
+function FlipCard({
+  card,
+  progress,
+  canRegenerate,
+  busy,
+  backUrl,
+}: {
+  card: DeckCard;
+  progress: CardProgress;
+  canRegenerate: boolean;
+  busy: boolean;
+  backUrl: string;
+}) {
   const [flipped, setFlipped] = useState(false);
   const done = progress.stage === "ready" || progress.stage === "failed";
   const imageUrl = progress.imageUrl ?? card.imageUrl;
@@ -231,10 +244,12 @@ function FlipCard({ card, progress, canRegenerate, busy }: { card: DeckCard; pro
             {done && imageUrl ? (
               <img src={imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" decoding="async" />
             ) : (
-              <span className="flex h-full flex-col items-center justify-center gap-3 p-3 text-center">
-                <span className="h-10 w-10 animate-spin rounded-full border-2 border-brand/30 border-t-brand motion-reduce:animate-none" aria-hidden="true" />
-                <span className="text-sm font-semibold">{card.name}</span>
-                <span className="text-xs text-muted">{STAGE_LABEL[progress.stage]}</span>
+              <span className="relative flex h-full flex-col items-center justify-end">
+                <img src={backUrl} alt="" className="absolute inset-0 h-full w-full object-cover opacity-60" loading="lazy" decoding="async" />
+                <span className="relative m-2 flex w-[calc(100%-1rem)] items-center gap-2 rounded-xl bg-surface/90 px-3 py-2 text-left shadow-sm">
+                  <span className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-brand/30 border-t-brand motion-reduce:animate-none" aria-hidden="true" />
+                  <span className="min-w-0 text-xs font-medium leading-tight">{STAGE_LABEL[progress.stage]}</span>
+                </span>
               </span>
             )}
           </span>

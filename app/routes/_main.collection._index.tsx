@@ -25,13 +25,18 @@ export default function Collection() {
       {decks.length > 0 ? (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {decks.map((deck) => (
-            <li key={deck.id} className="relative">
-              <DeckTile deck={deck} href={`/collection/${deck.id}`} />
-              <span className="absolute left-4 top-4 flex gap-1">
-                <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
-                {deck.status === "generating" ? <Badge tone="gold">Generating</Badge> : null}
-                {deck.status === "failed" ? <Badge tone="neutral">Failed</Badge> : null}
-              </span>
+            <li key={deck.id}>
+              <DeckTile
+                deck={deck}
+                href={`/collection/${deck.id}`}
+                status={
+                  <span className="flex flex-wrap justify-end gap-1">
+                    {deck.status === "generating" ? <Badge tone="gold">Generating</Badge> : null}
+                    {deck.status === "failed" ? <Badge tone="neutral">Failed</Badge> : null}
+                    <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
+                  </span>
+                }
+              />
             </li>
           ))}
         </ul>

@@ -262,3 +262,21 @@ describe("the generation run", () => {
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected"]);
   });
 });
+
+describe("a deck's card back", () => {
+  it("is painted from the theme and style, the same every time, and cached for good", async () => {
+    const first = await get("/art/back.svg?theme=Moonlit%20tides&style=woodcut");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/svg+xml");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const svg = await first.text();
+    expect(svg).toMatch(/^<svg[^>]+viewBox="0 0 600 800"/);
+    expect(await (await get("/art/back.svg?theme=Moonlit%20tides&style=woodcut")).text()).toBe(svg);
+    expect(await (await get("/art/back.svg?theme=Desert%20caravans&style=woodcut")).text()).not.toBe(svg);
+  });
+
+  it("needs a theme of reasonable length", async () => {
+    expect((await get("/art/back.svg")).status).toBe(400);
+    expect((await get(`/art/back.svg?theme=${"x".repeat(201)}`)).status).toBe(400);
+  });
+});
