@@ -126,6 +126,7 @@ export const authSessions = sqliteTable(
 
 export const deckKinds = ["major_arcana", "complete"] as const;
 export const deckStatuses = ["generating", "ready", "failed"] as const;
+export const deckQualities = ["medium", "high"] as const;
 
 export const decks = sqliteTable(
   "decks",
@@ -139,6 +140,8 @@ export const decks = sqliteTable(
     description: text("description"),
     artStyle: text("art_style"),
     kind: text("kind", { enum: deckKinds }).notNull().default("major_arcana"),
+    /** How finely the cards are painted; high quality costs more and is part of some plans. */
+    quality: text("quality", { enum: deckQualities }).notNull().default("medium"),
     status: text("status", { enum: deckStatuses }).notNull().default("generating"),
     isPublic: flag("is_public"),
     /** Marketplace price in US cents; null when the deck is not for sale. */

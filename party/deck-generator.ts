@@ -2,8 +2,8 @@ import { Server, type Connection } from "partyserver";
 import { and, eq, ne } from "drizzle-orm";
 import { cards, decks } from "../db/schema";
 import { createAi } from "../app/ai/ai.server";
-import { refundCredits } from "../app/credits/credits.server";
 import { createDatabase } from "../app/db.server";
+import { settlePaidRun } from "../app/decks/create.server";
 import { cardImageUrl } from "../app/decks/images";
 import { runGeneration } from "../app/decks/generation.server";
 import type { CardProgress, CardStage, DeckStatus, GenerationMessage } from "../app/decks/progress";
@@ -43,8 +43,13 @@ export class DeckGenerator extends Server<Env> {
     if (!job) return;
     const db = createDatabase(this.env.DB);
     if (job.attempts >= MAX_ATTEMPTS) {
-      await db.update(cards).set({ status: "failed" }).where(and(eq(cards.deckId, job.deckId), ne(cards.status, "ready")));
-      await this.finish(job, "failed", 0);
+      // Too many interrupted runs: what is not made is failed, and the deck settles as it stands.
+      const now = Date.now();
+      await db.update(cards).set({ status: "failed", updatedAt: now }).where(and(eq(cards.deckId, job.deckId), ne(cards.status, "ready")));
+      const [ready] = await db.select({ id: cards.id }).from(cards).where(and(eq(cards.deckId, job.deckId), eq(cards.status, "ready"))).limit(1);
+      const status: DeckStatus = ready ? "ready" : "failed";
+      await db.update(decks).set({ status, updatedAt: now }).where(eq(decks.id, job.deckId));
+      await this.finish(job, status);
       return;
     }
     await this.ctx.storage.put(JOB_KEY, { ...job, attempts: job.attempts + 1 });
@@ -61,16 +66,14 @@ export class DeckGenerator extends Server<Env> {
       },
       job.deckId,
     );
-    await this.finish(job, result.status, result.made);
+    await this.finish(job, result.status);
   }
 
-  private async finish(job: Job, status: DeckStatus, made: number) {
-    if (made === 0 && job.charge) {
-      await refundCredits(createDatabase(this.env.DB), job.charge.userId, job.charge.reference);
-    }
+  private async finish(job: Job, outcome: DeckStatus) {
+    const settled = job.charge ? await settlePaidRun(createDatabase(this.env.DB), this.env.MEDIA, job.deckId, job.charge) : null;
     await this.ctx.storage.delete(JOB_KEY);
     this.live.clear();
-    this.announce({ type: "deck", status });
+    this.announce({ type: "deck", status: settled ?? outcome });
   }
 
   async onConnect(connection: Connection) {

@@ -39,7 +39,11 @@ export { cardImagePrompt, QUESTION_CATEGORIES, READING_SECTIONS, usernamePrompt 
 export { CANNED_QUESTIONS, CANNED_THEMES, composeCardDescription, fallbackDeckDescription, fallbackReading } from "./fallbacks";
 export { firstLine, shortenQuestion } from "./text";
 
-export type CardRequest = { card: TarotCard; theme: string; style: string };
+export type CardQuality = "medium" | "high";
+export type CardRequest = { card: TarotCard; theme: string; style: string; quality?: CardQuality };
+
+/** Diffusion steps of the Workers AI image model per quality (FLUX schnell allows up to 8). */
+export const WORKERS_AI_IMAGE_STEPS: Record<CardQuality, number> = { medium: 4, high: 8 };
 export type ReadingRequest = { question: string; cards: ReadingCard[]; spread: string };
 
 /**
@@ -109,7 +113,7 @@ abstract class ModelAi implements AiService {
   /** The model's answer, or null; may throw. */
   protected abstract complete(task: TextTask): Promise<string | null>;
   /** The painted picture, or null when there is none; may throw. */
-  protected abstract render(prompt: string): Promise<{ bytes: Uint8Array; mimeType?: string | null } | null>;
+  protected abstract render(prompt: string, quality: CardQuality): Promise<{ bytes: Uint8Array; mimeType?: string | null } | null>;
   /** Content type to assume when the bytes do not say. */
   protected readonly assumedImage: { contentType: string; ext: PaintedImage["ext"] } | null = null;
 
@@ -148,7 +152,7 @@ abstract class ModelAi implements AiService {
 
   async paintCard(input: CardRequest): Promise<PaintedImage> {
     try {
-      const picture = await this.render(cardImagePrompt(input));
+      const picture = await this.render(cardImagePrompt(input), input.quality ?? "medium");
       if (picture?.bytes.length) {
         const format = imageFormat(picture.bytes, picture.mimeType) ?? this.assumedImage;
         if (format) return { bytes: picture.bytes, ...format, placeholder: false };
@@ -246,8 +250,8 @@ export class WorkersAi extends ModelAi {
     return typeof result?.response === "string" ? result.response : null;
   }
 
-  protected async render(prompt: string) {
-    const answer = await this.ai.run(WORKERS_AI_IMAGE_MODEL as keyof AiModels, { prompt, steps: 6 } as never);
+  protected async render(prompt: string, quality: CardQuality) {
+    const answer = await this.ai.run(WORKERS_AI_IMAGE_MODEL as keyof AiModels, { prompt, steps: WORKERS_AI_IMAGE_STEPS[quality] } as never);
     const bytes = await imageBytes(answer);
     return bytes ? { bytes, mimeType: sniffImage(bytes)?.contentType } : null;
   }

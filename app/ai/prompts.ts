@@ -91,7 +91,7 @@ const styleOf = (style: string) => style.trim() || "a rich illustrative style of
 const themeOf = (theme: string) => theme.trim() || "a classic tarot world";
 
 /** The picture to paint for one card of a themed deck. */
-export function cardImagePrompt({ card, theme, style }: { card: TarotCard; theme: string; style: string }): string {
+export function cardImagePrompt({ card, theme, style, quality = "medium" }: { card: TarotCard; theme: string; style: string; quality?: "medium" | "high" }): string {
   const keywords = cardKeywords(card).slice(0, 4);
   const element = suitElement(card);
   return [
@@ -102,6 +102,7 @@ export function cardImagePrompt({ card, theme, style }: { card: TarotCard; theme
     `Deck theme: ${themeOf(theme)}. Reimagine the figures, clothing, setting and symbols so they belong to this theme.`,
     `Art style: ${styleOf(style)}.`,
     "One clear central composition, rich detail, consistent with a full matching deck.",
+    quality === "high" ? "Gallery-quality finish: fine linework, subtle lighting and texture in every part of the picture." : "",
     "Tarot card art, portrait 3:4, no text, no letters, no numbers, no title banner, no watermark.",
   ]
     .filter(Boolean)

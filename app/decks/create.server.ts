@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte, lt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { cards, decks } from "../../db/schema";
+import { cards, deckQuotaLedger, decks } from "../../db/schema";
 import { ART_STYLES } from "../art/local-art";
 import type { CurrentUser } from "../auth/user.server";
-import { consumeCredits, getQuota, refundCredits } from "../credits/credits.server";
-import { creditsLeft, deckCharge, upgradeCharge } from "../credits/cost";
+import { consumeCredits, getQuota, refundCredits, refundReference } from "../credits/credits.server";
+import { creditsLeft, deckCharge, describeCredits, upgradeCharge } from "../credits/cost";
 import { newId } from "../lib/crypto";
 import { rowsPerStatement } from "../lib/d1";
 import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "../tarot/cards";
@@ -101,6 +101,7 @@ export async function createDeck(context: AppLoadContext, user: CurrentUser, inp
         description: input.description || null,
         artStyle: input.style,
         kind: input.kind,
+        quality: input.quality,
         status: "generating",
         isPublic: false,
         createdAt: now,
@@ -126,7 +127,7 @@ export async function upgradeDeck(context: AppLoadContext, user: CurrentUser, de
   if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };
   if (deck.kind === "complete") return { ok: false as const, status: 409, message: "This deck already has all 78 cards." };
   if (deck.status === "generating") return { ok: false as const, status: 409, message: "Wait until the deck is finished." };
-  const reference = `upgrade:${deckId}`;
+  const reference = await attemptReference(db, user.id, `upgrade:${deckId}`);
   const charged = await consumeCredits(db, user.id, upgradeCharge(), { referenceId: reference, description: `Full deck for “${deck.title}”` });
   if (!charged.ok) {
     return { ok: false as const, status: 402, message: "Upgrading needs a complete-deck credit. Nothing was charged." };
@@ -149,6 +150,7 @@ export async function regenerateCard(context: AppLoadContext, user: CurrentUser,
   const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
   if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };
   if (deck.status === "generating") return { ok: false as const, status: 409, message: "Wait until the deck is finished." };
+  if (deck.status === "failed") return { ok: false as const, status: 409, message: RETRY_WHOLE_DECK_MESSAGE };
   const card = await db.query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, cardKey)) });
   if (!card) return { ok: false as const, status: 404, message: "Card not found" };
   const allowance = await regenerationsLeft(db, user, deckId);
@@ -179,4 +181,82 @@ export async function regenerationsLeft(db: AppLoadContext["db"], user: CurrentU
     .where(eq(cards.deckId, deckId));
   const total = used.reduce((sum, row) => sum + row.n, 0);
   return Math.max(0, EXPLORER_REGENERATIONS - total);
+}
+
+export const RETRY_WHOLE_DECK_MESSAGE = "Nothing of this deck could be painted. Use “Try again” to make the whole deck again.";
+
+/**
+ * The charge reference for another attempt at `base` after earlier attempts were refunded:
+ * `base`, then `base#2`, `base#3`… Requests racing on one attempt share its reference, so a double
+ * submission still charges once, while an attempt after a refund is charged anew.
+ */
+export async function attemptReference(db: AppLoadContext["db"], userId: string, base: string) {
+  const refund = refundReference(base);
+  const [row] = await db
+    .select({ refunds: sql<number>`count(*)` })
+    .from(deckQuotaLedger)
+    .where(
+      and(
+        eq(deckQuotaLedger.userId, userId),
+        // `refund` itself, or `refund#…` (a range, as D1 caps LIKE patterns at 50 bytes; "$" follows "#").
+        or(eq(deckQuotaLedger.referenceId, refund), and(gte(deckQuotaLedger.referenceId, `${refund}#`), lt(deckQuotaLedger.referenceId, `${refund}$`))),
+      ),
+    );
+  const refunds = Number(row?.refunds ?? 0);
+  return refunds === 0 ? base : `${base}#${refunds + 1}`;
+}
+
+/** What trying a failed deck again costs the user now. */
+export async function retryCost(db: AppLoadContext["db"], userId: string, deck: { kind: DeckKind; quality: Quality }) {
+  const charge = deckCharge(deck.kind, deck.quality, creditsLeft(await getQuota(db, userId)));
+  return { charge, summary: describeCredits(charge) };
+}
+
+/**
+ * Makes a deck again whose every card failed (its first charge was given back): charged again,
+ * then every card is queued.
+ */
+export async function retryDeck(context: AppLoadContext, user: CurrentUser, deckId: string) {
+  const { db } = context;
+  const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
+  if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };
+  if (deck.status !== "failed") return { ok: false as const, status: 409, message: "Only a deck that could not be made can be tried again." };
+  const { charge } = await retryCost(db, user.id, deck);
+  const reference = await attemptReference(db, user.id, `deck:${deckId}`);
+  const charged = await consumeCredits(db, user.id, charge, { referenceId: reference, description: `Deck “${deck.title}”, tried again` });
+  if (!charged.ok) return { ok: false as const, status: 402, message: NO_CREDITS_MESSAGE };
+  const now = Date.now();
+  await db.batch([
+    db.update(cards).set({ status: "pending", updatedAt: now }).where(and(eq(cards.deckId, deckId), ne(cards.status, "ready"))),
+    db.update(decks).set({ status: "generating", updatedAt: now }).where(eq(decks.id, deckId)),
+  ]);
+  await startGeneration(context, deckId, { userId: user.id, reference });
+  return { ok: true as const };
+}
+
+/**
+ * Settles a paid run once it is over. If it made no card at all the credits go back: an upgrade is
+ * undone (its cards removed, the deck a Major Arcana deck again) so it can be bought again; a new
+ * deck stays, failed, until its owner tries again or deletes it. Returns the deck's status when it
+ * changed it, else null (something was made and the charge stands).
+ */
+export async function settlePaidRun(db: AppLoadContext["db"], bucket: R2Bucket, deckId: string, charge: { userId: string; reference: string }) {
+  const upgrade = charge.reference.startsWith("upgrade:");
+  const bought = upgrade ? and(eq(cards.deckId, deckId), eq(cards.arcana, "minor")) : eq(cards.deckId, deckId);
+  const [made] = await db.select({ id: cards.id }).from(cards).where(and(bought, eq(cards.status, "ready"))).limit(1);
+  if (made) return null;
+  await refundCredits(db, charge.userId, charge.reference);
+  if (!upgrade) {
+    await db.update(decks).set({ status: "failed", updatedAt: Date.now() }).where(eq(decks.id, deckId));
+    return "failed" as const;
+  }
+  const unmade = and(eq(cards.deckId, deckId), eq(cards.arcana, "minor"), ne(cards.status, "ready"));
+  const minors = await db.select({ imageKey: cards.imageKey }).from(cards).where(unmade);
+  const keys = minors.map((card) => card.imageKey).filter((key): key is string => Boolean(key));
+  if (keys.length > 0) await bucket.delete(keys);
+  await db.batch([
+    db.delete(cards).where(unmade),
+    db.update(decks).set({ kind: "major_arcana", status: "ready", updatedAt: Date.now() }).where(eq(decks.id, deckId)),
+  ]);
+  return "ready" as const;
 }

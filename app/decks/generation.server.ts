@@ -40,7 +40,7 @@ async function putWithRetry(bucket: R2Bucket, key: string, bytes: Uint8Array, co
  */
 export async function generateCard(
   deps: GenerationDeps,
-  deck: { id: string; theme: string; artStyle: string | null },
+  deck: { id: string; theme: string; artStyle: string | null; quality?: "medium" | "high" },
   card: TarotCard,
 ): Promise<CardStage> {
   const style = deck.artStyle ?? "";
@@ -48,7 +48,7 @@ export async function generateCard(
   report("writing");
   const description = deps.ai.describeCard({ card, theme: deck.theme, style });
   report("painting");
-  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style });
+  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium" });
   const text = await description;
   report("uploading");
   const key = cardImageKey(deck.id, card.name, painted.ext);

@@ -25,6 +25,7 @@ export async function getOwnDeck(db: Database, deckId: string, ownerId: string) 
     description: deck.description,
     artStyle: deck.artStyle,
     kind: deck.kind,
+    quality: deck.quality,
     status: deck.status,
     isPublic: deck.isPublic,
     createdAt: deck.createdAt,

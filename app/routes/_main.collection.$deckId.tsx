@@ -5,8 +5,9 @@ import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
+import { creditsLeft } from "~/credits/cost";
 import { getQuota } from "~/credits/credits.server";
-import { regenerateCard, regenerationsLeft, upgradeDeck } from "~/decks/create.server";
+import { regenerateCard, regenerationsLeft, retryCost, retryDeck, upgradeDeck } from "~/decks/create.server";
 import { deleteDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
@@ -22,7 +23,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     deck,
     regenerationsLeft: await regenerationsLeft(context.db, user, deck.id),
-    completeCreditsLeft: Math.max(0, quota.completeDeckQuota - quota.completeDeckUsed),
+    completeCreditsLeft: creditsLeft(quota).completeDeck,
+    retry: deck.status === "failed" ? await retryCost(context.db, user.id, deck) : null,
   };
 }
 
@@ -56,6 +58,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
       return data<ActionData>({ ok: true, message: "Painting the card again…" });
     }
+    case "retry": {
+      const result = await retryDeck(context, user, deckId);
+      if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
+      return data<ActionData>({ ok: true, message: "Making the deck again…" });
+    }
     case "upgrade": {
       const result = await upgradeDeck(context, user, deckId);
       if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
@@ -67,7 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeckPage() {
-  const { deck, regenerationsLeft, completeCreditsLeft } = useLoaderData<typeof loader>();
+  const { deck, regenerationsLeft, completeCreditsLeft, retry } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
   const navigation = useNavigation();
   // Stable until the loader runs again, so live updates are not reset on every render.
@@ -100,6 +107,7 @@ export default function DeckPage() {
       <header className="mx-auto max-w-3xl pb-8 pt-10 text-center sm:pt-14">
         <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold">
           {deck.kind === "complete" ? "Full deck · 78 cards" : "Major Arcana · 22 cards"}
+          {deck.quality === "high" ? " · High quality" : ""}
         </p>
         <h1 className="mt-3 text-4xl font-bold sm:text-5xl">{deck.title}</h1>
         <p className="mt-3 text-muted">
@@ -140,6 +148,18 @@ export default function DeckPage() {
                 ? ` · ${failedCount} ${failedCount === 1 ? "card" : "cards"} could not be painted; use “Try again” under a card to paint it again.`
                 : " · Every card is painted. Tap a card to read it."}
           </p>
+        </section>
+      ) : null}
+
+      {retry && !generating ? (
+        <section aria-labelledby="failed-heading" className="mx-auto mb-8 max-w-3xl rounded-3xl border border-danger/40 bg-surface/80 p-5">
+          <h2 id="failed-heading" className="text-lg font-semibold">This deck could not be made</h2>
+          <p className="mt-1 text-sm text-muted">No card could be painted, so the credits it used were given back.</p>
+          <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="retry" />
+            <button type="submit" className={buttonClasses("primary")} disabled={navigation.state === "submitting"}>Try again</button>
+            <span className="text-sm text-muted">Uses {retry.summary}.</span>
+          </Form>
         </section>
       ) : null}
 

@@ -321,6 +321,15 @@ describe("Workers AI", () => {
     expect(await raw.ai.paintCard({ card: FOOL, theme: THEME, style: STYLE })).toMatchObject({ contentType: "image/jpeg", placeholder: false });
   });
 
+  it("takes more diffusion steps and asks for a finer finish at high quality", async () => {
+    const binding = fakeBinding(() => ({ image: base64(JPEG) }));
+    await binding.ai.paintCard({ card: FOOL, theme: THEME, style: STYLE });
+    await binding.ai.paintCard({ card: FOOL, theme: THEME, style: STYLE, quality: "high" });
+    expect(binding.calls.map((call) => call.input.steps)).toEqual([4, 8]);
+    expect(binding.calls[1]!.input.prompt).toBe(cardImagePrompt({ card: FOOL, theme: THEME, style: STYLE, quality: "high" }));
+    expect(binding.calls[1]!.input.prompt).not.toBe(binding.calls[0]!.input.prompt);
+  });
+
   it.each([
     ["an error", () => Promise.reject(new Error("3040: capacity exceeded"))],
     ["no image", () => ({})],

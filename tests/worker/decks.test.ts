@@ -1,15 +1,15 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AiService, PaintedImage } from "../../app/ai/ai.server";
 import { createDatabase } from "../../app/db.server";
-import { NO_CREDITS_MESSAGE } from "../../app/decks/create.server";
+import { NO_CREDITS_MESSAGE, RETRY_WHOLE_DECK_MESSAGE, settlePaidRun } from "../../app/decks/create.server";
 import { runGeneration } from "../../app/decks/generation.server";
 import { cardImageKey } from "../../app/decks/images";
 import { mapWithConcurrency } from "../../app/lib/pool";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
 import { cards, deckQuotaLedger, decks, userDeckQuotas, users } from "../../db/schema";
-import { CookieJar, get, post, signInAs, visit } from "./helpers";
+import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -278,5 +278,104 @@ describe("a deck's card back", () => {
   it("needs a theme of reasonable length", async () => {
     expect((await get("/art/back.svg")).status).toBe(400);
     expect((await get(`/art/back.svg?theme=${"x".repeat(201)}`)).status).toBe(400);
+  });
+});
+
+describe("a deck's progress socket", () => {
+  const connect = (deckId: string, headers: Record<string, string>) =>
+    SELF.fetch(`${ORIGIN}/parties/deck-generator/${deckId}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...headers } });
+
+  it("lets the owner follow every card to the finished deck, and no one else in", async () => {
+    const jar = await newGuest();
+    const deckId = deckIdFrom(await createDeck(jar.header()));
+
+    const response = await connect(deckId, { cookie: jar.header() });
+    expect(response.status).toBe(101);
+    const socket = response.webSocket!;
+    const received: any[] = [];
+    const finished = new Promise<void>((resolve) => {
+      socket.addEventListener("message", (event) => {
+        const message = JSON.parse(String(event.data));
+        received.push(message);
+        if ((message.type === "snapshot" && message.status === "ready") || (message.type === "deck" && message.status === "ready")) resolve();
+      });
+    });
+    socket.accept();
+    await finished;
+    socket.close();
+    expect(received[0]).toMatchObject({ type: "snapshot" });
+    expect(received[0].cards).toHaveLength(22);
+    // Whatever was live when the socket opened, every card ends ready with its image.
+    const stages = new Map<string, { stage: string; imageUrl: string | null }>(received[0].cards.map((c: any) => [c.key, c]));
+    for (const message of received.slice(1)) if (message.type === "card") stages.set(message.card.key, message.card);
+    expect([...stages.values()].every((card) => card.stage === "ready" && card.imageUrl?.startsWith(`/media/card-images/${deckId}/`))).toBe(true);
+
+    const stranger = await newGuest();
+    expect((await connect(deckId, { cookie: stranger.header() })).status).toBe(403);
+    expect((await connect(deckId, {})).status).toBe(403);
+    expect((await connect(deckId, { cookie: jar.header(), origin: "https://evil.example" })).status).toBe(403);
+    expect((await connect("not a deck", { cookie: jar.header() })).status).toBe(404);
+  });
+});
+
+describe("a paid run that makes nothing", () => {
+  async function failEverything(deckId: string, where = eq(cards.deckId, deckId)) {
+    await db().update(cards).set({ status: "failed" }).where(where);
+  }
+  const ledgerOf = (userId: string) => db().select().from(deckQuotaLedger).where(eq(deckQuotaLedger.userId, userId));
+  const quotaOf = async (userId: string) => (await db().query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, userId) }))!;
+
+  it("gives a new deck's credit back, keeps the deck as failed, and charges anew when it is tried again", async () => {
+    const jar = await newGuest();
+    const deckId = deckIdFrom(await createDeck(jar.header()));
+    await waitForDeck(deckId);
+    const [{ userId }] = await db().select({ userId: decks.creatorId }).from(decks).where(eq(decks.id, deckId)) as [{ userId: string }];
+    await failEverything(deckId);
+
+    expect(await settlePaidRun(db(), env.MEDIA, deckId, { userId, reference: `deck:${deckId}` })).toBe("failed");
+    expect((await quotaOf(userId)).majorArcanaUsed).toBe(0);
+    expect((await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))?.status).toBe("failed");
+    // Settling again gives nothing more back.
+    await settlePaidRun(db(), env.MEDIA, deckId, { userId, reference: `deck:${deckId}` });
+    expect((await quotaOf(userId)).majorArcanaUsed).toBe(0);
+
+    const page = await get(`/collection/${deckId}`, { cookie: jar.header() });
+    expect(await page.text()).toContain("This deck could not be made");
+    const single = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-00" }, { cookie: jar.header() });
+    expect(single.status).toBe(409);
+    expect(await single.text()).toContain(RETRY_WHOLE_DECK_MESSAGE.slice(0, 40));
+
+    const retried = await post(`/collection/${deckId}`, { intent: "retry" }, { cookie: jar.header() });
+    expect(retried.status).toBe(200);
+    expect(await waitForDeck(deckId)).toMatchObject({ status: "ready" });
+    expect((await quotaOf(userId)).majorArcanaUsed).toBe(1);
+    const references = (await ledgerOf(userId)).map((line) => line.referenceId).sort();
+    expect(references).toEqual([`deck:${deckId}`, `deck:${deckId}#2`, `refund:deck:${deckId}`]);
+    // A deck that was made cannot be "tried again".
+    expect((await post(`/collection/${deckId}`, { intent: "retry" }, { cookie: jar.header() })).status).toBe(409);
+  });
+
+  it("undoes an upgrade that made no card, so it can be bought again", async () => {
+    const jar = await newGuest();
+    const deckId = deckIdFrom(await createDeck(jar.header()));
+    await waitForDeck(deckId);
+    const [{ userId }] = await db().select({ userId: decks.creatorId }).from(decks).where(eq(decks.id, deckId)) as [{ userId: string }];
+    await db().update(userDeckQuotas).set({ completeDeckQuota: 1 }).where(eq(userDeckQuotas.userId, userId));
+    expect((await post(`/collection/${deckId}`, { intent: "upgrade" }, { cookie: jar.header() })).status).toBe(200);
+    await waitForDeck(deckId);
+    await failEverything(deckId, and(eq(cards.deckId, deckId), eq(cards.arcana, "minor")));
+
+    expect(await settlePaidRun(db(), env.MEDIA, deckId, { userId, reference: `upgrade:${deckId}` })).toBe("ready");
+    const deck = await db().query.decks.findFirst({ where: eq(decks.id, deckId) });
+    expect(deck).toMatchObject({ kind: "major_arcana", status: "ready" });
+    const rows = await db().select().from(cards).where(eq(cards.deckId, deckId));
+    expect(rows).toHaveLength(22);
+    expect(await env.MEDIA.head(cardImageKey(deckId, "Queen of Cups", "svg"))).toBeNull();
+    expect((await quotaOf(userId)).completeDeckUsed).toBe(0);
+
+    expect((await post(`/collection/${deckId}`, { intent: "upgrade" }, { cookie: jar.header() })).status).toBe(200);
+    expect(await waitForDeck(deckId)).toMatchObject({ kind: "complete", status: "ready" });
+    expect((await quotaOf(userId)).completeDeckUsed).toBe(1);
+    expect((await ledgerOf(userId)).some((line) => line.referenceId === `upgrade:${deckId}#2` && line.completeDeckChange === -1)).toBe(true);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `decks` ADD `quality` text DEFAULT 'medium' NOT NULL;
