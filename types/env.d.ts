@@ -1,5 +1,6 @@
 import type { DeckGenerator } from "../party/deck-generator";
 import type { ReaderPresence } from "../party/reader-presence";
+import type { ReadingRoom } from "../party/reading-room";
 
 declare global {
   namespace Cloudflare {
@@ -9,6 +10,7 @@ declare global {
       ASSETS: Fetcher;
       ReaderPresence: DurableObjectNamespace<ReaderPresence>;
       DeckGenerator: DurableObjectNamespace<DeckGenerator>;
+      ReadingRoom: DurableObjectNamespace<ReadingRoom>;
       APP_ENV?: string;
       AUTH_SECRET?: string;
       GOOGLE_CLIENT_ID?: string;

@@ -12,6 +12,7 @@ import { createLoadContext } from "../app/load-context.server";
 
 export { DeckGenerator } from "../party/deck-generator";
 export { ReaderPresence } from "../party/reader-presence";
+export { ReadingRoom } from "../party/reading-room";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 

@@ -1,4 +1,5 @@
 import { PRESENCE_ROOM, VERIFIED_READER_HEADER } from "../../party/presence-messages";
+import { ROOM_MEMBER_HEADER, roomMemberFor } from "../reading-room/room-store.server";
 import { eq } from "drizzle-orm";
 import { decks } from "../../db/schema";
 import { createDatabase } from "../db.server";
@@ -9,6 +10,7 @@ import { isSameOrigin } from "./origin";
 const ROOMS: Record<string, (room: string) => boolean> = {
   "reader-presence": (room) => room === PRESENCE_ROOM,
   "deck-generator": (room) => /^[A-Za-z0-9_-]{1,64}$/.test(room),
+  "reading-room": (room) => /^[A-Za-z0-9_-]{1,64}$/.test(room),
 };
 
 /**
@@ -33,6 +35,16 @@ export async function gatePartyRequest(request: Request, env: Env): Promise<Requ
 
   const headers = new Headers(request.headers);
   headers.delete(VERIFIED_READER_HEADER);
+  headers.delete(ROOM_MEMBER_HEADER);
+
+  if (party === "reading-room") {
+    // A seat in the reading (the host's, or one taken through an invite) is needed to sit at the table.
+    const db = createDatabase(env.DB);
+    const user = await getCurrentUser(db, request);
+    const member = user ? await roomMemberFor(db, room, user) : null;
+    if (!member) return new Response("Not a participant of this reading", { status: 403 });
+    headers.set(ROOM_MEMBER_HEADER, JSON.stringify(member));
+  }
   if (new URL(request.url).searchParams.get("as") === "reader") {
     const user = await getCurrentUser(createDatabase(env.DB), request);
     if (!user?.isReader) return new Response("Only readers can go online", { status: 403 });

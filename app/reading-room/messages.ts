@@ -1,0 +1,58 @@
+/**
+ * What travels over a reading room's socket. Browsers send commands, validated here before the
+ * room looks at them; the room sends the whole state once, then every event in order.
+ */
+import { z } from "zod";
+import { SPREAD_IDS } from "./spreads";
+import { QUESTION_MAX, type RoomCommand, type RoomEvent, type RoomState } from "./state";
+
+/** Larger messages are refused unread. */
+export const MESSAGE_MAX_BYTES = 2048;
+
+const finite = z.number().finite();
+const position = z.number().int().min(0).max(77);
+const personId = z.string().min(1).max(64);
+
+export const commandSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("shuffle") }),
+  z.object({ type: z.literal("chooseSpread"), spreadId: z.enum(SPREAD_IDS as unknown as [string, ...string[]]) }),
+  z.object({ type: z.literal("setReversals"), on: z.boolean() }),
+  z.object({ type: z.literal("draw"), pick: z.number().int().min(0).max(77).optional() }),
+  z.object({ type: z.literal("reveal"), position }),
+  z.object({ type: z.literal("revealAll") }),
+  z.object({ type: z.literal("move"), position, x: finite, y: finite }),
+  z.object({ type: z.literal("setQuestion"), question: z.string().max(QUESTION_MAX * 2) }),
+  z.object({ type: z.literal("zoom"), zoom: finite, x: finite, y: finite }),
+  z.object({ type: z.literal("handOver"), to: personId }),
+  z.object({ type: z.literal("remove"), id: personId }),
+  z.object({ type: z.literal("lock"), locked: z.boolean() }),
+  z.object({ type: z.literal("reset") }),
+  z.object({ type: z.literal("interpret") }),
+]);
+
+/** A browser's message: a command, or a request for the whole state after a missed event. */
+export const clientMessageSchema = z.union([
+  z.object({ type: z.literal("command"), command: commandSchema }),
+  z.object({ type: z.literal("resync") }),
+]);
+
+export type ClientMessage = { type: "command"; command: RoomCommand } | { type: "resync" };
+
+export type ServerMessage =
+  | { type: "snapshot"; state: RoomState; you: string }
+  | { type: "event"; version: number; event: RoomEvent }
+  | { type: "refused"; error: string }
+  | { type: "closed"; reason: string };
+
+/** Parses a raw socket message; null when it is too large, not JSON, or not a known message. */
+export function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | null {
+  if (typeof raw !== "string" || raw.length > MESSAGE_MAX_BYTES) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = clientMessageSchema.safeParse(json);
+  return parsed.success ? (parsed.data as ClientMessage) : null;
+}

@@ -1,0 +1,108 @@
+/**
+ * The reading room's ties to D1: who may enter a reading, what it starts with, and the mirror of
+ * its state kept for listings and history. The room's Durable Object holds the truth.
+ */
+import { and, eq } from "drizzle-orm";
+import { cards, readingSessions, sessionParticipants } from "../../db/schema";
+import { displayName } from "../auth/display-name";
+import type { CurrentUser } from "../auth/user.server";
+import type { Database } from "../db.server";
+import { FULL_DECK } from "../tarot/cards";
+import { spreadById } from "./spreads";
+import type { NewMember, Role, RoomState } from "./state";
+
+/** Set by the Worker's gate on a socket request: the verified person, as JSON. */
+export const ROOM_MEMBER_HEADER = "x-arcanum-room-member";
+
+export type RoomMemberClaim = NewMember;
+
+const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
+
+/** The classic deck a reading uses when it names none: all 78 cards. */
+export const CLASSIC_DECK_KEYS = FULL_DECK.map((card) => card.key);
+
+/** A deck's painted card keys in tarot order, or the classic deck. */
+export async function deckCardKeys(db: Database, deckId: string | null): Promise<string[]> {
+  if (!deckId) return CLASSIC_DECK_KEYS;
+  const rows = await db.select({ key: cards.cardKey }).from(cards).where(and(eq(cards.deckId, deckId), eq(cards.status, "ready")));
+  const have = new Set(rows.map((row) => row.key));
+  return CLASSIC_DECK_KEYS.filter((key) => have.has(key));
+}
+
+/** What a new room starts from: its host and deck, from the reading's row. */
+export async function loadRoomSeed(db: Database, sessionId: string) {
+  const [row] = await db
+    .select({ hostUserId: readingSessions.originalHostUserId, currentHost: readingSessions.hostUserId, deckId: readingSessions.deckId })
+    .from(readingSessions)
+    .where(eq(readingSessions.id, sessionId))
+    .limit(1);
+  if (!row) return null;
+  const hostId = row.hostUserId ?? row.currentHost;
+  const [seat] = await db
+    .select({ name: sessionParticipants.name })
+    .from(sessionParticipants)
+    .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, hostId)))
+    .limit(1);
+  const host: NewMember = { id: hostId, name: seat?.name ?? "Host", avatarUrl: null, role: "host" };
+  return { host, deckId: row.deckId, cards: await deckCardKeys(db, row.deckId) };
+}
+
+/**
+ * The person a socket belongs to, when they hold a seat in the reading (the host, or someone who
+ * joined through an invite); null otherwise.
+ */
+export async function roomMemberFor(db: Database, sessionId: string, user: CurrentUser): Promise<RoomMemberClaim | null> {
+  const [row] = await db
+    .select({ active: readingSessions.isActive, hostId: readingSessions.originalHostUserId, seat: sessionParticipants.id, isHost: sessionParticipants.isHost })
+    .from(readingSessions)
+    .innerJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, user.id)))
+    .where(eq(readingSessions.id, sessionId))
+    .limit(1);
+  if (!row || !row.active) return null;
+  const role: Role = row.isHost || row.hostId === user.id ? "host" : "participant";
+  return { id: user.id, name: displayName(user), avatarUrl: user.avatarUrl, role };
+}
+
+/** The drawn cards as the interpreter reads them: name, position name, orientation. */
+export function readingCards(state: RoomState) {
+  const spread = spreadById(state.spreadId);
+  return [...state.table]
+    .sort((a, b) => a.position - b.position)
+    .map((card) => ({
+      name: CARD_NAMES.get(card.key) ?? card.key,
+      position: spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`,
+      reversed: card.reversed,
+    }));
+}
+
+/** Copies the room's state to its D1 row, for listings, history and the page without JavaScript. */
+export async function mirrorRoom(db: Database, sessionId: string, state: RoomState) {
+  const now = Date.now();
+  const seen = new Map(state.members.map((member) => [member.id, member.lastSeenAt]));
+  await db.batch([
+    db
+      .update(readingSessions)
+      .set({
+        hostUserId: state.controllerId,
+        deckId: state.deckId,
+        readingStep: state.step,
+        shuffledDeck: state.pile,
+        selectedLayout: state.spreadId,
+        question: state.question || null,
+        selectedCards: [...state.table]
+          .sort((a, b) => a.position - b.position)
+          .map((card) => ({ name: CARD_NAMES.get(card.key) ?? card.key, position: card.position, isReversed: card.reversed })),
+        interpretation: state.interpretation.text || null,
+        zoomLevel: state.view.zoom,
+        lastActivityAt: state.lastActivityAt,
+        updatedAt: now,
+      })
+      .where(eq(readingSessions.id, sessionId)),
+    ...state.members.map((member) =>
+      db
+        .update(sessionParticipants)
+        .set({ isActive: member.connections > 0, lastSeenAt: seen.get(member.id) ?? now, name: member.name })
+        .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, member.id))),
+    ),
+  ]);
+}

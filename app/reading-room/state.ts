@@ -1,0 +1,473 @@
+/**
+ * The reading room's state machine, as plain TypeScript shared by the room's Durable Object and
+ * every browser at the table.
+ *
+ * - `decide(state, actor, command, chance)` checks who may do what and turns a command into events:
+ *   facts that carry every random outcome (the shuffled order, a card's orientation), so applying
+ *   them needs no randomness.
+ * - `apply(state, event)` is the only way state changes, on the server and in the browsers alike.
+ * - The order of the face-down pile is the server's secret: browsers hold a `view` whose pile is
+ *   blanks of the right length, and receive `redact`ed events. Applying a redacted event to a view
+ *   gives the view of the server's new state, so every browser converges on what the server holds.
+ */
+import { freeLayoutSpot, spreadById, spreadCapacity, SPREAD_IDS, type SpreadId } from "./spreads";
+
+export const ROLES = ["host", "co-reader", "participant", "spectator"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type ReadingStep = "setup" | "shuffled" | "drawing" | "drawn";
+
+/** A participant is listed as active while connected and heard from within this window. */
+export const ACTIVITY_WINDOW_MS = 60 * 60 * 1000;
+export const ZOOM_MIN = 0.5;
+export const ZOOM_MAX = 3;
+export const PAN_LIMIT = 50;
+export const QUESTION_MAX = 300;
+/** What a browser holds in place of a face-down card it may not see. */
+export const HIDDEN = "";
+
+export type Member = {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  role: Role;
+  /** Open sockets of this member. */
+  connections: number;
+  lastSeenAt: number;
+};
+
+export type TableCard = { key: string; position: number; reversed: boolean; revealed: boolean; x: number; y: number };
+
+export type Interpretation = { status: "idle" | "writing" | "done"; text: string };
+
+export type RoomState = {
+  /** Count of events applied; a browser that misses one asks for the whole state again. */
+  version: number;
+  /** Who opened the room; never changes. */
+  hostId: string;
+  /** Who may change the reading now (the host, or a participant it handed control to). */
+  controllerId: string;
+  locked: boolean;
+  /** Removed people, who may not come back. */
+  removed: string[];
+  deckId: string | null;
+  /** Every card key of the deck in use. */
+  cards: string[];
+  /** The face-down pile, top first; blanks in a browser's view. */
+  pile: string[];
+  step: ReadingStep;
+  spreadId: SpreadId;
+  reversals: boolean;
+  table: TableCard[];
+  question: string;
+  interpretation: Interpretation;
+  view: { zoom: number; x: number; y: number };
+  members: Member[];
+  lastActivityAt: number;
+};
+
+export type NewMember = { id: string; name: string; avatarUrl: string | null; role: Role };
+
+export type RoomEvent =
+  | { type: "joined"; member: NewMember; at: number }
+  | { type: "left"; id: string; at: number }
+  | { type: "shuffled"; pile: string[]; at: number }
+  | { type: "spreadChosen"; spreadId: SpreadId; at: number }
+  | { type: "reversalsSet"; on: boolean; at: number }
+  | { type: "drawn"; from: number; card: TableCard; by: string; at: number }
+  | { type: "revealed"; positions: number[]; at: number }
+  | { type: "moved"; position: number; x: number; y: number; at: number }
+  | { type: "questionSet"; question: string; by: string; at: number }
+  | { type: "zoomed"; zoom: number; x: number; y: number; at: number }
+  | { type: "controlHanded"; to: string; at: number }
+  | { type: "removed"; id: string; at: number }
+  | { type: "lockSet"; locked: boolean; at: number }
+  | { type: "reset"; pile: string[]; at: number }
+  | { type: "deckChanged"; deckId: string | null; cards: string[]; pile: string[]; at: number }
+  | { type: "interpretationStarted"; at: number }
+  | { type: "interpretationWritten"; text: string; at: number }
+  | { type: "interpretationFinished"; text: string; at: number };
+
+/** What a browser may ask of the room. Every one is validated by the room before `decide`. */
+export type RoomCommand =
+  | { type: "shuffle" }
+  | { type: "chooseSpread"; spreadId: SpreadId }
+  | { type: "setReversals"; on: boolean }
+  | { type: "draw"; pick?: number }
+  | { type: "reveal"; position: number }
+  | { type: "revealAll" }
+  | { type: "move"; position: number; x: number; y: number }
+  | { type: "setQuestion"; question: string }
+  | { type: "zoom"; zoom: number; x: number; y: number }
+  | { type: "handOver"; to: string }
+  | { type: "remove"; id: string }
+  | { type: "lock"; locked: boolean }
+  | { type: "reset" }
+  | { type: "interpret" };
+
+export type Decision = { ok: true; events: RoomEvent[] } | { ok: false; error: string };
+
+export const SPREAD_CHOICES = SPREAD_IDS;
+
+/* ------------------------------------------------------------------------------------------------
+ * Creating and reading the state
+ * --------------------------------------------------------------------------------------------- */
+
+export function initialState(input: { host: NewMember; deckId: string | null; cards: string[]; at: number }): RoomState {
+  return {
+    version: 0,
+    hostId: input.host.id,
+    controllerId: input.host.id,
+    locked: false,
+    removed: [],
+    deckId: input.deckId,
+    cards: [...input.cards],
+    pile: [...input.cards],
+    step: "setup",
+    spreadId: "three-card",
+    reversals: true,
+    table: [],
+    question: "",
+    interpretation: { status: "idle", text: "" },
+    view: { zoom: 1, x: 0, y: 0 },
+    members: [],
+    lastActivityAt: input.at,
+  };
+}
+
+/** The state as a browser may see it: the pile's order hidden. */
+export function view(state: RoomState): RoomState {
+  return { ...state, pile: state.pile.map(() => HIDDEN) };
+}
+
+const blanks = (pile: string[]) => pile.map(() => HIDDEN);
+
+/** The event as a browser may see it. */
+export function redact(event: RoomEvent): RoomEvent {
+  switch (event.type) {
+    case "shuffled":
+    case "reset":
+      return { ...event, pile: blanks(event.pile) };
+    case "deckChanged":
+      return { ...event, pile: blanks(event.pile) };
+    default:
+      return event;
+  }
+}
+
+export function memberOf(state: RoomState, id: string) {
+  return state.members.find((member) => member.id === id);
+}
+
+export function isActive(member: Member, now: number) {
+  return member.connections > 0 && now - member.lastSeenAt <= ACTIVITY_WINDOW_MS;
+}
+
+/** Whether `id` may change the reading: the controller, or a co-reader invited with control. */
+export function canControl(state: RoomState, id: string) {
+  if (id === state.controllerId) return true;
+  return memberOf(state, id)?.role === "co-reader";
+}
+
+/** Whether `id` may run the room itself: hand over control, remove people, lock. */
+export function canManage(state: RoomState, id: string) {
+  return id === state.hostId || id === state.controllerId;
+}
+
+/** Whether someone may come in: not removed, and not new to a locked room. */
+export function mayJoin(state: RoomState, id: string): { ok: true } | { ok: false; error: string } {
+  if (state.removed.includes(id)) return { ok: false, error: "You were removed from this reading." };
+  if (state.locked && id !== state.hostId && !memberOf(state, id)) return { ok: false, error: "This reading is locked." };
+  return { ok: true };
+}
+
+export function capacity(state: RoomState) {
+  return spreadCapacity(state.spreadId);
+}
+
+/** The lowest position of the spread that holds no card. */
+function nextPosition(state: RoomState) {
+  const taken = new Set(state.table.map((card) => card.position));
+  let position = 0;
+  while (taken.has(position)) position++;
+  return position;
+}
+
+function spotFor(spreadId: SpreadId, position: number) {
+  const spread = spreadById(spreadId);
+  if (!spread || spread.freeLayout) return freeLayoutSpot(position);
+  const spot = spread.positions[position];
+  return spot ? { x: spot.x, y: spot.y } : freeLayoutSpot(position);
+}
+
+/** A fresh order of `cards` (Fisher–Yates) from `chance`, a source of numbers in [0, 1). */
+export function shuffleCards(cards: readonly string[], chance: () => number): string[] {
+  const out = [...cards];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.min(i, Math.floor(chance() * (i + 1)));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/* ------------------------------------------------------------------------------------------------
+ * Deciding
+ * --------------------------------------------------------------------------------------------- */
+
+const refuse = (error: string): Decision => ({ ok: false, error });
+const accept = (...events: RoomEvent[]): Decision => ({ ok: true, events });
+
+const CONTROL_COMMANDS = new Set<RoomCommand["type"]>([
+  "shuffle",
+  "chooseSpread",
+  "setReversals",
+  "draw",
+  "reveal",
+  "revealAll",
+  "move",
+  "setQuestion",
+  "zoom",
+  "reset",
+  "interpret",
+]);
+
+/** Commands that change the cards, refused while the interpretation is being written. */
+const CARD_COMMANDS = new Set<RoomCommand["type"]>(["shuffle", "chooseSpread", "setReversals", "draw", "reveal", "revealAll", "reset"]);
+
+/**
+ * Turns `actor`'s command into events, or refuses it with a message for that person. `chance`
+ * supplies the randomness (the server's), `at` the time.
+ */
+export function decide(state: RoomState, actor: string, command: RoomCommand, chance: () => number, at: number): Decision {
+  if (!memberOf(state, actor)) return refuse("Join the reading first.");
+  if (CONTROL_COMMANDS.has(command.type) && !canControl(state, actor)) return refuse("Only the person leading the reading can do that.");
+  if (CARD_COMMANDS.has(command.type) && state.interpretation.status === "writing") {
+    return refuse("Wait until the interpretation is written.");
+  }
+  switch (command.type) {
+    case "shuffle":
+      return accept({ type: "shuffled", pile: shuffleCards(state.cards, chance), at });
+    case "chooseSpread":
+      if (!spreadById(command.spreadId)) return refuse("There is no such spread.");
+      if (state.table.length > 0) return refuse("Gather the cards before choosing another spread.");
+      return accept({ type: "spreadChosen", spreadId: command.spreadId, at });
+    case "setReversals":
+      if (state.table.length > 0) return refuse("Reversed cards can be switched before the first draw.");
+      return accept({ type: "reversalsSet", on: command.on, at });
+    case "draw": {
+      if (state.step === "setup") return refuse("Shuffle the deck first.");
+      if (state.table.length >= capacity(state)) return refuse("The spread is full.");
+      if (state.pile.length === 0) return refuse("No cards are left in the deck.");
+      const from = command.pick ?? 0;
+      if (!Number.isInteger(from) || from < 0 || from >= state.pile.length) return refuse("That card is not in the deck.");
+      const position = nextPosition(state);
+      const spot = spotFor(state.spreadId, position);
+      const card: TableCard = {
+        key: state.pile[from]!,
+        position,
+        reversed: state.reversals && chance() < 0.5,
+        revealed: false,
+        x: spot.x,
+        y: spot.y,
+      };
+      return accept({ type: "drawn", from, card, by: actor, at });
+    }
+    case "reveal": {
+      const card = state.table.find((c) => c.position === command.position);
+      if (!card) return refuse("No card lies there.");
+      if (card.revealed) return accept();
+      return accept({ type: "revealed", positions: [command.position], at });
+    }
+    case "revealAll": {
+      const hidden = state.table.filter((card) => !card.revealed).map((card) => card.position);
+      return hidden.length > 0 ? accept({ type: "revealed", positions: hidden, at }) : accept();
+    }
+    case "move": {
+      if (!spreadById(state.spreadId)?.freeLayout) return refuse("Cards can be moved in the free layout only.");
+      if (!state.table.some((card) => card.position === command.position)) return refuse("No card lies there.");
+      if (!Number.isFinite(command.x) || !Number.isFinite(command.y)) return refuse("That spot is not on the table.");
+      return accept({ type: "moved", position: command.position, x: clamp(command.x, 0, 100), y: clamp(command.y, 0, 100), at });
+    }
+    case "setQuestion": {
+      const question = command.question.replace(/\s+/g, " ").trim();
+      if (question.length > QUESTION_MAX) return refuse(`Keep the question under ${QUESTION_MAX} characters.`);
+      return accept({ type: "questionSet", question, by: actor, at });
+    }
+    case "zoom":
+      if (![command.zoom, command.x, command.y].every(Number.isFinite)) return refuse("That view is not possible.");
+      return accept({
+        type: "zoomed",
+        zoom: clamp(command.zoom, ZOOM_MIN, ZOOM_MAX),
+        x: clamp(command.x, -PAN_LIMIT, PAN_LIMIT),
+        y: clamp(command.y, -PAN_LIMIT, PAN_LIMIT),
+        at,
+      });
+    case "handOver": {
+      if (!canManage(state, actor)) return refuse("Only the host can hand over the reading.");
+      const to = memberOf(state, command.to);
+      if (!to) return refuse("That person is not in the reading.");
+      if (to.role === "spectator") return refuse("A spectator cannot lead the reading.");
+      return to.id === state.controllerId ? accept() : accept({ type: "controlHanded", to: to.id, at });
+    }
+    case "remove": {
+      if (actor !== state.hostId) return refuse("Only the host can remove someone.");
+      if (command.id === state.hostId) return refuse("The host cannot be removed.");
+      if (!memberOf(state, command.id)) return refuse("That person is not in the reading.");
+      return accept({ type: "removed", id: command.id, at });
+    }
+    case "lock":
+      if (actor !== state.hostId) return refuse("Only the host can lock the reading.");
+      return state.locked === command.locked ? accept() : accept({ type: "lockSet", locked: command.locked, at });
+    case "reset":
+      return accept({ type: "reset", pile: [...state.table.map((card) => card.key), ...state.pile], at });
+    case "interpret":
+      if (state.table.length === 0) return refuse("Draw some cards first.");
+      if (state.table.some((card) => !card.revealed)) return refuse("Reveal every card first.");
+      return accept({ type: "interpretationStarted", at });
+  }
+}
+
+/** The events of someone's socket opening, when they may come in. */
+export function decideJoin(state: RoomState, member: NewMember, at: number): Decision {
+  const allowed = mayJoin(state, member.id);
+  if (!allowed.ok) return refuse(allowed.error);
+  const known = memberOf(state, member.id);
+  // The host is always the host; anyone else keeps the role they first came with.
+  const role: Role = member.id === state.hostId ? "host" : (known?.role ?? (member.role === "host" ? "participant" : member.role));
+  return accept({ type: "joined", member: { ...member, role }, at });
+}
+
+/** The event of someone's socket closing. */
+export function decideLeave(state: RoomState, id: string, at: number): Decision {
+  return memberOf(state, id) ? accept({ type: "left", id, at }) : accept();
+}
+
+/** Changing the deck between readings: the cards come from the server, which checked the deck. */
+export function decideDeckChange(
+  state: RoomState,
+  actor: string,
+  deck: { deckId: string | null; cards: string[] },
+  chance: () => number,
+  at: number,
+): Decision {
+  if (!canControl(state, actor)) return refuse("Only the person leading the reading can do that.");
+  if (state.table.length > 0 || state.interpretation.status === "writing") return refuse("Gather the cards before changing the deck.");
+  if (deck.cards.length === 0) return refuse("That deck has no cards yet.");
+  return accept({ type: "deckChanged", deckId: deck.deckId, cards: [...deck.cards], pile: shuffleCards(deck.cards, chance), at });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Applying
+ * --------------------------------------------------------------------------------------------- */
+
+function touch(members: Member[], id: string, at: number) {
+  return members.map((member) => (member.id === id ? { ...member, lastSeenAt: at } : member));
+}
+
+function stepAfterDraw(state: RoomState, tableSize: number): ReadingStep {
+  if (tableSize === 0) return state.step === "setup" ? "setup" : "shuffled";
+  return tableSize >= capacity(state) ? "drawn" : "drawing";
+}
+
+const NO_INTERPRETATION: Interpretation = { status: "idle", text: "" };
+
+/** The state after `event`; pure, and the same on the server and in every browser. */
+export function apply(state: RoomState, event: RoomEvent): RoomState {
+  const next = applyEvent(state, event);
+  return { ...next, version: state.version + 1, lastActivityAt: Math.max(state.lastActivityAt, event.at) };
+}
+
+function applyEvent(state: RoomState, event: RoomEvent): RoomState {
+  switch (event.type) {
+    case "joined": {
+      const known = memberOf(state, event.member.id);
+      const members = known
+        ? state.members.map((m) =>
+            m.id === event.member.id ? { ...m, name: event.member.name, avatarUrl: event.member.avatarUrl, connections: m.connections + 1, lastSeenAt: event.at } : m,
+          )
+        : [...state.members, { ...event.member, connections: 1, lastSeenAt: event.at }];
+      return { ...state, members };
+    }
+    case "left":
+      return {
+        ...state,
+        members: state.members.map((m) => (m.id === event.id ? { ...m, connections: Math.max(0, m.connections - 1), lastSeenAt: event.at } : m)),
+      };
+    case "shuffled":
+      return { ...state, pile: [...event.pile], table: [], step: "shuffled", interpretation: NO_INTERPRETATION };
+    case "spreadChosen":
+      return { ...state, spreadId: event.spreadId };
+    case "reversalsSet":
+      return { ...state, reversals: event.on };
+    case "drawn": {
+      const pile = state.pile.filter((_, index) => index !== event.from);
+      const table = [...state.table, { ...event.card }];
+      return { ...state, pile, table, step: stepAfterDraw(state, table.length), members: touch(state.members, event.by, event.at) };
+    }
+    case "revealed": {
+      const positions = new Set(event.positions);
+      return { ...state, table: state.table.map((card) => (positions.has(card.position) ? { ...card, revealed: true } : card)) };
+    }
+    case "moved":
+      return { ...state, table: state.table.map((card) => (card.position === event.position ? { ...card, x: event.x, y: event.y } : card)) };
+    case "questionSet":
+      return { ...state, question: event.question, members: touch(state.members, event.by, event.at) };
+    case "zoomed":
+      return { ...state, view: { zoom: event.zoom, x: event.x, y: event.y } };
+    case "controlHanded":
+      return { ...state, controllerId: event.to };
+    case "removed":
+      return {
+        ...state,
+        members: state.members.filter((m) => m.id !== event.id),
+        removed: [...state.removed, event.id],
+        controllerId: state.controllerId === event.id ? state.hostId : state.controllerId,
+      };
+    case "lockSet":
+      return { ...state, locked: event.locked };
+    case "reset":
+      return { ...state, pile: [...event.pile], table: [], step: "setup", interpretation: NO_INTERPRETATION };
+    case "deckChanged":
+      return {
+        ...state,
+        deckId: event.deckId,
+        cards: [...event.cards],
+        pile: [...event.pile],
+        table: [],
+        step: "shuffled",
+        interpretation: NO_INTERPRETATION,
+      };
+    case "interpretationStarted":
+      return { ...state, interpretation: { status: "writing", text: "" } };
+    case "interpretationWritten":
+      return { ...state, interpretation: { status: "writing", text: state.interpretation.text + event.text } };
+    case "interpretationFinished":
+      return { ...state, interpretation: { status: "done", text: event.text } };
+  }
+}
+
+/** Applies a run of events. */
+export function applyAll(state: RoomState, events: readonly RoomEvent[]): RoomState {
+  return events.reduce(apply, state);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Invariants (checked by tests, and cheap enough to assert on the server)
+ * --------------------------------------------------------------------------------------------- */
+
+/** Problems with a server state, or an empty list. */
+export function invariantProblems(state: RoomState): string[] {
+  const problems: string[] = [];
+  const inPlay = [...state.pile, ...state.table.map((card) => card.key)].sort();
+  const all = [...state.cards].sort();
+  if (inPlay.length !== all.length || inPlay.some((key, i) => key !== all[i])) problems.push("pile and table are not a permutation of the deck");
+  if (new Set(state.table.map((card) => card.key)).size !== state.table.length) problems.push("a card lies on the table twice");
+  if (state.table.length > capacity(state)) problems.push("the spread holds more cards than positions");
+  if (new Set(state.table.map((card) => card.position)).size !== state.table.length) problems.push("two cards share a position");
+  if (state.table.some((card) => card.position < 0 || card.position >= capacity(state))) problems.push("a card lies outside the spread");
+  if (!state.members.some((m) => m.id === state.controllerId) && state.controllerId !== state.hostId) problems.push("the controller is not in the room");
+  if (state.members.some((m) => state.removed.includes(m.id))) problems.push("a removed person is still listed");
+  return problems;
+}

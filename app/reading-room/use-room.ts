@@ -1,0 +1,75 @@
+import PartySocket from "partysocket";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ServerMessage } from "./messages";
+import { apply, type RoomCommand, type RoomState } from "./state";
+
+export type RoomConnection = {
+  /** The table as this browser knows it; the server-rendered state until the socket answers. */
+  state: RoomState;
+  you: string | null;
+  connected: boolean;
+  /** The last refusal, shown to the person who tried. */
+  notice: string | null;
+  /** Set when the room closed the door (removed, locked, gone). */
+  closed: string | null;
+  send(command: RoomCommand): void;
+};
+
+/**
+ * Sits at a reading's table: takes the room's snapshot, applies its events in order, and asks for
+ * the whole state again when one is missed (after a reconnect, for instance).
+ */
+export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
+  const [state, setState] = useState(initial);
+  const [you, setYou] = useState<string | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [closed, setClosed] = useState<string | null>(null);
+  const socketRef = useRef<PartySocket | null>(null);
+
+  useEffect(() => {
+    const socket = new PartySocket({ host: window.location.host, party: "reading-room", room: sessionId });
+    socketRef.current = socket;
+    socket.addEventListener("open", () => setConnected(true));
+    socket.addEventListener("close", () => setConnected(false));
+    socket.addEventListener("message", (event: MessageEvent) => {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(String(event.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      switch (message.type) {
+        case "snapshot":
+          setState(message.state);
+          setYou(message.you);
+          break;
+        case "event":
+          setState((current) => {
+            if (message.version === current.version + 1) return apply(current, message.event);
+            if (message.version > current.version + 1) socket.send(JSON.stringify({ type: "resync" }));
+            return current;
+          });
+          break;
+        case "refused":
+          setNotice(message.error);
+          break;
+        case "closed":
+          setClosed(message.reason);
+          socket.close();
+          break;
+      }
+    });
+    return () => {
+      socketRef.current = null;
+      socket.close();
+    };
+  }, [sessionId]);
+
+  const send = useCallback((command: RoomCommand) => {
+    setNotice(null);
+    socketRef.current?.send(JSON.stringify({ type: "command", command }));
+  }, []);
+
+  return { state, you, connected, notice, closed, send };
+}

@@ -1,0 +1,190 @@
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { createAi } from "../app/ai/ai.server";
+import { createDatabase } from "../app/db.server";
+import { readConfig } from "../app/env.server";
+import { parseClientMessage, type ServerMessage } from "../app/reading-room/messages";
+import { loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
+import { spreadById } from "../app/reading-room/spreads";
+import {
+  apply,
+  decide,
+  decideJoin,
+  decideLeave,
+  initialState,
+  redact,
+  view,
+  type RoomCommand,
+  type RoomEvent,
+  type RoomState,
+} from "../app/reading-room/state";
+
+const STATE_KEY = "state";
+
+/** Each socket may send this many messages at once, refilled at `RATE_PER_SECOND`. */
+const RATE_BURST = 30;
+const RATE_PER_SECOND = 10;
+/** A socket that keeps flooding after being told is closed. */
+const FLOOD_STRIKES = 20;
+
+/** Words per streamed piece of the interpretation, and the pause between pieces. */
+const STREAM_WORDS = 8;
+const STREAM_PAUSE_MS = 40;
+
+type ConnectionState = { memberId: string; tokens: number; refilledAt: number; strikes: number };
+
+/**
+ * One per reading (named by the reading's id). Holds the authoritative state in its own storage,
+ * so it survives eviction and restarts; every change is an event applied here, saved, mirrored to
+ * D1 for listings and history, and broadcast (with the pile's order hidden) to every socket.
+ * Identity comes from the Worker's gate, never from the browser.
+ */
+export class ReadingRoom extends Server<Env> {
+  static options = { hibernate: true };
+
+  private state: RoomState | null = null;
+
+  private async load(): Promise<RoomState | null> {
+    if (this.state) return this.state;
+    const stored = await this.ctx.storage.get<RoomState>(STATE_KEY);
+    if (stored) {
+      this.state = stored;
+      return stored;
+    }
+    const seed = await loadRoomSeed(createDatabase(this.env.DB), this.name);
+    if (!seed) return null;
+    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: Date.now() });
+    await this.ctx.storage.put(STATE_KEY, this.state);
+    return this.state;
+  }
+
+  /** Applies events in order, saves once, mirrors to D1, and tells every socket. */
+  private async commit(events: RoomEvent[]) {
+    if (events.length === 0 || !this.state) return;
+    let state = this.state;
+    const messages: string[] = [];
+    for (const event of events) {
+      state = apply(state, event);
+      messages.push(JSON.stringify({ type: "event", version: state.version, event: redact(event) } satisfies ServerMessage));
+    }
+    this.state = state;
+    await this.ctx.storage.put(STATE_KEY, state);
+    for (const message of messages) this.broadcast(message);
+    this.ctx.waitUntil(mirrorRoom(createDatabase(this.env.DB), this.name, state).catch((error) => console.error("mirroring reading", this.name, error)));
+  }
+
+  private send(connection: Connection, message: ServerMessage) {
+    connection.send(JSON.stringify(message));
+  }
+
+  async onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
+    const claim = ctx.request.headers.get(ROOM_MEMBER_HEADER);
+    const state = await this.load();
+    if (!claim || !state) {
+      this.send(connection, { type: "closed", reason: "This reading does not exist." });
+      connection.close(4404, "not found");
+      return;
+    }
+    const member = JSON.parse(claim) as RoomMemberClaim;
+    const decision = decideJoin(state, member, Date.now());
+    if (!decision.ok) {
+      this.send(connection, { type: "closed", reason: decision.error });
+      connection.close(4403, "refused");
+      return;
+    }
+    connection.setState({ memberId: member.id, tokens: RATE_BURST, refilledAt: Date.now(), strikes: 0 });
+    await this.commit(decision.events);
+    this.send(connection, { type: "snapshot", state: view(this.state!), you: member.id });
+  }
+
+  /** Token bucket per socket; false when the socket has sent too much. */
+  private allow(connection: Connection<ConnectionState>): boolean {
+    const now = Date.now();
+    const current = connection.state!;
+    const tokens = Math.min(RATE_BURST, current.tokens + ((now - current.refilledAt) / 1000) * RATE_PER_SECOND);
+    if (tokens < 1) {
+      connection.setState({ ...current, tokens, refilledAt: now, strikes: current.strikes + 1 });
+      if (current.strikes + 1 >= FLOOD_STRIKES) connection.close(4429, "too many messages");
+      return false;
+    }
+    connection.setState({ ...current, tokens: tokens - 1, refilledAt: now });
+    return true;
+  }
+
+  async onMessage(connection: Connection<ConnectionState>, raw: WSMessage) {
+    const memberId = connection.state?.memberId;
+    if (!memberId) return;
+    if (!this.allow(connection)) {
+      this.send(connection, { type: "refused", error: "Too many actions at once; slow down a little." });
+      return;
+    }
+    const message = parseClientMessage(typeof raw === "string" ? raw : new ArrayBuffer(0));
+    if (!message) {
+      this.send(connection, { type: "refused", error: "That message is not understood." });
+      return;
+    }
+    const state = await this.load();
+    if (!state) return;
+    if (message.type === "resync") {
+      this.send(connection, { type: "snapshot", state: view(state), you: memberId });
+      return;
+    }
+    await this.act(connection, memberId, message.command);
+  }
+
+  private async act(connection: Connection<ConnectionState>, memberId: string, command: RoomCommand) {
+    const decision = decide(this.state!, memberId, command, Math.random, Date.now());
+    if (!decision.ok) {
+      this.send(connection, { type: "refused", error: decision.error });
+      return;
+    }
+    await this.commit(decision.events);
+    for (const event of decision.events) {
+      if (event.type === "removed") this.closeMember(event.id, "You were removed from this reading.");
+      if (event.type === "interpretationStarted") this.ctx.waitUntil(this.interpret());
+    }
+  }
+
+  private closeMember(memberId: string, reason: string) {
+    for (const connection of this.getConnections<ConnectionState>()) {
+      if (connection.state?.memberId !== memberId) continue;
+      this.send(connection, { type: "closed", reason });
+      connection.close(4403, "removed");
+    }
+  }
+
+  /** Writes the interpretation and streams it to the table as it comes. */
+  private async interpret() {
+    const state = this.state!;
+    const spread = spreadById(state.spreadId);
+    const ai = createAi(readConfig(this.env), this.env);
+    let text: string;
+    try {
+      text = await ai.interpretReading({ question: state.question, spread: spread?.name ?? "Free layout", cards: readingCards(state) });
+    } catch (error) {
+      console.error("interpretation failed", error);
+      text = "The interpretation could not be written just now. Ask for it again in a moment.";
+    }
+    const words = text.split(/(?<=\s)/);
+    for (let i = 0; i < words.length; i += STREAM_WORDS) {
+      await this.commit([{ type: "interpretationWritten", text: words.slice(i, i + STREAM_WORDS).join(""), at: Date.now() }]);
+      await new Promise((resolve) => setTimeout(resolve, STREAM_PAUSE_MS));
+    }
+    await this.commit([{ type: "interpretationFinished", text, at: Date.now() }]);
+  }
+
+  async onClose(connection: Connection<ConnectionState>) {
+    await this.leave(connection);
+  }
+
+  async onError(connection: Connection<ConnectionState>) {
+    await this.leave(connection);
+  }
+
+  private async leave(connection: Connection<ConnectionState>) {
+    const memberId = connection.state?.memberId;
+    const state = await this.load();
+    if (!memberId || !state) return;
+    const decision = decideLeave(state, memberId, Date.now());
+    if (decision.ok) await this.commit(decision.events);
+  }
+}

@@ -1,0 +1,194 @@
+import { abortAllDurableObjects, env, SELF } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "../../app/db.server";
+import type { ServerMessage } from "../../app/reading-room/messages";
+import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
+import { readingSessions, sessionParticipants } from "../../db/schema";
+import { CookieJar, ORIGIN, post, visit } from "./helpers";
+import { newId } from "../../app/lib/crypto";
+
+const db = () => createDatabase(env.DB);
+
+async function newGuest() {
+  const jar = new CookieJar();
+  jar.take(await visit("/", { headers: { "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250)}` } }));
+  return jar;
+}
+
+/** A reading hosted by a new guest; returns its id and the host's cookies and id. */
+async function newReading() {
+  const host = await newGuest();
+  const response = await post("/reading-room", {}, { cookie: host.header() });
+  expect(response.status).toBe(302);
+  const sessionId = new URL(response.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+  const [row] = await db().select({ hostId: readingSessions.hostUserId }).from(readingSessions).where(eq(readingSessions.id, sessionId));
+  return { sessionId, host, hostId: row!.hostId };
+}
+
+/** Gives a person a seat at the reading, as an invite will. */
+async function seat(sessionId: string, jar: CookieJar) {
+  const probe = await post("/reading-room", {}, { cookie: jar.header() });
+  const ownSession = new URL(probe.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+  const [row] = await db().select({ userId: readingSessions.hostUserId }).from(readingSessions).where(eq(readingSessions.id, ownSession));
+  await db().insert(sessionParticipants).values({ id: newId(), sessionId, userId: row!.userId, name: "Guest" });
+  return row!.userId;
+}
+
+type Client = {
+  socket: WebSocket;
+  messages: ServerMessage[];
+  /** The table as this browser sees it: the snapshot with every event applied. */
+  state(): RoomState | null;
+  next(predicate: (message: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
+  send(command: object): void;
+};
+
+async function join(sessionId: string, jar: CookieJar | null, origin = ORIGIN): Promise<Response & { client?: Client }> {
+  const response = await SELF.fetch(`${ORIGIN}/parties/reading-room/${sessionId}`, {
+    headers: { upgrade: "websocket", origin, ...(jar ? { cookie: jar.header() } : {}) },
+  });
+  if (response.status !== 101) return response;
+  const socket = response.webSocket!;
+  const messages: ServerMessage[] = [];
+  let state: RoomState | null = null;
+  const waiters = new Set<() => void>();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as ServerMessage;
+    messages.push(message);
+    if (message.type === "snapshot") state = message.state;
+    if (message.type === "event" && state) {
+      expect(message.version).toBe(state.version + 1);
+      state = apply(state, message.event);
+    }
+    for (const wake of waiters) wake();
+  });
+  socket.accept();
+  const client: Client = {
+    socket,
+    messages,
+    state: () => state,
+    async next(predicate, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching message in ${JSON.stringify(messages.map((m) => m.type))}`);
+        await new Promise<void>((resolve) => {
+          waiters.add(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+    send(command) {
+      socket.send(JSON.stringify({ type: "command", command }));
+    },
+  };
+  return Object.assign(response, { client });
+}
+
+async function settle(client: Client, predicate: (state: RoomState) => boolean) {
+  const deadline = Date.now() + 3000;
+  while (!(client.state() && predicate(client.state()!))) {
+    if (Date.now() > deadline) throw new Error(`state never settled: ${JSON.stringify(client.state())}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return client.state()!;
+}
+
+describe("the reading room's Durable Object", () => {
+  it("lets the host lay out a spread that every seated browser sees, and no one else lead or enter", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const hostSocket = (await join(sessionId, host)).client!;
+    const snapshot = await hostSocket.next((m) => m.type === "snapshot");
+    expect(snapshot.type === "snapshot" && snapshot.you).toBe(hostId);
+    expect(hostSocket.state()!.pile).toHaveLength(78);
+    expect(hostSocket.state()!.pile.every((key) => key === HIDDEN)).toBe(true);
+
+    const guest = await newGuest();
+    // No seat, no socket; nor from another site, nor without a session.
+    expect((await join(sessionId, guest)).status).toBe(403);
+    expect((await join(sessionId, null)).status).toBe(403);
+    expect((await join(sessionId, host, "https://evil.example")).status).toBe(403);
+
+    const guestUserId = await seat(sessionId, guest);
+    const guestSocket = (await join(sessionId, guest)).client!;
+    await guestSocket.next((m) => m.type === "snapshot");
+
+    hostSocket.send({ type: "chooseSpread", spreadId: "three-card" });
+    hostSocket.send({ type: "shuffle" });
+    for (let i = 0; i < 3; i++) hostSocket.send({ type: "draw" });
+    hostSocket.send({ type: "revealAll" });
+    const seen = await settle(guestSocket, (state) => state.table.length === 3 && state.table.every((card) => card.revealed));
+    expect(seen.table.map((card) => card.position)).toEqual([0, 1, 2]);
+    const hostView = await settle(hostSocket, (state) => state.version === seen.version);
+    expect(seen).toEqual(hostView);
+    expect(seen.members.map((m) => m.id).sort()).toEqual([hostId, guestUserId].sort());
+
+    guestSocket.send({ type: "draw" });
+    const refused = await guestSocket.next((m) => m.type === "refused");
+    expect(refused).toEqual({ type: "refused", error: "Only the person leading the reading can do that." });
+
+    // A malformed or oversized message is refused, not acted on.
+    guestSocket.socket.send("{not json");
+    guestSocket.socket.send(JSON.stringify({ type: "command", command: { type: "setQuestion", question: "x".repeat(3000) } }));
+    await guestSocket.next((m) => m.type === "refused" && m.error === "That message is not understood.");
+
+    // The reading is mirrored to D1 for listings and history.
+    const [row] = await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId));
+    expect(row!.selectedLayout).toBe("three-card");
+    expect(row!.selectedCards).toHaveLength(3);
+    const [guestSeat] = await db()
+      .select({ active: sessionParticipants.isActive })
+      .from(sessionParticipants)
+      .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, guestUserId)));
+    expect(guestSeat!.active).toBe(true);
+    hostSocket.socket.close();
+    guestSocket.socket.close();
+  });
+
+  it("keeps the table through an eviction, and a reconnecting browser gets the whole state", async () => {
+    const { sessionId, host } = await newReading();
+    const first = (await join(sessionId, host)).client!;
+    await first.next((m) => m.type === "snapshot");
+    first.send({ type: "setQuestion", question: "What should I carry into spring?" });
+    first.send({ type: "shuffle" });
+    first.send({ type: "draw" });
+    first.send({ type: "draw" });
+    const before = await settle(first, (state) => state.table.length === 2);
+
+    await abortAllDurableObjects();
+
+    const again = (await join(sessionId, host)).client!;
+    const snapshot = await again.next((m) => m.type === "snapshot");
+    if (snapshot.type !== "snapshot") throw new Error("no snapshot");
+    expect(snapshot.state.table).toEqual(before.table);
+    expect(snapshot.state.question).toBe("What should I carry into spring?");
+    expect(snapshot.state.pile).toHaveLength(76);
+    expect(snapshot.state.version).toBeGreaterThan(before.version);
+    // The order of the pile survived too: the next draw continues the same deck.
+    again.send({ type: "draw" });
+    const after = await settle(again, (state) => state.table.length === 3);
+    expect(new Set(after.table.map((card) => card.key)).size).toBe(3);
+    again.socket.close();
+  });
+
+  it("streams the interpretation to the table and refuses card changes meanwhile", async () => {
+    const { sessionId, host } = await newReading();
+    const client = (await join(sessionId, host)).client!;
+    await client.next((m) => m.type === "snapshot");
+    client.send({ type: "chooseSpread", spreadId: "single" });
+    client.send({ type: "shuffle" });
+    client.send({ type: "draw" });
+    client.send({ type: "reveal", position: 0 });
+    client.send({ type: "interpret" });
+    await client.next((m) => m.type === "event" && m.event.type === "interpretationWritten");
+    client.send({ type: "shuffle" });
+    await client.next((m) => m.type === "refused" && m.error === "Wait until the interpretation is written.");
+    const done = await settle(client, (state) => state.interpretation.status === "done");
+    expect(done.interpretation.text).toMatch(/Overall Energy/);
+    const pieces = client.messages.filter((m) => m.type === "event" && m.event.type === "interpretationWritten");
+    expect(pieces.length).toBeGreaterThan(3);
+    client.socket.close();
+  });
+});
