@@ -214,6 +214,8 @@ export const readingSessions = sqliteTable(
   ],
 );
 
+export const seatRoles = ["host", "co-reader", "participant", "spectator"] as const;
+
 export const sessionParticipants = sqliteTable(
   "session_participants",
   {
@@ -225,6 +227,8 @@ export const sessionParticipants = sqliteTable(
     anonymousId: text("anonymous_id").references(() => anonymousUsers.id, { onDelete: "set null" }),
     name: text("name").notNull().default("User"),
     isHost: flag("is_host"),
+    /** How the person sits at the table: participant, co-reader (may lead too) or spectator. */
+    role: text("role", { enum: seatRoles }).notNull().default("participant"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     joinedAt: millis("joined_at").notNull().default(now),
     lastSeenAt: millis("last_seen_at").notNull().default(now),
@@ -234,6 +238,28 @@ export const sessionParticipants = sqliteTable(
     index("session_participants_user_idx").on(t.userId),
     index("session_participants_anonymous_idx").on(t.anonymousId),
   ],
+);
+
+/** A link that seats its holder at a reading, until it expires or its uses run out. */
+export const readingInvites = sqliteTable(
+  "reading_invites",
+  {
+    /** Random, unguessable; the link's last segment. */
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => readingSessions.id, { onDelete: "cascade" }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: seatRoles }).notNull().default("participant"),
+    video: flag("video"),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    expiresAt: millis("expires_at").notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("reading_invites_session_idx").on(t.sessionId)],
 );
 
 export const planTypes = ["free", "explorer", "mystic", "creator", "visionary"] as const;

@@ -10,6 +10,7 @@ import {
   decide,
   decideJoin,
   decideLeave,
+  decideMerge,
   initialState,
   redact,
   view,
@@ -55,6 +56,24 @@ export class ReadingRoom extends Server<Env> {
     this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: Date.now() });
     await this.ctx.storage.put(STATE_KEY, this.state);
     return this.state;
+  }
+
+  /** The table as a browser may see it, for the page rendered on the server. */
+  async snapshot(): Promise<RoomState | null> {
+    const state = await this.load();
+    return state ? view(state) : null;
+  }
+
+  /** A guest in this reading signed in to an existing account: its place passes to that account. */
+  async mergeMember(from: string, to: string) {
+    const state = await this.load();
+    if (!state) return;
+    const decision = decideMerge(state, from, to, Date.now());
+    if (!decision.ok || decision.events.length === 0) return;
+    for (const connection of this.getConnections<ConnectionState>()) {
+      if (connection.state?.memberId === from) connection.setState({ ...connection.state, memberId: to });
+    }
+    await this.commit(decision.events);
   }
 
   /** Applies events in order, saves once, mirrors to D1, and tells every socket. */

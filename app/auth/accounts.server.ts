@@ -1,3 +1,4 @@
+import { getServerByName } from "partyserver";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import {
   anonymousUsers,
@@ -96,12 +97,14 @@ export async function createMember(db: Database, ai: AiService, member: NewMembe
  *   session the guest's seat is deactivated, and of duplicate active seats the earliest stays;
  * - quotas merge: used counts are summed and capped at the member's quota;
  * - the guest's quota row, sessions and user row are deleted.
+ * Returns the readings the guest sat in, whose live rooms must be told (`tellRoomsOfMerge`).
  */
-export async function mergeGuestInto(db: Database, guestId: string, targetId: string, now = Date.now()) {
-  if (guestId === targetId) return;
+export async function mergeGuestInto(db: Database, guestId: string, targetId: string, now = Date.now()): Promise<string[]> {
+  if (guestId === targetId) return [];
   const guest = await db.query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, guestId) });
   if (!guest) throw new Error("Only a guest account can be merged into another account");
   const guestSeat = or(eq(sessionParticipants.userId, guestId), eq(sessionParticipants.anonymousId, guestId));
+  const readings = await db.selectDistinct({ id: sessionParticipants.sessionId }).from(sessionParticipants).where(guestSeat);
 
   await db.batch([
     db
@@ -172,6 +175,17 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
     db.delete(authSessions).where(eq(authSessions.userId, guestId)),
     db.delete(users).where(and(eq(users.id, guestId), isNull(users.email))),
   ]);
+  return readings.map((row) => row.id);
+}
+
+/** Tells the live rooms of merged readings that the guest is now `targetId`. */
+export async function tellRoomsOfMerge(env: Env, readings: string[], guestId: string, targetId: string) {
+  await Promise.all(
+    readings.map(async (id) => {
+      const room = await getServerByName(env.ReadingRoom, id);
+      await room.mergeMember(guestId, targetId);
+    }),
+  );
 }
 
 /** The user a provider account is linked to, if any. */

@@ -15,6 +15,7 @@ import {
   GOOGLE_TAKEN_MESSAGE,
   linkIdentity,
   mergeGuestInto,
+  tellRoomsOfMerge,
   normalizeEmail,
   upgradeGuest,
 } from "./accounts.server";
@@ -160,7 +161,10 @@ export async function completeSignIn(context: AppLoadContext, request: Request, 
 
   let userId: string;
   if (target) {
-    if (current?.isGuest) await mergeGuestInto(db, current.id, target);
+    if (current?.isGuest) {
+      const readings = await mergeGuestInto(db, current.id, target);
+      await tellRoomsOfMerge(context.cloudflare.env, readings, current.id, target);
+    }
     userId = target;
   } else if (current?.isGuest) {
     userId = await upgradeGuest(db, ai, current.id, { email, fullName: who.fullName });

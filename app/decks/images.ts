@@ -20,3 +20,8 @@ export function formatPrice(cents: number | null): string {
 export function cardBackUrl(theme: string, style: string | null): string {
   return `/art/back.svg?${new URLSearchParams({ theme, style: style ?? "" })}`;
 }
+
+/** URL of a card face painted on the fly (the classic deck). */
+export function paintedCardUrl(key: string, theme: string, style: string): string {
+  return `/art/card.svg?${new URLSearchParams({ key, theme, style })}`;
+}

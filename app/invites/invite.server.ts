@@ -1,11 +1,150 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
+import { displayName } from "../auth/display-name";
+import { requireUser } from "../auth/guard.server";
+import type { CurrentUser } from "../auth/user.server";
+import type { Database } from "../db.server";
+import { newId, randomToken } from "../lib/crypto";
 
 /** How an invitee joins: as a participant, a co-reader with control, or a spectator; with or without video. */
 export const INVITE_TYPES = ["participant", "co-reader", "spectator", "participant-video", "co-reader-video", "spectator-video"] as const;
+export type InviteType = (typeof INVITE_TYPES)[number];
 
-/** No invitations can be issued yet, so every invite id is unknown; the page says so with a 404. */
-export function loadInvite({ params }: LoaderFunctionArgs) {
-  const typeKnown = params.type === undefined || (INVITE_TYPES as readonly string[]).includes(params.type);
-  const message = typeKnown ? "This invitation does not exist or has expired." : "This invitation link is not valid.";
-  return data({ message }, { status: 404 });
+/** An invitation lasts a day unless its uses run out first. */
+export const INVITE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const INVITE_MAX_USES_LIMIT = 50;
+
+export const EXPIRED_MESSAGE = "This invitation has expired. Ask the host for a new link.";
+export const USED_UP_MESSAGE = "This invitation has been used as many times as it allows. Ask the host for a new link.";
+export const UNKNOWN_MESSAGE = "This invitation does not exist.";
+
+export function inviteTypeOf(role: string, video: boolean): InviteType {
+  return `${role}${video ? "-video" : ""}` as InviteType;
+}
+
+function parseType(type: InviteType) {
+  const video = type.endsWith("-video");
+  return { role: type.replace(/-video$/, "") as "participant" | "co-reader" | "spectator", video };
+}
+
+export const createInviteForm = z.object({
+  type: z.enum(INVITE_TYPES).default("participant"),
+  maxUses: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().min(1).max(INVITE_MAX_USES_LIMIT).optional()),
+});
+
+/** The invite link's path; the type is part of it so the page can say how the person will join. */
+export function invitePath(invite: { id: string; role: string; video: boolean }) {
+  return `/invite/${inviteTypeOf(invite.role, invite.video)}/${invite.id}`;
+}
+
+/** Makes an invitation to a reading the user hosts. */
+export async function createInvite(db: Database, user: CurrentUser, sessionId: string, input: z.infer<typeof createInviteForm>, now = Date.now()) {
+  const [reading] = await db
+    .select({ id: readingSessions.id })
+    .from(readingSessions)
+    .where(and(eq(readingSessions.id, sessionId), eq(readingSessions.originalHostUserId, user.id), eq(readingSessions.isActive, true)))
+    .limit(1);
+  if (!reading) return null;
+  const { role, video } = parseType(input.type);
+  const invite = { id: randomToken(18), sessionId, createdBy: user.id, role, video, maxUses: input.maxUses ?? null, uses: 0, expiresAt: now + INVITE_LIFETIME_MS, createdAt: now };
+  await db.insert(readingInvites).values(invite);
+  return invite;
+}
+
+type InviteState =
+  | { ok: true; invite: typeof readingInvites.$inferSelect; hostName: string }
+  | { ok: false; status: number; message: string };
+
+async function findInvite(db: Database, inviteId: string, now: number): Promise<InviteState> {
+  const [row] = await db
+    .select({ invite: readingInvites, active: readingSessions.isActive, hostName: sessionParticipants.name })
+    .from(readingInvites)
+    .innerJoin(readingSessions, eq(readingSessions.id, readingInvites.sessionId))
+    .leftJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.isHost, true)))
+    .where(eq(readingInvites.id, inviteId.slice(0, 64)))
+    .limit(1);
+  if (!row) return { ok: false, status: 404, message: UNKNOWN_MESSAGE };
+  if (row.invite.expiresAt <= now || !row.active) return { ok: false, status: 410, message: EXPIRED_MESSAGE };
+  if (row.invite.maxUses !== null && row.invite.uses >= row.invite.maxUses) return { ok: false, status: 410, message: USED_UP_MESSAGE };
+  return { ok: true, invite: row.invite, hostName: row.hostName ?? "Your host" };
+}
+
+/** The invite page: who invites, how the person will join, or why the link no longer works. */
+export async function loadInvite({ params, context }: LoaderFunctionArgs) {
+  if (params.type !== undefined && !(INVITE_TYPES as readonly string[]).includes(params.type)) {
+    return data({ ok: false as const, message: "This invitation link is not valid." }, { status: 404 });
+  }
+  const found = await findInvite(context.db, params.inviteId ?? "", Date.now());
+  if (!found.ok) return data({ ok: false as const, message: found.message }, { status: found.status });
+  const user = await context.currentUser();
+  return {
+    ok: true as const,
+    hostName: found.hostName,
+    role: found.invite.role,
+    video: found.invite.video,
+    expiresAt: found.invite.expiresAt,
+    signedIn: Boolean(user),
+  };
+}
+
+/**
+ * Takes a seat through an invitation (a guest too). Someone already seated keeps their seat and
+ * uses nothing; a new seat uses one of the link's uses, counted in the same statement that checks
+ * them, so a link for three seats three people however fast they click.
+ */
+export async function acceptInvite(db: Database, user: CurrentUser, inviteId: string, now = Date.now()) {
+  const found = await findInvite(db, inviteId, now);
+  if (!found.ok) return found;
+  const { invite } = found;
+  const [seated] = await db
+    .select({ id: sessionParticipants.id })
+    .from(sessionParticipants)
+    .where(and(eq(sessionParticipants.sessionId, invite.sessionId), eq(sessionParticipants.userId, user.id)))
+    .limit(1);
+  if (seated) return { ok: true as const, sessionId: invite.sessionId };
+  const seatId = newId();
+  const [, seats] = await db.batch([
+    db
+      .update(readingInvites)
+      .set({ uses: sql`${readingInvites.uses} + 1` })
+      .where(
+        and(
+          eq(readingInvites.id, invite.id),
+          gt(readingInvites.expiresAt, now),
+          or(isNull(readingInvites.maxUses), lt(readingInvites.uses, readingInvites.maxUses)),
+        ),
+      ),
+    db
+      .insert(sessionParticipants)
+      .select(
+        db
+          .select({
+            id: sql<string>`${seatId}`.as("id"),
+            sessionId: readingInvites.sessionId,
+            userId: sql<string>`${user.id}`.as("user_id"),
+            anonymousId: sql<null>`NULL`.as("anonymous_id"),
+            name: sql<string>`${displayName(user)}`.as("name"),
+            isHost: sql<boolean>`0`.as("is_host"),
+            role: readingInvites.role,
+            isActive: sql<boolean>`1`.as("is_active"),
+            joinedAt: sql<number>`${now}`.as("joined_at"),
+            lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
+          })
+          .from(readingInvites)
+          // Only when the use was counted just now: the row's changes() is 1 in that case.
+          .where(and(eq(readingInvites.id, invite.id), sql`changes() = 1`)),
+      )
+      .returning({ id: sessionParticipants.id }),
+  ]);
+  if (seats.length === 0) return { ok: false as const, status: 410, message: USED_UP_MESSAGE };
+  return { ok: true as const, sessionId: invite.sessionId };
+}
+
+export async function acceptInviteAction({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const result = await acceptInvite(context.db, user, params.inviteId ?? "");
+  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
+  throw redirect(`/reading-room?session=${result.sessionId}`);
 }

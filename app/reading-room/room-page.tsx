@@ -3,13 +3,14 @@ import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "
 import { Wordmark } from "~/components/logo";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
+import { ReadingTable } from "./reading-table";
 import type { loadReadingRoom } from "./room.server";
 
 export const roomMeta: MetaFunction<typeof loadReadingRoom> = ({ data }) => [
   { title: data?.deck ? `Reading with ${data.deck.title} — Arcanum` : "Reading Room — Arcanum" },
 ];
 
-function FullScreen({ children }: { children: React.ReactNode }) {
+function FullScreen({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col bg-[radial-gradient(ellipse_at_50%_30%,var(--bg-glow),var(--bg)_70%)]">
       <header className="flex items-center justify-between px-4 py-3 sm:px-6">
@@ -18,7 +19,7 @@ function FullScreen({ children }: { children: React.ReactNode }) {
         </Link>
         <Link to="/" className={buttonClasses("ghost", "sm")}>Leave</Link>
       </header>
-      <main id="main" className="flex flex-1 flex-col items-center justify-center gap-8 px-4 pb-16 text-center">
+      <main id="main" className={wide ? "flex flex-1 flex-col items-center gap-4 px-3 pb-10 sm:px-6" : "flex flex-1 flex-col items-center justify-center gap-8 px-4 pb-16 text-center"}>
         {children}
       </main>
     </div>
@@ -27,6 +28,22 @@ function FullScreen({ children }: { children: React.ReactNode }) {
 
 export function ReadingRoomPage() {
   const { deck, reading, canStart } = useLoaderData<typeof loadReadingRoom>();
+  if (reading) {
+    return (
+      <FullScreen wide>
+        <h1 className="sr-only">Your reading</h1>
+        <ReadingTable
+          key={reading.id}
+          sessionId={reading.id}
+          initial={reading.state}
+          faces={reading.faces}
+          back={reading.back}
+          cardInfo={reading.cardInfo}
+          isHost={reading.isHost}
+        />
+      </FullScreen>
+    );
+  }
   return (
     <FullScreen>
       <div className="flex h-56 items-end justify-center sm:h-64" aria-hidden="true">
@@ -41,29 +58,19 @@ export function ReadingRoomPage() {
         ))}
       </div>
       <div>
-        <h1 className="text-5xl font-bold">{reading ? "Your reading" : "Reading Room"}</h1>
-        {reading ? (
-          <p className="mt-3 max-w-lg text-muted" data-testid="reading">
-            Started{" "}
-            <time dateTime={new Date(reading.createdAt).toISOString()}>
-              {new Date(reading.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
-            </time>
-            {reading.isHost ? ", hosted by you" : ""}. The shared table, where everyone sees the same shuffle, spread and draw, opens here soon.
-          </p>
-        ) : (
-          <p className="mt-3 max-w-lg text-muted">
-            {deck ? `Chosen deck: ${deck.title}${deck.creator ? ` by @${deck.creator}` : ""}. ` : ""}
-            Start a reading to keep its place; the live shared table, where everyone sees the same shuffle, spread and draw, opens here soon.
-          </p>
-        )}
+        <h1 className="text-5xl font-bold">Reading Room</h1>
+        <p className="mt-3 max-w-lg text-muted">
+          {deck ? `Chosen deck: ${deck.title}${deck.creator ? ` by @${deck.creator}` : ""}. ` : ""}
+          Start a reading and invite others: everyone at the table sees the same shuffle, spread and draw as it happens.
+        </p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">
-        {canStart && !reading ? (
+        {canStart ? (
           <Form method="post">
             <button type="submit" className={buttonClasses("primary")}>Start a reading</button>
           </Form>
         ) : null}
-        <Link to="/marketplace" className={buttonClasses(canStart && !reading ? "secondary" : "primary")}>Browse decks</Link>
+        <Link to="/marketplace" className={buttonClasses(canStart ? "secondary" : "primary")}>Browse decks</Link>
         <Link to="/readers" className={buttonClasses("secondary")}>Meet the readers</Link>
       </div>
     </FullScreen>

@@ -53,13 +53,13 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
  */
 export async function roomMemberFor(db: Database, sessionId: string, user: CurrentUser): Promise<RoomMemberClaim | null> {
   const [row] = await db
-    .select({ active: readingSessions.isActive, hostId: readingSessions.originalHostUserId, seat: sessionParticipants.id, isHost: sessionParticipants.isHost })
+    .select({ active: readingSessions.isActive, hostId: readingSessions.originalHostUserId, isHost: sessionParticipants.isHost, role: sessionParticipants.role })
     .from(readingSessions)
     .innerJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, user.id)))
     .where(eq(readingSessions.id, sessionId))
     .limit(1);
   if (!row || !row.active) return null;
-  const role: Role = row.isHost || row.hostId === user.id ? "host" : "participant";
+  const role: Role = row.isHost || row.hostId === user.id ? "host" : row.role === "host" ? "participant" : row.role;
   return { id: user.id, name: displayName(user), avatarUrl: user.avatarUrl, role };
 }
 

@@ -1,12 +1,52 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, or } from "drizzle-orm";
-import { readingSessions, sessionParticipants } from "../../db/schema";
+import { getServerByName } from "partyserver";
+import { cards, decks, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
 import type { Database } from "../db.server";
 import { getViewableDeck } from "../decks/queries.server";
+import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
+import { createInvite, createInviteForm, invitePath } from "../invites/invite.server";
 import { newId } from "../lib/crypto";
+import { FULL_DECK } from "../tarot/cards";
+import { meaningOf } from "../tarot/meanings";
+import type { RoomState } from "./state";
+
+/** The look of the classic deck a reading uses when it names none. */
+export const CLASSIC_THEME = "Classic tarot";
+export const CLASSIC_STYLE = "art nouveau";
+
+/** Names and keywords of every card, for the table to label what is drawn. */
+const CARD_INFO = Object.fromEntries(
+  FULL_DECK.map((card) => {
+    const meaning = meaningOf(card);
+    return [card.key, { name: card.name, upright: meaning.upright.keywords.slice(0, 3), reversed: meaning.reversed.keywords.slice(0, 3) }];
+  }),
+);
+
+/** The pictures of a deck's cards and its back; the classic deck is painted on the fly. */
+async function deckArt(db: Database, deckId: string | null) {
+  if (deckId) {
+    const [deck] = await db.select({ theme: decks.theme, style: decks.artStyle }).from(decks).where(eq(decks.id, deckId)).limit(1);
+    const rows = await db.select({ key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt }).from(cards).where(eq(cards.deckId, deckId));
+    const faces: Record<string, string> = {};
+    for (const row of rows) {
+      const url = cardImageUrl(row.imageKey, row.updatedAt);
+      if (url) faces[row.key] = url;
+    }
+    if (deck) return { faces, back: cardBackUrl(deck.theme, deck.style) };
+  }
+  const faces = Object.fromEntries(FULL_DECK.map((card) => [card.key, paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE)]));
+  return { faces, back: cardBackUrl(CLASSIC_THEME, CLASSIC_STYLE) };
+}
+
+/** The room's state from its Durable Object, as a browser may see it. */
+async function roomSnapshot(context: AppLoadContext, sessionId: string): Promise<RoomState | null> {
+  const room = await getServerByName(context.cloudflare.env.ReadingRoom, sessionId);
+  return room.snapshot();
+}
 
 /** A reading the user hosts or sits in; null for anyone else. */
 async function findOwnReading(db: Database, sessionId: string, userId: string) {
@@ -29,7 +69,10 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
   if (sessionId) {
     const found = user ? await findOwnReading(context.db, sessionId.slice(0, 64), user.id) : null;
     if (!found) throw new Response("Reading not found", { status: 404 });
-    reading = { id: found.id, createdAt: found.createdAt, isHost: found.hostUserId === user?.id };
+    const state = await roomSnapshot(context, found.id);
+    if (!state) throw new Response("Reading not found", { status: 404 });
+    const art = await deckArt(context.db, state.deckId);
+    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, state, ...art, cardInfo: CARD_INFO };
   }
   const canStart = Boolean(user);
   if (!params.deckId) return { deck: null, reading, canStart };
@@ -42,9 +85,18 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
   };
 }
 
-/** Starts a reading hosted by the user (a guest too), with the host's seat, and opens it. */
+/** Starts a reading hosted by the user (a guest too), with the host's seat, and opens it; or makes an invite link. */
 export async function readingRoomAction({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "invite") {
+    const parsed = createInviteForm.safeParse(form);
+    if (!parsed.success) return data({ invite: null, error: "Choose how the person joins, and at most 50 uses." }, { status: 400 });
+    const sessionId = new URL(request.url).searchParams.get("session") ?? "";
+    const invite = await createInvite(context.db, user, sessionId, parsed.data);
+    if (!invite) return data({ invite: null, error: "Only the host of an open reading can invite people." }, { status: 403 });
+    return { invite: { path: invitePath(invite), expiresAt: invite.expiresAt, maxUses: invite.maxUses }, error: null };
+  }
   const deckId = params.deckId ?? null;
   if (deckId && !(await getViewableDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
   const id = newId();
@@ -57,6 +109,7 @@ export async function readingRoomAction({ request, params, context }: ActionFunc
       userId: user.id,
       name: displayName(user),
       isHost: true,
+      role: "host",
       joinedAt: now,
       lastSeenAt: now,
     }),

@@ -86,7 +86,9 @@ export type RoomEvent =
   | { type: "deckChanged"; deckId: string | null; cards: string[]; pile: string[]; at: number }
   | { type: "interpretationStarted"; at: number }
   | { type: "interpretationWritten"; text: string; at: number }
-  | { type: "interpretationFinished"; text: string; at: number };
+  | { type: "interpretationFinished"; text: string; at: number }
+  /** A guest who signed in to an existing account: the guest's place passes to that account. */
+  | { type: "memberMerged"; from: string; to: string; at: number };
 
 /** What a browser may ask of the room. Every one is validated by the room before `decide`. */
 export type RoomCommand =
@@ -344,6 +346,12 @@ export function decideLeave(state: RoomState, id: string, at: number): Decision 
   return memberOf(state, id) ? accept({ type: "left", id, at }) : accept();
 }
 
+/** The events of a guest's account merging into another one; none when the guest is not here. */
+export function decideMerge(state: RoomState, from: string, to: string, at: number): Decision {
+  const here = memberOf(state, from) || state.hostId === from || state.controllerId === from || state.removed.includes(from);
+  return here && from !== to ? accept({ type: "memberMerged", from, to, at }) : accept();
+}
+
 /** Changing the deck between readings: the cards come from the server, which checked the deck. */
 export function decideDeckChange(
   state: RoomState,
@@ -445,6 +453,22 @@ function applyEvent(state: RoomState, event: RoomEvent): RoomState {
       return { ...state, interpretation: { status: "writing", text: state.interpretation.text + event.text } };
     case "interpretationFinished":
       return { ...state, interpretation: { status: "done", text: event.text } };
+    case "memberMerged": {
+      const swap = (id: string) => (id === event.from ? event.to : id);
+      const hostId = swap(state.hostId);
+      const from = memberOf(state, event.from);
+      const to = memberOf(state, event.to);
+      let members = state.members;
+      if (from && to) {
+        members = members
+          .filter((m) => m.id !== event.from)
+          .map((m) => (m.id === event.to ? { ...m, connections: m.connections + from.connections, lastSeenAt: Math.max(m.lastSeenAt, from.lastSeenAt) } : m));
+      } else if (from) {
+        members = members.map((m) => (m.id === event.from ? { ...m, id: event.to } : m));
+      }
+      members = members.map((m) => (m.id === hostId ? { ...m, role: "host" as const } : m));
+      return { ...state, hostId, controllerId: swap(state.controllerId), removed: state.removed.map(swap), members };
+    }
   }
 }
 

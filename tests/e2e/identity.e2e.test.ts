@@ -129,7 +129,7 @@ describe("upgrading a guest", () => {
     await page.getByRole("button", { name: "Start a reading" }).click();
     await page.waitForURL(/session=/);
     const readingUrl = new URL(page.url());
-    await expect.poll(() => page.getByText("hosted by you").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("people").textContent()).toContain("(you) · host");
     const guestCookie = (await sessionCookie(page))!;
 
     await page.goto("/signup");
@@ -144,7 +144,12 @@ describe("upgrading a guest", () => {
     await expect.poll(() => page.getByTestId("avatar-menu").textContent()).toContain("luna");
 
     await page.goto(readingUrl.pathname + readingUrl.search);
-    await expect.poll(() => page.getByText("hosted by you").count()).toBe(1);
+    await hydrated(page);
+    // The room knows the member as its host now, and lets them lead.
+    await expect.poll(() => page.getByTestId("people").textContent()).toContain("luna");
+    await expect.poll(() => page.getByTestId("people").textContent()).toContain("(you) · host");
+    await page.getByRole("button", { name: "Shuffle" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Draw" }).isEnabled()).toBe(true);
 
     // The guest's session went with the guest: its old cookie reaches nothing of the reading.
     const stranger = await openPage(browser, DESKTOP);

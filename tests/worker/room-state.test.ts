@@ -5,6 +5,7 @@ import {
   decide,
   decideJoin,
   decideLeave,
+  decideMerge,
   HIDDEN,
   initialState,
   invariantProblems,
@@ -285,5 +286,24 @@ describe("the reading room's state machine", () => {
     state = locked.events.reduce(apply, state);
     expect(decideJoin(state, member("cleo"), 3)).toEqual({ ok: false, error: "This reading is locked." });
     expect(decideJoin(state, member("ben"), 3).ok).toBe(true);
+  });
+
+  it("passes a merged guest's place, hosting included, to the account it joined", () => {
+    let state = initialState({ host: member("guest-1", "host"), deckId: null, cards: CARDS, at: 0 });
+    for (const m of [member("guest-1", "host"), member("ana")]) {
+      const joined = decideJoin(state, m, 0);
+      if (joined.ok) state = joined.events.reduce(apply, state);
+    }
+    const merged = decideMerge(state, "guest-1", "luna", 5);
+    if (!merged.ok) throw new Error(merged.error);
+    state = merged.events.reduce(apply, state);
+    expect(state.hostId).toBe("luna");
+    expect(state.controllerId).toBe("luna");
+    expect(state.members.map((m) => [m.id, m.role])).toEqual([
+      ["luna", "host"],
+      ["ana", "participant"],
+    ]);
+    expect(decideMerge(state, "stranger", "luna", 6)).toEqual({ ok: true, events: [] });
+    expect(decide(state, "luna", { type: "shuffle" }, seeded(2), 7).ok).toBe(true);
   });
 });

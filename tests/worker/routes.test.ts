@@ -55,7 +55,7 @@ describe("every route of the specification resolves in its layout", () => {
   });
 
   it("says plainly when an invitation is unknown, and when its type is not one we issue", async () => {
-    expect(await (await get("/invite/abc123")).text()).toContain("does not exist or has expired");
+    expect(await (await get("/invite/abc123")).text()).toContain("This invitation does not exist.");
     expect(await (await get("/invite/emperor/abc123")).text()).toContain("not valid");
   });
 

@@ -1,0 +1,373 @@
+import { Form, useActionData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { SPREADS, spreadById } from "./spreads";
+import { canControl, isActive, type RoomState, type TableCard } from "./state";
+import { useRoom } from "./use-room";
+
+type CardInfo = Record<string, { name: string; upright: string[]; reversed: string[] }>;
+
+export type TableProps = {
+  sessionId: string;
+  initial: RoomState;
+  faces: Record<string, string>;
+  back: string;
+  cardInfo: CardInfo;
+  isHost: boolean;
+};
+
+/** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
+export function ReadingTable(props: TableProps) {
+  const room = useRoom(props.sessionId, props.initial);
+  const { state, you } = room;
+  const leads = you !== null && canControl(state, you);
+  const spread = spreadById(state.spreadId);
+  const now = useNow();
+
+  if (room.closed) {
+    return (
+      <div className="mx-auto max-w-md py-20 text-center">
+        <h2 className="text-3xl font-bold">You have left the table</h2>
+        <p className="mt-3 text-muted" role="alert">{room.closed}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid w-full max-w-7xl gap-4 lg:grid-cols-[1fr_20rem] lg:gap-6">
+      <section aria-label="The table" className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+          <p>
+            <span className="font-semibold">{spread?.name}</span>
+            {state.question ? <span className="text-muted"> · “{state.question}”</span> : null}
+          </p>
+          <p className="text-muted" data-testid="pile-count">
+            {state.pile.length} cards in the deck · {room.connected ? "live" : "connecting…"}
+          </p>
+        </div>
+        <div
+          className="relative aspect-[4/3] w-full overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner"
+          data-testid="table"
+        >
+          <div
+            className="absolute inset-0 origin-center transition-transform duration-300"
+            style={{ transform: `translate(${state.view.x}%, ${state.view.y}%) scale(${state.view.zoom})` }}
+          >
+            {state.table.length === 0 ? <EmptySpots spreadId={state.spreadId} /> : null}
+            {state.table.map((card) => (
+              <PlacedCard
+                key={card.key}
+                card={card}
+                face={props.faces[card.key] ?? null}
+                back={props.back}
+                info={props.cardInfo[card.key]}
+                positionName={spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`}
+                rotation={spread?.positions[card.position]?.rotation ?? 0}
+                onReveal={leads && !card.revealed ? () => room.send({ type: "reveal", position: card.position }) : undefined}
+              />
+            ))}
+          </div>
+        </div>
+        {room.notice ? (
+          <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">{room.notice}</p>
+        ) : null}
+      </section>
+
+      <aside className="flex flex-col gap-4 text-left lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        {leads ? <Controls state={state} send={room.send} /> : (
+          <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="watching">
+            {state.members.find((m) => m.id === state.controllerId)?.name ?? "The host"} is leading this reading. You see every card as it falls.
+          </p>
+        )}
+        <People state={state} you={you} now={now} isHost={you === state.hostId} send={room.send} />
+        {props.isHost ? <InviteBox sessionId={props.sessionId} /> : null}
+      </aside>
+
+      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+        {state.interpretation.status !== "idle" ? (
+          <section aria-labelledby="interpretation-heading" className="mb-4 rounded-3xl border border-line bg-surface/80 p-5 text-left">
+            <h2 id="interpretation-heading" className="text-xl font-semibold">
+              Interpretation{state.interpretation.status === "writing" ? "…" : ""}
+            </h2>
+            <div className="mt-2 text-sm leading-relaxed" data-testid="interpretation" aria-live="polite">
+              <ReadingText text={state.interpretation.text} />
+            </div>
+          </section>
+        ) : null}
+        <DrawnList state={state} cardInfo={props.cardInfo} />
+      </div>
+    </div>
+  );
+}
+
+function useNow() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function EmptySpots({ spreadId }: { spreadId: RoomState["spreadId"] }) {
+  const spread = spreadById(spreadId);
+  if (!spread || spread.freeLayout) return null;
+  return (
+    <>
+      {spread.positions.map((spot) => (
+        <div
+          key={spot.index}
+          className="absolute flex aspect-[3/4] w-[11%] -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-xl border border-dashed border-line p-1 text-center text-[0.6rem] text-muted sm:text-xs"
+          style={{ left: `${spot.x}%`, top: `${spot.y}%`, rotate: `${spot.rotation}deg` }}
+        >
+          {spot.name}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function PlacedCard(props: {
+  card: TableCard;
+  face: string | null;
+  back: string;
+  info: CardInfo[string] | undefined;
+  positionName: string;
+  rotation: number;
+  onReveal?: () => void;
+}) {
+  const { card } = props;
+  const name = props.info?.name ?? card.key;
+  const label = card.revealed ? `${props.positionName}: ${name}${card.reversed ? ", reversed" : ""}` : `${props.positionName}: face down`;
+  const picture = (
+    <img
+      src={card.revealed ? (props.face ?? props.back) : props.back}
+      alt=""
+      className={cn("h-full w-full rounded-lg object-cover shadow-lg transition-transform duration-500", card.revealed && card.reversed && "rotate-180")}
+      draggable={false}
+    />
+  );
+  return (
+    <div
+      className="absolute aspect-[3/4] w-[11%] -translate-x-1/2 -translate-y-1/2"
+      style={{ left: `${card.x}%`, top: `${card.y}%`, rotate: `${props.rotation}deg`, zIndex: props.rotation ? 2 : 1 }}
+      data-testid="table-card"
+      data-card={card.revealed ? card.key : ""}
+      data-reversed={card.revealed ? String(card.reversed) : ""}
+      data-position={card.position}
+    >
+      {props.onReveal ? (
+        <button type="button" onClick={props.onReveal} aria-label={`Reveal ${label}`} className="block h-full w-full rounded-lg">
+          {picture}
+        </button>
+      ) : (
+        <div role="img" aria-label={label} className="h-full w-full">{picture}</div>
+      )}
+    </div>
+  );
+}
+
+function DrawnList({ state, cardInfo }: { state: RoomState; cardInfo: CardInfo }) {
+  const spread = spreadById(state.spreadId);
+  const revealed = [...state.table].filter((card) => card.revealed).sort((a, b) => a.position - b.position);
+  if (revealed.length === 0) return null;
+  return (
+    <ol className="grid gap-2 text-left text-sm sm:grid-cols-2" aria-label="Drawn cards">
+      {revealed.map((card) => {
+        const info = cardInfo[card.key];
+        const position = spread?.positions[card.position];
+        return (
+          <li key={card.key} className="rounded-2xl border border-line bg-surface/80 p-3">
+            <p className="font-semibold">
+              {position?.name ?? `Card ${card.position + 1}`}: {info?.name ?? card.key}
+              {card.reversed ? <span className="text-muted"> (reversed)</span> : null}
+            </p>
+            {position && !spread?.freeLayout ? <p className="text-xs text-muted">{position.meaning}</p> : null}
+            <p className="mt-1 text-xs">{(card.reversed ? info?.reversed : info?.upright)?.join(" · ")}</p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Controls({ state, send }: { state: RoomState; send: ReturnType<typeof useRoom>["send"] }) {
+  const [question, setQuestion] = useState(state.question);
+  const full = state.table.length >= (spreadById(state.spreadId)?.positions.length ?? 0);
+  const writing = state.interpretation.status === "writing";
+  return (
+    <section aria-labelledby="controls-heading" className="rounded-2xl border border-line bg-surface/80 p-4">
+      <h2 id="controls-heading" className="font-semibold">You lead this reading</h2>
+      <form
+        className="mt-3 flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: "setQuestion", question });
+        }}
+      >
+        <label className="sr-only" htmlFor="room-question">Question</label>
+        <input
+          id="room-question"
+          value={question}
+          maxLength={300}
+          onChange={(event) => setQuestion(event.target.value)}
+          placeholder="What would you like to ask?"
+          className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 py-2 text-sm"
+        />
+        <button type="submit" className={buttonClasses("secondary", "sm")}>Ask</button>
+      </form>
+      <label className="mt-3 block text-sm font-medium">
+        Spread
+        <select
+          value={state.spreadId}
+          disabled={state.table.length > 0}
+          onChange={(event) => send({ type: "chooseSpread", spreadId: event.target.value as RoomState["spreadId"] })}
+          className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2"
+        >
+          {SPREADS.map((spread) => (
+            <option key={spread.id} value={spread.id}>
+              {spread.name} ({spread.positions.length})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="mt-3 flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={state.reversals} disabled={state.table.length > 0} onChange={(event) => send({ type: "setReversals", on: event.target.checked })} />
+        Reversed cards
+      </label>
+      <div className="mt-4 grid grid-cols-2 gap-2">
+        <button type="button" className={buttonClasses("secondary", "sm")} disabled={writing} onClick={() => send({ type: "shuffle" })}>Shuffle</button>
+        <button type="button" className={buttonClasses("primary", "sm")} disabled={writing || full || state.step === "setup"} onClick={() => send({ type: "draw" })}>Draw</button>
+        <button type="button" className={buttonClasses("secondary", "sm")} disabled={state.table.every((c) => c.revealed)} onClick={() => send({ type: "revealAll" })}>Reveal all</button>
+        <button type="button" className={buttonClasses("secondary", "sm")} disabled={writing || state.table.length === 0} onClick={() => send({ type: "reset" })}>Gather cards</button>
+        <button
+          type="button"
+          className={cn(buttonClasses("gold", "sm"), "col-span-2")}
+          disabled={writing || state.table.length === 0 || state.table.some((c) => !c.revealed)}
+          onClick={() => send({ type: "interpret" })}
+        >
+          Interpret the reading
+        </button>
+      </div>
+      {state.step === "setup" ? <p className="mt-2 text-xs text-muted">Shuffle the deck to begin.</p> : null}
+    </section>
+  );
+}
+
+function People({ state, you, now, isHost, send }: { state: RoomState; you: string | null; now: number; isHost: boolean; send: ReturnType<typeof useRoom>["send"] }) {
+  return (
+    <section aria-labelledby="people-heading" className="rounded-2xl border border-line bg-surface/80 p-4">
+      <div className="flex items-center justify-between">
+        <h2 id="people-heading" className="font-semibold">At the table</h2>
+        {isHost ? (
+          <button type="button" className="text-xs text-brand underline" onClick={() => send({ type: "lock", locked: !state.locked })}>
+            {state.locked ? "Unlock the room" : "Lock the room"}
+          </button>
+        ) : state.locked ? <span className="text-xs text-muted">Locked</span> : null}
+      </div>
+      <ul className="mt-2 grid gap-2" data-testid="people">
+        {state.members.map((member) => {
+          const active = isActive(member, now);
+          return (
+            <li key={member.id} className="flex items-center gap-2 text-sm">
+              <span className={cn("h-2.5 w-2.5 shrink-0 rounded-full", active ? "bg-emerald-500" : "bg-line")} aria-label={active ? "active" : "away"} role="img" />
+              {member.avatarUrl ? <img src={member.avatarUrl} alt="" className="h-6 w-6 rounded-full object-cover" /> : null}
+              <span className="min-w-0 flex-1 truncate">
+                {member.name}
+                {member.id === you ? " (you)" : ""}
+                {member.id === state.hostId ? " · host" : member.role !== "participant" ? ` · ${member.role}` : ""}
+                {member.id === state.controllerId && member.id !== state.hostId ? " · leading" : ""}
+              </span>
+              {isHost && member.id !== you && member.role !== "spectator" && member.id !== state.controllerId ? (
+                <button type="button" className="text-xs text-brand underline" onClick={() => send({ type: "handOver", to: member.id })}>
+                  Hand over
+                </button>
+              ) : null}
+              {isHost && member.id === you && state.controllerId !== you ? (
+                <button type="button" className="text-xs text-brand underline" onClick={() => send({ type: "handOver", to: member.id })}>
+                  Take back
+                </button>
+              ) : null}
+              {isHost && member.id !== state.hostId ? (
+                <button type="button" className="text-xs text-danger underline" onClick={() => send({ type: "remove", id: member.id })} aria-label={`Remove ${member.name}`}>
+                  Remove
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function InviteBox({ sessionId }: { sessionId: string }) {
+  const result = useActionData<{ invite: { path: string; expiresAt: number; maxUses: number | null } | null; error: string | null }>();
+  const location = useLocation();
+  const link = result?.invite ? new URL(result.invite.path, typeof window === "undefined" ? "http://localhost" : window.location.origin).href : null;
+  return (
+    <section aria-labelledby="invite-heading" className="rounded-2xl border border-line bg-surface/80 p-4">
+      <h2 id="invite-heading" className="font-semibold">Invite someone</h2>
+      <Form method="post" action={`${location.pathname}?session=${sessionId}`} className="mt-2 grid gap-2">
+        <input type="hidden" name="intent" value="invite" />
+        <label className="text-sm">
+          Joins as
+          <select name="type" className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2">
+            <option value="participant">Participant</option>
+            <option value="co-reader">Co-reader (may lead too)</option>
+            <option value="spectator">Spectator</option>
+            <option value="participant-video">Participant, with video</option>
+          </select>
+        </label>
+        <button type="submit" className={buttonClasses("secondary", "sm")}>Make an invite link</button>
+      </Form>
+      {link ? (
+        <p className="mt-3 break-all text-xs">
+          <a href={link} data-testid="invite-link" className="text-brand underline">{link}</a>
+          <span className="block text-muted">Valid for 24 hours.</span>
+        </p>
+      ) : null}
+      {result?.error ? <p className="mt-2 text-xs text-danger" role="alert">{result.error}</p> : null}
+    </section>
+  );
+}
+
+/** Bold runs (`**…**`) of one line, as React nodes; nothing else is interpreted. */
+function inline(line: string) {
+  return line.split(/(\*\*[^*]+\*\*)/g).map((part, i) =>
+    part.startsWith("**") && part.endsWith("**") && part.length > 4 ? <strong key={i}>{part.slice(2, -2)}</strong> : part,
+  );
+}
+
+/**
+ * The interpretation as the model writes it: `## ` headings, `- ` list items and bold runs
+ * become real headings, lists and emphasis; everything else is plain text (never HTML).
+ */
+export function ReadingText({ text }: { text: string }) {
+  const blocks: React.ReactNode[] = [];
+  let items: string[] = [];
+  const flush = () => {
+    if (items.length === 0) return;
+    blocks.push(
+      <ul key={`list-${blocks.length}`} className="my-2 list-disc space-y-1 pl-5">
+        {items.map((item, i) => <li key={i}>{inline(item)}</li>)}
+      </ul>,
+    );
+    items = [];
+  };
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (/^[-*] /.test(line)) {
+      items.push(line.slice(2));
+      continue;
+    }
+    flush();
+    if (!line) continue;
+    const heading = /^#{1,4}\s+(.*)$/.exec(line);
+    if (heading) blocks.push(<h3 key={blocks.length} className="mt-3 font-display text-lg font-semibold">{inline(heading[1]!)}</h3>);
+    else blocks.push(<p key={blocks.length} className="my-2">{inline(line)}</p>);
+  }
+  flush();
+  return <>{blocks}</>;
+}
