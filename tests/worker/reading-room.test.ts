@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
-import { readingSessions, sessionParticipants } from "../../db/schema";
+import { readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
 import { CookieJar, ORIGIN, post, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
@@ -190,5 +190,66 @@ describe("the reading room's Durable Object", () => {
     const pieces = client.messages.filter((m) => m.type === "event" && m.event.type === "interpretationWritten");
     expect(pieces.length).toBeGreaterThan(3);
     client.socket.close();
+  });
+});
+
+describe("invitations to a reading", () => {
+  const inviteFrom = async (sessionId: string, host: CookieJar, form: Record<string, string> = {}) => {
+    const response = await post(`/reading-room?session=${sessionId}`, { intent: "invite", type: "participant", ...form }, { cookie: host.header() });
+    const html = await response.text();
+    const href = /data-testid="invite-link"[^>]*>|href="([^"]+)" data-testid="invite-link"/.exec(html)?.[1];
+    return { response, body: href ? { invite: { path: new URL(href.replace(/&amp;/g, "&"), ORIGIN).pathname } } : null };
+  };
+  const inviteIdOf = (path: string) => path.split("/").pop()!;
+
+  it("are made by the host only, seat a guest with the link's role, and let a seated person back in freely", async () => {
+    const { sessionId, host } = await newReading();
+    const stranger = await newGuest();
+    expect((await inviteFrom(sessionId, stranger)).response.status).toBe(403);
+
+    const { body } = await inviteFrom(sessionId, host, { type: "co-reader" });
+    const path: string = body.invite.path;
+    expect(path).toMatch(/^\/invite\/co-reader\/[A-Za-z0-9_-]{20,}$/);
+
+    const page = await SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: stranger.header() } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("You will read alongside the host");
+
+    const joined = await post(path, {}, { cookie: stranger.header() });
+    expect(joined.status).toBe(302);
+    expect(joined.headers.get("location")).toBe(`/reading-room?session=${sessionId}`);
+    const seats = await db().select().from(sessionParticipants).where(eq(sessionParticipants.sessionId, sessionId));
+    expect(seats.map((s) => s.role).sort()).toEqual(["co-reader", "host"]);
+    // Joining again uses nothing and adds no seat.
+    expect((await post(path, {}, { cookie: stranger.header() })).status).toBe(302);
+    expect(await db().select().from(sessionParticipants).where(eq(sessionParticipants.sessionId, sessionId))).toHaveLength(2);
+
+    // A co-reader may lead alongside the host.
+    const socket = (await join(sessionId, stranger)).client!;
+    await socket.next((m) => m.type === "snapshot");
+    socket.send({ type: "shuffle" });
+    await settle(socket, (state) => state.step === "shuffled");
+    socket.socket.close();
+  });
+
+  it("run out after their uses, however many people click at once, and expire after a day", async () => {
+    const { sessionId, host } = await newReading();
+    const { body } = await inviteFrom(sessionId, host, { maxUses: "2" });
+    const path: string = body.invite.path;
+    const people = await Promise.all(Array.from({ length: 6 }, () => newGuest()));
+    const results = await Promise.all(people.map((jar) => post(path, {}, { cookie: jar.header() })));
+    expect(results.filter((r) => r.status === 302)).toHaveLength(2);
+    const refused = results.filter((r) => r.status === 410);
+    expect(refused).toHaveLength(4);
+    expect(await refused[0]!.text()).toContain("used as many times as it allows");
+    expect(await db().select().from(sessionParticipants).where(eq(sessionParticipants.sessionId, sessionId))).toHaveLength(3);
+
+    const later = await inviteFrom(sessionId, host);
+    const laterId = inviteIdOf(later.body.invite.path);
+    await db().update(readingInvites).set({ expiresAt: Date.now() - 1 }).where(eq(readingInvites.id, laterId));
+    const expired = await SELF.fetch(`${ORIGIN}${later.body.invite.path}`, { headers: { cookie: people[5]!.header() } });
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain("This invitation has expired.");
+    expect((await post(later.body.invite.path, {}, { cookie: people[5]!.header() })).status).toBe(410);
   });
 });
