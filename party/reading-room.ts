@@ -3,7 +3,7 @@ import { createAi } from "../app/ai/ai.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { parseClientMessage, type ServerMessage } from "../app/reading-room/messages";
-import { loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
+import { closeRoom, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { spreadById } from "../app/reading-room/spreads";
 import {
   apply,
@@ -11,6 +11,7 @@ import {
   decideJoin,
   decideLeave,
   decideMerge,
+  ACTIVITY_WINDOW_MS,
   initialState,
   redact,
   view,
@@ -20,6 +21,8 @@ import {
 } from "../app/reading-room/state";
 
 const STATE_KEY = "state";
+/** How soon a room with people still connected is looked at again after its idle hour. */
+const RECHECK_MS = 15 * 60 * 1000;
 
 /** Each socket may send this many messages at once, refilled at `RATE_PER_SECOND`. */
 const RATE_BURST = 30;
@@ -55,6 +58,7 @@ export class ReadingRoom extends Server<Env> {
     if (!seed) return null;
     this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: Date.now() });
     await this.ctx.storage.put(STATE_KEY, this.state);
+    await this.ctx.storage.setAlarm(this.state.lastActivityAt + ACTIVITY_WINDOW_MS);
     return this.state;
   }
 
@@ -87,6 +91,7 @@ export class ReadingRoom extends Server<Env> {
     }
     this.state = state;
     await this.ctx.storage.put(STATE_KEY, state);
+    await this.ctx.storage.setAlarm(state.lastActivityAt + ACTIVITY_WINDOW_MS);
     for (const message of messages) this.broadcast(message);
     this.ctx.waitUntil(mirrorRoom(createDatabase(this.env.DB), this.name, state).catch((error) => console.error("mirroring reading", this.name, error)));
   }
@@ -189,6 +194,24 @@ export class ReadingRoom extends Server<Env> {
       await new Promise((resolve) => setTimeout(resolve, STREAM_PAUSE_MS));
     }
     await this.commit([{ type: "interpretationFinished", text, at: Date.now() }]);
+  }
+
+  /**
+   * An hour after the last action: a room nobody sits in is closed (its row marked inactive, its
+   * storage cleared); one with people still connected is looked at again later.
+   */
+  async onAlarm() {
+    const state = await this.load();
+    if (!state) return;
+    const now = Date.now();
+    const connected = [...this.getConnections()].length > 0;
+    if (now - state.lastActivityAt < ACTIVITY_WINDOW_MS || connected) {
+      await this.ctx.storage.setAlarm(Math.max(state.lastActivityAt + ACTIVITY_WINDOW_MS, now + RECHECK_MS));
+      return;
+    }
+    await closeRoom(createDatabase(this.env.DB), this.name, now);
+    this.state = null;
+    await this.ctx.storage.deleteAll();
   }
 
   async onClose(connection: Connection<ConnectionState>) {

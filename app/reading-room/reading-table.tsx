@@ -75,6 +75,12 @@ export function ReadingTable(props: TableProps) {
       </section>
 
       <aside className="flex flex-col gap-4 text-left lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <noscript>
+          <style>{".needs-script{display:none}"}</style>
+          <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted">
+            The table is shown as it stood when this page loaded. Turn on JavaScript to follow the reading live and to lead it.
+          </p>
+        </noscript>
         {leads ? <Controls state={state} send={room.send} /> : (
           <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="watching">
             {state.members.find((m) => m.id === state.controllerId)?.name ?? "The host"} is leading this reading. You see every card as it falls.
@@ -197,7 +203,7 @@ function Controls({ state, send }: { state: RoomState; send: ReturnType<typeof u
   const full = state.table.length >= (spreadById(state.spreadId)?.positions.length ?? 0);
   const writing = state.interpretation.status === "writing";
   return (
-    <section aria-labelledby="controls-heading" className="rounded-2xl border border-line bg-surface/80 p-4">
+    <section aria-labelledby="controls-heading" className="needs-script rounded-2xl border border-line bg-surface/80 p-4">
       <h2 id="controls-heading" className="font-semibold">You lead this reading</h2>
       <form
         className="mt-3 flex gap-2"

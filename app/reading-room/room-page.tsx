@@ -27,7 +27,34 @@ function FullScreen({ children, wide = false }: { children: React.ReactNode; wid
 }
 
 export function ReadingRoomPage() {
-  const { deck, reading, canStart } = useLoaderData<typeof loadReadingRoom>();
+  const { deck, reading, ended, canStart } = useLoaderData<typeof loadReadingRoom>();
+  if (ended) {
+    return (
+      <FullScreen>
+        <div className="max-w-xl">
+          <h1 className="text-5xl font-bold">This reading has ended</h1>
+          <p className="mt-3 text-muted">
+            Nobody was at the table for over an hour, so the room closed
+            {ended.endedAt ? ` after ${new Date(ended.endedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC` : ""}.
+          </p>
+          {ended.cards.length > 0 ? (
+            <div className="mt-6 rounded-3xl border border-line bg-surface/80 p-5 text-left">
+              {ended.question ? <p className="font-semibold">“{ended.question}”</p> : null}
+              <ul className="mt-2 list-disc pl-5 text-sm">
+                {ended.cards.map((card) => (
+                  <li key={card.position}>
+                    {card.name}
+                    {card.isReversed ? " (reversed)" : ""}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+        <Link to="/reading-room?create=true" className={buttonClasses("primary")}>Open a new room</Link>
+      </FullScreen>
+    );
+  }
   if (reading) {
     return (
       <FullScreen wide>

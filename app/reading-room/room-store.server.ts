@@ -106,3 +106,11 @@ export async function mirrorRoom(db: Database, sessionId: string, state: RoomSta
     ),
   ]);
 }
+
+/** Marks a reading and its seats closed; its URL then says the reading has ended. */
+export async function closeRoom(db: Database, sessionId: string, now: number) {
+  await db.batch([
+    db.update(readingSessions).set({ isActive: false, updatedAt: now }).where(eq(readingSessions.id, sessionId)),
+    db.update(sessionParticipants).set({ isActive: false }).where(eq(sessionParticipants.sessionId, sessionId)),
+  ]);
+}

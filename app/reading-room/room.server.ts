@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { and, eq, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { cards, decks, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
+import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { getViewableDeck } from "../decks/queries.server";
 import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
@@ -51,7 +52,17 @@ async function roomSnapshot(context: AppLoadContext, sessionId: string): Promise
 /** A reading the user hosts or sits in; null for anyone else. */
 async function findOwnReading(db: Database, sessionId: string, userId: string) {
   const [row] = await db
-    .select({ id: readingSessions.id, createdAt: readingSessions.createdAt, hostUserId: readingSessions.hostUserId, step: readingSessions.readingStep })
+    .select({
+      id: readingSessions.id,
+      createdAt: readingSessions.createdAt,
+      hostUserId: readingSessions.hostUserId,
+      step: readingSessions.readingStep,
+      isActive: readingSessions.isActive,
+      question: readingSessions.question,
+      selectedCards: readingSessions.selectedCards,
+      interpretation: readingSessions.interpretation,
+      lastActivityAt: readingSessions.lastActivityAt,
+    })
     .from(readingSessions)
     .leftJoin(
       sessionParticipants,
@@ -62,25 +73,83 @@ async function findOwnReading(db: Database, sessionId: string, userId: string) {
   return row ?? null;
 }
 
+/** A reading this fresh (nothing drawn, nobody else in, under an hour old) is reused by `?create=true`. */
+const FRESH_READING_MS = 60 * 60 * 1000;
+
+/**
+ * Starts a reading hosted by the user, with the host's seat. With `reuseFresh`, the user's own
+ * untouched reading of the last hour is opened instead, so following the nav link twice (or a
+ * prefetch of it) does not leave empty readings behind.
+ */
+export async function openReading(db: Database, user: CurrentUser, deckId: string | null, { reuseFresh = false } = {}) {
+  const now = Date.now();
+  if (reuseFresh) {
+    const [fresh] = await db
+      .select({ id: readingSessions.id })
+      .from(readingSessions)
+      .where(
+        and(
+          eq(readingSessions.originalHostUserId, user.id),
+          eq(readingSessions.isActive, true),
+          eq(readingSessions.readingStep, "setup"),
+          deckId ? eq(readingSessions.deckId, deckId) : isNull(readingSessions.deckId),
+          gt(readingSessions.createdAt, now - FRESH_READING_MS),
+          sql`(SELECT count(*) FROM ${sessionParticipants} WHERE ${sessionParticipants.sessionId} = ${readingSessions.id}) = 1`,
+        ),
+      )
+      .orderBy(desc(readingSessions.createdAt))
+      .limit(1);
+    if (fresh) return fresh.id;
+  }
+  const id = newId();
+  await db.batch([
+    db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, createdAt: now, updatedAt: now, lastActivityAt: now }),
+    db.insert(sessionParticipants).values({
+      id: newId(),
+      sessionId: id,
+      userId: user.id,
+      name: displayName(user),
+      isHost: true,
+      role: "host",
+      joinedAt: now,
+      lastSeenAt: now,
+    }),
+  ]);
+  return id;
+}
+
 export async function loadReadingRoom({ request, params, context }: LoaderFunctionArgs) {
   const user = await context.currentUser();
-  const sessionId = new URL(request.url).searchParams.get("session");
+  const url = new URL(request.url);
+  if (url.searchParams.get("create") === "true" && user) {
+    const deckId = params.deckId ?? null;
+    if (deckId && !(await getViewableDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
+    const id = await openReading(context.db, user, deckId, { reuseFresh: true });
+    throw redirect(`${url.pathname}?session=${id}`);
+  }
+  const sessionId = url.searchParams.get("session");
   let reading = null;
+  let ended = null;
   if (sessionId) {
     const found = user ? await findOwnReading(context.db, sessionId.slice(0, 64), user.id) : null;
     if (!found) throw new Response("Reading not found", { status: 404 });
+    if (!found.isActive) {
+      ended = { question: found.question, cards: found.selectedCards ?? [], interpretation: found.interpretation, endedAt: found.lastActivityAt };
+      return { deck: null, reading: null, ended, canStart: true };
+    }
     const state = await roomSnapshot(context, found.id);
     if (!state) throw new Response("Reading not found", { status: 404 });
     const art = await deckArt(context.db, state.deckId);
     reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, state, ...art, cardInfo: CARD_INFO };
   }
   const canStart = Boolean(user);
-  if (!params.deckId) return { deck: null, reading, canStart };
+  if (!params.deckId) return { deck: null, reading, ended, canStart };
   const deck = await getViewableDeck(context.db, params.deckId, user?.id ?? null);
   if (!deck) throw new Response("Deck not found", { status: 404 });
   return {
     deck: { id: deck.id, title: deck.title, creator: deck.creatorUsername, cards: deck.cards.slice(0, 5) },
     reading,
+    ended,
     canStart,
   };
 }
@@ -99,21 +168,7 @@ export async function readingRoomAction({ request, params, context }: ActionFunc
   }
   const deckId = params.deckId ?? null;
   if (deckId && !(await getViewableDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
-  const id = newId();
-  const now = Date.now();
-  await context.db.batch([
-    context.db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, createdAt: now, updatedAt: now, lastActivityAt: now }),
-    context.db.insert(sessionParticipants).values({
-      id: newId(),
-      sessionId: id,
-      userId: user.id,
-      name: displayName(user),
-      isHost: true,
-      role: "host",
-      joinedAt: now,
-      lastSeenAt: now,
-    }),
-  ]);
+  const id = await openReading(context.db, user, deckId);
   const path = new URL(request.url).pathname;
   throw redirect(`${path}?session=${id}`);
 }

@@ -1,11 +1,11 @@
-import { abortAllDurableObjects, env, SELF } from "cloudflare:test";
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
 import { readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
-import { CookieJar, ORIGIN, post, visit } from "./helpers";
+import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
 const db = () => createDatabase(env.DB);
@@ -157,6 +157,11 @@ describe("the reading room's Durable Object", () => {
     first.send({ type: "draw" });
     const before = await settle(first, (state) => state.table.length === 2);
 
+    // Without JavaScript the room's URL shows the table as it stands, rendered on the server.
+    const html = await (await get(`/reading-room?session=${sessionId}`, { cookie: host.header() })).text();
+    expect(html.match(/data-testid="table-card"/g)).toHaveLength(2);
+    expect(html).toContain("What should I carry into spring?");
+
     await abortAllDurableObjects();
 
     const again = (await join(sessionId, host)).client!;
@@ -198,7 +203,8 @@ describe("invitations to a reading", () => {
     const response = await post(`/reading-room?session=${sessionId}`, { intent: "invite", type: "participant", ...form }, { cookie: host.header() });
     const html = await response.text();
     const href = /data-testid="invite-link"[^>]*>|href="([^"]+)" data-testid="invite-link"/.exec(html)?.[1];
-    return { response, body: href ? { invite: { path: new URL(href.replace(/&amp;/g, "&"), ORIGIN).pathname } } : null };
+    const body = href ? { invite: { path: new URL(href.replace(/&amp;/g, "&"), ORIGIN).pathname } } : null;
+    return { response, body: body! };
   };
   const inviteIdOf = (path: string) => path.split("/").pop()!;
 
@@ -251,5 +257,63 @@ describe("invitations to a reading", () => {
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain("This invitation has expired.");
     expect((await post(later.body.invite.path, {}, { cookie: people[5]!.header() })).status).toBe(410);
+  });
+});
+
+describe("opening and closing readings", () => {
+  it("opens a room from the nav link, reusing the host's untouched one, and a new one once it is used", async () => {
+    const host = await newGuest();
+    const first = await get("/reading-room?create=true", { cookie: host.header() });
+    expect(first.status).toBe(302);
+    const firstUrl = new URL(first.headers.get("location")!, ORIGIN);
+    expect(firstUrl.pathname).toBe("/reading-room");
+    const sessionId = firstUrl.searchParams.get("session")!;
+    const again = await get("/reading-room?create=true", { cookie: host.header() });
+    expect(new URL(again.headers.get("location")!, ORIGIN).searchParams.get("session")).toBe(sessionId);
+
+    const socket = (await join(sessionId, host)).client!;
+    await socket.next((m) => m.type === "snapshot");
+    socket.send({ type: "shuffle" });
+    await settle(socket, (state) => state.step === "shuffled");
+    socket.socket.close();
+    await expect.poll(async () => (await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.readingStep).toBe("shuffled");
+    const third = await get("/reading-room?create=true", { cookie: host.header() });
+    expect(new URL(third.headers.get("location")!, ORIGIN).searchParams.get("session")).not.toBe(sessionId);
+    // A visitor without an account (a crawler) just sees the room's page.
+    expect((await get("/reading-room?create=true")).status).toBe(200);
+  });
+
+  it("closes a room an hour after its last action when nobody is there, and its URL says so", async () => {
+    const { sessionId, host } = await newReading();
+    const socket = (await join(sessionId, host)).client!;
+    await socket.next((m) => m.type === "snapshot");
+    socket.send({ type: "shuffle" });
+    socket.send({ type: "draw" });
+    await settle(socket, (state) => state.table.length === 1);
+    socket.socket.close();
+
+    const stub = env.ReadingRoom.get(env.ReadingRoom.idFromName(sessionId));
+    // Still within the hour: the alarm leaves the room open.
+    await runDurableObjectAlarm(stub);
+    expect((await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.isActive).toBe(true);
+
+    await runInDurableObject(stub, async (_instance, state) => {
+      const stored = (await state.storage.get<RoomState>("state"))!;
+      await state.storage.put("state", { ...stored, lastActivityAt: Date.now() - 61 * 60 * 1000 });
+    });
+    await abortAllDurableObjects();
+    const fresh = env.ReadingRoom.get(env.ReadingRoom.idFromName(sessionId));
+    await runInDurableObject(fresh, async (_instance, state) => {
+      await state.storage.setAlarm(Date.now() + 60_000);
+    });
+    expect(await runDurableObjectAlarm(fresh)).toBe(true);
+    expect((await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.isActive).toBe(false);
+
+    const page = await get(`/reading-room?session=${sessionId}`, { cookie: host.header() });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("This reading has ended");
+    expect(html).toContain("Open a new room");
+    expect((await join(sessionId, host)).status).toBe(403);
   });
 });
