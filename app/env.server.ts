@@ -23,6 +23,8 @@ const schema = z.object({
   RESEND_API_KEY: optional,
   MAIL_FROM: optional,
   GEMINI_API_KEY: optional,
+  /** STUN/TURN servers for video calls, as JSON: [{"urls": "stun:…"}, {"urls": "turn:…", "username": "…", "credential": "…"}]. */
+  RTC_ICE_SERVERS: optional,
   /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
   LOCAL_AI_TEXT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOCAL_AI_IMAGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -35,9 +37,28 @@ export type AppConfig = {
   google: { clientId: string; clientSecret: string } | null;
   mail: { apiKey: string; from: string } | null;
   gemini: { apiKey: string } | null;
+  /** STUN/TURN servers handed to browsers for video calls; empty means direct connections only. */
+  iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** Always zero in production. */
   localAiLatency: { textMs: number; imageMs: number };
 };
+
+const iceServersSchema = z.array(
+  z.object({ urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), username: z.string().optional(), credential: z.string().optional() }),
+);
+
+function parseIceServers(raw: string | undefined): AppConfig["iceServers"] {
+  if (!raw) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error("Invalid configuration: RTC_ICE_SERVERS must be a JSON array of ICE servers");
+  }
+  const parsed = iceServersSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`Invalid configuration: RTC_ICE_SERVERS: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
 
 let cached: { source: unknown; config: AppConfig } | undefined;
 
@@ -61,6 +82,7 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
         : null,
     mail: vars.RESEND_API_KEY ? { apiKey: vars.RESEND_API_KEY, from: vars.MAIL_FROM ?? "Arcanum <hello@arcanum.app>" } : null,
     gemini: vars.GEMINI_API_KEY ? { apiKey: vars.GEMINI_API_KEY } : null,
+    iceServers: parseIceServers(vars.RTC_ICE_SERVERS),
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
   };
   cached = { source: env, config };

@@ -2,7 +2,7 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import { createAi } from "../app/ai/ai.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
-import { parseClientMessage, type ServerMessage } from "../app/reading-room/messages";
+import { parseClientMessage, type ServerMessage, type Signal } from "../app/reading-room/messages";
 import { closeRoom, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { spreadById } from "../app/reading-room/spreads";
 import {
@@ -152,6 +152,10 @@ export class ReadingRoom extends Server<Env> {
       this.send(connection, { type: "snapshot", state: view(state), you: memberId });
       return;
     }
+    if (message.type === "signal") {
+      this.relay(connection, memberId, message.to, message.signal);
+      return;
+    }
     await this.act(connection, memberId, message.command);
   }
 
@@ -165,6 +169,15 @@ export class ReadingRoom extends Server<Env> {
     for (const event of decision.events) {
       if (event.type === "removed") this.closeMember(event.id, "You were removed from this reading.");
       if (event.type === "interpretationStarted") this.ctx.waitUntil(this.interpret());
+    }
+  }
+
+  /** Passes a video-call signal to one person's sockets, or to everyone else's; the sender is the room's to name. */
+  private relay(from: Connection<ConnectionState>, memberId: string, to: string, signal: Signal) {
+    const text = JSON.stringify({ type: "signal", from: memberId, signal } satisfies ServerMessage);
+    for (const connection of this.getConnections<ConnectionState>()) {
+      if (connection.id === from.id || !connection.state) continue;
+      if (to === "*" ? connection.state.memberId !== memberId : connection.state.memberId === to) connection.send(text);
     }
   }
 

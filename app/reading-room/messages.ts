@@ -6,8 +6,8 @@ import { z } from "zod";
 import { SPREAD_IDS } from "./spreads";
 import { QUESTION_MAX, type RoomCommand, type RoomEvent, type RoomState } from "./state";
 
-/** Larger messages are refused unread. */
-export const MESSAGE_MAX_BYTES = 2048;
+/** Larger messages are refused unread (a video call's session description needs a few KB). */
+export const MESSAGE_MAX_BYTES = 16_384;
 
 const finite = z.number().finite();
 const position = z.number().int().min(0).max(77);
@@ -30,18 +30,35 @@ export const commandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("interpret") }),
 ]);
 
-/** A browser's message: a command, or a request for the whole state after a missed event. */
+/** What video-call peers tell each other through the room; the room adds who sent it. */
+export const signalSchema = z.object({
+  kind: z.enum(["join", "offer", "answer", "ice", "leave"]),
+  sdp: z.string().max(12_000).optional(),
+  candidate: z
+    .object({
+      candidate: z.string().max(1_000),
+      sdpMid: z.string().max(64).nullable().optional(),
+      sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+      usernameFragment: z.string().max(256).nullable().optional(),
+    })
+    .optional(),
+});
+export type Signal = z.infer<typeof signalSchema>;
+
+/** A browser's message: a command, a request for the whole state after a missed event, or a video-call signal. */
 export const clientMessageSchema = z.union([
   z.object({ type: z.literal("command"), command: commandSchema }),
   z.object({ type: z.literal("resync") }),
+  z.object({ type: z.literal("signal"), to: z.union([z.literal("*"), personId]), signal: signalSchema }),
 ]);
 
-export type ClientMessage = { type: "command"; command: RoomCommand } | { type: "resync" };
+export type ClientMessage = { type: "command"; command: RoomCommand } | { type: "resync" } | { type: "signal"; to: string; signal: Signal };
 
 export type ServerMessage =
   | { type: "snapshot"; state: RoomState; you: string }
   | { type: "event"; version: number; event: RoomEvent }
   | { type: "refused"; error: string }
+  | { type: "signal"; from: string; signal: Signal }
   | { type: "closed"; reason: string };
 
 /** Parses a raw socket message; null when it is too large, not JSON, or not a known message. */

@@ -5,6 +5,7 @@ import { cn } from "~/lib/cn";
 import { SPREADS, spreadById } from "./spreads";
 import { canControl, isActive, type RoomState, type TableCard } from "./state";
 import { useRoom } from "./use-room";
+import { VideoCall } from "./video-call";
 
 type CardInfo = Record<string, { name: string; upright: string[]; reversed: string[] }>;
 
@@ -15,6 +16,7 @@ export type TableProps = {
   back: string;
   cardInfo: CardInfo;
   isHost: boolean;
+  iceServers: RTCIceServer[];
 };
 
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
@@ -87,6 +89,7 @@ export function ReadingTable(props: TableProps) {
           </p>
         )}
         <People state={state} you={you} now={now} isHost={you === state.hostId} send={room.send} />
+        <VideoCall room={room} iceServers={props.iceServers} />
         {props.isHost ? <InviteBox sessionId={props.sessionId} /> : null}
       </aside>
 

@@ -67,6 +67,7 @@ export function ReadingRoomPage() {
           back={reading.back}
           cardInfo={reading.cardInfo}
           isHost={reading.isHost}
+          iceServers={reading.iceServers}
         />
       </FullScreen>
     );

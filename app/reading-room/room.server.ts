@@ -10,6 +10,7 @@ import type { Database } from "../db.server";
 import { getViewableDeck } from "../decks/queries.server";
 import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
 import { createInvite, createInviteForm, invitePath } from "../invites/invite.server";
+import { readConfig } from "../env.server";
 import { newId } from "../lib/crypto";
 import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
@@ -140,7 +141,8 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     const state = await roomSnapshot(context, found.id);
     if (!state) throw new Response("Reading not found", { status: 404 });
     const art = await deckArt(context.db, state.deckId);
-    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, state, ...art, cardInfo: CARD_INFO };
+    const iceServers = readConfig(context.cloudflare.env).iceServers;
+    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, state, ...art, cardInfo: CARD_INFO, iceServers };
   }
   const canStart = Boolean(user);
   if (!params.deckId) return { deck: null, reading, ended, canStart };

@@ -1,6 +1,6 @@
 import PartySocket from "partysocket";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ServerMessage } from "./messages";
+import type { ServerMessage, Signal } from "./messages";
 import { apply, type RoomCommand, type RoomState } from "./state";
 
 export type RoomConnection = {
@@ -13,6 +13,10 @@ export type RoomConnection = {
   /** Set when the room closed the door (removed, locked, gone). */
   closed: string | null;
   send(command: RoomCommand): void;
+  /** Sends a video-call signal to one person, or to everyone else with "*". */
+  signal(to: string, signal: Signal): void;
+  /** Listens to video-call signals; returns the way to stop. */
+  onSignal(listener: (from: string, signal: Signal) => void): () => void;
 };
 
 /**
@@ -26,6 +30,7 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
   const [notice, setNotice] = useState<string | null>(null);
   const [closed, setClosed] = useState<string | null>(null);
   const socketRef = useRef<PartySocket | null>(null);
+  const signalListeners = useRef(new Set<(from: string, signal: Signal) => void>());
 
   useEffect(() => {
     const socket = new PartySocket({ host: window.location.host, party: "reading-room", room: sessionId });
@@ -54,6 +59,9 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
         case "refused":
           setNotice(message.error);
           break;
+        case "signal":
+          for (const listener of signalListeners.current) listener(message.from, message.signal);
+          break;
         case "closed":
           setClosed(message.reason);
           socket.close();
@@ -71,5 +79,16 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
     socketRef.current?.send(JSON.stringify({ type: "command", command }));
   }, []);
 
-  return { state, you, connected, notice, closed, send };
+  const signal = useCallback((to: string, payload: Signal) => {
+    socketRef.current?.send(JSON.stringify({ type: "signal", to, signal: payload }));
+  }, []);
+
+  const onSignal = useCallback((listener: (from: string, signal: Signal) => void) => {
+    signalListeners.current.add(listener);
+    return () => {
+      signalListeners.current.delete(listener);
+    };
+  }, []);
+
+  return { state, you, connected, notice, closed, send, signal, onSignal };
 }

@@ -103,6 +103,55 @@ describe("a shared reading", () => {
     await host.context().close();
   });
 
+  it("connects a video call between host and guest with fake cameras, and a refused camera leaves the reading intact", async () => {
+    const host = await openPage(browser, DESKTOP);
+    await host.goto("/");
+    await host.goto("/reading-room?create=true");
+    await host.waitForURL(/session=/);
+    await hydrated(host);
+    await host.getByRole("button", { name: "Make an invite link" }).click();
+    const invitePath = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
+    const guest = await openPage(browser, DESKTOP);
+    await guest.goto(invitePath);
+    await hydrated(guest);
+    await guest.getByRole("button", { name: "Join the reading" }).click();
+    await guest.waitForURL(/session=/);
+    await hydrated(guest);
+    await expect.poll(() => host.getByTestId("people").locator("li").count()).toBe(2);
+
+    await host.getByRole("button", { name: "Join video call" }).click();
+    await host.getByTestId("local-video").waitFor();
+    await guest.getByRole("button", { name: "Join video call" }).click();
+    const playing = (page: Page) =>
+      page.getByTestId("remote-video").evaluateAll((videos) => videos.some((v) => (v as HTMLVideoElement).videoWidth > 0 && !(v as HTMLVideoElement).paused));
+    await expect.poll(() => playing(guest), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => playing(host), { timeout: 15_000 }).toBe(true);
+
+    await guest.getByRole("button", { name: "Mute" }).click();
+    expect(await guest.getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).toBe("true");
+    await guest.getByRole("button", { name: "Leave call" }).click();
+    await expect.poll(() => host.getByTestId("remote-video").count(), { timeout: 10_000 }).toBe(0);
+
+    // A browser that refuses the camera still takes part in the reading.
+    const shy = await openPage(browser, DESKTOP);
+    await shy.goto("/");
+    await shy.goto("/reading-room?create=true");
+    await shy.waitForURL(/session=/);
+    await hydrated(shy);
+    await shy.evaluate(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    });
+    await shy.getByRole("button", { name: "Join video call" }).click();
+    await shy.getByText("Your camera or microphone could not be used. You are still part of the reading.").waitFor();
+    await shy.getByRole("button", { name: "Shuffle" }).click();
+    await shy.getByRole("button", { name: "Draw" }).click();
+    await expect.poll(() => shy.getByTestId("table-card").count()).toBe(1);
+
+    await shy.context().close();
+    await guest.context().close();
+    await host.context().close();
+  });
+
   it("says clearly when an invitation is no longer valid", async () => {
     const page = await openPage(browser, DESKTOP);
     const response = await page.goto("/invite/participant/no-such-invite");

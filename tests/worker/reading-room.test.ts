@@ -317,3 +317,26 @@ describe("opening and closing readings", () => {
     expect((await join(sessionId, host)).status).toBe(403);
   });
 });
+
+describe("video call signalling", () => {
+  it("passes a signal only to the person it is for, named by the room rather than the sender", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const ana = await newGuest();
+    const ben = await newGuest();
+    const anaId = await seat(sessionId, ana);
+    await seat(sessionId, ben);
+    const [h, a, b] = await Promise.all([join(sessionId, host), join(sessionId, ana), join(sessionId, ben)]).then((r) => r.map((x) => x.client!));
+    await Promise.all([h, a, b].map((c) => c.next((m) => m.type === "snapshot")));
+
+    a.socket.send(JSON.stringify({ type: "signal", to: hostId, signal: { kind: "offer", sdp: "v=0 fake", from: "someone-else" } }));
+    const got = await h.next((m) => m.type === "signal");
+    expect(got).toEqual({ type: "signal", from: anaId, signal: { kind: "offer", sdp: "v=0 fake" } });
+
+    a.socket.send(JSON.stringify({ type: "signal", to: "*", signal: { kind: "join" } }));
+    await b.next((m) => m.type === "signal" && m.signal.kind === "join");
+    await h.next((m) => m.type === "signal" && m.signal.kind === "join");
+    expect(b.messages.some((m) => m.type === "signal" && m.signal.kind === "offer")).toBe(false);
+    expect(a.messages.some((m) => m.type === "signal")).toBe(false);
+    for (const c of [h, a, b]) c.socket.close();
+  });
+});
