@@ -262,6 +262,36 @@ export const readingInvites = sqliteTable(
   (t) => [index("reading_invites_session_idx").on(t.sessionId)],
 );
 
+/** A finished reading as kept in one person's journal, with their own notes. */
+export const readingJournal = sqliteTable(
+  "reading_journal",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").references(() => readingSessions.id, { onDelete: "set null" }),
+    question: text("question"),
+    spreadId: text("spread_id").notNull(),
+    spreadName: text("spread_name").notNull(),
+    /** JSON: the cards in position order: key, name, position, position name, reversed. */
+    cards: text("cards", { mode: "json" })
+      .$type<{ key: string; name: string; position: number; positionName: string; reversed: boolean }[]>()
+      .notNull(),
+    interpretation: text("interpretation"),
+    notes: text("notes").notNull().default(""),
+    /** Set while the entry is shared: the read-only link's last segment. */
+    shareId: text("share_id"),
+    createdAt: millis("created_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("reading_journal_user_session_idx").on(t.userId, t.sessionId),
+    index("reading_journal_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("reading_journal_share_idx").on(t.shareId),
+  ],
+);
+
 export const planTypes = ["free", "explorer", "mystic", "creator", "visionary"] as const;
 
 export const userDeckQuotas = sqliteTable(

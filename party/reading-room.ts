@@ -2,6 +2,7 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import { createAi } from "../app/ai/ai.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
+import { saveToJournals } from "../app/reading-room/journal.server";
 import { parseClientMessage, type ServerMessage, type Signal } from "../app/reading-room/messages";
 import { closeRoom, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { spreadById } from "../app/reading-room/spreads";
@@ -207,6 +208,7 @@ export class ReadingRoom extends Server<Env> {
       await new Promise((resolve) => setTimeout(resolve, STREAM_PAUSE_MS));
     }
     await this.commit([{ type: "interpretationFinished", text, at: Date.now() }]);
+    await saveToJournals(createDatabase(this.env.DB), this.name, this.state!).catch((error) => console.error("saving the reading to journals", error));
   }
 
   /**

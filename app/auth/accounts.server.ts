@@ -5,6 +5,7 @@ import {
   authSessions,
   deckQuotaLedger,
   decks,
+  readingJournal,
   readingSessions,
   sessionParticipants,
   userDeckQuotas,
@@ -172,6 +173,16 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
       referenceId: `merge:${guestId}`,
       createdAt: now,
     }),
+    // Journal entries move unless the account already keeps the same reading.
+    db
+      .update(readingJournal)
+      .set({ userId: targetId })
+      .where(
+        and(
+          eq(readingJournal.userId, guestId),
+          sql`NOT EXISTS (SELECT 1 FROM reading_journal AS theirs WHERE theirs.user_id = ${targetId} AND theirs.session_id = ${readingJournal.sessionId})`,
+        ),
+      ),
     db.delete(authSessions).where(eq(authSessions.userId, guestId)),
     db.delete(users).where(and(eq(users.id, guestId), isNull(users.email))),
   ]);

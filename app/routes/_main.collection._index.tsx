@@ -20,7 +20,10 @@ export default function Collection() {
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
       <PageHeader eyebrow="My Collection" title="Your decks">
         <p>Every deck you have made, public or private.</p>
-        <Link to="/create-deck" className={`${buttonClasses("primary")} mt-5`}>Create a deck</Link>
+        <div className="mt-5 flex flex-wrap justify-center gap-3">
+          <Link to="/create-deck" className={buttonClasses("primary")}>Create a deck</Link>
+          <Link to="/journal" className={buttonClasses("secondary")}>Reading Journal</Link>
+        </div>
       </PageHeader>
       {decks.length > 0 ? (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">

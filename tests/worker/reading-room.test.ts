@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
-import { readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
+import { readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
@@ -325,7 +325,7 @@ describe("video call signalling", () => {
     const ben = await newGuest();
     const anaId = await seat(sessionId, ana);
     await seat(sessionId, ben);
-    const [h, a, b] = await Promise.all([join(sessionId, host), join(sessionId, ana), join(sessionId, ben)]).then((r) => r.map((x) => x.client!));
+    const [h, a, b] = (await Promise.all([join(sessionId, host), join(sessionId, ana), join(sessionId, ben)])).map((x) => x.client!) as [Client, Client, Client];
     await Promise.all([h, a, b].map((c) => c.next((m) => m.type === "snapshot")));
 
     a.socket.send(JSON.stringify({ type: "signal", to: hostId, signal: { kind: "offer", sdp: "v=0 fake", from: "someone-else" } }));
@@ -338,5 +338,51 @@ describe("video call signalling", () => {
     expect(b.messages.some((m) => m.type === "signal" && m.signal.kind === "offer")).toBe(false);
     expect(a.messages.some((m) => m.type === "signal")).toBe(false);
     for (const c of [h, a, b]) c.socket.close();
+  });
+});
+
+describe("the reading journal", () => {
+  it("keeps a finished reading for everyone at the table, with private notes and a read-only share link", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const guest = await newGuest();
+    const guestUserId = await seat(sessionId, guest);
+    const h = (await join(sessionId, host)).client!;
+    const g = (await join(sessionId, guest)).client!;
+    await Promise.all([h, g].map((c) => c.next((m) => m.type === "snapshot")));
+    h.send({ type: "setQuestion", question: "Where is my work taking me?" });
+    h.send({ type: "chooseSpread", spreadId: "three-card" });
+    h.send({ type: "shuffle" });
+    for (let i = 0; i < 3; i++) h.send({ type: "draw" });
+    h.send({ type: "revealAll" });
+    h.send({ type: "interpret" });
+    const done = await settle(g, (state) => state.interpretation.status === "done");
+    await expect
+      .poll(async () => (await db().select().from(readingJournal).where(eq(readingJournal.sessionId, sessionId))).map((e) => e.userId).sort(), { timeout: 3000 })
+      .toEqual([hostId, guestUserId].sort());
+    h.socket.close();
+    g.socket.close();
+
+    const list = await (await get("/journal", { cookie: guest.header() })).text();
+    expect(list).toContain("Where is my work taking me?");
+    const [entry] = await db().select().from(readingJournal).where(and(eq(readingJournal.sessionId, sessionId), eq(readingJournal.userId, guestUserId)));
+    expect(entry!.cards.map((c) => c.positionName)).toEqual(["Past", "Present", "Future"]);
+    expect(entry!.cards.map((c) => c.key)).toEqual([...done.table].sort((a, b) => a.position - b.position).map((c) => c.key));
+    expect(entry!.interpretation).toBe(done.interpretation.text);
+
+    expect((await post(`/journal/${entry!.id}`, { intent: "notes", notes: "Talk to Sam on Monday." }, { cookie: guest.header() })).status).toBe(200);
+    // Someone else's entry is nobody else's business.
+    expect((await get(`/journal/${entry!.id}`, { cookie: host.header() })).status).toBe(404);
+    expect((await post(`/journal/${entry!.id}`, { intent: "notes", notes: "x" }, { cookie: host.header() })).status).toBe(404);
+
+    await post(`/journal/${entry!.id}`, { intent: "share" }, { cookie: guest.header() });
+    const [shared] = await db().select().from(readingJournal).where(eq(readingJournal.id, entry!.id));
+    expect(shared!.shareId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    const page = await get(`/shared/${shared!.shareId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Where is my work taking me?");
+    expect(html).not.toContain("Talk to Sam on Monday.");
+    await post(`/journal/${entry!.id}`, { intent: "unshare" }, { cookie: guest.header() });
+    expect((await get(`/shared/${shared!.shareId}`)).status).toBe(404);
   });
 });

@@ -1,0 +1,115 @@
+/**
+ * The reading journal: every finished reading is kept for each person who sat at the table, with
+ * their own notes, and can be shared as a read-only link.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { readingJournal } from "../../db/schema";
+import type { Database } from "../db.server";
+import { newId, randomToken } from "../lib/crypto";
+import { FULL_DECK } from "../tarot/cards";
+import { spreadById } from "./spreads";
+import type { RoomState } from "./state";
+
+const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
+
+export const notesForm = z.object({
+  notes: z.string().max(5000, "Keep your notes under 5000 characters"),
+});
+
+/** The reading as the journal keeps it. */
+export function journalContent(state: RoomState) {
+  const spread = spreadById(state.spreadId);
+  return {
+    question: state.question || null,
+    spreadId: state.spreadId,
+    spreadName: spread?.name ?? state.spreadId,
+    cards: [...state.table]
+      .sort((a, b) => a.position - b.position)
+      .map((card) => ({
+        key: card.key,
+        name: CARD_NAMES.get(card.key) ?? card.key,
+        position: card.position,
+        positionName: spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`,
+        reversed: card.reversed,
+      })),
+    interpretation: state.interpretation.text || null,
+  };
+}
+
+/**
+ * Keeps the finished reading in the journal of everyone at the table. Asking again in the same
+ * reading updates each entry and keeps the notes written so far.
+ */
+export async function saveToJournals(db: Database, sessionId: string, state: RoomState, now = Date.now()) {
+  const content = journalContent(state);
+  const people = state.members.map((member) => member.id);
+  if (people.length === 0 || content.cards.length === 0) return;
+  const upsert = (userId: string) =>
+    db
+      .insert(readingJournal)
+      .values({ id: newId(), userId, sessionId, ...content, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [readingJournal.userId, readingJournal.sessionId], set: { ...content, updatedAt: now } });
+  const [first, ...rest] = people;
+  await db.batch([upsert(first!), ...rest.map(upsert)]);
+}
+
+export async function listJournal(db: Database, userId: string) {
+  return db
+    .select({
+      id: readingJournal.id,
+      question: readingJournal.question,
+      spreadName: readingJournal.spreadName,
+      cards: readingJournal.cards,
+      createdAt: readingJournal.createdAt,
+      shared: sql<boolean>`${readingJournal.shareId} IS NOT NULL`,
+    })
+    .from(readingJournal)
+    .where(eq(readingJournal.userId, userId))
+    .orderBy(desc(readingJournal.createdAt))
+    .limit(200);
+}
+
+export async function getJournalEntry(db: Database, userId: string, id: string) {
+  const [entry] = await db
+    .select()
+    .from(readingJournal)
+    .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
+    .limit(1);
+  return entry ?? null;
+}
+
+export async function saveNotes(db: Database, userId: string, id: string, notes: string) {
+  const rows = await db
+    .update(readingJournal)
+    .set({ notes, updatedAt: Date.now() })
+    .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
+    .returning({ id: readingJournal.id });
+  return rows.length === 1;
+}
+
+/** Shares the entry as a read-only link (the same link while shared), or stops sharing it. */
+export async function setSharing(db: Database, userId: string, id: string, shared: boolean) {
+  const rows = await db
+    .update(readingJournal)
+    .set({ shareId: shared ? sql`coalesce(${readingJournal.shareId}, ${randomToken(16)})` : null, updatedAt: Date.now() })
+    .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
+    .returning({ shareId: readingJournal.shareId });
+  return rows[0] ?? null;
+}
+
+/** A shared entry as anyone with the link sees it: the reading, never the notes. */
+export async function getSharedReading(db: Database, shareId: string) {
+  const [entry] = await db
+    .select({
+      question: readingJournal.question,
+      spreadName: readingJournal.spreadName,
+      cards: readingJournal.cards,
+      interpretation: readingJournal.interpretation,
+      createdAt: readingJournal.createdAt,
+    })
+    .from(readingJournal)
+    .where(eq(readingJournal.shareId, shareId.slice(0, 64)))
+    .limit(1);
+  return entry ?? null;
+}

@@ -1,0 +1,31 @@
+import { ReadingText } from "./reading-table";
+
+type RecordCard = { key: string; name: string; position: number; positionName: string; reversed: boolean };
+
+/** A kept reading: question, spread, cards and interpretation, as the journal and a shared link show it. */
+export function ReadingRecord(props: { question: string | null; spreadName: string; cards: RecordCard[]; interpretation: string | null; createdAt: number }) {
+  return (
+    <article className="grid gap-5 text-left">
+      <p className="text-sm text-muted">
+        {props.spreadName} ·{" "}
+        <time dateTime={new Date(props.createdAt).toISOString()}>
+          {new Date(props.createdAt).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} UTC
+        </time>
+      </p>
+      {props.question ? <p className="font-display text-2xl">“{props.question}”</p> : null}
+      <ol className="grid gap-2 sm:grid-cols-2" aria-label="Cards">
+        {props.cards.map((card) => (
+          <li key={card.key} className="rounded-2xl border border-line bg-surface/80 p-3 text-sm">
+            <span className="font-semibold">{card.positionName}:</span> {card.name}
+            {card.reversed ? <span className="text-muted"> (reversed)</span> : null}
+          </li>
+        ))}
+      </ol>
+      {props.interpretation ? (
+        <section aria-label="Interpretation" className="rounded-3xl border border-line bg-surface/80 p-5 text-sm leading-relaxed">
+          <ReadingText text={props.interpretation} />
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guard.server";
+import { buttonClasses } from "~/components/ui/button";
+import { getJournalEntry, notesForm, saveNotes, setSharing } from "~/reading-room/journal.server";
+import { ReadingRecord } from "~/reading-room/reading-record";
+
+export const meta: MetaFunction = () => [{ title: "A reading — Arcanum" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const entry = await getJournalEntry(context.db, user.id, params.entryId ?? "");
+  if (!entry) throw new Response("Reading not found", { status: 404 });
+  return { entry };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = params.entryId ?? "";
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "notes") {
+    const parsed = notesForm.safeParse(form);
+    if (!parsed.success) return data({ message: parsed.error.issues[0]!.message, ok: false }, { status: 400 });
+    if (!(await saveNotes(context.db, user.id, id, parsed.data.notes))) throw new Response("Reading not found", { status: 404 });
+    return { message: "Notes saved.", ok: true };
+  }
+  if (form.intent === "share" || form.intent === "unshare") {
+    const shared = await setSharing(context.db, user.id, id, form.intent === "share");
+    if (!shared) throw new Response("Reading not found", { status: 404 });
+    return { message: form.intent === "share" ? "Anyone with the link can now read this (not your notes)." : "The link no longer works.", ok: true };
+  }
+  return data({ message: "Unknown action.", ok: false }, { status: 400 });
+}
+
+export default function JournalEntry() {
+  const { entry } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 pt-10 sm:px-6">
+      <Link to="/journal" className="text-sm text-brand underline">← Reading Journal</Link>
+      <h1 className="text-4xl font-bold">Your reading</h1>
+      <ReadingRecord {...entry} />
+      <Form method="post" className="grid gap-2">
+        <input type="hidden" name="intent" value="notes" />
+        <label htmlFor="notes" className="font-semibold">Your notes</label>
+        <textarea id="notes" name="notes" defaultValue={entry.notes} maxLength={5000} rows={5} className="rounded-2xl border border-line bg-surface p-3" />
+        <button type="submit" className={`${buttonClasses("secondary")} justify-self-start`}>Save notes</button>
+      </Form>
+      <section className="grid gap-2 rounded-3xl border border-line bg-surface/80 p-5">
+        <h2 className="font-semibold">Share</h2>
+        {entry.shareId ? (
+          <>
+            <p className="break-all text-sm">
+              <a href={`/shared/${entry.shareId}`} className="text-brand underline" data-testid="share-link">/shared/{entry.shareId}</a>
+            </p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="unshare" />
+              <button type="submit" className={buttonClasses("secondary", "sm")}>Stop sharing</button>
+            </Form>
+          </>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="share" />
+            <button type="submit" className={buttonClasses("secondary", "sm")}>Make a read-only link</button>
+          </Form>
+        )}
+      </section>
+      {result?.message ? <p role={result.ok ? "status" : "alert"} className="text-sm">{result.message}</p> : null}
+    </div>
+  );
+}
