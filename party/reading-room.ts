@@ -4,7 +4,7 @@ import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { saveToJournals } from "../app/reading-room/journal.server";
 import { parseClientMessage, type ServerMessage, type Signal } from "../app/reading-room/messages";
-import { closeRoom, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
+import { closeRoom, deckForReading, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { spreadById } from "../app/reading-room/spreads";
 import {
   apply,
@@ -12,6 +12,7 @@ import {
   decideJoin,
   decideLeave,
   decideMerge,
+  decideDeckChange,
   ACTIVITY_WINDOW_MS,
   initialState,
   redact,
@@ -151,6 +152,17 @@ export class ReadingRoom extends Server<Env> {
     if (!state) return;
     if (message.type === "resync") {
       this.send(connection, { type: "snapshot", state: view(state), you: memberId });
+      return;
+    }
+    if (message.type === "changeDeck") {
+      const cards = await deckForReading(createDatabase(this.env.DB), message.deckId, memberId);
+      if (!cards) {
+        this.send(connection, { type: "refused", error: "That deck cannot be used here." });
+        return;
+      }
+      const decision = decideDeckChange(this.state!, memberId, { deckId: message.deckId, cards }, Math.random, Date.now());
+      if (!decision.ok) this.send(connection, { type: "refused", error: decision.error });
+      else await this.commit(decision.events);
       return;
     }
     if (message.type === "signal") {

@@ -50,9 +50,14 @@ export const clientMessageSchema = z.union([
   z.object({ type: z.literal("command"), command: commandSchema }),
   z.object({ type: z.literal("resync") }),
   z.object({ type: z.literal("signal"), to: z.union([z.literal("*"), personId]), signal: signalSchema }),
+  z.object({ type: z.literal("changeDeck"), deckId: z.string().min(1).max(64).nullable() }),
 ]);
 
-export type ClientMessage = { type: "command"; command: RoomCommand } | { type: "resync" } | { type: "signal"; to: string; signal: Signal };
+export type ClientMessage =
+  | { type: "command"; command: RoomCommand }
+  | { type: "resync" }
+  | { type: "signal"; to: string; signal: Signal }
+  | { type: "changeDeck"; deckId: string | null };
 
 export type ServerMessage =
   | { type: "snapshot"; state: RoomState; you: string }

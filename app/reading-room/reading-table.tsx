@@ -1,10 +1,11 @@
-import { Form, useActionData, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, useActionData, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { SPREADS, spreadById } from "./spreads";
 import { canControl, isActive, type RoomState, type TableCard } from "./state";
 import { useRoom } from "./use-room";
+import { Gallery, HelpSheet, QuestionIdeas, useShortcuts, useTableGestures, useTableSounds } from "./table-tools";
 import { VideoCall } from "./video-call";
 
 type CardInfo = Record<string, { name: string; upright: string[]; reversed: string[] }>;
@@ -17,6 +18,7 @@ export type TableProps = {
   cardInfo: CardInfo;
   isHost: boolean;
   iceServers: RTCIceServer[];
+  decks: { id: string; title: string; own: boolean }[];
 };
 
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
@@ -26,6 +28,46 @@ export function ReadingTable(props: TableProps) {
   const leads = you !== null && canControl(state, you);
   const spread = spreadById(state.spreadId);
   const now = useNow();
+  const tableRef = useRef<HTMLDivElement>(null);
+  const spreadRef = useRef<HTMLSelectElement>(null);
+  const deckRef = useRef<HTMLSelectElement>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [gallery, setGallery] = useState<{ open: boolean; start: number }>({ open: false, start: 0 });
+  const [sounds, setSounds] = useState(false);
+  const gestures = useTableGestures({ table: tableRef, state, leads, send: room.send });
+  useTableSounds(room.lastEvent, sounds);
+
+  // Another deck on the table: load its pictures.
+  const revalidator = useRevalidator();
+  const shownDeck = useRef(props.initial.deckId);
+  useEffect(() => {
+    if (state.deckId === shownDeck.current) return;
+    shownDeck.current = state.deckId;
+    revalidator.revalidate();
+  }, [state.deckId, revalidator]);
+
+  const zoomBy = (factor: number) => gestures.sendView({ ...state.view, zoom: state.view.zoom * factor });
+  const shortcuts = useMemo(() => {
+    const all: Record<string, () => void> = {
+      "?": () => setHelpOpen(true),
+      v: () => setGallery({ open: true, start: 0 }),
+    };
+    if (!leads) return all;
+    return {
+      ...all,
+      s: () => room.send({ type: "shuffle" }),
+      d: () => room.send({ type: "draw" }),
+      r: () => room.send({ type: "revealAll" }),
+      g: () => room.send({ type: "reset" }),
+      "+": () => zoomBy(1.25),
+      "-": () => zoomBy(0.8),
+      "0": () => gestures.sendView({ zoom: 1, x: 0, y: 0 }),
+      l: () => spreadRef.current?.focus(),
+      k: () => deckRef.current?.focus(),
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [leads, room.send, state.view]);
+  useShortcuts(shortcuts);
 
   if (room.closed) {
     return (
@@ -48,8 +90,31 @@ export function ReadingTable(props: TableProps) {
             {state.pile.length} cards in the deck · {room.connected ? "live" : "connecting…"}
           </p>
         </div>
+        <div className="needs-script mb-2 flex flex-wrap items-center gap-1">
+          {leads ? (
+            <>
+              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(0.8)} aria-label="Zoom out">−</button>
+              <span className="w-12 text-center text-xs text-muted" data-testid="zoom-level">{Math.round(state.view.zoom * 100)}%</span>
+              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(1.25)} aria-label="Zoom in">+</button>
+              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => gestures.sendView({ zoom: 1, x: 0, y: 0 })}>Reset view</button>
+            </>
+          ) : (
+            <span className="text-xs text-muted" data-testid="zoom-level">{Math.round(state.view.zoom * 100)}%</span>
+          )}
+          <span className="flex-1" />
+          <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setGallery({ open: true, start: 0 })}>Gallery</button>
+          <button type="button" className={buttonClasses("ghost", "sm")} aria-pressed={sounds} onClick={() => setSounds((on) => !on)}>
+            {sounds ? "Sounds on" : "Sounds off"}
+          </button>
+          <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">?</button>
+        </div>
         <div
-          className="relative aspect-[4/3] w-full overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner"
+          ref={tableRef}
+          {...gestures.handlers}
+          className={cn(
+            "relative aspect-[4/3] w-full overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner",
+            leads && "touch-none select-none",
+          )}
           data-testid="table"
         >
           <div
@@ -60,7 +125,8 @@ export function ReadingTable(props: TableProps) {
             {state.table.map((card) => (
               <PlacedCard
                 key={card.key}
-                card={card}
+                card={gestures.dragged?.position === card.position ? { ...card, x: gestures.dragged.x, y: gestures.dragged.y } : card}
+                onOpen={card.revealed ? () => setGallery({ open: true, start: card.position }) : undefined}
                 face={props.faces[card.key] ?? null}
                 back={props.back}
                 info={props.cardInfo[card.key]}
@@ -83,7 +149,9 @@ export function ReadingTable(props: TableProps) {
             The table is shown as it stood when this page loaded. Turn on JavaScript to follow the reading live and to lead it.
           </p>
         </noscript>
-        {leads ? <Controls state={state} send={room.send} /> : (
+        {leads ? (
+          <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} changeDeck={room.changeDeck} />
+        ) : (
           <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="watching">
             {state.members.find((m) => m.id === state.controllerId)?.name ?? "The host"} is leading this reading. You see every card as it falls.
           </p>
@@ -106,6 +174,16 @@ export function ReadingTable(props: TableProps) {
         ) : null}
         <DrawnList state={state} cardInfo={props.cardInfo} />
       </div>
+      <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <Gallery
+        open={gallery.open}
+        start={gallery.start}
+        onClose={() => setGallery((g) => ({ ...g, open: false }))}
+        state={state}
+        faces={props.faces}
+        back={props.back}
+        cardInfo={props.cardInfo}
+      />
     </div>
   );
 }
@@ -145,6 +223,7 @@ function PlacedCard(props: {
   positionName: string;
   rotation: number;
   onReveal?: () => void;
+  onOpen?: () => void;
 }) {
   const { card } = props;
   const name = props.info?.name ?? card.key;
@@ -166,8 +245,13 @@ function PlacedCard(props: {
       data-reversed={card.revealed ? String(card.reversed) : ""}
       data-position={card.position}
     >
-      {props.onReveal ? (
-        <button type="button" onClick={props.onReveal} aria-label={`Reveal ${label}`} className="block h-full w-full rounded-lg">
+      {props.onReveal || props.onOpen ? (
+        <button
+          type="button"
+          onClick={props.onReveal ?? props.onOpen}
+          aria-label={props.onReveal ? `Reveal ${label}` : `Look at ${label}`}
+          className="block h-full w-full rounded-lg"
+        >
           {picture}
         </button>
       ) : (
@@ -201,7 +285,21 @@ function DrawnList({ state, cardInfo }: { state: RoomState; cardInfo: CardInfo }
   );
 }
 
-function Controls({ state, send }: { state: RoomState; send: ReturnType<typeof useRoom>["send"] }) {
+function Controls({
+  state,
+  send,
+  spreadRef,
+  deckRef,
+  decks,
+  changeDeck,
+}: {
+  state: RoomState;
+  send: ReturnType<typeof useRoom>["send"];
+  spreadRef: React.RefObject<HTMLSelectElement>;
+  deckRef: React.RefObject<HTMLSelectElement>;
+  decks: TableProps["decks"];
+  changeDeck: (deckId: string | null) => void;
+}) {
   const [question, setQuestion] = useState(state.question);
   const full = state.table.length >= (spreadById(state.spreadId)?.positions.length ?? 0);
   const writing = state.interpretation.status === "writing";
@@ -226,9 +324,14 @@ function Controls({ state, send }: { state: RoomState; send: ReturnType<typeof u
         />
         <button type="submit" className={buttonClasses("secondary", "sm")}>Ask</button>
       </form>
+      <QuestionIdeas onPick={(picked) => {
+        setQuestion(picked);
+        send({ type: "setQuestion", question: picked });
+      }} />
       <label className="mt-3 block text-sm font-medium">
         Spread
         <select
+          ref={spreadRef}
           value={state.spreadId}
           disabled={state.table.length > 0}
           onChange={(event) => send({ type: "chooseSpread", spreadId: event.target.value as RoomState["spreadId"] })}
@@ -237,6 +340,24 @@ function Controls({ state, send }: { state: RoomState; send: ReturnType<typeof u
           {SPREADS.map((spread) => (
             <option key={spread.id} value={spread.id}>
               {spread.name} ({spread.positions.length})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="mt-3 block text-sm font-medium">
+        Deck
+        <select
+          ref={deckRef}
+          value={state.deckId ?? ""}
+          disabled={state.table.length > 0}
+          onChange={(event) => changeDeck(event.target.value || null)}
+          className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2"
+        >
+          <option value="">Classic deck</option>
+          {decks.map((deck) => (
+            <option key={deck.id} value={deck.id}>
+              {deck.title}
+              {deck.own ? " (yours)" : ""}
             </option>
           ))}
         </select>

@@ -68,6 +68,7 @@ export function ReadingRoomPage() {
           cardInfo={reading.cardInfo}
           isHost={reading.isHost}
           iceServers={reading.iceServers}
+          decks={reading.decks}
         />
       </FullScreen>
     );

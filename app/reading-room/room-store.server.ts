@@ -2,8 +2,8 @@
  * The reading room's ties to D1: who may enter a reading, what it starts with, and the mirror of
  * its state kept for listings and history. The room's Durable Object holds the truth.
  */
-import { and, eq } from "drizzle-orm";
-import { cards, readingSessions, sessionParticipants } from "../../db/schema";
+import { and, desc, eq, or } from "drizzle-orm";
+import { cards, decks, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -113,4 +113,31 @@ export async function closeRoom(db: Database, sessionId: string, now: number) {
     db.update(readingSessions).set({ isActive: false, updatedAt: now }).where(eq(readingSessions.id, sessionId)),
     db.update(sessionParticipants).set({ isActive: false }).where(eq(sessionParticipants.sessionId, sessionId)),
   ]);
+}
+
+/**
+ * The cards of a deck someone may read with: their own or a public one, with painted cards; the
+ * classic deck for null. Null when the deck is not theirs to use.
+ */
+export async function deckForReading(db: Database, deckId: string | null, userId: string): Promise<string[] | null> {
+  if (!deckId) return CLASSIC_DECK_KEYS;
+  const [deck] = await db
+    .select({ id: decks.id })
+    .from(decks)
+    .where(and(eq(decks.id, deckId), eq(decks.status, "ready"), or(eq(decks.isPublic, true), eq(decks.creatorId, userId))))
+    .limit(1);
+  if (!deck) return null;
+  const keys = await deckCardKeys(db, deckId);
+  return keys.length > 0 ? keys : null;
+}
+
+/** Decks the person may switch the table to: their own finished decks, then public ones. */
+export async function decksForTable(db: Database, userId: string) {
+  const rows = await db
+    .select({ id: decks.id, title: decks.title, own: eq(decks.creatorId, userId) })
+    .from(decks)
+    .where(and(eq(decks.status, "ready"), or(eq(decks.creatorId, userId), eq(decks.isPublic, true))))
+    .orderBy(desc(decks.createdAt))
+    .limit(40);
+  return rows.map((row) => ({ id: row.id, title: row.title, own: Boolean(row.own) }));
 }

@@ -14,6 +14,7 @@ import { readConfig } from "../env.server";
 import { newId } from "../lib/crypto";
 import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
+import { decksForTable } from "./room-store.server";
 import type { RoomState } from "./state";
 
 /** The look of the classic deck a reading uses when it names none. */
@@ -142,7 +143,8 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     if (!state) throw new Response("Reading not found", { status: 404 });
     const art = await deckArt(context.db, state.deckId);
     const iceServers = readConfig(context.cloudflare.env).iceServers;
-    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, state, ...art, cardInfo: CARD_INFO, iceServers };
+    const tableDecks = await decksForTable(context.db, user!.id);
+    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks: tableDecks };
   }
   const canStart = Boolean(user);
   if (!params.deckId) return { deck: null, reading, ended, canStart };

@@ -1,7 +1,7 @@
 import PartySocket from "partysocket";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ServerMessage, Signal } from "./messages";
-import { apply, type RoomCommand, type RoomState } from "./state";
+import { apply, type RoomCommand, type RoomEvent, type RoomState } from "./state";
 
 export type RoomConnection = {
   /** The table as this browser knows it; the server-rendered state until the socket answers. */
@@ -12,7 +12,11 @@ export type RoomConnection = {
   notice: string | null;
   /** Set when the room closed the door (removed, locked, gone). */
   closed: string | null;
+  /** The latest event applied, for sounds and other reactions. */
+  lastEvent: RoomEvent | null;
   send(command: RoomCommand): void;
+  /** Switches the table to another deck (null: the classic deck), between readings. */
+  changeDeck(deckId: string | null): void;
   /** Sends a video-call signal to one person, or to everyone else with "*". */
   signal(to: string, signal: Signal): void;
   /** Listens to video-call signals; returns the way to stop. */
@@ -29,6 +33,7 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
   const [connected, setConnected] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [closed, setClosed] = useState<string | null>(null);
+  const [lastEvent, setLastEvent] = useState<RoomEvent | null>(null);
   const socketRef = useRef<PartySocket | null>(null);
   const signalListeners = useRef(new Set<(from: string, signal: Signal) => void>());
 
@@ -50,6 +55,7 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
           setYou(message.you);
           break;
         case "event":
+          setLastEvent(message.event);
           setState((current) => {
             if (message.version === current.version + 1) return apply(current, message.event);
             if (message.version > current.version + 1) socket.send(JSON.stringify({ type: "resync" }));
@@ -79,6 +85,11 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
     socketRef.current?.send(JSON.stringify({ type: "command", command }));
   }, []);
 
+  const changeDeck = useCallback((deckId: string | null) => {
+    setNotice(null);
+    socketRef.current?.send(JSON.stringify({ type: "changeDeck", deckId }));
+  }, []);
+
   const signal = useCallback((to: string, payload: Signal) => {
     socketRef.current?.send(JSON.stringify({ type: "signal", to, signal: payload }));
   }, []);
@@ -90,5 +101,5 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
     };
   }, []);
 
-  return { state, you, connected, notice, closed, send, signal, onSignal };
+  return { state, you, connected, notice, closed, lastEvent, send, changeDeck, signal, onSignal };
 }

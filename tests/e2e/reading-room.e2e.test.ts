@@ -23,6 +23,12 @@ async function tableOf(page: Page) {
   );
 }
 
+/** The name the gallery should show for the first revealed card, from the drawn-cards list. */
+async function galleryName(page: Page) {
+  const first = (await page.getByRole("list", { name: "Drawn cards" }).getByRole("listitem").first().locator("p").first().textContent())!;
+  return first.replace(/^[^:]+: /, "");
+}
+
 describe("a shared reading", () => {
   it("shows the host's three-card spread to a guest invited by link, who cannot draw until handed control; a reload restores the table", async () => {
     const host = await openPage(browser, DESKTOP);
@@ -148,6 +154,81 @@ describe("a shared reading", () => {
     await expect.poll(() => shy.getByTestId("table-card").count()).toBe(1);
 
     await shy.context().close();
+    await guest.context().close();
+    await host.context().close();
+  });
+
+  it("shares zoom, takes keyboard shortcuts, shows the gallery, suggests questions, switches decks and lets cards move in the free layout", async () => {
+    const host = await openPage(browser, DESKTOP);
+    await host.goto("/");
+    await host.goto("/reading-room?create=true");
+    await host.waitForURL(/session=/);
+    await hydrated(host);
+    await host.getByRole("button", { name: "Make an invite link" }).click();
+    const invitePath = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
+    const guest = await openPage(browser, DESKTOP);
+    await guest.goto(invitePath);
+    await hydrated(guest);
+    await guest.getByRole("button", { name: "Join the reading" }).click();
+    await guest.waitForURL(/session=/);
+    await hydrated(guest);
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("live");
+
+    // Suggested questions: pick one and everyone sees it.
+    await host.getByLabel("Question ideas about").selectOption("career");
+    await host.getByRole("button", { name: "Suggest questions" }).click();
+    const ideas = host.getByRole("list", { name: "Suggested questions" }).getByRole("button");
+    await expect.poll(() => ideas.count()).toBe(4);
+    const idea = (await ideas.first().textContent())!;
+    await ideas.first().click();
+    await expect.poll(() => guest.getByRole("region", { name: "The table" }).first().textContent()).toContain(idea);
+
+    // Another deck on the table, from the picker.
+    await host.getByLabel("Deck").selectOption({ label: "Celestial Tides" });
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("22 cards in the deck");
+
+    // Keyboard: shuffle, draw twice, reveal all; + zooms for everyone.
+    await host.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await host.keyboard.press("s");
+    await host.keyboard.press("d");
+    await expect.poll(() => host.getByTestId("table-card").count()).toBe(1);
+    await host.keyboard.press("d");
+    await host.keyboard.press("r");
+    await expect.poll(async () => (await tableOf(guest)).filter((c) => c.card).length).toBe(2);
+    const face = await guest.getByTestId("table-card").first().locator("img").getAttribute("src");
+    expect(face).toMatch(/^\/media\/card-images\/seed-deck-celestial-tides\//);
+    await host.keyboard.press("+");
+    await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("125%");
+    await host.keyboard.press("0");
+    await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("100%");
+
+    // The help sheet and the gallery.
+    await guest.keyboard.press("?");
+    await guest.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+    await guest.keyboard.press("Escape");
+    await guest.getByRole("button", { name: /^Look at Past: / }).click();
+    const gallery = guest.getByRole("dialog", { name: "Card gallery" });
+    await gallery.waitFor();
+    expect(await gallery.getByTestId("gallery-card").textContent()).toBe((await tableOf(guest))[0]!.card ? await galleryName(guest) : "");
+    await gallery.getByRole("button", { name: "Close" }).click();
+
+    // The free layout: a card dragged by the host lands where they dropped it, for everyone.
+    await host.keyboard.press("g");
+    await host.getByLabel("Spread").selectOption("free");
+    await host.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await host.keyboard.press("s");
+    await host.keyboard.press("d");
+    await expect.poll(() => guest.getByTestId("table-card").count()).toBe(1);
+    const table = (await host.getByTestId("table").boundingBox())!;
+    const card = (await host.getByTestId("table-card").boundingBox())!;
+    await host.mouse.move(card.x + card.width / 2, card.y + card.height / 2);
+    await host.mouse.down();
+    await host.mouse.move(table.x + table.width * 0.6, table.y + table.height * 0.7, { steps: 8 });
+    await host.mouse.up();
+    await expect
+      .poll(() => guest.getByTestId("table-card").evaluate((el) => [parseFloat((el as HTMLElement).style.left), parseFloat((el as HTMLElement).style.top)]))
+      .toEqual([expect.closeTo(60, 0), expect.closeTo(70, 0)]);
+
     await guest.context().close();
     await host.context().close();
   });
