@@ -32,9 +32,8 @@ const RATE_PER_SECOND = 10;
 /** A socket that keeps flooding after being told is closed. */
 const FLOOD_STRIKES = 20;
 
-/** Words per streamed piece of the interpretation, and the pause between pieces. */
-const STREAM_WORDS = 8;
-const STREAM_PAUSE_MS = 40;
+/** Pieces of the interpretation are gathered for this long before they go to the table. */
+const STREAM_FLUSH_MS = 60;
 
 type ConnectionState = { memberId: string; tokens: number; refilledAt: number; strikes: number };
 
@@ -83,7 +82,7 @@ export class ReadingRoom extends Server<Env> {
   }
 
   /** Applies events in order, saves once, mirrors to D1, and tells every socket. */
-  private async commit(events: RoomEvent[]) {
+  private async commit(events: RoomEvent[], { mirror = true } = {}) {
     if (events.length === 0 || !this.state) return;
     let state = this.state;
     const messages: string[] = [];
@@ -95,7 +94,7 @@ export class ReadingRoom extends Server<Env> {
     await this.ctx.storage.put(STATE_KEY, state);
     await this.ctx.storage.setAlarm(state.lastActivityAt + ACTIVITY_WINDOW_MS);
     for (const message of messages) this.broadcast(message);
-    this.ctx.waitUntil(mirrorRoom(createDatabase(this.env.DB), this.name, state).catch((error) => console.error("mirroring reading", this.name, error)));
+    if (mirror) this.ctx.waitUntil(mirrorRoom(createDatabase(this.env.DB), this.name, state).catch((error) => console.error("mirroring reading", this.name, error)));
   }
 
   private send(connection: Connection, message: ServerMessage) {
@@ -202,22 +201,34 @@ export class ReadingRoom extends Server<Env> {
     }
   }
 
-  /** Writes the interpretation and streams it to the table as it comes. */
+  /**
+   * Writes the interpretation and streams it to the table as the model writes it, in pieces
+   * gathered for at most `STREAM_FLUSH_MS`; the finished text is mirrored and kept in journals.
+   */
   private async interpret() {
     const state = this.state!;
     const spread = spreadById(state.spreadId);
     const ai = createAi(readConfig(this.env), this.env);
-    let text: string;
+    let text = "";
+    let pending = "";
+    let flushedAt = Date.now();
+    const flush = async () => {
+      if (!pending) return;
+      const piece = pending;
+      pending = "";
+      flushedAt = Date.now();
+      await this.commit([{ type: "interpretationWritten", text: piece, at: flushedAt }], { mirror: false });
+    };
     try {
-      text = await ai.interpretReading({ question: state.question, spread: spread?.name ?? "Free layout", cards: readingCards(state) });
+      for await (const piece of ai.streamReading({ question: state.question, spread: spread?.name ?? "Free layout", cards: readingCards(state) })) {
+        text += piece;
+        pending += piece;
+        if (Date.now() - flushedAt >= STREAM_FLUSH_MS) await flush();
+      }
+      await flush();
     } catch (error) {
       console.error("interpretation failed", error);
-      text = "The interpretation could not be written just now. Ask for it again in a moment.";
-    }
-    const words = text.split(/(?<=\s)/);
-    for (let i = 0; i < words.length; i += STREAM_WORDS) {
-      await this.commit([{ type: "interpretationWritten", text: words.slice(i, i + STREAM_WORDS).join(""), at: Date.now() }]);
-      await new Promise((resolve) => setTimeout(resolve, STREAM_PAUSE_MS));
+      if (!text) text = "The interpretation could not be written just now. Ask for it again in a moment.";
     }
     await this.commit([{ type: "interpretationFinished", text, at: Date.now() }]);
     await saveToJournals(createDatabase(this.env.DB), this.name, this.state!).catch((error) => console.error("saving the reading to journals", error));

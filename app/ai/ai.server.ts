@@ -31,7 +31,8 @@ import {
   type QuestionCategory,
   type ReadingCard,
 } from "./prompts";
-import { cleanProse, firstLine, limitWords, parseLines, parseStringArray, shortenQuestion } from "./text";
+import { piecesOf, sseData } from "./sse";
+import { cleanProse, countWords, firstLine, limitWords, parseLines, parseStringArray, shortenQuestion } from "./text";
 
 export type { PaintedImage } from "./images";
 export type { QuestionCategory, ReadingCard } from "./prompts";
@@ -68,6 +69,11 @@ export interface AiService {
   suggestQuestions(input: { category?: QuestionCategory; count?: number }): Promise<string[]>;
   /** A reading of the drawn cards, under 600 words, in three sections. */
   interpretReading(input: ReadingRequest): Promise<string>;
+  /**
+   * The interpretation as it is written, piece by piece (under 600 words in all); our own reading
+   * when the model gives nothing.
+   */
+  streamReading(input: ReadingRequest): AsyncIterable<string>;
 }
 
 export const GEMINI_TEXT_MODEL = "gemini-2.5-flash";
@@ -112,6 +118,8 @@ abstract class ModelAi implements AiService {
 
   /** The model's answer, or null; may throw. */
   protected abstract complete(task: TextTask): Promise<string | null>;
+  /** The model's answer as it is written; may throw. */
+  protected abstract completeStream(task: TextTask): AsyncIterable<string>;
   /** The painted picture, or null when there is none; may throw. */
   protected abstract render(prompt: string, quality: CardQuality): Promise<{ bytes: Uint8Array; mimeType?: string | null } | null>;
   /** Content type to assume when the bytes do not say. */
@@ -177,6 +185,25 @@ abstract class ModelAi implements AiService {
     const clean = text ? limitWords(text.replace(/^```[a-z]*\s*|\s*```$/gi, ""), READING_MAX_WORDS) : "";
     return clean || fallbackReading(input);
   }
+
+  async *streamReading(input: ReadingRequest): AsyncGenerator<string> {
+    let written = "";
+    try {
+      for await (const piece of this.completeStream({ system: READING_SYSTEM, prompt: interpretReadingPrompt(input), maxTokens: 1200 })) {
+        const next = written + piece;
+        if (countWords(next) > READING_MAX_WORDS) {
+          const cut = limitWords(next, READING_MAX_WORDS).slice(written.length);
+          if (cut) yield cut;
+          return;
+        }
+        written = next;
+        if (piece) yield piece;
+      }
+    } catch {
+      // What was written stays; nothing written falls back below.
+    }
+    if (!written.trim()) yield* piecesOf(fallbackReading(input));
+  }
 }
 
 type GeminiPart = { text?: string; inlineData?: { mimeType?: string; data?: string } };
@@ -215,6 +242,23 @@ export class GeminiAi extends ModelAi {
     return this.generateText(task.prompt, task.system);
   }
 
+  protected async *completeStream(task: TextTask): AsyncGenerator<string> {
+    const response = await this.fetcher(`${GEMINI_API}/${GEMINI_TEXT_MODEL}:streamGenerateContent?alt=sse`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-goog-api-key": this.apiKey },
+      body: JSON.stringify({
+        ...(task.system ? { systemInstruction: { parts: [{ text: task.system }] } } : {}),
+        contents: [{ role: "user", parts: [{ text: task.prompt }] }],
+      }),
+    });
+    if (!response.ok || !response.body) throw new Error(`Gemini answered ${response.status}`);
+    for await (const data of sseData(response.body)) {
+      const answer = JSON.parse(data) as GeminiAnswer;
+      const text = answer.candidates?.[0]?.content?.parts?.map((part) => part.text ?? "").join("") ?? "";
+      if (text) yield text;
+    }
+  }
+
   protected async render(prompt: string) {
     const body = await this.post(GEMINI_IMAGE_MODEL, {
       contents: [{ role: "user", parts: [{ text: prompt }] }],
@@ -250,6 +294,20 @@ export class WorkersAi extends ModelAi {
     return typeof result?.response === "string" ? result.response : null;
   }
 
+  protected async *completeStream(task: TextTask): AsyncGenerator<string> {
+    const messages = [...(task.system ? [{ role: "system", content: task.system }] : []), { role: "user", content: task.prompt }];
+    const stream = (await this.ai.run(WORKERS_AI_TEXT_MODEL as keyof AiModels, {
+      messages,
+      stream: true,
+      ...(task.maxTokens ? { max_tokens: task.maxTokens } : {}),
+    } as never)) as unknown;
+    if (!(stream instanceof ReadableStream)) throw new Error("Workers AI did not stream");
+    for await (const data of sseData(stream as ReadableStream<Uint8Array>)) {
+      const piece = (JSON.parse(data) as { response?: unknown }).response;
+      if (typeof piece === "string" && piece) yield piece;
+    }
+  }
+
   protected async render(prompt: string, quality: CardQuality) {
     const answer = await this.ai.run(WORKERS_AI_IMAGE_MODEL as keyof AiModels, { prompt, steps: WORKERS_AI_IMAGE_STEPS[quality] } as never);
     const bytes = await imageBytes(answer);
@@ -259,6 +317,9 @@ export class WorkersAi extends ModelAi {
 
 /** Simulated model latency for the local adapter, so progress and concurrency can be seen offline. */
 export type LocalLatency = { textMs: number; imageMs: number };
+
+/** The local writer's pause between pieces of a streamed interpretation. */
+const LOCAL_WRITING_PACE_MS = 25;
 
 const wait = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
@@ -307,6 +368,14 @@ export class LocalAi implements AiService {
 
   async interpretReading(input: ReadingRequest) {
     return fallbackReading(input);
+  }
+
+  /** Writes our own reading out at a reading pace, a few words at a time. */
+  async *streamReading(input: ReadingRequest): AsyncGenerator<string> {
+    for (const piece of piecesOf(fallbackReading(input))) {
+      await wait(LOCAL_WRITING_PACE_MS);
+      yield piece;
+    }
   }
 }
 

@@ -390,3 +390,63 @@ describe("local AI", () => {
     expect(words(reading)).toBeLessThan(600);
   });
 });
+
+describe("streamed interpretations", () => {
+  const reading = { question: "What now?", spread: "Three cards", cards: [{ name: "The Star", position: "Future", reversed: false }] };
+  const collect = async (pieces: AsyncIterable<string>) => {
+    const out: string[] = [];
+    for await (const piece of pieces) out.push(piece);
+    return out;
+  };
+  /** A byte stream that arrives in awkward chunks, split across event boundaries. */
+  const chunked = (text: string, size = 7) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(text);
+        for (let i = 0; i < bytes.length; i += size) controller.enqueue(bytes.slice(i, i + size));
+        controller.close();
+      },
+    });
+  const sse = (payloads: unknown[], done = false) =>
+    payloads.map((p) => `data: ${typeof p === "string" ? p : JSON.stringify(p)}\n\n`).join("") + (done ? "data: [DONE]\n\n" : "");
+
+  it("reads Gemini's server-sent events from streamGenerateContent", async () => {
+    const parts = ["## Overall Energy\n", "A hopeful ", "spread.\n"];
+    const { ai, requests } = fakeGemini(() => new Response(chunked(sse(parts.map((text) => ({ candidates: [{ content: { parts: [{ text }] } }] }))))));
+    expect((await collect(ai.streamReading(reading))).join("")).toBe(parts.join(""));
+    expect(requests[0]!.url).toBe(`https://generativelanguage.googleapis.com/v1beta/models/${GEMINI_TEXT_MODEL}:streamGenerateContent?alt=sse`);
+    expect(requests[0]!.headers.get("x-goog-api-key")).toBe("gm-key");
+  });
+
+  it("reads Workers AI's stream up to [DONE]", async () => {
+    const binding = fakeBinding(() => chunked(sse([{ response: "## Overall " }, { response: "Energy" }, { response: "" }], true) + sse([{ response: "after done" }])));
+    expect((await collect(binding.ai.streamReading(reading))).join("")).toBe("## Overall Energy");
+    expect(binding.calls[0]!.input.stream).toBe(true);
+  });
+
+  it("stops at 600 words, and falls back to our own reading when the model gives nothing", async () => {
+    const long = Array.from({ length: 700 }, (_, i) => `word${i} `);
+    const binding = fakeBinding(() => chunked(sse(long.map((w) => ({ response: w })), true), 64));
+    const text = (await collect(binding.ai.streamReading(reading))).join("");
+    expect(text.trim().split(/\s+/).length).toBeLessThanOrEqual(599);
+    expect(text.startsWith("word0 word1")).toBe(true);
+
+    const down = await collect(fakeGemini(geminiDown).ai.streamReading(reading));
+    expect(down.join("")).toContain("Overall Energy");
+    expect(down.length).toBeGreaterThan(3);
+    const broken = await collect(fakeBinding(() => Promise.reject(new Error("3040"))).ai.streamReading(reading));
+    expect(broken.join("")).toContain("Guidance Moving Forward");
+  });
+
+  it("keeps what was written when the stream breaks midway", async () => {
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error("connection reset"));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode(sse([{ response: "## Overall Energy\nSo far " }])));
+      },
+    });
+    expect((await collect(fakeBinding(() => body).ai.streamReading(reading))).join("")).toBe("## Overall Energy\nSo far ");
+  });
+});

@@ -207,6 +207,7 @@ describe("the generation run", () => {
       elaborateTheme: async (theme) => theme,
       suggestQuestions: async () => [],
       interpretReading: async () => "",
+      async *streamReading() {},
       paintCard: async () => {
         counter.running++;
         counter.peak = Math.max(counter.peak, counter.running);
