@@ -103,7 +103,7 @@ export async function acceptInvite(db: Database, user: CurrentUser, inviteId: st
     .from(sessionParticipants)
     .where(and(eq(sessionParticipants.sessionId, invite.sessionId), eq(sessionParticipants.userId, user.id)))
     .limit(1);
-  if (seated) return { ok: true as const, sessionId: invite.sessionId };
+  if (seated) return { ok: true as const, sessionId: invite.sessionId, video: invite.video };
   const seatId = newId();
   const [, seats] = await db.batch([
     db
@@ -139,12 +139,13 @@ export async function acceptInvite(db: Database, user: CurrentUser, inviteId: st
       .returning({ id: sessionParticipants.id }),
   ]);
   if (seats.length === 0) return { ok: false as const, status: 410, message: USED_UP_MESSAGE };
-  return { ok: true as const, sessionId: invite.sessionId };
+  return { ok: true as const, sessionId: invite.sessionId, video: invite.video };
 }
 
 export async function acceptInviteAction({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const result = await acceptInvite(context.db, user, params.inviteId ?? "");
   if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
-  throw redirect(`/reading-room?session=${result.sessionId}`);
+  // A video invitation opens the room with the call starting.
+  throw redirect(`/reading-room?session=${result.sessionId}${result.video ? "&video=1" : ""}`);
 }

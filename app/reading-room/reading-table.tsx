@@ -19,6 +19,8 @@ export type TableProps = {
   isHost: boolean;
   iceServers: RTCIceServer[];
   decks: { id: string; title: string; own: boolean }[];
+  /** Join the video call on arrival (the person came through a video invitation). */
+  startVideo?: boolean;
 };
 
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
@@ -157,7 +159,7 @@ export function ReadingTable(props: TableProps) {
           </p>
         )}
         <People state={state} you={you} now={now} isHost={you === state.hostId} send={room.send} />
-        <VideoCall room={room} iceServers={props.iceServers} />
+        <VideoCall room={room} iceServers={props.iceServers} startNow={props.startVideo && room.connected && you !== null} />
         {props.isHost ? <InviteBox sessionId={props.sessionId} /> : null}
       </aside>
 

@@ -69,6 +69,7 @@ export function ReadingRoomPage() {
           isHost={reading.isHost}
           iceServers={reading.iceServers}
           decks={reading.decks}
+          startVideo={reading.startVideo}
         />
       </FullScreen>
     );

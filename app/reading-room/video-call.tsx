@@ -131,8 +131,14 @@ function Video({ stream, muted, label }: { stream: MediaStream; muted: boolean; 
 }
 
 /** The video call panel: join, see each other, mute, camera off, leave. */
-export function VideoCall({ room, iceServers }: { room: RoomConnection; iceServers: RTCIceServer[] }) {
+export function VideoCall({ room, iceServers, startNow = false }: { room: RoomConnection; iceServers: RTCIceServer[]; startNow?: boolean }) {
   const call = useVideoCall(room, iceServers);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!startNow || started.current) return;
+    started.current = true;
+    void call.join();
+  }, [startNow, call]);
   const nameOf = (id: string) => room.state.members.find((m) => m.id === id)?.name ?? "Someone";
   return (
     <section aria-labelledby="video-heading" className="needs-script rounded-2xl border border-line bg-surface/80 p-4">

@@ -128,15 +128,31 @@ describe("a shared reading", () => {
     await host.getByRole("button", { name: "Join video call" }).click();
     await host.getByTestId("local-video").waitFor();
     await guest.getByRole("button", { name: "Join video call" }).click();
+    // A second guest comes through a video invitation: the call starts as they arrive.
+    await host.getByLabel("Joins as").selectOption("participant-video");
+    await host.getByRole("button", { name: "Make an invite link" }).click();
+    await expect.poll(async () => (await host.getByTestId("invite-link").getAttribute("href")) ?? "").toMatch(/\/invite\/participant-video\//);
+    const videoInvite = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
+    const third = await openPage(browser, DESKTOP);
+    await third.goto(videoInvite);
+    await hydrated(third);
+    await third.getByText("A video call is part of this reading").waitFor();
+    await third.getByRole("button", { name: "Join the reading" }).click();
+    await third.waitForURL(/video=1/);
+    await third.getByTestId("local-video").waitFor();
     const playing = (page: Page) =>
       page.getByTestId("remote-video").evaluateAll((videos) => videos.some((v) => (v as HTMLVideoElement).videoWidth > 0 && !(v as HTMLVideoElement).paused));
     await expect.poll(() => playing(guest), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => playing(host), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => third.getByTestId("remote-video").count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => playing(third), { timeout: 15_000 }).toBe(true);
+    await third.context().close();
 
     await guest.getByRole("button", { name: "Mute" }).click();
     expect(await guest.getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).toBe("true");
     await guest.getByRole("button", { name: "Leave call" }).click();
-    await expect.poll(() => host.getByTestId("remote-video").count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => guest.getByTestId("remote-video").count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => host.getByTestId("remote-video").count(), { timeout: 10_000 }).toBeLessThanOrEqual(1);
 
     // A browser that refuses the camera still takes part in the reading.
     const shy = await openPage(browser, DESKTOP);
@@ -200,6 +216,12 @@ describe("a shared reading", () => {
     await host.keyboard.press("+");
     await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("125%");
     await host.keyboard.press("0");
+    await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("100%");
+    // A double tap on the table zooms in for everyone, and another zooms back out.
+    const box = (await host.getByTestId("table").boundingBox())!;
+    await host.mouse.dblclick(box.x + 20, box.y + 20);
+    await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("200%");
+    await host.mouse.dblclick(box.x + 20, box.y + 20);
     await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("100%");
 
     // The help sheet and the gallery.
