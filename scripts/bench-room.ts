@@ -3,28 +3,17 @@
 // Prints p50 and p99 (per delivery, and per action until the last browser has it) and writes
 // bench-results/room.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
-import { prepareState, projectRoot, startServer } from "./local-app.mjs";
+import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
 
 const SIZES = [2, 10, 50];
 /** Actions per size; spaced so the room's per-socket rate limit (10 a second) is never hit. */
 const ACTIONS = 150;
 const GAP_MS = 110;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** One person's cookies, kept like a browser keeps them. */
 class Person {

@@ -4,11 +4,10 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { prepareState, projectRoot, startServer } from "./local-app.mjs";
+import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -21,16 +20,6 @@ const TARGETS = {
   lighthousePerformance: 0.95,
   lighthouseAccessibility: 1,
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 type Load = { path: string; who: string; requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
 

@@ -1,5 +1,6 @@
 // Prepares a local database and bucket (migrations + demo data) and starts the built Worker under `wrangler dev`.
 import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
@@ -23,6 +24,17 @@ export function prepareState(persistTo) {
     [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "db", "seed.ts")],
     wranglerEnv(persistTo ? { ARCANUM_PERSIST_TO: persistTo } : {}),
   );
+}
+
+/** A TCP port nobody listens on right now, for a server of our own. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
 }
 
 /** Starts `wrangler dev` on the port; resolves once the Worker answers /healthz. */

@@ -1,14 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launch, openMagicLink, openPage, seriousAxeViolations, useMemberSession } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hydrated, openMagicLink, openPage, seriousAxeViolations, useBrowser, useMemberSession } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function signIn(page: Page, session: "demo" | "demo-leaving" = "demo") {
   await useMemberSession(page, session);
@@ -17,7 +11,7 @@ async function signIn(page: Page, session: "demo" | "demo-leaving" = "demo") {
 
 describe("navigation", () => {
   it("moves between pages from the bar and highlights the current link", async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await page.goto("/");
     await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -33,7 +27,7 @@ describe("navigation", () => {
   });
 
   it("gives the bar a solid blurred background once the page scrolls past 10 px", async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 700 } });
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 700 } });
     await page.goto("/");
     await hydrated(page);
     const header = page.locator("header.site-nav");
@@ -46,7 +40,7 @@ describe("navigation", () => {
   });
 
   it("opens the mobile menu, and closes it after navigating", async () => {
-    const page = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto("/");
     await hydrated(page);
     const menu = page.getByTestId("mobile-menu");
@@ -59,7 +53,7 @@ describe("navigation", () => {
   });
 
   it("shows the not-found page with status 404 for an unknown path", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const response = await page.goto("/this/does/not/exist");
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
@@ -68,7 +62,7 @@ describe("navigation", () => {
   });
 
   it("shows the loading screen on a slow navigation, and the refresh hint after five seconds", async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
@@ -97,7 +91,7 @@ describe("navigation", () => {
 
 describe("theme", () => {
   it("toggles with JavaScript at once, and remembers the choice across reloads", async () => {
-    const page = await openPage(browser, { colorScheme: "light" });
+    const page = await openPage(browser(), { colorScheme: "light" });
     await page.goto("/pricing");
     await hydrated(page);
     const htmlClass = () => page.locator("html").getAttribute("class");
@@ -120,7 +114,7 @@ describe("theme", () => {
   });
 
   it("toggles without JavaScript through the form, from the system's dark theme to light", async () => {
-    const page = await openPage(browser, { javaScriptEnabled: false, colorScheme: "dark" });
+    const page = await openPage(browser(), { javaScriptEnabled: false, colorScheme: "dark" });
     await page.goto("/pricing?billing=yearly");
     await page.getByTestId("theme-toggle").first().click();
     await page.waitForLoadState("load");
@@ -133,7 +127,7 @@ describe("theme", () => {
   });
 
   it("switches pricing between monthly and yearly without JavaScript", async () => {
-    const page = await openPage(browser, { javaScriptEnabled: false });
+    const page = await openPage(browser(), { javaScriptEnabled: false });
     await page.goto("/pricing");
     await page.getByRole("link", { name: /Yearly/ }).click();
     await page.waitForURL("**/pricing?billing=yearly");
@@ -144,7 +138,7 @@ describe("theme", () => {
 
 describe("guards and the signed-in shell", () => {
   it("sends a visitor to sign in and back to the wanted page afterwards", async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await page.goto("/collection");
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/collection");
@@ -159,7 +153,7 @@ describe("guards and the signed-in shell", () => {
   });
 
   it("shows a member the avatar menu with its entries, and signs out", async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await signIn(page, "demo-leaving");
     await hydrated(page);
     const menu = page.getByTestId("avatar-menu");
@@ -204,7 +198,7 @@ const AXE_PAGES = [
 
 describe("accessibility (axe: no serious or critical violations)", () => {
   it.each(AXE_PAGES.flatMap((path) => [[path, "light"] as const, [path, "dark"] as const]))("%s in %s", async (path, scheme) => {
-    const page = await openPage(browser, { colorScheme: scheme, viewport: { width: 1280, height: 900 } });
+    const page = await openPage(browser(), { colorScheme: scheme, viewport: { width: 1280, height: 900 } });
     await page.goto(path);
     await hydrated(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -221,7 +215,7 @@ describe("accessibility (axe: no serious or critical violations)", () => {
     "/checkout/seed-deck-neon-oracle",
     "/reading-room/seed-deck-autumn-lanterns",
   ])("%s for a signed-in member", async (path) => {
-    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const page = await openPage(browser(), { viewport: { width: 390, height: 844 } });
     await signIn(page);
     await page.goto(path);
     await hydrated(page);

@@ -1,14 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launch, openPage, useMemberSession } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
@@ -34,7 +28,7 @@ async function readyImages(page: Page) {
 
 describe("a guest's first deck", () => {
   it("is created from the home page's theme box, made live, flipped, and a second is refused without a charge", async () => {
-    const page = await openPage(browser, DESKTOP);
+    const page = await openPage(browser(), DESKTOP);
     await page.goto("/");
     await hydrated(page);
     await page.getByRole("textbox", { name: "Your deck's theme" }).fill("Moonlit tides");
@@ -93,7 +87,7 @@ describe("a guest's first deck", () => {
 
 describe("upgrading a Major Arcana deck", () => {
   it("makes exactly the 56 Minor Arcana cards", async () => {
-    const page = await openPage(browser, DESKTOP);
+    const page = await openPage(browser(), DESKTOP);
     await useMemberSession(page, "sage");
     await page.goto("/collection/seed-deck-verdant-grove");
     await hydrated(page);

@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { prepareState, projectRoot, startServer } from "../../scripts/local-app.mjs";
+import { freePort, prepareState, projectRoot, startServer } from "../../scripts/local-app.mjs";
 import { wranglerEnv } from "../../scripts/wrangler-env.mjs";
 
 declare module "vitest" {
@@ -13,16 +12,6 @@ declare module "vitest" {
     /** Session tokens of seeded members for tests that are not about signing in ("demo", "demo-leaving"). */
     memberSessions: Record<string, string>;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** A fresh database and bucket (migrations + demo data), and the built Worker under `wrangler dev`. */

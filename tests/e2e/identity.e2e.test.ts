@@ -1,15 +1,9 @@
 import { deflateSync, crc32 } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, launch, openMagicLink, openPage } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, hydrated, openMagicLink, openPage, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -60,7 +54,7 @@ async function profileName(page: Page) {
 
 describe("guests", () => {
   it("makes a first visit a guest, who sees Sign In and no member menu", async () => {
-    const page = await openPage(browser, DESKTOP);
+    const page = await openPage(browser(), DESKTOP);
     await page.goto("/");
     const cookie = await sessionCookie(page);
     expect(cookie?.value).toMatch(/^g\./);
@@ -78,7 +72,7 @@ describe("guests", () => {
 
 describe("upgrading a guest", () => {
   it("keeps what the guest saved after creating an account from the dialog and the mailbox link", async () => {
-    const page = await openPage(browser, DESKTOP);
+    const page = await openPage(browser(), DESKTOP);
     const email = unique("wren");
     await page.goto("/");
     await page.goto("/profile");
@@ -123,7 +117,7 @@ describe("upgrading a guest", () => {
   });
 
   it("merges a guest into an existing account: the reading moves and the guest is gone", async () => {
-    const page = await openPage(browser, DESKTOP);
+    const page = await openPage(browser(), DESKTOP);
     await page.goto("/reading-room");
     await hydrated(page);
     await page.getByRole("button", { name: "Start a reading" }).click();
@@ -152,7 +146,7 @@ describe("upgrading a guest", () => {
     await expect.poll(() => page.getByRole("button", { name: "Draw" }).isEnabled()).toBe(true);
 
     // The guest's session went with the guest: its old cookie reaches nothing of the reading.
-    const stranger = await openPage(browser, DESKTOP);
+    const stranger = await openPage(browser(), DESKTOP);
     await stranger.context().addCookies([{ name: "arcanum_session", value: guestCookie.value, url: baseURL() }]);
     const response = await stranger.goto(readingUrl.pathname + readingUrl.search);
     expect(response?.status()).toBe(404);
@@ -163,7 +157,7 @@ describe("upgrading a guest", () => {
 
 describe("avatar upload", () => {
   it("accepts a PNG and shows it, and refuses a renamed text file and a file over 5 MB with the exact messages", async () => {
-    const page = await openPage(browser, DESKTOP);
+    const page = await openPage(browser(), DESKTOP);
     await page.goto("/");
     await page.goto("/profile");
     await hydrated(page);
@@ -187,7 +181,7 @@ describe("avatar upload", () => {
   });
 
   it("refuses a file over 5 MB on the server too, without JavaScript", async () => {
-    const page = await openPage(browser, { ...DESKTOP, javaScriptEnabled: false });
+    const page = await openPage(browser(), { ...DESKTOP, javaScriptEnabled: false });
     await page.goto("/");
     await page.goto("/profile");
     const big = Buffer.concat([gradientPng(), Buffer.alloc(5_242_880, 0)]);

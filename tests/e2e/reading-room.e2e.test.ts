@@ -1,14 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launch, openPage } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hydrated, openPage, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
@@ -23,6 +17,25 @@ async function tableOf(page: Page) {
   );
 }
 
+/** A host in a new room of their own, and a guest (another browser) who joined by invite link. */
+async function hostWithGuest() {
+  const host = await openPage(browser(), DESKTOP);
+  await host.goto("/");
+  await host.goto("/reading-room?create=true");
+  await host.waitForURL(/session=/);
+  await hydrated(host);
+  await host.getByRole("button", { name: "Make an invite link" }).click();
+  const invitePath = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
+  const guest = await openPage(browser(), DESKTOP);
+  await guest.goto(invitePath);
+  await hydrated(guest);
+  await guest.getByRole("button", { name: "Join the reading" }).click();
+  await guest.waitForURL(/session=/);
+  await hydrated(guest);
+  await expect.poll(() => host.getByTestId("people").locator("li").count()).toBe(2);
+  return { host, guest };
+}
+
 /** The name the gallery should show for the first revealed card, from the drawn-cards list. */
 async function galleryName(page: Page) {
   const first = (await page.getByRole("list", { name: "Drawn cards" }).getByRole("listitem").first().locator("p").first().textContent())!;
@@ -31,7 +44,7 @@ async function galleryName(page: Page) {
 
 describe("a shared reading", () => {
   it("shows the host's three-card spread to a guest invited by link, who cannot draw until handed control; a reload restores the table", async () => {
-    const host = await openPage(browser, DESKTOP);
+    const host = await openPage(browser(), DESKTOP);
     await host.goto("/");
     await host.goto("/reading-room");
     await hydrated(host);
@@ -47,7 +60,7 @@ describe("a shared reading", () => {
     expect(invitePath).toMatch(/^\/invite\/participant\/[A-Za-z0-9_-]+$/);
 
     // The guest is a different browser, with no account: it becomes a guest and joins.
-    const guest = await openPage(browser, DESKTOP);
+    const guest = await openPage(browser(), DESKTOP);
     await guest.goto(invitePath);
     await guest.getByRole("heading", { name: "You are invited" }).waitFor();
     await hydrated(guest);
@@ -110,20 +123,7 @@ describe("a shared reading", () => {
   });
 
   it("connects a video call between host and guest with fake cameras, and a refused camera leaves the reading intact", async () => {
-    const host = await openPage(browser, DESKTOP);
-    await host.goto("/");
-    await host.goto("/reading-room?create=true");
-    await host.waitForURL(/session=/);
-    await hydrated(host);
-    await host.getByRole("button", { name: "Make an invite link" }).click();
-    const invitePath = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
-    const guest = await openPage(browser, DESKTOP);
-    await guest.goto(invitePath);
-    await hydrated(guest);
-    await guest.getByRole("button", { name: "Join the reading" }).click();
-    await guest.waitForURL(/session=/);
-    await hydrated(guest);
-    await expect.poll(() => host.getByTestId("people").locator("li").count()).toBe(2);
+    const { host, guest } = await hostWithGuest();
 
     await host.getByRole("button", { name: "Join video call" }).click();
     await host.getByTestId("local-video").waitFor();
@@ -133,7 +133,7 @@ describe("a shared reading", () => {
     await host.getByRole("button", { name: "Make an invite link" }).click();
     await expect.poll(async () => (await host.getByTestId("invite-link").getAttribute("href")) ?? "").toMatch(/\/invite\/participant-video\//);
     const videoInvite = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
-    const third = await openPage(browser, DESKTOP);
+    const third = await openPage(browser(), DESKTOP);
     await third.goto(videoInvite);
     await hydrated(third);
     await third.getByText("A video call is part of this reading").waitFor();
@@ -155,7 +155,7 @@ describe("a shared reading", () => {
     await expect.poll(() => host.getByTestId("remote-video").count(), { timeout: 10_000 }).toBeLessThanOrEqual(1);
 
     // A browser that refuses the camera still takes part in the reading.
-    const shy = await openPage(browser, DESKTOP);
+    const shy = await openPage(browser(), DESKTOP);
     await shy.goto("/");
     await shy.goto("/reading-room?create=true");
     await shy.waitForURL(/session=/);
@@ -175,19 +175,7 @@ describe("a shared reading", () => {
   });
 
   it("shares zoom, takes keyboard shortcuts, shows the gallery, suggests questions, switches decks and lets cards move in the free layout", async () => {
-    const host = await openPage(browser, DESKTOP);
-    await host.goto("/");
-    await host.goto("/reading-room?create=true");
-    await host.waitForURL(/session=/);
-    await hydrated(host);
-    await host.getByRole("button", { name: "Make an invite link" }).click();
-    const invitePath = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
-    const guest = await openPage(browser, DESKTOP);
-    await guest.goto(invitePath);
-    await hydrated(guest);
-    await guest.getByRole("button", { name: "Join the reading" }).click();
-    await guest.waitForURL(/session=/);
-    await hydrated(guest);
+    const { host, guest } = await hostWithGuest();
     await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("live");
 
     // Suggested questions: pick one and everyone sees it.
@@ -256,7 +244,7 @@ describe("a shared reading", () => {
   });
 
   it("says clearly when an invitation is no longer valid", async () => {
-    const page = await openPage(browser, DESKTOP);
+    const page = await openPage(browser(), DESKTOP);
     const response = await page.goto("/invite/participant/no-such-invite");
     expect(response?.status()).toBe(404);
     await page.getByText("This invitation does not exist.").waitFor();
