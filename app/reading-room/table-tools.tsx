@@ -270,6 +270,7 @@ export function QuestionIdeas({ onPick }: { onPick: (question: string) => void }
         </select>
         <button type="submit" className={buttonClasses("ghost", "sm")} disabled={fetcher.state !== "idle"}>Suggest questions</button>
       </fetcher.Form>
+      {fetcher.data?.error ? <p role="alert" className="mt-1 text-xs text-danger">{fetcher.data.error}</p> : null}
       {fetcher.data?.questions?.length ? (
         <ul className="mt-2 grid gap-1" aria-label="Suggested questions">
           {fetcher.data.questions.map((question) => (

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "~/ai/usage.server";
 import { createAi } from "~/ai/ai.server";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader } from "~/components/page-header";
@@ -40,6 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const ai = createAi(context.config, context.cloudflare.env);
+  if ((form.intent === "suggest" || form.intent === "elaborate") && !(await allowAiHelper(context.db, user.id))) {
+    return data<ActionData>({ intent: "create", message: AI_HELPER_BUSY_MESSAGE, errors: {}, values: form }, { status: 429 });
+  }
   if (form.intent === "suggest") {
     return data<ActionData>({ intent: "suggest", suggestions: await ai.suggestThemes(10) });
   }
@@ -127,6 +131,9 @@ export default function CreateDeck() {
               {helper.state !== "idle" && helper.formData?.get("intent") === "suggest" ? "Finding ideas…" : "Suggest themes"}
             </button>
           </div>
+          {helper.data?.intent === "create" && helper.data.message ? (
+            <p role="alert" className="mt-2 text-sm text-danger">{helper.data.message}</p>
+          ) : null}
           {suggestions.length > 0 ? (
             <ul className="mt-3 flex flex-wrap gap-2" aria-label="Suggested themes">
               {suggestions.map((idea) => (

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { createAi, QUESTION_CATEGORIES } from "~/ai/ai.server";
+import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "~/ai/usage.server";
 import { requireUser } from "~/auth/guard.server";
 
 const form = z.object({
@@ -11,9 +11,10 @@ const form = z.object({
 
 /** Suggested questions for a reading, by category (love by default, four by default). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
+  if (!(await allowAiHelper(context.db, user.id))) return Response.json({ questions: [], error: AI_HELPER_BUSY_MESSAGE }, { status: 429 });
   const parsed = form.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ questions: [] as string[], error: "Choose one of the categories." }, { status: 400 });
+  if (!parsed.success) return Response.json({ questions: [], error: "Choose one of the categories." }, { status: 400 });
   const ai = createAi(context.config, context.cloudflare.env);
-  return { questions: await ai.suggestQuestions(parsed.data), error: null };
+  return Response.json({ questions: await ai.suggestQuestions(parsed.data), error: null });
 }

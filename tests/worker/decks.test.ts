@@ -380,3 +380,16 @@ describe("a paid run that makes nothing", () => {
     expect((await ledgerOf(userId)).some((line) => line.referenceId === `upgrade:${deckId}#2` && line.completeDeckChange === -1)).toBe(true);
   });
 });
+
+describe("AI helpers", () => {
+  it("allow a person 30 suggestions in ten minutes, then ask them to wait", async () => {
+    const jar = await newGuest();
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push((await post("/api/questions", { category: "career" }, { cookie: jar.header() })).status);
+    expect(answers.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(answers.slice(28)).toEqual([200, 200, 429]);
+    expect((await post("/create-deck", { intent: "suggest" }, { cookie: jar.header() })).status).toBe(429);
+    // Someone else is not held back.
+    expect((await post("/api/questions", { category: "love" }, { cookie: (await newGuest()).header() })).status).toBe(200);
+  });
+});
