@@ -134,6 +134,8 @@ export function ReadingTable(props: TableProps) {
                 info={props.cardInfo[card.key]}
                 positionName={spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`}
                 rotation={spread?.positions[card.position]?.rotation ?? 0}
+                width={spread?.cardWidth ?? 11}
+                caption={spread?.captions ? spread.positions[card.position]?.name : undefined}
                 onReveal={leads && !card.revealed ? () => room.send({ type: "reveal", position: card.position }) : undefined}
               />
             ))}
@@ -207,8 +209,8 @@ function EmptySpots({ spreadId }: { spreadId: RoomState["spreadId"] }) {
       {spread.positions.map((spot) => (
         <div
           key={spot.index}
-          className="absolute flex aspect-[3/4] w-[11%] -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-xl border border-dashed border-line p-1 text-center text-[0.6rem] text-muted sm:text-xs"
-          style={{ left: `${spot.x}%`, top: `${spot.y}%`, rotate: `${spot.rotation}deg` }}
+          className="absolute flex aspect-[3/4] -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-xl border border-dashed border-line p-1 text-center text-[0.6rem] text-muted sm:text-xs"
+          style={{ left: `${spot.x}%`, top: `${spot.y}%`, width: `${spread.cardWidth}%`, rotate: `${spot.rotation}deg` }}
         >
           {spot.name}
         </div>
@@ -224,6 +226,10 @@ function PlacedCard(props: {
   info: CardInfo[string] | undefined;
   positionName: string;
   rotation: number;
+  /** in percent of the table's width */
+  width: number;
+  /** the position's name, written under the card */
+  caption?: string;
   onReveal?: () => void;
   onOpen?: () => void;
 }) {
@@ -240,8 +246,8 @@ function PlacedCard(props: {
   );
   return (
     <div
-      className="absolute aspect-[3/4] w-[11%] -translate-x-1/2 -translate-y-1/2"
-      style={{ left: `${card.x}%`, top: `${card.y}%`, rotate: `${props.rotation}deg`, zIndex: props.rotation ? 2 : 1 }}
+      className="absolute aspect-[3/4] -translate-x-1/2 -translate-y-1/2"
+      style={{ left: `${card.x}%`, top: `${card.y}%`, width: `${props.width}%`, rotate: `${props.rotation}deg`, zIndex: props.rotation ? 2 : 1 }}
       data-testid="table-card"
       data-card={card.revealed ? card.key : ""}
       data-reversed={card.revealed ? String(card.reversed) : ""}
@@ -259,6 +265,11 @@ function PlacedCard(props: {
       ) : (
         <div role="img" aria-label={label} className="h-full w-full">{picture}</div>
       )}
+      {props.caption ? (
+        <span aria-hidden="true" className="absolute inset-x-0 top-full mt-0.5 truncate text-center text-[0.6rem] leading-tight text-muted sm:text-xs">
+          {props.caption}
+        </span>
+      ) : null}
     </div>
   );
 }

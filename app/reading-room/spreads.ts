@@ -1,9 +1,10 @@
 /**
  * The spreads a reading room offers: their positions, what each position speaks to, and where its card lies.
  *
- * Table units: the table is 100 wide and 100 high, and a card is about 11 wide and 18 high in those units,
- * so every centre sits in x ∈ [8, 92], y ∈ [11, 89], and no two cards of a spread overlap, except the
- * Celtic Cross's crossing card, which lies turned across the first card.
+ * Table units: the table is 100 wide and 100 high (it is drawn 4:3), and each spread sets how wide its cards
+ * are, so that a single card or three fill the table while ten still fit. A card of width w is w × 16/9 high in
+ * those units (3:4 cards on a 4:3 table). Every card lies wholly on the table and no two cards of a spread
+ * overlap, except the Celtic Cross's crossing card, which lies turned across the first card.
  */
 
 export type SpreadPosition = {
@@ -22,7 +23,25 @@ export type SpreadPosition = {
 
 export type SpreadId = "single" | "three-card" | "celtic-cross" | "horseshoe" | "relationship" | "free";
 
-export type Spread = { id: SpreadId; name: string; description: string; positions: SpreadPosition[]; freeLayout: boolean };
+export type Spread = {
+  id: SpreadId;
+  name: string;
+  description: string;
+  positions: SpreadPosition[];
+  freeLayout: boolean;
+  /** how wide the spread's cards are, in table units */
+  cardWidth: number;
+  /** whether each card on the table carries its position's name beneath it (not where cards lie too close) */
+  captions: boolean;
+};
+
+/** Table units are square in name only: the table is 4:3 and the cards 3:4, so a card is 16/9 as high as wide. */
+export const CARD_HEIGHT_PER_WIDTH = 16 / 9;
+
+/** The width and height, in table units, of a card of the spread lying upright. */
+export function cardSize(spread: Pick<Spread, "cardWidth">): { w: number; h: number } {
+  return { w: spread.cardWidth, h: spread.cardWidth * CARD_HEIGHT_PER_WIDTH };
+}
 
 /** How many cards a free layout holds. */
 export const FREE_LAYOUT_MAX = 12;
@@ -53,6 +72,8 @@ export const SPREADS: readonly Spread[] = [
     name: "Single card",
     description: "One card for a quick, focused answer.",
     freeLayout: false,
+    cardWidth: 26,
+    captions: true,
     positions: positions([
       ["The card", "The heart of your question: what matters most here, or what most needs your attention right now.", 50, 50],
     ]),
@@ -62,10 +83,12 @@ export const SPREADS: readonly Spread[] = [
     name: "Three cards",
     description: "Past, present and future, read from left to right.",
     freeLayout: false,
+    cardWidth: 22,
+    captions: true,
     positions: positions([
-      ["Past", "What brought you here: the events, choices and feelings behind the question.", 30, 50],
+      ["Past", "What brought you here: the events, choices and feelings behind the question.", 22, 50],
       ["Present", "Where things stand today, and the mood that surrounds the question now.", 50, 50],
-      ["Future", "Where the present path seems to lead if it carries on as it is.", 70, 50],
+      ["Future", "Where the present path seems to lead if it carries on as it is.", 78, 50],
     ]),
   },
   {
@@ -74,6 +97,8 @@ export const SPREADS: readonly Spread[] = [
     name: "Celtic Cross",
     description: "Ten cards for a deep, many-sided look at one situation.",
     freeLayout: false,
+    cardWidth: 11,
+    captions: false,
     positions: positions([
       ["Present", "The situation as it stands, the centre that every other card in the spread turns around.", 30, 50],
       ["Challenge", "What crosses you: the tension or obstacle you are working with. It is not always unwelcome.", 30, 50, 90],
@@ -93,6 +118,8 @@ export const SPREADS: readonly Spread[] = [
     name: "Horseshoe",
     description: "Seven cards in a curve, from what has been to what may come.",
     freeLayout: false,
+    cardWidth: 12,
+    captions: true,
     positions: positions([
       ["Past", "What still echoes from before and colours the question.", 11, 24],
       ["Present", "Where you stand right now, and what is most alive in the situation.", 24, 50],
@@ -109,6 +136,8 @@ export const SPREADS: readonly Spread[] = [
     name: "Relationship",
     description: "Seven cards on two people and what lies between them.",
     freeLayout: false,
+    cardWidth: 14,
+    captions: true,
     positions: positions([
       ["You", "How you show up in this relationship, and the part of you it brings out.", 18, 32],
       ["The other person", "How they show up, as far as the cards can see from where you sit.", 82, 32],
@@ -124,6 +153,8 @@ export const SPREADS: readonly Spread[] = [
     name: "Free layout",
     description: "Draw up to twelve cards and place them anywhere on the table.",
     freeLayout: true,
+    cardWidth: 14,
+    captions: false,
     positions: Array.from({ length: FREE_LAYOUT_MAX }, (_, index) => ({
       index,
       name: `Card ${index + 1}`,

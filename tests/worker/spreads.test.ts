@@ -3,26 +3,31 @@ import {
   FREE_LAYOUT_MAX,
   SPREAD_IDS,
   SPREADS,
+  cardSize,
   freeLayoutSpot,
   spreadById,
   spreadCapacity,
+  type Spread,
   type SpreadId,
   type SpreadPosition,
 } from "../../app/reading-room/spreads";
 
-/** A card's size in table units, upright. */
-const CARD_W = 11;
-const CARD_H = 18;
 /** Room kept between neighbouring cards, in table units. */
 const GAP = 1;
 
-const footprint = (position: SpreadPosition) =>
-  position.rotation % 180 === 0 ? { w: CARD_W, h: CARD_H } : { w: CARD_H, h: CARD_W };
+/**
+ * The room a card takes on the table, in table units. Turned a quarter, a card is as wide on screen as it was
+ * high (4/3 of its width) and as high as it was wide; on the 4:3 table both come to 4/3 of its width in units.
+ */
+function footprint(spread: Spread, position: SpreadPosition) {
+  const { w, h } = cardSize(spread);
+  return position.rotation % 180 === 0 ? { w, h } : { w: (w * 4) / 3, h: (w * 4) / 3 };
+}
 
 /** Whether two cards, with a small gap kept around each, would overlap on the table. */
-function overlaps(a: SpreadPosition, b: SpreadPosition) {
-  const fa = footprint(a);
-  const fb = footprint(b);
+function overlaps(spread: Spread, a: SpreadPosition, b: SpreadPosition) {
+  const fa = footprint(spread, a);
+  const fb = footprint(spread, b);
   return Math.abs(a.x - b.x) < (fa.w + fb.w) / 2 + GAP && Math.abs(a.y - b.y) < (fa.h + fb.h) / 2 + GAP;
 }
 
@@ -69,14 +74,40 @@ describe("spreads", () => {
     }
   });
 
-  it("keeps every card on the table", () => {
+  it("keeps every card wholly on the table", () => {
     for (const spread of SPREADS) {
       for (const position of spread.positions) {
         const where = `${spread.id} ${position.name}`;
-        expect(position.x, where).toBeGreaterThanOrEqual(8);
-        expect(position.x, where).toBeLessThanOrEqual(92);
-        expect(position.y, where).toBeGreaterThanOrEqual(11);
-        expect(position.y, where).toBeLessThanOrEqual(89);
+        const { w, h } = footprint(spread, position);
+        expect(position.x - w / 2, where).toBeGreaterThanOrEqual(0);
+        expect(position.x + w / 2, where).toBeLessThanOrEqual(100);
+        expect(position.y - h / 2, where).toBeGreaterThanOrEqual(0);
+        expect(position.y + h / 2, where).toBeLessThanOrEqual(100);
+      }
+    }
+  });
+
+  it("gives the cards of a small spread more of the table than those of the Celtic Cross", () => {
+    const width = (id: SpreadId) => spreadById(id)!.cardWidth;
+    expect(width("single")).toBeGreaterThan(width("three-card"));
+    expect(width("three-card")).toBeGreaterThanOrEqual(2 * width("celtic-cross"));
+  });
+
+  it("leaves room under each card for its caption where the spread writes them, and only there", () => {
+    /** A caption's strip under the card, in table units: as wide as the card and about four units high. */
+    const CAPTION_H = 4;
+    expect(SPREADS.filter((spread) => spread.captions).map((spread) => spread.id)).toEqual(["single", "three-card", "horseshoe", "relationship"]);
+    for (const spread of SPREADS.filter((s) => s.captions)) {
+      const { w, h } = cardSize(spread);
+      for (const a of spread.positions) {
+        const strip = { top: a.y + h / 2, bottom: a.y + h / 2 + CAPTION_H, left: a.x - w / 2, right: a.x + w / 2 };
+        expect(strip.bottom, `${spread.id} ${a.name}`).toBeLessThanOrEqual(100);
+        for (const b of spread.positions) {
+          if (a === b) continue;
+          const card = { top: b.y - h / 2, bottom: b.y + h / 2, left: b.x - w / 2, right: b.x + w / 2 };
+          const apart = strip.right <= card.left || card.right <= strip.left || strip.bottom <= card.top || card.bottom <= strip.top;
+          expect(apart, `${spread.id}: the caption of ${a.name} and the card ${b.name}`).toBe(true);
+        }
       }
     }
   });
@@ -86,7 +117,7 @@ describe("spreads", () => {
       for (const a of spread.positions) {
         for (const b of spread.positions) {
           if (a.index >= b.index || isCrossingPair(spread.id, a.index, b.index)) continue;
-          expect(overlaps(a, b), `${spread.id}: ${a.name} and ${b.name}`).toBe(false);
+          expect(overlaps(spread, a, b), `${spread.id}: ${a.name} and ${b.name}`).toBe(false);
         }
       }
     }
