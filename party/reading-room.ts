@@ -220,7 +220,7 @@ export class ReadingRoom extends Server<Env> {
       await this.commit([{ type: "interpretationWritten", text: piece, at: flushedAt }], { mirror: false });
     };
     try {
-      for await (const piece of ai.streamReading({ question: state.question, spread: spread?.name ?? "Free layout", cards: readingCards(state) })) {
+      for await (const piece of ai.streamReading({ question: state.question, spread: spread?.phrase ?? "free layout", cards: readingCards(state) })) {
         text += piece;
         pending += piece;
         if (Date.now() - flushedAt >= STREAM_FLUSH_MS) await flush();

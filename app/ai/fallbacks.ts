@@ -221,8 +221,8 @@ export function fallbackReading({ question, cards, spread }: { question: string;
   const reversedCount = cards.filter((card) => card.reversed).length;
   const majors = cards.filter((card) => cardByName(card.name)?.arcana === "major").length;
   const spreadName = spread.trim();
-  const spreadLabel = !spreadName ? "this spread" : /spread/i.test(spreadName) ? `your ${spreadName}` : `your ${spreadName} spread`;
-  const counted = cards.length === 1 ? "single card" : `${NUMBER_WORDS[cards.length] ?? cards.length} cards`;
+  const spreadLabel = !spreadName ? "this spread" : /spread|draw|layout|cross/i.test(spreadName) ? `your ${spreadName}` : `your ${spreadName} spread`;
+  const counted = cards.length === 1 ? "card" : `${NUMBER_WORDS[cards.length] ?? cards.length} cards`;
 
   const energy: string[] = [];
   energy.push(

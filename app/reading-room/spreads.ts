@@ -31,6 +31,8 @@ export type Spread = {
   freeLayout: boolean;
   /** how wide the spread's cards are, in table units */
   cardWidth: number;
+  /** how a sentence names the spread, after "your": "three-card spread", "Celtic Cross" */
+  phrase: string;
   /** whether each card on the table carries its position's name beneath it (not where cards lie too close) */
   captions: boolean;
 };
@@ -70,6 +72,7 @@ export const SPREADS: readonly Spread[] = [
   {
     id: "single",
     name: "Single card",
+    phrase: "single-card draw",
     description: "One card for a quick, focused answer.",
     freeLayout: false,
     cardWidth: 26,
@@ -81,6 +84,7 @@ export const SPREADS: readonly Spread[] = [
   {
     id: "three-card",
     name: "Three cards",
+    phrase: "three-card spread",
     description: "Past, present and future, read from left to right.",
     freeLayout: false,
     cardWidth: 22,
@@ -95,6 +99,7 @@ export const SPREADS: readonly Spread[] = [
     // The cross fills the left of the table; the staff of four cards rises on the right, from the bottom up.
     id: "celtic-cross",
     name: "Celtic Cross",
+    phrase: "Celtic Cross",
     description: "Ten cards for a deep, many-sided look at one situation.",
     freeLayout: false,
     cardWidth: 11,
@@ -116,6 +121,7 @@ export const SPREADS: readonly Spread[] = [
     // A U: the past at the top left, down through the bottom of the bend, and up to the outcome on the right.
     id: "horseshoe",
     name: "Horseshoe",
+    phrase: "horseshoe spread",
     description: "Seven cards in a curve, from what has been to what may come.",
     freeLayout: false,
     cardWidth: 12,
@@ -134,6 +140,7 @@ export const SPREADS: readonly Spread[] = [
     // You on the left, the other person on the right, the bond down the middle with where it is heading on top.
     id: "relationship",
     name: "Relationship",
+    phrase: "relationship spread",
     description: "Seven cards on two people and what lies between them.",
     freeLayout: false,
     cardWidth: 14,
@@ -151,6 +158,7 @@ export const SPREADS: readonly Spread[] = [
   {
     id: "free",
     name: "Free layout",
+    phrase: "free layout",
     description: "Draw up to twelve cards and place them anywhere on the table.",
     freeLayout: true,
     cardWidth: 14,

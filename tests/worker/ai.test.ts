@@ -15,6 +15,7 @@ import {
   WorkersAi,
   type PaintedImage,
 } from "../../app/ai/ai.server";
+import { SPREADS } from "../../app/reading-room/spreads";
 import { FULL_DECK, type TarotCard } from "../../app/tarot/cards";
 
 const card = (key: string): TarotCard => FULL_DECK.find((c) => c.key === key)!;
@@ -388,6 +389,17 @@ describe("local AI", () => {
     for (const section of READING_SECTIONS) expect(reading).toContain(`## ${section}`);
     expect(reading).toContain("Queen of Pentacles");
     expect(words(reading)).toBeLessThan(600);
+  });
+
+  it("names the spread as the room phrases it", async () => {
+    const asked = { question: "Where next?", cards: [{ name: "The Star", position: "Future", reversed: false }] };
+    for (const spread of SPREADS) {
+      const reading = await local.interpretReading({ ...asked, spread: spread.phrase });
+      expect(reading, spread.id).toContain(`The card of your ${spread.phrase} answers`);
+    }
+    const three = await local.interpretReading({ ...asked, spread: "three-card spread", cards: [...asked.cards, ...asked.cards, ...asked.cards] });
+    expect(three).toContain("The three cards of your three-card spread answer");
+    expect(await local.interpretReading({ ...asked, spread: "" })).toContain("of this spread");
   });
 });
 
