@@ -48,7 +48,10 @@ export function ReadingTable(props: TableProps) {
     revalidator.revalidate();
   }, [state.deckId, revalidator]);
 
-  const zoomBy = (factor: number) => gestures.sendView({ ...state.view, zoom: state.view.zoom * factor });
+  const zoomBy = (factor: number) => {
+    const view = gestures.asked() ?? state.view;
+    gestures.sendView({ ...view, zoom: view.zoom * factor });
+  };
   const shortcuts = useMemo(() => {
     const all: Record<string, () => void> = {
       "?": () => setHelpOpen(true),

@@ -29,11 +29,19 @@ export const SHORTCUTS: [key: string, what: string][] = [
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** Sends view changes no faster than the room accepts them, always ending on the latest. */
+/** How long a view this browser asked for counts as the view, before the room's echo has surely come back. */
+const ASKED_VIEW_MS = 1000;
+
+/**
+ * Sends view changes no faster than the room accepts them, always ending on the latest. `asked` is the view
+ * this browser last asked for, while it is recent: gestures that toggle go by it rather than by a state the
+ * room may not have echoed yet.
+ */
 function useViewSender(send: Send) {
   const last = useRef(0);
   const pending = useRef<RoomState["view"] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef<{ view: RoomState["view"]; at: number } | null>(null);
   const flush = useCallback(() => {
     timer.current = null;
     if (!pending.current) return;
@@ -41,15 +49,18 @@ function useViewSender(send: Send) {
     send({ type: "zoom", ...pending.current });
     pending.current = null;
   }, [send]);
-  return useCallback(
+  const sendView = useCallback(
     (view: RoomState["view"]) => {
       pending.current = { zoom: clamp(view.zoom, ZOOM_MIN, ZOOM_MAX), x: clamp(view.x, -PAN_LIMIT, PAN_LIMIT), y: clamp(view.y, -PAN_LIMIT, PAN_LIMIT) };
+      latest.current = { view: pending.current, at: Date.now() };
       const wait = VIEW_SEND_MS - (Date.now() - last.current);
       if (wait <= 0) flush();
       else timer.current ??= setTimeout(flush, wait);
     },
     [flush],
   );
+  const asked = useCallback(() => (latest.current && Date.now() - latest.current.at < ASKED_VIEW_MS ? latest.current.view : null), []);
+  return { sendView, asked };
 }
 
 /**
@@ -58,7 +69,7 @@ function useViewSender(send: Send) {
  * drags a card to a new spot.
  */
 export function useTableGestures(opts: { table: RefObject<HTMLDivElement | null>; state: RoomState; leads: boolean; send: Send }) {
-  const sendView = useViewSender(opts.send);
+  const { sendView, asked } = useViewSender(opts.send);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<{ startDistance?: number; startZoom: number; startX: number; startY: number; originX: number; originY: number; card?: number } | null>(null);
   const lastTap = useRef(0);
@@ -91,7 +102,8 @@ export function useTableGestures(opts: { table: RefObject<HTMLDivElement | null>
     const now = Date.now();
     if (now - lastTap.current < 300 && !cardElement) {
       lastTap.current = 0;
-      const zoomed = state.view.zoom > 1.05;
+      // A second double tap may come before the room has echoed the first: go by what was just asked for.
+      const zoomed = (asked() ?? state.view).zoom > 1.05;
       sendView(zoomed ? { zoom: 1, x: 0, y: 0 } : { zoom: 2, x: 0, y: 0 });
       return;
     }
@@ -142,7 +154,7 @@ export function useTableGestures(opts: { table: RefObject<HTMLDivElement | null>
     if (pointers.current.size === 0) gesture.current = null;
   };
 
-  return { handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp }, dragged, sendView };
+  return { handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp }, dragged, sendView, asked };
 }
 
 /** Keyboard shortcuts; letters are ignored while typing in a field. */

@@ -213,6 +213,19 @@ describe("a shared reading", () => {
     await expect.poll(() => host.getByTestId("zoom-level").textContent()).toBe("200%");
     await host.mouse.dblclick(box.x + 20, box.y + 20);
     await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("100%");
+    // Two double taps in a row, faster than the room echoes: out from 125%, then in again.
+    await host.keyboard.press("+");
+    await expect.poll(() => host.getByTestId("zoom-level").textContent()).toBe("125%");
+    await host.mouse.dblclick(box.x + 20, box.y + 20);
+    await host.mouse.dblclick(box.x + 20, box.y + 20);
+    await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("200%");
+    // Two quick presses of + zoom twice, each from the last.
+    await host.keyboard.press("0");
+    await host.keyboard.press("+");
+    await host.keyboard.press("+");
+    await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("156%");
+    await host.keyboard.press("0");
+    await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("100%");
 
     // The help sheet and the gallery.
     await guest.keyboard.press("?");
