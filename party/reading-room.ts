@@ -32,6 +32,12 @@ const RATE_PER_SECOND = 10;
 /** A socket that keeps flooding after being told is closed. */
 const FLOOD_STRIKES = 20;
 
+/**
+ * D1 mirrors the room for listings and history. The first change of a burst is written at once; later ones
+ * are gathered and written at most this often, always ending on the latest state.
+ */
+const MIRROR_EVERY_MS = 1000;
+
 /** Pieces of the interpretation are gathered for this long before they go to the table. */
 const STREAM_FLUSH_MS = 60;
 
@@ -47,12 +53,16 @@ export class ReadingRoom extends Server<Env> {
   static options = { hibernate: true };
 
   private state: RoomState | null = null;
+  private mirroredAt = 0;
+  private mirrorTimer: ReturnType<typeof setTimeout> | null = null;
 
   private async load(): Promise<RoomState | null> {
     if (this.state) return this.state;
     const stored = await this.ctx.storage.get<RoomState>(STATE_KEY);
     if (stored) {
       this.state = stored;
+      // The idle alarm re-arms itself (see onAlarm); a room woken without one gets it back here.
+      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(stored.lastActivityAt + ACTIVITY_WINDOW_MS);
       return stored;
     }
     const seed = await loadRoomSeed(createDatabase(this.env.DB), this.name);
@@ -92,9 +102,29 @@ export class ReadingRoom extends Server<Env> {
     }
     this.state = state;
     await this.ctx.storage.put(STATE_KEY, state);
-    await this.ctx.storage.setAlarm(state.lastActivityAt + ACTIVITY_WINDOW_MS);
     for (const message of messages) this.broadcast(message);
-    if (mirror) this.ctx.waitUntil(mirrorRoom(createDatabase(this.env.DB), this.name, state).catch((error) => console.error("mirroring reading", this.name, error)));
+    if (mirror) this.mirrorSoon();
+  }
+
+  /** Mirrors the state to D1 now, or once `MIRROR_EVERY_MS` has passed since the last time. */
+  private mirrorSoon() {
+    if (this.mirrorTimer) return;
+    const wait = this.mirroredAt + MIRROR_EVERY_MS - Date.now();
+    if (wait <= 0) {
+      this.mirrorNow();
+      return;
+    }
+    this.mirrorTimer = setTimeout(() => {
+      this.mirrorTimer = null;
+      this.mirrorNow();
+    }, wait);
+  }
+
+  private mirrorNow() {
+    const state = this.state;
+    if (!state) return;
+    this.mirroredAt = Date.now();
+    this.ctx.waitUntil(mirrorRoom(createDatabase(this.env.DB), this.name, state).catch((error) => console.error("mirroring reading", this.name, error)));
   }
 
   private send(connection: Connection, message: ServerMessage) {
@@ -247,6 +277,8 @@ export class ReadingRoom extends Server<Env> {
       await this.ctx.storage.setAlarm(Math.max(state.lastActivityAt + ACTIVITY_WINDOW_MS, now + RECHECK_MS));
       return;
     }
+    if (this.mirrorTimer) clearTimeout(this.mirrorTimer);
+    this.mirrorTimer = null;
     await closeRoom(createDatabase(this.env.DB), this.name, now);
     this.state = null;
     await this.ctx.storage.deleteAll();

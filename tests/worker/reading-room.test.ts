@@ -134,10 +134,12 @@ describe("the reading room's Durable Object", () => {
     guestSocket.socket.send(JSON.stringify({ type: "command", command: { type: "setQuestion", question: "x".repeat(3000) } }));
     await guestSocket.next((m) => m.type === "refused" && m.error === "That message is not understood.");
 
-    // The reading is mirrored to D1 for listings and history.
-    const [row] = await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId));
-    expect(row!.selectedLayout).toBe("three-card");
-    expect(row!.selectedCards).toHaveLength(3);
+    // The reading is mirrored to D1 for listings and history: a burst of actions lands within a second.
+    const mirrored = async () => (await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!;
+    await expect.poll(async () => (await mirrored()).selectedCards, { timeout: 3000 }).toHaveLength(3);
+    const row = await mirrored();
+    expect(row.selectedLayout).toBe("three-card");
+    expect(row.selectedCards!.map((card) => card.position)).toEqual([0, 1, 2]);
     const [guestSeat] = await db()
       .select({ active: sessionParticipants.isActive })
       .from(sessionParticipants)
