@@ -17,6 +17,8 @@ export type TableProps = {
   back: string;
   cardInfo: CardInfo;
   isHost: boolean;
+  /** who is looking, as the page knew it: the table is theirs to lead from the first paint if they lead */
+  viewerId: string;
   iceServers: RTCIceServer[];
   decks: { id: string; title: string; own: boolean }[];
   /** Join the video call on arrival (the person came through a video invitation). */
@@ -26,7 +28,9 @@ export type TableProps = {
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
 export function ReadingTable(props: TableProps) {
   const room = useRoom(props.sessionId, props.initial);
-  const { state, you } = room;
+  const { state } = room;
+  // The room names the person once the socket is open; until then the page's word for it stands.
+  const you = room.you ?? props.viewerId;
   const leads = you !== null && canControl(state, you);
   const spread = spreadById(state.spreadId);
   const now = useNow();
@@ -92,7 +96,7 @@ export function ReadingTable(props: TableProps) {
             {state.question ? <span className="text-muted"> · “{state.question}”</span> : null}
           </p>
           <p className="text-muted" data-testid="pile-count">
-            {state.pile.length} cards in the deck · {room.connected ? "live" : "connecting…"}
+            {state.pile.length} cards in the deck<span className="needs-script"> · {room.connected ? "live" : "connecting…"}</span>
           </p>
         </div>
         <div className="needs-script mb-2 flex flex-wrap items-center gap-1">
@@ -157,14 +161,16 @@ export function ReadingTable(props: TableProps) {
           </p>
         </noscript>
         {leads ? (
-          <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} changeDeck={room.changeDeck} />
+          <div className="needs-script">
+            <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} changeDeck={room.changeDeck} />
+          </div>
         ) : (
           <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="watching">
             {state.members.find((m) => m.id === state.controllerId)?.name ?? "The host"} is leading this reading. You see every card as it falls.
           </p>
         )}
         <People state={state} you={you} now={now} isHost={you === state.hostId} send={room.send} />
-        <VideoCall room={room} iceServers={props.iceServers} startNow={props.startVideo && room.connected && you !== null} />
+        <VideoCall room={room} iceServers={props.iceServers} startNow={props.startVideo && room.connected && room.you !== null} />
         {props.isHost ? <InviteBox sessionId={props.sessionId} /> : null}
       </aside>
 
@@ -407,7 +413,7 @@ function People({ state, you, now, isHost, send }: { state: RoomState; you: stri
       <div className="flex items-center justify-between">
         <h2 id="people-heading" className="font-semibold">At the table</h2>
         {isHost ? (
-          <button type="button" className="text-xs text-brand underline" onClick={() => send({ type: "lock", locked: !state.locked })}>
+          <button type="button" className="needs-script text-xs text-brand underline" onClick={() => send({ type: "lock", locked: !state.locked })}>
             {state.locked ? "Unlock the room" : "Lock the room"}
           </button>
         ) : state.locked ? <span className="text-xs text-muted">Locked</span> : null}
@@ -426,17 +432,17 @@ function People({ state, you, now, isHost, send }: { state: RoomState; you: stri
                 {member.id === state.controllerId && member.id !== state.hostId ? " · leading" : ""}
               </span>
               {isHost && member.id !== you && member.role !== "spectator" && member.id !== state.controllerId ? (
-                <button type="button" className="text-xs text-brand underline" onClick={() => send({ type: "handOver", to: member.id })}>
+                <button type="button" className="needs-script text-xs text-brand underline" onClick={() => send({ type: "handOver", to: member.id })}>
                   Hand over
                 </button>
               ) : null}
               {isHost && member.id === you && state.controllerId !== you ? (
-                <button type="button" className="text-xs text-brand underline" onClick={() => send({ type: "handOver", to: member.id })}>
+                <button type="button" className="needs-script text-xs text-brand underline" onClick={() => send({ type: "handOver", to: member.id })}>
                   Take back
                 </button>
               ) : null}
               {isHost && member.id !== state.hostId ? (
-                <button type="button" className="text-xs text-danger underline" onClick={() => send({ type: "remove", id: member.id })} aria-label={`Remove ${member.name}`}>
+                <button type="button" className="needs-script text-xs text-danger underline" onClick={() => send({ type: "remove", id: member.id })} aria-label={`Remove ${member.name}`}>
                   Remove
                 </button>
               ) : null}

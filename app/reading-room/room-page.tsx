@@ -67,6 +67,7 @@ export function ReadingRoomPage() {
           back={reading.back}
           cardInfo={reading.cardInfo}
           isHost={reading.isHost}
+          viewerId={reading.viewerId}
           iceServers={reading.iceServers}
           decks={reading.decks}
           startVideo={reading.startVideo}

@@ -144,7 +144,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     const art = await deckArt(context.db, state.deckId);
     const iceServers = readConfig(context.cloudflare.env).iceServers;
     const tableDecks = await decksForTable(context.db, user!.id);
-    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks: tableDecks, startVideo: url.searchParams.get("video") === "1" };
+    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks: tableDecks, startVideo: url.searchParams.get("video") === "1" };
   }
   const canStart = Boolean(user);
   if (!params.deckId) return { deck: null, reading, ended, canStart };

@@ -118,6 +118,17 @@ describe("a shared reading", () => {
     expect(await guest.getByTestId("table-card").count()).toBe(1);
     await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("77 cards in the deck · live");
 
+    // Without JavaScript the host's page shows the table as it stands, read-only: no controls that cannot work.
+    const still = await openPage(browser(), { ...DESKTOP, javaScriptEnabled: false });
+    await still.context().addCookies(await host.context().cookies());
+    await still.goto(host.url());
+    expect(await tableOf(still)).toEqual(await tableOf(host));
+    expect(await still.locator("aside").innerText()).toContain("Turn on JavaScript to follow the reading live and to lead it.");
+    for (const name of ["Draw", "Shuffle", "Lock the room", "Hand over", "Join video call"]) expect(await still.getByRole("button", { name }).count(), name).toBe(0);
+    expect(await still.getByTestId("watching").count()).toBe(0);
+    expect(await still.getByTestId("pile-count").innerText()).toBe("77 cards in the deck");
+    await still.context().close();
+
     await guest.context().close();
     await host.context().close();
   });
