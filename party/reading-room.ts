@@ -92,7 +92,7 @@ export class ReadingRoom extends Server<Env> {
   }
 
   /** Applies events in order, saves once, mirrors to D1, and tells every socket. */
-  private async commit(events: RoomEvent[], { mirror = true } = {}) {
+  private async commit(events: RoomEvent[], { mirror = "soon" }: { mirror?: "soon" | "now" | false } = {}) {
     if (events.length === 0 || !this.state) return;
     let state = this.state;
     const messages: string[] = [];
@@ -103,7 +103,8 @@ export class ReadingRoom extends Server<Env> {
     this.state = state;
     await this.ctx.storage.put(STATE_KEY, state);
     for (const message of messages) this.broadcast(message);
-    if (mirror) this.mirrorSoon();
+    if (mirror === "now") this.mirrorNow();
+    else if (mirror) this.mirrorSoon();
   }
 
   /** Mirrors the state to D1 now, or once `MIRROR_EVERY_MS` has passed since the last time. */
@@ -191,7 +192,8 @@ export class ReadingRoom extends Server<Env> {
       }
       const decision = decideDeckChange(this.state!, memberId, { deckId: message.deckId, cards }, Math.random, Date.now());
       if (!decision.ok) this.send(connection, { type: "refused", error: decision.error });
-      else await this.commit(decision.events);
+      // Written to D1 at once: the pictures of a private deck are served to the people at its table by that row.
+      else await this.commit(decision.events, { mirror: "now" });
       return;
     }
     if (message.type === "signal") {

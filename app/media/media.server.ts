@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { decks } from "../../db/schema";
+import { seatedWithDeck } from "../reading-room/room-store.server";
 
 const CARD_IMAGE = /^card-images\/([A-Za-z0-9_-]{1,64})\/[a-z0-9_]{1,80}\.(svg|png|jpg|jpeg|webp)$/;
 const AVATAR = /^avatars\/[A-Za-z0-9_-]{1,64}\/profile-[A-Za-z0-9-]{1,64}\.(png|jpg|jpeg|gif|webp)$/;
@@ -8,8 +9,8 @@ const AVATAR = /^avatars\/[A-Za-z0-9_-]{1,64}\/profile-[A-Za-z0-9-]{1,64}\.(png|
 const notFound = () => new Response("Not found", { status: 404 });
 
 /**
- * Serves bytes from the media bucket. Card images of a private deck go only to its owner;
- * avatars and public decks' images are public. URLs carry a version, so bytes cache for a year.
+ * Serves bytes from the media bucket. Card images of a private deck go only to its owner and to
+ * the people at a reading it lies on; avatars and public decks' images are public. URLs carry a version, so bytes cache for a year.
  */
 export async function serveMedia(context: AppLoadContext, request: Request, key: string) {
   const cardMatch = CARD_IMAGE.exec(key);
@@ -24,7 +25,8 @@ export async function serveMedia(context: AppLoadContext, request: Request, key:
     if (!deck) return notFound();
     if (!deck.isPublic) {
       const user = await context.currentUser();
-      if (user?.id !== deck.creatorId) return notFound();
+      if (!user) return notFound();
+      if (user.id !== deck.creatorId && !(await seatedWithDeck(context.db, user.id, cardMatch[1]!))) return notFound();
       isPublic = false;
     }
   }

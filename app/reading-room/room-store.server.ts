@@ -21,6 +21,20 @@ const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
 /** The classic deck a reading uses when it names none: all 78 cards. */
 export const CLASSIC_DECK_KEYS = FULL_DECK.map((card) => card.key);
 
+/**
+ * Whether the person has a seat at an open reading whose table holds this deck: a host may read
+ * with a private deck of theirs, and everyone at that table sees its pictures while it lasts.
+ */
+export async function seatedWithDeck(db: Database, userId: string, deckId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessionParticipants.id })
+    .from(sessionParticipants)
+    .innerJoin(readingSessions, eq(readingSessions.id, sessionParticipants.sessionId))
+    .where(and(eq(sessionParticipants.userId, userId), eq(readingSessions.deckId, deckId), eq(readingSessions.isActive, true)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** A deck's painted card keys in tarot order, or the classic deck. */
 export async function deckCardKeys(db: Database, deckId: string | null): Promise<string[]> {
   if (!deckId) return CLASSIC_DECK_KEYS;

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
-import { readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
+import { closeRoom } from "../../app/reading-room/room-store.server";
+import { MAJOR_ARCANA } from "../../app/tarot/cards";
+import { cards, decks, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
@@ -147,6 +149,40 @@ describe("the reading room's Durable Object", () => {
     expect(guestSeat!.active).toBe(true);
     hostSocket.socket.close();
     guestSocket.socket.close();
+  });
+
+  it("shows the pictures of the host's private deck to the people at the table while it lies there, and to no one else", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const deckId = `private-${newId()}`;
+    await db().insert(decks).values({ id: deckId, creatorId: hostId, title: "Night Garden", theme: "night garden", artStyle: "minimalist", status: "ready" });
+    // One row at a time: D1 takes at most 100 bound values a statement.
+    for (const card of MAJOR_ARCANA) {
+      const { key, name, arcana, suit, number } = card;
+      await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name, arcana, suit, number, status: "ready", imageKey: `card-images/${deckId}/${key}.svg` });
+    }
+    const picture = `/media/card-images/${deckId}/the_moon.svg`;
+    await env.MEDIA.put(picture.slice("/media/".length), "<svg xmlns='http://www.w3.org/2000/svg'/>", { httpMetadata: { contentType: "image/svg+xml" } });
+
+    const guest = await newGuest();
+    await seat(sessionId, guest);
+    const stranger = await newGuest();
+    const status = async (jar: CookieJar) => (await get(picture, { cookie: jar.header() })).status;
+    expect(await status(host)).toBe(200);
+    expect(await status(guest)).toBe(404);
+
+    const hostSocket = (await join(sessionId, host)).client!;
+    await hostSocket.next((m) => m.type === "snapshot");
+    hostSocket.socket.send(JSON.stringify({ type: "changeDeck", deckId }));
+    await settle(hostSocket, (state) => state.deckId === deckId && state.pile.length === MAJOR_ARCANA.length);
+    await expect.poll(() => status(guest), { timeout: 2000 }).toBe(200);
+    expect(await status(stranger)).toBe(404);
+    expect((await get(picture)).status).toBe(404);
+
+    // Once the reading is over, the deck is the host's alone again.
+    hostSocket.socket.close();
+    await closeRoom(db(), sessionId, Date.now());
+    expect(await status(guest)).toBe(404);
+    expect(await status(host)).toBe(200);
   });
 
   it("keeps the table through an eviction, and a reconnecting browser gets the whole state", async () => {
