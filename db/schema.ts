@@ -271,6 +271,8 @@ export const readingJournal = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     sessionId: text("session_id").references(() => readingSessions.id, { onDelete: "set null" }),
+    /** The deck the cards were drawn from; null for the classic deck (or a deck since deleted). */
+    deckId: text("deck_id").references(() => decks.id, { onDelete: "set null" }),
     question: text("question"),
     spreadId: text("spread_id").notNull(),
     spreadName: text("spread_name").notNull(),

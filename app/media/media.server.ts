@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { decks } from "../../db/schema";
+import type { Database } from "../db.server";
 import { seatedWithDeck } from "../reading-room/room-store.server";
 
 const CARD_IMAGE = /^card-images\/([A-Za-z0-9_-]{1,64})\/[a-z0-9_]{1,80}\.(svg|png|jpg|jpeg|webp)$/;
@@ -9,8 +10,22 @@ const AVATAR = /^avatars\/[A-Za-z0-9_-]{1,64}\/profile-[A-Za-z0-9-]{1,64}\.(png|
 const notFound = () => new Response("Not found", { status: 404 });
 
 /**
- * Serves bytes from the media bucket. Card images of a private deck go only to its owner and to
- * the people at a reading it lies on; avatars and public decks' images are public. URLs carry a version, so bytes cache for a year.
+ * Who may see a deck's card pictures: anyone when the deck is public; else its owner and the
+ * people with a seat at an open reading it lies on. Null when the viewer may not (or no such deck).
+ * The viewer is only looked up for a private deck.
+ */
+export async function cardPicturesAccess(db: Database, deckId: string, viewer: () => Promise<string | null>): Promise<"public" | "private" | null> {
+  const deck = await db.query.decks.findFirst({ columns: { isPublic: true, creatorId: true }, where: eq(decks.id, deckId) });
+  if (!deck) return null;
+  if (deck.isPublic) return "public";
+  const viewerId = await viewer();
+  if (!viewerId) return null;
+  return viewerId === deck.creatorId || (await seatedWithDeck(db, viewerId, deckId)) ? "private" : null;
+}
+
+/**
+ * Serves bytes from the media bucket: card images as `cardPicturesAccess` allows, avatars to
+ * anyone. URLs carry a version, so bytes cache for a year.
  */
 export async function serveMedia(context: AppLoadContext, request: Request, key: string) {
   const cardMatch = CARD_IMAGE.exec(key);
@@ -18,17 +33,9 @@ export async function serveMedia(context: AppLoadContext, request: Request, key:
 
   let isPublic = true;
   if (cardMatch) {
-    const deck = await context.db.query.decks.findFirst({
-      columns: { isPublic: true, creatorId: true },
-      where: eq(decks.id, cardMatch[1]!),
-    });
-    if (!deck) return notFound();
-    if (!deck.isPublic) {
-      const user = await context.currentUser();
-      if (!user) return notFound();
-      if (user.id !== deck.creatorId && !(await seatedWithDeck(context.db, user.id, cardMatch[1]!))) return notFound();
-      isPublic = false;
-    }
+    const access = await cardPicturesAccess(context.db, cardMatch[1]!, async () => (await context.currentUser())?.id ?? null);
+    if (!access) return notFound();
+    isPublic = access === "public";
   }
 
   const object = await context.cloudflare.env.MEDIA.get(key, { onlyIf: request.headers });
@@ -39,7 +46,7 @@ export async function serveMedia(context: AppLoadContext, request: Request, key:
   headers.set("x-content-type-options", "nosniff");
   headers.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   // Every URL carries a version, so the bytes behind it never change: a private deck's images are
-  // kept as long, but only in its owner's browser.
+  // kept as long, but only in the browsers allowed to see them.
   headers.set("cache-control", `${isPublic ? "public" : "private"}, max-age=31536000, immutable`);
   if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });

@@ -21,6 +21,7 @@ export const notesForm = z.object({
 export function journalContent(state: RoomState) {
   const spread = spreadById(state.spreadId);
   return {
+    deckId: state.deckId,
     question: state.question || null,
     spreadId: state.spreadId,
     spreadName: spread?.name ?? state.spreadId,
@@ -102,6 +103,7 @@ export async function setSharing(db: Database, userId: string, id: string, share
 export async function getSharedReading(db: Database, shareId: string) {
   const [entry] = await db
     .select({
+      deckId: readingJournal.deckId,
       question: readingJournal.question,
       spreadName: readingJournal.spreadName,
       cards: readingJournal.cards,

@@ -8,18 +8,14 @@ import { requireUser } from "../auth/guard.server";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { getViewableDeck } from "../decks/queries.server";
-import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
 import { createInvite, createInviteForm, invitePath } from "../invites/invite.server";
 import { readConfig } from "../env.server";
 import { newId } from "../lib/crypto";
 import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
+import { deckArt } from "./deck-art.server";
 import { decksForTable } from "./room-store.server";
 import type { RoomState } from "./state";
-
-/** The look of the classic deck a reading uses when it names none. */
-export const CLASSIC_THEME = "Classic tarot";
-export const CLASSIC_STYLE = "art nouveau";
 
 /** Names and keywords of every card, for the table to label what is drawn. */
 const CARD_INFO = Object.fromEntries(
@@ -29,21 +25,6 @@ const CARD_INFO = Object.fromEntries(
   }),
 );
 
-/** The pictures of a deck's cards and its back; the classic deck is painted on the fly. */
-async function deckArt(db: Database, deckId: string | null) {
-  if (deckId) {
-    const [deck] = await db.select({ theme: decks.theme, style: decks.artStyle }).from(decks).where(eq(decks.id, deckId)).limit(1);
-    const rows = await db.select({ key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt }).from(cards).where(eq(cards.deckId, deckId));
-    const faces: Record<string, string> = {};
-    for (const row of rows) {
-      const url = cardImageUrl(row.imageKey, row.updatedAt);
-      if (url) faces[row.key] = url;
-    }
-    if (deck) return { faces, back: cardBackUrl(deck.theme, deck.style) };
-  }
-  const faces = Object.fromEntries(FULL_DECK.map((card) => [card.key, paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE)]));
-  return { faces, back: cardBackUrl(CLASSIC_THEME, CLASSIC_STYLE) };
-}
 
 /** The room's state from its Durable Object, as a browser may see it. */
 async function roomSnapshot(context: AppLoadContext, sessionId: string): Promise<RoomState | null> {

@@ -3,6 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
+import { recordFaces } from "~/reading-room/deck-art.server";
 import { getJournalEntry, notesForm, saveNotes, setSharing } from "~/reading-room/journal.server";
 import { ReadingRecord } from "~/reading-room/reading-record";
 
@@ -12,7 +13,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const entry = await getJournalEntry(context.db, user.id, params.entryId ?? "");
   if (!entry) throw new Response("Reading not found", { status: 404 });
-  return { entry };
+  const faces = await recordFaces(context.db, entry.deckId, entry.cards.map((card) => card.key), user.id);
+  return { entry, faces };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -34,13 +36,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function JournalEntry() {
-  const { entry } = useLoaderData<typeof loader>();
+  const { entry, faces } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 pt-10 sm:px-6">
       <Link to="/journal" className="text-sm text-brand underline">← Reading Journal</Link>
       <h1 className="text-4xl font-bold">Your reading</h1>
-      <ReadingRecord {...entry} />
+      <ReadingRecord {...entry} faces={faces} />
       <Form method="post" className="grid gap-2">
         <input type="hidden" name="intent" value="notes" />
         <label htmlFor="notes" className="font-semibold">Your notes</label>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
+import { recordFaces } from "~/reading-room/deck-art.server";
 import { getSharedReading } from "~/reading-room/journal.server";
 import { ReadingRecord } from "~/reading-room/reading-record";
 
@@ -8,9 +9,12 @@ export const meta: MetaFunction = () => [{ title: "A shared reading — Arcanum"
 
 /** A reading someone chose to share: read-only, without their notes. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const reading = await getSharedReading(context.db, params.shareId ?? "");
-  if (!reading) throw new Response("This shared reading does not exist, or is no longer shared.", { status: 404 });
-  return { reading };
+  const found = await getSharedReading(context.db, params.shareId ?? "");
+  if (!found) throw new Response("This shared reading does not exist, or is no longer shared.", { status: 404 });
+  const { deckId, ...reading } = found;
+  const viewer = await context.currentUser();
+  const faces = await recordFaces(context.db, deckId, reading.cards.map((card) => card.key), viewer?.id ?? null);
+  return { reading: { ...reading, faces } };
 }
 
 export default function SharedReading() {

@@ -178,11 +178,37 @@ describe("the reading room's Durable Object", () => {
     expect(await status(stranger)).toBe(404);
     expect((await get(picture)).status).toBe(404);
 
+    // A reading with it is kept with its pictures for the owner; the others keep it told by the cards' names.
+    const guestSocket = (await join(sessionId, guest)).client!;
+    await guestSocket.next((m) => m.type === "snapshot");
+    hostSocket.send({ type: "chooseSpread", spreadId: "single" });
+    hostSocket.send({ type: "shuffle" });
+    hostSocket.send({ type: "draw" });
+    hostSocket.send({ type: "revealAll" });
+    hostSocket.send({ type: "interpret" });
+    await settle(hostSocket, (state) => state.interpretation.status === "done");
+    await expect.poll(async () => (await db().select().from(readingJournal).where(eq(readingJournal.sessionId, sessionId))).length, { timeout: 3000 }).toBe(2);
+    guestSocket.socket.close();
+
     // Once the reading is over, the deck is the host's alone again.
     hostSocket.socket.close();
     await closeRoom(db(), sessionId, Date.now());
     expect(await status(guest)).toBe(404);
     expect(await status(host)).toBe(200);
+
+    const entries = await db().select().from(readingJournal).where(eq(readingJournal.sessionId, sessionId));
+    const entryOf = (userId: string) => entries.find((e) => e.userId === userId)!;
+    expect(entries.every((e) => e.deckId === deckId)).toBe(true);
+    const pictured = (html: string) => html.includes(`src="/media/card-images/${deckId}/`);
+    expect(pictured(await (await get(`/journal/${entryOf(hostId).id}`, { cookie: host.header() })).text())).toBe(true);
+    const guestEntry = entryOf(entries.find((e) => e.userId !== hostId)!.userId);
+    const guestPage = await (await get(`/journal/${guestEntry.id}`, { cookie: guest.header() })).text();
+    expect(pictured(guestPage)).toBe(false);
+    expect(guestPage).toContain(guestEntry.cards[0]!.name);
+    await post(`/journal/${entryOf(hostId).id}`, { intent: "share" }, { cookie: host.header() });
+    const [{ shareId }] = await db().select({ shareId: readingJournal.shareId }).from(readingJournal).where(eq(readingJournal.id, entryOf(hostId).id)) as [{ shareId: string }];
+    expect(pictured(await (await get(`/shared/${shareId}`, { cookie: stranger.header() })).text())).toBe(false);
+    expect(pictured(await (await get(`/shared/${shareId}`, { cookie: host.header() })).text())).toBe(true);
   });
 
   it("keeps the table through an eviction, and a reconnecting browser gets the whole state", async () => {
@@ -420,6 +446,9 @@ describe("the reading journal", () => {
     const html = await page.text();
     expect(html).toContain("Where is my work taking me?");
     expect(html).not.toContain("Talk to Sam on Monday.");
+    // The classic deck's cards are pictured.
+    for (const card of entry!.cards) expect(html).toContain(`src="/art/card.svg?key=${card.key}&amp;`);
+    expect((await (await get(`/journal/${entry!.id}`, { cookie: guest.header() })).text()).match(/<img [^>]*src="\/art\/card\.svg\?key=/g)).toHaveLength(3);
     await post(`/journal/${entry!.id}`, { intent: "unshare" }, { cookie: guest.header() });
     expect((await get(`/shared/${shared!.shareId}`)).status).toBe(404);
   });

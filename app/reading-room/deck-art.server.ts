@@ -1,0 +1,39 @@
+/** The pictures a reading shows: a deck's painted cards and back, or the classic deck drawn on the fly. */
+import { eq } from "drizzle-orm";
+import { cards, decks } from "../../db/schema";
+import type { Database } from "../db.server";
+import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
+import { cardPicturesAccess } from "../media/media.server";
+import { FULL_DECK } from "../tarot/cards";
+
+/** The look of the classic deck a reading uses when it names none. */
+export const CLASSIC_THEME = "Classic tarot";
+export const CLASSIC_STYLE = "art nouveau";
+
+export type DeckArt = { faces: Record<string, string>; back: string };
+
+/** Every card's picture, by card key, and the back; the classic deck's when `deckId` is null or gone. */
+export async function deckArt(db: Database, deckId: string | null): Promise<DeckArt> {
+  if (deckId) {
+    const [deck] = await db.select({ theme: decks.theme, style: decks.artStyle }).from(decks).where(eq(decks.id, deckId)).limit(1);
+    const rows = await db.select({ key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt }).from(cards).where(eq(cards.deckId, deckId));
+    const faces: Record<string, string> = {};
+    for (const row of rows) {
+      const url = cardImageUrl(row.imageKey, row.updatedAt);
+      if (url) faces[row.key] = url;
+    }
+    if (deck) return { faces, back: cardBackUrl(deck.theme, deck.style) };
+  }
+  const faces = Object.fromEntries(FULL_DECK.map((card) => [card.key, paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE)]));
+  return { faces, back: cardBackUrl(CLASSIC_THEME, CLASSIC_STYLE) };
+}
+
+/**
+ * The pictures of a kept reading's cards, as this viewer may see them: none when the deck is
+ * private and not theirs to see (the reading is still told by the cards' names).
+ */
+export async function recordFaces(db: Database, deckId: string | null, keys: string[], viewerId: string | null): Promise<Record<string, string>> {
+  if (deckId && !(await cardPicturesAccess(db, deckId, async () => viewerId))) return {};
+  const { faces } = await deckArt(db, deckId);
+  return Object.fromEntries(keys.flatMap((key) => (faces[key] ? [[key, faces[key]]] : [])));
+}
