@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, useBrowser } from "./browser";
+import { hydrated, openPage, seriousAxeViolations, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
@@ -87,6 +87,9 @@ describe("a shared reading", () => {
     expect(await tableOf(guest)).toEqual(hostTable);
     expect(hostTable.map((c) => c.position)).toEqual(["0", "1", "2"]);
     expect(await guest.getByRole("list", { name: "Drawn cards" }).getByRole("listitem").count()).toBe(3);
+    // The live table, for the person leading and for a guest, passes axe.
+    expect(await seriousAxeViolations(host)).toEqual([]);
+    expect(await seriousAxeViolations(guest)).toEqual([]);
 
     // The guest's browser has no draw button; a forged message is refused by the room.
     await guest.evaluate(() => {
