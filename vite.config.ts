@@ -16,6 +16,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // Development tools (`/dev/*`) are only in local builds: a production build cannot serve them.
+      ignoredRouteFiles: process.env.ARCANUM_BUILD === "local" ? [] : ["**/_main.dev.*"],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

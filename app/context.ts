@@ -11,6 +11,8 @@ declare module "@remix-run/cloudflare" {
     currentUser: () => Promise<CurrentUser | null>;
     /** Set-Cookie headers the Worker adds to whatever response this request ends with. */
     responseCookies: string[];
+    /** The Content-Security-Policy nonce this response's inline scripts carry. */
+    cspNonce: string;
   }
 }
 

@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "./security/nonce";
 
 const ABORT_DELAY_MS = 5000;
 
@@ -10,12 +11,19 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
   let status = responseStatusCode;
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />, {
+  const nonce = loadContext.cspNonce;
+  const page = (
+    <NonceProvider nonce={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+    </NonceProvider>
+  );
+  const body = await renderToReadableStream(page, {
+    nonce,
     signal: controller.signal,
     onError(error: unknown) {
       if (!controller.signal.aborted) console.error(error);
@@ -27,9 +35,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
   // Lets Chromium tell us the system theme on later requests, so the no-JavaScript toggle knows what to flip.
   responseHeaders.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
   responseHeaders.append("Vary", "Cookie");

@@ -5,12 +5,20 @@ import { getCurrentUser } from "./auth/user.server";
 import { createDatabase } from "./db.server";
 import { readConfig } from "./env.server";
 
-export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext): AppLoadContext {
+export type LoadContextOptions = {
+  /** The Content-Security-Policy nonce the page is rendered with. */
+  nonce: string;
+  /** "none" renders as nobody at all: no session is read and no guest is made (shared page copies). */
+  identity?: "request" | "none";
+};
+
+export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext, options: LoadContextOptions): AppLoadContext {
   const db = createDatabase(env.DB);
   const responseCookies: string[] = [];
   let user: ReturnType<typeof getCurrentUser> | undefined;
 
   async function lookUpUser() {
+    if (options.identity === "none") return null;
     const found = await getCurrentUser(db, request);
     if (found || !shouldCreateGuest(request)) return found;
     // A page visit whose session lapsed or was revoked: the browser gets its guest back.
@@ -25,5 +33,6 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     config: readConfig(env),
     currentUser: () => (user ??= lookUpUser()),
     responseCookies,
+    cspNonce: options.nonce,
   };
 }

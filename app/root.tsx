@@ -15,6 +15,7 @@ import { returnPathOf } from "~/auth/guard.server";
 import { loginPath } from "~/auth/redirect";
 import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
 import { useChosenTheme } from "~/components/theme-toggle";
+import { useNonce } from "~/security/nonce";
 import { readTheme } from "~/theme/theme.server";
 import stylesheet from "~/styles/app.css?url";
 
@@ -44,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   // Without a choice the class stays off and the stylesheet follows the system preference.
   const theme = useChosenTheme();
+  const nonce = useNonce();
   return (
     <html lang="en" className={theme ?? undefined}>
       <head>
@@ -62,8 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -11,8 +11,9 @@ function run(command, args, env) {
   if (result.status !== 0) throw new Error(`${path.basename(args[0] ?? command)} ${args.slice(1).join(" ")} failed`);
 }
 
+/** The local build: the production build plus the development tools (the mailbox) under /dev. */
 export function build() {
-  run(process.execPath, [path.join(projectRoot, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], process.env);
+  run(process.execPath, [path.join(projectRoot, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], { ...process.env, ARCANUM_BUILD: "local" });
 }
 
 /** Applies migrations and seeds demo data into the state folder (wrangler's default when omitted). */
@@ -41,7 +42,8 @@ export function freePort() {
 export async function startServer({ port, persistTo, logLevel = "info", stdio = "inherit", vars = {} }) {
   const args = [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", logLevel, "--show-interactive-dev-session=false"];
   if (persistTo) args.push("--persist-to", persistTo);
-  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  // The deployed default is production; a local server is development unless told otherwise.
+  for (const [key, value] of Object.entries({ APP_ENV: "development", ...vars })) args.push("--var", `${key}:${value}`);
   const child = spawn(process.execPath, args, { cwd: projectRoot, env: wranglerEnv(), stdio });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

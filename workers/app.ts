@@ -7,8 +7,11 @@ import { isSameOrigin } from "../app/auth/origin";
 import { claimedSessionKind, isSecureRequest, sessionCookieName } from "../app/auth/session-cookie";
 import { withPublicPageCache } from "../app/cache/public-pages.server";
 import { createDatabase } from "../app/db.server";
+import { readConfig, type AppConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
 import { createLoadContext } from "../app/load-context.server";
+import { bodyLimitFor, limitRequestBody } from "../app/security/body-limit.server";
+import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
 
 export { DeckGenerator } from "../party/deck-generator";
 export { ReaderPresence } from "../party/reader-presence";
@@ -27,35 +30,61 @@ function withCookies(response: Response, cookies: string[]): Response {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const plain = (status: number, text: string) =>
+  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+
+/** The configuration, or null when this deployment must not serve (a production Worker without its secret). */
+function configOrNull(env: Env): AppConfig | null {
+  try {
+    return readConfig(env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+async function handle(request: Request, env: Env, ctx: ExecutionContext, config: AppConfig, nonce: string): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === "/healthz") return plain(200, "ok");
+  // Development tools do not exist in production, whatever the build holds.
+  if (config.isProduction && (url.pathname === "/dev" || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/dev."))) {
+    return plain(404, "Not found");
+  }
+  // One gate for every state-changing request: another site cannot make a browser post here.
+  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+    return plain(403, "This request came from another site and was refused.");
+  }
+  if (url.pathname.startsWith("/parties/")) {
+    const gated = await gatePartyRequest(request, env);
+    if (gated instanceof Response) return gated;
+    return (await routePartykitRequest(gated, env)) ?? plain(404, "Unknown room");
+  }
+  const limited = await limitRequestBody(request, bodyLimitFor(url.pathname));
+  if (limited instanceof Response) return limited;
+  request = limited;
+  // A person's first page visit: a guest account and its session, before anything is rendered.
+  const cookies: string[] = [];
+  let pageRequest = request;
+  if (claimedSessionKind(request) === null && shouldCreateGuest(request)) {
+    const guest = await ensureGuest(createDatabase(env.DB), request);
+    cookies.push(...guest.setCookies);
+    pageRequest = withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token);
+  }
+  let context: ReturnType<typeof createLoadContext> | undefined;
+  const response = await withPublicPageCache(pageRequest, ctx, nonce, (rendered, as) => {
+    context = createLoadContext(rendered, env, ctx, { nonce, identity: as === "stranger" ? "none" : "request" });
+    return handleRemixRequest(rendered, context);
+  });
+  return withCookies(response, [...cookies, ...(context?.responseCookies ?? [])]);
+}
+
 export default {
   async fetch(request, env, ctx) {
-    const url = new URL(request.url);
-    if (url.pathname === "/healthz") {
-      return new Response("ok", { headers: { "content-type": "text/plain", "cache-control": "no-store" } });
-    }
-    // One gate for every state-changing request: another site cannot make a browser post here.
-    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
-      return new Response("This request came from another site and was refused.", { status: 403 });
-    }
-    if (url.pathname.startsWith("/parties/")) {
-      const gated = await gatePartyRequest(request, env);
-      if (gated instanceof Response) return gated;
-      return (await routePartykitRequest(gated, env)) ?? new Response("Unknown room", { status: 404 });
-    }
-    // A person's first page visit: a guest account and its session, before anything is rendered.
-    const cookies: string[] = [];
-    let pageRequest = request;
-    if (claimedSessionKind(request) === null && shouldCreateGuest(request)) {
-      const guest = await ensureGuest(createDatabase(env.DB), request);
-      cookies.push(...guest.setCookies);
-      pageRequest = withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token) as typeof request;
-    }
-    let context: ReturnType<typeof createLoadContext> | undefined;
-    const response = await withPublicPageCache(pageRequest, ctx, (rendered) => {
-      context = createLoadContext(rendered, env, ctx);
-      return handleRemixRequest(rendered, context);
-    });
-    return withCookies(response, [...cookies, ...(context?.responseCookies ?? [])]);
+    const config = configOrNull(env);
+    if (!config) return plain(503, "This server is not configured yet.");
+    const nonce = newNonce();
+    const response = await handle(request, env, ctx, config, nonce);
+    return withSecurityHeaders(response, request, nonce);
   },
 
   async scheduled(controller, env, ctx) {

@@ -1,4 +1,4 @@
-import { claimedSessionKind, SESSION_COOKIE_NAMES } from "../auth/session-cookie";
+import { claimedSessionKind } from "../auth/session-cookie";
 import { readTheme } from "../theme/theme.server";
 
 /** Pages whose HTML is the same for every visitor who is not a member: guests see them as visitors do. */
@@ -6,6 +6,9 @@ const PUBLIC_PAGES = [/^\/$/, /^\/marketplace(\/[A-Za-z0-9_-]+)?$/, /^\/readers(
 
 /** How long a shared copy may be served before it is rendered again. */
 export const PUBLIC_PAGE_TTL_S = 15;
+
+/** Kept on the stored copy only: the nonce its inline scripts were rendered with. */
+const NONCE_HEADER = "x-arcanum-page-nonce";
 
 function cacheKey(request: Request): Request | null {
   if (request.method !== "GET") return null;
@@ -19,45 +22,56 @@ function cacheKey(request: Request): Request | null {
   return new Request(url.toString(), { method: "GET" });
 }
 
-/** The request as a visitor with no session would send it: what a shared copy is rendered from. */
-function asVisitor(request: Request): Request {
-  const cookie = (request.headers.get("cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .filter((part) => part && !SESSION_COOKIE_NAMES.some((name) => part.startsWith(`${name}=`)))
-    .join("; ");
+/** The request as a stranger would send it: no cookie but the theme, so nothing of anyone is read. */
+function asStranger(request: Request): Request {
   const headers = new Headers(request.headers);
-  if (cookie) headers.set("cookie", cookie);
+  const theme = readTheme(request);
+  if (theme) headers.set("cookie", `theme=${theme}`);
   else headers.delete("cookie");
   return new Request(request, { headers });
 }
 
+/** A stored copy with this response's nonce on the scripts that carried the stored one. */
+function restamp(stored: Response, nonce: string): Response {
+  const old = stored.headers.get(NONCE_HEADER);
+  if (!old) return stored;
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        if (element.getAttribute("nonce") === old) element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(stored);
+}
+
+export type PageRenderer = (request: Request, as: "requester" | "stranger") => Promise<Response>;
+
 /**
  * Serves public pages to visitors and guests from the edge cache, rendering at most once per key
- * every few seconds. The shared copy is always rendered as a visitor, so no guest's data is in it.
- * Members get a fresh render; browsers never keep the HTML.
+ * every few seconds. The shared copy is rendered as a stranger (no session read, no guest made),
+ * so nobody's data is in it; each browser gets it with a fresh nonce. Members get a fresh render;
+ * browsers never keep the HTML.
  */
-export async function withPublicPageCache(
-  request: Request,
-  ctx: ExecutionContext,
-  render: (request: Request) => Promise<Response>,
-): Promise<Response> {
+export async function withPublicPageCache(request: Request, ctx: ExecutionContext, nonce: string, render: PageRenderer): Promise<Response> {
   const key = cacheKey(request);
-  if (!key) return render(request);
+  if (!key) return render(request, "requester");
   const cache = await caches.open("public-pages");
   const hit = await cache.match(key);
-  if (hit) return forBrowser(hit, "HIT");
-  const response = await render(asVisitor(request));
+  if (hit) return forBrowser(restamp(hit, nonce), "HIT");
+  const response = await render(asStranger(request), "stranger");
   if (response.status !== 200 || response.headers.has("set-cookie")) return response;
   const shared = new Response(response.body, response);
   shared.headers.set("cache-control", `public, s-maxage=${PUBLIC_PAGE_TTL_S}`);
   const [forCache, forVisitor] = shared.body!.tee();
-  ctx.waitUntil(cache.put(key, new Response(forCache, shared)));
+  const stored = new Response(forCache, shared);
+  stored.headers.set(NONCE_HEADER, nonce);
+  ctx.waitUntil(cache.put(key, stored));
   return forBrowser(new Response(forVisitor, shared), "MISS");
 }
 
 function forBrowser(response: Response, status: "HIT" | "MISS") {
   const copy = new Response(response.body, response);
+  copy.headers.delete(NONCE_HEADER);
   copy.headers.set("cache-control", "private, no-cache");
   copy.headers.set("x-page-cache", status);
   return copy;

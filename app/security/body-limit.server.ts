@@ -1,0 +1,55 @@
+import { AVATAR_MAX_BYTES } from "../profile/avatar";
+
+/** Forms carry text: the longest field (journal notes, a deck description) fits many times over. */
+export const FORM_BODY_LIMIT = 256 * 1024;
+/** The profile page takes an avatar upload: the image's limit plus room for the form around it. */
+export const UPLOAD_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
+
+export function bodyLimitFor(pathname: string): number {
+  return pathname === "/profile" || pathname === "/profile.data" ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+}
+
+function tooLarge(limit: number) {
+  const size = limit >= 1024 * 1024 ? `${Math.floor(limit / (1024 * 1024))} MB` : `${Math.floor(limit / 1024)} KB`;
+  return new Response(`This request is too large: at most ${size} can be sent here.`, {
+    status: 413,
+    headers: { "content-type": "text/plain; charset=utf-8", connection: "close" },
+  });
+}
+
+/**
+ * Refuses a body over `limit` before the app reads it: at once from a declared Content-Length,
+ * else while it streams in, so an oversized upload costs at most `limit` bytes of memory.
+ * Returns the request to go on with, or the 413 answer.
+ */
+export async function limitRequestBody(request: Request, limit: number): Promise<Request | Response> {
+  if (!request.body) return request;
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    const length = Number(declared);
+    if (!Number.isSafeInteger(length) || length < 0 || length > limit) return tooLarge(limit);
+    return request;
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      return tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const headers = new Headers(request.headers);
+  headers.set("content-length", String(total));
+  return new Request(request.url, { method: request.method, headers, body, redirect: request.redirect, signal: request.signal });
+}

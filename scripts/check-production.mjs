@@ -1,0 +1,22 @@
+// Checks what `wrangler deploy` would ship: a production build without development tools, and a
+// configuration that does not turn development mode on. Exits non-zero with the reason otherwise.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "./wrangler-env.mjs";
+
+const problems = [];
+const server = path.join(projectRoot, "build", "server", "index.js");
+if (!existsSync(server)) problems.push("build/server/index.js is missing: run `npm run build` first");
+else if (/routes\/_main\.dev\./.test(readFileSync(server, "utf8"))) problems.push("the server build contains a /dev route");
+const assets = path.join(projectRoot, "build", "client", "assets");
+if (existsSync(assets) && readdirSync(assets).some((name) => name.startsWith("_main.dev."))) {
+  problems.push("the client build contains a /dev route module");
+}
+const wrangler = readFileSync(path.join(projectRoot, "wrangler.toml"), "utf8");
+if (/^\s*APP_ENV\s*=/m.test(wrangler)) problems.push("wrangler.toml sets APP_ENV: the deployed default must be production");
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`production check: ${problem}`);
+  process.exit(1);
+}
+console.log("production check: no development routes in the build, APP_ENV left to its production default");
