@@ -6,8 +6,11 @@ import { createDatabase } from "../db.server";
 import { getCurrentUser } from "./user.server";
 import { isSameOrigin } from "./origin";
 
+/** The parties there are: `/parties/<party>/<room>`. */
+export const PARTIES = ["reader-presence", "deck-generator", "reading-room"] as const;
+
 /** The rooms that exist, by URL: `/parties/<party>/<room>`. */
-const ROOMS: Record<string, (room: string) => boolean> = {
+const ROOMS: Record<(typeof PARTIES)[number], (room: string) => boolean> = {
   "reader-presence": (room) => room === PRESENCE_ROOM,
   "deck-generator": (room) => /^[A-Za-z0-9_-]{1,64}$/.test(room),
   "reading-room": (room) => /^[A-Za-z0-9_-]{1,64}$/.test(room),
@@ -19,7 +22,7 @@ const ROOMS: Record<string, (room: string) => boolean> = {
  */
 export async function gatePartyRequest(request: Request, env: Env): Promise<Request | Response> {
   const [, , party = "", room = "", ...rest] = new URL(request.url).pathname.split("/");
-  if (rest.length > 0 || !ROOMS[party]?.(room)) return new Response("Unknown room", { status: 404 });
+  if (rest.length > 0 || !(PARTIES as readonly string[]).includes(party) || !ROOMS[party as (typeof PARTIES)[number]](room)) return new Response("Unknown room", { status: 404 });
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
     return new Response("This room only speaks WebSocket", { status: 426 });
   }

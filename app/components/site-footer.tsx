@@ -48,7 +48,7 @@ export function SiteFooter() {
         <FooterGroup title="Explore">
           <Link to="/marketplace">Browse Decks</Link>
           <Link to="/create-deck" onClick={() => window.scrollTo({ top: 0 })}>Create Deck</Link>
-          <Link to="/reading-room?create=true">Reading Room</Link>
+          <Link reloadDocument to="/reading-room?create=true">Reading Room</Link>
           <Link to="/collection">My Collection</Link>
         </FooterGroup>
         <FooterGroup title="Resources">

@@ -10,12 +10,13 @@ import { Wordmark } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 import { Avatar } from "./avatar";
 
-type NavItem = { to: string; label: string; match: string; membersOnly?: boolean; signedOutOnly?: boolean; desktopOnly?: boolean };
+/** `document`: opened as a new document, because that page's permissions (camera, microphone) differ. */
+type NavItem = { to: string; label: string; match: string; membersOnly?: boolean; signedOutOnly?: boolean; desktopOnly?: boolean; document?: boolean };
 
 const NAV_ITEMS: NavItem[] = [
   { to: "/marketplace", label: "Marketplace", match: "/marketplace" },
   { to: "/readers", label: "Readers", match: "/readers" },
-  { to: "/reading-room?create=true", label: "Reading Room", match: "/reading-room" },
+  { to: "/reading-room?create=true", label: "Reading Room", match: "/reading-room", document: true },
   { to: "/collection", label: "My Collection", match: "/collection", membersOnly: true, desktopOnly: true },
   { to: "/pricing", label: "Pricing", match: "/pricing", signedOutOnly: true },
 ];
@@ -76,7 +77,8 @@ export function SiteNav() {
             <li key={item.to}>
               <Link
                 to={item.to}
-                prefetch="intent"
+                reloadDocument={item.document}
+                prefetch={item.document ? "none" : "intent"}
                 aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
                 className={cn(
                   "rounded-full px-3 py-2 text-sm font-medium transition",
@@ -201,6 +203,7 @@ function MobileMenu({ onSignInClick }: { onSignInClick?: (event: React.MouseEven
             <li key={item.to}>
               <Link
                 to={item.to}
+                reloadDocument={item.document}
                 aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
                 className={cn(
                   "block rounded-xl px-3 py-3 text-base font-medium",

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
@@ -147,5 +147,6 @@ export async function acceptInviteAction({ request, params, context }: ActionFun
   const result = await acceptInvite(context.db, user, params.inviteId ?? "");
   if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
   // A video invitation opens the room with the call starting.
-  throw redirect(`/reading-room?session=${result.sessionId}${result.video ? "&video=1" : ""}`);
+  // A new document: only the reading room's own page may use the camera and microphone.
+  throw redirectDocument(`/reading-room?session=${result.sessionId}${result.video ? "&video=1" : ""}`);
 }

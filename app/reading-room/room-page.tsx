@@ -51,7 +51,7 @@ export function ReadingRoomPage() {
             </div>
           ) : null}
         </div>
-        <Link to="/reading-room?create=true" className={buttonClasses("primary")}>Open a new room</Link>
+        <Link reloadDocument to="/reading-room?create=true" className={buttonClasses("primary")}>Open a new room</Link>
       </FullScreen>
     );
   }
@@ -122,7 +122,7 @@ export function ReadingRoomError() {
             : "This deck does not exist or is private."
           : "An unexpected error occurred"}
       </p>
-      <Link to="/reading-room" className={buttonClasses("primary")}>Open the reading room</Link>
+      <Link reloadDocument to="/reading-room" className={buttonClasses("primary")}>Open the reading room</Link>
     </FullScreen>
   );
 }

@@ -70,7 +70,7 @@ export default function Home() {
             </button>
           </Form>
           <div className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium">
-            <Link to="/reading-room?create=true" className="text-brand underline-offset-4 hover:underline">
+            <Link reloadDocument to="/reading-room?create=true" className="text-brand underline-offset-4 hover:underline">
               Open a reading room →
             </Link>
             <Link to="/marketplace" className="text-brand underline-offset-4 hover:underline">

@@ -207,7 +207,7 @@ export default function DeckPage() {
                 </button>
               </Form>
             ) : null}
-            <Link to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
+            <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
           </div>
           {deck.kind === "major_arcana" && completeCreditsLeft === 0 ? (
             <p className="text-sm text-muted">Upgrading uses a complete-deck credit; you have none left.</p>

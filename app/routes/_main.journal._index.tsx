@@ -22,7 +22,7 @@ export default function Journal() {
       {entries.length === 0 ? (
         <div className="rounded-3xl border border-dashed border-line p-10 text-center">
           <p className="text-muted">No readings yet. Ask for an interpretation at the table and it lands here.</p>
-          <Link to="/reading-room?create=true" className={`${buttonClasses("primary")} mt-4`}>Open a reading room</Link>
+          <Link reloadDocument to="/reading-room?create=true" className={`${buttonClasses("primary")} mt-4`}>Open a reading room</Link>
         </div>
       ) : (
         <ul className="grid gap-3" data-testid="journal">

@@ -41,7 +41,7 @@ export default function MarketplaceDeck() {
                 Buy this deck
               </Link>
             ) : null}
-            <Link to={`/reading-room/${deck.id}`} className={buttonClasses("secondary", "lg")}>
+            <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("secondary", "lg")}>
               Read with this deck
             </Link>
           </div>

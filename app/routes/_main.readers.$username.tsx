@@ -41,7 +41,7 @@ export default function ReaderProfile() {
         <p className="mt-8 rounded-2xl bg-surface-2 p-4 text-sm text-muted">
           Booking a paid reading is not open yet. Until then, open a free reading room and invite friends.
         </p>
-        <Link to="/reading-room?create=true" className={`${buttonClasses("secondary")} mt-4`}>
+        <Link reloadDocument to="/reading-room?create=true" className={`${buttonClasses("secondary")} mt-4`}>
           Open a reading room
         </Link>
       </article>

@@ -1,0 +1,345 @@
+/**
+ * Who may do what, tried cell by cell: every route (document, `.data` and each action intent),
+ * every party (socket connect and each message type) and every kind of media path, as nobody, a
+ * guest, another member, a participant the host removed, and the owner. A route or party that
+ * is not in the matrix fails the coverage checks until it is added.
+ */
+import { env, SELF } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import * as build from "remix-build";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PARTIES } from "../../app/auth/party.server";
+import { createDatabase } from "../../app/db.server";
+import { newId } from "../../app/lib/crypto";
+import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
+import { cards, decks, readingJournal } from "../../db/schema";
+import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
+
+const db = () => createDatabase(env.DB);
+
+const ACTORS = ["nobody", "guest", "member", "removed", "owner"] as const;
+type Actor = (typeof ACTORS)[number];
+
+const OWNER_ID = "seed-user-demo";
+const MEMBER_ID = "seed-user-theo";
+const REMOVED_ID = "seed-user-mira";
+const OWNER_DECK = "seed-deck-autumn-lanterns";
+const PUBLIC_DECK = "seed-deck-celestial-tides";
+
+/**
+ * What a cell must answer: an exact status; "login" (sent to sign in); "denied" (403 or 404:
+ * nothing about the thing is told); "allowed" (the request reached the rule it asked for: any
+ * answer but a refusal, a sign-in redirect or a server error; a validation 400 counts).
+ */
+type Expected = number | "login" | "denied" | "allowed";
+type Cells = Record<Actor, Expected>;
+
+const all = (expected: Expected): Cells => ({ nobody: expected, guest: expected, member: expected, removed: expected, owner: expected });
+const signedIn = (expected: Expected): Cells => ({ ...all(expected), nobody: "login" });
+const ownerOnly: Cells = { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: "allowed" };
+
+type Fixture = {
+  cookies: Record<Actor, string | undefined>;
+  readingId: string;
+  inviteId: string;
+  journalId: string;
+  shareId: string;
+  privateImage: string;
+  publicImage: string;
+  /** A new ready deck of the owner's, for an action that changes or deletes it. */
+  spareDeck: () => Promise<string>;
+};
+
+type HttpRow = {
+  route: string;
+  kind: "document" | "data" | "action";
+  intent?: string;
+  label: string;
+  method?: "GET" | "POST";
+  path: (f: Fixture) => string | Promise<string>;
+  form?: (f: Fixture) => Record<string, string>;
+  cells: Cells;
+};
+
+const doc = (route: string, label: string, path: HttpRow["path"], cells: Cells): HttpRow => ({ route, kind: "document", label, path, cells });
+const data = (route: string, label: string, path: HttpRow["path"], cells: Cells): HttpRow => ({ route, kind: "data", label, path, cells });
+const act = (route: string, intent: string, path: HttpRow["path"], form: HttpRow["form"], cells: Cells): HttpRow => ({
+  route,
+  kind: "action",
+  intent,
+  label: `POST ${intent}`,
+  method: "POST",
+  path,
+  form,
+  cells,
+});
+
+const collection = "routes/_main.collection.$deckId";
+const journal = "routes/_main.journal.$entryId";
+const room = "routes/reading-room.($deckId)";
+
+const ROWS: HttpRow[] = [
+  doc("routes/_main._index", "/", () => "/", all(200)),
+  data("routes/_main._index", "/_root.data", () => "/_root.data", all(200)),
+  doc("routes/_main.$", "an unknown page", () => "/no-such-page", all(404)),
+  doc("routes/_main.auth.callback", "/auth/callback", () => "/auth/callback", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),
+  doc("routes/_main.become-reader", "/become-reader", () => "/become-reader", signedIn(200)),
+  data("routes/_main.become-reader", "/become-reader.data", () => "/become-reader.data", signedIn(200)),
+  doc("routes/_main.certificate.$certificateId", "an unknown certificate", () => "/certificate/unknown", all(404)),
+  doc("routes/_main.checkout.$deckId", "/checkout/public deck", () => `/checkout/${PUBLIC_DECK}`, signedIn(200)),
+  doc(collection, "the owner's private deck", () => `/collection/${OWNER_DECK}`, ownerOnly),
+  data(collection, "the owner's private deck (.data)", () => `/collection/${OWNER_DECK}.data`, ownerOnly),
+  ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "retry", "delete"] as const).map((intent) =>
+    act(collection, intent, async (f) => `/collection/${await f.spareDeck()}`, () => ({ intent, title: "Renamed", card: "major-01", confirm: "delete" }), ownerOnly),
+  ),
+  doc("routes/_main.collection._index", "/collection", () => "/collection", signedIn(200)),
+  data("routes/_main.collection._index", "/collection.data", () => "/collection.data", signedIn(200)),
+  doc("routes/_main.create-deck", "/create-deck", () => "/create-deck", signedIn(200)),
+  ...(["suggest", "elaborate", "create"] as const).map((intent) =>
+    act("routes/_main.create-deck", intent, () => "/create-deck", () => ({ intent, theme: "Matrix test", style: "woodcut", kind: "major_arcana", quality: "low" }), signedIn("allowed")),
+  ),
+  doc("routes/_main.dev.mailbox", "/dev/mailbox (development only)", () => "/dev/mailbox", all(200)),
+  doc(journal, "the owner's journal entry", (f) => `/journal/${f.journalId}`, ownerOnly),
+  data(journal, "the owner's journal entry (.data)", (f) => `/journal/${f.journalId}.data`, ownerOnly),
+  ...(["notes", "share", "unshare"] as const).map((intent) =>
+    act(journal, intent, (f) => `/journal/${f.journalId}`, () => ({ intent, notes: "mine" }), ownerOnly),
+  ),
+  doc("routes/_main.journal._index", "/journal", () => "/journal", signedIn(200)),
+  doc("routes/_main.login", "/login", () => "/login", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),
+  act("routes/_main.login", "send", () => "/login", () => ({ email: "matrix@example.com" }), all("allowed")),
+  doc("routes/_main.signup", "/signup", () => "/signup", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),
+  act("routes/_main.signup", "send", () => "/signup", () => ({ email: "matrix@example.com", mode: "create" }), all("allowed")),
+  doc("routes/_main.marketplace.$deckId", "a public deck", () => `/marketplace/${PUBLIC_DECK}`, all(200)),
+  doc("routes/_main.marketplace.$deckId", "a private deck", () => `/marketplace/${OWNER_DECK}`, { ...all(404), owner: "allowed" }),
+  doc("routes/_main.marketplace._index", "/marketplace", () => "/marketplace", all(200)),
+  doc("routes/_main.pricing", "/pricing", () => "/pricing", all(200)),
+  doc("routes/_main.profile", "/profile", () => "/profile", signedIn(200)),
+  data("routes/_main.profile", "/profile.data", () => "/profile.data", signedIn(200)),
+  ...(["profile", "remove-avatar", "avatar"] as const).map((intent) => act("routes/_main.profile", intent, () => "/profile", () => ({ intent }), signedIn("allowed"))),
+  doc("routes/_main.reader-dashboard", "/reader-dashboard", () => "/reader-dashboard", signedIn(200)),
+  doc("routes/_main.readers.$username", "a reader's profile", () => "/readers/ines_duval", all(200)),
+  doc("routes/_main.readers._index", "/readers", () => "/readers", all(200)),
+  doc("routes/_main.shared.$shareId", "a shared reading", (f) => `/shared/${f.shareId}`, all(200)),
+  doc("routes/_main.shared.$shareId", "an unknown shared reading", () => "/shared/unknown", all(404)),
+  doc("routes/_main.subscription._index", "/subscription", () => "/subscription", signedIn(200)),
+  doc("routes/_main.tarot-quiz", "/tarot-quiz", () => "/tarot-quiz", signedIn(200)),
+  act("routes/api.questions", "suggest questions", () => "/api/questions", () => ({ category: "love" }), signedIn(200)),
+  doc("routes/art.back[.svg]", "a painted back", () => "/art/back.svg?theme=Moon&style=woodcut", all(200)),
+  doc("routes/art.card[.svg]", "a painted classic card", () => "/art/card.svg?card=major-00", all(200)),
+  doc("routes/auth.google", "/auth/google", () => "/auth/google", all(302)),
+  act("routes/auth.google", "continue with Google", () => "/auth/google", () => ({}), all(503)),
+  doc("routes/invite.$type.$inviteId", "an invitation", (f) => `/invite/participant/${f.inviteId}`, all(200)),
+  act("routes/invite.$type.$inviteId", "accept", (f) => `/invite/participant/${f.inviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }),
+  doc("routes/invite.$inviteId", "a short invitation link", (f) => `/invite/${f.inviteId}`, all("allowed")),
+  act("routes/invite.$inviteId", "accept", (f) => `/invite/${f.inviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }),
+  doc("routes/logout", "/logout", () => "/logout", all(302)),
+  act("routes/logout", "sign out", () => "/logout", () => ({}), all(302)),
+  doc("routes/media.$", "a private deck's card image", (f) => `/media/${f.privateImage}`, { nobody: 404, guest: 404, member: 404, removed: 404, owner: 200 }),
+  doc("routes/media.$", "a public deck's card image", (f) => `/media/${f.publicImage}`, all(200)),
+  doc("routes/media.$", "a path outside the media folders", () => "/media/..%2f..%2fwrangler.toml", all(404)),
+  doc(room, "the owner's reading", (f) => `/reading-room?session=${f.readingId}`, { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
+  data(room, "the owner's reading (.data)", (f) => `/reading-room.data?session=${f.readingId}`, { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
+  doc(room, "reading with the owner's private deck", () => `/reading-room/${OWNER_DECK}`, { nobody: "denied", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
+  act(room, "open a reading", () => "/reading-room", () => ({}), signedIn(302)),
+  act(room, "invite", (f) => `/reading-room?session=${f.readingId}`, () => ({ intent: "invite", role: "participant", maxUses: "3" }), { nobody: "login", guest: 403, member: 403, removed: 403, owner: 200 }),
+  doc("routes/reading.($deckId)", "the owner's reading at /reading", (f) => `/reading?session=${f.readingId}`, { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
+  act("routes/reading.($deckId)", "open a reading", () => "/reading", () => ({}), signedIn(302)),
+  doc("routes/theme", "/theme", () => "/theme", all(302)),
+  act("routes/theme", "choose a theme", () => "/theme", () => ({ theme: "dark" }), all(200)),
+];
+
+/** Layouts render inside every page above; they hold no rule of their own. */
+const LAYOUTS = new Set(["root", "routes/_main"]);
+
+type SocketRow = { party: string; label: string; path: (f: Fixture) => string; cells: Record<Actor, 101 | 403> };
+
+const SOCKETS: SocketRow[] = [
+  { party: "reading-room", label: "the owner's reading", path: (f) => `/parties/reading-room/${f.readingId}`, cells: { nobody: 403, guest: 403, member: 403, removed: 403, owner: 101 } },
+  { party: "deck-generator", label: "the owner's deck progress", path: () => `/parties/deck-generator/${OWNER_DECK}`, cells: { nobody: 403, guest: 403, member: 403, removed: 403, owner: 101 } },
+  { party: "reader-presence", label: "watching who is online", path: () => "/parties/reader-presence/readers", cells: { nobody: 101, guest: 101, member: 101, removed: 101, owner: 101 } },
+  // Theo and Mira are readers in the demo data; the demo member is not.
+  { party: "reader-presence", label: "going online as a reader", path: () => "/parties/reader-presence/readers?as=reader", cells: { nobody: 403, guest: 403, member: 101, removed: 101, owner: 403 } },
+];
+
+/** One message of each type the reading room takes, as its host would send it. */
+const ROOM_MESSAGES: Record<string, object> = {
+  "command:shuffle": { type: "command", command: { type: "shuffle" } },
+  "command:chooseSpread": { type: "command", command: { type: "chooseSpread", spreadId: "single" } },
+  "command:setReversals": { type: "command", command: { type: "setReversals", on: true } },
+  "command:draw": { type: "command", command: { type: "draw" } },
+  "command:reveal": { type: "command", command: { type: "reveal", position: 0 } },
+  "command:revealAll": { type: "command", command: { type: "revealAll" } },
+  "command:move": { type: "command", command: { type: "move", position: 0, x: 0.5, y: 0.5 } },
+  "command:setQuestion": { type: "command", command: { type: "setQuestion", question: "What now?" } },
+  "command:zoom": { type: "command", command: { type: "zoom", zoom: 1.5, x: 0, y: 0 } },
+  "command:handOver": { type: "command", command: { type: "handOver", to: OWNER_ID } },
+  "command:remove": { type: "command", command: { type: "remove", id: "nobody-here" } },
+  "command:lock": { type: "command", command: { type: "lock", locked: false } },
+  "command:reset": { type: "command", command: { type: "reset" } },
+  "command:interpret": { type: "command", command: { type: "interpret" } },
+  resync: { type: "resync" },
+  signal: { type: "signal", to: "*", signal: { kind: "join" } },
+  changeDeck: { type: "changeDeck", deckId: null },
+};
+
+/** Refusals that mean "you may not", as opposed to "not now". */
+const NOT_ALLOWED = /Join the reading first|Only the person leading|Only the host can|removed from this reading|locked/;
+
+let cellCount = 0;
+
+function check(expected: Expected, response: Response, where: string) {
+  cellCount++;
+  const status = response.status;
+  const location = response.headers.get("location") ?? "";
+  const toLogin = status === 302 && location.startsWith("/login");
+  if (expected === "login") return expect(toLogin, `${where}: ${status} ${location}`).toBe(true);
+  if (expected === "denied") return expect([403, 404], `${where}: ${status}`).toContain(status);
+  if (expected === "allowed") {
+    expect(status, where).toBeLessThan(500);
+    expect([401, 403, 404], `${where}: ${status}`).not.toContain(status);
+    return expect(toLogin, `${where}: sent to sign in`).toBe(false);
+  }
+  expect(status, `${where} ${location}`).toBe(expected);
+}
+
+async function openSocket(path: string, cookie: string | undefined) {
+  return SELF.fetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+}
+
+function listen(socket: WebSocket) {
+  const messages: { type: string; error?: string }[] = [];
+  socket.addEventListener("message", (event) => messages.push(JSON.parse(String(event.data))));
+  socket.accept();
+  return messages;
+}
+
+const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function seedReadyDeck(ownerId: string, isPublic = false) {
+  const id = newId();
+  await db().insert(decks).values({ id, creatorId: ownerId, title: "Matrix deck", theme: "Matrix", status: "ready", isPublic });
+  const source = await db().select().from(cards).where(eq(cards.deckId, OWNER_DECK));
+  for (const card of source.slice(0, 3)) {
+    await db().insert(cards).values({ ...card, id: `${id}-${card.cardKey}`, deckId: id });
+  }
+  return id;
+}
+
+const fixture = {} as Fixture;
+
+beforeAll(async () => {
+  const guest = new CookieJar();
+  guest.take(await visit("/", { headers: { "cf-connecting-ip": "192.0.2.77" } }));
+  fixture.cookies = {
+    nobody: undefined,
+    guest: guest.header(),
+    member: await signInAs(MEMBER_ID),
+    removed: await signInAs(REMOVED_ID),
+    owner: await signInAs(OWNER_ID),
+  };
+
+  // The owner opens a reading with their private deck and invites someone, who joins and is removed.
+  const opened = await post(`/reading-room/${OWNER_DECK}`, {}, { cookie: fixture.cookies.owner });
+  expect(opened.status).toBe(302);
+  fixture.readingId = new URL(opened.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+  const invited = await post(`/reading-room?session=${fixture.readingId}`, { intent: "invite", role: "participant", maxUses: "10" }, { cookie: fixture.cookies.owner });
+  expect(invited.status).toBe(200);
+  const invitePath = ((await invited.json()) as { invite: { path: string } }).invite.path;
+  fixture.inviteId = invitePath.split("/").pop()!;
+  expect((await post(invitePath, {}, { cookie: fixture.cookies.removed })).status).toBe(302);
+
+  const hostSocket = (await openSocket(`/parties/reading-room/${fixture.readingId}`, fixture.cookies.owner)).webSocket!;
+  const hostMessages = listen(hostSocket);
+  const seatedSocket = (await openSocket(`/parties/reading-room/${fixture.readingId}`, fixture.cookies.removed)).webSocket!;
+  listen(seatedSocket);
+  await settle(150);
+  hostSocket.send(JSON.stringify({ type: "command", command: { type: "remove", id: REMOVED_ID } }));
+  await settle(300);
+  expect(hostMessages.filter((m) => m.type === "refused")).toEqual([]);
+  hostSocket.close();
+
+  const [image] = await db().select({ key: cards.imageKey }).from(cards).where(and(eq(cards.deckId, OWNER_DECK), eq(cards.cardKey, "major-00")));
+  fixture.privateImage = image!.key!;
+  const [publicImage] = await db().select({ key: cards.imageKey }).from(cards).where(and(eq(cards.deckId, PUBLIC_DECK), eq(cards.cardKey, "major-00")));
+  fixture.publicImage = publicImage!.key!;
+
+  fixture.journalId = newId();
+  fixture.shareId = newId();
+  await db()
+    .insert(readingJournal)
+    .values({ id: fixture.journalId, userId: OWNER_ID, spreadId: "single", spreadName: "Single card", cards: [], question: "Matrix?", shareId: fixture.shareId });
+  fixture.spareDeck = () => seedReadyDeck(OWNER_ID);
+});
+
+describe("authorization matrix", () => {
+  it("covers every route the app serves", () => {
+    const covered = new Set(ROWS.map((row) => row.route));
+    const routes = Object.values(build.routes as Record<string, { id: string; module: { loader?: unknown; action?: unknown } }>);
+    const missing: string[] = [];
+    for (const route of routes) {
+      if (LAYOUTS.has(route.id)) continue;
+      if (route.module.loader && !ROWS.some((row) => row.route === route.id && row.kind !== "action")) missing.push(`${route.id} (loader)`);
+      if (route.module.action && !ROWS.some((row) => row.route === route.id && row.kind === "action")) missing.push(`${route.id} (action)`);
+    }
+    expect(missing, "routes missing from the authorization matrix").toEqual([]);
+    for (const id of covered) expect(routes.some((route) => route.id === id), `${id} is in the matrix but not in the app`).toBe(true);
+  });
+
+  it("covers every party and every reading-room message type", () => {
+    expect(new Set(SOCKETS.map((row) => row.party))).toEqual(new Set(PARTIES));
+    const commandTypes = commandSchema.options.map((option) => `command:${option.shape.type.value}`);
+    const otherTypes = clientMessageSchema.options.map((option) => option.shape.type.value).filter((type) => type !== "command");
+    expect(Object.keys(ROOM_MESSAGES).sort()).toEqual([...commandTypes, ...otherTypes].sort());
+  });
+
+  it.each(ROWS.map((row) => [`${row.route} — ${row.label}`, row] as const))("%s", async (_, row) => {
+    for (const actor of ACTORS) {
+      const path = await row.path(fixture);
+      const cookie = fixture.cookies[actor];
+      const response =
+        row.method === "POST"
+          ? await post(path, row.form?.(fixture) ?? {}, { cookie, headers: { "cf-connecting-ip": `192.0.2.${ACTORS.indexOf(actor) + 10}` } })
+          : row.kind === "document"
+            ? await visit(path, { cookie, headers: { "sec-fetch-site": "same-origin" } })
+            : await get(path, { cookie });
+      await response.arrayBuffer();
+      check(row.cells[actor], response, `${row.label} as ${actor}`);
+    }
+  });
+
+  it.each(SOCKETS.map((row) => [`${row.party} — ${row.label}`, row] as const))("socket: %s", async (_, row) => {
+    for (const actor of ACTORS) {
+      const response = await openSocket(row.path(fixture), fixture.cookies[actor]);
+      cellCount++;
+      expect(response.status, `${row.label} as ${actor}`).toBe(row.cells[actor]);
+      response.webSocket?.accept();
+      response.webSocket?.close();
+    }
+  });
+
+  it("lets only the host's socket send each reading-room message; nobody else gets a socket to send it on", async () => {
+    for (const [type, message] of Object.entries(ROOM_MESSAGES)) {
+      for (const actor of ACTORS) {
+        const response = await openSocket(`/parties/reading-room/${fixture.readingId}`, fixture.cookies[actor]);
+        cellCount++;
+        if (actor !== "owner") {
+          expect(response.status, `${type} as ${actor}`).toBe(403);
+          continue;
+        }
+        expect(response.status).toBe(101);
+        const messages = listen(response.webSocket!);
+        await settle(30);
+        response.webSocket!.send(JSON.stringify(message));
+        await settle(60);
+        const refusals = messages.filter((m) => m.type === "refused" && NOT_ALLOWED.test(m.error ?? ""));
+        expect(refusals, `${type} as the host`).toEqual([]);
+        response.webSocket!.close();
+      }
+    }
+  });
+
+  it("prints its size", () => {
+    console.log(`authorization matrix: ${cellCount} cells (${ROWS.length} routes and intents, ${SOCKETS.length} sockets, ${Object.keys(ROOM_MESSAGES).length} room message types, ${ACTORS.length} people each)`);
+    expect(cellCount).toBeGreaterThan(300);
+  });
+});
