@@ -44,8 +44,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     case "publish":
     case "unpublish": {
-      const done = await setDeckVisibility(db, deckId, user.id, form.intent === "publish");
-      if (!done) return data<ActionData>({ ok: false, message: "Only a finished deck can be made public." }, { status: 409 });
+      const outcome = await setDeckVisibility(db, deckId, user.id, form.intent === "publish");
+      if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
+      if (outcome === "not-ready") return data<ActionData>({ ok: false, message: "Only a finished deck can be made public." }, { status: 409 });
       return data<ActionData>({ ok: true, message: form.intent === "publish" ? "The deck is public now." : "The deck is private now." });
     }
     case "delete": {
