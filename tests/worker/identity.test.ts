@@ -18,7 +18,7 @@ import {
   userDeckQuotas,
   users,
 } from "../../db/schema";
-import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
+import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 let addressCounter = 0;
@@ -440,6 +440,44 @@ describe("sessions", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(MAGIC_LINK_ERRORS.invalidTotp);
     expect(await currentUserId(browser)).not.toBeNull();
+  });
+});
+
+describe("cookie names over https", () => {
+  const SECURE = "https://localhost";
+  const secureVisit = (path: string, cookie: string) =>
+    SELF.fetch(`${SECURE}${path}`, {
+      redirect: "manual",
+      headers: {
+        cookie,
+        "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+        accept: "text/html",
+        "sec-fetch-dest": "document",
+        "cf-connecting-ip": freshAddress(),
+      },
+    });
+
+  it("accepts only the __Host- session cookie over https, and the plain one over http", async () => {
+    const token = (await signInAs("seed-user-sage")).split("=")[1]!;
+    expect((await secureVisit("/profile", `__Host-arcanum_session=${token}`)).status).toBe(200);
+    const unprefixed = await secureVisit("/profile", `arcanum_session=${token}`);
+    expect(unprefixed.status).toBe(302);
+    expect(unprefixed.headers.get("location")).toBe("/login?redirectTo=%2Fprofile");
+    expect((await get("/profile", { cookie: `arcanum_session=${token}` })).status).toBe(200);
+  });
+
+  it("accepts only the __Host- device cookie over https", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    const guestId = await currentUserId(browser);
+    const device = browser.jar.get("arcanum_device")!;
+    const response = await secureVisit("/", `arcanum_device=${device}`);
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("__Host-arcanum_device="))).toBe(true);
+    const session = cookies.find((c) => c.startsWith("__Host-arcanum_session="))!.split(";")[0]!.split("=")[1]!;
+    const row = await db().query.authSessions.findFirst({ where: eq(authSessions.id, await sha256Hex(session)) });
+    expect(row?.userId).toBeTruthy();
+    expect(row?.userId).not.toBe(guestId);
   });
 });
 
