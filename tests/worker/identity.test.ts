@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMember, mergeGuestInto } from "../../app/auth/accounts.server";
 import { LocalAi } from "../../app/ai/ai.server";
 import { MAGIC_LINK_ERRORS } from "../../app/auth/magic-link.server";
-import { RATE_LIMIT_MESSAGE } from "../../app/auth/sign-in.server";
+import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../../app/auth/sign-in.server";
 import { createDatabase } from "../../app/db.server";
 import { sha256Hex } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
@@ -182,6 +182,33 @@ describe("the sign-in form", () => {
     const crowd = newBrowser();
     for (let i = 0; i < 20; i++) expect((await askForLink(crowd, { email: `crowd${i}@example.com` })).status).toBe(200);
     expect((await askForLink(crowd, { email: "crowd-last@example.com" })).status).toBe(429);
+  });
+});
+
+describe("sign-in rate limits", () => {
+  it("an attacker exhausting their limit for someone's e-mail does not lock the owner out", async () => {
+    const attacker = newBrowser();
+    for (let i = 0; i < RATE_LIMITS.perEmailAndAddress.limit; i++) {
+      expect((await askForLink(attacker, { email: "victim@example.com" })).status).toBe(200);
+    }
+    // Refused requests keep coming; they must not count towards the e-mail's own ceiling.
+    for (let i = 0; i < RATE_LIMITS.perEmail.limit; i++) {
+      expect((await askForLink(attacker, { email: "victim@example.com" })).status).toBe(429);
+    }
+    const owner = newBrowser();
+    const asked = await askForLink(owner, { email: "victim@example.com" });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Magic Link Sent!");
+  });
+
+  it("still stops one e-mail being flooded from many addresses", async () => {
+    let refused = 0;
+    for (let i = 0; i < RATE_LIMITS.perEmail.limit + 1; i++) {
+      const response = await askForLink(newBrowser(), { email: "flooded@example.com" });
+      if (response.status === 429) refused++;
+      else expect(response.status).toBe(200);
+    }
+    expect(refused).toBe(1);
   });
 });
 
