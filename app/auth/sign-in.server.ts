@@ -18,6 +18,7 @@ import {
   mergeGuestInto,
   tellRoomsOfMerge,
   normalizeEmail,
+  rememberDevice,
   upgradeGuest,
 } from "./accounts.server";
 import { finishGoogleSignIn, GOOGLE_ERRORS, startGoogleSignIn } from "./google.server";
@@ -200,19 +201,20 @@ export async function completeSignIn(context: AppLoadContext, request: Request, 
     }
   }
 
+  const deviceCookies = await rememberDevice(db, request, userId);
   await revokeSession(db, request);
   const session = await startSession(db, request, userId, "member");
-  return { userId, cookie: session.cookie };
+  return { userId, cookies: [session.cookie, ...deviceCookies] };
 }
 
 /** The magic link's landing: verify, sign in, and go back to where the visitor was. */
 export async function completeMagicLink(context: AppLoadContext, request: Request) {
   const { db, config } = context;
   const pending = await readPendingSignIn(config, request);
-  let sessionCookie = null as string | null;
+  let sessionCookies = null as string[] | null;
   const outcome = await verifyMagicLink(config, db, request, createMailer(config, db), async (email) => {
     try {
-      sessionCookie = (await completeSignIn(context, request, { email, fullName: pending?.fullName })).cookie;
+      sessionCookies = (await completeSignIn(context, request, { email, fullName: pending?.fullName })).cookies;
     } catch (error) {
       if (error instanceof AccountConflictError) throw new Error(error.message);
       throw error;
@@ -220,8 +222,8 @@ export async function completeMagicLink(context: AppLoadContext, request: Reques
   });
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-  if (outcome.kind === "signed-in" && sessionCookie) {
-    headers.append("Set-Cookie", sessionCookie);
+  if (outcome.kind === "signed-in" && sessionCookies) {
+    for (const cookie of sessionCookies) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await clearPendingSignIn(config, request));
     throw redirect(safeRedirect(pending?.redirectTo, "/"), { headers });
   }
@@ -248,12 +250,12 @@ export async function completeGoogle(context: AppLoadContext, request: Request) 
   if (!outcome.ok) return data({ error: outcome.message }, { status: 400, headers });
   const { profile } = outcome;
   try {
-    const { cookie } = await completeSignIn(context, request, {
+    const { cookies } = await completeSignIn(context, request, {
       email: profile.email,
       fullName: profile.fullName,
       google: { subject: profile.subject, picture: profile.picture },
     });
-    headers.append("Set-Cookie", cookie);
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   } catch (error) {
     if (!(error instanceof AccountConflictError)) throw error;
     return data({ error: error.message }, { status: 409, headers });
