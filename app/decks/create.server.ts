@@ -20,8 +20,7 @@ const HIGH_QUALITY_PLANS = new Set(["creator", "visionary"]);
 
 export const NO_CREDITS_MESSAGE = "You have no credits left for this deck. Nothing was charged.";
 /** A guest's credits are the guest's own; an account's credits are used by signing in to it. */
-export const GUEST_NO_CREDITS_MESSAGE =
-  "You have no credits left as a guest. If you have an account, sign in to use its credits. Nothing was charged.";
+export const GUEST_NO_CREDITS_MESSAGE = `${NO_CREDITS_MESSAGE} If you have an account, sign in to use its credits.`;
 
 /** What to tell someone who cannot pay for a deck. */
 export function noCreditsMessage(user: CurrentUser) {

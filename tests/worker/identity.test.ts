@@ -497,6 +497,8 @@ describe("the free allowance", () => {
     expect(guestId).not.toBe(memberId);
     expect((await createDeckAs(browser)).status).toBe(402);
     expect(await decksOf(guestId)).toHaveLength(0);
+    const page = await firstVisit(browser, "/create-deck");
+    expect(unescape(await page.text())).toContain("to use its credits");
   });
 
   it("counts a guest's decks against the account it merges into, and takes what does not fit from the next refresh", async () => {
