@@ -12,7 +12,7 @@ import {
   users,
 } from "../../db/schema";
 import type { AiService } from "../ai/ai.server";
-import { mergeQuotaStatements } from "../credits/credits.server";
+import { mergeQuotaStatements, newMemberAllowanceStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { generateUsername } from "../profile/username.server";
@@ -42,7 +42,8 @@ type NewMember = { email: string; fullName?: string | null };
 
 /**
  * Turns a guest into a member on the same id, so every deck, reading, participation and credit
- * stays where it is. The guest marker row goes; the e-mail's uniqueness is the database's to keep.
+ * stays where it is; a guest that started without the free allowance gets it, as every new
+ * account does. The guest marker row goes; the e-mail's uniqueness is the database's to keep.
  */
 export async function upgradeGuest(db: Database, ai: AiService, guestId: string, member: NewMember, now = Date.now()) {
   const email = normalizeEmail(member.email);
@@ -64,6 +65,7 @@ export async function upgradeGuest(db: Database, ai: AiService, guestId: string,
         })
         .where(and(eq(users.id, guestId), isNull(users.email))),
       db.delete(anonymousUsers).where(eq(anonymousUsers.id, guestId)),
+      ...newMemberAllowanceStatements(db, guestId, now),
     ]);
   } catch (error) {
     if (await findUserByEmail(db, email)) throw new AccountConflictError(EMAIL_TAKEN_MESSAGE);

@@ -466,6 +466,42 @@ export function guestStartingQuota(db: Database, guestId: string, deviceKeyHash:
 }
 
 /**
+ * The statements that give a guest becoming a new member (a new e-mail, same id) the free plan's
+ * allowance, when it started without one on a browser that another account had used: the
+ * allowance is per account. A record that already has it, or any paid plan, is left alone.
+ */
+export function newMemberAllowanceStatements(db: Database, userId: string, now: number) {
+  const q = userDeckQuotas;
+  const ledgerId = newId();
+  const missingMajor = sql<number>`MAX(${FREE_PLAN_QUOTA.majorArcanaQuota} - ${q.majorArcanaQuota}, 0)`;
+  const missingComplete = sql<number>`MAX(${FREE_PLAN_QUOTA.completeDeckQuota} - ${q.completeDeckQuota}, 0)`;
+  return [
+    db.insert(deckQuotaLedger).select(
+      db
+        .select({
+          id: sql<string>`${ledgerId}`.as("id"),
+          userId: q.userId,
+          majorArcanaChange: missingMajor.as("major_arcana_change"),
+          completeDeckChange: missingComplete.as("complete_deck_change"),
+          description: sql<string>`${"Free plan credits for a new account"}`.as("description"),
+          referenceId: sql<string>`${`new-member:${userId}`}`.as("reference_id"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(q)
+        .where(and(eq(q.userId, userId), eq(q.planType, "free"), sql`(${missingMajor} > 0 OR ${missingComplete} > 0)`)),
+    ).onConflictDoNothing(),
+    db
+      .update(q)
+      .set({
+        majorArcanaQuota: sql`${q.majorArcanaQuota} + ${missingMajor}`,
+        completeDeckQuota: sql`${q.completeDeckQuota} + ${missingComplete}`,
+        updatedAt: now,
+      })
+      .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId))),
+  ] as const;
+}
+
+/**
  * The statements that merge a guest's credits into an account, for the caller's merge batch:
  * per type the guest's used credits are counted against what the account has left now, and what
  * does not fit (plus anything the guest owed) is owed by the account and taken from its next

@@ -501,6 +501,18 @@ describe("the free allowance", () => {
     expect(unescape(await page.text())).toContain("to use its credits");
   });
 
+  it("is given to a new account made on a browser another account used", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    await signInByLink(browser, "first-of-family@example.com");
+    browser.jar.take(await post("/logout", {}, { cookie: browser.jar.header() }));
+    expect((await createDeckAs(browser)).status).toBe(402);
+    await signInByLink(browser, "second-of-family@example.com");
+    const secondId = (await currentUserId(browser))!;
+    expect((await createDeckAs(browser)).status).toBe(302);
+    expect(await decksOf(secondId)).toHaveLength(1);
+  });
+
   it("counts a guest's decks against the account it merges into, and takes what does not fit from the next refresh", async () => {
     const d = db();
     const memberId = await createMember(d, new LocalAi(), { email: "spender@example.com" });
