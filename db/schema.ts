@@ -64,6 +64,22 @@ export const anonymousUsers = sqliteTable("anonymous_users", {
   updatedAt: millis("updated_at").notNull().default(now),
 });
 
+/**
+ * Members a browser has been signed in as, keyed by the SHA-256 of its device cookie. A guest
+ * made later on such a browser starts without the free allowance (the account has its own).
+ */
+export const deviceMembers = sqliteTable(
+  "device_members",
+  {
+    deviceKeyHash: text("device_key_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.deviceKeyHash, t.userId] }), index("device_members_user_idx").on(t.userId)],
+);
+
 /** Accounts at outside identity providers linked to a user (today: Google). */
 export const userIdentities = sqliteTable(
   "user_identities",
@@ -310,6 +326,9 @@ export const userDeckQuotas = sqliteTable(
     lastRefreshDate: millis("last_refresh_date").notNull().default(now),
     nextRefreshDate: millis("next_refresh_date").notNull(),
     maxRolloverQuota: integer("max_rollover_quota").notNull().default(0),
+    /** Credits a merged guest spent beyond what the account had left; taken from the next refreshes. */
+    majorArcanaOwed: integer("major_arcana_owed").notNull().default(0),
+    completeDeckOwed: integer("complete_deck_owed").notNull().default(0),
     updatedAt: millis("updated_at").notNull().default(now),
   },
   (t) => [

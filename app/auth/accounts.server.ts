@@ -3,19 +3,21 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import {
   anonymousUsers,
   authSessions,
-  deckQuotaLedger,
   decks,
+  deviceMembers,
   readingJournal,
   readingSessions,
   sessionParticipants,
-  userDeckQuotas,
   userIdentities,
   users,
 } from "../../db/schema";
 import type { AiService } from "../ai/ai.server";
+import { mergeQuotaStatements, newMemberAllowanceStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
-import { newId } from "../lib/crypto";
+import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { generateUsername } from "../profile/username.server";
+import { readDeviceKey } from "./session-cookie";
+import { deviceCookieHeader } from "./session.server";
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
@@ -40,7 +42,8 @@ type NewMember = { email: string; fullName?: string | null };
 
 /**
  * Turns a guest into a member on the same id, so every deck, reading, participation and credit
- * stays where it is. The guest marker row goes; the e-mail's uniqueness is the database's to keep.
+ * stays where it is; a guest that started without the free allowance gets it, as every new
+ * account does. The guest marker row goes; the e-mail's uniqueness is the database's to keep.
  */
 export async function upgradeGuest(db: Database, ai: AiService, guestId: string, member: NewMember, now = Date.now()) {
   const email = normalizeEmail(member.email);
@@ -62,6 +65,7 @@ export async function upgradeGuest(db: Database, ai: AiService, guestId: string,
         })
         .where(and(eq(users.id, guestId), isNull(users.email))),
       db.delete(anonymousUsers).where(eq(anonymousUsers.id, guestId)),
+      ...newMemberAllowanceStatements(db, guestId, now),
     ]);
   } catch (error) {
     if (await findUserByEmail(db, email)) throw new AccountConflictError(EMAIL_TAKEN_MESSAGE);
@@ -96,7 +100,8 @@ export async function createMember(db: Database, ai: AiService, member: NewMembe
  * - reading sessions and decks change owner;
  * - the guest's participants become the member's; where the member already sits in that
  *   session the guest's seat is deactivated, and of duplicate active seats the earliest stays;
- * - quotas merge: used counts are summed and capped at the member's quota;
+ * - credits merge as the credits module says: the guest's spending counts against the account,
+ *   now or from its next refreshes, so a merge never hands out a free deck (decision 0016);
  * - the guest's quota row, sessions and user row are deleted.
  * Returns the readings the guest sat in, whose live rooms must be told (`tellRoomsOfMerge`).
  */
@@ -142,37 +147,7 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
                 OR (earlier.joined_at = ${sessionParticipants.joinedAt} AND earlier.id < ${sessionParticipants.id})))`,
         ),
       ),
-    db
-      .update(userDeckQuotas)
-      .set({
-        majorArcanaUsed: sql`MIN(${userDeckQuotas.majorArcanaQuota}, ${userDeckQuotas.majorArcanaUsed} + (SELECT major_arcana_used FROM user_deck_quotas WHERE user_id = ${guestId}))`,
-        completeDeckUsed: sql`MIN(${userDeckQuotas.completeDeckQuota}, ${userDeckQuotas.completeDeckUsed} + (SELECT complete_deck_used FROM user_deck_quotas WHERE user_id = ${guestId}))`,
-        updatedAt: now,
-      })
-      .where(and(eq(userDeckQuotas.userId, targetId), sql`EXISTS (SELECT 1 FROM user_deck_quotas WHERE user_id = ${guestId})`)),
-    db
-      .update(userDeckQuotas)
-      .set({ userId: targetId, updatedAt: now })
-      .where(and(eq(userDeckQuotas.userId, guestId), sql`NOT EXISTS (SELECT 1 FROM user_deck_quotas WHERE user_id = ${targetId})`)),
-    db.delete(userDeckQuotas).where(eq(userDeckQuotas.userId, guestId)),
-    // Ledger lines move unless the account already has a line for the same reference.
-    db
-      .update(deckQuotaLedger)
-      .set({ userId: targetId })
-      .where(
-        and(
-          eq(deckQuotaLedger.userId, guestId),
-          sql`NOT EXISTS (SELECT 1 FROM deck_quota_ledger AS theirs
-            WHERE theirs.user_id = ${targetId} AND theirs.reference_id = ${deckQuotaLedger.referenceId})`,
-        ),
-      ),
-    db.insert(deckQuotaLedger).values({
-      id: newId(),
-      userId: targetId,
-      description: `Merged guest account ${guest.name}`,
-      referenceId: `merge:${guestId}`,
-      createdAt: now,
-    }),
+    ...mergeQuotaStatements(db, guestId, targetId, guest.name, now),
     // Journal entries move unless the account already keeps the same reading.
     db
       .update(readingJournal)
@@ -187,6 +162,20 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
     db.delete(users).where(and(eq(users.id, guestId), isNull(users.email))),
   ]);
   return readings.map((row) => row.id);
+}
+
+/**
+ * Remembers that this browser signed in as `userId`, so a guest made on it later does not get a
+ * free allowance of its own. A browser without a device cookie gets one (its Set-Cookie is returned).
+ */
+export async function rememberDevice(db: Database, request: Request, userId: string, now = Date.now()): Promise<string[]> {
+  const existing = readDeviceKey(request);
+  const key = existing ?? randomToken();
+  await db
+    .insert(deviceMembers)
+    .values({ deviceKeyHash: await sha256Hex(key), userId, createdAt: now })
+    .onConflictDoNothing();
+  return existing ? [] : [deviceCookieHeader(request, key)];
 }
 
 /** Tells the live rooms of merged readings that the guest is now `targetId`. */

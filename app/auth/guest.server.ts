@@ -1,14 +1,19 @@
 import { eq } from "drizzle-orm";
 import { isbot } from "isbot";
 import { anonymousUsers, users } from "../../db/schema";
+import { guestStartingQuota } from "../credits/credits.server";
 import type { Database } from "../db.server";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
+import { clientAddress, hitRateLimit } from "../security/rate-limit.server";
 import { isGuardedPath } from "./guarded-paths";
 import { readDeviceKey } from "./session-cookie";
 import { deviceCookieHeader, startSession } from "./session.server";
 
 /** Paths whose document visits never mint a guest: files, sign-in plumbing and development tools. */
 const NO_GUEST_PREFIXES = ["/media/", "/auth/", "/dev/", "/theme", "/logout", "/healthz", "/parties/"];
+
+/** New guests one client address may have made: enough for a household or an office, not for a script. */
+export const GUEST_RATE_LIMIT = { limit: 20, windowMs: 60 * 60 * 1000 };
 
 /** The spec's guest name: `Guest_` and the last six characters of the id. */
 export function guestName(id: string): string {
@@ -31,7 +36,8 @@ export function shouldCreateGuest(request: Request): boolean {
   return !NO_GUEST_PREFIXES.some((prefix) => url.pathname.startsWith(prefix));
 }
 
-export type GuestSession = { userId: string; token: string; setCookies: string[] };
+/** A guest session, or nulls when this address has made too many guests: the page renders for a visitor. */
+export type GuestSession = { userId: string | null; token: string | null; setCookies: string[] };
 
 async function findGuestByDevice(db: Database, deviceKeyHash: string) {
   const [row] = await db
@@ -42,10 +48,26 @@ async function findGuestByDevice(db: Database, deviceKeyHash: string) {
   return row?.id ?? null;
 }
 
+/** Loopback addresses: local development, tests and benchmarks, which Cloudflare never reports. */
+function isLoopback(address: string) {
+  return address === "local" || address === "::1" || /^(::ffff:)?127\./.test(address);
+}
+
+/** Counts a new guest against its address; false once the address has made too many. */
+async function mayMakeGuest(db: Database, request: Request, now: number) {
+  const address = clientAddress(request);
+  if (isLoopback(address)) return true;
+  const limit = await hitRateLimit(db, `guest:address:${await sha256Hex(address)}`, GUEST_RATE_LIMIT, now);
+  return limit.allowed;
+}
+
 /**
  * Gives the browser a guest session: its own earlier guest when its device cookie names one,
  * else a new guest. Requests from one browser that race here create one guest between them:
  * the device key is unique, the losing inserts roll back whole and re-read the winner.
+ * New guests are limited per client address; past the limit nothing is written and the visit
+ * goes on without an account. A guest made on a browser that has been signed in to an account
+ * starts without the free allowance (the credits module decides).
  */
 export async function ensureGuest(db: Database, request: Request, now = Date.now()): Promise<GuestSession> {
   const existingKey = readDeviceKey(request);
@@ -55,11 +77,13 @@ export async function ensureGuest(db: Database, request: Request, now = Date.now
 
   let userId = existingKey ? await findGuestByDevice(db, deviceKeyHash) : null;
   if (!userId) {
+    if (!(await mayMakeGuest(db, request, now))) return { userId: null, token: null, setCookies: [] };
     const id = newId();
     try {
       await db.batch([
         db.insert(users).values({ id, createdAt: now, updatedAt: now }),
         db.insert(anonymousUsers).values({ id, name: guestName(id), deviceKeyHash, createdAt: now, updatedAt: now }),
+        guestStartingQuota(db, id, deviceKeyHash, now),
       ]);
       userId = id;
     } catch (error) {
@@ -72,8 +96,9 @@ export async function ensureGuest(db: Database, request: Request, now = Date.now
   return { userId, token: session.token, setCookies };
 }
 
-/** A copy of `request` that carries `token` as its session cookie, for the code that renders the page. */
-export function withSessionToken(request: Request, cookieName: string, token: string): Request {
+/** A copy of `request` that carries `token` as its session cookie, for the code that renders the page; without a token, `request`. */
+export function withSessionToken(request: Request, cookieName: string, token: string | null): Request {
+  if (token === null) return request;
   const others = (request.headers.get("cookie") ?? "")
     .split(";")
     .map((part) => part.trim())

@@ -33,14 +33,17 @@ function readRawCookie(request: Request, names: readonly string[]): string | nul
   return null;
 }
 
-/** The raw session token, if the request carries one (valid or not). */
+/**
+ * The raw session token, if the request carries one (valid or not). Over https only the
+ * `__Host-` cookie counts: an unprefixed one could have been planted by a sibling subdomain or over http.
+ */
 export function readSessionToken(request: Request): string | null {
-  return readRawCookie(request, SESSION_COOKIE_NAMES);
+  return readRawCookie(request, [sessionCookieName(isSecureRequest(request))]);
 }
 
-/** The raw device key, if the request carries one. */
+/** The raw device key, if the request carries one; over https only the `__Host-` cookie counts. */
 export function readDeviceKey(request: Request): string | null {
-  const value = readRawCookie(request, DEVICE_COOKIE_NAMES);
+  const value = readRawCookie(request, [deviceCookieName(isSecureRequest(request))]);
   return value && /^[A-Za-z0-9_-]{32,64}$/.test(value) ? value : null;
 }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { createAi } from "../ai/ai.server";
 import { createMailer, MailError } from "../mail/mail.server";
 import { clientAddress, hitRateLimit } from "../security/rate-limit.server";
+import type { Database } from "../db.server";
 import { sha256Hex } from "../lib/crypto";
 import { copyRemoteAvatar } from "../profile/avatar.server";
 import {
@@ -17,6 +18,7 @@ import {
   mergeGuestInto,
   tellRoomsOfMerge,
   normalizeEmail,
+  rememberDevice,
   upgradeGuest,
 } from "./accounts.server";
 import { finishGoogleSignIn, GOOGLE_ERRORS, startGoogleSignIn } from "./google.server";
@@ -54,11 +56,34 @@ const signInForm = z.object({
   redirectTo: z.string().optional(),
 });
 
+/**
+ * Limits on asking for magic links. The tight one is per e-mail *and* address, so an attacker who
+ * asks for someone's links only spends their own address's allowance; the per-e-mail ceiling is
+ * high and only counts requests the narrower limits let through, so one address cannot reach it.
+ */
 export const RATE_LIMITS = {
-  perEmail: { limit: 5, windowMs: 15 * 60 * 1000 },
+  perEmailAndAddress: { limit: 5, windowMs: 15 * 60 * 1000 },
   perAddress: { limit: 20, windowMs: 15 * 60 * 1000 },
+  perEmail: { limit: 50, windowMs: 60 * 60 * 1000 },
 };
 export const RATE_LIMIT_MESSAGE = "Too many sign-in requests. Please wait a few minutes and try again.";
+
+/** Counts a magic-link request against the limits; the first limit it exceeds, or null. */
+async function checkSignInLimits(db: Database, email: string, address: string) {
+  const [emailHash, addressHash, pairHash] = await Promise.all([
+    sha256Hex(email),
+    sha256Hex(address),
+    sha256Hex(`${email}\n${address}`),
+  ]);
+  const narrow = await Promise.all([
+    hitRateLimit(db, `magic-link:email-address:${pairHash}`, RATE_LIMITS.perEmailAndAddress),
+    hitRateLimit(db, `magic-link:address:${addressHash}`, RATE_LIMITS.perAddress),
+  ]);
+  const refused = narrow.find((limit) => !limit.allowed);
+  if (refused) return refused;
+  const ceiling = await hitRateLimit(db, `magic-link:email:${emailHash}`, RATE_LIMITS.perEmail);
+  return ceiling.allowed ? null : ceiling;
+}
 
 export async function signInLoader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
@@ -83,11 +108,7 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
   const email = normalizeEmail(form.email);
   const { db, config } = context;
 
-  const limits = await Promise.all([
-    hitRateLimit(db, `magic-link:email:${await sha256Hex(email)}`, RATE_LIMITS.perEmail),
-    hitRateLimit(db, `magic-link:address:${await sha256Hex(clientAddress(request))}`, RATE_LIMITS.perAddress),
-  ]);
-  const blocked = limits.find((limit) => !limit.allowed);
+  const blocked = await checkSignInLimits(db, email, clientAddress(request));
   if (blocked) {
     return data<SignInActionData>(
       { state: "form", errors: { form: RATE_LIMIT_MESSAGE }, values },
@@ -180,19 +201,20 @@ export async function completeSignIn(context: AppLoadContext, request: Request, 
     }
   }
 
+  const deviceCookies = await rememberDevice(db, request, userId);
   await revokeSession(db, request);
   const session = await startSession(db, request, userId, "member");
-  return { userId, cookie: session.cookie };
+  return { userId, cookies: [session.cookie, ...deviceCookies] };
 }
 
 /** The magic link's landing: verify, sign in, and go back to where the visitor was. */
 export async function completeMagicLink(context: AppLoadContext, request: Request) {
   const { db, config } = context;
   const pending = await readPendingSignIn(config, request);
-  let sessionCookie = null as string | null;
+  let sessionCookies = null as string[] | null;
   const outcome = await verifyMagicLink(config, db, request, createMailer(config, db), async (email) => {
     try {
-      sessionCookie = (await completeSignIn(context, request, { email, fullName: pending?.fullName })).cookie;
+      sessionCookies = (await completeSignIn(context, request, { email, fullName: pending?.fullName })).cookies;
     } catch (error) {
       if (error instanceof AccountConflictError) throw new Error(error.message);
       throw error;
@@ -200,8 +222,8 @@ export async function completeMagicLink(context: AppLoadContext, request: Reques
   });
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-  if (outcome.kind === "signed-in" && sessionCookie) {
-    headers.append("Set-Cookie", sessionCookie);
+  if (outcome.kind === "signed-in" && sessionCookies) {
+    for (const cookie of sessionCookies) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await clearPendingSignIn(config, request));
     throw redirect(safeRedirect(pending?.redirectTo, "/"), { headers });
   }
@@ -228,12 +250,12 @@ export async function completeGoogle(context: AppLoadContext, request: Request) 
   if (!outcome.ok) return data({ error: outcome.message }, { status: 400, headers });
   const { profile } = outcome;
   try {
-    const { cookie } = await completeSignIn(context, request, {
+    const { cookies } = await completeSignIn(context, request, {
       email: profile.email,
       fullName: profile.fullName,
       google: { subject: profile.subject, picture: profile.picture },
     });
-    headers.append("Set-Cookie", cookie);
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   } catch (error) {
     if (!(error instanceof AccountConflictError)) throw error;
     return data({ error: error.message }, { status: 409, headers });

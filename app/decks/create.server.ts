@@ -19,6 +19,13 @@ export type Quality = "medium" | "high";
 const HIGH_QUALITY_PLANS = new Set(["creator", "visionary"]);
 
 export const NO_CREDITS_MESSAGE = "You have no credits left for this deck. Nothing was charged.";
+/** A guest's credits are the guest's own; an account's credits are used by signing in to it. */
+export const GUEST_NO_CREDITS_MESSAGE = `${NO_CREDITS_MESSAGE} If you have an account, sign in to use its credits.`;
+
+/** What to tell someone who cannot pay for a deck. */
+export function noCreditsMessage(user: CurrentUser) {
+  return user.isGuest ? GUEST_NO_CREDITS_MESSAGE : NO_CREDITS_MESSAGE;
+}
 
 export const createDeckForm = z.object({
   theme: z.string().trim().min(3, "Describe a theme of at least 3 characters").max(200, "Keep the theme under 200 characters"),
@@ -87,7 +94,7 @@ export async function createDeck(context: AppLoadContext, user: CurrentUser, inp
     referenceId: reference,
     description: `Deck “${title}”`,
   });
-  if (!charged.ok) return { ok: false as const, status: 402, message: NO_CREDITS_MESSAGE };
+  if (!charged.ok) return { ok: false as const, status: 402, message: noCreditsMessage(user) };
 
   const now = Date.now();
   try {
@@ -224,7 +231,7 @@ export async function retryDeck(context: AppLoadContext, user: CurrentUser, deck
   const { charge } = await retryCost(db, user.id, deck);
   const reference = await attemptReference(db, user.id, `deck:${deckId}`);
   const charged = await consumeCredits(db, user.id, charge, { referenceId: reference, description: `Deck “${deck.title}”, tried again` });
-  if (!charged.ok) return { ok: false as const, status: 402, message: NO_CREDITS_MESSAGE };
+  if (!charged.ok) return { ok: false as const, status: 402, message: noCreditsMessage(user) };
   const now = Date.now();
   await db.batch([
     db.update(cards).set({ status: "pending", updatedAt: now }).where(and(eq(cards.deckId, deckId), ne(cards.status, "ready"))),

@@ -25,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     theme: theme ?? "",
     styles: KNOWN_STYLES,
     canHigh: canUseHighQuality(quota.planType),
+    isGuest: user.isGuest,
     left: {
       majorArcana: Math.max(0, quota.majorArcanaQuota - quota.majorArcanaUsed),
       completeDeck: Math.max(0, quota.completeDeckQuota - quota.completeDeckUsed),
@@ -243,6 +244,12 @@ export default function CreateDeck() {
           <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
             {estimate.summary}
           </p>
+          {loaded.isGuest && loaded.left.majorArcana + loaded.left.completeDeck === 0 ? (
+            <p className="mt-3 text-sm text-muted">
+              Your credits as a guest are used up. If you have an account,{" "}
+              <Link to="/login?redirectTo=%2Fcreate-deck" className="font-semibold text-brand underline">sign in</Link> to use its credits.
+            </p>
+          ) : null}
         </section>
 
         {result?.intent === "create" && result.message ? (

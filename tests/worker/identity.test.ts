@@ -3,9 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMember, mergeGuestInto } from "../../app/auth/accounts.server";
 import { LocalAi } from "../../app/ai/ai.server";
+import { GUEST_RATE_LIMIT } from "../../app/auth/guest.server";
 import { MAGIC_LINK_ERRORS } from "../../app/auth/magic-link.server";
-import { RATE_LIMIT_MESSAGE } from "../../app/auth/sign-in.server";
+import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../../app/auth/sign-in.server";
+import { consumeCredits, getQuota } from "../../app/credits/credits.server";
 import { createDatabase } from "../../app/db.server";
+import { GUEST_NO_CREDITS_MESSAGE } from "../../app/decks/create.server";
 import { sha256Hex } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
 import {
@@ -18,7 +21,7 @@ import {
   userDeckQuotas,
   users,
 } from "../../db/schema";
-import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
+import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 let addressCounter = 0;
@@ -182,6 +185,33 @@ describe("the sign-in form", () => {
     const crowd = newBrowser();
     for (let i = 0; i < 20; i++) expect((await askForLink(crowd, { email: `crowd${i}@example.com` })).status).toBe(200);
     expect((await askForLink(crowd, { email: "crowd-last@example.com" })).status).toBe(429);
+  });
+});
+
+describe("sign-in rate limits", () => {
+  it("an attacker exhausting their limit for someone's e-mail does not lock the owner out", async () => {
+    const attacker = newBrowser();
+    for (let i = 0; i < RATE_LIMITS.perEmailAndAddress.limit; i++) {
+      expect((await askForLink(attacker, { email: "victim@example.com" })).status).toBe(200);
+    }
+    // Refused requests keep coming; they must not count towards the e-mail's own ceiling.
+    for (let i = 0; i < RATE_LIMITS.perEmail.limit; i++) {
+      expect((await askForLink(attacker, { email: "victim@example.com" })).status).toBe(429);
+    }
+    const owner = newBrowser();
+    const asked = await askForLink(owner, { email: "victim@example.com" });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Magic Link Sent!");
+  });
+
+  it("still stops one e-mail being flooded from many addresses", async () => {
+    let refused = 0;
+    for (let i = 0; i < RATE_LIMITS.perEmail.limit + 1; i++) {
+      const response = await askForLink(newBrowser(), { email: "flooded@example.com" });
+      if (response.status === 429) refused++;
+      else expect(response.status).toBe(200);
+    }
+    expect(refused).toBe(1);
   });
 });
 
@@ -362,8 +392,15 @@ describe("merging a guest into an existing account", () => {
     expect(seat(`sp-target-${guestId}`)).toMatchObject({ userId: "seed-user-sage", isActive: true });
     expect(seat(`sp-guest-${guestId}`)).toMatchObject({ userId: "seed-user-sage", isActive: false });
     const quota = await d.query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, "seed-user-sage") });
-    // Used counts are summed and capped at the account's quota.
-    expect(quota).toMatchObject({ majorArcanaQuota: 2, majorArcanaUsed: 2, completeDeckQuota: 0, completeDeckUsed: 0 });
+    // The guest's spending counts against the account: what fits now, the rest owed to the next refresh.
+    expect(quota).toMatchObject({
+      majorArcanaQuota: 2,
+      majorArcanaUsed: 2,
+      majorArcanaOwed: 0,
+      completeDeckQuota: 0,
+      completeDeckUsed: 0,
+      completeDeckOwed: 1,
+    });
     expect(await d.query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, guestId) })).toBeUndefined();
     const ledger = await d.select().from(deckQuotaLedger).where(eq(deckQuotaLedger.userId, "seed-user-sage"));
     expect(ledger.map((l) => l.referenceId)).toEqual(expect.arrayContaining([`deck-${guestId}`, `merge:${guestId}`]));
@@ -406,6 +443,123 @@ describe("merging a guest into an existing account", () => {
   });
 });
 
+describe("the free allowance", () => {
+  const unescape = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"');
+
+  async function createDeckAs(browser: Browser) {
+    return browser.jar.take(
+      await post(
+        "/create-deck",
+        { intent: "create", theme: "Moonlit tides", style: "watercolour", kind: "major_arcana", quality: "medium" },
+        { cookie: browser.jar.header(), headers: { "cf-connecting-ip": browser.address } },
+      ),
+    );
+  }
+
+  const decksOf = async (userId: string) => db().select({ id: decks.id }).from(decks).where(eq(decks.creatorId, userId));
+
+  it("is not renewed by signing out, making a deck as a guest and signing back in", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    await signInByLink(browser, "looper@example.com");
+    const memberId = (await currentUserId(browser))!;
+    expect((await createDeckAs(browser)).status).toBe(302);
+
+    const guestAttempts: Response[] = [];
+    for (let round = 0; round < 2; round++) {
+      browser.jar.take(await post("/logout", {}, { cookie: browser.jar.header() }));
+      expect(await currentUserId(browser)).not.toBe(memberId);
+      guestAttempts.push(await createDeckAs(browser));
+      await signInByLink(browser, "looper@example.com");
+      expect(await currentUserId(browser)).toBe(memberId);
+    }
+
+    // One free credit a month: the member owns one deck, not three.
+    expect(await decksOf(memberId)).toHaveLength(1);
+    for (const attempt of guestAttempts) {
+      expect(attempt.status).toBe(402);
+      expect(unescape(await attempt.text())).toContain(GUEST_NO_CREDITS_MESSAGE);
+    }
+    const quota = await db().query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, memberId) });
+    expect(quota).toMatchObject({ majorArcanaQuota: 1, majorArcanaUsed: 1, majorArcanaOwed: 0 });
+  });
+
+  it("is not renewed by dropping the session cookie and keeping the browser", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    await signInByLink(browser, "dropper@example.com");
+    const memberId = (await currentUserId(browser))!;
+    const device = browser.jar.get("arcanum_device")!;
+    browser.jar = new CookieJar();
+    browser.jar.set("arcanum_device", device);
+    await firstVisit(browser);
+    const guestId = (await currentUserId(browser))!;
+    expect(guestId).not.toBe(memberId);
+    expect((await createDeckAs(browser)).status).toBe(402);
+    expect(await decksOf(guestId)).toHaveLength(0);
+    const page = await firstVisit(browser, "/create-deck");
+    expect(unescape(await page.text())).toContain("to use its credits");
+  });
+
+  it("is given to a new account made on a browser another account used", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    await signInByLink(browser, "first-of-family@example.com");
+    browser.jar.take(await post("/logout", {}, { cookie: browser.jar.header() }));
+    expect((await createDeckAs(browser)).status).toBe(402);
+    await signInByLink(browser, "second-of-family@example.com");
+    const secondId = (await currentUserId(browser))!;
+    expect((await createDeckAs(browser)).status).toBe(302);
+    expect(await decksOf(secondId)).toHaveLength(1);
+  });
+
+  it("counts a guest's decks against the account it merges into, and takes what does not fit from the next refresh", async () => {
+    const d = db();
+    const memberId = await createMember(d, new LocalAi(), { email: "spender@example.com" });
+    expect((await consumeCredits(d, memberId, { majorArcana: 1, completeDeck: 0 }, { referenceId: "deck:own" })).ok).toBe(true);
+
+    // A browser the member never used: its guest has the free credit and spends it.
+    const browser = newBrowser();
+    await firstVisit(browser);
+    const guestId = (await currentUserId(browser))!;
+    expect((await createDeckAs(browser)).status).toBe(302);
+    const [guestDeck] = await decksOf(guestId);
+
+    await mergeGuestInto(d, guestId, memberId);
+    // The guest's deck is never lost...
+    expect((await d.query.decks.findFirst({ where: eq(decks.id, guestDeck!.id) }))?.creatorId).toBe(memberId);
+    // ...but it is not free either: the account owes the credit it could not pay now.
+    const merged = await d.query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, memberId) });
+    expect(merged).toMatchObject({ majorArcanaQuota: 1, majorArcanaUsed: 1, majorArcanaOwed: 1 });
+
+    const refreshed = await getQuota(d, memberId, merged!.nextRefreshDate);
+    expect(refreshed).toMatchObject({ majorArcanaQuota: 0, majorArcanaUsed: 0, majorArcanaOwed: 0 });
+    const later = await getQuota(d, memberId, refreshed.nextRefreshDate);
+    expect(later).toMatchObject({ majorArcanaQuota: 1, majorArcanaUsed: 0, majorArcanaOwed: 0 });
+  });
+
+  it("mints at most the limit of guests per address; past it the page renders for a visitor and no guest is written", async () => {
+    const address = freshAddress();
+    const countGuests = async () => (await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers))[0]!.n;
+    const before = await countGuests();
+    for (let i = 0; i < GUEST_RATE_LIMIT.limit; i++) {
+      const response = await visit("/", { headers: { "cf-connecting-ip": address } });
+      expect(response.headers.getSetCookie().some((c) => c.startsWith("arcanum_session="))).toBe(true);
+    }
+    expect(await countGuests()).toBe(before + GUEST_RATE_LIMIT.limit);
+
+    const over = await visit("/marketplace", { headers: { "cf-connecting-ip": address } });
+    expect(over.status).toBe(200);
+    expect(over.headers.getSetCookie().some((c) => c.startsWith("arcanum_session="))).toBe(false);
+    expect(await over.text()).toContain("Sign In");
+    expect(await countGuests()).toBe(before + GUEST_RATE_LIMIT.limit);
+
+    // Another address is not affected.
+    const other = await visit("/", { headers: { "cf-connecting-ip": freshAddress() } });
+    expect(other.headers.getSetCookie().some((c) => c.startsWith("arcanum_session="))).toBe(true);
+  });
+});
+
 describe("sessions", () => {
   it("revokes the session on the server at sign-out, and a later page visit is a fresh guest", async () => {
     const browser = newBrowser();
@@ -440,6 +594,44 @@ describe("sessions", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(MAGIC_LINK_ERRORS.invalidTotp);
     expect(await currentUserId(browser)).not.toBeNull();
+  });
+});
+
+describe("cookie names over https", () => {
+  const SECURE = "https://localhost";
+  const secureVisit = (path: string, cookie: string) =>
+    SELF.fetch(`${SECURE}${path}`, {
+      redirect: "manual",
+      headers: {
+        cookie,
+        "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+        accept: "text/html",
+        "sec-fetch-dest": "document",
+        "cf-connecting-ip": freshAddress(),
+      },
+    });
+
+  it("accepts only the __Host- session cookie over https, and the plain one over http", async () => {
+    const token = (await signInAs("seed-user-sage")).split("=")[1]!;
+    expect((await secureVisit("/profile", `__Host-arcanum_session=${token}`)).status).toBe(200);
+    const unprefixed = await secureVisit("/profile", `arcanum_session=${token}`);
+    expect(unprefixed.status).toBe(302);
+    expect(unprefixed.headers.get("location")).toBe("/login?redirectTo=%2Fprofile");
+    expect((await get("/profile", { cookie: `arcanum_session=${token}` })).status).toBe(200);
+  });
+
+  it("accepts only the __Host- device cookie over https", async () => {
+    const browser = newBrowser();
+    await firstVisit(browser);
+    const guestId = await currentUserId(browser);
+    const device = browser.jar.get("arcanum_device")!;
+    const response = await secureVisit("/", `arcanum_device=${device}`);
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("__Host-arcanum_device="))).toBe(true);
+    const session = cookies.find((c) => c.startsWith("__Host-arcanum_session="))!.split(";")[0]!.split("=")[1]!;
+    const row = await db().query.authSessions.findFirst({ where: eq(authSessions.id, await sha256Hex(session)) });
+    expect(row?.userId).toBeTruthy();
+    expect(row?.userId).not.toBe(guestId);
   });
 });
 
