@@ -10,7 +10,7 @@ import { createDatabase } from "../app/db.server";
 import { readConfig, type AppConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
 import { createLoadContext } from "../app/load-context.server";
-import { bodyLimitFor, limitRequestBody } from "../app/security/body-limit.server";
+import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
 import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
 
 export { DeckGenerator } from "../party/deck-generator";
@@ -62,6 +62,8 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   const limited = await limitRequestBody(request, bodyLimitFor(url.pathname));
   if (limited instanceof Response) return limited;
   request = limited;
+  const unreadable = SAFE_METHODS.has(request.method) ? null : await refuseUnreadableForm(request);
+  if (unreadable) return unreadable;
   // A person's first page visit: a guest account and its session, before anything is rendered.
   const cookies: string[] = [];
   let pageRequest = request;

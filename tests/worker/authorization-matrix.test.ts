@@ -12,7 +12,7 @@ import { PARTIES } from "../../app/auth/party.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
-import { cards, decks, readingJournal } from "../../db/schema";
+import { cards, decks, readingInvites, readingJournal } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -29,19 +29,22 @@ const PUBLIC_DECK = "seed-deck-celestial-tides";
 /**
  * What a cell must answer: an exact status; "login" (sent to sign in); "denied" (403 or 404:
  * nothing about the thing is told); "allowed" (the request reached the rule it asked for: any
- * answer but a refusal, a sign-in redirect or a server error; a validation 400 counts).
+ * answer but a refusal, a sign-in redirect or a server error; a validation 400 counts); "refused"
+ * (either of the first two: a page visit by nobody makes them a guest, who is then denied).
  */
-type Expected = number | "login" | "denied" | "allowed";
+type Expected = number | "login" | "denied" | "refused" | "allowed";
 type Cells = Record<Actor, Expected>;
 
 const all = (expected: Expected): Cells => ({ nobody: expected, guest: expected, member: expected, removed: expected, owner: expected });
 const signedIn = (expected: Expected): Cells => ({ ...all(expected), nobody: "login" });
-const ownerOnly: Cells = { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: "allowed" };
+const ownerOnly: Cells = { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: "allowed" };
 
 type Fixture = {
   cookies: Record<Actor, string | undefined>;
   readingId: string;
   inviteId: string;
+  /** An invitation to a second reading of the owner's (accepting one seats the person for good). */
+  acceptInviteId: string;
   journalId: string;
   shareId: string;
   privateImage: string;
@@ -59,6 +62,8 @@ type HttpRow = {
   path: (f: Fixture) => string | Promise<string>;
   form?: (f: Fixture) => Record<string, string>;
   cells: Cells;
+  /** Each person acts from a session of their own for this row (signing out ends it). */
+  ownSession?: boolean;
 };
 
 const doc = (route: string, label: string, path: HttpRow["path"], cells: Cells): HttpRow => ({ route, kind: "document", label, path, cells });
@@ -110,7 +115,7 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.signup", "/signup", () => "/signup", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),
   act("routes/_main.signup", "send", () => "/signup", () => ({ email: "matrix@example.com", mode: "create" }), all("allowed")),
   doc("routes/_main.marketplace.$deckId", "a public deck", () => `/marketplace/${PUBLIC_DECK}`, all(200)),
-  doc("routes/_main.marketplace.$deckId", "a private deck", () => `/marketplace/${OWNER_DECK}`, { ...all(404), owner: "allowed" }),
+  doc("routes/_main.marketplace.$deckId", "a private deck (the shop shows public decks only)", () => `/marketplace/${OWNER_DECK}`, all(404)),
   doc("routes/_main.marketplace._index", "/marketplace", () => "/marketplace", all(200)),
   doc("routes/_main.pricing", "/pricing", () => "/pricing", all(200)),
   doc("routes/_main.profile", "/profile", () => "/profile", signedIn(200)),
@@ -121,31 +126,32 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.readers._index", "/readers", () => "/readers", all(200)),
   doc("routes/_main.shared.$shareId", "a shared reading", (f) => `/shared/${f.shareId}`, all(200)),
   doc("routes/_main.shared.$shareId", "an unknown shared reading", () => "/shared/unknown", all(404)),
-  doc("routes/_main.subscription._index", "/subscription", () => "/subscription", signedIn(200)),
+  doc("routes/_main.subscription._index", "/subscription (plans for anyone, the current one for members)", () => "/subscription", all(200)),
   doc("routes/_main.tarot-quiz", "/tarot-quiz", () => "/tarot-quiz", signedIn(200)),
   act("routes/api.questions", "suggest questions", () => "/api/questions", () => ({ category: "love" }), signedIn(200)),
   doc("routes/art.back[.svg]", "a painted back", () => "/art/back.svg?theme=Moon&style=woodcut", all(200)),
-  doc("routes/art.card[.svg]", "a painted classic card", () => "/art/card.svg?card=major-00", all(200)),
+  doc("routes/art.card[.svg]", "a painted classic card", () => "/art/card.svg?key=major-00&theme=Moon", all(200)),
   doc("routes/auth.google", "/auth/google", () => "/auth/google", all(302)),
   act("routes/auth.google", "continue with Google", () => "/auth/google", () => ({}), all(503)),
   doc("routes/invite.$type.$inviteId", "an invitation", (f) => `/invite/participant/${f.inviteId}`, all(200)),
-  act("routes/invite.$type.$inviteId", "accept", (f) => `/invite/participant/${f.inviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }),
   doc("routes/invite.$inviteId", "a short invitation link", (f) => `/invite/${f.inviteId}`, all("allowed")),
-  act("routes/invite.$inviteId", "accept", (f) => `/invite/${f.inviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }),
   doc("routes/logout", "/logout", () => "/logout", all(302)),
-  act("routes/logout", "sign out", () => "/logout", () => ({}), all(302)),
+  { ...act("routes/logout", "sign out", () => "/logout", () => ({}), all(302)), ownSession: true },
   doc("routes/media.$", "a private deck's card image", (f) => `/media/${f.privateImage}`, { nobody: 404, guest: 404, member: 404, removed: 404, owner: 200 }),
   doc("routes/media.$", "a public deck's card image", (f) => `/media/${f.publicImage}`, all(200)),
   doc("routes/media.$", "a path outside the media folders", () => "/media/..%2f..%2fwrangler.toml", all(404)),
-  doc(room, "the owner's reading", (f) => `/reading-room?session=${f.readingId}`, { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
-  data(room, "the owner's reading (.data)", (f) => `/reading-room.data?session=${f.readingId}`, { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
+  doc(room, "the owner's reading", (f) => `/reading-room?session=${f.readingId}`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
+  data(room, "the owner's reading (.data)", (f) => `/reading-room.data?session=${f.readingId}`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
   doc(room, "reading with the owner's private deck", () => `/reading-room/${OWNER_DECK}`, { nobody: "denied", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
   act(room, "open a reading", () => "/reading-room", () => ({}), signedIn(302)),
-  act(room, "invite", (f) => `/reading-room?session=${f.readingId}`, () => ({ intent: "invite", role: "participant", maxUses: "3" }), { nobody: "login", guest: 403, member: 403, removed: 403, owner: 200 }),
-  doc("routes/reading.($deckId)", "the owner's reading at /reading", (f) => `/reading?session=${f.readingId}`, { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
+  act(room, "invite", (f) => `/reading-room?session=${f.readingId}`, () => ({ intent: "invite", type: "participant", maxUses: "3" }), { nobody: "login", guest: 403, member: 403, removed: 403, owner: 200 }),
+  doc("routes/reading.($deckId)", "the owner's reading at /reading", (f) => `/reading?session=${f.readingId}`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
   act("routes/reading.($deckId)", "open a reading", () => "/reading", () => ({}), signedIn(302)),
   doc("routes/theme", "/theme", () => "/theme", all(302)),
   act("routes/theme", "choose a theme", () => "/theme", () => ({ theme: "dark" }), all(200)),
+  // Last: accepting seats the guest and the member at the owner's second reading, where the private deck lies.
+  act("routes/invite.$type.$inviteId", "accept", (f) => `/invite/participant/${f.acceptInviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }),
+  act("routes/invite.$inviteId", "accept", (f) => `/invite/${f.acceptInviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }),
 ];
 
 /** Layouts render inside every page above; they hold no rule of their own. */
@@ -190,10 +196,12 @@ let cellCount = 0;
 function check(expected: Expected, response: Response, where: string) {
   cellCount++;
   const status = response.status;
-  const location = response.headers.get("location") ?? "";
-  const toLogin = status === 302 && location.startsWith("/login");
+  // Documents redirect with 302; single-fetch data answers with 202 and the target in a header.
+  const location = response.headers.get("location") ?? response.headers.get("x-remix-redirect") ?? "";
+  const toLogin = (status === 302 || status === 202) && location.startsWith("/login");
   if (expected === "login") return expect(toLogin, `${where}: ${status} ${location}`).toBe(true);
   if (expected === "denied") return expect([403, 404], `${where}: ${status}`).toContain(status);
+  if (expected === "refused") return expect(toLogin || status === 403 || status === 404, `${where}: ${status} ${location}`).toBe(true);
   if (expected === "allowed") {
     expect(status, where).toBeLessThan(500);
     expect([401, 403, 404], `${where}: ${status}`).not.toContain(status);
@@ -220,12 +228,43 @@ async function seedReadyDeck(ownerId: string, isPublic = false) {
   await db().insert(decks).values({ id, creatorId: ownerId, title: "Matrix deck", theme: "Matrix", status: "ready", isPublic });
   const source = await db().select().from(cards).where(eq(cards.deckId, OWNER_DECK));
   for (const card of source.slice(0, 3)) {
-    await db().insert(cards).values({ ...card, id: `${id}-${card.cardKey}`, deckId: id });
+    await db().insert(cards).values({ ...card, id: `${id}-${card.cardKey}`, deckId: id, imageKey: null });
   }
   return id;
 }
 
 const fixture = {} as Fixture;
+
+/** The owner opens a reading with their private deck and invites someone, who joins and is removed. */
+async function readingWithARemovedParticipant() {
+  const opened = await post(`/reading-room/${OWNER_DECK}`, {}, { cookie: fixture.cookies.owner });
+  expect(opened.status).toBe(302);
+  const readingId = new URL(opened.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+  const inviteId = newId();
+  await db().insert(readingInvites).values({ id: inviteId, sessionId: readingId, createdBy: OWNER_ID, maxUses: 50, expiresAt: Date.now() + 3_600_000 });
+  expect((await post(`/invite/participant/${inviteId}`, {}, { cookie: fixture.cookies.removed })).status).toBe(302);
+
+  const hostSocket = (await openSocket(`/parties/reading-room/${readingId}`, fixture.cookies.owner)).webSocket!;
+  const hostMessages = listen(hostSocket);
+  const seatedSocket = (await openSocket(`/parties/reading-room/${readingId}`, fixture.cookies.removed)).webSocket!;
+  listen(seatedSocket);
+  await settle(150);
+  hostSocket.send(JSON.stringify({ type: "command", command: { type: "remove", id: REMOVED_ID } }));
+  await settle(300);
+  expect(hostMessages.filter((m) => m.type === "refused")).toEqual([]);
+  hostSocket.close();
+  return { readingId, inviteId };
+}
+
+const ACTOR_IDS: Partial<Record<Actor, string>> = { member: MEMBER_ID, removed: REMOVED_ID, owner: OWNER_ID };
+
+async function freshSession(actor: Actor): Promise<string | undefined> {
+  if (actor === "nobody") return undefined;
+  if (actor !== "guest") return signInAs(ACTOR_IDS[actor]!);
+  const jar = new CookieJar();
+  jar.take(await visit("/", { headers: { "cf-connecting-ip": "192.0.2.78" } }));
+  return jar.header();
+}
 
 beforeAll(async () => {
   const guest = new CookieJar();
@@ -238,36 +277,23 @@ beforeAll(async () => {
     owner: await signInAs(OWNER_ID),
   };
 
-  // The owner opens a reading with their private deck and invites someone, who joins and is removed.
-  const opened = await post(`/reading-room/${OWNER_DECK}`, {}, { cookie: fixture.cookies.owner });
-  expect(opened.status).toBe(302);
-  fixture.readingId = new URL(opened.headers.get("location")!, ORIGIN).searchParams.get("session")!;
-  const invited = await post(`/reading-room?session=${fixture.readingId}`, { intent: "invite", role: "participant", maxUses: "10" }, { cookie: fixture.cookies.owner });
-  expect(invited.status).toBe(200);
-  const invitePath = ((await invited.json()) as { invite: { path: string } }).invite.path;
-  fixture.inviteId = invitePath.split("/").pop()!;
-  expect((await post(invitePath, {}, { cookie: fixture.cookies.removed })).status).toBe(302);
-
-  const hostSocket = (await openSocket(`/parties/reading-room/${fixture.readingId}`, fixture.cookies.owner)).webSocket!;
-  const hostMessages = listen(hostSocket);
-  const seatedSocket = (await openSocket(`/parties/reading-room/${fixture.readingId}`, fixture.cookies.removed)).webSocket!;
-  listen(seatedSocket);
-  await settle(150);
-  hostSocket.send(JSON.stringify({ type: "command", command: { type: "remove", id: REMOVED_ID } }));
-  await settle(300);
-  expect(hostMessages.filter((m) => m.type === "refused")).toEqual([]);
-  hostSocket.close();
+  ({ readingId: fixture.readingId, inviteId: fixture.inviteId } = await readingWithARemovedParticipant());
+  ({ inviteId: fixture.acceptInviteId } = await readingWithARemovedParticipant());
 
   const [image] = await db().select({ key: cards.imageKey }).from(cards).where(and(eq(cards.deckId, OWNER_DECK), eq(cards.cardKey, "major-00")));
   fixture.privateImage = image!.key!;
   const [publicImage] = await db().select({ key: cards.imageKey }).from(cards).where(and(eq(cards.deckId, PUBLIC_DECK), eq(cards.cardKey, "major-00")));
   fixture.publicImage = publicImage!.key!;
 
+  // One entry for the journal rows (which share and unshare it), another that stays shared.
   fixture.journalId = newId();
   fixture.shareId = newId();
   await db()
     .insert(readingJournal)
-    .values({ id: fixture.journalId, userId: OWNER_ID, spreadId: "single", spreadName: "Single card", cards: [], question: "Matrix?", shareId: fixture.shareId });
+    .values([
+      { id: fixture.journalId, userId: OWNER_ID, spreadId: "single", spreadName: "Single card", cards: [], question: "Matrix?" },
+      { id: newId(), userId: OWNER_ID, spreadId: "single", spreadName: "Single card", cards: [], question: "Shared?", shareId: fixture.shareId },
+    ]);
   fixture.spareDeck = () => seedReadyDeck(OWNER_ID);
 });
 
@@ -295,7 +321,7 @@ describe("authorization matrix", () => {
   it.each(ROWS.map((row) => [`${row.route} — ${row.label}`, row] as const))("%s", async (_, row) => {
     for (const actor of ACTORS) {
       const path = await row.path(fixture);
-      const cookie = fixture.cookies[actor];
+      const cookie = row.ownSession ? await freshSession(actor) : fixture.cookies[actor];
       const response =
         row.method === "POST"
           ? await post(path, row.form?.(fixture) ?? {}, { cookie, headers: { "cf-connecting-ip": `192.0.2.${ACTORS.indexOf(actor) + 10}` } })

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { createDatabase } from "../../app/db.server";
-import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/security/body-limit.server";
+import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
 import { anonymousUsers, users } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
@@ -205,6 +205,26 @@ describe("request bodies are capped before they are read", () => {
     expect(response.status).toBe(413);
     // Only about the cap was pulled from the stream, not the whole 60 MB.
     expect(upload.sent()).toBeLessThan(UPLOAD_BODY_LIMIT + 256 * 1024);
+  });
+
+  it("refuses a body that is not a form with 415, and a broken multipart form with 400, not a server error", async () => {
+    const cookie = await signInAs("seed-user-demo");
+    const json = await SELF.fetch(`${ORIGIN}/collection/seed-deck-autumn-lanterns`, {
+      method: "POST",
+      redirect: "manual",
+      body: JSON.stringify({ intent: "rename", title: "x" }),
+      headers: { host: "localhost", origin: ORIGIN, cookie, "content-type": "application/json" },
+    });
+    expect(json.status).toBe(415);
+    expect(await json.text()).toMatch(/Send this as a form/);
+    const broken = await SELF.fetch(`${ORIGIN}/profile`, {
+      method: "POST",
+      redirect: "manual",
+      body: "--nope\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nprofile",
+      headers: { host: "localhost", origin: ORIGIN, cookie, "content-type": "multipart/form-data; boundary=other" },
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toMatch(/could not be read/);
   });
 
   it("still takes a streamed body under the cap", async () => {

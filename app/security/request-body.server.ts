@@ -9,6 +9,32 @@ export function bodyLimitFor(pathname: string): number {
   return pathname === "/profile" || pathname === "/profile.data" ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+const plainAnswer = (status: number, text: string) =>
+  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/**
+ * Every action reads a form: a body of another kind is refused with 415, and a multipart body
+ * that cannot be parsed with 400, before any route sees it (a route's `formData()` would throw).
+ */
+export async function refuseUnreadableForm(request: Request): Promise<Response | null> {
+  if (!request.body) return null;
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) {
+    if (request.headers.get("content-length") === "0") return null;
+    return plainAnswer(415, "Send this as a form (application/x-www-form-urlencoded or multipart/form-data).");
+  }
+  if (type === "multipart/form-data") {
+    try {
+      await request.clone().formData();
+    } catch {
+      return plainAnswer(400, "This form could not be read. Please try again.");
+    }
+  }
+  return null;
+}
+
 function tooLarge(limit: number) {
   const size = limit >= 1024 * 1024 ? `${Math.floor(limit / (1024 * 1024))} MB` : `${Math.floor(limit / 1024)} KB`;
   return new Response(`This request is too large: at most ${size} can be sent here.`, {
