@@ -14,7 +14,7 @@ import { newId } from "../lib/crypto";
 import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
 import { deckArt } from "./deck-art.server";
-import { decksForTable } from "./room-store.server";
+import { decksForTable, seatStands } from "./room-store.server";
 import type { RoomState } from "./state";
 
 /** Names and keywords of every card, for the table to label what is drawn. */
@@ -27,9 +27,9 @@ const CARD_INFO = Object.fromEntries(
 
 
 /** The room's state from its Durable Object, as a browser may see it. */
-async function roomSnapshot(context: AppLoadContext, sessionId: string): Promise<RoomState | null> {
+async function roomSnapshot(context: AppLoadContext, sessionId: string, viewerId: string): Promise<RoomState | null> {
   const room = await getServerByName(context.cloudflare.env.ReadingRoom, sessionId);
-  return room.snapshot();
+  return room.snapshot(viewerId);
 }
 
 /** A reading the user hosts or sits in; null for anyone else. */
@@ -51,7 +51,7 @@ async function findOwnReading(db: Database, sessionId: string, userId: string) {
       sessionParticipants,
       and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, userId)),
     )
-    .where(and(eq(readingSessions.id, sessionId), or(eq(readingSessions.hostUserId, userId), eq(sessionParticipants.userId, userId))))
+    .where(and(eq(readingSessions.id, sessionId), or(eq(readingSessions.hostUserId, userId), and(eq(sessionParticipants.userId, userId), seatStands()))))
     .limit(1);
   return row ?? null;
 }
@@ -86,7 +86,7 @@ export async function openReading(db: Database, user: CurrentUser, deckId: strin
   }
   const id = newId();
   await db.batch([
-    db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, createdAt: now, updatedAt: now, lastActivityAt: now }),
+    db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, deckLaidBy: deckId ? user.id : null, createdAt: now, updatedAt: now, lastActivityAt: now }),
     db.insert(sessionParticipants).values({
       id: newId(),
       sessionId: id,
@@ -120,7 +120,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
       ended = { question: found.question, cards: found.selectedCards ?? [], interpretation: found.interpretation, endedAt: found.lastActivityAt };
       return { deck: null, reading: null, ended, canStart: true };
     }
-    const state = await roomSnapshot(context, found.id);
+    const state = await roomSnapshot(context, found.id, user!.id);
     if (!state) throw new Response("Reading not found", { status: 404 });
     const art = await deckArt(context.db, state.deckId);
     const iceServers = readConfig(context.cloudflare.env).iceServers;

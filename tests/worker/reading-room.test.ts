@@ -37,6 +37,30 @@ async function seat(sessionId: string, jar: CookieJar) {
   return row!.userId;
 }
 
+/** A ready deck of the major arcana owned by `ownerId`, with The Moon's picture in the bucket; returns its id and that picture's URL. */
+async function deckOf(ownerId: string, { isPublic = false } = {}) {
+  const deckId = `deck-${newId()}`;
+  await db().insert(decks).values({ id: deckId, creatorId: ownerId, title: "Night Garden", theme: "night garden", artStyle: "minimalist", status: "ready", isPublic });
+  // One row at a time: D1 takes at most 100 bound values a statement.
+  for (const card of MAJOR_ARCANA) {
+    const { key, name, arcana, suit, number } = card;
+    await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name, arcana, suit, number, status: "ready", imageKey: `card-images/${deckId}/${key}.svg` });
+  }
+  const picture = `/media/card-images/${deckId}/the_moon.svg`;
+  await env.MEDIA.put(picture.slice("/media/".length), "<svg xmlns='http://www.w3.org/2000/svg'/>", { httpMetadata: { contentType: "image/svg+xml" } });
+  return { deckId, picture };
+}
+
+const pictureStatus = async (picture: string, jar: CookieJar) => (await get(picture, { cookie: jar.header() })).status;
+
+/** An invite link to the reading, made by its host through the page's form. */
+async function inviteLink(sessionId: string, host: CookieJar, type = "participant") {
+  const html = await (await post(`/reading-room?session=${sessionId}`, { intent: "invite", type }, { cookie: host.header() })).text();
+  const href = /href="([^"]+)" data-testid="invite-link"/.exec(html)?.[1];
+  if (!href) throw new Error("no invite link on the page");
+  return new URL(href.replace(/&amp;/g, "&"), ORIGIN).pathname;
+}
+
 type Client = {
   socket: WebSocket;
   messages: ServerMessage[];
@@ -451,5 +475,94 @@ describe("the reading journal", () => {
     expect((await (await get(`/journal/${entry!.id}`, { cookie: guest.header() })).text()).match(/<img [^>]*src="\/art\/card\.svg\?key=/g)).toHaveLength(3);
     await post(`/journal/${entry!.id}`, { intent: "unshare" }, { cookie: guest.header() });
     expect((await get(`/shared/${shared!.shareId}`)).status).toBe(404);
+  });
+});
+
+describe("removal and the lock hold everywhere the reading can be read", () => {
+  it("a removed person loses the page, its data, the socket, the deck's pictures and any way back in", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const { deckId, picture } = await deckOf(hostId);
+    const guest = await newGuest();
+    const link = await inviteLink(sessionId, host);
+    expect((await post(link, {}, { cookie: guest.header() })).status).toBe(302);
+    const [{ guestId }] = (await db()
+      .select({ guestId: sessionParticipants.userId })
+      .from(sessionParticipants)
+      .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.isHost, false)))) as [{ guestId: string }];
+
+    const h = (await join(sessionId, host)).client!;
+    await h.next((m) => m.type === "snapshot");
+    h.socket.send(JSON.stringify({ type: "changeDeck", deckId }));
+    await settle(h, (state) => state.deckId === deckId);
+    const g = (await join(sessionId, guest)).client!;
+    await g.next((m) => m.type === "snapshot");
+    expect(await pictureStatus(picture, guest)).toBe(200);
+
+    h.send({ type: "remove", id: guestId });
+    await g.next((m) => m.type === "closed");
+    h.send({ type: "setQuestion", question: "Asked after the removal" });
+    await settle(h, (state) => state.question === "Asked after the removal");
+
+    const page = await get(`/reading-room?session=${sessionId}`, { cookie: guest.header() });
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain("Asked after the removal");
+    const data = await get(`/reading-room.data?session=${sessionId}`, { cookie: guest.header() });
+    expect(await data.text()).not.toContain("Asked after the removal");
+    expect((await join(sessionId, guest)).status).toBe(403);
+    expect(await pictureStatus(picture, guest)).toBe(404);
+    // Neither the old link nor a new one seats them again.
+    expect((await post(link, {}, { cookie: guest.header() })).status).toBe(403);
+    expect((await post(await inviteLink(sessionId, host), {}, { cookie: guest.header() })).status).toBe(403);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: guest.header() })).status).toBe(404);
+    // The host keeps everything.
+    expect(await pictureStatus(picture, host)).toBe(200);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: host.header() })).status).toBe(200);
+    h.socket.close();
+  });
+
+  it("a locked room seats nobody new through an invite, until it is unlocked", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const { deckId, picture } = await deckOf(hostId);
+    const link = await inviteLink(sessionId, host);
+    const h = (await join(sessionId, host)).client!;
+    await h.next((m) => m.type === "snapshot");
+    h.socket.send(JSON.stringify({ type: "changeDeck", deckId }));
+    await settle(h, (state) => state.deckId === deckId);
+    h.send({ type: "lock", locked: true });
+    await settle(h, (state) => state.locked);
+
+    const newcomer = await newGuest();
+    const refused = await post(link, {}, { cookie: newcomer.header() });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("locked");
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: newcomer.header() })).status).toBe(404);
+    expect((await join(sessionId, newcomer)).status).toBe(403);
+    expect(await pictureStatus(picture, newcomer)).toBe(404);
+
+    h.send({ type: "lock", locked: false });
+    await settle(h, (state) => !state.locked);
+    expect((await post(link, {}, { cookie: newcomer.header() })).status).toBe(302);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: newcomer.header() })).status).toBe(200);
+    expect(await pictureStatus(picture, newcomer)).toBe(200);
+    h.socket.close();
+  });
+});
+
+describe("a deck made private", () => {
+  it("is shown only to its owner, not at a table someone else opened with it while it was public", async () => {
+    const owner = await newReading();
+    const { deckId, picture } = await deckOf(owner.hostId, { isPublic: true });
+    const host = await newGuest();
+    const opened = await post(`/reading-room/${deckId}`, {}, { cookie: host.header() });
+    expect(opened.status).toBe(302);
+    const sessionId = new URL(opened.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+    const guest = await newGuest();
+    expect((await post(await inviteLink(sessionId, host), {}, { cookie: guest.header() })).status).toBe(302);
+    expect(await pictureStatus(picture, guest)).toBe(200);
+
+    await db().update(decks).set({ isPublic: false }).where(eq(decks.id, deckId));
+    expect(await pictureStatus(picture, host)).toBe(404);
+    expect(await pictureStatus(picture, guest)).toBe(404);
+    expect(await pictureStatus(picture, owner.host)).toBe(200);
   });
 });
