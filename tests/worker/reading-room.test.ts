@@ -1,5 +1,6 @@
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
@@ -261,7 +262,8 @@ describe("the reading room's Durable Object", () => {
     expect(snapshot.state.version).toBeGreaterThan(before.version);
     // The order of the pile survived too: the next draw continues the same deck.
     again.send({ type: "draw" });
-    const after = await settle(again, (state) => state.table.length === 3);
+    again.send({ type: "revealAll" });
+    const after = await settle(again, (state) => state.table.length === 3 && state.table.every((card) => card.revealed));
     expect(new Set(after.table.map((card) => card.key)).size).toBe(3);
     again.socket.close();
   });
@@ -564,5 +566,46 @@ describe("a deck made private", () => {
     expect(await pictureStatus(picture, host)).toBe(404);
     expect(await pictureStatus(picture, guest)).toBe(404);
     expect(await pictureStatus(picture, owner.host)).toBe(200);
+  });
+});
+
+describe("cards drawn face down", () => {
+  it("are named to nobody, on the socket or in the page's state, until they are turned over", async () => {
+    const { sessionId, host } = await newReading();
+    const guest = await newGuest();
+    const guestId = await seat(sessionId, guest);
+    const h = (await join(sessionId, host)).client!;
+    const g = (await join(sessionId, guest)).client!;
+    await Promise.all([h, g].map((c) => c.next((m) => m.type === "snapshot")));
+    h.send({ type: "chooseSpread", spreadId: "three-card" });
+    h.send({ type: "shuffle" });
+    h.send({ type: "draw" });
+    h.send({ type: "draw" });
+    await settle(g, (state) => state.table.length === 2);
+    await settle(h, (state) => state.table.length === 2);
+
+    const stub = env.ReadingRoom.get(env.ReadingRoom.idFromName(sessionId));
+    const drawn = await runInDurableObject(stub, async (_instance, state) => (await state.storage.get<RoomState>("state"))!.table.map((card) => card.key));
+    expect(drawn.every((key) => key !== HIDDEN)).toBe(true);
+    // What a browser was told about the table (the deck's list of cards is no secret).
+    const toldTo = (client: Client) => JSON.stringify(client.messages.map((m) => (m.type === "snapshot" ? { ...m, state: { ...m.state, cards: [] } } : m)));
+    for (const client of [h, g]) {
+      const told = toldTo(client);
+      for (const key of drawn) expect(told).not.toContain(`"${key}"`);
+      expect(client.state()!.table.map((card) => card.key)).toEqual([HIDDEN, HIDDEN]);
+    }
+    // The page's first paint comes from the same snapshot.
+    const room = await getServerByName(env.ReadingRoom, sessionId);
+    expect((await room.snapshot(guestId))!.table.map((card) => card.key)).toEqual([HIDDEN, HIDDEN]);
+    g.socket.send(JSON.stringify({ type: "resync" }));
+    await g.next((m) => m.type === "snapshot" && g.messages.filter((x) => x.type === "snapshot").length === 2);
+    expect(toldTo(g)).not.toContain(`"${drawn[0]}"`);
+
+    h.send({ type: "reveal", position: 0 });
+    const seen = await settle(g, (state) => state.table.some((card) => card.revealed));
+    expect(seen.table.map((card) => card.key)).toEqual([drawn[0], HIDDEN]);
+    expect(toldTo(g)).not.toContain(`"${drawn[1]}"`);
+    h.socket.close();
+    g.socket.close();
   });
 });
