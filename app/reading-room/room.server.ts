@@ -5,6 +5,7 @@ import { getServerByName } from "partyserver";
 import { cards, decks, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
+import { isOwnNavigation } from "../auth/origin";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { getViewableDeck } from "../decks/queries.server";
@@ -104,10 +105,13 @@ export async function openReading(db: Database, user: CurrentUser, deckId: strin
 export async function loadReadingRoom({ request, params, context }: LoaderFunctionArgs) {
   const user = await context.currentUser();
   const url = new URL(request.url);
-  if (url.searchParams.get("create") === "true" && user) {
+  const asksToCreate = url.searchParams.get("create") === "true" && Boolean(user);
+  // A link from another site does not start a reading: the page asks, and its form posts.
+  const confirmCreate = asksToCreate && !isOwnNavigation(request);
+  if (asksToCreate && !confirmCreate) {
     const deckId = params.deckId ?? null;
-    if (deckId && !(await getViewableDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
-    const id = await openReading(context.db, user, deckId, { reuseFresh: true });
+    if (deckId && !(await getViewableDeck(context.db, deckId, user!.id))) throw new Response("Deck not found", { status: 404 });
+    const id = await openReading(context.db, user!, deckId, { reuseFresh: true });
     throw redirect(`${url.pathname}?session=${id}`);
   }
   const sessionId = url.searchParams.get("session");
@@ -118,7 +122,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     if (!found) throw new Response("Reading not found", { status: 404 });
     if (!found.isActive) {
       ended = { question: found.question, cards: found.selectedCards ?? [], interpretation: found.interpretation, endedAt: found.lastActivityAt };
-      return { deck: null, reading: null, ended, canStart: true };
+      return { deck: null, reading: null, ended, canStart: true, confirmCreate: false };
     }
     const state = await roomSnapshot(context, found.id, user!.id);
     if (!state) throw new Response("Reading not found", { status: 404 });
@@ -128,7 +132,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks: tableDecks, startVideo: url.searchParams.get("video") === "1" };
   }
   const canStart = Boolean(user);
-  if (!params.deckId) return { deck: null, reading, ended, canStart };
+  if (!params.deckId) return { deck: null, reading, ended, canStart, confirmCreate };
   const deck = await getViewableDeck(context.db, params.deckId, user?.id ?? null);
   if (!deck) throw new Response("Deck not found", { status: 404 });
   return {
@@ -136,6 +140,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     reading,
     ended,
     canStart,
+    confirmCreate,
   };
 }
 

@@ -353,12 +353,13 @@ describe("invitations to a reading", () => {
 describe("opening and closing readings", () => {
   it("opens a room from the nav link, reusing the host's untouched one, and a new one once it is used", async () => {
     const host = await newGuest();
-    const first = await get("/reading-room?create=true", { cookie: host.header() });
+    const navigate = (path: string) => get(path, { cookie: host.header(), headers: { "sec-fetch-site": "same-origin" } });
+    const first = await navigate("/reading-room?create=true");
     expect(first.status).toBe(302);
     const firstUrl = new URL(first.headers.get("location")!, ORIGIN);
     expect(firstUrl.pathname).toBe("/reading-room");
     const sessionId = firstUrl.searchParams.get("session")!;
-    const again = await get("/reading-room?create=true", { cookie: host.header() });
+    const again = await navigate("/reading-room?create=true");
     expect(new URL(again.headers.get("location")!, ORIGIN).searchParams.get("session")).toBe(sessionId);
 
     const socket = (await join(sessionId, host)).client!;
@@ -367,10 +368,37 @@ describe("opening and closing readings", () => {
     await settle(socket, (state) => state.step === "shuffled");
     socket.socket.close();
     await expect.poll(async () => (await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.readingStep).toBe("shuffled");
-    const third = await get("/reading-room?create=true", { cookie: host.header() });
+    const third = await navigate("/reading-room?create=true");
     expect(new URL(third.headers.get("location")!, ORIGIN).searchParams.get("session")).not.toBe(sessionId);
+    // Typed into the address bar or bookmarked, it opens one too.
+    expect((await get("/reading-room?create=true", { cookie: host.header(), headers: { "sec-fetch-site": "none" } })).status).toBe(302);
     // A visitor without an account (a crawler) just sees the room's page.
     expect((await get("/reading-room?create=true")).status).toBe(200);
+  });
+
+  it("starts nothing from a link on another site: the page asks, and its form starts the reading", async () => {
+    const host = await newGuest();
+    const mine = await newReading();
+    const hostId = await seat(mine.sessionId, host);
+    const [publicDeck] = await db().select({ id: decks.id }).from(decks).where(eq(decks.isPublic, true)).limit(1);
+    const readings = async () => (await db().select({ id: readingSessions.id }).from(readingSessions).where(eq(readingSessions.originalHostUserId, hostId))).length;
+    const before = await readings();
+    for (const path of ["/reading-room?create=true", `/reading-room/${publicDeck!.id}?create=true`, "/reading-room.data?create=true"]) {
+      for (const site of ["cross-site", "same-site", null]) {
+        const response = await get(path, { cookie: host.header(), headers: site ? { "sec-fetch-site": site } : {} });
+        expect(response.status, `${path} from ${site}`).toBe(200);
+        if (!path.includes(".data")) {
+          const html = await response.text();
+          expect(html).toContain("Start a new reading?");
+          expect(html).toMatch(/<form method="post"/);
+        }
+      }
+    }
+    expect(await readings()).toBe(before);
+    // The confirmation's form posts from the site itself, which passes the origin gate.
+    const started = await post(`/reading-room/${publicDeck!.id}?create=true`, {}, { cookie: host.header() });
+    expect(started.status).toBe(302);
+    expect(await readings()).toBe(before + 1);
   });
 
   it("closes a room an hour after its last action when nobody is there, and its URL says so", async () => {
