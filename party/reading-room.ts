@@ -1,5 +1,6 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { createAi } from "../app/ai/ai.server";
+import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "../app/ai/usage.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { saveToJournals } from "../app/reading-room/journal.server";
@@ -14,6 +15,7 @@ import {
   decideMerge,
   decideDeckChange,
   ACTIVITY_WINDOW_MS,
+  INTERPRETATION_BUSY,
   initialState,
   mayJoin,
   redact,
@@ -59,6 +61,8 @@ export class ReadingRoom extends Server<Env> {
   /** Undefined until known; null for the classic deck or a room older than this record. */
   private deckLaidBy: string | null | undefined = undefined;
   private mirroredAt = 0;
+  /** Set while an interpretation's AI allowance is being checked, so a second request waits its turn. */
+  private askingAi = false;
   private mirrorTimer: ReturnType<typeof setTimeout> | null = null;
 
   private loading: Promise<RoomState | null> | null = null;
@@ -233,7 +237,20 @@ export class ReadingRoom extends Server<Env> {
   }
 
   private async act(connection: Connection<ConnectionState>, memberId: string, command: RoomCommand) {
-    const decision = decide(this.state!, memberId, command, Math.random, Date.now());
+    let decision = decide(this.state!, memberId, command, Math.random, Date.now());
+    if (decision.ok && command.type === "interpret") {
+      // The AI writes for the person who asked: it counts against their allowance, one at a time.
+      if (this.askingAi) decision = { ok: false, error: INTERPRETATION_BUSY };
+      else {
+        this.askingAi = true;
+        try {
+          const allowed = await allowAiHelper(createDatabase(this.env.DB), memberId);
+          decision = allowed ? decide(this.state!, memberId, command, Math.random, Date.now()) : { ok: false, error: AI_HELPER_BUSY_MESSAGE };
+        } finally {
+          this.askingAi = false;
+        }
+      }
+    }
     if (!decision.ok) {
       this.send(connection, { type: "refused", error: decision.error });
       return;

@@ -224,6 +224,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  * --------------------------------------------------------------------------------------------- */
 
 const refuse = (error: string): Decision => ({ ok: false, error });
+
+export const INTERPRETATION_BUSY = "The interpretation is being written; wait for it to finish.";
 const accept = (...events: RoomEvent[]): Decision => ({ ok: true, events });
 
 const CONTROL_COMMANDS = new Set<RoomCommand["type"]>([
@@ -332,6 +334,7 @@ export function decide(state: RoomState, actor: string, command: RoomCommand, ch
     case "reset":
       return accept({ type: "reset", pile: [...state.table.map((card) => card.key), ...state.pile], at });
     case "interpret":
+      if (state.interpretation.status === "writing") return refuse(INTERPRETATION_BUSY);
       if (state.table.length === 0) return refuse("Draw some cards first.");
       if (state.table.some((card) => !card.revealed)) return refuse("Reveal every card first.");
       return accept({ type: "interpretationStarted", at });

@@ -7,7 +7,8 @@ import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
 import { closeRoom } from "../../app/reading-room/room-store.server";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
-import { cards, decks, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
+import { AI_HELPER_LIMIT } from "../../app/ai/usage.server";
+import { cards, decks, rateLimits, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
@@ -284,6 +285,46 @@ describe("the reading room's Durable Object", () => {
     expect(done.interpretation.text).toMatch(/Overall Energy/);
     const pieces = client.messages.filter((m) => m.type === "event" && m.event.type === "interpretationWritten");
     expect(pieces.length).toBeGreaterThan(3);
+    client.socket.close();
+  });
+});
+
+describe("asking the AI at the table", () => {
+  /** A reading with one card drawn and turned over, ready to be interpreted. */
+  async function readyToInterpret() {
+    const reading = await newReading();
+    const client = (await join(reading.sessionId, reading.host)).client!;
+    await client.next((m) => m.type === "snapshot");
+    client.send({ type: "chooseSpread", spreadId: "single" });
+    client.send({ type: "shuffle" });
+    client.send({ type: "draw" });
+    client.send({ type: "reveal", position: 0 });
+    await settle(client, (state) => state.table.some((card) => card.revealed));
+    return { ...reading, client };
+  }
+  const used = async (userId: string) => (await db().select().from(rateLimits).where(eq(rateLimits.key, `ai-helper:${userId}`)))[0]?.count ?? 0;
+
+  it("writes one interpretation at a time, however often it is asked for, and counts it against the person's AI allowance", async () => {
+    const { client, hostId } = await readyToInterpret();
+    for (let i = 0; i < 5; i++) client.send({ type: "interpret" });
+    await settle(client, (state) => state.interpretation.status === "done");
+    const started = client.messages.filter((m) => m.type === "event" && m.event.type === "interpretationStarted");
+    expect(started).toHaveLength(1);
+    expect(client.messages.filter((m) => m.type === "refused" && m.error.includes("being written"))).toHaveLength(4);
+    expect(await used(hostId)).toBe(1);
+    client.socket.close();
+  });
+
+  it("refuses an interpretation once the person's AI allowance is spent, the same one suggestions use", async () => {
+    const { client, hostId, host } = await readyToInterpret();
+    await db().insert(rateLimits).values({ key: `ai-helper:${hostId}`, windowStart: Date.now(), count: AI_HELPER_LIMIT.limit });
+    client.send({ type: "interpret" });
+    const refused = await client.next((m) => m.type === "refused");
+    expect(refused.type === "refused" && refused.error).toMatch(/in a short time/);
+    expect(client.state()!.interpretation.status).toBe("idle");
+    // The suggested questions at the table draw on the same allowance.
+    const questions = await post("/api/questions", { category: "love" }, { cookie: host.header() });
+    expect(questions.status).toBe(429);
     client.socket.close();
   });
 });
