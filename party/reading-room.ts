@@ -46,6 +46,9 @@ const MIRROR_EVERY_MS = 1000;
 /** Pieces of the interpretation are gathered for this long before they go to the table. */
 const STREAM_FLUSH_MS = 60;
 
+/** What the table reads when the room restarted while the interpretation was being written. */
+const INTERRUPTED_TEXT = "The interpretation was interrupted. Ask for it again.";
+
 type ConnectionState = { memberId: string; tokens: number; refilledAt: number; strikes: number };
 
 /**
@@ -92,6 +95,16 @@ export class ReadingRoom extends Server<Env> {
     await this.ctx.storage.put({ [STATE_KEY]: this.state, [DECK_LAID_BY_KEY]: seed.deckLaidBy });
     await this.ctx.storage.setAlarm(this.state.lastActivityAt + ACTIVITY_WINDOW_MS);
     return this.state;
+  }
+
+  /**
+   * A room that wakes in a new instance holds no interpretation in progress: one the stored state
+   * says is being written died with the old instance, so it ends here and the reading can go on.
+   */
+  async onStart() {
+    const state = await this.load();
+    if (state?.interpretation.status !== "writing") return;
+    await this.commit([{ type: "interpretationFinished", text: INTERRUPTED_TEXT, at: Date.now() }]);
   }
 
   /** The table as `viewerId`'s browser may see it, for the page rendered on the server; null for someone removed or locked out. */

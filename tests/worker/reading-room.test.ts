@@ -315,6 +315,32 @@ describe("asking the AI at the table", () => {
     client.socket.close();
   });
 
+  it("ends an interpretation cut short by a restart, so the reading can go on", async () => {
+    const { client, sessionId, host } = await readyToInterpret();
+    client.socket.close();
+    const stub = env.ReadingRoom.get(env.ReadingRoom.idFromName(sessionId));
+    // As the room's storage stands when the object dies while the model is writing.
+    await runInDurableObject(stub, async (_instance, state) => {
+      const stored = (await state.storage.get<RoomState>("state"))!;
+      await state.storage.put("state", { ...stored, interpretation: { status: "writing", text: "The Moon asks" } });
+    });
+    await abortAllDurableObjects();
+
+    const again = (await join(sessionId, host)).client!;
+    const snapshot = await again.next((m) => m.type === "snapshot");
+    expect(snapshot.type === "snapshot" && snapshot.state.interpretation.status).toBe("done");
+    expect(again.state()!.interpretation.text).toMatch(/interrupted/);
+    again.send({ type: "shuffle" });
+    await settle(again, (state) => state.step === "shuffled" && state.table.length === 0);
+    again.send({ type: "draw" });
+    again.send({ type: "reveal", position: 0 });
+    again.send({ type: "interpret" });
+    const done = await settle(again, (state) => state.interpretation.status === "done" && /Overall Energy/.test(state.interpretation.text));
+    expect(done.table).toHaveLength(1);
+    await expect.poll(async () => (await db().select().from(readingJournal).where(eq(readingJournal.sessionId, sessionId))).length, { timeout: 3000 }).toBe(1);
+    again.socket.close();
+  });
+
   it("refuses an interpretation once the person's AI allowance is spent, the same one suggestions use", async () => {
     const { client, hostId, host } = await readyToInterpret();
     await db().insert(rateLimits).values({ key: `ai-helper:${hostId}`, windowStart: Date.now(), count: AI_HELPER_LIMIT.limit });
