@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
+import { recordFaces } from "../../app/reading-room/deck-art.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
 import { closeRoom } from "../../app/reading-room/room-store.server";
@@ -607,6 +608,10 @@ describe("removal and the lock hold everywhere the reading can be read", () => {
     expect(await data.text()).not.toContain("Asked after the removal");
     expect((await join(sessionId, guest)).status).toBe(403);
     expect(await pictureStatus(picture, guest)).toBe(404);
+    // Their journal tells the deck's readings by the cards' names only, like anyone's who may not see it.
+    const aCard = MAJOR_ARCANA[0]!.key;
+    expect(await recordFaces(db(), deckId, [aCard], guestId)).toEqual({});
+    expect(Object.keys(await recordFaces(db(), deckId, [aCard], hostId))).toEqual([aCard]);
     // Neither the old link nor a new one seats them again.
     expect((await post(link, {}, { cookie: guest.header() })).status).toBe(403);
     expect((await post(await inviteLink(sessionId, host), {}, { cookie: guest.header() })).status).toBe(403);
