@@ -236,6 +236,8 @@ export const sessionParticipants = sqliteTable(
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /** When the host removed this person (null while seated): the seat then opens nothing. */
     removedAt: millis("removed_at"),
+    /** When the person first came to the table (null until then): a locked room keeps out anyone who has not. */
+    arrivedAt: millis("arrived_at"),
     joinedAt: millis("joined_at").notNull().default(now),
     lastSeenAt: millis("last_seen_at").notNull().default(now),
   },

@@ -142,6 +142,7 @@ export async function acceptInvite(db: Database, user: CurrentUser, inviteId: st
             role: readingInvites.role,
             isActive: sql<boolean>`1`.as("is_active"),
             removedAt: sql<null>`NULL`.as("removed_at"),
+            arrivedAt: sql<null>`NULL`.as("arrived_at"),
             joinedAt: sql<number>`${now}`.as("joined_at"),
             lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
           })

@@ -2,7 +2,7 @@
  * The reading room's ties to D1: who may enter a reading, what it starts with, and the mirror of
  * its state kept for listings and history. The room's Durable Object holds the truth.
  */
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { cards, decks, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
@@ -22,9 +22,10 @@ const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
 export const CLASSIC_DECK_KEYS = FULL_DECK.map((card) => card.key);
 
 /**
- * The one rule for a seat that still opens its reading (page, socket, pictures, invites): the
- * host's always; anyone else's unless the host removed them or it was taken after the room was
- * locked. The room's Durable Object writes removals and the lock to D1 before anyone hears of them.
+ * The one rule for a seat that still opens its reading (page, socket, pictures, invites), as the
+ * room's `mayJoin` has it: the host's always; anyone else's unless the host removed them or the
+ * room is locked and they never came to the table. The room's Durable Object writes removals, the
+ * lock and who has come to the table to D1 before anyone hears of them.
  * Needs `session_participants` joined with `reading_sessions`.
  */
 export function seatStands() {
@@ -32,7 +33,7 @@ export function seatStands() {
     eq(sessionParticipants.userId, readingSessions.originalHostUserId),
     and(
       isNull(sessionParticipants.removedAt),
-      or(eq(sessionParticipants.isHost, true), isNull(readingSessions.lockedAt), lt(sessionParticipants.joinedAt, readingSessions.lockedAt)),
+      or(eq(sessionParticipants.isHost, true), isNull(readingSessions.lockedAt), isNotNull(sessionParticipants.arrivedAt)),
     ),
   )!;
 }
@@ -147,7 +148,12 @@ export async function mirrorRoom(db: Database, sessionId: string, state: RoomSta
     ...state.members.map((member) =>
       db
         .update(sessionParticipants)
-        .set({ isActive: member.connections > 0, lastSeenAt: seen.get(member.id) ?? now, name: member.name })
+        .set({
+          isActive: member.connections > 0,
+          lastSeenAt: seen.get(member.id) ?? now,
+          name: member.name,
+          arrivedAt: sql`coalesce(${sessionParticipants.arrivedAt}, ${member.lastSeenAt})`,
+        })
         .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, member.id))),
     ),
     ...removed.map((ids) =>

@@ -630,8 +630,21 @@ describe("removal and the lock hold everywhere the reading can be read", () => {
     await h.next((m) => m.type === "snapshot");
     h.socket.send(JSON.stringify({ type: "changeDeck", deckId }));
     await settle(h, (state) => state.deckId === deckId);
+    // One person came to the table before the lock; another took a seat but never came.
+    const regular = await newGuest();
+    const absent = await newGuest();
+    expect((await post(link, {}, { cookie: regular.header() })).status).toBe(302);
+    expect((await post(link, {}, { cookie: absent.header() })).status).toBe(302);
+    const r = (await join(sessionId, regular)).client!;
+    await r.next((m) => m.type === "snapshot");
     h.send({ type: "lock", locked: true });
     await settle(h, (state) => state.locked);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: regular.header() })).status).toBe(200);
+    expect(await pictureStatus(picture, regular)).toBe(200);
+    // The room keeps out whoever has not sat down yet, and so does every other door.
+    expect((await join(sessionId, absent)).status).toBe(403);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: absent.header() })).status).toBe(404);
+    expect(await pictureStatus(picture, absent)).toBe(404);
 
     const newcomer = await newGuest();
     const refused = await post(link, {}, { cookie: newcomer.header() });
@@ -646,7 +659,9 @@ describe("removal and the lock hold everywhere the reading can be read", () => {
     expect((await post(link, {}, { cookie: newcomer.header() })).status).toBe(302);
     expect((await get(`/reading-room?session=${sessionId}`, { cookie: newcomer.header() })).status).toBe(200);
     expect(await pictureStatus(picture, newcomer)).toBe(200);
+    expect(await pictureStatus(picture, absent)).toBe(200);
     h.socket.close();
+    r.socket.close();
   });
 });
 
