@@ -136,7 +136,9 @@ export async function mirrorRoom(db: Database, sessionId: string, state: RoomSta
         shuffledDeck: state.pile,
         selectedLayout: state.spreadId,
         question: state.question || null,
-        selectedCards: [...state.table]
+        // The ended reading's page lists these to everyone who sat there: a card never turned over stays unnamed.
+        selectedCards: state.table
+          .filter((card) => card.revealed)
           .sort((a, b) => a.position - b.position)
           .map((card) => ({ name: CARD_NAMES.get(card.key) ?? card.key, position: card.position, isReversed: card.reversed })),
         interpretation: state.interpretation.text || null,

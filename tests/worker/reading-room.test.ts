@@ -7,7 +7,7 @@ import { recordFaces } from "../../app/reading-room/deck-art.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
 import { closeRoom } from "../../app/reading-room/room-store.server";
-import { MAJOR_ARCANA } from "../../app/tarot/cards";
+import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
 import { AI_HELPER_LIMIT } from "../../app/ai/usage.server";
 import { cards, decks, rateLimits, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
@@ -722,5 +722,14 @@ describe("cards drawn face down", () => {
     expect(toldTo(g)).not.toContain(`"${drawn[1]}"`);
     h.socket.close();
     g.socket.close();
+
+    // Once the reading has ended, its page lists the card that was turned over, and only that one.
+    const names = drawn.map((key) => FULL_DECK.find((card) => card.key === key)!.name);
+    await expect.poll(async () => (await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.selectedCards).toHaveLength(1);
+    await closeRoom(db(), sessionId, Date.now());
+    const ended = await (await get(`/reading-room?session=${sessionId}`, { cookie: guest.header() })).text();
+    expect(ended).toContain("This reading has ended");
+    expect(ended).toContain(names[0]!);
+    expect(ended).not.toContain(names[1]!);
   });
 });
