@@ -220,6 +220,10 @@ export const readingSessions = sqliteTable(
     interpretation: text("interpretation"),
     zoomLevel: real("zoom_level").notNull().default(1),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** When the host locked the room (null while open): no new seats from then on. */
+    lockedAt: millis("locked_at"),
+    /** Who laid the deck now on the table; a private deck is shown at the table only when its owner did. */
+    deckLaidBy: text("deck_laid_by"),
     lastActivityAt: millis("last_activity_at").notNull().default(now),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
@@ -246,6 +250,10 @@ export const sessionParticipants = sqliteTable(
     /** How the person sits at the table: participant, co-reader (may lead too) or spectator. */
     role: text("role", { enum: seatRoles }).notNull().default("participant"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** When the host removed this person (null while seated): the seat then opens nothing. */
+    removedAt: millis("removed_at"),
+    /** When the person first came to the table (null until then): a locked room keeps out anyone who has not. */
+    arrivedAt: millis("arrived_at"),
     joinedAt: millis("joined_at").notNull().default(now),
     lastSeenAt: millis("last_seen_at").notNull().default(now),
   },

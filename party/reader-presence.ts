@@ -1,6 +1,6 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { createDatabase } from "../app/db.server";
-import { recordReaderPresence } from "../app/readers/presence.server";
+import { recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
 import { z } from "zod";
 import { VERIFIED_READER_HEADER, type PresenceClientMessage, type PresenceServerMessage } from "./presence-messages";
 
@@ -25,6 +25,11 @@ export class ReaderPresence extends Server<Env> {
       if (connection.state?.readerId) online.add(connection.state.readerId);
     }
     return online;
+  }
+
+  /** On every wake, presence is recounted from the sockets still open, not from what D1 last heard. */
+  async onStart() {
+    await settleReaderPresence(createDatabase(this.env.DB), [...this.onlineReaders()], Date.now());
   }
 
   private send(connection: Connection, message: PresenceServerMessage) {

@@ -1,5 +1,6 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { createAi } from "../app/ai/ai.server";
+import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "../app/ai/usage.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { saveToJournals } from "../app/reading-room/journal.server";
@@ -14,7 +15,9 @@ import {
   decideMerge,
   decideDeckChange,
   ACTIVITY_WINDOW_MS,
+  INTERPRETATION_BUSY,
   initialState,
+  mayJoin,
   redact,
   view,
   type RoomCommand,
@@ -23,6 +26,8 @@ import {
 } from "../app/reading-room/state";
 
 const STATE_KEY = "state";
+/** Who laid the deck now on the table: a private deck is shown at the table only when its owner did. */
+const DECK_LAID_BY_KEY = "deckLaidBy";
 /** How soon a room with people still connected is looked at again after its idle hour. */
 const RECHECK_MS = 15 * 60 * 1000;
 
@@ -41,6 +46,9 @@ const MIRROR_EVERY_MS = 1000;
 /** Pieces of the interpretation are gathered for this long before they go to the table. */
 const STREAM_FLUSH_MS = 60;
 
+/** What the table reads when the room restarted while the interpretation was being written. */
+const INTERRUPTED_TEXT = "The interpretation was interrupted. Ask for it again.";
+
 type ConnectionState = { memberId: string; tokens: number; refilledAt: number; strikes: number };
 
 /**
@@ -53,14 +61,29 @@ export class ReadingRoom extends Server<Env> {
   static options = { hibernate: true };
 
   private state: RoomState | null = null;
+  /** Undefined until known; null for the classic deck or a room older than this record. */
+  private deckLaidBy: string | null | undefined = undefined;
   private mirroredAt = 0;
+  /** Set while an interpretation's AI allowance is being checked, so a second request waits its turn. */
+  private askingAi = false;
   private mirrorTimer: ReturnType<typeof setTimeout> | null = null;
 
-  private async load(): Promise<RoomState | null> {
-    if (this.state) return this.state;
+  private loading: Promise<RoomState | null> | null = null;
+
+  /** The state, read or seeded once however many sockets arrive together while the room wakes. */
+  private load(): Promise<RoomState | null> {
+    if (this.state) return Promise.resolve(this.state);
+    this.loading ??= this.read().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async read(): Promise<RoomState | null> {
     const stored = await this.ctx.storage.get<RoomState>(STATE_KEY);
     if (stored) {
       this.state = stored;
+      this.deckLaidBy = (await this.ctx.storage.get<string | null>(DECK_LAID_BY_KEY)) ?? undefined;
       // The idle alarm re-arms itself (see onAlarm); a room woken without one gets it back here.
       if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(stored.lastActivityAt + ACTIVITY_WINDOW_MS);
       return stored;
@@ -68,15 +91,26 @@ export class ReadingRoom extends Server<Env> {
     const seed = await loadRoomSeed(createDatabase(this.env.DB), this.name);
     if (!seed) return null;
     this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: Date.now() });
-    await this.ctx.storage.put(STATE_KEY, this.state);
+    this.deckLaidBy = seed.deckLaidBy;
+    await this.ctx.storage.put({ [STATE_KEY]: this.state, [DECK_LAID_BY_KEY]: seed.deckLaidBy });
     await this.ctx.storage.setAlarm(this.state.lastActivityAt + ACTIVITY_WINDOW_MS);
     return this.state;
   }
 
-  /** The table as a browser may see it, for the page rendered on the server. */
-  async snapshot(): Promise<RoomState | null> {
+  /**
+   * A room that wakes in a new instance holds no interpretation in progress: one the stored state
+   * says is being written died with the old instance, so it ends here and the reading can go on.
+   */
+  async onStart() {
     const state = await this.load();
-    return state ? view(state) : null;
+    if (state?.interpretation.status !== "writing") return;
+    await this.commit([{ type: "interpretationFinished", text: INTERRUPTED_TEXT, at: Date.now() }]);
+  }
+
+  /** The table as `viewerId`'s browser may see it, for the page rendered on the server; null for someone removed or locked out. */
+  async snapshot(viewerId: string): Promise<RoomState | null> {
+    const state = await this.load();
+    return state && mayJoin(state, viewerId).ok ? view(state) : null;
   }
 
   /** A guest in this reading signed in to an existing account: its place passes to that account. */
@@ -88,6 +122,7 @@ export class ReadingRoom extends Server<Env> {
     for (const connection of this.getConnections<ConnectionState>()) {
       if (connection.state?.memberId === from) connection.setState({ ...connection.state, memberId: to });
     }
+    if (this.deckLaidBy === from) await this.layDeck(to);
     await this.commit(decision.events);
   }
 
@@ -102,9 +137,15 @@ export class ReadingRoom extends Server<Env> {
     }
     this.state = state;
     await this.ctx.storage.put(STATE_KEY, state);
+    // Pages, pictures and invites are answered from D1: a removal, a lock or a new deck holds there before anyone hears of it.
+    if (mirror === "now") await this.mirrorNow();
     for (const message of messages) this.broadcast(message);
-    if (mirror === "now") this.mirrorNow();
-    else if (mirror) this.mirrorSoon();
+    if (mirror === "soon") this.mirrorSoon();
+  }
+
+  private async layDeck(by: string | null) {
+    this.deckLaidBy = by;
+    await this.ctx.storage.put(DECK_LAID_BY_KEY, by);
   }
 
   /** Mirrors the state to D1 now, or once `MIRROR_EVERY_MS` has passed since the last time. */
@@ -121,11 +162,13 @@ export class ReadingRoom extends Server<Env> {
     }, wait);
   }
 
-  private mirrorNow() {
+  private mirrorNow(): Promise<void> {
     const state = this.state;
-    if (!state) return;
+    if (!state) return Promise.resolve();
     this.mirroredAt = Date.now();
-    this.ctx.waitUntil(mirrorRoom(createDatabase(this.env.DB), this.name, state).catch((error) => console.error("mirroring reading", this.name, error)));
+    const done = mirrorRoom(createDatabase(this.env.DB), this.name, state, this.deckLaidBy).catch((error) => console.error("mirroring reading", this.name, error));
+    this.ctx.waitUntil(done);
+    return done;
   }
 
   private send(connection: Connection, message: ServerMessage) {
@@ -192,8 +235,11 @@ export class ReadingRoom extends Server<Env> {
       }
       const decision = decideDeckChange(this.state!, memberId, { deckId: message.deckId, cards }, Math.random, Date.now());
       if (!decision.ok) this.send(connection, { type: "refused", error: decision.error });
-      // Written to D1 at once: the pictures of a private deck are served to the people at its table by that row.
-      else await this.commit(decision.events, { mirror: "now" });
+      else {
+        await this.layDeck(message.deckId ? memberId : null);
+        // Written to D1 at once: the pictures of a private deck are served to the people at its table by that row.
+        await this.commit(decision.events, { mirror: "now" });
+      }
       return;
     }
     if (message.type === "signal") {
@@ -204,12 +250,26 @@ export class ReadingRoom extends Server<Env> {
   }
 
   private async act(connection: Connection<ConnectionState>, memberId: string, command: RoomCommand) {
-    const decision = decide(this.state!, memberId, command, Math.random, Date.now());
+    let decision = decide(this.state!, memberId, command, Math.random, Date.now());
+    if (decision.ok && command.type === "interpret") {
+      // The AI writes for the person who asked: it counts against their allowance, one at a time.
+      if (this.askingAi) decision = { ok: false, error: INTERPRETATION_BUSY };
+      else {
+        this.askingAi = true;
+        try {
+          const allowed = await allowAiHelper(createDatabase(this.env.DB), memberId);
+          decision = allowed ? decide(this.state!, memberId, command, Math.random, Date.now()) : { ok: false, error: AI_HELPER_BUSY_MESSAGE };
+        } finally {
+          this.askingAi = false;
+        }
+      }
+    }
     if (!decision.ok) {
       this.send(connection, { type: "refused", error: decision.error });
       return;
     }
-    await this.commit(decision.events);
+    const standing = decision.events.some((event) => event.type === "removed" || event.type === "lockSet");
+    await this.commit(decision.events, { mirror: standing ? "now" : "soon" });
     for (const event of decision.events) {
       if (event.type === "removed") this.closeMember(event.id, "You were removed from this reading.");
       if (event.type === "interpretationStarted") this.ctx.waitUntil(this.interpret());

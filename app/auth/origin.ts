@@ -9,3 +9,12 @@ export function isSameOrigin(request: Request): boolean {
   if (origin === null) return true;
   return origin === new URL(request.url).origin;
 }
+
+/**
+ * True when a person opened this page themselves: typed it, bookmarked it, or followed a link on
+ * this site. A page that changes something on a GET asks before doing it otherwise.
+ */
+export function isOwnNavigation(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  return site === "same-origin" || site === "none";
+}

@@ -1,5 +1,5 @@
 import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
@@ -19,6 +19,8 @@ export const INVITE_MAX_USES_LIMIT = 50;
 export const EXPIRED_MESSAGE = "This invitation has expired. Ask the host for a new link.";
 export const USED_UP_MESSAGE = "This invitation has been used as many times as it allows. Ask the host for a new link.";
 export const UNKNOWN_MESSAGE = "This invitation does not exist.";
+export const LOCKED_MESSAGE = "The host has locked this reading: nobody new can join it now.";
+export const REMOVED_MESSAGE = "The host removed you from this reading.";
 
 export function inviteTypeOf(role: string, video: boolean): InviteType {
   return `${role}${video ? "-video" : ""}` as InviteType;
@@ -54,12 +56,12 @@ export async function createInvite(db: Database, user: CurrentUser, sessionId: s
 }
 
 type InviteState =
-  | { ok: true; invite: typeof readingInvites.$inferSelect; hostName: string }
+  | { ok: true; invite: typeof readingInvites.$inferSelect; hostName: string; locked: boolean }
   | { ok: false; status: number; message: string };
 
 async function findInvite(db: Database, inviteId: string, now: number): Promise<InviteState> {
   const [row] = await db
-    .select({ invite: readingInvites, active: readingSessions.isActive, hostName: sessionParticipants.name })
+    .select({ invite: readingInvites, active: readingSessions.isActive, lockedAt: readingSessions.lockedAt, hostName: sessionParticipants.name })
     .from(readingInvites)
     .innerJoin(readingSessions, eq(readingSessions.id, readingInvites.sessionId))
     .leftJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.isHost, true)))
@@ -68,7 +70,7 @@ async function findInvite(db: Database, inviteId: string, now: number): Promise<
   if (!row) return { ok: false, status: 404, message: UNKNOWN_MESSAGE };
   if (row.invite.expiresAt <= now || !row.active) return { ok: false, status: 410, message: EXPIRED_MESSAGE };
   if (row.invite.maxUses !== null && row.invite.uses >= row.invite.maxUses) return { ok: false, status: 410, message: USED_UP_MESSAGE };
-  return { ok: true, invite: row.invite, hostName: row.hostName ?? "Your host" };
+  return { ok: true, invite: row.invite, hostName: row.hostName ?? "Your host", locked: row.lockedAt !== null };
 }
 
 /** The invite page: who invites, how the person will join, or why the link no longer works. */
@@ -78,6 +80,7 @@ export async function loadInvite({ params, context }: LoaderFunctionArgs) {
   }
   const found = await findInvite(context.db, params.inviteId ?? "", Date.now());
   if (!found.ok) return data({ ok: false as const, message: found.message }, { status: found.status });
+  if (found.locked) return data({ ok: false as const, message: LOCKED_MESSAGE }, { status: 403 });
   const user = await context.currentUser();
   return {
     ok: true as const,
@@ -99,11 +102,13 @@ export async function acceptInvite(db: Database, user: CurrentUser, inviteId: st
   if (!found.ok) return found;
   const { invite } = found;
   const [seated] = await db
-    .select({ id: sessionParticipants.id })
+    .select({ id: sessionParticipants.id, removedAt: sessionParticipants.removedAt })
     .from(sessionParticipants)
     .where(and(eq(sessionParticipants.sessionId, invite.sessionId), eq(sessionParticipants.userId, user.id)))
     .limit(1);
+  if (seated?.removedAt != null) return { ok: false as const, status: 403, message: REMOVED_MESSAGE };
   if (seated) return { ok: true as const, sessionId: invite.sessionId, video: invite.video };
+  if (found.locked) return { ok: false as const, status: 403, message: LOCKED_MESSAGE };
   const seatId = newId();
   const [, seats] = await db.batch([
     db
@@ -114,6 +119,13 @@ export async function acceptInvite(db: Database, user: CurrentUser, inviteId: st
           eq(readingInvites.id, invite.id),
           gt(readingInvites.expiresAt, now),
           or(isNull(readingInvites.maxUses), lt(readingInvites.uses, readingInvites.maxUses)),
+          // Checked in the same statement: a lock that lands between the look-up and the seat still holds.
+          notExists(
+            db
+              .select({ id: readingSessions.id })
+              .from(readingSessions)
+              .where(and(eq(readingSessions.id, readingInvites.sessionId), or(isNotNull(readingSessions.lockedAt), eq(readingSessions.isActive, false)))),
+          ),
         ),
       ),
     db
@@ -129,6 +141,8 @@ export async function acceptInvite(db: Database, user: CurrentUser, inviteId: st
             isHost: sql<boolean>`0`.as("is_host"),
             role: readingInvites.role,
             isActive: sql<boolean>`1`.as("is_active"),
+            removedAt: sql<null>`NULL`.as("removed_at"),
+            arrivedAt: sql<null>`NULL`.as("arrived_at"),
             joinedAt: sql<number>`${now}`.as("joined_at"),
             lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
           })
@@ -138,7 +152,11 @@ export async function acceptInvite(db: Database, user: CurrentUser, inviteId: st
       )
       .returning({ id: sessionParticipants.id }),
   ]);
-  if (seats.length === 0) return { ok: false as const, status: 410, message: USED_UP_MESSAGE };
+  if (seats.length === 0) {
+    const again = await findInvite(db, inviteId, now);
+    if (again.ok && again.locked) return { ok: false as const, status: 403, message: LOCKED_MESSAGE };
+    return { ok: false as const, status: 410, message: USED_UP_MESSAGE };
+  }
   return { ok: true as const, sessionId: invite.sessionId, video: invite.video };
 }
 

@@ -133,7 +133,7 @@ export function ReadingTable(props: TableProps) {
             {state.table.length === 0 ? <EmptySpots spreadId={state.spreadId} /> : null}
             {state.table.map((card) => (
               <PlacedCard
-                key={card.key}
+                key={card.position}
                 card={gestures.dragged?.position === card.position ? { ...card, x: gestures.dragged.x, y: gestures.dragged.y } : card}
                 onOpen={card.revealed ? () => setGallery({ open: true, start: card.position }) : undefined}
                 face={props.faces[card.key] ?? null}

@@ -27,7 +27,7 @@ function FullScreen({ children, wide = false }: { children: React.ReactNode; wid
 }
 
 export function ReadingRoomPage() {
-  const { deck, reading, ended, canStart } = useLoaderData<typeof loadReadingRoom>();
+  const { deck, reading, ended, canStart, confirmCreate } = useLoaderData<typeof loadReadingRoom>();
   if (ended) {
     return (
       <FullScreen>
@@ -89,7 +89,12 @@ export function ReadingRoomPage() {
         ))}
       </div>
       <div>
-        <h1 className="text-5xl font-bold">Reading Room</h1>
+        <h1 className="text-5xl font-bold">{confirmCreate ? "Start a new reading?" : "Reading Room"}</h1>
+        {confirmCreate ? (
+          <p className="mt-3 max-w-lg" data-testid="confirm-create">
+            A link from another site asked to open a reading for you. Start one only if you meant to.
+          </p>
+        ) : null}
         <p className="mt-3 max-w-lg text-muted">
           {deck ? `Chosen deck: ${deck.title}${deck.creator ? ` by @${deck.creator}` : ""}. ` : ""}
           Start a reading and invite others: everyone at the table sees the same shuffle, spread and draw as it happens.

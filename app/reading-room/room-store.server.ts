@@ -2,7 +2,7 @@
  * The reading room's ties to D1: who may enter a reading, what it starts with, and the mirror of
  * its state kept for listings and history. The room's Durable Object holds the truth.
  */
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { cards, decks, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
@@ -22,15 +22,35 @@ const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
 export const CLASSIC_DECK_KEYS = FULL_DECK.map((card) => card.key);
 
 /**
- * Whether the person has a seat at an open reading whose table holds this deck: a host may read
- * with a private deck of theirs, and everyone at that table sees its pictures while it lasts.
+ * The one rule for a seat that still opens its reading (page, socket, pictures, invites), as the
+ * room's `mayJoin` has it: the host's always; anyone else's unless the host removed them or the
+ * room is locked and they never came to the table. The room's Durable Object writes removals, the
+ * lock and who has come to the table to D1 before anyone hears of them.
+ * Needs `session_participants` joined with `reading_sessions`.
+ */
+export function seatStands() {
+  return or(
+    eq(sessionParticipants.userId, readingSessions.originalHostUserId),
+    and(
+      isNull(sessionParticipants.removedAt),
+      or(eq(sessionParticipants.isHost, true), isNull(readingSessions.lockedAt), isNotNull(sessionParticipants.arrivedAt)),
+    ),
+  )!;
+}
+
+/**
+ * Whether the person has a standing seat at an open reading whose table holds this deck, laid
+ * there by the deck's owner: a host may read with a private deck of theirs, and everyone at that
+ * table sees its pictures while it lasts. A deck someone else laid while it was public is not shown
+ * once its owner hides it.
  */
 export async function seatedWithDeck(db: Database, userId: string, deckId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: sessionParticipants.id })
     .from(sessionParticipants)
     .innerJoin(readingSessions, eq(readingSessions.id, sessionParticipants.sessionId))
-    .where(and(eq(sessionParticipants.userId, userId), eq(readingSessions.deckId, deckId), eq(readingSessions.isActive, true)))
+    .innerJoin(decks, and(eq(decks.id, readingSessions.deckId), eq(decks.creatorId, readingSessions.deckLaidBy)))
+    .where(and(eq(sessionParticipants.userId, userId), eq(readingSessions.deckId, deckId), eq(readingSessions.isActive, true), seatStands()))
     .limit(1);
   return Boolean(row);
 }
@@ -46,7 +66,12 @@ export async function deckCardKeys(db: Database, deckId: string | null): Promise
 /** What a new room starts from: its host and deck, from the reading's row. */
 export async function loadRoomSeed(db: Database, sessionId: string) {
   const [row] = await db
-    .select({ hostUserId: readingSessions.originalHostUserId, currentHost: readingSessions.hostUserId, deckId: readingSessions.deckId })
+    .select({
+      hostUserId: readingSessions.originalHostUserId,
+      currentHost: readingSessions.hostUserId,
+      deckId: readingSessions.deckId,
+      deckLaidBy: readingSessions.deckLaidBy,
+    })
     .from(readingSessions)
     .where(eq(readingSessions.id, sessionId))
     .limit(1);
@@ -58,7 +83,7 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
     .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, hostId)))
     .limit(1);
   const host: NewMember = { id: hostId, name: seat?.name ?? "Host", avatarUrl: null, role: "host" };
-  return { host, deckId: row.deckId, cards: await deckCardKeys(db, row.deckId) };
+  return { host, deckId: row.deckId, deckLaidBy: row.deckLaidBy, cards: await deckCardKeys(db, row.deckId) };
 }
 
 /**
@@ -70,7 +95,7 @@ export async function roomMemberFor(db: Database, sessionId: string, user: Curre
     .select({ active: readingSessions.isActive, hostId: readingSessions.originalHostUserId, isHost: sessionParticipants.isHost, role: sessionParticipants.role })
     .from(readingSessions)
     .innerJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, user.id)))
-    .where(eq(readingSessions.id, sessionId))
+    .where(and(eq(readingSessions.id, sessionId), seatStands()))
     .limit(1);
   if (!row || !row.active) return null;
   const role: Role = row.isHost || row.hostId === user.id ? "host" : row.role === "host" ? "participant" : row.role;
@@ -89,21 +114,31 @@ export function readingCards(state: RoomState) {
     }));
 }
 
-/** Copies the room's state to its D1 row, for listings, history and the page without JavaScript. */
-export async function mirrorRoom(db: Database, sessionId: string, state: RoomState) {
+/**
+ * Copies the room's state to its D1 row, for listings, history and the page without JavaScript;
+ * with it the lock and the removals, which `seatStands` reads. `deckLaidBy` is who laid the deck on
+ * the table (undefined: unchanged).
+ */
+export async function mirrorRoom(db: Database, sessionId: string, state: RoomState, deckLaidBy?: string | null) {
   const now = Date.now();
   const seen = new Map(state.members.map((member) => [member.id, member.lastSeenAt]));
+  // D1 takes at most 100 bound values a statement.
+  const removed = Array.from({ length: Math.ceil(state.removed.length / 90) }, (_, i) => state.removed.slice(i * 90, i * 90 + 90));
   await db.batch([
     db
       .update(readingSessions)
       .set({
         hostUserId: state.controllerId,
         deckId: state.deckId,
+        ...(deckLaidBy === undefined ? {} : { deckLaidBy }),
+        lockedAt: state.locked ? sql`coalesce(${readingSessions.lockedAt}, ${state.lastActivityAt})` : null,
         readingStep: state.step,
         shuffledDeck: state.pile,
         selectedLayout: state.spreadId,
         question: state.question || null,
-        selectedCards: [...state.table]
+        // The ended reading's page lists these to everyone who sat there: a card never turned over stays unnamed.
+        selectedCards: state.table
+          .filter((card) => card.revealed)
           .sort((a, b) => a.position - b.position)
           .map((card) => ({ name: CARD_NAMES.get(card.key) ?? card.key, position: card.position, isReversed: card.reversed })),
         interpretation: state.interpretation.text || null,
@@ -115,8 +150,19 @@ export async function mirrorRoom(db: Database, sessionId: string, state: RoomSta
     ...state.members.map((member) =>
       db
         .update(sessionParticipants)
-        .set({ isActive: member.connections > 0, lastSeenAt: seen.get(member.id) ?? now, name: member.name })
+        .set({
+          isActive: member.connections > 0,
+          lastSeenAt: seen.get(member.id) ?? now,
+          name: member.name,
+          arrivedAt: sql`coalesce(${sessionParticipants.arrivedAt}, ${member.lastSeenAt})`,
+        })
         .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, member.id))),
+    ),
+    ...removed.map((ids) =>
+      db
+        .update(sessionParticipants)
+        .set({ isActive: false, removedAt: sql`coalesce(${sessionParticipants.removedAt}, ${now})` })
+        .where(and(eq(sessionParticipants.sessionId, sessionId), inArray(sessionParticipants.userId, ids))),
     ),
   ]);
 }

@@ -5,6 +5,7 @@ import { getServerByName } from "partyserver";
 import { cards, decks, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
+import { isOwnNavigation } from "../auth/origin";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { getViewableDeck } from "../decks/queries.server";
@@ -14,7 +15,7 @@ import { newId } from "../lib/crypto";
 import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
 import { deckArt } from "./deck-art.server";
-import { decksForTable } from "./room-store.server";
+import { decksForTable, seatStands } from "./room-store.server";
 import type { RoomState } from "./state";
 
 /** Names and keywords of every card, for the table to label what is drawn. */
@@ -27,9 +28,9 @@ const CARD_INFO = Object.fromEntries(
 
 
 /** The room's state from its Durable Object, as a browser may see it. */
-async function roomSnapshot(context: AppLoadContext, sessionId: string): Promise<RoomState | null> {
+async function roomSnapshot(context: AppLoadContext, sessionId: string, viewerId: string): Promise<RoomState | null> {
   const room = await getServerByName(context.cloudflare.env.ReadingRoom, sessionId);
-  return room.snapshot();
+  return room.snapshot(viewerId);
 }
 
 /** A reading the user hosts or sits in; null for anyone else. */
@@ -51,7 +52,7 @@ async function findOwnReading(db: Database, sessionId: string, userId: string) {
       sessionParticipants,
       and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, userId)),
     )
-    .where(and(eq(readingSessions.id, sessionId), or(eq(readingSessions.hostUserId, userId), eq(sessionParticipants.userId, userId))))
+    .where(and(eq(readingSessions.id, sessionId), or(eq(readingSessions.hostUserId, userId), and(eq(sessionParticipants.userId, userId), seatStands()))))
     .limit(1);
   return row ?? null;
 }
@@ -86,7 +87,7 @@ export async function openReading(db: Database, user: CurrentUser, deckId: strin
   }
   const id = newId();
   await db.batch([
-    db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, createdAt: now, updatedAt: now, lastActivityAt: now }),
+    db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, deckLaidBy: deckId ? user.id : null, createdAt: now, updatedAt: now, lastActivityAt: now }),
     db.insert(sessionParticipants).values({
       id: newId(),
       sessionId: id,
@@ -104,10 +105,13 @@ export async function openReading(db: Database, user: CurrentUser, deckId: strin
 export async function loadReadingRoom({ request, params, context }: LoaderFunctionArgs) {
   const user = await context.currentUser();
   const url = new URL(request.url);
-  if (url.searchParams.get("create") === "true" && user) {
+  const asksToCreate = url.searchParams.get("create") === "true" && Boolean(user);
+  // A link from another site does not start a reading: the page asks, and its form posts.
+  const confirmCreate = asksToCreate && !isOwnNavigation(request);
+  if (asksToCreate && !confirmCreate) {
     const deckId = params.deckId ?? null;
-    if (deckId && !(await getViewableDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
-    const id = await openReading(context.db, user, deckId, { reuseFresh: true });
+    if (deckId && !(await getViewableDeck(context.db, deckId, user!.id))) throw new Response("Deck not found", { status: 404 });
+    const id = await openReading(context.db, user!, deckId, { reuseFresh: true });
     throw redirect(`${url.pathname}?session=${id}`);
   }
   const sessionId = url.searchParams.get("session");
@@ -118,9 +122,9 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     if (!found) throw new Response("Reading not found", { status: 404 });
     if (!found.isActive) {
       ended = { question: found.question, cards: found.selectedCards ?? [], interpretation: found.interpretation, endedAt: found.lastActivityAt };
-      return { deck: null, reading: null, ended, canStart: true };
+      return { deck: null, reading: null, ended, canStart: true, confirmCreate: false };
     }
-    const state = await roomSnapshot(context, found.id);
+    const state = await roomSnapshot(context, found.id, user!.id);
     if (!state) throw new Response("Reading not found", { status: 404 });
     const art = await deckArt(context.db, state.deckId);
     const iceServers = readConfig(context.cloudflare.env).iceServers;
@@ -128,7 +132,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks: tableDecks, startVideo: url.searchParams.get("video") === "1" };
   }
   const canStart = Boolean(user);
-  if (!params.deckId) return { deck: null, reading, ended, canStart };
+  if (!params.deckId) return { deck: null, reading, ended, canStart, confirmCreate };
   const deck = await getViewableDeck(context.db, params.deckId, user?.id ?? null);
   if (!deck) throw new Response("Deck not found", { status: 404 });
   return {
@@ -136,6 +140,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     reading,
     ended,
     canStart,
+    confirmCreate,
   };
 }
 

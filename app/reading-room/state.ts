@@ -7,7 +7,8 @@
  *   them needs no randomness.
  * - `apply(state, event)` is the only way state changes, on the server and in the browsers alike.
  * - The order of the face-down pile is the server's secret: browsers hold a `view` whose pile is
- *   blanks of the right length, and receive `redact`ed events. Applying a redacted event to a view
+ *   blanks of the right length, and receive `redact`ed events. So is a card drawn face down: a
+ *   browser learns which card it is when it is turned over. Applying a redacted event to a view
  *   gives the view of the server's new state, so every browser converges on what the server holds.
  */
 import { freeLayoutSpot, spreadById, spreadCapacity, SPREAD_IDS, type SpreadId } from "./spreads";
@@ -75,7 +76,8 @@ export type RoomEvent =
   | { type: "spreadChosen"; spreadId: SpreadId; at: number }
   | { type: "reversalsSet"; on: boolean; at: number }
   | { type: "drawn"; from: number; card: TableCard; by: string; at: number }
-  | { type: "revealed"; positions: number[]; at: number }
+  /** `keys[i]` is the card at `positions[i]`, told to the browsers only now. */
+  | { type: "revealed"; positions: number[]; keys: string[]; at: number }
   | { type: "moved"; position: number; x: number; y: number; at: number }
   | { type: "questionSet"; question: string; by: string; at: number }
   | { type: "zoomed"; zoom: number; x: number; y: number; at: number }
@@ -137,12 +139,13 @@ export function initialState(input: { host: NewMember; deckId: string | null; ca
   };
 }
 
-/** The state as a browser may see it: the pile's order hidden. */
-export function view(state: RoomState): RoomState {
-  return { ...state, pile: state.pile.map(() => HIDDEN) };
-}
-
 const blanks = (pile: string[]) => pile.map(() => HIDDEN);
+const faceDown = (card: TableCard): TableCard => (card.revealed ? card : { ...card, key: HIDDEN });
+
+/** The state as a browser may see it: the pile's order and the cards lying face down hidden. */
+export function view(state: RoomState): RoomState {
+  return { ...state, pile: blanks(state.pile), table: state.table.map(faceDown) };
+}
 
 /** The event as a browser may see it. */
 export function redact(event: RoomEvent): RoomEvent {
@@ -152,6 +155,8 @@ export function redact(event: RoomEvent): RoomEvent {
       return { ...event, pile: blanks(event.pile) };
     case "deckChanged":
       return { ...event, pile: blanks(event.pile) };
+    case "drawn":
+      return { ...event, card: faceDown(event.card) };
     default:
       return event;
   }
@@ -219,6 +224,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  * --------------------------------------------------------------------------------------------- */
 
 const refuse = (error: string): Decision => ({ ok: false, error });
+
+export const INTERPRETATION_BUSY = "The interpretation is being written; wait for it to finish.";
 const accept = (...events: RoomEvent[]): Decision => ({ ok: true, events });
 
 const CONTROL_COMMANDS = new Set<RoomCommand["type"]>([
@@ -280,11 +287,13 @@ export function decide(state: RoomState, actor: string, command: RoomCommand, ch
       const card = state.table.find((c) => c.position === command.position);
       if (!card) return refuse("No card lies there.");
       if (card.revealed) return accept();
-      return accept({ type: "revealed", positions: [command.position], at });
+      return accept({ type: "revealed", positions: [command.position], keys: [card.key], at });
     }
     case "revealAll": {
-      const hidden = state.table.filter((card) => !card.revealed).map((card) => card.position);
-      return hidden.length > 0 ? accept({ type: "revealed", positions: hidden, at }) : accept();
+      const hidden = state.table.filter((card) => !card.revealed);
+      return hidden.length > 0
+        ? accept({ type: "revealed", positions: hidden.map((card) => card.position), keys: hidden.map((card) => card.key), at })
+        : accept();
     }
     case "move": {
       if (!spreadById(state.spreadId)?.freeLayout) return refuse("Cards can be moved in the free layout only.");
@@ -325,6 +334,7 @@ export function decide(state: RoomState, actor: string, command: RoomCommand, ch
     case "reset":
       return accept({ type: "reset", pile: [...state.table.map((card) => card.key), ...state.pile], at });
     case "interpret":
+      if (state.interpretation.status === "writing") return refuse(INTERPRETATION_BUSY);
       if (state.table.length === 0) return refuse("Draw some cards first.");
       if (state.table.some((card) => !card.revealed)) return refuse("Reveal every card first.");
       return accept({ type: "interpretationStarted", at });
@@ -415,8 +425,11 @@ function applyEvent(state: RoomState, event: RoomEvent): RoomState {
       return { ...state, pile, table, step: stepAfterDraw(state, table.length), members: touch(state.members, event.by, event.at) };
     }
     case "revealed": {
-      const positions = new Set(event.positions);
-      return { ...state, table: state.table.map((card) => (positions.has(card.position) ? { ...card, revealed: true } : card)) };
+      const keys = new Map(event.positions.map((position, i) => [position, event.keys[i]]));
+      return {
+        ...state,
+        table: state.table.map((card) => (keys.has(card.position) ? { ...card, key: keys.get(card.position) ?? card.key, revealed: true } : card)),
+      };
     }
     case "moved":
       return { ...state, table: state.table.map((card) => (card.position === event.position ? { ...card, x: event.x, y: event.y } : card)) };

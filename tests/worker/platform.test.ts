@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { abortAllDurableObjects, createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -174,6 +174,34 @@ describe("reader presence Durable Object", () => {
     await heard.next((m) => m.type === "offline" && m.userId === "seed-user-mira");
     const [after] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-mira"));
     expect(after?.isOnline).toBe(false);
+    listener.close();
+  });
+
+  it("recounts who is online from the live sockets when it starts again, so a dead socket leaves nobody online", async () => {
+    const cookie = await signInAs("seed-user-theo");
+    const isOnline = async () => (await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-theo")))[0]!.isOnline;
+    const first = await connect("/parties/reader-presence/readers?as=reader", { cookie });
+    first.webSocket!.accept();
+    await expect.poll(isOnline).toBe(true);
+
+    // The room dies without hearing the socket close.
+    await abortAllDurableObjects();
+    const listenerResponse = await connect("/parties/reader-presence/readers");
+    const listener = listenerResponse.webSocket!;
+    listener.accept();
+    const heard = messages(listener);
+    const snapshot = await heard.next((m) => m.type === "snapshot");
+    expect(snapshot.online).not.toContain("seed-user-theo");
+    expect(await isOnline()).toBe(false);
+
+    // Back with one socket, counted once: closing it takes the reader offline.
+    const again = (await connect("/parties/reader-presence/readers?as=reader", { cookie })).webSocket!;
+    again.accept();
+    await heard.next((m) => m.type === "online" && m.userId === "seed-user-theo");
+    expect(await isOnline()).toBe(true);
+    again.close(1000, "bye");
+    await heard.next((m) => m.type === "offline" && m.userId === "seed-user-theo");
+    expect(await isOnline()).toBe(false);
     listener.close();
   });
 

@@ -1,12 +1,15 @@
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
+import { recordFaces } from "../../app/reading-room/deck-art.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
 import { closeRoom } from "../../app/reading-room/room-store.server";
-import { MAJOR_ARCANA } from "../../app/tarot/cards";
-import { cards, decks, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
+import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
+import { AI_HELPER_LIMIT } from "../../app/ai/usage.server";
+import { cards, decks, rateLimits, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
@@ -35,6 +38,30 @@ async function seat(sessionId: string, jar: CookieJar) {
   const [row] = await db().select({ userId: readingSessions.hostUserId }).from(readingSessions).where(eq(readingSessions.id, ownSession));
   await db().insert(sessionParticipants).values({ id: newId(), sessionId, userId: row!.userId, name: "Guest" });
   return row!.userId;
+}
+
+/** A ready deck of the major arcana owned by `ownerId`, with The Moon's picture in the bucket; returns its id and that picture's URL. */
+async function deckOf(ownerId: string, { isPublic = false } = {}) {
+  const deckId = `deck-${newId()}`;
+  await db().insert(decks).values({ id: deckId, creatorId: ownerId, title: "Night Garden", theme: "night garden", artStyle: "minimalist", status: "ready", isPublic });
+  // One row at a time: D1 takes at most 100 bound values a statement.
+  for (const card of MAJOR_ARCANA) {
+    const { key, name, arcana, suit, number } = card;
+    await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name, arcana, suit, number, status: "ready", imageKey: `card-images/${deckId}/${key}.svg` });
+  }
+  const picture = `/media/card-images/${deckId}/the_moon.svg`;
+  await env.MEDIA.put(picture.slice("/media/".length), "<svg xmlns='http://www.w3.org/2000/svg'/>", { httpMetadata: { contentType: "image/svg+xml" } });
+  return { deckId, picture };
+}
+
+const pictureStatus = async (picture: string, jar: CookieJar) => (await get(picture, { cookie: jar.header() })).status;
+
+/** An invite link to the reading, made by its host through the page's form. */
+async function inviteLink(sessionId: string, host: CookieJar, type = "participant") {
+  const html = await (await post(`/reading-room?session=${sessionId}`, { intent: "invite", type }, { cookie: host.header() })).text();
+  const href = /href="([^"]+)" data-testid="invite-link"/.exec(html)?.[1];
+  if (!href) throw new Error("no invite link on the page");
+  return new URL(href.replace(/&amp;/g, "&"), ORIGIN).pathname;
 }
 
 type Client = {
@@ -237,7 +264,8 @@ describe("the reading room's Durable Object", () => {
     expect(snapshot.state.version).toBeGreaterThan(before.version);
     // The order of the pile survived too: the next draw continues the same deck.
     again.send({ type: "draw" });
-    const after = await settle(again, (state) => state.table.length === 3);
+    again.send({ type: "revealAll" });
+    const after = await settle(again, (state) => state.table.length === 3 && state.table.every((card) => card.revealed));
     expect(new Set(after.table.map((card) => card.key)).size).toBe(3);
     again.socket.close();
   });
@@ -258,6 +286,72 @@ describe("the reading room's Durable Object", () => {
     expect(done.interpretation.text).toMatch(/Overall Energy/);
     const pieces = client.messages.filter((m) => m.type === "event" && m.event.type === "interpretationWritten");
     expect(pieces.length).toBeGreaterThan(3);
+    client.socket.close();
+  });
+});
+
+describe("asking the AI at the table", () => {
+  /** A reading with one card drawn and turned over, ready to be interpreted. */
+  async function readyToInterpret() {
+    const reading = await newReading();
+    const client = (await join(reading.sessionId, reading.host)).client!;
+    await client.next((m) => m.type === "snapshot");
+    client.send({ type: "chooseSpread", spreadId: "single" });
+    client.send({ type: "shuffle" });
+    client.send({ type: "draw" });
+    client.send({ type: "reveal", position: 0 });
+    await settle(client, (state) => state.table.some((card) => card.revealed));
+    return { ...reading, client };
+  }
+  const used = async (userId: string) => (await db().select().from(rateLimits).where(eq(rateLimits.key, `ai-helper:${userId}`)))[0]?.count ?? 0;
+
+  it("writes one interpretation at a time, however often it is asked for, and counts it against the person's AI allowance", async () => {
+    const { client, hostId } = await readyToInterpret();
+    for (let i = 0; i < 5; i++) client.send({ type: "interpret" });
+    await settle(client, (state) => state.interpretation.status === "done");
+    const started = client.messages.filter((m) => m.type === "event" && m.event.type === "interpretationStarted");
+    expect(started).toHaveLength(1);
+    expect(client.messages.filter((m) => m.type === "refused" && m.error.includes("being written"))).toHaveLength(4);
+    expect(await used(hostId)).toBe(1);
+    client.socket.close();
+  });
+
+  it("ends an interpretation cut short by a restart, so the reading can go on", async () => {
+    const { client, sessionId, host } = await readyToInterpret();
+    client.socket.close();
+    const stub = env.ReadingRoom.get(env.ReadingRoom.idFromName(sessionId));
+    // As the room's storage stands when the object dies while the model is writing.
+    await runInDurableObject(stub, async (_instance, state) => {
+      const stored = (await state.storage.get<RoomState>("state"))!;
+      await state.storage.put("state", { ...stored, interpretation: { status: "writing", text: "The Moon asks" } });
+    });
+    await abortAllDurableObjects();
+
+    const again = (await join(sessionId, host)).client!;
+    const snapshot = await again.next((m) => m.type === "snapshot");
+    expect(snapshot.type === "snapshot" && snapshot.state.interpretation.status).toBe("done");
+    expect(again.state()!.interpretation.text).toMatch(/interrupted/);
+    again.send({ type: "shuffle" });
+    await settle(again, (state) => state.step === "shuffled" && state.table.length === 0);
+    again.send({ type: "draw" });
+    again.send({ type: "reveal", position: 0 });
+    again.send({ type: "interpret" });
+    const done = await settle(again, (state) => state.interpretation.status === "done" && /Overall Energy/.test(state.interpretation.text));
+    expect(done.table).toHaveLength(1);
+    await expect.poll(async () => (await db().select().from(readingJournal).where(eq(readingJournal.sessionId, sessionId))).length, { timeout: 3000 }).toBe(1);
+    again.socket.close();
+  });
+
+  it("refuses an interpretation once the person's AI allowance is spent, the same one suggestions use", async () => {
+    const { client, hostId, host } = await readyToInterpret();
+    await db().insert(rateLimits).values({ key: `ai-helper:${hostId}`, windowStart: Date.now(), count: AI_HELPER_LIMIT.limit });
+    client.send({ type: "interpret" });
+    const refused = await client.next((m) => m.type === "refused");
+    expect(refused.type === "refused" && refused.error).toMatch(/in a short time/);
+    expect(client.state()!.interpretation.status).toBe("idle");
+    // The suggested questions at the table draw on the same allowance.
+    const questions = await post("/api/questions", { category: "love" }, { cookie: host.header() });
+    expect(questions.status).toBe(429);
     client.socket.close();
   });
 });
@@ -327,12 +421,13 @@ describe("invitations to a reading", () => {
 describe("opening and closing readings", () => {
   it("opens a room from the nav link, reusing the host's untouched one, and a new one once it is used", async () => {
     const host = await newGuest();
-    const first = await get("/reading-room?create=true", { cookie: host.header() });
+    const navigate = (path: string) => get(path, { cookie: host.header(), headers: { "sec-fetch-site": "same-origin" } });
+    const first = await navigate("/reading-room?create=true");
     expect(first.status).toBe(302);
     const firstUrl = new URL(first.headers.get("location")!, ORIGIN);
     expect(firstUrl.pathname).toBe("/reading-room");
     const sessionId = firstUrl.searchParams.get("session")!;
-    const again = await get("/reading-room?create=true", { cookie: host.header() });
+    const again = await navigate("/reading-room?create=true");
     expect(new URL(again.headers.get("location")!, ORIGIN).searchParams.get("session")).toBe(sessionId);
 
     const socket = (await join(sessionId, host)).client!;
@@ -341,10 +436,37 @@ describe("opening and closing readings", () => {
     await settle(socket, (state) => state.step === "shuffled");
     socket.socket.close();
     await expect.poll(async () => (await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.readingStep).toBe("shuffled");
-    const third = await get("/reading-room?create=true", { cookie: host.header() });
+    const third = await navigate("/reading-room?create=true");
     expect(new URL(third.headers.get("location")!, ORIGIN).searchParams.get("session")).not.toBe(sessionId);
+    // Typed into the address bar or bookmarked, it opens one too.
+    expect((await get("/reading-room?create=true", { cookie: host.header(), headers: { "sec-fetch-site": "none" } })).status).toBe(302);
     // A visitor without an account (a crawler) just sees the room's page.
     expect((await get("/reading-room?create=true")).status).toBe(200);
+  });
+
+  it("starts nothing from a link on another site: the page asks, and its form starts the reading", async () => {
+    const host = await newGuest();
+    const mine = await newReading();
+    const hostId = await seat(mine.sessionId, host);
+    const [publicDeck] = await db().select({ id: decks.id }).from(decks).where(eq(decks.isPublic, true)).limit(1);
+    const readings = async () => (await db().select({ id: readingSessions.id }).from(readingSessions).where(eq(readingSessions.originalHostUserId, hostId))).length;
+    const before = await readings();
+    for (const path of ["/reading-room?create=true", `/reading-room/${publicDeck!.id}?create=true`, "/reading-room.data?create=true"]) {
+      for (const site of ["cross-site", "same-site", null]) {
+        const response = await get(path, { cookie: host.header(), headers: site ? { "sec-fetch-site": site } : {} });
+        expect(response.status, `${path} from ${site}`).toBe(200);
+        if (!path.includes(".data")) {
+          const html = await response.text();
+          expect(html).toContain("Start a new reading?");
+          expect(html).toMatch(/<form method="post"/);
+        }
+      }
+    }
+    expect(await readings()).toBe(before);
+    // The confirmation's form posts from the site itself, which passes the origin gate.
+    const started = await post(`/reading-room/${publicDeck!.id}?create=true`, {}, { cookie: host.header() });
+    expect(started.status).toBe(302);
+    expect(await readings()).toBe(before + 1);
   });
 
   it("closes a room an hour after its last action when nobody is there, and its URL says so", async () => {
@@ -451,5 +573,163 @@ describe("the reading journal", () => {
     expect((await (await get(`/journal/${entry!.id}`, { cookie: guest.header() })).text()).match(/<img [^>]*src="\/art\/card\.svg\?key=/g)).toHaveLength(3);
     await post(`/journal/${entry!.id}`, { intent: "unshare" }, { cookie: guest.header() });
     expect((await get(`/shared/${shared!.shareId}`)).status).toBe(404);
+  });
+});
+
+describe("removal and the lock hold everywhere the reading can be read", () => {
+  it("a removed person loses the page, its data, the socket, the deck's pictures and any way back in", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const { deckId, picture } = await deckOf(hostId);
+    const guest = await newGuest();
+    const link = await inviteLink(sessionId, host);
+    expect((await post(link, {}, { cookie: guest.header() })).status).toBe(302);
+    const [{ guestId }] = (await db()
+      .select({ guestId: sessionParticipants.userId })
+      .from(sessionParticipants)
+      .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.isHost, false)))) as [{ guestId: string }];
+
+    const h = (await join(sessionId, host)).client!;
+    await h.next((m) => m.type === "snapshot");
+    h.socket.send(JSON.stringify({ type: "changeDeck", deckId }));
+    await settle(h, (state) => state.deckId === deckId);
+    const g = (await join(sessionId, guest)).client!;
+    await g.next((m) => m.type === "snapshot");
+    expect(await pictureStatus(picture, guest)).toBe(200);
+
+    h.send({ type: "remove", id: guestId });
+    await g.next((m) => m.type === "closed");
+    h.send({ type: "setQuestion", question: "Asked after the removal" });
+    await settle(h, (state) => state.question === "Asked after the removal");
+
+    const page = await get(`/reading-room?session=${sessionId}`, { cookie: guest.header() });
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain("Asked after the removal");
+    const data = await get(`/reading-room.data?session=${sessionId}`, { cookie: guest.header() });
+    expect(await data.text()).not.toContain("Asked after the removal");
+    expect((await join(sessionId, guest)).status).toBe(403);
+    expect(await pictureStatus(picture, guest)).toBe(404);
+    // Their journal tells the deck's readings by the cards' names only, like anyone's who may not see it.
+    const aCard = MAJOR_ARCANA[0]!.key;
+    expect(await recordFaces(db(), deckId, [aCard], guestId)).toEqual({});
+    expect(Object.keys(await recordFaces(db(), deckId, [aCard], hostId))).toEqual([aCard]);
+    // Neither the old link nor a new one seats them again.
+    expect((await post(link, {}, { cookie: guest.header() })).status).toBe(403);
+    expect((await post(await inviteLink(sessionId, host), {}, { cookie: guest.header() })).status).toBe(403);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: guest.header() })).status).toBe(404);
+    // The host keeps everything.
+    expect(await pictureStatus(picture, host)).toBe(200);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: host.header() })).status).toBe(200);
+    h.socket.close();
+  });
+
+  it("a locked room seats nobody new through an invite, until it is unlocked", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const { deckId, picture } = await deckOf(hostId);
+    const link = await inviteLink(sessionId, host);
+    const h = (await join(sessionId, host)).client!;
+    await h.next((m) => m.type === "snapshot");
+    h.socket.send(JSON.stringify({ type: "changeDeck", deckId }));
+    await settle(h, (state) => state.deckId === deckId);
+    // One person came to the table before the lock; another took a seat but never came.
+    const regular = await newGuest();
+    const absent = await newGuest();
+    expect((await post(link, {}, { cookie: regular.header() })).status).toBe(302);
+    expect((await post(link, {}, { cookie: absent.header() })).status).toBe(302);
+    const r = (await join(sessionId, regular)).client!;
+    await r.next((m) => m.type === "snapshot");
+    h.send({ type: "lock", locked: true });
+    await settle(h, (state) => state.locked);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: regular.header() })).status).toBe(200);
+    expect(await pictureStatus(picture, regular)).toBe(200);
+    // The room keeps out whoever has not sat down yet, and so does every other door.
+    expect((await join(sessionId, absent)).status).toBe(403);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: absent.header() })).status).toBe(404);
+    expect(await pictureStatus(picture, absent)).toBe(404);
+
+    const newcomer = await newGuest();
+    const refused = await post(link, {}, { cookie: newcomer.header() });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("locked");
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: newcomer.header() })).status).toBe(404);
+    expect((await join(sessionId, newcomer)).status).toBe(403);
+    expect(await pictureStatus(picture, newcomer)).toBe(404);
+
+    h.send({ type: "lock", locked: false });
+    await settle(h, (state) => !state.locked);
+    expect((await post(link, {}, { cookie: newcomer.header() })).status).toBe(302);
+    expect((await get(`/reading-room?session=${sessionId}`, { cookie: newcomer.header() })).status).toBe(200);
+    expect(await pictureStatus(picture, newcomer)).toBe(200);
+    expect(await pictureStatus(picture, absent)).toBe(200);
+    h.socket.close();
+    r.socket.close();
+  });
+});
+
+describe("a deck made private", () => {
+  it("is shown only to its owner, not at a table someone else opened with it while it was public", async () => {
+    const owner = await newReading();
+    const { deckId, picture } = await deckOf(owner.hostId, { isPublic: true });
+    const host = await newGuest();
+    const opened = await post(`/reading-room/${deckId}`, {}, { cookie: host.header() });
+    expect(opened.status).toBe(302);
+    const sessionId = new URL(opened.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+    const guest = await newGuest();
+    expect((await post(await inviteLink(sessionId, host), {}, { cookie: guest.header() })).status).toBe(302);
+    expect(await pictureStatus(picture, guest)).toBe(200);
+
+    await db().update(decks).set({ isPublic: false }).where(eq(decks.id, deckId));
+    expect(await pictureStatus(picture, host)).toBe(404);
+    expect(await pictureStatus(picture, guest)).toBe(404);
+    expect(await pictureStatus(picture, owner.host)).toBe(200);
+  });
+});
+
+describe("cards drawn face down", () => {
+  it("are named to nobody, on the socket or in the page's state, until they are turned over", async () => {
+    const { sessionId, host } = await newReading();
+    const guest = await newGuest();
+    const guestId = await seat(sessionId, guest);
+    const h = (await join(sessionId, host)).client!;
+    const g = (await join(sessionId, guest)).client!;
+    await Promise.all([h, g].map((c) => c.next((m) => m.type === "snapshot")));
+    h.send({ type: "chooseSpread", spreadId: "three-card" });
+    h.send({ type: "shuffle" });
+    h.send({ type: "draw" });
+    h.send({ type: "draw" });
+    await settle(g, (state) => state.table.length === 2);
+    await settle(h, (state) => state.table.length === 2);
+
+    const stub = env.ReadingRoom.get(env.ReadingRoom.idFromName(sessionId));
+    const drawn = await runInDurableObject(stub, async (_instance, state) => (await state.storage.get<RoomState>("state"))!.table.map((card) => card.key));
+    expect(drawn.every((key) => key !== HIDDEN)).toBe(true);
+    // What a browser was told about the table (the deck's list of cards is no secret).
+    const toldTo = (client: Client) => JSON.stringify(client.messages.map((m) => (m.type === "snapshot" ? { ...m, state: { ...m.state, cards: [] } } : m)));
+    for (const client of [h, g]) {
+      const told = toldTo(client);
+      for (const key of drawn) expect(told).not.toContain(`"${key}"`);
+      expect(client.state()!.table.map((card) => card.key)).toEqual([HIDDEN, HIDDEN]);
+    }
+    // The page's first paint comes from the same snapshot.
+    const room = await getServerByName(env.ReadingRoom, sessionId);
+    expect((await room.snapshot(guestId))!.table.map((card) => card.key)).toEqual([HIDDEN, HIDDEN]);
+    g.socket.send(JSON.stringify({ type: "resync" }));
+    await g.next((m) => m.type === "snapshot" && g.messages.filter((x) => x.type === "snapshot").length === 2);
+    expect(toldTo(g)).not.toContain(`"${drawn[0]}"`);
+
+    h.send({ type: "reveal", position: 0 });
+    const seen = await settle(g, (state) => state.table.some((card) => card.revealed));
+    expect(seen.table.map((card) => card.key)).toEqual([drawn[0], HIDDEN]);
+    expect(toldTo(g)).not.toContain(`"${drawn[1]}"`);
+    h.socket.close();
+    g.socket.close();
+
+    // Once the reading has ended, its page lists the card that was turned over, and only that one.
+    const names = drawn.map((key) => FULL_DECK.find((card) => card.key === key)!.name);
+    await expect.poll(async () => (await db().select().from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.selectedCards).toHaveLength(1);
+    await closeRoom(db(), sessionId, Date.now());
+    const ended = await (await get(`/reading-room?session=${sessionId}`, { cookie: guest.header() })).text();
+    expect(ended).toContain("This reading has ended");
+    expect(ended).toContain(names[0]!);
+    expect(ended).not.toContain(names[1]!);
   });
 });

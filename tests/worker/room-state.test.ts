@@ -60,6 +60,8 @@ function broadcast(table: Table, events: RoomEvent[]) {
 function checkTable(table: Table) {
   expect(invariantProblems(table.server)).toEqual([]);
   for (const browser of table.browsers.values()) expect(browser).toEqual(view(table.server));
+  // A card lying face down is named to no browser.
+  expect(view(table.server).table.every((card) => card.revealed || card.key === HIDDEN)).toBe(true);
 }
 
 type Model = { joined: Set<string> };
