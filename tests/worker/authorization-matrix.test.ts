@@ -362,7 +362,7 @@ describe("authorization matrix", () => {
         response.webSocket!.close();
       }
     }
-  });
+  }, 60_000);
 
   it("prints its size", () => {
     console.log(`authorization matrix: ${cellCount} cells (${ROWS.length} routes and intents, ${SOCKETS.length} sockets, ${Object.keys(ROOM_MESSAGES).length} room message types, ${ACTORS.length} people each)`);
