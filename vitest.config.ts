@@ -10,7 +10,8 @@ export default defineConfig(async () => {
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" },
+          // Tests share one address; the guest limit itself is tested with its default.
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", GUEST_LIMIT_PER_HOUR: "100000" },
         },
       }),
     ],

@@ -26,6 +26,8 @@ const schema = z.object({
   /** STUN/TURN servers for video calls, as JSON: [{"urls": "stun:…"}, {"urls": "turn:…", "username": "…", "credential": "…"}]. */
   RTC_ICE_SERVERS: optional,
   /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
+  /** New guest accounts one client address may make per hour: enough for a household or an office, not for a script. */
+  GUEST_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOCAL_AI_TEXT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOCAL_AI_IMAGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
@@ -39,6 +41,8 @@ export type AppConfig = {
   gemini: { apiKey: string } | null;
   /** STUN/TURN servers handed to browsers for video calls; empty means direct connections only. */
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+  /** New guest accounts per client address per hour. */
+  guestsPerAddressPerHour: number;
   /** Always zero in production. */
   localAiLatency: { textMs: number; imageMs: number };
 };
@@ -83,6 +87,7 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
     mail: vars.RESEND_API_KEY ? { apiKey: vars.RESEND_API_KEY, from: vars.MAIL_FROM ?? "Arcanum <hello@arcanum.app>" } : null,
     gemini: vars.GEMINI_API_KEY ? { apiKey: vars.GEMINI_API_KEY } : null,
     iceServers: parseIceServers(vars.RTC_ICE_SERVERS),
+    guestsPerAddressPerHour: vars.GUEST_LIMIT_PER_HOUR,
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
   };
   cached = { source: env, config };

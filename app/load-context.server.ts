@@ -15,6 +15,7 @@ export type LoadContextOptions = {
 export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext, options: LoadContextOptions): AppLoadContext {
   const db = createDatabase(env.DB);
   const responseCookies: string[] = [];
+  const config = readConfig(env);
   let user: ReturnType<typeof getCurrentUser> | undefined;
 
   async function lookUpUser() {
@@ -22,7 +23,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     const found = await getCurrentUser(db, request);
     if (found || !shouldCreateGuest(request)) return found;
     // A page visit whose session lapsed or was revoked: the browser gets its guest back.
-    const guest = await ensureGuest(db, request);
+    const guest = await ensureGuest(db, request, config.guestsPerAddressPerHour);
     responseCookies.push(...guest.setCookies);
     return getCurrentUser(db, withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token));
   }
@@ -30,7 +31,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
   return {
     cloudflare: { env, ctx },
     db,
-    config: readConfig(env),
+    config,
     currentUser: () => (user ??= lookUpUser()),
     responseCookies,
     cspNonce: options.nonce,

@@ -18,6 +18,7 @@ declare global {
       RESEND_API_KEY?: string;
       MAIL_FROM?: string;
       GEMINI_API_KEY?: string;
+      GUEST_LIMIT_PER_HOUR?: string;
       AI?: Ai;
     }
   }

@@ -68,7 +68,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   const cookies: string[] = [];
   let pageRequest = request;
   if (claimedSessionKind(request) === null && shouldCreateGuest(request)) {
-    const guest = await ensureGuest(createDatabase(env.DB), request);
+    const guest = await ensureGuest(createDatabase(env.DB), request, config.guestsPerAddressPerHour);
     cookies.push(...guest.setCookies);
     pageRequest = withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token);
   }

@@ -9,7 +9,7 @@ import { revokeSession } from "~/auth/session.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await revokeSession(context.db, request);
-  const guest = await ensureGuest(context.db, request);
+  const guest = await ensureGuest(context.db, request, context.config.guestsPerAddressPerHour);
   const headers = new Headers();
   for (const cookie of guest.setCookies) headers.append("Set-Cookie", cookie);
   throw redirect("/", { headers });

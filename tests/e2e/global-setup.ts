@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
     port: await freePort(),
     persistTo: state,
     logLevel: "error",
-    vars: { LOCAL_AI_TEXT_DELAY_MS: "100", LOCAL_AI_IMAGE_DELAY_MS: "400" },
+    // Every browser of the suite comes from one address: the guest limit is raised for them.
+    vars: { LOCAL_AI_TEXT_DELAY_MS: "100", LOCAL_AI_IMAGE_DELAY_MS: "400", GUEST_LIMIT_PER_HOUR: "100000" },
   });
   project.provide("baseURL", server.url);
   return async () => {

@@ -1,9 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMember, mergeGuestInto } from "../../app/auth/accounts.server";
 import { LocalAi } from "../../app/ai/ai.server";
-import { GUEST_RATE_LIMIT } from "../../app/auth/guest.server";
+import worker from "../../workers/app";
 import { MAGIC_LINK_ERRORS } from "../../app/auth/magic-link.server";
 import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../../app/auth/sign-in.server";
 import { consumeCredits, getQuota } from "../../app/credits/credits.server";
@@ -539,25 +539,40 @@ describe("the free allowance", () => {
   });
 
   it("mints at most the limit of guests per address; past it the page renders for a visitor and no guest is written", async () => {
+    // The Worker as deployed: the default limit (the suite itself runs with a high one).
+    const DEFAULT_LIMIT = 20;
+    const visitAsDeployed = async (path: string, address: string) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${ORIGIN}${path}`, {
+        headers: { "user-agent": "Mozilla/5.0 Chrome/156.0", accept: "text/html", "sec-fetch-dest": "document", "cf-connecting-ip": address },
+      });
+      const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, GUEST_LIMIT_PER_HOUR: undefined } as Env, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
     const address = freshAddress();
     const countGuests = async () => (await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers))[0]!.n;
     const before = await countGuests();
-    for (let i = 0; i < GUEST_RATE_LIMIT.limit; i++) {
-      const response = await visit("/", { headers: { "cf-connecting-ip": address } });
+    for (let i = 0; i < DEFAULT_LIMIT; i++) {
+      const response = await visitAsDeployed("/", address);
       expect(response.headers.getSetCookie().some((c) => c.startsWith("arcanum_session="))).toBe(true);
+      await response.arrayBuffer();
     }
-    expect(await countGuests()).toBe(before + GUEST_RATE_LIMIT.limit);
+    expect(await countGuests()).toBe(before + DEFAULT_LIMIT);
 
-    const over = await visit("/marketplace", { headers: { "cf-connecting-ip": address } });
+    const over = await visitAsDeployed("/marketplace", address);
     expect(over.status).toBe(200);
     expect(over.headers.getSetCookie().some((c) => c.startsWith("arcanum_session="))).toBe(false);
     expect(await over.text()).toContain("Sign In");
-    expect(await countGuests()).toBe(before + GUEST_RATE_LIMIT.limit);
+    expect(await countGuests()).toBe(before + DEFAULT_LIMIT);
 
-    // Another address is not affected.
-    const other = await visit("/", { headers: { "cf-connecting-ip": freshAddress() } });
+    // Another address is not affected; nor is a local one exempt.
+    const other = await visitAsDeployed("/", freshAddress());
     expect(other.headers.getSetCookie().some((c) => c.startsWith("arcanum_session="))).toBe(true);
+    for (let i = 0; i < DEFAULT_LIMIT; i++) await (await visitAsDeployed("/pricing", "127.0.0.9")).arrayBuffer();
+    expect((await visitAsDeployed("/pricing", "127.0.0.9")).headers.getSetCookie()).toEqual([]);
   });
+
 });
 
 describe("sessions", () => {
