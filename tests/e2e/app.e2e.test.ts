@@ -223,3 +223,57 @@ describe("accessibility (axe: no serious or critical violations)", () => {
     await page.context().close();
   });
 });
+
+/** One page of each kind, as chromium receives it: public, private, data-backed, the room, errors. */
+const HEADER_PAGES: { path: string; member: boolean; room?: boolean; personal?: boolean }[] = [
+  { path: "/", member: false },
+  { path: "/marketplace", member: false },
+  { path: "/marketplace/seed-deck-celestial-tides", member: false },
+  { path: "/readers/ines_duval", member: false },
+  { path: "/pricing", member: true },
+  { path: "/login", member: false },
+  { path: "/invite/abc", member: false },
+  { path: "/no-such-page", member: false },
+  { path: "/collection", member: true, personal: true },
+  { path: "/collection/seed-deck-autumn-lanterns", member: true, personal: true },
+  { path: "/profile", member: true, personal: true },
+  { path: "/journal", member: true, personal: true },
+  { path: "/create-deck", member: true, personal: true },
+  { path: "/reading-room/seed-deck-autumn-lanterns", member: true, room: true, personal: true },
+];
+
+describe("security headers in the browser", () => {
+  it.each(HEADER_PAGES.map((page) => [page.path, page] as const))("%s", async (path, { member, room, personal }) => {
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content.Security.Policy|Permissions.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    if (member) await signIn(page);
+    const response = await page.goto(path);
+    await hydrated(page);
+    const headers = response!.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce, "a nonce in the policy").toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    // The page ran with that policy: React hydrated and nothing was blocked on the way.
+    expect(violations).toEqual([]);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["permissions-policy"]).toMatch(room ? /camera=\(self\), microphone=\(self\)/ : /camera=\(\), microphone=\(\)/);
+    if (personal) expect(headers["cache-control"]).toBe("private, no-store");
+    else expect(headers["cache-control"]).toMatch(/^private, no-(cache|store)$/);
+    // A script injected after the page loaded gets no nonce and does not run.
+    const ran = await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = true";
+      document.body.append(script);
+      return Boolean((window as unknown as { __injected?: boolean }).__injected);
+    });
+    expect(ran).toBe(false);
+    await page.context().close();
+  });
+});
