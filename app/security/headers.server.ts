@@ -31,7 +31,6 @@ export function permissionsPolicy(pathname: string): string {
     "payment=()",
     "usb=()",
     "serial=()",
-    "bluetooth=()",
     "midi=()",
     "browsing-topics=()",
   ].join(", ");
