@@ -270,7 +270,7 @@ describe("security headers in the browser", () => {
     const ran = await page.evaluate(() => {
       const script = document.createElement("script");
       script.textContent = "window.__injected = true";
-      document.body.append(script);
+      document.body.appendChild(script);
       return Boolean((window as unknown as { __injected?: boolean }).__injected);
     });
     expect(ran).toBe(false);
