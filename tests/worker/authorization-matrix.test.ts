@@ -49,6 +49,7 @@ type Fixture = {
   shareId: string;
   privateImage: string;
   publicImage: string;
+  avatar: string;
   /** A new ready deck of the owner's, for an action that changes or deletes it. */
   spareDeck: () => Promise<string>;
 };
@@ -64,10 +65,11 @@ type HttpRow = {
   cells: Cells;
   /** Each person acts from a session of their own for this row (signing out ends it). */
   ownSession?: boolean;
+  /** Tried after every other row: it changes who sits where. */
+  last?: boolean;
 };
 
 const doc = (route: string, label: string, path: HttpRow["path"], cells: Cells): HttpRow => ({ route, kind: "document", label, path, cells });
-const data = (route: string, label: string, path: HttpRow["path"], cells: Cells): HttpRow => ({ route, kind: "data", label, path, cells });
 const act = (route: string, intent: string, path: HttpRow["path"], form: HttpRow["form"], cells: Cells): HttpRow => ({
   route,
   kind: "action",
@@ -79,33 +81,33 @@ const act = (route: string, intent: string, path: HttpRow["path"], form: HttpRow
   cells,
 });
 
+const LOCAL_TOOLS = "routes/_main.dev.mailbox" in (build.routes as Record<string, unknown>);
+
 const collection = "routes/_main.collection.$deckId";
 const journal = "routes/_main.journal.$entryId";
 const room = "routes/reading-room.($deckId)";
 
 const ROWS: HttpRow[] = [
   doc("routes/_main._index", "/", () => "/", all(200)),
-  data("routes/_main._index", "/_root.data", () => "/_root.data", all(200)),
   doc("routes/_main.$", "an unknown page", () => "/no-such-page", all(404)),
   doc("routes/_main.auth.callback", "/auth/callback", () => "/auth/callback", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),
   doc("routes/_main.become-reader", "/become-reader", () => "/become-reader", signedIn(200)),
-  data("routes/_main.become-reader", "/become-reader.data", () => "/become-reader.data", signedIn(200)),
   doc("routes/_main.certificate.$certificateId", "an unknown certificate", () => "/certificate/unknown", all(404)),
   doc("routes/_main.checkout.$deckId", "/checkout/public deck", () => `/checkout/${PUBLIC_DECK}`, signedIn(200)),
   doc(collection, "the owner's private deck", () => `/collection/${OWNER_DECK}`, ownerOnly),
-  data(collection, "the owner's private deck (.data)", () => `/collection/${OWNER_DECK}.data`, ownerOnly),
   ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "retry", "delete"] as const).map((intent) =>
     act(collection, intent, async (f) => `/collection/${await f.spareDeck()}`, () => ({ intent, title: "Renamed", card: "major-01", confirm: "delete" }), ownerOnly),
   ),
   doc("routes/_main.collection._index", "/collection", () => "/collection", signedIn(200)),
-  data("routes/_main.collection._index", "/collection.data", () => "/collection.data", signedIn(200)),
   doc("routes/_main.create-deck", "/create-deck", () => "/create-deck", signedIn(200)),
   ...(["suggest", "elaborate", "create"] as const).map((intent) =>
     act("routes/_main.create-deck", intent, () => "/create-deck", () => ({ intent, theme: "Matrix test", style: "woodcut", kind: "major_arcana", quality: "low" }), signedIn("allowed")),
   ),
-  doc("routes/_main.dev.mailbox", "/dev/mailbox (development only)", () => "/dev/mailbox", all(200)),
+  // The mailbox is in local builds only (outside production anyone may read it); a production build has no such page.
+  LOCAL_TOOLS
+    ? doc("routes/_main.dev.mailbox", "/dev/mailbox (local builds only)", () => "/dev/mailbox", all(200))
+    : doc("routes/_main.$", "/dev/mailbox in a production build", () => "/dev/mailbox", all(404)),
   doc(journal, "the owner's journal entry", (f) => `/journal/${f.journalId}`, ownerOnly),
-  data(journal, "the owner's journal entry (.data)", (f) => `/journal/${f.journalId}.data`, ownerOnly),
   ...(["notes", "share", "unshare"] as const).map((intent) =>
     act(journal, intent, (f) => `/journal/${f.journalId}`, () => ({ intent, notes: "mine" }), ownerOnly),
   ),
@@ -119,7 +121,6 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.marketplace._index", "/marketplace", () => "/marketplace", all(200)),
   doc("routes/_main.pricing", "/pricing", () => "/pricing", all(200)),
   doc("routes/_main.profile", "/profile", () => "/profile", signedIn(200)),
-  data("routes/_main.profile", "/profile.data", () => "/profile.data", signedIn(200)),
   ...(["profile", "remove-avatar", "avatar"] as const).map((intent) => act("routes/_main.profile", intent, () => "/profile", () => ({ intent }), signedIn("allowed"))),
   doc("routes/_main.reader-dashboard", "/reader-dashboard", () => "/reader-dashboard", signedIn(200)),
   doc("routes/_main.readers.$username", "a reader's profile", () => "/readers/ines_duval", all(200)),
@@ -139,9 +140,9 @@ const ROWS: HttpRow[] = [
   { ...act("routes/logout", "sign out", () => "/logout", () => ({}), all(302)), ownSession: true },
   doc("routes/media.$", "a private deck's card image", (f) => `/media/${f.privateImage}`, { nobody: 404, guest: 404, member: 404, removed: 404, owner: 200 }),
   doc("routes/media.$", "a public deck's card image", (f) => `/media/${f.publicImage}`, all(200)),
+  doc("routes/media.$", "someone's avatar", (f) => `/media/${f.avatar}`, all(200)),
   doc("routes/media.$", "a path outside the media folders", () => "/media/..%2f..%2fwrangler.toml", all(404)),
   doc(room, "the owner's reading", (f) => `/reading-room?session=${f.readingId}`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
-  data(room, "the owner's reading (.data)", (f) => `/reading-room.data?session=${f.readingId}`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
   doc(room, "reading with the owner's private deck", () => `/reading-room/${OWNER_DECK}`, { nobody: "denied", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
   act(room, "open a reading", () => "/reading-room", () => ({}), signedIn(302)),
   act(room, "invite", (f) => `/reading-room?session=${f.readingId}`, () => ({ intent: "invite", type: "participant", maxUses: "3" }), { nobody: "login", guest: 403, member: 403, removed: 403, owner: 200 }),
@@ -150,9 +151,30 @@ const ROWS: HttpRow[] = [
   doc("routes/theme", "/theme", () => "/theme", all(302)),
   act("routes/theme", "choose a theme", () => "/theme", () => ({ theme: "dark" }), all(200)),
   // Last: accepting seats the guest and the member at the owner's second reading, where the private deck lies.
-  act("routes/invite.$type.$inviteId", "accept", (f) => `/invite/participant/${f.acceptInviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }),
-  act("routes/invite.$inviteId", "accept", (f) => `/invite/${f.acceptInviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }),
+  { ...act("routes/invite.$type.$inviteId", "accept", (f) => `/invite/participant/${f.acceptInviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }), last: true },
+  { ...act("routes/invite.$inviteId", "accept", (f) => `/invite/${f.acceptInviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }), last: true },
 ];
+
+type RouteModule = { id: string; module: { loader?: unknown; action?: unknown; default?: unknown } };
+const ROUTES = Object.values(build.routes as Record<string, RouteModule>);
+
+/** The single-fetch data URL of a page: `/x?y` → `/x.data?y`, and `/` → `/_root.data`. */
+function dataPathOf(path: string) {
+  const [pathname, query] = path.split("?");
+  const base = pathname === "/" ? "/_root" : pathname!.replace(/\/$/, "");
+  return `${base}.data${query ? `?${query}` : ""}`;
+}
+
+/** Every page is also fetched as data, with the same answers (a redirect there is a 202 that names it). */
+const DATA_ROWS: HttpRow[] = ROWS.filter((row) => row.kind === "document" && ROUTES.find((route) => route.id === row.route)?.module.default).map((row) => ({
+  ...row,
+  kind: "data",
+  label: `${row.label} (.data)`,
+  path: async (f) => dataPathOf(await row.path(f)),
+  cells: Object.fromEntries(Object.entries(row.cells).map(([actor, expected]) => [actor, expected === 302 ? 202 : expected])) as Cells,
+}));
+
+const HTTP_ROWS = [...ROWS.filter((row) => !row.last), ...DATA_ROWS, ...ROWS.filter((row) => row.last)];
 
 /** Layouts render inside every page above; they hold no rule of their own. */
 const LAYOUTS = new Set(["root", "routes/_main"]);
@@ -284,6 +306,8 @@ beforeAll(async () => {
   fixture.privateImage = image!.key!;
   const [publicImage] = await db().select({ key: cards.imageKey }).from(cards).where(and(eq(cards.deckId, PUBLIC_DECK), eq(cards.cardKey, "major-00")));
   fixture.publicImage = publicImage!.key!;
+  fixture.avatar = `avatars/${OWNER_ID}/profile-matrix.png`;
+  await env.MEDIA.put(fixture.avatar, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { httpMetadata: { contentType: "image/png" } });
 
   // One entry for the journal rows (which share and unshare it), another that stays shared.
   fixture.journalId = newId();
@@ -299,12 +323,13 @@ beforeAll(async () => {
 
 describe("authorization matrix", () => {
   it("covers every route the app serves", () => {
-    const covered = new Set(ROWS.map((row) => row.route));
-    const routes = Object.values(build.routes as Record<string, { id: string; module: { loader?: unknown; action?: unknown } }>);
+    const covered = new Set(HTTP_ROWS.map((row) => row.route));
+    const routes = ROUTES;
     const missing: string[] = [];
     for (const route of routes) {
       if (LAYOUTS.has(route.id)) continue;
-      if (route.module.loader && !ROWS.some((row) => row.route === route.id && row.kind !== "action")) missing.push(`${route.id} (loader)`);
+      if (route.module.loader && !ROWS.some((row) => row.route === route.id && row.kind === "document")) missing.push(`${route.id} (loader)`);
+      if (route.module.loader && route.module.default && !DATA_ROWS.some((row) => row.route === route.id)) missing.push(`${route.id} (.data)`);
       if (route.module.action && !ROWS.some((row) => row.route === route.id && row.kind === "action")) missing.push(`${route.id} (action)`);
     }
     expect(missing, "routes missing from the authorization matrix").toEqual([]);
@@ -318,7 +343,7 @@ describe("authorization matrix", () => {
     expect(Object.keys(ROOM_MESSAGES).sort()).toEqual([...commandTypes, ...otherTypes].sort());
   });
 
-  it.each(ROWS.map((row) => [`${row.route} — ${row.label}`, row] as const))("%s", async (_, row) => {
+  it.each(HTTP_ROWS.map((row) => [`${row.route} — ${row.label}`, row] as const))("%s", async (_, row) => {
     for (const actor of ACTORS) {
       const path = await row.path(fixture);
       const cookie = row.ownSession ? await freshSession(actor) : fixture.cookies[actor];
@@ -365,7 +390,7 @@ describe("authorization matrix", () => {
   }, 60_000);
 
   it("prints its size", () => {
-    console.log(`authorization matrix: ${cellCount} cells (${ROWS.length} routes and intents, ${SOCKETS.length} sockets, ${Object.keys(ROOM_MESSAGES).length} room message types, ${ACTORS.length} people each)`);
+    console.log(`authorization matrix: ${cellCount} cells (${HTTP_ROWS.length} pages, data requests and intents, ${SOCKETS.length} sockets, ${Object.keys(ROOM_MESSAGES).length} room message types, ${ACTORS.length} people each)`);
     expect(cellCount).toBeGreaterThan(300);
   });
 });
