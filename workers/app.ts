@@ -11,6 +11,7 @@ import { readConfig, type AppConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
 import { createLoadContext } from "../app/load-context.server";
 import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
+import { logRefusal } from "../app/security/audit.server";
 import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
 
 export { DeckGenerator } from "../party/deck-generator";
@@ -86,6 +87,7 @@ export default {
     if (!config) return plain(503, "This server is not configured yet.");
     const nonce = newNonce();
     const response = await handle(request, env, ctx, config, nonce);
+    ctx.waitUntil(logRefusal(request, response));
     return withSecurityHeaders(response, request, nonce);
   },
 

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { createDatabase } from "../../app/db.server";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
@@ -231,6 +231,26 @@ describe("request bodies are capped before they are read", () => {
     const response = await streamedPost("/theme", 10, undefined).response;
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Choose light or dark." });
+  });
+});
+
+describe("refusals are logged for the operator", () => {
+  it("writes one line per refused request, with no cookie, query or address in it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const cookie = await signInAs("seed-user-demo");
+      const response = await post("/theme?secret=query", { theme: "dark" }, { origin: "https://evil.example", cookie, headers: { "cf-connecting-ip": "203.0.113.99" } });
+      expect(response.status).toBe(403);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const lines = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.includes("request-refused"));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ event: "request-refused", status: 403, method: "POST", path: "/theme", socket: false });
+      expect(lines[0]).not.toContain("secret");
+      expect(lines[0]).not.toContain("203.0.113.99");
+      expect(lines[0]).not.toContain(cookie.split("=")[1]!);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -1,0 +1,26 @@
+import { sha256Hex } from "../lib/crypto";
+import { clientAddress } from "./rate-limit.server";
+
+/** Answers worth an operator's attention: refusals that an attacker's probing or a broken client produces. */
+const WATCHED = new Set([401, 403, 413, 415, 429]);
+
+/**
+ * One structured log line per refused request: what was asked, how it was answered, and a short
+ * hash of the address (to tell one source from many without keeping addresses). Never a cookie,
+ * a token, a query string or a body.
+ */
+export async function logRefusal(request: Request, response: Response): Promise<void> {
+  if (!WATCHED.has(response.status)) return;
+  const url = new URL(request.url);
+  console.warn(
+    JSON.stringify({
+      event: "request-refused",
+      status: response.status,
+      method: request.method,
+      path: url.pathname,
+      site: request.headers.get("sec-fetch-site"),
+      socket: request.headers.get("upgrade")?.toLowerCase() === "websocket",
+      source: (await sha256Hex(clientAddress(request))).slice(0, 12),
+    }),
+  );
+}
