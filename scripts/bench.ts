@@ -3,11 +3,13 @@
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
+import { wranglerEnv } from "./wrangler-env.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -57,17 +59,14 @@ async function homeJavaScript(url: string) {
   return { files: sources.size, rawKb: +(raw / 1024).toFixed(1), gzipKb: +(gzip / 1024).toFixed(1) };
 }
 
-/** A signed-in member's session cookie, through the development sign-in form. */
-async function memberCookie(url: string): Promise<string> {
-  const response = await fetch(url + "/login", {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-    body: new URLSearchParams({ userId: "seed-user-demo", redirectTo: "/" }),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("arcanum_session="));
-  if (!cookie) throw new Error(`sign-in for the benchmark failed with ${response.status}`);
-  return cookie.split(";")[0]!;
+/** A signed-in member's session cookie, started in the local database before the server runs. */
+function memberCookie(state: string): string {
+  const output = execFileSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo"],
+    { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: state }), encoding: "utf8" },
+  );
+  return `arcanum_session=${(JSON.parse(output) as { demo: string }).demo}`;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -93,9 +92,9 @@ async function lighthouseScores(url: string) {
 
 const state = mkdtempSync(path.join(tmpdir(), "arcanum-bench-"));
 prepareState(state);
+const cookie = memberCookie(state);
 const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore" });
 try {
-  const cookie = await memberCookie(server.url);
   for (const warm of ["/healthz", "/", "/marketplace"]) await load(server.url, warm).catch(() => undefined);
 
   const constant = await load(server.url, "/healthz");
