@@ -9,6 +9,7 @@ import { withPublicPageCache } from "../app/cache/public-pages.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig, type AppConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
+import { textResponse } from "../app/lib/http";
 import { createLoadContext } from "../app/load-context.server";
 import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
 import { logRefusal } from "../app/security/audit.server";
@@ -31,9 +32,6 @@ function withCookies(response: Response, cookies: string[]): Response {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-const plain = (status: number, text: string) =>
-  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
-
 /** The configuration, or null when this deployment must not serve (a production Worker without its secret). */
 function configOrNull(env: Env): AppConfig | null {
   try {
@@ -46,19 +44,19 @@ function configOrNull(env: Env): AppConfig | null {
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext, config: AppConfig, nonce: string): Promise<Response> {
   const url = new URL(request.url);
-  if (url.pathname === "/healthz") return plain(200, "ok");
+  if (url.pathname === "/healthz") return textResponse(200, "ok");
   // Development tools do not exist in production, whatever the build holds.
   if (config.isProduction && (url.pathname === "/dev" || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/dev."))) {
-    return plain(404, "Not found");
+    return textResponse(404, "Not found");
   }
   // One gate for every state-changing request: another site cannot make a browser post here.
   if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
-    return plain(403, "This request came from another site and was refused.");
+    return textResponse(403, "This request came from another site and was refused.");
   }
   if (url.pathname.startsWith("/parties/")) {
     const gated = await gatePartyRequest(request, env);
     if (gated instanceof Response) return gated;
-    return (await routePartykitRequest(gated, env)) ?? plain(404, "Unknown room");
+    return (await routePartykitRequest(gated, env)) ?? textResponse(404, "Unknown room");
   }
   const limited = await limitRequestBody(request, bodyLimitFor(url.pathname));
   if (limited instanceof Response) return limited;
@@ -84,7 +82,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
 export default {
   async fetch(request, env, ctx) {
     const config = configOrNull(env);
-    if (!config) return plain(503, "This server is not configured yet.");
+    if (!config) return textResponse(503, "This server is not configured yet.");
     const nonce = newNonce();
     const response = await handle(request, env, ctx, config, nonce);
     ctx.waitUntil(logRefusal(request, response));

@@ -1,3 +1,4 @@
+import { textResponse } from "../lib/http";
 import { AVATAR_MAX_BYTES } from "../profile/avatar";
 
 /** Forms carry text: the longest field (journal notes, a deck description) fits many times over. */
@@ -11,9 +12,6 @@ export function bodyLimitFor(pathname: string): number {
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-const plainAnswer = (status: number, text: string) =>
-  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
-
 /**
  * Every action reads a form: a body of another kind is refused with 415, and a multipart body
  * that cannot be parsed with 400, before any route sees it (a route's `formData()` would throw).
@@ -23,13 +21,13 @@ export async function refuseUnreadableForm(request: Request): Promise<Response |
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
     if (request.headers.get("content-length") === "0") return null;
-    return plainAnswer(415, "Send this as a form (application/x-www-form-urlencoded or multipart/form-data).");
+    return textResponse(415, "Send this as a form (application/x-www-form-urlencoded or multipart/form-data).");
   }
   if (type === "multipart/form-data") {
     try {
       await request.clone().formData();
     } catch {
-      return plainAnswer(400, "This form could not be read. Please try again.");
+      return textResponse(400, "This form could not be read. Please try again.");
     }
   }
   return null;
@@ -37,10 +35,7 @@ export async function refuseUnreadableForm(request: Request): Promise<Response |
 
 function tooLarge(limit: number) {
   const size = limit >= 1024 * 1024 ? `${Math.floor(limit / (1024 * 1024))} MB` : `${Math.floor(limit / 1024)} KB`;
-  return new Response(`This request is too large: at most ${size} can be sent here.`, {
-    status: 413,
-    headers: { "content-type": "text/plain; charset=utf-8", connection: "close" },
-  });
+  return textResponse(413, `This request is too large: at most ${size} can be sent here.`);
 }
 
 /**
