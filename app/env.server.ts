@@ -23,6 +23,8 @@ const schema = z.object({
   RESEND_API_KEY: optional,
   MAIL_FROM: optional,
   GEMINI_API_KEY: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
   /** STUN/TURN servers for video calls, as JSON: [{"urls": "stun:…"}, {"urls": "turn:…", "username": "…", "credential": "…"}]. */
   RTC_ICE_SERVERS: optional,
   /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
@@ -39,6 +41,8 @@ export type AppConfig = {
   google: { clientId: string; clientSecret: string } | null;
   mail: { apiKey: string; from: string } | null;
   gemini: { apiKey: string } | null;
+  /** Stripe when both keys are set; else the local checkout outside production, and no payments in production. */
+  stripe: { secretKey: string; webhookSecret: string } | null;
   /** STUN/TURN servers handed to browsers for video calls; empty means direct connections only. */
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** New guest accounts per client address per hour. */
@@ -86,6 +90,7 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
         : null,
     mail: vars.RESEND_API_KEY ? { apiKey: vars.RESEND_API_KEY, from: vars.MAIL_FROM ?? "Arcanum <hello@arcanum.app>" } : null,
     gemini: vars.GEMINI_API_KEY ? { apiKey: vars.GEMINI_API_KEY } : null,
+    stripe: vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET ? { secretKey: vars.STRIPE_SECRET_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET } : null,
     iceServers: parseIceServers(vars.RTC_ICE_SERVERS),
     guestsPerAddressPerHour: vars.GUEST_LIMIT_PER_HOUR,
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },

@@ -389,5 +389,55 @@ export const subscriptions = sqliteTable("subscriptions", {
   currentPeriodEnd: integer("current_period_end").notNull(),
   providerCustomerId: text("provider_customer_id"),
   providerSubscriptionId: text("provider_subscription_id").unique(),
+  /** Set when the subscriber cancelled: it stays active until `current_period_end`, then ends. */
+  cancelAtPeriodEnd: flag("cancel_at_period_end"),
+  /** Milliseconds: when the state stored here was read from the provider; an older reading never overwrites it. */
+  providerStateAt: integer("provider_state_at").notNull().default(0),
   updatedAt: millis("updated_at").notNull().default(now),
 });
+
+/** Every payment event applied, by the provider's event id: a repeated delivery finds its row and changes nothing. */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: millis("received_at").notNull().default(now),
+});
+
+/**
+ * The local payment provider's own records (customers, subscriptions, checkout sessions, invoices),
+ * shaped like Stripe's objects: offline, the local checkout and portal keep them here and the
+ * webhook handler reads them back exactly as it reads Stripe's.
+ */
+export const localPaymentObjects = sqliteTable("local_payment_objects", {
+  id: text("id").primaryKey(),
+  object: text("object").notNull(),
+  data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: millis("updated_at").notNull().default(now),
+});
+
+export const checkoutKinds = ["subscription", "explorer-plus", "deck", "top-up"] as const;
+export const checkoutStatuses = ["open", "complete", "expired"] as const;
+
+/**
+ * A purchase someone started: what, for whom, at what price. Its id is the idempotency key sent to
+ * the provider and the metadata every event about it carries back; the success page reads it.
+ */
+export const checkoutSessions = sqliteTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: checkoutKinds }).notNull(),
+    planKey: text("plan_key"),
+    deckId: text("deck_id"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    providerSessionId: text("provider_session_id").unique(),
+    status: text("status", { enum: checkoutStatuses }).notNull().default("open"),
+    createdAt: millis("created_at").notNull().default(now),
+    completedAt: millis("completed_at"),
+  },
+  (t) => [index("checkout_sessions_user_idx").on(t.userId, t.createdAt)],
+);

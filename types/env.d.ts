@@ -19,6 +19,8 @@ declare global {
       MAIL_FROM?: string;
       GEMINI_API_KEY?: string;
       GUEST_LIMIT_PER_HOUR?: string;
+      STRIPE_SECRET_KEY?: string;
+      STRIPE_WEBHOOK_SECRET?: string;
       AI?: Ai;
     }
   }

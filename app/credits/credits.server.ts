@@ -401,6 +401,14 @@ function refreshStatements(db: Database, now: number, runId: string, scope: { us
 }
 
 /** Refreshes one user's record if its refresh is due; true when it was refreshed. */
+/**
+ * The statements of a renewal paid for: the user's refresh, if it is due, under the renewal's own
+ * reference (so a repeated delivery refreshes nothing twice), for the caller's batch.
+ */
+export function renewalStatements(db: Database, userId: string, reference: string, now: number) {
+  return refreshStatements(db, now, reference, { userId });
+}
+
 export async function refreshQuotaIfDue(db: Database, userId: string, now = Date.now()): Promise<boolean> {
   const [, refreshed] = await db.batch(refreshStatements(db, now, newId(), { userId }));
   return refreshed.length > 0;
@@ -573,13 +581,13 @@ export type AllocationResult = { status: "allocated" | "already_allocated"; quot
  * With a `referenceId` (say, the payment's id) a repeated call changes nothing and reports
  * `already_allocated`.
  */
-export async function initializeQuotaForPlan(
+export function planAllocationStatements(
   db: Database,
   userId: string,
   planKey: string,
-  now = Date.now(),
+  now: number,
   options: { periodEnd?: number; referenceId?: string } = {},
-): Promise<AllocationResult> {
+) {
   const plan = findPlanByKey(planKey);
   if (!plan) throw new Error(`Unknown plan: ${planKey}`);
   const target = quotasForPlan(planKey);
@@ -631,7 +639,7 @@ export async function initializeQuotaForPlan(
       ? undefined
       : sql`NOT EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.userId} = ${userId} AND ${deckQuotaLedger.referenceId} = ${options.referenceId})`;
 
-  const [, , updated, records] = await db.batch([
+  return [
     ensureRecord(db, userId, now),
     db
       .insert(deckQuotaLedger)
@@ -655,8 +663,19 @@ export async function initializeQuotaForPlan(
       .set(update)
       .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId)))
       .returning({ userId: q.userId }),
-    selectRecord(db, userId),
-  ]);
+  ] as const;
+}
+
+/** `planAllocationStatements` as a batch of its own; for payments, the statements go into the event's batch. */
+export async function initializeQuotaForPlan(
+  db: Database,
+  userId: string,
+  planKey: string,
+  now = Date.now(),
+  options: { periodEnd?: number; referenceId?: string } = {},
+): Promise<AllocationResult> {
+  const [ensure, ledger, update] = planAllocationStatements(db, userId, planKey, now, options);
+  const [, , updated, records] = await db.batch([ensure, ledger, update, selectRecord(db, userId)]);
   const quota = records[0];
   if (!quota) throw new Error(`The quota record of ${userId} could not be written`);
   return { status: updated.length > 0 ? "allocated" : "already_allocated", quota };

@@ -12,12 +12,15 @@ export function bodyLimitFor(pathname: string): number {
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
+/** Where the payment provider posts its signed JSON events; the only bodies that are not forms. */
+export const PAYMENT_WEBHOOK_PATH = "/webhooks/stripe";
+
 /**
  * Every action reads a form: a body of another kind is refused with 415, and a multipart body
  * that cannot be parsed with 400, before any route sees it (a route's `formData()` would throw).
  */
 export async function refuseUnreadableForm(request: Request): Promise<Response | null> {
-  if (!request.body) return null;
+  if (!request.body || new URL(request.url).pathname === PAYMENT_WEBHOOK_PATH) return null;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
     if (request.headers.get("content-length") === "0") return null;

@@ -148,6 +148,8 @@ const ROWS: HttpRow[] = [
   act(room, "invite", (f) => `/reading-room?session=${f.readingId}`, () => ({ intent: "invite", type: "participant", maxUses: "3" }), { nobody: "login", guest: 403, member: 403, removed: 403, owner: 200 }),
   doc("routes/reading.($deckId)", "the owner's reading at /reading", (f) => `/reading?session=${f.readingId}`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
   act("routes/reading.($deckId)", "open a reading", () => "/reading", () => ({}), signedIn(302)),
+  doc("routes/webhooks.stripe", "GET on the payment webhook", () => "/webhooks/stripe", all(405)),
+  act("routes/webhooks.stripe", "a delivery without a valid signature", () => "/webhooks/stripe", () => ({ type: "checkout.session.completed" }), all(400)),
   doc("routes/theme", "/theme", () => "/theme", all(302)),
   act("routes/theme", "choose a theme", () => "/theme", () => ({ theme: "dark" }), all(200)),
   // Last: accepting seats the guest and the member at the owner's second reading, where the private deck lies.

@@ -1,0 +1,95 @@
+/**
+ * Payments for the rest of the app: which provider serves this deployment, starting a checkout
+ * for something the catalogue sells, and taking the provider's webhook deliveries.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { checkoutSessions } from "../../db/schema";
+import type { CurrentUser } from "../auth/user.server";
+import type { Database } from "../db.server";
+import type { AppConfig } from "../env.server";
+import { newId } from "../lib/crypto";
+import { findPlanByKey } from "../plans/catalogue";
+import { applyPaymentEvent, type EventOutcome } from "./events.server";
+import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
+import { LocalPayments } from "./local.server";
+import { CHECKOUT_FAILED_MESSAGE, PaymentsError, type PaymentsProvider } from "./provider.server";
+import { StripePayments } from "./stripe.server";
+
+/** The local provider's signing secret: fixed per deployment secret, and never used in production. */
+export function localWebhookSecret(config: AppConfig) {
+  return `whsec_local_${config.authSecret.slice(0, 32)}`;
+}
+
+/** Stripe when configured; the local checkout outside production; none in a production without Stripe. */
+export function createPayments(config: AppConfig, db: Database): PaymentsProvider | null {
+  if (config.stripe) return new StripePayments(config.stripe.secretKey, config.stripe.webhookSecret);
+  if (config.isProduction) return null;
+  return new LocalPayments(db, localWebhookSecret(config));
+}
+
+export const PAYMENTS_UNAVAILABLE_MESSAGE = "Payments are not available right now. Please try again later.";
+
+/** Starts the checkout of a subscription plan from the catalogue; returns where to send the person. */
+export async function startSubscriptionCheckout(context: AppLoadContext, user: CurrentUser, planKey: string, origin: string) {
+  const plan = findPlanByKey(planKey);
+  if (!plan || plan.mode !== "subscription") throw new PaymentsError("Choose one of the plans on the pricing page.");
+  const payments = createPayments(context.config, context.db);
+  if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE);
+  const checkoutId = newId();
+  const amountCents = Math.round(plan.price * 100);
+  await context.db.insert(checkoutSessions).values({ id: checkoutId, userId: user.id, kind: "subscription", planKey: plan.key, amountCents, currency: plan.currency });
+  const existing = await context.db.query.subscriptions.findFirst({ columns: { providerCustomerId: true }, where: (s, { eq }) => eq(s.userId, user.id) });
+  try {
+    return await payments.createCheckout({
+      checkoutId,
+      userId: user.id,
+      email: user.email,
+      mode: "subscription",
+      priceId: plan.priceId,
+      description: `${plan.name} — ${plan.interval === "year" ? "yearly" : "monthly"}`,
+      amountCents,
+      currency: plan.currency,
+      metadata: { checkoutId, userId: user.id, kind: "subscription", planKey: plan.key },
+      successUrl: `${origin}/subscription/success?checkout=${checkoutId}`,
+      cancelUrl: `${origin}/pricing`,
+      customerId: existing?.providerCustomerId ?? null,
+    });
+  } catch (error) {
+    throw error instanceof PaymentsError ? error : new PaymentsError(CHECKOUT_FAILED_MESSAGE);
+  }
+}
+
+/**
+ * A webhook delivery: the signature on the raw body first, then the event applied once. Answers
+ * 400 for anything unsigned, mis-signed or stale, so nothing unverified is ever written.
+ */
+export async function receivePaymentWebhook(config: AppConfig, db: Database, request: Request): Promise<Response> {
+  const payments = createPayments(config, db);
+  if (!payments) return new Response("Payments are not configured", { status: 404 });
+  const rawBody = await request.text();
+  let event;
+  try {
+    event = await payments.verifyEvent(rawBody, request.headers.get("stripe-signature"));
+  } catch {
+    return Response.json({ error: "Invalid signature" }, { status: 400 });
+  }
+  const outcome: EventOutcome = await applyPaymentEvent(db, payments, event);
+  return Response.json({ received: true, outcome });
+}
+
+/**
+ * Delivers the local provider's events, signed, through the same handler Stripe's deliveries
+ * reach, one after another as Stripe sends them.
+ */
+export async function deliverLocalEvents(config: AppConfig, db: Database, local: LocalPayments, events: Awaited<ReturnType<LocalPayments["pay"]>>, origin: string) {
+  for (const event of events) {
+    const { payload, signature } = await local.sign(event);
+    const request = new Request(`${origin}${PAYMENT_WEBHOOK_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
+    const response = await receivePaymentWebhook(config, db, request);
+    if (!response.ok) throw new Error(`The local payment event ${event.type} was refused with ${response.status}`);
+  }
+}

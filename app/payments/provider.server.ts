@@ -1,0 +1,66 @@
+/**
+ * The payments adapter: one interface for everything the product sells, with Stripe behind it when
+ * it is configured and the local provider (a checkout page of our own) otherwise. Both hand the
+ * webhook handler the same Stripe-shaped events and objects.
+ */
+import type Stripe from "stripe";
+
+/** What a checkout sells; its metadata names the buyer, the thing bought and the checkout row. */
+export type CheckoutRequest = {
+  checkoutId: string;
+  userId: string;
+  email: string | null;
+  mode: "subscription" | "payment";
+  /** The provider's price for a catalogue plan. */
+  priceId: string;
+  /** Shown on the checkout page and the receipt. */
+  description: string;
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  /** A customer the person already has at the provider, so their subscriptions stay together. */
+  customerId: string | null;
+};
+
+export type ProviderSubscription = Pick<Stripe.Subscription, "id" | "status" | "cancel_at_period_end" | "metadata"> & {
+  customer: string;
+  priceId: string;
+  /** Seconds since the epoch. */
+  currentPeriodEnd: number;
+};
+
+export interface PaymentsProvider {
+  readonly name: "stripe" | "local";
+  /** Starts a checkout; the person is sent to `url`. The checkout id is the idempotency key. */
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Verifies a webhook delivery's signature on its raw body; throws when it does not hold. */
+  verifyEvent(rawBody: string, signature: string | null): Promise<Stripe.Event>;
+  /** The subscription as the provider holds it now, whatever order events arrived in. */
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+}
+
+/** Thrown for a refusal the person should read (the provider's own message where it has one). */
+export class PaymentsError extends Error {}
+
+export const CHECKOUT_FAILED_MESSAGE = "Failed to create checkout session";
+export const NOT_AUTHENTICATED_MESSAGE = "User not authenticated";
+
+/** Webhook signatures older than this are refused (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_S = 300;
+
+/** Reads the fields the app relies on from a Stripe subscription of any recent API version. */
+export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+  const item = subscription.items.data[0];
+  const legacyEnd = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    cancel_at_period_end: subscription.cancel_at_period_end,
+    metadata: subscription.metadata,
+    customer: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+    priceId: item?.price.id ?? "",
+    currentPeriodEnd: item?.current_period_end ?? legacyEnd ?? 0,
+  };
+}

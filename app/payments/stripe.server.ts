@@ -1,0 +1,80 @@
+import Stripe from "stripe";
+import {
+  CHECKOUT_FAILED_MESSAGE,
+  PaymentsError,
+  toProviderSubscription,
+  WEBHOOK_TOLERANCE_S,
+  type CheckoutRequest,
+  type PaymentsProvider,
+  type ProviderSubscription,
+} from "./provider.server";
+
+/** Stripe's client for Workers: its fetch transport and Web Crypto signatures. */
+export function stripeClient(secretKey: string, fetchImpl?: typeof fetch): Stripe {
+  return new Stripe(secretKey, {
+    httpClient: fetchImpl ? Stripe.createFetchHttpClient(fetchImpl) : Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 1,
+  });
+}
+
+export const subtleCrypto = Stripe.createSubtleCryptoProvider();
+
+/** Verifies a signed delivery with the stripe package's own check (the same for local events). */
+export async function verifyStripeSignature(stripe: Stripe, rawBody: string, signature: string | null, secret: string) {
+  if (!signature) throw new PaymentsError("Missing Stripe-Signature header");
+  return stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_S, subtleCrypto);
+}
+
+/** The real provider: Stripe Checkout, chosen when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
+export class StripePayments implements PaymentsProvider {
+  readonly name = "stripe" as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    private readonly webhookSecret: string,
+    fetchImpl?: typeof fetch,
+  ) {
+    this.stripe = stripeClient(secretKey, fetchImpl);
+  }
+
+  async createCheckout(request: CheckoutRequest) {
+    try {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: request.mode,
+          line_items: [{ price: request.priceId, quantity: 1 }],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          client_reference_id: request.userId,
+          ...(request.customerId ? { customer: request.customerId } : request.email ? { customer_email: request.email } : {}),
+          metadata: request.metadata,
+          ...(request.mode === "subscription"
+            ? { subscription_data: { metadata: request.metadata } }
+            : { payment_intent_data: { metadata: request.metadata } }),
+        },
+        { idempotencyKey: request.checkoutId },
+      );
+      if (!session.url) throw new PaymentsError(CHECKOUT_FAILED_MESSAGE);
+      return { sessionId: session.id, url: session.url };
+    } catch (error) {
+      if (error instanceof PaymentsError) throw error;
+      // Stripe's own message says what was wrong (a price that does not exist, a closed account…).
+      const message = error instanceof Stripe.errors.StripeError && error.message ? error.message : CHECKOUT_FAILED_MESSAGE;
+      throw new PaymentsError(message);
+    }
+  }
+
+  verifyEvent(rawBody: string, signature: string | null) {
+    return verifyStripeSignature(this.stripe, rawBody, signature, this.webhookSecret);
+  }
+
+  async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+    try {
+      return toProviderSubscription(await this.stripe.subscriptions.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import { env, SELF } from "cloudflare:test";
+import { and, eq, like, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { getQuota } from "../../app/credits/credits.server";
+import { createDatabase } from "../../app/db.server";
+import { readConfig } from "../../app/env.server";
+import { newId } from "../../app/lib/crypto";
+import { applyPaymentEvent } from "../../app/payments/events.server";
+import { event, LocalPayments } from "../../app/payments/local.server";
+import { localWebhookSecret } from "../../app/payments/payments.server";
+import { findPlanByKey } from "../../app/plans/catalogue";
+import { checkoutSessions, deckQuotaLedger, localPaymentObjects, paymentEvents, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import { ORIGIN } from "./helpers";
+
+const db = () => createDatabase(env.DB);
+const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
+
+async function newMember() {
+  const id = newId();
+  await db().insert(users).values({ id, email: `${id}@example.com`, username: `payer_${id.slice(0, 8)}` });
+  return id;
+}
+
+/** A member's open subscription checkout at the local provider, as the pricing page starts one. */
+async function openCheckout(userId: string, planKey = "creator-monthly") {
+  const plan = findPlanByKey(planKey)!;
+  const checkoutId = newId();
+  await db().insert(checkoutSessions).values({ id: checkoutId, userId, kind: "subscription", planKey, amountCents: Math.round(plan.price * 100) });
+  const { sessionId } = await local().createCheckout({
+    checkoutId,
+    userId,
+    email: null,
+    mode: "subscription",
+    priceId: plan.priceId,
+    description: plan.name,
+    amountCents: Math.round(plan.price * 100),
+    currency: "usd",
+    metadata: { checkoutId, userId, kind: "subscription", planKey },
+    successUrl: `${ORIGIN}/subscription/success?checkout=${checkoutId}`,
+    cancelUrl: `${ORIGIN}/pricing`,
+    customerId: null,
+  });
+  return { checkoutId, sessionId };
+}
+
+async function deliver(evt: Stripe.Event, options: { timestamp?: number; secret?: string; signature?: string } = {}) {
+  const provider = options.secret ? new LocalPayments(db(), options.secret) : local();
+  const signed = await provider.sign(evt, options.timestamp);
+  return SELF.fetch(`${ORIGIN}/webhooks/stripe`, {
+    method: "POST",
+    body: signed.payload,
+    headers: { "content-type": "application/json", "stripe-signature": options.signature ?? signed.signature },
+  });
+}
+
+const allocationLines = (userId: string) =>
+  db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "subscription:%")));
+
+const eventCount = async () => (await db().select({ n: sql<number>`count(*)` }).from(paymentEvents))[0]!.n;
+
+describe("payment webhooks", () => {
+  it("refuses a bad signature and a stale one with 400, and writes nothing", async () => {
+    const userId = await newMember();
+    const { sessionId } = await openCheckout(userId);
+    const [completed] = await local().pay(sessionId);
+    const before = await eventCount();
+
+    const forged = await deliver(completed!, { secret: "whsec_someone_else" });
+    expect(forged.status).toBe(400);
+    const missing = await SELF.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: JSON.stringify(completed), headers: { "content-type": "application/json" } });
+    expect(missing.status).toBe(400);
+    const stale = await deliver(completed!, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    expect(stale.status).toBe(400);
+    // A valid signature over another body does not carry over.
+    const signed = await local().sign(completed!);
+    const tampered = await SELF.fetch(`${ORIGIN}/webhooks/stripe`, {
+      method: "POST",
+      body: signed.payload.replace(userId, "someone-else"),
+      headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+    });
+    expect(tampered.status).toBe(400);
+
+    expect(await eventCount()).toBe(before);
+    expect(await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) })).toBeUndefined();
+    expect(await allocationLines(userId)).toHaveLength(0);
+  });
+
+  it("grants a subscription's credits once, however often and however concurrently its events arrive", async () => {
+    const userId = await newMember();
+    const { checkoutId, sessionId } = await openCheckout(userId, "creator-monthly");
+    const events = await local().pay(sessionId);
+    expect(events.map((e) => e.type)).toEqual(["checkout.session.completed", "customer.subscription.created"]);
+
+    const first = await deliver(events[0]!);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ outcome: "applied" });
+    const again = await deliver(events[0]!);
+    expect(await again.json()).toMatchObject({ outcome: "duplicate" });
+    const storm = await Promise.all(Array.from({ length: 10 }, () => deliver(events[1]!)));
+    expect(storm.every((response) => response.status === 200)).toBe(true);
+
+    expect(await allocationLines(userId)).toHaveLength(1);
+    const quota = await getQuota(db(), userId);
+    expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 4, completeDeckUsed: 0, majorArcanaQuota: 0 });
+    const row = await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
+    expect(row).toMatchObject({ subscriptionStatus: "active", priceId: findPlanByKey("creator-monthly")!.priceId, cancelAtPeriodEnd: false });
+    expect((await db().query.checkoutSessions.findFirst({ where: eq(checkoutSessions.id, checkoutId) }))?.status).toBe("complete");
+    const ids = events.map((e) => e.id);
+    const recorded = await db().select({ id: paymentEvents.id }).from(paymentEvents);
+    expect(ids.every((id) => recorded.some((r) => r.id === id))).toBe(true);
+  });
+
+  it("ends in the right state when events arrive out of order", async () => {
+    const userId = await newMember();
+    const { sessionId } = await openCheckout(userId, "mystic-monthly");
+    const [completed, created] = await local().pay(sessionId);
+    // The subscription is cancelled at the provider before any event reached us.
+    const [stored] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "subscription")).orderBy(sql`updated_at DESC`).limit(1);
+    const subscription = stored!.data as { id: string; cancel_at_period_end: boolean };
+    await db().update(localPaymentObjects).set({ data: { ...stored!.data, cancel_at_period_end: true } }).where(eq(localPaymentObjects.id, subscription.id));
+    const updated = event("customer.subscription.updated", { ...stored!.data, cancel_at_period_end: true });
+
+    // Newest first, oldest last: the stored state is the provider's current one all the same.
+    for (const evt of [updated, created!, completed!]) expect((await deliver(evt)).status).toBe(200);
+    const row = await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
+    expect(row).toMatchObject({ subscriptionStatus: "active", cancelAtPeriodEnd: true, providerSubscriptionId: subscription.id });
+    expect(await allocationLines(userId)).toHaveLength(1);
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "mystic", completeDeckQuota: 2 });
+  });
+
+  it("marks a failed payment past due, and a deleted subscription returns the person to the free plan once", async () => {
+    const userId = await newMember();
+    const { sessionId } = await openCheckout(userId, "visionary-monthly");
+    for (const evt of await local().pay(sessionId)) await deliver(evt);
+    const [stored] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "subscription")).orderBy(sql`updated_at DESC`).limit(1);
+    const id = (stored!.data as { id: string }).id;
+
+    await db().update(localPaymentObjects).set({ data: { ...stored!.data, status: "past_due" } }).where(eq(localPaymentObjects.id, id));
+    await deliver(event("invoice.payment_failed", { id: `in_${newId()}`, object: "invoice", subscription: id }));
+    expect((await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) }))?.subscriptionStatus).toBe("past_due");
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "visionary" });
+
+    await db().update(localPaymentObjects).set({ data: { ...stored!.data, status: "canceled" } }).where(eq(localPaymentObjects.id, id));
+    const deleted = event("customer.subscription.deleted", { ...stored!.data, status: "canceled" });
+    await deliver(deleted);
+    await deliver(event("customer.subscription.deleted", { ...stored!.data, status: "canceled" }));
+    expect((await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) }))?.subscriptionStatus).toBe("canceled");
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", majorArcanaQuota: 1, completeDeckQuota: 0 });
+    const ended = (await allocationLines(userId)).filter((line) => line.referenceId?.endsWith(":ended"));
+    expect(ended).toHaveLength(1);
+  });
+
+  it("refreshes with the rollover cap on renewal, once per period", async () => {
+    const userId = await newMember();
+    const { sessionId } = await openCheckout(userId, "creator-monthly");
+    for (const evt of await local().pay(sessionId)) await deliver(evt);
+    // One of four credits used: three left, of which the cap (two) carries over.
+    await db().update(userDeckQuotas).set({ completeDeckUsed: 1 }).where(eq(userDeckQuotas.userId, userId));
+    const [stored] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "subscription")).orderBy(sql`updated_at DESC`).limit(1);
+    const data = stored!.data as { id: string; items: { data: { current_period_end: number }[] } };
+    const oldEnd = data.items.data[0]!.current_period_end;
+    const newEnd = oldEnd + 31 * 24 * 3600;
+    const renewed = { ...data, items: { ...data.items, data: [{ ...data.items.data[0]!, current_period_start: oldEnd, current_period_end: newEnd }] } };
+    await db().update(localPaymentObjects).set({ data: renewed }).where(eq(localPaymentObjects.id, data.id));
+    // The renewal is processed once the old period is over.
+    const paid = event("invoice.paid", { id: `in_${newId()}`, object: "invoice", billing_reason: "subscription_cycle", subscription: data.id });
+    const at = oldEnd * 1000 + 60_000;
+    expect(await applyPaymentEvent(db(), local(), paid, at)).toBe("applied");
+    expect(await applyPaymentEvent(db(), local(), event("customer.subscription.updated", renewed), at + 1000)).toBe("applied");
+    const quota = await getQuota(db(), userId, at + 2000);
+    // Four new credits plus min(three left, cap of two).
+    expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 6, completeDeckUsed: 0 });
+    const renewals = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refresh:renewal:%")));
+    expect(renewals).toHaveLength(1);
+  });
+});
