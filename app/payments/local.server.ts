@@ -161,6 +161,14 @@ export class LocalPayments implements PaymentsProvider {
     return events;
   }
 
+  /** Closes an open checkout without paying, as leaving Stripe's page by its back link does. */
+  async expire(sessionId: string, now = Date.now()) {
+    const session = await read<LocalCheckoutSession>(this.db, sessionId);
+    if (!session || session.status !== "open") return;
+    const expired: LocalCheckoutSession = { ...session, status: "expired" };
+    await write(this.db, expired, now);
+  }
+
   /** A signed delivery of `event`, exactly as the webhook route receives one from Stripe. */
   async sign(event: Stripe.Event, timestamp = seconds(Date.now())) {
     const payload = JSON.stringify(event);

@@ -1,19 +1,42 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
+import { subscriptionSuccessLoader } from "~/payments/subscription-page.server";
 
-export const meta: MetaFunction = () => [{ title: "Subscription — Arcanum" }];
+export const meta: MetaFunction = () => [{ title: "Thank you — Arcanum" }, { name: "robots", content: "noindex" }];
+
+export const loader = subscriptionSuccessLoader;
+
+const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 export default function SubscriptionSuccess() {
+  const purchase = useLoaderData<typeof loader>();
+  const done = purchase.status === "complete";
   return (
     <div className="px-4">
-      <PageHeader eyebrow="Subscription" title="Thank you" />
+      {done ? null : <meta httpEquiv="refresh" content="3" />}
+      <PageHeader eyebrow="Subscription" title={done ? "Thank you" : "Confirming your payment"} />
       <Panel>
-        <p className="text-muted">
-          This is where you land after paying. Your plan shows on your subscription page as soon as the payment is confirmed.
-        </p>
-        <Link to="/subscription" className={`${buttonClasses("primary")} mt-6`}>View my subscription</Link>
+        {done ? (
+          <div className="grid gap-2" data-testid="purchase-confirmed">
+            <p>
+              You are now on the <strong>{purchase.planName}</strong> plan ({money(purchase.amountCents, purchase.currency)} paid).
+            </p>
+            {purchase.periodEnd ? (
+              <p className="text-muted">It renews on {new Date(purchase.periodEnd).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}; cancel any time before.</p>
+            ) : null}
+            <p className="text-muted">You have {purchase.completeDeckCredits} full-deck {purchase.completeDeckCredits === 1 ? "credit" : "credits"} to use.</p>
+          </div>
+        ) : purchase.status === "expired" ? (
+          <p className="text-muted">This checkout was cancelled. Nothing was charged.</p>
+        ) : (
+          <p className="text-muted">The payment is being confirmed; this page updates by itself in a moment.</p>
+        )}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/create-deck" className={buttonClasses("primary")}>Create a deck</Link>
+          <Link to="/subscription" className={buttonClasses("secondary")}>View my subscription</Link>
+        </div>
       </Panel>
     </div>
   );

@@ -50,6 +50,9 @@ type Fixture = {
   privateImage: string;
   publicImage: string;
   avatar: string;
+  /** The owner's open checkout of a subscription, at the local provider. */
+  checkoutId: string;
+  localSessionId: string;
   /** A new ready deck of the owner's, for an action that changes or deletes it. */
   spareDeck: () => Promise<string>;
 };
@@ -128,6 +131,10 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.shared.$shareId", "a shared reading", (f) => `/shared/${f.shareId}`, all(200)),
   doc("routes/_main.shared.$shareId", "an unknown shared reading", () => "/shared/unknown", all(404)),
   doc("routes/_main.subscription._index", "/subscription (plans for anyone, the current one for members)", () => "/subscription", all(200)),
+  act("routes/_main.subscription._index", "checkout", () => "/subscription", () => ({ intent: "checkout", plan: "creator-monthly" }), { nobody: 401, guest: 401, member: 302, removed: 302, owner: 302 }),
+  doc("routes/_main.subscription.success", "the owner's purchase", (f) => `/subscription/success?checkout=${f.checkoutId}`, ownerOnly),
+  doc("routes/_main.checkout.local.$sessionId", "the owner's local checkout", (f) => `/checkout/local/${f.localSessionId}`, ownerOnly),
+  act("routes/_main.checkout.local.$sessionId", "pay (a declined test card)", (f) => `/checkout/local/${f.localSessionId}`, () => ({ intent: "pay", card: "4000 0000 0000 0002", expiry: "12 / 40", cvc: "123" }), ownerOnly),
   doc("routes/_main.tarot-quiz", "/tarot-quiz", () => "/tarot-quiz", signedIn(200)),
   act("routes/api.questions", "suggest questions", () => "/api/questions", () => ({ category: "love" }), signedIn(200)),
   doc("routes/art.back[.svg]", "a painted back", () => "/art/back.svg?theme=Moon&style=woodcut", all(200)),
@@ -321,6 +328,13 @@ beforeAll(async () => {
       { id: newId(), userId: OWNER_ID, spreadId: "single", spreadName: "Single card", cards: [], question: "Shared?", shareId: fixture.shareId },
     ]);
   fixture.spareDeck = () => seedReadyDeck(OWNER_ID);
+
+  const checkout = await post("/subscription", { intent: "checkout", plan: "mystic-monthly" }, { cookie: fixture.cookies.owner });
+  expect(checkout.status).toBe(302);
+  const localPath = checkout.headers.get("location")!;
+  expect(localPath).toMatch(/^\/checkout\/local\/cs_local_/);
+  fixture.localSessionId = localPath.split("/").pop()!;
+  fixture.checkoutId = fixture.localSessionId.replace(/^cs_local_/, "");
 });
 
 describe("authorization matrix", () => {

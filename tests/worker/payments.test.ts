@@ -11,7 +11,7 @@ import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { findPlanByKey } from "../../app/plans/catalogue";
 import { checkoutSessions, deckQuotaLedger, localPaymentObjects, paymentEvents, subscriptions, userDeckQuotas, users } from "../../db/schema";
-import { ORIGIN } from "./helpers";
+import { get, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
@@ -173,5 +173,74 @@ describe("payment webhooks", () => {
     expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 6, completeDeckUsed: 0 });
     const renewals = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refresh:renewal:%")));
     expect(renewals).toHaveLength(1);
+  });
+});
+
+describe("the local checkout", () => {
+  const card = (number: string) => ({ intent: "pay", card: number, expiry: "12 / 40", cvc: "123" });
+
+  async function startCheckout(cookie: string, plan = "creator-monthly") {
+    const response = await post("/subscription", { intent: "checkout", plan }, { cookie });
+    expect(response.status).toBe(302);
+    return response.headers.get("location")!;
+  }
+
+  it("sells a subscription through the same webhook: test card, success page from the server's record", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    const path = await startCheckout(cookie);
+    const page = await get(path, { cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("This is a local test checkout.");
+    expect(html).toContain("$29.99");
+
+    const declined = await post(path, card("4000 0000 0000 0002"), { cookie });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    expect(await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) })).toBeUndefined();
+
+    const paid = await post(path, card("4242 4242 4242 4242"), { cookie });
+    expect(paid.status).toBe(302);
+    const success = paid.headers.get("location")!;
+    expect(success).toMatch(/\/subscription\/success\?checkout=/);
+    const confirmed = await (await get(new URL(success).pathname + new URL(success).search, { cookie })).text();
+    expect(confirmed).toContain("You are now on the <strong>Creator</strong> plan");
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 4 });
+    // Paying twice is not possible: the checkout is closed.
+    expect((await post(path, card("4242 4242 4242 4242"), { cookie })).status).toBe(409);
+    // One subscription at a time.
+    expect((await post("/subscription", { intent: "checkout", plan: "mystic-monthly" }, { cookie })).status).toBe(409);
+  });
+
+  it("asks for confirmation with the 3-D Secure test card, and a failed confirmation charges nothing", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    const path = await startCheckout(cookie, "mystic-yearly");
+    const asked = await post(path, card("4000 0027 6000 3184"), { cookie });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Confirm this payment");
+    const failed = await post(path, { intent: "fail" }, { cookie });
+    expect(failed.status).toBe(402);
+    expect(await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) })).toBeUndefined();
+    const confirmed = await post(path, { intent: "confirm", card: "4000002760003184" }, { cookie });
+    expect(confirmed.status).toBe(302);
+    expect((await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) }))?.subscriptionStatus).toBe("active");
+  });
+
+  it("cancels without charging, and refuses guests and other people", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    const path = await startCheckout(cookie);
+    const stranger = await signInAs(await newMember());
+    expect((await get(path, { cookie: stranger })).status).toBe(404);
+    expect((await post(path, card("4242 4242 4242 4242"), { cookie: stranger })).status).toBe(404);
+    const cancelled = await post(path, { intent: "cancel" }, { cookie });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get("location")).toMatch(/\/pricing$/);
+    expect(await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) })).toBeUndefined();
+    const guest = await post("/subscription", { intent: "checkout", plan: "creator-monthly" });
+    expect(guest.status).toBe(401);
+    expect(await guest.text()).toContain("User not authenticated");
   });
 });

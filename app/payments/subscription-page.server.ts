@@ -1,0 +1,86 @@
+/** What the subscription pages show and do, from the server's records, never from the URL alone. */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { checkoutSessions, subscriptions } from "../../db/schema";
+import { requireUser } from "../auth/guard.server";
+import { loginPath } from "../auth/redirect";
+import { getQuota } from "../credits/credits.server";
+import { findPlanByKey, findPlanByPriceId, formatPlanPrice } from "../plans/catalogue";
+import { isSubscribed } from "../plans/subscription";
+import { startSubscriptionCheckout } from "./payments.server";
+import { NOT_AUTHENTICATED_MESSAGE, PaymentsError } from "./provider.server";
+
+async function currentSubscription(context: LoaderFunctionArgs["context"], userId: string) {
+  const row = await context.db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
+  const plan = row ? findPlanByPriceId(row.priceId) : undefined;
+  if (!row || !plan) return null;
+  return {
+    name: plan.name,
+    key: plan.key,
+    price: formatPlanPrice(plan),
+    interval: plan.interval,
+    status: row.subscriptionStatus,
+    active: isSubscribed(row.subscriptionStatus),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    periodEnd: row.currentPeriodEnd * 1000,
+  };
+}
+
+export async function subscriptionLoader({ request, context }: LoaderFunctionArgs) {
+  const user = await context.currentUser();
+  const chosenKey = new URL(request.url).searchParams.get("plan");
+  const chosen = chosenKey ? (findPlanByKey(chosenKey) ?? null) : null;
+  const current = user && !user.isGuest ? await currentSubscription(context, user.id) : null;
+  return {
+    signedIn: Boolean(user && !user.isGuest),
+    signInPath: loginPath(`/subscription${chosen ? `?plan=${chosen.key}` : ""}`),
+    current,
+    chosen: chosen ? { key: chosen.key, name: chosen.name, price: formatPlanPrice(chosen), interval: chosen.interval, mode: chosen.mode } : null,
+  };
+}
+
+const checkoutForm = z.object({ intent: z.literal("checkout"), plan: z.string().max(60) });
+
+export type SubscriptionActionData = { error: string };
+
+/** Starts the checkout of the chosen plan and sends the person to it. */
+export async function subscriptionAction({ request, context }: ActionFunctionArgs) {
+  const user = await context.currentUser();
+  if (!user || user.isGuest) return data<SubscriptionActionData>({ error: NOT_AUTHENTICATED_MESSAGE }, { status: 401 });
+  const parsed = checkoutForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<SubscriptionActionData>({ error: "Choose one of the plans on the pricing page." }, { status: 400 });
+  const current = await currentSubscription(context, user.id);
+  if (current?.active) {
+    return data<SubscriptionActionData>({ error: `You already have the ${current.name} plan: one subscription at a time.` }, { status: 409 });
+  }
+  try {
+    const { url } = await startSubscriptionCheckout(context, user, parsed.data.plan, new URL(request.url).origin);
+    throw redirect(url);
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    return data<SubscriptionActionData>({ error: error.message }, { status: 400 });
+  }
+}
+
+/** The page after paying: what was bought, from the checkout's own record. */
+export async function subscriptionSuccessLoader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const checkoutId = new URL(request.url).searchParams.get("checkout") ?? "";
+  const checkout = await context.db.query.checkoutSessions.findFirst({
+    where: and(eq(checkoutSessions.id, checkoutId.slice(0, 64)), eq(checkoutSessions.userId, user.id)),
+  });
+  if (!checkout) throw new Response("This purchase was not found.", { status: 404 });
+  const plan = checkout.planKey ? findPlanByKey(checkout.planKey) : undefined;
+  const current = await currentSubscription(context, user.id);
+  const quota = await getQuota(context.db, user.id);
+  return {
+    status: checkout.status,
+    planName: plan?.name ?? null,
+    amountCents: checkout.amountCents,
+    currency: checkout.currency,
+    completedAt: checkout.completedAt,
+    periodEnd: current && current.key === plan?.key ? current.periodEnd : null,
+    completeDeckCredits: Math.max(quota.completeDeckQuota - quota.completeDeckUsed, 0),
+  };
+}
