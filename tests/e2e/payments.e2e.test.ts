@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { hydrated, openMagicLink, openPage, useBrowser } from "./browser";
+
+const browser = useBrowser();
+
+describe("buying a subscription offline", () => {
+  it("takes a guest who signs up from pricing through the local checkout to a Creator plan; a declined card changes nothing", async () => {
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    const email = `subscriber-${Date.now()}@example.com`;
+
+    // A guest picks a plan and is asked to sign in first, then comes back to it.
+    await page.goto("/pricing");
+    await hydrated(page);
+    await page.locator('[data-plan="creator-monthly"]').getByRole("link", { name: "Choose Creator" }).click();
+    await page.waitForURL(/\/subscription\?plan=creator-monthly/);
+    await page.getByRole("link", { name: "Sign in to subscribe" }).click();
+    await page.waitForURL(/\/login\?redirectTo=/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: /Send Magic Link|Sign In/ }).click();
+    await page.getByRole("heading", { name: "Magic Link Sent!" }).waitFor();
+    await openMagicLink(page, email);
+    await page.waitForURL(/\/subscription\?plan=creator-monthly/);
+
+    await page.getByRole("button", { name: "Continue to checkout" }).click();
+    await page.waitForURL(/\/checkout\/local\//);
+    expect(await page.getByText("This is a local test checkout.").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Pay $29.99" }).isVisible()).toBe(true);
+
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiry").fill("12 / 40");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Pay $29.99" }).click();
+    await page.getByText("Your card was declined. Try another card.").waitFor();
+    await page.goto("/subscription");
+    expect(await page.getByText("You are on the free plan.").isVisible()).toBe(true);
+    await page.goBack();
+
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry").fill("12 / 40");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Pay $29.99" }).click();
+    await page.waitForURL(/\/subscription\/success\?checkout=/);
+    await page.getByTestId("purchase-confirmed").waitFor();
+    expect(await page.getByTestId("purchase-confirmed").textContent()).toMatch(/now on the Creator plan.*\$29\.99 paid.*4 full-deck credits/s);
+
+    await page.goto("/subscription");
+    expect(await page.getByTestId("current-plan").textContent()).toMatch(/Creator.*Renews on/s);
+    await page.context().close();
+  });
+});
