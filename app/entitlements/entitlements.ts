@@ -92,16 +92,19 @@ export function plansOffering(quality: CardImageQuality): string[] {
   return names;
 }
 
-/** "A", "A and B", "A, B and C". */
-export function listOfNames(names: string[]): string {
+function listOfNames(names: string[]): string {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-export function qualityRefusalMessage(quality: CardImageQuality): string {
+/** "the Creator and Visionary plans": the plans that offer `quality`, for a sentence. */
+export function plansOfferingPhrase(quality: CardImageQuality): string {
   const names = plansOffering(quality);
-  const plans = names.length === 1 ? `the ${names[0]} plan` : `the ${listOfNames(names)} plans`;
-  return `${QUALITY_LABEL[quality]} quality is part of ${plans}. Nothing was charged.`;
+  return names.length === 1 ? `the ${names[0]} plan` : `the ${listOfNames(names)} plans`;
+}
+
+export function qualityRefusalMessage(quality: CardImageQuality): string {
+  return `${QUALITY_LABEL[quality]} quality is part of ${plansOfferingPhrase(quality)}. Nothing was charged.`;
 }
 
 /* ------------------------------------------------------------------------------------------------

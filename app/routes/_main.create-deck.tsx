@@ -11,7 +11,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { estimateCost, type Quality } from "~/credits/cost";
 import { getQuota } from "~/credits/credits.server";
 import { createDeck, createDeckForm, KNOWN_STYLES } from "~/decks/create.server";
-import { listOfNames, plansOffering, QUALITY_LABEL } from "~/entitlements/entitlements";
+import { plansOfferingPhrase, QUALITY_LABEL } from "~/entitlements/entitlements";
 import { deckFormEntitlements } from "~/entitlements/entitlements.server";
 import { cn } from "~/lib/cn";
 
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     defaultQuality: entitled.defaultQuality,
     otherQualities: (["medium", "high"] as const)
       .filter((q) => !entitled.qualities.includes(q))
-      .map((q) => ({ quality: q, plans: plansOffering(q) })),
+      .map((q) => ({ quality: q, plans: plansOfferingPhrase(q) })),
     storage: entitled.storage,
     paused: entitled.paused,
     isGuest: user.isGuest,
@@ -247,13 +247,13 @@ export default function CreateDeck() {
           </fieldset>
           {loaded.otherQualities.map((other) => (
             <p key={other.quality} className="mt-2 text-sm text-muted">
-              {QUALITY_LABEL[other.quality]} quality is part of {other.plans.length === 1 ? `the ${other.plans[0]} plan` : `the ${listOfNames(other.plans)} plans`}.{" "}
+              {QUALITY_LABEL[other.quality]} quality is part of {other.plans}.{" "}
               <Link to="/pricing" className="font-semibold text-brand underline">See plans</Link>
             </p>
           ))}
           {loaded.storage.limit !== null ? (
             <p className="mt-2 text-sm text-muted" data-testid="storage">
-              {loaded.storage.kept} of {loaded.storage.limit} decks kept on your plan.
+              {`${loaded.storage.kept} of ${loaded.storage.limit} decks kept on your plan.`}
             </p>
           ) : null}
           <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
