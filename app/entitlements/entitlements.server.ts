@@ -14,12 +14,16 @@ import {
   mayUseQuality,
   paidGenerationRefusal,
   planStanding,
+  plansOfferingPhrase,
   qualityRefusalMessage,
   repaintsLeft,
   storageLimit,
   storageRefusalMessage,
   type PlanStanding,
 } from "./entitlements";
+
+/** Every quality a deck can be painted at, coarsest first. */
+const ALL_QUALITIES = ["medium", "high"] as const satisfies readonly CardImageQuality[];
 
 export type Refusal = { status: number; message: string; fixPaymentPath?: string };
 
@@ -55,6 +59,8 @@ export async function deckFormEntitlements(db: Database, userId: string) {
   return {
     standing,
     qualities: allowedQualities(standing.tier),
+    /** The qualities other plans offer, with those plans, so the form can say where to find them. */
+    otherQualities: ALL_QUALITIES.filter((q) => !mayUseQuality(standing.tier, q)).map((q) => ({ quality: q, plans: plansOfferingPhrase(q) })),
     defaultQuality: defaultQuality(standing.tier),
     storage: { limit, kept },
     paused: paidGenerationRefusal(standing),

@@ -11,7 +11,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { estimateCost, type Quality } from "~/credits/cost";
 import { getQuota } from "~/credits/credits.server";
 import { createDeck, createDeckForm, KNOWN_STYLES } from "~/decks/create.server";
-import { plansOfferingPhrase, QUALITY_LABEL } from "~/entitlements/entitlements";
+import { QUALITY_LABEL } from "~/entitlements/entitlements";
 import { deckFormEntitlements } from "~/entitlements/entitlements.server";
 import { cn } from "~/lib/cn";
 
@@ -29,9 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     styles: KNOWN_STYLES,
     qualities: entitled.qualities,
     defaultQuality: entitled.defaultQuality,
-    otherQualities: (["medium", "high"] as const)
-      .filter((q) => !entitled.qualities.includes(q))
-      .map((q) => ({ quality: q, plans: plansOfferingPhrase(q) })),
+    otherQualities: entitled.otherQualities,
     storage: entitled.storage,
     paused: entitled.paused,
     isGuest: user.isGuest,
@@ -247,7 +245,7 @@ export default function CreateDeck() {
           </fieldset>
           {loaded.otherQualities.map((other) => (
             <p key={other.quality} className="mt-2 text-sm text-muted">
-              {QUALITY_LABEL[other.quality]} quality is part of {other.plans}.{" "}
+              {`${QUALITY_LABEL[other.quality]} quality is part of ${other.plans}.`}{" "}
               <Link to="/pricing" className="font-semibold text-brand underline">See plans</Link>
             </p>
           ))}

@@ -155,6 +155,7 @@ describe("image quality", () => {
       { value: "high", checked: false, disabled: false },
     ]);
     expect(await offeredQualities(visionary.cookie)).toEqual([{ value: "high", checked: true, disabled: false }]);
+    expect(await (await get("/create-deck", { cookie: free.cookie })).text()).toContain("High quality is part of the Creator and Visionary plans.");
   });
 
   it("refuses a quality the plan does not include with 400, naming the plans, and charges nothing", async () => {
