@@ -7,6 +7,8 @@ import { ART_STYLES } from "../art/local-art";
 import type { CurrentUser } from "../auth/user.server";
 import { consumeCredits, getQuota, refundCredits, refundReference } from "../credits/credits.server";
 import { creditsLeft, deckCharge, describeCredits, upgradeCharge } from "../credits/cost";
+import { deckWorkRefusal, newDeckRefusal, repaintsLeftOnDeck } from "../entitlements/entitlements.server";
+import { mayRepaint, NO_REPAINTS_MESSAGE } from "../entitlements/entitlements";
 import { newId } from "../lib/crypto";
 import { rowsPerStatement } from "../lib/d1";
 import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "../tarot/cards";
@@ -14,9 +16,6 @@ import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "../tarot/
 export const DECK_KINDS = { major_arcana: MAJOR_ARCANA, complete: FULL_DECK } as const;
 export type DeckKind = keyof typeof DECK_KINDS;
 export type Quality = "medium" | "high";
-
-/** Plans whose cards may be painted at high quality. */
-const HIGH_QUALITY_PLANS = new Set(["creator", "visionary"]);
 
 export const NO_CREDITS_MESSAGE = "You have no credits left for this deck. Nothing was charged.";
 /** A guest's credits are the guest's own; an account's credits are used by signing in to it. */
@@ -43,10 +42,6 @@ export function titleFromTheme(theme: string) {
   const words = theme.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean).slice(0, 6);
   const title = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
   return title.length > 0 ? title.slice(0, 80) : "Untitled Deck";
-}
-
-export function canUseHighQuality(planType: string) {
-  return HIGH_QUALITY_PLANS.has(planType);
 }
 
 export const KNOWN_STYLES: readonly string[] = ART_STYLES;
@@ -83,10 +78,9 @@ async function startGeneration(context: AppLoadContext, deckId: string, charge: 
  */
 export async function createDeck(context: AppLoadContext, user: CurrentUser, input: CreateDeckInput) {
   const { db } = context;
+  const refusal = await newDeckRefusal(db, user.id, input.quality);
+  if (refusal) return { ok: false as const, ...refusal };
   const quota = await getQuota(db, user.id);
-  if (input.quality === "high" && !canUseHighQuality(quota.planType)) {
-    return { ok: false as const, status: 403, message: "High quality is part of the Creator and Visionary plans." };
-  }
   const deckId = newId();
   const reference = `deck:${deckId}`;
   const title = input.title || titleFromTheme(input.theme);
@@ -134,6 +128,8 @@ export async function upgradeDeck(context: AppLoadContext, user: CurrentUser, de
   if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };
   if (deck.kind === "complete") return { ok: false as const, status: 409, message: "This deck already has all 78 cards." };
   if (deck.status === "generating") return { ok: false as const, status: 409, message: "Wait until the deck is finished." };
+  const refusal = await deckWorkRefusal(db, user.id);
+  if (refusal) return { ok: false as const, ...refusal };
   const reference = await attemptReference(db, user.id, `upgrade:${deckId}`);
   const charged = await consumeCredits(db, user.id, upgradeCharge(), { referenceId: reference, description: `Full deck for “${deck.title}”` });
   if (!charged.ok) {
@@ -148,9 +144,6 @@ export async function upgradeDeck(context: AppLoadContext, user: CurrentUser, de
   return { ok: true as const };
 }
 
-/** Five regenerations per deck (the explorer-plus allowance); subscribers have no limit. */
-export const EXPLORER_REGENERATIONS = 5;
-
 /** Paints one card again, in the deck's style; counted on the card. */
 export async function regenerateCard(context: AppLoadContext, user: CurrentUser, deckId: string, cardKey: string) {
   const { db } = context;
@@ -160,9 +153,8 @@ export async function regenerateCard(context: AppLoadContext, user: CurrentUser,
   if (deck.status === "failed") return { ok: false as const, status: 409, message: RETRY_WHOLE_DECK_MESSAGE };
   const card = await db.query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, cardKey)) });
   if (!card) return { ok: false as const, status: 404, message: "Card not found" };
-  const allowance = await regenerationsLeft(db, user, deckId);
-  if (allowance !== null && allowance <= 0 && card.status !== "failed") {
-    return { ok: false as const, status: 402, message: "No regenerations left for this deck." };
+  if (!mayRepaint(await regenerationsLeft(db, user, deckId), card.status === "failed")) {
+    return { ok: false as const, status: 402, message: NO_REPAINTS_MESSAGE };
   }
   const now = Date.now();
   await db.batch([
@@ -176,18 +168,9 @@ export async function regenerateCard(context: AppLoadContext, user: CurrentUser,
   return { ok: true as const };
 }
 
-/**
- * Regenerations left on a deck: null means unlimited (subscribers). Repainting a failed card
- * is always free.
- */
+/** Regenerations left on a deck, as the owner's plan allows: null means unlimited. Repainting a failed card is always free. */
 export async function regenerationsLeft(db: AppLoadContext["db"], user: CurrentUser, deckId: string): Promise<number | null> {
-  if (user.isSubscribed) return null;
-  const used = await db
-    .select({ n: cards.regenerations })
-    .from(cards)
-    .where(eq(cards.deckId, deckId));
-  const total = used.reduce((sum, row) => sum + row.n, 0);
-  return Math.max(0, EXPLORER_REGENERATIONS - total);
+  return repaintsLeftOnDeck(db, user.id, deckId);
 }
 
 export const RETRY_WHOLE_DECK_MESSAGE = "Nothing of this deck could be painted. Use “Try again” to make the whole deck again.";
@@ -228,6 +211,8 @@ export async function retryDeck(context: AppLoadContext, user: CurrentUser, deck
   const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
   if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };
   if (deck.status !== "failed") return { ok: false as const, status: 409, message: "Only a deck that could not be made can be tried again." };
+  const refusal = await deckWorkRefusal(db, user.id, deck.quality);
+  if (refusal) return { ok: false as const, ...refusal };
   const { charge } = await retryCost(db, user.id, deck);
   const reference = await attemptReference(db, user.id, `deck:${deckId}`);
   const charged = await consumeCredits(db, user.id, charge, { referenceId: reference, description: `Deck “${deck.title}”, tried again` });

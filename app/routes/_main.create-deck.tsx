@@ -10,7 +10,9 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { estimateCost, type Quality } from "~/credits/cost";
 import { getQuota } from "~/credits/credits.server";
-import { canUseHighQuality, createDeck, createDeckForm, KNOWN_STYLES } from "~/decks/create.server";
+import { createDeck, createDeckForm, KNOWN_STYLES } from "~/decks/create.server";
+import { QUALITY_LABEL } from "~/entitlements/entitlements";
+import { deckFormEntitlements } from "~/entitlements/entitlements.server";
 import { cn } from "~/lib/cn";
 
 export const meta: MetaFunction = () => [{ title: "Create a deck — Arcanum" }];
@@ -21,10 +23,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { theme } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const quota = await getQuota(context.db, user.id);
+  const entitled = await deckFormEntitlements(context.db, user.id);
   return {
     theme: theme ?? "",
     styles: KNOWN_STYLES,
-    canHigh: canUseHighQuality(quota.planType),
+    qualities: entitled.qualities,
+    defaultQuality: entitled.defaultQuality,
+    otherQualities: entitled.otherQualities,
+    storage: entitled.storage,
+    paused: entitled.paused,
     isGuest: user.isGuest,
     left: {
       majorArcana: Math.max(0, quota.majorArcanaQuota - quota.majorArcanaUsed),
@@ -36,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData =
   | { intent: "suggest"; suggestions: string[] }
   | { intent: "elaborate"; theme: string; description: string }
-  | { intent: "create"; message: string; errors: Record<string, string>; values: Record<string, string> };
+  | { intent: "create"; message: string; errors: Record<string, string>; values: Record<string, string>; fixPaymentPath?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -64,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await createDeck(context, user, parsed.data);
   if (!result.ok) {
-    return data<ActionData>({ intent: "create", message: result.message, errors: {}, values: form }, { status: result.status });
+    const fixPaymentPath = "fixPaymentPath" in result ? result.fixPaymentPath : undefined;
+    return data<ActionData>({ intent: "create", message: result.message, errors: {}, values: form, fixPaymentPath }, { status: result.status });
   }
   throw redirect(`/collection/${result.deckId}`);
 }
@@ -83,7 +91,7 @@ export default function CreateDeck() {
   const [theme, setTheme] = useState(values.theme ?? (result?.intent === "elaborate" ? result.theme : loaded.theme));
   const [description, setDescription] = useState(values.description ?? (result?.intent === "elaborate" ? result.description : ""));
   const [kind, setKind] = useState<"major_arcana" | "complete">(values.kind === "complete" ? "complete" : "major_arcana");
-  const [quality, setQuality] = useState<Quality>(values.quality === "high" && loaded.canHigh ? "high" : "medium");
+  const [quality, setQuality] = useState<Quality>(loaded.qualities.find((q) => q === values.quality) ?? loaded.defaultQuality);
   const [style, setStyle] = useState(values.style ?? "watercolour");
 
   useEffect(() => {
@@ -223,24 +231,29 @@ export default function CreateDeck() {
           </fieldset>
           <fieldset className="mt-4 grid gap-2 sm:grid-cols-2">
             <legend className="sr-only">Quality</legend>
-            {(
-              [
-                ["medium", "Medium quality", "Included in every plan"],
-                ["high", "High quality", loaded.canHigh ? "Finer detail" : "Creator and Visionary plans"],
-              ] as const
-            ).map(([value, label, hint]) => (
+            {loaded.qualities.map((value) => (
               <ChoiceCard
                 key={value}
                 name="quality"
                 value={value}
-                label={label}
-                hint={hint}
+                label={`${QUALITY_LABEL[value]} quality`}
+                hint={value === "high" ? "Finer detail" : "Clear, balanced detail"}
                 checked={quality === value}
-                disabled={value === "high" && !loaded.canHigh}
                 onSelect={() => setQuality(value)}
               />
             ))}
           </fieldset>
+          {loaded.otherQualities.map((other) => (
+            <p key={other.quality} className="mt-2 text-sm text-muted">
+              {`${QUALITY_LABEL[other.quality]} quality is part of ${other.plans}.`}{" "}
+              <Link to="/pricing" className="font-semibold text-brand underline">See plans</Link>
+            </p>
+          ))}
+          {loaded.storage.limit !== null ? (
+            <p className="mt-2 text-sm text-muted" data-testid="storage">
+              {`${loaded.storage.kept} of ${loaded.storage.limit} decks kept on your plan.`}
+            </p>
+          ) : null}
           <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
             {estimate.summary}
           </p>
@@ -253,7 +266,20 @@ export default function CreateDeck() {
         </section>
 
         {result?.intent === "create" && result.message ? (
-          <p role="alert" className="rounded-2xl border border-danger/50 px-4 py-3 text-danger">{result.message}</p>
+          <p role="alert" className="rounded-2xl border border-danger/50 px-4 py-3 text-danger">
+            {result.message}
+            {result.fixPaymentPath ? (
+              <>
+                {" "}
+                <Link to={result.fixPaymentPath} className="font-semibold underline">Fix payment</Link>
+              </>
+            ) : null}
+          </p>
+        ) : loaded.paused ? (
+          <p role="alert" className="rounded-2xl border border-danger/50 px-4 py-3 text-danger">
+            {loaded.paused.message}{" "}
+            <Link to={loaded.paused.fixPaymentPath} className="font-semibold underline">Fix payment</Link>
+          </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" name="intent" value="create" className={buttonClasses("primary", "lg")} disabled={creating}>

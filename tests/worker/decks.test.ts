@@ -102,7 +102,8 @@ describe("creating a deck", () => {
   it("keeps high quality for the plans that include it", async () => {
     const jar = await newGuest();
     const response = await createDeck(jar.header(), { quality: "high" });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("High quality is part of the Creator and Visionary plans.");
   });
 
   it("sends a visitor to sign in, and hides a deck page from everyone but its owner", async () => {

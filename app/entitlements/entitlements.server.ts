@@ -1,0 +1,105 @@
+/**
+ * Entitlements on the server: finds a person's plan from their subscription row and quota record,
+ * and answers for routes, deck creation and the generator what that plan allows. The rules
+ * themselves are the pure functions of `entitlements.ts`.
+ */
+import { eq, sql } from "drizzle-orm";
+import { cards, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import type { Database } from "../db.server";
+import type { CardImageQuality } from "../plans/catalogue";
+import {
+  allowedQualities,
+  defaultQuality,
+  mayKeepAnotherDeck,
+  mayUseQuality,
+  paidGenerationRefusal,
+  planStanding,
+  plansOfferingPhrase,
+  qualityRefusalMessage,
+  repaintsLeft,
+  storageLimit,
+  storageRefusalMessage,
+  type PlanStanding,
+} from "./entitlements";
+
+/** Every quality a deck can be painted at, coarsest first. */
+const ALL_QUALITIES = ["medium", "high"] as const satisfies readonly CardImageQuality[];
+
+export type Refusal = { status: number; message: string; fixPaymentPath?: string };
+
+/** The person's standing with their plan, in one query (see `planStanding`). */
+export async function getPlanStanding(db: Database, userId: string): Promise<PlanStanding> {
+  const [row] = await db
+    .select({
+      subscriptionStatus: subscriptions.subscriptionStatus,
+      priceId: subscriptions.priceId,
+      planType: userDeckQuotas.planType,
+    })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .leftJoin(userDeckQuotas, eq(userDeckQuotas.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return planStanding(null, null);
+  const subscription = row.subscriptionStatus && row.priceId ? { subscriptionStatus: row.subscriptionStatus, priceId: row.priceId } : null;
+  return planStanding(subscription, row.planType);
+}
+
+/** Decks the person keeps: every deck they made, finished or not. */
+export async function decksKept(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(decks).where(eq(decks.creatorId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/** What the deck form offers: the qualities the plan allows, the one chosen first, and why paid generation is paused. */
+export async function deckFormEntitlements(db: Database, userId: string) {
+  const standing = await getPlanStanding(db, userId);
+  const limit = storageLimit(standing.tier);
+  const kept = limit === null ? null : await decksKept(db, userId);
+  return {
+    standing,
+    qualities: allowedQualities(standing.tier),
+    /** The qualities other plans offer, with those plans, so the form can say where to find them. */
+    otherQualities: ALL_QUALITIES.filter((q) => !mayUseQuality(standing.tier, q)).map((q) => ({ quality: q, plans: plansOfferingPhrase(q) })),
+    defaultQuality: defaultQuality(standing.tier),
+    storage: { limit, kept },
+    paused: paidGenerationRefusal(standing),
+  };
+}
+
+/**
+ * Why this person may not pay for a new deck at `quality`, or null when they may. Asked before any
+ * credit is taken, so a refusal costs nothing: a subscription payment that did not go through, a
+ * quality the plan does not include, a collection at the plan's limit.
+ */
+export async function newDeckRefusal(db: Database, userId: string, quality: CardImageQuality): Promise<Refusal | null> {
+  const standing = await getPlanStanding(db, userId);
+  const paused = paidGenerationRefusal(standing);
+  if (paused) return paused;
+  if (!mayUseQuality(standing.tier, quality)) return { status: 400, message: qualityRefusalMessage(quality) };
+  if (storageLimit(standing.tier) !== null && !mayKeepAnotherDeck(standing.tier, await decksKept(db, userId))) {
+    return { status: 403, message: storageRefusalMessage(standing.tier) };
+  }
+  return null;
+}
+
+/**
+ * Why this person may not pay to grow or remake a deck they keep, or null when they may: as for a
+ * new deck, without the storage limit (the deck is kept already); the quality is checked when the
+ * work paints at a quality chosen now (another attempt), not when it follows the deck's (an upgrade).
+ */
+export async function deckWorkRefusal(db: Database, userId: string, quality?: CardImageQuality): Promise<Refusal | null> {
+  const standing = await getPlanStanding(db, userId);
+  const paused = paidGenerationRefusal(standing);
+  if (paused) return paused;
+  if (quality && !mayUseQuality(standing.tier, quality)) return { status: 400, message: qualityRefusalMessage(quality) };
+  return null;
+}
+
+/** Repaints left on a deck for its owner; null for unlimited. Repaints of failed cards are not counted on the card. */
+export async function repaintsLeftOnDeck(db: Database, userId: string, deckId: string): Promise<number | null> {
+  const standing = await getPlanStanding(db, userId);
+  if (repaintsLeft(standing.tier, 0) === null) return null;
+  const [row] = await db.select({ used: sql<number>`coalesce(sum(${cards.regenerations}), 0)` }).from(cards).where(eq(cards.deckId, deckId));
+  return repaintsLeft(standing.tier, Number(row?.used ?? 0));
+}
