@@ -140,6 +140,11 @@ describe("payment webhooks", () => {
     await deliver(event("invoice.payment_failed", { id: `in_${newId()}`, object: "invoice", subscription: id }));
     expect((await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) }))?.subscriptionStatus).toBe("past_due");
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "visionary" });
+    // Past due: paid generation is refused, with the way to fix the payment, and nothing is charged.
+    const refused = await post("/create-deck", { intent: "create", theme: "Paid lanterns", style: "woodcut", kind: "complete", quality: "high" }, { cookie: await signInAs(userId) });
+    expect(refused.status).toBe(402);
+    expect(await refused.text()).toContain("/subscription");
+    expect(await getQuota(db(), userId)).toMatchObject({ completeDeckUsed: 0 });
 
     await db().update(localPaymentObjects).set({ data: { ...stored!.data, status: "canceled" } }).where(eq(localPaymentObjects.id, id));
     const deleted = event("customer.subscription.deleted", { ...stored!.data, status: "canceled" });
