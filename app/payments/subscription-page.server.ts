@@ -1,6 +1,6 @@
 /** What the subscription pages show and do, from the server's records, never from the URL alone. */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { checkoutSessions, subscriptions } from "../../db/schema";
 import { requireUser } from "../auth/guard.server";
@@ -63,14 +63,19 @@ export async function subscriptionAction({ request, context }: ActionFunctionArg
   }
 }
 
-/** The page after paying: what was bought, from the checkout's own record. */
+/**
+ * The page after paying: what was bought, from the checkout's own record. The link names the
+ * checkout (someone else's is not found); without one, the person's latest purchase, if any.
+ */
 export async function subscriptionSuccessLoader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const checkoutId = new URL(request.url).searchParams.get("checkout") ?? "";
+  const checkoutId = new URL(request.url).searchParams.get("checkout");
   const checkout = await context.db.query.checkoutSessions.findFirst({
-    where: and(eq(checkoutSessions.id, checkoutId.slice(0, 64)), eq(checkoutSessions.userId, user.id)),
+    where: checkoutId === null ? eq(checkoutSessions.userId, user.id) : and(eq(checkoutSessions.id, checkoutId.slice(0, 64)), eq(checkoutSessions.userId, user.id)),
+    orderBy: desc(checkoutSessions.createdAt),
   });
-  if (!checkout) throw new Response("This purchase was not found.", { status: 404 });
+  if (!checkout && checkoutId !== null) throw new Response("This purchase was not found.", { status: 404 });
+  if (!checkout) return { status: "none" as const, planName: null, amountCents: 0, currency: "usd", completedAt: null, periodEnd: null, completeDeckCredits: 0 };
   const plan = checkout.planKey ? findPlanByKey(checkout.planKey) : undefined;
   const current = await currentSubscription(context, user.id);
   const quota = await getQuota(context.db, user.id);

@@ -15,8 +15,8 @@ export default function SubscriptionSuccess() {
   const done = purchase.status === "complete";
   return (
     <div className="px-4">
-      {done ? null : <meta httpEquiv="refresh" content="3" />}
-      <PageHeader eyebrow="Subscription" title={done ? "Thank you" : "Confirming your payment"} />
+      {purchase.status === "open" ? <meta httpEquiv="refresh" content="3" /> : null}
+      <PageHeader eyebrow="Subscription" title={done ? "Thank you" : purchase.status === "open" ? "Confirming your payment" : "Your purchases"} />
       <Panel>
         {done ? (
           <div className="grid gap-2" data-testid="purchase-confirmed">
@@ -28,6 +28,8 @@ export default function SubscriptionSuccess() {
             ) : null}
             <p className="text-muted">You have {purchase.completeDeckCredits} full-deck {purchase.completeDeckCredits === 1 ? "credit" : "credits"} to use.</p>
           </div>
+        ) : purchase.status === "none" ? (
+          <p className="text-muted">There is no purchase to confirm yet. Plans and prices are on the pricing page.</p>
         ) : purchase.status === "expired" ? (
           <p className="text-muted">This checkout was cancelled. Nothing was charged.</p>
         ) : (

@@ -11,7 +11,6 @@ const MAIN_LAYOUT_PAGES: [string, number][] = [
   ["/readers/mira_solenne", 200],
   ["/pricing", 200],
   ["/subscription", 200],
-  ["/subscription/success", 200],
   ["/auth/callback", 200],
   ["/certificate/unknown-certificate", 404],
   ["/marketplace/no-such-deck", 404],
@@ -37,6 +36,7 @@ const PROTECTED_PATHS = [
   "/tarot-quiz",
   "/reader-dashboard",
   "/create-deck",
+  "/subscription/success",
 ];
 
 describe("every route of the specification resolves in its layout", () => {

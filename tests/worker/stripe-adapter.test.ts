@@ -1,0 +1,127 @@
+/**
+ * The Stripe adapter at its HTTP boundary: what it sends to Stripe's API, and what it makes of
+ * Stripe's answers (constructed here in Stripe's documented shapes), including its error paths.
+ */
+import { describe, expect, it } from "vitest";
+import { PaymentsError, type CheckoutRequest } from "../../app/payments/provider.server";
+import { stripeClient, StripePayments, subtleCrypto } from "../../app/payments/stripe.server";
+
+type Call = { method: string; url: URL; headers: Headers; body: URLSearchParams };
+
+function fakeStripe(answer: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const call = { method: request.method, url: new URL(request.url), headers: request.headers, body: new URLSearchParams(await request.text()) };
+    calls.push(call);
+    return answer(call);
+  }) as typeof fetch;
+  return { calls, payments: new StripePayments("sk_test_boundary", "whsec_boundary", fetchImpl) };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": "req_test" } });
+
+const request: CheckoutRequest = {
+  checkoutId: "checkout-123",
+  userId: "user-1",
+  email: "payer@example.com",
+  mode: "subscription",
+  priceId: "price_creator_monthly",
+  description: "Creator — monthly",
+  amountCents: 2999,
+  currency: "usd",
+  metadata: { checkoutId: "checkout-123", userId: "user-1", kind: "subscription", planKey: "creator-monthly" },
+  successUrl: "https://arcanum.test/subscription/success?checkout=checkout-123",
+  cancelUrl: "https://arcanum.test/pricing",
+  customerId: null,
+};
+
+describe("the Stripe adapter", () => {
+  it("creates a Checkout Session with the price, the buyer, the metadata and the checkout's idempotency key", async () => {
+    const { calls, payments } = fakeStripe(() => json({ id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_1" }));
+    const result = await payments.createCheckout(request);
+    expect(result).toEqual({ sessionId: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" });
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call!.method).toBe("POST");
+    expect(call!.url.href).toBe("https://api.stripe.com/v1/checkout/sessions");
+    expect(call!.headers.get("authorization")).toBe("Bearer sk_test_boundary");
+    expect(call!.headers.get("idempotency-key")).toBe("checkout-123");
+    const body = Object.fromEntries(call!.body);
+    expect(body).toMatchObject({
+      mode: "subscription",
+      "line_items[0][price]": "price_creator_monthly",
+      "line_items[0][quantity]": "1",
+      client_reference_id: "user-1",
+      customer_email: "payer@example.com",
+      "metadata[checkoutId]": "checkout-123",
+      "subscription_data[metadata][userId]": "user-1",
+      "subscription_data[metadata][planKey]": "creator-monthly",
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    });
+  });
+
+  it("sends a known customer instead of an e-mail, and payment mode carries its metadata on the payment", async () => {
+    const { calls, payments } = fakeStripe(() => json({ id: "cs_test_2", url: "https://checkout.stripe.com/c/pay/cs_test_2" }));
+    await payments.createCheckout({ ...request, mode: "payment", customerId: "cus_123" });
+    const body = Object.fromEntries(calls[0]!.body);
+    expect(body.customer).toBe("cus_123");
+    expect(body.customer_email).toBeUndefined();
+    expect(body["payment_intent_data[metadata][checkoutId]"]).toBe("checkout-123");
+  });
+
+  it("passes on Stripe's own message when it refuses, and a general one when it cannot be reached", async () => {
+    const refused = fakeStripe(() => json({ error: { type: "invalid_request_error", message: "No such price: 'price_creator_monthly'", param: "line_items[0][price]" } }, 400));
+    await expect(refused.payments.createCheckout(request)).rejects.toThrow(new PaymentsError("No such price: 'price_creator_monthly'"));
+
+    const unreachable = fakeStripe(() => {
+      throw new TypeError("fetch failed");
+    });
+    const error = await unreachable.payments.createCheckout(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaymentsError);
+    expect((error as Error).message.length).toBeGreaterThan(0);
+
+    const noUrl = fakeStripe(() => json({ id: "cs_test_3", url: null }));
+    await expect(noUrl.payments.createCheckout(request)).rejects.toThrow("Failed to create checkout session");
+  });
+
+  it("reads a subscription in the current API shape (period on its item), and a missing one as null", async () => {
+    const { calls, payments } = fakeStripe((call) =>
+      call.url.pathname.endsWith("/sub_missing")
+        ? json({ error: { type: "invalid_request_error", message: "No such subscription: 'sub_missing'", code: "resource_missing" } }, 404)
+        : json({
+            id: "sub_1",
+            object: "subscription",
+            status: "active",
+            customer: "cus_9",
+            cancel_at_period_end: true,
+            metadata: { userId: "user-1" },
+            items: { object: "list", data: [{ id: "si_1", object: "subscription_item", price: { id: "price_mystic_yearly", object: "price" }, current_period_end: 1_800_000_000 }] },
+          }),
+    );
+    expect(await payments.retrieveSubscription("sub_1")).toEqual({
+      id: "sub_1",
+      status: "active",
+      customer: "cus_9",
+      cancel_at_period_end: true,
+      metadata: { userId: "user-1" },
+      priceId: "price_mystic_yearly",
+      currentPeriodEnd: 1_800_000_000,
+    });
+    expect(calls[0]!.method).toBe("GET");
+    expect(calls[0]!.url.pathname).toBe("/v1/subscriptions/sub_1");
+    expect(await payments.retrieveSubscription("sub_missing")).toBeNull();
+  });
+
+  it("verifies a delivery signed with its webhook secret, and refuses another secret, a changed body or no signature", async () => {
+    const { payments } = fakeStripe(() => json({}));
+    const payload = JSON.stringify({ id: "evt_1", object: "event", type: "invoice.paid", created: 1, data: { object: { id: "in_1" } } });
+    const sign = (secret: string, body = payload) =>
+      stripeClient("sk_test_x").webhooks.generateTestHeaderStringAsync({ payload: body, secret, timestamp: Math.floor(Date.now() / 1000), cryptoProvider: subtleCrypto });
+    expect((await payments.verifyEvent(payload, await sign("whsec_boundary"))).id).toBe("evt_1");
+    await expect(payments.verifyEvent(payload, await sign("whsec_other"))).rejects.toThrow();
+    await expect(payments.verifyEvent(payload.replace("in_1", "in_2"), await sign("whsec_boundary"))).rejects.toThrow();
+    await expect(payments.verifyEvent(payload, null)).rejects.toThrow();
+  });
+});
