@@ -112,6 +112,26 @@ export class LocalPayments implements PaymentsProvider {
     return verifyStripeSignature(stripeClient("sk_test_local"), rawBody, signature, this.webhookSecret);
   }
 
+  async createPortal(_customerId: string, returnUrl: string) {
+    return { url: `/billing/local?return=${encodeURIComponent(returnUrl)}` };
+  }
+
+  /** The customer's current subscription at the local provider, for its portal page. */
+  async subscriptionOf(customerId: string): Promise<LocalSubscription | null> {
+    const rows = await this.db.select({ data: localPaymentObjects.data }).from(localPaymentObjects).where(eq(localPaymentObjects.object, "subscription"));
+    const mine = rows.map((row) => row.data as unknown as LocalSubscription).filter((sub) => sub.customer === customerId && sub.status !== "canceled");
+    return mine.sort((a, b) => b.created - a.created)[0] ?? null;
+  }
+
+  /** Cancels at the period's end, or takes that back, as Stripe's portal does; returns the event Stripe sends. */
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, now = Date.now()): Promise<Stripe.Event | null> {
+    const subscription = await read<LocalSubscription>(this.db, subscriptionId);
+    if (!subscription || subscription.status === "canceled" || subscription.cancel_at_period_end === cancel) return null;
+    const changed: LocalSubscription = { ...subscription, cancel_at_period_end: cancel };
+    await write(this.db, changed, now);
+    return event("customer.subscription.updated", changed, now);
+  }
+
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     const subscription = await read<LocalSubscription>(this.db, id);
     if (!subscription) return null;

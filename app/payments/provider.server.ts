@@ -37,6 +37,8 @@ export interface PaymentsProvider {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Verifies a webhook delivery's signature on its raw body; throws when it does not hold. */
   verifyEvent(rawBody: string, signature: string | null): Promise<Stripe.Event>;
+  /** The customer portal, where a subscriber cancels, resumes or changes their payment method; `returnUrl` brings them back. */
+  createPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** The subscription as the provider holds it now, whatever order events arrived in. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
 }

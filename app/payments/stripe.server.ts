@@ -69,6 +69,16 @@ export class StripePayments implements PaymentsProvider {
     return verifyStripeSignature(this.stripe, rawBody, signature, this.webhookSecret);
   }
 
+  async createPortal(customerId: string, returnUrl: string) {
+    try {
+      const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return { url: session.url };
+    } catch (error) {
+      const message = error instanceof Stripe.errors.StripeError && error.message ? error.message : "The subscription settings could not be opened just now.";
+      throw new PaymentsError(message);
+    }
+  }
+
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     try {
       return toProviderSubscription(await this.stripe.subscriptions.retrieve(id));

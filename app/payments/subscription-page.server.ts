@@ -8,7 +8,7 @@ import { loginPath } from "../auth/redirect";
 import { getQuota } from "../credits/credits.server";
 import { findPlanByKey, findPlanByPriceId, formatPlanPrice } from "../plans/catalogue";
 import { isSubscribed } from "../plans/subscription";
-import { startSubscriptionCheckout } from "./payments.server";
+import { createPayments, startSubscriptionCheckout } from "./payments.server";
 import { NOT_AUTHENTICATED_MESSAGE, PaymentsError } from "./provider.server";
 
 async function currentSubscription(context: LoaderFunctionArgs["context"], userId: string) {
@@ -40,22 +40,33 @@ export async function subscriptionLoader({ request, context }: LoaderFunctionArg
   };
 }
 
-const checkoutForm = z.object({ intent: z.literal("checkout"), plan: z.string().max(60) });
+const subscriptionForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("checkout"), plan: z.string().max(60) }),
+  z.object({ intent: z.literal("manage") }),
+]);
 
 export type SubscriptionActionData = { error: string };
 
-/** Starts the checkout of the chosen plan and sends the person to it. */
+/** Starts the checkout of the chosen plan, or opens the customer portal, and sends the person there. */
 export async function subscriptionAction({ request, context }: ActionFunctionArgs) {
   const user = await context.currentUser();
   if (!user || user.isGuest) return data<SubscriptionActionData>({ error: NOT_AUTHENTICATED_MESSAGE }, { status: 401 });
-  const parsed = checkoutForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = subscriptionForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<SubscriptionActionData>({ error: "Choose one of the plans on the pricing page." }, { status: 400 });
-  const current = await currentSubscription(context, user.id);
-  if (current?.active) {
-    return data<SubscriptionActionData>({ error: `You already have the ${current.name} plan: one subscription at a time.` }, { status: 409 });
-  }
+  const origin = new URL(request.url).origin;
   try {
-    const { url } = await startSubscriptionCheckout(context, user, parsed.data.plan, new URL(request.url).origin);
+    if (parsed.data.intent === "manage") {
+      const row = await context.db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, user.id) });
+      const payments = createPayments(context.config, context.db);
+      if (!row?.providerCustomerId || !payments) return data<SubscriptionActionData>({ error: "There is no subscription to manage." }, { status: 404 });
+      const { url } = await payments.createPortal(row.providerCustomerId, `${origin}/subscription`);
+      throw redirect(url);
+    }
+    const current = await currentSubscription(context, user.id);
+    if (current?.active) {
+      return data<SubscriptionActionData>({ error: `You already have the ${current.name} plan: one subscription at a time.` }, { status: 409 });
+    }
+    const { url } = await startSubscriptionCheckout(context, user, parsed.data.plan, origin);
     throw redirect(url);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;

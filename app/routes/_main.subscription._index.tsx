@@ -36,6 +36,14 @@ export default function Subscription() {
             ) : (
               <p className="text-muted">It ended. You are on the free plan.</p>
             )}
+            {current.status !== "canceled" ? (
+              <Form method="post" className="mt-3">
+                <button type="submit" name="intent" value="manage" className={buttonClasses("secondary")} disabled={busy}>
+                  Manage subscription
+                </button>
+                <span className="ml-3 text-sm text-muted">Cancel, resume or change how you pay.</span>
+              </Form>
+            ) : null}
           </div>
         ) : (
           <p className="text-muted">{signedIn ? "You are on the free plan." : "Sign in to see your plan."}</p>

@@ -131,10 +131,14 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.shared.$shareId", "a shared reading", (f) => `/shared/${f.shareId}`, all(200)),
   doc("routes/_main.shared.$shareId", "an unknown shared reading", () => "/shared/unknown", all(404)),
   doc("routes/_main.subscription._index", "/subscription (plans for anyone, the current one for members)", () => "/subscription", all(200)),
-  act("routes/_main.subscription._index", "checkout", () => "/subscription", () => ({ intent: "checkout", plan: "creator-monthly" }), { nobody: 401, guest: 401, member: 302, removed: 302, owner: 302 }),
+  // The owner subscribed in the fixture: a second checkout is refused (409), the portal opens.
+  act("routes/_main.subscription._index", "checkout", () => "/subscription", () => ({ intent: "checkout", plan: "creator-monthly" }), { nobody: 401, guest: 401, member: 302, removed: 302, owner: 409 }),
+  act("routes/_main.subscription._index", "manage", () => "/subscription", () => ({ intent: "manage" }), { nobody: 401, guest: 401, member: 404, removed: 404, owner: 302 }),
+  doc("routes/_main.billing.local", "the owner's test billing page", () => "/billing/local", ownerOnly),
+  act("routes/_main.billing.local", "cancel", () => "/billing/local", () => ({ intent: "cancel" }), ownerOnly),
   doc("routes/_main.subscription.success", "the owner's purchase", (f) => `/subscription/success?checkout=${f.checkoutId}`, ownerOnly),
   doc("routes/_main.checkout.local.$sessionId", "the owner's local checkout", (f) => `/checkout/local/${f.localSessionId}`, ownerOnly),
-  act("routes/_main.checkout.local.$sessionId", "pay (a declined test card)", (f) => `/checkout/local/${f.localSessionId}`, () => ({ intent: "pay", card: "4000 0000 0000 0002", expiry: "12 / 40", cvc: "123" }), ownerOnly),
+  act("routes/_main.checkout.local.$sessionId", "pay again (the checkout is closed)", (f) => `/checkout/local/${f.localSessionId}`, () => ({ intent: "pay", card: "4000 0000 0000 0002", expiry: "12 / 40", cvc: "123" }), ownerOnly),
   doc("routes/_main.tarot-quiz", "/tarot-quiz", () => "/tarot-quiz", signedIn(200)),
   act("routes/api.questions", "suggest questions", () => "/api/questions", () => ({ category: "love" }), signedIn(200)),
   doc("routes/art.back[.svg]", "a painted back", () => "/art/back.svg?theme=Moon&style=woodcut", all(200)),
@@ -335,6 +339,8 @@ beforeAll(async () => {
   expect(localPath).toMatch(/^\/checkout\/local\/cs_local_/);
   fixture.localSessionId = localPath.split("/").pop()!;
   fixture.checkoutId = fixture.localSessionId.replace(/^cs_local_/, "");
+  const paid = await post(localPath, { intent: "pay", card: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" }, { cookie: fixture.cookies.owner });
+  expect(paid.status).toBe(302);
 });
 
 describe("authorization matrix", () => {

@@ -249,3 +249,35 @@ describe("the local checkout", () => {
     expect(await guest.text()).toContain("User not authenticated");
   });
 });
+
+describe("the local customer portal", () => {
+  it("cancels at the period's end and resumes, through the webhook, and the subscription page says when it ends", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    const start = await post("/subscription", { intent: "checkout", plan: "mystic-monthly" }, { cookie });
+    await post(start.headers.get("location")!, { intent: "pay", card: "4242424242424242", expiry: "12 / 40", cvc: "123" }, { cookie });
+
+    const portal = await post("/subscription", { intent: "manage" }, { cookie });
+    expect(portal.status).toBe(302);
+    const portalPath = portal.headers.get("location")!;
+    expect(portalPath).toMatch(/^\/billing\/local\?return=/);
+    expect(await (await get(portalPath, { cookie })).text()).toContain("Cancel subscription");
+
+    const cancelled = await post(portalPath, { intent: "cancel" }, { cookie });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get("location")).toBe("/subscription");
+    const row = await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
+    expect(row).toMatchObject({ subscriptionStatus: "active", cancelAtPeriodEnd: true });
+    const page = await (await get("/subscription", { cookie })).text();
+    const end = new Date(row!.currentPeriodEnd * 1000).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+    expect(page).toContain(`Cancelled: it ends on ${end}, and nothing more will be charged.`);
+    // The plan's credits stay until the end.
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "mystic", completeDeckQuota: 2 });
+
+    await post(portalPath, { intent: "resume" }, { cookie });
+    expect((await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) }))?.cancelAtPeriodEnd).toBe(false);
+    expect(await (await get("/subscription", { cookie })).text()).toContain("Renews on");
+    // Nobody else reaches this subscription's portal.
+    expect((await get("/billing/local", { cookie: await signInAs(await newMember()) })).status).toBe(404);
+  });
+});
