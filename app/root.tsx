@@ -15,6 +15,8 @@ import { returnPathOf } from "~/auth/guard.server";
 import { loginPath } from "~/auth/redirect";
 import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
 import { useChosenTheme } from "~/components/theme-toggle";
+import { useAccountChannel } from "~/lib/use-account-channel";
+import { useOptionalUser } from "~/lib/root-data";
 import { useNonce } from "~/security/nonce";
 import { readTheme } from "~/theme/theme.server";
 import stylesheet from "~/styles/app.css?url";
@@ -88,6 +90,9 @@ function PendingNavigation() {
 }
 
 export default function App() {
+  const user = useOptionalUser();
+  // A member's tabs follow their account live: a plan bought in one tab shows in all of them.
+  useAccountChannel(user && !user.isGuest ? user.id : null);
   // Marks the document once React is in charge; scripts and tests can wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";

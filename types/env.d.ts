@@ -1,6 +1,7 @@
 import type { DeckGenerator } from "../party/deck-generator";
 import type { ReaderPresence } from "../party/reader-presence";
 import type { ReadingRoom } from "../party/reading-room";
+import type { UserChannel } from "../party/user-channel";
 
 declare global {
   namespace Cloudflare {
@@ -11,6 +12,7 @@ declare global {
       ReaderPresence: DurableObjectNamespace<ReaderPresence>;
       DeckGenerator: DurableObjectNamespace<DeckGenerator>;
       ReadingRoom: DurableObjectNamespace<ReadingRoom>;
+      UserChannel: DurableObjectNamespace<UserChannel>;
       APP_ENV?: string;
       AUTH_SECRET?: string;
       GOOGLE_CLIENT_ID?: string;

@@ -18,6 +18,7 @@ import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
 export { DeckGenerator } from "../party/deck-generator";
 export { ReaderPresence } from "../party/reader-presence";
 export { ReadingRoom } from "../party/reading-room";
+export { UserChannel } from "../party/user-channel";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 

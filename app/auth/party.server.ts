@@ -7,13 +7,14 @@ import { getCurrentUser } from "./user.server";
 import { isSameOrigin } from "./origin";
 
 /** The parties there are: `/parties/<party>/<room>`. */
-export const PARTIES = ["reader-presence", "deck-generator", "reading-room"] as const;
+export const PARTIES = ["reader-presence", "deck-generator", "reading-room", "user-channel"] as const;
 
 /** The rooms that exist, by URL: `/parties/<party>/<room>`. */
 const ROOMS: Record<(typeof PARTIES)[number], (room: string) => boolean> = {
   "reader-presence": (room) => room === PRESENCE_ROOM,
   "deck-generator": (room) => /^[A-Za-z0-9_-]{1,64}$/.test(room),
   "reading-room": (room) => /^[A-Za-z0-9_-]{1,64}$/.test(room),
+  "user-channel": (room) => /^[A-Za-z0-9_-]{1,64}$/.test(room),
 };
 
 /**
@@ -34,6 +35,12 @@ export async function gatePartyRequest(request: Request, env: Env): Promise<Requ
     const user = await getCurrentUser(db, request);
     const deck = await db.query.decks.findFirst({ columns: { creatorId: true }, where: eq(decks.id, room) });
     if (!user || !deck || deck.creatorId !== user.id) return new Response("Not your deck", { status: 403 });
+  }
+
+  if (party === "user-channel") {
+    // A person's channel is theirs alone, and only members have one.
+    const user = await getCurrentUser(createDatabase(env.DB), request);
+    if (!user || user.isGuest || user.id !== room) return new Response("Not your channel", { status: 403 });
   }
 
   const headers = new Headers(request.headers);

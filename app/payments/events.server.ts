@@ -15,6 +15,9 @@ import type { PaymentsProvider, ProviderSubscription } from "./provider.server";
 
 export type EventOutcome = "applied" | "duplicate" | "ignored";
 
+/** What an event did, and whose account it changed (their open tabs are told). */
+export type EventResult = { outcome: EventOutcome; userId: string | null };
+
 type Statement = BatchItem<"sqlite">;
 
 const ENDED: readonly string[] = ["canceled", "incomplete_expired", "unpaid"];
@@ -103,22 +106,29 @@ const alreadyApplied = async (db: Database, id: string) =>
   Boolean(await db.query.paymentEvents.findFirst({ columns: { id: true }, where: eq(paymentEvents.id, id) }));
 
 /** Applies a verified event once. */
-export async function applyPaymentEvent(db: Database, provider: PaymentsProvider, event: Stripe.Event, now = Date.now()): Promise<EventOutcome> {
-  if (await alreadyApplied(db, event.id)) return "duplicate";
+export async function applyPaymentEvent(db: Database, provider: PaymentsProvider, event: Stripe.Event, now = Date.now()): Promise<EventResult> {
+  if (await alreadyApplied(db, event.id)) return { outcome: "duplicate", userId: null };
   const effects: Statement[] = [];
-  if (event.type === "checkout.session.completed") effects.push(...checkoutStatements(db, event, now));
+  let userId: string | null = null;
+  if (event.type === "checkout.session.completed") {
+    effects.push(...checkoutStatements(db, event, now));
+    userId = (event.data.object as Stripe.Checkout.Session).metadata?.userId ?? null;
+  }
   const subscriptionId = subscriptionIdOf(event);
   if (subscriptionId) {
     const current = await provider.retrieveSubscription(subscriptionId);
-    if (current) effects.push(...(await subscriptionStatements(db, current, now)));
+    if (current) {
+      effects.push(...(await subscriptionStatements(db, current, now)));
+      userId ??= current.metadata?.userId ?? null;
+    }
   }
   const record = db.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: now });
   try {
     await db.batch([record, ...effects]);
   } catch (error) {
     // Another delivery of the same event won the race: its batch wrote everything, this one nothing.
-    if (await alreadyApplied(db, event.id)) return "duplicate";
+    if (await alreadyApplied(db, event.id)) return { outcome: "duplicate", userId: null };
     throw error;
   }
-  return effects.length > 0 ? "applied" : "ignored";
+  return effects.length > 0 ? { outcome: "applied", userId } : { outcome: "ignored", userId: null };
 }

@@ -9,7 +9,8 @@ import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { newId } from "../lib/crypto";
 import { findPlanByKey } from "../plans/catalogue";
-import { applyPaymentEvent, type EventOutcome } from "./events.server";
+import { tellAccountChanged } from "../accounts/channel.server";
+import { applyPaymentEvent } from "./events.server";
 import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
 import { LocalPayments } from "./local.server";
 import { CHECKOUT_FAILED_MESSAGE, PaymentsError, type PaymentsProvider } from "./provider.server";
@@ -63,7 +64,7 @@ export async function startSubscriptionCheckout(context: AppLoadContext, user: C
  * A webhook delivery: the signature on the raw body first, then the event applied once. Answers
  * 400 for anything unsigned, mis-signed or stale, so nothing unverified is ever written.
  */
-export async function receivePaymentWebhook(config: AppConfig, db: Database, request: Request): Promise<Response> {
+export async function receivePaymentWebhook(config: AppConfig, db: Database, env: Env, request: Request): Promise<Response> {
   const payments = createPayments(config, db);
   if (!payments) return new Response("Payments are not configured", { status: 404 });
   const rawBody = await request.text();
@@ -73,7 +74,8 @@ export async function receivePaymentWebhook(config: AppConfig, db: Database, req
   } catch {
     return Response.json({ error: "Invalid signature" }, { status: 400 });
   }
-  const outcome: EventOutcome = await applyPaymentEvent(db, payments, event);
+  const { outcome, userId } = await applyPaymentEvent(db, payments, event);
+  if (userId) await tellAccountChanged(env, userId, "plan");
   return Response.json({ received: true, outcome });
 }
 
@@ -81,7 +83,7 @@ export async function receivePaymentWebhook(config: AppConfig, db: Database, req
  * Delivers the local provider's events, signed, through the same handler Stripe's deliveries
  * reach, one after another as Stripe sends them.
  */
-export async function deliverLocalEvents(config: AppConfig, db: Database, local: LocalPayments, events: Awaited<ReturnType<LocalPayments["pay"]>>, origin: string) {
+export async function deliverLocalEvents(config: AppConfig, db: Database, env: Env, local: LocalPayments, events: Awaited<ReturnType<LocalPayments["pay"]>>, origin: string) {
   for (const event of events) {
     const { payload, signature } = await local.sign(event);
     const request = new Request(`${origin}${PAYMENT_WEBHOOK_PATH}`, {
@@ -89,7 +91,7 @@ export async function deliverLocalEvents(config: AppConfig, db: Database, local:
       headers: { "content-type": "application/json", "stripe-signature": signature },
       body: payload,
     });
-    const response = await receivePaymentWebhook(config, db, request);
+    const response = await receivePaymentWebhook(config, db, env, request);
     if (!response.ok) throw new Error(`The local payment event ${event.type} was refused with ${response.status}`);
   }
 }

@@ -4,7 +4,7 @@ import { hydrated, openMagicLink, openPage, useBrowser } from "./browser";
 const browser = useBrowser();
 
 describe("buying a subscription offline", () => {
-  it("takes a guest who signs up from pricing through the local checkout to a Creator plan; a declined card changes nothing", async () => {
+  it("takes a guest who signs up from pricing through the local checkout to a Creator plan, updates a second tab live, and cancels to the period end; a declined card changes nothing", async () => {
     const page = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
     const email = `subscriber-${Date.now()}@example.com`;
 
@@ -21,9 +21,16 @@ describe("buying a subscription offline", () => {
     await openMagicLink(page, email);
     await page.waitForURL(/\/subscription\?plan=creator-monthly/);
 
+    // A second tab of the same browser, left open on the home page, follows the purchase live.
+    const second = await page.context().newPage();
+    await second.goto("/");
+    await hydrated(second);
+    const badge = second.getByTestId("deck-badge");
+    const before = (await badge.textContent())?.trim();
+
     await page.getByRole("button", { name: "Continue to checkout" }).click();
     await page.waitForURL(/\/checkout\/local\//);
-    expect(await page.getByText("This is a local test checkout.").isVisible()).toBe(true);
+    await page.getByText("This is a local test checkout.").waitFor();
     expect(await page.getByRole("button", { name: "Pay $29.99" }).isVisible()).toBe(true);
 
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
@@ -32,7 +39,7 @@ describe("buying a subscription offline", () => {
     await page.getByRole("button", { name: "Pay $29.99" }).click();
     await page.getByText("Your card was declined. Try another card.").waitFor();
     await page.goto("/subscription");
-    expect(await page.getByText("You are on the free plan.").isVisible()).toBe(true);
+    await page.getByText("You are on the free plan.").waitFor();
     await page.goBack();
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -43,8 +50,21 @@ describe("buying a subscription offline", () => {
     await page.getByTestId("purchase-confirmed").waitFor();
     expect(await page.getByTestId("purchase-confirmed").textContent()).toMatch(/now on the Creator plan.*\$29\.99 paid.*4 full-deck credits/s);
 
+    // No reload in the second tab: its badge shows the plan's credits and its menu the premium mark.
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).not.toBe(before);
+    expect((await badge.textContent())?.trim()).toMatch(/4/);
+    expect(await second.getByText("Premium member", { exact: true }).count()).toBeGreaterThan(0);
+
     await page.goto("/subscription");
     expect(await page.getByTestId("current-plan").textContent()).toMatch(/Creator.*Renews on/s);
+
+    // Cancelling in the test billing page keeps the plan to the end of the period and says when that is.
+    await page.getByRole("button", { name: "Manage subscription" }).click();
+    await page.waitForURL(/\/billing\/local/);
+    await page.getByText("This is the local test billing page.").waitFor();
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.waitForURL(/\/subscription$/);
+    await expect.poll(() => page.getByTestId("current-plan").textContent()).toMatch(/Cancelled: it ends on .+ and nothing more will be charged/);
     await page.context().close();
   });
 });

@@ -198,6 +198,7 @@ const SOCKETS: SocketRow[] = [
   { party: "reading-room", label: "the owner's reading", path: (f) => `/parties/reading-room/${f.readingId}`, cells: { nobody: 403, guest: 403, member: 403, removed: 403, owner: 101 } },
   { party: "deck-generator", label: "the owner's deck progress", path: () => `/parties/deck-generator/${OWNER_DECK}`, cells: { nobody: 403, guest: 403, member: 403, removed: 403, owner: 101 } },
   { party: "reader-presence", label: "watching who is online", path: () => "/parties/reader-presence/readers", cells: { nobody: 101, guest: 101, member: 101, removed: 101, owner: 101 } },
+  { party: "user-channel", label: "the owner's account channel", path: () => `/parties/user-channel/${OWNER_ID}`, cells: { nobody: 403, guest: 403, member: 403, removed: 403, owner: 101 } },
   // Theo and Mira are readers in the demo data; the demo member is not.
   { party: "reader-presence", label: "going online as a reader", path: () => "/parties/reader-presence/readers?as=reader", cells: { nobody: 403, guest: 403, member: 101, removed: 101, owner: 403 } },
 ];

@@ -171,8 +171,8 @@ describe("payment webhooks", () => {
     // The renewal is processed once the old period is over.
     const paid = event("invoice.paid", { id: `in_${newId()}`, object: "invoice", billing_reason: "subscription_cycle", subscription: data.id });
     const at = oldEnd * 1000 + 60_000;
-    expect(await applyPaymentEvent(db(), local(), paid, at)).toBe("applied");
-    expect(await applyPaymentEvent(db(), local(), event("customer.subscription.updated", renewed), at + 1000)).toBe("applied");
+    expect(await applyPaymentEvent(db(), local(), paid, at)).toEqual({ outcome: "applied", userId });
+    expect((await applyPaymentEvent(db(), local(), event("customer.subscription.updated", renewed), at + 1000)).outcome).toBe("applied");
     const quota = await getQuota(db(), userId, at + 2000);
     // Four new credits plus min(three left, cap of two).
     expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 6, completeDeckUsed: 0 });
@@ -279,5 +279,27 @@ describe("the local customer portal", () => {
     expect(await (await get("/subscription", { cookie })).text()).toContain("Renews on");
     // Nobody else reaches this subscription's portal.
     expect((await get("/billing/local", { cookie: await signInAs(await newMember()) })).status).toBe(404);
+  });
+});
+
+describe("every open tab of the buyer", () => {
+  it("hears that the account changed when a purchase completes, and nobody else can listen", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    const open = await SELF.fetch(`${ORIGIN}/parties/user-channel/${userId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
+    expect(open.status).toBe(101);
+    const socket = open.webSocket!;
+    const messages: unknown[] = [];
+    socket.addEventListener("message", (message) => messages.push(JSON.parse(String(message.data))));
+    socket.accept();
+    const other = await SELF.fetch(`${ORIGIN}/parties/user-channel/${userId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie: await signInAs(await newMember()) } });
+    expect(other.status).toBe(403);
+
+    const start = await post("/subscription", { intent: "checkout", plan: "creator-monthly" }, { cookie });
+    await post(start.headers.get("location")!, { intent: "pay", card: "4242424242424242", expiry: "12 / 40", cvc: "123" }, { cookie });
+    const deadline = Date.now() + 3000;
+    while (messages.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(messages).toContainEqual({ type: "account-changed", reason: "plan" });
+    socket.close();
   });
 });

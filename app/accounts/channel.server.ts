@@ -1,0 +1,15 @@
+import { getServerByName } from "partyserver";
+import type { AccountMessage } from "../../party/account-messages";
+
+/**
+ * Tells every open tab of `userId` that their account changed, so each reloads what it shows.
+ * A tab that misses it catches up within a minute on its own, so a failure here is only logged.
+ */
+export async function tellAccountChanged(env: Env, userId: string, reason: AccountMessage["reason"]) {
+  try {
+    const channel = await getServerByName(env.UserChannel, userId);
+    await channel.accountChanged(reason);
+  } catch (error) {
+    console.error("telling the account's tabs", userId, error);
+  }
+}

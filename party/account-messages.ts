@@ -1,0 +1,4 @@
+/** What a person's channel tells their tabs: reload what you show, because this changed. */
+export type AccountMessage = { type: "account-changed"; reason: "plan" | "credits" };
+
+export const USER_CHANNEL_PARTY = "user-channel";
