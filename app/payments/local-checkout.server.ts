@@ -7,6 +7,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { checkoutSessions } from "../../db/schema";
+import { findPlanByKey } from "../plans/catalogue";
 import { requireUser } from "../auth/guard.server";
 import { localCheckoutSession, LocalPayments, TEST_CARDS } from "./local.server";
 import { createPayments, deliverLocalEvents } from "./payments.server";
@@ -46,6 +47,7 @@ export async function localCheckoutLoader(args: LoaderFunctionArgs) {
     amountCents: session.amount_total,
     currency: session.currency,
     mode: session.mode,
+    interval: findPlanByKey(session.metadata.planKey ?? "")?.interval ?? "once",
     cancelUrl: session.cancel_url,
     successUrl: session.success_url,
   };

@@ -42,7 +42,7 @@ export default function LocalCheckout() {
           <p className="font-semibold">{checkout.description}</p>
           <p className="font-display text-3xl font-bold">
             {price}
-            {checkout.mode === "subscription" ? <span className="text-sm font-normal text-muted"> / period</span> : null}
+            {checkout.interval === "month" || checkout.interval === "year" ? <span className="text-sm font-normal text-muted"> / {checkout.interval}</span> : null}
           </p>
         </div>
 
