@@ -9,7 +9,7 @@ import { cardImageKey } from "../../app/decks/images";
 import { mapWithConcurrency } from "../../app/lib/pool";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
 import { cards, deckQuotaLedger, decks, userDeckQuotas, users } from "../../db/schema";
-import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { CookieJar, get, ORIGIN, post, signInAs, visit, waitForDeck } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -21,16 +21,6 @@ async function newGuest() {
 
 async function createDeck(cookie: string, form: Record<string, string> = {}) {
   return post("/create-deck", { intent: "create", theme: "Moonlit tides", style: "watercolour", kind: "major_arcana", quality: "medium", ...form }, { cookie });
-}
-
-async function waitForDeck(deckId: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const deck = await db().query.decks.findFirst({ where: eq(decks.id, deckId) });
-    if (deck && deck.status !== "generating") return deck;
-    if (Date.now() > deadline) throw new Error(`deck ${deckId} still generating`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const deckIdFrom = (response: Response) => response.headers.get("location")!.split("/").pop()!;

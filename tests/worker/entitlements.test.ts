@@ -20,7 +20,7 @@ import {
 import { getPlanStanding, repaintsLeftOnDeck } from "../../app/entitlements/entitlements.server";
 import { cards, deckQuotaLedger, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
-import { get, post, signInAs } from "./helpers";
+import { get, post, signInAs, waitForDeck } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const DAY = 24 * 60 * 60 * 1000;
@@ -77,16 +77,6 @@ async function quota(userId: string) {
 
 async function ledger(userId: string) {
   return db().select().from(deckQuotaLedger).where(eq(deckQuotaLedger.userId, userId));
-}
-
-async function waitForDeck(deckId: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const deck = await db().query.decks.findFirst({ where: eq(decks.id, deckId) });
-    if (deck && deck.status !== "generating") return deck;
-    if (Date.now() > deadline) throw new Error(`deck ${deckId} still generating`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const deckIdFrom = (response: Response) => response.headers.get("location")!.split("/").pop()!;

@@ -1,6 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { startSession } from "../../app/auth/session.server";
+import { eq } from "drizzle-orm";
 import { createDatabase } from "../../app/db.server";
+import { decks } from "../../db/schema";
 
 export const ORIGIN = "http://localhost";
 
@@ -93,3 +95,15 @@ export class CookieJar {
 }
 
 export const hasMainLayout = (html: string) => html.includes('aria-label="Main"') && html.includes("<footer");
+
+/** Waits until a deck's generation has settled (ready or failed) and returns its row. */
+export async function waitForDeck(deckId: string, timeoutMs = 30_000) {
+  const db = createDatabase(env.DB);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const deck = await db.query.decks.findFirst({ where: eq(decks.id, deckId) });
+    if (deck && deck.status !== "generating") return deck;
+    if (Date.now() > deadline) throw new Error(`deck ${deckId} still generating`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
