@@ -122,7 +122,7 @@ export async function createDeck(context: AppLoadContext, user: CurrentUser, inp
  * Grows a Major Arcana deck to all 78 cards: one complete-deck credit, then only the 56 minor
  * cards are made, in the deck's own theme and style.
  */
-export async function upgradeDeck(context: AppLoadContext, user: CurrentUser, deckId: string) {
+export async function upgradeDeck(context: AppLoadContext, user: Pick<CurrentUser, "id">, deckId: string) {
   const { db } = context;
   const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
   if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };

@@ -9,14 +9,19 @@ import type Stripe from "stripe";
 import { checkoutSessions, paymentEvents, subscriptions, subscriptionStatuses, users } from "../../db/schema";
 import { planAllocationStatements, renewalStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
-import { findPlanByPriceId, FREE_PLAN } from "../plans/catalogue";
+import { EXPLORER_PLUS, findPlanByPriceId, FREE_PLAN } from "../plans/catalogue";
 import { isSubscribed } from "../plans/subscription";
 import type { PaymentsProvider, ProviderSubscription } from "./provider.server";
 
 export type EventOutcome = "applied" | "duplicate" | "ignored";
 
 /** What an event did, and whose account it changed (their open tabs are told). */
-export type EventResult = { outcome: EventOutcome; userId: string | null };
+export type EventResult = {
+  outcome: EventOutcome;
+  userId: string | null;
+  /** A paid Explorer Plus: the deck whose 56 cards are to be made now that its credit is in place. */
+  upgrade?: { userId: string; deckId: string };
+};
 
 type Statement = BatchItem<"sqlite">;
 
@@ -94,12 +99,17 @@ function checkoutStatements(db: Database, event: Stripe.Event, now: number): Sta
   const checkoutId = session.metadata?.checkoutId;
   const userId = session.metadata?.userId;
   if (!checkoutId || !userId || session.payment_status === "unpaid") return [];
-  return [
+  const statements: Statement[] = [
     db
       .update(checkoutSessions)
       .set({ status: "complete", providerSessionId: session.id, completedAt: now })
       .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "open"))),
   ];
+  // Explorer Plus: one complete-deck credit, once per checkout; the upgrade it pays for follows.
+  if (session.metadata?.kind === "explorer-plus") {
+    statements.push(...planAllocationStatements(db, userId, EXPLORER_PLUS.key, now, { referenceId: `checkout:${checkoutId}` }));
+  }
+  return statements;
 }
 
 const alreadyApplied = async (db: Database, id: string) =>
@@ -110,9 +120,12 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   if (await alreadyApplied(db, event.id)) return { outcome: "duplicate", userId: null };
   const effects: Statement[] = [];
   let userId: string | null = null;
+  let upgrade: EventResult["upgrade"];
   if (event.type === "checkout.session.completed") {
     effects.push(...checkoutStatements(db, event, now));
-    userId = (event.data.object as Stripe.Checkout.Session).metadata?.userId ?? null;
+    const metadata = (event.data.object as Stripe.Checkout.Session).metadata;
+    userId = metadata?.userId ?? null;
+    if (metadata?.kind === "explorer-plus" && metadata.deckId && userId && effects.length > 0) upgrade = { userId, deckId: metadata.deckId };
   }
   const subscriptionId = subscriptionIdOf(event);
   if (subscriptionId) {
@@ -130,5 +143,5 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
     if (await alreadyApplied(db, event.id)) return { outcome: "duplicate", userId: null };
     throw error;
   }
-  return effects.length > 0 ? { outcome: "applied", userId } : { outcome: "ignored", userId: null };
+  return effects.length > 0 ? { outcome: "applied", userId, upgrade } : { outcome: "ignored", userId: null };
 }

@@ -98,6 +98,6 @@ export async function localCheckoutAction(args: ActionFunctionArgs) {
   }
 
   const events = await payments.pay(session.id);
-  await deliverLocalEvents(context.config, context.db, context.cloudflare.env, payments, events, new URL(request.url).origin);
+  await deliverLocalEvents(context, payments, events, new URL(request.url).origin);
   throw redirect(session.success_url);
 }

@@ -41,6 +41,6 @@ export async function localPortalAction(args: ActionFunctionArgs) {
   const parsed = portalForm.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) return data({ error: "Choose to cancel or to resume." }, { status: 400 });
   const event = await payments.setCancelAtPeriodEnd(subscription.id, parsed.data.intent === "cancel");
-  if (event) await deliverLocalEvents(args.context.config, args.context.db, args.context.cloudflare.env, payments, [event], new URL(args.request.url).origin);
+  if (event) await deliverLocalEvents(args.context, payments, [event], new URL(args.request.url).origin);
   throw redirect(returnTo);
 }

@@ -8,8 +8,9 @@ import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { newId } from "../lib/crypto";
-import { findPlanByKey } from "../plans/catalogue";
+import { EXPLORER_PLUS, findPlanByKey } from "../plans/catalogue";
 import { tellAccountChanged } from "../accounts/channel.server";
+import { upgradeDeck } from "../decks/create.server";
 import { applyPaymentEvent } from "./events.server";
 import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
 import { LocalPayments } from "./local.server";
@@ -35,7 +36,7 @@ export async function startSubscriptionCheckout(context: AppLoadContext, user: C
   const plan = findPlanByKey(planKey);
   if (!plan || plan.mode !== "subscription") throw new PaymentsError("Choose one of the plans on the pricing page.");
   const payments = createPayments(context.config, context.db);
-  if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE);
+  if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE, 503);
   const checkoutId = newId();
   const amountCents = Math.round(plan.price * 100);
   await context.db.insert(checkoutSessions).values({ id: checkoutId, userId: user.id, kind: "subscription", planKey: plan.key, amountCents, currency: plan.currency });
@@ -60,11 +61,43 @@ export async function startSubscriptionCheckout(context: AppLoadContext, user: C
   }
 }
 
+/** Starts the purchase of Explorer Plus for one of the person's finished Major Arcana decks. */
+export async function startExplorerCheckout(context: AppLoadContext, user: CurrentUser, deckId: string, origin: string) {
+  const deck = await context.db.query.decks.findFirst({ where: (d, { and, eq }) => and(eq(d.id, deckId), eq(d.creatorId, user.id)) });
+  if (!deck) throw new PaymentsError("Deck not found", 404);
+  if (user.isGuest) throw new PaymentsError("Create an account to buy Explorer Plus: your decks come with you.", 401);
+  if (deck.kind !== "major_arcana" || deck.status !== "ready") throw new PaymentsError("Explorer Plus completes a finished Major Arcana deck.");
+  const payments = createPayments(context.config, context.db);
+  if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE, 503);
+  const checkoutId = newId();
+  const amountCents = Math.round(EXPLORER_PLUS.price * 100);
+  await context.db.insert(checkoutSessions).values({ id: checkoutId, userId: user.id, kind: "explorer-plus", planKey: EXPLORER_PLUS.key, deckId, amountCents, currency: EXPLORER_PLUS.currency });
+  try {
+    return await payments.createCheckout({
+      checkoutId,
+      userId: user.id,
+      email: user.email,
+      mode: "payment",
+      priceId: EXPLORER_PLUS.priceId,
+      description: `Explorer Plus — all 78 cards for “${deck.title}”`,
+      amountCents,
+      currency: EXPLORER_PLUS.currency,
+      metadata: { checkoutId, userId: user.id, kind: "explorer-plus", planKey: EXPLORER_PLUS.key, deckId },
+      successUrl: `${origin}/collection/${deckId}`,
+      cancelUrl: `${origin}/collection/${deckId}`,
+      customerId: null,
+    });
+  } catch (error) {
+    throw error instanceof PaymentsError ? error : new PaymentsError(CHECKOUT_FAILED_MESSAGE);
+  }
+}
+
 /**
  * A webhook delivery: the signature on the raw body first, then the event applied once. Answers
  * 400 for anything unsigned, mis-signed or stale, so nothing unverified is ever written.
  */
-export async function receivePaymentWebhook(config: AppConfig, db: Database, env: Env, request: Request): Promise<Response> {
+export async function receivePaymentWebhook(context: AppLoadContext, request: Request): Promise<Response> {
+  const { config, db } = context;
   const payments = createPayments(config, db);
   if (!payments) return new Response("Payments are not configured", { status: 404 });
   const rawBody = await request.text();
@@ -74,8 +107,10 @@ export async function receivePaymentWebhook(config: AppConfig, db: Database, env
   } catch {
     return Response.json({ error: "Invalid signature" }, { status: 400 });
   }
-  const { outcome, userId } = await applyPaymentEvent(db, payments, event);
-  if (userId) await tellAccountChanged(env, userId, "plan");
+  const { outcome, userId, upgrade } = await applyPaymentEvent(db, payments, event);
+  // Explorer Plus was paid for: its credit is in place, and the deck's 56 cards are started with it.
+  if (upgrade) await upgradeDeck(context, { id: upgrade.userId }, upgrade.deckId);
+  if (userId) await tellAccountChanged(context.cloudflare.env, userId, "plan");
   return Response.json({ received: true, outcome });
 }
 
@@ -83,7 +118,7 @@ export async function receivePaymentWebhook(config: AppConfig, db: Database, env
  * Delivers the local provider's events, signed, through the same handler Stripe's deliveries
  * reach, one after another as Stripe sends them.
  */
-export async function deliverLocalEvents(config: AppConfig, db: Database, env: Env, local: LocalPayments, events: Awaited<ReturnType<LocalPayments["pay"]>>, origin: string) {
+export async function deliverLocalEvents(context: AppLoadContext, local: LocalPayments, events: Awaited<ReturnType<LocalPayments["pay"]>>, origin: string) {
   for (const event of events) {
     const { payload, signature } = await local.sign(event);
     const request = new Request(`${origin}${PAYMENT_WEBHOOK_PATH}`, {
@@ -91,7 +126,7 @@ export async function deliverLocalEvents(config: AppConfig, db: Database, env: E
       headers: { "content-type": "application/json", "stripe-signature": signature },
       body: payload,
     });
-    const response = await receivePaymentWebhook(config, db, env, request);
+    const response = await receivePaymentWebhook(context, request);
     if (!response.ok) throw new Error(`The local payment event ${event.type} was refused with ${response.status}`);
   }
 }

@@ -44,7 +44,14 @@ export interface PaymentsProvider {
 }
 
 /** Thrown for a refusal the person should read (the provider's own message where it has one). */
-export class PaymentsError extends Error {}
+export class PaymentsError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
 
 export const CHECKOUT_FAILED_MESSAGE = "Failed to create checkout session";
 export const NOT_AUTHENTICATED_MESSAGE = "User not authenticated";

@@ -70,7 +70,7 @@ export async function subscriptionAction({ request, context }: ActionFunctionArg
     throw redirect(url);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
-    return data<SubscriptionActionData>({ error: error.message }, { status: 400 });
+    return data<SubscriptionActionData>({ error: error.message }, { status: error.status });
   }
 }
 

@@ -8,6 +8,9 @@ import { buttonClasses } from "~/components/ui/button";
 import { creditsLeft } from "~/credits/cost";
 import { getQuota } from "~/credits/credits.server";
 import { regenerateCard, regenerationsLeft, retryCost, retryDeck, upgradeDeck } from "~/decks/create.server";
+import { startExplorerCheckout } from "~/payments/payments.server";
+import { PaymentsError } from "~/payments/provider.server";
+import { EXPLORER_PLUS, formatPlanPrice } from "~/plans/catalogue";
 import { deleteDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
@@ -68,6 +71,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const result = await upgradeDeck(context, user, deckId);
       if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
       return data<ActionData>({ ok: true, message: "Making the 56 Minor Arcana cards…" });
+    }
+    case "buy-explorer": {
+      try {
+        const { url } = await startExplorerCheckout(context, user, deckId, new URL(request.url).origin);
+        throw redirect(url);
+      } catch (error) {
+        if (!(error instanceof PaymentsError)) throw error;
+        if (error.status === 404) throw new Response(error.message, { status: 404 });
+        return data<ActionData>({ ok: false, message: error.message }, { status: error.status });
+      }
     }
     default:
       return data<ActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
@@ -200,18 +213,27 @@ export default function DeckPage() {
               <input type="hidden" name="intent" value={deck.isPublic ? "unpublish" : "publish"} />
               <button type="submit" className={buttonClasses("secondary")}>{deck.isPublic ? "Make private" : "Make public"}</button>
             </Form>
-            {deck.kind === "major_arcana" ? (
+            {deck.kind === "major_arcana" && completeCreditsLeft > 0 ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="upgrade" />
-                <button type="submit" className={buttonClasses("gold")} disabled={completeCreditsLeft === 0}>
+                <button type="submit" className={buttonClasses("gold")}>
                   Upgrade to all 78 cards
+                </button>
+              </Form>
+            ) : deck.kind === "major_arcana" && deck.status === "ready" ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="buy-explorer" />
+                <button type="submit" className={buttonClasses("gold")}>
+                  Complete it with Explorer Plus ({formatPlanPrice(EXPLORER_PLUS)})
                 </button>
               </Form>
             ) : null}
             <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
           </div>
           {deck.kind === "major_arcana" && completeCreditsLeft === 0 ? (
-            <p className="text-sm text-muted">Upgrading uses a complete-deck credit; you have none left.</p>
+            <p className="text-sm text-muted">
+              You have no complete-deck credit left. Explorer Plus is a one-off purchase that makes this deck&apos;s 56 Minor Arcana in the same style, with 5 repaints.
+            </p>
           ) : null}
           <p className="text-sm text-muted">
             {regenerationsLeft === null ? "Unlimited card regenerations with your plan." : `${regenerationsLeft} card regenerations left for this deck.`}

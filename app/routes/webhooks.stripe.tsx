@@ -3,7 +3,7 @@ import { receivePaymentWebhook } from "~/payments/payments.server";
 
 /** Stripe's deliveries, and the local checkout's, which are signed and shaped the same way. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return receivePaymentWebhook(context.config, context.db, context.cloudflare.env, request);
+  return receivePaymentWebhook(context, request);
 }
 
 export function loader() {

@@ -98,7 +98,7 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.certificate.$certificateId", "an unknown certificate", () => "/certificate/unknown", all(404)),
   doc("routes/_main.checkout.$deckId", "/checkout/public deck", () => `/checkout/${PUBLIC_DECK}`, signedIn(200)),
   doc(collection, "the owner's private deck", () => `/collection/${OWNER_DECK}`, ownerOnly),
-  ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "retry", "delete"] as const).map((intent) =>
+  ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete"] as const).map((intent) =>
     act(collection, intent, async (f) => `/collection/${await f.spareDeck()}`, () => ({ intent, title: "Renamed", card: "major-01", confirm: "delete" }), ownerOnly),
   ),
   doc("routes/_main.collection._index", "/collection", () => "/collection", signedIn(200)),

@@ -118,7 +118,7 @@ let tried = 0;
 const setup = {} as { cookie: string; deckId: string; journalId: string; readingId: string };
 
 const TARGETS: Target[] = [
-  { name: "deck page", path: async () => `/collection/${setup.deckId}`, fields: { intent: ["rename", "publish", "unpublish", "regenerate", "upgrade", "retry", "delete"], title: ["A title"], card: ["major-00", "minor-wands-01"], confirm: ["delete"] } },
+  { name: "deck page", path: async () => `/collection/${setup.deckId}`, fields: { intent: ["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete"], title: ["A title"], card: ["major-00", "minor-wands-01"], confirm: ["delete"] } },
   { name: "create deck", path: async () => "/create-deck", fields: { intent: ["suggest", "elaborate", "create"], theme: ["Moonlit tides"], title: [], description: [], style: ["woodcut"], kind: ["major_arcana", "complete"], quality: ["medium", "high"] } },
   { name: "journal entry", path: async () => `/journal/${setup.journalId}`, fields: { intent: ["notes", "share", "unshare"], notes: ["kept"] } },
   { name: "sign in", path: async () => "/login", fields: { email: ["fuzz@example.com"], fullName: [], mode: ["sign-in", "create"], intent: ["send", "merge"], redirectTo: ["/collection"] } },

@@ -10,8 +10,9 @@ import { applyPaymentEvent } from "../../app/payments/events.server";
 import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { findPlanByKey } from "../../app/plans/catalogue";
-import { checkoutSessions, deckQuotaLedger, localPaymentObjects, paymentEvents, subscriptions, userDeckQuotas, users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { MINOR_ARCANA } from "../../app/tarot/cards";
+import { cards, checkoutSessions, deckQuotaLedger, decks, localPaymentObjects, paymentEvents, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import { get, ORIGIN, post, signInAs, waitForDeck } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
@@ -301,5 +302,49 @@ describe("every open tab of the buyer", () => {
     while (messages.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(messages).toContainEqual({ type: "account-changed", reason: "plan" });
     socket.close();
+  });
+});
+
+describe("Explorer Plus", () => {
+  it("completes a finished Major Arcana deck with exactly its 56 Minor Arcana, paid through the local checkout", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    // The free credit is spent on the deck itself, so no complete-deck credit is left.
+    const made = await post("/create-deck", { intent: "create", theme: "Lanterns on a winter sea", style: "woodcut", kind: "major_arcana", quality: "medium" }, { cookie });
+    expect(made.status).toBe(302);
+    const deckId = made.headers.get("location")!.split("/").pop()!;
+    await waitForDeck(deckId);
+    const page = await (await get(`/collection/${deckId}`, { cookie })).text();
+    expect(page).toContain("Complete it with Explorer Plus");
+
+    const start = await post(`/collection/${deckId}`, { intent: "buy-explorer" }, { cookie });
+    expect(start.status).toBe(302);
+    const checkoutPath = start.headers.get("location")!;
+    expect(await (await get(checkoutPath, { cookie })).text()).toContain("Explorer Plus");
+    const paid = await post(checkoutPath, { intent: "pay", card: "4242424242424242", expiry: "12 / 40", cvc: "123" }, { cookie });
+    expect(paid.status).toBe(302);
+    expect(new URL(paid.headers.get("location")!).pathname).toBe(`/collection/${deckId}`);
+
+    const deck = await waitForDeck(deckId);
+    expect(deck).toMatchObject({ kind: "complete", status: "ready" });
+    const rows = await db().select({ key: cards.cardKey }).from(cards).where(eq(cards.deckId, deckId));
+    expect(rows).toHaveLength(78);
+    const minor = new Set(MINOR_ARCANA.map((card) => card.key));
+    expect(rows.filter((row) => minor.has(row.key))).toHaveLength(56);
+    // The credit it brought was spent on this deck, once.
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "explorer", completeDeckQuota: 1, completeDeckUsed: 1 });
+    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "checkout:%")))).toHaveLength(1);
+  });
+
+  it("is refused for someone else's deck or a deck that is already complete", async () => {
+    const owner = await newMember();
+    const made = await post("/create-deck", { intent: "create", theme: "Foxes in birch snow", style: "watercolour", kind: "major_arcana", quality: "medium" }, { cookie: await signInAs(owner) });
+    const deckId = made.headers.get("location")!.split("/").pop()!;
+    await waitForDeck(deckId);
+    expect((await post(`/collection/${deckId}`, { intent: "buy-explorer" }, { cookie: await signInAs(await newMember()) })).status).toBe(404);
+    await db().update(decks).set({ kind: "complete" }).where(eq(decks.id, deckId));
+    const complete = await post(`/collection/${deckId}`, { intent: "buy-explorer" }, { cookie: await signInAs(owner) });
+    expect(complete.status).toBe(400);
+    expect(await complete.text()).toContain("Explorer Plus completes a finished Major Arcana deck.");
   });
 });
