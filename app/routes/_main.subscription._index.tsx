@@ -69,7 +69,9 @@ export default function Subscription() {
           </div>
         ) : chosen && chosen.mode === "payment" ? (
           <p className="mt-6 rounded-2xl bg-surface-2 p-5 text-sm">
-            You picked <strong>{chosen.name}</strong> ({chosen.price}, one-off). It is not on sale yet, so nothing can be charged for it.
+            You picked <strong>{chosen.name}</strong> ({chosen.price}, one-off): it completes one of your Major Arcana decks with its 56 Minor
+            Arcana. Open the deck in{" "}
+            <Link to="/collection" className="underline underline-offset-4">your collection</Link> and choose &ldquo;Complete it with Explorer Plus&rdquo;.
           </p>
         ) : result?.error ? (
           <p role="alert" className="mt-4 text-sm text-danger">{result.error}</p>
