@@ -3,12 +3,12 @@
  * for something the catalogue sells, and taking the provider's webhook deliveries.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { checkoutSessions } from "../../db/schema";
+import { checkoutKinds, checkoutSessions } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { newId } from "../lib/crypto";
-import { EXPLORER_PLUS, findPlanByKey } from "../plans/catalogue";
+import { EXPLORER_PLUS, findPlanByKey, type Plan } from "../plans/catalogue";
 import { tellAccountChanged } from "../accounts/channel.server";
 import { upgradeDeck } from "../decks/create.server";
 import { applyPaymentEvent } from "./events.server";
@@ -31,34 +31,64 @@ export function createPayments(config: AppConfig, db: Database): PaymentsProvide
 
 export const PAYMENTS_UNAVAILABLE_MESSAGE = "Payments are not available right now. Please try again later.";
 
-/** Starts the checkout of a subscription plan from the catalogue; returns where to send the person. */
-export async function startSubscriptionCheckout(context: AppLoadContext, user: CurrentUser, planKey: string, origin: string) {
-  const plan = findPlanByKey(planKey);
-  if (!plan || plan.mode !== "subscription") throw new PaymentsError("Choose one of the plans on the pricing page.");
+type Purchase = {
+  kind: (typeof checkoutKinds)[number];
+  plan: Plan;
+  deckId?: string;
+  description: string;
+  successPath: (checkoutId: string) => string;
+  cancelPath: string;
+};
+
+/**
+ * Records a purchase and opens its checkout at the provider; returns where to send the person.
+ * The checkout's id is the idempotency key and, in the metadata, names buyer and purchase.
+ */
+async function openCheckout(context: AppLoadContext, user: CurrentUser, purchase: Purchase, origin: string) {
   const payments = createPayments(context.config, context.db);
   if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE, 503);
+  const { plan, kind, deckId } = purchase;
   const checkoutId = newId();
   const amountCents = Math.round(plan.price * 100);
-  await context.db.insert(checkoutSessions).values({ id: checkoutId, userId: user.id, kind: "subscription", planKey: plan.key, amountCents, currency: plan.currency });
+  await context.db.insert(checkoutSessions).values({ id: checkoutId, userId: user.id, kind, planKey: plan.key, deckId, amountCents, currency: plan.currency });
+  // A subscriber's later purchases stay with the customer the provider already knows.
   const existing = await context.db.query.subscriptions.findFirst({ columns: { providerCustomerId: true }, where: (s, { eq }) => eq(s.userId, user.id) });
   try {
     return await payments.createCheckout({
       checkoutId,
       userId: user.id,
       email: user.email,
-      mode: "subscription",
+      mode: plan.mode === "subscription" ? "subscription" : "payment",
       priceId: plan.priceId,
-      description: `${plan.name} — ${plan.interval === "year" ? "yearly" : "monthly"}`,
+      description: purchase.description,
       amountCents,
       currency: plan.currency,
-      metadata: { checkoutId, userId: user.id, kind: "subscription", planKey: plan.key },
-      successUrl: `${origin}/subscription/success?checkout=${checkoutId}`,
-      cancelUrl: `${origin}/pricing`,
+      metadata: { checkoutId, userId: user.id, kind, planKey: plan.key, ...(deckId ? { deckId } : {}) },
+      successUrl: `${origin}${purchase.successPath(checkoutId)}`,
+      cancelUrl: `${origin}${purchase.cancelPath}`,
       customerId: existing?.providerCustomerId ?? null,
     });
   } catch (error) {
     throw error instanceof PaymentsError ? error : new PaymentsError(CHECKOUT_FAILED_MESSAGE);
   }
+}
+
+/** Starts the checkout of a subscription plan from the catalogue. */
+export async function startSubscriptionCheckout(context: AppLoadContext, user: CurrentUser, planKey: string, origin: string) {
+  const plan = findPlanByKey(planKey);
+  if (!plan || plan.mode !== "subscription") throw new PaymentsError("Choose one of the plans on the pricing page.");
+  return openCheckout(
+    context,
+    user,
+    {
+      kind: "subscription",
+      plan,
+      description: `${plan.name} — ${plan.interval === "year" ? "yearly" : "monthly"}`,
+      successPath: (checkoutId) => `/subscription/success?checkout=${checkoutId}`,
+      cancelPath: "/pricing",
+    },
+    origin,
+  );
 }
 
 /** Starts the purchase of Explorer Plus for one of the person's finished Major Arcana decks. */
@@ -67,29 +97,19 @@ export async function startExplorerCheckout(context: AppLoadContext, user: Curre
   if (!deck) throw new PaymentsError("Deck not found", 404);
   if (user.isGuest) throw new PaymentsError("Create an account to buy Explorer Plus: your decks come with you.", 401);
   if (deck.kind !== "major_arcana" || deck.status !== "ready") throw new PaymentsError("Explorer Plus completes a finished Major Arcana deck.");
-  const payments = createPayments(context.config, context.db);
-  if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE, 503);
-  const checkoutId = newId();
-  const amountCents = Math.round(EXPLORER_PLUS.price * 100);
-  await context.db.insert(checkoutSessions).values({ id: checkoutId, userId: user.id, kind: "explorer-plus", planKey: EXPLORER_PLUS.key, deckId, amountCents, currency: EXPLORER_PLUS.currency });
-  try {
-    return await payments.createCheckout({
-      checkoutId,
-      userId: user.id,
-      email: user.email,
-      mode: "payment",
-      priceId: EXPLORER_PLUS.priceId,
+  return openCheckout(
+    context,
+    user,
+    {
+      kind: "explorer-plus",
+      plan: EXPLORER_PLUS,
+      deckId,
       description: `Explorer Plus — all 78 cards for “${deck.title}”`,
-      amountCents,
-      currency: EXPLORER_PLUS.currency,
-      metadata: { checkoutId, userId: user.id, kind: "explorer-plus", planKey: EXPLORER_PLUS.key, deckId },
-      successUrl: `${origin}/collection/${deckId}`,
-      cancelUrl: `${origin}/collection/${deckId}`,
-      customerId: null,
-    });
-  } catch (error) {
-    throw error instanceof PaymentsError ? error : new PaymentsError(CHECKOUT_FAILED_MESSAGE);
-  }
+      successPath: () => `/collection/${deckId}`,
+      cancelPath: `/collection/${deckId}`,
+    },
+    origin,
+  );
 }
 
 /**
