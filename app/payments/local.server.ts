@@ -3,7 +3,7 @@
  * test cards on a checkout page of our own, and delivers signed Stripe-shaped events to the same
  * webhook handler Stripe's events go through.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { localPaymentObjects } from "../../db/schema";
 import type { Database } from "../db.server";
@@ -155,6 +155,13 @@ export class LocalPayments implements PaymentsProvider {
   async pay(sessionId: string, now = Date.now()): Promise<Stripe.Event[]> {
     const session = await read<LocalCheckoutSession>(this.db, sessionId);
     if (!session || session.status !== "open") return [];
+    // One statement claims the open checkout: of two clicks or two tabs paying at once, one pays.
+    const claimed = await this.db
+      .update(localPaymentObjects)
+      .set({ data: sql`json_set(${localPaymentObjects.data}, '$.status', 'complete')`, updatedAt: now })
+      .where(and(eq(localPaymentObjects.id, sessionId), sql`json_extract(${localPaymentObjects.data}, '$.status') = 'open'`))
+      .returning({ id: localPaymentObjects.id });
+    if (claimed.length === 0) return [];
     const events: Stripe.Event[] = [];
     if (session.mode === "subscription") {
       const start = seconds(now);

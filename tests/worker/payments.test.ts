@@ -219,6 +219,15 @@ describe("the local checkout", () => {
     expect((await post("/subscription", { intent: "checkout", plan: "mystic-monthly" }, { cookie })).status).toBe(409);
   });
 
+  it("pays once when the same checkout is paid from two tabs at the same moment", async () => {
+    const userId = await newMember();
+    const { sessionId } = await openCheckout(userId, "mystic-monthly");
+    const results = await Promise.all(Array.from({ length: 5 }, () => local().pay(sessionId)));
+    expect(results.filter((events) => events.length > 0)).toHaveLength(1);
+    const subscriptionsMade = await db().select().from(localPaymentObjects).where(and(eq(localPaymentObjects.object, "subscription"), sql`json_extract(data, '$.metadata.userId') = ${userId}`));
+    expect(subscriptionsMade).toHaveLength(1);
+  });
+
   it("asks for confirmation with the 3-D Secure test card, and a failed confirmation charges nothing", async () => {
     const userId = await newMember();
     const cookie = await signInAs(userId);
