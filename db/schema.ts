@@ -391,6 +391,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   providerSubscriptionId: text("provider_subscription_id").unique(),
   /** Set when the subscriber cancelled: it stays active until `current_period_end`, then ends. */
   cancelAtPeriodEnd: flag("cancel_at_period_end"),
+  /** A change of plan the subscriber chose that starts with the next period (a downgrade waits for it). */
+  scheduledPriceId: text("scheduled_price_id"),
   /** Milliseconds: when the state stored here was read from the provider; an older reading never overwrites it. */
   providerStateAt: integer("provider_state_at").notNull().default(0),
   updatedAt: millis("updated_at").notNull().default(now),
@@ -434,10 +436,41 @@ export const checkoutSessions = sqliteTable(
     deckId: text("deck_id"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
+    /** What the checkout page and the receipt call it ("Explorer Plus — all 78 cards for …"). */
+    description: text("description").notNull().default(""),
     providerSessionId: text("provider_session_id").unique(),
     status: text("status", { enum: checkoutStatuses }).notNull().default("open"),
     createdAt: millis("created_at").notNull().default(now),
     completedAt: millis("completed_at"),
   },
   (t) => [index("checkout_sessions_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Money received, one row per provider payment (a paid invoice, a paid one-off checkout), with what
+ * was refunded of it: the subscriber's receipts, and the way from a refunded charge back to what it
+ * bought. Written by the webhook handler in the event's own batch.
+ */
+export const paymentReceipts = sqliteTable(
+  "payment_receipts",
+  {
+    /** The provider's invoice or checkout session id. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: checkoutKinds }).notNull(),
+    description: text("description").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    currency: text("currency").notNull(),
+    /** The payment the provider's refunds name. */
+    paymentIntentId: text("payment_intent_id"),
+    checkoutId: text("checkout_id"),
+    /** The provider's own receipt page, where it has one. */
+    receiptUrl: text("receipt_url"),
+    paidAt: millis("paid_at").notNull(),
+    refundedAt: millis("refunded_at"),
+  },
+  (t) => [index("payment_receipts_user_idx").on(t.userId, t.paidAt), index("payment_receipts_intent_idx").on(t.paymentIntentId)],
 );

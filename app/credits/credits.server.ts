@@ -28,9 +28,10 @@
  * the rest is owed and taken from the next refreshes.
  */
 import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
-import { deckQuotaLedger, deviceMembers, planTypes, userDeckQuotas } from "../../db/schema";
+import { deckQuotaLedger, deviceMembers, paymentReceipts, planTypes, userDeckQuotas } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
+import { addMonths } from "../lib/months";
 import { findPlanByKey, PLANS, type PlanTier } from "../plans/catalogue";
 import { FREE_PLAN_QUOTA } from "./badge";
 import { creditsLeft, type CreditAmounts } from "./cost";
@@ -51,19 +52,7 @@ const MONTHS_PER_YEAR = 12;
 
 /** The same moment one month later in UTC; the day is clamped to the month's length (Jan 31 → Feb 28/29). */
 export function addOneMonth(ms: number): number {
-  const d = new Date(ms);
-  const year = d.getUTCFullYear();
-  const month = d.getUTCMonth();
-  const lastDayOfNextMonth = new Date(Date.UTC(year, month + 2, 0)).getUTCDate();
-  return Date.UTC(
-    year,
-    month + 1,
-    Math.min(d.getUTCDate(), lastDayOfNextMonth),
-    d.getUTCHours(),
-    d.getUTCMinutes(),
-    d.getUTCSeconds(),
-    d.getUTCMilliseconds(),
-  );
+  return addMonths(ms, 1);
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -347,7 +336,7 @@ export async function refundCredits(
  * credits left after minus before), then the new quotas for the records whose line was written.
  * Scoped to one user, or to the `limit` records due longest.
  */
-function refreshStatements(db: Database, now: number, runId: string, scope: { userId?: string; limit?: number }) {
+function refreshStatements(db: Database, now: number, runId: string, scope: { userId?: string; limit?: number }, dueBy = now) {
   const q = userDeckQuotas;
   const leftMajor = sql<number>`MAX(${q.majorArcanaQuota} - ${q.majorArcanaUsed}, 0)`;
   const leftComplete = sql<number>`MAX(${q.completeDeckQuota} - ${q.completeDeckUsed}, 0)`;
@@ -357,7 +346,7 @@ function refreshStatements(db: Database, now: number, runId: string, scope: { us
   // What a merged guest spent beyond the account's credits comes off the grant, until it is paid.
   const newMajor = sql<number>`MAX(${dueMajor} - ${q.majorArcanaOwed}, 0)`;
   const newComplete = sql<number>`MAX(${dueComplete} - ${q.completeDeckOwed}, 0)`;
-  const due = and(lte(q.nextRefreshDate, now), scope.userId === undefined ? undefined : eq(q.userId, scope.userId));
+  const due = and(lte(q.nextRefreshDate, dueBy), scope.userId === undefined ? undefined : eq(q.userId, scope.userId));
   const lineId = sql<string>`${runId} || ':' || ${q.userId}`;
 
   const candidates = db
@@ -387,7 +376,7 @@ function refreshStatements(db: Database, now: number, runId: string, scope: { us
         majorArcanaOwed: sql<number>`MAX(${q.majorArcanaOwed} - ${dueMajor}, 0)`,
         completeDeckOwed: sql<number>`MAX(${q.completeDeckOwed} - ${dueComplete}, 0)`,
         lastRefreshDate: now,
-        nextRefreshDate: addOneMonth(now),
+        nextRefreshDate: addOneMonth(dueBy),
         updatedAt: now,
       })
       .where(
@@ -400,14 +389,17 @@ function refreshStatements(db: Database, now: number, runId: string, scope: { us
   ] as const;
 }
 
-/** Refreshes one user's record if its refresh is due; true when it was refreshed. */
 /**
- * The statements of a renewal paid for: the user's refresh, if it is due, under the renewal's own
- * reference (so a repeated delivery refreshes nothing twice), for the caller's batch.
+ * The statements of a renewal paid for: the user's refresh, if it is due by the time the new period
+ * starts (`periodStart`, ms; a renewal paid a little early still refreshes, one the monthly job
+ * already refreshed does not again), under the renewal's own reference (so a repeated delivery
+ * refreshes nothing twice), for the caller's batch. The next refresh is a month after the period starts.
  */
-export function renewalStatements(db: Database, userId: string, reference: string, now: number) {
-  return refreshStatements(db, now, reference, { userId });
+export function renewalStatements(db: Database, userId: string, reference: string, now: number, periodStart = now) {
+  return refreshStatements(db, now, reference, { userId }, Math.max(now, periodStart));
 }
+
+/** Refreshes one user's record if its refresh is due; true when it was refreshed. */
 
 export async function refreshQuotaIfDue(db: Database, userId: string, now = Date.now()): Promise<boolean> {
   const [, refreshed] = await db.batch(refreshStatements(db, now, newId(), { userId }));
@@ -679,4 +671,58 @@ export async function initializeQuotaForPlan(
   const quota = records[0];
   if (!quota) throw new Error(`The quota record of ${userId} could not be written`);
   return { status: updated.length > 0 ? "allocated" : "already_allocated", quota };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Refunds of Explorer Plus
+ * --------------------------------------------------------------------------------------------- */
+
+export const EXPLORER_REFUND_TAKEN_BACK = "Explorer Plus refunded: its complete-deck credit was taken back";
+export const EXPLORER_REFUND_SPENT = "Explorer Plus refunded: the deck it completed keeps its cards";
+
+/**
+ * Takes back what a refunded Explorer Plus gave, once per `referenceId`: its complete-deck credit
+ * while it is unspent. A credit already spent on a deck is not taken back: that deck keeps the cards
+ * it has, and the ledger says so. Someone left with no Explorer Plus that was not refunded goes back
+ * to the free plan type (a subscriber keeps theirs). Run after the refund is recorded on the receipt.
+ */
+export function explorerRefundStatements(db: Database, userId: string, referenceId: string, now: number) {
+  const q = userDeckQuotas;
+  const ledgerId = newId();
+  const unspent = sql`${q.completeDeckQuota} - ${q.completeDeckUsed} > 0`;
+  const anotherExplorer = sql`EXISTS (SELECT 1 FROM ${paymentReceipts} WHERE ${paymentReceipts.userId} = ${userId}
+    AND ${paymentReceipts.kind} = 'explorer-plus' AND ${paymentReceipts.refundedCents} < ${paymentReceipts.amountCents})`;
+  return [
+    ensureRecord(db, userId, now),
+    db
+      .insert(deckQuotaLedger)
+      .select(
+        db
+          .select({
+            id: sql<string>`${ledgerId}`.as("id"),
+            userId: q.userId,
+            majorArcanaChange: sql<number>`0`.as("major_arcana_change"),
+            completeDeckChange: sql<number>`CASE WHEN ${unspent} THEN -1 ELSE 0 END`.as("complete_deck_change"),
+            description: sql<string>`CASE WHEN ${unspent} THEN ${EXPLORER_REFUND_TAKEN_BACK} ELSE ${EXPLORER_REFUND_SPENT} END`.as("description"),
+            referenceId: sql<string>`${referenceId}`.as("reference_id"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(q)
+          .where(
+            and(
+              eq(q.userId, userId),
+              sql`NOT EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.userId} = ${userId} AND ${deckQuotaLedger.referenceId} = ${referenceId})`,
+            ),
+          ),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(q)
+      .set({
+        completeDeckQuota: sql<number>`CASE WHEN ${unspent} THEN ${q.completeDeckQuota} - 1 ELSE ${q.completeDeckQuota} END`,
+        planType: sql<PlanType>`CASE WHEN ${q.planType} = 'explorer' AND NOT ${anotherExplorer} THEN 'free' ELSE ${q.planType} END`,
+        updatedAt: now,
+      })
+      .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId))),
+  ] as const;
 }

@@ -2,16 +2,23 @@
  * What a payment event changes, every rule in one place: the event id and all its effects are
  * written in one D1 batch, so a repeated or concurrent delivery changes nothing, and a
  * subscription is always taken from the provider's current state, so events may arrive in any order.
+ *
+ * - `checkout.session.completed`: the checkout is complete; a one-off payment gets its receipt, and
+ *   Explorer Plus its complete-deck credit (the deck's upgrade follows, outside the batch);
+ * - `customer.subscription.*` and `invoice.*`: the subscription row follows the provider's state and
+ *   the quotas follow the plan (allocation on a new plan, the refresh on a renewal, the free plan
+ *   when it ends); a paid invoice gets its receipt; a failed one leaves the subscription past due;
+ * - `charge.refunded`: the receipt records the refund; a refunded Explorer Plus takes back its credit.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { checkoutSessions, paymentEvents, subscriptions, subscriptionStatuses, users } from "../../db/schema";
-import { planAllocationStatements, renewalStatements } from "../credits/credits.server";
+import { checkoutSessions, paymentEvents, paymentReceipts, subscriptions, subscriptionStatuses, users } from "../../db/schema";
+import { explorerRefundStatements, planAllocationStatements, renewalStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
 import { EXPLORER_PLUS, findPlanByPriceId, FREE_PLAN } from "../plans/catalogue";
 import { isSubscribed } from "../plans/subscription";
-import type { PaymentsProvider, ProviderSubscription } from "./provider.server";
+import { invoicePaymentIntentId, invoiceSubscriptionId, type PaymentsProvider, type ProviderSubscription } from "./provider.server";
 
 export type EventOutcome = "applied" | "duplicate" | "ignored";
 
@@ -37,21 +44,14 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
   const object = event.data.object as unknown as Record<string, unknown>;
   if (event.type.startsWith("customer.subscription.")) return typeof object.id === "string" ? object.id : null;
   if (event.type === "checkout.session.completed") return typeof object.subscription === "string" ? object.subscription : null;
-  if (event.type.startsWith("invoice.")) {
-    // Invoices name their subscription at the top level (older API versions) or under `parent`.
-    const direct = object.subscription;
-    const parent = (object.parent as { subscription_details?: { subscription?: string } } | undefined)?.subscription_details?.subscription;
-    return typeof direct === "string" ? direct : (parent ?? null);
-  }
+  if (event.type.startsWith("invoice.")) return invoiceSubscriptionId(object);
   return null;
 }
 
 /** The subscription row and the quota change that follow the provider's current state of it. */
 async function subscriptionStatements(db: Database, subscription: ProviderSubscription, now: number): Promise<Statement[]> {
   const userId = subscription.metadata?.userId;
-  if (!userId) return [];
-  const owner = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.id, userId) });
-  if (!owner) return [];
+  if (!userId || !(await accountExists(db, userId))) return [];
   const previous = await db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
   const row = {
     userId,
@@ -61,6 +61,7 @@ async function subscriptionStatements(db: Database, subscription: ProviderSubscr
     providerCustomerId: subscription.customer,
     providerSubscriptionId: subscription.id,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    scheduledPriceId: subscription.scheduledPriceId,
     providerStateAt: now,
     updatedAt: now,
   };
@@ -85,7 +86,7 @@ async function subscriptionStatements(db: Database, subscription: ProviderSubscr
       );
     } else if (previous && previous.currentPeriodEnd < subscription.currentPeriodEnd) {
       // A renewal: the monthly refresh with its rollover cap, once per period.
-      statements.push(...renewalStatements(db, userId, `renewal:${subscription.id}:${subscription.currentPeriodEnd}`, now));
+      statements.push(...renewalStatements(db, userId, `renewal:${subscription.id}:${subscription.currentPeriodEnd}`, now, previous.currentPeriodEnd * 1000));
     }
   } else if (ENDED.includes(subscription.status) && previous?.providerSubscriptionId === subscription.id) {
     // The subscription is over: back to the free plan's quotas, once.
@@ -105,11 +106,103 @@ function checkoutStatements(db: Database, event: Stripe.Event, now: number): Sta
       .set({ status: "complete", providerSessionId: session.id, completedAt: now })
       .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "open"))),
   ];
+  if (session.mode === "payment") {
+    // A one-off payment's receipt, from the checkout's own record; refunds find it by its payment.
+    const c = checkoutSessions;
+    statements.push(
+      db
+        .insert(paymentReceipts)
+        .select(
+          db
+            .select({
+              id: sql<string>`${session.id}`.as("id"),
+              userId: c.userId,
+              kind: c.kind,
+              description: c.description,
+              amountCents: sql<number>`${session.amount_total ?? 0}`.as("amount_cents"),
+              refundedCents: sql<number>`0`.as("refunded_cents"),
+              currency: c.currency,
+              paymentIntentId: sql<string | null>`${idOf(session.payment_intent)}`.as("payment_intent_id"),
+              checkoutId: c.id,
+              receiptUrl: sql<string | null>`NULL`.as("receipt_url"),
+              paidAt: sql<number>`${now}`.as("paid_at"),
+              refundedAt: sql<number | null>`NULL`.as("refunded_at"),
+            })
+            .from(c)
+            .where(and(eq(c.id, checkoutId), eq(c.userId, userId))),
+        )
+        .onConflictDoNothing(),
+    );
+  }
   // Explorer Plus: one complete-deck credit, once per checkout; the upgrade it pays for follows.
   if (session.metadata?.kind === "explorer-plus") {
     statements.push(...planAllocationStatements(db, userId, EXPLORER_PLUS.key, now, { referenceId: `checkout:${checkoutId}` }));
   }
   return statements;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+const accountExists = async (db: Database, userId: string) =>
+  Boolean(await db.query.users.findFirst({ columns: { id: true }, where: eq(users.id, userId) }));
+
+const shortDate = (s: number, withYear: boolean) =>
+  new Date(s * 1000).toLocaleDateString("en-US", { month: "short", day: "numeric", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" });
+
+/** "Creator, monthly · Nov 23 – Dec 23, 2026": what a subscription invoice paid for. */
+function invoiceDescription(invoice: Stripe.Invoice, subscription: ProviderSubscription): string {
+  const line = invoice.lines?.data?.[0] as (Stripe.InvoiceLineItem & { price?: { id: string } | null }) | undefined;
+  const linePrice = line?.price?.id ?? idOf(line?.pricing?.price_details?.price as string | { id: string } | undefined);
+  const plan = findPlanByPriceId(linePrice ?? subscription.priceId) ?? findPlanByPriceId(subscription.priceId);
+  const name = plan ? `${plan.name}, ${plan.interval === "year" ? "yearly" : "monthly"}` : "Subscription";
+  const change = invoice.billing_reason === "subscription_update" ? " (change of plan)" : "";
+  const period = line?.period ? ` · ${shortDate(line.period.start, false)} – ${shortDate(line.period.end, true)}` : "";
+  return `${name}${change}${period}`;
+}
+
+/** A paid subscription invoice's receipt, once per invoice. */
+function invoiceReceiptStatements(db: Database, invoice: Stripe.Invoice, subscription: ProviderSubscription, now: number): Statement[] {
+  const userId = subscription.metadata?.userId;
+  if (!userId || !invoice.id || !(invoice.amount_paid > 0)) return [];
+  const paidAt = invoice.status_transitions?.paid_at;
+  return [
+    db
+      .insert(paymentReceipts)
+      .values({
+        id: invoice.id,
+        userId,
+        kind: "subscription",
+        description: invoiceDescription(invoice, subscription),
+        amountCents: invoice.amount_paid,
+        currency: invoice.currency,
+        paymentIntentId: invoicePaymentIntentId(invoice as unknown as Record<string, unknown>),
+        receiptUrl: invoice.hosted_invoice_url ?? null,
+        paidAt: paidAt ? paidAt * 1000 : now,
+      })
+      .onConflictDoNothing(),
+  ];
+}
+
+/**
+ * A refund: the receipt records how much of the payment came back, and a fully refunded Explorer
+ * Plus takes back what it gave (`explorerRefundStatements`). A refund of a payment this app did not
+ * take (made by hand at the provider) changes nothing.
+ */
+async function refundStatements(db: Database, charge: Stripe.Charge, now: number): Promise<{ userId: string | null; statements: Statement[] }> {
+  const paymentIntentId = idOf(charge.payment_intent);
+  if (!paymentIntentId) return { userId: null, statements: [] };
+  const receipt = await db.query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, paymentIntentId) });
+  if (!receipt) return { userId: null, statements: [] };
+  const statements: Statement[] = [
+    db
+      .update(paymentReceipts)
+      .set({ refundedCents: sql`MAX(${paymentReceipts.refundedCents}, ${charge.amount_refunded})`, refundedAt: now })
+      .where(eq(paymentReceipts.id, receipt.id)),
+  ];
+  if (receipt.kind === "explorer-plus" && charge.amount_refunded >= charge.amount) {
+    statements.push(...explorerRefundStatements(db, receipt.userId, `refund:checkout:${receipt.checkoutId ?? receipt.id}`, now));
+  }
+  return { userId: receipt.userId, statements };
 }
 
 const alreadyApplied = async (db: Database, id: string) =>
@@ -127,11 +220,18 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
     userId = metadata?.userId ?? null;
     if (metadata?.kind === "explorer-plus" && metadata.deckId && userId && effects.length > 0) upgrade = { userId, deckId: metadata.deckId };
   }
+  if (event.type === "charge.refunded") {
+    const refund = await refundStatements(db, event.data.object as Stripe.Charge, now);
+    effects.push(...refund.statements);
+    userId = refund.userId;
+  }
   const subscriptionId = subscriptionIdOf(event);
   if (subscriptionId) {
     const current = await provider.retrieveSubscription(subscriptionId);
     if (current) {
-      effects.push(...(await subscriptionStatements(db, current, now)));
+      const statements = await subscriptionStatements(db, current, now);
+      effects.push(...statements);
+      if (event.type === "invoice.paid" && statements.length > 0) effects.push(...invoiceReceiptStatements(db, event.data.object as Stripe.Invoice, current, now));
       userId ??= current.metadata?.userId ?? null;
     }
   }

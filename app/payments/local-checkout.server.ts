@@ -53,9 +53,9 @@ export async function localCheckoutLoader(args: LoaderFunctionArgs) {
   };
 }
 
-const digits = (value: string) => value.replace(/[\s-]/g, "");
+export const digits = (value: string) => value.replace(/[\s-]/g, "");
 
-function cardErrors(form: z.infer<typeof cardForm>, now: Date): Record<string, string> {
+export function cardErrors(form: { card: string; expiry: string; cvc: string }, now: Date): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!/^\d{13,19}$/.test(digits(form.card))) errors.card = "Enter the card number.";
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(form.expiry.trim());
@@ -89,7 +89,8 @@ export async function localCheckoutAction(args: ActionFunctionArgs) {
   if (form.intent === "pay") {
     const errors = cardErrors(form, new Date());
     if (Object.keys(errors).length > 0) return data<LocalCheckoutActionData>({ step: "card", errors, card: form.card }, { status: 400 });
-    if (card === TEST_CARDS.declined) return data<LocalCheckoutActionData>({ step: "card", errors: { card: CARD_MESSAGES.declined }, card: form.card }, { status: 402 });
+    // A card that can only be saved for later fails its first charge like any declined card.
+    if (card === TEST_CARDS.declined || card === TEST_CARDS.failsLater) return data<LocalCheckoutActionData>({ step: "card", errors: { card: CARD_MESSAGES.declined }, card: form.card }, { status: 402 });
     if (card === TEST_CARDS.confirms) return data<LocalCheckoutActionData>({ step: "confirm", card });
     if (card !== TEST_CARDS.succeeds) return data<LocalCheckoutActionData>({ step: "card", errors: { card: CARD_MESSAGES.notTest }, card: form.card }, { status: 400 });
   } else if (card !== TEST_CARDS.confirms) {
@@ -97,7 +98,7 @@ export async function localCheckoutAction(args: ActionFunctionArgs) {
     return data<LocalCheckoutActionData>({ step: "card", errors: { form: CARD_MESSAGES.authentication }, card: "" }, { status: 402 });
   }
 
-  const events = await payments.pay(session.id);
+  const events = await payments.pay(session.id, card);
   await deliverLocalEvents(context, payments, events, new URL(request.url).origin);
   throw redirect(session.success_url);
 }

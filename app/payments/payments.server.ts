@@ -3,6 +3,7 @@
  * for something the catalogue sells, and taking the provider's webhook deliveries.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type Stripe from "stripe";
 import { checkoutKinds, checkoutSessions } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -50,7 +51,9 @@ async function openCheckout(context: AppLoadContext, user: CurrentUser, purchase
   const { plan, kind, deckId } = purchase;
   const checkoutId = newId();
   const amountCents = Math.round(plan.price * 100);
-  await context.db.insert(checkoutSessions).values({ id: checkoutId, userId: user.id, kind, planKey: plan.key, deckId, amountCents, currency: plan.currency });
+  await context.db
+    .insert(checkoutSessions)
+    .values({ id: checkoutId, userId: user.id, kind, planKey: plan.key, deckId, amountCents, currency: plan.currency, description: purchase.description });
   // A subscriber's later purchases stay with the customer the provider already knows.
   const existing = await context.db.query.subscriptions.findFirst({ columns: { providerCustomerId: true }, where: (s, { eq }) => eq(s.userId, user.id) });
   try {
@@ -135,10 +138,31 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
 }
 
 /**
+ * Refunds a receipt's payment, all that is left of it or `amountCents`, through the provider; what
+ * the refund changes follows from its `charge.refunded` event, as for a refund made at Stripe. A
+ * repeated request for the same refund (a double click) makes one.
+ */
+export async function refundReceipt(context: AppLoadContext, receiptId: string, origin: string, amountCents?: number) {
+  const payments = createPayments(context.config, context.db);
+  if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE, 503);
+  const receipt = await context.db.query.paymentReceipts.findFirst({ where: (r, { eq }) => eq(r.id, receiptId) });
+  if (!receipt?.paymentIntentId) throw new PaymentsError("No such payment.", 404);
+  const left = receipt.amountCents - receipt.refundedCents;
+  if (left <= 0) throw new PaymentsError("This payment has already been refunded.", 409);
+  const amount = amountCents ?? left;
+  const events = await payments.refund({
+    paymentIntentId: receipt.paymentIntentId,
+    amountCents: amount,
+    idempotencyKey: `${receipt.id}-${receipt.refundedCents}-${amount}`,
+  });
+  if (payments instanceof LocalPayments) await deliverLocalEvents(context, payments, events, origin);
+}
+
+/**
  * Delivers the local provider's events, signed, through the same handler Stripe's deliveries
  * reach, one after another as Stripe sends them.
  */
-export async function deliverLocalEvents(context: AppLoadContext, local: LocalPayments, events: Awaited<ReturnType<LocalPayments["pay"]>>, origin: string) {
+export async function deliverLocalEvents(context: AppLoadContext, local: LocalPayments, events: Stripe.Event[], origin: string) {
   for (const event of events) {
     const { payload, signature } = await local.sign(event);
     const request = new Request(`${origin}${PAYMENT_WEBHOOK_PATH}`, {

@@ -29,7 +29,12 @@ export type ProviderSubscription = Pick<Stripe.Subscription, "id" | "status" | "
   priceId: string;
   /** Seconds since the epoch. */
   currentPeriodEnd: number;
+  /** The price the subscription moves to when this period ends (a downgrade waits for it), if any. */
+  scheduledPriceId: string | null;
 };
+
+/** A refund to make: all of a payment, or `amountCents` of it. */
+export type RefundRequest = { paymentIntentId: string; amountCents?: number; idempotencyKey: string };
 
 export interface PaymentsProvider {
   readonly name: "stripe" | "local";
@@ -41,6 +46,11 @@ export interface PaymentsProvider {
   createPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** The subscription as the provider holds it now, whatever order events arrived in. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  /**
+   * Refunds a payment. The provider reports it as a `charge.refunded` event: Stripe by its webhook,
+   * the local provider by returning the event for the caller to deliver through the same route.
+   */
+  refund(request: RefundRequest): Promise<Stripe.Event[]>;
 }
 
 /** Thrown for a refusal the person should read (the provider's own message where it has one). */
@@ -59,10 +69,21 @@ export const NOT_AUTHENTICATED_MESSAGE = "User not authenticated";
 /** Webhook signatures older than this are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_S = 300;
 
-/** Reads the fields the app relies on from a Stripe subscription of any recent API version. */
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** The price of the phase a subscription schedule starts after `periodEnd`: a change that waits for the period's end. */
+function scheduledPrice(schedule: Stripe.Subscription["schedule"], periodEnd: number): string | null {
+  if (!schedule || typeof schedule === "string") return null;
+  const next = schedule.phases.find((phase) => phase.start_date >= periodEnd);
+  return idOf(next?.items[0]?.price as string | { id: string } | undefined);
+}
+
+/** Reads the fields the app relies on from a Stripe subscription of any recent API version (its schedule expanded). */
 export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
   const item = subscription.items.data[0];
   const legacyEnd = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  const currentPeriodEnd = item?.current_period_end ?? legacyEnd ?? 0;
+  const scheduledPriceId = scheduledPrice(subscription.schedule, currentPeriodEnd);
   return {
     id: subscription.id,
     status: subscription.status,
@@ -70,6 +91,19 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     metadata: subscription.metadata,
     customer: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
     priceId: item?.price.id ?? "",
-    currentPeriodEnd: item?.current_period_end ?? legacyEnd ?? 0,
+    currentPeriodEnd,
+    scheduledPriceId: scheduledPriceId && scheduledPriceId !== item?.price.id ? scheduledPriceId : null,
   };
+}
+
+/** The subscription an invoice bills: named at the top level (older API versions) or under `parent`. */
+export function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
+  const parent = (invoice.parent as { subscription_details?: { subscription?: string | { id: string } } } | undefined)?.subscription_details;
+  return idOf(invoice.subscription as string | { id: string } | undefined) ?? idOf(parent?.subscription);
+}
+
+/** The payment an invoice was paid with: top-level `payment_intent` (older API versions) or its first payment. */
+export function invoicePaymentIntentId(invoice: Record<string, unknown>): string | null {
+  const payments = invoice.payments as { data?: { payment?: { payment_intent?: string | { id: string } } }[] } | undefined;
+  return idOf(invoice.payment_intent as string | { id: string } | undefined) ?? idOf(payments?.data?.[0]?.payment?.payment_intent);
 }

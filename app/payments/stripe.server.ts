@@ -7,6 +7,7 @@ import {
   type CheckoutRequest,
   type PaymentsProvider,
   type ProviderSubscription,
+  type RefundRequest,
 } from "./provider.server";
 
 /** Stripe's client for Workers: its fetch transport and Web Crypto signatures. */
@@ -81,10 +82,25 @@ export class StripePayments implements PaymentsProvider {
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     try {
-      return toProviderSubscription(await this.stripe.subscriptions.retrieve(id));
+      // The schedule says whether a change of plan waits for the period's end.
+      return toProviderSubscription(await this.stripe.subscriptions.retrieve(id, { expand: ["schedule"] }));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
+  }
+
+  async refund(request: RefundRequest) {
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: request.paymentIntentId, ...(request.amountCents === undefined ? {} : { amount: request.amountCents }) },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      const message = error instanceof Stripe.errors.StripeError && error.message ? error.message : "The refund could not be made just now.";
+      throw new PaymentsError(message, 502);
+    }
+    // Stripe tells the webhook route with `charge.refunded`.
+    return [];
   }
 }

@@ -2,7 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { checkoutSessions, subscriptions } from "../../db/schema";
+import { checkoutSessions, paymentReceipts, subscriptions } from "../../db/schema";
 import { requireUser } from "../auth/guard.server";
 import { loginPath } from "../auth/redirect";
 import { getQuota } from "../credits/credits.server";
@@ -15,6 +15,7 @@ async function currentSubscription(context: LoaderFunctionArgs["context"], userI
   const row = await context.db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
   const plan = row ? findPlanByPriceId(row.priceId) : undefined;
   if (!row || !plan) return null;
+  const scheduled = row.scheduledPriceId ? findPlanByPriceId(row.scheduledPriceId) : undefined;
   return {
     name: plan.name,
     key: plan.key,
@@ -24,16 +25,38 @@ async function currentSubscription(context: LoaderFunctionArgs["context"], userI
     active: isSubscribed(row.subscriptionStatus),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     periodEnd: row.currentPeriodEnd * 1000,
+    scheduledPlan: scheduled ? `${scheduled.name} (${scheduled.interval === "year" ? "yearly" : "monthly"})` : null,
   };
+}
+
+/** The person's payments, newest first, with what was refunded of each. */
+async function receiptsOf(context: LoaderFunctionArgs["context"], userId: string) {
+  const rows = await context.db
+    .select()
+    .from(paymentReceipts)
+    .where(eq(paymentReceipts.userId, userId))
+    .orderBy(desc(paymentReceipts.paidAt))
+    .limit(24);
+  return rows.map((r) => ({
+    id: r.id,
+    description: r.description,
+    amountCents: r.amountCents,
+    refundedCents: r.refundedCents,
+    currency: r.currency,
+    paidAt: r.paidAt,
+    receiptUrl: r.receiptUrl,
+  }));
 }
 
 export async function subscriptionLoader({ request, context }: LoaderFunctionArgs) {
   const user = await context.currentUser();
   const chosenKey = new URL(request.url).searchParams.get("plan");
   const chosen = chosenKey ? (findPlanByKey(chosenKey) ?? null) : null;
-  const current = user && !user.isGuest ? await currentSubscription(context, user.id) : null;
+  const member = user && !user.isGuest ? user : null;
+  const [current, receipts] = member ? await Promise.all([currentSubscription(context, member.id), receiptsOf(context, member.id)]) : [null, []];
   return {
-    signedIn: Boolean(user && !user.isGuest),
+    receipts,
+    signedIn: Boolean(member),
     signInPath: loginPath(`/subscription${chosen ? `?plan=${chosen.key}` : ""}`),
     current,
     chosen: chosen ? { key: chosen.key, name: chosen.name, price: formatPlanPrice(chosen), interval: chosen.interval, mode: chosen.mode } : null,

@@ -19,6 +19,7 @@ const TEST_CARD_LIST = [
   ["4242 4242 4242 4242", "pays"],
   ["4000 0000 0000 0002", "is declined"],
   ["4000 0027 6000 3184", "asks you to confirm first"],
+  ["4000 0000 0000 0341", "is declined at checkout (saved on the billing page, it makes a renewal fail)"],
 ] as const;
 
 export default function LocalCheckout() {

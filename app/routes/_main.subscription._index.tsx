@@ -10,15 +10,16 @@ export const loader = subscriptionLoader;
 export const action = subscriptionAction;
 
 const longDate = (ms: number) => new Date(ms).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 const per = (interval: string) => (interval === "once" ? ", one-off" : interval === "year" ? " a year" : " a month");
 
 export default function Subscription() {
-  const { signedIn, signInPath, current, chosen } = useLoaderData<typeof loader>();
+  const { signedIn, signInPath, current, chosen, receipts } = useLoaderData<typeof loader>();
   const result = useActionData<SubscriptionActionData>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
-    <div className="px-4">
+    <div className="px-4 pb-16">
       <PageHeader eyebrow="Subscription" title={current?.active ? "Premium Membership" : "Upgrade to Premium"} />
       <Panel>
         {current ? (
@@ -31,7 +32,11 @@ export default function Subscription() {
               <p role="alert" className="text-danger">Your last payment did not go through. Update your payment method to keep making paid decks.</p>
             ) : current.active ? (
               <p className="text-muted">
-                {current.cancelAtPeriodEnd ? `Cancelled: it ends on ${longDate(current.periodEnd)}, and nothing more will be charged.` : `Renews on ${longDate(current.periodEnd)}.`}
+                {current.cancelAtPeriodEnd
+                  ? `Cancelled: it ends on ${longDate(current.periodEnd)}, and nothing more will be charged.`
+                  : current.scheduledPlan
+                    ? `Changes to ${current.scheduledPlan} on ${longDate(current.periodEnd)}; until then you keep ${current.name}.`
+                    : `Renews on ${longDate(current.periodEnd)}.`}
               </p>
             ) : (
               <p className="text-muted">It ended. You are on the free plan.</p>
@@ -41,7 +46,7 @@ export default function Subscription() {
                 <button type="submit" name="intent" value="manage" className={buttonClasses("secondary")} disabled={busy}>
                   Manage subscription
                 </button>
-                <span className="ml-3 text-sm text-muted">Cancel, resume or change how you pay.</span>
+                <span className="ml-3 text-sm text-muted">Cancel, resume, change plan or how you pay.</span>
               </Form>
             ) : null}
           </div>
@@ -67,6 +72,12 @@ export default function Subscription() {
               <Link to={signInPath} className={`${buttonClasses("primary", "lg")} mt-4`}>Sign in to subscribe</Link>
             )}
           </div>
+        ) : chosen && chosen.mode === "subscription" && current?.active && chosen.key !== current.key ? (
+          <p className="mt-6 rounded-2xl bg-surface-2 p-5 text-sm">
+            You picked <strong>{chosen.name}</strong> ({chosen.price}
+            {per(chosen.interval)}). To move to it, choose Manage subscription: a move up starts at once and you pay only the difference; a
+            move down starts when the period you paid for ends.
+          </p>
         ) : chosen && chosen.mode === "payment" ? (
           <p className="mt-6 rounded-2xl bg-surface-2 p-5 text-sm">
             You picked <strong>{chosen.name}</strong> ({chosen.price}, one-off): it completes one of your Major Arcana decks with its 56 Minor
@@ -78,6 +89,32 @@ export default function Subscription() {
         ) : null}
         <Link to="/pricing" className={`${buttonClasses("secondary")} mt-6`}>Compare plans</Link>
       </Panel>
+      {receipts.length > 0 ? (
+        <section className="mx-auto mt-8 max-w-2xl" aria-labelledby="payments-heading" data-testid="payments">
+          <h2 id="payments-heading" className="px-2 text-xl font-bold">Payments</h2>
+          <ul className="mt-3 divide-y divide-line rounded-3xl border border-line bg-surface/80">
+            {receipts.map((receipt) => (
+              <li key={receipt.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-4 text-sm">
+                <span>
+                  <span className="block font-semibold">{receipt.description}</span>
+                  <span className="text-muted">{longDate(receipt.paidAt)}</span>
+                </span>
+                <span className="text-right">
+                  <span className="block font-semibold tabular-nums">{money(receipt.amountCents, receipt.currency)}</span>
+                  {receipt.refundedCents > 0 ? (
+                    <span className="block text-muted">
+                      {receipt.refundedCents >= receipt.amountCents ? "Refunded" : `${money(receipt.refundedCents, receipt.currency)} refunded`}
+                    </span>
+                  ) : null}
+                  {receipt.receiptUrl ? (
+                    <a href={receipt.receiptUrl} className="underline underline-offset-4" rel="noreferrer" target="_blank">Receipt</a>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { findPlanByKey } from "../../app/plans/catalogue";
 import { MINOR_ARCANA } from "../../app/tarot/cards";
-import { cards, checkoutSessions, deckQuotaLedger, decks, localPaymentObjects, paymentEvents, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import { cards, checkoutSessions, deckQuotaLedger, decks, localPaymentObjects, paymentEvents, paymentReceipts, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { get, ORIGIN, post, signInAs, waitForDeck } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -91,7 +91,7 @@ describe("payment webhooks", () => {
     const userId = await newMember();
     const { checkoutId, sessionId } = await openCheckout(userId, "creator-monthly");
     const events = await local().pay(sessionId);
-    expect(events.map((e) => e.type)).toEqual(["checkout.session.completed", "customer.subscription.created"]);
+    expect(events.map((e) => e.type)).toEqual(["checkout.session.completed", "customer.subscription.created", "invoice.paid"]);
 
     const first = await deliver(events[0]!);
     expect(first.status).toBe(200);
@@ -100,6 +100,10 @@ describe("payment webhooks", () => {
     expect(await again.json()).toMatchObject({ outcome: "duplicate" });
     const storm = await Promise.all(Array.from({ length: 10 }, () => deliver(events[1]!)));
     expect(storm.every((response) => response.status === 200)).toBe(true);
+    const invoiceStorm = await Promise.all(Array.from({ length: 3 }, () => deliver(events[2]!)));
+    expect(invoiceStorm.every((response) => response.status === 200)).toBe(true);
+    // One receipt for the first invoice.
+    expect(await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId))).toMatchObject([{ kind: "subscription", amountCents: 2999, refundedCents: 0 }]);
 
     expect(await allocationLines(userId)).toHaveLength(1);
     const quota = await getQuota(db(), userId);
@@ -287,8 +291,13 @@ describe("the local customer portal", () => {
     await post(portalPath, { intent: "resume" }, { cookie });
     expect((await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) }))?.cancelAtPeriodEnd).toBe(false);
     expect(await (await get("/subscription", { cookie })).text()).toContain("Renews on");
-    // Nobody else reaches this subscription's portal.
-    expect((await get("/billing/local", { cookie: await signInAs(await newMember()) })).status).toBe(404);
+    // Someone else's billing page shows their own account, not this subscription.
+    const theirs = await get("/billing/local", { cookie: await signInAs(await newMember()) });
+    expect(theirs.status).toBe(200);
+    const theirPage = await theirs.text();
+    expect(theirPage).toContain("You have no subscription.");
+    expect(theirPage).not.toContain("Mystic");
+    expect((await post(portalPath, { intent: "cancel" }, { cookie: await signInAs(await newMember()) })).status).toBe(404);
   });
 });
 
@@ -355,5 +364,185 @@ describe("Explorer Plus", () => {
     const complete = await post(`/collection/${deckId}`, { intent: "buy-explorer" }, { cookie: await signInAs(owner) });
     expect(complete.status).toBe(400);
     expect(await complete.text()).toContain("Explorer Plus completes a finished Major Arcana deck.");
+  });
+});
+
+describe("a subscription over time, offline", () => {
+  const PORTAL = "/billing/local?return=%2Fsubscription";
+  const cardForm = (number: string) => ({ intent: "card", card: number, expiry: "12 / 40", cvc: "123" });
+  const subscriptionOf = (userId: string) => db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
+  const receiptsOf = (userId: string) => db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId)).orderBy(paymentReceipts.paidAt);
+
+  async function subscribe(planKey: string) {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    const start = await post("/subscription", { intent: "checkout", plan: planKey }, { cookie });
+    const paid = await post(start.headers.get("location")!, { intent: "pay", card: "4242424242424242", expiry: "12 / 40", cvc: "123" }, { cookie });
+    expect(paid.status).toBe(302);
+    return { userId, cookie };
+  }
+
+  it("renews at the period's end with the rollover cap and a receipt; a failing card leaves it past due until a working one pays", async () => {
+    const { userId, cookie } = await subscribe("creator-monthly");
+    await db().update(userDeckQuotas).set({ completeDeckUsed: 1 }).where(eq(userDeckQuotas.userId, userId));
+    const first = await subscriptionOf(userId);
+
+    const renewed = await post(PORTAL, { intent: "end-period" }, { cookie });
+    expect(renewed.status).toBe(200);
+    const second = await subscriptionOf(userId);
+    expect(second).toMatchObject({ subscriptionStatus: "active" });
+    expect(second!.currentPeriodEnd).toBeGreaterThan(first!.currentPeriodEnd);
+    // Four new credits plus min(three left, cap of two), once.
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 6, completeDeckUsed: 0 });
+    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refresh:renewal:%")))).toHaveLength(1);
+    expect((await receiptsOf(userId)).map((r) => r.amountCents)).toEqual([2999, 2999]);
+
+    // A card that can be saved but not charged: the next renewal fails.
+    expect((await post(PORTAL, cardForm("4000 0000 0000 0341"), { cookie })).status).toBe(200);
+    expect((await post(PORTAL, { intent: "end-period" }, { cookie })).status).toBe(200);
+    expect(await subscriptionOf(userId)).toMatchObject({ subscriptionStatus: "past_due" });
+    expect(await receiptsOf(userId)).toHaveLength(2);
+    const refused = await post("/create-deck", { intent: "create", theme: "Overdue owls", style: "woodcut", kind: "complete", quality: "high" }, { cookie });
+    expect(refused.status).toBe(402);
+    expect(await (await get("/subscription", { cookie })).text()).toContain("Your last payment did not go through.");
+
+    // A declined card is not saved; a working one pays the open invoice at once.
+    const declined = await post(PORTAL, cardForm("4000 0000 0000 0002"), { cookie });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    const fixed = await post(PORTAL, cardForm("4242 4242 4242 4242"), { cookie });
+    expect(fixed.status).toBe(200);
+    expect(await fixed.text()).toContain("the payment went through");
+    expect(await subscriptionOf(userId)).toMatchObject({ subscriptionStatus: "active" });
+    expect(await receiptsOf(userId)).toHaveLength(3);
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 4, completeDeckUsed: 0 });
+    const page = await (await get("/subscription", { cookie })).text();
+    expect(page).toContain("Payments");
+    expect(page.match(/\$29\.99/g)!.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("moves up at once with the difference charged, and a move down waits for the period's end", async () => {
+    const { userId, cookie } = await subscribe("mystic-monthly");
+    const creator = findPlanByKey("creator-monthly")!;
+    const mystic = findPlanByKey("mystic-monthly")!;
+
+    const up = await post(PORTAL, { intent: "change-plan", price: creator.priceId }, { cookie });
+    expect(up.status).toBe(200);
+    expect(await subscriptionOf(userId)).toMatchObject({ priceId: creator.priceId, scheduledPriceId: null });
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 4 });
+    const change = (await receiptsOf(userId)).find((r) => r.description.includes("(change of plan)"));
+    // Nearly the whole month is left: nearly the whole difference is charged, never more.
+    expect(change!.amountCents).toBeGreaterThan(0);
+    expect(change!.amountCents).toBeLessThanOrEqual(2999 - 1299);
+
+    const down = await post(PORTAL, { intent: "change-plan", price: mystic.priceId }, { cookie });
+    expect(down.status).toBe(200);
+    const waiting = await subscriptionOf(userId);
+    expect(waiting).toMatchObject({ priceId: creator.priceId, scheduledPriceId: mystic.priceId });
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator" });
+    const end = new Date(waiting!.currentPeriodEnd * 1000).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+    expect(await (await get("/subscription", { cookie })).text()).toContain(`Changes to Mystic (monthly) on ${end}`);
+
+    expect((await post(PORTAL, { intent: "end-period" }, { cookie })).status).toBe(200);
+    expect(await subscriptionOf(userId)).toMatchObject({ priceId: mystic.priceId, scheduledPriceId: null, subscriptionStatus: "active" });
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "mystic", completeDeckQuota: 2 });
+
+    const same = await post(PORTAL, { intent: "change-plan", price: mystic.priceId }, { cookie });
+    expect(same.status).toBe(400);
+    expect(await same.text()).toContain("That is already your plan.");
+    expect((await post(PORTAL, { intent: "change-plan", price: "price_free_lunch" }, { cookie })).status).toBe(400);
+  });
+
+  it("ends a cancelled subscription at the period's end and the person is on the free plan", async () => {
+    const { userId, cookie } = await subscribe("visionary-yearly");
+    await post(PORTAL, { intent: "cancel" }, { cookie });
+    expect((await post(PORTAL, { intent: "end-period" }, { cookie })).status).toBe(200);
+    expect(await subscriptionOf(userId)).toMatchObject({ subscriptionStatus: "canceled" });
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 0 });
+    expect(await (await get("/subscription", { cookie })).text()).toContain("It ended. You are on the free plan.");
+  });
+});
+
+describe("refunds", () => {
+  const PORTAL = "/billing/local?return=%2Fsubscription";
+
+  /** An Explorer Plus paid without a deck to upgrade, so its credit stays unspent. */
+  async function buyExplorerCredit(userId: string) {
+    const plan = findPlanByKey("explorer-plus")!;
+    const checkoutId = newId();
+    await db().insert(checkoutSessions).values({ id: checkoutId, userId, kind: "explorer-plus", planKey: plan.key, amountCents: 500, description: "Explorer Plus" });
+    const { sessionId } = await local().createCheckout({
+      checkoutId,
+      userId,
+      email: null,
+      mode: "payment",
+      priceId: plan.priceId,
+      description: "Explorer Plus",
+      amountCents: 500,
+      currency: "usd",
+      metadata: { checkoutId, userId, kind: "explorer-plus", planKey: plan.key },
+      successUrl: `${ORIGIN}/collection`,
+      cancelUrl: `${ORIGIN}/collection`,
+      customerId: null,
+    });
+    for (const evt of await local().pay(sessionId)) expect((await deliver(evt)).status).toBe(200);
+  }
+
+  it("takes back an unspent Explorer Plus credit once, and records the refund on the receipt", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    await buyExplorerCredit(userId);
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "explorer", completeDeckQuota: 1, completeDeckUsed: 0 });
+    const [receipt] = await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId));
+    expect(receipt).toMatchObject({ kind: "explorer-plus", amountCents: 500, refundedCents: 0 });
+
+    const refunded = await post(PORTAL, { intent: "refund", receipt: receipt!.id }, { cookie });
+    expect(refunded.status).toBe(200);
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 0, completeDeckUsed: 0 });
+    expect((await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.id, receipt!.id) }))?.refundedCents).toBe(500);
+    const lines = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%")));
+    expect(lines).toMatchObject([{ completeDeckChange: -1, description: "Explorer Plus refunded: its complete-deck credit was taken back" }]);
+
+    // Refunding again is refused, and the same event delivered again changes nothing.
+    expect((await post(PORTAL, { intent: "refund", receipt: receipt!.id }, { cookie })).status).toBe(409);
+    const [charge] = await db().select().from(localPaymentObjects).where(and(eq(localPaymentObjects.object, "charge"), sql`json_extract(data, '$.payment_intent') = ${receipt!.paymentIntentId}`));
+    expect((await deliver(event("charge.refunded", charge!.data))).status).toBe(200);
+    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%")))).toHaveLength(1);
+    // Nobody refunds someone else's payment.
+    expect((await post(PORTAL, { intent: "refund", receipt: receipt!.id }, { cookie: await signInAs(await newMember()) })).status).toBe(404);
+    // A refund of a payment this app never took changes nothing.
+    const stray = await deliver(event("charge.refunded", { id: "ch_elsewhere", object: "charge", amount: 900, amount_refunded: 900, payment_intent: "pi_elsewhere" }));
+    expect(await stray.json()).toMatchObject({ outcome: "ignored" });
+  });
+
+  it("leaves a deck Explorer Plus completed with all its cards when it is refunded", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    const made = await post("/create-deck", { intent: "create", theme: "Moths around a lamp", style: "woodcut", kind: "major_arcana", quality: "medium" }, { cookie });
+    const deckId = made.headers.get("location")!.split("/").pop()!;
+    await waitForDeck(deckId);
+    const start = await post(`/collection/${deckId}`, { intent: "buy-explorer" }, { cookie });
+    await post(start.headers.get("location")!, { intent: "pay", card: "4242424242424242", expiry: "12 / 40", cvc: "123" }, { cookie });
+    await waitForDeck(deckId);
+    const [receipt] = await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId));
+
+    expect((await post(PORTAL, { intent: "refund", receipt: receipt!.id }, { cookie })).status).toBe(200);
+    expect(await db().select({ key: cards.cardKey }).from(cards).where(eq(cards.deckId, deckId))).toHaveLength(78);
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 1, completeDeckUsed: 1 });
+    const lines = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%")));
+    expect(lines).toMatchObject([{ completeDeckChange: 0, description: "Explorer Plus refunded: the deck it completed keeps its cards" }]);
+  });
+
+  it("refunds a subscription payment in part without touching the plan", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    const start = await post("/subscription", { intent: "checkout", plan: "mystic-monthly" }, { cookie });
+    await post(start.headers.get("location")!, { intent: "pay", card: "4242424242424242", expiry: "12 / 40", cvc: "123" }, { cookie });
+    const [receipt] = await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId));
+    const { refundReceipt } = await import("../../app/payments/payments.server");
+    await refundReceipt({ db: db(), config: readConfig(env), cloudflare: { env } } as never, receipt!.id, ORIGIN, 300);
+    expect((await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.id, receipt!.id) }))?.refundedCents).toBe(300);
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "mystic", completeDeckQuota: 2 });
+    expect(await (await get("/subscription", { cookie })).text()).toContain("$3.00 refunded");
   });
 });

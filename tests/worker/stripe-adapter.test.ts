@@ -108,10 +108,55 @@ describe("the Stripe adapter", () => {
       metadata: { userId: "user-1" },
       priceId: "price_mystic_yearly",
       currentPeriodEnd: 1_800_000_000,
+      scheduledPriceId: null,
     });
     expect(calls[0]!.method).toBe("GET");
     expect(calls[0]!.url.pathname).toBe("/v1/subscriptions/sub_1");
+    // The schedule comes with it, so a change of plan that waits for the period's end is seen.
+    expect([...calls[0]!.url.searchParams.values()]).toEqual(["schedule"]);
+    expect([...calls[0]!.url.searchParams.keys()][0]).toMatch(/^expand/);
     expect(await payments.retrieveSubscription("sub_missing")).toBeNull();
+  });
+
+  it("reads a downgrade that waits for the period's end from the subscription's schedule", async () => {
+    const { payments } = fakeStripe(() =>
+      json({
+        id: "sub_2",
+        object: "subscription",
+        status: "active",
+        customer: "cus_9",
+        cancel_at_period_end: false,
+        metadata: { userId: "user-1" },
+        items: { object: "list", data: [{ id: "si_2", object: "subscription_item", price: { id: "price_creator_monthly", object: "price" }, current_period_end: 1_800_000_000 }] },
+        schedule: {
+          id: "sub_sched_1",
+          object: "subscription_schedule",
+          phases: [
+            { start_date: 1_797_400_000, end_date: 1_800_000_000, items: [{ price: "price_creator_monthly", quantity: 1 }] },
+            { start_date: 1_800_000_000, end_date: 1_802_600_000, items: [{ price: "price_mystic_monthly", quantity: 1 }] },
+          ],
+        },
+      }),
+    );
+    expect(await payments.retrieveSubscription("sub_2")).toMatchObject({ priceId: "price_creator_monthly", scheduledPriceId: "price_mystic_monthly" });
+  });
+
+  it("refunds a payment with an idempotency key, all of it or a part, and passes on Stripe's refusal", async () => {
+    const { calls, payments } = fakeStripe((call) =>
+      call.body.get("payment_intent") === "pi_done"
+        ? json({ error: { type: "invalid_request_error", message: "Charge ch_1 has already been refunded.", code: "charge_already_refunded" } }, 400)
+        : json({ id: "re_1", object: "refund", amount: 500, payment_intent: call.body.get("payment_intent"), status: "succeeded" }),
+    );
+    // Stripe reports the refund to the webhook route; nothing is delivered from here.
+    expect(await payments.refund({ paymentIntentId: "pi_1", idempotencyKey: "receipt-1-0-500" })).toEqual([]);
+    expect(await payments.refund({ paymentIntentId: "pi_1", amountCents: 200, idempotencyKey: "receipt-1-0-200" })).toEqual([]);
+    expect(calls[0]!.url.pathname).toBe("/v1/refunds");
+    expect(Object.fromEntries(calls[0]!.body)).toEqual({ payment_intent: "pi_1" });
+    expect(calls[0]!.headers.get("idempotency-key")).toBe("receipt-1-0-500");
+    expect(Object.fromEntries(calls[1]!.body)).toEqual({ payment_intent: "pi_1", amount: "200" });
+    const refused = payments.refund({ paymentIntentId: "pi_done", idempotencyKey: "receipt-2-0-500" });
+    await expect(refused).rejects.toThrow("Charge ch_1 has already been refunded.");
+    await expect(refused).rejects.toBeInstanceOf(PaymentsError);
   });
 
   it("verifies a delivery signed with its webhook secret, and refuses another secret, a changed body or no signature", async () => {
