@@ -20,7 +20,8 @@ import { PaymentsError } from "./provider.server";
 async function portalOf({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const payments = createPayments(context.config, context.db);
-  if (!(payments instanceof LocalPayments)) throw new Response("Not found", { status: 404 });
+  // A guest has bought nothing: payments need an account.
+  if (!(payments instanceof LocalPayments) || user.isGuest) throw new Response("Not found", { status: 404 });
   const row = await context.db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, user.id) });
   const subscription = row?.providerCustomerId ? await payments.subscriptionOf(row.providerCustomerId) : null;
   return { user, payments, subscription, returnTo: safeRedirect(new URL(request.url).searchParams.get("return"), "/subscription") };

@@ -12,7 +12,7 @@ import { PARTIES } from "../../app/auth/party.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
-import { cards, decks, readingInvites, readingJournal } from "../../db/schema";
+import { cards, decks, paymentReceipts, readingInvites, readingJournal } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -53,6 +53,8 @@ type Fixture = {
   /** The owner's open checkout of a subscription, at the local provider. */
   checkoutId: string;
   localSessionId: string;
+  /** The receipt of that subscription's first payment. */
+  receiptId: string;
   /** A new ready deck of the owner's, for an action that changes or deletes it. */
   spareDeck: () => Promise<string>;
 };
@@ -134,8 +136,13 @@ const ROWS: HttpRow[] = [
   // The owner subscribed in the fixture: a second checkout is refused (409), the portal opens.
   act("routes/_main.subscription._index", "checkout", () => "/subscription", () => ({ intent: "checkout", plan: "creator-monthly" }), { nobody: 401, guest: 401, member: 302, removed: 302, owner: 409 }),
   act("routes/_main.subscription._index", "manage", () => "/subscription", () => ({ intent: "manage" }), { nobody: 401, guest: 401, member: 404, removed: 404, owner: 302 }),
-  doc("routes/_main.billing.local", "the owner's test billing page", () => "/billing/local", ownerOnly),
+  // Any member's billing page shows their own account; the subscription's actions are the owner's.
+  doc("routes/_main.billing.local", "the owner's test billing page", () => "/billing/local", { ...ownerOnly, member: 200, removed: 200 }),
   act("routes/_main.billing.local", "cancel", () => "/billing/local", () => ({ intent: "cancel" }), ownerOnly),
+  act("routes/_main.billing.local", "change-plan", () => "/billing/local", () => ({ intent: "change-plan", price: "price_visionary_monthly" }), ownerOnly),
+  act("routes/_main.billing.local", "card", () => "/billing/local", () => ({ intent: "card", card: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" }), ownerOnly),
+  act("routes/_main.billing.local", "refund", () => "/billing/local", (f) => ({ intent: "refund", receipt: f.receiptId }), ownerOnly),
+  { ...act("routes/_main.billing.local", "end-period", () => "/billing/local", () => ({ intent: "end-period" }), ownerOnly), last: true },
   doc("routes/_main.subscription.success", "the owner's purchase", (f) => `/subscription/success?checkout=${f.checkoutId}`, ownerOnly),
   doc("routes/_main.checkout.local.$sessionId", "the owner's local checkout", (f) => `/checkout/local/${f.localSessionId}`, ownerOnly),
   act("routes/_main.checkout.local.$sessionId", "pay again (the checkout is closed)", (f) => `/checkout/local/${f.localSessionId}`, () => ({ intent: "pay", card: "4000 0000 0000 0002", expiry: "12 / 40", cvc: "123" }), ownerOnly),
@@ -342,6 +349,8 @@ beforeAll(async () => {
   fixture.checkoutId = fixture.localSessionId.replace(/^cs_local_/, "");
   const paid = await post(localPath, { intent: "pay", card: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" }, { cookie: fixture.cookies.owner });
   expect(paid.status).toBe(302);
+  const [receipt] = await db().select({ id: paymentReceipts.id }).from(paymentReceipts).where(eq(paymentReceipts.userId, OWNER_ID));
+  fixture.receiptId = receipt!.id;
 });
 
 describe("authorization matrix", () => {
