@@ -51,6 +51,14 @@ export function upgradeCharge(): CreditAmounts {
   return { majorArcana: 0, completeDeck: 1 };
 }
 
+/**
+ * Whether a deck refused for want of credits can be had through Explorer Plus instead: a full deck
+ * at medium quality is a Major Arcana deck completed with its 56 Minor Arcana.
+ */
+export function explorerPlusMakes(kind: DeckKind, quality: Quality): boolean {
+  return kind === "complete" && quality === "medium";
+}
+
 /** Credits left per type from quota counts, never below zero. */
 export function creditsLeft(quota: {
   majorArcanaQuota: number;

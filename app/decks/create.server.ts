@@ -6,7 +6,7 @@ import { cards, deckQuotaLedger, decks } from "../../db/schema";
 import { ART_STYLES } from "../art/local-art";
 import type { CurrentUser } from "../auth/user.server";
 import { consumeCredits, getQuota, refundCredits, refundReference } from "../credits/credits.server";
-import { creditsLeft, deckCharge, describeCredits, upgradeCharge } from "../credits/cost";
+import { creditsLeft, deckCharge, describeCredits, explorerPlusMakes, upgradeCharge } from "../credits/cost";
 import { deckWorkRefusal, newDeckRefusal, repaintsLeftOnDeck } from "../entitlements/entitlements.server";
 import { mayRepaint, NO_REPAINTS_MESSAGE } from "../entitlements/entitlements";
 import { newId } from "../lib/crypto";
@@ -25,6 +25,15 @@ export const GUEST_NO_CREDITS_MESSAGE = `${NO_CREDITS_MESSAGE} If you have an ac
 export function noCreditsMessage(user: CurrentUser) {
   return user.isGuest ? GUEST_NO_CREDITS_MESSAGE : NO_CREDITS_MESSAGE;
 }
+
+export const UPGRADE_NEEDS_CREDIT_MESSAGE = "Upgrading needs a complete-deck credit. Nothing was charged.";
+
+/**
+ * A purchase that makes up for a missing complete-deck credit, sent with the refusal so the page can
+ * show it next to the message: Explorer Plus for the deck being upgraded, or the ways to a full deck
+ * (a Major Arcana deck completed with Explorer Plus, or a subscription).
+ */
+export type CreditOffer = "explorer-plus" | "full-deck";
 
 export const createDeckForm = z.object({
   theme: z.string().trim().min(3, "Describe a theme of at least 3 characters").max(200, "Keep the theme under 200 characters"),
@@ -88,7 +97,10 @@ export async function createDeck(context: AppLoadContext, user: CurrentUser, inp
     referenceId: reference,
     description: `Deck “${title}”`,
   });
-  if (!charged.ok) return { ok: false as const, status: 402, message: noCreditsMessage(user) };
+  if (!charged.ok) {
+    const offer: CreditOffer | undefined = explorerPlusMakes(input.kind, input.quality) ? "full-deck" : undefined;
+    return { ok: false as const, status: 402, message: noCreditsMessage(user), offer };
+  }
 
   const now = Date.now();
   try {
@@ -132,9 +144,7 @@ export async function upgradeDeck(context: AppLoadContext, user: Pick<CurrentUse
   if (refusal) return { ok: false as const, ...refusal };
   const reference = await attemptReference(db, user.id, `upgrade:${deckId}`);
   const charged = await consumeCredits(db, user.id, upgradeCharge(), { referenceId: reference, description: `Full deck for “${deck.title}”` });
-  if (!charged.ok) {
-    return { ok: false as const, status: 402, message: "Upgrading needs a complete-deck credit. Nothing was charged." };
-  }
+  if (!charged.ok) return { ok: false as const, status: 402, message: UPGRADE_NEEDS_CREDIT_MESSAGE, offer: "explorer-plus" as const };
   const now = Date.now();
   await db.batch([
     db.update(decks).set({ kind: "complete", status: "generating", updatedAt: now }).where(eq(decks.id, deckId)),

@@ -3,14 +3,14 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
+import { ExplorerPlusForm, explorerPlusPitch } from "~/components/explorer-plus-offer";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { creditsLeft } from "~/credits/cost";
 import { getQuota } from "~/credits/credits.server";
-import { regenerateCard, regenerationsLeft, retryCost, retryDeck, upgradeDeck } from "~/decks/create.server";
+import { regenerateCard, regenerationsLeft, retryCost, retryDeck, upgradeDeck, type CreditOffer } from "~/decks/create.server";
 import { startExplorerCheckout } from "~/payments/payments.server";
 import { PaymentsError } from "~/payments/provider.server";
-import { EXPLORER_PLUS, formatPlanPrice } from "~/plans/catalogue";
 import { deleteDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { ok: boolean; message: string };
+type ActionData = { ok: boolean; message: string; offer?: CreditOffer };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -69,7 +69,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     case "upgrade": {
       const result = await upgradeDeck(context, user, deckId);
-      if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
+      if (!result.ok) {
+        const offer = "offer" in result ? result.offer : undefined;
+        return data<ActionData>({ ok: false, message: result.message, offer }, { status: result.status });
+      }
       return data<ActionData>({ ok: true, message: "Making the 56 Minor Arcana cards…" });
     }
     case "buy-explorer": {
@@ -103,6 +106,8 @@ export default function DeckPage() {
   const progress = deck.cards.map((card) => live.cards.get(card.key) ?? { key: card.key, stage: "queued" as CardStage, imageUrl: card.imageUrl });
   const percent = deckPercent(progress);
   const generating = live.status === "generating";
+  // Explorer Plus is bought for a finished Major Arcana deck only.
+  const explorerPlusOnSale = deck.kind === "major_arcana" && deck.status === "ready";
   const readyCount = progress.filter((card) => card.stage === "ready").length;
   const failedCount = progress.filter((card) => card.stage === "failed").length;
   // Once the page has watched cards being made, the finished bar stays as the closing word.
@@ -177,7 +182,20 @@ export default function DeckPage() {
         </section>
       ) : null}
 
-      {result?.message ? (
+      {result?.offer === "explorer-plus" && explorerPlusOnSale ? (
+        <div
+          className="mx-auto mb-6 flex max-w-3xl flex-col gap-4 rounded-2xl border border-danger/50 px-4 py-4 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-5"
+          data-testid="upgrade-refused"
+        >
+          <div>
+            <p role="alert" className="font-semibold text-danger">{result.message}</p>
+            <p className="mt-1 text-muted">{explorerPlusPitch()}</p>
+          </div>
+          <div className="shrink-0">
+            <ExplorerPlusForm />
+          </div>
+        </div>
+      ) : result?.message ? (
         <p role={result.ok ? "status" : "alert"} className={cn("mx-auto mb-6 max-w-3xl rounded-2xl border px-4 py-3 text-sm", result.ok ? "border-line" : "border-danger/50 text-danger")}>
           {result.message}
         </p>
@@ -220,19 +238,14 @@ export default function DeckPage() {
                   Upgrade to all 78 cards
                 </button>
               </Form>
-            ) : deck.kind === "major_arcana" && deck.status === "ready" ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="buy-explorer" />
-                <button type="submit" className={buttonClasses("gold")}>
-                  Complete it with Explorer Plus ({formatPlanPrice(EXPLORER_PLUS)})
-                </button>
-              </Form>
+            ) : explorerPlusOnSale ? (
+              <ExplorerPlusForm />
             ) : null}
             <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
           </div>
           {deck.kind === "major_arcana" && completeCreditsLeft === 0 ? (
             <p className="text-sm text-muted">
-              You have no complete-deck credit left. Explorer Plus is a one-off purchase that makes this deck&apos;s 56 Minor Arcana in the same style, with 5 repaints.
+              You have no complete-deck credit left. {explorerPlusPitch()}
             </p>
           ) : null}
           <p className="text-sm text-muted">

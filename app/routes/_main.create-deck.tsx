@@ -6,11 +6,12 @@ import { z } from "zod";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "~/ai/usage.server";
 import { createAi } from "~/ai/ai.server";
 import { requireUser } from "~/auth/guard.server";
+import { FullDeckWays } from "~/components/explorer-plus-offer";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { estimateCost, type Quality } from "~/credits/cost";
+import { estimateCost, explorerPlusMakes, type Quality } from "~/credits/cost";
 import { getQuota } from "~/credits/credits.server";
-import { createDeck, createDeckForm, KNOWN_STYLES } from "~/decks/create.server";
+import { createDeck, createDeckForm, KNOWN_STYLES, type CreditOffer } from "~/decks/create.server";
 import { QUALITY_LABEL } from "~/entitlements/entitlements";
 import { deckFormEntitlements } from "~/entitlements/entitlements.server";
 import { cn } from "~/lib/cn";
@@ -43,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData =
   | { intent: "suggest"; suggestions: string[] }
   | { intent: "elaborate"; theme: string; description: string }
-  | { intent: "create"; message: string; errors: Record<string, string>; values: Record<string, string>; fixPaymentPath?: string };
+  | { intent: "create"; message: string; errors: Record<string, string>; values: Record<string, string>; fixPaymentPath?: string; offer?: CreditOffer };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -72,7 +73,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await createDeck(context, user, parsed.data);
   if (!result.ok) {
     const fixPaymentPath = "fixPaymentPath" in result ? result.fixPaymentPath : undefined;
-    return data<ActionData>({ intent: "create", message: result.message, errors: {}, values: form, fixPaymentPath }, { status: result.status });
+    const offer = "offer" in result ? result.offer : undefined;
+    return data<ActionData>({ intent: "create", message: result.message, errors: {}, values: form, fixPaymentPath, offer }, { status: result.status });
   }
   throw redirect(`/collection/${result.deckId}`);
 }
@@ -102,6 +104,9 @@ export default function CreateDeck() {
     helper.data?.intent === "suggest" ? helper.data.suggestions : result?.intent === "suggest" ? result.suggestions : [];
   const estimate = estimateCost({ kind, quality, left: loaded.left });
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const refusedWithWays = result?.intent === "create" && result.offer === "full-deck";
+  // Said next to the cost as soon as the choice lacks its credit, so no refusal is needed to learn it.
+  const waysBeforeSubmit = !refusedWithWays && !estimate.enough && explorerPlusMakes(kind, quality);
 
   return (
     <div className="px-4 pb-16">
@@ -257,6 +262,7 @@ export default function CreateDeck() {
           <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
             {estimate.summary}
           </p>
+          {waysBeforeSubmit ? <FullDeckWays isGuest={loaded.isGuest} className="mt-3 text-muted" /> : null}
           {loaded.isGuest && loaded.left.majorArcana + loaded.left.completeDeck === 0 ? (
             <p className="mt-3 text-sm text-muted">
               Your credits as a guest are used up. If you have an account,{" "}
@@ -265,7 +271,12 @@ export default function CreateDeck() {
           ) : null}
         </section>
 
-        {result?.intent === "create" && result.message ? (
+        {refusedWithWays ? (
+          <div className="rounded-2xl border border-danger/50 px-4 py-4 sm:px-5" data-testid="full-deck-refused">
+            <p role="alert" className="font-semibold text-danger">{result.message}</p>
+            <FullDeckWays isGuest={loaded.isGuest} className="mt-3" />
+          </div>
+        ) : result?.intent === "create" && result.message ? (
           <p role="alert" className="rounded-2xl border border-danger/50 px-4 py-3 text-danger">
             {result.message}
             {result.fixPaymentPath ? (

@@ -1,7 +1,45 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { EXPLORER_PLUS, formatPlanPrice } from "../../app/plans/catalogue";
 import { hydrated, openMagicLink, openPage, useBrowser } from "./browser";
 
 const browser = useBrowser();
+
+/** Signs a new person up by the link the dev mailbox holds, starting at `/login?redirectTo=…`. */
+async function signUpByMagicLink(page: Page, email: string, redirectTo: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: /Send Magic Link|Sign In/ }).click();
+  await page.getByRole("heading", { name: "Magic Link Sent!" }).waitFor();
+  await openMagicLink(page, email);
+  await page.waitForURL((url) => url.pathname === redirectTo);
+}
+
+/** Fills the create-deck form and submits it; returns once the new deck's page has every card ready. */
+async function createDeck(page: Page, form: { theme: string; kind: "Major Arcana" | "Full deck"; quality?: "Medium" | "High" }) {
+  await page.goto("/create-deck");
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "What is the deck about?" }).fill(form.theme);
+  await page.getByRole("radio", { name: "woodcut" }).check();
+  await page.getByRole("radio", { name: form.kind }).check();
+  if (form.quality) await page.getByRole("radio", { name: `${form.quality} quality` }).check();
+  await page.getByRole("button", { name: "Create deck" }).click();
+  await page.waitForURL(/\/collection\/[0-9a-f-]{36}$/);
+  await hydrated(page);
+  const cards = form.kind === "Full deck" ? 78 : 22;
+  await expect.poll(() => page.locator('[data-testid="deck-card"][data-stage="ready"]').count(), { timeout: 30_000 }).toBe(cards);
+}
+
+/** A price as the checkout shows it, with cents. */
+const checkoutPrice = (dollars: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
+
+/** Pays the open local test checkout with a card. */
+async function payWith(page: Page, card: string, price: string) {
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel("Expiry").fill("12 / 40");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: `Pay ${price}` }).click();
+}
 
 describe("buying a subscription offline", () => {
   it("takes a guest who signs up from pricing through the local checkout to a Creator plan, updates a second tab live, and cancels to the period end; a declined card changes nothing", async () => {
@@ -55,6 +93,12 @@ describe("buying a subscription offline", () => {
     expect((await badge.textContent())?.trim()).toMatch(/4/);
     expect(await second.getByText("Premium member", { exact: true }).count()).toBeGreaterThan(0);
 
+    // The new subscriber makes a deck at high quality, which the Creator plan includes.
+    await createDeck(page, { theme: "Gilded observatory", kind: "Major Arcana", quality: "High" });
+    expect(await page.getByText("Major Arcana · 22 cards · High quality").count()).toBe(1);
+    await page.goto("/collection");
+    expect(await page.getByRole("link", { name: /Gilded Observatory/ }).count()).toBe(1);
+
     await page.goto("/subscription");
     expect(await page.getByTestId("current-plan").textContent()).toMatch(/Creator.*Renews on/s);
 
@@ -65,6 +109,51 @@ describe("buying a subscription offline", () => {
     await page.getByRole("button", { name: "Cancel subscription" }).click();
     await page.waitForURL(/\/subscription$/);
     await expect.poll(() => page.getByTestId("current-plan").textContent()).toMatch(/Cancelled: it ends on .+ and nothing more will be charged/);
+    await page.context().close();
+  });
+});
+
+describe("Explorer Plus offline", () => {
+  it("completes a new member's Major Arcana deck with exactly its 56 Minor Arcana through the local checkout; a declined card changes nothing", async () => {
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    const price = formatPlanPrice(EXPLORER_PLUS);
+    await signUpByMagicLink(page, `explorer-${Date.now()}@example.com`, "/create-deck");
+    await hydrated(page);
+
+    // Choosing the full deck without a complete-deck credit says how to have one, before anything is sent.
+    await page.getByRole("radio", { name: "Full deck" }).check();
+    const ways = page.getByTestId("full-deck-ways");
+    await ways.waitFor();
+    expect(await ways.textContent()).toContain(`Explorer Plus: a one-off ${price}`);
+    expect(await ways.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/pricing");
+
+    await createDeck(page, { theme: "Harbour lights at dusk", kind: "Major Arcana" });
+    const deckPath = new URL(page.url()).pathname;
+    expect(await page.getByText("Major Arcana · 22 cards").count()).toBe(1);
+    const names = () => page.getByTestId("deck-card").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")!.split(",")[0]!));
+    const majors = await names();
+    expect(majors).toHaveLength(22);
+
+    await page.getByRole("button", { name: `Complete it with Explorer Plus (${price})` }).click();
+    await page.waitForURL(/\/checkout\/local\//);
+    await page.getByText("This is a local test checkout.").waitFor();
+    expect(await page.getByText("Explorer Plus — all 78 cards for “Harbour Lights At Dusk”").count()).toBe(1);
+    await payWith(page, "4000 0000 0000 0002", checkoutPrice(EXPLORER_PLUS.price));
+    await page.getByText("Your card was declined. Try another card.").waitFor();
+    await payWith(page, "4242 4242 4242 4242", checkoutPrice(EXPLORER_PLUS.price));
+
+    // Back on the deck's page, the 56 Minor Arcana are made after the 22 it had.
+    await page.waitForURL((url) => url.pathname === deckPath);
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId("deck-card").count(), { timeout: 30_000 }).toBe(78);
+    await expect.poll(() => page.locator('[data-testid="deck-card"][data-stage="ready"]').count(), { timeout: 30_000 }).toBe(78);
+    await page.getByText("Full deck · 78 cards").waitFor();
+    const all = await names();
+    expect(new Set(all).size).toBe(78);
+    expect(all.slice(0, 22)).toEqual(majors);
+    expect(all.filter((name) => !majors.includes(name))).toHaveLength(56);
+    expect(await page.getByRole("button", { name: /^Queen of Cups, / }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: /Explorer Plus/ }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -3,10 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AiService, PaintedImage } from "../../app/ai/ai.server";
 import { createDatabase } from "../../app/db.server";
-import { NO_CREDITS_MESSAGE, RETRY_WHOLE_DECK_MESSAGE, settlePaidRun } from "../../app/decks/create.server";
+import { GUEST_NO_CREDITS_MESSAGE, NO_CREDITS_MESSAGE, RETRY_WHOLE_DECK_MESSAGE, settlePaidRun, UPGRADE_NEEDS_CREDIT_MESSAGE } from "../../app/decks/create.server";
 import { runGeneration } from "../../app/decks/generation.server";
 import { cardImageKey } from "../../app/decks/images";
+import { newId } from "../../app/lib/crypto";
 import { mapWithConcurrency } from "../../app/lib/pool";
+import { EXPLORER_PLUS, formatPlanPrice } from "../../app/plans/catalogue";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
 import { cards, deckQuotaLedger, decks, userDeckQuotas, users } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, signInAs, visit, waitForDeck } from "./helpers";
@@ -171,6 +173,71 @@ describe("a deck's owner", () => {
     expect(response.status).toBe(302);
     expect(await db().query.decks.findFirst({ where: eq(decks.id, deckId) })).toBeUndefined();
     expect((await env.MEDIA.list({ prefix: `card-images/${deckId}/` })).objects).toHaveLength(0);
+  });
+});
+
+describe("a missing complete-deck credit", () => {
+  const explorerButton = `Complete it with Explorer Plus (${formatPlanPrice(EXPLORER_PLUS)})`;
+  const unescape = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  /** The part of a page from the element marked `testId` to `until`. */
+  function block(html: string, testId: string, until: string) {
+    const start = html.indexOf(`data-testid="${testId}"`);
+    expect(start, `no ${testId} on the page`).toBeGreaterThan(-1);
+    return unescape(html.slice(start, html.indexOf(until, start)));
+  }
+
+  async function newMember() {
+    const id = newId();
+    await db().insert(users).values({ id, email: `${id}@example.com`, username: `maker_${id.slice(0, 8)}` });
+    return { id, cookie: await signInAs(id) };
+  }
+
+  it("refuses an upgrade with Explorer Plus offered next to the refusal, and the offer starts its checkout", async () => {
+    const member = await newMember();
+    const deckId = deckIdFrom(await createDeck(member.cookie));
+    await waitForDeck(deckId);
+
+    const refused = await post(`/collection/${deckId}`, { intent: "upgrade" }, { cookie: member.cookie });
+    expect(refused.status).toBe(402);
+    const offer = block(await refused.text(), "upgrade-refused", 'aria-label="Cards"');
+    expect(offer).toContain(UPGRADE_NEEDS_CREDIT_MESSAGE);
+    expect(offer).toContain('name="intent" value="buy-explorer"');
+    expect(offer).toContain(explorerButton);
+    expect(offer).toContain(`Explorer Plus is a one-off purchase that makes this deck’s ${EXPLORER_PLUS.cardCount} Minor Arcana`);
+    expect((await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))?.kind).toBe("major_arcana");
+
+    const checkout = await post(`/collection/${deckId}`, { intent: "buy-explorer" }, { cookie: member.cookie });
+    expect(checkout.status).toBe(302);
+    expect(checkout.headers.get("location")).toMatch(/\/checkout\/local\//);
+  });
+
+  it("refuses a full deck with the ways to one: a Major Arcana deck completed with Explorer Plus, or a plan", async () => {
+    const member = await newMember();
+    const refused = await createDeck(member.cookie, { kind: "complete" });
+    expect(refused.status).toBe(402);
+    const ways = block(await refused.text(), "full-deck-refused", "</form>");
+    expect(ways).toContain(NO_CREDITS_MESSAGE);
+    expect(ways).toContain("A full deck needs a complete-deck credit.");
+    expect(ways).toMatch(new RegExp(`Make a Major Arcana deck.*Explorer Plus.*a one-off \\${formatPlanPrice(EXPLORER_PLUS)}`, "s"));
+    expect(ways).toContain('href="/pricing"');
+    expect(ways).toContain('href="/collection"');
+    expect(ways).not.toContain("Both need an account");
+    // Nothing was charged, and the Major Arcana credit the way starts from is still there.
+    expect(await db().select().from(deckQuotaLedger).where(eq(deckQuotaLedger.userId, member.id))).toHaveLength(0);
+    expect((await createDeck(member.cookie, { kind: "major_arcana" })).status).toBe(302);
+  });
+
+  it("tells a guest that Explorer Plus and plans come with an account, and offers nothing for a second Major Arcana deck", async () => {
+    const jar = await newGuest();
+    const ways = block(await (await createDeck(jar.header(), { kind: "complete" })).text(), "full-deck-refused", "</form>");
+    expect(ways).toContain(GUEST_NO_CREDITS_MESSAGE);
+    expect(ways).toContain("Both need an account");
+    expect(ways).toContain('href="/signup?redirectTo=%2Fcreate-deck"');
+
+    await waitForDeck(deckIdFrom(await createDeck(jar.header())));
+    const second = await createDeck(jar.header());
+    expect(second.status).toBe(402);
+    expect(await second.text()).not.toContain('data-testid="full-deck-refused"');
   });
 });
 
