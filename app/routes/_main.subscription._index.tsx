@@ -20,7 +20,7 @@ export default function Subscription() {
   const busy = navigation.state !== "idle";
   return (
     <div className="px-4 pb-16">
-      <PageHeader eyebrow="Subscription" title={current?.active ? "Premium Membership" : "Upgrade to Premium"} />
+      <PageHeader eyebrow="Subscription" title={current && current.status !== "canceled" ? "Premium Membership" : "Upgrade to Premium"} />
       <Panel>
         {current ? (
           <div data-testid="current-plan" className="grid gap-1">
@@ -42,11 +42,17 @@ export default function Subscription() {
               <p className="text-muted">It ended. You are on the free plan.</p>
             )}
             {current.status !== "canceled" ? (
-              <Form method="post" className="mt-3">
-                <button type="submit" name="intent" value="manage" className={buttonClasses("secondary")} disabled={busy}>
-                  Manage subscription
-                </button>
-                <span className="ml-3 text-sm text-muted">Cancel, resume, change plan or how you pay.</span>
+              <Form method="post" className="mt-3 grid justify-items-start gap-2">
+                {current.status === "past_due" ? (
+                  <button type="submit" name="intent" value="manage" className={buttonClasses("primary")} disabled={busy}>
+                    Update payment method
+                  </button>
+                ) : (
+                  <button type="submit" name="intent" value="manage" className={buttonClasses("secondary")} disabled={busy}>
+                    Manage subscription
+                  </button>
+                )}
+                <span className="text-sm text-muted">Cancel, resume, change plan or how you pay.</span>
               </Form>
             ) : null}
           </div>
