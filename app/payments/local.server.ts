@@ -42,7 +42,7 @@ export type LocalCheckoutSession = {
   url: string;
   created: number;
   /** Not in Stripe's shape: what the local page shows and sells. */
-  line: { price: string; description: string };
+  line: { price: string | null; description: string };
 };
 
 type SubscriptionItem = { id: string; price: { id: string }; current_period_start: number; current_period_end: number };
@@ -213,7 +213,7 @@ export class LocalPayments implements PaymentsProvider {
     if (claimed.length === 0) return [];
     const events: Stripe.Event[] = [];
     if (session.mode === "subscription") {
-      const plan = planOfPrice(session.line.price);
+      const plan = planOfPrice(session.line.price ?? "");
       const subscription: LocalSubscription = {
         id: localId("sub"),
         object: "subscription",

@@ -32,9 +32,15 @@ export function createPayments(config: AppConfig, db: Database): PaymentsProvide
 
 export const PAYMENTS_UNAVAILABLE_MESSAGE = "Payments are not available right now. Please try again later.";
 
-type Purchase = {
+/** Something to sell: a catalogue plan, or a thing priced per purchase (a marketplace deck, a top-up). */
+export type Purchase = {
   kind: (typeof checkoutKinds)[number];
-  plan: Plan;
+  mode: "subscription" | "payment";
+  /** The catalogue plan bought, if it is one (its provider price is used). */
+  plan?: Plan;
+  /** Without a plan: the price, in the currency's smallest unit. */
+  amountCents?: number;
+  currency?: string;
   deckId?: string;
   description: string;
   successPath: (checkoutId: string) => string;
@@ -45,15 +51,17 @@ type Purchase = {
  * Records a purchase and opens its checkout at the provider; returns where to send the person.
  * The checkout's id is the idempotency key and, in the metadata, names buyer and purchase.
  */
-async function openCheckout(context: AppLoadContext, user: CurrentUser, purchase: Purchase, origin: string) {
+export async function openCheckout(context: AppLoadContext, user: CurrentUser, purchase: Purchase, origin: string) {
   const payments = createPayments(context.config, context.db);
   if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE, 503);
   const { plan, kind, deckId } = purchase;
+  const amountCents = plan ? Math.round(plan.price * 100) : (purchase.amountCents ?? 0);
+  const currency = plan?.currency ?? purchase.currency ?? "usd";
+  if (!Number.isInteger(amountCents) || amountCents <= 0 || (purchase.mode === "subscription" && !plan)) throw new PaymentsError(CHECKOUT_FAILED_MESSAGE);
   const checkoutId = newId();
-  const amountCents = Math.round(plan.price * 100);
   await context.db
     .insert(checkoutSessions)
-    .values({ id: checkoutId, userId: user.id, kind, planKey: plan.key, deckId, amountCents, currency: plan.currency, description: purchase.description });
+    .values({ id: checkoutId, userId: user.id, kind, planKey: plan?.key, deckId, amountCents, currency, description: purchase.description });
   // A subscriber's later purchases stay with the customer the provider already knows.
   const existing = await context.db.query.subscriptions.findFirst({ columns: { providerCustomerId: true }, where: (s, { eq }) => eq(s.userId, user.id) });
   try {
@@ -61,12 +69,12 @@ async function openCheckout(context: AppLoadContext, user: CurrentUser, purchase
       checkoutId,
       userId: user.id,
       email: user.email,
-      mode: plan.mode === "subscription" ? "subscription" : "payment",
-      priceId: plan.priceId,
+      mode: purchase.mode,
+      priceId: plan?.priceId ?? null,
       description: purchase.description,
       amountCents,
-      currency: plan.currency,
-      metadata: { checkoutId, userId: user.id, kind, planKey: plan.key, ...(deckId ? { deckId } : {}) },
+      currency,
+      metadata: { checkoutId, userId: user.id, kind, ...(plan ? { planKey: plan.key } : {}), ...(deckId ? { deckId } : {}) },
       successUrl: `${origin}${purchase.successPath(checkoutId)}`,
       cancelUrl: `${origin}${purchase.cancelPath}`,
       customerId: existing?.providerCustomerId ?? null,
@@ -85,6 +93,7 @@ export async function startSubscriptionCheckout(context: AppLoadContext, user: C
     user,
     {
       kind: "subscription",
+      mode: "subscription",
       plan,
       description: `${plan.name} — ${plan.interval === "year" ? "yearly" : "monthly"}`,
       successPath: (checkoutId) => `/subscription/success?checkout=${checkoutId}`,
@@ -105,6 +114,7 @@ export async function startExplorerCheckout(context: AppLoadContext, user: Curre
     user,
     {
       kind: "explorer-plus",
+      mode: "payment",
       plan: EXPLORER_PLUS,
       deckId,
       description: `Explorer Plus — all 78 cards for “${deck.title}”`,

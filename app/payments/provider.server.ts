@@ -11,8 +11,11 @@ export type CheckoutRequest = {
   userId: string;
   email: string | null;
   mode: "subscription" | "payment";
-  /** The provider's price for a catalogue plan. */
-  priceId: string;
+  /**
+   * The provider's price for a catalogue plan; null for a price set per purchase (a marketplace
+   * deck, a balance top-up), charged as `amountCents` under `description`. Subscriptions need one.
+   */
+  priceId: string | null;
   /** Shown on the checkout page and the receipt. */
   description: string;
   amountCents: number;

@@ -44,7 +44,11 @@ export class StripePayments implements PaymentsProvider {
       const session = await this.stripe.checkout.sessions.create(
         {
           mode: request.mode,
-          line_items: [{ price: request.priceId, quantity: 1 }],
+          line_items: [
+            request.priceId
+              ? { price: request.priceId, quantity: 1 }
+              : { price_data: { currency: request.currency, unit_amount: request.amountCents, product_data: { name: request.description } }, quantity: 1 },
+          ],
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           client_reference_id: request.userId,

@@ -546,3 +546,23 @@ describe("refunds", () => {
     expect(await (await get("/subscription", { cookie })).text()).toContain("$3.00 refunded");
   });
 });
+
+describe("a purchase priced on its own", () => {
+  it("goes through the same checkout and webhook, and gets a receipt without touching the plan", async () => {
+    const userId = await newMember();
+    const cookie = await signInAs(userId);
+    const user = { id: userId, email: `${userId}@example.com`, isGuest: false } as never;
+    const { openCheckout } = await import("../../app/payments/payments.server");
+    const context = { db: db(), config: readConfig(env), cloudflare: { env } } as never;
+    const purchase = { kind: "top-up", mode: "payment", amountCents: 1500, description: "Reading balance: $15", successPath: () => "/", cancelPath: "/" } as const;
+    const { url } = await openCheckout(context, user, purchase, ORIGIN);
+    expect(await (await get(url, { cookie })).text()).toContain("Reading balance: $15");
+    expect((await post(url, { intent: "pay", card: "4242424242424242", expiry: "12 / 40", cvc: "123" }, { cookie })).status).toBe(302);
+    const [receipt] = await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId));
+    expect(receipt).toMatchObject({ kind: "top-up", amountCents: 1500, description: "Reading balance: $15" });
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "free" });
+    // A price of nothing, or a subscription without a plan, opens no checkout.
+    await expect(openCheckout(context, user, { ...purchase, amountCents: 0 }, ORIGIN)).rejects.toThrow("Failed to create checkout session");
+    await expect(openCheckout(context, user, { ...purchase, mode: "subscription" }, ORIGIN)).rejects.toThrow("Failed to create checkout session");
+  });
+});

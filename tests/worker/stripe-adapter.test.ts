@@ -71,6 +71,19 @@ describe("the Stripe adapter", () => {
     expect(body["payment_intent_data[metadata][checkoutId]"]).toBe("checkout-123");
   });
 
+  it("charges a price set per purchase (a marketplace deck, a top-up) inline, under its description", async () => {
+    const { calls, payments } = fakeStripe(() => json({ id: "cs_test_3", url: "https://checkout.stripe.com/c/pay/cs_test_3" }));
+    await payments.createCheckout({ ...request, mode: "payment", priceId: null, amountCents: 1500, description: "Reading balance: $15" });
+    const body = Object.fromEntries(calls[0]!.body);
+    expect(body).toMatchObject({
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "1500",
+      "line_items[0][price_data][product_data][name]": "Reading balance: $15",
+      "line_items[0][quantity]": "1",
+    });
+    expect(body["line_items[0][price]"]).toBeUndefined();
+  });
+
   it("passes on Stripe's own message when it refuses, and a general one when it cannot be reached", async () => {
     const refused = fakeStripe(() => json({ error: { type: "invalid_request_error", message: "No such price: 'price_creator_monthly'", param: "line_items[0][price]" } }, 400));
     await expect(refused.payments.createCheckout(request)).rejects.toThrow(new PaymentsError("No such price: 'price_creator_monthly'"));
