@@ -7,7 +7,7 @@ import { ART_STYLES } from "../art/local-art";
 import type { CurrentUser } from "../auth/user.server";
 import { consumeCredits, getQuota, refundCredits, refundReference } from "../credits/credits.server";
 import { creditsLeft, deckCharge, describeCredits, explorerPlusMakes, upgradeCharge } from "../credits/cost";
-import { deckWorkRefusal, newDeckRefusal, repaintsLeftOnDeck } from "../entitlements/entitlements.server";
+import { deckWorkRefusal, newDeckRefusal, repaintsLeftOnDeck, storageOverflowRefusal } from "../entitlements/entitlements.server";
 import { mayRepaint, NO_REPAINTS_MESSAGE } from "../entitlements/entitlements";
 import { newId } from "../lib/crypto";
 import { rowsPerStatement } from "../lib/d1";
@@ -125,6 +125,13 @@ export async function createDeck(context: AppLoadContext, user: CurrentUser, inp
   } catch (error) {
     await refundCredits(db, user.id, reference);
     throw error;
+  }
+  // Made at the same moment as another deck that filled the plan's last place: this one is undone.
+  const overflow = await storageOverflowRefusal(db, user.id, { id: deckId, createdAt: now });
+  if (overflow) {
+    await db.delete(decks).where(eq(decks.id, deckId));
+    await refundCredits(db, user.id, reference, { description: "Refund: the collection was already full" });
+    return { ok: false as const, ...overflow };
   }
   await startGeneration(context, deckId, { userId: user.id, reference });
   return { ok: true as const, deckId };

@@ -3,7 +3,7 @@
  * and answers for routes, deck creation and the generator what that plan allows. The rules
  * themselves are the pure functions of `entitlements.ts`.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { cards, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { CardImageQuality } from "../plans/catalogue";
@@ -81,6 +81,23 @@ export async function newDeckRefusal(db: Database, userId: string, quality: Card
     return { status: 403, message: storageRefusalMessage(standing.tier) };
   }
   return null;
+}
+
+/**
+ * Whether a deck just written keeps its owner within their plan's storage limit: it does when
+ * fewer than the limit of their decks are older. Two decks made at the same moment both pass the
+ * check before they are written (`newDeckRefusal`); this is asked after, so only the one beyond
+ * the limit is refused.
+ */
+export async function storageOverflowRefusal(db: Database, userId: string, deck: { id: string; createdAt: number }): Promise<Refusal | null> {
+  const standing = await getPlanStanding(db, userId);
+  const limit = storageLimit(standing.tier);
+  if (limit === null) return null;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(decks)
+    .where(and(eq(decks.creatorId, userId), sql`(${decks.createdAt} < ${deck.createdAt} OR (${decks.createdAt} = ${deck.createdAt} AND ${decks.id} < ${deck.id}))`));
+  return Number(row?.n ?? 0) >= limit ? { status: 403, message: storageRefusalMessage(standing.tier) } : null;
 }
 
 /**

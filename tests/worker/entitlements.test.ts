@@ -194,6 +194,18 @@ describe("decks kept", () => {
     expect(await ledger(mystic.id)).toHaveLength(0);
   });
 
+  it("keeps the limit when several decks are asked for at once with one place left, and refunds the ones refused", async () => {
+    // Credits for all four, so only the storage limit refuses.
+    const mystic = await member({ planType: "mystic", completeDeckQuota: 4, subscription: { status: "active", priceId: "price_mystic_monthly" }, decks: 14 });
+    const responses = await Promise.all(Array.from({ length: 4 }, () => createDeck(mystic.cookie)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([302, 403, 403, 403]);
+    await waitForDeck(deckIdFrom(responses.find((r) => r.status === 302)!));
+    expect(await deckCount(mystic.id)).toBe(15);
+    // One credit spent; any other taken was given back.
+    expect((await quota(mystic.id))?.completeDeckUsed).toBe(1);
+  });
+
   it("makes the deck while there is room", async () => {
     const mystic = await member({ planType: "mystic", completeDeckQuota: 2, subscription: { status: "active", priceId: "price_mystic_monthly" }, decks: 14 });
     expect(await (await get("/create-deck", { cookie: mystic.cookie })).text()).toContain("14 of 15 decks kept on your plan.");
