@@ -13,7 +13,7 @@ import { safeRedirect } from "../auth/redirect";
 import { findPlanByPriceId, formatPlanPrice, PLANS } from "../plans/catalogue";
 import { planChangeTiming } from "../plans/subscription";
 import { cardErrors, digits } from "./local-checkout.server";
-import { LocalPayments, TEST_CARDS } from "./local.server";
+import { changeCharge, LocalPayments, TEST_CARDS } from "./local.server";
 import { createPayments, deliverLocalEvents, refundReceipt } from "./payments.server";
 import { PaymentsError } from "./provider.server";
 
@@ -60,6 +60,7 @@ export async function localPortalLoader(args: LoaderFunctionArgs) {
               interval: p.interval,
               current: p.priceId === plan.priceId,
               timing: p.priceId === plan.priceId ? null : planChangeTiming(plan, p),
+              chargeToday: p.priceId !== plan.priceId && planChangeTiming(plan, p) === "now" ? changeCharge(plan, p, item) : 0,
             })),
           }
         : null,

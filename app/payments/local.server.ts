@@ -126,6 +126,19 @@ function planOfPrice(priceId: string): Plan {
   return plan;
 }
 
+/**
+ * What a move up charges today, in cents: on the same billing cycle the difference for the rest of
+ * the period; onto another cycle (monthly to yearly), which starts today, the new price less the
+ * unused part of the old one.
+ */
+export function changeCharge(from: Plan, to: Plan, item: Pick<SubscriptionItem, "current_period_start" | "current_period_end">, now = Date.now()) {
+  const start = item.current_period_start * 1000;
+  const end = item.current_period_end * 1000;
+  const left = Math.min(1, Math.max(0, (end - now) / (end - start)));
+  if (from.interval === to.interval) return Math.max(0, Math.round((cents(to) - cents(from)) * left));
+  return Math.max(0, cents(to) - Math.round(cents(from) * left));
+}
+
 export class LocalPayments implements PaymentsProvider {
   readonly name = "local" as const;
 
@@ -275,12 +288,8 @@ export class LocalPayments implements PaymentsProvider {
     if (planChangeTiming(from, to) === "period-end") {
       return this.save({ ...subscription, local: { ...subscription.local, scheduledPrice: to.priceId } }, now);
     }
-    const start = item.current_period_start * 1000;
-    const end = item.current_period_end * 1000;
-    const unused = Math.round(cents(from) * Math.min(1, Math.max(0, (end - now) / (end - start))));
     const sameCycle = from.interval === to.interval;
-    // Same billing cycle: the difference for the rest of the period. A new cycle starts today: its price less the unused part.
-    const amount = sameCycle ? Math.max(0, Math.round((cents(to) - cents(from)) * ((end - now) / (end - start)))) : Math.max(0, cents(to) - unused);
+    const amount = changeCharge(from, to, item, now);
     if (subscription.local.card === TEST_CARDS.failsLater) throw new PaymentsError(PORTAL_MESSAGES.declined, 402);
     const changed: LocalSubscription = {
       ...subscription,

@@ -74,7 +74,11 @@ export default function LocalPortal() {
                       <span>
                         <strong>{plan.name}</strong> {plan.interval === "year" ? "yearly" : "monthly"} · {plan.price}
                         <span className="block text-muted">
-                          {plan.current ? "Your plan" : plan.timing === "now" ? "Starts now" : `Starts ${longDate(subscription.periodEnd)}`}
+                          {plan.current
+                            ? "Your plan"
+                            : plan.timing === "now"
+                              ? `Starts now · ${money(plan.chargeToday, "usd")} today`
+                              : `Starts ${longDate(subscription.periodEnd)} · nothing today`}
                         </span>
                       </span>
                     </label>

@@ -426,6 +426,11 @@ describe("a subscription over time, offline", () => {
     const creator = findPlanByKey("creator-monthly")!;
     const mystic = findPlanByKey("mystic-monthly")!;
 
+    // The billing page says what each move charges today, before it is made (plans in catalogue order).
+    const offers = [...(await (await get(PORTAL, { cookie })).text()).matchAll(/Starts (now · \$([\d.]+) today|[A-Z][a-z]+ \d+, \d{4} · nothing today)/g)];
+    // From Mystic monthly every other plan is a move up: Mystic yearly, Creator and Visionary.
+    expect(offers.map((o) => (o[2] === undefined ? "later" : "now"))).toEqual(["now", "now", "now", "now", "now"]);
+    const shownForCreator = Number(offers[1]![2]) * 100;
     const up = await post(PORTAL, { intent: "change-plan", price: creator.priceId }, { cookie });
     expect(up.status).toBe(200);
     expect(await subscriptionOf(userId)).toMatchObject({ priceId: creator.priceId, scheduledPriceId: null });
@@ -434,7 +439,11 @@ describe("a subscription over time, offline", () => {
     // Nearly the whole month is left: nearly the whole difference is charged, never more.
     expect(change!.amountCents).toBeGreaterThan(0);
     expect(change!.amountCents).toBeLessThanOrEqual(2999 - 1299);
+    expect(Math.abs(change!.amountCents - shownForCreator)).toBeLessThanOrEqual(1);
 
+    const fromCreator = [...(await (await get(PORTAL, { cookie })).text()).matchAll(/Starts (now · \$[\d.]+ today|[A-Z][a-z]+ \d+, \d{4} · nothing today)/g)];
+    // Mystic (both), then Creator yearly and Visionary (both): the moves down wait and charge nothing today.
+    expect(fromCreator.map((o) => (o[1]!.endsWith("nothing today") ? "later" : "now"))).toEqual(["later", "later", "now", "now", "now"]);
     const down = await post(PORTAL, { intent: "change-plan", price: mystic.priceId }, { cookie });
     expect(down.status).toBe(200);
     const waiting = await subscriptionOf(userId);
