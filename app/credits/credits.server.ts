@@ -195,6 +195,42 @@ function selectLedgerLine(db: Database, userId: string, referenceId: string) {
 }
 
 /**
+ * The ledger line of a change to one user's record, computed from the record as the batch finds
+ * it (changes and description may be SQL over it): written only where `where` holds and, with a
+ * reference, once per reference. The statements after it change the record only where it exists.
+ */
+function ledgerLineStatement(
+  db: Database,
+  userId: string,
+  line: { id: string; majorArcana: number | SQL; completeDeck: number | SQL; description: string | SQL; referenceId: string | null; now: number },
+  where?: SQL,
+) {
+  const q = userDeckQuotas;
+  const once =
+    line.referenceId === null
+      ? undefined
+      : sql`NOT EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.userId} = ${userId} AND ${deckQuotaLedger.referenceId} = ${line.referenceId})`;
+  const value = <T>(v: T | SQL) => (typeof v === "object" && v !== null ? (v as SQL) : sql`${v}`);
+  return db
+    .insert(deckQuotaLedger)
+    .select(
+      db
+        .select({
+          id: sql<string>`${line.id}`.as("id"),
+          userId: q.userId,
+          majorArcanaChange: sql<number>`${value(line.majorArcana)}`.as("major_arcana_change"),
+          completeDeckChange: sql<number>`${value(line.completeDeck)}`.as("complete_deck_change"),
+          description: sql<string>`${value(line.description)}`.as("description"),
+          referenceId: sql<string | null>`${line.referenceId}`.as("reference_id"),
+          createdAt: sql<number>`${line.now}`.as("created_at"),
+        })
+        .from(q)
+        .where(and(eq(q.userId, userId), where, once)),
+    )
+    .onConflictDoNothing();
+}
+
+/**
  * Takes `amount` credits from the user, once per `referenceId`, as one D1 batch:
  * 1. the record is created with the defaults if missing, and refreshed if due;
  * 2. the ledger line (negative changes) is inserted only where the record has room for the whole
@@ -216,30 +252,22 @@ export async function consumeCredits(
   const [, , , , , lines, records] = await db.batch([
     ensureRecord(db, userId, now),
     ...refreshStatements(db, now, newId(), { userId }),
-    db
-      .insert(deckQuotaLedger)
-      .select(
-        db
-          .select({
-            id: sql<string>`${ledgerId}`.as("id"),
-            userId: q.userId,
-            majorArcanaChange: sql<number>`${-amount.majorArcana}`.as("major_arcana_change"),
-            completeDeckChange: sql<number>`${-amount.completeDeck}`.as("complete_deck_change"),
-            description: sql<string>`${options.description ?? DEFAULT_CONSUMPTION_DESCRIPTION}`.as("description"),
-            referenceId: sql<string>`${options.referenceId}`.as("reference_id"),
-            createdAt: sql<number>`${now}`.as("created_at"),
-          })
-          .from(q)
-          .where(
-            and(
-              eq(q.userId, userId),
-              sql`${q.majorArcanaQuota} - ${q.majorArcanaUsed} >= ${amount.majorArcana}`,
-              sql`${q.completeDeckQuota} - ${q.completeDeckUsed} >= ${amount.completeDeck}`,
-              sql`NOT EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.userId} = ${userId} AND ${deckQuotaLedger.referenceId} = ${options.referenceId})`,
-            ),
-          ),
-      )
-      .onConflictDoNothing(),
+    ledgerLineStatement(
+      db,
+      userId,
+      {
+        id: ledgerId,
+        majorArcana: -amount.majorArcana,
+        completeDeck: -amount.completeDeck,
+        description: options.description ?? DEFAULT_CONSUMPTION_DESCRIPTION,
+        referenceId: options.referenceId,
+        now,
+      },
+      and(
+        sql`${q.majorArcanaQuota} - ${q.majorArcanaUsed} >= ${amount.majorArcana}`,
+        sql`${q.completeDeckQuota} - ${q.completeDeckUsed} >= ${amount.completeDeck}`,
+      ),
+    ),
     db
       .update(q)
       .set({
@@ -626,30 +654,16 @@ export function planAllocationStatements(
         nextRefreshDate: nextRefresh,
         updatedAt: now,
       };
-  const notYetLogged =
-    options.referenceId === undefined
-      ? undefined
-      : sql`NOT EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.userId} = ${userId} AND ${deckQuotaLedger.referenceId} = ${options.referenceId})`;
-
   return [
     ensureRecord(db, userId, now),
-    db
-      .insert(deckQuotaLedger)
-      .select(
-        db
-          .select({
-            id: sql<string>`${ledgerId}`.as("id"),
-            userId: q.userId,
-            majorArcanaChange: majorChange.as("major_arcana_change"),
-            completeDeckChange: completeChange.as("complete_deck_change"),
-            description: sql<string>`${`Deck quotas allocated for ${plan.name} plan subscription`}`.as("description"),
-            referenceId: sql<string | null>`${options.referenceId ?? null}`.as("reference_id"),
-            createdAt: sql<number>`${now}`.as("created_at"),
-          })
-          .from(q)
-          .where(and(eq(q.userId, userId), notYetLogged)),
-      )
-      .onConflictDoNothing(),
+    ledgerLineStatement(db, userId, {
+      id: ledgerId,
+      majorArcana: majorChange,
+      completeDeck: completeChange,
+      description: `Deck quotas allocated for ${plan.name} plan subscription`,
+      referenceId: options.referenceId ?? null,
+      now,
+    }),
     db
       .update(q)
       .set(update)
@@ -694,28 +708,14 @@ export function explorerRefundStatements(db: Database, userId: string, reference
     AND ${paymentReceipts.kind} = 'explorer-plus' AND ${paymentReceipts.refundedCents} < ${paymentReceipts.amountCents})`;
   return [
     ensureRecord(db, userId, now),
-    db
-      .insert(deckQuotaLedger)
-      .select(
-        db
-          .select({
-            id: sql<string>`${ledgerId}`.as("id"),
-            userId: q.userId,
-            majorArcanaChange: sql<number>`0`.as("major_arcana_change"),
-            completeDeckChange: sql<number>`CASE WHEN ${unspent} THEN -1 ELSE 0 END`.as("complete_deck_change"),
-            description: sql<string>`CASE WHEN ${unspent} THEN ${EXPLORER_REFUND_TAKEN_BACK} ELSE ${EXPLORER_REFUND_SPENT} END`.as("description"),
-            referenceId: sql<string>`${referenceId}`.as("reference_id"),
-            createdAt: sql<number>`${now}`.as("created_at"),
-          })
-          .from(q)
-          .where(
-            and(
-              eq(q.userId, userId),
-              sql`NOT EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.userId} = ${userId} AND ${deckQuotaLedger.referenceId} = ${referenceId})`,
-            ),
-          ),
-      )
-      .onConflictDoNothing(),
+    ledgerLineStatement(db, userId, {
+      id: ledgerId,
+      majorArcana: 0,
+      completeDeck: sql<number>`CASE WHEN ${unspent} THEN -1 ELSE 0 END`,
+      description: sql<string>`CASE WHEN ${unspent} THEN ${EXPLORER_REFUND_TAKEN_BACK} ELSE ${EXPLORER_REFUND_SPENT} END`,
+      referenceId,
+      now,
+    }),
     db
       .update(q)
       .set({

@@ -1,4 +1,5 @@
 import { cardFileName } from "../tarot/cards";
+import { formatMoney } from "../lib/format";
 
 /** Bucket key of a card's image: `card-images/{deckId}/{card name lowercased, non-alphanumerics to _}.{ext}`. */
 export function cardImageKey(deckId: string, cardName: string, ext: string) {
@@ -13,7 +14,7 @@ export function cardImageUrl(imageKey: string | null, version: number): string |
 
 export function formatPrice(cents: number | null): string {
   if (cents === null) return "Free";
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+  return formatMoney(cents);
 }
 
 /** URL of a deck's painted card back. */

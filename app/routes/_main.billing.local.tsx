@@ -3,14 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { localPortalAction, localPortalLoader, type LocalPortalActionData } from "~/payments/local-portal.server";
+import { formatMoney, longDate } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Manage subscription — Arcanum" }, { name: "robots", content: "noindex" }];
 
 export const loader = localPortalLoader;
 export const action = localPortalAction;
 
-const longDate = (ms: number) => new Date(ms).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
-const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 const field =
   "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
@@ -77,7 +76,7 @@ export default function LocalPortal() {
                           {plan.current
                             ? "Your plan"
                             : plan.timing === "now"
-                              ? `Starts now · ${money(plan.chargeToday, "usd")} today`
+                              ? `Starts now · ${formatMoney(plan.chargeToday, "usd")} today`
                               : `Starts ${longDate(subscription.periodEnd)} · nothing today`}
                         </span>
                       </span>
@@ -136,8 +135,8 @@ export default function LocalPortal() {
                 <span>
                   {receipt.description}
                   <span className="block text-muted">
-                    {longDate(receipt.paidAt)} · {money(receipt.amountCents, receipt.currency)}
-                    {receipt.refundedCents > 0 ? ` · ${money(receipt.refundedCents, receipt.currency)} refunded` : ""}
+                    {longDate(receipt.paidAt)} · {formatMoney(receipt.amountCents, receipt.currency)}
+                    {receipt.refundedCents > 0 ? ` · ${formatMoney(receipt.refundedCents, receipt.currency)} refunded` : ""}
                   </span>
                 </span>
                 {receipt.refundedCents < receipt.amountCents ? (

@@ -4,6 +4,7 @@ import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { localCheckoutAction, localCheckoutLoader, type LocalCheckoutActionData } from "~/payments/local-checkout.server";
+import { formatMoney } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout — Arcanum" }, { name: "robots", content: "noindex" }];
 
@@ -13,7 +14,6 @@ export const action = localCheckoutAction;
 const field =
   "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
-const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 const TEST_CARD_LIST = [
   ["4242 4242 4242 4242", "pays"],
@@ -27,7 +27,7 @@ export default function LocalCheckout() {
   const result = useActionData<LocalCheckoutActionData>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const price = money(checkout.amountCents, checkout.currency);
+  const price = formatMoney(checkout.amountCents, checkout.currency);
   const errors = result?.step === "card" ? result.errors : {};
   const described = (name: string) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
 

@@ -3,14 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { subscriptionAction, subscriptionLoader, type SubscriptionActionData } from "~/payments/subscription-page.server";
+import { formatMoney, longDate } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Subscription — Arcanum" }];
 
 export const loader = subscriptionLoader;
 export const action = subscriptionAction;
 
-const longDate = (ms: number) => new Date(ms).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
-const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 const per = (interval: string) => (interval === "once" ? ", one-off" : interval === "year" ? " a year" : " a month");
 
 export default function Subscription() {
@@ -106,10 +105,10 @@ export default function Subscription() {
                   <span className="text-muted">{longDate(receipt.paidAt)}</span>
                 </span>
                 <span className="text-right">
-                  <span className="block font-semibold tabular-nums">{money(receipt.amountCents, receipt.currency)}</span>
+                  <span className="block font-semibold tabular-nums">{formatMoney(receipt.amountCents, receipt.currency)}</span>
                   {receipt.refundedCents > 0 ? (
                     <span className="block text-muted">
-                      {receipt.refundedCents >= receipt.amountCents ? "Refunded" : `${money(receipt.refundedCents, receipt.currency)} refunded`}
+                      {receipt.refundedCents >= receipt.amountCents ? "Refunded" : `${formatMoney(receipt.refundedCents, receipt.currency)} refunded`}
                     </span>
                   ) : null}
                   {receipt.receiptUrl ? (

@@ -3,12 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { subscriptionSuccessLoader } from "~/payments/subscription-page.server";
+import { formatMoney } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Thank you — Arcanum" }, { name: "robots", content: "noindex" }];
 
 export const loader = subscriptionSuccessLoader;
 
-const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 export default function SubscriptionSuccess() {
   const purchase = useLoaderData<typeof loader>();
@@ -21,7 +21,7 @@ export default function SubscriptionSuccess() {
         {done ? (
           <div className="grid gap-2" data-testid="purchase-confirmed">
             <p>
-              You are now on the <strong>{purchase.planName}</strong> plan ({money(purchase.amountCents, purchase.currency)} paid).
+              You are now on the <strong>{purchase.planName}</strong> plan ({formatMoney(purchase.amountCents, purchase.currency)} paid).
             </p>
             {purchase.periodEnd ? (
               <p className="text-muted">It renews on {new Date(purchase.periodEnd).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}; cancel any time before.</p>
