@@ -474,3 +474,190 @@ export const paymentReceipts = sqliteTable(
   },
   (t) => [index("payment_receipts_user_idx").on(t.userId, t.paidAt), index("payment_receipts_intent_idx").on(t.paymentIntentId)],
 );
+
+/* ------------------------------------------------------------------------------------------------
+ * Marketplace
+ * --------------------------------------------------------------------------------------------- */
+
+export const listingStatuses = ["listed", "unlisted"] as const;
+export const listingLicences = ["personal", "commercial"] as const;
+
+/**
+ * A deck offered in the marketplace, by its owner: its price (0 for free), what the shop window
+ * says of it, which cards anyone may see (the rest only buyers), and its licence. Unlisting keeps
+ * the row, so buyers keep their access; staff may hide a listing with a reason the creator sees.
+ * Sales and ratings are counters changed in the same batch as the sale or the review.
+ */
+export const deckListings = sqliteTable(
+  "deck_listings",
+  {
+    deckId: text("deck_id")
+      .primaryKey()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    priceCents: integer("price_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    description: text("description").notNull().default(""),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** Card keys anyone may see; every other card's picture is for the owner and buyers. */
+    previewCardKeys: text("preview_card_keys", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    licence: text("licence", { enum: listingLicences }).notNull().default("personal"),
+    status: text("status", { enum: listingStatuses }).notNull().default("listed"),
+    /** Set by staff: the listing is out of the marketplace, and `hiddenReason` tells the creator why. */
+    hiddenAt: millis("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+    /** Chosen by staff for the shop window. */
+    featured: flag("featured"),
+    salesCount: integer("sales_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    listedAt: millis("listed_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("deck_listings_status_idx").on(t.status, t.listedAt),
+    index("deck_listings_seller_idx").on(t.sellerId, t.listedAt),
+    index("deck_listings_price_idx").on(t.status, t.priceCents),
+    index("deck_listings_sales_idx").on(t.status, t.salesCount),
+    check("deck_listings_price_check", sql`${t.priceCents} >= 0`),
+    check("deck_listings_rating_check", sql`${t.ratingCount} >= 0 AND ${t.ratingSum} >= 0`),
+  ],
+);
+
+export const purchaseStatuses = ["paid", "refunded"] as const;
+
+/**
+ * A buyer's copy of a deck: one row per buyer and deck, whatever the number of attempts, so a deck
+ * cannot be bought twice. The fee is the seller's plan's at the time of the sale. A refund ends
+ * the access (status `refunded`).
+ */
+export const deckPurchases = sqliteTable(
+  "deck_purchases",
+  {
+    id: text("id").primaryKey(),
+    deckId: text("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id").notNull(),
+    checkoutId: text("checkout_id"),
+    grossCents: integer("gross_cents").notNull(),
+    feePercent: integer("fee_percent").notNull(),
+    feeCents: integer("fee_cents").notNull(),
+    netCents: integer("net_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: purchaseStatuses }).notNull().default("paid"),
+    createdAt: millis("created_at").notNull().default(now),
+    refundedAt: millis("refunded_at"),
+  },
+  (t) => [uniqueIndex("deck_purchases_buyer_deck_idx").on(t.buyerId, t.deckId), index("deck_purchases_deck_idx").on(t.deckId)],
+);
+
+export const sellerEntryKinds = ["sale", "refund", "payout"] as const;
+
+/**
+ * The creator's money, one line per change: a sale (gross, fee, net), a refund (the same,
+ * negative), a payout (net only, negative). The balance is the sum of `net_cents`; the reference
+ * id is unique, so nothing is written twice.
+ */
+export const sellerLedger = sqliteTable(
+  "seller_ledger",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: sellerEntryKinds }).notNull(),
+    purchaseId: text("purchase_id"),
+    payoutId: text("payout_id"),
+    grossCents: integer("gross_cents").notNull().default(0),
+    feeCents: integer("fee_cents").notNull().default(0),
+    netCents: integer("net_cents").notNull(),
+    referenceId: text("reference_id").notNull().unique(),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("seller_ledger_seller_idx").on(t.sellerId, t.createdAt)],
+);
+
+export const payoutStatuses = ["pending", "paid", "failed"] as const;
+
+/** Money sent to a creator's payout account (Stripe Connect, or the local stand-in). */
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: payoutStatuses }).notNull().default("pending"),
+    providerTransferId: text("provider_transfer_id"),
+    createdAt: millis("created_at").notNull().default(now),
+    paidAt: millis("paid_at"),
+  },
+  (t) => [index("payouts_seller_idx").on(t.sellerId, t.createdAt)],
+);
+
+/** A creator's payout account at the provider, and whether it may receive money yet. */
+export const sellerAccounts = sqliteTable("seller_accounts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider", { enum: ["stripe", "local"] }).notNull(),
+  accountId: text("account_id").notNull().unique(),
+  payoutsEnabled: flag("payouts_enabled"),
+  createdAt: millis("created_at").notNull().default(now),
+  updatedAt: millis("updated_at").notNull().default(now),
+});
+
+/** A buyer's rating and review of a deck, once per deck, editable; the creator may answer once. */
+export const deckReviews = sqliteTable(
+  "deck_reviews",
+  {
+    id: text("id").primaryKey(),
+    deckId: text("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    reviewerId: text("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull().default(""),
+    reply: text("reply"),
+    repliedAt: millis("replied_at"),
+    createdAt: millis("created_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("deck_reviews_reviewer_deck_idx").on(t.reviewerId, t.deckId),
+    index("deck_reviews_deck_idx").on(t.deckId, t.createdAt),
+    check("deck_reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const reportStatuses = ["open", "resolved"] as const;
+
+/** Someone's report of a deck in the marketplace, with their reason, for staff to look at. */
+export const deckReports = sqliteTable(
+  "deck_reports",
+  {
+    id: text("id").primaryKey(),
+    deckId: text("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: reportStatuses }).notNull().default("open"),
+    createdAt: millis("created_at").notNull().default(now),
+    resolvedAt: millis("resolved_at"),
+    resolvedBy: text("resolved_by"),
+  },
+  (t) => [uniqueIndex("deck_reports_reporter_deck_idx").on(t.reporterId, t.deckId), index("deck_reports_status_idx").on(t.status, t.createdAt)],
+);
