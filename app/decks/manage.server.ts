@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { cards, decks } from "../../db/schema";
+import { cards, deckPurchases, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { meaningOf } from "../tarot/meanings";
 import { FULL_DECK } from "../tarot/cards";
@@ -15,7 +15,23 @@ const CARD_ORDER = new Map(FULL_DECK.map((card, index) => [card.key, index]));
 /** The owner's deck with every card, its description, meanings and status; null for anyone else. */
 export async function getOwnDeck(db: Database, deckId: string, ownerId: string) {
   const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, ownerId)) });
-  if (!deck) return null;
+  return deck ? withCards(db, deck) : null;
+}
+
+/** A deck the user bought (a paid purchase) with every card; null when they hold no paid copy. */
+export async function getBoughtDeck(db: Database, deckId: string, buyerId: string) {
+  const [row] = await db
+    .select({ deck: decks, creator: users.username })
+    .from(decks)
+    .innerJoin(deckPurchases, and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.buyerId, buyerId), eq(deckPurchases.status, "paid")))
+    .innerJoin(users, eq(users.id, decks.creatorId))
+    .where(eq(decks.id, deckId))
+    .limit(1);
+  return row ? { ...(await withCards(db, row.deck)), creator: row.creator } : null;
+}
+
+async function withCards(db: Database, deck: typeof decks.$inferSelect) {
+  const deckId = deck.id;
   const rows = await db.select().from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
   rows.sort((a, b) => (CARD_ORDER.get(a.cardKey) ?? 0) - (CARD_ORDER.get(b.cardKey) ?? 0));
   return {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { cards, decks, users } from "../../db/schema";
+import { cards, deckPurchases, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { cardImageUrl } from "./images";
 
@@ -78,14 +78,23 @@ export async function listUserDecks(db: Database, userId: string) {
   return rows.map(toSummary);
 }
 
+/** Decks the user bought (a paid purchase), newest purchase first, with their creator. */
+export async function listBoughtDecks(db: Database, userId: string) {
+  const rows = await summaries(db)
+    .innerJoin(deckPurchases, and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.buyerId, userId), eq(deckPurchases.status, "paid")))
+    .orderBy(desc(deckPurchases.createdAt));
+  return rows.map(toSummary);
+}
+
 /** A public deck with its cards in order, or null when it does not exist or is private. */
 export function getPublicDeck(db: Database, deckId: string) {
   return getViewableDeck(db, deckId, null);
 }
 
-/** A deck the viewer may see (public, or their own) with its cards in order; null otherwise. */
+/** A deck the viewer may see (public, their own, or bought) with its cards in order; null otherwise. */
 export async function getViewableDeck(db: Database, deckId: string, viewerId: string | null) {
-  const visible = viewerId ? or(eq(decks.isPublic, true), eq(decks.creatorId, viewerId)) : eq(decks.isPublic, true);
+  const bought = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.buyerId} = ${viewerId} and ${deckPurchases.status} = 'paid')`;
+  const visible = viewerId ? or(eq(decks.isPublic, true), eq(decks.creatorId, viewerId), bought) : eq(decks.isPublic, true);
   const [deck] = await summaries(db).where(and(eq(decks.id, deckId), visible)).limit(1);
   if (!deck) return null;
   const deckCards = await db

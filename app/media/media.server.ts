@@ -1,8 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
-import { decks } from "../../db/schema";
-import type { Database } from "../db.server";
-import { seatedWithDeck } from "../reading-room/room-store.server";
+import { cardKeyOfImage, cardPictureAccess } from "../marketplace/ownership.server";
 
 const CARD_IMAGE = /^card-images\/([A-Za-z0-9_-]{1,64})\/[a-z0-9_]{1,80}\.(svg|png|jpg|jpeg|webp)$/;
 const AVATAR = /^avatars\/[A-Za-z0-9_-]{1,64}\/profile-[A-Za-z0-9-]{1,64}\.(png|jpg|jpeg|gif|webp)$/;
@@ -10,21 +7,7 @@ const AVATAR = /^avatars\/[A-Za-z0-9_-]{1,64}\/profile-[A-Za-z0-9-]{1,64}\.(png|
 const notFound = () => new Response("Not found", { status: 404 });
 
 /**
- * Who may see a deck's card pictures: anyone when the deck is public; else its owner and the
- * people with a seat at an open reading it lies on. Null when the viewer may not (or no such deck).
- * The viewer is only looked up for a private deck.
- */
-export async function cardPicturesAccess(db: Database, deckId: string, viewer: () => Promise<string | null>): Promise<"public" | "private" | null> {
-  const deck = await db.query.decks.findFirst({ columns: { isPublic: true, creatorId: true }, where: eq(decks.id, deckId) });
-  if (!deck) return null;
-  if (deck.isPublic) return "public";
-  const viewerId = await viewer();
-  if (!viewerId) return null;
-  return viewerId === deck.creatorId || (await seatedWithDeck(db, viewerId, deckId)) ? "private" : null;
-}
-
-/**
- * Serves bytes from the media bucket: card images as `cardPicturesAccess` allows, avatars to
+ * Serves bytes from the media bucket: card images as `cardPictureAccess` (ownership) allows, avatars to
  * anyone. URLs carry a version, so bytes cache for a year.
  */
 export async function serveMedia(context: AppLoadContext, request: Request, key: string) {
@@ -33,7 +16,9 @@ export async function serveMedia(context: AppLoadContext, request: Request, key:
 
   let isPublic = true;
   if (cardMatch) {
-    const access = await cardPicturesAccess(context.db, cardMatch[1]!, async () => (await context.currentUser())?.id ?? null);
+    const deckId = cardMatch[1]!;
+    const cardKey = await cardKeyOfImage(context.db, deckId, key);
+    const access = await cardPictureAccess(context.db, deckId, cardKey, async () => (await context.currentUser())?.id ?? null);
     if (!access) return notFound();
     isPublic = access === "public";
   }

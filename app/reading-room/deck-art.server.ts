@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { cards, decks } from "../../db/schema";
 import type { Database } from "../db.server";
 import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
-import { cardPicturesAccess } from "../media/media.server";
+import { cardPictureAccess } from "../marketplace/ownership.server";
 import { FULL_DECK } from "../tarot/cards";
 
 /** The look of the classic deck a reading uses when it names none. */
@@ -29,11 +29,13 @@ export async function deckArt(db: Database, deckId: string | null): Promise<Deck
 }
 
 /**
- * The pictures of a kept reading's cards, as this viewer may see them: none when the deck is
- * private and not theirs to see (the reading is still told by the cards' names).
+ * The pictures of a kept reading's cards, as this viewer may see them (ownership's rule, card by
+ * card): a card they may not see has no picture (the reading is still told by the cards' names).
  */
 export async function recordFaces(db: Database, deckId: string | null, keys: string[], viewerId: string | null): Promise<Record<string, string>> {
-  if (deckId && !(await cardPicturesAccess(db, deckId, async () => viewerId))) return {};
   const { faces } = await deckArt(db, deckId);
-  return Object.fromEntries(keys.flatMap((key) => (faces[key] ? [[key, faces[key]]] : [])));
+  const shown = await Promise.all(
+    keys.map(async (key) => (faces[key] && (!deckId || (await cardPictureAccess(db, deckId, key, async () => viewerId))) ? key : null)),
+  );
+  return Object.fromEntries(shown.flatMap((key) => (key ? [[key, faces[key]!]] : [])));
 }

@@ -3,7 +3,8 @@
  * its state kept for listings and history. The room's Durable Object holds the truth.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { cards, decks, readingSessions, sessionParticipants } from "../../db/schema";
+import { cards, deckListings, deckPurchases, decks, readingSessions, sessionParticipants } from "../../db/schema";
+import { mayUseWholeDeck } from "../marketplace/ownership.server";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -40,16 +41,18 @@ export function seatStands() {
 
 /**
  * Whether the person has a standing seat at an open reading whose table holds this deck, laid
- * there by the deck's owner: a host may read with a private deck of theirs, and everyone at that
+ * there by the deck's owner or by a buyer of it: a host may read with a private deck of theirs, and everyone at that
  * table sees its pictures while it lasts. A deck someone else laid while it was public is not shown
  * once its owner hides it.
  */
+const laidByBuyer = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${readingSessions.deckId} and ${deckPurchases.buyerId} = ${readingSessions.deckLaidBy} and ${deckPurchases.status} = 'paid')`;
+
 export async function seatedWithDeck(db: Database, userId: string, deckId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: sessionParticipants.id })
     .from(sessionParticipants)
     .innerJoin(readingSessions, eq(readingSessions.id, sessionParticipants.sessionId))
-    .innerJoin(decks, and(eq(decks.id, readingSessions.deckId), eq(decks.creatorId, readingSessions.deckLaidBy)))
+    .innerJoin(decks, and(eq(decks.id, readingSessions.deckId), or(eq(decks.creatorId, readingSessions.deckLaidBy), laidByBuyer)))
     .where(and(eq(sessionParticipants.userId, userId), eq(readingSessions.deckId, deckId), eq(readingSessions.isActive, true), seatStands()))
     .limit(1);
   return Boolean(row);
@@ -181,22 +184,23 @@ export async function closeRoom(db: Database, sessionId: string, now: number) {
  */
 export async function deckForReading(db: Database, deckId: string | null, userId: string): Promise<string[] | null> {
   if (!deckId) return CLASSIC_DECK_KEYS;
-  const [deck] = await db
-    .select({ id: decks.id })
-    .from(decks)
-    .where(and(eq(decks.id, deckId), eq(decks.status, "ready"), or(eq(decks.isPublic, true), eq(decks.creatorId, userId))))
-    .limit(1);
-  if (!deck) return null;
+  const [deck] = await db.select({ id: decks.id }).from(decks).where(and(eq(decks.id, deckId), eq(decks.status, "ready"))).limit(1);
+  if (!deck || !(await mayUseWholeDeck(db, deckId, userId))) return null;
   const keys = await deckCardKeys(db, deckId);
   return keys.length > 0 ? keys : null;
 }
 
-/** Decks the person may switch the table to: their own finished decks, then public ones. */
+/**
+ * Decks the person may switch the table to: their own and bought finished decks, then public ones
+ * whose every card is open (a deck listed for a price is laid by its owner or a buyer only).
+ */
 export async function decksForTable(db: Database, userId: string) {
+  const bought = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.buyerId} = ${userId} and ${deckPurchases.status} = 'paid')`;
+  const priced = sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${decks.id} and ${deckListings.priceCents} > 0)`;
   const rows = await db
-    .select({ id: decks.id, title: decks.title, own: eq(decks.creatorId, userId) })
+    .select({ id: decks.id, title: decks.title, own: sql<number>`${decks.creatorId} = ${userId} or ${bought}` })
     .from(decks)
-    .where(and(eq(decks.status, "ready"), or(eq(decks.creatorId, userId), eq(decks.isPublic, true))))
+    .where(and(eq(decks.status, "ready"), or(eq(decks.creatorId, userId), bought, and(eq(decks.isPublic, true), sql`not ${priced}`))))
     .orderBy(desc(decks.createdAt))
     .limit(40);
   return rows.map((row) => ({ id: row.id, title: row.title, own: Boolean(row.own) }));

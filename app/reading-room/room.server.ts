@@ -16,6 +16,7 @@ import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
 import { deckArt } from "./deck-art.server";
 import { decksForTable, seatStands } from "./room-store.server";
+import { mayUseWholeDeck } from "../marketplace/ownership.server";
 import type { RoomState } from "./state";
 
 /** Names and keywords of every card, for the table to label what is drawn. */
@@ -110,7 +111,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
   const confirmCreate = asksToCreate && !isOwnNavigation(request);
   if (asksToCreate && !confirmCreate) {
     const deckId = params.deckId ?? null;
-    if (deckId && !(await getViewableDeck(context.db, deckId, user!.id))) throw new Response("Deck not found", { status: 404 });
+    if (deckId && !(await mayUseWholeDeck(context.db, deckId, user!.id))) throw new Response("Deck not found", { status: 404 });
     const id = await openReading(context.db, user!, deckId, { reuseFresh: true });
     throw redirect(`${url.pathname}?session=${id}`);
   }
@@ -157,7 +158,7 @@ export async function readingRoomAction({ request, params, context }: ActionFunc
     return { invite: { path: invitePath(invite), expiresAt: invite.expiresAt, maxUses: invite.maxUses }, error: null };
   }
   const deckId = params.deckId ?? null;
-  if (deckId && !(await getViewableDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
+  if (deckId && !(await mayUseWholeDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
   const id = await openReading(context.db, user, deckId);
   const path = new URL(request.url).pathname;
   throw redirect(`${path}?session=${id}`);

@@ -11,34 +11,61 @@ import { getQuota } from "~/credits/credits.server";
 import { regenerateCard, regenerationsLeft, retryCost, retryDeck, upgradeDeck, type CreditOffer } from "~/decks/create.server";
 import { startExplorerCheckout } from "~/payments/payments.server";
 import { PaymentsError } from "~/payments/provider.server";
-import { deleteDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
+import { deleteDeck, getBoughtDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
 import { cn } from "~/lib/cn";
+import { formatPrice } from "~/decks/images";
+import { buyerCount, getListing, listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deck.title} — Arcanum` : "Deck — Arcanum" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const deck = await getOwnDeck(context.db, params.deckId ?? "", user.id);
+  const own = await getOwnDeck(context.db, params.deckId ?? "", user.id);
+  const bought = own ? null : await getBoughtDeck(context.db, params.deckId ?? "", user.id);
+  const deck = own ?? bought;
   if (!deck) throw new Response("Deck not found", { status: 404 });
+  const boughtFrom = bought ? { creator: bought.creator } : null;
   const quota = await getQuota(context.db, user.id);
   return {
     deck,
     regenerationsLeft: await regenerationsLeft(context.db, user, deck.id),
     completeCreditsLeft: creditsLeft(quota).completeDeck,
     retry: deck.status === "failed" ? await retryCost(context.db, user.id, deck) : null,
+    listing: (await getListing(context.db, deck.id)) ?? null,
+    listingTerms: await listingTerms(context.db, user),
+    buyers: await buyerCount(context.db, deck.id),
+    boughtFrom,
   };
 }
 
-type ActionData = { ok: boolean; message: string; offer?: CreditOffer };
+type ActionData = { ok: boolean; message: string; offer?: CreditOffer; field?: string; intent?: string };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const deckId = params.deckId ?? "";
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData) as Record<string, string>;
   const { db } = context;
   switch (form.intent) {
+    case "list": {
+      const parsed = parseListingForm(formData);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return data<ActionData>({ ok: false, intent: "list", field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
+      }
+      const outcome = await saveListing(db, user, deckId, parsed.data);
+      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+      if (!outcome.ok) return data<ActionData>({ ok: false, intent: "list", field: outcome.field, message: outcome.message }, { status: outcome.status });
+      return data<ActionData>({ ok: true, intent: "list", message: outcome.message });
+    }
+    case "unlist": {
+      const outcome = await unlistDeck(db, user, deckId);
+      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+      if (!outcome.ok) return data<ActionData>({ ok: false, intent: "list", message: outcome.message }, { status: outcome.status });
+      return data<ActionData>({ ok: true, intent: "list", message: outcome.message });
+    }
     case "rename": {
       const parsed = renameForm.safeParse(form);
       if (!parsed.success) return data<ActionData>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
@@ -54,6 +81,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     case "delete": {
       if (form.confirm !== "delete") return data<ActionData>({ ok: false, message: "Confirm to delete the deck." }, { status: 400 });
+      // People who bought the deck keep it: it leaves the marketplace instead, images and all.
+      if ((await getOwnDeck(db, deckId, user.id)) && (await buyerCount(db, deckId)) > 0) {
+        await unlistDeck(db, user, deckId);
+        return data<ActionData>({ ok: true, message: "People have bought this deck, so it was not deleted: it is out of the marketplace, and its buyers keep it." });
+      }
       if (!(await deleteDeck(db, context.cloudflare.env.MEDIA, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
       throw redirect("/collection");
     }
@@ -91,7 +123,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeckPage() {
-  const { deck, regenerationsLeft, completeCreditsLeft, retry } = useLoaderData<typeof loader>();
+  const { deck, regenerationsLeft, completeCreditsLeft, retry, listing, listingTerms, buyers, boughtFrom } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
   const navigation = useNavigation();
   // Stable until the loader runs again, so live updates are not reset on every render.
@@ -134,7 +166,14 @@ export default function DeckPage() {
           {deck.artStyle ? <> · <span className="capitalize">{deck.artStyle}</span></> : null}
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
-          <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
+          {boughtFrom ? (
+            <Badge tone="gold">Bought{boughtFrom.creator ? ` from @${boughtFrom.creator}` : ""}</Badge>
+          ) : (
+            <>
+              <Badge tone="brand">Your deck</Badge>
+              <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
+            </>
+          )}
           {generating ? <Badge tone="gold">Generating</Badge> : null}
           {live.status === "failed" ? <Badge tone="neutral">Failed</Badge> : null}
         </div>
@@ -207,7 +246,7 @@ export default function DeckPage() {
             <FlipCard
               card={card}
               progress={progress[index]!}
-              canRegenerate={!generating && (regenerationsLeft === null || regenerationsLeft > 0 || card.status === "failed")}
+              canRegenerate={!boughtFrom && !generating && (regenerationsLeft === null || regenerationsLeft > 0 || card.status === "failed")}
               backUrl={deck.backUrl}
               busy={navigation.state === "submitting" && navigation.formData?.get("card") === card.key}
             />
@@ -215,7 +254,11 @@ export default function DeckPage() {
         ))}
       </ul>
 
-      {!generating ? (
+      {boughtFrom ? (
+        <div className="mt-10 flex justify-center">
+          <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
+        </div>
+      ) : !generating ? (
         <section aria-labelledby="manage-heading" className="mx-auto mt-12 grid max-w-3xl gap-6 rounded-3xl border border-line bg-surface/80 p-6 sm:p-8">
           <h2 id="manage-heading" className="text-2xl font-bold">Manage</h2>
           <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -251,9 +294,16 @@ export default function DeckPage() {
           <p className="text-sm text-muted">
             {regenerationsLeft === null ? "Unlimited card regenerations with your plan." : `${regenerationsLeft} card regenerations left for this deck.`}
           </p>
+          {deck.status === "ready" && listingTerms.mayList ? (
+            <ListingForm deck={deck} listing={listing} terms={listingTerms} buyers={buyers} result={result?.intent === "list" ? result : undefined} />
+          ) : null}
           <details className="rounded-2xl border border-danger/40 p-4">
             <summary className="cursor-pointer font-semibold text-danger">Delete this deck</summary>
-            <p className="mt-2 text-sm text-muted">The deck, its cards and their images are removed for good. Credits are not given back.</p>
+            <p className="mt-2 text-sm text-muted">
+              {buyers > 0
+                ? "People have bought this deck, so it cannot be deleted: deleting takes it out of the marketplace instead, and its buyers keep it."
+                : "The deck, its cards and their images are removed for good. Credits are not given back."}
+            </p>
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="confirm" value="delete" />
@@ -263,6 +313,103 @@ export default function DeckPage() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function ListingForm({
+  deck,
+  listing,
+  terms,
+  buyers,
+  result,
+}: {
+  deck: LoaderData["deck"];
+  listing: LoaderData["listing"];
+  terms: LoaderData["listingTerms"];
+  buyers: number;
+  result?: ActionData;
+}) {
+  const listed = listing?.status === "listed";
+  const preview = new Set(listing?.previewCardKeys ?? deck.cards.map((card) => card.key).slice(0, 3));
+  const error = (field: string) => (result && !result.ok && result.field === field ? result.message : null);
+  const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
+  return (
+    <section aria-labelledby="listing-heading" className="grid gap-4 rounded-2xl border border-line p-4 sm:p-5" data-testid="listing">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="listing-heading" className="text-lg font-semibold">Marketplace</h3>
+        <span className="text-sm text-muted">
+          {listing?.hiddenAt ? `Hidden by our team${listing.hiddenReason ? `: ${listing.hiddenReason}` : ""}` : listed ? `Listed at ${formatPrice(listing.priceCents || null)}` : "Not listed"}
+          {buyers > 0 ? ` · ${buyers} ${buyers === 1 ? "buyer" : "buyers"}` : ""}
+        </span>
+      </div>
+      {result ? (
+        <p role={result.ok ? "status" : "alert"} className={cn("text-sm", result.ok ? "" : "text-danger")}>{result.message}</p>
+      ) : null}
+      <Form method="post" className="grid gap-4">
+        <input type="hidden" name="intent" value="list" />
+        <label className="text-sm font-semibold">
+          Price in dollars (0 for free)
+          <input
+            name="price"
+            inputMode="decimal"
+            required
+            pattern="\d{1,4}(\.\d{1,2})?"
+            defaultValue={listing ? (listing.priceCents / 100).toFixed(2) : "0"}
+            aria-invalid={Boolean(error("price"))}
+            aria-describedby="price-help"
+            className={field}
+          />
+          <span id="price-help" className={cn("mt-1 block font-normal", error("price") ? "text-danger" : "text-muted")}>
+            {error("price") ?? (terms.maySell ? "Your plan's fee is taken from each sale." : "Your plan lists decks for free; selling for a price comes with Mystic, Creator and Visionary.")}
+          </span>
+        </label>
+        <label className="text-sm font-semibold">
+          Description
+          <textarea name="description" maxLength={2000} rows={3} defaultValue={listing?.description ?? deck.description ?? ""} aria-invalid={Boolean(error("description"))} className={field} />
+          {error("description") ? <span className="mt-1 block font-normal text-danger">{error("description")}</span> : null}
+        </label>
+        <label className="text-sm font-semibold">
+          Tags, separated by commas
+          <input name="tags" defaultValue={listing?.tags.join(", ") ?? ""} aria-invalid={Boolean(error("tags"))} aria-describedby="tags-help" className={field} />
+          <span id="tags-help" className={cn("mt-1 block font-normal", error("tags") ? "text-danger" : "text-muted")}>{error("tags") ?? "Up to 8, such as moon, watercolour."}</span>
+        </label>
+        <fieldset className="text-sm" aria-describedby="preview-help">
+          <legend className="font-semibold">Preview cards</legend>
+          <p id="preview-help" className={cn("mt-1", error("preview") ? "text-danger" : "text-muted")}>
+            {error("preview") ?? "Anyone may turn these over; the other cards stay for you and your buyers. None chosen: the first three."}
+          </p>
+          <div className="mt-2 grid max-h-48 grid-cols-1 gap-1 overflow-y-auto rounded-xl border border-line p-2 sm:grid-cols-2">
+            {deck.cards.map((card) => (
+              <label key={card.key} className="flex items-center gap-2">
+                <input type="checkbox" name="preview" value={card.key} defaultChecked={preview.has(card.key)} />
+                {card.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="text-sm font-semibold">
+          Licence
+          <select name="licence" defaultValue={listing?.licence ?? "personal"} aria-invalid={Boolean(error("licence"))} className={field}>
+            <option value="personal">Personal use</option>
+            {terms.mayLicenseCommercially ? <option value="commercial">Commercial use</option> : null}
+          </select>
+        </label>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={buttonClasses("gold")}>{listed ? "Save listing" : "List in the marketplace"}</button>
+          {listed ? (
+            <Link to={`/marketplace/${deck.id}`} className={buttonClasses("secondary")}>See it in the marketplace</Link>
+          ) : null}
+        </div>
+      </Form>
+      {listed ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="unlist" />
+          <button type="submit" className={buttonClasses("secondary")}>Take it out of the marketplace</button>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 

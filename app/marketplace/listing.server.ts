@@ -1,0 +1,120 @@
+/**
+ * A creator's listing of one of their decks in the marketplace: listing it, changing it, taking
+ * it out. Selling for a price needs a plan that may sell; a free listing is open to every member.
+ * The commercial licence is offered only on a plan with commercial rights.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { cards, deckListings, deckPurchases, decks } from "../../db/schema";
+import type { CurrentUser } from "../auth/user.server";
+import type { Database } from "../db.server";
+import { commercialRights, maySell } from "../entitlements/entitlements";
+import { getPlanStanding } from "../entitlements/entitlements.server";
+import { FULL_DECK } from "../tarot/cards";
+
+export const PREVIEW_CARDS_DEFAULT = 3;
+const MAX_PRICE_CENTS = 100_000;
+
+export const listingForm = z.object({
+  price: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}(\.\d{1,2})?$/, "Enter a price in dollars, such as 4.99 (0 for free)")
+    .transform((value) => Math.round(Number(value) * 100))
+    .refine((cents) => cents <= MAX_PRICE_CENTS, "Keep the price at $1,000 or less")
+    .refine((cents) => cents === 0 || cents >= 50, "A priced deck costs at least $0.50"),
+  description: z.string().trim().max(2000, "Keep the description under 2,000 characters").default(""),
+  tags: z
+    .string()
+    .default("")
+    .transform((value) => [...new Set(value.split(",").map((tag) => tag.trim().toLowerCase()).filter(Boolean))])
+    .refine((tags) => tags.length <= 8, "Use at most 8 tags")
+    .refine((tags) => tags.every((tag) => tag.length <= 24), "Keep each tag under 24 characters"),
+  preview: z.array(z.string().regex(/^[a-z]+-[a-z0-9-]{1,30}$/, "Choose preview cards from this deck")).max(10, "Choose at most 10 preview cards").default([]),
+  licence: z.enum(["personal", "commercial"], { error: "Choose personal or commercial use" }).default("personal"),
+});
+
+export type ListingInput = z.output<typeof listingForm>;
+
+export type ListingOutcome = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
+
+/** Parses the listing form (repeated `preview` fields are the chosen cards). */
+export function parseListingForm(form: FormData) {
+  return listingForm.safeParse({
+    price: String(form.get("price") ?? ""),
+    description: String(form.get("description") ?? ""),
+    tags: String(form.get("tags") ?? ""),
+    preview: form.getAll("preview").map(String),
+    licence: form.get("licence") ? String(form.get("licence")) : undefined,
+  });
+}
+
+/** The owner's listing of the deck, if any. */
+export function getListing(db: Database, deckId: string) {
+  return db.query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) });
+}
+
+/** What the owner's listing form offers on their plan. */
+export async function listingTerms(db: Database, user: CurrentUser) {
+  const standing = await getPlanStanding(db, user.id);
+  return { maySell: !user.isGuest && maySell(standing.tier), mayLicenseCommercially: commercialRights(standing.tier) !== "personal", mayList: !user.isGuest };
+}
+
+/** Lists the owner's ready deck, or changes its listing (listing it again if it was taken out). */
+export async function saveListing(db: Database, user: CurrentUser, deckId: string, input: ListingInput, now = Date.now()): Promise<ListingOutcome> {
+  const deck = await db.query.decks.findFirst({ columns: { id: true, status: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
+  if (!deck) return { ok: false, status: 404, message: "Deck not found" };
+  if (user.isGuest) return { ok: false, status: 403, message: "Create an account to list a deck in the marketplace." };
+  if (deck.status !== "ready") return { ok: false, status: 409, message: "Only a finished deck can be listed." };
+  const terms = await listingTerms(db, user);
+  if (input.price > 0 && !terms.maySell)
+    return { ok: false, status: 403, field: "price", message: "Selling a deck for a price is part of the Mystic, Creator and Visionary plans. You can list it for free." };
+  if (input.licence === "commercial" && !terms.mayLicenseCommercially)
+    return { ok: false, status: 403, field: "licence", message: "Your plan gives personal-use rights only, so the deck is sold for personal use." };
+  const keys = (await db.select({ key: cards.cardKey }).from(cards).where(and(eq(cards.deckId, deckId), eq(cards.status, "ready")))).map((row) => row.key);
+  const known = new Set(keys);
+  if (input.preview.some((key) => !known.has(key))) return { ok: false, status: 400, field: "preview", message: "Choose preview cards from this deck." };
+  const preview = input.preview.length > 0 ? input.preview : FULL_DECK.map((card) => card.key).filter((key) => known.has(key)).slice(0, PREVIEW_CARDS_DEFAULT);
+  const values = {
+    priceCents: input.price,
+    description: input.description,
+    tags: input.tags,
+    previewCardKeys: preview,
+    licence: input.licence,
+    status: "listed" as const,
+    updatedAt: now,
+  };
+  const existing = await getListing(db, deckId);
+  // A listed deck is a public one: its locked cards stay locked by the listing's price.
+  await db.batch([
+    db
+      .insert(deckListings)
+      .values({ deckId, sellerId: user.id, currency: "usd", listedAt: now, ...values })
+      .onConflictDoUpdate({ target: deckListings.deckId, set: { ...values, ...(existing?.status === "unlisted" ? { listedAt: now } : {}) }, setWhere: eq(deckListings.sellerId, user.id) }),
+    db.update(decks).set({ isPublic: true, updatedAt: now }).where(and(eq(decks.id, deckId), eq(decks.creatorId, user.id))),
+  ]);
+  return { ok: true, message: existing?.status === "listed" ? "Your listing is updated." : "Your deck is in the marketplace now." };
+}
+
+/** Takes the deck out of the marketplace; buyers keep it. */
+export async function unlistDeck(db: Database, user: CurrentUser, deckId: string, now = Date.now()): Promise<ListingOutcome> {
+  const result = await db
+    .update(deckListings)
+    .set({ status: "unlisted", updatedAt: now })
+    .where(and(eq(deckListings.deckId, deckId), eq(deckListings.sellerId, user.id)))
+    .returning({ id: deckListings.deckId });
+  if (result.length === 0) {
+    const own = await db.query.decks.findFirst({ columns: { id: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
+    return own ? { ok: false, status: 409, message: "This deck is not listed." } : { ok: false, status: 404, message: "Deck not found" };
+  }
+  return { ok: true, message: "Your deck is out of the marketplace. People who bought it keep it." };
+}
+
+/** People who hold a paid copy of the deck. */
+export async function buyerCount(db: Database, deckId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(deckPurchases)
+    .where(and(eq(deckPurchases.deckId, deckId), eq(deckPurchases.status, "paid")));
+  return Number(row?.n ?? 0);
+}

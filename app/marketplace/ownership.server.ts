@@ -1,0 +1,85 @@
+/**
+ * Ownership: who may see a deck's card pictures. The one answer the media route, the marketplace
+ * deck page and the reading room ask.
+ *
+ * - the owner and a buyer with a paid purchase see every card;
+ * - anyone sees a listed deck's preview cards, and every card of a free listed deck;
+ * - a deck listed for a price keeps its other cards locked, even when it is public;
+ * - otherwise a public deck is seen by anyone, a private one by the people seated at an open
+ *   reading where its owner or a buyer laid it.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { cards, deckListings, deckPurchases, decks } from "../../db/schema";
+import type { Database } from "../db.server";
+import { seatedWithDeck } from "../reading-room/room-store.server";
+
+export type DeckRelation = "owner" | "buyer" | null;
+
+type ListingRow = { status: string; hiddenAt: number | null; priceCents: number; previewCardKeys: string[] };
+
+/** A listing anyone can find: listed, and not hidden by staff. */
+export const isOnSale = (listing: ListingRow | null | undefined): listing is ListingRow =>
+  Boolean(listing && listing.status === "listed" && listing.hiddenAt === null);
+
+/** Whether the viewer made the deck, bought it (a paid purchase), or neither. */
+export async function deckRelation(db: Database, deckId: string, viewerId: string | null, creatorId?: string): Promise<DeckRelation> {
+  if (!viewerId) return null;
+  const owner = creatorId ?? (await db.query.decks.findFirst({ columns: { creatorId: true }, where: eq(decks.id, deckId) }))?.creatorId;
+  if (owner === viewerId) return "owner";
+  return (await hasPaidPurchase(db, deckId, viewerId)) ? "buyer" : null;
+}
+
+export async function hasPaidPurchase(db: Database, deckId: string, buyerId: string): Promise<boolean> {
+  const row = await db.query.deckPurchases.findFirst({
+    columns: { id: true },
+    where: and(eq(deckPurchases.deckId, deckId), eq(deckPurchases.buyerId, buyerId), eq(deckPurchases.status, "paid")),
+  });
+  return Boolean(row);
+}
+
+/**
+ * Which cards of a deck anyone may see without owning it: "all", a set of card keys, or none.
+ * A price on the listing locks every card but the previews, whether or not the deck is public.
+ */
+export function publicCards(deck: { isPublic: boolean }, listing: ListingRow | null | undefined): "all" | Set<string> {
+  if (listing && listing.priceCents > 0) return new Set(isOnSale(listing) ? listing.previewCardKeys : []);
+  if (isOnSale(listing)) return "all";
+  return deck.isPublic ? "all" : new Set();
+}
+
+/**
+ * May this viewer see this card's picture: "public" (anyone may), "private" (this viewer may), or
+ * null (no such deck, or not this viewer). A picture no card names (`cardKey` null) is never a
+ * preview. The viewer is only looked up when it matters.
+ */
+export async function cardPictureAccess(
+  db: Database,
+  deckId: string,
+  cardKey: string | null,
+  viewer: () => Promise<string | null>,
+): Promise<"public" | "private" | null> {
+  const deck = await db.query.decks.findFirst({ columns: { isPublic: true, creatorId: true }, where: eq(decks.id, deckId) });
+  if (!deck) return null;
+  const listing = await db.query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) });
+  const open = publicCards(deck, listing);
+  if (open === "all" || (cardKey !== null && open.has(cardKey))) return "public";
+  const viewerId = await viewer();
+  if (!viewerId) return null;
+  if (await deckRelation(db, deckId, viewerId, deck.creatorId)) return "private";
+  return (await seatedWithDeck(db, viewerId, deckId)) ? "private" : null;
+}
+
+/** The card (its key) whose picture is stored at `imageKey` in `deckId`. */
+export async function cardKeyOfImage(db: Database, deckId: string, imageKey: string): Promise<string | null> {
+  const row = await db.query.cards.findFirst({ columns: { cardKey: true }, where: and(eq(cards.deckId, deckId), eq(cards.imageKey, imageKey)) });
+  return row?.cardKey ?? null;
+}
+
+/** Whether the person may lay the whole deck on a reading table: its owner, a buyer, or anyone when every card is public. */
+export async function mayUseWholeDeck(db: Database, deckId: string, userId: string): Promise<boolean> {
+  const deck = await db.query.decks.findFirst({ columns: { isPublic: true, creatorId: true }, where: eq(decks.id, deckId) });
+  if (!deck) return false;
+  if (await deckRelation(db, deckId, userId, deck.creatorId)) return true;
+  const listing = await db.query.deckListings.findFirst({ where: and(eq(deckListings.deckId, deckId), isNull(deckListings.hiddenAt)) });
+  return publicCards(deck, listing) === "all";
+}
