@@ -8,12 +8,15 @@
  * - `customer.subscription.*` and `invoice.*`: the subscription row follows the provider's state and
  *   the quotas follow the plan (allocation on a new plan, the refresh on a renewal, the free plan
  *   when it ends); a paid invoice gets its receipt; a failed one leaves the subscription past due;
- * - `charge.refunded`: the receipt records the refund; a refunded Explorer Plus takes back its credit.
+ * - a completed checkout of a marketplace deck: the purchase, the seller's sale line, the count;
+ * - `charge.refunded`: the receipt records the refund; a refunded Explorer Plus takes back its
+ *   credit, a refunded deck its purchase (access ends) and its sale.
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { checkoutSessions, paymentEvents, paymentReceipts, subscriptions, subscriptionStatuses, users } from "../../db/schema";
+import { deckCheckoutStatements, deckRefundStatements } from "../marketplace/purchase.server";
 import { explorerRefundStatements, planAllocationStatements, renewalStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
 import { EXPLORER_PLUS, findPlanByPriceId, FREE_PLAN } from "../plans/catalogue";
@@ -95,7 +98,7 @@ async function subscriptionStatements(db: Database, subscription: ProviderSubscr
   return statements;
 }
 
-function checkoutStatements(db: Database, event: Stripe.Event, now: number): Statement[] {
+async function checkoutStatements(db: Database, event: Stripe.Event, now: number): Promise<Statement[]> {
   const session = event.data.object as Stripe.Checkout.Session;
   const checkoutId = session.metadata?.checkoutId;
   const userId = session.metadata?.userId;
@@ -137,6 +140,15 @@ function checkoutStatements(db: Database, event: Stripe.Event, now: number): Sta
   // Explorer Plus: one complete-deck credit, once per checkout; the upgrade it pays for follows.
   if (session.metadata?.kind === "explorer-plus") {
     statements.push(...planAllocationStatements(db, userId, EXPLORER_PLUS.key, now, { referenceId: `checkout:${checkoutId}` }));
+  }
+  // A marketplace deck: the purchase, the seller's sale at their plan's fee now, once.
+  if (session.metadata?.kind === "deck") {
+    const checkout = await db.query.checkoutSessions.findFirst({ where: and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId)) });
+    if (checkout?.kind === "deck") {
+      statements.push(
+        ...(await deckCheckoutStatements(db, { id: checkout.id, userId, deckId: checkout.deckId, amountCents: checkout.amountCents ?? 0, currency: checkout.currency }, now)),
+      );
+    }
   }
   return statements;
 }
@@ -202,6 +214,10 @@ async function refundStatements(db: Database, charge: Stripe.Charge, now: number
   if (receipt.kind === "explorer-plus" && charge.amount_refunded >= charge.amount) {
     statements.push(...explorerRefundStatements(db, receipt.userId, `refund:checkout:${receipt.checkoutId ?? receipt.id}`, now));
   }
+  // A refunded deck is no longer the buyer's: access ends, the sale is taken back, once.
+  if (receipt.kind === "deck" && receipt.checkoutId && charge.amount_refunded >= charge.amount) {
+    statements.push(...(await deckRefundStatements(db, receipt.checkoutId, now)));
+  }
   return { userId: receipt.userId, statements };
 }
 
@@ -215,7 +231,7 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   let userId: string | null = null;
   let upgrade: EventResult["upgrade"];
   if (event.type === "checkout.session.completed") {
-    effects.push(...checkoutStatements(db, event, now));
+    effects.push(...(await checkoutStatements(db, event, now)));
     const metadata = (event.data.object as Stripe.Checkout.Session).metadata;
     userId = metadata?.userId ?? null;
     if (metadata?.kind === "explorer-plus" && metadata.deckId && userId && effects.length > 0) upgrade = { userId, deckId: metadata.deckId };

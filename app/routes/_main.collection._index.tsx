@@ -5,13 +5,14 @@ import { DeckTile } from "~/components/deck-tile";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { listUserDecks } from "~/decks/queries.server";
+import { listBoughtDecks, listUserDecks } from "~/decks/queries.server";
 
 export const meta: MetaFunction = () => [{ title: "My Collection — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { decks: await listUserDecks(context.db, user.id) };
+  const [own, bought] = await Promise.all([listUserDecks(context.db, user.id), listBoughtDecks(context.db, user.id)]);
+  return { decks: [...own.map((deck) => ({ ...deck, bought: false })), ...bought.map((deck) => ({ ...deck, bought: true }))] };
 }
 
 export default function Collection() {
@@ -19,7 +20,7 @@ export default function Collection() {
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
       <PageHeader eyebrow="My Collection" title="Your decks">
-        <p>Every deck you have made, public or private.</p>
+        <p>Every deck you have made, public or private, and the decks you bought.</p>
         <div className="mt-5 flex flex-wrap justify-center gap-3">
           <Link to="/create-deck" className={buttonClasses("primary")}>Create a deck</Link>
           <Link to="/journal" className={buttonClasses("secondary")}>Reading Journal</Link>
@@ -36,7 +37,11 @@ export default function Collection() {
                   <span className="flex flex-wrap justify-end gap-1">
                     {deck.status === "generating" ? <Badge tone="gold">Generating</Badge> : null}
                     {deck.status === "failed" ? <Badge tone="neutral">Failed</Badge> : null}
-                    <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
+                    {deck.bought ? (
+                      <Badge tone="gold">Bought{deck.creatorUsername ? ` · @${deck.creatorUsername}` : ""}</Badge>
+                    ) : (
+                      <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
+                    )}
                   </span>
                 }
               />

@@ -12,7 +12,7 @@ import { PARTIES } from "../../app/auth/party.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
-import { cards, decks, paymentReceipts, readingInvites, readingJournal } from "../../db/schema";
+import { cards, deckListings, decks, paymentReceipts, readingInvites, readingJournal } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -99,9 +99,12 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.become-reader", "/become-reader", () => "/become-reader", signedIn(200)),
   doc("routes/_main.certificate.$certificateId", "an unknown certificate", () => "/certificate/unknown", all(404)),
   doc("routes/_main.checkout.$deckId", "/checkout/public deck", () => `/checkout/${PUBLIC_DECK}`, signedIn(200)),
+  doc("routes/_main.checkout.$deckId", "/checkout/a deck not for sale (its owner is told it is theirs)", () => `/checkout/${OWNER_DECK}`, { nobody: "login", guest: 404, member: 404, removed: 404, owner: 200 }),
+  // A free listing: a member's copy is added at once (then "In your collection", 409); the seller's own, 409; a guest is asked for an account.
+  act("routes/_main.checkout.$deckId", "buy", () => `/checkout/${PUBLIC_DECK}`, () => ({}), { nobody: "login", guest: 401, member: 302, removed: 302, owner: 302 }),
   doc(collection, "the owner's private deck", () => `/collection/${OWNER_DECK}`, ownerOnly),
-  ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete"] as const).map((intent) =>
-    act(collection, intent, async (f) => `/collection/${await f.spareDeck()}`, () => ({ intent, title: "Renamed", card: "major-01", confirm: "delete" }), ownerOnly),
+  ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete", "list", "unlist"] as const).map((intent) =>
+    act(collection, intent, async (f) => `/collection/${await f.spareDeck()}`, () => ({ intent, title: "Renamed", card: "major-01", confirm: "delete", price: "0" }), ownerOnly),
   ),
   doc("routes/_main.collection._index", "/collection", () => "/collection", signedIn(200)),
   doc("routes/_main.create-deck", "/create-deck", () => "/create-deck", signedIn(200)),
@@ -319,6 +322,9 @@ beforeAll(async () => {
     removed: await signInAs(REMOVED_ID),
     owner: await signInAs(OWNER_ID),
   };
+
+  // The public deck is in the marketplace, free, so a checkout of it is open to every member.
+  await db().insert(deckListings).values({ deckId: PUBLIC_DECK, sellerId: "seed-user-luna", priceCents: 0 }).onConflictDoNothing();
 
   ({ readingId: fixture.readingId, inviteId: fixture.inviteId } = await readingWithARemovedParticipant());
   ({ inviteId: fixture.acceptInviteId } = await readingWithARemovedParticipant());

@@ -1,0 +1,194 @@
+/**
+ * Buying a deck: what the buyer is offered, a free deck added at once, a priced one paid through
+ * the payments module. The paid checkout's effects (the purchase, the seller's sale line, the
+ * sales count) and a refund's are statements the payment event writes in its one batch, so a
+ * repeated or concurrent delivery writes them once.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, sql } from "drizzle-orm";
+import { deckListings, deckPurchases, decks, sellerLedger, users } from "../../db/schema";
+import type { CurrentUser } from "../auth/user.server";
+import type { Database } from "../db.server";
+import { sellerFeePercent } from "../entitlements/entitlements";
+import { getPlanStanding } from "../entitlements/entitlements.server";
+import { newId } from "../lib/crypto";
+import { openCheckout } from "../payments/payments.server";
+import { deckRelation, isOnSale } from "./ownership.server";
+
+type Statement = BatchItem<"sqlite">;
+
+export type Offer =
+  | { state: "for-sale"; deckId: string; title: string; sellerId: string; priceCents: number; currency: string; creator: string | null; licence: string }
+  | { state: "yours" | "bought"; deckId: string; title: string }
+  | { state: "not-for-sale" };
+
+/** What the viewer may do about buying this deck. */
+export async function deckOffer(db: Database, deckId: string, viewerId: string | null): Promise<Offer> {
+  const [row] = await db
+    .select({ deck: decks, listing: deckListings, creator: users.username })
+    .from(decks)
+    .innerJoin(users, eq(users.id, decks.creatorId))
+    .leftJoin(deckListings, eq(deckListings.deckId, decks.id))
+    .where(eq(decks.id, deckId))
+    .limit(1);
+  if (!row) return { state: "not-for-sale" };
+  const relation = await deckRelation(db, deckId, viewerId, row.deck.creatorId);
+  if (relation === "owner") return { state: "yours", deckId, title: row.deck.title };
+  if (relation === "buyer") return { state: "bought", deckId, title: row.deck.title };
+  if (!isOnSale(row.listing) || row.deck.status !== "ready") return { state: "not-for-sale" };
+  const listing = row.listing!;
+  return {
+    state: "for-sale",
+    deckId,
+    title: row.deck.title,
+    sellerId: listing.sellerId,
+    priceCents: listing.priceCents,
+    currency: listing.currency,
+    creator: row.creator,
+    licence: listing.licence,
+  };
+}
+
+export type BuyOutcome = { kind: "added" } | { kind: "redirect"; url: string } | { kind: "refused"; status: number; message: string };
+
+/** Buys the deck: a free one joins the collection now, a priced one goes to the checkout. */
+export async function buyDeck(context: AppLoadContext, user: CurrentUser, deckId: string, origin: string): Promise<BuyOutcome> {
+  if (user.isGuest) return { kind: "refused", status: 401, message: "Create an account to buy a deck: your decks come with you." };
+  const offer = await deckOffer(context.db, deckId, user.id);
+  if (offer.state === "not-for-sale") return { kind: "refused", status: 404, message: "This deck is not for sale." };
+  if (offer.state === "yours") return { kind: "refused", status: 409, message: "This is your deck: it is in your collection already." };
+  if (offer.state !== "for-sale") return { kind: "refused", status: 409, message: "In your collection: you bought this deck already." };
+  if (offer.priceCents === 0) {
+    const [first, ...rest] = purchaseStatements(context.db, { deckId, buyerId: user.id, sellerId: offer.sellerId, checkoutId: null, grossCents: 0, feePercent: 0, currency: offer.currency });
+    await context.db.batch([first!, ...rest]);
+    return { kind: "added" };
+  }
+  const url = await openCheckout(
+    context,
+    user,
+    {
+      kind: "deck",
+      mode: "payment",
+      amountCents: offer.priceCents,
+      currency: offer.currency,
+      deckId,
+      description: `“${offer.title}”${offer.creator ? ` by @${offer.creator}` : ""}`,
+      successPath: () => `/collection/${deckId}`,
+      cancelPath: `/marketplace/${deckId}`,
+    },
+    origin,
+  );
+  return { kind: "redirect", url: url.url };
+}
+
+type Sale = { deckId: string; buyerId: string; sellerId: string; checkoutId: string | null; grossCents: number; feePercent: number; currency: string };
+
+/**
+ * The purchase, and for a paid one the seller's sale line and the listing's count, only where
+ * the purchase row is newly written (a refunded purchase is bought again over its row).
+ */
+export function purchaseStatements(db: Database, sale: Sale, now = Date.now()): Statement[] {
+  const feeCents = Math.round((sale.grossCents * sale.feePercent) / 100);
+  const netCents = sale.grossCents - feeCents;
+  const id = newId();
+  const values = { ...sale, id, feeCents, netCents, status: "paid" as const, createdAt: now, refundedAt: null };
+  const fresh = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.id} = ${id})`;
+  const statements: Statement[] = [
+    db
+      .insert(deckPurchases)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [deckPurchases.buyerId, deckPurchases.deckId],
+        set: { id, checkoutId: sale.checkoutId, grossCents: sale.grossCents, feePercent: sale.feePercent, feeCents, netCents, status: "paid", createdAt: now, refundedAt: null },
+        setWhere: eq(deckPurchases.status, "refunded"),
+      }),
+  ];
+  if (sale.grossCents > 0 && sale.checkoutId) {
+    statements.push(
+      db
+        .insert(sellerLedger)
+        .select(
+          db
+            .select({
+              id: sql<string>`${newId()}`.as("id"),
+              sellerId: sql<string>`${sale.sellerId}`.as("seller_id"),
+              kind: sql<string>`'sale'`.as("kind"),
+              purchaseId: sql<string>`${id}`.as("purchase_id"),
+              payoutId: sql<string | null>`NULL`.as("payout_id"),
+              grossCents: sql<number>`${sale.grossCents}`.as("gross_cents"),
+              feeCents: sql<number>`${feeCents}`.as("fee_cents"),
+              netCents: sql<number>`${netCents}`.as("net_cents"),
+              referenceId: sql<string>`${`sale:${sale.checkoutId}`}`.as("reference_id"),
+              createdAt: sql<number>`${now}`.as("created_at"),
+            })
+            .from(deckPurchases)
+            .where(eq(deckPurchases.id, id)),
+        )
+        .onConflictDoNothing(),
+    );
+  }
+  statements.push(
+    db
+      .update(deckListings)
+      .set({ salesCount: sql`${deckListings.salesCount} + 1` })
+      .where(and(eq(deckListings.deckId, sale.deckId), fresh)),
+  );
+  return statements;
+}
+
+/**
+ * A completed checkout of a deck: the sale at the seller's plan's fee now. Computed before the
+ * batch; the batch writes it once.
+ */
+export async function deckCheckoutStatements(
+  db: Database,
+  checkout: { id: string; userId: string; deckId: string | null; amountCents: number; currency: string },
+  now: number,
+): Promise<Statement[]> {
+  if (!checkout.deckId) return [];
+  const listing = await db.query.deckListings.findFirst({ columns: { sellerId: true }, where: eq(deckListings.deckId, checkout.deckId) });
+  if (!listing) return [];
+  const standing = await getPlanStanding(db, listing.sellerId);
+  // A seller whose plan no longer sells still owes the highest fee on a sale already paid.
+  const feePercent = sellerFeePercent(standing.tier) ?? 30;
+  return purchaseStatements(
+    db,
+    { deckId: checkout.deckId, buyerId: checkout.userId, sellerId: listing.sellerId, checkoutId: checkout.id, grossCents: checkout.amountCents, feePercent, currency: checkout.currency },
+    now,
+  );
+}
+
+/** A refunded deck checkout: the access ends, the seller's refund line, the count back, once. */
+export async function deckRefundStatements(db: Database, checkoutId: string, now: number): Promise<Statement[]> {
+  const purchase = await db.query.deckPurchases.findFirst({ where: eq(deckPurchases.checkoutId, checkoutId) });
+  if (!purchase) return [];
+  const stillPaid = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.id} = ${purchase.id} and ${deckPurchases.status} = 'paid')`;
+  return [
+    db
+      .insert(sellerLedger)
+      .select(
+        db
+          .select({
+            id: sql<string>`${newId()}`.as("id"),
+            sellerId: sql<string>`${purchase.sellerId}`.as("seller_id"),
+            kind: sql<string>`'refund'`.as("kind"),
+            purchaseId: sql<string>`${purchase.id}`.as("purchase_id"),
+            payoutId: sql<string | null>`NULL`.as("payout_id"),
+            grossCents: sql<number>`${-purchase.grossCents}`.as("gross_cents"),
+            feeCents: sql<number>`${-purchase.feeCents}`.as("fee_cents"),
+            netCents: sql<number>`${-purchase.netCents}`.as("net_cents"),
+            referenceId: sql<string>`${`refund:${checkoutId}`}`.as("reference_id"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(deckPurchases)
+          .where(and(eq(deckPurchases.id, purchase.id), eq(deckPurchases.status, "paid"))),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(deckListings)
+      .set({ salesCount: sql`max(${deckListings.salesCount} - 1, 0)` })
+      .where(and(eq(deckListings.deckId, purchase.deckId), stillPaid)),
+    db.update(deckPurchases).set({ status: "refunded", refundedAt: now }).where(and(eq(deckPurchases.id, purchase.id), eq(deckPurchases.status, "paid"))),
+  ];
+}

@@ -1,0 +1,228 @@
+/**
+ * The marketplace from listing to refund: who may list a deck and at what price, whose card
+ * pictures are locked, buying (free, paid, twice, at once, one's own), the seller's fee at the
+ * time of the sale, and a refund that ends the buyer's access.
+ */
+import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "../../app/db.server";
+import { readConfig } from "../../app/env.server";
+import { newId } from "../../app/lib/crypto";
+import { applyPaymentEvent } from "../../app/payments/events.server";
+import { event, LocalPayments } from "../../app/payments/local.server";
+import { localWebhookSecret } from "../../app/payments/payments.server";
+import { cards, checkoutSessions, deckListings, deckPurchases, decks, localPaymentObjects, paymentReceipts, sellerLedger, subscriptions, users } from "../../db/schema";
+import { get, ORIGIN, post, signInAs } from "./helpers";
+
+const db = () => createDatabase(env.DB);
+const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
+
+async function newPerson(options: { plan?: "mystic" | "creator" | "visionary"; guest?: boolean } = {}) {
+  const id = newId();
+  await db().insert(users).values({ id, email: options.guest ? null : `${id}@example.com`, username: `m_${id.slice(0, 10)}` });
+  if (options.plan) await setPlan(id, options.plan);
+  return { id, cookie: await signInAs(id) };
+}
+
+async function setPlan(userId: string, tier: "mystic" | "creator" | "visionary") {
+  const row = { userId, subscriptionStatus: "active" as const, priceId: `price_${tier}_monthly`, currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 };
+  await db().insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.userId, set: row });
+}
+
+const KEYS = ["major-00", "major-01", "major-02", "major-03", "major-04"];
+
+/** A finished deck of five painted cards, its pictures in the bucket. */
+async function readyDeck(ownerId: string) {
+  const deckId = newId();
+  await db().insert(decks).values({ id: deckId, creatorId: ownerId, title: "Lanterns for sale", theme: "Lanterns", status: "ready" });
+  for (const [number, key] of KEYS.entries()) {
+    const imageKey = `card-images/${deckId}/${key.replace("-", "_")}.svg`;
+    await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready", imageKey });
+    await env.MEDIA.put(imageKey, `<svg xmlns="http://www.w3.org/2000/svg"><title>${key}</title></svg>`, { httpMetadata: { contentType: "image/svg+xml" } });
+  }
+  return deckId;
+}
+
+const imagePath = (deckId: string, key: string) => `/media/card-images/${deckId}/${key.replace("-", "_")}.svg`;
+
+function list(deckId: string, cookie: string, form: Record<string, string> = {}) {
+  return post(`/collection/${deckId}`, { intent: "list", price: "4.99", description: "Warm light", tags: "lanterns, autumn", ...form }, { cookie });
+}
+
+/** A paid deck checkout at the local provider, as the checkout page opens one; returns its paid events. */
+async function payForDeck(buyer: { id: string; cookie: string }, deckId: string) {
+  const response = await post(`/checkout/${deckId}`, {}, { cookie: buyer.cookie });
+  expect(response.status).toBe(302);
+  const sessionId = new URL(response.headers.get("location")!, ORIGIN).pathname.split("/").pop()!;
+  return local().pay(sessionId);
+}
+
+const apply = (evt: Stripe.Event) => applyPaymentEvent(db(), local(), evt);
+const purchasesOf = (deckId: string) => db().select().from(deckPurchases).where(eq(deckPurchases.deckId, deckId));
+const salesOf = (sellerId: string) => db().select().from(sellerLedger).where(eq(sellerLedger.sellerId, sellerId));
+const listingOf = async (deckId: string) => (await db().query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) }))!;
+
+describe("listing a deck", () => {
+  it("lists, edits and unlists the owner's deck, and refuses everyone else", async () => {
+    const seller = await newPerson({ plan: "creator" });
+    const deckId = await readyDeck(seller.id);
+    const other = await newPerson({ plan: "visionary" });
+    expect((await list(deckId, other.cookie)).status).toBe(404);
+    expect(await db().query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) })).toBeUndefined();
+
+    expect((await list(deckId, seller.cookie, { price: "4.5x" })).status).toBe(400);
+    expect((await list(deckId, seller.cookie, { preview: "major-77" })).status).toBe(400);
+    expect((await list(deckId, seller.cookie)).status).toBe(200);
+    expect(await listingOf(deckId)).toMatchObject({ priceCents: 499, status: "listed", licence: "personal", tags: ["lanterns", "autumn"], previewCardKeys: ["major-00", "major-01", "major-02"] });
+    expect((await list(deckId, seller.cookie, { price: "0", licence: "commercial" })).status).toBe(200);
+    expect(await listingOf(deckId)).toMatchObject({ priceCents: 0, licence: "commercial" });
+    expect((await post(`/collection/${deckId}`, { intent: "unlist" }, { cookie: other.cookie })).status).toBe(404);
+    expect((await post(`/collection/${deckId}`, { intent: "unlist" }, { cookie: seller.cookie })).status).toBe(200);
+    expect((await listingOf(deckId)).status).toBe("unlisted");
+  });
+
+  it("needs an account to list, a selling plan for a price, and commercial rights for a commercial licence", async () => {
+    const guest = await newPerson({ guest: true });
+    expect((await list(await readyDeck(guest.id), guest.cookie, { price: "0" })).status).toBe(403);
+
+    const member = await newPerson();
+    const deckId = await readyDeck(member.id);
+    const priced = await list(deckId, member.cookie);
+    expect(priced.status).toBe(403);
+    expect(await priced.text()).toContain("You can list it for free");
+    expect((await list(deckId, member.cookie, { price: "0", licence: "commercial" })).status).toBe(403);
+    expect((await list(deckId, member.cookie, { price: "0" })).status).toBe(200);
+  });
+});
+
+describe("card pictures of a listed deck", () => {
+  it("locks the unpreviewed cards of a priced deck to all but the owner and buyers", async () => {
+    const seller = await newPerson({ plan: "creator" });
+    const deckId = await readyDeck(seller.id);
+    expect((await list(deckId, seller.cookie)).status).toBe(200);
+    const stranger = await newPerson();
+
+    expect((await get(imagePath(deckId, "major-00"))).status).toBe(200);
+    expect((await get(imagePath(deckId, "major-04"))).status).toBe(404);
+    expect((await get(imagePath(deckId, "major-04"), { cookie: stranger.cookie })).status).toBe(404);
+    expect((await get(imagePath(deckId, "major-04"), { cookie: seller.cookie })).status).toBe(200);
+    const page = await (await get(`/marketplace/${deckId}`, { cookie: stranger.cookie })).text();
+    expect(page).toContain('data-testid="locked-card"');
+    expect(page).not.toContain(imagePath(deckId, "major-04"));
+
+    const buyer = await newPerson();
+    for (const evt of await payForDeck(buyer, deckId)) await apply(evt);
+    expect((await get(imagePath(deckId, "major-04"), { cookie: buyer.cookie })).status).toBe(200);
+    expect(await (await get(`/marketplace/${deckId}`, { cookie: buyer.cookie })).text()).toContain("In your collection");
+    const collection = await (await get("/collection", { cookie: buyer.cookie })).text();
+    expect(collection).toContain("Lanterns for sale");
+    expect(collection).toMatch(new RegExp(`Bought(<!-- -->)? · @m_${seller.id.slice(0, 10)}`));
+    expect((await get(`/collection/${deckId}`, { cookie: buyer.cookie })).status).toBe(200);
+
+    // A free listing opens every card.
+    expect((await list(deckId, seller.cookie, { price: "0" })).status).toBe(200);
+    expect((await get(imagePath(deckId, "major-04"))).status).toBe(200);
+  });
+});
+
+describe("buying a deck", () => {
+  it("adds a free deck at once, and refuses one's own deck and a second copy", async () => {
+    const seller = await newPerson();
+    const deckId = await readyDeck(seller.id);
+    expect((await list(deckId, seller.cookie, { price: "0" })).status).toBe(200);
+    expect((await post(`/checkout/${deckId}`, {}, { cookie: seller.cookie })).status).toBe(409);
+    expect(await (await get(`/checkout/${deckId}`, { cookie: seller.cookie })).text()).toContain("Your deck");
+
+    const buyer = await newPerson();
+    const bought = await post(`/checkout/${deckId}`, {}, { cookie: buyer.cookie });
+    expect(bought.status).toBe(302);
+    expect(bought.headers.get("location")).toBe(`/collection/${deckId}`);
+    expect(await purchasesOf(deckId)).toMatchObject([{ buyerId: buyer.id, grossCents: 0, status: "paid" }]);
+    expect((await post(`/checkout/${deckId}`, {}, { cookie: buyer.cookie })).status).toBe(409);
+    expect(await (await get(`/checkout/${deckId}`, { cookie: buyer.cookie })).text()).toContain("In your collection");
+    expect(await salesOf(seller.id)).toHaveLength(0);
+
+    const guest = await newPerson({ guest: true });
+    expect(await (await get(`/checkout/${deckId}`, { cookie: guest.cookie })).text()).toContain("/signup?redirectTo=%2Fcheckout%2F");
+    expect((await post(`/checkout/${deckId}`, {}, { cookie: guest.cookie })).status).toBe(401);
+
+    expect((await post(`/collection/${deckId}`, { intent: "unlist" }, { cookie: seller.cookie })).status).toBe(200);
+    expect((await post(`/checkout/${deckId}`, {}, { cookie: (await newPerson()).cookie })).status).toBe(404);
+  });
+
+  it("writes one purchase and one sale for the same paid event delivered ten times, and for two checkouts paid at once", async () => {
+    const seller = await newPerson({ plan: "mystic" });
+    const deckId = await readyDeck(seller.id);
+    expect((await list(deckId, seller.cookie, { price: "10" })).status).toBe(200);
+
+    const buyer = await newPerson();
+    const events = await payForDeck(buyer, deckId);
+    const completed = events.find((evt) => evt.type === "checkout.session.completed")!;
+    await Promise.allSettled(Array.from({ length: 10 }, () => apply(completed)));
+    const rest = events.filter((evt) => evt !== completed);
+    for (const evt of rest) await apply(evt);
+
+    const second = await newPerson();
+    const [first, again] = await Promise.all([payForDeck(second, deckId), payForDeck(second, deckId)]);
+    await Promise.allSettled([...first!, ...again!].map(apply));
+
+    const purchases = await purchasesOf(deckId);
+    expect(purchases).toHaveLength(2);
+    expect(purchases.map((p) => p.buyerId).sort()).toEqual([buyer.id, second.id].sort());
+    const sales = await salesOf(seller.id);
+    expect(sales).toHaveLength(2);
+    expect(sales[0]).toMatchObject({ kind: "sale", grossCents: 1000, feeCents: 300, netCents: 700 });
+    expect((await listingOf(deckId)).salesCount).toBe(2);
+  });
+
+  it("keeps the fee of the seller's plan at the time of the sale, and ends access on a refund, once", async () => {
+    const seller = await newPerson({ plan: "creator" });
+    const deckId = await readyDeck(seller.id);
+    expect((await list(deckId, seller.cookie, { price: "20" })).status).toBe(200);
+    const buyer = await newPerson();
+    for (const evt of await payForDeck(buyer, deckId)) await apply(evt);
+    await setPlan(seller.id, "visionary");
+    const later = await newPerson();
+    for (const evt of await payForDeck(later, deckId)) await apply(evt);
+
+    const purchases = await purchasesOf(deckId);
+    expect(purchases.find((p) => p.buyerId === buyer.id)).toMatchObject({ feePercent: 25, feeCents: 500, netCents: 1500 });
+    expect(purchases.find((p) => p.buyerId === later.id)).toMatchObject({ feePercent: 15, feeCents: 300, netCents: 1700 });
+
+    const purchase = purchases.find((p) => p.buyerId === buyer.id)!;
+    const receipt = await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.checkoutId, purchase.checkoutId!) });
+    expect(receipt?.kind).toBe("deck");
+    const charges = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "charge"));
+    const data = charges.find((c) => (c.data as { payment_intent?: string }).payment_intent === receipt!.paymentIntentId)!.data as Record<string, unknown>;
+    const refund = { ...data, amount_refunded: data.amount };
+    await Promise.allSettled([apply(event("charge.refunded", refund)), apply(event("charge.refunded", refund))]);
+
+    expect((await db().query.deckPurchases.findFirst({ where: eq(deckPurchases.id, purchase.id) }))?.status).toBe("refunded");
+    const lines = await salesOf(seller.id);
+    expect(lines.filter((l) => l.kind === "refund")).toMatchObject([{ grossCents: -2000, feeCents: -500, netCents: -1500 }]);
+    expect((await listingOf(deckId)).salesCount).toBe(1);
+    expect((await get(imagePath(deckId, "major-04"), { cookie: buyer.cookie })).status).toBe(404);
+    expect((await get(`/collection/${deckId}`, { cookie: buyer.cookie })).status).toBe(404);
+
+    // A refunded buyer may buy the deck again.
+    for (const evt of await payForDeck(buyer, deckId)) await apply(evt);
+    expect((await db().query.deckPurchases.findFirst({ where: and(eq(deckPurchases.deckId, deckId), eq(deckPurchases.buyerId, buyer.id)) }))?.status).toBe("paid");
+    expect((await listingOf(deckId)).salesCount).toBe(2);
+  });
+
+  it("does not delete a deck that has buyers: it leaves the marketplace and keeps its pictures", async () => {
+    const seller = await newPerson();
+    const deckId = await readyDeck(seller.id);
+    expect((await list(deckId, seller.cookie, { price: "0" })).status).toBe(200);
+    const buyer = await newPerson();
+    expect((await post(`/checkout/${deckId}`, {}, { cookie: buyer.cookie })).status).toBe(302);
+    const deleted = await post(`/collection/${deckId}`, { intent: "delete", confirm: "delete" }, { cookie: seller.cookie });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.text()).toContain("its buyers keep it");
+    expect((await listingOf(deckId)).status).toBe("unlisted");
+    expect((await get(imagePath(deckId, "major-04"), { cookie: buyer.cookie })).status).toBe(200);
+    expect(await db().query.checkoutSessions.findFirst({ where: eq(checkoutSessions.deckId, deckId) })).toBeUndefined();
+  });
+});
