@@ -20,7 +20,7 @@ export type TableProps = {
   /** who is looking, as the page knew it: the table is theirs to lead from the first paint if they lead */
   viewerId: string;
   iceServers: RTCIceServer[];
-  decks: { id: string; title: string; own: boolean }[];
+  decks: { id: string; title: string; own: boolean; bought?: boolean }[];
   /** Join the video call on arrival (the person came through a video invitation). */
   startVideo?: boolean;
 };
@@ -379,7 +379,7 @@ function Controls({
           {decks.map((deck) => (
             <option key={deck.id} value={deck.id}>
               {deck.title}
-              {deck.own ? " (yours)" : ""}
+              {deck.own ? " (yours)" : deck.bought ? " (bought)" : ""}
             </option>
           ))}
         </select>

@@ -198,10 +198,10 @@ export async function decksForTable(db: Database, userId: string) {
   const bought = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.buyerId} = ${userId} and ${deckPurchases.status} = 'paid')`;
   const priced = sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${decks.id} and ${deckListings.priceCents} > 0)`;
   const rows = await db
-    .select({ id: decks.id, title: decks.title, own: sql<number>`${decks.creatorId} = ${userId} or ${bought}` })
+    .select({ id: decks.id, title: decks.title, own: eq(decks.creatorId, userId), bought: sql<number>`${bought}` })
     .from(decks)
     .where(and(eq(decks.status, "ready"), or(eq(decks.creatorId, userId), bought, and(eq(decks.isPublic, true), sql`not ${priced}`))))
     .orderBy(desc(decks.createdAt))
     .limit(40);
-  return rows.map((row) => ({ id: row.id, title: row.title, own: Boolean(row.own) }));
+  return rows.map((row) => ({ id: row.id, title: row.title, own: Boolean(row.own), bought: Boolean(row.bought) && !row.own }));
 }

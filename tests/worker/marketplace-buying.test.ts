@@ -13,6 +13,7 @@ import { newId } from "../../app/lib/crypto";
 import { applyPaymentEvent } from "../../app/payments/events.server";
 import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
+import { deckForReading, decksForTable } from "../../app/reading-room/room-store.server";
 import { cards, checkoutSessions, deckListings, deckPurchases, decks, localPaymentObjects, paymentReceipts, sellerLedger, subscriptions, users } from "../../db/schema";
 import { get, ORIGIN, post, signInAs } from "./helpers";
 
@@ -120,6 +121,11 @@ describe("card pictures of a listed deck", () => {
     expect(collection).toContain("Lanterns for sale");
     expect(collection).toMatch(new RegExp(`Bought(<!-- -->)? · @m_${seller.id.slice(0, 10)}`));
     expect((await get(`/collection/${deckId}`, { cookie: buyer.cookie })).status).toBe(200);
+    // A buyer may lay the deck on a reading table; someone who has not bought it may not.
+    expect(await deckForReading(db(), deckId, buyer.id)).toEqual(KEYS);
+    expect(await deckForReading(db(), deckId, stranger.id)).toBeNull();
+    expect((await decksForTable(db(), buyer.id)).find((deck) => deck.id === deckId)).toMatchObject({ bought: true, own: false });
+    expect((await decksForTable(db(), stranger.id)).some((deck) => deck.id === deckId)).toBe(false);
 
     // A free listing opens every card.
     expect((await list(deckId, seller.cookie, { price: "0" })).status).toBe(200);
