@@ -242,7 +242,7 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
       .onConflictDoNothing(),
     ...rowsPerStatement(deckRows, 14).map((rows) => db.insert(decks).values(rows).onConflictDoNothing()),
     ...rowsPerStatement(cardRows, 11).map((rows) => db.insert(cards).values(rows).onConflictDoNothing()),
-    ...rowsPerStatement(listingRows, 16).map((rows) => db.insert(deckListings).values(rows).onConflictDoNothing()),
+    ...rowsPerStatement(listingRows, 18).map((rows) => db.insert(deckListings).values(rows).onConflictDoNothing()),
   ];
   const [first, ...rest] = statements;
   await db.batch([first!, ...rest]);

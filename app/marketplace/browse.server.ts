@@ -118,6 +118,7 @@ function toTile({ coverImageKey, coverUpdatedAt, ratingSum, featured, ...row }: 
   };
 }
 
+/** Ranks the matching listings first, then reads creator, cover and card count for the page's rows only. */
 function tilesQuery(where: SQL, order: SQL, limit: number, offset: number): SQL {
   return sql`
     select l.deck_id as id, d.title as title, d.theme as theme, d.kind as kind, d.art_style as artStyle,
@@ -129,9 +130,11 @@ function tilesQuery(where: SQL, order: SQL, limit: number, offset: number): SQL 
     join decks as d on d.id = l.deck_id
     join users as u on u.id = d.creator_id
     left join cards as c on c.id = d.cover_card_id
-    where ${where}
-    order by ${order}
-    limit ${limit} offset ${offset}`;
+    where l.deck_id in (
+      select l.deck_id from deck_listings as l join decks as d on d.id = l.deck_id
+      where ${where} order by ${order} limit ${limit} offset ${offset}
+    )
+    order by ${order}`;
 }
 
 /**
