@@ -63,7 +63,7 @@ export function DeckTile({ deck, href, eager = false, status }: { deck: Tile; hr
           </p>
         ) : null}
         <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
-          <span className="text-xs text-muted">{deck.cardCount} cards</span>
+          <span className="text-xs text-muted">{deck.cardCount} {deck.cardCount === 1 ? "card" : "cards"}</span>
           {status ?? <span className="font-semibold text-gold">{deck.priceCents ? formatPrice(deck.priceCents) : "Free"}</span>}
         </p>
       </div>
