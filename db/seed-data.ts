@@ -4,7 +4,7 @@ import { cardImageKey } from "../app/decks/images";
 import type { Database } from "../app/db.server";
 import { rowsPerStatement } from "../app/lib/d1";
 import { MAJOR_ARCANA } from "../app/tarot/cards";
-import { cards, decks, readerLevels, userDeckQuotas, users } from "./schema";
+import { cards, deckListings, decks, readerLevels, userDeckQuotas, users } from "./schema";
 
 type UserSeed = typeof users.$inferInsert;
 type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status" | "coverCardId"> & {
@@ -160,6 +160,17 @@ export const SEED_DECKS: DeckSeed[] = [
   },
 ];
 
+/**
+ * The public demo decks as marketplace listings: some priced, some free, two chosen by staff, with
+ * sales and ratings so the shop's order has something to go on.
+ */
+export const SEED_LISTINGS: Record<string, { tags: string[]; featured?: boolean; salesCount: number; ratingSum: number; ratingCount: number }> = {
+  "seed-deck-celestial-tides": { tags: ["ocean", "moon", "stars"], featured: true, salesCount: 42, ratingSum: 176, ratingCount: 38 },
+  "seed-deck-neon-oracle": { tags: ["cyberpunk", "city", "rain"], salesCount: 27, ratingSum: 98, ratingCount: 22 },
+  "seed-deck-verdant-grove": { tags: ["forest", "nature", "mushrooms"], featured: true, salesCount: 65, ratingSum: 270, ratingCount: 58 },
+  "seed-deck-desert-mirage": { tags: ["desert", "dunes"], salesCount: 6, ratingSum: 17, ratingCount: 5 },
+  "seed-deck-gilded-clockwork": { tags: ["steampunk", "victorian", "brass"], salesCount: 11, ratingSum: 40, ratingCount: 9 },
+};
 
 /**
  * Puts the demo world in place: reader levels, creators with public decks (painted by the local card painter into R2),
@@ -181,6 +192,18 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     createdAt: now - (30 - i * 3) * DAY,
     updatedAt: now - (30 - i * 3) * DAY,
   }));
+  const listingRows = deckRows
+    .filter((d) => d.isPublic)
+    .map((d) => ({
+      deckId: d.id!,
+      sellerId: d.creatorId,
+      priceCents: d.priceCents ?? 0,
+      description: d.description ?? "",
+      previewCardKeys: ["major-00", "major-01", "major-02"],
+      listedAt: d.createdAt,
+      updatedAt: d.createdAt,
+      ...SEED_LISTINGS[d.id!],
+    }));
   const cardRows = SEED_DECKS.flatMap((d) =>
     MAJOR_ARCANA.map((card) => ({
       id: `${d.id}-${card.key}`,
@@ -219,8 +242,9 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
       .onConflictDoNothing(),
     ...rowsPerStatement(deckRows, 14).map((rows) => db.insert(decks).values(rows).onConflictDoNothing()),
     ...rowsPerStatement(cardRows, 11).map((rows) => db.insert(cards).values(rows).onConflictDoNothing()),
+    ...rowsPerStatement(listingRows, 18).map((rows) => db.insert(deckListings).values(rows).onConflictDoNothing()),
   ];
   const [first, ...rest] = statements;
   await db.batch([first!, ...rest]);
-  return { users: userRows.length, decks: deckRows.length, cards: cardRows.length };
+  return { users: userRows.length, decks: deckRows.length, cards: cardRows.length, listings: listingRows.length };
 }

@@ -12,7 +12,7 @@ const proxy = await getPlatformProxy<Env>({
 });
 try {
   const counts = await seedDemoData(createDatabase(proxy.env.DB), proxy.env.MEDIA);
-  console.log(`Seeded ${counts.users} users, ${counts.decks} decks, ${counts.cards} cards.`);
+  console.log(`Seeded ${counts.users} users, ${counts.decks} decks, ${counts.cards} cards, ${counts.listings} listings.`);
 } finally {
   await proxy.dispose();
 }

@@ -1,10 +1,40 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { DeckSummary } from "~/decks/queries.server";
 import { formatPrice } from "~/decks/images";
 import { TarotCardImage } from "./tarot-card";
 
-type Tile = Pick<DeckSummary, "id" | "title" | "theme" | "coverUrl" | "priceCents" | "cardCount" | "creatorUsername" | "coverName">;
+type Tile = {
+  id: string;
+  title: string;
+  theme: string;
+  coverUrl: string | null;
+  priceCents: number | null;
+  cardCount: number;
+  creatorUsername: string | null;
+  /** Marketplace tiles show the average rating and how many gave one; null average means no rating yet. */
+  ratingAverage?: number | null;
+  ratingCount?: number;
+};
+
+/** Five stars filled to the average, read out as a sentence. */
+export function RatingStars({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0) return <span className="text-xs text-muted">No ratings yet</span>;
+  const filled = Math.round(average);
+  return (
+    <span className="inline-flex items-center gap-1 text-xs text-muted">
+      <span className="sr-only">
+        Rated {average.toFixed(1)} out of 5 by {count} {count === 1 ? "buyer" : "buyers"}
+      </span>
+      <span aria-hidden="true" className="tracking-tight text-gold">
+        {"★".repeat(filled)}
+        <span className="text-line">{"★".repeat(5 - filled)}</span>
+      </span>
+      <span aria-hidden="true">
+        {average.toFixed(1)} ({count})
+      </span>
+    </span>
+  );
+}
 
 /**
  * A deck's cover, title and theme. `status` replaces the price line's right side (an owner's own
@@ -15,7 +45,7 @@ export function DeckTile({ deck, href, eager = false, status }: { deck: Tile; hr
     <Link
       to={href}
       prefetch="intent"
-      className="group flex flex-col gap-3 rounded-2xl p-2 transition hover:bg-surface-2/70"
+      className="group flex h-full flex-col gap-3 rounded-2xl p-2 transition hover:bg-surface-2/70"
     >
       <TarotCardImage
         src={deck.coverUrl}
@@ -23,13 +53,18 @@ export function DeckTile({ deck, href, eager = false, status }: { deck: Tile; hr
         eager={eager}
         className="transition duration-300 group-hover:-translate-y-1 group-hover:rotate-[-1deg]"
       />
-      <div className="px-1">
-        <h3 className="font-display text-xl font-bold leading-tight">{deck.title}</h3>
+      <div className="min-w-0 px-1">
+        <h3 className="break-words font-display text-xl font-bold leading-tight">{deck.title}</h3>
         <p className="mt-0.5 line-clamp-1 text-sm text-muted">{deck.theme}</p>
         {deck.creatorUsername ? <p className="mt-1 truncate text-sm text-muted">by @{deck.creatorUsername}</p> : null}
+        {deck.ratingCount !== undefined ? (
+          <p className="mt-1">
+            <RatingStars average={deck.ratingAverage ?? null} count={deck.ratingCount} />
+          </p>
+        ) : null}
         <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
-          <span className="text-xs text-muted">{deck.cardCount} cards</span>
-          {status ?? <span className="font-semibold text-gold">{formatPrice(deck.priceCents)}</span>}
+          <span className="text-xs text-muted">{deck.cardCount} {deck.cardCount === 1 ? "card" : "cards"}</span>
+          {status ?? <span className="font-semibold text-gold">{deck.priceCents ? formatPrice(deck.priceCents) : "Free"}</span>}
         </p>
       </div>
     </Link>

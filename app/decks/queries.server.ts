@@ -30,7 +30,7 @@ function toSummary<T extends { coverImageKey: string | null; coverUpdatedAt: num
   return { ...rest, coverUrl: cardImageUrl(coverImageKey, coverUpdatedAt ?? 0) };
 }
 
-export type DeckSummary = Awaited<ReturnType<typeof listFeaturedDecks>>[number];
+export type DeckSummary = Awaited<ReturnType<typeof listUserDecks>>[number];
 
 function summaries(db: Database) {
   return db
@@ -38,38 +38,6 @@ function summaries(db: Database) {
     .from(decks)
     .innerJoin(users, eq(users.id, decks.creatorId))
     .leftJoin(coverCard, eq(coverCard.id, decks.coverCardId));
-}
-
-/** The newest public, finished decks, for the home page. */
-export async function listFeaturedDecks(db: Database, limit = 4) {
-  const rows = await summaries(db)
-    .where(and(eq(decks.isPublic, true), eq(decks.status, "ready")))
-    .orderBy(desc(decks.createdAt))
-    .limit(limit);
-  return rows.map(toSummary);
-}
-
-/** Public decks in the marketplace, newest first, optionally matching a search text. */
-export async function listMarketplaceDecks(db: Database, { query }: { query?: string } = {}) {
-  const text = query?.trim();
-  const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await summaries(db)
-    .where(
-      and(
-        eq(decks.isPublic, true),
-        eq(decks.status, "ready"),
-        pattern
-          ? or(
-              sql`${decks.title} like ${pattern} escape '\\'`,
-              sql`${decks.theme} like ${pattern} escape '\\'`,
-              sql`${users.username} like ${pattern} escape '\\'`,
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(decks.createdAt))
-    .limit(60);
-  return rows.map(toSummary);
 }
 
 /** A user's own decks, newest first. */

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DeckTile } from "~/components/deck-tile";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
-import { listFeaturedDecks } from "~/decks/queries.server";
+import { listCuratedDecks } from "~/marketplace/browse.server";
 
 export const meta: MetaFunction = () => [
   { title: "Arcanum — Create your own AI tarot deck" },
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const featured = await listFeaturedDecks(context.db, 4);
+  const featured = await listCuratedDecks(context.db, 4);
   return { featured };
 }
 
@@ -100,7 +100,7 @@ export default function Home() {
             <h2 id="featured-heading" className="text-3xl font-bold sm:text-4xl">
               Fresh from the studio
             </h2>
-            <p className="mt-1 text-muted">Public decks made by the community.</p>
+            <p className="mt-1 text-muted">Picked by our staff and loved by buyers.</p>
           </div>
           <Link to="/marketplace" className="shrink-0 text-sm font-semibold text-brand hover:underline">
             See all decks

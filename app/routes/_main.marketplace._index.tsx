@@ -1,64 +1,270 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
+import { STYLE_IDS } from "~/art/styles";
 import { DeckTile } from "~/components/deck-tile";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { listMarketplaceDecks } from "~/decks/queries.server";
+import { BROWSE_PAGE_SIZE, browseSorts } from "~/marketplace/browse";
+import { browseMarketplace } from "~/marketplace/browse.server";
 
 export const meta: MetaFunction = () => [
   { title: "Marketplace — Arcanum" },
   { name: "description", content: "Browse and buy tarot decks made by Arcanum's creators." },
 ];
 
-const searchSchema = z.object({ q: z.string().trim().max(100).optional().catch(undefined) });
+const SORT_LABELS: Record<(typeof browseSorts)[number], string> = {
+  featured: "Featured",
+  newest: "Newest",
+  "best-selling": "Best selling",
+  "top-rated": "Top rated",
+  "price-low": "Price: low to high",
+  "price-high": "Price: high to low",
+};
+
+/** Dollars in the URL; a value that is not a sensible price is ignored rather than refused. */
+const dollars = z.coerce.number().finite().min(0).max(100_000).optional().catch(undefined);
+
+/**
+ * The URL's query: every parameter is optional and a value that does not parse is dropped, so an
+ * old or hand-edited link still shows the marketplace instead of an error.
+ */
+const browseQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  min: dollars,
+  max: dollars,
+  free: z.enum(["1", "on", "true"]).optional().catch(undefined),
+  kind: z.enum(["major_arcana", "complete"]).optional().catch(undefined),
+  style: z.enum(STYLE_IDS).optional().catch(undefined),
+  rating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
+  sort: z.enum(browseSorts).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
+
+type BrowseQuery = z.infer<typeof browseQuerySchema>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { q } = searchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const decks = await listMarketplaceDecks(context.db, { query: q });
-  return { decks, q: q ?? "" };
+  const url = new URL(request.url);
+  const query = browseQuerySchema.parse(Object.fromEntries([...url.searchParams].filter(([, v]) => v !== "")));
+  let minPriceCents = query.min === undefined ? undefined : Math.round(query.min * 100);
+  let maxPriceCents = query.max === undefined ? undefined : Math.round(query.max * 100);
+  if (minPriceCents !== undefined && maxPriceCents !== undefined && minPriceCents > maxPriceCents) {
+    [minPriceCents, maxPriceCents] = [maxPriceCents, minPriceCents];
+  }
+  const result = await browseMarketplace(context.db, {
+    q: query.q,
+    minPriceCents,
+    maxPriceCents,
+    free: query.free !== undefined,
+    kind: query.kind,
+    style: query.style,
+    minRating: query.rating,
+    sort: query.sort,
+    page: query.page,
+  });
+  return { ...result, query };
 }
 
+/** The query string for a link, without empty values and without page 1. */
+function searchFor(query: BrowseQuery, page?: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, page: page && page > 1 ? page : undefined })) {
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Page numbers to show: the first, the last and two either side of the current, with gaps. */
+function pageNumbers(current: number, count: number): (number | "gap")[] {
+  const pages: (number | "gap")[] = [];
+  for (let n = 1; n <= count; n++) {
+    if (n === 1 || n === count || Math.abs(n - current) <= 2) pages.push(n);
+    else if (pages.at(-1) !== "gap") pages.push("gap");
+  }
+  return pages;
+}
+
+const fieldClasses =
+  "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm text-ink focus:border-brand focus:outline-none";
+
 export default function Marketplace() {
-  const { decks, q } = useLoaderData<typeof loader>();
+  const { tiles, total, page, pageCount, query } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const filtered = Object.entries(query).some(([key, value]) => key !== "page" && key !== "sort" && value !== undefined);
+  const first = (page - 1) * BROWSE_PAGE_SIZE + 1;
   return (
-    <div className="mx-auto max-w-7xl px-4 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <PageHeader eyebrow="Marketplace" title="Decks from the community">
         <p>Every deck here was dreamed up by a creator and painted with Arcanum. Preview the cards, then make one yours.</p>
       </PageHeader>
-      <Form method="get" role="search" className="mx-auto flex max-w-xl gap-2">
-        <label htmlFor="marketplace-search" className="sr-only">
-          Search decks
-        </label>
-        <input
-          id="marketplace-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={100}
-          placeholder="Search by title, theme or creator"
-          className="h-11 flex-1 rounded-full border border-line bg-surface px-5 text-ink placeholder:text-muted/80 focus:border-brand focus:outline-none"
-        />
-        <button type="submit" className={buttonClasses("primary")}>
-          Search
-        </button>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search and filter decks"
+        className="rounded-3xl border border-line bg-surface/70 p-4 sm:p-5"
+        onChange={(event) => {
+          // Typing in the search box waits for Enter or the button; the other fields apply at once.
+          if ((event.target as HTMLElement).getAttribute("name") !== "q") submit(event.currentTarget, { preventScrollReset: true });
+        }}
+      >
+        <div className="flex gap-2">
+          <label htmlFor="marketplace-search" className="sr-only">
+            Search decks
+          </label>
+          <input
+            id="marketplace-search"
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            maxLength={100}
+            placeholder="Search title, theme, tags or creator"
+            className="h-11 min-w-0 flex-1 rounded-full border border-line bg-surface px-5 text-ink placeholder:text-muted/80 focus:border-brand focus:outline-none"
+          />
+          <button type="submit" className={buttonClasses("primary")}>
+            Search
+          </button>
+        </div>
+        <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <div>
+            <label htmlFor="filter-min" className="text-xs font-medium text-muted">
+              Min price ($)
+            </label>
+            <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={fieldClasses} />
+          </div>
+          <div>
+            <label htmlFor="filter-max" className="text-xs font-medium text-muted">
+              Max price ($)
+            </label>
+            <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={fieldClasses} />
+          </div>
+          <div>
+            <label htmlFor="filter-kind" className="text-xs font-medium text-muted">
+              Deck
+            </label>
+            <select id="filter-kind" name="kind" defaultValue={query.kind ?? ""} className={fieldClasses}>
+              <option value="">Any deck</option>
+              <option value="major_arcana">Major Arcana (22)</option>
+              <option value="complete">Full deck (78)</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filter-style" className="text-xs font-medium text-muted">
+              Style
+            </label>
+            <select id="filter-style" name="style" defaultValue={query.style ?? ""} className={`${fieldClasses} capitalize`}>
+              <option value="">Any style</option>
+              {STYLE_IDS.map((style) => (
+                <option key={style} value={style}>
+                  {style}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filter-rating" className="text-xs font-medium text-muted">
+              Rating
+            </label>
+            <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={fieldClasses}>
+              <option value="">Any rating</option>
+              {[4, 3, 2].map((stars) => (
+                <option key={stars} value={stars}>
+                  {stars} stars and up
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filter-sort" className="text-xs font-medium text-muted">
+              Sort by
+            </label>
+            <select id="filter-sort" name="sort" defaultValue={query.sort ?? "featured"} className={fieldClasses}>
+              {browseSorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" name="free" value="1" defaultChecked={query.free !== undefined} className="h-4 w-4 accent-brand" />
+            Free decks only
+          </label>
+          <div className="flex items-center gap-3">
+            {filtered ? (
+              <Link to="/marketplace" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
+                Clear filters
+              </Link>
+            ) : null}
+            <button type="submit" className={buttonClasses("secondary", "sm")}>
+              Apply filters
+            </button>
+          </div>
+        </div>
       </Form>
       <p className="mt-6 text-sm text-muted" aria-live="polite">
-        {q ? `${decks.length} ${decks.length === 1 ? "deck" : "decks"} matching “${q}”` : `${decks.length} decks`}
+        {total === 0
+          ? query.q
+            ? `0 decks matching “${query.q}”`
+            : "0 decks"
+          : `${total.toLocaleString("en-US")} ${total === 1 ? "deck" : "decks"}${query.q ? ` matching “${query.q}”` : ""}${
+              pageCount > 1 ? ` · showing ${first}–${first + tiles.length - 1}` : ""
+            }`}
       </p>
-      {decks.length > 0 ? (
-        <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {decks.map((deck, i) => (
+      {tiles.length > 0 ? (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+          {tiles.map((deck, i) => (
             <li key={deck.id}>
               <DeckTile deck={deck} href={`/marketplace/${deck.id}`} eager={i < 4} />
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-6 rounded-2xl border border-dashed border-line p-10 text-center text-muted">
-          No decks match your search. Try another word.
-        </p>
+        <div className="mt-6 rounded-2xl border border-dashed border-line p-10 text-center">
+          <p className="font-display text-xl font-bold">No decks found</p>
+          <p className="mt-2 text-muted">
+            {total > 0 ? "This page is past the last one." : "Nothing matches these words and filters. Try fewer filters or another word."}
+          </p>
+          <Link to={total > 0 ? `/marketplace${searchFor(query, 1)}` : "/marketplace"} className={`${buttonClasses("secondary")} mt-5`}>
+            {total > 0 ? "Back to the first page" : "Clear search and filters"}
+          </Link>
+        </div>
       )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
+          {page > 1 ? (
+            <Link to={`/marketplace${searchFor(query, page - 1)}`} rel="prev" className={buttonClasses("ghost", "sm")}>
+              ← Previous
+            </Link>
+          ) : null}
+          {pageNumbers(page, pageCount).map((n, i) =>
+            n === "gap" ? (
+              <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
+                …
+              </span>
+            ) : (
+              <Link
+                key={n}
+                to={`/marketplace${searchFor(query, n)}`}
+                aria-current={n === page ? "page" : undefined}
+                aria-label={`Page ${n}`}
+                className={`inline-flex h-9 min-w-9 items-center justify-center rounded-full px-3 text-sm ${
+                  n === page ? "bg-brand font-semibold text-brand-ink" : "text-ink hover:bg-surface-2"
+                }`}
+              >
+                {n}
+              </Link>
+            ),
+          )}
+          {page < pageCount ? (
+            <Link to={`/marketplace${searchFor(query, page + 1)}`} rel="next" className={buttonClasses("ghost", "sm")}>
+              Next →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </div>
   );
 }

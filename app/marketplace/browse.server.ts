@@ -1,0 +1,173 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "../db.server";
+import { cardImageUrl } from "../decks/images";
+
+import { BROWSE_PAGE_SIZE, type BrowseSort } from "./browse";
+
+export { BROWSE_PAGE_SIZE, browseSorts, type BrowseSort } from "./browse";
+
+export type BrowseParams = {
+  q?: string;
+  /** Inclusive price bounds in cents. */
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  free?: boolean;
+  kind?: "major_arcana" | "complete";
+  style?: string;
+  /** Lowest average rating, 1 to 5. */
+  minRating?: number;
+  sort?: BrowseSort;
+  /** 1-based. */
+  page?: number;
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Ratings are pulled toward this average by this many imaginary votes, so one 5-star review does not top the shop. */
+const PRIOR_RATING = 3.5;
+const PRIOR_VOTES = 5;
+
+/**
+ * The search text as an FTS5 query that cannot be a syntax error: every word becomes a quoted
+ * string (so AND, NEAR, quotes and stars are words, not operators) and the last one matches as a
+ * prefix, for search while typing. Null when the text has no word to look for.
+ */
+export function marketplaceMatchQuery(text: string): string | null {
+  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  if (words.length === 0) return null;
+  return words.map((word, i) => `"${word}"${i === words.length - 1 ? "*" : ""}`).join(" ");
+}
+
+const bayesianRating = sql.raw(`((l.rating_sum + ${PRIOR_RATING * PRIOR_VOTES}) * 1.0 / (l.rating_count + ${PRIOR_VOTES}))`);
+
+/**
+ * How much a listing earned its place: rating (Bayesian), sales (saturating), a full 78-card deck,
+ * a cover and a description, and a mild bonus for the first month after listing.
+ */
+function qualityScore(now: number): SQL {
+  return sql`(
+    2.0 * (${bayesianRating} - ${PRIOR_RATING})
+    + 2.0 * (l.sales_count * 1.0 / (l.sales_count + 10))
+    + (case when d.kind = 'complete' then 0.5 else 0 end)
+    + (case when d.cover_card_id is not null then 0.2 else 0 end)
+    + (case when length(l.description) > 0 or length(coalesce(d.description, '')) > 0 then 0.2 else 0 end)
+    + 0.5 * max(0.0, 1.0 - (${now} - l.listed_at) * 1.0 / ${30 * DAY})
+  )`;
+}
+
+function orderBy(sort: BrowseSort, now: number): SQL {
+  switch (sort) {
+    case "newest":
+      return sql`l.listed_at desc, l.deck_id`;
+    case "best-selling":
+      return sql`l.sales_count desc, ${qualityScore(now)} desc, l.deck_id`;
+    case "top-rated":
+      return sql`${bayesianRating} desc, l.rating_count desc, l.deck_id`;
+    case "price-low":
+      return sql`l.price_cents asc, ${qualityScore(now)} desc, l.deck_id`;
+    case "price-high":
+      return sql`l.price_cents desc, ${qualityScore(now)} desc, l.deck_id`;
+    case "featured":
+      return sql`l.featured desc, ${qualityScore(now)} desc, l.deck_id`;
+  }
+}
+
+/** Listings anyone may see in the marketplace, narrowed by the person's search and filters. */
+function whereClause(params: BrowseParams, match: string | null): SQL {
+  const conditions: SQL[] = [sql`l.status = 'listed'`, sql`l.hidden_at is null`, sql`d.status = 'ready'`];
+  if (match !== null) {
+    conditions.push(sql`l.deck_id in (select deck_id from marketplace_search where marketplace_search match ${match})`);
+  }
+  if (params.free) conditions.push(sql`l.price_cents = 0`);
+  if (params.minPriceCents !== undefined) conditions.push(sql`l.price_cents >= ${params.minPriceCents}`);
+  if (params.maxPriceCents !== undefined) conditions.push(sql`l.price_cents <= ${params.maxPriceCents}`);
+  if (params.kind) conditions.push(sql`d.kind = ${params.kind}`);
+  if (params.style) conditions.push(sql`lower(d.art_style) = ${params.style.toLowerCase()}`);
+  if (params.minRating !== undefined) {
+    conditions.push(sql`l.rating_count > 0 and l.rating_sum >= ${params.minRating} * l.rating_count`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+type TileRow = {
+  id: string;
+  title: string;
+  theme: string;
+  kind: "major_arcana" | "complete";
+  artStyle: string | null;
+  creatorUsername: string | null;
+  coverName: string | null;
+  coverImageKey: string | null;
+  coverUpdatedAt: number | null;
+  priceCents: number;
+  currency: string;
+  featured: number;
+  salesCount: number;
+  ratingSum: number;
+  ratingCount: number;
+  cardCount: number;
+};
+
+export type MarketplaceTile = ReturnType<typeof toTile>;
+
+function toTile({ coverImageKey, coverUpdatedAt, ratingSum, featured, ...row }: TileRow) {
+  return {
+    ...row,
+    featured: featured === 1,
+    coverUrl: cardImageUrl(coverImageKey, coverUpdatedAt ?? 0),
+    ratingAverage: row.ratingCount > 0 ? Math.round((ratingSum / row.ratingCount) * 10) / 10 : null,
+  };
+}
+
+/** Ranks the matching listings first, then reads creator, cover and card count for the page's rows only. */
+function tilesQuery(where: SQL, order: SQL, limit: number, offset: number): SQL {
+  return sql`
+    select l.deck_id as id, d.title as title, d.theme as theme, d.kind as kind, d.art_style as artStyle,
+      u.username as creatorUsername, c.name as coverName, c.image_key as coverImageKey, c.updated_at as coverUpdatedAt,
+      l.price_cents as priceCents, l.currency as currency, l.featured as featured, l.sales_count as salesCount,
+      l.rating_sum as ratingSum, l.rating_count as ratingCount,
+      (select count(*) from cards as n where n.deck_id = l.deck_id) as cardCount
+    from deck_listings as l
+    join decks as d on d.id = l.deck_id
+    join users as u on u.id = d.creator_id
+    left join cards as c on c.id = d.cover_card_id
+    where l.deck_id in (
+      select l.deck_id from deck_listings as l join decks as d on d.id = l.deck_id
+      where ${where} order by ${order} limit ${limit} offset ${offset}
+    )
+    order by ${order}`;
+}
+
+/**
+ * A page of the marketplace: the tiles (cover, title, creator, price, rating, card count) and the
+ * number of listings that match, read by two statements in parallel.
+ */
+export async function browseMarketplace(db: Database, params: BrowseParams, now = Date.now()) {
+  const page = Math.max(1, Math.floor(params.page ?? 1));
+  const sort = params.sort ?? "featured";
+  const match = params.q ? marketplaceMatchQuery(params.q) : null;
+  if (params.q?.trim() && match === null) return { tiles: [], total: 0, page, pageCount: 0, pageSize: BROWSE_PAGE_SIZE };
+
+  const where = whereClause(params, match);
+  const pageQuery = tilesQuery(where, orderBy(sort, now), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE);
+  const countQuery = sql`
+    select count(*) as total
+    from deck_listings as l
+    join decks as d on d.id = l.deck_id
+    where ${where}`;
+
+  const [rows, counted] = await Promise.all([db.all<TileRow>(pageQuery), db.all<{ total: number }>(countQuery)]);
+  const total = counted[0]?.total ?? 0;
+  return {
+    tiles: rows.map(toTile),
+    total,
+    page,
+    pageCount: Math.ceil(total / BROWSE_PAGE_SIZE),
+    pageSize: BROWSE_PAGE_SIZE,
+  };
+}
+
+/** The shop window on the home page: the same order as the marketplace's default. */
+export async function listCuratedDecks(db: Database, limit: number, now = Date.now()) {
+  const rows = await db.all<TileRow>(tilesQuery(whereClause({}, null), orderBy("featured", now), limit, 0));
+  return rows.map(toTile);
+}
