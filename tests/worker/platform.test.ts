@@ -99,9 +99,10 @@ describe("media", () => {
   });
 
   it("answers a repeat request with 304 when the ETag matches", async () => {
-    const first = await get("/media/card-images/seed-deck-neon-oracle/the_sun.svg");
+    // The Fool is one of the deck's preview cards: anyone may see it.
+    const first = await get("/media/card-images/seed-deck-neon-oracle/the_fool.svg");
     await first.arrayBuffer();
-    const again = await get("/media/card-images/seed-deck-neon-oracle/the_sun.svg", { headers: { "if-none-match": first.headers.get("etag")! } });
+    const again = await get("/media/card-images/seed-deck-neon-oracle/the_fool.svg", { headers: { "if-none-match": first.headers.get("etag")! } });
     expect(again.status).toBe(304);
   });
 

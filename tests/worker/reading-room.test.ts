@@ -1,5 +1,5 @@
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
@@ -448,7 +448,8 @@ describe("opening and closing readings", () => {
     const host = await newGuest();
     const mine = await newReading();
     const hostId = await seat(mine.sessionId, host);
-    const [publicDeck] = await db().select({ id: decks.id }).from(decks).where(eq(decks.isPublic, true)).limit(1);
+    // A public deck that is free, so anyone may read with all its cards.
+    const [publicDeck] = await db().select({ id: decks.id }).from(decks).where(and(eq(decks.isPublic, true), isNull(decks.priceCents))).limit(1);
     const readings = async () => (await db().select({ id: readingSessions.id }).from(readingSessions).where(eq(readingSessions.originalHostUserId, hostId))).length;
     const before = await readings();
     for (const path of ["/reading-room?create=true", `/reading-room/${publicDeck!.id}?create=true`, "/reading-room.data?create=true"]) {
