@@ -201,8 +201,8 @@ describe("a shared reading", () => {
     await ideas.first().click();
     await expect.poll(() => guest.getByRole("region", { name: "The table" }).first().textContent()).toContain(idea);
 
-    // Another deck on the table, from the picker.
-    await host.getByLabel("Deck").selectOption({ label: "Celestial Tides" });
+    // Another deck on the table, from the picker: a free one from the marketplace.
+    await host.getByLabel("Deck").selectOption({ label: "Verdant Grove" });
     await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("22 cards in the deck");
 
     // Keyboard: shuffle, draw twice, reveal all; + zooms for everyone.
@@ -214,7 +214,7 @@ describe("a shared reading", () => {
     await host.keyboard.press("r");
     await expect.poll(async () => (await tableOf(guest)).filter((c) => c.card).length).toBe(2);
     const face = await guest.getByTestId("table-card").first().locator("img").getAttribute("src");
-    expect(face).toMatch(/^\/media\/card-images\/seed-deck-celestial-tides\//);
+    expect(face).toMatch(/^\/media\/card-images\/seed-deck-verdant-grove\//);
     await host.keyboard.press("+");
     await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("125%");
     await host.keyboard.press("0");
