@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { deckListings, deckPurchases, decks, sellerLedger, users } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -82,6 +82,34 @@ export async function buyDeck(context: AppLoadContext, user: CurrentUser, deckId
   return { kind: "redirect", url: url.url };
 }
 
+/** A line of the seller's ledger, written once per reference and only where `purchaseWhere` finds the purchase. */
+function sellerLineStatement(
+  db: Database,
+  line: { sellerId: string; kind: "sale" | "refund"; purchaseId: string; grossCents: number; feeCents: number; netCents: number; referenceId: string; now: number },
+  purchaseWhere: SQL | undefined,
+) {
+  return db
+    .insert(sellerLedger)
+    .select(
+      db
+        .select({
+          id: sql<string>`${newId()}`.as("id"),
+          sellerId: sql<string>`${line.sellerId}`.as("seller_id"),
+          kind: sql<string>`${line.kind}`.as("kind"),
+          purchaseId: sql<string>`${line.purchaseId}`.as("purchase_id"),
+          payoutId: sql<string | null>`NULL`.as("payout_id"),
+          grossCents: sql<number>`${line.grossCents}`.as("gross_cents"),
+          feeCents: sql<number>`${line.feeCents}`.as("fee_cents"),
+          netCents: sql<number>`${line.netCents}`.as("net_cents"),
+          referenceId: sql<string>`${line.referenceId}`.as("reference_id"),
+          createdAt: sql<number>`${line.now}`.as("created_at"),
+        })
+        .from(deckPurchases)
+        .where(purchaseWhere),
+    )
+    .onConflictDoNothing();
+}
+
 type Sale = { deckId: string; buyerId: string; sellerId: string; checkoutId: string | null; grossCents: number; feePercent: number; currency: string };
 
 /**
@@ -106,26 +134,11 @@ export function purchaseStatements(db: Database, sale: Sale, now = Date.now()): 
   ];
   if (sale.grossCents > 0 && sale.checkoutId) {
     statements.push(
-      db
-        .insert(sellerLedger)
-        .select(
-          db
-            .select({
-              id: sql<string>`${newId()}`.as("id"),
-              sellerId: sql<string>`${sale.sellerId}`.as("seller_id"),
-              kind: sql<string>`'sale'`.as("kind"),
-              purchaseId: sql<string>`${id}`.as("purchase_id"),
-              payoutId: sql<string | null>`NULL`.as("payout_id"),
-              grossCents: sql<number>`${sale.grossCents}`.as("gross_cents"),
-              feeCents: sql<number>`${feeCents}`.as("fee_cents"),
-              netCents: sql<number>`${netCents}`.as("net_cents"),
-              referenceId: sql<string>`${`sale:${sale.checkoutId}`}`.as("reference_id"),
-              createdAt: sql<number>`${now}`.as("created_at"),
-            })
-            .from(deckPurchases)
-            .where(eq(deckPurchases.id, id)),
-        )
-        .onConflictDoNothing(),
+      sellerLineStatement(
+        db,
+        { sellerId: sale.sellerId, kind: "sale", purchaseId: id, grossCents: sale.grossCents, feeCents, netCents, referenceId: `sale:${sale.checkoutId}`, now },
+        eq(deckPurchases.id, id),
+      ),
     );
   }
   statements.push(
@@ -165,26 +178,20 @@ export async function deckRefundStatements(db: Database, checkoutId: string, now
   if (!purchase) return [];
   const stillPaid = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.id} = ${purchase.id} and ${deckPurchases.status} = 'paid')`;
   return [
-    db
-      .insert(sellerLedger)
-      .select(
-        db
-          .select({
-            id: sql<string>`${newId()}`.as("id"),
-            sellerId: sql<string>`${purchase.sellerId}`.as("seller_id"),
-            kind: sql<string>`'refund'`.as("kind"),
-            purchaseId: sql<string>`${purchase.id}`.as("purchase_id"),
-            payoutId: sql<string | null>`NULL`.as("payout_id"),
-            grossCents: sql<number>`${-purchase.grossCents}`.as("gross_cents"),
-            feeCents: sql<number>`${-purchase.feeCents}`.as("fee_cents"),
-            netCents: sql<number>`${-purchase.netCents}`.as("net_cents"),
-            referenceId: sql<string>`${`refund:${checkoutId}`}`.as("reference_id"),
-            createdAt: sql<number>`${now}`.as("created_at"),
-          })
-          .from(deckPurchases)
-          .where(and(eq(deckPurchases.id, purchase.id), eq(deckPurchases.status, "paid"))),
-      )
-      .onConflictDoNothing(),
+    sellerLineStatement(
+      db,
+      {
+        sellerId: purchase.sellerId,
+        kind: "refund",
+        purchaseId: purchase.id,
+        grossCents: -purchase.grossCents,
+        feeCents: -purchase.feeCents,
+        netCents: -purchase.netCents,
+        referenceId: `refund:${checkoutId}`,
+        now,
+      },
+      and(eq(deckPurchases.id, purchase.id), eq(deckPurchases.status, "paid")),
+    ),
     db
       .update(deckListings)
       .set({ salesCount: sql`max(${deckListings.salesCount} - 1, 0)` })
