@@ -513,6 +513,13 @@ export const deckListings = sqliteTable(
     salesCount: integer("sales_count").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
+    /**
+     * How much the listing earned its place in the shop window, and its rating pulled toward the
+     * middle: kept by the triggers of migration 0012 from the view `deck_listing_quality`, which is
+     * the one definition of both, and refreshed by the periodic job while the newness bonus fades.
+     */
+    qualityScore: real("quality_score").notNull().default(0),
+    ratingScore: real("rating_score").notNull().default(0),
     listedAt: millis("listed_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },
@@ -521,6 +528,8 @@ export const deckListings = sqliteTable(
     index("deck_listings_seller_idx").on(t.sellerId, t.listedAt),
     index("deck_listings_price_idx").on(t.status, t.priceCents),
     index("deck_listings_sales_idx").on(t.status, t.salesCount),
+    index("deck_listings_featured_idx").on(t.status, t.featured, t.qualityScore, t.deckId),
+    index("deck_listings_rating_idx").on(t.status, t.ratingScore, t.ratingCount, t.deckId),
     check("deck_listings_price_check", sql`${t.priceCents} >= 0`),
     check("deck_listings_rating_check", sql`${t.ratingCount} >= 0 AND ${t.ratingSum} >= 0`),
   ],

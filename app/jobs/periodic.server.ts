@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from "../auth/session.server";
 import { refreshDeckQuotas } from "../credits/credits.server";
 import { deleteStaleRateLimits } from "../security/rate-limit.server";
 import type { Database } from "../db.server";
+import { refreshListingScores } from "../marketplace/browse.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 
 /** A participant not seen for this long no longer counts as active in a reading. */
@@ -47,6 +48,7 @@ export async function runPeriodicJobs(db: Database, now: number) {
     deleteExpiredMagicLinks: () => deleteExpiredMagicLinks(db, now),
     deleteStaleRateLimits: () => deleteStaleRateLimits(db, now),
     refreshDeckQuotas: () => refreshDeckQuotas(db, now),
+    refreshListingScores: () => refreshListingScores(db, now),
   };
   const results = await Promise.allSettled(Object.values(jobs).map((job) => job()));
   const failed = Object.keys(jobs).filter((_, i) => results[i]?.status === "rejected");

@@ -21,11 +21,6 @@ export type BrowseParams = {
   page?: number;
 };
 
-const DAY = 24 * 60 * 60 * 1000;
-/** Ratings are pulled toward this average by this many imaginary votes, so one 5-star review does not top the shop. */
-const PRIOR_RATING = 3.5;
-const PRIOR_VOTES = 5;
-
 /**
  * The search text as an FTS5 query that cannot be a syntax error: every word becomes a quoted
  * string (so AND, NEAR, quotes and stars are words, not operators) and the last one matches as a
@@ -37,37 +32,26 @@ export function marketplaceMatchQuery(text: string): string | null {
   return words.map((word, i) => `"${word}"${i === words.length - 1 ? "*" : ""}`).join(" ");
 }
 
-const bayesianRating = sql.raw(`((l.rating_sum + ${PRIOR_RATING * PRIOR_VOTES}) * 1.0 / (l.rating_count + ${PRIOR_VOTES}))`);
-
 /**
- * How much a listing earned its place: rating (Bayesian), sales (saturating), a full 78-card deck,
- * a cover and a description, and a mild bonus for the first month after listing.
+ * The orders of the marketplace. The quality score and the rating pulled toward the middle are
+ * kept on the listing (see the view `deck_listing_quality`, migration 0012), so the default and
+ * top-rated orders read one page from an index instead of scoring every listing. Every order ends
+ * with the deck id, so pages never repeat or skip a deck.
  */
-function qualityScore(now: number): SQL {
-  return sql`(
-    2.0 * (${bayesianRating} - ${PRIOR_RATING})
-    + 2.0 * (l.sales_count * 1.0 / (l.sales_count + 10))
-    + (case when d.kind = 'complete' then 0.5 else 0 end)
-    + (case when d.cover_card_id is not null then 0.2 else 0 end)
-    + (case when length(l.description) > 0 or length(coalesce(d.description, '')) > 0 then 0.2 else 0 end)
-    + 0.5 * max(0.0, 1.0 - (${now} - l.listed_at) * 1.0 / ${30 * DAY})
-  )`;
-}
-
-function orderBy(sort: BrowseSort, now: number): SQL {
+function orderBy(sort: BrowseSort): SQL {
   switch (sort) {
     case "newest":
-      return sql`l.listed_at desc, l.deck_id`;
+      return sql`l.listed_at desc, l.deck_id desc`;
     case "best-selling":
-      return sql`l.sales_count desc, ${qualityScore(now)} desc, l.deck_id`;
+      return sql`l.sales_count desc, l.quality_score desc, l.deck_id desc`;
     case "top-rated":
-      return sql`${bayesianRating} desc, l.rating_count desc, l.deck_id`;
+      return sql`l.rating_score desc, l.rating_count desc, l.deck_id desc`;
     case "price-low":
-      return sql`l.price_cents asc, ${qualityScore(now)} desc, l.deck_id`;
+      return sql`l.price_cents asc, l.quality_score desc, l.deck_id desc`;
     case "price-high":
-      return sql`l.price_cents desc, ${qualityScore(now)} desc, l.deck_id`;
+      return sql`l.price_cents desc, l.quality_score desc, l.deck_id desc`;
     case "featured":
-      return sql`l.featured desc, ${qualityScore(now)} desc, l.deck_id`;
+      return sql`l.featured desc, l.quality_score desc, l.deck_id desc`;
   }
 }
 
@@ -141,14 +125,14 @@ function tilesQuery(where: SQL, order: SQL, limit: number, offset: number): SQL 
  * A page of the marketplace: the tiles (cover, title, creator, price, rating, card count) and the
  * number of listings that match, read by two statements in parallel.
  */
-export async function browseMarketplace(db: Database, params: BrowseParams, now = Date.now()) {
+export async function browseMarketplace(db: Database, params: BrowseParams) {
   const page = Math.max(1, Math.floor(params.page ?? 1));
   const sort = params.sort ?? "featured";
   const match = params.q ? marketplaceMatchQuery(params.q) : null;
   if (params.q?.trim() && match === null) return { tiles: [], total: 0, page, pageCount: 0, pageSize: BROWSE_PAGE_SIZE };
 
   const where = whereClause(params, match);
-  const pageQuery = tilesQuery(where, orderBy(sort, now), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE);
+  const pageQuery = tilesQuery(where, orderBy(sort), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE);
   const countQuery = sql`
     select count(*) as total
     from deck_listings as l
@@ -167,7 +151,21 @@ export async function browseMarketplace(db: Database, params: BrowseParams, now 
 }
 
 /** The shop window on the home page: the same order as the marketplace's default. */
-export async function listCuratedDecks(db: Database, limit: number, now = Date.now()) {
-  const rows = await db.all<TileRow>(tilesQuery(whereClause({}, null), orderBy("featured", now), limit, 0));
+export async function listCuratedDecks(db: Database, limit: number) {
+  const rows = await db.all<TileRow>(tilesQuery(whereClause({}, null), orderBy("featured"), limit, 0));
   return rows.map(toTile);
+}
+
+/** Listings younger than this still carry a newness bonus that fades day by day. */
+const NEWNESS_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
+
+/**
+ * Recomputes the stored score of listings whose newness bonus is still fading (run by the periodic
+ * job); sales, ratings and deck changes recompute it at once through triggers.
+ */
+export async function refreshListingScores(db: Database, now: number) {
+  await db.run(sql`
+    update deck_listings set (quality_score, rating_score) =
+      (select q.quality_score, q.rating_score from deck_listing_quality as q where q.deck_id = deck_listings.deck_id)
+    where listed_at > ${now - NEWNESS_WINDOW_MS}`);
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
-import { BROWSE_PAGE_SIZE, browseMarketplace, listCuratedDecks, marketplaceMatchQuery } from "../../app/marketplace/browse.server";
+import { BROWSE_PAGE_SIZE, browseMarketplace, listCuratedDecks, marketplaceMatchQuery, refreshListingScores } from "../../app/marketplace/browse.server";
 import { deckListings, decks, users } from "../../db/schema";
 import { get } from "./helpers";
 
@@ -83,7 +83,7 @@ beforeAll(async () => {
 });
 
 const ids = async (params: Parameters<typeof browseMarketplace>[1]) =>
-  (await browseMarketplace(db(), { q: MARK, ...params }, NOW)).tiles.map((t) => t.id);
+  (await browseMarketplace(db(), { q: MARK, ...params })).tiles.map((t) => t.id);
 
 describe("the marketplace search index", () => {
   it("finds a listing by title, theme, description, tags and creator, with prefixes and without accents", async () => {
@@ -132,7 +132,7 @@ describe("the marketplace search index", () => {
     expect(marketplaceMatchQuery("🔮✨")).toBeNull();
     const odd = ['"', "*", "AND", "OR", "NOT", "NEAR(", "NEAR(a b", "-", "^", ":", "title:", "(", ")", "{}", "a AND", "'", "\\", "%", "_", "🔮 moon", "ﬁre", "x".repeat(100), "a\u0000b", "--", "; drop table decks", "\u202e"];
     for (const q of odd) {
-      await expect(browseMarketplace(db(), { q }, NOW), q).resolves.toBeDefined();
+      await expect(browseMarketplace(db(), { q }), q).resolves.toBeDefined();
       const response = await get(`/marketplace?q=${encodeURIComponent(q)}`);
       expect(response.status, q).toBe(200);
     }
@@ -174,15 +174,50 @@ describe("filters and sorts", () => {
     expect((await ids({ sort: "price-high" }))[0]).toBe("browse-f");
   });
 
+  it("keeps the stored score in step with sales, ratings and the deck, and lets the newness bonus fade", async () => {
+    await insertFixture({ id: "browse-score", title: "Quartz Vigil", tags: ["scoreprobe"], listedDaysAgo: 0 });
+    const score = async () => (await db().select().from(deckListings).where(eq(deckListings.deckId, "browse-score")))[0]!;
+    const fresh = await score();
+    // Nothing sold or rated: the rating sits at the prior, and a deck listed today gets the whole newness bonus.
+    expect(fresh.ratingScore).toBeCloseTo(3.5, 5);
+    expect(fresh.qualityScore).toBeCloseTo(0.5, 2);
+
+    await db().update(deckListings).set({ salesCount: 10, ratingSum: 25, ratingCount: 5 }).where(eq(deckListings.deckId, "browse-score"));
+    const sold = await score();
+    expect(sold.ratingScore).toBeCloseTo((25 + 17.5) / 10, 5);
+    expect(sold.qualityScore).toBeCloseTo(2 * ((25 + 17.5) / 10 - 3.5) + 2 * 0.5 + 0.5, 2);
+
+    await db().update(decks).set({ kind: "complete", description: "Crystal watches" }).where(eq(decks.id, "browse-score"));
+    expect((await score()).qualityScore).toBeCloseTo(sold.qualityScore + 0.5 + 0.2, 2);
+
+    // A listing fifteen days old has half the bonus; after thirty it is gone.
+    await db().update(deckListings).set({ listedAt: NOW - 15 * DAY }).where(eq(deckListings.deckId, "browse-score"));
+    expect((await score()).qualityScore).toBeCloseTo(sold.qualityScore + 0.7 - 0.25, 2);
+    await db().update(deckListings).set({ listedAt: NOW - 40 * DAY }).where(eq(deckListings.deckId, "browse-score"));
+    const settled = (await score()).qualityScore;
+    expect(settled).toBeCloseTo(sold.qualityScore + 0.7 - 0.5, 2);
+
+    // As days pass nothing writes the listing, so the periodic job recomputes the young ones (a
+    // stale value stands in for yesterday's), and leaves the ones whose bonus is long gone alone.
+    await db().update(deckListings).set({ listedAt: NOW - 2 * DAY }).where(eq(deckListings.deckId, "browse-score"));
+    const young = (await score()).qualityScore;
+    await db().run(sql`update deck_listings set quality_score = 99 where deck_id in ('browse-score', 'browse-d')`);
+    await refreshListingScores(db(), NOW);
+    expect((await score()).qualityScore).toBeCloseTo(young, 5);
+    expect((await db().select().from(deckListings).where(eq(deckListings.deckId, "browse-d")))[0]!.qualityScore).toBe(99);
+    await db().run(sql`update deck_listings set quality_score = (select quality_score from deck_listing_quality where deck_id = 'browse-d') where deck_id = 'browse-d'`);
+    await db().delete(decks).where(eq(decks.id, "browse-score"));
+  });
+
   it("shows the same curation on the home page's row", async () => {
-    const curated = await listCuratedDecks(db(), 4, NOW);
+    const curated = await listCuratedDecks(db(), 4);
     expect(curated[0]!.featured).toBe(true);
-    const page = await browseMarketplace(db(), {}, NOW);
+    const page = await browseMarketplace(db(), {});
     expect(curated.map((t) => t.id)).toEqual(page.tiles.slice(0, 4).map((t) => t.id));
   });
 
   it("returns tiles with cover, creator, rating and card count, and the total", async () => {
-    const { tiles, total } = await browseMarketplace(db(), { q: "amber" }, NOW);
+    const { tiles, total } = await browseMarketplace(db(), { q: "amber" });
     expect(total).toBe(1);
     expect(tiles[0]).toMatchObject({ title: "Amber Harbour", creatorUsername: "marlowe_ink", priceCents: 500, ratingAverage: 4, ratingCount: 2, cardCount: 0 });
   });
@@ -196,16 +231,16 @@ describe("pagination", () => {
   it("pages through many listings in a stable order with no repeats", async () => {
     const extra = Array.from({ length: 30 }, (_, i) => ({ id: `browse-page-${String(i).padStart(2, "0")}`, title: `Lantern ${i}`, tags: ["pagewalk"], sales: i % 3 }));
     for (const f of extra) await insertFixture(f);
-    const first = await browseMarketplace(db(), { q: "pagewalk" }, NOW);
-    const second = await browseMarketplace(db(), { q: "pagewalk", page: 2 }, NOW);
+    const first = await browseMarketplace(db(), { q: "pagewalk" });
+    const second = await browseMarketplace(db(), { q: "pagewalk", page: 2 });
     expect(first.total).toBe(30);
     expect(first.pageCount).toBe(2);
     expect(first.tiles).toHaveLength(BROWSE_PAGE_SIZE);
     expect(second.tiles).toHaveLength(30 - BROWSE_PAGE_SIZE);
     const seen = [...first.tiles, ...second.tiles].map((t) => t.id);
     expect(new Set(seen).size).toBe(30);
-    expect((await browseMarketplace(db(), { q: "pagewalk" }, NOW)).tiles.map((t) => t.id)).toEqual(first.tiles.map((t) => t.id));
-    expect((await browseMarketplace(db(), { q: "pagewalk", page: 9 }, NOW)).tiles).toEqual([]);
+    expect((await browseMarketplace(db(), { q: "pagewalk" })).tiles.map((t) => t.id)).toEqual(first.tiles.map((t) => t.id));
+    expect((await browseMarketplace(db(), { q: "pagewalk", page: 9 })).tiles).toEqual([]);
   });
 });
 
