@@ -520,16 +520,21 @@ export const deckListings = sqliteTable(
      */
     qualityScore: real("quality_score").notNull().default(0),
     ratingScore: real("rating_score").notNull().default(0),
+    /**
+     * In the marketplace now: listed, not hidden by staff, and the deck ready (not being painted).
+     * Kept by the triggers of migration 0012, so a page and its count read one index.
+     */
+    visible: flag("visible"),
     listedAt: millis("listed_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },
   (t) => [
-    index("deck_listings_status_idx").on(t.status, t.listedAt),
     index("deck_listings_seller_idx").on(t.sellerId, t.listedAt),
-    index("deck_listings_price_idx").on(t.status, t.priceCents),
-    index("deck_listings_sales_idx").on(t.status, t.salesCount),
-    index("deck_listings_featured_idx").on(t.status, t.featured, t.qualityScore, t.deckId),
-    index("deck_listings_rating_idx").on(t.status, t.ratingScore, t.ratingCount, t.deckId),
+    index("deck_listings_newest_idx").on(t.visible, t.listedAt, t.deckId),
+    index("deck_listings_price_idx").on(t.visible, t.priceCents, t.qualityScore, t.deckId),
+    index("deck_listings_sales_idx").on(t.visible, t.salesCount, t.qualityScore, t.deckId),
+    index("deck_listings_featured_idx").on(t.visible, t.featured, t.qualityScore, t.deckId),
+    index("deck_listings_rating_idx").on(t.visible, t.ratingScore, t.ratingCount, t.deckId),
     check("deck_listings_price_check", sql`${t.priceCents} >= 0`),
     check("deck_listings_rating_check", sql`${t.ratingCount} >= 0 AND ${t.ratingSum} >= 0`),
   ],

@@ -57,15 +57,18 @@ function orderBy(sort: BrowseSort): SQL {
 
 /** Listings anyone may see in the marketplace, narrowed by the person's search and filters. */
 function whereClause(params: BrowseParams, match: string | null): SQL {
-  const conditions: SQL[] = [sql`l.status = 'listed'`, sql`l.hidden_at is null`, sql`d.status = 'ready'`];
+  const conditions: SQL[] = [sql`l.visible = 1`];
   if (match !== null) {
     conditions.push(sql`l.deck_id in (select deck_id from marketplace_search where marketplace_search match ${match})`);
   }
   if (params.free) conditions.push(sql`l.price_cents = 0`);
   if (params.minPriceCents !== undefined) conditions.push(sql`l.price_cents >= ${params.minPriceCents}`);
   if (params.maxPriceCents !== undefined) conditions.push(sql`l.price_cents <= ${params.maxPriceCents}`);
-  if (params.kind) conditions.push(sql`d.kind = ${params.kind}`);
-  if (params.style) conditions.push(sql`lower(d.art_style) = ${params.style.toLowerCase()}`);
+  // Filters on the deck itself look it up only when asked for, so the plain page and its count read one index.
+  if (params.kind) conditions.push(sql`exists (select 1 from decks as d where d.id = l.deck_id and d.kind = ${params.kind})`);
+  if (params.style) {
+    conditions.push(sql`exists (select 1 from decks as d where d.id = l.deck_id and lower(d.art_style) = ${params.style.toLowerCase()})`);
+  }
   if (params.minRating !== undefined) {
     conditions.push(sql`l.rating_count > 0 and l.rating_sum >= ${params.minRating} * l.rating_count`);
   }
@@ -115,7 +118,7 @@ function tilesQuery(where: SQL, order: SQL, limit: number, offset: number): SQL 
     join users as u on u.id = d.creator_id
     left join cards as c on c.id = d.cover_card_id
     where l.deck_id in (
-      select l.deck_id from deck_listings as l join decks as d on d.id = l.deck_id
+      select l.deck_id from deck_listings as l
       where ${where} order by ${order} limit ${limit} offset ${offset}
     )
     order by ${order}`;
@@ -136,7 +139,6 @@ export async function browseMarketplace(db: Database, params: BrowseParams) {
   const countQuery = sql`
     select count(*) as total
     from deck_listings as l
-    join decks as d on d.id = l.deck_id
     where ${where}`;
 
   const [rows, counted] = await Promise.all([db.all<TileRow>(pageQuery), db.all<{ total: number }>(countQuery)]);
@@ -165,7 +167,7 @@ const NEWNESS_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
  */
 export async function refreshListingScores(db: Database, now: number) {
   await db.run(sql`
-    update deck_listings set (quality_score, rating_score) =
-      (select q.quality_score, q.rating_score from deck_listing_quality as q where q.deck_id = deck_listings.deck_id)
+    update deck_listings set quality_score =
+      (select q.quality_score from deck_listing_quality as q where q.deck_id = deck_listings.deck_id)
     where listed_at > ${now - NEWNESS_WINDOW_MS}`);
 }

@@ -209,6 +209,23 @@ describe("filters and sorts", () => {
     await db().delete(decks).where(eq(decks.id, "browse-score"));
   });
 
+  it("drops a listing while its deck is being painted or staff hide it, and brings it back after", async () => {
+    await insertFixture({ id: "browse-vis", title: "Velvet Almanac", tags: ["visprobe"] });
+    const found = async () => (await browseMarketplace(db(), { q: "velvet almanac" })).total;
+    expect(await found()).toBe(1);
+    await db().update(decks).set({ status: "generating" }).where(eq(decks.id, "browse-vis"));
+    expect(await found()).toBe(0);
+    await db().update(decks).set({ status: "ready" }).where(eq(decks.id, "browse-vis"));
+    expect(await found()).toBe(1);
+    await db().update(deckListings).set({ hiddenAt: NOW, hiddenReason: "Copied art" }).where(eq(deckListings.deckId, "browse-vis"));
+    expect(await found()).toBe(0);
+    await db().update(deckListings).set({ hiddenAt: null, hiddenReason: null, status: "unlisted" }).where(eq(deckListings.deckId, "browse-vis"));
+    expect(await found()).toBe(0);
+    await db().update(deckListings).set({ status: "listed" }).where(eq(deckListings.deckId, "browse-vis"));
+    expect(await found()).toBe(1);
+    await db().delete(decks).where(eq(decks.id, "browse-vis"));
+  });
+
   it("shows the same curation on the home page's row", async () => {
     const curated = await listCuratedDecks(db(), 4);
     expect(curated[0]!.featured).toBe(true);
