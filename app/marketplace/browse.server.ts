@@ -105,14 +105,20 @@ function toTile({ coverImageKey, coverUpdatedAt, ratingSum, featured, ...row }: 
   };
 }
 
-/** Ranks the matching listings first, then reads creator, cover and card count for the page's rows only. */
-function tilesQuery(where: SQL, order: SQL, limit: number, offset: number): SQL {
+const countOf = (where: SQL) => sql`(select count(*) from deck_listings as l where ${where})`;
+
+/**
+ * Ranks the matching listings first, then reads creator, cover and card count for the page's rows
+ * only; with `withTotal`, every row also carries the number of listings that match.
+ */
+function tilesQuery(where: SQL, order: SQL, limit: number, offset: number, withTotal = false): SQL {
   return sql`
     select l.deck_id as id, d.title as title, d.theme as theme, d.kind as kind, d.art_style as artStyle,
       u.username as creatorUsername, c.name as coverName, c.image_key as coverImageKey, c.updated_at as coverUpdatedAt,
       l.price_cents as priceCents, l.currency as currency, l.featured as featured, l.sales_count as salesCount,
       l.rating_sum as ratingSum, l.rating_count as ratingCount,
       (select count(*) from cards as n where n.deck_id = l.deck_id) as cardCount
+      ${withTotal ? sql`, ${countOf(where)} as total` : sql``}
     from deck_listings as l
     join decks as d on d.id = l.deck_id
     join users as u on u.id = d.creator_id
@@ -126,7 +132,8 @@ function tilesQuery(where: SQL, order: SQL, limit: number, offset: number): SQL 
 
 /**
  * A page of the marketplace: the tiles (cover, title, creator, price, rating, card count) and the
- * number of listings that match, read by two statements in parallel.
+ * number of listings that match. One statement reads both; only a page past the last one needs a
+ * second to count.
  */
 export async function browseMarketplace(db: Database, params: BrowseParams) {
   const page = Math.max(1, Math.floor(params.page ?? 1));
@@ -135,16 +142,11 @@ export async function browseMarketplace(db: Database, params: BrowseParams) {
   if (params.q?.trim() && match === null) return { tiles: [], total: 0, page, pageCount: 0, pageSize: BROWSE_PAGE_SIZE };
 
   const where = whereClause(params, match);
-  const pageQuery = tilesQuery(where, orderBy(sort), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE);
-  const countQuery = sql`
-    select count(*) as total
-    from deck_listings as l
-    where ${where}`;
-
-  const [rows, counted] = await Promise.all([db.all<TileRow>(pageQuery), db.all<{ total: number }>(countQuery)]);
-  const total = counted[0]?.total ?? 0;
+  const rows = await db.all<TileRow & { total: number }>(tilesQuery(where, orderBy(sort), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE, true));
+  const total =
+    rows[0]?.total ?? (page === 1 ? 0 : ((await db.all<{ total: number }>(sql`select ${countOf(where)} as total`))[0]?.total ?? 0));
   return {
-    tiles: rows.map(toTile),
+    tiles: rows.map(({ total: _, ...row }) => toTile(row)),
     total,
     page,
     pageCount: Math.ceil(total / BROWSE_PAGE_SIZE),
