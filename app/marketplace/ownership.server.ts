@@ -8,7 +8,7 @@
  * - otherwise a public deck is seen by anyone, a private one by the people seated at an open
  *   reading where its owner or a buyer laid it.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { cards, deckListings, deckPurchases, decks } from "../../db/schema";
 import type { Database } from "../db.server";
 import { seatedWithDeck } from "../reading-room/room-store.server";
@@ -77,9 +77,23 @@ export async function cardKeyOfImage(db: Database, deckId: string, imageKey: str
 
 /** Whether the person may lay the whole deck on a reading table: its owner, a buyer, or anyone when every card is public. */
 export async function mayUseWholeDeck(db: Database, deckId: string, userId: string): Promise<boolean> {
-  const deck = await db.query.decks.findFirst({ columns: { isPublic: true, creatorId: true }, where: eq(decks.id, deckId) });
+  const deck = await db.query.decks.findFirst({ columns: { id: true, isPublic: true }, where: eq(decks.id, deckId) });
   if (!deck) return false;
-  if (await deckRelation(db, deckId, userId, deck.creatorId)) return true;
-  const listing = await db.query.deckListings.findFirst({ where: and(eq(deckListings.deckId, deckId), isNull(deckListings.hiddenAt)) });
-  return publicCards(deck, listing) === "all";
+  return (await viewerCards(db, deck, userId)).open === "all";
+}
+
+/**
+ * The cards whose pictures this viewer may see in a deck page or a preview: every card for the
+ * owner and buyers, else the ones anyone may see. A viewer seated at a table with the deck sees
+ * its pictures there, through the media route; a page outside the table shows only these.
+ */
+export async function viewerCards(
+  db: Database,
+  deck: { id: string; isPublic: boolean },
+  viewerId: string | null,
+): Promise<{ relation: DeckRelation; open: "all" | Set<string> }> {
+  const relation = await deckRelation(db, deck.id, viewerId);
+  if (relation) return { relation, open: "all" };
+  const listing = await db.query.deckListings.findFirst({ where: eq(deckListings.deckId, deck.id) });
+  return { relation, open: publicCards(deck, listing) };
 }

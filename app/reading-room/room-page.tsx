@@ -97,16 +97,21 @@ export function ReadingRoomPage() {
         ) : null}
         <p className="mt-3 max-w-lg text-muted">
           {deck ? `Chosen deck: ${deck.title}${deck.creator ? ` by @${deck.creator}` : ""}. ` : ""}
-          Start a reading and invite others: everyone at the table sees the same shuffle, spread and draw as it happens.
+          {deck?.locked
+            ? "This deck is for the people who buy it: buy it to read with every card."
+            : "Start a reading and invite others: everyone at the table sees the same shuffle, spread and draw as it happens."}
         </p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">
+        {deck?.locked ? (
+          <Link to={`/marketplace/${deck.id}`} className={buttonClasses("primary")}>See the deck in the marketplace</Link>
+        ) : null}
         {canStart ? (
           <Form method="post">
             <button type="submit" className={buttonClasses("primary")}>Start a reading</button>
           </Form>
         ) : null}
-        <Link to="/marketplace" className={buttonClasses(canStart ? "secondary" : "primary")}>Browse decks</Link>
+        <Link to="/marketplace" className={buttonClasses(canStart || deck?.locked ? "secondary" : "primary")}>Browse decks</Link>
         <Link to="/readers" className={buttonClasses("secondary")}>Meet the readers</Link>
       </div>
     </FullScreen>

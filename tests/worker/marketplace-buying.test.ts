@@ -112,10 +112,18 @@ describe("card pictures of a listed deck", () => {
     const page = await (await get(`/marketplace/${deckId}`, { cookie: stranger.cookie })).text();
     expect(page).toContain('data-testid="locked-card"');
     expect(page).not.toContain(imagePath(deckId, "major-04"));
+    // The reading room's page for the deck shows the stranger only preview pictures, and sends them to buy it instead of starting.
+    const room = await (await get(`/reading-room/${deckId}`, { cookie: stranger.cookie })).text();
+    expect(room).toContain(imagePath(deckId, "major-00"));
+    expect(room).not.toContain(imagePath(deckId, "major-04"));
+    expect(room).toContain("buy it to read with every card");
+    expect(room).not.toContain("Start a reading</button>");
+    expect((await post(`/reading-room/${deckId}?create=true`, {}, { cookie: stranger.cookie })).status).toBe(404);
 
     const buyer = await newPerson();
     for (const evt of await payForDeck(buyer, deckId)) await apply(evt);
     expect((await get(imagePath(deckId, "major-04"), { cookie: buyer.cookie })).status).toBe(200);
+    expect(await (await get(`/reading-room/${deckId}`, { cookie: buyer.cookie })).text()).toContain("Start a reading</button>");
     expect(await (await get(`/marketplace/${deckId}`, { cookie: buyer.cookie })).text()).toContain("In your collection");
     const collection = await (await get("/collection", { cookie: buyer.cookie })).text();
     expect(collection).toContain("Lanterns for sale");
