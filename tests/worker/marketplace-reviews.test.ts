@@ -4,7 +4,7 @@
  * the creator's one answer per review, a refunded buyer's review, and the share preview's
  * picture (never a locked card).
  */
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
@@ -101,6 +101,30 @@ describe("who may review a deck", () => {
     }
     expect((await review(deckId, buyer.cookie, { rating: "4", body: "x".repeat(2001) })).status).toBe(400);
     expect((await post(`/marketplace/${deckId}`, { intent: "nonsense" }, { cookie: buyer.cookie })).status).toBe(400);
+    expect(await reviewsOf(deckId)).toEqual([]);
+  });
+
+  it("answers hostile bodies with a refusal, never a server error, and writes nothing", async () => {
+    const seller = await newPerson();
+    const deckId = await listedDeck(seller);
+    const buyer = await buyerOf(deckId);
+    const bodies: { body: BodyInit; type?: string }[] = [
+      { body: JSON.stringify({ intent: "review", rating: "5" }), type: "application/json" },
+      { body: new Uint8Array([0xff, 0xfe, 0x00, 0x25, 0x25, 0x3d, 0x26]), type: "application/x-www-form-urlencoded" },
+      { body: "intent=review&rating=5&rating=1e309", type: "application/x-www-form-urlencoded" },
+      { body: "intent=reply&review=" + "x".repeat(5000) + "&reply=hi", type: "application/x-www-form-urlencoded" },
+      { body: "intent=review&rating=%00", type: "application/x-www-form-urlencoded" },
+    ];
+    for (const { body, type } of bodies) {
+      const response = await SELF.fetch(`${ORIGIN}/marketplace/${deckId}`, {
+        method: "POST",
+        redirect: "manual",
+        body,
+        headers: { host: "localhost", origin: ORIGIN, cookie: buyer.cookie, ...(type ? { "content-type": type } : {}) },
+      });
+      expect(response.status, String(body).slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(response.status, String(body).slice(0, 40)).toBeLessThan(500);
+    }
     expect(await reviewsOf(deckId)).toEqual([]);
   });
 });
