@@ -1,28 +1,84 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { z } from "zod";
+import { requireUser } from "~/auth/guard.server";
+import { CreatorBlock } from "~/components/marketplace/creator-block";
+import { DeckReviews, RatingSummary, type ReviewResult } from "~/components/marketplace/deck-reviews";
 import { CardBack, TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
+import type { Database } from "~/db.server";
 import { formatPrice } from "~/decks/images";
 import { getViewableDeck } from "~/decks/queries.server";
 import { cn } from "~/lib/cn";
+import { creatorProfile } from "~/marketplace/creator.server";
 import { getListing } from "~/marketplace/listing.server";
 import { deckRelation, isOnSale, publicCards } from "~/marketplace/ownership.server";
+import {
+  editReview,
+  listReviews,
+  mayReview,
+  ownReview,
+  ratingSummary,
+  replyForm,
+  replyToReview,
+  reviewForm,
+  REVIEW_PAGES_MAX,
+  REVIEWS_PER_PAGE,
+  writeReview,
+  type ReviewOutcome,
+} from "~/marketplace/reviews.server";
+import { sharePicture } from "~/marketplace/share.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.deck.title} — Arcanum Marketplace` : "Deck not found — Arcanum" },
-  { name: "description", content: data?.deck.description ?? "A tarot deck on Arcanum." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Deck not found — Arcanum" }];
+  const { deck, sale, origin, share } = data;
+  const title = `${deck.title} — Arcanum Marketplace`;
+  const text = sale?.description || deck.description || `A tarot deck of ${deck.cardCount} cards on Arcanum. Theme: ${deck.theme}.`;
+  const description = text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
+  const image = share ? `${origin}${share}` : null;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Arcanum" },
+    { property: "og:title", content: deck.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${origin}/marketplace/${deck.id}` },
+    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: `A card from ${deck.title}` }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: deck.title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+};
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const viewerId = (await context.currentUser())?.id ?? null;
-  const deckId = params.deckId ?? "";
-  const deck = await getViewableDeck(context.db, deckId, viewerId);
-  const listing = await getListing(context.db, deckId);
+/** The deck the page shows: public, or on sale (listed and not hidden); anything else is not found. */
+async function pageDeck(db: Database, deckId: string, viewerId: string | null) {
+  const deck = await getViewableDeck(db, deckId, viewerId);
+  const listing = await getListing(db, deckId);
   if (!deck || !(deck.isPublic || isOnSale(listing))) throw new Response("Deck not found", { status: 404 });
+  return { deck, listing };
+}
+
+const reviewPages = z.coerce.number().int().min(1).max(REVIEW_PAGES_MAX).catch(1);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await context.currentUser();
+  const viewerId = viewer?.id ?? null;
+  const deckId = params.deckId ?? "";
+  const url = new URL(request.url);
+  const { deck, listing } = await pageDeck(context.db, deckId, viewerId);
   const relation = await deckRelation(context.db, deckId, viewerId);
   const open = relation ? "all" : publicCards(deck, listing);
   const onSale = isOnSale(listing) && deck.status === "ready";
+  const pages = reviewPages.parse(url.searchParams.get("reviews") ?? undefined);
+  const [{ reviews, total }, own, creator] = await Promise.all([
+    listReviews(context.db, deckId, pages),
+    viewerId ? ownReview(context.db, deckId, viewerId) : null,
+    creatorProfile(context.db, deckId),
+  ]);
   return {
     deck: {
       ...deck,
@@ -35,11 +91,51 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     relation,
     sale: onSale ? { priceCents: listing!.priceCents, licence: listing!.licence, tags: listing!.tags, description: listing!.description } : null,
     coverLocked: open !== "all" && !deck.cards.some((card) => card.imageUrl === deck.coverUrl && open.has(card.cardKey)),
+    origin: url.origin,
+    // What a shared link shows is the same for everyone, whoever opened the page.
+    share: sharePicture(deck, listing),
+    rating: ratingSummary(listing),
+    reviews: {
+      items: reviews.map(({ reviewerId, ...review }) => ({ ...review, mine: reviewerId === viewerId })),
+      total,
+      pages,
+      perPage: REVIEWS_PER_PAGE,
+    },
+    own: own ? { rating: own.rating, body: own.body } : null,
+    canReview: mayReview(relation),
+    mayReport: Boolean(viewer && !viewer.isGuest && relation !== "owner"),
+    creator,
   };
 }
 
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const deckId = params.deckId ?? "";
+  await pageDeck(context.db, deckId, user.id);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const answer = (intent: string, outcome: ReviewOutcome, review?: string) =>
+    data<ReviewResult>({ ok: outcome.ok, intent, message: outcome.message, review }, { status: outcome.ok ? 200 : outcome.status });
+  switch (form.intent) {
+    case "review":
+    case "edit-review": {
+      const parsed = reviewForm.safeParse({ rating: form.rating ?? "", body: form.body ?? "" });
+      if (!parsed.success) return answer(form.intent, { ok: false, status: 400, message: parsed.error.issues[0]!.message });
+      const write = form.intent === "review" ? writeReview : editReview;
+      return answer(form.intent, await write(context.db, user, deckId, parsed.data));
+    }
+    case "reply": {
+      const parsed = replyForm.safeParse({ review: form.review ?? "", reply: form.reply ?? "" });
+      if (!parsed.success) return answer("reply", { ok: false, status: 400, message: parsed.error.issues[0]!.message }, form.review);
+      return answer("reply", await replyToReview(context.db, user, deckId, parsed.data.review, parsed.data.reply), parsed.data.review);
+    }
+    default:
+      return data<ReviewResult>({ ok: false, intent: "", message: "Unknown action." }, { status: 400 });
+  }
+}
+
 export default function MarketplaceDeck() {
-  const { deck, relation, sale, coverLocked } = useLoaderData<typeof loader>();
+  const { deck, relation, sale, coverLocked, rating, reviews, own, canReview, mayReport, creator } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const lockedCount = deck.cards.filter((card) => card.locked).length;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6">
@@ -74,6 +170,7 @@ export default function MarketplaceDeck() {
               <p className="mt-1 text-sm text-muted">{sale.licence === "commercial" ? "Licensed for commercial use" : "For personal use"}</p>
             </>
           ) : null}
+          <RatingSummary average={rating.average} count={rating.count} />
           <div className="mt-5 flex flex-wrap gap-3">
             {relation ? (
               <Link to={`/collection/${deck.id}`} className={buttonClasses("gold", "lg")}>Open in my collection</Link>
@@ -88,6 +185,11 @@ export default function MarketplaceDeck() {
               </Link>
             ) : null}
           </div>
+          {mayReport ? (
+            <p className="mt-4 text-sm">
+              <Link to={`/marketplace/${deck.id}/report`} className="text-muted underline-offset-2 hover:text-ink hover:underline">Report this deck</Link>
+            </p>
+          ) : null}
         </div>
       </div>
       <section aria-labelledby="cards-heading" className="mt-14">
@@ -112,6 +214,18 @@ export default function MarketplaceDeck() {
           ))}
         </ul>
       </section>
+      <DeckReviews
+        reviews={reviews.items}
+        total={reviews.total}
+        pages={reviews.pages}
+        perPage={reviews.perPage}
+        canReview={canReview}
+        isCreator={relation === "owner"}
+        own={own}
+        frozen={Boolean(own) && !canReview && relation !== "owner"}
+        result={result}
+      />
+      {creator ? <CreatorBlock creator={creator} /> : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { PARTIES } from "../../app/auth/party.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
-import { cards, deckListings, decks, paymentReceipts, readingInvites, readingJournal } from "../../db/schema";
+import { cards, deckListings, deckPurchases, deckReviews, decks, paymentReceipts, readingInvites, readingJournal } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -57,6 +57,11 @@ type Fixture = {
   receiptId: string;
   /** A new ready deck of the owner's, for an action that changes or deletes it. */
   spareDeck: () => Promise<string>;
+  /** A free deck of the owner's in the marketplace, and a review of it by someone else. */
+  listedDeck: string;
+  reviewId: string;
+  /** A free deck in the marketplace that the member, the removed participant and the owner hold a paid copy of. */
+  boughtDeck: string;
 };
 
 type HttpRow = {
@@ -126,6 +131,13 @@ const ROWS: HttpRow[] = [
   act("routes/_main.signup", "send", () => "/signup", () => ({ email: "matrix@example.com", mode: "create" }), all("allowed")),
   doc("routes/_main.marketplace.$deckId", "a public deck", () => `/marketplace/${PUBLIC_DECK}`, all(200)),
   doc("routes/_main.marketplace.$deckId", "a private deck (the shop shows public decks only)", () => `/marketplace/${OWNER_DECK}`, all(404)),
+  doc("routes/_main.marketplace.$deckId", "the owner's listed deck", (f) => `/marketplace/${f.listedDeck}`, all(200)),
+  // Only a buyer reviews, never the creator.
+  act("routes/_main.marketplace.$deckId", "review (of a deck nobody here bought)", (f) => `/marketplace/${f.listedDeck}`, () => ({ intent: "review", rating: "5" }), { nobody: "login", guest: 403, member: 403, removed: 403, owner: 403 }),
+  act("routes/_main.marketplace.$deckId", "review", (f) => `/marketplace/${f.boughtDeck}`, () => ({ intent: "review", rating: "5" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: "allowed" }),
+  act("routes/_main.marketplace.$deckId", "edit-review", (f) => `/marketplace/${f.boughtDeck}`, () => ({ intent: "edit-review", rating: "4" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: "allowed" }),
+  act("routes/_main.marketplace.$deckId", "reply", (f) => `/marketplace/${f.listedDeck}`, (f) => ({ intent: "reply", review: f.reviewId, reply: "Thank you" }), { nobody: "login", guest: 403, member: 403, removed: 403, owner: "allowed" }),
+  act("routes/_main.marketplace.$deckId", "review (a private deck)", () => `/marketplace/${OWNER_DECK}`, () => ({ intent: "review", rating: "5" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
   doc("routes/_main.marketplace._index", "/marketplace", () => "/marketplace", all(200)),
   doc("routes/_main.pricing", "/pricing", () => "/pricing", all(200)),
   doc("routes/_main.profile", "/profile", () => "/profile", signedIn(200)),
@@ -346,6 +358,15 @@ beforeAll(async () => {
       { id: newId(), userId: OWNER_ID, spreadId: "single", spreadName: "Single card", cards: [], question: "Shared?", shareId: fixture.shareId },
     ]);
   fixture.spareDeck = () => seedReadyDeck(OWNER_ID);
+  fixture.listedDeck = await seedReadyDeck(OWNER_ID, true);
+  await db().insert(deckListings).values({ deckId: fixture.listedDeck, sellerId: OWNER_ID, priceCents: 0 });
+  fixture.reviewId = newId();
+  await db().insert(deckReviews).values({ id: fixture.reviewId, deckId: fixture.listedDeck, reviewerId: "seed-user-luna", rating: 4, body: "Matrix review" });
+  fixture.boughtDeck = await seedReadyDeck("seed-user-luna", true);
+  await db().insert(deckListings).values({ deckId: fixture.boughtDeck, sellerId: "seed-user-luna", priceCents: 0 });
+  await db()
+    .insert(deckPurchases)
+    .values([MEMBER_ID, REMOVED_ID, OWNER_ID].map((buyerId) => ({ id: newId(), deckId: fixture.boughtDeck, buyerId, sellerId: "seed-user-luna", grossCents: 0, feePercent: 0, feeCents: 0, netCents: 0 })));
 
   const checkout = await post("/subscription", { intent: "checkout", plan: "mystic-monthly" }, { cookie: fixture.cookies.owner });
   expect(checkout.status).toBe(302);

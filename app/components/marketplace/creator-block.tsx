@@ -1,0 +1,50 @@
+import { Avatar } from "~/components/avatar";
+import { DeckTile } from "~/components/deck-tile";
+
+type Creator = {
+  username: string | null;
+  fullName: string | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  decks: {
+    id: string;
+    title: string;
+    theme: string;
+    coverUrl: string | null;
+    priceCents: number;
+    cardCount: number;
+    creatorUsername: null;
+    ratingAverage: number | null;
+    ratingCount: number;
+  }[];
+};
+
+/** Who made the deck, in their own words, and a few of their other decks in the marketplace. */
+export function CreatorBlock({ creator }: { creator: Creator }) {
+  const name = creator.fullName || (creator.username ? `@${creator.username}` : "The creator");
+  return (
+    <section aria-labelledby="creator-heading" className="mt-14 rounded-3xl border border-line bg-surface/80 p-5 sm:p-8">
+      <div className="flex items-center gap-4">
+        <Avatar name={creator.fullName || creator.username || "?"} url={creator.avatarUrl} size={64} />
+        <div className="min-w-0">
+          <p className="text-xs font-semibold uppercase tracking-wider text-muted">The creator</p>
+          <h2 id="creator-heading" className="break-words text-2xl font-bold">{name}</h2>
+          {creator.fullName && creator.username ? <p className="text-sm text-muted">@{creator.username}</p> : null}
+        </div>
+      </div>
+      {creator.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line break-words leading-relaxed">{creator.bio}</p> : null}
+      {creator.decks.length > 0 ? (
+        <>
+          <h3 className="mt-8 text-lg font-semibold">More decks by {name}</h3>
+          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            {creator.decks.map((deck) => (
+              <li key={deck.id}>
+                <DeckTile deck={deck} href={`/marketplace/${deck.id}`} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
