@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
@@ -38,7 +38,7 @@ function requireLocalPayouts(context: LoaderFunctionArgs["context"]) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSeller(request, context);
   requireLocalPayouts(context);
-  return null;
+  return { failingName: FAILING_ACCOUNT_NAME };
 }
 
 type OnboardingActionData = { error?: string; errors?: Partial<Record<"country" | "holderName", string>> };
@@ -68,6 +68,7 @@ const field =
   "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
 export default function LocalOnboarding() {
+  const { failingName } = useLoaderData<typeof loader>();
   const result = useActionData<OnboardingActionData>();
   const busy = useNavigation().state !== "idle";
   const errors = result?.errors ?? {};
@@ -77,7 +78,7 @@ export default function LocalOnboarding() {
       <Panel>
         <p role="note" className="rounded-2xl border border-gold-bright/60 bg-surface-2 p-4 text-sm">
           <strong>This is the local test payout setup.</strong> Payouts are not configured on this server, so no bank details are asked
-          for and no real money moves. A payout account named <code className="font-mono">{FAILING_ACCOUNT_NAME}</code> refuses every
+          for and no real money moves. A payout account named <code className="font-mono">{failingName}</code> refuses every
           transfer, to try what a failed payout does.
         </p>
         {result?.error ? <p role="alert" className="mt-4 text-sm text-danger">{result.error}</p> : null}
