@@ -16,6 +16,7 @@ import { applyPaymentEvent } from "../../app/payments/events.server";
 import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { PayoutsError } from "../../app/payouts/provider.server";
+import { stripeClient, StripePayments, subtleCrypto } from "../../app/payments/stripe.server";
 import { StripePayouts } from "../../app/payouts/stripe.server";
 import { cards, decks, payouts, sellerAccounts, sellerLedger, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { get, ORIGIN, post, signInAs } from "./helpers";
@@ -327,5 +328,16 @@ describe("the Stripe Connect adapter", () => {
     const unknown = await silent.payouts.transfer(request).catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(PayoutsError);
     expect(unknown).toMatchObject({ settled: false });
+  });
+
+  it("verifies account.updated from the Connect endpoint, signed with that endpoint's own secret", async () => {
+    const payments = new StripePayments("sk_test_connect", ["whsec_account", "whsec_connect"], (() => Promise.reject(new Error("no calls"))) as typeof fetch);
+    const payload = JSON.stringify({ id: "evt_c1", object: "event", type: "account.updated", account: "acct_1", created: 1, data: { object: { id: "acct_1", object: "account" } } });
+    const sign = (secret: string) =>
+      stripeClient("sk_test_x").webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: Math.floor(Date.now() / 1000), cryptoProvider: subtleCrypto });
+    expect((await payments.verifyEvent(payload, await sign("whsec_connect"))).type).toBe("account.updated");
+    expect((await payments.verifyEvent(payload, await sign("whsec_account"))).id).toBe("evt_c1");
+    await expect(payments.verifyEvent(payload, await sign("whsec_other"))).rejects.toThrow();
+    await expect(payments.verifyEvent(payload, null)).rejects.toThrow();
   });
 });
