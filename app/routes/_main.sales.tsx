@@ -52,9 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
-    <div className="rounded-2xl border border-line bg-surface/80 p-5" data-testid={testId}>
+    <div className="rounded-2xl border border-line bg-surface/80 p-4 sm:p-5" data-testid={testId}>
       <p className="text-xs font-semibold uppercase tracking-[0.2em] text-muted">{label}</p>
-      <p className="mt-2 text-3xl font-bold">{value}</p>
+      <p className="mt-1 text-2xl font-bold sm:mt-2 sm:text-3xl">{value}</p>
       {hint ? <p className="mt-1 text-sm text-muted">{hint}</p> : null}
     </div>
   );
@@ -130,6 +130,9 @@ export default function Sales() {
                 Request payout{canPayOut ? ` of ${formatMoney(balanceCents)}` : ""}
               </button>
             </Form>
+            {canPayOut ? null : (
+              <p className="mt-2 text-sm text-muted">Your balance is below the {formatMoney(minimumPayoutCents)} minimum: payouts open when it reaches it.</p>
+            )}
           </>
         ) : (
           <>

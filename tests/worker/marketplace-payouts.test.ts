@@ -73,7 +73,9 @@ async function onboard(seller: { cookie: string }, holderName = "Ada Lantern") {
   const start = await post("/sales", { intent: "onboard" }, { cookie: seller.cookie });
   expect(start.status).toBe(302);
   expect(start.headers.get("location")).toBe("/sales/onboarding/local");
-  expect((await get("/sales/onboarding/local", { cookie: seller.cookie })).status).toBe(200);
+  const form = await get("/sales/onboarding/local", { cookie: seller.cookie });
+  expect(form.status).toBe(200);
+  expect(await form.text()).toContain("Name on the payout account");
   const done = await post("/sales/onboarding/local", { intent: "complete", country: "GB", holderName }, { cookie: seller.cookie });
   expect(done.status).toBe(302);
   expect(done.headers.get("location")).toBe("/sales?onboarding=return");
