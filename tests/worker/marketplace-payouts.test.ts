@@ -224,6 +224,31 @@ describe("payouts", () => {
     expect(await salesPage(seller.cookie)).toContain("Failed · back in your balance");
   });
 
+  it("answers hostile or malformed forms with a 400 that says why, and changes nothing", async () => {
+    const seller = await newPerson({ plan: "creator" });
+    await sell(await listedDeck(seller, "Hostile deck", "20"));
+    const forms: Record<string, string>[] = [
+      {},
+      { intent: "" },
+      { intent: "payout ", amount: "-5000" },
+      { intent: "refund-everything" },
+      { intent: "x".repeat(5000) },
+    ];
+    for (const form of forms) {
+      const response = await post("/sales", form, { cookie: seller.cookie });
+      expect(response.status, JSON.stringify(form).slice(0, 80)).toBe(400);
+      expect(await pageText(response)).toContain("Choose one of the actions on this page.");
+    }
+    for (const form of [{}, { intent: "complete" }, { intent: "complete", country: "US", holderName: "x".repeat(500) }, { intent: "complete", country: "<script>", holderName: "Ada" }]) {
+      const response = await post("/sales/onboarding/local", form, { cookie: seller.cookie });
+      expect(response.status, JSON.stringify(form).slice(0, 80)).toBe(400);
+      expect((await pageText(response)).length).toBeGreaterThan(0);
+    }
+    expect(await db().query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, seller.id) })).toBeUndefined();
+    expect(await payoutsOf(seller.id)).toHaveLength(0);
+    expect(await balanceOf(seller.id)).toBe(1500);
+  });
+
   it("follows account.updated from the provider, delivered signed through the webhook route", async () => {
     const seller = await newPerson({ plan: "creator" });
     const accountId = `acct_${newId().slice(0, 16)}`;
