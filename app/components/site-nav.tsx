@@ -157,7 +157,6 @@ function AccountLinks({ className, itemClassName }: { className?: string; itemCl
     <ul className={className}>
       <li><Link className={cn("block", itemClassName)} to="/profile">Profile</Link></li>
       <li><Link className={cn("block", itemClassName)} to="/collection">My Collection</Link></li>
-      {user.isGuest ? null : <li><Link className={cn("block", itemClassName)} to="/sales">Sales &amp; Payouts</Link></li>}
       <li>
         <Link className={cn("block", itemClassName)} to="/subscription">
           {user.isSubscribed ? "Premium Membership" : "Upgrade to Premium"}

@@ -99,6 +99,7 @@ describe("the sales page", () => {
     expect(page).toMatch(new RegExp(`data-testid="balance".*?${net.replace("$", "\\$")}`));
     expect(page).toContain(`the marketplace fee is <strong>${percent}%</strong>`);
     expect(page).toContain("Set up payouts");
+    expect(await (await get("/collection", { cookie: seller.cookie })).text()).toContain('href="/sales"');
   });
 
   it("tells a plan that cannot sell (free, Explorer Plus) which plans can, with their fees from the catalogue", async () => {
@@ -239,7 +240,8 @@ describe("payouts", () => {
       expect(response.status, JSON.stringify(form).slice(0, 80)).toBe(400);
       expect(await pageText(response)).toContain("Choose one of the actions on this page.");
     }
-    for (const form of [{}, { intent: "complete" }, { intent: "complete", country: "US", holderName: "x".repeat(500) }, { intent: "complete", country: "<script>", holderName: "Ada" }]) {
+    const setups: Record<string, string>[] = [{}, { intent: "complete" }, { intent: "complete", country: "US", holderName: "x".repeat(500) }, { intent: "complete", country: "<script>", holderName: "Ada" }];
+    for (const form of setups) {
       const response = await post("/sales/onboarding/local", form, { cookie: seller.cookie });
       expect(response.status, JSON.stringify(form).slice(0, 80)).toBe(400);
       expect((await pageText(response)).length).toBeGreaterThan(0);
