@@ -25,6 +25,8 @@ const schema = z.object({
   GEMINI_API_KEY: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** The signing secret of the Connect endpoint (events on creators' payout accounts), when it is a separate endpoint. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optional,
   /** STUN/TURN servers for video calls, as JSON: [{"urls": "stun:…"}, {"urls": "turn:…", "username": "…", "credential": "…"}]. */
   RTC_ICE_SERVERS: optional,
   /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
@@ -42,7 +44,7 @@ export type AppConfig = {
   mail: { apiKey: string; from: string } | null;
   gemini: { apiKey: string } | null;
   /** Stripe when both keys are set; else the local checkout outside production, and no payments in production. */
-  stripe: { secretKey: string; webhookSecret: string } | null;
+  stripe: { secretKey: string; webhookSecret: string; connectWebhookSecret: string | null } | null;
   /** STUN/TURN servers handed to browsers for video calls; empty means direct connections only. */
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** New guest accounts per client address per hour. */
@@ -90,7 +92,7 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
         : null,
     mail: vars.RESEND_API_KEY ? { apiKey: vars.RESEND_API_KEY, from: vars.MAIL_FROM ?? "Arcanum <hello@arcanum.app>" } : null,
     gemini: vars.GEMINI_API_KEY ? { apiKey: vars.GEMINI_API_KEY } : null,
-    stripe: vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET ? { secretKey: vars.STRIPE_SECRET_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET } : null,
+    stripe: vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET ? { secretKey: vars.STRIPE_SECRET_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET, connectWebhookSecret: vars.STRIPE_CONNECT_WEBHOOK_SECRET ?? null } : null,
     iceServers: parseIceServers(vars.RTC_ICE_SERVERS),
     guestsPerAddressPerHour: vars.GUEST_LIMIT_PER_HOUR,
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },

@@ -23,6 +23,7 @@ declare global {
       GUEST_LIMIT_PER_HOUR?: string;
       STRIPE_SECRET_KEY?: string;
       STRIPE_WEBHOOK_SECRET?: string;
+      STRIPE_CONNECT_WEBHOOK_SECRET?: string;
       AI?: Ai;
     }
   }

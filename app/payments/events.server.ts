@@ -10,12 +10,14 @@
  *   when it ends); a paid invoice gets its receipt; a failed one leaves the subscription past due;
  * - a completed checkout of a marketplace deck: the purchase, the seller's sale line, the count;
  * - `charge.refunded`: the receipt records the refund; a refunded Explorer Plus takes back its
- *   credit, a refunded deck its purchase (access ends) and its sale.
+ *   credit, a refunded deck its purchase (access ends) and its sale;
+ * - `account.updated`: a creator's payout account follows the provider's state (payouts enabled).
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { checkoutSessions, paymentEvents, paymentReceipts, subscriptions, subscriptionStatuses, users } from "../../db/schema";
+import { payoutAccountEventStatements } from "../marketplace/earnings.server";
 import { deckCheckoutStatements, deckRefundStatements } from "../marketplace/purchase.server";
 import { explorerRefundStatements, planAllocationStatements, renewalStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
@@ -240,6 +242,9 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
     const refund = await refundStatements(db, event.data.object as Stripe.Charge, now);
     effects.push(...refund.statements);
     userId = refund.userId;
+  }
+  if (event.type === "account.updated") {
+    effects.push(...(await payoutAccountEventStatements(db, event, now)).statements);
   }
   const subscriptionId = subscriptionIdOf(event);
   if (subscriptionId) {

@@ -25,7 +25,10 @@ export function localWebhookSecret(config: AppConfig) {
 
 /** Stripe when configured; the local checkout outside production; none in a production without Stripe. */
 export function createPayments(config: AppConfig, db: Database): PaymentsProvider | null {
-  if (config.stripe) return new StripePayments(config.stripe.secretKey, config.stripe.webhookSecret);
+  if (config.stripe) {
+    const { secretKey, webhookSecret, connectWebhookSecret } = config.stripe;
+    return new StripePayments(secretKey, connectWebhookSecret ? [webhookSecret, connectWebhookSecret] : webhookSecret);
+  }
   if (config.isProduction) return null;
   return new LocalPayments(db, localWebhookSecret(config));
 }

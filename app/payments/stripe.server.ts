@@ -33,7 +33,8 @@ export class StripePayments implements PaymentsProvider {
 
   constructor(
     secretKey: string,
-    private readonly webhookSecret: string,
+    /** The account endpoint's signing secret, and the Connect endpoint's when that is a separate endpoint. */
+    private readonly webhookSecret: string | readonly string[],
     fetchImpl?: typeof fetch,
   ) {
     this.stripe = stripeClient(secretKey, fetchImpl);
@@ -70,8 +71,18 @@ export class StripePayments implements PaymentsProvider {
     }
   }
 
-  verifyEvent(rawBody: string, signature: string | null) {
-    return verifyStripeSignature(this.stripe, rawBody, signature, this.webhookSecret);
+  async verifyEvent(rawBody: string, signature: string | null) {
+    const [first, ...others] = typeof this.webhookSecret === "string" ? [this.webhookSecret] : this.webhookSecret;
+    try {
+      return await verifyStripeSignature(this.stripe, rawBody, signature, first!);
+    } catch (error) {
+      // A delivery from the Connect endpoint is signed with that endpoint's own secret.
+      for (const secret of others) {
+        const event = await verifyStripeSignature(this.stripe, rawBody, signature, secret).catch(() => null);
+        if (event) return event;
+      }
+      throw error;
+    }
   }
 
   async createPortal(customerId: string, returnUrl: string) {

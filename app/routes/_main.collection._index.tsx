@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { listBoughtDecks, listUserDecks } from "~/decks/queries.server";
+import { useOptionalUser } from "~/lib/root-data";
 
 export const meta: MetaFunction = () => [{ title: "My Collection — Arcanum" }];
 
@@ -17,6 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Collection() {
   const { decks } = useLoaderData<typeof loader>();
+  const user = useOptionalUser();
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
       <PageHeader eyebrow="My Collection" title="Your decks">
@@ -24,6 +26,7 @@ export default function Collection() {
         <div className="mt-5 flex flex-wrap justify-center gap-3">
           <Link to="/create-deck" className={buttonClasses("primary")}>Create a deck</Link>
           <Link to="/journal" className={buttonClasses("secondary")}>Reading Journal</Link>
+          {user && !user.isGuest ? <Link to="/sales" className={buttonClasses("secondary")}>Sales &amp; payouts</Link> : null}
         </div>
       </PageHeader>
       {decks.length > 0 ? (

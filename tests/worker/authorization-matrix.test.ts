@@ -158,6 +158,13 @@ const ROWS: HttpRow[] = [
   act("routes/_main.billing.local", "card", () => "/billing/local", () => ({ intent: "card", card: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" }), ownerOnly),
   act("routes/_main.billing.local", "refund", () => "/billing/local", (f) => ({ intent: "refund", receipt: f.receiptId }), ownerOnly),
   { ...act("routes/_main.billing.local", "end-period", () => "/billing/local", () => ({ intent: "end-period" }), ownerOnly), last: true },
+  // Each member's sales page shows their own sales only; a guest (and a visitor, who becomes one) is asked to create an account first.
+  doc("routes/_main.sales", "/sales (each member's own)", () => "/sales", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
+  act("routes/_main.sales", "onboard", () => "/sales", () => ({ intent: "onboard" }), { nobody: "login", guest: 302, member: 302, removed: 302, owner: 302 }),
+  // Nobody in the matrix has a balance: a payout is refused before it could be made.
+  act("routes/_main.sales", "payout", () => "/sales", () => ({ intent: "payout" }), { nobody: "login", guest: 302, member: 409, removed: 409, owner: 409 }),
+  doc("routes/_main.sales_.onboarding.local", "the local payout setup (each member's own account)", () => "/sales/onboarding/local", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
+  act("routes/_main.sales_.onboarding.local", "complete", () => "/sales/onboarding/local", () => ({ intent: "complete", country: "US", holderName: "Matrix Seller" }), { nobody: "login", guest: 302, member: 302, removed: 302, owner: 302 }),
   doc("routes/_main.subscription.success", "the owner's purchase", (f) => `/subscription/success?checkout=${f.checkoutId}`, ownerOnly),
   doc("routes/_main.checkout.local.$sessionId", "the owner's local checkout", (f) => `/checkout/local/${f.localSessionId}`, ownerOnly),
   act("routes/_main.checkout.local.$sessionId", "pay again (the checkout is closed)", (f) => `/checkout/local/${f.localSessionId}`, () => ({ intent: "pay", card: "4000 0000 0000 0002", expiry: "12 / 40", cvc: "123" }), ownerOnly),

@@ -1,0 +1,292 @@
+/**
+ * A creator's earnings: their sales with the fee taken on each, their balance, their payout
+ * account and the payouts made to it. The balance is the sum of the seller's ledger (sales, less
+ * refunds, less payouts); a payout takes all of it in one conditional batch, so two requests at
+ * once make one payout, and a transfer the provider refuses puts the amount back with a
+ * compensating ledger line.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { BatchItem } from "drizzle-orm/batch";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { checkoutSessions, decks, payouts, sellerAccounts, sellerLedger, users } from "../../db/schema";
+import { requireUser, returnPathOf } from "../auth/guard.server";
+import type { CurrentUser } from "../auth/user.server";
+import type { Database } from "../db.server";
+import { sellerFeePercent } from "../entitlements/entitlements";
+import { getPlanStanding } from "../entitlements/entitlements.server";
+import { newId } from "../lib/crypto";
+import { formatMoney } from "../lib/format";
+import { PLANS } from "../plans/catalogue";
+import { LocalPayments } from "../payments/local.server";
+import { createPayments, deliverLocalEvents } from "../payments/payments.server";
+import { LocalPayouts } from "../payouts/local.server";
+import { createPayouts } from "../payouts/payouts.server";
+import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutAccountState } from "../payouts/provider.server";
+
+type Statement = BatchItem<"sqlite">;
+
+/** The smallest payout, in cents: below it the balance waits for more sales. */
+export const MINIMUM_PAYOUT_CENTS = 1000;
+export const PAYOUT_CURRENCY = "usd";
+
+export const PAYOUT_MESSAGES = {
+  notOnboarded: "Set up payouts first: tell us where to send your money.",
+  belowMinimum: (balance: number) => `Payouts start at ${formatMoney(MINIMUM_PAYOUT_CENTS)}. Your balance is ${formatMoney(balance)}.`,
+  changed: "Your balance changed or a payout was just made. Check the figures and try again.",
+  guest: "Create an account to sell decks and receive payouts.",
+} as const;
+
+/** Sales are a member's: a visitor signs in, a guest is asked to create an account, then comes back here. */
+export async function requireSeller(request: Request, context: AppLoadContext): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
+  return user;
+}
+
+export type SaleLine = {
+  id: string;
+  deckTitle: string;
+  buyer: string | null;
+  soldAt: number;
+  grossCents: number;
+  feePercent: number;
+  feeCents: number;
+  netCents: number;
+  refunded: boolean;
+};
+
+export type PayoutLine = { id: string; amountCents: number; currency: string; status: "pending" | "paid" | "failed"; createdAt: number; paidAt: number | null };
+
+/** The seller's balance: every line of their ledger. */
+export async function balanceOf(db: Database, sellerId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)` })
+    .from(sellerLedger)
+    .where(eq(sellerLedger.sellerId, sellerId));
+  return Number(row?.cents ?? 0);
+}
+
+/** The sale's checkout, named by the sale line's reference (`sale:{checkoutId}`, see purchase.server). */
+const saleCheckout = sql`substr(${sellerLedger.referenceId}, 6)`;
+
+/** Everything the creator's sales page shows; only the seller's own lines. */
+export async function earningsOf(db: Database, sellerId: string) {
+  const [sales, [totals], balanceCents, payoutRows, account, standing] = await Promise.all([
+    db
+      .select({
+        id: sellerLedger.id,
+        deckTitle: decks.title,
+        buyer: users.username,
+        soldAt: sellerLedger.createdAt,
+        grossCents: sellerLedger.grossCents,
+        feeCents: sellerLedger.feeCents,
+        netCents: sellerLedger.netCents,
+        refunded: sql<number>`exists (select 1 from ${sellerLedger} as r where r.reference_id = 'refund:' || ${checkoutSessions.id})`,
+      })
+      .from(sellerLedger)
+      .leftJoin(checkoutSessions, eq(checkoutSessions.id, saleCheckout))
+      .leftJoin(decks, eq(decks.id, checkoutSessions.deckId))
+      .leftJoin(users, eq(users.id, checkoutSessions.userId))
+      .where(and(eq(sellerLedger.sellerId, sellerId), eq(sellerLedger.kind, "sale")))
+      .orderBy(desc(sellerLedger.createdAt))
+      .limit(500),
+    db
+      .select({
+        grossCents: sql<number>`coalesce(sum(${sellerLedger.grossCents}), 0)`,
+        feeCents: sql<number>`coalesce(sum(${sellerLedger.feeCents}), 0)`,
+        netCents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)`,
+      })
+      .from(sellerLedger)
+      .where(and(eq(sellerLedger.sellerId, sellerId), inArray(sellerLedger.kind, ["sale", "refund"]))),
+    balanceOf(db, sellerId),
+    db.select().from(payouts).where(eq(payouts.sellerId, sellerId)).orderBy(desc(payouts.createdAt)).limit(100),
+    db.query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, sellerId) }),
+    getPlanStanding(db, sellerId),
+  ]);
+  const feePercent = sellerFeePercent(standing.tier);
+  return {
+    sales: sales.map(
+      (sale): SaleLine => ({
+        ...sale,
+        deckTitle: sale.deckTitle ?? "A deck no longer in the shop",
+        feePercent: sale.grossCents > 0 ? Math.round((sale.feeCents * 100) / sale.grossCents) : 0,
+        refunded: Boolean(sale.refunded),
+      }),
+    ),
+    totals: { grossCents: Number(totals?.grossCents ?? 0), feeCents: Number(totals?.feeCents ?? 0), netCents: Number(totals?.netCents ?? 0) },
+    balanceCents,
+    minimumPayoutCents: MINIMUM_PAYOUT_CENTS,
+    payouts: payoutRows.map((p): PayoutLine => ({ id: p.id, amountCents: p.amountCents, currency: p.currency, status: p.status, createdAt: p.createdAt, paidAt: p.paidAt })),
+    account: account ? { provider: account.provider, payoutsEnabled: account.payoutsEnabled } : null,
+    plan: {
+      feePercent,
+      sellingPlans: PLANS.filter((p) => p.mode === "subscription" && p.interval === "month" && p.sellerFeePercent !== null).map((p) => ({ name: p.name, feePercent: p.sellerFeePercent! })),
+    },
+  };
+}
+
+/**
+ * Opens the creator's payout account at the provider if they have none, and returns where they
+ * fill in their details (Stripe's hosted onboarding, or the local page).
+ */
+export async function startOnboarding(context: AppLoadContext, user: CurrentUser, origin: string): Promise<string> {
+  if (user.isGuest) throw new PayoutsError(PAYOUT_MESSAGES.guest, 403);
+  const provider = createPayouts(context.config, context.db);
+  if (!provider) throw new PayoutsError(PAYOUTS_UNAVAILABLE_MESSAGE, 503);
+  let account = await context.db.query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, user.id) });
+  if (!account || account.provider !== provider.name) {
+    const { accountId } = await provider.createAccount({ userId: user.id, email: user.email });
+    const row = { userId: user.id, provider: provider.name, accountId, payoutsEnabled: false, updatedAt: Date.now() };
+    await context.db.insert(sellerAccounts).values(row).onConflictDoUpdate({ target: sellerAccounts.userId, set: row });
+    account = { ...row, createdAt: row.updatedAt };
+  }
+  const { url } = await provider.onboardingLink(account.accountId, {
+    refreshUrl: `${origin}/sales?onboarding=expired`,
+    returnUrl: `${origin}/sales?onboarding=return`,
+  });
+  return url;
+}
+
+/** The account's state as the provider reports it, written to the creator's row. */
+function accountStateStatement(db: Database, state: PayoutAccountState, now: number): Statement {
+  return db
+    .update(sellerAccounts)
+    .set({ payoutsEnabled: state.payoutsEnabled && state.detailsSubmitted, updatedAt: now })
+    .where(eq(sellerAccounts.accountId, state.accountId));
+}
+
+/**
+ * The creator is back from the provider's onboarding: their account is read from the provider at
+ * once rather than waiting for its `account.updated` event.
+ */
+export async function refreshPayoutAccount(context: AppLoadContext, userId: string) {
+  const account = await context.db.query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, userId) });
+  const provider = createPayouts(context.config, context.db);
+  if (!account || account.payoutsEnabled || !provider || provider.name !== account.provider) return;
+  const state = await provider.retrieveAccount(account.accountId).catch(() => null);
+  if (state) await accountStateStatement(context.db, state, Date.now());
+}
+
+/** `account.updated`: the payout account follows the provider's state (for the payments event batch). */
+export async function payoutAccountEventStatements(db: Database, event: Stripe.Event, now: number): Promise<{ userId: string | null; statements: Statement[] }> {
+  const account = event.data.object as Stripe.Account;
+  if (typeof account?.id !== "string") return { userId: null, statements: [] };
+  const row = await db.query.sellerAccounts.findFirst({ columns: { userId: true }, where: eq(sellerAccounts.accountId, account.id) });
+  if (!row) return { userId: null, statements: [] };
+  const state = { accountId: account.id, payoutsEnabled: Boolean(account.payouts_enabled), detailsSubmitted: Boolean(account.details_submitted) };
+  return { userId: row.userId, statements: [accountStateStatement(db, state, now)] };
+}
+
+/** The local onboarding form: the creator's local payout account is completed, as Stripe would report it. */
+export async function completeLocalOnboarding(context: AppLoadContext, user: CurrentUser, details: { country: string; holderName: string }, origin: string) {
+  const provider = createPayouts(context.config, context.db);
+  const payments = createPayments(context.config, context.db);
+  if (!(provider instanceof LocalPayouts) || !(payments instanceof LocalPayments)) throw new PayoutsError("Not found", 404);
+  let account = await context.db.query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, user.id) });
+  if (!account || account.provider !== "local") {
+    await startOnboarding(context, user, origin);
+    account = await context.db.query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, user.id) });
+  }
+  await deliverLocalEvents(context, payments, await provider.completeOnboarding(account!.accountId, details), origin);
+}
+
+export type PayoutOutcome = { kind: "paid"; amountCents: number } | { kind: "pending"; amountCents: number; message: string } | { kind: "refused"; status: number; message: string };
+
+/** The payout row and its ledger line, written only while the balance is still `amountCents` and at least the minimum. */
+function payoutStatements(db: Database, payout: { id: string; sellerId: string; amountCents: number; now: number }) {
+  const balance = sql`(select coalesce(sum(${sellerLedger.netCents}), 0) from ${sellerLedger} where ${sellerLedger.sellerId} = ${payout.sellerId})`;
+  return [
+    db
+      .insert(payouts)
+      .select(
+        db
+          .select({
+            id: sql<string>`${payout.id}`.as("id"),
+            sellerId: users.id,
+            amountCents: sql<number>`${payout.amountCents}`.as("amount_cents"),
+            currency: sql<string>`${PAYOUT_CURRENCY}`.as("currency"),
+            status: sql<string>`'pending'`.as("status"),
+            providerTransferId: sql<string | null>`NULL`.as("provider_transfer_id"),
+            createdAt: sql<number>`${payout.now}`.as("created_at"),
+            paidAt: sql<number | null>`NULL`.as("paid_at"),
+          })
+          .from(users)
+          .where(and(eq(users.id, payout.sellerId), sql`${balance} = ${payout.amountCents}`, sql`${payout.amountCents} >= ${MINIMUM_PAYOUT_CENTS}`)),
+      )
+      .returning({ id: payouts.id }),
+    ledgerLineFromPayout(db, payout.id, "pending", -1, `payout:${payout.id}`, payout.now),
+  ] as const;
+}
+
+/** A `payout` line of the seller's ledger for the payout `payoutId` in `status`, written once per reference. */
+function ledgerLineFromPayout(db: Database, payoutId: string, status: "pending" | "failed", direction: -1 | 1, referenceId: string, now: number) {
+  return db
+    .insert(sellerLedger)
+    .select(
+      db
+        .select({
+          id: sql<string>`${newId()}`.as("id"),
+          sellerId: payouts.sellerId,
+          kind: sql<string>`'payout'`.as("kind"),
+          purchaseId: sql<string | null>`NULL`.as("purchase_id"),
+          payoutId: payouts.id,
+          grossCents: sql<number>`0`.as("gross_cents"),
+          feeCents: sql<number>`0`.as("fee_cents"),
+          netCents: sql<number>`${direction} * ${payouts.amountCents}`.as("net_cents"),
+          referenceId: sql<string>`${referenceId}`.as("reference_id"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(payouts)
+        .where(and(eq(payouts.id, payoutId), eq(payouts.status, status))),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The one rule for a transfer the provider refused: the payout is marked failed and a positive
+ * `payout` line (reference `payout-failed:{id}`) puts its amount back in the balance, once.
+ */
+export function failedPayoutStatements(db: Database, payoutId: string, now: number): Statement[] {
+  return [
+    db.update(payouts).set({ status: "failed" }).where(and(eq(payouts.id, payoutId), eq(payouts.status, "pending"))),
+    ledgerLineFromPayout(db, payoutId, "failed", 1, `payout-failed:${payoutId}`, now),
+  ];
+}
+
+/** Pays the creator's whole balance to their payout account. */
+export async function requestPayout(context: AppLoadContext, user: CurrentUser): Promise<PayoutOutcome> {
+  const { db } = context;
+  if (user.isGuest) return { kind: "refused", status: 403, message: PAYOUT_MESSAGES.guest };
+  const provider = createPayouts(context.config, db);
+  if (!provider) return { kind: "refused", status: 503, message: PAYOUTS_UNAVAILABLE_MESSAGE };
+  const account = await db.query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, user.id) });
+  if (!account?.payoutsEnabled || account.provider !== provider.name) return { kind: "refused", status: 409, message: PAYOUT_MESSAGES.notOnboarded };
+  const amountCents = await balanceOf(db, user.id);
+  if (amountCents < MINIMUM_PAYOUT_CENTS) return { kind: "refused", status: 409, message: PAYOUT_MESSAGES.belowMinimum(amountCents) };
+
+  const payoutId = newId();
+  const now = Date.now();
+  const [claim, line] = payoutStatements(db, { id: payoutId, sellerId: user.id, amountCents, now });
+  const [claimed] = await db.batch([claim, line]);
+  if (claimed.length === 0) return { kind: "refused", status: 409, message: PAYOUT_MESSAGES.changed };
+
+  try {
+    const { transferId } = await provider.transfer({ payoutId, sellerId: user.id, accountId: account.accountId, amountCents, currency: PAYOUT_CURRENCY });
+    await db
+      .update(payouts)
+      .set({ status: "paid", providerTransferId: transferId, paidAt: Date.now() })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, "pending")));
+    return { kind: "paid", amountCents };
+  } catch (error) {
+    const refusal = error instanceof PayoutsError ? error : new PayoutsError("The transfer could not be confirmed yet.", 502, false);
+    if (!refusal.settled) {
+      // The provider may have sent it: the payout stays pending and the amount out of the balance.
+      return { kind: "pending", amountCents, message: "Your payout is on its way but not confirmed yet. It shows as pending until it is." };
+    }
+    const [first, ...rest] = failedPayoutStatements(db, payoutId, Date.now());
+    await db.batch([first!, ...rest]);
+    return { kind: "refused", status: refusal.status, message: refusal.message };
+  }
+}

@@ -1,0 +1,12 @@
+import type { Database } from "../db.server";
+import type { AppConfig } from "../env.server";
+import { LocalPayouts } from "./local.server";
+import type { PayoutsProvider } from "./provider.server";
+import { StripePayouts } from "./stripe.server";
+
+/** Stripe Connect when Stripe is configured; the local stand-in outside production; none in a production without Stripe. */
+export function createPayouts(config: AppConfig, db: Database): PayoutsProvider | null {
+  if (config.stripe) return new StripePayouts(config.stripe.secretKey);
+  if (config.isProduction) return null;
+  return new LocalPayouts(db);
+}
