@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { checkoutPrice, createDeck, payWith, signUpByMagicLink } from "./flows";
+
+const browser = useBrowser();
+
+describe("the marketplace offline", () => {
+  it("takes a deck from its creator's listing through a buyer's search, preview, purchase, reading and review to the creator's earnings and payout, and out of the shop when staff hide it", async () => {
+    const stamp = Date.now().toString(36);
+    const word = `lumenwick${stamp}`;
+
+    // A creator on the Creator plan (25 % fee) makes a deck and lists it for $14.00 with a three-card preview.
+    const creator = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    await signUpByMagicLink(creator, `creator-${stamp}@example.com`, "/subscription");
+    await creator.goto("/subscription?plan=creator-monthly");
+    await creator.getByRole("button", { name: "Continue to checkout" }).click();
+    await creator.waitForURL(/\/checkout\/local\//);
+    await payWith(creator, "4242 4242 4242 4242", "$29.99");
+    await creator.waitForURL(/\/subscription\/success\?checkout=/);
+    await creator.getByTestId("purchase-confirmed").waitFor();
+
+    await createDeck(creator, { theme: `Lighthouse keepers of ${word}`, kind: "Major Arcana" });
+    const deckPath = new URL(creator.url()).pathname;
+    const deckId = deckPath.split("/").pop()!;
+    const title = (await creator.getByRole("heading", { level: 1 }).textContent())!.trim();
+    const listing = creator.getByTestId("listing");
+    await listing.getByLabel("Price in dollars (0 for free)").fill("14.00");
+    await listing.getByLabel("Tags, separated by commas").fill("lighthouse, sea");
+    for (const name of ["The Fool", "The Magician", "The High Priestess"]) await listing.getByRole("checkbox", { name, exact: true }).uncheck();
+    for (const name of ["The Star", "The Moon", "The Sun"]) await listing.getByRole("checkbox", { name, exact: true }).check();
+    await listing.getByRole("button", { name: "List in the marketplace" }).click();
+    await expect.poll(() => listing.textContent()).toContain("Listed at $14.00");
+
+    // A buyer finds it by a word of its theme and two filters, and sees three cards to turn over and nineteen locked.
+    const buyer = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    await useMemberSession(buyer, "demo");
+    await buyer.goto("/marketplace");
+    await hydrated(buyer);
+    await buyer.getByRole("searchbox", { name: "Search decks" }).fill(word);
+    await buyer.getByRole("button", { name: "Search", exact: true }).click();
+    await buyer.waitForURL(/q=lumenwick/);
+    await buyer.getByLabel("Max price ($)").fill("20");
+    await buyer.getByLabel("Deck", { exact: true }).selectOption("major_arcana");
+    await buyer.waitForURL(/kind=major_arcana/);
+    expect(new URL(buyer.url()).searchParams.get("max")).toBe("20");
+    await expect.poll(() => buyer.getByText(/1 deck matching/).count()).toBe(1);
+    await buyer.getByRole("link", { name: new RegExp(title) }).first().click();
+    await buyer.waitForURL((url) => url.pathname === `/marketplace/${deckId}`);
+    await hydrated(buyer);
+    expect(await buyer.getByTestId("preview-card").count()).toBe(3);
+    expect(await buyer.getByTestId("locked-card").count()).toBe(19);
+    await buyer.getByRole("button", { name: "Turn over The Moon" }).click();
+    await buyer.getByRole("button", { name: "The Moon", exact: true }).waitFor();
+    // Locked cards are not sent at all: no picture of The Tower anywhere in the page.
+    expect(await buyer.locator('img[alt="The Tower"]').count()).toBe(0);
+
+    // It is bought through the local checkout and lands in the buyer's collection, marked as bought.
+    await buyer.getByRole("link", { name: "Buy this deck" }).click();
+    await buyer.waitForURL(`**/checkout/${deckId}`);
+    await buyer.getByRole("button", { name: "Pay $14.00" }).click();
+    await buyer.waitForURL(/\/checkout\/local\//);
+    await payWith(buyer, "4242 4242 4242 4242", checkoutPrice(14));
+    await buyer.waitForURL((url) => url.pathname === deckPath);
+    await buyer.goto("/collection");
+    const tile = buyer.getByRole("link", { name: new RegExp(title) }).first();
+    await tile.waitFor();
+    expect(await tile.textContent()).toMatch(/Bought/);
+
+    // The buyer lays it on a reading-room table and draws a card painted for it.
+    await buyer.goto("/reading-room?create=true");
+    await buyer.waitForURL(/session=/);
+    await hydrated(buyer);
+    await buyer.getByLabel("Deck").selectOption({ label: `${title} (bought)` });
+    await expect.poll(() => buyer.getByTestId("pile-count").textContent()).toContain("22 cards in the deck");
+    await buyer.getByRole("button", { name: "Shuffle" }).click();
+    await buyer.getByRole("button", { name: "Draw" }).click();
+    await expect.poll(() => buyer.getByTestId("table-card").count()).toBe(1);
+    await buyer.getByRole("button", { name: "Reveal all" }).click();
+    await expect
+      .poll(() => buyer.getByTestId("table-card").first().locator("img").getAttribute("src"))
+      .toMatch(new RegExp(`^/media/card-images/${deckId}/`));
+  });
+});
