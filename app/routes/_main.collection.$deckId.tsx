@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { ExplorerPlusForm, explorerPlusPitch } from "~/components/explorer-plus-offer";
+import { HiddenNotice } from "~/components/marketplace/HiddenNotice";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { creditsLeft } from "~/credits/cost";
@@ -294,6 +295,7 @@ export default function DeckPage() {
           <p className="text-sm text-muted">
             {regenerationsLeft === null ? "Unlimited card regenerations with your plan." : `${regenerationsLeft} card regenerations left for this deck.`}
           </p>
+          <HiddenNotice hidden={!boughtFrom && listing?.hiddenAt ? { reason: listing.hiddenReason } : null} />
           {deck.status === "ready" && listingTerms.mayList ? (
             <ListingForm deck={deck} listing={listing} terms={listingTerms} buyers={buyers} result={result?.intent === "list" ? result : undefined} />
           ) : null}
