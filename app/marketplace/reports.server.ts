@@ -4,33 +4,14 @@
  * creator cannot report their own deck, and only a deck anyone can find may be reported.
  */
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import { deckListings, deckReports, decks, users } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { isOnSale } from "./ownership.server";
+import { REPORT_REASONS, type ReportInput } from "./reports";
 
-export const REPORT_REASONS = {
-  stolen: "Stolen or copied art",
-  offensive: "Offensive or hateful content",
-  sexual: "Sexual content",
-  misleading: "Misleading description",
-  other: "Other",
-} as const;
-
-export type ReportReason = keyof typeof REPORT_REASONS;
-
-export const REPORT_DETAILS_MAX = 1000;
-
-export const reportForm = z
-  .object({
-    reason: z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]], { error: "Choose what is wrong with this deck" }),
-    details: z.string().trim().max(REPORT_DETAILS_MAX, `Keep the details under ${REPORT_DETAILS_MAX.toLocaleString("en-US")} characters`).default(""),
-  })
-  .refine((report) => report.reason !== "other" || report.details.length > 0, { path: ["details"], message: "Tell us what is wrong with this deck" });
-
-export type ReportInput = z.output<typeof reportForm>;
+export { REPORT_DETAILS_MAX, REPORT_REASONS, reportForm, type ReportInput, type ReportReason } from "./reports";
 
 /** The stored text of a report: the reason's label, then the person's own words, if any. */
 export function reportText(input: ReportInput): string {

@@ -6,7 +6,8 @@ import { loginPath } from "~/auth/redirect";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { fileReport, REPORT_ALREADY, REPORT_DETAILS_MAX, REPORT_REASONS, reportForm, reportPage, type ReportReason } from "~/marketplace/reports.server";
+import { REPORT_DETAILS_MAX, REPORT_REASONS, reportForm, type ReportReason } from "~/marketplace/reports";
+import { fileReport, REPORT_ALREADY, reportPage } from "~/marketplace/reports.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Report “${data.page.title}” — Arcanum` : "Report a deck — Arcanum" }];
 
