@@ -76,7 +76,7 @@ describe("the staff", () => {
     const { deckId } = await listedDeck(owner.cookie, owner.id);
     const member = await newPerson();
     const refused: Record<string, string | undefined> = { nobody: undefined, guest: guestCookie, member: member.cookie, owner: owner.cookie };
-    const forms = [
+    const forms: Record<string, string>[] = [
       { intent: "hide", deckId, reason: "Not allowed" },
       { intent: "dismiss", deckId },
       { intent: "unhide", deckId },
