@@ -202,6 +202,10 @@ describe("hiding, unhiding and featuring", () => {
     expect(ownerPage).toContain("Hidden from the marketplace by Arcanum staff");
     expect(ownerPage).toContain(reason);
     expect(ownerPage).toContain("Buyers keep it");
+    // Listing it again, or taking it out and back, does not undo the staff's decision.
+    expect((await post(`/collection/${deckId}`, { intent: "unlist" }, { cookie: owner.cookie })).status).toBe(200);
+    expect((await post(`/collection/${deckId}`, { intent: "list", price: "0", description: "Again" }, { cookie: owner.cookie })).status).toBe(200);
+    expect(await listingOf(deckId)).toMatchObject({ status: "listed", hiddenAt: listing.hiddenAt, hiddenReason: reason });
 
     const staffList = await (await visit("/staff/listings", { cookie: staffCookie })).text();
     expect(staffList).toContain(title);
