@@ -29,6 +29,8 @@ const schema = z.object({
   STRIPE_CONNECT_WEBHOOK_SECRET: optional,
   /** STUN/TURN servers for video calls, as JSON: [{"urls": "stun:…"}, {"urls": "turn:…", "username": "…", "credential": "…"}]. */
   RTC_ICE_SERVERS: optional,
+  /** E-mail addresses of the Arcanum staff, comma-separated: they moderate the marketplace. */
+  STAFF_EMAILS: optional,
   /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
   /** New guest accounts one client address may make per hour: enough for a household or an office, not for a script. */
   GUEST_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
@@ -49,6 +51,8 @@ export type AppConfig = {
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** New guest accounts per client address per hour. */
   guestsPerAddressPerHour: number;
+  /** Lower-cased e-mail addresses of the staff; an account whose (verified) e-mail is here is staff. */
+  staffEmails: string[];
   /** Always zero in production. */
   localAiLatency: { textMs: number; imageMs: number };
 };
@@ -68,6 +72,13 @@ function parseIceServers(raw: string | undefined): AppConfig["iceServers"] {
   const parsed = iceServersSchema.safeParse(json);
   if (!parsed.success) throw new Error(`Invalid configuration: RTC_ICE_SERVERS: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
+}
+
+function parseStaffEmails(raw: string | undefined): string[] {
+  const emails = (raw ?? "").split(",").map((email) => email.trim().toLowerCase()).filter(Boolean);
+  const wrong = emails.find((email) => !z.email().safeParse(email).success);
+  if (wrong) throw new Error(`Invalid configuration: STAFF_EMAILS: "${wrong}" is not an e-mail address`);
+  return emails;
 }
 
 let cached: { source: unknown; config: AppConfig } | undefined;
@@ -95,6 +106,7 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
     stripe: vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET ? { secretKey: vars.STRIPE_SECRET_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET, connectWebhookSecret: vars.STRIPE_CONNECT_WEBHOOK_SECRET ?? null } : null,
     iceServers: parseIceServers(vars.RTC_ICE_SERVERS),
     guestsPerAddressPerHour: vars.GUEST_LIMIT_PER_HOUR,
+    staffEmails: parseStaffEmails(vars.STAFF_EMAILS),
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
   };
   cached = { source: env, config };

@@ -654,7 +654,8 @@ export const deckReviews = sqliteTable(
   ],
 );
 
-export const reportStatuses = ["open", "resolved"] as const;
+/** "actioned": staff hid the deck; "dismissed": staff found nothing to do. */
+export const reportStatuses = ["open", "actioned", "dismissed"] as const;
 
 /** Someone's report of a deck in the marketplace, with their reason, for staff to look at. */
 export const deckReports = sqliteTable(

@@ -23,6 +23,7 @@ export const READER_LEVELS = [
 ] as const;
 
 export const DEMO_MEMBER_ID = "seed-user-demo";
+export const STAFF_MEMBER_ID = "seed-user-staff";
 
 export const SEED_USERS: UserSeed[] = [
   {
@@ -88,6 +89,13 @@ export const SEED_USERS: UserSeed[] = [
     username: "demo_seeker",
     fullName: "Demo Seeker",
     bio: "Trying out Arcanum.",
+  },
+  {
+    // Staff by configuration (STAFF_EMAILS names this address in development and tests).
+    id: STAFF_MEMBER_ID,
+    email: "staff@arcanum.test",
+    username: "arcanum-staff",
+    fullName: "Arcanum Staff",
   },
 ];
 

@@ -43,7 +43,8 @@ export async function startServer({ port, persistTo, logLevel = "info", stdio = 
   const args = [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", logLevel, "--show-interactive-dev-session=false"];
   if (persistTo) args.push("--persist-to", persistTo);
   // The deployed default is production; a local server is development unless told otherwise.
-  for (const [key, value] of Object.entries({ APP_ENV: "development", ...vars })) args.push("--var", `${key}:${value}`);
+  // The seeded staff account moderates the local marketplace.
+  for (const [key, value] of Object.entries({ APP_ENV: "development", STAFF_EMAILS: "staff@arcanum.test", ...vars })) args.push("--var", `${key}:${value}`);
   const child = spawn(process.execPath, args, { cwd: projectRoot, env: wranglerEnv(), stdio });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cards, deckPurchases, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
+import { hiddenByStaff } from "../marketplace/ownership.server";
 import { cardImageUrl } from "./images";
 
 const coverCard = alias(cards, "cover_card");
@@ -59,10 +60,11 @@ export function getPublicDeck(db: Database, deckId: string) {
   return getViewableDeck(db, deckId, null);
 }
 
-/** A deck the viewer may see (public, their own, or bought) with its cards in order; null otherwise. */
+/** A deck the viewer may see (public and not hidden by staff, their own, or bought) with its cards in order; null otherwise. */
 export async function getViewableDeck(db: Database, deckId: string, viewerId: string | null) {
   const bought = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.buyerId} = ${viewerId} and ${deckPurchases.status} = 'paid')`;
-  const visible = viewerId ? or(eq(decks.isPublic, true), eq(decks.creatorId, viewerId), bought) : eq(decks.isPublic, true);
+  const isPublic = and(eq(decks.isPublic, true), not(hiddenByStaff(decks.id)));
+  const visible = viewerId ? or(isPublic, eq(decks.creatorId, viewerId), bought) : isPublic;
   const [deck] = await summaries(db).where(and(eq(decks.id, deckId), visible)).limit(1);
   if (!deck) return null;
   const deckCards = await db

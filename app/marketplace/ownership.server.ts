@@ -6,9 +6,10 @@
  * - anyone sees a listed deck's preview cards, and every card of a free listed deck;
  * - a deck listed for a price keeps its other cards locked, even when it is public;
  * - otherwise a public deck is seen by anyone, a private one by the people seated at an open
- *   reading where its owner or a buyer laid it.
+ *   reading where its owner or a buyer laid it;
+ * - a deck the staff hid from the marketplace is seen by its owner and buyers only, as if private.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cards, deckListings, deckPurchases, decks } from "../../db/schema";
 import type { Database } from "../db.server";
 import { seatedWithDeck } from "../reading-room/room-store.server";
@@ -20,6 +21,10 @@ type ListingRow = { status: string; hiddenAt: number | null; priceCents: number;
 /** A listing anyone can find: listed, and not hidden by staff. */
 export const isOnSale = (listing: ListingRow | null | undefined): listing is ListingRow =>
   Boolean(listing && listing.status === "listed" && listing.hiddenAt === null);
+
+/** "The staff hid this deck" as a condition on a query's deck id column: such a deck is never public. */
+export const hiddenByStaff = (deckId: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${deckId} and ${deckListings.hiddenAt} is not null)`;
 
 /** Whether the viewer made the deck, bought it (a paid purchase), or neither. */
 export async function deckRelation(db: Database, deckId: string, viewerId: string | null, creatorId?: string): Promise<DeckRelation> {
@@ -42,6 +47,7 @@ export async function hasPaidPurchase(db: Database, deckId: string, buyerId: str
  * A price on the listing locks every card but the previews, whether or not the deck is public.
  */
 export function publicCards(deck: { isPublic: boolean }, listing: ListingRow | null | undefined): "all" | Set<string> {
+  if (listing && listing.hiddenAt !== null) return new Set();
   if (listing && listing.priceCents > 0) return new Set(isOnSale(listing) ? listing.previewCardKeys : []);
   if (isOnSale(listing)) return "all";
   return deck.isPublic ? "all" : new Set();

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { cards, deckListings, deckPurchases, decks, readingSessions, sessionParticipants } from "../../db/schema";
-import { mayUseWholeDeck } from "../marketplace/ownership.server";
+import { hiddenByStaff, mayUseWholeDeck } from "../marketplace/ownership.server";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -200,7 +200,7 @@ export async function decksForTable(db: Database, userId: string) {
   const rows = await db
     .select({ id: decks.id, title: decks.title, own: eq(decks.creatorId, userId), bought: sql<number>`${bought}` })
     .from(decks)
-    .where(and(eq(decks.status, "ready"), or(eq(decks.creatorId, userId), bought, and(eq(decks.isPublic, true), sql`not ${priced}`))))
+    .where(and(eq(decks.status, "ready"), or(eq(decks.creatorId, userId), bought, and(eq(decks.isPublic, true), sql`not ${priced}`, sql`not ${hiddenByStaff(decks.id)}`))))
     .orderBy(desc(decks.createdAt))
     .limit(40);
   return rows.map((row) => ({ id: row.id, title: row.title, own: Boolean(row.own), bought: Boolean(row.bought) && !row.own }));

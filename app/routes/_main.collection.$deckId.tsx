@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { ExplorerPlusForm, explorerPlusPitch } from "~/components/explorer-plus-offer";
+import { HiddenNotice } from "~/components/marketplace/HiddenNotice";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { creditsLeft } from "~/credits/cost";
@@ -294,6 +295,7 @@ export default function DeckPage() {
           <p className="text-sm text-muted">
             {regenerationsLeft === null ? "Unlimited card regenerations with your plan." : `${regenerationsLeft} card regenerations left for this deck.`}
           </p>
+          <HiddenNotice hidden={!boughtFrom && listing?.hiddenAt ? { reason: listing.hiddenReason } : null} />
           {deck.status === "ready" && listingTerms.mayList ? (
             <ListingForm deck={deck} listing={listing} terms={listingTerms} buyers={buyers} result={result?.intent === "list" ? result : undefined} />
           ) : null}
@@ -340,7 +342,7 @@ function ListingForm({
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="listing-heading" className="text-lg font-semibold">Marketplace</h3>
         <span className="text-sm text-muted">
-          {listing?.hiddenAt ? `Hidden by our team${listing.hiddenReason ? `: ${listing.hiddenReason}` : ""}` : listed ? `Listed at ${formatPrice(listing.priceCents || null)}` : "Not listed"}
+          {listing?.hiddenAt ? "Hidden by Arcanum staff" : listed ? `Listed at ${formatPrice(listing.priceCents || null)}` : "Not listed"}
           {buyers > 0 ? ` · ${buyers} ${buyers === 1 ? "buyer" : "buyers"}` : ""}
         </span>
       </div>

@@ -139,6 +139,18 @@ const ROWS: HttpRow[] = [
   act("routes/_main.marketplace.$deckId", "reply", (f) => `/marketplace/${f.listedDeck}`, (f) => ({ intent: "reply", review: f.reviewId, reply: "Thank you" }), { nobody: "login", guest: 403, member: 403, removed: 403, owner: "allowed" }),
   act("routes/_main.marketplace.$deckId", "review (a private deck)", () => `/marketplace/${OWNER_DECK}`, () => ({ intent: "review", rating: "5" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
   doc("routes/_main.marketplace._index", "/marketplace", () => "/marketplace", all(200)),
+  // Reporting a listed deck needs an account (a guest is asked to make one); a member's second report of it is a 409.
+  doc("routes/_main.marketplace.$deckId_.report", "reporting a public deck", () => `/marketplace/${PUBLIC_DECK}/report`, signedIn(200)),
+  doc("routes/_main.marketplace.$deckId_.report", "reporting a private deck", () => `/marketplace/${OWNER_DECK}/report`, { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
+  act("routes/_main.marketplace.$deckId_.report", "report", () => `/marketplace/${PUBLIC_DECK}/report`, () => ({ reason: "other", details: "Matrix" }), { nobody: "login", guest: 401, member: "allowed", removed: "allowed", owner: "allowed" }),
+  // Staff pages answer 404 to everyone who is not staff (the staff account is tried in marketplace-moderation.test.ts).
+  doc("routes/_main.staff.reports", "/staff/reports", () => "/staff/reports", all(404)),
+  doc("routes/_main.staff.listings", "/staff/listings", () => "/staff/listings?q=tides", all(404)),
+  ...(["hide", "dismiss", "unhide", "feature", "unfeature"] as const).flatMap((intent) =>
+    (["routes/_main.staff.reports", "routes/_main.staff.listings"] as const).map((route) =>
+      act(route, intent, () => `/${route.split(".").slice(1).join("/")}`, () => ({ intent, deckId: PUBLIC_DECK, reason: "Matrix" }), all(404)),
+    ),
+  ),
   doc("routes/_main.pricing", "/pricing", () => "/pricing", all(200)),
   doc("routes/_main.profile", "/profile", () => "/profile", signedIn(200)),
   ...(["profile", "remove-avatar", "avatar"] as const).map((intent) => act("routes/_main.profile", intent, () => "/profile", () => ({ intent }), signedIn("allowed"))),
