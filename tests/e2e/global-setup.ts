@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   prepareState(state);
   const sessions = execFileSync(
     process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo", "demo-leaving=seed-user-demo", "sage=seed-user-sage"],
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo", "demo-leaving=seed-user-demo", "sage=seed-user-sage", "staff=seed-user-staff"],
     { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: state }), encoding: "utf8" },
   );
   project.provide("memberSessions", JSON.parse(sessions));

@@ -79,5 +79,60 @@ describe("the marketplace offline", () => {
     await expect
       .poll(() => buyer.getByTestId("table-card").first().locator("img").getAttribute("src"))
       .toMatch(new RegExp(`^/media/card-images/${deckId}/`));
+
+    // The buyer reviews the deck; the rating shows on its page.
+    await buyer.goto(`/marketplace/${deckId}`);
+    await hydrated(buyer);
+    await buyer.getByRole("radio", { name: "5 stars" }).check();
+    await buyer.getByLabel("Your review").fill("The lighthouse cards glow like the real thing.");
+    await buyer.getByRole("button", { name: "Post my review" }).click();
+    await expect.poll(() => buyer.locator("#reviews").textContent()).toContain("The lighthouse cards glow like the real thing.");
+    await expect.poll(() => buyer.getByText("Rated 5.0 out of 5 by 1 buyer").count()).toBeGreaterThan(0);
+
+    // The creator sees the sale at the Creator plan's 25 % fee, sets up payouts and is paid the $10.50 earned.
+    await creator.goto("/sales");
+    await hydrated(creator);
+    const sale = creator.getByTestId("sale-row").filter({ hasText: title });
+    await sale.waitFor();
+    expect((await sale.textContent())!.replace(/\s+/g, " ")).toMatch(/\$14\.00\s*−\$3\.50 \(25%\)\s*\$10\.50/);
+    expect(await creator.getByTestId("balance").textContent()).toContain("$10.50");
+    await creator.getByRole("button", { name: "Set up payouts" }).click();
+    await creator.waitForURL(/\/sales\/onboarding\/local/);
+    await creator.getByLabel("Name on the payout account").fill("Lighthouse Keeper");
+    await creator.getByRole("button", { name: "Finish setup" }).click();
+    await creator.waitForURL((url) => url.pathname === "/sales");
+    await creator.getByRole("button", { name: "Request payout of $10.50" }).click();
+    await expect.poll(() => creator.getByTestId("payouts").textContent()).toMatch(/\$10\.50.*Paid/s);
+    await expect.poll(() => creator.getByTestId("balance").textContent()).toContain("$0.00");
+
+    // The buyer reports the deck; the staff hide it with a reason; it leaves the search, and its creator reads why.
+    await buyer.goto(`/marketplace/${deckId}`);
+    await buyer.getByRole("link", { name: "Report this deck" }).click();
+    await buyer.waitForURL(`**/marketplace/${deckId}/report`);
+    await buyer.getByRole("radio", { name: "Misleading description" }).check();
+    await buyer.getByLabel(/Details/).fill("The theme promises a sea but the cards show only lighthouses.");
+    await buyer.getByRole("button", { name: "Send the report" }).click();
+    await buyer.getByRole("status").filter({ hasText: "your report reached the Arcanum staff" }).waitFor();
+
+    const staff = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    await useMemberSession(staff, "staff");
+    await staff.goto("/staff/reports");
+    await hydrated(staff);
+    const reported = staff.getByTestId("reported-deck").filter({ hasText: title });
+    await reported.waitFor();
+    expect(await reported.textContent()).toContain("Misleading description");
+    await reported.getByLabel("Reason the creator will read").fill("The description does not match the cards.");
+    await reported.getByRole("button", { name: "Hide from the marketplace" }).click();
+    await expect.poll(() => staff.getByTestId("reported-deck").filter({ hasText: title }).count()).toBe(0);
+
+    await buyer.goto(`/marketplace?q=${word}`);
+    await buyer.getByText(`0 decks matching “${word}”`).waitFor();
+    await creator.goto(deckPath);
+    expect(await creator.getByTestId("hidden-notice").textContent()).toContain("The description does not match the cards.");
+    // The buyer keeps the deck.
+    await buyer.goto("/collection");
+    await buyer.getByRole("link", { name: new RegExp(title) }).first().waitFor();
+
+    for (const page of [creator, buyer, staff]) await page.context().close();
   });
 });
