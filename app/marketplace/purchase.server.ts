@@ -199,3 +199,12 @@ export async function deckRefundStatements(db: Database, checkoutId: string, now
     db.update(deckPurchases).set({ status: "refunded", refundedAt: now }).where(and(eq(deckPurchases.id, purchase.id), eq(deckPurchases.status, "paid"))),
   ];
 }
+
+/**
+ * Whether a paid checkout of a deck bought nothing: the buyer already had the deck by another
+ * checkout (two tabs paid at once) or the listing was gone by then. Such a payment is given back.
+ */
+export async function boughtNothing(db: Database, checkoutId: string): Promise<boolean> {
+  const purchase = await db.query.deckPurchases.findFirst({ columns: { id: true }, where: eq(deckPurchases.checkoutId, checkoutId) });
+  return !purchase;
+}

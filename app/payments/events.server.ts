@@ -18,7 +18,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { checkoutSessions, paymentEvents, paymentReceipts, subscriptions, subscriptionStatuses, users } from "../../db/schema";
 import { payoutAccountEventStatements } from "../marketplace/earnings.server";
-import { deckCheckoutStatements, deckRefundStatements } from "../marketplace/purchase.server";
+import { boughtNothing, deckCheckoutStatements, deckRefundStatements } from "../marketplace/purchase.server";
 import { explorerRefundStatements, planAllocationStatements, renewalStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
 import { EXPLORER_PLUS, findPlanByPriceId, FREE_PLAN } from "../plans/catalogue";
@@ -264,5 +264,18 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
     if (await alreadyApplied(db, event.id)) return { outcome: "duplicate", userId: null };
     throw error;
   }
+  if (event.type === "checkout.session.completed" && effects.length > 0) await refundUnusedDeckPayment(db, provider, event.data.object as Stripe.Checkout.Session, now);
   return effects.length > 0 ? { outcome: "applied", userId, upgrade } : { outcome: "ignored", userId: null };
+}
+
+/**
+ * A deck paid for twice (or after its listing went) is refunded in full once, by the provider; the
+ * refund comes back as `charge.refunded` (applied here at once when the local provider returns it).
+ */
+async function refundUnusedDeckPayment(db: Database, provider: PaymentsProvider, session: Stripe.Checkout.Session, now: number) {
+  const checkoutId = session.metadata?.checkoutId;
+  const paymentIntentId = idOf(session.payment_intent);
+  if (session.metadata?.kind !== "deck" || !checkoutId || !paymentIntentId || !(await boughtNothing(db, checkoutId))) return;
+  const events = await provider.refund({ paymentIntentId, idempotencyKey: `unused-deck:${checkoutId}` });
+  for (const refunded of events) await applyPaymentEvent(db, provider, refunded, now);
 }

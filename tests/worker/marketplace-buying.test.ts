@@ -189,6 +189,13 @@ describe("buying a deck", () => {
     expect(sales).toHaveLength(2);
     expect(sales[0]).toMatchObject({ kind: "sale", grossCents: 1000, feeCents: 300, netCents: 700 });
     expect((await listingOf(deckId)).salesCount).toBe(2);
+    // The second buyer paid twice for one deck: the payment that bought nothing is given back in full, and access stays.
+    const receipts = await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, second.id));
+    expect(receipts).toHaveLength(2);
+    expect(receipts.map((r) => r.refundedCents).sort((a, b) => a - b)).toEqual([0, 1000]);
+    const kept = purchases.find((p) => p.buyerId === second.id)!;
+    expect(receipts.find((r) => r.refundedCents === 0)!.checkoutId).toBe(kept.checkoutId);
+    expect(kept.status).toBe("paid");
   });
 
   it("keeps the fee of the seller's plan at the time of the sale, and ends access on a refund, once", async () => {
