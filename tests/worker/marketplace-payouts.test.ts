@@ -20,6 +20,7 @@ import { stripeClient, StripePayments, subtleCrypto } from "../../app/payments/s
 import { StripePayouts } from "../../app/payouts/stripe.server";
 import { cards, decks, payouts, sellerAccounts, sellerLedger, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { get, ORIGIN, post, signInAs } from "./helpers";
+import { recordingFetch, type StripeCall } from "./stripe-boundary";
 
 const db = () => createDatabase(env.DB);
 const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
@@ -275,16 +276,10 @@ describe("payouts", () => {
   });
 });
 
-type Call = { method: string; url: URL; headers: Headers; body: URLSearchParams };
+type Call = StripeCall;
 
 function fakeStripe(answer: (call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const call = { method: request.method, url: new URL(request.url), headers: request.headers, body: new URLSearchParams(await request.text()) };
-    calls.push(call);
-    return answer(call);
-  }) as typeof fetch;
+  const { calls, fetchImpl } = recordingFetch(answer);
   return { calls, payouts: new StripePayouts("sk_test_connect", fetchImpl) };
 }
 

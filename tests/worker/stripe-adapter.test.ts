@@ -5,17 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { PaymentsError, type CheckoutRequest } from "../../app/payments/provider.server";
 import { stripeClient, StripePayments, subtleCrypto } from "../../app/payments/stripe.server";
+import { recordingFetch, type StripeCall } from "./stripe-boundary";
 
-type Call = { method: string; url: URL; headers: Headers; body: URLSearchParams };
+type Call = StripeCall;
 
 function fakeStripe(answer: (call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const call = { method: request.method, url: new URL(request.url), headers: request.headers, body: new URLSearchParams(await request.text()) };
-    calls.push(call);
-    return answer(call);
-  }) as typeof fetch;
+  const { calls, fetchImpl } = recordingFetch(answer);
   return { calls, payments: new StripePayments("sk_test_boundary", "whsec_boundary", fetchImpl) };
 }
 
