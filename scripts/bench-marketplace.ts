@@ -9,7 +9,7 @@ import { freePort, prepareState, projectRoot, startServer } from "./local-app.mj
 import { wranglerEnv } from "./wrangler-env.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 5000);
 const SEARCH = "/marketplace?q=moon&max=20&kind=complete&sort=top-rated";
 
