@@ -75,14 +75,16 @@ export function ReadingRoomPage() {
       </FullScreen>
     );
   }
+  // The fan is centred whatever the number of cards the viewer may see.
+  const fan = deck && deck.cards.length > 0 ? deck.cards : Array.from({ length: 5 }, () => null);
   return (
     <FullScreen>
       <div className="flex h-56 items-end justify-center sm:h-64" aria-hidden="true">
-        {(deck?.cards ?? Array.from({ length: 5 }, () => null)).map((card, i) => (
+        {fan.map((card, i, all) => (
           <div
             key={card?.id ?? i}
             className="-mx-3 w-20 sm:-mx-4 sm:w-36"
-            style={{ transform: `rotate(${(i - 2) * 9}deg) translateY(${Math.abs(i - 2) * 10}px)` }}
+            style={{ transform: `rotate(${(i - (all.length - 1) / 2) * 9}deg) translateY(${Math.abs(i - (all.length - 1) / 2) * 10}px)` }}
           >
             <TarotCardImage src={card?.imageUrl ?? null} alt="" width={144} />
           </div>

@@ -79,18 +79,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     viewerId ? ownReview(context.db, deckId, viewerId) : null,
     creatorProfile(context.db, deckId),
   ]);
+  // A locked card's picture is not sent at all, not even its address: only its name.
+  const cards = deck.cards.map((card) => {
+    const visible = open === "all" || open.has(card.cardKey);
+    return { ...card, imageUrl: visible ? card.imageUrl : null, locked: !visible };
+  });
+  // A locked cover gives way to the first card the viewer may see, as on the shop's tile.
+  const face = cards.find((card) => !card.locked && card.imageUrl === deck.coverUrl) ?? cards.find((card) => !card.locked && card.imageUrl);
   return {
-    deck: {
-      ...deck,
-      // A locked card's picture is not sent at all: only its name.
-      cards: deck.cards.map((card) => {
-        const visible = open === "all" || open.has(card.cardKey);
-        return { ...card, imageUrl: visible ? card.imageUrl : null, locked: !visible };
-      }),
-    },
+    deck: { ...deck, cards, coverUrl: face?.imageUrl ?? null, coverName: face?.name ?? null },
     relation,
     sale: onSale ? { priceCents: listing!.priceCents, licence: listing!.licence, tags: listing!.tags, description: listing!.description } : null,
-    coverLocked: open !== "all" && !deck.cards.some((card) => card.imageUrl === deck.coverUrl && open.has(card.cardKey)),
     origin: url.origin,
     // What a shared link shows is the same for everyone, whoever opened the page.
     share: sharePicture(deck, listing),
@@ -134,7 +133,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MarketplaceDeck() {
-  const { deck, relation, sale, coverLocked, rating, reviews, own, canReview, mayReport, creator } = useLoaderData<typeof loader>();
+  const { deck, relation, sale, rating, reviews, own, canReview, mayReport, creator } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const lockedCount = deck.cards.filter((card) => card.locked).length;
   return (
@@ -144,7 +143,7 @@ export default function MarketplaceDeck() {
         <span>{deck.title}</span>
       </nav>
       <div className="mt-6 grid gap-10 md:grid-cols-[minmax(0,18rem)_1fr]">
-        <TarotCardImage src={coverLocked ? null : deck.coverUrl} alt={`${deck.coverName ?? "Cover card"} from ${deck.title}`} eager className="mx-auto w-56 md:w-full" />
+        <TarotCardImage src={deck.coverUrl} alt={`${deck.coverName ?? "Cover card"} from ${deck.title}`} eager className="mx-auto w-56 md:w-full" />
         <div>
           <h1 className="text-4xl font-bold sm:text-5xl">{deck.title}</h1>
           <p className="mt-2 text-muted">

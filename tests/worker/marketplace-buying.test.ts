@@ -109,6 +109,13 @@ describe("card pictures of a listed deck", () => {
     expect((await get(imagePath(deckId, "major-04"))).status).toBe(404);
     expect((await get(imagePath(deckId, "major-04"), { cookie: stranger.cookie })).status).toBe(404);
     expect((await get(imagePath(deckId, "major-04"), { cookie: seller.cookie })).status).toBe(200);
+    // A locked cover is not the face of the shop's tile: the first preview card is.
+    const title = `Tidewatch ${deckId.slice(0, 8)}`;
+    const coverCard = await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-04")) });
+    await db().update(decks).set({ title, coverCardId: coverCard!.id }).where(eq(decks.id, deckId));
+    const shop = await (await get(`/marketplace?q=${encodeURIComponent(title)}`, { cookie: stranger.cookie })).text();
+    expect(shop).toContain(imagePath(deckId, "major-00"));
+    expect(shop).not.toContain(imagePath(deckId, "major-04"));
     const page = await (await get(`/marketplace/${deckId}`, { cookie: stranger.cookie })).text();
     expect(page).toContain('data-testid="locked-card"');
     expect(page).not.toContain(imagePath(deckId, "major-04"));
@@ -126,7 +133,7 @@ describe("card pictures of a listed deck", () => {
     expect(await (await get(`/reading-room/${deckId}`, { cookie: buyer.cookie })).text()).toContain("Start a reading</button>");
     expect(await (await get(`/marketplace/${deckId}`, { cookie: buyer.cookie })).text()).toContain("In your collection");
     const collection = await (await get("/collection", { cookie: buyer.cookie })).text();
-    expect(collection).toContain("Lanterns for sale");
+    expect(collection).toContain(title);
     expect(collection).toMatch(new RegExp(`Bought(<!-- -->)? · @m_${seller.id.slice(0, 10)}`));
     expect((await get(`/collection/${deckId}`, { cookie: buyer.cookie })).status).toBe(200);
     // A buyer may lay the deck on a reading table; someone who has not bought it may not.
