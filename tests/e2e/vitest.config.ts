@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Live updates cross a socket and a Durable Object; on a busy machine they can take seconds.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
