@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { STYLE_IDS } from "~/art/styles";
 import { DeckTile } from "~/components/deck-tile";
@@ -85,6 +86,18 @@ function pageNumbers(current: number, count: number): (number | "gap")[] {
   return pages;
 }
 
+/** One labelled control of the filter bar. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-xs font-medium text-muted">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 const fieldClasses =
   "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm text-ink focus:border-brand focus:outline-none";
 
@@ -126,32 +139,20 @@ export default function Marketplace() {
           </button>
         </div>
         <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          <div>
-            <label htmlFor="filter-min" className="text-xs font-medium text-muted">
-              Min price ($)
-            </label>
+          <FilterField id="filter-min" label="Min price ($)">
             <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={fieldClasses} />
-          </div>
-          <div>
-            <label htmlFor="filter-max" className="text-xs font-medium text-muted">
-              Max price ($)
-            </label>
+          </FilterField>
+          <FilterField id="filter-max" label="Max price ($)">
             <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={fieldClasses} />
-          </div>
-          <div>
-            <label htmlFor="filter-kind" className="text-xs font-medium text-muted">
-              Deck
-            </label>
+          </FilterField>
+          <FilterField id="filter-kind" label="Deck">
             <select id="filter-kind" name="kind" defaultValue={query.kind ?? ""} className={fieldClasses}>
               <option value="">Any deck</option>
               <option value="major_arcana">Major Arcana (22)</option>
               <option value="complete">Full deck (78)</option>
             </select>
-          </div>
-          <div>
-            <label htmlFor="filter-style" className="text-xs font-medium text-muted">
-              Style
-            </label>
+          </FilterField>
+          <FilterField id="filter-style" label="Style">
             <select id="filter-style" name="style" defaultValue={query.style ?? ""} className={`${fieldClasses} capitalize`}>
               <option value="">Any style</option>
               {STYLE_IDS.map((style) => (
@@ -160,11 +161,8 @@ export default function Marketplace() {
                 </option>
               ))}
             </select>
-          </div>
-          <div>
-            <label htmlFor="filter-rating" className="text-xs font-medium text-muted">
-              Rating
-            </label>
+          </FilterField>
+          <FilterField id="filter-rating" label="Rating">
             <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={fieldClasses}>
               <option value="">Any rating</option>
               {[4, 3, 2].map((stars) => (
@@ -173,11 +171,8 @@ export default function Marketplace() {
                 </option>
               ))}
             </select>
-          </div>
-          <div>
-            <label htmlFor="filter-sort" className="text-xs font-medium text-muted">
-              Sort by
-            </label>
+          </FilterField>
+          <FilterField id="filter-sort" label="Sort by">
             <select id="filter-sort" name="sort" defaultValue={query.sort ?? "featured"} className={fieldClasses}>
               {browseSorts.map((sort) => (
                 <option key={sort} value={sort}>
@@ -185,7 +180,7 @@ export default function Marketplace() {
                 </option>
               ))}
             </select>
-          </div>
+          </FilterField>
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <label className="inline-flex items-center gap-2 text-sm">
