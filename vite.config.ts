@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { routeMatchingCache } from "./scripts/vite-route-matching";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -14,6 +15,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   plugins: [
+    routeMatchingCache(),
     tailwindcss(),
     remix({
       // Development tools (`/dev/*`) are only in local builds: a production build cannot serve them.

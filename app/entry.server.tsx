@@ -4,6 +4,10 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./security/nonce";
 
+// The Worker takes its request handler from this bundle, so one copy of Remix's server runtime and
+// router serves each request, with the build's route-matching cache (docs/decisions/0025-render-path.md).
+export { createRequestHandler } from "@remix-run/cloudflare";
+
 const ABORT_DELAY_MS = 5000;
 
 export default async function handleRequest(

@@ -525,6 +525,14 @@ export const deckListings = sqliteTable(
      * Kept by the triggers of migration 0012, so a page and its count read one index.
      */
     visible: flag("visible"),
+    /**
+     * Copies of the deck's kind and (lower-cased) art style, and the listing's row in the search
+     * index: kept by the triggers of migration 0013 so a search and its filters read the listing
+     * alone, joined to the index by a number.
+     */
+    deckKind: text("deck_kind", { enum: deckKinds }).notNull().default("major_arcana"),
+    artStyle: text("art_style"),
+    searchId: integer("search_id"),
     listedAt: millis("listed_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },
@@ -535,6 +543,7 @@ export const deckListings = sqliteTable(
     index("deck_listings_sales_idx").on(t.visible, t.salesCount, t.qualityScore, t.deckId),
     index("deck_listings_featured_idx").on(t.visible, t.featured, t.qualityScore, t.deckId),
     index("deck_listings_rating_idx").on(t.visible, t.ratingScore, t.ratingCount, t.deckId),
+    index("deck_listings_search_idx").on(t.searchId, t.visible, t.deckKind, t.priceCents, t.artStyle, t.ratingCount, t.ratingSum),
     check("deck_listings_price_check", sql`${t.priceCents} >= 0`),
     check("deck_listings_rating_check", sql`${t.ratingCount} >= 0 AND ${t.ratingSum} >= 0`),
   ],

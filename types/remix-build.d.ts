@@ -2,7 +2,10 @@
 declare module "remix-build" {
   import type { ServerBuild } from "@remix-run/cloudflare";
   export const assets: ServerBuild["assets"];
-  export const entry: ServerBuild["entry"];
+  /** The server entry (app/entry.server.tsx), which also hands the Worker Remix's request handler. */
+  export const entry: ServerBuild["entry"] & {
+    module: ServerBuild["entry"]["module"] & { createRequestHandler: typeof import("@remix-run/cloudflare").createRequestHandler };
+  };
   export const routes: ServerBuild["routes"];
   export const future: ServerBuild["future"];
   export const publicPath: ServerBuild["publicPath"];

@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import type { ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
 import { gatePartyRequest } from "../app/auth/party.server";
@@ -20,7 +20,8 @@ export { ReaderPresence } from "../party/reader-presence";
 export { ReadingRoom } from "../party/reading-room";
 export { UserChannel } from "../party/user-channel";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+// The handler comes from the build itself: one copy of Remix on the server, with its route-matching cache.
+const handleRemixRequest = build.entry.module.createRequestHandler(build as unknown as ServerBuild);
 
 function withCookies(response: Response, cookies: string[]): Response {
   if (cookies.length === 0) return response;

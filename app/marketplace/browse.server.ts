@@ -55,24 +55,33 @@ function orderBy(sort: BrowseSort): SQL {
   }
 }
 
-/** Listings anyone may see in the marketplace, narrowed by the person's search and filters. */
-function whereClause(params: BrowseParams, match: string | null): SQL {
+/**
+ * Listings anyone may see in the marketplace, narrowed by the person's filters. The search words
+ * are not here: a search starts from the full-text index instead (see `fromMatches`).
+ */
+function whereClause(params: BrowseParams): SQL {
   const conditions: SQL[] = [sql`l.visible = 1`];
-  if (match !== null) {
-    conditions.push(sql`l.deck_id in (select deck_id from marketplace_search where marketplace_search match ${match})`);
-  }
   if (params.free) conditions.push(sql`l.price_cents = 0`);
   if (params.minPriceCents !== undefined) conditions.push(sql`l.price_cents >= ${params.minPriceCents}`);
   if (params.maxPriceCents !== undefined) conditions.push(sql`l.price_cents <= ${params.maxPriceCents}`);
-  // Filters on the deck itself look it up only when asked for, so the plain page and its count read one index.
-  if (params.kind) conditions.push(sql`exists (select 1 from decks as d where d.id = l.deck_id and d.kind = ${params.kind})`);
-  if (params.style) {
-    conditions.push(sql`exists (select 1 from decks as d where d.id = l.deck_id and lower(d.art_style) = ${params.style.toLowerCase()})`);
-  }
+  // The deck's kind and style are copied onto the listing (migration 0013), so no filter reads the deck.
+  if (params.kind) conditions.push(sql`l.deck_kind = ${params.kind}`);
+  if (params.style) conditions.push(sql`l.art_style = ${params.style.toLowerCase()}`);
   if (params.minRating !== undefined) {
     conditions.push(sql`l.rating_count > 0 and l.rating_sum >= ${params.minRating} * l.rating_count`);
   }
   return sql.join(conditions, sql` and `);
+}
+
+/**
+ * The listings a page is chosen from: every listing, or, for a search, the index's matches joined to
+ * their listings by number (the index's row id is the listing's `search_id`). The cross join keeps
+ * that order, so the words narrow the listings first and the filters read only the matches.
+ */
+function fromMatches(match: string | null): SQL {
+  return match === null
+    ? sql`deck_listings as l`
+    : sql`marketplace_search as s cross join deck_listings as l on l.search_id = s.rowid and s.marketplace_search match ${match}`;
 }
 
 type TileRow = {
@@ -105,20 +114,20 @@ function toTile({ coverImageKey, coverUpdatedAt, ratingSum, featured, ...row }: 
   };
 }
 
-const countOf = (where: SQL) => sql`(select count(*) from deck_listings as l where ${where})`;
+const countOf = (from: SQL, where: SQL) => sql`(select count(*) from ${from} where ${where})`;
 
 /**
  * Ranks the matching listings first, then reads creator, cover and card count for the page's rows
  * only; with `withTotal`, every row also carries the number of listings that match.
  */
-function tilesQuery(where: SQL, order: SQL, limit: number, offset: number, withTotal = false): SQL {
+function tilesQuery(from: SQL, where: SQL, order: SQL, limit: number, offset: number, withTotal = false): SQL {
   return sql`
     select l.deck_id as id, d.title as title, d.theme as theme, d.kind as kind, d.art_style as artStyle,
       u.username as creatorUsername, c.name as coverName, c.image_key as coverImageKey, c.updated_at as coverUpdatedAt,
       l.price_cents as priceCents, l.currency as currency, l.featured as featured, l.sales_count as salesCount,
       l.rating_sum as ratingSum, l.rating_count as ratingCount,
       (select count(*) from cards as n where n.deck_id = l.deck_id) as cardCount
-      ${withTotal ? sql`, ${countOf(where)} as total` : sql``}
+      ${withTotal ? sql`, ${countOf(from, where)} as total` : sql``}
     from deck_listings as l
     join decks as d on d.id = l.deck_id
     join users as u on u.id = d.creator_id
@@ -130,7 +139,7 @@ function tilesQuery(where: SQL, order: SQL, limit: number, offset: number, withT
       limit 1
     )
     where l.deck_id in (
-      select l.deck_id from deck_listings as l
+      select l.deck_id from ${from}
       where ${where} order by ${order} limit ${limit} offset ${offset}
     )
     order by ${order}`;
@@ -147,10 +156,11 @@ export async function browseMarketplace(db: Database, params: BrowseParams) {
   const match = params.q ? marketplaceMatchQuery(params.q) : null;
   if (params.q?.trim() && match === null) return { tiles: [], total: 0, page, pageCount: 0, pageSize: BROWSE_PAGE_SIZE };
 
-  const where = whereClause(params, match);
-  const rows = await db.all<TileRow & { total: number }>(tilesQuery(where, orderBy(sort), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE, true));
+  const from = fromMatches(match);
+  const where = whereClause(params);
+  const rows = await db.all<TileRow & { total: number }>(tilesQuery(from, where, orderBy(sort), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE, true));
   const total =
-    rows[0]?.total ?? (page === 1 ? 0 : ((await db.all<{ total: number }>(sql`select ${countOf(where)} as total`))[0]?.total ?? 0));
+    rows[0]?.total ?? (page === 1 ? 0 : ((await db.all<{ total: number }>(sql`select ${countOf(from, where)} as total`))[0]?.total ?? 0));
   return {
     tiles: rows.map(({ total: _, ...row }) => toTile(row)),
     total,
@@ -162,7 +172,7 @@ export async function browseMarketplace(db: Database, params: BrowseParams) {
 
 /** The shop window on the home page: the same order as the marketplace's default. */
 export async function listCuratedDecks(db: Database, limit: number) {
-  const rows = await db.all<TileRow>(tilesQuery(whereClause({}, null), orderBy("featured"), limit, 0));
+  const rows = await db.all<TileRow>(tilesQuery(fromMatches(null), whereClause({}), orderBy("featured"), limit, 0));
   return rows.map(toTile);
 }
 

@@ -24,6 +24,7 @@ import type { Database } from "../db.server";
 import { EXPLORER_PLUS, findPlanByPriceId, FREE_PLAN } from "../plans/catalogue";
 import { isSubscribed } from "../plans/subscription";
 import { invoicePaymentIntentId, invoiceSubscriptionId, type PaymentsProvider, type ProviderSubscription } from "./provider.server";
+import { formatDate } from "../lib/format";
 
 export type EventOutcome = "applied" | "duplicate" | "ignored";
 
@@ -161,7 +162,7 @@ const accountExists = async (db: Database, userId: string) =>
   Boolean(await db.query.users.findFirst({ columns: { id: true }, where: eq(users.id, userId) }));
 
 const shortDate = (s: number, withYear: boolean) =>
-  new Date(s * 1000).toLocaleDateString("en-US", { month: "short", day: "numeric", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" });
+  formatDate(s * 1000, withYear ? "medium" : "dayMonth");
 
 /** "Creator, monthly · Nov 23 – Dec 23, 2026": what a subscription invoice paid for. */
 function invoiceDescription(invoice: Stripe.Invoice, subscription: ProviderSubscription): string {

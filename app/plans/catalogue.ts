@@ -1,3 +1,5 @@
+import { formatDollars } from "../lib/format";
+
 /**
  * The plan catalogue: every plan the product sells, in one typed place. Pricing, checkout, quotas and
  * marketplace fees all read from here.
@@ -210,5 +212,5 @@ export function yearlySaving(tier: SubscriptionTier["tier"]): number {
 }
 
 export function formatPlanPrice(plan: Plan): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: plan.price % 1 ? 2 : 0 }).format(plan.price);
+  return formatDollars(plan.price);
 }

@@ -1,5 +1,6 @@
 import { cn } from "~/lib/cn";
 import { ReadingText } from "./reading-table";
+import { formatDate } from "~/lib/format";
 
 type RecordCard = { key: string; name: string; position: number; positionName: string; reversed: boolean };
 
@@ -21,7 +22,7 @@ export function ReadingRecord(props: {
       <p className="text-sm text-muted">
         {props.spreadName} ·{" "}
         <time dateTime={new Date(props.createdAt).toISOString()}>
-          {new Date(props.createdAt).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} UTC
+          {formatDate(props.createdAt, "longWithTime")} UTC
         </time>
       </p>
       {props.question ? <p className="font-display text-2xl">“{props.question}”</p> : null}

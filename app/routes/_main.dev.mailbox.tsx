@@ -4,6 +4,7 @@ import { z } from "zod";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { listOutbox } from "~/mail/mail.server";
+import { formatDate } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Dev mailbox — Arcanum" }, { name: "robots", content: "noindex" }];
 
@@ -47,7 +48,7 @@ export default function DevMailbox() {
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-lg font-semibold">{message.subject}</h2>
                 <time className="text-xs text-muted" dateTime={new Date(message.createdAt).toISOString()}>
-                  {new Date(message.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })} UTC
+                  {formatDate(message.createdAt, "mediumWithSeconds")} UTC
                 </time>
               </div>
               <p className="mt-1 text-sm text-muted">To {message.to}</p>

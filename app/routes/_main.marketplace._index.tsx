@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { BROWSE_PAGE_SIZE, browseSorts } from "~/marketplace/browse";
 import { browseMarketplace } from "~/marketplace/browse.server";
+import { formatCount } from "~/lib/format";
 
 export const meta: MetaFunction = () => [
   { title: "Marketplace — Arcanum" },
@@ -204,7 +205,7 @@ export default function Marketplace() {
           ? query.q
             ? `0 decks matching “${query.q}”`
             : "0 decks"
-          : `${total.toLocaleString("en-US")} ${total === 1 ? "deck" : "decks"}${query.q ? ` matching “${query.q}”` : ""}${
+          : `${formatCount(total)} ${total === 1 ? "deck" : "decks"}${query.q ? ` matching “${query.q}”` : ""}${
               pageCount > 1 ? ` · showing ${first}–${first + tiles.length - 1}` : ""
             }`}
       </p>

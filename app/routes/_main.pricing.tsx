@@ -13,6 +13,7 @@ import {
   type BillingChoice,
   type Plan,
 } from "~/plans/catalogue";
+import { formatCount, formatDollars } from "~/lib/format";
 
 export const meta: MetaFunction = () => [
   { title: "Pricing — Arcanum" },
@@ -108,13 +109,13 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingChoice }) {
       </p>
       {plan.interval === "year" ? (
         <p className="mt-1 text-xs text-muted">
-          {new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(plan.price / 12)} a month, billed yearly
+          {formatDollars(Math.round((plan.price / 12) * 100) / 100)} a month, billed yearly
         </p>
       ) : null}
       <p className="mt-4 text-sm font-semibold">
         {plan.mode === "payment"
           ? `${plan.cardCount} extra cards`
-          : `${plan.deckCount} ${plan.deckCount === 1 ? "deck" : "decks"} · ${plan.cardCount.toLocaleString("en-US")} cards ${plan.mode === "free" ? "every 30 days" : billing === "yearly" ? "a year" : "a month"}`}
+          : `${plan.deckCount} ${plan.deckCount === 1 ? "deck" : "decks"} · ${formatCount(plan.cardCount)} cards ${plan.mode === "free" ? "every 30 days" : billing === "yearly" ? "a year" : "a month"}`}
       </p>
       <p className="text-xs text-muted">
         Image quality: {plan.cardImageQuality.join(" and ")}

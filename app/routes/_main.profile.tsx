@@ -11,6 +11,7 @@ import { cn } from "~/lib/cn";
 import { AVATAR_ACCEPT, precheckAvatarFile } from "~/profile/avatar";
 import type { ProfileActionData } from "~/profile/profile.server";
 import { USERNAME_MAX, USERNAME_MIN } from "~/profile/username";
+import { longDate } from "~/lib/format";
 export { profileAction as action } from "~/profile/profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile — Arcanum" }];
@@ -100,7 +101,7 @@ export default function Profile() {
               <dd className="text-muted sm:col-span-2">{profile.email ?? "No e-mail yet"}</dd>
               <dt className="font-semibold">{profile.isGuest ? "Exploring since" : "Member since"}</dt>
               <dd className="text-muted sm:col-span-2">
-                {new Date(profile.memberSince).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
+                {longDate(profile.memberSince)}
               </dd>
             </dl>
             <div className="flex flex-wrap items-center gap-4">

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { subscriptionSuccessLoader } from "~/payments/subscription-page.server";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, longDate } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Thank you — Arcanum" }, { name: "robots", content: "noindex" }];
 
@@ -24,7 +24,7 @@ export default function SubscriptionSuccess() {
               You are now on the <strong>{purchase.planName}</strong> plan ({formatMoney(purchase.amountCents, purchase.currency)} paid).
             </p>
             {purchase.periodEnd ? (
-              <p className="text-muted">It renews on {new Date(purchase.periodEnd).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}; cancel any time before.</p>
+              <p className="text-muted">It renews on {longDate(purchase.periodEnd)}; cancel any time before.</p>
             ) : null}
             <p className="text-muted">You have {purchase.completeDeckCredits} full-deck {purchase.completeDeckCredits === 1 ? "credit" : "credits"} to use.</p>
           </div>

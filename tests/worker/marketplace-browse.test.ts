@@ -127,6 +127,36 @@ describe("the marketplace search index", () => {
     await db().delete(decks).where(eq(decks.id, "browse-g"));
   });
 
+  it("filters by the deck's kind and style as they are now, and gives each listing its own place in the index", async () => {
+    await insertFixture({ id: "browse-h", title: "Heron Vigil", style: "Woodcut", kind: "major_arcana" });
+    await insertFixture({ id: "browse-i", title: "Heron Tide", style: "watercolour", kind: "major_arcana" });
+    expect(await ids({ q: "heron", kind: "complete" })).toEqual([]);
+    expect(await ids({ q: "heron", style: "woodcut" })).toEqual(["browse-h"]);
+
+    // The deck grows to 78 cards and is repainted in another style: the filters follow at once.
+    await db().update(decks).set({ kind: "complete", artStyle: "pixel art" }).where(eq(decks.id, "browse-h"));
+    expect(await ids({ q: "heron", kind: "complete" })).toEqual(["browse-h"]);
+    expect(await ids({ q: "heron", style: "woodcut" })).toEqual([]);
+    expect(await ids({ q: "heron", style: "pixel art", kind: "complete" })).toEqual(["browse-h"]);
+    expect((await browseMarketplace(db(), { kind: "complete", style: "pixel art" })).tiles.map((t) => t.id)).toContain("browse-h");
+
+    // Every listing has its own number in the index, and the index holds exactly one row per listing.
+    const numbers = await db().all<{ listings: number; numbered: number; distinct_numbers: number; indexed: number }>(sql`
+      select count(*) as listings, count(search_id) as numbered, count(distinct search_id) as distinct_numbers,
+        (select count(*) from marketplace_search) as indexed
+      from deck_listings`);
+    const { listings, numbered, distinct_numbers, indexed } = numbers[0]!;
+    expect(numbered).toBe(listings);
+    expect(distinct_numbers).toBe(listings);
+    expect(indexed).toBe(listings);
+
+    for (const id of ["browse-h", "browse-i"]) {
+      await db().delete(deckListings).where(eq(deckListings.deckId, id));
+      await db().delete(decks).where(eq(decks.id, id));
+    }
+    expect(await ids({ q: "heron" })).toEqual([]);
+  });
+
   it("turns any text into a query that cannot fail", async () => {
     expect(marketplaceMatchQuery('moon "AND" star*')).toBe('"moon" "and" "star"*');
     expect(marketplaceMatchQuery("🔮✨")).toBeNull();

@@ -1,0 +1,75 @@
+// Remix's router (@remix-run/router 1.x) matches a URL against the route tree four times for each
+// page it renders on the server (the request handler, the data query, the router during render and
+// the partial manifest), and each time it flattens and ranks the whole tree again and builds a new
+// regular expression for every route path it tries. With this app's fifty routes that was a sixth
+// of a member's page (docs/decisions/0025-render-path.md).
+//
+// This build step keeps both results: the ranked branches per route array, until the tree is
+// patched (lazy route discovery adds routes in the browser), and each compiled path. The output of
+// matching is unchanged. The build fails if the library's code no longer has the shape patched
+// here, so an upgrade cannot silently drop it.
+import type { Plugin } from "vite";
+
+const ROUTER_FILE = /[\\/]@remix-run[\\/]router[\\/]dist[\\/]router(\.cjs)?\.js$/;
+
+const edits: { find: string; replace: string }[] = [
+  {
+    find: "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n",
+    replace: "  let branches = rankedBranchesOf(routes);\n",
+  },
+  {
+    find: "function compilePath(path, caseSensitive, end) {\n",
+    replace: "function compilePathUncached(path, caseSensitive, end) {\n",
+  },
+  {
+    find: "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n",
+    replace: "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  routeTreeVersion++;\n",
+  },
+];
+
+const additions = `
+// Kept results of route matching (added at build time, see scripts/vite-route-matching.ts).
+let routeTreeVersion = 0;
+const rankedBranchesByRoutes = new WeakMap();
+function rankedBranchesOf(routes) {
+  let known = rankedBranchesByRoutes.get(routes);
+  if (known && known.version === routeTreeVersion) return known.branches;
+  let branches = flattenRoutes(routes);
+  rankRouteBranches(branches);
+  rankedBranchesByRoutes.set(routes, { version: routeTreeVersion, branches });
+  return branches;
+}
+const compiledPaths = new Map();
+function compilePath(path, caseSensitive, end) {
+  let key = (caseSensitive ? "s" : "i") + (end === false ? "p" : "e") + path;
+  let compiled = compiledPaths.get(key);
+  if (!compiled) {
+    if (compiledPaths.size >= 2000) compiledPaths.clear();
+    compiled = compilePathUncached(path, caseSensitive, end);
+    compiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+`;
+
+/** Applies the edits to the router's source; throws when one of them does not fit exactly once. */
+export function memoizeRouteMatching(source: string, file = "router"): string {
+  let out = source;
+  for (const { find, replace } of edits) {
+    const count = out.split(find).length - 1;
+    if (count !== 1) throw new Error(`${file}: expected the router code to contain ${JSON.stringify(find.trim())} once, found ${count}`);
+    out = out.replace(find, replace);
+  }
+  return out + additions;
+}
+
+export function routeMatchingCache(): Plugin {
+  return {
+    name: "arcanum:route-matching-cache",
+    enforce: "pre",
+    transform(code, id) {
+      if (!ROUTER_FILE.test(id.split("?")[0]!)) return null;
+      return { code: memoizeRouteMatching(code, id), map: null };
+    },
+  };
+}
