@@ -47,6 +47,13 @@ function restamp(stored: Response, nonce: string): Response {
 export type PageRenderer = (request: Request, as: "requester" | "stranger") => Promise<Response>;
 
 /**
+ * Renders of shared copies under way in this isolate, by cache key. When a copy expires, the
+ * visitors who ask for it in the meantime wait for that one render instead of each rendering the
+ * page again (and all at once).
+ */
+const rendering = new Map<string, Promise<unknown>>();
+
+/**
  * Serves public pages to visitors and guests from the edge cache, rendering at most once per key
  * every few seconds. The shared copy is rendered as a stranger (no session read, no guest made),
  * so nobody's data is in it; each browser gets it with a fresh nonce. Members get a fresh render;
@@ -58,15 +65,41 @@ export async function withPublicPageCache(request: Request, ctx: ExecutionContex
   const cache = await caches.open("public-pages");
   const hit = await cache.match(key);
   if (hit) return forBrowser(restamp(hit, nonce), "HIT");
-  const response = await render(asStranger(request), "stranger");
-  if (response.status !== 200 || response.headers.has("set-cookie")) return response;
-  const shared = new Response(response.body, response);
-  shared.headers.set("cache-control", `public, s-maxage=${PUBLIC_PAGE_TTL_S}`);
-  const [forCache, forVisitor] = shared.body!.tee();
-  const stored = new Response(forCache, shared);
-  stored.headers.set(NONCE_HEADER, nonce);
-  ctx.waitUntil(cache.put(key, stored));
-  return forBrowser(new Response(forVisitor, shared), "MISS");
+  const underWay = rendering.get(key.url);
+  if (underWay) {
+    await underWay.catch(() => undefined);
+    const shared = await cache.match(key);
+    if (shared) return forBrowser(restamp(shared, nonce), "HIT");
+  }
+
+  // Settles when the copy is stored (or when there turns out to be nothing to store).
+  let finished!: (put: Promise<unknown>) => void;
+  const stored = new Promise<unknown>((resolve) => (finished = resolve));
+  rendering.set(key.url, stored);
+  stored
+    .finally(() => {
+      if (rendering.get(key.url) === stored) rendering.delete(key.url);
+    })
+    .catch(() => undefined);
+  try {
+    const response = await render(asStranger(request), "stranger");
+    if (response.status !== 200 || response.headers.has("set-cookie")) {
+      finished(Promise.resolve());
+      return response;
+    }
+    const shared = new Response(response.body, response);
+    shared.headers.set("cache-control", `public, s-maxage=${PUBLIC_PAGE_TTL_S}`);
+    const [forCache, forVisitor] = shared.body!.tee();
+    const copy = new Response(forCache, shared);
+    copy.headers.set(NONCE_HEADER, nonce);
+    const put = cache.put(key, copy);
+    finished(put);
+    ctx.waitUntil(put);
+    return forBrowser(new Response(forVisitor, shared), "MISS");
+  } catch (error) {
+    finished(Promise.resolve());
+    throw error;
+  }
 }
 
 function forBrowser(response: Response, status: "HIT" | "MISS") {

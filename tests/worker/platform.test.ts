@@ -67,6 +67,17 @@ describe("shared copies of public pages for signed-out visitors", () => {
     expect(await second.text()).toContain("$287.90");
   });
 
+  it("renders a page once when many visitors ask for it at the same moment", async () => {
+    // A query no other test asks for, so no copy of it exists yet.
+    const path = "/marketplace?q=lantern&sort=newest";
+    const responses = await Promise.all(Array.from({ length: 8 }, () => get(path)));
+    const states = responses.map((r) => r.headers.get("x-page-cache"));
+    expect(states.filter((s) => s === "MISS")).toHaveLength(1);
+    expect(states.filter((s) => s === "HIT")).toHaveLength(7);
+    const pages = await Promise.all(responses.map((r) => r.text()));
+    for (const page of pages) expect(page).toContain("lantern");
+  });
+
   it("keeps one copy per theme", async () => {
     await (await get("/pricing", { cookie: "theme=dark" })).text();
     const dark = await get("/pricing", { cookie: "theme=dark" });
