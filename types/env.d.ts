@@ -25,6 +25,8 @@ declare global {
       STRIPE_WEBHOOK_SECRET?: string;
       STRIPE_CONNECT_WEBHOOK_SECRET?: string;
       AI?: Ai;
+      /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
+      COUNT_ROUND_TRIPS?: string;
     }
   }
   interface Env extends Cloudflare.Env {}

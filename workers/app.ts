@@ -11,6 +11,7 @@ import { readConfig, type AppConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
 import { textResponse } from "../app/lib/http";
 import { createLoadContext } from "../app/load-context.server";
+import { countedEnv, formatRoundTrips, newRoundTrips, ROUND_TRIPS_HEADER } from "../app/lib/round-trips.server";
 import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
 import { logRefusal } from "../app/security/audit.server";
 import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
@@ -65,6 +66,9 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   request = limited;
   const unreadable = SAFE_METHODS.has(request.method) ? null : await refuseUnreadableForm(request);
   if (unreadable) return unreadable;
+  // Test and benchmark runs count the page's round trips to D1 and R2 (decision 0025).
+  const trips = env.COUNT_ROUND_TRIPS === "1" ? newRoundTrips() : null;
+  if (trips) env = countedEnv(env, trips);
   // A person's first page visit: a guest account and its session, before anything is rendered.
   const cookies: string[] = [];
   let pageRequest = request;
@@ -78,7 +82,11 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
     context = createLoadContext(rendered, env, ctx, { nonce, identity: as === "stranger" ? "none" : "request" });
     return handleRemixRequest(rendered, context);
   });
-  return withCookies(response, [...cookies, ...(context?.responseCookies ?? [])]);
+  const answer = withCookies(response, [...cookies, ...(context?.responseCookies ?? [])]);
+  if (!trips) return answer;
+  const counted = new Response(answer.body, answer);
+  counted.headers.set(ROUND_TRIPS_HEADER, formatRoundTrips(trips));
+  return counted;
 }
 
 export default {

@@ -65,25 +65,28 @@ export async function getViewableDeck(db: Database, deckId: string, viewerId: st
   const bought = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.buyerId} = ${viewerId} and ${deckPurchases.status} = 'paid')`;
   const isPublic = and(eq(decks.isPublic, true), not(hiddenByStaff(decks.id)));
   const visible = viewerId ? or(isPublic, eq(decks.creatorId, viewerId), bought) : isPublic;
-  const [deck] = await summaries(db).where(and(eq(decks.id, deckId), visible)).limit(1);
+  // The deck and its cards in one round trip; the cards are dropped unread when the deck is not the viewer's to see.
+  const [[deck], deckCards] = await db.batch([
+    summaries(db).where(and(eq(decks.id, deckId), visible)).limit(1),
+    db
+      .select({
+        id: cards.id,
+        name: cards.name,
+        cardKey: cards.cardKey,
+        arcana: cards.arcana,
+        number: cards.number,
+        imageKey: cards.imageKey,
+        updatedAt: cards.updatedAt,
+      })
+      .from(cards)
+      .where(eq(cards.deckId, deckId))
+      .orderBy(
+        asc(cards.arcana),
+        sql`case ${cards.suit} when 'wands' then 1 when 'cups' then 2 when 'swords' then 3 when 'pentacles' then 4 else 0 end`,
+        asc(cards.number),
+      ),
+  ]);
   if (!deck) return null;
-  const deckCards = await db
-    .select({
-      id: cards.id,
-      name: cards.name,
-      cardKey: cards.cardKey,
-      arcana: cards.arcana,
-      number: cards.number,
-      imageKey: cards.imageKey,
-      updatedAt: cards.updatedAt,
-    })
-    .from(cards)
-    .where(eq(cards.deckId, deckId))
-    .orderBy(
-      asc(cards.arcana),
-      sql`case ${cards.suit} when 'wands' then 1 when 'cups' then 2 when 'swords' then 3 when 'pentacles' then 4 else 0 end`,
-      asc(cards.number),
-    );
   return {
     ...toSummary(deck),
     cards: deckCards.map(({ imageKey, updatedAt, ...card }) => ({ ...card, imageUrl: cardImageUrl(imageKey, updatedAt) })),

@@ -98,8 +98,9 @@ export async function viewerCards(
   deck: { id: string; isPublic: boolean },
   viewerId: string | null,
 ): Promise<{ relation: DeckRelation; open: "all" | Set<string> }> {
-  const relation = await deckRelation(db, deck.id, viewerId);
-  if (relation) return { relation, open: "all" };
-  const listing = await db.query.deckListings.findFirst({ where: eq(deckListings.deckId, deck.id) });
-  return { relation, open: publicCards(deck, listing) };
+  const [relation, listing] = await Promise.all([
+    deckRelation(db, deck.id, viewerId),
+    db.query.deckListings.findFirst({ where: eq(deckListings.deckId, deck.id) }),
+  ]);
+  return { relation, open: relation ? "all" : publicCards(deck, listing) };
 }

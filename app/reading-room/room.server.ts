@@ -16,7 +16,8 @@ import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
 import { deckArt } from "./deck-art.server";
 import { decksForTable, seatStands } from "./room-store.server";
-import { mayUseWholeDeck, viewerCards } from "../marketplace/ownership.server";
+import { getListing } from "../marketplace/listing.server";
+import { deckRelation, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
 import type { RoomState } from "./state";
 
 /** Names and keywords of every card, for the table to label what is drawn. */
@@ -134,10 +135,15 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
   }
   const canStart = Boolean(user);
   if (!params.deckId) return { deck: null, reading, ended, canStart, confirmCreate };
-  const deck = await getViewableDeck(context.db, params.deckId, user?.id ?? null);
+  // The deck, the person's relation to it and its listing in one wait.
+  const [deck, relation, listing] = await Promise.all([
+    getViewableDeck(context.db, params.deckId, user?.id ?? null),
+    deckRelation(context.db, params.deckId, user?.id ?? null),
+    getListing(context.db, params.deckId),
+  ]);
   if (!deck) throw new Response("Deck not found", { status: 404 });
   // The fan shows only pictures this person may see; a priced deck they have not bought is read with after buying it.
-  const { open } = await viewerCards(context.db, deck, user?.id ?? null);
+  const open = relation ? "all" : publicCards(deck, listing);
   const shown = open === "all" ? deck.cards : deck.cards.filter((card) => open.has(card.cardKey));
   return {
     deck: { id: deck.id, title: deck.title, creator: deck.creatorUsername, cards: shown.slice(0, 5), locked: open !== "all" },

@@ -23,21 +23,29 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const own = await getOwnDeck(context.db, params.deckId ?? "", user.id);
-  const bought = own ? null : await getBoughtDeck(context.db, params.deckId ?? "", user.id);
+  const deckId = params.deckId ?? "";
+  // One wait for everything the page shows; the deck must be the person's own or bought, and the
+  // rest is used only then.
+  const [own, bought, quota, regenerations, listing, listingTermsNow, buyers] = await Promise.all([
+    getOwnDeck(context.db, deckId, user.id),
+    getBoughtDeck(context.db, deckId, user.id),
+    getQuota(context.db, user.id),
+    regenerationsLeft(context.db, user, deckId),
+    getListing(context.db, deckId),
+    listingTerms(context.db, user),
+    buyerCount(context.db, deckId),
+  ]);
   const deck = own ?? bought;
   if (!deck) throw new Response("Deck not found", { status: 404 });
-  const boughtFrom = bought ? { creator: bought.creator } : null;
-  const quota = await getQuota(context.db, user.id);
   return {
     deck,
-    regenerationsLeft: await regenerationsLeft(context.db, user, deck.id),
+    regenerationsLeft: regenerations,
     completeCreditsLeft: creditsLeft(quota).completeDeck,
     retry: deck.status === "failed" ? await retryCost(context.db, user.id, deck) : null,
-    listing: (await getListing(context.db, deck.id)) ?? null,
-    listingTerms: await listingTerms(context.db, user),
-    buyers: await buyerCount(context.db, deck.id),
-    boughtFrom,
+    listing: listing ?? null,
+    listingTerms: listingTermsNow,
+    buyers,
+    boughtFrom: own ? null : bought ? { creator: bought.creator } : null,
   };
 }
 

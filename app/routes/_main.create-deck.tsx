@@ -23,8 +23,7 @@ const query = z.object({ theme: z.string().trim().max(200).optional().catch(unde
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { theme } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const quota = await getQuota(context.db, user.id);
-  const entitled = await deckFormEntitlements(context.db, user.id);
+  const [quota, entitled] = await Promise.all([getQuota(context.db, user.id), deckFormEntitlements(context.db, user.id)]);
   return {
     theme: theme ?? "",
     styles: KNOWN_STYLES,

@@ -56,8 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 /** The deck the page shows: public, or on sale (listed and not hidden); anything else is not found. */
 async function pageDeck(db: Database, deckId: string, viewerId: string | null) {
-  const deck = await getViewableDeck(db, deckId, viewerId);
-  const listing = await getListing(db, deckId);
+  const [deck, listing] = await Promise.all([getViewableDeck(db, deckId, viewerId), getListing(db, deckId)]);
   if (!deck || !(deck.isPublic || isOnSale(listing))) throw new Response("Deck not found", { status: 404 });
   return { deck, listing };
 }
@@ -69,16 +68,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewerId = viewer?.id ?? null;
   const deckId = params.deckId ?? "";
   const url = new URL(request.url);
-  const { deck, listing } = await pageDeck(context.db, deckId, viewerId);
-  const relation = await deckRelation(context.db, deckId, viewerId);
-  const open = relation ? "all" : publicCards(deck, listing);
-  const onSale = isOnSale(listing) && deck.status === "ready";
   const pages = reviewPages.parse(url.searchParams.get("reviews") ?? undefined);
-  const [{ reviews, total }, own, creator] = await Promise.all([
+  // Everything the page shows is read at once, in one wait after the viewer's; a deck the viewer may
+  // not see is refused before anything of it is used.
+  const [{ deck, listing }, relation, { reviews, total }, own, creator] = await Promise.all([
+    pageDeck(context.db, deckId, viewerId),
+    deckRelation(context.db, deckId, viewerId),
     listReviews(context.db, deckId, pages),
     viewerId ? ownReview(context.db, deckId, viewerId) : null,
     creatorProfile(context.db, deckId),
   ]);
+  const open = relation ? "all" : publicCards(deck, listing);
+  const onSale = isOnSale(listing) && deck.status === "ready";
   // A locked card's picture is not sent at all, not even its address: only its name.
   const cards = deck.cards.map((card) => {
     const visible = open === "all" || open.has(card.cardKey);
