@@ -290,7 +290,8 @@ export class UnusedDeckRefundError extends Error {
 async function refundUnusedDeckPayment(db: Database, provider: PaymentsProvider, session: Stripe.Checkout.Session, now: number) {
   const checkoutId = session.metadata?.checkoutId;
   const paymentIntentId = idOf(session.payment_intent);
-  if (session.metadata?.kind !== "deck" || !checkoutId || !paymentIntentId || !(await boughtNothing(db, checkoutId))) return;
+  if (session.metadata?.kind !== "deck" || session.payment_status === "unpaid" || !checkoutId || !paymentIntentId) return;
+  if (!(await boughtNothing(db, checkoutId))) return;
   const receipt = await db.query.paymentReceipts.findFirst({
     columns: { amountCents: true, refundedCents: true },
     where: eq(paymentReceipts.paymentIntentId, paymentIntentId),
