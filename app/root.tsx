@@ -13,6 +13,7 @@ import {
 import { useEffect, useState, type ReactNode } from "react";
 import { returnPathOf } from "~/auth/guard.server";
 import { loginPath } from "~/auth/redirect";
+import { isStaff } from "~/auth/staff.server";
 import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
 import { useChosenTheme } from "~/components/theme-toggle";
 import { useAccountChannel } from "~/lib/use-account-channel";
@@ -41,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user && new URL(request.url).searchParams.get("auth") === "required") {
     throw redirect(loginPath(returnPathOf(request)));
   }
-  return { user, theme, googleEnabled: Boolean(context.config.google) };
+  // Whether to show the staff pages' link; the staff list itself never leaves the server.
+  return { user, theme, googleEnabled: Boolean(context.config.google), isStaff: isStaff(user, context.config) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

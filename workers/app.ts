@@ -9,6 +9,7 @@ import { withPublicPageCache } from "../app/cache/public-pages.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig, type AppConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
+import { createPayouts } from "../app/payouts/payouts.server";
 import { textResponse } from "../app/lib/http";
 import { createLoadContext } from "../app/load-context.server";
 import { countedEnv, formatRoundTrips, newRoundTrips, ROUND_TRIPS_HEADER } from "../app/lib/round-trips.server";
@@ -100,6 +101,8 @@ export default {
   },
 
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runPeriodicJobs(createDatabase(env.DB), controller.scheduledTime));
+    const db = createDatabase(env.DB);
+    const config = configOrNull(env);
+    ctx.waitUntil(runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null));
   },
 } satisfies ExportedHandler<Env>;

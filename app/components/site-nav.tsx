@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { displayName } from "~/auth/display-name";
 import { signInHref, useSignInDialog } from "~/auth/sign-in-dialog";
 import { deckCreditsLabel } from "~/credits/badge";
-import { useOptionalUser } from "~/lib/root-data";
+import { useIsStaff, useOptionalUser } from "~/lib/root-data";
 import { useDisclosure } from "~/lib/use-disclosure";
 import { cn } from "~/lib/cn";
 import { Wordmark } from "./logo";
@@ -152,6 +152,7 @@ function AvatarMenu() {
 /** The account entries, shared by the avatar menu and the mobile menu. */
 function AccountLinks({ className, itemClassName }: { className?: string; itemClassName?: string }) {
   const user = useOptionalUser();
+  const staff = useIsStaff();
   if (!user) return null;
   return (
     <ul className={className}>
@@ -169,6 +170,11 @@ function AccountLinks({ className, itemClassName }: { className?: string; itemCl
           <Link className={cn("block", itemClassName)} to="/become-reader">Become a Reader</Link>
         )}
       </li>
+      {staff ? (
+        <li>
+          <Link className={cn("block", itemClassName)} to="/staff/reports" data-testid="staff-link">Staff</Link>
+        </li>
+      ) : null}
       <li>
         <Form method="post" action="/logout">
           <button type="submit" className={cn("w-full text-left", itemClassName)}>Sign Out</button>

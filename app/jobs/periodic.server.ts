@@ -6,6 +6,8 @@ import { refreshDeckQuotas } from "../credits/credits.server";
 import { deleteStaleRateLimits } from "../security/rate-limit.server";
 import type { Database } from "../db.server";
 import { refreshListingScores } from "../marketplace/browse.server";
+import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
+import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 
 /** A participant not seen for this long no longer counts as active in a reading. */
@@ -39,8 +41,11 @@ export async function closeInactiveReadings(db: Database, now: number) {
   ]);
 }
 
-/** Everything the cron trigger (every 15 minutes) keeps tidy. Each job is independent: one failing does not stop the others. */
-export async function runPeriodicJobs(db: Database, now: number) {
+/**
+ * Everything the cron trigger (every 15 minutes) keeps tidy. Each job is independent: one failing
+ * does not stop the others. `payouts` is the payouts provider, when there is one.
+ */
+export async function runPeriodicJobs(db: Database, now: number, payouts: PayoutsProvider | null = null) {
   const jobs = {
     closeInactiveReadings: () => closeInactiveReadings(db, now),
     markStaleReadersOffline: () => markStaleReadersOffline(db, now),
@@ -49,6 +54,7 @@ export async function runPeriodicJobs(db: Database, now: number) {
     deleteStaleRateLimits: () => deleteStaleRateLimits(db, now),
     refreshDeckQuotas: () => refreshDeckQuotas(db, now),
     refreshListingScores: () => refreshListingScores(db, now),
+    retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
   };
   const results = await Promise.allSettled(Object.values(jobs).map((job) => job()));
   const failed = Object.keys(jobs).filter((_, i) => results[i]?.status === "rejected");

@@ -8,3 +8,8 @@ export function useRootData() {
 export function useOptionalUser() {
   return useRootData()?.user ?? null;
 }
+
+/** Whether the signed-in person is staff, so the menus offer the staff pages. */
+export function useIsStaff() {
+  return useRootData()?.isStaff ?? false;
+}

@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { checkoutSessions, decks, payouts, sellerAccounts, sellerLedger, users } from "../../db/schema";
 import { requireUser, returnPathOf } from "../auth/guard.server";
@@ -23,7 +23,7 @@ import { LocalPayments } from "../payments/local.server";
 import { createPayments, deliverLocalEvents } from "../payments/payments.server";
 import { LocalPayouts } from "../payouts/local.server";
 import { createPayouts } from "../payouts/payouts.server";
-import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutAccountState } from "../payouts/provider.server";
+import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutAccountState, type PayoutsProvider } from "../payouts/provider.server";
 
 type Statement = BatchItem<"sqlite">;
 
@@ -271,9 +271,23 @@ export async function requestPayout(context: AppLoadContext, user: CurrentUser):
   const [claim, line] = payoutStatements(db, { id: payoutId, sellerId: user.id, amountCents, now });
   const [claimed] = await db.batch([claim, line]);
   if (claimed.length === 0) return { kind: "refused", status: 409, message: PAYOUT_MESSAGES.changed };
+  return sendPayout(db, provider, { id: payoutId, sellerId: user.id, amountCents, currency: PAYOUT_CURRENCY }, account.accountId);
+}
 
+/**
+ * Asks the provider to send a pending payout (the payout's id is the idempotency key, so asking
+ * again never pays twice) and records the answer: paid; failed with the amount back in the
+ * balance when refused; still pending when no answer came.
+ */
+async function sendPayout(
+  db: Database,
+  provider: PayoutsProvider,
+  payout: { id: string; sellerId: string; amountCents: number; currency: string },
+  accountId: string,
+): Promise<PayoutOutcome> {
+  const { id: payoutId, sellerId, amountCents, currency } = payout;
   try {
-    const { transferId } = await provider.transfer({ payoutId, sellerId: user.id, accountId: account.accountId, amountCents, currency: PAYOUT_CURRENCY });
+    const { transferId } = await provider.transfer({ payoutId, sellerId, accountId, amountCents, currency });
     await db
       .update(payouts)
       .set({ status: "paid", providerTransferId: transferId, paidAt: Date.now() })
@@ -289,4 +303,35 @@ export async function requestPayout(context: AppLoadContext, user: CurrentUser):
     await db.batch([first!, ...rest]);
     return { kind: "refused", status: refusal.status, message: refusal.message };
   }
+}
+
+/** A payout still pending this long after it was asked for had no answer from the provider: it is asked again. */
+export const UNCONFIRMED_PAYOUT_AGE_MS = 10 * 60 * 1000;
+/**
+ * Past this age a payout is no longer asked again: Stripe keeps an idempotency key for 24 hours, and a
+ * request after that could send the money a second time. Such a payout stays pending for staff to check.
+ */
+export const PAYOUT_RETRY_WINDOW_MS = 23 * 60 * 60 * 1000;
+const PAYOUT_RETRY_BATCH = 50;
+
+/**
+ * The periodic job's step for transfers that never got an answer: each payout pending for more than
+ * ten minutes (and within the idempotency window) is sent again with the same key and marked paid or
+ * failed as the first try would have. Returns how each ended.
+ */
+export async function retryUnconfirmedPayouts(db: Database, provider: PayoutsProvider | null, now: number) {
+  const counts = { paid: 0, failed: 0, pending: 0 };
+  if (!provider) return counts;
+  const due = await db
+    .select({ id: payouts.id, sellerId: payouts.sellerId, amountCents: payouts.amountCents, currency: payouts.currency, accountId: sellerAccounts.accountId })
+    .from(payouts)
+    .innerJoin(sellerAccounts, and(eq(sellerAccounts.userId, payouts.sellerId), eq(sellerAccounts.provider, provider.name)))
+    .where(and(eq(payouts.status, "pending"), lt(payouts.createdAt, now - UNCONFIRMED_PAYOUT_AGE_MS), gt(payouts.createdAt, now - PAYOUT_RETRY_WINDOW_MS)))
+    .orderBy(payouts.createdAt)
+    .limit(PAYOUT_RETRY_BATCH);
+  for (const payout of due) {
+    const outcome = await sendPayout(db, provider, payout, payout.accountId);
+    counts[outcome.kind === "refused" ? "failed" : outcome.kind] += 1;
+  }
+  return counts;
 }

@@ -11,6 +11,8 @@
  * - a completed checkout of a marketplace deck: the purchase, the seller's sale line, the count;
  * - `charge.refunded`: the receipt records the refund; a refunded Explorer Plus takes back its
  *   credit, a refunded deck its purchase (access ends) and its sale;
+ * - a completed checkout of a deck that bought nothing is refunded; a failed refund call fails the
+ *   delivery, and the provider's redelivery of the same event tries the refund again;
  * - `account.updated`: a creator's payout account follows the provider's state (payouts enabled).
  */
 import type { BatchItem } from "drizzle-orm/batch";
@@ -229,7 +231,11 @@ const alreadyApplied = async (db: Database, id: string) =>
 
 /** Applies a verified event once. */
 export async function applyPaymentEvent(db: Database, provider: PaymentsProvider, event: Stripe.Event, now = Date.now()): Promise<EventResult> {
-  if (await alreadyApplied(db, event.id)) return { outcome: "duplicate", userId: null };
+  if (await alreadyApplied(db, event.id)) {
+    // A redelivery: the effects are written, but the refund of a payment that bought nothing may have failed.
+    if (event.type === "checkout.session.completed") await refundUnusedDeckPayment(db, provider, event.data.object as Stripe.Checkout.Session, now);
+    return { outcome: "duplicate", userId: null };
+  }
   const effects: Statement[] = [];
   let userId: string | null = null;
   let upgrade: EventResult["upgrade"];
@@ -269,14 +275,34 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   return effects.length > 0 ? { outcome: "applied", userId, upgrade } : { outcome: "ignored", userId: null };
 }
 
+/** The provider's refund call for a deck payment that bought nothing failed; the delivery is to be retried. */
+export class UnusedDeckRefundError extends Error {
+  constructor(readonly checkoutId: string, cause: unknown) {
+    super(`The refund of the unused deck checkout ${checkoutId} failed`, { cause });
+  }
+}
+
 /**
  * A deck paid for twice (or after its listing went) is refunded in full once, by the provider; the
  * refund comes back as `charge.refunded` (applied here at once when the local provider returns it).
+ * Tried on every delivery of the checkout's event until its receipt records the refund: the
+ * idempotency key makes a repeated call the same refund, never a second one.
  */
 async function refundUnusedDeckPayment(db: Database, provider: PaymentsProvider, session: Stripe.Checkout.Session, now: number) {
   const checkoutId = session.metadata?.checkoutId;
   const paymentIntentId = idOf(session.payment_intent);
-  if (session.metadata?.kind !== "deck" || !checkoutId || !paymentIntentId || !(await boughtNothing(db, checkoutId))) return;
-  const events = await provider.refund({ paymentIntentId, idempotencyKey: `unused-deck:${checkoutId}` });
+  if (session.metadata?.kind !== "deck" || session.payment_status === "unpaid" || !checkoutId || !paymentIntentId) return;
+  if (!(await boughtNothing(db, checkoutId))) return;
+  const receipt = await db.query.paymentReceipts.findFirst({
+    columns: { amountCents: true, refundedCents: true },
+    where: eq(paymentReceipts.paymentIntentId, paymentIntentId),
+  });
+  if (receipt && receipt.refundedCents >= receipt.amountCents) return;
+  let events: Stripe.Event[];
+  try {
+    events = await provider.refund({ paymentIntentId, idempotencyKey: `unused-deck:${checkoutId}` });
+  } catch (error) {
+    throw new UnusedDeckRefundError(checkoutId, error);
+  }
   for (const refunded of events) await applyPaymentEvent(db, provider, refunded, now);
 }

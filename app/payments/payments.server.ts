@@ -12,7 +12,7 @@ import { newId } from "../lib/crypto";
 import { EXPLORER_PLUS, findPlanByKey, type Plan } from "../plans/catalogue";
 import { tellAccountChanged } from "../accounts/channel.server";
 import { upgradeDeck } from "../decks/create.server";
-import { applyPaymentEvent } from "./events.server";
+import { applyPaymentEvent, UnusedDeckRefundError } from "./events.server";
 import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
 import { LocalPayments } from "./local.server";
 import { CHECKOUT_FAILED_MESSAGE, PaymentsError, type PaymentsProvider } from "./provider.server";
@@ -143,7 +143,16 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
   } catch {
     return Response.json({ error: "Invalid signature" }, { status: 400 });
   }
-  const { outcome, userId, upgrade } = await applyPaymentEvent(db, payments, event);
+  let result;
+  try {
+    result = await applyPaymentEvent(db, payments, event);
+  } catch (error) {
+    // The event is recorded but a refund it owes was not made: an error status makes the provider deliver it again.
+    if (!(error instanceof UnusedDeckRefundError)) throw error;
+    console.error(error.message, error.cause);
+    return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
+  }
+  const { outcome, userId, upgrade } = result;
   // Explorer Plus was paid for: its credit is in place, and the deck's 56 cards are started with it.
   if (upgrade) await upgradeDeck(context, { id: upgrade.userId }, upgrade.deckId);
   if (userId) await tellAccountChanged(context.cloudflare.env, userId, "plan");

@@ -1,15 +1,21 @@
 /**
  * Every form action, fed hostile and random input: huge strings, unicode, wrong types, injection
  * strings, missing, unknown and duplicated fields, other body encodings. None may answer 500; a
- * refusal must say why in words; a refused request must leave the data as it was.
+ * refusal must say why in words; a refused request must leave the data as it was. The marketplace's
+ * forms answer only 2xx, 3xx, 400, 403, 404 or 409 (or 415 from the body gate for what is not a form
+ * at all), and whatever they accept leaves every marketplace row within its rules.
  */
 import { env, SELF } from "cloudflare:test";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { cards, decks, readingJournal } from "../../db/schema";
+import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { cards, deckReviews, decks, readingJournal, subscriptions, users } from "../../db/schema";
+import { MINIMUM_PAYOUT_CENTS } from "../../app/marketplace/earnings.server";
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../../app/marketplace/reports";
+import { REPLY_MAX, REVIEW_MAX } from "../../app/marketplace/reviews.server";
 import { CookieJar, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -143,7 +149,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  console.log(`form fuzzing: ${tried} hostile or random submissions to ${TARGETS.length + 1} actions`);
+  console.log(`form fuzzing: ${tried} hostile or random submissions to ${TARGETS.length + MARKET_TARGETS.length + 1} actions`);
 });
 
 describe("form actions under hostile input never answer 500, say why they refuse, and change nothing when they refuse", () => {
@@ -190,6 +196,176 @@ describe("form actions under hostile input never answer 500, say why they refuse
         expect([302, 400, 415]).toContain(response.status);
       }),
       { numRuns: 20, seed: 20261123 },
+    );
+  }, 120_000);
+});
+
+/** The marketplace's people and decks: a seller with a listed deck and a free one, a buyer who reviewed it, a reporter, the staff. */
+const market = {} as {
+  seller: string;
+  buyer: string;
+  reporter: string;
+  staff: string;
+  sellerId: string;
+  pricedDeckId: string;
+  freeDeckId: string;
+  reviewId: string;
+};
+
+async function member(plan?: "creator") {
+  const id = newId();
+  await db().insert(users).values({ id, email: `${id}@example.com`, username: `f_${id.slice(0, 10)}` });
+  if (plan) {
+    await db().insert(subscriptions).values({ userId: id, subscriptionStatus: "active", priceId: "price_creator_monthly", currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
+  }
+  return { id, cookie: await signInAs(id) };
+}
+
+async function sellerDeck(sellerId: string, title: string) {
+  const deckId = newId();
+  await db().insert(decks).values({ id: deckId, creatorId: sellerId, title, theme: "Fuzz", status: "ready" });
+  for (const [number, key] of ["major-00", "major-01", "major-02"].entries()) {
+    await db().insert(cards).values({ id: `${deckId}-${key}`, deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready" });
+  }
+  return deckId;
+}
+
+/** A stored report: the reason's label, then the reporter's words, if any. */
+const REPORT_REASON_MAX = Math.max(...Object.values(REPORT_REASONS).map((label) => label.length)) + 2 + REPORT_DETAILS_MAX;
+
+const MARKET_DECKS = () => [market.pricedDeckId, market.freeDeckId];
+
+/** What the marketplace's forms can change, for these decks and people; equal before and after a refusal. */
+async function marketFingerprint() {
+  const [row] = await db().all<Record<string, unknown>>(sql`SELECT
+    (SELECT group_concat(deck_id || price_cents || description || tags || preview_card_keys || licence || status || ifnull(hidden_at, '-') || ifnull(hidden_reason, '-') || featured || sales_count || rating_sum || rating_count || updated_at, '|')
+      FROM deck_listings WHERE deck_id IN (${market.pricedDeckId}, ${market.freeDeckId})) AS listings,
+    (SELECT group_concat(id || rating || body || ifnull(reply, '-') || updated_at, '|') FROM deck_reviews WHERE deck_id IN (${market.pricedDeckId}, ${market.freeDeckId})) AS reviews,
+    (SELECT group_concat(id || reason || status || ifnull(resolved_by, '-'), '|') FROM deck_reports WHERE deck_id IN (${market.pricedDeckId}, ${market.freeDeckId})) AS reports,
+    (SELECT COUNT(*) FROM deck_purchases) AS purchases,
+    (SELECT group_concat(id || amount_cents || status, '|') FROM payouts WHERE seller_id = ${market.sellerId}) AS payouts,
+    (SELECT group_concat(account_id || payouts_enabled, '|') FROM seller_accounts WHERE user_id = ${market.sellerId}) AS accounts,
+    (SELECT COUNT(*) FROM seller_ledger) AS ledger,
+    (SELECT COUNT(*) FROM local_payment_objects) AS provider_objects`);
+  return row;
+}
+
+/** Rows outside the marketplace's rules: prices, licences, tags, counters, texts, payouts, balances. */
+async function corruptMarketRows() {
+  return db().all<Record<string, unknown>>(sql`
+    SELECT 'listing' AS kind, deck_id AS id FROM deck_listings WHERE deck_id IN (${market.pricedDeckId}, ${market.freeDeckId}) AND (
+      typeof(price_cents) <> 'integer' OR price_cents < 0 OR price_cents > 100000 OR (price_cents > 0 AND price_cents < 50)
+      OR status NOT IN ('listed', 'unlisted') OR licence NOT IN ('personal', 'commercial')
+      OR NOT json_valid(tags) OR json_array_length(tags) > 8 OR NOT json_valid(preview_card_keys) OR json_array_length(preview_card_keys) > 10
+      OR length(description) > 2000 OR sales_count < 0
+      OR (hidden_at IS NULL) <> (hidden_reason IS NULL)
+      OR rating_count <> (SELECT COUNT(*) FROM deck_reviews r WHERE r.deck_id = deck_listings.deck_id)
+      OR rating_sum <> (SELECT TOTAL(rating) FROM deck_reviews r WHERE r.deck_id = deck_listings.deck_id))
+    UNION ALL
+    SELECT 'review', id FROM deck_reviews WHERE deck_id IN (${market.pricedDeckId}, ${market.freeDeckId}) AND (
+      rating NOT BETWEEN 1 AND 5 OR length(body) > ${REVIEW_MAX} OR length(reply) > ${REPLY_MAX} OR (reply IS NULL) <> (replied_at IS NULL))
+    UNION ALL
+    SELECT 'report', id FROM deck_reports WHERE deck_id IN (${market.pricedDeckId}, ${market.freeDeckId}) AND (
+      NOT (${sql.join(Object.values(REPORT_REASONS).map((label) => sql`reason = ${label} OR substr(reason, 1, ${label.length + 2}) = ${`${label}: `}`), sql` OR `)})
+      OR length(reason) > ${REPORT_REASON_MAX} OR status NOT IN ('open', 'actioned', 'dismissed'))
+    UNION ALL
+    SELECT 'payout', id FROM payouts WHERE seller_id = ${market.sellerId} AND (amount_cents < ${MINIMUM_PAYOUT_CENTS} OR status NOT IN ('pending', 'paid', 'failed'))
+    UNION ALL
+    SELECT 'balance', seller_id FROM seller_ledger WHERE seller_id = ${market.sellerId} GROUP BY seller_id HAVING SUM(net_cents) < 0`);
+}
+
+const MARKET_TARGETS: (Target & { cookie: () => string })[] = [
+  {
+    name: "listing: list, edit, unlist",
+    cookie: () => market.seller,
+    path: async () => `/collection/${market.pricedDeckId}`,
+    fields: { intent: ["list", "unlist"], price: ["4.99", "0", "0.49", "1000.01"], description: ["Warm light"], tags: ["lanterns, autumn"], preview: ["major-00", "major-77"], licence: ["personal", "commercial"] },
+  },
+  {
+    name: "review",
+    cookie: () => market.buyer,
+    path: async () => `/marketplace/${market.freeDeckId}`,
+    fields: { intent: ["review", "edit-review"], rating: ["1", "5", "0", "6", "4.5"], body: ["Lovely deck"] },
+  },
+  {
+    name: "reply to a review",
+    cookie: () => market.seller,
+    path: async () => `/marketplace/${market.freeDeckId}`,
+    // Read when the form is made, after the review exists.
+    get fields() {
+      return { intent: ["reply"], review: [market.reviewId], reply: ["Thank you"] };
+    },
+  },
+  {
+    name: "report",
+    cookie: () => market.reporter,
+    path: async () => `/marketplace/${market.freeDeckId}/report`,
+    fields: { reason: Object.keys(REPORT_REASONS), details: ["Copied from a book"] },
+  },
+  {
+    name: "staff reports: hide, unhide, dismiss",
+    cookie: () => market.staff,
+    path: async () => "/staff/reports",
+    get fields() {
+      return { intent: ["hide", "unhide", "dismiss", "feature", "unfeature"], deckId: MARKET_DECKS(), reason: ["Copied art"] };
+    },
+  },
+  {
+    name: "staff listings: feature, unfeature, hide, unhide",
+    cookie: () => market.staff,
+    path: async () => "/staff/listings",
+    get fields() {
+      return { intent: ["feature", "unfeature", "hide", "unhide", "dismiss"], deckId: MARKET_DECKS(), reason: ["Misleading"] };
+    },
+  },
+  { name: "payout request", cookie: () => market.seller, path: async () => "/sales", fields: { intent: ["payout", "onboard"] } },
+  { name: "local payout onboarding", cookie: () => market.seller, path: async () => "/sales/onboarding/local", fields: { intent: ["complete"], country: ["US", "GB"], holderName: ["Ada Lantern"] } },
+];
+
+/** A form's answers: done, sent on, or refused with the reason; 415 is the body gate's answer to what is not a form. */
+const MARKET_STATUSES = [400, 403, 404, 409, 415];
+
+describe("the marketplace's forms under hostile input answer 2xx, 3xx, 400, 403, 404 or 409, and leave no corrupt row", () => {
+  beforeAll(async () => {
+    const seller = await member("creator");
+    market.seller = seller.cookie;
+    market.sellerId = seller.id;
+    market.pricedDeckId = await sellerDeck(seller.id, "Fuzzed lanterns");
+    market.freeDeckId = await sellerDeck(seller.id, "Fuzzed tides");
+    const listPriced = await post(`/collection/${market.pricedDeckId}`, { intent: "list", price: "4.99", description: "For sale" }, { cookie: seller.cookie });
+    const listFree = await post(`/collection/${market.freeDeckId}`, { intent: "list", price: "0", description: "Free" }, { cookie: seller.cookie });
+    expect([listPriced.status, listFree.status]).toEqual([200, 200]);
+    const buyer = await member();
+    market.buyer = buyer.cookie;
+    expect((await post(`/checkout/${market.freeDeckId}`, {}, { cookie: buyer.cookie })).status).toBe(302);
+    expect((await post(`/marketplace/${market.freeDeckId}`, { intent: "review", rating: "4", body: "Bright" }, { cookie: buyer.cookie })).status).toBe(200);
+    market.reviewId = (await db().query.deckReviews.findFirst({ where: eq(deckReviews.deckId, market.freeDeckId) }))!.id;
+    market.reporter = (await member()).cookie;
+    market.staff = await signInAs(STAFF_MEMBER_ID);
+  });
+
+  it.each(MARKET_TARGETS.map((target) => [target.name, target] as const))("%s", async (_, target) => {
+    await fc.assert(
+      fc.asyncProperty(formFor(target), async (form) => {
+        tried++;
+        const before = await marketFingerprint();
+        const { body, contentType } = bodyOf(form);
+        const response = await SELF.fetch(`${ORIGIN}${await target.path()}`, {
+          method: "POST",
+          redirect: "manual",
+          body,
+          headers: { host: "localhost", origin: ORIGIN, cookie: target.cookie(), "cf-connecting-ip": `198.20.${tried % 250}.1`, ...(contentType ? { "content-type": contentType } : {}) },
+        });
+        const text = await response.text();
+        const where = `${target.name} ${JSON.stringify(form).slice(0, 300)}`;
+        expect(response.status < 400 || MARKET_STATUSES.includes(response.status), `${where}: ${response.status} ${text.slice(0, 200)}`).toBe(true);
+        if (response.status >= 400) {
+          expect(text.trim().length, `${where}: a refusal says why`).toBeGreaterThan(0);
+          expect(await marketFingerprint(), `${where}: a refusal changed data`).toEqual(before);
+        }
+        expect(await corruptMarketRows(), `${where}: left a corrupt row`).toEqual([]);
+      }),
+      { numRuns: 30, seed: 20261123 },
     );
   }, 120_000);
 });

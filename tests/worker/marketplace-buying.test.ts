@@ -3,15 +3,16 @@
  * pictures are locked, buying (free, paid, twice, at once, one's own), the seller's fee at the
  * time of the sale, and a refund that ends the buyer's access.
  */
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
-import { applyPaymentEvent } from "../../app/payments/events.server";
+import { applyPaymentEvent, UnusedDeckRefundError } from "../../app/payments/events.server";
 import { event, LocalPayments } from "../../app/payments/local.server";
+import type { RefundRequest } from "../../app/payments/provider.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { deckForReading, decksForTable } from "../../app/reading-room/room-store.server";
 import { cards, checkoutSessions, deckListings, deckPurchases, decks, localPaymentObjects, paymentReceipts, sellerLedger, subscriptions, users } from "../../db/schema";
@@ -252,5 +253,95 @@ describe("buying a deck", () => {
     expect((await listingOf(deckId)).status).toBe("unlisted");
     expect((await get(imagePath(deckId, "major-04"), { cookie: buyer.cookie })).status).toBe(200);
     expect(await db().query.checkoutSessions.findFirst({ where: eq(checkoutSessions.deckId, deckId) })).toBeUndefined();
+  });
+});
+
+/** The local provider, whose refund call fails (no answer) the first `failures` times. */
+class FlakyRefunds extends LocalPayments {
+  calls = 0;
+  constructor(private failures: number) {
+    super(db(), localWebhookSecret(readConfig(env)));
+  }
+  override async refund(request: RefundRequest, now = Date.now()) {
+    this.calls += 1;
+    if (this.failures-- > 0) throw new Error("The provider did not answer");
+    return super.refund(request, now);
+  }
+}
+
+async function deliver(evt: Stripe.Event) {
+  const signed = await local().sign(evt);
+  return SELF.fetch(`${ORIGIN}/webhooks/stripe`, {
+    method: "POST",
+    body: signed.payload,
+    headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+  });
+}
+
+const refundsOf = async (paymentIntentId: string) => {
+  const charges = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "charge"));
+  const charge = charges.find((c) => (c.data as { payment_intent?: string }).payment_intent === paymentIntentId)!;
+  const refunds = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "refund"));
+  return { charge, refunds: refunds.filter((r) => (r.data as { charge?: string }).charge === charge.id) };
+};
+
+describe("a deck payment that bought nothing", () => {
+  /** A paid checkout of a deck whose listing is gone by the time the payment is confirmed. */
+  async function paidAfterTheListingWent() {
+    const seller = await newPerson({ plan: "creator" });
+    const deckId = await readyDeck(seller.id);
+    expect((await list(deckId, seller.cookie, { price: "6" })).status).toBe(200);
+    const buyer = await newPerson();
+    const events = await payForDeck(buyer, deckId);
+    await db().delete(deckListings).where(eq(deckListings.deckId, deckId));
+    const completed = events.find((evt) => evt.type === "checkout.session.completed")!;
+    const paymentIntentId = (completed.data.object as Stripe.Checkout.Session).payment_intent as string;
+    return { seller, deckId, buyer, completed, paymentIntentId };
+  }
+
+  async function expectRefundedOnce(sale: Awaited<ReturnType<typeof paidAfterTheListingWent>>) {
+    const { charge, refunds } = await refundsOf(sale.paymentIntentId);
+    expect(refunds).toHaveLength(1);
+    expect((charge.data as { amount_refunded: number }).amount_refunded).toBe(600);
+    const receipt = await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, sale.paymentIntentId) });
+    expect(receipt).toMatchObject({ amountCents: 600, refundedCents: 600 });
+    expect(await purchasesOf(sale.deckId)).toHaveLength(0);
+    expect(await salesOf(sale.seller.id)).toHaveLength(0);
+    expect((await get(`/collection/${sale.deckId}`, { cookie: sale.buyer.cookie })).status).toBe(404);
+  }
+
+  it("is refunded when the provider delivers the event again after a failed refund call, and only once", async () => {
+    const sale = await paidAfterTheListingWent();
+    const provider = new FlakyRefunds(1);
+    await expect(applyPaymentEvent(db(), provider, sale.completed)).rejects.toBeInstanceOf(UnusedDeckRefundError);
+    expect((await refundsOf(sale.paymentIntentId)).refunds).toHaveLength(0);
+    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, sale.paymentIntentId) })).toMatchObject({ refundedCents: 0 });
+
+    expect((await applyPaymentEvent(db(), provider, sale.completed)).outcome).toBe("duplicate");
+    expect(provider.calls).toBe(2);
+    await expectRefundedOnce(sale);
+
+    // Delivered again after the refund: the receipt records it, so the provider is not asked again.
+    expect((await applyPaymentEvent(db(), provider, sale.completed)).outcome).toBe("duplicate");
+    expect(provider.calls).toBe(2);
+    await expectRefundedOnce(sale);
+  });
+
+  it("answers the webhook with an error while the refund cannot be made, so the provider delivers the event again", async () => {
+    const sale = await paidAfterTheListingWent();
+    // The provider cannot find the payment for now: the refund call fails.
+    const { charge } = await refundsOf(sale.paymentIntentId);
+    await db().update(localPaymentObjects).set({ object: "charge-away" }).where(eq(localPaymentObjects.id, charge.id));
+    const failed = await deliver(sale.completed);
+    expect(failed.status).toBe(503);
+    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, sale.paymentIntentId) })).toMatchObject({ refundedCents: 0 });
+
+    await db().update(localPaymentObjects).set({ object: "charge" }).where(eq(localPaymentObjects.id, charge.id));
+    const retried = await deliver(sale.completed);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toMatchObject({ outcome: "duplicate" });
+    await expectRefundedOnce(sale);
+    expect((await deliver(sale.completed)).status).toBe(200);
+    await expectRefundedOnce(sale);
   });
 });

@@ -12,11 +12,13 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
+import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { applyPaymentEvent } from "../../app/payments/events.server";
 import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { PayoutsError } from "../../app/payouts/provider.server";
 import { stripeClient, StripePayments, subtleCrypto } from "../../app/payments/stripe.server";
+import { LocalPayouts } from "../../app/payouts/local.server";
 import { StripePayouts } from "../../app/payouts/stripe.server";
 import { cards, decks, payouts, sellerAccounts, sellerLedger, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { get, ORIGIN, post, signInAs } from "./helpers";
@@ -363,5 +365,94 @@ describe("the Stripe Connect adapter", () => {
     expect((await payments.verifyEvent(payload, await sign("whsec_account"))).id).toBe("evt_c1");
     await expect(payments.verifyEvent(payload, await sign("whsec_other"))).rejects.toThrow();
     await expect(payments.verifyEvent(payload, null)).rejects.toThrow();
+  });
+});
+
+describe("payouts the provider never answered", () => {
+  const MINUTE = 60 * 1000;
+
+  /** A seller with a Stripe payout account and a payout asked for `ageMs` ago whose transfer got no answer: pending, its amount out of the balance. */
+  async function unansweredPayout(ageMs: number, now: number, amountCents = 1500) {
+    const seller = await newPerson({ plan: "creator" });
+    const accountId = `acct_${seller.id.slice(0, 12)}`;
+    await db().insert(sellerAccounts).values({ userId: seller.id, provider: "stripe", accountId, payoutsEnabled: true });
+    const payoutId = newId();
+    await db().insert(sellerLedger).values({ id: newId(), sellerId: seller.id, kind: "sale", grossCents: 2000, feeCents: 500, netCents: amountCents, referenceId: `sale:${payoutId}` });
+    await db().insert(payouts).values({ id: payoutId, sellerId: seller.id, amountCents, status: "pending", createdAt: now - ageMs });
+    await db().insert(sellerLedger).values({ id: newId(), sellerId: seller.id, kind: "payout", payoutId, netCents: -amountCents, referenceId: `payout:${payoutId}` });
+    return { seller, payoutId, accountId };
+  }
+
+  const payoutRow = async (id: string) => (await db().query.payouts.findFirst({ where: eq(payouts.id, id) }))!;
+  const transfersFor = (calls: Call[], payoutId: string) => calls.filter((c) => c.url.pathname === "/v1/transfers" && c.body.get("metadata[payoutId]") === payoutId);
+
+  it("asks again with the first try's idempotency key after ten minutes, and marks the payout paid", async () => {
+    const now = Date.now();
+    const due = await unansweredPayout(11 * MINUTE, now);
+    const recent = await unansweredPayout(5 * MINUTE, now);
+    const stale = await unansweredPayout(25 * 60 * MINUTE, now);
+    const { calls, payouts: stripe } = fakeStripe((call) => json({ id: `tr_${call.body.get("metadata[payoutId]")}`, object: "transfer" }));
+
+    const result = await runPeriodicJobs(db(), now, stripe);
+    expect(result.failed).toEqual([]);
+    const [retry, ...more] = transfersFor(calls, due.payoutId);
+    expect(more).toHaveLength(0);
+    expect(retry!.headers.get("idempotency-key")).toBe(`payout-${due.payoutId}`);
+    expect(Object.fromEntries(retry!.body)).toMatchObject({ amount: "1500", currency: "usd", destination: due.accountId });
+    expect(await payoutRow(due.payoutId)).toMatchObject({ status: "paid", providerTransferId: `tr_${due.payoutId}` });
+    expect(await balanceOf(due.seller.id)).toBe(0);
+    // Too soon to tell, or past the provider's idempotency window: not asked again, still pending.
+    expect(transfersFor(calls, recent.payoutId)).toHaveLength(0);
+    expect(transfersFor(calls, stale.payoutId)).toHaveLength(0);
+    expect(await payoutRow(recent.payoutId)).toMatchObject({ status: "pending" });
+    expect(await payoutRow(stale.payoutId)).toMatchObject({ status: "pending" });
+
+    // The next run does not ask about a paid payout again.
+    await runPeriodicJobs(db(), now + 15 * MINUTE, stripe);
+    expect(transfersFor(calls, due.payoutId)).toHaveLength(1);
+    expect(transfersFor(calls, recent.payoutId)).toHaveLength(1);
+    expect(await payoutRow(recent.payoutId)).toMatchObject({ status: "paid" });
+  });
+
+  it("marks a refused retry failed with the amount back, and leaves one still unanswered pending", async () => {
+    const now = Date.now();
+    const refusedPayout = await unansweredPayout(20 * MINUTE, now, 1700);
+    const silentPayout = await unansweredPayout(20 * MINUTE, now, 1200);
+    const { calls, payouts: stripe } = fakeStripe((call) => {
+      if (call.body.get("metadata[payoutId]") === silentPayout.payoutId) throw new TypeError("fetch failed");
+      return json({ error: { type: "invalid_request_error", message: "Insufficient funds in your Stripe balance." } }, 400);
+    });
+    await runPeriodicJobs(db(), now, stripe);
+    expect(transfersFor(calls, refusedPayout.payoutId).length).toBeGreaterThan(0);
+    expect(await payoutRow(refusedPayout.payoutId)).toMatchObject({ status: "failed", providerTransferId: null });
+    expect(await balanceOf(refusedPayout.seller.id)).toBe(1700);
+    expect(await payoutRow(silentPayout.payoutId)).toMatchObject({ status: "pending" });
+    expect(await balanceOf(silentPayout.seller.id)).toBe(0);
+
+    // Run again: the failed payout's amount is put back once, never twice.
+    await runPeriodicJobs(db(), now + 15 * MINUTE, stripe);
+    expect(await balanceOf(refusedPayout.seller.id)).toBe(1700);
+    expect(await payoutRow(silentPayout.payoutId)).toMatchObject({ status: "pending" });
+  });
+
+  it("retries through the local provider too, and asks no provider but the seller's own", async () => {
+    const now = Date.now();
+    const seller = await newPerson({ plan: "creator" });
+    await sell(await listedDeck(seller, "Retry deck", "20"));
+    await onboard(seller);
+    const account = (await db().query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, seller.id) }))!;
+    const payoutId = newId();
+    await db().insert(payouts).values({ id: payoutId, sellerId: seller.id, amountCents: 1500, status: "pending", createdAt: now - 30 * MINUTE });
+    await db().insert(sellerLedger).values({ id: newId(), sellerId: seller.id, kind: "payout", payoutId, netCents: -1500, referenceId: `payout:${payoutId}` });
+
+    const { calls, payouts: stripe } = fakeStripe(() => json({ id: "tr_wrong", object: "transfer" }));
+    await runPeriodicJobs(db(), now, stripe);
+    expect(transfersFor(calls, payoutId)).toHaveLength(0);
+    expect(await payoutRow(payoutId)).toMatchObject({ status: "pending" });
+
+    await runPeriodicJobs(db(), now, new LocalPayouts(db()));
+    expect(account.provider).toBe("local");
+    expect(await payoutRow(payoutId)).toMatchObject({ status: "paid", providerTransferId: `tr_local_${payoutId}` });
+    expect(await balanceOf(seller.id)).toBe(0);
   });
 });

@@ -1,10 +1,19 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
+import { STAFF_MEMBER_ID } from "../../db/seed-data";
 import { subscriptions, userDeckQuotas } from "../../db/schema";
 import { cookieFrom, get, post, signInAs } from "./helpers";
 
 const navOf = (html: string) => html.slice(html.indexOf('aria-label="Main"'), html.indexOf("</header>"));
+
+/** A field of the root loader's data as a single fetch answers it (turbo-stream: a flat array, objects hold `_keyIndex: valueIndex`). */
+function rootField(body: string, key: string): unknown {
+  const flat = JSON.parse(body.split("\n")[0]!) as unknown[];
+  const keyIndex = flat.indexOf(key);
+  const holder = flat.find((v): v is Record<string, number> => typeof v === "object" && v !== null && !Array.isArray(v) && `_${keyIndex}` in v);
+  return holder ? flat[holder[`_${keyIndex}`]!] : undefined;
+}
 
 describe("navigation bar", () => {
   it("shows a visitor Marketplace, Readers, Reading Room, Pricing and Sign In, but no member links", async () => {
@@ -54,6 +63,23 @@ describe("navigation bar", () => {
     expect(nav).toContain(">Premium Membership<");
     expect(nav).toContain(">Reader Dashboard<");
     expect(nav).toMatch(/data-testid="deck-badge"[^>]*>3 decks</);
+  });
+
+  it("offers staff a Staff entry to the staff pages in the avatar and mobile menus, and no one else", async () => {
+    const page = await get("/", { cookie: await signInAs(STAFF_MEMBER_ID) });
+    const html = await page.text();
+    const nav = navOf(html);
+    expect(nav.match(/<a[^>]*href="\/staff\/reports"[^>]*>Staff<\/a>/g)).toHaveLength(2); // avatar menu and mobile menu
+    // The page's data says only whether the viewer is staff, never who the staff are.
+    const data = await (await get("/_root.data", { cookie: await signInAs(STAFF_MEMBER_ID) })).text();
+    expect(rootField(data, "isStaff")).toBe(true);
+    expect(html + data).not.toMatch(/staffEmails|STAFF_EMAILS/);
+
+    for (const cookie of [await signInAs("seed-user-demo"), undefined]) {
+      const other = await (await get("/", cookie ? { cookie } : {})).text();
+      expect(navOf(other)).not.toContain('href="/staff/');
+      expect(rootField(await (await get("/_root.data", cookie ? { cookie } : {})).text(), "isStaff")).toBe(false);
+    }
   });
 
   it("signs out on POST and revokes the session on the server", async () => {
