@@ -27,6 +27,8 @@ declare global {
       AI?: Ai;
       /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
       COUNT_ROUND_TRIPS?: string;
+      /** Development only: milliseconds every D1 round trip of a page waits, as for a distant primary. */
+      D1_LATENCY_MS?: string;
     }
   }
   interface Env extends Cloudflare.Env {}

@@ -12,7 +12,7 @@ import { runPeriodicJobs } from "../app/jobs/periodic.server";
 import { createPayouts } from "../app/payouts/payouts.server";
 import { textResponse } from "../app/lib/http";
 import { createLoadContext } from "../app/load-context.server";
-import { countedEnv, formatRoundTrips, newRoundTrips, ROUND_TRIPS_HEADER } from "../app/lib/round-trips.server";
+import { countedEnv, distantD1, formatRoundTrips, newRoundTrips, ROUND_TRIPS_HEADER } from "../app/lib/round-trips.server";
 import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
 import { logRefusal } from "../app/security/audit.server";
 import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
@@ -67,6 +67,9 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   request = limited;
   const unreadable = SAFE_METHODS.has(request.method) ? null : await refuseUnreadableForm(request);
   if (unreadable) return unreadable;
+  // Outside production, D1_LATENCY_MS makes every D1 round trip of a page as slow as a far primary's.
+  const latency = Number(env.D1_LATENCY_MS ?? 0);
+  if (!config.isProduction && latency > 0) env = { ...env, DB: distantD1(env.DB, latency) };
   // Test and benchmark runs count the page's round trips to D1 and R2 (decision 0025).
   const trips = env.COUNT_ROUND_TRIPS === "1" ? newRoundTrips() : null;
   if (trips) env = countedEnv(env, trips);

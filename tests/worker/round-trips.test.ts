@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import * as build from "remix-build";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
-import { ROUND_TRIPS_HEADER } from "../../app/lib/round-trips.server";
+import { countedD1, distantD1, newRoundTrips, ROUND_TRIPS_HEADER } from "../../app/lib/round-trips.server";
 import { users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { signInAs, visit } from "./helpers";
@@ -82,5 +82,27 @@ describe("round trips of members' pages", () => {
     const [sequential, total] = response.headers.get(ROUND_TRIPS_HEADER)!.split(" of ").map(Number) as [number, number];
     expect(sequential).toBeGreaterThanOrEqual(1);
     expect(total).toBeGreaterThanOrEqual(sequential);
+  });
+});
+
+describe("the counting and the distant database", () => {
+  it("counts calls that travel together as one wait, and one batch as one call", async () => {
+    const trips = newRoundTrips();
+    const counted = createDatabase(countedD1(env.DB, trips));
+    await Promise.all([counted.query.users.findFirst(), counted.query.decks.findFirst()]);
+    expect(trips).toMatchObject({ sequential: 1, total: 2, inFlight: 0 });
+    await counted.batch([counted.select().from(users).limit(1), counted.select().from(users).limit(2)]);
+    expect(trips).toMatchObject({ sequential: 2, total: 3, inFlight: 0 });
+  });
+
+  it("makes every round trip wait as long as asked, and answers the same", async () => {
+    const near = createDatabase(env.DB);
+    const far = createDatabase(distantD1(env.DB, 60));
+    const started = Date.now();
+    const [fromFar] = await far.select({ id: users.id }).from(users).where(eq(users.id, OWNER));
+    await far.batch([far.select().from(users).limit(1), far.select().from(users).limit(1)]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(120);
+    const [fromNear] = await near.select({ id: users.id }).from(users).where(eq(users.id, OWNER));
+    expect(fromFar).toEqual(fromNear);
   });
 });
