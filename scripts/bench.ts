@@ -14,21 +14,26 @@ import { wranglerEnv } from "./wrangler-env.mjs";
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIGHTHOUSE_RUNS = 3;
+/** The simulated distance to the database for the second pass (D1_LATENCY_MS), and the round trips a member's page may wait for. */
+const D1_LATENCY_MS = Number(process.env.BENCH_D1_LATENCY_MS ?? 80);
+const MEMBER_PAGE_ROUND_TRIPS = 2;
+const MEMBER_PAGES = ["/", "/marketplace", "/collection", "/collection/seed-deck-autumn-lanterns", "/journal"];
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 const TARGETS = {
   ssrThroughputRatio: 0.5,
+  memberThroughputRatio: 0.3,
   homeJsGzipKb: 120,
   lighthousePerformance: 0.95,
   lighthouseAccessibility: 1,
 };
 
-type Load = { path: string; who: string; requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
+type Load = { path: string; who: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number };
 
-async function load(url: string, pathname: string, cookie?: string): Promise<Load> {
+async function load(url: string, pathname: string, cookie?: string, connections = CONNECTIONS): Promise<Load> {
   const result = await autocannon({
     url: url + pathname,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION_S,
     headers: cookie ? { cookie } : {},
   });
@@ -36,6 +41,7 @@ async function load(url: string, pathname: string, cookie?: string): Promise<Loa
     path: pathname,
     who: cookie ? "member" : "visitor",
     requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
@@ -107,8 +113,34 @@ try {
     throughputRatio: +(page.requestsPerSecond / constant.requestsPerSecond).toFixed(2),
     p99Ratio: +(page.p99Ms / constant.p99Ms).toFixed(2),
   });
+  const memberPages = [];
+  for (const page of MEMBER_PAGES) {
+    const row = await load(server.url, page, cookie);
+    memberPages.push({ ...row, ...ratio(row) });
+  }
+  // One request at a time, for latency without queueing: near here, then with every D1 round trip made far.
+  const quiet = async (url: string) => {
+    const rows = [await load(url, "/healthz", undefined, 1)];
+    for (const page of MEMBER_PAGES) rows.push(await load(url, page, cookie, 1));
+    return rows;
+  };
+  const near = await quiet(server.url);
   const javascript = await homeJavaScript(server.url);
   const lighthouseResult = await lighthouseScores(server.url);
+
+  await server.stop();
+  const farServer = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore", vars: { D1_LATENCY_MS: String(D1_LATENCY_MS) } });
+  let far: Load[];
+  try {
+    for (const page of MEMBER_PAGES) await load(farServer.url, page, cookie, 1).catch(() => undefined);
+    far = await quiet(farServer.url);
+  } finally {
+    await farServer.stop();
+  }
+  const distant = MEMBER_PAGES.map((page, i) => {
+    const budgetMs = near[i + 1]!.p50Ms + MEMBER_PAGE_ROUND_TRIPS * D1_LATENCY_MS;
+    return { path: page, nearP50Ms: near[i + 1]!.p50Ms, farP50Ms: far[i + 1]!.p50Ms, budgetMs, meets: far[i + 1]!.p50Ms <= budgetMs };
+  });
 
   const report = {
     measuredAt: new Date().toISOString(),
@@ -119,7 +151,11 @@ try {
       marketplace: { ...marketplace, ...ratio(marketplace) },
       memberHome: { ...memberHome, ...ratio(memberHome) },
       memberMarketplace: { ...memberMarketplace, ...ratio(memberMarketplace) },
+      memberPages,
     },
+    // p50 of one request at a time, with D1 here and with each D1 round trip made distant;
+    // the budget is the near p50 (constant route + render + local queries) plus two far round trips.
+    distantDatabase: { latencyMs: D1_LATENCY_MS, constantNearP50Ms: near[0]!.p50Ms, constantFarP50Ms: far[0]!.p50Ms, pages: distant },
     homeJavaScript: javascript,
     lighthouse: lighthouseResult,
     targets: TARGETS,
@@ -136,6 +172,14 @@ try {
   const l = report.load;
   for (const [name, page] of [["/ (visitor)", l.home], ["/marketplace (visitor)", l.marketplace], ["/ (member)", l.memberHome], ["/marketplace (member)", l.memberMarketplace]] as const) {
     console.log(`  ${name.padEnd(23)} throughput ratio ${page.throughputRatio} (target ≥ ${TARGETS.ssrThroughputRatio}: ${mark(page.throughputRatio >= TARGETS.ssrThroughputRatio)}), p99 ratio ${page.p99Ratio}`);
+  }
+  console.log(`Members' pages (rendered for each request; target ≥ ${TARGETS.memberThroughputRatio} of /healthz)`);
+  for (const row of memberPages) {
+    console.log(`  ${row.path.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s (×${row.throughputRatio}: ${mark(row.throughputRatio >= TARGETS.memberThroughputRatio)})   p50 ${String(row.p50Ms).padStart(4)} ms   p99 ${String(row.p99Ms).padStart(5)} ms`);
+  }
+  console.log(`Members' pages one at a time, D1 here and ${D1_LATENCY_MS} ms away (target: far p50 ≤ near p50 + ${MEMBER_PAGE_ROUND_TRIPS} × ${D1_LATENCY_MS} ms)`);
+  for (const row of distant) {
+    console.log(`  ${row.path.padEnd(40)} near p50 ${String(row.nearP50Ms).padStart(4)} ms   far p50 ${String(row.farP50Ms).padStart(4)} ms   budget ${row.budgetMs} ms: ${mark(row.meets)}`);
   }
   console.log(`Home page JavaScript: ${javascript.gzipKb} KB gzip in ${javascript.files} files (target ≤ ${TARGETS.homeJsGzipKb}: ${mark(javascript.gzipKb <= TARGETS.homeJsGzipKb)})`);
   const lh = lighthouseResult.median;
