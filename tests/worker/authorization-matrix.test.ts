@@ -152,6 +152,8 @@ const ROWS: HttpRow[] = [
     ),
   ),
   doc("routes/_main.pricing", "/pricing", () => "/pricing", all(200)),
+  doc("routes/_main.terms", "/terms", () => "/terms", all(200)),
+  doc("routes/_main.privacy", "/privacy", () => "/privacy", all(200)),
   doc("routes/_main.profile", "/profile", () => "/profile", signedIn(200)),
   ...(["profile", "remove-avatar", "avatar"] as const).map((intent) => act("routes/_main.profile", intent, () => "/profile", () => ({ intent }), signedIn("allowed"))),
   doc("routes/_main.reader-dashboard", "/reader-dashboard", () => "/reader-dashboard", signedIn(200)),
