@@ -112,8 +112,50 @@ export default function Profile() {
             </div>
           </Form>
         </section>
+
+        <DeleteAccountPanel
+          email={profile.email}
+          errors={errorsFor("delete-account")}
+          busy={busyIntent === "delete-account"}
+        />
       </div>
     </div>
+  );
+}
+
+function DeleteAccountPanel({ email, errors, busy }: { email: string | null; errors: Record<string, string>; busy: boolean }) {
+  const error = errors.confirm ?? errors.form ?? null;
+  return (
+    <section id="delete-account" aria-labelledby="delete-heading" className="rounded-3xl border border-danger/40 bg-surface/80 p-6 shadow-sm sm:p-8">
+      <h2 id="delete-heading" className="text-2xl font-bold">Delete account</h2>
+      <p className="mt-3 text-sm leading-relaxed text-muted">
+        This deletes your decks and their card images, your picture, the readings you host, your journal and your credits, and signs you out.
+        It cannot be undone. Decks other people bought from you stay with them, and payment records are kept for accounting without your
+        name. <Link to="/privacy#deletion" className="underline underline-offset-2">What is kept, and why</Link>.
+      </p>
+      <Form method="post" className="mt-6 grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="delete-account" />
+        <label className="block text-sm font-semibold">
+          {email ? <>Type your e-mail address ({email}) or the word DELETE to confirm</> : <>Type the word DELETE to confirm</>}
+          <input
+            name="confirm"
+            required
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "delete-error" : undefined}
+            className={field}
+          />
+        </label>
+        {error ? <p id="delete-error" role="alert" className="text-sm text-danger">{error}</p> : null}
+        <div>
+          <button type="submit" className={cn(buttonClasses("secondary"), "border-danger/60 text-danger")} disabled={busy}>
+            {busy ? "Deleting…" : "Delete my account"}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }
 
