@@ -94,12 +94,13 @@ export default function Privacy() {
           their card images, your picture, the readings you hosted, your journal, your credits, your sign-in sessions and your profile, and
           sign you out.
         </p>
-        <p>Two things stay, because other people or the law depend on them:</p>
+        <p>A few things stay, because other people or the law depend on them:</p>
         <ul>
           <li>
             Decks that other people bought from you stay readable for them, out of the marketplace. Your name is removed from them.
           </li>
           <li>Payment receipts and sales records stay for accounting, with your name, e-mail and profile removed.</li>
+          <li>Reviews you wrote of decks you bought stay, shown as from a deleted member, because they count in the deck's rating.</li>
         </ul>
         <p>If you pay for a subscription, cancel it first, so that nothing is charged after your account is gone.</p>
       </LegalSection>
