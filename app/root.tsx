@@ -11,6 +11,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { googleSignInOffer } from "~/auth/google.server";
 import { returnPathOf } from "~/auth/guard.server";
 import { loginPath } from "~/auth/redirect";
 import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user && new URL(request.url).searchParams.get("auth") === "required") {
     throw redirect(loginPath(returnPathOf(request)));
   }
-  return { user, theme, googleEnabled: Boolean(context.config.google) };
+  return { user, theme, ...googleSignInOffer(context.config) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { displayName } from "~/auth/display-name";
 import { requireUser } from "~/auth/guard.server";
 import { findUserById } from "~/auth/user.server";
@@ -62,6 +62,7 @@ export default function Profile() {
           url={profile.avatarUrl}
           error={errorsFor("avatar").avatar ?? errorsFor("remove-avatar").form ?? null}
           message={messageFor("avatar") ?? messageFor("remove-avatar")}
+          uploaded={result?.ok && result.intent === "avatar" ? result : null}
           busy={busyIntent === "avatar" || busyIntent === "remove-avatar"}
         />
 
@@ -159,8 +160,13 @@ function DeleteAccountPanel({ email, errors, busy }: { email: string | null; err
   );
 }
 
-function AvatarPanel({ name, url, error, message, busy }: { name: string; url: string | null; error: string | null; message: string | null; busy: boolean }) {
+function AvatarPanel({ name, url, error, message, busy, uploaded }: { name: string; url: string | null; error: string | null; message: string | null; busy: boolean; uploaded: object | null }) {
   const [localError, setLocalError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Each successful upload is a new answer object: empty the file input so the same file is not sent twice.
+  useEffect(() => {
+    if (uploaded) form.current?.reset();
+  }, [uploaded]);
   const shown = localError ?? error;
   return (
     <section aria-labelledby="avatar-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
@@ -168,7 +174,7 @@ function AvatarPanel({ name, url, error, message, busy }: { name: string; url: s
       <div className="mt-6 flex flex-col items-center gap-6 sm:flex-row sm:items-start">
         <Avatar name={name} url={url} size={112} className="shrink-0 ring-4 ring-brand-soft" />
         <div className="w-full">
-          <Form method="post" encType="multipart/form-data" className="grid gap-3">
+          <Form ref={form} method="post" encType="multipart/form-data" className="grid gap-3">
             <input type="hidden" name="intent" value="avatar" />
             <label className="block text-sm font-semibold">
               Choose an image
