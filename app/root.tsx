@@ -11,6 +11,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { googleSignInOffer } from "~/auth/google.server";
 import { returnPathOf } from "~/auth/guard.server";
 import { loginPath } from "~/auth/redirect";
 import { isStaff } from "~/auth/staff.server";
@@ -43,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(loginPath(returnPathOf(request)));
   }
   // Whether to show the staff pages' link; the staff list itself never leaves the server.
-  return { user, theme, googleEnabled: Boolean(context.config.google), isStaff: isStaff(user, context.config) };
+  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -15,6 +15,14 @@ export const GOOGLE = {
   scopes: ["openid", "email", "profile"],
 } as const;
 
+/**
+ * Whether the sign-in forms offer Google: the button when it is set up; outside production a
+ * disabled button that says it is not set up; in production nothing, since it cannot work.
+ */
+export function googleSignInOffer(config: Pick<AppConfig, "google" | "isProduction">) {
+  return { googleEnabled: Boolean(config.google), googleNotice: !config.google && !config.isProduction };
+}
+
 export const GOOGLE_ERRORS = {
   failed: "Failed to sign in with Google",
   generic: "An error occurred with Google sign-in",

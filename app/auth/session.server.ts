@@ -50,6 +50,11 @@ export function sessionCookieHeader(request: Request, token: string) {
   return serializeCookie(sessionCookieName(isSecureRequest(request)), token, request, SESSION_TTL_MS / 1000);
 }
 
+/** Tells the browser to forget its session cookie. */
+export function clearedSessionCookieHeader(request: Request) {
+  return serializeCookie(sessionCookieName(isSecureRequest(request)), "", request, 0);
+}
+
 export function deviceCookieHeader(request: Request, key: string) {
   return serializeCookie(deviceCookieName(isSecureRequest(request)), key, request, DEVICE_TTL_S);
 }

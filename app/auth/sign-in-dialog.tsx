@@ -36,7 +36,9 @@ export function useSignInDialog() {
 function SignInDialog({ mode, onModeChange, onClose }: { mode: SignInMode | null; onModeChange: (mode: SignInMode) => void; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const user = useOptionalUser();
-  const googleEnabled = Boolean(useRootData()?.googleEnabled);
+  const rootData = useRootData();
+  const googleEnabled = Boolean(rootData?.googleEnabled);
+  const googleNotice = Boolean(rootData?.googleNotice);
   const location = useLocation();
   const fetcher = useSignInFetcher();
   // The fetcher keeps its last answer; "Back to Sign In" and reopening start from the form again.
@@ -84,6 +86,7 @@ function SignInDialog({ mode, onModeChange, onClose }: { mode: SignInMode | null
             redirectTo={redirectTo === "/login" || redirectTo === "/signup" ? "/" : redirectTo}
             isAnonymous={!user || user.isGuest}
             googleEnabled={googleEnabled}
+            googleNotice={googleNotice}
             result={result}
             busy={fetcher.state === "submitting"}
             FormComponent={fetcher.Form}

@@ -17,6 +17,8 @@ type Props = {
   redirectTo: string;
   isAnonymous: boolean;
   googleEnabled: boolean;
+  /** Outside production only: say that Google is not set up rather than leave the button out. */
+  googleNotice?: boolean;
   result: SignInActionData | undefined;
   busy: boolean;
   /** The page passes Remix's Form; the dialog passes its fetcher's Form so the page underneath stays. */
@@ -83,11 +85,16 @@ export function SignInForm(props: Props) {
         <p role="alert" className="mt-4 rounded-xl border border-danger/40 px-4 py-3 text-sm text-danger">{errors.form}</p>
       ) : null}
 
-      <GoogleButton enabled={props.googleEnabled} redirectTo={redirectTo} />
-
-      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-widest text-muted" aria-hidden="true">
-        <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
-      </div>
+      {props.googleEnabled || props.googleNotice ? (
+        <>
+          <GoogleButton enabled={props.googleEnabled} redirectTo={redirectTo} />
+          <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-widest text-muted" aria-hidden="true">
+            <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
+          </div>
+        </>
+      ) : (
+        <div className="mt-6" />
+      )}
 
       <FormComponent method="post" action={mode === "create" ? "/signup" : "/login"} noValidate className="grid gap-4">
         <input type="hidden" name="mode" value={mode} />

@@ -4,7 +4,7 @@ import { SignInForm } from "./sign-in-form";
 
 /** `/login` and `/signup` as whole pages: they work without JavaScript. */
 export function SignInPage({ mode }: { mode: SignInMode }) {
-  const { redirectTo, googleEnabled } = useLoaderData<SignInLoaderData>();
+  const { redirectTo, googleEnabled, googleNotice } = useLoaderData<SignInLoaderData>();
   const result = useActionData<SignInActionData>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -18,6 +18,7 @@ export function SignInPage({ mode }: { mode: SignInMode }) {
           redirectTo={redirectTo}
           isAnonymous /* members are sent on by the loader: whoever sees this page is a guest or a visitor */
           googleEnabled={googleEnabled}
+          googleNotice={googleNotice}
           result={result}
           busy={navigation.state === "submitting"}
           FormComponent={Form}

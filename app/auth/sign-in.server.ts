@@ -21,7 +21,7 @@ import {
   rememberDevice,
   upgradeGuest,
 } from "./accounts.server";
-import { finishGoogleSignIn, GOOGLE_ERRORS, startGoogleSignIn } from "./google.server";
+import { finishGoogleSignIn, GOOGLE_ERRORS, googleSignInOffer, startGoogleSignIn } from "./google.server";
 import {
   clearPendingSignIn,
   readPendingSignIn,
@@ -89,7 +89,7 @@ export async function signInLoader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
   const user = await context.currentUser();
   if (user && !user.isGuest) throw redirect(redirectTo);
-  return { redirectTo, isGuest: Boolean(user?.isGuest), googleEnabled: Boolean(context.config.google) };
+  return { redirectTo, isGuest: Boolean(user?.isGuest), ...googleSignInOffer(context.config) };
 }
 
 export type SignInLoaderData = Awaited<ReturnType<typeof signInLoader>>;

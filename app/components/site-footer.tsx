@@ -58,10 +58,10 @@ export function SiteFooter() {
           <Soon>API Documentation</Soon>
         </FooterGroup>
         <FooterGroup title="Legal">
-          <Soon>Terms of Service</Soon>
-          <Soon>Privacy Policy</Soon>
+          <Link to="/terms">Terms of Service</Link>
+          <Link to="/privacy">Privacy Policy</Link>
           <Soon>Licensing</Soon>
-          <Soon>Cookie Policy</Soon>
+          <Link to="/privacy#cookies">Cookie Policy</Link>
         </FooterGroup>
       </div>
       <div className="border-t border-line">

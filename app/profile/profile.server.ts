@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../db/schema";
+import { deleteAccount } from "../accounts/delete.server";
 import { requireUser } from "../auth/guard.server";
+import { clearedSessionCookieHeader } from "../auth/session.server";
 import type { Database } from "../db.server";
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from "./avatar";
 import { checkAvatar, removeAvatar, saveAvatar } from "./avatar.server";
@@ -36,7 +38,10 @@ const profileForm = z.object({
 
 export type ProfileActionData =
   | { ok: true; intent: "profile" | "avatar" | "remove-avatar"; message: string }
-  | { ok: false; intent: "profile" | "avatar" | "remove-avatar"; errors: Record<string, string> };
+  | { ok: false; intent: "profile" | "avatar" | "remove-avatar" | "delete-account"; errors: Record<string, string> };
+
+/** Where the browser lands once its account is deleted; the home page says so. */
+export const ACCOUNT_DELETED_PATH = "/?account=deleted";
 
 async function usernameTaken(db: Database, userId: string, username: string) {
   const row = await db.query.users.findFirst({
@@ -113,6 +118,12 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
     const result = await updateProfile(context.db, user, Object.fromEntries(form));
     if (!result.ok) return data<ProfileActionData>({ ok: false, intent, errors: result.errors }, { status: 400 });
     return data<ProfileActionData>({ ok: true, intent, message: "Profile saved." });
+  }
+
+  if (intent === "delete-account") {
+    const result = await deleteAccount(context.db, context.cloudflare.env.MEDIA, user, { confirm: form.get("confirm") });
+    if (!result.ok) return data<ProfileActionData>({ ok: false, intent, errors: { [result.field]: result.message } }, { status: result.status });
+    throw redirect(ACCOUNT_DELETED_PATH, { headers: { "Set-Cookie": clearedSessionCookieHeader(request) } });
   }
 
   return data<ProfileActionData>({ ok: false, intent: "profile", errors: { form: "Unknown action." } }, { status: 400 });

@@ -14,9 +14,11 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const featured = await listCuratedDecks(context.db, 4);
-  return { featured };
+  // Where a deleted account lands (the profile page sends it here); the page is the same for everyone who arrives so.
+  const accountDeleted = new URL(request.url).searchParams.get("account") === "deleted";
+  return { featured, accountDeleted };
 }
 
 const STEPS = [
@@ -39,10 +41,15 @@ const STEPS = [
 ];
 
 export default function Home() {
-  const { featured } = useLoaderData<typeof loader>();
+  const { featured, accountDeleted } = useLoaderData<typeof loader>();
   const fan = featured.slice(0, 3);
   return (
     <>
+      {accountDeleted ? (
+        <p role="status" className="mx-auto mt-6 max-w-3xl rounded-2xl border border-line bg-surface px-5 py-4 text-center text-sm">
+          Your account is deleted and you are signed out. Thank you for reading with us.
+        </p>
+      ) : null}
       <section className="mx-auto grid max-w-7xl items-center gap-12 px-4 pb-16 pt-10 sm:px-6 md:pt-20 lg:grid-cols-[1.15fr_1fr]">
         <div>
           <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold">AI tarot, made yours</p>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { displayName } from "~/auth/display-name";
 import { requireUser } from "~/auth/guard.server";
 import { findUserById } from "~/auth/user.server";
@@ -62,6 +62,7 @@ export default function Profile() {
           url={profile.avatarUrl}
           error={errorsFor("avatar").avatar ?? errorsFor("remove-avatar").form ?? null}
           message={messageFor("avatar") ?? messageFor("remove-avatar")}
+          uploaded={result?.ok && result.intent === "avatar" ? result : null}
           busy={busyIntent === "avatar" || busyIntent === "remove-avatar"}
         />
 
@@ -112,13 +113,60 @@ export default function Profile() {
             </div>
           </Form>
         </section>
+
+        <DeleteAccountPanel
+          email={profile.email}
+          errors={errorsFor("delete-account")}
+          busy={busyIntent === "delete-account"}
+        />
       </div>
     </div>
   );
 }
 
-function AvatarPanel({ name, url, error, message, busy }: { name: string; url: string | null; error: string | null; message: string | null; busy: boolean }) {
+function DeleteAccountPanel({ email, errors, busy }: { email: string | null; errors: Record<string, string>; busy: boolean }) {
+  const error = errors.confirm ?? errors.form ?? null;
+  return (
+    <section id="delete-account" aria-labelledby="delete-heading" className="rounded-3xl border border-danger/40 bg-surface/80 p-6 shadow-sm sm:p-8">
+      <h2 id="delete-heading" className="text-2xl font-bold">Delete account</h2>
+      <p className="mt-3 text-sm leading-relaxed text-muted">
+        This deletes your decks and their card images, your picture, the readings you host, your journal and your credits, and signs you out.
+        It cannot be undone. Decks other people bought from you stay with them, and payment records are kept for accounting without your
+        name. <Link to="/privacy#deletion" className="underline underline-offset-2">What is kept, and why</Link>.
+      </p>
+      <Form method="post" className="mt-6 grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="delete-account" />
+        <label className="block text-sm font-semibold">
+          {email ? <>Type your e-mail address ({email}) or the word DELETE to confirm</> : <>Type the word DELETE to confirm</>}
+          <input
+            name="confirm"
+            required
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "delete-error" : undefined}
+            className={field}
+          />
+        </label>
+        {error ? <p id="delete-error" role="alert" className="text-sm text-danger">{error}</p> : null}
+        <div>
+          <button type="submit" className={cn(buttonClasses("secondary"), "border-danger/60 text-danger")} disabled={busy}>
+            {busy ? "Deleting…" : "Delete my account"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function AvatarPanel({ name, url, error, message, busy, uploaded }: { name: string; url: string | null; error: string | null; message: string | null; busy: boolean; uploaded: object | null }) {
   const [localError, setLocalError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Each successful upload is a new answer object: empty the file input so the same file is not sent twice.
+  useEffect(() => {
+    if (uploaded) form.current?.reset();
+  }, [uploaded]);
   const shown = localError ?? error;
   return (
     <section aria-labelledby="avatar-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
@@ -126,7 +174,7 @@ function AvatarPanel({ name, url, error, message, busy }: { name: string; url: s
       <div className="mt-6 flex flex-col items-center gap-6 sm:flex-row sm:items-start">
         <Avatar name={name} url={url} size={112} className="shrink-0 ring-4 ring-brand-soft" />
         <div className="w-full">
-          <Form method="post" encType="multipart/form-data" className="grid gap-3">
+          <Form ref={form} method="post" encType="multipart/form-data" className="grid gap-3">
             <input type="hidden" name="intent" value="avatar" />
             <label className="block text-sm font-semibold">
               Choose an image

@@ -52,6 +52,25 @@ describe("navigation", () => {
     await page.context().close();
   });
 
+  it("closes the mobile menu on Escape, focus back on its button, and on a tap outside it", async () => {
+    const page = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto("/");
+    await hydrated(page);
+    const menu = page.getByTestId("mobile-menu");
+    const isOpen = () => menu.evaluate((el) => (el as HTMLDetailsElement).open);
+    await menu.locator("summary").click();
+    expect(await isOpen()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(isOpen).toBe(false);
+    expect(await menu.locator("summary").evaluate((el) => el === document.activeElement)).toBe(true);
+    await menu.locator("summary").click();
+    expect(await isOpen()).toBe(true);
+    await page.touchscreen.tap(195, 820);
+    await expect.poll(isOpen).toBe(false);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.context().close();
+  });
+
   it("shows the not-found page with status 404 for an unknown path", async () => {
     const page = await openPage(browser());
     const response = await page.goto("/this/does/not/exist");

@@ -152,8 +152,12 @@ const ROWS: HttpRow[] = [
     ),
   ),
   doc("routes/_main.pricing", "/pricing", () => "/pricing", all(200)),
+  doc("routes/_main.terms", "/terms", () => "/terms", all(200)),
+  doc("routes/_main.privacy", "/privacy", () => "/privacy", all(200)),
   doc("routes/_main.profile", "/profile", () => "/profile", signedIn(200)),
   ...(["profile", "remove-avatar", "avatar"] as const).map((intent) => act("routes/_main.profile", intent, () => "/profile", () => ({ intent }), signedIn("allowed"))),
+  // Anyone signed in may delete their own account only; without the typed confirmation nothing happens (accounts-delete.test.ts deletes).
+  act("routes/_main.profile", "delete-account", () => "/profile", () => ({ intent: "delete-account", confirm: "no" }), signedIn(400)),
   doc("routes/_main.reader-dashboard", "/reader-dashboard", () => "/reader-dashboard", signedIn(200)),
   doc("routes/_main.readers.$username", "a reader's profile", () => "/readers/ines_duval", all(200)),
   doc("routes/_main.readers._index", "/readers", () => "/readers", all(200)),

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMember, mergeGuestInto } from "../../app/auth/accounts.server";
 import { LocalAi } from "../../app/ai/ai.server";
 import worker from "../../workers/app";
+import { googleSignInOffer } from "../../app/auth/google.server";
 import { MAGIC_LINK_ERRORS } from "../../app/auth/magic-link.server";
 import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../../app/auth/sign-in.server";
 import { consumeCredits, getQuota } from "../../app/credits/credits.server";
@@ -172,6 +173,13 @@ describe("the sign-in form", () => {
     expect(html).toContain("Google sign-in is not configured on this server.");
     const response = await post("/auth/google", { redirectTo: "/" });
     expect(response.status).toBe(503);
+  });
+
+  it("offers Google when it is set up, says it is not set up outside production, and leaves it out in production", () => {
+    const google = { clientId: "id", clientSecret: "secret" } as never;
+    expect(googleSignInOffer({ google, isProduction: true })).toEqual({ googleEnabled: true, googleNotice: false });
+    expect(googleSignInOffer({ google: null as never, isProduction: false })).toEqual({ googleEnabled: false, googleNotice: true });
+    expect(googleSignInOffer({ google: null as never, isProduction: true })).toEqual({ googleEnabled: false, googleNotice: false });
   });
 
   it("limits requests per e-mail and per address, with a clear message", async () => {

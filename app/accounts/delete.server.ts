@@ -1,0 +1,119 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  anonymousUsers,
+  authSessions,
+  checkoutSessions,
+  deckListings,
+  deckQuotaLedger,
+  deckReports,
+  decks,
+  deviceMembers,
+  readingInvites,
+  readingJournal,
+  readingSessions,
+  sessionParticipants,
+  subscriptions,
+  userDeckQuotas,
+  userIdentities,
+  users,
+} from "../../db/schema";
+import type { CurrentUser } from "../auth/user.server";
+import type { Database } from "../db.server";
+
+export const DELETE_WORD = "DELETE";
+export const CONFIRMATION_MISMATCH = `Type your e-mail address or the word ${DELETE_WORD} to confirm.`;
+export const SUBSCRIPTION_STILL_RUNNING = "Your subscription is still running. Cancel it on the subscription page first, so that nothing is charged after your account is gone.";
+/** What a kept record shows where the person's name was. */
+export const DELETED_NAME = "Deleted member";
+
+const confirmation = z.string().trim().min(1, CONFIRMATION_MISMATCH).max(320, CONFIRMATION_MISMATCH);
+
+/** Subscription states in which the provider may still charge the person. */
+const CHARGING = ["active", "trialing", "past_due", "unpaid", "incomplete", "paused"] as const;
+
+export type DeleteAccountOutcome = { ok: true; deletedUser: boolean } | { ok: false; status: 400 | 409; field: "confirm" | "form"; message: string };
+
+/** The typed confirmation: the account's e-mail address (any letter case) or the word DELETE. */
+export function confirms(input: unknown, email: string | null): boolean {
+  const parsed = confirmation.safeParse(input);
+  if (!parsed.success) return false;
+  if (parsed.data === DELETE_WORD) return true;
+  return email !== null && parsed.data.toLowerCase() === email.toLowerCase();
+}
+
+/** A deck at least one other person holds a paid copy of: it stays for them (decision 0028). */
+const boughtByOthers = (userId: string) =>
+  sql`EXISTS (SELECT 1 FROM deck_purchases AS p WHERE p.deck_id = ${decks.id} AND p.status = 'paid' AND p.buyer_id <> ${userId})`;
+
+/** Any row that must outlive the person: a deck kept for its buyers, or a money record. */
+const mustKeepRow = (userId: string) => sql`(
+  EXISTS (SELECT 1 FROM decks WHERE creator_id = ${userId})
+  OR EXISTS (SELECT 1 FROM payment_receipts WHERE user_id = ${userId})
+  OR EXISTS (SELECT 1 FROM deck_purchases WHERE buyer_id = ${userId})
+  OR EXISTS (SELECT 1 FROM seller_ledger WHERE seller_id = ${userId})
+  OR EXISTS (SELECT 1 FROM payouts WHERE seller_id = ${userId})
+  OR EXISTS (SELECT 1 FROM seller_accounts WHERE user_id = ${userId})
+)`;
+
+/**
+ * Deletes the person's account: decks nobody else bought (with their card images), their
+ * picture, the readings they host, their seats, journal, credits, sign-ins and profile.
+ * Decks others bought stay for those buyers, out of the marketplace and private; money records
+ * (receipts, purchases, sales ledger, payouts) stay for accounting. When anything stays, the
+ * user row stays too, emptied of everything that names the person; otherwise it goes.
+ * All rows change in one batch; images are removed after it, only for the decks it deleted.
+ */
+export async function deleteAccount(db: Database, bucket: R2Bucket, user: CurrentUser, input: { confirm: unknown }, now = Date.now()): Promise<DeleteAccountOutcome> {
+  const row = await db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, user.id) });
+  if (!row) return { ok: false, status: 409, field: "form", message: "This account is already deleted." };
+  if (!confirms(input.confirm, row.email)) return { ok: false, status: 400, field: "confirm", message: CONFIRMATION_MISMATCH };
+  const subscription = await db.query.subscriptions.findFirst({
+    columns: { userId: true },
+    where: and(eq(subscriptions.userId, user.id), inArray(subscriptions.subscriptionStatus, CHARGING), eq(subscriptions.cancelAtPeriodEnd, false)),
+  });
+  if (subscription) return { ok: false, status: 409, field: "form", message: SUBSCRIPTION_STILL_RUNNING };
+
+  const id = user.id;
+  const ownDeck = eq(decks.creatorId, id);
+  const [, , removedDecks, , , , , , , , , , , , , , , , gone] = await db.batch([
+    // Kept for buyers: out of the marketplace and no longer public.
+    db.update(deckListings).set({ status: "unlisted", updatedAt: now }).where(and(eq(deckListings.sellerId, id), sql`${deckListings.deckId} IN (SELECT id FROM decks WHERE ${ownDeck} AND ${boughtByOthers(id)})`)),
+    db.update(decks).set({ isPublic: false, updatedAt: now }).where(and(ownDeck, boughtByOthers(id))),
+    db.delete(decks).where(and(ownDeck, sql`NOT ${boughtByOthers(id)}`)).returning({ id: decks.id }),
+    // Readings they host end; other people's journal entries of them keep their text.
+    db.delete(readingSessions).where(eq(readingSessions.hostUserId, id)),
+    db.update(readingSessions).set({ originalHostUserId: null }).where(eq(readingSessions.originalHostUserId, id)),
+    db.delete(sessionParticipants).where(eq(sessionParticipants.userId, id)),
+    db.delete(readingInvites).where(eq(readingInvites.createdBy, id)),
+    db.delete(readingJournal).where(eq(readingJournal.userId, id)),
+    db.delete(deckReports).where(eq(deckReports.reporterId, id)),
+    db.delete(deckQuotaLedger).where(eq(deckQuotaLedger.userId, id)),
+    db.delete(userDeckQuotas).where(eq(userDeckQuotas.userId, id)),
+    db.delete(subscriptions).where(eq(subscriptions.userId, id)),
+    db.delete(checkoutSessions).where(eq(checkoutSessions.userId, id)),
+    db.delete(authSessions).where(eq(authSessions.userId, id)),
+    db.delete(userIdentities).where(eq(userIdentities.userId, id)),
+    db.delete(deviceMembers).where(eq(deviceMembers.userId, id)),
+    db.delete(anonymousUsers).where(eq(anonymousUsers.id, id)),
+    // Nothing left that must stay: the row goes. Otherwise it stays, naming nobody.
+    db
+      .update(users)
+      .set({ email: null, username: null, fullName: DELETED_NAME, avatarUrl: null, bio: null, isCreator: false, isReader: false, customPricePerMinute: null, levelId: null, isOnline: false, updatedAt: now })
+      .where(eq(users.id, id)),
+    db.delete(users).where(and(eq(users.id, id), sql`NOT ${mustKeepRow(id)}`)).returning({ id: users.id }),
+  ]);
+
+  for (const deck of removedDecks) await deletePrefix(bucket, `card-images/${deck.id}/`);
+  await deletePrefix(bucket, `avatars/${id}/`);
+  return { ok: true, deletedUser: gone.length === 1 };
+}
+
+async function deletePrefix(bucket: R2Bucket, prefix: string) {
+  let cursor: string | undefined;
+  do {
+    const listed = await bucket.list({ prefix, cursor });
+    if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+}
