@@ -151,7 +151,7 @@ function DeleteAccountPanel({ email, errors, busy }: { email: string | null; err
         </label>
         {error ? <p id="delete-error" role="alert" className="text-sm text-danger">{error}</p> : null}
         <div>
-          <button type="submit" className={cn(buttonClasses("secondary"), "border-danger/60 text-danger")} disabled={busy}>
+          <button type="submit" className={buttonClasses("danger")} disabled={busy}>
             {busy ? "Deleting…" : "Delete my account"}
           </button>
         </div>

@@ -8,6 +8,8 @@ const variants = {
   secondary: "bg-surface text-ink border border-line hover:bg-surface-2",
   ghost: "text-ink hover:bg-surface-2 border border-transparent",
   gold: "bg-gold-bright text-[#241a05] hover:brightness-105 border border-transparent shadow-sm",
+  /** For what cannot be undone. */
+  danger: "bg-surface text-danger border border-danger/60 hover:bg-danger/10",
 } as const;
 
 const sizes = {
