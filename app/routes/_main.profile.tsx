@@ -137,7 +137,7 @@ function DeleteAccountPanel({ email, errors, busy }: { email: string | null; err
       <Form method="post" className="mt-6 grid gap-4" noValidate>
         <input type="hidden" name="intent" value="delete-account" />
         <label className="block text-sm font-semibold">
-          {email ? <>Type your e-mail address ({email}) or the word DELETE to confirm</> : <>Type the word DELETE to confirm</>}
+          {email ? <>Type your e-mail address or the word DELETE to confirm</> : <>Type the word DELETE to confirm</>}
           <input
             name="confirm"
             required
