@@ -5,13 +5,10 @@ import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "~/tarot/c
 import { meaningOf } from "~/tarot/meanings";
 import { quizAttempts, readerCertificates, users } from "../../db/schema";
 import { FIRST_LEVEL } from "./levels";
+import { PASS_PERCENT, QUIZ_COOLDOWN_MS, QUIZ_MINUTES, QUIZ_QUESTIONS, type GradedAttempt } from "./quiz";
 
-export const QUIZ_QUESTIONS = 12;
-export const QUIZ_MINUTES = 15;
-export const QUIZ_COOLDOWN_MS = 24 * 60 * 60 * 1000;
 /** Grace for the time a submission spends on the wire. */
 const SUBMIT_GRACE_MS = 5_000;
-export const PASS_PERCENT = FIRST_LEVEL.minQuizPercent;
 
 type StoredQuestion = { prompt: string; choices: string[]; correct: number; topic: string };
 /** What the page receives: never the right answer. */
@@ -106,7 +103,6 @@ export type QuizState =
   | { kind: "cooldown"; retryAt: number; last: GradedAttempt | null }
   | { kind: "running"; attemptId: string; deadlineAt: number; questions: QuizQuestion[] };
 
-export type GradedAttempt = { score: number; total: number; passed: boolean; missed: Array<{ prompt: string; chosen: string | null; right: string }> };
 
 const publicQuestions = (stored: StoredQuestion[]): QuizQuestion[] => stored.map(({ prompt, choices }) => ({ prompt, choices }));
 
@@ -186,17 +182,21 @@ export async function submitAttempt(
     const [done] = await grade;
     if (!done) return { ok: false, status: 409, message: "This attempt has already been submitted." };
   } else {
-    // The certificate and the reader flag follow the grading in one batch, guarded by the graded row.
-    const [done] = await db.batch([
-      grade,
-      db.run(sql`INSERT INTO reader_certificates (id, user_id, attempt_id, score, total, issued_at)
-        SELECT ${certificateId}, ${user.id}, ${row.id}, ${score}, ${stored.length}, ${now}
-        WHERE EXISTS (SELECT 1 FROM quiz_attempts WHERE id = ${row.id} AND submitted_at = ${now} AND passed = 1)`),
-      db
-        .update(users)
-        .set({ isReader: true, levelId: sql`COALESCE(${users.levelId}, ${FIRST_LEVEL.id})`, updatedAt: now })
-        .where(and(eq(users.id, user.id), sql`EXISTS (SELECT 1 FROM reader_certificates WHERE attempt_id = ${row.id})`)),
-    ]);
+    // Grading, the certificate and the reader flag in one batch. A racing second submission of the same
+    // attempt fails the batch as a whole on the certificate's unique attempt id, and changes nothing.
+    let done: Array<{ id: string }>;
+    try {
+      [done] = await db.batch([
+        grade,
+        db.insert(readerCertificates).values({ id: certificateId!, userId: user.id, attemptId: row.id, score, total: stored.length, issuedAt: now }),
+        db
+          .update(users)
+          .set({ isReader: true, levelId: sql`COALESCE(${users.levelId}, ${FIRST_LEVEL.id})`, updatedAt: now })
+          .where(eq(users.id, user.id)),
+      ]);
+    } catch {
+      return { ok: false, status: 409, message: "This attempt has already been submitted." };
+    }
     if (!done.length) return { ok: false, status: 409, message: "This attempt has already been submitted." };
   }
   const result = graded({ ...row, submittedAt: now, score, passed, answers: JSON.stringify(chosen) })!;

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { PASS_PERCENT, QUIZ_MINUTES, QUIZ_QUESTIONS, quizState, startAttempt, submitAttempt, type GradedAttempt } from "~/readers/quiz.server";
+import { PASS_PERCENT, QUIZ_MINUTES, QUIZ_QUESTIONS, type GradedAttempt } from "~/readers/quiz";
+import { quizState, startAttempt, submitAttempt } from "~/readers/quiz.server";
 
 export const meta: MetaFunction = () => [{ title: "Tarot quiz — Arcanum" }];
 

@@ -181,6 +181,8 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.checkout.local.$sessionId", "the owner's local checkout", (f) => `/checkout/local/${f.localSessionId}`, ownerOnly),
   act("routes/_main.checkout.local.$sessionId", "pay again (the checkout is closed)", (f) => `/checkout/local/${f.localSessionId}`, () => ({ intent: "pay", card: "4000 0000 0000 0002", expiry: "12 / 40", cvc: "123" }), ownerOnly),
   doc("routes/_main.tarot-quiz", "/tarot-quiz", () => "/tarot-quiz", signedIn(200)),
+  act("routes/_main.tarot-quiz", "start", () => "/tarot-quiz", () => ({ intent: "start" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: "allowed" }),
+  act("routes/_main.tarot-quiz", "submit (an attempt nobody started)", () => "/tarot-quiz", () => ({ intent: "submit", attempt: "no-such-attempt", q0: "1" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
   act("routes/api.questions", "suggest questions", () => "/api/questions", () => ({ category: "love" }), signedIn(200)),
   doc("routes/art.back[.svg]", "a painted back", () => "/art/back.svg?theme=Moon&style=woodcut", all(200)),
   doc("routes/art.card[.svg]", "a painted classic card", () => "/art/card.svg?key=major-00&theme=Moon", all(200)),
