@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { LEVELS, priceProblem, qualifyingLevel } from "../../app/readers/levels";
+import { promoteReader, setReaderPrice } from "../../app/readers/levels.server";
 import { QUIZ_QUESTIONS } from "../../app/readers/quiz";
 import { quizAttempts, readerCertificates, users } from "../../db/schema";
 import { get, post, signInAs } from "./helpers";
@@ -125,5 +126,22 @@ describe("reader levels", () => {
     expect(qualifyingLevel({ readings: 25, rating: 4.3, bestQuizPercent: 80 }).name).toBe("Adept");
     expect(qualifyingLevel({ readings: 100, rating: 4.6, bestQuizPercent: 84 }).name).toBe("Adept");
     expect(qualifyingLevel({ readings: 300, rating: 4.8, bestQuizPercent: 90 }).name).toBe("Oracle");
+  });
+
+  it("the server refuses a price above the ceiling and promotes a qualifying reader, never down", async () => {
+    const person = await member();
+    expect((await setReaderPrice(db(), person.id, 100)).ok).toBe(false);
+    const { row, questions } = await started(person);
+    await post("/tarot-quiz", answerForm(row.id, questions.map((q) => q.correct)), { cookie: person.cookie });
+    const refused = await setReaderPrice(db(), person.id, 250);
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    expect(refused.message).toContain("at most $1.99");
+    expect((await setReaderPrice(db(), person.id, 150)).ok).toBe(true);
+    expect(await promoteReader(db(), person.id, { readings: 24, rating: 5 })).toBeNull();
+    expect(await promoteReader(db(), person.id, { readings: 100, rating: 4.7 })).toBe("level-master");
+    expect(await promoteReader(db(), person.id, { readings: 30, rating: 4.4 })).toBeNull();
+    const user = await db().query.users.findFirst({ where: eq(users.id, person.id) });
+    expect(user!.levelId).toBe("level-master");
+    expect((await setReaderPrice(db(), person.id, 650)).ok).toBe(true);
   });
 });
