@@ -726,3 +726,19 @@ export const readerCertificates = sqliteTable("reader_certificates", {
   total: integer("total").notNull(),
   issuedAt: millis("issued_at").notNull(),
 });
+
+/** A member's reader application, saved as a draft before the quiz; one per person. */
+export const readerApplications = sqliteTable("reader_applications", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  displayName: text("display_name").notNull(),
+  bio: text("bio").notNull(),
+  /** JSON array of specialties, from the list or written in. */
+  specialties: text("specialties").notNull(),
+  languages: text("languages").notNull(),
+  yearsOfPractice: integer("years_of_practice").notNull(),
+  /** Intended price per minute in cents. */
+  pricePerMinute: integer("price_per_minute").notNull(),
+  updatedAt: millis("updated_at").notNull(),
+});

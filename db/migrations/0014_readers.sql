@@ -12,6 +12,18 @@ CREATE TABLE `quiz_attempts` (
 );
 --> statement-breakpoint
 CREATE INDEX `quiz_attempts_user_idx` ON `quiz_attempts` (`user_id`,`started_at`);--> statement-breakpoint
+CREATE TABLE `reader_applications` (
+	`user_id` text PRIMARY KEY NOT NULL,
+	`display_name` text NOT NULL,
+	`bio` text NOT NULL,
+	`specialties` text NOT NULL,
+	`languages` text NOT NULL,
+	`years_of_practice` integer NOT NULL,
+	`price_per_minute` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `reader_certificates` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,

@@ -102,6 +102,7 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.$", "an unknown page", () => "/no-such-page", all(404)),
   doc("routes/_main.auth.callback", "/auth/callback", () => "/auth/callback", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),
   doc("routes/_main.become-reader", "/become-reader", () => "/become-reader", signedIn(200)),
+  act("routes/_main.become-reader", "save", () => "/become-reader", () => ({ intent: "save", displayName: "Matrix", bio: "Twenty years of reading cards for friends.", specialty: "Decisions", languages: "English", yearsOfPractice: "3", price: "1.50" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: "allowed" }),
   doc("routes/_main.certificate.$certificateId", "an unknown certificate", () => "/certificate/unknown", all(404)),
   doc("routes/_main.checkout.$deckId", "/checkout/public deck", () => `/checkout/${PUBLIC_DECK}`, signedIn(200)),
   doc("routes/_main.checkout.$deckId", "/checkout/a deck not for sale (its owner is told it is theirs)", () => `/checkout/${OWNER_DECK}`, { nobody: "login", guest: 404, member: 404, removed: 404, owner: 200 }),

@@ -11,7 +11,7 @@ import { newId } from "../../app/lib/crypto";
 import { LEVELS, priceProblem, qualifyingLevel } from "../../app/readers/levels";
 import { promoteReader, setReaderPrice } from "../../app/readers/levels.server";
 import { QUIZ_QUESTIONS } from "../../app/readers/quiz";
-import { quizAttempts, readerCertificates, users } from "../../db/schema";
+import { quizAttempts, readerApplications, readerCertificates, users } from "../../db/schema";
 import { get, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -143,5 +143,20 @@ describe("reader levels", () => {
     const user = await db().query.users.findFirst({ where: eq(users.id, person.id) });
     expect(user!.levelId).toBe("level-master");
     expect((await setReaderPrice(db(), person.id, 650)).ok).toBe(true);
+  });
+});
+
+describe("reader application", () => {
+  it("saves a draft, refuses a price above the first level's ceiling, and leads to the quiz", async () => {
+    const person = await member();
+    const form = { intent: "save", displayName: "Wren", bio: "I have read cards for friends for years.", specialty: "Decisions", otherSpecialties: "Dreams", languages: "English", yearsOfPractice: "4", price: "2.50" };
+    const refused = await post("/become-reader", form, { cookie: person.cookie });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("at most $1.99 a minute");
+    const saved = await post("/become-reader", { ...form, price: "1.25" }, { cookie: person.cookie });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/tarot-quiz");
+    const row = await db().query.readerApplications.findFirst({ where: eq(readerApplications.userId, person.id) });
+    expect(row).toMatchObject({ displayName: "Wren", pricePerMinute: 125, specialties: JSON.stringify(["Decisions", "Dreams"]) });
   });
 });
