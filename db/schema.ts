@@ -685,3 +685,60 @@ export const deckReports = sqliteTable(
   },
   (t) => [uniqueIndex("deck_reports_reporter_deck_idx").on(t.reporterId, t.deckId), index("deck_reports_status_idx").on(t.status, t.createdAt)],
 );
+
+/**
+ * One timed try at the reader quiz. The drawn questions and their correct answers stay here on the
+ * server; the page only ever receives the questions and their choices. `deadlineAt` is fixed when the
+ * attempt starts, so a reload never restarts the clock.
+ */
+export const quizAttempts = sqliteTable(
+  "quiz_attempts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** JSON: the questions as shown, with the index of the right choice for each. */
+    questions: text("questions").notNull(),
+    startedAt: millis("started_at").notNull(),
+    deadlineAt: millis("deadline_at").notNull(),
+    submittedAt: millis("submitted_at"),
+    /** Number of right answers once graded. */
+    score: integer("score"),
+    passed: integer("passed", { mode: "boolean" }),
+    /** JSON: the chosen index per question, once graded. */
+    answers: text("answers"),
+  },
+  (t) => [index("quiz_attempts_user_idx").on(t.userId, t.startedAt)],
+);
+
+/** Proof that a reader passed the quiz; `id` is the random public id shown in the certificate's address. */
+export const readerCertificates = sqliteTable("reader_certificates", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  attemptId: text("attempt_id")
+    .notNull()
+    .unique()
+    .references(() => quizAttempts.id, { onDelete: "cascade" }),
+  score: integer("score").notNull(),
+  total: integer("total").notNull(),
+  issuedAt: millis("issued_at").notNull(),
+});
+
+/** A member's reader application, saved as a draft before the quiz; one per person. */
+export const readerApplications = sqliteTable("reader_applications", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  displayName: text("display_name").notNull(),
+  bio: text("bio").notNull(),
+  /** JSON array of specialties, from the list or written in. */
+  specialties: text("specialties").notNull(),
+  languages: text("languages").notNull(),
+  yearsOfPractice: integer("years_of_practice").notNull(),
+  /** Intended price per minute in cents. */
+  pricePerMinute: integer("price_per_minute").notNull(),
+  updatedAt: millis("updated_at").notNull(),
+});

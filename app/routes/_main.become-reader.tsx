@@ -1,18 +1,43 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
+import { SPECIALTIES } from "~/readers/application";
+import { getApplication, parseApplication, saveApplication } from "~/readers/application.server";
 
 export const meta: MetaFunction = () => [{ title: "Become a reader — Arcanum" }];
 
+const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { isReader: user.isReader };
+  if (user.isGuest || user.isReader) return { isReader: user.isReader, isGuest: user.isGuest, application: null };
+  return { isReader: false, isGuest: false, application: await getApplication(context.db, user.id) };
+}
+
+type ActionData = { ok: false; field: string; message: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  if (user.isGuest) return data<ActionData>({ ok: false, field: "", message: "Create an account before applying." }, { status: 403 });
+  if (user.isReader) return data<ActionData>({ ok: false, field: "", message: "You are already a reader." }, { status: 409 });
+  const formData = await request.formData();
+  if (formData.get("intent") !== "save") return data<ActionData>({ ok: false, field: "", message: "Unknown action." }, { status: 400 });
+  const parsed = parseApplication(formData);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return data<ActionData>({ ok: false, field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
+  }
+  await saveApplication(context.db, user.id, parsed.data);
+  throw redirect("/tarot-quiz");
 }
 
 export default function BecomeReader() {
-  const { isReader } = useLoaderData<typeof loader>();
+  const { isReader, isGuest, application } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const invalid = (name: string) => (result?.field === name ? true : undefined);
+  const known = SPECIALTIES as readonly string[];
   return (
     <div className="px-4">
       <PageHeader eyebrow="Readers" title="Become a reader">
@@ -24,15 +49,63 @@ export default function BecomeReader() {
             <p>You are already a reader.</p>
             <Link to="/reader-dashboard" className={`${buttonClasses("primary")} mt-4`}>Go to your dashboard</Link>
           </>
+        ) : isGuest ? (
+          <>
+            <p>Create an account to apply as a reader.</p>
+            <Link to="/signup" className={`${buttonClasses("primary")} mt-4`}>Create an account</Link>
+          </>
         ) : (
           <>
             <ol className="list-decimal space-y-2 pl-5 text-muted">
+              <li>Tell us about your practice; your application is saved as a draft.</li>
               <li>Take the tarot quiz to show your knowledge of the cards.</li>
-              <li>Receive a certificate you can share.</li>
-              <li>Set up your profile and price, and go online.</li>
+              <li>Receive a certificate you can share, then set your price and go online.</li>
             </ol>
-            <p className="mt-6 text-sm text-muted">Applications are not open yet.</p>
-            <Link to="/tarot-quiz" className={`${buttonClasses("secondary")} mt-4`}>About the quiz</Link>
+            {result && !result.ok && (
+              <p role="alert" className="mt-4 text-sm text-danger">{result.message}</p>
+            )}
+            <Form method="post" className="mt-6 grid gap-4">
+              <input type="hidden" name="intent" value="save" />
+              <label className="text-sm font-semibold">
+                Display name
+                <input name="displayName" required maxLength={60} defaultValue={application?.displayName} aria-invalid={invalid("displayName")} className={field} />
+              </label>
+              <label className="text-sm font-semibold">
+                Bio
+                <textarea name="bio" required rows={5} maxLength={1000} defaultValue={application?.bio} aria-invalid={invalid("bio")} className={field} />
+              </label>
+              <fieldset aria-invalid={invalid("specialties")}>
+                <legend className="text-sm font-semibold">Specialties</legend>
+                <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                  {SPECIALTIES.map((s) => (
+                    <label key={s} className="flex items-center gap-2">
+                      <input type="checkbox" name="specialty" value={s} defaultChecked={application?.specialties.includes(s)} />
+                      {s}
+                    </label>
+                  ))}
+                </div>
+                <label className="mt-3 block text-sm font-semibold">
+                  Others, separated by commas
+                  <input name="otherSpecialties" maxLength={200} defaultValue={application?.specialties.filter((s) => !known.includes(s)).join(", ")} className={field} />
+                </label>
+              </fieldset>
+              <label className="text-sm font-semibold">
+                Languages
+                <input name="languages" required maxLength={120} placeholder="English, Spanish" defaultValue={application?.languages} aria-invalid={invalid("languages")} className={field} />
+              </label>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <label className="text-sm font-semibold">
+                  Years of practice
+                  <input name="yearsOfPractice" type="number" required min={0} max={80} defaultValue={application?.yearsOfPractice} aria-invalid={invalid("yearsOfPractice")} className={field} />
+                </label>
+                <label className="text-sm font-semibold">
+                  Intended price per minute (USD)
+                  <input name="price" type="number" required min={0} max={1.99} step={0.01} defaultValue={application ? (application.pricePerMinute / 100).toFixed(2) : undefined} aria-invalid={invalid("price")} className={field} />
+                </label>
+              </div>
+              <p className="text-sm text-muted">New readers start as Apprentices, at up to $1.99 a minute; higher levels allow higher prices.</p>
+              <button type="submit" className={buttonClasses("primary")}>Save and continue to the quiz</button>
+            </Form>
           </>
         )}
       </Panel>

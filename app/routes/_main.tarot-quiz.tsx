@@ -1,26 +1,160 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
+import { PASS_PERCENT, QUIZ_MINUTES, QUIZ_QUESTIONS, type GradedAttempt } from "~/readers/quiz";
+import { quizState, startAttempt, submitAttempt } from "~/readers/quiz.server";
 
 export const meta: MetaFunction = () => [{ title: "Tarot quiz — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
+  const user = await requireUser(request, context);
+  if (user.isGuest) return { guest: true as const, state: null, now: Date.now() };
+  return { guest: false as const, state: await quizState(context.db, user), now: Date.now() };
+}
+
+const submission = z.object({
+  attempt: z.string().min(1).max(64),
+  answers: z.array(z.number().int().min(0).max(9).nullable()).max(QUIZ_QUESTIONS),
+});
+
+type ActionData = { ok: boolean; message: string; result?: GradedAttempt & { certificateId: string | null } };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "start") {
+    const started = await startAttempt(context.db, user);
+    if (!started.ok) return data<ActionData>({ ok: false, message: started.message }, { status: started.status });
+    throw redirect("/tarot-quiz");
+  }
+  if (intent === "submit") {
+    const answers = Array.from({ length: QUIZ_QUESTIONS }, (_, i) => {
+      const value = formData.get(`q${i}`);
+      return value == null || value === "" ? null : Number(value);
+    });
+    const parsed = submission.safeParse({ attempt: formData.get("attempt"), answers });
+    if (!parsed.success) return data<ActionData>({ ok: false, message: "Those answers could not be read. Choose one option per question." }, { status: 400 });
+    const outcome = await submitAttempt(context.db, user, parsed.data.attempt, parsed.data.answers);
+    if (!outcome.ok) return data<ActionData>({ ok: false, message: outcome.message }, { status: outcome.status });
+    return data<ActionData>({ ok: true, message: outcome.value.passed ? "You passed." : "Not this time.", result: outcome.value });
+  }
+  return data<ActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
+}
+
+const when = (ms: number) => new Date(ms).toUTCString().replace(" GMT", " UTC");
+
+function Countdown({ deadlineAt, serverNow }: { deadlineAt: number; serverNow: number }) {
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    const skew = Date.now() - serverNow;
+    const tick = () => setLeft(Math.max(0, deadlineAt - (Date.now() - skew)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [deadlineAt, serverNow]);
+  if (left == null) return <p className="text-muted">Submit before {when(deadlineAt)}.</p>;
+  const minutes = Math.floor(left / 60_000);
+  const seconds = Math.floor((left % 60_000) / 1000);
+  return (
+    <p role="timer" aria-live="off" className="font-semibold tabular-nums">
+      Time left: {minutes}:{String(seconds).padStart(2, "0")}
+    </p>
+  );
+}
+
+function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
+  return (
+    <Panel>
+      <p className="font-semibold">
+        You scored {result.score} of {result.total}. {result.passed ? "You passed and are now a reader at the Apprentice level." : `The pass mark is ${PASS_PERCENT}%.`}
+      </p>
+      {result.missed.length > 0 && (
+        <ul className="mt-4 space-y-3">
+          {result.missed.map((m) => (
+            <li key={m.prompt} className="text-sm">
+              <span className="font-medium">{m.prompt}</span>
+              <br />
+              <span className="text-muted">Your answer: {m.chosen ?? "none"}. Right answer: {m.right}.</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {result.passed ? (
+        <Link to="/reader-dashboard" className={`${buttonClasses("primary")} mt-4`}>Go to your dashboard</Link>
+      ) : (
+        <p className="mt-4 text-muted">You may try again 24 hours after you started this attempt.</p>
+      )}
+    </Panel>
+  );
 }
 
 export default function TarotQuiz() {
+  const { guest, state, now } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="px-4">
       <PageHeader eyebrow="Reader application" title="Tarot quiz">
-        <p>Questions on the 78 cards, their meanings upright and reversed, and the classic spreads.</p>
+        <p>
+          {QUIZ_QUESTIONS} questions on the 78 cards, their meanings upright and reversed, the suits, the Major Arcana and the classic spreads.
+          You have {QUIZ_MINUTES} minutes, one attempt a day, and need {PASS_PERCENT}% to pass.
+        </p>
       </PageHeader>
-      <Panel>
-        <p className="text-muted">The quiz is not open yet. Passing it will earn you a shareable reader certificate.</p>
-        <Link to="/readers" className={`${buttonClasses("secondary")} mt-4`}>Meet our readers</Link>
-      </Panel>
+      {actionData && !actionData.ok && (
+        <p role="alert" className="mx-auto mb-6 max-w-3xl rounded-2xl border border-danger/50 px-4 py-3 text-sm text-danger">{actionData.message}</p>
+      )}
+      {actionData?.result ? (
+        <Result result={actionData.result} />
+      ) : guest || !state ? (
+        <Panel>
+          <p>Create an account before taking the reader quiz.</p>
+          <Link to="/signup?returnTo=%2Ftarot-quiz" className={`${buttonClasses("primary")} mt-4`}>Create an account</Link>
+        </Panel>
+      ) : state.kind === "reader" ? (
+        <Panel>
+          <p>You are already a reader.</p>
+          <Link to="/reader-dashboard" className={`${buttonClasses("primary")} mt-4`}>Go to your dashboard</Link>
+        </Panel>
+      ) : state.kind === "cooldown" ? (
+        <Panel>
+          {state.last ? <p>Your last attempt scored {state.last.score} of {state.last.total}.</p> : <p>Your last attempt ran out of time.</p>}
+          <p className="mt-2 text-muted">You may try again after {when(state.retryAt)}.</p>
+        </Panel>
+      ) : state.kind === "ready" ? (
+        <Panel>
+          <p className="text-muted">The clock starts when you press the button and keeps running if you leave or reload the page.</p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="start" />
+            <button type="submit" className={buttonClasses("primary")}>Start the quiz</button>
+          </Form>
+        </Panel>
+      ) : (
+        <Panel>
+          <Countdown deadlineAt={state.deadlineAt} serverNow={now} />
+          <Form method="post" className="mt-4 space-y-6">
+            <input type="hidden" name="intent" value="submit" />
+            <input type="hidden" name="attempt" value={state.attemptId} />
+            {state.questions.map((q, i) => (
+              <fieldset key={i} className="space-y-2">
+                <legend className="font-medium">
+                  {i + 1}. {q.prompt}
+                </legend>
+                {q.choices.map((choice, c) => (
+                  <label key={c} className="flex items-center gap-2">
+                    <input type="radio" name={`q${i}`} value={c} />
+                    <span>{choice}</span>
+                  </label>
+                ))}
+              </fieldset>
+            ))}
+            <button type="submit" className={buttonClasses("primary")}>Submit answers</button>
+          </Form>
+        </Panel>
+      )}
     </div>
   );
 }

@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db.server";
+import { readerApplications } from "../../db/schema";
+import { SPECIALTIES } from "./application";
+import { FIRST_LEVEL } from "./levels";
+
+export const applicationForm = z.object({
+  displayName: z.string().trim().min(2, "Enter a display name of at least 2 characters.").max(60, "Keep the display name under 60 characters."),
+  bio: z.string().trim().min(20, "Tell people about yourself in at least 20 characters.").max(1000, "Keep the bio under 1,000 characters."),
+  specialties: z.array(z.string().trim().min(1).max(40)).min(1, "Choose at least one specialty.").max(10, "Choose at most 10 specialties."),
+  languages: z.string().trim().min(2, "Name at least one language.").max(120, "Keep the languages under 120 characters."),
+  yearsOfPractice: z.coerce.number({ error: "Enter your years of practice as a number." }).int("Enter whole years.").min(0, "Years cannot be negative.").max(80, "Enter at most 80 years."),
+  price: z.coerce
+    .number({ error: "Enter a price such as 1.50." })
+    .min(0, "The price cannot be negative.")
+    .max(FIRST_LEVEL.maxPricePerMinute / 100, `New readers start as ${FIRST_LEVEL.name}s and can charge at most $${(FIRST_LEVEL.maxPricePerMinute / 100).toFixed(2)} a minute.`),
+});
+
+export function parseApplication(formData: FormData) {
+  const chosen = formData.getAll("specialty").map(String).filter((s) => (SPECIALTIES as readonly string[]).includes(s));
+  const written = String(formData.get("otherSpecialties") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return applicationForm.safeParse({
+    displayName: formData.get("displayName") ?? "",
+    bio: formData.get("bio") ?? "",
+    specialties: [...new Set([...chosen, ...written])],
+    languages: formData.get("languages") ?? "",
+    yearsOfPractice: formData.get("yearsOfPractice") || undefined,
+    price: formData.get("price") || undefined,
+  });
+}
+
+export async function getApplication(db: Database, userId: string) {
+  const row = await db.query.readerApplications.findFirst({ where: eq(readerApplications.userId, userId) });
+  return row ? { ...row, specialties: JSON.parse(row.specialties) as string[] } : null;
+}
+
+/** Saves the draft; saving again replaces it. */
+export async function saveApplication(db: Database, userId: string, input: z.infer<typeof applicationForm>) {
+  const values = {
+    displayName: input.displayName,
+    bio: input.bio,
+    specialties: JSON.stringify(input.specialties),
+    languages: input.languages,
+    yearsOfPractice: input.yearsOfPractice,
+    pricePerMinute: Math.round(input.price * 100),
+    updatedAt: Date.now(),
+  };
+  await db.insert(readerApplications).values({ userId, ...values }).onConflictDoUpdate({ target: readerApplications.userId, set: values });
+}
