@@ -20,6 +20,7 @@ import {
 } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
+import { deleteMediaUnder } from "../media/media.server";
 
 export const DELETE_WORD = "DELETE";
 export const CONFIRMATION_MISMATCH = `Type your e-mail address or the word ${DELETE_WORD} to confirm.`;
@@ -104,16 +105,7 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
     db.delete(users).where(and(eq(users.id, id), sql`NOT ${mustKeepRow(id)}`)).returning({ id: users.id }),
   ]);
 
-  for (const deck of removedDecks) await deletePrefix(bucket, `card-images/${deck.id}/`);
-  await deletePrefix(bucket, `avatars/${id}/`);
+  for (const deck of removedDecks) await deleteMediaUnder(bucket, `card-images/${deck.id}/`);
+  await deleteMediaUnder(bucket, `avatars/${id}/`);
   return { ok: true, deletedUser: gone.length === 1 };
-}
-
-async function deletePrefix(bucket: R2Bucket, prefix: string) {
-  let cursor: string | undefined;
-  do {
-    const listed = await bucket.list({ prefix, cursor });
-    if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
-    cursor = listed.truncated ? listed.cursor : undefined;
-  } while (cursor);
 }

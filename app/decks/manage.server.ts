@@ -5,6 +5,7 @@ import type { Database } from "../db.server";
 import { meaningOf } from "../tarot/meanings";
 import { FULL_DECK } from "../tarot/cards";
 import { cardBackUrl, cardImageUrl } from "./images";
+import { deleteMediaUnder } from "../media/media.server";
 
 export const renameForm = z.object({
   title: z.string().trim().min(1, "Give the deck a title").max(80, "Keep the title under 80 characters"),
@@ -89,12 +90,6 @@ export async function deleteDeck(db: Database, bucket: R2Bucket, deckId: string,
   const deck = await db.query.decks.findFirst({ columns: { id: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, ownerId)) });
   if (!deck) return false;
   await db.delete(decks).where(eq(decks.id, deckId));
-  const prefix = `card-images/${deckId}/`;
-  let cursor: string | undefined;
-  do {
-    const listed = await bucket.list({ prefix, cursor });
-    if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
-    cursor = listed.truncated ? listed.cursor : undefined;
-  } while (cursor);
+  await deleteMediaUnder(bucket, `card-images/${deckId}/`);
   return true;
 }

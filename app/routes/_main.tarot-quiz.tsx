@@ -61,7 +61,7 @@ function Countdown({ deadlineAt, serverNow }: { deadlineAt: number; serverNow: n
   const minutes = Math.floor(left / 60_000);
   const seconds = Math.floor((left % 60_000) / 1000);
   return (
-    <p role="timer" aria-live="off" className="font-semibold tabular-nums">
+    <p role="timer" aria-live="off" className="sticky top-3 z-10 w-fit rounded-full border border-line bg-surface/95 px-4 py-1.5 font-semibold tabular-nums shadow-sm backdrop-blur">
       Time left: {minutes}:{String(seconds).padStart(2, "0")}
     </p>
   );
