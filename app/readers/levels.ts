@@ -1,3 +1,5 @@
+import { formatMoney } from "../lib/format";
+
 /**
  * The reader ladder. Ids and rank orders match the seeded `reader_levels` rows. A reader climbs when
  * they have at least `minReadings` completed paid readings, an average rating of at least
@@ -40,5 +42,5 @@ export function qualifyingLevel(stats: { readings: number; rating: number; bestQ
 export function priceProblem(levelId: string | null, pricePerMinute: number): string | null {
   const level = levelById(levelId);
   if (pricePerMinute <= level.maxPricePerMinute) return null;
-  return `As ${level.name === "Apprentice" ? "an" : "a"} ${level.name} you can charge at most $${(level.maxPricePerMinute / 100).toFixed(2)} a minute.`;
+  return `As ${/^[AEIOU]/.test(level.name) ? "an" : "a"} ${level.name} you can charge at most ${formatMoney(level.maxPricePerMinute)} a minute.`;
 }

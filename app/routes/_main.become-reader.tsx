@@ -3,7 +3,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
+import { formatMoney } from "~/lib/format";
 import { SPECIALTIES } from "~/readers/application";
+import { FIRST_LEVEL } from "~/readers/levels";
 import { getApplication, parseApplication, saveApplication } from "~/readers/application.server";
 
 export const meta: MetaFunction = () => [{ title: "Become a reader — Arcanum" }];
@@ -100,10 +102,10 @@ export default function BecomeReader() {
                 </label>
                 <label className="text-sm font-semibold">
                   Intended price per minute (USD)
-                  <input name="price" type="number" required min={0} max={1.99} step={0.01} defaultValue={application ? (application.pricePerMinute / 100).toFixed(2) : undefined} aria-invalid={invalid("price")} className={field} />
+                  <input name="price" type="number" required min={0} max={FIRST_LEVEL.maxPricePerMinute / 100} step={0.01} defaultValue={application ? (application.pricePerMinute / 100).toFixed(2) : undefined} aria-invalid={invalid("price")} className={field} />
                 </label>
               </div>
-              <p className="text-sm text-muted">New readers start as Apprentices, at up to $1.99 a minute; higher levels allow higher prices.</p>
+              <p className="text-sm text-muted">New readers start as {FIRST_LEVEL.name}s, at up to {formatMoney(FIRST_LEVEL.maxPricePerMinute)} a minute; higher levels allow higher prices.</p>
               <button type="submit" className={buttonClasses("primary")}>Save and continue to the quiz</button>
             </Form>
           </>

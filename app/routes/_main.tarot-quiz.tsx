@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
+import { FIRST_LEVEL } from "~/readers/levels";
 import { PASS_PERCENT, QUIZ_MINUTES, QUIZ_QUESTIONS, type GradedAttempt } from "~/readers/quiz";
 import { quizState, startAttempt, submitAttempt } from "~/readers/quiz.server";
 
@@ -71,7 +72,7 @@ function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
   return (
     <Panel>
       <p className="font-semibold">
-        You scored {result.score} of {result.total}. {result.passed ? "You passed and are now a reader at the Apprentice level." : `The pass mark is ${PASS_PERCENT}%.`}
+        You scored {result.score} of {result.total}. {result.passed ? `You passed and are now a reader at the ${FIRST_LEVEL.name} level.` : `The pass mark is ${PASS_PERCENT}%.`}
       </p>
       {result.missed.length > 0 && (
         <ul className="mt-4 space-y-3">

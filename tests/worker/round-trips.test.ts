@@ -75,13 +75,12 @@ describe("round trips of members' pages", () => {
   });
 
   it("counts a page's waits, not the calls that travel together", async () => {
-    // The collection reads the person and then their decks: at least one wait, and never fewer
-    // waits than calls.
-    const response = await visit("/collection", { cookie });
+    // The collection's deck page reads the deck, its listing, credits and buyers at once: many calls, two waits.
+    const response = await visit(`/collection/${OWN_DECK}`, { cookie });
     await response.arrayBuffer();
     const [sequential, total] = response.headers.get(ROUND_TRIPS_HEADER)!.split(" of ").map(Number) as [number, number];
     expect(sequential).toBeGreaterThanOrEqual(1);
-    expect(total).toBeGreaterThanOrEqual(sequential);
+    expect(total).toBeGreaterThan(sequential);
   });
 });
 
