@@ -724,7 +724,13 @@ export const readerCertificates = sqliteTable("reader_certificates", {
     .references(() => quizAttempts.id, { onDelete: "cascade" }),
   score: integer("score").notNull(),
   total: integer("total").notNull(),
+  /** The level the certificate attests and the holder's name, as they were when it was issued. */
+  levelId: text("level_id").notNull().default("level-apprentice"),
+  holderName: text("holder_name").notNull().default(""),
   issuedAt: millis("issued_at").notNull(),
+  /** Set by staff when the certificate no longer stands; the page then says so. */
+  revokedAt: millis("revoked_at"),
+  revokedReason: text("revoked_reason"),
 });
 
 /** A member's reader application, saved as a draft before the quiz; one per person. */
@@ -736,9 +742,38 @@ export const readerApplications = sqliteTable("reader_applications", {
   bio: text("bio").notNull(),
   /** JSON array of specialties, from the list or written in. */
   specialties: text("specialties").notNull(),
+  /** JSON array of languages, as `parseLanguages` writes them. */
   languages: text("languages").notNull(),
   yearsOfPractice: integer("years_of_practice").notNull(),
   /** Intended price per minute in cents. */
   pricePerMinute: integer("price_per_minute").notNull(),
   updatedAt: millis("updated_at").notNull(),
 });
+
+/**
+ * A reader's public profile beyond what `users` holds (name, bio, price, level): made from the
+ * application when the quiz is passed, edited on the dashboard. `available` is the reader's own
+ * choice to be reachable; being online also needs an open tab (see the presence room).
+ */
+export const readerProfiles = sqliteTable(
+  "reader_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** JSON array of specialties. */
+    specialties: text("specialties").notNull().default("[]"),
+    /** JSON array of languages, each written as a capitalised name ("English"). */
+    languages: text("languages").notNull().default("[]"),
+    yearsOfPractice: integer("years_of_practice").notNull().default(0),
+    available: flag("available"),
+    /** Kept by the paid readings: completed readings and the sum and count of their ratings (1 to 5). */
+    completedReadings: integer("completed_readings").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [
+    check("reader_profiles_counts_check", sql`${t.completedReadings} >= 0 AND ${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND ${t.ratingCount} * 5`),
+  ],
+);

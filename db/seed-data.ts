@@ -4,7 +4,7 @@ import { cardImageKey } from "../app/decks/images";
 import type { Database } from "../app/db.server";
 import { rowsPerStatement } from "../app/lib/d1";
 import { MAJOR_ARCANA } from "../app/tarot/cards";
-import { cards, deckListings, decks, readerLevels, userDeckQuotas, users } from "./schema";
+import { cards, deckListings, decks, readerLevels, readerProfiles, userDeckQuotas, users } from "./schema";
 
 type UserSeed = typeof users.$inferInsert;
 type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status" | "coverCardId"> & {
@@ -180,6 +180,14 @@ export const SEED_LISTINGS: Record<string, { tags: string[]; featured?: boolean;
   "seed-deck-gilded-clockwork": { tags: ["steampunk", "victorian", "brass"], salesCount: 11, ratingSum: 40, ratingCount: 9 },
 };
 
+/** What the seeded readers offer: specialties, languages and years of practice. */
+const SEED_READER_PROFILES = [
+  { userId: "seed-user-orion", specialties: ["Career and money", "Decisions"], languages: ["English"], yearsOfPractice: 3 },
+  { userId: "seed-user-mira", specialties: ["Love and relationships", "Decisions", "Spiritual growth"], languages: ["English", "French"], yearsOfPractice: 20 },
+  { userId: "seed-user-theo", specialties: ["Career and money", "Creative block"], languages: ["English", "German"], yearsOfPractice: 7 },
+  { userId: "seed-user-ines", specialties: ["Spiritual growth", "Shadow work"], languages: ["French", "English", "Spanish"], yearsOfPractice: 15 },
+];
+
 /**
  * Puts the demo world in place: reader levels, creators with public decks (painted by the local card painter into R2),
  * readers with levels and prices, and a demo member. Safe to run again: existing rows are left alone.
@@ -240,6 +248,10 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
   const statements = [
     db.insert(readerLevels).values([...READER_LEVELS]).onConflictDoNothing(),
     ...rowsPerStatement(userRows, 15).map((rows) => db.insert(users).values(rows).onConflictDoNothing()),
+    db
+      .insert(readerProfiles)
+      .values(SEED_READER_PROFILES.map((p) => ({ ...p, specialties: JSON.stringify(p.specialties), languages: JSON.stringify(p.languages), updatedAt: now })))
+      .onConflictDoNothing(),
     db
       .insert(userDeckQuotas)
       .values([

@@ -1,12 +1,13 @@
-/** What the presence room tells its listeners. */
+/** What the presence room tells its listeners. Readers are named by their public username, never by their id. */
 export type PresenceServerMessage =
   | { type: "snapshot"; online: string[] }
-  | { type: "online"; userId: string }
-  | { type: "offline"; userId: string };
+  | { type: "online"; username: string }
+  | { type: "offline"; username: string };
 
 /** What a connected reader may send: a heartbeat while the tab is visible. */
 export type PresenceClientMessage = { type: "heartbeat" };
 
 export const PRESENCE_ROOM = "readers";
-/** Header set by the Worker, never by the browser: the verified reader behind a connection. */
+/** Header set by the Worker, never by the browser: the verified reader behind a connection, as JSON `VerifiedReader`. */
 export const VERIFIED_READER_HEADER = "x-arcanum-verified-reader";
+export type VerifiedReader = { id: string; username: string };

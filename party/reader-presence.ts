@@ -2,11 +2,11 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import { createDatabase } from "../app/db.server";
 import { recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
 import { z } from "zod";
-import { VERIFIED_READER_HEADER, type PresenceClientMessage, type PresenceServerMessage } from "./presence-messages";
+import { VERIFIED_READER_HEADER, type PresenceClientMessage, type PresenceServerMessage, type VerifiedReader } from "./presence-messages";
 
 const presenceClientMessage: z.ZodType<PresenceClientMessage> = z.object({ type: z.literal("heartbeat") });
 
-type ConnectionState = { readerId: string | null; lastWriteAt: number };
+type ConnectionState = { readerId: string | null; username: string | null; lastWriteAt: number };
 
 /** Minimum gap between two last-seen writes for one reader. */
 const HEARTBEAT_WRITE_GAP_MS = 30_000;
@@ -22,7 +22,7 @@ export class ReaderPresence extends Server<Env> {
   private onlineReaders(): Set<string> {
     const online = new Set<string>();
     for (const connection of this.getConnections<ConnectionState>()) {
-      if (connection.state?.readerId) online.add(connection.state.readerId);
+      if (connection.state?.username) online.add(connection.state.username);
     }
     return online;
   }
@@ -41,13 +41,15 @@ export class ReaderPresence extends Server<Env> {
   }
 
   async onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
-    const readerId = ctx.request.headers.get(VERIFIED_READER_HEADER);
-    const wasOnline = readerId ? this.onlineReaders().has(readerId) : true;
-    connection.setState({ readerId, lastWriteAt: Date.now() });
+    const verified = ctx.request.headers.get(VERIFIED_READER_HEADER);
+    const reader = verified ? (JSON.parse(verified) as VerifiedReader) : null;
+    const readerId = reader?.id ?? null;
+    const wasOnline = reader ? this.onlineReaders().has(reader.username) : true;
+    connection.setState({ readerId, username: reader?.username ?? null, lastWriteAt: Date.now() });
     this.send(connection, { type: "snapshot", online: [...this.onlineReaders()] });
     if (readerId) {
       await recordReaderPresence(createDatabase(this.env.DB), readerId, true, Date.now());
-      if (!wasOnline) this.announce({ type: "online", userId: readerId });
+      if (!wasOnline) this.announce({ type: "online", username: reader!.username });
     }
   }
 
@@ -78,12 +80,13 @@ export class ReaderPresence extends Server<Env> {
 
   private async leave(connection: Connection<ConnectionState>) {
     const readerId = connection.state?.readerId;
-    if (!readerId) return;
+    const username = connection.state?.username;
+    if (!readerId || !username) return;
     const stillOnline = [...this.getConnections<ConnectionState>()].some(
       (other) => other.id !== connection.id && other.state?.readerId === readerId,
     );
     if (stillOnline) return;
     await recordReaderPresence(createDatabase(this.env.DB), readerId, false, Date.now());
-    this.announce({ type: "offline", userId: readerId });
+    this.announce({ type: "offline", username });
   }
 }

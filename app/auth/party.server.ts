@@ -1,4 +1,4 @@
-import { PRESENCE_ROOM, VERIFIED_READER_HEADER } from "../../party/presence-messages";
+import { PRESENCE_ROOM, VERIFIED_READER_HEADER, type VerifiedReader } from "../../party/presence-messages";
 import { ROOM_MEMBER_HEADER, roomMemberFor } from "../reading-room/room-store.server";
 import { eq } from "drizzle-orm";
 import { decks } from "../../db/schema";
@@ -57,8 +57,8 @@ export async function gatePartyRequest(request: Request, env: Env): Promise<Requ
   }
   if (new URL(request.url).searchParams.get("as") === "reader") {
     const user = await getCurrentUser(createDatabase(env.DB), request);
-    if (!user?.isReader) return new Response("Only readers can go online", { status: 403 });
-    headers.set(VERIFIED_READER_HEADER, user.id);
+    if (!user?.isReader || !user.username) return new Response("Only readers can go online", { status: 403 });
+    headers.set(VERIFIED_READER_HEADER, JSON.stringify({ id: user.id, username: user.username } satisfies VerifiedReader));
   }
   return new Request(request, { headers });
 }

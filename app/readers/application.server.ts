@@ -2,14 +2,19 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db.server";
 import { readerApplications } from "../../db/schema";
-import { SPECIALTIES } from "./application";
+import { parseLanguages, SPECIALTIES } from "./application";
 import { FIRST_LEVEL } from "./levels";
 
 export const applicationForm = z.object({
   displayName: z.string().trim().min(2, "Enter a display name of at least 2 characters.").max(60, "Keep the display name under 60 characters."),
   bio: z.string().trim().min(20, "Tell people about yourself in at least 20 characters.").max(1000, "Keep the bio under 1,000 characters."),
   specialties: z.array(z.string().trim().min(1).max(40)).min(1, "Choose at least one specialty.").max(10, "Choose at most 10 specialties."),
-  languages: z.string().trim().min(2, "Name at least one language.").max(120, "Keep the languages under 120 characters."),
+  languages: z
+    .string()
+    .trim()
+    .max(120, "Keep the languages under 120 characters.")
+    .transform(parseLanguages)
+    .pipe(z.array(z.string().min(2, "Write each language's name in full.").max(40, "Write each language's name in at most 40 characters.")).min(1, "Name at least one language.").max(8, "Name at most 8 languages.")),
   yearsOfPractice: z.coerce.number({ error: "Enter your years of practice as a number." }).int("Enter whole years.").min(0, "Years cannot be negative.").max(80, "Enter at most 80 years."),
   price: z.coerce
     .number({ error: "Enter a price such as 1.50." })
@@ -35,7 +40,7 @@ export function parseApplication(formData: FormData) {
 
 export async function getApplication(db: Database, userId: string) {
   const row = await db.query.readerApplications.findFirst({ where: eq(readerApplications.userId, userId) });
-  return row ? { ...row, specialties: JSON.parse(row.specialties) as string[] } : null;
+  return row ? { ...row, specialties: JSON.parse(row.specialties) as string[], languages: JSON.parse(row.languages) as string[] } : null;
 }
 
 /** Saves the draft; saving again replaces it. */
@@ -44,7 +49,7 @@ export async function saveApplication(db: Database, userId: string, input: z.inf
     displayName: input.displayName,
     bio: input.bio,
     specialties: JSON.stringify(input.specialties),
-    languages: input.languages,
+    languages: JSON.stringify(input.languages),
     yearsOfPractice: input.yearsOfPractice,
     pricePerMinute: Math.round(input.price * 100),
     updatedAt: Date.now(),

@@ -3,7 +3,7 @@ import type { Database } from "~/db.server";
 import { newId, randomToken } from "~/lib/crypto";
 import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "~/tarot/cards";
 import { meaningOf } from "~/tarot/meanings";
-import { quizAttempts, readerCertificates, users } from "../../db/schema";
+import { quizAttempts, readerCertificates, readerProfiles, users } from "../../db/schema";
 import { FIRST_LEVEL } from "./levels";
 import { PASS_PERCENT, QUIZ_COOLDOWN_MS, QUIZ_MINUTES, QUIZ_QUESTIONS, type GradedAttempt } from "./quiz";
 
@@ -137,6 +137,31 @@ export async function quizState(db: Database, user: { id: string; isReader: bool
   return { kind: "ready" };
 }
 
+/**
+ * The statements that make a member a reader at the first level: the application becomes the public
+ * profile (name, bio, price, specialties, languages, years), and a reader without one gets an empty profile.
+ */
+function becomeReader(db: Database, userId: string, now: number) {
+  const application = (column: "display_name" | "bio" | "price_per_minute") => sql`(SELECT ${sql.identifier(column)} FROM reader_applications WHERE user_id = ${userId})`;
+  return [
+    db
+      .update(users)
+      .set({
+        isReader: true,
+        levelId: sql`COALESCE(${users.levelId}, ${FIRST_LEVEL.id})`,
+        fullName: sql`COALESCE(${application("display_name")}, ${users.fullName})`,
+        bio: sql`COALESCE(${application("bio")}, ${users.bio})`,
+        customPricePerMinute: sql`COALESCE(${application("price_per_minute")}, ${users.customPricePerMinute}, ${FIRST_LEVEL.maxPricePerMinute})`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId)),
+    db.run(sql`INSERT INTO reader_profiles (user_id, specialties, languages, years_of_practice, updated_at)
+      SELECT user_id, specialties, languages, years_of_practice, ${now} FROM reader_applications WHERE user_id = ${userId}
+      ON CONFLICT (user_id) DO NOTHING`),
+    db.insert(readerProfiles).values({ userId, updatedAt: now }).onConflictDoNothing(),
+  ] as const;
+}
+
 type Outcome<T> = { ok: true; value: T } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /** Starts an attempt unless one is running or the last began less than a day ago. */
@@ -188,11 +213,17 @@ export async function submitAttempt(
     try {
       [done] = await db.batch([
         grade,
-        db.insert(readerCertificates).values({ id: certificateId!, userId: user.id, attemptId: row.id, score, total: stored.length, issuedAt: now }),
-        db
-          .update(users)
-          .set({ isReader: true, levelId: sql`COALESCE(${users.levelId}, ${FIRST_LEVEL.id})`, updatedAt: now })
-          .where(eq(users.id, user.id)),
+        db.insert(readerCertificates).values({
+          id: certificateId!,
+          userId: user.id,
+          attemptId: row.id,
+          score,
+          total: stored.length,
+          levelId: FIRST_LEVEL.id,
+          holderName: sql`COALESCE((SELECT display_name FROM reader_applications WHERE user_id = ${user.id}), (SELECT COALESCE(full_name, username, '') FROM users WHERE id = ${user.id}))`,
+          issuedAt: now,
+        }),
+        ...becomeReader(db, user.id, now),
       ]);
     } catch {
       return { ok: false, status: 409, message: "This attempt has already been submitted." };

@@ -4,10 +4,10 @@ import type { PresenceServerMessage } from "../../party/presence-messages";
 import { PRESENCE_ROOM } from "../../party/presence-messages";
 
 /**
- * Live online status for the readers on screen: starts from what the server rendered,
+ * Live online status, by username, for the readers on screen: starts from what the server rendered,
  * then follows the presence room. Without JavaScript the rendered status stands.
  */
-export function useReaderPresence(initialOnline: string[]) {
+export function useReaderPresence(initialOnline: string[]): Set<string> {
   const [online, setOnline] = useState(() => new Set(initialOnline));
   useEffect(() => {
     const socket = new PartySocket({ host: window.location.host, party: "reader-presence", room: PRESENCE_ROOM });
@@ -21,8 +21,8 @@ export function useReaderPresence(initialOnline: string[]) {
       setOnline((current) => {
         if (message.type === "snapshot") return new Set([...current, ...message.online]);
         const next = new Set(current);
-        if (message.type === "online") next.add(message.userId);
-        else next.delete(message.userId);
+        if (message.type === "online") next.add(message.username);
+        else next.delete(message.username);
         return next;
       });
     });

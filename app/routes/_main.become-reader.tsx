@@ -93,7 +93,7 @@ export default function BecomeReader() {
               </fieldset>
               <label className="text-sm font-semibold">
                 Languages
-                <input name="languages" required maxLength={120} placeholder="English, Spanish" defaultValue={application?.languages} aria-invalid={invalid("languages")} className={field} />
+                <input name="languages" required maxLength={120} placeholder="English, Spanish" defaultValue={application?.languages.join(", ")} aria-invalid={invalid("languages")} className={field} />
               </label>
               <div className="grid gap-4 sm:grid-cols-2">
                 <label className="text-sm font-semibold">

@@ -19,7 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export default function Readers() {
   const { readers } = useLoaderData<typeof loader>();
-  const online = useReaderPresence(readers.filter((r) => r.online).map((r) => r.id));
+  const online = useReaderPresence(readers.filter((r) => r.online).map((r) => r.username!));
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
       <PageHeader eyebrow="Readers" title="Talk to a reader">
@@ -28,10 +28,10 @@ export default function Readers() {
       {readers.length > 0 ? (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {readers.map((reader) => {
-            const isOnline = online.has(reader.id);
+            const isOnline = online.has(reader.username!);
             const name = reader.fullName ?? reader.username ?? "Reader";
             return (
-              <li key={reader.id}>
+              <li key={reader.username}>
                 <Link
                   to={`/readers/${reader.username}`}
                   className="flex h-full flex-col rounded-3xl border border-line bg-surface/90 p-6 transition hover:-translate-y-0.5 hover:shadow-lg"

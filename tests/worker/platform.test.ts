@@ -175,7 +175,7 @@ describe("reader presence Durable Object", () => {
     expect(readerResponse.status).toBe(101);
     const reader = readerResponse.webSocket!;
     reader.accept();
-    await heard.next((m) => m.type === "online" && m.userId === "seed-user-mira");
+    await heard.next((m) => m.type === "online" && m.username === "mira_solenne");
     const [row] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-mira"));
     expect(row?.isOnline).toBe(true);
 
@@ -183,7 +183,7 @@ describe("reader presence Durable Object", () => {
     expect(readersPage).toMatch(/Mira Solenne[\s\S]*?Online now/);
 
     reader.close(1000, "bye");
-    await heard.next((m) => m.type === "offline" && m.userId === "seed-user-mira");
+    await heard.next((m) => m.type === "offline" && m.username === "mira_solenne");
     const [after] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-mira"));
     expect(after?.isOnline).toBe(false);
     listener.close();
@@ -203,16 +203,16 @@ describe("reader presence Durable Object", () => {
     listener.accept();
     const heard = messages(listener);
     const snapshot = await heard.next((m) => m.type === "snapshot");
-    expect(snapshot.online).not.toContain("seed-user-theo");
+    expect(snapshot.online).not.toContain("theo_ashgrove");
     expect(await isOnline()).toBe(false);
 
     // Back with one socket, counted once: closing it takes the reader offline.
     const again = (await connect("/parties/reader-presence/readers?as=reader", { cookie })).webSocket!;
     again.accept();
-    await heard.next((m) => m.type === "online" && m.userId === "seed-user-theo");
+    await heard.next((m) => m.type === "online" && m.username === "theo_ashgrove");
     expect(await isOnline()).toBe(true);
     again.close(1000, "bye");
-    await heard.next((m) => m.type === "offline" && m.userId === "seed-user-theo");
+    await heard.next((m) => m.type === "offline" && m.username === "theo_ashgrove");
     expect(await isOnline()).toBe(false);
     listener.close();
   });
@@ -226,7 +226,7 @@ describe("reader presence Durable Object", () => {
     ws.accept();
     const heard = messages(ws);
     const snapshot = await heard.next((m) => m.type === "snapshot");
-    expect(snapshot.online).not.toContain("seed-user-ines");
+    expect(snapshot.online).not.toContain("ines_duval");
     ws.close();
     const [ines] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-ines"));
     expect(ines?.isOnline).toBe(false);
