@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { READER_HEARTBEAT_MS, READER_ONLINE_WINDOW_MS } from "./readers/presence";
 
 /**
  * Fixed secret for development and tests only, so the app runs with no setup. Production refuses
@@ -34,6 +35,10 @@ const schema = z.object({
   /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
   /** New guest accounts one client address may make per hour: enough for a household or an office, not for a script. */
   GUEST_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Reader presence timings, shortened only by the browser tests: a tab's heartbeat, how long a silent tab counts as open, how long a closed one is waited for. */
+  READER_HEARTBEAT_MS: z.coerce.number().int().min(500).max(600_000).default(READER_HEARTBEAT_MS),
+  READER_PRESENCE_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(READER_ONLINE_WINDOW_MS),
+  READER_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
   LOCAL_AI_TEXT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOCAL_AI_IMAGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
@@ -53,6 +58,8 @@ export type AppConfig = {
   guestsPerAddressPerHour: number;
   /** Lower-cased e-mail addresses of the staff; an account whose (verified) e-mail is here is staff. */
   staffEmails: string[];
+  /** Reader presence: heartbeat interval of a reader's tab, silence after which the tab no longer counts, wait before a closed tab's reader goes offline. */
+  readerPresence: { heartbeatMs: number; windowMs: number; graceMs: number };
   /** Always zero in production. */
   localAiLatency: { textMs: number; imageMs: number };
 };
@@ -107,6 +114,7 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
     iceServers: parseIceServers(vars.RTC_ICE_SERVERS),
     guestsPerAddressPerHour: vars.GUEST_LIMIT_PER_HOUR,
     staffEmails: parseStaffEmails(vars.STAFF_EMAILS),
+    readerPresence: { heartbeatMs: vars.READER_HEARTBEAT_MS, windowMs: vars.READER_PRESENCE_WINDOW_MS, graceMs: vars.READER_OFFLINE_GRACE_MS },
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
   };
   cached = { source: env, config };

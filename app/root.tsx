@@ -18,7 +18,8 @@ import { isStaff } from "~/auth/staff.server";
 import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
 import { useChosenTheme } from "~/components/theme-toggle";
 import { useAccountChannel } from "~/lib/use-account-channel";
-import { useOptionalUser } from "~/lib/root-data";
+import { useOptionalUser, useRootData } from "~/lib/root-data";
+import { useReaderAvailability } from "~/readers/use-reader-availability";
 import { useNonce } from "~/security/nonce";
 import { readTheme } from "~/theme/theme.server";
 import stylesheet from "~/styles/app.css?url";
@@ -44,7 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(loginPath(returnPathOf(request)));
   }
   // Whether to show the staff pages' link; the staff list itself never leaves the server.
-  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config) };
+  // A reader who chose to be available is kept online by each tab they have open.
+  const readerPresence = user?.readerAvailable ? { heartbeatMs: context.config.readerPresence.heartbeatMs } : null;
+  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config), readerPresence };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -96,6 +99,7 @@ export default function App() {
   const user = useOptionalUser();
   // A member's tabs follow their account live: a plan bought in one tab shows in all of them.
   useAccountChannel(user && !user.isGuest ? user.id : null);
+  useReaderAvailability(useRootData()?.readerPresence ?? null);
   // Marks the document once React is in charge; scripts and tests can wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";

@@ -180,7 +180,7 @@ export const SEED_LISTINGS: Record<string, { tags: string[]; featured?: boolean;
   "seed-deck-gilded-clockwork": { tags: ["steampunk", "victorian", "brass"], salesCount: 11, ratingSum: 40, ratingCount: 9 },
 };
 
-/** What the seeded readers offer: specialties, languages and years of practice. */
+/** What the seeded readers offer: specialties, languages and years of practice. All have chosen to be available: a tab of theirs puts them online. */
 const SEED_READER_PROFILES = [
   { userId: "seed-user-orion", specialties: ["Career and money", "Decisions"], languages: ["English"], yearsOfPractice: 3 },
   { userId: "seed-user-mira", specialties: ["Love and relationships", "Decisions", "Spiritual growth"], languages: ["English", "French"], yearsOfPractice: 20 },
@@ -250,7 +250,7 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     ...rowsPerStatement(userRows, 15).map((rows) => db.insert(users).values(rows).onConflictDoNothing()),
     db
       .insert(readerProfiles)
-      .values(SEED_READER_PROFILES.map((p) => ({ ...p, specialties: JSON.stringify(p.specialties), languages: JSON.stringify(p.languages), updatedAt: now })))
+      .values(SEED_READER_PROFILES.map((p) => ({ ...p, available: true, specialties: JSON.stringify(p.specialties), languages: JSON.stringify(p.languages), updatedAt: now })))
       .onConflictDoNothing(),
     db
       .insert(userDeckQuotas)

@@ -1,35 +1,58 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { createDatabase } from "../app/db.server";
-import { recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
 import { z } from "zod";
-import { VERIFIED_READER_HEADER, type PresenceClientMessage, type PresenceServerMessage, type VerifiedReader } from "./presence-messages";
+import { createDatabase } from "../app/db.server";
+import { readConfig } from "../app/env.server";
+import { recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
+import { AWAY_CLOSE_CODE, SILENT_CLOSE_CODE, VERIFIED_READER_HEADER, type PresenceClientMessage, type PresenceServerMessage, type VerifiedReader } from "./presence-messages";
 
 const presenceClientMessage: z.ZodType<PresenceClientMessage> = z.object({ type: z.literal("heartbeat") });
 
-type ConnectionState = { readerId: string | null; username: string | null; lastWriteAt: number };
+/** A listener has no reader; a reader's tab carries who it is, which tab it is, and when it was last heard. */
+type ConnectionState = { readerId: string | null; username: string | null; tab: string | null; heardAt: number; writtenAt: number };
 
-/** Minimum gap between two last-seen writes for one reader. */
+/** Minimum gap between two last-seen writes for one tab. */
 const HEARTBEAT_WRITE_GAP_MS = 30_000;
 const MAX_MESSAGE_BYTES = 256;
+/** Readers whose last tab closed, waiting out the grace before they are announced offline. */
+const LEAVING_KEY = "leaving";
+type Leaving = Record<string, { readerId: string; at: number }>;
+
+const readerTag = (readerId: string) => `reader:${readerId}`;
 
 /**
- * Who of the readers is online right now. Readers' tabs connect as readers (verified by the Worker);
- * everyone else listens. Presence is the set of open reader connections, so it needs no storage of its own.
+ * Who of the readers is online right now. A reader's tab connects as a reader (verified by the Worker)
+ * and beats every minute; everyone else listens. A reader is online while any of their tabs is open and
+ * heard from within the window; two tabs count once. A reader whose last tab closes is announced offline
+ * after a short grace, so a reload does not blink them off and on for everyone watching.
  */
 export class ReaderPresence extends Server<Env> {
   static options = { hibernate: true };
 
-  private onlineReaders(): Set<string> {
-    const online = new Set<string>();
-    for (const connection of this.getConnections<ConnectionState>()) {
-      if (connection.state?.username) online.add(connection.state.username);
-    }
-    return online;
+  private get timings() {
+    return readConfig(this.env).readerPresence;
+  }
+
+  private readerConnections(): Array<Connection<ConnectionState>> {
+    return [...this.getConnections<ConnectionState>()].filter((c) => c.state?.readerId && c.state.username);
+  }
+
+  private onlineUsernames(except?: string): Set<string> {
+    return new Set(this.readerConnections().filter((c) => c.id !== except).map((c) => c.state!.username!));
   }
 
   /** On every wake, presence is recounted from the sockets still open, not from what D1 last heard. */
   async onStart() {
-    await settleReaderPresence(createDatabase(this.env.DB), [...this.onlineReaders()], Date.now());
+    const live = new Map(this.readerConnections().map((c) => [c.state!.readerId!, c.state!.username!]));
+    const leaving = await this.leaving();
+    // A reader within their grace still counts as online until the alarm decides.
+    for (const [username, entry] of Object.entries(leaving)) live.set(entry.readerId, username);
+    await settleReaderPresence(createDatabase(this.env.DB), [...live.keys()], Date.now());
+    await this.scheduleAlarm();
+  }
+
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const reader = verifiedReader(ctx.request);
+    return reader ? [readerTag(reader.id)] : [];
   }
 
   private send(connection: Connection, message: PresenceServerMessage) {
@@ -41,16 +64,29 @@ export class ReaderPresence extends Server<Env> {
   }
 
   async onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
-    const verified = ctx.request.headers.get(VERIFIED_READER_HEADER);
-    const reader = verified ? (JSON.parse(verified) as VerifiedReader) : null;
-    const readerId = reader?.id ?? null;
-    const wasOnline = reader ? this.onlineReaders().has(reader.username) : true;
-    connection.setState({ readerId, username: reader?.username ?? null, lastWriteAt: Date.now() });
-    this.send(connection, { type: "snapshot", online: [...this.onlineReaders()] });
-    if (readerId) {
-      await recordReaderPresence(createDatabase(this.env.DB), readerId, true, Date.now());
-      if (!wasOnline) this.announce({ type: "online", username: reader!.username });
+    const reader = verifiedReader(ctx.request);
+    const now = Date.now();
+    const tab = new URL(ctx.request.url).searchParams.get("tab");
+    const wasOnline = reader ? this.onlineUsernames(connection.id).has(reader.username) : true;
+    connection.setState({
+      readerId: reader?.id ?? null,
+      username: reader?.username ?? null,
+      tab: tab && /^[A-Za-z0-9_-]{8,64}$/.test(tab) ? tab : null,
+      heardAt: now,
+      writtenAt: now,
+    });
+    const leaving = await this.leaving();
+    const returning = reader ? leaving[reader.username] : undefined;
+    if (reader && returning) {
+      delete leaving[reader.username];
+      await this.ctx.storage.put(LEAVING_KEY, leaving);
     }
+    const snapshot = new Set([...this.onlineUsernames(), ...Object.keys(leaving)]);
+    this.send(connection, { type: "snapshot", online: [...snapshot] });
+    if (!reader) return;
+    await recordReaderPresence(createDatabase(this.env.DB), reader.id, true, now);
+    if (!wasOnline && !returning) this.announce({ type: "online", username: reader.username });
+    await this.scheduleAlarm();
   }
 
   async onMessage(connection: Connection<ConnectionState>, message: WSMessage) {
@@ -65,28 +101,104 @@ export class ReaderPresence extends Server<Env> {
     const state = connection.state;
     if (!parsed.success || !state?.readerId) return;
     const now = Date.now();
-    if (now - state.lastWriteAt < HEARTBEAT_WRITE_GAP_MS) return;
-    connection.setState({ ...state, lastWriteAt: now });
-    await recordReaderPresence(createDatabase(this.env.DB), state.readerId, true, now);
+    const write = now - state.writtenAt >= HEARTBEAT_WRITE_GAP_MS;
+    connection.setState({ ...state, heardAt: now, writtenAt: write ? now : state.writtenAt });
+    if (write) await recordReaderPresence(createDatabase(this.env.DB), state.readerId, true, now);
   }
 
   async onClose(connection: Connection<ConnectionState>) {
-    await this.leave(connection);
+    await this.leave(connection, { grace: true });
   }
 
   async onError(connection: Connection<ConnectionState>) {
-    await this.leave(connection);
+    await this.leave(connection, { grace: true });
   }
 
-  private async leave(connection: Connection<ConnectionState>) {
+  /**
+   * Called by the Worker: the tab `tab` of this reader said goodbye (its page is unloading), or, without
+   * a tab, the reader chose to be away, which closes all of their tabs' reader sockets at once.
+   */
+  async dismiss(readerId: string, tab: string | null) {
+    for (const connection of this.getConnections<ConnectionState>(readerTag(readerId))) {
+      if (tab !== null && connection.state?.tab !== tab) continue;
+      connection.close(AWAY_CLOSE_CODE, tab ? "Tab closed" : "Away");
+      await this.leave(connection, { grace: tab !== null });
+    }
+    if (tab === null) await this.settleLeaving(Date.now(), readerId);
+  }
+
+  private async leaving(): Promise<Leaving> {
+    return (await this.ctx.storage.get<Leaving>(LEAVING_KEY)) ?? {};
+  }
+
+  private async leave(connection: Connection<ConnectionState>, { grace }: { grace: boolean }) {
     const readerId = connection.state?.readerId;
     const username = connection.state?.username;
     if (!readerId || !username) return;
-    const stillOnline = [...this.getConnections<ConnectionState>()].some(
-      (other) => other.id !== connection.id && other.state?.readerId === readerId,
-    );
-    if (stillOnline) return;
-    await recordReaderPresence(createDatabase(this.env.DB), readerId, false, Date.now());
-    this.announce({ type: "offline", username });
+    // Forget the socket, so that a later close event for it changes nothing.
+    connection.setState({ ...connection.state!, readerId: null, username: null });
+    if (this.onlineUsernames(connection.id).has(username)) return;
+    const leaving = await this.leaving();
+    leaving[username] = { readerId, at: Date.now() + (grace ? this.timings.graceMs : 0) };
+    await this.ctx.storage.put(LEAVING_KEY, leaving);
+    if (grace && this.timings.graceMs > 0) await this.scheduleAlarm();
+    else await this.settleLeaving(Date.now());
+  }
+
+  /** Readers whose grace is over (or `readerId`, at once) and who have no tab open are offline. */
+  private async settleLeaving(now: number, readerId?: string) {
+    const leaving = await this.leaving();
+    const online = this.onlineUsernames();
+    const gone: Array<{ username: string; readerId: string }> = [];
+    for (const [username, entry] of Object.entries(leaving)) {
+      if (online.has(username)) delete leaving[username];
+      else if (entry.at <= now || entry.readerId === readerId) {
+        delete leaving[username];
+        gone.push({ username, readerId: entry.readerId });
+      }
+    }
+    await this.ctx.storage.put(LEAVING_KEY, leaving);
+    const db = createDatabase(this.env.DB);
+    for (const reader of gone) {
+      await recordReaderPresence(db, reader.readerId, false, now);
+      this.announce({ type: "offline", username: reader.username });
+    }
+  }
+
+  /** Closes the tabs not heard from within the window (asleep, frozen, cut off), then settles who has left. */
+  async onAlarm() {
+    const now = Date.now();
+    for (const connection of this.readerConnections()) {
+      if (now - connection.state!.heardAt <= this.timings.windowMs) continue;
+      connection.close(SILENT_CLOSE_CODE, "No heartbeat");
+      await this.leave(connection, { grace: false });
+    }
+    await this.settleLeaving(now);
+    await this.scheduleAlarm();
+  }
+
+  /** The next moment something may change: a grace running out, or the quietest tab falling out of the window. */
+  private async scheduleAlarm() {
+    const times = [
+      ...Object.values(await this.leaving()).map((entry) => entry.at),
+      ...this.readerConnections().map((c) => c.state!.heardAt + this.timings.windowMs + 1),
+    ];
+    if (!times.length) {
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    const next = Math.max(Date.now(), Math.min(...times));
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > next || current < Date.now()) await this.ctx.storage.setAlarm(next);
+  }
+}
+
+function verifiedReader(request: Request): VerifiedReader | null {
+  const header = request.headers.get(VERIFIED_READER_HEADER);
+  if (!header) return null;
+  try {
+    return JSON.parse(header) as VerifiedReader;
+  } catch {
+    return null;
   }
 }

@@ -58,6 +58,7 @@ export async function gatePartyRequest(request: Request, env: Env): Promise<Requ
   if (new URL(request.url).searchParams.get("as") === "reader") {
     const user = await getCurrentUser(createDatabase(env.DB), request);
     if (!user?.isReader || !user.username) return new Response("Only readers can go online", { status: 403 });
+    if (!user.readerAvailable) return new Response("Choose to be available on your reader dashboard first", { status: 409 });
     headers.set(VERIFIED_READER_HEADER, JSON.stringify({ id: user.id, username: user.username } satisfies VerifiedReader));
   }
   return new Request(request, { headers });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { anonymousUsers, authSessions, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import { anonymousUsers, authSessions, readerProfiles, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { remainingDeckCredits } from "../credits/badge";
 import { isSubscribed } from "../plans/subscription";
@@ -13,6 +13,8 @@ export type CurrentUser = {
   avatarUrl: string | null;
   isGuest: boolean;
   isReader: boolean;
+  /** A reader who has chosen to be available: their open tabs put them online. */
+  readerAvailable: boolean;
   isCreator: boolean;
   isSubscribed: boolean;
   /** Deck credits left, for the navigation badge. */
@@ -31,6 +33,7 @@ export async function getCurrentUser(db: Database, request: Request, now = Date.
       fullName: users.fullName,
       avatarUrl: users.avatarUrl,
       isReader: users.isReader,
+      readerAvailable: readerProfiles.available,
       isCreator: users.isCreator,
       guestName: anonymousUsers.name,
       subscriptionStatus: subscriptions.subscriptionStatus,
@@ -45,6 +48,7 @@ export async function getCurrentUser(db: Database, request: Request, now = Date.
     .leftJoin(anonymousUsers, eq(anonymousUsers.id, users.id))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .leftJoin(userDeckQuotas, eq(userDeckQuotas.userId, users.id))
+    .leftJoin(readerProfiles, eq(readerProfiles.userId, users.id))
     .where(liveSessionCondition(sessionId, now))
     .limit(1);
   if (!row) return null;
@@ -56,6 +60,7 @@ export async function getCurrentUser(db: Database, request: Request, now = Date.
     avatarUrl: row.avatarUrl,
     isGuest: row.email === null,
     isReader: row.isReader,
+    readerAvailable: row.isReader && !!row.readerAvailable,
     isCreator: row.isCreator,
     isSubscribed: isSubscribed(row.subscriptionStatus),
     deckCredits: remainingDeckCredits(

@@ -1,4 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import { PRESENCE_ROOM } from "../../party/presence-messages";
 import { users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { READER_ONLINE_WINDOW_MS } from "./presence";
@@ -29,4 +31,28 @@ export async function settleReaderPresence(db: Database, online: string[], now: 
     db.update(users).set({ isOnline: false }).where(and(eq(users.isOnline, true), sql`${users.id} NOT IN ${live}`)),
     db.update(users).set({ isOnline: true, lastSeenAt: now }).where(and(eq(users.isReader, true), sql`${users.id} IN ${live}`)),
   ]);
+}
+
+function presenceRoom(env: Env) {
+  return getServerByName(env.ReaderPresence, PRESENCE_ROOM);
+}
+
+/**
+ * A reader chooses to be available (their open tabs then put them online) or away (every tab of theirs
+ * leaves the presence room at once). Returns false for someone who is not a reader.
+ */
+export async function setReaderAvailability(db: Database, env: Env, readerId: string, available: boolean): Promise<boolean> {
+  const now = Date.now();
+  const saved = await db.all<{ user_id: string }>(sql`INSERT INTO reader_profiles (user_id, available, updated_at)
+    SELECT id, ${available ? 1 : 0}, ${now} FROM users WHERE id = ${readerId} AND is_reader = 1
+    ON CONFLICT (user_id) DO UPDATE SET available = excluded.available, updated_at = excluded.updated_at
+    RETURNING user_id`);
+  if (!saved.length) return false;
+  if (!available) await (await presenceRoom(env)).dismiss(readerId, null);
+  return true;
+}
+
+/** A reader's tab says goodbye as its page unloads; the reader goes offline unless another tab of theirs is open. */
+export async function readerTabClosed(env: Env, readerId: string, tab: string) {
+  await (await presenceRoom(env)).dismiss(readerId, tab);
 }

@@ -155,9 +155,13 @@ function becomeReader(db: Database, userId: string, now: number) {
         updatedAt: now,
       })
       .where(eq(users.id, userId)),
-    db.run(sql`INSERT INTO reader_profiles (user_id, specialties, languages, years_of_practice, updated_at)
-      SELECT user_id, specialties, languages, years_of_practice, ${now} FROM reader_applications WHERE user_id = ${userId}
-      ON CONFLICT (user_id) DO NOTHING`),
+    // An insert from a select names every column of the table, in order.
+    db
+      .insert(readerProfiles)
+      .select(
+        sql`SELECT user_id, specialties, languages, years_of_practice, 0, 0, 0, 0, ${now} FROM reader_applications WHERE user_id = ${userId}`,
+      )
+      .onConflictDoNothing(),
     db.insert(readerProfiles).values({ userId, updatedAt: now }).onConflictDoNothing(),
   ] as const;
 }

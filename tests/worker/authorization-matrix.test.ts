@@ -160,6 +160,11 @@ const ROWS: HttpRow[] = [
   // Anyone signed in may delete their own account only; without the typed confirmation nothing happens (accounts-delete.test.ts deletes).
   act("routes/_main.profile", "delete-account", () => "/profile", () => ({ intent: "delete-account", confirm: "no" }), signedIn(400)),
   doc("routes/_main.reader-dashboard", "/reader-dashboard", () => "/reader-dashboard", signedIn(200)),
+  // Theo (member) and Mira (removed) are readers; the demo member (owner) is not.
+  act("routes/_main.reader-dashboard", "availability", () => "/reader-dashboard", () => ({ intent: "availability", available: "yes" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: 403 }),
+  act("routes/_main.reader-dashboard", "profile", () => "/reader-dashboard", () => ({ intent: "profile", displayName: "Matrix Reader", bio: "Reading the cards for friends for years.", specialty: "Decisions", languages: "English", yearsOfPractice: "3", price: "1.00" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: 403 }),
+  doc("routes/reader-presence", "GET on the tab goodbye", () => "/reader-presence", all(405)),
+  act("routes/reader-presence", "a reader's tab says goodbye", () => "/reader-presence", () => ({ tab: "matrixtab01" }), { nobody: 403, guest: 403, member: "allowed", removed: "allowed", owner: 403 }),
   doc("routes/_main.readers.$username", "a reader's profile", () => "/readers/ines_duval", all(200)),
   doc("routes/_main.readers._index", "/readers", () => "/readers", all(200)),
   doc("routes/_main.shared.$shareId", "a shared reading", (f) => `/shared/${f.shareId}`, all(200)),

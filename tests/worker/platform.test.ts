@@ -1,4 +1,4 @@
-import { abortAllDurableObjects, createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -134,111 +134,6 @@ describe("media", () => {
   );
 });
 
-function connect(path: string, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...headers } });
-}
-
-function messages(ws: WebSocket) {
-  const received: unknown[] = [];
-  const waiters: (() => void)[] = [];
-  ws.addEventListener("message", (event) => {
-    received.push(JSON.parse(String(event.data)));
-    waiters.splice(0).forEach((w) => w());
-  });
-  return {
-    received,
-    async next(predicate: (m: any) => boolean) {
-      for (let i = 0; i < 50; i++) {
-        const found = received.find(predicate);
-        if (found) return found as any;
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-      throw new Error(`no matching message in ${JSON.stringify(received)}`);
-    },
-  };
-}
-
-describe("reader presence Durable Object", () => {
-  it("gives a listener a snapshot, announces a reader going online and offline, and records it in D1", async () => {
-    const listenerResponse = await connect("/parties/reader-presence/readers");
-    expect(listenerResponse.status).toBe(101);
-    const listener = listenerResponse.webSocket!;
-    listener.accept();
-    const heard = messages(listener);
-    await heard.next((m) => m.type === "snapshot");
-
-    const cookie = await signInAs("seed-user-mira");
-    const readerResponse = await connect("/parties/reader-presence/readers?as=reader", { cookie });
-    expect(readerResponse.status).toBe(101);
-    const reader = readerResponse.webSocket!;
-    reader.accept();
-    await heard.next((m) => m.type === "online" && m.username === "mira_solenne");
-    const [row] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-mira"));
-    expect(row?.isOnline).toBe(true);
-
-    const readersPage = await (await get("/readers", { cookie })).text();
-    expect(readersPage).toMatch(/Mira Solenne[\s\S]*?Online now/);
-
-    reader.close(1000, "bye");
-    await heard.next((m) => m.type === "offline" && m.username === "mira_solenne");
-    const [after] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-mira"));
-    expect(after?.isOnline).toBe(false);
-    listener.close();
-  });
-
-  it("recounts who is online from the live sockets when it starts again, so a dead socket leaves nobody online", async () => {
-    const cookie = await signInAs("seed-user-theo");
-    const isOnline = async () => (await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-theo")))[0]!.isOnline;
-    const first = await connect("/parties/reader-presence/readers?as=reader", { cookie });
-    first.webSocket!.accept();
-    await expect.poll(isOnline).toBe(true);
-
-    // The room dies without hearing the socket close.
-    await abortAllDurableObjects();
-    const listenerResponse = await connect("/parties/reader-presence/readers");
-    const listener = listenerResponse.webSocket!;
-    listener.accept();
-    const heard = messages(listener);
-    const snapshot = await heard.next((m) => m.type === "snapshot");
-    expect(snapshot.online).not.toContain("theo_ashgrove");
-    expect(await isOnline()).toBe(false);
-
-    // Back with one socket, counted once: closing it takes the reader offline.
-    const again = (await connect("/parties/reader-presence/readers?as=reader", { cookie })).webSocket!;
-    again.accept();
-    await heard.next((m) => m.type === "online" && m.username === "theo_ashgrove");
-    expect(await isOnline()).toBe(true);
-    again.close(1000, "bye");
-    await heard.next((m) => m.type === "offline" && m.username === "theo_ashgrove");
-    expect(await isOnline()).toBe(false);
-    listener.close();
-  });
-
-  it("refuses to put a non-reader online, and ignores a forged identity header", async () => {
-    const member = await connect("/parties/reader-presence/readers?as=reader", { cookie: await signInAs("seed-user-demo") });
-    expect(member.status).toBe(403);
-    const forged = await connect("/parties/reader-presence/readers", { "x-arcanum-verified-reader": "seed-user-ines" });
-    expect(forged.status).toBe(101);
-    const ws = forged.webSocket!;
-    ws.accept();
-    const heard = messages(ws);
-    const snapshot = await heard.next((m) => m.type === "snapshot");
-    expect(snapshot.online).not.toContain("ines_duval");
-    ws.close();
-    const [ines] = await db().select({ isOnline: users.isOnline }).from(users).where(eq(users.id, "seed-user-ines"));
-    expect(ines?.isOnline).toBe(false);
-  });
-
-  it("refuses sockets from other sites and rooms that do not exist", async () => {
-    expect((await connect("/parties/reader-presence/readers", { origin: "https://evil.example" })).status).toBe(403);
-    expect((await connect("/parties/reader-presence/another-room")).status).toBe(404);
-    expect((await connect("/parties/no-such-party/x")).status).toBe(404);
-    expect((await get("/parties/reader-presence/readers")).status).toBe(426);
-  });
-});
 
 describe("periodic jobs (cron every 15 minutes)", () => {
   it("marks stale readers offline, closes quiet readings, and deletes expired sessions", async () => {

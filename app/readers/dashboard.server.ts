@@ -1,0 +1,131 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db.server";
+import { quizAttempts, readerCertificates, readerProfiles, users } from "../../db/schema";
+import { SPECIALTIES } from "./application";
+import { applicationForm } from "./application.server";
+import { levelById, LEVELS, priceProblem, type ReaderLevel } from "./levels";
+
+/** What a reader edits on the dashboard: the application's fields, with the price capped by their level instead of the first. */
+const profileForm = applicationForm.extend({
+  price: z.coerce.number({ error: "Enter a price such as 1.50." }).min(0, "The price cannot be negative.").max(10_000, "Enter a price a minute, such as 1.50."),
+});
+export type ProfileInput = z.infer<typeof profileForm>;
+
+export function parseReaderProfile(formData: FormData) {
+  const chosen = formData.getAll("specialty").map(String).filter((s) => (SPECIALTIES as readonly string[]).includes(s));
+  const written = String(formData.get("otherSpecialties") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return profileForm.safeParse({
+    displayName: formData.get("displayName") ?? "",
+    bio: formData.get("bio") ?? "",
+    specialties: [...new Set([...chosen, ...written])],
+    languages: formData.get("languages") ?? "",
+    yearsOfPractice: formData.get("yearsOfPractice") || undefined,
+    price: formData.get("price") || undefined,
+  });
+}
+
+type Progress = { label: string; have: string; need: string; met: boolean };
+
+/** How far a reader is from the next level: each threshold with what they have, or null at the top. */
+export function progressToNext(level: ReaderLevel, stats: { readings: number; rating: number | null; bestQuizPercent: number }) {
+  const next = LEVELS.find((l) => l.rankOrder === level.rankOrder + 1);
+  if (!next) return null;
+  const steps: Progress[] = [
+    { label: "Completed paid readings", have: String(stats.readings), need: String(next.minReadings), met: stats.readings >= next.minReadings },
+    { label: "Average rating", have: stats.rating === null ? "no ratings yet" : stats.rating.toFixed(2), need: next.minRating.toFixed(1), met: (stats.rating ?? 0) >= next.minRating },
+    { label: "Best quiz mark", have: `${Math.round(stats.bestQuizPercent)}%`, need: `${next.minQuizPercent}%`, met: stats.bestQuizPercent >= next.minQuizPercent },
+  ];
+  return { next: { name: next.name, maxPricePerMinute: next.maxPricePerMinute }, steps };
+}
+
+/** Everything the dashboard shows a reader about themselves; null for someone who is not a reader. */
+export async function readerDashboard(db: Database, userId: string) {
+  const [[row], [best], [certificate]] = await Promise.all([
+    db
+      .select({
+        username: users.username,
+        fullName: users.fullName,
+        bio: users.bio,
+        price: users.customPricePerMinute,
+        levelId: users.levelId,
+        isReader: users.isReader,
+        specialties: readerProfiles.specialties,
+        languages: readerProfiles.languages,
+        yearsOfPractice: readerProfiles.yearsOfPractice,
+        available: readerProfiles.available,
+        completedReadings: readerProfiles.completedReadings,
+        ratingSum: readerProfiles.ratingSum,
+        ratingCount: readerProfiles.ratingCount,
+      })
+      .from(users)
+      .leftJoin(readerProfiles, eq(readerProfiles.userId, users.id))
+      .where(eq(users.id, userId))
+      .limit(1),
+    db
+      .select({ percent: sql<number | null>`MAX(${quizAttempts.score} * 100.0 / json_array_length(${quizAttempts.questions}))` })
+      .from(quizAttempts)
+      .where(eq(quizAttempts.userId, userId)),
+    db
+      .select({ id: readerCertificates.id })
+      .from(readerCertificates)
+      .where(and(eq(readerCertificates.userId, userId), isNull(readerCertificates.revokedAt)))
+      .orderBy(desc(readerCertificates.issuedAt))
+      .limit(1),
+  ]);
+  if (!row?.isReader) return null;
+  const level = levelById(row.levelId);
+  const readings = row.completedReadings ?? 0;
+  const rating = row.ratingCount ? row.ratingSum! / row.ratingCount : null;
+  return {
+    username: row.username,
+    displayName: row.fullName ?? row.username ?? "",
+    bio: row.bio ?? "",
+    price: row.price,
+    specialties: JSON.parse(row.specialties ?? "[]") as string[],
+    languages: JSON.parse(row.languages ?? "[]") as string[],
+    yearsOfPractice: row.yearsOfPractice ?? 0,
+    available: !!row.available,
+    level: { name: level.name, maxPricePerMinute: level.maxPricePerMinute },
+    stats: { readings, rating, ratingCount: row.ratingCount ?? 0 },
+    progress: progressToNext(level, { readings, rating, bestQuizPercent: best?.percent ?? 0 }),
+    certificateId: certificate?.id ?? null,
+  };
+}
+
+type Outcome = { ok: true } | { ok: false; status: 400 | 403 | 409; field: string; message: string };
+
+/**
+ * Saves a reader's public profile. The price may not exceed the level's ceiling: checked here with a
+ * clear message, and again inside both statements, which only apply while the level is the one checked.
+ */
+export async function updateReaderProfile(db: Database, userId: string, input: ProfileInput): Promise<Outcome> {
+  const reader = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { isReader: true, levelId: true } });
+  if (!reader?.isReader) return { ok: false, status: 403, field: "", message: "Only readers have a reader profile." };
+  const price = Math.round(input.price * 100);
+  const problem = priceProblem(reader.levelId, price);
+  if (problem) return { ok: false, status: 400, field: "price", message: problem };
+  const ceiling = levelById(reader.levelId).maxPricePerMinute;
+  const now = Date.now();
+  const sameLevel = reader.levelId ? eq(users.levelId, reader.levelId) : isNull(users.levelId);
+  const stillFits = sql`EXISTS (SELECT 1 FROM ${users} WHERE ${and(eq(users.id, userId), eq(users.isReader, true), sameLevel)} AND ${price} <= ${ceiling})`;
+  const values = { specialties: JSON.stringify(input.specialties), languages: JSON.stringify(input.languages), yearsOfPractice: input.yearsOfPractice, updatedAt: now };
+  const [saved] = await db.batch([
+    db
+      .update(users)
+      .set({ fullName: input.displayName, bio: input.bio, customPricePerMinute: price, updatedAt: now })
+      .where(and(eq(users.id, userId), stillFits))
+      .returning({ id: users.id }),
+    // An insert from a select names every column of the table, in order.
+    db
+      .insert(readerProfiles)
+      .select(sql`SELECT id, ${values.specialties}, ${values.languages}, ${values.yearsOfPractice}, 0, 0, 0, 0, ${now} FROM users WHERE id = ${userId} AND ${stillFits}`)
+      .onConflictDoUpdate({ target: readerProfiles.userId, set: values }),
+  ]);
+  if (!saved.length) return { ok: false, status: 409, field: "price", message: "Your level changed meanwhile; please check your price and save again." };
+  return { ok: true };
+}
+
