@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
     persistTo: state,
     logLevel: "error",
     // Every browser of the suite comes from one address: the guest limit is raised for them.
-    vars: { LOCAL_AI_TEXT_DELAY_MS: "100", LOCAL_AI_IMAGE_DELAY_MS: "400", GUEST_LIMIT_PER_HOUR: "100000" },
+    // Readers' tabs beat every 2 seconds and a closed one is waited for half a second, so presence is seen changing quickly.
+    vars: { LOCAL_AI_TEXT_DELAY_MS: "100", LOCAL_AI_IMAGE_DELAY_MS: "400", GUEST_LIMIT_PER_HOUR: "100000", READER_HEARTBEAT_MS: "2000", READER_OFFLINE_GRACE_MS: "500" },
   });
   project.provide("baseURL", server.url);
   return async () => {

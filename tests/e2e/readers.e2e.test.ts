@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { hydrated, openPage, useBrowser } from "./browser";
+import { signUpByMagicLink } from "./flows";
+import { answer } from "./tarot-expert";
+
+const browser = useBrowser();
+
+describe("becoming a reader offline", () => {
+  it("takes a member from the application through the quiz and the certificate to being seen online, live, by a visitor, and offline once their tab closes", async () => {
+    const stamp = Date.now().toString(36);
+    const displayName = `Vesper ${stamp}`;
+
+    // The application, saved as a draft, leads to the quiz.
+    const reader = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    await signUpByMagicLink(reader, `reader-${stamp}@example.com`, "/become-reader");
+    await reader.getByLabel("Display name").fill(displayName);
+    await reader.getByLabel("Bio").fill("Fifteen years of quiet, practical readings about work and home.");
+    await reader.getByRole("checkbox", { name: "Decisions" }).check();
+    await reader.getByLabel("Languages").fill("English, Portuguese");
+    await reader.getByLabel("Years of practice").fill("15");
+    await reader.getByLabel(/price per minute/i).fill("1.50");
+    await reader.getByRole("button", { name: /continue to the quiz/i }).click();
+    await reader.waitForURL((url) => url.pathname === "/tarot-quiz");
+
+    // The quiz, answered from knowledge of the cards alone.
+    await reader.getByRole("button", { name: "Start the quiz" }).click();
+    await reader.getByRole("timer").waitFor();
+    const questions = await reader.locator("fieldset").evaluateAll((sets) =>
+      sets.map((set) => ({
+        prompt: (set.querySelector("legend")?.textContent ?? "").replace(/^\d+\.\s*/, "").trim(),
+        choices: [...set.querySelectorAll("label")].map((label) => (label.textContent ?? "").trim()),
+        name: set.querySelector("input[type=radio]")?.getAttribute("name") ?? "",
+      })),
+    );
+    expect(questions.length).toBe(12);
+    let answered = 0;
+    for (const question of questions) {
+      const index = answer(question.prompt, question.choices);
+      if (index === null) continue;
+      await reader.locator(`input[name="${question.name}"][value="${index}"]`).check();
+      answered++;
+    }
+    expect(answered).toBeGreaterThanOrEqual(9);
+    await reader.getByRole("button", { name: "Submit answers" }).click();
+    await reader.getByText(/You passed and are now a reader/).waitFor();
+
+    // The dashboard: the reader chooses to be available and sees themselves online.
+    await reader.goto("/reader-dashboard");
+    await hydrated(reader);
+    await expect.poll(() => reader.getByTestId("own-status").textContent()).toBe("Away");
+
+    // A visitor watching the readers list sees the new reader offline…
+    const visitor = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await visitor.goto("/readers");
+    await hydrated(visitor);
+    const status = visitor.locator("li", { hasText: displayName }).getByTestId("reader-status");
+    await expect.poll(() => status.textContent()).toBe("Offline");
+
+    // …then online the moment they become available, without reloading…
+    await reader.getByRole("button", { name: "Become available" }).click();
+    await expect.poll(() => reader.getByTestId("own-status").textContent()).toBe("Online now");
+    await expect.poll(() => status.textContent()).toBe("Online now");
+
+    // …and offline again once the reader's tab is closed.
+    await reader.close({ runBeforeUnload: true });
+    await expect.poll(() => status.textContent()).toBe("Offline");
+    await visitor.close();
+  });
+});
