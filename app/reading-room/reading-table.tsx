@@ -431,6 +431,11 @@ function People({ state, you, now, isHost, send }: { state: RoomState; you: stri
                 {member.id === state.hostId ? " · host" : member.role !== "participant" ? ` · ${member.role}` : ""}
                 {member.id === state.controllerId && member.id !== state.hostId ? " · leading" : ""}
               </span>
+              {member.readerLevel ? (
+                <span className="shrink-0 rounded-full border border-gold-bright/60 px-2 py-px text-[11px] font-medium text-gold" title={`${member.readerLevel} reader`}>
+                  {member.readerLevel}
+                </span>
+              ) : null}
               {isHost && member.id !== you && member.role !== "spectator" && member.id !== state.controllerId ? (
                 <button type="button" className="needs-script text-xs text-brand underline" onClick={() => send({ type: "handOver", to: member.id })}>
                   Hand over

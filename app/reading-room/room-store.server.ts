@@ -3,12 +3,13 @@
  * its state kept for listings and history. The room's Durable Object holds the truth.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { cards, deckListings, deckPurchases, decks, readingSessions, sessionParticipants } from "../../db/schema";
+import { cards, deckListings, deckPurchases, decks, readingSessions, sessionParticipants, users } from "../../db/schema";
 import { hiddenByStaff, mayUseWholeDeck } from "../marketplace/ownership.server";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { FULL_DECK } from "../tarot/cards";
+import { levelById } from "../readers/levels";
 import { spreadById } from "./spreads";
 import type { NewMember, Role, RoomState } from "./state";
 
@@ -95,14 +96,15 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
  */
 export async function roomMemberFor(db: Database, sessionId: string, user: CurrentUser): Promise<RoomMemberClaim | null> {
   const [row] = await db
-    .select({ active: readingSessions.isActive, hostId: readingSessions.originalHostUserId, isHost: sessionParticipants.isHost, role: sessionParticipants.role })
+    .select({ active: readingSessions.isActive, hostId: readingSessions.originalHostUserId, isHost: sessionParticipants.isHost, role: sessionParticipants.role, levelId: users.levelId })
     .from(readingSessions)
     .innerJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, user.id)))
+    .innerJoin(users, eq(users.id, sessionParticipants.userId))
     .where(and(eq(readingSessions.id, sessionId), seatStands()))
     .limit(1);
   if (!row || !row.active) return null;
   const role: Role = row.isHost || row.hostId === user.id ? "host" : row.role === "host" ? "participant" : row.role;
-  return { id: user.id, name: displayName(user), avatarUrl: user.avatarUrl, role };
+  return { id: user.id, name: displayName(user), avatarUrl: user.avatarUrl, role, readerLevel: user.isReader ? levelById(row.levelId).name : null };
 }
 
 /** The drawn cards as the interpreter reads them: name, position name, orientation. */

@@ -32,6 +32,8 @@ export type Member = {
   name: string;
   avatarUrl: string | null;
   role: Role;
+  /** The reader level's name when the person is a certified reader, shown as a badge. */
+  readerLevel?: string | null;
   /** Open sockets of this member. */
   connections: number;
   lastSeenAt: number;
@@ -67,7 +69,7 @@ export type RoomState = {
   lastActivityAt: number;
 };
 
-export type NewMember = { id: string; name: string; avatarUrl: string | null; role: Role };
+export type NewMember = { id: string; name: string; avatarUrl: string | null; role: Role; readerLevel?: string | null };
 
 export type RoomEvent =
   | { type: "joined"; member: NewMember; at: number }
@@ -403,7 +405,7 @@ function applyEvent(state: RoomState, event: RoomEvent): RoomState {
       const known = memberOf(state, event.member.id);
       const members = known
         ? state.members.map((m) =>
-            m.id === event.member.id ? { ...m, name: event.member.name, avatarUrl: event.member.avatarUrl, connections: m.connections + 1, lastSeenAt: event.at } : m,
+            m.id === event.member.id ? { ...m, name: event.member.name, avatarUrl: event.member.avatarUrl, readerLevel: event.member.readerLevel ?? null, connections: m.connections + 1, lastSeenAt: event.at } : m,
           )
         : [...state.members, { ...event.member, connections: 1, lastSeenAt: event.at }];
       return { ...state, members };

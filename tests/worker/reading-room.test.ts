@@ -10,7 +10,7 @@ import { closeRoom } from "../../app/reading-room/room-store.server";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
 import { AI_HELPER_LIMIT } from "../../app/ai/usage.server";
 import { cards, decks, rateLimits, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
-import { CookieJar, get, ORIGIN, post, visit } from "./helpers";
+import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
 const db = () => createDatabase(env.DB);
@@ -126,6 +126,19 @@ async function settle(client: Client, predicate: (state: RoomState) => boolean) 
 }
 
 describe("the reading room's Durable Object", () => {
+  it("shows a certified reader at the table with their level, and nobody else with one", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const hostSocket = (await join(sessionId, host)).client!;
+    await hostSocket.next((m) => m.type === "snapshot");
+    // Inès is an Oracle in the demo data.
+    await db().insert(sessionParticipants).values({ id: newId(), sessionId, userId: "seed-user-ines", name: "Inès" });
+    const cookie = await signInAs("seed-user-ines");
+    await join(sessionId, { header: () => cookie } as CookieJar);
+    const seen = await settle(hostSocket, (state) => state.members.some((m) => m.id === "seed-user-ines"));
+    expect(seen.members.find((m) => m.id === "seed-user-ines")?.readerLevel).toBe("Oracle");
+    expect(seen.members.find((m) => m.id === hostId)?.readerLevel ?? null).toBeNull();
+  });
+
   it("lets the host lay out a spread that every seated browser sees, and no one else lead or enter", async () => {
     const { sessionId, host, hostId } = await newReading();
     const hostSocket = (await join(sessionId, host)).client!;

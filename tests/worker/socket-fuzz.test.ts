@@ -294,15 +294,18 @@ describe("hostile socket messages", () => {
       const presence = instance as unknown as { onMessage(connection: Connection, raw: WSMessage): Promise<void> };
       for (const readerId of ["seed-user-ines", null]) {
         const now = Date.now();
-        const reader = fakeConnection({ readerId, lastWriteAt: now });
+        const initial = { readerId, username: readerId ? "ines_duval" : null, tab: null, heardAt: now, writtenAt: now };
+        const reader = fakeConnection(initial);
         await fc.assert(
           fc.asyncProperty(mutated({ type: "heartbeat" }), async (raw) => {
             count("reader-presence");
-            reader.reset({ readerId, lastWriteAt: now });
+            reader.reset(initial);
             await presence.onMessage(reader.connection, raw);
-            // The protocol has no reply to a heartbeat, right or wrong; a recent one writes nothing.
+            // The protocol has no reply to a heartbeat, right or wrong; a recent one writes nothing and
+            // only moves the time the tab was last heard.
             expect(reader.sent).toEqual([]);
-            expect(reader.state).toEqual({ readerId, lastWriteAt: now });
+            expect({ ...(reader.state as typeof initial), heardAt: now }).toEqual(initial);
+            expect((reader.state as typeof initial).heardAt).toBeGreaterThanOrEqual(now);
             expect(reader.closed).toBe(false);
           }),
           { numRuns: RUNS },
