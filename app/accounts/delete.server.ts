@@ -9,6 +9,10 @@ import {
   deckReports,
   decks,
   deviceMembers,
+  quizAttempts,
+  readerApplications,
+  readerCertificates,
+  readerProfiles,
   readingInvites,
   readingJournal,
   readingSessions,
@@ -59,7 +63,8 @@ const mustKeepRow = (userId: string) => sql`(
 
 /**
  * Deletes the person's account: decks nobody else bought (with their card images), their
- * picture, the readings they host, their seats, journal, credits, sign-ins and profile.
+ * picture, the readings they host, their seats, journal, credits, sign-ins, profile, and what made
+ * them a reader (application, quiz attempts, certificates, reader profile).
  * Decks others bought stay for those buyers, out of the marketplace and private; money records
  * (receipts, purchases, sales ledger, payouts) stay for accounting. When anything stays, the
  * user row stays too, emptied of everything that names the person; otherwise it goes.
@@ -77,7 +82,7 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
 
   const id = user.id;
   const ownDeck = eq(decks.creatorId, id);
-  const [, , removedDecks, , , , , , , , , , , , , , , , gone] = await db.batch([
+  const [, , removedDecks, , , , , , , , , , , , , , , , , , , , gone] = await db.batch([
     // Kept for buyers: out of the marketplace and no longer public.
     db.update(deckListings).set({ status: "unlisted", updatedAt: now }).where(and(eq(deckListings.sellerId, id), sql`${deckListings.deckId} IN (SELECT id FROM decks WHERE ${ownDeck} AND ${boughtByOthers(id)})`)),
     db.update(decks).set({ isPublic: false, updatedAt: now }).where(and(ownDeck, boughtByOthers(id))),
@@ -97,6 +102,11 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
     db.delete(userIdentities).where(eq(userIdentities.userId, id)),
     db.delete(deviceMembers).where(eq(deviceMembers.userId, id)),
     db.delete(anonymousUsers).where(eq(anonymousUsers.id, id)),
+    // A reader's profile, application, quiz attempts and certificates (which carry their name) go too.
+    db.delete(readerProfiles).where(eq(readerProfiles.userId, id)),
+    db.delete(readerApplications).where(eq(readerApplications.userId, id)),
+    db.delete(readerCertificates).where(eq(readerCertificates.userId, id)),
+    db.delete(quizAttempts).where(eq(quizAttempts.userId, id)),
     // Nothing left that must stay: the row goes. Otherwise it stays, naming nobody.
     db
       .update(users)

@@ -24,7 +24,11 @@ export default function Privacy() {
         <ul>
           <li>your e-mail address (we send sign-in links to it), and the name, username, picture and bio you give us;</li>
           <li>if you sign in with Google, the id Google gives your account and, when you have no picture yet, a copy of your Google picture;</li>
-          <li>if you offer readings, your reader details: your price per minute, your level and when you were last online.</li>
+          <li>
+            if you apply to read for others, your application (display name, bio, specialties, languages, years of practice, price), your quiz
+            attempts with their questions and answers, and, once you pass, your public certificate; as a reader, your price per minute, your
+            level, whether you chose to be available, and when you were last online.
+          </li>
         </ul>
       </LegalSection>
 

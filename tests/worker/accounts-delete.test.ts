@@ -9,7 +9,7 @@ import { CONFIRMATION_MISMATCH, DELETED_NAME, SUBSCRIPTION_STILL_RUNNING } from 
 import { mayUseWholeDeck } from "../../app/marketplace/ownership.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { authSessions, cards, deckListings, deckPurchases, decks, readingJournal, readingSessions, subscriptions, users } from "../../db/schema";
+import { authSessions, cards, deckListings, deckPurchases, decks, quizAttempts, readerApplications, readerCertificates, readerProfiles, readingJournal, readingSessions, subscriptions, users } from "../../db/schema";
 import { get, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -112,6 +112,13 @@ describe("deleting an account", () => {
   it("keeps a deck someone bought for its buyer, out of the marketplace, and keeps the seller's record without their name", async () => {
     const seller = await newPerson();
     const buyer = await newPerson();
+    // The seller is also a certified reader: all of that goes, since the certificate carries their name.
+    const attemptId = newId();
+    await db().update(users).set({ isReader: true, levelId: "level-apprentice", fullName: "Selma Seller" }).where(eq(users.id, seller.id));
+    await db().insert(readerProfiles).values({ userId: seller.id, specialties: '["Decisions"]', languages: '["English"]' });
+    await db().insert(readerApplications).values({ userId: seller.id, displayName: "Selma Seller", bio: "Readings.", specialties: "[]", languages: "[]", yearsOfPractice: 2, pricePerMinute: 100, updatedAt: Date.now() });
+    await db().insert(quizAttempts).values({ id: attemptId, userId: seller.id, questions: "[]", startedAt: Date.now(), deadlineAt: Date.now(), submittedAt: Date.now(), score: 12, passed: true });
+    await db().insert(readerCertificates).values({ id: `cert-${attemptId}`, userId: seller.id, attemptId, score: 12, total: 12, holderName: "Selma Seller", issuedAt: Date.now() });
     const bought = await readyDeck(seller.id);
     const unsold = await readyDeck(seller.id);
     expect((await post(`/collection/${bought.deckId}`, { intent: "list", price: "0" }, { cookie: seller.cookie })).status).toBe(200);
@@ -133,6 +140,9 @@ describe("deleting an account", () => {
     const row = await db().query.users.findFirst({ where: eq(users.id, seller.id) });
     expect(row).toMatchObject({ email: null, username: null, fullName: DELETED_NAME, avatarUrl: null, bio: null });
     expect(await db().select().from(authSessions).where(eq(authSessions.userId, seller.id))).toEqual([]);
+    for (const table of [readerProfiles, readerApplications, readerCertificates, quizAttempts]) {
+      expect(await db().select().from(table).where(eq(table.userId, seller.id))).toEqual([]);
+    }
   });
 
   it("asks a subscriber to cancel first (409), and goes ahead once the plan is set to end", async () => {
