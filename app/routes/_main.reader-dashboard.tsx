@@ -14,7 +14,7 @@ import { useReaderPresence } from "~/readers/use-reader-presence";
 
 export const meta: MetaFunction = () => [{ title: "Reader dashboard — Arcanum" }];
 
-const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
+const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal aria-[invalid=true]:border-danger";
 const card = "rounded-3xl border border-line bg-surface/90 p-6";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -128,7 +128,7 @@ function Dashboard({ dashboard }: { dashboard: DashboardData }) {
             </p>
             {dashboard.progress ? (
               <>
-                <h3 className="mt-5 text-sm font-semibold">
+                <h3 className="mt-5 font-sans text-sm font-semibold">
                   To become {/^[AEIOU]/.test(dashboard.progress.next.name) ? "an" : "a"} {dashboard.progress.next.name} (up to {formatMoney(dashboard.progress.next.maxPricePerMinute)} a minute)
                 </h3>
                 <ul className="mt-2 grid gap-2 text-sm">
@@ -248,7 +248,7 @@ function Dashboard({ dashboard }: { dashboard: DashboardData }) {
             ["Reviews", "What people said after their readings, with their ratings."],
           ].map(([title, text]) => (
             <div key={title} className="rounded-2xl border border-dashed border-line p-5">
-              <h3 className="font-semibold">{title}</h3>
+              <h3 className="font-sans font-semibold">{title}</h3>
               <p className="mt-1 text-sm text-muted">{text}</p>
               <p className="mt-3 text-xs font-semibold uppercase tracking-wider text-gold">Opens with paid readings</p>
             </div>
