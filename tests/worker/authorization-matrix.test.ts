@@ -310,6 +310,12 @@ function listen(socket: WebSocket) {
   return messages;
 }
 
+/**
+ * Each row asks as five people, in an isolate that may also be painting the decks earlier rows created:
+ * on a busy two-core machine a row has taken over five seconds, so rows get more than vitest's default.
+ */
+const ROW_TIMEOUT = 30_000;
+
 const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function seedReadyDeck(ownerId: string, isPublic = false) {
@@ -446,7 +452,7 @@ describe("authorization matrix", () => {
       await response.arrayBuffer();
       check(row.cells[actor], response, `${row.label} as ${actor}`);
     }
-  });
+  }, ROW_TIMEOUT);
 
   it.each(SOCKETS.map((row) => [`${row.party} — ${row.label}`, row] as const))("socket: %s", async (_, row) => {
     for (const actor of ACTORS) {
@@ -456,7 +462,7 @@ describe("authorization matrix", () => {
       response.webSocket?.accept();
       response.webSocket?.close();
     }
-  });
+  }, ROW_TIMEOUT);
 
   it("lets only the host's socket send each reading-room message; nobody else gets a socket to send it on", async () => {
     // Without a socket nobody sends anything: one refused connection per person stands for every message type.
