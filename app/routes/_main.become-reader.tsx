@@ -10,7 +10,7 @@ import { getApplication, parseApplication, saveApplication } from "~/readers/app
 
 export const meta: MetaFunction = () => [{ title: "Become a reader — Arcanum" }];
 
-const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
+const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal aria-[invalid=true]:border-danger";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -80,7 +80,7 @@ export default function BecomeReader() {
                 <legend className="text-sm font-semibold">Specialties</legend>
                 <div className="mt-2 grid gap-2 sm:grid-cols-2">
                   {SPECIALTIES.map((s) => (
-                    <label key={s} className="flex items-center gap-2">
+                    <label key={s} className="flex items-center gap-2 font-normal">
                       <input type="checkbox" name="specialty" value={s} defaultChecked={application?.specialties.includes(s)} />
                       {s}
                     </label>
