@@ -45,8 +45,20 @@ const DATE_STYLES = {
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** A moment in one of the house styles, in UTC. */
-export function formatDate(ms: number, style: keyof typeof DATE_STYLES = "long"): string {
+export function formatDate(ms: number, style: DateStyle = "long"): string {
   return cached(`date:${style}`, () => new Intl.DateTimeFormat("en-US", { ...DATE_STYLES[style], timeZone: "UTC" })).format(ms);
+}
+
+export type DateStyle = keyof typeof DATE_STYLES;
+
+/** Whether a house style shows the time of day, which then needs its time zone named. */
+export function styleHasTime(style: DateStyle): boolean {
+  return "timeStyle" in DATE_STYLES[style];
+}
+
+/** A moment in one of the house styles, in the time zone of whoever runs this (the browser's, on a page). */
+export function formatLocalDate(ms: number, style: DateStyle = "long"): string {
+  return cached(`local:${style}`, () => new Intl.DateTimeFormat("en-US", DATE_STYLES[style])).format(ms);
 }
 
 /** A date as a sentence says it: "December 23, 2026". */

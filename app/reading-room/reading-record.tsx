@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 import { ReadingText } from "./reading-table";
-import { formatDate } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 
 type RecordCard = { key: string; name: string; position: number; positionName: string; reversed: boolean };
 
@@ -21,24 +21,27 @@ export function ReadingRecord(props: {
     <article className="grid gap-5 text-left">
       <p className="text-sm text-muted">
         {props.spreadName} ·{" "}
-        <time dateTime={new Date(props.createdAt).toISOString()}>
-          {formatDate(props.createdAt, "longWithTime")} UTC
-        </time>
+        <LocalTime at={props.createdAt} style="longWithTime" />
       </p>
       {props.question ? <p className="font-display text-2xl">“{props.question}”</p> : null}
-      <ol className="grid gap-2 sm:grid-cols-2" aria-label="Cards">
+      <ol className="grid grid-cols-2 gap-4 sm:grid-cols-3" aria-label="Cards">
         {props.cards.map((card) => (
-          <li key={card.key} className="flex items-center gap-3 rounded-2xl border border-line bg-surface/80 p-3 text-sm">
+          <li key={card.key} className="grid content-start gap-2 text-sm">
             {faces[card.key] ? (
               <img
                 src={faces[card.key]}
-                alt=""
+                alt={`${card.name}${card.reversed ? ", reversed" : ""}`}
                 loading="lazy"
-                className={cn("aspect-[3/4] w-12 shrink-0 rounded-md object-cover shadow", card.reversed && "rotate-180")}
+                className={cn("aspect-[3/4] w-full rounded-xl border border-line object-cover shadow-md", card.reversed && "rotate-180")}
               />
-            ) : null}
+            ) : (
+              <span aria-hidden="true" className="grid aspect-[3/4] w-full place-items-center rounded-xl border border-dashed border-line bg-surface/60 p-3 text-center font-display text-lg text-muted">
+                {card.name}
+              </span>
+            )}
             <span>
-              <span className="font-semibold">{card.positionName}:</span> {card.name}
+              <span className="block text-xs uppercase tracking-wide text-muted">{card.positionName}</span>
+              <span className="font-semibold">{card.name}</span>
               {card.reversed ? <span className="text-muted"> (reversed)</span> : null}
             </span>
           </li>

@@ -5,7 +5,7 @@ import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
 import { ReadingTable } from "./reading-table";
 import type { loadReadingRoom } from "./room.server";
-import { formatDate } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 
 export const roomMeta: MetaFunction<typeof loadReadingRoom> = ({ data }) => [
   { title: data?.deck ? `Reading with ${data.deck.title} — Arcanum` : "Reading Room — Arcanum" },
@@ -36,7 +36,13 @@ export function ReadingRoomPage() {
           <h1 className="text-5xl font-bold">This reading has ended</h1>
           <p className="mt-3 text-muted">
             Nobody was at the table for over an hour, so the room closed
-            {ended.endedAt ? ` after ${formatDate(ended.endedAt, "mediumWithTime")} UTC` : ""}.
+            {ended.endedAt ? (
+              <>
+                {" after "}
+                <LocalTime at={ended.endedAt} style="mediumWithTime" />
+              </>
+            ) : null}
+            .
           </p>
           {ended.cards.length > 0 ? (
             <div className="mt-6 rounded-3xl border border-line bg-surface/80 p-5 text-left">

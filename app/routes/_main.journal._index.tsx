@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guard.server";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { listJournal } from "~/reading-room/journal.server";
-import { formatDate } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 
 export const meta: MetaFunction = () => [{ title: "Reading Journal — Arcanum" }];
 
@@ -35,7 +35,7 @@ export default function Journal() {
                   {entry.spreadName} · {entry.cards.map((card) => card.name).join(", ")}
                 </p>
                 <p className="mt-1 text-xs text-muted">
-                  {formatDate(entry.createdAt, "medium")}
+                  <LocalTime at={entry.createdAt} style="mediumWithTime" />
                   {entry.shared ? " · shared" : ""}
                 </p>
               </Link>

@@ -5,16 +5,47 @@ import { recordFaces } from "~/reading-room/deck-art.server";
 import { getSharedReading } from "~/reading-room/journal.server";
 import { ReadingRecord } from "~/reading-room/reading-record";
 
-export const meta: MetaFunction = () => [{ title: "A shared reading — Arcanum" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Shared reading not found — Arcanum" }, { name: "robots", content: "noindex" }];
+  const { reading, preview } = data;
+  const title = reading.question ? `“${reading.question}” — a tarot reading on Arcanum` : "A tarot reading on Arcanum";
+  const cards = reading.cards.map((card) => `${card.name}${card.reversed ? " (reversed)" : ""}`).join(", ");
+  const description = `${reading.spreadName}: ${cards}.`;
+  return [
+    { title },
+    { name: "robots", content: "noindex" },
+    { name: "description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: "Arcanum" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: preview.url },
+    ...(preview.image ? [{ property: "og:image", content: preview.image }, { property: "og:image:alt", content: preview.imageAlt }] : []),
+    { name: "twitter:card", content: preview.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(preview.image ? [{ name: "twitter:image", content: preview.image }] : []),
+  ];
+};
 
 /** A reading someone chose to share: read-only, without their notes. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await getSharedReading(context.db, params.shareId ?? "");
   if (!found) throw new Response("This shared reading does not exist, or is no longer shared.", { status: 404 });
   const { deckId, ...reading } = found;
   const viewer = await context.currentUser();
-  const faces = await recordFaces(context.db, deckId, reading.cards.map((card) => card.key), viewer?.id ?? null);
-  return { reading: { ...reading, faces } };
+  const keys = reading.cards.map((card) => card.key);
+  const faces = await recordFaces(context.db, deckId, keys, viewer?.id ?? null);
+  // The link's preview is seen by anyone it is sent to: only a card a stranger may see.
+  const open = viewer ? await recordFaces(context.db, deckId, keys, null) : faces;
+  const first = reading.cards.find((card) => open[card.key]);
+  const origin = new URL(request.url).origin;
+  const preview = {
+    url: `${origin}/shared/${params.shareId}`,
+    image: first ? new URL(open[first.key]!, origin).href : null,
+    imageAlt: first ? `${first.name}, drawn in this reading` : "",
+  };
+  return { reading: { ...reading, faces }, preview };
 }
 
 export default function SharedReading() {

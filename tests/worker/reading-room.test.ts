@@ -248,7 +248,11 @@ describe("the reading room's Durable Object", () => {
     await post(`/journal/${entryOf(hostId).id}`, { intent: "share" }, { cookie: host.header() });
     const [{ shareId }] = await db().select({ shareId: readingJournal.shareId }).from(readingJournal).where(eq(readingJournal.id, entryOf(hostId).id)) as [{ shareId: string }];
     expect(pictured(await (await get(`/shared/${shareId}`, { cookie: stranger.header() })).text())).toBe(false);
-    expect(pictured(await (await get(`/shared/${shareId}`, { cookie: host.header() })).text())).toBe(true);
+    const hostsCopy = await (await get(`/shared/${shareId}`, { cookie: host.header() })).text();
+    expect(pictured(hostsCopy)).toBe(true);
+    // The link's preview goes to whoever it is sent to: even the host's own copy names no private picture in it.
+    expect(hostsCopy).toContain('property="og:title"');
+    expect(hostsCopy).not.toMatch(/<meta [^>]*content="[^"]*\/media\/card-images\//);
   });
 
   it("keeps the table through an eviction, and a reconnecting browser gets the whole state", async () => {
@@ -564,6 +568,8 @@ describe("the reading journal", () => {
 
     const list = await (await get("/journal", { cookie: guest.header() })).text();
     expect(list).toContain("Where is my work taking me?");
+    // Dates arrive in UTC, named as such, with the moment machine-readable for the browser to localise.
+    expect(list).toMatch(/<time dateTime="\d{4}-\d\d-\d\dT[^"]+Z"[^>]*>[^<]+ UTC<\/time>/);
     const [entry] = await db().select().from(readingJournal).where(and(eq(readingJournal.sessionId, sessionId), eq(readingJournal.userId, guestUserId)));
     expect(entry!.cards.map((c) => c.positionName)).toEqual(["Past", "Present", "Future"]);
     expect(entry!.cards.map((c) => c.key)).toEqual([...done.table].sort((a, b) => a.position - b.position).map((c) => c.key));
@@ -582,8 +588,12 @@ describe("the reading journal", () => {
     const html = await page.text();
     expect(html).toContain("Where is my work taking me?");
     expect(html).not.toContain("Talk to Sam on Monday.");
-    // The classic deck's cards are pictured.
+    // The classic deck's cards are pictured, and the link previews with the first of them.
     for (const card of entry!.cards) expect(html).toContain(`src="/art/card.svg?key=${card.key}&amp;`);
+    expect(html).toContain('<meta property="og:title" content="“Where is my work taking me?” — a tarot reading on Arcanum"/>');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+/art/card\\.svg\\?key=${entry!.cards[0]!.key}&amp;`));
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toContain(`<meta property="og:description" content="Three cards: ${entry!.cards[0]!.name}`);
     expect((await (await get(`/journal/${entry!.id}`, { cookie: guest.header() })).text()).match(/<img [^>]*src="\/art\/card\.svg\?key=/g)).toHaveLength(3);
     await post(`/journal/${entry!.id}`, { intent: "unshare" }, { cookie: guest.header() });
     expect((await get(`/shared/${shared!.shareId}`)).status).toBe(404);

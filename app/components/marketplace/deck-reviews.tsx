@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { longDate } from "~/lib/format";
+import { LocalTime } from "~/components/local-time";
 
 export type ReviewItem = {
   id: string;
@@ -179,7 +179,7 @@ export function DeckReviews({
                   {review.mine ? <span className="font-normal text-muted"> (you)</span> : null}
                 </p>
                 <p className="text-xs text-muted">
-                  <time dateTime={new Date(review.createdAt).toISOString()}>{longDate(review.createdAt)}</time>
+                  <LocalTime at={review.createdAt} />
                   {review.updatedAt > review.createdAt ? " · edited" : ""}
                 </p>
               </div>
@@ -187,7 +187,7 @@ export function DeckReviews({
               {review.body ? <p className="mt-2 whitespace-pre-line break-words leading-relaxed">{review.body}</p> : null}
               {review.reply ? (
                 <div className="mt-4 border-l-2 border-gold pl-4">
-                  <p className="text-sm font-semibold">The creator answered{review.repliedAt ? <span className="font-normal text-muted"> · {longDate(review.repliedAt)}</span> : null}</p>
+                  <p className="text-sm font-semibold">The creator answered{review.repliedAt ? <span className="font-normal text-muted"> · <LocalTime at={review.repliedAt} /></span> : null}</p>
                   <p className="mt-1 whitespace-pre-line break-words text-sm leading-relaxed">{review.reply}</p>
                 </div>
               ) : isCreator ? (
