@@ -1,28 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
 import { afterAll, beforeAll, inject } from "vitest";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      // A camera and microphone that always say yes, for the video call.
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      "--disable-features=WebRtcHideLocalIpsWithMdns",
-    ],
-  });
-}
+export { CHROMIUM, PERSON_USER_AGENT } from "../../scripts/chromium";
+export const launch = launchChromium;
 
 export const baseURL = () => inject("baseURL");
 
@@ -41,12 +24,7 @@ export function useBrowser(): () => Browser {
   };
 }
 
-export const PERSON_USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  // Headless Chromium names itself HeadlessChrome, which isbot (rightly) takes for a crawler;
-  // the tests browse as the person using Chromium would.
   const context = await browser.newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, ...options });
   return context.newPage();
 }

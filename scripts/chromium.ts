@@ -1,0 +1,31 @@
+// Debian's chromium, driven by playwright-core (which cannot download a browser here): launched the
+// same way by the browser tests and by the screenshot script.
+import { chromium, type Browser } from "playwright-core";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Headless Chromium names itself HeadlessChrome, which isbot (rightly) takes for a crawler; pages are
+ * opened as the person using Chromium would see them.
+ */
+export const PERSON_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      // A camera and microphone that always say yes, for the video call.
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      "--disable-features=WebRtcHideLocalIpsWithMdns",
+    ],
+  });
+}

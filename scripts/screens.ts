@@ -1,0 +1,115 @@
+// `npm run screens`: photographs the main pages of the local app, as the demo member, at a phone's
+// and a desktop's width (and the desktop in the dark theme), into docs/screens/, so anyone can judge
+// the product without running it. Starts its own fresh local app (migrations and demo data) on a free
+// port, and stops it afterwards. Runs on the last local build: `npm run screens` builds first.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, PERSON_USER_AGENT } from "./chromium";
+import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
+import { wranglerEnv } from "./wrangler-env.mjs";
+
+type Shot = {
+  name: string;
+  /** What the picture shows, for the index. */
+  caption: string;
+  path: string;
+  /** Waits until the page shows what is worth photographing. */
+  ready?: (page: Page) => Promise<void>;
+};
+
+const SHOTS: Shot[] = [
+  { name: "home", caption: "The home page", path: "/" },
+  { name: "create-deck", caption: "Creating a deck: theme, style, size and what it costs", path: "/create-deck" },
+  { name: "deck", caption: "A deck of the demo member's, with the owner's toolbar", path: "/collection/seed-deck-autumn-lanterns" },
+  {
+    name: "reading-room",
+    caption: "A new reading room with the demo member's deck",
+    path: "/reading-room?create=true",
+    ready: async (page) => {
+      await page.waitForURL(/session=/);
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    },
+  },
+  { name: "marketplace", caption: "The marketplace", path: "/marketplace" },
+  { name: "readers", caption: "Tarot readers, with filters", path: "/readers" },
+  { name: "reader-profile", caption: "A reader's public profile", path: "/readers/ines_duval" },
+  { name: "journal", caption: "The reading journal", path: "/journal" },
+];
+
+const VIEWS = [
+  { suffix: "phone", viewport: { width: 390, height: 844 }, theme: "light", deviceScaleFactor: 2, isMobile: true },
+  { suffix: "desktop", viewport: { width: 1280, height: 800 }, theme: "light", deviceScaleFactor: 1, isMobile: false },
+  { suffix: "desktop-dark", viewport: { width: 1280, height: 800 }, theme: "dark", deviceScaleFactor: 1, isMobile: false },
+] as const;
+
+const outDir = path.join(projectRoot, "docs", "screens");
+
+function demoSession(state: string): string {
+  const out = execFileSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo"],
+    { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: state }), encoding: "utf8" },
+  );
+  return (JSON.parse(out) as Record<string, string>).demo!;
+}
+
+async function photograph(browser: Browser, baseURL: string, session: string, shot: Shot, view: (typeof VIEWS)[number]) {
+  const context = await browser.newContext({
+    baseURL,
+    userAgent: PERSON_USER_AGENT,
+    viewport: view.viewport,
+    deviceScaleFactor: view.deviceScaleFactor,
+    isMobile: view.isMobile,
+    hasTouch: view.isMobile,
+    colorScheme: view.theme,
+  });
+  await context.addCookies([
+    { name: "arcanum_session", value: session, url: baseURL },
+    { name: "theme", value: view.theme, url: baseURL },
+  ]);
+  const page = await context.newPage();
+  try {
+    await page.goto(shot.path, { waitUntil: "load" });
+    await shot.ready?.(page);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // Let entrance transitions and lazy pictures settle.
+    await page.waitForTimeout(600);
+    const file = `${shot.name}-${view.suffix}.png`;
+    await page.screenshot({ path: path.join(outDir, file) });
+    return file;
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const state = mkdtempSync(path.join(tmpdir(), "arcanum-screens-"));
+  mkdirSync(outDir, { recursive: true });
+  prepareState(state);
+  const session = demoSession(state);
+  const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error" });
+  const browser = await launchChromium();
+  const rows: string[] = [];
+  try {
+    for (const shot of SHOTS) {
+      const files: string[] = [];
+      for (const view of VIEWS) files.push(await photograph(browser, server.url, session, shot, view));
+      rows.push(`## ${shot.caption}\n\n\`${shot.path}\`\n\n${files.map((file) => `![${shot.caption}, ${file.replace(/^.*?-(phone|desktop.*)\.png$/, "$1")}](${file})`).join("\n")}\n`);
+      console.log(`${shot.name}: ${files.join(", ")}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(state, { recursive: true, force: true });
+  }
+  writeFileSync(
+    path.join(outDir, "README.md"),
+    `# Screens\n\nThe main pages as the demo member sees them, at 390×844 (phone) and 1280×800 (desktop, light and dark). Made by \`npm run screens\` from fresh demo data; run it again after a change to the look.\n\n${rows.join("\n")}`,
+  );
+  console.log(`wrote ${SHOTS.length * VIEWS.length} screenshots to ${path.relative(process.cwd(), outDir)}`);
+}
+
+await main();
