@@ -75,6 +75,20 @@ async function photograph(browser: Browser, baseURL: string, session: string, sh
     await page.goto(shot.path, { waitUntil: "load" });
     await shot.ready?.(page);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // Pictures in view finish loading before the photograph.
+    await page
+      .waitForFunction(
+        () =>
+          [...document.images]
+            .filter((img) => {
+              const box = img.getBoundingClientRect();
+              return box.bottom > 0 && box.top < window.innerHeight;
+            })
+            .every((img) => img.complete),
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
     // Let entrance transitions and lazy pictures settle.
     await page.waitForTimeout(600);
     const file = `${shot.name}-${view.suffix}.png`;
@@ -93,8 +107,10 @@ async function main() {
   const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error" });
   const browser = await launchChromium();
   const rows: string[] = [];
+  // `SCREENS=deck,readers npm run screens` photographs only those, and leaves the index as it is.
+  const only = process.env.SCREENS?.split(",").filter(Boolean);
   try {
-    for (const shot of SHOTS) {
+    for (const shot of SHOTS.filter((s) => !only || only.includes(s.name))) {
       const files: string[] = [];
       for (const view of VIEWS) files.push(await photograph(browser, server.url, session, shot, view));
       rows.push(`## ${shot.caption}\n\n\`${shot.path}\`\n\n${files.map((file) => `![${shot.caption}, ${file.replace(/^.*?-(phone|desktop.*)\.png$/, "$1")}](${file})`).join("\n")}\n`);
@@ -105,6 +121,7 @@ async function main() {
     await server.stop();
     rmSync(state, { recursive: true, force: true });
   }
+  if (only) return;
   writeFileSync(
     path.join(outDir, "README.md"),
     `# Screens\n\nThe main pages as the demo member sees them, at 390×844 (phone) and 1280×800 (desktop, light and dark). Made by \`npm run screens\` from fresh demo data; run it again after a change to the look.\n\n${rows.join("\n")}`,

@@ -16,6 +16,7 @@ import { deleteDeck, getBoughtDeck, getOwnDeck, renameDeck, renameForm, setDeckV
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
 import { cn } from "~/lib/cn";
+import { ToolbarMenu } from "~/components/toolbar-menu";
 import { formatPrice } from "~/decks/images";
 import { buyerCount, getListing, listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
 
@@ -77,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     case "rename": {
       const parsed = renameForm.safeParse(form);
-      if (!parsed.success) return data<ActionData>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+      if (!parsed.success) return data<ActionData>({ ok: false, intent: "rename", message: parsed.error.issues[0]!.message }, { status: 400 });
       if (!(await renameDeck(db, deckId, user.id, parsed.data.title))) throw new Response("Deck not found", { status: 404 });
       return data<ActionData>({ ok: true, message: "Renamed." });
     }
@@ -86,7 +87,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const outcome = await setDeckVisibility(db, deckId, user.id, form.intent === "publish");
       if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
       if (outcome === "not-ready") return data<ActionData>({ ok: false, message: "Only a finished deck can be made public." }, { status: 409 });
-      return data<ActionData>({ ok: true, message: form.intent === "publish" ? "The deck is public now." : "The deck is private now." });
+      return data<ActionData>({
+        ok: true,
+        intent: form.intent,
+        message:
+          form.intent === "publish"
+            ? "The deck is public now: it shows in the Marketplace and on the home page, and anyone can turn its cards over and read with it."
+            : "The deck is private now: only you see it.",
+      });
     }
     case "delete": {
       if (form.confirm !== "delete") return data<ActionData>({ ok: false, message: "Confirm to delete the deck." }, { status: 400 });
@@ -189,6 +197,93 @@ export default function DeckPage() {
         {deck.description ? <p className="mx-auto mt-4 max-w-2xl text-sm leading-relaxed text-muted">{deck.description}</p> : null}
       </header>
 
+      {boughtFrom ? (
+        <div className="mb-8 flex justify-center">
+          <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
+        </div>
+      ) : !generating ? (
+        <div className="mx-auto mb-8 grid max-w-5xl gap-3">
+          <nav aria-label="Deck actions" data-testid="deck-toolbar" className="relative flex flex-wrap items-center justify-center gap-2">
+            <Link reloadDocument to={`/reading-room/${deck.id}`} className={`${buttonClasses("primary", "sm")} sm:h-11 sm:px-5`}>Read with this deck</Link>
+            <ToolbarMenu label={deck.isPublic ? "Public" : "Make public"} testId="publish-menu">
+              {deck.isPublic ? (
+                <>
+                  <p className="font-semibold">This deck is public</p>
+                  <p className="mt-1 text-sm text-muted">
+                    It shows in the <Link to={`/marketplace/${deck.id}`} className="text-brand underline">Marketplace</Link> and on the home page; anyone can turn its cards over and read with it.
+                    Making it private takes it out of both{listing?.status === "listed" ? ", but not out of your marketplace listing" : ""}.
+                  </p>
+                  <Form method="post" className="mt-4">
+                    <input type="hidden" name="intent" value="unpublish" />
+                    <button type="submit" className={buttonClasses("secondary")}>Make private</button>
+                  </Form>
+                </>
+              ) : (
+                <>
+                  <p className="font-semibold">Share this deck with everyone?</p>
+                  <p className="mt-1 text-sm text-muted">
+                    A public deck shows in the Marketplace and on the home page, with your username. Anyone can turn every card over and read with it; nobody can change it. You can make it private again at any time.
+                  </p>
+                  <Form method="post" className="mt-4">
+                    <input type="hidden" name="intent" value="publish" />
+                    <button type="submit" className={buttonClasses("primary")} disabled={deck.status !== "ready"}>Make public</button>
+                  </Form>
+                  {deck.status !== "ready" ? <p className="mt-2 text-sm text-muted">Only a finished deck can be made public.</p> : null}
+                </>
+              )}
+            </ToolbarMenu>
+            {deck.status === "ready" && listingTerms.mayList ? (
+              <ToolbarMenu
+                label={listing?.status === "listed" ? `Listed · ${formatPrice(listing.priceCents || null)}` : "Sell"}
+                open={result?.intent === "list" && !result.ok}
+                wide
+                testId="listing-menu"
+              >
+                <ListingForm deck={deck} listing={listing} terms={listingTerms} buyers={buyers} result={result?.intent === "list" ? result : undefined} />
+              </ToolbarMenu>
+            ) : null}
+            {deck.kind === "major_arcana" && completeCreditsLeft > 0 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="upgrade" />
+                <button type="submit" className={`${buttonClasses("gold", "sm")} sm:h-11 sm:px-5`}>
+                  Upgrade to all 78 cards
+                </button>
+              </Form>
+            ) : explorerPlusOnSale ? (
+              <ExplorerPlusForm />
+            ) : null}
+            <ToolbarMenu label="Rename" open={result?.intent === "rename" && !result.ok}>
+              <Form method="post" className="grid gap-3">
+                <input type="hidden" name="intent" value="rename" />
+                <label className="text-sm font-semibold">
+                  Title
+                  <input name="title" defaultValue={deck.title} maxLength={80} required className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal" />
+                </label>
+                <button type="submit" className={`${buttonClasses("primary")} justify-self-start`}>Rename</button>
+              </Form>
+            </ToolbarMenu>
+            <ToolbarMenu label="Delete" tone="danger">
+              <p className="font-semibold text-danger">Delete this deck?</p>
+              <p className="mt-1 text-sm text-muted">
+                {buyers > 0
+                  ? "People have bought this deck, so it cannot be deleted: deleting takes it out of the marketplace instead, and its buyers keep it."
+                  : "The deck, its cards and their images are removed for good. Credits are not given back."}
+              </p>
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="confirm" value="delete" />
+                <button type="submit" className={buttonClasses("danger")}>Delete for good</button>
+              </Form>
+            </ToolbarMenu>
+          </nav>
+          <p className="text-center text-sm text-muted">
+            {regenerationsLeft === null ? "Unlimited card repaints with your plan." : `${regenerationsLeft} card ${regenerationsLeft === 1 ? "repaint" : "repaints"} left for this deck.`}
+            {deck.kind === "major_arcana" && completeCreditsLeft === 0 ? <> {explorerPlusPitch()}</> : null}
+          </p>
+          <HiddenNotice hidden={listing?.hiddenAt ? { reason: listing.hiddenReason } : null} />
+        </div>
+      ) : null}
+
       {generating || watched ? (
         <section aria-labelledby="progress-heading" className="mx-auto mb-8 max-w-3xl rounded-3xl border border-line bg-surface/80 p-5">
           <div className="flex items-baseline justify-between">
@@ -243,9 +338,15 @@ export default function DeckPage() {
             <ExplorerPlusForm />
           </div>
         </div>
-      ) : result?.message ? (
+      ) : result?.message && !(result.intent === "list" && !result.ok) ? (
         <p role={result.ok ? "status" : "alert"} className={cn("mx-auto mb-6 max-w-3xl rounded-2xl border px-4 py-3 text-sm", result.ok ? "border-line" : "border-danger/50 text-danger")}>
           {result.message}
+          {result.ok && result.intent === "publish" ? (
+            <>
+              {" "}
+              <Link to={`/marketplace/${deck.id}`} className="font-semibold text-brand underline">See it in the Marketplace</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
 
@@ -263,65 +364,6 @@ export default function DeckPage() {
         ))}
       </ul>
 
-      {boughtFrom ? (
-        <div className="mt-10 flex justify-center">
-          <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
-        </div>
-      ) : !generating ? (
-        <section aria-labelledby="manage-heading" className="mx-auto mt-12 grid max-w-3xl gap-6 rounded-3xl border border-line bg-surface/80 p-6 sm:p-8">
-          <h2 id="manage-heading" className="text-2xl font-bold">Manage</h2>
-          <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <input type="hidden" name="intent" value="rename" />
-            <label className="flex-1 text-sm font-semibold">
-              Title
-              <input name="title" defaultValue={deck.title} maxLength={80} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base" />
-            </label>
-            <button type="submit" className={buttonClasses("secondary")}>Rename</button>
-          </Form>
-          <div className="flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value={deck.isPublic ? "unpublish" : "publish"} />
-              <button type="submit" className={buttonClasses("secondary")}>{deck.isPublic ? "Make private" : "Make public"}</button>
-            </Form>
-            {deck.kind === "major_arcana" && completeCreditsLeft > 0 ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="upgrade" />
-                <button type="submit" className={buttonClasses("gold")}>
-                  Upgrade to all 78 cards
-                </button>
-              </Form>
-            ) : explorerPlusOnSale ? (
-              <ExplorerPlusForm />
-            ) : null}
-            <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
-          </div>
-          {deck.kind === "major_arcana" && completeCreditsLeft === 0 ? (
-            <p className="text-sm text-muted">
-              You have no complete-deck credit left. {explorerPlusPitch()}
-            </p>
-          ) : null}
-          <p className="text-sm text-muted">
-            {regenerationsLeft === null ? "Unlimited card regenerations with your plan." : `${regenerationsLeft} card regenerations left for this deck.`}
-          </p>
-          <HiddenNotice hidden={!boughtFrom && listing?.hiddenAt ? { reason: listing.hiddenReason } : null} />
-          {deck.status === "ready" && listingTerms.mayList ? (
-            <ListingForm deck={deck} listing={listing} terms={listingTerms} buyers={buyers} result={result?.intent === "list" ? result : undefined} />
-          ) : null}
-          <details className="rounded-2xl border border-danger/40 p-4">
-            <summary className="cursor-pointer font-semibold text-danger">Delete this deck</summary>
-            <p className="mt-2 text-sm text-muted">
-              {buyers > 0
-                ? "People have bought this deck, so it cannot be deleted: deleting takes it out of the marketplace instead, and its buyers keep it."
-                : "The deck, its cards and their images are removed for good. Credits are not given back."}
-            </p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="confirm" value="delete" />
-              <button type="submit" className={cn(buttonClasses("secondary"), "border-danger/60 text-danger")}>Delete for good</button>
-            </Form>
-          </details>
-        </section>
-      ) : null}
     </div>
   );
 }
@@ -346,7 +388,7 @@ function ListingForm({
   const error = (field: string) => (result && !result.ok && result.field === field ? result.message : null);
   const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
   return (
-    <section aria-labelledby="listing-heading" className="grid gap-4 rounded-2xl border border-line p-4 sm:p-5" data-testid="listing">
+    <section aria-labelledby="listing-heading" className="grid gap-4" data-testid="listing">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="listing-heading" className="text-lg font-semibold">Marketplace</h3>
         <span className="text-sm text-muted">
@@ -354,8 +396,8 @@ function ListingForm({
           {buyers > 0 ? ` · ${buyers} ${buyers === 1 ? "buyer" : "buyers"}` : ""}
         </span>
       </div>
-      {result ? (
-        <p role={result.ok ? "status" : "alert"} className={cn("text-sm", result.ok ? "" : "text-danger")}>{result.message}</p>
+      {result && !result.ok ? (
+        <p role="alert" className="text-sm text-danger">{result.message}</p>
       ) : null}
       <Form method="post" className="grid gap-4">
         <input type="hidden" name="intent" value="list" />

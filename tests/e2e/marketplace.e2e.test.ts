@@ -23,6 +23,8 @@ describe("the marketplace offline", () => {
     const deckPath = new URL(creator.url()).pathname;
     const deckId = deckPath.split("/").pop()!;
     const title = (await creator.getByRole("heading", { level: 1 }).textContent())!.trim();
+    await hydrated(creator);
+    await creator.getByTestId("listing-menu").locator("summary").click();
     const listing = creator.getByTestId("listing");
     await listing.getByLabel("Price in dollars (0 for free)").fill("14.00");
     await listing.getByLabel("Tags, separated by commas").fill("lighthouse, sea");

@@ -127,8 +127,18 @@ describe("a deck's owner", () => {
     const { jar, deckId } = await ownDeck();
     expect((await post(`/collection/${deckId}`, { intent: "rename", title: "Lantern Walk" }, { cookie: jar.header() })).status).toBe(200);
     expect((await post(`/collection/${deckId}`, { intent: "rename", title: "" }, { cookie: jar.header() })).status).toBe(400);
-    await post(`/collection/${deckId}`, { intent: "publish" }, { cookie: jar.header() });
+    const page = await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text();
+    // The owner's actions come before the cards, not after them; publishing says what it means first.
+    expect(page.indexOf('data-testid="deck-toolbar"')).toBeGreaterThan(0);
+    expect(page.indexOf('data-testid="deck-toolbar"')).toBeLessThan(page.indexOf('aria-label="Cards"'));
+    expect(page).toContain("A public deck shows in the Marketplace and on the home page");
+    const published = await (await post(`/collection/${deckId}`, { intent: "publish" }, { cookie: jar.header() })).text();
+    expect(published).toContain("The deck is public now: it shows in the Marketplace and on the home page");
+    expect(published).toContain(`href="/marketplace/${deckId}"`);
     expect(await db().query.decks.findFirst({ where: eq(decks.id, deckId) })).toMatchObject({ title: "Lantern Walk", isPublic: true });
+    // A title keeps the creator's capitals, or their lack.
+    await post(`/collection/${deckId}`, { intent: "rename", title: "lantern walk at DUSK" }, { cookie: jar.header() });
+    expect((await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text())).toContain(">lantern walk at DUSK</h1>");
     await post(`/collection/${deckId}`, { intent: "unpublish" }, { cookie: jar.header() });
     expect((await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))?.isPublic).toBe(false);
   });
