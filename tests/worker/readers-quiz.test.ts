@@ -16,6 +16,7 @@ import { MAX_IMAGE_QUESTIONS, QUIZ_QUESTIONS } from "../../app/readers/quiz";
 import { drawQuestions } from "../../app/readers/quiz.server";
 import { FULL_DECK } from "../../app/tarot/cards";
 import { quizAttempts, readerApplications, readerCertificates, users } from "../../db/schema";
+import { answer } from "../e2e/tarot-expert";
 import { get, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -85,6 +86,16 @@ describe("reader quiz", () => {
         expect(q.choices).toHaveLength(4);
         expect(q.choices[q.correct]).toBe(FULL_DECK.find((c) => c.key === q.image!.card)!.name);
       }
+    }
+  });
+
+  it("leaves someone who knows the cards but cannot place a picture above the pass mark", () => {
+    for (let i = 0; i < 300; i++) {
+      const questions = drawQuestions();
+      const right = questions.filter((q) => answer(q.prompt, q.choices) === q.correct).length;
+      expect(questions.filter((q) => !q.image).every((q) => answer(q.prompt, q.choices) === q.correct)).toBe(true);
+      expect(right * 100).toBeGreaterThanOrEqual(70 * QUIZ_QUESTIONS);
+      expect(right).toBeGreaterThanOrEqual(QUIZ_QUESTIONS - MAX_IMAGE_QUESTIONS);
     }
   });
 
