@@ -134,7 +134,7 @@ export default function TarotQuiz() {
     <div className="px-4">
       <PageHeader eyebrow="Reader application" title="Tarot quiz">
         <p>
-          {QUIZ_QUESTIONS} questions on the 78 cards, their meanings upright and reversed, the suits, the Major Arcana and the classic spreads.
+          {QUIZ_QUESTIONS} questions on the 78 cards: their meanings upright and reversed, the suits, the Major Arcana, the classic spreads and the cards as the classic deck paints them.
           You have {QUIZ_MINUTES} minutes, one attempt a day, and need {PASS_PERCENT}% to pass.
         </p>
       </PageHeader>
