@@ -39,7 +39,7 @@ export function progressToNext(level: ReaderLevel, stats: ReaderStats) {
   const steps: Progress[] = [
     { label: "Completed paid readings", have: String(stats.readings), need: String(next.minReadings), met: met.readings! },
     { label: "Average rating", have: stats.rating === null ? "no ratings yet" : stats.rating.toFixed(2), need: next.minRating.toFixed(1), met: met.rating! },
-    { label: "Best quiz mark", have: `${Math.round(stats.bestQuizPercent)}%`, need: `${next.minQuizPercent}%`, met: met.quiz! },
+    { label: "Best quiz mark", have: `${Math.floor(stats.bestQuizPercent)}%`, need: `${next.minQuizPercent}%`, met: met.quiz! },
   ];
   return { next: { name: next.name, maxPricePerMinute: next.maxPricePerMinute }, steps };
 }

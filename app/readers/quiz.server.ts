@@ -44,7 +44,7 @@ function question(prompt: string, right: string, wrong: string[], topic: string)
   return { prompt, choices, correct: choices.indexOf(right), topic };
 }
 
-export const IMAGE_PROMPT = "Which card of the classic deck is this?";
+const IMAGE_PROMPT = "Which card of the classic deck is this?";
 
 /** A card shown as its picture without numeral or title; the wrong choices look alike (same arcana, and a shared suit or rank). */
 function imageQuestion(): StoredQuestion {
@@ -245,7 +245,6 @@ export async function startAttempt(db: Database, user: { id: string; isGuest: bo
   return { ok: true, value: id };
 }
 
-/** Grades an attempt once. Late, repeated or foreign submissions are refused. */
 export type Submitted = GradedAttempt & {
   /** The new reader's certificate, when this attempt made them one. */
   certificateId: string | null;
@@ -253,6 +252,7 @@ export type Submitted = GradedAttempt & {
   reader: { bestPercent: number; promotedTo: string | null } | null;
 };
 
+/** Grades an attempt once. Late, repeated or foreign submissions are refused. */
 export async function submitAttempt(
   db: Database,
   user: { id: string },
