@@ -88,10 +88,22 @@ const idPrefix = (text: string) => `a${hashString(text).toString(36).slice(0, 6)
 
 /** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card). */
 export function paintCardSvg(input: CardArtInput): string {
+  return paintFace(input, "labelled");
+}
+
+/**
+ * The card's face with a bare frame: no numeral, no title, a neutral title element and ids from
+ * `prefix` rather than from the card, so nothing in the document names the card.
+ */
+export function paintUnlabelledCardSvg(input: CardArtInput, prefix: string): string {
+  return paintFace(input, { prefix });
+}
+
+function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }): string {
   const { card, theme } = input;
   const style = resolveStyle(input.style);
   const look = deckLook(theme);
-  const pre = idPrefix(`${theme}|${style}|${card.key}`);
+  const pre = mode === "labelled" ? idPrefix(`${theme}|${style}|${card.key}`) : mode.prefix;
   const rng = makeRng(hashString(`${look.seed}:${style}:${card.key}`));
   const scene = new Scene();
   const ctx = { rng, look, card };
@@ -99,6 +111,7 @@ export function paintCardSvg(input: CardArtInput): string {
   else if (card.number <= 10) paintPips(scene, ctx);
   else paintCourt(scene, ctx);
   styleExtras(scene, style, rng, look, card.arcana);
+  if (mode !== "labelled") return render(scene, look, style, pre, null, "A tarot card", theme, input.style);
   return render(scene, look, style, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);
 }
 

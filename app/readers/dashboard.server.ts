@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db.server";
-import { quizAttempts, readerCertificates, readerProfiles, users } from "../../db/schema";
+import { readerCertificates, readerProfiles, users } from "../../db/schema";
 import { SPECIALTIES } from "./application";
 import { applicationForm } from "./application.server";
-import { levelById, LEVELS, priceProblem, type ReaderLevel } from "./levels";
+import { levelById, nextLevel, priceProblem, thresholdsOf, type ReaderLevel, type ReaderStats } from "./levels";
+import { readerStanding } from "./levels.server";
 
 /** What a reader edits on the dashboard: the application's fields, with the price capped by their level instead of the first. */
 const profileForm = applicationForm.extend({
@@ -31,44 +32,37 @@ export function parseReaderProfile(formData: FormData) {
 type Progress = { label: string; have: string; need: string; met: boolean };
 
 /** How far a reader is from the next level: each threshold with what they have, or null at the top. */
-export function progressToNext(level: ReaderLevel, stats: { readings: number; rating: number | null; bestQuizPercent: number }) {
-  const next = LEVELS.find((l) => l.rankOrder === level.rankOrder + 1);
+export function progressToNext(level: ReaderLevel, stats: ReaderStats) {
+  const next = nextLevel(level);
   if (!next) return null;
+  const met = Object.fromEntries(thresholdsOf(next, stats).map((threshold) => [threshold.key, threshold.met]));
   const steps: Progress[] = [
-    { label: "Completed paid readings", have: String(stats.readings), need: String(next.minReadings), met: stats.readings >= next.minReadings },
-    { label: "Average rating", have: stats.rating === null ? "no ratings yet" : stats.rating.toFixed(2), need: next.minRating.toFixed(1), met: (stats.rating ?? 0) >= next.minRating },
-    { label: "Best quiz mark", have: `${Math.round(stats.bestQuizPercent)}%`, need: `${next.minQuizPercent}%`, met: stats.bestQuizPercent >= next.minQuizPercent },
+    { label: "Completed paid readings", have: String(stats.readings), need: String(next.minReadings), met: met.readings! },
+    { label: "Average rating", have: stats.rating === null ? "no ratings yet" : stats.rating.toFixed(2), need: next.minRating.toFixed(1), met: met.rating! },
+    { label: "Best quiz mark", have: `${Math.floor(stats.bestQuizPercent)}%`, need: `${next.minQuizPercent}%`, met: met.quiz! },
   ];
   return { next: { name: next.name, maxPricePerMinute: next.maxPricePerMinute }, steps };
 }
 
 /** Everything the dashboard shows a reader about themselves; null for someone who is not a reader. */
 export async function readerDashboard(db: Database, userId: string) {
-  const [[row], [best], [certificate]] = await Promise.all([
+  const [[row], standing, [certificate]] = await Promise.all([
     db
       .select({
         username: users.username,
         fullName: users.fullName,
         bio: users.bio,
         price: users.customPricePerMinute,
-        levelId: users.levelId,
-        isReader: users.isReader,
         specialties: readerProfiles.specialties,
         languages: readerProfiles.languages,
         yearsOfPractice: readerProfiles.yearsOfPractice,
         available: readerProfiles.available,
-        completedReadings: readerProfiles.completedReadings,
-        ratingSum: readerProfiles.ratingSum,
-        ratingCount: readerProfiles.ratingCount,
       })
       .from(users)
       .leftJoin(readerProfiles, eq(readerProfiles.userId, users.id))
       .where(eq(users.id, userId))
       .limit(1),
-    db
-      .select({ percent: sql<number | null>`MAX(${quizAttempts.score} * 100.0 / json_array_length(${quizAttempts.questions}))` })
-      .from(quizAttempts)
-      .where(eq(quizAttempts.userId, userId)),
+    readerStanding(db, userId),
     db
       .select({ id: readerCertificates.id })
       .from(readerCertificates)
@@ -76,10 +70,8 @@ export async function readerDashboard(db: Database, userId: string) {
       .orderBy(desc(readerCertificates.issuedAt))
       .limit(1),
   ]);
-  if (!row?.isReader) return null;
-  const level = levelById(row.levelId);
-  const readings = row.completedReadings ?? 0;
-  const rating = row.ratingCount ? row.ratingSum! / row.ratingCount : null;
+  if (!row || !standing?.isReader) return null;
+  const { level, readings, rating, ratingCount } = standing;
   return {
     username: row.username,
     displayName: row.fullName ?? row.username ?? "",
@@ -90,8 +82,8 @@ export async function readerDashboard(db: Database, userId: string) {
     yearsOfPractice: row.yearsOfPractice ?? 0,
     available: !!row.available,
     level: { name: level.name, maxPricePerMinute: level.maxPricePerMinute },
-    stats: { readings, rating, ratingCount: row.ratingCount ?? 0 },
-    progress: progressToNext(level, { readings, rating, bestQuizPercent: best?.percent ?? 0 }),
+    stats: { readings, rating, ratingCount },
+    progress: progressToNext(level, standing),
     certificateId: certificate?.id ?? null,
   };
 }

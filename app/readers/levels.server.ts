@@ -1,7 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db.server";
-import { quizAttempts, users } from "../../db/schema";
-import { levelById, LEVELS, priceProblem, qualifyingLevel } from "./levels";
+import { tellAccountChanged } from "../accounts/channel.server";
+import { randomToken } from "../lib/crypto";
+import { quizAttempts, readerCertificates, readerProfiles, users } from "../../db/schema";
+import { levelById, LEVELS, priceProblem, qualifyingLevel, type ReaderLevel } from "./levels";
 
 type Outcome = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404; message: string };
 
@@ -24,22 +26,128 @@ export async function setReaderPrice(db: Database, userId: string, pricePerMinut
   return { ok: true, message: "Price saved." };
 }
 
+/** A graded attempt's mark in percent, as SQL: right answers over the number of questions drawn. */
+const attemptPercent = sql<number>`${quizAttempts.score} * 100.0 / json_array_length(${quizAttempts.questions})`;
+
 /**
- * Moves a reader up to the highest level they qualify for, never down. `readings` counts completed
- * paid readings and `rating` is their average rating; the best quiz mark comes from their attempts.
+ * What decides a reader's level, read from the database: completed paid readings and ratings (kept
+ * by the paid readings on `reader_profiles`) and the best mark of any graded quiz attempt.
  */
-export async function promoteReader(db: Database, userId: string, stats: { readings: number; rating: number }): Promise<string | null> {
-  const best = await db
-    .select({ percent: sql<number>`MAX(${quizAttempts.score} * 100.0 / json_array_length(${quizAttempts.questions}))` })
-    .from(quizAttempts)
-    .where(eq(quizAttempts.userId, userId));
-  const target = qualifyingLevel({ ...stats, bestQuizPercent: best[0]?.percent ?? 0 });
+export type ReaderStanding = {
+  isReader: boolean;
+  level: ReaderLevel;
+  readings: number;
+  /** Average rating, or null before the first one. */
+  rating: number | null;
+  ratingCount: number;
+  bestQuizPercent: number;
+};
+
+export async function readerStanding(db: Database, userId: string): Promise<ReaderStanding | null> {
+  const [[row], [best]] = await Promise.all([
+    db
+      .select({
+        isReader: users.isReader,
+        levelId: users.levelId,
+        completedReadings: readerProfiles.completedReadings,
+        ratingSum: readerProfiles.ratingSum,
+        ratingCount: readerProfiles.ratingCount,
+      })
+      .from(users)
+      .leftJoin(readerProfiles, eq(readerProfiles.userId, users.id))
+      .where(eq(users.id, userId))
+      .limit(1),
+    db
+      .select({ percent: sql<number | null>`MAX(${attemptPercent})` })
+      .from(quizAttempts)
+      .where(eq(quizAttempts.userId, userId)),
+  ]);
+  if (!row) return null;
+  const ratingCount = row.ratingCount ?? 0;
+  return {
+    isReader: !!row.isReader,
+    level: levelById(row.levelId),
+    readings: row.completedReadings ?? 0,
+    rating: ratingCount ? row.ratingSum! / ratingCount : null,
+    ratingCount,
+    bestQuizPercent: best?.percent ?? 0,
+  };
+}
+
+/**
+ * Moves a reader up to the highest level they qualify for, never down, and issues a certificate of the
+ * new level in the same batch. The move is one guarded statement (only from a lower level), so two
+ * reviews at once promote once; the certificate is written only when that statement moved the reader.
+ * Returns the new level, or null when nothing changed.
+ */
+export async function promoteReader(db: Database, userId: string, now = Date.now()): Promise<ReaderLevel | null> {
+  const standing = await readerStanding(db, userId);
+  if (!standing?.isReader) return null;
+  const target = qualifyingLevel(standing);
+  if (target.rankOrder <= standing.level.rankOrder) return null;
   const lower = LEVELS.filter((level) => level.rankOrder < target.rankOrder).map((level) => level.id);
-  if (!lower.length) return null;
-  const [moved] = await db
+  const evidence = await certificateAttempt(db, userId, target);
+  const move = db
     .update(users)
-    .set({ levelId: target.id, updatedAt: Date.now() })
+    .set({ levelId: target.id, updatedAt: now })
     .where(and(eq(users.id, userId), eq(users.isReader, true), sql`(${users.levelId} IS NULL OR ${users.levelId} IN (${sql.join(lower.map((id) => sql`${id}`), sql`, `)}))`))
     .returning({ id: users.id });
-  return moved ? target.id : null;
+  if (!evidence) {
+    const [moved] = await move;
+    return moved ? target : null;
+  }
+  const certificateId = randomToken(12);
+  // The certificate is inserted only if the move just happened: the reader is at the target level and no
+  // certificate of that level exists yet for them.
+  const [moved] = await db.batch([
+    move,
+    db.insert(readerCertificates).select(
+      // An insert from a select names every column of the table, in the schema's order.
+      sql`SELECT ${certificateId}, ${userId}, ${evidence.attemptId}, ${evidence.score}, ${evidence.total}, ${target.id}, COALESCE(full_name, username, ''), ${now}, NULL, NULL
+        FROM users WHERE id = ${userId} AND level_id = ${target.id}
+        AND NOT EXISTS (SELECT 1 FROM reader_certificates WHERE user_id = ${userId} AND level_id = ${target.id})`,
+    ),
+  ]);
+  return moved.length ? target : null;
+}
+
+/**
+ * The attempt a promotion's certificate cites. A certificate names one attempt and an attempt backs at most
+ * one certificate, so this is the best attempt that has none yet and meets the level's quiz mark; the
+ * certificate shows the reader's best mark overall. Null when every qualifying attempt already backs one.
+ */
+async function certificateAttempt(db: Database, userId: string, level: ReaderLevel) {
+  const [[best], [free]] = await Promise.all([
+    db
+      .select({ score: quizAttempts.score, total: sql<number>`json_array_length(${quizAttempts.questions})` })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.userId, userId), sql`${quizAttempts.score} IS NOT NULL`))
+      .orderBy(desc(attemptPercent), desc(quizAttempts.startedAt))
+      .limit(1),
+    db
+      .select({ id: quizAttempts.id })
+      .from(quizAttempts)
+      .where(
+        and(
+          eq(quizAttempts.userId, userId),
+          sql`${attemptPercent} >= ${level.minQuizPercent}`,
+          sql`NOT EXISTS (SELECT 1 FROM ${readerCertificates} WHERE ${readerCertificates.attemptId} = ${quizAttempts.id})`,
+        ),
+      )
+      .orderBy(desc(attemptPercent), desc(quizAttempts.startedAt))
+      .limit(1),
+  ]);
+  if (!best || best.score == null || !free) return null;
+  return { attemptId: free.id, score: best.score, total: best.total };
+}
+
+/**
+ * Looks at a reader's standing and promotes them when they qualify: called after each graded quiz
+ * attempt of a reader, and by the paid readings after a completed reading or a new rating. With `env`,
+ * the reader's open tabs are told, so they show the new level.
+ */
+export async function reviewReaderLevel(db: Database, userId: string, now = Date.now(), env?: Env): Promise<ReaderLevel | null> {
+  const promoted = await promoteReader(db, userId, now);
+  if (promoted && env) await tellAccountChanged(env, userId, "reader");
+  return promoted;
 }

@@ -29,12 +29,27 @@ export function levelById(id: string | null | undefined): ReaderLevel {
   return LEVELS.find((level) => level.id === id) ?? FIRST_LEVEL;
 }
 
+/** What a reader has done: completed paid readings, average rating (null before the first) and best quiz mark in percent. */
+export type ReaderStats = { readings: number; rating: number | null; bestQuizPercent: number };
+
+/** Each of a level's thresholds against a reader's stats: the one place the climbing rule is written. */
+export function thresholdsOf(level: ReaderLevel, stats: ReaderStats) {
+  return [
+    { key: "readings", met: stats.readings >= level.minReadings },
+    { key: "rating", met: (stats.rating ?? 0) >= level.minRating },
+    { key: "quiz", met: stats.bestQuizPercent >= level.minQuizPercent },
+  ] as const;
+}
+
+export const meetsLevel = (level: ReaderLevel, stats: ReaderStats) => thresholdsOf(level, stats).every((threshold) => threshold.met);
+
+/** The level after this one, or null at the top. */
+export const nextLevel = (level: ReaderLevel): ReaderLevel | null => LEVELS.find((l) => l.rankOrder === level.rankOrder + 1) ?? null;
+
 /** The highest level a reader qualifies for. */
-export function qualifyingLevel(stats: { readings: number; rating: number; bestQuizPercent: number }): ReaderLevel {
+export function qualifyingLevel(stats: ReaderStats): ReaderLevel {
   let best = FIRST_LEVEL;
-  for (const level of LEVELS) {
-    if (stats.readings >= level.minReadings && stats.rating >= level.minRating && stats.bestQuizPercent >= level.minQuizPercent) best = level;
-  }
+  for (const level of LEVELS) if (meetsLevel(level, stats)) best = level;
   return best;
 }
 

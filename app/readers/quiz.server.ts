@@ -3,16 +3,23 @@ import type { Database } from "~/db.server";
 import { newId, randomToken } from "~/lib/crypto";
 import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "~/tarot/cards";
 import { meaningOf } from "~/tarot/meanings";
-import { quizAttempts, readerCertificates, readerProfiles, users } from "../../db/schema";
-import { FIRST_LEVEL } from "./levels";
-import { PASS_PERCENT, QUIZ_COOLDOWN_MS, QUIZ_MINUTES, QUIZ_QUESTIONS, type GradedAttempt } from "./quiz";
+import { paintUnlabelledCardSvg } from "../art/local-art";
+import { CLASSIC_STYLE, CLASSIC_THEME } from "../reading-room/deck-art.server";
+import { quizAttempts, readerApplications, readerCertificates, readerProfiles, users } from "../../db/schema";
+import { FIRST_LEVEL, nextLevel } from "./levels";
+import { readerStanding, reviewReaderLevel } from "./levels.server";
+import { APPLICATION_FIRST, MAX_IMAGE_QUESTIONS, PASS_PERCENT, QUIZ_COOLDOWN_MS, QUIZ_MINUTES, QUIZ_QUESTIONS, quizImagePath, type GradedAttempt } from "./quiz";
 
 /** Grace for the time a submission spends on the wire. */
 const SUBMIT_GRACE_MS = 5_000;
 
-type StoredQuestion = { prompt: string; choices: string[]; correct: number; topic: string };
-/** What the page receives: never the right answer. */
-export type QuizQuestion = { prompt: string; choices: string[] };
+/**
+ * A question as the attempt keeps it. A card-image question also keeps the card it shows and the
+ * random token of its picture's address, which is all the page is given.
+ */
+type StoredQuestion = { prompt: string; choices: string[]; correct: number; topic: string; image?: { token: string; card: string } };
+/** What the page receives: never the right answer, and for a picture only its opaque address. */
+export type QuizQuestion = { prompt: string; choices: string[]; image?: string };
 
 function randomInt(below: number): number {
   const values = new Uint32Array(1);
@@ -35,6 +42,16 @@ function question(prompt: string, right: string, wrong: string[], topic: string)
   const distractors = shuffle([...new Set(wrong.filter((w) => w !== right))]).slice(0, 3);
   const choices = shuffle([right, ...distractors]);
   return { prompt, choices, correct: choices.indexOf(right), topic };
+}
+
+const IMAGE_PROMPT = "Which card of the classic deck is this?";
+
+/** A card shown as its picture without numeral or title; the wrong choices look alike (same arcana, and a shared suit or rank). */
+function imageQuestion(): StoredQuestion {
+  const card = pick(FULL_DECK);
+  const alike = card.arcana === "major" ? MAJOR_ARCANA : MINOR_ARCANA.filter((c) => c.suit === card.suit || c.number === card.number);
+  const asked = question(IMAGE_PROMPT, card.name, shuffle(alike).map((c) => c.name), "card images");
+  return { ...asked, image: { token: randomToken(12), card: card.key } };
 }
 
 const ELEMENTS: Record<string, string> = { wands: "Fire", cups: "Water", swords: "Air", pentacles: "Earth" };
@@ -81,30 +98,44 @@ const GENERATORS: Array<() => StoredQuestion> = [
     const spread = pick(SPREAD_POSITIONS);
     return question(spread.prompt, spread.right, spread.wrong, "spread positions");
   },
+  imageQuestion,
 ];
+const IMAGE_KIND = GENERATORS.indexOf(imageQuestion);
 
-/** A fresh set of questions: each kind at least once, then random kinds. */
+/** What makes two questions the same: the prompt, or for a picture the card it shows. */
+const sameness = (q: StoredQuestion) => (q.image ? `image:${q.image.card}` : q.prompt);
+
+/** A fresh set of questions: each kind at least once, then random kinds, with at most `MAX_IMAGE_QUESTIONS` pictures. */
 export function drawQuestions(count = QUIZ_QUESTIONS): StoredQuestion[] {
-  const kinds = [...GENERATORS.map((_, i) => i), ...Array.from({ length: Math.max(0, count - GENERATORS.length) }, () => randomInt(GENERATORS.length))];
+  const kinds = GENERATORS.map((_, i) => i);
+  let images = 1;
+  while (kinds.length < count) {
+    const kind = randomInt(GENERATORS.length);
+    if (kind === IMAGE_KIND && images++ >= MAX_IMAGE_QUESTIONS) continue;
+    kinds.push(kind);
+  }
   const seen = new Set<string>();
   const out: StoredQuestion[] = [];
   for (const kind of shuffle(kinds.slice(0, count))) {
     let q = GENERATORS[kind]!();
-    for (let tries = 0; seen.has(q.prompt) && tries < 10; tries++) q = GENERATORS[kind]!();
-    seen.add(q.prompt);
+    for (let tries = 0; seen.has(sameness(q)) && tries < 10; tries++) q = GENERATORS[kind]!();
+    seen.add(sameness(q));
     out.push(q);
   }
   return out;
 }
 
+/** A reader's quiz standing: the retake page shows it, since the higher levels ask for a higher mark. */
+export type ReaderMark = { certificateId: string | null; levelName: string; bestPercent: number; next: { name: string; minQuizPercent: number } | null };
+
 export type QuizState =
-  | { kind: "reader"; certificateId: string | null }
-  | { kind: "ready" }
-  | { kind: "cooldown"; retryAt: number; last: GradedAttempt | null }
-  | { kind: "running"; attemptId: string; deadlineAt: number; questions: QuizQuestion[] };
+  | { kind: "no-application" }
+  | { kind: "ready"; reader: ReaderMark | null }
+  | { kind: "cooldown"; retryAt: number; last: GradedAttempt | null; reader: ReaderMark | null }
+  | { kind: "running"; attemptId: string; deadlineAt: number; questions: QuizQuestion[]; reader: ReaderMark | null };
 
-
-const publicQuestions = (stored: StoredQuestion[]): QuizQuestion[] => stored.map(({ prompt, choices }) => ({ prompt, choices }));
+const publicQuestions = (stored: StoredQuestion[]): QuizQuestion[] =>
+  stored.map(({ prompt, choices, image }) => (image ? { prompt, choices, image: quizImagePath(image.token) } : { prompt, choices }));
 
 function graded(row: typeof quizAttempts.$inferSelect): GradedAttempt | null {
   if (row.submittedAt == null || row.score == null) return null;
@@ -122,19 +153,47 @@ async function latestAttempt(db: Database, userId: string) {
   return db.query.quizAttempts.findFirst({ where: eq(quizAttempts.userId, userId), orderBy: desc(quizAttempts.startedAt) });
 }
 
-export async function quizState(db: Database, user: { id: string; isReader: boolean }, now = Date.now()): Promise<QuizState> {
-  if (user.isReader) {
-    const certificate = await db.query.readerCertificates.findFirst({ where: eq(readerCertificates.userId, user.id), orderBy: desc(readerCertificates.issuedAt) });
-    return { kind: "reader", certificateId: certificate?.id ?? null };
+async function readerMark(db: Database, userId: string): Promise<ReaderMark | null> {
+  const [standing, certificate] = await Promise.all([
+    readerStanding(db, userId),
+    db.query.readerCertificates.findFirst({ where: and(eq(readerCertificates.userId, userId), isNull(readerCertificates.revokedAt)), orderBy: desc(readerCertificates.issuedAt) }),
+  ]);
+  if (!standing?.isReader) return null;
+  const next = nextLevel(standing.level);
+  return {
+    certificateId: certificate?.id ?? null,
+    levelName: standing.level.name,
+    bestPercent: Math.floor(standing.bestQuizPercent),
+    next: next && { name: next.name, minQuizPercent: next.minQuizPercent },
+  };
+}
+
+const hasApplication = async (db: Database, userId: string) =>
+  !!(await db.query.readerApplications.findFirst({ where: eq(readerApplications.userId, userId), columns: { userId: true } }));
+
+export async function quizState(db: Database, user: { id: string }, now = Date.now()): Promise<QuizState> {
+  const [reader, last] = await Promise.all([readerMark(db, user.id), latestAttempt(db, user.id)]);
+  if (last && last.submittedAt == null && now <= last.deadlineAt) {
+    return { kind: "running", attemptId: last.id, deadlineAt: last.deadlineAt, questions: publicQuestions(JSON.parse(last.questions)), reader };
   }
-  const last = await latestAttempt(db, user.id);
-  if (!last) return { kind: "ready" };
-  if (last.submittedAt == null && now <= last.deadlineAt) {
-    return { kind: "running", attemptId: last.id, deadlineAt: last.deadlineAt, questions: publicQuestions(JSON.parse(last.questions)) };
-  }
-  const retryAt = last.startedAt + QUIZ_COOLDOWN_MS;
-  if (now < retryAt) return { kind: "cooldown", retryAt, last: graded(last) };
-  return { kind: "ready" };
+  if (!reader && !(await hasApplication(db, user.id))) return { kind: "no-application" };
+  const retryAt = last ? last.startedAt + QUIZ_COOLDOWN_MS : 0;
+  if (last && now < retryAt) return { kind: "cooldown", retryAt, last: graded(last), reader };
+  return { kind: "ready", reader };
+}
+
+/**
+ * The picture of a card-image question: only for the attempt's owner, only while it runs, and only by the
+ * token drawn for it. Painted from the classic deck without numeral or title, with random ids, so the
+ * document names no card. Null otherwise.
+ */
+export async function quizCardImage(db: Database, userId: string, token: string, now = Date.now()): Promise<string | null> {
+  const last = await latestAttempt(db, userId);
+  if (!last || last.submittedAt != null || now > last.deadlineAt) return null;
+  const shown = (JSON.parse(last.questions) as StoredQuestion[]).find((q) => q.image?.token === token)?.image;
+  const card = shown && FULL_DECK.find((c) => c.key === shown.card);
+  if (!card) return null;
+  return paintUnlabelledCardSvg({ card, theme: CLASSIC_THEME, style: CLASSIC_STYLE }, `q${randomToken(6).replace(/[^A-Za-z0-9]/g, "x")}`);
 }
 
 /**
@@ -168,10 +227,14 @@ function becomeReader(db: Database, userId: string, now: number) {
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; status: 403 | 404 | 409; message: string };
 
-/** Starts an attempt unless one is running or the last began less than a day ago. */
-export async function startAttempt(db: Database, user: { id: string; isReader: boolean; isGuest: boolean }, now = Date.now()): Promise<Outcome<string>> {
+/**
+ * Starts an attempt unless one is running or the last began less than a day ago. A member needs a saved
+ * application first; a reader may retake the quiz to raise their best mark.
+ */
+export async function startAttempt(db: Database, user: { id: string; isGuest: boolean }, now = Date.now()): Promise<Outcome<string>> {
   if (user.isGuest) return { ok: false, status: 403, message: "Create an account before taking the reader quiz." };
-  if (user.isReader) return { ok: false, status: 409, message: "You are already a reader." };
+  const person = await db.query.users.findFirst({ where: eq(users.id, user.id), columns: { isReader: true } });
+  if (!person?.isReader && !(await hasApplication(db, user.id))) return { ok: false, status: 409, message: APPLICATION_FIRST };
   const id = newId();
   const questions = JSON.stringify(drawQuestions());
   // One statement: inserts only when no attempt of this person started within the last 24 hours.
@@ -182,6 +245,13 @@ export async function startAttempt(db: Database, user: { id: string; isReader: b
   return { ok: true, value: id };
 }
 
+export type Submitted = GradedAttempt & {
+  /** The new reader's certificate, when this attempt made them one. */
+  certificateId: string | null;
+  /** For a reader after this attempt: their best mark, and the level they were promoted to, if any. */
+  reader: { bestPercent: number; promotedTo: string | null } | null;
+};
+
 /** Grades an attempt once. Late, repeated or foreign submissions are refused. */
 export async function submitAttempt(
   db: Database,
@@ -189,8 +259,12 @@ export async function submitAttempt(
   attemptId: string,
   answers: Array<number | null>,
   now = Date.now(),
-): Promise<Outcome<GradedAttempt & { certificateId: string | null }>> {
-  const row = await db.query.quizAttempts.findFirst({ where: and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, user.id)) });
+  env?: Env,
+): Promise<Outcome<Submitted>> {
+  const [row, person] = await Promise.all([
+    db.query.quizAttempts.findFirst({ where: and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, user.id)) }),
+    db.query.users.findFirst({ where: eq(users.id, user.id), columns: { isReader: true } }),
+  ]);
   if (!row) return { ok: false, status: 404, message: "That quiz attempt was not found." };
   if (row.submittedAt != null) return { ok: false, status: 409, message: "This attempt has already been submitted." };
   if (now > row.deadlineAt + SUBMIT_GRACE_MS) return { ok: false, status: 409, message: "Time ran out before your answers arrived, so this attempt does not count. You may try again 24 hours after you started." };
@@ -201,13 +275,15 @@ export async function submitAttempt(
   });
   const score = stored.reduce((sum, q, i) => sum + (chosen[i] === q.correct ? 1 : 0), 0);
   const passed = score * 100 >= PASS_PERCENT * stored.length;
-  const certificateId = passed ? randomToken(12) : null;
+  // A reader's retake only records the mark: they keep their level and certificate whatever it is.
+  const certify = passed && !person?.isReader;
+  const certificateId = certify ? randomToken(12) : null;
   const grade = db
     .update(quizAttempts)
     .set({ submittedAt: now, score, passed, answers: JSON.stringify(chosen) })
     .where(and(eq(quizAttempts.id, row.id), isNull(quizAttempts.submittedAt)))
     .returning({ id: quizAttempts.id });
-  if (!passed) {
+  if (!certify) {
     const [done] = await grade;
     if (!done) return { ok: false, status: 409, message: "This attempt has already been submitted." };
   } else {
@@ -235,5 +311,8 @@ export async function submitAttempt(
     if (!done.length) return { ok: false, status: 409, message: "This attempt has already been submitted." };
   }
   const result = graded({ ...row, submittedAt: now, score, passed, answers: JSON.stringify(chosen) })!;
-  return { ok: true, value: { ...result, certificateId } };
+  if (!person?.isReader && !certify) return { ok: true, value: { ...result, certificateId, reader: null } };
+  const promoted = await reviewReaderLevel(db, user.id, now, env);
+  const standing = await readerStanding(db, user.id);
+  return { ok: true, value: { ...result, certificateId, reader: { bestPercent: Math.floor(standing?.bestQuizPercent ?? 0), promotedTo: promoted?.name ?? null } } };
 }

@@ -6,8 +6,8 @@ import { requireUser } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { FIRST_LEVEL } from "~/readers/levels";
-import { PASS_PERCENT, QUIZ_MINUTES, QUIZ_QUESTIONS, type GradedAttempt } from "~/readers/quiz";
-import { quizState, startAttempt, submitAttempt } from "~/readers/quiz.server";
+import { APPLICATION_FIRST, PASS_PERCENT, QUIZ_MINUTES, QUIZ_QUESTIONS } from "~/readers/quiz";
+import { quizState, startAttempt, submitAttempt, type ReaderMark, type Submitted } from "~/readers/quiz.server";
 
 export const meta: MetaFunction = () => [{ title: "Tarot quiz — Arcanum" }];
 
@@ -22,7 +22,7 @@ const submission = z.object({
   answers: z.array(z.number().int().min(0).max(9).nullable()).max(QUIZ_QUESTIONS),
 });
 
-type ActionData = { ok: boolean; message: string; result?: GradedAttempt & { certificateId: string | null } };
+type ActionData = { ok: boolean; message: string; result?: Submitted; needsApplication?: boolean };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "start") {
     const started = await startAttempt(context.db, user);
-    if (!started.ok) return data<ActionData>({ ok: false, message: started.message }, { status: started.status });
+    if (!started.ok) return data<ActionData>({ ok: false, message: started.message, needsApplication: started.message === APPLICATION_FIRST }, { status: started.status });
     throw redirect("/tarot-quiz");
   }
   if (intent === "submit") {
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     const parsed = submission.safeParse({ attempt: formData.get("attempt"), answers });
     if (!parsed.success) return data<ActionData>({ ok: false, message: "Those answers could not be read. Choose one option per question." }, { status: 400 });
-    const outcome = await submitAttempt(context.db, user, parsed.data.attempt, parsed.data.answers);
+    const outcome = await submitAttempt(context.db, user, parsed.data.attempt, parsed.data.answers, Date.now(), context.cloudflare.env);
     if (!outcome.ok) return data<ActionData>({ ok: false, message: outcome.message }, { status: outcome.status });
     return data<ActionData>({ ok: true, message: outcome.value.passed ? "You passed." : "Not this time.", result: outcome.value });
   }
@@ -69,15 +69,22 @@ function Countdown({ deadlineAt, serverNow }: { deadlineAt: number; serverNow: n
 }
 
 function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
+  const { reader } = result;
   return (
     <Panel>
       <p className="font-semibold">
-        You scored {result.score} of {result.total}. {result.passed ? `You passed and are now a reader at the ${FIRST_LEVEL.name} level.` : `The pass mark is ${PASS_PERCENT}%.`}
+        You scored {result.score} of {result.total}.{" "}
+        {reader && !result.certificateId
+          ? `Your best mark is now ${reader.bestPercent}%.`
+          : result.passed
+            ? `You passed and are now a reader at the ${FIRST_LEVEL.name} level.`
+            : `The pass mark is ${PASS_PERCENT}%.`}
       </p>
+      {reader?.promotedTo && <p className="mt-2">You have been promoted to {reader.promotedTo}, with a new certificate for the level.</p>}
       {result.missed.length > 0 && (
         <ul className="mt-4 space-y-3">
-          {result.missed.map((m) => (
-            <li key={m.prompt} className="text-sm">
+          {result.missed.map((m, i) => (
+            <li key={i} className="text-sm">
               <span className="font-medium">{m.prompt}</span>
               <br />
               <span className="text-muted">Your answer: {m.chosen ?? "none"}. Right answer: {m.right}.</span>
@@ -85,12 +92,38 @@ function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
           ))}
         </ul>
       )}
-      {result.passed ? (
-        <Link to="/reader-dashboard" className={`${buttonClasses("primary")} mt-4`}>Go to your dashboard</Link>
+      {reader ? (
+        <>
+          {!result.certificateId && <p className="mt-4 text-muted">Your reader level stays as it is whatever a retake scores. You may take the quiz again 24 hours after you started this attempt.</p>}
+          <Link to="/reader-dashboard" className={`${buttonClasses("primary")} mt-4`}>Go to your dashboard</Link>
+        </>
       ) : (
         <p className="mt-4 text-muted">You may try again 24 hours after you started this attempt.</p>
       )}
     </Panel>
+  );
+}
+
+/** A reader's mark against what their next level asks, above the retake button or the time it opens. */
+function ReaderStanding({ reader }: { reader: ReaderMark }) {
+  return (
+    <>
+      <p>
+        You are a reader at the {reader.levelName} level. Your best quiz mark is <span className="font-semibold">{reader.bestPercent}%</span>.
+      </p>
+      <p className="mt-2 text-muted">
+        {reader.next
+          ? reader.bestPercent >= reader.next.minQuizPercent
+            ? `That meets the ${reader.next.minQuizPercent}% the ${reader.next.name} level asks for; the other thresholds are on your dashboard.`
+            : `The ${reader.next.name} level asks for ${reader.next.minQuizPercent}%. You may retake the quiz to raise your mark; a lower score changes nothing.`
+          : "You are at the highest level."}
+      </p>
+      {reader.certificateId && (
+        <Link to={`/certificate/${reader.certificateId}`} className="mt-2 inline-block text-sm underline">
+          Your certificate
+        </Link>
+      )}
+    </>
   );
 }
 
@@ -101,7 +134,7 @@ export default function TarotQuiz() {
     <div className="px-4">
       <PageHeader eyebrow="Reader application" title="Tarot quiz">
         <p>
-          {QUIZ_QUESTIONS} questions on the 78 cards, their meanings upright and reversed, the suits, the Major Arcana and the classic spreads.
+          {QUIZ_QUESTIONS} questions on the 78 cards: their meanings upright and reversed, the suits, the Major Arcana, the classic spreads and the cards as the classic deck paints them.
           You have {QUIZ_MINUTES} minutes, one attempt a day, and need {PASS_PERCENT}% to pass.
         </p>
       </PageHeader>
@@ -115,22 +148,32 @@ export default function TarotQuiz() {
           <p>Create an account before taking the reader quiz.</p>
           <Link to="/signup?returnTo=%2Ftarot-quiz" className={`${buttonClasses("primary")} mt-4`}>Create an account</Link>
         </Panel>
-      ) : state.kind === "reader" ? (
+      ) : state.kind === "no-application" || actionData?.needsApplication ? (
         <Panel>
-          <p>You are already a reader.</p>
-          <Link to="/reader-dashboard" className={`${buttonClasses("primary")} mt-4`}>Go to your dashboard</Link>
+          <p>The quiz is the second step of becoming a reader. Save your reader application first: it tells people who you are and how you read.</p>
+          <Link to="/become-reader" className={`${buttonClasses("primary")} mt-4`}>Write your application</Link>
         </Panel>
       ) : state.kind === "cooldown" ? (
         <Panel>
+          {state.reader && (
+            <div className="mb-4">
+              <ReaderStanding reader={state.reader} />
+            </div>
+          )}
           {state.last ? <p>Your last attempt scored {state.last.score} of {state.last.total}.</p> : <p>Your last attempt ran out of time.</p>}
-          <p className="mt-2 text-muted">You may try again after {when(state.retryAt)}.</p>
+          <p className="mt-2 text-muted">You may {state.reader ? "retake the quiz" : "try again"} after {when(state.retryAt)}.</p>
         </Panel>
       ) : state.kind === "ready" ? (
         <Panel>
+          {state.reader && (
+            <div className="mb-4">
+              <ReaderStanding reader={state.reader} />
+            </div>
+          )}
           <p className="text-muted">The clock starts when you press the button and keeps running if you leave or reload the page.</p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="start" />
-            <button type="submit" className={buttonClasses("primary")}>Start the quiz</button>
+            <button type="submit" className={buttonClasses("primary")}>{state.reader ? "Retake to raise your mark" : "Start the quiz"}</button>
           </Form>
         </Panel>
       ) : (
@@ -144,6 +187,9 @@ export default function TarotQuiz() {
                 <legend className="font-medium">
                   {i + 1}. {q.prompt}
                 </legend>
+                {q.image && (
+                  <img src={q.image} alt="A card from the classic deck, its number and title left off" width={150} height={200} className="rounded-lg border border-line" />
+                )}
                 {q.choices.map((choice, c) => (
                   <label key={c} className="flex items-center gap-2">
                     <input type="radio" name={`q${i}`} value={c} />

@@ -40,7 +40,8 @@ describe("becoming a reader offline", () => {
       await reader.locator(`input[name="${question.name}"][value="${index}"]`).check();
       answered++;
     }
-    expect(answered).toBeGreaterThanOrEqual(9);
+    // Only card pictures (at most 2 an attempt) are left blank: 10 or more of 12 answered, 9 needed.
+    expect(answered).toBeGreaterThanOrEqual(10);
     await reader.getByRole("button", { name: "Submit answers" }).click();
     await reader.getByText(/You passed and are now a reader/).waitFor();
 
