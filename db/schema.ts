@@ -720,7 +720,6 @@ export const readerCertificates = sqliteTable("reader_certificates", {
     .references(() => users.id, { onDelete: "cascade" }),
   attemptId: text("attempt_id")
     .notNull()
-    .unique()
     .references(() => quizAttempts.id, { onDelete: "cascade" }),
   score: integer("score").notNull(),
   total: integer("total").notNull(),
@@ -731,7 +730,11 @@ export const readerCertificates = sqliteTable("reader_certificates", {
   /** Set by staff when the certificate no longer stands; the page then says so. */
   revokedAt: millis("revoked_at"),
   revokedReason: text("revoked_reason"),
-});
+}, (t) => [
+  // An attempt backs one certificate per level: the pass that made a reader, and later the promotions it still qualifies for.
+  uniqueIndex("reader_certificates_attempt_level_idx").on(t.attemptId, t.levelId),
+  index("reader_certificates_user_idx").on(t.userId, t.issuedAt),
+]);
 
 /** A member's reader application, saved as a draft before the quiz; one per person. */
 export const readerApplications = sqliteTable("reader_applications", {

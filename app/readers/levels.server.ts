@@ -86,7 +86,7 @@ export async function promoteReader(db: Database, userId: string, now = Date.now
   const target = qualifyingLevel(standing);
   if (target.rankOrder <= standing.level.rankOrder) return null;
   const lower = LEVELS.filter((level) => level.rankOrder < target.rankOrder).map((level) => level.id);
-  const evidence = await certificateAttempt(db, userId, target);
+  const evidence = await certificateAttempt(db, userId);
   const move = db
     .update(users)
     .set({ levelId: target.id, updatedAt: now })
@@ -112,33 +112,19 @@ export async function promoteReader(db: Database, userId: string, now = Date.now
 }
 
 /**
- * The attempt a promotion's certificate cites. A certificate names one attempt and an attempt backs at most
- * one certificate, so this is the best attempt that has none yet and meets the level's quiz mark; the
- * certificate shows the reader's best mark overall. Null when every qualifying attempt already backs one.
+ * The attempt a promotion's certificate cites: the reader's best graded one, whose mark met the new level's
+ * (the promotion was decided on it). An attempt backs one certificate per level, so the pass that made
+ * someone a reader can back their later levels too.
  */
-async function certificateAttempt(db: Database, userId: string, level: ReaderLevel) {
-  const [[best], [free]] = await Promise.all([
-    db
-      .select({ score: quizAttempts.score, total: sql<number>`json_array_length(${quizAttempts.questions})` })
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.userId, userId), sql`${quizAttempts.score} IS NOT NULL`))
-      .orderBy(desc(attemptPercent), desc(quizAttempts.startedAt))
-      .limit(1),
-    db
-      .select({ id: quizAttempts.id })
-      .from(quizAttempts)
-      .where(
-        and(
-          eq(quizAttempts.userId, userId),
-          sql`${attemptPercent} >= ${level.minQuizPercent}`,
-          sql`NOT EXISTS (SELECT 1 FROM ${readerCertificates} WHERE ${readerCertificates.attemptId} = ${quizAttempts.id})`,
-        ),
-      )
-      .orderBy(desc(attemptPercent), desc(quizAttempts.startedAt))
-      .limit(1),
-  ]);
-  if (!best || best.score == null || !free) return null;
-  return { attemptId: free.id, score: best.score, total: best.total };
+async function certificateAttempt(db: Database, userId: string) {
+  const [best] = await db
+    .select({ id: quizAttempts.id, score: quizAttempts.score, total: sql<number>`json_array_length(${quizAttempts.questions})` })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), sql`${quizAttempts.score} IS NOT NULL`))
+    .orderBy(desc(attemptPercent), desc(quizAttempts.startedAt))
+    .limit(1);
+  if (!best || best.score == null) return null;
+  return { attemptId: best.id, score: best.score, total: best.total };
 }
 
 /**

@@ -85,19 +85,24 @@ describe("reader promotion", () => {
   });
 
   it("jumps straight to the highest level a reader qualifies for, showing the best mark", async () => {
-    // The 95% pass already backs the first certificate, so the new one cites a later attempt that still meets the mark.
+    // The new certificate cites the best attempt, the 95% pass, over a later 90%.
     const id = await reader({ readings: 300, ratingSum: 480, ratingCount: 100, score: 95 });
-    const later = await attempt(id, 90, 100, 2);
+    await attempt(id, 90, 100, 2);
     expect((await reviewReaderLevel(db(), id))?.id).toBe(ORACLE.id);
-    const [newest] = await certificatesOf(id);
-    expect(newest).toMatchObject({ levelId: ORACLE.id, attemptId: later, score: 95, total: 100 });
+    const [newest, first] = await certificatesOf(id);
+    expect(newest).toMatchObject({ levelId: ORACLE.id, attemptId: first!.attemptId, score: 95, total: 100 });
   });
 
-  // An attempt backs at most one certificate (a unique index), so a reader whose only qualifying attempt is the pass is promoted without one.
-  it("promotes even when every qualifying attempt already backs a certificate, without a new one", async () => {
+  // An attempt backs one certificate per level: the pass that made someone a reader backs their promotions too.
+  it("issues the new level's certificate on the pass itself when it is the only attempt", async () => {
     const id = await reader({ readings: 25, ratingSum: 450, ratingCount: 100, score: 92 });
     expect((await reviewReaderLevel(db(), id))?.id).toBe(ADEPT.id);
-    expect(await certificatesOf(id)).toHaveLength(1);
+    const [newest, first] = await certificatesOf(id);
+    expect(newest).toMatchObject({ levelId: ADEPT.id, attemptId: first!.attemptId, score: 92 });
+    expect(first!.levelId).not.toBe(ADEPT.id);
+    // Asked again, nothing more is issued.
+    expect(await reviewReaderLevel(db(), id)).toBeNull();
+    expect(await certificatesOf(id)).toHaveLength(2);
   });
 
   it("leaves members who are not readers alone", async () => {
