@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { readerCertificates, readerLevels, readerProfiles, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { averageRating, READERS_PAGE_SIZE, type ReaderSort } from "./directory";
@@ -83,9 +83,31 @@ const fromReaders = sql`${users}
   left join ${readerProfiles} on ${readerProfiles.userId} = ${users.id}
   left join ${readerLevels} on ${readerLevels.id} = ${users.levelId}`;
 
-function toCard({ online, specialties, languages, ratingSum, ratingCount, ...row }: ReaderRow) {
+/** An avatar we store sits under the owner's user id (`/media/avatars/{id}/{file}`); a reader's is served by username instead. */
+const STORED_AVATAR = /^\/media\/avatars\/[^/]+\/([^/]+)$/;
+
+function publicAvatarUrl(username: string, avatarUrl: string | null): string | null {
+  if (!avatarUrl) return null;
+  const stored = STORED_AVATAR.exec(avatarUrl);
+  // A picture kept elsewhere (an address from a sign-in provider) names no one of ours.
+  return stored ? `/readers/${encodeURIComponent(username)}/avatar/${stored[1]}` : avatarUrl;
+}
+
+/** The media key of a reader's current avatar when `file` names it; null otherwise. */
+export async function readerAvatarKey(db: Database, username: string, file: string): Promise<string | null> {
+  const [reader] = await db
+    .select({ id: users.id, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(and(eq(users.isReader, true), eq(users.username, username)))
+    .limit(1);
+  if (!reader?.avatarUrl || reader.avatarUrl !== `/media/avatars/${reader.id}/${file}`) return null;
+  return reader.avatarUrl.slice("/media/".length);
+}
+
+function toCard({ online, specialties, languages, ratingSum, ratingCount, avatarUrl, ...row }: ReaderRow) {
   return {
     ...row,
+    avatarUrl: publicAvatarUrl(row.username, avatarUrl),
     online: online === 1,
     specialties: JSON.parse(specialties) as string[],
     languages: JSON.parse(languages) as string[],

@@ -41,6 +41,10 @@ const FILLERS = Array.from({ length: 14 }, (_, i) => `rl_fill_${String(i).padSta
 const idOf = (username: string) => `rl-user-${username.replaceAll("_", "-")}-7f3a9c`;
 const emailOf = (username: string) => `${username}.hidden@example.org`;
 
+/** Basil's picture is one we store, under his user id. */
+const BASIL_AVATAR = `avatars/${idOf("rl_basil")}/profile-rl-basil-1.png`;
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
 let seeded: Promise<void> | null = null;
 
 /** The readers of this file (once per file; the statements skip rows that exist, should storage outlive a test). */
@@ -70,7 +74,7 @@ function seedReaders() {
         username: r.username,
         fullName: `Reader ${r.username.slice(3)}`,
         bio: `Readings by ${r.username.slice(3)}, with care and candour.`,
-        avatarUrl: r.username === "rl_cedar" ? "https://images.example.org/cedar.png" : null,
+        avatarUrl: r.username === "rl_cedar" ? "https://images.example.org/cedar.png" : r.username === "rl_basil" ? `/media/${BASIL_AVATAR}` : null,
         isReader: true,
         customPricePerMinute: r.price,
         levelId: r.level,
@@ -112,6 +116,7 @@ function seedReaders() {
         .onConflictDoNothing(),
     ];
     await db().batch([first!, ...others]);
+    await env.MEDIA.put(BASIL_AVATAR, PNG_BYTES, { httpMetadata: { contentType: "image/png" } });
   })();
   return seeded;
 }
@@ -269,6 +274,25 @@ describe("a reader's profile", () => {
   });
 });
 
+describe("a reader's avatar", () => {
+  it("is served by username, so the stored picture's address (which holds the user id) never reaches the page", async () => {
+    await seedReaders();
+    const html = unescape(await (await visit("/readers/rl_basil")).text());
+    expect(html).toContain('src="/readers/rl_basil/avatar/profile-rl-basil-1.png"');
+    expect(html).toContain('<meta property="og:image" content="http://localhost/readers/rl_basil/avatar/profile-rl-basil-1.png"/>');
+    const list = unescape(await (await visit("/readers?sort=top-rated&specialty=Career+and+money")).text());
+    expect(list).toContain('src="/readers/rl_basil/avatar/profile-rl-basil-1.png"');
+    const picture = await get("/readers/rl_basil/avatar/profile-rl-basil-1.png");
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await picture.arrayBuffer())).toEqual(PNG_BYTES);
+    // Only the reader's current picture, and only a reader's.
+    expect((await get("/readers/rl_basil/avatar/profile-other.png")).status).toBe(404);
+    expect((await get("/readers/rl_amber/avatar/profile-rl-basil-1.png")).status).toBe(404);
+    expect((await get("/readers/rl_plain/avatar/profile-rl-basil-1.png")).status).toBe(404);
+  });
+});
+
 describe("starting a reading", () => {
   it("shows a member the reader, the price and the free room meanwhile; a non-reader is not found", async () => {
     await seedReaders();
@@ -313,6 +337,8 @@ describe("what reader pages tell", () => {
       "/readers?sort=newest&online=1",
       "/readers/rl_cedar",
       "/readers/rl_cedar.data",
+      "/readers/rl_basil",
+      "/readers/rl_basil.data",
       "/readers/rl_amber",
       "/readers/rl_amber.data",
       "/readers/ines_duval",
