@@ -14,8 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const found = await getPublicReader(context.db, params.username ?? "");
+  const [user, found] = await Promise.all([requireUser(request, context), getPublicReader(context.db, params.username ?? "")]);
   if (!found) throw new Response("Reader not found", { status: 404 });
   // Paid readings need an account: a guest creates one first and comes back here.
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);

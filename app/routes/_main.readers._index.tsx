@@ -6,8 +6,8 @@ import { ReaderCard } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
 import { formatCount } from "~/lib/format";
 import { SPECIALTIES } from "~/readers/application";
-import { parseReadersQuery, READER_SORT_LABELS, readerRatingFloors, readerSorts, READERS_PAGE_SIZE, readersSearch } from "~/readers/directory";
-import { browseReaders, readerLanguages } from "~/readers/queries.server";
+import { parseReadersQuery, READER_SORT_LABELS, readerRatingFloors, readerSorts, READERS_PAGE_SIZE, readersSearch, type ReadersQuery } from "~/readers/directory";
+import { browseReaders, readerLanguages, type ReaderFilters } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 
 export const meta: MetaFunction = () => [
@@ -15,28 +15,33 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Book a live reading with a certified Arcanum tarot reader, by the minute." },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const parsed = parseReadersQuery(new URL(request.url).searchParams);
-  const languages = await readerLanguages(context.db);
-  // A language no reader offers is dropped like any other value the form could not have sent.
-  const language = languages.find((l) => l.toLowerCase() === parsed.language?.toLowerCase());
-  const query = { ...parsed, language };
-  let minPriceCents = query.min === undefined ? undefined : Math.round(query.min * 100);
-  let maxPriceCents = query.max === undefined ? undefined : Math.round(query.max * 100);
-  if (minPriceCents !== undefined && maxPriceCents !== undefined && minPriceCents > maxPriceCents) {
-    [minPriceCents, maxPriceCents] = [maxPriceCents, minPriceCents];
-  }
-  const result = await browseReaders(context.db, {
+/** The query's prices in cents, low to high whichever way round they were typed. */
+function priceRange(query: ReadersQuery) {
+  const low = query.min === undefined ? undefined : Math.round(query.min * 100);
+  const high = query.max === undefined ? undefined : Math.round(query.max * 100);
+  return low !== undefined && high !== undefined && low > high ? { minPriceCents: high, maxPriceCents: low } : { minPriceCents: low, maxPriceCents: high };
+}
+
+function filtersOf(query: ReadersQuery): ReaderFilters {
+  return {
+    ...priceRange(query),
     online: query.online !== undefined,
     specialty: query.specialty,
-    language,
-    minPriceCents,
-    maxPriceCents,
+    language: query.language,
     minRating: query.rating === undefined ? undefined : Number(query.rating),
     sort: query.sort,
     page: query.page,
-  });
-  return { ...result, query, languages };
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const parsed = parseReadersQuery(new URL(request.url).searchParams);
+  const [languages, result] = await Promise.all([readerLanguages(context.db), browseReaders(context.db, filtersOf(parsed))]);
+  const language = languages.find((l) => l.toLowerCase() === parsed.language?.toLowerCase());
+  if (parsed.language === undefined || language !== undefined) return { ...result, query: { ...parsed, language }, languages };
+  // A language no reader offers is dropped like any other value the form could not have sent.
+  const query = { ...parsed, language: undefined };
+  return { ...(await browseReaders(context.db, filtersOf(query))), query, languages };
 }
 
 /** Page numbers to show: the first, the last and two either side of the current, with gaps. */
