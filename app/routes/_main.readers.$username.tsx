@@ -71,7 +71,10 @@ export default function ReaderProfile() {
             <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               <LevelBadge levelName={reader.levelName ? `${reader.levelName} reader` : null} />
               <OnlineBadge online={online} />
-              {!online && lastSeen ? <span className="text-sm text-muted">Last online {lastSeen}</span> : null}
+              {!online && (lastSeen || reader.online) ? (
+                // A reader who leaves while the page is open was online a moment ago.
+                <span className="text-sm text-muted">Last online {lastSeen ?? "just now"}</span>
+              ) : null}
             </div>
             <RatingLine rating={reader.rating} ratingCount={reader.ratingCount} completedReadings={reader.completedReadings} className="mt-3" />
           </div>

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
+import { formatLastSeen } from "../../app/readers/format";
 import { quizAttempts, readerCertificates, readerProfiles, users } from "../../db/schema";
 import { SEED_USERS } from "../../db/seed-data";
 import { CookieJar, get, signInAs, visit } from "./helpers";
@@ -249,6 +250,18 @@ describe("a reader's profile", () => {
     expect(cedar).toContain("Last online 6 minutes ago");
     const ember = unescape(await (await visit("/readers/rl_ember")).text());
     expect(ember).not.toContain("Last online");
+  });
+
+  it("says when a reader was last online in the largest whole unit", () => {
+    const now = Date.UTC(2026, 10, 24, 12);
+    expect(formatLastSeen(now - 20_000, now)).toBe("just now");
+    expect(formatLastSeen(now - MINUTE, now)).toBe("1 minute ago");
+    expect(formatLastSeen(now - 59 * MINUTE, now)).toBe("59 minutes ago");
+    expect(formatLastSeen(now - 3 * HOUR - 5 * MINUTE, now)).toBe("3 hours ago");
+    expect(formatLastSeen(now - DAY, now)).toBe("1 day ago");
+    expect(formatLastSeen(now - 45 * DAY, now)).toBe("1 month ago");
+    expect(formatLastSeen(now - 800 * DAY, now)).toBe("2 years ago");
+    expect(formatLastSeen(now + MINUTE, now)).toBe("just now");
   });
 
   it("shows the profile's facts, the standing certificate, no reviews yet, and meta tags with the avatar", async () => {
