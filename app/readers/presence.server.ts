@@ -5,6 +5,14 @@ import { users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { READER_ONLINE_WINDOW_MS } from "./presence";
 
+/**
+ * `isReaderOnline` as a condition on the `users` row, for lists that filter or sort by it in the
+ * database: flagged online and seen within the window.
+ */
+export function readerOnlineSql(now: number) {
+  return sql<number>`(${users.isOnline} = 1 AND ${users.lastSeenAt} >= ${now - READER_ONLINE_WINDOW_MS})`;
+}
+
 export async function recordReaderPresence(db: Database, readerId: string, online: boolean, now: number) {
   await db
     .update(users)

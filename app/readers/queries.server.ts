@@ -1,46 +1,189 @@
-import { asc, desc, eq, and } from "drizzle-orm";
-import { readerLevels, users } from "../../db/schema";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { readerCertificates, readerLevels, readerProfiles, users } from "../../db/schema";
 import type { Database } from "../db.server";
-import { isReaderOnline } from "./presence";
+import { averageRating, READERS_PAGE_SIZE, type ReaderSort } from "./directory";
+import { readerOnlineSql } from "./presence.server";
 
-const readerColumns = {
-  id: users.id,
-  username: users.username,
-  fullName: users.fullName,
-  avatarUrl: users.avatarUrl,
-  bio: users.bio,
-  pricePerMinuteCents: users.customPricePerMinute,
-  isOnline: users.isOnline,
-  lastSeenAt: users.lastSeenAt,
-  createdAt: users.createdAt,
-  levelName: readerLevels.name,
-  levelRank: readerLevels.rankOrder,
+// Reader pages are public: every query here names the public columns it reads, never the user's id
+// or e-mail, and readers are told apart by username.
+
+export type ReaderFilters = {
+  online?: boolean;
+  specialty?: string;
+  language?: string;
+  /** Inclusive price bounds in cents a minute. */
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  /** Lowest average rating, such as 4.5. */
+  minRating?: number;
+  sort?: ReaderSort;
+  /** 1-based. */
+  page?: number;
 };
 
-function withPresence<T extends { isOnline: boolean; lastSeenAt: number | null }>(reader: T, now: number) {
-  const { isOnline, ...rest } = reader;
-  return { ...rest, online: isReaderOnline({ isOnline, lastSeenAt: reader.lastSeenAt }, now) };
+type ReaderRow = {
+  username: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+  pricePerMinuteCents: number | null;
+  levelName: string | null;
+  online: number;
+  specialties: string;
+  languages: string;
+  completedReadings: number;
+  ratingSum: number;
+  ratingCount: number;
+};
+
+/** When a person became a reader: their first certificate, or the account's creation for readers made otherwise. */
+const joinedAt = sql`coalesce((select min(${readerCertificates.issuedAt}) from ${readerCertificates} where ${readerCertificates.userId} = ${users.id}), ${users.createdAt})`;
+const ratingAverage = sql`(case when coalesce(${readerProfiles.ratingCount}, 0) > 0 then ${readerProfiles.ratingSum} * 1.0 / ${readerProfiles.ratingCount} end)`;
+
+/**
+ * The orders of the list. Each ends with the username, which is unique, so pages never repeat or
+ * skip a reader. Readers without a price or without a rating come after those with one.
+ */
+function orderBy(sort: ReaderSort, online: SQL): SQL {
+  const byName = sql`${users.username} asc`;
+  switch (sort) {
+    case "recommended":
+      return sql`${online} desc, coalesce(${readerLevels.rankOrder}, 0) desc, ${ratingAverage} is null, ${ratingAverage} desc, coalesce(${readerProfiles.completedReadings}, 0) desc, ${byName}`;
+    case "price-low":
+      return sql`${users.customPricePerMinute} is null, ${users.customPricePerMinute} asc, ${byName}`;
+    case "price-high":
+      return sql`${users.customPricePerMinute} is null, ${users.customPricePerMinute} desc, ${byName}`;
+    case "top-rated":
+      return sql`${ratingAverage} is null, ${ratingAverage} desc, coalesce(${readerProfiles.ratingCount}, 0) desc, ${byName}`;
+    case "most-readings":
+      return sql`coalesce(${readerProfiles.completedReadings}, 0) desc, ${ratingAverage} is null, ${ratingAverage} desc, ${byName}`;
+    case "newest":
+      return sql`${joinedAt} desc, ${byName}`;
+  }
 }
 
-/** Every reader with a public profile, highest level first. */
-export async function listReaders(db: Database, now = Date.now()) {
-  const rows = await db
-    .select(readerColumns)
-    .from(users)
-    .leftJoin(readerLevels, eq(readerLevels.id, users.levelId))
-    .where(eq(users.isReader, true))
-    .orderBy(desc(readerLevels.rankOrder), asc(users.username));
-  return rows.filter((r) => r.username).map((r) => withPresence(r, now));
+/** Readers with a public profile, narrowed by the visitor's filters. */
+function whereClause(filters: ReaderFilters, online: SQL): SQL {
+  const conditions: SQL[] = [sql`${users.isReader} = 1`, sql`${users.username} is not null`];
+  if (filters.online) conditions.push(online);
+  if (filters.specialty) {
+    conditions.push(sql`exists (select 1 from json_each(${readerProfiles.specialties}) where value = ${filters.specialty})`);
+  }
+  if (filters.language) {
+    conditions.push(sql`exists (select 1 from json_each(${readerProfiles.languages}) where lower(value) = lower(${filters.language}))`);
+  }
+  if (filters.minPriceCents !== undefined) conditions.push(sql`${users.customPricePerMinute} >= ${filters.minPriceCents}`);
+  if (filters.maxPriceCents !== undefined) conditions.push(sql`${users.customPricePerMinute} <= ${filters.maxPriceCents}`);
+  if (filters.minRating !== undefined) {
+    conditions.push(sql`${readerProfiles.ratingCount} > 0 and ${readerProfiles.ratingSum} >= ${filters.minRating} * ${readerProfiles.ratingCount}`);
+  }
+  return sql.join(conditions, sql` and `);
 }
 
-export type ReaderSummary = Awaited<ReturnType<typeof listReaders>>[number];
+const fromReaders = sql`${users}
+  left join ${readerProfiles} on ${readerProfiles.userId} = ${users.id}
+  left join ${readerLevels} on ${readerLevels.id} = ${users.levelId}`;
 
-export async function getReaderByUsername(db: Database, username: string, now = Date.now()) {
-  const [row] = await db
-    .select(readerColumns)
+/** An avatar we store sits under the owner's user id (`/media/avatars/{id}/{file}`); a reader's is served by username instead. */
+const STORED_AVATAR = /^\/media\/avatars\/[^/]+\/([^/]+)$/;
+
+function publicAvatarUrl(username: string, avatarUrl: string | null): string | null {
+  if (!avatarUrl) return null;
+  const stored = STORED_AVATAR.exec(avatarUrl);
+  // A picture kept elsewhere (an address from a sign-in provider) names no one of ours.
+  return stored ? `/readers/${encodeURIComponent(username)}/avatar/${stored[1]}` : avatarUrl;
+}
+
+/** The media key of a reader's current avatar when `file` names it; null otherwise. */
+export async function readerAvatarKey(db: Database, username: string, file: string): Promise<string | null> {
+  const [reader] = await db
+    .select({ id: users.id, avatarUrl: users.avatarUrl })
     .from(users)
-    .leftJoin(readerLevels, eq(readerLevels.id, users.levelId))
     .where(and(eq(users.isReader, true), eq(users.username, username)))
     .limit(1);
-  return row ? withPresence(row, now) : null;
+  if (!reader?.avatarUrl || reader.avatarUrl !== `/media/avatars/${reader.id}/${file}`) return null;
+  return reader.avatarUrl.slice("/media/".length);
 }
+
+function toCard({ online, specialties, languages, ratingSum, ratingCount, avatarUrl, ...row }: ReaderRow) {
+  return {
+    ...row,
+    avatarUrl: publicAvatarUrl(row.username, avatarUrl),
+    online: online === 1,
+    specialties: JSON.parse(specialties) as string[],
+    languages: JSON.parse(languages) as string[],
+    ratingCount,
+    rating: averageRating(ratingSum, ratingCount),
+  };
+}
+
+export type ReaderCard = ReturnType<typeof toCard>;
+
+/**
+ * A page of the readers list and the number of readers that match. One statement reads both; only a
+ * page past the last one needs a second to count.
+ */
+export async function browseReaders(db: Database, filters: ReaderFilters, now = Date.now()) {
+  const page = Math.max(1, Math.floor(filters.page ?? 1));
+  const online = readerOnlineSql(now);
+  const where = whereClause(filters, online);
+  const rows = await db.all<ReaderRow & { total: number }>(sql`
+    select ${users.username} as username, ${users.fullName} as fullName, ${users.avatarUrl} as avatarUrl,
+      ${users.customPricePerMinute} as pricePerMinuteCents, ${readerLevels.name} as levelName, ${online} as online,
+      coalesce(${readerProfiles.specialties}, '[]') as specialties, coalesce(${readerProfiles.languages}, '[]') as languages,
+      coalesce(${readerProfiles.completedReadings}, 0) as completedReadings,
+      coalesce(${readerProfiles.ratingSum}, 0) as ratingSum, coalesce(${readerProfiles.ratingCount}, 0) as ratingCount,
+      count(*) over () as total
+    from ${fromReaders}
+    where ${where}
+    order by ${orderBy(filters.sort ?? "recommended", online)}
+    limit ${READERS_PAGE_SIZE} offset ${(page - 1) * READERS_PAGE_SIZE}`);
+  const total =
+    rows[0]?.total ?? (page === 1 ? 0 : ((await db.all<{ total: number }>(sql`select count(*) as total from ${fromReaders} where ${where}`))[0]?.total ?? 0));
+  return {
+    readers: rows.map(({ total: _, ...row }) => toCard(row)),
+    total,
+    page,
+    pageCount: Math.ceil(total / READERS_PAGE_SIZE),
+  };
+}
+
+/** The languages readers offer, for the list's language filter. */
+export async function readerLanguages(db: Database): Promise<string[]> {
+  const rows = await db.all<{ language: string }>(sql`
+    select distinct l.value as language
+    from ${users} join ${readerProfiles} on ${readerProfiles.userId} = ${users.id}, json_each(${readerProfiles.languages}) as l
+    where ${users.isReader} = 1 and ${users.username} is not null
+    order by l.value collate nocase`);
+  return rows.map((row) => row.language);
+}
+
+type ProfileRow = Omit<ReaderRow, "online"> & {
+  bio: string | null;
+  online: number;
+  lastSeenAt: number | null;
+  yearsOfPractice: number;
+  certificateId: string | null;
+};
+
+/** A reader's public profile by username; null for an unknown name or someone who is not a reader. */
+export async function getPublicReader(db: Database, username: string, now = Date.now()) {
+  const online = readerOnlineSql(now);
+  const [row] = await db.all<ProfileRow>(sql`
+    select ${users.username} as username, ${users.fullName} as fullName, ${users.avatarUrl} as avatarUrl, ${users.bio} as bio,
+      ${users.customPricePerMinute} as pricePerMinuteCents, ${readerLevels.name} as levelName,
+      ${online} as online, ${users.lastSeenAt} as lastSeenAt,
+      coalesce(${readerProfiles.specialties}, '[]') as specialties, coalesce(${readerProfiles.languages}, '[]') as languages,
+      coalesce(${readerProfiles.yearsOfPractice}, 0) as yearsOfPractice,
+      coalesce(${readerProfiles.completedReadings}, 0) as completedReadings,
+      coalesce(${readerProfiles.ratingSum}, 0) as ratingSum, coalesce(${readerProfiles.ratingCount}, 0) as ratingCount,
+      (select c.id from ${readerCertificates} as c where c.user_id = ${users.id} and c.revoked_at is null
+        order by c.issued_at desc limit 1) as certificateId
+    from ${fromReaders}
+    where ${users.isReader} = 1 and ${users.username} = ${username}
+    limit 1`);
+  if (!row) return null;
+  const { bio, lastSeenAt, yearsOfPractice, certificateId, ...card } = row;
+  return { ...toCard(card), bio, lastSeenAt, yearsOfPractice, certificateId };
+}
+
+export type PublicReader = NonNullable<Awaited<ReturnType<typeof getPublicReader>>>;

@@ -1,50 +1,118 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Avatar } from "~/components/avatar";
-import { Badge } from "~/components/ui/badge";
+import type { ReactNode } from "react";
+import { LevelBadge, OnlineBadge, RatingLine, ReaderAvatar } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
-import { formatPerMinute } from "~/readers/format";
-import { getReaderByUsername } from "~/readers/queries.server";
+import { formatLastSeen, formatPerMinute } from "~/readers/format";
+import { getPublicReader } from "~/readers/queries.server";
+import { useReaderPresence } from "~/readers/use-reader-presence";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.reader.fullName ?? data.reader.username} — Tarot reader on Arcanum` : "Reader not found — Arcanum" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Reader not found — Arcanum" }];
+  const { reader, origin } = data;
+  const name = reader.fullName || reader.username;
+  const title = `${name} — Tarot reader on Arcanum`;
+  const about = reader.bio?.trim() || `${reader.levelName ?? "Certified"} tarot reader on Arcanum.`;
+  const text = `${about} ${formatPerMinute(reader.pricePerMinuteCents)}.`;
+  const description = text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
+  const image = reader.avatarUrl ? new URL(reader.avatarUrl, origin).href : null;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "profile" },
+    { property: "og:site_name", content: "Arcanum" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${origin}/readers/${reader.username}` },
+    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: name }] : []),
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+};
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const reader = await getReaderByUsername(context.db, params.username ?? "");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const now = Date.now();
+  const reader = await getPublicReader(context.db, params.username ?? "", now);
   if (!reader) throw new Response("Reader not found", { status: 404 });
-  return { reader };
+  const { lastSeenAt, ...shown } = reader;
+  return {
+    reader: shown,
+    lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null,
+    origin: new URL(request.url).origin,
+  };
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl bg-surface-2 p-4">
+      <dt className="text-xs font-semibold uppercase tracking-wider text-muted">{label}</dt>
+      <dd className="mt-1 text-base">{children}</dd>
+    </div>
+  );
 }
 
 export default function ReaderProfile() {
-  const { reader } = useLoaderData<typeof loader>();
-  const name = reader.fullName ?? reader.username ?? "Reader";
+  const { reader, lastSeen } = useLoaderData<typeof loader>();
+  const live = useReaderPresence(reader.online ? [reader.username] : []);
+  const online = live.has(reader.username);
+  const name = reader.fullName || reader.username;
   return (
-    <div className="mx-auto max-w-3xl px-4 pt-10 sm:px-6">
+    <div className="mx-auto max-w-3xl px-4 pb-16 pt-10 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link to="/readers" className="hover:text-ink">Readers</Link> <span aria-hidden="true">/</span> <span>{name}</span>
       </nav>
-      <article className="mt-6 rounded-3xl border border-line bg-surface/90 p-8">
-        <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:text-left">
-          <Avatar name={name} url={reader.avatarUrl} size={96} />
-          <div>
-            <h1 className="text-5xl font-bold">{name}</h1>
+      <article className="mt-6 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
+        <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
+          <ReaderAvatar name={name} url={reader.avatarUrl} online={online} size={96} />
+          <div className="min-w-0">
+            <h1 className="text-4xl font-bold sm:text-5xl">{name}</h1>
             <p className="text-muted">@{reader.username}</p>
-            <div className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">
-              {reader.levelName ? <Badge tone="gold">{reader.levelName} reader</Badge> : null}
-              <Badge tone={reader.online ? "success" : "neutral"}>{reader.online ? "Online now" : "Offline"}</Badge>
+            <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+              <LevelBadge levelName={reader.levelName ? `${reader.levelName} reader` : null} />
+              <OnlineBadge online={online} />
+              {!online && (lastSeen || reader.online) ? (
+                // A reader who leaves while the page is open was online a moment ago.
+                <span className="text-sm text-muted">Last online {lastSeen ?? "just now"}</span>
+              ) : null}
             </div>
+            <RatingLine rating={reader.rating} ratingCount={reader.ratingCount} completedReadings={reader.completedReadings} className="mt-3" />
           </div>
-          <p className="font-display text-3xl font-bold text-gold sm:ml-auto">{formatPerMinute(reader.pricePerMinuteCents)}</p>
+          <div className="flex flex-col items-center gap-3 sm:ml-auto sm:items-end">
+            <p className="font-display text-3xl font-bold text-gold">{formatPerMinute(reader.pricePerMinuteCents)}</p>
+            {online ? (
+              <Link to={`/readers/${reader.username}/book`} className={buttonClasses("primary", "lg")} data-testid="start-reading">
+                Start a reading
+              </Link>
+            ) : null}
+          </div>
         </div>
-        {reader.bio ? <p className="mt-8 text-lg leading-relaxed">{reader.bio}</p> : null}
-        <p className="mt-8 rounded-2xl bg-surface-2 p-4 text-sm text-muted">
-          Booking a paid reading is not open yet. Until then, open a free reading room and invite friends.
-        </p>
-        <Link reloadDocument to="/reading-room?create=true" className={`${buttonClasses("secondary")} mt-4`}>
-          Open a reading room
-        </Link>
+        {reader.bio ? <p className="mt-8 whitespace-pre-line text-lg leading-relaxed">{reader.bio}</p> : null}
+        <dl className="mt-8 grid gap-3 sm:grid-cols-2">
+          <Fact label="Specialties">{reader.specialties.length > 0 ? reader.specialties.join(" · ") : "Not given"}</Fact>
+          <Fact label="Languages">{reader.languages.length > 0 ? reader.languages.join(" · ") : "Not given"}</Fact>
+          <Fact label="Years of practice">{reader.yearsOfPractice === 1 ? "1 year" : `${reader.yearsOfPractice} years`}</Fact>
+          <Fact label="Completed readings">{reader.completedReadings}</Fact>
+        </dl>
+        {reader.certificateId ? (
+          <p className="mt-6 text-sm">
+            <Link to={`/certificate/${reader.certificateId}`} className="font-medium text-ink underline underline-offset-4 hover:text-gold">
+              Verified certificate
+            </Link>
+            <span className="text-muted"> · passed Arcanum’s tarot quiz</span>
+          </p>
+        ) : null}
+        {!online ? (
+          <p className="mt-8 rounded-2xl bg-surface-2 p-4 text-sm text-muted">
+            {name} is offline. Readings start when a reader is online; check back later or choose another reader who is online now.
+          </p>
+        ) : null}
       </article>
+      {/* Reviews arrive with paid readings; until then every reader has none to show. */}
+      <section aria-labelledby="reviews-heading" className="mt-8 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
+        <h2 id="reviews-heading" className="text-2xl font-bold">Reviews</h2>
+        <p className="mt-3 text-muted">No reviews yet.</p>
+      </section>
     </div>
   );
 }

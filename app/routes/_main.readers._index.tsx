@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { Avatar } from "~/components/avatar";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
-import { Badge } from "~/components/ui/badge";
-import { formatPerMinute } from "~/readers/format";
-import { listReaders } from "~/readers/queries.server";
+import { ReaderCard } from "~/components/readers";
+import { buttonClasses } from "~/components/ui/button";
+import { formatCount } from "~/lib/format";
+import { SPECIALTIES } from "~/readers/application";
+import { parseReadersQuery, READER_SORT_LABELS, readerRatingFloors, readerSorts, READERS_PAGE_SIZE, readersSearch, type ReadersQuery } from "~/readers/directory";
+import { browseReaders, readerLanguages, type ReaderFilters } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 
 export const meta: MetaFunction = () => [
@@ -12,59 +15,212 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Book a live reading with a certified Arcanum tarot reader, by the minute." },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const readers = await listReaders(context.db);
-  return { readers };
+/** The query's prices in cents, low to high whichever way round they were typed. */
+function priceRange(query: ReadersQuery) {
+  const low = query.min === undefined ? undefined : Math.round(query.min * 100);
+  const high = query.max === undefined ? undefined : Math.round(query.max * 100);
+  return low !== undefined && high !== undefined && low > high ? { minPriceCents: high, maxPriceCents: low } : { minPriceCents: low, maxPriceCents: high };
 }
 
-export default function Readers() {
-  const { readers } = useLoaderData<typeof loader>();
-  const online = useReaderPresence(readers.filter((r) => r.online).map((r) => r.username!));
+function filtersOf(query: ReadersQuery): ReaderFilters {
+  return {
+    ...priceRange(query),
+    online: query.online !== undefined,
+    specialty: query.specialty,
+    language: query.language,
+    minRating: query.rating === undefined ? undefined : Number(query.rating),
+    sort: query.sort,
+    page: query.page,
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const parsed = parseReadersQuery(new URL(request.url).searchParams);
+  const [languages, result] = await Promise.all([readerLanguages(context.db), browseReaders(context.db, filtersOf(parsed))]);
+  const language = languages.find((l) => l.toLowerCase() === parsed.language?.toLowerCase());
+  if (parsed.language === undefined || language !== undefined) return { ...result, query: { ...parsed, language }, languages };
+  // A language no reader offers is dropped like any other value the form could not have sent.
+  const query = { ...parsed, language: undefined };
+  return { ...(await browseReaders(context.db, filtersOf(query))), query, languages };
+}
+
+/** Page numbers to show: the first, the last and two either side of the current, with gaps. */
+function pageNumbers(current: number, count: number): (number | "gap")[] {
+  const pages: (number | "gap")[] = [];
+  for (let n = 1; n <= count; n++) {
+    if (n === 1 || n === count || Math.abs(n - current) <= 2) pages.push(n);
+    else if (pages.at(-1) !== "gap") pages.push("gap");
+  }
+  return pages;
+}
+
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 sm:px-6">
+    <div>
+      <label htmlFor={id} className="text-xs font-medium text-muted">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+const fieldClasses =
+  "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm text-ink focus:border-brand focus:outline-none";
+
+export default function Readers() {
+  const { readers, total, page, pageCount, query, languages } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const online = useReaderPresence(readers.filter((r) => r.online).map((r) => r.username));
+  const filtered = Object.entries(query).some(([key, value]) => key !== "page" && key !== "sort" && value !== undefined);
+  const first = (page - 1) * READERS_PAGE_SIZE + 1;
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <PageHeader eyebrow="Readers" title="Talk to a reader">
         <p>Certified readers, live when you need them. Each sets a per-minute price; levels grow with experience and reviews.</p>
       </PageHeader>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter readers"
+        className="rounded-3xl border border-line bg-surface/70 p-4 sm:p-5"
+        onChange={(event) => {
+          // Prices wait for Enter or the button, so typing "1.5" does not reload at "1"; the other fields apply at once.
+          const name = (event.target as HTMLElement).getAttribute("name");
+          if (name !== "min" && name !== "max") submit(event.currentTarget, { preventScrollReset: true });
+        }}
+      >
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <FilterField id="filter-specialty" label="Specialty">
+            <select id="filter-specialty" name="specialty" defaultValue={query.specialty ?? ""} className={fieldClasses}>
+              <option value="">Any specialty</option>
+              {SPECIALTIES.map((specialty) => (
+                <option key={specialty} value={specialty}>
+                  {specialty}
+                </option>
+              ))}
+            </select>
+          </FilterField>
+          <FilterField id="filter-language" label="Language">
+            <select id="filter-language" name="language" defaultValue={query.language ?? ""} className={fieldClasses}>
+              <option value="">Any language</option>
+              {languages.map((language) => (
+                <option key={language} value={language}>
+                  {language}
+                </option>
+              ))}
+            </select>
+          </FilterField>
+          <FilterField id="filter-min" label="Min $ / minute">
+            <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={fieldClasses} />
+          </FilterField>
+          <FilterField id="filter-max" label="Max $ / minute">
+            <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={fieldClasses} />
+          </FilterField>
+          <FilterField id="filter-rating" label="Rating">
+            <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={fieldClasses}>
+              <option value="">Any rating</option>
+              {readerRatingFloors.map((floor) => (
+                <option key={floor} value={floor}>
+                  {floor}+ stars
+                </option>
+              ))}
+            </select>
+          </FilterField>
+          <FilterField id="filter-sort" label="Sort by">
+            <select id="filter-sort" name="sort" defaultValue={query.sort ?? "recommended"} className={fieldClasses}>
+              {readerSorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {READER_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </FilterField>
+        </div>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" name="online" value="1" defaultChecked={query.online !== undefined} className="h-4 w-4 accent-brand" />
+            Online now
+          </label>
+          <div className="flex items-center gap-3">
+            {filtered ? (
+              <Link to="/readers" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
+                Clear filters
+              </Link>
+            ) : null}
+            <button type="submit" className={buttonClasses("secondary", "sm")}>
+              Apply filters
+            </button>
+          </div>
+        </div>
+      </Form>
+      <p className="mt-6 text-sm text-muted" aria-live="polite" data-testid="readers-count">
+        {total === 0
+          ? "0 readers"
+          : `${formatCount(total)} ${total === 1 ? "reader" : "readers"}${pageCount > 1 ? ` · showing ${first}–${first + readers.length - 1}` : ""}`}
+      </p>
       {readers.length > 0 ? (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {readers.map((reader) => {
-            const isOnline = online.has(reader.username!);
-            const name = reader.fullName ?? reader.username ?? "Reader";
-            return (
-              <li key={reader.username}>
-                <Link
-                  to={`/readers/${reader.username}`}
-                  className="flex h-full flex-col rounded-3xl border border-line bg-surface/90 p-6 transition hover:-translate-y-0.5 hover:shadow-lg"
-                >
-                  <div className="flex items-center gap-4">
-                    <span className="relative">
-                      <Avatar name={name} url={reader.avatarUrl} size={56} />
-                      <span
-                        className={`absolute bottom-0 right-0 h-3.5 w-3.5 rounded-full border-2 border-surface ${isOnline ? "bg-emerald-500" : "bg-zinc-400"}`}
-                        aria-hidden="true"
-                      />
-                    </span>
-                    <div className="min-w-0">
-                      <h2 className="truncate text-2xl font-bold">{name}</h2>
-                      <p className="text-sm text-muted">@{reader.username}</p>
-                    </div>
-                  </div>
-                  <p className="mt-4 line-clamp-3 flex-1 text-sm leading-relaxed text-muted">{reader.bio}</p>
-                  <div className="mt-5 flex flex-wrap items-center gap-2">
-                    {reader.levelName ? <Badge tone="gold">{reader.levelName}</Badge> : null}
-                    <Badge tone={isOnline ? "success" : "neutral"}>
-                      <span data-testid="reader-status">{isOnline ? "Online now" : "Offline"}</span>
-                    </Badge>
-                    <span className="ml-auto font-semibold">{formatPerMinute(reader.pricePerMinuteCents)}</span>
-                  </div>
-                </Link>
-              </li>
-            );
-          })}
+        <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {readers.map((reader) => (
+            <li key={reader.username}>
+              <ReaderCard reader={reader} online={online.has(reader.username)} />
+            </li>
+          ))}
         </ul>
       ) : (
-        <p className="rounded-2xl border border-dashed border-line p-10 text-center text-muted">No readers yet.</p>
+        <div className="mt-6 rounded-2xl border border-dashed border-line p-10 text-center">
+          <p className="font-display text-xl font-bold">{total > 0 ? "No more readers" : filtered ? "No readers match" : "No readers yet"}</p>
+          <p className="mt-2 text-muted">
+            {total > 0
+              ? "This page is past the last one."
+              : filtered
+                ? "Nobody fits all of these filters right now. Try fewer filters, or look again later: readers come online through the day."
+                : "Certified readers will appear here."}
+          </p>
+          {total > 0 || filtered ? (
+            <Link to={total > 0 ? `/readers${readersSearch(query, 1)}` : "/readers"} className={`${buttonClasses("secondary")} mt-5`}>
+              {total > 0 ? "Back to the first page" : "Clear filters"}
+            </Link>
+          ) : (
+            <Link to="/become-reader" className={`${buttonClasses("secondary")} mt-5`}>
+              Become a reader
+            </Link>
+          )}
+        </div>
       )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
+          {page > 1 ? (
+            <Link to={`/readers${readersSearch(query, page - 1)}`} rel="prev" className={buttonClasses("ghost", "sm")}>
+              ← Previous
+            </Link>
+          ) : null}
+          {pageNumbers(page, pageCount).map((n, i) =>
+            n === "gap" ? (
+              <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
+                …
+              </span>
+            ) : (
+              <Link
+                key={n}
+                to={`/readers${readersSearch(query, n)}`}
+                aria-current={n === page ? "page" : undefined}
+                aria-label={`Page ${n}`}
+                className={`inline-flex h-9 min-w-9 items-center justify-center rounded-full px-3 text-sm ${
+                  n === page ? "bg-brand font-semibold text-brand-ink" : "text-ink hover:bg-surface-2"
+                }`}
+              >
+                {n}
+              </Link>
+            ),
+          )}
+          {page < pageCount ? (
+            <Link to={`/readers${readersSearch(query, page + 1)}`} rel="next" className={buttonClasses("ghost", "sm")}>
+              Next →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -180,6 +180,10 @@ const ROWS: HttpRow[] = [
   act("routes/reader-presence", "a reader's tab says goodbye", () => "/reader-presence", () => ({ tab: "matrixtab01" }), { nobody: 403, guest: 403, member: "allowed", removed: "allowed", owner: 403 }),
   doc("routes/_main.readers.$username", "a reader's profile", () => "/readers/ines_duval", all(200)),
   doc("routes/_main.readers._index", "/readers", () => "/readers", all(200)),
+  // Starting a reading needs an account: a guest (and a visitor, who becomes one) is sent to create one; someone who is not a reader is not found.
+  doc("routes/_main.readers.$username_.book", "starting a reading with a reader", () => "/readers/ines_duval/book", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
+  doc("routes/_main.readers.$username_.book", "starting a reading with a member who is not a reader", () => "/readers/demo_seeker/book", { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 404 }),
+  doc("routes/readers.$username.avatar.$file", "a reader's avatar that is not theirs", () => "/readers/ines_duval/avatar/profile-none.png", all(404)),
   doc("routes/_main.shared.$shareId", "a shared reading", (f) => `/shared/${f.shareId}`, all(200)),
   doc("routes/_main.shared.$shareId", "an unknown shared reading", () => "/shared/unknown", all(404)),
   doc("routes/_main.subscription._index", "/subscription (plans for anyone, the current one for members)", () => "/subscription", all(200)),
