@@ -38,7 +38,7 @@ describe("navigation bar", () => {
     const nav = navOf(await (await get("/", { cookie })).text());
     expect(nav).toContain("My Collection");
     expect(nav).not.toContain('href="/pricing"');
-    expect(nav).toMatch(/data-testid="deck-badge"[^>]*>1 deck</);
+    expect(nav).toMatch(/data-testid="deck-badge"[^>]*>1 credit</);
     expect(nav).toContain("demo_seeker");
     for (const entry of ["Profile", "My Collection", "Upgrade to Premium", "Become a Reader", "Sign Out"]) {
       expect(nav).toContain(`>${entry}<`);
@@ -62,7 +62,7 @@ describe("navigation bar", () => {
     const nav = navOf(await (await get("/", { cookie })).text());
     expect(nav).toContain(">Premium Membership<");
     expect(nav).toContain(">Reader Dashboard<");
-    expect(nav).toMatch(/data-testid="deck-badge"[^>]*>3 decks</);
+    expect(nav).toMatch(/data-testid="deck-badge"[^>]*>3 credits</);
   });
 
   it("offers staff a Staff entry to the staff pages in the avatar and mobile menus, and no one else", async () => {
