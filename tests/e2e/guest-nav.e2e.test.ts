@@ -45,8 +45,10 @@ describe("a guest finds their way back", () => {
     expect(await page.getByText("Harbour lights").count()).toBeGreaterThan(0);
 
     // "Not now" puts the prompt away, and it stays away.
+    const answered = page.waitForResponse((response) => response.url().includes("/account-prompt") && response.request().method() === "POST");
     await prompt.getByRole("button", { name: "Not now" }).click();
     await expect.poll(() => prompt.count()).toBe(0);
+    expect((await answered).status()).toBe(200);
     await page.reload();
     await hydrated(page);
     expect(await page.getByTestId("account-prompt").count()).toBe(0);

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId, sha256Hex } from "../../app/lib/crypto";
+import { ROUND_TRIPS_HEADER } from "../../app/lib/round-trips.server";
 import { listOutbox } from "../../app/mail/mail.server";
 import worker from "../../workers/app";
 import { authSessions, decks, readingJournal } from "../../db/schema";
@@ -99,6 +100,16 @@ describe("a guest's way back to what they saved", () => {
     member.jar.set("arcanum_session", (await signInAs("seed-user-demo")).split("=")[1]!);
     await member.open("/collection");
     expect(member.jar.get("arcanum_saved")).toBeUndefined();
+  });
+
+  it("learns what the guest saved with the user's own query: no extra wait on the database", async () => {
+    const guest = await newGuest();
+    const before = (await guest.open("/journal")).headers.get(ROUND_TRIPS_HEADER);
+    await saveDeck(guest.id);
+    await saveReading(guest.id);
+    const after = await guest.open("/journal");
+    expect(navOf(await after.text())).toContain('href="/collection"');
+    expect(after.headers.get(ROUND_TRIPS_HEADER)).toBe(before);
   });
 
   it("does the same for a guest with only a reading in the journal", async () => {
