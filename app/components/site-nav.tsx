@@ -89,7 +89,7 @@ export function SiteNav() {
             <Wordmark />
           </Link>
 
-          <ul className="ml-6 hidden items-center gap-1 md:flex">
+          <ul className="ml-6 hidden items-center gap-1 lg:flex">
             {items.map((item) => (
               <li key={item.to}>
                 <Link
@@ -98,7 +98,7 @@ export function SiteNav() {
                   prefetch={item.document ? "none" : "intent"}
                   aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
                   className={cn(
-                    "rounded-full px-3 py-2 text-sm font-medium transition",
+                    "whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition",
                     isCurrent(location.pathname, item.match)
                       ? "bg-brand-soft text-ink"
                       : "text-muted hover:bg-surface-2 hover:text-ink",
@@ -114,7 +114,7 @@ export function SiteNav() {
             {isMember && user ? (
               <Link
                 to={deckCreditsHref(user.deckCredits, user.isSubscribed)}
-                className="hidden rounded-full border border-gold-bright/60 px-3 py-1.5 text-xs font-semibold text-gold hover:bg-gold-bright/10 md:inline-flex"
+                className="hidden rounded-full border border-gold-bright/60 px-3 py-1.5 text-xs font-semibold text-gold hover:bg-gold-bright/10 lg:inline-flex"
                 title={deckCreditsTitle(user.deckCredits)}
                 data-testid="deck-badge"
               >
@@ -128,7 +128,7 @@ export function SiteNav() {
               <Link
                 to={signInHref(location.pathname, location.search)}
                 onClick={onSignInClick}
-                className="hidden h-10 items-center rounded-full bg-brand px-4 text-sm font-semibold text-brand-ink transition hover:brightness-110 md:inline-flex"
+                className="hidden h-10 items-center rounded-full bg-brand px-4 text-sm font-semibold text-brand-ink transition hover:brightness-110 lg:inline-flex"
               >
                 Sign In
               </Link>
@@ -149,7 +149,7 @@ function AvatarMenu() {
   if (!user) return null;
   const name = displayName(user);
   return (
-    <details ref={ref} className="relative hidden md:block" data-testid="avatar-menu">
+    <details ref={ref} className="relative hidden lg:block" data-testid="avatar-menu">
       <summary
         aria-label={`Account menu for ${name}`}
         className="flex cursor-pointer items-center gap-2 rounded-full border border-line bg-surface/70 p-1 pr-3 hover:bg-surface-2"
@@ -213,7 +213,7 @@ function MobileMenu({ onSignInClick }: { onSignInClick?: (event: React.MouseEven
   const items = useVisibleItems(true);
   const isMember = Boolean(user && !user.isGuest);
   return (
-    <details ref={ref} className="group md:hidden" data-testid="mobile-menu">
+    <details ref={ref} className="group lg:hidden" data-testid="mobile-menu">
       <summary
         aria-label="Menu"
         className="grid h-10 w-10 cursor-pointer place-items-center rounded-full border border-line bg-surface/70"
