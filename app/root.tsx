@@ -11,11 +11,15 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { accountPromptFor } from "~/auth/account-prompt.server";
 import { googleSignInOffer } from "~/auth/google.server";
+import { guestSavedHintUpdate } from "~/auth/guest-saved.server";
 import { returnPathOf } from "~/auth/guard.server";
 import { loginPath } from "~/auth/redirect";
 import { isStaff } from "~/auth/staff.server";
+import { takeWelcome } from "~/auth/welcome.server";
 import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
+import { WelcomeToast } from "~/components/toast";
 import { useChosenTheme } from "~/components/theme-toggle";
 import { useAccountChannel } from "~/lib/use-account-channel";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
@@ -44,10 +48,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user && new URL(request.url).searchParams.get("auth") === "required") {
     throw redirect(loginPath(returnPathOf(request)));
   }
+  // Read from cookies and the user row already loaded: no extra wait on the database.
+  const welcome = takeWelcome(request, user, (cookie) => context.responseCookies.push(cookie));
+  const accountPrompt = accountPromptFor(user, request);
+  const savedHint = guestSavedHintUpdate(user, request);
+  if (savedHint) context.responseCookies.push(savedHint);
   // Whether to show the staff pages' link; the staff list itself never leaves the server.
   // A reader who chose to be available is kept online by each tab they have open.
   const readerPresence = user?.readerAvailable ? { heartbeatMs: context.config.readerPresence.heartbeatMs } : null;
-  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config), readerPresence };
+  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config), readerPresence, welcome, accountPrompt };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -108,6 +117,7 @@ export default function App() {
     <>
       <Outlet />
       <PendingNavigation />
+      <WelcomeToast />
     </>
   );
 }

@@ -32,6 +32,7 @@ import {
 import { safeRedirect } from "./redirect";
 import { revokeSession, startSession } from "./session.server";
 import { findUserById, getCurrentUser } from "./user.server";
+import { welcomeCookie } from "./welcome.server";
 
 export type SignInMode = "sign-in" | "create";
 
@@ -204,7 +205,7 @@ export async function completeSignIn(context: AppLoadContext, request: Request, 
   const deviceCookies = await rememberDevice(db, request, userId);
   await revokeSession(db, request);
   const session = await startSession(db, request, userId, "member");
-  return { userId, cookies: [session.cookie, ...deviceCookies] };
+  return { userId, cookies: [session.cookie, ...deviceCookies, welcomeCookie(target ? "back" : "new")] };
 }
 
 /** The magic link's landing: verify, sign in, and go back to where the visitor was. */

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { anonymousUsers, authSessions, readerProfiles, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { anonymousUsers, authSessions, decks, readerProfiles, readingJournal, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { remainingDeckCredits } from "../credits/badge";
 import { isSubscribed } from "../plans/subscription";
@@ -19,7 +19,13 @@ export type CurrentUser = {
   isSubscribed: boolean;
   /** Deck credits left, for the navigation badge. */
   deckCredits: number;
+  /** What a guest has saved, so the navigation leads back to it (always false for members). */
+  guestSaved: { deck: boolean; reading: boolean };
 };
+
+/** Asked of guests only (CASE stops members' rows early); each is one probe of an index on the owner's id. */
+const guestHas = (table: typeof decks | typeof readingJournal, owner: typeof decks.creatorId | typeof readingJournal.userId) =>
+  sql<number>`case when ${users.email} is null then exists (select 1 from ${table} where ${owner} = ${users.id}) else 0 end`;
 
 /** The signed-in user of this request, with what the app shell needs, in one query. */
 export async function getCurrentUser(db: Database, request: Request, now = Date.now()): Promise<CurrentUser | null> {
@@ -42,6 +48,8 @@ export async function getCurrentUser(db: Database, request: Request, now = Date.
       completeDeckQuota: userDeckQuotas.completeDeckQuota,
       majorArcanaUsed: userDeckQuotas.majorArcanaUsed,
       completeDeckUsed: userDeckQuotas.completeDeckUsed,
+      guestHasDeck: guestHas(decks, decks.creatorId),
+      guestHasReading: guestHas(readingJournal, readingJournal.userId),
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -73,6 +81,7 @@ export async function getCurrentUser(db: Database, request: Request, now = Date.
             completeDeckUsed: row.completeDeckUsed ?? 0,
           },
     ),
+    guestSaved: { deck: Boolean(row.guestHasDeck), reading: Boolean(row.guestHasReading) },
   };
 }
 

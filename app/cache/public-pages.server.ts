@@ -1,3 +1,4 @@
+import { hasGuestSavedHint } from "../auth/guest-saved.server";
 import { claimedSessionKind } from "../auth/session-cookie";
 import { readTheme } from "../theme/theme.server";
 
@@ -14,6 +15,8 @@ function cacheKey(request: Request): Request | null {
   if (request.method !== "GET") return null;
   const kind = claimedSessionKind(request);
   if (kind !== null && kind !== "guest") return null;
+  // A guest with something saved sees their own way back to it in the header.
+  if (kind === "guest" && hasGuestSavedHint(request)) return null;
   const url = new URL(request.url);
   if (!PUBLIC_PAGES.some((page) => page.test(url.pathname)) || url.searchParams.has("auth")) return null;
   // The theme cookie changes the <html> class, so it is part of the key; nothing else of the visitor's is in the page.

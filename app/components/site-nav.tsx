@@ -2,32 +2,48 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { displayName } from "~/auth/display-name";
 import { signInHref, useSignInDialog } from "~/auth/sign-in-dialog";
-import { deckCreditsLabel } from "~/credits/badge";
+import { deckCreditsHref, deckCreditsLabel, deckCreditsTitle } from "~/credits/badge";
 import { useIsStaff, useOptionalUser } from "~/lib/root-data";
 import { useDisclosure } from "~/lib/use-disclosure";
 import { cn } from "~/lib/cn";
+import { AccountPrompt } from "./account-prompt";
 import { Wordmark } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 import { Avatar } from "./avatar";
 
 /** `document`: opened as a new document, because that page's permissions (camera, microphone) differ. */
-type NavItem = { to: string; label: string; match: string; membersOnly?: boolean; signedOutOnly?: boolean; desktopOnly?: boolean; document?: boolean };
+type NavItem = {
+  to: string;
+  label: string;
+  match: string;
+  /** Shown to members, and to guests once they have saved a deck or a reading. */
+  yours?: boolean;
+  /** For guests only, once they have saved something (members reach it from their collection). */
+  guestsWithSaved?: boolean;
+  signedOutOnly?: boolean;
+  document?: boolean;
+};
 
 const NAV_ITEMS: NavItem[] = [
   { to: "/marketplace", label: "Marketplace", match: "/marketplace" },
   { to: "/readers", label: "Readers", match: "/readers" },
   { to: "/reading-room?create=true", label: "Reading Room", match: "/reading-room", document: true },
-  { to: "/collection", label: "My Collection", match: "/collection", membersOnly: true, desktopOnly: true },
+  { to: "/collection", label: "My Collection", match: "/collection", yours: true },
+  { to: "/journal", label: "Journal", match: "/journal", guestsWithSaved: true },
   { to: "/pricing", label: "Pricing", match: "/pricing", signedOutOnly: true },
 ];
 
 function useVisibleItems(mobile: boolean) {
   const user = useOptionalUser();
   const isMember = Boolean(user && !user.isGuest);
-  return NAV_ITEMS.filter(
-    (item) =>
-      (!item.membersOnly || isMember) && (!item.signedOutOnly || !isMember) && (!mobile || !item.desktopOnly),
-  );
+  const guestHasSaved = Boolean(user?.isGuest && (user.guestSaved.deck || user.guestSaved.reading));
+  return NAV_ITEMS.filter((item) => {
+    if (item.signedOutOnly) return !isMember;
+    if (item.guestsWithSaved) return guestHasSaved;
+    // A member's mobile menu lists My Collection among the account entries.
+    if (item.yours) return mobile ? guestHasSaved : isMember || guestHasSaved;
+    return true;
+  });
 }
 
 function isCurrent(pathname: string, match: string) {
@@ -57,70 +73,73 @@ export function SiteNav() {
   const onSignInClick = onSignInPage ? undefined : signIn.onLinkClick("sign-in");
 
   return (
-    <header
-      data-scrolled={scrolled ? "true" : "false"}
-      className={cn(
-        "site-nav sticky top-0 z-40 border-b transition-[background-color,border-color,backdrop-filter] duration-200",
-        scrolled ? "border-line bg-bg/85 backdrop-blur-md" : "border-transparent bg-transparent",
-      )}
-    >
-      <noscript>
-        <style>{`.site-nav{background:color-mix(in oklab,var(--bg) 88%,transparent);backdrop-filter:blur(12px);border-color:var(--line)}`}</style>
-      </noscript>
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/" className="shrink-0 rounded-md" aria-label="Arcanum home">
-          <Wordmark />
-        </Link>
+    <>
+      <header
+        data-scrolled={scrolled ? "true" : "false"}
+        className={cn(
+          "site-nav sticky top-0 z-40 border-b transition-[background-color,border-color,backdrop-filter] duration-200",
+          scrolled ? "border-line bg-bg/85 backdrop-blur-md" : "border-transparent bg-transparent",
+        )}
+      >
+        <noscript>
+          <style>{`.site-nav{background:color-mix(in oklab,var(--bg) 88%,transparent);backdrop-filter:blur(12px);border-color:var(--line)}`}</style>
+        </noscript>
+        <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+          <Link to="/" className="shrink-0 rounded-md" aria-label="Arcanum home">
+            <Wordmark />
+          </Link>
 
-        <ul className="ml-6 hidden items-center gap-1 md:flex">
-          {items.map((item) => (
-            <li key={item.to}>
+          <ul className="ml-6 hidden items-center gap-1 lg:flex">
+            {items.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  reloadDocument={item.document}
+                  prefetch={item.document ? "none" : "intent"}
+                  aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
+                  className={cn(
+                    "whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition",
+                    isCurrent(location.pathname, item.match)
+                      ? "bg-brand-soft text-ink"
+                      : "text-muted hover:bg-surface-2 hover:text-ink",
+                  )}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+
+          <div className="ml-auto flex items-center gap-2">
+            {isMember && user ? (
               <Link
-                to={item.to}
-                reloadDocument={item.document}
-                prefetch={item.document ? "none" : "intent"}
-                aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
-                className={cn(
-                  "rounded-full px-3 py-2 text-sm font-medium transition",
-                  isCurrent(location.pathname, item.match)
-                    ? "bg-brand-soft text-ink"
-                    : "text-muted hover:bg-surface-2 hover:text-ink",
-                )}
+                to={deckCreditsHref(user.deckCredits, user.isSubscribed)}
+                className="hidden rounded-full border border-gold-bright/60 px-3 py-1.5 text-xs font-semibold text-gold hover:bg-gold-bright/10 lg:inline-flex"
+                title={deckCreditsTitle(user.deckCredits)}
+                data-testid="deck-badge"
               >
-                {item.label}
+                {deckCreditsLabel(user.deckCredits)}
               </Link>
-            </li>
-          ))}
-        </ul>
-
-        <div className="ml-auto flex items-center gap-2">
-          {isMember && user ? (
-            <Link
-              to="/create-deck"
-              className="hidden rounded-full border border-gold-bright/60 px-3 py-1.5 text-xs font-semibold text-gold md:inline-flex"
-              title="Deck credits left"
-              data-testid="deck-badge"
-            >
-              {deckCreditsLabel(user.deckCredits)}
-            </Link>
-          ) : null}
-          <ThemeToggle />
-          {isMember && user ? (
-            <AvatarMenu />
-          ) : (
-            <Link
-              to={signInHref(location.pathname, location.search)}
-              onClick={onSignInClick}
-              className="hidden h-10 items-center rounded-full bg-brand px-4 text-sm font-semibold text-brand-ink transition hover:brightness-110 md:inline-flex"
-            >
-              Sign In
-            </Link>
-          )}
-          <MobileMenu onSignInClick={onSignInClick} />
-        </div>
-      </nav>
-      {isMember ? null : signIn.dialog}
-    </header>
+            ) : null}
+            <ThemeToggle />
+            {isMember && user ? (
+              <AvatarMenu />
+            ) : (
+              <Link
+                to={signInHref(location.pathname, location.search)}
+                onClick={onSignInClick}
+                className="hidden h-10 items-center rounded-full bg-brand px-4 text-sm font-semibold text-brand-ink transition hover:brightness-110 lg:inline-flex"
+              >
+                Sign In
+              </Link>
+            )}
+            <MobileMenu onSignInClick={onSignInClick} />
+          </div>
+        </nav>
+        {isMember ? null : signIn.dialog}
+      </header>
+      {isMember ? null : <AccountPrompt onCreateClick={onSignInPage ? undefined : signIn.onLinkClick("create")} />}
+    </>
   );
 }
 
@@ -130,7 +149,7 @@ function AvatarMenu() {
   if (!user) return null;
   const name = displayName(user);
   return (
-    <details ref={ref} className="relative hidden md:block" data-testid="avatar-menu">
+    <details ref={ref} className="relative hidden lg:block" data-testid="avatar-menu">
       <summary
         aria-label={`Account menu for ${name}`}
         className="flex cursor-pointer items-center gap-2 rounded-full border border-line bg-surface/70 p-1 pr-3 hover:bg-surface-2"
@@ -159,9 +178,12 @@ function AccountLinks({ className, itemClassName }: { className?: string; itemCl
       <li><Link className={cn("block", itemClassName)} to="/profile">Profile</Link></li>
       <li><Link className={cn("block", itemClassName)} to="/collection">My Collection</Link></li>
       <li>
-        <Link className={cn("block", itemClassName)} to="/subscription">
-          {user.isSubscribed ? "Premium Membership" : "Upgrade to Premium"}
-        </Link>
+        {/* Pricing leaves the bar once signed in; a member not yet subscribed upgrades from the plans. */}
+        {user.isSubscribed ? (
+          <Link className={cn("block", itemClassName)} to="/subscription">Premium Membership</Link>
+        ) : (
+          <Link className={cn("block", itemClassName)} to="/pricing" data-testid="upgrade-link">Upgrade to Premium</Link>
+        )}
       </li>
       <li>
         {user.isReader ? (
@@ -191,7 +213,7 @@ function MobileMenu({ onSignInClick }: { onSignInClick?: (event: React.MouseEven
   const items = useVisibleItems(true);
   const isMember = Boolean(user && !user.isGuest);
   return (
-    <details ref={ref} className="group md:hidden" data-testid="mobile-menu">
+    <details ref={ref} className="group lg:hidden" data-testid="mobile-menu">
       <summary
         aria-label="Menu"
         className="grid h-10 w-10 cursor-pointer place-items-center rounded-full border border-line bg-surface/70"

@@ -1,4 +1,4 @@
-import { creditsLeft } from "./cost";
+import { creditsLeft, HIGH_QUALITY_COMPLETE_DECK_CREDITS } from "./cost";
 
 export type QuotaCounts = {
   majorArcanaQuota: number;
@@ -21,6 +21,20 @@ export function remainingDeckCredits(quota: QuotaCounts | null): number {
   return left.majorArcana + left.completeDeck;
 }
 
+/** The header badge's words: what it counts is credits, which decks are paid with. */
 export function deckCreditsLabel(count: number): string {
-  return `${count} ${count === 1 ? "deck" : "decks"}`;
+  return `${count} ${count === 1 ? "credit" : "credits"}`;
+}
+
+/** The badge's tooltip: what the credits buy, or where more come from. */
+export function deckCreditsTitle(count: number): string {
+  return count > 0
+    ? `Deck credits left. A deck costs 1 credit, or ${HIGH_QUALITY_COMPLETE_DECK_CREDITS} at high quality: create one.`
+    : "No deck credits left. See the plans for more.";
+}
+
+/** Where the badge leads: to making a deck while credits are left, else to more of them. */
+export function deckCreditsHref(count: number, isSubscribed: boolean): string {
+  if (count > 0) return "/create-deck";
+  return isSubscribed ? "/subscription" : "/pricing";
 }

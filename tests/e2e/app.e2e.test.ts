@@ -180,7 +180,7 @@ describe("guards and the signed-in shell", () => {
     for (const entry of ["Profile", "My Collection", "Upgrade to Premium", "Become a Reader"]) {
       expect(await menu.getByRole("link", { name: entry }).isVisible()).toBe(true);
     }
-    expect(await page.getByTestId("deck-badge").textContent()).toBe("1 deck");
+    expect(await page.getByTestId("deck-badge").textContent()).toBe("1 credit");
     await menu.getByRole("link", { name: "Profile" }).click();
     await page.waitForURL("**/profile");
     await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);

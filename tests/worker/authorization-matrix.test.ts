@@ -235,6 +235,8 @@ const ROWS: HttpRow[] = [
   act("routes/webhooks.stripe", "a delivery without a valid signature", () => "/webhooks/stripe", () => ({ type: "checkout.session.completed" }), all(400)),
   doc("routes/theme", "/theme", () => "/theme", all(302)),
   act("routes/theme", "choose a theme", () => "/theme", () => ({ theme: "dark" }), all(200)),
+  doc("routes/account-prompt", "/account-prompt", () => "/account-prompt", all(302)),
+  act("routes/account-prompt", "put the account prompt away", () => "/account-prompt", () => ({ dismiss: "deck" }), all(200)),
   // Last: accepting seats the guest and the member at the owner's second reading, where the private deck lies.
   { ...act("routes/invite.$type.$inviteId", "accept", (f) => `/invite/participant/${f.acceptInviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }), last: true },
   { ...act("routes/invite.$inviteId", "accept", (f) => `/invite/${f.acceptInviteId}`, () => ({}), { nobody: "login", guest: 302, member: 302, removed: 403, owner: 302 }), last: true },

@@ -68,8 +68,9 @@ describe("small rules", () => {
   it("counts deck credits left per type, never below zero", () => {
     expect(remainingDeckCredits(null)).toBe(1);
     expect(remainingDeckCredits({ majorArcanaQuota: 2, completeDeckQuota: 1, majorArcanaUsed: 5, completeDeckUsed: 0 })).toBe(1);
-    expect(deckCreditsLabel(1)).toBe("1 deck");
-    expect(deckCreditsLabel(0)).toBe("0 decks");
+    expect(deckCreditsLabel(1)).toBe("1 credit");
+    expect(deckCreditsLabel(0)).toBe("0 credits");
+    expect(deckCreditsLabel(2)).toBe("2 credits");
   });
 
   it("heads the avatar menu with the username, the e-mail's local part, or User", () => {

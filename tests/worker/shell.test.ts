@@ -37,8 +37,10 @@ describe("navigation bar", () => {
     const cookie = await signInAs("seed-user-demo");
     const nav = navOf(await (await get("/", { cookie })).text());
     expect(nav).toContain("My Collection");
-    expect(nav).not.toContain('href="/pricing"');
-    expect(nav).toMatch(/data-testid="deck-badge"[^>]*>1 deck</);
+    // Pricing leaves the bar; the plans stay one step away, as the avatar menu's Upgrade to Premium.
+    expect(nav).not.toContain(">Pricing<");
+    expect(nav).toMatch(/href="\/pricing"[^>]*>Upgrade to Premium</);
+    expect(nav).toMatch(/data-testid="deck-badge"[^>]*>1 credit</);
     expect(nav).toContain("demo_seeker");
     for (const entry of ["Profile", "My Collection", "Upgrade to Premium", "Become a Reader", "Sign Out"]) {
       expect(nav).toContain(`>${entry}<`);
@@ -62,7 +64,7 @@ describe("navigation bar", () => {
     const nav = navOf(await (await get("/", { cookie })).text());
     expect(nav).toContain(">Premium Membership<");
     expect(nav).toContain(">Reader Dashboard<");
-    expect(nav).toMatch(/data-testid="deck-badge"[^>]*>3 decks</);
+    expect(nav).toMatch(/data-testid="deck-badge"[^>]*>3 credits</);
   });
 
   it("offers staff a Staff entry to the staff pages in the avatar and mobile menus, and no one else", async () => {

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { hydrated, openPage, useBrowser } from "./browser";
+import { createDeck, signUpByMagicLink } from "./flows";
+
+const browser = useBrowser();
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+describe("a guest finds their way back", () => {
+  it("sees My Collection in the phone menu after making a deck, can put the prompt away, and the menu closes on Escape and a tap outside", async () => {
+    const page = await openPage(browser(), PHONE);
+    await page.goto("/");
+    await hydrated(page);
+    const menu = page.getByTestId("mobile-menu");
+    const isOpen = () => menu.evaluate((el) => (el as HTMLDetailsElement).open);
+    await menu.locator("summary").click();
+    expect(await menu.getByRole("link", { name: "My Collection" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await expect.poll(isOpen).toBe(false);
+
+    await createDeck(page, { theme: "Harbour lights", kind: "Major Arcana" });
+    const prompt = page.getByTestId("account-prompt");
+    expect(await prompt.textContent()).toContain("Your deck is saved in this browser only.");
+    expect(await prompt.getByRole("link", { name: "Create account" }).isVisible()).toBe(true);
+
+    // Back on the home page, the menu leads to the collection and the journal.
+    await page.goto("/");
+    await hydrated(page);
+    await menu.locator("summary").click();
+    expect(await isOpen()).toBe(true);
+    expect(await menu.getByRole("link", { name: "My Collection" }).isVisible()).toBe(true);
+    expect(await menu.getByRole("link", { name: "Journal" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(isOpen).toBe(false);
+    expect(await menu.locator("summary").evaluate((el) => el === document.activeElement)).toBe(true);
+    await menu.locator("summary").click();
+    expect(await isOpen()).toBe(true);
+    await page.touchscreen.tap(195, 820);
+    await expect.poll(isOpen).toBe(false);
+
+    await menu.locator("summary").click();
+    await menu.getByRole("link", { name: "My Collection" }).click();
+    await page.waitForURL("**/collection");
+    await expect.poll(isOpen).toBe(false);
+    expect(await page.getByText("Harbour lights").count()).toBeGreaterThan(0);
+
+    // "Not now" puts the prompt away, and it stays away.
+    const answered = page.waitForResponse((response) => response.url().includes("/account-prompt") && response.request().method() === "POST");
+    await prompt.getByRole("button", { name: "Not now" }).click();
+    await expect.poll(() => prompt.count()).toBe(0);
+    expect((await answered).status()).toBe(200);
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByTestId("account-prompt").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("the header after a sign-in", () => {
+  it("greets the new member by name on the page they asked for, once, and the badge counts credits", async () => {
+    const page = await openPage(browser(), DESKTOP);
+    await signUpByMagicLink(page, "harbour-welcome@example.com", "/readers");
+    await hydrated(page);
+    const toast = page.getByTestId("welcome-toast");
+    expect(await toast.textContent()).toMatch(/^.?Welcome to Arcanum, \S+/);
+    // It leaves by itself.
+    await expect.poll(() => toast.count(), { timeout: 8_000 }).toBe(0);
+    const badge = page.getByTestId("deck-badge");
+    expect(await badge.textContent()).toBe("1 credit");
+    expect(await badge.getAttribute("title")).toMatch(/^Deck credits left\./);
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByTestId("welcome-toast").count()).toBe(0);
+    await page.context().close();
+  });
+});
