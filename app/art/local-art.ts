@@ -8,12 +8,14 @@ import { paintCourt, paintPips } from "./minor-compositions";
 import { motifMark } from "./motifs";
 import { hashString } from "./palette";
 import { Scene, starPoints } from "./scene";
+import { castFor, dressCard } from "./subjects/cast";
 import { renderPixelArt, renderVectorArt, resolveStyle, STYLE_IDS, styleColors, type StyleId } from "./styles";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
 export const ART_STYLES = STYLE_IDS;
 
-export type CardArtInput = { card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number">; theme: string; style: string };
+/** `variant` is which painting of the card this is: 0 the first, 1 the first repaint, and so on. */
+export type CardArtInput = { card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number">; theme: string; style: string; variant?: number };
 
 export { resolveStyle } from "./styles";
 export { deckLook } from "./deck-theme";
@@ -86,18 +88,29 @@ function render(scene: Scene, look: DeckLook, style: StyleId, pre: string, label
 
 const idPrefix = (text: string) => `a${hashString(text).toString(36).slice(0, 6)}`;
 
-/** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card). */
+/** Where each Major Arcana composition's land meets its sky: the theme's setting rises from there. */
+const MAJOR_HORIZON = [560, 600, 600, 500, 560, 620, 580, 480, 560, 640, 720, 600, 640, 530, 520, 700, 650, 580, 520, 470, 540, 760];
+/** Compositions with lettering keep their sides (B and J, the wheel's letters) in every painting. */
+const UNMIRRORED = new Set(["major-02", "major-10"]);
+
+/** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card, variant). */
 export function paintCardSvg(input: CardArtInput): string {
   const { card, theme } = input;
+  const variant = Math.max(0, Math.floor(input.variant ?? 0));
   const style = resolveStyle(input.style);
   const look = deckLook(theme);
-  const pre = idPrefix(`${theme}|${style}|${card.key}`);
-  const rng = makeRng(hashString(`${look.seed}:${style}:${card.key}`));
+  const pre = idPrefix(`${theme}|${style}|${card.key}${variant ? `|${variant}` : ""}`);
+  const rng = makeRng(hashString(`${look.seed}:${style}:${card.key}${variant ? `:${variant}` : ""}`));
+  const cast = castFor(theme);
   const scene = new Scene();
-  const ctx = { rng, look, card };
+  // A repaint may mirror the composition, so the same card reads as a new picture.
+  if (variant % 2 === 1 && !UNMIRRORED.has(card.key)) scene.translate(600, 0).scale(-1, 1);
+  const ctx = { rng, look, card, cast, variant };
   if (card.arcana === "major") paintMajor(scene, ctx);
   else if (card.number <= 10) paintPips(scene, ctx);
   else paintCourt(scene, ctx);
+  const horizon = card.arcana === "major" ? (MAJOR_HORIZON[card.number] ?? 560) : card.number <= 10 ? 630 : 520;
+  dressCard(scene, cast, makeRng(hashString(`${look.seed}:${card.key}:dress:${variant}`)), horizon, variant);
   styleExtras(scene, style, rng, look, card.arcana);
   return render(scene, look, style, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);
 }
