@@ -1,14 +1,15 @@
 import { cardNumeral, type TarotCard } from "../tarot/cards";
 import { deckLook, type DeckLook } from "./deck-theme";
 import { buildFrame, pixelFrame, type Labels } from "./frames";
-import { cloud, crescent } from "./figures";
+import { cloud, crescent, figure } from "./figures";
 import { escapeXml, makeRng, type Rng } from "./kit";
 import { paintMajor } from "./major-compositions";
 import { paintCourt, paintPips } from "./minor-compositions";
 import { motifMark } from "./motifs";
 import { hashString } from "./palette";
 import { Scene, starPoints } from "./scene";
-import { castFor, dressCard } from "./subjects/cast";
+import { castFor, drawSubject, dressCard } from "./subjects/cast";
+import { SUBJECT_BY_ID } from "./subjects/vocabulary";
 import { renderPixelArt, renderVectorArt, resolveStyle, STYLE_IDS, styleColors, type StyleId } from "./styles";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
@@ -113,6 +114,30 @@ export function paintCardSvg(input: CardArtInput): string {
   dressCard(scene, cast, makeRng(hashString(`${look.seed}:${card.key}:dress:${variant}`)), horizon, variant);
   styleExtras(scene, style, rng, look, card.arcana);
   return render(scene, look, style, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);
+}
+
+/**
+ * One vocabulary subject alone on a card-sized sheet, in a style: its figure large in the middle, a
+ * smaller mirrored one beside it, and its backdrop or weather when it has one. Used to check and show
+ * the vocabulary.
+ */
+export function paintSubjectSvg(input: { subject: string; style: string; theme?: string; variant?: number }): string {
+  const subject = SUBJECT_BY_ID.get(input.subject);
+  if (!subject) throw new Error(`Unknown subject: ${input.subject}`);
+  const theme = input.theme ?? subject.id.replace(/-/g, " ");
+  const style = resolveStyle(input.style);
+  const look = deckLook(theme);
+  const variant = input.variant ?? 0;
+  const pre = idPrefix(`${theme}|${style}|subject:${subject.id}|${variant}`);
+  const rng = makeRng(hashString(`${look.seed}:${style}:${subject.id}:${variant}`));
+  const s = new Scene();
+  s.rect(0, 0, 600, 560, { fill: "sky", fill2: "skyLow", bg: true });
+  s.rect(0, 560, 600, 240, { fill: "ground", fill2: "ground2", bg: true });
+  if (subject.scene) s.subject(subject.id, () => subject.scene!(s, 560, rng));
+  s.foreground();
+  if (subject.actor) figure(s, { x: 420, y: 700, h: 300, robe: "robe", cloak: "cloak", head: "crown", actor: { subject: subject.id, ...subject.actor } });
+  drawSubject(s, subject, { x: subject.actor ? 200 : 300, y: subject.sky ? 380 : 640, size: subject.actor ? 200 : 280, facing: 1, v: variant });
+  return render(s, look, style, pre, { numeral: subject.category, title: subject.id.replace(/-/g, " ") }, subject.id, theme, input.style);
 }
 
 /** The deck's card back, 600×800, deterministic from (theme, style). */

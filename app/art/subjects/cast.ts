@@ -42,10 +42,12 @@ export function castFor(theme: string): Cast {
   if (main?.actor) cast.actor = { subject: main.id, ...main.actor };
   else if (main?.category === "person") cast.person = main;
   else if (main) cast.emblem = main;
-  for (const id of parsed.setting) {
+  // Places first, so what dresses them (neon signs) is drawn in front.
+  const setting = [...parsed.setting].sort((a, b) => Number(get(a).category !== "place") - Number(get(b).category !== "place"));
+  for (const id of setting) {
     const s = get(id);
     if (s.category === "weather") cast.weather.push(s);
-    else if (cast.places.length < 2 && s.scene) cast.places.push(s);
+    else if (cast.places.length < 3 && s.scene) cast.places.push(s);
   }
   const guessed = new Set(parsed.found.filter((f) => f.guessed).map((f) => f.subject));
   let guesses = 0;
@@ -56,9 +58,7 @@ export function castFor(theme: string): Cast {
       continue;
     }
     if (guessed.has(id) && guesses++ > 0) continue;
-    // Neon signs and other things with a backdrop of their own dress the setting rather than a corner.
-    if (s.scene && s.category === "object") cast.places.push(s);
-    else cast.details.push(s);
+    cast.details.push(s);
   }
   if (memo.size > 200) memo.clear();
   memo.set(key, cast);
@@ -71,7 +71,8 @@ export function lead(cast: Cast | undefined, o: FigureOpts): FigureOpts {
   if (cast.actor) return { ...o, actor: cast.actor, hair: "none" };
   if (cast.person) {
     const attire = cast.person.attire ?? {};
-    const plain = !o.head || o.head === "none" || o.head === "cap" || o.head === "hood";
+    // The person's own headwear only where the card's figure wears no symbol of its own.
+    const plain = !o.head || o.head === "none";
     return { ...o, subject: cast.person.id, head: plain && attire.head ? attire.head : o.head, cloak: o.cloak ?? (plain ? attire.cloak : undefined) };
   }
   return o;
@@ -134,10 +135,15 @@ export function dressCard(s: Scene, cast: Cast, rng: Rng, horizon: number, varia
     drawSubject(mid, subject, { x: spot[0], y: spot[1], size: size * rng.range(0.85, 1.15), facing: facing(spot[0]), v: variant + rng.int(0, 3) });
   };
   if (cast.emblem) {
-    put(cast.emblem, 120);
-    // The main subject appears twice: once near the ground and once higher up.
+    put(cast.emblem, 150);
+    // The main subject appears more than once: near the ground, higher up, and along the horizon.
     const spot = sky.shift();
-    if (spot) drawSubject(mid, cast.emblem, { x: spot[0], y: spot[1], size: 90 * rng.range(0.85, 1.1), facing: facing(spot[0]), v: variant + 1 });
+    if (spot) drawSubject(mid, cast.emblem, { x: spot[0], y: spot[1], size: 110 * rng.range(0.85, 1.1), facing: facing(spot[0]), v: variant + 1 });
+    const count = rng.int(2, 3);
+    for (let i = 0; i < count; i++) {
+      const x = 150 + (300 / (count - 1)) * i + rng.range(-30, 30);
+      drawSubject(mid, cast.emblem, { x, y: horizon + rng.range(10, 40), size: rng.range(50, 70), facing: facing(x), v: variant + i });
+    }
   }
   // Cards without a robed figure (pips, the Wheel, the Tower) still show the theme's creature or person.
   const lead = cast.actor?.subject ?? cast.person?.id;

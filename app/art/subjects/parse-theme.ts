@@ -149,8 +149,12 @@ export function parseTheme(theme: string): ParsedTheme {
   const known = found.filter((f) => !f.guessed);
   const first = (cats: Category[], from = known) => from.find((f) => cats.includes(f.category))?.subject ?? null;
   const main = first(["creature"]) ?? first(["person"]) ?? first(["object"]) ?? first(["plant"]);
-  const setting = known.filter((f) => f.category === "place" || f.category === "weather").map((f) => f.subject);
-  const details = found.filter((f) => f.subject !== main && (f.category === "creature" || f.category === "person" || f.category === "object" || f.category === "plant" || (f.category === "time" && !["night", "dawn", "day"].includes(f.subject)))).map((f) => f.subject);
+  // Things with a backdrop of their own (neon signs) dress the setting rather than a corner.
+  const isSetting = (f: Found) => f.category === "place" || f.category === "weather" || (f.category === "object" && !!SUBJECT_BY_ID.get(f.subject)?.scene);
+  const setting = known.filter((f) => isSetting(f) && f.subject !== main).map((f) => f.subject);
+  const details = found
+    .filter((f) => f.subject !== main && !isSetting(f) && f.category !== "place" && !(f.category === "time" && ["night", "dawn", "day"].includes(f.subject)))
+    .map((f) => f.subject);
   const timeWord = known.find((f) => f.subject === "night" || f.subject === "dawn" || f.subject === "day")?.subject as ParsedTheme["time"] | undefined;
   const lit = known.some((f) => ["neon-signs", "lantern", "moon", "stars", "comet", "aurora", "candle"].includes(f.subject));
   const time = timeWord ?? (lit ? "night" : null);

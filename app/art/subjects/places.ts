@@ -312,10 +312,11 @@ export const moonFigure: Draw = (s, p) => {
 export const comet: Draw = (s, p) =>
   local(s, p, () => {
     const tilt = p.v % 2 ? 1 : -1;
-    s.path((b) => b.m(0, -50).l(-120, -50 + tilt * -60).l(-110, -50 + tilt * -40).z(), { fill: "light", op: 0.5 });
-    s.path((b) => b.m(0, -46).l(-90, -46 + tilt * -30).l(-80, -46 + tilt * -14).z(), { fill: "sun", op: 0.6 });
-    s.circle(0, -50, 22, { fill: "light", glow: true });
-    s.circle(0, -50, 9, { fill: "light" });
+    s.path((b) => b.m(0, -56).l(-170, -50 + tilt * -80).l(-150, -50 + tilt * -44).z(), { fill: "light", op: 0.7 });
+    s.path((b) => b.m(0, -50).l(-120, -50 + tilt * -40).l(-104, -50 + tilt * -16).z(), { fill: "sun", op: 0.85 });
+    s.circle(0, -50, 34, { fill: "light", glow: true });
+    s.circle(0, -50, 14, { fill: "light" });
+    s.circle(0, -50, 7, { fill: "pale", bare: true });
   }, 100);
 
 export const sunFigure2: Draw = (s, p) => sunFigure(s, p.x, p.y - p.size * 0.4, p.size * 0.22, 12, p.v % 2 === 1);
