@@ -7,11 +7,15 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { paintCardBackSvg, paintCardSvg, resolveStyle } from "../app/art/local-art";
+import { paintCardBackSvg, paintCardSvg, paintSubjectSvg, resolveStyle } from "../app/art/local-art";
+import { SUBJECTS } from "../app/art/subjects/vocabulary";
 import { parseTheme } from "../app/art/subjects/parse-theme";
 import { FULL_DECK } from "../app/tarot/cards";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Stands for the theme when the sheet shows every vocabulary subject instead of a deck. */
+const VOCABULARY = "the painter's vocabulary";
 
 function parseArgs(argv: string[]) {
   let theme = "";
@@ -26,10 +30,11 @@ function parseArgs(argv: string[]) {
     else if (arg === "--out") out = argv[++i] ?? out;
     else if (arg === "--tile") tile = Number(argv[++i]) || tile;
     else if (arg === "--scale") scale = Number(argv[++i]) || scale;
+    else if (arg === "--vocabulary") theme = VOCABULARY;
     else if (!theme) theme = arg;
   }
   if (!theme) {
-    console.error('usage: npm run deck:sample -- "<theme>" [--style "<style>"] [--out <folder>] [--tile <px>] [--scale <factor>]');
+    console.error('usage: npm run deck:sample -- "<theme>" [--style "<style>"] [--out <folder>] [--tile <px>] [--scale <factor>]\n       npm run deck:sample -- --vocabulary [--style "<style>"] …  (every subject of the vocabulary on one sheet)');
     process.exit(1);
   }
   return { theme, style, out, tile: Math.max(80, Math.min(400, tile)), scale: Math.max(0.25, Math.min(2, scale)) };
@@ -116,10 +121,13 @@ figcaption{text-align:center;font-size:${Math.max(11, Math.round(tile / 11))}px;
 </style>
 </head>
 <body>
-<header><h1>${escapeHtml(theme)}</h1><p>${escapeHtml(style)} (${escapeHtml(resolveStyle(style))}) · 78 cards and the back · ${msPerCard.toFixed(2)} ms per card · ${avgKb.toFixed(1)} KB average SVG</p><p>${escapeHtml(subjectsLine(theme))}</p></header>
+<header><h1>${escapeHtml(theme)}</h1>${
+    theme === VOCABULARY
+      ? `<p>${escapeHtml(style)} (${escapeHtml(resolveStyle(style))}) · ${SUBJECTS.length} subjects, each with a creature's figure beside it where it can play one</p>`
+      : `<p>${escapeHtml(style)} (${escapeHtml(resolveStyle(style))}) · 78 cards and the back · ${msPerCard.toFixed(2)} ms per card · ${avgKb.toFixed(1)} KB average SVG</p><p>${escapeHtml(subjectsLine(theme))}</p>`
+  }</header>
 <main class="grid">
-${tileHtml("Card back", back)}
-${faces.map((f) => tileHtml(f.card.name, f.svg)).join("\n")}
+${theme === VOCABULARY ? SUBJECTS.map((s) => tileHtml(`${s.id} · ${s.category}`, paintSubjectSvg({ subject: s.id, style }))).join("\n") : `${tileHtml("Card back", back)}\n${faces.map((f) => tileHtml(f.card.name, f.svg)).join("\n")}`}
 </main>
 </body>
 </html>
