@@ -1,5 +1,5 @@
 /** Reads a theme's words against the vocabulary: which subjects it names, and which role each plays. */
-import type { Category, Subject } from "./types";
+import type { Category } from "./types";
 import { SUBJECT_BY_ID, SUBJECTS } from "./vocabulary";
 
 export type Found = { word: string; subject: string; category: Category; guessed?: true };
@@ -164,5 +164,3 @@ export function parseTheme(theme: string): ParsedTheme {
   memo.set(key, parsed);
   return parsed;
 }
-
-export type { Subject };

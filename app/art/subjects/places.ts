@@ -353,6 +353,3 @@ export const dawnFigure: Draw = (s, p) =>
   });
 
 export const dayFigure: Draw = (s, p) => sunFigure(s, p.x, p.y - p.size * 0.5, p.size * 0.2, 12);
-
-/** Backdrop helpers other modules reuse. */
-export const backdrops = { row };
