@@ -41,7 +41,8 @@ export { CANNED_QUESTIONS, CANNED_THEMES, composeCardDescription, fallbackDeckDe
 export { firstLine, shortenQuestion } from "./text";
 
 export type CardQuality = "medium" | "high";
-export type CardRequest = { card: TarotCard; theme: string; style: string; quality?: CardQuality };
+/** `variant` counts the card's repaints: each one asks for a new picture of the same card. */
+export type CardRequest = { card: TarotCard; theme: string; style: string; quality?: CardQuality; variant?: number };
 
 /** Diffusion steps of the Workers AI image model per quality (FLUX schnell allows up to 8). */
 export const WORKERS_AI_IMAGE_STEPS: Record<CardQuality, number> = { medium: 4, high: 8 };

@@ -1,5 +1,6 @@
 import { hsl, mixHue, type Hsl } from "./kit";
 import { hashString, paletteFor } from "./palette";
+import { parseTheme } from "./subjects/parse-theme";
 import type { Role } from "./scene";
 
 export type Motif = "waves" | "leaves" | "stars" | "flames" | "skyline" | "petals" | "crystals" | "clouds";
@@ -86,8 +87,10 @@ export function deckLook(theme: string): DeckLook {
   const motif = wordMotifs[0] ?? MOTIFS[seed % MOTIFS.length]!;
   const motif2 = wordMotifs.find((m) => m !== motif) ?? MOTIFS.filter((m) => m !== motif)[(seed >>> 7) % (MOTIFS.length - 1)]!;
 
-  const night = NIGHT_WORDS.test(text);
-  const day = !night && (DAY_WORDS.test(text) || (!hint && (seed >>> 12) % 3 === 0));
+  // The time of day read from the theme's subjects wins ("under a comet" is a night sky).
+  const time = parseTheme(text).time;
+  const night = time === "night" || (time === null && NIGHT_WORDS.test(text));
+  const day = !night && (time !== null || DAY_WORDS.test(text) || (!hint && (seed >>> 12) % 3 === 0));
 
   const h = hue;
   const a = accentHue;

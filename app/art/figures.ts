@@ -4,6 +4,7 @@
  */
 import type { Rng } from "./kit";
 import { ngon, starPoints, type Paint, type Role, type Scene } from "./scene";
+import type { Actor } from "./subjects/types";
 
 export type Pt = [number, number];
 
@@ -372,7 +373,8 @@ export type Headwear =
   | "moon"
   | "cap"
   | "wreath"
-  | "square";
+  | "square"
+  | "wide";
 
 export type FigureOpts = {
   x: number;
@@ -396,6 +398,10 @@ export type FigureOpts = {
   facing?: 1 | -1;
   /** Closed eyes and a small mouth (default true). */
   face?: boolean;
+  /** A creature of the theme playing the figure: its head, paws and tail instead of a person's. */
+  actor?: Actor;
+  /** The theme subject this figure stands for, marked on its shapes. */
+  subject?: string;
 };
 
 export type FigureInfo = { head: Pt; left: Pt; right: Pt; scale: number };
@@ -482,6 +488,11 @@ function headwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
         leaf(s, Math.cos(a) * 22, hy + Math.sin(a) * 22, 16, (a * 180) / Math.PI + 60, "leaf");
       }
       break;
+    case "wide":
+      s.ellipse(0, hy - 18, 46, 9, { fill: robe });
+      s.path((b) => b.m(-20, hy - 18).q(-18, hy - 50, 0, hy - 52).q(18, hy - 50, 20, hy - 18).z(), { fill: robe });
+      s.rect(-20, hy - 26, 40, 6, { fill: "gold", bare: true });
+      break;
     case "none":
       break;
   }
@@ -492,13 +503,22 @@ function headwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
  * card coordinates so compositions can place objects in its hands.
  */
 export function figure(s: Scene, o: FigureOpts): FigureInfo {
+  const subject = o.actor?.subject ?? o.subject;
+  if (!subject) return drawFigure(s, o);
+  let info: FigureInfo | undefined;
+  s.subject(subject, () => (info = drawFigure(s, o)));
+  return info!;
+}
+
+function drawFigure(s: Scene, o: FigureOpts): FigureInfo {
   const k = o.h / 300;
   const seated = !!o.seated;
   const hy = seated ? -232 : -266;
   const sy = seated ? -196 : -228;
   const left: Pt = o.left ?? [-50, seated ? -104 : -128];
   const right: Pt = o.right ?? [50, seated ? -104 : -128];
-  const skin: Role = "skin";
+  const actor = o.actor;
+  const skin: Role = actor ? actor.fur : "skin";
   const toCard = (p: Pt): Pt => [o.x + p[0] * k * (o.facing ?? 1), o.y + p[1] * k];
   s.save();
   s.translate(o.x, o.y).scale(k * (o.facing ?? 1), k);
@@ -511,9 +531,10 @@ export function figure(s: Scene, o: FigureOpts): FigureInfo {
     for (const side of [-1, 1])
       s.path((b) => b.m(side * 20, sy + 10).l(side * 90, sy - 80).l(side * 170, sy - 50).q(side * 140, sy - 20, side * 150, sy + 20).q(side * 120, sy + 5, side * 110, sy + 40).q(side * 80, sy + 25, side * 60, sy + 60).z(), { fill: "dark" });
   }
+  actor?.tail?.(s, seated);
   if (o.cloak)
     s.path((b) => b.m(-36, sy + 2).c(-70, sy + 60, -86, -80, -92, 0).l(92, 0).c(86, -80, 70, sy + 60, 36, sy + 2).z(), { fill: o.cloak });
-  if (o.hair === "long") s.path((b) => b.m(-24, hy - 10).c(-40, hy + 30, -38, hy + 70, -30, hy + 84).l(30, hy + 84).c(38, hy + 70, 40, hy + 30, 24, hy - 10).z(), { fill: "hair" });
+  if (o.hair === "long" && !actor) s.path((b) => b.m(-24, hy - 10).c(-40, hy + 30, -38, hy + 70, -30, hy + 84).l(30, hy + 84).c(38, hy + 70, 40, hy + 30, 24, hy - 10).z(), { fill: "hair" });
 
   // Robe.
   if (seated) {
@@ -525,19 +546,31 @@ export function figure(s: Scene, o: FigureOpts): FigureInfo {
   }
   if (o.belt) s.path((b) => b.m(-42, (seated ? -150 : -160) - 2).q(0, (seated ? -150 : -160) + 8, 42, (seated ? -150 : -160) - 2).l(43, (seated ? -150 : -160) + 8).q(0, (seated ? -150 : -160) + 18, -43, (seated ? -150 : -160) + 8).z(), { fill: o.belt });
 
+  actor?.feet?.(s, seated);
+
   // Neck and head.
   s.rect(-8, hy + 16, 16, sy - hy - 10, { fill: skin });
-  s.circle(0, hy, 23, { fill: skin });
-  if (o.hair === "short" || o.hair === "long") s.path((b) => b.m(-23, hy + 2).c(-26, hy - 30, 26, hy - 30, 23, hy + 2).c(14, hy - 12, -14, hy - 12, -23, hy + 2).z(), { fill: "hair" });
-  if (o.face !== false) {
-    for (const side of [-1, 1]) s.path((b) => b.m(side * 4, hy + 1).q(side * 9, hy + 5, side * 14, hy + 1), { stroke: "hair", w: 2.2, op: 0.85 });
-    s.path((b) => b.m(-4, hy + 12).q(0, hy + 14, 4, hy + 12), { stroke: "red", w: 2.2, op: 0.8 });
+  const wear = o.head ?? "none";
+  if (actor) {
+    const covering = wear === "hood" || wear === "veil" || wear === "helm";
+    if (!covering) actor.head(s, hy, "ears");
+    actor.head(s, hy, "face");
+    headwear(s, wear, hy, o.cloak ?? o.robe);
+    if (covering) actor.head(s, hy, "ears");
+  } else {
+    s.circle(0, hy, 23, { fill: skin });
+    if (o.hair === "short" || o.hair === "long") s.path((b) => b.m(-23, hy + 2).c(-26, hy - 30, 26, hy - 30, 23, hy + 2).c(14, hy - 12, -14, hy - 12, -23, hy + 2).z(), { fill: "hair" });
+    if (o.face !== false) {
+      for (const side of [-1, 1]) s.path((b) => b.m(side * 4, hy + 1).q(side * 9, hy + 5, side * 14, hy + 1), { stroke: "hair", w: 2.2, op: 0.85 });
+      s.path((b) => b.m(-4, hy + 12).q(0, hy + 14, 4, hy + 12), { stroke: "red", w: 2.2, op: 0.8 });
+    }
+    headwear(s, wear, hy, o.cloak ?? o.robe);
   }
-  headwear(s, o.head ?? "none", hy, o.cloak ?? o.robe);
 
   // Arms.
-  arm(s, [-32, sy + 12], left, o.robe, skin);
-  arm(s, [32, sy + 12], right, o.robe, skin);
+  const hand = actor?.hand ?? skin;
+  arm(s, [-32, sy + 12], left, o.robe, hand);
+  arm(s, [32, sy + 12], right, o.robe, hand);
   s.restore();
   return { head: toCard([0, hy]), left: toCard(left), right: toCard(right), scale: k };
 }

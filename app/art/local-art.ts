@@ -1,19 +1,22 @@
 import { cardNumeral, type TarotCard } from "../tarot/cards";
 import { deckLook, type DeckLook } from "./deck-theme";
 import { buildFrame, pixelFrame, type Labels } from "./frames";
-import { cloud, crescent } from "./figures";
+import { cloud, crescent, figure } from "./figures";
 import { escapeXml, makeRng, type Rng } from "./kit";
 import { paintMajor } from "./major-compositions";
 import { paintCourt, paintPips } from "./minor-compositions";
 import { motifMark } from "./motifs";
 import { hashString } from "./palette";
 import { Scene, starPoints } from "./scene";
+import { castFor, drawSubject, dressCard } from "./subjects/cast";
+import { SUBJECT_BY_ID } from "./subjects/vocabulary";
 import { renderPixelArt, renderVectorArt, resolveStyle, STYLE_IDS, styleColors, type StyleId } from "./styles";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
 export const ART_STYLES = STYLE_IDS;
 
-export type CardArtInput = { card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number">; theme: string; style: string };
+/** `variant` is which painting of the card this is: 0 the first, 1 the first repaint, and so on. */
+export type CardArtInput = { card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number">; theme: string; style: string; variant?: number };
 
 export { resolveStyle } from "./styles";
 export { deckLook } from "./deck-theme";
@@ -86,7 +89,12 @@ function render(scene: Scene, look: DeckLook, style: StyleId, pre: string, label
 
 const idPrefix = (text: string) => `a${hashString(text).toString(36).slice(0, 6)}`;
 
-/** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card). */
+/** Where each Major Arcana composition's land meets its sky: the theme's setting rises from there. */
+const MAJOR_HORIZON = [560, 600, 600, 500, 560, 620, 580, 480, 560, 640, 720, 600, 640, 530, 520, 700, 650, 580, 520, 470, 540, 760];
+/** Compositions with lettering keep their sides (B and J, the wheel's letters) in every painting. */
+const UNMIRRORED = new Set(["major-02", "major-10"]);
+
+/** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card, variant). */
 export function paintCardSvg(input: CardArtInput): string {
   return paintFace(input, "labelled");
 }
@@ -101,18 +109,48 @@ export function paintUnlabelledCardSvg(input: CardArtInput, prefix: string): str
 
 function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }): string {
   const { card, theme } = input;
+  const variant = Math.max(0, Math.floor(input.variant ?? 0));
   const style = resolveStyle(input.style);
   const look = deckLook(theme);
-  const pre = mode === "labelled" ? idPrefix(`${theme}|${style}|${card.key}`) : mode.prefix;
-  const rng = makeRng(hashString(`${look.seed}:${style}:${card.key}`));
+  const pre = mode === "labelled" ? idPrefix(`${theme}|${style}|${card.key}${variant ? `|${variant}` : ""}`) : mode.prefix;
+  const rng = makeRng(hashString(`${look.seed}:${style}:${card.key}${variant ? `:${variant}` : ""}`));
+  const cast = castFor(theme);
   const scene = new Scene();
-  const ctx = { rng, look, card };
+  // A repaint may mirror the composition, so the same card reads as a new picture.
+  if (variant % 2 === 1 && !UNMIRRORED.has(card.key)) scene.translate(600, 0).scale(-1, 1);
+  const ctx = { rng, look, card, cast, variant };
   if (card.arcana === "major") paintMajor(scene, ctx);
   else if (card.number <= 10) paintPips(scene, ctx);
   else paintCourt(scene, ctx);
+  const horizon = card.arcana === "major" ? (MAJOR_HORIZON[card.number] ?? 560) : card.number <= 10 ? 630 : 520;
+  dressCard(scene, cast, makeRng(hashString(`${look.seed}:${card.key}:dress:${variant}`)), horizon, variant);
   styleExtras(scene, style, rng, look, card.arcana);
   if (mode !== "labelled") return render(scene, look, style, pre, null, "A tarot card", theme, input.style);
   return render(scene, look, style, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);
+}
+
+/**
+ * One vocabulary subject alone on a card-sized sheet, in a style: its figure large in the middle, a
+ * smaller mirrored one beside it, and its backdrop or weather when it has one. Used to check and show
+ * the vocabulary.
+ */
+export function paintSubjectSvg(input: { subject: string; style: string; theme?: string; variant?: number }): string {
+  const subject = SUBJECT_BY_ID.get(input.subject);
+  if (!subject) throw new Error(`Unknown subject: ${input.subject}`);
+  const theme = input.theme ?? subject.id.replace(/-/g, " ");
+  const style = resolveStyle(input.style);
+  const look = deckLook(theme);
+  const variant = input.variant ?? 0;
+  const pre = idPrefix(`${theme}|${style}|subject:${subject.id}|${variant}`);
+  const rng = makeRng(hashString(`${look.seed}:${style}:${subject.id}:${variant}`));
+  const s = new Scene();
+  s.rect(0, 0, 600, 560, { fill: "sky", fill2: "skyLow", bg: true });
+  s.rect(0, 560, 600, 240, { fill: "ground", fill2: "ground2", bg: true });
+  if (subject.scene) s.subject(subject.id, () => subject.scene!(s, 560, rng));
+  s.foreground();
+  if (subject.actor) figure(s, { x: 420, y: 700, h: 300, robe: "robe", cloak: "cloak", head: "crown", actor: { subject: subject.id, ...subject.actor } });
+  drawSubject(s, subject, { x: subject.actor ? 200 : 300, y: subject.sky ? 380 : 640, size: subject.actor ? 200 : 280, facing: 1, v: variant });
+  return render(s, look, style, pre, { numeral: subject.category, title: subject.id.replace(/-/g, " ") }, subject.id, theme, input.style);
 }
 
 /** The deck's card back, 600×800, deterministic from (theme, style). */

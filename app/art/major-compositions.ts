@@ -27,6 +27,7 @@ import {
   wheat,
 } from "./figures";
 import type { Ctx } from "./minor-compositions";
+import { drawSubject, lead, mainCreature } from "./subjects/cast";
 import { scenery, skyline, sprinkle } from "./motifs";
 import { starPoints, type Paint, type Role, type Scene } from "./scene";
 
@@ -153,7 +154,7 @@ function ground(s: Scene, y: number, role: Role = "ground") {
 
 type Compose = (s: Scene, ctx: Ctx) => void;
 
-const fool: Compose = (s, { rng, look }) => {
+const fool: Compose = (s, { rng, cast, look }) => {
   sky(s, 560);
   sun(s, 130, 190, 50, 16, false);
   mountains(s, rng, 520, 190, "hill", 3, "pale");
@@ -164,14 +165,14 @@ const fool: Compose = (s, { rng, look }) => {
   sprinkle(s, rng, look.motif2, 4, [260, 110, 560, 300], { bg: true, op: 0.7 });
   s.foreground();
   for (const [x, y] of [[70, 620], [120, 650], [60, 690]] as const) flower(s, x, y, 12, 5, "accent", "gold");
-  const f = figure(s, { x: 320, y: 590, h: 330, robe: "robe2", under: "pale", head: "cap", hair: "short", belt: "gold", left: [-62, -120], right: [40, -222] });
+  const f = figure(s, lead(cast, { x: 320, y: 590, h: 330, robe: "robe2", under: "pale", head: "cap", hair: "short", belt: "gold", left: [-62, -120], right: [40, -222] }));
   s.line([f.right[0] + 22, f.right[1] + 30, f.right[0] - 88, f.right[1] - 56], { stroke: "trunk", w: 6 });
   s.path((b) => b.m(f.right[0] - 82, f.right[1] - 50).q(f.right[0] - 120, f.right[1] - 60, f.right[0] - 112, f.right[1] - 20).q(f.right[0] - 80, f.right[1] - 6, f.right[0] - 82, f.right[1] - 50).z(), { fill: "red" });
   rose(s, f.left[0] - 6, f.left[1] - 14, 14, "pale");
   dog(s, 200, 596, 84, 1, "pale", "leap");
 };
 
-const magician: Compose = (s, { rng, look }) => {
+const magician: Compose = (s, { rng, cast, look }) => {
   scenery(s, rng, look, 600);
   s.foreground();
   for (let i = 0; i < 8; i++) {
@@ -179,7 +180,7 @@ const magician: Compose = (s, { rng, look }) => {
     s.path((b) => b.m(x - 36, 108).q(x, 150, x + 36, 108), { stroke: "leaf", w: 4 });
     rose(s, x, 132 + (i % 2) * 10, 16, "red");
   }
-  const f = figure(s, { x: 300, y: 610, h: 390, robe: "pale", cloak: "red", head: "none", hair: "short", belt: "gold", left: [-64, -70], right: [52, -336] });
+  const f = figure(s, lead(cast, { x: 300, y: 610, h: 390, robe: "pale", cloak: "red", head: "none", hair: "short", belt: "gold", left: [-64, -70], right: [52, -336] }));
   infinity(s, 300, f.head[1] - 58, 56);
   s.line([f.right[0], f.right[1] - 60, f.right[0], f.right[1] + 30], { stroke: "pale", w: 8 });
   s.circle(f.right[0], f.right[1] - 62, 7, { fill: "light" });
@@ -193,7 +194,7 @@ const magician: Compose = (s, { rng, look }) => {
   for (const x of [170, 250, 350, 430]) lily(s, x, 700, 22);
 };
 
-const priestess: Compose = (s, { rng }) => {
+const priestess: Compose = (s, { rng, cast }) => {
   sky(s, 600, "night", "sky");
   ground(s, 600, "ground2");
   s.rect(120, 150, 360, 470, { fill: "robe2", bg: true });
@@ -206,7 +207,7 @@ const priestess: Compose = (s, { rng }) => {
   s.foreground();
   pillar(s, 92, 650, 130, 72, "dark", "stone", "B");
   pillar(s, 508, 650, 130, 72, "pale", "stone", "J");
-  const f = figure(s, { x: 300, y: 650, h: 420, seated: true, robe: "water", under: "pale", head: "moon", hair: "long", left: [-32, -142], right: [32, -138] });
+  const f = figure(s, lead(cast, { x: 300, y: 650, h: 420, seated: true, robe: "water", under: "pale", head: "moon", hair: "long", left: [-32, -142], right: [32, -138] }));
   s.rect(264, f.left[1] - 18, 72, 34, { fill: "pale" });
   s.text(300, f.left[1] + 1, "TORA", 14, "dark", "700");
   s.rect(294, f.head[1] + 46, 12, 40, { fill: "pale", bare: true });
@@ -215,7 +216,7 @@ const priestess: Compose = (s, { rng }) => {
   void rng;
 };
 
-const empress: Compose = (s, { rng, look }) => {
+const empress: Compose = (s, { rng, cast, look }) => {
   sky(s, 480);
   hills(s, rng, 470, 40, "hill", 3);
   for (let i = 0; i < 6; i++) tree(s, 30 + i * 110 + rng.range(-15, 15), 500, rng.range(150, 200), "leaf", "trunk", { bg: true });
@@ -224,7 +225,7 @@ const empress: Compose = (s, { rng, look }) => {
   sprinkle(s, rng, look.motif2, 4, [60, 110, 540, 250], { bg: true, op: 0.7 });
   s.foreground();
   s.path((b) => b.m(150, 650).l(150, 330).q(150, 290, 300, 280).q(450, 290, 450, 330).l(450, 650).z(), { fill: "red", op: 0.9 });
-  const f = figure(s, { x: 300, y: 660, h: 400, seated: true, robe: "pale", under: "robe2", head: "stars", hair: "long", left: [-58, -112], right: [46, -170] });
+  const f = figure(s, lead(cast, { x: 300, y: 660, h: 400, seated: true, robe: "pale", under: "robe2", head: "stars", hair: "long", left: [-58, -112], right: [46, -170] }));
   for (let i = 0; i < 9; i++) s.circle(240 + (i % 3) * 60 + rng.range(-8, 8), 470 + Math.floor(i / 3) * 50, 7, { fill: "red", bare: true });
   s.line([f.right[0], f.right[1] + 40, f.right[0], f.right[1] - 110], { stroke: "gold", w: 6 });
   s.circle(f.right[0], f.right[1] - 116, 14, { fill: "gold" });
@@ -235,14 +236,14 @@ const empress: Compose = (s, { rng, look }) => {
   for (let i = 0; i < 11; i++) wheat(s, 50 + i * 50, 690, rng.range(70, 100), rng.range(-18, 18));
 };
 
-const emperor: Compose = (s, { rng }) => {
+const emperor: Compose = (s, { rng, cast }) => {
   sky(s, 520, "skyLow", "light");
   mountains(s, rng, 540, 300, "ground", 4);
   mountains(s, rng, 560, 160, "ground2", 3);
   ground(s, 600, "ground2");
   s.foreground();
   throne(s, 300, 668, 260, 470, "stone", "gold", "ram");
-  const f = figure(s, { x: 300, y: 668, h: 410, seated: true, robe: "red", under: "metal", cloak: "fire", head: "square", hair: "short", left: [-66, -130], right: [58, -150] });
+  const f = figure(s, lead(cast, { x: 300, y: 668, h: 410, seated: true, robe: "red", under: "metal", cloak: "fire", head: "square", hair: "short", left: [-66, -130], right: [58, -150] }));
   s.path((b) => b.m(f.head[0] - 20, f.head[1] + 8).q(f.head[0], f.head[1] + 70, f.head[0] + 20, f.head[1] + 8).z(), { fill: "pale" });
   const ax = f.right[0];
   const ay = f.right[1];
@@ -254,7 +255,7 @@ const emperor: Compose = (s, { rng }) => {
   s.line([f.left[0] - 8, f.left[1] - 48, f.left[0] + 8, f.left[1] - 48], { stroke: "gold", w: 4 });
 };
 
-const hierophant: Compose = (s, { rng, look }) => {
+const hierophant: Compose = (s, { rng, cast, look }) => {
   sky(s, 620, "sky", "skyLow");
   ground(s, 620, "ground2");
   sprinkle(s, rng, look.motif2, 3, [200, 110, 400, 200], { bg: true, op: 0.6 });
@@ -262,7 +263,7 @@ const hierophant: Compose = (s, { rng, look }) => {
   pillar(s, 110, 640, 150, 70, "stone2", "gold");
   pillar(s, 490, 640, 150, 70, "stone2", "gold");
   throne(s, 300, 640, 220, 440, "stone", "gold", "ball");
-  const f = figure(s, { x: 300, y: 640, h: 390, seated: true, robe: "red", under: "pale", cloak: "red", head: "tiara", left: [-60, -150], right: [40, -250] });
+  const f = figure(s, lead(cast, { x: 300, y: 640, h: 390, seated: true, robe: "red", under: "pale", cloak: "red", head: "tiara", left: [-60, -150], right: [40, -250] }));
   s.poly([f.right[0] - 4, f.right[1] - 8, f.right[0] - 6, f.right[1] - 34, f.right[0] + 1, f.right[1] - 34, f.right[0] + 2, f.right[1] - 10], { fill: "skin" });
   const sx = f.left[0];
   s.line([sx, 640, sx, f.left[1] - 130], { stroke: "gold", w: 6 });
@@ -275,7 +276,7 @@ const hierophant: Compose = (s, { rng, look }) => {
   lily(s, 430, 652, 14);
 };
 
-const lovers: Compose = (s, { rng }) => {
+const lovers: Compose = (s, { rng, cast }) => {
   sky(s, 560);
   sun(s, 300, 170, 60, 20);
   s.path((b) => b.m(200, 600).l(300, 380).l(400, 600).z(), { fill: "hill", bg: true });
@@ -288,11 +289,11 @@ const lovers: Compose = (s, { rng }) => {
   tree(s, 490, 620, 260, "leaf", "trunk");
   for (const [x, y] of [[460, 430], [510, 410], [480, 470], [530, 450]] as const) s.circle(x, y, 9, { fill: "red" });
   s.path((b) => b.m(490, 600).c(470, 560, 520, 540, 496, 500).c(480, 480, 510, 470, 500, 450), { stroke: "accent", w: 6 });
-  figure(s, { x: 190, y: 660, h: 300, robe: "robe2", head: "none", hair: "short", left: [-40, -130], right: [52, -190] });
-  figure(s, { x: 410, y: 660, h: 290, robe: "pale", head: "none", hair: "long", left: [-54, -210], right: [44, -130] });
+  figure(s, lead(cast, { x: 190, y: 660, h: 300, robe: "robe2", head: "none", hair: "short", left: [-40, -130], right: [52, -190] }));
+  figure(s, lead(cast, { x: 410, y: 660, h: 290, robe: "pale", head: "none", hair: "long", left: [-54, -210], right: [44, -130] }));
 };
 
-const chariot: Compose = (s, { rng }) => {
+const chariot: Compose = (s, { rng, cast }) => {
   sky(s, 470);
   skyline(s, rng, 480, 130, "stone", 0.6);
   ground(s, 470, "ground");
@@ -301,7 +302,7 @@ const chariot: Compose = (s, { rng }) => {
   for (const x of [170, 430]) s.rect(x - 6, 170, 12, 330, { fill: "gold" });
   s.path((b) => b.m(150, 190).q(300, 140, 450, 190).l(450, 160).q(300, 110, 150, 160).z(), { fill: "night" });
   for (let i = 0; i < 6; i++) s.poly(starPoints(190 + i * 44, 158 - Math.sin((i / 5) * Math.PI) * 18, 8, 3.5, 6), { fill: "light", bare: true });
-  const f = figure(s, { x: 300, y: 600, h: 330, robe: "metal", under: "robe", head: "crown", hair: "short", belt: "gold", left: [-46, -150], right: [56, -170] });
+  const f = figure(s, lead(cast, { x: 300, y: 600, h: 330, robe: "metal", under: "robe", head: "crown", hair: "short", belt: "gold", left: [-46, -150], right: [56, -170] }));
   s.line([f.right[0], f.right[1] + 20, f.right[0], f.right[1] - 130], { stroke: "gold", w: 6 });
   s.circle(f.right[0], f.right[1] - 134, 9, { fill: "light" });
   s.rect(160, 470, 280, 140, { fill: "stone" });
@@ -313,22 +314,22 @@ const chariot: Compose = (s, { rng }) => {
   sphinx(s, 395, 700, 120, -1, "pale");
 };
 
-const strength: Compose = (s, { rng, look }) => {
+const strength: Compose = (s, { rng, cast, look }) => {
   scenery(s, rng, look, 560, 1, true);
   s.foreground();
-  const f = figure(s, { x: 210, y: 660, h: 390, robe: "pale", head: "wreath", hair: "long", belt: "red", left: [78, -112], right: [96, -170] });
+  const f = figure(s, lead(cast, { x: 210, y: 660, h: 390, robe: "pale", head: "wreath", hair: "long", belt: "red", left: [78, -112], right: [96, -170] }));
   infinity(s, f.head[0], f.head[1] - 60, 60);
   lion(s, 430, 668, 190, -1, "gold", "fire");
   for (let i = 0; i < 5; i++) flower(s, 150 + i * 28, 448 + Math.sin(i) * 6, 8, 5, "red", "gold");
 };
 
-const hermit: Compose = (s, { rng }) => {
+const hermit: Compose = (s, { rng, cast }) => {
   sky(s, 700, "night", "sky");
   starField(s, rng, 40, 60, 420);
   s.path((b) => b.m(0, 800).l(0, 660).l(160, 600).l(260, 560).l(360, 570).l(470, 610).l(600, 650).l(600, 800).z(), { fill: "pale", bg: true });
   s.path((b) => b.m(0, 800).l(0, 700).l(200, 650).l(300, 680).l(420, 660).l(600, 720).l(600, 800).z(), { fill: "stone", bg: true });
   s.foreground();
-  const f = figure(s, { x: 330, y: 610, h: 440, robe: "stone2", cloak: "cloak", head: "hood", left: [-60, -140], right: [-96, -246], facing: 1 });
+  const f = figure(s, lead(cast, { x: 330, y: 610, h: 440, robe: "stone2", cloak: "cloak", head: "hood", left: [-60, -140], right: [-96, -246], facing: 1 }));
   s.path((b) => b.m(f.head[0] - 14, f.head[1] + 12).q(f.head[0], f.head[1] + 80, f.head[0] + 14, f.head[1] + 12).z(), { fill: "pale" });
   lantern(s, f.right[0], f.right[1] + 40, 30);
   s.line([f.left[0], f.left[1] - 60, f.left[0] + 6, 640], { stroke: "gold", w: 7 });
@@ -374,7 +375,7 @@ const wheel: Compose = (s, { rng }) => {
   void rng;
 };
 
-const justice: Compose = (s, { rng, look }) => {
+const justice: Compose = (s, { rng, cast, look }) => {
   sky(s, 600, "sky", "skyLow");
   ground(s, 600, "ground2");
   sprinkle(s, rng, look.motif2, 3, [200, 110, 400, 170], { bg: true, op: 0.6 });
@@ -383,7 +384,7 @@ const justice: Compose = (s, { rng, look }) => {
   pillar(s, 92, 650, 140, 62, "stone2", "gold");
   pillar(s, 508, 650, 140, 62, "stone2", "gold");
   throne(s, 300, 660, 220, 430, "stone", "gold", "none");
-  const f = figure(s, { x: 300, y: 660, h: 400, seated: true, robe: "red", under: "leaf", cloak: "red", head: "square", hair: "long", left: [-72, -150], right: [56, -150] });
+  const f = figure(s, lead(cast, { x: 300, y: 660, h: 400, seated: true, robe: "red", under: "leaf", cloak: "red", head: "square", hair: "long", left: [-72, -150], right: [56, -150] }));
   emblem(s, "swords", f.right[0], f.right[1] - 90, 240);
   scales(s, f.left[0] - 10, f.left[1] - 4, 100);
 };
@@ -412,7 +413,7 @@ const hangedMan: Compose = (s, { rng, look }) => {
   s.circle(300, 488, 54, { stroke: "light", w: 4 });
 };
 
-const death: Compose = (s, { rng }) => {
+const death: Compose = (s, { rng, cast }) => {
   sky(s, 520, "sky", "skyLow");
   sun(s, 500, 520, 40, 14);
   tower(s, 446, 540, 46, 140, "stone", "light");
@@ -421,15 +422,15 @@ const death: Compose = (s, { rng }) => {
   s.path((b) => b.m(0, 560).q(200, 530, 380, 560).l(380, 600).q(200, 570, 0, 610).z(), { fill: "water", bg: true });
   s.foreground();
   horse(s, 250, 680, 175, -1, "pale", "stone2");
-  const f = figure(s, { x: 262, y: 572, h: 230, robe: "dark", under: "stone2", head: "helm", face: false, left: [-60, -110], right: [-64, -170], facing: -1 });
-  skull(s, f.head[0], f.head[1] + 4, 19);
+  const f = figure(s, lead(cast, { x: 262, y: 572, h: 230, robe: "dark", under: "stone2", head: "helm", face: false, left: [-60, -110], right: [-64, -170], facing: -1 }));
+  if (!cast?.actor) skull(s, f.head[0], f.head[1] + 4, 19);
   banner(s, f.right[0], 150, f.right[1] + 60, 180, 130, -1, "dark");
   rose(s, f.right[0] - 92, 216, 44, "pale");
   crownProp(s, 470, 650, 50, 60);
   void rng;
 };
 
-const temperance: Compose = (s, { rng }) => {
+const temperance: Compose = (s, { rng, cast }) => {
   sky(s, 520);
   mountains(s, rng, 520, 120, "hill", 3);
   sun(s, 130, 440, 28, 12);
@@ -441,21 +442,21 @@ const temperance: Compose = (s, { rng }) => {
     stem(s, x, 680, 90, x < 300 ? 14 : -14);
     lily(s, x + (x < 300 ? 6 : -6), 592, 18);
   }
-  const f = figure(s, { x: 300, y: 670, h: 440, robe: "pale", wings: "feather", halo: true, hair: "long", head: "none", left: [-70, -210], right: [66, -120] });
+  const f = figure(s, lead(cast, { x: 300, y: 670, h: 440, robe: "pale", wings: "feather", halo: true, hair: "long", head: "none", left: [-70, -210], right: [66, -120] }));
   s.poly([300, 300, 320, 336, 280, 336], { fill: "sun" });
   emblem(s, "cups", f.left[0] - 4, f.left[1] - 22, 70, 30);
   emblem(s, "cups", f.right[0] + 6, f.right[1] - 20, 70, -14);
   stream(s, [f.left[0] + 16, f.left[1] - 40, f.left[0] + 80, f.left[1] - 30, f.right[0] + 2, f.right[1] - 46], 6);
 };
 
-const devil: Compose = (s, { rng }) => {
+const devil: Compose = (s, { rng, cast }) => {
   sky(s, 800, "night", "night");
   s.circle(300, 260, 240, { fill: "fire", glow: true, op: 0.35, bg: true });
   s.foreground();
   s.poly(starPoints(300, 132, 34, 14, 5, 90), { fill: "light" });
   s.rect(220, 520, 160, 150, { fill: "stone2" });
   s.rect(200, 510, 200, 20, { fill: "stone" });
-  const f = figure(s, { x: 300, y: 520, h: 340, robe: "dark", under: "fire", wings: "bat", head: "horns", hair: "none", left: [-70, -70], right: [60, -270] });
+  const f = figure(s, lead(cast, { x: 300, y: 520, h: 340, robe: "dark", under: "fire", wings: "bat", head: "horns", hair: "none", left: [-70, -70], right: [60, -270] }));
   s.path((b) => b.m(f.right[0] - 4, f.right[1]).l(f.right[0] - 8, f.right[1] - 34).l(f.right[0] + 4, f.right[1] - 30).l(f.right[0] + 8, f.right[1] - 4).z(), { fill: "skin" });
   s.line([f.left[0], f.left[1] - 30, f.left[0] - 30, f.left[1] + 80], { stroke: "trunk", w: 8 });
   flame(s, f.left[0] - 32, f.left[1] + 120, 50);
@@ -493,7 +494,7 @@ const towerCard: Compose = (s, { rng }) => {
   }
 };
 
-const starCard: Compose = (s, { rng }) => {
+const starCard: Compose = (s, { rng, cast }) => {
   sky(s, 560, "night", "sky");
   starField(s, rng, 20, 60, 420, [300, 210, 150]);
   hills(s, rng, 540, 40, "hill", 3);
@@ -508,7 +509,7 @@ const starCard: Compose = (s, { rng }) => {
     const a = Math.PI * (0.95 + (i / 6) * 1.1);
     s.poly(starPoints(300 + Math.cos(a) * 200, 240 + Math.sin(a) * 130 * 1 + 10, 20, 8, 8), { fill: "light" });
   }
-  const f = figure(s, { x: 300, y: 660, h: 330, seated: true, robe: "skin", under: "robe2", hair: "long", head: "none", left: [-110, -100], right: [100, -110] });
+  const f = figure(s, lead(cast, { x: 300, y: 660, h: 330, seated: true, robe: "skin", under: "robe2", hair: "long", head: "none", left: [-110, -100], right: [100, -110] }));
   jug(s, f.left[0] - 6, f.left[1] - 4, 46, -40);
   jug(s, f.right[0] + 6, f.right[1] - 4, 46, 50);
   stream(s, [f.left[0] - 24, f.left[1] - 10, f.left[0] - 60, f.left[1] + 10, f.left[0] - 66, 650], 5);
@@ -516,7 +517,7 @@ const starCard: Compose = (s, { rng }) => {
   for (let i = 0; i < 4; i++) s.circle(f.right[0] + 84 + (i - 1.5) * 18, 650 + (i % 2) * 6, 4, { fill: "light", bare: true });
 };
 
-const moonCard: Compose = (s, { rng }) => {
+const moonCard: Compose = (s, { rng, cast, variant = 0 }) => {
   sky(s, 520, "night", "sky");
   starField(s, rng, 18, 60, 380, [300, 220, 150]);
   mountains(s, rng, 520, 130, "hill", 3);
@@ -535,8 +536,14 @@ const moonCard: Compose = (s, { rng }) => {
   }
   tower(s, 100, 560, 70, 250, "stone", "light");
   tower(s, 500, 560, 70, 250, "stone", "light");
-  dog(s, 190, 620, 80, 1, "pale", "howl");
-  dog(s, 410, 620, 80, -1, "stone2", "howl");
+  const beast = mainCreature(cast);
+  if (beast) {
+    drawSubject(s, beast, { x: 190, y: 620, size: 110, facing: 1, v: variant });
+    drawSubject(s, beast, { x: 410, y: 620, size: 110, facing: -1, v: variant + 1 });
+  } else {
+    dog(s, 190, 620, 80, 1, "pale", "howl");
+    dog(s, 410, 620, 80, -1, "stone2", "howl");
+  }
   s.ellipse(300, 720, 190, 50, { fill: "water" });
   s.save();
   s.translate(300, 700);
@@ -548,7 +555,7 @@ const moonCard: Compose = (s, { rng }) => {
   s.restore();
 };
 
-const sunCard: Compose = (s, { rng }) => {
+const sunCard: Compose = (s, { rng, cast }) => {
   sky(s, 520, "skyLow", "light");
   s.foreground();
   sun(s, 300, 210, 96, 22, true);
@@ -562,18 +569,18 @@ const sunCard: Compose = (s, { rng }) => {
   ground(s, 560, "ground");
   s.foreground();
   horse(s, 300, 700, 210, 1, "pale", "stone2");
-  const f = figure(s, { x: 286, y: 600, h: 190, robe: "skin", head: "wreath", hair: "short", left: [-96, -200], right: [90, -200] });
+  const f = figure(s, lead(cast, { x: 286, y: 600, h: 190, robe: "skin", head: "wreath", hair: "short", left: [-96, -200], right: [90, -200] }));
   s.line([f.left[0], f.left[1] + 60, f.left[0], f.left[1] - 60], { stroke: "trunk", w: 4 });
   s.path((b) => b.m(f.left[0], f.left[1] - 60).q(f.left[0] - 60, f.left[1] - 80, f.left[0] - 110, f.left[1] - 40).q(f.left[0] - 60, f.left[1] - 10, f.left[0], f.left[1] - 20).z(), { fill: "red" });
   void rng;
 };
 
-const judgement: Compose = (s, { rng }) => {
+const judgement: Compose = (s, { rng, cast }) => {
   sky(s, 520);
   mountains(s, rng, 540, 170, "hill", 4, "pale");
   waterBand(s, rng, 540, 800);
   s.foreground();
-  const f = figure(s, { x: 300, y: 440, h: 270, robe: "robe2", wings: "feather", hair: "long", head: "none", left: [-70, -190], right: [-46, -236] });
+  const f = figure(s, lead(cast, { x: 300, y: 440, h: 270, robe: "robe2", wings: "feather", hair: "long", head: "none", left: [-70, -190], right: [-46, -236] }));
   cloud(s, 300, 410, 380, "pale");
   s.poly([f.right[0], f.right[1] + 4, f.right[0] - 150, f.right[1] + 100, f.right[0] - 158, f.right[1] + 84], { fill: "gold" });
   s.path((b) => b.m(f.right[0] - 168, f.right[1] + 110).l(f.right[0] - 146, f.right[1] + 76).l(f.right[0] - 132, f.right[1] + 108).z(), { fill: "gold" });
@@ -586,7 +593,7 @@ const judgement: Compose = (s, { rng }) => {
   }
 };
 
-const world: Compose = (s, { rng }) => {
+const world: Compose = (s, { rng, cast }) => {
   sky(s, 800, "sky", "skyLow");
   starField(s, rng, 26, 50, 760, [300, 390, 260]);
   s.foreground();
@@ -603,7 +610,7 @@ const world: Compose = (s, { rng }) => {
     s.poly([cx - 30, y - 14, cx + 30, y + 14, cx + 30, y - 14, cx - 30, y + 14], { fill: "red" });
     s.circle(cx, y, 8, { fill: "red" });
   }
-  const f = figure(s, { x: 300, y: 600, h: 340, robe: "accent", under: "skin", hair: "long", head: "none", left: [-62, -186], right: [62, -150] });
+  const f = figure(s, lead(cast, { x: 300, y: 600, h: 340, robe: "accent", under: "skin", hair: "long", head: "none", left: [-62, -186], right: [62, -150] }));
   for (const p of [f.left, f.right]) s.line([p[0] - 6, p[1] - 40, p[0] + 6, p[1] + 40], { stroke: "gold", w: 5 });
   const corners: [number, number, "wands" | "cups" | "swords" | "pentacles"][] = [
     [100, 170, "wands"],

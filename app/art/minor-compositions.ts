@@ -7,8 +7,17 @@ import type { Rng } from "./kit";
 import { scenery, sprinkle } from "./motifs";
 import type { Role, Scene } from "./scene";
 import { starPoints } from "./scene";
+import { lead, type Cast } from "./subjects/cast";
 
-export type Ctx = { rng: Rng; look: DeckLook; card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number"> };
+export type Ctx = {
+  rng: Rng;
+  look: DeckLook;
+  card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number">;
+  /** The theme's subjects, when the theme names any. */
+  cast?: Cast;
+  /** Which painting of the card this is: 0 first, then one more for each repaint. */
+  variant?: number;
+};
 
 const SUIT_GLOW: Record<Suit, Role> = { wands: "fire", cups: "water", swords: "pale", pentacles: "gold" };
 
@@ -65,7 +74,7 @@ export function paintPips(s: Scene, ctx: Ctx) {
 }
 
 export function paintCourt(s: Scene, ctx: Ctx) {
-  const { rng, look, card } = ctx;
+  const { rng, look, card, cast } = ctx;
   const suit = card.suit!;
   const rank = card.number; // 11 page, 12 knight, 13 queen, 14 king
   const horizon = 520;
@@ -79,7 +88,7 @@ export function paintCourt(s: Scene, ctx: Ctx) {
     // Page: a youth on foot, presenting the emblem.
     const right: Pt = long ? [58, -150] : [74, -236];
     const left: Pt = long ? [-52, -130] : [-50, -120];
-    const f = figure(s, { x: 284, y: 660, h: 400, robe: "robe2", under: "robe", head: "cap", hair: "short", belt: "gold", left, right });
+    const f = figure(s, lead(cast, { x: 284, y: 660, h: 400, robe: "robe2", under: "robe", head: "cap", hair: "short", belt: "gold", left, right }));
     if (long) emblemAt([f.right[0], f.right[1] - 40], 300, 0);
     else emblemAt([f.right[0] + 16, f.right[1] - 58], suit === "pentacles" ? 104 : 116);
   } else if (rank === 12) {
@@ -89,7 +98,7 @@ export function paintCourt(s: Scene, ctx: Ctx) {
     const k = 2.1;
     horse(s, hx, 668, 100 * k, facing, "pale", "stone2", suit === "wands" || suit === "swords");
     const riderX = hx + facing * -12 * k;
-    const f = figure(s, { x: riderX, y: 668 - 58 * k, h: 300, seated: true, robe: "metal", under: "robe", head: "helm", belt: "gold", left: [30, -150], right: long ? [84, -196] : [66, -176], facing });
+    const f = figure(s, lead(cast, { x: riderX, y: 668 - 58 * k, h: 300, seated: true, robe: "metal", under: "robe", head: "helm", belt: "gold", left: [30, -150], right: long ? [84, -196] : [66, -176], facing }));
     if (long) emblemAt([f.right[0] + facing * 18, f.right[1] - 66], 230, facing * 16);
     else emblemAt([f.right[0] + facing * 14, f.right[1] - 38], 90);
   } else {
@@ -98,7 +107,7 @@ export function paintCourt(s: Scene, ctx: Ctx) {
     throne(s, 300, 660, 230, 440, "stone", "gold", suit === "pentacles" ? "ram" : "ball");
     // The suit emblem carved on the throne back.
     emblem(s, suit, 300, 262, suit === "pentacles" ? 52 : 64, 0);
-    const f = figure(s, {
+    const f = figure(s, lead(cast, {
       x: 300,
       y: 665,
       h: 380,
@@ -111,7 +120,7 @@ export function paintCourt(s: Scene, ctx: Ctx) {
       belt: "gold",
       left: king ? [-56, -110] : [-30, -130],
       right: long ? [60, -150] : king ? [34, -140] : [30, -132],
-    });
+    }));
     if (long) emblemAt([f.right[0], f.right[1] - 60], 260, king ? 0 : 8);
     else emblemAt([300, f.right[1] - 34], 112);
     if (king && !long) s.poly(starPoints(f.left[0], f.left[1] - 10, 12, 5, 4), { fill: "gold" });

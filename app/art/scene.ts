@@ -53,7 +53,8 @@ export type Geo =
   | { t: "e"; cx: number; cy: number; rx: number; ry: number; rot: number }
   | { t: "p"; d: string; polys: number[][]; closed: boolean };
 
-export type Item = { g: Geo; p: Paint; box: [number, number, number, number] };
+/** `s` names the theme subject the shape belongs to, so the document can mark its figures. */
+export type Item = { g: Geo; p: Paint; box: [number, number, number, number]; s?: string };
 
 export type TextItem = { x: number; y: number; text: string; size: number; role: Role; rot: number; weight?: string };
 
@@ -161,6 +162,7 @@ export class Scene {
   fgStart = -1;
   private m: Matrix = [1, 0, 0, 1, 0, 0];
   private stack: Matrix[] = [];
+  private tag: string | undefined;
 
   private tf = (x: number, y: number): [number, number] => {
     const [a, b, c, d, e, f] = this.m;
@@ -217,13 +219,33 @@ export class Scene {
     return this;
   }
 
+  /** Runs `draw` with every shape it adds marked as part of `subject`. */
+  subject(subject: string, draw: () => void) {
+    const outer = this.tag;
+    this.tag = subject;
+    try {
+      draw();
+    } finally {
+      this.tag = outer;
+    }
+    return this;
+  }
+
+  /** Whether the current transform mirrors left and right. */
+  get mirrored() {
+    const [a, b, c, d] = this.m;
+    return a * d - b * c < 0;
+  }
+
   private widthOf(p: Paint) {
     return p.stroke ? (p.w ?? 2) * this.scaleFactor : 0;
   }
   private add(g: Geo, p: Paint, box: [number, number, number, number]) {
     const pad = this.widthOf(p) / 2;
     const paint = p.stroke ? { ...p, w: (p.w ?? 2) * this.scaleFactor } : p;
-    this.items.push({ g, p: paint, box: [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad] });
+    const item: Item = { g, p: paint, box: [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad] };
+    if (this.tag) item.s = this.tag;
+    this.items.push(item);
     return this;
   }
 
@@ -273,7 +295,9 @@ export class Scene {
   }
   text(x: number, y: number, text: string, size: number, role: Role, weight?: string) {
     const [tx, ty] = this.tf(x, y);
-    this.texts.push({ x: tx, y: ty, text, size: size * this.scaleFactor, role, rot: this.angle, weight });
+    // Letters stay readable in a mirrored composition: only their place is mirrored.
+    const rot = this.mirrored ? this.angle - 180 : this.angle;
+    this.texts.push({ x: tx, y: ty, text, size: size * this.scaleFactor, role, rot: Math.abs(rot) < 0.05 || Math.abs(Math.abs(rot) - 360) < 0.05 ? 0 : rot, weight });
     return this;
   }
   /** Appends another scene's items on top of this one. */

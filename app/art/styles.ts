@@ -239,13 +239,43 @@ const surrealItem: ItemPainter = (item, k) => {
   return ` fill="${k.model(role, p.bg ? 8 : 18, p.bg ? 8 : 14)}"${opAttr(p.op)}`;
 };
 
+/** Emits the shapes in order; runs of shapes that belong to one theme subject share a marked group. */
 function emitItems(items: readonly Item[], painter: ItemPainter, k: Paints): string {
   let out = "";
+  let open: string | undefined;
   for (const item of items) {
+    if (item.s !== open) {
+      if (open) out += "</g>";
+      if (item.s) out += `<g data-subject="${item.s}">`;
+      open = item.s;
+    }
     const attrs = painter(item, k);
     if (typeof attrs === "string") out += geoTag(item.g, attrs);
     else out += geoTag(item.g, attrs[1]) + geoTag(item.g, attrs[0]);
   }
+  if (open) out += "</g>";
+  return out;
+}
+
+/**
+ * Where each theme subject sits, as empty marked groups with its bounding box: used by the pixel
+ * treatment, whose shapes are merged into a grid and can no longer carry their subject.
+ */
+export function subjectMarkers(items: readonly Item[]): string {
+  const boxes = new Map<string, [number, number, number, number]>();
+  for (const item of items) {
+    if (!item.s) continue;
+    const b = boxes.get(item.s);
+    if (!b) boxes.set(item.s, [...item.box]);
+    else {
+      b[0] = Math.min(b[0], item.box[0]);
+      b[1] = Math.min(b[1], item.box[1]);
+      b[2] = Math.max(b[2], item.box[2]);
+      b[3] = Math.max(b[3], item.box[3]);
+    }
+  }
+  let out = "";
+  for (const [subject, [x0, y0, x1, y1]] of boxes) out += `<g data-subject="${subject}" data-box="${n1(x0)} ${n1(y0)} ${n1(x1 - x0)} ${n1(y1 - y0)}"/>`;
   return out;
 }
 
@@ -577,5 +607,6 @@ export function renderPixelArt(scene: Scene, fgStart: number, colors: RoleColors
   body += "</g>";
   const k = new Paints(pre, colors);
   body += emitTexts(scene, k, MONO);
+  body += subjectMarkers(items);
   return { defs: "", body };
 }

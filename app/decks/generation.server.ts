@@ -42,13 +42,14 @@ export async function generateCard(
   deps: GenerationDeps,
   deck: { id: string; theme: string; artStyle: string | null; quality?: "medium" | "high" },
   card: TarotCard,
+  variant = 0,
 ): Promise<CardStage> {
   const style = deck.artStyle ?? "";
   const report = (stage: CardStage, imageUrl: string | null = null) => deps.onProgress?.({ key: card.key, stage, imageUrl });
   report("writing");
   const description = deps.ai.describeCard({ card, theme: deck.theme, style });
   report("painting");
-  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium" });
+  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium", variant });
   const text = await description;
   report("uploading");
   const key = cardImageKey(deck.id, card.name, painted.ext);
@@ -77,17 +78,19 @@ export async function runGeneration(deps: GenerationDeps, deckId: string): Promi
   const deck = await deps.db.query.decks.findFirst({ where: eq(decks.id, deckId) });
   if (!deck) return { status: "failed", made: 0, failed: 0 };
   const pending = await deps.db
-    .select({ key: cards.cardKey })
+    .select({ key: cards.cardKey, regenerations: cards.regenerations })
     .from(cards)
     .where(and(eq(cards.deckId, deckId), ne(cards.status, "ready")));
   const todo = pending.map((row) => CARDS_BY_KEY.get(row.key)).filter((card): card is TarotCard => Boolean(card));
+  // A repainted card is painted as its next variant, so the repaint shows a new picture.
+  const variants = new Map(pending.map((row) => [row.key, row.regenerations]));
   if (todo.length > 0) {
     await deps.db
       .update(cards)
       .set({ status: "generating" })
       .where(and(eq(cards.deckId, deckId), inArray(cards.cardKey, todo.map((card) => card.key))));
   }
-  const results = await mapWithConcurrency(todo, deps.concurrency ?? GENERATION_CONCURRENCY, (card) => generateCard(deps, deck, card));
+  const results = await mapWithConcurrency(todo, deps.concurrency ?? GENERATION_CONCURRENCY, (card) => generateCard(deps, deck, card, variants.get(card.key) ?? 0));
   const failed = results.filter((r) => r.status === "rejected" || r.value === "failed").length;
   for (const [i, result] of results.entries()) {
     if (result.status === "rejected") {

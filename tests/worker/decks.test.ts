@@ -143,15 +143,18 @@ describe("a deck's owner", () => {
     expect((await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))?.isPublic).toBe(false);
   });
 
-  it("repaints one card and counts it", async () => {
+  it("repaints one card as a new picture and counts it", async () => {
     const { jar, deckId } = await ownDeck();
     const before = await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-16")) });
+    const picture = async () => (await env.MEDIA.get(before!.imageKey!))!.text();
+    const firstPicture = await picture();
     const response = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-16" }, { cookie: jar.header() });
     expect(response.status).toBe(200);
     await waitForDeck(deckId);
     const after = await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-16")) });
     expect(after).toMatchObject({ status: "ready", regenerations: 1, imageKey: before!.imageKey });
     expect(after!.updatedAt).toBeGreaterThan(before!.updatedAt);
+    expect(await picture()).not.toBe(firstPicture);
   });
 
   it("upgrades to 78 cards with a complete-deck credit, making only the 56 missing cards", async () => {
