@@ -4,7 +4,7 @@ import { cardImageKey } from "../app/decks/images";
 import type { Database } from "../app/db.server";
 import { rowsPerStatement } from "../app/lib/d1";
 import { MAJOR_ARCANA } from "../app/tarot/cards";
-import { cards, deckListings, decks, readerLevels, readerProfiles, userDeckQuotas, users } from "./schema";
+import { cards, deckListings, decks, quizAttempts, readerCertificates, readerLevels, readerProfiles, userDeckQuotas, users } from "./schema";
 
 type UserSeed = typeof users.$inferInsert;
 type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status" | "coverCardId"> & {
@@ -182,11 +182,40 @@ export const SEED_LISTINGS: Record<string, { tags: string[]; featured?: boolean;
 
 /** What the seeded readers offer: specialties, languages and years of practice. All have chosen to be available: a tab of theirs puts them online. */
 const SEED_READER_PROFILES = [
-  { userId: "seed-user-orion", specialties: ["Career and money", "Decisions"], languages: ["English"], yearsOfPractice: 3 },
-  { userId: "seed-user-mira", specialties: ["Love and relationships", "Decisions", "Spiritual growth"], languages: ["English", "French"], yearsOfPractice: 20 },
-  { userId: "seed-user-theo", specialties: ["Career and money", "Creative block"], languages: ["English", "German"], yearsOfPractice: 7 },
-  { userId: "seed-user-ines", specialties: ["Spiritual growth", "Shadow work"], languages: ["French", "English", "Spanish"], yearsOfPractice: 15 },
+  { userId: "seed-user-orion", specialties: ["Career and money", "Decisions"], languages: ["English"], yearsOfPractice: 3, completedReadings: 8, ratingSum: 37, ratingCount: 8 },
+  { userId: "seed-user-mira", specialties: ["Love and relationships", "Decisions", "Spiritual growth"], languages: ["English", "French"], yearsOfPractice: 20, completedReadings: 160, ratingSum: 705, ratingCount: 150 },
+  { userId: "seed-user-theo", specialties: ["Career and money", "Creative block"], languages: ["English", "German"], yearsOfPractice: 7, completedReadings: 40, ratingSum: 162, ratingCount: 36 },
+  { userId: "seed-user-ines", specialties: ["Spiritual growth", "Shadow work"], languages: ["French", "English", "Spanish"], yearsOfPractice: 15, completedReadings: 420, ratingSum: 1911, ratingCount: 390 },
 ];
+
+/**
+ * How the seeded readers got where they are: the quiz they passed (right answers of 12, days ago) and the
+ * levels they climbed since, each with its certificate (the ids are public, as in `/certificate/{id}`).
+ * Their readings and ratings above meet each level's thresholds, so a review of their level moves nobody.
+ */
+const SEED_READER_HISTORY = [
+  { userId: "seed-user-orion", name: "Orion Hale", score: 10, passedDaysAgo: 40, levels: [["level-apprentice", "demo-orion-apprentice"]] },
+  { userId: "seed-user-theo", name: "Theo Ashgrove", score: 11, passedDaysAgo: 200, levels: [["level-apprentice", "demo-theo-apprentice"], ["level-adept", "demo-theo-adept"]] },
+  {
+    userId: "seed-user-mira",
+    name: "Mira Solenne",
+    score: 12,
+    passedDaysAgo: 700,
+    levels: [["level-apprentice", "demo-mira-apprentice"], ["level-adept", "demo-mira-adept"], ["level-master", "demo-mira-master"]],
+  },
+  {
+    userId: "seed-user-ines",
+    name: "Inès Duval",
+    score: 12,
+    passedDaysAgo: 900,
+    levels: [["level-apprentice", "demo-ines-apprentice"], ["level-adept", "demo-ines-adept"], ["level-master", "demo-ines-master"], ["level-oracle", "demo-ines-oracle"]],
+  },
+] as const;
+
+/** A seeded attempt's questions: twelve of them, as the quiz stores them, standing in for the real drawn set. */
+const SEEDED_QUESTIONS = JSON.stringify(
+  Array.from({ length: 12 }, (_, i) => ({ prompt: `Demo question ${i + 1}`, choices: ["Right", "Wrong", "Wrong", "Wrong"], correct: 0, topic: "demo" })),
+);
 
 /**
  * Puts the demo world in place: reader levels, creators with public decks (painted by the local card painter into R2),
@@ -251,6 +280,40 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     db
       .insert(readerProfiles)
       .values(SEED_READER_PROFILES.map((p) => ({ ...p, available: true, specialties: JSON.stringify(p.specialties), languages: JSON.stringify(p.languages), updatedAt: now })))
+      .onConflictDoNothing(),
+    db
+      .insert(quizAttempts)
+      .values(
+        SEED_READER_HISTORY.map((r) => ({
+          id: `demo-attempt-${r.userId}`,
+          userId: r.userId,
+          questions: SEEDED_QUESTIONS,
+          answers: JSON.stringify(Array.from({ length: 12 }, (_, i) => (i < r.score ? 0 : 1))),
+          startedAt: now - r.passedDaysAgo * DAY,
+          deadlineAt: now - r.passedDaysAgo * DAY + 15 * 60_000,
+          submittedAt: now - r.passedDaysAgo * DAY + 11 * 60_000,
+          score: r.score,
+          passed: true,
+        })),
+      )
+      .onConflictDoNothing(),
+    db
+      .insert(readerCertificates)
+      .values(
+        SEED_READER_HISTORY.flatMap((r) =>
+          r.levels.map(([levelId, id], step) => ({
+            id,
+            userId: r.userId,
+            attemptId: `demo-attempt-${r.userId}`,
+            score: r.score,
+            total: 12,
+            levelId,
+            holderName: r.name,
+            // The pass, then each promotion a while after the one before.
+            issuedAt: now - r.passedDaysAgo * DAY + 11 * 60_000 + step * Math.floor((r.passedDaysAgo * DAY) / (r.levels.length + 1)),
+          })),
+        ),
+      )
       .onConflictDoNothing(),
     db
       .insert(userDeckQuotas)
