@@ -18,3 +18,11 @@ declare module "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-60
   const data: ArrayBuffer;
   export default data;
 }
+declare module "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-600-normal.woff" {
+  const data: ArrayBuffer;
+  export default data;
+}
+declare module "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-700-normal.woff" {
+  const data: ArrayBuffer;
+  export default data;
+}
