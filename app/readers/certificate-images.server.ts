@@ -26,15 +26,13 @@ export async function certificatePicture(
   certificate: CertificateView,
   kind: CertificateArtKind,
   pageUrl: string,
-  ctx?: { waitUntil(promise: Promise<unknown>): void },
 ): Promise<ReadableStream | Uint8Array<ArrayBuffer>> {
   const key = keyOf(certificate, kind, pageUrl);
   const stored = await bucket.get(key);
   if (stored) return stored.body;
   const png = await renderCertificatePng(certificate, kind, pageUrl, workerArtEngines);
-  const put = bucket.put(key, png, { httpMetadata: { contentType: "image/png" } });
-  if (ctx) ctx.waitUntil(put);
-  else await put;
+  // Stored before answering: a second request right after finds it instead of rendering again.
+  await bucket.put(key, png, { httpMetadata: { contentType: "image/png" } });
   return png;
 }
 
@@ -43,12 +41,16 @@ export function forgetCertificatePictures(bucket: R2Bucket, certificateId: strin
   return deleteMediaUnder(bucket, prefixOf(certificateId));
 }
 
+/** Latin letters that do not come apart into a base letter and an accent. */
+const LETTERS: Record<string, string> = { ł: "l", ø: "o", ß: "ss", æ: "ae", œ: "oe", đ: "d", ð: "d", þ: "th", ı: "i" };
+
 /** A file name for the download: "arcanum-certificate-seraphina-vale-q7Xb2LmN0aRt.png". */
 export function certificateFileName(certificate: Pick<CertificateView, "id" | "holderName">): string {
   const slug = certificate.holderName
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    .replace(/[łøßæœđðþı]/g, (letter) => LETTERS[letter] ?? "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 40);
@@ -63,7 +65,7 @@ export async function serveCertificatePicture(context: AppLoadContext, request: 
   const certificate = await getCertificate(context.db, certificateId);
   if (!certificate) return textResponse(404, "No certificate has this id.");
   const pageUrl = `${new URL(request.url).origin}/certificate/${certificate.id}`;
-  const png = await certificatePicture(context.cloudflare.env.MEDIA, certificate, kind, pageUrl, context.cloudflare.ctx);
+  const png = await certificatePicture(context.cloudflare.env.MEDIA, certificate, kind, pageUrl);
   const headers = new Headers({
     "content-type": "image/png",
     "cache-control": "public, max-age=300",

@@ -8,6 +8,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { readerCertificates, users } from "../../db/schema";
 import type { Database } from "../db.server";
+import { revokeFormSchema } from "./certificate";
 import { levelById } from "./levels";
 
 export type CertificateView = {
@@ -67,18 +68,6 @@ export async function getCertificate(db: Database, id: string): Promise<Certific
 export function certificateState(certificate: Pick<CertificateView, "revokedAt">): string {
   return certificate.revokedAt ? `revoked-${certificate.revokedAt}` : "valid";
 }
-
-export const REVOKE_REASON_MAX = 300;
-
-/** The staff form that revokes a certificate. */
-export const revokeFormSchema = z.object({
-  intent: z.literal("revoke"),
-  reason: z
-    .string({ error: "Say why the certificate is revoked." })
-    .trim()
-    .min(5, "Say why the certificate is revoked, in a few words (5 characters at least).")
-    .max(REVOKE_REASON_MAX, `Keep the reason under ${REVOKE_REASON_MAX} characters.`),
-});
 
 export type RevokeOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
 

@@ -9,7 +9,8 @@ import { longDate } from "~/lib/format";
 import { CERTIFICATE_ART_SIZES } from "~/readers/certificate-art";
 import { forgetCertificatePictures } from "~/readers/certificate-images.server";
 import { qrPath } from "~/readers/certificate-qr.server";
-import { certificateState, getCertificate, REVOKE_REASON_MAX, revokeCertificate, revokeFormSchema } from "~/readers/certificate.server";
+import { REVOKE_REASON_MAX, REVOKE_REASON_MIN, revokeFormSchema } from "~/readers/certificate";
+import { certificateState, getCertificate, revokeCertificate } from "~/readers/certificate.server";
 
 const NOT_FOUND = "No certificate has this id.";
 
@@ -70,7 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success) return data<ActionData>({ ok: false, message: parsed.error.issues[0]?.message ?? "Say why the certificate is revoked." }, { status: 400 });
   const outcome = await revokeCertificate(context.db, staff, id, parsed.data.reason);
   if (!outcome.ok) return data<ActionData>({ ok: false, message: outcome.message }, { status: outcome.status });
-  context.cloudflare.ctx.waitUntil(forgetCertificatePictures(context.cloudflare.env.MEDIA, id));
+  await forgetCertificatePictures(context.cloudflare.env.MEDIA, id);
   return data<ActionData>({ ok: true, message: outcome.message });
 }
 
@@ -102,7 +103,7 @@ function RevokeForm() {
           id="revoke-reason"
           name="reason"
           required
-          minLength={5}
+          minLength={REVOKE_REASON_MIN}
           maxLength={REVOKE_REASON_MAX}
           rows={3}
           aria-invalid={error ? true : undefined}
