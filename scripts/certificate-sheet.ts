@@ -39,8 +39,10 @@ const sample: CertificateView = {
 
 const files: Record<CertificateArtKind, string> = { certificate: "certificate", og: "certificate-og" };
 for (const kind of ["certificate", "og"] as const) {
+  const started = performance.now();
   const png = await renderCertificatePng(sample, kind, `https://arcanum.example/certificate/${sample.id}`, engines);
+  const ms = Math.round(performance.now() - started);
   const out = path.join(root, "docs", "readers", `${files[kind]}${revoked ? "-revoked" : ""}.png`);
   writeFileSync(out, png);
-  console.log(`${path.relative(root, out)}: ${png.byteLength} bytes`);
+  console.log(`${path.relative(root, out)}: ${png.byteLength} bytes, rendered in ${ms} ms`);
 }

@@ -208,24 +208,25 @@ function PreviewCard({ certificate }: { certificate: CertificateView }) {
       <div style={{ position: "absolute", left: 24, top: 24, width: width - 48, height: height - 48, border: `3px solid ${GOLD}`, borderRadius: 8 }} />
       <div style={{ position: "absolute", left: 36, top: 36, width: width - 72, height: height - 72, border: `1px solid ${GOLD_DIM}`, borderRadius: 4 }} />
       <div style={{ display: "flex", flexDirection: "column", justifyContent: "center", paddingLeft: 90, width: 800, height }}>
-        <div style={{ fontSize: 30, fontWeight: 700, letterSpacing: 12, color: GOLD }}>CERTIFIED TAROT READER</div>
+        <div style={{ fontSize: 30, fontWeight: 700, letterSpacing: 12, color: revoked ? REVOKED : GOLD }}>{revoked ? "CERTIFICATE REVOKED" : "CERTIFIED TAROT READER"}</div>
         <div style={{ fontSize: size, fontWeight: 700, color: GOLD_BRIGHT, marginTop: 22, lineHeight: 1.05, maxWidth: 680 }}>{certificate.holderName}</div>
         <div style={{ display: "flex", alignItems: "center", marginTop: 30, gap: 18 }}>
           <div style={{ display: "flex", border: `2px solid ${GOLD}`, borderRadius: 999, padding: "6px 26px", fontSize: 38, fontWeight: 700, color: GOLD }}>
             {certificate.levelName}
           </div>
-          <div style={{ fontSize: 32, fontWeight: 600, fontStyle: "italic", color: MUTED }}>{`since ${issued(certificate.issuedAt)}`}</div>
+          <div style={{ fontSize: 32, fontWeight: 600, fontStyle: "italic", color: MUTED }}>{`${revoked ? "issued" : "since"} ${issued(certificate.issuedAt)}`}</div>
         </div>
       </div>
       <div style={{ position: "absolute", right: 96, top: 95, width: 270, height: 440, display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", border: `3px solid ${GOLD}`, borderRadius: 18, background: "rgba(42, 31, 92, 0.55)" }}>
         <div style={{ position: "absolute", left: 12, top: 12, width: 240, height: 410, border: `1px solid ${GOLD_DIM}`, borderRadius: 12 }} />
-        <Diamond size={54} color={GOLD} />
-        <div style={{ fontSize: 36, fontWeight: 700, letterSpacing: 6, color: GOLD_BRIGHT, marginTop: 48 }}>ARCANUM</div>
-        <div style={{ fontSize: 24, fontStyle: "italic", fontWeight: 600, color: MUTED, marginTop: 8 }}>{`${certificate.percent}% on the examination`}</div>
+        {revoked ? null : <Diamond size={54} color={GOLD} />}
+        {revoked ? null : <div style={{ fontSize: 36, fontWeight: 700, letterSpacing: 6, color: GOLD_BRIGHT, marginTop: 48 }}>ARCANUM</div>}
+        {revoked ? null : <div style={{ fontSize: 24, fontStyle: "italic", fontWeight: 600, color: MUTED, marginTop: 8 }}>{`${certificate.percent}% on the examination`}</div>}
       </div>
       {revoked ? (
-        <div style={{ position: "absolute", left: 0, top: 0, width, height, display: "flex", alignItems: "center", justifyContent: "center" }}>
-          <RevokedStamp certificate={certificate} scale={0.8} />
+        // Over the card on the right, so the holder's name stays readable beside it.
+        <div style={{ position: "absolute", left: 700, top: 0, width: width - 700, height, display: "flex", alignItems: "center", justifyContent: "center" }}>
+          <RevokedStamp certificate={certificate} scale={0.55} />
         </div>
       ) : null}
     </div>
