@@ -230,7 +230,8 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 px-6 text-center">
-        <p className="font-display text-7xl font-bold text-gold">?</p>
+        <p className="font-display text-7xl font-bold text-gold">XVI</p>
+        <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold">Page not found</p>
         <h1 className="text-4xl font-bold">{NOT_FOUND}</h1>
         <p className="text-muted">Check the address against the verification id printed on the certificate. A certificate whose holder deleted their account is gone too.</p>
         <Link to="/readers" className={buttonClasses("secondary")}>
