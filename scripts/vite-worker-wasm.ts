@@ -14,6 +14,7 @@
 // - replaces the tiny modules that HarfBuzz's loader compiles to pass JavaScript callbacks into
 //   WebAssembly (one per signature, built from bytes when a callback is added) with one module
 //   compiled at build time, satori-harfbuzz-callbacks.wasm, which has an entry for each signature.
+// - lets the loader start without `self.location`, which a Worker (unlike a browser's worker) lacks.
 // The build fails if satori's code no longer has the shape patched here, so an upgrade cannot
 // silently bring run-time compilation back.
 import type { Plugin } from "vite";
@@ -22,6 +23,8 @@ const SATORI_FILE = /[\\/]satori[\\/]dist[\\/]standalone\.js$/;
 const HARFBUZZ_FILE = "./satori-harfbuzz.wasm";
 const INLINE_WASM = /"(AGFzbQ[A-Za-z0-9+/=]+)"/g;
 const LOADER_OPTION = /if\((\w+)\.instantiateWasm\)return/g;
+// Emscripten takes its script's address from `self.location` in any worker scope; a Worker has none.
+const SCRIPT_ADDRESS = /self\.location\.href/g;
 const CALLBACKS_FILE = "./satori-harfbuzz-callbacks.wasm";
 // Emscripten's convertJsFunctionToWasm: builds a module of one imported function and compiles it.
 const CALLBACK_WRAPPER = /\((\w+),(\w+)\)=>\{var (\w+)=Uint8Array\.of\(0,97,115,109,[\s\S]{1,200}?\),(\w+)=new WebAssembly\.Module\(\3\),(\w+)=new WebAssembly\.Instance\(\4,\{e:\{f:\1\}\}\),(\w+)=\5\.exports\.f;return \6\}/g;
@@ -73,9 +76,10 @@ export function workerWasm(): Plugin {
       const inline = [...code.matchAll(INLINE_WASM)];
       const loader = [...code.matchAll(LOADER_OPTION)];
       const wrapper = [...code.matchAll(CALLBACK_WRAPPER)];
-      if (inline.length !== 1 || loader.length !== 1 || wrapper.length !== 1) {
+      const address = [...code.matchAll(SCRIPT_ADDRESS)];
+      if (inline.length !== 1 || loader.length !== 1 || wrapper.length !== 1 || address.length !== 1) {
         throw new Error(
-          `satori's HarfBuzz loader changed shape (${inline.length} inline modules, ${loader.length} loader options, ${wrapper.length} callback wrappers): update scripts/vite-worker-wasm.ts`,
+          `satori's HarfBuzz loader changed shape (${inline.length} inline modules, ${loader.length} loader options, ${wrapper.length} callback wrappers, ${address.length} script addresses): update scripts/vite-worker-wasm.ts`,
         );
       }
       harfbuzz = Uint8Array.from(Buffer.from(inline[0]![1]!, "base64"));
@@ -84,7 +88,8 @@ export function workerWasm(): Plugin {
       const patched = code
         .replace(INLINE_WASM, '""')
         .replace(LOADER_OPTION, `if(${moduleVar}.instantiateWasm??=__instantiateHarfbuzz)return`)
-        .replace(CALLBACK_WRAPPER, "(fn,signature)=>__harfbuzzCallback(fn,signature)");
+        .replace(CALLBACK_WRAPPER, "(fn,signature)=>__harfbuzzCallback(fn,signature)")
+        .replace(SCRIPT_ADDRESS, "self.location?.href");
       const prelude = [
         `import __harfbuzz from ${JSON.stringify(HARFBUZZ_FILE)};`,
         `import __harfbuzzCallbacks from ${JSON.stringify(CALLBACKS_FILE)};`,
