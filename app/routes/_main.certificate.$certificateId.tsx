@@ -130,7 +130,8 @@ export default function Certificate() {
   const result = useActionData<typeof action>();
   const revoked = certificate.revokedAt !== null;
   return (
-    <div className="mx-auto max-w-4xl px-4 pb-16 pt-10 sm:pt-14">
+    // Lining figures: the display face's old-style 0 and 1 are easily misread in an id or a score.
+    <div className="mx-auto max-w-4xl px-4 pb-16 pt-10 lining-nums sm:pt-14">
       {result?.ok ? (
         <p role="status" className="mb-6 rounded-2xl border border-line bg-surface/80 p-4 text-sm">
           {result.message}
@@ -172,7 +173,7 @@ export default function Certificate() {
             <Detail label="Holder">{certificate.holderName}</Detail>
             <Detail label="Level">
               <span className="inline-flex items-center gap-2">
-                {certificate.levelName} <Badge tone="gold">Certified reader</Badge>
+                {certificate.levelName} {revoked ? null : <Badge tone="gold">Certified reader</Badge>}
               </span>
             </Detail>
             <Detail label="Date of issue">{longDate(certificate.issuedAt)}</Detail>
