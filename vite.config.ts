@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { routeMatchingCache } from "./scripts/vite-route-matching";
+import { workerWasm } from "./scripts/vite-worker-wasm";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -16,6 +17,8 @@ export default defineConfig({
   },
   plugins: [
     routeMatchingCache(),
+    // WebAssembly as modules for the Worker (the certificate renderer): scripts/vite-worker-wasm.ts.
+    workerWasm(),
     tailwindcss(),
     remix({
       // Development tools (`/dev/*`) are only in local builds: a production build cannot serve them.

@@ -1,11 +1,27 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The server build imports its WebAssembly and font files by package path (vite.config.ts leaves them
+ * to wrangler). The pool loads such files itself, by a path under the project root; resolving them
+ * here keeps that path inside the root even when node_modules is a link to another folder.
+ */
+const binaryModules: Plugin = {
+  name: "arcanum-binary-modules",
+  enforce: "pre",
+  resolveId(id) {
+    if (!/\.(wasm|woff)$/.test(id) || id.startsWith(".") || id.startsWith("/")) return null;
+    return fileURLToPath(new URL(`./node_modules/${id}`, import.meta.url));
+  },
+};
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("./db/migrations", import.meta.url)));
   return {
     plugins: [
+      binaryModules,
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },

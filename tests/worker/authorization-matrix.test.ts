@@ -12,7 +12,7 @@ import { PARTIES } from "../../app/auth/party.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
-import { cards, deckListings, deckPurchases, deckReviews, decks, paymentReceipts, quizAttempts, readingInvites, readingJournal } from "../../db/schema";
+import { cards, deckListings, deckPurchases, deckReviews, decks, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -110,6 +110,19 @@ const collection = "routes/_main.collection.$deckId";
 const journal = "routes/_main.journal.$entryId";
 const room = "routes/reading-room.($deckId)";
 
+let memberCertificateId: Promise<string> | undefined;
+/** A reader certificate of the member's, made the first time a row asks for it. */
+function memberCertificate(): Promise<string> {
+  memberCertificateId ??= (async () => {
+    const attemptId = newId();
+    const id = `matrix${attemptId.replace(/[^A-Za-z0-9]/g, "").slice(0, 10)}`;
+    await db().insert(quizAttempts).values({ id: attemptId, userId: MEMBER_ID, questions: "[]", startedAt: Date.now(), deadlineAt: Date.now(), submittedAt: Date.now(), score: 12, passed: true });
+    await db().insert(readerCertificates).values({ id, userId: MEMBER_ID, attemptId, score: 12, total: 12, holderName: "Theo Ashgrove", issuedAt: Date.now() });
+    return id;
+  })();
+  return memberCertificateId;
+}
+
 const ROWS: HttpRow[] = [
   doc("routes/_main._index", "/", () => "/", all(200)),
   doc("routes/_main.$", "an unknown page", () => "/no-such-page", all(404)),
@@ -117,6 +130,14 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.become-reader", "/become-reader", () => "/become-reader", signedIn(200)),
   act("routes/_main.become-reader", "save", () => "/become-reader", () => ({ intent: "save", displayName: "Matrix", bio: "Twenty years of reading cards for friends.", specialty: "Decisions", languages: "English", yearsOfPractice: "3", price: "1.50" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: "allowed" }),
   doc("routes/_main.certificate.$certificateId", "an unknown certificate", () => "/certificate/unknown", all(404)),
+  // A certificate is public by its id; only staff may revoke one (tried in readers-certificate.test.ts), everyone else gets a 404.
+  doc("routes/_main.certificate.$certificateId", "the member's certificate", async () => `/certificate/${await memberCertificate()}`, all(200)),
+  act("routes/_main.certificate.$certificateId", "revoke", async () => `/certificate/${await memberCertificate()}`, () => ({ intent: "revoke", reason: "Matrix revocation" }), all(404)),
+  act("routes/_main.certificate.$certificateId", "revoke (an unknown certificate)", () => "/certificate/unknown", () => ({ intent: "revoke", reason: "Matrix revocation" }), all(404)),
+  doc("routes/certificate.$certificateId.og[.png]", "the member's certificate card", async () => `/certificate/${await memberCertificate()}/og.png`, all(200)),
+  doc("routes/certificate.$certificateId.og[.png]", "an unknown certificate's card", () => "/certificate/unknown/og.png", all(404)),
+  doc("routes/certificate.$certificateId.certificate[.png]", "the member's certificate download", async () => `/certificate/${await memberCertificate()}/certificate.png`, all(200)),
+  doc("routes/certificate.$certificateId.certificate[.png]", "an unknown certificate's download", () => "/certificate/unknown/certificate.png", all(404)),
   doc("routes/_main.checkout.$deckId", "/checkout/public deck", () => `/checkout/${PUBLIC_DECK}`, signedIn(200)),
   doc("routes/_main.checkout.$deckId", "/checkout/a deck not for sale (its owner is told it is theirs)", () => `/checkout/${OWNER_DECK}`, { nobody: "login", guest: 404, member: 404, removed: 404, owner: 200 }),
   // A free listing: a member's copy is added at once (then "In your collection", 409); the seller's own, 409; a guest is asked for an account.
