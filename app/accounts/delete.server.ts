@@ -25,6 +25,7 @@ import {
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { deleteMediaUnder } from "../media/media.server";
+import { forgetCertificatePictures } from "../readers/certificate-storage.server";
 
 export const DELETE_WORD = "DELETE";
 export const CONFIRMATION_MISMATCH = `Type your e-mail address or the word ${DELETE_WORD} to confirm.`;
@@ -82,6 +83,8 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
 
   const id = user.id;
   const ownDeck = eq(decks.creatorId, id);
+  // Their certificates' stored pictures are found by id, so the ids are read before the rows go.
+  const certificates = await db.select({ id: readerCertificates.id }).from(readerCertificates).where(eq(readerCertificates.userId, id));
   const [, , removedDecks, , , , , , , , , , , , , , , , , , , , gone] = await db.batch([
     // Kept for buyers: out of the marketplace and no longer public.
     db.update(deckListings).set({ status: "unlisted", updatedAt: now }).where(and(eq(deckListings.sellerId, id), sql`${deckListings.deckId} IN (SELECT id FROM decks WHERE ${ownDeck} AND ${boughtByOthers(id)})`)),
@@ -117,5 +120,6 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
 
   for (const deck of removedDecks) await deleteMediaUnder(bucket, `card-images/${deck.id}/`);
   await deleteMediaUnder(bucket, `avatars/${id}/`);
+  for (const certificate of certificates) await forgetCertificatePictures(bucket, certificate.id);
   return { ok: true, deletedUser: gone.length === 1 };
 }

@@ -6,18 +6,17 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { textResponse } from "../lib/http";
-import { deleteMediaUnder } from "../media/media.server";
 import type { CertificateArtKind } from "./certificate-art";
 import { CERTIFICATE_ART_VERSION, renderCertificatePng } from "./certificate-art.server";
 import { certificateState, getCertificate, type CertificateView } from "./certificate.server";
 import { workerArtEngines } from "./certificate-engines.server";
+import { certificatePrefix } from "./certificate-storage.server";
 
-const prefixOf = (certificateId: string) => `certificates/${certificateId}/`;
 
 function keyOf(certificate: CertificateView, kind: CertificateArtKind, pageUrl: string): string {
   // The QR code holds the page's address, so a picture is kept per host the page was asked under.
   const host = new URL(pageUrl).host.replace(/[^A-Za-z0-9.-]/g, "_");
-  return `${prefixOf(certificate.id)}${kind}-${certificateState(certificate)}-${host}-v${CERTIFICATE_ART_VERSION}.png`;
+  return `${certificatePrefix(certificate.id)}${kind}-${certificateState(certificate)}-${host}-v${CERTIFICATE_ART_VERSION}.png`;
 }
 
 /** The picture's PNG bytes: the stored copy, or a new render that is stored for the next time. */
@@ -34,11 +33,6 @@ export async function certificatePicture(
   // Stored before answering: a second request right after finds it instead of rendering again.
   await bucket.put(key, png, { httpMetadata: { contentType: "image/png" } });
   return png;
-}
-
-/** Deletes every stored picture of a certificate (after it is revoked, or with its holder's account). */
-export function forgetCertificatePictures(bucket: R2Bucket, certificateId: string): Promise<void> {
-  return deleteMediaUnder(bucket, prefixOf(certificateId));
 }
 
 /** Latin letters that do not come apart into a base letter and an accent. */

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { longDate } from "~/lib/format";
 import { CERTIFICATE_ART_SIZES } from "~/readers/certificate-art";
-import { forgetCertificatePictures } from "~/readers/certificate-images.server";
+import { forgetCertificatePictures } from "~/readers/certificate-storage.server";
 import { qrPath } from "~/readers/certificate-qr.server";
 import { REVOKE_REASON_MAX, REVOKE_REASON_MIN, revokeFormSchema } from "~/readers/certificate";
 import { certificateState, getCertificate, revokeCertificate } from "~/readers/certificate.server";

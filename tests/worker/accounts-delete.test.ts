@@ -119,6 +119,9 @@ describe("deleting an account", () => {
     await db().insert(readerApplications).values({ userId: seller.id, displayName: "Selma Seller", bio: "Readings.", specialties: "[]", languages: "[]", yearsOfPractice: 2, pricePerMinute: 100, updatedAt: Date.now() });
     await db().insert(quizAttempts).values({ id: attemptId, userId: seller.id, questions: "[]", startedAt: Date.now(), deadlineAt: Date.now(), submittedAt: Date.now(), score: 12, passed: true });
     await db().insert(readerCertificates).values({ id: `cert-${attemptId}`, userId: seller.id, attemptId, score: 12, total: 12, holderName: "Selma Seller", issuedAt: Date.now() });
+    // Its share card is rendered once and kept in the bucket.
+    expect((await get(`/certificate/cert-${attemptId}/og.png`)).status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: `certificates/cert-${attemptId}/` })).objects.length).toBeGreaterThan(0);
     const bought = await readyDeck(seller.id);
     const unsold = await readyDeck(seller.id);
     expect((await post(`/collection/${bought.deckId}`, { intent: "list", price: "0" }, { cookie: seller.cookie })).status).toBe(200);
@@ -143,6 +146,8 @@ describe("deleting an account", () => {
     for (const table of [readerProfiles, readerApplications, readerCertificates, quizAttempts]) {
       expect(await db().select().from(table).where(eq(table.userId, seller.id))).toEqual([]);
     }
+    expect((await env.MEDIA.list({ prefix: `certificates/cert-${attemptId}/` })).objects).toEqual([]);
+    expect((await get(`/certificate/cert-${attemptId}`)).status).toBe(404);
   });
 
   it("asks a subscriber to cancel first (409), and goes ahead once the plan is set to end", async () => {
