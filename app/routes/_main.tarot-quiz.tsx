@@ -81,6 +81,11 @@ function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
             : `The pass mark is ${PASS_PERCENT}%.`}
       </p>
       {reader?.promotedTo && <p className="mt-2">You have been promoted to {reader.promotedTo}, with a new certificate for the level.</p>}
+      {result.certificateId ? (
+        <Link to={`/certificate/${result.certificateId}`} className={`${buttonClasses("gold")} mt-4`} data-testid="certificate-link">
+          See and share your certificate
+        </Link>
+      ) : null}
       {result.missed.length > 0 && (
         <ul className="mt-4 space-y-3">
           {result.missed.map((m, i) => (

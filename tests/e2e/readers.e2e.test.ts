@@ -45,6 +45,27 @@ describe("becoming a reader offline", () => {
     await reader.getByRole("button", { name: "Submit answers" }).click();
     await reader.getByText(/You passed and are now a reader/).waitFor();
 
+    // The certificate: a public page anyone can check, with its QR code, a download and a share card.
+    await reader.getByTestId("certificate-link").click();
+    await reader.waitForURL(/\/certificate\/[A-Za-z0-9_-]+$/);
+    const certificatePath = new URL(reader.url()).pathname;
+    const certificateId = certificatePath.split("/").pop()!;
+    expect(await reader.getByTestId("certificate-holder").textContent()).toContain(displayName);
+    expect(await reader.getByTestId("certificate-id").textContent()).toContain(certificateId);
+    await reader.getByTestId("certificate-qr").waitFor();
+    const shareImage = await reader.locator('meta[property="og:image"]').getAttribute("content");
+    expect(shareImage).toMatch(new RegExp(`/certificate/${certificateId}/og\\.png`));
+    const card = await reader.request.get(shareImage!);
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/png");
+    expect([...(await card.body()).subarray(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+    // A stranger opening the shared link sees the same certificate.
+    const stranger = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await stranger.goto(certificatePath);
+    expect(await stranger.getByTestId("certificate-holder").textContent()).toContain(displayName);
+    expect(await stranger.getByRole("link", { name: /Download PNG/ }).getAttribute("href")).toContain(`/certificate/${certificateId}/certificate.png`);
+    await stranger.close();
+
     // The dashboard: the reader chooses to be available and sees themselves online.
     await reader.goto("/reader-dashboard");
     await hydrated(reader);
