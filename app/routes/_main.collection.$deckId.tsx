@@ -277,7 +277,7 @@ export default function DeckPage() {
             </ToolbarMenu>
           </nav>
           <p className="text-center text-sm text-muted">
-            {regenerationsLeft === null ? "Unlimited card repaints with your plan." : `${regenerationsLeft} card ${regenerationsLeft === 1 ? "repaint" : "repaints"} left for this deck.`}
+            {regenerationsLeft === null ? "Unlimited card regenerations with your plan." : `${regenerationsLeft} card regenerations left for this deck.`}
             {deck.kind === "major_arcana" && completeCreditsLeft === 0 ? <> {explorerPlusPitch()}</> : null}
           </p>
           <HiddenNotice hidden={listing?.hiddenAt ? { reason: listing.hiddenReason } : null} />
