@@ -91,8 +91,10 @@ const idPrefix = (text: string) => `a${hashString(text).toString(36).slice(0, 6)
 
 /** Where each Major Arcana composition's land meets its sky: the theme's setting rises from there. */
 const MAJOR_HORIZON = [560, 600, 600, 500, 560, 620, 580, 480, 560, 640, 720, 600, 640, 530, 520, 700, 650, 580, 520, 470, 540, 760];
-/** Compositions with lettering keep their sides (B and J, the wheel's letters) in every painting. */
-const UNMIRRORED = new Set(["major-02", "major-10"]);
+/** Cards whose composition has lettering (the pillars' B and J and the scroll's TORA, the wheel's TARO). */
+export const LETTERED_CARDS: ReadonlySet<string> = new Set(["major-02", "major-10"]);
+/** Compositions with lettering keep their sides in every painting. */
+const UNMIRRORED = LETTERED_CARDS;
 
 /** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card, variant). */
 export function paintCardSvg(input: CardArtInput): string {

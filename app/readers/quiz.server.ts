@@ -3,7 +3,7 @@ import type { Database } from "~/db.server";
 import { newId, randomToken } from "~/lib/crypto";
 import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "~/tarot/cards";
 import { meaningOf } from "~/tarot/meanings";
-import { paintUnlabelledCardSvg } from "../art/local-art";
+import { LETTERED_CARDS, paintUnlabelledCardSvg } from "../art/local-art";
 import { CLASSIC_STYLE, CLASSIC_THEME } from "../reading-room/deck-art.server";
 import { quizAttempts, readerApplications, readerCertificates, readerProfiles, users } from "../../db/schema";
 import { FIRST_LEVEL, nextLevel } from "./levels";
@@ -46,9 +46,12 @@ function question(prompt: string, right: string, wrong: string[], topic: string)
 
 const IMAGE_PROMPT = "Which card of the classic deck is this?";
 
+/** The cards a picture question may show: those whose art carries no words (which would name them). */
+const PICTURED = FULL_DECK.filter((card) => !LETTERED_CARDS.has(card.key));
+
 /** A card shown as its picture without numeral or title; the wrong choices look alike (same arcana, and a shared suit or rank). */
 function imageQuestion(): StoredQuestion {
-  const card = pick(FULL_DECK);
+  const card = pick(PICTURED);
   const alike = card.arcana === "major" ? MAJOR_ARCANA : MINOR_ARCANA.filter((c) => c.suit === card.suit || c.number === card.number);
   const asked = question(IMAGE_PROMPT, card.name, shuffle(alike).map((c) => c.name), "card images");
   return { ...asked, image: { token: randomToken(12), card: card.key } };

@@ -9,7 +9,7 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { paintCardSvg } from "../../app/art/local-art";
+import { LETTERED_CARDS, paintCardSvg, paintUnlabelledCardSvg } from "../../app/art/local-art";
 import { LEVELS, priceProblem, qualifyingLevel } from "../../app/readers/levels";
 import { setReaderPrice } from "../../app/readers/levels.server";
 import { MAX_IMAGE_QUESTIONS, QUIZ_QUESTIONS } from "../../app/readers/quiz";
@@ -85,7 +85,19 @@ describe("reader quiz", () => {
       for (const q of images) {
         expect(q.choices).toHaveLength(4);
         expect(q.choices[q.correct]).toBe(FULL_DECK.find((c) => c.key === q.image!.card)!.name);
+        expect(LETTERED_CARDS.has(q.image!.card)).toBe(false);
       }
+    }
+  });
+
+  it("pictures only cards whose art carries no words", () => {
+    for (const card of FULL_DECK.filter((c) => !LETTERED_CARDS.has(c.key))) {
+      expect(paintUnlabelledCardSvg({ card, theme: "Classic tarot", style: "art nouveau" }, "quiz"), card.key).not.toMatch(/<text/);
+    }
+    // The lettered ones would say what they are.
+    for (const key of LETTERED_CARDS) {
+      const card = FULL_DECK.find((c) => c.key === key)!;
+      expect(paintUnlabelledCardSvg({ card, theme: "Classic tarot", style: "art nouveau" }, "quiz")).toMatch(/<text/);
     }
   });
 
