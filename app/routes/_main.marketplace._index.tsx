@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { z } from "zod";
 import { STYLE_IDS } from "~/art/styles";
 import { DeckTile } from "~/components/deck-tile";
+import { FilterField, filterFieldClasses, Pagination } from "~/components/browse";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { BROWSE_PAGE_SIZE, browseSorts } from "~/marketplace/browse";
@@ -77,31 +77,6 @@ function searchFor(query: BrowseQuery, page?: number): string {
   return text ? `?${text}` : "";
 }
 
-/** Page numbers to show: the first, the last and two either side of the current, with gaps. */
-function pageNumbers(current: number, count: number): (number | "gap")[] {
-  const pages: (number | "gap")[] = [];
-  for (let n = 1; n <= count; n++) {
-    if (n === 1 || n === count || Math.abs(n - current) <= 2) pages.push(n);
-    else if (pages.at(-1) !== "gap") pages.push("gap");
-  }
-  return pages;
-}
-
-/** One labelled control of the filter bar. */
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-const fieldClasses =
-  "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm text-ink focus:border-brand focus:outline-none";
-
 export default function Marketplace() {
   const { tiles, total, page, pageCount, query } = useLoaderData<typeof loader>();
   const submit = useSubmit();
@@ -141,20 +116,20 @@ export default function Marketplace() {
         </div>
         <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <FilterField id="filter-min" label="Min price ($)">
-            <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={fieldClasses} />
+            <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={filterFieldClasses} />
           </FilterField>
           <FilterField id="filter-max" label="Max price ($)">
-            <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={fieldClasses} />
+            <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={filterFieldClasses} />
           </FilterField>
           <FilterField id="filter-kind" label="Deck">
-            <select id="filter-kind" name="kind" defaultValue={query.kind ?? ""} className={fieldClasses}>
+            <select id="filter-kind" name="kind" defaultValue={query.kind ?? ""} className={filterFieldClasses}>
               <option value="">Any deck</option>
               <option value="major_arcana">Major Arcana (22)</option>
               <option value="complete">Full deck (78)</option>
             </select>
           </FilterField>
           <FilterField id="filter-style" label="Style">
-            <select id="filter-style" name="style" defaultValue={query.style ?? ""} className={`${fieldClasses} capitalize`}>
+            <select id="filter-style" name="style" defaultValue={query.style ?? ""} className={`${filterFieldClasses} capitalize`}>
               <option value="">Any style</option>
               {STYLE_IDS.map((style) => (
                 <option key={style} value={style}>
@@ -164,7 +139,7 @@ export default function Marketplace() {
             </select>
           </FilterField>
           <FilterField id="filter-rating" label="Rating">
-            <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={fieldClasses}>
+            <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={filterFieldClasses}>
               <option value="">Any rating</option>
               {[4, 3, 2].map((stars) => (
                 <option key={stars} value={stars}>
@@ -174,7 +149,7 @@ export default function Marketplace() {
             </select>
           </FilterField>
           <FilterField id="filter-sort" label="Sort by">
-            <select id="filter-sort" name="sort" defaultValue={query.sort ?? "featured"} className={fieldClasses}>
+            <select id="filter-sort" name="sort" defaultValue={query.sort ?? "featured"} className={filterFieldClasses}>
               {browseSorts.map((sort) => (
                 <option key={sort} value={sort}>
                   {SORT_LABELS[sort]}
@@ -228,39 +203,7 @@ export default function Marketplace() {
           </Link>
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
-          {page > 1 ? (
-            <Link to={`/marketplace${searchFor(query, page - 1)}`} rel="prev" className={buttonClasses("ghost", "sm")}>
-              ← Previous
-            </Link>
-          ) : null}
-          {pageNumbers(page, pageCount).map((n, i) =>
-            n === "gap" ? (
-              <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
-                …
-              </span>
-            ) : (
-              <Link
-                key={n}
-                to={`/marketplace${searchFor(query, n)}`}
-                aria-current={n === page ? "page" : undefined}
-                aria-label={`Page ${n}`}
-                className={`inline-flex h-9 min-w-9 items-center justify-center rounded-full px-3 text-sm ${
-                  n === page ? "bg-brand font-semibold text-brand-ink" : "text-ink hover:bg-surface-2"
-                }`}
-              >
-                {n}
-              </Link>
-            ),
-          )}
-          {page < pageCount ? (
-            <Link to={`/marketplace${searchFor(query, page + 1)}`} rel="next" className={buttonClasses("ghost", "sm")}>
-              Next →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} href={(n) => `/marketplace${searchFor(query, n)}`} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { FilterField, filterFieldClasses, Pagination } from "~/components/browse";
 import { PageHeader } from "~/components/page-header";
 import { ReaderCard } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
@@ -44,30 +44,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...(await browseReaders(context.db, filtersOf(query))), query, languages };
 }
 
-/** Page numbers to show: the first, the last and two either side of the current, with gaps. */
-function pageNumbers(current: number, count: number): (number | "gap")[] {
-  const pages: (number | "gap")[] = [];
-  for (let n = 1; n <= count; n++) {
-    if (n === 1 || n === count || Math.abs(n - current) <= 2) pages.push(n);
-    else if (pages.at(-1) !== "gap") pages.push("gap");
-  }
-  return pages;
-}
-
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-const fieldClasses =
-  "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm text-ink focus:border-brand focus:outline-none";
-
 export default function Readers() {
   const { readers, total, page, pageCount, query, languages } = useLoaderData<typeof loader>();
   const submit = useSubmit();
@@ -92,7 +68,7 @@ export default function Readers() {
       >
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <FilterField id="filter-specialty" label="Specialty">
-            <select id="filter-specialty" name="specialty" defaultValue={query.specialty ?? ""} className={fieldClasses}>
+            <select id="filter-specialty" name="specialty" defaultValue={query.specialty ?? ""} className={filterFieldClasses}>
               <option value="">Any specialty</option>
               {SPECIALTIES.map((specialty) => (
                 <option key={specialty} value={specialty}>
@@ -102,7 +78,7 @@ export default function Readers() {
             </select>
           </FilterField>
           <FilterField id="filter-language" label="Language">
-            <select id="filter-language" name="language" defaultValue={query.language ?? ""} className={fieldClasses}>
+            <select id="filter-language" name="language" defaultValue={query.language ?? ""} className={filterFieldClasses}>
               <option value="">Any language</option>
               {languages.map((language) => (
                 <option key={language} value={language}>
@@ -112,13 +88,13 @@ export default function Readers() {
             </select>
           </FilterField>
           <FilterField id="filter-min" label="Min $ / minute">
-            <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={fieldClasses} />
+            <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={filterFieldClasses} />
           </FilterField>
           <FilterField id="filter-max" label="Max $ / minute">
-            <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={fieldClasses} />
+            <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={filterFieldClasses} />
           </FilterField>
           <FilterField id="filter-rating" label="Rating">
-            <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={fieldClasses}>
+            <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={filterFieldClasses}>
               <option value="">Any rating</option>
               {readerRatingFloors.map((floor) => (
                 <option key={floor} value={floor}>
@@ -128,7 +104,7 @@ export default function Readers() {
             </select>
           </FilterField>
           <FilterField id="filter-sort" label="Sort by">
-            <select id="filter-sort" name="sort" defaultValue={query.sort ?? "recommended"} className={fieldClasses}>
+            <select id="filter-sort" name="sort" defaultValue={query.sort ?? "recommended"} className={filterFieldClasses}>
               {readerSorts.map((sort) => (
                 <option key={sort} value={sort}>
                   {READER_SORT_LABELS[sort]}
@@ -188,39 +164,7 @@ export default function Readers() {
           )}
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
-          {page > 1 ? (
-            <Link to={`/readers${readersSearch(query, page - 1)}`} rel="prev" className={buttonClasses("ghost", "sm")}>
-              ← Previous
-            </Link>
-          ) : null}
-          {pageNumbers(page, pageCount).map((n, i) =>
-            n === "gap" ? (
-              <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
-                …
-              </span>
-            ) : (
-              <Link
-                key={n}
-                to={`/readers${readersSearch(query, n)}`}
-                aria-current={n === page ? "page" : undefined}
-                aria-label={`Page ${n}`}
-                className={`inline-flex h-9 min-w-9 items-center justify-center rounded-full px-3 text-sm ${
-                  n === page ? "bg-brand font-semibold text-brand-ink" : "text-ink hover:bg-surface-2"
-                }`}
-              >
-                {n}
-              </Link>
-            ),
-          )}
-          {page < pageCount ? (
-            <Link to={`/readers${readersSearch(query, page + 1)}`} rel="next" className={buttonClasses("ghost", "sm")}>
-              Next →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} href={(n) => `/readers${readersSearch(query, n)}`} />
     </div>
   );
 }
