@@ -41,6 +41,12 @@ const schema = z.object({
   READER_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
   LOCAL_AI_TEXT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOCAL_AI_IMAGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Paid reading timings, shortened only by tests (ignored in production): a billed minute, the wait for a reader's answer, the grace before a dropped connection pauses the clock, how long it stays paused, how long the two have to meet. */
+  PAID_MINUTE_MS: z.coerce.number().int().min(200).max(600_000).default(60_000),
+  PAID_REQUEST_TTL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(90_000),
+  PAID_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  PAID_PAUSE_LIMIT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5 * 60_000),
+  PAID_JOIN_LIMIT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(5 * 60_000),
 });
 
 export type AppConfig = {
@@ -62,6 +68,8 @@ export type AppConfig = {
   readerPresence: { heartbeatMs: number; windowMs: number; graceMs: number };
   /** Always zero in production. */
   localAiLatency: { textMs: number; imageMs: number };
+  /** The billing clock of paid readings and how long a request waits for an answer; the defaults in production. */
+  paidReadings: { minuteMs: number; requestTtlMs: number; graceMs: number; pauseLimitMs: number; joinLimitMs: number };
 };
 
 const iceServersSchema = z.array(
@@ -91,6 +99,16 @@ function parseStaffEmails(raw: string | undefined): string[] {
 let cached: { source: unknown; config: AppConfig } | undefined;
 
 /** Validates the Worker's variables once per isolate; a misconfigured deploy fails loudly on its first request. */
+function paidReadingTimings(vars: z.infer<typeof schema>): AppConfig["paidReadings"] {
+  return {
+    minuteMs: vars.PAID_MINUTE_MS,
+    requestTtlMs: vars.PAID_REQUEST_TTL_MS,
+    graceMs: vars.PAID_GRACE_MS,
+    pauseLimitMs: vars.PAID_PAUSE_LIMIT_MS,
+    joinLimitMs: vars.PAID_JOIN_LIMIT_MS,
+  };
+}
+
 export function readConfig(env: Cloudflare.Env): AppConfig {
   if (cached?.source === env) return cached.config;
   const parsed = schema.safeParse(env);
@@ -116,6 +134,7 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
     staffEmails: parseStaffEmails(vars.STAFF_EMAILS),
     readerPresence: { heartbeatMs: vars.READER_HEARTBEAT_MS, windowMs: vars.READER_PRESENCE_WINDOW_MS, graceMs: vars.READER_OFFLINE_GRACE_MS },
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
+    paidReadings: paidReadingTimings(isProduction ? schema.parse({}) : vars),
   };
   cached = { source: env, config };
   return config;

@@ -24,6 +24,7 @@ import { useChosenTheme } from "~/components/theme-toggle";
 import { useAccountChannel } from "~/lib/use-account-channel";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
 import { useReaderAvailability } from "~/readers/use-reader-availability";
+import { IncomingRequests } from "~/paid-readings/incoming-requests";
 import { useNonce } from "~/security/nonce";
 import { readTheme } from "~/theme/theme.server";
 import stylesheet from "~/styles/app.css?url";
@@ -108,7 +109,8 @@ export default function App() {
   const user = useOptionalUser();
   // A member's tabs follow their account live: a plan bought in one tab shows in all of them.
   useAccountChannel(user && !user.isGuest ? user.id : null);
-  useReaderAvailability(useRootData()?.readerPresence ?? null);
+  const readerPresence = useRootData()?.readerPresence ?? null;
+  useReaderAvailability(readerPresence);
   // Marks the document once React is in charge; scripts and tests can wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
@@ -118,6 +120,8 @@ export default function App() {
       <Outlet />
       <PendingNavigation />
       <WelcomeToast />
+      {/* An available reader hears of requests in every tab. */}
+      {readerPresence ? <IncomingRequests /> : null}
     </>
   );
 }

@@ -580,7 +580,7 @@ export const deckPurchases = sqliteTable(
   (t) => [uniqueIndex("deck_purchases_buyer_deck_idx").on(t.buyerId, t.deckId), index("deck_purchases_deck_idx").on(t.deckId)],
 );
 
-export const sellerEntryKinds = ["sale", "refund", "payout"] as const;
+export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund"] as const;
 
 /**
  * The creator's money, one line per change: a sale (gross, fee, net), a refund (the same,
@@ -597,6 +597,8 @@ export const sellerLedger = sqliteTable(
     kind: text("kind", { enum: sellerEntryKinds }).notNull(),
     purchaseId: text("purchase_id"),
     payoutId: text("payout_id"),
+    /** The paid reading a `reading` or `reading-refund` line is for. */
+    paidReadingId: text("paid_reading_id"),
     grossCents: integer("gross_cents").notNull().default(0),
     feeCents: integer("fee_cents").notNull().default(0),
     netCents: integer("net_cents").notNull(),
@@ -779,4 +781,170 @@ export const readerProfiles = sqliteTable(
   (t) => [
     check("reader_profiles_counts_check", sql`${t.completedReadings} >= 0 AND ${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND ${t.ratingCount} * 5`),
   ],
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * Paid readings with human readers
+ * --------------------------------------------------------------------------------------------- */
+
+export const walletEntryKinds = ["top-up", "charge", "refund"] as const;
+
+/**
+ * A client's reading balance in cents, changed only together with a `wallet_entries` line in one
+ * batch, so the balance is always the sum of its lines; it can never go below zero.
+ */
+export const readingWallets = sqliteTable(
+  "reading_wallets",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    balanceCents: integer("balance_cents").notNull().default(0),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [check("reading_wallets_balance_check", sql`${t.balanceCents} >= 0`)],
+);
+
+/**
+ * One line per change of a reading balance: a top-up (positive), a charged minute (negative), a
+ * refund of a reading (positive). The reference is unique, so no top-up, minute or refund is
+ * written twice, however often its cause is delivered.
+ */
+export const walletEntries = sqliteTable(
+  "wallet_entries",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: walletEntryKinds }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    paidReadingId: text("paid_reading_id"),
+    /** The minute of the reading a charge pays for, from 0. */
+    minute: integer("minute"),
+    checkoutId: text("checkout_id"),
+    referenceId: text("reference_id").notNull().unique(),
+    description: text("description").notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("wallet_entries_user_idx").on(t.userId, t.createdAt), index("wallet_entries_reading_idx").on(t.paidReadingId)],
+);
+
+export const readingModes = ["chat", "video"] as const;
+export const readingRequestStatuses = ["pending", "accepted", "declined", "lapsed", "cancelled"] as const;
+
+/**
+ * A client asking an online reader for a reading, at the price and free minutes shown when they
+ * asked. Pending until the reader answers or it lapses at `expires_at`; accepted once, guarded by
+ * its status, and then names the paid reading it opened.
+ */
+export const readingRequests = sqliteTable(
+  "reading_requests",
+  {
+    id: text("id").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: readingModes }).notNull(),
+    pricePerMinuteCents: integer("price_per_minute_cents").notNull(),
+    freeMinutes: integer("free_minutes").notNull(),
+    question: text("question").notNull().default(""),
+    status: text("status", { enum: readingRequestStatuses }).notNull().default("pending"),
+    paidReadingId: text("paid_reading_id"),
+    expiresAt: millis("expires_at").notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+    answeredAt: millis("answered_at"),
+  },
+  (t) => [
+    index("reading_requests_reader_idx").on(t.readerId, t.status, t.expiresAt),
+    index("reading_requests_client_idx").on(t.clientId, t.createdAt),
+    // One open request per client at a time.
+    uniqueIndex("reading_requests_one_pending_idx").on(t.clientId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const paidReadingStatuses = ["waiting", "live", "ended"] as const;
+
+/**
+ * A paid reading between a client and a reader, in the reading room of the same id. The room's
+ * clock charges it minute by minute (`minutes_billed` is the next minute to charge, and guards
+ * each charge); when it ends, the totals, the fee and the reader's net are set once.
+ */
+export const paidReadings = sqliteTable(
+  "paid_readings",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => readingSessions.id, { onDelete: "cascade" }),
+    requestId: text("request_id").notNull().unique(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: readingModes }).notNull(),
+    pricePerMinuteCents: integer("price_per_minute_cents").notNull(),
+    freeMinutes: integer("free_minutes").notNull(),
+    status: text("status", { enum: paidReadingStatuses }).notNull().default("waiting"),
+    minutesBilled: integer("minutes_billed").notNull().default(0),
+    chargedCents: integer("charged_cents").notNull().default(0),
+    feePercent: integer("fee_percent").notNull(),
+    feeCents: integer("fee_cents").notNull().default(0),
+    netCents: integer("net_cents").notNull().default(0),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    endReason: text("end_reason"),
+    startedAt: millis("started_at"),
+    endedAt: millis("ended_at"),
+    refundedAt: millis("refunded_at"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("paid_readings_client_idx").on(t.clientId, t.createdAt),
+    index("paid_readings_reader_idx").on(t.readerId, t.createdAt),
+    check("paid_readings_money_check", sql`${t.chargedCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.chargedCents}`),
+  ],
+);
+
+/** The client's rating and review of a paid reading, once; the reader may answer once. */
+export const readingReviews = sqliteTable(
+  "reading_reviews",
+  {
+    paidReadingId: text("paid_reading_id")
+      .primaryKey()
+      .references(() => paidReadings.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull().default(""),
+    reply: text("reply"),
+    repliedAt: millis("replied_at"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("reading_reviews_reader_idx").on(t.readerId, t.createdAt), check("reading_reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`)],
+);
+
+/** A client's report of a paid reading, for staff, who may refund it. */
+export const readingReports = sqliteTable(
+  "reading_reports",
+  {
+    id: text("id").primaryKey(),
+    paidReadingId: text("paid_reading_id")
+      .notNull()
+      .references(() => paidReadings.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    resolvedAt: millis("resolved_at"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("reading_reports_once_idx").on(t.paidReadingId, t.reporterId), index("reading_reports_open_idx").on(t.resolvedAt, t.createdAt)],
 );

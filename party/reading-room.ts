@@ -7,6 +7,11 @@ import { saveToJournals } from "../app/reading-room/journal.server";
 import { parseClientMessage, type ServerMessage, type Signal } from "../app/reading-room/messages";
 import { closeRoom, deckForReading, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { spreadById } from "../app/reading-room/spreads";
+import { tellAccountChanged } from "../app/accounts/channel.server";
+import { arrive, charged, depart, end, END_REASON_TEXT, meterView, newMeter, nextStep, partyOf, pause, type EndReason, type Meter } from "../app/paid-readings/clock";
+import { finishPaidReading, markPaidReadingStarted, paidReadingForRoom } from "../app/paid-readings/readings.server";
+import { chargeMinute } from "../app/paid-readings/wallet.server";
+import { reviewReaderLevel } from "../app/readers/levels.server";
 import {
   apply,
   decide,
@@ -28,6 +33,8 @@ import {
 const STATE_KEY = "state";
 /** Who laid the deck now on the table: a private deck is shown at the table only when its owner did. */
 const DECK_LAID_BY_KEY = "deckLaidBy";
+/** The billing clock of a paid reading; absent in a free room. */
+const METER_KEY = "meter";
 /** How soon a room with people still connected is looked at again after its idle hour. */
 const RECHECK_MS = 15 * 60 * 1000;
 
@@ -63,9 +70,13 @@ export class ReadingRoom extends Server<Env> {
   private state: RoomState | null = null;
   /** Undefined until known; null for the classic deck or a room older than this record. */
   private deckLaidBy: string | null | undefined = undefined;
+  /** The paid reading's clock, or null in a free room. */
+  private meter: Meter | null = null;
   private mirroredAt = 0;
   /** Set while an interpretation's AI allowance is being checked, so a second request waits its turn. */
   private askingAi = false;
+  /** Set when a paid reading ended and the room closed: the sockets closing after it change nothing. */
+  private over = false;
   private mirrorTimer: ReturnType<typeof setTimeout> | null = null;
 
   private loading: Promise<RoomState | null> | null = null;
@@ -84,16 +95,23 @@ export class ReadingRoom extends Server<Env> {
     if (stored) {
       this.state = stored;
       this.deckLaidBy = (await this.ctx.storage.get<string | null>(DECK_LAID_BY_KEY)) ?? undefined;
+      this.meter = (await this.ctx.storage.get<Meter>(METER_KEY)) ?? null;
       // The idle alarm re-arms itself (see onAlarm); a room woken without one gets it back here.
-      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(stored.lastActivityAt + ACTIVITY_WINDOW_MS);
+      if ((await this.ctx.storage.getAlarm()) === null) await this.armAlarm(stored.lastActivityAt + ACTIVITY_WINDOW_MS);
       return stored;
     }
-    const seed = await loadRoomSeed(createDatabase(this.env.DB), this.name);
+    const db = createDatabase(this.env.DB);
+    const [seed, paid] = await Promise.all([loadRoomSeed(db, this.name), paidReadingForRoom(db, this.name)]);
     if (!seed) return null;
-    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: Date.now() });
+    const now = Date.now();
+    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now });
     this.deckLaidBy = seed.deckLaidBy;
-    await this.ctx.storage.put({ [STATE_KEY]: this.state, [DECK_LAID_BY_KEY]: seed.deckLaidBy });
-    await this.ctx.storage.setAlarm(this.state.lastActivityAt + ACTIVITY_WINDOW_MS);
+    this.meter =
+      paid && paid.status !== "ended"
+        ? { ...newMeter({ readingId: paid.id, clientId: paid.clientId, readerId: paid.readerId, pricePerMinuteCents: paid.pricePerMinuteCents, freeMinutes: paid.freeMinutes, balanceCents: paid.balanceCents, timing: readConfig(this.env).paidReadings, at: paid.createdAt }), minutesBilled: paid.minutesBilled, chargedCents: paid.chargedCents }
+        : null;
+    await this.ctx.storage.put({ [STATE_KEY]: this.state, [DECK_LAID_BY_KEY]: seed.deckLaidBy, ...(this.meter ? { [METER_KEY]: this.meter } : {}) });
+    await this.armAlarm(this.state.lastActivityAt + ACTIVITY_WINDOW_MS);
     return this.state;
   }
 
@@ -193,6 +211,7 @@ export class ReadingRoom extends Server<Env> {
     connection.setState({ memberId: member.id, tokens: RATE_BURST, refilledAt: Date.now(), strikes: 0 });
     await this.commit(decision.events);
     this.send(connection, { type: "snapshot", state: view(this.state!), you: member.id });
+    if (this.meter) await this.meterArrival(member.id);
   }
 
   /** Token bucket per socket; false when the socket has sent too much. */
@@ -244,6 +263,12 @@ export class ReadingRoom extends Server<Env> {
     }
     if (message.type === "signal") {
       this.relay(connection, memberId, message.to, message.signal);
+      return;
+    }
+    if (message.type === "endReading") {
+      const party = this.meter && this.meter.status !== "ended" ? partyOf(this.meter, memberId) : null;
+      if (!party) this.send(connection, { type: "refused", error: "Only the client and the reader of a paid reading can end it." });
+      else await this.endReading(party === "client" ? "client-ended" : "reader-ended", Date.now());
       return;
     }
     await this.act(connection, memberId, message.command);
@@ -331,12 +356,17 @@ export class ReadingRoom extends Server<Env> {
    * storage cleared); one with people still connected is looked at again later.
    */
   async onAlarm() {
-    const state = await this.load();
+    let state = await this.load();
     if (!state) return;
+    if (this.meter) {
+      await this.runClock(Date.now());
+      state = this.state;
+      if (!state) return;
+    }
     const now = Date.now();
     const connected = [...this.getConnections()].length > 0;
     if (now - state.lastActivityAt < ACTIVITY_WINDOW_MS || connected) {
-      await this.ctx.storage.setAlarm(Math.max(state.lastActivityAt + ACTIVITY_WINDOW_MS, now + RECHECK_MS));
+      await this.armAlarm(Math.max(state.lastActivityAt + ACTIVITY_WINDOW_MS, now + RECHECK_MS));
       return;
     }
     if (this.mirrorTimer) clearTimeout(this.mirrorTimer);
@@ -356,9 +386,121 @@ export class ReadingRoom extends Server<Env> {
 
   private async leave(connection: Connection<ConnectionState>) {
     const memberId = connection.state?.memberId;
+    if (this.over) return;
     const state = await this.load();
     if (!memberId || !state) return;
     const decision = decideLeave(state, memberId, Date.now());
     if (decision.ok) await this.commit(decision.events);
+    if (this.meter) await this.meterDeparture(memberId, connection.id);
+  }
+
+  /**
+   * Sets the alarm for the idle check at `idleAt`, or sooner when the paid reading's clock has
+   * something due: one alarm serves both, and each look re-arms it.
+   */
+  private async armAlarm(idleAt: number) {
+    const step = this.meter ? nextStep(this.meter, Date.now()) : null;
+    const clockAt = !step ? null : step.kind === "wait" ? step.until : Date.now();
+    await this.ctx.storage.setAlarm(clockAt === null ? idleAt : Math.min(idleAt, clockAt));
+  }
+
+  private idleAt() {
+    return Math.max((this.state?.lastActivityAt ?? Date.now()) + ACTIVITY_WINDOW_MS, Date.now() + 1000);
+  }
+
+  /** The client or the reader opened a tab: the clock starts when both are there, or runs again. */
+  private async meterArrival(memberId: string) {
+    const party = partyOf(this.meter!, memberId);
+    if (!party || this.meter!.status === "ended") {
+      this.sendMeter();
+      return;
+    }
+    const wasWaiting = this.meter!.status === "waiting";
+    this.meter = arrive(this.meter!, party, Date.now());
+    if (wasWaiting && this.meter.startedAt !== null) await markPaidReadingStarted(createDatabase(this.env.DB), this.meter.readingId, this.meter.startedAt);
+    await this.runClock(Date.now());
+  }
+
+  /** The last tab of the client or the reader closed: the grace period starts. */
+  private async meterDeparture(memberId: string, closing: string) {
+    const party = partyOf(this.meter!, memberId);
+    if (!party || this.meter!.status === "ended") return;
+    const stillHere = [...this.getConnections<ConnectionState>()].some((c) => c.id !== closing && c.state?.memberId === memberId);
+    if (stillHere) return;
+    this.meter = depart(this.meter!, party, Date.now());
+    await this.runClock(Date.now());
+  }
+
+  /**
+   * Carries out what the clock has due, in order: each minute charged once in D1 (whose figures
+   * are the truth, so a minute charged before a restart is found, not charged again), a pause, or
+   * the end; then saves the clock, tells both tabs and sets the next alarm.
+   */
+  private async runClock(now: number) {
+    const db = createDatabase(this.env.DB);
+    for (;;) {
+      const meter = this.meter;
+      if (!meter) return;
+      const step = nextStep(meter, now);
+      if (step.kind === "wait") break;
+      if (step.kind === "end") {
+        await this.endReading(step.reason, step.at);
+        return;
+      }
+      if (step.kind === "pause") {
+        this.meter = pause(meter, step.at);
+        continue;
+      }
+      const figures = await chargeMinute(db, { id: meter.readingId, clientId: meter.clientId }, step.minute, step.cents, now);
+      this.meter = charged(meter, figures);
+      if (figures.minutesBilled <= step.minute) {
+        // The balance did not cover the minute that starts: the reading ends as it starts.
+        await this.endReading("balance", step.at);
+        return;
+      }
+    }
+    await this.ctx.storage.put(METER_KEY, this.meter);
+    this.sendMeter();
+    await this.armAlarm(this.idleAt());
+  }
+
+  /** Each tab of the room gets the clock as its person may see it. */
+  private sendMeter() {
+    if (!this.meter) return;
+    const now = Date.now();
+    for (const connection of this.getConnections<ConnectionState>()) {
+      if (connection.state?.memberId) this.send(connection, { type: "meter", meter: meterView(this.meter, connection.state.memberId, now) });
+    }
+  }
+
+  /**
+   * The paid reading ends: its totals, fee and the reader's earning are written once, both tabs
+   * are told and sent to the receipt, the reading goes to both journals, the reader's level is
+   * looked at, and the room closes.
+   */
+  private async endReading(reason: EndReason, at: number) {
+    const meter = this.meter;
+    if (!meter || meter.status === "ended") return;
+    const db = createDatabase(this.env.DB);
+    this.over = true;
+    this.meter = end(meter, reason, at);
+    await this.ctx.storage.put(METER_KEY, this.meter);
+    await finishPaidReading(db, meter.readingId, { startedAt: meter.startedAt, reason }, Date.now());
+    this.sendMeter();
+    if (this.state) await saveToJournals(db, this.name, this.state).catch((error) => console.error("saving the paid reading to journals", error));
+    await reviewReaderLevel(db, meter.readerId, Date.now(), this.env).catch((error) => console.error("reviewing the reader's level", error));
+    await Promise.all([tellAccountChanged(this.env, meter.clientId, "reading"), tellAccountChanged(this.env, meter.readerId, "reading")]);
+    for (const connection of this.getConnections<ConnectionState>()) {
+      this.send(connection, { type: "closed", reason: END_REASON_TEXT[reason] });
+      connection.close(4000, "reading ended");
+    }
+    if (this.mirrorTimer) clearTimeout(this.mirrorTimer);
+    this.mirrorTimer = null;
+    if (this.state) await mirrorRoom(db, this.name, this.state, this.deckLaidBy).catch(() => undefined);
+    await closeRoom(db, this.name, Date.now());
+    this.state = null;
+    this.meter = null;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 }

@@ -177,6 +177,7 @@ function AccountLinks({ className, itemClassName }: { className?: string; itemCl
     <ul className={className}>
       <li><Link className={cn("block", itemClassName)} to="/profile">Profile</Link></li>
       <li><Link className={cn("block", itemClassName)} to="/collection">My Collection</Link></li>
+      {user.isGuest ? null : <li><Link className={cn("block", itemClassName)} to="/balance">Reading Balance</Link></li>}
       <li>
         {/* Pricing leaves the bar once signed in; a member not yet subscribed upgrades from the plans. */}
         {user.isSubscribed ? (

@@ -1,7 +1,7 @@
 import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
+import { paidReadings, readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
 import type { CurrentUser } from "../auth/user.server";
@@ -46,7 +46,15 @@ export async function createInvite(db: Database, user: CurrentUser, sessionId: s
   const [reading] = await db
     .select({ id: readingSessions.id })
     .from(readingSessions)
-    .where(and(eq(readingSessions.id, sessionId), eq(readingSessions.originalHostUserId, user.id), eq(readingSessions.isActive, true)))
+    .where(
+      and(
+        eq(readingSessions.id, sessionId),
+        eq(readingSessions.originalHostUserId, user.id),
+        eq(readingSessions.isActive, true),
+        // A paid reading is for its client and reader alone.
+        sql`NOT EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingSessions.id})`,
+      ),
+    )
     .limit(1);
   if (!reading) return null;
   const { role, video } = parseType(input.type);

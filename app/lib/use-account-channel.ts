@@ -3,6 +3,9 @@ import PartySocket from "partysocket";
 import { useEffect } from "react";
 import { USER_CHANNEL_PARTY, type AccountMessage } from "../../party/account-messages";
 
+/** The event each message of the channel also raises on `window`, for parts of the page that fetch their own data. */
+export const ACCOUNT_CHANGED_EVENT = "arcanum:account-changed";
+
 /** How often a visible tab reloads the account on its own, should a message be missed. */
 export const ACCOUNT_REFRESH_MS = 60_000;
 
@@ -21,7 +24,10 @@ export function useAccountChannel(userId: string | null) {
     const socket = new PartySocket({ host: window.location.host, party: USER_CHANNEL_PARTY, room: userId });
     socket.addEventListener("message", (event: MessageEvent) => {
       try {
-        if ((JSON.parse(String(event.data)) as AccountMessage).type === "account-changed") revalidator.revalidate();
+        const message = JSON.parse(String(event.data)) as AccountMessage;
+        if (message.type !== "account-changed") return;
+        revalidator.revalidate();
+        window.dispatchEvent(new CustomEvent(ACCOUNT_CHANGED_EVENT, { detail: message.reason }));
       } catch {
         // Not a message of ours.
       }

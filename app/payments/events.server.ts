@@ -9,6 +9,7 @@
  *   the quotas follow the plan (allocation on a new plan, the refresh on a renewal, the free plan
  *   when it ends); a paid invoice gets its receipt; a failed one leaves the subscription past due;
  * - a completed checkout of a marketplace deck: the purchase, the seller's sale line, the count;
+ * - a completed top-up: the reading balance's line and the balance, once;
  * - `charge.refunded`: the receipt records the refund; a refunded Explorer Plus takes back its
  *   credit, a refunded deck its purchase (access ends) and its sale;
  * - a completed checkout of a deck that bought nothing is refunded; a failed refund call fails the
@@ -21,6 +22,7 @@ import type Stripe from "stripe";
 import { checkoutSessions, paymentEvents, paymentReceipts, subscriptions, subscriptionStatuses, users } from "../../db/schema";
 import { payoutAccountEventStatements } from "../marketplace/earnings.server";
 import { boughtNothing, deckCheckoutStatements, deckRefundStatements } from "../marketplace/purchase.server";
+import { topUpStatements } from "../paid-readings/wallet.server";
 import { explorerRefundStatements, planAllocationStatements, renewalStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
 import { EXPLORER_PLUS, findPlanByPriceId, FREE_PLAN } from "../plans/catalogue";
@@ -154,6 +156,11 @@ async function checkoutStatements(db: Database, event: Stripe.Event, now: number
         ...(await deckCheckoutStatements(db, { id: checkout.id, userId, deckId: checkout.deckId, amountCents: checkout.amountCents ?? 0, currency: checkout.currency }, now)),
       );
     }
+  }
+  // A reading balance top-up: the amount the checkout recorded, once per checkout.
+  if (session.metadata?.kind === "top-up") {
+    const checkout = await db.query.checkoutSessions.findFirst({ where: and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId)) });
+    if (checkout) statements.push(...topUpStatements(db, checkout, now));
   }
   return statements;
 }

@@ -3,6 +3,7 @@
  * room looks at them; the room sends the whole state once, then every event in order.
  */
 import { z } from "zod";
+import type { MeterView } from "../paid-readings/clock";
 import { SPREAD_IDS } from "./spreads";
 import { QUESTION_MAX, type RoomCommand, type RoomEvent, type RoomState } from "./state";
 
@@ -51,20 +52,23 @@ export const clientMessageSchema = z.union([
   z.object({ type: z.literal("resync") }),
   z.object({ type: z.literal("signal"), to: z.union([z.literal("*"), personId]), signal: signalSchema }),
   z.object({ type: z.literal("changeDeck"), deckId: z.string().min(1).max(64).nullable() }),
+  z.object({ type: z.literal("endReading") }),
 ]);
 
 export type ClientMessage =
   | { type: "command"; command: RoomCommand }
   | { type: "resync" }
   | { type: "signal"; to: string; signal: Signal }
-  | { type: "changeDeck"; deckId: string | null };
+  | { type: "changeDeck"; deckId: string | null }
+  | { type: "endReading" };
 
 export type ServerMessage =
   | { type: "snapshot"; state: RoomState; you: string }
   | { type: "event"; version: number; event: RoomEvent }
   | { type: "refused"; error: string }
   | { type: "signal"; from: string; signal: Signal }
-  | { type: "closed"; reason: string };
+  | { type: "closed"; reason: string }
+  | { type: "meter"; meter: MeterView };
 
 /** Parses a raw socket message; null when it is too large, not JSON, or not a known message. */
 export function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | null {

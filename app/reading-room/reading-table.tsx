@@ -5,6 +5,7 @@ import { cn } from "~/lib/cn";
 import { SPREADS, spreadById } from "./spreads";
 import { canControl, isActive, type RoomState, type TableCard } from "./state";
 import { useRoom } from "./use-room";
+import { PaidReadingBar } from "../paid-readings/meter-bar";
 import { Gallery, HelpSheet, QuestionIdeas, useShortcuts, useTableGestures, useTableSounds } from "./table-tools";
 import { VideoCall } from "./video-call";
 
@@ -83,6 +84,7 @@ export function ReadingTable(props: TableProps) {
       <div className="mx-auto max-w-md py-20 text-center">
         <h2 className="text-3xl font-bold">You have left the table</h2>
         <p className="mt-3 text-muted" role="alert">{room.closed}</p>
+        {room.meter ? <a href={room.meter.view.receiptPath} className="mt-4 inline-block font-semibold text-brand underline">See the receipt</a> : null}
       </div>
     );
   }
@@ -90,6 +92,7 @@ export function ReadingTable(props: TableProps) {
   return (
     <div className="grid w-full max-w-7xl gap-4 lg:grid-cols-[1fr_20rem] lg:gap-6">
       <section aria-label="The table" className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <PaidReadingBar room={room} />
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
           <p>
             <span className="font-semibold">{spread?.name}</span>

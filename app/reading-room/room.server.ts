@@ -123,6 +123,9 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     const found = user ? await findOwnReading(context.db, sessionId.slice(0, 64), user.id) : null;
     if (!found) throw new Response("Reading not found", { status: 404 });
     if (!found.isActive) {
+      // A paid reading that ended is read on its receipt.
+      const paid = await context.db.query.paidReadings.findFirst({ columns: { id: true }, where: (p, { eq }) => eq(p.id, found.id) });
+      if (paid) throw redirect(`/readings/${paid.id}`);
       ended = { question: found.question, cards: found.selectedCards ?? [], interpretation: found.interpretation, endedAt: found.lastActivityAt };
       return { deck: null, reading: null, ended, canStart: true, confirmCreate: false };
     }
@@ -163,7 +166,11 @@ export async function readingRoomAction({ request, params, context }: ActionFunc
     if (!parsed.success) return data({ invite: null, error: "Choose how the person joins, and at most 50 uses." }, { status: 400 });
     const sessionId = new URL(request.url).searchParams.get("session") ?? "";
     const invite = await createInvite(context.db, user, sessionId, parsed.data);
-    if (!invite) return data({ invite: null, error: "Only the host of an open reading can invite people." }, { status: 403 });
+    if (!invite) {
+      const paid = await context.db.query.paidReadings.findFirst({ columns: { id: true }, where: (p, { eq }) => eq(p.id, sessionId.slice(0, 64)) });
+      const error = paid ? "A paid reading is private to its client and reader: nobody else can be invited." : "Only the host of an open reading can invite people.";
+      return data({ invite: null, error }, { status: 403 });
+    }
     return { invite: { path: invitePath(invite), expiresAt: invite.expiresAt, maxUses: invite.maxUses }, error: null };
   }
   const deckId = params.deckId ?? null;

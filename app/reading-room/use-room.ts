@@ -1,5 +1,6 @@
 import PartySocket from "partysocket";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { MeterView } from "../paid-readings/clock";
 import type { ServerMessage, Signal } from "./messages";
 import { apply, type RoomCommand, type RoomEvent, type RoomState } from "./state";
 
@@ -14,6 +15,10 @@ export type RoomConnection = {
   closed: string | null;
   /** The latest event applied, for sounds and other reactions. */
   lastEvent: RoomEvent | null;
+  /** A paid reading's clock, with when it was received; null in a free room. */
+  meter: { view: MeterView; receivedAt: number } | null;
+  /** Ends a paid reading (its client or reader only). */
+  endReading(): void;
   send(command: RoomCommand): void;
   /** Switches the table to another deck (null: the classic deck), between readings. */
   changeDeck(deckId: string | null): void;
@@ -34,6 +39,7 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
   const [notice, setNotice] = useState<string | null>(null);
   const [closed, setClosed] = useState<string | null>(null);
   const [lastEvent, setLastEvent] = useState<RoomEvent | null>(null);
+  const [meter, setMeter] = useState<RoomConnection["meter"]>(null);
   const socketRef = useRef<PartySocket | null>(null);
   const signalListeners = useRef(new Set<(from: string, signal: Signal) => void>());
 
@@ -68,6 +74,9 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
         case "signal":
           for (const listener of signalListeners.current) listener(message.from, message.signal);
           break;
+        case "meter":
+          setMeter({ view: message.meter, receivedAt: Date.now() });
+          break;
         case "closed":
           setClosed(message.reason);
           socket.close();
@@ -90,6 +99,10 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
     socketRef.current?.send(JSON.stringify({ type: "changeDeck", deckId }));
   }, []);
 
+  const endReading = useCallback(() => {
+    socketRef.current?.send(JSON.stringify({ type: "endReading" }));
+  }, []);
+
   const signal = useCallback((to: string, payload: Signal) => {
     socketRef.current?.send(JSON.stringify({ type: "signal", to, signal: payload }));
   }, []);
@@ -101,5 +114,5 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
     };
   }, []);
 
-  return { state, you, connected, notice, closed, lastEvent, send, changeDeck, signal, onSignal };
+  return { state, you, connected, notice, closed, lastEvent, meter, endReading, send, changeDeck, signal, onSignal };
 }

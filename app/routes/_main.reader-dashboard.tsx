@@ -11,6 +11,11 @@ import { parseReaderProfile, readerDashboard, updateReaderProfile } from "~/read
 import { formatPerMinute } from "~/readers/format";
 import { setReaderAvailability } from "~/readers/presence.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
+import { LocalTime } from "~/components/local-time";
+import { readerEarnings } from "~/paid-readings/readings.server";
+import { pendingRequestsFor, type PendingRequest } from "~/paid-readings/requests.server";
+import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules";
+import { useEffect, useState } from "react";
 
 export const meta: MetaFunction = () => [{ title: "Reader dashboard — Arcanum" }];
 
@@ -19,7 +24,9 @@ const card = "rounded-3xl border border-line bg-surface/90 p-6";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { dashboard: user.isReader ? await readerDashboard(context.db, user.id) : null };
+  if (!user.isReader) return { dashboard: null, requests: [], earnings: null };
+  const [dashboard, requests, earnings] = await Promise.all([readerDashboard(context.db, user.id), pendingRequestsFor(context.db, user.id), readerEarnings(context.db, user.id)]);
+  return { dashboard, requests, earnings };
 }
 
 type ActionData = { ok: true; message: string } | { ok: false; field: string; message: string };
@@ -51,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ReaderDashboard() {
-  const { dashboard } = useLoaderData<typeof loader>();
+  const { dashboard, requests, earnings } = useLoaderData<typeof loader>();
   if (!dashboard) {
     return (
       <div className="px-4">
@@ -63,12 +70,114 @@ export default function ReaderDashboard() {
       </div>
     );
   }
-  return <Dashboard dashboard={dashboard} />;
+  return <Dashboard dashboard={dashboard} requests={requests} earnings={earnings!} />;
 }
 
 type DashboardData = NonNullable<Awaited<ReturnType<typeof readerDashboard>>>;
+type Earnings = Awaited<ReturnType<typeof readerEarnings>>;
 
-function Dashboard({ dashboard }: { dashboard: DashboardData }) {
+/** Asks once for notifications, so requests reach the reader when the tab is in the background. */
+function NotificationsChoice() {
+  const [permission, setPermission] = useState<string | null>(null);
+  useEffect(() => setPermission("Notification" in window ? Notification.permission : "unsupported"), []);
+  if (permission !== "default") return null;
+  return (
+    <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => void Notification.requestPermission().then(setPermission)}>
+      Notify me of requests
+    </button>
+  );
+}
+
+function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earnings: Earnings }) {
+  const reviews = earnings.history.filter((reading) => reading.rating !== null);
+  return (
+    <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="rounded-2xl border border-line p-5" data-testid="dashboard-requests">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="font-sans font-semibold">Requests</h3>
+          <NotificationsChoice />
+        </div>
+        {requests.length === 0 ? (
+          <p className="mt-1 text-sm text-muted">People asking you for a reading appear here, and in every tab you have open, while you are online.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-line">
+            {requests.map((request) => (
+              <li key={request.id} className="py-3">
+                <p className="font-semibold">{request.clientName} · {READING_MODE_LABELS[request.mode]}</p>
+                {request.question ? <p className="text-sm">“{request.question}”</p> : null}
+                <Form method="post" action={`/readings/requests/${request.id}`} className="mt-2 flex gap-2">
+                  <button type="submit" name="intent" value="accept" className={buttonClasses("primary", "sm")}>Accept</button>
+                  <button type="submit" name="intent" value="decline" className={buttonClasses("secondary", "sm")}>Decline</button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="rounded-2xl border border-line p-5" data-testid="dashboard-earnings">
+        <h3 className="font-sans font-semibold">Earnings</h3>
+        <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+          <div><dt className="text-muted">Readings earned</dt><dd className="text-lg font-bold tabular-nums">{formatMoney(earnings.totals.grossCents)}</dd></div>
+          <div><dt className="text-muted">Platform fee ({READING_FEE_PERCENT} %)</dt><dd className="text-lg font-bold tabular-nums">{formatMoney(earnings.totals.feeCents)}</dd></div>
+          <div><dt className="text-muted">Yours</dt><dd className="text-lg font-bold tabular-nums" data-testid="earnings-net">{formatMoney(earnings.totals.netCents)}</dd></div>
+        </dl>
+        <p className="mt-3 text-sm">
+          Balance <span className="font-semibold tabular-nums" data-testid="earnings-balance">{formatMoney(earnings.balanceCents)}</span>, shared with any deck sales.{" "}
+          <Link to="/sales" className="text-brand underline">Payouts</Link>
+        </p>
+      </div>
+      <div className="rounded-2xl border border-line p-5 lg:col-span-2" data-testid="dashboard-sessions">
+        <h3 className="font-sans font-semibold">Sessions</h3>
+        {earnings.history.length === 0 ? (
+          <p className="mt-1 text-sm text-muted">Your paid readings appear here with their length and what they earned.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-sm">
+              <thead className="text-left text-muted">
+                <tr><th className="py-2 font-normal">Client</th><th className="py-2 font-normal">When</th><th className="py-2 font-normal">Minutes</th><th className="py-2 text-right font-normal">Charged</th><th className="py-2 text-right font-normal">Yours</th></tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {earnings.history.map((reading) => (
+                  <tr key={reading.id}>
+                    <td className="py-2"><Link to={`/readings/${reading.id}`} className="underline">{reading.otherName}</Link></td>
+                    <td className="py-2"><LocalTime at={reading.createdAt} style="mediumWithTime" /></td>
+                    <td className="py-2 tabular-nums">{reading.status === "ended" ? reading.minutes : "live"}</td>
+                    <td className="py-2 text-right tabular-nums">{formatMoney(reading.chargedCents)}</td>
+                    <td className="py-2 text-right tabular-nums">{reading.refundedCents > 0 ? "refunded" : formatMoney(reading.netCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <div className="rounded-2xl border border-line p-5 lg:col-span-2" data-testid="dashboard-reviews">
+        <h3 className="font-sans font-semibold">Reviews</h3>
+        {reviews.length === 0 ? (
+          <p className="mt-1 text-sm text-muted">What clients say after their readings appears here; you can answer each once.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-line">
+            {reviews.map((reading) => (
+              <li key={reading.id} className="py-3">
+                <p>
+                  <span className="text-gold" aria-label={`${reading.rating} out of 5 stars`}>{"★".repeat(reading.rating ?? 0)}</span> · {reading.otherName}
+                </p>
+                {reading.review ? <p className="mt-1">{reading.review}</p> : null}
+                {reading.reply ? (
+                  <p className="mt-1 text-sm text-muted">You answered: {reading.reply}</p>
+                ) : (
+                  <Link to={`/readings/${reading.id}`} className="text-sm text-brand underline">Answer</Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData; requests: PendingRequest[]; earnings: Earnings }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -240,20 +349,7 @@ function Dashboard({ dashboard }: { dashboard: DashboardData }) {
           {dashboard.stats.readings} completed
           {dashboard.stats.rating === null ? " · no ratings yet" : ` · rated ${dashboard.stats.rating.toFixed(2)} from ${dashboard.stats.ratingCount}`}
         </p>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {[
-            ["Requests", "People asking you for a reading appear here while you are online."],
-            ["Sessions", "Your readings in progress and past ones, with their length."],
-            ["Earnings", "What your readings earned, after the platform's share, and your payouts."],
-            ["Reviews", "What people said after their readings, with their ratings."],
-          ].map(([title, text]) => (
-            <div key={title} className="rounded-2xl border border-dashed border-line p-5">
-              <h3 className="font-sans font-semibold">{title}</h3>
-              <p className="mt-1 text-sm text-muted">{text}</p>
-              <p className="mt-3 text-xs font-semibold uppercase tracking-wider text-gold">Opens with paid readings</p>
-            </div>
-          ))}
-        </div>
+        <PaidReadings requests={requests} earnings={earnings} />
       </section>
     </div>
   );

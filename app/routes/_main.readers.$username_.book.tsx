@@ -1,9 +1,14 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { tellAccountChanged } from "~/accounts/channel.server";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { LevelBadge, OnlineBadge, ReaderAvatar } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
+import { formatMoney } from "~/lib/format";
+import { createRequest, quoteReading } from "~/paid-readings/requests.server";
+import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODE_LABELS, READING_MODES } from "~/paid-readings/rules";
 import { formatPerMinute } from "~/readers/format";
 import { getPublicReader } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
@@ -14,19 +19,41 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [user, found] = await Promise.all([requireUser(request, context), getPublicReader(context.db, params.username ?? "")]);
-  if (!found) throw new Response("Reader not found", { status: 404 });
+  const user = await requireUser(request, context);
   // Paid readings need an account: a guest creates one first and comes back here.
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
+  const [found, quote] = await Promise.all([getPublicReader(context.db, params.username ?? ""), quoteReading(context.db, user, params.username ?? "")]);
+  if (!found) throw new Response("Reader not found", { status: 404 });
   const { username, fullName, avatarUrl, levelName, pricePerMinuteCents, online } = found;
-  return { reader: { username, fullName, avatarUrl, levelName, pricePerMinuteCents, online } };
+  return {
+    reader: { username, fullName, avatarUrl, levelName, pricePerMinuteCents, online },
+    quote: quote ? { ...quote, readerId: undefined, self: quote.readerId === user.id } : null,
+  };
+}
+
+const requestForm = z.object({
+  mode: z.enum(READING_MODES, { error: "Choose cards and chat, or cards and video." }),
+  question: z.string().trim().max(QUESTION_MAX, `Keep the question under ${QUESTION_MAX} characters.`).default(""),
+});
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = requestForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const made = await createRequest(context.db, user, { username: params.username ?? "", ...parsed.data }, context.config.paidReadings.requestTtlMs);
+  if (!made.ok) return data({ error: made.message }, { status: made.status });
+  await tellAccountChanged(context.cloudflare.env, made.value.readerId, "reading");
+  throw redirect(`/readings/requests/${made.value.id}`);
 }
 
 export default function BookReader() {
-  const { reader } = useLoaderData<typeof loader>();
+  const { reader, quote } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
   const online = live.has(reader.username);
   const name = reader.fullName || reader.username;
+  const back = `/readers/${reader.username}/book`;
   return (
     <div className="px-4 pb-16">
       <PageHeader eyebrow="Readers" title="Start a reading" />
@@ -43,21 +70,72 @@ export default function BookReader() {
           </div>
           <p className="ml-auto shrink-0 font-display text-2xl font-bold text-gold">{formatPerMinute(reader.pricePerMinuteCents)}</p>
         </div>
-        <div className="mt-8">
-          <p>
-            Paid readings by the minute open soon: you will top up a balance, then pay {formatPerMinute(reader.pricePerMinuteCents)} only for
-            the minutes you spend with {name}.
-          </p>
-          <p className="mt-3 text-muted">Until then, open a free reading room and draw the cards with friends.</p>
-          <div className="mt-5 flex flex-wrap gap-3">
-            <Link reloadDocument to="/reading-room?create=true" className={buttonClasses("primary")}>
-              Open a free reading room
-            </Link>
-            <Link to={`/readers/${reader.username}`} className={buttonClasses("secondary")}>
-              Back to {name}’s profile
-            </Link>
-          </div>
-        </div>
+        {!quote ? (
+          <p className="mt-8 text-muted">{name} has not set a price yet, so readings with them cannot be booked.</p>
+        ) : quote.self ? (
+          <p className="mt-8 text-muted">This is you. Clients see this page when they book you.</p>
+        ) : (
+          <>
+            <dl className="mt-8 grid gap-3 sm:grid-cols-3" data-testid="booking-quote">
+              <div className="rounded-2xl border border-line p-4">
+                <dt className="text-xs uppercase tracking-wide text-muted">Free minutes</dt>
+                <dd className="mt-1 text-xl font-bold">{quote.freeMinutes > 0 ? `First ${quote.freeMinutes} free` : "None"}</dd>
+                <dd className="text-xs text-muted">{quote.freeMinutes > 0 ? `Your first reading with ${name}` : "For a first reading with a reader"}</dd>
+              </div>
+              <div className="rounded-2xl border border-line p-4">
+                <dt className="text-xs uppercase tracking-wide text-muted">Your balance</dt>
+                <dd className="mt-1 text-xl font-bold" data-testid="booking-balance">{formatMoney(quote.balanceCents)}</dd>
+                <dd className="text-xs text-muted">
+                  <Link to={`/balance?returnTo=${encodeURIComponent(back)}`} className="underline">Top up</Link>
+                </dd>
+              </div>
+              <div className="rounded-2xl border border-line p-4">
+                <dt className="text-xs uppercase tracking-wide text-muted">It covers</dt>
+                <dd className="mt-1 text-xl font-bold" data-testid="booking-minutes">{quote.minutesCovered} minutes</dd>
+                <dd className="text-xs text-muted">Billed by the started minute</dd>
+              </div>
+            </dl>
+            {!quote.enough ? (
+              <div className="mt-6 rounded-2xl bg-gold/15 p-4" role="status">
+                <p className="font-semibold">Top up to book {name}</p>
+                <p className="mt-1 text-sm">
+                  A reading needs a balance for at least {MINIMUM_PAID_MINUTES} paid minutes: {formatMoney(quote.minimumCents)} at this price.
+                </p>
+                <Link to={`/balance?returnTo=${encodeURIComponent(back)}`} className={`${buttonClasses("primary")} mt-3`}>Top up your balance</Link>
+              </div>
+            ) : null}
+            <Form method="post" className="mt-6 space-y-4">
+              <fieldset>
+                <legend className="font-semibold">How would you like to meet?</legend>
+                <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                  {READING_MODES.map((mode, i) => (
+                    <label key={mode} className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+                      <input type="radio" name="mode" value={mode} defaultChecked={i === 0} />
+                      <span>{READING_MODE_LABELS[mode]}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <label className="block">
+                <span className="font-semibold">Your question (optional)</span>
+                <textarea name="question" maxLength={QUESTION_MAX} rows={2} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3" placeholder="What would you like the cards to look at?" />
+              </label>
+              {result?.error ? (
+                <p role="alert" className="font-semibold text-danger" data-testid="booking-error">{result.error}</p>
+              ) : null}
+              <div className="flex flex-wrap items-center gap-3">
+                <button type="submit" className={buttonClasses("primary")} disabled={!quote.enough || !online || navigation.state !== "idle"}>
+                  Ask {name} for a reading
+                </button>
+                {!online ? <span className="text-sm text-muted">{name} is offline right now.</span> : null}
+              </div>
+              <p className="text-sm text-muted">
+                {name} has a moment to accept. You pay nothing until you are both in the room, and you can end the reading at any time.
+              </p>
+            </Form>
+          </>
+        )}
+        <Link to={`/readers/${reader.username}`} className="mt-6 inline-block text-sm underline">Back to {name}’s profile</Link>
       </Panel>
     </div>
   );

@@ -32,6 +32,7 @@ export default function StaffReports() {
       <nav aria-label="Staff" className="mb-6 flex flex-wrap gap-4 text-sm">
         <span aria-current="page" className="font-semibold">Reports</span>
         <Link to="/staff/listings" className="text-brand underline">Listings: hidden, featured, search</Link>
+        <Link to="/staff/readings" className="text-brand underline">Reported readings</Link>
       </nav>
       {result && !decks.some((deck) => deck.deckId === result.deckId) ? (
         <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>{result.message}</p>

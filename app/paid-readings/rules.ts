@@ -1,0 +1,51 @@
+/**
+ * The rules of paid readings that both the server and the pages need: what a balance can be topped
+ * up with, the free minutes, the least a balance must cover, and the platform's share.
+ */
+
+/** What a reading balance can be topped up with, in cents. */
+export const TOP_UP_AMOUNTS_CENTS = [1000, 2500, 5000, 10000] as const;
+
+/** Minutes free of charge in a client's first reading with a reader. */
+export const FIRST_READING_FREE_MINUTES = 3;
+
+/** A request needs a balance that pays for at least this many minutes after the free ones. */
+export const MINIMUM_PAID_MINUTES = 3;
+
+/** The platform's share of what a reading earns; the reader keeps the rest (decision 0040). */
+export const READING_FEE_PERCENT = 30;
+
+export const READING_MODES = ["chat", "video"] as const;
+export type ReadingMode = (typeof READING_MODES)[number];
+
+export const READING_MODE_LABELS: Record<ReadingMode, string> = { chat: "Cards and chat", video: "Cards and video" };
+
+/** Cents of a gross amount that are the platform's, rounded to the nearest cent. */
+export const readingFeeCents = (grossCents: number) => Math.round((grossCents * READING_FEE_PERCENT) / 100);
+
+/** The least balance that lets a client ask a reader at this price. */
+export const minimumBalanceCents = (pricePerMinuteCents: number) => pricePerMinuteCents * MINIMUM_PAID_MINUTES;
+
+/** How many minutes a balance pays for at a price, free minutes included. */
+export function minutesCovered(balanceCents: number, pricePerMinuteCents: number, freeMinutes: number): number {
+  if (pricePerMinuteCents <= 0) return Number.POSITIVE_INFINITY;
+  return freeMinutes + Math.floor(balanceCents / pricePerMinuteCents);
+}
+
+export const REVIEW_MAX = 1000;
+export const REPLY_MAX = 1000;
+export const REPORT_REASON_MIN = 10;
+export const REPORT_REASON_MAX = 1000;
+export const QUESTION_MAX = 300;
+
+export const PAID_READING_MESSAGES = {
+  self: "You cannot book a reading with yourself.",
+  offline: "This reader is not online right now. Try again when they are.",
+  guest: "Create an account to book a reader: your balance and readings stay with you.",
+  balance: "Your balance does not cover the minimum for this reader. Top up first.",
+  pending: "You already have a request waiting for an answer. Wait for it or cancel it first.",
+  lapsed: "This request was not answered in time.",
+  answered: "This request has already been answered.",
+  cancelled: "This request was cancelled.",
+  notFound: "Request not found",
+} as const;

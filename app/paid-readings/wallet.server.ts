@@ -1,0 +1,155 @@
+/**
+ * A client's reading balance: top-ups through the payments adapter, a charge per started minute of
+ * a paid reading, refunds. Every change writes its ledger line and moves the balance in one batch,
+ * guarded by the line's unique reference, so a repeated delivery or a retried minute changes nothing.
+ */
+import type { BatchItem } from "drizzle-orm/batch";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { checkoutSessions, paidReadings, readingWallets, walletEntries } from "../../db/schema";
+import type { Database } from "../db.server";
+import { newId } from "../lib/crypto";
+import { formatMoney } from "../lib/format";
+
+type Statement = BatchItem<"sqlite">;
+
+export async function balanceOf(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ balance: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)).limit(1);
+  return row?.balance ?? 0;
+}
+
+export async function walletOf(db: Database, userId: string, limit = 50) {
+  const [balance, entries] = await db.batch([
+    db.select({ balance: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)).limit(1),
+    db
+      .select({
+        id: walletEntries.id,
+        kind: walletEntries.kind,
+        amountCents: walletEntries.amountCents,
+        description: walletEntries.description,
+        paidReadingId: walletEntries.paidReadingId,
+        createdAt: walletEntries.createdAt,
+      })
+      .from(walletEntries)
+      .where(eq(walletEntries.userId, userId))
+      .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
+      .limit(limit),
+  ]);
+  return { balanceCents: balance[0]?.balance ?? 0, entries };
+}
+
+/** The balance line and move of a paid top-up checkout, once per checkout; nothing for another kind. */
+export function topUpStatements(db: Database, checkout: { id: string; userId: string; kind: string; amountCents: number }, now: number): Statement[] {
+  if (checkout.kind !== "top-up" || checkout.amountCents <= 0) return [];
+  const entryId = newId();
+  return [
+    db.insert(readingWallets).values({ userId: checkout.userId, balanceCents: 0, updatedAt: now }).onConflictDoNothing(),
+    db
+      .insert(walletEntries)
+      .values({
+        id: entryId,
+        userId: checkout.userId,
+        kind: "top-up",
+        amountCents: checkout.amountCents,
+        checkoutId: checkout.id,
+        referenceId: `top-up:${checkout.id}`,
+        description: `Top-up of ${formatMoney(checkout.amountCents)}`,
+        createdAt: now,
+      })
+      .onConflictDoNothing(),
+    db
+      .update(readingWallets)
+      .set({ balanceCents: sql`${readingWallets.balanceCents} + ${checkout.amountCents}`, updatedAt: now })
+      .where(and(eq(readingWallets.userId, checkout.userId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
+  ];
+}
+
+/** Whether a top-up checkout has reached the balance yet (the page after checkout waits for it). */
+export async function topUpArrived(db: Database, userId: string, checkoutId: string) {
+  const [row] = await db
+    .select({ status: checkoutSessions.status, entry: walletEntries.id })
+    .from(checkoutSessions)
+    .leftJoin(walletEntries, eq(walletEntries.referenceId, sql`'top-up:' || ${checkoutSessions.id}`))
+    .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.kind, "top-up")))
+    .limit(1);
+  return row ? Boolean(row.entry) : null;
+}
+
+export type MinuteFigures = { minutesBilled: number; chargedCents: number; balanceCents: number };
+
+/**
+ * Charges minute `minute` of a live paid reading, once: the line is written only while the
+ * reading's next minute is this one and the balance covers it, and the balance and the reading's
+ * totals move only with that line. Returns the database's figures afterwards: a minute charged
+ * before (a retry after a restart) is found charged; a minute the balance cannot pay leaves
+ * `minutesBilled` where it was.
+ */
+export async function chargeMinute(db: Database, reading: { id: string; clientId: string }, minute: number, cents: number, now: number): Promise<MinuteFigures> {
+  const entryId = newId();
+  const isNext = sql`(SELECT ${paidReadings.minutesBilled} FROM ${paidReadings} WHERE ${paidReadings.id} = ${reading.id} AND ${paidReadings.status} = 'live') = ${minute}`;
+  const statements: Statement[] = [];
+  if (cents > 0) {
+    statements.push(
+      db
+        .insert(walletEntries)
+        .select(
+          sql`SELECT ${entryId}, ${reading.clientId}, 'charge', ${-cents}, ${reading.id}, ${minute}, NULL, ${`reading:${reading.id}:minute:${minute}`}, ${`Reading minute ${minute + 1}`}, ${now}
+              WHERE ${isNext} AND (SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${reading.clientId}) >= ${cents}`,
+        )
+        .onConflictDoNothing(),
+      db
+        .update(readingWallets)
+        .set({ balanceCents: sql`${readingWallets.balanceCents} - ${cents}`, updatedAt: now })
+        .where(and(eq(readingWallets.userId, reading.clientId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
+      db
+        .update(paidReadings)
+        .set({ minutesBilled: minute + 1, chargedCents: sql`${paidReadings.chargedCents} + ${cents}` })
+        .where(and(eq(paidReadings.id, reading.id), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
+    );
+  } else {
+    statements.push(
+      db
+        .update(paidReadings)
+        .set({ minutesBilled: minute + 1 })
+        .where(and(eq(paidReadings.id, reading.id), eq(paidReadings.status, "live"), eq(paidReadings.minutesBilled, minute))),
+    );
+  }
+  const results = await db.batch([
+    ...statements,
+    db
+      .select({
+        minutesBilled: paidReadings.minutesBilled,
+        chargedCents: paidReadings.chargedCents,
+        balanceCents: sql<number>`COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${reading.clientId}), 0)`,
+      })
+      .from(paidReadings)
+      .where(eq(paidReadings.id, reading.id)),
+  ] as unknown as [Statement, ...Statement[]]);
+  const figures = (results.at(-1) as MinuteFigures[])[0];
+  if (!figures) throw new Error(`Paid reading ${reading.id} is gone`);
+  return figures;
+}
+
+/** The lines and moves that give a client back what a reading charged (less what was already given back). */
+export function readingRefundStatements(db: Database, reading: { id: string; clientId: string }, cents: number, now: number): Statement[] {
+  const entryId = newId();
+  return [
+    db.insert(readingWallets).values({ userId: reading.clientId, balanceCents: 0, updatedAt: now }).onConflictDoNothing(),
+    db
+      .insert(walletEntries)
+      .values({
+        id: entryId,
+        userId: reading.clientId,
+        kind: "refund",
+        amountCents: cents,
+        paidReadingId: reading.id,
+        referenceId: `reading-refund:${reading.id}`,
+        description: `Refund of a reading`,
+        createdAt: now,
+      })
+      .onConflictDoNothing(),
+    db
+      .update(readingWallets)
+      .set({ balanceCents: sql`${readingWallets.balanceCents} + ${cents}`, updatedAt: now })
+      .where(and(eq(readingWallets.userId, reading.clientId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
+  ];
+}

@@ -1,0 +1,148 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { requireUser, returnPathOf } from "~/auth/guard.server";
+import { safeRedirect } from "~/auth/redirect";
+import { LocalTime } from "~/components/local-time";
+import { PageHeader } from "~/components/page-header";
+import { buttonClasses } from "~/components/ui/button";
+import { formatMoney } from "~/lib/format";
+import { readingHistory } from "~/paid-readings/readings.server";
+import { TOP_UP_AMOUNTS_CENTS } from "~/paid-readings/rules";
+import { startTopUp } from "~/paid-readings/top-up.server";
+import { topUpArrived, walletOf } from "~/paid-readings/wallet.server";
+import { PaymentsError } from "~/payments/provider.server";
+
+export const meta: MetaFunction = () => [{ title: "Reading balance — Arcanum" }];
+
+/** Where to go back after a top-up: a page of ours, never another site. */
+const returnTarget = (url: URL) => {
+  const target = safeRedirect(url.searchParams.get("returnTo"), "/balance");
+  return target.startsWith("/balance") ? "/balance" : target;
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  // A balance belongs to an account: a guest creates one first and comes back here.
+  if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
+  const url = new URL(request.url);
+  const topped = url.searchParams.get("topped");
+  const [wallet, readings, arrived] = await Promise.all([
+    walletOf(context.db, user.id),
+    readingHistory(context.db, user.id, "client", 20),
+    topped ? topUpArrived(context.db, user.id, topped.slice(0, 64)) : Promise.resolve(null),
+  ]);
+  return { wallet, readings, topped: topped ? { arrived } : null, returnTo: returnTarget(url) };
+}
+
+const topUpForm = z.object({ amount: z.coerce.number().int(), returnTo: z.string().max(300).default("/balance") });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = topUpForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Choose one of the amounts offered." }, { status: 400 });
+  const back = returnTarget(new URL(`/balance?returnTo=${encodeURIComponent(parsed.data.returnTo)}`, request.url));
+  try {
+    const { url } = await startTopUp(context, user, parsed.data.amount, new URL(request.url).origin, back === "/balance" ? "/balance" : `/balance?returnTo=${encodeURIComponent(back)}`);
+    throw redirect(url);
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    return data({ error: error.message }, { status: error.status });
+  }
+}
+
+const KIND_LABELS = { "top-up": "Top-up", charge: "Reading", refund: "Refund" } as const;
+
+export default function Balance() {
+  const { wallet, readings, topped, returnTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-4xl px-4 pb-16">
+      {topped && !topped.arrived ? <noscript><meta httpEquiv="refresh" content="3" /></noscript> : null}
+      <PageHeader eyebrow="Readers" title="Reading balance">
+        <p>Readings with human readers are paid from this balance, by the started minute. It never expires.</p>
+      </PageHeader>
+
+      <section className="rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="balance-title">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="balance-title" className="text-sm uppercase tracking-wide text-muted">Your balance</h2>
+            <p className="font-display text-5xl font-bold tabular-nums" data-testid="wallet-balance">{formatMoney(wallet.balanceCents)}</p>
+          </div>
+          {returnTo !== "/balance" ? <Link to={returnTo} className={buttonClasses("secondary")}>Back to booking</Link> : null}
+        </div>
+        {topped ? (
+          <p role="status" className="mt-4 rounded-xl bg-brand/10 px-4 py-3 font-semibold" data-testid="top-up-status">
+            {topped.arrived ? "Your top-up is in your balance." : "Your payment is on its way: the balance updates in a moment."}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <p className="font-semibold">Top up</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {TOP_UP_AMOUNTS_CENTS.map((amount) => (
+              <button key={amount} type="submit" name="amount" value={amount} className={buttonClasses("secondary")} disabled={navigation.state !== "idle"}>
+                {formatMoney(amount)}
+              </button>
+            ))}
+          </div>
+          {result?.error ? <p role="alert" className="mt-2 font-semibold text-danger">{result.error}</p> : null}
+        </Form>
+      </section>
+
+      <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="ledger-title">
+        <h2 id="ledger-title" className="text-2xl font-bold">History</h2>
+        {wallet.entries.length === 0 ? (
+          <p className="mt-2 text-muted">Nothing yet: top-ups, readings and refunds appear here.</p>
+        ) : (
+          <table className="mt-3 w-full text-sm" data-testid="wallet-ledger">
+            <thead className="text-left text-muted">
+              <tr>
+                <th className="py-2 font-normal">When</th>
+                <th className="py-2 font-normal">What</th>
+                <th className="py-2 text-right font-normal">Amount</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {wallet.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="py-2"><LocalTime at={entry.createdAt} style="mediumWithTime" /></td>
+                  <td className="py-2">
+                    <span className="font-semibold">{KIND_LABELS[entry.kind]}</span> · {entry.description}
+                    {entry.paidReadingId ? <> · <Link to={`/readings/${entry.paidReadingId}`} className="underline">receipt</Link></> : null}
+                  </td>
+                  <td className={`py-2 text-right tabular-nums ${entry.amountCents < 0 ? "" : "text-brand"}`}>
+                    {entry.amountCents < 0 ? "−" : "+"}
+                    {formatMoney(Math.abs(entry.amountCents))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="readings-title">
+        <h2 id="readings-title" className="text-2xl font-bold">Your readings</h2>
+        {readings.length === 0 ? (
+          <p className="mt-2 text-muted">
+            No paid readings yet. <Link to="/readers?online=1" className="underline">See who is online</Link>.
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-line">
+            {readings.map((reading) => (
+              <li key={reading.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <span>
+                  <Link to={`/readings/${reading.id}`} className="font-semibold underline">{reading.otherName}</Link>
+                  <span className="text-muted"> · {reading.minutes} min · <LocalTime at={reading.createdAt} style="medium" /></span>
+                </span>
+                <span className="tabular-nums">{formatMoney(reading.chargedCents)}{reading.refundedCents > 0 ? " (refunded)" : ""}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

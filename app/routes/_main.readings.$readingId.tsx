@@ -1,0 +1,186 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guard.server";
+import { isStaff } from "~/auth/staff.server";
+import { PageHeader } from "~/components/page-header";
+import { LocalTime } from "~/components/local-time";
+import { buttonClasses } from "~/components/ui/button";
+import { formatMoney } from "~/lib/format";
+import { END_REASON_TEXT } from "~/paid-readings/clock";
+import { getPaidReading, replyForm, replyToReview, reportForm, reportReading, reviewForm, reviewReading } from "~/paid-readings/readings.server";
+import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX } from "~/paid-readings/rules";
+import { reviewReaderLevel } from "~/readers/levels.server";
+
+export const meta: MetaFunction = () => [{ title: "Your reading — Arcanum" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const reading = await getPaidReading(context.db, user.id, params.readingId ?? "", { staff: isStaff(user, context.config) });
+  if (!reading) throw new Response("Reading not found", { status: 404 });
+  return { reading };
+}
+
+type ActionData = { ok: boolean; message: string; form: string };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const id = params.readingId ?? "";
+  const fail = (message: string, status: number, name: string) => data<ActionData>({ ok: false, message, form: name }, { status });
+  if (form.intent === "review") {
+    const parsed = reviewForm.safeParse(form);
+    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "review");
+    const done = await reviewReading(context.db, user.id, id, parsed.data);
+    if (!done.ok) return fail(done.message, done.status, "review");
+    // A new rating may lift the reader to the next level.
+    if (done.readerId) await reviewReaderLevel(context.db, done.readerId, Date.now(), context.cloudflare.env);
+    return data<ActionData>({ ok: true, message: done.message, form: "review" });
+  }
+  if (form.intent === "reply") {
+    const parsed = replyForm.safeParse(form);
+    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "reply");
+    const done = await replyToReview(context.db, user.id, id, parsed.data.reply);
+    return done.ok ? data<ActionData>({ ok: true, message: done.message, form: "reply" }) : fail(done.message, done.status, "reply");
+  }
+  if (form.intent === "report") {
+    const parsed = reportForm.safeParse(form);
+    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "report");
+    const done = await reportReading(context.db, user.id, id, parsed.data.reason);
+    return done.ok ? data<ActionData>({ ok: true, message: done.message, form: "report" }) : fail(done.message, done.status, "report");
+  }
+  return fail("Unknown action.", 400, "");
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="text-gold" aria-label={`${rating} out of 5 stars`}>
+      {"★".repeat(rating)}
+      <span className="text-line">{"★".repeat(5 - rating)}</span>
+    </span>
+  );
+}
+
+export default function PaidReadingReceipt() {
+  const { reading } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const said = (form: string) =>
+    result?.form === form ? (
+      <p role={result.ok ? "status" : "alert"} className={`mt-2 font-semibold ${result.ok ? "text-brand" : "text-danger"}`} data-testid={`${form}-result`}>
+        {result.message}
+      </p>
+    ) : null;
+  const other = reading.role === "client" ? reading.readerName : reading.clientName;
+  const rows: [string, string][] = [
+    ["Minutes", String(reading.minutes)],
+    ["Free minutes", String(reading.freeMinutesUsed)],
+    ["Paid minutes", `${reading.paidMinutes} × ${formatMoney(reading.pricePerMinuteCents)}`],
+    ["Total", formatMoney(reading.chargedCents)],
+  ];
+  if (reading.refundedCents > 0) rows.push(["Refunded", formatMoney(reading.refundedCents)]);
+  if (reading.feeCents !== null && reading.netCents !== null) {
+    rows.push([`Platform fee (${READING_FEE_PERCENT} %)`, formatMoney(reading.feeCents)], ["Your earning", formatMoney(reading.netCents)]);
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-16">
+      <PageHeader eyebrow="Paid reading" title={reading.role === "client" ? `Your reading with ${other}` : `Reading with ${other}`}>
+        {reading.status === "ended" ? (
+          <p>
+            {reading.endReason ? END_REASON_TEXT[reading.endReason] : "The reading has ended."}
+            {reading.endedAt ? (
+              <>
+                {" "}
+                <LocalTime at={reading.endedAt} style="mediumWithTime" />
+              </>
+            ) : null}
+          </p>
+        ) : (
+          <p>
+            This reading is still open. <Link to={`/reading-room?session=${reading.id}`} className="underline">Go back to the room</Link>
+          </p>
+        )}
+      </PageHeader>
+
+      <section className="rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="receipt-title">
+        <h2 id="receipt-title" className="text-2xl font-bold">Receipt</h2>
+        <p className="text-sm text-muted">{READING_MODE_LABELS[reading.mode]} · billed by the started minute</p>
+        <dl className="mt-4 divide-y divide-line" data-testid="receipt">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 py-2">
+              <dt className="text-muted">{label}</dt>
+              <dd className="font-semibold tabular-nums" data-testid={`receipt-${label.toLowerCase().replace(/[^a-z]+/g, "-").replace(/-+$/, "")}`}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="review-title">
+        <h2 id="review-title" className="text-2xl font-bold">Review</h2>
+        {reading.review ? (
+          <div className="mt-3" data-testid="reading-review">
+            <Stars rating={reading.review.rating} />
+            {reading.review.body ? <p className="mt-2">{reading.review.body}</p> : null}
+            {reading.review.reply ? (
+              <blockquote className="mt-3 border-l-4 border-gold/60 pl-3 text-sm">
+                <p className="font-semibold">{reading.readerName} answered</p>
+                <p>{reading.review.reply}</p>
+              </blockquote>
+            ) : reading.role === "reader" ? (
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value="reply" />
+                <label className="block text-sm font-semibold" htmlFor="reply">Answer once, in public</label>
+                <textarea id="reply" name="reply" required maxLength={REPLY_MAX} rows={3} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3" />
+                <button type="submit" className={`${buttonClasses("primary", "sm")} mt-2`}>Publish the answer</button>
+              </Form>
+            ) : null}
+          </div>
+        ) : reading.role === "client" && reading.status === "ended" && reading.minutes > 0 ? (
+          <Form method="post" className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="review" />
+            <fieldset>
+              <legend className="text-sm font-semibold">How was your reading with {reading.readerName}?</legend>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {[5, 4, 3, 2, 1].map((n) => (
+                  <label key={n} className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 has-[:checked]:border-gold has-[:checked]:bg-gold/10">
+                    <input type="radio" name="rating" value={n} required />
+                    <Stars rating={n} />
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <label className="block">
+              <span className="text-sm font-semibold">Your review (optional)</span>
+              <textarea name="body" maxLength={REVIEW_MAX} rows={3} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3" />
+            </label>
+            <button type="submit" className={buttonClasses("primary")}>Publish the review</button>
+          </Form>
+        ) : (
+          <p className="mt-2 text-muted">{reading.role === "client" ? "Readings that took place can be reviewed once they end." : "No review yet."}</p>
+        )}
+        {said("review")}
+        {said("reply")}
+      </section>
+
+      {reading.role === "client" ? (
+        <details className="mt-6 rounded-3xl border border-line bg-surface/90 p-6">
+          <summary className="cursor-pointer font-semibold">Something went wrong? Report this reading</summary>
+          {reading.reported ? (
+            <p className="mt-3 text-muted">You reported this reading. Staff will look at it and may refund it to your balance.</p>
+          ) : (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="report" />
+              <label className="block text-sm" htmlFor="reason">What happened? Staff read every report and may refund the reading to your balance.</label>
+              <textarea id="reason" name="reason" required minLength={10} maxLength={REPORT_REASON_MAX} rows={3} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3" />
+              <button type="submit" className={`${buttonClasses("secondary", "sm")} mt-2`}>Send the report</button>
+            </Form>
+          )}
+          {said("report")}
+        </details>
+      ) : null}
+
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/journal" className={buttonClasses("secondary")}>Open your journal</Link>
+        {reading.role === "client" ? <Link to="/balance" className={buttonClasses("secondary")}>Your balance</Link> : <Link to="/reader-dashboard" className={buttonClasses("secondary")}>Reader dashboard</Link>}
+      </div>
+    </div>
+  );
+}

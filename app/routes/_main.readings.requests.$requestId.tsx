@@ -1,0 +1,119 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { tellAccountChanged } from "~/accounts/channel.server";
+import { requireUser } from "~/auth/guard.server";
+import { PageHeader, Panel } from "~/components/page-header";
+import { buttonClasses } from "~/components/ui/button";
+import { formatMoney } from "~/lib/format";
+import { acceptRequest, closeRequest, getRequest } from "~/paid-readings/requests.server";
+import { READING_MODE_LABELS } from "~/paid-readings/rules";
+
+export const meta: MetaFunction = () => [{ title: "Your reading request — Arcanum" }, { name: "robots", content: "noindex" }];
+
+/** Where an accepted request's two people meet. */
+const roomPath = (readingId: string, mode: string) => `/reading-room?session=${readingId}${mode === "video" ? "&video=1" : ""}`;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const found = await getRequest(context.db, user.id, params.requestId ?? "");
+  if (!found) throw new Response("Request not found", { status: 404 });
+  if (found.status === "accepted" && found.paidReadingId) throw redirect(roomPath(found.paidReadingId, found.mode));
+  return { request: found, now: Date.now() };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const intent = (await request.formData()).get("intent");
+  const id = params.requestId ?? "";
+  const env = context.cloudflare.env;
+  if (intent === "accept") {
+    if (!user.isReader) return data({ error: "Only readers answer requests." }, { status: 403 });
+    const accepted = await acceptRequest(context.db, user, id);
+    if (!accepted.ok) return data({ error: accepted.message }, { status: accepted.status });
+    await tellAccountChanged(env, accepted.value.clientId, "reading");
+    throw redirect(roomPath(accepted.value.paidReadingId, accepted.value.mode));
+  }
+  if (intent === "decline" || intent === "cancel") {
+    const closed = await closeRequest(context.db, user, id, intent);
+    if (!closed.ok) return data({ error: closed.message }, { status: closed.status });
+    await tellAccountChanged(env, closed.value.otherId, "reading");
+    return intent === "decline" ? redirect("/reader-dashboard") : { error: null };
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+/** Seconds left before the request lapses, counted down on screen; the page looks again when it reaches zero. */
+function useSecondsLeft(expiresAt: number, serverNow: number) {
+  const [offset] = useState(() => Date.now() - serverNow);
+  const [now, setNow] = useState(serverNow);
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now() - offset), 500);
+    return () => clearInterval(timer);
+  }, [offset]);
+  const left = Math.max(0, Math.ceil((expiresAt - now) / 1000));
+  useEffect(() => {
+    if (left === 0 && revalidator.state === "idle") revalidator.revalidate();
+    // Only the moment it reaches zero matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [left === 0]);
+  return left;
+}
+
+const ENDED: Record<string, { title: string; text: (name: string) => string }> = {
+  declined: { title: "The reader declined", text: (name) => `${name} cannot take your reading right now. Nothing was charged. Try another reader, or ask again later.` },
+  lapsed: { title: "No answer in time", text: (name) => `${name} did not answer in time. Nothing was charged. Try another reader, or ask again later.` },
+  cancelled: { title: "Request cancelled", text: () => "You cancelled this request. Nothing was charged." },
+};
+
+export default function ReadingRequest() {
+  const { request, now } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const left = useSecondsLeft(request.expiresAt, now);
+  const ended = ENDED[request.status];
+  return (
+    <div className="px-4 pb-16">
+      {/* Without JavaScript the page looks again every few seconds while it waits. */}
+      {request.status === "pending" ? <noscript><meta httpEquiv="refresh" content="5" /></noscript> : null}
+      <PageHeader eyebrow="Paid reading" title={ended ? ended.title : request.isClient ? `Waiting for ${request.readerName}` : `${request.clientName} asks for a reading`} />
+      <Panel>
+        <div data-testid="request-status" data-status={request.status}>
+          {ended ? (
+            <>
+              <p>{ended.text(request.readerName)}</p>
+              <div className="mt-5 flex flex-wrap gap-3">
+                <Link to="/readers" className={buttonClasses("primary")}>See who is online</Link>
+                {request.readerUsername ? <Link to={`/readers/${request.readerUsername}`} className={buttonClasses("secondary")}>Back to {request.readerName}</Link> : null}
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="text-lg">
+                {READING_MODE_LABELS[request.mode]} · {formatMoney(request.pricePerMinuteCents)} a minute
+                {request.freeMinutes > 0 ? `, the first ${request.freeMinutes} free` : ""}
+              </p>
+              {request.question ? <p className="mt-2 text-muted">“{request.question}”</p> : null}
+              <p className="mt-4" aria-live="polite">
+                {request.isClient ? `${request.readerName} has ` : "You have "}
+                <span className="font-semibold tabular-nums" data-testid="request-countdown">{left} seconds</span> to answer.
+                {request.isClient ? " This page opens the reading room as soon as they accept." : ""}
+              </p>
+              {result?.error ? <p role="alert" className="mt-3 font-semibold text-danger">{result.error}</p> : null}
+              <Form method="post" className="mt-5 flex flex-wrap gap-3">
+                {request.isClient ? (
+                  <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary")}>Cancel the request</button>
+                ) : (
+                  <>
+                    <button type="submit" name="intent" value="accept" className={buttonClasses("primary")}>Accept and open the room</button>
+                    <button type="submit" name="intent" value="decline" className={buttonClasses("secondary")}>Decline</button>
+                  </>
+                )}
+              </Form>
+            </>
+          )}
+        </div>
+      </Panel>
+    </div>
+  );
+}

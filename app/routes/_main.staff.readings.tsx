@@ -1,0 +1,68 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { tellAccountChanged } from "~/accounts/channel.server";
+import { requireStaff } from "~/auth/staff.server";
+import { LocalTime } from "~/components/local-time";
+import { PageHeader } from "~/components/page-header";
+import { buttonClasses } from "~/components/ui/button";
+import { formatMoney } from "~/lib/format";
+import { openReadingReports, refundReading } from "~/paid-readings/readings.server";
+
+export const meta: MetaFunction = () => [{ title: "Reported readings — Arcanum staff" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireStaff(context);
+  return { reports: await openReadingReports(context.db) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireStaff(context);
+  const form = await request.formData();
+  if (form.get("intent") !== "refund") return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  const done = await refundReading(context.db, String(form.get("readingId") ?? ""));
+  if (!done.ok) return data({ ok: false, message: done.message }, { status: done.status });
+  await Promise.all([tellAccountChanged(context.cloudflare.env, done.clientId!, "reading"), tellAccountChanged(context.cloudflare.env, done.readerId!, "reading")]);
+  return { ok: true, message: done.message };
+}
+
+export default function StaffReadings() {
+  const { reports } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-5xl px-4 pb-16">
+      <PageHeader eyebrow="Staff" title="Reported readings">
+        <p>Paid readings their clients reported. A refund gives the client’s balance back what the reading charged and takes it from the reader’s earnings.</p>
+      </PageHeader>
+      <nav aria-label="Staff" className="mb-6 flex flex-wrap gap-4 text-sm">
+        <Link to="/staff/reports" className="text-brand underline">Reports</Link>
+        <Link to="/staff/listings" className="text-brand underline">Listings: hidden, featured, search</Link>
+        <span aria-current="page" className="font-semibold">Reported readings</span>
+      </nav>
+      {result ? <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>{result.message}</p> : null}
+      {reports.length === 0 ? (
+        <p className="rounded-3xl border border-line bg-surface/80 p-6 text-center text-muted">No reported readings. All clear.</p>
+      ) : (
+        <ul className="space-y-4">
+          {reports.map((report) => (
+            <li key={report.id} className="rounded-3xl border border-line bg-surface/90 p-5">
+              <p className="font-semibold">
+                {report.reporterName} reported a reading with {report.readerName} · <LocalTime at={report.createdAt} style="mediumWithTime" />
+              </p>
+              <p className="mt-1 text-sm text-muted">
+                {report.minutes} minutes · charged {formatMoney(report.chargedCents)}
+                {report.refundedCents > 0 ? ` · refunded ${formatMoney(report.refundedCents)}` : ""} · <Link to={`/readings/${report.paidReadingId}`} className="underline">receipt</Link>
+              </p>
+              <p className="mt-2">{report.reason}</p>
+              {report.chargedCents > report.refundedCents ? (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="readingId" value={report.paidReadingId} />
+                  <button type="submit" name="intent" value="refund" className={buttonClasses("secondary", "sm")}>Refund {formatMoney(report.chargedCents - report.refundedCents)} to the client</button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
