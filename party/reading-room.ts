@@ -96,6 +96,7 @@ export class ReadingRoom extends Server<Env> {
       this.state = stored;
       this.deckLaidBy = (await this.ctx.storage.get<string | null>(DECK_LAID_BY_KEY)) ?? undefined;
       this.meter = (await this.ctx.storage.get<Meter>(METER_KEY)) ?? null;
+      if (this.meter) this.meter = this.reconcilePresence(this.meter);
       // The idle alarm re-arms itself (see onAlarm); a room woken without one gets it back here.
       if ((await this.ctx.storage.getAlarm()) === null) await this.armAlarm(stored.lastActivityAt + ACTIVITY_WINDOW_MS);
       return stored;
@@ -406,6 +407,20 @@ export class ReadingRoom extends Server<Env> {
 
   private idleAt() {
     return Math.max((this.state?.lastActivityAt ?? Date.now()) + ACTIVITY_WINDOW_MS, Date.now() + 1000);
+  }
+
+  /**
+   * A room woken after a restart trusts its sockets, not its saved clock: hibernated sockets come
+   * back with it, and a person whose sockets did not is treated as gone from now, so the grace
+   * period, then the pause, follow as for a dropped connection.
+   */
+  private reconcilePresence(meter: Meter): Meter {
+    const here = new Set([...this.getConnections<ConnectionState>()].map((connection) => connection.state?.memberId));
+    let next = meter;
+    for (const [party, id] of [["client", meter.clientId], ["reader", meter.readerId]] as const) {
+      if (next.present[party] && !here.has(id)) next = depart(next, party, Date.now());
+    }
+    return next;
   }
 
   /** The client or the reader opened a tab: the clock starts when both are there, or runs again. */

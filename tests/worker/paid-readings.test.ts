@@ -1,0 +1,433 @@
+/**
+ * Paid readings through the real stack: the balance and its top-ups, requests and their single
+ * acceptance, the billing clock in the reading room's Durable Object (moved through time by
+ * shifting its saved timestamps, never by waiting), the ending, refunds and reviews.
+ */
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "../../app/db.server";
+import { newId } from "../../app/lib/crypto";
+import type { Meter } from "../../app/paid-readings/clock";
+import { topUpStatements } from "../../app/paid-readings/wallet.server";
+import { acceptRequest } from "../../app/paid-readings/requests.server";
+import type { CurrentUser } from "../../app/auth/user.server";
+import type { ServerMessage } from "../../app/reading-room/messages";
+import { LocalPayments } from "../../app/payments/local.server";
+import { localWebhookSecret } from "../../app/payments/payments.server";
+import { readConfig } from "../../app/env.server";
+import {
+  paidReadings,
+  readerProfiles,
+  readingRequests,
+  readingReviews,
+  readingSessions,
+  readingWallets,
+  sellerLedger,
+  sessionParticipants,
+  users,
+  walletEntries,
+} from "../../db/schema";
+import { get, ORIGIN, post, signInAs } from "./helpers";
+
+const db = () => createDatabase(env.DB);
+const MINUTE = readConfig(env).paidReadings.minuteMs;
+const GRACE = readConfig(env).paidReadings.graceMs;
+
+async function newMember(name = "client") {
+  const id = `${name}-${newId()}`;
+  await db().insert(users).values({ id, email: `${id}@example.test`, username: id.slice(0, 30) });
+  return { id, cookie: await signInAs(id) };
+}
+
+/** A reader online now, with a price in cents a minute. */
+async function newReader(priceCents = 100) {
+  const id = `reader-${newId()}`;
+  const username = `r${newId().slice(0, 12)}`.toLowerCase();
+  await db().insert(users).values({ id, email: `${id}@example.test`, username, fullName: "Vera Night", isReader: true, customPricePerMinute: priceCents, isOnline: true, lastSeenAt: Date.now() });
+  await db().insert(readerProfiles).values({ userId: id, available: true });
+  return { id, username, cookie: await signInAs(id) };
+}
+
+/** A paid top-up, written as the webhook writes it. */
+async function topUp(userId: string, cents: number) {
+  await db().batch(topUpStatements(db(), { id: newId(), userId, kind: "top-up", amountCents: cents }, Date.now()) as [never]);
+}
+
+const balance = async (userId: string) => (await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents ?? 0;
+const ledgerSum = async (userId: string) =>
+  Number((await db().select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` }).from(walletEntries).where(eq(walletEntries.userId, userId)))[0]!.sum);
+
+async function requestReading(client: { cookie: string }, reader: { username: string }, mode = "video") {
+  const response = await post(`/readers/${reader.username}/book`, { mode, question: "Where is my path leading?" }, { cookie: client.cookie });
+  return response;
+}
+
+const requestIdOf = (response: Response) => response.headers.get("location")!.split("/").pop()!;
+
+/** A client with a balance asks a reader, who accepts: the paid reading's id. */
+async function acceptedReading(options: { price?: number; balance?: number } = {}) {
+  const reader = await newReader(options.price ?? 100);
+  const client = await newMember();
+  await topUp(client.id, options.balance ?? 450);
+  const asked = await requestReading(client, reader);
+  expect(asked.status).toBe(302);
+  const accepted = await post(`/readings/requests/${requestIdOf(asked)}`, { intent: "accept" }, { cookie: reader.cookie });
+  expect(accepted.status).toBe(302);
+  const readingId = new URL(accepted.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+  return { reader, client, readingId };
+}
+
+type Socket = { socket: WebSocket; messages: ServerMessage[]; meter(): Extract<ServerMessage, { type: "meter" }>["meter"] | null; until(test: (m: ServerMessage) => boolean): Promise<ServerMessage> };
+
+async function enter(readingId: string, cookie: string): Promise<Socket | Response> {
+  const response = await SELF.fetch(`${ORIGIN}/parties/reading-room/${readingId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
+  if (response.status !== 101) return response;
+  const socket = response.webSocket!;
+  const messages: ServerMessage[] = [];
+  socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data)) as ServerMessage));
+  socket.accept();
+  return {
+    socket,
+    messages,
+    meter: () => {
+      const last = messages.filter((m) => m.type === "meter").at(-1);
+      return last?.type === "meter" ? last.meter : null;
+    },
+    async until(test) {
+      const deadline = Date.now() + 3000;
+      for (;;) {
+        const found = messages.find(test);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such message in ${JSON.stringify(messages.map((m) => m.type))}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
+}
+
+async function enterBoth(readingId: string, client: { cookie: string }, reader: { cookie: string }) {
+  const readerSocket = (await enter(readingId, reader.cookie)) as Socket;
+  const clientSocket = (await enter(readingId, client.cookie)) as Socket;
+  await clientSocket.until((m) => m.type === "meter" && m.meter.status === "running");
+  return { readerSocket, clientSocket };
+}
+
+const room = (readingId: string) => env.ReadingRoom.get(env.ReadingRoom.idFromName(readingId));
+
+/** Moves the room's clock `ms` into the past, as if that much time had gone by, and runs its alarm. */
+async function timePasses(readingId: string, ms: number) {
+  await runInDurableObject(room(readingId), async (instance, state) => {
+    const holder = instance as unknown as { meter: Meter | null };
+    const meter = holder.meter ?? (await state.storage.get<Meter>("meter"))!;
+    const back = (t: number | null) => (t === null ? null : t - ms);
+    const shifted = { ...meter, createdAt: meter.createdAt - ms, startedAt: back(meter.startedAt), runningSince: back(meter.runningSince), awaySince: back(meter.awaySince) };
+    holder.meter = shifted;
+    await state.storage.put("meter", shifted);
+    await state.storage.setAlarm(Date.now() + 60_000);
+  });
+  await runDurableObjectAlarm(room(readingId));
+}
+
+const paid = async (id: string) => (await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, id) }))!;
+const charges = (id: string) => db().select().from(walletEntries).where(and(eq(walletEntries.paidReadingId, id), eq(walletEntries.kind, "charge")));
+
+describe("the reading balance", () => {
+  it("is topped up through the local checkout once, however often the payment is delivered, and its lines add up to it", async () => {
+    const client = await newMember();
+    const started = await post("/balance", { amount: "2500", returnTo: "/balance" }, { cookie: client.cookie });
+    expect(started.status).toBe(302);
+    const sessionId = started.headers.get("location")!.split("/").pop()!;
+    const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
+    const [completed] = await local.pay(sessionId);
+    const deliver = async (evt: typeof completed) => {
+      const signed = await local.sign(evt!);
+      return SELF.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+    };
+    expect((await deliver(completed)).status).toBe(200);
+    expect((await deliver(completed)).status).toBe(200);
+    expect(await balance(client.id)).toBe(2500);
+    expect(await ledgerSum(client.id)).toBe(2500);
+    const page = await (await get("/balance", { cookie: client.cookie })).text();
+    expect(page).toContain("$25.00");
+    expect(page).toContain("Top-up of $25.00");
+  });
+
+  it("takes only the amounts offered", async () => {
+    const client = await newMember();
+    const response = await post("/balance", { amount: "777" }, { cookie: client.cookie });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Choose one of the amounts offered.");
+  });
+});
+
+describe("asking a reader", () => {
+  it("needs an account, an online reader, enough balance, and one open request at a time", async () => {
+    const reader = await newReader(200);
+    const client = await newMember();
+
+    const poor = await requestReading(client, reader);
+    expect(poor.status).toBe(402);
+    expect(await poor.text()).toContain("Your balance does not cover the minimum for this reader.");
+
+    await topUp(client.id, 1000);
+    const self = await post(`/readers/${reader.username}/book`, { mode: "chat" }, { cookie: reader.cookie });
+    expect(self.status).toBe(400);
+    expect(await self.text()).toContain("You cannot book a reading with yourself.");
+    const badMode = await post(`/readers/${reader.username}/book`, { mode: "telepathy" }, { cookie: client.cookie });
+    expect(badMode.status).toBe(400);
+
+    await db().update(users).set({ isOnline: false }).where(eq(users.id, reader.id));
+    expect((await requestReading(client, reader)).status).toBe(409);
+    await db().update(users).set({ isOnline: true, lastSeenAt: Date.now() }).where(eq(users.id, reader.id));
+
+    const first = await requestReading(client, reader);
+    expect(first.status).toBe(302);
+    const second = await requestReading(client, reader);
+    expect(second.status).toBe(409);
+    expect(await second.text()).toContain("You already have a request waiting");
+
+    // The quote: first reading with this reader, so three free minutes; $10 at $2 a minute covers 3 + 5.
+    const page = await (await get(`/readers/${reader.username}/book`, { cookie: client.cookie })).text();
+    expect(page).toContain("First 3 free");
+    expect(page).toMatch(/8(<!-- -->)? minutes/);
+  });
+
+  it("opens one reading when the reader accepts twice at once, and none for a lapsed request", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 500);
+    const requestId = requestIdOf(await requestReading(client, reader));
+
+    const answers = await Promise.all([
+      post(`/readings/requests/${requestId}`, { intent: "accept" }, { cookie: reader.cookie }),
+      post(`/readings/requests/${requestId}`, { intent: "accept" }, { cookie: reader.cookie }),
+    ]);
+    // The losing answer is refused, and its page then follows the request into the one room.
+    expect(answers.map((a) => a.status)).toEqual([302, 302]);
+    expect(answers[0]!.headers.get("location")).toBe(answers[1]!.headers.get("location"));
+    expect(await db().select().from(paidReadings).where(eq(paidReadings.requestId, requestId))).toHaveLength(1);
+    const readingId = (await db().query.readingRequests.findFirst({ where: eq(readingRequests.id, requestId) }))!.paidReadingId!;
+    const seats = await db().select().from(sessionParticipants).where(eq(sessionParticipants.sessionId, readingId));
+    expect(seats.map((s) => s.userId).sort()).toEqual([client.id, reader.id].sort());
+    // No stray rooms of the losing answer.
+    expect(await db().select().from(readingSessions).where(eq(readingSessions.hostUserId, reader.id))).toHaveLength(1);
+    expect(await db().select().from(sessionParticipants).where(eq(sessionParticipants.userId, client.id))).toHaveLength(1);
+
+    // The client's page follows into the room.
+    const waiting = await get(`/readings/requests/${requestId}`, { cookie: client.cookie });
+    expect(waiting.status).toBe(302);
+    expect(waiting.headers.get("location")).toBe(`/reading-room?session=${readingId}&video=1`);
+
+    // Answered at once in the domain: exactly one accept wins.
+    const again = await newMember();
+    await topUp(again.id, 500);
+    const raceId = requestIdOf(await requestReading(again, reader));
+    const readerUser = { id: reader.id, username: reader.username, email: null, isGuest: false } as unknown as CurrentUser;
+    const outcomes = await Promise.all([acceptRequest(db(), readerUser, raceId), acceptRequest(db(), readerUser, raceId), acceptRequest(db(), readerUser, raceId)]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.status)).toEqual([409, 409]);
+    expect(await db().select().from(paidReadings).where(eq(paidReadings.requestId, raceId))).toHaveLength(1);
+
+    // A request past its time cannot be accepted, and the client is told it lapsed.
+    const other = await newMember();
+    await topUp(other.id, 500);
+    const lateId = requestIdOf(await requestReading(other, reader));
+    await db().update(readingRequests).set({ expiresAt: Date.now() - 1 }).where(eq(readingRequests.id, lateId));
+    const late = await post(`/readings/requests/${lateId}`, { intent: "accept" }, { cookie: reader.cookie });
+    expect(late.status).toBe(410);
+    expect(await late.text()).toContain("This request was not answered in time.");
+    const told = await (await get(`/readings/requests/${lateId}`, { cookie: other.cookie })).text();
+    expect(told).toContain("No answer in time");
+    expect(await db().select().from(paidReadings).where(eq(paidReadings.requestId, lateId))).toHaveLength(0);
+
+    // Strangers see nothing of a request.
+    const stranger = await newMember();
+    expect((await get(`/readings/requests/${requestId}`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await post(`/readings/requests/${lateId}`, { intent: "accept" }, { cookie: stranger.cookie })).status).toBe(403);
+  });
+
+  it("lets the reader decline and the client cancel, each telling the other", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 500);
+    const declined = requestIdOf(await requestReading(client, reader));
+    expect((await post(`/readings/requests/${declined}`, { intent: "decline" }, { cookie: reader.cookie })).status).toBe(302);
+    expect(await (await get(`/readings/requests/${declined}`, { cookie: client.cookie })).text()).toContain("The reader declined");
+    const cancelled = requestIdOf(await requestReading(client, reader));
+    expect((await post(`/readings/requests/${cancelled}`, { intent: "cancel" }, { cookie: client.cookie })).status).toBe(200);
+    expect((await post(`/readings/requests/${cancelled}`, { intent: "accept" }, { cookie: reader.cookie })).status).toBe(409);
+  });
+});
+
+describe("the paid reading's room", () => {
+  it("is for its client and reader alone", async () => {
+    const { readingId, client, reader } = await acceptedReading();
+    const stranger = await newMember();
+    const refused = (await enter(readingId, stranger.cookie)) as Response;
+    expect(refused.status).toBe(403);
+    const invite = await post(`/reading-room?session=${readingId}`, { intent: "invite", type: "participant" }, { cookie: reader.cookie });
+    expect(invite.status).toBe(403);
+    expect(await invite.text()).toContain("A paid reading is private to its client and reader");
+    expect((await get(`/reading-room?session=${readingId}`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await get(`/readings/${readingId}`, { cookie: stranger.cookie })).status).toBe(404);
+    const both = await enterBoth(readingId, client, reader);
+    both.clientSocket.socket.close();
+    both.readerSocket.socket.close();
+  });
+
+  it("charges the free minutes at nothing, then each started minute, never past the balance, and ends when it runs out", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 450 });
+    const { clientSocket, readerSocket } = await enterBoth(readingId, client, reader);
+    // Minute 1 starts as the two meet: free.
+    expect(clientSocket.meter()).toMatchObject({ status: "running", minutesBilled: 1, chargedCents: 0, balanceCents: 450, role: "client" });
+    expect(readerSocket.meter()).toMatchObject({ balanceCents: null, role: "reader" });
+
+    await timePasses(readingId, 4 * MINUTE + 10);
+    // Minutes 2 and 3 free, 4 and 5 at $1.
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 5, chargedCents: 200 });
+    expect(await balance(client.id)).toBe(250);
+    expect(clientSocket.meter()).toMatchObject({ minutesBilled: 5, chargedCents: 200, lowBalance: false });
+
+    await timePasses(readingId, 2 * MINUTE);
+    // Minutes 6 and 7: $0.50 left, which pays for no minute: the warning is up.
+    expect(await balance(client.id)).toBe(50);
+    expect(clientSocket.meter()).toMatchObject({ minutesBilled: 7, lowBalance: true });
+
+    await timePasses(readingId, MINUTE);
+    const ended = await paid(readingId);
+    expect(ended).toMatchObject({ status: "ended", endReason: "balance", minutesBilled: 7, chargedCents: 400, feeCents: 120, netCents: 280 });
+    expect(await balance(client.id)).toBe(50);
+    expect(await ledgerSum(client.id)).toBe(50);
+    expect((await charges(readingId)).map((c) => c.minute).sort()).toEqual([3, 4, 5, 6]);
+    await clientSocket.until((m) => m.type === "meter" && m.meter.status === "ended");
+    await clientSocket.until((m) => m.type === "closed");
+
+    // The reader's earning, once; the room is closed; the receipt adds up to the cent.
+    const earning = await db().select().from(sellerLedger).where(eq(sellerLedger.paidReadingId, readingId));
+    expect(earning).toMatchObject([{ kind: "reading", grossCents: 400, feeCents: 120, netCents: 280 }]);
+    expect((await db().query.readingSessions.findFirst({ where: eq(readingSessions.id, readingId) }))!.isActive).toBe(false);
+    const receipt = await (await get(`/readings/${readingId}`, { cookie: client.cookie })).text();
+    expect(receipt).toContain("4 × $1.00");
+    expect(receipt).toContain("$4.00");
+    expect(receipt).not.toContain("Platform fee");
+    const readerReceipt = await (await get(`/readings/${readingId}`, { cookie: reader.cookie })).text();
+    expect(readerReceipt).toContain("$2.80");
+    // The next reading with this reader has no free minutes.
+    expect(await (await get(`/readers/${reader.username}/book`, { cookie: client.cookie })).text()).toContain("None");
+  });
+
+  it("never charges a minute twice, even when the room restarts after charging and before saving its clock", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
+    await enterBoth(readingId, client, reader);
+    const before = await runInDurableObject(room(readingId), async (_instance, state) => (await state.storage.get<Meter>("meter"))!);
+    await timePasses(readingId, 5 * MINUTE + 10);
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 6, chargedCents: 300 });
+
+    // The room lost its last save: its clock says one minute was billed; time has moved on as before.
+    await runInDurableObject(room(readingId), async (_instance, state) => {
+      const now = (await state.storage.get<Meter>("meter"))!;
+      await state.storage.put("meter", { ...before, runningSince: now.runningSince, startedAt: now.startedAt, createdAt: now.createdAt });
+    });
+    await abortAllDurableObjects();
+    await runInDurableObject(room(readingId), async (_instance, state) => state.storage.setAlarm(Date.now() + 60_000));
+    await runDurableObjectAlarm(room(readingId));
+
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 6, chargedCents: 300 });
+    expect(await charges(readingId)).toHaveLength(3);
+    expect(await balance(client.id)).toBe(600);
+    expect(await ledgerSum(client.id)).toBe(600);
+    // Both sockets went with the restart: the clock counts them gone and pauses after the grace period.
+    const meter = await runInDurableObject(room(readingId), async (_instance, state) => (await state.storage.get<Meter>("meter"))!);
+    expect(meter.minutesBilled).toBe(6);
+    expect(meter.present).toEqual({ client: false, reader: false });
+    await timePasses(readingId, GRACE + 1);
+    expect((await runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!)).status).toBe("paused");
+  });
+
+  it("pauses billing when a connection drops past the grace period, resumes on return, and ends after a long absence", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
+    const { readerSocket, clientSocket } = await enterBoth(readingId, client, reader);
+    clientSocket.socket.close();
+    await readerSocket.until((m) => m.type === "meter" && m.meter.waitingFor === "client");
+
+    // Within the grace period the clock runs; after it, it stops where the grace period ended.
+    await timePasses(readingId, GRACE + 5);
+    const paused = readerSocket.meter()!;
+    expect(paused.status).toBe("paused");
+    const billed = (await paid(readingId)).minutesBilled;
+    await timePasses(readingId, 3 * MINUTE);
+    expect((await paid(readingId)).minutesBilled).toBe(billed);
+
+    const back = (await enter(readingId, client.cookie)) as Socket;
+    await back.until((m) => m.type === "meter" && m.meter.status === "running");
+    back.socket.close();
+    await readerSocket.until((m) => m.type === "meter" && m.meter.waitingFor === "client" && m.meter.status === "running");
+    await timePasses(readingId, GRACE + 1);
+    await timePasses(readingId, readConfig(env).paidReadings.pauseLimitMs + 1);
+    expect(await paid(readingId)).toMatchObject({ status: "ended", endReason: "left" });
+    expect(await ledgerSum(client.id)).toBe(await balance(client.id));
+  });
+
+  it("ends when either of the two ends it, and refuses the end from anyone else", async () => {
+    const { readingId, client, reader } = await acceptedReading();
+    const { readerSocket } = await enterBoth(readingId, client, reader);
+    readerSocket.socket.send(JSON.stringify({ type: "endReading" }));
+    await readerSocket.until((m) => m.type === "closed");
+    expect(await paid(readingId)).toMatchObject({ status: "ended", endReason: "reader-ended", chargedCents: 0, minutesBilled: 1 });
+    // An ended reading's room redirects to its receipt.
+    const page = await get(`/reading-room?session=${readingId}`, { cookie: client.cookie });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe(`/readings/${readingId}`);
+  });
+});
+
+describe("after the reading", () => {
+  async function endedReading() {
+    const setup = await acceptedReading({ price: 100, balance: 900 });
+    const { clientSocket } = await enterBoth(setup.readingId, setup.client, setup.reader);
+    await timePasses(setup.readingId, 5 * MINUTE + 10);
+    clientSocket.socket.send(JSON.stringify({ type: "endReading" }));
+    await clientSocket.until((m) => m.type === "closed");
+    return setup;
+  }
+
+  it("takes one review from the client and one answer from the reader, and counts the rating", async () => {
+    const { readingId, client, reader } = await endedReading();
+    const profileBefore = (await db().query.readerProfiles.findFirst({ where: eq(readerProfiles.userId, reader.id) }))!;
+    expect(profileBefore.completedReadings).toBe(1);
+    expect((await post(`/readings/${readingId}`, { intent: "review", rating: "9" }, { cookie: client.cookie })).status).toBe(400);
+    expect((await post(`/readings/${readingId}`, { intent: "review", rating: "5", body: "Clear and kind." }, { cookie: reader.cookie })).status).toBe(404);
+    expect((await post(`/readings/${readingId}`, { intent: "review", rating: "5", body: "Clear and kind." }, { cookie: client.cookie })).status).toBe(200);
+    expect((await post(`/readings/${readingId}`, { intent: "review", rating: "1" }, { cookie: client.cookie })).status).toBe(409);
+    const profile = (await db().query.readerProfiles.findFirst({ where: eq(readerProfiles.userId, reader.id) }))!;
+    expect({ sum: profile.ratingSum, count: profile.ratingCount }).toEqual({ sum: 5, count: 1 });
+    expect((await post(`/readings/${readingId}`, { intent: "reply", reply: "Thank you." }, { cookie: client.cookie })).status).toBe(404);
+    expect((await post(`/readings/${readingId}`, { intent: "reply", reply: "Thank you." }, { cookie: reader.cookie })).status).toBe(200);
+    expect((await post(`/readings/${readingId}`, { intent: "reply", reply: "Again." }, { cookie: reader.cookie })).status).toBe(409);
+    expect((await db().query.readingReviews.findFirst({ where: eq(readingReviews.paidReadingId, readingId) }))!.reply).toBe("Thank you.");
+    const dashboard = await (await get("/reader-dashboard", { cookie: reader.cookie })).text();
+    expect(dashboard).toContain("Clear and kind.");
+    expect(dashboard).toContain("$2.10");
+  });
+
+  it("is refunded by staff once: the client's balance back, the reader's earning taken back, the sums still equal", async () => {
+    const { readingId, client, reader } = await endedReading();
+    expect(await paid(readingId)).toMatchObject({ chargedCents: 300, feeCents: 90, netCents: 210 });
+    expect((await post(`/readings/${readingId}`, { intent: "report", reason: "The video never worked for me." }, { cookie: client.cookie })).status).toBe(200);
+    expect((await post("/staff/readings", { intent: "refund", readingId }, { cookie: client.cookie })).status).toBe(404);
+    const staff = await signInAs("seed-user-staff");
+    const list = await (await get("/staff/readings", { cookie: staff })).text();
+    expect(list).toContain("The video never worked for me.");
+    expect((await post("/staff/readings", { intent: "refund", readingId }, { cookie: staff })).status).toBe(200);
+    expect((await post("/staff/readings", { intent: "refund", readingId }, { cookie: staff })).status).toBe(409);
+    expect(await balance(client.id)).toBe(900);
+    expect(await ledgerSum(client.id)).toBe(900);
+    const lines = await db().select().from(sellerLedger).where(eq(sellerLedger.paidReadingId, readingId));
+    expect(lines.reduce((sum, line) => sum + line.netCents, 0)).toBe(0);
+    expect(lines.reduce((sum, line) => sum + line.feeCents, 0)).toBe(0);
+    expect(lines.map((l) => l.kind).sort()).toEqual(["reading", "reading-refund"]);
+    expect((await paid(readingId)).refundedCents).toBe(300);
+    expect(await (await get(`/readings/${readingId}`, { cookie: reader.cookie })).text()).toContain("Refunded");
+  });
+});
