@@ -19,11 +19,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const [user, found] = await Promise.all([requireUser(request, context), getPublicReader(context.db, params.username ?? "")]);
+  if (!found) throw new Response("Reader not found", { status: 404 });
   // Paid readings need an account: a guest creates one first and comes back here.
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
-  const [found, quote] = await Promise.all([getPublicReader(context.db, params.username ?? ""), quoteReading(context.db, user, params.username ?? "")]);
-  if (!found) throw new Response("Reader not found", { status: 404 });
+  const quote = await quoteReading(context.db, user, params.username ?? "");
   const { username, fullName, avatarUrl, levelName, pricePerMinuteCents, online } = found;
   return {
     reader: { username, fullName, avatarUrl, levelName, pricePerMinuteCents, online },

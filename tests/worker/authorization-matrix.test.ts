@@ -12,7 +12,7 @@ import { PARTIES } from "../../app/auth/party.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
-import { cards, deckListings, deckPurchases, deckReviews, decks, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal } from "../../db/schema";
+import { cards, deckListings, deckPurchases, deckReviews, decks, paidReadings, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal, readingRequests, readingSessions } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -106,6 +106,32 @@ function ownersQuizPicture() {
   return quizPicture;
 }
 
+/** A reader outside the five people of the matrix, whom the owner asks for paid readings. */
+const OUTSIDE_READER_ID = "seed-user-orion";
+
+let ownersRequestId: Promise<string> | undefined;
+/** The owner's pending request to a reader, made on first use. */
+function ownersRequest(): Promise<string> {
+  ownersRequestId ??= (async () => {
+    const id = `matrix-request-${newId()}`;
+    await db().insert(readingRequests).values({ id, clientId: OWNER_ID, readerId: OUTSIDE_READER_ID, mode: "chat", pricePerMinuteCents: 100, freeMinutes: 3, expiresAt: Date.now() + 3_600_000 });
+    return id;
+  })();
+  return ownersRequestId;
+}
+
+let ownersPaidReadingId: Promise<string> | undefined;
+/** A finished paid reading of the owner's with that reader, made on first use. */
+function ownersPaidReading(): Promise<string> {
+  ownersPaidReadingId ??= (async () => {
+    const id = `matrix-paid-${newId()}`;
+    await db().insert(readingSessions).values({ id, hostUserId: OUTSIDE_READER_ID, originalHostUserId: OUTSIDE_READER_ID, isActive: false });
+    await db().insert(paidReadings).values({ id, requestId: `matrix-${id}`, clientId: OWNER_ID, readerId: OUTSIDE_READER_ID, mode: "chat", pricePerMinuteCents: 100, freeMinutes: 3, status: "ended", minutesBilled: 4, chargedCents: 100, feePercent: 30, feeCents: 30, netCents: 70, endedAt: Date.now() });
+    return id;
+  })();
+  return ownersPaidReadingId;
+}
+
 const collection = "routes/_main.collection.$deckId";
 const journal = "routes/_main.journal.$entryId";
 const room = "routes/reading-room.($deckId)";
@@ -179,6 +205,20 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.marketplace.$deckId_.report", "reporting a private deck", () => `/marketplace/${OWNER_DECK}/report`, { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
   act("routes/_main.marketplace.$deckId_.report", "report", () => `/marketplace/${PUBLIC_DECK}/report`, () => ({ reason: "other", details: "Matrix" }), { nobody: "login", guest: 401, member: "allowed", removed: "allowed", owner: "allowed" }),
   // Staff pages answer 404 to everyone who is not staff (the staff account is tried in marketplace-moderation.test.ts).
+  doc("routes/_main.balance", "/balance (each member's own)", () => "/balance", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
+  act("routes/_main.balance", "top up", () => "/balance", () => ({ amount: "1000", returnTo: "/balance" }), { nobody: "login", guest: 302, member: 302, removed: 302, owner: 302 }),
+  act("routes/_main.readers.$username_.book", "ask for a reading", () => "/readers/ines_duval/book", () => ({ mode: "chat" }), { nobody: "login", guest: 302, member: "allowed", removed: "allowed", owner: "allowed" }),
+  doc("routes/_main.readings.requests.$requestId", "the owner's reading request", () => ownersRequest().then((id) => `/readings/requests/${id}`), { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 200 }),
+  act("routes/_main.readings.requests.$requestId", "accept", () => ownersRequest().then((id) => `/readings/requests/${id}`), () => ({ intent: "accept" }), { nobody: "login", guest: 403, member: 404, removed: 404, owner: 403 }),
+  act("routes/_main.readings.requests.$requestId", "decline", () => ownersRequest().then((id) => `/readings/requests/${id}`), () => ({ intent: "decline" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
+  act("routes/_main.readings.requests.$requestId", "cancel", () => ownersRequest().then((id) => `/readings/requests/${id}`), () => ({ intent: "cancel" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
+  doc("routes/readings.incoming", "requests waiting for a reader (each reader's own)", () => "/readings/incoming", { nobody: 200, guest: 200, member: 200, removed: 200, owner: 200 }),
+  doc("routes/_main.readings.$readingId", "the owner's paid reading", () => ownersPaidReading().then((id) => `/readings/${id}`), { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 200 }),
+  act("routes/_main.readings.$readingId", "review", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "review", rating: "5" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
+  act("routes/_main.readings.$readingId", "reply", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "reply", reply: "Thank you" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
+  act("routes/_main.readings.$readingId", "report", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "report", reason: "Matrix report of a reading" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
+  doc("routes/_main.staff.readings", "/staff/readings", () => "/staff/readings", all(404)),
+  act("routes/_main.staff.readings", "refund", () => "/staff/readings", () => ({ intent: "refund", readingId: "any-reading" }), all(404)),
   doc("routes/_main.staff.reports", "/staff/reports", () => "/staff/reports", all(404)),
   doc("routes/_main.staff.listings", "/staff/listings", () => "/staff/listings?q=tides", all(404)),
   ...(["hide", "dismiss", "unhide", "feature", "unfeature"] as const).flatMap((intent) =>
@@ -317,6 +357,7 @@ const ROOM_MESSAGES: Record<string, object> = {
   resync: { type: "resync" },
   signal: { type: "signal", to: "*", signal: { kind: "join" } },
   changeDeck: { type: "changeDeck", deckId: null },
+  endReading: { type: "endReading" },
 };
 
 /** Refusals that mean "you may not", as opposed to "not now". */
