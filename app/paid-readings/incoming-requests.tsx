@@ -59,8 +59,12 @@ export function IncomingRequests() {
     }
   }, []);
 
+  // Looked at again on every page: an answer given elsewhere (another tab, the dashboard) clears it.
   useEffect(() => {
     void load();
+  }, [load, location.pathname]);
+
+  useEffect(() => {
     const onChange = (event: Event) => {
       if ((event as CustomEvent<string>).detail === "reading") void load();
     };

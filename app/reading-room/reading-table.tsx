@@ -24,6 +24,8 @@ export type TableProps = {
   decks: { id: string; title: string; own: boolean; bought?: boolean }[];
   /** Join the video call on arrival (the person came through a video invitation). */
   startVideo?: boolean;
+  /** A paid reading: private to its client and reader, so nobody else is invited. */
+  isPaid?: boolean;
 };
 
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
@@ -174,7 +176,7 @@ export function ReadingTable(props: TableProps) {
         )}
         <People state={state} you={you} now={now} isHost={you === state.hostId} send={room.send} />
         <VideoCall room={room} iceServers={props.iceServers} startNow={props.startVideo && room.connected && room.you !== null} />
-        {props.isHost ? <InviteBox sessionId={props.sessionId} /> : null}
+        {props.isHost && !props.isPaid ? <InviteBox sessionId={props.sessionId} /> : null}
       </aside>
 
       <div className="min-w-0 lg:col-start-1 lg:row-start-2">

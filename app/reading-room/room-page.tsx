@@ -78,6 +78,7 @@ export function ReadingRoomPage() {
           iceServers={reading.iceServers}
           decks={reading.decks}
           startVideo={reading.startVideo}
+          isPaid={reading.isPaid}
         />
       </FullScreen>
     );

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
-import { cards, decks, readingSessions, sessionParticipants } from "../../db/schema";
+import { cards, decks, paidReadings, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
 import { isOwnNavigation } from "../auth/origin";
@@ -48,6 +48,7 @@ async function findOwnReading(db: Database, sessionId: string, userId: string) {
       selectedCards: readingSessions.selectedCards,
       interpretation: readingSessions.interpretation,
       lastActivityAt: readingSessions.lastActivityAt,
+      paid: sql<number>`EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingSessions.id})`,
     })
     .from(readingSessions)
     .leftJoin(
@@ -124,8 +125,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     if (!found) throw new Response("Reading not found", { status: 404 });
     if (!found.isActive) {
       // A paid reading that ended is read on its receipt.
-      const paid = await context.db.query.paidReadings.findFirst({ columns: { id: true }, where: (p, { eq }) => eq(p.id, found.id) });
-      if (paid) throw redirect(`/readings/${paid.id}`);
+      if (found.paid) throw redirect(`/readings/${found.id}`);
       ended = { question: found.question, cards: found.selectedCards ?? [], interpretation: found.interpretation, endedAt: found.lastActivityAt };
       return { deck: null, reading: null, ended, canStart: true, confirmCreate: false };
     }
@@ -134,7 +134,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     const art = await deckArt(context.db, state.deckId);
     const iceServers = readConfig(context.cloudflare.env).iceServers;
     const tableDecks = await decksForTable(context.db, user!.id);
-    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks: tableDecks, startVideo: url.searchParams.get("video") === "1" };
+    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks: tableDecks, startVideo: url.searchParams.get("video") === "1", isPaid: found.paid === 1 };
   }
   const canStart = Boolean(user);
   if (!params.deckId) return { deck: null, reading, ended, canStart, confirmCreate };

@@ -119,12 +119,28 @@ function useVideoCall(room: RoomConnection, iceServers: RTCIceServer[]) {
 
 function Video({ stream, muted, label }: { stream: MediaStream; muted: boolean; label: string }) {
   const ref = useRef<HTMLVideoElement>(null);
+  // A browser may refuse to play sound before the person has touched this page (a room opened by a link, for one).
+  const [blocked, setBlocked] = useState(false);
   useEffect(() => {
-    if (ref.current) ref.current.srcObject = stream;
-  }, [stream]);
+    const video = ref.current;
+    if (!video) return;
+    video.srcObject = stream;
+    video.play().then(
+      () => setBlocked(false),
+      () => setBlocked(!muted),
+    );
+  }, [stream, muted]);
+  const play = () => {
+    void ref.current?.play().then(() => setBlocked(false));
+  };
   return (
     <figure className="relative overflow-hidden rounded-xl bg-black">
       <video ref={ref} autoPlay playsInline muted={muted} className="aspect-video w-full object-cover" data-testid={muted ? "local-video" : "remote-video"} />
+      {blocked ? (
+        <button type="button" onClick={play} className="absolute inset-0 flex items-center justify-center bg-black/60 text-sm font-semibold text-white">
+          Play {label}’s video
+        </button>
+      ) : null}
       <figcaption className="absolute bottom-1 left-2 text-xs text-white drop-shadow">{label}</figcaption>
     </figure>
   );

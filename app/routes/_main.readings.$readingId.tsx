@@ -141,7 +141,7 @@ export default function PaidReadingReceipt() {
               <div className="mt-2 flex flex-wrap gap-2">
                 {[5, 4, 3, 2, 1].map((n) => (
                   <label key={n} className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 has-[:checked]:border-gold has-[:checked]:bg-gold/10">
-                    <input type="radio" name="rating" value={n} required />
+                    <input type="radio" name="rating" value={n} required aria-label={`${n} out of 5 stars`} />
                     <Stars rating={n} />
                   </label>
                 ))}

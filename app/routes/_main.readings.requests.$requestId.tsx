@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { tellAccountChanged } from "~/accounts/channel.server";
@@ -11,14 +11,17 @@ import { READING_MODE_LABELS } from "~/paid-readings/rules";
 
 export const meta: MetaFunction = () => [{ title: "Your reading request — Arcanum" }, { name: "robots", content: "noindex" }];
 
-/** Where an accepted request's two people meet. */
+/**
+ * Where an accepted request's two people meet: a whole new document, since only the reading
+ * room's own page may ask for the camera (the Permissions-Policy of the page it loads with).
+ */
 const roomPath = (readingId: string, mode: string) => `/reading-room?session=${readingId}${mode === "video" ? "&video=1" : ""}`;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const found = await getRequest(context.db, user.id, params.requestId ?? "");
   if (!found) throw new Response("Request not found", { status: 404 });
-  if (found.status === "accepted" && found.paidReadingId) throw redirect(roomPath(found.paidReadingId, found.mode));
+  if (found.status === "accepted" && found.paidReadingId) throw redirectDocument(roomPath(found.paidReadingId, found.mode));
   return { request: found, now: Date.now() };
 }
 
@@ -32,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const accepted = await acceptRequest(context.db, user, id);
     if (!accepted.ok) return data({ error: accepted.message }, { status: accepted.status });
     await tellAccountChanged(env, accepted.value.clientId, "reading");
-    throw redirect(roomPath(accepted.value.paidReadingId, accepted.value.mode));
+    throw redirectDocument(roomPath(accepted.value.paidReadingId, accepted.value.mode));
   }
   if (intent === "decline" || intent === "cancel") {
     const closed = await closeRequest(context.db, user, id, intent);

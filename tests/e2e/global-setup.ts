@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   prepareState(state);
   const sessions = execFileSync(
     process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo", "demo-leaving=seed-user-demo", "sage=seed-user-sage", "staff=seed-user-staff"],
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo", "demo-leaving=seed-user-demo", "sage=seed-user-sage", "staff=seed-user-staff", "ines=seed-user-ines"],
     { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: state }), encoding: "utf8" },
   );
   project.provide("memberSessions", JSON.parse(sessions));
@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
     logLevel: "error",
     // Every browser of the suite comes from one address: the guest limit is raised for them.
     // Readers' tabs beat every 2 seconds and a closed one is waited for half a second, so presence is seen changing quickly.
-    vars: { LOCAL_AI_TEXT_DELAY_MS: "100", LOCAL_AI_IMAGE_DELAY_MS: "400", GUEST_LIMIT_PER_HOUR: "100000", READER_HEARTBEAT_MS: "2000", READER_OFFLINE_GRACE_MS: "500" },
+    // A paid reading's minute lasts 3 seconds, so a whole reading runs out its balance within a test.
+    vars: { LOCAL_AI_TEXT_DELAY_MS: "100", LOCAL_AI_IMAGE_DELAY_MS: "400", GUEST_LIMIT_PER_HOUR: "100000", READER_HEARTBEAT_MS: "2000", READER_OFFLINE_GRACE_MS: "500", PAID_MINUTE_MS: "3000" },
   });
   project.provide("baseURL", server.url);
   return async () => {

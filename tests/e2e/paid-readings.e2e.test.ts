@@ -1,0 +1,118 @@
+/**
+ * A paid reading from first top-up to the reader's earnings, with two browsers and a 3-second
+ * minute: the client tops up through the local checkout, asks an online reader, who accepts from
+ * the notice in their tab; both meet in one room with video; the free minutes pass, billing runs,
+ * the warning shows, the reading ends itself when the balance runs out; the receipt is right to
+ * the cent; the client reviews; the reader's dashboard shows the earning and the review.
+ */
+import { describe, expect, it } from "vitest";
+import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { payWith, signUpByMagicLink } from "./flows";
+
+const browser = useBrowser();
+
+describe("a paid reading with a human reader", () => {
+  it("runs from top-up to receipt, review and the reader's earning", async () => {
+    // Inès (in the demo data, $4.99 a minute) keeps her dashboard open and is online.
+    const reader = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    await useMemberSession(reader, "ines");
+    await reader.goto("/reader-dashboard");
+    await hydrated(reader);
+    await expect.poll(() => reader.getByTestId("own-status").textContent(), { timeout: 10_000 }).toBe("Online now");
+
+    // A new member tops up $25 through the local checkout.
+    const client = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await signUpByMagicLink(client, `seeker-${Date.now()}@example.test`, "/balance");
+    await hydrated(client);
+    expect(await client.getByTestId("wallet-balance").textContent()).toBe("$0.00");
+    await client.getByRole("button", { name: "$25.00" }).click();
+    await payWith(client, "4242 4242 4242 4242", "$25.00");
+    await client.waitForURL(/\/balance\?topped=/);
+    await expect.poll(() => client.getByTestId("wallet-balance").textContent(), { timeout: 10_000 }).toBe("$25.00");
+
+    // The booking page: her price, three free minutes, and what the balance covers (3 + 5 paid).
+    await client.goto("/readers/ines_duval/book");
+    await hydrated(client);
+    const quote = client.getByTestId("booking-quote");
+    expect(await quote.textContent()).toContain("First 3 free");
+    expect(await client.getByTestId("booking-minutes").textContent()).toBe("8 minutes");
+    await client.getByRole("radio", { name: "Cards and video" }).check();
+    await client.getByRole("textbox", { name: /Your question/ }).fill("What should I carry into the new year?");
+    await client.getByRole("button", { name: /Ask .* for a reading/ }).click();
+    await client.waitForURL(/\/readings\/requests\//);
+    await client.getByTestId("request-countdown").waitFor();
+
+    // The request reaches the reader's open tab live; she accepts there.
+    const notice = reader.getByTestId("incoming-request");
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toContain("What should I carry into the new year?");
+    await notice.getByRole("button", { name: "Accept" }).click();
+    await reader.waitForURL(/\/reading-room\?session=.*video=1/);
+
+    // The client's waiting page follows into the same room.
+    await client.waitForURL(/\/reading-room\?session=.*video=1/, { timeout: 10_000 });
+    expect(new URL(client.url()).searchParams.get("session")).toBe(new URL(reader.url()).searchParams.get("session"));
+    for (const page of [client, reader]) await page.getByTestId("local-video").waitFor({ timeout: 15_000 });
+    for (const page of [client, reader]) {
+      // The room was opened by a redirect, so the browser may wait for a tap before playing sound: the tile offers it.
+      await expect
+        .poll(
+          async () => {
+            const play = page.getByRole("button", { name: /^Play .* video$/ });
+            if (await play.count()) await play.first().click();
+            return page.getByTestId("remote-video").evaluateAll((videos) => videos.some((v) => (v as HTMLVideoElement).videoWidth > 0 && !(v as HTMLVideoElement).paused));
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+    }
+
+    // The first minutes are free, then each started minute is charged; both see the same figures.
+    const cost = client.getByTestId("meter-cost");
+    await expect.poll(() => client.getByTestId("paid-meter").getAttribute("data-status"), { timeout: 10_000 }).toBe("running");
+    expect(await cost.textContent()).toBe("$0.00");
+    await expect.poll(() => client.getByTestId("meter-status").textContent()).toMatch(/Free minute [1-3] of 3/);
+    await expect.poll(() => cost.textContent(), { timeout: 15_000 }).toBe("$4.99");
+    await expect.poll(() => reader.getByTestId("meter-cost").textContent(), { timeout: 5_000 }).toBe("$4.99");
+    expect(await client.getByTestId("meter-balance").textContent()).toBe("$20.01");
+    expect(await reader.getByTestId("meter-balance").count()).toBe(0);
+
+    // One minute before the balance runs out, both are warned.
+    await client.getByTestId("meter-warning").waitFor({ timeout: 20_000 });
+    expect(await client.getByTestId("meter-warning").textContent()).toContain("Your balance pays for this minute only");
+    expect(await reader.getByTestId("meter-warning").textContent()).toContain("The client’s balance pays for this minute only");
+
+    // The reading ends itself when the balance runs out, and both land on the receipt.
+    await client.waitForURL(/\/readings\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    await reader.waitForURL(/\/readings\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    await hydrated(client);
+    expect(await client.getByRole("heading", { level: 1 }).textContent()).toContain("Your reading with");
+    expect(await client.getByText("The reading ended: the balance ran out.").count()).toBe(1);
+    expect(await client.getByTestId("receipt-minutes").textContent()).toBe("8");
+    expect(await client.getByTestId("receipt-free-minutes").textContent()).toBe("3");
+    expect(await client.getByTestId("receipt-paid-minutes").textContent()).toBe("5 × $4.99");
+    expect(await client.getByTestId("receipt-total").textContent()).toBe("$24.95");
+
+    // The client rates and reviews once.
+    await client.getByRole("radio", { name: "5 out of 5 stars" }).check();
+    await client.getByRole("textbox", { name: /Your review/ }).fill("Warm, precise and honest about the Tower.");
+    await client.getByRole("button", { name: "Publish the review" }).click();
+    await client.getByTestId("reading-review").waitFor();
+    expect(await client.getByRole("button", { name: "Publish the review" }).count()).toBe(0);
+
+    // The balance keeps the five cents left and every line of the reading.
+    await client.goto("/balance");
+    expect(await client.getByTestId("wallet-balance").textContent()).toBe("$0.05");
+    expect(await client.getByTestId("wallet-ledger").locator("tbody tr").count()).toBe(6);
+
+    // The reader's side of the receipt, and her dashboard: the earning after the 30 % fee, and the review.
+    expect(await reader.getByTestId("receipt-your-earning").textContent()).toBe("$17.46");
+    await reader.goto("/reader-dashboard");
+    expect(await reader.getByTestId("earnings-net").textContent()).toBe("$17.46");
+    expect(await reader.getByTestId("dashboard-reviews").textContent()).toContain("Warm, precise and honest about the Tower.");
+    expect(await reader.getByTestId("dashboard-sessions").textContent()).toContain("$24.95");
+
+    await client.context().close();
+    await reader.context().close();
+  });
+});
