@@ -597,13 +597,13 @@ export const sellerLedger = sqliteTable(
     kind: text("kind", { enum: sellerEntryKinds }).notNull(),
     purchaseId: text("purchase_id"),
     payoutId: text("payout_id"),
-    /** The paid reading a `reading` or `reading-refund` line is for. */
-    paidReadingId: text("paid_reading_id"),
     grossCents: integer("gross_cents").notNull().default(0),
     feeCents: integer("fee_cents").notNull().default(0),
     netCents: integer("net_cents").notNull(),
     referenceId: text("reference_id").notNull().unique(),
     createdAt: millis("created_at").notNull().default(now),
+    /** The paid reading a `reading` or `reading-refund` line is for (last: added after the table was made). */
+    paidReadingId: text("paid_reading_id"),
   },
   (t) => [index("seller_ledger_seller_idx").on(t.sellerId, t.createdAt)],
 );

@@ -4,7 +4,7 @@ import { cardImageKey } from "../app/decks/images";
 import type { Database } from "../app/db.server";
 import { rowsPerStatement } from "../app/lib/d1";
 import { MAJOR_ARCANA } from "../app/tarot/cards";
-import { cards, deckListings, decks, quizAttempts, readerCertificates, readerLevels, readerProfiles, userDeckQuotas, users } from "./schema";
+import { cards, deckListings, decks, quizAttempts, readerCertificates, readerLevels, readerProfiles, readingWallets, userDeckQuotas, users, walletEntries } from "./schema";
 
 type UserSeed = typeof users.$inferInsert;
 type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status" | "coverCardId"> & {
@@ -322,6 +322,12 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
         // A Creator-plan member: four complete-deck credits a month, so full decks and upgrades can be tried.
         { userId: "seed-user-sage", planType: "creator", majorArcanaQuota: 0, completeDeckQuota: 4, maxRolloverQuota: 2, nextRefreshDate: now + 30 * DAY },
       ])
+      .onConflictDoNothing(),
+    // The demo member can book a reader straight away: $20 on their reading balance, with its top-up line.
+    db.insert(readingWallets).values({ userId: DEMO_MEMBER_ID, balanceCents: 2000, updatedAt: now }).onConflictDoNothing(),
+    db
+      .insert(walletEntries)
+      .values({ id: "demo-top-up", userId: DEMO_MEMBER_ID, kind: "top-up", amountCents: 2000, referenceId: "top-up:demo", description: "Top-up of $20.00", createdAt: now - DAY })
       .onConflictDoNothing(),
     ...rowsPerStatement(deckRows, 14).map((rows) => db.insert(decks).values(rows).onConflictDoNothing()),
     ...rowsPerStatement(cardRows, 11).map((rows) => db.insert(cards).values(rows).onConflictDoNothing()),

@@ -4,7 +4,7 @@ import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "../app/ai/usage.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { saveToJournals } from "../app/reading-room/journal.server";
-import { parseClientMessage, type ServerMessage, type Signal } from "../app/reading-room/messages";
+import { CHAT_KEPT, parseClientMessage, type ChatEntry, type ServerMessage, type Signal } from "../app/reading-room/messages";
 import { closeRoom, deckForReading, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { spreadById } from "../app/reading-room/spreads";
 import { tellAccountChanged } from "../app/accounts/channel.server";
@@ -33,6 +33,8 @@ import {
 const STATE_KEY = "state";
 /** Who laid the deck now on the table: a private deck is shown at the table only when its owner did. */
 const DECK_LAID_BY_KEY = "deckLaidBy";
+/** The table's chat, the latest `CHAT_KEPT` lines. */
+const CHAT_KEY = "chat";
 /** The billing clock of a paid reading; absent in a free room. */
 const METER_KEY = "meter";
 /** How soon a room with people still connected is looked at again after its idle hour. */
@@ -212,6 +214,8 @@ export class ReadingRoom extends Server<Env> {
     connection.setState({ memberId: member.id, tokens: RATE_BURST, refilledAt: Date.now(), strikes: 0 });
     await this.commit(decision.events);
     this.send(connection, { type: "snapshot", state: view(this.state!), you: member.id });
+    const chat = (await this.ctx.storage.get<ChatEntry[]>(CHAT_KEY)) ?? [];
+    if (chat.length > 0) this.send(connection, { type: "chat", entries: chat, replace: true });
     if (this.meter) await this.meterArrival(member.id);
   }
 
@@ -266,6 +270,10 @@ export class ReadingRoom extends Server<Env> {
       this.relay(connection, memberId, message.to, message.signal);
       return;
     }
+    if (message.type === "say") {
+      await this.say(memberId, message.text);
+      return;
+    }
     if (message.type === "endReading") {
       const party = this.meter && this.meter.status !== "ended" ? partyOf(this.meter, memberId) : null;
       if (!party) this.send(connection, { type: "refused", error: "Only the client and the reader of a paid reading can end it." });
@@ -300,6 +308,16 @@ export class ReadingRoom extends Server<Env> {
       if (event.type === "removed") this.closeMember(event.id, "You were removed from this reading.");
       if (event.type === "interpretationStarted") this.ctx.waitUntil(this.interpret());
     }
+  }
+
+  /** A line of chat from someone at the table, kept and told to everyone; the room names the sender. */
+  private async say(memberId: string, text: string) {
+    const member = this.state?.members.find((m) => m.id === memberId);
+    if (!member) return;
+    const entry: ChatEntry = { id: crypto.randomUUID(), from: memberId, name: member.name, text, at: Date.now() };
+    const chat = [...((await this.ctx.storage.get<ChatEntry[]>(CHAT_KEY)) ?? []), entry].slice(-CHAT_KEPT);
+    await this.ctx.storage.put(CHAT_KEY, chat);
+    this.broadcast(JSON.stringify({ type: "chat", entries: [entry], replace: false } satisfies ServerMessage));
   }
 
   /** Passes a video-call signal to one person's sockets, or to everyone else's; the sender is the room's to name. */

@@ -237,6 +237,7 @@ function ledgerLineFromPayout(db: Database, payoutId: string, status: "pending" 
           netCents: sql<number>`${direction} * ${payouts.amountCents}`.as("net_cents"),
           referenceId: sql<string>`${referenceId}`.as("reference_id"),
           createdAt: sql<number>`${now}`.as("created_at"),
+          paidReadingId: sql<string | null>`NULL`.as("paid_reading_id"),
         })
         .from(payouts)
         .where(and(eq(payouts.id, payoutId), eq(payouts.status, status))),

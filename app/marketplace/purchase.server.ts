@@ -103,6 +103,7 @@ function sellerLineStatement(
           netCents: sql<number>`${line.netCents}`.as("net_cents"),
           referenceId: sql<string>`${line.referenceId}`.as("reference_id"),
           createdAt: sql<number>`${line.now}`.as("created_at"),
+          paidReadingId: sql<string | null>`NULL`.as("paid_reading_id"),
         })
         .from(deckPurchases)
         .where(purchaseWhere),

@@ -49,7 +49,7 @@ export function PaidReadingBar({ room }: { room: RoomConnection }) {
   return (
     <div className="mb-3 rounded-2xl border border-gold/40 bg-surface/90 p-3 text-sm shadow-sm" data-testid="paid-meter" data-status={view.status}>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-        <p className="font-display text-2xl font-bold tabular-nums" aria-label="Time in this reading" data-testid="meter-time">
+        <p className="text-2xl font-semibold tabular-nums lining-nums" aria-label="Time in this reading" data-testid="meter-time">
           {clock(time)}
         </p>
         <p>

@@ -50,7 +50,7 @@ export async function finishPaidReading(db: Database, id: string, details: { sta
     db
       .insert(sellerLedger)
       .select(
-        sql`SELECT ${newId()}, ${paidReadings.readerId}, 'reading', NULL, NULL, ${paidReadings.id}, ${paidReadings.chargedCents}, ${fee}, ${paidReadings.chargedCents} - ${fee}, ${`reading:${id}`}, ${now}
+        sql`SELECT ${newId()}, ${paidReadings.readerId}, 'reading', NULL, NULL, ${paidReadings.chargedCents}, ${fee}, ${paidReadings.chargedCents} - ${fee}, ${`reading:${id}`}, ${now}, ${paidReadings.id}
             FROM ${paidReadings} WHERE ${open} AND ${paidReadings.chargedCents} > 0`,
       )
       .onConflictDoNothing(),

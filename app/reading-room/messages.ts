@@ -7,6 +7,14 @@ import type { MeterView } from "../paid-readings/clock";
 import { SPREAD_IDS } from "./spreads";
 import { QUESTION_MAX, type RoomCommand, type RoomEvent, type RoomState } from "./state";
 
+/** The longest chat message at the table. */
+export const CHAT_MAX = 500;
+/** How many chat messages a room keeps and sends to a newcomer. */
+export const CHAT_KEPT = 100;
+
+/** A line of the table's chat; the room names the sender. */
+export type ChatEntry = { id: string; from: string; name: string; text: string; at: number };
+
 /** Larger messages are refused unread (a video call's session description needs a few KB). */
 export const MESSAGE_MAX_BYTES = 16_384;
 
@@ -53,6 +61,7 @@ export const clientMessageSchema = z.union([
   z.object({ type: z.literal("signal"), to: z.union([z.literal("*"), personId]), signal: signalSchema }),
   z.object({ type: z.literal("changeDeck"), deckId: z.string().min(1).max(64).nullable() }),
   z.object({ type: z.literal("endReading") }),
+  z.object({ type: z.literal("say"), text: z.string().trim().min(1).max(CHAT_MAX) }),
 ]);
 
 export type ClientMessage =
@@ -60,7 +69,8 @@ export type ClientMessage =
   | { type: "resync" }
   | { type: "signal"; to: string; signal: Signal }
   | { type: "changeDeck"; deckId: string | null }
-  | { type: "endReading" };
+  | { type: "endReading" }
+  | { type: "say"; text: string };
 
 export type ServerMessage =
   | { type: "snapshot"; state: RoomState; you: string }
@@ -68,7 +78,8 @@ export type ServerMessage =
   | { type: "refused"; error: string }
   | { type: "signal"; from: string; signal: Signal }
   | { type: "closed"; reason: string }
-  | { type: "meter"; meter: MeterView };
+  | { type: "meter"; meter: MeterView }
+  | { type: "chat"; entries: ChatEntry[]; replace: boolean };
 
 /** Parses a raw socket message; null when it is too large, not JSON, or not a known message. */
 export function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | null {

@@ -6,6 +6,7 @@ import { SPREADS, spreadById } from "./spreads";
 import { canControl, isActive, type RoomState, type TableCard } from "./state";
 import { useRoom } from "./use-room";
 import { PaidReadingBar } from "../paid-readings/meter-bar";
+import { ChatPanel } from "./chat-panel";
 import { Gallery, HelpSheet, QuestionIdeas, useShortcuts, useTableGestures, useTableSounds } from "./table-tools";
 import { VideoCall } from "./video-call";
 
@@ -176,6 +177,7 @@ export function ReadingTable(props: TableProps) {
         )}
         <People state={state} you={you} now={now} isHost={you === state.hostId} send={room.send} />
         <VideoCall room={room} iceServers={props.iceServers} startNow={props.startVideo && room.connected && room.you !== null} />
+        <ChatPanel room={room} you={room.you} />
         {props.isHost && !props.isPaid ? <InviteBox sessionId={props.sessionId} /> : null}
       </aside>
 

@@ -1,7 +1,7 @@
 import PartySocket from "partysocket";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MeterView } from "../paid-readings/clock";
-import type { ServerMessage, Signal } from "./messages";
+import type { ChatEntry, ServerMessage, Signal } from "./messages";
 import { apply, type RoomCommand, type RoomEvent, type RoomState } from "./state";
 
 export type RoomConnection = {
@@ -19,6 +19,9 @@ export type RoomConnection = {
   meter: { view: MeterView; receivedAt: number } | null;
   /** Ends a paid reading (its client or reader only). */
   endReading(): void;
+  /** The table's chat, oldest first. */
+  chat: ChatEntry[];
+  say(text: string): void;
   send(command: RoomCommand): void;
   /** Switches the table to another deck (null: the classic deck), between readings. */
   changeDeck(deckId: string | null): void;
@@ -40,6 +43,7 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
   const [closed, setClosed] = useState<string | null>(null);
   const [lastEvent, setLastEvent] = useState<RoomEvent | null>(null);
   const [meter, setMeter] = useState<RoomConnection["meter"]>(null);
+  const [chat, setChat] = useState<ChatEntry[]>([]);
   const socketRef = useRef<PartySocket | null>(null);
   const signalListeners = useRef(new Set<(from: string, signal: Signal) => void>());
 
@@ -74,6 +78,9 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
         case "signal":
           for (const listener of signalListeners.current) listener(message.from, message.signal);
           break;
+        case "chat":
+          setChat((current) => (message.replace ? message.entries : [...current, ...message.entries].slice(-100)));
+          break;
         case "meter":
           setMeter({ view: message.meter, receivedAt: Date.now() });
           break;
@@ -99,6 +106,10 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
     socketRef.current?.send(JSON.stringify({ type: "changeDeck", deckId }));
   }, []);
 
+  const say = useCallback((text: string) => {
+    socketRef.current?.send(JSON.stringify({ type: "say", text }));
+  }, []);
+
   const endReading = useCallback(() => {
     socketRef.current?.send(JSON.stringify({ type: "endReading" }));
   }, []);
@@ -114,5 +125,5 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
     };
   }, []);
 
-  return { state, you, connected, notice, closed, lastEvent, meter, endReading, send, changeDeck, signal, onSignal };
+  return { state, you, connected, notice, closed, lastEvent, meter, endReading, chat, say, send, changeDeck, signal, onSignal };
 }

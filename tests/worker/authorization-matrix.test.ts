@@ -207,7 +207,8 @@ const ROWS: HttpRow[] = [
   // Staff pages answer 404 to everyone who is not staff (the staff account is tried in marketplace-moderation.test.ts).
   doc("routes/_main.balance", "/balance (each member's own)", () => "/balance", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
   act("routes/_main.balance", "top up", () => "/balance", () => ({ amount: "1000", returnTo: "/balance" }), { nobody: "login", guest: 302, member: 302, removed: 302, owner: 302 }),
-  act("routes/_main.readers.$username_.book", "ask for a reading", () => "/readers/ines_duval/book", () => ({ mode: "chat" }), { nobody: "login", guest: 302, member: "allowed", removed: "allowed", owner: "allowed" }),
+  // The owner's own pending request (made first) keeps them from asking twice: a 409 reached the rule.
+  act("routes/_main.readers.$username_.book", "ask for a reading", () => ownersRequest().then(() => "/readers/ines_duval/book"), () => ({ mode: "chat" }), { nobody: "login", guest: 302, member: "allowed", removed: "allowed", owner: "allowed" }),
   doc("routes/_main.readings.requests.$requestId", "the owner's reading request", () => ownersRequest().then((id) => `/readings/requests/${id}`), { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 200 }),
   act("routes/_main.readings.requests.$requestId", "accept", () => ownersRequest().then((id) => `/readings/requests/${id}`), () => ({ intent: "accept" }), { nobody: "login", guest: 403, member: 404, removed: 404, owner: 403 }),
   act("routes/_main.readings.requests.$requestId", "decline", () => ownersRequest().then((id) => `/readings/requests/${id}`), () => ({ intent: "decline" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
@@ -358,6 +359,7 @@ const ROOM_MESSAGES: Record<string, object> = {
   signal: { type: "signal", to: "*", signal: { kind: "join" } },
   changeDeck: { type: "changeDeck", deckId: null },
   endReading: { type: "endReading" },
+  say: { type: "say", text: "Hello, table" },
 };
 
 /** Refusals that mean "you may not", as opposed to "not now". */

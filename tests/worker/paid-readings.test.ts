@@ -369,6 +369,20 @@ describe("the paid reading's room", () => {
     expect(await ledgerSum(client.id)).toBe(await balance(client.id));
   });
 
+  it("carries the chat between the two, named by the room, and gives a returning tab the lines said so far", async () => {
+    const { readingId, client, reader } = await acceptedReading();
+    const { readerSocket, clientSocket } = await enterBoth(readingId, client, reader);
+    clientSocket.socket.send(JSON.stringify({ type: "say", text: "  Is the Tower always bad news?  ", from: reader.id, name: "Someone else" }));
+    const heard = await readerSocket.until((m) => m.type === "chat");
+    expect(heard.type === "chat" && heard.entries).toMatchObject([{ from: client.id, text: "Is the Tower always bad news?" }]);
+    expect(heard.type === "chat" && heard.entries[0]!.name).not.toBe("Someone else");
+    readerSocket.socket.send(JSON.stringify({ type: "say", text: "x".repeat(501) }));
+    await readerSocket.until((m) => m.type === "refused");
+    const again = (await enter(readingId, client.cookie)) as Socket;
+    const history = await again.until((m) => m.type === "chat");
+    expect(history.type === "chat" && history.replace && history.entries.map((e) => e.text)).toEqual(["Is the Tower always bad news?"]);
+  });
+
   it("ends when either of the two ends it, and refuses the end from anyone else", async () => {
     const { readingId, client, reader } = await acceptedReading();
     const { readerSocket } = await enterBoth(readingId, client, reader);

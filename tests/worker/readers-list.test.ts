@@ -307,7 +307,7 @@ describe("a reader's avatar", () => {
 });
 
 describe("starting a reading", () => {
-  it("shows a member the reader, the price and the free room meanwhile; a non-reader is not found", async () => {
+  it("shows a member the reader, the price, the free minutes and what their balance covers; a non-reader is not found", async () => {
     await seedReaders();
     const cookie = await signInAs("seed-user-demo");
     const response = await visit("/readers/rl_amber/book", { cookie });
@@ -315,8 +315,10 @@ describe("starting a reading", () => {
     const html = unescape(await response.text());
     expect(html).toContain("Reader amber");
     expect(html).toContain("$1.20/min");
-    expect(html).toContain("open soon");
-    expect(html).toContain('href="/reading-room?create=true"');
+    // The demo member's $20 covers the three free minutes and sixteen at $1.20.
+    expect(html).toContain("First 3 free");
+    expect(html).toMatch(/19(<!-- -->)? minutes/);
+    expect(html).toContain("Cards and video");
     expect((await visit("/readers/rl_plain/book", { cookie })).status).toBe(404);
     expect((await visit("/readers/no_such_reader/book", { cookie })).status).toBe(404);
   });

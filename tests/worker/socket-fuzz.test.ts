@@ -206,6 +206,8 @@ const ROOM_MESSAGES: Record<string, object> = {
   resync: { type: "resync" },
   signal: { type: "signal", to: "*", signal: { kind: "ice", candidate: { candidate: "candidate:1 1 udp 1 192.0.2.1 9 typ host", sdpMid: "0", sdpMLineIndex: 0 } } },
   changeDeck: { type: "changeDeck", deckId: "no-such-deck" },
+  endReading: { type: "endReading" },
+  say: { type: "say", text: "Is the Tower always bad news?" },
 };
 
 type RoomConnection = { memberId: string; tokens: number; refilledAt: number; strikes: number };
@@ -233,6 +235,9 @@ describe("hostile socket messages", () => {
             const replies = guest.sent.map((text) => JSON.parse(text) as { type: string; error?: string });
             if (parseClientMessage(typeof raw === "string" ? raw : new ArrayBuffer(0)) === null) {
               expect(replies).toEqual([{ type: "refused", error: "That message is not understood." }]);
+            } else if (kind === "say") {
+              // A line of chat is for everyone at the table, the sender too: it changes nothing on the table.
+              expect(replies.every((reply) => reply.type === "chat")).toBe(true);
             } else if (kind !== "signal") {
               expect(replies).toHaveLength(1);
               expect(["refused", "snapshot"]).toContain(replies[0]!.type);
