@@ -87,7 +87,8 @@ export function ReadingTable(props: TableProps) {
       <div className="mx-auto max-w-md py-20 text-center">
         <h2 className="text-3xl font-bold">You have left the table</h2>
         <p className="mt-3 text-muted" role="alert">{room.closed}</p>
-        {room.meter ? <a href={room.meter.view.receiptPath} className="mt-4 inline-block font-semibold text-brand underline">See the receipt</a> : null}
+        {/* A paid reading's bar stays: it shows the end and takes both to the receipt. */}
+        {room.meter ? <div className="mt-4 text-left"><PaidReadingBar room={room} /></div> : null}
       </div>
     );
   }

@@ -10,6 +10,7 @@ export const MEDIA_REFUSED_MESSAGE = "Your camera or microphone could not be use
 /**
  * A mesh video call among the people at the table, signalled through the room's socket: whoever
  * joins announces it, everyone already in the call sends them an offer, and ICE candidates follow.
+ * Two who join at the same moment both offer; the one whose id sorts first withdraws its offer.
  */
 function useVideoCall(room: RoomConnection, iceServers: RTCIceServer[]) {
   const [local, setLocal] = useState<MediaStream | null>(null);
@@ -59,11 +60,18 @@ function useVideoCall(room: RoomConnection, iceServers: RTCIceServer[]) {
             room.signal(from, { kind: "offer", sdp: connection.localDescription!.sdp });
           } else if (signal.kind === "offer" && signal.sdp) {
             const connection = peerFor(from);
+            if (connection.signalingState === "have-local-offer") {
+              // Both joined at once and offered to each other: the one whose id sorts first gives way.
+              if ((room.you ?? "") > from) return;
+              await connection.setLocalDescription({ type: "rollback" });
+            }
             await connection.setRemoteDescription({ type: "offer", sdp: signal.sdp });
             await connection.setLocalDescription(await connection.createAnswer());
             room.signal(from, { kind: "answer", sdp: connection.localDescription!.sdp });
           } else if (signal.kind === "answer" && signal.sdp) {
-            await peers.current.get(from)?.connection.setRemoteDescription({ type: "answer", sdp: signal.sdp });
+            const connection = peers.current.get(from)?.connection;
+            // An answer to an offer this side withdrew (see above) is stale.
+            if (connection?.signalingState === "have-local-offer") await connection.setRemoteDescription({ type: "answer", sdp: signal.sdp });
           } else if (signal.kind === "ice" && signal.candidate) {
             await peers.current.get(from)?.connection.addIceCandidate(signal.candidate);
           } else if (signal.kind === "leave") {
