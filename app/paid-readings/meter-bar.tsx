@@ -4,6 +4,9 @@ import { formatMoney } from "~/lib/format";
 import type { RoomConnection } from "~/reading-room/use-room";
 import type { MeterView } from "./clock";
 
+/** Set once the page is on its way to the receipt: the bar may be drawn twice as the room closes. */
+let openingReceipt = false;
+
 const clock = (ms: number) => {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -42,7 +45,9 @@ export function PaidReadingBar({ room }: { room: RoomConnection }) {
   const receipt = meter?.view.receiptPath;
   const ended = meter?.view.status === "ended";
   useEffect(() => {
-    if (ended && receipt) window.location.assign(receipt);
+    if (!ended || !receipt || openingReceipt) return;
+    openingReceipt = true;
+    window.location.assign(receipt);
   }, [ended, receipt]);
   if (!meter) return null;
   const { view } = meter;
