@@ -286,3 +286,20 @@ export async function readerEarnings(db: Database, readerId: string) {
     history,
   };
 }
+
+/** The latest reviews of a reader's paid readings, for their public profile: rating, words, the reader's answer, and the client's username only. */
+export async function publicReviewsOf(db: Database, username: string, limit = 10) {
+  return db
+    .select({
+      rating: readingReviews.rating,
+      body: readingReviews.body,
+      reply: readingReviews.reply,
+      createdAt: readingReviews.createdAt,
+      clientName: sql<string>`coalesce((SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${readingReviews.clientId}), 'A client')`,
+    })
+    .from(readingReviews)
+    .innerJoin(users, eq(users.id, readingReviews.readerId))
+    .where(eq(users.username, username))
+    .orderBy(desc(readingReviews.createdAt))
+    .limit(limit);
+}

@@ -109,7 +109,8 @@ export default function Balance() {
                 <tr key={entry.id}>
                   <td className="py-2"><LocalTime at={entry.createdAt} style="mediumWithTime" /></td>
                   <td className="py-2">
-                    <span className="font-semibold">{KIND_LABELS[entry.kind]}</span> · {entry.description}
+                    <span className="sr-only">{KIND_LABELS[entry.kind]}: </span>
+                    {entry.description}
                     {entry.paidReadingId ? <> · <Link to={`/readings/${entry.paidReadingId}`} className="underline">receipt</Link></> : null}
                   </td>
                   <td className={`py-2 text-right tabular-nums ${entry.amountCents < 0 ? "" : "text-brand"}`}>

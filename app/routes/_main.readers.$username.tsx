@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { LevelBadge, OnlineBadge, RatingLine, ReaderAvatar } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
 import { formatLastSeen, formatPerMinute } from "~/readers/format";
+import { publicReviewsOf } from "~/paid-readings/readings.server";
+import { LocalTime } from "~/components/local-time";
 import { getPublicReader } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 
@@ -33,11 +35,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
-  const reader = await getPublicReader(context.db, params.username ?? "", now);
+  const [reader, reviews] = await Promise.all([getPublicReader(context.db, params.username ?? "", now), publicReviewsOf(context.db, params.username ?? "")]);
   if (!reader) throw new Response("Reader not found", { status: 404 });
   const { lastSeenAt, ...shown } = reader;
   return {
     reader: shown,
+    reviews,
     lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null,
     origin: new URL(request.url).origin,
   };
@@ -53,7 +56,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ReaderProfile() {
-  const { reader, lastSeen } = useLoaderData<typeof loader>();
+  const { reader, reviews, lastSeen } = useLoaderData<typeof loader>();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
   const online = live.has(reader.username);
   const name = reader.fullName || reader.username;
@@ -108,10 +111,24 @@ export default function ReaderProfile() {
           </p>
         ) : null}
       </article>
-      {/* Reviews arrive with paid readings; until then every reader has none to show. */}
       <section aria-labelledby="reviews-heading" className="mt-8 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
         <h2 id="reviews-heading" className="text-2xl font-bold">Reviews</h2>
-        <p className="mt-3 text-muted">No reviews yet.</p>
+        {reviews.length === 0 ? (
+          <p className="mt-3 text-muted">No reviews yet: clients review a reader after a paid reading.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-line" data-testid="reader-reviews">
+            {reviews.map((review) => (
+              <li key={`${review.clientName}-${review.createdAt}`} className="py-4">
+                <p className="text-sm">
+                  <span className="text-gold" aria-label={`${review.rating} out of 5 stars`}>{"★".repeat(review.rating)}</span>
+                  <span className="text-muted"> · {review.clientName} · <LocalTime at={review.createdAt} style="medium" /></span>
+                </p>
+                {review.body ? <p className="mt-1">{review.body}</p> : null}
+                {review.reply ? <p className="mt-2 border-l-4 border-gold/50 pl-3 text-sm text-muted">{reader.fullName || reader.username} answered: {review.reply}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );

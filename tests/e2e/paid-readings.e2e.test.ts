@@ -119,6 +119,10 @@ describe("a paid reading with a human reader", () => {
     await client.getByTestId("reading-review").waitFor();
     expect(await client.getByRole("button", { name: "Publish the review" }).count()).toBe(0);
 
+    // The review is on her public profile.
+    await client.goto("/readers/ines_duval");
+    expect(await client.getByTestId("reader-reviews").textContent()).toContain("Warm, precise and honest about the Tower.");
+
     // The balance keeps the five cents left and every line of the reading.
     await client.goto("/balance");
     expect(await client.getByTestId("wallet-balance").textContent()).toBe("$0.05");
