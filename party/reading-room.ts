@@ -520,7 +520,9 @@ export class ReadingRoom extends Server<Env> {
     await this.ctx.storage.put(METER_KEY, this.meter);
     await finishPaidReading(db, meter.readingId, { startedAt: meter.startedAt, reason }, Date.now());
     this.sendMeter();
-    if (this.state) await saveToJournals(db, this.name, this.state).catch((error) => console.error("saving the paid reading to journals", error));
+    if (this.state && meter.startedAt !== null) {
+      await saveToJournals(db, this.name, this.state, Date.now(), { evenWithoutCards: true }).catch((error) => console.error("saving the paid reading to journals", error));
+    }
     await reviewReaderLevel(db, meter.readerId, Date.now(), this.env).catch((error) => console.error("reviewing the reader's level", error));
     await Promise.all([tellAccountChanged(this.env, meter.clientId, "reading"), tellAccountChanged(this.env, meter.readerId, "reading")]);
     for (const connection of this.getConnections<ConnectionState>()) {

@@ -42,10 +42,11 @@ export function journalContent(state: RoomState) {
  * Keeps the finished reading in the journal of everyone at the table. Asking again in the same
  * reading updates each entry and keeps the notes written so far.
  */
-export async function saveToJournals(db: Database, sessionId: string, state: RoomState, now = Date.now()) {
+export async function saveToJournals(db: Database, sessionId: string, state: RoomState, now = Date.now(), { evenWithoutCards = false } = {}) {
   const content = journalContent(state);
   const people = state.members.map((member) => member.id);
-  if (people.length === 0 || content.cards.length === 0) return;
+  // A free table with nothing drawn is no reading; a paid reading is kept whatever was on the table.
+  if (people.length === 0 || (content.cards.length === 0 && !evenWithoutCards)) return;
   const upsert = (userId: string) =>
     db
       .insert(readingJournal)

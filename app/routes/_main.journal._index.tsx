@@ -32,7 +32,7 @@ export default function Journal() {
               <Link to={`/journal/${entry.id}`} className="block rounded-2xl border border-line bg-surface/80 p-4 transition hover:bg-surface-2">
                 <p className="font-semibold">{entry.question ? `“${entry.question}”` : "A reading without a question"}</p>
                 <p className="mt-1 text-sm text-muted">
-                  {entry.spreadName} · {entry.cards.map((card) => card.name).join(", ")}
+                  {entry.cards.length > 0 ? `${entry.spreadName} · ${entry.cards.map((card) => card.name).join(", ")}` : "No cards were drawn"}
                 </p>
                 <p className="mt-1 text-xs text-muted">
                   <LocalTime at={entry.createdAt} style="mediumWithTime" />

@@ -19,6 +19,7 @@ import { readConfig } from "../../app/env.server";
 import {
   paidReadings,
   readerProfiles,
+  readingJournal,
   readingRequests,
   readingReviews,
   readingSessions,
@@ -313,6 +314,9 @@ describe("the paid reading's room", () => {
     expect(receipt).not.toContain("Platform fee");
     const readerReceipt = await (await get(`/readings/${readingId}`, { cookie: reader.cookie })).text();
     expect(readerReceipt).toContain("$2.80");
+    // The reading is kept in both journals.
+    const kept = await db().select({ userId: readingJournal.userId }).from(readingJournal).where(eq(readingJournal.sessionId, readingId));
+    expect(kept.map((row) => row.userId).sort()).toEqual([client.id, reader.id].sort());
     // The next reading with this reader has no free minutes.
     expect(await (await get(`/readers/${reader.username}/book`, { cookie: client.cookie })).text()).toContain("None");
   });
