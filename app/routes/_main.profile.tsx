@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { formatMoney } from "~/lib/format";
+import { balanceOf } from "~/paid-readings/wallet.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { displayName } from "~/auth/display-name";
@@ -18,9 +20,10 @@ export const meta: MetaFunction = () => [{ title: "Profile — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const current = await requireUser(request, context);
-  const user = await findUserById(context.db, current.id);
+  const [user, balanceCents] = await Promise.all([findUserById(context.db, current.id), current.isGuest ? Promise.resolve(null) : balanceOf(context.db, current.id)]);
   if (!user) throw new Response("Not found", { status: 404 });
   return {
+    balanceCents,
     profile: {
       name: displayName(current),
       isGuest: current.isGuest,
@@ -38,7 +41,7 @@ const field =
   "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
 export default function Profile() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, balanceCents } = useLoaderData<typeof loader>();
   const result = useActionData<ProfileActionData>();
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -55,6 +58,17 @@ export default function Profile() {
             You are exploring as a guest. What you save here stays with you when you{" "}
             <Link to="/signup?redirectTo=%2Fprofile" className="font-semibold text-brand underline">create an account</Link>.
           </p>
+        ) : null}
+
+        {balanceCents !== null ? (
+          <section aria-labelledby="balance-heading" className="flex flex-wrap items-center justify-between gap-3 rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:px-8">
+            <div>
+              <h2 id="balance-heading" className="text-2xl font-bold">Reading balance</h2>
+              <p className="text-sm text-muted">Pays for readings with human readers, by the minute.</p>
+            </div>
+            <p className="text-2xl font-semibold tabular-nums" data-testid="profile-balance">{formatMoney(balanceCents)}</p>
+            <Link to="/balance" className={buttonClasses("secondary", "sm")}>Top up and history</Link>
+          </section>
         ) : null}
 
         <AvatarPanel
