@@ -12,6 +12,7 @@ import { runPeriodicJobs } from "../app/jobs/periodic.server";
 import { createPayouts } from "../app/payouts/payouts.server";
 import { textResponse } from "../app/lib/http";
 import { createLoadContext } from "../app/load-context.server";
+import { openRequestSession } from "../app/lib/d1-sessions.server";
 import { countedEnv, distantD1, formatRoundTrips, newRoundTrips, ROUND_TRIPS_HEADER } from "../app/lib/round-trips.server";
 import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
 import { logRefusal } from "../app/security/audit.server";
@@ -67,6 +68,9 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   request = limited;
   const unreadable = SAFE_METHODS.has(request.method) ? null : await refuseUnreadableForm(request);
   if (unreadable) return unreadable;
+  // Reads from a nearby replica, never older than this person's last write (decision 0041).
+  const d1Session = openRequestSession(env.DB, request);
+  env = { ...env, DB: d1Session.db };
   // Outside production, D1_LATENCY_MS makes every D1 round trip of a page as slow as a far primary's.
   const latency = Number(env.D1_LATENCY_MS ?? 0);
   if (!config.isProduction && latency > 0) env = { ...env, DB: distantD1(env.DB, latency) };
@@ -86,7 +90,9 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
     context = createLoadContext(rendered, env, ctx, { nonce, identity: as === "stranger" ? "none" : "request" });
     return handleRemixRequest(rendered, context);
   });
-  const answer = withCookies(response, [...cookies, ...(context?.responseCookies ?? [])]);
+  // Only a person with a session reads their own writes back; a visitor's page stays free of cookies.
+  const bookmark = claimedSessionKind(pageRequest) !== null ? d1Session.cookie(isSecureRequest(request)) : null;
+  const answer = withCookies(response, [...cookies, ...(context?.responseCookies ?? []), ...(bookmark ? [bookmark] : [])]);
   if (!trips) return answer;
   const counted = new Response(answer.body, answer);
   counted.headers.set(ROUND_TRIPS_HEADER, formatRoundTrips(trips));

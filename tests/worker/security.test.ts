@@ -148,12 +148,12 @@ describe("shared copies of public pages carry nobody's identity", () => {
     expect(html).not.toContain(guest!.id);
   });
 
-  it("makes one guest on a new visitor's first page: one device cookie and one session cookie", async () => {
+  it("makes one guest on a new visitor's first page: one device cookie, one session cookie, and the bookmark of that write", async () => {
     const before = (await db().select({ id: anonymousUsers.id }).from(anonymousUsers)).length;
     const first = await visit("/marketplace?first-visit=1");
     await first.text();
     const cookies = first.headers.getSetCookie();
-    expect(cookies.map((c) => c.split("=")[0]).sort()).toEqual(["arcanum_device", "arcanum_session"]);
+    expect(cookies.map((c) => c.split("=")[0]).sort()).toEqual(["arcanum_device", "arcanum_session", "d1_bookmark"]);
     expect((await db().select({ id: anonymousUsers.id }).from(anonymousUsers)).length).toBe(before + 1);
   });
 });
