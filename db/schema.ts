@@ -192,9 +192,12 @@ export const cards = sqliteTable(
     /** Key of the image in the media bucket, `card-images/{deckId}/{file}`. */
     imageKey: text("image_key"),
     status: text("status", { enum: cardStatuses }).notNull().default("pending"),
+    /** Repaints delivered: a repaint counts only once its new picture is stored. */
     regenerations: integer("regenerations").notNull().default(0),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
+    /** Set while a repaint is under way: it holds one of the deck's repaints until the picture arrives or the attempt ends. */
+    repaintRequestedAt: millis("repaint_requested_at"),
   },
   (t) => [uniqueIndex("cards_deck_card_idx").on(t.deckId, t.cardKey)],
 );

@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
-import { and, eq, gte, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { cards, deckQuotaLedger, decks } from "../../db/schema";
 import { ART_STYLES } from "../art/local-art";
 import type { CurrentUser } from "../auth/user.server";
 import { consumeCredits, getQuota, refundCredits, refundReference } from "../credits/credits.server";
 import { creditsLeft, deckCharge, describeCredits, explorerPlusMakes, upgradeCharge } from "../credits/cost";
-import { deckWorkRefusal, newDeckRefusal, repaintsLeftOnDeck, storageOverflowRefusal } from "../entitlements/entitlements.server";
+import { deckWorkRefusal, newDeckRefusal, repaintsOfDeck, repaintsUsedSql, storageOverflowRefusal } from "../entitlements/entitlements.server";
 import { mayRepaint, NO_REPAINTS_MESSAGE } from "../entitlements/entitlements";
 import { newId } from "../lib/crypto";
 import { rowsPerStatement } from "../lib/d1";
@@ -161,33 +161,53 @@ export async function upgradeDeck(context: AppLoadContext, user: Pick<CurrentUse
   return { ok: true as const };
 }
 
-/** Paints one card again, in the deck's style; counted on the card. */
+export const REPAINT_UNDER_WAY_MESSAGE = "This card is being painted again already.";
+
+/**
+ * Paints one card again, in the deck's style. The repaint is held, not spent: the card is marked
+ * as being repainted (which holds one of the deck's repaints), and the painter spends it when the
+ * new picture is stored, or lets it go if none comes. The mark is set only while the deck's count
+ * is still the one checked, so two repaints at once cannot pass the limit together. A failed card
+ * is painted again for free.
+ */
 export async function regenerateCard(context: AppLoadContext, user: CurrentUser, deckId: string, cardKey: string) {
   const { db } = context;
   const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
   if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };
-  if (deck.status === "generating") return { ok: false as const, status: 409, message: "Wait until the deck is finished." };
   if (deck.status === "failed") return { ok: false as const, status: 409, message: RETRY_WHOLE_DECK_MESSAGE };
   const card = await db.query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, cardKey)) });
   if (!card) return { ok: false as const, status: 404, message: "Card not found" };
-  if (!mayRepaint(await regenerationsLeft(db, user, deckId), card.status === "failed")) {
-    return { ok: false as const, status: 402, message: NO_REPAINTS_MESSAGE };
+  if (card.repaintRequestedAt !== null || card.status === "pending" || card.status === "generating") {
+    return { ok: false as const, status: 409, message: deck.status === "generating" && card.repaintRequestedAt === null ? "Wait until the deck is finished." : REPAINT_UNDER_WAY_MESSAGE };
   }
+  if (deck.status === "generating") return { ok: false as const, status: 409, message: "Wait until the deck is finished." };
+  const free = card.status === "failed";
+  const repaints = await repaintsOfDeck(db, user.id, deckId);
+  if (!mayRepaint(repaints.left, free)) return { ok: false as const, status: 402, message: NO_REPAINTS_MESSAGE };
   const now = Date.now();
-  await db.batch([
+  const unchanged = [eq(cards.id, card.id), isNull(cards.repaintRequestedAt), eq(cards.status, card.status)];
+  // A limited plan's repaint holds only if no other one was taken since the count was read.
+  const withinLimit = free || repaints.left === null ? [] : [sql`${repaintsUsedSql(deckId)} = ${repaints.used}`];
+  const [held] = await db.batch([
     db
       .update(cards)
-      .set({ status: "pending", regenerations: card.status === "failed" ? card.regenerations : card.regenerations + 1, updatedAt: now })
-      .where(eq(cards.id, card.id)),
-    db.update(decks).set({ status: "generating", updatedAt: now }).where(eq(decks.id, deckId)),
+      .set({ status: "pending", repaintRequestedAt: free ? null : now, updatedAt: now })
+      .where(and(...unchanged, ...withinLimit))
+      .returning({ id: cards.id }),
+    db.update(decks).set({ status: "generating", updatedAt: now }).where(and(eq(decks.id, deckId), sql`EXISTS (SELECT 1 FROM ${cards} WHERE ${cards.id} = ${card.id} AND ${cards.status} = 'pending')`)),
   ]);
+  if (held.length === 0) {
+    // Another repaint took the card, or the deck's last repaint, first.
+    const again = await repaintsOfDeck(db, user.id, deckId);
+    return mayRepaint(again.left, free) ? { ok: false as const, status: 409, message: REPAINT_UNDER_WAY_MESSAGE } : { ok: false as const, status: 402, message: NO_REPAINTS_MESSAGE };
+  }
   await startGeneration(context, deckId, null);
   return { ok: true as const };
 }
 
 /** Regenerations left on a deck, as the owner's plan allows: null means unlimited. Repainting a failed card is always free. */
 export async function regenerationsLeft(db: AppLoadContext["db"], user: CurrentUser, deckId: string): Promise<number | null> {
-  return repaintsLeftOnDeck(db, user.id, deckId);
+  return (await repaintsOfDeck(db, user.id, deckId)).left;
 }
 
 export const RETRY_WHOLE_DECK_MESSAGE = "Nothing of this deck could be painted. Use “Try again” to make the whole deck again.";

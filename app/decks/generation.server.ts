@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { cards, decks } from "../../db/schema";
 import type { AiService } from "../ai/ai.server";
 import type { Database } from "../db.server";
@@ -33,16 +33,22 @@ async function putWithRetry(bucket: R2Bucket, key: string, bytes: Uint8Array, co
   }
 }
 
+/** A card being painted again: the picture it keeps if no new one comes. */
+export type Repaint = { previousImageKey: string | null };
+
 /**
  * Makes one card: its description and its art at once, then stores the image and the row.
  * A remote painter's placeholder is kept (the card shows something) but the card is marked
- * failed so its owner can paint it again.
+ * failed so its owner can paint it again. A repaint is stored under a key of its own and spends
+ * the card's repaint only once it is stored; if no picture comes, the card keeps its picture and
+ * its text, and nothing is spent.
  */
 export async function generateCard(
   deps: GenerationDeps,
   deck: { id: string; theme: string; artStyle: string | null; quality?: "medium" | "high" },
   card: TarotCard,
   variant = 0,
+  repaint: Repaint | null = null,
 ): Promise<CardStage> {
   const style = deck.artStyle ?? "";
   const report = (stage: CardStage, imageUrl: string | null = null) => deps.onProgress?.({ key: card.key, stage, imageUrl });
@@ -52,7 +58,7 @@ export async function generateCard(
   const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium", variant });
   const text = await description;
   report("uploading");
-  const key = cardImageKey(deck.id, card.name, painted.ext);
+  const key = cardImageKey(deck.id, repaint ? `${card.name} v${variant}` : card.name, painted.ext);
   let imageKey: string | null = key;
   try {
     await putWithRetry(deps.bucket, key, painted.bytes, painted.contentType);
@@ -61,12 +67,33 @@ export async function generateCard(
   }
   const stage: CardStage = painted.placeholder || !imageKey ? "failed" : "ready";
   const now = Date.now();
-  await deps.db
-    .update(cards)
-    .set({ description: text, imageKey, status: stage, updatedAt: now })
-    .where(and(eq(cards.deckId, deck.id), eq(cards.cardKey, card.key)));
+  const row = and(eq(cards.deckId, deck.id), eq(cards.cardKey, card.key));
+  if (repaint) {
+    if (stage === "ready") {
+      await deps.db
+        .update(cards)
+        .set({ description: text, imageKey, status: "ready", regenerations: sql`${cards.regenerations} + 1`, repaintRequestedAt: null, updatedAt: now })
+        .where(and(row, isNotNull(cards.repaintRequestedAt)));
+      if (repaint.previousImageKey && repaint.previousImageKey !== imageKey) await deps.bucket.delete(repaint.previousImageKey).catch(() => undefined);
+      report("ready", cardImageUrl(imageKey, now));
+      return "ready";
+    }
+    await endRepaintWithoutPicture(deps.db, deck.id, card.key, now);
+    if (imageKey) await deps.bucket.delete(imageKey).catch(() => undefined);
+    report(repaint.previousImageKey ? "ready" : "failed", cardImageUrl(repaint.previousImageKey, now));
+    return repaint.previousImageKey ? "ready" : "failed";
+  }
+  await deps.db.update(cards).set({ description: text, imageKey, status: stage, updatedAt: now }).where(row);
   report(stage, cardImageUrl(imageKey, now));
   return stage;
+}
+
+/** A repaint that brought no picture: the card keeps the one it had (or is failed without one), and its repaint is not spent. */
+function endRepaintWithoutPicture(db: GenerationDeps["db"], deckId: string, cardKey: string, now: number) {
+  return db
+    .update(cards)
+    .set({ status: sql`CASE WHEN ${cards.imageKey} IS NULL THEN 'failed' ELSE 'ready' END`, repaintRequestedAt: null, updatedAt: now })
+    .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, cardKey), isNotNull(cards.repaintRequestedAt)));
 }
 
 /**
@@ -78,23 +105,28 @@ export async function runGeneration(deps: GenerationDeps, deckId: string): Promi
   const deck = await deps.db.query.decks.findFirst({ where: eq(decks.id, deckId) });
   if (!deck) return { status: "failed", made: 0, failed: 0 };
   const pending = await deps.db
-    .select({ key: cards.cardKey, regenerations: cards.regenerations })
+    .select({ key: cards.cardKey, regenerations: cards.regenerations, repaintRequestedAt: cards.repaintRequestedAt, imageKey: cards.imageKey })
     .from(cards)
     .where(and(eq(cards.deckId, deckId), ne(cards.status, "ready")));
   const todo = pending.map((row) => CARDS_BY_KEY.get(row.key)).filter((card): card is TarotCard => Boolean(card));
-  // A repainted card is painted as its next variant, so the repaint shows a new picture.
-  const variants = new Map(pending.map((row) => [row.key, row.regenerations]));
+  // A repaint is painted as the card's next variant, so it shows a new picture.
+  const variants = new Map(pending.map((row) => [row.key, row.regenerations + (row.repaintRequestedAt !== null ? 1 : 0)]));
+  const repaints = new Map(pending.filter((row) => row.repaintRequestedAt !== null).map((row) => [row.key, { previousImageKey: row.imageKey }]));
   if (todo.length > 0) {
     await deps.db
       .update(cards)
       .set({ status: "generating" })
       .where(and(eq(cards.deckId, deckId), inArray(cards.cardKey, todo.map((card) => card.key))));
   }
-  const results = await mapWithConcurrency(todo, deps.concurrency ?? GENERATION_CONCURRENCY, (card) => generateCard(deps, deck, card, variants.get(card.key) ?? 0));
+  const results = await mapWithConcurrency(todo, deps.concurrency ?? GENERATION_CONCURRENCY, (card) => generateCard(deps, deck, card, variants.get(card.key) ?? 0, repaints.get(card.key) ?? null));
   const failed = results.filter((r) => r.status === "rejected" || r.value === "failed").length;
   for (const [i, result] of results.entries()) {
     if (result.status === "rejected") {
       console.error(`card ${todo[i]!.key} of deck ${deckId} failed`, result.reason);
+      if (repaints.has(todo[i]!.key)) {
+        await endRepaintWithoutPicture(deps.db, deckId, todo[i]!.key, Date.now());
+        continue;
+      }
       await deps.db
         .update(cards)
         .set({ status: "failed", updatedAt: Date.now() })

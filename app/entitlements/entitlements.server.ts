@@ -113,10 +113,22 @@ export async function deckWorkRefusal(db: Database, userId: string, quality?: Ca
   return null;
 }
 
-/** Repaints left on a deck for its owner; null for unlimited. Repaints of failed cards are not counted on the card. */
+/** Repaints a deck has used: those delivered, and those under way (each holds one until it ends). */
+export function repaintsUsedSql(deckId: string) {
+  return sql<number>`(SELECT coalesce(sum(${cards.regenerations}), 0) + count(${cards.repaintRequestedAt}) FROM ${cards} WHERE ${cards.deckId} = ${deckId})`;
+}
+
+/**
+ * Repaints left on a deck for its owner, with the number used as read (`used` guards the repaint's
+ * own write); null for unlimited. Repaints of failed cards are not counted on the card.
+ */
+export async function repaintsOfDeck(db: Database, userId: string, deckId: string): Promise<{ left: number | null; used: number }> {
+  const [standing, [row]] = await Promise.all([getPlanStanding(db, userId), db.select({ used: repaintsUsedSql(deckId) }).from(decks).where(eq(decks.id, deckId)).limit(1)]);
+  const used = Number(row?.used ?? 0);
+  return { left: repaintsLeft(standing.tier, used), used };
+}
+
+/** Repaints left on a deck for its owner; null for unlimited. */
 export async function repaintsLeftOnDeck(db: Database, userId: string, deckId: string): Promise<number | null> {
-  const standing = await getPlanStanding(db, userId);
-  if (repaintsLeft(standing.tier, 0) === null) return null;
-  const [row] = await db.select({ used: sql<number>`coalesce(sum(${cards.regenerations}), 0)` }).from(cards).where(eq(cards.deckId, deckId));
-  return repaintsLeft(standing.tier, Number(row?.used ?? 0));
+  return (await repaintsOfDeck(db, userId, deckId)).left;
 }

@@ -109,7 +109,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "regenerate": {
       const result = await regenerateCard(context, user, deckId, String(form.card ?? ""));
       if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
-      return data<ActionData>({ ok: true, message: "Painting the card again…" });
+      return data<ActionData>({ ok: true, message: "Painting the card again…", intent: "regenerate" });
     }
     case "retry": {
       const result = await retryDeck(context, user, deckId);
@@ -340,7 +340,8 @@ export default function DeckPage() {
         </div>
       ) : result?.message && !(result.intent === "list" && !result.ok) ? (
         <p role={result.ok ? "status" : "alert"} className={cn("mx-auto mb-6 max-w-3xl rounded-2xl border px-4 py-3 text-sm", result.ok ? "border-line" : "border-danger/50 text-danger")}>
-          {result.message}
+          {/* A repaint's message lasts while the card is painted; the new picture then says the rest. */}
+          {result.ok && result.intent === "regenerate" && live.status !== "generating" ? "The card has been painted again." : result.message}
           {result.ok && result.intent === "publish" ? (
             <>
               {" "}

@@ -72,6 +72,19 @@ describe("a guest's first deck", () => {
     expect(await star.getAttribute("aria-label")).toBe("The Star, showing its meaning");
     await expect.poll(() => star.getByText("Upright:").isVisible()).toBe(true);
 
+    // A repaint: the card gets a new picture in place, without a reload, and the message ends when it is there.
+    const starImage = page.getByRole("button", { name: /^The Star, / }).locator("img").first();
+    const oldSrc = await starImage.getAttribute("src");
+    const oldBytes = (await (await page.request.get(oldSrc!)).body()).toString("base64");
+    await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
+    await page.getByRole("button", { name: "Paint The Star again" }).click();
+    await page.getByText("Painting the card again…").waitFor();
+    await expect.poll(async () => { const src = await starImage.getAttribute("src"); return Boolean(src?.startsWith("/media/") && src !== oldSrc); }, { timeout: 20_000 }).toBe(true);
+    await page.getByText("The card has been painted again.").waitFor({ timeout: 20_000 });
+    const newSrc = await starImage.getAttribute("src");
+    expect((await (await page.request.get(newSrc!)).body()).toString("base64")).not.toBe(oldBytes);
+    expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+
     await page.goto("/create-deck");
     await hydrated(page);
     expect(await page.getByTestId("estimate").textContent()).toMatch(/not enough/i);

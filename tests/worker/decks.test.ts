@@ -143,18 +143,46 @@ describe("a deck's owner", () => {
     expect((await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))?.isPublic).toBe(false);
   });
 
-  it("repaints one card as a new picture and counts it", async () => {
+  const cardRow = (deckId: string, key: string) => db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, key)) });
+
+  it("repaints one card as a new picture under a new address, counted once the picture is stored", async () => {
     const { jar, deckId } = await ownDeck();
-    const before = await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-16")) });
-    const picture = async () => (await env.MEDIA.get(before!.imageKey!))!.text();
-    const firstPicture = await picture();
+    const before = (await cardRow(deckId, "major-16"))!;
+    const firstPicture = await (await env.MEDIA.get(before.imageKey!))!.text();
     const response = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-16" }, { cookie: jar.header() });
     expect(response.status).toBe(200);
     await waitForDeck(deckId);
-    const after = await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-16")) });
-    expect(after).toMatchObject({ status: "ready", regenerations: 1, imageKey: before!.imageKey });
-    expect(after!.updatedAt).toBeGreaterThan(before!.updatedAt);
-    expect(await picture()).not.toBe(firstPicture);
+    const after = (await cardRow(deckId, "major-16"))!;
+    expect(after).toMatchObject({ status: "ready", regenerations: 1, repaintRequestedAt: null });
+    expect(after.imageKey).not.toBe(before.imageKey);
+    expect(after.updatedAt).toBeGreaterThan(before.updatedAt);
+    const secondPicture = await (await env.MEDIA.get(after.imageKey!))!.text();
+    expect(secondPicture).not.toBe(firstPicture);
+    // The old picture is gone from the bucket, and the page shows the new one's address.
+    expect(await env.MEDIA.get(before.imageKey!)).toBeNull();
+    expect(await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text()).toContain(`/media/${after.imageKey}`);
+    // Two repaints of a card differ from each other too.
+    await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-16" }, { cookie: jar.header() });
+    await waitForDeck(deckId);
+    const third = (await cardRow(deckId, "major-16"))!;
+    expect(third.regenerations).toBe(2);
+    expect(await (await env.MEDIA.get(third.imageKey!))!.text()).not.toBe(secondPicture);
+  });
+
+  it("gives the deck's last repaint to one of two cards asked at once, and none after it", async () => {
+    const { jar, deckId } = await ownDeck();
+    // Four of the deck's five repaints are spent.
+    await db().update(cards).set({ regenerations: 4 }).where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-01")));
+    const answers = await Promise.all(
+      ["major-02", "major-03"].map((card) => post(`/collection/${deckId}`, { intent: "regenerate", card }, { cookie: jar.header() })),
+    );
+    expect(answers.map((a) => a.status).filter((s) => s === 200)).toHaveLength(1);
+    expect([402, 409]).toContain(answers.map((a) => a.status).find((s) => s !== 200));
+    await waitForDeck(deckId);
+    const spent = await db().select({ n: sql<number>`sum(${cards.regenerations})` }).from(cards).where(eq(cards.deckId, deckId));
+    expect(Number(spent[0]!.n)).toBe(5);
+    const none = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-04" }, { cookie: jar.header() });
+    expect(none.status).toBe(402);
   });
 
   it("upgrades to 78 cards with a complete-deck credit, making only the 56 missing cards", async () => {
@@ -301,6 +329,32 @@ describe("the generation run", () => {
     const result = await runGeneration({ db: db(), bucket: env.MEDIA, ai, concurrency: 3 }, deckId);
     expect(result).toEqual({ status: "ready", made: 8, failed: 0 });
     expect(counter.peak).toBe(3);
+  });
+
+  it("spends a repaint only when its picture is stored: a repaint that fails keeps the card's picture and spends nothing", async () => {
+    const deckId = await deckFor("Repainted");
+    await runGeneration({ db: db(), bucket: env.MEDIA, ai: fakeAi(async () => painted(false)) }, deckId);
+    const fool = async () => (await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")) }))!;
+    const kept = (await fool()).imageKey!;
+    // A repaint under way, as the deck page asks for one.
+    const hold = () => db().update(cards).set({ status: "pending", repaintRequestedAt: Date.now() }).where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")));
+    const unchanged = { status: "ready", imageKey: kept, regenerations: 0, repaintRequestedAt: null };
+
+    await hold();
+    await runGeneration({ db: db(), bucket: env.MEDIA, ai: fakeAi(async () => Promise.reject(new Error("the painter is down"))) }, deckId);
+    expect(await fool()).toMatchObject(unchanged);
+
+    await hold();
+    await runGeneration({ db: db(), bucket: env.MEDIA, ai: fakeAi(async () => painted(true)) }, deckId);
+    expect(await fool()).toMatchObject(unchanged);
+    // The placeholder is not kept: the card's own picture still stands.
+    expect(await env.MEDIA.get(cardImageKey(deckId, "The Fool v1", "svg"))).toBeNull();
+    expect(await env.MEDIA.get(kept)).not.toBeNull();
+
+    await hold();
+    await runGeneration({ db: db(), bucket: env.MEDIA, ai: fakeAi(async () => painted(false)) }, deckId);
+    expect(await fool()).toMatchObject({ status: "ready", imageKey: cardImageKey(deckId, "The Fool v1", "svg"), regenerations: 1, repaintRequestedAt: null });
+    expect(await env.MEDIA.get(kept)).toBeNull();
   });
 
   it("marks cards whose painting fell back to the placeholder as failed, and a deck with none made as failed", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `cards` ADD `repaint_requested_at` integer;
