@@ -25,6 +25,16 @@ const SHOTS: Shot[] = [
   { name: "create-deck", caption: "Creating a deck: theme, style, size and what it costs", path: "/create-deck" },
   { name: "deck", caption: "A deck of the demo member's, with the owner's toolbar", path: "/collection/seed-deck-autumn-lanterns" },
   {
+    name: "card-meaning",
+    caption: "A card of the deck opened: its picture and its meaning at reading size",
+    path: "/collection/seed-deck-autumn-lanterns",
+    ready: async (page) => {
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await page.getByRole("button", { name: /^The Star, / }).click();
+      await page.getByRole("dialog").waitFor();
+    },
+  },
+  {
     name: "reading-room",
     caption: "A new reading room with the demo member's deck",
     path: "/reading-room?create=true",

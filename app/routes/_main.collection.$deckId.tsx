@@ -17,6 +17,7 @@ import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/d
 import { useGenerationProgress } from "~/decks/use-generation-progress";
 import { cn } from "~/lib/cn";
 import { ToolbarMenu } from "~/components/toolbar-menu";
+import { DeckCardTile } from "~/decks/deck-card-tile";
 import { formatPrice } from "~/decks/images";
 import { buyerCount, getListing, listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
 
@@ -354,7 +355,7 @@ export default function DeckPage() {
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-label="Cards">
         {deck.cards.map((card, index) => (
           <li key={card.key}>
-            <FlipCard
+            <DeckCardTile
               card={card}
               progress={progress[index]!}
               canRegenerate={!boughtFrom && !generating && (regenerationsLeft === null || regenerationsLeft > 0 || card.status === "failed")}
@@ -463,80 +464,5 @@ function ListingForm({
         </Form>
       ) : null}
     </section>
-  );
-}
-
-type DeckCard = ReturnType<typeof useLoaderData<typeof loader>>["deck"]["cards"][number];
-
-function FlipCard({
-  card,
-  progress,
-  canRegenerate,
-  busy,
-  backUrl,
-}: {
-  card: DeckCard;
-  progress: CardProgress;
-  canRegenerate: boolean;
-  busy: boolean;
-  backUrl: string;
-}) {
-  const [flipped, setFlipped] = useState(false);
-  const done = progress.stage === "ready" || progress.stage === "failed";
-  const imageUrl = progress.imageUrl ?? card.imageUrl;
-  return (
-    <div className="group">
-      <button
-        type="button"
-        onClick={() => done && setFlipped((value) => !value)}
-        aria-pressed={flipped}
-        aria-label={`${card.name}${done ? (flipped ? ", showing its meaning" : ", show its meaning") : `, ${STAGE_LABEL[progress.stage]}`}`}
-        className="relative block aspect-[3/4] w-full [perspective:1200px]"
-        data-testid="deck-card"
-        data-stage={progress.stage}
-      >
-        <span className={cn("absolute inset-0 transition-transform duration-500 [transform-style:preserve-3d]", flipped && "[transform:rotateY(180deg)]")}>
-          <span className="absolute inset-0 overflow-hidden rounded-2xl border border-line bg-surface-2 shadow-sm [backface-visibility:hidden]">
-            {done && imageUrl ? (
-              <img src={imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" decoding="async" />
-            ) : (
-              <span className="relative flex h-full flex-col items-center justify-end">
-                <img src={backUrl} alt="" className="absolute inset-0 h-full w-full object-cover opacity-60" loading="lazy" decoding="async" />
-                <span className="relative m-2 flex w-[calc(100%-1rem)] items-center gap-2 rounded-xl bg-surface/90 px-3 py-2 text-left shadow-sm">
-                  <span className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-brand/30 border-t-brand motion-reduce:animate-none" aria-hidden="true" />
-                  <span className="min-w-0 text-xs font-medium leading-tight">{STAGE_LABEL[progress.stage]}</span>
-                </span>
-              </span>
-            )}
-          </span>
-          <span className="absolute inset-0 overflow-y-auto rounded-2xl border border-line bg-surface p-3 text-left text-xs leading-relaxed shadow-sm [backface-visibility:hidden] [transform:rotateY(180deg)] sm:p-4 sm:text-sm">
-            <span className="block font-display text-lg font-bold">{card.name}</span>
-            {card.description ? <span className="mt-1 block text-muted">{card.description}</span> : null}
-            <span className="mt-2 block"><strong>Upright:</strong> {card.upright.keywords.join(", ")}</span>
-            <span className="mt-1 block"><strong>Reversed:</strong> {card.reversed.keywords.join(", ")}</span>
-          </span>
-        </span>
-      </button>
-      <div className="mt-2 flex items-center justify-between gap-2">
-        <span className="truncate text-sm font-medium">{card.name}</span>
-        {done && canRegenerate ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="regenerate" />
-            <input type="hidden" name="card" value={card.key} />
-            <button type="submit" className="text-xs text-brand underline disabled:opacity-50" disabled={busy} aria-label={`Paint ${card.name} again`}>
-              {progress.stage === "failed" ? "Try again" : "Repaint"}
-            </button>
-          </Form>
-        ) : null}
-      </div>
-      <noscript>
-        <details className="mt-1 text-xs text-muted">
-          <summary>Meaning</summary>
-          <p className="mt-1">{card.description}</p>
-          <p className="mt-1">Upright: {card.upright.meaning}</p>
-          <p className="mt-1">Reversed: {card.reversed.meaning}</p>
-        </details>
-      </noscript>
-    </div>
   );
 }

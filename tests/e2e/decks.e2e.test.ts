@@ -68,9 +68,15 @@ describe("a guest's first deck", () => {
     const star = page.getByRole("button", { name: /^The Star, / });
     expect(await star.getAttribute("aria-label")).toBe("The Star, show its meaning");
     await star.click();
-    await expect.poll(() => star.getAttribute("aria-pressed")).toBe("true");
-    expect(await star.getAttribute("aria-label")).toBe("The Star, showing its meaning");
-    await expect.poll(() => star.getByText("Upright:").isVisible()).toBe(true);
+    // The meaning opens at reading size beside the picture, with nothing to scroll inside a small box.
+    const meaning = page.getByRole("dialog", { name: "The Star" });
+    await meaning.waitFor();
+    expect(await meaning.getByRole("heading", { name: "Upright" }).isVisible()).toBe(true);
+    const text = meaning.locator("p").first();
+    expect(Number((await text.evaluate((p) => getComputedStyle(p).fontSize)).replace("px", ""))).toBeGreaterThanOrEqual(16);
+    expect((await text.textContent())!.length).toBeGreaterThan(40);
+    await page.keyboard.press("Escape");
+    await meaning.waitFor({ state: "hidden" });
 
     // A repaint: the card gets a new picture in place, without a reload, and the message ends when it is there.
     const starImage = page.getByRole("button", { name: /^The Star, / }).locator("img").first();
