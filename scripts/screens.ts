@@ -23,6 +23,21 @@ type Shot = {
 const SHOTS: Shot[] = [
   { name: "home", caption: "The home page", path: "/" },
   { name: "create-deck", caption: "Creating a deck: theme, style, size and what it costs", path: "/create-deck" },
+  {
+    name: "create-deck-styles",
+    caption: "The art styles, each painted for the theme as it is typed",
+    path: "/create-deck",
+    ready: async (page) => {
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await page.getByRole("textbox", { name: "What is the deck about?" }).fill("Foxes in a snowy birch forest");
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="style-tile"] img')].every((img) => (img as HTMLImageElement).src.includes("Foxes") && (img as HTMLImageElement).complete));
+      await page.getByRole("heading", { name: "Art style" }).scrollIntoViewIfNeeded();
+      await page.evaluate(() => {
+        document.getElementById("style-heading")?.scrollIntoView({ block: "start" });
+        window.scrollBy(0, -96);
+      });
+    },
+  },
   { name: "deck", caption: "A deck of the demo member's, with the owner's toolbar", path: "/collection/seed-deck-autumn-lanterns" },
   {
     name: "card-meaning",

@@ -15,8 +15,14 @@ import { createDeck, createDeckForm, KNOWN_STYLES, type CreditOffer } from "~/de
 import { QUALITY_LABEL } from "~/entitlements/entitlements";
 import { deckFormEntitlements } from "~/entitlements/entitlements.server";
 import { cn } from "~/lib/cn";
+import { paintedCardUrl } from "~/decks/images";
 
 export const meta: MetaFunction = () => [{ title: "Create a deck — Arcanum" }];
+
+/** The card every style tile shows, and the theme it is painted for until one is typed. */
+const PREVIEW_CARD = "major-17";
+const PREVIEW_THEME = "Moonlit tides";
+const PREVIEW_DEBOUNCE_MS = 400;
 
 const query = z.object({ theme: z.string().trim().max(200).optional().catch(undefined) });
 
@@ -99,9 +105,22 @@ export default function CreateDeck() {
     if (helper.data?.intent === "elaborate") setDescription(helper.data.description);
   }, [helper.data]);
 
+  // The style tiles are painted for the theme as typed, once the typing pauses.
+  const [previewTheme, setPreviewTheme] = useState(theme);
+  useEffect(() => {
+    const timer = setTimeout(() => setPreviewTheme(theme), PREVIEW_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [theme]);
+  // Until the page runs, Create stays usable: without JavaScript the server answers for the credits.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+
   const suggestions =
     helper.data?.intent === "suggest" ? helper.data.suggestions : result?.intent === "suggest" ? result.suggestions : [];
   const estimate = estimateCost({ kind, quality, left: loaded.left });
+  const refused = result?.intent === "create" && Boolean(result.message);
+  // Known before sending: the choice costs more than the credits left.
+  const blocked = live && !estimate.enough && !refused;
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const refusedWithWays = result?.intent === "create" && result.offer === "full-deck";
   // Said next to the cost as soon as the choice lacks its credit, so no refusal is needed to learn it.
@@ -196,17 +215,35 @@ export default function CreateDeck() {
           <h2 id="style-heading" className="text-2xl font-bold">Art style</h2>
           <fieldset className="mt-4">
             <legend className="sr-only">Art style</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <div className="grid grid-cols-2 gap-2 min-[480px]:grid-cols-3 sm:grid-cols-5">
               {[...loaded.styles, "custom"].map((option) => (
                 <label
                   key={option}
+                  data-testid="style-tile"
                   className={cn(
-                    "flex cursor-pointer items-center gap-2 rounded-xl border px-3 py-2.5 text-sm capitalize",
+                    "flex cursor-pointer flex-col gap-2 rounded-2xl border p-2 text-xs capitalize leading-tight transition focus-within:ring-2 focus-within:ring-brand/50 sm:text-sm",
                     style === option ? "border-brand bg-brand-soft" : "border-line hover:border-brand/60",
                   )}
                 >
-                  <input type="radio" name="style" value={option} checked={style === option} onChange={() => setStyle(option)} className="accent-[var(--brand)]" />
-                  {option === "custom" ? "Your own" : option}
+                  {option === "custom" ? (
+                    <span className="flex aspect-[3/4] w-full items-center justify-center rounded-xl border border-dashed border-line px-3 text-center text-xs normal-case text-muted">
+                      Describe a style of your own
+                    </span>
+                  ) : (
+                    <img
+                      src={paintedCardUrl(PREVIEW_CARD, previewTheme.trim() || PREVIEW_THEME, option)}
+                      alt=""
+                      width={150}
+                      height={200}
+                      loading="lazy"
+                      decoding="async"
+                      className="aspect-[3/4] w-full rounded-xl bg-surface-2 object-cover"
+                    />
+                  )}
+                  <span className="flex min-w-0 items-center gap-1.5 px-0.5 sm:gap-2 sm:px-1">
+                    <input type="radio" name="style" value={option} checked={style === option} onChange={() => setStyle(option)} className="shrink-0 accent-[var(--brand)]" />
+                    <span className="min-w-0">{option === "custom" ? "Your own" : option}</span>
+                  </span>
                 </label>
               ))}
             </div>
@@ -258,9 +295,12 @@ export default function CreateDeck() {
               {`${loaded.storage.kept} of ${loaded.storage.limit} decks kept on your plan.`}
             </p>
           ) : null}
-          <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
-            {estimate.summary}
-          </p>
+          {/* After a refusal the refusal says it; the estimate is not said twice. */}
+          {refused ? null : (
+            <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
+              {estimate.summary}
+            </p>
+          )}
           {waysBeforeSubmit ? <FullDeckWays isGuest={loaded.isGuest} className="mt-3 text-muted" /> : null}
           {loaded.isGuest && loaded.left.majorArcana + loaded.left.completeDeck === 0 ? (
             <p className="mt-3 text-sm text-muted">
@@ -292,10 +332,32 @@ export default function CreateDeck() {
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" name="intent" value="create" className={buttonClasses("primary", "lg")} disabled={creating}>
+          <button
+            type="submit"
+            name="intent"
+            value="create"
+            className={buttonClasses("primary", "lg")}
+            disabled={creating || blocked}
+            aria-describedby={blocked ? "create-blocked" : undefined}
+          >
             {creating ? "Starting…" : "Create deck"}
           </button>
-          <Link to="/pricing" className="text-sm text-muted underline">Need more credits?</Link>
+          {blocked ? (
+            <p id="create-blocked" className="text-sm" data-testid="create-blocked">
+              {kind === "complete" && loaded.left.majorArcana > 0
+                ? "Not enough credits for a full deck. Choose Major Arcana above, or "
+                : "No credits left for this deck. "}
+              <Link to="/pricing" className="font-semibold text-brand underline">{kind === "complete" && loaded.left.majorArcana > 0 ? "see the plans" : "See the plans"}</Link>
+              {loaded.isGuest ? (
+                <>
+                  {" "}or <Link to="/login?redirectTo=%2Fcreate-deck" className="font-semibold text-brand underline">sign in</Link> to use your account's credits
+                </>
+              ) : null}
+              .
+            </p>
+          ) : (
+            <Link to="/pricing" className="text-sm text-muted underline">Need more credits?</Link>
+          )}
         </div>
       </Form>
     </div>

@@ -93,10 +93,20 @@ describe("a guest's first deck", () => {
 
     await page.goto("/create-deck");
     await hydrated(page);
-    expect(await page.getByTestId("estimate").textContent()).toMatch(/not enough/i);
+    // The style tiles are painted for the theme as it is typed.
+    const watercolour = page.getByTestId("style-tile").filter({ hasText: "watercolour" }).locator("img");
+    const before = await watercolour.getAttribute("src");
     await page.getByRole("textbox", { name: "What is the deck about?" }).fill("Desert caravans");
-    await page.getByRole("button", { name: "Create deck" }).click();
-    await page.getByText("You have no credits left for this deck. Nothing was charged.").waitFor();
+    await expect.poll(() => watercolour.getAttribute("src")).toContain("theme=Desert+caravans");
+    expect(await watercolour.getAttribute("src")).not.toBe(before);
+    await expect.poll(() => watercolour.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    // With no credit left, Create is disabled before anything is sent, and says why and what to do.
+    expect(await page.getByTestId("estimate").textContent()).toMatch(/not enough/i);
+    const create = page.getByRole("button", { name: "Create deck" });
+    expect(await create.isDisabled()).toBe(true);
+    expect(await page.getByTestId("create-blocked").textContent()).toContain("No credits left for this deck.");
+    expect(await page.getByTestId("create-blocked").getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe("/pricing");
+    expect(await create.getAttribute("aria-describedby")).toBe("create-blocked");
     await page.goto("/collection");
     expect(await page.getByRole("link", { name: /Moonlit Tides/ }).count()).toBe(1);
     expect(await page.getByRole("link", { name: /Desert Caravans/ }).count()).toBe(0);
