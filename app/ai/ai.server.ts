@@ -61,7 +61,8 @@ export interface AiService {
   /** This deck's version of a card, in under 150 words. */
   describeCard(input: CardRequest): Promise<string>;
   /** Deck theme ideas, at most `count` (default 10). */
-  suggestThemes(count?: number): Promise<string[]>;
+  /** Theme ideas; with `typed`, variations on what the person typed. */
+  suggestThemes(count?: number, typed?: string): Promise<string[]>;
   /** A 2–3 sentence description of a deck built on the theme. */
   elaborateTheme(theme: string): Promise<string>;
   /** The card's picture; `placeholder` is true when painting failed. */
@@ -145,12 +146,12 @@ abstract class ModelAi implements AiService {
     return clean || composeCardDescription(input);
   }
 
-  async suggestThemes(count = DEFAULT_THEME_COUNT) {
+  async suggestThemes(count = DEFAULT_THEME_COUNT, typed = "") {
     const wanted = normalCount(count, DEFAULT_THEME_COUNT);
     if (!wanted) return [];
-    const text = await this.ask({ system: THEMES_SYSTEM, prompt: suggestThemesPrompt(wanted), maxTokens: 400 });
+    const text = await this.ask({ system: THEMES_SYSTEM, prompt: suggestThemesPrompt(wanted, typed), maxTokens: 400 });
     const themes = text ? parseLines(text).slice(0, wanted) : [];
-    return themes.length ? themes : fallbackThemes(wanted, Math.random);
+    return themes.length ? themes : fallbackThemes(wanted, Math.random, typed);
   }
 
   async elaborateTheme(theme: string) {
@@ -346,8 +347,8 @@ export class LocalAi implements AiService {
     return composeCardDescription(input);
   }
 
-  async suggestThemes(count = DEFAULT_THEME_COUNT) {
-    return fallbackThemes(normalCount(count, DEFAULT_THEME_COUNT), this.random);
+  async suggestThemes(count = DEFAULT_THEME_COUNT, typed = "") {
+    return fallbackThemes(normalCount(count, DEFAULT_THEME_COUNT), this.random, typed);
   }
 
   async elaborateTheme(theme: string) {

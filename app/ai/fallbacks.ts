@@ -6,11 +6,11 @@ import {
   CARD_DESCRIPTION_MAX_WORDS,
   READING_MAX_WORDS,
   READING_SECTIONS,
-  traditionalImagery,
   type QuestionCategory,
   type ReadingCard,
 } from "./prompts";
 import { joinList, limitWords, pickSome, textHash } from "./text";
+import { suggestThemesFrom, writeCardDescription, writeDeckDescription } from "./writer";
 
 /** Deck themes offered when no model is at hand. */
 export const CANNED_THEMES: readonly string[] = [
@@ -99,21 +99,6 @@ export const CANNED_QUESTIONS: Record<QuestionCategory, readonly string[]> = {
   ],
 };
 
-const compact = (text: string, words: number) => {
-  const parts = text.trim().split(/\s+/).filter(Boolean);
-  const short = parts.slice(0, words).join(" ").replace(/[\s.,;:!?…–—-]+$/, "");
-  return short;
-};
-
-/** The theme as a short phrase fit for a sentence. */
-function themePhrase(theme: string) {
-  return compact(theme, 10) || "this deck";
-}
-
-function stylePhrase(style: string) {
-  return compact(style, 8) || "the deck's own style";
-}
-
 function safeMeaning(card: Pick<TarotCard, "key">): CardMeaning | null {
   try {
     return meaningOf(card);
@@ -122,80 +107,27 @@ function safeMeaning(card: Pick<TarotCard, "key">): CardMeaning | null {
   }
 }
 
-const OPENINGS: readonly ((v: { name: string; theme: string; style: string; imagery: string }) => string)[] = [
-  (v) => `In the ${v.theme} deck, ${v.name} is painted in ${v.style}: ${v.imagery}.`,
-  (v) => `${v.name} steps into a world of ${v.theme}, rendered in ${v.style} as ${v.imagery}.`,
-  (v) => `Drawn in ${v.style}, ${v.name} borrows its mood from ${v.theme} and shows ${v.imagery}.`,
-  (v) => `Here, ${v.name} belongs to the world of ${v.theme}. Worked in ${v.style}, the card shows ${v.imagery}.`,
-];
-
-const UPRIGHT_LEADS: readonly ((keywords: string) => string)[] = [
-  (k) => `Upright, it speaks of ${k}.`,
-  (k) => `Its message centres on ${k}.`,
-  (k) => `When it turns up in a reading, think of ${k}.`,
-];
-
-const REVERSED_LEADS: readonly ((keywords: string) => string)[] = [
-  (k) => `Reversed, it can point to ${k}.`,
-  (k) => `Turned upside down, the card points to ${k} instead.`,
-  (k) => `Drawn reversed, watch for ${k}.`,
-];
-
-const CLOSERS: readonly string[] = [
-  "Spend a moment with the picture before deciding what it is telling you.",
-  "Notice which detail of the art catches your eye first; it often holds the answer.",
-  "Let the setting of this deck carry the lesson in its own voice.",
-  "",
-];
-
 const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
 const firstSentence = (text: string) => (text.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? text).trim();
 
 /**
- * A card description in our own words, from the card's meaning and the deck's theme and style;
- * the phrasing varies with the theme and card so a deck does not read like a form.
+ * A card description in our own words, from the card's meaning and the deck's theme: the theme's
+ * subjects play the card's picture (see writer.ts), and the phrasing varies by card and theme.
  */
-export function composeCardDescription({ card, theme, style }: { card: TarotCard; theme: string; style: string }): string {
-  const hash = textHash(`${theme.trim().toLowerCase()}|${card.key}`);
-  const meaning = safeMeaning(card);
-  const imagery = traditionalImagery(card);
-  const parts = [OPENINGS[hash % OPENINGS.length]!({ name: card.name, theme: themePhrase(theme), style: stylePhrase(style), imagery })];
-  if (meaning) {
-    const upright = meaning.upright.keywords.slice(0, 3);
-    const reversed = meaning.reversed.keywords.slice(0, 2);
-    if (upright.length) parts.push(UPRIGHT_LEADS[(hash >>> 4) % UPRIGHT_LEADS.length]!(joinList(upright)));
-    parts.push(meaning.upright.meaning.trim());
-    if (reversed.length) parts.push(REVERSED_LEADS[(hash >>> 8) % REVERSED_LEADS.length]!(joinList(reversed)));
-    parts.push(CLOSERS[(hash >>> 12) % CLOSERS.length]!);
-  } else {
-    parts.push("It invites quiet reflection on what the card stirs in you today, and on the step it asks you to take next.");
-  }
-  const text = parts.filter(Boolean).join(" ");
-  // The meaning text is the longest part; drop to its first sentence when the whole runs long.
-  if (meaning && text.split(/\s+/).length > CARD_DESCRIPTION_MAX_WORDS) {
-    return limitWords(text.replace(meaning.upright.meaning.trim(), firstSentence(meaning.upright.meaning)), CARD_DESCRIPTION_MAX_WORDS);
-  }
-  return limitWords(text, CARD_DESCRIPTION_MAX_WORDS);
+export function composeCardDescription({ card, theme }: { card: TarotCard; theme: string; style: string }): string {
+  return limitWords(writeCardDescription(card, theme, safeMeaning(card)), CARD_DESCRIPTION_MAX_WORDS);
 }
 
-const DECK_DESCRIPTIONS: readonly ((theme: string) => string)[] = [
-  (t) =>
-    `Every card of this deck is steeped in ${t}, from the great figures of the Major Arcana to the humblest pip. Familiar tarot symbols are reimagined through its colours, creatures and places, so the whole deck feels like one world seen through 78 windows.`,
-  (t) =>
-    `This deck carries the tarot into ${t}. Its fools, queens and wanderers wear the clothes of that world, and its cups, wands, swords and coins are found in its landscapes. The result keeps the old meanings close while giving each card a fresh story to tell.`,
-  (t) =>
-    `Imagine the tarot's journey told through ${t}. Each card pairs a traditional scene with the textures and moods of the theme, so readings feel both familiar and new. It is a deck for readers who want atmosphere and meaning in equal measure.`,
-];
-
-/** A generic deck description built from the theme, two or three sentences long. */
+/** A deck description built from the theme's subjects, three or four sentences long. */
 export function fallbackDeckDescription(theme: string): string {
-  const phrase = compact(theme, 20) || "a world of its own";
-  return DECK_DESCRIPTIONS[textHash(phrase.toLowerCase()) % DECK_DESCRIPTIONS.length]!(phrase);
+  return writeDeckDescription(theme);
 }
 
-export function fallbackThemes(count: number, random?: () => number): string[] {
-  return pickSome(CANNED_THEMES, count, random);
+/** Theme ideas: variations on what was typed when it names something to vary, else a few of our own. */
+export function fallbackThemes(count: number, random?: () => number, typed = ""): string[] {
+  const own = suggestThemesFrom(typed, count) ?? [];
+  return [...own, ...pickSome(CANNED_THEMES.filter((theme) => !own.includes(theme)), count - own.length, random)];
 }
 
 export function fallbackQuestions(category: QuestionCategory, count: number, random?: () => number): string[] {

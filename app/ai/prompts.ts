@@ -129,9 +129,11 @@ export function describeCardPrompt({ card, theme, style }: { card: TarotCard; th
 
 export const THEMES_SYSTEM = "You invent themes for illustrated tarot decks. Answer with the themes only, one per line.";
 
-export function suggestThemesPrompt(count: number): string {
+export function suggestThemesPrompt(count: number, typed = ""): string {
+  const around = typed.trim().slice(0, 200);
   return [
     `Suggest ${count} different, evocative themes for a 78-card tarot deck.`,
+    ...(around ? [`The person has typed this idea; offer variations on its subjects in other places, times and moods: ${around}`] : []),
     "Each theme is a short phrase of 2 to 7 words that conjures a whole visual world (a place, an era, a mood or a culture of imagined creatures).",
     "Vary them widely. Write one theme per line, with no numbering, bullets, quotes or explanations.",
   ].join(" ");

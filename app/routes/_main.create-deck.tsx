@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionData>({ intent: "create", message: AI_HELPER_BUSY_MESSAGE, errors: {}, values: form }, { status: 429 });
   }
   if (form.intent === "suggest") {
-    return data<ActionData>({ intent: "suggest", suggestions: await ai.suggestThemes(10) });
+    return data<ActionData>({ intent: "suggest", suggestions: await ai.suggestThemes(10, String(form.theme ?? "").slice(0, 200)) });
   }
   if (form.intent === "elaborate") {
     const theme = String(form.theme ?? "").trim().slice(0, 200);

@@ -1,0 +1,315 @@
+/**
+ * The local writer's voice: it reads a theme with the painter's own parser (app/art/subjects) and
+ * writes about the subjects it found, the way the painter draws them: the main subject takes the
+ * figure's part, places and weather are the setting, small things are details. Sentences are built
+ * from word forms (a fox, foxes, the fox), never from the theme's text pasted into a frame, and the
+ * frame is chosen per card by a hash, so a deck reads as many voices of one story. Deterministic.
+ */
+import { parseTheme } from "../art/subjects/parse-theme";
+import { SUBJECT_BY_ID } from "../art/subjects/vocabulary";
+import type { TarotCard } from "../tarot/cards";
+import { textHash } from "./text";
+
+/** A noun in the forms a sentence needs. */
+export type Noun = { one: string; many: string };
+
+export type ThemeWords = {
+  /** The subject that plays the figures, when the theme names a creature or a person. */
+  actor: Noun | null;
+  /** A thing or plant that leads when no creature or person does. */
+  emblem: Noun | null;
+  places: Noun[];
+  weather: Noun[];
+  details: Noun[];
+  time: "night" | "dawn" | "day" | null;
+  era: string | null;
+};
+
+const UNCOUNTED = new Set(["fish", "sheep", "deer", "moose", "snow", "rain", "fog", "mist", "sand", "ice", "smoke", "water", "light", "grass", "moss", "silk", "gold", "silver", "glass", "clockwork", "neon"]);
+const PLURAL_SPECIAL: Record<string, string> = { wolf: "wolves", leaf: "leaves", elf: "elves", thief: "thieves", knife: "knives", shelf: "shelves", mouse: "mice", goose: "geese", person: "people", man: "men", woman: "women", child: "children", octopus: "octopuses", cactus: "cacti", fungus: "fungi", dwarf: "dwarves", wife: "wives", life: "lives", calf: "calves" };
+
+export function pluralOf(word: string): string {
+  const last = word.split(" ").pop()!;
+  const head = word.slice(0, word.length - last.length);
+  if (PLURAL_SPECIAL[last]) return head + PLURAL_SPECIAL[last];
+  if (UNCOUNTED.has(last) || (last.endsWith("s") && !last.endsWith("ss"))) return word;
+  if (/[^aeiou]y$/.test(last)) return `${head}${last.slice(0, -1)}ies`;
+  if (/(?:s|sh|ch|x|z)$/.test(last)) return `${head}${last}es`;
+  return `${head}${last}s`;
+}
+
+const noun = (id: string): Noun => {
+  const one = id.replace(/-/g, " ");
+  return { one, many: pluralOf(one) };
+};
+
+/** "a fox", "an owl", "snow". */
+export function withArticle(word: string): string {
+  if (UNCOUNTED.has(word.split(" ").pop()!)) return word;
+  return `${/^[aeiou]/i.test(word) && !/^(?:uni|eu|one|use)/i.test(word) ? "an" : "a"} ${word}`;
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const ERA_WORDS: Record<string, string> = {
+  medieval: "medieval",
+  ancient: "ancient",
+  victorian: "Victorian",
+  futuristic: "far-future",
+  "clockwork-age": "clockwork",
+  prehistoric: "prehistoric",
+  edo: "Edo-period",
+  "art-deco-age": "art deco",
+  "folk-tale": "folk-tale",
+};
+
+/** The theme's subjects as words, in the roles the painter gives them. */
+export function themeWords(theme: string): ThemeWords {
+  const parsed = parseTheme(theme);
+  const category = (id: string) => SUBJECT_BY_ID.get(id)?.category;
+  const main = parsed.main;
+  const actor = main && (category(main) === "creature" || category(main) === "person") ? noun(main) : null;
+  const emblem = main && !actor ? noun(main) : null;
+  const known = new Set(parsed.found.filter((f) => !f.guessed).map((f) => f.subject));
+  const places = parsed.setting.filter((id) => category(id) === "place" && known.has(id)).map(noun);
+  const weather = parsed.setting.filter((id) => category(id) === "weather").map(noun);
+  const details = parsed.details.filter((id) => known.has(id) && category(id) !== "era" && category(id) !== "time").map(noun);
+  return { actor, emblem, places, weather, details, time: parsed.time, era: parsed.era ? (ERA_WORDS[parsed.era] ?? parsed.era.replace(/-/g, " ")) : null };
+}
+
+const WEATHER_CLAUSE: Record<string, string> = {
+  snow: "as snow comes down",
+  snowfall: "as snow comes down",
+  rain: "in steady rain",
+  storm: "under a breaking storm",
+  fog: "in drifting fog",
+  mist: "in drifting mist",
+  wind: "in a hard wind",
+  lightning: "under lightning",
+  aurora: "beneath a shimmering aurora",
+  rainbow: "under a rainbow",
+};
+const TIME_CLAUSE = { night: "by night", dawn: "at first light", day: "in full daylight" } as const;
+
+const ON = new Set(["street", "city street", "road", "bridge", "rooftop", "rooftops", "deck", "ship", "mountain", "peak", "cliff", "ice", "island"]);
+const BY = new Set(["sea", "ocean", "shore", "beach", "river", "lake", "harbour", "harbor", "waterfall"]);
+
+/** A place with its preposition: "in a forest", "by the sea", "on a city street". */
+function placePhrase(place: Noun): string {
+  const last = place.one.split(" ").pop()!;
+  if (BY.has(place.one) || BY.has(last)) return `by the ${place.one}`;
+  if (ON.has(place.one) || ON.has(last)) return `on ${withArticle(place.one)}`;
+  return `in ${withArticle(place.one)}`;
+}
+
+/** Where a card's scene takes place: "in a forest as snow comes down". */
+function settingClause(words: ThemeWords, pick: number): string {
+  const parts: string[] = [];
+  const place = words.places[pick % Math.max(1, words.places.length)];
+  if (place) parts.push(placePhrase(place));
+  const weather = words.weather[0];
+  if (weather) parts.push(WEATHER_CLAUSE[weather.one] ?? `among ${weather.many}`);
+  else if (words.time) parts.push(TIME_CLAUSE[words.time]);
+  return parts.join(" ");
+}
+
+/** What each Major Arcana figure does, in a verb phrase that fits any subject playing the part. */
+const MAJOR_ROLE: readonly string[] = [
+  "sets out light-footed at the edge of a drop, a small bundle over one shoulder",
+  "stands at a table laid with a wand, a cup, a blade and a coin",
+  "sits veiled between a dark pillar and a pale one, a scroll held close",
+  "rests among cushions in a ripening field beside a running stream",
+  "rules from a stone throne carved with rams' heads, bare mountains behind",
+  "raises a blessing over two kneeling students, crossed keys below",
+  "stands with a companion beneath a radiant winged figure",
+  "drives a canopied chariot drawn by one dark and one light sphinx",
+  "closes the jaws of a lion with a gentle hand",
+  "climbs a lonely height holding up a lantern with a star inside",
+  "rides the rim of a great turning wheel among the clouds",
+  "holds an upright sword in one hand and level scales in the other",
+  "hangs calmly upside down from a living tree, a glow around the head",
+  "rides a pale horse under a black banner marked with a white rose",
+  "pours water from one cup into another, one foot on land and one in a pool",
+  "crouches horned on a dark pedestal above two loosely chained figures",
+  "falls from a tall tower whose crown the lightning has just struck",
+  "kneels to pour water into a pool beneath one great star and seven small ones",
+  "howls at a full moon from a path that winds between two towers",
+  "rides a white horse beneath a blazing sun, sunflowers along the wall",
+  "rises with open arms at the call of a trumpet from the clouds",
+  "dances inside a laurel wreath with a wand in each hand",
+];
+
+const SUIT_ITEM: Record<string, Noun> = {
+  wands: { one: "wand", many: "wands" },
+  cups: { one: "cup", many: "cups" },
+  swords: { one: "sword", many: "swords" },
+  pentacles: { one: "coin", many: "coins" },
+};
+const COUNT = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+const COURT_ROLE: Record<number, (item: Noun) => string> = {
+  11: (item) => `studies a single ${item.one} with the eagerness of a page`,
+  12: (item) => `rides out as a knight, ${item.one} held high`,
+  13: (item) => `sits enthroned as a queen, a ${item.one} resting in both hands`,
+  14: (item) => `presides as a king, a ${item.one} held with calm authority`,
+};
+const PIP_SCENE: readonly ((who: string) => string)[] = [
+  (who) => `while ${who} watches from below`,
+  (who) => `and ${who} rests at their foot`,
+  (who) => `as ${who} passes by without hurry`,
+  (who) => `with ${who} reaching for the nearest`,
+];
+
+/** The picture of a card in this deck, as one or two sentences. */
+function pictureSentence(card: TarotCard, words: ThemeWords, hash: number): string {
+  const where = settingClause(words, hash >>> 3);
+  const tail = where ? ` ${where}` : "";
+  if (card.arcana === "major") {
+    const role = MAJOR_ROLE[card.number] ?? "stands at the centre of the card";
+    if (words.actor) {
+      const a = withArticle(words.actor.one);
+      const lead = where ? `${capital(where)}, ` : "";
+      const frames = [
+        () => `${lead}${lead ? a : capital(a)} ${role}: this is ${card.name}.`,
+        () => `Here, as ${card.name}, ${a} ${role}${tail}.`,
+        () => `In this deck ${card.name} belongs to ${a} who ${role}.${where ? ` The scene is set ${where}.` : ""}`,
+        () => `Picture ${a} that ${role}${tail}, and you have ${card.name}.`,
+        () => `${card.name} is played by ${a}, who ${role}.`,
+        () => `The figure of ${card.name} is ${a}: it ${role}${tail}.`,
+      ];
+      return frames[hash % frames.length]!();
+    }
+    const around = words.emblem ? ` ${capital(words.emblem.many)} are gathered all around.` : words.details[0] ? ` ${capital(words.details[0].many)} are close by.` : "";
+    const lead = where ? `${capital(where)}, ` : "";
+    const frames = [
+      () => `${lead}${lead ? "the" : "The"} traditional figure of ${card.name} ${role}.${around}`,
+      () => `${card.name} keeps its old figure, who ${role}.${where ? ` The scene is set ${where}.` : ""}${around}`,
+      () => `As in every tarot, the figure of ${card.name} ${role}; here it happens ${where || "in a world of its own"}.${around}`,
+    ];
+    return frames[hash % frames.length]!();
+  }
+  const item = SUIT_ITEM[card.suit ?? "cups"]!;
+  if (card.number > 10) {
+    const role = COURT_ROLE[card.number]!(item);
+    const who = words.actor ? withArticle(words.actor.one) : "a figure";
+    const set = where ? ` The scene is set ${where}.` : "";
+    if (hash % 2) return `The ${card.name} is ${who} who ${role}.${set}`;
+    return `As the ${card.name}, ${who} ${role}.${set}`;
+  }
+  const things = card.number === 1 ? `a single ${item.one} held out by a hand from a cloud` : `${COUNT[card.number]!} ${item.many} set out in a pattern`;
+  const small = words.actor ?? words.emblem ?? words.details[0];
+  const scene = small ? ` ${PIP_SCENE[(hash >>> 5) % PIP_SCENE.length]!(withArticle(small.one))}` : "";
+  const frames = [
+    () => (where ? `${capital(where)}, the ${card.name} shows ${things}${scene}.` : `The ${card.name} shows ${things}${scene}.`),
+    () => `On the ${card.name}, ${things}${tail}${scene}.`.replace(/ set out in a pattern/, " are set out in a pattern").replace(/a single (\w+) held out/, "a single $1 is held out"),
+    () => `The ${card.name} lays out ${things.replace(" set out in a pattern", " in a pattern")}${tail}${scene}.`,
+    () => `What the ${card.name} holds is ${things}${tail}${scene}.`,
+  ];
+  return frames[(hash >>> 9) % frames.length]!();
+}
+
+const list = (items: string[]) => (items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+
+const UPRIGHT: readonly ((k: string) => string)[] = [
+  (k) => `Its heart is ${k}.`,
+  (k) => `Read upright, it brings ${k}.`,
+  (k) => `What it offers is ${k}.`,
+  (k) => `At its centre lie ${k}.`,
+  (k) => `It turns your thoughts to ${k}.`,
+  (k) => `Upright, the card is about ${k}.`,
+];
+const REVERSED: readonly ((k: string) => string)[] = [
+  (k) => `Reversed, the same picture warns of ${k}.`,
+  (k) => `Upside down, it leans toward ${k}.`,
+  (k) => `When it falls reversed, look out for ${k}.`,
+  (k) => `Its shadow side is ${k}.`,
+  (k) => `A reversed draw points to ${k}.`,
+];
+const CLOSING: readonly ((w: ThemeWords) => string | null)[] = [
+  (w) => (w.details[0] ? `Look for the ${w.details[0].one} tucked into the picture; it is this deck's own sign for the card.` : null),
+  (w) => (w.places[0] ? `Let the ${w.places[0].one} around the scene tell you where the lesson lives.` : null),
+  (w) => (w.time ? `The ${w.time === "night" ? "night" : w.time === "dawn" ? "early" : "open"} light gives the card its mood.` : null),
+  () => "Sit with it a moment before you decide what it is saying.",
+  () => null,
+];
+
+export type CardMeaningWords = { upright: { keywords: string[]; meaning: string }; reversed: { keywords: string[] } };
+
+/** A card's description for a themed deck: the picture, then the meaning, then a closing note. */
+export function writeCardDescription(card: TarotCard, theme: string, meaning: CardMeaningWords | null): string {
+  const words = themeWords(theme);
+  const hash = textHash(`${theme.trim().toLowerCase()}|${card.key}`);
+  const parts = [pictureSentence(card, words, hash)];
+  if (meaning) {
+    const upright = meaning.upright.keywords.slice(0, 3);
+    if (upright.length) parts.push(UPRIGHT[(hash >>> 7) % UPRIGHT.length]!(list(upright)));
+    const first = meaning.upright.meaning.trim().match(/^.*?[.!?](?=\s|$)/)?.[0];
+    if (first) parts.push(first);
+    const reversed = meaning.reversed.keywords.slice(0, 2);
+    if (reversed.length) parts.push(REVERSED[(hash >>> 11) % REVERSED.length]!(list(reversed)));
+  }
+  const closing = CLOSING[(hash >>> 15) % CLOSING.length]!(words);
+  if (closing) parts.push(closing);
+  return parts.join(" ");
+}
+
+/** A few sentences that open the theme into a deck: who plays the cards, where, and in what light. */
+export function writeDeckDescription(theme: string): string {
+  const words = themeWords(theme);
+  const hash = textHash(theme.trim().toLowerCase());
+  const where = settingClause(words, hash);
+  const tail = where ? ` ${where}` : "";
+  const era = words.era ? `${words.era} ` : "";
+  if (words.actor) {
+    const many = words.actor.many;
+    const one = words.actor.one;
+    const openings = [
+      `In this deck ${era}${many} take up the tarot's old parts${tail}.`,
+      `${capital(era + many)} play every figure of this tarot${tail}.`,
+      `This is a tarot told by ${era}${many}${tail}.`,
+    ];
+    const cast = `The Fool is ${withArticle(`young ${one}`)} setting out, the Hermit ${withArticle(`old ${one}`)} with a lantern, and the Star ${withArticle(one)} kneeling by the water.`;
+    const detail = words.details.length ? ` ${capital(list(words.details.slice(0, 3).map((d) => d.many)))} turn up in the corners of the cards.` : "";
+    return `${openings[hash % openings.length]} ${cast}${detail} Every card keeps its traditional symbols, so the deck reads like any tarot while telling a story of its own.`;
+  }
+  if (words.emblem || words.places.length || words.details.length) {
+    const things = words.emblem ? words.emblem.many : words.details[0]?.many;
+    const first = things ? `${capital(things)} fill this deck${tail}.` : `This deck is set${tail}.`;
+    return `${first} The traditional figures keep their places and their symbols, while the world around them belongs to the theme, from the great scenes of the Major Arcana to the smallest pip card. Readers will find the old meanings where they expect them, told in a new light.`;
+  }
+  return "This deck follows the tarot's journey through a world of its own, from the Fool's first step to the dancer of the World. The traditional figures and symbols stay where a reader expects them, while colour, setting and small details give each card a fresh story to tell.";
+}
+
+const PLACES_ELSEWHERE = ["a harbour town", "a mountain monastery", "a sunken city", "a night market", "a glass greenhouse", "a desert caravan", "an old library", "a lighthouse island", "a birch forest", "a snowy village"];
+const TIMES_ELSEWHERE = ["at first light", "under a comet", "on the longest night", "at the turn of the tide", "after the first snow"];
+const ERAS_ELSEWHERE = ["Victorian", "medieval", "clockwork", "art deco", "far-future", "folk-tale"];
+const COMPANIONS = ["paper lanterns", "moths", "teacups", "keys", "owls", "koi", "lotus flowers", "kites", "ravens", "bells"];
+
+/** Theme ideas that follow what was typed: the same subjects moved to other places, times and ages. */
+export function suggestThemesFrom(theme: string, count: number): string[] | null {
+  const words = themeWords(theme);
+  const lead = words.actor ?? words.emblem ?? words.details[0] ?? null;
+  const place = words.places[0];
+  if (!lead && !place) return null;
+  const hash = textHash(theme.trim().toLowerCase());
+  const at = (items: readonly string[], i: number) => items[(hash + i * 7) % items.length]!;
+  const many = lead ? lead.many : null;
+  const ideas: string[] = [];
+  if (many) {
+    ideas.push(`${capital(many)} in ${at(PLACES_ELSEWHERE.filter((p) => !place || !p.includes(place.one)), 0)}`);
+    ideas.push(`${capital(many)} ${at(TIMES_ELSEWHERE, 1)}`);
+    ideas.push(`${capital(at(ERAS_ELSEWHERE, 2))} ${many}`);
+    ideas.push(`${capital(many)} and ${at(COMPANIONS.filter((c) => c !== many), 3)}`);
+    if (words.actor) {
+      if (place) ideas.push(`A court of ${many} ${placePhrase(place)}`);
+      ideas.push(`${capital(many)} keeping the old lighthouse`);
+      ideas.push(`The ${words.actor.one} oracle of ${place ? `the ${place.one}` : "the night market"}`);
+    } else {
+      ideas.push(`${capital(many)} over ${at(PLACES_ELSEWHERE, 6)}`);
+    }
+  }
+  if (place) {
+    ideas.push(`The ${place.one} ${at(TIMES_ELSEWHERE, 4)}`);
+    ideas.push(`${capital(at(ERAS_ELSEWHERE, 5))} ${pluralOf(place.one)}`);
+  }
+  return [...new Set(ideas)].slice(0, count);
+}
