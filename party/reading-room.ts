@@ -5,7 +5,7 @@ import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { saveToJournals } from "../app/reading-room/journal.server";
 import { CHAT_KEPT, parseClientMessage, type ChatEntry, type ServerMessage, type Signal } from "../app/reading-room/messages";
-import { closeRoom, deckForReading, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
+import { closeRoom, deckForReading, deckThemeOf, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { spreadById } from "../app/reading-room/spreads";
 import { tellAccountChanged } from "../app/accounts/channel.server";
 import { arrive, charged, depart, end, END_REASON_TEXT, meterView, newMeter, nextStep, partyOf, pause, type EndReason, type Meter } from "../app/paid-readings/clock";
@@ -356,7 +356,8 @@ export class ReadingRoom extends Server<Env> {
       await this.commit([{ type: "interpretationWritten", text: piece, at: flushedAt }], { mirror: false });
     };
     try {
-      for await (const piece of ai.streamReading({ question: state.question, spread: spread?.phrase ?? "free layout", cards: readingCards(state) })) {
+      const theme = await deckThemeOf(createDatabase(this.env.DB), state.deckId).catch(() => null);
+      for await (const piece of ai.streamReading({ question: state.question, spread: spread?.phrase ?? "free layout", cards: readingCards(state), theme })) {
         text += piece;
         pending += piece;
         if (Date.now() - flushedAt >= STREAM_FLUSH_MS) await flush();

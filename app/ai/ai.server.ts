@@ -46,7 +46,8 @@ export type CardRequest = { card: TarotCard; theme: string; style: string; quali
 
 /** Diffusion steps of the Workers AI image model per quality (FLUX schnell allows up to 8). */
 export const WORKERS_AI_IMAGE_STEPS: Record<CardQuality, number> = { medium: 4, high: 8 };
-export type ReadingRequest = { question: string; cards: ReadingCard[]; spread: string };
+/** A reading to interpret; `theme` is the theme of the deck on the table, when it has one. */
+export type ReadingRequest = { question: string; cards: ReadingCard[]; spread: string; theme?: string | null };
 
 /**
  * Everything the app asks of generative AI, one method per task. The real services build a

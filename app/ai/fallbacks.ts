@@ -10,7 +10,7 @@ import {
   type ReadingCard,
 } from "./prompts";
 import { joinList, limitWords, pickSome, textHash } from "./text";
-import { suggestThemesFrom, writeCardDescription, writeDeckDescription } from "./writer";
+import { readingPicture, suggestThemesFrom, writeCardDescription, writeDeckDescription } from "./writer";
 
 /** Deck themes offered when no model is at hand. */
 export const CANNED_THEMES: readonly string[] = [
@@ -141,8 +141,16 @@ export function cardByName(name: string): TarotCard | undefined {
   return FULL_DECK.find((card) => norm(card.name) === wanted);
 }
 
+/** How each card's line in a reading opens, varied so a spread does not read like a list. */
+const INSIGHT_LEADS: readonly ((keywords: string, reversed: boolean) => string)[] = [
+  (k) => `${k.charAt(0).toUpperCase()}${k.slice(1)}.`,
+  (k, r) => `${r ? "Turned over, it speaks" : "It speaks"} of ${k}.`,
+  (k) => `Here the card brings ${k}.`,
+  (k, r) => `${r ? "Its reversed side" : "Its message"} is ${k}.`,
+];
+
 /** A reading in our own words from the cards' written meanings, in the three usual sections. */
-export function fallbackReading({ question, cards, spread }: { question: string; cards: ReadingCard[]; spread: string }): string {
+export function fallbackReading({ question, cards, spread, theme }: { question: string; cards: ReadingCard[]; spread: string; theme?: string | null }): string {
   const asked = question.trim();
   const known = cards.map((drawn) => {
     const card = cardByName(drawn.name);
@@ -172,10 +180,14 @@ export function fallbackReading({ question, cards, spread }: { question: string;
     energy.push("No cards were drawn, so sit with the question itself and notice what answer comes first.");
   }
 
-  const insights = known.map(({ drawn, side }) => {
+  const insights = known.map(({ drawn, side }, i) => {
     const label = `**${drawn.name}**${drawn.reversed ? " (reversed)" : ""}${drawn.position ? ` in ${drawn.position}` : ""}`;
     if (!side) return `- ${label}: take a moment with this card and notice what it stirs in you.`;
-    return `- ${label}: ${joinList(side.keywords.slice(0, 3))}. ${firstSentence(side.meaning)}`;
+    const card = cardByName(drawn.name);
+    // The deck's own figure in the card, when its theme gives one.
+    const picture = card ? readingPicture(card, theme) : null;
+    const lead = INSIGHT_LEADS[(textHash(`${drawn.name}|${i}|${asked}`) >>> 3) % INSIGHT_LEADS.length]!(joinList(side.keywords.slice(0, 3)), drawn.reversed);
+    return `- ${label}: ${picture ? `${picture} ` : ""}${lead} ${firstSentence(side.meaning)}`;
   });
 
   const last = known[known.length - 1];

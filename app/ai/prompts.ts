@@ -174,13 +174,14 @@ export const READING_SYSTEM =
 
 export const READING_SECTIONS = ["Overall Energy", "Key Insights", "Guidance Moving Forward"] as const;
 
-export function interpretReadingPrompt({ question, cards, spread }: { question: string; cards: ReadingCard[]; spread: string }): string {
+export function interpretReadingPrompt({ question, cards, spread, theme }: { question: string; cards: ReadingCard[]; spread: string; theme?: string | null }): string {
   const drawn = cards
     .map((card, i) => `${i + 1}. ${card.position || `Card ${i + 1}`}: ${card.name}${card.reversed ? " (reversed)" : " (upright)"}`)
     .join("\n");
   return [
     `Question: ${question.trim() || "(no question given; read for general guidance)"}`,
     `Spread: ${spread.trim() || "a free spread"}`,
+    ...(theme?.trim() ? [`The deck on the table is themed: ${theme.trim().slice(0, 200)}. Let its world colour the reading.`] : []),
     "Cards drawn:",
     drawn || "(none)",
     "",

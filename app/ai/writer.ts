@@ -313,3 +313,20 @@ export function suggestThemesFrom(theme: string, count: number): string[] | null
   }
   return [...new Set(ideas)].slice(0, count);
 }
+
+const PICTURE_IN_READING: readonly ((a: string, role: string) => string)[] = [
+  (a, role) => `In this deck it is ${a} who ${role}.`,
+  (a, role) => `Here ${a} ${role}.`,
+  (a, role) => `On the table, ${a} ${role}.`,
+];
+
+/** One sentence that puts the deck's subject into a drawn Major Arcana card, for the reading; null when the theme has no figure to offer. */
+export function readingPicture(card: TarotCard, theme: string | null | undefined): string | null {
+  if (!theme?.trim() || card.arcana !== "major") return null;
+  const words = themeWords(theme);
+  if (!words.actor) return null;
+  const role = MAJOR_ROLE[card.number];
+  if (!role) return null;
+  const hash = textHash(`${theme.trim().toLowerCase()}|reading|${card.key}`);
+  return PICTURE_IN_READING[hash % PICTURE_IN_READING.length]!(withArticle(words.actor.one), role);
+}

@@ -207,3 +207,10 @@ export async function decksForTable(db: Database, userId: string) {
     .limit(40);
   return rows.map((row) => ({ id: row.id, title: row.title, own: Boolean(row.own), bought: Boolean(row.bought) && !row.own }));
 }
+
+/** The theme of the deck on the table, for the interpretation to speak of its world; null for the classic deck. */
+export async function deckThemeOf(db: Database, deckId: string | null): Promise<string | null> {
+  if (!deckId) return null;
+  const [row] = await db.select({ theme: decks.theme }).from(decks).where(eq(decks.id, deckId)).limit(1);
+  return row?.theme ?? null;
+}

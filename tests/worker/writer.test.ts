@@ -3,7 +3,7 @@
  * pastes the theme's own text into a frame. Deterministic, so everything here is exact.
  */
 import { describe, expect, it } from "vitest";
-import { composeCardDescription, fallbackDeckDescription, fallbackThemes } from "../../app/ai/fallbacks";
+import { composeCardDescription, fallbackDeckDescription, fallbackReading, fallbackThemes } from "../../app/ai/fallbacks";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
 
 const SAMPLES = [
@@ -69,5 +69,24 @@ describe("the local writer", () => {
     expect(fallbackThemes(10, () => 0.5, "Foxes in a snowy birch forest")).toEqual(foxes);
     // Nothing typed: ten ideas of our own.
     expect(new Set(fallbackThemes(10, () => 0.3, "")).size).toBe(10);
+  });
+
+  it("weaves the deck's subject into a reading of its cards, naming each card and its position", () => {
+    const cards = [
+      { name: "The Hermit", position: "Past", reversed: false },
+      { name: "The Star", position: "Present", reversed: true },
+      { name: "Three of Cups", position: "Future", reversed: false },
+    ];
+    const themed = fallbackReading({ question: "Where is my path leading?", spread: "Three cards", cards, theme: "Foxes in a snowy birch forest" });
+    for (const card of cards) {
+      expect(themed).toContain(`**${card.name}**`);
+      expect(themed).toContain(card.position);
+    }
+    expect(themed.match(/\bfox\b/g)?.length).toBe(2);
+    expect(themed.toLowerCase()).not.toContain("foxes in a snowy birch forest");
+    // Without a deck theme the same cards read without it, and the writing stays the same for the same input.
+    const plain = fallbackReading({ question: "Where is my path leading?", spread: "Three cards", cards });
+    expect(plain).not.toMatch(/\bfox\b/);
+    expect(fallbackReading({ question: "Where is my path leading?", spread: "Three cards", cards, theme: "Foxes in a snowy birch forest" })).toBe(themed);
   });
 });
