@@ -61,6 +61,35 @@ describe("offline card painter", () => {
     expect(paintCardSvg({ card: MAJOR_ARCANA[0]!, theme: THEME, style: "watercolour" })).toContain("feTurbulence");
   });
 
+  it("draws each style with a technique of its own, not only other colours", () => {
+    const hermit = MAJOR_ARCANA[9]!;
+    const face = (style: string) => paintCardSvg({ card: hermit, theme: THEME, style });
+    const woodcut = face("woodcut");
+    // Woodcut: hatched fills cut at 45 degrees, ink on paper, and a cut edge on every line.
+    expect(woodcut).toMatch(/<pattern id="[^"]*h1"[^>]*patternTransform="rotate\(45\)"/);
+    expect(woodcut).toMatch(/fill="url\(#[^)]*h[12sdw]\)"/);
+    expect(woodcut).toMatch(/<filter id="[^"]*cut"/);
+    // Watercolour: the picture painted twice, once bled wide and once washed, on grained paper.
+    const watercolour = face("watercolour");
+    expect(watercolour).toMatch(/<use href="#[^"]*art" filter="url\(#[^)]*bleed\)"/);
+    expect(watercolour).toMatch(/<use href="#[^"]*art" filter="url\(#[^)]*wash\)"/);
+    expect(watercolour).toMatch(/filter="url\(#[^)]*grain\)"/);
+    // Pixel art: a grid of square cells with hard edges.
+    const pixel = face("pixel art");
+    expect(pixel).toContain('shape-rendering="crispEdges"');
+    expect((pixel.match(/<rect /g) ?? []).length).toBeGreaterThan(300);
+    // Oil painting: brush texture lit like paint.
+    expect(face("oil painting")).toMatch(/<filter id="[^"]*oil"[^>]*>.*feDiffuseLighting/);
+    // Surrealist: the dream sky and a skewed checkerboard floor.
+    expect(face("surrealist")).toMatch(/<pattern id="[^"]*chk"[^>]*skewX/);
+    // Art nouveau: the arched frame.
+    expect(face("art nouveau")).toContain("C52 120 160 60 300 60");
+    // With every colour taken out, the drawings still differ from style to style.
+    const shapes = (svg: string) => svg.replace(/#[0-9a-f]{3,8}\b/gi, "").replace(/(?:rgba?|hsla?)\([^)]*\)/g, "");
+    const stripped = ART_STYLES.map((style) => shapes(face(style)));
+    expect(new Set(stripped).size).toBe(ART_STYLES.length);
+  });
+
   it("maps free-text styles to the nearest treatment", () => {
     expect(resolveStyle("Watercolor")).toBe("watercolour");
     expect(resolveStyle("8-bit retro game")).toBe("pixel art");
