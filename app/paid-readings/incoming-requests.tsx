@@ -27,6 +27,16 @@ function chime() {
   }
 }
 
+/** The reader's two answers to a request, posted to the request's page (which works without JavaScript). */
+export function AnswerRequest({ requestId, className }: { requestId: string; className?: string }) {
+  return (
+    <Form method="post" action={`/readings/requests/${requestId}`} className={`flex gap-2 ${className ?? ""}`}>
+      <button type="submit" name="intent" value="accept" className={buttonClasses("primary", "sm")}>Accept</button>
+      <button type="submit" name="intent" value="decline" className={buttonClasses("secondary", "sm")}>Decline</button>
+    </Form>
+  );
+}
+
 /**
  * Every open tab of an available reader shows the requests waiting for their answer, with a chime
  * and, if they allowed it, a browser notification when a new one arrives. The server tells the tab
@@ -91,10 +101,7 @@ export function IncomingRequests() {
             <span className="tabular-nums">{Math.max(0, Math.ceil((request.expiresAt - (now - offset)) / 1000))} s</span> to answer
           </p>
           {request.question ? <p className="mt-1 text-sm">“{request.question}”</p> : null}
-          <Form method="post" action={`/readings/requests/${request.id}`} className="mt-3 flex gap-2">
-            <button type="submit" name="intent" value="accept" className={buttonClasses("primary", "sm")}>Accept</button>
-            <button type="submit" name="intent" value="decline" className={buttonClasses("secondary", "sm")}>Decline</button>
-          </Form>
+          <AnswerRequest requestId={request.id} className="mt-3" />
         </div>
       ))}
     </div>

@@ -15,6 +15,7 @@ import { LocalTime } from "~/components/local-time";
 import { readerEarnings } from "~/paid-readings/readings.server";
 import { pendingRequestsFor, type PendingRequest } from "~/paid-readings/requests.server";
 import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules";
+import { AnswerRequest } from "~/paid-readings/incoming-requests";
 import { useEffect, useState } from "react";
 
 export const meta: MetaFunction = () => [{ title: "Reader dashboard — Arcanum" }];
@@ -105,10 +106,7 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
               <li key={request.id} className="py-3">
                 <p className="font-semibold">{request.clientName} · {READING_MODE_LABELS[request.mode]}</p>
                 {request.question ? <p className="text-sm">“{request.question}”</p> : null}
-                <Form method="post" action={`/readings/requests/${request.id}`} className="mt-2 flex gap-2">
-                  <button type="submit" name="intent" value="accept" className={buttonClasses("primary", "sm")}>Accept</button>
-                  <button type="submit" name="intent" value="decline" className={buttonClasses("secondary", "sm")}>Decline</button>
-                </Form>
+                <AnswerRequest requestId={request.id} className="mt-2" />
               </li>
             ))}
           </ul>
