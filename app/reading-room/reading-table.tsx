@@ -44,6 +44,14 @@ export function ReadingTable(props: TableProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [gallery, setGallery] = useState<{ open: boolean; start: number }>({ open: false, start: 0 });
   const [sounds, setSounds] = useState(false);
+  // When an interpretation starts, it is brought into view wherever the person was looking.
+  const interpretationRef = useRef<HTMLElement>(null);
+  const writing = state.interpretation.status === "writing";
+  useEffect(() => {
+    if (!writing) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    interpretationRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  }, [writing]);
   const gestures = useTableGestures({ table: tableRef, state, leads, send: room.send });
   useTableSounds(room.lastEvent, sounds);
 
@@ -160,7 +168,7 @@ export function ReadingTable(props: TableProps) {
         ) : null}
       </section>
 
-      <aside className="flex flex-col gap-4 text-left lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <aside className="order-3 flex flex-col gap-4 text-left lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <noscript>
           <style>{".needs-script{display:none}"}</style>
           <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted">
@@ -182,12 +190,19 @@ export function ReadingTable(props: TableProps) {
         {props.isHost && !props.isPaid ? <InviteBox sessionId={props.sessionId} /> : null}
       </aside>
 
-      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+      {/* On a phone the interpretation comes right under the table, before the tools. */}
+      <div className="order-2 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
         {state.interpretation.status !== "idle" ? (
-          <section aria-labelledby="interpretation-heading" className="mb-4 rounded-3xl border border-line bg-surface/80 p-5 text-left">
+          <section ref={interpretationRef} aria-labelledby="interpretation-heading" className="mb-4 scroll-mt-4 rounded-3xl border border-line bg-surface/80 p-5 text-left" data-testid="interpretation-panel">
             <h2 id="interpretation-heading" className="text-xl font-semibold">
               Interpretation{state.interpretation.status === "writing" ? "…" : ""}
             </h2>
+            {state.interpretation.status === "writing" && !state.interpretation.text ? (
+              <p className="mt-2 flex items-center gap-2 text-sm text-muted" data-testid="interpretation-cue">
+                <span className="h-2 w-2 animate-pulse rounded-full bg-brand motion-reduce:animate-none" aria-hidden="true" />
+                The cards are being read…
+              </p>
+            ) : null}
             <div className="mt-2 text-sm leading-relaxed" data-testid="interpretation" aria-live="polite">
               <ReadingText text={state.interpretation.text} />
             </div>
@@ -354,7 +369,7 @@ function Controls({
         />
         <button type="submit" className={buttonClasses("secondary", "sm")}>Ask</button>
       </form>
-      <QuestionIdeas onPick={(picked) => {
+      <QuestionIdeas typed={question} onPick={(picked) => {
         setQuestion(picked);
         send({ type: "setQuestion", question: picked });
       }} />

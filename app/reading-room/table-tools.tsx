@@ -3,6 +3,7 @@
  * drag), keyboard shortcuts with a help sheet, a gallery of the drawn cards, suggested questions,
  * the deck picker and optional sounds.
  */
+import { guessQuestionCategory } from "./question-category";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
 import { buttonClasses } from "~/components/ui/button";
@@ -269,13 +270,22 @@ const CATEGORY_NAMES: Record<string, string> = {
 };
 
 /** Suggested questions by category; choosing one fills the question field. */
-export function QuestionIdeas({ onPick }: { onPick: (question: string) => void }) {
+export function QuestionIdeas({ onPick, typed = "" }: { onPick: (question: string) => void; typed?: string }) {
   const fetcher = useFetcher<{ questions: string[]; error: string | null }>();
+  // The category follows what is typed until the person picks one themselves.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const category = chosen ?? guessQuestionCategory(typed) ?? "love";
   return (
     <div className="mt-2">
       <fetcher.Form method="post" action="/api/questions" className="flex gap-2">
         <label className="sr-only" htmlFor="question-category">Question ideas about</label>
-        <select id="question-category" name="category" defaultValue="love" className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-2 py-1 text-sm">
+        <select
+          id="question-category"
+          name="category"
+          value={category}
+          onChange={(event) => setChosen(event.target.value)}
+          className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-2 py-1 text-sm"
+        >
           {Object.entries(CATEGORY_NAMES).map(([value, name]) => (
             <option key={value} value={value}>{name}</option>
           ))}

@@ -88,9 +88,12 @@ function useVideoCall(room: RoomConnection, iceServers: RTCIceServer[]) {
     setError(null);
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      // A spectator comes in listening: their microphone starts off until they turn it on.
+      const spectator = room.state.members.find((member) => member.id === room.you)?.role === "spectator";
+      for (const track of stream.getAudioTracks()) track.enabled = !spectator;
       localRef.current = stream;
       setLocal(stream);
-      setMuted(false);
+      setMuted(spectator);
       setCameraOff(false);
       room.signal("*", { kind: "join" });
     } catch {

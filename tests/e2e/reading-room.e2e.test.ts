@@ -154,6 +154,21 @@ describe("a shared reading", () => {
     await third.getByRole("button", { name: "Join the reading" }).click();
     await third.waitForURL(/video=1/);
     await third.getByTestId("local-video").waitFor();
+    // A participant's microphone is on; a spectator joins the call listening, the microphone off until they turn it on.
+    expect(await third.getByRole("button", { name: "Mute" }).getAttribute("aria-pressed")).toBe("false");
+    await host.getByLabel("Joins as").selectOption("spectator");
+    await host.getByRole("button", { name: "Make an invite link" }).click();
+    await expect.poll(async () => (await host.getByTestId("invite-link").getAttribute("href")) ?? "").toMatch(/\/invite\/spectator\//);
+    const watcher = await openPage(browser(), DESKTOP);
+    await watcher.goto(new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname);
+    await hydrated(watcher);
+    await watcher.getByRole("button", { name: "Join the reading" }).click();
+    await watcher.waitForURL(/session=/);
+    await hydrated(watcher);
+    await watcher.getByRole("button", { name: "Join video call" }).click();
+    await watcher.getByTestId("local-video").waitFor();
+    expect(await watcher.getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).toBe("true");
+    await watcher.context().close();
     const playing = (page: Page) =>
       page.getByTestId("remote-video").evaluateAll((videos) => videos.some((v) => (v as HTMLVideoElement).videoWidth > 0 && !(v as HTMLVideoElement).paused));
     await expect.poll(() => playing(guest), { timeout: 15_000 }).toBe(true);
@@ -270,6 +285,49 @@ describe("a shared reading", () => {
 
     await guest.context().close();
     await host.context().close();
+  });
+
+  it("on a phone, guesses the question's category and brings the interpretation into view above the tools as it starts", async () => {
+    const phone = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await phone.goto("/");
+    await phone.goto("/reading-room?create=true");
+    await phone.waitForURL(/session=/);
+    await hydrated(phone);
+    await expect.poll(() => phone.getByTestId("pile-count").textContent()).toContain("live");
+    // The question's words choose the category of suggested questions, until the person picks one.
+    await phone.getByRole("textbox", { name: "Question" }).fill("Will I get the job I interviewed for?");
+    await expect.poll(() => phone.getByLabel("Question ideas about").inputValue()).toBe("career");
+    await phone.getByRole("textbox", { name: "Question" }).fill("How can I save money this year?");
+    await expect.poll(() => phone.getByLabel("Question ideas about").inputValue()).toBe("finance");
+    await phone.getByRole("button", { name: "Ask" }).click();
+
+    await phone.getByRole("button", { name: "Shuffle" }).click();
+    const draw = phone.getByRole("button", { name: "Draw" });
+    for (let i = 0; i < 3; i++) {
+      await expect.poll(() => draw.isEnabled()).toBe(true);
+      await draw.click();
+      await expect.poll(() => phone.getByTestId("pile-count").textContent()).toContain(`${77 - i} cards`);
+    }
+    await phone.getByRole("button", { name: "Reveal all" }).click();
+    const interpret = phone.getByRole("button", { name: "Interpret the reading" });
+    await expect.poll(() => interpret.isEnabled()).toBe(true);
+    // The button sits low on the page, under the table: the reading must come to the person.
+    await interpret.scrollIntoViewIfNeeded();
+    await interpret.click();
+    const panel = phone.getByTestId("interpretation-panel");
+    await panel.waitFor();
+    await expect
+      .poll(async () => {
+        const box = await panel.boundingBox();
+        return Boolean(box && box.y >= -1 && box.y < 844);
+      })
+      .toBe(true);
+    // On a phone it comes before the tools, right under the table.
+    const panelY = (await panel.boundingBox())!.y;
+    const toolsY = (await phone.getByRole("heading", { name: /You lead this reading/ }).boundingBox())!.y;
+    expect(panelY).toBeLessThan(toolsY);
+    await expect.poll(() => phone.getByTestId("interpretation").textContent(), { timeout: 20_000 }).toMatch(/Overall Energy/);
+    await phone.context().close();
   });
 
   it("says clearly when an invitation is no longer valid", async () => {
