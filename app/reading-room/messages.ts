@@ -42,6 +42,9 @@ export const commandSchema = z.discriminatedUnion("type", [
 /** What video-call peers tell each other through the room; the room adds who sent it. */
 export const signalSchema = z.object({
   kind: z.enum(["join", "offer", "answer", "ice", "leave"]),
+  /** The sender's call (one tab's join), and the receiver's call it is meant for. */
+  call: z.string().regex(/^[0-9a-f]{8,32}$/).optional(),
+  for: z.string().regex(/^[0-9a-f]{8,32}$/).optional(),
   sdp: z.string().max(12_000).optional(),
   candidate: z
     .object({
