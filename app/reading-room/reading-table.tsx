@@ -44,14 +44,20 @@ export function ReadingTable(props: TableProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [gallery, setGallery] = useState<{ open: boolean; start: number }>({ open: false, start: 0 });
   const [sounds, setSounds] = useState(false);
-  // When an interpretation starts, it is brought into view wherever the person was looking.
+  // When an interpretation starts, it is brought into view wherever the person was looking; also
+  // when it arrives whole at once (a short one, or a tab that was busy), never for one already there on load.
   const interpretationRef = useRef<HTMLElement>(null);
-  const writing = state.interpretation.status === "writing";
+  const interpreted = state.interpretation.status !== "idle";
+  const interpretedOnLoad = useRef(interpreted);
   useEffect(() => {
-    if (!writing) return;
+    if (!interpreted) {
+      interpretedOnLoad.current = false;
+      return;
+    }
+    if (interpretedOnLoad.current) return;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     interpretationRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
-  }, [writing]);
+  }, [interpreted]);
   const gestures = useTableGestures({ table: tableRef, state, leads, send: room.send });
   useTableSounds(room.lastEvent, sounds);
 
