@@ -80,6 +80,11 @@ export class ReadingRoom extends Server<Env> {
   /** Set when a paid reading ended and the room closed: the sockets closing after it change nothing. */
   private over = false;
   private mirrorTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The clock's work (arrivals, departures, alarms, the end) runs one piece at a time, so a charge
+   * waiting on D1 never writes back a clock from before someone came or went meanwhile.
+   */
+  private clockWork: Promise<void> = Promise.resolve();
 
   private loading: Promise<RoomState | null> | null = null;
 
@@ -126,6 +131,14 @@ export class ReadingRoom extends Server<Env> {
     const state = await this.load();
     if (state?.interpretation.status !== "writing") return;
     await this.commit([{ type: "interpretationFinished", text: INTERRUPTED_TEXT, at: Date.now() }]);
+  }
+
+  /**
+   * Wakes the room so its alarms run: a paid reading's clock calls the reading off if the two
+   * never come, even when neither opens the room.
+   */
+  async open(): Promise<void> {
+    await this.load();
   }
 
   /** The table as `viewerId`'s browser may see it, for the page rendered on the server; null for someone removed or locked out. */
@@ -216,7 +229,7 @@ export class ReadingRoom extends Server<Env> {
     this.send(connection, { type: "snapshot", state: view(this.state!), you: member.id });
     const chat = (await this.ctx.storage.get<ChatEntry[]>(CHAT_KEY)) ?? [];
     if (chat.length > 0) this.send(connection, { type: "chat", entries: chat, replace: true });
-    if (this.meter) await this.meterArrival(member.id);
+    if (this.meter) await this.onClock(() => this.meterArrival(member.id, Date.now()));
   }
 
   /** Token bucket per socket; false when the socket has sent too much. */
@@ -277,7 +290,10 @@ export class ReadingRoom extends Server<Env> {
     if (message.type === "endReading") {
       const party = this.meter && this.meter.status !== "ended" ? partyOf(this.meter, memberId) : null;
       if (!party) this.send(connection, { type: "refused", error: "Only the client and the reader of a paid reading can end it." });
-      else await this.endReading(party === "client" ? "client-ended" : "reader-ended", Date.now());
+      else {
+        const at = Date.now();
+        await this.onClock(() => this.endReading(party === "client" ? "client-ended" : "reader-ended", at));
+      }
       return;
     }
     await this.act(connection, memberId, message.command);
@@ -376,12 +392,13 @@ export class ReadingRoom extends Server<Env> {
    * storage cleared); one with people still connected is looked at again later.
    */
   async onAlarm() {
-    let state = await this.load();
+    const state = await this.load();
     if (!state) return;
     if (this.meter) {
-      await this.runClock(Date.now());
-      state = this.state;
-      if (!state) return;
+      await this.onClock(() => this.runClock(Date.now()));
+      // A paid reading is never closed for quiet: its clock ends it (and writes its figures), and
+      // until then keeps the alarm set. A video-only reading touches nothing on the table.
+      return;
     }
     const now = Date.now();
     const connected = [...this.getConnections()].length > 0;
@@ -411,7 +428,10 @@ export class ReadingRoom extends Server<Env> {
     if (!memberId || !state) return;
     const decision = decideLeave(state, memberId, Date.now());
     if (decision.ok) await this.commit(decision.events);
-    if (this.meter) await this.meterDeparture(memberId, connection.id);
+    if (this.meter) {
+      const at = Date.now();
+      await this.onClock(() => this.meterDeparture(memberId, connection.id, at));
+    }
   }
 
   /**
@@ -442,39 +462,54 @@ export class ReadingRoom extends Server<Env> {
     return next;
   }
 
+  /** Queues a piece of the clock's work behind the others; a failure is logged and ends only that piece. */
+  private onClock(work: () => Promise<void>): Promise<void> {
+    const next = this.clockWork.then(work).catch((error) => console.error("paid reading clock", this.name, error));
+    this.clockWork = next;
+    return next;
+  }
+
   /** The client or the reader opened a tab: the clock starts when both are there, or runs again. */
-  private async meterArrival(memberId: string) {
-    const party = partyOf(this.meter!, memberId);
-    if (!party || this.meter!.status === "ended") {
+  private async meterArrival(memberId: string, at: number) {
+    if (!this.meter) return;
+    const party = partyOf(this.meter, memberId);
+    if (!party || this.meter.status === "ended") {
       this.sendMeter();
       return;
     }
-    const wasWaiting = this.meter!.status === "waiting";
-    this.meter = arrive(this.meter!, party, Date.now());
+    const wasWaiting = this.meter.status === "waiting";
+    this.meter = arrive(this.meter, party, at);
     if (wasWaiting && this.meter.startedAt !== null) await markPaidReadingStarted(createDatabase(this.env.DB), this.meter.readingId, this.meter.startedAt);
     await this.runClock(Date.now());
   }
 
   /** The last tab of the client or the reader closed: the grace period starts. */
-  private async meterDeparture(memberId: string, closing: string) {
-    const party = partyOf(this.meter!, memberId);
-    if (!party || this.meter!.status === "ended") return;
+  private async meterDeparture(memberId: string, closing: string, at: number) {
+    if (!this.meter) return;
+    const party = partyOf(this.meter, memberId);
+    if (!party || this.meter.status === "ended") return;
     const stillHere = [...this.getConnections<ConnectionState>()].some((c) => c.id !== closing && c.state?.memberId === memberId);
     if (stillHere) return;
-    this.meter = depart(this.meter!, party, Date.now());
+    this.meter = depart(this.meter, party, at);
     await this.runClock(Date.now());
   }
 
   /**
    * Carries out what the clock has due, in order: each minute charged once in D1 (whose figures
    * are the truth, so a minute charged before a restart is found, not charged again), a pause, or
-   * the end; then saves the clock, tells both tabs and sets the next alarm.
+   * the end; then saves the clock, tells both tabs and sets the next alarm. Runs only through
+   * `onClock`, so nothing else changes the clock while a charge waits on D1.
    */
   private async runClock(now: number) {
     const db = createDatabase(this.env.DB);
     for (;;) {
       const meter = this.meter;
       if (!meter) return;
+      if (meter.status === "ended") {
+        // Ended before the instance went away, perhaps before its figures were written: finish it.
+        await this.endReading(meter.endReason ?? "left", meter.endedAt ?? now);
+        return;
+      }
       const step = nextStep(meter, now);
       if (step.kind === "wait") break;
       if (step.kind === "end") {
@@ -486,7 +521,7 @@ export class ReadingRoom extends Server<Env> {
         continue;
       }
       const figures = await chargeMinute(db, { id: meter.readingId, clientId: meter.clientId }, step.minute, step.cents, now);
-      this.meter = charged(meter, figures);
+      this.meter = charged(this.meter ?? meter, figures);
       if (figures.minutesBilled <= step.minute) {
         // The balance did not cover the minute that starts: the reading ends as it starts.
         await this.endReading("balance", step.at);
@@ -513,13 +548,16 @@ export class ReadingRoom extends Server<Env> {
    * looked at, and the room closes.
    */
   private async endReading(reason: EndReason, at: number) {
-    const meter = this.meter;
-    if (!meter || meter.status === "ended") return;
+    if (!this.meter) return;
     const db = createDatabase(this.env.DB);
     this.over = true;
-    this.meter = end(meter, reason, at);
-    await this.ctx.storage.put(METER_KEY, this.meter);
-    await finishPaidReading(db, meter.readingId, { startedAt: meter.startedAt, reason }, Date.now());
+    if (this.meter.status !== "ended") {
+      this.meter = end(this.meter, reason, at);
+      await this.ctx.storage.put(METER_KEY, this.meter);
+    }
+    // Written once however often this runs: the reading's row is finished only while it is open.
+    const meter = this.meter;
+    await finishPaidReading(db, meter.readingId, { startedAt: meter.startedAt, reason: meter.endReason ?? reason }, Date.now());
     this.sendMeter();
     if (this.state && meter.startedAt !== null) {
       await saveToJournals(db, this.name, this.state, Date.now(), { evenWithoutCards: true }).catch((error) => console.error("saving the paid reading to journals", error));
@@ -527,7 +565,7 @@ export class ReadingRoom extends Server<Env> {
     await reviewReaderLevel(db, meter.readerId, Date.now(), this.env).catch((error) => console.error("reviewing the reader's level", error));
     await Promise.all([tellAccountChanged(this.env, meter.clientId, "reading"), tellAccountChanged(this.env, meter.readerId, "reading")]);
     for (const connection of this.getConnections<ConnectionState>()) {
-      this.send(connection, { type: "closed", reason: END_REASON_TEXT[reason] });
+      this.send(connection, { type: "closed", reason: END_REASON_TEXT[meter.endReason ?? reason] });
       connection.close(4000, "reading ended");
     }
     if (this.mirrorTimer) clearTimeout(this.mirrorTimer);

@@ -1,5 +1,5 @@
 import { and, eq, lt, notExists } from "drizzle-orm";
-import { readingSessions, sessionParticipants } from "../../db/schema";
+import { paidReadings, readingSessions, sessionParticipants } from "../../db/schema";
 import { deleteExpiredMagicLinks } from "../auth/magic-link.server";
 import { deleteExpiredSessions } from "../auth/session.server";
 import { refreshDeckQuotas } from "../credits/credits.server";
@@ -13,7 +13,10 @@ import { markStaleReadersOffline } from "../readers/presence.server";
 /** A participant not seen for this long no longer counts as active in a reading. */
 export const PARTICIPANT_ACTIVITY_WINDOW_MS = 60 * 60 * 1000;
 
-/** Participants gone quiet are deactivated; a reading with nobody active left is closed. */
+/**
+ * Participants gone quiet are deactivated; a reading with nobody active left is closed. A paid
+ * reading still live is left to its room's clock, which ends it and writes its figures.
+ */
 export async function closeInactiveReadings(db: Database, now: number) {
   const cutoff = now - PARTICIPANT_ACTIVITY_WINDOW_MS;
   await db.batch([
@@ -35,6 +38,12 @@ export async function closeInactiveReadings(db: Database, now: number) {
               .where(
                 and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.isActive, true)),
               ),
+          ),
+          notExists(
+            db
+              .select({ id: paidReadings.id })
+              .from(paidReadings)
+              .where(and(eq(paidReadings.id, readingSessions.id), eq(paidReadings.status, "live"))),
           ),
         ),
       ),

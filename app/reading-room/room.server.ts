@@ -35,6 +35,12 @@ async function roomSnapshot(context: AppLoadContext, sessionId: string, viewerId
   return room.snapshot(viewerId);
 }
 
+/** Starts a new reading's room (and a paid reading's clock) before anyone opens it. */
+export async function openRoom(env: Env, sessionId: string) {
+  const room = await getServerByName(env.ReadingRoom, sessionId);
+  await room.open();
+}
+
 /** A reading the user hosts or sits in; null for anyone else. */
 async function findOwnReading(db: Database, sessionId: string, userId: string) {
   const [row] = await db

@@ -8,6 +8,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { acceptRequest, closeRequest, getRequest } from "~/paid-readings/requests.server";
 import { READING_MODE_LABELS } from "~/paid-readings/rules";
+import { openRoom } from "~/reading-room/room.server";
 
 export const meta: MetaFunction = () => [{ title: "Your reading request — Arcanum" }, { name: "robots", content: "noindex" }];
 
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!user.isReader) return data({ error: "Only readers answer requests." }, { status: 403 });
     const accepted = await acceptRequest(context.db, user, id);
     if (!accepted.ok) return data({ error: accepted.message }, { status: accepted.status });
-    await tellAccountChanged(env, accepted.value.clientId, "reading");
+    await Promise.all([openRoom(env, accepted.value.paidReadingId), tellAccountChanged(env, accepted.value.clientId, "reading")]);
     throw redirectDocument(roomPath(accepted.value.paidReadingId, accepted.value.mode));
   }
   if (intent === "decline" || intent === "cancel") {
