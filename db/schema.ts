@@ -790,7 +790,7 @@ export const readerProfiles = sqliteTable(
  * Paid readings with human readers
  * --------------------------------------------------------------------------------------------- */
 
-export const walletEntryKinds = ["top-up", "charge", "refund"] as const;
+export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund"] as const;
 
 /**
  * A client's reading balance in cents, changed only together with a `wallet_entries` line in one
@@ -810,7 +810,7 @@ export const readingWallets = sqliteTable(
 
 /**
  * One line per change of a reading balance: a top-up (positive), a charged minute (negative), a
- * refund of a reading (positive). The reference is unique, so no top-up, minute or refund is
+ * refund of a reading (positive), a top-up paid back to the card (negative). The reference is unique, so no top-up, minute or refund is
  * written twice, however often its cause is delivered.
  */
 export const walletEntries = sqliteTable(

@@ -5,7 +5,7 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { checkoutSessions, paidReadings, readingWallets, walletEntries } from "../../db/schema";
+import { checkoutSessions, paidReadings, paymentReceipts, readingWallets, walletEntries } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { formatMoney } from "../lib/format";
@@ -17,23 +17,37 @@ export async function balanceOf(db: Database, userId: string): Promise<number> {
   return row?.balance ?? 0;
 }
 
+/**
+ * The balance and its history, newest first: top-ups and refunds line by line, and each reading's
+ * charged minutes as one line (the minutes are in its receipt).
+ */
 export async function walletOf(db: Database, userId: string, limit = 50) {
-  const [balance, entries] = await db.batch([
+  const line = sql`CASE WHEN ${walletEntries.kind} = 'charge' THEN 'reading:' || ${walletEntries.paidReadingId} ELSE ${walletEntries.id} END`;
+  const latest = sql<number>`max(${walletEntries.createdAt})`;
+  const [balance, rows] = await db.batch([
     db.select({ balance: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)).limit(1),
     db
       .select({
-        id: walletEntries.id,
+        id: sql<string>`min(${walletEntries.id})`,
         kind: walletEntries.kind,
-        amountCents: walletEntries.amountCents,
-        description: walletEntries.description,
+        amountCents: sql<number>`sum(${walletEntries.amountCents})`,
+        lines: sql<number>`count(*)`,
+        description: sql<string>`min(${walletEntries.description})`,
         paidReadingId: walletEntries.paidReadingId,
-        createdAt: walletEntries.createdAt,
+        readerName: sql<string | null>`(SELECT coalesce(nullif(u.full_name, ''), u.username) FROM paid_readings p JOIN users u ON u.id = p.reader_id WHERE p.id = wallet_entries.paid_reading_id)`,
+        createdAt: latest,
       })
       .from(walletEntries)
       .where(eq(walletEntries.userId, userId))
-      .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
+      .groupBy(line)
+      .orderBy(desc(latest), desc(sql`min(${walletEntries.id})`))
       .limit(limit),
   ]);
+  const entries = rows.map(({ lines, readerName, ...entry }) => ({
+    ...entry,
+    description:
+      entry.kind === "charge" ? `Reading with ${readerName ?? "a reader"} · ${lines} paid minute${lines === 1 ? "" : "s"}` : entry.description,
+  }));
   return { balanceCents: balance[0]?.balance ?? 0, entries };
 }
 
@@ -60,6 +74,35 @@ export function topUpStatements(db: Database, checkout: { id: string; userId: st
       .update(readingWallets)
       .set({ balanceCents: sql`${readingWallets.balanceCents} + ${checkout.amountCents}`, updatedAt: now })
       .where(and(eq(readingWallets.userId, checkout.userId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
+  ];
+}
+
+/**
+ * A top-up paid back to the card by the provider: what this refund adds to the receipt's refunded
+ * total leaves the balance, at most what is left of it (what was spent on readings stays spent).
+ * Must run in the refund's batch before the receipt records the new total; once per total.
+ */
+export function topUpRefundStatements(
+  db: Database,
+  refund: { userId: string; receiptId: string; checkoutId: string | null; refundedTotalCents: number },
+  now: number,
+): Statement[] {
+  const entryId = newId();
+  const newlyRefunded = sql`(${refund.refundedTotalCents} - (SELECT ${paymentReceipts.refundedCents} FROM ${paymentReceipts} WHERE ${paymentReceipts.id} = ${refund.receiptId}))`;
+  const balance = sql`COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${refund.userId}), 0)`;
+  const taken = sql`MIN(${balance}, ${newlyRefunded})`;
+  return [
+    db
+      .insert(walletEntries)
+      .select(
+        sql`SELECT ${entryId}, ${refund.userId}, 'top-up-refund', -${taken}, NULL, NULL, ${refund.checkoutId}, ${`top-up-refund:${refund.receiptId}:${refund.refundedTotalCents}`}, 'Top-up refunded to your card', ${now}
+            WHERE ${taken} > 0`,
+      )
+      .onConflictDoNothing(),
+    db
+      .update(readingWallets)
+      .set({ balanceCents: sql`${readingWallets.balanceCents} + (SELECT ${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`, updatedAt: now })
+      .where(and(eq(readingWallets.userId, refund.userId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
   ];
 }
 

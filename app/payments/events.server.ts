@@ -22,7 +22,7 @@ import type Stripe from "stripe";
 import { checkoutSessions, paymentEvents, paymentReceipts, subscriptions, subscriptionStatuses, users } from "../../db/schema";
 import { payoutAccountEventStatements } from "../marketplace/earnings.server";
 import { boughtNothing, deckCheckoutStatements, deckRefundStatements } from "../marketplace/purchase.server";
-import { topUpStatements } from "../paid-readings/wallet.server";
+import { topUpRefundStatements, topUpStatements } from "../paid-readings/wallet.server";
 import { explorerRefundStatements, planAllocationStatements, renewalStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
 import { EXPLORER_PLUS, findPlanByPriceId, FREE_PLAN } from "../plans/catalogue";
@@ -208,9 +208,10 @@ function invoiceReceiptStatements(db: Database, invoice: Stripe.Invoice, subscri
 }
 
 /**
- * A refund: the receipt records how much of the payment came back, and a fully refunded Explorer
- * Plus takes back what it gave (`explorerRefundStatements`). A refund of a payment this app did not
- * take (made by hand at the provider) changes nothing.
+ * A refund: the receipt records how much of the payment came back, a refunded top-up leaves the
+ * reading balance, and a fully refunded Explorer Plus takes back what it gave
+ * (`explorerRefundStatements`). A refund of a payment this app did not take (made by hand at the
+ * provider) changes nothing.
  */
 async function refundStatements(db: Database, charge: Stripe.Charge, now: number): Promise<{ userId: string | null; statements: Statement[] }> {
   const paymentIntentId = idOf(charge.payment_intent);
@@ -218,6 +219,10 @@ async function refundStatements(db: Database, charge: Stripe.Charge, now: number
   const receipt = await db.query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, paymentIntentId) });
   if (!receipt) return { userId: null, statements: [] };
   const statements: Statement[] = [
+    // A refunded top-up leaves the reading balance; read against the receipt's total before this refund.
+    ...(receipt.kind === "top-up"
+      ? topUpRefundStatements(db, { userId: receipt.userId, receiptId: receipt.id, checkoutId: receipt.checkoutId, refundedTotalCents: charge.amount_refunded }, now)
+      : []),
     db
       .update(paymentReceipts)
       .set({ refundedCents: sql`MAX(${paymentReceipts.refundedCents}, ${charge.amount_refunded})`, refundedAt: now })

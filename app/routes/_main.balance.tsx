@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const KIND_LABELS = { "top-up": "Top-up", charge: "Reading", refund: "Refund" } as const;
+const KIND_LABELS = { "top-up": "Top-up", charge: "Reading", refund: "Refund", "top-up-refund": "Refund to card" } as const;
 
 export default function Balance() {
   const { wallet, readings, topped, returnTo } = useLoaderData<typeof loader>();
