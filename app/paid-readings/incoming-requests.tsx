@@ -7,24 +7,37 @@ import { READING_MODE_LABELS, type ReadingMode } from "./rules";
 
 type Incoming = { id: string; mode: ReadingMode; question: string; pricePerMinuteCents: number; freeMinutes: number; expiresAt: number; clientName: string };
 
+/**
+ * One sound context for the tab. Browsers keep a context silent until the person has touched the
+ * page, so the first tap or key anywhere wakes it, and a later request can chime.
+ */
+let sound: AudioContext | null = null;
+function wakeSound() {
+  try {
+    sound ??= new AudioContext();
+    if (sound.state === "suspended") void sound.resume();
+  } catch {
+    // No sound in this browser: the notice still shows.
+  }
+}
+
 /** A short two-note chime, made on the spot: no sound file to load. */
 function chime() {
-  try {
-    const audio = new AudioContext();
-    [660, 880].forEach((frequency, i) => {
-      const tone = audio.createOscillator();
-      const gain = audio.createGain();
-      tone.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.0001, audio.currentTime + i * 0.18);
-      gain.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + i * 0.18 + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + i * 0.18 + 0.35);
-      tone.connect(gain).connect(audio.destination);
-      tone.start(audio.currentTime + i * 0.18);
-      tone.stop(audio.currentTime + i * 0.18 + 0.4);
-    });
-  } catch {
-    // A browser that allows no sound before a click still shows the notice.
-  }
+  wakeSound();
+  const audio = sound;
+  if (!audio || audio.state !== "running") return;
+  [660, 880].forEach((frequency, i) => {
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    const at = audio.currentTime + i * 0.18;
+    tone.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(at);
+    tone.stop(at + 0.4);
+  });
 }
 
 /** The reader's two answers to a request, posted to the request's page (which works without JavaScript). */
@@ -67,6 +80,15 @@ export function IncomingRequests() {
     } catch {
       // Offline for a moment: the next message or the page's own refresh brings the list.
     }
+  }, []);
+
+  useEffect(() => {
+    window.addEventListener("pointerdown", wakeSound, { once: true });
+    window.addEventListener("keydown", wakeSound, { once: true });
+    return () => {
+      window.removeEventListener("pointerdown", wakeSound);
+      window.removeEventListener("keydown", wakeSound);
+    };
   }, []);
 
   // Looked at again on every page: an answer given elsewhere (another tab, the dashboard) clears it.

@@ -39,9 +39,9 @@ export async function paidReadingForRoom(db: Database, id: string) {
 
 /**
  * Ends a paid reading once: the reader's earning (gross, the platform's fee, net) goes to their
- * ledger, a reading that started counts toward their level, and the reading is marked ended with
- * its totals, all in one batch whose every statement holds only while the reading is not yet
- * ended. The charged total is the database's own, never the room's copy.
+ * ledger, a reading with paid minutes counts toward their level (free minutes alone do not), and
+ * the reading is marked ended with its totals, all in one batch whose every statement holds only
+ * while the reading is not yet ended. The charged total is the database's own, never the room's copy.
  */
 export async function finishPaidReading(db: Database, id: string, details: { startedAt: number | null; reason: EndReason }, now: number) {
   const open = and(eq(paidReadings.id, id), ne(paidReadings.status, "ended"));
@@ -59,7 +59,7 @@ export async function finishPaidReading(db: Database, id: string, details: { sta
       .set({ completedReadings: sql`${readerProfiles.completedReadings} + 1`, updatedAt: now })
       .where(
         and(
-          sql`${readerProfiles.userId} = (SELECT ${paidReadings.readerId} FROM ${paidReadings} WHERE ${open} AND ${paidReadings.minutesBilled} > 0)`,
+          sql`${readerProfiles.userId} = (SELECT ${paidReadings.readerId} FROM ${paidReadings} WHERE ${open} AND ${paidReadings.chargedCents} > 0)`,
         ),
       ),
     db
@@ -125,6 +125,8 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
     startedAt: reading.startedAt,
     endedAt: reading.endedAt,
     review: row.review?.rating ? row.review : null,
+    /** For the client: null when they may review, else why not. */
+    reviewRefusal: role === "client" ? reviewRefusal(reading) : null,
     reported: row.reported === 1,
   };
 }
@@ -142,21 +144,35 @@ export const reportForm = z.object({
 
 type Done = { ok: true; message: string; readerId?: string } | { ok: false; status: number; message: string };
 
-/** The client rates a finished reading that started, once; the reader's rating counters move in the same batch. */
+/** Why a client may not review this reading yet, or null when they may: it ended, and minutes were paid for. */
+function reviewRefusal(reading: { status: string; minutesBilled: number; chargedCents: number }): string | null {
+  if (reading.status !== "ended" || reading.minutesBilled === 0) return "A reading can be reviewed once it has taken place and ended.";
+  if (reading.chargedCents === 0) return "Only a reading with paid minutes can be reviewed.";
+  return null;
+}
+
+/**
+ * The client rates a finished reading that was paid for, once (free minutes alone buy no rating, so
+ * ratings cannot be gathered from free readings); the reader's rating counters move in the same
+ * batch, counted only while no review of this reading exists yet.
+ */
 export async function reviewReading(db: Database, clientId: string, id: string, input: z.infer<typeof reviewForm>, now = Date.now()): Promise<Done> {
   const reading = await db.query.paidReadings.findFirst({ where: and(eq(paidReadings.id, id), eq(paidReadings.clientId, clientId)) });
   if (!reading) return { ok: false, status: 404, message: "Reading not found" };
-  if (reading.status !== "ended" || reading.minutesBilled === 0) return { ok: false, status: 409, message: "A reading can be reviewed once it has taken place and ended." };
-  const [inserted] = await db
-    .insert(readingReviews)
-    .values({ paidReadingId: id, clientId, readerId: reading.readerId, rating: input.rating, body: input.body, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: readingReviews.paidReadingId });
-  if (!inserted) return { ok: false, status: 409, message: "You have already reviewed this reading." };
-  await db
-    .update(readerProfiles)
-    .set({ ratingSum: sql`${readerProfiles.ratingSum} + ${input.rating}`, ratingCount: sql`${readerProfiles.ratingCount} + 1`, updatedAt: now })
-    .where(eq(readerProfiles.userId, reading.readerId));
+  const refusal = reviewRefusal(reading);
+  if (refusal) return { ok: false, status: 409, message: refusal };
+  const [, inserted] = await db.batch([
+    db
+      .update(readerProfiles)
+      .set({ ratingSum: sql`${readerProfiles.ratingSum} + ${input.rating}`, ratingCount: sql`${readerProfiles.ratingCount} + 1`, updatedAt: now })
+      .where(and(eq(readerProfiles.userId, reading.readerId), sql`NOT EXISTS (SELECT 1 FROM ${readingReviews} WHERE ${readingReviews.paidReadingId} = ${id})`)),
+    db
+      .insert(readingReviews)
+      .values({ paidReadingId: id, clientId, readerId: reading.readerId, rating: input.rating, body: input.body, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: readingReviews.paidReadingId }),
+  ]);
+  if (inserted.length === 0) return { ok: false, status: 409, message: "You have already reviewed this reading." };
   return { ok: true, message: "Thank you: your review is published.", readerId: reading.readerId };
 }
 

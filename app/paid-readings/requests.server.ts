@@ -3,7 +3,7 @@
  * minutes shown when it was made; it lapses unanswered at `expiresAt`; accepting it opens the
  * private reading room and its paid reading in one batch that only one answer can win.
  */
-import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, or, sql } from "drizzle-orm";
 import { paidReadings, readingRequests, readingSessions, sessionParticipants, users } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
@@ -32,12 +32,15 @@ async function readerByUsername(db: Database, username: string, now: number) {
   return row ? { ...row, online: row.online === 1 } : null;
 }
 
-/** Whether the client has had a reading with this reader that started: free minutes are for the first. */
+/**
+ * Whether the client has had a reading with this reader that started, or has one open now: free
+ * minutes are for the first, and a reading accepted but not yet begun already claims them.
+ */
 async function metBefore(db: Database, clientId: string, readerId: string) {
   const [row] = await db
     .select({ id: paidReadings.id })
     .from(paidReadings)
-    .where(and(eq(paidReadings.clientId, clientId), eq(paidReadings.readerId, readerId), gt(paidReadings.minutesBilled, 0)))
+    .where(and(eq(paidReadings.clientId, clientId), eq(paidReadings.readerId, readerId), or(gt(paidReadings.minutesBilled, 0), eq(paidReadings.status, "live"))))
     .limit(1);
   return Boolean(row);
 }

@@ -11,14 +11,15 @@ export const roomMeta: MetaFunction<typeof loadReadingRoom> = ({ data }) => [
   { title: data?.deck ? `Reading with ${data.deck.title} — Arcanum` : "Reading Room — Arcanum" },
 ];
 
-function FullScreen({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
+/** `leave` is off in a paid reading, which is left by ending it (its bar's End reading), not by walking away mid-minute. */
+function FullScreen({ children, wide = false, leave = true }: { children: React.ReactNode; wide?: boolean; leave?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col bg-[radial-gradient(ellipse_at_50%_30%,var(--bg-glow),var(--bg)_70%)]">
       <header className="flex items-center justify-between px-4 py-3 sm:px-6">
         <Link to="/" aria-label="Arcanum home" className="rounded-md">
           <Wordmark />
         </Link>
-        <Link to="/" className={buttonClasses("ghost", "sm")}>Leave</Link>
+        {leave ? <Link to="/" className={buttonClasses("ghost", "sm")}>Leave</Link> : null}
       </header>
       <main id="main" className={wide ? "flex flex-1 flex-col items-center gap-4 px-3 pb-10 sm:px-6" : "flex flex-1 flex-col items-center justify-center gap-8 px-4 pb-16 text-center"}>
         {children}
@@ -64,7 +65,7 @@ export function ReadingRoomPage() {
   }
   if (reading) {
     return (
-      <FullScreen wide>
+      <FullScreen wide leave={!reading.isPaid}>
         <h1 className="sr-only">Your reading</h1>
         <ReadingTable
           key={reading.id}

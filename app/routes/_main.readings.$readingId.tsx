@@ -133,7 +133,7 @@ export default function PaidReadingReceipt() {
               </Form>
             ) : null}
           </div>
-        ) : reading.role === "client" && reading.status === "ended" && reading.minutes > 0 ? (
+        ) : reading.role === "client" && !reading.reviewRefusal ? (
           <Form method="post" className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="review" />
             <fieldset>
@@ -154,7 +154,7 @@ export default function PaidReadingReceipt() {
             <button type="submit" className={buttonClasses("primary")}>Publish the review</button>
           </Form>
         ) : (
-          <p className="mt-2 text-muted">{reading.role === "client" ? "Readings that took place can be reviewed once they end." : "No review yet."}</p>
+          <p className="mt-2 text-muted">{reading.role === "client" ? reading.reviewRefusal : "No review yet."}</p>
         )}
         {said("review")}
         {said("reply")}
