@@ -126,7 +126,10 @@ describe("a paid reading with a human reader", () => {
     // The balance keeps the five cents left and every line of the reading.
     await client.goto("/balance");
     expect(await client.getByTestId("wallet-balance").textContent()).toBe("$0.05");
-    expect(await client.getByTestId("wallet-ledger").locator("tbody tr").count()).toBe(6);
+    // Two lines: the top-up, and the reading's five paid minutes as one charge.
+    const lines = client.getByTestId("wallet-ledger").locator("tbody tr");
+    expect(await lines.count()).toBe(2);
+    expect(await lines.first().textContent()).toMatch(/Reading with .* · 5 paid minutes.*−\$24\.95/);
 
     // The reader's side of the receipt, and her dashboard: the earning after the 30 % fee, and the review.
     expect(await reader.getByTestId("receipt-your-earning").textContent()).toBe("$17.46");

@@ -154,6 +154,37 @@ describe("the reading balance", () => {
     expect(page).toContain("Top-up of $25.00");
   });
 
+  it("gives up what a top-up refunded to the card adds, at most what is left, once per refund, its lines still adding up", async () => {
+    const client = await newMember();
+    const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
+    const deliver = async (evt: Awaited<ReturnType<typeof local.pay>>[number]) => {
+      const signed = await local.sign(evt);
+      return SELF.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+    };
+    const started = await post("/balance", { amount: "2500", returnTo: "/balance" }, { cookie: client.cookie });
+    const [completed] = await local.pay(started.headers.get("location")!.split("/").pop()!);
+    expect((await deliver(completed!)).status).toBe(200);
+    const paymentIntentId = (completed!.data.object as { payment_intent: string }).payment_intent;
+
+    // $10.00 of it back to the card: the balance gives up $10.00; the same delivery again changes nothing.
+    const [partly] = await local.refund({ paymentIntentId, amountCents: 1000, idempotencyKey: "part" });
+    expect((await deliver(partly!)).status).toBe(200);
+    expect((await deliver(partly!)).status).toBe(200);
+    expect(await balance(client.id)).toBe(1500);
+    // $14.00 is spent on readings; the rest of the payment comes back: only the $1.00 left can go.
+    await db().batch([
+      db().insert(walletEntries).values({ id: newId(), userId: client.id, kind: "charge", amountCents: -1400, referenceId: `spent:${newId()}`, description: "Readings" }),
+      db().update(readingWallets).set({ balanceCents: sql`${readingWallets.balanceCents} - 1400` }).where(eq(readingWallets.userId, client.id)),
+    ]);
+    const [rest] = await local.refund({ paymentIntentId, idempotencyKey: "rest" });
+    expect((await deliver(rest!)).status).toBe(200);
+    expect(await balance(client.id)).toBe(0);
+    expect(await ledgerSum(client.id)).toBe(0);
+    const lines = await db().select().from(walletEntries).where(and(eq(walletEntries.userId, client.id), eq(walletEntries.kind, "top-up-refund")));
+    expect(lines.map((line) => line.amountCents).sort((a, b) => a - b)).toEqual([-1000, -100]);
+    expect(await (await get("/balance", { cookie: client.cookie })).text()).toContain("Top-up refunded to your card");
+  });
+
   it("takes only the amounts offered", async () => {
     const client = await newMember();
     const response = await post("/balance", { amount: "777" }, { cookie: client.cookie });
@@ -248,6 +279,14 @@ describe("asking a reader", () => {
     expect((await post(`/readings/requests/${lateId}`, { intent: "accept" }, { cookie: stranger.cookie })).status).toBe(403);
   });
 
+  it("gives the free minutes once: a second request while the first reading is open gets none", async () => {
+    const { reader, client } = await acceptedReading({ price: 100, balance: 900 });
+    const page = await (await get(`/readers/${reader.username}/book`, { cookie: client.cookie })).text();
+    expect(page).not.toContain("First 3 free");
+    const second = requestIdOf(await requestReading(client, reader));
+    expect((await db().query.readingRequests.findFirst({ where: eq(readingRequests.id, second) }))!.freeMinutes).toBe(0);
+  });
+
   it("lets the reader decline and the client cancel, each telling the other", async () => {
     const reader = await newReader(100);
     const client = await newMember();
@@ -317,6 +356,10 @@ describe("the paid reading's room", () => {
     // The reading is kept in both journals.
     const kept = await db().select({ userId: readingJournal.userId }).from(readingJournal).where(eq(readingJournal.sessionId, readingId));
     expect(kept.map((row) => row.userId).sort()).toEqual([client.id, reader.id].sort());
+    // The client's balance page shows the reading's charges as one line, beside the top-up.
+    const wallet = await (await get("/balance", { cookie: client.cookie })).text();
+    expect(wallet).toMatch(/Reading with Vera Night · 4 paid minutes/);
+    expect(wallet.match(/<tr>/g)?.length).toBe(3);
     // The next reading with this reader has no free minutes.
     expect(await (await get(`/readers/${reader.username}/book`, { cookie: client.cookie })).text()).toContain("None");
   });
@@ -347,6 +390,106 @@ describe("the paid reading's room", () => {
     expect(meter.present).toEqual({ client: false, reader: false });
     await timePasses(readingId, GRACE + 1);
     expect((await runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!)).status).toBe("paused");
+  });
+
+  it("never charges a paid minute twice when a restarted room replays it from an older clock", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
+    await enterBoth(readingId, client, reader);
+    await timePasses(readingId, 3 * MINUTE + 10);
+    // Minute 4 is the first paid one; the room's clock as it stood then is kept.
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
+    const afterFirstPaid = await runInDurableObject(room(readingId), async (_instance, state) => (await state.storage.get<Meter>("meter"))!);
+    await timePasses(readingId, 2 * MINUTE);
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 6, chargedCents: 300 });
+
+    // The room comes back with the older clock, which believes minute 5 is still to charge.
+    await runInDurableObject(room(readingId), async (_instance, state) => {
+      const now = (await state.storage.get<Meter>("meter"))!;
+      await state.storage.put("meter", { ...afterFirstPaid, runningSince: now.runningSince, startedAt: now.startedAt, createdAt: now.createdAt });
+    });
+    await abortAllDurableObjects();
+    await runInDurableObject(room(readingId), async (_instance, state) => state.storage.setAlarm(Date.now() + 60_000));
+    await runDurableObjectAlarm(room(readingId));
+
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 6, chargedCents: 300 });
+    expect((await charges(readingId)).map((c) => c.minute).sort()).toEqual([3, 4, 5]);
+    expect(await balance(client.id)).toBe(600);
+    expect(await ledgerSum(client.id)).toBe(600);
+  });
+
+  it("keeps a departure that comes while a minute is being charged", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
+    await enterBoth(readingId, client, reader);
+    // A minute falls due and the alarm charges it; while that charge is out at the database, the
+    // client's last tab closes (and whatever the room does about it has time to run) before the
+    // charge comes back.
+    await runInDurableObject(room(readingId), async (instance, state) => {
+      type Holder = { env: Env; meter: Meter; onAlarm(): Promise<void>; onClose(connection: unknown): Promise<void>; getConnections(): Iterable<{ state?: { memberId: string } }> };
+      const holder = instance as unknown as Holder;
+      const shifted = { ...holder.meter, runningSince: holder.meter.runningSince! - MINUTE - 10, startedAt: holder.meter.startedAt! - MINUTE - 10 };
+      holder.meter = shifted;
+      await state.storage.put("meter", shifted);
+      const clientConnection = [...holder.getConnections()].find((connection) => connection.state?.memberId === client.id)!;
+      const realEnv = holder.env;
+      let held = false;
+      const heldDatabase = new Proxy(realEnv.DB, {
+        get(target, property) {
+          if (property === "batch" && !held) {
+            return async (statements: D1PreparedStatement[]) => {
+              held = true;
+              void holder.onClose(clientConnection);
+              await new Promise((resolve) => setTimeout(resolve, 300));
+              return target.batch(statements);
+            };
+          }
+          const value = Reflect.get(target, property) as unknown;
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      holder.env = { ...realEnv, DB: heldDatabase };
+      try {
+        await holder.onAlarm();
+        // The departure's own turn, queued behind the charge.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        holder.env = realEnv;
+      }
+    });
+    const meter = await runInDurableObject(room(readingId), async (instance) => (instance as unknown as { meter: Meter }).meter);
+    expect(meter.minutesBilled).toBe(2);
+    expect(meter.present).toEqual({ client: false, reader: true });
+    expect(meter.awaySince).not.toBeNull();
+    expect((await runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!)).present.client).toBe(false);
+  });
+
+  it("is never closed for quiet while its clock runs: the clock ends it and its figures are written", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
+    const { clientSocket, readerSocket } = await enterBoth(readingId, client, reader);
+    await timePasses(readingId, 4 * MINUTE + 10);
+    clientSocket.socket.close();
+    readerSocket.socket.close();
+    // Nothing was done on the table for two hours (a reading by video alone), and nobody is connected.
+    await runInDurableObject(room(readingId), async (instance, state) => {
+      const holder = instance as unknown as { state: { lastActivityAt: number } };
+      holder.state = { ...holder.state, lastActivityAt: Date.now() - 2 * 60 * 60 * 1000 };
+      await state.storage.put("state", holder.state);
+    });
+    await timePasses(readingId, GRACE + 1);
+    expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 5 });
+    expect((await runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!)).status).toBe("paused");
+    await timePasses(readingId, readConfig(env).paidReadings.pauseLimitMs + 1);
+    expect(await paid(readingId)).toMatchObject({ status: "ended", endReason: "left", chargedCents: 200, netCents: 140 });
+    expect(await db().select().from(sellerLedger).where(eq(sellerLedger.paidReadingId, readingId))).toHaveLength(1);
+  });
+
+  it("is started when the request is accepted, so a reading nobody opens is called off without a charge", async () => {
+    const { readingId, client } = await acceptedReading({ price: 100, balance: 900 });
+    const stored = await runInDurableObject(room(readingId), async (_instance, state) => ({ meter: await state.storage.get<Meter>("meter"), alarm: await state.storage.getAlarm() }));
+    expect(stored.meter).toMatchObject({ status: "waiting", readingId });
+    expect(stored.alarm).not.toBeNull();
+    await timePasses(readingId, readConfig(env).paidReadings.joinLimitMs + 1);
+    expect(await paid(readingId)).toMatchObject({ status: "ended", endReason: "never-started", chargedCents: 0 });
+    expect(await balance(client.id)).toBe(900);
   });
 
   it("pauses billing when a connection drops past the grace period, resumes on return, and ends after a long absence", async () => {
@@ -427,6 +570,27 @@ describe("after the reading", () => {
     const dashboard = await (await get("/reader-dashboard", { cookie: reader.cookie })).text();
     expect(dashboard).toContain("Clear and kind.");
     expect(dashboard).toContain("$2.10");
+  });
+
+  it("takes no review of a reading of free minutes alone, which also does not count toward the reader's level", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
+    const { clientSocket } = await enterBoth(readingId, client, reader);
+    await timePasses(readingId, 2 * MINUTE + 10);
+    clientSocket.socket.send(JSON.stringify({ type: "endReading" }));
+    await clientSocket.until((m) => m.type === "closed");
+    expect(await paid(readingId)).toMatchObject({ status: "ended", minutesBilled: 3, chargedCents: 0 });
+    const refused = await post(`/readings/${readingId}`, { intent: "review", rating: "5" }, { cookie: client.cookie });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Only a reading with paid minutes can be reviewed.");
+    expect((await db().query.readerProfiles.findFirst({ where: eq(readerProfiles.userId, reader.id) }))!.completedReadings).toBe(0);
+  });
+
+  it("counts a review sent twice at once a single time", async () => {
+    const { readingId, client, reader } = await endedReading();
+    const answers = await Promise.all([1, 2, 3].map(() => post(`/readings/${readingId}`, { intent: "review", rating: "4" }, { cookie: client.cookie })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const profile = (await db().query.readerProfiles.findFirst({ where: eq(readerProfiles.userId, reader.id) }))!;
+    expect({ sum: profile.ratingSum, count: profile.ratingCount }).toEqual({ sum: 4, count: 1 });
   });
 
   it("is refunded by staff once: the client's balance back, the reader's earning taken back, the sums still equal", async () => {
