@@ -46,11 +46,11 @@ export const createDeckForm = z.object({
 
 export type CreateDeckInput = z.infer<typeof createDeckForm>;
 
-/** A title from the theme when none is given: its first words, capitalised. */
+/** A title from the theme when none is given: its first words as the creator wrote them, the first letter a capital. */
 export function titleFromTheme(theme: string) {
   const words = theme.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean).slice(0, 6);
-  const title = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
-  return title.length > 0 ? title.slice(0, 80) : "Untitled Deck";
+  const title = words.join(" ");
+  return title.length > 0 ? (title.charAt(0).toUpperCase() + title.slice(1)).slice(0, 80) : "Untitled Deck";
 }
 
 export const KNOWN_STYLES: readonly string[] = ART_STYLES;

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AiService, PaintedImage } from "../../app/ai/ai.server";
 import { createDatabase } from "../../app/db.server";
-import { GUEST_NO_CREDITS_MESSAGE, NO_CREDITS_MESSAGE, RETRY_WHOLE_DECK_MESSAGE, settlePaidRun, UPGRADE_NEEDS_CREDIT_MESSAGE } from "../../app/decks/create.server";
+import { GUEST_NO_CREDITS_MESSAGE, NO_CREDITS_MESSAGE, RETRY_WHOLE_DECK_MESSAGE, settlePaidRun, titleFromTheme, UPGRADE_NEEDS_CREDIT_MESSAGE } from "../../app/decks/create.server";
 import { runGeneration } from "../../app/decks/generation.server";
 import { cardImageKey } from "../../app/decks/images";
 import { newId } from "../../app/lib/crypto";
@@ -516,5 +516,14 @@ describe("AI helpers", () => {
     expect((await post("/create-deck", { intent: "suggest" }, { cookie: jar.header() })).status).toBe(429);
     // Someone else is not held back.
     expect((await post("/api/questions", { category: "love" }, { cookie: (await newGuest()).header() })).status).toBe(200);
+  });
+});
+
+describe("a deck's title from its theme", () => {
+  it("keeps the creator's own capitals, only raising the first letter", () => {
+    expect(titleFromTheme("cats ruling a neon Tokyo")).toBe("Cats ruling a neon Tokyo");
+    expect(titleFromTheme("Moonlit tides")).toBe("Moonlit tides");
+    expect(titleFromTheme("the iPhone oracle of NYC, in seven more words here")).toBe("The iPhone oracle of NYC in");
+    expect(titleFromTheme("  !!  ")).toBe("Untitled Deck");
   });
 });
