@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   anonymousUsers,
@@ -9,6 +9,7 @@ import {
   deckReports,
   decks,
   deviceMembers,
+  paidReadings,
   quizAttempts,
   readerApplications,
   readerCertificates,
@@ -30,6 +31,7 @@ import { forgetCertificatePictures } from "../readers/certificate-storage.server
 export const DELETE_WORD = "DELETE";
 export const CONFIRMATION_MISMATCH = `Type your e-mail address or the word ${DELETE_WORD} to confirm.`;
 export const SUBSCRIPTION_STILL_RUNNING = "Your subscription is still running. Cancel it on the subscription page first, so that nothing is charged after your account is gone.";
+export const PAID_READING_STILL_LIVE = "A paid reading of yours is still going on. End it first, then delete your account.";
 /** What a kept record shows where the person's name was. */
 export const DELETED_NAME = "Deleted member";
 
@@ -60,14 +62,20 @@ const mustKeepRow = (userId: string) => sql`(
   OR EXISTS (SELECT 1 FROM seller_ledger WHERE seller_id = ${userId})
   OR EXISTS (SELECT 1 FROM payouts WHERE seller_id = ${userId})
   OR EXISTS (SELECT 1 FROM seller_accounts WHERE user_id = ${userId})
+  OR EXISTS (SELECT 1 FROM paid_readings WHERE client_id = ${userId} OR reader_id = ${userId})
+  OR EXISTS (SELECT 1 FROM wallet_entries WHERE user_id = ${userId})
 )`;
+
+/** A paid reading's room: it stays as the record the reading hangs on, whoever hosted it. */
+const isPaidReading = sql`EXISTS (SELECT 1 FROM paid_readings WHERE paid_readings.id = ${readingSessions.id})`;
 
 /**
  * Deletes the person's account: decks nobody else bought (with their card images), their
  * picture, the readings they host, their seats, journal, credits, sign-ins, profile, and what made
  * them a reader (application, quiz attempts, certificates, reader profile).
  * Decks others bought stay for those buyers, out of the marketplace and private; money records
- * (receipts, purchases, sales ledger, payouts) stay for accounting. When anything stays, the
+ * (receipts, purchases, sales ledger, payouts, paid readings, reading balance lines) stay for
+ * accounting. Nothing goes while a paid reading of theirs is live. When anything stays, the
  * user row stays too, emptied of everything that names the person; otherwise it goes.
  * All rows change in one batch; images are removed after it, only for the decks it deleted.
  */
@@ -80,6 +88,11 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
     where: and(eq(subscriptions.userId, user.id), inArray(subscriptions.subscriptionStatus, CHARGING), eq(subscriptions.cancelAtPeriodEnd, false)),
   });
   if (subscription) return { ok: false, status: 409, field: "form", message: SUBSCRIPTION_STILL_RUNNING };
+  const live = await db.query.paidReadings.findFirst({
+    columns: { id: true },
+    where: and(eq(paidReadings.status, "live"), or(eq(paidReadings.clientId, user.id), eq(paidReadings.readerId, user.id))),
+  });
+  if (live) return { ok: false, status: 409, field: "form", message: PAID_READING_STILL_LIVE };
 
   const id = user.id;
   const ownDeck = eq(decks.creatorId, id);
@@ -90,8 +103,9 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
     db.update(deckListings).set({ status: "unlisted", updatedAt: now }).where(and(eq(deckListings.sellerId, id), sql`${deckListings.deckId} IN (SELECT id FROM decks WHERE ${ownDeck} AND ${boughtByOthers(id)})`)),
     db.update(decks).set({ isPublic: false, updatedAt: now }).where(and(ownDeck, boughtByOthers(id))),
     db.delete(decks).where(and(ownDeck, sql`NOT ${boughtByOthers(id)}`)).returning({ id: decks.id }),
-    // Readings they host end; other people's journal entries of them keep their text.
-    db.delete(readingSessions).where(eq(readingSessions.hostUserId, id)),
+    // Readings they host end; other people's journal entries of them keep their text. Paid
+    // readings stay: they are the other person's record too, and an accounting one.
+    db.delete(readingSessions).where(and(eq(readingSessions.hostUserId, id), sql`NOT ${isPaidReading}`)),
     db.update(readingSessions).set({ originalHostUserId: null }).where(eq(readingSessions.originalHostUserId, id)),
     db.delete(sessionParticipants).where(eq(sessionParticipants.userId, id)),
     db.delete(readingInvites).where(eq(readingInvites.createdBy, id)),

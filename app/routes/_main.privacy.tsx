@@ -13,7 +13,7 @@ export default function Privacy() {
     <LegalPage
       eyebrow="Privacy"
       title="What we keep, and why"
-      updated="23 November 2026"
+      updated="25 November 2026"
       intro={<p>Arcanum keeps only what it needs to make your decks, run your readings and take payments. This page lists it all.</p>}
     >
       <LegalSection id="account" title="Your account">
@@ -40,9 +40,30 @@ export default function Privacy() {
             are used to make your cards, not to identify you.
           </li>
           <li>Your credits and a record of each time one was used or given back.</li>
-          <li>Readings you host or join: who sat at the table, the spread, the cards drawn and the invitations sent.</li>
+          <li>
+            Readings you host or join: who sat at the table, the spread, the cards drawn and the invitations sent, and the last hundred
+            lines of the table's chat, which everyone seated can read while the room is open and which go when it closes.
+          </li>
           <li>Your journal: the readings you saved, your notes, and whether you shared a reading by link.</li>
           <li>In the marketplace: your listings, the decks you bought, your reviews and any report you made.</li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection id="paid-readings" title="Paid readings with a reader">
+        <ul>
+          <li>
+            Your reading balance and each change to it: top-ups, every minute a reading charged, and refunds. We keep amounts in cents,
+            with the date and the reading they belong to.
+          </li>
+          <li>
+            Each request you send a reader (the kind of reading and your question), whether it was accepted, and each paid reading: who
+            read for whom, when it started and ended, its minutes, what it cost, the platform&apos;s fee and the reader&apos;s earning.
+          </li>
+          <li>Your review of a reading and the reader&apos;s answer, which are public on the reader&apos;s profile, and any report you made to us.</li>
+          <li>
+            A paid reading is kept in the journal of both of you, like any reading. Its video goes only between your two browsers, as
+            below: we do not record it.
+          </li>
         </ul>
       </LegalSection>
 
@@ -76,6 +97,19 @@ export default function Privacy() {
             <strong>theme</strong>: remembers whether you chose the light or dark look. Lasts a year.
           </li>
           <li>
+            <strong>arcanum_saved</strong>: notes, as a yes, that a guest has saved a deck or a reading, so the header shows them the way
+            back to it. <strong>arcanum_prompt_dismissed</strong>: remembers that you put away the suggestion to create an account. Each
+            lasts a year and holds nothing else.
+          </li>
+          <li>
+            <strong>arcanum_welcome</strong>: lets the page after a sign-in greet you once. It lasts five minutes at most and is removed
+            when read.
+          </li>
+          <li>
+            <strong>d1_bookmark</strong>: after you change something, tells our database how recent a copy must be to answer you, so you
+            always see your own last change. It holds a position in the database&apos;s history, nothing about you, and lasts a day.
+          </li>
+          <li>
             <strong>arcanum_pending</strong>, <strong>_totp</strong>, <strong>arcanum_google</strong> and <strong>arcanum_oauth</strong>: carry
             one sign-in from start to finish (where to return, a one-time code). They last minutes and are removed when sign-in ends.
           </li>
@@ -88,7 +122,8 @@ export default function Privacy() {
           <li>Your account and everything in it, for as long as you keep the account.</li>
           <li>Sign-in sessions, for 30 days, or until you sign out.</li>
           <li>Counters of sign-in attempts per e-mail and network address, only until their time window has passed and the next clean-up runs.</li>
-          <li>Payment records and sales ledgers, for as long as the law asks us to keep accounting records, even after you delete your account.</li>
+          <li>Payment records, sales ledgers and the records of paid readings, for as long as the law asks us to keep accounting records, even after you delete your account.</li>
+          <li>The chat of a reading room, until the room closes (an hour after the last action at the table at most).</li>
         </ul>
       </LegalSection>
 
@@ -104,6 +139,11 @@ export default function Privacy() {
             Decks that other people bought from you stay readable for them, out of the marketplace. Your name is removed from them.
           </li>
           <li>Payment receipts and sales records stay for accounting, with your name, e-mail and profile removed.</li>
+          <li>
+            Paid readings stay with their figures and reviews, because they are the other person&apos;s record too, and so do the lines of
+            your reading balance; whatever is left of the balance goes with the account, so spend it or ask us for it first. A paid
+            reading still going on must be ended before the account can be deleted.
+          </li>
           <li>Reviews you wrote of decks you bought stay, shown as from a deleted member, because they count in the deck's rating.</li>
         </ul>
         <p>If you pay for a subscription, cancel it first, so that nothing is charged after your account is gone.</p>

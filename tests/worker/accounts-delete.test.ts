@@ -5,11 +5,11 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CONFIRMATION_MISMATCH, DELETED_NAME, SUBSCRIPTION_STILL_RUNNING } from "../../app/accounts/delete.server";
+import { CONFIRMATION_MISMATCH, DELETED_NAME, PAID_READING_STILL_LIVE, SUBSCRIPTION_STILL_RUNNING } from "../../app/accounts/delete.server";
 import { mayUseWholeDeck } from "../../app/marketplace/ownership.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { authSessions, cards, deckListings, deckPurchases, decks, quizAttempts, readerApplications, readerCertificates, readerProfiles, readingJournal, readingSessions, subscriptions, users } from "../../db/schema";
+import { authSessions, cards, deckListings, deckPurchases, decks, paidReadings, quizAttempts, readerApplications, readerCertificates, readerProfiles, readingJournal, readingSessions, subscriptions, users, walletEntries } from "../../db/schema";
 import { get, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -162,5 +162,39 @@ describe("deleting an account", () => {
     await db().update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.userId, person.id));
     expect((await deleteAccount(person.cookie, "DELETE")).status).toBe(302);
     expect(await db().query.users.findFirst({ where: eq(users.id, person.id) })).toBeUndefined();
+  });
+
+  it("keeps paid readings and balance lines for the other person and the books, and waits for a live reading to end", async () => {
+    const reader = await newPerson();
+    const client = await newPerson();
+    const now = Date.now();
+    const reading = async (status: "live" | "ended") => {
+      const id = newId();
+      await db().insert(readingSessions).values({ id, hostUserId: reader.id, originalHostUserId: reader.id, createdAt: now, updatedAt: now, lastActivityAt: now });
+      await db().insert(paidReadings).values({
+        id, requestId: newId(), clientId: client.id, readerId: reader.id, mode: "video", pricePerMinuteCents: 100, freeMinutes: 0, status,
+        minutesBilled: 2, chargedCents: 200, feePercent: 30, feeCents: 60, netCents: 140, createdAt: now,
+      });
+      await db().insert(walletEntries).values({ id: newId(), userId: client.id, kind: "charge", amountCents: -200, paidReadingId: id, referenceId: `reading:${id}:minutes`, description: "Two minutes" });
+      return id;
+    };
+    const ended = await reading("ended");
+    const live = await reading("live");
+
+    const refused = await deleteAccount(reader.cookie, "DELETE");
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(PAID_READING_STILL_LIVE.slice(0, 40));
+    await db().update(paidReadings).set({ status: "ended" }).where(eq(paidReadings.id, live));
+
+    expect((await deleteAccount(reader.cookie, "DELETE")).status).toBe(302);
+    expect((await db().query.users.findFirst({ where: eq(users.id, reader.id) }))!.fullName).toBe(DELETED_NAME);
+    expect(await db().select().from(paidReadings).where(eq(paidReadings.clientId, client.id))).toHaveLength(2);
+    expect(await db().query.readingSessions.findFirst({ where: eq(readingSessions.id, ended) })).toBeDefined();
+    expect((await get(`/readings/${ended}`, { cookie: client.cookie })).status).toBe(200);
+
+    expect((await deleteAccount(client.cookie, "DELETE")).status).toBe(302);
+    expect((await db().query.users.findFirst({ where: eq(users.id, client.id) }))!.email).toBeNull();
+    expect(await db().select().from(walletEntries).where(eq(walletEntries.userId, client.id))).toHaveLength(2);
+    expect(await db().select().from(paidReadings).where(eq(paidReadings.readerId, reader.id))).toHaveLength(2);
   });
 });
