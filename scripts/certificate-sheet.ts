@@ -6,9 +6,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CertificateArtKind } from "../app/readers/certificate-art";
-import { renderCertificatePng, type CertificateArtEngines } from "../app/readers/certificate-art.server";
+import { renderCertificatePng } from "../app/readers/certificate-art.server";
+import type { PictureEngines } from "../app/media/picture-engines.server";
 import type { CertificateView } from "../app/readers/certificate.server";
-import { certificateFontFiles } from "../app/readers/certificate-art";
+import { pictureFontFiles } from "../app/media/picture-style";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -17,10 +18,10 @@ const bytes = (specifier: string) => {
   return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 };
 
-const engines: CertificateArtEngines = {
+const engines: PictureEngines = {
   layout: new WebAssembly.Module(bytes("satori/layout.wasm")),
   resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")),
-  fonts: certificateFontFiles.map(({ file, ...font }) => ({ ...font, data: bytes(`@fontsource/cormorant-garamond/files/${file}`) })),
+  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, data: bytes(`@fontsource/cormorant-garamond/files/${file}`) })),
 };
 
 const revoked = process.argv.includes("--revoked");

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   anonymousUsers,
@@ -26,6 +26,7 @@ import {
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { deleteMediaUnder } from "../media/media.server";
+import { sharePicturePrefix } from "../media/picture-style";
 import { forgetCertificatePictures } from "../readers/certificate-storage.server";
 
 export const DELETE_WORD = "DELETE";
@@ -98,6 +99,8 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
   const ownDeck = eq(decks.creatorId, id);
   // Their certificates' stored pictures are found by id, so the ids are read before the rows go.
   const certificates = await db.select({ id: readerCertificates.id }).from(readerCertificates).where(eq(readerCertificates.userId, id));
+  // So are their shared readings', whose preview pictures go with them.
+  const shares = await db.select({ shareId: readingJournal.shareId }).from(readingJournal).where(and(eq(readingJournal.userId, id), isNotNull(readingJournal.shareId)));
   const [, , removedDecks, , , , , , , , , , , , , , , , , , , , gone] = await db.batch([
     // Kept for buyers: out of the marketplace and no longer public.
     db.update(deckListings).set({ status: "unlisted", updatedAt: now }).where(and(eq(deckListings.sellerId, id), sql`${deckListings.deckId} IN (SELECT id FROM decks WHERE ${ownDeck} AND ${boughtByOthers(id)})`)),
@@ -132,7 +135,11 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
     db.delete(users).where(and(eq(users.id, id), sql`NOT ${mustKeepRow(id)}`)).returning({ id: users.id }),
   ]);
 
-  for (const deck of removedDecks) await deleteMediaUnder(bucket, `card-images/${deck.id}/`);
+  for (const deck of removedDecks) {
+    await deleteMediaUnder(bucket, `card-images/${deck.id}/`);
+    await deleteMediaUnder(bucket, sharePicturePrefix(`decks/${deck.id}`));
+  }
+  for (const { shareId } of shares) await deleteMediaUnder(bucket, sharePicturePrefix(`readings/${shareId}`));
   await deleteMediaUnder(bucket, `avatars/${id}/`);
   for (const certificate of certificates) await forgetCertificatePictures(bucket, certificate.id);
   return { ok: true, deletedUser: gone.length === 1 };

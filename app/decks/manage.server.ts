@@ -6,6 +6,7 @@ import { meaningOf } from "../tarot/meanings";
 import { FULL_DECK } from "../tarot/cards";
 import { cardBackUrl, cardImageUrl } from "./images";
 import { deleteMediaUnder } from "../media/media.server";
+import { sharePicturePrefix } from "../media/picture-style";
 
 export const renameForm = z.object({
   title: z.string().trim().min(1, "Give the deck a title").max(80, "Keep the title under 80 characters"),
@@ -91,5 +92,6 @@ export async function deleteDeck(db: Database, bucket: R2Bucket, deckId: string,
   if (!deck) return false;
   await db.delete(decks).where(eq(decks.id, deckId));
   await deleteMediaUnder(bucket, `card-images/${deckId}/`);
+  await deleteMediaUnder(bucket, sharePicturePrefix(`decks/${deckId}`));
   return true;
 }

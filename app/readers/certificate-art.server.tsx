@@ -4,41 +4,18 @@
  * in as one path, and resvg turns the SVG into a PNG. Both engines are WebAssembly, given as
  * compiled modules (the Worker imports them; the sample-sheet script compiles them from files).
  */
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
-import satori, { init as initSatori } from "satori/standalone";
+import { layOut, svgToPng, type PictureEngines } from "../media/picture-engines.server";
+import { PICTURE_COLOURS, PICTURE_SERIF } from "../media/picture-style";
 import { formatDate } from "../lib/format";
 import { CERTIFICATE_ART_SIZES, type CertificateArtKind } from "./certificate-art";
 import type { CertificateView } from "./certificate.server";
 import { qrPath } from "./certificate-qr.server";
 
-export type CertificateFont = { name: string; data: ArrayBuffer; weight: 600 | 700; style: "normal" | "italic" };
-export type CertificateArtEngines = { layout: WebAssembly.Module; resvg: WebAssembly.Module; fonts: CertificateFont[] };
-
 /** Part of every stored picture's key: a change of design here renders every certificate again. */
 export const CERTIFICATE_ART_VERSION = "1";
 
-const INK = "#0c0a18";
-const NIGHT = "#151229";
-const GOLD = "#e6bd63";
-const GOLD_BRIGHT = "#f2cd7a";
-const GOLD_DIM = "#8f7440";
-const PARCHMENT = "#f1ecff";
-const MUTED = "#b1a8cc";
-const REVOKED = "#ff6b6b";
-const SERIF = "Cormorant Garamond";
-
-let engines: Promise<void> | null = null;
-
-/** Starts both engines once per isolate; a failed start is tried again on the next picture. */
-function start(modules: CertificateArtEngines): Promise<void> {
-  engines ??= Promise.all([initSatori(modules.layout), initWasm(modules.resvg)])
-    .then(() => undefined)
-    .catch((error: unknown) => {
-      engines = null;
-      throw error;
-    });
-  return engines;
-}
+const { ink: INK, night: NIGHT, gold: GOLD, goldBright: GOLD_BRIGHT, goldDim: GOLD_DIM, parchment: PARCHMENT, muted: MUTED, danger: REVOKED } = PICTURE_COLOURS;
+const SERIF = PICTURE_SERIF;
 
 const issued = (ms: number) => formatDate(ms, "long");
 
@@ -241,25 +218,12 @@ function qrPicture(url: string): string {
 }
 
 /** The certificate (or its preview card) as SVG, with the QR code to `pageUrl` on the certificate. */
-export function renderCertificateSvg(certificate: CertificateView, kind: CertificateArtKind, pageUrl: string, fonts: CertificateFont[]): Promise<string> {
-  const { width, height } = CERTIFICATE_ART_SIZES[kind];
+export function renderCertificateSvg(certificate: CertificateView, kind: CertificateArtKind, pageUrl: string, modules: PictureEngines): Promise<string> {
   const art = kind === "certificate" ? <CertificateSheet certificate={certificate} qr={qrPicture(pageUrl)} /> : <PreviewCard certificate={certificate} />;
-  return satori(art, { width, height, fonts });
+  return layOut(art, CERTIFICATE_ART_SIZES[kind], modules);
 }
 
 /** The certificate (or its preview card) as PNG. */
-export async function renderCertificatePng(
-  certificate: CertificateView,
-  kind: CertificateArtKind,
-  pageUrl: string,
-  modules: CertificateArtEngines,
-): Promise<Uint8Array<ArrayBuffer>> {
-  await start(modules);
-  const svg = await renderCertificateSvg(certificate, kind, pageUrl, modules.fonts);
-  const image = new Resvg(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } }).render();
-  try {
-    return new Uint8Array(image.asPng());
-  } finally {
-    image.free();
-  }
+export async function renderCertificatePng(certificate: CertificateView, kind: CertificateArtKind, pageUrl: string, modules: PictureEngines): Promise<Uint8Array<ArrayBuffer>> {
+  return svgToPng(await renderCertificateSvg(certificate, kind, pageUrl, modules), modules);
 }

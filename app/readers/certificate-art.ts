@@ -6,12 +6,3 @@ export const CERTIFICATE_ART_SIZES: Record<CertificateArtKind, { width: number; 
   certificate: { width: 2000, height: 1414 },
   og: { width: 1200, height: 630 },
 };
-
-/** The faces the pictures are set in: the site's display face, Latin and Latin Extended. */
-export const certificateFontFiles = [
-  { name: "Cormorant Garamond", weight: 600, style: "normal", file: "cormorant-garamond-latin-600-normal.woff" },
-  { name: "Cormorant Garamond", weight: 700, style: "normal", file: "cormorant-garamond-latin-700-normal.woff" },
-  { name: "Cormorant Garamond", weight: 600, style: "italic", file: "cormorant-garamond-latin-600-italic.woff" },
-  { name: "Cormorant Garamond", weight: 600, style: "normal", file: "cormorant-garamond-latin-ext-600-normal.woff" },
-  { name: "Cormorant Garamond", weight: 700, style: "normal", file: "cormorant-garamond-latin-ext-700-normal.woff" },
-] as const;

@@ -9,7 +9,7 @@ import { textResponse } from "../lib/http";
 import type { CertificateArtKind } from "./certificate-art";
 import { CERTIFICATE_ART_VERSION, renderCertificatePng } from "./certificate-art.server";
 import { certificateState, getCertificate, type CertificateView } from "./certificate.server";
-import { workerArtEngines } from "./certificate-engines.server";
+import { workerPictureEngines } from "../media/worker-picture-engines.server";
 import { certificatePrefix } from "./certificate-storage.server";
 
 
@@ -29,7 +29,7 @@ export async function certificatePicture(
   const key = keyOf(certificate, kind, pageUrl);
   const stored = await bucket.get(key);
   if (stored) return stored.body;
-  const png = await renderCertificatePng(certificate, kind, pageUrl, workerArtEngines);
+  const png = await renderCertificatePng(certificate, kind, pageUrl, workerPictureEngines);
   // Stored before answering: a second request right after finds it instead of rendering again.
   await bucket.put(key, png, { httpMetadata: { contentType: "image/png" } });
   return png;

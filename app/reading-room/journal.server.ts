@@ -7,6 +7,8 @@ import { z } from "zod";
 import { readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId, randomToken } from "../lib/crypto";
+import { deleteMediaUnder } from "../media/media.server";
+import { sharePicturePrefix } from "../media/picture-style";
 import { FULL_DECK } from "../tarot/cards";
 import { spreadById } from "./spreads";
 import type { RoomState } from "./state";
@@ -91,12 +93,15 @@ export async function saveNotes(db: Database, userId: string, id: string, notes:
 }
 
 /** Shares the entry as a read-only link (the same link while shared), or stops sharing it. */
-export async function setSharing(db: Database, userId: string, id: string, shared: boolean) {
+export async function setSharing(db: Database, bucket: R2Bucket, userId: string, id: string, shared: boolean) {
+  // A link that stops working takes its preview pictures with it (a new share gets a new link).
+  const before = shared ? null : await db.query.readingJournal.findFirst({ columns: { shareId: true }, where: and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)) });
   const rows = await db
     .update(readingJournal)
     .set({ shareId: shared ? sql`coalesce(${readingJournal.shareId}, ${randomToken(16)})` : null, updatedAt: Date.now() })
     .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
     .returning({ shareId: readingJournal.shareId });
+  if (before?.shareId) await deleteMediaUnder(bucket, sharePicturePrefix(`readings/${before.shareId}`));
   return rows[0] ?? null;
 }
 

@@ -28,7 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return { message: "Notes saved.", ok: true };
   }
   if (form.intent === "share" || form.intent === "unshare") {
-    const shared = await setSharing(context.db, user.id, id, form.intent === "share");
+    const shared = await setSharing(context.db, context.cloudflare.env.MEDIA, user.id, id, form.intent === "share");
     if (!shared) throw new Response("Reading not found", { status: 404 });
     return { message: form.intent === "share" ? "Anyone with the link can now read this (not your notes)." : "The link no longer works.", ok: true };
   }

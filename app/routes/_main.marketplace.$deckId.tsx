@@ -30,6 +30,7 @@ import {
   type ReviewOutcome,
 } from "~/marketplace/reviews.server";
 import { sharePicture } from "~/marketplace/share.server";
+import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Deck not found — Arcanum" }];
@@ -46,7 +47,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:title", content: deck.title },
     { property: "og:description", content: description },
     { property: "og:url", content: `${origin}/marketplace/${deck.id}` },
-    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: `A card from ${deck.title}` }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:type", content: "image/png" },
+          { property: "og:image:width", content: String(SHARE_PICTURE_SIZE.width) },
+          { property: "og:image:height", content: String(SHARE_PICTURE_SIZE.height) },
+          { property: "og:image:alt", content: `A card from ${deck.title}` },
+        ]
+      : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: deck.title },
     { name: "twitter:description", content: description },
@@ -93,7 +102,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     sale: onSale ? { priceCents: listing!.priceCents, licence: listing!.licence, tags: listing!.tags, description: listing!.description } : null,
     origin: url.origin,
     // What a shared link shows is the same for everyone, whoever opened the page.
-    share: sharePicture(deck, listing),
+    share: sharePicture(deck, listing) ? `/marketplace/${deck.id}/share.png` : null,
     rating: ratingSummary(listing),
     reviews: {
       items: reviews.map(({ reviewerId, ...review }) => ({ ...review, mine: reviewerId === viewerId })),

@@ -4,13 +4,14 @@ import { buttonClasses } from "~/components/ui/button";
 import { recordFaces } from "~/reading-room/deck-art.server";
 import { getSharedReading } from "~/reading-room/journal.server";
 import { ReadingRecord } from "~/reading-room/reading-record";
+import { cardsLine } from "~/reading-room/cards-line";
+import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Shared reading not found — Arcanum" }, { name: "robots", content: "noindex" }];
   const { reading, preview } = data;
   const title = reading.question ? `“${reading.question}” — a tarot reading on Arcanum` : "A tarot reading on Arcanum";
-  const cards = reading.cards.map((card) => `${card.name}${card.reversed ? " (reversed)" : ""}`).join(", ");
-  const description = `${reading.spreadName}: ${cards}.`;
+  const description = `${reading.spreadName}: ${cardsLine(reading.cards)}.`;
   return [
     { title },
     { name: "robots", content: "noindex" },
@@ -20,7 +21,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: preview.url },
-    ...(preview.image ? [{ property: "og:image", content: preview.image }, { property: "og:image:alt", content: preview.imageAlt }] : []),
+    ...(preview.image
+      ? [
+          { property: "og:image", content: preview.image },
+          { property: "og:image:type", content: "image/png" },
+          { property: "og:image:width", content: String(SHARE_PICTURE_SIZE.width) },
+          { property: "og:image:height", content: String(SHARE_PICTURE_SIZE.height) },
+          { property: "og:image:alt", content: preview.imageAlt },
+        ]
+      : []),
     { name: "twitter:card", content: preview.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
@@ -42,7 +51,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   const preview = {
     url: `${origin}/shared/${params.shareId}`,
-    image: first ? new URL(open[first.key]!, origin).href : null,
+    // A PNG of that card beside the question: previews do not show the painter's SVG.
+    image: first ? `${origin}/shared/${params.shareId}/share.png` : null,
     imageAlt: first ? `${first.name}, drawn in this reading` : "",
   };
   return { reading: { ...reading, faces }, preview };

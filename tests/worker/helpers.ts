@@ -107,3 +107,11 @@ export async function waitForDeck(deckId: string, timeoutMs = 30_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The width and height a PNG's header gives; throws for anything that is not a PNG. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (!signature.every((byte, i) => bytes[i] === byte)) throw new Error("not a PNG");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}

@@ -10,7 +10,10 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { cards, deckListings, deckPurchases, deckReviews, decks, subscriptions, users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { paintCardSvg } from "../../app/art/local-art";
+import { deckShareSource } from "../../app/marketplace/share.server";
+import { MAJOR_ARCANA } from "../../app/tarot/cards";
+import { get, ORIGIN, pngSize, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -268,22 +271,45 @@ describe("the deck page", () => {
     expect(await (await get(`/marketplace/${deckId}`, { cookie: seller.cookie })).text()).not.toContain(`/marketplace/${deckId}/report`);
   });
 
-  it("shares a public card's picture as an absolute URL, never a locked card's", async () => {
+  it("previews a shared link with a PNG of a public card beside the title, never of a locked card", async () => {
     const seller = await newPerson({ plan: "creator" });
-    // The cover is a locked card: the share picture is the first preview card.
+    // The cover is a locked card: the share picture is made from the first preview card.
     const locked = await listedDeck(seller, "4.99", { cover: "major-04" });
+    const picture = `${ORIGIN}/marketplace/${locked}/share.png`;
     const stranger = await newPerson();
     for (const cookie of [undefined, stranger.cookie, seller.cookie]) {
       const page = await (await get(`/marketplace/${locked}`, { cookie })).text();
-      expect(page).toContain(`<meta property="og:image" content="${ORIGIN}${imagePath(locked, "major-00")}`);
+      expect(page).toContain(`<meta property="og:image" content="${picture}"`);
+      expect(page).toContain('<meta property="og:image:type" content="image/png"');
+      expect(page).toContain('<meta property="og:image:width" content="1200"');
       expect(page).not.toContain(`content="${ORIGIN}${imagePath(locked, "major-04")}`);
       expect(page).toContain(`<meta property="og:url" content="${ORIGIN}/marketplace/${locked}"`);
       expect(page).toContain('<meta property="og:type" content="website"');
       expect(page).toContain('<meta name="twitter:card" content="summary_large_image"');
+      expect(page).toContain(`<meta name="twitter:image" content="${picture}"`);
       expect(page).toContain('<meta property="og:title" content="Moths and candles"');
     }
-    // A preview card as the cover is the share picture.
+    expect((await deckShareSource(db(), locked))!.face).toContain(imagePath(locked, "major-00"));
+
+    // The picture itself: a 1200 × 630 PNG, rendered once, then read from the bucket.
+    for (const key of KEYS) await env.MEDIA.put(`card-images/${locked}/${key.replace("-", "_")}.svg`, paintCardSvg({ card: MAJOR_ARCANA.find((c) => c.key === key)!, theme: "Moths", style: "woodcut" }), { httpMetadata: { contentType: "image/svg+xml" } });
+    const first = await get(`/marketplace/${locked}/share.png`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/png");
+    expect(pngSize(new Uint8Array(await first.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+    const stored = await env.MEDIA.list({ prefix: `share-pictures/decks/${locked}/` });
+    expect(stored.objects).toHaveLength(1);
+    expect((await get(`/marketplace/${locked}/share.png`)).status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: `share-pictures/decks/${locked}/` })).objects).toHaveLength(1);
+
+    // A preview card as the cover is the share picture's card; a deck nobody may see has none.
     const open = await listedDeck(seller, "4.99", { cover: "major-01" });
-    expect(await (await get(`/marketplace/${open}`)).text()).toContain(`<meta property="og:image" content="${ORIGIN}${imagePath(open, "major-01")}`);
-  });
+    expect((await deckShareSource(db(), open))!.face).toContain(imagePath(open, "major-01"));
+    const hidden = await readyDeck(seller.id);
+    expect((await get(`/marketplace/${hidden}/share.png`)).status).toBe(404);
+    // Deleting the deck deletes its preview pictures.
+    expect((await post(`/collection/${locked}`, { intent: "delete", confirm: "delete" }, { cookie: seller.cookie })).status).toBe(302);
+    expect((await env.MEDIA.list({ prefix: `share-pictures/decks/${locked}/` })).objects).toHaveLength(0);
+    // Rendering the preview picture starts its engines in this isolate: seconds, not milliseconds.
+  }, 30_000);
 });

@@ -10,7 +10,7 @@ import { closeRoom } from "../../app/reading-room/room-store.server";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
 import { AI_HELPER_LIMIT } from "../../app/ai/usage.server";
 import { cards, decks, rateLimits, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
-import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { CookieJar, get, ORIGIN, pngSize, post, signInAs, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
 const db = () => createDatabase(env.DB);
@@ -591,13 +591,21 @@ describe("the reading journal", () => {
     // The classic deck's cards are pictured, and the link previews with the first of them.
     for (const card of entry!.cards) expect(html).toContain(`src="/art/card.svg?key=${card.key}&amp;`);
     expect(html).toContain('<meta property="og:title" content="“Where is my work taking me?” — a tarot reading on Arcanum"/>');
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+/art/card\\.svg\\?key=${entry!.cards[0]!.key}&amp;`));
+    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/shared/${shared!.shareId}/share.png"/>`);
+    // The preview picture: the first card, painted for the classic deck, beside the question, as a PNG.
+    const picture = await get(`/shared/${shared!.shareId}/share.png`);
+    expect(picture.headers.get("content-type")).toBe("image/png");
+    expect(pngSize(new Uint8Array(await picture.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+    expect((await env.MEDIA.list({ prefix: `share-pictures/readings/${shared!.shareId}/` })).objects).toHaveLength(1);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).toContain(`<meta property="og:description" content="Three cards: ${entry!.cards[0]!.name}`);
     expect((await (await get(`/journal/${entry!.id}`, { cookie: guest.header() })).text()).match(/<img [^>]*src="\/art\/card\.svg\?key=/g)).toHaveLength(3);
     await post(`/journal/${entry!.id}`, { intent: "unshare" }, { cookie: guest.header() });
     expect((await get(`/shared/${shared!.shareId}`)).status).toBe(404);
-  });
+    expect((await get(`/shared/${shared!.shareId}/share.png`)).status).toBe(404);
+    expect((await env.MEDIA.list({ prefix: `share-pictures/readings/${shared!.shareId}/` })).objects).toHaveLength(0);
+    // Rendering the preview picture starts its engines in this isolate: seconds, not milliseconds.
+  }, 30_000);
 });
 
 describe("removal and the lock hold everywhere the reading can be read", () => {

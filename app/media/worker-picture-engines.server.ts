@@ -1,5 +1,5 @@
 /**
- * The certificate renderer's WebAssembly and fonts as the Worker has them: modules that wrangler
+ * The picture renderer's WebAssembly and fonts as the Worker has them: modules that wrangler
  * bundles with it (build step scripts/vite-worker-wasm.ts; fonts by the Data rule in wrangler.toml).
  * Kept apart from the renderer so that a Node script can render with files read from disk instead.
  */
@@ -10,10 +10,10 @@ import latin700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-la
 import latinExt600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-600-normal.woff";
 import latinExt700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-700-normal.woff";
 import layout from "satori/layout.wasm";
-import type { CertificateArtEngines } from "./certificate-art.server";
-import { certificateFontFiles } from "./certificate-art";
+import type { PictureEngines } from "./picture-engines.server";
+import { pictureFontFiles } from "./picture-style";
 
-const fontData: Record<(typeof certificateFontFiles)[number]["file"], ArrayBuffer> = {
+const fontData: Record<(typeof pictureFontFiles)[number]["file"], ArrayBuffer> = {
   "cormorant-garamond-latin-600-normal.woff": latin600,
   "cormorant-garamond-latin-700-normal.woff": latin700,
   "cormorant-garamond-latin-600-italic.woff": latin600Italic,
@@ -21,8 +21,8 @@ const fontData: Record<(typeof certificateFontFiles)[number]["file"], ArrayBuffe
   "cormorant-garamond-latin-ext-700-normal.woff": latinExt700,
 };
 
-export const workerArtEngines: CertificateArtEngines = {
+export const workerPictureEngines: PictureEngines = {
   layout,
   resvg,
-  fonts: certificateFontFiles.map(({ file, ...font }) => ({ ...font, data: fontData[file] })),
+  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, data: fontData[file] })),
 };

@@ -1,0 +1,28 @@
+/** The faces rendered pictures are set in: the site's display face, Latin and Latin Extended (woff, which satori reads). */
+export const pictureFontFiles = [
+  { name: "Cormorant Garamond", weight: 600, style: "normal", file: "cormorant-garamond-latin-600-normal.woff" },
+  { name: "Cormorant Garamond", weight: 700, style: "normal", file: "cormorant-garamond-latin-700-normal.woff" },
+  { name: "Cormorant Garamond", weight: 600, style: "italic", file: "cormorant-garamond-latin-600-italic.woff" },
+  { name: "Cormorant Garamond", weight: 600, style: "normal", file: "cormorant-garamond-latin-ext-600-normal.woff" },
+  { name: "Cormorant Garamond", weight: 700, style: "normal", file: "cormorant-garamond-latin-ext-700-normal.woff" },
+] as const;
+
+/** The night-and-gold palette of rendered pictures, as the site's dark look has it. */
+export const PICTURE_COLOURS = {
+  ink: "#0c0a18",
+  night: "#151229",
+  gold: "#e6bd63",
+  goldBright: "#f2cd7a",
+  goldDim: "#8f7440",
+  parchment: "#f1ecff",
+  muted: "#b1a8cc",
+  danger: "#ff6b6b",
+} as const;
+
+export const PICTURE_SERIF = "Cormorant Garamond";
+
+/** The size of a link-preview picture, as Open Graph and Twitter show it. */
+export const SHARE_PICTURE_SIZE = { width: 1200, height: 630 } as const;
+
+/** Where a deck's (`decks/{id}`) or a shared reading's (`readings/{shareId}`) preview pictures are kept in R2. */
+export const sharePicturePrefix = (scope: string) => `share-pictures/${scope}/`;
