@@ -295,14 +295,14 @@ export default function CreateDeck() {
               {`${loaded.storage.kept} of ${loaded.storage.limit} decks kept on your plan.`}
             </p>
           ) : null}
-          {/* After a refusal the refusal says it; the estimate is not said twice. */}
+          {/* After a refusal the refusal says it; the estimate and the notes beside it are not said twice. */}
           {refused ? null : (
             <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
               {estimate.summary}
             </p>
           )}
-          {waysBeforeSubmit ? <FullDeckWays isGuest={loaded.isGuest} className="mt-3 text-muted" /> : null}
-          {loaded.isGuest && loaded.left.majorArcana + loaded.left.completeDeck === 0 ? (
+          {waysBeforeSubmit && !refused ? <FullDeckWays isGuest={loaded.isGuest} className="mt-3 text-muted" /> : null}
+          {loaded.isGuest && loaded.left.majorArcana + loaded.left.completeDeck === 0 && !refused ? (
             <p className="mt-3 text-sm text-muted">
               Your credits as a guest are used up. If you have an account,{" "}
               <Link to="/login?redirectTo=%2Fcreate-deck" className="font-semibold text-brand underline">sign in</Link> to use its credits.

@@ -278,7 +278,14 @@ describe("a missing complete-deck credit", () => {
     await waitForDeck(deckIdFrom(await createDeck(jar.header())));
     const second = await createDeck(jar.header());
     expect(second.status).toBe(402);
-    expect(await second.text()).not.toContain('data-testid="full-deck-refused"');
+    const refused = await second.text();
+    expect(refused).not.toContain('data-testid="full-deck-refused"');
+    // One message says it: not the estimate, the guest's note or the hint by the button as well.
+    const shown = refused.replace(/<script\b[\s\S]*?<\/script>/g, "");
+    expect(shown.split(NO_CREDITS_MESSAGE)).toHaveLength(2);
+    expect(refused).not.toContain("Your credits as a guest are used up");
+    expect(refused).not.toContain('data-testid="estimate"');
+    expect(refused).not.toContain('data-testid="create-blocked"');
   });
 });
 
