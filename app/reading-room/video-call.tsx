@@ -135,6 +135,17 @@ function useVideoCall(room: RoomConnection, iceServers: RTCIceServer[]) {
     [handleSignal, room],
   );
 
+  // Someone whose last tab left the table is out of the call too, whether or not they said so.
+  const atTable = room.state.members
+    .filter((member) => member.connections > 0)
+    .map((member) => member.id)
+    .sort()
+    .join(" ");
+  useEffect(() => {
+    const here = new Set(atTable.split(" "));
+    for (const id of [...peers.current.keys()]) if (!here.has(id)) dropPeer(id);
+  }, [atTable, dropPeer]);
+
   const join = useCallback(async () => {
     setError(null);
     try {

@@ -1,4 +1,7 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
@@ -63,4 +66,14 @@ export async function openMagicLink(page: Page, email: string) {
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   const link = page.getByRole("link", { name: "Open sign-in link" }).first();
   await link.click();
+}
+
+/** The keys the app's media bucket holds under `prefix`, read from its stored state (not through the app). */
+export function storedMedia(prefix: string): string[] {
+  const output = execFileSync(process.execPath, [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "stored-media.ts"), prefix], {
+    cwd: projectRoot,
+    env: wranglerEnv({ ARCANUM_PERSIST_TO: inject("stateDir") }),
+    encoding: "utf8",
+  });
+  return JSON.parse(output) as string[];
 }

@@ -11,6 +11,8 @@ declare module "vitest" {
     baseURL: string;
     /** Session tokens of seeded members for tests that are not about signing in ("demo", "demo-leaving"). */
     memberSessions: Record<string, string>;
+    /** Where the running app keeps its local database and bucket. */
+    stateDir: string;
   }
 }
 
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
     vars: { LOCAL_AI_TEXT_DELAY_MS: "100", LOCAL_AI_IMAGE_DELAY_MS: "400", GUEST_LIMIT_PER_HOUR: "100000", READER_HEARTBEAT_MS: "2000", READER_OFFLINE_GRACE_MS: "500", PAID_MINUTE_MS: "3000" },
   });
   project.provide("baseURL", server.url);
+  project.provide("stateDir", state);
   return async () => {
     await server.stop();
     rmSync(state, { recursive: true, force: true });

@@ -173,6 +173,16 @@ describe("a shared reading", () => {
       page.getByTestId("remote-video").evaluateAll((videos) => videos.some((v) => (v as HTMLVideoElement).videoWidth > 0 && !(v as HTMLVideoElement).paused));
     await expect.poll(() => playing(guest), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => playing(host), { timeout: 15_000 }).toBe(true);
+    // One person can be brought up large across the panel, the others staying small below, and back.
+    const tiles = host.getByTestId("video-tiles").locator("figure");
+    const tileCount = await tiles.count();
+    await tiles.filter({ has: host.getByTestId("remote-video") }).first().getByRole("button", { name: /^Enlarge .* video$/ }).click();
+    expect(await tiles.first().getAttribute("data-spotlit")).toBe("true");
+    const [large, small] = [await tiles.nth(0).boundingBox(), await tiles.nth(1).boundingBox()];
+    expect(large!.width).toBeGreaterThan(small!.width * 2);
+    expect(await tiles.count()).toBe(tileCount);
+    await tiles.first().getByRole("button", { name: /at the size of the others$/ }).click();
+    expect(await host.getByTestId("video-tiles").locator("[data-spotlit]").count()).toBe(0);
     await expect.poll(() => third.getByTestId("remote-video").count(), { timeout: 15_000 }).toBe(2);
     await expect.poll(() => playing(third), { timeout: 15_000 }).toBe(true);
     await third.context().close();

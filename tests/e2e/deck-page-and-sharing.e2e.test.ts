@@ -1,0 +1,108 @@
+/**
+ * Where a newcomer looks on a deck page and what leaves with them: the owner's toolbar above the
+ * cards on a phone and a desktop, a reading shared from the journal previewing as a link with its
+ * tags and a picture a stranger can load, and an account deleted from the profile taking its
+ * decks' pictures out of storage.
+ */
+import { describe, expect, it } from "vitest";
+import { hydrated, openPage, storedMedia, useBrowser, useMemberSession } from "./browser";
+import { createDeck, signUpByMagicLink } from "./flows";
+
+const browser = useBrowser();
+const PHONE = { viewport: { width: 390, height: 844 } };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+describe("a deck page, a shared reading and a deleted account", () => {
+  it("puts the owner's actions in a toolbar above the cards, on a phone and on a desktop", async () => {
+    for (const size of [PHONE, DESKTOP]) {
+      const page = await openPage(browser(), size);
+      await useMemberSession(page, "demo");
+      await page.goto("/collection/seed-deck-autumn-lanterns");
+      await hydrated(page);
+      const toolbar = page.getByTestId("deck-toolbar");
+      for (const name of ["Read with this deck", "Rename", "Delete"]) expect(await toolbar.getByText(name, { exact: true }).count(), name).toBeGreaterThan(0);
+      const bar = (await toolbar.boundingBox())!;
+      const firstCard = (await page.getByTestId("deck-card").first().boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(firstCard.y);
+      // On a phone the toolbar is within the first screen, not below the cards.
+      expect(bar.y).toBeLessThan(size.viewport.height);
+      await page.context().close();
+    }
+  });
+
+  it("shares a reading from the journal as a link that previews with its title, description and a PNG a stranger can load", async () => {
+    const member = await openPage(browser(), DESKTOP);
+    await useMemberSession(member, "sage");
+    await member.goto("/reading-room?create=true");
+    await member.waitForURL(/session=/);
+    await hydrated(member);
+    await member.getByRole("textbox", { name: "Question" }).fill("What should I carry into the new year?");
+    await member.getByRole("button", { name: "Ask" }).click();
+    await member.getByRole("button", { name: "Shuffle" }).click();
+    const draw = member.getByRole("button", { name: "Draw" });
+    for (let i = 0; i < 3; i++) {
+      await expect.poll(() => draw.isEnabled()).toBe(true);
+      await draw.click();
+      await expect.poll(() => member.getByTestId("table-card").count()).toBe(i + 1);
+    }
+    await member.getByRole("button", { name: "Reveal all" }).click();
+    const interpret = member.getByRole("button", { name: "Interpret the reading" });
+    await expect.poll(() => interpret.isEnabled()).toBe(true);
+    await interpret.click();
+    await expect.poll(() => member.getByTestId("interpretation").textContent(), { timeout: 20_000 }).toMatch(/Overall Energy/);
+
+    // The reading is kept in the journal once its interpretation is written whole.
+    const kept = member.getByRole("link", { name: /What should I carry into the new year\?/ });
+    await expect
+      .poll(async () => {
+        await member.goto("/journal");
+        return kept.count();
+      })
+      .toBe(1);
+    await kept.click();
+    await member.getByRole("button", { name: "Make a read-only link" }).click();
+    const link = await member.getByTestId("share-link").getAttribute("href");
+    expect(link).toMatch(/^\/shared\/[A-Za-z0-9_-]+$/);
+    await member.context().close();
+
+    // A stranger opens the link: the page and what a chat app reads from it.
+    const stranger = await openPage(browser(), PHONE);
+    const response = await stranger.goto(link!);
+    expect(response!.status()).toBe(200);
+    const meta = (selector: string) => stranger.locator(`meta[${selector}]`).getAttribute("content");
+    expect(await meta('property="og:title"')).toBe("“What should I carry into the new year?” — a tarot reading on Arcanum");
+    expect(await meta('property="og:description"')).toMatch(/^Three cards: .+\.$/);
+    expect(await meta('name="twitter:card"')).toBe("summary_large_image");
+    const image = await meta('property="og:image"');
+    expect(image).toBe(new URL(`${link}/share.png`, stranger.url()).href);
+    expect(await meta('name="twitter:image"')).toBe(image);
+    const picture = await stranger.request.get(image!);
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()["content-type"]).toBe("image/png");
+    expect((await picture.body()).subarray(1, 4).toString()).toBe("PNG");
+    await stranger.context().close();
+  });
+
+  it("deletes an account from the profile with its decks, whose pictures leave storage, and signs the person out", async () => {
+    const page = await openPage(browser(), DESKTOP);
+    const email = `leaving-${Date.now()}@example.test`;
+    await signUpByMagicLink(page, email, "/collection");
+    await createDeck(page, { theme: "Paper boats on a quiet canal", kind: "Major Arcana" });
+    const deckId = new URL(page.url()).pathname.split("/").pop()!;
+    const picture = await page.getByTestId("deck-card").first().locator("img").getAttribute("src");
+    expect(picture).toMatch(new RegExp(`^/media/card-images/${deckId}/`));
+    expect(storedMedia(`card-images/${deckId}/`)).toHaveLength(22);
+
+    await page.goto("/profile#delete-account");
+    await hydrated(page);
+    await page.getByLabel(/Type your e-mail address or the word DELETE to confirm/).fill(email);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("account") === "deleted");
+    await page.getByText("Your account is deleted and you are signed out.").waitFor();
+    await page.getByRole("link", { name: "Sign In", exact: true }).waitFor();
+
+    expect((await page.request.get(picture!)).status()).toBe(404);
+    expect(storedMedia(`card-images/${deckId}/`)).toEqual([]);
+    await page.context().close();
+  });
+});
