@@ -165,6 +165,8 @@ describe("a shared reading", () => {
     await watcher.getByRole("button", { name: "Join the reading" }).click();
     await watcher.waitForURL(/session=/);
     await hydrated(watcher);
+    // The room has seated the watcher as a spectator before they join the call.
+    await expect.poll(() => watcher.getByTestId("people").textContent()).toContain("(you) · spectator");
     await watcher.getByRole("button", { name: "Join video call" }).click();
     await watcher.getByTestId("local-video").waitFor();
     expect(await watcher.getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).toBe("true");
