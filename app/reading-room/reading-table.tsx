@@ -168,7 +168,9 @@ export function ReadingTable(props: TableProps) {
         ) : null}
       </section>
 
-      <aside className="order-3 flex flex-col gap-4 text-left lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      {/* The tools come before the interpretation in the document but after it on a phone: they must not
+          anchor the scroll, or the page would follow them down as the interpretation grows above them. */}
+      <aside className="order-3 flex flex-col gap-4 text-left [overflow-anchor:none] lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <noscript>
           <style>{".needs-script{display:none}"}</style>
           <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted">
