@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { SPREADS, spreadById } from "./spreads";
-import { canControl, isActive, type RoomState, type TableCard } from "./state";
+import { canControl, isActive, whyNot, whyNotChangeDeck, type RoomState, type TableCard } from "./state";
 import { useRoom } from "./use-room";
 import { PaidReadingBar } from "../paid-readings/meter-bar";
 import { ChatPanel } from "./chat-panel";
@@ -332,6 +332,12 @@ function DrawnList({ state, cardInfo }: { state: RoomState; cardInfo: CardInfo }
   );
 }
 
+/** A control's `disabled` and `title` from the reason it is unavailable (null when it is available). */
+const unavailable = (reason: string | null) => ({ disabled: reason !== null, title: reason ?? undefined });
+
+/** A select that looks unavailable while it is disabled, as a disabled button does. */
+const SELECT = "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted";
+
 function Controls({
   state,
   send,
@@ -348,8 +354,13 @@ function Controls({
   changeDeck: (deckId: string | null) => void;
 }) {
   const [question, setQuestion] = useState(state.question);
-  const full = state.table.length >= (spreadById(state.spreadId)?.positions.length ?? 0);
-  const writing = state.interpretation.status === "writing";
+  // Each control says why it cannot be used now; the reasons are the room's own refusals.
+  const spreadReason = whyNot(state, { type: "chooseSpread" });
+  const reversalsReason = whyNot(state, { type: "setReversals" });
+  const drawReason = whyNot(state, { type: "draw" });
+  const revealReason =
+    whyNot(state, { type: "revealAll" }) ?? (state.table.length === 0 ? "No card lies on the table." : state.table.every((c) => c.revealed) ? "Every card is face up." : null);
+  const gatherReason = whyNot(state, { type: "reset" }) ?? (state.table.length === 0 ? "No card lies on the table." : null);
   return (
     <section aria-labelledby="controls-heading" className="needs-script rounded-2xl border border-line bg-surface/80 p-4">
       <h2 id="controls-heading" className="font-semibold">You lead this reading</h2>
@@ -380,9 +391,9 @@ function Controls({
         <select
           ref={spreadRef}
           value={state.spreadId}
-          disabled={state.table.length > 0}
+          {...unavailable(spreadReason)}
           onChange={(event) => send({ type: "chooseSpread", spreadId: event.target.value as RoomState["spreadId"] })}
-          className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2"
+          className={SELECT}
         >
           {SPREADS.map((spread) => (
             <option key={spread.id} value={spread.id}>
@@ -396,9 +407,9 @@ function Controls({
         <select
           ref={deckRef}
           value={state.deckId ?? ""}
-          disabled={state.table.length > 0}
+          {...unavailable(whyNotChangeDeck(state))}
           onChange={(event) => changeDeck(event.target.value || null)}
-          className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2"
+          className={SELECT}
         >
           <option value="">Classic deck</option>
           {decks.map((deck) => (
@@ -409,25 +420,21 @@ function Controls({
           ))}
         </select>
       </label>
-      <label className="mt-3 flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={state.reversals} disabled={state.table.length > 0} onChange={(event) => send({ type: "setReversals", on: event.target.checked })} />
+      <label className={cn("mt-3 flex items-center gap-2 text-sm", reversalsReason && "cursor-not-allowed text-muted")} title={reversalsReason ?? undefined}>
+        <input type="checkbox" checked={state.reversals} {...unavailable(reversalsReason)} onChange={(event) => send({ type: "setReversals", on: event.target.checked })} className="disabled:cursor-not-allowed" />
         Reversed cards
       </label>
       <div className="mt-4 grid grid-cols-2 gap-2">
-        <button type="button" className={buttonClasses("secondary", "sm")} disabled={writing} onClick={() => send({ type: "shuffle" })}>Shuffle</button>
-        <button type="button" className={buttonClasses("primary", "sm")} disabled={writing || full || state.step === "setup"} onClick={() => send({ type: "draw" })}>Draw</button>
-        <button type="button" className={buttonClasses("secondary", "sm")} disabled={state.table.every((c) => c.revealed)} onClick={() => send({ type: "revealAll" })}>Reveal all</button>
-        <button type="button" className={buttonClasses("secondary", "sm")} disabled={writing || state.table.length === 0} onClick={() => send({ type: "reset" })}>Gather cards</button>
-        <button
-          type="button"
-          className={cn(buttonClasses("gold", "sm"), "col-span-2")}
-          disabled={writing || state.table.length === 0 || state.table.some((c) => !c.revealed)}
-          onClick={() => send({ type: "interpret" })}
-        >
+        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(whyNot(state, { type: "shuffle" }))} onClick={() => send({ type: "shuffle" })}>Shuffle</button>
+        <button type="button" className={buttonClasses("primary", "sm")} {...unavailable(drawReason)} aria-describedby={drawReason ? "draw-reason" : undefined} onClick={() => send({ type: "draw" })}>Draw</button>
+        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(revealReason)} onClick={() => send({ type: "revealAll" })}>Reveal all</button>
+        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(gatherReason)} onClick={() => send({ type: "reset" })}>Gather cards</button>
+        <button type="button" className={cn(buttonClasses("gold", "sm"), "col-span-2")} {...unavailable(whyNot(state, { type: "interpret" }))} onClick={() => send({ type: "interpret" })}>
           Interpret the reading
         </button>
       </div>
-      {state.step === "setup" ? <p className="mt-2 text-xs text-muted">Shuffle the deck to begin.</p> : null}
+      {/* The next step, when drawing is not it yet or any more. */}
+      {drawReason ? <p id="draw-reason" className="mt-2 text-xs text-muted" data-testid="draw-reason">{drawReason}</p> : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hydrated, openPage, seriousAxeViolations, useBrowser } from "./browser";
 
@@ -34,6 +34,14 @@ async function hostWithGuest() {
   await hydrated(guest);
   await expect.poll(() => host.getByTestId("people").locator("li").count()).toBe(2);
   return { host, guest };
+}
+
+/** How a button looks to the person: what tells an unavailable one from one that can be pressed. */
+async function looks(button: Locator) {
+  return button.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { background: style.backgroundColor, color: style.color, borderStyle: style.borderTopStyle, cursor: style.cursor };
+  });
 }
 
 /** The name the gallery should show for the first revealed card, from the drawn-cards list. */
@@ -133,6 +141,48 @@ describe("a shared reading", () => {
     await still.context().close();
 
     await guest.context().close();
+    await host.context().close();
+  });
+
+  it("shows why Draw and the other controls are unavailable, and an unavailable button looks it", async () => {
+    const host = await openPage(browser(), DESKTOP);
+    await host.goto("/");
+    await host.goto("/reading-room?create=true");
+    await host.waitForURL(/session=/);
+    await hydrated(host);
+    await expect.poll(() => host.getByTestId("people").locator("li").count()).toBe(1);
+
+    // Before the shuffle Draw is unavailable, looks it, and says why.
+    const draw = host.getByRole("button", { name: "Draw" });
+    expect(await draw.isDisabled()).toBe(true);
+    expect(await draw.getAttribute("title")).toBe("Shuffle the deck first.");
+    expect(await draw.evaluate((el) => document.getElementById(el.getAttribute("aria-describedby") ?? "")?.textContent)).toBe("Shuffle the deck first.");
+    expect(await host.getByTestId("draw-reason").isVisible()).toBe(true);
+    expect(await host.getByRole("button", { name: "Reveal all" }).getAttribute("title")).toBe("No card lies on the table.");
+    expect(await host.getByRole("button", { name: "Interpret the reading" }).getAttribute("title")).toBe("Draw some cards first.");
+    const unavailable = await looks(draw);
+    await host.getByRole("button", { name: "Shuffle" }).click();
+    await expect.poll(() => draw.isEnabled()).toBe(true);
+    const available = await looks(draw);
+    expect(unavailable.cursor).toBe("not-allowed");
+    expect(available.cursor).not.toBe("not-allowed");
+    expect(unavailable.borderStyle).toBe("dashed");
+    expect(available.borderStyle).not.toBe("dashed");
+    expect(unavailable.background).not.toBe(available.background);
+    expect(unavailable.color).not.toBe(available.color);
+    expect(await draw.getAttribute("title")).toBeNull();
+    expect(await host.getByTestId("draw-reason").count()).toBe(0);
+
+    // A full spread: Draw is unavailable again, with the reason; so are the spread and the deck while cards lie there.
+    for (let i = 1; i <= 3; i++) {
+      await expect.poll(() => draw.isEnabled()).toBe(true);
+      await draw.click();
+      await expect.poll(() => host.getByTestId("table-card").count()).toBe(i);
+    }
+    expect(await draw.isDisabled()).toBe(true);
+    expect(await host.getByTestId("draw-reason").textContent()).toBe("The spread is full.");
+    expect(await host.getByLabel("Spread").getAttribute("title")).toBe("Gather the cards before choosing another spread.");
+    expect(await host.getByLabel("Deck").getAttribute("title")).toBe("Gather the cards before changing the deck.");
     await host.context().close();
   });
 
