@@ -4,6 +4,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { SPREADS, spreadById } from "./spreads";
 import { canControl, isActive, whyNot, whyNotChangeDeck, type RoomState, type TableCard } from "./state";
+import { DeckForm, DeckPicker, titleOf, type DeckChoices } from "./deck-picker";
 import { useRoom } from "./use-room";
 import { PaidReadingBar } from "../paid-readings/meter-bar";
 import { ChatPanel } from "./chat-panel";
@@ -11,6 +12,9 @@ import { Gallery, HelpSheet, QuestionIdeas, useShortcuts, useTableGestures, useT
 import { VideoCall } from "./video-call";
 
 type CardInfo = Record<string, { name: string; upright: string[]; reversed: string[] }>;
+
+/** What the page's action answers: an invite link, or why an invite or a deck change was refused. */
+type TableActionData = { invite: { path: string; expiresAt: number; maxUses: number | null } | null; error: string | null; deckError?: string | null };
 
 export type TableProps = {
   sessionId: string;
@@ -22,7 +26,9 @@ export type TableProps = {
   /** who is looking, as the page knew it: the table is theirs to lead from the first paint if they lead */
   viewerId: string;
   iceServers: RTCIceServer[];
-  decks: { id: string; title: string; own: boolean; bought?: boolean }[];
+  decks: DeckChoices;
+  /** The title of the deck on the table, whoever laid it. */
+  deckTitle: string;
   /** Join the video call on arrival (the person came through a video invitation). */
   startVideo?: boolean;
   /** A paid reading: private to its client and reader, so nobody else is invited. */
@@ -32,6 +38,8 @@ export type TableProps = {
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
 export function ReadingTable(props: TableProps) {
   const room = useRoom(props.sessionId, props.initial);
+  const location = useLocation();
+  const actionData = useActionData<TableActionData>();
   const { state } = room;
   // The room names the person once the socket is open; until then the page's word for it stands.
   const you = room.you ?? props.viewerId;
@@ -40,7 +48,7 @@ export function ReadingTable(props: TableProps) {
   const now = useNow();
   const tableRef = useRef<HTMLDivElement>(null);
   const spreadRef = useRef<HTMLSelectElement>(null);
-  const deckRef = useRef<HTMLSelectElement>(null);
+  const deckRef = useRef<HTMLButtonElement>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [gallery, setGallery] = useState<{ open: boolean; start: number }>({ open: false, start: 0 });
   const [sounds, setSounds] = useState(false);
@@ -84,7 +92,7 @@ export function ReadingTable(props: TableProps) {
       "-": () => zoomBy(0.8),
       "0": () => gestures.sendView({ zoom: 1, x: 0, y: 0 }),
       l: () => spreadRef.current?.focus(),
-      k: () => deckRef.current?.focus(),
+      k: () => (deckRef.current?.disabled ? deckRef.current.focus() : deckRef.current?.click()),
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [leads, room.send, state.view]);
@@ -178,9 +186,14 @@ export function ReadingTable(props: TableProps) {
           </p>
         </noscript>
         {leads ? (
-          <div className="needs-script">
-            <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} changeDeck={room.changeDeck} />
-          </div>
+          <>
+            <div className="needs-script">
+              <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} deckTitle={props.deckTitle} changeDeck={room.changeDeck} />
+            </div>
+            <noscript>
+              <DeckForm action={`${location.pathname}?session=${props.sessionId}`} choices={props.decks} current={state.deckId} blocked={whyNotChangeDeck(state)} error={actionData?.deckError} />
+            </noscript>
+          </>
         ) : (
           <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="watching">
             {state.members.find((m) => m.id === state.controllerId)?.name ?? "The host"} is leading this reading. You see every card as it falls.
@@ -344,13 +357,15 @@ function Controls({
   spreadRef,
   deckRef,
   decks,
+  deckTitle,
   changeDeck,
 }: {
   state: RoomState;
   send: ReturnType<typeof useRoom>["send"];
   spreadRef: React.RefObject<HTMLSelectElement>;
-  deckRef: React.RefObject<HTMLSelectElement>;
+  deckRef: React.RefObject<HTMLButtonElement>;
   decks: TableProps["decks"];
+  deckTitle: string;
   changeDeck: (deckId: string | null) => void;
 }) {
   const [question, setQuestion] = useState(state.question);
@@ -402,24 +417,7 @@ function Controls({
           ))}
         </select>
       </label>
-      <label className="mt-3 block text-sm font-medium">
-        Deck
-        <select
-          ref={deckRef}
-          value={state.deckId ?? ""}
-          {...unavailable(whyNotChangeDeck(state))}
-          onChange={(event) => changeDeck(event.target.value || null)}
-          className={SELECT}
-        >
-          <option value="">Classic deck</option>
-          {decks.map((deck) => (
-            <option key={deck.id} value={deck.id}>
-              {deck.title}
-              {deck.own ? " (yours)" : deck.bought ? " (bought)" : ""}
-            </option>
-          ))}
-        </select>
-      </label>
+      <DeckPicker ref={deckRef} choices={decks} current={state.deckId} currentTitle={titleOf(decks, state.deckId, deckTitle)} blocked={whyNotChangeDeck(state)} onPick={changeDeck} />
       <label className={cn("mt-3 flex items-center gap-2 text-sm", reversalsReason && "cursor-not-allowed text-muted")} title={reversalsReason ?? undefined}>
         <input type="checkbox" checked={state.reversals} {...unavailable(reversalsReason)} onChange={(event) => send({ type: "setReversals", on: event.target.checked })} className="disabled:cursor-not-allowed" />
         Reversed cards
@@ -492,7 +490,7 @@ function People({ state, you, now, isHost, send }: { state: RoomState; you: stri
 }
 
 function InviteBox({ sessionId }: { sessionId: string }) {
-  const result = useActionData<{ invite: { path: string; expiresAt: number; maxUses: number | null } | null; error: string | null }>();
+  const result = useActionData<TableActionData>();
   const location = useLocation();
   const link = result?.invite ? new URL(result.invite.path, typeof window === "undefined" ? "http://localhost" : window.location.origin).href : null;
   return (

@@ -138,6 +138,9 @@ describe("a shared reading", () => {
     for (const name of ["Draw", "Shuffle", "Lock the room", "Hand over", "Join video call"]) expect(await still.getByRole("button", { name }).count(), name).toBe(0);
     expect(await still.getByTestId("watching").count()).toBe(0);
     expect(await still.getByTestId("pile-count").innerText()).toBe("77 cards in the deck");
+    // The plain deck form is there, and says why the deck cannot change while a card lies on the table.
+    expect(await still.getByTestId("deck-form").getByRole("combobox", { name: "Deck" }).isDisabled()).toBe(true);
+    expect(await still.getByTestId("deck-form").innerText()).toContain("Gather the cards before changing the deck.");
     await still.context().close();
 
     await guest.context().close();
@@ -182,7 +185,7 @@ describe("a shared reading", () => {
     expect(await draw.isDisabled()).toBe(true);
     expect(await host.getByTestId("draw-reason").textContent()).toBe("The spread is full.");
     expect(await host.getByLabel("Spread").getAttribute("title")).toBe("Gather the cards before choosing another spread.");
-    expect(await host.getByLabel("Deck").getAttribute("title")).toBe("Gather the cards before changing the deck.");
+    expect(await host.getByTestId("deck-picker").getAttribute("title")).toBe("Gather the cards before changing the deck.");
     await host.context().close();
   });
 
@@ -268,9 +271,51 @@ describe("a shared reading", () => {
     await ideas.first().click();
     await expect.poll(() => guest.getByRole("region", { name: "The table" }).first().textContent()).toContain(idea);
 
-    // Another deck on the table, from the picker: a free one from the marketplace.
-    await host.getByLabel("Deck").selectOption({ label: "Verdant Grove" });
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("22 cards in the deck");
+    // Another deck on the table, from the picker: its search narrows the list as one types, and a free deck from the marketplace is chosen.
+    await host.getByRole("button", { name: "Deck Classic deck" }).click();
+    const picker = host.getByRole("dialog", { name: "Choose a deck" });
+    await picker.waitFor();
+    const options = picker.locator("[data-deck-option]");
+    expect(await options.first().getAttribute("aria-current")).toBe("true");
+    expect(await seriousAxeViolations(host)).toEqual([]);
+    expect(await picker.getByRole("heading", { name: "Public" }).count()).toBe(1);
+    const everyDeck = await options.count();
+    expect(everyDeck).toBeGreaterThan(1);
+    // Each deck shows its picture.
+    expect(await options.locator("img").evaluateAll((pictures) => pictures.every((img) => Boolean(img.getAttribute("src"))))).toBe(true);
+    await picker.getByRole("searchbox", { name: "Search decks" }).fill("no such deck");
+    await expect.poll(() => options.count()).toBe(0);
+    expect(await picker.getByRole("status").textContent()).toBe("No deck is called “no such deck”.");
+    await picker.getByRole("searchbox", { name: "Search decks" }).fill("verd");
+    await expect.poll(() => options.count()).toBe(1);
+    expect(await picker.getByRole("status").textContent()).toBe("1 deck");
+    await picker.getByRole("button", { name: /Verdant Grove/ }).click();
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("22 cards");
+    await expect.poll(() => host.getByTestId("deck-picker").textContent()).toContain("Verdant Grove");
+
+    // Without JavaScript the plain form changes the deck for everyone at the table.
+    const still = await openPage(browser(), { ...DESKTOP, javaScriptEnabled: false });
+    await still.context().addCookies(await host.context().cookies());
+    await still.goto(host.url());
+    const form = still.getByTestId("deck-form");
+    await form.getByRole("combobox", { name: "Deck" }).selectOption({ label: "Classic deck" });
+    await form.getByRole("button", { name: "Use this deck" }).click();
+    await expect.poll(() => still.getByTestId("pile-count").textContent()).toContain("78 cards");
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("78 cards");
+    await still.context().close();
+
+    // The keyboard: K opens the picker, the search takes the typing, the arrow goes to the list and Enter chooses.
+    await expect.poll(() => host.getByTestId("deck-picker").textContent()).toContain("Classic deck");
+    await host.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await host.keyboard.press("k");
+    await picker.waitFor();
+    await expect.poll(() => host.evaluate(() => document.activeElement?.id)).toBe("deck-search");
+    await host.keyboard.type("grove");
+    await expect.poll(() => options.count()).toBe(1);
+    await host.keyboard.press("ArrowDown");
+    expect(await host.evaluate(() => document.activeElement?.textContent)).toContain("Verdant Grove");
+    await host.keyboard.press("Enter");
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("22 cards");
 
     // Keyboard: shuffle, draw twice, reveal all; + zooms for everyone.
     await host.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
