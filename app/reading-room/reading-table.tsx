@@ -1,9 +1,10 @@
 import { Form, useActionData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { SPREADS, spreadById } from "./spreads";
 import { canControl, isActive, whyNot, whyNotChangeDeck, type RoomState, type TableCard } from "./state";
+import { dealFromPile, DeckPile } from "./deck-pile";
 import { DeckForm, DeckPicker, titleOf, type DeckChoices } from "./deck-picker";
 import { useRoom } from "./use-room";
 import { PaidReadingBar } from "../paid-readings/meter-bar";
@@ -49,6 +50,7 @@ export function ReadingTable(props: TableProps) {
   const tableRef = useRef<HTMLDivElement>(null);
   const spreadRef = useRef<HTMLSelectElement>(null);
   const deckRef = useRef<HTMLButtonElement>(null);
+  const pileRef = useRef<HTMLDivElement>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [gallery, setGallery] = useState<{ open: boolean; start: number }>({ open: false, start: 0 });
   const [sounds, setSounds] = useState(false);
@@ -118,8 +120,9 @@ export function ReadingTable(props: TableProps) {
             <span className="font-semibold">{spread?.name}</span>
             {state.question ? <span className="text-muted"> · “{state.question}”</span> : null}
           </p>
-          <p className="text-muted" data-testid="pile-count">
-            {state.pile.length} cards in the deck<span className="needs-script"> · {room.connected ? "live" : "connecting…"}</span>
+          <p className="needs-script flex items-center gap-1.5 text-muted" data-testid="room-status">
+            <span className={cn("h-2 w-2 rounded-full", room.connected ? "bg-emerald-500" : "bg-line")} aria-hidden="true" />
+            {room.connected ? "live" : "connecting…"}
           </p>
         </div>
         <div className="needs-script mb-2 flex flex-wrap items-center gap-1">
@@ -140,36 +143,50 @@ export function ReadingTable(props: TableProps) {
           </button>
           <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">?</button>
         </div>
-        <div
-          ref={tableRef}
-          {...gestures.handlers}
-          className={cn(
-            "relative aspect-[4/3] w-full overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner",
-            leads && "touch-none select-none",
-          )}
-          data-testid="table"
-        >
+        {/* The felt: the spread, and the deck's pile at its edge (under it on a phone, at its left on wider screens). */}
+        <div className="flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
           <div
-            className="absolute inset-0 origin-center transition-transform duration-300"
-            style={{ transform: `translate(${state.view.x}%, ${state.view.y}%) scale(${state.view.zoom})` }}
+            ref={tableRef}
+            {...gestures.handlers}
+            className={cn("relative aspect-[4/3] w-full min-w-0 overflow-hidden sm:flex-1", leads && "touch-none select-none")}
+            data-testid="table"
           >
-            {state.table.length === 0 ? <EmptySpots spreadId={state.spreadId} /> : null}
-            {state.table.map((card) => (
-              <PlacedCard
-                key={card.position}
-                card={gestures.dragged?.position === card.position ? { ...card, x: gestures.dragged.x, y: gestures.dragged.y } : card}
-                onOpen={card.revealed ? () => setGallery({ open: true, start: card.position }) : undefined}
-                face={props.faces[card.key] ?? null}
-                back={props.back}
-                info={props.cardInfo[card.key]}
-                positionName={spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`}
-                rotation={spread?.positions[card.position]?.rotation ?? 0}
-                width={spread?.cardWidth ?? 11}
-                caption={spread?.captions ? spread.positions[card.position]?.name : undefined}
-                onReveal={leads && !card.revealed ? () => room.send({ type: "reveal", position: card.position }) : undefined}
-              />
-            ))}
+            <div
+              className="absolute inset-0 origin-center transition-transform duration-300"
+              style={{ transform: `translate(${state.view.x}%, ${state.view.y}%) scale(${state.view.zoom})` }}
+            >
+              {state.table.length === 0 ? <EmptySpots spreadId={state.spreadId} /> : null}
+              {state.table.map((card) => {
+                const rotation = spread?.positions[card.position]?.rotation ?? 0;
+                // A card just drawn here flies in from the pile; cards already lying when the page came do not.
+                const justDrawn = room.lastEvent?.type === "drawn" && room.lastEvent.card.position === card.position;
+                return (
+                  <PlacedCard
+                    key={card.position}
+                    card={gestures.dragged?.position === card.position ? { ...card, x: gestures.dragged.x, y: gestures.dragged.y } : card}
+                    onOpen={card.revealed ? () => setGallery({ open: true, start: card.position }) : undefined}
+                    face={props.faces[card.key] ?? null}
+                    back={props.back}
+                    info={props.cardInfo[card.key]}
+                    positionName={spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`}
+                    rotation={rotation}
+                    width={spread?.cardWidth ?? 11}
+                    caption={spread?.captions ? spread.positions[card.position]?.name : undefined}
+                    onReveal={leads && !card.revealed ? () => room.send({ type: "reveal", position: card.position }) : undefined}
+                    deal={justDrawn ? (element) => dealFromPile(pileRef.current, element, props.back, rotation, state.view.zoom) : undefined}
+                  />
+                );
+              })}
+            </div>
           </div>
+          <DeckPile
+            count={state.pile.length}
+            back={props.back}
+            step={state.step}
+            lastEvent={room.lastEvent}
+            pileRef={pileRef}
+            className="border-t border-line/70 sm:order-first sm:w-32 sm:shrink-0 sm:border-r sm:border-t-0"
+          />
         </div>
         {room.notice ? (
           <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">{room.notice}</p>
@@ -239,6 +256,9 @@ export function ReadingTable(props: TableProps) {
   );
 }
 
+/** A layout effect in the browser, nothing on the server (where React would warn about it). */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 function useNow() {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -256,7 +276,7 @@ function EmptySpots({ spreadId }: { spreadId: RoomState["spreadId"] }) {
       {spread.positions.map((spot) => (
         <div
           key={spot.index}
-          className="absolute flex aspect-[3/4] -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-xl border border-dashed border-line p-1 text-center text-[0.6rem] text-muted sm:text-xs"
+          className="absolute flex aspect-[3/4] -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-xl border border-dashed border-muted/40 p-1 text-center text-[0.6rem] text-muted sm:text-xs"
           style={{ left: `${spot.x}%`, top: `${spot.y}%`, width: `${spread.cardWidth}%`, rotate: `${spot.rotation}deg` }}
         >
           {spot.name}
@@ -279,8 +299,13 @@ function PlacedCard(props: {
   caption?: string;
   onReveal?: () => void;
   onOpen?: () => void;
+  /** Set when the card was just drawn: flies it in from the pile, returning how to stop the flight. */
+  deal?: (element: HTMLElement) => (() => void) | undefined;
 }) {
   const { card } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  // Only on arrival: a card already lying on the table does not fly again.
+  useBrowserLayoutEffect(() => (ref.current ? props.deal?.(ref.current) : undefined), []);
   const name = props.info?.name ?? card.key;
   const label = card.revealed ? `${props.positionName}: ${name}${card.reversed ? ", reversed" : ""}` : `${props.positionName}: face down`;
   const picture = (
@@ -293,6 +318,7 @@ function PlacedCard(props: {
   );
   return (
     <div
+      ref={ref}
       className="absolute aspect-[3/4] -translate-x-1/2 -translate-y-1/2"
       style={{ left: `${card.x}%`, top: `${card.y}%`, width: `${props.width}%`, rotate: `${props.rotation}deg`, zIndex: props.rotation ? 2 : 1 }}
       data-testid="table-card"

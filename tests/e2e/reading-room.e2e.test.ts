@@ -44,6 +44,18 @@ async function looks(button: Locator) {
   });
 }
 
+/** Counts the cards seen flying from the pile to the spread, from now on. */
+async function countFlights(page: Page) {
+  await page.evaluate(() => {
+    const seen = window as unknown as { flights: number };
+    seen.flights = 0;
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if ((node as HTMLElement).dataset?.testid === "card-in-flight") seen.flights++;
+    }).observe(document.body, { childList: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { flights: number }).flights);
+}
+
 /** The name the gallery should show for the first revealed card, from the drawn-cards list. */
 async function galleryName(page: Page) {
   const first = (await page.getByRole("list", { name: "Drawn cards" }).getByRole("listitem").first().locator("p").first().textContent())!;
@@ -59,7 +71,7 @@ describe("a shared reading", () => {
     await host.getByRole("button", { name: "Start a reading" }).click();
     await host.waitForURL(/session=/);
     await hydrated(host);
-    await expect.poll(() => host.getByTestId("pile-count").textContent()).toContain("live");
+    await expect.poll(() => host.getByTestId("room-status").textContent()).toContain("live");
 
     await host.getByRole("button", { name: "Make an invite link" }).click();
     const inviteLink = host.getByTestId("invite-link");
@@ -75,7 +87,7 @@ describe("a shared reading", () => {
     await guest.getByRole("button", { name: "Join the reading" }).click();
     await guest.waitForURL(/session=/);
     await hydrated(guest);
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("live");
+    await expect.poll(() => guest.getByTestId("room-status").textContent()).toContain("live");
     await expect.poll(() => host.getByTestId("people").locator("li").count()).toBe(2);
     expect(await guest.getByRole("button", { name: "Draw" }).count()).toBe(0);
     expect(await guest.getByTestId("watching").textContent()).toMatch(/is leading this reading/);
@@ -127,7 +139,8 @@ describe("a shared reading", () => {
     await guest.reload();
     await hydrated(guest);
     expect(await guest.getByTestId("table-card").count()).toBe(1);
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("77 cards in the deck · live");
+    await expect.poll(() => guest.getByTestId("room-status").textContent()).toContain("live");
+    expect(await guest.getByTestId("pile-count").textContent()).toBe("77 cards");
 
     // Without JavaScript the host's page shows the table as it stands, read-only: no controls that cannot work.
     const still = await openPage(browser(), { ...DESKTOP, javaScriptEnabled: false });
@@ -137,7 +150,8 @@ describe("a shared reading", () => {
     expect(await still.locator("aside").innerText()).toContain("Turn on JavaScript to follow the reading live and to lead it.");
     for (const name of ["Draw", "Shuffle", "Lock the room", "Hand over", "Join video call"]) expect(await still.getByRole("button", { name }).count(), name).toBe(0);
     expect(await still.getByTestId("watching").count()).toBe(0);
-    expect(await still.getByTestId("pile-count").innerText()).toBe("77 cards in the deck");
+    expect(await still.getByTestId("pile-count").innerText()).toBe("77 cards");
+    expect(await still.getByTestId("pile-top").getAttribute("src")).toMatch(/^\/art\/back\.svg\?/);
     // The plain deck form is there, and says why the deck cannot change while a card lies on the table.
     expect(await still.getByTestId("deck-form").getByRole("combobox", { name: "Deck" }).isDisabled()).toBe(true);
     expect(await still.getByTestId("deck-form").innerText()).toContain("Gather the cards before changing the deck.");
@@ -186,6 +200,39 @@ describe("a shared reading", () => {
     expect(await host.getByTestId("draw-reason").textContent()).toBe("The spread is full.");
     expect(await host.getByLabel("Spread").getAttribute("title")).toBe("Gather the cards before choosing another spread.");
     expect(await host.getByTestId("deck-picker").getAttribute("title")).toBe("Gather the cards before changing the deck.");
+    await host.context().close();
+  });
+
+  it("lays the deck's pile on the table with its painted back and count, and deals each drawn card from it", async () => {
+    const host = await openPage(browser(), DESKTOP);
+    await host.goto("/");
+    await host.goto("/reading-room?create=true");
+    await host.waitForURL(/session=/);
+    await hydrated(host);
+    await expect.poll(() => host.getByTestId("room-status").textContent()).toContain("live");
+
+    // The pile: the deck's painted back, and how many cards it holds.
+    expect(await host.getByTestId("pile-count").textContent()).toBe("78 cards");
+    expect(await host.getByRole("img", { name: "The deck, face down: 78 cards" }).count()).toBe(1);
+    const back = (await host.getByTestId("pile-top").getAttribute("src"))!;
+    expect(back).toMatch(/^\/art\/back\.svg\?/);
+    expect(await host.getByTestId("pile-top").evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+
+    // Each card drawn flies from the pile to its place, and the pile counts down.
+    await host.getByRole("button", { name: "Shuffle" }).click();
+    const draw = host.getByRole("button", { name: "Draw" });
+    const flights = await countFlights(host);
+    for (let i = 1; i <= 3; i++) {
+      await expect.poll(() => draw.isEnabled()).toBe(true);
+      await draw.click();
+      await expect.poll(() => host.getByTestId("pile-count").textContent()).toBe(`${78 - i} cards`);
+      await expect.poll(flights).toBe(i);
+      await expect.poll(() => host.getByTestId("card-in-flight").count()).toBe(0);
+    }
+    const laid = host.getByTestId("table-card");
+    expect(await laid.locator("img").evaluateAll((pictures) => pictures.map((img) => img.getAttribute("src")))).toEqual([back, back, back]);
+    expect(await laid.evaluateAll((cards) => cards.map((card) => getComputedStyle(card).opacity))).toEqual(["1", "1", "1"]);
+    expect(await host.getByRole("img", { name: "The deck, face down: 75 cards" }).count()).toBe(1);
     await host.context().close();
   });
 
@@ -260,7 +307,7 @@ describe("a shared reading", () => {
 
   it("shares zoom, takes keyboard shortcuts, shows the gallery, suggests questions, switches decks and lets cards move in the free layout", async () => {
     const { host, guest } = await hostWithGuest();
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("live");
+    await expect.poll(() => guest.getByTestId("room-status").textContent()).toContain("live");
 
     // Suggested questions: pick one and everyone sees it.
     await host.getByLabel("Question ideas about").selectOption("career");
@@ -272,6 +319,7 @@ describe("a shared reading", () => {
     await expect.poll(() => guest.getByRole("region", { name: "The table" }).first().textContent()).toContain(idea);
 
     // Another deck on the table, from the picker: its search narrows the list as one types, and a free deck from the marketplace is chosen.
+    const classicBack = await guest.getByTestId("pile-top").getAttribute("src");
     await host.getByRole("button", { name: "Deck Classic deck" }).click();
     const picker = host.getByRole("dialog", { name: "Choose a deck" });
     await picker.waitFor();
@@ -290,7 +338,8 @@ describe("a shared reading", () => {
     await expect.poll(() => options.count()).toBe(1);
     expect(await picker.getByRole("status").textContent()).toBe("1 deck");
     await picker.getByRole("button", { name: /Verdant Grove/ }).click();
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("22 cards");
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toBe("22 cards");
+    await expect.poll(() => guest.getByTestId("pile-top").getAttribute("src")).not.toBe(classicBack);
     await expect.poll(() => host.getByTestId("deck-picker").textContent()).toContain("Verdant Grove");
 
     // Without JavaScript the plain form changes the deck for everyone at the table.
@@ -300,8 +349,8 @@ describe("a shared reading", () => {
     const form = still.getByTestId("deck-form");
     await form.getByRole("combobox", { name: "Deck" }).selectOption({ label: "Classic deck" });
     await form.getByRole("button", { name: "Use this deck" }).click();
-    await expect.poll(() => still.getByTestId("pile-count").textContent()).toContain("78 cards");
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("78 cards");
+    await expect.poll(() => still.getByTestId("pile-count").textContent()).toBe("78 cards");
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toBe("78 cards");
     await still.context().close();
 
     // The keyboard: K opens the picker, the search takes the typing, the arrow goes to the list and Enter chooses.
@@ -315,7 +364,7 @@ describe("a shared reading", () => {
     await host.keyboard.press("ArrowDown");
     expect(await host.evaluate(() => document.activeElement?.textContent)).toContain("Verdant Grove");
     await host.keyboard.press("Enter");
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("22 cards");
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toBe("22 cards");
 
     // Keyboard: shuffle, draw twice, reveal all; + zooms for everyone.
     await host.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -390,7 +439,10 @@ describe("a shared reading", () => {
     await phone.goto("/reading-room?create=true");
     await phone.waitForURL(/session=/);
     await hydrated(phone);
-    await expect.poll(() => phone.getByTestId("pile-count").textContent()).toContain("live");
+    await expect.poll(() => phone.getByTestId("room-status").textContent()).toContain("live");
+    // The deck's pile is on the table and in view as the room opens.
+    const pile = (await phone.getByRole("img", { name: "The deck, face down: 78 cards" }).boundingBox())!;
+    expect(pile.y + pile.height).toBeLessThan(844);
     // The question's words choose the category of suggested questions, until the person picks one.
     await phone.getByRole("textbox", { name: "Question" }).fill("Will I get the job I interviewed for?");
     await expect.poll(() => phone.getByLabel("Question ideas about").inputValue()).toBe("career");
@@ -403,7 +455,7 @@ describe("a shared reading", () => {
     for (let i = 0; i < 3; i++) {
       await expect.poll(() => draw.isEnabled()).toBe(true);
       await draw.click();
-      await expect.poll(() => phone.getByTestId("pile-count").textContent()).toContain(`${77 - i} cards`);
+      await expect.poll(() => phone.getByTestId("pile-count").textContent()).toBe(`${77 - i} cards`);
     }
     await phone.getByRole("button", { name: "Reveal all" }).click();
     const interpret = phone.getByRole("button", { name: "Interpret the reading" });
