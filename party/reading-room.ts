@@ -147,6 +147,23 @@ export class ReadingRoom extends Server<Env> {
     return state && mayJoin(state, viewerId).ok ? view(state) : null;
   }
 
+  /** Lays another deck on the table for `memberId` (the page's form without JavaScript asks here); the refusal, or null. */
+  async changeDeckFor(memberId: string, deckId: string | null): Promise<string | null> {
+    if (!(await this.load())) return "This reading does not exist.";
+    return this.changeDeck(memberId, deckId);
+  }
+
+  private async changeDeck(memberId: string, deckId: string | null): Promise<string | null> {
+    const cards = await deckForReading(createDatabase(this.env.DB), deckId, memberId);
+    if (!cards) return "That deck cannot be used here.";
+    const decision = decideDeckChange(this.state!, memberId, { deckId, cards }, Math.random, Date.now());
+    if (!decision.ok) return decision.error;
+    await this.layDeck(deckId ? memberId : null);
+    // Written to D1 at once: the pictures of a private deck are served to the people at its table by that row.
+    await this.commit(decision.events, { mirror: "now" });
+    return null;
+  }
+
   /** A guest in this reading signed in to an existing account: its place passes to that account. */
   async mergeMember(from: string, to: string) {
     const state = await this.load();
@@ -265,18 +282,8 @@ export class ReadingRoom extends Server<Env> {
       return;
     }
     if (message.type === "changeDeck") {
-      const cards = await deckForReading(createDatabase(this.env.DB), message.deckId, memberId);
-      if (!cards) {
-        this.send(connection, { type: "refused", error: "That deck cannot be used here." });
-        return;
-      }
-      const decision = decideDeckChange(this.state!, memberId, { deckId: message.deckId, cards }, Math.random, Date.now());
-      if (!decision.ok) this.send(connection, { type: "refused", error: decision.error });
-      else {
-        await this.layDeck(message.deckId ? memberId : null);
-        // Written to D1 at once: the pictures of a private deck are served to the people at its table by that row.
-        await this.commit(decision.events, { mirror: "now" });
-      }
+      const refused = await this.changeDeck(memberId, message.deckId);
+      if (refused) this.send(connection, { type: "refused", error: refused });
       return;
     }
     if (message.type === "signal") {

@@ -24,6 +24,11 @@ export function formatDollars(amount: number): string {
   ).format(amount);
 }
 
+/** A number of cards as people say it: 1 → "1 card", 22 → "22 cards". */
+export function cardCount(count: number): string {
+  return `${count} ${count === 1 ? "card" : "cards"}`;
+}
+
 /** A count with thousands separators: 5000 → "5,000". */
 export function formatCount(count: number): string {
   return cached("count", () => new Intl.NumberFormat("en-US")).format(count);

@@ -12,6 +12,14 @@ export const CLASSIC_STYLE = "art nouveau";
 
 export type DeckArt = { faces: Record<string, string>; back: string };
 
+/** The classic deck as the table's deck picker shows it. */
+export const CLASSIC_CHOICE = {
+  title: "Classic deck",
+  cards: FULL_DECK.length,
+  coverUrl: paintedCardUrl("major-00", CLASSIC_THEME, CLASSIC_STYLE),
+  backUrl: cardBackUrl(CLASSIC_THEME, CLASSIC_STYLE),
+};
+
 /** Every card's picture, by card key, and the back; the classic deck's when `deckId` is null or gone. */
 export async function deckArt(db: Database, deckId: string | null): Promise<DeckArt> {
   if (deckId) {

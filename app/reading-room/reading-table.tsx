@@ -1,9 +1,11 @@
 import { Form, useActionData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { SPREADS, spreadById } from "./spreads";
-import { canControl, isActive, type RoomState, type TableCard } from "./state";
+import { canControl, isActive, whyNot, whyNotChangeDeck, type RoomState, type TableCard } from "./state";
+import { dealFromPile, DeckPile } from "./deck-pile";
+import { DeckForm, DeckPicker, titleOf, type DeckChoices } from "./deck-picker";
 import { useRoom } from "./use-room";
 import { PaidReadingBar } from "../paid-readings/meter-bar";
 import { ChatPanel } from "./chat-panel";
@@ -11,6 +13,9 @@ import { Gallery, HelpSheet, QuestionIdeas, useShortcuts, useTableGestures, useT
 import { VideoCall } from "./video-call";
 
 type CardInfo = Record<string, { name: string; upright: string[]; reversed: string[] }>;
+
+/** What the page's action answers: an invite link, or why an invite or a deck change was refused. */
+type TableActionData = { invite: { path: string; expiresAt: number; maxUses: number | null } | null; error: string | null; deckError?: string | null };
 
 export type TableProps = {
   sessionId: string;
@@ -22,7 +27,9 @@ export type TableProps = {
   /** who is looking, as the page knew it: the table is theirs to lead from the first paint if they lead */
   viewerId: string;
   iceServers: RTCIceServer[];
-  decks: { id: string; title: string; own: boolean; bought?: boolean }[];
+  decks: DeckChoices;
+  /** The title of the deck on the table, whoever laid it. */
+  deckTitle: string;
   /** Join the video call on arrival (the person came through a video invitation). */
   startVideo?: boolean;
   /** A paid reading: private to its client and reader, so nobody else is invited. */
@@ -32,6 +39,8 @@ export type TableProps = {
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
 export function ReadingTable(props: TableProps) {
   const room = useRoom(props.sessionId, props.initial);
+  const location = useLocation();
+  const actionData = useActionData<TableActionData>();
   const { state } = room;
   // The room names the person once the socket is open; until then the page's word for it stands.
   const you = room.you ?? props.viewerId;
@@ -40,7 +49,8 @@ export function ReadingTable(props: TableProps) {
   const now = useNow();
   const tableRef = useRef<HTMLDivElement>(null);
   const spreadRef = useRef<HTMLSelectElement>(null);
-  const deckRef = useRef<HTMLSelectElement>(null);
+  const deckRef = useRef<HTMLButtonElement>(null);
+  const pileRef = useRef<HTMLDivElement>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [gallery, setGallery] = useState<{ open: boolean; start: number }>({ open: false, start: 0 });
   const [sounds, setSounds] = useState(false);
@@ -90,7 +100,7 @@ export function ReadingTable(props: TableProps) {
       "-": () => zoomBy(0.8),
       "0": () => gestures.sendView({ zoom: 1, x: 0, y: 0 }),
       l: () => spreadRef.current?.focus(),
-      k: () => deckRef.current?.focus(),
+      k: () => (deckRef.current?.disabled ? deckRef.current.focus() : deckRef.current?.click()),
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [leads, room.send, state.view]);
@@ -116,8 +126,9 @@ export function ReadingTable(props: TableProps) {
             <span className="font-semibold">{spread?.name}</span>
             {state.question ? <span className="text-muted"> · “{state.question}”</span> : null}
           </p>
-          <p className="text-muted" data-testid="pile-count">
-            {state.pile.length} cards in the deck<span className="needs-script"> · {room.connected ? "live" : "connecting…"}</span>
+          <p className="needs-script flex items-center gap-1.5 text-muted" data-testid="room-status">
+            <span className={cn("h-2 w-2 rounded-full", room.connected ? "bg-emerald-500" : "bg-line")} aria-hidden="true" />
+            {room.connected ? "live" : "connecting…"}
           </p>
         </div>
         <div className="needs-script mb-2 flex flex-wrap items-center gap-1">
@@ -138,43 +149,59 @@ export function ReadingTable(props: TableProps) {
           </button>
           <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">?</button>
         </div>
-        <div
-          ref={tableRef}
-          {...gestures.handlers}
-          className={cn(
-            "relative aspect-[4/3] w-full overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner",
-            leads && "touch-none select-none",
-          )}
-          data-testid="table"
-        >
+        {/* The felt: the spread, and the deck's pile at its edge (under it on a phone, at its left on wider screens). */}
+        <div className="flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
           <div
-            className="absolute inset-0 origin-center transition-transform duration-300"
-            style={{ transform: `translate(${state.view.x}%, ${state.view.y}%) scale(${state.view.zoom})` }}
+            ref={tableRef}
+            {...gestures.handlers}
+            className={cn("relative aspect-[4/3] w-full min-w-0 overflow-hidden sm:flex-1", leads && "touch-none select-none")}
+            data-testid="table"
           >
-            {state.table.length === 0 ? <EmptySpots spreadId={state.spreadId} /> : null}
-            {state.table.map((card) => (
-              <PlacedCard
-                key={card.position}
-                card={gestures.dragged?.position === card.position ? { ...card, x: gestures.dragged.x, y: gestures.dragged.y } : card}
-                onOpen={card.revealed ? () => setGallery({ open: true, start: card.position }) : undefined}
-                face={props.faces[card.key] ?? null}
-                back={props.back}
-                info={props.cardInfo[card.key]}
-                positionName={spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`}
-                rotation={spread?.positions[card.position]?.rotation ?? 0}
-                width={spread?.cardWidth ?? 11}
-                caption={spread?.captions ? spread.positions[card.position]?.name : undefined}
-                onReveal={leads && !card.revealed ? () => room.send({ type: "reveal", position: card.position }) : undefined}
-              />
-            ))}
+            <div
+              className="absolute inset-0 origin-center transition-transform duration-300"
+              style={{ transform: `translate(${state.view.x}%, ${state.view.y}%) scale(${state.view.zoom})` }}
+            >
+              {state.table.length === 0 ? <EmptySpots spreadId={state.spreadId} /> : null}
+              {state.table.map((card) => {
+                const rotation = spread?.positions[card.position]?.rotation ?? 0;
+                // A card just drawn here flies in from the pile; cards already lying when the page came do not.
+                const justDrawn = room.lastEvent?.type === "drawn" && room.lastEvent.card.position === card.position;
+                return (
+                  <PlacedCard
+                    key={card.position}
+                    card={gestures.dragged?.position === card.position ? { ...card, x: gestures.dragged.x, y: gestures.dragged.y } : card}
+                    onOpen={card.revealed ? () => setGallery({ open: true, start: card.position }) : undefined}
+                    face={props.faces[card.key] ?? null}
+                    back={props.back}
+                    info={props.cardInfo[card.key]}
+                    positionName={spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`}
+                    rotation={rotation}
+                    width={spread?.cardWidth ?? 11}
+                    caption={spread?.captions ? spread.positions[card.position]?.name : undefined}
+                    onReveal={leads && !card.revealed ? () => room.send({ type: "reveal", position: card.position }) : undefined}
+                    deal={justDrawn ? (element) => dealFromPile(pileRef.current, element, props.back, rotation, state.view.zoom) : undefined}
+                  />
+                );
+              })}
+            </div>
           </div>
+          <DeckPile
+            count={state.pile.length}
+            back={props.back}
+            step={state.step}
+            lastEvent={room.lastEvent}
+            pileRef={pileRef}
+            className="border-t border-line/70 sm:order-first sm:w-32 sm:shrink-0 sm:border-r sm:border-t-0"
+          />
         </div>
         {room.notice ? (
           <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">{room.notice}</p>
         ) : null}
       </section>
 
-      <aside className="order-3 flex flex-col gap-4 text-left lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      {/* The tools come before the interpretation in the document but after it on a phone: they must not
+          anchor the scroll, or the page would follow them down as the interpretation grows above them. */}
+      <aside className="order-3 flex flex-col gap-4 text-left [overflow-anchor:none] lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <noscript>
           <style>{".needs-script{display:none}"}</style>
           <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted">
@@ -182,9 +209,14 @@ export function ReadingTable(props: TableProps) {
           </p>
         </noscript>
         {leads ? (
-          <div className="needs-script">
-            <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} changeDeck={room.changeDeck} />
-          </div>
+          <>
+            <div className="needs-script">
+              <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} deckTitle={props.deckTitle} changeDeck={room.changeDeck} />
+            </div>
+            <noscript>
+              <DeckForm action={`${location.pathname}?session=${props.sessionId}`} choices={props.decks} current={state.deckId} blocked={whyNotChangeDeck(state)} error={actionData?.deckError} />
+            </noscript>
+          </>
         ) : (
           <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="watching">
             {state.members.find((m) => m.id === state.controllerId)?.name ?? "The host"} is leading this reading. You see every card as it falls.
@@ -230,6 +262,9 @@ export function ReadingTable(props: TableProps) {
   );
 }
 
+/** A layout effect in the browser, nothing on the server (where React would warn about it). */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 function useNow() {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -247,7 +282,7 @@ function EmptySpots({ spreadId }: { spreadId: RoomState["spreadId"] }) {
       {spread.positions.map((spot) => (
         <div
           key={spot.index}
-          className="absolute flex aspect-[3/4] -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-xl border border-dashed border-line p-1 text-center text-[0.6rem] text-muted sm:text-xs"
+          className="absolute flex aspect-[3/4] -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-xl border border-dashed border-muted/40 p-1 text-center text-[0.6rem] text-muted sm:text-xs"
           style={{ left: `${spot.x}%`, top: `${spot.y}%`, width: `${spread.cardWidth}%`, rotate: `${spot.rotation}deg` }}
         >
           {spot.name}
@@ -270,8 +305,13 @@ function PlacedCard(props: {
   caption?: string;
   onReveal?: () => void;
   onOpen?: () => void;
+  /** Set when the card was just drawn: flies it in from the pile, returning how to stop the flight. */
+  deal?: (element: HTMLElement) => (() => void) | undefined;
 }) {
   const { card } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  // Only on arrival: a card already lying on the table does not fly again.
+  useBrowserLayoutEffect(() => (ref.current ? props.deal?.(ref.current) : undefined), []);
   const name = props.info?.name ?? card.key;
   const label = card.revealed ? `${props.positionName}: ${name}${card.reversed ? ", reversed" : ""}` : `${props.positionName}: face down`;
   const picture = (
@@ -284,6 +324,7 @@ function PlacedCard(props: {
   );
   return (
     <div
+      ref={ref}
       className="absolute aspect-[3/4] -translate-x-1/2 -translate-y-1/2"
       style={{ left: `${card.x}%`, top: `${card.y}%`, width: `${props.width}%`, rotate: `${props.rotation}deg`, zIndex: props.rotation ? 2 : 1 }}
       data-testid="table-card"
@@ -336,24 +377,37 @@ function DrawnList({ state, cardInfo }: { state: RoomState; cardInfo: CardInfo }
   );
 }
 
+/** A control's `disabled` and `title` from the reason it is unavailable (null when it is available). */
+const unavailable = (reason: string | null) => ({ disabled: reason !== null, title: reason ?? undefined });
+
+/** A select that looks unavailable while it is disabled, as a disabled button does. */
+const SELECT = "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted";
+
 function Controls({
   state,
   send,
   spreadRef,
   deckRef,
   decks,
+  deckTitle,
   changeDeck,
 }: {
   state: RoomState;
   send: ReturnType<typeof useRoom>["send"];
   spreadRef: React.RefObject<HTMLSelectElement>;
-  deckRef: React.RefObject<HTMLSelectElement>;
+  deckRef: React.RefObject<HTMLButtonElement>;
   decks: TableProps["decks"];
+  deckTitle: string;
   changeDeck: (deckId: string | null) => void;
 }) {
   const [question, setQuestion] = useState(state.question);
-  const full = state.table.length >= (spreadById(state.spreadId)?.positions.length ?? 0);
-  const writing = state.interpretation.status === "writing";
+  // Each control says why it cannot be used now; the reasons are the room's own refusals.
+  const spreadReason = whyNot(state, { type: "chooseSpread" });
+  const reversalsReason = whyNot(state, { type: "setReversals" });
+  const drawReason = whyNot(state, { type: "draw" });
+  const revealReason =
+    whyNot(state, { type: "revealAll" }) ?? (state.table.length === 0 ? "No card lies on the table." : state.table.every((c) => c.revealed) ? "Every card is face up." : null);
+  const gatherReason = whyNot(state, { type: "reset" }) ?? (state.table.length === 0 ? "No card lies on the table." : null);
   return (
     <section aria-labelledby="controls-heading" className="needs-script rounded-2xl border border-line bg-surface/80 p-4">
       <h2 id="controls-heading" className="font-semibold">You lead this reading</h2>
@@ -384,9 +438,9 @@ function Controls({
         <select
           ref={spreadRef}
           value={state.spreadId}
-          disabled={state.table.length > 0}
+          {...unavailable(spreadReason)}
           onChange={(event) => send({ type: "chooseSpread", spreadId: event.target.value as RoomState["spreadId"] })}
-          className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2"
+          className={SELECT}
         >
           {SPREADS.map((spread) => (
             <option key={spread.id} value={spread.id}>
@@ -395,43 +449,22 @@ function Controls({
           ))}
         </select>
       </label>
-      <label className="mt-3 block text-sm font-medium">
-        Deck
-        <select
-          ref={deckRef}
-          value={state.deckId ?? ""}
-          disabled={state.table.length > 0}
-          onChange={(event) => changeDeck(event.target.value || null)}
-          className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2"
-        >
-          <option value="">Classic deck</option>
-          {decks.map((deck) => (
-            <option key={deck.id} value={deck.id}>
-              {deck.title}
-              {deck.own ? " (yours)" : deck.bought ? " (bought)" : ""}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="mt-3 flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={state.reversals} disabled={state.table.length > 0} onChange={(event) => send({ type: "setReversals", on: event.target.checked })} />
+      <DeckPicker ref={deckRef} choices={decks} current={state.deckId} currentTitle={titleOf(decks, state.deckId, deckTitle)} blocked={whyNotChangeDeck(state)} onPick={changeDeck} />
+      <label className={cn("mt-3 flex items-center gap-2 text-sm", reversalsReason && "cursor-not-allowed text-muted")} title={reversalsReason ?? undefined}>
+        <input type="checkbox" checked={state.reversals} {...unavailable(reversalsReason)} onChange={(event) => send({ type: "setReversals", on: event.target.checked })} className="disabled:cursor-not-allowed" />
         Reversed cards
       </label>
       <div className="mt-4 grid grid-cols-2 gap-2">
-        <button type="button" className={buttonClasses("secondary", "sm")} disabled={writing} onClick={() => send({ type: "shuffle" })}>Shuffle</button>
-        <button type="button" className={buttonClasses("primary", "sm")} disabled={writing || full || state.step === "setup"} onClick={() => send({ type: "draw" })}>Draw</button>
-        <button type="button" className={buttonClasses("secondary", "sm")} disabled={state.table.every((c) => c.revealed)} onClick={() => send({ type: "revealAll" })}>Reveal all</button>
-        <button type="button" className={buttonClasses("secondary", "sm")} disabled={writing || state.table.length === 0} onClick={() => send({ type: "reset" })}>Gather cards</button>
-        <button
-          type="button"
-          className={cn(buttonClasses("gold", "sm"), "col-span-2")}
-          disabled={writing || state.table.length === 0 || state.table.some((c) => !c.revealed)}
-          onClick={() => send({ type: "interpret" })}
-        >
+        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(whyNot(state, { type: "shuffle" }))} onClick={() => send({ type: "shuffle" })}>Shuffle</button>
+        <button type="button" className={buttonClasses("primary", "sm")} {...unavailable(drawReason)} aria-describedby={drawReason ? "draw-reason" : undefined} onClick={() => send({ type: "draw" })}>Draw</button>
+        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(revealReason)} onClick={() => send({ type: "revealAll" })}>Reveal all</button>
+        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(gatherReason)} onClick={() => send({ type: "reset" })}>Gather cards</button>
+        <button type="button" className={cn(buttonClasses("gold", "sm"), "col-span-2")} {...unavailable(whyNot(state, { type: "interpret" }))} onClick={() => send({ type: "interpret" })}>
           Interpret the reading
         </button>
       </div>
-      {state.step === "setup" ? <p className="mt-2 text-xs text-muted">Shuffle the deck to begin.</p> : null}
+      {/* The next step, when drawing is not it yet or any more. */}
+      {drawReason ? <p id="draw-reason" className="mt-2 text-xs text-muted" data-testid="draw-reason">{drawReason}</p> : null}
     </section>
   );
 }
@@ -489,7 +522,7 @@ function People({ state, you, now, isHost, send }: { state: RoomState; you: stri
 }
 
 function InviteBox({ sessionId }: { sessionId: string }) {
-  const result = useActionData<{ invite: { path: string; expiresAt: number; maxUses: number | null } | null; error: string | null }>();
+  const result = useActionData<TableActionData>();
   const location = useLocation();
   const link = result?.invite ? new URL(result.invite.path, typeof window === "undefined" ? "http://localhost" : window.location.origin).href : null;
   return (

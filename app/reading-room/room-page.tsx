@@ -78,6 +78,7 @@ export function ReadingRoomPage() {
           viewerId={reading.viewerId}
           iceServers={reading.iceServers}
           decks={reading.decks}
+          deckTitle={reading.deckTitle}
           startVideo={reading.startVideo}
           isPaid={reading.isPaid}
         />

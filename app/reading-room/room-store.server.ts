@@ -2,9 +2,11 @@
  * The reading room's ties to D1: who may enter a reading, what it starts with, and the mirror of
  * its state kept for listings and history. The room's Durable Object holds the truth.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { cards, deckListings, deckPurchases, decks, readingSessions, sessionParticipants, users } from "../../db/schema";
-import { hiddenByStaff, mayUseWholeDeck } from "../marketplace/ownership.server";
+import { hiddenByStaff, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
+import { cardBackUrl, cardImageUrl } from "../decks/images";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -192,20 +194,95 @@ export async function deckForReading(db: Database, deckId: string | null, userId
   return keys.length > 0 ? keys : null;
 }
 
+/** How many public decks of other people the table offers, newest first; one's own and bought decks are all offered. */
+export const PUBLIC_DECKS_AT_TABLE = 40;
+
+/** A deck the table may switch to, with the picture its tile shows and its painted back. */
+export type TableDeck = {
+  id: string;
+  title: string;
+  own: boolean;
+  bought: boolean;
+  /** Painted cards, as many as the pile will hold. */
+  cards: number;
+  /** The cover when the person may see it, else the first card anyone may see; null for none. */
+  coverUrl: string | null;
+  backUrl: string;
+};
+
 /**
- * Decks the person may switch the table to: their own and bought finished decks, then public ones
- * whose every card is open (a deck listed for a price is laid by its owner or a buyer only).
+ * Decks the person may switch the table to: every finished deck of their own or bought, then the
+ * newest public decks of other people whose every card is open (a deck listed for a price is laid by
+ * its owner or a buyer only). A tile shows only a picture this person may see (ownership's rule).
  */
-export async function decksForTable(db: Database, userId: string) {
-  const bought = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.buyerId} = ${userId} and ${deckPurchases.status} = 'paid')`;
+export async function decksForTable(db: Database, userId: string): Promise<TableDeck[]> {
+  const bought = sql<number>`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.buyerId} = ${userId} and ${deckPurchases.status} = 'paid')`;
   const priced = sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${decks.id} and ${deckListings.priceCents} > 0)`;
-  const rows = await db
-    .select({ id: decks.id, title: decks.title, own: eq(decks.creatorId, userId), bought: sql<number>`${bought}` })
-    .from(decks)
-    .where(and(eq(decks.status, "ready"), or(eq(decks.creatorId, userId), bought, and(eq(decks.isPublic, true), sql`not ${priced}`, sql`not ${hiddenByStaff(decks.id)}`))))
-    .orderBy(desc(decks.createdAt))
-    .limit(40);
-  return rows.map((row) => ({ id: row.id, title: row.title, own: Boolean(row.own), bought: Boolean(row.bought) && !row.own }));
+  const cover = alias(cards, "cover");
+  const columns = {
+    id: decks.id,
+    title: decks.title,
+    theme: decks.theme,
+    artStyle: decks.artStyle,
+    isPublic: decks.isPublic,
+    own: eq(decks.creatorId, userId),
+    bought,
+    cards: sql<number>`(select count(*) from ${cards} where ${cards.deckId} = ${decks.id} and ${cards.status} = 'ready')`,
+    coverKey: cover.cardKey,
+    coverImageKey: cover.imageKey,
+    coverUpdatedAt: cover.updatedAt,
+  };
+  const ready = eq(decks.status, "ready");
+  const [held, open] = await Promise.all([
+    db.select(columns).from(decks).leftJoin(cover, eq(cover.id, decks.coverCardId)).where(and(ready, or(eq(decks.creatorId, userId), bought))).orderBy(desc(decks.createdAt)),
+    db
+      .select(columns)
+      .from(decks)
+      .leftJoin(cover, eq(cover.id, decks.coverCardId))
+      .where(and(ready, ne(decks.creatorId, userId), sql`not ${bought}`, eq(decks.isPublic, true), sql`not ${priced}`, sql`not ${hiddenByStaff(decks.id)}`))
+      .orderBy(desc(decks.createdAt))
+      .limit(PUBLIC_DECKS_AT_TABLE),
+  ]);
+  // Someone else's deck shows its cover only where anyone may see it, else its first open card.
+  const listings = open.length > 0 ? await db.select().from(deckListings).where(inArray(deckListings.deckId, open.map((deck) => deck.id))) : [];
+  const listingOf = new Map(listings.map((listing) => [listing.deckId, listing]));
+  const faces = new Map<string, string | null>();
+  const standIns: { deckId: string; key: string }[] = [];
+  for (const deck of open) {
+    const seen = publicCards(deck, listingOf.get(deck.id));
+    if (seen === "all" || (deck.coverKey !== null && seen.has(deck.coverKey))) continue;
+    faces.set(deck.id, null);
+    const first = CLASSIC_DECK_KEYS.find((key) => seen.has(key));
+    if (first) standIns.push({ deckId: deck.id, key: first });
+  }
+  if (standIns.length > 0) {
+    const rows = await db
+      .select({ deckId: cards.deckId, key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt })
+      .from(cards)
+      .where(and(inArray(cards.deckId, standIns.map((s) => s.deckId)), eq(cards.status, "ready")));
+    for (const { deckId, key } of standIns) {
+      const row = rows.find((r) => r.deckId === deckId && r.key === key);
+      if (row) faces.set(deckId, cardImageUrl(row.imageKey, row.updatedAt));
+    }
+  }
+  return [...held, ...open]
+    .filter((deck) => deck.cards > 0)
+    .map((deck) => ({
+      id: deck.id,
+      title: deck.title,
+      own: Boolean(deck.own),
+      bought: Boolean(deck.bought) && !deck.own,
+      cards: Number(deck.cards),
+      coverUrl: faces.has(deck.id) ? faces.get(deck.id)! : cardImageUrl(deck.coverImageKey, deck.coverUpdatedAt ?? 0),
+      backUrl: cardBackUrl(deck.theme, deck.artStyle),
+    }));
+}
+
+/** The title of the deck on the table, for the person leading with a deck someone else laid. */
+export async function deckTitleOf(db: Database, deckId: string | null): Promise<string | null> {
+  if (!deckId) return null;
+  const [row] = await db.select({ title: decks.title }).from(decks).where(eq(decks.id, deckId)).limit(1);
+  return row?.title ?? null;
 }
 
 /** The theme of the deck on the table, for the interpretation to speak of its world; null for the classic deck. */

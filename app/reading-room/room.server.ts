@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import { getServerByName } from "partyserver";
 import { cards, decks, paidReadings, readingSessions, sessionParticipants } from "../../db/schema";
 import { displayName } from "../auth/display-name";
@@ -14,8 +15,8 @@ import { readConfig } from "../env.server";
 import { newId } from "../lib/crypto";
 import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
-import { deckArt } from "./deck-art.server";
-import { decksForTable, seatStands } from "./room-store.server";
+import { CLASSIC_CHOICE, deckArt } from "./deck-art.server";
+import { decksForTable, deckTitleOf, seatStands } from "./room-store.server";
 import { getListing } from "../marketplace/listing.server";
 import { deckRelation, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
 import type { RoomState } from "./state";
@@ -28,6 +29,9 @@ const CARD_INFO = Object.fromEntries(
   }),
 );
 
+
+/** The deck picker's form without JavaScript: the deck's id, or empty for the classic deck. */
+const changeDeckForm = z.object({ intent: z.literal("deck"), deckId: z.string().max(64) });
 
 /** The room's state from its Durable Object, as a browser may see it. */
 async function roomSnapshot(context: AppLoadContext, sessionId: string, viewerId: string): Promise<RoomState | null> {
@@ -137,10 +141,10 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     }
     const state = await roomSnapshot(context, found.id, user!.id);
     if (!state) throw new Response("Reading not found", { status: 404 });
-    const art = await deckArt(context.db, state.deckId);
+    const [art, tableDecks, deckTitle] = await Promise.all([deckArt(context.db, state.deckId), decksForTable(context.db, user!.id), deckTitleOf(context.db, state.deckId)]);
     const iceServers = readConfig(context.cloudflare.env).iceServers;
-    const tableDecks = await decksForTable(context.db, user!.id);
-    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks: tableDecks, startVideo: url.searchParams.get("video") === "1", isPaid: found.paid === 1 };
+    const decks = { classic: CLASSIC_CHOICE, decks: tableDecks };
+    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks, deckTitle: deckTitle ?? CLASSIC_CHOICE.title, startVideo: url.searchParams.get("video") === "1", isPaid: found.paid === 1 };
   }
   const canStart = Boolean(user);
   if (!params.deckId) return { deck: null, reading, ended, canStart, confirmCreate };
@@ -178,6 +182,18 @@ export async function readingRoomAction({ request, params, context }: ActionFunc
       return data({ invite: null, error }, { status: 403 });
     }
     return { invite: { path: invitePath(invite), expiresAt: invite.expiresAt, maxUses: invite.maxUses }, error: null };
+  }
+  if (form.intent === "deck") {
+    // The deck picker of a page without JavaScript: the room decides, as it does for a socket's request.
+    const parsed = changeDeckForm.safeParse(form);
+    const sessionId = new URL(request.url).searchParams.get("session")?.slice(0, 64) ?? "";
+    const found = await findOwnReading(context.db, sessionId, user.id);
+    if (!found?.isActive) throw new Response("Reading not found", { status: 404 });
+    if (!parsed.success) return data({ invite: null, error: null, deckError: "Choose a deck from the list." }, { status: 400 });
+    const room = await getServerByName(context.cloudflare.env.ReadingRoom, found.id);
+    const refused = await room.changeDeckFor(user.id, parsed.data.deckId || null);
+    if (refused) return data({ invite: null, error: null, deckError: refused }, { status: 400 });
+    throw redirect(`${new URL(request.url).pathname}?session=${found.id}`);
   }
   const deckId = params.deckId ?? null;
   if (deckId && !(await mayUseWholeDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });

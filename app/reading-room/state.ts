@@ -248,29 +248,50 @@ const CONTROL_COMMANDS = new Set<RoomCommand["type"]>([
 const CARD_COMMANDS = new Set<RoomCommand["type"]>(["shuffle", "chooseSpread", "setReversals", "draw", "reveal", "revealAll", "reset"]);
 
 /**
+ * Why the person leading could not do this to the cards now, or null when they could: the rules of
+ * the table apart from who asks. `decide` refuses with these words, and the table shows them
+ * beside a control that is unavailable.
+ */
+export function whyNot(state: RoomState, command: Pick<RoomCommand, "type">): string | null {
+  if (CARD_COMMANDS.has(command.type) && state.interpretation.status === "writing") return "Wait until the interpretation is written.";
+  switch (command.type) {
+    case "chooseSpread":
+      return state.table.length > 0 ? "Gather the cards before choosing another spread." : null;
+    case "setReversals":
+      return state.table.length > 0 ? "Reversed cards can be switched before the first draw." : null;
+    case "draw":
+      if (state.step === "setup") return "Shuffle the deck first.";
+      if (state.table.length >= capacity(state)) return "The spread is full.";
+      if (state.pile.length === 0) return "No cards are left in the deck.";
+      return null;
+    case "interpret":
+      if (state.interpretation.status === "writing") return INTERPRETATION_BUSY;
+      if (state.table.length === 0) return "Draw some cards first.";
+      if (state.table.some((card) => !card.revealed)) return "Reveal every card first.";
+      return null;
+    default:
+      return null;
+  }
+}
+
+/**
  * Turns `actor`'s command into events, or refuses it with a message for that person. `chance`
  * supplies the randomness (the server's), `at` the time.
  */
 export function decide(state: RoomState, actor: string, command: RoomCommand, chance: () => number, at: number): Decision {
   if (!memberOf(state, actor)) return refuse("Join the reading first.");
   if (CONTROL_COMMANDS.has(command.type) && !canControl(state, actor)) return refuse("Only the person leading the reading can do that.");
-  if (CARD_COMMANDS.has(command.type) && state.interpretation.status === "writing") {
-    return refuse("Wait until the interpretation is written.");
-  }
+  if (command.type === "chooseSpread" && !spreadById(command.spreadId)) return refuse("There is no such spread.");
+  const refused = whyNot(state, command);
+  if (refused) return refuse(refused);
   switch (command.type) {
     case "shuffle":
       return accept({ type: "shuffled", pile: shuffleCards(state.cards, chance), at });
     case "chooseSpread":
-      if (!spreadById(command.spreadId)) return refuse("There is no such spread.");
-      if (state.table.length > 0) return refuse("Gather the cards before choosing another spread.");
       return accept({ type: "spreadChosen", spreadId: command.spreadId, at });
     case "setReversals":
-      if (state.table.length > 0) return refuse("Reversed cards can be switched before the first draw.");
       return accept({ type: "reversalsSet", on: command.on, at });
     case "draw": {
-      if (state.step === "setup") return refuse("Shuffle the deck first.");
-      if (state.table.length >= capacity(state)) return refuse("The spread is full.");
-      if (state.pile.length === 0) return refuse("No cards are left in the deck.");
       const from = command.pick ?? 0;
       if (!Number.isInteger(from) || from < 0 || from >= state.pile.length) return refuse("That card is not in the deck.");
       const position = nextPosition(state);
@@ -336,9 +357,6 @@ export function decide(state: RoomState, actor: string, command: RoomCommand, ch
     case "reset":
       return accept({ type: "reset", pile: [...state.table.map((card) => card.key), ...state.pile], at });
     case "interpret":
-      if (state.interpretation.status === "writing") return refuse(INTERPRETATION_BUSY);
-      if (state.table.length === 0) return refuse("Draw some cards first.");
-      if (state.table.some((card) => !card.revealed)) return refuse("Reveal every card first.");
       return accept({ type: "interpretationStarted", at });
   }
 }
@@ -364,6 +382,11 @@ export function decideMerge(state: RoomState, from: string, to: string, at: numb
   return here && from !== to ? accept({ type: "memberMerged", from, to, at }) : accept();
 }
 
+/** Why the deck on the table could not be changed now, or null when it could. */
+export function whyNotChangeDeck(state: RoomState): string | null {
+  return state.table.length > 0 || state.interpretation.status === "writing" ? "Gather the cards before changing the deck." : null;
+}
+
 /** Changing the deck between readings: the cards come from the server, which checked the deck. */
 export function decideDeckChange(
   state: RoomState,
@@ -373,7 +396,8 @@ export function decideDeckChange(
   at: number,
 ): Decision {
   if (!canControl(state, actor)) return refuse("Only the person leading the reading can do that.");
-  if (state.table.length > 0 || state.interpretation.status === "writing") return refuse("Gather the cards before changing the deck.");
+  const blocked = whyNotChangeDeck(state);
+  if (blocked) return refuse(blocked);
   if (deck.cards.length === 0) return refuse("That deck has no cards yet.");
   return accept({ type: "deckChanged", deckId: deck.deckId, cards: [...deck.cards], pile: shuffleCards(deck.cards, chance), at });
 }

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hydrated, openPage, seriousAxeViolations, useBrowser } from "./browser";
 
@@ -36,6 +36,26 @@ async function hostWithGuest() {
   return { host, guest };
 }
 
+/** How a button looks to the person: what tells an unavailable one from one that can be pressed. */
+async function looks(button: Locator) {
+  return button.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { background: style.backgroundColor, color: style.color, borderStyle: style.borderTopStyle, cursor: style.cursor };
+  });
+}
+
+/** Counts the cards seen flying from the pile to the spread, from now on. */
+async function countFlights(page: Page) {
+  await page.evaluate(() => {
+    const seen = window as unknown as { flights: number };
+    seen.flights = 0;
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if ((node as HTMLElement).dataset?.testid === "card-in-flight") seen.flights++;
+    }).observe(document.body, { childList: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { flights: number }).flights);
+}
+
 /** The name the gallery should show for the first revealed card, from the drawn-cards list. */
 async function galleryName(page: Page) {
   const first = (await page.getByRole("list", { name: "Drawn cards" }).getByRole("listitem").first().locator("p").first().textContent())!;
@@ -51,7 +71,7 @@ describe("a shared reading", () => {
     await host.getByRole("button", { name: "Start a reading" }).click();
     await host.waitForURL(/session=/);
     await hydrated(host);
-    await expect.poll(() => host.getByTestId("pile-count").textContent()).toContain("live");
+    await expect.poll(() => host.getByTestId("room-status").textContent()).toContain("live");
 
     await host.getByRole("button", { name: "Make an invite link" }).click();
     const inviteLink = host.getByTestId("invite-link");
@@ -67,7 +87,7 @@ describe("a shared reading", () => {
     await guest.getByRole("button", { name: "Join the reading" }).click();
     await guest.waitForURL(/session=/);
     await hydrated(guest);
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("live");
+    await expect.poll(() => guest.getByTestId("room-status").textContent()).toContain("live");
     await expect.poll(() => host.getByTestId("people").locator("li").count()).toBe(2);
     expect(await guest.getByRole("button", { name: "Draw" }).count()).toBe(0);
     expect(await guest.getByTestId("watching").textContent()).toMatch(/is leading this reading/);
@@ -119,7 +139,8 @@ describe("a shared reading", () => {
     await guest.reload();
     await hydrated(guest);
     expect(await guest.getByTestId("table-card").count()).toBe(1);
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("77 cards in the deck · live");
+    await expect.poll(() => guest.getByTestId("room-status").textContent()).toContain("live");
+    expect(await guest.getByTestId("pile-count").textContent()).toBe("77 cards");
 
     // Without JavaScript the host's page shows the table as it stands, read-only: no controls that cannot work.
     const still = await openPage(browser(), { ...DESKTOP, javaScriptEnabled: false });
@@ -129,10 +150,89 @@ describe("a shared reading", () => {
     expect(await still.locator("aside").innerText()).toContain("Turn on JavaScript to follow the reading live and to lead it.");
     for (const name of ["Draw", "Shuffle", "Lock the room", "Hand over", "Join video call"]) expect(await still.getByRole("button", { name }).count(), name).toBe(0);
     expect(await still.getByTestId("watching").count()).toBe(0);
-    expect(await still.getByTestId("pile-count").innerText()).toBe("77 cards in the deck");
+    expect(await still.getByTestId("pile-count").innerText()).toBe("77 cards");
+    expect(await still.getByTestId("pile-top").getAttribute("src")).toMatch(/^\/art\/back\.svg\?/);
+    // The plain deck form is there, and says why the deck cannot change while a card lies on the table.
+    expect(await still.getByTestId("deck-form").getByRole("combobox", { name: "Deck" }).isDisabled()).toBe(true);
+    expect(await still.getByTestId("deck-form").innerText()).toContain("Gather the cards before changing the deck.");
     await still.context().close();
 
     await guest.context().close();
+    await host.context().close();
+  });
+
+  it("shows why Draw and the other controls are unavailable, and an unavailable button looks it", async () => {
+    const host = await openPage(browser(), DESKTOP);
+    await host.goto("/");
+    await host.goto("/reading-room?create=true");
+    await host.waitForURL(/session=/);
+    await hydrated(host);
+    await expect.poll(() => host.getByTestId("people").locator("li").count()).toBe(1);
+
+    // Before the shuffle Draw is unavailable, looks it, and says why.
+    const draw = host.getByRole("button", { name: "Draw" });
+    expect(await draw.isDisabled()).toBe(true);
+    expect(await draw.getAttribute("title")).toBe("Shuffle the deck first.");
+    expect(await draw.evaluate((el) => document.getElementById(el.getAttribute("aria-describedby") ?? "")?.textContent)).toBe("Shuffle the deck first.");
+    expect(await host.getByTestId("draw-reason").isVisible()).toBe(true);
+    expect(await host.getByRole("button", { name: "Reveal all" }).getAttribute("title")).toBe("No card lies on the table.");
+    expect(await host.getByRole("button", { name: "Interpret the reading" }).getAttribute("title")).toBe("Draw some cards first.");
+    const unavailable = await looks(draw);
+    await host.getByRole("button", { name: "Shuffle" }).click();
+    await expect.poll(() => draw.isEnabled()).toBe(true);
+    const available = await looks(draw);
+    expect(unavailable.cursor).toBe("not-allowed");
+    expect(available.cursor).not.toBe("not-allowed");
+    expect(unavailable.borderStyle).toBe("dashed");
+    expect(available.borderStyle).not.toBe("dashed");
+    expect(unavailable.background).not.toBe(available.background);
+    expect(unavailable.color).not.toBe(available.color);
+    expect(await draw.getAttribute("title")).toBeNull();
+    expect(await host.getByTestId("draw-reason").count()).toBe(0);
+
+    // A full spread: Draw is unavailable again, with the reason; so are the spread and the deck while cards lie there.
+    for (let i = 1; i <= 3; i++) {
+      await expect.poll(() => draw.isEnabled()).toBe(true);
+      await draw.click();
+      await expect.poll(() => host.getByTestId("table-card").count()).toBe(i);
+    }
+    expect(await draw.isDisabled()).toBe(true);
+    expect(await host.getByTestId("draw-reason").textContent()).toBe("The spread is full.");
+    expect(await host.getByLabel("Spread").getAttribute("title")).toBe("Gather the cards before choosing another spread.");
+    expect(await host.getByTestId("deck-picker").getAttribute("title")).toBe("Gather the cards before changing the deck.");
+    await host.context().close();
+  });
+
+  it("lays the deck's pile on the table with its painted back and count, and deals each drawn card from it", async () => {
+    const host = await openPage(browser(), DESKTOP);
+    await host.goto("/");
+    await host.goto("/reading-room?create=true");
+    await host.waitForURL(/session=/);
+    await hydrated(host);
+    await expect.poll(() => host.getByTestId("room-status").textContent()).toContain("live");
+
+    // The pile: the deck's painted back, and how many cards it holds.
+    expect(await host.getByTestId("pile-count").textContent()).toBe("78 cards");
+    expect(await host.getByRole("img", { name: "The deck, face down: 78 cards" }).count()).toBe(1);
+    const back = (await host.getByTestId("pile-top").getAttribute("src"))!;
+    expect(back).toMatch(/^\/art\/back\.svg\?/);
+    expect(await host.getByTestId("pile-top").evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+
+    // Each card drawn flies from the pile to its place, and the pile counts down.
+    await host.getByRole("button", { name: "Shuffle" }).click();
+    const draw = host.getByRole("button", { name: "Draw" });
+    const flights = await countFlights(host);
+    for (let i = 1; i <= 3; i++) {
+      await expect.poll(() => draw.isEnabled()).toBe(true);
+      await draw.click();
+      await expect.poll(() => host.getByTestId("pile-count").textContent()).toBe(`${78 - i} cards`);
+      await expect.poll(flights).toBe(i);
+      await expect.poll(() => host.getByTestId("card-in-flight").count()).toBe(0);
+    }
+    const laid = host.getByTestId("table-card");
+    expect(await laid.locator("img").evaluateAll((pictures) => pictures.map((img) => img.getAttribute("src")))).toEqual([back, back, back]);
+    expect(await laid.evaluateAll((cards) => cards.map((card) => getComputedStyle(card).opacity))).toEqual(["1", "1", "1"]);
+    expect(await host.getByRole("img", { name: "The deck, face down: 75 cards" }).count()).toBe(1);
     await host.context().close();
   });
 
@@ -165,6 +265,8 @@ describe("a shared reading", () => {
     await watcher.getByRole("button", { name: "Join the reading" }).click();
     await watcher.waitForURL(/session=/);
     await hydrated(watcher);
+    // The room has seated the watcher as a spectator before they join the call.
+    await expect.poll(() => watcher.getByTestId("people").textContent()).toContain("(you) · spectator");
     await watcher.getByRole("button", { name: "Join video call" }).click();
     await watcher.getByTestId("local-video").waitFor();
     expect(await watcher.getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).toBe("true");
@@ -215,7 +317,7 @@ describe("a shared reading", () => {
 
   it("shares zoom, takes keyboard shortcuts, shows the gallery, suggests questions, switches decks and lets cards move in the free layout", async () => {
     const { host, guest } = await hostWithGuest();
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("live");
+    await expect.poll(() => guest.getByTestId("room-status").textContent()).toContain("live");
 
     // Suggested questions: pick one and everyone sees it.
     await host.getByLabel("Question ideas about").selectOption("career");
@@ -226,9 +328,53 @@ describe("a shared reading", () => {
     await ideas.first().click();
     await expect.poll(() => guest.getByRole("region", { name: "The table" }).first().textContent()).toContain(idea);
 
-    // Another deck on the table, from the picker: a free one from the marketplace.
-    await host.getByLabel("Deck").selectOption({ label: "Verdant Grove" });
-    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toContain("22 cards in the deck");
+    // Another deck on the table, from the picker: its search narrows the list as one types, and a free deck from the marketplace is chosen.
+    const classicBack = await guest.getByTestId("pile-top").getAttribute("src");
+    await host.getByRole("button", { name: "Deck Classic deck" }).click();
+    const picker = host.getByRole("dialog", { name: "Choose a deck" });
+    await picker.waitFor();
+    const options = picker.locator("[data-deck-option]");
+    expect(await options.first().getAttribute("aria-current")).toBe("true");
+    expect(await seriousAxeViolations(host)).toEqual([]);
+    expect(await picker.getByRole("heading", { name: "Public" }).count()).toBe(1);
+    const everyDeck = await options.count();
+    expect(everyDeck).toBeGreaterThan(1);
+    // Each deck shows its picture.
+    expect(await options.locator("img").evaluateAll((pictures) => pictures.every((img) => Boolean(img.getAttribute("src"))))).toBe(true);
+    await picker.getByRole("searchbox", { name: "Search decks" }).fill("no such deck");
+    await expect.poll(() => options.count()).toBe(0);
+    expect(await picker.getByRole("status").textContent()).toBe("No deck is called “no such deck”.");
+    await picker.getByRole("searchbox", { name: "Search decks" }).fill("verd");
+    await expect.poll(() => options.count()).toBe(1);
+    expect(await picker.getByRole("status").textContent()).toBe("1 deck");
+    await picker.getByRole("button", { name: /Verdant Grove/ }).click();
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toBe("22 cards");
+    await expect.poll(() => guest.getByTestId("pile-top").getAttribute("src")).not.toBe(classicBack);
+    await expect.poll(() => host.getByTestId("deck-picker").textContent()).toContain("Verdant Grove");
+
+    // Without JavaScript the plain form changes the deck for everyone at the table.
+    const still = await openPage(browser(), { ...DESKTOP, javaScriptEnabled: false });
+    await still.context().addCookies(await host.context().cookies());
+    await still.goto(host.url());
+    const form = still.getByTestId("deck-form");
+    await form.getByRole("combobox", { name: "Deck" }).selectOption({ label: "Classic deck" });
+    await form.getByRole("button", { name: "Use this deck" }).click();
+    await expect.poll(() => still.getByTestId("pile-count").textContent()).toBe("78 cards");
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toBe("78 cards");
+    await still.context().close();
+
+    // The keyboard: K opens the picker, the search takes the typing, the arrow goes to the list and Enter chooses.
+    await expect.poll(() => host.getByTestId("deck-picker").textContent()).toContain("Classic deck");
+    await host.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await host.keyboard.press("k");
+    await picker.waitFor();
+    await expect.poll(() => host.evaluate(() => document.activeElement?.id)).toBe("deck-search");
+    await host.keyboard.type("grove");
+    await expect.poll(() => options.count()).toBe(1);
+    await host.keyboard.press("ArrowDown");
+    expect(await host.evaluate(() => document.activeElement?.textContent)).toContain("Verdant Grove");
+    await host.keyboard.press("Enter");
+    await expect.poll(() => guest.getByTestId("pile-count").textContent()).toBe("22 cards");
 
     // Keyboard: shuffle, draw twice, reveal all; + zooms for everyone.
     await host.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -303,7 +449,10 @@ describe("a shared reading", () => {
     await phone.goto("/reading-room?create=true");
     await phone.waitForURL(/session=/);
     await hydrated(phone);
-    await expect.poll(() => phone.getByTestId("pile-count").textContent()).toContain("live");
+    await expect.poll(() => phone.getByTestId("room-status").textContent()).toContain("live");
+    // The deck's pile is on the table and in view as the room opens.
+    const pile = (await phone.getByRole("img", { name: "The deck, face down: 78 cards" }).boundingBox())!;
+    expect(pile.y + pile.height).toBeLessThan(844);
     // The question's words choose the category of suggested questions, until the person picks one.
     await phone.getByRole("textbox", { name: "Question" }).fill("Will I get the job I interviewed for?");
     await expect.poll(() => phone.getByLabel("Question ideas about").inputValue()).toBe("career");
@@ -316,7 +465,7 @@ describe("a shared reading", () => {
     for (let i = 0; i < 3; i++) {
       await expect.poll(() => draw.isEnabled()).toBe(true);
       await draw.click();
-      await expect.poll(() => phone.getByTestId("pile-count").textContent()).toContain(`${77 - i} cards`);
+      await expect.poll(() => phone.getByTestId("pile-count").textContent()).toBe(`${77 - i} cards`);
     }
     await phone.getByRole("button", { name: "Reveal all" }).click();
     const interpret = phone.getByRole("button", { name: "Interpret the reading" });

@@ -6,10 +6,10 @@ import { createDatabase } from "../../app/db.server";
 import { recordFaces } from "../../app/reading-room/deck-art.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
-import { closeRoom } from "../../app/reading-room/room-store.server";
+import { closeRoom, decksForTable, PUBLIC_DECKS_AT_TABLE } from "../../app/reading-room/room-store.server";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
 import { AI_HELPER_LIMIT } from "../../app/ai/usage.server";
-import { cards, decks, rateLimits, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
+import { cards, deckListings, deckPurchases, decks, rateLimits, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
 import { CookieJar, get, ORIGIN, pngSize, post, signInAs, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
@@ -763,5 +763,91 @@ describe("cards drawn face down", () => {
     expect(ended).toContain("This reading has ended");
     expect(ended).toContain(names[0]!);
     expect(ended).not.toContain(names[1]!);
+  });
+});
+
+/** A ready deck of `keys` (one card each, painted), its cover the first of them unless told; returns its id. */
+async function paintedDeck(
+  ownerId: string,
+  title: string,
+  { isPublic = true, createdAt = Date.now(), keys = ["major-00"], cover }: { isPublic?: boolean; createdAt?: number; keys?: string[]; cover?: string } = {},
+) {
+  const deckId = `deck-${newId()}`;
+  const cardRows = keys.map((key) => {
+    const card = FULL_DECK.find((c) => c.key === key)!;
+    return { id: newId(), deckId, cardKey: key, name: card.name, arcana: card.arcana, suit: card.suit, number: card.number, status: "ready" as const, imageKey: `card-images/${deckId}/${key}.svg` };
+  });
+  const coverId = cardRows.find((row) => row.cardKey === (cover ?? keys[0]))?.id ?? null;
+  await db().batch([
+    db().insert(decks).values({ id: deckId, creatorId: ownerId, title, theme: title.toLowerCase(), artStyle: "woodcut", status: "ready", isPublic, coverCardId: coverId, createdAt }),
+    ...cardRows.map((row) => db().insert(cards).values(row)),
+  ]);
+  return deckId;
+}
+
+describe("the decks a table offers", () => {
+  it("lists all of the person's own and bought decks however many public ones are newer, caps the public ones, and sends no cover the person may not see", async () => {
+    const reader = await newReading();
+    const maker = await newReading();
+    // The reader's own deck, older than every public deck.
+    const own = await paintedDeck(reader.hostId, "Heron Marsh", { isPublic: false, createdAt: 1 });
+    for (let i = 0; i < PUBLIC_DECKS_AT_TABLE + 1; i++) await paintedDeck(maker.hostId, `Open Deck ${i}`, { createdAt: Date.now() + i });
+    // A deck for sale whose cover is not one of its previews, bought by the reader and by no one else.
+    const sold = await paintedDeck(maker.hostId, "Lantern Harbour", { createdAt: Date.now() + 100, keys: ["major-00", "major-01", "major-13"], cover: "major-13" });
+    await db().insert(deckListings).values({ deckId: sold, sellerId: maker.hostId, priceCents: 900, previewCardKeys: ["major-00", "major-01"] });
+    await db().insert(deckPurchases).values({ id: newId(), deckId: sold, buyerId: reader.hostId, sellerId: maker.hostId, grossCents: 900, feePercent: 10, feeCents: 90, netCents: 810 });
+    const lockedCover = `/media/card-images/${sold}/major-13.svg`;
+
+    const offered = await decksForTable(db(), reader.hostId);
+    expect(offered.find((deck) => deck.id === own)).toMatchObject({ title: "Heron Marsh", own: true, bought: false, cards: 1 });
+    expect(offered.find((deck) => deck.id === own)!.coverUrl).toMatch(new RegExp(`^/media/card-images/${own}/major-00\\.svg\\?v=`));
+    expect(offered.find((deck) => deck.id === sold)).toMatchObject({ own: false, bought: true, cards: 3 });
+    expect(offered.find((deck) => deck.id === sold)!.coverUrl).toContain(lockedCover);
+    const others = offered.filter((deck) => !deck.own && !deck.bought);
+    expect(others).toHaveLength(PUBLIC_DECKS_AT_TABLE);
+    expect(others.map((deck) => deck.title)).toContain(`Open Deck ${PUBLIC_DECKS_AT_TABLE}`);
+    expect(offered.every((deck) => deck.backUrl.startsWith("/art/back.svg?"))).toBe(true);
+
+    // The page carries the reader's decks with their covers, the classic deck, and the deck on the table's title.
+    const page = await (await get(`/reading-room?session=${reader.sessionId}`, { cookie: reader.host.header() })).text();
+    expect(page).toContain("Heron Marsh");
+    expect(page).toContain(lockedCover);
+    expect(page).toContain("Classic deck");
+
+    // Someone who has not bought the deck is not offered it, and neither the list nor the page sends its locked cover.
+    const stranger = await newReading();
+    const theirs = await decksForTable(db(), stranger.hostId);
+    expect(theirs.some((deck) => deck.id === sold || deck.id === own)).toBe(false);
+    expect(JSON.stringify(theirs)).not.toContain(lockedCover);
+    const strangerPage = await (await get(`/reading-room?session=${stranger.sessionId}`, { cookie: stranger.host.header() })).text();
+    expect(strangerPage).not.toContain(lockedCover);
+    expect(strangerPage).not.toContain("Heron Marsh");
+  });
+
+  it("lets the person leading change the deck through the page's form, as the socket does, and no one else", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const deckId = await paintedDeck(hostId, "Quiet Orchard", { isPublic: false, keys: ["major-00", "major-01", "major-02"] });
+    const changed = await post(`/reading-room?session=${sessionId}`, { intent: "deck", deckId }, { cookie: host.header() });
+    expect(changed.status).toBe(302);
+    expect(changed.headers.get("location")).toBe(`/reading-room?session=${sessionId}`);
+    const room = await getServerByName(env.ReadingRoom, sessionId);
+    expect(await room.snapshot(hostId)).toMatchObject({ deckId, pile: ["", "", ""], step: "shuffled" });
+    // D1 knows at once, so the deck's pictures are served to the table.
+    expect((await db().select({ deckId: readingSessions.deckId }).from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.deckId).toBe(deckId);
+
+    // A guest at the table who does not lead is refused, and so is a deck that is not the person's to use.
+    const guest = await newGuest();
+    await seat(sessionId, guest);
+    const refused = await post(`/reading-room?session=${sessionId}`, { intent: "deck", deckId: "" }, { cookie: guest.header() });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Only the person leading the reading can do that.");
+    const stranger = await newReading();
+    const strangerDeck = await paintedDeck(stranger.hostId, "Hidden Cove", { isPublic: false });
+    const notTheirs = await post(`/reading-room?session=${sessionId}`, { intent: "deck", deckId: strangerDeck }, { cookie: host.header() });
+    expect(notTheirs.status).toBe(400);
+    expect(await notTheirs.text()).toContain("That deck cannot be used here.");
+    // Someone with no seat at the reading does not learn it exists.
+    expect((await post(`/reading-room?session=${sessionId}`, { intent: "deck", deckId: "" }, { cookie: stranger.host.header() })).status).toBe(404);
+    expect((await room.snapshot(hostId))!.deckId).toBe(deckId);
   });
 });

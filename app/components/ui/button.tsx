@@ -2,14 +2,18 @@ import { Slot } from "@radix-ui/react-slot";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 
+/**
+ * A disabled button looks unavailable rather than faded: a flat muted face, a dashed edge, no hover or
+ * press effect, and the not-allowed cursor. Say why it is disabled next to it or in its title.
+ */
 const variants = {
   primary:
-    "bg-brand text-brand-ink shadow-sm hover:brightness-110 active:brightness-95 border border-transparent",
-  secondary: "bg-surface text-ink border border-line hover:bg-surface-2",
-  ghost: "text-ink hover:bg-surface-2 border border-transparent",
-  gold: "bg-gold-bright text-[#241a05] hover:brightness-105 border border-transparent shadow-sm",
+    "bg-brand text-brand-ink shadow-sm not-disabled:hover:brightness-110 not-disabled:active:brightness-95 border border-transparent disabled:bg-surface-2 disabled:text-muted disabled:border-line disabled:border-dashed disabled:shadow-none",
+  secondary: "bg-surface text-ink border border-line not-disabled:hover:bg-surface-2 disabled:bg-surface-2 disabled:text-muted disabled:border-dashed",
+  ghost: "text-ink not-disabled:hover:bg-surface-2 border border-transparent disabled:text-muted",
+  gold: "bg-gold-bright text-[#241a05] not-disabled:hover:brightness-105 border border-transparent shadow-sm disabled:bg-surface-2 disabled:text-muted disabled:border-line disabled:border-dashed disabled:shadow-none",
   /** For what cannot be undone. */
-  danger: "bg-surface text-danger border border-danger/60 hover:bg-danger/10",
+  danger: "bg-surface text-danger border border-danger/60 not-disabled:hover:bg-danger/10 disabled:bg-surface-2 disabled:text-muted disabled:border-line disabled:border-dashed",
 } as const;
 
 const sizes = {
@@ -26,7 +30,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 export function buttonClasses(variant: keyof typeof variants = "primary", size: keyof typeof sizes = "md") {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-full font-medium transition select-none disabled:opacity-50 disabled:pointer-events-none",
+    "inline-flex items-center justify-center gap-2 rounded-full font-medium transition select-none disabled:cursor-not-allowed",
     variants[variant],
     sizes[size],
   );
