@@ -245,6 +245,7 @@ export function VideoCall({ room, iceServers, startNow = false }: { room: RoomCo
     void call.join();
   }, [startNow, call]);
   const nameOf = (id: string) => room.state.members.find((m) => m.id === id)?.name ?? "Someone";
+  const seated = room.connected && room.state.members.some((member) => member.id === room.you);
   const tiles = call.local
     ? [
         { id: "you", stream: call.local, muted: true, label: "You" },
@@ -284,7 +285,10 @@ export function VideoCall({ room, iceServers, startNow = false }: { room: RoomCo
       ) : (
         <>
           <p className="mt-1 text-sm text-muted">See and hear each other while you read. Your camera stays off until you join.</p>
-          <button type="button" className={`${buttonClasses("secondary", "sm")} mt-3`} onClick={call.join}>Join video call</button>
+          {/* Who one is at the table (a spectator comes in with the microphone off) is known once the room has seated them. */}
+          <button type="button" className={`${buttonClasses("secondary", "sm")} mt-3`} onClick={call.join} disabled={!seated} title={seated ? undefined : "Joining the table…"}>
+            Join video call
+          </button>
         </>
       )}
       {call.error ? <p className="mt-2 text-sm text-danger" role="alert">{call.error}</p> : null}
