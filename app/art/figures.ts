@@ -203,7 +203,9 @@ export function throne(s: Scene, x: number, base: number, w: number, h: number, 
     const fx = x + side * (w / 2);
     if (finial === "ball") s.circle(fx, top + 24, 12, { fill: trim });
     else if (finial === "ram") {
-      s.path((b) => b.m(fx, top + 38).c(fx + side * 30, top + 36, fx + side * 30, top + 4, fx + side * 8, top + 6).c(fx - side * 6, top + 8, fx - side * 4, top + 26, fx + side * 8, top + 24).c(fx + side * 14, top + 24, fx + side * 14, top + 16, fx + side * 8, top + 16), { stroke: trim, w: 7 });
+      s.symbol("ram-head", () =>
+        s.path((b) => b.m(fx, top + 38).c(fx + side * 30, top + 36, fx + side * 30, top + 4, fx + side * 8, top + 6).c(fx - side * 6, top + 8, fx - side * 4, top + 26, fx + side * 8, top + 24).c(fx + side * 14, top + 24, fx + side * 14, top + 16, fx + side * 8, top + 16), { stroke: trim, w: 7 }),
+      );
     } else if (finial === "moon") crescent(s, fx, top + 22, 14, trim, 0.5, -90);
   }
 }
@@ -439,7 +441,16 @@ export function sleeve(s: Scene, pts: Pt[], w0: number, w1: number, role: Role) 
   s.poly([...a, ...back], { fill: role });
 }
 
+/** Headwear that is a card's symbol, with the name the document marks it by. */
+const HEADWEAR_SYMBOL: Partial<Record<Headwear, string>> = { crown: "crown", square: "crown", tiara: "triple-crown", stars: "crown-of-stars", moon: "moon-crown", horns: "horns" };
+
 function headwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
+  const symbol = HEADWEAR_SYMBOL[kind];
+  if (symbol) s.symbol(symbol, () => drawHeadwear(s, kind, hy, robe));
+  else drawHeadwear(s, kind, hy, robe);
+}
+
+function drawHeadwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
   switch (kind) {
     case "crown":
       s.poly([-24, hy - 12, -26, hy - 42, -14, hy - 26, -7, hy - 48, 0, hy - 28, 7, hy - 48, 14, hy - 26, 26, hy - 42, 24, hy - 12], { fill: "gold" });

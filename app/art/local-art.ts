@@ -10,7 +10,8 @@ import { hashString } from "./palette";
 import { Scene, starPoints } from "./scene";
 import { castFor, drawSubject, dressCard } from "./subjects/cast";
 import { SUBJECT_BY_ID } from "./subjects/vocabulary";
-import { renderPixelArt, renderVectorArt, resolveStyle, STYLE_IDS, styleColors, type StyleId } from "./styles";
+import { renderPixelArt } from "./pixel-art";
+import { renderVectorArt, resolveStyle, STYLE_IDS, styleColors, type StyleId } from "./styles";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
 export const ART_STYLES = STYLE_IDS;

@@ -8,16 +8,8 @@ import { castFor } from "../../app/art/subjects/cast";
 import { guessSubject, parseTheme } from "../../app/art/subjects/parse-theme";
 import { SUBJECT_BY_ID, SUBJECTS } from "../../app/art/subjects/vocabulary";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
+import { SAMPLES } from "./painter-fixtures";
 import { xmlProblem } from "./svg-check";
-
-/** The five themes the sample sheets show, with the subjects each must yield. */
-const SAMPLES = [
-  { theme: "Cats ruling a neon Tokyo", main: "cat", setting: ["city-street", "neon-signs"], details: ["crown"] },
-  { theme: "Foxes in a snowy birch forest", main: "fox", setting: ["forest", "snowfall"], details: ["birch"] },
-  { theme: "Lanterns on a winter sea", main: "lantern", setting: ["sea", "snowfall"], details: [] },
-  { theme: "Octopus librarians in a sunken city", main: "octopus", setting: ["sunken-city"], details: ["librarian", "books"] },
-  { theme: "Desert nomads under a comet", main: "nomad", setting: ["desert"], details: ["comet"] },
-] as const;
 
 /** The picture without its document ids, which differ between paintings anyway. */
 const picture = (svg: string) => svg.replace(/(id="|url\(#|href="#)[^")]+/g, "$1");

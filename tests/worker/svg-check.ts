@@ -41,3 +41,48 @@ export function xmlProblem(doc: string): string | null {
   if (roots !== 1) return `expected one root element, found ${roots}`;
   return null;
 }
+
+/**
+ * The picture of a painted card with everything that names the card or the painting taken out: the
+ * title, description, aria-label, every text element (numeral, title, lettering), the subject and
+ * symbol marks, and ids with the references to them. Two cards whose pictures compare equal here
+ * look the same.
+ */
+export function pictureOf(svg: string): string {
+  return svg
+    .replace(/<title>[^<]*<\/title>|<desc>[^<]*<\/desc>/g, "")
+    .replace(/<text\b[^>]*>[^<]*<\/text>/g, "")
+    .replace(/\s(?:aria-label|data-subject|data-symbol|data-box)="[^"]*"/g, "")
+    .replace(/\sid="[^"]*"/g, "")
+    .replace(/url\(#[^)]*\)/g, "url(#)")
+    .replace(/href="#[^"]*"/g, 'href="#"');
+}
+
+/** The drawing elements of a picture (see `pictureOf`), one string each. */
+export function elementsOf(svg: string): string[] {
+  return pictureOf(svg).match(/<(?:path|circle|ellipse|rect|line|polygon|use)\b[^>]*>/g) ?? [];
+}
+
+/** The share of drawing elements two pictures do not have in common (0: the same, 1: nothing shared). */
+export function elementChange(a: string, b: string): number {
+  const left = elementsOf(a);
+  const right = elementsOf(b);
+  const pool = new Map<string, number>();
+  for (const e of left) pool.set(e, (pool.get(e) ?? 0) + 1);
+  let shared = 0;
+  for (const e of right) {
+    const n = pool.get(e) ?? 0;
+    if (n > 0) {
+      shared++;
+      pool.set(e, n - 1);
+    }
+  }
+  return 1 - shared / Math.max(left.length, right.length, 1);
+}
+
+/** How many times each card symbol is marked in a painted card. */
+export function symbolCounts(svg: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of svg.matchAll(/<g [^>]*data-symbol="([^"]+)"/g)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  return counts;
+}
