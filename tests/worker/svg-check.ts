@@ -65,8 +65,11 @@ export function elementsOf(svg: string): string[] {
 
 /** The share of drawing elements two pictures do not have in common (0: the same, 1: nothing shared). */
 export function elementChange(a: string, b: string): number {
-  const left = elementsOf(a);
-  const right = elementsOf(b);
+  return changeBetween(elementsOf(a), elementsOf(b));
+}
+
+/** `elementChange` for pictures already split into their elements. */
+export function changeBetween(left: readonly string[], right: readonly string[]): number {
   const pool = new Map<string, number>();
   for (const e of left) pool.set(e, (pool.get(e) ?? 0) + 1);
   let shared = 0;
