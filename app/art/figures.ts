@@ -2,7 +2,8 @@
  * Reusable pieces of the card compositions: landscape, celestial bodies, architecture, plants,
  * animals and a stylised human figure. Everything is drawn into a Scene with colour roles.
  */
-import type { Rng } from "./kit";
+import { makeRng, type Rng } from "./kit";
+import { hashString } from "./palette";
 import { ngon, starPoints, type Paint, type Role, type Scene } from "./scene";
 import type { Actor } from "./subjects/types";
 
@@ -509,6 +510,19 @@ function drawHeadwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
   }
 }
 
+const add = (p: Pt, d: Pt): Pt => [p[0] + d[0], p[1] + d[1]];
+
+/**
+ * How a figure stands in a given pose: its hands moved a little from where the composition put them
+ * (what it holds follows its hands) and its head turned. Pose 0 is the composition's own.
+ */
+function poseOf(pose: number, o: FigureOpts): { left: Pt; right: Pt; tilt: number } {
+  if (!pose) return { left: [0, 0], right: [0, 0], tilt: 0 };
+  const rng = makeRng(hashString(`${pose}:${Math.round(o.x)}:${Math.round(o.y)}:${o.h}`));
+  const hand = (): Pt => [rng.range(-12, 12), rng.range(-14, 10)];
+  return { left: hand(), right: hand(), tilt: (rng.chance(0.5) ? 1 : -1) * rng.range(4, 9) };
+}
+
 /**
  * A stylised robed figure in three-quarter-less frontal view. Returns the head and hand positions in
  * card coordinates so compositions can place objects in its hands.
@@ -526,8 +540,9 @@ function drawFigure(s: Scene, o: FigureOpts): FigureInfo {
   const seated = !!o.seated;
   const hy = seated ? -232 : -266;
   const sy = seated ? -196 : -228;
-  const left: Pt = o.left ?? [-50, seated ? -104 : -128];
-  const right: Pt = o.right ?? [50, seated ? -104 : -128];
+  const pose = poseOf(s.pose, o);
+  const left: Pt = add(o.left ?? [-50, seated ? -104 : -128], pose.left);
+  const right: Pt = add(o.right ?? [50, seated ? -104 : -128], pose.right);
   const actor = o.actor;
   const skin: Role = actor ? actor.fur : "skin";
   const toCard = (p: Pt): Pt => [o.x + p[0] * k * (o.facing ?? 1), o.y + p[1] * k];
@@ -559,24 +574,29 @@ function drawFigure(s: Scene, o: FigureOpts): FigureInfo {
 
   actor?.feet?.(s, seated);
 
-  // Neck and head.
+  // Neck and head, the head turned a little in another pose.
   s.rect(-8, hy + 16, 16, sy - hy - 10, { fill: skin });
   const wear = o.head ?? "none";
-  if (actor) {
-    const covering = wear === "hood" || wear === "veil" || wear === "helm";
-    if (!covering) actor.head(s, hy, "ears");
-    actor.head(s, hy, "face");
-    headwear(s, wear, hy, o.cloak ?? o.robe);
-    if (covering) actor.head(s, hy, "ears");
-  } else {
-    s.circle(0, hy, 23, { fill: skin });
-    if (o.hair === "short" || o.hair === "long") s.path((b) => b.m(-23, hy + 2).c(-26, hy - 30, 26, hy - 30, 23, hy + 2).c(14, hy - 12, -14, hy - 12, -23, hy + 2).z(), { fill: "hair" });
-    if (o.face !== false) {
-      for (const side of [-1, 1]) s.path((b) => b.m(side * 4, hy + 1).q(side * 9, hy + 5, side * 14, hy + 1), { stroke: "hair", w: 2.2, op: 0.85 });
-      s.path((b) => b.m(-4, hy + 12).q(0, hy + 14, 4, hy + 12), { stroke: "red", w: 2.2, op: 0.8 });
-    }
-    headwear(s, wear, hy, o.cloak ?? o.robe);
-  }
+  s.with(
+    (t) => t.rotate(pose.tilt, 0, hy + 20),
+    () => {
+      if (actor) {
+        const covering = wear === "hood" || wear === "veil" || wear === "helm";
+        if (!covering) actor.head(s, hy, "ears");
+        actor.head(s, hy, "face");
+        headwear(s, wear, hy, o.cloak ?? o.robe);
+        if (covering) actor.head(s, hy, "ears");
+      } else {
+        s.circle(0, hy, 23, { fill: skin });
+        if (o.hair === "short" || o.hair === "long") s.path((b) => b.m(-23, hy + 2).c(-26, hy - 30, 26, hy - 30, 23, hy + 2).c(14, hy - 12, -14, hy - 12, -23, hy + 2).z(), { fill: "hair" });
+        if (o.face !== false) {
+          for (const side of [-1, 1]) s.path((b) => b.m(side * 4, hy + 1).q(side * 9, hy + 5, side * 14, hy + 1), { stroke: "hair", w: 2.2, op: 0.85 });
+          s.path((b) => b.m(-4, hy + 12).q(0, hy + 14, 4, hy + 12), { stroke: "red", w: 2.2, op: 0.8 });
+        }
+        headwear(s, wear, hy, o.cloak ?? o.robe);
+      }
+    },
+  );
 
   // Arms.
   const hand = actor?.hand ?? skin;

@@ -8,6 +8,7 @@ import { paintCourt, paintPips } from "./minor-compositions";
 import { motifMark } from "./motifs";
 import { hashString } from "./palette";
 import { Scene, starPoints } from "./scene";
+import { frame, framedY, framingFor, skyDetails, symbolBox, type Box } from "./staging";
 import { castFor, drawSubject, dressCard } from "./subjects/cast";
 import { SUBJECT_BY_ID } from "./subjects/vocabulary";
 import { renderPixelArt } from "./pixel-art";
@@ -97,6 +98,23 @@ export const LETTERED_CARDS: ReadonlySet<string> = new Set(["major-02", "major-1
 /** Compositions with lettering keep their sides in every painting. */
 const UNMIRRORED = LETTERED_CARDS;
 
+const KEPT = new Map<string, Box | null>();
+
+/** Where a card's own symbols lie in its composition as drawn, so a closer framing keeps them in view. */
+export function keptBox(card: CardArtInput["card"]): Box | null {
+  let box = KEPT.get(card.key);
+  if (box === undefined) {
+    const s = new Scene();
+    const ctx = { rng: makeRng(1), look: deckLook("tarot"), card };
+    if (card.arcana === "major") paintMajor(s, ctx);
+    else if (card.number <= 10) paintPips(s, ctx);
+    else paintCourt(s, ctx);
+    box = symbolBox(s.items);
+    KEPT.set(card.key, box);
+  }
+  return box;
+}
+
 /** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card, variant). */
 export function paintCardSvg(input: CardArtInput): string {
   return paintFace(input, "labelled");
@@ -119,14 +137,21 @@ function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }): 
   const rng = makeRng(hashString(`${look.seed}:${style}:${card.key}${variant ? `:${variant}` : ""}`));
   const cast = castFor(theme);
   const scene = new Scene();
-  // A repaint may mirror the composition, so the same card reads as a new picture.
+  // A repaint frames the composition anew, poses its figures anew and, every other time, mirrors it.
+  const framing = framingFor(card.key, look.seed, variant, variant ? keptBox(card) : null);
+  scene.save();
+  frame(scene, framing);
   if (variant % 2 === 1 && !UNMIRRORED.has(card.key)) scene.translate(600, 0).scale(-1, 1);
+  scene.pose = variant;
   const ctx = { rng, look, card, cast, variant };
   if (card.arcana === "major") paintMajor(scene, ctx);
   else if (card.number <= 10) paintPips(scene, ctx);
   else paintCourt(scene, ctx);
+  scene.restore();
+  scene.pose = 0;
   const horizon = card.arcana === "major" ? (MAJOR_HORIZON[card.number] ?? 560) : card.number <= 10 ? 630 : 520;
-  dressCard(scene, cast, makeRng(hashString(`${look.seed}:${card.key}:dress:${variant}`)), horizon, variant);
+  skyDetails(scene, makeRng(hashString(`${look.seed}:${card.key}:sky:${variant}`)), variant, look.daylight);
+  dressCard(scene, cast, makeRng(hashString(`${look.seed}:${card.key}:dress:${variant}`)), framedY(framing, horizon), variant);
   styleExtras(scene, style, rng, look, card.arcana);
   if (mode !== "labelled") return render(scene, look, style, pre, null, "A tarot card", theme, input.style);
   return render(scene, look, style, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);

@@ -61,11 +61,13 @@ const fool: Compose = (s, { rng, cast, look }) => {
 const magician: Compose = (s, { rng, cast, look }) => {
   scenery(s, rng, look, 600);
   s.foreground();
-  for (let i = 0; i < 8; i++) {
-    const x = 50 + i * 71;
-    s.path((b) => b.m(x - 36, 108).q(x, 150, x + 36, 108), { stroke: "leaf", w: 4 });
-    rose(s, x, 132 + (i % 2) * 10, 16, "red");
-  }
+  s.symbol("garland", () => {
+    for (let i = 0; i < 8; i++) {
+      const x = 50 + i * 71;
+      s.path((b) => b.m(x - 36, 108).q(x, 150, x + 36, 108), { stroke: "leaf", w: 4 });
+      rose(s, x, 132 + (i % 2) * 10, 16, "red");
+    }
+  });
   const f = figure(s, lead(cast, { x: 300, y: 610, h: 390, robe: "pale", cloak: "red", head: "none", hair: "short", belt: "gold", left: [-64, -70], right: [52, -336] }));
   infinity(s, 300, f.head[1] - 58, 56);
   s.symbol("wand", () => {
@@ -84,17 +86,22 @@ const magician: Compose = (s, { rng, cast, look }) => {
   for (const x of [170, 250, 350, 430]) lily(s, x, 700, 22);
 };
 
-const priestess: Compose = (s, { rng, cast }) => {
+const priestess: Compose = (s, { rng, cast, variant = 0 }) => {
   sky(s, 600, "night", "sky");
   ground(s, 600, "ground2");
+  // The veil of pomegranates, its pattern woven anew in each painting.
+  const phase = variant ? [rng.range(-40, 40), rng.range(-36, 36)] : [0, 0];
+  const tilt = variant ? rng.range(-40, 40) : 0;
   s.symbol("veil", () => {
     s.rect(120, 150, 360, 470, { fill: "robe2", bg: true });
-    for (let r = 0; r < 5; r++) for (let c = 0; c < 4; c++) {
-      const x = 165 + c * 90 + (r % 2) * 45;
-      const y = 190 + r * 80;
-      s.circle(x, y, 13, { fill: "red", bg: true });
-      leaf(s, x - 2, y - 10, 16, -120, "leaf", { bg: true });
-    }
+    for (let r = -1; r < 6; r++)
+      for (let c = -1; c < 5; c++) {
+        const x = 165 + c * 90 + (((r % 2) + 2) % 2) * 45 + phase[0]!;
+        const y = 190 + r * 80 + phase[1]!;
+        if (x < 130 || x > 484 || y < 166 || y > 560) continue;
+        s.circle(x, y, 13, { fill: "red", bg: true });
+        leaf(s, x - 2, y - 10, 16, -120 + tilt, "leaf", { bg: true });
+      }
   });
   s.foreground();
   s.symbol("pillar", () => pillar(s, 92, 650, 130, 72, "dark", "stone", "B"));
@@ -107,7 +114,6 @@ const priestess: Compose = (s, { rng, cast }) => {
     s.rect(282, f.head[1] + 58, 36, 12, { fill: "pale", bare: true });
   });
   s.symbol("moon", () => crescent(s, 300, 652, 46, "light", 0.5, -90));
-  void rng;
 };
 
 const empress: Compose = (s, { rng, cast, look }) => {
@@ -131,7 +137,9 @@ const empress: Compose = (s, { rng, cast, look }) => {
     s.line([200, 551, 200, 576], { stroke: "dark", w: 3.5 });
     s.line([191, 566, 209, 566], { stroke: "dark", w: 3.5 });
   });
-  for (let i = 0; i < 11; i++) s.symbol("wheat", () => wheat(s, 50 + i * 50, 690, rng.range(70, 100), rng.range(-18, 18)));
+  s.symbol("wheat-field", () => {
+    for (let i = 0; i < 11; i++) s.symbol("wheat", () => wheat(s, 50 + i * 50, 690, rng.range(70, 100), rng.range(-18, 18)));
+  });
 };
 
 const emperor: Compose = (s, { rng, cast }) => {
@@ -246,7 +254,7 @@ const hermit: Compose = (s, { rng, cast }) => {
   s.symbol("staff", () => s.line([f.left[0], f.left[1] - 60, f.left[0] + 6, 640], { stroke: "gold", w: 7 }));
 };
 
-const wheel: Compose = (s, { rng }) => {
+const wheel: Compose = (s, { rng, variant = 0 }) => {
   sky(s, 800);
   for (const [x, y] of [[110, 150], [490, 150], [110, 600], [490, 600]] as const) cloud(s, x, y, 170, "pale", { bg: true });
   s.foreground();
@@ -266,7 +274,8 @@ const wheel: Compose = (s, { rng }) => {
   });
   // The snake descending and the sphinx on top.
   s.symbol("serpent", () => s.path((b) => b.m(120, 260).c(80, 320, 160, 360, 110, 420).c(70, 470, 150, 500, 120, 540), { stroke: "leaf", w: 9 }));
-  s.symbol("wheel", () => wheelOfFortune(s));
+  // Each repaint finds the wheel turned a little further.
+  s.symbol("wheel", () => wheelOfFortune(s, (variant * 3 * Math.PI) / 16));
   s.symbol("sphinx", () => {
     sphinx(s, 300, 224, 90, 1, "stone");
     s.line([330, 150, 330, 210], { stroke: "metal", w: 4 });
@@ -279,24 +288,24 @@ const wheel: Compose = (s, { rng }) => {
   void rng;
 };
 
-function wheelOfFortune(s: Scene) {
+function wheelOfFortune(s: Scene, turn: number) {
   const cx = 300;
   const cy = 400;
   s.circle(cx, cy, 178, { fill: "gold" });
   s.circle(cx, cy, 150, { fill: "robe2" });
   s.circle(cx, cy, 100, { fill: "accent" });
   for (let i = 0; i < 8; i++) {
-    const a = (i / 8) * Math.PI * 2;
+    const a = turn + (i / 8) * Math.PI * 2;
     s.line([cx + Math.cos(a) * 30, cy + Math.sin(a) * 30, cx + Math.cos(a) * 150, cy + Math.sin(a) * 150], { stroke: "gold", w: 7 });
   }
   s.circle(cx, cy, 32, { fill: "gold" });
   const letters = ["T", "A", "R", "O"];
   letters.forEach((l, i) => {
-    const a = -Math.PI / 2 + (i / 4) * Math.PI * 2;
+    const a = turn - Math.PI / 2 + (i / 4) * Math.PI * 2;
     s.text(cx + Math.cos(a) * 164, cy + Math.sin(a) * 164, l, 26, "dark", "700");
   });
   for (let i = 0; i < 4; i++) {
-    const a = -Math.PI / 4 + (i / 4) * Math.PI * 2;
+    const a = turn - Math.PI / 4 + (i / 4) * Math.PI * 2;
     s.poly(starPoints(cx + Math.cos(a) * 125, cy + Math.sin(a) * 125, 11, 5, 4), { fill: "light", bare: true });
   }
 }
@@ -450,8 +459,9 @@ const starCard: Compose = (s, { rng, cast }) => {
     s.poly(starPoints(300, 210, 60, 26, 8, -67.5), { fill: "light", bare: true });
   });
   for (let i = 0; i < 7; i++) {
-    const a = Math.PI * (0.95 + (i / 6) * 1.1);
-    s.symbol("star", () => s.poly(starPoints(300 + Math.cos(a) * 200, 240 + Math.sin(a) * 130 + 10, 20, 8, 8), { fill: "light" }));
+    const a = Math.PI * (0.95 + (i / 6) * 1.1 + rng.range(-0.03, 0.03));
+    const r = rng.range(0.92, 1.04);
+    s.symbol("star", () => s.poly(starPoints(300 + Math.cos(a) * 200 * r, 250 + Math.sin(a) * 130 * r, 20, 8, 8, rng.range(-90, -67.5)), { fill: "light" }));
   }
   const f = figure(s, lead(cast, { x: 300, y: 660, h: 330, seated: true, robe: "skin", under: "robe2", hair: "long", head: "none", left: [-110, -100], right: [100, -110] }));
   jug(s, f.left[0] - 6, f.left[1] - 4, 46, -40);

@@ -174,6 +174,8 @@ export class Scene {
   texts: TextItem[] = [];
   /** Index of the first foreground item; everything before it is scenery. */
   fgStart = -1;
+  /** Which pose the figures take: 0 as composed, another number another pose (a repaint's). */
+  pose = 0;
   private m: Matrix = [1, 0, 0, 1, 0, 0];
   private stack: Matrix[] = [];
   private tag: string | undefined;

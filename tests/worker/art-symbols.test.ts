@@ -11,7 +11,7 @@ import { COURT_SYMBOLS, MAJOR_SYMBOLS, SAMPLES } from "./painter-fixtures";
 import { symbolCounts } from "./svg-check";
 
 const THEMES = [...SAMPLES.map((s) => s.theme), "Velvet reverie"];
-const VARIANTS = [0, 1];
+const VARIANTS = [0, 1, 2];
 
 /** What a card must show, as [symbol, least count, most count]. */
 function required(card: TarotCard): [string, number, number][] {
