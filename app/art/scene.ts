@@ -55,11 +55,11 @@ export type Geo =
 
 /**
  * A named part of the picture that the document keeps as a marked group: one of the theme's subjects
- * (`data-subject`) or one of the card's traditional symbols (`data-symbol`). Marks nest: a crown is a
- * symbol inside the figure that wears it. Each call to `Scene.subject` or `Scene.symbol` is one mark,
- * so two ram heads are two marks with the same name.
+ * (`data-subject`), one of the card's traditional symbols (`data-symbol`) or an ornament of the style
+ * (`data-ornament`). Marks nest: a crown is a symbol inside the figure that wears it. Each call to
+ * `Scene.subject`, `Scene.symbol` or `Scene.ornament` is one mark, so two ram heads are two marks.
  */
-export type Mark = { kind: "subject" | "symbol"; name: string; outer?: Mark; chain?: Mark[] };
+export type Mark = { kind: "subject" | "symbol" | "ornament"; name: string; outer?: Mark; chain?: Mark[] };
 
 /** The marks around a shape, outermost first. */
 export function markChain(mark: Mark): Mark[] {
@@ -251,6 +251,12 @@ export class Scene {
   /** Runs `draw` with every shape it adds marked as one of the card's symbols, and returns what it returns. */
   symbol<T>(name: string, draw: () => T): T {
     return this.marked("symbol", name, draw);
+  }
+
+  /** Runs `draw` with every shape it adds marked as an ornament of the style. */
+  ornament(name: string, draw: () => void) {
+    this.marked("ornament", name, draw);
+    return this;
   }
 
   private marked<T>(kind: Mark["kind"], name: string, draw: () => T): T {

@@ -217,6 +217,9 @@ function minimalPainter(look: DeckLook, inks: MinimalInk): ItemPainter {
   };
 }
 
+/** The art nouveau contour: a bronze line as heavy as the shape is large, so big forms read bold and small ones fine. */
+export const NOUVEAU_LINE = hex(hsl(32, 42, 22));
+
 const nouveauItem: ItemPainter = (item, k) => {
   const p = item.p;
   const gold = k.shade("gold", -8);
@@ -225,7 +228,10 @@ const nouveauItem: ItemPainter = (item, k) => {
   if (p.glow) return ` fill="${k.c(role)}" stroke="${gold}" stroke-width="1.2"${opAttr(0.45 * (p.op ?? 1))}`;
   const fill = p.fill2 ? k.vgrad(k.c(role), k.c(p.fill2)) : k.c(role);
   if (p.bare) return ` fill="${fill}"${opAttr(p.op)}`;
-  return ` fill="${fill}"${opAttr(p.op)} stroke="${gold}" stroke-width="${p.bg ? 1.6 : 2.4}"`;
+  if (p.bg) return ` fill="${fill}"${opAttr(p.op)} stroke="${gold}" stroke-width="1.4"`;
+  const [x0, y0, x1, y1] = item.box;
+  const weight = Math.min(4.4, Math.max(1.2, 0.8 + Math.sqrt((x1 - x0) * (y1 - y0)) / 48));
+  return ` fill="${fill}"${opAttr(p.op)} stroke="${NOUVEAU_LINE}" stroke-width="${n1(weight)}"`;
 };
 
 const surrealItem: ItemPainter = (item, k) => {
