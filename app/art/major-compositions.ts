@@ -1,22 +1,19 @@
 /** Major Arcana: one composition per card, each built on its traditional imagery. */
+import { dog, horse, lion, sphinx } from "./animals";
 import { emblem } from "./emblems";
 import {
   cloud,
   crescent,
-  dog,
   figure,
   flower,
   hills,
-  horse,
   leaf,
-  lion,
   moon,
   mountains,
   pillar,
   sky,
   sleeve,
   smallFigure,
-  sphinx,
   starField,
   stem,
   sun,
@@ -29,7 +26,7 @@ import {
 import type { Ctx } from "./minor-compositions";
 import { drawSubject, lead, mainCreature } from "./subjects/cast";
 import { scenery, skyline, sprinkle } from "./motifs";
-import { banner, bolt, crownProp, flame, ground, infinity, jug, key, lantern, lily, rose, scales, skull, stream } from "./major-props";
+import { banner, bolt, crayfish, crownProp, flame, ground, infinity, jug, key, lantern, lily, rose, scales, skull, stream, wheelOfFortune } from "./major-props";
 import { starPoints, type Scene } from "./scene";
 
 /* ------------------------------------------------------------------ the 22 cards */
@@ -288,27 +285,6 @@ const wheel: Compose = (s, { rng, variant = 0 }) => {
   void rng;
 };
 
-function wheelOfFortune(s: Scene, turn: number) {
-  const cx = 300;
-  const cy = 400;
-  s.circle(cx, cy, 178, { fill: "gold" });
-  s.circle(cx, cy, 150, { fill: "robe2" });
-  s.circle(cx, cy, 100, { fill: "accent" });
-  for (let i = 0; i < 8; i++) {
-    const a = turn + (i / 8) * Math.PI * 2;
-    s.line([cx + Math.cos(a) * 30, cy + Math.sin(a) * 30, cx + Math.cos(a) * 150, cy + Math.sin(a) * 150], { stroke: "gold", w: 7 });
-  }
-  s.circle(cx, cy, 32, { fill: "gold" });
-  const letters = ["T", "A", "R", "O"];
-  letters.forEach((l, i) => {
-    const a = turn - Math.PI / 2 + (i / 4) * Math.PI * 2;
-    s.text(cx + Math.cos(a) * 164, cy + Math.sin(a) * 164, l, 26, "dark", "700");
-  });
-  for (let i = 0; i < 4; i++) {
-    const a = turn - Math.PI / 4 + (i / 4) * Math.PI * 2;
-    s.poly(starPoints(cx + Math.cos(a) * 125, cy + Math.sin(a) * 125, 11, 5, 4), { fill: "light", bare: true });
-  }
-}
 
 const justice: Compose = (s, { rng, cast, look }) => {
   sky(s, 600, "sky", "skyLow");
@@ -502,18 +478,7 @@ const moonCard: Compose = (s, { rng, cast, variant = 0 }) => {
     s.symbol("beast", () => dog(s, 410, 620, 80, -1, "stone2", "howl"));
   }
   s.symbol("pool", () => s.ellipse(300, 692, 190, 46, { fill: "water" }));
-  s.symbol("crayfish", () =>
-    s.with(
-      (t) => t.translate(300, 676),
-      () => {
-        s.ellipse(0, 0, 18, 28, { fill: "red" });
-        for (const side of [-1, 1]) {
-          s.path((b) => b.m(side * 10, -20).q(side * 30, -40, side * 24, -56).q(side * 14, -44, side * 8, -28), { stroke: "red", w: 5 });
-          for (let i = 0; i < 3; i++) s.line([side * 14, -6 + i * 10, side * 30, 2 + i * 12], { stroke: "red", w: 3 });
-        }
-      },
-    ),
-  );
+  crayfish(s, 300, 676);
 };
 
 const sunCard: Compose = (s, { rng, cast }) => {

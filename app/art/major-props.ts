@@ -141,3 +141,42 @@ export function bolt(s: Scene, pts: number[], w: number) {
 export function ground(s: Scene, y: number, role: Role = "ground") {
   s.rect(0, y, 600, 800 - y, { fill: role, bg: true });
 }
+
+/** The Wheel of Fortune's wheel, its spokes and letters turned by `turn` radians. */
+export function wheelOfFortune(s: Scene, turn: number) {
+  const cx = 300;
+  const cy = 400;
+  s.circle(cx, cy, 178, { fill: "gold" });
+  s.circle(cx, cy, 150, { fill: "robe2" });
+  s.circle(cx, cy, 100, { fill: "accent" });
+  for (let i = 0; i < 8; i++) {
+    const a = turn + (i / 8) * Math.PI * 2;
+    s.line([cx + Math.cos(a) * 30, cy + Math.sin(a) * 30, cx + Math.cos(a) * 150, cy + Math.sin(a) * 150], { stroke: "gold", w: 7 });
+  }
+  s.circle(cx, cy, 32, { fill: "gold" });
+  const letters = ["T", "A", "R", "O"];
+  letters.forEach((l, i) => {
+    const a = turn - Math.PI / 2 + (i / 4) * Math.PI * 2;
+    s.text(cx + Math.cos(a) * 164, cy + Math.sin(a) * 164, l, 26, "dark", "700");
+  });
+  for (let i = 0; i < 4; i++) {
+    const a = turn - Math.PI / 4 + (i / 4) * Math.PI * 2;
+    s.poly(starPoints(cx + Math.cos(a) * 125, cy + Math.sin(a) * 125, 11, 5, 4), { fill: "light", bare: true });
+  }
+}
+
+/** The Moon's crayfish climbing out of the pool. */
+export function crayfish(s: Scene, x: number, y: number) {
+  s.symbol("crayfish", () =>
+    s.with(
+      (t) => t.translate(x, y),
+      () => {
+        s.ellipse(0, 0, 18, 28, { fill: "red" });
+        for (const side of [-1, 1]) {
+          s.path((b) => b.m(side * 10, -20).q(side * 30, -40, side * 24, -56).q(side * 14, -44, side * 8, -28), { stroke: "red", w: 5 });
+          for (let i = 0; i < 3; i++) s.line([side * 14, -6 + i * 10, side * 30, 2 + i * 12], { stroke: "red", w: 3 });
+        }
+      },
+    ),
+  );
+}

@@ -2,7 +2,8 @@
 import type { Suit, TarotCard } from "../tarot/cards";
 import type { DeckLook } from "./deck-theme";
 import { emblem, pipLayout } from "./emblems";
-import { cloud, figure, flower, horse, throne, type Pt } from "./figures";
+import { horse } from "./animals";
+import { cloud, figure, flower, throne, type Pt } from "./figures";
 import type { Rng } from "./kit";
 import { scenery, sprinkle } from "./motifs";
 import type { Role, Scene } from "./scene";
