@@ -468,7 +468,8 @@ const moonCard: Compose = (s, { rng, cast, variant = 0 }) => {
   }
   s.symbol("tower", () => tower(s, 100, 560, 70, 250, "stone", "light"));
   s.symbol("tower", () => tower(s, 500, 560, 70, 250, "stone", "light"));
-  // A dog and a wolf, or two of the theme's creature.
+  // The pool the crayfish climbs out of, between a dog and a wolf (or two of the theme's creature).
+  s.symbol("pool", () => s.ellipse(300, 668, 210, 42, { fill: "water" }));
   const beast = mainCreature(cast);
   if (beast) {
     s.symbol("beast", () => drawSubject(s, beast, { x: 190, y: 620, size: 110, facing: 1, v: variant }));
@@ -477,8 +478,7 @@ const moonCard: Compose = (s, { rng, cast, variant = 0 }) => {
     s.symbol("beast", () => dog(s, 190, 620, 80, 1, "pale", "howl"));
     s.symbol("beast", () => dog(s, 410, 620, 80, -1, "stone2", "howl"));
   }
-  s.symbol("pool", () => s.ellipse(300, 692, 190, 46, { fill: "water" }));
-  crayfish(s, 300, 676);
+  crayfish(s, 300, 652);
 };
 
 const sunCard: Compose = (s, { rng, cast }) => {
