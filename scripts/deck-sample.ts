@@ -1,13 +1,14 @@
 // `npm run deck:sample -- "<theme>" [--style "<style>"] [--out <folder>] [--tile <px>] [--scale <factor>]`: paints a whole
 // deck with the offline card painter and writes a contact sheet (all 78 faces plus the back) to
 // deck-samples/ (or --out), as HTML and as a PNG screenshot, so the art can be judged at a glance.
-// Prints the paths, the subjects read from the theme and the time per card.
+// Prints the paths, the subjects read from the theme and the time per card, in CPU time and wall time.
+// `npm run deck:sample -- "<theme>" --timings` only times the deck in each of the seven styles.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { paintCardBackSvg, paintCardSvg, paintSubjectSvg, resolveStyle } from "../app/art/local-art";
+import { ART_STYLES, paintCardBackSvg, paintCardSvg, paintSubjectSvg, resolveStyle } from "../app/art/local-art";
 import { SUBJECTS } from "../app/art/subjects/vocabulary";
 import { parseTheme } from "../app/art/subjects/parse-theme";
 import { FULL_DECK } from "../app/tarot/cards";
@@ -23,6 +24,7 @@ function parseArgs(argv: string[]) {
   let out = "deck-samples";
   let tile = 170;
   let scale = 1;
+  let timings = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--style") style = argv[++i] ?? style;
@@ -31,13 +33,14 @@ function parseArgs(argv: string[]) {
     else if (arg === "--tile") tile = Number(argv[++i]) || tile;
     else if (arg === "--scale") scale = Number(argv[++i]) || scale;
     else if (arg === "--vocabulary") theme = VOCABULARY;
+    else if (arg === "--timings") timings = true;
     else if (!theme) theme = arg;
   }
   if (!theme) {
     console.error('usage: npm run deck:sample -- "<theme>" [--style "<style>"] [--out <folder>] [--tile <px>] [--scale <factor>]\n       npm run deck:sample -- --vocabulary [--style "<style>"] …  (every subject of the vocabulary on one sheet)');
     process.exit(1);
   }
-  return { theme, style, out, tile: Math.max(80, Math.min(400, tile)), scale: Math.max(0.25, Math.min(2, scale)) };
+  return { theme, style, out, tile: Math.max(80, Math.min(400, tile)), scale: Math.max(0.25, Math.min(2, scale)), timings };
 }
 
 /** The subjects the painter read from the theme, in one line. */
@@ -62,27 +65,51 @@ const slug = (text: string) =>
 
 const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+type Timing = { cpuMs: number; wallMs: number; back: string; faces: { card: (typeof FULL_DECK)[number]; svg: string }[] };
+
+/**
+ * Paints the deck and its back three times after a warm-up deck and keeps the fastest round: the
+ * machine may be busy with other work during any one of them. CPU time is the process's own
+ * (process.cpuUsage), so it does not count time the machine spent on other work; wall time does.
+ */
+function timeDeck(theme: string, style: string): Timing {
+  for (const card of FULL_DECK) paintCardSvg({ card, theme: "warm-up deck", style });
+  let cpuMs = Infinity;
+  let wallMs = Infinity;
+  let back = "";
+  let faces: Timing["faces"] = [];
+  for (let round = 0; round < 3; round++) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    back = paintCardBackSvg({ theme, style });
+    faces = FULL_DECK.map((card) => ({ card, svg: paintCardSvg({ card, theme, style }) }));
+    wallMs = Math.min(wallMs, performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    cpuMs = Math.min(cpuMs, (used.user + used.system) / 1000);
+  }
+  return { cpuMs, wallMs, back, faces };
+}
+
 async function main() {
-  const { theme, style, out, tile, scale } = parseArgs(process.argv.slice(2));
+  const { theme, style, out, tile, scale, timings } = parseArgs(process.argv.slice(2));
+  if (timings) {
+    console.log(`time per card for "${theme}" (fastest of three rounds, 78 faces and the back)`);
+    console.log("| Style | CPU | Wall | Deck (CPU) |\n|---|---|---|---|");
+    for (const id of ART_STYLES) {
+      const t = timeDeck(theme, id);
+      console.log(`| ${id} | ${(t.cpuMs / 79).toFixed(2)} ms | ${(t.wallMs / 79).toFixed(2)} ms | ${Math.round(t.cpuMs)} ms |`);
+    }
+    return;
+  }
   const outDir = path.resolve(projectRoot, out);
   mkdirSync(outDir, { recursive: true });
   const base = `${slug(theme)}-${slug(style)}`;
   const htmlPath = path.join(outDir, `${base}.html`);
   const pngPath = path.join(outDir, `${base}.png`);
 
-  // Warm up with a whole deck of another theme so the timing reflects steady-state painting.
-  for (const card of FULL_DECK) paintCardSvg({ card, theme: "warm-up deck", style });
-  // The fastest of three rounds: the machine may be busy with other work during any one of them.
-  let elapsed = Infinity;
-  let back = "";
-  let faces: { card: (typeof FULL_DECK)[number]; svg: string }[] = [];
-  for (let round = 0; round < 3; round++) {
-    const started = performance.now();
-    back = paintCardBackSvg({ theme, style });
-    faces = FULL_DECK.map((card) => ({ card, svg: paintCardSvg({ card, theme, style }) }));
-    elapsed = Math.min(elapsed, performance.now() - started);
-  }
-  const msPerCard = elapsed / (faces.length + 1);
+  const { cpuMs, wallMs, back, faces } = timeDeck(theme, style);
+  const cpuPerCard = cpuMs / (faces.length + 1);
+  const wallPerCard = wallMs / (faces.length + 1);
   const sizes = faces.map((f) => f.svg.length);
   const avgKb = sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024;
   const maxKb = Math.max(...sizes) / 1024;
@@ -124,7 +151,7 @@ figcaption{text-align:center;font-size:${Math.max(11, Math.round(tile / 11))}px;
 <header><h1>${escapeHtml(theme)}</h1>${
     theme === VOCABULARY
       ? `<p>${escapeHtml(style)} (${escapeHtml(resolveStyle(style))}) · ${SUBJECTS.length} subjects, each with a creature's figure beside it where it can play one</p>`
-      : `<p>${escapeHtml(style)} (${escapeHtml(resolveStyle(style))}) · 78 cards and the back · ${msPerCard.toFixed(2)} ms per card · ${avgKb.toFixed(1)} KB average SVG</p><p>${escapeHtml(subjectsLine(theme))}</p>`
+      : `<p>${escapeHtml(style)} (${escapeHtml(resolveStyle(style))}) · 78 cards and the back · ${cpuPerCard.toFixed(2)} ms CPU (${wallPerCard.toFixed(2)} ms wall) per card · ${avgKb.toFixed(1)} KB average SVG</p><p>${escapeHtml(subjectsLine(theme))}</p>`
   }</header>
 <main class="grid">
 ${theme === VOCABULARY ? SUBJECTS.map((s) => tileHtml(`${s.id} · ${s.category}`, paintSubjectSvg({ subject: s.id, style }))).join("\n") : `${tileHtml("Card back", back)}\n${faces.map((f) => tileHtml(f.card.name, f.svg)).join("\n")}`}
@@ -147,7 +174,7 @@ ${theme === VOCABULARY ? SUBJECTS.map((s) => tileHtml(`${s.id} · ${s.category}`
   console.log(`contact sheet: ${path.relative(process.cwd(), htmlPath)}`);
   console.log(`screenshot:    ${path.relative(process.cwd(), pngPath)}`);
   console.log(`subjects:      ${subjectsLine(theme)}`);
-  console.log(`painted ${faces.length} faces + back: ${msPerCard.toFixed(2)} ms per card on average (SVG ${avgKb.toFixed(1)} KB average, ${maxKb.toFixed(1)} KB largest)`);
+  console.log(`painted ${faces.length} faces + back: ${cpuPerCard.toFixed(2)} ms CPU, ${wallPerCard.toFixed(2)} ms wall per card on average (SVG ${avgKb.toFixed(1)} KB average, ${maxKb.toFixed(1)} KB largest)`);
 }
 
 main().catch((error) => {

@@ -102,7 +102,7 @@ function placePhrase(place: Noun): string {
   return `in ${withArticle(place.one)}`;
 }
 
-/** Where a card's scene takes place: "in a forest as snow comes down". */
+/** Where a card's scene takes place: "in a forest as snow comes down". `pick` chooses among several places. */
 function settingClause(words: ThemeWords, pick: number): string {
   const parts: string[] = [];
   const place = words.places[pick % Math.max(1, words.places.length)];
@@ -159,52 +159,68 @@ const PIP_SCENE: readonly ((who: string) => string)[] = [
   (who) => `with ${who} reaching for the nearest`,
 ];
 
-/** The picture of a card in this deck, as one or two sentences. */
-function pictureSentence(card: TarotCard, words: ThemeWords, hash: number): string {
-  const where = settingClause(words, hash >>> 3);
+/** How a card is named inside a sentence: "The Hermit", "Justice", "the Three of Cups". */
+const cardRef = (card: TarotCard) => (card.arcana === "major" ? card.name : `the ${card.name}`);
+
+/** Picks one of `items` for this card and deck; `salt` keeps the choices of different sentences apart. */
+type Chooser = <T>(items: readonly T[], salt: string) => T;
+
+/** Company for the traditional figure when the theme names a thing rather than a creature or person. */
+const COMPANY: readonly ((many: string) => string)[] = [
+  (many) => `with ${many} gathered all around`,
+  (many) => `while ${many} glow at the edges of the scene`,
+  (many) => `${many} scattered at the figure's feet`,
+  (many) => `among ${many} set out like offerings`,
+];
+
+/** The picture of a card in this deck, as one sentence that names the card and places it in the theme. */
+function pictureSentence(card: TarotCard, words: ThemeWords, choose: Chooser): string {
+  const where = settingClause(words, choose([0, 1, 2, 3, 4, 5], "place"));
   const tail = where ? ` ${where}` : "";
   if (card.arcana === "major") {
     const role = MAJOR_ROLE[card.number] ?? "stands at the centre of the card";
     if (words.actor) {
       const a = withArticle(words.actor.one);
-      const lead = where ? `${capital(where)}, ` : "";
       const frames = [
-        () => `${lead}${lead ? a : capital(a)} ${role}: this is ${card.name}.`,
+        () => (where ? `${capital(where)}, ${a} ${role}: this is ${card.name}.` : `${capital(a)} ${role}: this is ${card.name}.`),
         () => `Here, as ${card.name}, ${a} ${role}${tail}.`,
-        () => `In this deck ${card.name} belongs to ${a} who ${role}.${where ? ` The scene is set ${where}.` : ""}`,
+        () => `In this deck ${card.name} belongs to ${a} who ${role}${tail}.`,
         () => `Picture ${a} that ${role}${tail}, and you have ${card.name}.`,
-        () => `${card.name} is played by ${a}, who ${role}.`,
+        () => `${card.name} is played by ${a}, who ${role}${tail}.`,
         () => `The figure of ${card.name} is ${a}: it ${role}${tail}.`,
       ];
-      return frames[hash % frames.length]!();
+      return choose(frames, "picture")();
     }
-    const around = words.emblem ? ` ${capital(words.emblem.many)} are gathered all around.` : words.details[0] ? ` ${capital(words.details[0].many)} are close by.` : "";
-    const lead = where ? `${capital(where)}, ` : "";
+    const company = words.emblem ? `, ${choose(COMPANY, "company")(words.emblem.many)}` : words.details[0] ? `, ${words.details[0].many} close by` : "";
     const frames = [
-      () => `${lead}${lead ? "the" : "The"} traditional figure of ${card.name} ${role}.${around}`,
-      () => `${card.name} keeps its old figure, who ${role}.${where ? ` The scene is set ${where}.` : ""}${around}`,
-      () => `As in every tarot, the figure of ${card.name} ${role}; here it happens ${where || "in a world of its own"}.${around}`,
+      () => `${where ? `${capital(where)}, the` : "The"} traditional figure of ${card.name} ${role}${company}.`,
+      () => `${card.name} keeps its old figure, who ${role}${tail}${company}.`,
+      () => `As in every tarot, the figure of ${card.name} ${role}; here it happens ${where || "in a world of its own"}${company}.`,
     ];
-    return frames[hash % frames.length]!();
+    return choose(frames, "picture")();
   }
   const item = SUIT_ITEM[card.suit ?? "cups"]!;
   if (card.number > 10) {
     const role = COURT_ROLE[card.number]!(item);
     const who = words.actor ? withArticle(words.actor.one) : "a figure";
-    const set = where ? ` The scene is set ${where}.` : "";
-    if (hash % 2) return `The ${card.name} is ${who} who ${role}.${set}`;
-    return `As the ${card.name}, ${who} ${role}.${set}`;
+    const frames = [
+      () => `The ${card.name} is ${who} who ${role}${tail}.`,
+      () => `As the ${card.name}, ${who} ${role}${tail}.`,
+      () => `${where ? `${capital(where)}, the` : "The"} ${card.name} appears as ${who} who ${role}.`,
+      () => `Meet the ${card.name}: ${who} who ${role}${tail}.`,
+    ];
+    return choose(frames, "picture")();
   }
   const things = card.number === 1 ? `a single ${item.one} held out by a hand from a cloud` : `${COUNT[card.number]!} ${item.many} set out in a pattern`;
   const small = words.actor ?? words.emblem ?? words.details[0];
-  const scene = small ? ` ${PIP_SCENE[(hash >>> 5) % PIP_SCENE.length]!(withArticle(small.one))}` : "";
+  const scene = small ? ` ${choose(PIP_SCENE, "pip-scene")(withArticle(small.one))}` : "";
   const frames = [
     () => (where ? `${capital(where)}, the ${card.name} shows ${things}${scene}.` : `The ${card.name} shows ${things}${scene}.`),
     () => `On the ${card.name}, ${things}${tail}${scene}.`.replace(/ set out in a pattern/, " are set out in a pattern").replace(/a single (\w+) held out/, "a single $1 is held out"),
     () => `The ${card.name} lays out ${things.replace(" set out in a pattern", " in a pattern")}${tail}${scene}.`,
     () => `What the ${card.name} holds is ${things}${tail}${scene}.`,
   ];
-  return frames[(hash >>> 9) % frames.length]!();
+  return choose(frames, "picture")();
 }
 
 const list = (items: string[]) => (items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
@@ -224,30 +240,88 @@ const REVERSED: readonly ((k: string) => string)[] = [
   (k) => `Its shadow side is ${k}.`,
   (k) => `A reversed draw points to ${k}.`,
 ];
-const CLOSING: readonly ((w: ThemeWords) => string | null)[] = [
-  (w) => (w.details[0] ? `Look for the ${w.details[0].one} tucked into the picture; it is this deck's own sign for the card.` : null),
-  (w) => (w.places[0] ? `Let the ${w.places[0].one} around the scene tell you where the lesson lives.` : null),
-  (w) => (w.time ? `The ${w.time === "night" ? "night" : w.time === "dawn" ? "early" : "open"} light gives the card its mood.` : null),
-  () => "Sit with it a moment before you decide what it is saying.",
-  () => null,
-];
+
+/** Card words that name one thing take an article in a sentence; the rest are abstract and go bare. */
+const COUNTED_WORDS: Record<string, string> = {
+  "open road": "the open road",
+  "free spirit": "a free spirit",
+  "new idea": "a new idea",
+  "emotional journey": "an emotional journey",
+  journey: "a journey",
+  calling: "a calling",
+  provider: "a provider",
+  "turning point": "a turning point",
+  "fresh start": "a fresh start",
+};
+const asPhrase = (keyword: string) => COUNTED_WORDS[keyword] ?? keyword;
+
+/**
+ * One sentence that ties a subject of the theme to one of the card's own words: the deck's world is
+ * part of the meaning, not a backdrop. Null when the theme gives nothing to tie.
+ */
+function weaveSentence(words: ThemeWords, keyword: string, choose: Chooser): string | null {
+  const frames: (() => string)[] = [];
+  const place = words.places[0];
+  const detail = words.details[0];
+  const weather = words.weather[0];
+  if (place) {
+    frames.push(() => `Here the ${place.one} itself stands for ${keyword}.`);
+    frames.push(() => `Where the ${place.one} meets the figure, ${keyword} takes shape.`);
+  }
+  if (detail) {
+    frames.push(() => `The ${detail.one} at the edge of the picture is this deck's sign of ${keyword}.`);
+    frames.push(() => `Follow the ${detail.many} in the picture and you arrive at ${keyword}.`);
+  }
+  if (weather) frames.push(() => `Even the ${weather.one} seems to speak of ${keyword}.`);
+  if (words.actor) {
+    frames.push(() => `Every ${words.actor!.one} in this deck knows something of ${keyword}, and this one shows it.`);
+    frames.push(() => `${capital(words.actor!.many)} would read this card as a lesson about ${keyword}.`);
+  }
+  if (words.emblem) {
+    frames.push(() => `In a deck of ${words.emblem!.many}, the ${words.emblem!.one} on this card is kept for ${keyword}.`);
+    frames.push(() => `The ${words.emblem!.many} on this card are here for one reason: ${keyword}.`);
+  }
+  return frames.length ? choose(frames, "weave")() : null;
+}
+
+/** A last word that sends the reader back to this card's picture; sometimes none. */
+function closingSentence(card: TarotCard, words: ThemeWords, choose: Chooser): string | null {
+  const ref = cardRef(card);
+  const frames: (() => string | null)[] = [
+    () => `Sit with ${ref} a moment before you decide what it is saying.`,
+    () => `Let ${ref} speak before you weigh it against the cards around it.`,
+    () => null,
+  ];
+  if (words.details[0]) frames.push(() => `Look for the ${words.details[0]!.one} tucked into ${ref}; it is this deck's own sign for the card.`);
+  if (words.places[0]) frames.push(() => `Let the ${words.places[0]!.one} around ${ref} tell you where the lesson lives.`);
+  if (words.time) frames.push(() => `The ${words.time === "night" ? "night" : words.time === "dawn" ? "early" : "open"} light gives ${ref} its mood.`);
+  return choose(frames, "closing")();
+}
 
 export type CardMeaningWords = { upright: { keywords: string[]; meaning: string }; reversed: { keywords: string[] } };
 
-/** A card's description for a themed deck: the picture, then the meaning, then a closing note. */
+/**
+ * A card's description for a themed deck: the picture, what it means upright (with the theme's
+ * subjects tied to one of its words), what it warns of reversed, and sometimes a closing note. Every
+ * sentence names the card or its own words, so no sentence serves the whole deck.
+ */
 export function writeCardDescription(card: TarotCard, theme: string, meaning: CardMeaningWords | null): string {
   const words = themeWords(theme);
-  const hash = textHash(`${theme.trim().toLowerCase()}|${card.key}`);
-  const parts = [pictureSentence(card, words, hash)];
+  const base = `${theme.trim().toLowerCase()}|${card.key}`;
+  const choose: Chooser = (items, salt) => items[textHash(`${base}|${salt}`) % items.length]!;
+  const parts = [pictureSentence(card, words, choose)];
   if (meaning) {
     const upright = meaning.upright.keywords.slice(0, 3);
-    if (upright.length) parts.push(UPRIGHT[(hash >>> 7) % UPRIGHT.length]!(list(upright)));
+    if (upright.length) parts.push(choose(UPRIGHT, "upright")(list(upright)));
     const first = meaning.upright.meaning.trim().match(/^.*?[.!?](?=\s|$)/)?.[0];
     if (first) parts.push(first);
+    const spare = meaning.upright.keywords.slice(3);
+    const woven = spare.length ? weaveSentence(words, asPhrase(choose(spare, "keyword")), choose) : null;
+    if (woven) parts.push(woven);
     const reversed = meaning.reversed.keywords.slice(0, 2);
-    if (reversed.length) parts.push(REVERSED[(hash >>> 11) % REVERSED.length]!(list(reversed)));
+    if (reversed.length) parts.push(choose(REVERSED, "reversed")(list(reversed)));
   }
-  const closing = CLOSING[(hash >>> 15) % CLOSING.length]!(words);
+  const closing = closingSentence(card, words, choose);
   if (closing) parts.push(closing);
   return parts.join(" ");
 }

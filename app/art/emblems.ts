@@ -68,14 +68,21 @@ function pentacle(s: Scene, ornate: boolean) {
  * version (for Aces) adds a flame, overflowing streams, a crown or a garland.
  */
 export function emblem(s: Scene, suit: Suit, x: number, y: number, h: number, rot = 0, ornate = false) {
-  s.save();
-  s.translate(x, y).rotate(rot).scale(h / 200);
-  if (suit === "wands") wand(s, ornate);
-  else if (suit === "cups") cup(s, ornate);
-  else if (suit === "swords") sword(s, ornate);
-  else pentacle(s, ornate);
-  s.restore();
+  s.symbol(SUIT_SYMBOL[suit], () =>
+    s.with(
+      (t) => t.translate(x, y).rotate(rot).scale(h / 200),
+      () => {
+        if (suit === "wands") wand(s, ornate);
+        else if (suit === "cups") cup(s, ornate);
+        else if (suit === "swords") sword(s, ornate);
+        else pentacle(s, ornate);
+      },
+    ),
+  );
 }
+
+/** The symbol each suit's emblem is marked with in the document: one mark per emblem drawn. */
+export const SUIT_SYMBOL: Record<Suit, string> = { wands: "wand", cups: "cup", swords: "sword", pentacles: "pentacle" };
 
 export type Pip = [x: number, y: number, rot: number];
 

@@ -2,7 +2,8 @@
  * Reusable pieces of the card compositions: landscape, celestial bodies, architecture, plants,
  * animals and a stylised human figure. Everything is drawn into a Scene with colour roles.
  */
-import type { Rng } from "./kit";
+import { makeRng, type Rng } from "./kit";
+import { hashString } from "./palette";
 import { ngon, starPoints, type Paint, type Role, type Scene } from "./scene";
 import type { Actor } from "./subjects/types";
 
@@ -203,7 +204,9 @@ export function throne(s: Scene, x: number, base: number, w: number, h: number, 
     const fx = x + side * (w / 2);
     if (finial === "ball") s.circle(fx, top + 24, 12, { fill: trim });
     else if (finial === "ram") {
-      s.path((b) => b.m(fx, top + 38).c(fx + side * 30, top + 36, fx + side * 30, top + 4, fx + side * 8, top + 6).c(fx - side * 6, top + 8, fx - side * 4, top + 26, fx + side * 8, top + 24).c(fx + side * 14, top + 24, fx + side * 14, top + 16, fx + side * 8, top + 16), { stroke: trim, w: 7 });
+      s.symbol("ram-head", () =>
+        s.path((b) => b.m(fx, top + 38).c(fx + side * 30, top + 36, fx + side * 30, top + 4, fx + side * 8, top + 6).c(fx - side * 6, top + 8, fx - side * 4, top + 26, fx + side * 8, top + 24).c(fx + side * 14, top + 24, fx + side * 14, top + 16, fx + side * 8, top + 16), { stroke: trim, w: 7 }),
+      );
     } else if (finial === "moon") crescent(s, fx, top + 22, 14, trim, 0.5, -90);
   }
 }
@@ -269,94 +272,6 @@ export function wheat(s: Scene, x: number, base: number, h: number, lean: number
     s.ellipse(px - 5, py, 4, 8, { fill: "gold" }, -25);
     s.ellipse(px + 5, py, 4, 8, { fill: "gold" }, 25);
   }
-}
-
-/* ------------------------------------------------------------------ animals */
-
-export function horse(s: Scene, x: number, base: number, size: number, facing: 1 | -1, role: Role = "pale", mane: Role = "stone2", rearing = false) {
-  s.save();
-  s.translate(x, base).scale(facing * size / 100, size / 100);
-  if (rearing) s.rotate(-14, -40, 0);
-  s.path((b) => b.m(-72, -92).c(-92, -85, -98, -55, -90, -28).l(-82, -32).c(-84, -58, -80, -78, -68, -86).z(), { fill: mane });
-  s.path(
-    (b) =>
-      b
-        .m(-70, -98)
-        .c(-40, -108, 10, -104, 40, -98)
-        .c(55, -110, 68, -135, 78, -152)
-        .l(82, -166)
-        .l(88, -152)
-        .c(100, -140, 112, -122, 118, -110)
-        .c(121, -103, 113, -98, 104, -102)
-        .c(92, -110, 82, -112, 72, -104)
-        .c(66, -92, 62, -80, 58, -70)
-        .l(60, -30)
-        .l(63, 0)
-        .l(52, 0)
-        .l(48, -30)
-        .l(45, -55)
-        .l(38, -55)
-        .l(38, -30)
-        .l(37, 0)
-        .l(27, 0)
-        .l(26, -30)
-        .l(24, -56)
-        .c(5, -52, -20, -52, -38, -56)
-        .l(-37, -28)
-        .l(-34, 0)
-        .l(-44, 0)
-        .l(-48, -28)
-        .l(-50, -50)
-        .l(-56, -50)
-        .l(-56, -28)
-        .l(-53, 0)
-        .l(-63, 0)
-        .l(-67, -30)
-        .l(-72, -60)
-        .c(-78, -72, -78, -88, -70, -98)
-        .z(),
-    { fill: role },
-  );
-  s.path((b) => b.m(40, -98).c(55, -112, 66, -134, 76, -150).l(66, -146).c(58, -130, 48, -114, 30, -100).z(), { fill: mane });
-  s.circle(92, -134, 3, { fill: "dark", bare: true });
-  s.restore();
-}
-
-export function dog(s: Scene, x: number, base: number, size: number, facing: 1 | -1, role: Role = "pale", pose: "stand" | "leap" | "howl" = "stand") {
-  s.save();
-  s.translate(x, base).scale((facing * size) / 60, size / 60);
-  if (pose === "leap") s.rotate(-18, 0, -20);
-  if (pose === "howl") s.rotate(-8, 0, 0);
-  const head = pose === "howl" ? [24, -44, 30, -70, 34, -72, 36, -60, 48, -74, 50, -68, 38, -50, 30, -34] : [24, -40, 26, -52, 30, -60, 34, -50, 46, -46, 46, -40, 32, -36, 28, -30];
-  s.poly([-32, -30, -10, -34, 14, -34, ...head, 26, -20, 28, 0, 22, 0, 20, -16, -18, -18, -20, 0, -26, 0, -30, -20, -40, -40, -36, -42], { fill: role });
-  s.restore();
-}
-
-/** A lion lying down, head towards `facing`. */
-export function lion(s: Scene, x: number, base: number, size: number, facing: 1 | -1, body: Role = "gold", mane: Role = "fire") {
-  s.save();
-  s.translate(x, base).scale((facing * size) / 100, size / 100);
-  s.path((b) => b.m(-95, -20).c(-120, -30, -125, -70, -105, -70).c(-112, -55, -108, -38, -92, -34).z(), { fill: body });
-  s.path((b) => b.m(-90, 0).c(-100, -40, -80, -68, -40, -70).l(20, -70).c(40, -70, 50, -50, 52, -20).l(70, -10).l(72, 0).z(), { fill: body });
-  s.poly(starPoints(45, -80, 48, 36, 12), { fill: mane });
-  s.circle(48, -80, 30, { fill: body });
-  s.circle(36, -90, 3.5, { fill: "dark", bare: true });
-  s.circle(58, -90, 3.5, { fill: "dark", bare: true });
-  s.poly([47, -78, 41, -70, 53, -70], { fill: "dark", bare: true });
-  s.path((b) => b.m(38, -62).q(47, -56, 56, -62), { stroke: "dark", w: 2.5 });
-  s.ellipse(70, -4, 16, 7, { fill: body });
-  s.restore();
-}
-
-/** A recumbent sphinx: lion body with a headdressed head. */
-export function sphinx(s: Scene, x: number, base: number, size: number, facing: 1 | -1, role: Role) {
-  s.save();
-  s.translate(x, base).scale((facing * size) / 100, size / 100);
-  s.path((b) => b.m(-80, 0).c(-88, -30, -70, -52, -40, -52).l(18, -52).l(30, -36).l(64, -10).l(66, 0).z(), { fill: role });
-  s.poly([10, -52, 8, -92, 26, -112, 46, -92, 44, -52, 30, -36], { fill: role });
-  s.poly([14, -100, 8, -68, 18, -60, 26, -96], { fill: role === "dark" ? "stone2" : "stone", op: 0.9 });
-  s.circle(28, -86, 13, { fill: "skin" });
-  s.restore();
 }
 
 /* ------------------------------------------------------------------ the figure */
@@ -439,7 +354,16 @@ export function sleeve(s: Scene, pts: Pt[], w0: number, w1: number, role: Role) 
   s.poly([...a, ...back], { fill: role });
 }
 
+/** Headwear that is a card's symbol, with the name the document marks it by. */
+const HEADWEAR_SYMBOL: Partial<Record<Headwear, string>> = { crown: "crown", square: "crown", tiara: "triple-crown", stars: "crown-of-stars", moon: "moon-crown", horns: "horns" };
+
 function headwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
+  const symbol = HEADWEAR_SYMBOL[kind];
+  if (symbol) s.symbol(symbol, () => drawHeadwear(s, kind, hy, robe));
+  else drawHeadwear(s, kind, hy, robe);
+}
+
+function drawHeadwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
   switch (kind) {
     case "crown":
       s.poly([-24, hy - 12, -26, hy - 42, -14, hy - 26, -7, hy - 48, 0, hy - 28, 7, hy - 48, 14, hy - 26, 26, hy - 42, 24, hy - 12], { fill: "gold" });
@@ -498,6 +422,19 @@ function headwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
   }
 }
 
+const add = (p: Pt, d: Pt): Pt => [p[0] + d[0], p[1] + d[1]];
+
+/**
+ * How a figure stands in a given pose: its hands moved a little from where the composition put them
+ * (what it holds follows its hands) and its head turned. Pose 0 is the composition's own.
+ */
+function poseOf(pose: number, o: FigureOpts): { left: Pt; right: Pt; tilt: number } {
+  if (!pose) return { left: [0, 0], right: [0, 0], tilt: 0 };
+  const rng = makeRng(hashString(`${pose}:${Math.round(o.x)}:${Math.round(o.y)}:${o.h}`));
+  const hand = (): Pt => [rng.range(-12, 12), rng.range(-14, 10)];
+  return { left: hand(), right: hand(), tilt: (rng.chance(0.5) ? 1 : -1) * rng.range(4, 9) };
+}
+
 /**
  * A stylised robed figure in three-quarter-less frontal view. Returns the head and hand positions in
  * card coordinates so compositions can place objects in its hands.
@@ -515,8 +452,9 @@ function drawFigure(s: Scene, o: FigureOpts): FigureInfo {
   const seated = !!o.seated;
   const hy = seated ? -232 : -266;
   const sy = seated ? -196 : -228;
-  const left: Pt = o.left ?? [-50, seated ? -104 : -128];
-  const right: Pt = o.right ?? [50, seated ? -104 : -128];
+  const pose = poseOf(s.pose, o);
+  const left: Pt = add(o.left ?? [-50, seated ? -104 : -128], pose.left);
+  const right: Pt = add(o.right ?? [50, seated ? -104 : -128], pose.right);
   const actor = o.actor;
   const skin: Role = actor ? actor.fur : "skin";
   const toCard = (p: Pt): Pt => [o.x + p[0] * k * (o.facing ?? 1), o.y + p[1] * k];
@@ -548,24 +486,29 @@ function drawFigure(s: Scene, o: FigureOpts): FigureInfo {
 
   actor?.feet?.(s, seated);
 
-  // Neck and head.
+  // Neck and head, the head turned a little in another pose.
   s.rect(-8, hy + 16, 16, sy - hy - 10, { fill: skin });
   const wear = o.head ?? "none";
-  if (actor) {
-    const covering = wear === "hood" || wear === "veil" || wear === "helm";
-    if (!covering) actor.head(s, hy, "ears");
-    actor.head(s, hy, "face");
-    headwear(s, wear, hy, o.cloak ?? o.robe);
-    if (covering) actor.head(s, hy, "ears");
-  } else {
-    s.circle(0, hy, 23, { fill: skin });
-    if (o.hair === "short" || o.hair === "long") s.path((b) => b.m(-23, hy + 2).c(-26, hy - 30, 26, hy - 30, 23, hy + 2).c(14, hy - 12, -14, hy - 12, -23, hy + 2).z(), { fill: "hair" });
-    if (o.face !== false) {
-      for (const side of [-1, 1]) s.path((b) => b.m(side * 4, hy + 1).q(side * 9, hy + 5, side * 14, hy + 1), { stroke: "hair", w: 2.2, op: 0.85 });
-      s.path((b) => b.m(-4, hy + 12).q(0, hy + 14, 4, hy + 12), { stroke: "red", w: 2.2, op: 0.8 });
-    }
-    headwear(s, wear, hy, o.cloak ?? o.robe);
-  }
+  s.with(
+    (t) => t.rotate(pose.tilt, 0, hy + 20),
+    () => {
+      if (actor) {
+        const covering = wear === "hood" || wear === "veil" || wear === "helm";
+        if (!covering) actor.head(s, hy, "ears");
+        actor.head(s, hy, "face");
+        headwear(s, wear, hy, o.cloak ?? o.robe);
+        if (covering) actor.head(s, hy, "ears");
+      } else {
+        s.circle(0, hy, 23, { fill: skin });
+        if (o.hair === "short" || o.hair === "long") s.path((b) => b.m(-23, hy + 2).c(-26, hy - 30, 26, hy - 30, 23, hy + 2).c(14, hy - 12, -14, hy - 12, -23, hy + 2).z(), { fill: "hair" });
+        if (o.face !== false) {
+          for (const side of [-1, 1]) s.path((b) => b.m(side * 4, hy + 1).q(side * 9, hy + 5, side * 14, hy + 1), { stroke: "hair", w: 2.2, op: 0.85 });
+          s.path((b) => b.m(-4, hy + 12).q(0, hy + 14, 4, hy + 12), { stroke: "red", w: 2.2, op: 0.8 });
+        }
+        headwear(s, wear, hy, o.cloak ?? o.robe);
+      }
+    },
+  );
 
   // Arms.
   const hand = actor?.hand ?? skin;

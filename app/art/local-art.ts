@@ -1,16 +1,19 @@
 import { cardNumeral, type TarotCard } from "../tarot/cards";
 import { deckLook, type DeckLook } from "./deck-theme";
 import { buildFrame, pixelFrame, type Labels } from "./frames";
-import { cloud, crescent, figure } from "./figures";
-import { escapeXml, makeRng, type Rng } from "./kit";
+import { crescent, figure } from "./figures";
+import { styleOrnaments } from "./ornaments";
+import { escapeXml, makeRng } from "./kit";
 import { paintMajor } from "./major-compositions";
 import { paintCourt, paintPips } from "./minor-compositions";
 import { motifMark } from "./motifs";
 import { hashString } from "./palette";
 import { Scene, starPoints } from "./scene";
+import { frame, framedY, framingFor, skyDetails, symbolBox, type Box } from "./staging";
 import { castFor, drawSubject, dressCard } from "./subjects/cast";
 import { SUBJECT_BY_ID } from "./subjects/vocabulary";
-import { renderPixelArt, renderVectorArt, resolveStyle, STYLE_IDS, styleColors, type StyleId } from "./styles";
+import { renderPixelArt } from "./pixel-art";
+import { renderVectorArt, resolveStyle, STYLE_IDS, styleColors, type StyleId } from "./styles";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
 export const ART_STYLES = STYLE_IDS;
@@ -20,56 +23,6 @@ export type CardArtInput = { card: Pick<TarotCard, "key" | "name" | "arcana" | "
 
 export { resolveStyle } from "./styles";
 export { deckLook } from "./deck-theme";
-
-/** Decorations a treatment slips in between scenery and foreground. */
-function styleExtras(s: Scene, style: StyleId, rng: Rng, look: DeckLook, arcana: "major" | "minor" | "back") {
-  const extra = new Scene();
-  if (style === "art nouveau" && arcana !== "back") {
-    extra.circle(300, 320, 190, { fill: "light", op: 0.5, bg: true });
-    extra.circle(300, 320, 190, { stroke: "gold", w: 4, bg: true });
-    extra.circle(300, 320, 158, { stroke: "gold", w: 1.5, bg: true });
-    for (let i = 0; i < 30; i++) {
-      const a = (i / 30) * Math.PI * 2;
-      extra.circle(300 + Math.cos(a) * 174, 320 + Math.sin(a) * 174, 6, { fill: i % 2 ? "accent" : "robe2", bg: true });
-    }
-  } else if (style === "surrealist") {
-    const spots: [number, number][] = [
-      [88, 150],
-      [512, 170],
-      [84, 330],
-      [516, 350],
-      [520, 250],
-      [80, 240],
-    ];
-    for (let i = spots.length - 1; i > 0; i--) {
-      const j = rng.int(0, i);
-      [spots[i], spots[j]] = [spots[j]!, spots[i]!];
-    }
-    const picks = spots.slice(0, 2);
-    for (const [i, [x, y]] of picks.entries()) {
-      const kind = (i + (look.seed % 4)) % 4;
-      if (kind === 0) {
-        extra.circle(x, y, 30, { fill: "accent", bg: true });
-        extra.circle(x - 10, y - 10, 9, { fill: "pale", op: 0.7, bg: true, bare: true });
-      } else if (kind === 1) {
-        extra.ellipse(x, y, 38, 20, { fill: "pale", bg: true });
-        extra.circle(x, y, 16, { fill: "water", bg: true });
-        extra.circle(x, y, 7, { fill: "dark", bg: true, bare: true });
-      } else if (kind === 2) {
-        extra.poly([x - 44, y, x + 44, y, x + 18, y + 34, x - 6, y + 58, x - 24, y + 30], { fill: "stone2", bg: true });
-        extra.rect(x - 44, y - 8, 88, 10, { fill: "leaf", bg: true });
-        extra.circle(x + 8, y - 28, 16, { fill: "leaf", bg: true });
-        extra.rect(x + 6, y - 16, 4, 12, { fill: "trunk", bg: true });
-      } else {
-        cloud(extra, x, y, 110, "pale", { bg: true });
-      }
-    }
-  }
-  if (!extra.items.length) return;
-  const at = s.fgStart < 0 ? s.items.length : s.fgStart;
-  s.items.splice(at, 0, ...extra.items);
-  s.fgStart = at + extra.items.length;
-}
 
 function render(scene: Scene, look: DeckLook, style: StyleId, pre: string, labels: Labels, title: string, theme: string, styleText: string): string {
   if (scene.fgStart < 0) scene.foreground();
@@ -96,6 +49,23 @@ export const LETTERED_CARDS: ReadonlySet<string> = new Set(["major-02", "major-1
 /** Compositions with lettering keep their sides in every painting. */
 const UNMIRRORED = LETTERED_CARDS;
 
+const KEPT = new Map<string, Box | null>();
+
+/** Where a card's own symbols lie in its composition as drawn, so a closer framing keeps them in view. */
+function keptBox(card: CardArtInput["card"]): Box | null {
+  let box = KEPT.get(card.key);
+  if (box === undefined) {
+    const s = new Scene();
+    const ctx = { rng: makeRng(1), look: deckLook("tarot"), card };
+    if (card.arcana === "major") paintMajor(s, ctx);
+    else if (card.number <= 10) paintPips(s, ctx);
+    else paintCourt(s, ctx);
+    box = symbolBox(s.items);
+    KEPT.set(card.key, box);
+  }
+  return box;
+}
+
 /** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card, variant). */
 export function paintCardSvg(input: CardArtInput): string {
   return paintFace(input, "labelled");
@@ -118,15 +88,22 @@ function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }): 
   const rng = makeRng(hashString(`${look.seed}:${style}:${card.key}${variant ? `:${variant}` : ""}`));
   const cast = castFor(theme);
   const scene = new Scene();
-  // A repaint may mirror the composition, so the same card reads as a new picture.
+  // A repaint frames the composition anew, poses its figures anew and, every other time, mirrors it.
+  const framing = framingFor(card.key, look.seed, variant, variant ? keptBox(card) : null);
+  scene.save();
+  frame(scene, framing);
   if (variant % 2 === 1 && !UNMIRRORED.has(card.key)) scene.translate(600, 0).scale(-1, 1);
+  scene.pose = variant;
   const ctx = { rng, look, card, cast, variant };
   if (card.arcana === "major") paintMajor(scene, ctx);
   else if (card.number <= 10) paintPips(scene, ctx);
   else paintCourt(scene, ctx);
+  scene.restore();
+  scene.pose = 0;
   const horizon = card.arcana === "major" ? (MAJOR_HORIZON[card.number] ?? 560) : card.number <= 10 ? 630 : 520;
-  dressCard(scene, cast, makeRng(hashString(`${look.seed}:${card.key}:dress:${variant}`)), horizon, variant);
-  styleExtras(scene, style, rng, look, card.arcana);
+  skyDetails(scene, makeRng(hashString(`${look.seed}:${card.key}:sky:${variant}`)), variant, look.daylight);
+  dressCard(scene, cast, makeRng(hashString(`${look.seed}:${card.key}:dress:${variant}`)), framedY(framing, horizon), variant);
+  styleOrnaments(scene, style, rng, look, framing);
   if (mode !== "labelled") return render(scene, look, style, pre, null, "A tarot card", theme, input.style);
   return render(scene, look, style, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);
 }
@@ -187,6 +164,6 @@ export function paintCardBackSvg(input: { theme: string; style: string }): strin
   crescent(s, 300, 150, 40, "gold", 0.45, 90);
   crescent(s, 300, 650, 40, "gold", 0.45, -90);
   for (const y of [150, 650]) for (const side of [-1, 1]) s.circle(300 + side * 70, y, 6, { fill: "gold" });
-  styleExtras(s, style, rng, look, "back");
+  styleOrnaments(s, style, rng, look, null);
   return render(s, look, style, pre, null, "Card back", input.theme, input.style);
 }

@@ -2,7 +2,8 @@
 import type { Suit, TarotCard } from "../tarot/cards";
 import type { DeckLook } from "./deck-theme";
 import { emblem, pipLayout } from "./emblems";
-import { cloud, figure, flower, horse, throne, type Pt } from "./figures";
+import { horse } from "./animals";
+import { cloud, figure, flower, throne, type Pt } from "./figures";
 import type { Rng } from "./kit";
 import { scenery, sprinkle } from "./motifs";
 import type { Role, Scene } from "./scene";
@@ -88,7 +89,7 @@ export function paintCourt(s: Scene, ctx: Ctx) {
     // Page: a youth on foot, presenting the emblem.
     const right: Pt = long ? [58, -150] : [74, -236];
     const left: Pt = long ? [-52, -130] : [-50, -120];
-    const f = figure(s, lead(cast, { x: 284, y: 660, h: 400, robe: "robe2", under: "robe", head: "cap", hair: "short", belt: "gold", left, right }));
+    const f = s.symbol("page", () => figure(s, lead(cast, { x: 284, y: 660, h: 400, robe: "robe2", under: "robe", head: "cap", hair: "short", belt: "gold", left, right })));
     if (long) emblemAt([f.right[0], f.right[1] - 40], 300, 0);
     else emblemAt([f.right[0] + 16, f.right[1] - 58], suit === "pentacles" ? 104 : 116);
   } else if (rank === 12) {
@@ -96,18 +97,20 @@ export function paintCourt(s: Scene, ctx: Ctx) {
     const facing: 1 | -1 = rng.chance(0.5) ? 1 : -1;
     const hx = 300 - facing * 20;
     const k = 2.1;
-    horse(s, hx, 668, 100 * k, facing, "pale", "stone2", suit === "wands" || suit === "swords");
+    s.symbol("horse", () => horse(s, hx, 668, 100 * k, facing, "pale", "stone2", suit === "wands" || suit === "swords"));
     const riderX = hx + facing * -12 * k;
-    const f = figure(s, lead(cast, { x: riderX, y: 668 - 58 * k, h: 300, seated: true, robe: "metal", under: "robe", head: "helm", belt: "gold", left: [30, -150], right: long ? [84, -196] : [66, -176], facing }));
+    const f = s.symbol("knight", () => figure(s, lead(cast, { x: riderX, y: 668 - 58 * k, h: 300, seated: true, robe: "metal", under: "robe", head: "helm", belt: "gold", left: [30, -150], right: long ? [84, -196] : [66, -176], facing })));
     if (long) emblemAt([f.right[0] + facing * 18, f.right[1] - 66], 230, facing * 16);
     else emblemAt([f.right[0] + facing * 14, f.right[1] - 38], 90);
   } else {
     // Queen and King: enthroned.
     const king = rank === 14;
-    throne(s, 300, 660, 230, 440, "stone", "gold", suit === "pentacles" ? "ram" : "ball");
-    // The suit emblem carved on the throne back.
-    emblem(s, suit, 300, 262, suit === "pentacles" ? 52 : 64, 0);
-    const f = figure(s, lead(cast, {
+    s.symbol("throne", () => {
+      throne(s, 300, 660, 230, 440, "stone", "gold", suit === "pentacles" ? "ram" : "ball");
+      // The suit emblem carved on the throne back.
+      emblem(s, suit, 300, 262, suit === "pentacles" ? 52 : 64, 0);
+    });
+    const f = s.symbol(king ? "king" : "queen", () => figure(s, lead(cast, {
       x: 300,
       y: 665,
       h: 380,
@@ -120,7 +123,7 @@ export function paintCourt(s: Scene, ctx: Ctx) {
       belt: "gold",
       left: king ? [-56, -110] : [-30, -130],
       right: long ? [60, -150] : king ? [34, -140] : [30, -132],
-    }));
+    })));
     if (long) emblemAt([f.right[0], f.right[1] - 60], 260, king ? 0 : 8);
     else emblemAt([300, f.right[1] - 34], 112);
     if (king && !long) s.poly(starPoints(f.left[0], f.left[1] - 10, 12, 5, 4), { fill: "gold" });

@@ -53,8 +53,22 @@ export type Geo =
   | { t: "e"; cx: number; cy: number; rx: number; ry: number; rot: number }
   | { t: "p"; d: string; polys: number[][]; closed: boolean };
 
-/** `s` names the theme subject the shape belongs to, so the document can mark its figures. */
-export type Item = { g: Geo; p: Paint; box: [number, number, number, number]; s?: string };
+/**
+ * A named part of the picture that the document keeps as a marked group: one of the theme's subjects
+ * (`data-subject`), one of the card's traditional symbols (`data-symbol`) or an ornament of the style
+ * (`data-ornament`). Marks nest: a crown is a symbol inside the figure that wears it. Each call to
+ * `Scene.subject`, `Scene.symbol` or `Scene.ornament` is one mark, so two ram heads are two marks.
+ */
+export type Mark = { kind: "subject" | "symbol" | "ornament"; name: string; outer?: Mark; chain?: Mark[] };
+
+/** The marks around a shape, outermost first. */
+export function markChain(mark: Mark): Mark[] {
+  if (!mark.chain) mark.chain = mark.outer ? [...markChain(mark.outer), mark] : [mark];
+  return mark.chain;
+}
+
+/** `s` names the theme subject the shape belongs to, `m` the innermost mark around it. */
+export type Item = { g: Geo; p: Paint; box: [number, number, number, number]; s?: string; m?: Mark };
 
 export type TextItem = { x: number; y: number; text: string; size: number; role: Role; rot: number; weight?: string };
 
@@ -160,9 +174,12 @@ export class Scene {
   texts: TextItem[] = [];
   /** Index of the first foreground item; everything before it is scenery. */
   fgStart = -1;
+  /** Which pose the figures take: 0 as composed, another number another pose (a repaint's). */
+  pose = 0;
   private m: Matrix = [1, 0, 0, 1, 0, 0];
   private stack: Matrix[] = [];
   private tag: string | undefined;
+  private mark: Mark | undefined;
 
   private tf = (x: number, y: number): [number, number] => {
     const [a, b, c, d, e, f] = this.m;
@@ -224,11 +241,32 @@ export class Scene {
     const outer = this.tag;
     this.tag = subject;
     try {
-      draw();
+      this.marked("subject", subject, draw);
     } finally {
       this.tag = outer;
     }
     return this;
+  }
+
+  /** Runs `draw` with every shape it adds marked as one of the card's symbols, and returns what it returns. */
+  symbol<T>(name: string, draw: () => T): T {
+    return this.marked("symbol", name, draw);
+  }
+
+  /** Runs `draw` with every shape it adds marked as an ornament of the style. */
+  ornament(name: string, draw: () => void) {
+    this.marked("ornament", name, draw);
+    return this;
+  }
+
+  private marked<T>(kind: Mark["kind"], name: string, draw: () => T): T {
+    const outer = this.mark;
+    this.mark = { kind, name, outer };
+    try {
+      return draw();
+    } finally {
+      this.mark = outer;
+    }
   }
 
   /** Whether the current transform mirrors left and right. */
@@ -245,6 +283,7 @@ export class Scene {
     const paint = p.stroke ? { ...p, w: (p.w ?? 2) * this.scaleFactor } : p;
     const item: Item = { g, p: paint, box: [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad] };
     if (this.tag) item.s = this.tag;
+    if (this.mark) item.m = this.mark;
     this.items.push(item);
     return this;
   }

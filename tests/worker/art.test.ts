@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { deckLook } from "../../app/art/deck-theme";
-import { ART_STYLES, paintCardBackSvg, paintCardSvg, resolveStyle } from "../../app/art/local-art";
+import { ART_STYLES, paintCardBackSvg, paintCardSvg, paintUnlabelledCardSvg, resolveStyle } from "../../app/art/local-art";
 import { failurePlaceholderSvg } from "../../app/art/placeholder-card";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
-import { xmlProblem } from "./svg-check";
+import { changeBetween, elementsOf, pictureArea, pictureOf, xmlProblem } from "./svg-check";
 
 const THEME = "Moonlit tides";
 
@@ -20,10 +20,9 @@ describe("offline card painter", () => {
     }
   });
 
-  it("paints 78 distinct, well-formed 600×800 faces that carry each card's name", () => {
+  it("paints 78 well-formed 600×800 faces that carry each card's name", () => {
     for (const style of ART_STYLES) {
       const faces = FULL_DECK.map((card) => paintCardSvg({ card, theme: THEME, style }));
-      expect(new Set(faces).size).toBe(78);
       faces.forEach((svg, i) => {
         const card = FULL_DECK[i]!;
         expect(svg.startsWith("<svg")).toBe(true);
@@ -33,6 +32,21 @@ describe("offline card painter", () => {
         expect(xmlProblem(svg), `${style} ${card.key}`).toBeNull();
         expect(svg.length).toBeLessThan(60_000);
       });
+    }
+  });
+
+  it("gives no two cards of a deck the same picture, in any style", { timeout: 60_000 }, () => {
+    for (const style of ART_STYLES) {
+      // Names, numerals, lettering, marks and ids taken out: only the drawing is compared.
+      const pictures = FULL_DECK.map((card) => pictureOf(paintCardSvg({ card, theme: THEME, style })));
+      expect(new Set(pictures).size, style).toBe(78);
+      // The same with a bare frame, whose size does not follow the numeral.
+      const bare = FULL_DECK.map((card) => pictureOf(paintUnlabelledCardSvg({ card, theme: THEME, style }, "p")));
+      expect(new Set(bare).size, style).toBe(78);
+      // Not by a detail either: any two cards differ in at least a tenth of their drawing.
+      const elements = bare.map((svg) => elementsOf(svg));
+      for (let i = 0; i < elements.length; i++)
+        for (let j = i + 1; j < elements.length; j++) expect(changeBetween(elements[i]!, elements[j]!), `${style}: ${FULL_DECK[i]!.key} and ${FULL_DECK[j]!.key}`).toBeGreaterThan(0.1);
     }
   });
 
@@ -61,33 +75,92 @@ describe("offline card painter", () => {
     expect(paintCardSvg({ card: MAJOR_ARCANA[0]!, theme: THEME, style: "watercolour" })).toContain("feTurbulence");
   });
 
-  it("draws each style with a technique of its own, not only other colours", () => {
-    const hermit = MAJOR_ARCANA[9]!;
-    const face = (style: string) => paintCardSvg({ card: hermit, theme: THEME, style });
-    const woodcut = face("woodcut");
-    // Woodcut: hatched fills cut at 45 degrees, ink on paper, and a cut edge on every line.
-    expect(woodcut).toMatch(/<pattern id="[^"]*h1"[^>]*patternTransform="rotate\(45\)"/);
-    expect(woodcut).toMatch(/fill="url\(#[^)]*h[12sdw]\)"/);
-    expect(woodcut).toMatch(/<filter id="[^"]*cut"/);
-    // Watercolour: the picture painted twice, once bled wide and once washed, on grained paper.
-    const watercolour = face("watercolour");
-    expect(watercolour).toMatch(/<use href="#[^"]*art" filter="url\(#[^)]*bleed\)"/);
-    expect(watercolour).toMatch(/<use href="#[^"]*art" filter="url\(#[^)]*wash\)"/);
-    expect(watercolour).toMatch(/filter="url\(#[^)]*grain\)"/);
-    // Pixel art: a grid of square cells with hard edges.
-    const pixel = face("pixel art");
-    expect(pixel).toContain('shape-rendering="crispEdges"');
-    expect((pixel.match(/<rect /g) ?? []).length).toBeGreaterThan(300);
-    // Oil painting: brush texture lit like paint.
-    expect(face("oil painting")).toMatch(/<filter id="[^"]*oil"[^>]*>.*feDiffuseLighting/);
-    // Surrealist: the dream sky and a skewed checkerboard floor.
-    expect(face("surrealist")).toMatch(/<pattern id="[^"]*chk"[^>]*skewX/);
-    // Art nouveau: the arched frame.
-    expect(face("art nouveau")).toContain("C52 120 160 60 300 60");
-    // With every colour taken out, the drawings still differ from style to style.
-    const shapes = (svg: string) => svg.replace(/#[0-9a-f]{3,8}\b/gi, "").replace(/(?:rgba?|hsla?)\([^)]*\)/g, "");
-    const stripped = ART_STYLES.map((style) => shapes(face(style)));
-    expect(new Set(stripped).size).toBe(ART_STYLES.length);
+  describe("draws each style with a technique of its own, inside the picture and not only in the frame", () => {
+    // The Hermit (a night scene), the Emperor (a throne on bare ground) and a pip card.
+    const cards = ["major-09", "major-04", "cups-03"].map((key) => FULL_DECK.find((c) => c.key === key)!);
+    const areas = (style: string) => cards.map((card) => pictureArea(paintCardSvg({ card, theme: THEME, style })));
+    const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
+    const shapes = (area: string) => area.match(/<(?:path|circle|ellipse|rect)\b[^>]*>/g) ?? [];
+    const widths = (area: string) => [...area.matchAll(/stroke-width="([\d.]+)"/g)].map((m) => Number(m[1]));
+
+    it("woodcut: ink and paper only, hatched tones, heavy cut outlines and a cut edge", () => {
+      for (const area of areas("woodcut")) {
+        expect(area).toMatch(/<g filter="url\(#[^)]*cut\)"/);
+        expect(new Set(area.match(/#[0-9a-f]{6}\b/g)).size).toBeLessThanOrEqual(2);
+        expect(count(area, /fill="url\(#[^)]*h[12sdw]\)"/g)).toBeGreaterThanOrEqual(5);
+        expect(widths(area).filter((w) => w >= 3).length).toBeGreaterThanOrEqual(15);
+      }
+      const svg = paintCardSvg({ card: cards[0]!, theme: THEME, style: "woodcut" });
+      expect(svg).toMatch(/<pattern id="[^"]*h1"[^>]*patternTransform="rotate\(45\)"/);
+    });
+
+    it("watercolour: the picture washed twice, once bled wide, in transparent layers on grained paper", () => {
+      for (const area of areas("watercolour")) {
+        expect(area).toMatch(/<use href="#[^"]*art" filter="url\(#[^)]*bleed\)"/);
+        expect(area).toMatch(/<use href="#[^"]*art" filter="url\(#[^)]*wash\)"/);
+        expect(area).toMatch(/filter="url\(#[^)]*grain\)"/);
+        const filled = shapes(area).filter((e) => /fill="(?!none)/.test(e));
+        expect(filled.filter((e) => /fill-opacity="0\.\d+"/.test(e)).length / filled.length).toBeGreaterThan(0.6);
+      }
+      // The wash pushes the edges about and darkens them, as pigment gathers at a wash's rim.
+      expect(paintCardSvg({ card: cards[0]!, theme: THEME, style: "watercolour" })).toMatch(/<filter id="[^"]*wash"[^>]*>.*feDisplacementMap.*feMorphology/);
+    });
+
+    it("pixel art: nothing but square cells on a 48 by 64 grid with hard edges", () => {
+      for (const area of areas("pixel art")) {
+        expect(area).toContain('<g transform="scale(12.5)" shape-rendering="crispEdges">');
+        expect(count(area, /<(?:path|circle|ellipse|polygon|line)\b/g)).toBe(0);
+        const rects = [...area.matchAll(/<rect ([^>]*)\/>/g)].map((m) => m[1]!);
+        expect(rects.length).toBeGreaterThan(300);
+        for (const r of rects) for (const v of r.matchAll(/(?:x|y|width|height)="([^"]+)"/g)) expect(Number.isInteger(Number(v[1])), r).toBe(true);
+      }
+    });
+
+    it("oil painting: modelled forms under a lit brush texture, with a vignette", () => {
+      for (const area of areas("oil painting")) {
+        expect(area).toMatch(/<g filter="url\(#[^)]*oil\)"/);
+        expect(area).toMatch(/fill="url\(#[^)]*vig\)"/);
+        const filled = shapes(area).filter((e) => /fill="(?!none)/.test(e));
+        expect(filled.filter((e) => /fill="url\(#[^)]*g\d+\)"/.test(e)).length / filled.length).toBeGreaterThan(0.6);
+      }
+      expect(paintCardSvg({ card: cards[0]!, theme: THEME, style: "oil painting" })).toMatch(/<filter id="[^"]*oil"[^>]*>.*feTurbulence.*feDiffuseLighting/);
+    });
+
+    it("surrealist: a dream sky, objects adrift, cast shadows and a checkerboard floor", () => {
+      const all = areas("surrealist");
+      for (const area of all) {
+        expect(area).toMatch(/<g filter="url\(#[^)]*shadow\)"/);
+        expect(area).toMatch(/data-ornament="floating"/);
+      }
+      expect(all.filter((area) => /fill="url\(#[^)]*dream\)"/.test(area)).length).toBeGreaterThanOrEqual(2);
+      expect(all.some((area) => /fill="url\(#[^)]*chk2?\)"/.test(area))).toBe(true);
+    });
+
+    it("art nouveau: a halo behind the figure, whiplash vines and flowers, and lines that swell with the form", () => {
+      for (const area of areas("art nouveau")) {
+        expect(count(area, /data-ornament="halo"/g)).toBe(1);
+        expect(count(area, /data-ornament="whiplash"/g)).toBe(2);
+        expect(count(area, /data-ornament="flower"/g)).toBe(2);
+        const contour = [...area.matchAll(/stroke="#[0-9a-f]{6}" stroke-width="([\d.]+)"/g)].map((m) => Number(m[1]));
+        expect(new Set(contour).size).toBeGreaterThanOrEqual(6);
+        expect(Math.max(...contour) / Math.min(...contour)).toBeGreaterThan(2.5);
+      }
+    });
+
+    it("minimalist: four inks, flat fills, one thin line, and the sky left open", () => {
+      for (const area of areas("minimalist")) {
+        expect(area).not.toMatch(/url\(#(?![^)]*w\))/);
+        expect(new Set(area.match(/#[0-9a-f]{6}\b/g)).size).toBeLessThanOrEqual(4);
+        expect(Math.max(...widths(area))).toBeLessThanOrEqual(2.4);
+        expect(count(area, /fill="none"/g)).toBeGreaterThanOrEqual(1);
+      }
+    });
+
+    it("differs from style to style in its drawing, with every colour taken out", () => {
+      const shapesOnly = (svg: string) => svg.replace(/#[0-9a-f]{3,8}\b/gi, "").replace(/(?:rgba?|hsla?)\([^)]*\)/g, "");
+      const stripped = ART_STYLES.map((style) => shapesOnly(pictureArea(paintCardSvg({ card: cards[0]!, theme: THEME, style }))));
+      expect(new Set(stripped).size).toBe(ART_STYLES.length);
+    });
   });
 
   it("maps free-text styles to the nearest treatment", () => {

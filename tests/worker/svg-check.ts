@@ -41,3 +41,79 @@ export function xmlProblem(doc: string): string | null {
   if (roots !== 1) return `expected one root element, found ${roots}`;
   return null;
 }
+
+/**
+ * The picture of a painted card with everything that names the card or the painting taken out: the
+ * title, description, aria-label, every text element (numeral, title, lettering), the subject and
+ * symbol and ornament marks, and ids with the references to them. Two cards whose pictures compare equal here
+ * look the same.
+ */
+export function pictureOf(svg: string): string {
+  return svg
+    .replace(/<title>[^<]*<\/title>|<desc>[^<]*<\/desc>/g, "")
+    .replace(/<text\b[^>]*>[^<]*<\/text>/g, "")
+    .replace(/\s(?:aria-label|data-subject|data-symbol|data-ornament|data-box)="[^"]*"/g, "")
+    .replace(/\sid="[^"]*"/g, "")
+    .replace(/url\(#[^)]*\)/g, "url(#)")
+    .replace(/href="#[^"]*"/g, 'href="#"');
+}
+
+/** The drawing elements of a picture (see `pictureOf`), one string each. */
+export function elementsOf(svg: string): string[] {
+  return pictureOf(svg).match(/<(?:path|circle|ellipse|rect|line|polygon|use)\b[^>]*>/g) ?? [];
+}
+
+/** The share of drawing elements two pictures do not have in common (0: the same, 1: nothing shared). */
+export function elementChange(a: string, b: string): number {
+  return changeBetween(elementsOf(a), elementsOf(b));
+}
+
+/** `elementChange` for pictures already split into their elements. */
+export function changeBetween(left: readonly string[], right: readonly string[]): number {
+  const pool = new Map<string, number>();
+  for (const e of left) pool.set(e, (pool.get(e) ?? 0) + 1);
+  let shared = 0;
+  for (const e of right) {
+    const n = pool.get(e) ?? 0;
+    if (n > 0) {
+      shared++;
+      pool.set(e, n - 1);
+    }
+  }
+  return 1 - shared / Math.max(left.length, right.length, 1);
+}
+
+/** How many times each card symbol is marked in a painted card. */
+export function symbolCounts(svg: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of svg.matchAll(/<g [^>]*data-symbol="([^"]+)"/g)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  return counts;
+}
+
+/** The element that opens at `start` (a `<g …>`), up to its matching close. */
+function groupAt(svg: string, start: number): string {
+  const tags = /<g\b[^>]*?(\/?)>|<\/g>/g;
+  tags.lastIndex = start;
+  let depth = 0;
+  for (let m = tags.exec(svg); m; m = tags.exec(svg)) {
+    if (m[0] === "</g>") depth--;
+    else if (!m[1]) depth++;
+    if (depth === 0) return svg.slice(start, tags.lastIndex);
+  }
+  return svg.slice(start);
+}
+
+/**
+ * What a painted card shows through its frame's window: the clipped picture group, with the art it
+ * draws by reference (`<use href>`) put in, and without the frame, numeral or title.
+ */
+export function pictureArea(svg: string): string {
+  const start = svg.search(/<g clip-path="url\(#[^)]*\)"/);
+  if (start < 0) return "";
+  let area = groupAt(svg, start);
+  for (const m of area.matchAll(/<use href="#([^"]+)"/g)) {
+    const at = svg.indexOf(`<g id="${m[1]}"`);
+    if (at >= 0) area += groupAt(svg, at);
+  }
+  return area;
+}

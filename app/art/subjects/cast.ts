@@ -4,7 +4,7 @@
  */
 import type { FigureOpts } from "../figures";
 import type { Rng } from "../kit";
-import { Scene } from "../scene";
+import { markChain, Scene, type Item } from "../scene";
 import { parseTheme, type ParsedTheme } from "./parse-theme";
 import { forestBackdrop } from "./places";
 import type { Actor, Pose, Subject } from "./types";
@@ -88,6 +88,8 @@ export function drawSubject(s: Scene, subject: Subject, pose: Pose) {
   s.subject(subject.id, () => subject.draw(s, pose));
 }
 
+const isSymbol = (item: Item) => !!item.m && markChain(item.m).some((mark) => mark.kind === "symbol");
+
 /** Spots for small subjects: high ones for things of the sky, low ones for things on the ground. */
 const SKY_SPOTS: [number, number][] = [
   [96, 250],
@@ -153,7 +155,10 @@ export function dressCard(s: Scene, cast: Cast, rng: Rng, horizon: number, varia
 
   if (mid.items.length) {
     const at = s.fgStart < 0 ? s.items.length : s.fgStart;
-    s.items.splice(at, 0, ...mid.items);
+    // The card's own symbols in its scenery (the Fool's cliff, the Sun's wall) stay in front of the setting.
+    const scenery = s.items.slice(0, at);
+    const symbols = scenery.filter(isSymbol);
+    s.items = [...scenery.filter((item) => !isSymbol(item)), ...mid.items, ...symbols, ...s.items.slice(at)];
     s.fgStart = at + mid.items.length;
   }
   for (const w of cast.weather) if (OVER.has(w.id)) s.subject(w.id, () => w.scene!(s, horizon, rng));
