@@ -84,10 +84,10 @@ function DeckDialog(props: { open: boolean; onClose: () => void; choices: DeckCh
   const [query, setQuery] = useState("");
   const search = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  // The search is emptied as the list closes, so it is empty the moment it opens and nothing typed then is lost.
   useEffect(() => {
-    if (!props.open) return;
-    setQuery("");
-    search.current?.focus();
+    if (props.open) search.current?.focus();
+    else setQuery("");
   }, [props.open]);
 
   const words = fold(query.trim());
