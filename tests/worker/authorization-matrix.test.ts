@@ -164,6 +164,10 @@ const ROWS: HttpRow[] = [
   doc("routes/certificate.$certificateId.og[.png]", "an unknown certificate's card", () => "/certificate/unknown/og.png", all(404)),
   doc("routes/certificate.$certificateId.certificate[.png]", "the member's certificate download", async () => `/certificate/${await memberCertificate()}/certificate.png`, all(200)),
   doc("routes/certificate.$certificateId.certificate[.png]", "an unknown certificate's download", () => "/certificate/unknown/certificate.png", all(404)),
+  // A link's preview picture is what a stranger may see: a public deck's for everyone, a private deck's for nobody, its owner included.
+  doc("routes/marketplace.$deckId.share[.png]", "a public deck's preview picture", () => `/marketplace/${PUBLIC_DECK}/share.png`, all(200)),
+  doc("routes/marketplace.$deckId.share[.png]", "a private deck's preview picture", () => `/marketplace/${OWNER_DECK}/share.png`, all(404)),
+  doc("routes/shared.$shareId.share[.png]", "an unknown share's preview picture", () => "/shared/unknown/share.png", all(404)),
   doc("routes/_main.checkout.$deckId", "/checkout/public deck", () => `/checkout/${PUBLIC_DECK}`, signedIn(200)),
   doc("routes/_main.checkout.$deckId", "/checkout/a deck not for sale (its owner is told it is theirs)", () => `/checkout/${OWNER_DECK}`, { nobody: "login", guest: 404, member: 404, removed: 404, owner: 200 }),
   // A free listing: a member's copy is added at once (then "In your collection", 409); the seller's own, 409; a guest is asked for an account.
