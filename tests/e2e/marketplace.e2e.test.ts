@@ -72,8 +72,12 @@ describe("the marketplace offline", () => {
     await buyer.goto("/reading-room?create=true");
     await buyer.waitForURL(/session=/);
     await hydrated(buyer);
-    await buyer.getByLabel("Deck").selectOption({ label: `${title} (bought)` });
-    await expect.poll(() => buyer.getByTestId("pile-count").textContent()).toContain("22 cards in the deck");
+    // The deck picker lists it among the decks bought, found by its title.
+    await buyer.getByTestId("deck-picker").click();
+    const picker = buyer.getByRole("dialog", { name: "Choose a deck" });
+    await picker.getByRole("searchbox", { name: "Search decks" }).fill(title);
+    await picker.getByRole("region", { name: "Bought" }).getByRole("button", { name: new RegExp(title) }).click();
+    await expect.poll(() => buyer.getByTestId("pile-count").textContent()).toBe("22 cards");
     await buyer.getByRole("button", { name: "Shuffle" }).click();
     await buyer.getByRole("button", { name: "Draw" }).click();
     await expect.poll(() => buyer.getByTestId("table-card").count()).toBe(1);

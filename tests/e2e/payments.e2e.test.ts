@@ -61,7 +61,7 @@ describe("buying a subscription offline", () => {
     await createDeck(page, { theme: "Gilded observatory", kind: "Major Arcana", quality: "High" });
     expect(await page.getByText("Major Arcana · 22 cards · High quality").count()).toBe(1);
     await page.goto("/collection");
-    expect(await page.getByRole("link", { name: /Gilded Observatory/ }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: /Gilded observatory/ }).count()).toBe(1);
 
     await page.goto("/subscription");
     expect(await page.getByTestId("current-plan").textContent()).toMatch(/Creator.*Renews on/s);
