@@ -9,6 +9,58 @@ import { NonceProvider } from "./security/nonce";
 export { createRequestHandler } from "@remix-run/cloudflare";
 
 const ABORT_DELAY_MS = 5000;
+/** A burst bigger than this leaves at once rather than waiting for the end of its turn. */
+const LARGEST_PIECE = 64 * 1024;
+
+/**
+ * Gathers the renderer's pieces into one chunk per burst. React hands over every few elements as
+ * a chunk of its own, and each chunk costs its way through the runtime's streams (and, locally,
+ * the proxy in front of the Worker). What the renderer writes in one turn leaves together; a part
+ * that waits (a deferred loader) leaves as soon as it is written, so the page still streams.
+ */
+function inBursts(source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  let pieces: Uint8Array[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const flush = () => {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        if (size === 0) return;
+        const chunk = new Uint8Array(size);
+        let at = 0;
+        for (const piece of pieces) {
+          chunk.set(piece, at);
+          at += piece.byteLength;
+        }
+        pieces = [];
+        size = 0;
+        controller.enqueue(chunk);
+      };
+      void (async () => {
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            pieces.push(value);
+            size += value.byteLength;
+            if (size >= LARGEST_PIECE) flush();
+            else timer ??= setTimeout(flush, 0);
+          }
+          flush();
+          controller.close();
+        } catch (error) {
+          controller.error(error);
+        }
+      })();
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
 
 export default async function handleRequest(
   request: Request,
@@ -42,5 +94,5 @@ export default async function handleRequest(
   // Lets Chromium tell us the system theme on later requests, so the no-JavaScript toggle knows what to flip.
   responseHeaders.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
   responseHeaders.append("Vary", "Cookie");
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(inBursts(body), { headers: responseHeaders, status });
 }

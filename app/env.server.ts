@@ -96,7 +96,13 @@ function parseStaffEmails(raw: string | undefined): string[] {
   return emails;
 }
 
-let cached: { source: unknown; config: AppConfig } | undefined;
+/**
+ * The configuration depends on the variables alone; each request's environment is a new object
+ * (its D1 binding is the request's session), so the cache is keyed by the variables' values.
+ */
+let cached: { key: string; config: AppConfig } | undefined;
+const VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
+const keyOf = (env: Cloudflare.Env) => VARIABLES.map((name) => String((env as unknown as Record<string, unknown>)[name] ?? "")).join("\u0000");
 
 /** Validates the Worker's variables once per isolate; a misconfigured deploy fails loudly on its first request. */
 function paidReadingTimings(vars: z.infer<typeof schema>): AppConfig["paidReadings"] {
@@ -110,7 +116,8 @@ function paidReadingTimings(vars: z.infer<typeof schema>): AppConfig["paidReadin
 }
 
 export function readConfig(env: Cloudflare.Env): AppConfig {
-  if (cached?.source === env) return cached.config;
+  const key = keyOf(env);
+  if (cached?.key === key) return cached.config;
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
@@ -136,6 +143,6 @@ export function readConfig(env: Cloudflare.Env): AppConfig {
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
     paidReadings: paidReadingTimings(isProduction ? schema.parse({}) : vars),
   };
-  cached = { source: env, config };
+  cached = { key, config };
   return config;
 }

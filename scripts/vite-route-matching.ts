@@ -4,9 +4,9 @@
 // regular expression for every route path it tries. With this app's fifty routes that was a sixth
 // of a member's page (docs/decisions/0025-render-path.md).
 //
-// This build step keeps both results: the ranked branches per route array, until the tree is
-// patched (lazy route discovery adds routes in the browser), and each compiled path. The output of
-// matching is unchanged. The build fails if the library's code no longer has the shape patched
+// This build step keeps what matching works out: the ranked branches per route array, until the
+// tree is patched (lazy route discovery adds routes in the browser), each compiled path, and the
+// matches of each pathname (handed out as copies). The output of matching is unchanged. The build fails if the library's code no longer has the shape patched
 // here, so an upgrade cannot silently drop it.
 import type { Plugin } from "vite";
 
@@ -20,6 +20,10 @@ const edits: { find: string; replace: string }[] = [
   {
     find: "function compilePath(path, caseSensitive, end) {\n",
     replace: "function compilePathUncached(path, caseSensitive, end) {\n",
+  },
+  {
+    find: "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {\n",
+    replace: "function matchRoutesImplUncached(routes, locationArg, basename, allowPartial) {\n",
   },
   {
     find: "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n",
@@ -38,6 +42,23 @@ function rankedBranchesOf(routes) {
   rankRouteBranches(branches);
   rankedBranchesByRoutes.set(routes, { version: routeTreeVersion, branches });
   return branches;
+}
+// The matches of each pathname, per route array and tree version; callers get their own copies.
+const matchesByRoutes = new WeakMap();
+const copyMatches = (matches) => matches && matches.map((match) => ({ ...match, params: { ...match.params } }));
+function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
+  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
+  let key = (allowPartial ? "p" : "e") + basename + "\u0000" + (location.pathname || "/");
+  let known = matchesByRoutes.get(routes);
+  if (!known || known.version !== routeTreeVersion) {
+    known = { version: routeTreeVersion, results: new Map() };
+    matchesByRoutes.set(routes, known);
+  }
+  if (known.results.has(key)) return copyMatches(known.results.get(key));
+  let matches = matchRoutesImplUncached(routes, location, basename, allowPartial);
+  if (known.results.size >= 1000) known.results.clear();
+  known.results.set(key, matches);
+  return copyMatches(matches);
 }
 const compiledPaths = new Map();
 function compilePath(path, caseSensitive, end) {
