@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { STAGE_LABEL, type CardProgress } from "./progress";
 
@@ -33,13 +33,23 @@ export function DeckCardTile({
   backUrl: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // The meaning is written into the dialog only once it is opened: a deck's page would otherwise
+  // carry every card's words twice over (the page without JavaScript has them under each card).
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (opened) dialog.current?.showModal();
+  }, [opened]);
   const done = progress.stage === "ready" || progress.stage === "failed";
   const imageUrl = progress.imageUrl ?? card.imageUrl;
   return (
     <div className="group">
       <button
         type="button"
-        onClick={() => done && dialog.current?.showModal()}
+        onClick={() => {
+          if (!done) return;
+          if (opened) dialog.current?.showModal();
+          else setOpened(true);
+        }}
         aria-haspopup="dialog"
         aria-label={`${card.name}${done ? ", show its meaning" : `, ${STAGE_LABEL[progress.stage]}`}`}
         className="relative block aspect-[3/4] w-full overflow-hidden rounded-2xl border border-line bg-surface-2 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none"
@@ -88,29 +98,38 @@ export function DeckCardTile({
           if (event.target === event.currentTarget) event.currentTarget.close();
         }}
       >
-        {/* First in the dialog, so opening it puts the focus (and the view) at the top. */}
-        <form method="dialog" className="sticky top-0 z-10 flex justify-end px-3 pt-3 sm:absolute sm:right-0 sm:top-0">
-          <button type="submit" aria-label="Close" className="flex h-10 w-10 items-center justify-center rounded-full border border-line bg-surface/95 text-xl leading-none shadow-sm hover:bg-surface-2">
-            <span aria-hidden="true">×</span>
-          </button>
-        </form>
-        <div className="grid gap-6 px-5 pb-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:p-8">
-          {imageUrl ? <img src={imageUrl} alt={`${card.name}, as painted for this deck`} className="mx-auto aspect-[3/4] w-2/3 rounded-2xl object-cover shadow-md sm:w-full" /> : null}
-          <div className="text-base leading-relaxed">
-            <h2 id={`meaning-${card.key}`} className="font-display text-3xl font-bold">{card.name}</h2>
-            {card.description ? <p className="mt-3">{card.description}</p> : null}
-            <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-gold">Upright</h3>
-            <p className="mt-1 text-sm text-muted">{card.upright.keywords.join(" · ")}</p>
-            <p className="mt-1">{card.upright.meaning}</p>
-            <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-gold">Reversed</h3>
-            <p className="mt-1 text-sm text-muted">{card.reversed.keywords.join(" · ")}</p>
-            <p className="mt-1">{card.reversed.meaning}</p>
-            <form method="dialog" className="mt-6">
-              <button type="submit" className={buttonClasses("secondary")}>Close</button>
-            </form>
-          </div>
-        </div>
+        {opened ? <CardMeaning card={card} imageUrl={imageUrl} /> : null}
       </dialog>
     </div>
+  );
+}
+
+/** A card's meaning at reading size, with its picture beside it. */
+function CardMeaning({ card, imageUrl }: { card: DeckCardView; imageUrl: string | null }) {
+  return (
+    <>
+      {/* First in the dialog, so opening it puts the focus (and the view) at the top. */}
+      <form method="dialog" className="sticky top-0 z-10 flex justify-end px-3 pt-3 sm:absolute sm:right-0 sm:top-0">
+        <button type="submit" aria-label="Close" className="flex h-10 w-10 items-center justify-center rounded-full border border-line bg-surface/95 text-xl leading-none shadow-sm hover:bg-surface-2">
+          <span aria-hidden="true">×</span>
+        </button>
+      </form>
+      <div className="grid gap-6 px-5 pb-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:p-8">
+        {imageUrl ? <img src={imageUrl} alt={`${card.name}, as painted for this deck`} className="mx-auto aspect-[3/4] w-2/3 rounded-2xl object-cover shadow-md sm:w-full" /> : null}
+        <div className="text-base leading-relaxed">
+          <h2 id={`meaning-${card.key}`} className="font-display text-3xl font-bold">{card.name}</h2>
+          {card.description ? <p className="mt-3">{card.description}</p> : null}
+          <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-gold">Upright</h3>
+          <p className="mt-1 text-sm text-muted">{card.upright.keywords.join(" · ")}</p>
+          <p className="mt-1">{card.upright.meaning}</p>
+          <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-gold">Reversed</h3>
+          <p className="mt-1 text-sm text-muted">{card.reversed.keywords.join(" · ")}</p>
+          <p className="mt-1">{card.reversed.meaning}</p>
+          <form method="dialog" className="mt-6">
+            <button type="submit" className={buttonClasses("secondary")}>Close</button>
+          </form>
+        </div>
+      </div>
+    </>
   );
 }
