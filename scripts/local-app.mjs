@@ -38,9 +38,14 @@ export function freePort() {
   });
 }
 
-/** Starts `wrangler dev` on the port; resolves once the Worker answers /healthz. */
-export async function startServer({ port, persistTo, logLevel = "info", stdio = "inherit", vars = {} }) {
-  const args = [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", logLevel, "--show-interactive-dev-session=false"];
+/**
+ * Starts `wrangler dev` on the port; resolves once the Worker answers /healthz. `inspector: false`
+ * runs the same dev server without its debugger (scripts/worker-server.mjs), for measurements.
+ */
+export async function startServer({ port, persistTo, logLevel = "info", stdio = "inherit", vars = {}, inspector = true }) {
+  const args = inspector
+    ? [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", logLevel, "--show-interactive-dev-session=false"]
+    : [path.join(projectRoot, "scripts", "worker-server.mjs"), "--port", String(port)];
   if (persistTo) args.push("--persist-to", persistTo);
   // The deployed default is production; a local server is development unless told otherwise.
   // The seeded staff account moderates the local marketplace.

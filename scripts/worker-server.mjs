@@ -1,0 +1,44 @@
+// The built Worker under wrangler's dev server with no debugger attached, for measuring it.
+// `wrangler dev` always attaches its inspector, which enables the runtime's network events and
+// relays every one of them (several for each D1 query or other subrequest) to the wrangler
+// process as a debug log: a cost of the debugger that grows with each query and does not exist
+// when deployed (docs/decisions/0047-members-pages.md). wrangler's own API can leave it off.
+//
+// node scripts/worker-server.mjs --port 8787 [--persist-to dir] [--var KEY:value ...]
+import { parseArgs } from "node:util";
+import { unstable_startWorker } from "wrangler";
+import { projectRoot } from "./wrangler-env.mjs";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string" },
+    "persist-to": { type: "string" },
+    var: { type: "string", multiple: true, default: [] },
+  },
+});
+
+process.chdir(projectRoot);
+const bindings = {};
+for (const pair of values.var) {
+  const at = pair.indexOf(":");
+  bindings[pair.slice(0, at)] = { type: "plain_text", value: pair.slice(at + 1) };
+}
+const worker = await unstable_startWorker({
+  config: "wrangler.toml",
+  bindings,
+  dev: {
+    server: { hostname: "127.0.0.1", port: Number(values.port) },
+    inspector: false,
+    persist: values["persist-to"],
+    logLevel: "error",
+    watch: false,
+    liveReload: false,
+  },
+});
+await worker.ready;
+const stop = async () => {
+  await worker.dispose();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
