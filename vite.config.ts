@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { routeMatchingCache } from "./scripts/vite-route-matching";
+import { serverRuntimePatches } from "./scripts/vite-server-runtime";
 import { workerWasm } from "./scripts/vite-worker-wasm";
 
 declare module "@remix-run/cloudflare" {
@@ -17,6 +18,8 @@ export default defineConfig({
   },
   plugins: [
     routeMatchingCache(),
+    // Loaders get the request itself when there is nothing to strip: scripts/vite-server-runtime.ts.
+    serverRuntimePatches(),
     // WebAssembly as modules for the Worker (the certificate renderer): scripts/vite-worker-wasm.ts.
     workerWasm(),
     tailwindcss(),

@@ -104,7 +104,6 @@ let cached: { key: string; config: AppConfig } | undefined;
 const VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
 const keyOf = (env: Cloudflare.Env) => VARIABLES.map((name) => String((env as unknown as Record<string, unknown>)[name] ?? "")).join("\u0000");
 
-/** Validates the Worker's variables once per isolate; a misconfigured deploy fails loudly on its first request. */
 function paidReadingTimings(vars: z.infer<typeof schema>): AppConfig["paidReadings"] {
   return {
     minuteMs: vars.PAID_MINUTE_MS,
@@ -115,7 +114,19 @@ function paidReadingTimings(vars: z.infer<typeof schema>): AppConfig["paidReadin
   };
 }
 
+/** Validates the Worker's variables once per isolate; a misconfigured deploy fails loudly on its first request. */
 export function readConfig(env: Cloudflare.Env): AppConfig {
+  // The runtime hands each request the same env object: known, it is the whole answer.
+  const known = configByEnv.get(env);
+  if (known) return known;
+  const config = readConfigOf(env);
+  configByEnv.set(env, config);
+  return config;
+}
+
+const configByEnv = new WeakMap<object, AppConfig>();
+
+function readConfigOf(env: Cloudflare.Env): AppConfig {
   const key = keyOf(env);
   if (cached?.key === key) return cached.config;
   const parsed = schema.safeParse(env);

@@ -1,3 +1,4 @@
+import { cookieValue } from "../lib/cookies";
 /**
  * Cookie names and the parts of a session token that can be read without the database.
  * A token is `<kind>.<random>`: `g` for a guest's session, `m` for a member's. The kind only
@@ -18,17 +19,13 @@ export function deviceCookieName(secure: boolean) {
 }
 
 export function isSecureRequest(request: Request) {
-  return new URL(request.url).protocol === "https:";
+  return request.url.startsWith("https:");
 }
 
 function readRawCookie(request: Request, names: readonly string[]): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (names.includes(name)) return decodeURIComponent(part.slice(index + 1).trim());
+  for (const name of names) {
+    const value = cookieValue(request, name);
+    if (value !== null) return value;
   }
   return null;
 }

@@ -4,6 +4,8 @@
 // a request that wrote sends the new bookmark back in a cookie. Locally and wherever replicas are
 // off, the session is the database itself and the bookmark only travels along.
 
+import { cookieValue } from "./cookies";
+
 export const BOOKMARK_COOKIE = "d1_bookmark";
 
 /** A bookmark as D1 writes them: hexadecimal parts joined by dashes; anything else is ignored. */
@@ -14,15 +16,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const WRITES = /^\s*(insert|update|delete|replace)\b/i;
 
 function bookmarkOf(request: Request): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === BOOKMARK_COOKIE) {
-      const value = decodeURIComponent(rest.join("="));
-      return BOOKMARK.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = cookieValue(request, BOOKMARK_COOKIE);
+  return value !== null && BOOKMARK.test(value) ? value : null;
 }
 
 export type RequestSession = {

@@ -11,10 +11,14 @@ const CALL_PAGES = /^\/(reading-room|reading)(\/|$)/;
 /** One year, with subdomains; long enough for browsers' preload lists. */
 const HSTS = "max-age=31536000; includeSubDomains";
 
-/** 128 random bits, base64: the nonce that lets this response's own inline scripts run. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+/** 128 random bits in hexadecimal: the nonce that lets this response's own inline scripts run. */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
+  let nonce = "";
+  for (const byte of bytes) nonce += HEX[byte];
+  return nonce;
 }
 
 export function allowsCalls(pathname: string): boolean {

@@ -1,3 +1,4 @@
+import { cookieValue } from "../lib/cookies";
 import { isTheme, type Theme } from "./theme";
 
 const COOKIE = "theme";
@@ -5,8 +6,7 @@ const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
 /** The visitor's chosen theme, or null to follow the system. A plain `theme=dark` cookie, readable by scripts too. */
 export function readTheme(request: Request): Theme | null {
-  const match = /(?:^|;\s*)theme=([a-z]+)/.exec(request.headers.get("cookie") ?? "");
-  const value = match?.[1];
+  const value = cookieValue(request, COOKIE);
   return isTheme(value) ? value : null;
 }
 
