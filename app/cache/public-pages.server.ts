@@ -90,15 +90,16 @@ export async function withPublicPageCache(request: Request, ctx: ExecutionContex
       finished(Promise.resolve());
       return response;
     }
-    const shared = new Response(response.body, response);
+    // The copy is read whole before it is stored and sent: one body for both, whoever reads it or not.
+    const html = await response.arrayBuffer();
+    const shared = new Response(html, response);
     shared.headers.set("cache-control", `public, s-maxage=${PUBLIC_PAGE_TTL_S}`);
-    const [forCache, forVisitor] = shared.body!.tee();
-    const copy = new Response(forCache, shared);
+    const copy = new Response(html, shared);
     copy.headers.set(NONCE_HEADER, nonce);
     const put = cache.put(key, copy);
     finished(put);
     ctx.waitUntil(put);
-    return forBrowser(new Response(forVisitor, shared), "MISS");
+    return forBrowser(shared, "MISS");
   } catch (error) {
     finished(Promise.resolve());
     throw error;
