@@ -1,6 +1,7 @@
 import type { AppConfig } from "./env.server";
 import type { Database } from "./db.server";
 import type { CurrentUser } from "./auth/user.server";
+import type { PageReads } from "./lib/page-reads.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -9,6 +10,11 @@ declare module "@remix-run/cloudflare" {
     config: AppConfig;
     /** The signed-in user of this request, looked up once however many loaders ask. */
     currentUser: () => Promise<CurrentUser | null>;
+    /**
+     * Reads that travel in one batch with the session's check and every other loader's first reads
+     * (`me` is the person, in SQL): a member's page in one round trip (lib/page-reads.server.ts).
+     */
+    read: PageReads["read"];
     /** Set-Cookie headers the Worker adds to whatever response this request ends with. */
     responseCookies: string[];
     /** The Content-Security-Policy nonce this response's inline scripts carry. */

@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { documentMemoKey, memoisedDocument, memoiseDocument } from "./render/document-memo.server";
 import { NonceProvider } from "./security/nonce";
 
 // The Worker takes its request handler from this bundle, so one copy of Remix's server runtime and
@@ -18,7 +19,8 @@ const LARGEST_PIECE = 64 * 1024;
  * the proxy in front of the Worker). What the renderer writes in one turn leaves together; a part
  * that waits (a deferred loader) leaves as soon as it is written, so the page still streams.
  */
-function inBursts(source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+function inBursts(source: ReadableStream<Uint8Array>, whenComplete?: (chunks: Uint8Array[]) => void): ReadableStream<Uint8Array> {
+  const sent: Uint8Array[] = [];
   let pieces: Uint8Array[] = [];
   let size = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -37,6 +39,7 @@ function inBursts(source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array
         }
         pieces = [];
         size = 0;
+        if (whenComplete) sent.push(chunk);
         controller.enqueue(chunk);
       };
       void (async () => {
@@ -51,6 +54,7 @@ function inBursts(source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array
           }
           flush();
           controller.close();
+          whenComplete?.(sent);
         } catch (error) {
           controller.error(error);
         }
@@ -69,10 +73,25 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Lets Chromium tell us the system theme on later requests, so the no-JavaScript toggle knows what to flip.
+  responseHeaders.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
+  responseHeaders.append("Vary", "Cookie");
+  const nonce = loadContext.cspNonce;
+  const memoKey = loadContext.cloudflare.env.RENDER_MEMO === "off" ? null : await documentMemoKey(request, responseStatusCode, remixContext);
+  if (memoKey) {
+    const html = memoisedDocument(memoKey, nonce);
+    if (html !== null) {
+      // The data stream Remix started for the render is not needed.
+      void remixContext.serverHandoffStream?.cancel().catch(() => undefined);
+      responseHeaders.set("x-render-memo", "hit");
+      return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    }
+  }
+  if (memoKey) responseHeaders.set("x-render-memo", "miss");
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
   let status = responseStatusCode;
-  const nonce = loadContext.cspNonce;
   const page = (
     <NonceProvider nonce={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
@@ -90,9 +109,7 @@ export default async function handleRequest(
   // Crawlers and non-streaming clients get the complete document.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Lets Chromium tell us the system theme on later requests, so the no-JavaScript toggle knows what to flip.
-  responseHeaders.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
-  responseHeaders.append("Vary", "Cookie");
-  return new Response(inBursts(body), { headers: responseHeaders, status });
+  // A complete render of a page that declares it is kept for the next request with the same data.
+  const keep = memoKey ? (chunks: Uint8Array[]) => status === responseStatusCode && memoiseDocument(memoKey, nonce, chunks) : undefined;
+  return new Response(inBursts(body, keep), { headers: responseHeaders, status });
 }

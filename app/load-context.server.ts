@@ -1,26 +1,35 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ensureGuest, shouldCreateGuest, withSessionToken } from "./auth/guest.server";
 import { isSecureRequest, sessionCookieName } from "./auth/session-cookie";
-import { getCurrentUser } from "./auth/user.server";
-import { createDatabase } from "./db.server";
-import { readConfig } from "./env.server";
+import { readSessionId, sessionUser } from "./auth/session.server";
+import { currentUserQuery, getCurrentUser, toCurrentUser } from "./auth/user.server";
+import { currentBinding, requestDatabase } from "./db.server";
+import { readConfig, type AppConfig } from "./env.server";
+import { pageReads } from "./lib/page-reads.server";
 
 export type LoadContextOptions = {
   /** The Content-Security-Policy nonce the page is rendered with. */
   nonce: string;
   /** "none" renders as nobody at all: no session is read and no guest is made (shared page copies). */
   identity?: "request" | "none";
+  /** The configuration, when the caller has already read it. */
+  config?: AppConfig;
 };
 
 export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext, options: LoadContextOptions): AppLoadContext {
-  const db = createDatabase(env.DB);
+  // The request's own binding is set by the Worker around the whole request (withRequestBinding).
+  const db = requestDatabase;
   const responseCookies: string[] = [];
-  const config = readConfig(env);
-  let user: ReturnType<typeof getCurrentUser> | undefined;
+  const config = options.config ?? readConfig(env);
+  const now = Date.now();
+  const reads = pageReads(currentBinding, async () => sessionUser(options.identity === "none" ? null : await readSessionId(request), now));
+  let user: Promise<Awaited<ReturnType<typeof getCurrentUser>>> | undefined;
 
   async function lookUpUser() {
     if (options.identity === "none") return null;
-    const found = await getCurrentUser(db, request);
+    // Asked with the page's first reads, in the same round trip.
+    const [[row]] = await reads.read((me) => [currentUserQuery(db, me)]);
+    const found = row ? toCurrentUser(row) : null;
     if (found || !shouldCreateGuest(request)) return found;
     // A page visit whose session lapsed or was revoked: the browser gets its guest back.
     const guest = await ensureGuest(db, request, config.guestsPerAddressPerHour);
@@ -33,6 +42,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     db,
     config,
     currentUser: () => (user ??= lookUpUser()),
+    read: reads.read,
     responseCookies,
     cspNonce: options.nonce,
   };

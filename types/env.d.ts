@@ -29,6 +29,8 @@ declare global {
       COUNT_ROUND_TRIPS?: string;
       /** Development only: milliseconds every D1 round trip of a page waits, as for a distant primary. */
       D1_LATENCY_MS?: string;
+      /** "off" renders every page afresh, for measuring what a render costs (app/render/document-memo.server.ts). */
+      RENDER_MEMO?: string;
     }
   }
   interface Env extends Cloudflare.Env {}

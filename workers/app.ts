@@ -6,7 +6,7 @@ import { ensureGuest, shouldCreateGuest, withSessionToken } from "../app/auth/gu
 import { isSameOrigin } from "../app/auth/origin";
 import { claimedSessionKind, isSecureRequest, sessionCookieName } from "../app/auth/session-cookie";
 import { withPublicPageCache } from "../app/cache/public-pages.server";
-import { createDatabase } from "../app/db.server";
+import { createDatabase, withRequestBinding } from "../app/db.server";
 import { readConfig, type AppConfig } from "../app/env.server";
 import { runPeriodicJobs } from "../app/jobs/periodic.server";
 import { createPayouts } from "../app/payouts/payouts.server";
@@ -86,10 +86,13 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
     pageRequest = withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token);
   }
   let context: ReturnType<typeof createLoadContext> | undefined;
-  const response = await withPublicPageCache(pageRequest, ctx, nonce, (rendered, as) => {
-    context = createLoadContext(rendered, env, ctx, { nonce, identity: as === "stranger" ? "none" : "request" });
-    return handleRemixRequest(rendered, context);
-  });
+  // Every query the page makes goes to this request's binding, whatever the module that makes it.
+  const response = await withRequestBinding(env.DB, () =>
+    withPublicPageCache(pageRequest, ctx, nonce, (rendered, as) => {
+      context = createLoadContext(rendered, env, ctx, { nonce, config, identity: as === "stranger" ? "none" : "request" });
+      return handleRemixRequest(rendered, context);
+    }),
+  );
   // Only a person with a session reads their own writes back; a visitor's page stays free of cookies.
   const bookmark = claimedSessionKind(pageRequest) !== null ? d1Session.cookie(isSecureRequest(request)) : null;
   const answer = withCookies(response, [...cookies, ...(context?.responseCookies ?? []), ...(bookmark ? [bookmark] : [])]);

@@ -1,4 +1,5 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Me } from "../lib/page-reads.server";
 import { authSessions } from "../../db/schema";
 import type { Database } from "../db.server";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -71,4 +72,10 @@ export async function deleteExpiredSessions(db: Database, now: number) {
 
 export function liveSessionCondition(id: string, now: number) {
   return and(eq(authSessions.id, id), gt(authSessions.expiresAt, now));
+}
+
+/** The user id of the live session `id` at `now`, as SQL for a read that names the person (lib/page-reads); NULL without one. */
+export function sessionUser(id: string | null, now: number): Me {
+  if (id === null) return sql<string | null>`null`;
+  return sql<string | null>`(select ${authSessions.userId} from ${authSessions} where ${liveSessionCondition(id, now)})`;
 }

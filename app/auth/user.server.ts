@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { anonymousUsers, authSessions, decks, readerProfiles, readingJournal, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
+import type { Me } from "../lib/page-reads.server";
 import { remainingDeckCredits } from "../credits/badge";
+import { planStanding, type PlanStanding } from "../entitlements/entitlements";
 import { isSubscribed } from "../plans/subscription";
-import { liveSessionCondition, readSessionId } from "./session.server";
+import { readSessionId, sessionUser } from "./session.server";
 
 export type CurrentUser = {
   id: string;
@@ -17,6 +19,8 @@ export type CurrentUser = {
   readerAvailable: boolean;
   isCreator: boolean;
   isSubscribed: boolean;
+  /** Where the person stands with their plan, read with the session (see entitlements' `planStanding`). */
+  plan: PlanStanding;
   /** Deck credits left, for the navigation badge. */
   deckCredits: number;
   /** What a guest has saved, so the navigation leads back to it (always false for members). */
@@ -27,11 +31,9 @@ export type CurrentUser = {
 const guestHas = (table: typeof decks | typeof readingJournal, owner: typeof decks.creatorId | typeof readingJournal.userId) =>
   sql<number>`case when ${users.email} is null then exists (select 1 from ${table} where ${owner} = ${users.id}) else 0 end`;
 
-/** The signed-in user of this request, with what the app shell needs, in one query. */
-export async function getCurrentUser(db: Database, request: Request, now = Date.now()): Promise<CurrentUser | null> {
-  const sessionId = await readSessionId(request);
-  if (!sessionId) return null;
-  const [row] = await db
+/** The user `me` stands for, with what the app shell needs, in one query (see lib/page-reads). */
+export function currentUserQuery(db: Database, me: Me) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -44,6 +46,8 @@ export async function getCurrentUser(db: Database, request: Request, now = Date.
       guestName: anonymousUsers.name,
       subscriptionStatus: subscriptions.subscriptionStatus,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
+      priceId: subscriptions.priceId,
+      planType: userDeckQuotas.planType,
       majorArcanaQuota: userDeckQuotas.majorArcanaQuota,
       completeDeckQuota: userDeckQuotas.completeDeckQuota,
       majorArcanaUsed: userDeckQuotas.majorArcanaUsed,
@@ -51,15 +55,25 @@ export async function getCurrentUser(db: Database, request: Request, now = Date.
       guestHasDeck: guestHas(decks, decks.creatorId),
       guestHasReading: guestHas(readingJournal, readingJournal.userId),
     })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
+    .from(users)
     .leftJoin(anonymousUsers, eq(anonymousUsers.id, users.id))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .leftJoin(userDeckQuotas, eq(userDeckQuotas.userId, users.id))
     .leftJoin(readerProfiles, eq(readerProfiles.userId, users.id))
-    .where(liveSessionCondition(sessionId, now))
+    .where(eq(users.id, me))
     .limit(1);
-  if (!row) return null;
+}
+
+/** The signed-in user of this request, with what the app shell needs, in one query. */
+export async function getCurrentUser(db: Database, request: Request, now = Date.now()): Promise<CurrentUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const [row] = await currentUserQuery(db, sessionUser(sessionId, now));
+  return row ? toCurrentUser(row) : null;
+}
+
+/** The app shell's user from a row of `currentUserQuery`. */
+export function toCurrentUser(row: Awaited<ReturnType<typeof currentUserQuery>>[number]): CurrentUser {
   return {
     id: row.id,
     email: row.email,
@@ -71,6 +85,7 @@ export async function getCurrentUser(db: Database, request: Request, now = Date.
     readerAvailable: row.isReader && !!row.readerAvailable,
     isCreator: row.isCreator,
     isSubscribed: isSubscribed(row.subscriptionStatus),
+    plan: planStanding(row.subscriptionStatus && row.priceId ? { subscriptionStatus: row.subscriptionStatus, priceId: row.priceId } : null, row.planType),
     deckCredits: remainingDeckCredits(
       row.majorArcanaQuota === null
         ? null

@@ -30,6 +30,7 @@
 import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { deckQuotaLedger, deviceMembers, paymentReceipts, planTypes, userDeckQuotas } from "../../db/schema";
 import type { Database } from "../db.server";
+import type { Me } from "../lib/page-reads.server";
 import { newId } from "../lib/crypto";
 import { addMonths } from "../lib/months";
 import { findPlanByKey, PLANS, type PlanTier } from "../plans/catalogue";
@@ -141,7 +142,8 @@ function ensureRecord(db: Database, userId: string, now: number) {
   return db.insert(userDeckQuotas).values(defaultQuota(userId, now)).onConflictDoNothing();
 }
 
-function selectRecord(db: Database, userId: string) {
+/** The query of a user's quota record, to read it in a batch with other reads; `settleQuota` finishes it. */
+export function selectRecord(db: Database, userId: string | Me) {
   return db.select().from(userDeckQuotas).where(eq(userDeckQuotas.userId, userId));
 }
 
@@ -150,7 +152,12 @@ function selectRecord(db: Database, userId: string) {
  * due is refreshed first.
  */
 export async function getQuota(db: Database, userId: string, now = Date.now()): Promise<QuotaRecord> {
-  let [row] = await selectRecord(db, userId);
+  return settleQuota(db, userId, await selectRecord(db, userId), now);
+}
+
+/** The record from what `selectRecord` read: made when missing, refreshed when due (each one more round trip, rarely). */
+export async function settleQuota(db: Database, userId: string, read: QuotaRecord[], now = Date.now()): Promise<QuotaRecord> {
+  let [row] = read;
   if (!row) {
     const [, rows] = await db.batch([ensureRecord(db, userId, now), selectRecord(db, userId)]);
     row = rows[0];

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { cards, deckQuotaLedger, decks } from "../../db/schema";
 import { ART_STYLES } from "../art/local-art";
 import type { CurrentUser } from "../auth/user.server";
-import { consumeCredits, getQuota, refundCredits, refundReference } from "../credits/credits.server";
+import { consumeCredits, getQuota, refundCredits, refundReference, type QuotaRecord } from "../credits/credits.server";
 import { creditsLeft, deckCharge, describeCredits, explorerPlusMakes, upgradeCharge } from "../credits/cost";
 import { deckWorkRefusal, newDeckRefusal, repaintsOfDeck, repaintsUsedSql, storageOverflowRefusal } from "../entitlements/entitlements.server";
 import { mayRepaint, NO_REPAINTS_MESSAGE } from "../entitlements/entitlements";
@@ -205,11 +205,6 @@ export async function regenerateCard(context: AppLoadContext, user: CurrentUser,
   return { ok: true as const };
 }
 
-/** Regenerations left on a deck, as the owner's plan allows: null means unlimited. Repainting a failed card is always free. */
-export async function regenerationsLeft(db: AppLoadContext["db"], user: CurrentUser, deckId: string): Promise<number | null> {
-  return (await repaintsOfDeck(db, user.id, deckId)).left;
-}
-
 export const RETRY_WHOLE_DECK_MESSAGE = "Nothing of this deck could be painted. Use “Try again” to make the whole deck again.";
 
 /**
@@ -235,7 +230,12 @@ export async function attemptReference(db: AppLoadContext["db"], userId: string,
 
 /** What trying a failed deck again costs the user now. */
 export async function retryCost(db: AppLoadContext["db"], userId: string, deck: { kind: DeckKind; quality: Quality }) {
-  const charge = deckCharge(deck.kind, deck.quality, creditsLeft(await getQuota(db, userId)));
+  return retryCostOf(deck, await getQuota(db, userId));
+}
+
+/** What another attempt at the deck costs with the credits of this quota record. */
+export function retryCostOf(deck: { kind: DeckKind; quality: Quality }, quota: QuotaRecord) {
+  const charge = deckCharge(deck.kind, deck.quality, creditsLeft(quota));
   return { charge, summary: describeCredits(charge) };
 }
 

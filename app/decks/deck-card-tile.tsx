@@ -1,31 +1,32 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
+import { CardMeaningText, useCardMeaning } from "./card-meaning";
 import { STAGE_LABEL, type CardProgress } from "./progress";
 
-/** What the deck page knows of a card: its picture, its words, and the meanings of the classic card. */
+/** What the deck page knows of a card: its picture and this deck's words for it. */
 export type DeckCardView = {
   key: string;
   name: string;
   description: string | null;
   imageUrl: string | null;
   status: string;
-  upright: { keywords: string[]; meaning: string };
-  reversed: { keywords: string[]; meaning: string };
 };
 
 /**
  * A card of the deck page: its picture (or its painted back while it is being made), and a tap
  * opens its meaning at reading size in a dialog, with the picture beside it; a repaint below.
- * Without JavaScript the meaning is a disclosure under the card.
+ * Without JavaScript the card is a link to its own page (`/collection/{deck}/cards/{card}`).
  */
 export function DeckCardTile({
+  deckId,
   card,
   progress,
   canRegenerate,
   busy,
   backUrl,
 }: {
+  deckId: string;
   card: DeckCardView;
   progress: CardProgress;
   canRegenerate: boolean;
@@ -33,8 +34,7 @@ export function DeckCardTile({
   backUrl: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  // The meaning is written into the dialog only once it is opened: a deck's page would otherwise
-  // carry every card's words twice over (the page without JavaScript has them under each card).
+  // The meaning is written into the dialog only once it is opened.
   const [opened, setOpened] = useState(false);
   useEffect(() => {
     if (opened) dialog.current?.showModal();
@@ -43,9 +43,12 @@ export function DeckCardTile({
   const imageUrl = progress.imageUrl ?? card.imageUrl;
   return (
     <div className="group">
-      <button
-        type="button"
-        onClick={() => {
+      <Link
+        to={`/collection/${deckId}/cards/${card.key}`}
+        onClick={(event) => {
+          // A modified click opens the card's page where the person asked for it.
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
           if (!done) return;
           if (opened) dialog.current?.showModal();
           else setOpened(true);
@@ -67,7 +70,7 @@ export function DeckCardTile({
             </span>
           </span>
         )}
-      </button>
+      </Link>
       <div className="mt-2 flex items-center justify-between gap-2">
         <span className="truncate text-sm font-medium">{card.name}</span>
         {done && canRegenerate ? (
@@ -80,14 +83,6 @@ export function DeckCardTile({
           </Form>
         ) : null}
       </div>
-      <noscript>
-        <details className="mt-1 text-sm">
-          <summary className="text-muted">Meaning</summary>
-          {card.description ? <p className="mt-1">{card.description}</p> : null}
-          <p className="mt-1">Upright: {card.upright.meaning}</p>
-          <p className="mt-1">Reversed: {card.reversed.meaning}</p>
-        </details>
-      </noscript>
       <dialog
         ref={dialog}
         aria-labelledby={`meaning-${card.key}`}
@@ -106,6 +101,7 @@ export function DeckCardTile({
 
 /** A card's meaning at reading size, with its picture beside it. */
 function CardMeaning({ card, imageUrl }: { card: DeckCardView; imageUrl: string | null }) {
+  const meaning = useCardMeaning(card.key);
   return (
     <>
       {/* First in the dialog, so opening it puts the focus (and the view) at the top. */}
@@ -116,15 +112,8 @@ function CardMeaning({ card, imageUrl }: { card: DeckCardView; imageUrl: string 
       </form>
       <div className="grid gap-6 px-5 pb-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:p-8">
         {imageUrl ? <img src={imageUrl} alt={`${card.name}, as painted for this deck`} className="mx-auto aspect-[3/4] w-2/3 rounded-2xl object-cover shadow-md sm:w-full" /> : null}
-        <div className="text-base leading-relaxed">
-          <h2 id={`meaning-${card.key}`} className="font-display text-3xl font-bold">{card.name}</h2>
-          {card.description ? <p className="mt-3">{card.description}</p> : null}
-          <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-gold">Upright</h3>
-          <p className="mt-1 text-sm text-muted">{card.upright.keywords.join(" · ")}</p>
-          <p className="mt-1">{card.upright.meaning}</p>
-          <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-gold">Reversed</h3>
-          <p className="mt-1 text-sm text-muted">{card.reversed.keywords.join(" · ")}</p>
-          <p className="mt-1">{card.reversed.meaning}</p>
+        <div>
+          <CardMeaningText card={card} meaning={meaning} headingId={`meaning-${card.key}`} />
           <form method="dialog" className="mt-6">
             <button type="submit" className={buttonClasses("secondary")}>Close</button>
           </form>

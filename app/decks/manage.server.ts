@@ -1,7 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { cards, deckPurchases, decks, users } from "../../db/schema";
+import { cards, deckListings, deckPurchases, decks, users } from "../../db/schema";
+import { selectRecord, settleQuota } from "../credits/credits.server";
+import { repaintsUsedSql } from "../entitlements/entitlements.server";
+import type { BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "../db.server";
+import type { Me } from "../lib/page-reads.server";
 import { meaningOf } from "../tarot/meanings";
 import { FULL_DECK } from "../tarot/cards";
 import { cardBackUrl, cardImageUrl } from "./images";
@@ -17,25 +21,93 @@ const CARD_ORDER = new Map(FULL_DECK.map((card, index) => [card.key, index]));
 /** The owner's deck with every card, its description, meanings and status; null for anyone else. */
 export async function getOwnDeck(db: Database, deckId: string, ownerId: string) {
   const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, ownerId)) });
-  return deck ? withCards(db, deck) : null;
+  return deck ? deckWithCards(deck, await cardsOf(db, deckId)) : null;
 }
 
-/** A deck the user bought (a paid purchase) with every card; null when they hold no paid copy. */
-export async function getBoughtDeck(db: Database, deckId: string, buyerId: string) {
-  const [row] = await db
-    .select({ deck: decks, creator: users.username })
-    .from(decks)
-    .innerJoin(deckPurchases, and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.buyerId, buyerId), eq(deckPurchases.status, "paid")))
-    .innerJoin(users, eq(users.id, decks.creatorId))
-    .where(eq(decks.id, deckId))
-    .limit(1);
-  return row ? { ...(await withCards(db, row.deck)), creator: row.creator } : null;
+function cardsOf(db: Database, deckId: string) {
+  return db.select().from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
 }
 
-async function withCards(db: Database, deck: typeof decks.$inferSelect) {
-  const deckId = deck.id;
-  const rows = await db.select().from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
-  rows.sort((a, b) => (CARD_ORDER.get(a.cardKey) ?? 0) - (CARD_ORDER.get(b.cardKey) ?? 0));
+/**
+ * What a deck's own page reads, for the page's one round trip (lib/page-reads): the deck with its
+ * creator, whether `me` bought it, how many bought it and the repaints it has used; its cards; the
+ * person's quota record; and the deck's listing. `deckPage` makes the page of the answers.
+ */
+export function deckPageQueries(db: Database, deckId: string, me: Me) {
+  const paid = and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.status, "paid"));
+  return [
+    db
+      .select({
+        deck: decks,
+        creator: users.username,
+        bought: sql<number>`exists (select 1 from ${deckPurchases} where ${paid} and ${eq(deckPurchases.buyerId, me)})`,
+        buyers: sql<number>`(select count(*) from ${deckPurchases} where ${paid})`,
+        repaintsUsed: repaintsUsedSql(deckId),
+      })
+      .from(decks)
+      .innerJoin(users, eq(users.id, decks.creatorId))
+      .where(eq(decks.id, deckId))
+      .limit(1),
+    cardsOf(db, deckId),
+    selectRecord(db, me),
+    db.select().from(deckListings).where(eq(deckListings.deckId, deckId)).limit(1),
+  ] as const;
+}
+
+type DeckPageAnswers = BatchResponse<ReturnType<typeof deckPageQueries>>;
+
+/**
+ * The deck's page for `userId` from what `deckPageQueries` read: null unless the deck is theirs
+ * or bought (the cards are handed out only then).
+ */
+export async function deckPage(db: Database, [deckRows, cardRows, quotaRows, listingRows]: DeckPageAnswers, userId: string, now = Date.now()) {
+  const row = deckRows[0];
+  if (!row) return null;
+  const own = row.deck.creatorId === userId;
+  if (!own && !row.bought) return null;
+  return {
+    deck: deckWithCards(row.deck, cardRows),
+    own,
+    creator: row.creator,
+    buyers: Number(row.buyers),
+    repaintsUsed: Number(row.repaintsUsed),
+    quota: await settleQuota(db, userId, quotaRows, now),
+    listing: listingRows[0] ?? null,
+  };
+}
+
+/**
+ * One card of a deck the person made or bought, with its neighbours' keys for the way through the
+ * deck (the deck page's card, as a page of its own); null for a deck they may not open.
+ */
+export async function readDeckCard(db: Database, deckId: string, cardKey: string, userId: string) {
+  const [deckRows, cardRows] = await db.batch([
+    db
+      .select({
+        deck: decks,
+        bought: sql<number>`exists (select 1 from ${deckPurchases} where ${eq(deckPurchases.deckId, decks.id)} and ${eq(deckPurchases.status, "paid")} and ${eq(deckPurchases.buyerId, userId)})`,
+      })
+      .from(decks)
+      .where(eq(decks.id, deckId))
+      .limit(1),
+    cardsOf(db, deckId),
+  ]);
+  const row = deckRows[0];
+  if (!row || (row.deck.creatorId !== userId && !row.bought)) return null;
+  const deck = deckWithCards(row.deck, cardRows);
+  const at = deck.cards.findIndex((card) => card.key === cardKey);
+  if (at < 0) return null;
+  const card = deck.cards[at]!;
+  return {
+    deck: { id: deck.id, title: deck.title, cardCount: deck.cards.length },
+    card: { ...card, ...meaningOf({ key: card.key }) },
+    previous: deck.cards[at - 1]?.key ?? null,
+    next: deck.cards[at + 1]?.key ?? null,
+  };
+}
+
+function deckWithCards(deck: typeof decks.$inferSelect, rows: (typeof cards.$inferSelect)[]) {
+  const sorted = [...rows].sort((a, b) => (CARD_ORDER.get(a.cardKey) ?? 0) - (CARD_ORDER.get(b.cardKey) ?? 0));
   return {
     id: deck.id,
     title: deck.title,
@@ -48,19 +120,15 @@ async function withCards(db: Database, deck: typeof decks.$inferSelect) {
     isPublic: deck.isPublic,
     createdAt: deck.createdAt,
     backUrl: cardBackUrl(deck.theme, deck.artStyle),
-    cards: rows.map((card) => {
-      const meaning = meaningOf({ key: card.cardKey });
-      return {
-        key: card.cardKey,
-        name: card.name,
-        status: card.status,
-        description: card.description,
-        imageUrl: cardImageUrl(card.imageKey, card.updatedAt),
-        regenerations: card.regenerations,
-        upright: meaning.upright,
-        reversed: meaning.reversed,
-      };
-    }),
+    // The classic meanings are not sent with every card: the page loads them once, when a card is opened.
+    cards: sorted.map((card) => ({
+      key: card.cardKey,
+      name: card.name,
+      status: card.status,
+      description: card.description,
+      imageUrl: cardImageUrl(card.imageKey, card.updatedAt),
+      regenerations: card.regenerations,
+    })),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cards, deckPurchases, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
+import type { Me } from "../lib/page-reads.server";
 import { hiddenByStaff } from "../marketplace/ownership.server";
 import { cardImageUrl } from "./images";
 
@@ -31,7 +32,7 @@ function toSummary<T extends { coverImageKey: string | null; coverUpdatedAt: num
   return { ...rest, coverUrl: cardImageUrl(coverImageKey, coverUpdatedAt ?? 0) };
 }
 
-export type DeckSummary = Awaited<ReturnType<typeof listUserDecks>>[number];
+export type DeckSummary = ReturnType<typeof toSummary<Awaited<ReturnType<typeof userDecksQuery>>[number]>>;
 
 function summaries(db: Database) {
   return db
@@ -41,19 +42,19 @@ function summaries(db: Database) {
     .leftJoin(coverCard, eq(coverCard.id, decks.coverCardId));
 }
 
-/** A user's own decks, newest first. */
-export async function listUserDecks(db: Database, userId: string) {
-  const rows = await summaries(db).where(eq(decks.creatorId, userId)).orderBy(desc(decks.createdAt));
-  return rows.map(toSummary);
+/** A person's own decks, newest first (the query; `toSummaries` shapes its rows). */
+export function userDecksQuery(db: Database, owner: string | Me) {
+  return summaries(db).where(eq(decks.creatorId, owner)).orderBy(desc(decks.createdAt));
 }
 
-/** Decks the user bought (a paid purchase), newest purchase first, with their creator. */
-export async function listBoughtDecks(db: Database, userId: string) {
-  const rows = await summaries(db)
-    .innerJoin(deckPurchases, and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.buyerId, userId), eq(deckPurchases.status, "paid")))
+/** Decks the person bought (a paid purchase), newest purchase first, with their creator (the query; `toSummaries` shapes its rows). */
+export function boughtDecksQuery(db: Database, buyer: string | Me) {
+  return summaries(db)
+    .innerJoin(deckPurchases, and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.buyerId, buyer), eq(deckPurchases.status, "paid")))
     .orderBy(desc(deckPurchases.createdAt));
-  return rows.map(toSummary);
 }
+
+export const toSummaries = <T extends { coverImageKey: string | null; coverUpdatedAt: number | null }>(rows: T[]) => rows.map(toSummary);
 
 /** A public deck with its cards in order, or null when it does not exist or is private. */
 export function getPublicDeck(db: Database, deckId: string) {

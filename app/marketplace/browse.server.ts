@@ -151,16 +151,28 @@ function tilesQuery(from: SQL, where: SQL, order: SQL, limit: number, offset: nu
  * second to count.
  */
 export async function browseMarketplace(db: Database, params: BrowseParams) {
-  const page = Math.max(1, Math.floor(params.page ?? 1));
-  const sort = params.sort ?? "featured";
-  const match = params.q ? marketplaceMatchQuery(params.q) : null;
-  if (params.q?.trim() && match === null) return { tiles: [], total: 0, page, pageCount: 0, pageSize: BROWSE_PAGE_SIZE };
+  const query = browseQuery(db, params);
+  return browseResult(db, params, query ? await query : []);
+}
 
+/** The statement that reads a page of the marketplace with its total, or null when the search can match nothing. */
+export function browseQuery(db: Database, params: BrowseParams) {
+  const match = params.q ? marketplaceMatchQuery(params.q) : null;
+  if (params.q?.trim() && match === null) return null;
+  const page = pageOf(params);
   const from = fromMatches(match);
   const where = whereClause(params);
-  const rows = await db.all<TileRow & { total: number }>(tilesQuery(from, where, orderBy(sort), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE, true));
-  const total =
-    rows[0]?.total ?? (page === 1 ? 0 : ((await db.all<{ total: number }>(sql`select ${countOf(from, where)} as total`))[0]?.total ?? 0));
+  return db.all<TileRow & { total: number }>(tilesQuery(from, where, orderBy(params.sort ?? "featured"), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE, true));
+}
+
+/** The page of the marketplace from the rows `browseQuery` read; a page past the last one asks for the total once more. */
+export async function browseResult(db: Database, params: BrowseParams, rows: (TileRow & { total: number })[]) {
+  const page = pageOf(params);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    const match = params.q ? marketplaceMatchQuery(params.q) : null;
+    total = (await db.all<{ total: number }>(sql`select ${countOf(fromMatches(match), whereClause(params))} as total`))[0]?.total ?? 0;
+  }
   return {
     tiles: rows.map(({ total: _, ...row }) => toTile(row)),
     total,
@@ -170,11 +182,14 @@ export async function browseMarketplace(db: Database, params: BrowseParams) {
   };
 }
 
-/** The shop window on the home page: the same order as the marketplace's default. */
-export async function listCuratedDecks(db: Database, limit: number) {
-  const rows = await db.all<TileRow>(tilesQuery(fromMatches(null), whereClause({}), orderBy("featured"), limit, 0));
-  return rows.map(toTile);
+const pageOf = (params: BrowseParams) => Math.max(1, Math.floor(params.page ?? 1));
+
+/** The shop window on the home page: the same order as the marketplace's default (the statement; `toTiles` shapes its rows). */
+export function curatedDecksQuery(db: Database, limit: number) {
+  return db.all<TileRow>(tilesQuery(fromMatches(null), whereClause({}), orderBy("featured"), limit, 0));
 }
+
+export const toTiles = (rows: TileRow[]) => rows.map(toTile);
 
 /** Listings younger than this still carry a newness bonus that fades day by day. */
 const NEWNESS_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;

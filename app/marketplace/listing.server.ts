@@ -55,9 +55,8 @@ export function getListing(db: Database, deckId: string) {
 }
 
 /** What the owner's listing form offers on their plan. */
-export async function listingTerms(db: Database, user: CurrentUser) {
-  const standing = await getPlanStanding(db, user.id);
-  return { maySell: !user.isGuest && maySell(standing.tier), mayLicenseCommercially: commercialRights(standing.tier) !== "personal", mayList: !user.isGuest };
+export function listingTerms(user: CurrentUser) {
+  return { maySell: !user.isGuest && maySell(user.plan.tier), mayLicenseCommercially: commercialRights(user.plan.tier) !== "personal", mayList: !user.isGuest };
 }
 
 /** Lists the owner's ready deck, or changes its listing (listing it again if it was taken out). */
@@ -66,7 +65,7 @@ export async function saveListing(db: Database, user: CurrentUser, deckId: strin
   if (!deck) return { ok: false, status: 404, message: "Deck not found" };
   if (user.isGuest) return { ok: false, status: 403, message: "Create an account to list a deck in the marketplace." };
   if (deck.status !== "ready") return { ok: false, status: 409, message: "Only a finished deck can be listed." };
-  const terms = await listingTerms(db, user);
+  const terms = listingTerms(user);
   if (input.price > 0 && !terms.maySell)
     return { ok: false, status: 403, field: "price", message: "Selling a deck for a price is part of the Mystic, Creator and Visionary plans. You can list it for free." };
   if (input.licence === "commercial" && !terms.mayLicenseCommercially)

@@ -6,6 +6,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
+import type { Me } from "../lib/page-reads.server";
 import { newId, randomToken } from "../lib/crypto";
 import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
@@ -58,7 +59,8 @@ export async function saveToJournals(db: Database, sessionId: string, state: Roo
   await db.batch([upsert(first!), ...rest.map(upsert)]);
 }
 
-export async function listJournal(db: Database, userId: string) {
+/** The person's kept readings, newest first (the query). */
+export function journalQuery(db: Database, userId: string | Me) {
   return db
     .select({
       id: readingJournal.id,

@@ -3,7 +3,11 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DeckTile } from "~/components/deck-tile";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
-import { listCuratedDecks } from "~/marketplace/browse.server";
+import { curatedDecksQuery, toTiles } from "~/marketplace/browse.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
+export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
 export const meta: MetaFunction = () => [
   { title: "Arcanum — Create your own AI tarot deck" },
@@ -15,10 +19,11 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const featured = await listCuratedDecks(context.db, 4);
+  // Read with the session's check, in the page's one round trip.
+  const [featured] = await context.read(() => [curatedDecksQuery(context.db, 4)]);
   // Where a deleted account lands (the profile page sends it here); the page is the same for everyone who arrives so.
   const accountDeleted = new URL(request.url).searchParams.get("account") === "deleted";
-  return { featured, accountDeleted };
+  return { featured: toTiles(featured), accountDeleted };
 }
 
 const STEPS = [

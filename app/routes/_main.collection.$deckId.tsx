@@ -8,46 +8,41 @@ import { HiddenNotice } from "~/components/marketplace/HiddenNotice";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { creditsLeft } from "~/credits/cost";
-import { getQuota } from "~/credits/credits.server";
-import { regenerateCard, regenerationsLeft, retryCost, retryDeck, upgradeDeck, type CreditOffer } from "~/decks/create.server";
+import { regenerateCard, retryCostOf, retryDeck, upgradeDeck, type CreditOffer } from "~/decks/create.server";
 import { startExplorerCheckout } from "~/payments/payments.server";
 import { PaymentsError } from "~/payments/provider.server";
-import { deleteDeck, getBoughtDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
+import { deckPage, deckPageQueries, deleteDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
+import { repaintsLeft } from "~/entitlements/entitlements";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
 import { cn } from "~/lib/cn";
 import { ToolbarMenu } from "~/components/toolbar-menu";
 import { DeckCardTile } from "~/decks/deck-card-tile";
 import { formatPrice } from "~/decks/images";
-import { buyerCount, getListing, listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
+import { buyerCount, listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
+export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deck.title} — Arcanum` : "Deck — Arcanum" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const deckId = params.deckId ?? "";
-  // One wait for everything the page shows; the deck must be the person's own or bought, and the
-  // rest is used only then.
-  const [own, bought, quota, regenerations, listing, listingTermsNow, buyers] = await Promise.all([
-    getOwnDeck(context.db, deckId, user.id),
-    getBoughtDeck(context.db, deckId, user.id),
-    getQuota(context.db, user.id),
-    regenerationsLeft(context.db, user, deckId),
-    getListing(context.db, deckId),
-    listingTerms(context.db, user),
-    buyerCount(context.db, deckId),
-  ]);
-  const deck = own ?? bought;
-  if (!deck) throw new Response("Deck not found", { status: 404 });
+  // The person and everything the page shows in one round trip; only their own or a bought deck is shown.
+  const [user, answers] = await Promise.all([requireUser(request, context), context.read((me) => deckPageQueries(context.db, deckId, me))]);
+  const page = await deckPage(context.db, answers, user.id);
+  if (!page) throw new Response("Deck not found", { status: 404 });
+  const { deck, own, quota } = page;
   return {
     deck,
-    regenerationsLeft: regenerations,
+    regenerationsLeft: repaintsLeft(user.plan.tier, page.repaintsUsed),
     completeCreditsLeft: creditsLeft(quota).completeDeck,
-    retry: deck.status === "failed" ? await retryCost(context.db, user.id, deck) : null,
-    listing: listing ?? null,
-    listingTerms: listingTermsNow,
-    buyers,
-    boughtFrom: own ? null : bought ? { creator: bought.creator } : null,
+    retry: own && deck.status === "failed" ? retryCostOf(deck, quota) : null,
+    listing: own ? page.listing : null,
+    listingTerms: listingTerms(user),
+    buyers: own ? page.buyers : 0,
+    boughtFrom: own ? null : { creator: page.creator },
   };
 }
 
@@ -356,6 +351,7 @@ export default function DeckPage() {
         {deck.cards.map((card, index) => (
           <li key={card.key}>
             <DeckCardTile
+              deckId={deck.id}
               card={card}
               progress={progress[index]!}
               canRegenerate={!boughtFrom && !generating && (regenerationsLeft === null || regenerationsLeft > 0 || card.status === "failed")}

@@ -5,15 +5,22 @@ import { DeckTile } from "~/components/deck-tile";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { listBoughtDecks, listUserDecks } from "~/decks/queries.server";
+import { boughtDecksQuery, toSummaries, userDecksQuery } from "~/decks/queries.server";
 import { useOptionalUser } from "~/lib/root-data";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
+export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
 export const meta: MetaFunction = () => [{ title: "My Collection — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const [own, bought] = await Promise.all([listUserDecks(context.db, user.id), listBoughtDecks(context.db, user.id)]);
-  return { decks: [...own.map((deck) => ({ ...deck, bought: false })), ...bought.map((deck) => ({ ...deck, bought: true }))] };
+  // The person and their decks in one round trip.
+  const [, [own, bought]] = await Promise.all([
+    requireUser(request, context),
+    context.read((me) => [userDecksQuery(context.db, me), boughtDecksQuery(context.db, me)]),
+  ]);
+  return { decks: [...toSummaries(own).map((deck) => ({ ...deck, bought: false })), ...toSummaries(bought).map((deck) => ({ ...deck, bought: true }))] };
 }
 
 export default function Collection() {

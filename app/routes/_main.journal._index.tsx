@@ -3,14 +3,19 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { listJournal } from "~/reading-room/journal.server";
+import { journalQuery } from "~/reading-room/journal.server";
 import { LocalTime } from "~/components/local-time";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
+export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
 export const meta: MetaFunction = () => [{ title: "Reading Journal — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  return { entries: await listJournal(context.db, user.id) };
+  // The person and their readings in one round trip.
+  const [, [entries]] = await Promise.all([requireUser(request, context), context.read((me) => [journalQuery(context.db, me)])]);
+  return { entries };
 }
 
 export default function Journal() {

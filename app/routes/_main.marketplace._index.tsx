@@ -7,8 +7,12 @@ import { FilterField, filterFieldClasses, Pagination } from "~/components/browse
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { BROWSE_PAGE_SIZE, browseSorts } from "~/marketplace/browse";
-import { browseMarketplace } from "~/marketplace/browse.server";
+import { browseQuery, browseResult } from "~/marketplace/browse.server";
 import { formatCount } from "~/lib/format";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
+export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
 export const meta: MetaFunction = () => [
   { title: "Marketplace — Arcanum" },
@@ -53,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (minPriceCents !== undefined && maxPriceCents !== undefined && minPriceCents > maxPriceCents) {
     [minPriceCents, maxPriceCents] = [maxPriceCents, minPriceCents];
   }
-  const result = await browseMarketplace(context.db, {
+  const params = {
     q: query.q,
     minPriceCents,
     maxPriceCents,
@@ -63,8 +67,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     minRating: query.rating,
     sort: query.sort,
     page: query.page,
-  });
-  return { ...result, query };
+  };
+  const statement = browseQuery(context.db, params);
+  // Read with the session's check, in the page's one round trip.
+  const rows = statement ? (await context.read(() => [statement]))[0] : [];
+  return { ...(await browseResult(context.db, params, rows)), query };
 }
 
 /** The query string for a link, without empty values and without page 1. */

@@ -173,6 +173,10 @@ const ROWS: HttpRow[] = [
   // A free listing: a member's copy is added at once (then "In your collection", 409); the seller's own, 409; a guest is asked for an account.
   act("routes/_main.checkout.$deckId", "buy", () => `/checkout/${PUBLIC_DECK}`, () => ({}), { nobody: "login", guest: 401, member: 302, removed: 302, owner: 302 }),
   doc(collection, "the owner's private deck", () => `/collection/${OWNER_DECK}`, ownerOnly),
+  doc(collection, "a deck its holders bought (the creator is someone else)", (f) => `/collection/${f.boughtDeck}`, { nobody: "refused", guest: "denied", member: 200, removed: 200, owner: 200 }),
+  doc("routes/_main.collection.$deckId_.cards.$cardKey", "a card of the owner's private deck", () => `/collection/${OWNER_DECK}/cards/major-17`, ownerOnly),
+  doc("routes/_main.collection.$deckId_.cards.$cardKey", "a card of a bought deck", (f) => `/collection/${f.boughtDeck}/cards/major-00`, { nobody: "refused", guest: "denied", member: 200, removed: 200, owner: 200 }),
+  doc("routes/_main.collection.$deckId_.cards.$cardKey", "a card the deck does not have", () => `/collection/${OWNER_DECK}/cards/wands-01`, { ...ownerOnly, owner: 404 }),
   ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete", "list", "unlist"] as const).map((intent) =>
     act(collection, intent, async (f) => `/collection/${await f.spareDeck()}`, () => ({ intent, title: "Renamed", card: "major-01", confirm: "delete", price: "0" }), ownerOnly),
   ),

@@ -10,6 +10,7 @@ import { newId } from "../../app/lib/crypto";
 import { mapWithConcurrency } from "../../app/lib/pool";
 import { EXPLORER_PLUS, formatPlanPrice } from "../../app/plans/catalogue";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
+import { meaningOf } from "../../app/tarot/meanings";
 import { cards, deckQuotaLedger, decks, userDeckQuotas, users } from "../../db/schema";
 import { CookieJar, get, ORIGIN, post, signInAs, visit, waitForDeck } from "./helpers";
 import { pictureOf } from "./svg-check";
@@ -59,6 +60,17 @@ describe("creating a deck", () => {
     const html = await page.text();
     expect(html).toContain("The High Priestess");
     expect(html.match(/data-testid="deck-card"/g)).toHaveLength(22);
+    // Each card leads to its own page, which has the deck's words for it and the classic meanings;
+    // the deck page itself does not carry the meanings of all its cards.
+    const star = rows.find((row) => row.cardKey === "major-17")!;
+    expect(html).toContain(`href="/collection/${deckId}/cards/major-17"`);
+    expect(html).not.toContain(meaningOf({ key: "major-17" }).upright.meaning);
+    const cardPage = await get(`/collection/${deckId}/cards/major-17`, { cookie: jar.header() });
+    expect(cardPage.status).toBe(200);
+    const cardHtml = await cardPage.text();
+    expect(cardHtml).toContain(escapedText(star.description!));
+    expect(cardHtml).toContain(escapedText(meaningOf({ key: "major-17" }).upright.meaning));
+    expect(cardHtml).toContain(`href="/collection/${deckId}/cards/major-18"`);
     const image = await get(`/media/${cardImageKey(deckId, "The Fool", "svg")}`, { cookie: jar.header() });
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/svg+xml");
@@ -536,3 +548,8 @@ describe("a deck's title from its theme", () => {
     expect(titleFromTheme("  !!  ")).toBe("Untitled Deck");
   });
 });
+
+/** Text as React writes it into HTML. */
+function escapedText(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+}

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
-import { BROWSE_PAGE_SIZE, browseMarketplace, listCuratedDecks, marketplaceMatchQuery, refreshListingScores } from "../../app/marketplace/browse.server";
+import { BROWSE_PAGE_SIZE, browseMarketplace, curatedDecksQuery, marketplaceMatchQuery, refreshListingScores, toTiles } from "../../app/marketplace/browse.server";
 import { deckListings, decks, users } from "../../db/schema";
 import { get } from "./helpers";
 
@@ -257,7 +257,7 @@ describe("filters and sorts", () => {
   });
 
   it("shows the same curation on the home page's row", async () => {
-    const curated = await listCuratedDecks(db(), 4);
+    const curated = toTiles(await curatedDecksQuery(db(), 4));
     expect(curated[0]!.featured).toBe(true);
     const page = await browseMarketplace(db(), {});
     expect(curated.map((t) => t.id)).toEqual(page.tiles.slice(0, 4).map((t) => t.id));

@@ -1,14 +1,20 @@
 /**
- * The round-trip budget of members' pages: each page, as a signed-in member sees it, may wait on
- * D1 and R2 at most its route's `handle.roundTrips` times in a row (2 when the route says nothing). The Worker counts them in test runs (app/lib/round-trips.server.ts) and says
- * "sequential of total" in a header. The counts are printed, so a change that adds a wait shows.
+ * The render path of members' pages. The round-trip budget: each page, as a signed-in member sees
+ * it, may wait on D1 and R2 at most its route's `handle.roundTrips` times in a row (2 when the
+ * route says nothing). The Worker counts them in test runs (app/lib/round-trips.server.ts) and
+ * says "sequential of total" in a header; the counts are printed, so a change that adds a wait
+ * shows. The page reads that make one round trip of a page (app/lib/page-reads.server.ts), and the
+ * render memo that serves a page whose data did not change (app/render/document-memo.server.ts).
  */
 import { env } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import * as build from "remix-build";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sessionUser } from "../../app/auth/session.server";
 import { createDatabase } from "../../app/db.server";
+import { pageReads } from "../../app/lib/page-reads.server";
 import { countedD1, distantD1, newRoundTrips, ROUND_TRIPS_HEADER } from "../../app/lib/round-trips.server";
-import { users } from "../../db/schema";
+import { decks, readingJournal, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { signInAs, visit } from "./helpers";
 
@@ -75,8 +81,8 @@ describe("round trips of members' pages", () => {
   });
 
   it("counts a page's waits, not the calls that travel together", async () => {
-    // The collection's deck page reads the deck, its listing, credits and buyers at once: many calls, two waits.
-    const response = await visit(`/collection/${OWN_DECK}`, { cookie });
+    // The readers list reads its page of readers and their count at once, beside the session: three calls, one wait.
+    const response = await visit("/readers", { cookie });
     await response.arrayBuffer();
     const [sequential, total] = response.headers.get(ROUND_TRIPS_HEADER)!.split(" of ").map(Number) as [number, number];
     expect(sequential).toBeGreaterThanOrEqual(1);
@@ -103,5 +109,95 @@ describe("the counting and the distant database", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(120);
     const [fromNear] = await near.select({ id: users.id }).from(users).where(eq(users.id, OWNER));
     expect(fromFar).toEqual(fromNear);
+  });
+});
+
+describe("page reads", () => {
+  const db = () => createDatabase(env.DB);
+  const ownDecks = (me: ReturnType<typeof sessionUser>) => db().select({ id: decks.id }).from(decks).where(eq(decks.creatorId, me));
+
+  it("sends every read asked for before the batch leaves in one call, each answered with its own rows", async () => {
+    const trips = newRoundTrips();
+    const counted = countedD1(env.DB, trips);
+    const reads = pageReads(() => counted, async () => sessionUser(null, Date.now()));
+    const [[first], [second, third]] = await Promise.all([
+      reads.read(() => [db().select({ id: users.id }).from(users).where(eq(users.id, OWNER))]),
+      reads.read(() => [db().select({ id: decks.id }).from(decks).where(eq(decks.id, OWN_DECK)), db().all<{ n: number }>(sql`select ${41} + ${1} as n`)]),
+    ]);
+    expect(trips).toMatchObject({ sequential: 1, total: 1 });
+    expect(first).toEqual([{ id: OWNER }]);
+    expect(second).toEqual([{ id: OWN_DECK }]);
+    expect(third).toEqual([{ n: 42 }]);
+    // A read asked for after the batch left goes in the next one.
+    await reads.read(() => [db().select({ id: users.id }).from(users).limit(1)]);
+    expect(trips).toMatchObject({ sequential: 2, total: 2 });
+  });
+
+  it("names the person of a live session only: a lapsed or unknown session finds nothing of theirs", async () => {
+    const sessionId = "page-reads-session";
+    const now = Date.now();
+    await db().run(sql`insert into auth_sessions (id, user_id, created_at, expires_at) values (${sessionId}, ${OWNER}, ${now}, ${now + 60_000})`);
+    const readAs = (id: string | null, at: number) => pageReads(() => env.DB, async () => sessionUser(id, at)).read((me) => [ownDecks(me)]);
+    const [live] = await readAs(sessionId, now);
+    expect(live.map((row) => row.id)).toContain(OWN_DECK);
+    expect((await readAs(sessionId, now + 120_000))[0]).toEqual([]);
+    expect((await readAs("no-such-session", now))[0]).toEqual([]);
+    expect((await readAs(null, now))[0]).toEqual([]);
+  });
+
+  it("fails every read of a batch whose statement fails, and the next batch still goes", async () => {
+    const reads = pageReads(() => env.DB, async () => sessionUser(null, Date.now()));
+    const good = reads.read(() => [db().select({ id: users.id }).from(users).limit(1)]);
+    const bad = reads.read(() => [db().all(sql`select * from no_such_table`)]);
+    await expect(good).rejects.toThrow();
+    await expect(bad).rejects.toThrow(/no_such_table/);
+    const [[row]] = await reads.read(() => [db().select({ id: users.id }).from(users).where(eq(users.id, OWNER))]);
+    expect(row).toEqual({ id: OWNER });
+  });
+});
+
+describe("the render memo", () => {
+  const MEMO = "x-render-memo";
+  const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")![1]!;
+
+  it("serves a repeat of the same data from the first render, with the new response's nonce on its scripts", async () => {
+    const first = await visit("/journal", { cookie });
+    const firstHtml = await first.text();
+    const second = await visit("/journal", { cookie });
+    const secondHtml = await second.text();
+    expect(second.headers.get(MEMO)).toBe("hit");
+    const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
+    expect(secondNonce).not.toBe(firstNonce);
+    expect(secondHtml).not.toContain(firstNonce);
+    expect(secondHtml).toContain(`nonce="${secondNonce}"`);
+    expect(secondHtml.split(secondNonce).join("N")).toBe(firstHtml.split(firstNonce).join("N"));
+  });
+
+  it("renders again when the data changed, and never gives one person's page to another", async () => {
+    await visit("/journal", { cookie });
+    const entryId = `memo-${Date.now()}`;
+    await createDatabase(env.DB)
+      .insert(readingJournal)
+      .values({ id: entryId, userId: OWNER, question: "Will the memo notice this reading?", spreadId: "single", spreadName: "Single card", cards: [] });
+    const after = await visit("/journal", { cookie });
+    expect(after.headers.get(MEMO)).toBe("miss");
+    expect(await after.text()).toContain("Will the memo notice this reading?");
+
+    // Another member asking for the same address has other data: their own render.
+    const other = await signInAs("seed-user-theo");
+    await visit("/journal", { cookie: other });
+    const theirs = await visit("/journal", { cookie: other });
+    expect(theirs.headers.get(MEMO)).toBe("hit");
+    expect(await theirs.text()).not.toContain("Will the memo notice this reading?");
+  });
+
+  it("is used only by pages that declare it, and never for an error", async () => {
+    const profile = await visit("/profile", { cookie });
+    expect(profile.headers.get(MEMO)).toBeNull();
+    await profile.arrayBuffer();
+    const missing = await visit("/collection/no-such-deck", { cookie });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get(MEMO)).toBeNull();
+    await missing.arrayBuffer();
   });
 });
