@@ -13,11 +13,15 @@ import { wranglerEnv } from "./wrangler-env.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Members' pages are measured in rounds, each right after a round of the constant route, so drift on a busy machine hits both. */
+const ROUNDS = 3;
+const ROUND_S = Number(process.env.BENCH_ROUND_DURATION ?? 4);
 const LIGHTHOUSE_RUNS = 3;
 /** The simulated distance to the database for the second pass (D1_LATENCY_MS), and the round trips a member's page may wait for. */
 const D1_LATENCY_MS = Number(process.env.BENCH_D1_LATENCY_MS ?? 80);
 const MEMBER_PAGE_ROUND_TRIPS = 2;
-const MEMBER_PAGES = ["/", "/marketplace", "/collection", "/collection/seed-deck-autumn-lanterns", "/journal"];
+const MEMBER_DECK = "/collection/seed-deck-autumn-lanterns";
+const MEMBER_PAGES = ["/", "/marketplace", "/collection", MEMBER_DECK, "/journal"];
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 const TARGETS = {
@@ -30,11 +34,11 @@ const TARGETS = {
 
 type Load = { path: string; who: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number };
 
-async function load(url: string, pathname: string, cookie?: string, connections = CONNECTIONS): Promise<Load> {
+async function load(url: string, pathname: string, cookie?: string, connections = CONNECTIONS, duration = DURATION_S): Promise<Load> {
   const result = await autocannon({
     url: url + pathname,
     connections,
-    duration: DURATION_S,
+    duration,
     headers: cookie ? { cookie } : {},
   });
   return {
@@ -77,7 +81,7 @@ function memberCookie(state: string): string {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function lighthouseScores(url: string) {
+async function lighthouseScores(url: string, pathname = "/", cookie?: string) {
   const runs: Record<string, number>[] = [];
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     const chrome = await chromeLauncher.launch({
@@ -85,7 +89,7 @@ async function lighthouseScores(url: string) {
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
     try {
-      const result = await lighthouse(url + "/", { port: chrome.port, output: "json", logLevel: "error" });
+      const result = await lighthouse(url + pathname, { port: chrome.port, output: "json", logLevel: "error", ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
       const categories = result!.lhr.categories;
       runs.push(Object.fromEntries(Object.entries(categories).map(([key, c]) => [key, c.score ?? 0])));
     } finally {
@@ -96,28 +100,56 @@ async function lighthouseScores(url: string) {
   return { runs, median: Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k] ?? 0))])) };
 }
 
+/**
+ * A member's page against the constant route: `ROUNDS` rounds of the constant route then the page,
+ * `ROUND_S` seconds each; the ratio is the median of the rounds' ratios, the latencies the page's
+ * median round.
+ */
+async function memberRounds(url: string, pathname: string, cookie: string) {
+  const rounds: { constant: Load; page: Load; ratio: number }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const constant = await load(url, "/healthz", undefined, CONNECTIONS, ROUND_S);
+    const page = await load(url, pathname, cookie, CONNECTIONS, ROUND_S);
+    rounds.push({ constant, page, ratio: page.requestsPerSecond / Math.max(constant.requestsPerSecond, 1) });
+  }
+  const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!;
+  return {
+    ...middle.page,
+    constantRequestsPerSecond: middle.constant.requestsPerSecond,
+    throughputRatio: +middle.ratio.toFixed(2),
+    roundRatios: rounds.map((round) => +round.ratio.toFixed(2)),
+    errors: rounds.reduce((sum, round) => sum + round.page.errors, 0),
+    non2xx: rounds.reduce((sum, round) => sum + round.page.non2xx, 0),
+  };
+}
+
+type MemberRow = Awaited<ReturnType<typeof memberRounds>>;
+
 const state = mkdtempSync(path.join(tmpdir(), "arcanum-bench-"));
 prepareState(state);
 const cookie = memberCookie(state);
-const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore" });
-try {
-  for (const warm of ["/healthz", "/", "/marketplace"]) await load(server.url, warm).catch(() => undefined);
+// wrangler's dev server without its debugger, which relays several events per D1 query to the
+// wrangler process: a cost of the debugger, not of the Worker (docs/decisions/0047-members-pages.md).
+const started = async (vars: Record<string, string> = {}) => {
+  const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore", inspector: false, vars });
+  for (const warm of ["/healthz", "/", "/marketplace"]) await load(server.url, warm, undefined, 10, 2).catch(() => undefined);
+  for (const page of MEMBER_PAGES) await load(server.url, page, cookie, 10, 2).catch(() => undefined);
+  return server;
+};
 
+const server = await started();
+try {
   const constant = await load(server.url, "/healthz");
-  // Signed-out visitors get shared copies of public pages; members' pages are rendered for each request.
+  // Signed-out visitors get shared copies of public pages.
   const home = await load(server.url, "/");
   const marketplace = await load(server.url, "/marketplace");
-  const memberHome = await load(server.url, "/", cookie);
-  const memberMarketplace = await load(server.url, "/marketplace", cookie);
   const ratio = (page: Load) => ({
     throughputRatio: +(page.requestsPerSecond / constant.requestsPerSecond).toFixed(2),
     p99Ratio: +(page.p99Ms / constant.p99Ms).toFixed(2),
   });
-  const memberPages = [];
-  for (const page of MEMBER_PAGES) {
-    const row = await load(server.url, page, cookie);
-    memberPages.push({ ...row, ...ratio(row) });
-  }
+  // Members' pages, as served: one round trip, and the render reused while the data is the same.
+  const memberPages: MemberRow[] = [];
+  for (const page of MEMBER_PAGES) memberPages.push(await memberRounds(server.url, page, cookie));
   // One request at a time, for latency without queueing: near here, then with every D1 round trip made far.
   const quiet = async (url: string) => {
     const rows = [await load(url, "/healthz", undefined, 1)];
@@ -126,13 +158,25 @@ try {
   };
   const near = await quiet(server.url);
   const javascript = await homeJavaScript(server.url);
-  const lighthouseResult = await lighthouseScores(server.url);
-
+  const lighthouseResult = {
+    visitorHome: await lighthouseScores(server.url, "/"),
+    memberHome: await lighthouseScores(server.url, "/", cookie),
+    memberDeck: await lighthouseScores(server.url, MEMBER_DECK, cookie),
+  };
   await server.stop();
-  const farServer = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore", vars: { D1_LATENCY_MS: String(D1_LATENCY_MS) } });
+
+  // The same pages rendered for every request, to see what a render costs.
+  const renderServer = await started({ RENDER_MEMO: "off" });
+  const renderedPages: MemberRow[] = [];
+  try {
+    for (const page of MEMBER_PAGES) renderedPages.push(await memberRounds(renderServer.url, page, cookie));
+  } finally {
+    await renderServer.stop();
+  }
+
+  const farServer = await started({ D1_LATENCY_MS: String(D1_LATENCY_MS) });
   let far: Load[];
   try {
-    for (const page of MEMBER_PAGES) await load(farServer.url, page, cookie, 1).catch(() => undefined);
     far = await quiet(farServer.url);
   } finally {
     await farServer.stop();
@@ -144,14 +188,13 @@ try {
 
   const report = {
     measuredAt: new Date().toISOString(),
-    machine: { node: process.version, durationSeconds: DURATION_S, connections: CONNECTIONS },
+    machine: { node: process.version, durationSeconds: DURATION_S, connections: CONNECTIONS, memberRounds: ROUNDS, memberRoundSeconds: ROUND_S, inspector: false },
     load: {
       constant,
       home: { ...home, ...ratio(home) },
       marketplace: { ...marketplace, ...ratio(marketplace) },
-      memberHome: { ...memberHome, ...ratio(memberHome) },
-      memberMarketplace: { ...memberMarketplace, ...ratio(memberMarketplace) },
       memberPages,
+      memberPagesRenderedEachTime: renderedPages,
     },
     // p50 of one request at a time, with D1 here and with each D1 round trip made distant;
     // the budget is the near p50 (constant route + render + local queries) plus two far round trips.
@@ -165,26 +208,35 @@ try {
   writeFileSync(path.join(out, "latest.json"), JSON.stringify(report, null, 2) + "\n");
 
   const mark = (ok: boolean) => (ok ? "meets" : "MISSES");
-  console.log(`\nLoad (${CONNECTIONS} connections, ${DURATION_S} s each)`);
-  for (const row of [constant, home, marketplace, memberHome, memberMarketplace]) {
-    console.log(`  ${row.path.padEnd(13)} ${row.who.padEnd(8)} ${String(row.requestsPerSecond).padStart(6)} req/s   p99 ${String(row.p99Ms).padStart(5)} ms   errors ${row.errors + row.non2xx}`);
+  console.log(`\nVisitors (${CONNECTIONS} connections, ${DURATION_S} s each; shared copies of public pages)`);
+  for (const row of [constant, home, marketplace]) {
+    console.log(`  ${row.path.padEnd(13)} ${String(row.requestsPerSecond).padStart(6)} req/s   p99 ${String(row.p99Ms).padStart(5)} ms   errors ${row.errors + row.non2xx}`);
   }
   const l = report.load;
-  for (const [name, page] of [["/ (visitor)", l.home], ["/marketplace (visitor)", l.marketplace], ["/ (member)", l.memberHome], ["/marketplace (member)", l.memberMarketplace]] as const) {
-    console.log(`  ${name.padEnd(23)} throughput ratio ${page.throughputRatio} (target ≥ ${TARGETS.ssrThroughputRatio}: ${mark(page.throughputRatio >= TARGETS.ssrThroughputRatio)}), p99 ratio ${page.p99Ratio}`);
+  for (const [name, page] of [["/", l.home], ["/marketplace", l.marketplace]] as const) {
+    console.log(`  ${name.padEnd(13)} throughput ratio ${page.throughputRatio} (target ≥ ${TARGETS.ssrThroughputRatio}: ${mark(page.throughputRatio >= TARGETS.ssrThroughputRatio)}), p99 ratio ${page.p99Ratio}`);
   }
-  console.log(`Members' pages (rendered for each request; target ≥ ${TARGETS.memberThroughputRatio} of /healthz)`);
-  for (const row of memberPages) {
-    console.log(`  ${row.path.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s (×${row.throughputRatio}: ${mark(row.throughputRatio >= TARGETS.memberThroughputRatio)})   p50 ${String(row.p50Ms).padStart(4)} ms   p99 ${String(row.p99Ms).padStart(5)} ms`);
-  }
+  const memberTable = (title: string, rows: MemberRow[], target: boolean) => {
+    console.log(title);
+    for (const row of rows) {
+      const verdict = target ? `: ${mark(row.throughputRatio >= TARGETS.memberThroughputRatio)}` : "";
+      console.log(
+        `  ${row.path.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s (×${row.throughputRatio}${verdict}; rounds ${row.roundRatios.join(" ")})   p50 ${String(row.p50Ms).padStart(4)} ms   p99 ${String(row.p99Ms).padStart(5)} ms   errors ${row.errors + row.non2xx}`,
+      );
+    }
+  };
+  memberTable(`Members' pages (${ROUNDS} rounds of ${ROUND_S} s against the constant route; target ≥ ${TARGETS.memberThroughputRatio} of /healthz)`, memberPages, true);
+  memberTable(`The same, rendered for every request (RENDER_MEMO=off)`, renderedPages, false);
   console.log(`Members' pages one at a time, D1 here and ${D1_LATENCY_MS} ms away (target: far p50 ≤ near p50 + ${MEMBER_PAGE_ROUND_TRIPS} × ${D1_LATENCY_MS} ms)`);
   for (const row of distant) {
     console.log(`  ${row.path.padEnd(40)} near p50 ${String(row.nearP50Ms).padStart(4)} ms   far p50 ${String(row.farP50Ms).padStart(4)} ms   budget ${row.budgetMs} ms: ${mark(row.meets)}`);
   }
   console.log(`Home page JavaScript: ${javascript.gzipKb} KB gzip in ${javascript.files} files (target ≤ ${TARGETS.homeJsGzipKb}: ${mark(javascript.gzipKb <= TARGETS.homeJsGzipKb)})`);
-  const lh = lighthouseResult.median;
-  console.log(`Lighthouse on / (median of ${LIGHTHOUSE_RUNS}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh["best-practices"]}, SEO ${lh.seo}`);
-  console.log(`  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`);
+  for (const [name, result] of [["/ as a visitor", lighthouseResult.visitorHome], ["/ as a member", lighthouseResult.memberHome], [`${MEMBER_DECK} as its owner`, lighthouseResult.memberDeck]] as const) {
+    const lh = result.median;
+    console.log(`Lighthouse on ${name} (median of ${LIGHTHOUSE_RUNS}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh["best-practices"]}, SEO ${lh.seo}`);
+    console.log(`  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`);
+  }
   console.log(`Saved to bench-results/latest.json`);
 } finally {
   await server.stop();
