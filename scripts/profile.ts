@@ -2,6 +2,8 @@
 // a V8 CPU profile of the Worker while one page is under load, taken through `wrangler dev`'s
 // inspector. Prints where the time goes (self time per function, and time inside each of our own
 // modules) and saves the .cpuprofile under bench-results/profiles/ for Chrome's DevTools.
+// The inspector it needs relays an event per D1 query to wrangler, which slows query-heavy pages
+// on its own (docs/decisions/0047-members-pages.md): read the profile's shares, not its rates.
 import autocannon from "autocannon";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

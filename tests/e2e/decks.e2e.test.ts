@@ -135,7 +135,7 @@ describe("upgrading a Major Arcana deck", () => {
     expect(seen.at(-1)).toBe(100);
     await expect.poll(() => page.getByTestId("deck-card").count(), { timeout: 30_000 }).toBe(78);
     await expect.poll(() => page.locator('[data-testid="deck-card"][data-stage="ready"]').count(), { timeout: 30_000 }).toBe(78);
-    expect(await page.getByRole("button", { name: /^Queen of Cups/ }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: /^Queen of Cups/ }).count()).toBe(1);
     // The 22 Major Arcana keep their images (a repainted card gets a new URL); 56 new ones appear.
     const after = (await readyImages(page)).map((img) => img.src);
     expect(after.slice(0, 22)).toEqual(majorsBefore);

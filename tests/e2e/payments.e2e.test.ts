@@ -116,7 +116,7 @@ describe("Explorer Plus offline", () => {
     expect(new Set(all).size).toBe(78);
     expect(all.slice(0, 22)).toEqual(majors);
     expect(all.filter((name) => !majors.includes(name))).toHaveLength(56);
-    expect(await page.getByRole("button", { name: /^Queen of Cups, / }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: /^Queen of Cups, / }).count()).toBe(1);
     expect(await page.getByRole("button", { name: /Explorer Plus/ }).count()).toBe(0);
     await page.context().close();
   });
