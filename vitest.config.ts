@@ -27,7 +27,7 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // Tests share one address; the guest limit itself is tested with its default.
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", GUEST_LIMIT_PER_HOUR: "100000", STAFF_EMAILS: "staff@arcanum.test", COUNT_ROUND_TRIPS: "1", READER_OFFLINE_GRACE_MS: "1000" },
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", GUEST_LIMIT_PER_HOUR: "100000", STAFF_EMAILS: "staff@arcanum.test", COUNT_ROUND_TRIPS: "1", READER_OFFLINE_GRACE_MS: "2000" },
         },
       }),
     ],
@@ -39,6 +39,9 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["tests/worker/**/*.test.ts"],
+      // Each file starts its own runtime and spends most of its first seconds loading modules, not
+      // on the processor's full width: two files at a time even on a two-core machine.
+      maxWorkers: 2,
       setupFiles: ["tests/worker/setup.ts"],
       deps: {
         optimizer: {

@@ -4,7 +4,7 @@
  * guest, another member, a participant the host removed, and the owner. A route or party that
  * is not in the matrix fails the coverage checks until it is added.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import * as build from "remix-build";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
 import { cards, deckListings, deckPurchases, deckReviews, decks, paidReadings, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal, readingRequests, readingSessions } from "../../db/schema";
-import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -393,7 +393,7 @@ function check(expected: Expected, response: Response, where: string) {
 }
 
 async function openSocket(path: string, cookie: string | undefined) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+  return app.fetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
 }
 
 function listen(socket: WebSocket) {

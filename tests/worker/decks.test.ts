@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AiService, PaintedImage } from "../../app/ai/ai.server";
@@ -12,7 +12,7 @@ import { EXPLORER_PLUS, formatPlanPrice } from "../../app/plans/catalogue";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
 import { meaningOf } from "../../app/tarot/meanings";
 import { cards, deckQuotaLedger, decks, userDeckQuotas, users } from "../../db/schema";
-import { CookieJar, get, ORIGIN, post, signInAs, visit, waitForDeck } from "./helpers";
+import { app, CookieJar, get, ORIGIN, post, signInAs, visit, waitForDeck } from "./helpers";
 import { pictureOf } from "./svg-check";
 
 const db = () => createDatabase(env.DB);
@@ -430,7 +430,7 @@ describe("a deck's card back", () => {
 
 describe("a deck's progress socket", () => {
   const connect = (deckId: string, headers: Record<string, string>) =>
-    SELF.fetch(`${ORIGIN}/parties/deck-generator/${deckId}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...headers } });
+    app.fetch(`${ORIGIN}/parties/deck-generator/${deckId}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...headers } });
 
   it("lets the owner follow every card to the finished deck, and no one else in", async () => {
     const jar = await newGuest();

@@ -5,7 +5,7 @@
  * forms answer only 2xx, 3xx, 400, 403, 404 or 409 (or 415 from the body gate for what is not a form
  * at all), and whatever they accept leaves every marketplace row within its rules.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ import { cards, deckReviews, decks, readingJournal, subscriptions, users } from 
 import { MINIMUM_PAYOUT_CENTS } from "../../app/marketplace/earnings.server";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../../app/marketplace/reports";
 import { REPLY_MAX, REVIEW_MAX } from "../../app/marketplace/reviews.server";
-import { CookieJar, ORIGIN, post, signInAs, visit } from "./helpers";
+import { app, CookieJar, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const OWNER_ID = "seed-user-sage";
@@ -159,7 +159,7 @@ describe("form actions under hostile input never answer 500, say why they refuse
         tried++;
         const before = await fingerprint();
         const { body, contentType } = bodyOf(form);
-        const response = await SELF.fetch(`${ORIGIN}${await target.path()}`, {
+        const response = await app.fetch(`${ORIGIN}${await target.path()}`, {
           method: "POST",
           redirect: "manual",
           body,
@@ -186,7 +186,7 @@ describe("form actions under hostile input never answer 500, say why they refuse
         const jar = new CookieJar();
         jar.take(await visit("/", { headers: { "cf-connecting-ip": "198.19.0.1" } }));
         const { body, contentType } = bodyOf(form);
-        const response = await SELF.fetch(`${ORIGIN}/logout`, {
+        const response = await app.fetch(`${ORIGIN}/logout`, {
           method: "POST",
           redirect: "manual",
           body,
@@ -350,7 +350,7 @@ describe("the marketplace's forms under hostile input answer 2xx, 3xx, 400, 403,
         tried++;
         const before = await marketFingerprint();
         const { body, contentType } = bodyOf(form);
-        const response = await SELF.fetch(`${ORIGIN}${await target.path()}`, {
+        const response = await app.fetch(`${ORIGIN}${await target.path()}`, {
           method: "POST",
           redirect: "manual",
           body,

@@ -1,4 +1,4 @@
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMember, mergeGuestInto } from "../../app/auth/accounts.server";
@@ -22,7 +22,7 @@ import {
   userDeckQuotas,
   users,
 } from "../../db/schema";
-import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 let addressCounter = 0;
@@ -623,7 +623,7 @@ describe("sessions", () => {
 describe("cookie names over https", () => {
   const SECURE = "https://localhost";
   const secureVisit = (path: string, cookie: string) =>
-    SELF.fetch(`${SECURE}${path}`, {
+    app.fetch(`${SECURE}${path}`, {
       redirect: "manual",
       headers: {
         cookie,
@@ -660,7 +660,7 @@ describe("cookie names over https", () => {
 
 describe("the signed-in member's page", () => {
   it("never runs for a request from another site", async () => {
-    const response = await SELF.fetch(`${ORIGIN}/profile`, {
+    const response = await app.fetch(`${ORIGIN}/profile`, {
       method: "POST",
       body: new URLSearchParams({ intent: "profile", username: "sneaky" }),
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", host: "localhost" },

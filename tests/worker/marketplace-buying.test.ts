@@ -3,7 +3,7 @@
  * pictures are locked, buying (free, paid, twice, at once, one's own), the seller's fee at the
  * time of the sale, and a refund that ends the buyer's access.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ import type { RefundRequest } from "../../app/payments/provider.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { deckForReading, decksForTable } from "../../app/reading-room/room-store.server";
 import { cards, checkoutSessions, deckListings, deckPurchases, decks, localPaymentObjects, paymentReceipts, sellerLedger, subscriptions, users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { app, get, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
@@ -271,7 +271,7 @@ class FlakyRefunds extends LocalPayments {
 
 async function deliver(evt: Stripe.Event) {
   const signed = await local().sign(evt);
-  return SELF.fetch(`${ORIGIN}/webhooks/stripe`, {
+  return app.fetch(`${ORIGIN}/webhooks/stripe`, {
     method: "POST",
     body: signed.payload,
     headers: { "content-type": "application/json", "stripe-signature": signed.signature },

@@ -5,7 +5,7 @@
  * once, refused below the minimum or before setup, put back when the transfer fails), and the
  * Stripe Connect adapter at its HTTP boundary.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ import { stripeClient, StripePayments, subtleCrypto } from "../../app/payments/s
 import { LocalPayouts } from "../../app/payouts/local.server";
 import { StripePayouts } from "../../app/payouts/stripe.server";
 import { cards, decks, payouts, sellerAccounts, sellerLedger, subscriptions, userDeckQuotas, users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { app, get, ORIGIN, post, signInAs } from "./helpers";
 import { recordingFetch, type StripeCall } from "./stripe-boundary";
 
 const db = () => createDatabase(env.DB);
@@ -260,7 +260,7 @@ describe("payouts", () => {
     await db().insert(sellerAccounts).values({ userId: seller.id, provider: "local", accountId, payoutsEnabled: false });
     const deliver = async (account: Partial<Stripe.Account>) => {
       const signed = await local().sign(event("account.updated", { id: accountId, object: "account", ...account }));
-      return SELF.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      return app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
     };
     expect((await deliver({ payouts_enabled: true, details_submitted: true })).status).toBe(200);
     expect((await db().query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, seller.id) }))?.payoutsEnabled).toBe(true);
@@ -268,7 +268,7 @@ describe("payouts", () => {
     expect((await deliver({ payouts_enabled: false, details_submitted: true })).status).toBe(200);
     expect((await db().query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, seller.id) }))?.payoutsEnabled).toBe(false);
 
-    const unsigned = await SELF.fetch(`${ORIGIN}/webhooks/stripe`, {
+    const unsigned = await app.fetch(`${ORIGIN}/webhooks/stripe`, {
       method: "POST",
       body: JSON.stringify(event("account.updated", { id: accountId, object: "account", payouts_enabled: true, details_submitted: true })),
       headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=forged" },

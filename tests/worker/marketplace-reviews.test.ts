@@ -4,7 +4,7 @@
  * the creator's one answer per review, a refunded buyer's review, and the share preview's
  * picture (never a locked card).
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
@@ -13,7 +13,7 @@ import { cards, deckListings, deckPurchases, deckReviews, decks, subscriptions, 
 import { paintCardSvg } from "../../app/art/local-art";
 import { deckShareSource } from "../../app/marketplace/share.server";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
-import { get, ORIGIN, pngSize, post, signInAs } from "./helpers";
+import { app, get, ORIGIN, pngSize, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -119,7 +119,7 @@ describe("who may review a deck", () => {
       { body: "intent=review&rating=%00", type: "application/x-www-form-urlencoded" },
     ];
     for (const { body, type } of bodies) {
-      const response = await SELF.fetch(`${ORIGIN}/marketplace/${deckId}`, {
+      const response = await app.fetch(`${ORIGIN}/marketplace/${deckId}`, {
         method: "POST",
         redirect: "manual",
         body,

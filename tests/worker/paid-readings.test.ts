@@ -3,7 +3,7 @@
  * acceptance, the billing clock in the reading room's Durable Object (moved through time by
  * shifting its saved timestamps, never by waiting), the ending, refunds and reviews.
  */
-import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
@@ -29,7 +29,7 @@ import {
   users,
   walletEntries,
 } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { app, get, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const MINUTE = readConfig(env).paidReadings.minuteMs;
@@ -82,7 +82,7 @@ async function acceptedReading(options: { price?: number; balance?: number } = {
 type Socket = { socket: WebSocket; messages: ServerMessage[]; meter(): Extract<ServerMessage, { type: "meter" }>["meter"] | null; until(test: (m: ServerMessage) => boolean): Promise<ServerMessage> };
 
 async function enter(readingId: string, cookie: string): Promise<Socket | Response> {
-  const response = await SELF.fetch(`${ORIGIN}/parties/reading-room/${readingId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
+  const response = await app.fetch(`${ORIGIN}/parties/reading-room/${readingId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
   if (response.status !== 101) return response;
   const socket = response.webSocket!;
   const messages: ServerMessage[] = [];
@@ -143,7 +143,7 @@ describe("the reading balance", () => {
     const [completed] = await local.pay(sessionId);
     const deliver = async (evt: typeof completed) => {
       const signed = await local.sign(evt!);
-      return SELF.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      return app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
     };
     expect((await deliver(completed)).status).toBe(200);
     expect((await deliver(completed)).status).toBe(200);
@@ -159,7 +159,7 @@ describe("the reading balance", () => {
     const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
     const deliver = async (evt: Awaited<ReturnType<typeof local.pay>>[number]) => {
       const signed = await local.sign(evt);
-      return SELF.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      return app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
     };
     const started = await post("/balance", { amount: "2500", returnTo: "/balance" }, { cookie: client.cookie });
     const [completed] = await local.pay(started.headers.get("location")!.split("/").pop()!);

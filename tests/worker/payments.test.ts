@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { and, eq, like, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { localWebhookSecret } from "../../app/payments/payments.server";
 import { findPlanByKey } from "../../app/plans/catalogue";
 import { MINOR_ARCANA } from "../../app/tarot/cards";
 import { cards, checkoutSessions, deckQuotaLedger, decks, localPaymentObjects, paymentEvents, paymentReceipts, subscriptions, userDeckQuotas, users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs, waitForDeck } from "./helpers";
+import { app, get, ORIGIN, post, signInAs, waitForDeck } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
@@ -48,7 +48,7 @@ async function openCheckout(userId: string, planKey = "creator-monthly") {
 async function deliver(evt: Stripe.Event, options: { timestamp?: number; secret?: string; signature?: string } = {}) {
   const provider = options.secret ? new LocalPayments(db(), options.secret) : local();
   const signed = await provider.sign(evt, options.timestamp);
-  return SELF.fetch(`${ORIGIN}/webhooks/stripe`, {
+  return app.fetch(`${ORIGIN}/webhooks/stripe`, {
     method: "POST",
     body: signed.payload,
     headers: { "content-type": "application/json", "stripe-signature": options.signature ?? signed.signature },
@@ -69,13 +69,13 @@ describe("payment webhooks", () => {
 
     const forged = await deliver(completed!, { secret: "whsec_someone_else" });
     expect(forged.status).toBe(400);
-    const missing = await SELF.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: JSON.stringify(completed), headers: { "content-type": "application/json" } });
+    const missing = await app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: JSON.stringify(completed), headers: { "content-type": "application/json" } });
     expect(missing.status).toBe(400);
     const stale = await deliver(completed!, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(stale.status).toBe(400);
     // A valid signature over another body does not carry over.
     const signed = await local().sign(completed!);
-    const tampered = await SELF.fetch(`${ORIGIN}/webhooks/stripe`, {
+    const tampered = await app.fetch(`${ORIGIN}/webhooks/stripe`, {
       method: "POST",
       body: signed.payload.replace(userId, "someone-else"),
       headers: { "content-type": "application/json", "stripe-signature": signed.signature },
@@ -305,13 +305,13 @@ describe("every open tab of the buyer", () => {
   it("hears that the account changed when a purchase completes, and nobody else can listen", async () => {
     const userId = await newMember();
     const cookie = await signInAs(userId);
-    const open = await SELF.fetch(`${ORIGIN}/parties/user-channel/${userId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
+    const open = await app.fetch(`${ORIGIN}/parties/user-channel/${userId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
     expect(open.status).toBe(101);
     const socket = open.webSocket!;
     const messages: unknown[] = [];
     socket.addEventListener("message", (message) => messages.push(JSON.parse(String(message.data))));
     socket.accept();
-    const other = await SELF.fetch(`${ORIGIN}/parties/user-channel/${userId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie: await signInAs(await newMember()) } });
+    const other = await app.fetch(`${ORIGIN}/parties/user-channel/${userId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie: await signInAs(await newMember()) } });
     expect(other.status).toBe(403);
 
     const start = await post("/subscription", { intent: "checkout", plan: "creator-monthly" }, { cookie });

@@ -1,11 +1,11 @@
-import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { authSessions, readingSessions, sessionParticipants, userDeckQuotas, users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { app, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -35,7 +35,7 @@ describe("requests from other sites", () => {
       expect(cookie).toMatch(/SameSite=Lax/);
       expect(cookie).not.toMatch(/Secure/);
     }
-    const https = await SELF.fetch("https://arcanum.test/", {
+    const https = await app.fetch("https://arcanum.test/", {
       redirect: "manual",
       headers: { "user-agent": "Mozilla/5.0 Chrome/156.0", "sec-fetch-dest": "document", accept: "text/html" },
     });

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LocalAi, type AiService } from "../../app/ai/ai.server";
@@ -9,7 +9,7 @@ import { USERNAME_TAKEN } from "../../app/profile/profile.server";
 import { acceptSuggestion, fallbackUsername } from "../../app/profile/username";
 import { generateUsername } from "../../app/profile/username.server";
 import { users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { app, get, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -30,7 +30,7 @@ function upload(cookie: string, file: File) {
   const form = new FormData();
   form.set("intent", "avatar");
   form.set("avatar", file);
-  return SELF.fetch(`${ORIGIN}/profile`, { method: "POST", body: form, headers: { origin: ORIGIN, host: "localhost", cookie } });
+  return app.fetch(`${ORIGIN}/profile`, { method: "POST", body: form, headers: { origin: ORIGIN, host: "localhost", cookie } });
 }
 
 async function avatarOf(userId: string) {
@@ -96,7 +96,7 @@ describe("avatar upload", () => {
     const form = new FormData();
     form.set("intent", "avatar");
     form.set("avatar", new File([imageBytes("png")], "a.png"));
-    const response = await SELF.fetch(`${ORIGIN}/profile`, { method: "POST", body: form, headers: { origin: ORIGIN, host: "localhost" }, redirect: "manual" });
+    const response = await app.fetch(`${ORIGIN}/profile`, { method: "POST", body: form, headers: { origin: ORIGIN, host: "localhost" }, redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fprofile");
   });

@@ -1,19 +1,21 @@
 /**
  * Reader presence: who is online, kept by the presence room from readers' open tabs. Timings in this
- * file's Worker: a closed tab's reader is announced offline after a 1-second grace (READER_OFFLINE_GRACE_MS).
+ * file's Worker: a closed tab's reader is announced offline after a 2-second grace (READER_OFFLINE_GRACE_MS),
+ * long enough for a reload to come back in time while another test file is running beside this one.
  */
-import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import type { Connection } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
+import { readConfig } from "../../app/env.server";
 import { readerProfiles, users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { app, get, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
 function connect(path: string, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...headers } });
+  return app.fetch(`${ORIGIN}${path}`, { headers: { upgrade: "websocket", origin: ORIGIN, ...headers } });
 }
 
 function messages(ws: WebSocket) {
@@ -139,6 +141,7 @@ async function openTab(cookie: string, tab: string) {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const GRACE_MS = readConfig(env).readerPresence.graceMs;
 const presenceRoom = () => env.ReaderPresence.get(env.ReaderPresence.idFromName("readers"));
 
 describe("a reader's tabs", () => {
@@ -149,7 +152,7 @@ describe("a reader's tabs", () => {
     const second = await openTab(cookie, "tab-two-bbbb");
     await heard.next((m) => m.type === "online" && m.username === "mira_solenne");
     first.ws.close(1000, "bye");
-    await wait(1500);
+    await wait(GRACE_MS + 500);
     expect(heard.received.filter((m: any) => m.username === "mira_solenne").map((m: any) => m.type)).toEqual(["online"]);
     expect(await isOnline("seed-user-mira")).toBe(true);
 
@@ -170,7 +173,7 @@ describe("a reader's tabs", () => {
     before.ws.close(1001, "reload");
     await wait(100);
     const after = await openTab(cookie, "reload-bbbb");
-    await wait(1500);
+    await wait(GRACE_MS + 500);
     expect(heard.received.filter((m: any) => m.username === "theo_ashgrove").map((m: any) => m.type)).toEqual(["online"]);
     expect(await isOnline("seed-user-theo")).toBe(true);
     after.ws.close(1000, "bye");

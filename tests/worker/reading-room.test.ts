@@ -1,4 +1,4 @@
-import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { and, eq, isNull } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { closeRoom, decksForTable, PUBLIC_DECKS_AT_TABLE } from "../../app/readi
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
 import { AI_HELPER_LIMIT } from "../../app/ai/usage.server";
 import { cards, deckListings, deckPurchases, decks, rateLimits, readingInvites, readingJournal, readingSessions, sessionParticipants } from "../../db/schema";
-import { CookieJar, get, ORIGIN, pngSize, post, signInAs, visit } from "./helpers";
+import { app, CookieJar, get, ORIGIN, pngSize, post, signInAs, visit } from "./helpers";
 import { newId } from "../../app/lib/crypto";
 
 const db = () => createDatabase(env.DB);
@@ -74,7 +74,7 @@ type Client = {
 };
 
 async function join(sessionId: string, jar: CookieJar | null, origin = ORIGIN): Promise<Response & { client?: Client }> {
-  const response = await SELF.fetch(`${ORIGIN}/parties/reading-room/${sessionId}`, {
+  const response = await app.fetch(`${ORIGIN}/parties/reading-room/${sessionId}`, {
     headers: { upgrade: "websocket", origin, ...(jar ? { cookie: jar.header() } : {}) },
   });
   if (response.status !== 101) return response;
@@ -392,7 +392,7 @@ describe("invitations to a reading", () => {
     const path: string = body.invite.path;
     expect(path).toMatch(/^\/invite\/co-reader\/[A-Za-z0-9_-]{20,}$/);
 
-    const page = await SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: stranger.header() } });
+    const page = await app.fetch(`${ORIGIN}${path}`, { headers: { cookie: stranger.header() } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("You will read alongside the host");
 
@@ -428,7 +428,7 @@ describe("invitations to a reading", () => {
     const later = await inviteFrom(sessionId, host);
     const laterId = inviteIdOf(later.body.invite.path);
     await db().update(readingInvites).set({ expiresAt: Date.now() - 1 }).where(eq(readingInvites.id, laterId));
-    const expired = await SELF.fetch(`${ORIGIN}${later.body.invite.path}`, { headers: { cookie: people[5]!.header() } });
+    const expired = await app.fetch(`${ORIGIN}${later.body.invite.path}`, { headers: { cookie: people[5]!.header() } });
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain("This invitation has expired.");
     expect((await post(later.body.invite.path, {}, { cookie: people[5]!.header() })).status).toBe(410);

@@ -1,11 +1,11 @@
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { createDatabase } from "../../app/db.server";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
 import { anonymousUsers, users } from "../../db/schema";
-import { CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -69,7 +69,7 @@ describe("security headers", () => {
   });
 
   it("sends HSTS over https only", async () => {
-    const secure = await SELF.fetch("https://arcanum.test/healthz");
+    const secure = await app.fetch("https://arcanum.test/healthz");
     expect(secure.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
     expect((await get("/healthz")).headers.get("strict-transport-security")).toBeNull();
   });
@@ -170,7 +170,7 @@ function streamedPost(path: string, bytes: number, cookie?: string) {
     },
   });
   return {
-    response: SELF.fetch(`${ORIGIN}${path}`, {
+    response: app.fetch(`${ORIGIN}${path}`, {
       method: "POST",
       redirect: "manual",
       body,
@@ -186,7 +186,7 @@ describe("request bodies are capped before they are read", () => {
   it("refuses a declared oversized body at once with 413 and a clear message", async () => {
     const cookie = await signInAs("seed-user-demo");
     for (const [path, limit] of [["/theme", FORM_BODY_LIMIT], ["/login", FORM_BODY_LIMIT], ["/profile", UPLOAD_BODY_LIMIT], ["/collection/seed-deck-autumn-lanterns", FORM_BODY_LIMIT]] as const) {
-      const response = await SELF.fetch(`${ORIGIN}${path}`, {
+      const response = await app.fetch(`${ORIGIN}${path}`, {
         method: "POST",
         redirect: "manual",
         body: new Uint8Array(limit + 1),
@@ -209,7 +209,7 @@ describe("request bodies are capped before they are read", () => {
 
   it("refuses a body that is not a form with 415, and a broken multipart form with 400, not a server error", async () => {
     const cookie = await signInAs("seed-user-demo");
-    const json = await SELF.fetch(`${ORIGIN}/collection/seed-deck-autumn-lanterns`, {
+    const json = await app.fetch(`${ORIGIN}/collection/seed-deck-autumn-lanterns`, {
       method: "POST",
       redirect: "manual",
       body: JSON.stringify({ intent: "rename", title: "x" }),
@@ -217,7 +217,7 @@ describe("request bodies are capped before they are read", () => {
     });
     expect(json.status).toBe(415);
     expect(await json.text()).toMatch(/Send this as a form/);
-    const broken = await SELF.fetch(`${ORIGIN}/profile`, {
+    const broken = await app.fetch(`${ORIGIN}/profile`, {
       method: "POST",
       redirect: "manual",
       body: "--nope\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nprofile",

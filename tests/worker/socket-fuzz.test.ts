@@ -4,7 +4,7 @@
  * room never throws, an invalid message changes nothing and, where the protocol has a way to say
  * so, its sender is told.
  */
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { Connection, WSMessage } from "partyserver";
@@ -14,7 +14,7 @@ import { parseClientMessage } from "../../app/reading-room/messages";
 import { invariantProblems, QUESTION_MAX, type RoomState } from "../../app/reading-room/state";
 import { readingSessions, sessionParticipants, users } from "../../db/schema";
 import { newId } from "../../app/lib/crypto";
-import { CookieJar, ORIGIN, post, signInAs, visit } from "./helpers";
+import { app, CookieJar, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const RUNS = 200;
 const tried: Record<string, number> = {};
@@ -169,7 +169,7 @@ async function openReading(jar: CookieJar) {
 }
 
 async function sitDown(sessionId: string, jar: CookieJar) {
-  const response = await SELF.fetch(`${ORIGIN}/parties/reading-room/${sessionId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie: jar.header() } });
+  const response = await app.fetch(`${ORIGIN}/parties/reading-room/${sessionId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie: jar.header() } });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   const snapshot = new Promise<void>((resolve) => socket.addEventListener("message", () => resolve(), { once: true }));
@@ -290,7 +290,7 @@ describe("hostile socket messages", () => {
   it("never crash the readers' presence room nor put anyone online with them", async () => {
     // Any message wakes the room, which recounts presence from its sockets; then the fuzz begins.
     const cookie = await signInAs("seed-user-mira");
-    const response = await SELF.fetch(`${ORIGIN}/parties/reader-presence/readers?as=reader`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
+    const response = await app.fetch(`${ORIGIN}/parties/reader-presence/readers?as=reader`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
     expect(response.status).toBe(101);
     response.webSocket!.accept();
     const stub = env.ReaderPresence.get(env.ReaderPresence.idFromName("readers"));
