@@ -41,8 +41,10 @@ export function useGenerationProgress(deckId: string, initial: { status: DeckSta
       }
     });
     return () => socket.close();
+    // A fresh loader answer that still says "generating" may have been read just before the end
+    // was announced: a new socket asks the generator again and its snapshot says how things stand.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deckId, watching]);
+  }, [deckId, watching, initial]);
 
   return { status, cards };
 }

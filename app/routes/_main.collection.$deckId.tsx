@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { ExplorerPlusForm, explorerPlusPitch } from "~/components/explorer-plus-offer";
@@ -16,6 +16,7 @@ import { repaintsLeft } from "~/entitlements/entitlements";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
 import { cn } from "~/lib/cn";
+import { useLastingActionData } from "~/lib/use-lasting-action-data";
 import { ToolbarMenu } from "~/components/toolbar-menu";
 import { DeckCardTile } from "~/decks/deck-card-tile";
 import { formatPrice } from "~/decks/images";
@@ -137,7 +138,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function DeckPage() {
   const { deck, regenerationsLeft, completeCreditsLeft, retry, listing, listingTerms, buyers, boughtFrom } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionData>();
+  // The repaint's answer stays while the live progress revalidates the page.
+  const result = useLastingActionData<ActionData>();
   const navigation = useNavigation();
   // Stable until the loader runs again, so live updates are not reset on every render.
   const initial = useMemo(
