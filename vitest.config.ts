@@ -42,6 +42,8 @@ export default defineConfig(async () => {
       // Each file starts its own runtime and spends most of its first seconds loading modules, not
       // on the processor's full width: two files at a time even on a two-core machine.
       maxWorkers: 2,
+      // With a second file running beside it, a test that waits out a grace period needs more than 5 s.
+      testTimeout: 20_000,
       setupFiles: ["tests/worker/setup.ts"],
       deps: {
         optimizer: {
