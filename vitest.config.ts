@@ -39,9 +39,10 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["tests/worker/**/*.test.ts"],
-      // Each file starts its own runtime and spends most of its first seconds loading modules, not
-      // on the processor's full width: two files at a time even on a two-core machine.
+      // Two runtimes, each loading the Worker's modules once and running its files one after another;
+      // tests/worker/setup.ts gives every file the same fresh data (docs/decisions/0048).
       maxWorkers: 2,
+      isolate: false,
       // With a second file running beside it, a test that waits out a grace period needs more than 5 s.
       testTimeout: 20_000,
       setupFiles: ["tests/worker/setup.ts"],

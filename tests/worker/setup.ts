@@ -2,5 +2,45 @@ import { applyD1Migrations, env } from "cloudflare:test";
 import { createDatabase } from "../../app/db.server";
 import { seedDemoData } from "../../db/seed-data";
 
+// Test files run one after another in each runtime, with the modules already loaded
+// (docs/decisions/0048-worker-tests-call-the-handler.md). Each file still starts from the same
+// state: every table and the media bucket emptied, then the demo data seeded again, and caches of
+// its own.
+
+/** Tables a test may write: not SQLite's or D1's own, and not the search index's shadow tables (the index itself is emptied). */
+async function appTables(): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations'",
+  ).all<{ name: string; sql: string | null }>();
+  const virtual = results.filter((table) => /^CREATE VIRTUAL TABLE/i.test(table.sql ?? "")).map((table) => table.name);
+  return results.map((table) => table.name).filter((name) => !virtual.some((index) => name.startsWith(`${index}_`)));
+}
+
+async function emptyDatabase() {
+  const tables = await appTables();
+  await env.DB.batch([env.DB.prepare("PRAGMA defer_foreign_keys = on"), ...tables.map((name) => env.DB.prepare(`DELETE FROM "${name}"`))]);
+}
+
+async function emptyBucket(bucket: R2Bucket) {
+  for (;;) {
+    const listed = await bucket.list({ limit: 1000 });
+    if (listed.objects.length === 0) return;
+    await bucket.delete(listed.objects.map((object) => object.key));
+  }
+}
+
+/**
+ * The edge cache cannot be emptied from inside the runtime, so each file opens caches of its own
+ * under the same names: a shared copy of a public page one file stored is never served to another.
+ */
+function cachesOfThisFile() {
+  const storage = globalThis.caches as CacheStorage & { openShared?: CacheStorage["open"] };
+  storage.openShared ??= storage.open.bind(storage);
+  const file = crypto.randomUUID();
+  storage.open = (name: string) => storage.openShared!(`${name}/${file}`);
+}
+
+cachesOfThisFile();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await Promise.all([emptyDatabase(), emptyBucket(env.MEDIA)]);
 await seedDemoData(createDatabase(env.DB), env.MEDIA);
