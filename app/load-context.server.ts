@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ensureGuest, shouldCreateGuest, withSessionToken } from "./auth/guest.server";
 import { isSecureRequest, sessionCookieName } from "./auth/session-cookie";
-import { readSessionId, sessionUser } from "./auth/session.server";
+import { readSessionId, sessionPerson } from "./auth/session.server";
 import { currentUserQuery, getCurrentUser, toCurrentUser } from "./auth/user.server";
 import { currentBinding, requestDatabase } from "./db.server";
 import { readConfig, type AppConfig } from "./env.server";
-import { pageReads } from "./lib/page-reads.server";
+import { pageReads, readShape } from "./lib/page-reads.server";
 
 export type LoadContextOptions = {
   /** The Content-Security-Policy nonce the page is rendered with. */
@@ -16,19 +16,22 @@ export type LoadContextOptions = {
   config?: AppConfig;
 };
 
+/** The person and what the app shell shows of them, with every page's first reads. */
+const CURRENT_USER = readShape((db, me) => [currentUserQuery(db, me)]);
+
 export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext, options: LoadContextOptions): AppLoadContext {
   // The request's own binding is set by the Worker around the whole request (withRequestBinding).
   const db = requestDatabase;
   const responseCookies: string[] = [];
   const config = options.config ?? readConfig(env);
   const now = Date.now();
-  const reads = pageReads(currentBinding, async () => sessionUser(options.identity === "none" ? null : await readSessionId(request), now));
+  const reads = pageReads(currentBinding, db, sessionPerson(async () => (options.identity === "none" ? null : readSessionId(request)), now));
   let user: Promise<Awaited<ReturnType<typeof getCurrentUser>>> | undefined;
 
   async function lookUpUser() {
     if (options.identity === "none") return null;
     // Asked with the page's first reads, in the same round trip.
-    const [[row]] = await reads.read((me) => [currentUserQuery(db, me)]);
+    const [[row]] = await reads.read(CURRENT_USER, {});
     const found = row ? toCurrentUser(row) : null;
     if (found || !shouldCreateGuest(request)) return found;
     // A page visit whose session lapsed or was revoked: the browser gets its guest back.

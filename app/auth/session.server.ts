@@ -1,5 +1,5 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { Me } from "../lib/page-reads.server";
+import { and, eq, gt, lt, sql, type Placeholder } from "drizzle-orm";
+import type { Me, Person } from "../lib/page-reads.server";
 import { authSessions } from "../../db/schema";
 import type { Database } from "../db.server";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -70,12 +70,23 @@ export async function deleteExpiredSessions(db: Database, now: number) {
   await db.delete(authSessions).where(lt(authSessions.expiresAt, now));
 }
 
-export function liveSessionCondition(id: string, now: number) {
+export function liveSessionCondition(id: string | Placeholder, now: number | Placeholder) {
   return and(eq(authSessions.id, id), gt(authSessions.expiresAt, now));
 }
 
 /** The user id of the live session `id` at `now`, as SQL for a read that names the person (lib/page-reads); NULL without one. */
-export function sessionUser(id: string | null, now: number): Me {
+export function sessionUser(id: string | null | Placeholder, now: number | Placeholder): Me {
   if (id === null) return sql<string | null>`null`;
   return sql<string | null>`(select ${authSessions.userId} from ${authSessions} where ${liveSessionCondition(id, now)})`;
 }
+
+const SESSION_USER = sessionUser(sql.placeholder("session.id"), sql.placeholder("session.now"));
+
+/**
+ * The person of a request's page reads (lib/page-reads): the live session's user, written once
+ * with placeholders and filled with the request's session id (none finds nobody) and time.
+ */
+export function sessionPerson(sessionId: () => Promise<string | null>, now: number): Person {
+  return { me: SESSION_USER, values: async () => ({ "session.id": await sessionId(), "session.now": now }) };
+}
+

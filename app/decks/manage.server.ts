@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type Placeholder } from "drizzle-orm";
 import { z } from "zod";
 import { cards, deckListings, deckPurchases, decks, users } from "../../db/schema";
 import { selectRecord, settleQuota } from "../credits/credits.server";
@@ -24,7 +24,7 @@ export async function getOwnDeck(db: Database, deckId: string, ownerId: string) 
   return deck ? deckWithCards(deck, await cardsOf(db, deckId)) : null;
 }
 
-function cardsOf(db: Database, deckId: string) {
+function cardsOf(db: Database, deckId: string | Placeholder) {
   return db.select().from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
 }
 
@@ -33,7 +33,7 @@ function cardsOf(db: Database, deckId: string) {
  * creator, whether `me` bought it, how many bought it and the repaints it has used; its cards; the
  * person's quota record; and the deck's listing. `deckPage` makes the page of the answers.
  */
-export function deckPageQueries(db: Database, deckId: string, me: Me) {
+export function deckPageQueries(db: Database, deckId: string | Placeholder, me: Me) {
   const paid = and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.status, "paid"));
   return [
     db

@@ -3,7 +3,7 @@
  * and answers for routes, deck creation and the generator what that plan allows. The rules
  * themselves are the pure functions of `entitlements.ts`.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import { cards, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { CardImageQuality } from "../plans/catalogue";
@@ -114,7 +114,7 @@ export async function deckWorkRefusal(db: Database, userId: string, quality?: Ca
 }
 
 /** Repaints a deck has used: those delivered, and those under way (each holds one until it ends). */
-export function repaintsUsedSql(deckId: string) {
+export function repaintsUsedSql(deckId: string | Placeholder) {
   return sql<number>`(SELECT coalesce(sum(${cards.regenerations}), 0) + count(${cards.repaintRequestedAt}) FROM ${cards} WHERE ${cards.deckId} = ${deckId})`;
 }
 

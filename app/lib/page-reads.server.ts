@@ -4,48 +4,91 @@
 // they start goes to D1 in one batch, with the session's check; a read that needs the person
 // names them as `me`, the user id of the request's live session written in SQL, so it needs no
 // earlier answer. A session that is not live makes `me` NULL: such a read finds nothing.
-import type { SQL } from "drizzle-orm";
+//
+// `me` is written with placeholders, filled with the request's session when the batch leaves, so
+// a page's reads can be written once for the isolate: a `ReadShape` is built into SQL on its first
+// use and only filled afterwards (building drizzle's SQL was a fifth of a member page's time).
+import { fillPlaceholders, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { Database } from "../db.server";
 
 /** The user id of the request's live session, as SQL; NULL without one. */
 export type Me = SQL<string | null>;
 
 type Reads = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
 
+/** A statement as drizzle prepares it: its SQL, its values (placeholders among them), and how its answer is read. */
+type Statement = {
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(result: unknown, isFromBatch: boolean): unknown;
+};
+
+/** What drizzle's queries and raw statements offer its own batch. */
+type Batchable = { _prepare(): Statement };
+
+/** The placeholders a shape is written with, one per value it is read with. */
+export type Slots<V extends Record<string, unknown>> = { [K in keyof V]: Placeholder<K & string, V[K]> };
+
+/**
+ * A page's reads written once for the isolate: `build` is called with `me` and a placeholder for
+ * each value, the first time the shape is read; later reads only fill in the values.
+ */
+export type ReadShape<V extends Record<string, unknown>, T extends Reads> = {
+  build: (db: Database, me: Me, slots: Slots<V>) => T;
+  statements?: Statement[];
+};
+
+/** Declares a shape (at module level, so the isolate keeps it): see `ReadShape`. */
+export function readShape<V extends Record<string, unknown> = Record<never, never>, T extends Reads = Reads>(
+  build: (db: Database, me: Me, slots: Slots<V>) => T,
+): ReadShape<V, T> {
+  return { build };
+}
+
+const slots = new Proxy({} as Record<string, Placeholder>, { get: (_, name) => sql.placeholder(String(name)) });
+
 type Waiting = {
-  build: (me: Me) => Reads;
+  statements: () => Statement[];
+  values: Record<string, unknown>;
   resolve: (results: unknown[]) => void;
   reject: (error: unknown) => void;
 };
 
 export type PageReads = {
   /**
-   * Reads `build`'s queries in the request's next batch. Reads asked for before the batch leaves
-   * (all of a page's loaders, as they start) travel together; a later one starts the next batch.
+   * Reads in the request's next batch: a shape with its values, or queries built for this request
+   * by `build`. Reads asked for before the batch leaves (all of a page's loaders, as they start)
+   * travel together; a later one starts the next batch.
    */
+  read<V extends Record<string, unknown>, T extends Reads>(shape: ReadShape<V, T>, values: V): Promise<BatchResponse<T>>;
   read<T extends Reads>(build: (me: Me) => T): Promise<BatchResponse<T>>;
 };
 
+/** Who a request's reads are for: `me` in SQL, and the values of the placeholders it is written with. */
+export type Person = { me: Me; values: () => Promise<Record<string, unknown>> };
+
 /**
- * The reads of one request. `me` is asked for when the first batch is put together: by then
- * every loader has started (the router calls them one after another in one go) and asked for
- * what it needs.
+ * The reads of one request. The person's values are asked for when the first batch is put
+ * together: by then every loader has started (the router calls them one after another in one go)
+ * and asked for what it needs.
  */
-export function pageReads(d1: () => D1Database, me: () => Promise<Me>): PageReads {
+export function pageReads(d1: () => D1Database, db: Database, person: Person): PageReads {
   let waiting: Waiting[] = [];
   let leaving: Promise<void> | null = null;
 
   async function send() {
     // Everyone who asked before the batch leaves is in it; whatever goes wrong, each hears of it.
-    const person = me().then((value) => ({ value }), (error: unknown) => ({ error }));
-    const settled = await person;
+    const settled = await person.values().then((values) => ({ values }), (error: unknown) => ({ error }));
     const batch = waiting;
     waiting = [];
     leaving = null;
     try {
       if ("error" in settled) throw settled.error;
-      const built = batch.map((reader) => reader.build(settled.value));
-      const results = await batchOf(d1(), built.flat());
+      const built = batch.map((reader) => reader.statements());
+      const results = await batchOf(
+        d1(),
+        built.flatMap((statements, i) => statements.map((statement) => ({ statement, values: { ...settled.values, ...batch[i]!.values } }))),
+      );
       let at = 0;
       batch.forEach((reader, i) => {
         const count = built[i]!.length;
@@ -57,32 +100,36 @@ export function pageReads(d1: () => D1Database, me: () => Promise<Me>): PageRead
     }
   }
 
-  return {
-    read<T extends Reads>(build: (me: Me) => T) {
-      return new Promise<BatchResponse<T>>((resolve, reject) => {
-        waiting.push({ build, resolve: resolve as (results: unknown[]) => void, reject });
-        leaving ??= send();
-      });
-    },
-  };
-}
+  function statementsOf(items: readonly BatchItem<"sqlite">[]): Statement[] {
+    return items.map((item) => (item as unknown as Batchable)._prepare());
+  }
 
-/** What drizzle's queries and raw statements offer its own batch: their statement and how to read its answer. */
-type Batchable = {
-  _prepare(): { getQuery(): { sql: string; params: unknown[] }; mapResult(result: unknown, isFromBatch: boolean): unknown };
-};
+  function enqueue(statements: () => Statement[], values: Record<string, unknown>) {
+    return new Promise<unknown[]>((resolve, reject) => {
+      waiting.push({ statements, values, resolve, reject });
+      leaving ??= send();
+    });
+  }
+
+  return {
+    read(shapeOrBuild: ReadShape<Record<string, unknown>, Reads> | ((me: Me) => Reads), values: Record<string, unknown> = {}) {
+      if (typeof shapeOrBuild === "function") return enqueue(() => statementsOf(shapeOrBuild(person.me)), {});
+      const shape = shapeOrBuild;
+      return enqueue(() => (shape.statements ??= statementsOf(shape.build(db, person.me, slots))), values);
+    },
+  } as PageReads;
+}
 
 /**
  * drizzle's D1 batch, for queries and raw `sql` statements alike: drizzle's own cannot take a raw
- * statement with values (drizzle-orm#2277), and a page's reads have both. Each statement is made
- * from its query and bound to its values, and each answer is read as drizzle reads a batch's.
+ * statement with values (drizzle-orm#2277), and a page's reads have both. Each statement is bound
+ * to its values, placeholders filled, and each answer is read as drizzle reads a batch's.
  */
-async function batchOf(d1: D1Database, items: readonly BatchItem<"sqlite">[]): Promise<unknown[]> {
-  const prepared = items.map((item) => (item as unknown as Batchable)._prepare());
-  const statements = prepared.map((query) => {
-    const { sql, params } = query.getQuery();
-    return d1.prepare(sql).bind(...params);
+async function batchOf(d1: D1Database, items: { statement: Statement; values: Record<string, unknown> }[]): Promise<unknown[]> {
+  const statements = items.map(({ statement, values }) => {
+    const { sql, params } = statement.getQuery();
+    return d1.prepare(sql).bind(...fillPlaceholders(params, values));
   });
   const results = await d1.batch(statements);
-  return results.map((result, i) => prepared[i]!.mapResult(result, true));
+  return results.map((result, i) => items[i]!.statement.mapResult(result, true));
 }

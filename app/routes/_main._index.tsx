@@ -5,9 +5,13 @@ import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
 import { curatedDecksQuery, toTiles } from "~/marketplace/browse.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { readShape } from "~/lib/page-reads.server";
 
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
+
+/** The home page's four featured decks, written once (lib/page-reads). */
+const FEATURED = readShape((db) => [curatedDecksQuery(db, 4)]);
 
 export const meta: MetaFunction = () => [
   { title: "Arcanum — Create your own AI tarot deck" },
@@ -20,7 +24,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Read with the session's check, in the page's one round trip.
-  const [featured] = await context.read(() => [curatedDecksQuery(context.db, 4)]);
+  const [featured] = await context.read(FEATURED, {});
   // Where a deleted account lands (the profile page sends it here); the page is the same for everyone who arrives so.
   const accountDeleted = new URL(request.url).searchParams.get("account") === "deleted";
   return { featured: toTiles(featured), accountDeleted };

@@ -22,16 +22,20 @@ import { DeckCardTile } from "~/decks/deck-card-tile";
 import { formatPrice } from "~/decks/images";
 import { buyerCount, listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { readShape, type Slots } from "~/lib/page-reads.server";
 
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
+
+/** Everything the page shows, written once (lib/page-reads): only their own or a bought deck is shown. */
+const DECK_PAGE = readShape((db, me, { deckId }: Slots<{ deckId: string }>) => deckPageQueries(db, deckId, me));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deck.title} — Arcanum` : "Deck — Arcanum" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const deckId = params.deckId ?? "";
   // The person and everything the page shows in one round trip; only their own or a bought deck is shown.
-  const [user, answers] = await Promise.all([requireUser(request, context), context.read((me) => deckPageQueries(context.db, deckId, me))]);
+  const [user, answers] = await Promise.all([requireUser(request, context), context.read(DECK_PAGE, { deckId })]);
   const page = await deckPage(context.db, answers, user.id);
   if (!page) throw new Response("Deck not found", { status: 404 });
   const { deck, own, quota } = page;

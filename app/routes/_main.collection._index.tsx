@@ -8,9 +8,13 @@ import { buttonClasses } from "~/components/ui/button";
 import { boughtDecksQuery, toSummaries, userDecksQuery } from "~/decks/queries.server";
 import { useOptionalUser } from "~/lib/root-data";
 import type { PageHandle } from "~/lib/page-handle";
+import { readShape } from "~/lib/page-reads.server";
 
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
+
+/** The decks the person made and bought, written once (lib/page-reads). */
+const COLLECTION = readShape((db, me) => [userDecksQuery(db, me), boughtDecksQuery(db, me)]);
 
 export const meta: MetaFunction = () => [{ title: "My Collection — Arcanum" }];
 
@@ -18,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The person and their decks in one round trip.
   const [, [own, bought]] = await Promise.all([
     requireUser(request, context),
-    context.read((me) => [userDecksQuery(context.db, me), boughtDecksQuery(context.db, me)]),
+    context.read(COLLECTION, {}),
   ]);
   return { decks: [...toSummaries(own).map((deck) => ({ ...deck, bought: false })), ...toSummaries(bought).map((deck) => ({ ...deck, bought: true }))] };
 }

@@ -6,15 +6,19 @@ import { buttonClasses } from "~/components/ui/button";
 import { journalQuery } from "~/reading-room/journal.server";
 import { LocalTime } from "~/components/local-time";
 import type { PageHandle } from "~/lib/page-handle";
+import { readShape } from "~/lib/page-reads.server";
 
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
+
+/** The person's readings, written once (lib/page-reads). */
+const JOURNAL = readShape((db, me) => [journalQuery(db, me)]);
 
 export const meta: MetaFunction = () => [{ title: "Reading Journal — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The person and their readings in one round trip.
-  const [, [entries]] = await Promise.all([requireUser(request, context), context.read((me) => [journalQuery(context.db, me)])]);
+  const [, [entries]] = await Promise.all([requireUser(request, context), context.read(JOURNAL, {})]);
   return { entries };
 }
 

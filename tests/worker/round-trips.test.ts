@@ -10,9 +10,9 @@ import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import * as build from "remix-build";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessionUser } from "../../app/auth/session.server";
+import { sessionPerson } from "../../app/auth/session.server";
 import { createDatabase } from "../../app/db.server";
-import { pageReads } from "../../app/lib/page-reads.server";
+import { pageReads, readShape, type Me, type Slots } from "../../app/lib/page-reads.server";
 import { countedD1, distantD1, newRoundTrips, ROUND_TRIPS_HEADER } from "../../app/lib/round-trips.server";
 import { decks, readingJournal, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -114,12 +114,13 @@ describe("the counting and the distant database", () => {
 
 describe("page reads", () => {
   const db = () => createDatabase(env.DB);
-  const ownDecks = (me: ReturnType<typeof sessionUser>) => db().select({ id: decks.id }).from(decks).where(eq(decks.creatorId, me));
+  const ownDecks = (me: Me) => db().select({ id: decks.id }).from(decks).where(eq(decks.creatorId, me));
+  const nobody = () => sessionPerson(async () => null, Date.now());
 
   it("sends every read asked for before the batch leaves in one call, each answered with its own rows", async () => {
     const trips = newRoundTrips();
     const counted = countedD1(env.DB, trips);
-    const reads = pageReads(() => counted, async () => sessionUser(null, Date.now()));
+    const reads = pageReads(() => counted, db(), nobody());
     const [[first], [second, third]] = await Promise.all([
       reads.read(() => [db().select({ id: users.id }).from(users).where(eq(users.id, OWNER))]),
       reads.read(() => [db().select({ id: decks.id }).from(decks).where(eq(decks.id, OWN_DECK)), db().all<{ n: number }>(sql`select ${41} + ${1} as n`)]),
@@ -137,7 +138,7 @@ describe("page reads", () => {
     const sessionId = "page-reads-session";
     const now = Date.now();
     await db().run(sql`insert into auth_sessions (id, user_id, created_at, expires_at) values (${sessionId}, ${OWNER}, ${now}, ${now + 60_000})`);
-    const readAs = (id: string | null, at: number) => pageReads(() => env.DB, async () => sessionUser(id, at)).read((me) => [ownDecks(me)]);
+    const readAs = (id: string | null, at: number) => pageReads(() => env.DB, db(), sessionPerson(async () => id, at)).read((me) => [ownDecks(me)]);
     const [live] = await readAs(sessionId, now);
     expect(live.map((row) => row.id)).toContain(OWN_DECK);
     expect((await readAs(sessionId, now + 120_000))[0]).toEqual([]);
@@ -145,8 +146,33 @@ describe("page reads", () => {
     expect((await readAs(null, now))[0]).toEqual([]);
   });
 
+  it("builds a shape's SQL once, then reads it with each request's values and person", async () => {
+    let builds = 0;
+    const shape = readShape((db, me, { deckId }: Slots<{ deckId: string }>) => {
+      builds += 1;
+      return [db.select({ id: decks.id, mine: sql<number>`${decks.creatorId} = ${me}` }).from(decks).where(eq(decks.id, deckId))];
+    });
+    const sessionId = "page-reads-shape-session";
+    const now = Date.now();
+    await db().run(sql`insert into auth_sessions (id, user_id, created_at, expires_at) values (${sessionId}, ${OWNER}, ${now}, ${now + 60_000})`);
+    const owner = pageReads(() => env.DB, db(), sessionPerson(async () => sessionId, now));
+    const stranger = pageReads(() => env.DB, db(), nobody());
+    const [[own], [other], [missing]] = await Promise.all([
+      owner.read(shape, { deckId: OWN_DECK }),
+      owner.read(shape, { deckId: PUBLIC_DECK }),
+      owner.read(shape, { deckId: "no-such-deck" }),
+    ]);
+    expect(own).toEqual([{ id: OWN_DECK, mine: 1 }]);
+    expect(other).toEqual([{ id: PUBLIC_DECK, mine: 0 }]);
+    expect(missing).toEqual([]);
+    // Nobody's session: the same statement, and `me` finds no one.
+    const [asStranger] = await stranger.read(shape, { deckId: OWN_DECK });
+    expect(asStranger).toEqual([{ id: OWN_DECK, mine: null }]);
+    expect(builds).toBe(1);
+  });
+
   it("fails every read of a batch whose statement fails, and the next batch still goes", async () => {
-    const reads = pageReads(() => env.DB, async () => sessionUser(null, Date.now()));
+    const reads = pageReads(() => env.DB, db(), nobody());
     const good = reads.read(() => [db().select({ id: users.id }).from(users).limit(1)]);
     const bad = reads.read(() => [db().all(sql`select * from no_such_table`)]);
     await expect(good).rejects.toThrow();
