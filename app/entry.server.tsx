@@ -78,7 +78,7 @@ export default async function handleRequest(
   responseHeaders.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
   responseHeaders.append("Vary", "Cookie");
   const nonce = loadContext.cspNonce;
-  const memoKey = loadContext.cloudflare.env.RENDER_MEMO === "off" ? null : await documentMemoKey(request, responseStatusCode, remixContext);
+  const memoKey = loadContext.cloudflare.env.RENDER_MEMO === "off" ? null : documentMemoKey(request, responseStatusCode, remixContext);
   if (memoKey) {
     const html = memoisedDocument(memoKey, nonce);
     if (html !== null) {

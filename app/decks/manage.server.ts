@@ -24,8 +24,11 @@ export async function getOwnDeck(db: Database, deckId: string, ownerId: string) 
   return deck ? deckWithCards(deck, await cardsOf(db, deckId)) : null;
 }
 
+/** What a deck's pages show of each card. */
+const cardColumns = { cardKey: cards.cardKey, name: cards.name, status: cards.status, description: cards.description, imageKey: cards.imageKey, updatedAt: cards.updatedAt };
+
 function cardsOf(db: Database, deckId: string | Placeholder) {
-  return db.select().from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
+  return db.select(cardColumns).from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
 }
 
 /**
@@ -106,7 +109,9 @@ export async function readDeckCard(db: Database, deckId: string, cardKey: string
   };
 }
 
-function deckWithCards(deck: typeof decks.$inferSelect, rows: (typeof cards.$inferSelect)[]) {
+type CardRow = Awaited<ReturnType<typeof cardsOf>>[number];
+
+function deckWithCards(deck: typeof decks.$inferSelect, rows: CardRow[]) {
   const sorted = [...rows].sort((a, b) => (CARD_ORDER.get(a.cardKey) ?? 0) - (CARD_ORDER.get(b.cardKey) ?? 0));
   return {
     id: deck.id,
@@ -127,7 +132,6 @@ function deckWithCards(deck: typeof decks.$inferSelect, rows: (typeof cards.$inf
       status: card.status,
       description: card.description,
       imageUrl: cardImageUrl(card.imageKey, card.updatedAt),
-      regenerations: card.regenerations,
     })),
   };
 }

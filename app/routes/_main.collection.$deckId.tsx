@@ -18,7 +18,7 @@ import { useGenerationProgress } from "~/decks/use-generation-progress";
 import { cn } from "~/lib/cn";
 import { useLastingActionData } from "~/lib/use-lasting-action-data";
 import { ToolbarMenu } from "~/components/toolbar-menu";
-import { DeckCardTile } from "~/decks/deck-card-tile";
+import { DeckCardGrid } from "~/decks/deck-card-grid";
 import { formatPrice } from "~/decks/images";
 import { buyerCount, listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
 import type { PageHandle } from "~/lib/page-handle";
@@ -353,20 +353,14 @@ export default function DeckPage() {
         </p>
       ) : null}
 
-      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-label="Cards">
-        {deck.cards.map((card, index) => (
-          <li key={card.key}>
-            <DeckCardTile
-              deckId={deck.id}
-              card={card}
-              progress={progress[index]!}
-              canRegenerate={!boughtFrom && !generating && (regenerationsLeft === null || regenerationsLeft > 0 || card.status === "failed")}
-              backUrl={deck.backUrl}
-              busy={navigation.state === "submitting" && navigation.formData?.get("card") === card.key}
-            />
-          </li>
-        ))}
-      </ul>
+      <DeckCardGrid
+        deckId={deck.id}
+        cards={deck.cards}
+        progress={progress}
+        canRegenerate={(card) => !boughtFrom && !generating && (regenerationsLeft === null || regenerationsLeft > 0 || card.status === "failed")}
+        backUrl={deck.backUrl}
+        busyCard={navigation.state === "submitting" ? String(navigation.formData?.get("card") ?? "") || null : null}
+      />
 
     </div>
   );

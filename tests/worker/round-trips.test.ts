@@ -13,6 +13,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sessionPerson } from "../../app/auth/session.server";
 import { createDatabase } from "../../app/db.server";
 import { pageReads, readShape, type Me, type Slots } from "../../app/lib/page-reads.server";
+import { documentMemoKey } from "../../app/render/document-memo.server";
+import type { EntryContext } from "@remix-run/cloudflare";
 import { countedD1, distantD1, newRoundTrips, ROUND_TRIPS_HEADER } from "../../app/lib/round-trips.server";
 import { decks, readingJournal, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -215,6 +217,24 @@ describe("the render memo", () => {
     const theirs = await visit("/journal", { cookie: other });
     expect(theirs.headers.get(MEMO)).toBe("hit");
     expect(await theirs.text()).not.toContain("Will the memo notice this reading?");
+  });
+
+  it("keys a render by its data exactly: values JSON would write alike get keys of their own", () => {
+    const keyOf = (data: unknown, path = "/journal") =>
+      documentMemoKey(new Request(`http://localhost${path}`), 200, {
+        staticHandlerContext: { matches: [{ route: { id: "routes/_main.journal._index" } }], loaderData: { "routes/_main.journal._index": data }, errors: null, actionData: null },
+        routeModules: { "routes/_main.journal._index": { handle: { renderMemo: true } } },
+      } as unknown as EntryContext);
+    const plain = keyOf({ entries: [{ id: "a", at: 1 }] });
+    expect(plain).toBe(keyOf({ entries: [{ id: "a", at: 1 }] }));
+    expect(plain).not.toBe(keyOf({ entries: [{ id: "a", at: 2 }] }));
+    expect(plain).not.toBe(keyOf({ entries: [{ id: "a", at: 1 }] }, "/journal?page=2"));
+    const when = new Date(1_700_000_000_000);
+    const distinct = [{ v: when }, { v: when.toISOString() }, { v: undefined }, {}, { v: null }, { v: Number.NaN }, { v: Number.POSITIVE_INFINITY }].map((data) => keyOf(data));
+    expect(new Set(distinct).size).toBe(distinct.length);
+    // Data whose rendering it cannot vouch for is never memoised.
+    expect(keyOf({ later: Promise.resolve(1) })).toBeNull();
+    expect(keyOf({ seen: new Map() })).toBeNull();
   });
 
   it("is used only by pages that declare it, and never for an error", async () => {
