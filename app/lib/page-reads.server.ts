@@ -85,9 +85,10 @@ export function pageReads(d1: () => D1Database, db: Database, person: Person): P
     try {
       if ("error" in settled) throw settled.error;
       const built = batch.map((reader) => reader.statements());
+      // The person's values come last: no page value can stand in for whom the reads are about.
       const results = await batchOf(
         d1(),
-        built.flatMap((statements, i) => statements.map((statement) => ({ statement, values: { ...settled.values, ...batch[i]!.values } }))),
+        built.flatMap((statements, i) => statements.map((statement) => ({ statement, values: { ...batch[i]!.values, ...settled.values } }))),
       );
       let at = 0;
       batch.forEach((reader, i) => {
