@@ -9,10 +9,11 @@
 // matches of each pathname (handed out as copies). The output of matching is unchanged. The build fails if the library's code no longer has the shape patched
 // here, so an upgrade cannot silently drop it.
 import type { Plugin } from "vite";
+import { applyEdits, patchModules, type TextEdit } from "./vite-text-patch";
 
 const ROUTER_FILE = /[\\/]@remix-run[\\/]router[\\/]dist[\\/]router(\.cjs)?\.js$/;
 
-const edits: { find: string; replace: string }[] = [
+const edits: TextEdit[] = [
   {
     find: "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n",
     replace: "  let branches = rankedBranchesOf(routes);\n",
@@ -75,22 +76,9 @@ function compilePath(path, caseSensitive, end) {
 
 /** Applies the edits to the router's source; throws when one of them does not fit exactly once. */
 export function memoizeRouteMatching(source: string, file = "router"): string {
-  let out = source;
-  for (const { find, replace } of edits) {
-    const count = out.split(find).length - 1;
-    if (count !== 1) throw new Error(`${file}: expected the router code to contain ${JSON.stringify(find.trim())} once, found ${count}`);
-    out = out.replace(find, replace);
-  }
-  return out + additions;
+  return applyEdits(source, edits, "the router code", file) + additions;
 }
 
 export function routeMatchingCache(): Plugin {
-  return {
-    name: "arcanum:route-matching-cache",
-    enforce: "pre",
-    transform(code, id) {
-      if (!ROUTER_FILE.test(id.split("?")[0]!)) return null;
-      return { code: memoizeRouteMatching(code, id), map: null };
-    },
-  };
+  return patchModules("arcanum:route-matching-cache", ROUTER_FILE, memoizeRouteMatching);
 }

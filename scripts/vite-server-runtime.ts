@@ -14,10 +14,11 @@
 // The build fails if the library's code no longer has the shape patched here, so an upgrade
 // cannot silently drop the change.
 import type { Plugin } from "vite";
+import { applyEdits, patchModules, type TextEdit } from "./vite-text-patch";
 
 const DATA_FILE = /[\\/]@remix-run[\\/]server-runtime[\\/]dist[\\/](esm[\\/])?data\.js$/;
 
-const edits: { find: string; replace: string }[] = [
+const edits: TextEdit[] = [
   {
     find: "function stripIndexParam(request) {\n",
     replace: 'function stripIndexParam(request) {\n  if (!request.url.includes("index=")) return request;\n',
@@ -30,22 +31,9 @@ const edits: { find: string; replace: string }[] = [
 
 /** Applies the edits to the runtime's source; throws when one of them does not fit exactly once. */
 export function passUnchangedRequests(source: string, file = "data"): string {
-  let out = source;
-  for (const { find, replace } of edits) {
-    const found = out.split(find).length - 1;
-    if (found !== 1) throw new Error(`${file}: expected the server runtime to contain ${JSON.stringify(find.trim())} once, found ${found}`);
-    out = out.replace(find, replace);
-  }
-  return out;
+  return applyEdits(source, edits, "the server runtime", file);
 }
 
 export function serverRuntimePatches(): Plugin {
-  return {
-    name: "arcanum:server-runtime-patches",
-    enforce: "pre",
-    transform(code, id) {
-      if (!DATA_FILE.test(id.split("?")[0]!)) return null;
-      return { code: passUnchangedRequests(code, id), map: null };
-    },
-  };
+  return patchModules("arcanum:server-runtime-patches", DATA_FILE, passUnchangedRequests);
 }

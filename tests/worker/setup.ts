@@ -21,12 +21,15 @@ async function emptyDatabase() {
   await env.DB.batch([env.DB.prepare("PRAGMA defer_foreign_keys = on"), ...tables.map((name) => env.DB.prepare(`DELETE FROM "${name}"`))]);
 }
 
+/** Empties the bucket; fails, naming what stayed, rather than going round for ever when something will not go. */
 async function emptyBucket(bucket: R2Bucket) {
-  for (;;) {
+  for (let round = 0; round < 20; round++) {
     const listed = await bucket.list({ limit: 1000 });
     if (listed.objects.length === 0) return;
     await bucket.delete(listed.objects.map((object) => object.key));
   }
+  const left = await bucket.list({ limit: 5 });
+  throw new Error(`The media bucket would not empty between test files; still there: ${left.objects.map((object) => JSON.stringify(object.key)).join(", ")}`);
 }
 
 /**
