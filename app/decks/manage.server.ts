@@ -5,7 +5,7 @@ import { selectRecord, settleQuota } from "../credits/credits.server";
 import { repaintsUsedSql } from "../entitlements/entitlements.server";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "../db.server";
-import type { Me } from "../lib/page-reads.server";
+import { readShape, type Me, type Slots } from "../lib/page-reads.server";
 import { meaningOf } from "../tarot/meanings";
 import { FULL_DECK } from "../tarot/cards";
 import { cardBackUrl, cardImageUrl } from "./images";
@@ -36,7 +36,7 @@ function cardsOf(db: Database, deckId: string | Placeholder) {
  * creator, whether `me` bought it, how many bought it and the repaints it has used; its cards; the
  * person's quota record; and the deck's listing. `deckPage` makes the page of the answers.
  */
-export function deckPageQueries(db: Database, deckId: string | Placeholder, me: Me) {
+function deckPageQueries(db: Database, deckId: string | Placeholder, me: Me) {
   const paid = and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.status, "paid"));
   return [
     db
@@ -56,6 +56,9 @@ export function deckPageQueries(db: Database, deckId: string | Placeholder, me: 
     db.select().from(deckListings).where(eq(deckListings.deckId, deckId)).limit(1),
   ] as const;
 }
+
+/** The deck page's reads, written once for the isolate: `context.read(DECK_PAGE_READS, { deckId })`. */
+export const DECK_PAGE_READS = readShape((db, me, { deckId }: Slots<{ deckId: string }>) => deckPageQueries(db, deckId, me));
 
 type DeckPageAnswers = BatchResponse<ReturnType<typeof deckPageQueries>>;
 

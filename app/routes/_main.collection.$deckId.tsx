@@ -11,7 +11,7 @@ import { creditsLeft } from "~/credits/cost";
 import { regenerateCard, retryCostOf, retryDeck, upgradeDeck, type CreditOffer } from "~/decks/create.server";
 import { startExplorerCheckout } from "~/payments/payments.server";
 import { PaymentsError } from "~/payments/provider.server";
-import { deckPage, deckPageQueries, deleteDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
+import { DECK_PAGE_READS, deckPage, deleteDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
 import { repaintsLeft } from "~/entitlements/entitlements";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
@@ -22,20 +22,16 @@ import { DeckCardGrid } from "~/decks/deck-card-grid";
 import { formatPrice } from "~/decks/images";
 import { buyerCount, listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
 import type { PageHandle } from "~/lib/page-handle";
-import { readShape, type Slots } from "~/lib/page-reads.server";
 
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
-
-/** Everything the page shows, written once (lib/page-reads): only their own or a bought deck is shown. */
-const DECK_PAGE = readShape((db, me, { deckId }: Slots<{ deckId: string }>) => deckPageQueries(db, deckId, me));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deck.title} — Arcanum` : "Deck — Arcanum" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const deckId = params.deckId ?? "";
   // The person and everything the page shows in one round trip; only their own or a bought deck is shown.
-  const [user, answers] = await Promise.all([requireUser(request, context), context.read(DECK_PAGE, { deckId })]);
+  const [user, answers] = await Promise.all([requireUser(request, context), context.read(DECK_PAGE_READS, { deckId })]);
   const page = await deckPage(context.db, answers, user.id);
   if (!page) throw new Response("Deck not found", { status: 404 });
   const { deck, own, quota } = page;
