@@ -1,11 +1,12 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { abortAllDurableObjects, applyD1Migrations, env, runInDurableObject } from "cloudflare:test";
 import { createDatabase } from "../../app/db.server";
 import { seedDemoData } from "../../db/seed-data";
+import { PRESENCE_ROOM } from "../../party/presence-messages";
 
 // Test files run one after another in each runtime, with the modules already loaded
 // (docs/decisions/0048-worker-tests-call-the-handler.md). Each file still starts from the same
-// state: every table and the media bucket emptied, then the demo data seeded again, and caches of
-// its own.
+// state: every Durable Object stopped and the presence room's storage wiped, every table and the
+// media bucket emptied, then the demo data seeded again, and caches of its own.
 
 /** Tables a test may write: not SQLite's or D1's own, and not the search index's shadow tables (the index itself is emptied). */
 async function appTables(): Promise<string[]> {
@@ -43,7 +44,23 @@ function cachesOfThisFile() {
   storage.open = (name: string) => storage.openShared!(`${name}/${file}`);
 }
 
+/**
+ * Stops what the previous file left running in the rooms (a deck still painting, a reader's grace
+ * before going offline) and wipes the storage of the one room every file reaches by the same name:
+ * readers' presence. The other rooms are named by deck and reading ids each file makes anew, and
+ * wiping every room ever made would cost more with each file.
+ */
+async function resetDurableObjects() {
+  await abortAllDurableObjects();
+  await runInDurableObject(env.ReaderPresence.get(env.ReaderPresence.idFromName(PRESENCE_ROOM)), async (_instance, state) => {
+    await state.storage.deleteAlarm();
+    await state.storage.deleteAll();
+  });
+  await abortAllDurableObjects();
+}
+
 cachesOfThisFile();
+await resetDurableObjects();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await Promise.all([emptyDatabase(), emptyBucket(env.MEDIA)]);
 await seedDemoData(createDatabase(env.DB), env.MEDIA);
