@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { routeMatchingCache } from "./scripts/vite-route-matching";
 import { serverRuntimePatches } from "./scripts/vite-server-runtime";
+import { shellChunks } from "./scripts/vite-shell-chunks";
 import { workerWasm } from "./scripts/vite-worker-wasm";
 
 declare module "@remix-run/cloudflare" {
@@ -12,7 +13,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -37,7 +38,11 @@ export default defineConfig({
   ],
   build: {
     // Runtime modules of workerd (partyserver imports `cloudflare:workers`); wrangler resolves them.
-    rollupOptions: { external: [/^cloudflare:/] },
+    rollupOptions: {
+      external: [/^cloudflare:/],
+      // The code every page runs in two files rather than twenty: scripts/vite-shell-chunks.ts.
+      output: isSsrBuild ? {} : { manualChunks: shellChunks(fileURLToPath(new URL("./app", import.meta.url))) },
+    },
   },
   ssr: {
     // Bundle dependencies into the server build, so the Worker always runs production React
@@ -49,4 +54,4 @@ export default defineConfig({
       externalConditions: ["workerd", "worker"],
     },
   },
-});
+}));

@@ -116,20 +116,32 @@ async function carrySession(url: string, port: number, cookie: string) {
   await browser.contexts()[0]!.addCookies([{ name: name!, value: value.join("="), url, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** Lighthouse's median of `LIGHTHOUSE_RUNS`, each in a fresh Chrome; for a member, one carrying the session signed in through the dev mailbox. */
-async function lighthouseScores(url: string, pathname: string, as: "visitor" | "member") {
-  const runs: Record<string, number>[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+/**
+ * One Lighthouse run in a fresh Chrome; for a member, one carrying the session signed in through
+ * the dev mailbox. A run whose trace Lighthouse could not read (it reports a runtime error such as
+ * NO_NAVSTART and asks to be run again) is run again, up to twice, rather than counted as a zero.
+ */
+async function lighthouseRun(url: string, pathname: string, as: "visitor" | "member") {
+  for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     try {
       if (as === "member") await carrySession(url, chrome.port, cookie);
-      const result = await lighthouse(url + pathname, { port: chrome.port, output: "json", logLevel: "error" });
-      const categories = result!.lhr.categories;
-      runs.push(Object.fromEntries(Object.entries(categories).map(([key, c]) => [key, c.score ?? 0])));
+      const { lhr } = (await lighthouse(url + pathname, { port: chrome.port, output: "json", logLevel: "error" }))!;
+      if (lhr.runtimeError && attempt < 3) {
+        console.log(`Lighthouse on ${pathname} failed (${lhr.runtimeError.code}); running it again`);
+        continue;
+      }
+      return Object.fromEntries(Object.entries(lhr.categories).map(([key, c]) => [key, c.score ?? 0]));
     } finally {
       await chrome.kill();
     }
   }
+}
+
+/** Lighthouse's median of `LIGHTHOUSE_RUNS`. */
+async function lighthouseScores(url: string, pathname: string, as: "visitor" | "member") {
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, pathname, as));
   const keys = ["performance", "accessibility", "best-practices", "seo"];
   return { runs, median: Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k] ?? 0))])) };
 }
