@@ -162,11 +162,19 @@ export async function setDeckVisibility(db: Database, deckId: string, ownerId: s
 }
 
 /** Deletes the deck, its cards (cascade) and their images. */
-export async function deleteDeck(db: Database, bucket: R2Bucket, deckId: string, ownerId: string) {
-  const deck = await db.query.decks.findFirst({ columns: { id: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, ownerId)) });
-  if (!deck) return false;
-  await db.delete(decks).where(eq(decks.id, deckId));
+/**
+ * Deletes the owner's deck and its pictures, unless someone holds a paid copy: a bought deck is
+ * never deleted, its buyers keep it (the owner can take it out of the marketplace instead). The
+ * check and the delete are one statement, so a purchase completed in between cannot go with the deck.
+ */
+export async function deleteDeck(db: Database, bucket: R2Bucket, deckId: string, ownerId: string): Promise<"deleted" | "has-buyers" | "not-found"> {
+  const bought = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.status} = 'paid')`;
+  const gone = await db
+    .delete(decks)
+    .where(and(eq(decks.id, deckId), eq(decks.creatorId, ownerId), sql`not ${bought}`))
+    .returning({ id: decks.id });
+  if (gone.length === 0) return (await getOwnDeck(db, deckId, ownerId)) ? "has-buyers" : "not-found";
   await deleteMediaUnder(bucket, `card-images/${deckId}/`);
   await deleteMediaUnder(bucket, sharePicturePrefix(`decks/${deckId}`));
-  return true;
+  return "deleted";
 }

@@ -63,7 +63,8 @@ export function formatCount(count: number): string {
   return cached("count", () => new Intl.NumberFormat("en-US")).format(count);
 }
 
-const DATE_STYLES = {
+/** The house date styles, as Intl options; the hand-written forms below match Intl given these. */
+export const DATE_STYLES = {
   /** "December 23, 2026" */
   long: { dateStyle: "long" },
   /** "Dec 23, 2026" */

@@ -109,11 +109,3 @@ export async function unlistDeck(db: Database, user: CurrentUser, deckId: string
   return { ok: true, message: "Your deck is out of the marketplace. People who bought it keep it." };
 }
 
-/** People who hold a paid copy of the deck. */
-export async function buyerCount(db: Database, deckId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(deckPurchases)
-    .where(and(eq(deckPurchases.deckId, deckId), eq(deckPurchases.status, "paid")));
-  return Number(row?.n ?? 0);
-}

@@ -11,8 +11,8 @@ import { creditsLeft } from "~/credits/cost";
 import { regenerateCard, retryCostOf, retryDeck, upgradeDeck, type CreditOffer } from "~/decks/create.server";
 import { startExplorerCheckout } from "~/payments/payments.server";
 import { PaymentsError } from "~/payments/provider.server";
-import { DECK_PAGE_READS, deckPage, deleteDeck, getOwnDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
-import { repaintsLeft } from "~/entitlements/entitlements";
+import { DECK_PAGE_READS, deckPage, deleteDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
+import { mayRepaint, repaintsLeft } from "~/entitlements/entitlements";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
 import { cn } from "~/lib/cn";
@@ -20,7 +20,7 @@ import { useLastingActionData } from "~/lib/use-lasting-action-data";
 import { ToolbarMenu } from "~/components/toolbar-menu";
 import { DeckCardGrid } from "~/decks/deck-card-grid";
 import { formatPrice } from "~/decks/images";
-import { buyerCount, listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
+import { listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
@@ -95,12 +95,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     case "delete": {
       if (form.confirm !== "delete") return data<ActionData>({ ok: false, message: "Confirm to delete the deck." }, { status: 400 });
-      // People who bought the deck keep it: it leaves the marketplace instead, images and all.
-      if ((await getOwnDeck(db, deckId, user.id)) && (await buyerCount(db, deckId)) > 0) {
+      const outcome = await deleteDeck(db, context.cloudflare.env.MEDIA, deckId, user.id);
+      if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
+      if (outcome === "has-buyers") {
+        // People who bought the deck keep it: it leaves the marketplace instead, images and all.
         await unlistDeck(db, user, deckId);
         return data<ActionData>({ ok: true, message: "People have bought this deck, so it was not deleted: it is out of the marketplace, and its buyers keep it." });
       }
-      if (!(await deleteDeck(db, context.cloudflare.env.MEDIA, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
       throw redirect("/collection");
     }
     case "regenerate": {
@@ -353,7 +354,7 @@ export default function DeckPage() {
         deckId={deck.id}
         cards={deck.cards}
         progress={progress}
-        canRegenerate={(card) => !boughtFrom && !generating && (regenerationsLeft === null || regenerationsLeft > 0 || card.status === "failed")}
+        canRegenerate={(card) => !boughtFrom && !generating && mayRepaint(regenerationsLeft, card.status === "failed")}
         backUrl={deck.backUrl}
         busyCard={navigation.state === "submitting" ? String(navigation.formData?.get("card") ?? "") || null : null}
       />

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatDollars, formatLocalDate, formatMoney, longDate, type DateStyle } from "../../app/lib/format";
+import { DATE_STYLES, formatCount, formatDate, formatDollars, formatLocalDate, formatMoney, longDate, type DateStyle } from "../../app/lib/format";
 
 const RUNS = { numRuns: 2_000, seed: 20261123 };
 
@@ -12,14 +12,7 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" 
 const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0 });
 const count = new Intl.NumberFormat("en-US");
 
-const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
-  long: { dateStyle: "long" },
-  medium: { dateStyle: "medium" },
-  dayMonth: { month: "short", day: "numeric" },
-  longWithTime: { dateStyle: "long", timeStyle: "short" },
-  mediumWithTime: { dateStyle: "medium", timeStyle: "short" },
-  mediumWithSeconds: { dateStyle: "medium", timeStyle: "medium" },
-};
+const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = DATE_STYLES;
 
 /** Amounts around every digit-group boundary, plus anything a safe integer can be. */
 const integers = fc.oneof(

@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
+import { deleteDeck } from "../../app/decks/manage.server";
 import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
 import { applyPaymentEvent, UnusedDeckRefundError } from "../../app/payments/events.server";
@@ -253,6 +254,27 @@ describe("buying a deck", () => {
     expect((await listingOf(deckId)).status).toBe("unlisted");
     expect((await get(imagePath(deckId, "major-04"), { cookie: buyer.cookie })).status).toBe(200);
     expect(await db().query.checkoutSessions.findFirst({ where: eq(checkoutSessions.deckId, deckId) })).toBeUndefined();
+  });
+
+  it("refuses to delete a bought deck in the delete itself, so no purchase can go with it", async () => {
+    const seller = await newPerson();
+    const deckId = await readyDeck(seller.id);
+    expect((await list(deckId, seller.cookie, { price: "0" })).status).toBe(200);
+    const buyer = await newPerson();
+    expect((await post(`/checkout/${deckId}`, {}, { cookie: buyer.cookie })).status).toBe(302);
+
+    // Straight to the decks module, past the page: the purchase is checked in the same statement.
+    expect(await deleteDeck(db(), env.MEDIA, deckId, seller.id)).toBe("has-buyers");
+    expect(await db().query.decks.findFirst({ columns: { id: true }, where: eq(decks.id, deckId) })).toEqual({ id: deckId });
+    expect(await db().query.deckPurchases.findFirst({ columns: { status: true }, where: eq(deckPurchases.deckId, deckId) })).toEqual({ status: "paid" });
+    expect((await get(imagePath(deckId, "major-04"), { cookie: buyer.cookie })).status).toBe(200);
+    expect(await deleteDeck(db(), env.MEDIA, deckId, buyer.id)).toBe("not-found");
+
+    // Once no one holds a paid copy, its owner may delete it.
+    await db().update(deckPurchases).set({ status: "refunded", refundedAt: Date.now() }).where(eq(deckPurchases.deckId, deckId));
+    expect(await deleteDeck(db(), env.MEDIA, deckId, seller.id)).toBe("deleted");
+    expect(await db().query.decks.findFirst({ columns: { id: true }, where: eq(decks.id, deckId) })).toBeUndefined();
+    expect((await get(imagePath(deckId, "major-04"), { cookie: seller.cookie })).status).toBe(404);
   });
 });
 
