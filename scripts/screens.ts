@@ -45,7 +45,7 @@ const SHOTS: Shot[] = [
     path: "/collection/seed-deck-autumn-lanterns",
     ready: async (page) => {
       await page.waitForSelector("html[data-hydrated]", { state: "attached" });
-      await page.getByRole("button", { name: /^The Star, / }).click();
+      await page.getByRole("link", { name: /^The Star, / }).click();
       await page.getByRole("dialog").waitFor();
     },
   },
