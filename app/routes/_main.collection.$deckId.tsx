@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
@@ -8,10 +7,9 @@ import { HiddenNotice } from "~/components/marketplace/HiddenNotice";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { creditsLeft } from "~/credits/cost";
-import { regenerateCard, retryCostOf, retryDeck, upgradeDeck, type CreditOffer } from "~/decks/create.server";
-import { startExplorerCheckout } from "~/payments/payments.server";
-import { PaymentsError } from "~/payments/provider.server";
-import { DECK_PAGE_READS, deckPage, deleteDeck, renameDeck, renameForm, setDeckVisibility } from "~/decks/manage.server";
+import { retryCostOf } from "~/decks/create.server";
+import { deckPageAction, type DeckPageActionData } from "~/decks/deck-page-actions.server";
+import { DECK_PAGE_READS, deckPage } from "~/decks/manage.server";
 import { mayRepaint, repaintsLeft } from "~/entitlements/entitlements";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
@@ -20,7 +18,7 @@ import { useLastingActionData } from "~/lib/use-lasting-action-data";
 import { ToolbarMenu } from "~/components/toolbar-menu";
 import { DeckCardGrid } from "~/decks/deck-card-grid";
 import { formatPrice } from "~/decks/images";
-import { listingTerms, parseListingForm, saveListing, unlistDeck } from "~/marketplace/listing.server";
+import { listingTerms } from "~/marketplace/listing.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
@@ -47,100 +45,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { ok: boolean; message: string; offer?: CreditOffer; field?: string; intent?: string };
-
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const deckId = params.deckId ?? "";
-  const formData = await request.formData();
-  const form = Object.fromEntries(formData) as Record<string, string>;
-  const { db } = context;
-  switch (form.intent) {
-    case "list": {
-      const parsed = parseListingForm(formData);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        return data<ActionData>({ ok: false, intent: "list", field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
-      }
-      const outcome = await saveListing(db, user, deckId, parsed.data);
-      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
-      if (!outcome.ok) return data<ActionData>({ ok: false, intent: "list", field: outcome.field, message: outcome.message }, { status: outcome.status });
-      return data<ActionData>({ ok: true, intent: "list", message: outcome.message });
-    }
-    case "unlist": {
-      const outcome = await unlistDeck(db, user, deckId);
-      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
-      if (!outcome.ok) return data<ActionData>({ ok: false, intent: "list", message: outcome.message }, { status: outcome.status });
-      return data<ActionData>({ ok: true, intent: "list", message: outcome.message });
-    }
-    case "rename": {
-      const parsed = renameForm.safeParse(form);
-      if (!parsed.success) return data<ActionData>({ ok: false, intent: "rename", message: parsed.error.issues[0]!.message }, { status: 400 });
-      if (!(await renameDeck(db, deckId, user.id, parsed.data.title))) throw new Response("Deck not found", { status: 404 });
-      return data<ActionData>({ ok: true, message: "Renamed." });
-    }
-    case "publish":
-    case "unpublish": {
-      const outcome = await setDeckVisibility(db, deckId, user.id, form.intent === "publish");
-      if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
-      if (outcome === "not-ready") return data<ActionData>({ ok: false, message: "Only a finished deck can be made public." }, { status: 409 });
-      return data<ActionData>({
-        ok: true,
-        intent: form.intent,
-        message:
-          form.intent === "publish"
-            ? "The deck is public now: it shows in the Marketplace and on the home page, and anyone can turn its cards over and read with it."
-            : "The deck is private now: only you see it.",
-      });
-    }
-    case "delete": {
-      if (form.confirm !== "delete") return data<ActionData>({ ok: false, message: "Confirm to delete the deck." }, { status: 400 });
-      const outcome = await deleteDeck(db, context.cloudflare.env.MEDIA, deckId, user.id);
-      if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
-      if (outcome === "has-buyers") {
-        // People who bought the deck keep it: it leaves the marketplace instead, images and all.
-        await unlistDeck(db, user, deckId);
-        return data<ActionData>({ ok: true, message: "People have bought this deck, so it was not deleted: it is out of the marketplace, and its buyers keep it." });
-      }
-      throw redirect("/collection");
-    }
-    case "regenerate": {
-      const result = await regenerateCard(context, user, deckId, String(form.card ?? ""));
-      if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
-      return data<ActionData>({ ok: true, message: "Painting the card again…", intent: "regenerate" });
-    }
-    case "retry": {
-      const result = await retryDeck(context, user, deckId);
-      if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, { status: result.status });
-      return data<ActionData>({ ok: true, message: "Making the deck again…" });
-    }
-    case "upgrade": {
-      const result = await upgradeDeck(context, user, deckId);
-      if (!result.ok) {
-        const offer = "offer" in result ? result.offer : undefined;
-        return data<ActionData>({ ok: false, message: result.message, offer }, { status: result.status });
-      }
-      return data<ActionData>({ ok: true, message: "Making the 56 Minor Arcana cards…" });
-    }
-    case "buy-explorer": {
-      try {
-        const { url } = await startExplorerCheckout(context, user, deckId, new URL(request.url).origin);
-        throw redirect(url);
-      } catch (error) {
-        if (!(error instanceof PaymentsError)) throw error;
-        if (error.status === 404) throw new Response(error.message, { status: 404 });
-        return data<ActionData>({ ok: false, message: error.message }, { status: error.status });
-      }
-    }
-    default:
-      return data<ActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
-  }
-}
+export const action = deckPageAction;
 
 export default function DeckPage() {
   const { deck, regenerationsLeft, completeCreditsLeft, retry, listing, listingTerms, buyers, boughtFrom } = useLoaderData<typeof loader>();
   // The repaint's answer stays while the live progress revalidates the page.
-  const result = useLastingActionData<ActionData>();
+  const result = useLastingActionData<DeckPageActionData>();
   const navigation = useNavigation();
   // Stable until the loader runs again, so live updates are not reset on every render.
   const initial = useMemo(
@@ -376,7 +286,7 @@ function ListingForm({
   listing: LoaderData["listing"];
   terms: LoaderData["listingTerms"];
   buyers: number;
-  result?: ActionData;
+  result?: DeckPageActionData;
 }) {
   const listed = listing?.status === "listed";
   const preview = new Set(listing?.previewCardKeys ?? deck.cards.map((card) => card.key).slice(0, 3));

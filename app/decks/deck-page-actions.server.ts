@@ -1,0 +1,104 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { requireUser } from "../auth/guard.server";
+import { parseListingForm, saveListing, unlistDeck } from "../marketplace/listing.server";
+import { startExplorerCheckout } from "../payments/payments.server";
+import { PaymentsError } from "../payments/provider.server";
+import { regenerateCard, retryDeck, upgradeDeck, type CreditOffer } from "./create.server";
+import { deleteDeck, renameDeck, renameForm, setDeckVisibility } from "./manage.server";
+
+export type DeckPageActionData = { ok: boolean; message: string; offer?: CreditOffer; field?: string; intent?: string };
+
+/**
+ * The deck page's forms, by intent: listing and unlisting, renaming, publishing, deleting (a bought
+ * deck leaves the marketplace instead), repainting a card, retrying or completing the deck, and
+ * buying Explorer Plus. Each intent's module function touches only the person's own deck and
+ * refuses anyone else (the authorization matrix tries every intent as each kind of person).
+ */
+export async function deckPageAction({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const deckId = params.deckId ?? "";
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData) as Record<string, string>;
+  const { db } = context;
+  switch (form.intent) {
+    case "list": {
+      const parsed = parseListingForm(formData);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return data<DeckPageActionData>({ ok: false, intent: "list", field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
+      }
+      const outcome = await saveListing(db, user, deckId, parsed.data);
+      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+      if (!outcome.ok) return data<DeckPageActionData>({ ok: false, intent: "list", field: outcome.field, message: outcome.message }, { status: outcome.status });
+      return data<DeckPageActionData>({ ok: true, intent: "list", message: outcome.message });
+    }
+    case "unlist": {
+      const outcome = await unlistDeck(db, user, deckId);
+      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+      if (!outcome.ok) return data<DeckPageActionData>({ ok: false, intent: "list", message: outcome.message }, { status: outcome.status });
+      return data<DeckPageActionData>({ ok: true, intent: "list", message: outcome.message });
+    }
+    case "rename": {
+      const parsed = renameForm.safeParse(form);
+      if (!parsed.success) return data<DeckPageActionData>({ ok: false, intent: "rename", message: parsed.error.issues[0]!.message }, { status: 400 });
+      if (!(await renameDeck(db, deckId, user.id, parsed.data.title))) throw new Response("Deck not found", { status: 404 });
+      return data<DeckPageActionData>({ ok: true, message: "Renamed." });
+    }
+    case "publish":
+    case "unpublish": {
+      const outcome = await setDeckVisibility(db, deckId, user.id, form.intent === "publish");
+      if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
+      if (outcome === "not-ready") return data<DeckPageActionData>({ ok: false, message: "Only a finished deck can be made public." }, { status: 409 });
+      return data<DeckPageActionData>({
+        ok: true,
+        intent: form.intent,
+        message:
+          form.intent === "publish"
+            ? "The deck is public now: it shows in the Marketplace and on the home page, and anyone can turn its cards over and read with it."
+            : "The deck is private now: only you see it.",
+      });
+    }
+    case "delete": {
+      if (form.confirm !== "delete") return data<DeckPageActionData>({ ok: false, message: "Confirm to delete the deck." }, { status: 400 });
+      const outcome = await deleteDeck(db, context.cloudflare.env.MEDIA, deckId, user.id);
+      if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
+      if (outcome === "has-buyers") {
+        // People who bought the deck keep it: it leaves the marketplace instead, images and all.
+        await unlistDeck(db, user, deckId);
+        return data<DeckPageActionData>({ ok: true, message: "People have bought this deck, so it was not deleted: it is out of the marketplace, and its buyers keep it." });
+      }
+      throw redirect("/collection");
+    }
+    case "regenerate": {
+      const result = await regenerateCard(context, user, deckId, String(form.card ?? ""));
+      if (!result.ok) return data<DeckPageActionData>({ ok: false, message: result.message }, { status: result.status });
+      return data<DeckPageActionData>({ ok: true, message: "Painting the card again…", intent: "regenerate" });
+    }
+    case "retry": {
+      const result = await retryDeck(context, user, deckId);
+      if (!result.ok) return data<DeckPageActionData>({ ok: false, message: result.message }, { status: result.status });
+      return data<DeckPageActionData>({ ok: true, message: "Making the deck again…" });
+    }
+    case "upgrade": {
+      const result = await upgradeDeck(context, user, deckId);
+      if (!result.ok) {
+        const offer = "offer" in result ? result.offer : undefined;
+        return data<DeckPageActionData>({ ok: false, message: result.message, offer }, { status: result.status });
+      }
+      return data<DeckPageActionData>({ ok: true, message: "Making the 56 Minor Arcana cards…" });
+    }
+    case "buy-explorer": {
+      try {
+        const { url } = await startExplorerCheckout(context, user, deckId, new URL(request.url).origin);
+        throw redirect(url);
+      } catch (error) {
+        if (!(error instanceof PaymentsError)) throw error;
+        if (error.status === 404) throw new Response(error.message, { status: 404 });
+        return data<DeckPageActionData>({ ok: false, message: error.message }, { status: error.status });
+      }
+    }
+    default:
+      return data<DeckPageActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
+  }
+}
