@@ -242,12 +242,18 @@ describe("buying a deck", () => {
     expect((await listingOf(deckId)).salesCount).toBe(2);
   });
 
-  it("does not delete a deck that has buyers: it leaves the marketplace and keeps its pictures", async () => {
+  /** A seller's deck listed for free, and a member who has taken a copy. */
+  async function deckWithABuyer() {
     const seller = await newPerson();
     const deckId = await readyDeck(seller.id);
     expect((await list(deckId, seller.cookie, { price: "0" })).status).toBe(200);
     const buyer = await newPerson();
     expect((await post(`/checkout/${deckId}`, {}, { cookie: buyer.cookie })).status).toBe(302);
+    return { seller, buyer, deckId };
+  }
+
+  it("does not delete a deck that has buyers: it leaves the marketplace and keeps its pictures", async () => {
+    const { seller, buyer, deckId } = await deckWithABuyer();
     const deleted = await post(`/collection/${deckId}`, { intent: "delete", confirm: "delete" }, { cookie: seller.cookie });
     expect(deleted.status).toBe(200);
     expect(await deleted.text()).toContain("its buyers keep it");
@@ -257,11 +263,7 @@ describe("buying a deck", () => {
   });
 
   it("refuses to delete a bought deck in the delete itself, so no purchase can go with it", async () => {
-    const seller = await newPerson();
-    const deckId = await readyDeck(seller.id);
-    expect((await list(deckId, seller.cookie, { price: "0" })).status).toBe(200);
-    const buyer = await newPerson();
-    expect((await post(`/checkout/${deckId}`, {}, { cookie: buyer.cookie })).status).toBe(302);
+    const { seller, buyer, deckId } = await deckWithABuyer();
 
     // Straight to the decks module, past the page: the purchase is checked in the same statement.
     expect(await deleteDeck(db(), env.MEDIA, deckId, seller.id)).toBe("has-buyers");
