@@ -28,13 +28,13 @@ import { IncomingRequests } from "~/paid-readings/incoming-requests";
 import { useNonce } from "~/security/nonce";
 import { readTheme } from "~/theme/theme.server";
 import stylesheet from "~/styles/app.css?url";
-import headingFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-700-normal.woff2?url";
-import headingFontSemibold from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
+import headingFont from "~/styles/fonts/cormorant-garamond-700-core.woff2?url";
 
 export const links: LinksFunction = () => [
-  // The display face of every heading: fetched with the stylesheet instead of after it.
+  // The display face of the logo and the page titles, fetched with the stylesheet instead of after
+  // it: only its core glyphs at 700 (scripts/subset-fonts.ts). The semibold and the rest of Latin
+  // come when a page uses them, so they do not share the first view's link with what it needs.
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: headingFontSemibold, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

@@ -295,7 +295,7 @@ function ListingForm({
   return (
     <section aria-labelledby="listing-heading" className="grid gap-4" data-testid="listing">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="listing-heading" className="text-lg font-semibold">Marketplace</h3>
+        <h3 id="listing-heading" className="text-lg font-bold">Marketplace</h3>
         <span className="text-sm text-muted">
           {listing?.hiddenAt ? "Hidden by Arcanum staff" : listed ? `Listed at ${formatPrice(listing.priceCents || null)}` : "Not listed"}
           {buyers > 0 ? ` · ${buyers} ${buyers === 1 ? "buyer" : "buyers"}` : ""}
