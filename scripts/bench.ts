@@ -77,18 +77,6 @@ const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-f
  * Signs the member in through the sign-in page and the link the dev mailbox holds, in the Chrome
  * listening on `port`; returns the session cookie it was given.
  */
-/**
- * Fetches the stored pictures a page shows, as a first visitor's browser did: a card's grid copy is
- * drawn on its first request and kept (app/media/card-thumbnails.server.ts), so the measured loads
- * find what any later visitor finds.
- */
-async function fetchPictures(url: string, pathname: string, cookie: string) {
-  const html = await (await fetch(url + pathname, { headers: { cookie } })).text();
-  for (const match of html.matchAll(/<img src="(\/media\/[^"]+)"/g)) {
-    await (await fetch(url + match[1]!.replaceAll("&amp;", "&"), { headers: { cookie } })).arrayBuffer();
-  }
-}
-
 async function signInThroughMailbox(url: string, port: number): Promise<string> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0]!;
@@ -194,7 +182,6 @@ const started = async (vars: Record<string, string> = {}) => {
   // The sessions live in the state folder, so one sign-in serves every server of the run.
   cookie ||= await memberCookie(server.url);
   for (const page of MEMBER_PAGES) await load(server.url, page, cookie, 10, 2).catch(() => undefined);
-  for (const page of MEMBER_PAGES) await fetchPictures(server.url, page, cookie);
   return server;
 };
 

@@ -10,19 +10,7 @@
 // layout adds into `main-shell`. No page loads a byte more: every page runs the root, and every
 // page under the main layout runs that layout (the few outside it, the reading room and the
 // invitations, do not load `main-shell`). Route modules keep their own chunks.
-//
-// The shell's frameworks come as two files of their own, `shell-react` (React) and `shell-remix`
-// (Remix and its router), about 45 and 40 KB compressed, beside our own shell code (about 11 KB):
-// three files load side by side over a slow link where one 96 KB file waits on its own
-// connection's slow start, and the framework files keep their names from one release to the next,
-// so a returning visitor's browser still has them.
 import type { Rollup } from "vite";
-
-/** Packages of the shell that get files of their own. */
-const FRAMEWORKS: Array<[name: string, packages: RegExp]> = [
-  ["shell-react", /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/],
-  ["shell-remix", /[\\/]node_modules[\\/](@remix-run[\\/][^\\/]+|react-router|react-router-dom|turbo-stream)[\\/]/],
-];
 
 const CLIENT_ROUTE = "?__remix-build-client-route";
 
@@ -57,8 +45,6 @@ export function shellChunks(appDirectory: string): Rollup.ManualChunksOption {
       if (shell.size === 0 || mainShell.size === 0) throw new Error("shell chunks: the entry, root or main layout was not found in the browser build");
       groups = new Map([...[...mainShell].map((module) => [module, "main-shell"] as const), ...[...shell].map((module) => [module, "shell"] as const)]);
     }
-    const group = groups.get(id);
-    if (group !== "shell") return group;
-    return FRAMEWORKS.find(([, packages]) => packages.test(id))?.[0] ?? group;
+    return groups.get(id);
   };
 }

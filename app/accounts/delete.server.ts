@@ -25,7 +25,7 @@ import {
 } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
-import { deleteMediaUnder } from "../media/bucket.server";
+import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
 import { forgetCertificatePictures } from "../readers/certificate-storage.server";
 

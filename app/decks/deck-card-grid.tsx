@@ -2,7 +2,6 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { CardMeaningText, useCardMeaning } from "./card-meaning";
-import { gridPictureUrl } from "./images";
 import { STAGE_LABEL, type CardProgress } from "./progress";
 
 /** What the deck page knows of a card: its picture and this deck's words for it. */
@@ -14,12 +13,8 @@ export type DeckCardView = {
   status: string;
 };
 
-/**
- * Cards whose pictures load at once: a phone's first row. A wider screen's first row loads as soon
- * as the browser has laid the page out (a lazy picture in view loads then), so these two do not
- * share the first moments of a slow link with more pictures than a phone shows.
- */
-const EAGER_CARDS = 2;
+/** Cards whose pictures load at once: the first rows a phone or a desktop shows. */
+const EAGER_CARDS = 5;
 
 /**
  * The deck page's cards: each a picture (or its painted back while it is being made) with a
@@ -77,7 +72,7 @@ export function DeckCardGrid({
                 data-stage={stage.stage}
               >
                 {done && imageUrl ? (
-                  <img src={gridPictureUrl(imageUrl)} alt="" loading={loading} decoding="async" {...(index === 0 ? { fetchpriority: "high" } : {})} />
+                  <img src={imageUrl} alt="" loading={loading} decoding="async" {...(index === 0 ? { fetchpriority: "high" } : {})} />
                 ) : (
                   <span className="relative flex h-full flex-col items-center justify-end">
                     <img src={backUrl} alt="" className="absolute inset-0 opacity-60" loading={loading} decoding="async" />

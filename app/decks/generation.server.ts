@@ -4,8 +4,7 @@ import type { AiService } from "../ai/ai.server";
 import type { Database } from "../db.server";
 import { mapWithConcurrency } from "../lib/pool";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
-import { deleteMediaUnder } from "../media/bucket.server";
-import { cardImageKey, cardImageUrl, cardThumbnailPrefix } from "./images";
+import { cardImageKey, cardImageUrl } from "./images";
 import type { CardProgress, CardStage, DeckStatus } from "./progress";
 
 /** How many cards are made at once for one deck. */
@@ -75,10 +74,7 @@ export async function generateCard(
         .update(cards)
         .set({ description: text, imageKey, status: "ready", regenerations: sql`${cards.regenerations} + 1`, repaintRequestedAt: null, updatedAt: now })
         .where(and(row, isNotNull(cards.repaintRequestedAt)));
-      if (repaint.previousImageKey && repaint.previousImageKey !== imageKey) {
-        await deps.bucket.delete(repaint.previousImageKey).catch(() => undefined);
-        await deleteMediaUnder(deps.bucket, cardThumbnailPrefix(repaint.previousImageKey)).catch(() => undefined);
-      }
+      if (repaint.previousImageKey && repaint.previousImageKey !== imageKey) await deps.bucket.delete(repaint.previousImageKey).catch(() => undefined);
       report("ready", cardImageUrl(imageKey, now));
       return "ready";
     }

@@ -6,27 +6,10 @@ export function cardImageKey(deckId: string, cardName: string, ext: string) {
   return `card-images/${deckId}/${cardFileName(cardName, ext)}`;
 }
 
-/** Where the grid-size copies of a stored card image are kept: beside it, `card-images/{deckId}/thumbs/{name}.…` (app/media/card-thumbnails.server.ts). */
-export function cardThumbnailPrefix(imageKey: string) {
-  const slash = imageKey.lastIndexOf("/");
-  const name = imageKey.slice(slash + 1).replace(/\.[a-z]+$/, "");
-  return `${imageKey.slice(0, slash)}/thumbs/${name}.`;
-}
-
 /** Public URL of a stored card image; the version makes a regenerated image a new URL, so it can be cached for good. */
 export function cardImageUrl(imageKey: string | null, version: number): string | null {
   if (!imageKey) return null;
   return `/media/${imageKey}?v=${version.toString(36)}`;
-}
-
-/**
- * The grid-size picture of a stored card: a stored SVG's WebP thumbnail (`?size=grid`,
- * app/media/card-thumbnails.server.ts), a raster picture as it is.
- */
-export function gridPictureUrl(imageUrl: string): string {
-  const path = imageUrl.split("?")[0]!;
-  if (!path.startsWith("/media/card-images/") || !path.endsWith(".svg")) return imageUrl;
-  return `${imageUrl}${imageUrl.includes("?") ? "&" : "?"}size=grid`;
 }
 
 export function formatPrice(cents: number | null): string {

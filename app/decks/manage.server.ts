@@ -9,7 +9,7 @@ import { readShape, type Me, type Slots } from "../lib/page-reads.server";
 import { meaningOf } from "../tarot/meanings";
 import { FULL_DECK } from "../tarot/cards";
 import { cardBackUrl, cardImageUrl } from "./images";
-import { deleteMediaUnder } from "../media/bucket.server";
+import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
 
 export const renameForm = z.object({

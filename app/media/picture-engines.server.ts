@@ -43,33 +43,19 @@ function fontFiles(modules: PictureEngines): Promise<Uint8Array[]> {
   return faces;
 }
 
-type RenderOptions = { withText?: boolean; width?: number };
-type RenderedImage = ReturnType<InstanceType<typeof Resvg>["render"]>;
-
 /**
- * Draws an SVG at its own size, or scaled to `width`. Laid-out designs hold their text as paths
- * already; an SVG with text of its own (a painted card's name) is drawn in the site's face,
- * whatever it names.
+ * An SVG as PNG bytes at its own size. Laid-out designs hold their text as paths already; an SVG
+ * with text of its own (a painted card's name) is drawn in the site's face, whatever it names.
  */
-async function render<T>(svg: string, modules: PictureEngines, { withText = false, width }: RenderOptions, take: (image: RenderedImage) => T): Promise<T> {
+export async function svgToPng(svg: string, modules: PictureEngines, { withText = false } = {}): Promise<Uint8Array<ArrayBuffer>> {
   await start(modules);
   const font = withText
     ? { loadSystemFonts: false, fontBuffers: await fontFiles(modules), defaultFontFamily: PICTURE_SERIF, serifFamily: PICTURE_SERIF, sansSerifFamily: PICTURE_SERIF }
     : { loadSystemFonts: false };
-  const image = new Resvg(svg, { fitTo: width === undefined ? { mode: "original" } : { mode: "width", value: width }, font }).render();
+  const image = new Resvg(svg, { fitTo: { mode: "original" }, font }).render();
   try {
-    return take(image);
+    return new Uint8Array(image.asPng());
   } finally {
     image.free();
   }
-}
-
-/** An SVG as PNG bytes. */
-export function svgToPng(svg: string, modules: PictureEngines, options: RenderOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
-  return render(svg, modules, options, (image) => new Uint8Array(image.asPng()));
-}
-
-/** An SVG as RGBA pixels, for an encoder of another format. */
-export function svgToPixels(svg: string, modules: PictureEngines, options: RenderOptions = {}): Promise<{ pixels: Uint8ClampedArray<ArrayBuffer>; width: number; height: number }> {
-  return render(svg, modules, options, (image) => ({ pixels: new Uint8ClampedArray(image.pixels), width: image.width, height: image.height }));
 }

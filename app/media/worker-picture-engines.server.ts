@@ -3,7 +3,6 @@
  * bundles with it (build step scripts/vite-worker-wasm.ts; fonts by the Data rule in wrangler.toml).
  * Kept apart from the renderer so that a Node script can render with files read from disk instead.
  */
-import webp from "@jsquash/webp/codec/enc/webp_enc_simd.wasm";
 import resvg from "@resvg/resvg-wasm/index_bg.wasm";
 import latin600Italic from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-italic.woff";
 import latin600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff";
@@ -11,7 +10,6 @@ import latin700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-la
 import latinExt600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-600-normal.woff";
 import latinExt700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-700-normal.woff";
 import layout from "satori/layout.wasm";
-import type { ThumbnailEngines } from "./card-thumbnails.server";
 import type { PictureEngines } from "./picture-engines.server";
 import { pictureFontFiles } from "./picture-style";
 
@@ -28,6 +26,3 @@ export const workerPictureEngines: PictureEngines = {
   resvg,
   fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, data: fontData[file] })),
 };
-
-/** With the WebP encoder (its SIMD build: workerd has WebAssembly SIMD), for card thumbnails. */
-export const workerThumbnailEngines: ThumbnailEngines = { ...workerPictureEngines, webp };

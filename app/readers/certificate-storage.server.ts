@@ -3,7 +3,7 @@
  * `certificates/{id}/`. Apart from the renderer, so that whatever deletes pictures (a revocation, an
  * account deletion) does not load the rendering engines.
  */
-import { deleteMediaUnder } from "../media/bucket.server";
+import { deleteMediaUnder } from "../media/media.server";
 
 export const certificatePrefix = (certificateId: string) => `certificates/${certificateId}/`;
 

@@ -8,7 +8,7 @@ import { readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { Me } from "../lib/page-reads.server";
 import { newId, randomToken } from "../lib/crypto";
-import { deleteMediaUnder } from "../media/bucket.server";
+import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
 import { FULL_DECK } from "../tarot/cards";
 import { spreadById } from "./spreads";

@@ -30,6 +30,23 @@ describe("a deck page, a shared reading and a deleted account", () => {
     }
   });
 
+  it("draws its titles from the display face's core file, and fetches the whole Latin file only for a heading that needs it", async () => {
+    const page = await openPage(browser(), PHONE);
+    await useMemberSession(page, "demo");
+    await page.goto("/collection/seed-deck-autumn-lanterns");
+    await hydrated(page);
+    const faces = () => page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name.split("/").pop()!).filter((name) => name.endsWith(".woff2")));
+    // The faces the browser has loaded: the core one at 700, and no other.
+    const loaded = () => page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => `${face.weight} ${face.unicodeRange}`));
+    await expect.poll(loaded).toEqual([expect.stringMatching(/^700 U\+20-7E, /)]);
+    // Only the preloaded core file at 700: the title and the logo are plain ASCII, and nothing on the page asks for 600.
+    expect((await faces()).map((name) => name.replace(/-[\w-]{8}\.woff2$/, ""))).toEqual(["cormorant-garamond-700-core"]);
+    // A heading with a letter outside the core brings the Latin file of its weight.
+    await page.evaluate(() => document.querySelector("main")!.insertAdjacentHTML("afterbegin", '<h2 style="font-weight:700">Café</h2>'));
+    await expect.poll(async () => (await faces()).some((name) => name.startsWith("cormorant-garamond-latin-700-normal"))).toBe(true);
+    await page.context().close();
+  });
+
   it("shares a reading from the journal as a link that previews with its title, description and a PNG a stranger can load", async () => {
     const member = await openPage(browser(), DESKTOP);
     await useMemberSession(member, "sage");
