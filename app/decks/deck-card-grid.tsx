@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { CardMeaningText, useCardMeaning } from "./card-meaning";
@@ -15,6 +15,8 @@ export type DeckCardView = {
 
 /** Cards whose pictures load at once: the first rows a phone or a desktop shows. */
 const EAGER_CARDS = 5;
+
+const REPAINT_FORM = "card-repaint";
 
 /**
  * The deck page's cards: each a picture (or its painted back while it is being made) with a
@@ -56,8 +58,9 @@ export function DeckCardGrid({
           const loading = index < EAGER_CARDS ? "eager" : "lazy";
           return (
             <li key={card.key}>
-              <Link
-                to={`/collection/${deckId}/cards/${card.key}`}
+              {/* A plain link: a plain click opens the dialog, any other goes to the card's page as the browser does. */}
+              <a
+                href={`/collection/${deckId}/cards/${card.key}`}
                 onClick={(event) => {
                   // A modified click opens the card's page where the person asked for it.
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
@@ -82,23 +85,31 @@ export function DeckCardGrid({
                     </span>
                   </span>
                 )}
-              </Link>
+              </a>
               <div className="mt-2 flex items-center justify-between gap-2">
                 <span className="truncate text-sm font-medium">{card.name}</span>
                 {done && canRegenerate(card) ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="regenerate" />
-                    <input type="hidden" name="card" value={card.key} />
-                    <button type="submit" className="text-xs text-brand underline disabled:opacity-50" disabled={busyCard === card.key} aria-label={`Paint ${card.name} again`}>
-                      {stage.stage === "failed" ? "Try again" : "Repaint"}
-                    </button>
-                  </Form>
+                  <button
+                    type="submit"
+                    form={REPAINT_FORM}
+                    name="card"
+                    value={card.key}
+                    className="text-xs text-brand underline disabled:opacity-50"
+                    disabled={busyCard === card.key}
+                    aria-label={`Paint ${card.name} again`}
+                  >
+                    {stage.stage === "failed" ? "Try again" : "Repaint"}
+                  </button>
                 ) : null}
               </div>
             </li>
           );
         })}
       </ul>
+      {/* The cards' repaint buttons submit this one form (their `form` attribute), each with its card. */}
+      <Form method="post" id={REPAINT_FORM} hidden>
+        <input type="hidden" name="intent" value="regenerate" />
+      </Form>
       <dialog
         ref={dialog}
         aria-labelledby={openCard ? `meaning-${openCard.key}` : undefined}
