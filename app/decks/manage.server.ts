@@ -31,20 +31,22 @@ function cardsOf(db: Database, deckId: string | Placeholder) {
   return db.select(cardColumns).from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
 }
 
+/** A paid copy of the deck in the surrounding query (`decks`): what makes someone its buyer. */
+const paidCopy = and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.status, "paid"));
+
 /**
  * What a deck's own page reads, for the page's one round trip (lib/page-reads): the deck with its
  * creator, whether `me` bought it, how many bought it and the repaints it has used; its cards; the
  * person's quota record; and the deck's listing. `deckPage` makes the page of the answers.
  */
 function deckPageQueries(db: Database, deckId: string | Placeholder, me: Me) {
-  const paid = and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.status, "paid"));
   return [
     db
       .select({
         deck: decks,
         creator: users.username,
-        bought: sql<number>`exists (select 1 from ${deckPurchases} where ${paid} and ${eq(deckPurchases.buyerId, me)})`,
-        buyers: sql<number>`(select count(*) from ${deckPurchases} where ${paid})`,
+        bought: sql<number>`exists (select 1 from ${deckPurchases} where ${paidCopy} and ${eq(deckPurchases.buyerId, me)})`,
+        buyers: sql<number>`(select count(*) from ${deckPurchases} where ${paidCopy})`,
         repaintsUsed: repaintsUsedSql(deckId),
       })
       .from(decks)
@@ -91,7 +93,7 @@ export async function readDeckCard(db: Database, deckId: string, cardKey: string
     db
       .select({
         deck: decks,
-        bought: sql<number>`exists (select 1 from ${deckPurchases} where ${eq(deckPurchases.deckId, decks.id)} and ${eq(deckPurchases.status, "paid")} and ${eq(deckPurchases.buyerId, userId)})`,
+        bought: sql<number>`exists (select 1 from ${deckPurchases} where ${paidCopy} and ${eq(deckPurchases.buyerId, userId)})`,
       })
       .from(decks)
       .where(eq(decks.id, deckId))
@@ -161,17 +163,15 @@ export async function setDeckVisibility(db: Database, deckId: string, ownerId: s
   return own ? "not-ready" : "not-found";
 }
 
-/** Deletes the deck, its cards (cascade) and their images. */
 /**
  * Deletes the owner's deck and its pictures, unless someone holds a paid copy: a bought deck is
  * never deleted, its buyers keep it (the owner can take it out of the marketplace instead). The
  * check and the delete are one statement, so a purchase completed in between cannot go with the deck.
  */
 export async function deleteDeck(db: Database, bucket: R2Bucket, deckId: string, ownerId: string): Promise<"deleted" | "has-buyers" | "not-found"> {
-  const bought = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.status} = 'paid')`;
   const gone = await db
     .delete(decks)
-    .where(and(eq(decks.id, deckId), eq(decks.creatorId, ownerId), sql`not ${bought}`))
+    .where(and(eq(decks.id, deckId), eq(decks.creatorId, ownerId), sql`not exists (select 1 from ${deckPurchases} where ${paidCopy})`))
     .returning({ id: decks.id });
   if (gone.length === 0) return (await getOwnDeck(db, deckId, ownerId)) ? "has-buyers" : "not-found";
   await deleteMediaUnder(bucket, `card-images/${deckId}/`);

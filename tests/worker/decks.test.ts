@@ -162,6 +162,12 @@ describe("a deck's owner", () => {
     const { jar, deckId } = await ownDeck();
     const before = (await cardRow(deckId, "major-16"))!;
     const firstPicture = await (await env.MEDIA.get(before.imageKey!))!.text();
+    // Without JavaScript the card's button submits the page's one repaint form, with its card.
+    const page = await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text();
+    const repaintForm = /<form[^>]*id="card-repaint"[^>]*>([\s\S]*?)<\/form>/.exec(page);
+    expect(repaintForm?.[0]).toMatch(/method="post"/);
+    expect(repaintForm?.[1]).toContain('name="intent" value="regenerate"');
+    expect(page).toMatch(/<button type="submit" form="card-repaint" name="card" value="major-16"[^>]*aria-label="Paint The Tower again"/);
     const response = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-16" }, { cookie: jar.header() });
     expect(response.status).toBe(200);
     await waitForDeck(deckId);
