@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
@@ -116,10 +117,13 @@ export default function App() {
   useAccountChannel(user && !user.isGuest ? user.id : null);
   const readerPresence = useRootData()?.readerPresence ?? null;
   useReaderAvailability(readerPresence);
-  // Marks the document once React is in charge; scripts and tests can wait for it.
+  // Marks the document once React is in charge, with the address React last finished drawing:
+  // after a navigation inside the app the browser's address changes before the new page is
+  // drawn, so scripts and tests wait for the two to agree.
+  const { pathname, search } = useLocation();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
+    document.documentElement.dataset.hydrated = pathname + search;
+  }, [pathname, search]);
   return (
     <>
       <Outlet />

@@ -1,6 +1,6 @@
 // Debian's chromium, driven by playwright-core (which cannot download a browser here): launched the
 // same way by the browser tests and by the screenshot script.
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -28,4 +28,13 @@ export function launchChromium(): Promise<Browser> {
       "--disable-features=WebRtcHideLocalIpsWithMdns",
     ],
   });
+}
+
+/**
+ * Waits until React has hydrated the page and drawn the address the browser shows (the root marks
+ * it), so clicks are handled by the app, not only by the browser, and a page reached by a link
+ * inside the app is the one on screen: the address changes before the new page is drawn.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === location.pathname + location.search);
 }

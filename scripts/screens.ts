@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, PERSON_USER_AGENT } from "./chromium";
+import { hydrated, launchChromium, PERSON_USER_AGENT } from "./chromium";
 import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
 import { wranglerEnv } from "./wrangler-env.mjs";
 
@@ -28,7 +28,7 @@ const SHOTS: Shot[] = [
     caption: "The art styles, each painted for the theme as it is typed",
     path: "/create-deck",
     ready: async (page) => {
-      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await hydrated(page);
       await page.getByRole("textbox", { name: "What is the deck about?" }).fill("Foxes in a snowy birch forest");
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="style-tile"] img')].every((img) => (img as HTMLImageElement).src.includes("Foxes") && (img as HTMLImageElement).complete));
       await page.getByRole("heading", { name: "Art style" }).scrollIntoViewIfNeeded();
@@ -44,7 +44,7 @@ const SHOTS: Shot[] = [
     caption: "A card of the deck opened: its picture and its meaning at reading size",
     path: "/collection/seed-deck-autumn-lanterns",
     ready: async (page) => {
-      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await hydrated(page);
       await page.getByRole("link", { name: /^The Star, / }).click();
       await page.getByRole("dialog").waitFor();
     },
@@ -55,7 +55,7 @@ const SHOTS: Shot[] = [
     path: "/reading-room?create=true",
     ready: async (page) => {
       await page.waitForURL(/session=/);
-      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await hydrated(page);
     },
   },
   { name: "marketplace", caption: "The marketplace", path: "/marketplace" },

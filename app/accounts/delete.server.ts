@@ -25,6 +25,7 @@ import {
 } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
+import { paidCopyHeldByOthers } from "../marketplace/paid-copies.server";
 import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
 import { forgetCertificatePictures } from "../readers/certificate-storage.server";
@@ -52,8 +53,7 @@ export function confirms(input: unknown, email: string | null): boolean {
 }
 
 /** A deck at least one other person holds a paid copy of: it stays for them (decision 0028). */
-const boughtByOthers = (userId: string) =>
-  sql`EXISTS (SELECT 1 FROM deck_purchases AS p WHERE p.deck_id = ${decks.id} AND p.status = 'paid' AND p.buyer_id <> ${userId})`;
+const boughtByOthers = (userId: string) => paidCopyHeldByOthers(decks.id, userId);
 
 /** Any row that must outlive the person: a deck kept for its buyers, or a money record. */
 const mustKeepRow = (userId: string) => sql`(

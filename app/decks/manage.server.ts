@@ -1,6 +1,7 @@
-import { and, asc, eq, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, eq, not, sql, type Placeholder } from "drizzle-orm";
 import { z } from "zod";
-import { cards, deckListings, deckPurchases, decks, users } from "../../db/schema";
+import { cards, deckListings, decks, users } from "../../db/schema";
+import { paidCopyCount, paidCopyExists } from "../marketplace/paid-copies.server";
 import { selectRecord, settleQuota } from "../credits/credits.server";
 import { repaintsUsedSql } from "../entitlements/entitlements.server";
 import type { BatchResponse } from "drizzle-orm/batch";
@@ -31,8 +32,6 @@ function cardsOf(db: Database, deckId: string | Placeholder) {
   return db.select(cardColumns).from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
 }
 
-/** A paid copy of the deck in the surrounding query (`decks`): what makes someone its buyer. */
-const paidCopy = and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.status, "paid"));
 
 /**
  * What a deck's own page reads, for the page's one round trip (lib/page-reads): the deck with its
@@ -45,8 +44,8 @@ function deckPageQueries(db: Database, deckId: string | Placeholder, me: Me) {
       .select({
         deck: decks,
         creator: users.username,
-        bought: sql<number>`exists (select 1 from ${deckPurchases} where ${paidCopy} and ${eq(deckPurchases.buyerId, me)})`,
-        buyers: sql<number>`(select count(*) from ${deckPurchases} where ${paidCopy})`,
+        bought: sql<number>`${paidCopyExists(decks.id, me)}`,
+        buyers: paidCopyCount(decks.id),
         repaintsUsed: repaintsUsedSql(deckId),
       })
       .from(decks)
@@ -93,7 +92,7 @@ export async function readDeckCard(db: Database, deckId: string, cardKey: string
     db
       .select({
         deck: decks,
-        bought: sql<number>`exists (select 1 from ${deckPurchases} where ${paidCopy} and ${eq(deckPurchases.buyerId, userId)})`,
+        bought: sql<number>`${paidCopyExists(decks.id, userId)}`,
       })
       .from(decks)
       .where(eq(decks.id, deckId))
@@ -171,7 +170,7 @@ export async function setDeckVisibility(db: Database, deckId: string, ownerId: s
 export async function deleteDeck(db: Database, bucket: R2Bucket, deckId: string, ownerId: string): Promise<"deleted" | "has-buyers" | "not-found"> {
   const gone = await db
     .delete(decks)
-    .where(and(eq(decks.id, deckId), eq(decks.creatorId, ownerId), sql`not exists (select 1 from ${deckPurchases} where ${paidCopy})`))
+    .where(and(eq(decks.id, deckId), eq(decks.creatorId, ownerId), not(paidCopyExists(decks.id))))
     .returning({ id: decks.id });
   if (gone.length === 0) return (await getOwnDeck(db, deckId, ownerId)) ? "has-buyers" : "not-found";
   await deleteMediaUnder(bucket, `card-images/${deckId}/`);

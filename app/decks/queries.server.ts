@@ -4,6 +4,7 @@ import { cards, deckPurchases, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { Me } from "../lib/page-reads.server";
 import { hiddenByStaff } from "../marketplace/ownership.server";
+import { paidCopy, paidCopyExists } from "../marketplace/paid-copies.server";
 import { cardImageUrl } from "./images";
 
 const coverCard = alias(cards, "cover_card");
@@ -50,7 +51,7 @@ export function userDecksQuery(db: Database, owner: string | Me) {
 /** Decks the person bought (a paid purchase), newest purchase first, with their creator (the query; `toSummaries` shapes its rows). */
 export function boughtDecksQuery(db: Database, buyer: string | Me) {
   return summaries(db)
-    .innerJoin(deckPurchases, and(eq(deckPurchases.deckId, decks.id), eq(deckPurchases.buyerId, buyer), eq(deckPurchases.status, "paid")))
+    .innerJoin(deckPurchases, paidCopy(decks.id, buyer))
     .orderBy(desc(deckPurchases.createdAt));
 }
 
@@ -63,9 +64,8 @@ export function getPublicDeck(db: Database, deckId: string) {
 
 /** A deck the viewer may see (public and not hidden by staff, their own, or bought) with its cards in order; null otherwise. */
 export async function getViewableDeck(db: Database, deckId: string, viewerId: string | null) {
-  const bought = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.buyerId} = ${viewerId} and ${deckPurchases.status} = 'paid')`;
-  const isPublic = and(eq(decks.isPublic, true), not(hiddenByStaff(decks.id)));
-  const visible = viewerId ? or(isPublic, eq(decks.creatorId, viewerId), bought) : isPublic;
+    const isPublic = and(eq(decks.isPublic, true), not(hiddenByStaff(decks.id)));
+  const visible = viewerId ? or(isPublic, eq(decks.creatorId, viewerId), paidCopyExists(decks.id, viewerId)) : isPublic;
   // The deck and its cards in one round trip; the cards are dropped unread when the deck is not the viewer's to see.
   const [[deck], deckCards] = await db.batch([
     summaries(db).where(and(eq(decks.id, deckId), visible)).limit(1),

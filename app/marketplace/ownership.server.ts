@@ -10,9 +10,10 @@
  * - a deck the staff hid from the marketplace is seen by its owner and buyers only, as if private.
  */
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { cards, deckListings, deckPurchases, decks } from "../../db/schema";
+import { cards, deckListings, decks } from "../../db/schema";
 import type { Database } from "../db.server";
 import { seatedWithDeck } from "../reading-room/room-store.server";
+import { paidCopy } from "./paid-copies.server";
 
 export type DeckRelation = "owner" | "buyer" | null;
 
@@ -37,7 +38,7 @@ export async function deckRelation(db: Database, deckId: string, viewerId: strin
 export async function hasPaidPurchase(db: Database, deckId: string, buyerId: string): Promise<boolean> {
   const row = await db.query.deckPurchases.findFirst({
     columns: { id: true },
-    where: and(eq(deckPurchases.deckId, deckId), eq(deckPurchases.buyerId, buyerId), eq(deckPurchases.status, "paid")),
+    where: paidCopy(deckId, buyerId),
   });
   return Boolean(row);
 }

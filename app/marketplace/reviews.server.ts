@@ -12,11 +12,12 @@
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { deckListings, deckPurchases, deckReviews, decks, users } from "../../db/schema";
+import { deckListings, deckReviews, decks, users } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { deckRelation, type DeckRelation } from "./ownership.server";
+import { paidCopyExists } from "./paid-copies.server";
 
 export const REVIEW_MAX = 2000;
 export const REPLY_MAX = 1000;
@@ -57,10 +58,6 @@ function refusal(relation: DeckRelation): ReviewOutcome {
   return { ok: false, status: 403, message: relation === "owner" ? OWN_DECK : NOT_A_BUYER };
 }
 
-/** The buyer's purchase of the deck is paid, checked inside the statement that writes. */
-const paidPurchase = (deckId: string, buyerId: string) =>
-  sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${deckId} and ${deckPurchases.buyerId} = ${buyerId} and ${deckPurchases.status} = 'paid')`;
-
 /** The listing's rating counted again from its reviews. */
 function recountRating(db: Database, deckId: string) {
   return db
@@ -93,7 +90,7 @@ export async function writeReview(db: Database, user: CurrentUser, deckId: strin
             updatedAt: sql<number>`${now}`.as("updated_at"),
           })
           .from(decks)
-          .where(and(eq(decks.id, deckId), paidPurchase(deckId, user.id))),
+          .where(and(eq(decks.id, deckId), paidCopyExists(deckId, user.id))),
       )
       .onConflictDoNothing()
       .returning({ id: deckReviews.id }),
@@ -115,7 +112,7 @@ export async function editReview(db: Database, user: CurrentUser, deckId: string
     db
       .update(deckReviews)
       .set({ rating: input.rating, body: input.body, updatedAt: now })
-      .where(and(eq(deckReviews.deckId, deckId), eq(deckReviews.reviewerId, user.id), paidPurchase(deckId, user.id)))
+      .where(and(eq(deckReviews.deckId, deckId), eq(deckReviews.reviewerId, user.id), paidCopyExists(deckId, user.id)))
       .returning({ id: deckReviews.id }),
     recountRating(db, deckId),
   ]);

@@ -4,8 +4,9 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { cards, deckListings, deckPurchases, decks, readingSessions, sessionParticipants, users } from "../../db/schema";
+import { cards, deckListings, decks, readingSessions, sessionParticipants, users } from "../../db/schema";
 import { hiddenByStaff, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
+import { paidCopyExists } from "../marketplace/paid-copies.server";
 import { cardBackUrl, cardImageUrl } from "../decks/images";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
@@ -48,7 +49,7 @@ export function seatStands() {
  * table sees its pictures while it lasts. A deck someone else laid while it was public is not shown
  * once its owner hides it.
  */
-const laidByBuyer = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${readingSessions.deckId} and ${deckPurchases.buyerId} = ${readingSessions.deckLaidBy} and ${deckPurchases.status} = 'paid')`;
+const laidByBuyer = paidCopyExists(readingSessions.deckId, readingSessions.deckLaidBy);
 
 export async function seatedWithDeck(db: Database, userId: string, deckId: string): Promise<boolean> {
   const [row] = await db
@@ -216,7 +217,7 @@ export type TableDeck = {
  * its owner or a buyer only). A tile shows only a picture this person may see (ownership's rule).
  */
 export async function decksForTable(db: Database, userId: string): Promise<TableDeck[]> {
-  const bought = sql<number>`exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${decks.id} and ${deckPurchases.buyerId} = ${userId} and ${deckPurchases.status} = 'paid')`;
+  const bought = sql<number>`${paidCopyExists(decks.id, userId)}`;
   const priced = sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${decks.id} and ${deckListings.priceCents} > 0)`;
   const cover = alias(cards, "cover");
   const columns = {

@@ -7,7 +7,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
 import { afterAll, beforeAll, inject } from "vitest";
 
-export { CHROMIUM, PERSON_USER_AGENT } from "../../scripts/chromium";
+export { CHROMIUM, hydrated, PERSON_USER_AGENT } from "../../scripts/chromium";
 export const launch = launchChromium;
 
 export const baseURL = () => inject("baseURL");
@@ -32,10 +32,6 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return context.newPage();
 }
 
-/** Waits until React has hydrated the page, so clicks are handled by the app, not only by the browser. */
-export async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
-}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

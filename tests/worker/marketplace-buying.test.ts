@@ -4,7 +4,7 @@
  * time of the sale, and a refund that ends the buyer's access.
  */
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
@@ -15,6 +15,8 @@ import { applyPaymentEvent, UnusedDeckRefundError } from "../../app/payments/eve
 import { event, LocalPayments } from "../../app/payments/local.server";
 import type { RefundRequest } from "../../app/payments/provider.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
+import { deckRelation } from "../../app/marketplace/ownership.server";
+import { paidCopyCount, paidCopyExists, paidCopyHeldByOthers } from "../../app/marketplace/paid-copies.server";
 import { deckForReading, decksForTable } from "../../app/reading-room/room-store.server";
 import { cards, checkoutSessions, deckListings, deckPurchases, decks, localPaymentObjects, paymentReceipts, sellerLedger, subscriptions, users } from "../../db/schema";
 import { app, get, ORIGIN, post, signInAs } from "./helpers";
@@ -277,6 +279,28 @@ describe("buying a deck", () => {
     expect(await deleteDeck(db(), env.MEDIA, deckId, seller.id)).toBe("deleted");
     expect(await db().query.decks.findFirst({ columns: { id: true }, where: eq(decks.id, deckId) })).toBeUndefined();
     expect((await get(imagePath(deckId, "major-04"), { cookie: seller.cookie })).status).toBe(404);
+  });
+
+  it("counts a paid purchase as a copy in every form the condition takes, and a refunded one in none", async () => {
+    const { seller, buyer, deckId } = await deckWithABuyer();
+    const stranger = await newPerson();
+    const ask = async () => {
+      const [row] = await db()
+        .select({
+          anyone: sql<number>`${paidCopyExists(decks.id)}`,
+          buyer: sql<number>`${paidCopyExists(decks.id, buyer.id)}`,
+          stranger: sql<number>`${paidCopyExists(deckId, stranger.id)}`,
+          besidesBuyer: sql<number>`${paidCopyHeldByOthers(decks.id, buyer.id)}`,
+          besidesSeller: sql<number>`${paidCopyHeldByOthers(decks.id, seller.id)}`,
+          copies: paidCopyCount(decks.id),
+        })
+        .from(decks)
+        .where(eq(decks.id, deckId));
+      return { ...row, relation: await deckRelation(db(), deckId, buyer.id) };
+    };
+    expect(await ask()).toEqual({ anyone: 1, buyer: 1, stranger: 0, besidesBuyer: 0, besidesSeller: 1, copies: 1, relation: "buyer" });
+    await db().update(deckPurchases).set({ status: "refunded", refundedAt: Date.now() }).where(eq(deckPurchases.deckId, deckId));
+    expect(await ask()).toEqual({ anyone: 0, buyer: 0, stranger: 0, besidesBuyer: 0, besidesSeller: 0, copies: 0, relation: null });
   });
 });
 
