@@ -13,7 +13,18 @@ import { createPayouts } from "../app/payouts/payouts.server";
 import { textResponse } from "../app/lib/http";
 import { createLoadContext } from "../app/load-context.server";
 import { openRequestSession } from "../app/lib/d1-sessions.server";
-import { countedEnv, distantD1, formatRoundTrips, newRoundTrips, ROUND_TRIPS_HEADER } from "../app/lib/round-trips.server";
+import {
+  budgetFor,
+  countedEnv,
+  countFor,
+  countingBuild,
+  distantD1,
+  formatBudget,
+  formatRoundTrips,
+  newRoundTrips,
+  ROUND_TRIPS_BUDGET_HEADER,
+  ROUND_TRIPS_HEADER,
+} from "../app/lib/round-trips.server";
 import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
 import { logRefusal } from "../app/security/audit.server";
 import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
@@ -25,6 +36,13 @@ export { UserChannel } from "../party/user-channel";
 
 // The handler comes from the build itself: one copy of Remix on the server, with its route-matching cache.
 const handleRemixRequest = build.entry.module.createRequestHandler(build as unknown as ServerBuild);
+// Runs that count round trips use the same build with each loader and action noting that it ran.
+const countedRoutes = countingBuild(build as unknown as ServerBuild);
+let countingHandler: typeof handleRemixRequest | undefined;
+const handleCountedRequest: typeof handleRemixRequest = (request, context) => {
+  countingHandler ??= build.entry.module.createRequestHandler(countedRoutes);
+  return countingHandler(request, context);
+};
 
 function withCookies(response: Response, cookies: string[]): Response {
   if (cookies.length === 0) return response;
@@ -90,7 +108,9 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   const response = await withRequestBinding(env.DB, () =>
     withPublicPageCache(pageRequest, ctx, nonce, (rendered, as) => {
       context = createLoadContext(rendered, env, ctx, { nonce, config, identity: as === "stranger" ? "none" : "request" });
-      return handleRemixRequest(rendered, context);
+      if (!trips) return handleRemixRequest(rendered, context);
+      countFor(context, trips);
+      return handleCountedRequest(rendered, context);
     }),
   );
   // Only a person with a session reads their own writes back; a visitor's page stays free of cookies.
@@ -99,6 +119,8 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   if (!trips) return answer;
   const counted = new Response(answer.body, answer);
   counted.headers.set(ROUND_TRIPS_HEADER, formatRoundTrips(trips));
+  const budget = budgetFor(trips, countedRoutes.routes);
+  if (budget) counted.headers.set(ROUND_TRIPS_BUDGET_HEADER, formatBudget(budget));
   return counted;
 }
 

@@ -53,9 +53,10 @@ export async function decksKept(db: Database, userId: string): Promise<number> {
 
 /** What the deck form offers: the qualities the plan allows, the one chosen first, and why paid generation is paused. */
 export async function deckFormEntitlements(db: Database, userId: string) {
-  const standing = await getPlanStanding(db, userId);
+  // The count is read beside the plan, though only a plan with a limit shows it: one wait, not two.
+  const [standing, count] = await Promise.all([getPlanStanding(db, userId), decksKept(db, userId)]);
   const limit = storageLimit(standing.tier);
-  const kept = limit === null ? null : await decksKept(db, userId);
+  const kept = limit === null ? null : count;
   return {
     standing,
     qualities: allowedQualities(standing.tier),

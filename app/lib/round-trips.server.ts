@@ -1,9 +1,14 @@
-// Counting a request's round trips to D1 and R2 in test and benchmark runs, and making D1 feel far
-// away in development
-// (COUNT_ROUND_TRIPS=1). A distant user pays for every round trip that has to wait for the one
-// before it, so the figure that matters is the sequential one: a call that starts while another is
-// still out travels with it and costs no extra wait. Each route declares a budget
-// (`handle.roundTrips`); tests/worker/round-trips.test.ts holds every page to it.
+// Counting a request's round trips to D1, R2 and Durable Objects in test and benchmark runs
+// (COUNT_ROUND_TRIPS=1), and making D1 feel far away in development (D1_LATENCY_MS). A distant user
+// pays for every round trip that has to wait for the one before it, so the figure that matters is
+// the sequential one: a call that starts while another is still out travels with it and costs no
+// extra wait. Each route declares its budgets (`handle.roundTrips` for its page, `handle.
+// actionRoundTrips` for its form posts); the Worker names, on each counted response, the route that
+// answered and its budget, and the worker tests hold every request they make to it.
+import type { ServerBuild } from "@remix-run/cloudflare";
+
+/** A loader or action that ran for the request. */
+export type Served = { kind: "loader" | "action"; routeId: string };
 
 export type RoundTrips = {
   /** Calls that started while no other call was out: the waits a distant user feels. */
@@ -11,12 +16,30 @@ export type RoundTrips = {
   /** Every call. */
   total: number;
   inFlight: number;
+  /** The routes' loaders and actions that ran, in the order they started. */
+  served: Served[];
+  /** The sequential count when the routes began: what the Worker waited on before (a new guest's account). */
+  beforeRoutes: number;
 };
 
 export const ROUND_TRIPS_HEADER = "x-round-trips";
+/**
+ * "1/2 loader routes/_main._index": the sequential round trips of the routes' own work, the budget
+ * the answering route declares, for what, and which route. A new guest's account, made by the
+ * Worker before any route runs (once a person), is not the route's.
+ */
+export const ROUND_TRIPS_BUDGET_HEADER = "x-round-trips-budget";
+
+/** A page's budget when its route declares none: a member page waits at most twice (issue 18). */
+export const PAGE_BUDGET = 2;
+/**
+ * A form post's budget when its route declares none: the action reads and checks, writes in one
+ * batch, and, for a browser without JavaScript, the page is drawn again with it in the same request.
+ */
+export const ACTION_BUDGET = 4;
 
 export function newRoundTrips(): RoundTrips {
-  return { sequential: 0, total: 0, inFlight: 0 };
+  return { sequential: 0, total: 0, inFlight: 0, served: [], beforeRoutes: 0 };
 }
 
 function track<T>(trips: RoundTrips, call: () => Promise<T>): Promise<T> {
@@ -25,7 +48,8 @@ function track<T>(trips: RoundTrips, call: () => Promise<T>): Promise<T> {
   trips.inFlight++;
   let result: Promise<T>;
   try {
-    result = call();
+    // An RPC call answers with a thenable of its own; it is followed as a promise.
+    result = Promise.resolve(call());
   } catch (error) {
     trips.inFlight--;
     throw error;
@@ -90,15 +114,105 @@ export function countedR2(bucket: R2Bucket, trips: RoundTrips): R2Bucket {
 }
 
 /**
- * The bindings of one request, D1 and R2 counting into `trips`. Durable Object stubs are not
- * wrapped: their RPC calls cannot pass through a proxy.
+ * A Durable Object stub whose calls (`fetch` and RPC methods alike) each count as one round trip.
+ * Methods are called on the stub itself, not through the proxy, and `then` is left alone so the
+ * stub can still be returned from an async function.
  */
+function countedStub<T extends object>(stub: T, trips: RoundTrips): T {
+  return new Proxy(stub, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (property === "then" || typeof value !== "function") return value;
+      // Reflect.apply, not value.apply: on an RPC stub every property, `apply` too, is a remote call.
+      return (...args: unknown[]) => track(trips, () => Reflect.apply(value as (...a: unknown[]) => Promise<unknown>, target, args));
+    },
+  });
+}
+
+/** A Durable Object namespace whose stubs count their calls. Making an id or a stub is not a round trip. */
+function countedNamespace<T extends object>(namespace: T, trips: RoundTrips): T {
+  return new Proxy(namespace, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== "function") return value;
+      const method = value as (...a: unknown[]) => unknown;
+      if (property === "get" || property === "getByName") return (...args: unknown[]) => countedStub(Reflect.apply(method, target, args) as object, trips);
+      return (...args: unknown[]) => Reflect.apply(method, target, args);
+    },
+  });
+}
+
+/** The bindings of one request, its calls to D1, R2 and the Durable Objects counting into `trips`. */
 export function countedEnv(env: Env, trips: RoundTrips): Env {
   return {
     ...env,
     DB: countedD1(env.DB, trips),
     MEDIA: countedR2(env.MEDIA, trips),
+    DeckGenerator: countedNamespace(env.DeckGenerator, trips),
+    ReadingRoom: countedNamespace(env.ReadingRoom, trips),
+    ReaderPresence: countedNamespace(env.ReaderPresence, trips),
+    UserChannel: countedNamespace(env.UserChannel, trips),
   };
+}
+
+type RouteHandle = { roundTrips?: number; actionRoundTrips?: number };
+type Routes = ServerBuild["routes"];
+
+const tripsOfContext = new WeakMap<object, RoundTrips>();
+
+/** Ties a request's load context to its count, so the routes' loaders and actions can say they ran. */
+export function countFor(context: object, trips: RoundTrips) {
+  trips.beforeRoutes = trips.sequential;
+  tripsOfContext.set(context, trips);
+}
+
+/** The build with each route's loader and action noting, in the request's count, that it ran. */
+export function countingBuild<B extends ServerBuild>(build: B): B {
+  const routes: Routes = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const module = { ...route.module };
+    for (const kind of ["loader", "action"] as const) {
+      const handler = route.module[kind];
+      if (!handler) continue;
+      module[kind] = (args: { context: object }) => {
+        tripsOfContext.get(args.context)?.served.push({ kind, routeId: id });
+        return handler(args as never);
+      };
+    }
+    routes[id] = { ...route, module };
+  }
+  return { ...build, routes };
+}
+
+function depth(routes: Routes, id: string): number {
+  let levels = 0;
+  for (let route = routes[id]; route?.parentId; route = routes[route.parentId]) levels++;
+  return levels;
+}
+
+/**
+ * The budget that holds for a request: its action's, when an action ran (its page drawn again in
+ * the same request included); otherwise the page's, declared by the deepest route whose loader ran.
+ */
+export type RouteBudget = { sequential: number; budget: number; kind: Served["kind"]; routeId: string };
+
+export function budgetFor(trips: RoundTrips, routes: Routes): RouteBudget | null {
+  const handle = (id: string) => (routes[id]?.module.handle ?? {}) as RouteHandle;
+  const sequential = trips.sequential - trips.beforeRoutes;
+  const action = trips.served.find((entry) => entry.kind === "action");
+  if (action) return { ...action, sequential, budget: handle(action.routeId).actionRoundTrips ?? ACTION_BUDGET };
+  const page = trips.served.filter((entry) => entry.kind === "loader").sort((a, b) => depth(routes, b.routeId) - depth(routes, a.routeId))[0];
+  if (!page) return null;
+  return { ...page, sequential, budget: handle(page.routeId).roundTrips ?? PAGE_BUDGET };
+}
+
+export function formatBudget(budget: RouteBudget): string {
+  return `${budget.sequential}/${budget.budget} ${budget.kind} ${budget.routeId}`;
+}
+
+export function parseRoundTripBudget(header: string | null): RouteBudget | null {
+  const match = header?.match(/^(\d+)\/(\d+) (loader|action) (\S+)$/);
+  return match ? { sequential: Number(match[1]), budget: Number(match[2]), kind: match[3] as Served["kind"], routeId: match[4]! } : null;
 }
 
 /** "3 of 4": sequential round trips of all of them. */

@@ -18,11 +18,16 @@ const cover = alias(cards, "cover");
  * (listed, not hidden, ready), newest listing first.
  */
 export async function creatorProfile(db: Database, deckId: string) {
-  const deck = await db.query.decks.findFirst({ columns: { creatorId: true }, where: eq(decks.id, deckId) });
-  if (!deck) return null;
-  const creatorId = deck.creatorId;
+  // The creator is named in SQL, so the person and their decks are read at once, not after the deck.
+  const creatorId = sql<string>`(select ${decks.creatorId} from ${decks} where ${decks.id} = ${deckId})`;
   const [person, others] = await Promise.all([
-    db.query.users.findFirst({ columns: { username: true, fullName: true, avatarUrl: true, bio: true }, where: eq(users.id, creatorId) }),
+    // A plain select: the relational query would read the subquery's columns as its own table's.
+    db
+      .select({ username: users.username, fullName: users.fullName, avatarUrl: users.avatarUrl, bio: users.bio })
+      .from(users)
+      .where(eq(users.id, creatorId))
+      .limit(1)
+      .then(([row]) => row),
     db
       .select({
         id: decks.id,

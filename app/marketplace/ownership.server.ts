@@ -27,12 +27,23 @@ export const isOnSale = (listing: ListingRow | null | undefined): listing is Lis
 export const hiddenByStaff = (deckId: SQLWrapper): SQL =>
   sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${deckId} and ${deckListings.hiddenAt} is not null)`;
 
+/** The relation from what is known: who made the deck, and whether the viewer holds a paid copy of it. */
+export function relationOf(creatorId: string | undefined, viewerId: string | null, bought: boolean): DeckRelation {
+  if (!viewerId) return null;
+  if (creatorId === viewerId) return "owner";
+  return bought ? "buyer" : null;
+}
+
 /** Whether the viewer made the deck, bought it (a paid purchase), or neither. */
 export async function deckRelation(db: Database, deckId: string, viewerId: string | null, creatorId?: string): Promise<DeckRelation> {
   if (!viewerId) return null;
-  const owner = creatorId ?? (await db.query.decks.findFirst({ columns: { creatorId: true }, where: eq(decks.id, deckId) }))?.creatorId;
-  if (owner === viewerId) return "owner";
-  return (await hasPaidPurchase(db, deckId, viewerId)) ? "buyer" : null;
+  if (creatorId === viewerId) return "owner";
+  // The deck's maker and the viewer's purchase are asked at once when the maker is not known yet.
+  const [deck, bought] = await Promise.all([
+    creatorId === undefined ? db.query.decks.findFirst({ columns: { creatorId: true }, where: eq(decks.id, deckId) }) : null,
+    hasPaidPurchase(db, deckId, viewerId),
+  ]);
+  return relationOf(creatorId ?? deck?.creatorId, viewerId, bought);
 }
 
 export async function hasPaidPurchase(db: Database, deckId: string, buyerId: string): Promise<boolean> {
@@ -55,9 +66,32 @@ export function publicCards(deck: { isPublic: boolean }, listing: ListingRow | n
 }
 
 /**
+ * What anyone, and what a given viewer, may see of a deck's pictures, asked once for any number of
+ * its cards; null when there is no such deck. `isPublic(cardKey)`: anyone may see that card (a
+ * picture no card names, `cardKey` null, is never a preview). `seenPrivatelyBy(viewerId)`: the
+ * viewer may see every card, as its owner, a buyer, or seated at an open table with it.
+ */
+export async function deckPictures(db: Database, deckId: string) {
+  const [deck, listing] = await Promise.all([
+    db.query.decks.findFirst({ columns: { isPublic: true, creatorId: true }, where: eq(decks.id, deckId) }),
+    db.query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) }),
+  ]);
+  if (!deck) return null;
+  const open = publicCards(deck, listing);
+  return {
+    isPublic: (cardKey: string | null) => open === "all" || (cardKey !== null && open.has(cardKey)),
+    async seenPrivatelyBy(viewerId: string | null): Promise<boolean> {
+      if (!viewerId) return false;
+      if (viewerId === deck.creatorId) return true;
+      const [bought, seated] = await Promise.all([hasPaidPurchase(db, deckId, viewerId), seatedWithDeck(db, viewerId, deckId)]);
+      return bought || seated;
+    },
+  };
+}
+
+/**
  * May this viewer see this card's picture: "public" (anyone may), "private" (this viewer may), or
- * null (no such deck, or not this viewer). A picture no card names (`cardKey` null) is never a
- * preview. The viewer is only looked up when it matters.
+ * null (no such deck, or not this viewer). The viewer is only looked up when it matters.
  */
 export async function cardPictureAccess(
   db: Database,
@@ -65,15 +99,10 @@ export async function cardPictureAccess(
   cardKey: string | null,
   viewer: () => Promise<string | null>,
 ): Promise<"public" | "private" | null> {
-  const deck = await db.query.decks.findFirst({ columns: { isPublic: true, creatorId: true }, where: eq(decks.id, deckId) });
-  if (!deck) return null;
-  const listing = await db.query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) });
-  const open = publicCards(deck, listing);
-  if (open === "all" || (cardKey !== null && open.has(cardKey))) return "public";
-  const viewerId = await viewer();
-  if (!viewerId) return null;
-  if (await deckRelation(db, deckId, viewerId, deck.creatorId)) return "private";
-  return (await seatedWithDeck(db, viewerId, deckId)) ? "private" : null;
+  const pictures = await deckPictures(db, deckId);
+  if (!pictures) return null;
+  if (pictures.isPublic(cardKey)) return "public";
+  return (await pictures.seenPrivatelyBy(await viewer())) ? "private" : null;
 }
 
 /** The card (its key) whose picture is stored at `imageKey` in `deckId`. */

@@ -14,7 +14,7 @@ import { sellerFeePercent } from "../entitlements/entitlements";
 import { getPlanStanding } from "../entitlements/entitlements.server";
 import { newId } from "../lib/crypto";
 import { openCheckout } from "../payments/payments.server";
-import { deckRelation, isOnSale } from "./ownership.server";
+import { hasPaidPurchase, isOnSale, relationOf } from "./ownership.server";
 
 type Statement = BatchItem<"sqlite">;
 
@@ -25,15 +25,19 @@ export type Offer =
 
 /** What the viewer may do about buying this deck. */
 export async function deckOffer(db: Database, deckId: string, viewerId: string | null): Promise<Offer> {
-  const [row] = await db
-    .select({ deck: decks, listing: deckListings, creator: users.username })
-    .from(decks)
-    .innerJoin(users, eq(users.id, decks.creatorId))
-    .leftJoin(deckListings, eq(deckListings.deckId, decks.id))
-    .where(eq(decks.id, deckId))
-    .limit(1);
+  // The deck and the viewer's purchase at once: one wait.
+  const [[row], bought] = await Promise.all([
+    db
+      .select({ deck: decks, listing: deckListings, creator: users.username })
+      .from(decks)
+      .innerJoin(users, eq(users.id, decks.creatorId))
+      .leftJoin(deckListings, eq(deckListings.deckId, decks.id))
+      .where(eq(decks.id, deckId))
+      .limit(1),
+    viewerId ? hasPaidPurchase(db, deckId, viewerId) : false,
+  ]);
   if (!row) return { state: "not-for-sale" };
-  const relation = await deckRelation(db, deckId, viewerId, row.deck.creatorId);
+  const relation = relationOf(row.deck.creatorId, viewerId, bought);
   if (relation === "owner") return { state: "yours", deckId, title: row.deck.title };
   if (relation === "buyer") return { state: "bought", deckId, title: row.deck.title };
   if (!isOnSale(row.listing) || row.deck.status !== "ready") return { state: "not-for-sale" };

@@ -24,17 +24,19 @@ export type ReportPage =
 
 /** What the report page offers this person about this deck; null when the deck is not in the marketplace. */
 export async function reportPage(db: Database, deckId: string, user: CurrentUser): Promise<ReportPage | null> {
-  const [row] = await db
-    .select({ title: decks.title, status: decks.status, creatorId: decks.creatorId, creator: users.username, listing: deckListings })
-    .from(decks)
-    .innerJoin(users, eq(users.id, decks.creatorId))
-    .leftJoin(deckListings, eq(deckListings.deckId, decks.id))
-    .where(eq(decks.id, deckId))
-    .limit(1);
+  const [[row], earlier] = await Promise.all([
+    db
+      .select({ title: decks.title, status: decks.status, creatorId: decks.creatorId, creator: users.username, listing: deckListings })
+      .from(decks)
+      .innerJoin(users, eq(users.id, decks.creatorId))
+      .leftJoin(deckListings, eq(deckListings.deckId, decks.id))
+      .where(eq(decks.id, deckId))
+      .limit(1),
+    db.query.deckReports.findFirst({ columns: { id: true }, where: and(eq(deckReports.deckId, deckId), eq(deckReports.reporterId, user.id)) }),
+  ]);
   if (!row || row.status !== "ready" || !isOnSale(row.listing)) return null;
   const base = { deckId, title: row.title, creator: row.creator };
   if (row.creatorId === user.id) return { state: "own", ...base };
-  const earlier = await db.query.deckReports.findFirst({ columns: { id: true }, where: and(eq(deckReports.deckId, deckId), eq(deckReports.reporterId, user.id)) });
   return { state: earlier ? "reported" : "open", ...base };
 }
 

@@ -3,7 +3,7 @@
  * minutes shown when it was made; it lapses unanswered at `expiresAt`; accepting it opens the
  * private reading room and its paid reading in one batch that only one answer can win.
  */
-import { and, desc, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import { paidReadings, readingRequests, readingSessions, sessionParticipants, users } from "../../db/schema";
 import { displayName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
@@ -36,7 +36,7 @@ async function readerByUsername(db: Database, username: string, now: number) {
  * Whether the client has had a reading with this reader that started, or has one open now: free
  * minutes are for the first, and a reading accepted but not yet begun already claims them.
  */
-async function metBefore(db: Database, clientId: string, readerId: string) {
+async function metBefore(db: Database, clientId: string, readerId: string | SQL<string>) {
   const [row] = await db
     .select({ id: paidReadings.id })
     .from(paidReadings)
@@ -57,9 +57,10 @@ export type Quote = {
 
 /** What a reading with this reader would cost the client now, and whether their balance allows asking. */
 export async function quoteReading(db: Database, client: CurrentUser, username: string, now = Date.now()): Promise<(Quote & { readerId: string }) | null> {
-  const reader = await readerByUsername(db, username, now);
+  // The reader, the balance and the earlier readings at once: the reader is named by username in the query.
+  const readerId = sql<string>`(select ${users.id} from ${users} where ${users.isReader} = 1 and ${users.username} = ${username})`;
+  const [reader, balanceCents, before] = await Promise.all([readerByUsername(db, username, now), balanceOf(db, client.id), metBefore(db, client.id, readerId)]);
   if (!reader || reader.price === null) return null;
-  const [balanceCents, before] = await Promise.all([balanceOf(db, client.id), metBefore(db, client.id, reader.id)]);
   const freeMinutes = before ? 0 : FIRST_READING_FREE_MINUTES;
   const minimumCents = minimumBalanceCents(reader.price);
   return {

@@ -104,15 +104,18 @@ export async function subscriptionAction({ request, context }: ActionFunctionArg
 export async function subscriptionSuccessLoader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const checkoutId = new URL(request.url).searchParams.get("checkout");
-  const checkout = await context.db.query.checkoutSessions.findFirst({
-    where: checkoutId === null ? eq(checkoutSessions.userId, user.id) : and(eq(checkoutSessions.id, checkoutId.slice(0, 64)), eq(checkoutSessions.userId, user.id)),
-    orderBy: desc(checkoutSessions.createdAt),
-  });
+  // The purchase, the plan and the credits are read at once: one wait after the person's.
+  const [checkout, current, quota] = await Promise.all([
+    context.db.query.checkoutSessions.findFirst({
+      where: checkoutId === null ? eq(checkoutSessions.userId, user.id) : and(eq(checkoutSessions.id, checkoutId.slice(0, 64)), eq(checkoutSessions.userId, user.id)),
+      orderBy: desc(checkoutSessions.createdAt),
+    }),
+    currentSubscription(context, user.id),
+    getQuota(context.db, user.id),
+  ]);
   if (!checkout && checkoutId !== null) throw new Response("This purchase was not found.", { status: 404 });
   if (!checkout) return { status: "none" as const, planName: null, amountCents: 0, currency: "usd", completedAt: null, periodEnd: null, completeDeckCredits: 0 };
   const plan = checkout.planKey ? findPlanByKey(checkout.planKey) : undefined;
-  const current = await currentSubscription(context, user.id);
-  const quota = await getQuota(context.db, user.id);
   return {
     status: checkout.status,
     planName: plan?.name ?? null,

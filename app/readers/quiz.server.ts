@@ -175,11 +175,11 @@ const hasApplication = async (db: Database, userId: string) =>
   !!(await db.query.readerApplications.findFirst({ where: eq(readerApplications.userId, userId), columns: { userId: true } }));
 
 export async function quizState(db: Database, user: { id: string }, now = Date.now()): Promise<QuizState> {
-  const [reader, last] = await Promise.all([readerMark(db, user.id), latestAttempt(db, user.id)]);
+  const [reader, last, applied] = await Promise.all([readerMark(db, user.id), latestAttempt(db, user.id), hasApplication(db, user.id)]);
   if (last && last.submittedAt == null && now <= last.deadlineAt) {
     return { kind: "running", attemptId: last.id, deadlineAt: last.deadlineAt, questions: publicQuestions(JSON.parse(last.questions)), reader };
   }
-  if (!reader && !(await hasApplication(db, user.id))) return { kind: "no-application" };
+  if (!reader && !applied) return { kind: "no-application" };
   const retryAt = last ? last.startedAt + QUIZ_COOLDOWN_MS : 0;
   if (last && now < retryAt) return { kind: "cooldown", retryAt, last: graded(last), reader };
   return { kind: "ready", reader };

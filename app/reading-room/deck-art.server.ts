@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { cards, decks } from "../../db/schema";
 import type { Database } from "../db.server";
 import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
-import { cardPictureAccess } from "../marketplace/ownership.server";
+import { deckPictures } from "../marketplace/ownership.server";
 import { FULL_DECK } from "../tarot/cards";
 
 /** The look of the classic deck a reading uses when it names none. */
@@ -23,8 +23,10 @@ export const CLASSIC_CHOICE = {
 /** Every card's picture, by card key, and the back; the classic deck's when `deckId` is null or gone. */
 export async function deckArt(db: Database, deckId: string | null): Promise<DeckArt> {
   if (deckId) {
-    const [deck] = await db.select({ theme: decks.theme, style: decks.artStyle }).from(decks).where(eq(decks.id, deckId)).limit(1);
-    const rows = await db.select({ key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt }).from(cards).where(eq(cards.deckId, deckId));
+    const [[deck], rows] = await Promise.all([
+      db.select({ theme: decks.theme, style: decks.artStyle }).from(decks).where(eq(decks.id, deckId)).limit(1),
+      db.select({ key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt }).from(cards).where(eq(cards.deckId, deckId)),
+    ]);
     const faces: Record<string, string> = {};
     for (const row of rows) {
       const url = cardImageUrl(row.imageKey, row.updatedAt);
@@ -41,9 +43,10 @@ export async function deckArt(db: Database, deckId: string | null): Promise<Deck
  * card): a card they may not see has no picture (the reading is still told by the cards' names).
  */
 export async function recordFaces(db: Database, deckId: string | null, keys: string[], viewerId: string | null): Promise<Record<string, string>> {
-  const { faces } = await deckArt(db, deckId);
-  const shown = await Promise.all(
-    keys.map(async (key) => (faces[key] && (!deckId || (await cardPictureAccess(db, deckId, key, async () => viewerId))) ? key : null)),
-  );
-  return Object.fromEntries(shown.flatMap((key) => (key ? [[key, faces[key]!]] : [])));
+  const [{ faces }, pictures] = await Promise.all([deckArt(db, deckId), deckId ? deckPictures(db, deckId) : null]);
+  const painted = keys.filter((key) => faces[key]);
+  // The viewer is asked about once for the whole reading, and only when a card is not public.
+  const privately = pictures && painted.some((key) => !pictures.isPublic(key)) ? await pictures.seenPrivatelyBy(viewerId) : false;
+  const shown = deckId === null ? painted : painted.filter((key) => pictures && (pictures.isPublic(key) || privately));
+  return Object.fromEntries(shown.map((key) => [key, faces[key]!]));
 }

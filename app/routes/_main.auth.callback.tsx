@@ -6,6 +6,10 @@ import { safeRedirect } from "~/auth/redirect";
 import { completeGoogle, completeMagicLink } from "~/auth/sign-in.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: signing in checks and spends the link (or Google's answer), finds or makes the account, merges a guest's into it and tells their open rooms, then starts the session, each step after the last: once a sign-in. */
+export const handle: PageHandle = { roundTrips: 11 };
 
 export const meta: MetaFunction = () => [{ title: "Signing in — Arcanum" }, { name: "robots", content: "noindex" }];
 

@@ -12,6 +12,9 @@ import { TOP_UP_AMOUNTS_CENTS } from "~/paid-readings/rules";
 import { startTopUp } from "~/paid-readings/top-up.server";
 import { topUpArrived, walletOf } from "~/paid-readings/wallet.server";
 import { PaymentsError } from "~/payments/provider.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { actionRoundTrips: 5 };
 
 export const meta: MetaFunction = () => [{ title: "Reading balance — Arcanum" }];
 

@@ -4,6 +4,10 @@ import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { localPortalAction, localPortalLoader, type LocalPortalActionData } from "~/payments/local-portal.server";
 import { formatMoney, longDate } from "~/lib/format";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: the local test checkout (development only) plays the payment provider: paying runs the provider's events through the same webhook code, one after another. */
+export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 25 };
 
 export const meta: MetaFunction = () => [{ title: "Manage subscription — Arcanum" }, { name: "robots", content: "noindex" }];
 

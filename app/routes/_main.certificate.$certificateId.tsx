@@ -11,6 +11,9 @@ import { forgetCertificatePictures } from "~/readers/certificate-storage.server"
 import { qrPath } from "~/readers/certificate-qr.server";
 import { REVOKE_REASON_MAX, REVOKE_REASON_MIN, revokeFormSchema } from "~/readers/certificate";
 import { certificateState, getCertificate, revokeCertificate } from "~/readers/certificate.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { actionRoundTrips: 5 };
 
 const NOT_FOUND = "No certificate has this id.";
 

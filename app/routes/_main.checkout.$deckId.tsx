@@ -10,18 +10,21 @@ import { getViewableDeck } from "~/decks/queries.server";
 import { cardPictureAccess } from "~/marketplace/ownership.server";
 import { buyDeck, deckOffer } from "~/marketplace/purchase.server";
 import { PaymentsError } from "~/payments/provider.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: the offer and the deck at once, then whether a buyer-to-be may see the cover; buying opens a checkout at the payment provider, which keeps records of its own. */
+export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 7 };
 
 export const meta: MetaFunction = () => [{ title: "Checkout — Arcanum" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const deckId = params.deckId ?? "";
-  const offer = await deckOffer(context.db, deckId, user.id);
+  const [offer, deck] = await Promise.all([deckOffer(context.db, deckId, user.id), getViewableDeck(context.db, deckId, user.id)]);
   if (offer.state === "not-for-sale") throw new Response("This deck is not for sale", { status: 404 });
-  const deck = await getViewableDeck(context.db, deckId, user.id);
-  // The cover is shown only when this person may see that card.
+  // The cover is shown only when this person may see that card: its owner and its buyers see every card.
   const cover = deck?.cards.find((card) => card.imageUrl === deck.coverUrl);
-  const coverShown = cover ? await cardPictureAccess(context.db, deckId, cover.cardKey, async () => user.id) : null;
+  const coverShown = !cover ? null : offer.state !== "for-sale" ? true : await cardPictureAccess(context.db, deckId, cover.cardKey, async () => user.id);
   return {
     offer,
     coverUrl: coverShown ? deck!.coverUrl : null,

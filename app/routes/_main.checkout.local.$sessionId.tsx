@@ -5,6 +5,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { localCheckoutAction, localCheckoutLoader, type LocalCheckoutActionData } from "~/payments/local-checkout.server";
 import { formatMoney } from "~/lib/format";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: the local test checkout (development only) plays the payment provider: paying runs the provider's events through the same webhook code, one after another. */
+export const handle: PageHandle = { actionRoundTrips: 29 };
 
 export const meta: MetaFunction = () => [{ title: "Test checkout — Arcanum" }, { name: "robots", content: "noindex" }];
 

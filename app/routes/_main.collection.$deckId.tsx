@@ -22,8 +22,12 @@ import { formatPrice } from "~/decks/images";
 import { listingTerms } from "~/marketplace/listing.server";
 import type { PageHandle } from "~/lib/page-handle";
 
-/** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
-export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
+/**
+ * One round trip as a rule (the session's check and the page's reads together), and a render
+ * reused for the same data; a month's first visit refreshes the person's quota first. A form post
+ * may take credits and start the painter, or delete the deck's pictures from storage.
+ */
+export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 10, renderMemo: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.deck.title} — Arcanum` : "Deck — Arcanum" }];
 

@@ -16,6 +16,10 @@ import { QUALITY_LABEL } from "~/entitlements/entitlements";
 import { deckFormEntitlements } from "~/entitlements/entitlements.server";
 import { cn } from "~/lib/cn";
 import { paintedCardUrl } from "~/decks/images";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: creating a deck checks the plan, takes the credits in one batch, makes the deck and its cards, and starts the painter's Durable Object. */
+export const handle: PageHandle = { actionRoundTrips: 11 };
 
 export const meta: MetaFunction = () => [{ title: "Create a deck — Arcanum" }];
 

@@ -6,6 +6,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { recordFaces } from "~/reading-room/deck-art.server";
 import { getJournalEntry, notesForm, saveNotes, setSharing } from "~/reading-room/journal.server";
 import { ReadingRecord } from "~/reading-room/reading-record";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: the person, then their entry, then its cards' pictures as they may see them: the deck's art and who may see it at once, then whether they hold the deck. */
+export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 6 };
 
 export const meta: MetaFunction = () => [{ title: "A reading — Arcanum" }];
 

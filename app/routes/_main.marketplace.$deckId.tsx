@@ -31,6 +31,10 @@ import {
 } from "~/marketplace/reviews.server";
 import { sharePicture } from "~/marketplace/share.server";
 import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: a purchase or a review is checked against the buyer's paid copy, then written in one batch. */
+export const handle: PageHandle = { actionRoundTrips: 6 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Deck not found — Arcanum" }];

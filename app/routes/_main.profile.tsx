@@ -14,6 +14,10 @@ import { AVATAR_ACCEPT, precheckAvatarFile } from "~/profile/avatar";
 import type { ProfileActionData } from "~/profile/profile.server";
 import { USERNAME_MAX, USERNAME_MIN } from "~/profile/username";
 import { longDate } from "~/lib/format";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: the profile's forms store a new avatar (the old one removed) or delete the account, whose decks' pictures leave storage before its rows. */
+export const handle: PageHandle = { actionRoundTrips: 13 };
 export { profileAction as action } from "~/profile/profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile — Arcanum" }];

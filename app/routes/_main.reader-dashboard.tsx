@@ -17,6 +17,9 @@ import { pendingRequestsFor, type PendingRequest } from "~/paid-readings/request
 import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules";
 import { AnswerRequest } from "~/paid-readings/incoming-requests";
 import { useEffect, useState } from "react";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { actionRoundTrips: 7 };
 
 export const meta: MetaFunction = () => [{ title: "Reader dashboard — Arcanum" }];
 

@@ -12,6 +12,10 @@ import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODE_LABELS, READING_MODES 
 import { formatPerMinute } from "~/readers/format";
 import { getPublicReader } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: a reading request checks the balance and the reader, writes the request, and tells the reader's tabs. */
+export const handle: PageHandle = { actionRoundTrips: 6 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Start a reading with ${data.reader.fullName || data.reader.username} — Arcanum` : "Reader not found — Arcanum" },

@@ -10,6 +10,9 @@ import { END_REASON_TEXT } from "~/paid-readings/clock";
 import { getPaidReading, replyForm, replyToReview, reportForm, reportReading, reviewForm, reviewReading } from "~/paid-readings/readings.server";
 import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX } from "~/paid-readings/rules";
 import { reviewReaderLevel } from "~/readers/levels.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { actionRoundTrips: 5 };
 
 export const meta: MetaFunction = () => [{ title: "Your reading — Arcanum" }, { name: "robots", content: "noindex" }];
 

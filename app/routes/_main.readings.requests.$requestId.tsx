@@ -9,6 +9,10 @@ import { formatMoney } from "~/lib/format";
 import { acceptRequest, closeRequest, getRequest } from "~/paid-readings/requests.server";
 import { READING_MODE_LABELS } from "~/paid-readings/rules";
 import { openRoom } from "~/reading-room/room.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: accepting a request opens the paid reading's room and tells both people's tabs. */
+export const handle: PageHandle = { actionRoundTrips: 7 };
 
 export const meta: MetaFunction = () => [{ title: "Your reading request — Arcanum" }, { name: "robots", content: "noindex" }];
 

@@ -8,6 +8,9 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney, longDate } from "~/lib/format";
 import { earningsOf, refreshPayoutAccount, requestPayout, requireSeller, startOnboarding, type PayoutLine, type SaleLine } from "~/marketplace/earnings.server";
 import { PayoutsError } from "~/payouts/provider.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { actionRoundTrips: 7 };
 
 export const meta: MetaFunction = () => [{ title: "Sales & payouts — Arcanum" }, { name: "robots", content: "noindex" }];
 

@@ -8,6 +8,9 @@ import { completeLocalOnboarding, requireSeller } from "~/marketplace/earnings.s
 import { LocalPayouts, FAILING_ACCOUNT_NAME } from "~/payouts/local.server";
 import { createPayouts } from "~/payouts/payouts.server";
 import { PayoutsError } from "~/payouts/provider.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { actionRoundTrips: 7 };
 
 export const meta: MetaFunction = () => [{ title: "Set up payouts — Arcanum" }, { name: "robots", content: "noindex" }];
 

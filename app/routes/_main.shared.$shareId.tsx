@@ -39,15 +39,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 /** A reading someone chose to share: read-only, without their notes. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const found = await getSharedReading(context.db, params.shareId ?? "");
+  const [found, viewer] = await Promise.all([getSharedReading(context.db, params.shareId ?? ""), context.currentUser()]);
   if (!found) throw new Response("This shared reading does not exist, or is no longer shared.", { status: 404 });
   const { deckId, ...reading } = found;
-  const viewer = await context.currentUser();
   const keys = reading.cards.map((card) => card.key);
-  const faces = await recordFaces(context.db, deckId, keys, viewer?.id ?? null);
   // The link's preview is seen by anyone it is sent to: only a card a stranger may see.
-  const open = viewer ? await recordFaces(context.db, deckId, keys, null) : faces;
-  const first = reading.cards.find((card) => open[card.key]);
+  const [faces, open] = await Promise.all([
+    recordFaces(context.db, deckId, keys, viewer?.id ?? null),
+    viewer ? recordFaces(context.db, deckId, keys, null) : null,
+  ]);
+  const first = reading.cards.find((card) => (open ?? faces)[card.key]);
   const origin = new URL(request.url).origin;
   const preview = {
     url: `${origin}/shared/${params.shareId}`,

@@ -7,6 +7,9 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { openReadingReports, refundReading } from "~/paid-readings/readings.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { actionRoundTrips: 5 };
 
 export const meta: MetaFunction = () => [{ title: "Reported readings — Arcanum staff" }, { name: "robots", content: "noindex" }];
 

@@ -4,6 +4,9 @@ import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { subscriptionAction, subscriptionLoader, type SubscriptionActionData } from "~/payments/subscription-page.server";
 import { formatMoney, longDate } from "~/lib/format";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { actionRoundTrips: 6 };
 
 export const meta: MetaFunction = () => [{ title: "Subscription — Arcanum" }];
 

@@ -8,6 +8,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { FIRST_LEVEL } from "~/readers/levels";
 import { APPLICATION_FIRST, PASS_PERCENT, QUIZ_MINUTES, QUIZ_QUESTIONS } from "~/readers/quiz";
 import { quizState, startAttempt, submitAttempt, type ReaderMark, type Submitted } from "~/readers/quiz.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** Round trips: submitting the quiz marks it, may promote the reader and issue a certificate, each step reading the last. */
+export const handle: PageHandle = { actionRoundTrips: 10 };
 
 export const meta: MetaFunction = () => [{ title: "Tarot quiz — Arcanum" }];
 

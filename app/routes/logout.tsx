@@ -2,6 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { ensureGuest } from "~/auth/guest.server";
 import { revokeSession } from "~/auth/session.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { actionRoundTrips: 5 };
 
 /**
  * Ends the session on the server. The browser carries on as a guest (a fresh one: a member's

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { createDatabase } from "../../app/db.server";
 import { decks } from "../../db/schema";
 import worker from "../../workers/app";
+import { parseRoundTripBudget, ROUND_TRIPS_BUDGET_HEADER } from "../../app/lib/round-trips.server";
 
 /**
  * The Worker's own fetch handler, called as the runtime calls it, with the test's bindings (real
@@ -13,11 +14,33 @@ import worker from "../../workers/app";
  * the request-heavy files most of the suite's time.
  */
 export const app = {
-  fetch(input: string | Request, init?: RequestInit): Promise<Response> {
+  async fetch(input: string | Request, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init) as Request<unknown, IncomingRequestCfProperties>;
-    return worker.fetch(request, env as unknown as Env, createExecutionContext());
+    const response = await worker.fetch(request, env as unknown as Env, createExecutionContext());
+    holdToRoundTripBudget(request, response);
+    return response;
   },
 };
+
+/** The largest count seen for each route's loader or action in this file: `kind routeId` → sequential. */
+export const roundTripsSeen = new Map<string, { sequential: number; budget: number }>();
+
+/**
+ * Every request a test makes through the Worker is held to the round-trip budget of the route that
+ * answered it (decision 0025): the Worker counts its sequential waits on D1, R2 and Durable Objects
+ * and names the route and its budget. A request over its budget fails the test that made it.
+ */
+function holdToRoundTripBudget(request: Request, response: Response) {
+  const budget = parseRoundTripBudget(response.headers.get(ROUND_TRIPS_BUDGET_HEADER));
+  if (!budget) return;
+  const key = `${budget.kind} ${budget.routeId}`;
+  const seen = roundTripsSeen.get(key);
+  if (!seen || seen.sequential < budget.sequential) roundTripsSeen.set(key, { sequential: budget.sequential, budget: budget.budget });
+  if (budget.sequential > budget.budget) {
+    const path = new URL(request.url).pathname;
+    throw new Error(`${request.method} ${path} waited on ${budget.sequential} round trips in a row; the ${budget.kind} of ${budget.routeId} allows ${budget.budget}`);
+  }
+}
 
 export const ORIGIN = "http://localhost";
 

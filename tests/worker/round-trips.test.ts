@@ -1,9 +1,10 @@
 /**
  * The render path of members' pages. The round-trip budget: each page, as a signed-in member sees
- * it, may wait on D1 and R2 at most its route's `handle.roundTrips` times in a row (2 when the
- * route says nothing). The Worker counts them in test runs (app/lib/round-trips.server.ts) and
- * says "sequential of total" in a header; the counts are printed, so a change that adds a wait
- * shows. The page reads that make one round trip of a page (app/lib/page-reads.server.ts), and the
+ * it, may wait on D1, R2 and Durable Objects at most its route's `handle.roundTrips` times in a row
+ * (2 when the route says nothing). The Worker counts them in test runs (app/lib/round-trips.server.ts)
+ * and says "sequential of total" in a header; the members' pages are printed here, so a change that
+ * adds a wait shows. Every other request of the worker tests is held to its route's budget too
+ * (helpers' app.fetch, decision 0050). The page reads that make one round trip of a page (app/lib/page-reads.server.ts), and the
  * render memo that serves a page whose data did not change (app/render/document-memo.server.ts).
  */
 import { env } from "cloudflare:test";

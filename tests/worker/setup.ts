@@ -1,7 +1,9 @@
 import { abortAllDurableObjects, applyD1Migrations, env, runInDurableObject } from "cloudflare:test";
+import { afterAll } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { seedDemoData } from "../../db/seed-data";
 import { PRESENCE_ROOM } from "../../party/presence-messages";
+import { roundTripsSeen } from "./helpers";
 
 // Test files run one after another in each runtime, with the modules already loaded
 // (docs/decisions/0048-worker-tests-call-the-handler.md). Each file still starts from the same
@@ -64,3 +66,12 @@ await resetDurableObjects();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await Promise.all([emptyDatabase(), emptyBucket(env.MEDIA)]);
 await seedDemoData(createDatabase(env.DB), env.MEDIA);
+
+// Every request of the file was held to its route's round-trip budget as it was made (helpers'
+// app.fetch); the file ends by printing the most each route waited, against its budget.
+roundTripsSeen.clear();
+afterAll(() => {
+  if (roundTripsSeen.size === 0) return;
+  const rows = [...roundTripsSeen].sort(([a], [b]) => a.localeCompare(b)).map(([route, seen]) => `${route.padEnd(64)} ${seen.sequential} of ${seen.budget}`);
+  console.log(`Round trips in a row, the most seen (of the route's budget):\n  ${rows.join("\n  ")}`);
+});
