@@ -36,11 +36,11 @@ export { UserChannel } from "../party/user-channel";
 
 // The handler comes from the build itself: one copy of Remix on the server, with its route-matching cache.
 const handleRemixRequest = build.entry.module.createRequestHandler(build as unknown as ServerBuild);
-// Runs that count round trips use the same build with each loader and action noting that it ran.
-const countedRoutes = countingBuild(build as unknown as ServerBuild);
+// Runs that count round trips use the same build with each loader and action noting that it ran,
+// made on first use.
 let countingHandler: typeof handleRemixRequest | undefined;
 const handleCountedRequest: typeof handleRemixRequest = (request, context) => {
-  countingHandler ??= build.entry.module.createRequestHandler(countedRoutes);
+  countingHandler ??= build.entry.module.createRequestHandler(countingBuild(build as unknown as ServerBuild));
   return countingHandler(request, context);
 };
 
@@ -119,7 +119,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   if (!trips) return answer;
   const counted = new Response(answer.body, answer);
   counted.headers.set(ROUND_TRIPS_HEADER, formatRoundTrips(trips));
-  const budget = budgetFor(trips, countedRoutes.routes);
+  const budget = budgetFor(trips, (build as unknown as ServerBuild).routes);
   if (budget) counted.headers.set(ROUND_TRIPS_BUDGET_HEADER, formatBudget(budget));
   return counted;
 }

@@ -190,12 +190,13 @@ function depth(routes: Routes, id: string): number {
   return levels;
 }
 
+/** A request's sequential round trips from its routes' start, and the budget it is held to. */
+export type RouteBudget = { sequential: number; budget: number; kind: Served["kind"]; routeId: string };
+
 /**
  * The budget that holds for a request: its action's, when an action ran (its page drawn again in
  * the same request included); otherwise the page's, declared by the deepest route whose loader ran.
  */
-export type RouteBudget = { sequential: number; budget: number; kind: Served["kind"]; routeId: string };
-
 export function budgetFor(trips: RoundTrips, routes: Routes): RouteBudget | null {
   const handle = (id: string) => (routes[id]?.module.handle ?? {}) as RouteHandle;
   const sequential = trips.sequential - trips.beforeRoutes;
