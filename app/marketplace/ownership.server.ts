@@ -91,17 +91,18 @@ export async function deckPictures(db: Database, deckId: string) {
 
 /**
  * May this viewer see this card's picture: "public" (anyone may), "private" (this viewer may), or
- * null (no such deck, or not this viewer). The viewer is only looked up when it matters.
+ * null (no such deck, or not this viewer). The card may still be on its way (a promise), read
+ * beside the deck; the viewer is only asked for when it matters.
  */
 export async function cardPictureAccess(
   db: Database,
   deckId: string,
-  cardKey: string | null,
+  cardKey: string | null | Promise<string | null>,
   viewer: () => Promise<string | null>,
 ): Promise<"public" | "private" | null> {
-  const pictures = await deckPictures(db, deckId);
+  const [pictures, key] = await Promise.all([deckPictures(db, deckId), cardKey]);
   if (!pictures) return null;
-  if (pictures.isPublic(cardKey)) return "public";
+  if (pictures.isPublic(key)) return "public";
   return (await pictures.seenPrivatelyBy(await viewer())) ? "private" : null;
 }
 

@@ -14,16 +14,24 @@ export async function serveMedia(context: AppLoadContext, request: Request, key:
   const cardMatch = CARD_IMAGE.exec(key);
   if (!cardMatch && !AVATAR.test(key)) return notFound();
 
+  // The bytes, the card they show, who may see them and who is asking are read at once: a distant
+  // reader waits one round trip for a public picture, two for one that is theirs alone. Bytes a
+  // viewer may not see are let go unread.
+  const stored = context.cloudflare.env.MEDIA.get(key, { onlyIf: request.headers });
   let isPublic = true;
   if (cardMatch) {
     const deckId = cardMatch[1]!;
-    const cardKey = await cardKeyOfImage(context.db, deckId, key);
-    const access = await cardPictureAccess(context.db, deckId, cardKey, async () => (await context.currentUser())?.id ?? null);
-    if (!access) return notFound();
+    const viewer = context.currentUser().then((user) => user?.id ?? null);
+    viewer.catch(() => undefined);
+    const access = await cardPictureAccess(context.db, deckId, cardKeyOfImage(context.db, deckId, key), () => viewer);
+    if (!access) {
+      void stored.then((object) => (object && "body" in object ? object.body.cancel() : undefined)).catch(() => undefined);
+      return notFound();
+    }
     isPublic = access === "public";
   }
 
-  const object = await context.cloudflare.env.MEDIA.get(key, { onlyIf: request.headers });
+  const object = await stored;
   if (!object) return notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);
