@@ -131,6 +131,9 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
   let reading = null;
   let ended = null;
   if (sessionId) {
+    // The decks the table may switch to need only the person: they are read beside the reading.
+    const offered = user ? decksForTable(context.db, user.id) : null;
+    offered?.catch(() => undefined);
     const found = user ? await findOwnReading(context.db, sessionId.slice(0, 64), user.id) : null;
     if (!found) throw new Response("Reading not found", { status: 404 });
     if (!found.isActive) {
@@ -141,7 +144,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     }
     const state = await roomSnapshot(context, found.id, user!.id);
     if (!state) throw new Response("Reading not found", { status: 404 });
-    const [art, tableDecks, deckTitle] = await Promise.all([deckArt(context.db, state.deckId), decksForTable(context.db, user!.id), deckTitleOf(context.db, state.deckId)]);
+    const [art, tableDecks, deckTitle] = await Promise.all([deckArt(context.db, state.deckId), offered!, deckTitleOf(context.db, state.deckId)]);
     const iceServers = readConfig(context.cloudflare.env).iceServers;
     const decks = { classic: CLASSIC_CHOICE, decks: tableDecks };
     reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks, deckTitle: deckTitle ?? CLASSIC_CHOICE.title, startVideo: url.searchParams.get("video") === "1", isPaid: found.paid === 1 };

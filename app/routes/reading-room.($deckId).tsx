@@ -3,8 +3,8 @@ import { ReadingRoomError, ReadingRoomPage, roomMeta } from "~/reading-room/room
 import { loadReadingRoom } from "~/reading-room/room.server";
 import type { PageHandle } from "~/lib/page-handle";
 
-/** Round trips: opening a room checks that the deck may be laid, writes the reading and the host's seat, then asks the room's Durable Object for the table before showing it. */
-export const handle: PageHandle = { roundTrips: 6, actionRoundTrips: 8 };
+/** Round trips: a reading's page finds the reading, then asks the room's Durable Object for its table (partyserver names the room first: two calls), then reads its deck's art; opening a room checks the deck, writes the reading and the host's seat. */
+export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 8 };
 export { readingRoomAction as action } from "~/reading-room/room.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadReadingRoom(args);
