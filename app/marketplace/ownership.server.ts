@@ -82,9 +82,9 @@ export async function deckPictures(db: Database, deckId: string) {
     isPublic: (cardKey: string | null) => open === "all" || (cardKey !== null && open.has(cardKey)),
     async seenPrivatelyBy(viewerId: string | null): Promise<boolean> {
       if (!viewerId) return false;
-      if (viewerId === deck.creatorId) return true;
+      if (relationOf(deck.creatorId, viewerId, false) === "owner") return true;
       const [bought, seated] = await Promise.all([hasPaidPurchase(db, deckId, viewerId), seatedWithDeck(db, viewerId, deckId)]);
-      return bought || seated;
+      return relationOf(deck.creatorId, viewerId, bought) !== null || seated;
     },
   };
 }

@@ -22,12 +22,15 @@ import {
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
+/** "A reader with this username", as a condition on `users`. */
+const readerNamed = (username: string) => and(eq(users.isReader, true), eq(users.username, username));
+
 /** The reader behind a username, as booking needs them; null for anyone who is not a reader. */
 async function readerByUsername(db: Database, username: string, now: number) {
   const [row] = await db
     .select({ id: users.id, username: users.username, fullName: users.fullName, price: users.customPricePerMinute, online: readerOnlineSql(now) })
     .from(users)
-    .where(and(eq(users.isReader, true), eq(users.username, username)))
+    .where(readerNamed(username))
     .limit(1);
   return row ? { ...row, online: row.online === 1 } : null;
 }
@@ -58,7 +61,7 @@ export type Quote = {
 /** What a reading with this reader would cost the client now, and whether their balance allows asking. */
 export async function quoteReading(db: Database, client: CurrentUser, username: string, now = Date.now()): Promise<(Quote & { readerId: string }) | null> {
   // The reader, the balance and the earlier readings at once: the reader is named by username in the query.
-  const readerId = sql<string>`(select ${users.id} from ${users} where ${users.isReader} = 1 and ${users.username} = ${username})`;
+  const readerId = sql<string>`(select ${users.id} from ${users} where ${readerNamed(username)})`;
   const [reader, balanceCents, before] = await Promise.all([readerByUsername(db, username, now), balanceOf(db, client.id), metBefore(db, client.id, readerId)]);
   if (!reader || reader.price === null) return null;
   const freeMinutes = before ? 0 : FIRST_READING_FREE_MINUTES;

@@ -9,19 +9,17 @@
  */
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
-import * as build from "remix-build";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sessionPerson } from "../../app/auth/session.server";
 import { createDatabase } from "../../app/db.server";
 import { pageReads, readShape, type Me, type Slots } from "../../app/lib/page-reads.server";
 import { documentMemoKey } from "../../app/render/document-memo.server";
 import type { EntryContext } from "@remix-run/cloudflare";
-import { countedD1, distantD1, newRoundTrips, ROUND_TRIPS_HEADER } from "../../app/lib/round-trips.server";
+import { countedD1, distantD1, newRoundTrips, parseRoundTripBudget, ROUND_TRIPS_BUDGET_HEADER, ROUND_TRIPS_HEADER } from "../../app/lib/round-trips.server";
 import { decks, readingJournal, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { signInAs, visit } from "./helpers";
 
-const DEFAULT_BUDGET = 2;
 const OWNER = "seed-user-demo";
 const OWN_DECK = "seed-deck-autumn-lanterns";
 const PUBLIC_DECK = "seed-deck-celestial-tides";
@@ -49,12 +47,6 @@ const PAGES: Page[] = [
   { route: "routes/reading-room.($deckId)", path: () => `/reading-room/${OWN_DECK}` },
 ];
 
-function budgetOf(routeId: string): number {
-  const route = (build.routes as Record<string, { module: { handle?: { roundTrips?: number } } } | undefined>)[routeId];
-  if (!route) throw new Error(`${routeId} is not a route of the build`);
-  return route.module.handle?.roundTrips ?? DEFAULT_BUDGET;
-}
-
 let cookie = "";
 
 beforeAll(async () => {
@@ -75,7 +67,10 @@ describe("round trips of members' pages", () => {
       const counted = response.headers.get(ROUND_TRIPS_HEADER);
       expect(counted, path).toMatch(/^\d+ of \d+$/);
       const [sequential, total] = counted!.split(" of ").map(Number) as [number, number];
-      const budget = budgetOf(page.route);
+      // The budget as the Worker applies it, named with the route that answered.
+      const named = parseRoundTripBudget(response.headers.get(ROUND_TRIPS_BUDGET_HEADER));
+      expect(named, path).toMatchObject({ kind: "loader", routeId: page.route });
+      const budget = named!.budget;
       rows.push(`${path.padEnd(64)} ${String(sequential).padStart(2)} in a row, ${String(total).padStart(2)} in all (budget ${budget})`);
       if (sequential > budget) over.push(`${path}: ${sequential} > ${budget}`);
     }
