@@ -478,6 +478,19 @@ export const paymentReceipts = sqliteTable(
   (t) => [index("payment_receipts_user_idx").on(t.userId, t.paidAt), index("payment_receipts_intent_idx").on(t.paymentIntentId)],
 );
 
+/**
+ * A refund the provider reported before the payment it refunds (the provider does not promise
+ * order): kept by the payment's id, the highest refunded total seen, and applied in the batch that
+ * writes the payment's receipt.
+ */
+export const pendingRefunds = sqliteTable("pending_refunds", {
+  paymentIntentId: text("payment_intent_id").primaryKey(),
+  /** The charge's whole amount, to tell a full refund from a partial one. */
+  amountCents: integer("amount_cents").notNull(),
+  refundedCents: integer("refunded_cents").notNull(),
+  receivedAt: millis("received_at").notNull(),
+});
+
 /* ------------------------------------------------------------------------------------------------
  * Marketplace
  * --------------------------------------------------------------------------------------------- */

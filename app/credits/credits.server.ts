@@ -18,6 +18,10 @@
  *   what the user has. It brings no monthly grant; its rollover cap equals the credits bought, so
  *   they do not lapse at a refresh.
  *
+ * A move up to a higher plan within a period adds the difference between the two plans' monthly
+ * grants and keeps what was used and the refresh date: a period never holds more than the highest
+ * plan's month, however many moves it sees. A move down waits for the period's end.
+ *
  * Monthly refresh: once `next_refresh_date` has passed, per type the new quota is the plan's grant
  * plus min(unused, max_rollover_quota), less what the account owes, used counts go back to 0, and
  * the next refresh is the same day next month (clamped to the month's last day).
@@ -676,6 +680,44 @@ export function planAllocationStatements(
       .set(update)
       .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId)))
       .returning({ userId: q.userId }),
+  ] as const;
+}
+
+/**
+ * A move up to a higher subscription plan within a period: the quotas grow by the difference
+ * between the new plan's monthly grant and the grant of the plan the record is on now, never
+ * below it; used counts, rollover, Explorer Plus credits and the refresh date stay, so the period
+ * never holds more than the highest plan's month. Read from the record in the batch, so moves
+ * applied in any order, or at once, add up to the last plan's grant. Once per `referenceId`.
+ */
+export function planMoveUpStatements(db: Database, userId: string, planKey: string, now: number, referenceId: string) {
+  const plan = findPlanByKey(planKey);
+  if (!plan || plan.mode !== "subscription") throw new Error(`Not a subscription plan: ${planKey}`);
+  const target = quotasForPlan(planKey);
+  const q = userDeckQuotas;
+  const ledgerId = newId();
+  const moreMajor = sql<number>`MAX(${target.majorArcanaQuota} - ${grantSql("majorArcana")}, 0)`;
+  const moreComplete = sql<number>`MAX(${target.completeDeckQuota} - ${grantSql("completeDeck")}, 0)`;
+  return [
+    ensureRecord(db, userId, now),
+    ledgerLineStatement(db, userId, {
+      id: ledgerId,
+      majorArcana: moreMajor,
+      completeDeck: moreComplete,
+      description: `Moved up to the ${plan.name} plan: the difference from the previous plan for the rest of this month`,
+      referenceId,
+      now,
+    }),
+    db
+      .update(q)
+      .set({
+        planType: target.planType,
+        majorArcanaQuota: sql<number>`${q.majorArcanaQuota} + ${moreMajor}`,
+        completeDeckQuota: sql<number>`${q.completeDeckQuota} + ${moreComplete}`,
+        maxRolloverQuota: sql<number>`MAX(${q.maxRolloverQuota}, ${target.maxRolloverQuota})`,
+        updatedAt: now,
+      })
+      .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId))),
   ] as const;
 }
 

@@ -6,8 +6,9 @@
  * - `checkout.session.completed`: the checkout is complete; a one-off payment gets its receipt, and
  *   Explorer Plus its complete-deck credit (the deck's upgrade follows, outside the batch);
  * - `customer.subscription.*` and `invoice.*`: the subscription row follows the provider's state and
- *   the quotas follow the plan (allocation on a new plan, the refresh on a renewal, the free plan
- *   when it ends); a paid invoice gets its receipt; a failed one leaves the subscription past due;
+ *   the quotas follow the plan (allocation on a new plan, the difference between the plans on a move
+ *   up within the period, the refresh on a renewal, the free plan when it ends); a paid invoice gets
+ *   its receipt; a failed one leaves the subscription past due;
  * - a completed checkout of a marketplace deck: the purchase, the seller's sale line, the count;
  * - a completed top-up: the reading balance's line and the balance, once;
  * - `charge.refunded`: the receipt records the refund; a refunded Explorer Plus takes back its
@@ -19,18 +20,19 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { checkoutSessions, paymentEvents, paymentReceipts, subscriptions, subscriptionStatuses, users } from "../../db/schema";
+import { checkoutKinds, checkoutSessions, paymentEvents, paymentReceipts, pendingRefunds, subscriptions, subscriptionStatuses, users } from "../../db/schema";
 import { payoutAccountEventStatements } from "../marketplace/earnings.server";
 import { boughtNothing, deckCheckoutStatements, deckRefundStatements } from "../marketplace/purchase.server";
 import { topUpRefundStatements, topUpStatements } from "../paid-readings/wallet.server";
-import { explorerRefundStatements, planAllocationStatements, renewalStatements } from "../credits/credits.server";
+import { explorerRefundStatements, planAllocationStatements, planMoveUpStatements, renewalStatements } from "../credits/credits.server";
 import type { Database } from "../db.server";
 import { EXPLORER_PLUS, findPlanByPriceId, FREE_PLAN } from "../plans/catalogue";
-import { isSubscribed } from "../plans/subscription";
+import { isSubscribed, planChangeTiming } from "../plans/subscription";
 import { invoicePaymentIntentId, invoiceSubscriptionId, type PaymentsProvider, type ProviderSubscription } from "./provider.server";
 import { formatDate } from "../lib/format";
 
-export type EventOutcome = "applied" | "duplicate" | "ignored";
+/** `held`: a refund of a payment not seen yet, kept until the payment arrives. */
+export type EventOutcome = "applied" | "duplicate" | "ignored" | "held";
 
 /** What an event did, and whose account it changed (their open tabs are told). */
 export type EventResult = {
@@ -85,8 +87,20 @@ async function subscriptionStatements(db: Database, subscription: ProviderSubscr
   const plan = findPlanByPriceId(subscription.priceId);
   const periodEndMs = subscription.currentPeriodEnd * 1000;
   const samePlan = previous?.providerSubscriptionId === subscription.id && previous.priceId === subscription.priceId;
+  const previousPlan = previous ? findPlanByPriceId(previous.priceId) : undefined;
+  // The same subscription, paid up before and now, on a higher plan: a move up within the period.
+  const movedUp =
+    previous?.providerSubscriptionId === subscription.id &&
+    isSubscribed(previous.subscriptionStatus) &&
+    !samePlan &&
+    previousPlan?.mode === "subscription" &&
+    plan?.mode === "subscription" &&
+    planChangeTiming(previousPlan, plan) === "now";
   if (isSubscribed(subscription.status) && plan) {
-    if (!samePlan || !isSubscribed(previous?.subscriptionStatus)) {
+    if (movedUp) {
+      // The difference between the plans for the rest of the period, never a fresh month.
+      statements.push(...planMoveUpStatements(db, userId, plan.key, now, `subscription:${subscription.id}:${subscription.priceId}:${subscription.currentPeriodEnd}`));
+    } else if (!samePlan || !isSubscribed(previous?.subscriptionStatus)) {
       // A new subscription, a change of plan, or a return from past due: the plan's quotas, once per period.
       statements.push(
         ...planAllocationStatements(db, userId, plan.key, now, {
@@ -105,64 +119,70 @@ async function subscriptionStatements(db: Database, subscription: ProviderSubscr
   return statements;
 }
 
-async function checkoutStatements(db: Database, event: Stripe.Event, now: number): Promise<Statement[]> {
+/** What a completed checkout changes, and the Explorer Plus upgrade it pays for, if any. */
+type CheckoutEffects = { statements: Statement[]; paymentIntentId: string | null; upgrade?: EventResult["upgrade"] };
+
+/**
+ * A completed checkout. What it bought is the checkout's own record (its kind, deck and amount),
+ * never the event's label; a refund the provider reported before the payment is applied with it.
+ */
+async function checkoutStatements(db: Database, event: Stripe.Event, now: number): Promise<CheckoutEffects> {
   const session = event.data.object as Stripe.Checkout.Session;
   const checkoutId = session.metadata?.checkoutId;
   const userId = session.metadata?.userId;
-  if (!checkoutId || !userId || session.payment_status === "unpaid") return [];
+  const paymentIntentId = session.mode === "payment" ? idOf(session.payment_intent) : null;
+  if (!checkoutId || !userId || session.payment_status === "unpaid") return { statements: [], paymentIntentId: null };
   const statements: Statement[] = [
     db
       .update(checkoutSessions)
       .set({ status: "complete", providerSessionId: session.id, completedAt: now })
       .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "open"))),
   ];
-  if (session.mode === "payment") {
-    // A one-off payment's receipt, from the checkout's own record; refunds find it by its payment.
-    const c = checkoutSessions;
+  if (session.mode !== "payment") return { statements, paymentIntentId };
+  const [[checkout], held] = await db.batch([
+    db
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId)))
+      .limit(1),
+    heldRefundQuery(db, paymentIntentId),
+  ]);
+  if (!checkout) return { statements, paymentIntentId };
+  const refund = held[0];
+  const refundedInFull = refund !== undefined && refund.refundedCents >= refund.amountCents;
+  // A one-off payment's receipt, from the checkout's own record; refunds find it by its payment.
+  statements.push(
+    db
+      .insert(paymentReceipts)
+      .values({
+        id: session.id,
+        userId,
+        kind: checkout.kind,
+        description: checkout.description,
+        amountCents: session.amount_total ?? 0,
+        currency: checkout.currency,
+        paymentIntentId,
+        checkoutId,
+        paidAt: now,
+      })
+      .onConflictDoNothing(),
+  );
+  let upgrade: EventResult["upgrade"];
+  // Explorer Plus: one complete-deck credit, once per checkout; the upgrade it pays for follows unless refunded.
+  if (checkout.kind === "explorer-plus") {
+    statements.push(...planAllocationStatements(db, userId, EXPLORER_PLUS.key, now, { referenceId: `checkout:${checkoutId}` }));
+    if (checkout.deckId && !refundedInFull) upgrade = { userId, deckId: checkout.deckId };
+  }
+  // A marketplace deck: the purchase, the seller's sale at their plan's fee now, once; none when already refunded.
+  if (checkout.kind === "deck" && !refundedInFull) {
     statements.push(
-      db
-        .insert(paymentReceipts)
-        .select(
-          db
-            .select({
-              id: sql<string>`${session.id}`.as("id"),
-              userId: c.userId,
-              kind: c.kind,
-              description: c.description,
-              amountCents: sql<number>`${session.amount_total ?? 0}`.as("amount_cents"),
-              refundedCents: sql<number>`0`.as("refunded_cents"),
-              currency: c.currency,
-              paymentIntentId: sql<string | null>`${idOf(session.payment_intent)}`.as("payment_intent_id"),
-              checkoutId: c.id,
-              receiptUrl: sql<string | null>`NULL`.as("receipt_url"),
-              paidAt: sql<number>`${now}`.as("paid_at"),
-              refundedAt: sql<number | null>`NULL`.as("refunded_at"),
-            })
-            .from(c)
-            .where(and(eq(c.id, checkoutId), eq(c.userId, userId))),
-        )
-        .onConflictDoNothing(),
+      ...(await deckCheckoutStatements(db, { id: checkout.id, userId, deckId: checkout.deckId, amountCents: checkout.amountCents ?? 0, currency: checkout.currency }, now)),
     );
   }
-  // Explorer Plus: one complete-deck credit, once per checkout; the upgrade it pays for follows.
-  if (session.metadata?.kind === "explorer-plus") {
-    statements.push(...planAllocationStatements(db, userId, EXPLORER_PLUS.key, now, { referenceId: `checkout:${checkoutId}` }));
-  }
-  // A marketplace deck: the purchase, the seller's sale at their plan's fee now, once.
-  if (session.metadata?.kind === "deck") {
-    const checkout = await db.query.checkoutSessions.findFirst({ where: and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId)) });
-    if (checkout?.kind === "deck") {
-      statements.push(
-        ...(await deckCheckoutStatements(db, { id: checkout.id, userId, deckId: checkout.deckId, amountCents: checkout.amountCents ?? 0, currency: checkout.currency }, now)),
-      );
-    }
-  }
   // A reading balance top-up: the amount the checkout recorded, once per checkout.
-  if (session.metadata?.kind === "top-up") {
-    const checkout = await db.query.checkoutSessions.findFirst({ where: and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId)) });
-    if (checkout) statements.push(...topUpStatements(db, checkout, now));
-  }
-  return statements;
+  if (checkout.kind === "top-up") statements.push(...topUpStatements(db, checkout, now));
+  if (refund) statements.push(...(await refundEffects(db, { id: session.id, userId, kind: checkout.kind, checkoutId }, refund, now)));
+  return { statements, paymentIntentId, upgrade };
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -184,58 +204,114 @@ function invoiceDescription(invoice: Stripe.Invoice, subscription: ProviderSubsc
   return `${name}${change}${period}`;
 }
 
-/** A paid subscription invoice's receipt, once per invoice. */
-function invoiceReceiptStatements(db: Database, invoice: Stripe.Invoice, subscription: ProviderSubscription, now: number): Statement[] {
+/** A paid subscription invoice's receipt, once per invoice, with what a refund reported before it took back. */
+function invoiceReceiptStatements(db: Database, invoice: Stripe.Invoice, subscription: ProviderSubscription, now: number): { statements: Statement[]; paymentIntentId: string | null } {
   const userId = subscription.metadata?.userId;
-  if (!userId || !invoice.id || !(invoice.amount_paid > 0)) return [];
+  if (!userId || !invoice.id || !(invoice.amount_paid > 0)) return { statements: [], paymentIntentId: null };
   const paidAt = invoice.status_transitions?.paid_at;
-  return [
-    db
-      .insert(paymentReceipts)
-      .values({
-        id: invoice.id,
-        userId,
-        kind: "subscription",
-        description: invoiceDescription(invoice, subscription),
-        amountCents: invoice.amount_paid,
-        currency: invoice.currency,
-        paymentIntentId: invoicePaymentIntentId(invoice as unknown as Record<string, unknown>),
-        receiptUrl: invoice.hosted_invoice_url ?? null,
-        paidAt: paidAt ? paidAt * 1000 : now,
-      })
-      .onConflictDoNothing(),
-  ];
+  const paymentIntentId = invoicePaymentIntentId(invoice as unknown as Record<string, unknown>);
+  const held = sql`(SELECT ${pendingRefunds.refundedCents} FROM ${pendingRefunds} WHERE ${pendingRefunds.paymentIntentId} = ${paymentIntentId})`;
+  return {
+    paymentIntentId,
+    statements: [
+      db
+        .insert(paymentReceipts)
+        .values({
+          id: invoice.id,
+          userId,
+          kind: "subscription",
+          description: invoiceDescription(invoice, subscription),
+          amountCents: invoice.amount_paid,
+          currency: invoice.currency,
+          paymentIntentId,
+          receiptUrl: invoice.hosted_invoice_url ?? null,
+          paidAt: paidAt ? paidAt * 1000 : now,
+        })
+        .onConflictDoNothing(),
+      // A subscription's refund changes only its receipt, so one reported earlier is recorded here.
+      db
+        .update(paymentReceipts)
+        .set({ refundedCents: sql`MAX(${paymentReceipts.refundedCents}, ${held})`, refundedAt: now })
+        .where(and(eq(paymentReceipts.id, invoice.id), sql`${held} IS NOT NULL`)),
+    ],
+  };
 }
 
+/** What a payment's refunds add up to, as the provider reports them: of `amountCents`, `refundedCents` came back. */
+type RefundTotal = { amountCents: number; refundedCents: number };
+type RefundedReceipt = { id: string; userId: string; kind: (typeof checkoutKinds)[number]; checkoutId: string | null };
+
+/** The refund the provider reported for a payment before its receipt was written, if any. */
+const heldRefundQuery = (db: Database, paymentIntentId: string | null) =>
+  db.select().from(pendingRefunds).where(eq(pendingRefunds.paymentIntentId, paymentIntentId ?? "")).limit(1);
+
 /**
- * A refund: the receipt records how much of the payment came back, a refunded top-up leaves the
- * reading balance, and a fully refunded Explorer Plus takes back what it gave
- * (`explorerRefundStatements`). A refund of a payment this app did not take (made by hand at the
- * provider) changes nothing.
+ * A refund's effects on a receipt: the receipt records how much of the payment came back, a
+ * refunded top-up leaves the reading balance, a fully refunded Explorer Plus takes back what it gave
+ * (`explorerRefundStatements`), a fully refunded deck its purchase and sale. Each once per total.
  */
-async function refundStatements(db: Database, charge: Stripe.Charge, now: number): Promise<{ userId: string | null; statements: Statement[] }> {
-  const paymentIntentId = idOf(charge.payment_intent);
-  if (!paymentIntentId) return { userId: null, statements: [] };
-  const receipt = await db.query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, paymentIntentId) });
-  if (!receipt) return { userId: null, statements: [] };
+async function refundEffects(db: Database, receipt: RefundedReceipt, refund: RefundTotal, now: number): Promise<Statement[]> {
+  const inFull = refund.refundedCents >= refund.amountCents;
   const statements: Statement[] = [
     // A refunded top-up leaves the reading balance; read against the receipt's total before this refund.
     ...(receipt.kind === "top-up"
-      ? topUpRefundStatements(db, { userId: receipt.userId, receiptId: receipt.id, checkoutId: receipt.checkoutId, refundedTotalCents: charge.amount_refunded }, now)
+      ? topUpRefundStatements(db, { userId: receipt.userId, receiptId: receipt.id, checkoutId: receipt.checkoutId, refundedTotalCents: refund.refundedCents }, now)
       : []),
     db
       .update(paymentReceipts)
-      .set({ refundedCents: sql`MAX(${paymentReceipts.refundedCents}, ${charge.amount_refunded})`, refundedAt: now })
+      .set({ refundedCents: sql`MAX(${paymentReceipts.refundedCents}, ${refund.refundedCents})`, refundedAt: now })
       .where(eq(paymentReceipts.id, receipt.id)),
   ];
-  if (receipt.kind === "explorer-plus" && charge.amount_refunded >= charge.amount) {
+  if (receipt.kind === "explorer-plus" && inFull) {
     statements.push(...explorerRefundStatements(db, receipt.userId, `refund:checkout:${receipt.checkoutId ?? receipt.id}`, now));
   }
   // A refunded deck is no longer the buyer's: access ends, the sale is taken back, once.
-  if (receipt.kind === "deck" && receipt.checkoutId && charge.amount_refunded >= charge.amount) {
+  if (receipt.kind === "deck" && receipt.checkoutId && inFull) {
     statements.push(...(await deckRefundStatements(db, receipt.checkoutId, now)));
   }
-  return { userId: receipt.userId, statements };
+  return statements;
+}
+
+/**
+ * A `charge.refunded`: applied to the payment's receipt; a refund of a payment not seen yet (the
+ * provider does not promise order) is held by its payment's id, the highest total kept, until the
+ * payment's own event writes the receipt. A refund of a payment this app never takes stays held
+ * and changes nothing.
+ */
+async function refundStatements(db: Database, charge: Stripe.Charge, now: number): Promise<{ userId: string | null; statements: Statement[]; held: boolean }> {
+  const paymentIntentId = idOf(charge.payment_intent);
+  if (!paymentIntentId) return { userId: null, statements: [], held: false };
+  const receipt = await db.query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, paymentIntentId) });
+  const total = { amountCents: charge.amount, refundedCents: charge.amount_refunded };
+  if (receipt) return { userId: receipt.userId, statements: await refundEffects(db, receipt, total, now), held: false };
+  const hold = db
+    .insert(pendingRefunds)
+    .values({ paymentIntentId, ...total, receivedAt: now })
+    .onConflictDoUpdate({
+      target: pendingRefunds.paymentIntentId,
+      set: { amountCents: total.amountCents, refundedCents: sql`MAX(${pendingRefunds.refundedCents}, ${total.refundedCents})`, receivedAt: now },
+    });
+  return { userId: null, statements: [hold], held: true };
+}
+
+/** A payment's receipt beside the refund held for it: read at the end of a batch that wrote either. */
+const receiptAndHeldRefund = (db: Database, paymentIntentId: string) =>
+  db
+    .select({ receipt: paymentReceipts, held: pendingRefunds })
+    .from(paymentReceipts)
+    .innerJoin(pendingRefunds, eq(pendingRefunds.paymentIntentId, paymentReceipts.paymentIntentId))
+    .where(eq(paymentReceipts.paymentIntentId, paymentIntentId))
+    .limit(1);
+
+/**
+ * A held refund whose payment's receipt was written by another delivery at the same moment (each
+ * batch read before the other wrote): the later batch finds both, and the refund is applied now.
+ */
+async function settleHeldRefund(db: Database, found: { receipt: typeof paymentReceipts.$inferSelect; held: typeof pendingRefunds.$inferSelect } | undefined, now: number) {
+  if (!found || found.held.refundedCents <= found.receipt.refundedCents) return false;
+  const [first, ...rest] = await refundEffects(db, found.receipt, found.held, now);
+  await db.batch([first!, ...rest]);
+  return true;
 }
 
 const alreadyApplied = async (db: Database, id: string) =>
@@ -251,16 +327,22 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   const effects: Statement[] = [];
   let userId: string | null = null;
   let upgrade: EventResult["upgrade"];
+  let held = false;
+  // The payment whose receipt and held refund are read back at the end of the batch.
+  let payment: string | null = null;
   if (event.type === "checkout.session.completed") {
-    effects.push(...(await checkoutStatements(db, event, now)));
-    const metadata = (event.data.object as Stripe.Checkout.Session).metadata;
-    userId = metadata?.userId ?? null;
-    if (metadata?.kind === "explorer-plus" && metadata.deckId && userId && effects.length > 0) upgrade = { userId, deckId: metadata.deckId };
+    const checkout = await checkoutStatements(db, event, now);
+    effects.push(...checkout.statements);
+    payment = checkout.paymentIntentId;
+    upgrade = checkout.upgrade;
+    userId = (event.data.object as Stripe.Checkout.Session).metadata?.userId ?? null;
   }
   if (event.type === "charge.refunded") {
     const refund = await refundStatements(db, event.data.object as Stripe.Charge, now);
     effects.push(...refund.statements);
     userId = refund.userId;
+    held = refund.held;
+    if (held) payment = idOf((event.data.object as Stripe.Charge).payment_intent);
   }
   if (event.type === "account.updated") {
     effects.push(...(await payoutAccountEventStatements(db, event, now)).statements);
@@ -271,19 +353,36 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
     if (current) {
       const statements = await subscriptionStatements(db, current, now);
       effects.push(...statements);
-      if (event.type === "invoice.paid" && statements.length > 0) effects.push(...invoiceReceiptStatements(db, event.data.object as Stripe.Invoice, current, now));
+      if (event.type === "invoice.paid" && statements.length > 0) {
+        const receipt = invoiceReceiptStatements(db, event.data.object as Stripe.Invoice, current, now);
+        effects.push(...receipt.statements);
+        payment ??= receipt.paymentIntentId;
+      }
       userId ??= current.metadata?.userId ?? null;
     }
   }
   const record = db.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: now });
+  let found: Awaited<ReturnType<typeof receiptAndHeldRefund>>[number] | undefined;
   try {
-    await db.batch([record, ...effects]);
+    if (payment && effects.length > 0) {
+      const results = await db.batch([record, ...effects, receiptAndHeldRefund(db, payment)]);
+      found = (results.at(-1) as Awaited<ReturnType<typeof receiptAndHeldRefund>>)[0];
+    } else {
+      await db.batch([record, ...effects]);
+    }
   } catch (error) {
     // Another delivery of the same event won the race: its batch wrote everything, this one nothing.
     if (await alreadyApplied(db, event.id)) return { outcome: "duplicate", userId: null };
     throw error;
   }
+  if (await settleHeldRefund(db, found, now)) {
+    held = false;
+    userId ??= found!.receipt.userId;
+  }
+  // A payment refunded in full before it arrived pays for no upgrade.
+  if (found && found.receipt.kind === "explorer-plus" && found.held.refundedCents >= found.held.amountCents) upgrade = undefined;
   if (event.type === "checkout.session.completed" && effects.length > 0) await refundUnusedDeckPayment(db, provider, event.data.object as Stripe.Checkout.Session, now);
+  if (held) return { outcome: "held", userId: null };
   return effects.length > 0 ? { outcome: "applied", userId, upgrade } : { outcome: "ignored", userId: null };
 }
 
@@ -304,12 +403,16 @@ async function refundUnusedDeckPayment(db: Database, provider: PaymentsProvider,
   const checkoutId = session.metadata?.checkoutId;
   const paymentIntentId = idOf(session.payment_intent);
   if (session.metadata?.kind !== "deck" || session.payment_status === "unpaid" || !checkoutId || !paymentIntentId) return;
-  if (!(await boughtNothing(db, checkoutId))) return;
-  const receipt = await db.query.paymentReceipts.findFirst({
-    columns: { amountCents: true, refundedCents: true },
-    where: eq(paymentReceipts.paymentIntentId, paymentIntentId),
-  });
-  if (receipt && receipt.refundedCents >= receipt.amountCents) return;
+  const [nothing, receipt] = await Promise.all([
+    boughtNothing(db, checkoutId),
+    db.query.paymentReceipts.findFirst({
+      columns: { kind: true, checkoutId: true, amountCents: true, refundedCents: true },
+      where: eq(paymentReceipts.paymentIntentId, paymentIntentId),
+    }),
+  ]);
+  // Only a payment recorded as this deck checkout's is given back, whatever the event's label says.
+  if (!nothing || !receipt || receipt.kind !== "deck" || receipt.checkoutId !== checkoutId) return;
+  if (receipt.refundedCents >= receipt.amountCents) return;
   let events: Stripe.Event[];
   try {
     events = await provider.refund({ paymentIntentId, idempotencyKey: `unused-deck:${checkoutId}` });

@@ -12,10 +12,11 @@ import { newId } from "../lib/crypto";
 import { EXPLORER_PLUS, findPlanByKey, type Plan } from "../plans/catalogue";
 import { tellAccountChanged } from "../accounts/channel.server";
 import { upgradeDeck } from "../decks/create.server";
+import { balanceOf } from "../paid-readings/wallet.server";
 import { applyPaymentEvent, UnusedDeckRefundError } from "./events.server";
 import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
 import { LocalPayments } from "./local.server";
-import { CHECKOUT_FAILED_MESSAGE, PaymentsError, type PaymentsProvider } from "./provider.server";
+import { CHECKOUT_FAILED_MESSAGE, EventAheadError, PaymentsError, type PaymentsProvider } from "./provider.server";
 import { StripePayments } from "./stripe.server";
 
 /** The local provider's signing secret: fixed per deployment secret, and never used in production. */
@@ -130,7 +131,7 @@ export async function startExplorerCheckout(context: AppLoadContext, user: Curre
 
 /**
  * A webhook delivery: the signature on the raw body first, then the event applied once. Answers
- * 400 for anything unsigned, mis-signed or stale, so nothing unverified is ever written.
+ * 400 for anything unsigned, mis-signed, stale or dated ahead, so nothing unverified is ever written.
  */
 export async function receivePaymentWebhook(context: AppLoadContext, request: Request): Promise<Response> {
   const { config, db } = context;
@@ -140,8 +141,8 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
   let event;
   try {
     event = await payments.verifyEvent(rawBody, request.headers.get("stripe-signature"));
-  } catch {
-    return Response.json({ error: "Invalid signature" }, { status: 400 });
+  } catch (error) {
+    return Response.json({ error: error instanceof EventAheadError ? error.message : "Invalid signature" }, { status: 400 });
   }
   let result;
   try {
@@ -162,6 +163,7 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
 /**
  * Refunds a receipt's payment, all that is left of it or `amountCents`, through the provider; what
  * the refund changes follows from its `charge.refunded` event, as for a refund made at Stripe. A
+ * top-up gives back at most the reading balance left: minutes already paid from it stay paid. A
  * repeated request for the same refund (a double click) makes one.
  */
 export async function refundReceipt(context: AppLoadContext, receiptId: string, origin: string, amountCents?: number) {
@@ -171,7 +173,12 @@ export async function refundReceipt(context: AppLoadContext, receiptId: string, 
   if (!receipt?.paymentIntentId) throw new PaymentsError("No such payment.", 404);
   const left = receipt.amountCents - receipt.refundedCents;
   if (left <= 0) throw new PaymentsError("This payment has already been refunded.", 409);
-  const amount = amountCents ?? left;
+  let amount = amountCents ?? left;
+  if (receipt.kind === "top-up") {
+    const unspent = Math.min(left, await balanceOf(context.db, receipt.userId));
+    if (unspent <= 0) throw new PaymentsError("Nothing of this top-up is left to refund: the balance was spent on readings.", 409);
+    amount = Math.min(amount, unspent);
+  }
   const events = await payments.refund({
     paymentIntentId: receipt.paymentIntentId,
     amountCents: amount,

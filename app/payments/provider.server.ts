@@ -71,6 +71,15 @@ export const NOT_AUTHENTICATED_MESSAGE = "User not authenticated";
 
 /** Webhook signatures older than this are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_S = 300;
+/** A delivery signed or dated further ahead of this server's clock than this is refused. */
+export const WEBHOOK_AHEAD_LIMIT_S = 300;
+
+/** A correctly signed delivery dated in the future: refused, so a signature made ahead of time never becomes valid later. */
+export class EventAheadError extends PaymentsError {
+  constructor() {
+    super("The event is dated in the future: check the sender's clock and deliver it again.");
+  }
+}
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 

@@ -1,8 +1,10 @@
 import Stripe from "stripe";
 import {
   CHECKOUT_FAILED_MESSAGE,
+  EventAheadError,
   PaymentsError,
   toProviderSubscription,
+  WEBHOOK_AHEAD_LIMIT_S,
   WEBHOOK_TOLERANCE_S,
   type CheckoutRequest,
   type PaymentsProvider,
@@ -20,10 +22,19 @@ export function stripeClient(secretKey: string, fetchImpl?: typeof fetch): Strip
 
 export const subtleCrypto = Stripe.createSubtleCryptoProvider();
 
-/** Verifies a signed delivery with the stripe package's own check (the same for local events). */
-export async function verifyStripeSignature(stripe: Stripe, rawBody: string, signature: string | null, secret: string) {
+/** The `t=` timestamp of a Stripe-Signature header, in seconds; NaN when there is none. */
+const signedAt = (signature: string) => Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? Number.NaN);
+
+/**
+ * Verifies a signed delivery with the stripe package's own check (the same for local events), then
+ * refuses one signed or dated ahead of now: the package bounds only a signature's age.
+ */
+export async function verifyStripeSignature(stripe: Stripe, rawBody: string, signature: string | null, secret: string, now = Date.now()) {
   if (!signature) throw new PaymentsError("Missing Stripe-Signature header");
-  return stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_S, subtleCrypto);
+  const event = await stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_S, subtleCrypto, now);
+  const latest = Math.floor(now / 1000) + WEBHOOK_AHEAD_LIMIT_S;
+  if (!(signedAt(signature) <= latest) || (typeof event.created === "number" && event.created > latest)) throw new EventAheadError();
+  return event;
 }
 
 /** The real provider: Stripe Checkout, chosen when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { and, eq, like, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { getQuota } from "../../app/credits/credits.server";
+import { consumeCredits, getQuota } from "../../app/credits/credits.server";
 import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
@@ -85,6 +85,53 @@ describe("payment webhooks", () => {
     expect(await eventCount()).toBe(before);
     expect(await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) })).toBeUndefined();
     expect(await allocationLines(userId)).toHaveLength(0);
+  });
+
+  it("refuses a signed event dated ahead of now with 400 and a reason, and writes nothing", async () => {
+    const userId = await newMember();
+    const { sessionId } = await openCheckout(userId);
+    const [completed] = await local().pay(sessionId);
+    const before = await eventCount();
+    const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+
+    const datedAhead = await deliver({ ...completed!, created: inAnHour });
+    expect(datedAhead.status).toBe(400);
+    expect(await datedAhead.json()).toEqual({ error: "The event is dated in the future: check the sender's clock and deliver it again." });
+    // A signature made ahead of time is refused too, not kept until its hour comes.
+    expect((await deliver(completed!, { timestamp: inAnHour })).status).toBe(400);
+    expect(await eventCount()).toBe(before);
+    expect(await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) })).toBeUndefined();
+    expect(await allocationLines(userId)).toHaveLength(0);
+
+    // A clock a minute fast is within the bound.
+    expect((await deliver({ ...completed!, created: Math.floor(Date.now() / 1000) + 60 }, { timestamp: Math.floor(Date.now() / 1000) + 60 })).status).toBe(200);
+  });
+
+  it("grants Explorer Plus only to a checkout recorded as Explorer Plus, whatever the event's label says", async () => {
+    const userId = await newMember();
+    const topUpId = newId();
+    await db().insert(checkoutSessions).values({ id: topUpId, userId, kind: "top-up", amountCents: 500, description: "Reading balance top-up" });
+    for (const checkoutId of [topUpId, newId()]) {
+      const { sessionId } = await local().createCheckout({
+        checkoutId,
+        userId,
+        email: null,
+        mode: "payment",
+        priceId: null,
+        description: "Explorer Plus",
+        amountCents: 500,
+        currency: "usd",
+        metadata: { checkoutId, userId, kind: "explorer-plus", planKey: "explorer-plus" },
+        successUrl: `${ORIGIN}/collection`,
+        cancelUrl: `${ORIGIN}/collection`,
+        customerId: null,
+      });
+      for (const evt of await local().pay(sessionId)) expect((await deliver(evt)).status).toBe(200);
+    }
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 0 });
+    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "checkout:%")))).toHaveLength(0);
+    // The checkout recorded as a top-up is a top-up: its receipt says so.
+    expect(await db().select({ kind: paymentReceipts.kind }).from(paymentReceipts).where(eq(paymentReceipts.userId, userId))).toEqual([{ kind: "top-up" }]);
   });
 
   it("grants a subscription's credits once, however often and however concurrently its events arrive", async () => {
@@ -462,6 +509,35 @@ describe("a subscription over time, offline", () => {
     expect((await post(PORTAL, { intent: "change-plan", price: "price_free_lunch" }, { cookie })).status).toBe(400);
   });
 
+  it("grants only the difference between the plans on a move up, never a fresh month, and renews as usual after", async () => {
+    const { userId, cookie } = await subscribe("mystic-monthly");
+    const spend = (completeDeck: number) => consumeCredits(db(), userId, { majorArcana: 0, completeDeck }, { referenceId: `spend:${newId()}` });
+    const moveTo = async (planKey: string) => expect((await post(PORTAL, { intent: "change-plan", price: findPlanByKey(planKey)!.priceId }, { cookie })).status).toBe(200);
+
+    expect((await spend(2)).ok).toBe(true);
+    await moveTo("creator-monthly");
+    // Creator's four for the month, of which the two spent on Mystic are gone.
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 4, completeDeckUsed: 2, maxRolloverQuota: 2 });
+    expect((await spend(4)).ok).toBe(false);
+    expect((await spend(2)).ok).toBe(true);
+    await moveTo("visionary-monthly");
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "visionary", completeDeckQuota: 8, completeDeckUsed: 4 });
+    expect((await spend(6)).ok).toBe(false);
+    expect((await spend(4)).ok).toBe(true);
+    // The whole period: Visionary's eight, however the moves went.
+    const spent = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "spend:%")));
+    expect(spent.reduce((sum, line) => sum - line.completeDeckChange, 0)).toBe(8);
+    const moves = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.description, "Moved up%"))).orderBy(deckQuotaLedger.createdAt);
+    expect(moves.map((line) => [line.completeDeckChange, line.description])).toEqual([
+      [2, "Moved up to the Creator plan: the difference from the previous plan for the rest of this month"],
+      [4, "Moved up to the Visionary plan: the difference from the previous plan for the rest of this month"],
+    ]);
+
+    // The period ends: Visionary's month, nothing left to roll over.
+    expect((await post(PORTAL, { intent: "end-period" }, { cookie })).status).toBe(200);
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "visionary", completeDeckQuota: 8, completeDeckUsed: 0 });
+  });
+
   it("ends a cancelled subscription at the period's end and the person is on the free plan", async () => {
     const { userId, cookie } = await subscribe("visionary-yearly");
     await post(PORTAL, { intent: "cancel" }, { cookie });
@@ -521,7 +597,7 @@ describe("refunds", () => {
     expect((await post(PORTAL, { intent: "refund", receipt: receipt!.id }, { cookie: await signInAs(await newMember()) })).status).toBe(404);
     // A refund of a payment this app never took changes nothing.
     const stray = await deliver(event("charge.refunded", { id: "ch_elsewhere", object: "charge", amount: 900, amount_refunded: 900, payment_intent: "pi_elsewhere" }));
-    expect(await stray.json()).toMatchObject({ outcome: "ignored" });
+    expect(await stray.json()).toMatchObject({ outcome: "held" });
   });
 
   it("leaves a deck Explorer Plus completed with all its cards when it is refunded", async () => {
