@@ -912,6 +912,8 @@ export const paidReadings = sqliteTable(
     feeCents: integer("fee_cents").notNull().default(0),
     netCents: integer("net_cents").notNull().default(0),
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Time the room was down while the clock ran, never billed past one grace period (decision 0052). */
+    interruptedMs: integer("interrupted_ms").notNull().default(0),
     endReason: text("end_reason"),
     startedAt: millis("started_at"),
     endedAt: millis("ended_at"),
@@ -921,6 +923,8 @@ export const paidReadings = sqliteTable(
   (t) => [
     index("paid_readings_client_idx").on(t.clientId, t.createdAt),
     index("paid_readings_reader_idx").on(t.readerId, t.createdAt),
+    // A reader gives one paid reading at a time: a second acceptance fails while one is live.
+    uniqueIndex("paid_readings_one_live_per_reader_idx").on(t.readerId).where(sql`${t.status} = 'live'`),
     check("paid_readings_money_check", sql`${t.chargedCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.chargedCents}`),
   ],
 );

@@ -8,7 +8,23 @@ import { CHAT_KEPT, parseClientMessage, type ChatEntry, type ServerMessage, type
 import { closeRoom, deckForReading, deckThemeOf, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { spreadById } from "../app/reading-room/spreads";
 import { tellAccountChanged } from "../app/accounts/channel.server";
-import { arrive, charged, depart, end, END_REASON_TEXT, meterView, newMeter, nextStep, partyOf, pause, type EndReason, type Meter } from "../app/paid-readings/clock";
+import {
+  arrive,
+  charged,
+  depart,
+  end,
+  END_REASON_TEXT,
+  meterView,
+  newMeter,
+  nextStep,
+  partyOf,
+  pause,
+  recoverFromOutage,
+  restoreMeter,
+  seen,
+  type EndReason,
+  type Meter,
+} from "../app/paid-readings/clock";
 import { finishPaidReading, markPaidReadingStarted, paidReadingForRoom } from "../app/paid-readings/readings.server";
 import { chargeMinute } from "../app/paid-readings/wallet.server";
 import { reviewReaderLevel } from "../app/readers/levels.server";
@@ -102,8 +118,8 @@ export class ReadingRoom extends Server<Env> {
     if (stored) {
       this.state = stored;
       this.deckLaidBy = (await this.ctx.storage.get<string | null>(DECK_LAID_BY_KEY)) ?? undefined;
-      this.meter = (await this.ctx.storage.get<Meter>(METER_KEY)) ?? null;
-      if (this.meter) this.meter = this.reconcilePresence(this.meter);
+      const meter = await this.ctx.storage.get<Meter>(METER_KEY);
+      this.meter = meter ? this.reconcilePresence(restoreMeter(meter)) : null;
       // The idle alarm re-arms itself (see onAlarm); a room woken without one gets it back here.
       if ((await this.ctx.storage.getAlarm()) === null) await this.armAlarm(stored.lastActivityAt + ACTIVITY_WINDOW_MS);
       return stored;
@@ -457,16 +473,14 @@ export class ReadingRoom extends Server<Env> {
 
   /**
    * A room woken after a restart trusts its sockets, not its saved clock: hibernated sockets come
-   * back with it, and a person whose sockets did not is treated as gone from now, so the grace
-   * period, then the pause, follow as for a dropped connection.
+   * back with it, and a person whose sockets did not went while the room was down. They are taken
+   * as gone since the room last ran, not since it woke, so the outage bills at most one grace
+   * period (decision 0052); the grace period, then the pause, follow as for a dropped connection.
    */
   private reconcilePresence(meter: Meter): Meter {
     const here = new Set([...this.getConnections<ConnectionState>()].map((connection) => connection.state?.memberId));
-    let next = meter;
-    for (const [party, id] of [["client", meter.clientId], ["reader", meter.readerId]] as const) {
-      if (next.present[party] && !here.has(id)) next = depart(next, party, Date.now());
-    }
-    return next;
+    const gone = (["client", "reader"] as const).filter((party) => meter.present[party] && !here.has(party === "client" ? meter.clientId : meter.readerId));
+    return recoverFromOutage(meter, gone, Date.now());
   }
 
   /** Queues a piece of the clock's work behind the others; a failure is logged and ends only that piece. */
@@ -536,6 +550,8 @@ export class ReadingRoom extends Server<Env> {
       }
     }
     await this.ctx.storage.put(METER_KEY, this.meter);
+    // The room ran now and knows who is here: an outage after this bills at most one grace period.
+    this.meter = seen(this.meter!, now);
     this.sendMeter();
     await this.armAlarm(this.idleAt());
   }
@@ -564,7 +580,7 @@ export class ReadingRoom extends Server<Env> {
     }
     // Written once however often this runs: the reading's row is finished only while it is open.
     const meter = this.meter;
-    await finishPaidReading(db, meter.readingId, { startedAt: meter.startedAt, reason: meter.endReason ?? reason }, Date.now());
+    await finishPaidReading(db, meter.readingId, { startedAt: meter.startedAt, reason: meter.endReason ?? reason, interruptedMs: meter.interruptedMs }, Date.now());
     this.sendMeter();
     if (this.state && meter.startedAt !== null) {
       await saveToJournals(db, this.name, this.state, Date.now(), { evenWithoutCards: true }).catch((error) => console.error("saving the paid reading to journals", error));

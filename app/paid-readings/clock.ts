@@ -1,8 +1,9 @@
 /**
- * The billing clock of a paid reading, as plain data and decisions (decision 0040). The reading
- * room's Durable Object holds one, asks `nextStep` what is due and carries it out: a minute is
- * charged when it starts, counted in time both people were there (a short absence still counts; a
- * longer one pauses the clock), so the browser never decides what anyone pays.
+ * The billing clock of a paid reading, as plain data and decisions (decisions 0040 and 0052). The
+ * reading room's Durable Object holds one, asks `nextStep` what is due and carries it out: a minute
+ * is charged when it starts, counted in time both people were there (a short absence is covered by
+ * one grace period, which only a settled return renews; past it the clock pauses), so the browser
+ * never decides what anyone pays.
  */
 
 export type MeterStatus = "waiting" | "running" | "paused" | "ended";
@@ -40,11 +41,25 @@ export type Meter = {
   /** The client's balance after the last charge, as the database said. */
   balanceCents: number;
   present: Record<Party, boolean>;
-  /** Since when one of the two has been gone. */
-  awaySince: number | null;
+  /** Since when each one's absence has counted against their grace (only while the clock runs). */
+  graceFrom: Record<Party, number | null>;
+  /** What is left of each one's grace; a blink does not renew it, a settled return does. */
+  graceLeftMs: Record<Party, number>;
+  /** When each one last came back (or first came). */
+  backAt: Record<Party, number | null>;
+  /** When the clock last paused, for the pause limit. */
+  pausedAt: number | null;
+  /** The last instant the room itself was running and knew who was there. */
+  seenAt: number;
+  /** Time the room was down while the clock ran (a restart, a deploy): never billed past one grace. */
+  interruptedMs: number;
+  /** When the room last came back from being down: nobody could return while it was, so limits count from here. */
+  recoveredAt: number | null;
   endedAt: number | null;
   endReason: EndReason | null;
 };
+
+const both = <T>(value: T): Record<Party, T> => ({ client: value, reader: value });
 
 export function newMeter(input: {
   readingId: string;
@@ -66,10 +81,33 @@ export function newMeter(input: {
     runningSince: null,
     minutesBilled: 0,
     chargedCents: 0,
-    present: { client: false, reader: false },
-    awaySince: null,
+    present: both(false),
+    graceFrom: both(null),
+    graceLeftMs: both(input.timing.graceMs),
+    backAt: both(null),
+    pausedAt: null,
+    seenAt: at,
+    interruptedMs: 0,
+    recoveredAt: null,
     endedAt: null,
     endReason: null,
+  };
+}
+
+/** A clock saved before grace was kept per person (one shared `awaySince`) reads as the same clock now. */
+export function restoreMeter(saved: Meter & { awaySince?: number | null }): Meter {
+  if (saved.graceLeftMs) return saved;
+  const { awaySince = null, ...rest } = saved;
+  const absentFrom = (party: Party) => (!saved.present[party] && saved.status === "running" ? awaySince : null);
+  return {
+    ...rest,
+    graceFrom: { client: absentFrom("client"), reader: absentFrom("reader") },
+    graceLeftMs: both(saved.timing.graceMs),
+    backAt: { client: saved.startedAt, reader: saved.startedAt },
+    pausedAt: saved.status === "paused" && awaySince !== null ? awaySince + saved.timing.graceMs : null,
+    seenAt: Math.max(saved.createdAt, saved.runningSince ?? 0, awaySince ?? 0),
+    interruptedMs: 0,
+    recoveredAt: null,
   };
 }
 
@@ -91,23 +129,73 @@ export function minuteDueAt(meter: Meter): number | null {
   return meter.runningSince + meter.minutesBilled * meter.timing.minuteMs - meter.activeMsBefore;
 }
 
+/** What is left of a party's grace once their absence up to `at` is counted against it. */
+function graceAfter(meter: Meter, party: Party, at: number): number {
+  const from = meter.graceFrom[party];
+  return from === null ? meter.graceLeftMs[party] : Math.max(0, meter.graceLeftMs[party] - Math.max(0, at - from));
+}
+
 /** Someone arrived: the clock starts when both are first there, and runs again when a pause ends. */
 export function arrive(meter: Meter, party: Party, now: number): Meter {
-  if (meter.status === "ended") return meter;
+  if (meter.status === "ended" || meter.present[party]) return meter;
   const present = { ...meter.present, [party]: true };
-  const both = present.client && present.reader;
-  const next: Meter = { ...meter, present, awaySince: both ? null : meter.awaySince };
-  if (!both) return next;
-  if (meter.status === "waiting") return { ...next, status: "running", startedAt: now, runningSince: now };
-  if (meter.status === "paused") return { ...next, status: "running", runningSince: now };
+  const next: Meter = {
+    ...meter,
+    present,
+    graceLeftMs: { ...meter.graceLeftMs, [party]: graceAfter(meter, party, now) },
+    graceFrom: { ...meter.graceFrom, [party]: null },
+    backAt: { ...meter.backAt, [party]: now },
+  };
+  if (!(present.client && present.reader)) return next;
+  if (meter.status === "waiting") {
+    return { ...next, status: "running", startedAt: now, runningSince: now, graceLeftMs: both(meter.timing.graceMs) };
+  }
+  if (meter.status === "paused") return { ...next, status: "running", runningSince: now, pausedAt: null };
   return next;
 }
 
-/** Someone's last tab left: the grace period starts. */
-export function depart(meter: Meter, party: Party, now: number): Meter {
+/**
+ * Someone's last tab left: while the clock runs, their absence counts against their grace. A
+ * return that lasted a whole grace period renews it; a shorter one (a blink) does not.
+ */
+export function depart(meter: Meter, party: Party, at: number): Meter {
   if (meter.status === "ended" || !meter.present[party]) return meter;
-  return { ...meter, present: { ...meter.present, [party]: false }, awaySince: meter.awaySince ?? now };
+  const back = meter.backAt[party];
+  const settled = back !== null && at - back >= meter.timing.graceMs;
+  return {
+    ...meter,
+    present: { ...meter.present, [party]: false },
+    graceLeftMs: { ...meter.graceLeftMs, [party]: settled ? meter.timing.graceMs : meter.graceLeftMs[party] },
+    graceFrom: { ...meter.graceFrom, [party]: meter.status === "running" ? at : null },
+  };
 }
+
+/** When the clock pauses if nobody comes back: the first absent party's grace running out. */
+export function pauseDueAt(meter: Meter): number {
+  let at = Number.POSITIVE_INFINITY;
+  for (const party of ["client", "reader"] as const) {
+    const from = meter.graceFrom[party];
+    if (from !== null) at = Math.min(at, from + meter.graceLeftMs[party]);
+  }
+  return at;
+}
+
+/**
+ * The room woke and finds someone gone whose going it never heard: it was down (a restart, a
+ * deploy). They are taken as gone since the room last ran, so what the outage can bill is bounded
+ * by one grace period from then, and the time is noted for the receipt.
+ */
+export function recoverFromOutage(meter: Meter, gone: Party[], now: number): Meter {
+  if (gone.length === 0) return meter;
+  const at = Math.min(meter.seenAt, now);
+  let next: Meter = { ...meter, recoveredAt: now };
+  for (const party of gone) next = depart(next, party, at);
+  if (meter.status === "running") next = { ...next, interruptedMs: next.interruptedMs + Math.max(0, now - at) };
+  return next;
+}
+
+/** The room ran at `now` and saw who was there. */
+export const seen = (meter: Meter, now: number): Meter => ({ ...meter, seenAt: Math.max(meter.seenAt, now) });
 
 /** The clock stops counting at `at`. */
 function stopAt(meter: Meter, at: number): Meter {
@@ -116,7 +204,9 @@ function stopAt(meter: Meter, at: number): Meter {
 }
 
 export function pause(meter: Meter, at: number): Meter {
-  return { ...stopAt(meter, at), status: "paused" };
+  // Absence while paused costs no grace: what each absent party had used up to now is settled.
+  const graceLeftMs = { client: graceAfter(meter, "client", at), reader: graceAfter(meter, "reader", at) };
+  return { ...stopAt(meter, at), status: "paused", pausedAt: at, graceLeftMs, graceFrom: both(null) };
 }
 
 export function end(meter: Meter, reason: EndReason, at: number): Meter {
@@ -139,17 +229,19 @@ export type Step =
 export function nextStep(meter: Meter, now: number): Step {
   const { timing } = meter;
   if (meter.status === "ended") return { kind: "wait", until: null };
+  // Time the room was down is not held against anyone: the limits count from its return at the earliest.
+  const since = (at: number) => Math.max(at, meter.recoveredAt ?? at);
   if (meter.status === "waiting") {
-    const limit = meter.createdAt + timing.joinLimitMs;
+    const limit = since(meter.createdAt) + timing.joinLimitMs;
     return now >= limit ? { kind: "end", reason: "never-started", at: limit } : { kind: "wait", until: limit };
   }
   if (meter.status === "paused") {
-    const limit = (meter.awaySince ?? now) + timing.graceMs + timing.pauseLimitMs;
+    const limit = since(meter.pausedAt ?? now) + timing.pauseLimitMs;
     return now >= limit ? { kind: "end", reason: "left", at: limit } : { kind: "wait", until: limit };
   }
   const due = minuteDueAt(meter)!;
-  const pauseAt = meter.awaySince === null ? Number.POSITIVE_INFINITY : meter.awaySince + timing.graceMs;
-  // A minute that starts within the grace period is a minute the two were still in.
+  const pauseAt = pauseDueAt(meter);
+  // A minute that starts within someone's grace is a minute the two were still in.
   if (due <= now && due < pauseAt) return { kind: "charge", minute: meter.minutesBilled, cents: costOfMinute(meter, meter.minutesBilled), at: due };
   if (pauseAt <= now) return { kind: "pause", at: pauseAt };
   return { kind: "wait", until: Math.min(due, pauseAt) };
@@ -203,3 +295,17 @@ export const END_REASON_TEXT: Record<EndReason, string> = {
   left: "The reading ended: the connection was lost for too long.",
   "never-started": "The reading was called off: the two of you did not meet in time. Nothing was charged.",
 };
+
+/** A span of seconds or minutes as a receipt says it. */
+function aboutDuration(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.round(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** What the receipt says when the room was down during the reading; null when it never was. */
+export function interruptionNote(interruptedMs: number, graceMs: number): string | null {
+  if (interruptedMs <= 0) return null;
+  return `Arcanum was interrupted for about ${aboutDuration(interruptedMs)} during this reading. That time was not billed beyond the ${aboutDuration(graceMs)} of grace a dropped connection has.`;
+}

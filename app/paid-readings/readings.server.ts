@@ -43,7 +43,7 @@ export async function paidReadingForRoom(db: Database, id: string) {
  * the reading is marked ended with its totals, all in one batch whose every statement holds only
  * while the reading is not yet ended. The charged total is the database's own, never the room's copy.
  */
-export async function finishPaidReading(db: Database, id: string, details: { startedAt: number | null; reason: EndReason }, now: number) {
+export async function finishPaidReading(db: Database, id: string, details: { startedAt: number | null; reason: EndReason; interruptedMs?: number }, now: number) {
   const open = and(eq(paidReadings.id, id), ne(paidReadings.status, "ended"));
   const fee = sql`CAST(ROUND(${paidReadings.chargedCents} * ${READING_FEE_PERCENT} / 100.0) AS INTEGER)`;
   const statements: Statement[] = [
@@ -74,6 +74,7 @@ export async function finishPaidReading(db: Database, id: string, details: { sta
       })
       .where(open),
   ];
+        interruptedMs: Math.max(0, Math.round(details.interruptedMs ?? 0)),
   await db.batch(statements as [Statement, ...Statement[]]);
 }
 
@@ -127,6 +128,8 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
     review: row.review?.rating ? row.review : null,
     /** For the client: null when they may review, else why not. */
     reviewRefusal: role === "client" ? reviewRefusal(reading) : null,
+    /** Time the room was down during the reading (what the receipt says was not billed). */
+    interruptedMs: reading.interruptedMs,
     reported: row.reported === 1,
   };
 }

@@ -48,8 +48,20 @@ async function metBefore(db: Database, clientId: string, readerId: string | SQL<
   return Boolean(row);
 }
 
+/** Whether the reader is giving a paid reading now (accepted and not ended): one at a time. */
+async function readerInReading(db: Database, readerId: string | SQL<string>) {
+  const [row] = await db
+    .select({ id: paidReadings.id })
+    .from(paidReadings)
+    .where(and(eq(paidReadings.readerId, readerId), eq(paidReadings.status, "live")))
+    .limit(1);
+  return Boolean(row);
+}
+
 export type Quote = {
   readerOnline: boolean;
+  /** The reader is in another paid reading: nobody can ask until it ends. */
+  readerBusy: boolean;
   pricePerMinuteCents: number;
   freeMinutes: number;
   balanceCents: number;
@@ -62,13 +74,19 @@ export type Quote = {
 export async function quoteReading(db: Database, client: CurrentUser, username: string, now = Date.now()): Promise<(Quote & { readerId: string }) | null> {
   // The reader, the balance and the earlier readings at once: the reader is named by username in the query.
   const readerId = sql<string>`(select ${users.id} from ${users} where ${readerNamed(username)})`;
-  const [reader, balanceCents, before] = await Promise.all([readerByUsername(db, username, now), balanceOf(db, client.id), metBefore(db, client.id, readerId)]);
+  const [reader, balanceCents, before, busy] = await Promise.all([
+    readerByUsername(db, username, now),
+    balanceOf(db, client.id),
+    metBefore(db, client.id, readerId),
+    readerInReading(db, readerId),
+  ]);
   if (!reader || reader.price === null) return null;
   const freeMinutes = before ? 0 : FIRST_READING_FREE_MINUTES;
   const minimumCents = minimumBalanceCents(reader.price);
   return {
     readerId: reader.id,
     readerOnline: reader.online,
+    readerBusy: busy,
     pricePerMinuteCents: reader.price,
     freeMinutes,
     balanceCents,
@@ -98,6 +116,7 @@ export async function createRequest(
   if (!quote) return { ok: false, status: 404, message: "Reader not found" };
   if (quote.readerId === client.id) return { ok: false, status: 400, message: PAID_READING_MESSAGES.self };
   if (!quote.readerOnline) return { ok: false, status: 409, message: PAID_READING_MESSAGES.offline };
+  if (quote.readerBusy) return { ok: false, status: 409, message: PAID_READING_MESSAGES.busy };
   if (!quote.enough) return { ok: false, status: 402, message: PAID_READING_MESSAGES.balance };
   await lapseClientRequests(db, client.id, now);
   const id = newId();
@@ -200,13 +219,18 @@ function closedMessage(status: string | undefined, expiresAt: number | undefined
  * The reader accepts: the request turns accepted, and the reading room (reader hosting, the
  * client seated) and its paid reading are made, all in one batch. The paid reading's unique
  * request id and the guarded update make a second accept (another tab, a double click) fail
- * whole, so one request opens one reading. Returns the reading's id.
+ * whole, so one request opens one reading; a reader's one live reading at a time is a unique index,
+ * so accepting a second while one runs fails whole too. Returns the reading's id.
  */
 export async function acceptRequest(db: Database, reader: CurrentUser, requestId: string, now = Date.now()): Promise<Outcome<{ paidReadingId: string; clientId: string; mode: ReadingMode }>> {
   const request = await db.query.readingRequests.findFirst({ where: and(eq(readingRequests.id, requestId.slice(0, 64)), eq(readingRequests.readerId, reader.id)) });
   if (!request) return { ok: false, status: 404, message: PAID_READING_MESSAGES.notFound };
   if (request.status !== "pending" || request.expiresAt <= now) return { ok: false, ...closedMessage(request.status, request.expiresAt, now) };
-  const client = await db.query.users.findFirst({ columns: { id: true, fullName: true, username: true, email: true }, where: eq(users.id, request.clientId) });
+  const [client, busy] = await Promise.all([
+    db.query.users.findFirst({ columns: { id: true, fullName: true, username: true, email: true }, where: eq(users.id, request.clientId) }),
+    readerInReading(db, reader.id),
+  ]);
+  if (busy) return { ok: false, status: 409, message: PAID_READING_MESSAGES.inReading };
   if (!client) return { ok: false, status: 404, message: PAID_READING_MESSAGES.notFound };
   const id = newId();
   const won = sql`EXISTS (SELECT 1 FROM ${readingRequests} WHERE ${readingRequests.id} = ${request.id} AND ${readingRequests.paidReadingId} = ${id})`;
@@ -240,7 +264,11 @@ export async function acceptRequest(db: Database, reader: CurrentUser, requestId
     // A paid reading for this request exists already: another answer won.
   }
   const after = await db.query.readingRequests.findFirst({ columns: { status: true, paidReadingId: true, expiresAt: true }, where: eq(readingRequests.id, request.id) });
-  if (after?.paidReadingId !== id) return { ok: false, ...closedMessage(after?.status, after?.expiresAt, now) };
+  if (after?.paidReadingId !== id) {
+    // Still waiting, yet not ours: another of this reader's requests was accepted at the same moment.
+    if (after?.status === "pending" && after.expiresAt > now) return { ok: false, status: 409, message: PAID_READING_MESSAGES.inReading };
+    return { ok: false, ...closedMessage(after?.status, after?.expiresAt, now) };
+  }
   return { ok: true, value: { paidReadingId: id, clientId: client.id, mode: request.mode } };
 }
 

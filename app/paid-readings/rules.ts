@@ -41,6 +41,8 @@ export const QUESTION_MAX = 300;
 export const PAID_READING_MESSAGES = {
   self: "You cannot book a reading with yourself.",
   offline: "This reader is not online right now. Try again when they are.",
+  busy: "This reader is in a reading right now. Ask again when it ends.",
+  inReading: "You are giving a paid reading now. End it before you accept another.",
   guest: "Create an account to book a reader: your balance and readings stay with you.",
   balance: "Your balance does not cover the minimum for this reader. Top up first.",
   pending: "You already have a request waiting for an answer. Wait for it or cancel it first.",

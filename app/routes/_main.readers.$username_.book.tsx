@@ -128,10 +128,14 @@ export default function BookReader() {
                 <p role="alert" className="font-semibold text-danger" data-testid="booking-error">{result.error}</p>
               ) : null}
               <div className="flex flex-wrap items-center gap-3">
-                <button type="submit" className={buttonClasses("primary")} disabled={!quote.enough || !online || navigation.state !== "idle"}>
+                <button type="submit" className={buttonClasses("primary")} disabled={!quote.enough || !online || quote.readerBusy || navigation.state !== "idle"}>
                   Ask {name} for a reading
                 </button>
-                {!online ? <span className="text-sm text-muted">{name} is offline right now.</span> : null}
+                {!online ? (
+                  <span className="text-sm text-muted">{name} is offline right now.</span>
+                ) : quote.readerBusy ? (
+                  <span className="text-sm text-muted" data-testid="reader-busy">{name} is in a reading right now. Ask again when it ends.</span>
+                ) : null}
               </div>
               <p className="text-sm text-muted">
                 {name} has a moment to accept. You pay nothing until you are both in the room, and you can end the reading at any time.

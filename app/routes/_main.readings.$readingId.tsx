@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { LocalTime } from "~/components/local-time";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
-import { END_REASON_TEXT } from "~/paid-readings/clock";
+import { END_REASON_TEXT, interruptionNote } from "~/paid-readings/clock";
 import { getPaidReading, replyForm, replyToReview, reportForm, reportReading, reviewForm, reviewReading } from "~/paid-readings/readings.server";
 import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX } from "~/paid-readings/rules";
 import { reviewReaderLevel } from "~/readers/levels.server";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const reading = await getPaidReading(context.db, user.id, params.readingId ?? "", { staff: isStaff(user, context.config) });
   if (!reading) throw new Response("Reading not found", { status: 404 });
-  return { reading };
+  return { reading, interruption: interruptionNote(reading.interruptedMs, context.config.paidReadings.graceMs) };
 }
 
 type ActionData = { ok: boolean; message: string; form: string };
@@ -64,7 +64,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 export default function PaidReadingReceipt() {
-  const { reading } = useLoaderData<typeof loader>();
+  const { reading, interruption } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const said = (form: string) =>
     result?.form === form ? (
@@ -114,6 +114,11 @@ export default function PaidReadingReceipt() {
             </div>
           ))}
         </dl>
+        {interruption ? (
+          <p className="mt-3 text-sm text-muted" data-testid="receipt-interruption">
+            {interruption}
+          </p>
+        ) : null}
       </section>
 
       <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="review-title">

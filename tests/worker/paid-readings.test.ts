@@ -10,7 +10,7 @@ import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import type { Meter } from "../../app/paid-readings/clock";
 import { topUpStatements } from "../../app/paid-readings/wallet.server";
-import { acceptRequest } from "../../app/paid-readings/requests.server";
+import { acceptRequest, quoteReading } from "../../app/paid-readings/requests.server";
 import type { CurrentUser } from "../../app/auth/user.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { LocalPayments } from "../../app/payments/local.server";
@@ -115,14 +115,24 @@ async function enterBoth(readingId: string, client: { cookie: string }, reader: 
 }
 
 const room = (readingId: string) => env.ReadingRoom.get(env.ReadingRoom.idFromName(readingId));
+/** The next message matching `test` that arrives after `mark` (a count of messages seen before). */
+async function nextMessage(socket: Socket, mark: number, test: (m: ServerMessage) => boolean) {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const found = socket.messages.slice(mark).find(test);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no such message after ${mark} in ${JSON.stringify(socket.messages.map((m) => m.type))}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 
 /** Moves the room's clock `ms` into the past, as if that much time had gone by, and runs its alarm. */
 async function timePasses(readingId: string, ms: number) {
   await runInDurableObject(room(readingId), async (instance, state) => {
     const holder = instance as unknown as { meter: Meter | null };
     const meter = holder.meter ?? (await state.storage.get<Meter>("meter"))!;
-    const back = (t: number | null) => (t === null ? null : t - ms);
-    const shifted = { ...meter, createdAt: meter.createdAt - ms, startedAt: back(meter.startedAt), runningSince: back(meter.runningSince), awaySince: back(meter.awaySince) };
+    const shifted = movedBack(meter, ms);
     holder.meter = shifted;
     await state.storage.put("meter", shifted);
     await state.storage.setAlarm(Date.now() + 60_000);
@@ -131,6 +141,37 @@ async function timePasses(readingId: string, ms: number) {
 }
 
 const paid = async (id: string) => (await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, id) }))!;
+/** The clock as it would read had `ms` more gone by: every instant it holds, that much earlier. */
+function movedBack(meter: Meter, ms: number): Meter {
+  const back = (t: number | null) => (t === null ? null : t - ms);
+  const each = (r: Record<"client" | "reader", number | null>) => ({ client: back(r.client), reader: back(r.reader) });
+  return {
+    ...meter,
+    createdAt: meter.createdAt - ms,
+    startedAt: back(meter.startedAt),
+    runningSince: back(meter.runningSince),
+    graceFrom: each(meter.graceFrom),
+    backAt: each(meter.backAt),
+    pausedAt: back(meter.pausedAt),
+    seenAt: meter.seenAt - ms,
+    recoveredAt: back(meter.recoveredAt),
+  };
+}
+
+/**
+ * The room goes down (a restart, a deploy) and comes back `ms` later: its sockets are gone, and
+ * what it saved is `ms` old. `wake` brings it back by its alarm or by both people reconnecting.
+ */
+async function roomDownFor(readingId: string, ms: number) {
+  await runInDurableObject(room(readingId), async (_instance, state) => {
+    await state.storage.put("meter", movedBack((await state.storage.get<Meter>("meter"))!, ms));
+    await state.storage.setAlarm(Date.now() + 60_000);
+  });
+  await abortAllDurableObjects();
+}
+
+const storedMeter = (readingId: string) => runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!);
+
 const charges = (id: string) => db().select().from(walletEntries).where(and(eq(walletEntries.paidReadingId, id), eq(walletEntries.kind, "charge")));
 
 describe("the reading balance", () => {
@@ -251,7 +292,8 @@ describe("asking a reader", () => {
     expect(waiting.status).toBe(302);
     expect(waiting.headers.get("location")).toBe(`/reading-room?session=${readingId}&video=1`);
 
-    // Answered at once in the domain: exactly one accept wins.
+    // Answered at once in the domain: exactly one accept wins. (The first reading has ended: a reader gives one at a time.)
+    await db().update(paidReadings).set({ status: "ended" }).where(eq(paidReadings.id, readingId));
     const again = await newMember();
     await topUp(again.id, 500);
     const raceId = requestIdOf(await requestReading(again, reader));
@@ -279,12 +321,43 @@ describe("asking a reader", () => {
     expect((await post(`/readings/requests/${lateId}`, { intent: "accept" }, { cookie: stranger.cookie })).status).toBe(403);
   });
 
-  it("gives the free minutes once: a second request while the first reading is open gets none", async () => {
+  it("gives the free minutes once: a reading accepted but not begun already claims them", async () => {
     const { reader, client } = await acceptedReading({ price: 100, balance: 900 });
     const page = await (await get(`/readers/${reader.username}/book`, { cookie: client.cookie })).text();
     expect(page).not.toContain("First 3 free");
-    const second = requestIdOf(await requestReading(client, reader));
-    expect((await db().query.readingRequests.findFirst({ where: eq(readingRequests.id, second) }))!.freeMinutes).toBe(0);
+    // A request raced in before the acceptance was written is quoted without them too.
+    const quote = await quoteReading(db(), { id: client.id, isGuest: false } as CurrentUser, reader.username);
+    expect(quote).toMatchObject({ freeMinutes: 0 });
+  });
+
+  it("lets a reader give one paid reading at a time: asking is refused while one runs, and of two accepted at once one wins", async () => {
+    const reader = await newReader(100);
+    const [first, second, third] = [await newMember(), await newMember(), await newMember()];
+    for (const client of [first, second, third]) await topUp(client.id, 900);
+    const firstId = requestIdOf(await requestReading(first, reader));
+    const secondId = requestIdOf(await requestReading(second, reader));
+
+    // Two requests waiting, both accepted at the same moment (two tabs): one reading opens.
+    const answers = await Promise.all([
+      post(`/readings/requests/${firstId}`, { intent: "accept" }, { cookie: reader.cookie }),
+      post(`/readings/requests/${secondId}`, { intent: "accept" }, { cookie: reader.cookie }),
+    ]);
+    const live = await db().select().from(paidReadings).where(and(eq(paidReadings.readerId, reader.id), eq(paidReadings.status, "live")));
+    expect(live).toHaveLength(1);
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(await refused.text()).toContain("You are giving a paid reading now. End it before you accept another.");
+
+    // While it runs, nobody else can ask, and the booking page says why.
+    const asked = await requestReading(third, reader);
+    expect(asked.status).toBe(409);
+    expect(await asked.text()).toContain("This reader is in a reading right now. Ask again when it ends.");
+    expect(await (await get(`/readers/${reader.username}/book`, { cookie: third.cookie })).text()).toContain("is in a reading right now");
+
+    // When it ends, the reader is free again.
+    const { readerSocket } = await enterBoth(live[0]!.id, live[0]!.clientId === first.id ? first : second, reader);
+    readerSocket.socket.send(JSON.stringify({ type: "endReading" }));
+    await readerSocket.until((m) => m.type === "closed");
+    expect((await requestReading(third, reader)).status).toBe(302);
   });
 
   it("lets the reader decline and the client cancel, each telling the other", async () => {
@@ -320,6 +393,7 @@ describe("the paid reading's room", () => {
     const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 450 });
     const { clientSocket, readerSocket } = await enterBoth(readingId, client, reader);
     // Minute 1 starts as the two meet: free.
+    await db().update(paidReadings).set({ status: "ended" }).where(eq(paidReadings.readerId, reader.id));
     expect(clientSocket.meter()).toMatchObject({ status: "running", minutesBilled: 1, chargedCents: 0, balanceCents: 450, role: "client" });
     expect(readerSocket.meter()).toMatchObject({ balanceCents: null, role: "reader" });
 
@@ -458,7 +532,7 @@ describe("the paid reading's room", () => {
     const meter = await runInDurableObject(room(readingId), async (instance) => (instance as unknown as { meter: Meter }).meter);
     expect(meter.minutesBilled).toBe(2);
     expect(meter.present).toEqual({ client: false, reader: true });
-    expect(meter.awaySince).not.toBeNull();
+    expect(meter.graceFrom.client).not.toBeNull();
     expect((await runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!)).present.client).toBe(false);
   });
 
@@ -475,6 +549,99 @@ describe("the paid reading's room", () => {
       await state.storage.put("state", holder.state);
     });
     await timePasses(readingId, GRACE + 1);
+  it("bills at most one grace period for the time the room was down: a 40 s restart woken by its alarm, then both back", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
+    await enterBoth(readingId, client, reader);
+    await timePasses(readingId, 3 * MINUTE + 10);
+    // Minutes 1 to 3 free, minute 4 paid; minute 5 would start 50 s from now.
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
+
+    await roomDownFor(readingId, 40_000);
+    await runDurableObjectAlarm(room(readingId));
+    // Gone since the room last ran, not since it woke: their grace ran out 10 s ago, before minute 5.
+    const woken = await storedMeter(readingId);
+    expect(woken).toMatchObject({ status: "paused", minutesBilled: 4, present: { client: false, reader: false } });
+    expect(woken.activeMsBefore).toBeLessThanOrEqual(3 * MINUTE + 10 + GRACE + 1000);
+    expect(woken.interruptedMs).toBeGreaterThanOrEqual(40_000);
+    expect(woken.interruptedMs).toBeLessThan(45_000);
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
+
+    // Both come back at once: the reading runs on, nothing billed for the outage.
+    const [readerBack, clientBack] = await Promise.all([enter(readingId, reader.cookie), enter(readingId, client.cookie)]) as [Socket, Socket];
+    await clientBack.until((m) => m.type === "meter" && m.meter.status === "running");
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
+    expect(await balance(client.id)).toBe(800);
+
+    readerBack.socket.send(JSON.stringify({ type: "endReading" }));
+    await readerBack.until((m) => m.type === "closed");
+    expect(await paid(readingId)).toMatchObject({ status: "ended", minutesBilled: 4, chargedCents: 100 });
+    // The receipt says the time was not billed.
+    const receipt = await (await get(`/readings/${readingId}`, { cookie: client.cookie })).text();
+    expect(receipt).toMatch(/Arcanum was interrupted for about 4\d seconds during this reading\. That time was not billed beyond the 30 seconds of grace/);
+  });
+
+  it("bills nothing of a ten-minute outage when both reconnect at once as the room wakes", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 2000 });
+    await enterBoth(readingId, client, reader);
+    await timePasses(readingId, 3 * MINUTE + 10);
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
+
+    await roomDownFor(readingId, 10 * MINUTE);
+    // No alarm first: the two reconnecting sockets wake the room.
+    const [readerBack, clientBack] = await Promise.all([enter(readingId, reader.cookie), enter(readingId, client.cookie)]) as [Socket, Socket];
+    await clientBack.until((m) => m.type === "meter" && m.meter.status === "running" && m.meter.waitingFor === null);
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
+    expect(await balance(client.id)).toBe(1900);
+    const meter = await storedMeter(readingId);
+    expect(meter.activeMsBefore).toBeLessThanOrEqual(3 * MINUTE + 10 + GRACE + 1000);
+    expect(meter.interruptedMs).toBeGreaterThanOrEqual(10 * MINUTE);
+    // The next minute comes after the rest of the paid one, counted from now, not from before the outage.
+    await timePasses(readingId, MINUTE);
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 5, chargedCents: 200 });
+    readerBack.socket.close();
+    clientBack.socket.close();
+  });
+
+  it("bills a blinking connection by presence: a brief return does not renew the grace, a settled one does", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 2000 });
+    const { readerSocket, clientSocket } = await enterBoth(readingId, client, reader);
+    const start = (await storedMeter(readingId)).activeMsBefore;
+
+    // Gone 20 s of a 30 s grace, back for 1 s, gone again: 10 s of grace are left, not 30.
+    const clientGone = async (close: () => void) => {
+      const mark = readerSocket.messages.length;
+      close();
+      await nextMessage(readerSocket, mark, (m) => m.type === "meter" && m.meter.waitingFor === "client");
+    };
+    const clientBack = async () => {
+      const mark = readerSocket.messages.length;
+      const socket = (await enter(readingId, client.cookie)) as Socket;
+      await nextMessage(readerSocket, mark, (m) => m.type === "meter" && m.meter.waitingFor === null && m.meter.status === "running");
+      return socket;
+    };
+    await clientGone(() => clientSocket.socket.close());
+    await timePasses(readingId, 20_000);
+    let blink = await clientBack();
+    await timePasses(readingId, 1000);
+    await clientGone(() => blink.socket.close());
+    await timePasses(readingId, 20_000);
+    const paused = await storedMeter(readingId);
+    expect(paused.status).toBe("paused");
+    // 20 s counted by the grace, 1 s together, the 10 s of grace left: 31 s, give or take the test's own time.
+    expect(paused.activeMsBefore - start).toBeGreaterThanOrEqual(31_000);
+    expect(paused.activeMsBefore - start).toBeLessThan(33_000);
+
+    // Back, and this time for longer than a grace period: the next absence has the whole grace again.
+    blink = await clientBack();
+    await timePasses(readingId, GRACE + 1000);
+    await clientGone(() => blink.socket.close());
+    await timePasses(readingId, GRACE - 5000);
+    expect((await storedMeter(readingId)).status).toBe("running");
+    await timePasses(readingId, 6000);
+    expect((await storedMeter(readingId)).status).toBe("paused");
+    readerSocket.socket.close();
+  });
+
     expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 5 });
     expect((await runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!)).status).toBe("paused");
     await timePasses(readingId, readConfig(env).paidReadings.pauseLimitMs + 1);
