@@ -341,7 +341,8 @@ export class ReadingRoom extends Server<Env> {
       this.send(connection, { type: "refused", error: decision.error });
       return;
     }
-    const standing = decision.events.some((event) => event.type === "removed" || event.type === "lockSet");
+    // D1 answers for seats and for a priced deck's turned cards: it holds them before anyone hears of them.
+    const standing = decision.events.some((event) => event.type === "removed" || event.type === "lockSet" || event.type === "revealed");
     await this.commit(decision.events, { mirror: standing ? "now" : "soon" });
     for (const event of decision.events) {
       if (event.type === "removed") this.closeMember(event.id, "You were removed from this reading.");

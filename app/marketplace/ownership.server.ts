@@ -7,17 +7,36 @@
  * - a deck listed for a price keeps its other cards locked, even when it is public;
  * - otherwise a public deck is seen by anyone, a private one by the people seated at an open
  *   reading where its owner or a buyer laid it;
+ * - at such a table, a deck listed for a price shows the people who have not bought it only the
+ *   cards turned over there (and its previews): one purchase is not shared with every guest;
  * - a deck the staff hid from the marketplace is seen by its owner and buyers only, as if private.
  */
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cards, deckListings, decks } from "../../db/schema";
 import type { Database } from "../db.server";
-import { seatedWithDeck } from "../reading-room/room-store.server";
+import { tablesWithDeck } from "../reading-room/room-store.server";
 import { paidCopy } from "./paid-copies.server";
 
 export type DeckRelation = "owner" | "buyer" | null;
 
 type ListingRow = { status: string; hiddenAt: number | null; priceCents: number; previewCardKeys: string[] };
+
+/** The cards a viewer may see beyond the public ones: every card, or these keys. */
+export type SeenCards = "all" | Set<string>;
+
+/** Whether a card is among those seen; a picture no card names (`cardKey` null) is only in "all". */
+export const sees = (seen: SeenCards, cardKey: string | null) => seen === "all" || (cardKey !== null && seen.has(cardKey));
+
+/** A price on the listing, on sale or not: what locks a deck's cards. */
+const isPriced = (listing: ListingRow | null | undefined) => Boolean(listing && listing.priceCents > 0);
+
+/**
+ * What the people seated at a table with the deck see of it, beyond the public cards: of a priced
+ * deck, only `revealed` (the cards turned over there); of any other, every card (decision 0021).
+ */
+export function seenAtTable(listing: ListingRow | null | undefined, revealed: Iterable<string>): SeenCards {
+  return isPriced(listing) ? new Set(revealed) : "all";
+}
 
 /** A listing anyone can find: listed, and not hidden by staff. */
 export const isOnSale = (listing: ListingRow | null | undefined): listing is ListingRow =>
@@ -60,33 +79,54 @@ export async function hasPaidPurchase(db: Database, deckId: string, buyerId: str
  */
 export function publicCards(deck: { isPublic: boolean }, listing: ListingRow | null | undefined): "all" | Set<string> {
   if (listing && listing.hiddenAt !== null) return new Set();
-  if (listing && listing.priceCents > 0) return new Set(isOnSale(listing) ? listing.previewCardKeys : []);
+  if (isPriced(listing)) return new Set(isOnSale(listing) ? listing.previewCardKeys : []);
   if (isOnSale(listing)) return "all";
   return deck.isPublic ? "all" : new Set();
+}
+
+/** The deck's maker and visibility, and its listing, read at once. */
+function deckAndListing(db: Database, deckId: string) {
+  return Promise.all([
+    db.query.decks.findFirst({ columns: { isPublic: true, creatorId: true }, where: eq(decks.id, deckId) }),
+    db.query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) }),
+  ]);
 }
 
 /**
  * What anyone, and what a given viewer, may see of a deck's pictures, asked once for any number of
  * its cards; null when there is no such deck. `isPublic(cardKey)`: anyone may see that card (a
- * picture no card names, `cardKey` null, is never a preview). `seenPrivatelyBy(viewerId)`: the
- * viewer may see every card, as its owner, a buyer, or seated at an open table with it.
+ * picture no card names, `cardKey` null, is never a preview). `seenBy(viewerId)`: the cards the
+ * viewer may see beyond those: every card as its owner or a buyer; seated at an open table with
+ * it, what that table shows (`seenAtTable`, from the cards the room mirrored as turned over).
  */
 export async function deckPictures(db: Database, deckId: string) {
-  const [deck, listing] = await Promise.all([
-    db.query.decks.findFirst({ columns: { isPublic: true, creatorId: true }, where: eq(decks.id, deckId) }),
-    db.query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) }),
-  ]);
+  const [deck, listing] = await deckAndListing(db, deckId);
   if (!deck) return null;
   const open = publicCards(deck, listing);
   return {
-    isPublic: (cardKey: string | null) => open === "all" || (cardKey !== null && open.has(cardKey)),
-    async seenPrivatelyBy(viewerId: string | null): Promise<boolean> {
-      if (!viewerId) return false;
-      if (relationOf(deck.creatorId, viewerId, false) === "owner") return true;
-      const [bought, seated] = await Promise.all([hasPaidPurchase(db, deckId, viewerId), seatedWithDeck(db, viewerId, deckId)]);
-      return relationOf(deck.creatorId, viewerId, bought) !== null || seated;
+    isPublic: (cardKey: string | null) => sees(open, cardKey),
+    async seenBy(viewerId: string | null): Promise<SeenCards> {
+      if (!viewerId) return new Set();
+      if (relationOf(deck.creatorId, viewerId, false) === "owner") return "all";
+      const [bought, tables] = await Promise.all([hasPaidPurchase(db, deckId, viewerId), tablesWithDeck(db, viewerId, deckId)]);
+      if (relationOf(deck.creatorId, viewerId, bought)) return "all";
+      return tables.seated ? seenAtTable(listing, tables.revealed) : new Set();
     },
   };
+}
+
+/**
+ * What a person seated at a reading sees of the deck on its table, `revealed` being the cards turned
+ * over there as the room has them: every card as its owner or a buyer, else the public cards and
+ * what the table shows (`seenAtTable`). One round trip: the deck, its listing and the purchase at once.
+ */
+export async function seenOnTable(db: Database, deckId: string, viewerId: string, revealed: Iterable<string>): Promise<SeenCards> {
+  const [[deck, listing], bought] = await Promise.all([deckAndListing(db, deckId), hasPaidPurchase(db, deckId, viewerId)]);
+  if (!deck) return new Set();
+  if (relationOf(deck.creatorId, viewerId, bought)) return "all";
+  const open = publicCards(deck, listing);
+  const shown = seenAtTable(listing, revealed);
+  return open === "all" || shown === "all" ? "all" : new Set([...open, ...shown]);
 }
 
 /**
@@ -103,7 +143,7 @@ export async function cardPictureAccess(
   const [pictures, key] = await Promise.all([deckPictures(db, deckId), cardKey]);
   if (!pictures) return null;
   if (pictures.isPublic(key)) return "public";
-  return (await pictures.seenPrivatelyBy(await viewer())) ? "private" : null;
+  return sees(await pictures.seenBy(await viewer()), key) ? "private" : null;
 }
 
 /** The card (its key) whose picture is stored at `imageKey` in `deckId`. */
@@ -122,7 +162,7 @@ export async function mayUseWholeDeck(db: Database, deckId: string, userId: stri
 /**
  * The cards whose pictures this viewer may see in a deck page or a preview: every card for the
  * owner and buyers, else the ones anyone may see. A viewer seated at a table with the deck sees
- * its pictures there, through the media route; a page outside the table shows only these.
+ * there what the table shows (`seenAtTable`); a page outside the table shows only these.
  */
 export async function viewerCards(
   db: Database,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { cards, decks } from "../../db/schema";
 import type { Database } from "../db.server";
 import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
-import { deckPictures } from "../marketplace/ownership.server";
+import { deckPictures, sees, seenOnTable } from "../marketplace/ownership.server";
 import { FULL_DECK } from "../tarot/cards";
 
 /** The look of the classic deck a reading uses when it names none. */
@@ -46,7 +46,18 @@ export async function recordFaces(db: Database, deckId: string | null, keys: str
   const [{ faces }, pictures] = await Promise.all([deckArt(db, deckId), deckId ? deckPictures(db, deckId) : null]);
   const painted = keys.filter((key) => faces[key]);
   // The viewer is asked about once for the whole reading, and only when a card is not public.
-  const privately = pictures && painted.some((key) => !pictures.isPublic(key)) ? await pictures.seenPrivatelyBy(viewerId) : false;
-  const shown = deckId === null ? painted : painted.filter((key) => pictures && (pictures.isPublic(key) || privately));
+  const seen = pictures && painted.some((key) => !pictures.isPublic(key)) ? await pictures.seenBy(viewerId) : new Set<string>();
+  const shown = deckId === null ? painted : painted.filter((key) => pictures && (pictures.isPublic(key) || sees(seen, key)));
   return Object.fromEntries(shown.map((key) => [key, faces[key]!]));
+}
+
+/**
+ * The pictures of the deck on a reading's table as a person seated there may see them: every card
+ * for its owner or a buyer (or any deck without a price), else only the previews and `revealed`,
+ * the cards turned over on that table; a turned card's picture comes with the next page load.
+ */
+export async function tableArt(db: Database, deckId: string | null, viewerId: string, revealed: string[]): Promise<DeckArt> {
+  const [art, seen] = await Promise.all([deckArt(db, deckId), deckId ? seenOnTable(db, deckId, viewerId, revealed) : ("all" as const)]);
+  if (seen === "all") return art;
+  return { ...art, faces: Object.fromEntries(Object.entries(art.faces).filter(([key]) => seen.has(key))) };
 }

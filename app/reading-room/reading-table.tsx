@@ -79,6 +79,14 @@ export function ReadingTable(props: TableProps) {
     shownDeck.current = state.deckId;
     revalidator.revalidate();
   }, [state.deckId, revalidator]);
+  // A priced deck sends someone who has not bought it only the pictures of cards already turned over: ask for a new one once.
+  const unpictured = state.deckId === shownDeck.current ? state.table.filter((card) => card.revealed && !props.faces[card.key]).map((card) => card.key).join(" ") : "";
+  const askedFor = useRef("");
+  useEffect(() => {
+    if (!unpictured || unpictured === askedFor.current) return;
+    askedFor.current = unpictured;
+    revalidator.revalidate();
+  }, [unpictured, revalidator]);
 
   const zoomBy = (factor: number) => {
     const view = gestures.asked() ?? state.view;

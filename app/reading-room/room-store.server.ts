@@ -44,22 +44,27 @@ export function seatStands() {
 }
 
 /**
- * Whether the person has a standing seat at an open reading whose table holds this deck, laid
- * there by the deck's owner or by a buyer of it: a host may read with a private deck of theirs, and everyone at that
- * table sees its pictures while it lasts. A deck someone else laid while it was public is not shown
- * once its owner hides it.
+ * The open readings where the person has a standing seat and whose table holds this deck, laid
+ * there by the deck's owner or by a buyer of it: `seated` when there is one, and `revealed` the
+ * cards turned over on those tables (as mirrored, which a reveal is before anyone hears of it).
+ * A host may read with a private deck of theirs and everyone at that table sees its pictures while
+ * it lasts; a priced deck shows them only what is turned over (ownership decides). A deck someone
+ * else laid while it was public is not shown once its owner hides it.
  */
 const laidByBuyer = paidCopyExists(readingSessions.deckId, readingSessions.deckLaidBy);
 
-export async function seatedWithDeck(db: Database, userId: string, deckId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessionParticipants.id })
+/** Card names as the mirror writes them, back to card keys. */
+const CARD_KEYS = new Map(FULL_DECK.map((card) => [card.name, card.key]));
+
+export async function tablesWithDeck(db: Database, userId: string, deckId: string): Promise<{ seated: boolean; revealed: Set<string> }> {
+  const rows = await db
+    .select({ turned: readingSessions.selectedCards })
     .from(sessionParticipants)
     .innerJoin(readingSessions, eq(readingSessions.id, sessionParticipants.sessionId))
     .innerJoin(decks, and(eq(decks.id, readingSessions.deckId), or(eq(decks.creatorId, readingSessions.deckLaidBy), laidByBuyer)))
-    .where(and(eq(sessionParticipants.userId, userId), eq(readingSessions.deckId, deckId), eq(readingSessions.isActive, true), seatStands()))
-    .limit(1);
-  return Boolean(row);
+    .where(and(eq(sessionParticipants.userId, userId), eq(readingSessions.deckId, deckId), eq(readingSessions.isActive, true), seatStands()));
+  const revealed = new Set(rows.flatMap((row) => (row.turned ?? []).map((card) => CARD_KEYS.get(card.name)).filter((key): key is string => Boolean(key))));
+  return { seated: rows.length > 0, revealed };
 }
 
 /** A deck's painted card keys in tarot order, or the classic deck. */

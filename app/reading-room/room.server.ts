@@ -15,7 +15,7 @@ import { readConfig } from "../env.server";
 import { newId } from "../lib/crypto";
 import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
-import { CLASSIC_CHOICE, deckArt } from "./deck-art.server";
+import { CLASSIC_CHOICE, tableArt } from "./deck-art.server";
 import { decksForTable, deckTitleOf, seatStands } from "./room-store.server";
 import { getListing } from "../marketplace/listing.server";
 import { deckRelation, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
@@ -144,7 +144,9 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     }
     const state = await roomSnapshot(context, found.id, user!.id);
     if (!state) throw new Response("Reading not found", { status: 404 });
-    const [art, tableDecks, deckTitle] = await Promise.all([deckArt(context.db, state.deckId), offered!, deckTitleOf(context.db, state.deckId)]);
+    // A priced deck shows someone who has not bought it only its previews and the cards turned over here.
+    const revealed = state.table.filter((card) => card.revealed).map((card) => card.key);
+    const [art, tableDecks, deckTitle] = await Promise.all([tableArt(context.db, state.deckId, user!.id, revealed), offered!, deckTitleOf(context.db, state.deckId)]);
     const iceServers = readConfig(context.cloudflare.env).iceServers;
     const decks = { classic: CLASSIC_CHOICE, decks: tableDecks };
     reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks, deckTitle: deckTitle ?? CLASSIC_CHOICE.title, startVideo: url.searchParams.get("video") === "1", isPaid: found.paid === 1 };

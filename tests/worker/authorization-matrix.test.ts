@@ -12,6 +12,7 @@ import { PARTIES } from "../../app/auth/party.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
+import { FULL_DECK } from "../../app/tarot/cards";
 import { cards, deckListings, deckPurchases, deckReviews, decks, paidReadings, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal, readingRequests, readingSessions } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
@@ -62,6 +63,28 @@ type Fixture = {
   reviewId: string;
   /** A free deck in the marketplace that the member, the removed participant and the owner hold a paid copy of. */
   boughtDeck: string;
+  /** A priced deck the owner bought and laid on a table of theirs, where others sit through invites. */
+  pricedTable: PricedTable;
+};
+
+/**
+ * The owner's reading with a priced deck they bought (someone else made it): the member sits as a
+ * participant, the guest as a spectator, the removed participant (of the other readings) as a
+ * co-reader. Two cards are drawn, one turned over; one card still in the pile is the listing's preview.
+ */
+type PricedTable = {
+  deckId: string;
+  readingId: string;
+  /** Every card of the deck: its key and its picture's bucket key. */
+  images: Record<string, string>;
+  revealed: string;
+  faceDown: string;
+  /** A card still in the pile that is not a preview. */
+  inPile: string;
+  preview: string;
+  /** A journal entry of the member's for that reading, naming the drawn cards and one from the pile, shared. */
+  journalId: string;
+  shareId: string;
 };
 
 type HttpRow = {
@@ -293,10 +316,16 @@ const ROWS: HttpRow[] = [
   { ...act("routes/logout", "sign out", () => "/logout", () => ({}), all(302)), ownSession: true },
   doc("routes/media.$", "a private deck's card image", (f) => `/media/${f.privateImage}`, { nobody: 404, guest: 404, member: 404, removed: 404, owner: 200 }),
   doc("routes/media.$", "a public deck's card image", (f) => `/media/${f.publicImage}`, all(200)),
+  // A priced deck at its buyer's table: the people seated there see what is turned over and the previews, nothing else.
+  doc("routes/media.$", "a priced deck's card turned over at its buyer's table", (f) => `/media/${f.pricedTable.images[f.pricedTable.revealed]}`, { nobody: 404, guest: 200, member: 200, removed: 200, owner: 200 }),
+  doc("routes/media.$", "a priced deck's preview card", (f) => `/media/${f.pricedTable.images[f.pricedTable.preview]}`, all(200)),
+  doc("routes/media.$", "a priced deck's card lying face down at its buyer's table", (f) => `/media/${f.pricedTable.images[f.pricedTable.faceDown]}`, { nobody: 404, guest: 404, member: 404, removed: 404, owner: 200 }),
+  doc("routes/media.$", "a priced deck's card still in the pile at its buyer's table", (f) => `/media/${f.pricedTable.images[f.pricedTable.inPile]}`, { nobody: 404, guest: 404, member: 404, removed: 404, owner: 200 }),
   doc("routes/media.$", "someone's avatar", (f) => `/media/${f.avatar}`, all(200)),
   doc("routes/media.$", "a path outside the media folders", () => "/media/..%2f..%2fwrangler.toml", all(404)),
   doc(room, "the owner's reading", (f) => `/reading-room?session=${f.readingId}`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
   doc(room, "reading with the owner's private deck", () => `/reading-room/${OWNER_DECK}`, { nobody: "denied", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
+  doc(room, "the owner's reading with a priced deck they bought", (f) => `/reading-room?session=${f.pricedTable.readingId}`, { nobody: "refused", guest: 200, member: 200, removed: 200, owner: 200 }),
   act(room, "open a reading", () => "/reading-room", () => ({}), signedIn(302)),
   act(room, "invite", (f) => `/reading-room?session=${f.readingId}`, () => ({ intent: "invite", type: "participant", maxUses: "3" }), { nobody: "login", guest: 403, member: 403, removed: 403, owner: 200 }),
   doc("routes/reading.($deckId)", "the owner's reading at /reading", (f) => `/reading?session=${f.readingId}`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: 200 }),
@@ -444,6 +473,80 @@ async function readingWithARemovedParticipant() {
   return { readingId, inviteId };
 }
 
+/** The messages a socket receives, in full. */
+function received(socket: WebSocket) {
+  const messages: { type: string; event?: { type: string; keys?: string[] } }[] = [];
+  socket.addEventListener("message", (event) => messages.push(JSON.parse(String(event.data))));
+  socket.accept();
+  return messages;
+}
+
+/** What `read` gives once it gives something, within a few seconds. */
+async function until<T>(read: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("waited in vain for the table to settle");
+    await settle(20);
+  }
+}
+
+const PRICED_DECK_KEYS = ["major-00", "major-01", "major-02", "major-03", "major-04", "major-05"];
+
+async function pricedDeckOnABuyersTable(): Promise<PricedTable> {
+  const maker = "seed-user-luna";
+  const deckId = `matrix-priced-${newId()}`;
+  const images = Object.fromEntries(PRICED_DECK_KEYS.map((key) => [key, `card-images/${deckId}/${key.replace("-", "_")}.svg`]));
+  await db().batch([
+    db().insert(decks).values({ id: deckId, creatorId: maker, title: "Matrix Priced Deck", theme: "Matrix", status: "ready", isPublic: true }),
+    ...PRICED_DECK_KEYS.map((key) => {
+      const card = FULL_DECK.find((c) => c.key === key)!;
+      return db().insert(cards).values({ id: `${deckId}-${key}`, deckId, cardKey: key, name: card.name, arcana: card.arcana, suit: card.suit, number: card.number, status: "ready", imageKey: images[key] });
+    }),
+    db().insert(deckListings).values({ deckId, sellerId: maker, priceCents: 900, previewCardKeys: [] }),
+    db().insert(deckPurchases).values({ id: newId(), deckId, buyerId: OWNER_ID, sellerId: maker, grossCents: 900, feePercent: 10, feeCents: 90, netCents: 810 }),
+  ]);
+  for (const key of PRICED_DECK_KEYS) await env.MEDIA.put(images[key]!, `<svg xmlns="http://www.w3.org/2000/svg"><text>${key}</text></svg>`, { httpMetadata: { contentType: "image/svg+xml" } });
+
+  const opened = await post(`/reading-room/${deckId}`, {}, { cookie: fixture.cookies.owner });
+  expect(opened.status).toBe(302);
+  const readingId = new URL(opened.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+  const seats: [Actor, "participant" | "spectator" | "co-reader"][] = [["member", "participant"], ["guest", "spectator"], ["removed", "co-reader"]];
+  for (const [actor, role] of seats) {
+    const inviteId = newId();
+    await db().insert(readingInvites).values({ id: inviteId, sessionId: readingId, createdBy: OWNER_ID, role, maxUses: 50, expiresAt: Date.now() + 3_600_000 });
+    expect((await post(`/invite/${role}/${inviteId}`, {}, { cookie: fixture.cookies[actor] })).status, `${actor} takes a seat as ${role}`).toBe(302);
+  }
+
+  const host = (await openSocket(`/parties/reading-room/${readingId}`, fixture.cookies.owner)).webSocket!;
+  const messages = received(host);
+  const command = (body: object) => host.send(JSON.stringify({ type: "command", command: body }));
+  command({ type: "chooseSpread", spreadId: "three-card" });
+  command({ type: "shuffle" });
+  command({ type: "draw" });
+  command({ type: "draw" });
+  command({ type: "reveal", position: 0 });
+  const revealed = await until(() => messages.find((m) => m.event?.type === "revealed")?.event?.keys?.[0]);
+  expect(messages.filter((m) => m.type === "refused")).toEqual([]);
+  // The pile as the room mirrors it: what is in neither the pile nor turned over lies face down.
+  const pile = await until(async () => {
+    const [row] = await db().select({ pile: readingSessions.shuffledDeck }).from(readingSessions).where(eq(readingSessions.id, readingId));
+    return row?.pile?.length === PRICED_DECK_KEYS.length - 2 ? row.pile : undefined;
+  });
+  const faceDown = PRICED_DECK_KEYS.find((key) => key !== revealed && !pile.includes(key))!;
+  // The listing's preview is a card nobody drew, so each row below speaks of one kind of card.
+  const [preview, inPile] = pile as [string, string];
+  await db().update(deckListings).set({ previewCardKeys: [preview] }).where(eq(deckListings.deckId, deckId));
+  host.close();
+
+  const journalId = newId();
+  const shareId = newId();
+  const named = (key: string, position: number) => ({ key, name: FULL_DECK.find((c) => c.key === key)!.name, position, positionName: `Card ${position + 1}`, reversed: false });
+  await db().insert(readingJournal).values({ id: journalId, userId: MEMBER_ID, sessionId: readingId, deckId, spreadId: "three-card", spreadName: "Three cards", cards: [named(revealed, 0), named(faceDown, 1), named(inPile, 2)], question: "Matrix priced?", shareId });
+  return { deckId, readingId, images, revealed, faceDown, inPile, preview, journalId, shareId };
+}
+
 const ACTOR_IDS: Partial<Record<Actor, string>> = { member: MEMBER_ID, removed: REMOVED_ID, owner: OWNER_ID };
 
 async function freshSession(actor: Actor): Promise<string | undefined> {
@@ -470,6 +573,7 @@ beforeAll(async () => {
 
   ({ readingId: fixture.readingId, inviteId: fixture.inviteId } = await readingWithARemovedParticipant());
   ({ inviteId: fixture.acceptInviteId } = await readingWithARemovedParticipant());
+  fixture.pricedTable = await pricedDeckOnABuyersTable();
 
   const [image] = await db().select({ key: cards.imageKey }).from(cards).where(and(eq(cards.deckId, OWNER_DECK), eq(cards.cardKey, "major-00")));
   fixture.privateImage = image!.key!;
@@ -576,6 +680,35 @@ describe("authorization matrix", () => {
       expect(refusals, `${type} as the host`).toEqual([]);
       response.webSocket!.close();
     }
+  }, 60_000);
+
+  it("shows the people seated at a buyer's table with a priced deck only the cards turned over there and its previews, wherever pictures are sent", async () => {
+    const t = fixture.pricedTable;
+    const url = (key: string) => `/media/${t.images[key]}`;
+    for (const actor of ["guest", "member", "removed", "owner"] as const) {
+      const cookie = fixture.cookies[actor];
+      const open = (key: string) => actor === "owner" || key === t.revealed || key === t.preview;
+      for (const key of PRICED_DECK_KEYS) {
+        const response = await get(url(key), { cookie });
+        await response.arrayBuffer();
+        cellCount++;
+        expect(response.status, `${key} as ${actor}`).toBe(open(key) ? 200 : 404);
+      }
+      // The page and its data name only those pictures (the room's socket never names a picture).
+      for (const path of [`/reading-room?session=${t.readingId}`, `/reading-room.data?session=${t.readingId}`]) {
+        const body = await (await get(path, { cookie })).text();
+        for (const key of PRICED_DECK_KEYS) expect(body.includes(url(key)), `${path} names ${key} to ${actor}`).toBe(open(key));
+      }
+    }
+    // The member's journal entry and its shared page show the card turned over, not the others it names.
+    for (const path of [`/journal/${t.journalId}`, `/shared/${t.shareId}`]) {
+      const body = await (await get(path, { cookie: fixture.cookies.member })).text();
+      expect(body, path).toContain(url(t.revealed));
+      expect(body, path).not.toContain(url(t.faceDown));
+      expect(body, path).not.toContain(url(t.inPile));
+    }
+    const stranger = await (await get(`/shared/${t.shareId}`)).text();
+    expect(stranger).not.toContain(url(t.revealed));
   }, 60_000);
 
   it("prints its size", () => {
