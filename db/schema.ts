@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { newPaintingSecret } from "../app/art/painting-secret";
 
 /** Milliseconds since the epoch; every timestamp in the database uses this unit unless named otherwise. */
 const millis = (name: string) => integer(name, { mode: "number" });
@@ -163,6 +164,8 @@ export const decks = sqliteTable(
     /** Marketplace price in US cents; null when the deck is not for sale. */
     priceCents: integer("price_cents"),
     coverCardId: text("cover_card_id"),
+    /** The secret the local painter draws this deck's cards from (decision 0053); never sent. A trigger fills it for a row inserted without one. */
+    paintingSecret: text("painting_secret").$defaultFn(newPaintingSecret),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },

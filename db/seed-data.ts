@@ -1,5 +1,6 @@
 import { composeCardDescription } from "../app/ai/fallbacks";
-import { paintCardSvg } from "../app/art/local-art";
+import { paintDeckCardSvg } from "../app/art/local-art";
+import { newPaintingSecret } from "../app/art/painting-secret";
 import { cardImageKey } from "../app/decks/images";
 import type { Database } from "../app/db.server";
 import { rowsPerStatement } from "../app/lib/d1";
@@ -180,12 +181,12 @@ export const SEED_LISTINGS: Record<string, { tags: string[]; featured?: boolean;
   "seed-deck-gilded-clockwork": { tags: ["steampunk", "victorian", "brass"], salesCount: 11, ratingSum: 40, ratingCount: 9 },
 };
 
-/** What the seeded readers offer: specialties, languages and years of practice. All have chosen to be available: a tab of theirs puts them online. */
+/** What the seeded readers offer: specialties, languages and years of practice, and their counted readings, different clients and ratings. All have chosen to be available: a tab of theirs puts them online. */
 const SEED_READER_PROFILES = [
-  { userId: "seed-user-orion", specialties: ["Career and money", "Decisions"], languages: ["English"], yearsOfPractice: 3, completedReadings: 8, ratingSum: 37, ratingCount: 8 },
-  { userId: "seed-user-mira", specialties: ["Love and relationships", "Decisions", "Spiritual growth"], languages: ["English", "French"], yearsOfPractice: 20, completedReadings: 160, ratingSum: 705, ratingCount: 150 },
-  { userId: "seed-user-theo", specialties: ["Career and money", "Creative block"], languages: ["English", "German"], yearsOfPractice: 7, completedReadings: 40, ratingSum: 162, ratingCount: 36 },
-  { userId: "seed-user-ines", specialties: ["Spiritual growth", "Shadow work"], languages: ["French", "English", "Spanish"], yearsOfPractice: 15, completedReadings: 420, ratingSum: 1911, ratingCount: 390 },
+  { userId: "seed-user-orion", specialties: ["Career and money", "Decisions"], languages: ["English"], yearsOfPractice: 3, completedReadings: 8, countedClients: 7, ratingSum: 37, ratingCount: 8 },
+  { userId: "seed-user-mira", specialties: ["Love and relationships", "Decisions", "Spiritual growth"], languages: ["English", "French"], yearsOfPractice: 20, completedReadings: 160, countedClients: 130, ratingSum: 705, ratingCount: 150 },
+  { userId: "seed-user-theo", specialties: ["Career and money", "Creative block"], languages: ["English", "German"], yearsOfPractice: 7, completedReadings: 40, countedClients: 32, ratingSum: 162, ratingCount: 36 },
+  { userId: "seed-user-ines", specialties: ["Spiritual growth", "Shadow work"], languages: ["French", "English", "Spanish"], yearsOfPractice: 15, completedReadings: 420, countedClients: 330, ratingSum: 1911, ratingCount: 390 },
 ];
 
 /**
@@ -231,6 +232,7 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
   }));
   const deckRows = SEED_DECKS.map(({ coverCardKey, ...d }, i) => ({
     ...d,
+    paintingSecret: newPaintingSecret(),
     kind: "major_arcana" as const,
     status: "ready" as const,
     coverCardId: `${d.id}-${coverCardKey}`,
@@ -264,10 +266,11 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     })),
   );
 
+  // Painted under each deck's own secret, as the generator paints.
   await Promise.all(
-    SEED_DECKS.flatMap((d) =>
-      MAJOR_ARCANA.map((card) =>
-        media.put(cardImageKey(d.id!, card.name, "svg"), paintCardSvg({ card, theme: d.theme!, style: d.artStyle ?? "" }), {
+    deckRows.flatMap((d) =>
+      MAJOR_ARCANA.map(async (card) =>
+        media.put(cardImageKey(d.id!, card.name, "svg"), await paintDeckCardSvg({ card, theme: d.theme!, style: d.artStyle ?? "" }, d.paintingSecret), {
           httpMetadata: { contentType: "image/svg+xml", cacheControl: "public, max-age=31536000, immutable" },
         }),
       ),

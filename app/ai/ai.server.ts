@@ -1,4 +1,4 @@
-import { paintCardSvg } from "../art/local-art";
+import { paintCardSvg, paintDeckCardSvg } from "../art/local-art";
 import type { AppConfig } from "../env.server";
 import { fallbackUsername } from "../profile/username";
 import type { TarotCard } from "../tarot/cards";
@@ -41,8 +41,11 @@ export { CANNED_QUESTIONS, CANNED_THEMES, composeCardDescription, fallbackDeckDe
 export { firstLine, shortenQuestion } from "./text";
 
 export type CardQuality = "medium" | "high";
-/** `variant` counts the card's repaints: each one asks for a new picture of the same card. */
-export type CardRequest = { card: TarotCard; theme: string; style: string; quality?: CardQuality; variant?: number };
+/**
+ * `variant` counts the card's repaints: each one asks for a new picture of the same card.
+ * `paintingSecret` is the deck's own: the local painter's picture of a deck's card comes from it.
+ */
+export type CardRequest = { card: TarotCard; theme: string; style: string; quality?: CardQuality; variant?: number; paintingSecret?: string };
 
 /** Diffusion steps of the Workers AI image model per quality (FLUX schnell allows up to 8). */
 export const WORKERS_AI_IMAGE_STEPS: Record<CardQuality, number> = { medium: 4, high: 8 };
@@ -359,7 +362,7 @@ export class LocalAi implements AiService {
   async paintCard(input: CardRequest): Promise<PaintedImage> {
     await wait(this.latency.imageMs);
     try {
-      return svgImage(paintCardSvg(input));
+      return svgImage(input.paintingSecret ? await paintDeckCardSvg(input, input.paintingSecret) : paintCardSvg(input));
     } catch {
       return placeholderImage(input.card.name, input.theme);
     }

@@ -8,6 +8,7 @@ import { paintMajor } from "./major-compositions";
 import { paintCourt, paintPips } from "./minor-compositions";
 import { motifMark } from "./motifs";
 import { hashString } from "./palette";
+import { paintingSeeds, type PaintingSeeds } from "./painting-secret";
 import { Scene, starPoints } from "./scene";
 import { frame, framedY, framingFor, skyDetails, symbolBox, type Box } from "./staging";
 import { castFor, drawSubject, dressCard } from "./subjects/cast";
@@ -66,9 +67,31 @@ function keptBox(card: CardArtInput["card"]): Box | null {
   return box;
 }
 
-/** The card's face as an SVG document, 600×800 (3:4), deterministic from (theme, style, card, variant). */
+/**
+ * A public painting of the card's face (the classic deck, the create form's previews) as an SVG
+ * document, 600×800 (3:4), deterministic from (theme, style, card, variant). A deck's own cards are
+ * painted with `paintDeckCardSvg`.
+ */
 export function paintCardSvg(input: CardArtInput): string {
   return paintFace(input, "labelled");
+}
+
+/**
+ * The create form's preview of a card in a theme and style: its random choices are drawn apart from
+ * the theme's, so it is no deck's card, neither one painted under a secret nor one painted before
+ * decks had secrets (whose pictures are the public painting of their theme).
+ */
+export function paintPreviewCardSvg(input: CardArtInput): string {
+  const themeSeed = deckLook(input.theme).seed;
+  return paintFace(input, "labelled", { deck: themeSeed, card: hashString(`preview:${themeSeed}`) });
+}
+
+/**
+ * A card of a deck, painted under the deck's painting secret: its random choices come from the
+ * secret, so the deck's public theme and style do not paint it again.
+ */
+export async function paintDeckCardSvg(input: CardArtInput, secret: string): Promise<string> {
+  return paintFace(input, "labelled", await paintingSeeds(secret, input.card.key, input.variant ?? 0));
 }
 
 /**
@@ -79,17 +102,21 @@ export function paintUnlabelledCardSvg(input: CardArtInput, prefix: string): str
   return paintFace(input, { prefix });
 }
 
-function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }): string {
+function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }, seeds?: PaintingSeeds): string {
   const { card, theme } = input;
   const variant = Math.max(0, Math.floor(input.variant ?? 0));
   const style = resolveStyle(input.style);
-  const look = deckLook(theme);
-  const pre = mode === "labelled" ? idPrefix(`${theme}|${style}|${card.key}${variant ? `|${variant}` : ""}`) : mode.prefix;
-  const rng = makeRng(hashString(`${look.seed}:${style}:${card.key}${variant ? `:${variant}` : ""}`));
+  const themeLook = deckLook(theme);
+  // The colours and motifs follow the theme; every random choice follows the deck's secret when it has one.
+  const look = seeds ? { ...themeLook, seed: seeds.deck } : themeLook;
+  const seed = seeds ? seeds.card : themeLook.seed;
+  const named = `${theme}|${style}|${card.key}${variant ? `|${variant}` : ""}`;
+  const pre = mode === "labelled" ? idPrefix(seeds ? `${seed}|${named}` : named) : mode.prefix;
+  const rng = makeRng(hashString(`${seed}:${style}:${card.key}${variant ? `:${variant}` : ""}`));
   const cast = castFor(theme);
   const scene = new Scene();
   // A repaint frames the composition anew, poses its figures anew and, every other time, mirrors it.
-  const framing = framingFor(card.key, look.seed, variant, variant ? keptBox(card) : null);
+  const framing = framingFor(card.key, seed, variant, variant ? keptBox(card) : null);
   scene.save();
   frame(scene, framing);
   if (variant % 2 === 1 && !UNMIRRORED.has(card.key)) scene.translate(600, 0).scale(-1, 1);
@@ -101,8 +128,8 @@ function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }): 
   scene.restore();
   scene.pose = 0;
   const horizon = card.arcana === "major" ? (MAJOR_HORIZON[card.number] ?? 560) : card.number <= 10 ? 630 : 520;
-  skyDetails(scene, makeRng(hashString(`${look.seed}:${card.key}:sky:${variant}`)), variant, look.daylight);
-  dressCard(scene, cast, makeRng(hashString(`${look.seed}:${card.key}:dress:${variant}`)), framedY(framing, horizon), variant);
+  skyDetails(scene, makeRng(hashString(`${seed}:${card.key}:sky:${variant}`)), variant, look.daylight);
+  dressCard(scene, cast, makeRng(hashString(`${seed}:${card.key}:dress:${variant}`)), framedY(framing, horizon), variant);
   styleOrnaments(scene, style, rng, look, framing);
   if (mode !== "labelled") return render(scene, look, style, pre, null, "A tarot card", theme, input.style);
   return render(scene, look, style, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);

@@ -4,6 +4,7 @@ import { and, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { cards, deckQuotaLedger, decks } from "../../db/schema";
 import { ART_STYLES } from "../art/local-art";
+import { newPaintingSecret } from "../art/painting-secret";
 import type { CurrentUser } from "../auth/user.server";
 import { consumeCredits, getQuota, refundCredits, refundReference, type QuotaRecord } from "../credits/credits.server";
 import { creditsLeft, deckCharge, describeCredits, explorerPlusMakes, upgradeCharge } from "../credits/cost";
@@ -117,6 +118,7 @@ export async function createDeck(context: AppLoadContext, user: CurrentUser, inp
         quality: input.quality,
         status: "generating",
         isPublic: false,
+        paintingSecret: newPaintingSecret(),
         createdAt: now,
         updatedAt: now,
       }),

@@ -45,17 +45,20 @@ export type Repaint = { previousImageKey: string | null };
  */
 export async function generateCard(
   deps: GenerationDeps,
-  deck: { id: string; theme: string; artStyle: string | null; quality?: "medium" | "high" },
+  deck: { id: string; theme: string; artStyle: string | null; quality?: "medium" | "high"; paintingSecret: string | null },
   card: TarotCard,
   variant = 0,
   repaint: Repaint | null = null,
 ): Promise<CardStage> {
   const style = deck.artStyle ?? "";
+  // Without its secret a deck's card would be a public painting of its theme: better no picture.
+  if (!deck.paintingSecret) throw new Error(`deck ${deck.id} has no painting secret`);
+  const paintingSecret = deck.paintingSecret;
   const report = (stage: CardStage, imageUrl: string | null = null) => deps.onProgress?.({ key: card.key, stage, imageUrl });
   report("writing");
   const description = deps.ai.describeCard({ card, theme: deck.theme, style });
   report("painting");
-  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium", variant });
+  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium", variant, paintingSecret });
   const text = await description;
   report("uploading");
   const key = cardImageKey(deck.id, repaint ? `${card.name} v${variant}` : card.name, painted.ext);

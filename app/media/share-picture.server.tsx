@@ -5,7 +5,7 @@
  * and kept in R2 under `share-pictures/{scope}/`, which goes when the deck or the share does.
  */
 import type { ReactNode } from "react";
-import { paintCardSvg } from "../art/local-art";
+import { paintCardSvg, paintPreviewCardSvg } from "../art/local-art";
 import { paintedCardFrom } from "../art/painted-card";
 import { layOut, svgToPng, type PictureEngines } from "./picture-engines.server";
 import { PICTURE_COLOURS, PICTURE_SERIF, SHARE_PICTURE_SIZE, sharePicturePrefix } from "./picture-style";
@@ -40,7 +40,8 @@ async function faceBytes(bucket: R2Bucket, face: string): Promise<Face | null> {
   }
   if (url.pathname === "/art/card.svg") {
     const painted = paintedCardFrom(url.searchParams);
-    return painted ? { data: new TextEncoder().encode(paintCardSvg(painted)), type: "image/svg+xml" } : null;
+    if (!painted) return null;
+    return { data: new TextEncoder().encode(painted.preview ? paintPreviewCardSvg(painted) : paintCardSvg(painted)), type: "image/svg+xml" };
   }
   return null;
 }

@@ -2,13 +2,12 @@
 import { eq } from "drizzle-orm";
 import { cards, decks } from "../../db/schema";
 import type { Database } from "../db.server";
+import { CLASSIC_STYLE, CLASSIC_THEME } from "../art/painted-card";
 import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
 import { deckPictures, sees, seenOnTable } from "../marketplace/ownership.server";
 import { FULL_DECK } from "../tarot/cards";
 
-/** The look of the classic deck a reading uses when it names none. */
-export const CLASSIC_THEME = "Classic tarot";
-export const CLASSIC_STYLE = "art nouveau";
+export { CLASSIC_STYLE, CLASSIC_THEME };
 
 export type DeckArt = { faces: Record<string, string>; back: string };
 

@@ -15,6 +15,7 @@ import { createDeck, createDeckForm, KNOWN_STYLES, type CreditOffer } from "~/de
 import { QUALITY_LABEL } from "~/entitlements/entitlements";
 import { deckFormEntitlements } from "~/entitlements/entitlements.server";
 import { cn } from "~/lib/cn";
+import { PREVIEW_CARD } from "~/art/painted-card";
 import { paintedCardUrl } from "~/decks/images";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -23,8 +24,7 @@ export const handle: PageHandle = { actionRoundTrips: 11 };
 
 export const meta: MetaFunction = () => [{ title: "Create a deck — Arcanum" }];
 
-/** The card every style tile shows, and the theme it is painted for until one is typed. */
-const PREVIEW_CARD = "major-17";
+/** The theme the style tiles paint their card (`PREVIEW_CARD`) in until one is typed. */
 const PREVIEW_THEME = "Moonlit tides";
 const PREVIEW_DEBOUNCE_MS = 400;
 
