@@ -42,8 +42,29 @@ function tooLarge(limit: number) {
 }
 
 /**
+ * The most a request may carry on the platform (Cloudflare refuses a larger body before the Worker
+ * sees it): a refused streamed body is read and thrown away up to here, never kept.
+ */
+export const DISCARD_LIMIT = 100 * 1024 * 1024;
+
+/**
+ * Reads the rest of a refused streamed body and throws it away: a connection whose body was left
+ * half read cannot carry its next request (the local server held it for a minute).
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, read: number): Promise<void> {
+  let total = read;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    total += value.byteLength;
+    if (total > DISCARD_LIMIT) return reader.cancel();
+  }
+}
+
+/**
  * Refuses a body over `limit` before the app reads it: at once from a declared Content-Length,
- * else while it streams in, so an oversized upload costs at most `limit` bytes of memory.
+ * else while it streams in, so an oversized upload costs at most `limit` bytes of memory (the rest
+ * of a refused stream is read and dropped, see `discardRest`).
  * Returns the request to go on with, or the 413 answer.
  */
 export async function limitRequestBody(request: Request, limit: number): Promise<Request | Response> {
@@ -62,7 +83,7 @@ export async function limitRequestBody(request: Request, limit: number): Promise
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel();
+      await discardRest(reader, total).catch(() => undefined);
       return tooLarge(limit);
     }
     chunks.push(value);

@@ -16,6 +16,7 @@ import { cards, deckReviews, decks, readingJournal, subscriptions, users } from 
 import { MINIMUM_PAYOUT_CENTS } from "../../app/marketplace/earnings.server";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../../app/marketplace/reports";
 import { REPLY_MAX, REVIEW_MAX } from "../../app/marketplace/reviews.server";
+import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
 import { app, CookieJar, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -366,6 +367,65 @@ describe("the marketplace's forms under hostile input answer 2xx, 3xx, 400, 403,
         expect(await corruptMarketRows(), `${where}: left a corrupt row`).toEqual([]);
       }),
       { numRuns: 30, seed: 20261123 },
+    );
+  }, 120_000);
+});
+
+/** Actions that take a form, each with the most its body may carry. */
+const OVERSIZE_TARGETS: [string, () => string, number][] = [
+  ["sign in", () => "/login", FORM_BODY_LIMIT],
+  ["theme", () => "/theme", FORM_BODY_LIMIT],
+  ["deck page", () => `/collection/${setup.deckId}`, FORM_BODY_LIMIT],
+  ["journal entry", () => `/journal/${setup.journalId}`, FORM_BODY_LIMIT],
+  ["reading room", () => `/reading-room?session=${setup.readingId}`, FORM_BODY_LIMIT],
+  ["profile upload", () => "/profile", UPLOAD_BODY_LIMIT],
+];
+
+/** A body streamed in chunks with no declared length; `pulled` says how much of it was read. */
+function chunkedBody(bytes: number, chunkBytes: number) {
+  const chunk = new Uint8Array(chunkBytes).fill(0x61);
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= bytes) return controller.close();
+      const size = Math.min(chunkBytes, bytes - pulled);
+      pulled += size;
+      controller.enqueue(size === chunkBytes ? chunk : chunk.slice(0, size));
+    },
+  });
+  return { body, pulled: () => pulled };
+}
+
+describe("chunked and over-limit bodies are refused with 413, read to their end, and the next request answers at once", () => {
+  it.each(OVERSIZE_TARGETS)("%s", async (_, path, limit) => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 * limit }), fc.constantFrom(1024, 16 * 1024, 64 * 1024, 256 * 1024), async (over, chunkBytes) => {
+        tried++;
+        const before = await fingerprint();
+        const bytes = limit + over;
+        const upload = chunkedBody(bytes, chunkBytes);
+        const response = await app.fetch(`${ORIGIN}${path()}`, {
+          method: "POST",
+          redirect: "manual",
+          body: upload.body,
+          // @ts-expect-error workerd's RequestInit takes duplex for streamed bodies
+          duplex: "half",
+          headers: { host: "localhost", origin: ORIGIN, cookie: setup.cookie, "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" },
+        });
+        const where = `${path()} ${bytes} bytes in chunks of ${chunkBytes}`;
+        expect(response.status, where).toBe(413);
+        expect(await response.text(), where).toMatch(/too large/);
+        // A body left half read holds its connection; the refusal reads it through, keeping none of it.
+        expect(upload.pulled(), where).toBe(bytes);
+        expect(await fingerprint(), `${where}: a refusal changed data`).toEqual(before);
+        // The next request, from the same person, is answered at once.
+        const next = await app.fetch(`${ORIGIN}${path()}`, { redirect: "manual", headers: { host: "localhost", cookie: setup.cookie }, signal: AbortSignal.timeout(2_000) });
+        await next.arrayBuffer();
+        expect(next.status, `${where}: the next request`).toBeLessThan(500);
+        const health = await app.fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(2_000) });
+        expect(await health.text()).toBe("ok");
+      }),
+      { numRuns: 6, seed: 20261123 },
     );
   }, 120_000);
 });
