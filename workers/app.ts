@@ -87,7 +87,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   const unreadable = SAFE_METHODS.has(request.method) ? null : await refuseUnreadableForm(request);
   if (unreadable) return unreadable;
   // Reads from a nearby replica, never older than this person's last write (decision 0041).
-  const d1Session = openRequestSession(env.DB, request);
+  const d1Session = openRequestSession(env.DB, request, isSecureRequest(request));
   env = { ...env, DB: d1Session.db };
   // Outside production, D1_LATENCY_MS makes every D1 round trip of a page as slow as a far primary's.
   const latency = Number(env.D1_LATENCY_MS ?? 0);
@@ -114,8 +114,8 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
     }),
   );
   // Only a person with a session reads their own writes back; a visitor's page stays free of cookies.
-  const bookmark = claimedSessionKind(pageRequest) !== null ? d1Session.cookie(isSecureRequest(request)) : null;
-  const answer = withCookies(response, [...cookies, ...(context?.responseCookies ?? []), ...(bookmark ? [bookmark] : [])]);
+  const bookmark = claimedSessionKind(pageRequest) !== null ? d1Session.cookies() : [];
+  const answer = withCookies(response, [...cookies, ...(context?.responseCookies ?? []), ...bookmark]);
   if (!trips) return answer;
   const counted = new Response(answer.body, answer);
   counted.headers.set(ROUND_TRIPS_HEADER, formatRoundTrips(trips));

@@ -6,7 +6,12 @@
 
 import { cookieValue } from "./cookies";
 
-export const BOOKMARK_COOKIE = "d1_bookmark";
+/** Over https the bookmark lives in a `__Host-` cookie (Secure, Path=/, no Domain), as the session does. */
+export const BOOKMARK_COOKIE_NAMES = ["__Host-d1_bookmark", "d1_bookmark"] as const;
+
+export function bookmarkCookieName(secure: boolean) {
+  return secure ? BOOKMARK_COOKIE_NAMES[0] : BOOKMARK_COOKIE_NAMES[1];
+}
 
 /** A bookmark as D1 writes them: hexadecimal parts joined by dashes; anything else is ignored. */
 const BOOKMARK = /^[0-9a-f-]{1,128}$/i;
@@ -15,21 +20,25 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const WRITES = /^\s*(insert|update|delete|replace)\b/i;
 
-function bookmarkOf(request: Request): string | null {
-  const value = cookieValue(request, BOOKMARK_COOKIE);
+/**
+ * The bookmark the browser carries. Over https a bookmark sent before the prefix still counts until
+ * its day runs out: at worst a planted one makes a read wait for a fresher replica.
+ */
+function bookmarkOf(request: Request, secure: boolean): string | null {
+  const value = cookieValue(request, bookmarkCookieName(secure)) ?? (secure ? cookieValue(request, BOOKMARK_COOKIE_NAMES[1]) : null);
   return value !== null && BOOKMARK.test(value) ? value : null;
 }
 
 export type RequestSession = {
   /** The binding the request reads and writes through. */
   db: D1Database;
-  /** The cookie that carries the session's bookmark to the browser's next request, when this one wrote. */
-  cookie(secure: boolean): string | null;
+  /** The cookies that carry the session's bookmark to the browser's next request, when this one wrote. */
+  cookies(): string[];
 };
 
 /** The request's D1 session, and the cookie to send back if it wrote. */
-export function openRequestSession(d1: D1Database, request: Request): RequestSession {
-  const carried = bookmarkOf(request);
+export function openRequestSession(d1: D1Database, request: Request, secure: boolean): RequestSession {
+  const carried = bookmarkOf(request, secure);
   const session = d1.withSession(carried ?? (SAFE_METHODS.has(request.method) ? "first-unconstrained" : "first-primary"));
   let wrote = false;
   const db = {
@@ -45,11 +54,15 @@ export function openRequestSession(d1: D1Database, request: Request): RequestSes
   } as unknown as D1Database;
   return {
     db,
-    cookie(secure) {
+    cookies() {
       const bookmark = session.getBookmark();
-      if (!wrote || !bookmark || bookmark === carried || !BOOKMARK.test(bookmark)) return null;
+      if (!wrote || !bookmark || !BOOKMARK.test(bookmark)) return [];
+      const unprefixed = secure && cookieValue(request, BOOKMARK_COOKIE_NAMES[1]) !== null;
+      if (bookmark === carried && !unprefixed) return [];
       // A day is long past any replica's lag; the next write refreshes it.
-      return `${BOOKMARK_COOKIE}=${encodeURIComponent(bookmark)}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+      const cookie = `${bookmarkCookieName(secure)}=${encodeURIComponent(bookmark)}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+      // The bookmark moves to its prefixed name: the old cookie goes.
+      return unprefixed ? [cookie, `${BOOKMARK_COOKIE_NAMES[1]}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure`] : [cookie];
     },
   };
 }
