@@ -29,6 +29,7 @@ import {
   sendMagicLink,
   verifyMagicLink,
 } from "./magic-link.server";
+import { cleanNameInput } from "./display-name";
 import { safeRedirect } from "./redirect";
 import { revokeSession, startSession } from "./session.server";
 import { findUserById, getCurrentUser } from "./user.server";
@@ -42,16 +43,15 @@ export type SignInActionData =
   | { state: "sent"; email: string }
   | { state: "exists"; email: string; fullName: string };
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
 const signInForm = z.object({
+  // A standard address (letters, digits, . _ ' + - before the @, a dotted domain after it): no markup, quotes or spaces.
   email: z
     .string({ error: "Email is required" })
     .trim()
     .min(1, "Email is required")
     .max(254, "Invalid email address")
-    .regex(EMAIL_PATTERN, "Invalid email address"),
-  fullName: z.string().trim().max(100, "Full name must be at most 100 characters").optional().default(""),
+    .regex(z.regexes.email, "Invalid email address"),
+  fullName: z.preprocess(cleanNameInput, z.string().max(100, "Full name must be at most 100 characters").optional().default("")),
   mode: z.enum(["sign-in", "create"]).default("sign-in"),
   intent: z.enum(["send", "merge"]).default("send"),
   redirectTo: z.string().optional(),

@@ -7,6 +7,7 @@ import { deleteAccount } from "../accounts/delete.server";
 import { requireUser } from "../auth/guard.server";
 import { clearedSessionCookieHeader } from "../auth/session.server";
 import type { Database } from "../db.server";
+import { cleanNameInput } from "../auth/display-name";
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from "./avatar";
 import { checkAvatar, removeAvatar, saveAvatar } from "./avatar.server";
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./username";
@@ -32,7 +33,7 @@ const username = z
 const profileForm = z.object({
   /** A guest may leave it empty: one is made for them when they create their account. */
   username: z.preprocess((value) => (value === "" ? null : value), username.nullable()),
-  fullName: optionalText(PROFILE_LIMITS.fullName, "Full name"),
+  fullName: z.preprocess(cleanNameInput, optionalText(PROFILE_LIMITS.fullName, "Full name")),
   bio: optionalText(PROFILE_LIMITS.bio, "Bio"),
 });
 

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { cleanNameInput } from "~/auth/display-name";
 import type { Database } from "~/db.server";
 import { readerApplications } from "../../db/schema";
 import { parseLanguages, SPECIALTIES } from "./application";
 import { FIRST_LEVEL } from "./levels";
 
 export const applicationForm = z.object({
-  displayName: z.string().trim().min(2, "Enter a display name of at least 2 characters.").max(60, "Keep the display name under 60 characters."),
+  displayName: z.preprocess(cleanNameInput, z.string().min(2, "Enter a display name of at least 2 characters.").max(60, "Keep the display name under 60 characters.")),
   bio: z.string().trim().min(20, "Tell people about yourself in at least 20 characters.").max(1000, "Keep the bio under 1,000 characters."),
   specialties: z.array(z.string().trim().min(1).max(40)).min(1, "Choose at least one specialty.").max(10, "Choose at most 10 specialties."),
   languages: z

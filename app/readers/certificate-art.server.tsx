@@ -11,8 +11,11 @@ import { CERTIFICATE_ART_SIZES, type CertificateArtKind } from "./certificate-ar
 import type { CertificateView } from "./certificate.server";
 import { qrPath } from "./certificate-qr.server";
 
-/** Part of every stored picture's key: a change of design here renders every certificate again. */
-export const CERTIFICATE_ART_VERSION = "1";
+/**
+ * Part of every stored picture's key: a change of design here renders every certificate again
+ * (2: names drawn without direction or control characters).
+ */
+export const CERTIFICATE_ART_VERSION = "2";
 
 const { ink: INK, night: NIGHT, gold: GOLD, goldBright: GOLD_BRIGHT, goldDim: GOLD_DIM, parchment: PARCHMENT, muted: MUTED, danger: REVOKED } = PICTURE_COLOURS;
 const SERIF = PICTURE_SERIF;

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { readerCertificates, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { revokeFormSchema } from "./certificate";
+import { cleanName } from "../auth/display-name";
 import { levelById } from "./levels";
 
 export type CertificateView = {
@@ -52,7 +53,8 @@ export async function getCertificate(db: Database, id: string): Promise<Certific
   if (!row) return null;
   return {
     id: row.id,
-    holderName: row.holderName.trim() || "A certified reader",
+    // Names printed before they were cleaned on input are cleaned here, for the page and the pictures.
+    holderName: cleanName(row.holderName) || "A certified reader",
     levelName: levelById(row.levelId).name,
     issuedAt: row.issuedAt,
     score: row.score,

@@ -153,6 +153,13 @@ describe("the sign-in form", () => {
     [{ email: "" }, "Email is required"],
     [{ email: "not-an-email" }, "Invalid email address"],
     [{ email: "a@b" }, "Invalid email address"],
+    [{ email: "<script>@x.com" }, "Invalid email address"],
+    [{ email: "a<img src=x>@x.com" }, "Invalid email address"],
+    [{ email: "\"quoted\"@x.com" }, "Invalid email address"],
+    [{ email: "a@x.com>" }, "Invalid email address"],
+    [{ email: "a@[127.0.0.1]" }, "Invalid email address"],
+    [{ email: "a..b@x.com" }, "Invalid email address"],
+    [{ email: "a;b@x.com", mode: "create" }, "Invalid email address"],
   ])("answers %j with 400 and the spec's message", async (form, message) => {
     const response = await askForLink(newBrowser(), form);
     expect(response.status).toBe(400);

@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { quizAttempts, readerCertificates, users } from "../../db/schema";
+import { getCertificate } from "../../app/readers/certificate.server";
+import { quizAttempts, readerApplications, readerCertificates, users } from "../../db/schema";
 import { STAFF_MEMBER_ID } from "../../db/seed-data";
 import { get, post, signInAs, visit } from "./helpers";
 
@@ -90,8 +91,8 @@ describe("the reader certificate", () => {
     // Rendered once, then served from the stored copy.
     const stored = await env.MEDIA.list({ prefix: `certificates/${reader.certificateId}/` });
     expect(stored.objects.map((object) => object.key).sort()).toEqual([
-      `certificates/${reader.certificateId}/certificate-valid-localhost-v1.png`,
-      `certificates/${reader.certificateId}/og-valid-localhost-v1.png`,
+      `certificates/${reader.certificateId}/certificate-valid-localhost-v2.png`,
+      `certificates/${reader.certificateId}/og-valid-localhost-v2.png`,
     ]);
     const again = await pngSize(await get(`/certificate/${reader.certificateId}/certificate.png`));
     expect(again.bytes).toEqual(sheet.bytes);
@@ -166,4 +167,46 @@ describe("the reader certificate", () => {
     // Staff revoking an id that does not exist are told so.
     expect((await post("/certificate/unknown-certificate", form, { cookie: await signInAs(STAFF_MEMBER_ID) })).status).toBe(404);
   });
+});
+
+/** A name with a right-to-left override, an isolate, a direction mark and control characters in it. */
+const SPOOFED = "\u202EIvy\u2066 Hart\u2069\u200F\u0007\u009B\n\tfdp.exe";
+
+/** The characters of the name above that turn text around or hide in it. */
+const HIDDEN = /[\u0007\u009B\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+describe("names are kept free of direction and control characters", () => {
+  it("cleans the profile's full name, the reader application's display name and the reader profile's name on input", async () => {
+    const personId = newId();
+    const username = `n_${personId.slice(0, 10).toLowerCase().replace(/[^a-z0-9_]/g, "")}`;
+    await db().insert(users).values({ id: personId, email: `${personId}@example.com`, username });
+    const cookie = await signInAs(personId);
+    expect((await post("/profile", { intent: "profile", username, fullName: SPOOFED, bio: "" }, { cookie })).status).toBe(200);
+    expect((await db().query.users.findFirst({ where: eq(users.id, personId) }))!.fullName).toBe("Ivy Hart fdp.exe");
+
+    const application = { intent: "save", displayName: SPOOFED, bio: "I have read cards for friends for years.", specialty: "Decisions", languages: "English", yearsOfPractice: "4", price: "1.25" };
+    expect((await post("/become-reader", application, { cookie })).status).toBe(302);
+    expect((await db().query.readerApplications.findFirst({ where: eq(readerApplications.userId, personId) }))!.displayName).toBe("Ivy Hart fdp.exe");
+    // Only direction marks: nothing is left of the name, and the form says so.
+    const empty = await post("/become-reader", { ...application, displayName: "\u202E\u2066\u200F" }, { cookie });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Enter a display name of at least 2 characters.");
+
+    const reader = await signInAs("seed-user-theo");
+    const profile = { intent: "profile", displayName: SPOOFED, bio: "Career readings with practical next steps, twice a week.", specialty: "Career and money", languages: "English", yearsOfPractice: "8", price: "3.50" };
+    expect((await post("/reader-dashboard", profile, { cookie: reader })).status).toBeLessThan(400);
+    expect((await db().query.users.findFirst({ where: eq(users.id, "seed-user-theo") }))!.fullName).toBe("Ivy Hart fdp.exe");
+  });
+
+  it("prints a certificate issued before names were cleaned without them, on the page, its share tags and its pictures", async () => {
+    const reader = await certifiedReader(SPOOFED);
+    const certificate = (await getCertificate(db(), reader.certificateId))!;
+    expect(certificate.holderName).toBe("Ivy Hart fdp.exe");
+    const html = await text(await visit(`/certificate/${reader.certificateId}`));
+    expect(html).toContain("Ivy Hart fdp.exe");
+    expect(html).not.toMatch(HIDDEN);
+    const download = await get(`/certificate/${reader.certificateId}/certificate.png`);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="arcanum-certificate-ivy-hart-fdp-exe-${reader.certificateId}.png"`);
+    await download.arrayBuffer();
+  }, RENDERING);
 });
