@@ -796,6 +796,8 @@ export const readerProfiles = sqliteTable(
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
     updatedAt: millis("updated_at").notNull().default(now),
+    /** Different clients with at least one counted reading: what the level ladder climbs on. */
+    countedClients: integer("counted_clients").notNull().default(0),
   },
   (t) => [
     check("reader_profiles_counts_check", sql`${t.completedReadings} >= 0 AND ${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND ${t.ratingCount} * 5`),
@@ -922,10 +924,13 @@ export const paidReadings = sqliteTable(
     endedAt: millis("ended_at"),
     refundedAt: millis("refunded_at"),
     createdAt: millis("created_at").notNull().default(now),
+    /** Set when it ends: whether it counts toward the reader's readings, clients and rating (decision 0051). */
+    counted: flag("counted"),
   },
   (t) => [
     index("paid_readings_client_idx").on(t.clientId, t.createdAt),
     index("paid_readings_reader_idx").on(t.readerId, t.createdAt),
+    index("paid_readings_counted_idx").on(t.readerId, t.clientId).where(sql`${t.counted} = 1`),
     // A reader gives one paid reading at a time: a second acceptance fails while one is live.
     uniqueIndex("paid_readings_one_live_per_reader_idx").on(t.readerId).where(sql`${t.status} = 'live'`),
     check("paid_readings_money_check", sql`${t.chargedCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.chargedCents}`),
@@ -950,8 +955,14 @@ export const readingReviews = sqliteTable(
     reply: text("reply"),
     repliedAt: millis("replied_at"),
     createdAt: millis("created_at").notNull().default(now),
+    /** Whether the rating weighs in the reader's average (decision 0051); every review is shown either way. */
+    counted: flag("counted"),
   },
-  (t) => [index("reading_reviews_reader_idx").on(t.readerId, t.createdAt), check("reading_reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`)],
+  (t) => [
+    index("reading_reviews_reader_idx").on(t.readerId, t.createdAt),
+    index("reading_reviews_counted_idx").on(t.readerId, t.clientId, t.createdAt).where(sql`${t.counted} = 1`),
+    check("reading_reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
 );
 
 /** A client's report of a paid reading, for staff, who may refund it. */

@@ -11,6 +11,8 @@ import { newId } from "../lib/crypto";
 import type { EndReason } from "./clock";
 import { readingRefundStatements } from "./wallet.server";
 import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_MAX } from "./rules";
+import { REPUTATION_MESSAGES } from "../readers/reputation";
+import { metCountedBefore, readingCounts, reviewWeighs, sharesDevice } from "../readers/reputation.server";
 import { z } from "zod";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
@@ -39,9 +41,10 @@ export async function paidReadingForRoom(db: Database, id: string) {
 
 /**
  * Ends a paid reading once: the reader's earning (gross, the platform's fee, net) goes to their
- * ledger, a reading with paid minutes counts toward their level (free minutes alone do not), and
- * the reading is marked ended with its totals, all in one batch whose every statement holds only
- * while the reading is not yet ended. The charged total is the database's own, never the room's copy.
+ * ledger, a reading that counts (decision 0051) adds to their readings and, for a client's first,
+ * to their clients, and the reading is marked ended with its totals, all in one batch whose every
+ * statement holds only while the reading is not yet ended. The charged total is the database's own,
+ * never the room's copy.
  */
 export async function finishPaidReading(db: Database, id: string, details: { startedAt: number | null; reason: EndReason; interruptedMs?: number }, now: number) {
   const open = and(eq(paidReadings.id, id), ne(paidReadings.status, "ended"));
@@ -54,14 +57,15 @@ export async function finishPaidReading(db: Database, id: string, details: { sta
             FROM ${paidReadings} WHERE ${open} AND ${paidReadings.chargedCents} > 0`,
       )
       .onConflictDoNothing(),
+    db.update(paidReadings).set({ counted: true }).where(and(open, readingCounts)),
     db
       .update(readerProfiles)
-      .set({ completedReadings: sql`${readerProfiles.completedReadings} + 1`, updatedAt: now })
-      .where(
-        and(
-          sql`${readerProfiles.userId} = (SELECT ${paidReadings.readerId} FROM ${paidReadings} WHERE ${open} AND ${paidReadings.chargedCents} > 0)`,
-        ),
-      ),
+      .set({
+        completedReadings: sql`${readerProfiles.completedReadings} + 1`,
+        countedClients: sql`${readerProfiles.countedClients} + (SELECT NOT ${metCountedBefore(id)} FROM ${paidReadings} WHERE ${paidReadings.id} = ${id})`,
+        updatedAt: now,
+      })
+      .where(sql`${readerProfiles.userId} = (SELECT ${paidReadings.readerId} FROM ${paidReadings} WHERE ${open} AND ${paidReadings.counted} = 1)`),
     db
       .update(paidReadings)
       .set({
@@ -70,11 +74,11 @@ export async function finishPaidReading(db: Database, id: string, details: { sta
         netCents: sql`${paidReadings.chargedCents} - ${fee}`,
         endReason: details.reason,
         startedAt: details.startedAt,
+        interruptedMs: Math.max(0, Math.round(details.interruptedMs ?? 0)),
         endedAt: now,
       })
       .where(open),
   ];
-        interruptedMs: Math.max(0, Math.round(details.interruptedMs ?? 0)),
   await db.batch(statements as [Statement, ...Statement[]]);
 }
 
@@ -95,6 +99,7 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
       readerUsername: sql<string | null>`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${paidReadings.readerId})`,
       review: { rating: readingReviews.rating, body: readingReviews.body, reply: readingReviews.reply, createdAt: readingReviews.createdAt, repliedAt: readingReviews.repliedAt },
       reported: sql<number>`EXISTS (SELECT 1 FROM ${readingReports} WHERE ${readingReports.paidReadingId} = ${paidReadings.id} AND ${readingReports.reporterId} = ${viewerId})`,
+      sharedDevice: sharesDevice(paidReadings.clientId, paidReadings.readerId),
     })
     .from(paidReadings)
     .leftJoin(readingReviews, eq(readingReviews.paidReadingId, paidReadings.id))
@@ -123,13 +128,13 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
     feeCents: role === "client" ? null : reading.feeCents,
     netCents: role === "client" ? null : reading.netCents,
     endReason: reading.endReason as EndReason | null,
+    /** Time the room was down during the reading (what the receipt says was not billed). */
+    interruptedMs: reading.interruptedMs,
     startedAt: reading.startedAt,
     endedAt: reading.endedAt,
     review: row.review?.rating ? row.review : null,
     /** For the client: null when they may review, else why not. */
-    reviewRefusal: role === "client" ? reviewRefusal(reading) : null,
-    /** Time the room was down during the reading (what the receipt says was not billed). */
-    interruptedMs: reading.interruptedMs,
+    reviewRefusal: role === "client" ? reviewRefusal({ ...reading, sharedDevice: row.sharedDevice === 1 }) : null,
     reported: row.reported === 1,
   };
 }
@@ -147,36 +152,49 @@ export const reportForm = z.object({
 
 type Done = { ok: true; message: string; readerId?: string } | { ok: false; status: number; message: string };
 
-/** Why a client may not review this reading yet, or null when they may: it ended, and minutes were paid for. */
-function reviewRefusal(reading: { status: string; minutesBilled: number; chargedCents: number }): string | null {
+/**
+ * Why a client may not review this reading yet, or null when they may: it ended, minutes were paid
+ * for, and the two accounts were never used on one device (decision 0051).
+ */
+function reviewRefusal(reading: { status: string; minutesBilled: number; chargedCents: number; sharedDevice: boolean }): string | null {
   if (reading.status !== "ended" || reading.minutesBilled === 0) return "A reading can be reviewed once it has taken place and ended.";
   if (reading.chargedCents === 0) return "Only a reading with paid minutes can be reviewed.";
+  if (reading.sharedDevice) return REPUTATION_MESSAGES.sharedDevice;
   return null;
 }
 
 /**
- * The client rates a finished reading that was paid for, once (free minutes alone buy no rating, so
- * ratings cannot be gathered from free readings); the reader's rating counters move in the same
- * batch, counted only while no review of this reading exists yet.
+ * The client rates a finished reading that was paid for, once (free minutes alone buy no rating, and
+ * accounts that shared a device review nothing of each other). Every review is published; it weighs
+ * in the reader's rating only by the rules of decision 0051, decided inside the batch, where the
+ * rating counters move only while no review of this reading exists yet.
  */
 export async function reviewReading(db: Database, clientId: string, id: string, input: z.infer<typeof reviewForm>, now = Date.now()): Promise<Done> {
-  const reading = await db.query.paidReadings.findFirst({ where: and(eq(paidReadings.id, id), eq(paidReadings.clientId, clientId)) });
-  if (!reading) return { ok: false, status: 404, message: "Reading not found" };
-  const refusal = reviewRefusal(reading);
+  const [row] = await db
+    .select({ reading: paidReadings, sharedDevice: sharesDevice(paidReadings.clientId, paidReadings.readerId) })
+    .from(paidReadings)
+    .where(and(eq(paidReadings.id, id), eq(paidReadings.clientId, clientId)))
+    .limit(1);
+  if (!row) return { ok: false, status: 404, message: "Reading not found" };
+  const reading = row.reading;
+  const refusal = reviewRefusal({ ...reading, sharedDevice: row.sharedDevice === 1 });
   if (refusal) return { ok: false, status: 409, message: refusal };
+  const weighs = reviewWeighs(reading, now);
   const [, inserted] = await db.batch([
     db
       .update(readerProfiles)
       .set({ ratingSum: sql`${readerProfiles.ratingSum} + ${input.rating}`, ratingCount: sql`${readerProfiles.ratingCount} + 1`, updatedAt: now })
-      .where(and(eq(readerProfiles.userId, reading.readerId), sql`NOT EXISTS (SELECT 1 FROM ${readingReviews} WHERE ${readingReviews.paidReadingId} = ${id})`)),
+      .where(and(eq(readerProfiles.userId, reading.readerId), sql`NOT EXISTS (SELECT 1 FROM ${readingReviews} WHERE ${readingReviews.paidReadingId} = ${id})`, weighs)),
     db
       .insert(readingReviews)
-      .values({ paidReadingId: id, clientId, readerId: reading.readerId, rating: input.rating, body: input.body, createdAt: now })
+      .values({ paidReadingId: id, clientId, readerId: reading.readerId, rating: input.rating, body: input.body, createdAt: now, counted: sql`${weighs}` })
       .onConflictDoNothing()
-      .returning({ id: readingReviews.paidReadingId }),
+      .returning({ id: readingReviews.paidReadingId, counted: readingReviews.counted }),
   ]);
-  if (inserted.length === 0) return { ok: false, status: 409, message: "You have already reviewed this reading." };
-  return { ok: true, message: "Thank you: your review is published.", readerId: reading.readerId };
+  const [review] = inserted;
+  if (!review) return { ok: false, status: 409, message: "You have already reviewed this reading." };
+  const message = review.counted ? REPUTATION_MESSAGES.weighs : reading.counted ? REPUTATION_MESSAGES.recent : REPUTATION_MESSAGES.tooSmall;
+  return { ok: true, message, readerId: reading.readerId };
 }
 
 /** The reader answers a review of one of their readings, once. */

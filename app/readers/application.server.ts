@@ -19,7 +19,7 @@ export const applicationForm = z.object({
   yearsOfPractice: z.coerce.number({ error: "Enter your years of practice as a number." }).int("Enter whole years.").min(0, "Years cannot be negative.").max(80, "Enter at most 80 years."),
   price: z.coerce
     .number({ error: "Enter a price such as 1.50." })
-    .min(0, "The price cannot be negative.")
+    .min(FIRST_LEVEL.minPricePerMinute / 100, `New readers start as ${FIRST_LEVEL.name}s and charge at least $${(FIRST_LEVEL.minPricePerMinute / 100).toFixed(2)} a minute.`)
     .max(FIRST_LEVEL.maxPricePerMinute / 100, `New readers start as ${FIRST_LEVEL.name}s and can charge at most $${(FIRST_LEVEL.maxPricePerMinute / 100).toFixed(2)} a minute.`),
 });
 

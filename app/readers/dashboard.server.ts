@@ -37,11 +37,11 @@ export function progressToNext(level: ReaderLevel, stats: ReaderStats) {
   if (!next) return null;
   const met = Object.fromEntries(thresholdsOf(next, stats).map((threshold) => [threshold.key, threshold.met]));
   const steps: Progress[] = [
-    { label: "Completed paid readings", have: String(stats.readings), need: String(next.minReadings), met: met.readings! },
+    { label: "Different clients with a counted reading", have: String(stats.clients), need: String(next.minClients), met: met.clients! },
     { label: "Average rating", have: stats.rating === null ? "no ratings yet" : stats.rating.toFixed(2), need: next.minRating.toFixed(1), met: met.rating! },
     { label: "Best quiz mark", have: `${Math.floor(stats.bestQuizPercent)}%`, need: `${next.minQuizPercent}%`, met: met.quiz! },
   ];
-  return { next: { name: next.name, maxPricePerMinute: next.maxPricePerMinute }, steps };
+  return { next: { name: next.name, minPricePerMinute: next.minPricePerMinute, maxPricePerMinute: next.maxPricePerMinute }, steps };
 }
 
 /** Everything the dashboard shows a reader about themselves; null for someone who is not a reader. */
@@ -71,7 +71,7 @@ export async function readerDashboard(db: Database, userId: string) {
       .limit(1),
   ]);
   if (!row || !standing?.isReader) return null;
-  const { level, readings, rating, ratingCount } = standing;
+  const { level, readings, clients, rating, ratingCount } = standing;
   return {
     username: row.username,
     displayName: row.fullName ?? row.username ?? "",
@@ -81,8 +81,8 @@ export async function readerDashboard(db: Database, userId: string) {
     languages: JSON.parse(row.languages ?? "[]") as string[],
     yearsOfPractice: row.yearsOfPractice ?? 0,
     available: !!row.available,
-    level: { name: level.name, maxPricePerMinute: level.maxPricePerMinute },
-    stats: { readings, rating, ratingCount },
+    level: { name: level.name, minPricePerMinute: level.minPricePerMinute, maxPricePerMinute: level.maxPricePerMinute },
+    stats: { readings, clients, rating, ratingCount },
     progress: progressToNext(level, standing),
     certificateId: certificate?.id ?? null,
   };
@@ -91,8 +91,8 @@ export async function readerDashboard(db: Database, userId: string) {
 type Outcome = { ok: true } | { ok: false; status: 400 | 403 | 409; field: string; message: string };
 
 /**
- * Saves a reader's public profile. The price may not exceed the level's ceiling: checked here with a
- * clear message, and again inside both statements, which only apply while the level is the one checked.
+ * Saves a reader's public profile. The price stays within the level's floor and ceiling: checked here
+ * with a clear message, and again inside both statements, which only apply while the level is the one checked.
  */
 export async function updateReaderProfile(db: Database, userId: string, input: ProfileInput): Promise<Outcome> {
   const reader = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { isReader: true, levelId: true } });
@@ -100,10 +100,10 @@ export async function updateReaderProfile(db: Database, userId: string, input: P
   const price = Math.round(input.price * 100);
   const problem = priceProblem(reader.levelId, price);
   if (problem) return { ok: false, status: 400, field: "price", message: problem };
-  const ceiling = levelById(reader.levelId).maxPricePerMinute;
+  const { minPricePerMinute: floor, maxPricePerMinute: ceiling } = levelById(reader.levelId);
   const now = Date.now();
   const sameLevel = reader.levelId ? eq(users.levelId, reader.levelId) : isNull(users.levelId);
-  const stillFits = sql`EXISTS (SELECT 1 FROM ${users} WHERE ${and(eq(users.id, userId), eq(users.isReader, true), sameLevel)} AND ${price} <= ${ceiling})`;
+  const stillFits = sql`EXISTS (SELECT 1 FROM ${users} WHERE ${and(eq(users.id, userId), eq(users.isReader, true), sameLevel)} AND ${price} BETWEEN ${floor} AND ${ceiling})`;
   const values = { specialties: JSON.stringify(input.specialties), languages: JSON.stringify(input.languages), yearsOfPractice: input.yearsOfPractice, updatedAt: now };
   const [saved] = await db.batch([
     db
@@ -114,7 +114,7 @@ export async function updateReaderProfile(db: Database, userId: string, input: P
     // An insert from a select names every column of the table, in order.
     db
       .insert(readerProfiles)
-      .select(sql`SELECT id, ${values.specialties}, ${values.languages}, ${values.yearsOfPractice}, 0, 0, 0, 0, ${now} FROM users WHERE id = ${userId} AND ${stillFits}`)
+      .select(sql`SELECT id, ${values.specialties}, ${values.languages}, ${values.yearsOfPractice}, 0, 0, 0, 0, ${now}, 0 FROM users WHERE id = ${userId} AND ${stillFits}`)
       .onConflictDoUpdate({ target: readerProfiles.userId, set: values }),
   ]);
   if (!saved.length) return { ok: false, status: 409, field: "price", message: "Your level changed meanwhile; please check your price and save again." };

@@ -7,7 +7,7 @@ import { levelById, LEVELS, priceProblem, qualifyingLevel, type ReaderLevel } fr
 
 type Outcome = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404; message: string };
 
-/** Sets a reader's price per minute (cents), never above their level's ceiling. */
+/** Sets a reader's price per minute (cents), within their level's floor and ceiling. */
 export async function setReaderPrice(db: Database, userId: string, pricePerMinute: number): Promise<Outcome> {
   if (!Number.isInteger(pricePerMinute) || pricePerMinute < 0) return { ok: false, status: 400, message: "Enter a price of zero or more." };
   const reader = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { isReader: true, levelId: true } });
@@ -15,12 +15,12 @@ export async function setReaderPrice(db: Database, userId: string, pricePerMinut
   if (!reader.isReader) return { ok: false, status: 403, message: "Only readers set a price per minute." };
   const problem = priceProblem(reader.levelId, pricePerMinute);
   if (problem) return { ok: false, status: 400, message: problem };
-  // The ceiling is checked again in the statement, so a level change in between cannot let a price slip past it.
-  const ceiling = levelById(reader.levelId).maxPricePerMinute;
+  // The bounds are checked again in the statement, so a level change in between cannot let a price slip past them.
+  const { minPricePerMinute: floor, maxPricePerMinute: ceiling } = levelById(reader.levelId);
   const [saved] = await db
     .update(users)
     .set({ customPricePerMinute: pricePerMinute, updatedAt: Date.now() })
-    .where(and(eq(users.id, userId), eq(users.isReader, true), sql`${pricePerMinute} <= ${ceiling}`, reader.levelId ? eq(users.levelId, reader.levelId) : sql`${users.levelId} IS NULL`))
+    .where(and(eq(users.id, userId), eq(users.isReader, true), sql`${pricePerMinute} BETWEEN ${floor} AND ${ceiling}`, reader.levelId ? eq(users.levelId, reader.levelId) : sql`${users.levelId} IS NULL`))
     .returning({ id: users.id });
   if (!saved) return { ok: false, status: 400, message: "Your level changed meanwhile; please try again." };
   return { ok: true, message: "Price saved." };
@@ -30,13 +30,17 @@ export async function setReaderPrice(db: Database, userId: string, pricePerMinut
 const attemptPercent = sql<number>`${quizAttempts.score} * 100.0 / json_array_length(${quizAttempts.questions})`;
 
 /**
- * What decides a reader's level, read from the database: completed paid readings and ratings (kept
- * by the paid readings on `reader_profiles`) and the best mark of any graded quiz attempt.
+ * What decides a reader's level, read from the database: counted readings, different clients and
+ * weighing ratings (kept by the paid readings on `reader_profiles`, decision 0051) and the best mark
+ * of any graded quiz attempt.
  */
 export type ReaderStanding = {
   isReader: boolean;
   level: ReaderLevel;
+  /** Counted paid readings, shown on the profile. */
   readings: number;
+  /** Different clients with a counted reading: what the ladder climbs on. */
+  clients: number;
   /** Average rating, or null before the first one. */
   rating: number | null;
   ratingCount: number;
@@ -50,6 +54,7 @@ export async function readerStanding(db: Database, userId: string): Promise<Read
         isReader: users.isReader,
         levelId: users.levelId,
         completedReadings: readerProfiles.completedReadings,
+        countedClients: readerProfiles.countedClients,
         ratingSum: readerProfiles.ratingSum,
         ratingCount: readerProfiles.ratingCount,
       })
@@ -68,6 +73,7 @@ export async function readerStanding(db: Database, userId: string): Promise<Read
     isReader: !!row.isReader,
     level: levelById(row.levelId),
     readings: row.completedReadings ?? 0,
+    clients: row.countedClients ?? 0,
     rating: ratingCount ? row.ratingSum! / ratingCount : null,
     ratingCount,
     bestQuizPercent: best?.percent ?? 0,
@@ -87,9 +93,10 @@ export async function promoteReader(db: Database, userId: string, now = Date.now
   if (target.rankOrder <= standing.level.rankOrder) return null;
   const lower = LEVELS.filter((level) => level.rankOrder < target.rankOrder).map((level) => level.id);
   const evidence = await certificateAttempt(db, userId);
+  // The price rises to the new level's floor when it was below.
   const move = db
     .update(users)
-    .set({ levelId: target.id, updatedAt: now })
+    .set({ levelId: target.id, customPricePerMinute: sql`MAX(COALESCE(${users.customPricePerMinute}, 0), ${target.minPricePerMinute})`, updatedAt: now })
     .where(and(eq(users.id, userId), eq(users.isReader, true), sql`(${users.levelId} IS NULL OR ${users.levelId} IN (${sql.join(lower.map((id) => sql`${id}`), sql`, `)}))`))
     .returning({ id: users.id });
   if (!evidence) {

@@ -213,7 +213,8 @@ function becomeReader(db: Database, userId: string, now: number) {
         levelId: sql`COALESCE(${users.levelId}, ${FIRST_LEVEL.id})`,
         fullName: sql`COALESCE(${application("display_name")}, ${users.fullName})`,
         bio: sql`COALESCE(${application("bio")}, ${users.bio})`,
-        customPricePerMinute: sql`COALESCE(${application("price_per_minute")}, ${users.customPricePerMinute}, ${FIRST_LEVEL.maxPricePerMinute})`,
+        // Never below the first level's floor, whatever an older draft said.
+        customPricePerMinute: sql`MAX(COALESCE(${application("price_per_minute")}, ${users.customPricePerMinute}, ${FIRST_LEVEL.maxPricePerMinute}), ${FIRST_LEVEL.minPricePerMinute})`,
         updatedAt: now,
       })
       .where(eq(users.id, userId)),
@@ -221,7 +222,7 @@ function becomeReader(db: Database, userId: string, now: number) {
     db
       .insert(readerProfiles)
       .select(
-        sql`SELECT user_id, specialties, languages, years_of_practice, 0, 0, 0, 0, ${now} FROM reader_applications WHERE user_id = ${userId}`,
+        sql`SELECT user_id, specialties, languages, years_of_practice, 0, 0, 0, 0, ${now}, 0 FROM reader_applications WHERE user_id = ${userId}`,
       )
       .onConflictDoNothing(),
     db.insert(readerProfiles).values({ userId, updatedAt: now }).onConflictDoNothing(),

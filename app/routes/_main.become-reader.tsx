@@ -102,10 +102,10 @@ export default function BecomeReader() {
                 </label>
                 <label className="text-sm font-semibold">
                   Intended price per minute (USD)
-                  <input name="price" type="number" required min={0} max={FIRST_LEVEL.maxPricePerMinute / 100} step={0.01} defaultValue={application ? (application.pricePerMinute / 100).toFixed(2) : undefined} aria-invalid={invalid("price")} className={field} />
+                  <input name="price" type="number" required min={FIRST_LEVEL.minPricePerMinute / 100} max={FIRST_LEVEL.maxPricePerMinute / 100} step={0.01} defaultValue={application ? (application.pricePerMinute / 100).toFixed(2) : undefined} aria-invalid={invalid("price")} className={field} />
                 </label>
               </div>
-              <p className="text-sm text-muted">New readers start as {FIRST_LEVEL.name}s, at up to {formatMoney(FIRST_LEVEL.maxPricePerMinute)} a minute; higher levels allow higher prices.</p>
+              <p className="text-sm text-muted">New readers start as {FIRST_LEVEL.name}s, at {formatMoney(FIRST_LEVEL.minPricePerMinute)} to {formatMoney(FIRST_LEVEL.maxPricePerMinute)} a minute; higher levels allow higher prices.</p>
               <button type="submit" className={buttonClasses("primary")}>Save and continue to the quiz</button>
             </Form>
           </>

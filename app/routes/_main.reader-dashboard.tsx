@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { SPECIALTIES } from "~/readers/application";
+import { COUNTED_MIN_PAID_MINUTES } from "~/readers/reputation";
 import { parseReaderProfile, readerDashboard, updateReaderProfile } from "~/readers/dashboard.server";
 import { formatPerMinute } from "~/readers/format";
 import { setReaderAvailability } from "~/readers/presence.server";
@@ -234,12 +235,12 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
               <Badge tone="gold">{dashboard.level.name}</Badge>
             </div>
             <p className="mt-3 text-sm text-muted">
-              As {/^[AEIOU]/.test(dashboard.level.name) ? "an" : "a"} {dashboard.level.name} you may charge up to {formatMoney(dashboard.level.maxPricePerMinute)} a minute.
+              As {/^[AEIOU]/.test(dashboard.level.name) ? "an" : "a"} {dashboard.level.name} you charge from {formatMoney(dashboard.level.minPricePerMinute)} up to {formatMoney(dashboard.level.maxPricePerMinute)} a minute.
             </p>
             {dashboard.progress ? (
               <>
                 <h3 className="mt-5 font-sans text-sm font-semibold">
-                  To become {/^[AEIOU]/.test(dashboard.progress.next.name) ? "an" : "a"} {dashboard.progress.next.name} (up to {formatMoney(dashboard.progress.next.maxPricePerMinute)} a minute)
+                  To become {/^[AEIOU]/.test(dashboard.progress.next.name) ? "an" : "a"} {dashboard.progress.next.name} ({formatMoney(dashboard.progress.next.minPricePerMinute)} to {formatMoney(dashboard.progress.next.maxPricePerMinute)} a minute)
                 </h3>
                 <ul className="mt-2 grid gap-2 text-sm">
                   {dashboard.progress.steps.map((step) => (
@@ -323,7 +324,8 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
                   name="price"
                   type="number"
                   required
-                  min={0}
+                  min={dashboard.level.minPricePerMinute / 100}
+                  max={dashboard.level.maxPricePerMinute / 100}
                   step={0.01}
                   defaultValue={dashboard.price === null ? undefined : (dashboard.price / 100).toFixed(2)}
                   aria-invalid={invalid("price")}
@@ -333,7 +335,7 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
               </label>
             </div>
             <p id="price-ceiling" className="text-sm text-muted">
-              Now {formatPerMinute(dashboard.price)}; your level allows up to {formatMoney(dashboard.level.maxPricePerMinute)} a minute.
+              Now {formatPerMinute(dashboard.price)}; your level allows {formatMoney(dashboard.level.minPricePerMinute)} to {formatMoney(dashboard.level.maxPricePerMinute)} a minute. Readings count toward your level and rating from {COUNTED_MIN_PAID_MINUTES} paid minutes.
             </p>
             <button type="submit" disabled={sending === "profile"} className={buttonClasses("primary")}>
               Save profile
@@ -347,7 +349,7 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
           Paid readings
         </h2>
         <p className="mt-2 text-sm text-muted">
-          {dashboard.stats.readings} completed
+          {dashboard.stats.readings} counted · {dashboard.stats.clients} {dashboard.stats.clients === 1 ? "client" : "clients"}
           {dashboard.stats.rating === null ? " · no ratings yet" : ` · rated ${dashboard.stats.rating.toFixed(2)} from ${dashboard.stats.ratingCount}`}
         </p>
         <PaidReadings requests={requests} earnings={earnings} />

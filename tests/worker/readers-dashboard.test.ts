@@ -27,13 +27,13 @@ async function theo() {
 
 describe("the reader dashboard", () => {
   it("shows a reader their availability, level, progress to the next level and the places paid readings will fill", async () => {
-    await db().update(readerProfiles).set({ completedReadings: 30, ratingSum: 47, ratingCount: 10 }).where(eq(readerProfiles.userId, "seed-user-theo"));
+    await db().update(readerProfiles).set({ completedReadings: 30, countedClients: 30, ratingSum: 47, ratingCount: 10 }).where(eq(readerProfiles.userId, "seed-user-theo"));
     const html = (await (await get("/reader-dashboard", { cookie: await signInAs("seed-user-theo") })).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("Availability");
     expect(html).toContain("Go away");
-    // Theo is an Adept; a Master needs 100 readings, a 4.6 rating and an 85% quiz mark.
-    expect(html).toContain("To become a Master (up to $6.99 a minute)");
-    expect(html).toMatch(/Completed paid readings[\s\S]*?30[\s\S]*?100/);
+    // Theo is an Adept; a Master needs 100 different clients, a 4.6 rating and an 85% quiz mark.
+    expect(html).toContain("To become a Master ($3.49 to $6.99 a minute)");
+    expect(html).toMatch(/Different clients with a counted reading[\s\S]*?30[\s\S]*?100/);
     expect(html).toMatch(/Average rating[\s\S]*?4\.70[\s\S]*?4\.6/);
     for (const place of ["Requests", "Sessions", "Earnings", "Reviews"]) expect(html).toContain(place);
   });
@@ -65,6 +65,19 @@ describe("the reader dashboard", () => {
     const response = await post("/reader-dashboard", profileForm({ price: "4.00", displayName: "Should Not Stick" }), { cookie });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("As an Adept you can charge at most $3.99 a minute.");
+    expect(await theo()).toEqual(before);
+  });
+
+  it("refuses a price below the level's floor on the price form, with the floor named, and changes nothing", async () => {
+    const cookie = await signInAs("seed-user-theo");
+    const before = await theo();
+    for (const price of ["0.01", "0", "1.98"]) {
+      const response = await post("/reader-dashboard", profileForm({ price, displayName: "Should Not Stick" }), { cookie });
+      expect(response.status).toBe(400);
+      const html = (await response.text()).replaceAll("<!-- -->", "");
+      expect(html).toContain("As an Adept you charge at least $1.99 a minute.");
+      expect(html).toMatch(/name="price"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="price"/);
+    }
     expect(await theo()).toEqual(before);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Readers climb the ladder on their own: a review reads completed paid readings, the average rating and
+ * Readers climb the ladder on their own: a review reads the different clients of counted readings, the average rating and
  * the best quiz mark, promotes at each threshold and never below one, never down, and issues a
  * certificate of the new level; the dashboard's progress follows the same rule.
  */
@@ -27,10 +27,10 @@ async function attempt(userId: string, score: number, total: number, daysAgo: nu
 }
 
 /** A reader at `levelId` who passed with `score` of 100 and holds that pass's certificate. */
-async function reader(stats: { readings: number; ratingSum: number; ratingCount: number; score: number }, levelId = APPRENTICE.id) {
+async function reader(stats: { clients: number; ratingSum: number; ratingCount: number; score: number }, levelId = APPRENTICE.id) {
   const id = newId();
   await db().insert(users).values({ id, email: `${id}@example.com`, username: `l_${id.slice(0, 10)}`, fullName: "Ladder Reader", isReader: true, levelId });
-  await db().insert(readerProfiles).values({ userId: id, completedReadings: stats.readings, ratingSum: stats.ratingSum, ratingCount: stats.ratingCount });
+  await db().insert(readerProfiles).values({ userId: id, completedReadings: stats.clients, countedClients: stats.clients, ratingSum: stats.ratingSum, ratingCount: stats.ratingCount });
   const passed = await attempt(id, stats.score, 100, 30);
   await db().insert(readerCertificates).values({ id: newId(), userId: id, attemptId: passed, score: stats.score, total: 100, levelId: APPRENTICE.id, holderName: "Ladder Reader", issuedAt: Date.now() });
   return id;
@@ -41,11 +41,11 @@ const certificatesOf = (id: string) => db().query.readerCertificates.findMany({ 
 
 describe("reader promotion", () => {
   it("does not promote just below any of the Adept's thresholds", async () => {
-    // 25 readings, a 4.3 average (430 / 100) and an 80% mark, each in turn one step short.
+    // 25 clients, a 4.3 average (430 / 100) and an 80% mark, each in turn one step short.
     for (const short of [
-      { readings: 24, ratingSum: 430, ratingCount: 100, score: 80 },
-      { readings: 25, ratingSum: 429, ratingCount: 100, score: 80 },
-      { readings: 25, ratingSum: 430, ratingCount: 100, score: 79 },
+      { clients: 24, ratingSum: 430, ratingCount: 100, score: 80 },
+      { clients: 25, ratingSum: 429, ratingCount: 100, score: 80 },
+      { clients: 25, ratingSum: 430, ratingCount: 100, score: 79 },
     ]) {
       const id = await reader(short);
       expect(await reviewReaderLevel(db(), id)).toBeNull();
@@ -56,7 +56,7 @@ describe("reader promotion", () => {
 
   it("promotes at the thresholds with a certificate of the new level, once, and never down", async () => {
     // Passed at 75%, then a retake at 80%.
-    const id = await reader({ readings: 25, ratingSum: 430, ratingCount: 100, score: 75 });
+    const id = await reader({ clients: 25, ratingSum: 430, ratingCount: 100, score: 75 });
     const eighty = await attempt(id, 80, 100, 5);
     expect((await reviewReaderLevel(db(), id))?.id).toBe(ADEPT.id);
     expect(await levelOf(id)).toBe(ADEPT.id);
@@ -69,13 +69,13 @@ describe("reader promotion", () => {
     expect(await reviewReaderLevel(db(), id)).toBeNull();
     expect(await certificatesOf(id)).toHaveLength(2);
 
-    // Fewer readings or a lower rating later never take a level away.
-    await db().update(readerProfiles).set({ completedReadings: 0, ratingSum: 100, ratingCount: 100 }).where(eq(readerProfiles.userId, id));
+    // Fewer clients or a lower rating later never take a level away.
+    await db().update(readerProfiles).set({ countedClients: 0, ratingSum: 100, ratingCount: 100 }).where(eq(readerProfiles.userId, id));
     expect(await reviewReaderLevel(db(), id)).toBeNull();
     expect(await levelOf(id)).toBe(ADEPT.id);
 
-    // Master at 100 readings, 4.6 and 85%: the better retake is the one the certificate cites.
-    await db().update(readerProfiles).set({ completedReadings: 100, ratingSum: 460, ratingCount: 100 }).where(eq(readerProfiles.userId, id));
+    // Master at 100 clients, 4.6 and 85%: the better retake is the one the certificate cites.
+    await db().update(readerProfiles).set({ countedClients: 100, ratingSum: 460, ratingCount: 100 }).where(eq(readerProfiles.userId, id));
     expect(await reviewReaderLevel(db(), id)).toBeNull();
     const retake = await attempt(id, 85, 100, 1);
     expect((await reviewReaderLevel(db(), id))?.id).toBe(MASTER.id);
@@ -86,7 +86,7 @@ describe("reader promotion", () => {
 
   it("jumps straight to the highest level a reader qualifies for, showing the best mark", async () => {
     // The new certificate cites the best attempt, the 95% pass, over a later 90%.
-    const id = await reader({ readings: 300, ratingSum: 480, ratingCount: 100, score: 95 });
+    const id = await reader({ clients: 300, ratingSum: 480, ratingCount: 100, score: 95 });
     await attempt(id, 90, 100, 2);
     expect((await reviewReaderLevel(db(), id))?.id).toBe(ORACLE.id);
     const [newest, first] = await certificatesOf(id);
@@ -95,7 +95,7 @@ describe("reader promotion", () => {
 
   // An attempt backs one certificate per level: the pass that made someone a reader backs their promotions too.
   it("issues the new level's certificate on the pass itself when it is the only attempt", async () => {
-    const id = await reader({ readings: 25, ratingSum: 450, ratingCount: 100, score: 92 });
+    const id = await reader({ clients: 25, ratingSum: 450, ratingCount: 100, score: 92 });
     expect((await reviewReaderLevel(db(), id))?.id).toBe(ADEPT.id);
     const [newest, first] = await certificatesOf(id);
     expect(newest).toMatchObject({ levelId: ADEPT.id, attemptId: first!.attemptId, score: 92 });
@@ -114,7 +114,7 @@ describe("reader promotion", () => {
   });
 
   it("promotes a qualifying reader after a graded retake, and the page says so", async () => {
-    const id = await reader({ readings: 40, ratingSum: 450, ratingCount: 100, score: 75 });
+    const id = await reader({ clients: 40, ratingSum: 450, ratingCount: 100, score: 75 });
     const cookie = await signInAs(id);
     expect((await post("/tarot-quiz", { intent: "start" }, { cookie })).status).toBe(302);
     const row = (await db().query.quizAttempts.findFirst({ where: eq(quizAttempts.userId, id), orderBy: desc(quizAttempts.startedAt) }))!;
@@ -131,13 +131,13 @@ describe("reader promotion", () => {
   });
 
   it("the dashboard's progress agrees with the promotion rule", async () => {
-    const id = await reader({ readings: 25, ratingSum: 430, ratingCount: 100, score: 80 });
+    const id = await reader({ clients: 25, ratingSum: 430, ratingCount: 100, score: 80 });
     const standing = (await readerStanding(db(), id))!;
     const progress = progressToNext(standing.level, standing)!;
     expect(progress.next.name).toBe(ADEPT.name);
     expect(progress.steps.every((step) => step.met)).toBe(true);
     expect(qualifyingLevel(standing).id).toBe(ADEPT.id);
-    for (const short of [{ readings: 24 }, { rating: 4.29 }, { bestQuizPercent: 79 }]) {
+    for (const short of [{ clients: 24 }, { rating: 4.29 }, { bestQuizPercent: 79 }]) {
       const stats = { ...standing, ...short };
       expect(progressToNext(levelById(APPRENTICE.id), stats)!.steps.every((step) => step.met)).toBe(false);
       expect(qualifyingLevel(stats).id).toBe(APPRENTICE.id);

@@ -270,10 +270,10 @@ describe("reader levels", () => {
   });
 
   it("promotes at the thresholds", () => {
-    expect(qualifyingLevel({ readings: 24, rating: 5, bestQuizPercent: 100 }).name).toBe("Apprentice");
-    expect(qualifyingLevel({ readings: 25, rating: 4.3, bestQuizPercent: 80 }).name).toBe("Adept");
-    expect(qualifyingLevel({ readings: 100, rating: 4.6, bestQuizPercent: 84 }).name).toBe("Adept");
-    expect(qualifyingLevel({ readings: 300, rating: 4.8, bestQuizPercent: 90 }).name).toBe("Oracle");
+    expect(qualifyingLevel({ clients: 24, rating: 5, bestQuizPercent: 100 }).name).toBe("Apprentice");
+    expect(qualifyingLevel({ clients: 25, rating: 4.3, bestQuizPercent: 80 }).name).toBe("Adept");
+    expect(qualifyingLevel({ clients: 100, rating: 4.6, bestQuizPercent: 84 }).name).toBe("Adept");
+    expect(qualifyingLevel({ clients: 300, rating: 4.8, bestQuizPercent: 90 }).name).toBe("Oracle");
   });
 
   it("the server refuses a price above the ceiling", async () => {
