@@ -1,8 +1,9 @@
 /**
  * The reading journal: every finished reading is kept for each person who sat at the table, with
- * their own notes, and can be shared as a read-only link.
+ * their own notes, and can be shared as a read-only link. A paid reading's record is the client's
+ * and the reader's alike: its link works only while both of them share it.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
@@ -12,6 +13,7 @@ import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
 import { FULL_DECK } from "../tarot/cards";
 import { spreadById } from "./spreads";
+import type { EntrySharing } from "./journal-sharing";
 import type { RoomState } from "./state";
 
 const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
@@ -59,6 +61,22 @@ export async function saveToJournals(db: Database, sessionId: string, state: Roo
   await db.batch([upsert(first!), ...rest.map(upsert)]);
 }
 
+/** Whether the client (`c`) or the reader (`r`) of the entry's paid reading shares their own entry of it. */
+const agreed = (who: "client_id" | "reader_id") =>
+  sql.raw(`EXISTS (SELECT 1 FROM reading_journal o WHERE o.session_id = p.id AND o.user_id = p.${who} AND o.share_id IS NOT NULL)`);
+
+/**
+ * True when the entry's link may work: it is not of a paid reading, or both the client and the
+ * reader of that reading share their own entry of it (the first to share asks, the other agrees).
+ */
+const linkAgreed = sql<boolean>`NOT EXISTS (SELECT 1 FROM paid_readings p WHERE p.id = ${readingJournal.sessionId} AND NOT (${agreed("client_id")} AND ${agreed("reader_id")}))`;
+
+/** Where the person stands in the entry's paid reading: null when it was not one. */
+const paidRole = sql<"client" | "reader" | "guest" | null>`(SELECT CASE WHEN p.client_id = ${readingJournal.userId} THEN 'client' WHEN p.reader_id = ${readingJournal.userId} THEN 'reader' ELSE 'guest' END FROM paid_readings p WHERE p.id = ${readingJournal.sessionId})`;
+
+/** Whether the other side of the entry's paid reading shares it (for a guest at it: both do). */
+const otherAgreed = sql<boolean>`(SELECT CASE WHEN p.client_id = ${readingJournal.userId} THEN ${agreed("reader_id")} WHEN p.reader_id = ${readingJournal.userId} THEN ${agreed("client_id")} ELSE ${agreed("client_id")} AND ${agreed("reader_id")} END FROM paid_readings p WHERE p.id = ${readingJournal.sessionId})`;
+
 /** The person's kept readings, newest first (the query). */
 export function journalQuery(db: Database, userId: string | Me) {
   return db
@@ -68,7 +86,7 @@ export function journalQuery(db: Database, userId: string | Me) {
       spreadName: readingJournal.spreadName,
       cards: readingJournal.cards,
       createdAt: readingJournal.createdAt,
-      shared: sql<boolean>`${readingJournal.shareId} IS NOT NULL`,
+      shared: sql<boolean>`${readingJournal.shareId} IS NOT NULL AND ${linkAgreed}`,
     })
     .from(readingJournal)
     .where(eq(readingJournal.userId, userId))
@@ -76,13 +94,17 @@ export function journalQuery(db: Database, userId: string | Me) {
     .limit(200);
 }
 
+/** The person's entry, with where its sharing stands, in one query. */
 export async function getJournalEntry(db: Database, userId: string, id: string) {
-  const [entry] = await db
-    .select()
+  const [row] = await db
+    .select({ ...getTableColumns(readingJournal), paidRole, otherAgreed })
     .from(readingJournal)
     .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
     .limit(1);
-  return entry ?? null;
+  if (!row) return null;
+  const { paidRole: role, otherAgreed: agreedByOther, ...entry } = row;
+  const sharing: EntrySharing = role ? { kind: "paid", role, asked: entry.shareId !== null, agreed: Boolean(agreedByOther) } : { kind: "own" };
+  return { ...entry, sharing };
 }
 
 export async function saveNotes(db: Database, userId: string, id: string, notes: string) {
@@ -107,7 +129,7 @@ export async function setSharing(db: Database, bucket: R2Bucket, userId: string,
   return rows[0] ?? null;
 }
 
-/** A shared entry as anyone with the link sees it: the reading, never the notes. */
+/** A shared entry as anyone with the link sees it: the reading, never the notes; a paid reading's only once both its people share it. */
 export async function getSharedReading(db: Database, shareId: string) {
   const [entry] = await db
     .select({
@@ -119,7 +141,7 @@ export async function getSharedReading(db: Database, shareId: string) {
       createdAt: readingJournal.createdAt,
     })
     .from(readingJournal)
-    .where(eq(readingJournal.shareId, shareId.slice(0, 64)))
+    .where(and(eq(readingJournal.shareId, shareId.slice(0, 64)), linkAgreed))
     .limit(1);
   return entry ?? null;
 }

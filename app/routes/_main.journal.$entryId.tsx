@@ -5,10 +5,14 @@ import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
 import { recordFaces } from "~/reading-room/deck-art.server";
 import { getJournalEntry, notesForm, saveNotes, setSharing } from "~/reading-room/journal.server";
+import { linkWorks, paidSharingState, shareButton, sharingOutcome } from "~/reading-room/journal-sharing";
 import { ReadingRecord } from "~/reading-room/reading-record";
 import type { PageHandle } from "~/lib/page-handle";
 
-/** Round trips: the person, then their entry, then its cards' pictures as they may see them: the deck's art and who may see it at once, then whether they hold the deck. */
+/**
+ * Round trips: the person, then their entry, then its cards' pictures as they may see them: the deck's art and who may see it at once, then whether they hold the deck.
+ * Sharing reads the entry back after the change, to say whether the link works yet.
+ */
 export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 6 };
 
 export const meta: MetaFunction = () => [{ title: "A reading — Arcanum" }];
@@ -33,8 +37,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (form.intent === "share" || form.intent === "unshare") {
     const shared = await setSharing(context.db, context.cloudflare.env.MEDIA, user.id, id, form.intent === "share");
-    if (!shared) throw new Response("Reading not found", { status: 404 });
-    return { message: form.intent === "share" ? "Anyone with the link can now read this (not your notes)." : "The link no longer works.", ok: true };
+    const entry = shared ? await getJournalEntry(context.db, user.id, id) : null;
+    if (!entry) throw new Response("Reading not found", { status: 404 });
+    return { message: sharingOutcome(entry.sharing, entry.shareId), ok: true };
   }
   return data({ message: "Unknown action.", ok: false }, { status: 400 });
 }
@@ -55,22 +60,18 @@ export default function JournalEntry() {
       </Form>
       <section className="grid gap-2 rounded-3xl border border-line bg-surface/80 p-5">
         <h2 className="font-semibold">Share</h2>
-        {entry.shareId ? (
-          <>
-            <p className="break-all text-sm">
-              <a href={`/shared/${entry.shareId}`} className="text-brand underline" data-testid="share-link">/shared/{entry.shareId}</a>
-            </p>
-            <Form method="post">
-              <input type="hidden" name="intent" value="unshare" />
-              <button type="submit" className={buttonClasses("secondary", "sm")}>Stop sharing</button>
-            </Form>
-          </>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="share" />
-            <button type="submit" className={buttonClasses("secondary", "sm")}>Make a read-only link</button>
-          </Form>
-        )}
+        {entry.sharing.kind === "paid" ? (
+          <p className="text-sm" data-testid="share-state">{paidSharingState(entry.sharing)}</p>
+        ) : null}
+        {entry.shareId && linkWorks(entry.sharing, entry.shareId) ? (
+          <p className="break-all text-sm">
+            <a href={`/shared/${entry.shareId}`} className="text-brand underline" data-testid="share-link">/shared/{entry.shareId}</a>
+          </p>
+        ) : null}
+        <Form method="post">
+          <input type="hidden" name="intent" value={entry.shareId ? "unshare" : "share"} />
+          <button type="submit" className={buttonClasses("secondary", "sm")}>{shareButton(entry.sharing, entry.shareId)}</button>
+        </Form>
       </section>
       {result?.message ? <p role={result.ok ? "status" : "alert"} className="text-sm">{result.message}</p> : null}
     </div>
