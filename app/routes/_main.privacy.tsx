@@ -114,7 +114,7 @@ export default function Privacy() {
             one sign-in from start to finish (where to return, a one-time code). They last minutes and are removed when sign-in ends.
           </li>
         </ul>
-        <p>On secure connections the session and device cookies carry the <code>__Host-</code> prefix, which keeps them to this site only.</p>
+        <p>On secure connections the session, device and bookmark cookies carry the <code>__Host-</code> prefix, which keeps them to this site only.</p>
       </LegalSection>
 
       <LegalSection id="retention" title="How long we keep things">
