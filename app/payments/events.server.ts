@@ -294,22 +294,35 @@ async function refundStatements(db: Database, charge: Stripe.Charge, now: number
   return { userId: null, statements: [hold], held: true };
 }
 
-/** A payment's receipt beside the refund held for it: read at the end of a batch that wrote either. */
+/**
+ * A payment's receipt beside the refund held for it: read at the end of a batch that wrote either.
+ * Columns the two tables share are named apart, as a batch's rows are keyed by column name.
+ */
 const receiptAndHeldRefund = (db: Database, paymentIntentId: string) =>
   db
-    .select({ receipt: paymentReceipts, held: pendingRefunds })
+    .select({
+      id: paymentReceipts.id,
+      userId: paymentReceipts.userId,
+      kind: paymentReceipts.kind,
+      checkoutId: paymentReceipts.checkoutId,
+      receiptRefundedCents: sql<number>`${paymentReceipts.refundedCents}`.as("receipt_refunded_cents"),
+      amountCents: sql<number>`${pendingRefunds.amountCents}`.as("held_amount_cents"),
+      refundedCents: sql<number>`${pendingRefunds.refundedCents}`.as("held_refunded_cents"),
+    })
     .from(paymentReceipts)
     .innerJoin(pendingRefunds, eq(pendingRefunds.paymentIntentId, paymentReceipts.paymentIntentId))
     .where(eq(paymentReceipts.paymentIntentId, paymentIntentId))
     .limit(1);
 
+type ReceiptAndHeldRefund = Awaited<ReturnType<typeof receiptAndHeldRefund>>[number];
+
 /**
  * A held refund whose payment's receipt was written by another delivery at the same moment (each
  * batch read before the other wrote): the later batch finds both, and the refund is applied now.
  */
-async function settleHeldRefund(db: Database, found: { receipt: typeof paymentReceipts.$inferSelect; held: typeof pendingRefunds.$inferSelect } | undefined, now: number) {
-  if (!found || found.held.refundedCents <= found.receipt.refundedCents) return false;
-  const [first, ...rest] = await refundEffects(db, found.receipt, found.held, now);
+async function settleHeldRefund(db: Database, found: ReceiptAndHeldRefund | undefined, now: number) {
+  if (!found || found.refundedCents <= found.receiptRefundedCents) return false;
+  const [first, ...rest] = await refundEffects(db, found, found, now);
   await db.batch([first!, ...rest]);
   return true;
 }
@@ -362,11 +375,11 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
     }
   }
   const record = db.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: now });
-  let found: Awaited<ReturnType<typeof receiptAndHeldRefund>>[number] | undefined;
+  let found: ReceiptAndHeldRefund | undefined;
   try {
     if (payment && effects.length > 0) {
       const results = await db.batch([record, ...effects, receiptAndHeldRefund(db, payment)]);
-      found = (results.at(-1) as Awaited<ReturnType<typeof receiptAndHeldRefund>>)[0];
+      found = (results.at(-1) as ReceiptAndHeldRefund[])[0];
     } else {
       await db.batch([record, ...effects]);
     }
@@ -377,10 +390,10 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   }
   if (await settleHeldRefund(db, found, now)) {
     held = false;
-    userId ??= found!.receipt.userId;
+    userId ??= found!.userId;
   }
   // A payment refunded in full before it arrived pays for no upgrade.
-  if (found && found.receipt.kind === "explorer-plus" && found.held.refundedCents >= found.held.amountCents) upgrade = undefined;
+  if (found && found.kind === "explorer-plus" && found.refundedCents >= found.amountCents) upgrade = undefined;
   if (event.type === "checkout.session.completed" && effects.length > 0) await refundUnusedDeckPayment(db, provider, event.data.object as Stripe.Checkout.Session, now);
   if (held) return { outcome: "held", userId: null };
   return effects.length > 0 ? { outcome: "applied", userId, upgrade } : { outcome: "ignored", userId: null };

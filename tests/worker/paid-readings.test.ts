@@ -17,6 +17,7 @@ import { LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { readConfig } from "../../app/env.server";
 import {
+  localPaymentObjects,
   paidReadings,
   readerProfiles,
   readingJournal,
@@ -224,6 +225,63 @@ describe("the reading balance", () => {
     const lines = await db().select().from(walletEntries).where(and(eq(walletEntries.userId, client.id), eq(walletEntries.kind, "top-up-refund")));
     expect(lines.map((line) => line.amountCents).sort((a, b) => a - b)).toEqual([-1000, -100]);
     expect(await (await get("/balance", { cookie: client.cookie })).text()).toContain("Top-up refunded to your card");
+  });
+
+  it("keeps a refund that arrives before its top-up and applies it when the top-up does, in full or in part", async () => {
+    const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
+    const deliver = async (evt: Awaited<ReturnType<typeof local.pay>>[number]) => {
+      const signed = await local.sign(evt);
+      return app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+    };
+    for (const { refundCents, left } of [
+      { refundCents: undefined, left: 0 },
+      { refundCents: 1000, left: 1500 },
+    ]) {
+      const client = await newMember();
+      const started = await post("/balance", { amount: "2500", returnTo: "/balance" }, { cookie: client.cookie });
+      const [completed] = await local.pay(started.headers.get("location")!.split("/").pop()!);
+      const paymentIntentId = (completed!.data.object as { payment_intent: string }).payment_intent;
+      const [refunded] = await local.refund({ paymentIntentId, amountCents: refundCents, idempotencyKey: `early-${newId()}` });
+
+      // The refund's event overtakes the payment's: nothing to apply it to yet, so it is kept.
+      const early = await deliver(refunded!);
+      expect(early.status).toBe(200);
+      expect(await early.json()).toMatchObject({ outcome: "held" });
+      expect((await deliver(completed!)).status).toBe(200);
+      expect((await deliver(completed!)).status).toBe(200);
+      expect((await deliver(refunded!)).status).toBe(200);
+      expect(await balance(client.id)).toBe(left);
+      expect(await ledgerSum(client.id)).toBe(left);
+      const receipt = await db().query.paymentReceipts.findFirst({ where: (r, { eq }) => eq(r.paymentIntentId, paymentIntentId) });
+      expect(receipt).toMatchObject({ amountCents: 2500, refundedCents: 2500 - left });
+    }
+  });
+
+  it("refunds a top-up to the card only as far as its balance is unspent", async () => {
+    const client = await newMember();
+    const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
+    const started = await post("/balance", { amount: "2500", returnTo: "/balance" }, { cookie: client.cookie });
+    for (const evt of await local.pay(started.headers.get("location")!.split("/").pop()!)) {
+      const signed = await local.sign(evt);
+      await app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+    }
+    // $14.00 of the $25.00 is spent on readings.
+    await db().batch([
+      db().insert(walletEntries).values({ id: newId(), userId: client.id, kind: "charge", amountCents: -1400, referenceId: `spent:${newId()}`, description: "Readings" }),
+      db().update(readingWallets).set({ balanceCents: sql`${readingWallets.balanceCents} - 1400` }).where(eq(readingWallets.userId, client.id)),
+    ]);
+    const [receipt] = await db().query.paymentReceipts.findMany({ where: (r, { eq }) => eq(r.userId, client.id) });
+    const portal = "/billing/local?return=%2Fbalance";
+    expect((await post(portal, { intent: "refund", receipt: receipt!.id }, { cookie: client.cookie })).status).toBe(200);
+    // The card gets back the $11.00 left, not the $25.00 paid.
+    expect(await db().query.paymentReceipts.findFirst({ where: (r, { eq }) => eq(r.id, receipt!.id) })).toMatchObject({ refundedCents: 1100 });
+    const [charge] = await db().select().from(localPaymentObjects).where(and(eq(localPaymentObjects.object, "charge"), sql`json_extract(data, '$.payment_intent') = ${receipt!.paymentIntentId}`));
+    expect(charge!.data).toMatchObject({ amount: 2500, amount_refunded: 1100 });
+    expect(await balance(client.id)).toBe(0);
+    expect(await ledgerSum(client.id)).toBe(0);
+    const again = await post(portal, { intent: "refund", receipt: receipt!.id }, { cookie: client.cookie });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Nothing of this top-up is left to refund");
   });
 
   it("takes only the amounts offered", async () => {

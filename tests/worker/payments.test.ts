@@ -11,7 +11,7 @@ import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { findPlanByKey } from "../../app/plans/catalogue";
 import { MINOR_ARCANA } from "../../app/tarot/cards";
-import { cards, checkoutSessions, deckQuotaLedger, decks, localPaymentObjects, paymentEvents, paymentReceipts, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import { cards, checkoutSessions, deckQuotaLedger, decks, localPaymentObjects, paymentEvents, paymentReceipts, readingWallets, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { app, get, ORIGIN, post, signInAs, waitForDeck } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -616,6 +616,50 @@ describe("refunds", () => {
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 1, completeDeckUsed: 1 });
     const lines = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%")));
     expect(lines).toMatchObject([{ completeDeckChange: 0, description: "Explorer Plus refunded: the deck it completed keeps its cards" }]);
+  });
+
+  it("keeps an Explorer Plus refund that arrives before its payment: the credit it would give is taken back at once", async () => {
+    const userId = await newMember();
+    const plan = findPlanByKey("explorer-plus")!;
+    const checkoutId = newId();
+    await db().insert(checkoutSessions).values({ id: checkoutId, userId, kind: "explorer-plus", planKey: plan.key, amountCents: 500, description: "Explorer Plus" });
+    const metadata = { checkoutId, userId, kind: "explorer-plus", planKey: plan.key };
+    const { sessionId } = await local().createCheckout({ checkoutId, userId, email: null, mode: "payment", priceId: plan.priceId, description: "Explorer Plus", amountCents: 500, currency: "usd", metadata, successUrl: ORIGIN, cancelUrl: ORIGIN, customerId: null });
+    const [completed] = await local().pay(sessionId);
+    const [refunded] = await local().refund({ paymentIntentId: (completed!.data.object as { payment_intent: string }).payment_intent, idempotencyKey: `early-${checkoutId}` });
+
+    expect(await (await deliver(refunded!)).json()).toMatchObject({ outcome: "held" });
+    expect((await deliver(completed!)).status).toBe(200);
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 0, completeDeckUsed: 0 });
+    const lines = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "%checkout:%")));
+    expect(lines.map((line) => line.completeDeckChange).sort()).toEqual([-1, 1]);
+    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.userId, userId) })).toMatchObject({ kind: "explorer-plus", refundedCents: 500 });
+  });
+
+  it("applies a refund whose delivery crosses its payment's: each read before the other wrote", async () => {
+    const userId = await newMember();
+    const checkoutId = newId();
+    await db().insert(checkoutSessions).values({ id: checkoutId, userId, kind: "top-up", amountCents: 2500, description: "Reading balance top-up" });
+    const metadata = { checkoutId, userId, kind: "top-up" };
+    const { sessionId } = await local().createCheckout({ checkoutId, userId, email: null, mode: "payment", priceId: null, description: "Top-up", amountCents: 2500, currency: "usd", metadata, successUrl: ORIGIN, cancelUrl: ORIGIN, customerId: null });
+    const [completed] = await local().pay(sessionId);
+    const paymentIntentId = (completed!.data.object as { payment_intent: string }).payment_intent;
+    const [refunded] = await local().refund({ paymentIntentId, amountCents: 1000, idempotencyKey: `crossing-${checkoutId}` });
+    let batches = 0;
+    // The refund is delivered and held once the payment's delivery has read, before it writes.
+    const crossing = new Proxy(db(), {
+      get(target, property, receiver) {
+        if (property !== "batch") return Reflect.get(target, property, receiver);
+        return async (statements: Parameters<typeof target.batch>[0]) => {
+          const result = await target.batch(statements);
+          if (++batches === 1) expect(await applyPaymentEvent(db(), local(), refunded!)).toMatchObject({ outcome: "held" });
+          return result;
+        };
+      },
+    });
+    expect(await applyPaymentEvent(crossing, local(), completed!)).toMatchObject({ outcome: "applied", userId });
+    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, paymentIntentId) })).toMatchObject({ amountCents: 2500, refundedCents: 1000 });
+    expect((await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents).toBe(1500);
   });
 
   it("refunds a subscription payment in part without touching the plan", async () => {
