@@ -3,7 +3,7 @@
  * Stripe's answers (constructed here in Stripe's documented shapes), including its error paths.
  */
 import { describe, expect, it } from "vitest";
-import { PaymentsError, type CheckoutRequest } from "../../app/payments/provider.server";
+import { EventAheadError, PaymentsError, type CheckoutRequest } from "../../app/payments/provider.server";
 import { stripeClient, StripePayments, subtleCrypto } from "../../app/payments/stripe.server";
 import { recordingFetch, type StripeCall } from "./stripe-boundary";
 
@@ -176,5 +176,8 @@ describe("the Stripe adapter", () => {
     await expect(payments.verifyEvent(payload, await sign("whsec_other"))).rejects.toThrow();
     await expect(payments.verifyEvent(payload.replace("in_1", "in_2"), await sign("whsec_boundary"))).rejects.toThrow();
     await expect(payments.verifyEvent(payload, null)).rejects.toThrow();
+    // Signed correctly but dated an hour ahead: the signature's own check would let it through.
+    const ahead = JSON.stringify({ id: "evt_2", object: "event", type: "invoice.paid", created: Math.floor(Date.now() / 1000) + 3600, data: { object: { id: "in_1" } } });
+    await expect(payments.verifyEvent(ahead, await sign("whsec_boundary", ahead))).rejects.toBeInstanceOf(EventAheadError);
   });
 });
