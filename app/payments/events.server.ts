@@ -12,7 +12,8 @@
  * - a completed checkout of a marketplace deck: the purchase, the seller's sale line, the count;
  * - a completed top-up: the reading balance's line and the balance, once;
  * - `charge.refunded`: the receipt records the refund; a refunded Explorer Plus takes back its
- *   credit, a refunded deck its purchase (access ends) and its sale;
+ *   credit, a refunded deck its purchase (access ends) and its sale; a refund that comes before its
+ *   payment is held and applied in the payment's own batch;
  * - a completed checkout of a deck that bought nothing is refunded; a failed refund call fails the
  *   delivery, and the provider's redelivery of the same event tries the refund again;
  * - `account.updated`: a creator's payout account follows the provider's state (payouts enabled).
