@@ -86,6 +86,31 @@ describe("the marketplace offline", () => {
       .poll(() => buyer.getByTestId("table-card").first().locator("img").getAttribute("src"))
       .toMatch(new RegExp(`^/media/card-images/${deckId}/`));
 
+    // A guest the buyer invites sees each card as it is turned over, and no other card of the deck.
+    await buyer.getByRole("button", { name: "Make an invite link" }).click();
+    const invitePath = new URL((await buyer.getByTestId("invite-link").getAttribute("href"))!).pathname;
+    const guest = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    await guest.goto(invitePath);
+    await hydrated(guest);
+    await guest.getByRole("button", { name: "Join the reading" }).click();
+    await guest.waitForURL(/session=/);
+    await hydrated(guest);
+    const guestFace = (n: number) => guest.getByTestId("table-card").nth(n).locator("img");
+    await expect.poll(() => guestFace(0).getAttribute("src")).toMatch(new RegExp(`^/media/card-images/${deckId}/`));
+    await buyer.getByRole("button", { name: "Draw" }).click();
+    await expect.poll(() => guest.getByTestId("table-card").count()).toBe(2);
+    await buyer.getByRole("button", { name: "Reveal all" }).click();
+    await expect.poll(() => guestFace(1).getAttribute("src")).toMatch(new RegExp(`^/media/card-images/${deckId}/`));
+    await expect.poll(() => guestFace(1).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    // A card neither turned over nor among the previews: the buyer's picture, a 404 for the guest.
+    const turned = await guest.getByTestId("table-card").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-card")));
+    const locked = [["major-16", "the_tower"], ["major-13", "death"], ["major-12", "the_hanged_man"]].find(([key]) => !turned.includes(key!))![1];
+    const extension = (await guestFace(0).getAttribute("src"))!.split("?")[0]!.split(".").pop();
+    const lockedPath = `/media/card-images/${deckId}/${locked}.${extension}`;
+    expect((await buyer.request.get(lockedPath)).status()).toBe(200);
+    expect((await guest.request.get(lockedPath)).status()).toBe(404);
+    await guest.context().close();
+
     // The buyer reviews the deck; the rating shows on its page.
     await buyer.goto(`/marketplace/${deckId}`);
     await hydrated(buyer);
