@@ -1,25 +1,19 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db.server";
 import { newId, randomToken } from "~/lib/crypto";
-import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "~/tarot/cards";
-import { meaningOf } from "~/tarot/meanings";
-import { LETTERED_CARDS, paintUnlabelledCardSvg } from "../art/local-art";
-import { CLASSIC_STYLE, CLASSIC_THEME } from "../reading-room/deck-art.server";
+import { QUIZ_BANK, QUIZ_TOPICS, type BankQuestion } from "./quiz-bank.server";
 import { quizAttempts, readerApplications, readerCertificates, readerProfiles, users } from "../../db/schema";
 import { FIRST_LEVEL, nextLevel } from "./levels";
 import { readerStanding, reviewReaderLevel } from "./levels.server";
-import { APPLICATION_FIRST, MAX_IMAGE_QUESTIONS, PASS_PERCENT, QUIZ_COOLDOWN_MS, QUIZ_MINUTES, QUIZ_QUESTIONS, quizImagePath, type GradedAttempt } from "./quiz";
+import { APPLICATION_FIRST, PASS_PERCENT, QUIZ_COOLDOWN_MS, QUIZ_MINUTES, QUIZ_QUESTIONS, type GradedAttempt } from "./quiz";
 
 /** Grace for the time a submission spends on the wire. */
 const SUBMIT_GRACE_MS = 5_000;
 
-/**
- * A question as the attempt keeps it. A card-image question also keeps the card it shows and the
- * random token of its picture's address, which is all the page is given.
- */
-type StoredQuestion = { prompt: string; choices: string[]; correct: number; topic: string; image?: { token: string; card: string } };
-/** What the page receives: never the right answer, and for a picture only its opaque address. */
-export type QuizQuestion = { prompt: string; choices: string[]; image?: string };
+/** A question as the attempt keeps it: the bank question it came from, the choices as shown and the right one's index. */
+type StoredQuestion = { prompt: string; choices: string[]; correct: number; topic: string; id?: string };
+/** What the page receives: never the right answer. */
+export type QuizQuestion = { prompt: string; choices: string[] };
 
 function randomInt(below: number): number {
   const values = new Uint32Array(1);
@@ -36,96 +30,22 @@ function shuffle<T>(items: readonly T[]): T[] {
   return copy;
 }
 
-const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
-
-function question(prompt: string, right: string, wrong: string[], topic: string): StoredQuestion {
-  const distractors = shuffle([...new Set(wrong.filter((w) => w !== right))]).slice(0, 3);
-  const choices = shuffle([right, ...distractors]);
-  return { prompt, choices, correct: choices.indexOf(right), topic };
+/** A bank question as one attempt shows it: the right answer among three of its wrong ones, in a fresh order. */
+function asked(question: BankQuestion): StoredQuestion {
+  const choices = shuffle([question.right, ...shuffle(question.wrong).slice(0, 3)]);
+  return { id: question.id, prompt: question.prompt, choices, correct: choices.indexOf(question.right), topic: question.topic };
 }
 
-const IMAGE_PROMPT = "Which card of the classic deck is this?";
-
-/** The cards a picture question may show: those whose art carries no words (which would name them). */
-const PICTURED = FULL_DECK.filter((card) => !LETTERED_CARDS.has(card.key));
-
-/** A card shown as its picture without numeral or title; the wrong choices look alike (same arcana, and a shared suit or rank). */
-function imageQuestion(): StoredQuestion {
-  const card = pick(PICTURED);
-  const alike = card.arcana === "major" ? MAJOR_ARCANA : MINOR_ARCANA.filter((c) => c.suit === card.suit || c.number === card.number);
-  const asked = question(IMAGE_PROMPT, card.name, shuffle(alike).map((c) => c.name), "card images");
-  return { ...asked, image: { token: randomToken(12), card: card.key } };
-}
-
-const ELEMENTS: Record<string, string> = { wands: "Fire", cups: "Water", swords: "Air", pentacles: "Earth" };
-const SPREAD_POSITIONS = [
-  { prompt: "In a three-card Past–Present–Future spread, what does the middle card stand for?", right: "The present", wrong: ["The past", "The future", "The hidden influence"] },
-  { prompt: "In the Celtic Cross, which position is the card laid across the first?", right: "The challenge", wrong: ["The outcome", "The distant past", "Hopes and fears"] },
-  { prompt: "In the Celtic Cross, what does the tenth and last card show?", right: "The likely outcome", wrong: ["The querent's self-image", "The recent past", "The foundation"] },
-  { prompt: "How many cards does the Celtic Cross use?", right: "Ten", wrong: ["Seven", "Twelve", "Five"] },
-];
-
-const keyword = (card: TarotCard, side: "upright" | "reversed") => meaningOf(card)[side].keywords[0]!;
-
-const GENERATORS: Array<() => StoredQuestion> = [
-  () => {
-    const card = pick(FULL_DECK);
-    const others = shuffle(FULL_DECK.filter((c) => c.key !== card.key)).slice(0, 8);
-    return question(`Which keyword belongs to ${card.name} upright?`, keyword(card, "upright"), others.map((c) => keyword(c, "upright")), "upright meanings");
-  },
-  () => {
-    const card = pick(FULL_DECK);
-    const others = shuffle(FULL_DECK.filter((c) => c.key !== card.key)).slice(0, 8);
-    return question(`Which keyword belongs to ${card.name} reversed?`, keyword(card, "reversed"), others.map((c) => keyword(c, "reversed")), "reversed meanings");
-  },
-  () => {
-    const card = pick(MINOR_ARCANA);
-    return question(`Which element is traditionally linked to the suit of ${card.name.split(" of ")[1]}?`, ELEMENTS[card.suit!]!, Object.values(ELEMENTS), "suits and elements");
-  },
-  () => {
-    const card = pick(MAJOR_ARCANA);
-    return question(`What number does ${card.name} carry in the Major Arcana?`, String(card.number), shuffle(MAJOR_ARCANA).map((c) => String(c.number)), "Major Arcana numbers");
-  },
-  () => {
-    const card = pick(MAJOR_ARCANA.slice(0, -1));
-    const next = MAJOR_ARCANA[card.number + 1]!;
-    return question(`Which card comes right after ${card.name} in the Major Arcana?`, next.name, shuffle(MAJOR_ARCANA).map((c) => c.name), "Major Arcana order");
-  },
-  () => {
-    const court = MINOR_ARCANA.filter((c) => c.number > 10);
-    const card = pick(court);
-    const rank = card.name.split(" of ")[0]!;
-    return question(`Which of these is a court card of the same rank as ${card.name}?`, pick(court.filter((c) => c.name.startsWith(rank) && c.key !== card.key)).name, shuffle(court.filter((c) => !c.name.startsWith(rank))).map((c) => c.name), "court cards");
-  },
-  () => {
-    const spread = pick(SPREAD_POSITIONS);
-    return question(spread.prompt, spread.right, spread.wrong, "spread positions");
-  },
-  imageQuestion,
-];
-const IMAGE_KIND = GENERATORS.indexOf(imageQuestion);
-
-/** What makes two questions the same: the prompt, or for a picture the card it shows. */
-const sameness = (q: StoredQuestion) => (q.image ? `image:${q.image.card}` : q.prompt);
-
-/** A fresh set of questions: each kind at least once, then random kinds, with at most `MAX_IMAGE_QUESTIONS` pictures. */
+/**
+ * A fresh set of questions from the bank: every topic at least `QUIZ_QUESTIONS / topics / 2` times
+ * (so no attempt is all of one kind), the rest at random, none twice, in a random order.
+ */
 export function drawQuestions(count = QUIZ_QUESTIONS): StoredQuestion[] {
-  const kinds = GENERATORS.map((_, i) => i);
-  let images = 1;
-  while (kinds.length < count) {
-    const kind = randomInt(GENERATORS.length);
-    if (kind === IMAGE_KIND && images++ >= MAX_IMAGE_QUESTIONS) continue;
-    kinds.push(kind);
-  }
-  const seen = new Set<string>();
-  const out: StoredQuestion[] = [];
-  for (const kind of shuffle(kinds.slice(0, count))) {
-    let q = GENERATORS[kind]!();
-    for (let tries = 0; seen.has(sameness(q)) && tries < 10; tries++) q = GENERATORS[kind]!();
-    seen.add(sameness(q));
-    out.push(q);
-  }
-  return out;
+  const perTopic = Math.max(1, Math.floor(count / QUIZ_TOPICS.length / 2));
+  const pool = shuffle(QUIZ_BANK);
+  const chosen = QUIZ_TOPICS.flatMap((topic) => pool.filter((q) => q.topic === topic).slice(0, perTopic));
+  const rest = pool.filter((q) => !chosen.includes(q)).slice(0, count - chosen.length);
+  return shuffle([...chosen, ...rest]).map(asked);
 }
 
 /** A reader's quiz standing: the retake page shows it, since the higher levels ask for a higher mark. */
@@ -137,8 +57,7 @@ export type QuizState =
   | { kind: "cooldown"; retryAt: number; last: GradedAttempt | null; reader: ReaderMark | null }
   | { kind: "running"; attemptId: string; deadlineAt: number; questions: QuizQuestion[]; reader: ReaderMark | null };
 
-const publicQuestions = (stored: StoredQuestion[]): QuizQuestion[] =>
-  stored.map(({ prompt, choices, image }) => (image ? { prompt, choices, image: quizImagePath(image.token) } : { prompt, choices }));
+const publicQuestions = (stored: StoredQuestion[]): QuizQuestion[] => stored.map(({ prompt, choices }) => ({ prompt, choices }));
 
 function graded(row: typeof quizAttempts.$inferSelect): GradedAttempt | null {
   if (row.submittedAt == null || row.score == null) return null;
@@ -148,7 +67,10 @@ function graded(row: typeof quizAttempts.$inferSelect): GradedAttempt | null {
     score: row.score,
     total: stored.length,
     passed: !!row.passed,
-    missed: stored.flatMap((q, i) => (answers[i] === q.correct ? [] : [{ prompt: q.prompt, chosen: answers[i] == null ? null : (q.choices[answers[i]!] ?? null), right: q.choices[q.correct]! }])),
+    // Topics only: naming the right answers would hand the bank to anyone who fails on purpose.
+    missedTopics: Object.entries(
+      stored.reduce<Record<string, number>>((missed, q, i) => (answers[i] === q.correct ? missed : { ...missed, [q.topic]: (missed[q.topic] ?? 0) + 1 }), {}),
+    ).map(([topic, count]) => ({ topic, count })),
   };
 }
 
@@ -183,20 +105,6 @@ export async function quizState(db: Database, user: { id: string }, now = Date.n
   const retryAt = last ? last.startedAt + QUIZ_COOLDOWN_MS : 0;
   if (last && now < retryAt) return { kind: "cooldown", retryAt, last: graded(last), reader };
   return { kind: "ready", reader };
-}
-
-/**
- * The picture of a card-image question: only for the attempt's owner, only while it runs, and only by the
- * token drawn for it. Painted from the classic deck without numeral or title, with random ids, so the
- * document names no card. Null otherwise.
- */
-export async function quizCardImage(db: Database, userId: string, token: string, now = Date.now()): Promise<string | null> {
-  const last = await latestAttempt(db, userId);
-  if (!last || last.submittedAt != null || now > last.deadlineAt) return null;
-  const shown = (JSON.parse(last.questions) as StoredQuestion[]).find((q) => q.image?.token === token)?.image;
-  const card = shown && FULL_DECK.find((c) => c.key === shown.card);
-  if (!card) return null;
-  return paintUnlabelledCardSvg({ card, theme: CLASSIC_THEME, style: CLASSIC_STYLE }, `q${randomToken(6).replace(/[^A-Za-z0-9]/g, "x")}`);
 }
 
 /**

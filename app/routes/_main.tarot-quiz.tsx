@@ -90,16 +90,17 @@ function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
           See and share your certificate
         </Link>
       ) : null}
-      {result.missed.length > 0 && (
-        <ul className="mt-4 space-y-3">
-          {result.missed.map((m, i) => (
-            <li key={i} className="text-sm">
-              <span className="font-medium">{m.prompt}</span>
-              <br />
-              <span className="text-muted">Your answer: {m.chosen ?? "none"}. Right answer: {m.right}.</span>
-            </li>
-          ))}
-        </ul>
+      {result.missedTopics.length > 0 && (
+        <>
+          <p className="mt-4 text-sm">Where to read up before the next try:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="missed-topics">
+            {result.missedTopics.map((m) => (
+              <li key={m.topic}>
+                {m.topic}: {m.count} missed
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {reader ? (
         <>
@@ -143,7 +144,7 @@ export default function TarotQuiz() {
     <div className="px-4">
       <PageHeader eyebrow="Reader application" title="Tarot quiz">
         <p>
-          {QUIZ_QUESTIONS} questions on the 78 cards: their meanings upright and reversed, the suits, the Major Arcana, the classic spreads and the cards as the classic deck paints them.
+          {QUIZ_QUESTIONS} questions on reading the cards: spreads and their positions, cards in real situations, how cards combine and turn, and the care a querent is owed.
           You have {QUIZ_MINUTES} minutes, one attempt a day, and need {PASS_PERCENT}% to pass.
         </p>
       </PageHeader>
@@ -196,9 +197,6 @@ export default function TarotQuiz() {
                 <legend className="font-medium">
                   {i + 1}. {q.prompt}
                 </legend>
-                {q.image && (
-                  <img src={q.image} alt="A card from the classic deck, its number and title left off" width={150} height={200} className="rounded-lg border border-line" />
-                )}
                 {q.choices.map((choice, c) => (
                   <label key={c} className="flex items-center gap-2">
                     <input type="radio" name={`q${i}`} value={c} />

@@ -116,19 +116,6 @@ const act = (route: string, intent: string, path: HttpRow["path"], form: HttpRow
 
 const LOCAL_TOOLS = "routes/_main.dev.mailbox" in (build.routes as Record<string, unknown>);
 
-/** A running quiz attempt of the owner's with one card picture, made on first use: the picture's address. */
-let quizPicture: Promise<string> | undefined;
-function ownersQuizPicture() {
-  quizPicture ??= (async () => {
-    const token = "matrixquizpictur";
-    const question = { prompt: "Which card of the classic deck is this?", choices: ["The Fool", "The Magician", "The Sun", "The Moon"], correct: 0, topic: "card images", image: { token, card: "major-00" } };
-    const now = Date.now();
-    await db().insert(quizAttempts).values({ id: newId(), userId: OWNER_ID, questions: JSON.stringify([question]), startedAt: now, deadlineAt: now + 3_600_000 });
-    return `/tarot-quiz/image/${token}`;
-  })();
-  return quizPicture;
-}
-
 /** A reader outside the five people of the matrix, whom the owner asks for paid readings. */
 const OUTSIDE_READER_ID = "seed-user-orion";
 
@@ -303,8 +290,6 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.tarot-quiz", "/tarot-quiz", () => "/tarot-quiz", signedIn(200)),
   act("routes/_main.tarot-quiz", "start", () => "/tarot-quiz", () => ({ intent: "start" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: "allowed" }),
   act("routes/_main.tarot-quiz", "submit (an attempt nobody started)", () => "/tarot-quiz", () => ({ intent: "submit", attempt: "no-such-attempt", q0: "1" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
-  doc("routes/tarot-quiz.image.$token", "a card picture of the owner's running quiz attempt", () => ownersQuizPicture(), { nobody: 404, guest: 404, member: 404, removed: 404, owner: 200 }),
-  doc("routes/tarot-quiz.image.$token", "an unknown quiz picture", () => "/tarot-quiz/image/matrixnosuchpic", all(404)),
   act("routes/api.questions", "suggest questions", () => "/api/questions", () => ({ category: "love" }), signedIn(200)),
   doc("routes/art.back[.svg]", "a painted back", () => "/art/back.svg?theme=Moon&style=woodcut", all(200)),
   doc("routes/art.card[.svg]", "a painted classic card", () => "/art/card.svg?key=major-00&theme=Classic%20tarot&style=art%20nouveau", all(200)),

@@ -1,0 +1,345 @@
+/**
+ * The reader quiz's questions: situations a reader meets at the table, spreads and their positions,
+ * how cards combine and turn, and the care owed to a querent. Each has one right answer and more
+ * wrong ones than are shown, so an attempt shows three of them. They are written to be answered from
+ * understanding, not from the keywords and pictures the site shows everyone (decision 0029); the bank
+ * stays on the server, and a graded attempt names the topics missed, never the right answers.
+ */
+export type BankQuestion = { id: string; topic: QuizTopic; prompt: string; right: string; wrong: readonly string[] };
+
+export const QUIZ_TOPICS = ["spreads and positions", "cards in a situation", "combinations and reversals", "care for the querent"] as const;
+export type QuizTopic = (typeof QUIZ_TOPICS)[number];
+
+const [SPREADS, SITUATIONS, COMBINATIONS, CARE] = QUIZ_TOPICS;
+
+export const QUIZ_BANK: readonly BankQuestion[] = [
+  // Spreads and positions
+  {
+    id: "ppf-middle",
+    topic: SPREADS,
+    prompt: "In a Past–Present–Future spread the middle card is the Three of Swords. What is it speaking about?",
+    right: "A hurt the querent is living through right now",
+    wrong: ["A sorrow that is long behind them", "A heartbreak that is certain to come", "Someone else's grief, not theirs", "An argument they will win"],
+  },
+  {
+    id: "cross-crossing",
+    topic: SPREADS,
+    prompt: "In the Celtic Cross, what does the card laid across the first card show?",
+    right: "The obstacle, or the force the querent must deal with",
+    wrong: ["The most likely outcome", "The querent's hopes and fears", "The distant past behind the question", "How other people see the querent"],
+  },
+  {
+    id: "cross-eighth",
+    topic: SPREADS,
+    prompt: "In the Celtic Cross, the eighth card (third from the bottom of the staff) is usually read as what?",
+    right: "The people and circumstances around the querent",
+    wrong: ["The querent's secret fears", "The final outcome", "The root of the whole matter", "What is already passing away"],
+  },
+  {
+    id: "cross-foundation",
+    topic: SPREADS,
+    prompt: "In the Celtic Cross, the card placed below the central pair is read as what?",
+    right: "What lies underneath the situation and feeds it",
+    wrong: ["The near future", "The querent's conscious goal", "The outcome", "A warning about money"],
+  },
+  {
+    id: "cross-hopes",
+    topic: SPREADS,
+    prompt: "Why does the Celtic Cross give hopes and fears a single position rather than two?",
+    right: "What we wish for and what we dread are often one thing seen two ways",
+    wrong: ["To keep a card free for the outcome", "Because fears never show up in a spread", "Because only Major Arcana may fall there", "Because hopes are read only from reversed cards"],
+  },
+  {
+    id: "horseshoe-last",
+    topic: SPREADS,
+    prompt: "In a seven-card horseshoe read from left to right, what does the last card stand for?",
+    right: "Where matters are heading if the querent keeps to the same course",
+    wrong: ["The querent's childhood", "A person who wishes them harm", "The question behind the question", "What the querent should forget"],
+  },
+  {
+    id: "cross-five-centre",
+    topic: SPREADS,
+    prompt: "In a five-card cross (one card in the middle, one on each side), what does the middle card usually represent?",
+    right: "The core of the matter as it is today",
+    wrong: ["The final answer", "The querent's enemies", "The distant past", "Advice from a spirit guide"],
+  },
+  {
+    id: "sao-action",
+    topic: SPREADS,
+    prompt: "In a Situation–Action–Outcome spread, the Action card is the Four of Swords. What is the advice?",
+    right: "Stop and take time to mend before making any move",
+    wrong: ["Strike first, before the others do", "Sign the contract today", "Cut ties with everyone involved", "Spend freely to speed things up"],
+  },
+  {
+    id: "two-partners",
+    topic: SPREADS,
+    prompt: "In a two-card relationship spread, one card for each partner, both cards are Cups court cards. What does that most suggest?",
+    right: "Both come to each other tender and open, led by sentiment",
+    wrong: ["One partner is deceiving the other", "The relationship is really about money", "A third person is involved", "The relationship is about to end"],
+  },
+  {
+    id: "open-question",
+    topic: SPREADS,
+    prompt: "Why do many readers help a querent turn \"Will he call me?\" into \"What should I understand about this connection?\" before laying a spread?",
+    right: "An open question leaves room for advice and for the querent's own say in what happens",
+    wrong: ["Yes-or-no questions make the cards lie", "Closed questions need twice as many cards", "The deck will not answer questions about other people", "Open questions always give happier readings"],
+  },
+
+  // Cards in a situation
+  {
+    id: "tower-partnership",
+    topic: SITUATIONS,
+    prompt: "The Tower falls in the outcome position for a querent who has ignored cracks in a business partnership. Which reading fits best?",
+    right: "A shake-up will bring down what was not soundly built, clearing room for something truer",
+    wrong: ["The partnership will grow slowly and calmly", "A romance will start at work", "The querent will come into an inheritance", "Nothing will move for years"],
+  },
+  {
+    id: "hermit-advice",
+    topic: SITUATIONS,
+    prompt: "The Hermit appears as advice for someone overwhelmed by everyone's opinions about their choice. What does it counsel?",
+    right: "Step back from the noise and listen for what they themselves think",
+    wrong: ["Hold a large gathering and take a vote", "Follow whoever speaks most confidently", "Decide tonight, before doubts set in", "Ask still more people what they would do"],
+  },
+  {
+    id: "lovers-job",
+    topic: SITUATIONS,
+    prompt: "The Lovers turns up in a reading about whether to take a job abroad. Beyond romance, what does it point to here?",
+    right: "A decision to be made by what the querent most deeply cares about",
+    wrong: ["A secret affair at the new office", "Delays with travel papers", "A windfall of money", "An illness that will stop the move"],
+  },
+  {
+    id: "death-fear",
+    topic: SITUATIONS,
+    prompt: "A frightened querent draws Death and asks whether someone will die. How do most readers explain the card?",
+    right: "It seldom means a physical death; it marks a chapter closing so another can open",
+    wrong: ["Someone close will die within the year", "The querent is gravely ill", "A fortune is on its way", "A journey over water is coming"],
+  },
+  {
+    id: "eight-pentacles-career",
+    topic: SITUATIONS,
+    prompt: "In a career reading the Eight of Pentacles sits in the present position. What is it most likely describing?",
+    right: "Patient, careful effort: the querent is getting better at a trade by doing it daily",
+    wrong: ["A sudden promotion handed over by luck", "A quarrel with a manager", "Leaving work for good", "A scheme to get rich quickly"],
+  },
+  {
+    id: "five-cups-loss",
+    topic: SITUATIONS,
+    prompt: "The Five of Cups appears for someone mourning a missed chance. What does the card invite them to notice?",
+    right: "Not everything was spilled: something of worth still stands behind them",
+    wrong: ["Every door is now closed to them", "They should blame the people around them", "The chance will come back exactly as before", "They are better off feeling nothing at all"],
+  },
+  {
+    id: "queen-swords-signifier",
+    topic: SITUATIONS,
+    prompt: "The Queen of Swords is chosen to describe the querent. What kind of person does it suggest?",
+    right: "Someone sharp-sighted and plain-spoken, shaped by what they have lived through",
+    wrong: ["Someone ruled by passing moods", "Someone who loves comfort above all", "Someone who acts before thinking", "Someone who avoids every disagreement"],
+  },
+  {
+    id: "knight-wands-love",
+    topic: SITUATIONS,
+    prompt: "In a love reading, the Knight of Wands describes the person the querent is seeing. What is the usual picture?",
+    right: "An exciting, restless suitor who may not stay for long",
+    wrong: ["A steady partner ready to settle down", "A jealous rival for the querent's affection", "A wise older mentor", "A childhood friend who never changes"],
+  },
+  {
+    id: "two-swords-offers",
+    topic: SITUATIONS,
+    prompt: "The Two of Swords appears for a querent who keeps putting off choosing between two offers. What is the advice?",
+    right: "Look honestly at both and let yourself pick; putting it off settles nothing",
+    wrong: ["Take both offers and say nothing", "Wait until both offers disappear", "Let a coin toss settle it", "Ask the cards again until one answer shows"],
+  },
+  {
+    id: "wheel-bad-luck",
+    topic: SITUATIONS,
+    prompt: "The Wheel of Fortune comes up for a querent worn down by months of bad luck. What does it suggest?",
+    right: "Circumstances turn; what is low now will not stay low",
+    wrong: ["The bad luck is a curse that will last", "The querent caused every misfortune", "They should stop trying altogether", "Only a lottery win can help"],
+  },
+  {
+    id: "devil-habit",
+    topic: SITUATIONS,
+    prompt: "The Devil appears in a reading about a habit the querent cannot seem to quit. What does the card most often point out?",
+    right: "The chains are loose: the querent can lift them off once they choose to",
+    wrong: ["The querent is under a curse", "Someone else is entirely to blame", "Nothing at all can be done", "A stroke of luck will fix it"],
+  },
+  {
+    id: "three-pentacles-team",
+    topic: SITUATIONS,
+    prompt: "In a reading about a stalled project, the Three of Pentacles appears as advice. What is it suggesting?",
+    right: "Bring others in: each person's trade together will get it built",
+    wrong: ["Work alone and tell nobody", "Abandon the project today", "Spend the whole budget at once", "Wait for a sign from the stars"],
+  },
+  {
+    id: "six-cups-ex",
+    topic: SITUATIONS,
+    prompt: "The Six of Cups comes up for someone who keeps going back to an old relationship. Which reading is most apt?",
+    right: "A fondness for the past, which may be sweeter looking back than it was",
+    wrong: ["A new lover is about to appear", "The old partner is plotting against them", "They will marry within the month", "A financial gift from family"],
+  },
+  {
+    id: "temperance-extremes",
+    topic: SITUATIONS,
+    prompt: "Temperance is drawn as advice for someone swinging between all-or-nothing efforts. What does it ask of them?",
+    right: "Find the middle way: mix and measure rather than overdo",
+    wrong: ["Go further in the same direction", "Give up the effort entirely", "Let someone else decide for them", "Make every change at once"],
+  },
+  {
+    id: "moon-acquaintance",
+    topic: SITUATIONS,
+    prompt: "The Moon appears in a reading about a puzzling new acquaintance. What is the sensible reading?",
+    right: "Not all is as it seems yet; wait until things come clearer before placing trust",
+    wrong: ["This person is a soulmate", "This person will lend money", "Trust them fully at once", "They are certainly lying about everything"],
+  },
+  {
+    id: "emperor-team",
+    topic: SITUATIONS,
+    prompt: "The Emperor appears as advice for a team without direction. What is it telling the team's leader?",
+    right: "Set clear rules and take responsibility for the shape of the work",
+    wrong: ["Let everyone do as they please", "Quit and start a new team", "Avoid making any decisions", "Spend more time daydreaming"],
+  },
+  {
+    id: "empress-project",
+    topic: SITUATIONS,
+    prompt: "The Empress appears in a question about a creative project that has barely begun. What does it suggest?",
+    right: "It is fertile ground: tend it patiently and let it grow",
+    wrong: ["The project will fail within weeks", "It must be finished tonight", "Someone will steal the idea", "It should be kept strictly small and dry"],
+  },
+  {
+    id: "judgement-calling",
+    topic: SITUATIONS,
+    prompt: "Judgement appears for someone who once set aside a vocation and now wonders about taking it up again. What does it suggest?",
+    right: "The moment has come to answer that summons and begin again",
+    wrong: ["The door closed forever long ago", "They will be punished for leaving it", "Someone else will decide for them", "Money alone should settle the matter"],
+  },
+  {
+    id: "hanged-waiting",
+    topic: SITUATIONS,
+    prompt: "The Hanged Man appears for someone stuck waiting on a decision that others will make. What does it advise?",
+    right: "Use the wait to see the whole situation from a different angle",
+    wrong: ["Force the others to decide today", "Give up on the outcome", "Act as if the decision were already made", "Complain until something happens"],
+  },
+  {
+    id: "strength-dispute",
+    topic: SITUATIONS,
+    prompt: "Strength is drawn as advice for someone in a tense dispute with a neighbour. What does it counsel?",
+    right: "Gentle firmness: calm steadiness will do more than force",
+    wrong: ["Win loudly, whatever it costs", "Give in to every demand", "Move house at once", "Ask the law to act before talking"],
+  },
+  {
+    id: "ace-cups-soulmate",
+    topic: SITUATIONS,
+    prompt: "A querent hopes the Ace of Cups means they will meet their soulmate next week. What is the honest answer?",
+    right: "It speaks of the heart filling anew, but gives no date and promises no particular person",
+    wrong: ["Yes, next week, exactly as hoped", "No, they will never find love", "It means a pregnancy", "It means they should look for love abroad"],
+  },
+
+  // Combinations and reversals
+  {
+    id: "pentacles-majority",
+    topic: COMBINATIONS,
+    prompt: "Seven of the ten cards in a spread are Pentacles. What does that tell you before you read a single card?",
+    right: "It is rooted in practical life: money, the body, the house and the job",
+    wrong: ["It is about conflict and harsh words", "It is about romance and feelings", "It is about a spiritual awakening", "It is about ambition and creative drive"],
+  },
+  {
+    id: "swords-majority",
+    topic: COMBINATIONS,
+    prompt: "Most cards in a spread are Swords. Which area of life is the reading likely centred on?",
+    right: "The mind: judging, weighing and blunt talks",
+    wrong: ["Money and property", "Love and friendships", "Passion and ambition", "Home and family comfort"],
+  },
+  {
+    id: "many-majors",
+    topic: COMBINATIONS,
+    prompt: "A ten-card spread holds six Major Arcana. How do readers usually take that?",
+    right: "Large forces are in play, beyond day-to-day matters",
+    wrong: ["The reading is spoiled and must be redone", "Nothing important is happening", "The querent is hiding something", "The answer is a plain no"],
+  },
+  {
+    id: "no-majors",
+    topic: COMBINATIONS,
+    prompt: "A spread shows no Major Arcana at all. What does this usually suggest?",
+    right: "The matter rests mostly on what the querent does day by day",
+    wrong: ["Fate has already decided everything", "The reading must be thrown out", "A great upheaval is near", "The querent is not ready for the cards"],
+  },
+  {
+    id: "court-project",
+    topic: COMBINATIONS,
+    prompt: "Three court cards appear in a reading about a work project. What is a common first reading of them?",
+    right: "Other people, or sides of the querent, who play a part in the project",
+    wrong: ["Three years until it succeeds", "Three setbacks in a row", "A certain failure", "A run of luck with money"],
+  },
+  {
+    id: "sun-reversed-job",
+    topic: COMBINATIONS,
+    prompt: "A reader who reads reversals draws the Sun reversed in a reading about a new job. Which reading fits best?",
+    right: "Good things are there, but muted or slow to arrive; the gladness is not yet fully felt",
+    wrong: ["The new job will be a disaster", "The job will bring fame overnight", "The querent should stop working", "Someone at work is an enemy"],
+  },
+  {
+    id: "no-reversals",
+    topic: COMBINATIONS,
+    prompt: "A reader who does not use reversals turns up a card upside down. What do they usually do?",
+    right: "Turn it the right way and read it as they would any other card",
+    wrong: ["Read it as the exact opposite", "Take it out of the spread", "Shuffle and lay the whole spread again", "Read it as a delay of one year"],
+  },
+  {
+    id: "ten-swords-star",
+    topic: COMBINATIONS,
+    prompt: "The Ten of Swords is followed by the Star in a past-to-future line. How might you read the pair?",
+    right: "The worst is over; after the low point a gentler, brighter stretch can begin",
+    wrong: ["A betrayal will repeat itself", "Fame will follow a defeat", "The querent should expect a second blow", "A trip abroad will go badly"],
+  },
+  {
+    id: "repeated-card",
+    topic: COMBINATIONS,
+    prompt: "The same card has come up in three of a querent's readings over a month. How does a careful reader take it?",
+    right: "As a theme that is asking for attention and has not yet been dealt with",
+    wrong: ["As proof the deck is badly shuffled", "As a sign to stop reading for them", "As a guarantee the card's event will happen", "As a card to remove from the deck"],
+  },
+  {
+    id: "reversed-suit-run",
+    topic: COMBINATIONS,
+    prompt: "Nearly every card in a spread comes up reversed. What do many readers take this to say first?",
+    right: "Much in the situation is held back, turned inward or not yet expressed",
+    wrong: ["The deck should be thrown away", "Every card means its opposite and the news is all good", "The querent has asked a forbidden question", "The reading is about someone else"],
+  },
+
+  // Care for the querent
+  {
+    id: "cheating-question",
+    topic: CARE,
+    prompt: "A querent asks you to find out from the cards whether their partner is cheating. What is the responsible way to respond?",
+    right: "Turn the reading toward what the querent can understand or do in their own situation",
+    wrong: ["Name the third person from the court cards", "Confirm it if any Swords card appears", "Refuse and end the reading in silence", "Tell them to leave the partner at once"],
+  },
+  {
+    id: "death-date",
+    topic: CARE,
+    prompt: "A querent asks you when they will die. What do most responsible readers do?",
+    right: "Decline to predict it, and offer to look at what troubles them instead",
+    wrong: ["Count the cards to give a year", "Read the Death card's position as a date", "Answer only if the Sun appears", "Charge extra for the answer"],
+  },
+  {
+    id: "medical",
+    topic: CARE,
+    prompt: "During a reading a querent describes worrying symptoms and asks what the cards say about their health. What should a reader do?",
+    right: "Encourage them to see a doctor; a reading is no substitute for medical care",
+    wrong: ["Diagnose from the Pentacles in the spread", "Tell them the cards show nothing serious", "Suggest stopping any treatment", "Promise healing if they book again"],
+  },
+  {
+    id: "third-party",
+    topic: CARE,
+    prompt: "A querent wants a detailed reading about what their boss privately thinks and plans. What is the fair approach?",
+    right: "Keep the reading on the querent's side: their position, their options, their next step",
+    wrong: ["Read the boss's private plans card by card", "Refuse any question that mentions work", "Tell them their boss is against them", "Ask for the boss's birth date first"],
+  },
+  {
+    id: "frightening-card",
+    topic: CARE,
+    prompt: "A nervous querent gasps when the Tower appears. What is the best first thing to do?",
+    right: "Explain calmly what the card means here before carrying on",
+    wrong: ["Hide the card and draw another", "Agree that something terrible is coming", "End the reading at once", "Laugh it off without explaining"],
+  },
+];
