@@ -550,9 +550,9 @@ export class ReadingRoom extends Server<Env> {
         return;
       }
     }
-    await this.ctx.storage.put(METER_KEY, this.meter);
     // The room ran now and knows who is here: an outage after this bills at most one grace period.
     this.meter = seen(this.meter!, now);
+    await this.ctx.storage.put(METER_KEY, this.meter);
     this.sendMeter();
     await this.armAlarm(this.idleAt());
   }

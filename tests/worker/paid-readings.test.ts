@@ -115,7 +115,6 @@ async function enterBoth(readingId: string, client: { cookie: string }, reader: 
   return { readerSocket, clientSocket };
 }
 
-const room = (readingId: string) => env.ReadingRoom.get(env.ReadingRoom.idFromName(readingId));
 /** The next message matching `test` that arrives after `mark` (a count of messages seen before). */
 async function nextMessage(socket: Socket, mark: number, test: (m: ServerMessage) => boolean) {
   const deadline = Date.now() + 3000;
@@ -127,6 +126,7 @@ async function nextMessage(socket: Socket, mark: number, test: (m: ServerMessage
   }
 }
 
+const room = (readingId: string) => env.ReadingRoom.get(env.ReadingRoom.idFromName(readingId));
 
 /** Moves the room's clock `ms` into the past, as if that much time had gone by, and runs its alarm. */
 async function timePasses(readingId: string, ms: number) {
@@ -141,7 +141,6 @@ async function timePasses(readingId: string, ms: number) {
   await runDurableObjectAlarm(room(readingId));
 }
 
-const paid = async (id: string) => (await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, id) }))!;
 /** The clock as it would read had `ms` more gone by: every instant it holds, that much earlier. */
 function movedBack(meter: Meter, ms: number): Meter {
   const back = (t: number | null) => (t === null ? null : t - ms);
@@ -173,6 +172,7 @@ async function roomDownFor(readingId: string, ms: number) {
 
 const storedMeter = (readingId: string) => runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!);
 
+const paid = async (id: string) => (await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, id) }))!;
 const charges = (id: string) => db().select().from(walletEntries).where(and(eq(walletEntries.paidReadingId, id), eq(walletEntries.kind, "charge")));
 
 describe("the reading balance", () => {
@@ -362,6 +362,7 @@ describe("asking a reader", () => {
     expect(await db().select().from(paidReadings).where(eq(paidReadings.requestId, raceId))).toHaveLength(1);
 
     // A request past its time cannot be accepted, and the client is told it lapsed.
+    await db().update(paidReadings).set({ status: "ended" }).where(eq(paidReadings.readerId, reader.id));
     const other = await newMember();
     await topUp(other.id, 500);
     const lateId = requestIdOf(await requestReading(other, reader));
@@ -451,7 +452,6 @@ describe("the paid reading's room", () => {
     const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 450 });
     const { clientSocket, readerSocket } = await enterBoth(readingId, client, reader);
     // Minute 1 starts as the two meet: free.
-    await db().update(paidReadings).set({ status: "ended" }).where(eq(paidReadings.readerId, reader.id));
     expect(clientSocket.meter()).toMatchObject({ status: "running", minutesBilled: 1, chargedCents: 0, balanceCents: 450, role: "client" });
     expect(readerSocket.meter()).toMatchObject({ balanceCents: null, role: "reader" });
 
@@ -549,64 +549,6 @@ describe("the paid reading's room", () => {
     expect(await ledgerSum(client.id)).toBe(600);
   });
 
-  it("keeps a departure that comes while a minute is being charged", async () => {
-    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
-    await enterBoth(readingId, client, reader);
-    // A minute falls due and the alarm charges it; while that charge is out at the database, the
-    // client's last tab closes (and whatever the room does about it has time to run) before the
-    // charge comes back.
-    await runInDurableObject(room(readingId), async (instance, state) => {
-      type Holder = { env: Env; meter: Meter; onAlarm(): Promise<void>; onClose(connection: unknown): Promise<void>; getConnections(): Iterable<{ state?: { memberId: string } }> };
-      const holder = instance as unknown as Holder;
-      const shifted = { ...holder.meter, runningSince: holder.meter.runningSince! - MINUTE - 10, startedAt: holder.meter.startedAt! - MINUTE - 10 };
-      holder.meter = shifted;
-      await state.storage.put("meter", shifted);
-      const clientConnection = [...holder.getConnections()].find((connection) => connection.state?.memberId === client.id)!;
-      const realEnv = holder.env;
-      let held = false;
-      const heldDatabase = new Proxy(realEnv.DB, {
-        get(target, property) {
-          if (property === "batch" && !held) {
-            return async (statements: D1PreparedStatement[]) => {
-              held = true;
-              void holder.onClose(clientConnection);
-              await new Promise((resolve) => setTimeout(resolve, 300));
-              return target.batch(statements);
-            };
-          }
-          const value = Reflect.get(target, property) as unknown;
-          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-      holder.env = { ...realEnv, DB: heldDatabase };
-      try {
-        await holder.onAlarm();
-        // The departure's own turn, queued behind the charge.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      } finally {
-        holder.env = realEnv;
-      }
-    });
-    const meter = await runInDurableObject(room(readingId), async (instance) => (instance as unknown as { meter: Meter }).meter);
-    expect(meter.minutesBilled).toBe(2);
-    expect(meter.present).toEqual({ client: false, reader: true });
-    expect(meter.graceFrom.client).not.toBeNull();
-    expect((await runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!)).present.client).toBe(false);
-  });
-
-  it("is never closed for quiet while its clock runs: the clock ends it and its figures are written", async () => {
-    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
-    const { clientSocket, readerSocket } = await enterBoth(readingId, client, reader);
-    await timePasses(readingId, 4 * MINUTE + 10);
-    clientSocket.socket.close();
-    readerSocket.socket.close();
-    // Nothing was done on the table for two hours (a reading by video alone), and nobody is connected.
-    await runInDurableObject(room(readingId), async (instance, state) => {
-      const holder = instance as unknown as { state: { lastActivityAt: number } };
-      holder.state = { ...holder.state, lastActivityAt: Date.now() - 2 * 60 * 60 * 1000 };
-      await state.storage.put("state", holder.state);
-    });
-    await timePasses(readingId, GRACE + 1);
   it("bills at most one grace period for the time the room was down: a 40 s restart woken by its alarm, then both back", async () => {
     const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
     await enterBoth(readingId, client, reader);
@@ -700,6 +642,64 @@ describe("the paid reading's room", () => {
     readerSocket.socket.close();
   });
 
+  it("keeps a departure that comes while a minute is being charged", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
+    await enterBoth(readingId, client, reader);
+    // A minute falls due and the alarm charges it; while that charge is out at the database, the
+    // client's last tab closes (and whatever the room does about it has time to run) before the
+    // charge comes back.
+    await runInDurableObject(room(readingId), async (instance, state) => {
+      type Holder = { env: Env; meter: Meter; onAlarm(): Promise<void>; onClose(connection: unknown): Promise<void>; getConnections(): Iterable<{ state?: { memberId: string } }> };
+      const holder = instance as unknown as Holder;
+      const shifted = { ...holder.meter, runningSince: holder.meter.runningSince! - MINUTE - 10, startedAt: holder.meter.startedAt! - MINUTE - 10 };
+      holder.meter = shifted;
+      await state.storage.put("meter", shifted);
+      const clientConnection = [...holder.getConnections()].find((connection) => connection.state?.memberId === client.id)!;
+      const realEnv = holder.env;
+      let held = false;
+      const heldDatabase = new Proxy(realEnv.DB, {
+        get(target, property) {
+          if (property === "batch" && !held) {
+            return async (statements: D1PreparedStatement[]) => {
+              held = true;
+              void holder.onClose(clientConnection);
+              await new Promise((resolve) => setTimeout(resolve, 300));
+              return target.batch(statements);
+            };
+          }
+          const value = Reflect.get(target, property) as unknown;
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      holder.env = { ...realEnv, DB: heldDatabase };
+      try {
+        await holder.onAlarm();
+        // The departure's own turn, queued behind the charge.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        holder.env = realEnv;
+      }
+    });
+    const meter = await runInDurableObject(room(readingId), async (instance) => (instance as unknown as { meter: Meter }).meter);
+    expect(meter.minutesBilled).toBe(2);
+    expect(meter.present).toEqual({ client: false, reader: true });
+    expect(meter.graceFrom.client).not.toBeNull();
+    expect((await runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!)).present.client).toBe(false);
+  });
+
+  it("is never closed for quiet while its clock runs: the clock ends it and its figures are written", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 900 });
+    const { clientSocket, readerSocket } = await enterBoth(readingId, client, reader);
+    await timePasses(readingId, 4 * MINUTE + 10);
+    clientSocket.socket.close();
+    readerSocket.socket.close();
+    // Nothing was done on the table for two hours (a reading by video alone), and nobody is connected.
+    await runInDurableObject(room(readingId), async (instance, state) => {
+      const holder = instance as unknown as { state: { lastActivityAt: number } };
+      holder.state = { ...holder.state, lastActivityAt: Date.now() - 2 * 60 * 60 * 1000 };
+      await state.storage.put("state", holder.state);
+    });
+    await timePasses(readingId, GRACE + 1);
     expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 5 });
     expect((await runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!)).status).toBe("paused");
     await timePasses(readingId, readConfig(env).paidReadings.pauseLimitMs + 1);
