@@ -117,16 +117,22 @@ export async function saveNotes(db: Database, userId: string, id: string, notes:
 }
 
 /** Shares the entry as a read-only link (the same link while shared), or stops sharing it. */
+/**
+ * Shares or stops sharing an entry; null when it is not this person's. A link that stops working
+ * takes its preview pictures with it (a new share gets a new link): `picturesGone` settles when they
+ * are deleted, so the caller can wait for it beside its next read.
+ */
 export async function setSharing(db: Database, bucket: R2Bucket, userId: string, id: string, shared: boolean) {
-  // A link that stops working takes its preview pictures with it (a new share gets a new link).
   const before = shared ? null : await db.query.readingJournal.findFirst({ columns: { shareId: true }, where: and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)) });
   const rows = await db
     .update(readingJournal)
     .set({ shareId: shared ? sql`coalesce(${readingJournal.shareId}, ${randomToken(16)})` : null, updatedAt: Date.now() })
     .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
     .returning({ shareId: readingJournal.shareId });
-  if (before?.shareId) await deleteMediaUnder(bucket, sharePicturePrefix(`readings/${before.shareId}`));
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const picturesGone = before?.shareId ? deleteMediaUnder(bucket, sharePicturePrefix(`readings/${before.shareId}`)) : Promise.resolve();
+  return { ...row, picturesGone };
 }
 
 /** A shared entry as anyone with the link sees it: the reading, never the notes; a paid reading's only once both its people share it. */

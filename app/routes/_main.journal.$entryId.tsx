@@ -11,7 +11,7 @@ import type { PageHandle } from "~/lib/page-handle";
 
 /**
  * Round trips: the person, then their entry, then its cards' pictures as they may see them: the deck's art and who may see it at once, then whether they hold the deck.
- * Sharing reads the entry back after the change, to say whether the link works yet.
+ * Sharing reads the entry back after the change, to say whether the link works yet, beside deleting a stopped link's pictures.
  */
 export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 6 };
 
@@ -37,7 +37,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (form.intent === "share" || form.intent === "unshare") {
     const shared = await setSharing(context.db, context.cloudflare.env.MEDIA, user.id, id, form.intent === "share");
-    const entry = shared ? await getJournalEntry(context.db, user.id, id) : null;
+    if (!shared) throw new Response("Reading not found", { status: 404 });
+    const [entry] = await Promise.all([getJournalEntry(context.db, user.id, id), shared.picturesGone]);
     if (!entry) throw new Response("Reading not found", { status: 404 });
     return { message: sharingOutcome(entry.sharing, entry.shareId), ok: true };
   }
