@@ -494,6 +494,19 @@ export const pendingRefunds = sqliteTable("pending_refunds", {
   receivedAt: millis("received_at").notNull(),
 });
 
+/** The cards an account has paid with, by the provider's fingerprint: two accounts of one person pay alike (decision 0051). */
+export const paymentCards = sqliteTable(
+  "payment_cards",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    seenAt: millis("seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fingerprint] }), index("payment_cards_fingerprint_idx").on(t.fingerprint)],
+);
+
 /* ------------------------------------------------------------------------------------------------
  * Marketplace
  * --------------------------------------------------------------------------------------------- */

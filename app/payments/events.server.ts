@@ -21,7 +21,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { checkoutKinds, checkoutSessions, paymentEvents, paymentReceipts, pendingRefunds, subscriptions, subscriptionStatuses, users } from "../../db/schema";
+import { checkoutKinds, checkoutSessions, paymentCards, paymentEvents, paymentReceipts, pendingRefunds, subscriptions, subscriptionStatuses, users } from "../../db/schema";
 import { payoutAccountEventStatements } from "../marketplace/earnings.server";
 import { boughtNothing, deckCheckoutStatements, deckRefundStatements } from "../marketplace/purchase.server";
 import { topUpRefundStatements, topUpStatements } from "../paid-readings/wallet.server";
@@ -127,7 +127,7 @@ type CheckoutEffects = { statements: Statement[]; paymentIntentId: string | null
  * A completed checkout. What it bought is the checkout's own record (its kind, deck and amount),
  * never the event's label; a refund the provider reported before the payment is applied with it.
  */
-async function checkoutStatements(db: Database, event: Stripe.Event, now: number): Promise<CheckoutEffects> {
+async function checkoutStatements(db: Database, provider: PaymentsProvider, event: Stripe.Event, now: number): Promise<CheckoutEffects> {
   const session = event.data.object as Stripe.Checkout.Session;
   const checkoutId = session.metadata?.checkoutId;
   const userId = session.metadata?.userId;
@@ -140,15 +140,20 @@ async function checkoutStatements(db: Database, event: Stripe.Event, now: number
       .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "open"))),
   ];
   if (session.mode !== "payment") return { statements, paymentIntentId };
-  const [[checkout], held] = await db.batch([
-    db
-      .select()
-      .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId)))
-      .limit(1),
-    heldRefundQuery(db, paymentIntentId),
+  const [[[checkout], held], card] = await Promise.all([
+    db.batch([
+      db
+        .select()
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId)))
+        .limit(1),
+      heldRefundQuery(db, paymentIntentId),
+    ]),
+    // The card that paid, so a reader's reputation can tell two accounts of one person (decision 0051); never a reason to fail the payment.
+    paymentIntentId ? provider.cardFingerprint(paymentIntentId).catch(() => null) : null,
   ]);
   if (!checkout) return { statements, paymentIntentId };
+  if (card) statements.push(db.insert(paymentCards).values({ userId, fingerprint: card, seenAt: now }).onConflictDoNothing());
   const refund = held[0];
   const refundedInFull = refund !== undefined && refund.refundedCents >= refund.amountCents;
   // A one-off payment's receipt, from the checkout's own record; refunds find it by its payment.
@@ -345,7 +350,7 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   // The payment whose receipt and held refund are read back at the end of the batch.
   let payment: string | null = null;
   if (event.type === "checkout.session.completed") {
-    const checkout = await checkoutStatements(db, event, now);
+    const checkout = await checkoutStatements(db, provider, event, now);
     effects.push(...checkout.statements);
     payment = checkout.paymentIntentId;
     upgrade = checkout.upgrade;

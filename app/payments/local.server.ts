@@ -6,6 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { localPaymentObjects } from "../../db/schema";
+import { sha256Hex } from "../lib/crypto";
 import type { Database } from "../db.server";
 import { randomToken } from "../lib/crypto";
 import { findPlanByPriceId, type Plan } from "../plans/catalogue";
@@ -89,6 +90,8 @@ type LocalCharge = {
   payment_intent: string;
   metadata: Record<string, string>;
   created: number;
+  /** As Stripe gives it: the same fingerprint for the same card number. */
+  payment_method_details: { card: { fingerprint: string } };
 };
 
 /** What the local portal refuses, in the words Stripe's portal would use. */
@@ -193,6 +196,15 @@ export class LocalPayments implements PaymentsProvider {
     return mine.sort((a, b) => b.created - a.created)[0] ?? null;
   }
 
+  async cardFingerprint(paymentIntentId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ fingerprint: sql<string | null>`json_extract(${localPaymentObjects.data}, '$.payment_method_details.card.fingerprint')` })
+      .from(localPaymentObjects)
+      .where(and(eq(localPaymentObjects.object, "charge"), sql`json_extract(${localPaymentObjects.data}, '$.payment_intent') = ${paymentIntentId}`))
+      .limit(1);
+    return row?.fingerprint ?? null;
+  }
+
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     const subscription = await read<LocalSubscription>(this.db, id);
     if (!subscription) return null;
@@ -243,7 +255,7 @@ export class LocalPayments implements PaymentsProvider {
       session.subscription = subscription.id;
       events.push(event("customer.subscription.created", subscription, now), event("invoice.paid", invoice, now));
     } else {
-      session.payment_intent = (await this.charge(session.customer, session.amount_total, session.currency, session.metadata, now)).payment_intent;
+      session.payment_intent = (await this.charge(session.customer, session.amount_total, session.currency, session.metadata, now, card)).payment_intent;
     }
     session.status = "complete";
     session.payment_status = "paid";
@@ -404,8 +416,9 @@ export class LocalPayments implements PaymentsProvider {
   }
 
   /** A payment to the customer's card: its charge, which refunds find by the payment's id. */
-  private async charge(customer: string, amount: number, currency: string, metadata: Record<string, string>, now: number) {
+  private async charge(customer: string, amount: number, currency: string, metadata: Record<string, string>, now: number, card: string) {
     const charge: LocalCharge = {
+      payment_method_details: { card: { fingerprint: `local_${(await sha256Hex(card)).slice(0, 16)}` } },
       id: localId("ch"),
       object: "charge",
       amount,
@@ -449,7 +462,7 @@ export class LocalPayments implements PaymentsProvider {
   }
 
   private async settle(invoice: LocalInvoice, subscription: LocalSubscription, now: number) {
-    const charge = await this.charge(subscription.customer, invoice.amount_due, invoice.currency, subscription.metadata, now);
+    const charge = await this.charge(subscription.customer, invoice.amount_due, invoice.currency, subscription.metadata, now, subscription.local.card);
     const paid: LocalInvoice = { ...invoice, status: "paid", amount_paid: invoice.amount_due, payment_intent: charge.payment_intent, status_transitions: { paid_at: seconds(now) } };
     await write(this.db, paid, now);
     return paid;

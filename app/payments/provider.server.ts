@@ -54,6 +54,8 @@ export interface PaymentsProvider {
    * the local provider by returning the event for the caller to deliver through the same route.
    */
   refund(request: RefundRequest): Promise<Stripe.Event[]>;
+  /** The fingerprint of the card that made a payment (the same for the same card, whoever holds it), when the provider says. */
+  cardFingerprint(paymentIntentId: string): Promise<string | null>;
 }
 
 /** Thrown for a refusal the person should read (the provider's own message where it has one). */

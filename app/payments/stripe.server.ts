@@ -116,6 +116,12 @@ export class StripePayments implements PaymentsProvider {
     }
   }
 
+  async cardFingerprint(paymentIntentId: string): Promise<string | null> {
+    const payment = await this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+    const charge = payment.latest_charge;
+    return typeof charge === "object" && charge ? (charge.payment_method_details?.card?.fingerprint ?? null) : null;
+  }
+
   async refund(request: RefundRequest) {
     try {
       await this.stripe.refunds.create(

@@ -13,8 +13,13 @@ type UserRef = SQL | SQLiteColumn | string;
 const devicesOf = (user: UserRef) =>
   sql`SELECT device_key_hash FROM device_members WHERE user_id = ${user} UNION SELECT device_key_hash FROM anonymous_users WHERE id = ${user} AND device_key_hash IS NOT NULL`;
 
-/** True when the two accounts have been used on one browser: one person's second account, as far as we can tell. */
-export const sharesDevice = (a: UserRef, b: UserRef) => sql<number>`EXISTS (SELECT 1 FROM (${devicesOf(a)}) AS mine WHERE mine.device_key_hash IN (${devicesOf(b)}))`;
+/**
+ * True when the two accounts have been used on one browser or have paid with one card: one
+ * person's second account, as far as we can tell.
+ */
+export const sharesDevice = (a: UserRef, b: UserRef) =>
+  sql<number>`(EXISTS (SELECT 1 FROM (${devicesOf(a)}) AS mine WHERE mine.device_key_hash IN (${devicesOf(b)}))
+    OR EXISTS (SELECT 1 FROM payment_cards AS mine JOIN payment_cards AS theirs ON theirs.fingerprint = mine.fingerprint WHERE mine.user_id = ${a} AND theirs.user_id = ${b}))`;
 
 /** Whether a paid reading (the row in scope) counts: long enough, priced at the floor or more, between strangers. */
 export const readingCounts = sql<number>`(${paidReadings.chargedCents} > 0

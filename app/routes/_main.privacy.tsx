@@ -78,7 +78,9 @@ export default function Privacy() {
         <p>
           Payments are made through our payment provider, Stripe. You enter your card on Stripe's own page; we never see or store your card
           number. We keep what Stripe tells us about each payment: what it was for, the amount, the date, refunds and a link to Stripe's
-          receipt. If you sell decks, we keep a ledger of your sales, fees and payouts, and the id of your payout account at Stripe.
+          receipt. We also keep the card's fingerprint, a code Stripe gives that is the same for the same card and says nothing of its number,
+          so that reviews of a reader cannot come from the reader's own accounts. If you sell decks, we keep a ledger of your sales, fees and payouts,
+          and the id of your payout account at Stripe.
         </p>
       </LegalSection>
 

@@ -15,6 +15,8 @@ import { newId } from "../../app/lib/crypto";
 import type { Meter } from "../../app/paid-readings/clock";
 import { topUpStatements } from "../../app/paid-readings/wallet.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
+import { LocalPayments, TEST_CARDS } from "../../app/payments/local.server";
+import { localWebhookSecret } from "../../app/payments/payments.server";
 import { LEVELS } from "../../app/readers/levels";
 import { REPUTATION_MESSAGES } from "../../app/readers/reputation";
 import { paidReadings, quizAttempts, readerProfiles, readingReviews, users } from "../../db/schema";
@@ -114,6 +116,17 @@ async function reading(reader: Reader, client: Person, minutes: number) {
   return readingId;
 }
 
+/** Tops up the person's balance through the local checkout, paying with `card`, and delivers the payment's event. */
+async function topUpWithCard(person: Person, card: string) {
+  const started = await post("/balance", { amount: "1000", returnTo: "/balance" }, { cookie: person.cookie });
+  expect(started.status).toBe(302);
+  const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
+  const [completed] = await local.pay(started.headers.get("location")!.split("/").pop()!, card);
+  const signed = await local.sign(completed!);
+  const delivered = await app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+  expect(delivered.status).toBe(200);
+}
+
 const review = (readingId: string, client: Person, rating = 5) => post(`/readings/${readingId}`, { intent: "review", rating: String(rating), body: "Wonderful, spot on." }, { cookie: client.cookie });
 const profileOf = async (id: string) => (await db().query.readerProfiles.findFirst({ where: eq(readerProfiles.userId, id) }))!;
 const levelOf = async (id: string) => (await db().query.users.findFirst({ where: eq(users.id, id), columns: { levelId: true, customPricePerMinute: true } }))!;
@@ -153,6 +166,26 @@ describe("a reader's reputation", () => {
     expect((await review(id, sock)).status).toBe(409);
     expect(await standing(reader.id)).toEqual(UNCHANGED);
     expect(await levelOf(reader.id)).toMatchObject({ levelId: APPRENTICE.id });
+  });
+
+  it("does not count readings between accounts that paid with the same card, even from different browsers", async () => {
+    const reader = await readerOneShort(150);
+    const sock = await member("sock");
+    const stranger = await member("stranger");
+    await topUpWithCard(reader, TEST_CARDS.succeeds);
+    await topUpWithCard(sock, TEST_CARDS.succeeds);
+    await topUpWithCard(stranger, TEST_CARDS.confirms);
+
+    const id = await reading(reader, sock, 5);
+    expect(await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, id) })).toMatchObject({ chargedCents: 450, counted: false });
+    const answer = await review(id, sock);
+    expect(answer.status).toBe(409);
+    expect((await answer.text()).replaceAll("&#x27;", "'")).toContain(REPUTATION_MESSAGES.sharedDevice);
+    expect(await standing(reader.id)).toEqual(UNCHANGED);
+
+    // Another card is another person: their reading counts.
+    const fair = await reading(reader, stranger, 5);
+    expect(await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, fair) })).toMatchObject({ counted: true });
   });
 
   it("does not count a reading below the price floor, whose review is published without weighing", async () => {

@@ -167,6 +167,23 @@ describe("the Stripe adapter", () => {
     await expect(refused).rejects.toBeInstanceOf(PaymentsError);
   });
 
+  it("reads the fingerprint of the card that paid from the payment's latest charge, and none when there is no card", async () => {
+    const { calls, payments } = fakeStripe((call) =>
+      json({
+        id: call.url.pathname.split("/").pop(),
+        object: "payment_intent",
+        latest_charge: call.url.pathname.endsWith("pi_card")
+          ? { id: "ch_1", object: "charge", payment_method_details: { type: "card", card: { brand: "visa", last4: "4242", fingerprint: "Xt5EWLLDS7FJjR1c" } } }
+          : { id: "ch_2", object: "charge", payment_method_details: { type: "link", link: {} } },
+      }),
+    );
+    expect(await payments.cardFingerprint("pi_card")).toBe("Xt5EWLLDS7FJjR1c");
+    expect(await payments.cardFingerprint("pi_link")).toBeNull();
+    expect(calls[0]!.method).toBe("GET");
+    expect(calls[0]!.url.pathname).toBe("/v1/payment_intents/pi_card");
+    expect([...calls[0]!.url.searchParams].filter(([key]) => key.startsWith("expand")).map(([, value]) => value)).toEqual(["latest_charge"]);
+  });
+
   it("verifies a delivery signed with its webhook secret, and refuses another secret, a changed body or no signature", async () => {
     const { payments } = fakeStripe(() => json({}));
     const payload = JSON.stringify({ id: "evt_1", object: "event", type: "invoice.paid", created: 1, data: { object: { id: "in_1" } } });
