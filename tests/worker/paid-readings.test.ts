@@ -5,7 +5,7 @@
  */
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import type { Meter } from "../../app/paid-readings/clock";
@@ -171,6 +171,18 @@ async function roomDownFor(readingId: string, ms: number) {
 }
 
 const storedMeter = (readingId: string) => runInDurableObject(room(readingId), async (_i, state) => (await state.storage.get<Meter>("meter"))!);
+
+// No clock of this file runs on into the files after it (a paused reading ends by its alarm minutes later).
+afterAll(async () => {
+  for (const { id } of await db().select({ id: paidReadings.id }).from(paidReadings)) {
+    await runInDurableObject(room(id), async (instance, state) => {
+      // The instance forgets its clock too, so a socket closing afterwards sets no alarm again.
+      Object.assign(instance as object, { meter: null, over: true });
+      await state.storage.deleteAlarm();
+      await state.storage.deleteAll();
+    });
+  }
+});
 
 const paid = async (id: string) => (await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, id) }))!;
 const charges = (id: string) => db().select().from(walletEntries).where(and(eq(walletEntries.paidReadingId, id), eq(walletEntries.kind, "charge")));
@@ -598,8 +610,9 @@ describe("the paid reading's room", () => {
     // The next minute comes after the rest of the paid one, counted from now, not from before the outage.
     await timePasses(readingId, MINUTE);
     expect(await paid(readingId)).toMatchObject({ minutesBilled: 5, chargedCents: 200 });
-    readerBack.socket.close();
-    clientBack.socket.close();
+    // Ended here, so no clock of this test is left to run into the files after it.
+    readerBack.socket.send(JSON.stringify({ type: "endReading" }));
+    await clientBack.until((m) => m.type === "closed");
   });
 
   it("bills a blinking connection by presence: a brief return does not renew the grace, a settled one does", async () => {
@@ -639,7 +652,8 @@ describe("the paid reading's room", () => {
     expect((await storedMeter(readingId)).status).toBe("running");
     await timePasses(readingId, 6000);
     expect((await storedMeter(readingId)).status).toBe("paused");
-    readerSocket.socket.close();
+    readerSocket.socket.send(JSON.stringify({ type: "endReading" }));
+    await readerSocket.until((m) => m.type === "closed");
   });
 
   it("keeps a departure that comes while a minute is being charged", async () => {
