@@ -12,7 +12,7 @@ import type { EndReason } from "./clock";
 import { readingRefundStatements } from "./wallet.server";
 import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_MAX } from "./rules";
 import { REPUTATION_MESSAGES } from "../readers/reputation";
-import { metCountedBefore, readingCounts, reviewWeighs, sharesDevice } from "../readers/reputation.server";
+import { metCountedBefore, readingCounts, reviewWeighs, likelyOnePerson } from "../readers/reputation.server";
 import { z } from "zod";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
@@ -99,7 +99,7 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
       readerUsername: sql<string | null>`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${paidReadings.readerId})`,
       review: { rating: readingReviews.rating, body: readingReviews.body, reply: readingReviews.reply, createdAt: readingReviews.createdAt, repliedAt: readingReviews.repliedAt },
       reported: sql<number>`EXISTS (SELECT 1 FROM ${readingReports} WHERE ${readingReports.paidReadingId} = ${paidReadings.id} AND ${readingReports.reporterId} = ${viewerId})`,
-      sharedDevice: sharesDevice(paidReadings.clientId, paidReadings.readerId),
+      onePerson: likelyOnePerson(paidReadings.clientId, paidReadings.readerId),
     })
     .from(paidReadings)
     .leftJoin(readingReviews, eq(readingReviews.paidReadingId, paidReadings.id))
@@ -134,7 +134,7 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
     endedAt: reading.endedAt,
     review: row.review?.rating ? row.review : null,
     /** For the client: null when they may review, else why not. */
-    reviewRefusal: role === "client" ? reviewRefusal({ ...reading, sharedDevice: row.sharedDevice === 1 }) : null,
+    reviewRefusal: role === "client" ? reviewRefusal({ ...reading, onePerson: row.onePerson === 1 }) : null,
     reported: row.reported === 1,
   };
 }
@@ -156,10 +156,10 @@ type Done = { ok: true; message: string; readerId?: string } | { ok: false; stat
  * Why a client may not review this reading yet, or null when they may: it ended, minutes were paid
  * for, and the two accounts were never used on one device (decision 0051).
  */
-function reviewRefusal(reading: { status: string; minutesBilled: number; chargedCents: number; sharedDevice: boolean }): string | null {
+function reviewRefusal(reading: { status: string; minutesBilled: number; chargedCents: number; onePerson: boolean }): string | null {
   if (reading.status !== "ended" || reading.minutesBilled === 0) return "A reading can be reviewed once it has taken place and ended.";
   if (reading.chargedCents === 0) return "Only a reading with paid minutes can be reviewed.";
-  if (reading.sharedDevice) return REPUTATION_MESSAGES.sharedDevice;
+  if (reading.onePerson) return REPUTATION_MESSAGES.onePerson;
   return null;
 }
 
@@ -171,13 +171,13 @@ function reviewRefusal(reading: { status: string; minutesBilled: number; charged
  */
 export async function reviewReading(db: Database, clientId: string, id: string, input: z.infer<typeof reviewForm>, now = Date.now()): Promise<Done> {
   const [row] = await db
-    .select({ reading: paidReadings, sharedDevice: sharesDevice(paidReadings.clientId, paidReadings.readerId) })
+    .select({ reading: paidReadings, onePerson: likelyOnePerson(paidReadings.clientId, paidReadings.readerId) })
     .from(paidReadings)
     .where(and(eq(paidReadings.id, id), eq(paidReadings.clientId, clientId)))
     .limit(1);
   if (!row) return { ok: false, status: 404, message: "Reading not found" };
   const reading = row.reading;
-  const refusal = reviewRefusal({ ...reading, sharedDevice: row.sharedDevice === 1 });
+  const refusal = reviewRefusal({ ...reading, onePerson: row.onePerson === 1 });
   if (refusal) return { ok: false, status: 409, message: refusal };
   const weighs = reviewWeighs(reading, now);
   const [, inserted] = await db.batch([

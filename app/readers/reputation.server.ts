@@ -17,7 +17,7 @@ const devicesOf = (user: UserRef) =>
  * True when the two accounts have been used on one browser or have paid with one card: one
  * person's second account, as far as we can tell.
  */
-export const sharesDevice = (a: UserRef, b: UserRef) =>
+export const likelyOnePerson = (a: UserRef, b: UserRef) =>
   sql<number>`(EXISTS (SELECT 1 FROM (${devicesOf(a)}) AS mine WHERE mine.device_key_hash IN (${devicesOf(b)}))
     OR EXISTS (SELECT 1 FROM payment_cards AS mine JOIN payment_cards AS theirs ON theirs.fingerprint = mine.fingerprint WHERE mine.user_id = ${a} AND theirs.user_id = ${b}))`;
 
@@ -25,7 +25,7 @@ export const sharesDevice = (a: UserRef, b: UserRef) =>
 export const readingCounts = sql<number>`(${paidReadings.chargedCents} > 0
   AND ${paidReadings.minutesBilled} - ${paidReadings.freeMinutes} >= ${COUNTED_MIN_PAID_MINUTES}
   AND ${paidReadings.pricePerMinuteCents} >= ${COUNTED_MIN_PRICE_CENTS}
-  AND NOT ${sharesDevice(paidReadings.clientId, paidReadings.readerId)})`;
+  AND NOT ${likelyOnePerson(paidReadings.clientId, paidReadings.readerId)})`;
 
 /** Whether the client already has a counted reading with this reader other than `readingId`. */
 export const metCountedBefore = (readingId: string) =>

@@ -15,7 +15,7 @@ export const REVIEW_WEIGHT_DAYS = 30;
 export const REVIEW_WEIGHT_MS = REVIEW_WEIGHT_DAYS * 24 * 60 * 60 * 1000;
 
 export const REPUTATION_MESSAGES = {
-  sharedDevice: "This reading cannot be reviewed: your account and the reader's have been used on the same device or paid with the same card.",
+  onePerson: "This reading cannot be reviewed: your account and the reader's have been used on the same device or paid with the same card.",
   weighs: "Thank you: your review is published.",
   tooSmall: `Thank you: your review is published. It does not change the reader's rating: only readings of at least ${COUNTED_MIN_PAID_MINUTES} paid minutes, at ${formatMoney(FIRST_LEVEL.minPricePerMinute)} a minute or more, do.`,
   recent: `Thank you: your review is published. It does not change the reader's rating this time: one review a client writes of a reader every ${REVIEW_WEIGHT_DAYS} days counts.`,

@@ -146,7 +146,7 @@ describe("a reader's reputation", () => {
       const answer = await review(id, sock);
       expect(answer.status).toBe(409);
       // The first reading was free minutes alone; the others were paid for, but between one person's accounts.
-      expect(await answer.text()).toContain(i === 0 ? "Only a reading with paid minutes can be reviewed." : REPUTATION_MESSAGES.sharedDevice);
+      expect(await answer.text()).toContain(i === 0 ? "Only a reading with paid minutes can be reviewed." : REPUTATION_MESSAGES.onePerson);
     }
     expect(await standing(reader.id)).toEqual(UNCHANGED);
     expect(await levelOf(reader.id)).toMatchObject({ levelId: APPRENTICE.id });
@@ -154,7 +154,7 @@ describe("a reader's reputation", () => {
     expect((await db().query.paidReadings.findMany({ where: eq(paidReadings.readerId, reader.id) })).map((r) => r.counted)).toEqual([false, false, false]);
     // The receipt says why before the client writes anything.
     const [last] = await db().select({ id: paidReadings.id }).from(paidReadings).where(and(eq(paidReadings.readerId, reader.id), eq(paidReadings.freeMinutes, 0))).limit(1);
-    expect((await (await get(`/readings/${last!.id}`, { cookie: sock.cookie })).text()).replaceAll("&#x27;", "'")).toContain(REPUTATION_MESSAGES.sharedDevice);
+    expect((await (await get(`/readings/${last!.id}`, { cookie: sock.cookie })).text()).replaceAll("&#x27;", "'")).toContain(REPUTATION_MESSAGES.onePerson);
   });
 
   it("does not count long readings at a fair price between accounts used on one browser either", async () => {
@@ -180,7 +180,7 @@ describe("a reader's reputation", () => {
     expect(await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, id) })).toMatchObject({ chargedCents: 450, counted: false });
     const answer = await review(id, sock);
     expect(answer.status).toBe(409);
-    expect((await answer.text()).replaceAll("&#x27;", "'")).toContain(REPUTATION_MESSAGES.sharedDevice);
+    expect((await answer.text()).replaceAll("&#x27;", "'")).toContain(REPUTATION_MESSAGES.onePerson);
     expect(await standing(reader.id)).toEqual(UNCHANGED);
 
     // Another card is another person: their reading counts.
