@@ -16,14 +16,15 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 export const PAYMENT_WEBHOOK_PATH = "/webhooks/stripe";
 
 /**
- * Every action reads a form: a body of another kind is refused with 415, and a multipart body
- * that cannot be parsed with 400, before any route sees it (a route's `formData()` would throw).
+ * Every action reads a form: a request with no form at all (no body, an empty body without a form
+ * type) is refused with 400, a body of another kind with 415, and a multipart body that cannot be
+ * parsed with 400, before any route sees it (a route's `formData()` would throw).
  */
 export async function refuseUnreadableForm(request: Request): Promise<Response | null> {
-  if (!request.body || new URL(request.url).pathname === PAYMENT_WEBHOOK_PATH) return null;
+  if (new URL(request.url).pathname === PAYMENT_WEBHOOK_PATH) return null;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
-    if (request.headers.get("content-length") === "0") return null;
+    if (!request.body || request.headers.get("content-length") === "0") return textResponse(400, "Nothing was sent. Please send the form again from its page.");
     return textResponse(415, "Send this as a form (application/x-www-form-urlencoded or multipart/form-data).");
   }
   if (type === "multipart/form-data") {

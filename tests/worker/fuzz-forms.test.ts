@@ -16,7 +16,8 @@ import { cards, deckReviews, decks, readingJournal, subscriptions, users } from 
 import { MINIMUM_PAYOUT_CENTS } from "../../app/marketplace/earnings.server";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../../app/marketplace/reports";
 import { REPLY_MAX, REVIEW_MAX } from "../../app/marketplace/reviews.server";
-import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
+import { FORM_BODY_LIMIT, PAYMENT_WEBHOOK_PATH, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
+import * as build from "remix-build";
 import { app, CookieJar, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -428,4 +429,79 @@ describe("chunked and over-limit bodies are refused with 413, read to their end,
       { numRuns: 6, seed: 20261123 },
     );
   }, 120_000);
+});
+
+/** Every route of the build that has an action, as a path to post to (index routes need `?index`). */
+function actionPaths(): { id: string; path: string }[] {
+  const routes = build.routes as Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: { action?: unknown } }>;
+  const pathOf = (id: string): string => {
+    const route = routes[id]!;
+    return [route.parentId ? pathOf(route.parentId) : "", route.path ?? ""].filter(Boolean).join("/");
+  };
+  return Object.values(routes)
+    .filter((route) => route.module.action)
+    .map((route) => {
+      const path = `/${pathOf(route.id)}`.replace(/:deckId/g, setup.deckId).replace(/:entryId/g, setup.journalId).replace(/:readingId/g, setup.readingId).replace(/:[A-Za-z]+/g, "not-a-real-id");
+      return { id: route.id, path: route.index ? `${path}?index` : path };
+    });
+}
+
+/** Requests that carry no form: nothing at all, an empty body without a type, a body without a type. */
+const FORMLESS: [string, () => { body?: BodyInit; headers?: Record<string, string> }, number, RegExp][] = [
+  ["no body and no content type", () => ({}), 400, /Nothing was sent/],
+  ["an empty body without a content type", () => ({ body: new Uint8Array(0), headers: { "content-length": "0" } }), 400, /Nothing was sent/],
+  ["a body without a content type", () => ({ body: new TextEncoder().encode("intent=delete") }), 415, /Send this as a form/],
+];
+
+describe("every action refuses a request that carries no form with a 4xx that says why, and answers an empty form without a server error", () => {
+  it("knows every action of the app", () => {
+    // The build's routes are the list: a new action is covered the day it is added.
+    expect(actionPaths().length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(FORMLESS)("%s", async (_, request, status, words) => {
+    for (const { id, path } of actionPaths()) {
+      if (path === PAYMENT_WEBHOOK_PATH) continue;
+      for (const target of [path, path.replace(/^([^?]*?)\/?(\?.*)?$/, (_, p: string, q?: string) => `${p === "" ? "/_root" : p}.data${q ?? ""}`)]) {
+        tried++;
+        const before = await fingerprint();
+        const { body, headers } = request();
+        const response = await app.fetch(`${ORIGIN}${target}`, { method: "POST", redirect: "manual", body, headers: { host: "localhost", origin: ORIGIN, cookie: setup.cookie, ...headers } });
+        const where = `${id} (${target})`;
+        expect(response.status, where).toBe(status);
+        expect(await response.text(), where).toMatch(words);
+        expect(await fingerprint(), `${where}: a refusal changed data`).toEqual(before);
+      }
+    }
+  }, 60_000);
+
+  it("an empty form", async () => {
+    for (const { id, path } of actionPaths()) {
+      if (path === PAYMENT_WEBHOOK_PATH) continue;
+      tried++;
+      const before = await fingerprint();
+      const response = await app.fetch(`${ORIGIN}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        body: "",
+        headers: { host: "localhost", origin: ORIGIN, cookie: setup.cookie, "content-type": "application/x-www-form-urlencoded", "content-length": "0", "cf-connecting-ip": `198.18.${tried % 250}.9` },
+      });
+      const text = await response.text();
+      // 502 and 503 are deliberate: an outside service (mail, Google) is unreachable or not set up.
+      expect(response.status < 500 || [502, 503].includes(response.status), `${id}: ${response.status} ${text.slice(0, 200)}`).toBe(true);
+      if (response.status >= 400) {
+        expect(text.trim().length, `${id}: a refusal says why`).toBeGreaterThan(0);
+        expect(await fingerprint(), `${id}: a refusal changed data`).toEqual(before);
+      }
+    }
+  }, 60_000);
+
+  it("the payment webhook refuses an empty or unsigned event with 400", async () => {
+    for (const [, request] of FORMLESS) {
+      const { body, headers } = request();
+      const response = await app.fetch(`${ORIGIN}${PAYMENT_WEBHOOK_PATH}`, { method: "POST", body, headers: { host: "localhost", ...headers } });
+      expect(response.status).toBe(400);
+      expect((await response.text()).trim().length).toBeGreaterThan(0);
+    }
+  });
 });
