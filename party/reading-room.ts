@@ -13,7 +13,7 @@ import {
   charged,
   depart,
   end,
-  END_REASON_TEXT,
+  endReasonText,
   meterView,
   newMeter,
   nextStep,
@@ -588,8 +588,12 @@ export class ReadingRoom extends Server<Env> {
     }
     await reviewReaderLevel(db, meter.readerId, Date.now(), this.env).catch((error) => console.error("reviewing the reader's level", error));
     await Promise.all([tellAccountChanged(this.env, meter.clientId, "reading"), tellAccountChanged(this.env, meter.readerId, "reading")]);
+    const nameOf = (id: string, fallback: string) => this.state?.members.find((member) => member.id === id)?.name ?? fallback;
+    const names = { clientName: nameOf(meter.clientId, "The client"), readerName: nameOf(meter.readerId, "The reader") };
     for (const connection of this.getConnections<ConnectionState>()) {
-      this.send(connection, { type: "closed", reason: END_REASON_TEXT[meter.endReason ?? reason] });
+      const memberId = connection.state?.memberId;
+      const role = memberId === meter.clientId ? "client" : memberId === meter.readerId ? "reader" : "staff";
+      this.send(connection, { type: "closed", reason: endReasonText(meter.endReason ?? reason, { role, ...names }) });
       connection.close(4000, "reading ended");
     }
     if (this.mirrorTimer) clearTimeout(this.mirrorTimer);

@@ -18,8 +18,10 @@ type NavItem = {
   match: string;
   /** Shown to members, and to guests once they have saved a deck or a reading. */
   yours?: boolean;
-  /** For guests only, once they have saved something (members reach it from their collection). */
-  guestsWithSaved?: boolean;
+  /** Shown to members, and to guests once they have saved something, on a phone too. */
+  saved?: boolean;
+  /** Shown to members only. */
+  membersOnly?: boolean;
   signedOutOnly?: boolean;
   document?: boolean;
 };
@@ -29,7 +31,8 @@ const NAV_ITEMS: NavItem[] = [
   { to: "/readers", label: "Readers", match: "/readers" },
   { to: "/reading-room?create=true", label: "Reading Room", match: "/reading-room", document: true },
   { to: "/collection", label: "My Collection", match: "/collection", yours: true },
-  { to: "/journal", label: "Journal", match: "/journal", guestsWithSaved: true },
+  { to: "/journal", label: "Journal", match: "/journal", saved: true },
+  { to: "/create-deck", label: "Create", match: "/create-deck", membersOnly: true },
   { to: "/pricing", label: "Pricing", match: "/pricing", signedOutOnly: true },
 ];
 
@@ -39,7 +42,8 @@ function useVisibleItems(mobile: boolean) {
   const guestHasSaved = Boolean(user?.isGuest && (user.guestSaved.deck || user.guestSaved.reading));
   return NAV_ITEMS.filter((item) => {
     if (item.signedOutOnly) return !isMember;
-    if (item.guestsWithSaved) return guestHasSaved;
+    if (item.saved) return isMember || guestHasSaved;
+    if (item.membersOnly) return isMember;
     // A member's mobile menu lists My Collection among the account entries.
     if (item.yours) return mobile ? guestHasSaved : isMember || guestHasSaved;
     return true;

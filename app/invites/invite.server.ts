@@ -2,7 +2,7 @@ import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArg
 import { and, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { paidReadings, readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
-import { displayName } from "../auth/display-name";
+import { personName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -145,7 +145,7 @@ export async function acceptInvite(db: Database, user: CurrentUser, inviteId: st
             sessionId: readingInvites.sessionId,
             userId: sql<string>`${user.id}`.as("user_id"),
             anonymousId: sql<null>`NULL`.as("anonymous_id"),
-            name: sql<string>`${displayName(user)}`.as("name"),
+            name: sql<string>`${personName(user)}`.as("name"),
             isHost: sql<boolean>`0`.as("is_host"),
             role: readingInvites.role,
             isActive: sql<boolean>`1`.as("is_active"),

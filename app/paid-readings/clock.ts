@@ -288,13 +288,24 @@ export function meterView(meter: Meter, viewerId: string, now: number): MeterVie
   };
 }
 
-export const END_REASON_TEXT: Record<EndReason, string> = {
-  balance: "The reading ended: the balance ran out.",
-  "client-ended": "The client ended the reading.",
-  "reader-ended": "The reader ended the reading.",
-  left: "The reading ended: the connection was lost for too long.",
-  "never-started": "The reading was called off: the two of you did not meet in time. Nothing was charged.",
-};
+/** Who reads why a paid reading ended, and the two people's names as the reading shows them. */
+export type EndReasonViewer = { role: "client" | "reader" | "staff"; clientName: string; readerName: string };
+
+/** Why a paid reading ended, told to the person reading it: "You" for what they did, the other's name for what the other did. */
+export function endReasonText(reason: EndReason, viewer: EndReasonViewer): string {
+  switch (reason) {
+    case "balance":
+      return viewer.role === "client" ? "The reading ended: your balance ran out." : "The reading ended: the client’s balance ran out.";
+    case "client-ended":
+      return viewer.role === "client" ? "You ended the reading." : `${viewer.clientName} ended the reading.`;
+    case "reader-ended":
+      return viewer.role === "reader" ? "You ended the reading." : `${viewer.readerName} ended the reading.`;
+    case "left":
+      return "The reading ended: the connection was lost for too long.";
+    case "never-started":
+      return "The reading was called off: the two of you did not meet in time. Nothing was charged.";
+  }
+}
 
 /** A span of seconds or minutes as a receipt says it. */
 function aboutDuration(ms: number): string {

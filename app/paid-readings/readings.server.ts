@@ -8,7 +8,7 @@ import { and, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { paidReadings, readerProfiles, readingReports, readingReviews, sellerLedger, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
-import type { EndReason } from "./clock";
+import type { EndReason, EndReasonViewer } from "./clock";
 import { readingRefundStatements } from "./wallet.server";
 import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_MAX } from "./rules";
 import { REPUTATION_MESSAGES } from "../readers/reputation";
@@ -107,7 +107,7 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
     .limit(1);
   if (!row) return null;
   const { reading } = row;
-  const role = reading.clientId === viewerId ? "client" : reading.readerId === viewerId ? "reader" : staff ? "staff" : null;
+  const role: EndReasonViewer["role"] | null = reading.clientId === viewerId ? "client" : reading.readerId === viewerId ? "reader" : staff ? "staff" : null;
   if (!role) return null;
   const paidMinutes = Math.max(0, reading.minutesBilled - reading.freeMinutes);
   return {

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import { paidReadings, readingRequests, readingSessions, sessionParticipants, users } from "../../db/schema";
-import { displayName } from "../auth/display-name";
+import { displayName, personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
@@ -242,8 +242,8 @@ export async function acceptRequest(db: Database, reader: CurrentUser, requestId
         .where(and(eq(readingRequests.id, request.id), eq(readingRequests.status, "pending"), gt(readingRequests.expiresAt, now))),
       db.insert(readingSessions).values({ id, hostUserId: reader.id, originalHostUserId: reader.id, question: request.question || null, createdAt: now, updatedAt: now, lastActivityAt: now }),
       db.insert(sessionParticipants).values([
-        { id: newId(), sessionId: id, userId: reader.id, name: displayName(reader), isHost: true, role: "host", joinedAt: now, lastSeenAt: now },
-        { id: newId(), sessionId: id, userId: client.id, name: displayName(client), isHost: false, role: "participant", joinedAt: now, lastSeenAt: now },
+        { id: newId(), sessionId: id, userId: reader.id, name: personName(reader), isHost: true, role: "host", joinedAt: now, lastSeenAt: now },
+        { id: newId(), sessionId: id, userId: client.id, name: personName(client), isHost: false, role: "participant", joinedAt: now, lastSeenAt: now },
       ]),
       db.insert(paidReadings).values({
         id,

@@ -8,7 +8,7 @@ import { cards, deckListings, decks, readingSessions, sessionParticipants, users
 import { hiddenByStaff, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
 import { paidCopyExists } from "../marketplace/paid-copies.server";
 import { cardBackUrl, cardImageUrl } from "../decks/images";
-import { displayName } from "../auth/display-name";
+import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { FULL_DECK } from "../tarot/cards";
@@ -112,7 +112,7 @@ export async function roomMemberFor(db: Database, sessionId: string, user: Curre
     .limit(1);
   if (!row || !row.active) return null;
   const role: Role = row.isHost || row.hostId === user.id ? "host" : row.role === "host" ? "participant" : row.role;
-  return { id: user.id, name: displayName(user), avatarUrl: user.avatarUrl, role, readerLevel: user.isReader ? levelById(row.levelId).name : null };
+  return { id: user.id, name: personName(user), avatarUrl: user.avatarUrl, role, readerLevel: user.isReader ? levelById(row.levelId).name : null };
 }
 
 /** The drawn cards as the interpreter reads them: name, position name, orientation. */

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getServerByName } from "partyserver";
 import { cards, decks, paidReadings, readingSessions, sessionParticipants } from "../../db/schema";
-import { displayName } from "../auth/display-name";
+import { personName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
 import { isOwnNavigation } from "../auth/origin";
 import type { CurrentUser } from "../auth/user.server";
@@ -105,7 +105,7 @@ export async function openReading(db: Database, user: CurrentUser, deckId: strin
       id: newId(),
       sessionId: id,
       userId: user.id,
-      name: displayName(user),
+      name: personName(user),
       isHost: true,
       role: "host",
       joinedAt: now,

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { LocalTime } from "~/components/local-time";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
-import { END_REASON_TEXT, interruptionNote } from "~/paid-readings/clock";
+import { endReasonText, interruptionNote } from "~/paid-readings/clock";
 import { getPaidReading, replyForm, replyToReview, reportForm, reportReading, reviewForm, reviewReading } from "~/paid-readings/readings.server";
 import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX } from "~/paid-readings/rules";
 import { reviewReaderLevel } from "~/readers/levels.server";
@@ -88,7 +88,7 @@ export default function PaidReadingReceipt() {
       <PageHeader eyebrow="Paid reading" title={reading.role === "client" ? `Your reading with ${other}` : `Reading with ${other}`}>
         {reading.status === "ended" ? (
           <p>
-            {reading.endReason ? END_REASON_TEXT[reading.endReason] : "The reading has ended."}
+            {reading.endReason ? endReasonText(reading.endReason, reading) : "The reading has ended."}
             {reading.endedAt ? (
               <>
                 {" "}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, useBrowser } from "./browser";
+import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
 import { createDeck, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
@@ -57,12 +57,34 @@ describe("the header after a sign-in", () => {
     expect(await toast.textContent()).toMatch(/^.?Welcome to Arcanum, \S+/);
     // It leaves by itself.
     await expect.poll(() => toast.count(), { timeout: 8_000 }).toBe(0);
+    // The journal stays in the bar after signing up, beside a way to make a deck.
+    const bar = page.getByRole("navigation", { name: "Main" });
+    await bar.getByRole("link", { name: "Journal", exact: true }).waitFor();
+    expect(await bar.getByRole("link", { name: "Create", exact: true }).getAttribute("href")).toBe("/create-deck");
     const badge = page.getByTestId("deck-badge");
     expect(await badge.textContent()).toBe("1 credit");
     expect(await badge.getAttribute("title")).toMatch(/^Deck credits left\./);
     await page.reload();
     await hydrated(page);
     expect(await page.getByTestId("welcome-toast").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("a member's navigation on a phone", () => {
+  it.each([true, false])("lists the journal and Create in the menu (JavaScript %s)", async (javaScriptEnabled) => {
+    const page = await openPage(browser(), { ...PHONE, javaScriptEnabled });
+    await useMemberSession(page, "demo");
+    await page.goto("/marketplace");
+    if (javaScriptEnabled) await hydrated(page);
+    const menu = page.getByTestId("mobile-menu");
+    await menu.locator("summary").click();
+    await menu.getByRole("link", { name: "Journal", exact: true }).click();
+    await page.waitForURL("**/journal");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/journal/i);
+    await menu.locator("summary").click();
+    await menu.getByRole("link", { name: "Create", exact: true }).click();
+    await page.waitForURL("**/create-deck");
     await page.context().close();
   });
 });

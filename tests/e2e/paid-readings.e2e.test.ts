@@ -106,7 +106,8 @@ describe("a paid reading with a human reader", () => {
     expect(await client.evaluate(() => sessionStorage.getItem("seen-warning"))).toContain("Your balance pays for this minute only");
     expect(await reader.evaluate(() => sessionStorage.getItem("seen-warning"))).toContain("The client’s balance pays for this minute only");
     expect(await client.getByRole("heading", { level: 1 }).textContent()).toContain("Your reading with");
-    expect(await client.getByText("The reading ended: the balance ran out.").count()).toBe(1);
+    expect(await client.getByText("The reading ended: your balance ran out.").count()).toBe(1);
+    expect(await reader.getByText("The reading ended: the client’s balance ran out.").count()).toBe(1);
     expect(await client.getByTestId("receipt-minutes").textContent()).toBe("8");
     expect(await client.getByTestId("receipt-free-minutes").textContent()).toBe("3");
     expect(await client.getByTestId("receipt-paid-minutes").textContent()).toBe("5 × $4.99");

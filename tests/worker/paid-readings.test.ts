@@ -584,11 +584,19 @@ describe("the paid reading's room", () => {
     expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
     expect(await balance(client.id)).toBe(800);
 
+    // In the room, the reader sits under the name the receipt and the request give them.
+    const snapshot = clientBack.messages.find((m) => m.type === "snapshot");
+    expect(snapshot?.type === "snapshot" && snapshot.state.members.find((m) => m.id === reader.id)?.name).toBe("Vera Night");
     readerBack.socket.send(JSON.stringify({ type: "endReading" }));
-    await readerBack.until((m) => m.type === "closed");
+    // Each is told who ended it: the reader did it, the client hears it by the reader's name.
+    expect(await readerBack.until((m) => m.type === "closed")).toEqual({ type: "closed", reason: "You ended the reading." });
+    expect(await clientBack.until((m) => m.type === "closed")).toEqual({ type: "closed", reason: "Vera Night ended the reading." });
     expect(await paid(readingId)).toMatchObject({ status: "ended", minutesBilled: 4, chargedCents: 100 });
+    expect(await (await get(`/readings/${readingId}`, { cookie: reader.cookie })).text()).toContain("You ended the reading.");
     // The receipt says the time was not billed.
     const receipt = await (await get(`/readings/${readingId}`, { cookie: client.cookie })).text();
+    expect(receipt).toContain("Your reading with Vera Night");
+    expect(receipt).toContain("Vera Night ended the reading.");
     expect(receipt).toMatch(/Arcanum was interrupted for about 4\d seconds during this reading\. That time was not billed beyond the 30 seconds of grace/);
   });
 
