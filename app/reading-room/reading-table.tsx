@@ -285,15 +285,22 @@ function useNow() {
 function EmptySpots({ spreadId }: { spreadId: RoomState["spreadId"] }) {
   const spread = spreadById(spreadId);
   if (!spread || spread.freeLayout) return null;
+  // Two spots on one centre (the Celtic Cross's Present and Challenge): the names stay level and
+  // apart, the crossing card's at the top of the spot, the crossed one's at the bottom.
+  const crossed = (spot: (typeof spread.positions)[number]) => spread.positions.some((other) => other !== spot && other.x === spot.x && other.y === spot.y);
   return (
     <>
       {spread.positions.map((spot) => (
-        <div
-          key={spot.index}
-          className="absolute flex aspect-[3/4] -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-xl border border-dashed border-muted/40 p-1 text-center text-[0.6rem] text-muted sm:text-xs"
-          style={{ left: `${spot.x}%`, top: `${spot.y}%`, width: `${spread.cardWidth}%`, rotate: `${spot.rotation}deg` }}
-        >
-          {spot.name}
+        <div key={spot.index} className="absolute aspect-[3/4] -translate-x-1/2 -translate-y-1/2" style={{ left: `${spot.x}%`, top: `${spot.y}%`, width: `${spread.cardWidth}%` }}>
+          <div className="absolute inset-0 rounded-xl border border-dashed border-muted/40" style={{ rotate: `${spot.rotation}deg` }} />
+          <div
+            className={cn(
+              "absolute inset-0 flex flex-col items-center p-1 text-center text-[0.6rem] leading-tight text-muted sm:text-xs",
+              !crossed(spot) ? "justify-center" : spot.rotation ? "justify-start" : "justify-end",
+            )}
+          >
+            <span data-testid="spot-name">{spot.name}</span>
+          </div>
         </div>
       ))}
     </>

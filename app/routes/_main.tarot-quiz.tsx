@@ -85,11 +85,6 @@ function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
             : `The pass mark is ${PASS_PERCENT}%.`}
       </p>
       {reader?.promotedTo && <p className="mt-2">You have been promoted to {reader.promotedTo}, with a new certificate for the level.</p>}
-      {result.certificateId ? (
-        <Link to={`/certificate/${result.certificateId}`} className={`${buttonClasses("gold")} mt-4`} data-testid="certificate-link">
-          See and share your certificate
-        </Link>
-      ) : null}
       {result.missedTopics.length > 0 && (
         <>
           <p className="mt-4 text-sm">Where to read up before the next try:</p>
@@ -102,14 +97,18 @@ function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
           </ul>
         </>
       )}
-      {reader ? (
-        <>
-          {!result.certificateId && <p className="mt-4 text-muted">Your reader level stays as it is whatever a retake scores. You may take the quiz again 24 hours after you started this attempt.</p>}
-          <Link to="/reader-dashboard" className={`${buttonClasses("primary")} mt-4`}>Go to your dashboard</Link>
-        </>
-      ) : (
-        <p className="mt-4 text-muted">You may try again 24 hours after you started this attempt.</p>
-      )}
+      {reader && !result.certificateId ? <p className="mt-4 text-muted">Your reader level stays as it is whatever a retake scores. You may take the quiz again 24 hours after you started this attempt.</p> : null}
+      {!reader ? <p className="mt-4 text-muted">You may try again 24 hours after you started this attempt.</p> : null}
+      {result.certificateId || reader ? (
+        <div className="mt-4 flex flex-wrap gap-3" data-testid="result-actions">
+          {result.certificateId ? (
+            <Link to={`/certificate/${result.certificateId}`} className={buttonClasses("gold")} data-testid="certificate-link">
+              See and share your certificate
+            </Link>
+          ) : null}
+          {reader ? <Link to="/reader-dashboard" className={buttonClasses("primary")}>Go to your dashboard</Link> : null}
+        </div>
+      ) : null}
     </Panel>
   );
 }

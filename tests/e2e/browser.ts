@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
 import { afterAll, beforeAll, inject } from "vitest";
 
@@ -32,6 +32,12 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return context.newPage();
 }
 
+/** The space between two elements on the screen, in pixels: how far apart they are across or down; negative when they overlap. */
+export async function spaceBetween(a: Locator, b: Locator): Promise<number> {
+  const [one, two] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  if (!one || !two) throw new Error("both elements must be on the screen");
+  return Math.max(two.x - (one.x + one.width), one.x - (two.x + two.width), two.y - (one.y + one.height), one.y - (two.y + two.height));
+}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, useBrowser } from "./browser";
+import { hydrated, openPage, spaceBetween, useBrowser } from "./browser";
 import { signUpByMagicLink } from "./flows";
 import { answer } from "./tarot-expert";
 
@@ -43,6 +43,12 @@ describe("becoming a reader offline", () => {
     expect(answered).toBe(12);
     await reader.getByRole("button", { name: "Submit answers" }).click();
     await reader.getByText(/You passed and are now a reader/).waitFor();
+    // The result's two ways on stand apart, side by side on a desktop and on a narrow phone.
+    for (const width of [1280, 360]) {
+      await reader.setViewportSize({ width, height: 900 });
+      expect(await spaceBetween(reader.getByTestId("certificate-link"), reader.getByRole("link", { name: "Go to your dashboard" })), `${width} px`).toBeGreaterThanOrEqual(8);
+    }
+    await reader.setViewportSize({ width: 1280, height: 900 });
 
     // The certificate: a public page anyone can check, with its QR code, a download and a share card.
     await reader.getByTestId("certificate-link").click();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, seriousAxeViolations, useBrowser } from "./browser";
+import { hydrated, openPage, seriousAxeViolations, spaceBetween, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
@@ -496,6 +496,21 @@ describe("a shared reading", () => {
     expect(panelY).toBeLessThan(toolsY);
     await expect.poll(() => phone.getByTestId("interpretation").textContent(), { timeout: 20_000 }).toMatch(/Overall Energy/);
     await phone.context().close();
+  });
+
+  it("names the Celtic Cross's Present and Challenge apart, level and readable, on a phone and a desktop", async () => {
+    const page = await openPage(browser(), { viewport: { width: 360, height: 800 } });
+    await page.goto("/");
+    await page.goto("/reading-room?create=true");
+    await page.waitForURL(/session=/);
+    await hydrated(page);
+    await page.getByLabel("Spread").selectOption("celtic-cross");
+    const spot = (name: string) => page.getByTestId("spot-name").filter({ hasText: new RegExp(`^${name}$`) });
+    for (const width of [360, 390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await spaceBetween(spot("Present"), spot("Challenge")), `${width} px`).toBeGreaterThanOrEqual(2);
+    }
+    await page.context().close();
   });
 
   it("says clearly when an invitation is no longer valid", async () => {
