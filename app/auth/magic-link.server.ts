@@ -5,11 +5,16 @@ import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { sha256Hex } from "../lib/crypto";
 import type { Mailer } from "../mail/mail.server";
+import { hitRateLimit } from "../security/rate-limit.server";
 import { flowCookie } from "./flow-cookie.server";
 import { isSecureRequest } from "./session-cookie";
 
 /** Links expire after 15 minutes. */
 export const MAGIC_LINK_TTL_S = 15 * 60;
+/** The code in the same e-mail, for a browser the link cannot reach: six digits, typed where the person asked. */
+export const SIGN_IN_CODE_DIGITS = 6;
+/** Wrong codes a browser may type for one e-mail before it must ask again (with 6 digits, 5 guesses in a million). */
+export const SIGN_IN_CODE_ATTEMPTS = 5;
 export const CALLBACK_PATH = "/auth/callback";
 const TOTP_COOKIE = "_totp";
 
@@ -20,10 +25,28 @@ export const MAGIC_LINK_ERRORS = {
   expiredTotp: "This sign-in link has expired. Please request a new one.",
   rateLimitExceeded: "Too many attempts with this link. Please request a new one.",
   missingSessionEmail:
-    "This sign-in link was already used, or it was opened in a different browser from the one that asked for it. Please request a new link from this browser.",
+    "This sign-in link was already used, or it was opened in a different browser from the one that asked for it. Type the code from the e-mail in the browser that asked, or request a new link from this browser.",
   missingSessionTotp: "This sign-in link was already used or has expired. Please request a new one.",
   usedLink: "This sign-in link has already been used. Please request a new one.",
 } as const;
+
+/** The same refusals, said of a typed code. */
+export const SIGN_IN_CODE_ERRORS = {
+  format: `Enter the ${SIGN_IN_CODE_DIGITS}-digit code from the e-mail.`,
+  wrong: "That code is not the one we sent. Check the e-mail and try again.",
+  expired: "This code has expired. Please request a new one.",
+  tooMany: "Too many wrong codes. Please request a new one.",
+  noRequest: "This browser has no code waiting: it was already used, or the code was asked for in another browser. Please request a new one.",
+} as const;
+
+const CODE_ERROR_FOR: Record<string, string> = {
+  [MAGIC_LINK_ERRORS.invalidTotp]: SIGN_IN_CODE_ERRORS.wrong,
+  [MAGIC_LINK_ERRORS.expiredTotp]: SIGN_IN_CODE_ERRORS.expired,
+  [MAGIC_LINK_ERRORS.rateLimitExceeded]: SIGN_IN_CODE_ERRORS.tooMany,
+  [MAGIC_LINK_ERRORS.missingSessionEmail]: SIGN_IN_CODE_ERRORS.noRequest,
+  [MAGIC_LINK_ERRORS.missingSessionTotp]: SIGN_IN_CODE_ERRORS.noRequest,
+  [MAGIC_LINK_ERRORS.usedLink]: SIGN_IN_CODE_ERRORS.noRequest,
+};
 
 /** Where the strategy's redirects point; the routes turn them into pages, so the paths are only markers. */
 const SENT = "/auth/magic-link/sent";
@@ -81,7 +104,10 @@ export async function deleteExpiredMagicLinks(db: Database, now: number) {
   await db.delete(usedMagicLinks).where(lt(usedMagicLinks.expiresAt, now));
 }
 
-function magicLinkMail(email: string, link: string) {
+/** The code as the e-mail shows it: two groups of three digits, easier to read across from a phone. */
+const spacedCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+
+function magicLinkMail(email: string, link: string, code: string) {
   const text = [
     "Hello,",
     "",
@@ -89,10 +115,13 @@ function magicLinkMail(email: string, link: string) {
     link,
     "",
     `It works once, for ${MAGIC_LINK_TTL_S / 60} minutes, in the browser where you asked for it.`,
+    "",
+    `Reading this on another device? Type this code in the browser where you asked to sign in: ${spacedCode(code)}`,
+    "",
     "If you did not ask to sign in, you can ignore this message.",
   ].join("\n");
-  const html = `<p>Hello,</p><p><a href="${link}">Sign in to Arcanum</a></p><p>The link works once, for ${MAGIC_LINK_TTL_S / 60} minutes, in the browser where you asked for it. If you did not ask to sign in, you can ignore this message.</p>`;
-  return { to: email, subject: "Your Arcanum sign-in link", text, html, link };
+  const html = `<p>Hello,</p><p><a href="${link}">Sign in to Arcanum</a></p><p>The link works once, for ${MAGIC_LINK_TTL_S / 60} minutes, in the browser where you asked for it.</p><p>Reading this on another device? Type this code in the browser where you asked to sign in:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${spacedCode(code)}</p><p>If you did not ask to sign in, you can ignore this message.</p>`;
+  return { to: email, subject: "Your Arcanum sign-in link and code", text, html, link };
 }
 
 type Outcome =
@@ -113,10 +142,10 @@ function strategy(
       emailSentRedirect: SENT,
       successRedirect: SUCCESS,
       failureRedirect: FAILURE,
-      totpGeneration: { period: MAGIC_LINK_TTL_S },
+      totpGeneration: { period: MAGIC_LINK_TTL_S, charSet: "0123456789", digits: SIGN_IN_CODE_DIGITS },
       customErrors: MAGIC_LINK_ERRORS,
       cookieOptions: { maxAge: MAGIC_LINK_TTL_S, ...(isSecureRequest(request) ? { secure: true as const } : {}) },
-      sendTOTP: async ({ email, magicLink }) => mailer.send(magicLinkMail(email, magicLink)),
+      sendTOTP: async ({ email, magicLink, code }) => mailer.send(magicLinkMail(email, magicLink, code)),
     },
     async ({ email }) => verify(email),
   );
@@ -175,4 +204,36 @@ export function verifyMagicLink(
       await signIn(email);
     }).authenticate(request),
   );
+}
+
+/**
+ * Checks a code typed in the browser that asked for it, against the same sealed state as the link:
+ * right, in time, never used (the link and the code are one credential, used once), and at most
+ * `SIGN_IN_CODE_ATTEMPTS` tries per request. Then `signIn` runs with the verified e-mail.
+ */
+export async function verifySignInCode(
+  config: AppConfig,
+  db: Database,
+  request: Request,
+  mailer: Mailer,
+  code: string,
+  signIn: (email: string) => Promise<void>,
+  now = Date.now(),
+): Promise<Outcome> {
+  const sealed = sealedState(request);
+  if (!sealed) return { kind: "failed", message: SIGN_IN_CODE_ERRORS.noRequest, cookies: [] };
+  const tries = await hitRateLimit(db, `sign-in-code:${await sha256Hex(sealed)}`, { limit: SIGN_IN_CODE_ATTEMPTS, windowMs: MAGIC_LINK_TTL_S * 1000 }, now);
+  if (!tries.allowed) return { kind: "failed", message: SIGN_IN_CODE_ERRORS.tooMany, cookies: [] };
+  const post = new Request(new URL(CALLBACK_PATH, request.url), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: request.headers.get("cookie") ?? "" },
+    body: new URLSearchParams({ code }),
+  });
+  const outcome = await run(
+    strategy(config, request, mailer, async (email) => {
+      if (!(await consumeLink(db, request, now))) throw new Error(MAGIC_LINK_ERRORS.usedLink);
+      await signIn(email);
+    }).authenticate(post),
+  );
+  return outcome.kind === "failed" ? { ...outcome, message: CODE_ERROR_FOR[outcome.message] ?? outcome.message } : outcome;
 }

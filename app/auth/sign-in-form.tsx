@@ -38,13 +38,40 @@ export function SignInForm(props: Props) {
 
   if (result?.state === "sent") {
     return (
-      <div className="text-center" role="status">
+      <div className="text-center">
         <MoonGlyph />
         <h2 id={headingId} className="mt-4 text-3xl font-bold">Magic Link Sent!</h2>
-        <p className="mt-3 text-muted">
+        <p className="mt-3 text-muted" role="status">
           We sent a sign-in link to <strong className="text-ink">{result.email}</strong>. Check your inbox and spam folder, then
           open the link in this browser.
         </p>
+        <FormComponent method="post" action={mode === "create" ? "/signup" : "/login"} noValidate className="mt-6 text-left" data-testid="code-form">
+          <input type="hidden" name="intent" value="code" />
+          <input type="hidden" name="email" value={result.email} />
+          <label className="block text-sm font-semibold" htmlFor="sign-in-code">
+            Reading the e-mail on another device? Type its code here
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id="sign-in-code"
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+              placeholder="123 456"
+              aria-invalid={result.codeError ? true : undefined}
+              aria-describedby={result.codeError ? "sign-in-code-error" : undefined}
+              className={cn(field, "mt-0 min-w-0 flex-1 text-center text-lg tracking-[0.3em]")}
+            />
+            <button type="submit" className={cn(buttonClasses("primary", "lg"), "shrink-0")} disabled={busy}>
+              {busy ? "Checking…" : "Sign in"}
+            </button>
+          </div>
+          {result.codeError ? (
+            <p id="sign-in-code-error" role="alert" className="mt-2 text-sm text-danger">{result.codeError}</p>
+          ) : null}
+        </FormComponent>
         <BackLink {...props.back} className={cn(buttonClasses("secondary"), "mt-6")}>Back to Sign In</BackLink>
       </div>
     );

@@ -2,6 +2,12 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import type { SignInActionData, SignInLoaderData, SignInMode } from "./sign-in.server";
 import { SignInForm } from "./sign-in-form";
 
+/**
+ * Round trips of the sign-in forms' action: asking for a link is a handful, but a typed code signs
+ * in as the link's landing does (11, see the callback route) after counting the try against its limit.
+ */
+export const SIGN_IN_ACTION_ROUND_TRIPS = 12;
+
 /** `/login` and `/signup` as whole pages: they work without JavaScript. */
 export function SignInPage({ mode }: { mode: SignInMode }) {
   const { redirectTo, googleEnabled, googleNotice } = useLoaderData<SignInLoaderData>();

@@ -27,7 +27,10 @@ import {
   readPendingSignIn,
   savePendingSignIn,
   sendMagicLink,
+  SIGN_IN_CODE_DIGITS,
+  SIGN_IN_CODE_ERRORS,
   verifyMagicLink,
+  verifySignInCode,
 } from "./magic-link.server";
 import { cleanNameInput } from "./display-name";
 import { safeRedirect } from "./redirect";
@@ -40,7 +43,7 @@ export type SignInMode = "sign-in" | "create";
 /** What the sign-in form shows after a submission. */
 export type SignInActionData =
   | { state: "form"; errors: { email?: string; fullName?: string; form?: string }; values: { email: string; fullName: string } }
-  | { state: "sent"; email: string }
+  | { state: "sent"; email: string; codeError?: string }
   | { state: "exists"; email: string; fullName: string };
 
 const signInForm = z.object({
@@ -55,6 +58,15 @@ const signInForm = z.object({
   mode: z.enum(["sign-in", "create"]).default("sign-in"),
   intent: z.enum(["send", "merge"]).default("send"),
   redirectTo: z.string().optional(),
+});
+
+/** A code typed from the e-mail: its digits, spaces and dashes between them forgiven. */
+const codeForm = z.object({
+  email: z.string().max(254).catch(""),
+  code: z
+    .string({ error: SIGN_IN_CODE_ERRORS.format })
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`), SIGN_IN_CODE_ERRORS.format)),
 });
 
 /**
@@ -98,6 +110,7 @@ export type SignInLoaderData = Awaited<ReturnType<typeof signInLoader>>;
 /** Asks for a magic link; answers with the form's next state (errors, Magic Link Sent!, or Account Already Exists). */
 export async function signInAction({ request, context }: ActionFunctionArgs) {
   const raw = Object.fromEntries(await request.formData());
+  if (raw.intent === "code") return signInWithCode(context, request, raw);
   const parsed = signInForm.safeParse(raw);
   const values = { email: String(raw.email ?? ""), fullName: String(raw.fullName ?? "") };
   if (!parsed.success) {
@@ -208,12 +221,19 @@ export async function completeSignIn(context: AppLoadContext, request: Request, 
   return { userId, cookies: [session.cookie, ...deviceCookies, welcomeCookie(target ? "back" : "new")] };
 }
 
-/** The magic link's landing: verify, sign in, and go back to where the visitor was. */
-export async function completeMagicLink(context: AppLoadContext, request: Request) {
-  const { db, config } = context;
+/**
+ * Finishes a verified link or code: signs in with the e-mail, and goes back where the visitor was
+ * (thrown redirect); otherwise the cookies to send with the refusal and its message.
+ */
+async function finishEmailSignIn(
+  context: AppLoadContext,
+  request: Request,
+  verify: (signIn: (email: string) => Promise<void>) => Promise<{ kind: string; message?: string; cookies: string[] }>,
+) {
+  const { config } = context;
   const pending = await readPendingSignIn(config, request);
   let sessionCookies = null as string[] | null;
-  const outcome = await verifyMagicLink(config, db, request, createMailer(config, db), async (email) => {
+  const outcome = await verify(async (email) => {
     try {
       sessionCookies = (await completeSignIn(context, request, { email, fullName: pending?.fullName })).cookies;
     } catch (error) {
@@ -228,8 +248,26 @@ export async function completeMagicLink(context: AppLoadContext, request: Reques
     headers.append("Set-Cookie", await clearPendingSignIn(config, request));
     throw redirect(safeRedirect(pending?.redirectTo, "/"), { headers });
   }
-  const message = outcome.kind === "failed" ? outcome.message : "Authentication failed";
+  return { message: outcome.kind === "failed" && outcome.message ? outcome.message : "Authentication failed", headers };
+}
+
+/** The magic link's landing: verify, sign in, and go back to where the visitor was. */
+export async function completeMagicLink(context: AppLoadContext, request: Request) {
+  const { db, config } = context;
+  const { message, headers } = await finishEmailSignIn(context, request, (signIn) => verifyMagicLink(config, db, request, createMailer(config, db), signIn));
   return data({ error: message }, { status: 400, headers });
+}
+
+/** The code from the e-mail, typed in the browser that asked: the same sign-in as the link's, or the sent page again with why not. */
+async function signInWithCode(context: AppLoadContext, request: Request, raw: Record<string, FormDataEntryValue>) {
+  const { db, config } = context;
+  const parsed = codeForm.safeParse(raw);
+  const email = typeof raw.email === "string" ? raw.email.slice(0, 254) : "";
+  if (!parsed.success) return data<SignInActionData>({ state: "sent", email, codeError: parsed.error.issues[0]!.message }, { status: 400 });
+  const { message, headers } = await finishEmailSignIn(context, request, (signIn) =>
+    verifySignInCode(config, db, request, createMailer(config, db), parsed.data.code, signIn),
+  );
+  return data<SignInActionData>({ state: "sent", email, codeError: message }, { status: message === SIGN_IN_CODE_ERRORS.tooMany ? 429 : 400, headers });
 }
 
 /** The "Continue with Google" button: off to Google, or a clear answer when it is not set up. */

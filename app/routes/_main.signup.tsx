@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { SignInPage } from "~/auth/sign-in-page";
+import { SIGN_IN_ACTION_ROUND_TRIPS, SignInPage } from "~/auth/sign-in-page";
 import type { PageHandle } from "~/lib/page-handle";
 
-export const handle: PageHandle = { actionRoundTrips: 5 };
+export const handle: PageHandle = { actionRoundTrips: SIGN_IN_ACTION_ROUND_TRIPS };
 export { signInAction as action, signInLoader as loader } from "~/auth/sign-in.server";
 export { signInHeaders as headers } from "~/auth/sign-in-headers";
 

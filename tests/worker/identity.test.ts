@@ -5,7 +5,7 @@ import { createMember, mergeGuestInto } from "../../app/auth/accounts.server";
 import { LocalAi } from "../../app/ai/ai.server";
 import worker from "../../workers/app";
 import { googleSignInOffer } from "../../app/auth/google.server";
-import { MAGIC_LINK_ERRORS } from "../../app/auth/magic-link.server";
+import { MAGIC_LINK_ERRORS, SIGN_IN_CODE_ATTEMPTS, SIGN_IN_CODE_ERRORS } from "../../app/auth/magic-link.server";
 import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "../../app/auth/sign-in.server";
 import { consumeCredits, getQuota } from "../../app/credits/credits.server";
 import { createDatabase } from "../../app/db.server";
@@ -306,6 +306,94 @@ describe("magic links", () => {
     const response = await get("/auth/callback");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("No session found");
+  });
+});
+
+describe("sign-in codes", () => {
+  /** The code the e-mail carries, as a person reads it (two groups of three digits). */
+  async function latestCode(email: string) {
+    const [message] = await listOutbox(db(), email, 1);
+    const match = message?.text.match(/code in the browser where you asked to sign in: (\d{3} \d{3})/);
+    if (!match) throw new Error(`no code was sent to ${email}`);
+    return match[1]!;
+  }
+
+  function typeCode(browser: Browser, code: string, path = "/login") {
+    return askForLink(browser, { intent: "code", email: "shown@example.com", code }, path);
+  }
+
+  it("sends a code with the link, and the browser that asked signs in with it, once, however it is spaced", async () => {
+    const laptop = newBrowser();
+    await firstVisit(laptop);
+    await askForLink(laptop, { email: "two-devices@example.com", redirectTo: "/journal" });
+    const code = await latestCode("two-devices@example.com");
+    // The phone that holds the mail cannot use the link…
+    const phone = newBrowser();
+    const opened = await openLink(phone, await latestLink("two-devices@example.com"));
+    expect(opened.status).toBe(400);
+    expect(await opened.text()).toContain("Type the code from the e-mail in the browser that asked");
+    expect(phone.jar.get("arcanum_session")).toBeUndefined();
+    // …nor the code: it belongs to the browser that asked.
+    const stranger = await typeCode(phone, code);
+    expect(stranger.status).toBe(400);
+    expect(await stranger.text()).toContain(SIGN_IN_CODE_ERRORS.noRequest);
+    expect(phone.jar.get("arcanum_session")).toBeUndefined();
+    // The laptop types it, with a dash for the space.
+    const signedIn = await typeCode(laptop, code.replace(" ", "-"));
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/journal");
+    const userId = await currentUserId(laptop);
+    expect((await db().query.users.findFirst({ where: eq(users.id, userId!) }))?.email).toBe("two-devices@example.com");
+    // The code and the link are one credential, used once.
+    const link = await openLink(laptop, await latestLink("two-devices@example.com"));
+    expect(link.status).toBe(400);
+    expect(await link.text()).toMatch(/already used/);
+  });
+
+  it("refuses a wrong code with words, and after five tries refuses even the right one until a new code is asked for", async () => {
+    const browser = newBrowser();
+    await askForLink(browser, { email: "guesser@example.com" });
+    const code = (await latestCode("guesser@example.com")).replace(" ", "");
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < SIGN_IN_CODE_ATTEMPTS; i++) {
+      const refused = await typeCode(browser, wrong);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(SIGN_IN_CODE_ERRORS.wrong);
+    }
+    const locked = await typeCode(browser, code);
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain(SIGN_IN_CODE_ERRORS.tooMany);
+    expect(await currentUserId(browser)).toBeNull();
+    // A new request gives a new code, with its own tries.
+    await askForLink(browser, { email: "guesser@example.com" });
+    const fresh = await typeCode(browser, await latestCode("guesser@example.com"));
+    expect(fresh.status).toBe(302);
+  });
+
+  it("refuses a code that is not six digits before checking it, and a code after 15 minutes", async () => {
+    const browser = newBrowser();
+    await askForLink(browser, { email: "late-code@example.com" });
+    for (const typed of ["", "12345", "1234567", "12a456"]) {
+      const refused = await typeCode(browser, typed);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(SIGN_IN_CODE_ERRORS.format);
+    }
+    const code = await latestCode("late-code@example.com");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 16 * 60 * 1000);
+    const late = await typeCode(browser, code);
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain(SIGN_IN_CODE_ERRORS.expired);
+    expect(await currentUserId(browser)).toBeNull();
+  });
+
+  it("uses a code on the sign-up form as on the sign-in form, keeping the name given", async () => {
+    const browser = newBrowser();
+    await askForLink(browser, { email: "named-by-code@example.com", fullName: "Coral Reyes", mode: "create" }, "/signup");
+    const response = await typeCode(browser, await latestCode("named-by-code@example.com"), "/signup");
+    expect(response.status).toBe(302);
+    const user = await db().query.users.findFirst({ where: eq(users.id, (await currentUserId(browser))!) });
+    expect(user?.fullName).toBe("Coral Reyes");
   });
 });
 

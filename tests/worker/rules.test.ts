@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayName } from "../../app/auth/display-name";
+import { displayName, personName } from "../../app/auth/display-name";
 import { loginPath, safeRedirect } from "../../app/auth/redirect";
 import { deckCreditsLabel, remainingDeckCredits } from "../../app/credits/badge";
 import { findPlanByKey, PLANS, plansFor, tierOfPlanKey } from "../../app/plans/catalogue";
@@ -77,6 +77,12 @@ describe("small rules", () => {
     expect(displayName({ username: "luna", email: "x@y.z" })).toBe("luna");
     expect(displayName({ username: null, email: "star@y.z" })).toBe("star");
     expect(displayName({ username: null, email: null })).toBe("User");
+  });
+
+  it("shows a person to the others in a reading by their full name, else as the avatar menu does", () => {
+    expect(personName({ fullName: "Luna Vale", username: "luna", email: "x@y.z" })).toBe("Luna Vale");
+    expect(personName({ fullName: "", username: "luna", email: "x@y.z" })).toBe("luna");
+    expect(personName({ fullName: null, username: null, email: "star@y.z" })).toBe("star");
   });
 
   it("counts subscriptions active or trialing, and readers online within five minutes", () => {
