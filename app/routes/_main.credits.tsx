@@ -67,11 +67,11 @@ export default function Credits() {
         <dl className="mt-4 grid grid-cols-2 gap-3">
           <div className="rounded-2xl bg-surface-2 p-4">
             <dt className="text-sm text-muted">Major Arcana credits</dt>
-            <dd className="font-display text-4xl font-bold tabular-nums" data-testid="major-arcana-credits">{data.left.majorArcana}</dd>
+            <dd className="mt-1 text-4xl font-bold tabular-nums" data-testid="major-arcana-credits">{data.left.majorArcana}</dd>
           </div>
           <div className="rounded-2xl bg-surface-2 p-4">
             <dt className="text-sm text-muted">Complete-deck credits</dt>
-            <dd className="font-display text-4xl font-bold tabular-nums" data-testid="complete-deck-credits">{data.left.completeDeck}</dd>
+            <dd className="mt-1 text-4xl font-bold tabular-nums" data-testid="complete-deck-credits">{data.left.completeDeck}</dd>
           </div>
         </dl>
         <div className="mt-4 space-y-1 text-sm" data-testid="credits-make">
