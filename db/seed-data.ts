@@ -322,8 +322,8 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
       .insert(userDeckQuotas)
       .values([
         { userId: DEMO_MEMBER_ID, planType: "free", nextRefreshDate: now + 30 * DAY },
-        // A Creator-plan member: four complete-deck credits a month, so full decks and upgrades can be tried.
-        { userId: "seed-user-sage", planType: "creator", majorArcanaQuota: 0, completeDeckQuota: 4, maxRolloverQuota: 2, nextRefreshDate: now + 30 * DAY },
+        // A Creator-plan member with the plan's month: four high-quality decks' worth of complete-deck credits, so full decks and upgrades can be tried.
+        { userId: "seed-user-sage", planType: "creator", majorArcanaQuota: 0, completeDeckQuota: 12, maxRolloverQuota: 6, nextRefreshDate: now + 30 * DAY },
       ])
       .onConflictDoNothing(),
     // The demo member can book a reader straight away: $20 on their reading balance, with its top-up line.

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { displayName } from "~/auth/display-name";
 import { signInHref, useSignInDialog } from "~/auth/sign-in-dialog";
-import { deckCreditsHref, deckCreditsLabel, deckCreditsTitle } from "~/credits/badge";
+import { CREDITS_PATH, deckCreditsLabel, deckCreditsTitle } from "~/credits/badge";
 import { useIsStaff, useOptionalUser } from "~/lib/root-data";
 import { useDisclosure } from "~/lib/use-disclosure";
 import { cn } from "~/lib/cn";
@@ -117,7 +117,7 @@ export function SiteNav() {
           <div className="ml-auto flex items-center gap-2">
             {isMember && user ? (
               <Link
-                to={deckCreditsHref(user.deckCredits, user.isSubscribed)}
+                to={CREDITS_PATH}
                 className="hidden rounded-full border border-gold-bright/60 px-3 py-1.5 text-xs font-semibold text-gold hover:bg-gold-bright/10 lg:inline-flex"
                 title={deckCreditsTitle(user.deckCredits)}
                 data-testid="deck-badge"
@@ -181,6 +181,7 @@ function AccountLinks({ className, itemClassName }: { className?: string; itemCl
     <ul className={className}>
       <li><Link className={cn("block", itemClassName)} to="/profile">Profile</Link></li>
       <li><Link className={cn("block", itemClassName)} to="/collection">My Collection</Link></li>
+      <li><Link className={cn("block", itemClassName)} to={CREDITS_PATH}>Credits</Link></li>
       {user.isGuest ? null : <li><Link className={cn("block", itemClassName)} to="/balance">Reading Balance</Link></li>}
       <li>
         {/* Pricing leaves the bar once signed in; a member not yet subscribed upgrades from the plans. */}

@@ -29,12 +29,9 @@ export function deckCreditsLabel(count: number): string {
 /** The badge's tooltip: what the credits buy, or where more come from. */
 export function deckCreditsTitle(count: number): string {
   return count > 0
-    ? `Deck credits left. A deck costs 1 credit, or ${HIGH_QUALITY_COMPLETE_DECK_CREDITS} at high quality: create one.`
-    : "No deck credits left. See the plans for more.";
+    ? `Deck credits left. A deck costs 1 credit, or ${HIGH_QUALITY_COMPLETE_DECK_CREDITS} at high quality: see what yours make.`
+    : "No deck credits left. See when they refresh and how to have more.";
 }
 
-/** Where the badge leads: to making a deck while credits are left, else to more of them. */
-export function deckCreditsHref(count: number, isSubscribed: boolean): string {
-  if (count > 0) return "/create-deck";
-  return isSubscribed ? "/subscription" : "/pricing";
-}
+/** Where the badge leads: the credits page, which says what they make, when they refresh and where more come from. */
+export const CREDITS_PATH = "/credits";

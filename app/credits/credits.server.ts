@@ -9,10 +9,12 @@
  * idempotent per reference id, and safe under any number of concurrent requests: the database's
  * CHECK keeps used counts within 0..quota as a last line of defence.
  *
- * Plan quotas, from the catalogue (`quotasForPlan`):
+ * Plan quotas, from the catalogue through `planCredits` (decision 0055: a plan grants what its decks
+ * cost at its finest quality):
  * - free: 1 Major Arcana credit a month, no rollover;
- * - mystic, creator, visionary: the tier's monthly deck count as complete-deck credits and no Major
- *   Arcana credits (a subscription's decks are full decks); up to half a month's allotment rolls
+ * - mystic, creator, visionary: complete-deck credits for the tier's monthly decks at its finest
+ *   quality (Mystic 2 at medium, Creator 4 and Visionary 8 at high, 3 credits each) and no Major
+ *   Arcana credits (a subscription's decks are full decks); up to half a month's credits roll
  *   over. Yearly plans get the same monthly allotment (a twelfth of their yearly deck count);
  * - explorer (the one-off Explorer Plus): its deck count as complete-deck credits, added once to
  *   what the user has. It brings no monthly grant; its rollover cap equals the credits bought, so
@@ -39,7 +41,8 @@ import { newId } from "../lib/crypto";
 import { addMonths } from "../lib/months";
 import { findPlanByKey, PLANS, type PlanTier } from "../plans/catalogue";
 import { FREE_PLAN_QUOTA } from "./badge";
-import { creditsLeft, type CreditAmounts } from "./cost";
+import { creditsLeft, describeCredits, type CreditAmounts } from "./cost";
+import { planCredits } from "./plan-credits";
 
 export type PlanType = (typeof planTypes)[number];
 export type QuotaRecord = typeof userDeckQuotas.$inferSelect;
@@ -52,8 +55,6 @@ export const REFRESH_DESCRIPTION = "Monthly quota refresh";
 /** Due records refreshed per batch by the periodic job, and batches per run. */
 export const REFRESH_BATCH_SIZE = 100;
 export const REFRESH_MAX_BATCHES = 20;
-
-const MONTHS_PER_YEAR = 12;
 
 /** The same moment one month later in UTC; the day is clamped to the month's length (Jan 31 → Feb 28/29). */
 export function addOneMonth(ms: number): number {
@@ -71,34 +72,31 @@ export type PlanQuota = {
   maxRolloverQuota: number;
 };
 
-/** The quotas a plan gives per month (for Explorer Plus: once). Throws for an unknown plan key. */
+/**
+ * The quotas a plan gives per month (for Explorer Plus: once), from what its decks cost
+ * (`planCredits`, decision 0055). Throws for an unknown plan key.
+ */
 export function quotasForPlan(planKey: string): PlanQuota {
   const plan = findPlanByKey(planKey);
   if (!plan) throw new Error(`Unknown plan: ${planKey}`);
+  const credits = planCredits(plan);
   switch (plan.tier) {
     case "free":
-      return {
-        planType: "free",
-        majorArcanaQuota: plan.deckCount,
-        completeDeckQuota: 0,
-        maxRolloverQuota: 0,
-      };
+      return { planType: "free", majorArcanaQuota: credits.majorArcana, completeDeckQuota: credits.completeDeck, maxRolloverQuota: 0 };
     case "explorer":
       return {
         planType: "explorer",
-        majorArcanaQuota: 0,
-        completeDeckQuota: plan.deckCount,
-        maxRolloverQuota: plan.deckCount,
+        majorArcanaQuota: credits.majorArcana,
+        completeDeckQuota: credits.completeDeck,
+        maxRolloverQuota: credits.majorArcana + credits.completeDeck,
       };
-    default: {
-      const monthly = plan.interval === "year" ? Math.floor(plan.deckCount / MONTHS_PER_YEAR) : plan.deckCount;
+    default:
       return {
         planType: plan.tier,
-        majorArcanaQuota: 0,
-        completeDeckQuota: monthly,
-        maxRolloverQuota: Math.floor(monthly / 2),
+        majorArcanaQuota: credits.majorArcana,
+        completeDeckQuota: credits.completeDeck,
+        maxRolloverQuota: Math.floor((credits.majorArcana + credits.completeDeck) / 2),
       };
-    }
   }
 }
 
@@ -671,7 +669,9 @@ export function planAllocationStatements(
       id: ledgerId,
       majorArcana: majorChange,
       completeDeck: completeChange,
-      description: `Deck quotas allocated for ${plan.name} plan subscription`,
+      description: oneOff
+        ? `${plan.name} bought: ${describeCredits({ majorArcana: target.majorArcanaQuota, completeDeck: target.completeDeckQuota })}`
+        : `Deck quotas allocated for ${plan.name} plan subscription`,
       referenceId: options.referenceId ?? null,
       now,
     }),

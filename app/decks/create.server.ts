@@ -82,6 +82,15 @@ async function startGeneration(context: AppLoadContext, deckId: string, charge: 
 }
 
 /**
+ * Takes what a new deck of `kind` at `quality` costs from the person's credits, priced against what
+ * they have left (a medium Major Arcana deck falls back to a complete-deck credit), once per reference.
+ */
+export async function chargeNewDeck(db: AppLoadContext["db"], userId: string, kind: DeckKind, quality: Quality, line: { referenceId: string; description: string }) {
+  const quota = await getQuota(db, userId);
+  return consumeCredits(db, userId, deckCharge(kind, quality, creditsLeft(quota)), line);
+}
+
+/**
  * Creates a deck: the credits are taken first (atomically, once per deck), then the deck and
  * its card rows are written in one batch, then the background generator is started. If the
  * writing fails the credits go back. A new deck is private until its owner publishes it.
@@ -90,14 +99,10 @@ export async function createDeck(context: AppLoadContext, user: CurrentUser, inp
   const { db } = context;
   const refusal = await newDeckRefusal(db, user.id, input.quality);
   if (refusal) return { ok: false as const, ...refusal };
-  const quota = await getQuota(db, user.id);
   const deckId = newId();
   const reference = `deck:${deckId}`;
   const title = input.title || titleFromTheme(input.theme);
-  const charged = await consumeCredits(db, user.id, deckCharge(input.kind, input.quality, creditsLeft(quota)), {
-    referenceId: reference,
-    description: `Deck “${title}”`,
-  });
+  const charged = await chargeNewDeck(db, user.id, input.kind, input.quality, { referenceId: reference, description: `Deck “${title}”` });
   if (!charged.ok) {
     const offer: CreditOffer | undefined = explorerPlusMakes(input.kind, input.quality) ? "full-deck" : undefined;
     return { ok: false as const, status: 402, message: noCreditsMessage(user), offer };

@@ -6,6 +6,8 @@ import { checkoutSessions, paymentReceipts, subscriptions } from "../../db/schem
 import { requireUser } from "../auth/guard.server";
 import { loginPath } from "../auth/redirect";
 import { getQuota } from "../credits/credits.server";
+import { creditsLeft } from "../credits/cost";
+import { creditsMakeSentence, planDeckKind, planGrantSentence } from "../credits/plan-credits";
 import { findPlanByKey, findPlanByPriceId, formatPlanPrice } from "../plans/catalogue";
 import { isSubscribed } from "../plans/subscription";
 import { createPayments, startSubscriptionCheckout } from "./payments.server";
@@ -59,7 +61,9 @@ export async function subscriptionLoader({ request, context }: LoaderFunctionArg
     signedIn: Boolean(member),
     signInPath: loginPath(`/subscription${chosen ? `?plan=${chosen.key}` : ""}`),
     current,
-    chosen: chosen ? { key: chosen.key, name: chosen.name, price: formatPlanPrice(chosen), interval: chosen.interval, mode: chosen.mode } : null,
+    chosen: chosen
+      ? { key: chosen.key, name: chosen.name, price: formatPlanPrice(chosen), interval: chosen.interval, mode: chosen.mode, grant: chosen.mode === "subscription" ? planGrantSentence(chosen) : null }
+      : null,
   };
 }
 
@@ -114,7 +118,7 @@ export async function subscriptionSuccessLoader({ request, context }: LoaderFunc
     getQuota(context.db, user.id),
   ]);
   if (!checkout && checkoutId !== null) throw new Response("This purchase was not found.", { status: 404 });
-  if (!checkout) return { status: "none" as const, planName: null, amountCents: 0, currency: "usd", completedAt: null, periodEnd: null, completeDeckCredits: 0 };
+  if (!checkout) return { status: "none" as const, planName: null, amountCents: 0, currency: "usd", completedAt: null, periodEnd: null, completeDeckCredits: 0, creditsMake: null };
   const plan = checkout.planKey ? findPlanByKey(checkout.planKey) : undefined;
   return {
     status: checkout.status,
@@ -124,5 +128,6 @@ export async function subscriptionSuccessLoader({ request, context }: LoaderFunc
     completedAt: checkout.completedAt,
     periodEnd: current && current.key === plan?.key ? current.periodEnd : null,
     completeDeckCredits: Math.max(quota.completeDeckQuota - quota.completeDeckUsed, 0),
+    creditsMake: plan ? creditsMakeSentence(creditsLeft(quota), planDeckKind(plan), plan.cardImageQuality) : null,
   };
 }

@@ -54,8 +54,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const KIND_LABELS = { "top-up": "Top-up", charge: "Reading", refund: "Refund", "top-up-refund": "Refund to card" } as const;
-
 export default function Balance() {
   const { wallet, readings, topped, returnTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -112,7 +110,6 @@ export default function Balance() {
                 <tr key={entry.id}>
                   <td className="py-2"><LocalTime at={entry.createdAt} style="mediumWithTime" /></td>
                   <td className="py-2">
-                    <span className="sr-only">{KIND_LABELS[entry.kind]}: </span>
                     {entry.description}
                     {entry.paidReadingId ? <> · <Link to={`/readings/${entry.paidReadingId}`} className="underline">receipt</Link></> : null}
                   </td>

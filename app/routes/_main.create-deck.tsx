@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { estimateCost, explorerPlusMakes, type Quality } from "~/credits/cost";
 import { getQuota } from "~/credits/credits.server";
+import { creditsMakeSentence } from "~/credits/plan-credits";
 import { createDeck, createDeckForm, KNOWN_STYLES, type CreditOffer } from "~/decks/create.server";
 import { QUALITY_LABEL } from "~/entitlements/entitlements";
 import { deckFormEntitlements } from "~/entitlements/entitlements.server";
@@ -122,6 +123,7 @@ export default function CreateDeck() {
   const suggestions =
     helper.data?.intent === "suggest" ? helper.data.suggestions : result?.intent === "suggest" ? result.suggestions : [];
   const estimate = estimateCost({ kind, quality, left: loaded.left });
+  const creditsMake = creditsMakeSentence(loaded.left, kind, loaded.qualities);
   const refused = result?.intent === "create" && Boolean(result.message);
   // Known before sending: the choice costs more than the credits left.
   const blocked = live && !estimate.enough && !refused;
@@ -305,6 +307,11 @@ export default function CreateDeck() {
               {estimate.summary}
             </p>
           )}
+          {creditsMake && !refused ? (
+            <p className="mt-2 text-sm text-muted" data-testid="credits-make">
+              {creditsMake} <Link to="/credits" className="font-semibold text-brand underline">Your credits</Link>
+            </p>
+          ) : null}
           {waysBeforeSubmit && !refused ? <FullDeckWays isGuest={loaded.isGuest} className="mt-3 text-muted" /> : null}
           {loaded.isGuest && loaded.left.majorArcana + loaded.left.completeDeck === 0 && !refused ? (
             <p className="mt-3 text-sm text-muted">

@@ -13,7 +13,8 @@ import {
   type BillingChoice,
   type Plan,
 } from "~/plans/catalogue";
-import { formatCount, formatDollars } from "~/lib/format";
+import { formatDollars } from "~/lib/format";
+import { planHeadline, planQualityLines } from "~/credits/plan-credits";
 
 export const meta: MetaFunction = () => [
   { title: "Pricing — Arcanum" },
@@ -55,17 +56,17 @@ export default function Pricing() {
       <ul className="mt-10 grid gap-6 lg:grid-cols-3">
         {subscriptions.map((plan) => (
           <li key={plan.key}>
-            <PlanCard plan={plan} billing={billing} />
+            <PlanCard plan={plan} />
           </li>
         ))}
       </ul>
 
       <ul className="mt-6 grid gap-6 md:grid-cols-2">
         <li>
-          <PlanCard plan={FREE_PLAN} billing={billing} />
+          <PlanCard plan={FREE_PLAN} />
         </li>
         <li>
-          <PlanCard plan={EXPLORER_PLUS} billing={billing} />
+          <PlanCard plan={EXPLORER_PLUS} />
         </li>
       </ul>
     </div>
@@ -84,7 +85,7 @@ function cta(plan: Plan): { to: string; label: string } {
   return { to: `/subscription?plan=${plan.key}`, label: `Choose ${plan.name}` };
 }
 
-function PlanCard({ plan, billing }: { plan: Plan; billing: BillingChoice }) {
+function PlanCard({ plan }: { plan: Plan }) {
   const action = cta(plan);
   const headingId = `plan-${plan.key}`;
   return (
@@ -112,14 +113,16 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingChoice }) {
           {formatDollars(Math.round((plan.price / 12) * 100) / 100)} a month, billed yearly
         </p>
       ) : null}
-      <p className="mt-4 text-sm font-semibold">
-        {plan.mode === "payment"
-          ? `${plan.cardCount} extra cards`
-          : `${plan.deckCount} ${plan.deckCount === 1 ? "deck" : "decks"} · ${formatCount(plan.cardCount)} cards ${plan.mode === "free" ? "every 30 days" : billing === "yearly" ? "a year" : "a month"}`}
+      <p className="mt-4 text-sm font-semibold" data-testid="plan-headline">
+        {planHeadline(plan)}
       </p>
-      <p className="text-xs text-muted">
-        Image quality: {plan.cardImageQuality.join(" and ")}
-      </p>
+      <ul className="text-xs text-muted" aria-label="Decks at each image quality">
+        {planQualityLines(plan).map((line) => (
+          <li key={line.quality} data-quality={line.quality}>
+            {line.text}
+          </li>
+        ))}
+      </ul>
       <ul className="mt-5 flex-1 space-y-2 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">

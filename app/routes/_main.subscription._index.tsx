@@ -68,6 +68,7 @@ export default function Subscription() {
               You picked <strong>{chosen.name}</strong>: {chosen.price}
               {per(chosen.interval)}, renewing until you cancel.
             </p>
+            {chosen.grant ? <p className="mt-1 text-sm text-muted" data-testid="plan-grant">{chosen.grant}</p> : null}
             {result?.error ? <p role="alert" className="mt-3 text-sm text-danger">{result.error}</p> : null}
             {signedIn ? (
               <Form method="post" className="mt-4">
@@ -85,6 +86,7 @@ export default function Subscription() {
             You picked <strong>{chosen.name}</strong> ({chosen.price}
             {per(chosen.interval)}). To move to it, choose Manage subscription: a move up starts at once and you pay only the difference; a
             move down starts when the period you paid for ends.
+            {chosen.grant ? <span className="mt-1 block text-muted" data-testid="plan-grant">{chosen.grant}</span> : null}
           </p>
         ) : chosen && chosen.mode === "payment" ? (
           <p className="mt-6 rounded-2xl bg-surface-2 p-5 text-sm">
@@ -98,7 +100,7 @@ export default function Subscription() {
         <Link to="/pricing" className={`${buttonClasses("secondary")} mt-6`}>Compare plans</Link>
       </Panel>
       {receipts.length > 0 ? (
-        <section className="mx-auto mt-8 max-w-2xl" aria-labelledby="payments-heading" data-testid="payments">
+        <section id="payments" className="mx-auto mt-8 max-w-2xl" aria-labelledby="payments-heading" data-testid="payments">
           <h2 id="payments-heading" className="px-2 text-xl font-bold">Payments</h2>
           <ul className="mt-3 divide-y divide-line rounded-3xl border border-line bg-surface/80">
             {receipts.map((receipt) => (

@@ -27,6 +27,7 @@ export default function SubscriptionSuccess() {
               <p className="text-muted">It renews on {longDate(purchase.periodEnd)}; cancel any time before.</p>
             ) : null}
             <p className="text-muted">You have {purchase.completeDeckCredits} full-deck {purchase.completeDeckCredits === 1 ? "credit" : "credits"} to use.</p>
+            {purchase.creditsMake ? <p className="text-muted" data-testid="credits-make">{purchase.creditsMake}</p> : null}
           </div>
         ) : purchase.status === "none" ? (
           <p className="text-muted">There is no purchase to confirm yet. Plans and prices are on the pricing page.</p>

@@ -192,6 +192,9 @@ const ROWS: HttpRow[] = [
   ),
   doc("routes/_main.collection._index", "/collection", () => "/collection", signedIn(200)),
   doc("routes/_main.create-deck", "/create-deck", () => "/create-deck", signedIn(200)),
+  // Each person's own credits and ledger; nothing in the address names anyone else's.
+  doc("routes/_main.credits", "/credits (each person's own)", () => "/credits", signedIn(200)),
+  doc("routes/_main.credits", "/credits, an older page", () => "/credits?page=2", signedIn(200)),
   ...(["suggest", "elaborate", "create"] as const).map((intent) =>
     act("routes/_main.create-deck", intent, () => "/create-deck", () => ({ intent, theme: "Matrix test", style: "woodcut", kind: "major_arcana", quality: "low" }), signedIn("allowed")),
   ),

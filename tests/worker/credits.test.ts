@@ -155,7 +155,7 @@ describe("a user without a quota record", () => {
 
   it("keeps an existing record as it is", async () => {
     const quota = await getQuota(db(), "seed-user-sage");
-    expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 4, maxRolloverQuota: 2 });
+    expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 12, maxRolloverQuota: 6 });
   });
 });
 
@@ -247,7 +247,7 @@ describe("the monthly refresh", () => {
     const explorer = await newUser({ planType: "explorer", majorArcanaQuota: 0, completeDeckQuota: 1, maxRolloverQuota: 1, nextRefreshDate: now - 1 });
     for (const userId of [free, creator, explorer]) expect(await refreshQuotaIfDue(db(), userId, now)).toBe(true);
     expect(await record(free)).toMatchObject({ majorArcanaQuota: 1, majorArcanaUsed: 0, completeDeckQuota: 0 });
-    expect(await record(creator)).toMatchObject({ completeDeckQuota: 6, completeDeckUsed: 0, majorArcanaQuota: 0 });
+    expect(await record(creator)).toMatchObject({ completeDeckQuota: 14, completeDeckUsed: 0, majorArcanaQuota: 0 });
     // One-off credits bring no grant, but unused ones stay within the cap.
     expect(await record(explorer)).toMatchObject({ completeDeckQuota: 1, majorArcanaQuota: 0 });
     expect(await refreshQuotaIfDue(db(), free, now)).toBe(false);
@@ -325,13 +325,13 @@ describe("plan quotas", () => {
   it("derives quotas from the catalogue", () => {
     expect(quotasForPlan("free")).toEqual({ planType: "free", majorArcanaQuota: 1, completeDeckQuota: 0, maxRolloverQuota: 0 });
     expect(quotasForPlan("mystic-monthly")).toEqual({ planType: "mystic", majorArcanaQuota: 0, completeDeckQuota: 2, maxRolloverQuota: 1 });
-    expect(quotasForPlan("creator-monthly")).toEqual({ planType: "creator", majorArcanaQuota: 0, completeDeckQuota: 4, maxRolloverQuota: 2 });
+    expect(quotasForPlan("creator-monthly")).toEqual({ planType: "creator", majorArcanaQuota: 0, completeDeckQuota: 12, maxRolloverQuota: 6 });
     expect(quotasForPlan("creator-yearly")).toEqual(quotasForPlan("creator-monthly"));
-    expect(quotasForPlan("visionary-monthly")).toMatchObject({ completeDeckQuota: 8, maxRolloverQuota: 4 });
+    expect(quotasForPlan("visionary-monthly")).toMatchObject({ completeDeckQuota: 24, maxRolloverQuota: 12 });
     expect(quotasForPlan("explorer-plus")).toEqual({ planType: "explorer", majorArcanaQuota: 0, completeDeckQuota: 1, maxRolloverQuota: 1 });
     expect(() => quotasForPlan("platinum")).toThrow();
     expect(monthlyGrant("free")).toEqual({ majorArcana: 1, completeDeck: 0 });
-    expect(monthlyGrant("visionary")).toEqual({ majorArcana: 0, completeDeck: 8 });
+    expect(monthlyGrant("visionary")).toEqual({ majorArcana: 0, completeDeck: 24 });
     expect(monthlyGrant("explorer")).toEqual({ majorArcana: 0, completeDeck: 0 });
   });
 
@@ -345,9 +345,9 @@ describe("plan quotas", () => {
       planType: "creator",
       majorArcanaQuota: 0,
       majorArcanaUsed: 0,
-      completeDeckQuota: 4,
+      completeDeckQuota: 12,
       completeDeckUsed: 0,
-      maxRolloverQuota: 2,
+      maxRolloverQuota: 6,
       lastRefreshDate: now,
       nextRefreshDate: periodEnd,
     });
@@ -356,15 +356,15 @@ describe("plan quotas", () => {
     expect(again.status).toBe("already_allocated");
     expect(again.quota.completeDeckUsed).toBe(1);
     const lines = (await ledger(userId)).filter((l) => l.referenceId === "sub:1");
-    expect(lines).toMatchObject([{ description: "Deck quotas allocated for Creator plan subscription", completeDeckChange: 4, majorArcanaChange: 0 }]);
+    expect(lines).toMatchObject([{ description: "Deck quotas allocated for Creator plan subscription", completeDeckChange: 12, majorArcanaChange: 0 }]);
   });
 
   it("creates the record for a new subscriber, refreshing a yearly plan monthly", async () => {
     const userId = await newUser();
     const now = Date.now();
     const result = await initializeQuotaForPlan(db(), userId, "visionary-yearly", now, { periodEnd: now + 365 * DAY });
-    expect(result).toMatchObject({ status: "allocated", quota: { planType: "visionary", completeDeckQuota: 8, nextRefreshDate: addOneMonth(now) } });
-    expect(await ledger(userId)).toMatchObject([{ description: "Deck quotas allocated for Visionary plan subscription", completeDeckChange: 8 }]);
+    expect(result).toMatchObject({ status: "allocated", quota: { planType: "visionary", completeDeckQuota: 24, nextRefreshDate: addOneMonth(now) } });
+    expect(await ledger(userId)).toMatchObject([{ description: "Deck quotas allocated for Visionary plan subscription", completeDeckChange: 24 }]);
   });
 
   it("adds Explorer Plus to what the user has", async () => {

@@ -183,12 +183,12 @@ describe("the prompt to create an account", () => {
 });
 
 describe("the credits badge", () => {
-  it("says credits, explains them in its tooltip, and leads to what they buy", async () => {
+  it("says credits, explains them in its tooltip, and leads to the credits page", async () => {
     const nav = navOf(await (await get("/", { cookie: await signInAs("seed-user-demo") })).text());
     const badge = /<a[^>]*data-testid="deck-badge"[^>]*>[^<]*</.exec(nav)?.[0] ?? "";
     expect(badge).toMatch(/>1 credit<$/);
-    expect(badge).toContain('href="/create-deck"');
-    expect(badge).toMatch(/title="Deck credits left\. A deck costs 1 credit, or 3 at high quality: create one\."/);
+    expect(badge).toContain('href="/credits"');
+    expect(badge).toMatch(/title="Deck credits left\. A deck costs 1 credit, or 3 at high quality: see what yours make\."/);
   });
 
   it("keeps the plans within reach of a member who is not subscribed, from the account menu", async () => {

@@ -154,7 +154,7 @@ describe("payment webhooks", () => {
 
     expect(await allocationLines(userId)).toHaveLength(1);
     const quota = await getQuota(db(), userId);
-    expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 4, completeDeckUsed: 0, majorArcanaQuota: 0 });
+    expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 12, completeDeckUsed: 0, majorArcanaQuota: 0 });
     const row = await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
     expect(row).toMatchObject({ subscriptionStatus: "active", priceId: findPlanByKey("creator-monthly")!.priceId, cancelAtPeriodEnd: false });
     expect((await db().query.checkoutSessions.findFirst({ where: eq(checkoutSessions.id, checkoutId) }))?.status).toBe("complete");
@@ -212,7 +212,7 @@ describe("payment webhooks", () => {
     const userId = await newMember();
     const { sessionId } = await openCheckout(userId, "creator-monthly");
     for (const evt of await local().pay(sessionId)) await deliver(evt);
-    // One of four credits used: three left, of which the cap (two) carries over.
+    // One of twelve credits used: eleven left, of which the cap (six) carries over.
     await db().update(userDeckQuotas).set({ completeDeckUsed: 1 }).where(eq(userDeckQuotas.userId, userId));
     const [stored] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "subscription")).orderBy(sql`updated_at DESC`).limit(1);
     const data = stored!.data as { id: string; items: { data: { current_period_end: number }[] } };
@@ -226,8 +226,8 @@ describe("payment webhooks", () => {
     expect(await applyPaymentEvent(db(), local(), paid, at)).toEqual({ outcome: "applied", userId });
     expect((await applyPaymentEvent(db(), local(), event("customer.subscription.updated", renewed), at + 1000)).outcome).toBe("applied");
     const quota = await getQuota(db(), userId, at + 2000);
-    // Four new credits plus min(three left, cap of two).
-    expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 6, completeDeckUsed: 0 });
+    // Twelve new credits plus min(eleven left, cap of six).
+    expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 18, completeDeckUsed: 0 });
     const renewals = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refresh:renewal:%")));
     expect(renewals).toHaveLength(1);
   });
@@ -263,7 +263,7 @@ describe("the local checkout", () => {
     expect(success).toMatch(/\/subscription\/success\?checkout=/);
     const confirmed = await (await get(new URL(success).pathname + new URL(success).search, { cookie })).text();
     expect(confirmed).toContain("You are now on the <strong>Creator</strong> plan");
-    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 4 });
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 12 });
     // Paying twice is not possible: the checkout is closed.
     expect((await post(path, card("4242 4242 4242 4242"), { cookie })).status).toBe(409);
     // One subscription at a time.
@@ -439,8 +439,8 @@ describe("a subscription over time, offline", () => {
     const second = await subscriptionOf(userId);
     expect(second).toMatchObject({ subscriptionStatus: "active" });
     expect(second!.currentPeriodEnd).toBeGreaterThan(first!.currentPeriodEnd);
-    // Four new credits plus min(three left, cap of two), once.
-    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 6, completeDeckUsed: 0 });
+    // Twelve new credits plus min(eleven left, cap of six), once.
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 18, completeDeckUsed: 0 });
     expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refresh:renewal:%")))).toHaveLength(1);
     expect((await receiptsOf(userId)).map((r) => r.amountCents)).toEqual([2999, 2999]);
 
@@ -462,7 +462,7 @@ describe("a subscription over time, offline", () => {
     expect(await fixed.text()).toContain("the payment went through");
     expect(await subscriptionOf(userId)).toMatchObject({ subscriptionStatus: "active" });
     expect(await receiptsOf(userId)).toHaveLength(3);
-    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 4, completeDeckUsed: 0 });
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 12, completeDeckUsed: 0 });
     const page = await (await get("/subscription", { cookie })).text();
     expect(page).toContain("Payments");
     expect(page.match(/\$29\.99/g)!.length).toBeGreaterThanOrEqual(3);
@@ -481,7 +481,7 @@ describe("a subscription over time, offline", () => {
     const up = await post(PORTAL, { intent: "change-plan", price: creator.priceId }, { cookie });
     expect(up.status).toBe(200);
     expect(await subscriptionOf(userId)).toMatchObject({ priceId: creator.priceId, scheduledPriceId: null });
-    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 4 });
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 12 });
     const change = (await receiptsOf(userId)).find((r) => r.description.includes("(change of plan)"));
     // Nearly the whole month is left: nearly the whole difference is charged, never more.
     expect(change!.amountCents).toBeGreaterThan(0);
@@ -516,26 +516,26 @@ describe("a subscription over time, offline", () => {
 
     expect((await spend(2)).ok).toBe(true);
     await moveTo("creator-monthly");
-    // Creator's four for the month, of which the two spent on Mystic are gone.
-    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 4, completeDeckUsed: 2, maxRolloverQuota: 2 });
-    expect((await spend(4)).ok).toBe(false);
-    expect((await spend(2)).ok).toBe(true);
+    // Creator's twelve for the month, of which the two spent on Mystic are gone.
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 12, completeDeckUsed: 2, maxRolloverQuota: 6 });
+    expect((await spend(11)).ok).toBe(false);
+    expect((await spend(10)).ok).toBe(true);
     await moveTo("visionary-monthly");
-    expect(await getQuota(db(), userId)).toMatchObject({ planType: "visionary", completeDeckQuota: 8, completeDeckUsed: 4 });
-    expect((await spend(6)).ok).toBe(false);
-    expect((await spend(4)).ok).toBe(true);
-    // The whole period: Visionary's eight, however the moves went.
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "visionary", completeDeckQuota: 24, completeDeckUsed: 12 });
+    expect((await spend(13)).ok).toBe(false);
+    expect((await spend(12)).ok).toBe(true);
+    // The whole period: Visionary's twenty-four, however the moves went.
     const spent = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "spend:%")));
-    expect(spent.reduce((sum, line) => sum - line.completeDeckChange, 0)).toBe(8);
+    expect(spent.reduce((sum, line) => sum - line.completeDeckChange, 0)).toBe(24);
     const moves = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.description, "Moved up%"))).orderBy(deckQuotaLedger.createdAt);
     expect(moves.map((line) => [line.completeDeckChange, line.description])).toEqual([
-      [2, "Moved up to the Creator plan: the difference from the previous plan for the rest of this month"],
-      [4, "Moved up to the Visionary plan: the difference from the previous plan for the rest of this month"],
+      [10, "Moved up to the Creator plan: the difference from the previous plan for the rest of this month"],
+      [12, "Moved up to the Visionary plan: the difference from the previous plan for the rest of this month"],
     ]);
 
     // The period ends: Visionary's month, nothing left to roll over.
     expect((await post(PORTAL, { intent: "end-period" }, { cookie })).status).toBe(200);
-    expect(await getQuota(db(), userId)).toMatchObject({ planType: "visionary", completeDeckQuota: 8, completeDeckUsed: 0 });
+    expect(await getQuota(db(), userId)).toMatchObject({ planType: "visionary", completeDeckQuota: 24, completeDeckUsed: 0 });
   });
 
   it("ends a cancelled subscription at the period's end and the person is on the free plan", async () => {

@@ -41,6 +41,7 @@ const PAGES: Page[] = [
   { route: "routes/_main.sales", path: () => "/sales" },
   { route: "routes/_main.subscription._index", path: () => "/subscription" },
   { route: "routes/_main.create-deck", path: () => "/create-deck" },
+  { route: "routes/_main.credits", path: () => "/credits" },
   { route: "routes/_main.readers._index", path: () => "/readers" },
   { route: "routes/_main.readers.$username", path: () => `/readers/${readerName}` },
   { route: "routes/_main.become-reader", path: () => "/become-reader" },
