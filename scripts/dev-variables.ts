@@ -1,6 +1,7 @@
 // The app's variables for `npm run dev`: those of `.dev.vars`, and those set in the command's
 // environment, which win (`PAID_MINUTE_MS=5000 npm run dev`); checked as the Worker will check them (docs/decisions/0057).
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { unstable_getVarsForDev } from "wrangler";
 import { readConfig, VARIABLES } from "../app/env.server";
 import { localVariables, projectRoot } from "./local-app.mjs";
@@ -25,4 +26,14 @@ export function devVariables(environment: Record<string, string | undefined>, fr
   const vars: Record<string, string> = { ...(fromFile.STAFF_EMAILS ? { STAFF_EMAILS: fromFile.STAFF_EMAILS } : {}), ...fromEnvironment };
   readConfig({ ...fromFile, ...localVariables, ...vars } as unknown as Cloudflare.Env);
   return { vars, fromEnvironment: Object.keys(fromEnvironment) };
+}
+
+// Run by `npm run dev` (scripts/dev.mjs): prints {vars, fromEnvironment} as JSON, or the Worker's message for a bad value.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    process.stdout.write(JSON.stringify(devVariables(process.env, fileVariables())));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
