@@ -63,7 +63,7 @@ export function freePort() {
 /**
  * Starts `wrangler dev` on the port; resolves once the Worker answers /healthz. `inspector: false`
  * runs the same dev server without its debugger (scripts/worker-server.mjs), for measurements.
- * `buildDirectory` is the build it serves (wrangler.toml names `build/`); `testScheduled` opens
+ * `buildDirectory` is the build it serves (wrangler.toml names `build/`; another needs `inspector: false`); `testScheduled` opens
  * `/__scheduled`, which runs the Worker's scheduled handler (the periodic jobs) and answers when they are done.
  * @param {{ port: number, persistTo?: string, logLevel?: string, stdio?: import("node:child_process").StdioOptions, vars?: Record<string, string>, inspector?: boolean, buildDirectory?: string, testScheduled?: boolean }} options
  */
@@ -73,9 +73,9 @@ export async function startServer({ port, persistTo, logLevel = "info", stdio = 
     : [path.join(projectRoot, "scripts", "worker-server.mjs"), "--port", String(port)];
   if (persistTo) args.push("--persist-to", persistTo);
   if (buildDirectory !== "build") {
-    const built = path.join(projectRoot, buildDirectory);
-    if (inspector) args.push("--assets", path.join(built, "client"), "--alias", `remix-build:${path.join(built, "server", "index.js")}`);
-    else args.push("--build-dir", built);
+    // `wrangler dev --alias` is accepted but left unused by dev; wrangler's API takes the alias.
+    if (inspector) throw new Error("Another build than build/ is served without the debugger (inspector: false)");
+    args.push("--build-dir", path.join(projectRoot, buildDirectory));
   }
   if (testScheduled) args.push("--test-scheduled");
   for (const [key, value] of Object.entries({ ...localVariables, ...vars })) args.push("--var", `${key}:${value}`);

@@ -37,7 +37,9 @@ export default async function setup(project: TestProject) {
   const server = await startServer({
     port: await freePort(),
     persistTo: state,
+    // The tests' own build, served through wrangler's API (scripts/worker-server.mjs), which takes its folder.
     buildDirectory: testBuildDirectory,
+    inspector: false,
     testScheduled: true,
     logLevel: "error",
     // Every browser of the suite comes from one address: the guest limit is raised for them.
