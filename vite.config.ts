@@ -25,6 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     workerWasm(),
     tailwindcss(),
     remix({
+      // The tests build into a folder of their own, so a test run never replaces what `npm run dev` serves.
+      buildDirectory: process.env.ARCANUM_BUILD_DIR || "build",
       // Development tools (`/dev/*`) are only in local builds: a production build cannot serve them.
       ignoredRouteFiles: process.env.ARCANUM_BUILD === "local" ? [] : ["**/_main.dev.*"],
       future: {

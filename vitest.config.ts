@@ -1,7 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { testBuildDirectory } from "./scripts/local-app.mjs";
 
 /**
  * The server build imports its WebAssembly and font files by package path (vite.config.ts leaves them
@@ -18,6 +20,9 @@ const binaryModules: Plugin = {
 };
 
 export default defineConfig(async () => {
+  // The tests' own build (`npm run build:test`), never the `build/` a running `npm run dev` serves.
+  const built = (file: string) => fileURLToPath(new URL(`./${testBuildDirectory}/${file}`, import.meta.url));
+  if (!existsSync(built("server/index.js"))) throw new Error(`The worker tests run the build in ${testBuildDirectory}/: run \`npm run build:test\` first.`);
   const migrations = await readD1Migrations(fileURLToPath(new URL("./db/migrations", import.meta.url)));
   return {
     plugins: [
@@ -26,6 +31,7 @@ export default defineConfig(async () => {
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          assets: { directory: built("client"), binding: "ASSETS" },
           // Tests share one address; the guest limit itself is tested with its default.
           bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", GUEST_LIMIT_PER_HOUR: "100000", STAFF_EMAILS: "staff@arcanum.test", COUNT_ROUND_TRIPS: "1", READER_OFFLINE_GRACE_MS: "2000" },
         },
@@ -33,7 +39,7 @@ export default defineConfig(async () => {
     ],
     resolve: {
       alias: {
-        "remix-build": fileURLToPath(new URL("./build/server/index.js", import.meta.url)),
+        "remix-build": built("server/index.js"),
         "~": fileURLToPath(new URL("./app", import.meta.url)),
       },
     },

@@ -101,7 +101,8 @@ function parseStaffEmails(raw: string | undefined): string[] {
  * (its D1 binding is the request's session), so the cache is keyed by the variables' values.
  */
 let cached: { key: string; config: AppConfig } | undefined;
-const VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
+/** Every variable the app reads; `npm run dev` passes those set in its environment on to the Worker. */
+export const VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
 const keyOf = (env: Cloudflare.Env) => VARIABLES.map((name) => String((env as unknown as Record<string, unknown>)[name] ?? "")).join("\u0000");
 
 function paidReadingTimings(vars: z.infer<typeof schema>): AppConfig["paidReadings"] {

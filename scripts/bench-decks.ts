@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { and, eq } from "drizzle-orm";
-import { getPlatformProxy } from "wrangler";
 import { LocalAi, type AiService } from "../app/ai/ai.server";
 import { paintCardSvg } from "../app/art/local-art";
 import { createDatabase, type Database } from "../app/db.server";
@@ -16,6 +15,7 @@ import { cardImageKey } from "../app/decks/images";
 import { FULL_DECK } from "../app/tarot/cards";
 import { cards, decks, users } from "../db/schema";
 import { prepareState, projectRoot } from "./local-app.mjs";
+import { openLocalBindings } from "./local-bindings";
 
 function option(name: string, fallback: number) {
   const index = process.argv.indexOf(`--${name}`);
@@ -52,7 +52,7 @@ const eqCard = (deckId: string, key: string) => and(eq(cards.deckId, deckId), eq
 
 const state = mkdtempSync(path.join(tmpdir(), "arcanum-bench-decks-"));
 prepareState(state);
-const proxy = await getPlatformProxy<Env>({ configPath: path.join(projectRoot, "wrangler.toml"), persist: { path: path.join(state, "v3") } });
+const proxy = await openLocalBindings(state);
 try {
   const db = createDatabase(proxy.env.DB);
   const bucket = proxy.env.MEDIA as unknown as R2Bucket;

@@ -1,20 +1,18 @@
 // Fills a local state folder with 5,000 listed decks for `npm run bench:marketplace`: varied titles,
 // themes, tags, styles, prices, kinds, sales and ratings, each with a cover card. Run with
 // ARCANUM_PERSIST_TO set to the state folder (after migrations and the demo seed).
-import path from "node:path";
-import { getPlatformProxy } from "wrangler";
 import { STYLE_IDS } from "../app/art/styles";
 import { createDatabase } from "../app/db.server";
 import { rowsPerStatement } from "../app/lib/d1";
 import { cards, deckListings, decks, users } from "../db/schema";
+import { openLocalBindings } from "./local-bindings";
 
 const COUNT = Number(process.env.BENCH_LISTINGS ?? 5000);
 const DAY = 24 * 60 * 60 * 1000;
 const WORDS = ["moon", "tide", "ember", "forest", "neon", "glass", "desert", "raven", "clockwork", "garden", "storm", "velvet", "harbour", "saint", "comet", "lantern", "frost", "copper", "willow", "oracle"];
 const THEMES = ["Moonlit oceans and constellations", "Cyberpunk alleys in the rain", "Ancient forest spirits", "Victorian brass automata", "Desert caravans at dusk", "Northern lights over ice", "Candlelit chapels", "Koi ponds and lotus flowers"];
 
-const persistTo = process.env.ARCANUM_PERSIST_TO;
-const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: persistTo ? { path: path.join(persistTo, "v3") } : true });
+const proxy = await openLocalBindings();
 try {
   const db = createDatabase(proxy.env.DB);
   const now = Date.now();

@@ -5,10 +5,12 @@ import path from "node:path";
 import { projectRoot } from "./wrangler-env.mjs";
 
 const problems = [];
-const server = path.join(projectRoot, "build", "server", "index.js");
-if (!existsSync(server)) problems.push("build/server/index.js is missing: run `npm run build` first");
+// The folder `remix vite:build` wrote to (vite.config.ts): `npm test` checks its own build.
+const buildDirectory = process.env.ARCANUM_BUILD_DIR || "build";
+const server = path.join(projectRoot, buildDirectory, "server", "index.js");
+if (!existsSync(server)) problems.push(`${buildDirectory}/server/index.js is missing: run \`npm run build\` first`);
 else if (/routes\/_main\.dev\./.test(readFileSync(server, "utf8"))) problems.push("the server build contains a /dev route");
-const assets = path.join(projectRoot, "build", "client", "assets");
+const assets = path.join(projectRoot, buildDirectory, "client", "assets");
 if (existsSync(assets) && readdirSync(assets).some((name) => name.startsWith("_main.dev."))) {
   problems.push("the client build contains a /dev route module");
 }

@@ -6,9 +6,18 @@ import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
 export { projectRoot };
 
-function run(command, args, env) {
-  const result = spawnSync(command, args, { cwd: projectRoot, env, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`${path.basename(args[0] ?? command)} ${args.slice(1).join(" ")} failed`);
+/**
+ * Where the tests build the app (`npm run build:test`) and run it from: `npm run dev` serves `build/`,
+ * and a test run beside it must not replace that (docs/decisions/0057).
+ */
+export const testBuildDirectory = "build-test";
+
+/** Runs a step; with `capture`, its output (stdout, then stderr) is returned instead of shown. */
+function run(command, args, env, capture = false) {
+  const result = spawnSync(command, args, { cwd: projectRoot, env, stdio: capture ? "pipe" : "inherit", encoding: "utf8" });
+  const output = capture ? `${result.stdout}${result.stderr}` : "";
+  if (result.status !== 0) throw new Error(`${path.basename(args[0] ?? command)} ${args.slice(1).join(" ")} failed${capture ? `:\n${output}` : ""}`);
+  return output;
 }
 
 /** The local build: the production build plus the development tools (the mailbox) under /dev. */
@@ -16,16 +25,29 @@ export function build() {
   run(process.execPath, [path.join(projectRoot, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], { ...process.env, ARCANUM_BUILD: "local" });
 }
 
-/** Applies migrations and seeds demo data into the state folder (wrangler's default when omitted). */
-export function prepareState(persistTo) {
+/**
+ * Applies migrations and seeds demo data into the state folder (wrangler's default when omitted).
+ * With `capture`, returns what the two steps printed rather than showing it.
+ * @param {string} [persistTo]
+ * @param {{ capture?: boolean }} [options]
+ */
+export function prepareState(persistTo, { capture = false } = {}) {
   const persist = persistTo ? ["--persist-to", persistTo] : [];
-  run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", ...persist], wranglerEnv({ CI: "true" }));
-  run(
+  const migrated = run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", ...persist], wranglerEnv({ CI: "true" }), capture);
+  const seeded = run(
     process.execPath,
     [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "db", "seed.ts")],
     wranglerEnv(persistTo ? { ARCANUM_PERSIST_TO: persistTo } : {}),
+    capture,
   );
+  return migrated + seeded;
 }
+
+/**
+ * What every local server is given: the deployed default is production, a local server is development;
+ * the seeded staff account moderates the local marketplace.
+ */
+export const localVariables = { APP_ENV: "development", STAFF_EMAILS: "staff@arcanum.test" };
 
 /** A TCP port nobody listens on right now, for a server of our own. */
 export function freePort() {
@@ -41,15 +63,22 @@ export function freePort() {
 /**
  * Starts `wrangler dev` on the port; resolves once the Worker answers /healthz. `inspector: false`
  * runs the same dev server without its debugger (scripts/worker-server.mjs), for measurements.
+ * `buildDirectory` is the build it serves (wrangler.toml names `build/`; another needs `inspector: false`); `testScheduled` opens
+ * `/__scheduled`, which runs the Worker's scheduled handler (the periodic jobs) and answers when they are done.
+ * @param {{ port: number, persistTo?: string, logLevel?: string, stdio?: import("node:child_process").StdioOptions, vars?: Record<string, string>, inspector?: boolean, buildDirectory?: string, testScheduled?: boolean }} options
  */
-export async function startServer({ port, persistTo, logLevel = "info", stdio = "inherit", vars = {}, inspector = true }) {
+export async function startServer({ port, persistTo, logLevel = "info", stdio = "inherit", vars = {}, inspector = true, buildDirectory = "build", testScheduled = false }) {
   const args = inspector
     ? [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", logLevel, "--show-interactive-dev-session=false"]
     : [path.join(projectRoot, "scripts", "worker-server.mjs"), "--port", String(port)];
   if (persistTo) args.push("--persist-to", persistTo);
-  // The deployed default is production; a local server is development unless told otherwise.
-  // The seeded staff account moderates the local marketplace.
-  for (const [key, value] of Object.entries({ APP_ENV: "development", STAFF_EMAILS: "staff@arcanum.test", ...vars })) args.push("--var", `${key}:${value}`);
+  if (buildDirectory !== "build") {
+    // `wrangler dev --alias` is accepted but left unused by dev; wrangler's API takes the alias.
+    if (inspector) throw new Error("Another build than build/ is served without the debugger (inspector: false)");
+    args.push("--build-dir", path.join(projectRoot, buildDirectory));
+  }
+  if (testScheduled) args.push("--test-scheduled");
+  for (const [key, value] of Object.entries({ ...localVariables, ...vars })) args.push("--var", `${key}:${value}`);
   const child = spawn(process.execPath, args, { cwd: projectRoot, env: wranglerEnv(), stdio });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -4,7 +4,8 @@
 // process as a debug log: a cost of the debugger that grows with each query and does not exist
 // when deployed (docs/decisions/0047-members-pages.md). wrangler's own API can leave it off.
 //
-// node scripts/worker-server.mjs --port 8787 [--persist-to dir] [--var KEY:value ...]
+// node scripts/worker-server.mjs --port 8787 [--persist-to dir] [--build-dir dir] [--test-scheduled] [--var KEY:value ...]
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { unstable_startWorker } from "wrangler";
 import { projectRoot } from "./wrangler-env.mjs";
@@ -13,6 +14,8 @@ const { values } = parseArgs({
   options: {
     port: { type: "string" },
     "persist-to": { type: "string" },
+    "build-dir": { type: "string" },
+    "test-scheduled": { type: "boolean", default: false },
     var: { type: "string", multiple: true, default: [] },
   },
 });
@@ -23,9 +26,12 @@ for (const pair of values.var) {
   const at = pair.indexOf(":");
   bindings[pair.slice(0, at)] = { type: "plain_text", value: pair.slice(at + 1) };
 }
+// Another build than wrangler.toml's `build/` (the tests'): its client files and its server bundle.
+const built = values["build-dir"];
 const worker = await unstable_startWorker({
   config: "wrangler.toml",
   bindings,
+  ...(built ? { assets: path.join(built, "client"), build: { alias: { "remix-build": path.join(built, "server", "index.js") } } } : {}),
   dev: {
     server: { hostname: "127.0.0.1", port: Number(values.port) },
     inspector: false,
@@ -33,6 +39,7 @@ const worker = await unstable_startWorker({
     logLevel: "error",
     watch: false,
     liveReload: false,
+    testScheduled: values["test-scheduled"],
   },
 });
 await worker.ready;

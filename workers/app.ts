@@ -134,9 +134,11 @@ export default {
     return withSecurityHeaders(response, request, nonce);
   },
 
-  async scheduled(controller, env, ctx) {
+  async scheduled(controller, env, _ctx) {
     const db = createDatabase(env.DB);
     const config = configOrNull(env);
-    ctx.waitUntil(runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null));
+    // Awaited, so a run (the cron's, or `npm run jobs` locally) ends when its jobs do and fails when one did.
+    const { failed } = await runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null);
+    if (failed.length > 0) throw new Error(`Periodic jobs failed: ${failed.join(", ")}`);
   },
 } satisfies ExportedHandler<Env>;

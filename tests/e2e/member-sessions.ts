@@ -2,18 +2,13 @@
 // not about signing in do not spend the sign-in rate limits. Arguments are `name=userId`;
 // prints {name: token} as JSON.
 import { createHash, randomBytes } from "node:crypto";
-import path from "node:path";
-import { getPlatformProxy } from "wrangler";
 import { createDatabase } from "../../app/db.server";
 import { SESSION_TTL_MS } from "../../app/auth/session.server";
 import { authSessions } from "../../db/schema";
+import { openLocalBindings } from "../../scripts/local-bindings";
 
-const persistTo = process.env.ARCANUM_PERSIST_TO;
 const wanted = process.argv.slice(2).map((arg) => arg.split("=") as [string, string]);
-const proxy = await getPlatformProxy<Env>({
-  configPath: "wrangler.toml",
-  persist: persistTo ? { path: path.join(persistTo, "v3") } : true,
-});
+const proxy = await openLocalBindings();
 try {
   const db = createDatabase(proxy.env.DB);
   const tokens: Record<string, string> = {};

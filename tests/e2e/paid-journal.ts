@@ -1,17 +1,12 @@
 // Puts an ended paid reading into the running app's stored database, kept in both people's journals
 // as the room leaves it. Arguments: clientId readerId question; prints {client, reader} entry ids.
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { getPlatformProxy } from "wrangler";
 import { createDatabase } from "../../app/db.server";
 import { paidReadings, readingJournal, readingSessions } from "../../db/schema";
+import { openLocalBindings } from "../../scripts/local-bindings";
 
-const persistTo = process.env.ARCANUM_PERSIST_TO;
 const [clientId, readerId, question] = process.argv.slice(2) as [string, string, string];
-const proxy = await getPlatformProxy<Env>({
-  configPath: "wrangler.toml",
-  persist: persistTo ? { path: path.join(persistTo, "v3") } : true,
-});
+const proxy = await openLocalBindings();
 try {
   const db = createDatabase(proxy.env.DB);
   const id = randomUUID();

@@ -1,14 +1,9 @@
 // Lists what the local media bucket holds under a prefix, straight from the test run's stored state,
 // so browser tests can see that pictures really left storage. Prints the keys as JSON.
-import path from "node:path";
-import { getPlatformProxy } from "wrangler";
+import { openLocalBindings } from "../../scripts/local-bindings";
 
-const persistTo = process.env.ARCANUM_PERSIST_TO;
 const prefix = process.argv[2] ?? "";
-const proxy = await getPlatformProxy<Env>({
-  configPath: "wrangler.toml",
-  persist: persistTo ? { path: path.join(persistTo, "v3") } : true,
-});
+const proxy = await openLocalBindings();
 try {
   const keys: string[] = [];
   let cursor: string | undefined;
