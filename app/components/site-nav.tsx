@@ -93,7 +93,7 @@ export function SiteNav() {
             <Wordmark />
           </Link>
 
-          <ul className="ml-6 hidden items-center gap-1 lg:flex">
+          <ul className="ml-2 hidden items-center gap-0.5 lg:flex xl:ml-6 xl:gap-1">
             {items.map((item) => (
               <li key={item.to}>
                 <Link
@@ -102,7 +102,7 @@ export function SiteNav() {
                   prefetch={item.document ? "none" : "intent"}
                   aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
                   className={cn(
-                    "whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition",
+                    "whitespace-nowrap rounded-full px-2.5 py-2 text-sm font-medium transition xl:px-3",
                     isCurrent(location.pathname, item.match)
                       ? "bg-brand-soft text-ink"
                       : "text-muted hover:bg-surface-2 hover:text-ink",
@@ -118,7 +118,7 @@ export function SiteNav() {
             {isMember && user ? (
               <Link
                 to={CREDITS_PATH}
-                className="hidden rounded-full border border-gold-bright/60 px-3 py-1.5 text-xs font-semibold text-gold hover:bg-gold-bright/10 lg:inline-flex"
+                className="hidden whitespace-nowrap rounded-full border border-gold-bright/60 px-3 py-1.5 text-xs font-semibold text-gold hover:bg-gold-bright/10 lg:inline-flex"
                 title={deckCreditsTitle(user.deckCredits)}
                 data-testid="deck-badge"
               >
@@ -156,10 +156,10 @@ function AvatarMenu() {
     <details ref={ref} className="relative hidden lg:block" data-testid="avatar-menu">
       <summary
         aria-label={`Account menu for ${name}`}
-        className="flex cursor-pointer items-center gap-2 rounded-full border border-line bg-surface/70 p-1 pr-3 hover:bg-surface-2"
+        className="flex cursor-pointer items-center gap-2 rounded-full border border-line bg-surface/70 p-1 hover:bg-surface-2 xl:pr-3"
       >
         <Avatar name={name} url={user.avatarUrl} size={32} />
-        <span className="max-w-32 truncate text-sm font-medium">{name}</span>
+        <span className="hidden max-w-32 truncate text-sm font-medium xl:inline">{name}</span>
       </summary>
       <div className="absolute right-0 mt-2 w-60 overflow-hidden rounded-2xl border border-line bg-surface shadow-xl">
         <p className="border-b border-line px-4 py-3 text-sm">

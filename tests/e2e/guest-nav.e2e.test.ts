@@ -71,6 +71,21 @@ describe("the header after a sign-in", () => {
   });
 });
 
+describe("a member's navigation bar on a desktop", () => {
+  it.each([1024, 1280])("fits every entry, the credits badge on one line, at %i px", async (width) => {
+    const page = await openPage(browser(), { viewport: { width, height: 800 } });
+    await useMemberSession(page, "demo");
+    await page.goto("/marketplace");
+    await hydrated(page);
+    const bar = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Marketplace", "Readers", "Reading Room", "My Collection", "Journal", "Create"]) expect(await bar.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const badge = (await page.getByTestId("deck-badge").boundingBox())!;
+    expect(badge.height).toBeLessThan(40);
+    await page.context().close();
+  });
+});
+
 describe("a member's navigation on a phone", () => {
   it.each([true, false])("lists the journal and Create in the menu (JavaScript %s)", async (javaScriptEnabled) => {
     const page = await openPage(browser(), { ...PHONE, javaScriptEnabled });
@@ -81,7 +96,7 @@ describe("a member's navigation on a phone", () => {
     await menu.locator("summary").click();
     await menu.getByRole("link", { name: "Journal", exact: true }).click();
     await page.waitForURL("**/journal");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/journal/i);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/journal/i);
     await menu.locator("summary").click();
     await menu.getByRole("link", { name: "Create", exact: true }).click();
     await page.waitForURL("**/create-deck");
