@@ -121,12 +121,14 @@ export default function DeckPage() {
 
       {boughtFrom && justBought ? (
         <section aria-labelledby="bought-heading" className="mx-auto mb-8 max-w-3xl rounded-3xl border border-gold/60 bg-surface/80 p-5 text-center" data-testid="purchase-confirmation">
-          <h2 id="bought-heading" className="text-xl font-bold" role="status">
-            “{deck.title}”{boughtFrom.creator ? ` by @${boughtFrom.creator}` : ""} is yours
-          </h2>
-          <p className="mt-2 text-sm text-muted">
-            It is in <Link to="/collection" className="font-semibold text-brand underline">your collection</Link> now, with every one of its {deck.cards.length} cards.
-          </p>
+          <div role="status">
+            <h2 id="bought-heading" className="text-xl font-bold">
+              “{deck.title}”{boughtFrom.creator ? ` by @${boughtFrom.creator}` : ""} is yours
+            </h2>
+            <p className="mt-2 text-sm text-muted">
+              It is in <Link to="/collection" className="font-semibold text-brand underline">your collection</Link> now, with every one of its {deck.cards.length} cards.
+            </p>
+          </div>
           <div className="mt-4 flex flex-wrap justify-center gap-3">
             <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with it</Link>
             <Link to="/collection" className={buttonClasses("secondary")}>Go to my collection</Link>

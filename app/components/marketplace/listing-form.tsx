@@ -104,6 +104,7 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
         <Form method="post">
           <input type="hidden" name="intent" value="unlist" />
           <button type="submit" className={buttonClasses("secondary")}>Take it out of the marketplace</button>
+          <p className="mt-2 text-sm text-muted">The deck becomes private; people who already have it keep it.</p>
         </Form>
       ) : null}
     </section>
