@@ -18,7 +18,8 @@ CREATE TRIGGER `deck_reviews_count_delete` AFTER DELETE ON `deck_reviews` BEGIN
 	UPDATE `deck_listings` SET
 		`rating_sum` = (SELECT coalesce(sum(`rating`), 0) FROM `deck_reviews` WHERE `deck_id` = old.`deck_id`),
 		`rating_count` = (SELECT count(*) FROM `deck_reviews` WHERE `deck_id` = old.`deck_id`)
-	WHERE `deck_id` = old.`deck_id`;
+	-- A deck being deleted takes its listing with it: nothing is left to count for.
+	WHERE `deck_id` = old.`deck_id` AND EXISTS (SELECT 1 FROM `decks` WHERE `id` = old.`deck_id`);
 END;
 --> statement-breakpoint
 -- A listing made after its deck's reviews (listed again, say) starts from them too.
