@@ -5,7 +5,7 @@ import { cardImageKey } from "../app/decks/images";
 import type { Database } from "../app/db.server";
 import { rowsPerStatement } from "../app/lib/d1";
 import { MAJOR_ARCANA } from "../app/tarot/cards";
-import { cards, deckListings, decks, quizAttempts, readerCertificates, readerLevels, readerProfiles, readingWallets, userDeckQuotas, users, walletEntries } from "./schema";
+import { cards, deckListings, deckPurchases, deckReviews, decks, quizAttempts, readerCertificates, readerLevels, readerProfiles, readingWallets, userDeckQuotas, users, walletEntries } from "./schema";
 
 type UserSeed = typeof users.$inferInsert;
 type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status" | "coverCardId"> & {
@@ -171,15 +171,27 @@ export const SEED_DECKS: DeckSeed[] = [
 
 /**
  * The public demo decks as marketplace listings: some priced, some free, two chosen by staff, with
- * sales and ratings so the shop's order has something to go on.
+ * sales so the shop's order has something to go on. Their ratings are not written here: the
+ * database counts them from the reviews below (decision 0054).
  */
-export const SEED_LISTINGS: Record<string, { tags: string[]; featured?: boolean; salesCount: number; ratingSum: number; ratingCount: number }> = {
-  "seed-deck-celestial-tides": { tags: ["ocean", "moon", "stars"], featured: true, salesCount: 42, ratingSum: 176, ratingCount: 38 },
-  "seed-deck-neon-oracle": { tags: ["cyberpunk", "city", "rain"], salesCount: 27, ratingSum: 98, ratingCount: 22 },
-  "seed-deck-verdant-grove": { tags: ["forest", "nature", "mushrooms"], featured: true, salesCount: 65, ratingSum: 270, ratingCount: 58 },
-  "seed-deck-desert-mirage": { tags: ["desert", "dunes"], salesCount: 6, ratingSum: 17, ratingCount: 5 },
-  "seed-deck-gilded-clockwork": { tags: ["steampunk", "victorian", "brass"], salesCount: 11, ratingSum: 40, ratingCount: 9 },
+export const SEED_LISTINGS: Record<string, { tags: string[]; featured?: boolean; salesCount: number }> = {
+  "seed-deck-celestial-tides": { tags: ["ocean", "moon", "stars"], featured: true, salesCount: 42 },
+  "seed-deck-neon-oracle": { tags: ["cyberpunk", "city", "rain"], salesCount: 27 },
+  "seed-deck-verdant-grove": { tags: ["forest", "nature", "mushrooms"], featured: true, salesCount: 65 },
+  "seed-deck-desert-mirage": { tags: ["desert", "dunes"], salesCount: 6 },
+  "seed-deck-gilded-clockwork": { tags: ["steampunk", "victorian", "brass"], salesCount: 11 },
 };
+
+/**
+ * Reviews of the free demo deck by people who added it to their collection (a free purchase, as
+ * the marketplace writes one): the only ratings the seeded shop shows.
+ */
+export const SEED_REVIEWS = [
+  { deckId: "seed-deck-verdant-grove", reviewerId: "seed-user-mira", rating: 5, body: "The Hermit under the mushrooms is the most patient card I own. I read with it every morning.", daysAgo: 12 },
+  { deckId: "seed-deck-verdant-grove", reviewerId: "seed-user-theo", rating: 4, body: "Quiet, earthy and easy to read. I would love the Minor Arcana too.", daysAgo: 8 },
+  { deckId: "seed-deck-verdant-grove", reviewerId: "seed-user-ines", rating: 5, body: "Woodcut lines that hold up at small sizes; clients notice the Star.", daysAgo: 5 },
+  { deckId: "seed-deck-verdant-grove", reviewerId: "seed-user-orion", rating: 4, body: "", daysAgo: 2 },
+] as const;
 
 /** What the seeded readers offer: specialties, languages and years of practice, and their counted readings, different clients and ratings. All have chosen to be available: a tab of theirs puts them online. */
 const SEED_READER_PROFILES = [
@@ -335,6 +347,26 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     ...rowsPerStatement(deckRows, 14).map((rows) => db.insert(decks).values(rows).onConflictDoNothing()),
     ...rowsPerStatement(cardRows, 11).map((rows) => db.insert(cards).values(rows).onConflictDoNothing()),
     ...rowsPerStatement(listingRows, 18).map((rows) => db.insert(deckListings).values(rows).onConflictDoNothing()),
+    db
+      .insert(deckPurchases)
+      .values(
+        SEED_REVIEWS.map((r) => ({
+          id: `seed-purchase-${r.deckId}-${r.reviewerId}`,
+          deckId: r.deckId,
+          buyerId: r.reviewerId,
+          sellerId: SEED_DECKS.find((d) => d.id === r.deckId)!.creatorId,
+          grossCents: 0,
+          feePercent: 0,
+          feeCents: 0,
+          netCents: 0,
+          createdAt: now - (r.daysAgo + 1) * DAY,
+        })),
+      )
+      .onConflictDoNothing(),
+    db
+      .insert(deckReviews)
+      .values(SEED_REVIEWS.map((r) => ({ id: `seed-review-${r.deckId}-${r.reviewerId}`, deckId: r.deckId, reviewerId: r.reviewerId, rating: r.rating, body: r.body, createdAt: now - r.daysAgo * DAY, updatedAt: now - r.daysAgo * DAY })))
+      .onConflictDoNothing(),
   ];
   const [first, ...rest] = statements;
   await db.batch([first!, ...rest]);

@@ -7,7 +7,7 @@ import { buttonClasses } from "./ui/button";
  * One action of a toolbar that needs a word or a form before it acts: a button that opens a panel
  * under the toolbar. A native <details>, so it opens without JavaScript; with it, Escape, a click
  * outside and a navigation close it. `open` opens it on the first render (a form that came back with
- * an error, say).
+ * an error, say), and keeps it open when the page comes back with that answer.
  */
 export function ToolbarMenu({
   label,
@@ -24,7 +24,7 @@ export function ToolbarMenu({
   children: ReactNode;
   testId?: string;
 }) {
-  const ref = useDisclosure<HTMLDetailsElement>();
+  const ref = useDisclosure<HTMLDetailsElement>(open);
   return (
     <details ref={ref} open={open || undefined} className="group/menu" data-testid={testId}>
       <summary

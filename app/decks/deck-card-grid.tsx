@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { ActionMessage } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
 import { CardMeaningText, useCardMeaning } from "./card-meaning";
 import { STAGE_LABEL, type CardProgress } from "./progress";
@@ -31,6 +32,7 @@ export function DeckCardGrid({
   canRegenerate,
   busyCard,
   backUrl,
+  cardNote,
 }: {
   deckId: string;
   cards: DeckCardView[];
@@ -39,6 +41,8 @@ export function DeckCardGrid({
   /** The card whose repaint is being sent, if any. */
   busyCard: string | null;
   backUrl: string;
+  /** The answer to a card's repaint, shown under that card. */
+  cardNote?: { key: string; ok: boolean; message: string } | null;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   // The meaning is written into the dialog only once a card is opened.
@@ -102,6 +106,9 @@ export function DeckCardGrid({
                   </button>
                 ) : null}
               </div>
+              {cardNote?.key === card.key ? (
+                <ActionMessage ok={cardNote.ok} className="mt-2 px-3 py-2 text-xs" testId="card-note">{cardNote.message}</ActionMessage>
+              ) : null}
             </li>
           );
         })}

@@ -1,13 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { requireUser } from "../auth/guard.server";
-import { parseListingForm, saveListing, unlistDeck } from "../marketplace/listing.server";
+import { parseListingForm, publishDeck, saveListing, unlistDeck } from "../marketplace/listing.server";
 import { startExplorerCheckout } from "../payments/payments.server";
 import { PaymentsError } from "../payments/provider.server";
 import { regenerateCard, retryDeck, upgradeDeck, type CreditOffer } from "./create.server";
-import { deleteDeck, renameDeck, renameForm, setDeckVisibility } from "./manage.server";
+import { deleteDeck, renameDeck, renameForm } from "./manage.server";
 
-export type DeckPageActionData = { ok: boolean; message: string; offer?: CreditOffer; field?: string; intent?: string };
+/**
+ * A form's answer. `intent` names the control it answers (`list` for the listing panel, `publish`
+ * for making public or private), so the page shows it next to what the person used.
+ */
+export type DeckPageActionData = { ok: boolean; message: string; offer?: CreditOffer; field?: string; intent?: string; card?: string };
 
 /**
  * The deck page's forms, by intent: listing and unlisting, renaming, publishing, deleting (a bought
@@ -35,45 +39,43 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
     }
     case "unlist": {
       const outcome = await unlistDeck(db, user, deckId);
-      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
-      if (!outcome.ok) return data<DeckPageActionData>({ ok: false, intent: "list", message: outcome.message }, { status: outcome.status });
+      if (!outcome.ok) throw new Response(outcome.message, { status: 404 });
       return data<DeckPageActionData>({ ok: true, intent: "list", message: outcome.message });
     }
     case "rename": {
       const parsed = renameForm.safeParse(form);
       if (!parsed.success) return data<DeckPageActionData>({ ok: false, intent: "rename", message: parsed.error.issues[0]!.message }, { status: 400 });
       if (!(await renameDeck(db, deckId, user.id, parsed.data.title))) throw new Response("Deck not found", { status: 404 });
-      return data<DeckPageActionData>({ ok: true, message: "Renamed." });
+      return data<DeckPageActionData>({ ok: true, intent: "rename", message: "Renamed." });
     }
-    case "publish":
+    case "publish": {
+      // Public means listed in the marketplace (decision 0054).
+      const outcome = await publishDeck(db, user, deckId);
+      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+      if (!outcome.ok) return data<DeckPageActionData>({ ok: false, intent: "publish", message: outcome.message }, { status: outcome.status });
+      return data<DeckPageActionData>({ ok: true, intent: "publish", message: outcome.message });
+    }
     case "unpublish": {
-      const outcome = await setDeckVisibility(db, deckId, user.id, form.intent === "publish");
-      if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
-      if (outcome === "not-ready") return data<DeckPageActionData>({ ok: false, message: "Only a finished deck can be made public." }, { status: 409 });
-      return data<DeckPageActionData>({
-        ok: true,
-        intent: form.intent,
-        message:
-          form.intent === "publish"
-            ? "The deck is public now: it shows in the Marketplace and on the home page, and anyone can turn its cards over and read with it."
-            : "The deck is private now: only you see it.",
-      });
+      const outcome = await unlistDeck(db, user, deckId);
+      if (!outcome.ok) throw new Response(outcome.message, { status: 404 });
+      return data<DeckPageActionData>({ ok: true, intent: "unpublish", message: outcome.message });
     }
     case "delete": {
-      if (form.confirm !== "delete") return data<DeckPageActionData>({ ok: false, message: "Confirm to delete the deck." }, { status: 400 });
+      if (form.confirm !== "delete") return data<DeckPageActionData>({ ok: false, intent: "delete", message: "Confirm to delete the deck." }, { status: 400 });
       const outcome = await deleteDeck(db, context.cloudflare.env.MEDIA, deckId, user.id);
       if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
       if (outcome === "has-buyers") {
         // People who bought the deck keep it: it leaves the marketplace instead, images and all.
         await unlistDeck(db, user, deckId);
-        return data<DeckPageActionData>({ ok: true, message: "People have bought this deck, so it was not deleted: it is out of the marketplace, and its buyers keep it." });
+        return data<DeckPageActionData>({ ok: true, intent: "delete", message: "People have bought this deck, so it was not deleted: it is private and out of the marketplace, and its buyers keep it." });
       }
       throw redirect("/collection");
     }
     case "regenerate": {
-      const result = await regenerateCard(context, user, deckId, String(form.card ?? ""));
-      if (!result.ok) return data<DeckPageActionData>({ ok: false, message: result.message }, { status: result.status });
-      return data<DeckPageActionData>({ ok: true, message: "Painting the card again…", intent: "regenerate" });
+      const card = String(form.card ?? "");
+      const result = await regenerateCard(context, user, deckId, card);
+      if (!result.ok) return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, message: result.message }, { status: result.status });
+      return data<DeckPageActionData>({ ok: true, message: "Painting the card again…", intent: "regenerate", card });
     }
     case "retry": {
       const result = await retryDeck(context, user, deckId);

@@ -149,19 +149,6 @@ export async function renameDeck(db: Database, deckId: string, ownerId: string, 
   return result.length === 1;
 }
 
-/** Publishing needs a finished deck; making it private again is always allowed. */
-export async function setDeckVisibility(db: Database, deckId: string, ownerId: string, isPublic: boolean): Promise<"done" | "not-found" | "not-ready"> {
-  const result = await db
-    .update(decks)
-    .set({ isPublic, updatedAt: Date.now() })
-    .where(and(eq(decks.id, deckId), eq(decks.creatorId, ownerId), isPublic ? eq(decks.status, "ready") : sql`1 = 1`))
-    .returning({ id: decks.id });
-  if (result.length === 1) return "done";
-  // Someone else's deck, or none at all, is not found; only the owner learns it is unfinished.
-  const own = await db.query.decks.findFirst({ columns: { id: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, ownerId)) });
-  return own ? "not-ready" : "not-found";
-}
-
 /**
  * Deletes the owner's deck and its pictures, unless someone holds a paid copy: a bought deck is
  * never deleted, its buyers keep it (the owner can take it out of the marketplace instead). The

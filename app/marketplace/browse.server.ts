@@ -191,6 +191,15 @@ export function curatedDecksQuery(db: Database, limit: number) {
 
 export const toTiles = (rows: TileRow[]) => rows.map(toTile);
 
+/**
+ * The other decks the maker of `deckId` has in the marketplace, newest listing first, as the shop's
+ * tiles: the same face (the cover when anyone may see it, else the first preview card) and counts.
+ */
+export function otherDecksByCreatorQuery(db: Database, deckId: string, limit: number) {
+  const where = sql`l.visible = 1 and l.seller_id = (select creator_id from decks where id = ${deckId}) and l.deck_id <> ${deckId}`;
+  return db.all<TileRow>(tilesQuery(fromMatches(null), where, sql`l.listed_at desc, l.deck_id desc`, limit, 0));
+}
+
 /** Listings younger than this still carry a newness bonus that fades day by day. */
 const NEWNESS_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
 

@@ -1,11 +1,13 @@
 /**
  * A creator's listing of one of their decks in the marketplace: listing it, changing it, taking
- * it out. Selling for a price needs a plan that may sell; a free listing is open to every member.
+ * it out. A public deck is a listed one (decision 0054): "Make public" lists the deck for free
+ * (or again on its saved terms), "Make private" and "Take it out" both unlist it and make it
+ * private. Selling for a price needs a plan that may sell; a free listing is open to every member.
  * The commercial licence is offered only on a plan with commercial rights.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { cards, deckListings, deckPurchases, decks } from "../../db/schema";
+import { cards, deckListings, deckPurchases, decks, users } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { commercialRights, maySell } from "../entitlements/entitlements";
@@ -36,6 +38,8 @@ export const listingForm = z.object({
 
 export type ListingInput = z.output<typeof listingForm>;
 
+export const GUEST_MAY_NOT_LIST = "Create an account to put a deck in the marketplace: your decks come with you.";
+
 export type ListingOutcome = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
 
 /** Parses the listing form (repeated `preview` fields are the chosen cards). */
@@ -63,7 +67,7 @@ export function listingTerms(user: CurrentUser) {
 export async function saveListing(db: Database, user: CurrentUser, deckId: string, input: ListingInput, now = Date.now()): Promise<ListingOutcome> {
   const deck = await db.query.decks.findFirst({ columns: { id: true, status: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
   if (!deck) return { ok: false, status: 404, message: "Deck not found" };
-  if (user.isGuest) return { ok: false, status: 403, message: "Create an account to list a deck in the marketplace." };
+  if (user.isGuest) return { ok: false, status: 403, message: GUEST_MAY_NOT_LIST };
   if (deck.status !== "ready") return { ok: false, status: 409, message: "Only a finished deck can be listed." };
   const terms = listingTerms(user);
   if (input.price > 0 && !terms.maySell)
@@ -84,28 +88,58 @@ export async function saveListing(db: Database, user: CurrentUser, deckId: strin
     updatedAt: now,
   };
   const existing = await getListing(db, deckId);
-  // A listed deck is a public one: its locked cards stay locked by the listing's price.
+  // A listed deck is a public one: its locked cards stay locked by the listing's price. Whoever
+  // lists a deck is a creator from then on.
   await db.batch([
     db
       .insert(deckListings)
       .values({ deckId, sellerId: user.id, currency: "usd", listedAt: now, ...values })
       .onConflictDoUpdate({ target: deckListings.deckId, set: { ...values, ...(existing?.status === "unlisted" ? { listedAt: now } : {}) }, setWhere: eq(deckListings.sellerId, user.id) }),
     db.update(decks).set({ isPublic: true, updatedAt: now }).where(and(eq(decks.id, deckId), eq(decks.creatorId, user.id))),
+    db.update(users).set({ isCreator: true }).where(and(eq(users.id, user.id), eq(users.isCreator, false))),
   ]);
+  if (existing?.hiddenAt) return { ok: true, message: "Your listing is saved, but Arcanum staff have hidden the deck from the marketplace, so nobody else finds it." };
   return { ok: true, message: existing?.status === "listed" ? "Your listing is updated." : "Your deck is in the marketplace now." };
 }
 
-/** Takes the deck out of the marketplace; buyers keep it. */
+/**
+ * "Make public": lists the deck in the marketplace, for free the first time, or again on the
+ * terms it had when it was taken out (so a price set through "Sell" comes back with it).
+ */
+export async function publishDeck(db: Database, user: CurrentUser, deckId: string, now = Date.now()): Promise<ListingOutcome> {
+  const [deck, existing] = await Promise.all([
+    db.query.decks.findFirst({ columns: { description: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) }),
+    getListing(db, deckId),
+  ]);
+  if (!deck) return { ok: false, status: 404, message: "Deck not found" };
+  const input: ListingInput = existing
+    ? { price: existing.priceCents, description: existing.description, tags: existing.tags, preview: existing.previewCardKeys, licence: existing.licence }
+    : { price: 0, description: deck.description ?? "", tags: [], preview: [], licence: "personal" };
+  const outcome = await saveListing(db, user, deckId, input, now);
+  if (!outcome.ok || existing?.hiddenAt) return outcome;
+  return {
+    ok: true,
+    message:
+      input.price > 0
+        ? "The deck is public now: it is in the Marketplace again at its price, and anyone can turn its preview cards over."
+        : "The deck is public now: it is in the Marketplace for free, where anyone can find it, turn its cards over and read with it.",
+  };
+}
+
+/** Takes the deck out of the marketplace, which makes it private ("Make private" is the same thing); buyers keep it. */
 export async function unlistDeck(db: Database, user: CurrentUser, deckId: string, now = Date.now()): Promise<ListingOutcome> {
-  const result = await db
-    .update(deckListings)
-    .set({ status: "unlisted", updatedAt: now })
-    .where(and(eq(deckListings.deckId, deckId), eq(deckListings.sellerId, user.id)))
-    .returning({ id: deckListings.deckId });
-  if (result.length === 0) {
-    const own = await db.query.decks.findFirst({ columns: { id: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
-    return own ? { ok: false, status: 409, message: "This deck is not listed." } : { ok: false, status: 404, message: "Deck not found" };
-  }
-  return { ok: true, message: "Your deck is out of the marketplace. People who bought it keep it." };
+  const [, deck] = await db.batch([
+    db
+      .update(deckListings)
+      .set({ status: "unlisted", updatedAt: now })
+      .where(and(eq(deckListings.deckId, deckId), eq(deckListings.sellerId, user.id))),
+    db
+      .update(decks)
+      .set({ isPublic: false, updatedAt: now })
+      .where(and(eq(decks.id, deckId), eq(decks.creatorId, user.id)))
+      .returning({ id: decks.id }),
+  ]);
+  if (deck.length === 0) return { ok: false, status: 404, message: "Deck not found" };
+  return { ok: true, message: "The deck is private now: it is out of the marketplace, and only you and the people who bought it can see it." };
 }
 

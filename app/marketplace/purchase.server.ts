@@ -54,6 +54,9 @@ export async function deckOffer(db: Database, deckId: string, viewerId: string |
   };
 }
 
+/** Where a buyer lands once a deck is theirs: its page in their collection, which confirms the purchase. */
+export const boughtDeckPath = (deckId: string) => `/collection/${deckId}?bought=1`;
+
 export type BuyOutcome = { kind: "added" } | { kind: "redirect"; url: string } | { kind: "refused"; status: number; message: string };
 
 /** Buys the deck: a free one joins the collection now, a priced one goes to the checkout. */
@@ -78,7 +81,7 @@ export async function buyDeck(context: AppLoadContext, user: CurrentUser, deckId
       currency: offer.currency,
       deckId,
       description: `“${offer.title}”${offer.creator ? ` by @${offer.creator}` : ""}`,
-      successPath: () => `/collection/${deckId}`,
+      successPath: () => boughtDeckPath(deckId),
       cancelPath: `/marketplace/${deckId}`,
     },
     origin,

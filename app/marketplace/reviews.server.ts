@@ -7,12 +7,13 @@
  * - A refunded buyer's review stays on the page and in the rating, as written; it can no longer
  *   be changed (buying the deck again opens it to changes).
  * - The creator answers each review once; an answer cannot be changed.
- * - The listing's `rating_sum` and `rating_count` are counted again from the reviews in the same
- *   batch as every write to them, so they always agree with the reviews, however writes interleave.
+ * - The listing's `rating_sum` and `rating_count` are counted again from the reviews by the
+ *   database itself, in the statement that writes, changes or removes a review (the triggers of
+ *   migration 0025), so they always agree with the reviews, whoever writes them.
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { deckListings, deckReviews, decks, users } from "../../db/schema";
+import { deckReviews, decks, users } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
@@ -58,44 +59,30 @@ function refusal(relation: DeckRelation): ReviewOutcome {
   return { ok: false, status: 403, message: relation === "owner" ? OWN_DECK : NOT_A_BUYER };
 }
 
-/** The listing's rating counted again from its reviews. */
-function recountRating(db: Database, deckId: string) {
-  return db
-    .update(deckListings)
-    .set({
-      ratingSum: sql`(select coalesce(sum(${deckReviews.rating}), 0) from ${deckReviews} where ${deckReviews.deckId} = ${deckId})`,
-      ratingCount: sql`(select count(*) from ${deckReviews} where ${deckReviews.deckId} = ${deckId})`,
-    })
-    .where(eq(deckListings.deckId, deckId));
-}
-
 /** A buyer's first review of the deck. A second one is refused (409): the first is edited instead. */
 export async function writeReview(db: Database, user: CurrentUser, deckId: string, input: ReviewInput, now = Date.now()): Promise<ReviewOutcome> {
   const relation = await deckRelation(db, deckId, user.id);
   if (!mayReview(relation)) return refusal(relation);
-  const [inserted] = await db.batch([
-    db
-      .insert(deckReviews)
-      .select(
-        db
-          .select({
-            id: sql<string>`${newId()}`.as("id"),
-            deckId: sql<string>`${deckId}`.as("deck_id"),
-            reviewerId: sql<string>`${user.id}`.as("reviewer_id"),
-            rating: sql<number>`${input.rating}`.as("rating"),
-            body: sql<string>`${input.body}`.as("body"),
-            reply: sql<string | null>`NULL`.as("reply"),
-            repliedAt: sql<number | null>`NULL`.as("replied_at"),
-            createdAt: sql<number>`${now}`.as("created_at"),
-            updatedAt: sql<number>`${now}`.as("updated_at"),
-          })
-          .from(decks)
-          .where(and(eq(decks.id, deckId), paidCopyExists(deckId, user.id))),
-      )
-      .onConflictDoNothing()
-      .returning({ id: deckReviews.id }),
-    recountRating(db, deckId),
-  ]);
+  const inserted = await db
+    .insert(deckReviews)
+    .select(
+      db
+        .select({
+          id: sql<string>`${newId()}`.as("id"),
+          deckId: sql<string>`${deckId}`.as("deck_id"),
+          reviewerId: sql<string>`${user.id}`.as("reviewer_id"),
+          rating: sql<number>`${input.rating}`.as("rating"),
+          body: sql<string>`${input.body}`.as("body"),
+          reply: sql<string | null>`NULL`.as("reply"),
+          repliedAt: sql<number | null>`NULL`.as("replied_at"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+          updatedAt: sql<number>`${now}`.as("updated_at"),
+        })
+        .from(decks)
+        .where(and(eq(decks.id, deckId), paidCopyExists(deckId, user.id))),
+    )
+    .onConflictDoNothing()
+    .returning({ id: deckReviews.id });
   if (inserted.length === 0) return { ok: false, status: 409, message: "You have already reviewed this deck. You can change your review instead." };
   return { ok: true, message: "Thank you: your review is posted." };
 }
@@ -108,14 +95,11 @@ export async function editReview(db: Database, user: CurrentUser, deckId: string
     if (own && relation !== "owner") return { ok: false, status: 403, message: "Your purchase of this deck was refunded, so your review can no longer be changed." };
     return refusal(relation);
   }
-  const [updated] = await db.batch([
-    db
-      .update(deckReviews)
-      .set({ rating: input.rating, body: input.body, updatedAt: now })
-      .where(and(eq(deckReviews.deckId, deckId), eq(deckReviews.reviewerId, user.id), paidCopyExists(deckId, user.id)))
-      .returning({ id: deckReviews.id }),
-    recountRating(db, deckId),
-  ]);
+  const updated = await db
+    .update(deckReviews)
+    .set({ rating: input.rating, body: input.body, updatedAt: now })
+    .where(and(eq(deckReviews.deckId, deckId), eq(deckReviews.reviewerId, user.id), paidCopyExists(deckId, user.id)))
+    .returning({ id: deckReviews.id });
   if (updated.length === 0) return { ok: false, status: 404, message: "You have not reviewed this deck yet." };
   return { ok: true, message: "Your review is updated." };
 }

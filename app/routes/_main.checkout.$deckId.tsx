@@ -8,7 +8,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatPrice } from "~/decks/images";
 import { getViewableDeck } from "~/decks/queries.server";
 import { cardPictureAccess } from "~/marketplace/ownership.server";
-import { buyDeck, deckOffer } from "~/marketplace/purchase.server";
+import { boughtDeckPath, buyDeck, deckOffer } from "~/marketplace/purchase.server";
 import { PaymentsError } from "~/payments/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const deckId = params.deckId ?? "";
   try {
     const outcome = await buyDeck(context, user, deckId, new URL(request.url).origin);
-    if (outcome.kind === "added") throw redirect(`/collection/${deckId}`);
+    if (outcome.kind === "added") throw redirect(boughtDeckPath(deckId));
     if (outcome.kind === "redirect") throw redirect(outcome.url);
     if (outcome.status === 404) throw new Response(outcome.message, { status: 404 });
     return data({ message: outcome.message }, { status: outcome.status });

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
+import { ActionMessage } from "~/components/action-message";
 import { ExplorerPlusForm, explorerPlusPitch } from "~/components/explorer-plus-offer";
 import { HiddenNotice } from "~/components/marketplace/HiddenNotice";
 import { ListingForm } from "~/components/marketplace/listing-form";
@@ -14,7 +15,6 @@ import { DECK_PAGE_READS, deckPage } from "~/decks/manage.server";
 import { mayRepaint, repaintsLeft } from "~/entitlements/entitlements";
 import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
-import { cn } from "~/lib/cn";
 import { useLastingActionData } from "~/lib/use-lasting-action-data";
 import { ToolbarMenu } from "~/components/toolbar-menu";
 import { DeckCardGrid } from "~/decks/deck-card-grid";
@@ -47,16 +47,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     listingTerms: listingTerms(user),
     buyers: own ? page.buyers : 0,
     boughtFrom: own ? null : { creator: page.creator },
+    // Back from the checkout: the page says what was bought and where it is now.
+    justBought: !own && new URL(request.url).searchParams.has("bought"),
   };
 }
 
 export const action = deckPageAction;
 
 export default function DeckPage() {
-  const { deck, regenerationsLeft, completeCreditsLeft, retry, listing, listingTerms, buyers, boughtFrom } = useLoaderData<typeof loader>();
+  const { deck, regenerationsLeft, completeCreditsLeft, retry, listing, listingTerms, buyers, boughtFrom, justBought } = useLoaderData<typeof loader>();
   // The repaint's answer stays while the live progress revalidates the page.
   const result = useLastingActionData<DeckPageActionData>();
   const navigation = useNavigation();
+  // A refusal shows inside the panel the person used, which stays open; a success (the panel
+  // closes) shows right under the toolbar.
+  const refused = (intent: string) => Boolean(result && !result.ok && result.intent === intent);
+  const PANELS = ["publish", "list", "rename", "delete"];
+  const inPanel = Boolean(result && !result.ok && PANELS.includes(result.intent ?? ""));
+  const toolbarNote = result && result.ok && ["publish", "unpublish", "list", "rename", "delete"].includes(result.intent ?? "") ? result : null;
   // Stable until the loader runs again, so live updates are not reset on every render.
   const initial = useMemo(
     () => ({
@@ -111,7 +119,22 @@ export default function DeckPage() {
         {deck.description ? <p className="mx-auto mt-4 max-w-2xl text-sm leading-relaxed text-muted">{deck.description}</p> : null}
       </header>
 
-      {boughtFrom ? (
+      {boughtFrom && justBought ? (
+        <section aria-labelledby="bought-heading" className="mx-auto mb-8 max-w-3xl rounded-3xl border border-gold/60 bg-surface/80 p-5 text-center" data-testid="purchase-confirmation">
+          <div role="status">
+            <h2 id="bought-heading" className="text-xl font-bold">
+              “{deck.title}”{boughtFrom.creator ? ` by @${boughtFrom.creator}` : ""} is yours
+            </h2>
+            <p className="mt-2 text-sm text-muted">
+              It is in <Link to="/collection" className="font-semibold text-brand underline">your collection</Link> now, with every one of its {deck.cards.length} cards.
+            </p>
+          </div>
+          <div className="mt-4 flex flex-wrap justify-center gap-3">
+            <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with it</Link>
+            <Link to="/collection" className={buttonClasses("secondary")}>Go to my collection</Link>
+          </div>
+        </section>
+      ) : boughtFrom ? (
         <div className="mb-8 flex justify-center">
           <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
         </div>
@@ -119,13 +142,16 @@ export default function DeckPage() {
         <div className="mx-auto mb-8 grid max-w-5xl gap-3">
           <nav aria-label="Deck actions" data-testid="deck-toolbar" className="relative flex flex-wrap items-center justify-center gap-2">
             <Link reloadDocument to={`/reading-room/${deck.id}`} className={`${buttonClasses("primary", "sm")} sm:h-11 sm:px-5`}>Read with this deck</Link>
-            <ToolbarMenu label={deck.isPublic ? "Public" : "Make public"} testId="publish-menu">
+            <ToolbarMenu label={deck.isPublic ? "Public" : "Make public"} open={refused("publish")} testId="publish-menu">
               {deck.isPublic ? (
                 <>
                   <p className="font-semibold">This deck is public</p>
                   <p className="mt-1 text-sm text-muted">
-                    It shows in the <Link to={`/marketplace/${deck.id}`} className="text-brand underline">Marketplace</Link> and on the home page; anyone can turn its cards over and read with it.
-                    Making it private takes it out of both{listing?.status === "listed" ? ", but not out of your marketplace listing" : ""}.
+                    It is in the <Link to={`/marketplace/${deck.id}`} className="text-brand underline">Marketplace</Link>
+                    {listing && listing.priceCents > 0
+                      ? ` at ${formatPrice(listing.priceCents)}: anyone can find it and turn its preview cards over, and the people who buy it get every card.`
+                      : " for free: anyone can find it, add it to their collection, turn its cards over and read with it."}{" "}
+                    Making it private takes it out of the Marketplace; people who already have it keep it.
                   </p>
                   <Form method="post" className="mt-4">
                     <input type="hidden" name="intent" value="unpublish" />
@@ -134,14 +160,25 @@ export default function DeckPage() {
                 </>
               ) : (
                 <>
-                  <p className="font-semibold">Share this deck with everyone?</p>
+                  <p className="font-semibold">Put this deck in the Marketplace?</p>
                   <p className="mt-1 text-sm text-muted">
-                    A public deck shows in the Marketplace and on the home page, with your username. Anyone can turn every card over and read with it; nobody can change it. You can make it private again at any time.
+                    {listing && listing.priceCents > 0
+                      ? `A public deck is in the Marketplace, with your username. It comes back at its price of ${formatPrice(listing.priceCents)}; change it under “Sell”.`
+                      : "A public deck is in the Marketplace for free, with your username: anyone can find it, turn every card over and read with it; nobody can change it. To ask a price, use “Sell”."}{" "}
+                    You can make it private again at any time.
                   </p>
-                  <Form method="post" className="mt-4">
-                    <input type="hidden" name="intent" value="publish" />
-                    <button type="submit" className={buttonClasses("primary")} disabled={deck.status !== "ready"}>Make public</button>
-                  </Form>
+                  {refused("publish") ? <ActionMessage ok={false} className="mt-3">{result!.message}</ActionMessage> : null}
+                  {listingTerms.mayList ? (
+                    <Form method="post" className="mt-4">
+                      <input type="hidden" name="intent" value="publish" />
+                      <button type="submit" className={buttonClasses("primary")} disabled={deck.status !== "ready"}>Make public</button>
+                    </Form>
+                  ) : (
+                    <p className="mt-4 text-sm">
+                      Putting a deck in the Marketplace needs an account.{" "}
+                      <Link to={`/signup?redirectTo=${encodeURIComponent(`/collection/${deck.id}`)}`} className="font-semibold text-brand underline">Create one</Link>; your decks come with you.
+                    </p>
+                  )}
                   {deck.status !== "ready" ? <p className="mt-2 text-sm text-muted">Only a finished deck can be made public.</p> : null}
                 </>
               )}
@@ -149,7 +186,7 @@ export default function DeckPage() {
             {deck.status === "ready" && listingTerms.mayList ? (
               <ToolbarMenu
                 label={listing?.status === "listed" ? `Listed · ${formatPrice(listing.priceCents || null)}` : "Sell"}
-                open={result?.intent === "list" && !result.ok}
+                open={refused("list")}
                 wide
                 testId="listing-menu"
               >
@@ -166,8 +203,9 @@ export default function DeckPage() {
             ) : explorerPlusOnSale ? (
               <ExplorerPlusForm />
             ) : null}
-            <ToolbarMenu label="Rename" open={result?.intent === "rename" && !result.ok}>
+            <ToolbarMenu label="Rename" open={refused("rename")}>
               <Form method="post" className="grid gap-3">
+                {refused("rename") ? <ActionMessage ok={false}>{result!.message}</ActionMessage> : null}
                 <input type="hidden" name="intent" value="rename" />
                 <label className="text-sm font-semibold">
                   Title
@@ -176,13 +214,14 @@ export default function DeckPage() {
                 <button type="submit" className={`${buttonClasses("primary")} justify-self-start`}>Rename</button>
               </Form>
             </ToolbarMenu>
-            <ToolbarMenu label="Delete" tone="danger">
+            <ToolbarMenu label="Delete" tone="danger" open={refused("delete")}>
               <p className="font-semibold text-danger">Delete this deck?</p>
               <p className="mt-1 text-sm text-muted">
                 {buyers > 0
                   ? "People have bought this deck, so it cannot be deleted: deleting takes it out of the marketplace instead, and its buyers keep it."
                   : "The deck, its cards and their images are removed for good. Credits are not given back."}
               </p>
+              {refused("delete") ? <ActionMessage ok={false} className="mt-3">{result!.message}</ActionMessage> : null}
               <Form method="post" className="mt-4">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="confirm" value="delete" />
@@ -190,6 +229,17 @@ export default function DeckPage() {
               </Form>
             </ToolbarMenu>
           </nav>
+          {toolbarNote ? (
+            <ActionMessage ok={toolbarNote.ok} className="mx-auto w-full max-w-3xl" testId="deck-action-message">
+              {toolbarNote.message}
+              {toolbarNote.ok && (toolbarNote.intent === "publish" || toolbarNote.intent === "list") && listing?.status === "listed" ? (
+                <>
+                  {" "}
+                  <Link to={`/marketplace/${deck.id}`} className="font-semibold text-brand underline">See it in the Marketplace</Link>
+                </>
+              ) : null}
+            </ActionMessage>
+          ) : null}
           <p className="text-center text-sm text-muted">
             {regenerationsLeft === null ? "Unlimited card regenerations with your plan." : `${regenerationsLeft} card regenerations left for this deck.`}
             {deck.kind === "major_arcana" && completeCreditsLeft === 0 ? <> {explorerPlusPitch()}</> : null}
@@ -252,17 +302,8 @@ export default function DeckPage() {
             <ExplorerPlusForm />
           </div>
         </div>
-      ) : result?.message && !(result.intent === "list" && !result.ok) ? (
-        <p role={result.ok ? "status" : "alert"} className={cn("mx-auto mb-6 max-w-3xl rounded-2xl border px-4 py-3 text-sm", result.ok ? "border-line" : "border-danger/50 text-danger")}>
-          {/* A repaint's message lasts while the card is painted; the new picture then says the rest. */}
-          {result.ok && result.intent === "regenerate" && live.status !== "generating" ? "The card has been painted again." : result.message}
-          {result.ok && result.intent === "publish" ? (
-            <>
-              {" "}
-              <Link to={`/marketplace/${deck.id}`} className="font-semibold text-brand underline">See it in the Marketplace</Link>
-            </>
-          ) : null}
-        </p>
+      ) : result?.message && !toolbarNote && result.intent !== "regenerate" && !inPanel ? (
+        <ActionMessage ok={result.ok} className="mx-auto mb-6 max-w-3xl">{result.message}</ActionMessage>
       ) : null}
 
       <DeckCardGrid
@@ -272,6 +313,16 @@ export default function DeckPage() {
         canRegenerate={(card) => !boughtFrom && !generating && mayRepaint(regenerationsLeft, card.status === "failed")}
         backUrl={deck.backUrl}
         busyCard={navigation.state === "submitting" ? String(navigation.formData?.get("card") ?? "") || null : null}
+        cardNote={
+          result?.intent === "regenerate" && result.card
+            ? {
+                key: result.card,
+                ok: result.ok,
+                // A repaint's message lasts while the card is painted; the new picture then says the rest.
+                message: result.ok && live.status !== "generating" ? "The card has been painted again." : result.message,
+              }
+            : null
+        }
       />
 
     </div>

@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guard.server";
-import { CreatorBlock } from "~/components/marketplace/creator-block";
+import { CreatorBlock, CreatorMark } from "~/components/marketplace/creator-block";
 import { DeckReviews, RatingSummary, type ReviewResult } from "~/components/marketplace/deck-reviews";
-import { CardBack, TarotCardImage } from "~/components/tarot-card";
+import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
 import type { Database } from "~/db.server";
 import { formatPrice } from "~/decks/images";
 import { getViewableDeck } from "~/decks/queries.server";
-import { cn } from "~/lib/cn";
 import { creatorProfile } from "~/marketplace/creator.server";
 import { getListing } from "~/marketplace/listing.server";
 import { deckRelation, isOnSale, publicCards } from "~/marketplace/ownership.server";
@@ -161,7 +159,12 @@ export default function MarketplaceDeck() {
         <div>
           <h1 className="text-4xl font-bold sm:text-5xl">{deck.title}</h1>
           <p className="mt-2 text-muted">
-            {deck.creatorUsername ? <>by @{deck.creatorUsername} · </> : null}
+            {deck.creatorUsername ? (
+              <>
+                by @{deck.creatorUsername}
+                {creator?.isCreator ? <CreatorMark /> : null} ·{" "}
+              </>
+            ) : null}
             {deck.cardCount} cards{deck.artStyle ? ` · ${deck.artStyle}` : ""}
           </p>
           <p className="mt-2 text-sm italic text-muted">Theme: {deck.theme}</p>
@@ -208,17 +211,17 @@ export default function MarketplaceDeck() {
       <section aria-labelledby="cards-heading" className="mt-14">
         <h2 id="cards-heading" className="text-3xl font-bold">The cards</h2>
         {lockedCount > 0 ? (
-          <p className="mt-2 text-sm text-muted">Turn over the preview cards; the other {lockedCount} are for the people who buy the deck.</p>
+          <p className="mt-2 text-sm text-muted">
+            {deck.cards.length - lockedCount} preview {deck.cards.length - lockedCount === 1 ? "card is" : "cards are"} shown face up; the other {lockedCount} are locked until you buy the deck.
+          </p>
         ) : null}
         <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
           {deck.cards.map((card) => (
             <li key={card.id}>
               {card.locked ? (
                 <LockedCard name={card.name} />
-              ) : lockedCount > 0 ? (
-                <PreviewCard name={card.name} imageUrl={card.imageUrl} />
               ) : (
-                <figure>
+                <figure data-testid={lockedCount > 0 ? "preview-card" : undefined}>
                   <TarotCardImage src={card.imageUrl} alt={card.name} width={160} />
                   <figcaption className="mt-1.5 truncate text-center text-xs text-muted">{card.name}</figcaption>
                 </figure>
@@ -243,30 +246,20 @@ export default function MarketplaceDeck() {
   );
 }
 
-/** A card shown face down: a button turns it over. */
-function PreviewCard({ name, imageUrl }: { name: string; imageUrl: string | null }) {
-  const [up, setUp] = useState(false);
-  return (
-    <figure>
-      <button type="button" onClick={() => setUp((value) => !value)} aria-pressed={up} aria-label={up ? name : `Turn over ${name}`} className="block w-full [perspective:900px]" data-testid="preview-card">
-        <span className={cn("relative block aspect-[3/4] transition-transform duration-500 [transform-style:preserve-3d] motion-reduce:transition-none", up && "[transform:rotateY(180deg)]")}>
-          <span className="card-frame absolute inset-0 overflow-hidden [backface-visibility:hidden]"><CardBack /></span>
-          <span className="absolute inset-0 [backface-visibility:hidden] [transform:rotateY(180deg)]">
-            <TarotCardImage src={imageUrl} alt={name} width={160} className="h-full" />
-          </span>
-        </span>
-      </button>
-      <figcaption className="mt-1.5 truncate text-center text-xs text-muted">{name}</figcaption>
-    </figure>
-  );
-}
-
+/**
+ * A card only buyers see: no picture and no address of one, only its name, a lock and what it
+ * takes to see it (decisions 0021 and 0053).
+ */
 function LockedCard({ name }: { name: string }) {
   return (
     <figure data-testid="locked-card">
-      <div className="card-frame relative aspect-[3/4] overflow-hidden opacity-70">
-        <CardBack />
-        <span className="absolute inset-x-0 bottom-2 mx-auto w-fit rounded-full bg-surface/90 px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wider">Locked</span>
+      <div className="flex aspect-[3/4] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-line bg-surface-2 p-2 text-center text-muted">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+          <rect x="5" y="11" width="14" height="9" rx="2" />
+          <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+        </svg>
+        <span className="text-[11px] font-semibold uppercase leading-tight tracking-wider">Locked</span>
+        <span className="text-[11px] leading-tight">For buyers</span>
       </div>
       <figcaption className="mt-1.5 truncate text-center text-xs text-muted">{name}</figcaption>
     </figure>

@@ -137,16 +137,18 @@ describe("a deck's owner", () => {
   }
 
   it("renames, publishes and makes the deck private again", async () => {
-    const { jar, deckId } = await ownDeck();
+    const { jar, deckId, userId } = await ownDeck();
+    // Making a deck public puts it in the marketplace, which needs an account rather than a guest's.
+    await db().update(users).set({ email: `${userId}@example.com` }).where(eq(users.id, userId));
     expect((await post(`/collection/${deckId}`, { intent: "rename", title: "Lantern Walk" }, { cookie: jar.header() })).status).toBe(200);
     expect((await post(`/collection/${deckId}`, { intent: "rename", title: "" }, { cookie: jar.header() })).status).toBe(400);
     const page = await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text();
     // The owner's actions come before the cards, not after them; publishing says what it means first.
     expect(page.indexOf('data-testid="deck-toolbar"')).toBeGreaterThan(0);
     expect(page.indexOf('data-testid="deck-toolbar"')).toBeLessThan(page.indexOf('aria-label="Cards"'));
-    expect(page).toContain("A public deck shows in the Marketplace and on the home page");
+    expect(page).toContain("A public deck is in the Marketplace for free");
     const published = await (await post(`/collection/${deckId}`, { intent: "publish" }, { cookie: jar.header() })).text();
-    expect(published).toContain("The deck is public now: it shows in the Marketplace and on the home page");
+    expect(published).toContain("The deck is public now: it is in the Marketplace for free");
     expect(published).toContain(`href="/marketplace/${deckId}"`);
     expect(await db().query.decks.findFirst({ where: eq(decks.id, deckId) })).toMatchObject({ title: "Lantern Walk", isPublic: true });
     // A title keeps the creator's capitals, or their lack.

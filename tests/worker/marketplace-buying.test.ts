@@ -163,8 +163,14 @@ describe("buying a deck", () => {
     const buyer = await newPerson();
     const bought = await post(`/checkout/${deckId}`, {}, { cookie: buyer.cookie });
     expect(bought.status).toBe(302);
-    expect(bought.headers.get("location")).toBe(`/collection/${deckId}`);
+    expect(bought.headers.get("location")).toBe(`/collection/${deckId}?bought=1`);
     expect(await purchasesOf(deckId)).toMatchObject([{ buyerId: buyer.id, grossCents: 0, status: "paid" }]);
+    // The page it lands on says what was bought, where it is, and offers a reading with it.
+    const landed = await (await get(`/collection/${deckId}?bought=1`, { cookie: buyer.cookie })).text();
+    expect(landed).toContain('data-testid="purchase-confirmation"');
+    expect(landed.replace(/<!-- -->/g, "")).toMatch(/“Lanterns for sale” by @m_[\w-]+ is yours/);
+    expect(landed).toContain(`href="/reading-room/${deckId}"`);
+    expect(landed).toContain("Read with it");
     expect((await post(`/checkout/${deckId}`, {}, { cookie: buyer.cookie })).status).toBe(409);
     expect(await (await get(`/checkout/${deckId}`, { cookie: buyer.cookie })).text()).toContain("In your collection");
     expect(await salesOf(seller.id)).toHaveLength(0);

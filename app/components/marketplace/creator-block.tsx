@@ -3,6 +3,7 @@ import { DeckTile } from "~/components/deck-tile";
 
 type Creator = {
   username: string | null;
+  isCreator: boolean;
   fullName: string | null;
   avatarUrl: string | null;
   bio: string | null;
@@ -28,7 +29,10 @@ export function CreatorBlock({ creator }: { creator: Creator }) {
         <Avatar name={creator.fullName || creator.username || "?"} url={creator.avatarUrl} size={64} />
         <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-wider text-muted">The creator</p>
-          <h2 id="creator-heading" className="break-words text-2xl font-bold">{name}</h2>
+          <h2 id="creator-heading" className="break-words text-2xl font-bold">
+            {name}
+            {creator.isCreator ? <CreatorMark /> : null}
+          </h2>
           {creator.fullName && creator.username ? <p className="text-sm text-muted">@{creator.username}</p> : null}
         </div>
       </div>
@@ -46,5 +50,14 @@ export function CreatorBlock({ creator }: { creator: Creator }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The mark of a person who has put a deck in the marketplace (`users.is_creator`). */
+export function CreatorMark() {
+  return (
+    <span className="ml-1.5 inline-flex items-center rounded-full border border-gold/60 px-2 py-0.5 align-middle text-[11px] font-semibold uppercase tracking-wider text-gold" data-testid="creator-mark">
+      Creator
+    </span>
   );
 }

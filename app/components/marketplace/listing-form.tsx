@@ -5,6 +5,7 @@
  * what the form offers.
  */
 import { Form, Link } from "@remix-run/react";
+import { ActionMessage } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
 import { formatPrice } from "~/decks/images";
 import { cn } from "~/lib/cn";
@@ -41,9 +42,7 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
           {buyers > 0 ? ` · ${buyers} ${buyers === 1 ? "buyer" : "buyers"}` : ""}
         </span>
       </div>
-      {result && !result.ok ? (
-        <p role="alert" className="text-sm text-danger">{result.message}</p>
-      ) : null}
+      {result && !result.ok ? <ActionMessage ok={false}>{result.message}</ActionMessage> : null}
       <Form method="post" className="grid gap-4">
         <input type="hidden" name="intent" value="list" />
         <label className="text-sm font-semibold">
@@ -104,6 +103,7 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
         <Form method="post">
           <input type="hidden" name="intent" value="unlist" />
           <button type="submit" className={buttonClasses("secondary")}>Take it out of the marketplace</button>
+          <p className="mt-2 text-sm text-muted">The deck becomes private; people who already have it keep it.</p>
         </Form>
       ) : null}
     </section>

@@ -1,0 +1,109 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { signUpByMagicLink } from "./flows";
+
+const browser = useBrowser();
+
+const PHONE = { viewport: { width: 390, height: 844 } };
+const MODES = [
+  { name: "with JavaScript", javaScriptEnabled: true },
+  { name: "without JavaScript", javaScriptEnabled: false },
+] as const;
+
+/** Whether the element lies wholly inside the window as the page is scrolled now. */
+const inView = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+
+async function ready(page: Page, javaScript: boolean) {
+  if (javaScript) await hydrated(page);
+}
+
+describe("the deck page's answers", () => {
+  for (const mode of MODES) {
+    it(`shows a refused price next to the price, and a success in view, ${mode.name}`, async () => {
+      // The demo member is on the free plan: a price is refused, a free listing is theirs to make.
+      const page = await openPage(browser(), { ...PHONE, javaScriptEnabled: mode.javaScriptEnabled });
+      await useMemberSession(page, "demo");
+      await page.goto("/collection/seed-deck-autumn-lanterns");
+      await ready(page, mode.javaScriptEnabled);
+      await page.getByTestId("listing-menu").locator("summary").click();
+      const listing = page.getByTestId("listing");
+      await listing.getByLabel("Price in dollars (0 for free)").fill("4.99");
+      await listing.getByRole("button", { name: "List in the marketplace" }).click();
+      const refusal = listing.getByRole("alert");
+      await expect.poll(() => refusal.count()).toBe(1);
+      expect(await refusal.textContent()).toContain("Selling a deck for a price is part of the Mystic, Creator and Visionary plans");
+      expect(await refusal.isVisible()).toBe(true);
+      expect(await inView(refusal)).toBe(true);
+      expect(await page.getByTestId("listing-menu").evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+
+      // A rename to the same title succeeds: its answer is announced under the toolbar, in view.
+      await page.goto("/collection/seed-deck-autumn-lanterns");
+      await ready(page, mode.javaScriptEnabled);
+      await page.getByRole("navigation", { name: "Deck actions" }).locator("summary", { hasText: "Rename" }).click();
+      await page.getByRole("button", { name: "Rename", exact: true }).click();
+      const status = page.getByTestId("deck-action-message");
+      await expect.poll(() => status.count()).toBe(1);
+      expect(await status.getAttribute("role")).toBe("status");
+      expect(await status.textContent()).toBe("Renamed.");
+      expect(await inView(status)).toBe(true);
+      await page.context().close();
+    });
+  }
+});
+
+describe("a priced deck's marketplace page", () => {
+  for (const mode of MODES) {
+    it(`shows the preview cards face up and the others locked, ${mode.name}`, async () => {
+      const page = await openPage(browser(), { ...PHONE, javaScriptEnabled: mode.javaScriptEnabled });
+      await page.goto("/marketplace/seed-deck-celestial-tides");
+      await ready(page, mode.javaScriptEnabled);
+      const previews = page.getByTestId("preview-card");
+      expect(await previews.count()).toBe(3);
+      // What a person sees at the middle of a preview card is its picture, not a card back.
+      const fool = previews.first().locator("img");
+      await fool.scrollIntoViewIfNeeded();
+      expect(await fool.getAttribute("alt")).toBe("The Fool");
+      expect(
+        await fool.evaluate((img) => {
+          const box = img.getBoundingClientRect();
+          return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === img;
+        }),
+      ).toBe(true);
+      const locked = page.getByTestId("locked-card");
+      expect(await locked.count()).toBe(19);
+      expect((await locked.first().textContent())!.replace(/\s+/g, " ")).toMatch(/Locked\s*For buyers/);
+      expect(await locked.locator("img").count()).toBe(0);
+      await page.context().close();
+    });
+  }
+});
+
+describe("buying a deck", () => {
+  for (const mode of MODES) {
+    it(`confirms what was bought, where it is, and offers a reading with it, ${mode.name}`, async () => {
+      const stamp = `${Date.now().toString(36)}${mode.javaScriptEnabled ? "j" : "n"}`;
+      const signUp = await openPage(browser(), PHONE);
+      await signUpByMagicLink(signUp, `buyer-${stamp}@example.com`, "/collection");
+      const state = await signUp.context().storageState();
+      await signUp.context().close();
+
+      const page = await openPage(browser(), { ...PHONE, javaScriptEnabled: mode.javaScriptEnabled, storageState: state });
+      await page.goto("/checkout/seed-deck-verdant-grove");
+      await ready(page, mode.javaScriptEnabled);
+      await page.getByRole("button", { name: "Add to my collection" }).click();
+      await page.waitForURL((url) => url.pathname === "/collection/seed-deck-verdant-grove");
+      const confirmation = page.getByTestId("purchase-confirmation");
+      await confirmation.waitFor();
+      expect((await confirmation.textContent())!.replace(/\s+/g, " ")).toContain("“Verdant Grove” by @sage_moreno is yours");
+      expect(await confirmation.getByRole("link", { name: "your collection" }).getAttribute("href")).toBe("/collection");
+      expect(await confirmation.getByRole("link", { name: "Read with it" }).getAttribute("href")).toBe("/reading-room/seed-deck-verdant-grove");
+      expect(await inView(confirmation.getByRole("status"))).toBe(true);
+      await page.context().close();
+    });
+  }
+});
