@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
@@ -20,5 +21,16 @@ export function ActionMessage({ ok, children, className, testId }: { ok: boolean
     >
       {children}
     </p>
+  );
+}
+
+/** After a refusal because the last payment failed: the way to fix it, in words. */
+export function FixPaymentLink({ path }: { path?: string }) {
+  if (!path) return null;
+  return (
+    <>
+      {" "}
+      <Link to={path} className="font-semibold underline">Update your payment details</Link>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ActionMessage } from "~/components/action-message";
+import { ActionMessage, FixPaymentLink } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
 import { CardMeaningText, useCardMeaning } from "./card-meaning";
 import { STAGE_LABEL, type CardProgress } from "./progress";
@@ -42,7 +42,7 @@ export function DeckCardGrid({
   busyCard: string | null;
   backUrl: string;
   /** The answer to a card's repaint, shown under that card. */
-  cardNote?: { key: string; ok: boolean; message: string } | null;
+  cardNote?: { key: string; ok: boolean; message: string; fixPaymentPath?: string } | null;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   // The meaning is written into the dialog only once a card is opened.
@@ -107,7 +107,10 @@ export function DeckCardGrid({
                 ) : null}
               </div>
               {cardNote?.key === card.key ? (
-                <ActionMessage ok={cardNote.ok} className="mt-2 px-3 py-2 text-xs" testId="card-note">{cardNote.message}</ActionMessage>
+                <ActionMessage ok={cardNote.ok} className="mt-2 px-3 py-2 text-xs" testId="card-note">
+                  {cardNote.message}
+                  <FixPaymentLink path={cardNote.fixPaymentPath} />
+                </ActionMessage>
               ) : null}
             </li>
           );

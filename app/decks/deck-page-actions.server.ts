@@ -11,7 +11,10 @@ import { deleteDeck, renameDeck, renameForm } from "./manage.server";
  * A form's answer. `intent` names the control it answers (`list` for the listing panel, `publish`
  * for making public or private), so the page shows it next to what the person used.
  */
-export type DeckPageActionData = { ok: boolean; message: string; offer?: CreditOffer; field?: string; intent?: string; card?: string };
+/** `fixPaymentPath`: a refusal because the last payment failed links to where it is fixed, in words. */
+export type DeckPageActionData = { ok: boolean; message: string; offer?: CreditOffer; field?: string; intent?: string; card?: string; fixPaymentPath?: string };
+
+const fixPaymentOf = (result: object) => ("fixPaymentPath" in result && typeof result.fixPaymentPath === "string" ? { fixPaymentPath: result.fixPaymentPath } : {});
 
 /**
  * The deck page's forms, by intent: listing and unlisting, renaming, publishing, deleting (a bought
@@ -74,19 +77,19 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
     case "regenerate": {
       const card = String(form.card ?? "");
       const result = await regenerateCard(context, user, deckId, card);
-      if (!result.ok) return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, message: result.message }, { status: result.status });
+      if (!result.ok) return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, message: result.message, ...fixPaymentOf(result) }, { status: result.status });
       return data<DeckPageActionData>({ ok: true, message: "Painting the card again…", intent: "regenerate", card });
     }
     case "retry": {
       const result = await retryDeck(context, user, deckId);
-      if (!result.ok) return data<DeckPageActionData>({ ok: false, message: result.message }, { status: result.status });
+      if (!result.ok) return data<DeckPageActionData>({ ok: false, message: result.message, ...fixPaymentOf(result) }, { status: result.status });
       return data<DeckPageActionData>({ ok: true, message: "Making the deck again…" });
     }
     case "upgrade": {
       const result = await upgradeDeck(context, user, deckId);
       if (!result.ok) {
         const offer = "offer" in result ? result.offer : undefined;
-        return data<DeckPageActionData>({ ok: false, message: result.message, offer }, { status: result.status });
+        return data<DeckPageActionData>({ ok: false, message: result.message, offer, ...fixPaymentOf(result) }, { status: result.status });
       }
       return data<DeckPageActionData>({ ok: true, message: "Making the 56 Minor Arcana cards…" });
     }

@@ -135,7 +135,7 @@ export function storageRefusalMessage(tier: PlanTier): string {
  * --------------------------------------------------------------------------------------------- */
 
 export function paymentDueMessage(planName: string): string {
-  return `The last payment for your ${planName} subscription did not go through, so new decks are paused. Update your payment details at ${FIX_PAYMENT_PATH} to continue. Nothing was charged.`;
+  return `The last payment for your ${planName} subscription did not go through, so new decks are paused. Update your payment details on your subscription page to continue. Nothing was charged.`;
 }
 
 /** Why paid generation (a new deck, an upgrade, another attempt) is refused, or null when it may go ahead. */

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
-import { ActionMessage } from "~/components/action-message";
+import { ActionMessage, FixPaymentLink } from "~/components/action-message";
 import { ExplorerPlusForm, explorerPlusPitch } from "~/components/explorer-plus-offer";
 import { HiddenNotice } from "~/components/marketplace/HiddenNotice";
 import { ListingForm } from "~/components/marketplace/listing-form";
@@ -303,7 +303,10 @@ export default function DeckPage() {
           </div>
         </div>
       ) : result?.message && !toolbarNote && result.intent !== "regenerate" && !inPanel ? (
-        <ActionMessage ok={result.ok} className="mx-auto mb-6 max-w-3xl">{result.message}</ActionMessage>
+        <ActionMessage ok={result.ok} className="mx-auto mb-6 max-w-3xl">
+          {result.message}
+          <FixPaymentLink path={result.fixPaymentPath} />
+        </ActionMessage>
       ) : null}
 
       <DeckCardGrid
@@ -320,6 +323,7 @@ export default function DeckPage() {
                 ok: result.ok,
                 // A repaint's message lasts while the card is painted; the new picture then says the rest.
                 message: result.ok && live.status !== "generating" ? "The card has been painted again." : result.message,
+                fixPaymentPath: result.fixPaymentPath,
               }
             : null
         }

@@ -8,6 +8,7 @@ import { createAi } from "~/ai/ai.server";
 import { requireUser } from "~/auth/guard.server";
 import { FullDeckWays } from "~/components/explorer-plus-offer";
 import { PageHeader } from "~/components/page-header";
+import { FixPaymentLink } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
 import { estimateCost, explorerPlusMakes, type Quality } from "~/credits/cost";
 import { getQuota } from "~/credits/credits.server";
@@ -329,17 +330,12 @@ export default function CreateDeck() {
         ) : result?.intent === "create" && result.message ? (
           <p role="alert" className="rounded-2xl border border-danger/50 px-4 py-3 text-danger">
             {result.message}
-            {result.fixPaymentPath ? (
-              <>
-                {" "}
-                <Link to={result.fixPaymentPath} className="font-semibold underline">Fix payment</Link>
-              </>
-            ) : null}
+            <FixPaymentLink path={result.fixPaymentPath} />
           </p>
         ) : loaded.paused ? (
           <p role="alert" className="rounded-2xl border border-danger/50 px-4 py-3 text-danger">
-            {loaded.paused.message}{" "}
-            <Link to={loaded.paused.fixPaymentPath} className="font-semibold underline">Fix payment</Link>
+            {loaded.paused.message}
+            <FixPaymentLink path={loaded.paused.fixPaymentPath} />
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">

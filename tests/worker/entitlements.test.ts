@@ -224,7 +224,9 @@ describe("a subscription whose payment did not go through", () => {
     expect(refused.status).toBe(402);
     const text = await refused.text();
     expect(text).toContain("The last payment for your Creator subscription did not go through");
-    expect(text).toContain(FIX_PAYMENT_PATH);
+    // The way to fix it is a link in words, not a path in the sentence.
+    expect(text).toContain(`href="${FIX_PAYMENT_PATH}">Update your payment details</a>`);
+    expect(text).not.toMatch(/ at \/subscription/);
     expect(await deckCount(due.id)).toBe(0);
     expect(await ledger(due.id)).toHaveLength(0);
 
@@ -238,7 +240,9 @@ describe("a subscription whose payment did not go through", () => {
     const [deck] = await db().select().from(decks).where(eq(decks.creatorId, due.id));
     const refused = await post(`/collection/${deck!.id}`, { intent: "upgrade" }, { cookie: due.cookie });
     expect(refused.status).toBe(402);
-    expect(await refused.text()).toContain(FIX_PAYMENT_PATH);
+    const said = await refused.text();
+    expect(said).toContain("new decks are paused. Update your payment details on your subscription page to continue.");
+    expect(said).toContain(`href="${FIX_PAYMENT_PATH}">Update your payment details</a>`);
     expect(await ledger(due.id)).toHaveLength(0);
   });
 });
