@@ -8,6 +8,7 @@ import { cards, deckListings, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { cardImageUrl } from "../decks/images";
 import { publicCards } from "./ownership.server";
+import { verifiedCreatorSql } from "../entitlements/entitlements.server";
 
 export const OTHER_DECKS_SHOWN = 6;
 
@@ -23,7 +24,7 @@ export async function creatorProfile(db: Database, deckId: string) {
   const [person, others] = await Promise.all([
     // A plain select: the relational query would read the subquery's columns as its own table's.
     db
-      .select({ username: users.username, fullName: users.fullName, avatarUrl: users.avatarUrl, bio: users.bio })
+      .select({ username: users.username, fullName: users.fullName, avatarUrl: users.avatarUrl, bio: users.bio, verified: verifiedCreatorSql(sql`${users.id}`).mapWith((value) => Number(value) === 1) })
       .from(users)
       .where(eq(users.id, creatorId))
       .limit(1)
@@ -68,6 +69,7 @@ export async function creatorProfile(db: Database, deckId: string) {
     fullName: person.fullName,
     avatarUrl: person.avatarUrl,
     bio: person.bio,
+    verified: person.verified,
     decks: others.map(({ listing, coverKey, coverImageKey, coverUpdatedAt, isPublic, ...deck }) => {
       const open = publicCards({ isPublic }, listing);
       // A tile shows the cover only where anyone may see it; a locked cover is a card back.

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guard.server";
 import { CreatorBlock } from "~/components/marketplace/creator-block";
+import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 import { DeckReviews, RatingSummary, type ReviewResult } from "~/components/marketplace/deck-reviews";
 import { CardBack, TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
@@ -161,7 +162,7 @@ export default function MarketplaceDeck() {
         <div>
           <h1 className="text-4xl font-bold sm:text-5xl">{deck.title}</h1>
           <p className="mt-2 text-muted">
-            {deck.creatorUsername ? <>by @{deck.creatorUsername} · </> : null}
+            {deck.creatorUsername ? <>by @{deck.creatorUsername}{deck.creatorVerified ? <> <VerifiedCreatorBadge /></> : null} · </> : null}
             {deck.cardCount} cards{deck.artStyle ? ` · ${deck.artStyle}` : ""}
           </p>
           <p className="mt-2 text-sm italic text-muted">Theme: {deck.theme}</p>

@@ -1,5 +1,6 @@
 import { textResponse } from "../lib/http";
 import { AVATAR_MAX_BYTES } from "../profile/avatar";
+import { isApiPath } from "../api/paths";
 
 /** Forms carry text: the longest field (journal notes, a deck description) fits many times over. */
 export const FORM_BODY_LIMIT = 256 * 1024;
@@ -12,7 +13,7 @@ export function bodyLimitFor(pathname: string): number {
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** Where the payment provider posts its signed JSON events; the only bodies that are not forms. */
+/** Where the payment provider posts its signed JSON events; with the API (JSON, `/api/v1/`), the only bodies that are not forms. */
 export const PAYMENT_WEBHOOK_PATH = "/webhooks/stripe";
 
 /**
@@ -20,7 +21,8 @@ export const PAYMENT_WEBHOOK_PATH = "/webhooks/stripe";
  * that cannot be parsed with 400, before any route sees it (a route's `formData()` would throw).
  */
 export async function refuseUnreadableForm(request: Request): Promise<Response | null> {
-  if (!request.body || new URL(request.url).pathname === PAYMENT_WEBHOOK_PATH) return null;
+  const { pathname } = new URL(request.url);
+  if (!request.body || pathname === PAYMENT_WEBHOOK_PATH || isApiPath(pathname)) return null;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
     if (request.headers.get("content-length") === "0") return null;

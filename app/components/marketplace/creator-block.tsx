@@ -1,11 +1,13 @@
 import { Avatar } from "~/components/avatar";
 import { DeckTile } from "~/components/deck-tile";
+import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 
 type Creator = {
   username: string | null;
   fullName: string | null;
   avatarUrl: string | null;
   bio: string | null;
+  verified: boolean;
   decks: {
     id: string;
     title: string;
@@ -30,6 +32,7 @@ export function CreatorBlock({ creator }: { creator: Creator }) {
           <p className="text-xs font-semibold uppercase tracking-wider text-muted">The creator</p>
           <h2 id="creator-heading" className="break-words text-2xl font-bold">{name}</h2>
           {creator.fullName && creator.username ? <p className="text-sm text-muted">@{creator.username}</p> : null}
+          {creator.verified ? <VerifiedCreatorBadge className="mt-1" /> : null}
         </div>
       </div>
       {creator.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line break-words leading-relaxed">{creator.bio}</p> : null}
