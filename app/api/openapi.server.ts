@@ -68,7 +68,7 @@ export function openApiDocument(origin: string) {
           operationId: "createDeck",
           summary: "Create a deck from a theme",
           description:
-            "Makes a private deck and starts painting its cards, taking the same credits as the create form (22 cards: one Major Arcana credit; 78: one complete-deck credit). Needs a read-and-write token. Send an `Idempotency-Key` to make a retry safe: the same key with the same body gets the first answer again (with `Idempotent-Replayed: true`), with another body a 409. Keys are kept for 24 hours.",
+            "Makes a private deck and starts painting its cards, taking the same credits as the create form takes for the same kind and quality (nothing when refused). Needs a read-and-write token. Send an `Idempotency-Key` to make a retry safe: the same key with the same body gets the first answer again (with `Idempotent-Replayed: true`), with another body a 409. Keys are kept for 24 hours.",
           parameters: [{ name: "Idempotency-Key", in: "header", required: false, description: "1 to 200 printable characters, unique per deck you mean to make.", schema: { type: "string", maxLength: 200 } }],
           requestBody: { required: true, content: { "application/json": { schema: ref("NewDeck") } } },
           responses: {

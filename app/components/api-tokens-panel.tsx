@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { TokenActionData } from "~/api/token-panel.server";
 import { SCOPE_LABEL, type TokenScope } from "~/api/tokens";
 import { buttonClasses } from "~/components/ui/button";
@@ -21,6 +22,11 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
   const revokeError = result && !result.ok && result.intent === "revoke-token" ? result.errors.form : null;
   const revoked = result?.ok && result.intent === "revoke-token" ? result.message : null;
   const values = result && !result.ok ? (result.values ?? {}) : {};
+  const form = useRef<HTMLFormElement>(null);
+  // Each new token is a new answer: the form empties for the next one.
+  useEffect(() => {
+    if (created) form.current?.reset();
+  }, [created]);
 
   if (!access && tokens.length === 0) {
     return (
@@ -81,7 +87,7 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
       )}
 
       {access ? (
-        <Form method="post" className="mt-6 grid gap-4" noValidate>
+        <Form ref={form} method="post" className="mt-6 grid gap-4" noValidate>
           <input type="hidden" name="intent" value="create-token" />
           <label className="block text-sm font-semibold">
             Name

@@ -60,8 +60,8 @@ export function DeckTile({ deck, href, eager = false, status }: { deck: Tile; hr
         <h3 className="break-words font-display text-xl font-bold leading-tight">{deck.title}</h3>
         <p className="mt-0.5 line-clamp-1 text-sm text-muted">{deck.theme}</p>
         {deck.creatorUsername ? (
-          <p className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-muted">
-            <span className="truncate">by @{deck.creatorUsername}</span>
+          <p className="mt-1 flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-muted">
+            <span className="max-w-full shrink-0 truncate">by @{deck.creatorUsername}</span>
             {deck.creatorVerified ? <VerifiedCreatorBadge compact /> : null}
           </p>
         ) : null}

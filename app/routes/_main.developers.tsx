@@ -38,10 +38,19 @@ function Fields({ schema }: { schema: Schema }) {
             <code className="font-semibold">{name}</code> <span className="text-muted">{typeOf(property)}</span>
             {schema.required?.includes(name) ? null : <span className="text-muted"> (optional)</span>}
           </dt>
-          {property.description ? <dd className="mt-1 text-muted">{property.description}</dd> : null}
+          {property.description ? <dd className="mt-1 text-muted"><Prose text={property.description} /></dd> : null}
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The document's descriptions mark code with backticks: drawn as code here. */
+function Prose({ text }: { text: string }) {
+  return (
+    <>
+      {text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i} className="break-words rounded bg-surface-2/80 px-1 font-mono text-[0.9em]">{part}</code> : part))}
+    </>
   );
 }
 
@@ -57,7 +66,7 @@ export default function Developers() {
       <div className="mx-auto grid max-w-3xl gap-6">
         <section aria-labelledby="start-heading" className="min-w-0 rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
           <h2 id="start-heading" className="text-2xl font-bold">Getting started</h2>
-          <p className="mt-3 leading-relaxed">{info.description}</p>
+          <p className="mt-3 leading-relaxed"><Prose text={info.description} /></p>
           <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm leading-relaxed">
             <li>Make a token on <Link to="/profile#api-tokens" className="font-semibold text-brand underline">your profile</Link>: read, or read and write. It is shown once; only its fingerprint is kept.</li>
             <li>Send it with every request to <code className="break-all">{server}</code>.</li>
@@ -77,7 +86,7 @@ export default function Developers() {
                 <span className="mr-2 rounded-md bg-brand-soft px-2 py-0.5 font-semibold">{method}</span>
                 {path}
               </p>
-              {operation.description ? <p className="mt-3 text-sm leading-relaxed">{operation.description}</p> : null}
+              {operation.description ? <p className="mt-3 text-sm leading-relaxed"><Prose text={operation.description} /></p> : null}
               {operation.parameters?.length ? (
                 <>
                   <h3 className="mt-5 font-semibold">Parameters</h3>
@@ -85,7 +94,7 @@ export default function Developers() {
                     {operation.parameters.map((p) => (
                       <li key={p.name} className="rounded-xl bg-surface-2/60 px-3 py-2">
                         <code className="font-semibold">{p.name}</code> <span className="text-muted">in {p.in}{p.required ? "" : ", optional"}</span>
-                        {p.description ? <p className="mt-1 text-muted">{p.description}</p> : null}
+                        {p.description ? <p className="mt-1 text-muted"><Prose text={p.description} /></p> : null}
                       </li>
                     ))}
                   </ul>
@@ -101,7 +110,7 @@ export default function Developers() {
               <ul className="mt-2 grid gap-1 text-sm">
                 {Object.entries(operation.responses).map(([status, response]) => (
                   <li key={status}>
-                    <span className="font-mono font-semibold">{status}</span> {response.description}
+                    <span className="font-mono font-semibold">{status}</span> <Prose text={response.description} />
                   </li>
                 ))}
               </ul>
