@@ -130,7 +130,7 @@ const TARGETS: Target[] = [
   { name: "journal entry", path: async () => `/journal/${setup.journalId}`, fields: { intent: ["notes", "share", "unshare"], notes: ["kept"] } },
   { name: "sign in", path: async () => "/login", fields: { email: ["fuzz@example.com"], fullName: [], mode: ["sign-in", "create"], intent: ["send", "merge"], redirectTo: ["/collection"] } },
   { name: "sign up", path: async () => "/signup", fields: { email: ["fuzz@example.com"], fullName: ["Fuzz"], mode: ["create"], intent: ["send", "merge"], redirectTo: [] } },
-  { name: "profile", path: async () => "/profile", fields: { intent: ["profile", "avatar", "remove-avatar"], username: ["fuzz_user"], fullName: [], bio: [] } },
+  { name: "profile", path: async () => "/profile", fields: { intent: ["profile", "avatar", "remove-avatar", "create-token", "revoke-token"], username: ["fuzz_user"], fullName: [], bio: [], name: [], scope: ["read", "read_write"], tokenId: [] } },
   { name: "suggested questions", path: async () => "/api/questions", fields: { category: ["love", "career"], count: ["4"] } },
   { name: "Google sign-in", path: async () => "/auth/google", fields: { redirectTo: ["/"] } },
   { name: "reading room", path: async () => `/reading-room?session=${setup.readingId}`, fields: { intent: ["invite"], type: ["participant", "spectator-video"], maxUses: ["3"] } },
