@@ -995,3 +995,46 @@ export const readingReports = sqliteTable(
   },
   (t) => [uniqueIndex("reading_reports_once_idx").on(t.paidReadingId, t.reporterId), index("reading_reports_open_idx").on(t.resolvedAt, t.createdAt)],
 );
+
+export const apiTokenScopes = ["read", "read_write"] as const;
+
+/**
+ * A person's API tokens (decision 0056). Only the SHA-256 of the token is kept: the token itself is
+ * shown once, when it is made. `prefix` is its first characters, for telling tokens apart in lists.
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: apiTokenScopes }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    prefix: text("prefix").notNull(),
+    lastUsedAt: millis("last_used_at"),
+    revokedAt: millis("revoked_at"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * What an API request sent with an `Idempotency-Key` answered, so the same key gets the same answer
+ * (decision 0056). A row without `responseStatus` is a request still under way. Kept for a day.
+ */
+export const apiIdempotencyKeys = sqliteTable(
+  "api_idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: millis("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("api_idempotency_keys_created_idx").on(t.createdAt)],
+);

@@ -4,6 +4,7 @@ import * as build from "remix-build";
 import { gatePartyRequest } from "../app/auth/party.server";
 import { ensureGuest, shouldCreateGuest, withSessionToken } from "../app/auth/guest.server";
 import { isSameOrigin } from "../app/auth/origin";
+import { isBearerApiCall } from "../app/api/paths";
 import { claimedSessionKind, isSecureRequest, sessionCookieName } from "../app/auth/session-cookie";
 import { withPublicPageCache } from "../app/cache/public-pages.server";
 import { createDatabase, withRequestBinding } from "../app/db.server";
@@ -72,8 +73,10 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   if (config.isProduction && (url.pathname === "/dev" || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/dev."))) {
     return textResponse(404, "Not found");
   }
-  // One gate for every state-changing request: another site cannot make a browser post here.
-  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+  // One gate for every state-changing request: another site cannot make a browser post here. A call
+  // to the API with a bearer token passes: the API reads no cookie, and no other site can make a
+  // browser send our token (decision 0056).
+  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request) && !isBearerApiCall(request)) {
     return textResponse(403, "This request came from another site and was refused.");
   }
   if (url.pathname.startsWith("/parties/")) {

@@ -10,7 +10,7 @@ import { readDeviceKey } from "./session-cookie";
 import { deviceCookieHeader, startSession } from "./session.server";
 
 /** Paths whose document visits never mint a guest: files, sign-in plumbing and development tools. */
-const NO_GUEST_PREFIXES = ["/media/", "/auth/", "/dev/", "/theme", "/logout", "/healthz", "/parties/"];
+const NO_GUEST_PREFIXES = ["/media/", "/auth/", "/dev/", "/theme", "/logout", "/healthz", "/parties/", "/api/v1/"];
 
 /** The window over which new guests are counted per client address (the count is configuration). */
 export const GUEST_WINDOW_MS = 60 * 60 * 1000;

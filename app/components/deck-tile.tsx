@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatPrice } from "~/decks/images";
 import { TarotCardImage } from "./tarot-card";
+import { VerifiedCreatorBadge } from "./verified-creator-badge";
 
 type Tile = {
   id: string;
@@ -11,6 +12,8 @@ type Tile = {
   priceCents: number | null;
   cardCount: number;
   creatorUsername: string | null;
+  /** The creator carries the verified-creator badge. */
+  creatorVerified?: boolean;
   /** Marketplace tiles show the average rating and how many gave one; null average means no rating yet. */
   ratingAverage?: number | null;
   ratingCount?: number;
@@ -56,7 +59,12 @@ export function DeckTile({ deck, href, eager = false, status }: { deck: Tile; hr
       <div className="min-w-0 px-1">
         <h3 className="break-words font-display text-xl font-bold leading-tight">{deck.title}</h3>
         <p className="mt-0.5 line-clamp-1 text-sm text-muted">{deck.theme}</p>
-        {deck.creatorUsername ? <p className="mt-1 truncate text-sm text-muted">by @{deck.creatorUsername}</p> : null}
+        {deck.creatorUsername ? (
+          <p className="mt-1 flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-muted">
+            <span className="max-w-full shrink-0 truncate">by @{deck.creatorUsername}</span>
+            {deck.creatorVerified ? <VerifiedCreatorBadge compact /> : null}
+          </p>
+        ) : null}
         {deck.ratingCount !== undefined ? (
           <p className="mt-1">
             <RatingStars average={deck.ratingAverage ?? null} count={deck.ratingCount} />

@@ -23,7 +23,7 @@ export const NO_CREDITS_MESSAGE = "You have no credits left for this deck. Nothi
 export const GUEST_NO_CREDITS_MESSAGE = `${NO_CREDITS_MESSAGE} If you have an account, sign in to use its credits.`;
 
 /** What to tell someone who cannot pay for a deck. */
-export function noCreditsMessage(user: CurrentUser) {
+export function noCreditsMessage(user: Pick<CurrentUser, "isGuest">) {
   return user.isGuest ? GUEST_NO_CREDITS_MESSAGE : NO_CREDITS_MESSAGE;
 }
 
@@ -95,7 +95,7 @@ export async function chargeNewDeck(db: AppLoadContext["db"], userId: string, ki
  * its card rows are written in one batch, then the background generator is started. If the
  * writing fails the credits go back. A new deck is private until its owner publishes it.
  */
-export async function createDeck(context: AppLoadContext, user: CurrentUser, input: CreateDeckInput) {
+export async function createDeck(context: AppLoadContext, user: Pick<CurrentUser, "id" | "isGuest">, input: CreateDeckInput) {
   const { db } = context;
   const refusal = await newDeckRefusal(db, user.id, input.quality);
   if (refusal) return { ok: false as const, ...refusal };

@@ -6,6 +6,7 @@ import type { Me } from "../lib/page-reads.server";
 import { hiddenByStaff } from "../marketplace/ownership.server";
 import { paidCopy, paidCopyExists } from "../marketplace/paid-copies.server";
 import { cardImageUrl } from "./images";
+import { verifiedCreatorSql } from "../entitlements/entitlements.server";
 
 const coverCard = alias(cards, "cover_card");
 
@@ -22,6 +23,8 @@ const deckSummaryColumns = {
   createdAt: decks.createdAt,
   creatorUsername: users.username,
   creatorName: users.fullName,
+  /** The creator's verified-creator badge, from their live plan. */
+  creatorVerified: verifiedCreatorSql(sql`${decks.creatorId}`).mapWith((value) => Number(value) === 1),
   coverImageKey: coverCard.imageKey,
   coverUpdatedAt: coverCard.updatedAt,
   coverName: coverCard.name,

@@ -3,10 +3,11 @@
  * and answers for routes, deck creation and the generator what that plan allows. The rules
  * themselves are the pure functions of `entitlements.ts`.
  */
-import { and, eq, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { cards, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
-import type { CardImageQuality } from "../plans/catalogue";
+import { PLANS, type CardImageQuality } from "../plans/catalogue";
+import { SUBSCRIBED_STATUSES } from "../plans/subscription";
 import {
   allowedQualities,
   defaultQuality,
@@ -19,6 +20,7 @@ import {
   repaintsLeft,
   storageLimit,
   storageRefusalMessage,
+  hasVerifiedCreatorBadge,
   type PlanStanding,
 } from "./entitlements";
 
@@ -132,4 +134,18 @@ export async function repaintsOfDeck(db: Database, userId: string, deckId: strin
 /** Repaints left on a deck for its owner; null for unlimited. */
 export async function repaintsLeftOnDeck(db: Database, userId: string, deckId: string): Promise<number | null> {
   return (await repaintsOfDeck(db, userId, deckId)).left;
+}
+
+/** Subscription prices whose plan carries the verified-creator badge, from the catalogue. */
+const BADGE_PRICE_IDS = PLANS.filter((p) => p.mode === "subscription" && hasVerifiedCreatorBadge(p.tier)).map((p) => p.priceId);
+
+/**
+ * SQL that is 1 while the person `userId` names holds a live subscription to a plan with the
+ * verified-creator badge, else 0: the badge in a list's own query, read from the live plan (so it
+ * goes when the subscription ends or its payment fails), by the same rule as `hasVerifiedCreatorBadge`.
+ */
+export function verifiedCreatorSql(userId: SQL): SQL<number> {
+  const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+  // Its own alias, so the person's column is never read as the subscription's own.
+  return sql<number>`EXISTS (SELECT 1 FROM subscriptions AS badge_plan WHERE badge_plan.user_id = ${userId} AND badge_plan.subscription_status IN (${list(SUBSCRIBED_STATUSES)}) AND badge_plan.price_id IN (${list(BADGE_PRICE_IDS)}))`;
 }

@@ -4,6 +4,7 @@ import { deleteExpiredMagicLinks } from "../auth/magic-link.server";
 import { deleteExpiredSessions } from "../auth/session.server";
 import { refreshDeckQuotas } from "../credits/credits.server";
 import { deleteStaleRateLimits } from "../security/rate-limit.server";
+import { deleteExpiredIdempotencyKeys } from "../api/idempotency.server";
 import type { Database } from "../db.server";
 import { refreshListingScores } from "../marketplace/browse.server";
 import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
@@ -61,6 +62,7 @@ export async function runPeriodicJobs(db: Database, now: number, payouts: Payout
     deleteExpiredSessions: () => deleteExpiredSessions(db, now),
     deleteExpiredMagicLinks: () => deleteExpiredMagicLinks(db, now),
     deleteStaleRateLimits: () => deleteStaleRateLimits(db, now),
+    deleteExpiredIdempotencyKeys: () => deleteExpiredIdempotencyKeys(db, now),
     refreshDeckQuotas: () => refreshDeckQuotas(db, now),
     refreshListingScores: () => refreshListingScores(db, now),
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { cardImageUrl } from "../decks/images";
+import { verifiedCreatorSql } from "../entitlements/entitlements.server";
 
 import { BROWSE_PAGE_SIZE, type BrowseSort } from "./browse";
 
@@ -91,6 +92,7 @@ type TileRow = {
   kind: "major_arcana" | "complete";
   artStyle: string | null;
   creatorUsername: string | null;
+  creatorVerified: number;
   coverName: string | null;
   coverImageKey: string | null;
   coverUpdatedAt: number | null;
@@ -105,9 +107,10 @@ type TileRow = {
 
 export type MarketplaceTile = ReturnType<typeof toTile>;
 
-function toTile({ coverImageKey, coverUpdatedAt, ratingSum, featured, ...row }: TileRow) {
+function toTile({ coverImageKey, coverUpdatedAt, ratingSum, featured, creatorVerified, ...row }: TileRow) {
   return {
     ...row,
+    creatorVerified: Number(creatorVerified) === 1,
     featured: featured === 1,
     coverUrl: cardImageUrl(coverImageKey, coverUpdatedAt ?? 0),
     ratingAverage: row.ratingCount > 0 ? Math.round((ratingSum / row.ratingCount) * 10) / 10 : null,
@@ -123,7 +126,7 @@ const countOf = (from: SQL, where: SQL) => sql`(select count(*) from ${from} whe
 function tilesQuery(from: SQL, where: SQL, order: SQL, limit: number, offset: number, withTotal = false): SQL {
   return sql`
     select l.deck_id as id, d.title as title, d.theme as theme, d.kind as kind, d.art_style as artStyle,
-      u.username as creatorUsername, c.name as coverName, c.image_key as coverImageKey, c.updated_at as coverUpdatedAt,
+      u.username as creatorUsername, ${verifiedCreatorSql(sql`d.creator_id`)} as creatorVerified, c.name as coverName, c.image_key as coverImageKey, c.updated_at as coverUpdatedAt,
       l.price_cents as priceCents, l.currency as currency, l.featured as featured, l.sales_count as salesCount,
       l.rating_sum as ratingSum, l.rating_count as ratingCount,
       (select count(*) from cards as n where n.deck_id = l.deck_id) as cardCount

@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { otherDecksByCreatorQuery, toTiles } from "./browse.server";
+import { verifiedCreatorSql } from "../entitlements/entitlements.server";
 
 export const OTHER_DECKS_SHOWN = 6;
 
@@ -19,7 +20,7 @@ export async function creatorProfile(db: Database, deckId: string) {
   const [person, others] = await Promise.all([
     // A plain select: the relational query would read the subquery's columns as its own table's.
     db
-      .select({ username: users.username, fullName: users.fullName, avatarUrl: users.avatarUrl, bio: users.bio, isCreator: users.isCreator })
+      .select({ username: users.username, fullName: users.fullName, avatarUrl: users.avatarUrl, bio: users.bio, isCreator: users.isCreator, verified: verifiedCreatorSql(sql`${users.id}`).mapWith((value) => Number(value) === 1) })
       .from(users)
       .where(eq(users.id, creatorId))
       .limit(1)
@@ -33,6 +34,7 @@ export async function creatorProfile(db: Database, deckId: string) {
     avatarUrl: person.avatarUrl,
     bio: person.bio,
     isCreator: person.isCreator,
+    verified: person.verified,
     // The shop's own tiles, so each shows the face the listing shows; the creator is named above them.
     decks: toTiles(others).map((tile) => ({ ...tile, creatorUsername: null })),
   };

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cardKeyOfImage, cardPictureAccess } from "../marketplace/ownership.server";
+import { bearerToken, tokenOwner } from "../api/tokens.server";
 
 const CARD_IMAGE = /^card-images\/([A-Za-z0-9_-]{1,64})\/[a-z0-9_]{1,80}\.(svg|png|jpg|jpeg|webp)$/;
 const AVATAR = /^avatars\/[A-Za-z0-9_-]{1,64}\/profile-[A-Za-z0-9-]{1,64}\.(png|jpg|jpeg|gif|webp)$/;
@@ -21,7 +22,8 @@ export async function serveMedia(context: AppLoadContext, request: Request, key:
   let isPublic = true;
   if (cardMatch) {
     const deckId = cardMatch[1]!;
-    const viewer = context.currentUser().then((user) => user?.id ?? null);
+    // A program holding an API token sees what its owner sees (the pictures the API lists).
+    const viewer = bearerToken(request) ? tokenOwner(context.db, request) : context.currentUser().then((user) => user?.id ?? null);
     viewer.catch(() => undefined);
     const access = await cardPictureAccess(context.db, deckId, cardKeyOfImage(context.db, deckId, key), () => viewer);
     if (!access) {

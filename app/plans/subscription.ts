@@ -1,9 +1,12 @@
 import { addMonths } from "../lib/months";
 import type { Plan } from "./catalogue";
 
+/** The statuses in which a subscription counts. */
+export const SUBSCRIBED_STATUSES = ["active", "trialing"] as const;
+
 /** A subscription counts while its status is active or trialing. */
 export function isSubscribed(status: string | null | undefined): boolean {
-  return status === "active" || status === "trialing";
+  return (SUBSCRIBED_STATUSES as readonly (string | null | undefined)[]).includes(status);
 }
 
 const TIER_ORDER = ["mystic", "creator", "visionary"];

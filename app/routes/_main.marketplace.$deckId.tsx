@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guard.server";
 import { CreatorBlock, CreatorMark } from "~/components/marketplace/creator-block";
+import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 import { DeckReviews, RatingSummary, type ReviewResult } from "~/components/marketplace/deck-reviews";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
@@ -162,7 +163,8 @@ export default function MarketplaceDeck() {
             {deck.creatorUsername ? (
               <>
                 by @{deck.creatorUsername}
-                {creator?.isCreator ? <CreatorMark /> : null} ·{" "}
+                {creator?.isCreator ? <CreatorMark /> : null}
+                {deck.creatorVerified ? <> <VerifiedCreatorBadge /></> : null} ·{" "}
               </>
             ) : null}
             {deck.cardCount} cards{deck.artStyle ? ` · ${deck.artStyle}` : ""}

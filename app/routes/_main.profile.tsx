@@ -1,4 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { tokenAction, tokenPanel } from "~/api/token-panel.server";
+import { ApiTokensPanel } from "~/components/api-tokens-panel";
 import { formatMoney } from "~/lib/format";
 import { balanceOf } from "~/paid-readings/wallet.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -18,16 +20,21 @@ import type { PageHandle } from "~/lib/page-handle";
 
 /** Round trips: the profile's forms store a new avatar (the old one removed) or delete the account, whose decks' pictures leave storage before its rows. */
 export const handle: PageHandle = { actionRoundTrips: 13 };
-export { profileAction as action } from "~/profile/profile.server";
+import { profileAction } from "~/profile/profile.server";
+
+export async function action(args: ActionFunctionArgs) {
+  return (await tokenAction(args)) ?? profileAction(args);
+}
 
 export const meta: MetaFunction = () => [{ title: "Profile — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const current = await requireUser(request, context);
-  const [user, balanceCents] = await Promise.all([findUserById(context.db, current.id), current.isGuest ? Promise.resolve(null) : balanceOf(context.db, current.id)]);
+  const [user, balanceCents, api] = await Promise.all([findUserById(context.db, current.id), current.isGuest ? Promise.resolve(null) : balanceOf(context.db, current.id), tokenPanel(context.db, current)]);
   if (!user) throw new Response("Not found", { status: 404 });
   return {
     balanceCents,
+    api,
     profile: {
       name: displayName(current),
       isGuest: current.isGuest,
@@ -45,7 +52,7 @@ const field =
   "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
 export default function Profile() {
-  const { profile, balanceCents } = useLoaderData<typeof loader>();
+  const { profile, balanceCents, api } = useLoaderData<typeof loader>();
   const result = useActionData<ProfileActionData>();
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -131,6 +138,8 @@ export default function Profile() {
             </div>
           </Form>
         </section>
+
+        {profile.isGuest ? null : <ApiTokensPanel access={api.access} tokens={api.tokens} />}
 
         <DeleteAccountPanel
           email={profile.email}

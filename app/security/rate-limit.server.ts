@@ -5,12 +5,12 @@ import type { Database } from "../db.server";
 export type RateLimitRule = { limit: number; windowMs: number };
 
 /**
- * Counts one hit against `key` in a fixed window and says whether it is within `limit`.
- * One upsert, so concurrent hits are all counted.
+ * The one statement that counts a hit against `key` in a fixed window, for a caller that sends it in
+ * a batch with other statements; `rateLimitVerdict` reads its answer.
  */
-export async function hitRateLimit(db: Database, key: string, rule: RateLimitRule, now = Date.now()) {
+export function rateLimitStatement(db: Database, key: string, rule: RateLimitRule, now = Date.now()) {
   const cutoff = now - rule.windowMs;
-  const [row] = await db
+  return db
     .insert(rateLimits)
     .values({ key, windowStart: now, count: 1 })
     .onConflictDoUpdate({
@@ -21,8 +21,21 @@ export async function hitRateLimit(db: Database, key: string, rule: RateLimitRul
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+}
+
+/** Whether the hit counted by `rateLimitStatement` is within the rule, and when the window ends. */
+export function rateLimitVerdict(row: { count: number; windowStart: number } | undefined, rule: RateLimitRule, now = Date.now()) {
   const count = row?.count ?? 1;
   return { allowed: count <= rule.limit, retryAfterMs: Math.max(0, (row?.windowStart ?? now) + rule.windowMs - now) };
+}
+
+/**
+ * Counts one hit against `key` in a fixed window and says whether it is within `limit`.
+ * One upsert, so concurrent hits are all counted.
+ */
+export async function hitRateLimit(db: Database, key: string, rule: RateLimitRule, now = Date.now()) {
+  const [row] = await rateLimitStatement(db, key, rule, now);
+  return rateLimitVerdict(row, rule, now);
 }
 
 export async function deleteStaleRateLimits(db: Database, now: number, olderThanMs = 24 * 60 * 60 * 1000) {

@@ -1,5 +1,6 @@
 import { textResponse } from "../lib/http";
 import { AVATAR_MAX_BYTES } from "../profile/avatar";
+import { isApiPath } from "../api/paths";
 
 /** Forms carry text: the longest field (journal notes, a deck description) fits many times over. */
 export const FORM_BODY_LIMIT = 256 * 1024;
@@ -12,16 +13,17 @@ export function bodyLimitFor(pathname: string): number {
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** Where the payment provider posts its signed JSON events; the only bodies that are not forms. */
+/** Where the payment provider posts its signed JSON events; with the API (JSON, `/api/v1/`), the only bodies that are not forms. */
 export const PAYMENT_WEBHOOK_PATH = "/webhooks/stripe";
 
 /**
- * Every action reads a form: a request with no form at all (no body, an empty body without a form
+ * Every action reads a form (the JSON API under `/api/v1` and the payment webhook read their own bodies): a request with no form at all (no body, an empty body without a form
  * type) is refused with 400, a body of another kind with 415, and a multipart body that cannot be
  * parsed with 400, before any route sees it (a route's `formData()` would throw).
  */
 export async function refuseUnreadableForm(request: Request): Promise<Response | null> {
-  if (new URL(request.url).pathname === PAYMENT_WEBHOOK_PATH) return null;
+  const { pathname } = new URL(request.url);
+  if (pathname === PAYMENT_WEBHOOK_PATH || isApiPath(pathname)) return null;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
     if (!request.body || request.headers.get("content-length") === "0") return textResponse(400, "Nothing was sent. Please send the form again from its page.");

@@ -255,6 +255,9 @@ const ROWS: HttpRow[] = [
   ...(["profile", "remove-avatar", "avatar"] as const).map((intent) => act("routes/_main.profile", intent, () => "/profile", () => ({ intent }), signedIn("allowed"))),
   // Anyone signed in may delete their own account only; without the typed confirmation nothing happens (accounts-delete.test.ts deletes).
   act("routes/_main.profile", "delete-account", () => "/profile", () => ({ intent: "delete-account", confirm: "no" }), signedIn(400)),
+  // API tokens are the Visionary plan's: nobody in the matrix holds it (api.test.ts makes them); a token is revoked by its owner only.
+  act("routes/_main.profile", "create-token", () => "/profile", () => ({ intent: "create-token", name: "Matrix", scope: "read" }), signedIn(403)),
+  act("routes/_main.profile", "revoke-token", () => "/profile", () => ({ intent: "revoke-token", tokenId: "someone-elses-token" }), signedIn(404)),
   doc("routes/_main.reader-dashboard", "/reader-dashboard", () => "/reader-dashboard", signedIn(200)),
   // Theo (member) and Mira (removed) are readers; the demo member (owner) is not.
   act("routes/_main.reader-dashboard", "availability", () => "/reader-dashboard", () => ({ intent: "availability", available: "yes" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: 403 }),
@@ -294,6 +297,17 @@ const ROWS: HttpRow[] = [
   act("routes/_main.tarot-quiz", "start", () => "/tarot-quiz", () => ({ intent: "start" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: "allowed" }),
   act("routes/_main.tarot-quiz", "submit (an attempt nobody started)", () => "/tarot-quiz", () => ({ intent: "submit", attempt: "no-such-attempt", q0: "1" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
   act("routes/api.questions", "suggest questions", () => "/api/questions", () => ({ category: "love" }), signedIn(200)),
+  // The API reads a bearer token and never a cookie: every session here is nobody to it (api.test.ts tries tokens, scopes and other people's decks).
+  doc("routes/api.v1.decks", "the API's deck list, with a session and no token", () => "/api/v1/decks", all(401)),
+  act("routes/api.v1.decks", "a deck made through the API, with a session and no token", () => "/api/v1/decks", () => ({ theme: "Matrix tides", style: "woodcut", kind: "major_arcana" }), all(401)),
+  doc("routes/api.v1.decks_.$deckId", "the owner's deck through the API, with a session and no token", () => `/api/v1/decks/${OWNER_DECK}`, all(401)),
+  act("routes/api.v1.decks_.$deckId", "a post to a deck in the API", () => `/api/v1/decks/${OWNER_DECK}`, () => ({}), all(405)),
+  doc("routes/api.v1.decks_.$deckId_.status", "the owner's deck's progress through the API, with a session and no token", () => `/api/v1/decks/${OWNER_DECK}/status`, all(401)),
+  act("routes/api.v1.decks_.$deckId_.status", "a post to a deck's progress in the API", () => `/api/v1/decks/${OWNER_DECK}/status`, () => ({}), all(405)),
+  doc("routes/api.v1.$", "an unknown API path", () => "/api/v1/no-such-thing", all(404)),
+  act("routes/api.v1.$", "a post to an unknown API path", () => "/api/v1/no-such-thing", () => ({}), all(404)),
+  doc("routes/api.v1.openapi[.json]", "the API's OpenAPI document", () => "/api/v1/openapi.json", all(200)),
+  doc("routes/_main.developers", "/developers", () => "/developers", all(200)),
   doc("routes/art.back[.svg]", "a painted back", () => "/art/back.svg?theme=Moon&style=woodcut", all(200)),
   doc("routes/art.card[.svg]", "a painted classic card", () => "/art/card.svg?key=major-00&theme=Classic%20tarot&style=art%20nouveau", all(200)),
   doc("routes/art.card[.svg]", "the create form's preview card", () => "/art/card.svg?key=major-17&theme=Moon&style=woodcut", all(200)),

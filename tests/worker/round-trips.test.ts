@@ -37,6 +37,7 @@ const PAGES: Page[] = [
   { route: "routes/_main.collection.$deckId", path: () => `/collection/${OWN_DECK}` },
   { route: "routes/_main.journal._index", path: () => "/journal" },
   { route: "routes/_main.pricing", path: () => "/pricing" },
+  { route: "routes/_main.developers", path: () => "/developers" },
   { route: "routes/_main.profile", path: () => "/profile" },
   { route: "routes/_main.sales", path: () => "/sales" },
   { route: "routes/_main.subscription._index", path: () => "/subscription" },

@@ -1,5 +1,6 @@
 import { Avatar } from "~/components/avatar";
 import { DeckTile } from "~/components/deck-tile";
+import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 
 type Creator = {
   username: string | null;
@@ -7,6 +8,7 @@ type Creator = {
   fullName: string | null;
   avatarUrl: string | null;
   bio: string | null;
+  verified: boolean;
   decks: {
     id: string;
     title: string;
@@ -34,6 +36,7 @@ export function CreatorBlock({ creator }: { creator: Creator }) {
             {creator.isCreator ? <CreatorMark /> : null}
           </h2>
           {creator.fullName && creator.username ? <p className="text-sm text-muted">@{creator.username}</p> : null}
+          {creator.verified ? <VerifiedCreatorBadge className="mt-1" /> : null}
         </div>
       </div>
       {creator.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line break-words leading-relaxed">{creator.bio}</p> : null}

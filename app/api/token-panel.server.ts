@@ -1,0 +1,54 @@
+/**
+ * The profile page's API tokens panel: what it shows, and its two forms (make a token, revoke one).
+ * The token is in the answer to the form that made it, and nowhere else, ever again.
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { requireUser } from "../auth/guard.server";
+import type { CurrentUser } from "../auth/user.server";
+import type { Database } from "../db.server";
+import { hasApiAccess } from "../entitlements/entitlements";
+import { newTokenForm, revokeTokenForm } from "./tokens";
+import { createToken, listTokens, revokeToken } from "./tokens.server";
+
+export const TOKEN_INTENTS = ["create-token", "revoke-token"] as const;
+
+export type TokenActionData =
+  | { intent: "create-token"; ok: true; token: string; name: string }
+  | { intent: "revoke-token"; ok: true; message: string }
+  | { intent: "create-token" | "revoke-token"; ok: false; errors: Record<string, string>; values?: Record<string, string> };
+
+/** What the panel shows: whether the plan includes the API, and the live tokens. */
+export async function tokenPanel(db: Database, user: Pick<CurrentUser, "id" | "isGuest" | "plan">) {
+  const access = hasApiAccess(user.plan.tier);
+  return { access, tokens: user.isGuest ? [] : await listTokens(db, user.id) };
+}
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/** The panel's forms, or null for any other form of the profile page (left to its own action). */
+export async function tokenAction({ request, context }: ActionFunctionArgs) {
+  // The token forms are plain forms; an upload (multipart) is never one of them and is not read here.
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith(FORM_TYPE)) return null;
+  const form = Object.fromEntries(await request.clone().formData()) as Record<string, string>;
+  if (form.intent === "create-token") {
+    const user = await requireUser(request, context);
+    const parsed = newTokenForm.safeParse(form);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+      return data<TokenActionData>({ intent: "create-token", ok: false, errors, values: form }, { status: 400 });
+    }
+    const made = await createToken(context.db, user.id, parsed.data);
+    if (!made.ok) return data<TokenActionData>({ intent: "create-token", ok: false, errors: { form: made.message }, values: form }, { status: made.status });
+    return data<TokenActionData>({ intent: "create-token", ok: true, token: made.token, name: made.name }, { headers: { "cache-control": "no-store" } });
+  }
+  if (form.intent === "revoke-token") {
+    const user = await requireUser(request, context);
+    const parsed = revokeTokenForm.safeParse(form);
+    const revoked = parsed.success && (await revokeToken(context.db, user.id, parsed.data.tokenId));
+    if (!revoked) return data<TokenActionData>({ intent: "revoke-token", ok: false, errors: { form: "You have no such token." } }, { status: 404 });
+    return data<TokenActionData>({ intent: "revoke-token", ok: true, message: "The token was revoked. Programs using it are refused from now on." });
+  }
+  return null;
+}
