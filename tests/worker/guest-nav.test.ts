@@ -120,10 +120,12 @@ describe("a guest's way back to what they saved", () => {
     expect(nav).toContain('href="/journal"');
   });
 
-  it("keeps a member's bar as it was: My Collection on the bar, no Journal, the collection in the mobile menu's account entries", async () => {
+  it("gives a member's bar My Collection, the Journal and Create, and the collection once in the mobile menu's account entries", async () => {
     const html = await (await get("/marketplace", { cookie: await signInAs("seed-user-demo") })).text();
     expect(desktopBarOf(html)).toMatch(/href="\/collection"[^>]*>My Collection</);
-    expect(navOf(html)).not.toContain('href="/journal"');
+    expect(desktopBarOf(html)).toMatch(/href="\/journal"[^>]*>Journal</);
+    expect(desktopBarOf(html)).toMatch(/href="\/create-deck"[^>]*>Create</);
+    expect(mobileMenuOf(html)).toMatch(/href="\/journal"[^>]*>Journal</);
     expect(mobileMenuOf(html).match(/href="\/collection"/g)).toHaveLength(1);
   });
 });
