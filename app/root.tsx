@@ -38,6 +38,9 @@ export const links: LinksFunction = () => [
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable: the app's name, icons and shortcuts (icons painted by scripts/make-icons.ts).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -77,6 +80,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0c0a18" media="(prefers-color-scheme: dark)" />
         <meta name="theme-color" content="#f6f1e7" media="(prefers-color-scheme: light)" />
+        <meta name="application-name" content="Arcanum" />
+        <meta name="apple-mobile-web-app-title" content="Arcanum" />
+        <meta name="mobile-web-app-capable" content="yes" />
         <Meta />
         <Links />
       </head>
