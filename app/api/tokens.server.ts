@@ -7,8 +7,8 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiTokens, subscriptions, userDeckQuotas } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { PlanTier } from "../plans/catalogue";
-import { hasApiAccess, planStanding } from "../entitlements/entitlements";
-import { getPlanStanding } from "../entitlements/entitlements.server";
+import { hasApiAccess } from "../entitlements/entitlements";
+import { getPlanStanding, standingOfRow } from "../entitlements/entitlements.server";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { rateLimitStatement, rateLimitVerdict, type RateLimitRule } from "../security/rate-limit.server";
 import { API_ACCESS_MESSAGE, MAX_TOKENS, SHOWN_PREFIX_LENGTH, TOKEN_PREFIX, type TokenScope } from "./tokens";
@@ -83,10 +83,6 @@ function tokenLookup(db: Database, hash: string) {
     .limit(1);
 }
 
-function tierOf(row: { subscriptionStatus: string | null; priceId: string | null; planType: string | null }) {
-  const subscription = row.subscriptionStatus && row.priceId ? { subscriptionStatus: row.subscriptionStatus, priceId: row.priceId } : null;
-  return planStanding(subscription, row.planType).tier;
-}
 
 /**
  * The owner of the request's token when it would be let in, without counting a hit: how a card
@@ -97,7 +93,7 @@ export async function tokenOwner(db: Database, request: Request): Promise<string
   const token = bearerToken(request);
   if (!token) return null;
   const [row] = await tokenLookup(db, await sha256Hex(token));
-  return row && hasApiAccess(tierOf(row)) ? row.userId : null;
+  return row && hasApiAccess(standingOfRow(row).tier) ? row.userId : null;
 }
 
 /**
@@ -116,7 +112,7 @@ export async function authenticate(db: Database, request: Request, now = Date.no
   ]);
   const row = rows[0];
   if (!row) return { ok: false, code: "unauthorized" };
-  const tier = tierOf(row);
+  const tier = standingOfRow(row).tier;
   if (!hasApiAccess(tier)) return { ok: false, code: "plan_required" };
   const verdict = rateLimitVerdict(hit[0], API_RATE_LIMIT, now);
   if (!verdict.allowed) return { ok: false, code: "rate_limited", retryAfterMs: verdict.retryAfterMs };

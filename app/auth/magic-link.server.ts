@@ -175,15 +175,26 @@ async function run(promise: Promise<unknown>): Promise<Outcome> {
   throw new Error("The magic-link strategy ended without a redirect");
 }
 
-/** Sends a sign-in link to `email`; the browser gets the sealed state that the link must come back to. */
-export function sendMagicLink(config: AppConfig, request: Request, mailer: Mailer, email: string) {
-  const form = new URLSearchParams({ email });
-  const post = new Request(request.url, {
+/** The strategy reads forms: a form post to `url` carrying `fields` and the browser's cookies (its sealed state). */
+function formPost(request: Request, url: string | URL, fields: Record<string, string>) {
+  return new Request(url, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: request.headers.get("cookie") ?? "" },
-    body: form,
+    body: new URLSearchParams(fields),
   });
-  return run(strategy(config, request, mailer, async () => {}).authenticate(post));
+}
+
+/** Sends a sign-in link to `email`; the browser gets the sealed state that the link must come back to. */
+export function sendMagicLink(config: AppConfig, request: Request, mailer: Mailer, email: string) {
+  return run(strategy(config, request, mailer, async () => {}).authenticate(formPost(request, request.url, { email })));
+}
+
+/** The strategy for checking a link or a code: once right, the credential is spent (the first use wins), then `signIn` runs. */
+function spendingStrategy(config: AppConfig, db: Database, request: Request, mailer: Mailer, signIn: (email: string) => Promise<void>, now: number) {
+  return strategy(config, request, mailer, async (email) => {
+    if (!(await consumeLink(db, request, now))) throw new Error(MAGIC_LINK_ERRORS.usedLink);
+    await signIn(email);
+  });
 }
 
 /**
@@ -198,12 +209,7 @@ export function verifyMagicLink(
   signIn: (email: string) => Promise<void>,
   now = Date.now(),
 ) {
-  return run(
-    strategy(config, request, mailer, async (email) => {
-      if (!(await consumeLink(db, request, now))) throw new Error(MAGIC_LINK_ERRORS.usedLink);
-      await signIn(email);
-    }).authenticate(request),
-  );
+  return run(spendingStrategy(config, db, request, mailer, signIn, now).authenticate(request));
 }
 
 /**
@@ -224,16 +230,6 @@ export async function verifySignInCode(
   if (!sealed) return { kind: "failed", message: SIGN_IN_CODE_ERRORS.noRequest, cookies: [] };
   const tries = await hitRateLimit(db, `sign-in-code:${await sha256Hex(sealed)}`, { limit: SIGN_IN_CODE_ATTEMPTS, windowMs: MAGIC_LINK_TTL_S * 1000 }, now);
   if (!tries.allowed) return { kind: "failed", message: SIGN_IN_CODE_ERRORS.tooMany, cookies: [] };
-  const post = new Request(new URL(CALLBACK_PATH, request.url), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: request.headers.get("cookie") ?? "" },
-    body: new URLSearchParams({ code }),
-  });
-  const outcome = await run(
-    strategy(config, request, mailer, async (email) => {
-      if (!(await consumeLink(db, request, now))) throw new Error(MAGIC_LINK_ERRORS.usedLink);
-      await signIn(email);
-    }).authenticate(post),
-  );
+  const outcome = await run(spendingStrategy(config, db, request, mailer, signIn, now).authenticate(formPost(request, new URL(CALLBACK_PATH, request.url), { code })));
   return outcome.kind === "failed" ? { ...outcome, message: CODE_ERROR_FOR[outcome.message] ?? outcome.message } : outcome;
 }

@@ -130,7 +130,6 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
     );
   }
 
-  const user = await context.currentUser();
   if (form.mode === "create" && form.intent !== "merge" && (await findUserByEmail(db, email))) {
     return data<SignInActionData>({ state: "exists", email, fullName: form.fullName });
   }

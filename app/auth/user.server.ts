@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { anonymousUsers, authSessions, decks, readerProfiles, readingJournal, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import { anonymousUsers, decks, readerProfiles, readingJournal, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { Me } from "../lib/page-reads.server";
 import { remainingDeckCredits } from "../credits/badge";

@@ -42,7 +42,11 @@ export async function getPlanStanding(db: Database, userId: string): Promise<Pla
     .leftJoin(userDeckQuotas, eq(userDeckQuotas.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) return planStanding(null, null);
+  return row ? standingOfRow(row) : planStanding(null, null);
+}
+
+/** A standing from a row that joined the person's subscription and quota (either may be missing). */
+export function standingOfRow(row: { subscriptionStatus: string | null; priceId: string | null; planType: string | null }): PlanStanding {
   const subscription = row.subscriptionStatus && row.priceId ? { subscriptionStatus: row.subscriptionStatus, priceId: row.priceId } : null;
   return planStanding(subscription, row.planType);
 }

@@ -5,13 +5,12 @@
  * private. Selling for a price needs a plan that may sell; a free listing is open to every member.
  * The commercial licence is offered only on a plan with commercial rights.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { cards, deckListings, deckPurchases, decks, users } from "../../db/schema";
+import { cards, deckListings, decks, users } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { commercialRights, maySell } from "../entitlements/entitlements";
-import { getPlanStanding } from "../entitlements/entitlements.server";
 import { FULL_DECK } from "../tarot/cards";
 
 export const PREVIEW_CARDS_DEFAULT = 3;

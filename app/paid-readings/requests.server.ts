@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import { paidReadings, readingRequests, readingSessions, sessionParticipants, users } from "../../db/schema";
-import { displayName, personName } from "../auth/display-name";
+import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getServerByName } from "partyserver";
-import { cards, decks, paidReadings, readingSessions, sessionParticipants } from "../../db/schema";
+import { paidReadings, readingSessions, sessionParticipants } from "../../db/schema";
 import { personName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
 import { isOwnNavigation } from "../auth/origin";

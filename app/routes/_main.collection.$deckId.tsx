@@ -13,7 +13,7 @@ import { retryCostOf } from "~/decks/create.server";
 import { deckPageAction, type DeckPageActionData } from "~/decks/deck-page-actions.server";
 import { DECK_PAGE_READS, deckPage } from "~/decks/manage.server";
 import { mayRepaint, repaintsLeft } from "~/entitlements/entitlements";
-import { deckPercent, STAGE_LABEL, type CardProgress, type CardStage } from "~/decks/progress";
+import { deckPercent, type CardProgress, type CardStage } from "~/decks/progress";
 import { useGenerationProgress } from "~/decks/use-generation-progress";
 import { useLastingActionData } from "~/lib/use-lasting-action-data";
 import { ToolbarMenu } from "~/components/toolbar-menu";
