@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { routeMatchingCache } from "./scripts/vite-route-matching";
 import { serverRuntimePatches } from "./scripts/vite-server-runtime";
+import { serviceWorker } from "./scripts/vite-service-worker";
 import { shellChunks } from "./scripts/vite-shell-chunks";
 import { workerWasm } from "./scripts/vite-worker-wasm";
 
@@ -24,6 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // WebAssembly as modules for the Worker (the certificate renderer): scripts/vite-worker-wasm.ts.
     workerWasm(),
     tailwindcss(),
+    // The service worker, bundled into the browser build with its precache list: scripts/vite-service-worker.ts.
+    serviceWorker(),
     remix({
       // The tests build into a folder of their own, so a test run never replaces what `npm run dev` serves.
       buildDirectory: process.env.ARCANUM_BUILD_DIR || "build",
