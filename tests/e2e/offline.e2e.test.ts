@@ -107,7 +107,7 @@ describe("offline with the service worker", () => {
       const form = document.createElement("form");
       form.method = "post";
       form.action = "/logout";
-      document.body.append(form);
+      document.body.appendChild(form);
       form.submit();
     });
     await page.waitForURL((url) => url.pathname === "/");
