@@ -65,6 +65,7 @@ describe("offline with the service worker", () => {
     await page.goto("/collection");
     await hydrated(page);
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await visit(page, "/collection");
     await visit(page, DECK);
     await visit(page, entry);
 
@@ -78,6 +79,23 @@ describe("offline with the service worker", () => {
     expect(await waiting.first().isDisabled()).toBe(true);
     expect(await waiting.first().getAttribute("title")).toBe("Needs a connection");
     expect(await page.getByText("Needs a connection").count()).toBeGreaterThan(0);
+    // The card pictures seen while online (the first screen's; the rest load as they are scrolled to) come from the image cache.
+    const pictures = () =>
+      page.evaluate(() => {
+        const images = [...document.querySelectorAll<HTMLImageElement>("main img")].filter((image) => image.getBoundingClientRect().top < window.innerHeight);
+        return images.length > 0 && images.every((image) => image.complete && image.naturalWidth > 0);
+      });
+    await expect.poll(pictures).toBe(true);
+
+    // An in-app visit offline: a saved page opens whole from its saved copy, an unsaved one on the offline page.
+    const navigate = (to: string) => page.evaluate((path) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path), to);
+    await navigate("/collection");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/collection");
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId("offline-notice").isVisible()).toBe(true);
+    expect(await page.getByText(DECK_TITLE).first().isVisible()).toBe(true);
+    await navigate("/credits");
+    await expect.poll(() => page.url()).toMatch(/\/offline\?from=%2Fcredits$/);
 
     await page.goto(entry);
     await expect.poll(() => page.getByTestId("offline-notice").isVisible()).toBe(true);
