@@ -1,13 +1,14 @@
 // "You are offline — showing what you saved": shown on a page the service worker answered from its
 // saved copies (it marks the document, or tells the tab after an in-app visit) and whenever the
 // browser says it lost the network. Meanwhile the controls that need the network are disabled with
-// the reason beside them; forms marked `data-outbox` stay usable, as what they send waits in the outbox.
+// the reason in the notice (each one is described by it and titled "Needs a connection"); forms marked `data-outbox` stay usable, as what they send waits in the outbox.
 import { useEffect, useState } from "react";
 import { isMessage, type WorkerMessage } from "./messages";
 
 const NEEDS_NETWORK = "Needs a connection";
 const DISABLED = "data-offline-disabled";
-const NOTE = "data-offline-note";
+/** The notice's line that each disabled control is described by. */
+const REASON_ID = "offline-needs-network";
 
 /** Forms that post and are not queued, and buttons marked as needing the network. */
 function controlsNeedingNetwork(root: ParentNode): HTMLElement[] {
@@ -24,25 +25,22 @@ function disableForOffline(root: ParentNode): void {
   for (const control of controlsNeedingNetwork(root)) {
     if (control.hasAttribute(DISABLED) || (control as HTMLButtonElement).disabled) continue;
     (control as HTMLButtonElement).disabled = true;
-    control.setAttribute(DISABLED, control.getAttribute("title") ?? "");
+    control.setAttribute(DISABLED, JSON.stringify([control.getAttribute("title"), control.getAttribute("aria-describedby")]));
     control.setAttribute("title", NEEDS_NETWORK);
-    const note = document.createElement("span");
-    note.setAttribute(NOTE, "");
-    note.className = "ml-2 text-xs font-medium text-muted";
-    note.textContent = NEEDS_NETWORK;
-    control.insertAdjacentElement("afterend", note);
+    control.setAttribute("aria-describedby", REASON_ID);
   }
 }
 
 function enableAgain(): void {
   for (const control of document.querySelectorAll<HTMLButtonElement>(`[${DISABLED}]`)) {
-    const title = control.getAttribute(DISABLED);
+    const [title, describedBy] = JSON.parse(control.getAttribute(DISABLED) ?? "[]") as (string | null)[];
     control.disabled = false;
     control.removeAttribute(DISABLED);
-    if (title) control.setAttribute("title", title);
-    else control.removeAttribute("title");
+    for (const [name, value] of [["title", title], ["aria-describedby", describedBy]] as const) {
+      if (value) control.setAttribute(name, value);
+      else control.removeAttribute(name);
+    }
   }
-  for (const note of document.querySelectorAll(`[${NOTE}]`)) note.remove();
 }
 
 /** True while this tab shows saved copies or the browser is offline. */
@@ -98,6 +96,9 @@ export function OfflineNotice() {
         <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19h.01M3 3l18 18" />
       </svg>
       You are offline — showing what you saved
+      <span id={REASON_ID} className="block text-xs font-normal text-muted">
+        {NEEDS_NETWORK}: buttons that send something are off until you are back online.
+      </span>
     </div>
   );
 }
