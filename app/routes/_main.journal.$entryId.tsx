@@ -15,7 +15,8 @@ import type { PageHandle } from "~/lib/page-handle";
  */
 export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 6 };
 
-export const meta: MetaFunction = () => [{ title: "A reading — Arcanum" }];
+// The question names the reading, in the tab and in the list of pages saved for offline reading.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.entry.question ? `“${data.entry.question}” — Arcanum` : "A reading — Arcanum" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
