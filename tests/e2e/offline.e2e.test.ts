@@ -26,7 +26,7 @@ function runScript(script: string, args: string[]): string {
 }
 
 /** Fresh sessions of our own, so signing out here takes nobody else's away. */
-const sessions = JSON.parse(runScript("member-sessions.ts", ["demo=seed-user-demo", "again=seed-user-demo", "ines=seed-user-ines"])) as Record<string, string>;
+const sessions = JSON.parse(runScript("member-sessions.ts", ["demo=seed-user-demo", "again=seed-user-demo", "ines=seed-user-ines", "daily=seed-user-demo"])) as Record<string, string>;
 /** A reading in the demo member's journal. */
 const entry = `/journal/${(JSON.parse(runScript("paid-journal.ts", ["seed-user-demo", "seed-user-sage", QUESTION])) as { client: string }).client}`;
 
@@ -165,5 +165,37 @@ describe("offline with the service worker", () => {
     expect(await page.getByText(DECK_TITLE).count()).toBe(0);
     expect(await page.getByText(QUESTION).count()).toBe(0);
     await context.close();
+  });
+
+  it("refreshes the saved collection on the daily update, as the browser would fire it", async () => {
+    const context = await newContext();
+    await signInAs(context, sessions.daily!);
+    const page = await context.newPage();
+    await page.goto("/collection");
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await visit(page, "/collection");
+    const savedCollection = () =>
+      page.evaluate(async () => (await (await caches.open("arcanum-pages")).match(new URL("/collection", location.origin).href, { ignoreVary: true }))?.text() ?? "");
+    const rename = (title: string) => page.request.post(DECK, { form: { intent: "rename", title }, headers: { origin: baseURL() }, maxRedirects: 0 });
+    const renamed = "Autumn Lanterns, Relit";
+    try {
+      expect((await rename(renamed)).status()).toBeLessThan(400);
+      expect(await savedCollection()).not.toContain(renamed);
+      // Chromium fires periodic syncs only for installed apps; the DevTools protocol fires the same event.
+      const cdp = await context.newCDPSession(page);
+      const registration = new Promise<string>((resolve) =>
+        cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+          const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${baseURL()}/` && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        }),
+      );
+      await cdp.send("ServiceWorker.enable");
+      await cdp.send("ServiceWorker.dispatchPeriodicSyncEvent", { origin: baseURL(), registrationId: await registration, tag: "daily-update" });
+      await expect.poll(savedCollection).toContain(renamed);
+    } finally {
+      await rename(DECK_TITLE);
+      await context.close();
+    }
   });
 });
