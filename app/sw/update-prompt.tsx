@@ -29,7 +29,6 @@ function dismissedThisVisit(): boolean {
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
   const accepted = useRef(false);
-  const reloadButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     let stopped = false;
@@ -60,10 +59,6 @@ export function UpdatePrompt() {
     };
   }, []);
 
-  useEffect(() => {
-    if (waiting) reloadButton.current?.focus({ preventScroll: true });
-  }, [waiting]);
-
   if (!waiting) return null;
   const reload = () => {
     accepted.current = true;
@@ -79,9 +74,11 @@ export function UpdatePrompt() {
   };
   return (
     <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex justify-center sm:left-auto sm:right-6 sm:justify-end">
+      {/* Announced, never focused: it may come while the person is typing, where a stolen Enter would reload. First in the tab order. */}
       <div
-        role="alertdialog"
-        aria-labelledby="update-prompt-text"
+        role="region"
+        aria-label="Update"
+        aria-live="polite"
         data-testid="update-prompt"
         onKeyDown={(event) => {
           if (event.key === "Escape") dismiss();
@@ -91,14 +88,14 @@ export function UpdatePrompt() {
         <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 shrink-0 text-gold">
           <path fill="currentColor" d="M12 2.5l2.2 6.3 6.3 2.2-6.3 2.2L12 19.5l-2.2-6.3L3.5 11l6.3-2.2z" />
         </svg>
-        <p id="update-prompt-text" className="min-w-0 flex-1">
+        <p className="min-w-0 flex-1">
           New content available. Reload?
         </p>
         <div className="flex w-full justify-end gap-2">
           <Button type="button" variant="ghost" size="sm" onClick={dismiss}>
             Not now
           </Button>
-          <Button ref={reloadButton} type="button" size="sm" onClick={reload}>
+          <Button type="button" size="sm" onClick={reload}>
             Reload
           </Button>
         </div>
