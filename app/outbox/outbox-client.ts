@@ -1,0 +1,104 @@
+/**
+ * The page's side of the outbox (decision 0060): a form marked `data-outbox` that is sent while the
+ * browser is offline is kept in IndexedDB instead of failing, and sent later by the service worker's
+ * `sync` event, or by the page itself where Background Sync is missing (on `online` and on the next
+ * visit).
+ */
+import { OUTBOX_SYNC_TAG, outboxItems, putOutboxItem, sendWaitingItems, type OutboxItem } from "~/sw/outbox-store";
+import { OUTBOX_KINDS, type OutboxKind } from "./protocol";
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/** Kinds whose form is a new thing each time: after one is kept, the form takes a fresh key. */
+const EACH_A_NEW_ONE: ReadonlySet<OutboxKind> = new Set(["create-deck"]);
+
+function isKind(value: string | undefined): value is OutboxKind {
+  return (OUTBOX_KINDS as readonly string[]).includes(value ?? "");
+}
+
+async function syncRegistration(): Promise<SyncRegistration | null> {
+  if (!("serviceWorker" in navigator)) return null;
+  const registration = (await navigator.serviceWorker.getRegistration()) as SyncRegistration | undefined;
+  return registration?.active && registration.sync ? registration : null;
+}
+
+/**
+ * Asks for the waiting items to be sent: through Background Sync where there is one (it waits for a
+ * connection, even with the tab closed), else now from the page if it is online.
+ */
+export async function requestSend(): Promise<void> {
+  const registration = await syncRegistration().catch(() => null);
+  if (registration) {
+    try {
+      await registration.sync!.register(OUTBOX_SYNC_TAG);
+      return;
+    } catch {
+      // Refused (a private window, a setting): the page sends instead.
+    }
+  }
+  if (navigator.onLine) await sendWaitingItems();
+}
+
+/** "Deck request: Moonlit tides" from the form's label and, when it names one, a field's value. */
+function labelOf(form: HTMLFormElement, data: FormData): string {
+  const base = form.dataset.outboxLabel ?? "Something you wrote";
+  const field = form.dataset.outboxLabelField;
+  const value = field ? String(data.get(field) ?? "").trim().slice(0, 60) : "";
+  return value ? `${base}: ${value}` : base;
+}
+
+/** The form as the outbox keeps it: its fields (the pressed button's too), where it posts, and its label. */
+function itemOf(form: HTMLFormElement, submitter: HTMLElement | null, kind: OutboxKind): OutboxItem | null {
+  const data = new FormData(form, submitter ?? undefined);
+  const fields: [string, string][] = [];
+  for (const [name, value] of data) if (typeof value === "string") fields.push([name, value]);
+  const key = data.get("submissionKey");
+  const wanted = form.dataset.outboxIntent;
+  if (typeof key !== "string" || !key || (wanted && data.get("intent") !== wanted)) return null;
+  const url = new URL(form.getAttribute("action") || location.pathname + location.search, location.href);
+  if (url.origin !== location.origin) return null;
+  return {
+    key,
+    url: url.pathname + url.search,
+    fields,
+    account: form.dataset.outboxAccount ?? "",
+    kind,
+    label: labelOf(form, data),
+    page: location.pathname,
+    createdAt: Date.now(),
+    state: "waiting",
+  };
+}
+
+function onSubmit(event: SubmitEvent) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || navigator.onLine) return;
+  const kind = form.dataset.outbox;
+  if (!isKind(kind) || !("indexedDB" in window)) return;
+  const item = itemOf(form, event.submitter, kind);
+  if (!item) return;
+  // Before Remix's own handler (on the document) sees it: there is no network to send it over.
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (EACH_A_NEW_ONE.has(kind)) {
+    const input = form.querySelector<HTMLInputElement>('input[name="submissionKey"]');
+    if (input) input.value = crypto.randomUUID();
+  }
+  void putOutboxItem(item).then(requestSend);
+}
+
+let installed = false;
+
+/** Starts the outbox in this page, once: catches offline sends, and sends what waits. */
+export function installOutbox(): void {
+  if (installed || typeof window === "undefined") return;
+  installed = true;
+  window.addEventListener("submit", onSubmit, true);
+  const sendIfWaiting = () => {
+    void outboxItems()
+      .then((items) => (items.some((item) => item.state === "waiting") ? requestSend() : undefined))
+      .catch(() => undefined);
+  };
+  window.addEventListener("online", sendIfWaiting);
+  sendIfWaiting();
+}
