@@ -10,6 +10,8 @@ declare module "@remix-run/cloudflare" {
     config: AppConfig;
     /** The signed-in user of this request, looked up once however many loaders ask. */
     currentUser: () => Promise<CurrentUser | null>;
+    /** The same lookup when a loader or action has asked for it already, else undefined (never looks up). */
+    askedUser: () => Promise<CurrentUser | null> | undefined;
     /**
      * Reads that travel in one batch with the session's check and every other loader's first reads
      * (`me` is the person, in SQL): a member's page in one round trip (lib/page-reads.server.ts).

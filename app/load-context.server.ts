@@ -45,6 +45,8 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     db,
     config,
     currentUser: () => (user ??= lookUpUser()),
+    // A page rendered as nobody (a shared copy) names no account: it was made for everyone.
+    askedUser: () => (options.identity === "none" ? undefined : user),
     read: reads.read,
     responseCookies,
     cspNonce: options.nonce,

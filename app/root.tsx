@@ -28,7 +28,7 @@ import { useReaderAvailability } from "~/readers/use-reader-availability";
 import { IncomingRequests } from "~/paid-readings/incoming-requests";
 import { OutboxIndicator } from "~/outbox/waiting-form";
 import { useNonce } from "~/security/nonce";
-import { registerServiceWorker } from "~/sw/registration";
+import { ServiceWorkerUi } from "~/sw/service-worker-ui";
 import { readTheme } from "~/theme/theme.server";
 import stylesheet from "~/styles/app.css?url";
 import headingFont from "~/styles/fonts/cormorant-garamond-700-core.woff2?url";
@@ -132,10 +132,10 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = pathname + search;
   }, [pathname, search]);
-  // Offline pages, the update prompt and the outbox come with the service worker (app/sw/).
-  useEffect(() => void registerServiceWorker(), []);
   return (
     <>
+      {/* Registers the service worker; its offline state and update prompt (app/sw/). */}
+      <ServiceWorkerUi />
       <Outlet />
       <PendingNavigation />
       <WelcomeToast />

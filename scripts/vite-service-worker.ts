@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type Plugin as EsbuildPlugin } from "esbuild";
 import type { Plugin } from "vite";
 
 const ENTRY = fileURLToPath(new URL("../app/sw/sw.ts", import.meta.url));
@@ -28,6 +28,20 @@ function filesUnder(dir: string, prefix = ""): string[] {
   }
   return files;
 }
+
+/**
+ * The worker's own modules that register listeners when imported (`import "./outbox.sw"`): the
+ * project's `"sideEffects": false` would otherwise let the bundler drop them.
+ */
+const listenerModules: EsbuildPlugin = {
+  name: "arcanum-sw-listener-modules",
+  setup(build) {
+    build.onResolve({ filter: /\.sw(\.ts)?$/ }, (args) => {
+      const file = path.resolve(args.resolveDir, args.path);
+      return { path: file.endsWith(".ts") ? file : `${file}.ts`, sideEffects: true };
+    });
+  },
+};
 
 /** The URLs a build's client folder asks the worker to precache, in a stable order. */
 export function precacheList(clientDir: string): string[] {
@@ -52,6 +66,8 @@ export async function writeServiceWorker(clientDir: string, { version, minify = 
     target: "es2022",
     minify,
     legalComments: "none",
+    logLevel: "warning",
+    plugins: [listenerModules],
     define: { __ARCANUM_BUILD__: JSON.stringify({ version: VERSION_MARK, precache }) },
   });
   const code = result.outputFiles[0]!.text;

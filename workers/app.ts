@@ -29,6 +29,7 @@ import {
 import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
 import { logRefusal } from "../app/security/audit.server";
 import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
+import { withAccountHeader } from "../app/sw/account-header.server";
 
 export { DeckGenerator } from "../party/deck-generator";
 export { ReaderPresence } from "../party/reader-presence";
@@ -118,7 +119,8 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   );
   // Only a person with a session reads their own writes back; a visitor's page stays free of cookies.
   const bookmark = claimedSessionKind(pageRequest) !== null ? d1Session.cookies() : [];
-  const answer = withCookies(response, [...cookies, ...(context?.responseCookies ?? []), ...bookmark]);
+  // Names the account the page was made for, so the service worker keeps each account's copies apart.
+  const answer = await withAccountHeader(withCookies(response, [...cookies, ...(context?.responseCookies ?? []), ...bookmark]), request, context);
   if (!trips) return answer;
   const counted = new Response(answer.body, answer);
   counted.headers.set(ROUND_TRIPS_HEADER, formatRoundTrips(trips));

@@ -251,6 +251,8 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.pricing", "/pricing", () => "/pricing", all(200)),
   doc("routes/_main.terms", "/terms", () => "/terms", all(200)),
   doc("routes/_main.privacy", "/privacy", () => "/privacy", all(200)),
+  // The service worker's offline page holds nobody's data: the worker fills in what the device saved.
+  doc("routes/_main.offline", "/offline", () => "/offline", all(200)),
   doc("routes/_main.profile", "/profile", () => "/profile", signedIn(200)),
   ...(["profile", "remove-avatar", "avatar"] as const).map((intent) => act("routes/_main.profile", intent, () => "/profile", () => ({ intent }), signedIn("allowed"))),
   // Anyone signed in may delete their own account only; without the typed confirmation nothing happens (accounts-delete.test.ts deletes).

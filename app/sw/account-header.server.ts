@@ -1,0 +1,40 @@
+// Names the account a document or `.data` answer was made for, for the service worker's saved copies
+// (app/sw/account.sw.ts): a keyed hash of the user id, so the name says nothing about the person and
+// cannot be made up for another account; "" when nobody is signed in.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { ACCOUNT_HEADER } from "./policy";
+
+const encoder = new TextEncoder();
+let key: { secret: string; key: Promise<CryptoKey> } | null = null;
+
+function keyFor(secret: string): Promise<CryptoKey> {
+  if (key?.secret !== secret) {
+    const bytes = Uint8Array.from(secret.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+    key = { secret, key: crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]) };
+  }
+  return key.key;
+}
+
+/** The opaque name of an account: 128 bits of HMAC-SHA-256 over its id, in base64url. */
+export async function accountTag(userId: string, secret: string): Promise<string> {
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await keyFor(secret), encoder.encode(`saved-copies:${userId}`)));
+  return btoa(String.fromCharCode(...mac.subarray(0, 16))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const isPageAnswer = (request: Request, response: Response) =>
+  request.method === "GET" &&
+  (new URL(request.url).pathname.endsWith(".data") || (response.headers.get("content-type") ?? "").startsWith("text/html"));
+
+/**
+ * Adds the account's name to a page or `.data` answer when this request looked its person up
+ * (every document does, in the root loader). Answers that never asked (shared copies rendered as
+ * nobody, in-app loads of public pages) carry none, and the worker leaves its copies as they are.
+ */
+export async function withAccountHeader(response: Response, request: Request, context: AppLoadContext | undefined): Promise<Response> {
+  const asked = context?.askedUser();
+  if (!asked || !isPageAnswer(request, response)) return response;
+  const user = await asked.catch(() => null);
+  const named = new Response(response.body, response);
+  named.headers.set(ACCOUNT_HEADER, user ? await accountTag(user.id, context!.config.authSecret) : "");
+  return named;
+}

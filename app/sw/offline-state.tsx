@@ -1,0 +1,103 @@
+// "You are offline — showing what you saved": shown on a page the service worker answered from its
+// saved copies (it marks the document, or tells the tab after an in-app visit) and whenever the
+// browser says it lost the network. Meanwhile the controls that need the network are disabled with
+// the reason beside them; forms marked `data-outbox` stay usable, as what they send waits in the outbox.
+import { useEffect, useState } from "react";
+import { isMessage, type WorkerMessage } from "./messages";
+
+const NEEDS_NETWORK = "Needs a connection";
+const DISABLED = "data-offline-disabled";
+const NOTE = "data-offline-note";
+
+/** Forms that post and are not queued, and buttons marked as needing the network. */
+function controlsNeedingNetwork(root: ParentNode): HTMLElement[] {
+  const controls: HTMLElement[] = [];
+  for (const form of root.querySelectorAll("form")) {
+    if (form.method !== "post" || form.closest("[data-outbox]")) continue;
+    controls.push(...form.querySelectorAll<HTMLElement>('button:not([type="button"]):not([type="reset"]), input[type="submit"]'));
+  }
+  controls.push(...root.querySelectorAll<HTMLElement>("[data-needs-network]"));
+  return controls;
+}
+
+function disableForOffline(root: ParentNode): void {
+  for (const control of controlsNeedingNetwork(root)) {
+    if (control.hasAttribute(DISABLED) || (control as HTMLButtonElement).disabled) continue;
+    (control as HTMLButtonElement).disabled = true;
+    control.setAttribute(DISABLED, control.getAttribute("title") ?? "");
+    control.setAttribute("title", NEEDS_NETWORK);
+    const note = document.createElement("span");
+    note.setAttribute(NOTE, "");
+    note.className = "ml-2 text-xs font-medium text-muted";
+    note.textContent = NEEDS_NETWORK;
+    control.insertAdjacentElement("afterend", note);
+  }
+}
+
+function enableAgain(): void {
+  for (const control of document.querySelectorAll<HTMLButtonElement>(`[${DISABLED}]`)) {
+    const title = control.getAttribute(DISABLED);
+    control.disabled = false;
+    control.removeAttribute(DISABLED);
+    if (title) control.setAttribute("title", title);
+    else control.removeAttribute("title");
+  }
+  for (const note of document.querySelectorAll(`[${NOTE}]`)) note.remove();
+}
+
+/** True while this tab shows saved copies or the browser is offline. */
+export function useOffline(): boolean {
+  const [offline, setOffline] = useState(false);
+  useEffect(() => {
+    setOffline(document.documentElement.hasAttribute("data-offline-copy") || !navigator.onLine);
+    const goOffline = () => setOffline(true);
+    const goOnline = () => {
+      document.documentElement.removeAttribute("data-offline-copy");
+      setOffline(false);
+    };
+    const fromWorker = (event: MessageEvent) => {
+      if (isMessage<WorkerMessage>(event.data, "sw:offline")) goOffline();
+      else if (isMessage<WorkerMessage>(event.data, "sw:online")) goOnline();
+    };
+    window.addEventListener("offline", goOffline);
+    window.addEventListener("online", goOnline);
+    navigator.serviceWorker?.addEventListener("message", fromWorker);
+    return () => {
+      window.removeEventListener("offline", goOffline);
+      window.removeEventListener("online", goOnline);
+      navigator.serviceWorker?.removeEventListener("message", fromWorker);
+    };
+  }, []);
+  useEffect(() => {
+    if (!offline) return;
+    disableForOffline(document);
+    // Pages drawn while offline (an in-app visit to a saved page) get the same treatment.
+    const observer = new MutationObserver(() => disableForOffline(document));
+    observer.observe(document.body, { childList: true, subtree: true });
+    // A post that would fail is not sent; queued forms go to the outbox as usual.
+    const refuse = (event: SubmitEvent) => {
+      const form = event.target as HTMLFormElement;
+      if (form.method === "post" && !form.closest("[data-outbox]")) event.preventDefault();
+    };
+    document.addEventListener("submit", refuse, true);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("submit", refuse, true);
+      enableAgain();
+    };
+  }, [offline]);
+  return offline;
+}
+
+export function OfflineNotice() {
+  const offline = useOffline();
+  if (!offline) return null;
+  return (
+    <div role="status" data-testid="offline-notice" className="sticky top-0 z-40 border-b border-gold/40 bg-surface-2 px-4 py-2 text-center text-sm font-medium text-ink">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="mr-2 inline h-4 w-4 align-[-2px] text-gold">
+        <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19h.01M3 3l18 18" />
+      </svg>
+      You are offline — showing what you saved
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The service worker in chromium: it controls the page from the first load; offline (the network
+ * cut for the page and for the worker alike), pages visited before open from the saved copies with
+ * the offline state and their network-only controls disabled, a page never visited opens our
+ * offline page, and after signing out, or on the same browser under another account, nothing of
+ * the first account is served.
+ */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
+import { baseURL, hydrated, PERSON_USER_AGENT, useBrowser } from "./browser";
+
+const browser = useBrowser();
+const DECK = "/collection/seed-deck-autumn-lanterns";
+const DECK_TITLE = "Autumn Lanterns";
+const QUESTION = "Will the lanterns last the winter?";
+
+function runScript(script: string, args: string[]): string {
+  return execFileSync(process.execPath, [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", script), ...args], {
+    cwd: projectRoot,
+    env: wranglerEnv({ ARCANUM_PERSIST_TO: inject("stateDir") }),
+    encoding: "utf8",
+  });
+}
+
+/** Fresh sessions of our own, so signing out here takes nobody else's away. */
+const sessions = JSON.parse(runScript("member-sessions.ts", ["demo=seed-user-demo", "again=seed-user-demo", "ines=seed-user-ines"])) as Record<string, string>;
+/** A reading in the demo member's journal. */
+const entry = `/journal/${(JSON.parse(runScript("paid-journal.ts", ["seed-user-demo", "seed-user-sage", QUESTION])) as { client: string }).client}`;
+
+async function newContext(): Promise<BrowserContext> {
+  return browser().newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, viewport: { width: 390, height: 844 } });
+}
+
+async function signInAs(context: BrowserContext, session: string) {
+  await context.addCookies([{ name: "arcanum_session", value: session, url: baseURL() }]);
+}
+
+/** Whether the worker holds a saved copy of the page (asked through the page's own Cache Storage). */
+function isSaved(page: Page, pathname: string): Promise<boolean> {
+  return page.evaluate(async (url) => Boolean(await (await caches.open("arcanum-pages")).match(new URL(url, location.origin).href, { ignoreVary: true })), pathname);
+}
+
+async function visit(page: Page, pathname: string) {
+  await page.goto(pathname);
+  await hydrated(page);
+  await expect.poll(() => isSaved(page, pathname)).toBe(true);
+}
+
+/** Cuts the network for the whole context, and shows the worker's own requests are cut too. */
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  expect(await worker!.evaluate(() => fetch("/healthz", { cache: "no-store" }).then(() => "reached", () => "cut"))).toBe("cut");
+}
+
+describe("offline with the service worker", () => {
+  it("controls the page after the first load and serves saved pages, and the offline page, with the network cut", async () => {
+    const context = await newContext();
+    await signInAs(context, sessions.demo!);
+    const page = await context.newPage();
+    await page.goto("/collection");
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await visit(page, "/collection");
+    await visit(page, DECK);
+    await visit(page, entry);
+
+    await goOffline(context);
+    await page.goto(DECK);
+    await expect.poll(async () => (await page.getByTestId("offline-notice").textContent())?.trim()).toBe("You are offline — showing what you saved");
+    await expect.poll(() => page.getByRole("heading", { name: DECK_TITLE }).isVisible()).toBe(true);
+    // The owner's forms post to the server: disabled, saying why.
+    const waiting = page.locator("button[data-offline-disabled]");
+    await expect.poll(() => waiting.count()).toBeGreaterThan(0);
+    expect(await waiting.first().isDisabled()).toBe(true);
+    expect(await waiting.first().getAttribute("title")).toBe("Needs a connection");
+    expect(await page.getByText("Needs a connection").count()).toBeGreaterThan(0);
+    // The card pictures seen while online (the first screen's; the rest load as they are scrolled to) come from the image cache.
+    const pictures = () =>
+      page.evaluate(() => {
+        const images = [...document.querySelectorAll<HTMLImageElement>("main img")].filter((image) => image.getBoundingClientRect().top < window.innerHeight);
+        return images.length > 0 && images.every((image) => image.complete && image.naturalWidth > 0);
+      });
+    await expect.poll(pictures).toBe(true);
+
+    // An in-app visit offline: a saved page opens whole from its saved copy, an unsaved one on the offline page.
+    const navigate = (to: string) => page.evaluate((path) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path), to);
+    await navigate("/collection");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/collection");
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId("offline-notice").isVisible()).toBe(true);
+    expect(await page.getByText(DECK_TITLE).first().isVisible()).toBe(true);
+    await navigate("/credits");
+    await expect.poll(() => page.url()).toMatch(/\/offline\?from=%2Fcredits$/);
+
+    await page.goto(entry);
+    await expect.poll(() => page.getByTestId("offline-notice").isVisible()).toBe(true);
+    expect(await page.getByText(QUESTION).first().isVisible()).toBe(true);
+
+    // Never opened: our own offline page, listing what this device holds.
+    await page.goto("/marketplace/seed-deck-gilded-clockwork");
+    await expect.poll(() => page.url()).toMatch(/\/offline\?from=/);
+    await expect.poll(() => page.getByRole("heading", { name: "You are offline" }).isVisible()).toBe(true);
+    const saved = page.locator("#offline-saved");
+    expect(await saved.getByRole("link", { name: DECK_TITLE }).getAttribute("href")).toBe(DECK);
+    expect(await saved.getByRole("link", { name: "A reading" }).first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("serves nothing of an account once it signed out, even by a form posted without JavaScript", async () => {
+    const context = await newContext();
+    await signInAs(context, sessions.again!);
+    const page = await context.newPage();
+    await page.goto("/collection");
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await visit(page, DECK);
+
+    // The sign-out form as a page without JavaScript posts it: a plain navigation.
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/logout";
+      document.body.appendChild(form);
+      form.submit();
+    });
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => isSaved(page, DECK)).toBe(false);
+
+    await goOffline(context);
+    await page.goto(DECK);
+    await expect.poll(() => page.url()).toMatch(/\/offline\?from=/);
+    expect(await page.getByText(DECK_TITLE).count()).toBe(0);
+    await context.close();
+  });
+
+  it("never shows one account's saved pages to another account on the same browser", async () => {
+    const context = await newContext();
+    await signInAs(context, sessions.demo!);
+    const page = await context.newPage();
+    await page.goto("/collection");
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await visit(page, DECK);
+    await visit(page, entry);
+
+    // Someone else signs in on this browser and opens a page of their own.
+    await context.clearCookies();
+    await signInAs(context, sessions.ines!);
+    await page.goto("/collection");
+    await hydrated(page);
+    await expect.poll(() => isSaved(page, DECK)).toBe(false);
+    expect(await isSaved(page, entry)).toBe(false);
+
+    await goOffline(context);
+    for (const pathname of [DECK, entry]) {
+      await page.goto(pathname);
+      await expect.poll(() => page.url()).toMatch(/\/offline\?from=/);
+    }
+    expect(await page.getByText(DECK_TITLE).count()).toBe(0);
+    expect(await page.getByText(QUESTION).count()).toBe(0);
+    await context.close();
+  });
+});
