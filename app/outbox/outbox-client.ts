@@ -1,8 +1,8 @@
 /**
  * The page's side of the outbox (decision 0060): a form marked `data-outbox` that is sent while the
  * browser is offline is kept in IndexedDB instead of failing, and sent later by the service worker's
- * `sync` event, or by the page itself where Background Sync is missing (on `online` and on the next
- * visit).
+ * `sync` event (even with the tab closed), and by the page on `online` and on the next visit, which
+ * is all there is where Background Sync is missing.
  */
 import { OUTBOX_SYNC_TAG, outboxItems, putOutboxItem, sendWaitingItems, type OutboxItem } from "~/sw/outbox-store";
 import { OUTBOX_KINDS, type OutboxKind } from "./protocol";
@@ -23,19 +23,14 @@ async function syncRegistration(): Promise<SyncRegistration | null> {
 }
 
 /**
- * Asks for the waiting items to be sent: through Background Sync where there is one (it waits for a
- * connection, even with the tab closed), else now from the page if it is online.
+ * Asks for the waiting items to be sent: Background Sync where there is one (it waits for a
+ * connection and runs with the tab closed), and from the page now when the browser is online. The
+ * page does not rely on the sync alone: after a failed attempt the browser waits minutes before the
+ * next, while the page knows the moment it is back online. Sent twice, a form still counts once.
  */
 export async function requestSend(): Promise<void> {
   const registration = await syncRegistration().catch(() => null);
-  if (registration) {
-    try {
-      await registration.sync!.register(OUTBOX_SYNC_TAG);
-      return;
-    } catch {
-      // Refused (a private window, a setting): the page sends instead.
-    }
-  }
+  await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
   if (navigator.onLine) await sendWaitingItems();
 }
 
