@@ -4,13 +4,13 @@
  * `sync` event (even with the tab closed), and by the page on `online` and on the next visit, which
  * is all there is where Background Sync is missing.
  */
-import { OUTBOX_SYNC_TAG, outboxItems, putOutboxItem, sendWaitingItems, type OutboxItem } from "~/sw/outbox-store";
+import { OUTBOX_SYNC_TAG, outboxItems, putOutboxItem, removeOutboxItem, sendWaitingItems, type OutboxItem } from "~/sw/outbox-store";
 import { OUTBOX_KINDS, type OutboxKind } from "./protocol";
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 
-/** Kinds whose form is a new thing each time: after one is kept, the form takes a fresh key. */
-const EACH_A_NEW_ONE: ReadonlySet<OutboxKind> = new Set(["create-deck"]);
+/** Kinds where a newer send from the same page replaces the one still waiting (the newest text wins). */
+const NEWEST_WINS: ReadonlySet<OutboxKind> = new Set(["journal-notes", "review"]);
 
 function isKind(value: string | undefined): value is OutboxKind {
   return (OUTBOX_KINDS as readonly string[]).includes(value ?? "");
@@ -75,11 +75,25 @@ function onSubmit(event: SubmitEvent) {
   // Before Remix's own handler (on the document) sees it: there is no network to send it over.
   event.preventDefault();
   event.stopImmediatePropagation();
-  if (EACH_A_NEW_ONE.has(kind)) {
-    const input = form.querySelector<HTMLInputElement>('input[name="submissionKey"]');
-    if (input) input.value = crypto.randomUUID();
+  void keep(item).then(requestSend);
+}
+
+/**
+ * Keeps a form in the outbox under a key of its own. The page's key may already be spent: a page
+ * opened from the offline copy carries the key it was drawn with, and a spent key would answer
+ * "saved" for text that never was. A newer note or review from the same page replaces the waiting
+ * one; the same deck request tapped twice is kept once.
+ */
+async function keep(item: OutboxItem): Promise<void> {
+  const key = crypto.randomUUID();
+  const fields = item.fields.map(([name, value]): [string, string] => [name, name === "submissionKey" ? key : value]);
+  const same = (other: OutboxItem) => other.kind === item.kind && other.page === item.page && other.state === "waiting";
+  const withoutKey = (list: [string, string][]) => JSON.stringify(list.filter(([name]) => name !== "submissionKey"));
+  for (const other of (await outboxItems()).filter(same)) {
+    if (NEWEST_WINS.has(item.kind)) await removeOutboxItem(other.key);
+    else if (withoutKey(other.fields) === withoutKey(fields)) return;
   }
-  void putOutboxItem(item).then(requestSend);
+  await putOutboxItem({ ...item, key, fields });
 }
 
 let installed = false;

@@ -24,8 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const entry = await getJournalEntry(context.db, user.id, params.entryId ?? "");
   if (!entry) throw new Response("Reading not found", { status: 404 });
-  const [faces, notesForm] = await Promise.all([recordFaces(context.db, entry.deckId, entry.cards.map((card) => card.key), user.id), waitingFormFor(user.id)]);
-  return { entry, faces, notesForm };
+  const [faces, waitingNotes] = await Promise.all([recordFaces(context.db, entry.deckId, entry.cards.map((card) => card.key), user.id), waitingFormFor(user.id)]);
+  return { entry, faces, notesForm: waitingNotes };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -16,7 +16,7 @@ export const OUTBOX_CHANNEL = "arcanum-outbox";
 export type OutboxState = "waiting" | "refused" | "held";
 
 export type OutboxItem = {
-  /** The form's submission key: the server takes it once, however often it is sent. */
+  /** The submission key this item is sent with (its own, given when it was kept): the server takes it once, however often it is sent. */
   key: string;
   /** Where the form posts, a path on this site. */
   url: string;
@@ -73,7 +73,7 @@ export async function outboxItems(): Promise<OutboxItem[]> {
   return items.sort((a, b) => a.createdAt - b.createdAt);
 }
 
-/** Keeps an item; one with the same key (the same form sent again offline) is replaced by it. */
+/** Keeps an item, or replaces the one with its key. */
 export async function putOutboxItem(item: OutboxItem): Promise<void> {
   await withStore("readwrite", (store) => store.put(item));
   announce({ type: "outbox:changed" });
