@@ -65,10 +65,10 @@ export default function JournalEntry() {
       <Form method="post" className="grid gap-2" data-outbox="journal-notes" data-outbox-account={waiting.account} data-outbox-label={`Note on your reading of ${readingDay(entry.createdAt)}`}>
         <input type="hidden" name="intent" value="notes" />
         <input type="hidden" name="revision" value={entry.notesRevision} />
-        <WaitingFormFields submissionKey={waiting.key} kind="journal-notes" />
         <label htmlFor="notes" className="font-semibold">Your notes</label>
         <textarea key={entry.notesRevision} id="notes" name="notes" defaultValue={entry.notes} maxLength={5000} rows={5} className="rounded-2xl border border-line bg-surface p-3" />
         <button type="submit" className={`${buttonClasses("secondary")} justify-self-start`}>Save notes</button>
+        <WaitingFormFields submissionKey={waiting.key} kind="journal-notes" />
       </Form>
       <section className="grid gap-2 rounded-3xl border border-line bg-surface/80 p-5">
         <h2 className="font-semibold">Share</h2>
