@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { isOutboxSend, outboxAnswer } from "./outbox/outbox.server";
 import { documentMemoKey, memoisedDocument, memoiseDocument } from "./render/document-memo.server";
 import { NonceProvider } from "./security/nonce";
 
@@ -73,6 +74,11 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A form sent from a phone's outbox wants the action's word on it, not the page (decision 0060).
+  if (request.method === "POST" && isOutboxSend(request)) {
+    void remixContext.serverHandoffStream?.cancel().catch(() => undefined);
+    return outboxAnswer(responseStatusCode, remixContext);
+  }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Lets Chromium tell us the system theme on later requests, so the no-JavaScript toggle knows what to flip.
   responseHeaders.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");

@@ -26,6 +26,7 @@ import { useAccountChannel } from "~/lib/use-account-channel";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
 import { useReaderAvailability } from "~/readers/use-reader-availability";
 import { IncomingRequests } from "~/paid-readings/incoming-requests";
+import { OutboxIndicator } from "~/outbox/waiting-form";
 import { useNonce } from "~/security/nonce";
 import { ServiceWorkerUi } from "~/sw/service-worker-ui";
 import { readTheme } from "~/theme/theme.server";
@@ -138,6 +139,7 @@ export default function App() {
       <Outlet />
       <PendingNavigation />
       <WelcomeToast />
+      <OutboxIndicator />
       {/* An available reader hears of requests in every tab. */}
       {readerPresence ? <IncomingRequests /> : null}
     </>

@@ -312,6 +312,8 @@ export const readingJournal = sqliteTable(
       .notNull(),
     interpretation: text("interpretation"),
     notes: text("notes").notNull().default(""),
+    /** Counts the saves of the notes: a save written against an older count is stale and refused (decision 0060). */
+    notesRevision: integer("notes_revision").notNull().default(0),
     /** Set while the entry is shared: the read-only link's last segment. */
     shareId: text("share_id"),
     createdAt: millis("created_at").notNull().default(now),
@@ -1037,4 +1039,25 @@ export const apiIdempotencyKeys = sqliteTable(
     createdAt: millis("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("api_idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The key a form that can wait carries (journal notes, a review, a deck request), per person: the
+ * first post with it takes effect, a repeat gets its outcome back (decision 0060). `claim` names the
+ * request that took the key; a row without `outcomeStatus` is still under way. Kept for 30 days.
+ */
+export const submissionKeys = sqliteTable(
+  "submission_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    action: text("action").notNull(),
+    claim: text("claim").notNull(),
+    outcomeStatus: integer("outcome_status"),
+    outcomeBody: text("outcome_body"),
+    createdAt: millis("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("submission_keys_created_idx").on(t.createdAt)],
 );

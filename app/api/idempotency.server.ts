@@ -10,8 +10,8 @@ import type { Database } from "../db.server";
 /** How long a key's answer is kept: a client retrying after a day sends a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** The pauses before each look at an answer still under way: about four seconds in all. */
-const WAITS_MS = [25, 50, 100, 200, 400, 800, 1200, 1200];
+/** The pauses before each look at an answer still under way: about four seconds in all (the outbox's keys wait the same). */
+export const ANSWER_WAITS_MS = [25, 50, 100, 200, 400, 800, 1200, 1200];
 
 export type StoredAnswer = { status: number; body: string };
 
@@ -61,7 +61,7 @@ export async function runOnce(db: Database, userId: string, key: string, request
     if (!row) return runOnce(db, userId, key, requestHash, work, Date.now());
     if (row.requestHash !== requestHash) return { kind: "conflict", message: KEY_REUSED_MESSAGE };
     if (row.status !== null && row.body !== null) return { kind: "answer", answer: { status: row.status, body: row.body }, replayed: true };
-    const wait = WAITS_MS[attempt];
+    const wait = ANSWER_WAITS_MS[attempt];
     if (wait === undefined) return { kind: "conflict", message: STILL_RUNNING_MESSAGE };
     await new Promise((resolve) => setTimeout(resolve, wait));
   }

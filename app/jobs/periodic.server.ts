@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from "../auth/session.server";
 import { refreshDeckQuotas } from "../credits/credits.server";
 import { deleteStaleRateLimits } from "../security/rate-limit.server";
 import { deleteExpiredIdempotencyKeys } from "../api/idempotency.server";
+import { deleteExpiredSubmissionKeys } from "../outbox/submission-keys.server";
 import type { Database } from "../db.server";
 import { refreshListingScores } from "../marketplace/browse.server";
 import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
@@ -63,6 +64,7 @@ export async function runPeriodicJobs(db: Database, now: number, payouts: Payout
     deleteExpiredMagicLinks: () => deleteExpiredMagicLinks(db, now),
     deleteStaleRateLimits: () => deleteStaleRateLimits(db, now),
     deleteExpiredIdempotencyKeys: () => deleteExpiredIdempotencyKeys(db, now),
+    deleteExpiredSubmissionKeys: () => deleteExpiredSubmissionKeys(db, now),
     refreshDeckQuotas: () => refreshDeckQuotas(db, now),
     refreshListingScores: () => refreshListingScores(db, now),
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),

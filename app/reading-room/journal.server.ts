@@ -3,13 +3,14 @@
  * their own notes, and can be shared as a read-only link. A paid reading's record is the client's
  * and the reader's alike: its link works only while both of them share it.
  */
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { Me } from "../lib/page-reads.server";
 import { newId, randomToken } from "../lib/crypto";
 import { deleteMediaUnder } from "../media/media.server";
+import { claimStatement, earlierOutcome, holdsClaim, settleStatements, type Outcome, type SubmissionRef } from "../outbox/submission-keys.server";
 import { sharePicturePrefix } from "../media/picture-style";
 import { FULL_DECK } from "../tarot/cards";
 import { spreadById } from "./spreads";
@@ -20,6 +21,8 @@ const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
 
 export const notesForm = z.object({
   notes: z.string().max(5000, "Keep your notes under 5000 characters"),
+  /** The count of saves the page showed; a page drawn before this field existed sends none. */
+  revision: z.coerce.number().int().min(0).optional(),
 });
 
 /** The reading as the journal keeps it. */
@@ -107,13 +110,40 @@ export async function getJournalEntry(db: Database, userId: string, id: string) 
   return { ...entry, sharing };
 }
 
-export async function saveNotes(db: Database, userId: string, id: string, notes: string) {
-  const rows = await db
-    .update(readingJournal)
-    .set({ notes, updatedAt: Date.now() })
-    .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
-    .returning({ id: readingJournal.id });
-  return rows.length === 1;
+export const NOTES_SAVED = "Notes saved.";
+export const NOTES_STALE = "These notes were changed since this page was opened, so this older text was not saved. Reload the reading to see them.";
+
+/**
+ * Saves the person's notes on an entry. `revision` is the count of saves the page showed: a save
+ * against an older count (a note sent late from a phone's outbox) is refused rather than written
+ * over newer notes. With a key, the save happens once and a repeat answers as the first did
+ * (decision 0060): claim, write and outcome are one batch.
+ */
+export async function saveNotes(db: Database, userId: string, id: string, input: { notes: string; revision?: number }, key: string | null): Promise<Outcome> {
+  const saved: Outcome = { status: 200, body: { ok: true, message: NOTES_SAVED } };
+  const mine = and(eq(readingJournal.id, id), eq(readingJournal.userId, userId));
+  const current = input.revision === undefined ? mine : and(mine, eq(readingJournal.notesRevision, input.revision));
+  const write = (claimHeld?: SQL) =>
+    db
+      .update(readingJournal)
+      .set({ notes: input.notes, notesRevision: sql`${readingJournal.notesRevision} + 1`, updatedAt: Date.now() })
+      .where(claimHeld ? and(current, claimHeld) : current)
+      .returning({ id: readingJournal.id });
+  const refusal = async (): Promise<Outcome> => {
+    const [row] = await db.select({ id: readingJournal.id }).from(readingJournal).where(mine).limit(1);
+    return row ? { status: 409, body: { ok: false, message: NOTES_STALE } } : { status: 404, body: { ok: false, message: "Reading not found" } };
+  };
+  if (!key) return (await write()).length === 1 ? saved : refusal();
+  const ref: SubmissionRef = { userId, key, action: "journal-notes" };
+  const claim = newId();
+  const written = input.revision === undefined ? sql`${readingJournal.notes} = ${input.notes}` : sql`${readingJournal.notesRevision} = ${input.revision + 1} and ${readingJournal.notes} = ${input.notes}`;
+  const done = sql`exists (select 1 from ${readingJournal} where ${readingJournal.id} = ${id} and ${readingJournal.userId} = ${userId} and ${written})`;
+  const [claimed, updated] = await db.batch([claimStatement(db, ref, claim, Date.now()), write(holdsClaim(ref, claim)), ...settleStatements(db, ref, claim, saved, done)]);
+  if (claimed.length === 1) return updated.length === 1 ? saved : refusal();
+  const earlier = await earlierOutcome(db, ref);
+  if (earlier === null) return saveNotes(db, userId, id, input, key);
+  if (earlier.kind === "conflict") return { status: 409, body: { ok: false, message: earlier.message } };
+  return earlier.outcome;
 }
 
 /** Shares the entry as a read-only link (the same link while shared), or stops sharing it. */

@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "~/ai/usage.server";
 import { createAi } from "~/ai/ai.server";
 import { requireUser } from "~/auth/guard.server";
+import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
+import { answerWith, keyOf, submitOnce } from "~/outbox/submission-keys.server";
+import { WaitingFormFields } from "~/outbox/waiting-form";
 import { FullDeckWays } from "~/components/explorer-plus-offer";
 import { PageHeader } from "~/components/page-header";
 import { FixPaymentLink } from "~/components/action-message";
@@ -35,8 +38,9 @@ const query = z.object({ theme: z.string().trim().max(200).optional().catch(unde
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { theme } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [quota, entitled] = await Promise.all([getQuota(context.db, user.id), deckFormEntitlements(context.db, user.id)]);
+  const [quota, entitled, waiting] = await Promise.all([getQuota(context.db, user.id), deckFormEntitlements(context.db, user.id), waitingFormFor(user.id)]);
   return {
+    waiting,
     theme: theme ?? "",
     styles: KNOWN_STYLES,
     qualities: entitled.qualities,
@@ -58,7 +62,7 @@ type ActionData =
   | { intent: "create"; message: string; errors: Record<string, string>; values: Record<string, string>; fixPaymentPath?: string; offer?: CreditOffer };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireSender(request, context);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const ai = createAi(context.config, context.cloudflare.env);
   if ((form.intent === "suggest" || form.intent === "elaborate") && !(await allowAiHelper(context.db, user.id))) {
@@ -81,13 +85,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
     return data<ActionData>({ intent: "create", message: "", errors, values: form }, { status: 400 });
   }
-  const result = await createDeck(context, user, parsed.data);
-  if (!result.ok) {
+  const key = keyOf(form);
+  if (!key.ok) return data<ActionData>({ intent: "create", message: key.message, errors: {}, values: form }, { status: 400 });
+  // One deck and one charge per key, even when the same request comes twice or twice at once (decision 0060).
+  const outcome = await submitOnce(context.db, key.key ? { userId: user.id, key: key.key, action: "create-deck" } : null, async () => {
+    const result = await createDeck(context, user, parsed.data);
+    if (result.ok) return { status: 302, body: { location: `/collection/${result.deckId}` } };
     const fixPaymentPath = "fixPaymentPath" in result ? result.fixPaymentPath : undefined;
     const offer = "offer" in result ? result.offer : undefined;
-    return data<ActionData>({ intent: "create", message: result.message, errors: {}, values: form, fixPaymentPath, offer }, { status: result.status });
-  }
-  throw redirect(`/collection/${result.deckId}`);
+    const refused: ActionData = { intent: "create", message: result.message, errors: {}, values: form, fixPaymentPath, offer };
+    return { status: result.status, body: refused };
+  });
+  return answerWith<ActionData>(outcome);
 }
 
 const field =
@@ -139,7 +148,16 @@ export default function CreateDeck() {
         <p>Choose a theme and a style; every card is written and painted for you.</p>
       </PageHeader>
 
-      <Form method="post" className="mx-auto grid max-w-3xl gap-6" noValidate>
+      <Form
+        method="post"
+        className="mx-auto grid max-w-3xl gap-6"
+        noValidate
+        data-outbox="create-deck"
+        data-outbox-intent="create"
+        data-outbox-account={loaded.waiting.account}
+        data-outbox-label="Deck request"
+        data-outbox-label-field="theme"
+      >
         <section aria-labelledby="theme-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
           <h2 id="theme-heading" className="text-2xl font-bold">Theme</h2>
           <label className="mt-4 block text-sm font-semibold">
@@ -338,6 +356,7 @@ export default function CreateDeck() {
             <FixPaymentLink path={loaded.paused.fixPaymentPath} />
           </p>
         ) : null}
+        <WaitingFormFields submissionKey={loaded.waiting.key} kind="create-deck" />
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"

@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
+import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
+import { answerWith, keyOf } from "~/outbox/submission-keys.server";
+import { WaitingFormFields } from "~/outbox/waiting-form";
 import { buttonClasses } from "~/components/ui/button";
 import { recordFaces } from "~/reading-room/deck-art.server";
 import { getJournalEntry, notesForm, saveNotes, setSharing } from "~/reading-room/journal.server";
@@ -22,19 +25,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const entry = await getJournalEntry(context.db, user.id, params.entryId ?? "");
   if (!entry) throw new Response("Reading not found", { status: 404 });
-  const faces = await recordFaces(context.db, entry.deckId, entry.cards.map((card) => card.key), user.id);
-  return { entry, faces };
+  const [faces, waitingNotes] = await Promise.all([recordFaces(context.db, entry.deckId, entry.cards.map((card) => card.key), user.id), waitingFormFor(user.id)]);
+  return { entry, faces, notesForm: waitingNotes };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireSender(request, context);
   const id = params.entryId ?? "";
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "notes") {
-    const parsed = notesForm.safeParse(form);
-    if (!parsed.success) return data({ message: parsed.error.issues[0]!.message, ok: false }, { status: 400 });
-    if (!(await saveNotes(context.db, user.id, id, parsed.data.notes))) throw new Response("Reading not found", { status: 404 });
-    return { message: "Notes saved.", ok: true };
+    const parsed = notesForm.safeParse({ ...form, revision: form.revision || undefined });
+    const key = keyOf(form);
+    if (!parsed.success || !key.ok) return data({ message: key.ok ? parsed.error!.issues[0]!.message : key.message, ok: false }, { status: 400 });
+    const outcome = await saveNotes(context.db, user.id, id, parsed.data, key.key);
+    if (outcome.status === 404) throw new Response("Reading not found", { status: 404 });
+    return answerWith<{ message: string; ok: boolean }>(outcome);
   }
   if (form.intent === "share" || form.intent === "unshare") {
     const shared = await setSharing(context.db, context.cloudflare.env.MEDIA, user.id, id, form.intent === "share");
@@ -46,19 +51,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return data({ message: "Unknown action.", ok: false }, { status: 400 });
 }
 
+function readingDay(at: number): string {
+  return new Date(at).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
 export default function JournalEntry() {
-  const { entry, faces } = useLoaderData<typeof loader>();
+  const { entry, faces, notesForm: waiting } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 pt-10 sm:px-6">
       <Link to="/journal" className="text-sm text-brand underline">← Reading Journal</Link>
       <h1 className="text-4xl font-bold">Your reading</h1>
       <ReadingRecord {...entry} faces={faces} />
-      <Form method="post" className="grid gap-2">
+      <Form method="post" className="grid gap-2" data-outbox="journal-notes" data-outbox-account={waiting.account} data-outbox-label={`Note on your reading of ${readingDay(entry.createdAt)}`}>
         <input type="hidden" name="intent" value="notes" />
+        <input type="hidden" name="revision" value={entry.notesRevision} />
         <label htmlFor="notes" className="font-semibold">Your notes</label>
-        <textarea id="notes" name="notes" defaultValue={entry.notes} maxLength={5000} rows={5} className="rounded-2xl border border-line bg-surface p-3" />
+        <textarea key={entry.notesRevision} id="notes" name="notes" defaultValue={entry.notes} maxLength={5000} rows={5} className="rounded-2xl border border-line bg-surface p-3" />
         <button type="submit" className={`${buttonClasses("secondary")} justify-self-start`}>Save notes</button>
+        <WaitingFormFields submissionKey={waiting.key} kind="journal-notes" />
       </Form>
       <section className="grid gap-2 rounded-3xl border border-line bg-surface/80 p-5">
         <h2 className="font-semibold">Share</h2>

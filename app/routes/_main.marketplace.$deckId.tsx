@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { requireUser } from "~/auth/guard.server";
+import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
+import { answerWith, keyOf, submitOnce } from "~/outbox/submission-keys.server";
 import { CreatorBlock, CreatorMark } from "~/components/marketplace/creator-block";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 import { DeckReviews, RatingSummary, type ReviewResult } from "~/components/marketplace/deck-reviews";
@@ -32,8 +33,11 @@ import { sharePicture } from "~/marketplace/share.server";
 import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
 import type { PageHandle } from "~/lib/page-handle";
 
-/** Round trips: a purchase or a review is checked against the buyer's paid copy, then written in one batch. */
-export const handle: PageHandle = { actionRoundTrips: 6 };
+/**
+ * Round trips: a purchase or a review is checked against the buyer's paid copy, then written in one batch;
+ * a review sent with its key also claims the key before and keeps its outcome after (decision 0060).
+ */
+export const handle: PageHandle = { actionRoundTrips: 8 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Deck not found — Arcanum" }];
@@ -115,13 +119,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     own: own ? { rating: own.rating, body: own.body } : null,
     canReview: mayReview(relation),
+    // The review form can wait in a phone's outbox: it carries a fresh key (decision 0060).
+    reviewForm: viewerId && mayReview(relation) ? await waitingFormFor(viewerId) : null,
     mayReport: Boolean(viewer && !viewer.isGuest && relation !== "owner"),
     creator,
   };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireSender(request, context);
   const deckId = params.deckId ?? "";
   await pageDeck(context.db, deckId, user.id);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
@@ -132,8 +138,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "edit-review": {
       const parsed = reviewForm.safeParse({ rating: form.rating ?? "", body: form.body ?? "" });
       if (!parsed.success) return answer(form.intent, { ok: false, status: 400, message: parsed.error.issues[0]!.message });
-      const write = form.intent === "review" ? writeReview : editReview;
-      return answer(form.intent, await write(context.db, user, deckId, parsed.data));
+      const key = keyOf(form);
+      if (!key.ok) return answer(form.intent, { ok: false, status: 400, message: key.message });
+      const intent = form.intent;
+      const write = intent === "review" ? writeReview : editReview;
+      // Posted twice with one key (a double tap, a phone's outbox sending again), the review is written once.
+      const outcome = await submitOnce(context.db, key.key ? { userId: user.id, key: key.key, action: "review" } : null, async () => {
+        const written = await write(context.db, user, deckId, parsed.data);
+        return { status: written.ok ? 200 : written.status, body: { ok: written.ok, intent, message: written.message } };
+      });
+      return answerWith<ReviewResult>(outcome);
     }
     case "reply": {
       const parsed = replyForm.safeParse({ review: form.review ?? "", reply: form.reply ?? "" });
@@ -146,7 +160,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MarketplaceDeck() {
-  const { deck, relation, sale, rating, reviews, own, canReview, mayReport, creator } = useLoaderData<typeof loader>();
+  const { deck, relation, sale, rating, reviews, own, canReview, reviewForm, mayReport, creator } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const lockedCount = deck.cards.filter((card) => card.locked).length;
   return (
@@ -238,6 +252,7 @@ export default function MarketplaceDeck() {
         pages={reviews.pages}
         perPage={reviews.perPage}
         canReview={canReview}
+        reviewForm={reviewForm ? { ...reviewForm, label: `Your review of ${deck.title}` } : null}
         isCreator={relation === "owner"}
         own={own}
         frozen={Boolean(own) && !canReview && relation !== "owner"}

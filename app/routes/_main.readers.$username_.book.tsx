@@ -12,6 +12,7 @@ import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODE_LABELS, READING_MODES 
 import { formatPerMinute } from "~/readers/format";
 import { getPublicReader } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
+import { useOnline } from "~/outbox/use-online";
 import type { PageHandle } from "~/lib/page-handle";
 
 /** Round trips: a reading request checks the balance and the reader, writes the request, and tells the reader's tabs. */
@@ -56,6 +57,8 @@ export default function BookReader() {
   const navigation = useNavigation();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
   const online = live.has(reader.username);
+  // A reading request needs the reader now: unlike a note, it never waits in the outbox (decision 0060).
+  const connected = useOnline();
   const name = reader.fullName || reader.username;
   const back = `/readers/${reader.username}/book`;
   return (
@@ -128,10 +131,19 @@ export default function BookReader() {
                 <p role="alert" className="font-semibold text-danger" data-testid="booking-error">{result.error}</p>
               ) : null}
               <div className="flex flex-wrap items-center gap-3">
-                <button type="submit" className={buttonClasses("primary")} disabled={!quote.enough || !online || quote.readerBusy || navigation.state !== "idle"}>
+                <button
+                  type="submit"
+                  className={buttonClasses("primary")}
+                  disabled={!connected || !quote.enough || !online || quote.readerBusy || navigation.state !== "idle"}
+                  aria-describedby={connected ? undefined : "booking-offline"}
+                >
                   Ask {name} for a reading
                 </button>
-                {!online ? (
+                {!connected ? (
+                  <span id="booking-offline" role="alert" className="text-sm font-semibold" data-testid="booking-offline">
+                    You are offline. A reading request needs {name} now, so it cannot wait to be sent: try again when you are connected.
+                  </span>
+                ) : !online ? (
                   <span className="text-sm text-muted">{name} is offline right now.</span>
                 ) : quote.readerBusy ? (
                   <span className="text-sm text-muted" data-testid="reader-busy">{name} is in a reading right now. Ask again when it ends.</span>

@@ -2,6 +2,10 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { LocalTime } from "~/components/local-time";
+import { WaitingFormFields } from "~/outbox/waiting-form";
+
+/** What the buyer's form needs to wait in a phone's outbox (decision 0060). */
+export type WaitingReviewForm = { key: string; account: string; label: string };
 
 export type ReviewItem = {
   id: string;
@@ -56,14 +60,23 @@ function Message({ result }: { result: ReviewResult | undefined }) {
 }
 
 /** The buyer's form: their first review, or a change to the one they wrote. */
-function ReviewForm({ own, result }: { own: { rating: number; body: string } | null; result: ReviewResult | undefined }) {
+function ReviewForm({ own, result, waiting }: { own: { rating: number; body: string } | null; result: ReviewResult | undefined; waiting: WaitingReviewForm | null }) {
   const navigation = useNavigation();
   const intent = own ? "edit-review" : "review";
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const failed = result && !result.ok && (result.intent === "review" || result.intent === "edit-review");
   return (
-    <Form method="post" preventScrollReset className="grid gap-4" aria-describedby={failed ? "review-message" : undefined}>
+    <Form
+      method="post"
+      preventScrollReset
+      className="grid gap-4"
+      aria-describedby={failed ? "review-message" : undefined}
+      data-outbox={waiting ? "review" : undefined}
+      data-outbox-account={waiting?.account}
+      data-outbox-label={waiting?.label}
+    >
       <input type="hidden" name="intent" value={intent} />
+      {waiting ? <WaitingFormFields submissionKey={waiting.key} kind="review" /> : null}
       <fieldset>
         <legend className="text-sm font-semibold">Your rating</legend>
         <div className="mt-2 flex flex-wrap gap-2">
@@ -118,6 +131,7 @@ export function DeckReviews({
   pages,
   perPage,
   canReview,
+  reviewForm,
   isCreator,
   own,
   frozen,
@@ -128,6 +142,7 @@ export function DeckReviews({
   pages: number;
   perPage: number;
   canReview: boolean;
+  reviewForm: WaitingReviewForm | null;
   isCreator: boolean;
   own: { rating: number; body: string } | null;
   /** The viewer wrote a review but may no longer change it (their purchase was refunded). */
@@ -146,13 +161,13 @@ export function DeckReviews({
             <details open={result?.intent === "edit-review" && !result.ok}>
               <summary className="cursor-pointer text-lg font-semibold">Change my review</summary>
               <div className="mt-4">
-                <ReviewForm own={own} result={result} />
+                <ReviewForm own={own} result={result} waiting={reviewForm} />
               </div>
             </details>
           ) : (
             <>
               <h3 className="mb-4 text-lg font-semibold">Review this deck</h3>
-              <ReviewForm own={null} result={result} />
+              <ReviewForm own={null} result={result} waiting={reviewForm} />
             </>
           )}
           {own && result?.intent === "edit-review" && result.ok ? <div className="mt-3"><Message result={result} /></div> : null}
