@@ -10,7 +10,9 @@ import { useRoom } from "./use-room";
 import { PaidReadingBar } from "../paid-readings/meter-bar";
 import { ChatPanel } from "./chat-panel";
 import { Gallery, HelpSheet, QuestionIdeas, useShortcuts, useTableGestures, useTableSounds } from "./table-tools";
-import { VideoCall } from "./video-call";
+import { useVideoCall, VideoCall } from "./video-call";
+import { nextCorner, VideoDock, type DockCorner } from "./video-dock";
+import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 
 type CardInfo = Record<string, { name: string; upright: string[]; reversed: string[] }>;
 
@@ -69,6 +71,17 @@ export function ReadingTable(props: TableProps) {
     interpretationRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
   }, [interpreted]);
   const gestures = useTableGestures({ table: tableRef, state, leads, send: room.send });
+  const call = useVideoCall(room, props.iceServers);
+  // On a phone the call lies on a corner of the table instead of in a panel far below it.
+  const docked = useMediaQuery(PHONE_QUERY) && call.local !== null;
+  const [corner, setCorner] = useState<DockCorner>("bottom-right");
+  const [ownShown, setOwnShown] = useState(true);
+  // Whoever has left the table has left its call: the camera goes off with it.
+  const leaveCall = call.leave;
+  const inCall = call.local !== null;
+  useEffect(() => {
+    if (room.closed && inCall) leaveCall();
+  }, [room.closed, inCall, leaveCall]);
   useTableSounds(room.lastEvent, sounds);
 
   // Another deck on the table: load its pictures.
@@ -158,7 +171,7 @@ export function ReadingTable(props: TableProps) {
           <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">?</button>
         </div>
         {/* The felt: the spread, and the deck's pile at its edge (under it on a phone, at its left on wider screens). */}
-        <div className="flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
+        <div className="relative flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
           <div
             ref={tableRef}
             {...gestures.handlers}
@@ -199,8 +212,14 @@ export function ReadingTable(props: TableProps) {
             step={state.step}
             lastEvent={room.lastEvent}
             pileRef={pileRef}
-            className="border-t border-line/70 sm:order-first sm:w-32 sm:shrink-0 sm:border-r sm:border-t-0"
+            className={cn(
+              "border-t border-line/70 sm:order-first sm:w-32 sm:shrink-0 sm:border-r sm:border-t-0",
+              // The pile makes room for a picture docked in the corner below the table.
+              docked && corner === "bottom-right" && "pr-[40%]",
+              docked && corner === "bottom-left" && "pl-[40%]",
+            )}
           />
+          {docked ? <VideoDock room={room} call={call} ownShown={ownShown} corner={corner} onMove={() => setCorner(nextCorner)} /> : null}
         </div>
         {room.notice ? (
           <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">{room.notice}</p>
@@ -231,7 +250,13 @@ export function ReadingTable(props: TableProps) {
           </p>
         )}
         <People state={state} you={you} now={now} isHost={you === state.hostId} send={room.send} />
-        <VideoCall room={room} iceServers={props.iceServers} startNow={props.startVideo && room.connected && room.you !== null} />
+        <VideoCall
+          room={room}
+          call={call}
+          startNow={props.startVideo && room.connected && room.you !== null}
+          docked={docked}
+          ownPreview={{ shown: ownShown, toggle: () => setOwnShown((shown) => !shown) }}
+        />
         <ChatPanel room={room} you={room.you} />
         {props.isHost && !props.isPaid ? <InviteBox sessionId={props.sessionId} /> : null}
       </aside>
