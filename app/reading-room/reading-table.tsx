@@ -158,17 +158,26 @@ export function ReadingTable(props: TableProps) {
               <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(0.8)} aria-label="Zoom out">−</button>
               <span className="w-12 text-center text-xs text-muted" data-testid="zoom-level">{Math.round(state.view.zoom * 100)}%</span>
               <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(1.25)} aria-label="Zoom in">+</button>
-              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => gestures.sendView({ zoom: 1, x: 0, y: 0 })}>Reset view</button>
+              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => gestures.sendView({ zoom: 1, x: 0, y: 0 })}>
+                <span>
+                  Reset<span className="max-sm:sr-only"> view</span>
+                </span>
+              </button>
             </>
           ) : (
             <span className="text-xs text-muted" data-testid="zoom-level">{Math.round(state.view.zoom * 100)}%</span>
           )}
           <span className="flex-1" />
           <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setGallery({ open: true, start: 0 })}>Gallery</button>
+          {/* On a phone the row fits one line: the sounds show as a speaker, and the keyboard's shortcuts, of no use there, go. */}
           <button type="button" className={buttonClasses("ghost", "sm")} aria-pressed={sounds} onClick={() => setSounds((on) => !on)}>
-            {sounds ? "Sounds on" : "Sounds off"}
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M11 5 6 9H3v6h3l5 4z" />
+              {sounds ? <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" /> : <path d="m16 9 6 6M22 9l-6 6" />}
+            </svg>
+            <span className="max-sm:sr-only">{sounds ? "Sounds on" : "Sounds off"}</span>
           </button>
-          <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">?</button>
+          <button type="button" className={cn(buttonClasses("ghost", "sm"), "max-sm:hidden")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">?</button>
         </div>
         {/* The felt: the spread, and the deck's pile at its edge (under it on a phone, at its left on wider screens). */}
         <div className="relative flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">

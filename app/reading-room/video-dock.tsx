@@ -76,7 +76,7 @@ export function VideoDock({
           aria-label={large ? `Make ${label === "You" ? "your" : `${label}’s`} picture small` : `Enlarge ${label === "You" ? "your" : `${label}’s`} picture`}
           className="absolute inset-0 focus-visible:outline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white"
         />
-        <figcaption className="pointer-events-none absolute bottom-1 left-2 max-w-[60%] truncate text-xs text-white drop-shadow">{label}</figcaption>
+        <figcaption className="pointer-events-none absolute bottom-1 left-2 max-w-[calc(100%-1rem)] truncate text-xs text-white drop-shadow">{label}</figcaption>
         {large ? null : (
           <button
             type="button"
@@ -90,7 +90,7 @@ export function VideoDock({
           </button>
         )}
         {main && ownShown ? (
-          <div className="pointer-events-none absolute bottom-1 right-1 aspect-[4/3] w-1/3 overflow-hidden rounded-md ring-1 ring-white/60">
+          <div className="pointer-events-none absolute right-1 top-1 aspect-[4/3] w-1/3 overflow-hidden rounded-md ring-1 ring-white/60">
             <DockVideo stream={call.local} muted label="You" />
           </div>
         ) : null}

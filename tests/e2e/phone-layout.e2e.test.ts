@@ -49,6 +49,12 @@ describe("a video reading on a phone", () => {
     await host.getByRole("button", { name: "Join video call" }).click();
     await expect.poll(() => playing(host), { timeout: 30_000 }).toBe(true);
 
+    // The table's tools take one row above it, the sounds as a speaker that keeps its name.
+    const zoomOut = (await host.getByRole("button", { name: "Zoom out" }).boundingBox())!;
+    const sounds = (await host.getByRole("button", { name: "Sounds off" }).boundingBox())!;
+    expect(Math.abs(sounds.y - zoomOut.y)).toBeLessThan(2);
+    expect(sounds.x + sounds.width).toBeLessThanOrEqual(width);
+
     // Back at the top of the page: the guest's picture lies on the table, whole and in view, one's own smaller inside it.
     await host.evaluate(() => window.scrollTo(0, 0));
     const table = host.getByTestId("table");
