@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import type { RoomConnection } from "./use-room";
 import { nameOf, useStreamPlayback, type VideoCallState } from "./video-call";
@@ -12,6 +12,27 @@ const PLACES: Record<DockCorner, string> = {
   "top-left": "top-2 left-2",
   "top-right": "top-2 right-2",
 };
+
+/** Where the picture floats once the table has scrolled away: the screen's corners, clear of the Chat button. */
+const FLOATING: Record<DockCorner, string> = {
+  "bottom-right": "bottom-[max(4.5rem,calc(env(safe-area-inset-bottom)+3.5rem))] right-3",
+  "bottom-left": "bottom-[max(1rem,env(safe-area-inset-bottom))] left-3",
+  "top-left": "top-3 left-3",
+  "top-right": "top-3 right-3",
+};
+
+/** Whether the table (the dock's parent) has mostly left the screen. */
+function useTableAway(dock: React.RefObject<HTMLDivElement | null>, active: boolean) {
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    const table = dock.current?.parentElement;
+    if (!active || !table) return setAway(false);
+    const observer = new IntersectionObserver(([entry]) => setAway(!entry!.isIntersecting || entry!.intersectionRatio < 0.2), { threshold: [0, 0.2] });
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [dock, active]);
+  return away;
+}
 
 /** The next corner, going round the table. */
 export const nextCorner = (corner: DockCorner): DockCorner => DOCK_CORNERS[(DOCK_CORNERS.indexOf(corner) + 1) % DOCK_CORNERS.length]!;
@@ -34,7 +55,8 @@ function DockVideo({ stream, muted, label, className }: { stream: MediaStream; m
  * A video call on a phone: the other person's picture lies on a corner of the table, small enough
  * to read the cards beside it, with one's own picture smaller inside it (or hidden). A tap enlarges
  * it across the table and back; a button moves it round the corners. Everyone else in the call is
- * a thumbnail under it, heard as well as seen, and a tap brings them up.
+ * a thumbnail under it, heard as well as seen, and a tap brings them up. Once the table has scrolled
+ * away, the picture floats in the same corner of the screen.
  */
 export function VideoDock({
   room,
@@ -51,17 +73,30 @@ export function VideoDock({
 }) {
   const [large, setLarge] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
+  const self = useRef<HTMLDivElement>(null);
+  // Scrolled down to the tools, the person still sees whom they are talking to: the picture floats over the page.
+  const floating = useTableAway(self, call.local !== null);
   if (!call.local) return null;
   const ids = Object.keys(call.remotes);
   const main = chosen && call.remotes[chosen] ? chosen : (ids[0] ?? null);
   const others = ids.filter((id) => id !== main);
   const label = main ? nameOf(room, main) : "You";
+  const whose = main ? `${label}’s` : "your";
+  const backToTable = () => {
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    self.current?.parentElement?.scrollIntoView({ block: "center", behavior: reduce ? "auto" : "smooth" });
+  };
   return (
     <div
-      className={cn("absolute z-10 flex flex-col gap-1", large ? "inset-x-2 top-2" : ["w-[36%]", PLACES[corner]])}
+      ref={self}
+      className={cn(
+        "flex flex-col gap-1",
+        floating ? ["fixed z-30 w-[36vw]", FLOATING[corner]] : ["absolute z-10", large ? "inset-x-2 top-2" : ["w-[36%]", PLACES[corner]]],
+      )}
       data-testid="video-dock"
       data-corner={corner}
-      data-large={large || undefined}
+      data-floating={floating || undefined}
+      data-large={(large && !floating) || undefined}
     >
       <figure className="relative aspect-[4/3] overflow-hidden rounded-xl bg-black shadow-lg ring-1 ring-white/25">
         {main ? (
@@ -71,13 +106,13 @@ export function VideoDock({
         )}
         <button
           type="button"
-          onClick={() => setLarge((on) => !on)}
-          aria-pressed={large}
-          aria-label={large ? `Make ${label === "You" ? "your" : `${label}’s`} picture small` : `Enlarge ${label === "You" ? "your" : `${label}’s`} picture`}
+          onClick={floating ? backToTable : () => setLarge((on) => !on)}
+          aria-pressed={floating ? undefined : large}
+          aria-label={floating ? "Back to the table" : `${large ? "Make" : "Enlarge"} ${whose} picture${large ? " small" : ""}`}
           className="absolute inset-0 focus-visible:outline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white"
         />
         <figcaption className="pointer-events-none absolute bottom-1 left-2 max-w-[calc(100%-1rem)] truncate text-xs text-white drop-shadow">{label}</figcaption>
-        {large ? null : (
+        {large && !floating ? null : (
           <button
             type="button"
             onClick={onMove}

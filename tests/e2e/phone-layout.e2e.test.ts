@@ -23,6 +23,13 @@ async function onFirstScreen(page: Page, element: Locator) {
   return Boolean(box && scrollY === 0 && box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width);
 }
 
+/** Whether an element lies wholly on the screen where the page is scrolled now. */
+async function inView(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  const { width, height } = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  return Boolean(box && box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width);
+}
+
 const playing = (page: Page) =>
   page.getByTestId("remote-video").evaluateAll((videos) => videos.some((v) => (v as HTMLVideoElement).videoWidth > 0 && !(v as HTMLVideoElement).paused));
 
@@ -83,6 +90,15 @@ describe("a video reading on a phone", () => {
     expect(await mine.count()).toBe(0);
     await host.getByRole("button", { name: "Show my picture" }).click();
     expect(await mine.count()).toBe(1);
+
+    // Scrolled down to the call's buttons, the host still sees the guest: the picture floats on the screen, and a tap goes back to the table.
+    await host.getByRole("button", { name: "Leave call" }).scrollIntoViewIfNeeded();
+    await expect.poll(() => host.getByTestId("video-dock").getAttribute("data-floating")).toBe("true");
+    expect(await inView(host, theirs)).toBe(true);
+    expect(await inView(host, table)).toBe(false);
+    await host.getByRole("button", { name: "Back to the table" }).click();
+    await expect.poll(() => inView(host, table)).toBe(true);
+    await expect.poll(() => host.getByTestId("video-dock").getAttribute("data-floating")).toBe(null);
 
     // The guest writes; on the host's phone the Chat button, in view where they are, counts it.
     await guest.getByRole("textbox", { name: "Message" }).fill("I can see your cards from here");
