@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, spaceBetween, useBrowser } from "./browser";
+import { hydrated, openPage, seriousAxeViolations, spaceBetween, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
@@ -111,6 +111,7 @@ describe("a video reading on a phone", () => {
     const message = host.getByRole("textbox", { name: "Message" });
     await expect.poll(() => onFirstScreen(host, message)).toBe(true);
     expect(await host.getByTestId("chat-lines").textContent()).toContain("I can see your cards from here");
+    expect(await seriousAxeViolations(host)).toEqual([]);
     await message.fill("And I can see you");
     await host.getByRole("button", { name: "Send" }).click();
     await expect.poll(() => guest.getByTestId("chat-lines").textContent(), { timeout: 10_000 }).toContain("And I can see you");
@@ -147,6 +148,7 @@ describe("browse filters on a phone", () => {
       const all = await tiles.count();
       await page.getByTestId("filters-toggle").click();
       expect(await style.isVisible()).toBe(true);
+      if (javaScriptEnabled) expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByRole("checkbox", { name: "Free decks only" }).check();
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
       await page.waitForURL(/free=1/);
