@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchChromium, PERSON_USER_AGENT } from "./chromium";
 import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
 import { wranglerEnv } from "./wrangler-env.mjs";
@@ -64,6 +64,67 @@ const SHOTS: Shot[] = [
   { name: "book-reader", caption: "Booking a paid reading: the price, the free minutes and what the balance covers", path: "/readers/ines_duval/book" },
   { name: "balance", caption: "The reading balance: top-ups, history and past readings", path: "/balance" },
   { name: "journal", caption: "The reading journal", path: "/journal" },
+];
+
+/**
+ * Scenes that take more than loading a page: a table with cards drawn and turned, a second person in
+ * a video call. Photographed at a phone's width (`SCENE_WIDTHS=360,390,1280` for others), as
+ * `<name>-<width>.png`. `company` opens another person's browser, a guest at a desktop.
+ */
+type Scene = { name: string; caption: string; stage: (page: Page, company: () => Promise<Page>) => Promise<void> };
+
+/** A new room led by the demo member, with `spread` drawn in full and the cards at `turn` turned over. */
+async function tableWith(page: Page, spread: string, cards: number, turn: number[]) {
+  await page.goto("/reading-room?create=true");
+  await page.waitForURL(/session=/);
+  await hydrated(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid="room-status"]')?.textContent?.includes("live"));
+  await page.getByLabel("Spread").selectOption(spread);
+  await page.getByRole("button", { name: "Shuffle" }).click();
+  const draw = page.getByRole("button", { name: "Draw" });
+  for (let i = 0; i < cards; i++) {
+    await page.waitForFunction(() => ![...document.querySelectorAll("button")].find((b) => b.textContent === "Draw")?.hasAttribute("disabled"));
+    await draw.click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="table-card"]').length === n, i + 1);
+  }
+  // Turned as the leader turns them; a crossing card lies over the one it crosses, so the press goes to the card itself.
+  for (const position of turn) await page.locator(`[data-testid="table-card"][data-position="${position}"] button`).evaluate((button) => (button as HTMLButtonElement).click());
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="table-card"]:not([data-card=""])').length >= n, turn.length);
+}
+
+const SCENES: Scene[] = [
+  {
+    name: "reading-room-celtic-cross-leader",
+    caption: "The leader of a reading on a phone, with a whole Celtic Cross drawn and some cards turned",
+    stage: async (page) => {
+      await tableWith(page, "celtic-cross", 10, [0, 1, 2, 3, 4, 5]);
+      await page.getByRole("textbox", { name: "Question" }).fill("What should I carry into the new year?");
+      await page.getByRole("button", { name: "Ask" }).click();
+    },
+  },
+  {
+    name: "video-reading",
+    caption: "A video reading on a phone: the other person's picture on the table's corner, one's own inside it, the chat a tap away",
+    stage: async (page, company) => {
+      await tableWith(page, "three-card", 3, [0, 1, 2]);
+      await page.getByLabel("Joins as").selectOption("participant-video");
+      await page.getByRole("button", { name: "Make an invite link" }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="invite-link"]')?.getAttribute("href")?.includes("/invite/participant-video/"));
+      const invite = new URL((await page.getByTestId("invite-link").getAttribute("href"))!).pathname;
+      const guest = await company();
+      await guest.goto(invite);
+      await hydrated(guest);
+      await guest.getByRole("button", { name: "Join the reading" }).click();
+      await guest.waitForURL(/video=1/);
+      await hydrated(guest);
+      await page.getByRole("button", { name: "Join video call" }).click();
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].some((v) => v.videoWidth > 0 && !v.paused), undefined, { timeout: 30_000 });
+      await guest.getByRole("textbox", { name: "Message" }).fill("Hello! Ready when you are.");
+      await guest.getByRole("button", { name: "Send" }).click();
+      // The line arrives: on a phone the Chat button counts it, on a desktop the chat shows it.
+      await page.locator('[data-testid="chat-unread"], [data-testid="chat-lines"]').first().waitFor();
+    },
+  },
 ];
 
 const VIEWS = [
@@ -126,6 +187,32 @@ async function photograph(browser: Browser, baseURL: string, session: string, sh
   }
 }
 
+async function photographScene(browser: Browser, baseURL: string, session: string, scene: Scene, width: number) {
+  const context = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT, viewport: { width, height: width < 640 ? 844 : 800 }, deviceScaleFactor: width < 640 ? 2 : 1, isMobile: width < 640, hasTouch: width < 640 });
+  await context.addCookies([{ name: "arcanum_session", value: session, url: baseURL }]);
+  const others: BrowserContext[] = [];
+  const company = async () => {
+    const other = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT, viewport: { width: 1280, height: 800 } });
+    others.push(other);
+    return other.newPage();
+  };
+  try {
+    const page = await context.newPage();
+    await page.goto("/");
+    await scene.stage(page, company);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // Let the last card's turn and the pictures settle.
+    await page.waitForTimeout(1200);
+    const file = `${scene.name}-${width}.png`;
+    await page.screenshot({ path: path.join(outDir, file) });
+    return file;
+  } finally {
+    for (const other of others) await other.close();
+    await context.close();
+  }
+}
+
 async function main() {
   const state = mkdtempSync(path.join(tmpdir(), "arcanum-screens-"));
   mkdirSync(outDir, { recursive: true });
@@ -143,6 +230,13 @@ async function main() {
       rows.push(`## ${shot.caption}\n\n\`${shot.path}\`\n\n${files.map((file) => `![${shot.caption}, ${file.replace(/^.*?-(phone|desktop.*)\.png$/, "$1")}](${file})`).join("\n")}\n`);
       console.log(`${shot.name}: ${files.join(", ")}`);
     }
+    const widths = (process.env.SCENE_WIDTHS ?? "390").split(",").map(Number);
+    for (const scene of SCENES.filter((s) => !only || only.includes(s.name))) {
+      const files: string[] = [];
+      for (const width of widths) files.push(await photographScene(browser, server.url, session, scene, width));
+      rows.push(`## ${scene.caption}\n\n${files.map((file) => `![${scene.caption}, ${file.replace(/^.*-(\d+)\.png$/, "$1")} px](${file})`).join("\n")}\n`);
+      console.log(`${scene.name}: ${files.join(", ")}`);
+    }
   } finally {
     await browser.close();
     await server.stop();
@@ -151,9 +245,9 @@ async function main() {
   if (only) return;
   writeFileSync(
     path.join(outDir, "README.md"),
-    `# Screens\n\nThe main pages as the demo member sees them, at 390×844 (phone) and 1280×800 (desktop, light and dark). Made by \`npm run screens\` from fresh demo data; run it again after a change to the look.\n\n${rows.join("\n")}`,
+    `# Screens\n\nThe main pages as the demo member sees them, at 390×844 (phone) and 1280×800 (desktop, light and dark), then scenes that take a table drawn or a call, at 390 px. Made by \`npm run screens\` from fresh demo data; run it again after a change to the look.\n\n${rows.join("\n")}`,
   );
-  console.log(`wrote ${SHOTS.length * VIEWS.length} screenshots to ${path.relative(process.cwd(), outDir)}`);
+  console.log(`wrote ${SHOTS.length * VIEWS.length + SCENES.length} screenshots to ${path.relative(process.cwd(), outDir)}`);
 }
 
 await main();

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { cn } from "~/lib/cn";
 import { buttonClasses } from "./ui/button";
 
 /** The look of a control in a browse page's filter bar. */
@@ -15,6 +16,45 @@ export function FilterField({ id, label, children }: { id: string; label: string
       </label>
       {children}
     </div>
+  );
+}
+
+/** The width from which a browse page shows its filters open, as Tailwind's `sm`. */
+const WIDE_ENOUGH = "(min-width: 640px)";
+
+/**
+ * A browse page's filters: on a phone they fold behind one "Filters" button, so the results start
+ * on the first screen; from `sm` up they are always shown and the button is not. A native
+ * <details>, so it opens without JavaScript; wider screens show its content through the
+ * `::details-content` pseudo-element, or, in a browser without it, by opening it once hydrated.
+ * It starts open when active filters leave nothing to show, so they can be loosened at once.
+ */
+export function FilterDisclosure({ active, openAtFirst, children }: { active: number; openAtFirst: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  // Fixed for the page's life: a later result does not fold the filters under the person's finger.
+  const [open] = useState(openAtFirst);
+  useEffect(() => {
+    if (ref.current && !CSS.supports("selector(::details-content)") && window.matchMedia(WIDE_ENOUGH).matches) ref.current.open = true;
+  }, []);
+  return (
+    <details ref={ref} open={open || undefined} className="group/filters sm:[&::details-content]:[content-visibility:visible]" data-testid="filters">
+      <summary
+        className={cn(buttonClasses("secondary", "sm"), "cursor-pointer list-none sm:hidden [&::-webkit-details-marker]:hidden")}
+        data-testid="filters-toggle"
+      >
+        Filters
+        {active > 0 ? (
+          <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1.5 text-xs font-semibold text-brand-ink">
+            {active}
+            <span className="sr-only"> active</span>
+          </span>
+        ) : null}
+        <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4 transition-transform group-open/filters:rotate-180" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="m5 8 5 5 5-5" />
+        </svg>
+      </summary>
+      <div className="mt-3 sm:mt-0">{children}</div>
+    </details>
   );
 }
 

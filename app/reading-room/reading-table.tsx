@@ -10,7 +10,9 @@ import { useRoom } from "./use-room";
 import { PaidReadingBar } from "../paid-readings/meter-bar";
 import { ChatPanel } from "./chat-panel";
 import { Gallery, HelpSheet, QuestionIdeas, useShortcuts, useTableGestures, useTableSounds } from "./table-tools";
-import { VideoCall } from "./video-call";
+import { useVideoCall, VideoCall } from "./video-call";
+import { nextCorner, VideoDock, type DockCorner } from "./video-dock";
+import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 
 type CardInfo = Record<string, { name: string; upright: string[]; reversed: string[] }>;
 
@@ -69,6 +71,17 @@ export function ReadingTable(props: TableProps) {
     interpretationRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
   }, [interpreted]);
   const gestures = useTableGestures({ table: tableRef, state, leads, send: room.send });
+  const call = useVideoCall(room, props.iceServers);
+  // On a phone the call lies on a corner of the table instead of in a panel far below it.
+  const docked = useMediaQuery(PHONE_QUERY) && call.local !== null;
+  const [corner, setCorner] = useState<DockCorner>("bottom-right");
+  const [ownShown, setOwnShown] = useState(true);
+  // Whoever has left the table has left its call: the camera goes off with it.
+  const leaveCall = call.leave;
+  const inCall = call.local !== null;
+  useEffect(() => {
+    if (room.closed && inCall) leaveCall();
+  }, [room.closed, inCall, leaveCall]);
   useTableSounds(room.lastEvent, sounds);
 
   // Another deck on the table: load its pictures.
@@ -145,20 +158,29 @@ export function ReadingTable(props: TableProps) {
               <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(0.8)} aria-label="Zoom out">−</button>
               <span className="w-12 text-center text-xs text-muted" data-testid="zoom-level">{Math.round(state.view.zoom * 100)}%</span>
               <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(1.25)} aria-label="Zoom in">+</button>
-              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => gestures.sendView({ zoom: 1, x: 0, y: 0 })}>Reset view</button>
+              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => gestures.sendView({ zoom: 1, x: 0, y: 0 })}>
+                <span>
+                  Reset<span className="max-sm:sr-only"> view</span>
+                </span>
+              </button>
             </>
           ) : (
             <span className="text-xs text-muted" data-testid="zoom-level">{Math.round(state.view.zoom * 100)}%</span>
           )}
           <span className="flex-1" />
           <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setGallery({ open: true, start: 0 })}>Gallery</button>
+          {/* On a phone the row fits one line: the sounds show as a speaker, and the keyboard's shortcuts, of no use there, go. */}
           <button type="button" className={buttonClasses("ghost", "sm")} aria-pressed={sounds} onClick={() => setSounds((on) => !on)}>
-            {sounds ? "Sounds on" : "Sounds off"}
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M11 5 6 9H3v6h3l5 4z" />
+              {sounds ? <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" /> : <path d="m16 9 6 6M22 9l-6 6" />}
+            </svg>
+            <span className="max-sm:sr-only">{sounds ? "Sounds on" : "Sounds off"}</span>
           </button>
-          <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">?</button>
+          <button type="button" className={cn(buttonClasses("ghost", "sm"), "max-sm:hidden")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">?</button>
         </div>
         {/* The felt: the spread, and the deck's pile at its edge (under it on a phone, at its left on wider screens). */}
-        <div className="flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
+        <div className="relative flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
           <div
             ref={tableRef}
             {...gestures.handlers}
@@ -199,8 +221,14 @@ export function ReadingTable(props: TableProps) {
             step={state.step}
             lastEvent={room.lastEvent}
             pileRef={pileRef}
-            className="border-t border-line/70 sm:order-first sm:w-32 sm:shrink-0 sm:border-r sm:border-t-0"
+            className={cn(
+              "border-t border-line/70 sm:order-first sm:w-32 sm:shrink-0 sm:border-r sm:border-t-0",
+              // The pile makes room for a picture docked in the corner below the table.
+              docked && corner === "bottom-right" && "pr-[40%]",
+              docked && corner === "bottom-left" && "pl-[40%]",
+            )}
           />
+          {docked ? <VideoDock room={room} call={call} ownShown={ownShown} corner={corner} onMove={() => setCorner(nextCorner)} /> : null}
         </div>
         {room.notice ? (
           <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">{room.notice}</p>
@@ -231,7 +259,13 @@ export function ReadingTable(props: TableProps) {
           </p>
         )}
         <People state={state} you={you} now={now} isHost={you === state.hostId} send={room.send} />
-        <VideoCall room={room} iceServers={props.iceServers} startNow={props.startVideo && room.connected && room.you !== null} />
+        <VideoCall
+          room={room}
+          call={call}
+          startNow={props.startVideo && room.connected && room.you !== null}
+          docked={docked}
+          ownPreview={{ shown: ownShown, toggle: () => setOwnShown((shown) => !shown) }}
+        />
         <ChatPanel room={room} you={room.you} />
         {props.isHost && !props.isPaid ? <InviteBox sessionId={props.sessionId} /> : null}
       </aside>

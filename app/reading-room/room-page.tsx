@@ -21,7 +21,8 @@ function FullScreen({ children, wide = false, leave = true }: { children: React.
         </Link>
         {leave ? <Link to="/" className={buttonClasses("ghost", "sm")}>Leave</Link> : null}
       </header>
-      <main id="main" className={wide ? "flex flex-1 flex-col items-center gap-4 px-3 pb-10 sm:px-6" : "flex flex-1 flex-col items-center justify-center gap-8 px-4 pb-16 text-center"}>
+      {/* On a phone the foot of the page stays clear of the chat button that floats there. */}
+      <main id="main" className={wide ? "flex flex-1 flex-col items-center gap-4 px-3 pb-24 sm:px-6 sm:pb-10" : "flex flex-1 flex-col items-center justify-center gap-8 px-4 pb-16 text-center"}>
         {children}
       </main>
     </div>

@@ -36,7 +36,7 @@ async function openMedia(): Promise<MediaStream> {
  * signal names the call it comes from and the call it is for, so a reload or a second tab never
  * mixes with what was left of an earlier call.
  */
-function useVideoCall(room: RoomConnection, iceServers: RTCIceServer[]) {
+export function useVideoCall(room: RoomConnection, iceServers: RTCIceServer[]) {
   const [local, setLocal] = useState<MediaStream | null>(null);
   const [remotes, setRemotes] = useState<Record<string, MediaStream>>({});
   const [error, setError] = useState<string | null>(null);
@@ -194,9 +194,11 @@ function useVideoCall(room: RoomConnection, iceServers: RTCIceServer[]) {
   return { local, remotes, error, muted, cameraOff, hasMicrophone, hasCamera, join, leave, toggleMute, toggleCamera };
 }
 
-function Video({ stream, muted, label, spotlit, onSpotlight }: { stream: MediaStream; muted: boolean; label: string; spotlit: boolean; onSpotlight: () => void }) {
+export type VideoCallState = ReturnType<typeof useVideoCall>;
+
+/** Plays a stream in a video element; a browser may refuse to play sound before the person has touched this page (a room opened by a link, for one). */
+export function useStreamPlayback(stream: MediaStream, muted: boolean) {
   const ref = useRef<HTMLVideoElement>(null);
-  // A browser may refuse to play sound before the person has touched this page (a room opened by a link, for one).
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
     const video = ref.current;
@@ -210,6 +212,11 @@ function Video({ stream, muted, label, spotlit, onSpotlight }: { stream: MediaSt
   const play = () => {
     void ref.current?.play().then(() => setBlocked(false));
   };
+  return { ref, blocked, play };
+}
+
+function Video({ stream, muted, label, spotlit, onSpotlight }: { stream: MediaStream; muted: boolean; label: string; spotlit: boolean; onSpotlight: () => void }) {
+  const { ref, blocked, play } = useStreamPlayback(stream, muted);
   return (
     <figure className={`relative overflow-hidden rounded-xl bg-black ${spotlit ? "col-span-full" : ""}`} data-spotlit={spotlit || undefined}>
       <video ref={ref} autoPlay playsInline muted={muted} className="aspect-video w-full object-cover" data-testid={muted ? "local-video" : "remote-video"} />
@@ -235,8 +242,21 @@ function Video({ stream, muted, label, spotlit, onSpotlight }: { stream: MediaSt
 }
 
 /** The video call panel: join, see each other, enlarge one person, mute, camera off, leave. */
-export function VideoCall({ room, iceServers, startNow = false }: { room: RoomConnection; iceServers: RTCIceServer[]; startNow?: boolean }) {
-  const call = useVideoCall(room, iceServers);
+export function VideoCall({
+  room,
+  call,
+  startNow = false,
+  docked = false,
+  ownPreview,
+}: {
+  room: RoomConnection;
+  call: VideoCallState;
+  startNow?: boolean;
+  /** On a phone the pictures sit on the table (the dock), and this panel keeps only the call's buttons. */
+  docked?: boolean;
+  /** Whether the dock shows one's own picture, and how to change that. */
+  ownPreview?: { shown: boolean; toggle: () => void };
+}) {
   const [spotlight, setSpotlight] = useState<string | null>(null);
   const started = useRef(false);
   useEffect(() => {
@@ -244,12 +264,11 @@ export function VideoCall({ room, iceServers, startNow = false }: { room: RoomCo
     started.current = true;
     void call.join();
   }, [startNow, call]);
-  const nameOf = (id: string) => room.state.members.find((m) => m.id === id)?.name ?? "Someone";
   const seated = room.connected && room.state.members.some((member) => member.id === room.you);
   const tiles = call.local
     ? [
         { id: "you", stream: call.local, muted: true, label: "You" },
-        ...Object.entries(call.remotes).map(([id, stream]) => ({ id, stream, muted: false, label: nameOf(id) })),
+        ...Object.entries(call.remotes).map(([id, stream]) => ({ id, stream, muted: false, label: nameOf(room, id) })),
       ]
     : [];
   // The one enlarged comes first, across the panel; the others stay small below it.
@@ -260,18 +279,22 @@ export function VideoCall({ room, iceServers, startNow = false }: { room: RoomCo
       <h2 id="video-heading" className="font-semibold">Video call</h2>
       {call.local ? (
         <>
-          <div className={`mt-2 grid gap-2 ${shown ? "grid-cols-3" : "grid-cols-2"}`} data-testid="video-tiles">
-            {ordered.map((tile) => (
-              <Video
-                key={tile.id}
-                stream={tile.stream}
-                muted={tile.muted}
-                label={tile.label}
-                spotlit={tile.id === shown}
-                onSpotlight={() => setSpotlight(tile.id === shown ? null : tile.id)}
-              />
-            ))}
-          </div>
+          {docked ? (
+            <p className="mt-1 text-sm text-muted">The call sits on the table: tap a picture to enlarge it, or move it to another corner.</p>
+          ) : (
+            <div className={`mt-2 grid gap-2 ${shown ? "grid-cols-3" : "grid-cols-2"}`} data-testid="video-tiles">
+              {ordered.map((tile) => (
+                <Video
+                  key={tile.id}
+                  stream={tile.stream}
+                  muted={tile.muted}
+                  label={tile.label}
+                  spotlit={tile.id === shown}
+                  onSpotlight={() => setSpotlight(tile.id === shown ? null : tile.id)}
+                />
+              ))}
+            </div>
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className={buttonClasses("secondary", "sm")} onClick={call.toggleMute} aria-pressed={call.muted} disabled={!call.hasMicrophone}>
               {call.muted ? "Unmute" : "Mute"}
@@ -279,6 +302,11 @@ export function VideoCall({ room, iceServers, startNow = false }: { room: RoomCo
             <button type="button" className={buttonClasses("secondary", "sm")} onClick={call.toggleCamera} aria-pressed={call.cameraOff} disabled={!call.hasCamera}>
               {call.cameraOff ? "Camera on" : "Camera off"}
             </button>
+            {docked && ownPreview ? (
+              <button type="button" className={buttonClasses("secondary", "sm")} onClick={ownPreview.toggle} aria-pressed={!ownPreview.shown}>
+                {ownPreview.shown ? "Hide my picture" : "Show my picture"}
+              </button>
+            ) : null}
             <button type="button" className={buttonClasses("secondary", "sm")} onClick={call.leave}>Leave call</button>
           </div>
         </>
@@ -295,3 +323,6 @@ export function VideoCall({ room, iceServers, startNow = false }: { room: RoomCo
     </section>
   );
 }
+
+/** How the room names a person in the call. */
+export const nameOf = (room: RoomConnection, id: string) => room.state.members.find((m) => m.id === id)?.name ?? "Someone";

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
 import { STYLE_IDS } from "~/art/styles";
 import { DeckTile } from "~/components/deck-tile";
-import { FilterField, filterFieldClasses, Pagination } from "~/components/browse";
+import { FilterDisclosure, FilterField, filterFieldClasses, Pagination } from "~/components/browse";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { BROWSE_PAGE_SIZE, browseSorts } from "~/marketplace/browse";
@@ -88,6 +88,8 @@ export default function Marketplace() {
   const { tiles, total, page, pageCount, query } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const filtered = Object.entries(query).some(([key, value]) => key !== "page" && key !== "sort" && value !== undefined);
+  // What the Filters button counts: the fields behind it that narrow the result (the search box is beside it).
+  const activeFilters = [query.min, query.max, query.free, query.kind, query.style, query.rating].filter((value) => value !== undefined).length;
   const first = (page - 1) * BROWSE_PAGE_SIZE + 1;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
@@ -121,65 +123,69 @@ export default function Marketplace() {
             Search
           </button>
         </div>
-        <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          <FilterField id="filter-min" label="Min price ($)">
-            <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={filterFieldClasses} />
-          </FilterField>
-          <FilterField id="filter-max" label="Max price ($)">
-            <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={filterFieldClasses} />
-          </FilterField>
-          <FilterField id="filter-kind" label="Deck">
-            <select id="filter-kind" name="kind" defaultValue={query.kind ?? ""} className={filterFieldClasses}>
-              <option value="">Any deck</option>
-              <option value="major_arcana">Major Arcana (22)</option>
-              <option value="complete">Full deck (78)</option>
-            </select>
-          </FilterField>
-          <FilterField id="filter-style" label="Style">
-            <select id="filter-style" name="style" defaultValue={query.style ?? ""} className={`${filterFieldClasses} capitalize`}>
-              <option value="">Any style</option>
-              {STYLE_IDS.map((style) => (
-                <option key={style} value={style}>
-                  {style}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField id="filter-rating" label="Rating">
-            <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={filterFieldClasses}>
-              <option value="">Any rating</option>
-              {[4, 3, 2].map((stars) => (
-                <option key={stars} value={stars}>
-                  {stars} stars and up
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField id="filter-sort" label="Sort by">
-            <select id="filter-sort" name="sort" defaultValue={query.sort ?? "featured"} className={filterFieldClasses}>
-              {browseSorts.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-        </div>
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <label className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" name="free" value="1" defaultChecked={query.free !== undefined} className="h-4 w-4 accent-brand" />
-            Free decks only
-          </label>
-          <div className="flex items-center gap-3">
-            {filtered ? (
-              <Link to="/marketplace" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
-                Clear filters
-              </Link>
-            ) : null}
-            <button type="submit" className={buttonClasses("secondary", "sm")}>
-              Apply filters
-            </button>
-          </div>
+        <div className="mt-3 sm:mt-4">
+          <FilterDisclosure active={activeFilters} openAtFirst={total === 0 && activeFilters > 0}>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+              <FilterField id="filter-min" label="Min price ($)">
+                <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={filterFieldClasses} />
+              </FilterField>
+              <FilterField id="filter-max" label="Max price ($)">
+                <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={filterFieldClasses} />
+              </FilterField>
+              <FilterField id="filter-kind" label="Deck">
+                <select id="filter-kind" name="kind" defaultValue={query.kind ?? ""} className={filterFieldClasses}>
+                  <option value="">Any deck</option>
+                  <option value="major_arcana">Major Arcana (22)</option>
+                  <option value="complete">Full deck (78)</option>
+                </select>
+              </FilterField>
+              <FilterField id="filter-style" label="Style">
+                <select id="filter-style" name="style" defaultValue={query.style ?? ""} className={`${filterFieldClasses} capitalize`}>
+                  <option value="">Any style</option>
+                  {STYLE_IDS.map((style) => (
+                    <option key={style} value={style}>
+                      {style}
+                    </option>
+                  ))}
+                </select>
+              </FilterField>
+              <FilterField id="filter-rating" label="Rating">
+                <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={filterFieldClasses}>
+                  <option value="">Any rating</option>
+                  {[4, 3, 2].map((stars) => (
+                    <option key={stars} value={stars}>
+                      {stars} stars and up
+                    </option>
+                  ))}
+                </select>
+              </FilterField>
+              <FilterField id="filter-sort" label="Sort by">
+                <select id="filter-sort" name="sort" defaultValue={query.sort ?? "featured"} className={filterFieldClasses}>
+                  {browseSorts.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {SORT_LABELS[sort]}
+                    </option>
+                  ))}
+                </select>
+              </FilterField>
+            </div>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+              <label className="inline-flex items-center gap-2 text-sm">
+                <input type="checkbox" name="free" value="1" defaultChecked={query.free !== undefined} className="h-4 w-4 accent-brand" />
+                Free decks only
+              </label>
+              <div className="flex items-center gap-3">
+                {filtered ? (
+                  <Link to="/marketplace" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
+                    Clear filters
+                  </Link>
+                ) : null}
+                <button type="submit" className={buttonClasses("secondary", "sm")}>
+                  Apply filters
+                </button>
+              </div>
+            </div>
+          </FilterDisclosure>
         </div>
       </Form>
       <p className="mt-6 text-sm text-muted" aria-live="polite">

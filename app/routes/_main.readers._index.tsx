@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { FilterField, filterFieldClasses, Pagination } from "~/components/browse";
+import { FilterDisclosure, FilterField, filterFieldClasses, Pagination } from "~/components/browse";
 import { PageHeader } from "~/components/page-header";
 import { ReaderCard } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
@@ -49,6 +49,7 @@ export default function Readers() {
   const submit = useSubmit();
   const online = useReaderPresence(readers.filter((r) => r.online).map((r) => r.username));
   const filtered = Object.entries(query).some(([key, value]) => key !== "page" && key !== "sort" && value !== undefined);
+  const activeFilters = [query.specialty, query.language, query.min, query.max, query.rating, query.online].filter((value) => value !== undefined).length;
   const first = (page - 1) * READERS_PAGE_SIZE + 1;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
@@ -66,69 +67,71 @@ export default function Readers() {
           if (name !== "min" && name !== "max") submit(event.currentTarget, { preventScrollReset: true });
         }}
       >
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          <FilterField id="filter-specialty" label="Specialty">
-            <select id="filter-specialty" name="specialty" defaultValue={query.specialty ?? ""} className={filterFieldClasses}>
-              <option value="">Any specialty</option>
-              {SPECIALTIES.map((specialty) => (
-                <option key={specialty} value={specialty}>
-                  {specialty}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField id="filter-language" label="Language">
-            <select id="filter-language" name="language" defaultValue={query.language ?? ""} className={filterFieldClasses}>
-              <option value="">Any language</option>
-              {languages.map((language) => (
-                <option key={language} value={language}>
-                  {language}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField id="filter-min" label="Min $ / minute">
-            <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={filterFieldClasses} />
-          </FilterField>
-          <FilterField id="filter-max" label="Max $ / minute">
-            <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={filterFieldClasses} />
-          </FilterField>
-          <FilterField id="filter-rating" label="Rating">
-            <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={filterFieldClasses}>
-              <option value="">Any rating</option>
-              {readerRatingFloors.map((floor) => (
-                <option key={floor} value={floor}>
-                  {floor}+ stars
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <FilterField id="filter-sort" label="Sort by">
-            <select id="filter-sort" name="sort" defaultValue={query.sort ?? "recommended"} className={filterFieldClasses}>
-              {readerSorts.map((sort) => (
-                <option key={sort} value={sort}>
-                  {READER_SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-        </div>
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <label className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" name="online" value="1" defaultChecked={query.online !== undefined} className="h-4 w-4 accent-brand" />
-            Online now
-          </label>
-          <div className="flex items-center gap-3">
-            {filtered ? (
-              <Link to="/readers" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
-                Clear filters
-              </Link>
-            ) : null}
-            <button type="submit" className={buttonClasses("secondary", "sm")}>
-              Apply filters
-            </button>
+        <FilterDisclosure active={activeFilters} openAtFirst={total === 0 && activeFilters > 0}>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            <FilterField id="filter-specialty" label="Specialty">
+              <select id="filter-specialty" name="specialty" defaultValue={query.specialty ?? ""} className={filterFieldClasses}>
+                <option value="">Any specialty</option>
+                {SPECIALTIES.map((specialty) => (
+                  <option key={specialty} value={specialty}>
+                    {specialty}
+                  </option>
+                ))}
+              </select>
+            </FilterField>
+            <FilterField id="filter-language" label="Language">
+              <select id="filter-language" name="language" defaultValue={query.language ?? ""} className={filterFieldClasses}>
+                <option value="">Any language</option>
+                {languages.map((language) => (
+                  <option key={language} value={language}>
+                    {language}
+                  </option>
+                ))}
+              </select>
+            </FilterField>
+            <FilterField id="filter-min" label="Min $ / minute">
+              <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={filterFieldClasses} />
+            </FilterField>
+            <FilterField id="filter-max" label="Max $ / minute">
+              <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={filterFieldClasses} />
+            </FilterField>
+            <FilterField id="filter-rating" label="Rating">
+              <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={filterFieldClasses}>
+                <option value="">Any rating</option>
+                {readerRatingFloors.map((floor) => (
+                  <option key={floor} value={floor}>
+                    {floor}+ stars
+                  </option>
+                ))}
+              </select>
+            </FilterField>
+            <FilterField id="filter-sort" label="Sort by">
+              <select id="filter-sort" name="sort" defaultValue={query.sort ?? "recommended"} className={filterFieldClasses}>
+                {readerSorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {READER_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </FilterField>
           </div>
-        </div>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input type="checkbox" name="online" value="1" defaultChecked={query.online !== undefined} className="h-4 w-4 accent-brand" />
+              Online now
+            </label>
+            <div className="flex items-center gap-3">
+              {filtered ? (
+                <Link to="/readers" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
+                  Clear filters
+                </Link>
+              ) : null}
+              <button type="submit" className={buttonClasses("secondary", "sm")}>
+                Apply filters
+              </button>
+            </div>
+          </div>
+        </FilterDisclosure>
       </Form>
       <p className="mt-6 text-sm text-muted" aria-live="polite" data-testid="readers-count">
         {total === 0

@@ -84,7 +84,8 @@ describe("a paid reading with a human reader", () => {
         .toBe(true);
     }
 
-    // They talk through the table's chat as well.
+    // They talk through the table's chat as well: on the client's phone it opens from its button.
+    await client.getByRole("button", { name: /^Chat/ }).click();
     await client.getByRole("textbox", { name: "Message" }).fill("Hello! I am ready.");
     await client.getByRole("button", { name: "Send" }).click();
     await expect.poll(() => reader.getByTestId("chat-lines").textContent(), { timeout: 5_000 }).toContain("Hello! I am ready.");
