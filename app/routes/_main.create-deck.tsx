@@ -179,6 +179,7 @@ export default function CreateDeck() {
               name="intent"
               value="suggest"
               formNoValidate
+              data-needs-network
               className={buttonClasses("secondary", "sm")}
               onClick={(event) => {
                 event.preventDefault();
