@@ -24,6 +24,10 @@ export default defineConfig(async () => {
   const built = (file: string) => fileURLToPath(new URL(`./${testBuildDirectory}/${file}`, import.meta.url));
   if (!existsSync(built("server/index.js"))) throw new Error(`The worker tests run the build in ${testBuildDirectory}/: run \`npm run build:test\` first.`);
   const migrations = await readD1Migrations(fileURLToPath(new URL("./db/migrations", import.meta.url)));
+  // The tests' own VAPID pair, new on every run, and pushes retried after milliseconds rather than seconds.
+  const vapid = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign"])) as CryptoKeyPair;
+  const vapidPublic = Buffer.from(await crypto.subtle.exportKey("raw", vapid.publicKey)).toString("base64url");
+  const vapidPrivate = (await crypto.subtle.exportKey("jwk", vapid.privateKey)).d!;
   return {
     plugins: [
       binaryModules,
@@ -33,7 +37,7 @@ export default defineConfig(async () => {
         miniflare: {
           assets: { directory: built("client"), binding: "ASSETS" },
           // Tests share one address; the guest limit itself is tested with its default.
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", GUEST_LIMIT_PER_HOUR: "100000", STAFF_EMAILS: "staff@arcanum.test", COUNT_ROUND_TRIPS: "1", READER_OFFLINE_GRACE_MS: "2000" },
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", GUEST_LIMIT_PER_HOUR: "100000", STAFF_EMAILS: "staff@arcanum.test", COUNT_ROUND_TRIPS: "1", READER_OFFLINE_GRACE_MS: "2000", VAPID_PUBLIC_KEY: vapidPublic, VAPID_PRIVATE_KEY: vapidPrivate, PUSH_RETRY_BASE_MS: "5" },
         },
       }),
     ],

@@ -47,6 +47,12 @@ const schema = z.object({
   PAID_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   PAID_PAUSE_LIMIT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5 * 60_000),
   PAID_JOIN_LIMIT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(5 * 60_000),
+  /** The application server's Web Push keys (`npm run vapid` makes a pair) and the contact push services may write to (decision 0061). */
+  VAPID_PUBLIC_KEY: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url of a 65-byte P-256 public key (npm run vapid)").optional()),
+  VAPID_PRIVATE_KEY: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url of a 32-byte P-256 private key (npm run vapid)").optional()),
+  VAPID_SUBJECT: optional.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: address").optional()),
+  /** The first wait before a push is sent again after a 429 or 5xx, shortened only by tests (ignored in production). */
+  PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
 });
 
 export type AppConfig = {
@@ -70,6 +76,8 @@ export type AppConfig = {
   localAiLatency: { textMs: number; imageMs: number };
   /** The billing clock of paid readings and how long a request waits for an answer; the defaults in production. */
   paidReadings: { minuteMs: number; requestTtlMs: number; graceMs: number; pauseLimitMs: number; joinLimitMs: number };
+  /** Web Push's VAPID keys and contact; null when none are configured (no pushes, and the buttons say so). */
+  push: { publicKey: string; privateKey: string; subject: string; retryBaseMs: number } | null;
 };
 
 const iceServersSchema = z.array(
@@ -104,6 +112,17 @@ let cached: { key: string; config: AppConfig } | undefined;
 /** Every variable the app reads; `npm run dev` passes those set in its environment on to the Worker. */
 export const VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
 const keyOf = (env: Cloudflare.Env) => VARIABLES.map((name) => String((env as unknown as Record<string, unknown>)[name] ?? "")).join("\u0000");
+
+/** The contact a development server's pushes name when VAPID_SUBJECT is unset. */
+const DEVELOPMENT_VAPID_SUBJECT = "mailto:push@arcanum.test";
+
+function pushKeys(vars: z.infer<typeof schema>, isProduction: boolean): AppConfig["push"] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = vars;
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) throw new Error("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (npm run vapid prints a pair)");
+  if (isProduction && !subject) throw new Error("Invalid configuration: VAPID_SUBJECT (a mailto: or https: contact) is required with the VAPID keys in production");
+  return { publicKey, privateKey, subject: subject ?? DEVELOPMENT_VAPID_SUBJECT, retryBaseMs: isProduction ? 1_000 : vars.PUSH_RETRY_BASE_MS };
+}
 
 function paidReadingTimings(vars: z.infer<typeof schema>): AppConfig["paidReadings"] {
   return {
@@ -154,6 +173,7 @@ function readConfigOf(env: Cloudflare.Env): AppConfig {
     readerPresence: { heartbeatMs: vars.READER_HEARTBEAT_MS, windowMs: vars.READER_PRESENCE_WINDOW_MS, graceMs: vars.READER_OFFLINE_GRACE_MS },
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
     paidReadings: paidReadingTimings(isProduction ? schema.parse({}) : vars),
+    push: pushKeys(vars, isProduction),
   };
   cached = { key, config };
   return config;

@@ -1061,3 +1061,54 @@ export const submissionKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("submission_keys_created_idx").on(t.createdAt)],
 );
+
+/**
+ * One browser's Web Push subscription (decision 0061): where its push service takes messages and the
+ * keys they are encrypted with. A device belongs to the account signed in when it subscribed, through
+ * that sign-in (`sessionId`): signing out there removes it, and a push service answering 404 or 410 too.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id"),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+    lastSuccessAt: millis("last_success_at"),
+    failureCount: integer("failure_count").notNull().default(0),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId), index("push_subscriptions_session_idx").on(t.sessionId)],
+);
+
+/** Which kinds of push a person wants; no row means every kind is on. */
+export const pushSettings = sqliteTable("push_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  readingRequests: integer("reading_requests", { mode: "boolean" }).notNull().default(true),
+  readerOnline: integer("reader_online", { mode: "boolean" }).notNull().default(true),
+  deckReady: integer("deck_ready", { mode: "boolean" }).notNull().default(true),
+  sales: integer("sales", { mode: "boolean" }).notNull().default(true),
+  updatedAt: millis("updated_at").notNull().default(now),
+});
+
+/** "Notify me when this reader is online": at most one push per reader and follower every few hours. */
+export const readerFollows = sqliteTable(
+  "reader_follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: millis("created_at").notNull().default(now),
+    lastNotifiedAt: millis("last_notified_at"),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.readerId] }), index("reader_follows_reader_idx").on(t.readerId)],
+);

@@ -8,6 +8,7 @@ import { cardImageUrl } from "../app/decks/images";
 import { runGeneration } from "../app/decks/generation.server";
 import type { CardProgress, CardStage, DeckStatus, GenerationMessage } from "../app/decks/progress";
 import { readConfig } from "../app/env.server";
+import { notify } from "../app/push/notify.server";
 
 const JOB_KEY = "job";
 
@@ -74,6 +75,10 @@ export class DeckGenerator extends Server<Env> {
     await this.ctx.storage.delete(JOB_KEY);
     this.live.clear();
     this.announce({ type: "deck", status: settled ?? outcome });
+    // The owner may have closed the tab long ago: a push tells them the deck is there.
+    if ((settled ?? outcome) === "ready") {
+      notify({ db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) }, { kind: "deck-ready", deckId: job.deckId });
+    }
   }
 
   async onConnect(connection: Connection) {

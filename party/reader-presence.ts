@@ -2,6 +2,7 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import { z } from "zod";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
+import { notify } from "../app/push/notify.server";
 import { recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
 import { AWAY_CLOSE_CODE, SILENT_CLOSE_CODE, VERIFIED_READER_HEADER, type PresenceClientMessage, type PresenceServerMessage, type VerifiedReader } from "./presence-messages";
 
@@ -85,7 +86,11 @@ export class ReaderPresence extends Server<Env> {
     this.send(connection, { type: "snapshot", online: [...snapshot] });
     if (!reader) return;
     await recordReaderPresence(createDatabase(this.env.DB), reader.id, true, now);
-    if (!wasOnline && !returning) this.announce({ type: "online", username: reader.username });
+    if (!wasOnline && !returning) {
+      this.announce({ type: "online", username: reader.username });
+      // Their followers hear of it by push, after this connection is settled.
+      notify({ db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) }, { kind: "reader-online", readerId: reader.id });
+    }
     await this.scheduleAlarm();
   }
 

@@ -24,6 +24,9 @@ declare global {
       STRIPE_SECRET_KEY?: string;
       STRIPE_WEBHOOK_SECRET?: string;
       STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+      VAPID_PUBLIC_KEY?: string;
+      VAPID_PRIVATE_KEY?: string;
+      VAPID_SUBJECT?: string;
       AI?: Ai;
       /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
       COUNT_ROUND_TRIPS?: string;

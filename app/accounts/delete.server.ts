@@ -28,6 +28,7 @@ import type { Database } from "../db.server";
 import { paidCopyHeldByOthers } from "../marketplace/paid-copies.server";
 import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
+import { forgetAccountPushStatements } from "../push/subscriptions.server";
 import { forgetCertificatePictures } from "../readers/certificate-storage.server";
 
 export const DELETE_WORD = "DELETE";
@@ -133,6 +134,8 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
       .set({ email: null, username: null, fullName: DELETED_NAME, avatarUrl: null, bio: null, isCreator: false, isReader: false, customPricePerMinute: null, levelId: null, isOnline: false, updatedAt: now })
       .where(eq(users.id, id)),
     db.delete(users).where(and(eq(users.id, id), sql`NOT ${mustKeepRow(id)}`)).returning({ id: users.id }),
+    // Their devices stop taking pushes, and nobody follows them any more.
+    ...forgetAccountPushStatements(db, id),
   ]);
 
   for (const deck of removedDecks) {

@@ -74,7 +74,7 @@ export function IncomingRequests() {
       if (fresh.length > 0) {
         chime();
         if ("Notification" in window && Notification.permission === "granted" && document.visibilityState !== "visible") {
-          new Notification("A reading request", { body: `${fresh[0]!.clientName} asks for a reading.`, tag: fresh[0]!.id });
+          new Notification("A reading request", { body: `${fresh[0]!.clientName} asks for a reading.`, tag: `reading-request-${fresh[0]!.id}` });
         }
       }
     } catch {

@@ -110,7 +110,7 @@ export async function createRequest(
   input: { username: string; mode: ReadingMode; question: string },
   ttlMs: number,
   now = Date.now(),
-): Promise<Outcome<{ id: string; readerId: string }>> {
+): Promise<Outcome<{ id: string; readerId: string; pricePerMinuteCents: number }>> {
   if (client.isGuest) return { ok: false, status: 401, message: PAID_READING_MESSAGES.guest };
   const quote = await quoteReading(db, client, input.username, now);
   if (!quote) return { ok: false, status: 404, message: "Reader not found" };
@@ -136,7 +136,7 @@ export async function createRequest(
     // The unique index on a client's pending request: one is still waiting.
     return { ok: false, status: 409, message: PAID_READING_MESSAGES.pending };
   }
-  return { ok: true, value: { id, readerId: quote.readerId } };
+  return { ok: true, value: { id, readerId: quote.readerId, pricePerMinuteCents: quote.pricePerMinuteCents } };
 }
 
 export type RequestView = {

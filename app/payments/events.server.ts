@@ -41,6 +41,8 @@ export type EventResult = {
   userId: string | null;
   /** A paid Explorer Plus: the deck whose 56 cards are to be made now that its credit is in place. */
   upgrade?: { userId: string; deckId: string };
+  /** A marketplace deck bought with money: its seller hears of it. */
+  sale?: { deckId: string; grossCents: number; currency: string };
 };
 
 type Statement = BatchItem<"sqlite">;
@@ -121,7 +123,7 @@ async function subscriptionStatements(db: Database, subscription: ProviderSubscr
 }
 
 /** What a completed checkout changes, and the Explorer Plus upgrade it pays for, if any. */
-type CheckoutEffects = { statements: Statement[]; paymentIntentId: string | null; upgrade?: EventResult["upgrade"] };
+type CheckoutEffects = { statements: Statement[]; paymentIntentId: string | null; upgrade?: EventResult["upgrade"]; sale?: EventResult["sale"] };
 
 /**
  * A completed checkout. What it bought is the checkout's own record (its kind, deck and amount),
@@ -180,15 +182,16 @@ async function checkoutStatements(db: Database, provider: PaymentsProvider, even
     if (checkout.deckId && !refundedInFull) upgrade = { userId, deckId: checkout.deckId };
   }
   // A marketplace deck: the purchase, the seller's sale at their plan's fee now, once; none when already refunded.
+  let sale: EventResult["sale"];
   if (checkout.kind === "deck" && !refundedInFull) {
-    statements.push(
-      ...(await deckCheckoutStatements(db, { id: checkout.id, userId, deckId: checkout.deckId, amountCents: checkout.amountCents ?? 0, currency: checkout.currency }, now)),
-    );
+    const deckStatements = await deckCheckoutStatements(db, { id: checkout.id, userId, deckId: checkout.deckId, amountCents: checkout.amountCents ?? 0, currency: checkout.currency }, now);
+    statements.push(...deckStatements);
+    if (checkout.deckId && deckStatements.length > 0 && (checkout.amountCents ?? 0) > 0) sale = { deckId: checkout.deckId, grossCents: checkout.amountCents ?? 0, currency: checkout.currency };
   }
   // A reading balance top-up: the amount the checkout recorded, once per checkout.
   if (checkout.kind === "top-up") statements.push(...topUpStatements(db, checkout, now));
   if (refund) statements.push(...(await refundEffects(db, { id: session.id, userId, kind: checkout.kind, checkoutId }, refund, now)));
-  return { statements, paymentIntentId, upgrade };
+  return { statements, paymentIntentId, upgrade, sale };
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -346,6 +349,7 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   const effects: Statement[] = [];
   let userId: string | null = null;
   let upgrade: EventResult["upgrade"];
+  let sale: EventResult["sale"];
   let held = false;
   // The payment whose receipt and held refund are read back at the end of the batch.
   let payment: string | null = null;
@@ -354,6 +358,7 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
     effects.push(...checkout.statements);
     payment = checkout.paymentIntentId;
     upgrade = checkout.upgrade;
+    sale = checkout.sale;
     userId = (event.data.object as Stripe.Checkout.Session).metadata?.userId ?? null;
   }
   if (event.type === "charge.refunded") {
@@ -402,7 +407,7 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   if (found && found.kind === "explorer-plus" && found.refundedCents >= found.amountCents) upgrade = undefined;
   if (event.type === "checkout.session.completed" && effects.length > 0) await refundUnusedDeckPayment(db, provider, event.data.object as Stripe.Checkout.Session, now);
   if (held) return { outcome: "held", userId: null };
-  return effects.length > 0 ? { outcome: "applied", userId, upgrade } : { outcome: "ignored", userId: null };
+  return effects.length > 0 ? { outcome: "applied", userId, upgrade, sale } : { outcome: "ignored", userId: null };
 }
 
 /** The provider's refund call for a deck payment that bought nothing failed; the delivery is to be retried. */

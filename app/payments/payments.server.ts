@@ -18,6 +18,7 @@ import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
 import { LocalPayments } from "./local.server";
 import { CHECKOUT_FAILED_MESSAGE, EventAheadError, PaymentsError, type PaymentsProvider } from "./provider.server";
 import { StripePayments } from "./stripe.server";
+import { notify, pushTargetOf } from "../push/notify.server";
 
 /** The local provider's signing secret: fixed per deployment secret, and never used in production. */
 export function localWebhookSecret(config: AppConfig) {
@@ -153,7 +154,8 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
     console.error(error.message, error.cause);
     return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
   }
-  const { outcome, userId, upgrade } = result;
+  const { outcome, userId, upgrade, sale } = result;
+  if (sale) notify(pushTargetOf(context), { kind: "sale", ...sale });
   // Explorer Plus was paid for: its credit is in place, and the deck's 56 cards are started with it.
   if (upgrade) await upgradeDeck(context, { id: upgrade.userId }, upgrade.deckId);
   if (userId) await tellAccountChanged(context.cloudflare.env, userId, "plan");

@@ -20,6 +20,7 @@ import { ToolbarMenu } from "~/components/toolbar-menu";
 import { DeckCardGrid } from "~/decks/deck-card-grid";
 import { formatPrice } from "~/decks/images";
 import { listingTerms } from "~/marketplace/listing.server";
+import { PushButton } from "~/push/push-button";
 import type { PageHandle } from "~/lib/page-handle";
 
 /**
@@ -274,6 +275,7 @@ export default function DeckPage() {
                 ? ` · ${failedCount} ${failedCount === 1 ? "card" : "cards"} could not be painted; use “Try again” under a card to paint it again.`
                 : " · Every card is painted. Tap a card to read it."}
           </p>
+          {generating ? <PushButton className="mt-3" label="Tell me when it's ready" done="You will be told when the deck is ready, even with Arcanum closed." /> : null}
         </section>
       ) : null}
 

@@ -17,6 +17,8 @@ import type { ProfileActionData } from "~/profile/profile.server";
 import { USERNAME_MAX, USERNAME_MIN } from "~/profile/username";
 import { longDate } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
+import { NotificationSettings } from "~/push/notification-settings";
+import { pushPreferences } from "~/push/subscriptions.server";
 
 /** Round trips: the profile's forms store a new avatar (the old one removed) or delete the account, whose decks' pictures leave storage before its rows. */
 export const handle: PageHandle = { actionRoundTrips: 13 };
@@ -30,11 +32,17 @@ export const meta: MetaFunction = () => [{ title: "Profile — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const current = await requireUser(request, context);
-  const [user, balanceCents, api] = await Promise.all([findUserById(context.db, current.id), current.isGuest ? Promise.resolve(null) : balanceOf(context.db, current.id), tokenPanel(context.db, current)]);
+  const [user, balanceCents, api, push] = await Promise.all([
+    findUserById(context.db, current.id),
+    current.isGuest ? Promise.resolve(null) : balanceOf(context.db, current.id),
+    tokenPanel(context.db, current),
+    pushPreferences(context.db, current.id),
+  ]);
   if (!user) throw new Response("Not found", { status: 404 });
   return {
     balanceCents,
     api,
+    push: { ...push, saved: new URL(request.url).searchParams.get("saved") === "notifications" },
     profile: {
       name: displayName(current),
       isGuest: current.isGuest,
@@ -52,7 +60,7 @@ const field =
   "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
 export default function Profile() {
-  const { profile, balanceCents, api } = useLoaderData<typeof loader>();
+  const { profile, balanceCents, api, push } = useLoaderData<typeof loader>();
   const result = useActionData<ProfileActionData>();
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -139,6 +147,7 @@ export default function Profile() {
           </Form>
         </section>
 
+        <NotificationSettings settings={push.settings} devices={push.devices} saved={push.saved} />
         {profile.isGuest ? null : <ApiTokensPanel access={api.access} tokens={api.tokens} />}
 
         <DeleteAccountPanel

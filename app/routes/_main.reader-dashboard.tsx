@@ -18,6 +18,7 @@ import { pendingRequestsFor, type PendingRequest } from "~/paid-readings/request
 import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules";
 import { AnswerRequest } from "~/paid-readings/incoming-requests";
 import { useEffect, useState } from "react";
+import { PushButton } from "~/push/push-button";
 import type { PageHandle } from "~/lib/page-handle";
 
 export const handle: PageHandle = { actionRoundTrips: 7 };
@@ -81,18 +82,6 @@ export default function ReaderDashboard() {
 type DashboardData = NonNullable<Awaited<ReturnType<typeof readerDashboard>>>;
 type Earnings = Awaited<ReturnType<typeof readerEarnings>>;
 
-/** Asks once for notifications, so requests reach the reader when the tab is in the background. */
-function NotificationsChoice() {
-  const [permission, setPermission] = useState<string | null>(null);
-  useEffect(() => setPermission("Notification" in window ? Notification.permission : "unsupported"), []);
-  if (permission !== "default") return null;
-  return (
-    <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => void Notification.requestPermission().then(setPermission)}>
-      Notify me of requests
-    </button>
-  );
-}
-
 function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earnings: Earnings }) {
   const reviews = earnings.history.filter((reading) => reading.rating !== null);
   return (
@@ -100,7 +89,7 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
       <div className="rounded-2xl border border-line p-5" data-testid="dashboard-requests">
         <div className="flex items-center justify-between gap-2">
           <h3 className="font-sans font-semibold">Requests</h3>
-          <NotificationsChoice />
+          <PushButton className="text-right" label="Tell me about reading requests" done="This device will tell you of reading requests, even with Arcanum closed." />
         </div>
         {requests.length === 0 ? (
           <p className="mt-1 text-sm text-muted">People asking you for a reading appear here, and in every tab you have open, while you are online.</p>

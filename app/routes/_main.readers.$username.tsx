@@ -7,6 +7,7 @@ import { formatLastSeen, formatPerMinute } from "~/readers/format";
 import { publicReviewsOf } from "~/paid-readings/readings.server";
 import { LocalTime } from "~/components/local-time";
 import { getPublicReader } from "~/readers/queries.server";
+import { PushButton } from "~/push/push-button";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -88,6 +89,12 @@ export default function ReaderProfile() {
                 Start a reading
               </Link>
             ) : null}
+            <PushButton
+              className="max-w-xs text-center sm:text-right"
+              label={`Notify me when ${name} is online`}
+              done={`You will be told when ${name} comes online, at most once every few hours.`}
+              follow={reader.username}
+            />
           </div>
         </div>
         {reader.bio ? <p className="mt-8 whitespace-pre-line text-lg leading-relaxed">{reader.bio}</p> : null}

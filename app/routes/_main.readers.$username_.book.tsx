@@ -14,6 +14,7 @@ import { getPublicReader } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 import { useOnline } from "~/outbox/use-online";
 import type { PageHandle } from "~/lib/page-handle";
+import { notify, pushTargetOf } from "~/push/notify.server";
 
 /** Round trips: a reading request checks the balance and the reader, writes the request, and tells the reader's tabs. */
 export const handle: PageHandle = { actionRoundTrips: 6 };
@@ -48,6 +49,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const made = await createRequest(context.db, user, { username: params.username ?? "", ...parsed.data }, context.config.paidReadings.requestTtlMs);
   if (!made.ok) return data({ error: made.message }, { status: made.status });
   await tellAccountChanged(context.cloudflare.env, made.value.readerId, "reading");
+  const { id, readerId, pricePerMinuteCents } = made.value;
+  notify(pushTargetOf(context), {
+    kind: "reading-request",
+    requestId: id,
+    readerId,
+    clientName: user.fullName || user.username || "A member",
+    pricePerMinuteCents,
+    mode: parsed.data.mode,
+    ttlMs: context.config.paidReadings.requestTtlMs,
+  });
   throw redirect(`/readings/requests/${made.value.id}`);
 }
 

@@ -1,0 +1,99 @@
+import { and, eq, or } from "drizzle-orm";
+import { z } from "zod";
+import { pushSettings, pushSubscriptions, readerFollows, users } from "../../db/schema";
+import type { Database } from "../db.server";
+import { newId } from "../lib/crypto";
+import { PUSH_KINDS, type PushKind } from "./messages";
+
+const base64Url = (min: number, max: number) => z.string().regex(/^[A-Za-z0-9_-]+=*$/, "Not base64url").min(min).max(max);
+
+/**
+ * What a browser's PushManager gives for its subscription. Push services answer on https; outside
+ * production a local push service on this machine (the browser tests' own) is taken too.
+ */
+export function subscriptionSchema(isProduction: boolean) {
+  return z.object({
+    endpoint: z
+      .url({ message: "The push endpoint is not a web address" })
+      .max(2048)
+      .refine((value) => {
+        const url = new URL(value);
+        if (url.protocol === "https:") return true;
+        return !isProduction && url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost");
+      }, "A push endpoint is an https address"),
+    p256dh: base64Url(86, 88),
+    auth: base64Url(22, 24),
+  });
+}
+
+export type SubscriptionInput = z.infer<ReturnType<typeof subscriptionSchema>>;
+
+/**
+ * Keeps this browser's subscription for the account signed in on it, through this sign-in; the
+ * same endpoint under another account moves to this one (one device, one person at a time). A
+ * follow of a reader, when asked for, is written in the same batch.
+ */
+export async function saveSubscription(db: Database, userId: string, sessionId: string | null, input: SubscriptionInput, followReaderId: string | null, now = Date.now()) {
+  const values = { userId, sessionId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, failureCount: 0 };
+  const save = db
+    .insert(pushSubscriptions)
+    .values({ id: newId(), ...values, createdAt: now })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  if (!followReaderId) {
+    await save;
+    return;
+  }
+  await db.batch([save, db.insert(readerFollows).values({ followerId: userId, readerId: followReaderId, createdAt: now }).onConflictDoNothing()]);
+}
+
+/** Forgets this browser's subscription, only when it is the account's own. */
+export async function removeSubscription(db: Database, userId: string, endpoint: string) {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+/** Signing out on a device ends its pushes: the subscriptions made through that sign-in go. */
+export function forgetSessionSubscriptions(db: Database, sessionId: string) {
+  return db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
+}
+
+/** A deleted account's devices, settings and follows (both ways), for the deletion's batch. */
+export function forgetAccountPushStatements(db: Database, userId: string) {
+  return [
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    db.delete(pushSettings).where(eq(pushSettings.userId, userId)),
+    db.delete(readerFollows).where(or(eq(readerFollows.followerId, userId), eq(readerFollows.readerId, userId))),
+  ] as const;
+}
+
+/** The reader a follow names, by username: only a reader can be followed. */
+export async function readerToFollow(db: Database, username: string): Promise<string | null> {
+  const row = await db.query.users.findFirst({ columns: { id: true }, where: and(eq(users.username, username), eq(users.isReader, true)) });
+  return row?.id ?? null;
+}
+
+export type PushSettings = Record<PushKind, boolean>;
+
+const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" | "sales"> = {
+  "reading-request": "readingRequests",
+  "reader-online": "readerOnline",
+  "deck-ready": "deckReady",
+  sale: "sales",
+};
+
+/** The column that holds a kind's on/off setting. */
+export const settingColumn = (kind: PushKind) => pushSettings[COLUMN[kind]];
+
+/** What the profile page shows: each kind on or off, and how many of the person's devices take pushes. */
+export async function pushPreferences(db: Database, userId: string): Promise<{ settings: PushSettings; devices: number }> {
+  const [settings, devices] = await db.batch([
+    db.select().from(pushSettings).where(eq(pushSettings.userId, userId)),
+    db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+  ]);
+  const row = settings[0];
+  return { settings: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, row ? row[COLUMN[kind]] : true])) as PushSettings, devices: devices.length };
+}
+
+export async function savePushSettings(db: Database, userId: string, settings: PushSettings, now = Date.now()) {
+  const values = { readingRequests: settings["reading-request"], readerOnline: settings["reader-online"], deckReady: settings["deck-ready"], sales: settings.sale, updatedAt: now };
+  await db.insert(pushSettings).values({ userId, ...values }).onConflictDoUpdate({ target: pushSettings.userId, set: values });
+}
