@@ -1,5 +1,6 @@
 // Prepares a local database and bucket (migrations + demo data) and starts the built Worker under `wrangler dev`.
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
@@ -49,6 +50,31 @@ export function prepareState(persistTo, { capture = false } = {}) {
  */
 export const localVariables = { APP_ENV: "development", STAFF_EMAILS: "staff@arcanum.test" };
 
+/**
+ * A local server's Web Push keys (decision 0061): made once per state folder and kept there, so a
+ * browser subscribed yesterday still gets today's pushes. Configured keys (the environment, or
+ * `.dev.vars`) win. Same shape as `npm run vapid`: base64url of the public point and of `d`.
+ * @param {string} stateFolder
+ */
+export async function localVapidKeys(stateFolder) {
+  const file = path.join(stateFolder, "vapid-local.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  const publicKey = Buffer.from(await crypto.subtle.exportKey("raw", pair.publicKey)).toString("base64url");
+  const keys = { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: jwk.d };
+  mkdirSync(stateFolder, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(keys)}\n`);
+  return keys;
+}
+
+/** True when the environment or `.dev.vars` already names VAPID keys. */
+function vapidConfigured(vars) {
+  if (vars.VAPID_PUBLIC_KEY || process.env.VAPID_PUBLIC_KEY) return true;
+  const file = path.join(projectRoot, ".dev.vars");
+  return existsSync(file) && /^\s*VAPID_PUBLIC_KEY\s*=/m.test(readFileSync(file, "utf8"));
+}
+
 /** A TCP port nobody listens on right now, for a server of our own. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -78,7 +104,8 @@ export async function startServer({ port, persistTo, logLevel = "info", stdio = 
     args.push("--build-dir", path.join(projectRoot, buildDirectory));
   }
   if (testScheduled) args.push("--test-scheduled");
-  for (const [key, value] of Object.entries({ ...localVariables, ...vars })) args.push("--var", `${key}:${value}`);
+  const pushKeys = vapidConfigured(vars) ? {} : await localVapidKeys(persistTo ?? path.join(projectRoot, ".wrangler", "state"));
+  for (const [key, value] of Object.entries({ ...localVariables, ...pushKeys, ...vars })) args.push("--var", `${key}:${value}`);
   const child = spawn(process.execPath, args, { cwd: projectRoot, env: wranglerEnv(), stdio });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -1,5 +1,5 @@
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { tellAccountChanged } from "~/accounts/channel.server";
 import { requireUser } from "~/auth/guard.server";
@@ -80,6 +80,7 @@ export default function ReadingRequest() {
   const result = useActionData<typeof action>();
   const left = useSecondsLeft(request.expiresAt, now);
   const ended = ENDED[request.status];
+  const choice = useSearchParams()[0].get("choice");
   return (
     <div className="px-4 pb-16">
       {/* Without JavaScript the page looks again every few seconds while it waits. */}
@@ -113,8 +114,9 @@ export default function ReadingRequest() {
                   <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary")}>Cancel the request</button>
                 ) : (
                   <>
-                    <button type="submit" name="intent" value="accept" className={buttonClasses("primary")}>Accept and open the room</button>
-                    <button type="submit" name="intent" value="decline" className={buttonClasses("secondary")}>Decline</button>
+                    {/* A notification's Accept or Decline opens this page with `?choice=`: that button has the focus, one press away. */}
+                    <button type="submit" name="intent" value="accept" autoFocus={choice === "accept"} className={buttonClasses("primary")}>Accept and open the room</button>
+                    <button type="submit" name="intent" value="decline" autoFocus={choice === "decline"} className={buttonClasses("secondary")}>Decline</button>
                   </>
                 )}
               </Form>
