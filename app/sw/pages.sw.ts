@@ -81,6 +81,15 @@ export async function savedPages(): Promise<{ path: string; title: string }[]> {
   return pages.reverse();
 }
 
+/** A path as a person reads it (`/readers?q=tarot%20love` → `/readers?q=tarot love`), or as it is. */
+function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
  * Our offline page, with the pages saved for this account listed in it (so the list shows without
  * JavaScript too). `from` is the page that could not be reached, offered again.
@@ -96,7 +105,7 @@ export async function offlinePage(from: string | null): Promise<Response> {
     : '<p class="mt-3 text-muted">Nothing is saved on this device yet: the pages you open while online are kept here.</p>';
   const retry =
     from && from.startsWith("/") && !from.startsWith("//")
-      ? `<p class="mt-6"><a class="font-medium text-brand underline" href="${escapeHtml(from)}">Try ${escapeHtml(from)} again</a></p>`
+      ? `<p class="mt-6"><a class="font-medium text-brand underline" href="${escapeHtml(from)}">Try that page again</a><span class="mt-1 block break-all text-sm text-muted">${escapeHtml(decodeURIComponentSafe(from))}</span></p>`
       : "";
   const html = (await shell.text()).replace(SAVED_LIST, `<div id="offline-saved">${list}${retry}</div>`);
   const headers = new Headers(shell.headers);
