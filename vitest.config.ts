@@ -37,7 +37,7 @@ export default defineConfig(async () => {
         miniflare: {
           assets: { directory: built("client"), binding: "ASSETS" },
           // Tests share one address; the guest limit itself is tested with its default.
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", GUEST_LIMIT_PER_HOUR: "100000", STAFF_EMAILS: "staff@arcanum.test", COUNT_ROUND_TRIPS: "1", READER_OFFLINE_GRACE_MS: "2000", VAPID_PUBLIC_KEY: vapidPublic, VAPID_PRIVATE_KEY: vapidPrivate, PUSH_RETRY_BASE_MS: "5" },
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", GUEST_LIMIT_PER_HOUR: "100000", STAFF_EMAILS: "staff@arcanum.test", COUNT_ROUND_TRIPS: "1", READER_OFFLINE_GRACE_MS: "2000", VAPID_PUBLIC_KEY: vapidPublic, VAPID_PRIVATE_KEY: vapidPrivate, VAPID_SUBJECT: "mailto:push@arcanum.test", PUSH_RETRY_BASE_MS: "5" },
         },
       }),
     ],
