@@ -18,6 +18,7 @@ const PAGES = [
   "/terms",
   "/login",
   "/signup",
+  "/offline",
 ];
 const MEMBER_PAGES = ["/collection", "/journal", "/profile", "/credits", "/create-deck", "/balance", "/subscription", "/become-reader", "/sales"];
 const READER_PAGES = ["/reader-dashboard", "/tarot-quiz"];
