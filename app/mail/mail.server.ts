@@ -4,7 +4,8 @@ import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { newId } from "../lib/crypto";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
+/** `link` is the message's main link (the dev mailbox offers it as a button); `headers` go to the mail service as they are. */
+export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string; headers?: Record<string, string> };
 
 export interface Mailer {
   readonly kind: "resend" | "outbox";
@@ -26,7 +27,7 @@ export class ResendMailer implements Mailer {
     const response = await this.fetcher("https://api.resend.com/emails", {
       method: "POST",
       headers: { authorization: `Bearer ${this.apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ from: this.from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+      body: JSON.stringify({ from: this.from, to: [message.to], subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}) }),
     });
     if (!response.ok) {
       const detail = await response.text().catch(() => "");

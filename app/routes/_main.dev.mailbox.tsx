@@ -54,7 +54,7 @@ export default function DevMailbox() {
               <p className="mt-1 text-sm text-muted">To {message.to}</p>
               {message.link ? (
                 <a href={message.link} className={`${buttonClasses("primary")} mt-4`}>
-                  Open sign-in link
+                  {/sign-in/i.test(message.subject) ? "Open sign-in link" : "Open the link"}
                 </a>
               ) : null}
               <details className="mt-3 text-sm">
