@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { keepPageWhenKept } from "~/outbox/client-action";
 import { accountPromptFor } from "~/auth/account-prompt.server";
 import { googleSignInOffer } from "~/auth/google.server";
 import { guestSavedHintUpdate } from "~/auth/guest-saved.server";
@@ -53,6 +54,9 @@ export const meta: MetaFunction = () => [
       "Create tarot decks with AI, collect and trade them in the marketplace, hold live shared readings and book human tarot readers.",
   },
 ];
+
+/** After a form was kept in the outbox there is nothing new to load (decision 0060). */
+export const shouldRevalidate = keepPageWhenKept;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await context.currentUser();

@@ -31,7 +31,28 @@ async function syncRegistration(): Promise<SyncRegistration | null> {
 export async function requestSend(): Promise<void> {
   const registration = await syncRegistration().catch(() => null);
   await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
-  if (navigator.onLine) await sendWaitingItems();
+  if (!navigator.onLine) return;
+  const { left } = await sendWaitingItems();
+  if (left > 0) retryLater();
+  else retryDelay = FIRST_RETRY_MS;
+}
+
+const FIRST_RETRY_MS = 15_000;
+const LAST_RETRY_MS = 5 * 60_000;
+let retryDelay = FIRST_RETRY_MS;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * A send that found no answer while the browser says it is online will get no `online` event to
+ * wake it: the page tries again itself, waiting longer each time, while it stays open.
+ */
+function retryLater() {
+  if (retryTimer !== undefined) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void requestSend();
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
 }
 
 /** "Deck request: Moonlit tides" from the form's label and, when it names one, a field's value. */
@@ -65,17 +86,46 @@ function itemOf(form: HTMLFormElement, submitter: HTMLElement | null, kind: Outb
   };
 }
 
+/**
+ * Forms sent while the browser said it was online, by key, until their answer: a connection that
+ * only claims to work ("lie-fi") fails them in the route's `clientAction`, which then keeps them.
+ */
+const sentOnline = new Map<string, OutboxItem>();
+
 function onSubmit(event: SubmitEvent) {
   const form = event.target;
-  if (!(form instanceof HTMLFormElement) || navigator.onLine) return;
+  if (!(form instanceof HTMLFormElement)) return;
   const kind = form.dataset.outbox;
   if (!isKind(kind) || !("indexedDB" in window)) return;
   const item = itemOf(form, event.submitter, kind);
   if (!item) return;
+  if (navigator.onLine) {
+    sentOnline.set(item.key, item);
+    return;
+  }
   // Before Remix's own handler (on the document) sees it: there is no network to send it over.
   event.preventDefault();
   event.stopImmediatePropagation();
   void keep(item).then(requestSend);
+}
+
+/**
+ * Keeps a form whose send failed on the way although the browser believed it was online. It keeps
+ * its own key: the server may have received it after all, and the same key sent again changes
+ * nothing twice. Resolves false when the form was not one that can wait.
+ */
+export async function keepAfterFailedSend(submissionKey: string): Promise<boolean> {
+  const item = sentOnline.get(submissionKey);
+  if (!item) return false;
+  sentOnline.delete(submissionKey);
+  await keep(item, { sameKey: true });
+  void requestSend();
+  return true;
+}
+
+/** The form's send is over, one way or the other. */
+export function forgetSend(submissionKey: string): void {
+  sentOnline.delete(submissionKey);
 }
 
 /**
@@ -84,8 +134,8 @@ function onSubmit(event: SubmitEvent) {
  * "saved" for text that never was. A newer note or review from the same page replaces the waiting
  * one; the same deck request tapped twice is kept once.
  */
-async function keep(item: OutboxItem): Promise<void> {
-  const key = crypto.randomUUID();
+async function keep(item: OutboxItem, { sameKey = false } = {}): Promise<void> {
+  const key = sameKey ? item.key : crypto.randomUUID();
   const fields = item.fields.map(([name, value]): [string, string] => [name, name === "submissionKey" ? key : value]);
   const same = (other: OutboxItem) => other.kind === item.kind && other.page === item.page && other.state === "waiting";
   const withoutKey = (list: [string, string][]) => JSON.stringify(list.filter(([name]) => name !== "submissionKey"));

@@ -3,6 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "~/ai/usage.server";
 import { createAi } from "~/ai/ai.server";
 import { requireUser } from "~/auth/guard.server";
@@ -60,6 +61,10 @@ type ActionData =
   | { intent: "suggest"; suggestions: string[] }
   | { intent: "elaborate"; theme: string; description: string }
   | { intent: "create"; message: string; errors: Record<string, string>; values: Record<string, string>; fixPaymentPath?: string; offer?: CreditOffer };
+
+/** A form sent over a connection that fails on the way waits in the outbox (decision 0060). */
+export const clientAction = sendOrKeep;
+export const shouldRevalidate = keepPageWhenKept;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSender(request, context);

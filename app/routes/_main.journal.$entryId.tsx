@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { requireUser } from "~/auth/guard.server";
 import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
 import { answerWith, keyOf } from "~/outbox/submission-keys.server";
@@ -28,6 +29,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [faces, waitingNotes] = await Promise.all([recordFaces(context.db, entry.deckId, entry.cards.map((card) => card.key), user.id), waitingFormFor(user.id)]);
   return { entry, faces, notesForm: waitingNotes };
 }
+
+/** A form sent over a connection that fails on the way waits in the outbox (decision 0060). */
+export const clientAction = sendOrKeep;
+export const shouldRevalidate = keepPageWhenKept;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireSender(request, context);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
 import { answerWith, keyOf, submitOnce } from "~/outbox/submission-keys.server";
 import { CreatorBlock, CreatorMark } from "~/components/marketplace/creator-block";
@@ -125,6 +126,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     creator,
   };
 }
+
+/** A form sent over a connection that fails on the way waits in the outbox (decision 0060). */
+export const clientAction = sendOrKeep;
+export const shouldRevalidate = keepPageWhenKept;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireSender(request, context);

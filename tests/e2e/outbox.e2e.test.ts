@@ -4,6 +4,8 @@
  * same request again (by hand and through two more syncs) changes nothing. A note the server refuses
  * (written against notes changed meanwhile) is kept and shown with the server's words until
  * dismissed. Where Background Sync is missing, the page sends it itself when it comes back online.
+ * A connection that claims to work but loses the send on the way keeps the note too, under its own
+ * key, so a send the server did receive is not written twice.
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -194,5 +196,40 @@ describe("a journal note written offline", () => {
     // The page shows what the server now holds, and counts its next save from it.
     await expect.poll(() => page.locator('input[name="revision"]').getAttribute("value")).toBe("1");
     expect(await page.locator("#notes").inputValue()).toBe("No sync here, and still sent.");
+  });
+
+  it("is kept when the connection loses it on the way although the browser says it is online, and sent once later", async () => {
+    const entryId = journalEntryFor("seed-user-demo");
+    const page = await openPage(browser());
+    const context = page.context();
+    await useMemberSession(page, "demo");
+    await page.goto(`/journal/${entryId}`);
+    await hydrated(page);
+    await controlled(page);
+    const server = await openPage(browser(), { javaScriptEnabled: false });
+    await useMemberSession(server, "demo");
+
+    // The worst of a weak signal: the note reaches the server, and its answer never comes back.
+    let lost = 0;
+    await context.route(`**/journal/${entryId}*`, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      lost++;
+      await route.fetch();
+      await route.abort("internetdisconnected");
+    });
+    await page.locator("#notes").fill("Between two stations.");
+    await page.getByRole("button", { name: "Save notes" }).click();
+    await expect.poll(() => page.getByTestId("outbox-here").textContent()).toContain("Waiting to send: Note on your reading");
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    // What was written stays on the page, not an error page.
+    expect(await page.locator("#notes").inputValue()).toBe("Between two stations.");
+    expect(lost).toBeGreaterThan(0);
+    expect(await serverNotes(server, entryId)).toEqual({ notes: "Between two stations.", saves: 1 });
+
+    // The signal comes back; the next visit sends what waits, under the key the server already knows.
+    await context.unrouteAll();
+    await page.reload();
+    await expect.poll(() => outboxIn(page)).toEqual([]);
+    expect(await serverNotes(server, entryId)).toEqual({ notes: "Between two stations.", saves: 1 });
   });
 });
