@@ -24,6 +24,9 @@ const schema = z.object({
   RESEND_API_KEY: optional,
   MAIL_FROM: optional,
   GEMINI_API_KEY: optional,
+  /** A Cloudflare AI Gateway in front of the models (caching, rate limits, logs); Gemini through it needs the account id too. */
+  AI_GATEWAY_ID: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "AI_GATEWAY_ID must be a gateway's name (letters, digits, - and _)").optional()),
+  CLOUDFLARE_ACCOUNT_ID: optional.pipe(z.string().regex(/^[0-9a-f]{32}$/, "CLOUDFLARE_ACCOUNT_ID must be the 32-character account id").optional()),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   /** The signing secret of the Connect endpoint (events on creators' payout accounts), when it is a separate endpoint. */
@@ -62,6 +65,8 @@ export type AppConfig = {
   google: { clientId: string; clientSecret: string } | null;
   mail: { apiKey: string; from: string } | null;
   gemini: { apiKey: string } | null;
+  /** The AI Gateway the models are called through; `accountId` is needed for Gemini's way in. */
+  aiGateway: { id: string; accountId: string | null } | null;
   /** Stripe when both keys are set; else the local checkout outside production, and no payments in production. */
   stripe: { secretKey: string; webhookSecret: string; connectWebhookSecret: string | null } | null;
   /** STUN/TURN servers handed to browsers for video calls; empty means direct connections only. */
@@ -166,6 +171,7 @@ function readConfigOf(env: Cloudflare.Env): AppConfig {
         : null,
     mail: vars.RESEND_API_KEY ? { apiKey: vars.RESEND_API_KEY, from: vars.MAIL_FROM ?? "Arcanum <hello@arcanum.app>" } : null,
     gemini: vars.GEMINI_API_KEY ? { apiKey: vars.GEMINI_API_KEY } : null,
+    aiGateway: vars.AI_GATEWAY_ID ? { id: vars.AI_GATEWAY_ID, accountId: vars.CLOUDFLARE_ACCOUNT_ID ?? null } : null,
     stripe: vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET ? { secretKey: vars.STRIPE_SECRET_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET, connectWebhookSecret: vars.STRIPE_CONNECT_WEBHOOK_SECRET ?? null } : null,
     iceServers: parseIceServers(vars.RTC_ICE_SERVERS),
     guestsPerAddressPerHour: vars.GUEST_LIMIT_PER_HOUR,

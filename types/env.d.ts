@@ -20,6 +20,8 @@ declare global {
       RESEND_API_KEY?: string;
       MAIL_FROM?: string;
       GEMINI_API_KEY?: string;
+      AI_GATEWAY_ID?: string;
+      CLOUDFLARE_ACCOUNT_ID?: string;
       GUEST_LIMIT_PER_HOUR?: string;
       STRIPE_SECRET_KEY?: string;
       STRIPE_WEBHOOK_SECRET?: string;

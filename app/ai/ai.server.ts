@@ -31,6 +31,19 @@ import {
   type QuestionCategory,
   type ReadingCard,
 } from "./prompts";
+import {
+  callModel,
+  defaultCallDeps,
+  failureOfBindingError,
+  failureOfResponse,
+  IMAGE_POLICY,
+  ModelFailure,
+  STREAM_IDLE_MS,
+  TEXT_POLICY,
+  withIdleTimeout,
+  type CallDeps,
+  type CallPolicy,
+} from "./model-call.server";
 import { piecesOf, sseData } from "./sse";
 import { cleanProse, countWords, firstLine, limitWords, parseLines, parseStringArray, shortenQuestion } from "./text";
 
@@ -47,8 +60,8 @@ export type CardQuality = "medium" | "high";
  */
 export type CardRequest = { card: TarotCard; theme: string; style: string; quality?: CardQuality; variant?: number; paintingSecret?: string };
 
-/** Diffusion steps of the Workers AI image model per quality (FLUX schnell allows up to 8). */
-export const WORKERS_AI_IMAGE_STEPS: Record<CardQuality, number> = { medium: 4, high: 8 };
+/** Diffusion steps of the Workers AI image model per quality: more steps, a finer finish, a longer wait. */
+export const WORKERS_AI_IMAGE_STEPS: Record<CardQuality, number> = { medium: 20, high: 40 };
 /** A reading to interpret; `theme` is the theme of the deck on the table, when it has one. */
 export type ReadingRequest = { question: string; cards: ReadingCard[]; spread: string; theme?: string | null };
 
@@ -82,10 +95,18 @@ export interface AiService {
   streamReading(input: ReadingRequest): AsyncIterable<string>;
 }
 
-export const GEMINI_TEXT_MODEL = "gemini-2.5-flash";
-export const GEMINI_IMAGE_MODEL = "gemini-2.5-flash-image";
-export const WORKERS_AI_TEXT_MODEL = "@cf/meta/llama-3.1-8b-instruct";
-export const WORKERS_AI_IMAGE_MODEL = "@cf/black-forest-labs/flux-1-schnell";
+/**
+ * The models (decision 0069). Gemini 2.5 Flash is retired on 1 December 2026; 3.5 Flash and
+ * 3.1 Flash Image are the current ones. On Workers AI, Llama 3.1 8B and FLUX.1 schnell were in
+ * the catalogue refresh of 30 May 2026; Gemma 4 26B A4B writes well at a small model's speed,
+ * and Leonardo's Lucid Origin paints at the size asked, so a card comes back at 3:4 uncropped.
+ */
+export const GEMINI_TEXT_MODEL = "gemini-3.5-flash";
+export const GEMINI_IMAGE_MODEL = "gemini-3.1-flash-image";
+export const WORKERS_AI_TEXT_MODEL = "@cf/google/gemma-4-26b-a4b-it" satisfies keyof AiModels;
+export const WORKERS_AI_IMAGE_MODEL = "@cf/leonardo/lucid-origin" satisfies keyof AiModels;
+/** The card picture Workers AI is asked for: 3:4, as the cards are shown and printed. */
+export const WORKERS_AI_IMAGE_SIZE = { width: 768, height: 1024 } as const;
 
 const GEMINI_API = "https://generativelanguage.googleapis.com/v1beta/models";
 
@@ -98,6 +119,13 @@ export const GEMINI_IMAGE_GENERATION_CONFIG = {
   imageConfig: { aspectRatio: "3:4" },
 } as const;
 
+/**
+ * Gemini 3 thinks before it writes, and its thinking is paid from the same output budget: little
+ * thinking for prose, and room for it above the words the task may have.
+ */
+export const GEMINI_THINKING = { thinkingLevel: "low" } as const;
+export const GEMINI_THINKING_ALLOWANCE_TOKENS = 512;
+
 /** Only content with a high probability of harm is blocked; tarot art has devils, death and swords. */
 export const GEMINI_SAFETY_SETTINGS = [
   "HARM_CATEGORY_HARASSMENT",
@@ -109,8 +137,11 @@ export const GEMINI_SAFETY_SETTINGS = [
 const DEFAULT_THEME_COUNT = 10;
 const DEFAULT_QUESTION_COUNT = 4;
 
-/** One text job for a model: an optional system line, the prompt and an output budget. */
-export type TextTask = { prompt: string; system?: string; maxTokens?: number };
+/** One text job for a model: what it is (for the log), an optional system line, the prompt and an output budget. */
+export type TextTask = { name: string; prompt: string; system?: string; maxTokens: number };
+
+/** Tests (and only tests) change the deadlines, the waits and where failures are logged. */
+export type ModelOptions = { deps?: Partial<CallDeps>; text?: Partial<CallPolicy>; image?: Partial<CallPolicy>; streamIdleMs?: number };
 
 const normalCount = (count: number | undefined, fallback: number) =>
   Number.isFinite(count) ? Math.max(0, Math.floor(count!)) : fallback;
@@ -118,34 +149,48 @@ const normalCount = (count: number | undefined, fallback: number) =>
 const normalCategory = (category: string | undefined): QuestionCategory =>
   (QUESTION_CATEGORIES as readonly string[]).includes(category ?? "") ? (category as QuestionCategory) : "love";
 
+const noText = () => new ModelFailure("malformed", "the answer held no text");
+
 /** Reads model answers into the shapes the app wants; fills any gap with our own text. */
 abstract class ModelAi implements AiService {
   abstract readonly kind: "gemini" | "workers-ai";
+  protected readonly deps: CallDeps;
+  protected readonly textPolicy: CallPolicy;
+  protected readonly imagePolicy: CallPolicy;
+  protected readonly streamIdleMs: number;
 
-  /** The model's answer, or null; may throw. */
-  protected abstract complete(task: TextTask): Promise<string | null>;
-  /** The model's answer as it is written; may throw. */
+  constructor(options: ModelOptions = {}) {
+    this.deps = { ...defaultCallDeps, ...options.deps };
+    this.textPolicy = { ...TEXT_POLICY, ...options.text };
+    this.imagePolicy = { ...IMAGE_POLICY, ...options.image };
+    this.streamIdleMs = options.streamIdleMs ?? STREAM_IDLE_MS;
+  }
+
+  /** The model's answer; throws a `ModelFailure`, already logged, when there is none. */
+  protected abstract complete(task: TextTask): Promise<string>;
+  /** The model's answer as it is written; throws when it cannot start or breaks. */
   protected abstract completeStream(task: TextTask): AsyncIterable<string>;
-  /** The painted picture, or null when there is none; may throw. */
-  protected abstract render(prompt: string, quality: CardQuality): Promise<{ bytes: Uint8Array; mimeType?: string | null } | null>;
+  /** The painted picture; throws a `ModelFailure`, already logged, when there is none. */
+  protected abstract render(prompt: string, quality: CardQuality): Promise<{ bytes: Uint8Array; mimeType?: string | null }>;
   /** Content type to assume when the bytes do not say. */
   protected readonly assumedImage: { contentType: string; ext: PaintedImage["ext"] } | null = null;
 
+  /** The answer, or null when the model failed (the failure is logged where it happened). */
   private async ask(task: TextTask): Promise<string | null> {
     try {
-      return (await this.complete(task))?.trim() || null;
+      return (await this.complete(task)).trim() || null;
     } catch {
       return null;
     }
   }
 
   async suggestUsername(input: { email: string; fullName?: string | null }) {
-    const text = await this.ask({ prompt: usernamePrompt(input) });
+    const text = await this.ask({ name: "username", prompt: usernamePrompt(input), maxTokens: 30 });
     return text ? firstLine(text) : null;
   }
 
   async describeCard(input: CardRequest) {
-    const text = await this.ask({ system: DESCRIBE_CARD_SYSTEM, prompt: describeCardPrompt(input), maxTokens: 400 });
+    const text = await this.ask({ name: "card-description", system: DESCRIBE_CARD_SYSTEM, prompt: describeCardPrompt(input), maxTokens: 400 });
     const clean = text ? limitWords(cleanProse(text), CARD_DESCRIPTION_MAX_WORDS) : "";
     return clean || composeCardDescription(input);
   }
@@ -153,26 +198,25 @@ abstract class ModelAi implements AiService {
   async suggestThemes(count = DEFAULT_THEME_COUNT, typed = "") {
     const wanted = normalCount(count, DEFAULT_THEME_COUNT);
     if (!wanted) return [];
-    const text = await this.ask({ system: THEMES_SYSTEM, prompt: suggestThemesPrompt(wanted, typed), maxTokens: 400 });
+    const text = await this.ask({ name: "themes", system: THEMES_SYSTEM, prompt: suggestThemesPrompt(wanted, typed), maxTokens: 400 });
     const themes = text ? parseLines(text).slice(0, wanted) : [];
     return themes.length ? themes : fallbackThemes(wanted, Math.random, typed);
   }
 
   async elaborateTheme(theme: string) {
-    const text = await this.ask({ system: ELABORATE_SYSTEM, prompt: elaborateThemePrompt(theme), maxTokens: 300 });
+    const text = await this.ask({ name: "deck-description", system: ELABORATE_SYSTEM, prompt: elaborateThemePrompt(theme), maxTokens: 300 });
     const clean = text ? limitWords(cleanProse(text), THEME_DESCRIPTION_MAX_WORDS) : "";
     return clean || fallbackDeckDescription(theme);
   }
 
+  /** A picture that could not be had is the placeholder: the card is marked failed and repaints for free. */
   async paintCard(input: CardRequest): Promise<PaintedImage> {
     try {
       const picture = await this.render(cardImagePrompt(input), input.quality ?? "medium");
-      if (picture?.bytes.length) {
-        const format = imageFormat(picture.bytes, picture.mimeType) ?? this.assumedImage;
-        if (format) return { bytes: picture.bytes, ...format, placeholder: false };
-      }
+      const format = imageFormat(picture.bytes, picture.mimeType) ?? this.assumedImage;
+      if (format) return { bytes: picture.bytes, ...format, placeholder: false };
     } catch {
-      // Falls through to the placeholder.
+      // Logged where it failed; falls through to the placeholder.
     }
     return placeholderImage(input.card.name, input.theme);
   }
@@ -181,13 +225,13 @@ abstract class ModelAi implements AiService {
     const category = normalCategory(input.category);
     const count = normalCount(input.count, DEFAULT_QUESTION_COUNT);
     if (!count) return [];
-    const text = await this.ask({ system: QUESTIONS_SYSTEM, prompt: suggestQuestionsPrompt(category, count), maxTokens: 300 });
+    const text = await this.ask({ name: "questions", system: QUESTIONS_SYSTEM, prompt: suggestQuestionsPrompt(category, count), maxTokens: 300 });
     const questions = text ? (parseStringArray(text) ?? []).map(shortenQuestion).filter(Boolean).slice(0, count) : [];
     return questions.length ? questions : fallbackQuestions(category, count, Math.random);
   }
 
   async interpretReading(input: ReadingRequest) {
-    const text = await this.ask({ system: READING_SYSTEM, prompt: interpretReadingPrompt(input), maxTokens: 1200 });
+    const text = await this.ask({ name: "reading", system: READING_SYSTEM, prompt: interpretReadingPrompt(input), maxTokens: 1200 });
     const clean = text ? limitWords(text.replace(/^```[a-z]*\s*|\s*```$/gi, ""), READING_MAX_WORDS) : "";
     return clean || fallbackReading(input);
   }
@@ -195,7 +239,7 @@ abstract class ModelAi implements AiService {
   async *streamReading(input: ReadingRequest): AsyncGenerator<string> {
     let written = "";
     try {
-      for await (const piece of this.completeStream({ system: READING_SYSTEM, prompt: interpretReadingPrompt(input), maxTokens: 1200 })) {
+      for await (const piece of withIdleTimeout(this.completeStream({ name: "reading-stream", system: READING_SYSTEM, prompt: interpretReadingPrompt(input), maxTokens: 1200 }), this.streamIdleMs)) {
         const next = written + piece;
         if (countWords(next) > READING_MAX_WORDS) {
           const cut = limitWords(next, READING_MAX_WORDS).slice(written.length);
@@ -205,7 +249,9 @@ abstract class ModelAi implements AiService {
         written = next;
         if (piece) yield piece;
       }
-    } catch {
+    } catch (error) {
+      // A stream that could not start was logged by `callModel`; one that broke midway is logged here.
+      if (written) this.deps.log({ level: "error", event: "ai-stream-broken", provider: this.kind, task: "reading-stream", writtenWords: countWords(written), message: String(error).slice(0, 300) });
       // What was written stays; nothing written falls back below.
     }
     if (!written.trim()) yield* piecesOf(fallbackReading(input));
@@ -213,111 +259,178 @@ abstract class ModelAi implements AiService {
 }
 
 type GeminiPart = { text?: string; inlineData?: { mimeType?: string; data?: string } };
-type GeminiAnswer = { candidates?: { content?: { parts?: GeminiPart[] } }[] };
+type GeminiAnswer = { candidates?: { content?: { parts?: GeminiPart[] }; finishReason?: string }[]; promptFeedback?: { blockReason?: string } };
+
+/** The text of the first candidate, or a failure saying why there is none. */
+function geminiText(answer: GeminiAnswer): string {
+  const text = answer.candidates?.[0]?.content?.parts?.map((part) => part.text ?? "").join("") ?? "";
+  if (text.trim()) return text;
+  if (answer.promptFeedback?.blockReason) throw new ModelFailure("refused", `blocked: ${answer.promptFeedback.blockReason}`);
+  throw noText();
+}
+
+/** Where Gemini is reached: directly, or through a Cloudflare AI Gateway for caching, limits and logs. */
+export function geminiBase(gateway: { accountId: string; gatewayId: string } | null): string {
+  return gateway ? `https://gateway.ai.cloudflare.com/v1/${gateway.accountId}/${gateway.gatewayId}/google-ai-studio/v1beta/models` : GEMINI_API;
+}
 
 export class GeminiAi extends ModelAi {
   readonly kind = "gemini";
+  private readonly base: string;
+
   constructor(
     private readonly apiKey: string,
     private readonly fetcher: typeof fetch = fetch,
+    options: ModelOptions & { gateway?: { accountId: string; gatewayId: string } | null } = {},
   ) {
-    super();
+    super(options);
+    this.base = geminiBase(options.gateway ?? null);
   }
 
-  private async post(model: string, body: unknown): Promise<GeminiAnswer | null> {
-    const response = await this.fetcher(`${GEMINI_API}/${model}:generateContent`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-goog-api-key": this.apiKey },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) return null;
-    return (await response.json()) as GeminiAnswer;
+  /** One call: the answer read by `read` inside the deadline, so an unreadable one is a logged failure too. */
+  private post<T>(model: string, task: string, policy: CallPolicy, body: unknown, read: (answer: GeminiAnswer) => T): Promise<T> {
+    return callModel(
+      { provider: "gemini", model, task },
+      policy,
+      async (signal) => {
+        const response = await this.fetcher(`${this.base}/${model}:generateContent`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-goog-api-key": this.apiKey },
+          body: JSON.stringify(body),
+          signal,
+        });
+        if (!response.ok) throw failureOfResponse(response, await response.text().catch(() => ""));
+        return read((await response.json()) as GeminiAnswer);
+      },
+      this.deps,
+    );
   }
 
-  /** The text of the first candidate, or null when there is none. */
-  async generateText(prompt: string, system?: string): Promise<string | null> {
-    const body = await this.post(GEMINI_TEXT_MODEL, {
-      ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}),
-      contents: [{ role: "user", parts: [{ text: prompt }] }],
-    });
-    const text = body?.candidates?.[0]?.content?.parts?.map((part) => part.text ?? "").join("") ?? "";
-    return text.trim() || null;
+  private textBody(task: TextTask) {
+    return {
+      ...(task.system ? { systemInstruction: { parts: [{ text: task.system }] } } : {}),
+      contents: [{ role: "user", parts: [{ text: task.prompt }] }],
+      generationConfig: { maxOutputTokens: task.maxTokens + GEMINI_THINKING_ALLOWANCE_TOKENS, thinkingConfig: GEMINI_THINKING },
+    };
   }
 
   protected complete(task: TextTask) {
-    return this.generateText(task.prompt, task.system);
+    return this.post(GEMINI_TEXT_MODEL, task.name, this.textPolicy, this.textBody(task), geminiText);
   }
 
   protected async *completeStream(task: TextTask): AsyncGenerator<string> {
-    const response = await this.fetcher(`${GEMINI_API}/${GEMINI_TEXT_MODEL}:streamGenerateContent?alt=sse`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-goog-api-key": this.apiKey },
-      body: JSON.stringify({
-        ...(task.system ? { systemInstruction: { parts: [{ text: task.system }] } } : {}),
-        contents: [{ role: "user", parts: [{ text: task.prompt }] }],
-      }),
-    });
-    if (!response.ok || !response.body) throw new Error(`Gemini answered ${response.status}`);
-    for await (const data of sseData(response.body)) {
+    const body = await callModel(
+      { provider: "gemini", model: GEMINI_TEXT_MODEL, task: task.name },
+      this.textPolicy,
+      async (signal) => {
+        const response = await this.fetcher(`${this.base}/${GEMINI_TEXT_MODEL}:streamGenerateContent?alt=sse`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-goog-api-key": this.apiKey },
+          body: JSON.stringify(this.textBody(task)),
+          signal,
+        });
+        if (!response.ok) throw failureOfResponse(response, await response.text().catch(() => ""));
+        if (!response.body) throw noText();
+        return response.body;
+      },
+      this.deps,
+    );
+    for await (const data of sseData(body)) {
       const answer = JSON.parse(data) as GeminiAnswer;
       const text = answer.candidates?.[0]?.content?.parts?.map((part) => part.text ?? "").join("") ?? "";
       if (text) yield text;
     }
   }
 
-  protected async render(prompt: string) {
-    const body = await this.post(GEMINI_IMAGE_MODEL, {
-      contents: [{ role: "user", parts: [{ text: prompt }] }],
-      generationConfig: GEMINI_IMAGE_GENERATION_CONFIG,
-      safetySettings: GEMINI_SAFETY_SETTINGS,
-    });
-    const inline = body?.candidates?.[0]?.content?.parts?.find((part) => part.inlineData?.data)?.inlineData;
-    const bytes = decodeBase64(inline?.data);
-    return bytes ? { bytes, mimeType: inline?.mimeType } : null;
+  protected render(prompt: string) {
+    return this.post(
+      GEMINI_IMAGE_MODEL,
+      "card-image",
+      this.imagePolicy,
+      { contents: [{ role: "user", parts: [{ text: prompt }] }], generationConfig: GEMINI_IMAGE_GENERATION_CONFIG, safetySettings: GEMINI_SAFETY_SETTINGS },
+      (answer) => {
+        const inline = answer.candidates?.[0]?.content?.parts?.find((part) => part.inlineData?.data)?.inlineData;
+        const bytes = decodeBase64(inline?.data);
+        if (!bytes) throw answer.promptFeedback?.blockReason ? new ModelFailure("refused", `blocked: ${answer.promptFeedback.blockReason}`) : new ModelFailure("malformed", "the answer held no image");
+        return { bytes, mimeType: inline?.mimeType };
+      },
+    );
   }
+}
+
+/** A piece of a Workers AI stream: chat-completions deltas, or the older `response` field. */
+function streamedPiece(data: string): string {
+  const event = JSON.parse(data) as { response?: unknown; choices?: { delta?: { content?: unknown } }[] };
+  const piece = event.choices?.[0]?.delta?.content ?? event.response;
+  return typeof piece === "string" ? piece : "";
 }
 
 export class WorkersAi extends ModelAi {
   readonly kind = "workers-ai";
   /** The image model answers with JPEG. */
   protected override readonly assumedImage = { contentType: "image/jpeg", ext: "jpg" as const };
+  private readonly gatewayId: string | null;
 
-  constructor(private readonly ai: Ai) {
-    super();
+  constructor(
+    private readonly ai: Ai,
+    options: ModelOptions & { gatewayId?: string | null } = {},
+  ) {
+    super(options);
+    this.gatewayId = options.gatewayId ?? null;
   }
 
-  protected async complete(task: TextTask) {
-    const input = task.system
-      ? {
-          messages: [
-            { role: "system", content: task.system },
-            { role: "user", content: task.prompt },
-          ],
-          ...(task.maxTokens ? { max_tokens: task.maxTokens } : {}),
+  /** The binding's options: the deadline's signal, and the AI Gateway when there is one. */
+  private runOptions(signal: AbortSignal): AiOptions {
+    return { signal, ...(this.gatewayId ? { gateway: { id: this.gatewayId } } : {}) };
+  }
+
+  private messages(task: TextTask): ChatCompletionsInput["messages"] {
+    return [...(task.system ? [{ role: "system" as const, content: task.system }] : []), { role: "user" as const, content: task.prompt }];
+  }
+
+  private call<T>(model: string, task: string, policy: CallPolicy, run: (options: AiOptions) => Promise<T>): Promise<T> {
+    return callModel(
+      { provider: "workers-ai", model, task },
+      policy,
+      async (signal) => {
+        try {
+          return await run(this.runOptions(signal));
+        } catch (error) {
+          throw error instanceof ModelFailure || error instanceof SyntaxError ? error : failureOfBindingError(error);
         }
-      : { prompt: task.prompt, ...(task.maxTokens ? { max_tokens: task.maxTokens } : {}) };
-    const result = (await this.ai.run(WORKERS_AI_TEXT_MODEL as keyof AiModels, input as never)) as { response?: unknown } | null;
-    return typeof result?.response === "string" ? result.response : null;
+      },
+      this.deps,
+    );
+  }
+
+  protected complete(task: TextTask) {
+    return this.call(WORKERS_AI_TEXT_MODEL, task.name, this.textPolicy, async (options) => {
+      const answer = await this.ai.run(WORKERS_AI_TEXT_MODEL, { messages: this.messages(task), max_tokens: task.maxTokens }, options);
+      const text = answer.choices?.[0]?.message?.content;
+      if (typeof text !== "string" || !text.trim()) throw noText();
+      return text;
+    });
   }
 
   protected async *completeStream(task: TextTask): AsyncGenerator<string> {
-    const messages = [...(task.system ? [{ role: "system", content: task.system }] : []), { role: "user", content: task.prompt }];
-    const stream = (await this.ai.run(WORKERS_AI_TEXT_MODEL as keyof AiModels, {
-      messages,
-      stream: true,
-      ...(task.maxTokens ? { max_tokens: task.maxTokens } : {}),
-    } as never)) as unknown;
-    if (!(stream instanceof ReadableStream)) throw new Error("Workers AI did not stream");
-    for await (const data of sseData(stream as ReadableStream<Uint8Array>)) {
-      const piece = (JSON.parse(data) as { response?: unknown }).response;
-      if (typeof piece === "string" && piece) yield piece;
+    const stream = await this.call(WORKERS_AI_TEXT_MODEL, task.name, this.textPolicy, async (options) => {
+      const answer: unknown = await this.ai.run(WORKERS_AI_TEXT_MODEL, { messages: this.messages(task), max_tokens: task.maxTokens, stream: true }, options);
+      if (!(answer instanceof ReadableStream)) throw new ModelFailure("malformed", "the model did not stream");
+      return answer as ReadableStream<Uint8Array>;
+    });
+    for await (const data of sseData(stream)) {
+      const piece = streamedPiece(data);
+      if (piece) yield piece;
     }
   }
 
-  protected async render(prompt: string, quality: CardQuality) {
-    const answer = await this.ai.run(WORKERS_AI_IMAGE_MODEL as keyof AiModels, { prompt, steps: WORKERS_AI_IMAGE_STEPS[quality] } as never);
-    const bytes = await imageBytes(answer);
-    return bytes ? { bytes, mimeType: sniffImage(bytes)?.contentType } : null;
+  protected render(prompt: string, quality: CardQuality) {
+    return this.call(WORKERS_AI_IMAGE_MODEL, "card-image", this.imagePolicy, async (options) => {
+      const answer: unknown = await this.ai.run(WORKERS_AI_IMAGE_MODEL, { prompt, ...WORKERS_AI_IMAGE_SIZE, steps: WORKERS_AI_IMAGE_STEPS[quality] }, options);
+      const bytes = await imageBytes(answer);
+      if (!bytes) throw new ModelFailure("malformed", "the answer held no image");
+      return { bytes, mimeType: sniffImage(bytes)?.contentType };
+    });
   }
 }
 
@@ -386,7 +499,7 @@ export class LocalAi implements AiService {
 }
 
 export function createAi(config: AppConfig, env: Cloudflare.Env, fetcher: typeof fetch = fetch): AiService {
-  if (config.gemini) return new GeminiAi(config.gemini.apiKey, fetcher);
-  if (env.AI) return new WorkersAi(env.AI);
+  if (config.gemini) return new GeminiAi(config.gemini.apiKey, fetcher, { gateway: config.aiGateway?.accountId ? { accountId: config.aiGateway.accountId, gatewayId: config.aiGateway.id } : null });
+  if (env.AI) return new WorkersAi(env.AI, { gatewayId: config.aiGateway?.id ?? null });
   return new LocalAi(Math.random, config.localAiLatency);
 }

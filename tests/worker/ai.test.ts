@@ -30,14 +30,25 @@ const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const svgText = (image: PaintedImage) => new TextDecoder().decode(image.bytes);
 
+/** Retries without waiting, and failures kept instead of printed. */
+const quiet = () => {
+  const logged: Record<string, unknown>[] = [];
+  return { logged, deps: { sleep: async () => {}, log: (line: Record<string, unknown>) => void logged.push(line) } };
+};
+
 /** A Gemini stand-in at its HTTP boundary: records every request and answers with `answer`. */
 function fakeGemini(answer: () => Response | Promise<Response>) {
   const requests: Request[] = [];
-  const ai = new GeminiAi("gm-key", async (input, init) => {
-    requests.push(new Request(input as RequestInfo, init));
-    return answer();
-  });
-  return { ai, requests };
+  const { logged, deps } = quiet();
+  const ai = new GeminiAi(
+    "gm-key",
+    async (input, init) => {
+      requests.push(new Request(input as RequestInfo, init));
+      return answer();
+    },
+    { deps },
+  );
+  return { ai, requests, logged };
 }
 
 const geminiText = (text: string) => () => Response.json({ candidates: [{ content: { parts: [{ text }] } }] });
@@ -45,15 +56,19 @@ const geminiDown = () => new Response("internal", { status: 500 });
 
 /** A Workers AI binding stand-in: records every call and answers with `answer`. */
 function fakeBinding(answer: (model: string, input: Record<string, unknown>) => unknown) {
-  const calls: { model: string; input: Record<string, unknown> }[] = [];
+  const calls: { model: string; input: Record<string, unknown>; options: AiOptions }[] = [];
   const binding = {
-    run: async (model: string, input: Record<string, unknown>) => {
-      calls.push({ model, input });
+    run: async (model: string, input: Record<string, unknown>, options: AiOptions) => {
+      calls.push({ model, input, options });
       return answer(model, input);
     },
   } as unknown as Ai;
-  return { ai: new WorkersAi(binding), calls };
+  const { logged, deps } = quiet();
+  return { ai: new WorkersAi(binding, { deps }), calls, logged };
 }
+
+/** What a chat-completions model on Workers AI answers. */
+const chat = (content: string) => ({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
 
 function expectPlaceholder(image: PaintedImage, name = FOOL.name, theme = THEME) {
   expect(image.placeholder).toBe(true);
@@ -74,9 +89,9 @@ describe("Gemini painting", () => {
 
     expect(requests).toHaveLength(1);
     const request = requests[0]!;
-    expect(GEMINI_IMAGE_MODEL).toBe("gemini-2.5-flash-image");
+    expect(GEMINI_IMAGE_MODEL).toBe("gemini-3.1-flash-image");
     expect(request.method).toBe("POST");
-    expect(request.url).toBe("https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash-image:generateContent");
+    expect(request.url).toBe("https://generativelanguage.googleapis.com/v1beta/models/gemini-3.1-flash-image:generateContent");
     expect(request.headers.get("x-goog-api-key")).toBe("gm-key");
     const body = (await request.json()) as {
       contents: { parts: { text: string }[] }[];
@@ -279,13 +294,13 @@ describe("Gemini text", () => {
 
 describe("Workers AI", () => {
   it("writes text through the text model and survives its failure", async () => {
-    const good = fakeBinding(() => ({ response: "Tidepool Oracle\n\nEmber Monastery\nClockwork Orchard" }));
+    const good = fakeBinding(() => chat("Tidepool Oracle\n\nEmber Monastery\nClockwork Orchard"));
     expect(await good.ai.suggestThemes(2)).toEqual(["Tidepool Oracle", "Ember Monastery"]);
     expect(good.calls[0]!.model).toBe(WORKERS_AI_TEXT_MODEL);
     const messages = good.calls[0]!.input.messages as { role: string; content: string }[];
     expect(messages.map((m) => m.role)).toEqual(["system", "user"]);
 
-    const described = fakeBinding(() => ({ response: "A fool in a greenhouse, stepping toward the light." }));
+    const described = fakeBinding(() => chat("A fool in a greenhouse, stepping toward the light."));
     expect(await described.ai.describeCard({ card: FOOL, theme: THEME, style: STYLE })).toBe("A fool in a greenhouse, stepping toward the light.");
 
     const bad = fakeBinding(() => Promise.reject(new Error("capacity")));
@@ -328,7 +343,12 @@ describe("Workers AI", () => {
     const binding = fakeBinding(() => ({ image: base64(JPEG) }));
     await binding.ai.paintCard({ card: FOOL, theme: THEME, style: STYLE });
     await binding.ai.paintCard({ card: FOOL, theme: THEME, style: STYLE, quality: "high" });
-    expect(binding.calls.map((call) => call.input.steps)).toEqual([4, 8]);
+    expect(binding.calls.map((call) => call.input.steps)).toEqual([20, 40]);
+    // Asked at 3:4, so nothing of the picture is cropped away.
+    expect(binding.calls.map((call) => [call.input.width, call.input.height])).toEqual([
+      [768, 1024],
+      [768, 1024],
+    ]);
     expect(binding.calls[1]!.input.prompt).toBe(cardImagePrompt({ card: FOOL, theme: THEME, style: STYLE, quality: "high" }));
     expect(binding.calls[1]!.input.prompt).not.toBe(binding.calls[0]!.input.prompt);
   });

@@ -295,14 +295,14 @@ describe("AI adapters for usernames", () => {
     ["no candidates", () => Response.json({ candidates: [] })],
     ["a network failure", () => Promise.reject(new TypeError("network down"))],
   ])("gives no suggestion on %s, so the local fallback is used", async (_label, answer) => {
-    const ai = new GeminiAi("gm-key", async () => answer());
+    const ai = new GeminiAi("gm-key", async () => answer(), { deps: { sleep: async () => {}, log: () => {} } });
     expect(await ai.suggestUsername({ email: "x@example.com" })).toBeNull();
   });
 
   it("reads Workers AI's response, and survives its failure", async () => {
-    const good = new WorkersAi({ run: async () => ({ response: "Tarot_Owl" }) } as unknown as Ai);
+    const good = new WorkersAi({ run: async () => ({ choices: [{ message: { role: "assistant", content: "Tarot_Owl" } }] }) } as unknown as Ai);
     expect(await good.suggestUsername({ email: "o@example.com" })).toBe("Tarot_Owl");
-    const bad = new WorkersAi({ run: async () => Promise.reject(new Error("capacity")) } as unknown as Ai);
+    const bad = new WorkersAi({ run: async () => Promise.reject(new Error("capacity")) } as unknown as Ai, { deps: { sleep: async () => {}, log: () => {} } });
     expect(await bad.suggestUsername({ email: "o@example.com" })).toBeNull();
   });
 });
