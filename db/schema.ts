@@ -316,6 +316,10 @@ export const readingJournal = sqliteTable(
     notesRevision: integer("notes_revision").notNull().default(0),
     /** Set while the entry is shared: the read-only link's last segment. */
     shareId: text("share_id"),
+    /** The person's own labels, lower case, at most ten (JSON array); searched with the rest (migration 0033). */
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** How the person felt about the reading, one of `JOURNAL_MOODS`; null when not said. */
+    mood: text("mood"),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },

@@ -20,7 +20,7 @@ export const CONTACT_EMAIL = "hello@arcanum.cards";
 
 export function SiteFooter() {
   return (
-    <footer className="mt-24 border-t border-line bg-surface/60">
+    <footer className="mt-24 border-t border-line bg-surface/60 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div>
           <Wordmark />

@@ -81,7 +81,7 @@ export function SiteNav() {
       <header
         data-scrolled={scrolled ? "true" : "false"}
         className={cn(
-          "site-nav sticky top-0 z-40 border-b transition-[background-color,border-color,backdrop-filter] duration-200",
+          "site-nav sticky top-0 z-40 border-b transition-[background-color,border-color,backdrop-filter] duration-200 print:hidden",
           scrolled ? "border-line bg-bg/85 backdrop-blur-md" : "border-transparent bg-transparent",
         )}
       >

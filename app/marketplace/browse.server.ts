@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { cardImageUrl } from "../decks/images";
 import { verifiedCreatorSql } from "../entitlements/entitlements.server";
-
+import { matchQuery } from "../lib/full-text";
 import { BROWSE_PAGE_SIZE, type BrowseSort } from "./browse";
 
 export { BROWSE_PAGE_SIZE, browseSorts, type BrowseSort } from "./browse";
@@ -22,16 +22,8 @@ export type BrowseParams = {
   page?: number;
 };
 
-/**
- * The search text as an FTS5 query that cannot be a syntax error: every word becomes a quoted
- * string (so AND, NEAR, quotes and stars are words, not operators) and the last one matches as a
- * prefix, for search while typing. Null when the text has no word to look for.
- */
-export function marketplaceMatchQuery(text: string): string | null {
-  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
-  if (words.length === 0) return null;
-  return words.map((word, i) => `"${word}"${i === words.length - 1 ? "*" : ""}`).join(" ");
-}
+/** The marketplace's search words as an FTS5 query (the rule is shared with the journal's search). */
+export { matchQuery as marketplaceMatchQuery } from "../lib/full-text";
 
 /**
  * The orders of the marketplace. The quality score and the rating pulled toward the middle are
@@ -160,7 +152,7 @@ export async function browseMarketplace(db: Database, params: BrowseParams) {
 
 /** The statement that reads a page of the marketplace with its total, or null when the search can match nothing. */
 export function browseQuery(db: Database, params: BrowseParams) {
-  const match = params.q ? marketplaceMatchQuery(params.q) : null;
+  const match = params.q ? matchQuery(params.q) : null;
   if (params.q?.trim() && match === null) return null;
   const page = pageOf(params);
   const from = fromMatches(match);
@@ -173,7 +165,7 @@ export async function browseResult(db: Database, params: BrowseParams, rows: (Ti
   const page = pageOf(params);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page > 1) {
-    const match = params.q ? marketplaceMatchQuery(params.q) : null;
+    const match = params.q ? matchQuery(params.q) : null;
     total = (await db.all<{ total: number }>(sql`select ${countOf(fromMatches(match), whereClause(params))} as total`))[0]?.total ?? 0;
   }
   return {

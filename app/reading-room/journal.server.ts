@@ -3,11 +3,10 @@
  * their own notes, and can be shared as a read-only link. A paid reading's record is the client's
  * and the reader's alike: its link works only while both of them share it.
  */
-import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
-import type { Me } from "../lib/page-reads.server";
 import { newId, randomToken } from "../lib/crypto";
 import { deleteMediaUnder } from "../media/media.server";
 import { claimStatement, earlierOutcome, holdsClaim, settleStatements, type Outcome, type SubmissionRef } from "../outbox/submission-keys.server";
@@ -72,30 +71,13 @@ const agreed = (who: "client_id" | "reader_id") =>
  * True when the entry's link may work: it is not of a paid reading, or both the client and the
  * reader of that reading share their own entry of it (the first to share asks, the other agrees).
  */
-const linkAgreed = sql<boolean>`NOT EXISTS (SELECT 1 FROM paid_readings p WHERE p.id = ${readingJournal.sessionId} AND NOT (${agreed("client_id")} AND ${agreed("reader_id")}))`;
+export const linkAgreed = sql<boolean>`NOT EXISTS (SELECT 1 FROM paid_readings p WHERE p.id = ${readingJournal.sessionId} AND NOT (${agreed("client_id")} AND ${agreed("reader_id")}))`;
 
 /** Where the person stands in the entry's paid reading: null when it was not one. */
 const paidRole = sql<"client" | "reader" | "guest" | null>`(SELECT CASE WHEN p.client_id = ${readingJournal.userId} THEN 'client' WHEN p.reader_id = ${readingJournal.userId} THEN 'reader' ELSE 'guest' END FROM paid_readings p WHERE p.id = ${readingJournal.sessionId})`;
 
 /** Whether the other side of the entry's paid reading shares it (for a guest at it: both do). */
 const otherAgreed = sql<boolean>`(SELECT CASE WHEN p.client_id = ${readingJournal.userId} THEN ${agreed("reader_id")} WHEN p.reader_id = ${readingJournal.userId} THEN ${agreed("client_id")} ELSE ${agreed("client_id")} AND ${agreed("reader_id")} END FROM paid_readings p WHERE p.id = ${readingJournal.sessionId})`;
-
-/** The person's kept readings, newest first (the query). */
-export function journalQuery(db: Database, userId: string | Me) {
-  return db
-    .select({
-      id: readingJournal.id,
-      question: readingJournal.question,
-      spreadName: readingJournal.spreadName,
-      cards: readingJournal.cards,
-      createdAt: readingJournal.createdAt,
-      shared: sql<boolean>`${readingJournal.shareId} IS NOT NULL AND ${linkAgreed}`,
-    })
-    .from(readingJournal)
-    .where(eq(readingJournal.userId, userId))
-    .orderBy(desc(readingJournal.createdAt))
-    .limit(200);
-}
 
 /** The person's entry, with where its sharing stands, in one query. */
 export async function getJournalEntry(db: Database, userId: string, id: string) {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { requireUser } from "~/auth/guard.server";
 import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
@@ -9,6 +10,8 @@ import { WaitingFormFields } from "~/outbox/waiting-form";
 import { buttonClasses } from "~/components/ui/button";
 import { recordFaces } from "~/reading-room/deck-art.server";
 import { getJournalEntry, notesForm, saveNotes, setSharing } from "~/reading-room/journal.server";
+import { JOURNAL_MOODS, MAX_TAGS, tagsForm } from "~/journal/practice";
+import { setTagsAndMood } from "~/journal/search.server";
 import { linkWorks, paidSharingState, shareButton, sharingOutcome } from "~/reading-room/journal-sharing";
 import { ReadingRecord } from "~/reading-room/reading-record";
 import type { PageHandle } from "~/lib/page-handle";
@@ -46,6 +49,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (outcome.status === 404) throw new Response("Reading not found", { status: 404 });
     return answerWith<{ message: string; ok: boolean }>(outcome);
   }
+  if (form.intent === "tags") {
+    const parsed = tagsForm.safeParse({ tags: form.tags ?? "", mood: form.mood ?? "" });
+    if (!parsed.success) return data({ message: parsed.error.issues[0]!.message, ok: false, field: "tags" }, { status: 400 });
+    if (!(await setTagsAndMood(context.db, user.id, id, parsed.data))) throw new Response("Reading not found", { status: 404 });
+    return { message: "Tags saved.", ok: true, field: "tags" };
+  }
   if (form.intent === "share" || form.intent === "unshare") {
     const shared = await setSharing(context.db, context.cloudflare.env.MEDIA, user.id, id, form.intent === "share");
     if (!shared) throw new Response("Reading not found", { status: 404 });
@@ -54,6 +63,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return { message: sharingOutcome(entry.sharing, entry.shareId), ok: true };
   }
   return data({ message: "Unknown action.", ok: false }, { status: 400 });
+}
+
+/** Printing the page gives the reading on paper: the record and the notes, without the forms. */
+function PrintButton() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <button type="button" onClick={() => window.print()} className={buttonClasses("ghost", "sm")}>
+      Print this reading
+    </button>
+  );
 }
 
 function readingDay(at: number): string {
@@ -65,10 +86,17 @@ export default function JournalEntry() {
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 pt-10 sm:px-6">
-      <Link to="/journal" className="text-sm text-brand underline">← Reading Journal</Link>
+      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link to="/journal" className="text-sm text-brand underline">← Reading Journal</Link>
+        <PrintButton />
+      </div>
       <h1 className="text-4xl font-bold">Your reading</h1>
       <ReadingRecord {...entry} faces={faces} />
-      <Form method="post" className="grid gap-2" data-outbox="journal-notes" data-outbox-account={waiting.account} data-outbox-label={`Note on your reading of ${readingDay(entry.createdAt)}`}>
+      {entry.tags.length > 0 || entry.mood ? (
+        <p className="hidden print:block">{[entry.mood, ...entry.tags.map((tag) => `#${tag}`)].filter(Boolean).join(" · ")}</p>
+      ) : null}
+      {entry.notes ? <div className="hidden whitespace-pre-wrap print:block"><h2 className="font-semibold">Your notes</h2><p>{entry.notes}</p></div> : null}
+      <Form method="post" className="grid gap-2 print:hidden" data-outbox="journal-notes" data-outbox-account={waiting.account} data-outbox-label={`Note on your reading of ${readingDay(entry.createdAt)}`}>
         <input type="hidden" name="intent" value="notes" />
         <input type="hidden" name="revision" value={entry.notesRevision} />
         <label htmlFor="notes" className="font-semibold">Your notes</label>
@@ -76,7 +104,37 @@ export default function JournalEntry() {
         <button type="submit" className={`${buttonClasses("secondary")} justify-self-start`}>Save notes</button>
         <WaitingFormFields submissionKey={waiting.key} kind="journal-notes" />
       </Form>
-      <section className="grid gap-2 rounded-3xl border border-line bg-surface/80 p-5">
+      <Form method="post" className="grid gap-3 rounded-3xl border border-line bg-surface/80 p-5 print:hidden" aria-labelledby="tags-heading">
+        <h2 id="tags-heading" className="font-semibold">Tags and mood</h2>
+        <input type="hidden" name="intent" value="tags" />
+        <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+          <div className="grid gap-1">
+            <label htmlFor="tags" className="text-sm font-medium">Tags</label>
+            <input
+              key={entry.tags.join(",")}
+              id="tags"
+              name="tags"
+              defaultValue={entry.tags.join(", ")}
+              placeholder="love, new job, full moon"
+              aria-describedby="tags-help"
+              className="h-11 rounded-xl border border-line bg-surface px-3"
+            />
+            <p id="tags-help" className="text-xs text-muted">Separate tags with commas; up to {MAX_TAGS}.</p>
+          </div>
+          <div className="grid content-start gap-1">
+            <label htmlFor="mood" className="text-sm font-medium">Mood</label>
+            <select key={entry.mood ?? ""} id="mood" name="mood" defaultValue={entry.mood ?? ""} className="h-11 rounded-xl border border-line bg-surface px-3">
+              <option value="">Not said</option>
+              {JOURNAL_MOODS.map((mood) => (
+                <option key={mood} value={mood}>{mood[0]!.toUpperCase() + mood.slice(1)}</option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <button type="submit" className={`${buttonClasses("secondary", "sm")} justify-self-start`}>Save tags</button>
+        {result && "field" in result && result.field === "tags" ? <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm" : "text-sm text-danger"}>{result.message}</p> : null}
+      </Form>
+      <section className="grid gap-2 rounded-3xl border border-line bg-surface/80 p-5 print:hidden">
         <h2 className="font-semibold">Share</h2>
         {entry.sharing.kind === "paid" ? (
           <p className="text-sm" data-testid="share-state">{paidSharingState(entry.sharing)}</p>
@@ -91,7 +149,7 @@ export default function JournalEntry() {
           <button type="submit" className={buttonClasses("secondary", "sm")}>{shareButton(entry.sharing, entry.shareId)}</button>
         </Form>
       </section>
-      {result?.message ? <p role={result.ok ? "status" : "alert"} className="text-sm">{result.message}</p> : null}
+      {result?.message && !("field" in result) ? <p role={result.ok ? "status" : "alert"} className="text-sm print:hidden">{result.message}</p> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { textResponse } from "../lib/http";
+import { IMPORT_MAX_BYTES } from "../journal/practice";
 import { AVATAR_MAX_BYTES } from "../profile/avatar";
 import { isApiPath } from "../api/paths";
 
@@ -6,9 +7,17 @@ import { isApiPath } from "../api/paths";
 export const FORM_BODY_LIMIT = 256 * 1024;
 /** The profile page takes an avatar upload: the image's limit plus room for the form around it. */
 export const UPLOAD_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
+/** The journal takes a journal file to import: its limit plus room for the form around it. */
+export const JOURNAL_IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
+
+/** The pages that take a file, and how much; every other form is text. */
+const UPLOADS = new Map([
+  ["/profile", UPLOAD_BODY_LIMIT],
+  ["/journal", JOURNAL_IMPORT_BODY_LIMIT],
+]);
 
 export function bodyLimitFor(pathname: string): number {
-  return pathname === "/profile" || pathname === "/profile.data" ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+  return UPLOADS.get(pathname.replace(/\.data$/, "")) ?? FORM_BODY_LIMIT;
 }
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

@@ -206,7 +206,13 @@ const ROWS: HttpRow[] = [
   ...(["notes", "share", "unshare"] as const).map((intent) =>
     act(journal, intent, (f) => `/journal/${f.journalId}`, () => ({ intent, notes: "mine" }), ownerOnly),
   ),
+  act(journal, "tags", (f) => `/journal/${f.journalId}`, () => ({ intent: "tags", tags: "matrix", mood: "calm" }), ownerOnly),
   doc("routes/_main.journal._index", "/journal", () => "/journal", signedIn(200)),
+  doc("routes/_main.journal._index", "/journal, searched and filtered (each person's own)", () => "/journal?q=matrix&tag=matrix&mood=calm", signedIn(200)),
+  // Importing adds to the person's own journal; a guest is asked for an account first (the file here is missing: 400).
+  act("routes/_main.journal._index", "import", () => "/journal", () => ({}), { nobody: "login", guest: 401, member: 400, removed: 400, owner: 400 }),
+  doc("routes/journal.export[.json]", "/journal/export.json (each person's own)", () => "/journal/export.json", signedIn(200)),
+  doc("routes/journal.export[.csv]", "/journal/export.csv (each person's own)", () => "/journal/export.csv", signedIn(200)),
   doc("routes/_main.login", "/login", () => "/login", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),
   act("routes/_main.login", "send", () => "/login", () => ({ email: "matrix@example.com" }), all("allowed")),
   doc("routes/_main.signup", "/signup", () => "/signup", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),

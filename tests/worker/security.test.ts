@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { createDatabase } from "../../app/db.server";
-import { DISCARD_LIMIT, FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
+import { DISCARD_LIMIT, FORM_BODY_LIMIT, JOURNAL_IMPORT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
 import { anonymousUsers, users } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
@@ -185,7 +185,7 @@ function streamedPost(path: string, bytes: number, cookie?: string, chunkBytes =
 describe("request bodies are capped before they are read", () => {
   it("refuses a declared oversized body at once with 413 and a clear message", async () => {
     const cookie = await signInAs("seed-user-demo");
-    for (const [path, limit] of [["/theme", FORM_BODY_LIMIT], ["/login", FORM_BODY_LIMIT], ["/profile", UPLOAD_BODY_LIMIT], ["/collection/seed-deck-autumn-lanterns", FORM_BODY_LIMIT]] as const) {
+    for (const [path, limit] of [["/theme", FORM_BODY_LIMIT], ["/login", FORM_BODY_LIMIT], ["/profile", UPLOAD_BODY_LIMIT], ["/journal", JOURNAL_IMPORT_BODY_LIMIT], ["/journal/some-entry", FORM_BODY_LIMIT], ["/collection/seed-deck-autumn-lanterns", FORM_BODY_LIMIT]] as const) {
       const response = await app.fetch(`${ORIGIN}${path}`, {
         method: "POST",
         redirect: "manual",
