@@ -152,11 +152,17 @@ const COURT_ROLE: Record<number, (item: Noun) => string> = {
   13: (item) => `sits enthroned as a queen, a ${item.one} resting in both hands`,
   14: (item) => `presides as a king, a ${item.one} held with calm authority`,
 };
-const PIP_SCENE: readonly ((who: string) => string)[] = [
+/** Who keeps the pip card's objects company: a creature or person acts, a thing only sits in the scene. */
+const PIP_SCENE: readonly ((who: string, single: boolean) => string)[] = [
   (who) => `while ${who} watches from below`,
-  (who) => `and ${who} rests at their foot`,
+  (who, single) => `and ${who} rests at ${single ? "its" : "their"} foot`,
   (who) => `as ${who} passes by without hurry`,
-  (who) => `with ${who} reaching for the nearest`,
+  (who, single) => `with ${who} reaching for ${single ? "it" : "the nearest"}`,
+];
+const PIP_THING: readonly ((what: string) => string)[] = [
+  (what) => `while ${what} glows close by`,
+  (what) => `with ${what} set beside them`,
+  (what) => `and ${what} waits in the corner`,
 ];
 
 /** How a card is named inside a sentence: "The Hermit", "Justice", "the Three of Cups". */
@@ -213,7 +219,7 @@ export function pictureSentence(card: TarotCard, words: ThemeWords, choose: Choo
   }
   const things = card.number === 1 ? `a single ${item.one} held out by a hand from a cloud` : `${COUNT[card.number]!} ${item.many} set out in a pattern`;
   const small = words.actor ?? words.emblem ?? words.details[0];
-  const scene = small ? ` ${choose(PIP_SCENE, "pip-scene")(withArticle(small.one))}` : "";
+  const scene = !small ? "" : words.actor ? ` ${choose(PIP_SCENE, "pip-scene")(withArticle(small.one), card.number === 1)}` : ` ${choose(PIP_THING, "pip-scene")(withArticle(small.one))}`;
   const frames = [
     () => (where ? `${capital(where)}, the ${card.name} shows ${things}${scene}.` : `The ${card.name} shows ${things}${scene}.`),
     () => `On the ${card.name}, ${things}${tail}${scene}.`.replace(/ set out in a pattern/, " are set out in a pattern").replace(/a single (\w+) held out/, "a single $1 is held out"),

@@ -47,8 +47,9 @@ type Frame = (s: Scene) => string | null;
 /** The card's gist told through the theme: every frame names a subject or the setting. */
 const GIST_FRAMES: readonly Frame[] = [
   (s) => (s.lead ? `For the ${s.lead.many} of this deck, ${s.ref} stands for ${s.gist}.` : null),
-  (s) => (s.lead ? `What the ${s.lead.one} on this card lives out is ${s.gist}.` : null),
-  (s) => (s.lead ? `Told among ${s.lead.many}, the card is about ${s.gist}.` : null),
+  (s) => (s.lead && s.isActor ? `What the ${s.lead.one} on this card lives out is ${s.gist}.` : null),
+  (s) => (s.lead && !s.isActor ? `The ${s.lead.many} of this deck light up one idea here: ${s.gist}.` : null),
+  (s) => (s.lead && s.isActor ? `Told among ${s.lead.many}, the card is about ${s.gist}.` : null),
   (s) => (s.lead && s.isActor ? `Any ${s.lead.one} who has lived a little would know this card: it is ${s.gist}.` : null),
   (s) => (s.place ? `${s.Ref} keeps its old sense in this ${s.place.one}: ${s.gist}.` : null),
   (s) => (s.place ? `The story this ${s.place.one} tells is ${s.gist}.` : null),
@@ -62,7 +63,7 @@ const UPRIGHT_FRAMES: readonly Frame[] = [
   (s) => `Drawn upright, it brings ${s.upright}.`,
   (s) => `Its upright words are ${s.upright}.`,
   (s) => `Read upright, it points to ${s.upright}.`,
-  (s) => (s.lead ? `Upright, the ${s.lead.many} read it as ${s.upright}.` : null),
+  (s) => (s.lead && s.isActor ? `Upright, the ${s.lead.many} read it as ${s.upright}.` : null),
   (s) => (s.place ? `When it stands upright, the ${s.place.one} fills with ${s.upright}.` : null),
   (s) => (s.lead && s.isActor ? `A ${s.lead.one} drawing it upright would hear ${s.upright}.` : null),
 ];
@@ -85,7 +86,8 @@ const REVERSED_FRAMES: readonly Frame[] = [
   (s) => `Turned over, ${s.ref} speaks of ${s.reversed}. ${capital(s.counselReversed)}.`,
   (s) => `When it lands reversed, watch for ${s.reversed}, and try to ${s.counselReversed}.`,
   (s) => (s.place ? `Reversed, the ${s.place.one} darkens toward ${s.reversed}; ${s.counselReversed}.` : null),
-  (s) => (s.lead ? `A reversed draw shows the ${s.lead.one}'s shadow side, ${s.reversed}: ${s.counselReversed}.` : null),
+  (s) => (s.lead && s.isActor ? `A reversed draw shows the ${s.lead.one}'s shadow side, ${s.reversed}: ${s.counselReversed}.` : null),
+  (s) => (s.lead && !s.isActor ? `Reversed, the ${s.lead.many} fall into shadow and the card warns of ${s.reversed}; ${s.counselReversed}.` : null),
   (s) => (s.words.time === "night" ? `Reversed, the night closes in with ${s.reversed}. The way through is to ${s.counselReversed}.` : null),
 ];
 
