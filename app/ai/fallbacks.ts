@@ -10,7 +10,10 @@ import {
   type ReadingCard,
 } from "./prompts";
 import { joinList, limitWords, pickSome, textHash } from "./text";
-import { readingPicture, suggestThemesFrom, writeCardDescription, writeDeckDescription } from "./writer";
+import { writeDeckDescription } from "./writer";
+import { writeCardDescription } from "./writer/card";
+import { cardNamed, writeReading, type ReadingInput } from "./writer/reading";
+import { questionIdeasFrom, themeIdeasFrom } from "./writer/suggest";
 
 /** Deck themes offered when no model is at hand. */
 export const CANNED_THEMES: readonly string[] = [
@@ -107,16 +110,13 @@ function safeMeaning(card: Pick<TarotCard, "key">): CardMeaning | null {
   }
 }
 
-const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-
-const firstSentence = (text: string) => (text.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? text).trim();
-
 /**
- * A card description in our own words, from the card's meaning and the deck's theme: the theme's
- * subjects play the card's picture (see writer.ts), and the phrasing varies by card and theme.
+ * A card description in our own words, from the card's lore and keywords and the deck's theme: the
+ * theme's subjects play the card's picture and carry its meaning (see writer/card.ts). `seed` (else
+ * the deck's painting secret) varies the phrasing between decks of one theme.
  */
-export function composeCardDescription({ card, theme }: { card: TarotCard; theme: string; style: string }): string {
-  return limitWords(writeCardDescription(card, theme, safeMeaning(card)), CARD_DESCRIPTION_MAX_WORDS);
+export function composeCardDescription({ card, theme, seed, paintingSecret }: { card: TarotCard; theme: string; style: string; seed?: string; paintingSecret?: string }): string {
+  return limitWords(writeCardDescription(card, theme, safeMeaning(card), seed ?? paintingSecret ?? ""), CARD_DESCRIPTION_MAX_WORDS);
 }
 
 /** A deck description built from the theme's subjects, three or four sentences long. */
@@ -124,92 +124,29 @@ export function fallbackDeckDescription(theme: string): string {
   return writeDeckDescription(theme);
 }
 
-/** Theme ideas: variations on what was typed when it names something to vary, else a few of our own. */
+/** Theme ideas: variations on what was typed (each keeps a word of it), else a few of our own. */
 export function fallbackThemes(count: number, random?: () => number, typed = ""): string[] {
-  const own = suggestThemesFrom(typed, count) ?? [];
+  const own = themeIdeasFrom(typed, count, random) ?? [];
   return [...own, ...pickSome(CANNED_THEMES.filter((theme) => !own.includes(theme)), count - own.length, random)];
 }
 
-export function fallbackQuestions(category: QuestionCategory, count: number, random?: () => number): string[] {
-  return pickSome(CANNED_QUESTIONS[category], count, random);
+/** Reading questions: about what was typed when there is something, else canned ones of the category. */
+export function fallbackQuestions(category: QuestionCategory, count: number, random?: () => number, typed = ""): string[] {
+  const own = questionIdeasFrom(typed, category, count, random) ?? [];
+  return [...own, ...pickSome(CANNED_QUESTIONS[category].filter((question) => !own.includes(question)), count - own.length, random)];
 }
 
 /** The deck card with this name, matched loosely (case and a leading "The" do not matter). */
 export function cardByName(name: string): TarotCard | undefined {
-  const norm = (value: string) => value.trim().toLowerCase().replace(/^the\s+/, "").replace(/\s+/g, " ");
-  const wanted = norm(name);
-  return FULL_DECK.find((card) => norm(card.name) === wanted);
+  return cardNamed(name);
 }
 
-/** How each card's line in a reading opens, varied so a spread does not read like a list. */
-const INSIGHT_LEADS: readonly ((keywords: string, reversed: boolean) => string)[] = [
-  (k) => `${k.charAt(0).toUpperCase()}${k.slice(1)}.`,
-  (k, r) => `${r ? "Turned over, it speaks" : "It speaks"} of ${k}.`,
-  (k) => `Here the card brings ${k}.`,
-  (k, r) => `${r ? "Its reversed side" : "Its message"} is ${k}.`,
-];
-
-/** A reading in our own words from the cards' written meanings, in the three usual sections. */
-export function fallbackReading({ question, cards, spread, theme }: { question: string; cards: ReadingCard[]; spread: string; theme?: string | null }): string {
-  const asked = question.trim();
-  const known = cards.map((drawn) => {
-    const card = cardByName(drawn.name);
-    const meaning = card ? safeMeaning(card) : null;
-    const side = meaning ? (drawn.reversed ? meaning.reversed : meaning.upright) : null;
-    return { drawn: { ...drawn, name: card?.name ?? drawn.name }, side };
-  });
-  const reversedCount = cards.filter((card) => card.reversed).length;
-  const majors = cards.filter((card) => cardByName(card.name)?.arcana === "major").length;
-  const spreadName = spread.trim();
-  const spreadLabel = !spreadName ? "this spread" : /spread|draw|layout|cross/i.test(spreadName) ? `your ${spreadName}` : `your ${spreadName} spread`;
-  const counted = cards.length === 1 ? "card" : `${NUMBER_WORDS[cards.length] ?? cards.length} cards`;
-
-  const energy: string[] = [];
-  energy.push(
-    asked
-      ? `You asked: “${asked}”${/[.!?]$/.test(asked) ? "" : "."} The ${counted} of ${spreadLabel} ${cards.length === 1 ? "answers" : "answer"} with a picture rather than a verdict.`
-      : `With no single question in mind, ${spreadLabel} offers a snapshot of the energies around you now.`,
-  );
-  if (cards.length) {
-    if (majors > cards.length / 2) energy.push("Several Major Arcana cards appear, which suggests this matter touches something larger than daily routine.");
-    if (reversedCount > cards.length / 2) energy.push("Many cards are reversed, hinting that some of this energy is blocked, delayed or turned inward.");
-    else if (reversedCount === 0) energy.push("Every card is upright, so the energy here flows fairly openly.");
-    const themes = known.flatMap(({ side }) => side?.keywords.slice(0, 1) ?? []);
-    if (themes.length) energy.push(`The threads running through the reading are ${joinList(themes.slice(0, 5))}.`);
-  } else {
-    energy.push("No cards were drawn, so sit with the question itself and notice what answer comes first.");
-  }
-
-  const insights = known.map(({ drawn, side }, i) => {
-    const label = `**${drawn.name}**${drawn.reversed ? " (reversed)" : ""}${drawn.position ? ` in ${drawn.position}` : ""}`;
-    if (!side) return `- ${label}: take a moment with this card and notice what it stirs in you.`;
-    const card = cardByName(drawn.name);
-    // The deck's own figure in the card, when its theme gives one.
-    const picture = card ? readingPicture(card, theme) : null;
-    const lead = INSIGHT_LEADS[(textHash(`${drawn.name}|${i}|${asked}`) >>> 3) % INSIGHT_LEADS.length]!(joinList(side.keywords.slice(0, 3)), drawn.reversed);
-    return `- ${label}: ${picture ? `${picture} ` : ""}${lead} ${firstSentence(side.meaning)}`;
-  });
-
-  const last = known[known.length - 1];
-  const guidance = [
-    last?.side
-      ? `The final card, ${last.drawn.name}, points the way: ${firstSentence(last.side.meaning).replace(/^./, (c) => c.toLowerCase())}`
-      : "Trust what you already sense about the situation.",
-    "Treat these cards as a mirror rather than a prophecy: they show tendencies, and your choices shape what comes next.",
-    "Choose one small, concrete step you can take this week, and come back to the cards when things have moved.",
-  ];
-
-  const text = [
-    `## ${READING_SECTIONS[0]}`,
-    energy.join(" "),
-    "",
-    `## ${READING_SECTIONS[1]}`,
-    insights.length ? insights.join("\n") : "- The cards are quiet for now.",
-    "",
-    `## ${READING_SECTIONS[2]}`,
-    guidance.join(" "),
-  ].join("\n");
-  return limitWords(text, READING_MAX_WORDS);
+/**
+ * A reading in our own words from the drawn cards, their positions and the question, in the three
+ * usual sections (see writer/reading.ts). `seed` varies the phrasing of one and the same spread.
+ */
+export function fallbackReading(input: ReadingInput): string {
+  return limitWords(writeReading(input), READING_MAX_WORDS);
 }
 
 /** The 600×900 "artwork unavailable" card, as an image answer. */

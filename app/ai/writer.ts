@@ -49,7 +49,7 @@ export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) && !/^(?:uni|eu|one|use)/i.test(word) ? "an" : "a"} ${word}`;
 }
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const ERA_WORDS: Record<string, string> = {
   medieval: "medieval",
@@ -95,7 +95,7 @@ const ON = new Set(["street", "city street", "road", "bridge", "rooftop", "rooft
 const BY = new Set(["sea", "ocean", "shore", "beach", "river", "lake", "harbour", "harbor", "waterfall"]);
 
 /** A place with its preposition: "in a forest", "by the sea", "on a city street". */
-function placePhrase(place: Noun): string {
+export function placePhrase(place: Noun): string {
   const last = place.one.split(" ").pop()!;
   if (BY.has(place.one) || BY.has(last)) return `by the ${place.one}`;
   if (ON.has(place.one) || ON.has(last)) return `on ${withArticle(place.one)}`;
@@ -103,7 +103,7 @@ function placePhrase(place: Noun): string {
 }
 
 /** Where a card's scene takes place: "in a forest as snow comes down". `pick` chooses among several places. */
-function settingClause(words: ThemeWords, pick: number): string {
+export function settingClause(words: ThemeWords, pick: number): string {
   const parts: string[] = [];
   const place = words.places[pick % Math.max(1, words.places.length)];
   if (place) parts.push(placePhrase(place));
@@ -152,18 +152,24 @@ const COURT_ROLE: Record<number, (item: Noun) => string> = {
   13: (item) => `sits enthroned as a queen, a ${item.one} resting in both hands`,
   14: (item) => `presides as a king, a ${item.one} held with calm authority`,
 };
-const PIP_SCENE: readonly ((who: string) => string)[] = [
+/** Who keeps the pip card's objects company: a creature or person acts, a thing only sits in the scene. */
+const PIP_SCENE: readonly ((who: string, single: boolean) => string)[] = [
   (who) => `while ${who} watches from below`,
-  (who) => `and ${who} rests at their foot`,
+  (who, single) => `and ${who} rests at ${single ? "its" : "their"} foot`,
   (who) => `as ${who} passes by without hurry`,
-  (who) => `with ${who} reaching for the nearest`,
+  (who, single) => `with ${who} reaching for ${single ? "it" : "the nearest"}`,
+];
+const PIP_THING: readonly ((what: string) => string)[] = [
+  (what) => `while ${what} glows close by`,
+  (what) => `with ${what} set beside them`,
+  (what) => `and ${what} waits in the corner`,
 ];
 
 /** How a card is named inside a sentence: "The Hermit", "Justice", "the Three of Cups". */
-const cardRef = (card: TarotCard) => (card.arcana === "major" ? card.name : `the ${card.name}`);
+export const cardRef = (card: TarotCard) => (card.arcana === "major" ? card.name : `the ${card.name}`);
 
 /** Picks one of `items` for this card and deck; `salt` keeps the choices of different sentences apart. */
-type Chooser = <T>(items: readonly T[], salt: string) => T;
+export type Chooser = <T>(items: readonly T[], salt: string) => T;
 
 /** Company for the traditional figure when the theme names a thing rather than a creature or person. */
 const COMPANY: readonly ((many: string) => string)[] = [
@@ -174,7 +180,7 @@ const COMPANY: readonly ((many: string) => string)[] = [
 ];
 
 /** The picture of a card in this deck, as one sentence that names the card and places it in the theme. */
-function pictureSentence(card: TarotCard, words: ThemeWords, choose: Chooser): string {
+export function pictureSentence(card: TarotCard, words: ThemeWords, choose: Chooser): string {
   const where = settingClause(words, choose([0, 1, 2, 3, 4, 5], "place"));
   const tail = where ? ` ${where}` : "";
   if (card.arcana === "major") {
@@ -213,7 +219,7 @@ function pictureSentence(card: TarotCard, words: ThemeWords, choose: Chooser): s
   }
   const things = card.number === 1 ? `a single ${item.one} held out by a hand from a cloud` : `${COUNT[card.number]!} ${item.many} set out in a pattern`;
   const small = words.actor ?? words.emblem ?? words.details[0];
-  const scene = small ? ` ${choose(PIP_SCENE, "pip-scene")(withArticle(small.one))}` : "";
+  const scene = !small ? "" : words.actor ? ` ${choose(PIP_SCENE, "pip-scene")(withArticle(small.one), card.number === 1)}` : ` ${choose(PIP_THING, "pip-scene")(withArticle(small.one))}`;
   const frames = [
     () => (where ? `${capital(where)}, the ${card.name} shows ${things}${scene}.` : `The ${card.name} shows ${things}${scene}.`),
     () => `On the ${card.name}, ${things}${tail}${scene}.`.replace(/ set out in a pattern/, " are set out in a pattern").replace(/a single (\w+) held out/, "a single $1 is held out"),
@@ -224,107 +230,6 @@ function pictureSentence(card: TarotCard, words: ThemeWords, choose: Chooser): s
 }
 
 const list = (items: string[]) => (items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
-
-const UPRIGHT: readonly ((k: string) => string)[] = [
-  (k) => `Its heart is ${k}.`,
-  (k) => `Read upright, it brings ${k}.`,
-  (k) => `What it offers is ${k}.`,
-  (k) => `At its centre lie ${k}.`,
-  (k) => `It turns your thoughts to ${k}.`,
-  (k) => `Upright, the card is about ${k}.`,
-];
-const REVERSED: readonly ((k: string) => string)[] = [
-  (k) => `Reversed, the same picture warns of ${k}.`,
-  (k) => `Upside down, it leans toward ${k}.`,
-  (k) => `When it falls reversed, look out for ${k}.`,
-  (k) => `Its shadow side is ${k}.`,
-  (k) => `A reversed draw points to ${k}.`,
-];
-
-/** Card words that name one thing take an article in a sentence; the rest are abstract and go bare. */
-const COUNTED_WORDS: Record<string, string> = {
-  "open road": "the open road",
-  "free spirit": "a free spirit",
-  "new idea": "a new idea",
-  "emotional journey": "an emotional journey",
-  journey: "a journey",
-  calling: "a calling",
-  provider: "a provider",
-  "turning point": "a turning point",
-  "fresh start": "a fresh start",
-};
-const asPhrase = (keyword: string) => COUNTED_WORDS[keyword] ?? keyword;
-
-/**
- * One sentence that ties a subject of the theme to one of the card's own words: the deck's world is
- * part of the meaning, not a backdrop. Null when the theme gives nothing to tie.
- */
-function weaveSentence(words: ThemeWords, keyword: string, choose: Chooser): string | null {
-  const frames: (() => string)[] = [];
-  const place = words.places[0];
-  const detail = words.details[0];
-  const weather = words.weather[0];
-  if (place) {
-    frames.push(() => `Here the ${place.one} itself stands for ${keyword}.`);
-    frames.push(() => `Where the ${place.one} meets the figure, ${keyword} takes shape.`);
-  }
-  if (detail) {
-    frames.push(() => `The ${detail.one} at the edge of the picture is this deck's sign of ${keyword}.`);
-    frames.push(() => `Follow the ${detail.many} in the picture and you arrive at ${keyword}.`);
-  }
-  if (weather) frames.push(() => `Even the ${weather.one} seems to speak of ${keyword}.`);
-  if (words.actor) {
-    frames.push(() => `Every ${words.actor!.one} in this deck knows something of ${keyword}, and this one shows it.`);
-    frames.push(() => `${capital(words.actor!.many)} would read this card as a lesson about ${keyword}.`);
-  }
-  if (words.emblem) {
-    frames.push(() => `In a deck of ${words.emblem!.many}, the ${words.emblem!.one} on this card is kept for ${keyword}.`);
-    frames.push(() => `The ${words.emblem!.many} on this card are here for one reason: ${keyword}.`);
-  }
-  return frames.length ? choose(frames, "weave")() : null;
-}
-
-/** A last word that sends the reader back to this card's picture; sometimes none. */
-function closingSentence(card: TarotCard, words: ThemeWords, choose: Chooser): string | null {
-  const ref = cardRef(card);
-  const frames: (() => string | null)[] = [
-    () => `Sit with ${ref} a moment before you decide what it is saying.`,
-    () => `Let ${ref} speak before you weigh it against the cards around it.`,
-    () => null,
-  ];
-  if (words.details[0]) frames.push(() => `Look for the ${words.details[0]!.one} tucked into ${ref}; it is this deck's own sign for the card.`);
-  if (words.places[0]) frames.push(() => `Let the ${words.places[0]!.one} around ${ref} tell you where the lesson lives.`);
-  if (words.time) frames.push(() => `The ${words.time === "night" ? "night" : words.time === "dawn" ? "early" : "open"} light gives ${ref} its mood.`);
-  return choose(frames, "closing")();
-}
-
-export type CardMeaningWords = { upright: { keywords: string[]; meaning: string }; reversed: { keywords: string[] } };
-
-/**
- * A card's description for a themed deck: the picture, what it means upright (with the theme's
- * subjects tied to one of its words), what it warns of reversed, and sometimes a closing note. Every
- * sentence names the card or its own words, so no sentence serves the whole deck.
- */
-export function writeCardDescription(card: TarotCard, theme: string, meaning: CardMeaningWords | null): string {
-  const words = themeWords(theme);
-  const base = `${theme.trim().toLowerCase()}|${card.key}`;
-  const choose: Chooser = (items, salt) => items[textHash(`${base}|${salt}`) % items.length]!;
-  const parts = [pictureSentence(card, words, choose)];
-  if (meaning) {
-    const upright = meaning.upright.keywords.slice(0, 3);
-    if (upright.length) parts.push(choose(UPRIGHT, "upright")(list(upright)));
-    const first = meaning.upright.meaning.trim().match(/^.*?[.!?](?=\s|$)/)?.[0];
-    if (first) parts.push(first);
-    const spare = meaning.upright.keywords.slice(3);
-    const woven = spare.length ? weaveSentence(words, asPhrase(choose(spare, "keyword")), choose) : null;
-    if (woven) parts.push(woven);
-    const reversed = meaning.reversed.keywords.slice(0, 2);
-    if (reversed.length) parts.push(choose(REVERSED, "reversed")(list(reversed)));
-  }
-  const closing = closingSentence(card, words, choose);
-  if (closing) parts.push(closing);
-  return parts.join(" ");
-}
 
 /** A few sentences that open the theme into a deck: who plays the cards, where, and in what light. */
 export function writeDeckDescription(theme: string): string {
@@ -351,41 +256,6 @@ export function writeDeckDescription(theme: string): string {
     return `${first} The traditional figures keep their places and their symbols, while the world around them belongs to the theme, from the great scenes of the Major Arcana to the smallest pip card. Readers will find the old meanings where they expect them, told in a new light.`;
   }
   return "This deck follows the tarot's journey through a world of its own, from the Fool's first step to the dancer of the World. The traditional figures and symbols stay where a reader expects them, while colour, setting and small details give each card a fresh story to tell.";
-}
-
-const PLACES_ELSEWHERE = ["a harbour town", "a mountain monastery", "a sunken city", "a night market", "a glass greenhouse", "a desert caravan", "an old library", "a lighthouse island", "a birch forest", "a snowy village"];
-const TIMES_ELSEWHERE = ["at first light", "under a comet", "on the longest night", "at the turn of the tide", "after the first snow"];
-const ERAS_ELSEWHERE = ["Victorian", "medieval", "clockwork", "art deco", "far-future", "folk-tale"];
-const COMPANIONS = ["paper lanterns", "moths", "teacups", "keys", "owls", "koi", "lotus flowers", "kites", "ravens", "bells"];
-
-/** Theme ideas that follow what was typed: the same subjects moved to other places, times and ages. */
-export function suggestThemesFrom(theme: string, count: number): string[] | null {
-  const words = themeWords(theme);
-  const lead = words.actor ?? words.emblem ?? words.details[0] ?? null;
-  const place = words.places[0];
-  if (!lead && !place) return null;
-  const hash = textHash(theme.trim().toLowerCase());
-  const at = (items: readonly string[], i: number) => items[(hash + i * 7) % items.length]!;
-  const many = lead ? lead.many : null;
-  const ideas: string[] = [];
-  if (many) {
-    ideas.push(`${capital(many)} in ${at(PLACES_ELSEWHERE.filter((p) => !place || !p.includes(place.one)), 0)}`);
-    ideas.push(`${capital(many)} ${at(TIMES_ELSEWHERE, 1)}`);
-    ideas.push(`${capital(at(ERAS_ELSEWHERE, 2))} ${many}`);
-    ideas.push(`${capital(many)} and ${at(COMPANIONS.filter((c) => c !== many), 3)}`);
-    if (words.actor) {
-      if (place) ideas.push(`A court of ${many} ${placePhrase(place)}`);
-      ideas.push(`${capital(many)} keeping the old lighthouse`);
-      ideas.push(`The ${words.actor.one} oracle of ${place ? `the ${place.one}` : "the night market"}`);
-    } else {
-      ideas.push(`${capital(many)} over ${at(PLACES_ELSEWHERE, 6)}`);
-    }
-  }
-  if (place) {
-    ideas.push(`The ${place.one} ${at(TIMES_ELSEWHERE, 4)}`);
-    ideas.push(`${capital(at(ERAS_ELSEWHERE, 5))} ${pluralOf(place.one)}`);
-  }
-  return [...new Set(ideas)].slice(0, count);
 }
 
 const PICTURE_IN_READING: readonly ((a: string, role: string) => string)[] = [

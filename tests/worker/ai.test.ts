@@ -417,11 +417,13 @@ describe("local AI", () => {
     const asked = { question: "Where next?", cards: [{ name: "The Star", position: "Future", reversed: false }] };
     for (const spread of SPREADS) {
       const reading = await local.interpretReading({ ...asked, spread: spread.phrase });
-      expect(reading, spread.id).toContain(`The card of your ${spread.phrase} answers`);
+      expect(reading.toLowerCase(), spread.id).toContain(`your ${spread.phrase.toLowerCase()}`);
+      expect(reading, spread.id).not.toContain(`${spread.phrase} spread`);
     }
     const three = await local.interpretReading({ ...asked, spread: "three-card spread", cards: [...asked.cards, ...asked.cards, ...asked.cards] });
-    expect(three).toContain("The three cards of your three-card spread answer");
-    expect(await local.interpretReading({ ...asked, spread: "" })).toContain("of this spread");
+    expect(three.toLowerCase()).toContain("your three-card spread");
+    expect(three).toContain("three cards");
+    expect((await local.interpretReading({ ...asked, spread: "" })).toLowerCase()).toContain("this spread");
   });
 });
 
