@@ -30,7 +30,7 @@ function status(view: MeterView): string {
   if (view.status === "waiting") return `Waiting for ${other} to join. The clock starts when you are both here.`;
   if (view.status === "paused") return `Paused: ${other} lost the connection. Nothing is charged until they are back.`;
   if (view.status === "ended") return "The reading has ended. Opening the receipt…";
-  if (view.status === "funding") return view.role === "client" ? "Adding funds… The clock holds while you pay." : "Adding funds… The client is topping up; the clock holds meanwhile.";
+  if (view.status === "funding") return "The clock holds while funds are added.";
   if (view.waitingFor) return `${view.waitingFor === view.role ? "You" : other === "the reader" ? "The reader" : "The client"} lost the connection: the clock pauses if they are not back shortly.`;
   return view.minutesBilled <= view.freeMinutes ? `Free minute ${view.minutesBilled} of ${view.freeMinutes}` : "Billed by the started minute";
 }

@@ -982,9 +982,13 @@ describe("adding funds during a reading", () => {
   });
 
   it("never bills twice when the top-up arrives as the hold runs out", async () => {
-    const { readingId, client } = await readingOnItsLastMinute();
+    const { readingId, client, clientSocket } = await readingOnItsLastMinute();
     const deliver = await paidCheckout(await addFunds(readingId, client.cookie));
-    await Promise.all([timePasses(readingId, FUNDS_HOLD_MS + 1), deliver()]);
+    await clientSocket.until((m) => m.type === "meter" && m.meter.status === "funding");
+    // A minute past the paid one: only the hold kept the reading on until now.
+    await timePasses(readingId, MINUTE);
+    expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 7 });
+    await Promise.all([timePasses(readingId, FUNDS_HOLD_MS - MINUTE + 1), deliver()]);
     const reading = await paid(readingId);
     expect(reading.minutesBilled).toBe(7);
     expect(reading.chargedCents).toBe(400);
