@@ -618,7 +618,7 @@ export const deckPurchases = sqliteTable(
   (t) => [uniqueIndex("deck_purchases_buyer_deck_idx").on(t.buyerId, t.deckId), index("deck_purchases_deck_idx").on(t.deckId)],
 );
 
-export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund"] as const;
+export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund", "tip"] as const;
 
 /**
  * The creator's money, one line per change: a sale (gross, fee, net), a refund (the same,
@@ -827,7 +827,7 @@ export const readerProfiles = sqliteTable(
  * Paid readings with human readers
  * --------------------------------------------------------------------------------------------- */
 
-export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund"] as const;
+export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund", "tip"] as const;
 
 /**
  * A client's reading balance in cents, changed only together with a `wallet_entries` line in one

@@ -14,6 +14,8 @@ import {
   depart,
   end,
   endReasonText,
+  fundsArrived,
+  holdForFunds,
   meterView,
   newMeter,
   nextStep,
@@ -26,7 +28,8 @@ import {
   type Meter,
 } from "../app/paid-readings/clock";
 import { finishPaidReading, markPaidReadingStarted, paidReadingForRoom } from "../app/paid-readings/readings.server";
-import { chargeMinute } from "../app/paid-readings/wallet.server";
+import { balanceOf, chargeMinute } from "../app/paid-readings/wallet.server";
+import { sendReadingReceipt } from "../app/paid-readings/receipts.server";
 import { reviewReaderLevel } from "../app/readers/levels.server";
 import {
   apply,
@@ -178,6 +181,43 @@ export class ReadingRoom extends Server<Env> {
     // Written to D1 at once: the pictures of a private deck are served to the people at its table by that row.
     await this.commit(decision.events, { mirror: "now" });
     return null;
+  }
+
+  /**
+   * The client is going to add funds: while their balance pays only the running minute, the clock
+   * holds until the top-up arrives or the hold runs out. Answers whether the reading is still on.
+   */
+  async holdForFunds(memberId: string): Promise<"held" | "live" | "closed"> {
+    await this.load();
+    let answer: "held" | "live" | "closed" = "closed";
+    await this.onClock(async () => {
+      if (!this.meter || this.meter.status === "ended") return;
+      if (partyOf(this.meter, memberId) !== "client") return;
+      const now = Date.now();
+      // What was due before the click is carried out first: a minute the balance could not pay has ended the reading.
+      await this.runClock(now);
+      const meter = this.meter as Meter | null;
+      if (!meter || meter.status === "ended") return;
+      const held = holdForFunds(meter, now);
+      answer = held.status === "funding" ? "held" : "live";
+      if (held === meter) return;
+      this.meter = held;
+      await this.runClock(now);
+    });
+    return answer;
+  }
+
+  /** A top-up of the client's reached the balance: the clock takes the new figure, and a hold ends if it pays the next minute. */
+  async fundsArrived(): Promise<void> {
+    await this.load();
+    await this.onClock(async () => {
+      if (!this.meter || this.meter.status === "ended") return;
+      const balance = await balanceOf(createDatabase(this.env.DB), this.meter.clientId);
+      const meter = this.meter as Meter | null;
+      if (!meter || meter.status === "ended") return;
+      this.meter = fundsArrived(meter, balance, Date.now());
+      await this.runClock(Date.now());
+    });
   }
 
   /** A guest in this reading signed in to an existing account: its place passes to that account. */
@@ -588,6 +628,10 @@ export class ReadingRoom extends Server<Env> {
     }
     await reviewReaderLevel(db, meter.readerId, Date.now(), this.env).catch((error) => console.error("reviewing the reader's level", error));
     await Promise.all([tellAccountChanged(this.env, meter.clientId, "reading"), tellAccountChanged(this.env, meter.readerId, "reading")]);
+    if (meter.startedAt !== null) {
+      const config = readConfig(this.env);
+      await sendReadingReceipt({ db, config, waitUntil: (work) => this.ctx.waitUntil(work) }, meter.readingId).catch((error) => console.error("sending the reading's receipt", error));
+    }
     const nameOf = (id: string, fallback: string) => this.state?.members.find((member) => member.id === id)?.name ?? fallback;
     const names = { clientName: nameOf(meter.clientId, "The client"), readerName: nameOf(meter.readerId, "The reader") };
     for (const connection of this.getConnections<ConnectionState>()) {

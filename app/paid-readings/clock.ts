@@ -3,10 +3,12 @@
  * reading room's Durable Object holds one, asks `nextStep` what is due and carries it out: a minute
  * is charged when it starts, counted in time both people were there (a short absence is covered by
  * one grace period, which only a settled return renews; past it the clock pauses), so the browser
- * never decides what anyone pays.
+ * never decides what anyone pays. While the client adds funds the clock holds, for a bounded time
+ * (decision 0063).
  */
+import { FUNDS_HOLD_MS } from "./rules";
 
-export type MeterStatus = "waiting" | "running" | "paused" | "ended";
+export type MeterStatus = "waiting" | "running" | "paused" | "funding" | "ended";
 export type EndReason = "balance" | "client-ended" | "reader-ended" | "left" | "never-started";
 export type Party = "client" | "reader";
 
@@ -49,6 +51,8 @@ export type Meter = {
   backAt: Record<Party, number | null>;
   /** When the clock last paused, for the pause limit. */
   pausedAt: number | null;
+  /** Since when the clock holds while the client adds funds (status "funding"). */
+  fundingSince: number | null;
   /** The last instant the room itself was running and knew who was there. */
   seenAt: number;
   /** Time the room was down while the clock ran (a restart, a deploy): never billed past one grace. */
@@ -86,6 +90,7 @@ export function newMeter(input: {
     graceLeftMs: both(input.timing.graceMs),
     backAt: both(null),
     pausedAt: null,
+    fundingSince: null,
     seenAt: at,
     interruptedMs: 0,
     recoveredAt: null,
@@ -96,7 +101,7 @@ export function newMeter(input: {
 
 /** A clock saved before grace was kept per person (one shared `awaySince`) reads as the same clock now. */
 export function restoreMeter(saved: Meter & { awaySince?: number | null }): Meter {
-  if (saved.graceLeftMs) return saved;
+  if (saved.graceLeftMs) return { ...saved, fundingSince: saved.fundingSince ?? null };
   const { awaySince = null, ...rest } = saved;
   const absentFrom = (party: Party) => (!saved.present[party] && saved.status === "running" ? awaySince : null);
   return {
@@ -108,6 +113,7 @@ export function restoreMeter(saved: Meter & { awaySince?: number | null }): Mete
     seenAt: Math.max(saved.createdAt, saved.runningSince ?? 0, awaySince ?? 0),
     interruptedMs: 0,
     recoveredAt: null,
+    fundingSince: null,
   };
 }
 
@@ -121,7 +127,35 @@ export const costOfMinute = (meter: Meter, minute: number) => (minute < meter.fr
 
 /** The balance will not pay for the next minute: the last one is running. */
 export const lowBalance = (meter: Meter) =>
-  (meter.status === "running" || meter.status === "paused") && meter.balanceCents < costOfMinute(meter, meter.minutesBilled);
+  (meter.status === "running" || meter.status === "paused" || meter.status === "funding") && meter.balanceCents < costOfMinute(meter, meter.minutesBilled);
+
+/** When a hold for adding funds runs out; null when the clock is not holding. */
+export const fundingUntil = (meter: Meter) =>
+  meter.status === "funding" && meter.fundingSince !== null ? Math.max(meter.fundingSince, meter.recoveredAt ?? meter.fundingSince) + FUNDS_HOLD_MS : null;
+
+/**
+ * The client went to add funds while their balance pays only the running minute: the clock stops
+ * counting (what is left of the paid minute waits for them) and absence costs no grace. One hold
+ * per low balance: asking again while holding changes nothing, so two top-ups never stretch it.
+ */
+export function holdForFunds(meter: Meter, at: number): Meter {
+  if (!lowBalance(meter) || meter.status === "funding") return meter;
+  const held = pause(meter, at);
+  return { ...held, status: "funding", pausedAt: null, fundingSince: at };
+}
+
+/**
+ * The balance as the database has it now (after a top-up). A hold ends once it pays the next
+ * minute: the clock runs again if both are here, else it pauses as for a dropped connection.
+ */
+export function fundsArrived(meter: Meter, balanceCents: number, at: number): Meter {
+  if (meter.status === "ended") return meter;
+  const next = { ...meter, balanceCents };
+  if (meter.status !== "funding" || lowBalance(next)) return next;
+  const resumed: Meter = { ...next, fundingSince: null };
+  if (meter.present.client && meter.present.reader) return { ...resumed, status: "running", runningSince: at };
+  return { ...resumed, status: "paused", pausedAt: at };
+}
 
 /** When the next minute starts, while the clock runs. */
 export function minuteDueAt(meter: Meter): number | null {
@@ -235,6 +269,11 @@ export function nextStep(meter: Meter, now: number): Step {
     const limit = since(meter.createdAt) + timing.joinLimitMs;
     return now >= limit ? { kind: "end", reason: "never-started", at: limit } : { kind: "wait", until: limit };
   }
+  if (meter.status === "funding") {
+    // Funds that did not come in time: the reading ends as a balance that ran out, billed for the minutes had.
+    const limit = fundingUntil(meter) ?? now;
+    return now >= limit ? { kind: "end", reason: "balance", at: limit } : { kind: "wait", until: limit };
+  }
   if (meter.status === "paused") {
     const limit = since(meter.pausedAt ?? now) + timing.pauseLimitMs;
     return now >= limit ? { kind: "end", reason: "left", at: limit } : { kind: "wait", until: limit };
@@ -249,6 +288,7 @@ export function nextStep(meter: Meter, now: number): Step {
 
 /** What the two browsers are shown: enough to run the clock on screen between messages. */
 export type MeterView = {
+  readingId: string;
   status: MeterStatus;
   role: Party | null;
   pricePerMinuteCents: number;
@@ -260,6 +300,8 @@ export type MeterView = {
   activeMs: number;
   running: boolean;
   lowBalance: boolean;
+  /** While the client adds funds: when the hold runs out. */
+  fundingUntil: number | null;
   /** One of the two is gone: the clock pauses if they do not return. */
   waitingFor: Party | null;
   endReason: EndReason | null;
@@ -269,8 +311,9 @@ export type MeterView = {
 
 export function meterView(meter: Meter, viewerId: string, now: number): MeterView {
   const role = partyOf(meter, viewerId);
-  const waitingFor = meter.status === "ended" ? null : !meter.present.reader ? "reader" : !meter.present.client ? "client" : null;
+  const waitingFor = meter.status === "ended" || meter.status === "funding" ? null : !meter.present.reader ? "reader" : !meter.present.client ? "client" : null;
   return {
+    readingId: meter.readingId,
     status: meter.status,
     role,
     pricePerMinuteCents: meter.pricePerMinuteCents,
@@ -281,6 +324,7 @@ export function meterView(meter: Meter, viewerId: string, now: number): MeterVie
     activeMs: activeMs(meter, now),
     running: meter.status === "running",
     lowBalance: lowBalance(meter),
+    fundingUntil: fundingUntil(meter),
     waitingFor,
     endReason: meter.endReason,
     receiptPath: `/readings/${meter.readingId}`,

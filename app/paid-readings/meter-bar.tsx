@@ -3,6 +3,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import type { RoomConnection } from "~/reading-room/use-room";
 import type { MeterView } from "./clock";
+import { TOP_UP_AMOUNTS_CENTS } from "./rules";
 
 /** Set once the page is on its way to the receipt: the bar may be drawn twice as the room closes. */
 let openingReceipt = false;
@@ -29,6 +30,7 @@ function status(view: MeterView): string {
   if (view.status === "waiting") return `Waiting for ${other} to join. The clock starts when you are both here.`;
   if (view.status === "paused") return `Paused: ${other} lost the connection. Nothing is charged until they are back.`;
   if (view.status === "ended") return "The reading has ended. Opening the receipt…";
+  if (view.status === "funding") return "The clock holds while funds are added.";
   if (view.waitingFor) return `${view.waitingFor === view.role ? "You" : other === "the reader" ? "The reader" : "The client"} lost the connection: the clock pauses if they are not back shortly.`;
   return view.minutesBilled <= view.freeMinutes ? `Free minute ${view.minutesBilled} of ${view.freeMinutes}` : "Billed by the started minute";
 }
@@ -82,13 +84,47 @@ export function PaidReadingBar({ room }: { room: RoomConnection }) {
           )}
         </div>
       </div>
-      {view.lowBalance ? (
-        <p role="alert" data-testid="meter-warning" className="mt-2 rounded-xl bg-gold/15 px-3 py-2 font-semibold">
-          {view.role === "client"
-            ? "Your balance pays for this minute only: the reading ends when it runs out."
-            : "The client’s balance pays for this minute only: the reading ends when it runs out."}
-        </p>
+      {view.status === "funding" ? (
+        <div role="status" data-testid="meter-funding" className="mt-2 rounded-xl bg-brand/10 px-3 py-2">
+          <p className="font-semibold">Adding funds…</p>
+          <p className="text-muted">
+            {view.role === "client"
+              ? "Finish the payment in the checkout tab. The reading goes on as soon as the top-up arrives; if it has not arrived in 3 minutes, the reading ends, billed for the minutes you had."
+              : "The client is adding funds. The reading goes on as soon as they arrive, or ends within 3 minutes."}
+          </p>
+          {view.role === "client" ? <AddFunds readingId={view.readingId} label="Open the checkout again" /> : null}
+        </div>
+      ) : view.lowBalance ? (
+        <div role="alert" data-testid="meter-warning" className="mt-2 rounded-xl bg-gold/15 px-3 py-2">
+          <p className="font-semibold">
+            {view.role === "client"
+              ? "Your balance pays for this minute only: the reading ends when it runs out."
+              : "The client’s balance pays for this minute only: the reading ends when it runs out."}
+          </p>
+          {view.role === "client" ? <AddFunds readingId={view.readingId} label="Add funds" /> : null}
+        </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Adding funds from the room: the checkout opens in a new tab, so this one keeps the reading; the
+ * room holds the clock meanwhile. The amounts are a plain form, as on the balance page.
+ */
+function AddFunds({ readingId, label }: { readingId: string; label: string }) {
+  return (
+    <details className="mt-2" data-testid="add-funds">
+      <summary className={`${buttonClasses("primary", "sm")} cursor-pointer list-none`}>{label}</summary>
+      <form method="post" action="/balance" target="_blank" className="mt-2 flex flex-wrap items-center gap-2">
+        <input type="hidden" name="reading" value={readingId} />
+        <span className="text-muted">Top up with</span>
+        {TOP_UP_AMOUNTS_CENTS.map((amount) => (
+          <button key={amount} type="submit" name="amount" value={amount} className={buttonClasses("secondary", "sm")}>
+            {formatMoney(amount)}
+          </button>
+        ))}
+      </form>
+    </details>
   );
 }

@@ -10,6 +10,7 @@ import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import type { EndReason, EndReasonViewer } from "./clock";
 import { readingRefundStatements } from "./wallet.server";
+import { tipCentsOf, topUpList, topUpsDuring } from "./receipts.server";
 import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_MAX } from "./rules";
 import { REPUTATION_MESSAGES } from "../readers/reputation";
 import { metCountedBefore, readingCounts, reviewWeighs, likelyOnePerson } from "../readers/reputation.server";
@@ -100,6 +101,10 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
       review: { rating: readingReviews.rating, body: readingReviews.body, reply: readingReviews.reply, createdAt: readingReviews.createdAt, repliedAt: readingReviews.repliedAt },
       reported: sql<number>`EXISTS (SELECT 1 FROM ${readingReports} WHERE ${readingReports.paidReadingId} = ${paidReadings.id} AND ${readingReports.reporterId} = ${viewerId})`,
       onePerson: likelyOnePerson(paidReadings.clientId, paidReadings.readerId),
+      tipCents: tipCentsOf(sql`${paidReadings.id}`),
+      tipNetCents: sql<number>`coalesce((SELECT sum(${sellerLedger.netCents}) FROM ${sellerLedger} WHERE ${sellerLedger.paidReadingId} = ${paidReadings.id} AND ${sellerLedger.kind} = 'tip'), 0)`,
+      topUps: topUpsDuring,
+      clientBalanceCents: sql<number>`coalesce((SELECT balance_cents FROM reading_wallets WHERE user_id = ${paidReadings.clientId}), 0)`,
     })
     .from(paidReadings)
     .leftJoin(readingReviews, eq(readingReviews.paidReadingId, paidReadings.id))
@@ -136,6 +141,14 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
     /** For the client: null when they may review, else why not. */
     reviewRefusal: role === "client" ? reviewRefusal({ ...reading, onePerson: row.onePerson === 1 }) : null,
     reported: row.reported === 1,
+    tipCents: Number(row.tipCents),
+    /** The reader's share of the tips, after the same fee as the minutes. */
+    tipNetCents: role === "client" ? null : Number(row.tipNetCents),
+    /** The client's own top-ups while the reading ran; the reader is not shown them. */
+    topUps: role === "reader" ? [] : topUpList(row.topUps),
+    /** For the client: their balance, which bounds a tip; null for anyone else. */
+    balanceCents: role === "client" ? Number(row.clientBalanceCents) : null,
+    mayTip: role === "client" && reading.status === "ended" && reading.startedAt !== null,
   };
 }
 

@@ -12,7 +12,15 @@ export const FIRST_READING_FREE_MINUTES = 3;
 /** A request needs a balance that pays for at least this many minutes after the free ones. */
 export const MINIMUM_PAID_MINUTES = 3;
 
-/** The platform's share of what a reading earns; the reader keeps the rest (decision 0040). */
+/** How long the clock holds while a client adds funds during a reading (decision 0063). */
+export const FUNDS_HOLD_MS = 3 * 60_000;
+
+/** Tips a client can give after a paid reading, in cents, and the bounds of one they type. */
+export const TIP_AMOUNTS_CENTS = [200, 500, 1000] as const;
+export const TIP_MIN_CENTS = 100;
+export const TIP_MAX_CENTS = 10_000;
+
+/** The platform's share of what a reading earns, its minutes and its tips alike; the reader keeps the rest (decisions 0040, 0063). */
 export const READING_FEE_PERCENT = 30;
 
 export const READING_MODES = ["chat", "video"] as const;

@@ -1,8 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getServerByName } from "partyserver";
 import type { CurrentUser } from "../auth/user.server";
 import { formatMoney } from "../lib/format";
+import { noticeTargetOf } from "../mail/notices.server";
 import { openCheckout } from "../payments/payments.server";
 import { PaymentsError } from "../payments/provider.server";
+import { liveReadingOf, sendTopUpReceipt } from "./receipts.server";
 import { TOP_UP_AMOUNTS_CENTS } from "./rules";
 
 /** Opens the checkout of a top-up of one of the fixed amounts; returns where to send the person. */
@@ -24,3 +27,29 @@ export async function startTopUp(context: AppLoadContext, user: CurrentUser, amo
   );
 }
 
+/**
+ * The client adds funds from their live reading: its room holds the clock (when the balance pays
+ * only the running minute) and the same checkout as any top-up opens; the way back is the balance
+ * page, which leads to the room. Only the reading's client may; anyone else is told it is not found.
+ */
+export async function startReadingTopUp(context: AppLoadContext, user: CurrentUser, readingId: string, amountCents: number, origin: string) {
+  if (user.isGuest) throw new PaymentsError("Create an account to top up: your balance stays with you.", 401);
+  if (!(TOP_UP_AMOUNTS_CENTS as readonly number[]).includes(amountCents)) throw new PaymentsError("Choose one of the amounts offered.");
+  const hold = async () => (await getServerByName(context.cloudflare.env.ReadingRoom, readingId)).holdForFunds(user.id);
+  // The hold and the checkout are asked for together; a checkout opened for a reading that is not
+  // the person's own, or not open any more, is their own and is never shown to them.
+  const [answer, checkout] = await Promise.all([hold(), startTopUp(context, user, amountCents, origin, `/balance?reading=${encodeURIComponent(readingId)}`)]);
+  // Someone else's reading and one that has ended look the same: nothing to add funds to.
+  if (answer === "closed") throw new PaymentsError("This reading is not open any more: top up from your balance for the next one.", 404);
+  return checkout;
+}
+
+/** A top-up reached the balance: the client's live reading takes the new balance (a hold ends), and the receipt goes out. */
+export async function afterTopUp(context: AppLoadContext, topUp: { userId: string; amountCents: number }) {
+  const readingId = await liveReadingOf(context.db, topUp.userId);
+  const target = noticeTargetOf(context);
+  target.waitUntil(sendTopUpReceipt(target, { ...topUp, readingLive: readingId !== null }).catch((error) => console.error("sending a top-up receipt", error)));
+  if (!readingId) return;
+  const room = await getServerByName(context.cloudflare.env.ReadingRoom, readingId);
+  await room.fundsArrived();
+}

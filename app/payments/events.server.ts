@@ -43,6 +43,8 @@ export type EventResult = {
   upgrade?: { userId: string; deckId: string };
   /** A marketplace deck bought with money: its seller hears of it. */
   sale?: { deckId: string; grossCents: number; currency: string };
+  /** A reading balance top-up reached the balance: its owner's live reading and receipt follow. */
+  topUp?: { userId: string; amountCents: number };
 };
 
 type Statement = BatchItem<"sqlite">;
@@ -123,7 +125,7 @@ async function subscriptionStatements(db: Database, subscription: ProviderSubscr
 }
 
 /** What a completed checkout changes, and the Explorer Plus upgrade it pays for, if any. */
-type CheckoutEffects = { statements: Statement[]; paymentIntentId: string | null; upgrade?: EventResult["upgrade"]; sale?: EventResult["sale"] };
+type CheckoutEffects = { statements: Statement[]; paymentIntentId: string | null; upgrade?: EventResult["upgrade"]; sale?: EventResult["sale"]; topUp?: EventResult["topUp"] };
 
 /**
  * A completed checkout. What it bought is the checkout's own record (its kind, deck and amount),
@@ -189,9 +191,10 @@ async function checkoutStatements(db: Database, provider: PaymentsProvider, even
     if (checkout.deckId && deckStatements.length > 0 && (checkout.amountCents ?? 0) > 0) sale = { deckId: checkout.deckId, grossCents: checkout.amountCents ?? 0, currency: checkout.currency };
   }
   // A reading balance top-up: the amount the checkout recorded, once per checkout.
-  if (checkout.kind === "top-up") statements.push(...topUpStatements(db, checkout, now));
+  const topUp = checkout.kind === "top-up" ? topUpStatements(db, checkout, now) : [];
+  statements.push(...topUp);
   if (refund) statements.push(...(await refundEffects(db, { id: session.id, userId, kind: checkout.kind, checkoutId }, refund, now)));
-  return { statements, paymentIntentId, upgrade, sale };
+  return { statements, paymentIntentId, upgrade, sale, topUp: topUp.length > 0 ? { userId, amountCents: checkout.amountCents ?? 0 } : undefined };
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -350,6 +353,7 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   let userId: string | null = null;
   let upgrade: EventResult["upgrade"];
   let sale: EventResult["sale"];
+  let topUp: EventResult["topUp"];
   let held = false;
   // The payment whose receipt and held refund are read back at the end of the batch.
   let payment: string | null = null;
@@ -359,6 +363,7 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
     payment = checkout.paymentIntentId;
     upgrade = checkout.upgrade;
     sale = checkout.sale;
+    topUp = checkout.topUp;
     userId = (event.data.object as Stripe.Checkout.Session).metadata?.userId ?? null;
   }
   if (event.type === "charge.refunded") {
@@ -407,7 +412,7 @@ export async function applyPaymentEvent(db: Database, provider: PaymentsProvider
   if (found && found.kind === "explorer-plus" && found.refundedCents >= found.amountCents) upgrade = undefined;
   if (event.type === "checkout.session.completed" && effects.length > 0) await refundUnusedDeckPayment(db, provider, event.data.object as Stripe.Checkout.Session, now);
   if (held) return { outcome: "held", userId: null };
-  return effects.length > 0 ? { outcome: "applied", userId, upgrade, sale } : { outcome: "ignored", userId: null };
+  return effects.length > 0 ? { outcome: "applied", userId, upgrade, sale, topUp } : { outcome: "ignored", userId: null };
 }
 
 /** The provider's refund call for a deck payment that bought nothing failed; the delivery is to be retried. */

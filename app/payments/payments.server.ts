@@ -13,6 +13,7 @@ import { EXPLORER_PLUS, findPlanByKey, type Plan } from "../plans/catalogue";
 import { tellAccountChanged } from "../accounts/channel.server";
 import { upgradeDeck } from "../decks/create.server";
 import { balanceOf } from "../paid-readings/wallet.server";
+import { afterTopUp } from "../paid-readings/top-up.server";
 import { applyPaymentEvent, UnusedDeckRefundError } from "./events.server";
 import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
 import { LocalPayments } from "./local.server";
@@ -154,8 +155,10 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
     console.error(error.message, error.cause);
     return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
   }
-  const { outcome, userId, upgrade, sale } = result;
+  const { outcome, userId, upgrade, sale, topUp } = result;
   if (sale) notify(pushTargetOf(context), { kind: "sale", ...sale });
+  // A top-up reached the balance: a reading waiting on it goes on, and its receipt is sent.
+  if (topUp) await afterTopUp(context, topUp);
   // Explorer Plus was paid for: its credit is in place, and the deck's 56 cards are started with it.
   if (upgrade) await upgradeDeck(context, { id: upgrade.userId }, upgrade.deckId);
   if (userId) await tellAccountChanged(context.cloudflare.env, userId, "plan");

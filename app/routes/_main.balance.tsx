@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { readingHistory } from "~/paid-readings/readings.server";
 import { TOP_UP_AMOUNTS_CENTS } from "~/paid-readings/rules";
-import { startTopUp } from "~/paid-readings/top-up.server";
+import { startReadingTopUp, startTopUp } from "~/paid-readings/top-up.server";
 import { topUpArrived, walletOf } from "~/paid-readings/wallet.server";
 import { PaymentsError } from "~/payments/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
@@ -35,18 +35,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readingHistory(context.db, user.id, "client", 20),
     topped ? topUpArrived(context.db, user.id, topped.slice(0, 64)) : Promise.resolve(null),
   ]);
-  return { wallet, readings, topped: topped ? { arrived } : null, returnTo: returnTarget(url) };
+  const reading = readingParam.safeParse(url.searchParams.get("reading") ?? undefined);
+  return { wallet, readings, topped: topped ? { arrived } : null, returnTo: returnTarget(url), reading: reading.success ? (reading.data ?? null) : null };
 }
 
-const topUpForm = z.object({ amount: z.coerce.number().int(), returnTo: z.string().max(300).default("/balance") });
+const readingParam = z.string().regex(/^[\w-]{1,64}$/).optional();
+const topUpForm = z.object({ amount: z.coerce.number().int(), returnTo: z.string().max(300).default("/balance"), reading: readingParam });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const parsed = topUpForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Choose one of the amounts offered." }, { status: 400 });
+  const origin = new URL(request.url).origin;
+  if (parsed.data.reading) {
+    // Funds added from a live reading: its clock holds while the checkout is open.
+    try {
+      const { url } = await startReadingTopUp(context, user, parsed.data.reading, parsed.data.amount, origin);
+      throw redirect(url);
+    } catch (error) {
+      if (!(error instanceof PaymentsError)) throw error;
+      return data({ error: error.message }, { status: error.status });
+    }
+  }
   const back = returnTarget(new URL(`/balance?returnTo=${encodeURIComponent(parsed.data.returnTo)}`, request.url));
   try {
-    const { url } = await startTopUp(context, user, parsed.data.amount, new URL(request.url).origin, back === "/balance" ? "/balance" : `/balance?returnTo=${encodeURIComponent(back)}`);
+    const { url } = await startTopUp(context, user, parsed.data.amount, origin, back === "/balance" ? "/balance" : `/balance?returnTo=${encodeURIComponent(back)}`);
     throw redirect(url);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
@@ -55,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Balance() {
-  const { wallet, readings, topped, returnTo } = useLoaderData<typeof loader>();
+  const { wallet, readings, topped, returnTo, reading } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -71,16 +84,25 @@ export default function Balance() {
             <h2 id="balance-title" className="text-sm uppercase tracking-wide text-muted">Your balance</h2>
             <p className="font-display text-5xl font-bold tabular-nums" data-testid="wallet-balance">{formatMoney(wallet.balanceCents)}</p>
           </div>
-          {returnTo !== "/balance" ? <Link to={returnTo} className={buttonClasses("secondary")}>Back to booking</Link> : null}
+          {reading ? (
+            <Link to={`/reading-room?session=${reading}`} className={buttonClasses("primary")} data-testid="back-to-reading">Back to your reading</Link>
+          ) : returnTo !== "/balance" ? (
+            <Link to={returnTo} className={buttonClasses("secondary")}>Back to booking</Link>
+          ) : null}
         </div>
         {topped ? (
           <p role="status" className="mt-4 rounded-xl bg-brand/10 px-4 py-3 font-semibold" data-testid="top-up-status">
-            {topped.arrived ? "Your top-up is in your balance." : "Your payment is on its way: the balance updates in a moment."}
+            {topped.arrived
+              ? reading
+                ? "Your top-up is in your balance and your reading goes on. You can close this tab if your reading is open in another."
+                : "Your top-up is in your balance."
+              : "Your payment is on its way: the balance updates in a moment."}
           </p>
         ) : null}
         <Form method="post" className="mt-6">
           <input type="hidden" name="returnTo" value={returnTo} />
-          <p className="font-semibold">Top up</p>
+          {reading ? <input type="hidden" name="reading" value={reading} /> : null}
+          <p className="font-semibold">{reading ? "Add funds to your reading" : "Top up"}</p>
           <div className="mt-2 flex flex-wrap gap-2">
             {TOP_UP_AMOUNTS_CENTS.map((amount) => (
               <button key={amount} type="submit" name="amount" value={amount} className={buttonClasses("secondary")} disabled={navigation.state !== "idle"}>

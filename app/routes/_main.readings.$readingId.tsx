@@ -8,7 +8,11 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { endReasonText, interruptionNote } from "~/paid-readings/clock";
 import { getPaidReading, replyForm, replyToReview, reportForm, reportReading, reviewForm, reviewReading } from "~/paid-readings/readings.server";
-import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX } from "~/paid-readings/rules";
+import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX, TIP_AMOUNTS_CENTS, TIP_MAX_CENTS, TIP_MIN_CENTS } from "~/paid-readings/rules";
+import { tipForm, tipReading } from "~/paid-readings/tips.server";
+import { sendReadingReceipt } from "~/paid-readings/receipts.server";
+import { noticeTargetOf } from "~/mail/notices.server";
+import { newId } from "~/lib/crypto";
 import { reviewReaderLevel } from "~/readers/levels.server";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -20,7 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const reading = await getPaidReading(context.db, user.id, params.readingId ?? "", { staff: isStaff(user, context.config) });
   if (!reading) throw new Response("Reading not found", { status: 404 });
-  return { reading, interruption: interruptionNote(reading.interruptedMs, context.config.paidReadings.graceMs) };
+  // One key per rendering of the tip form: submitting it twice gives one tip.
+  return { reading, interruption: interruptionNote(reading.interruptedMs, context.config.paidReadings.graceMs), tipKey: reading.mayTip ? newId() : null };
 }
 
 type ActionData = { ok: boolean; message: string; form: string };
@@ -45,6 +50,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const done = await replyToReview(context.db, user.id, id, parsed.data.reply);
     return done.ok ? data<ActionData>({ ok: true, message: done.message, form: "reply" }) : fail(done.message, done.status, "reply");
   }
+  if (form.intent === "tip") {
+    const parsed = tipForm.safeParse(form);
+    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "tip");
+    const done = await tipReading(context.db, user.id, id, parsed.data);
+    if (!done.ok) return fail(done.message, done.status, "tip");
+    // The receipt, again, with the tip on it.
+    const target = noticeTargetOf(context);
+    target.waitUntil(sendReadingReceipt(target, id).catch((error) => console.error("sending a reading's receipt", error)));
+    return data<ActionData>({ ok: true, message: done.message, form: "tip" });
+  }
   if (form.intent === "report") {
     const parsed = reportForm.safeParse(form);
     if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "report");
@@ -64,7 +79,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 export default function PaidReadingReceipt() {
-  const { reading, interruption } = useLoaderData<typeof loader>();
+  const { reading, interruption, tipKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const said = (form: string) =>
     result?.form === form ? (
@@ -83,6 +98,11 @@ export default function PaidReadingReceipt() {
   if (reading.feeCents !== null && reading.netCents !== null) {
     rows.push([`Platform fee (${READING_FEE_PERCENT} %)`, formatMoney(reading.feeCents)], ["Your earning", formatMoney(reading.netCents)]);
   }
+  if (reading.tipCents > 0) {
+    rows.push(["Tip", formatMoney(reading.tipCents)]);
+    if (reading.tipNetCents !== null) rows.push([`Your tip after the fee (${READING_FEE_PERCENT} %)`, formatMoney(reading.tipNetCents)]);
+  }
+  for (const cents of reading.topUps) rows.push([`Top-up during the reading`, formatMoney(cents)]);
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16">
       <PageHeader eyebrow="Paid reading" title={reading.role === "client" ? `Your reading with ${other}` : `Reading with ${other}`}>
@@ -107,8 +127,8 @@ export default function PaidReadingReceipt() {
         <h2 id="receipt-title" className="text-2xl font-bold">Receipt</h2>
         <p className="text-sm text-muted">{READING_MODE_LABELS[reading.mode]} · billed by the started minute</p>
         <dl className="mt-4 divide-y divide-line" data-testid="receipt">
-          {rows.map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4 py-2">
+          {rows.map(([label, value], index) => (
+            <div key={`${label}-${index}`} className="flex justify-between gap-4 py-2">
               <dt className="text-muted">{label}</dt>
               <dd className="font-semibold tabular-nums" data-testid={`receipt-${label.toLowerCase().replace(/[^a-z]+/g, "-").replace(/-+$/, "")}`}>{value}</dd>
             </div>
@@ -120,6 +140,40 @@ export default function PaidReadingReceipt() {
           </p>
         ) : null}
       </section>
+
+      {reading.mayTip && tipKey ? (
+        <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="tip-title">
+          <h2 id="tip-title" className="text-2xl font-bold">Leave a tip</h2>
+          <p className="mt-1 text-sm text-muted">
+            From your balance ({formatMoney(reading.balanceCents ?? 0)}). {reading.readerName} receives it less the same {READING_FEE_PERCENT} % fee as the reading&rsquo;s minutes.
+          </p>
+          <Form method="post" className="mt-3" data-testid="tip-form">
+            <input type="hidden" name="intent" value="tip" />
+            <input type="hidden" name="key" value={tipKey} />
+            <div className="flex flex-wrap items-end gap-2">
+              {TIP_AMOUNTS_CENTS.map((cents) => (
+                <button key={cents} type="submit" name="amount" value={cents} className={buttonClasses("secondary")} disabled={(reading.balanceCents ?? 0) < cents}>
+                  {formatMoney(cents)}
+                </button>
+              ))}
+              <label className="flex flex-col text-sm">
+                <span className="font-semibold">Another amount ($)</span>
+                <input
+                  name="custom"
+                  inputMode="decimal"
+                  pattern="\$?[0-9]{1,5}([.,][0-9]{1,2})?"
+                  placeholder={`${TIP_MIN_CENTS / 100}–${TIP_MAX_CENTS / 100}`}
+                  className="mt-1 w-28 rounded-xl border border-line bg-surface px-3 py-2"
+                  aria-describedby="tip-bounds"
+                />
+              </label>
+              <button type="submit" name="amount" value="custom" className={buttonClasses("primary")}>Give this tip</button>
+            </div>
+            <p id="tip-bounds" className="mt-1 text-xs text-muted">From {formatMoney(TIP_MIN_CENTS)} to {formatMoney(TIP_MAX_CENTS)}, never more than your balance.</p>
+          </Form>
+          {said("tip")}
+        </section>
+      ) : null}
 
       <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="review-title">
         <h2 id="review-title" className="text-2xl font-bold">Review</h2>

@@ -13,7 +13,7 @@ import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
 import { FULL_DECK } from "../../app/tarot/cards";
-import { cards, deckListings, deckPurchases, deckReviews, decks, paidReadings, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal, readingRequests, readingSessions } from "../../db/schema";
+import { cards, deckListings, deckPurchases, deckReviews, decks, paidReadings, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal, readingRequests, readingSessions, users } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -136,10 +136,25 @@ function ownersPaidReading(): Promise<string> {
   ownersPaidReadingId ??= (async () => {
     const id = `matrix-paid-${newId()}`;
     await db().insert(readingSessions).values({ id, hostUserId: OUTSIDE_READER_ID, originalHostUserId: OUTSIDE_READER_ID, isActive: false });
-    await db().insert(paidReadings).values({ id, requestId: `matrix-${id}`, clientId: OWNER_ID, readerId: OUTSIDE_READER_ID, mode: "chat", pricePerMinuteCents: 100, freeMinutes: 3, status: "ended", minutesBilled: 4, chargedCents: 100, feePercent: 30, feeCents: 30, netCents: 70, endedAt: Date.now() });
+    await db().insert(paidReadings).values({ id, requestId: `matrix-${id}`, clientId: OWNER_ID, readerId: OUTSIDE_READER_ID, mode: "chat", pricePerMinuteCents: 100, freeMinutes: 3, status: "ended", minutesBilled: 4, chargedCents: 100, feePercent: 30, feeCents: 30, netCents: 70, startedAt: Date.now() - 240_000, endedAt: Date.now() });
     return id;
   })();
   return ownersPaidReadingId;
+}
+
+const OWNERS_LIVE_READING = `matrix-live-${newId()}`;
+let ownersLiveReadingId: Promise<string> | undefined;
+/** A paid reading of the owner's that is open (accepted, not yet begun), with a reader of its own, made on first use. */
+function ownersLiveReading(): Promise<string> {
+  ownersLiveReadingId ??= (async () => {
+    const id = OWNERS_LIVE_READING;
+    const readerId = `matrix-live-reader-${newId()}`;
+    await db().insert(users).values({ id: readerId, email: `${readerId}@example.test`, username: readerId.slice(0, 30), isReader: true });
+    await db().insert(readingSessions).values({ id, hostUserId: readerId, originalHostUserId: readerId, isActive: true });
+    await db().insert(paidReadings).values({ id, requestId: `matrix-${id}`, clientId: OWNER_ID, readerId, mode: "chat", pricePerMinuteCents: 100, freeMinutes: 0, status: "live", feePercent: 30 });
+    return id;
+  })();
+  return ownersLiveReadingId;
 }
 
 const collection = "routes/_main.collection.$deckId";
@@ -234,6 +249,7 @@ const ROWS: HttpRow[] = [
   // Staff pages answer 404 to everyone who is not staff (the staff account is tried in marketplace-moderation.test.ts).
   doc("routes/_main.balance", "/balance (each member's own)", () => "/balance", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
   act("routes/_main.balance", "top up", () => "/balance", () => ({ amount: "1000", returnTo: "/balance" }), { nobody: "login", guest: 302, member: 302, removed: 302, owner: 302 }),
+  act("routes/_main.balance", "add funds during the owner's reading", () => ownersLiveReading().then(() => "/balance"), () => ({ amount: "1000", reading: OWNERS_LIVE_READING }), { nobody: "login", guest: 302, member: 404, removed: 404, owner: 302 }),
   // The owner's own pending request (made first) keeps them from asking twice: a 409 reached the rule.
   act("routes/_main.readers.$username_.book", "ask for a reading", () => ownersRequest().then(() => "/readers/ines_duval/book"), () => ({ mode: "chat" }), { nobody: "login", guest: 302, member: "allowed", removed: "allowed", owner: "allowed" }),
   doc("routes/_main.readings.requests.$requestId", "the owner's reading request", () => ownersRequest().then((id) => `/readings/requests/${id}`), { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 200 }),
@@ -244,6 +260,7 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.readings.$readingId", "the owner's paid reading", () => ownersPaidReading().then((id) => `/readings/${id}`), { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 200 }),
   act("routes/_main.readings.$readingId", "review", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "review", rating: "5" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
   act("routes/_main.readings.$readingId", "reply", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "reply", reply: "Thank you" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 }),
+  act("routes/_main.readings.$readingId", "tip", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "tip", amount: "200", key: "matrix-tip-key" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
   act("routes/_main.readings.$readingId", "report", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "report", reason: "Matrix report of a reading" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
   doc("routes/_main.staff.readings", "/staff/readings", () => "/staff/readings", all(404)),
   act("routes/_main.staff.readings", "refund", () => "/staff/readings", () => ({ intent: "refund", readingId: "any-reading" }), all(404)),

@@ -9,6 +9,8 @@ import {
   charged,
   depart,
   end,
+  fundsArrived,
+  holdForFunds,
   interruptionNote,
   newMeter,
   nextStep,
@@ -18,6 +20,7 @@ import {
   type Meter,
   type Party,
 } from "../../app/paid-readings/clock";
+import { FUNDS_HOLD_MS } from "../../app/paid-readings/rules";
 
 const timing = { minuteMs: 3000, graceMs: 2000, pauseLimitMs: 60_000, joinLimitMs: 60_000 };
 
@@ -145,5 +148,25 @@ describe("the paid reading's clock", () => {
     const meter = restoreMeter(saved);
     expect(meter).toMatchObject({ graceFrom: { client: null, reader: 1000 }, graceLeftMs: { client: 2000, reader: 2000 }, interruptedMs: 0 });
     expect(runUntil(meter, 5000)).toMatchObject({ status: "paused", pausedAt: 3000 });
+  });
+
+  it("holds while the client adds funds: nothing counts, the paid minute waits, and a hold that runs out ends it as a spent balance", () => {
+    const low = play([[0, "arrive", "client"], [0, "arrive", "reader"]], 4000, { ...fresh(), balanceCents: 15 });
+    // Two minutes charged at 10: 5 left, which pays for no third minute.
+    expect(low.minutesBilled).toBe(2);
+    const held = holdForFunds(low, 4000);
+    expect(held.status).toBe("funding");
+    expect(holdForFunds(held, 5000)).toBe(held);
+    expect(activeMs(held, 4000 + FUNDS_HOLD_MS - 1)).toBe(4000);
+    expect(nextStep(held, 4000 + FUNDS_HOLD_MS - 1)).toEqual({ kind: "wait", until: 4000 + FUNDS_HOLD_MS });
+    // Too little arrives: still holding. Enough arrives: the rest of the paid minute runs, then the next is charged.
+    expect(fundsArrived(held, 8, 6000).status).toBe("funding");
+    const resumed = fundsArrived(held, 1005, 10_000);
+    expect(resumed).toMatchObject({ status: "running", runningSince: 10_000, balanceCents: 1005 });
+    expect(nextStep(resumed, 12_000)).toEqual({ kind: "charge", minute: 2, cents: 10, at: 12_000 });
+    // No funds: the reading ends at the hold's limit, the minutes had billed and no more.
+    expect(runUntil(held, 4000 + FUNDS_HOLD_MS)).toMatchObject({ status: "ended", endReason: "balance", endedAt: 4000 + FUNDS_HOLD_MS, minutesBilled: 2 });
+    // A balance that still pays the next minute is not held.
+    expect(holdForFunds(play([[0, "arrive", "client"], [0, "arrive", "reader"]], 4000), 4000).status).toBe("running");
   });
 });

@@ -16,6 +16,8 @@ import type { ServerMessage } from "../../app/reading-room/messages";
 import { LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { readConfig } from "../../app/env.server";
+import { listOutbox } from "../../app/mail/mail.server";
+import { FUNDS_HOLD_MS } from "../../app/paid-readings/rules";
 import {
   localPaymentObjects,
   paidReadings,
@@ -153,6 +155,7 @@ function movedBack(meter: Meter, ms: number): Meter {
     graceFrom: each(meter.graceFrom),
     backAt: each(meter.backAt),
     pausedAt: back(meter.pausedAt),
+    fundingSince: back(meter.fundingSince),
     seenAt: meter.seenAt - ms,
     recoveredAt: back(meter.recoveredAt),
   };
@@ -858,5 +861,207 @@ describe("after the reading", () => {
     expect(lines.map((l) => l.kind).sort()).toEqual(["reading", "reading-refund"]);
     expect((await paid(readingId)).refundedCents).toBe(300);
     expect(await (await get(`/readings/${readingId}`, { cookie: reader.cookie })).text()).toContain("Refunded");
+  });
+});
+
+/** The local checkout behind a `/balance` answer, paid; its events, signed, ready to deliver to the webhook. */
+async function paidCheckout(started: Response) {
+  expect(started.status).toBe(302);
+  const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
+  const events = await local.pay(started.headers.get("location")!.split("/").pop()!);
+  return async () => {
+    for (const evt of events) {
+      const signed = await local.sign(evt);
+      const response = await app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      expect(response.status).toBe(200);
+    }
+  };
+}
+
+/** Funds added from the room: the clock holds and the checkout opens. */
+const addFunds = (readingId: string, cookie: string, amount = 1000) => post("/balance", { amount: String(amount), reading: readingId }, { cookie });
+
+/** A live reading whose balance pays only the running minute: seven minutes billed (three free, four at $1), $0.50 left. */
+async function readingOnItsLastMinute() {
+  const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 450 });
+  const sockets = await enterBoth(readingId, client, reader);
+  await timePasses(readingId, 6 * MINUTE + 10);
+  expect(await paid(readingId)).toMatchObject({ minutesBilled: 7, chargedCents: 400 });
+  expect(sockets.clientSocket.meter()).toMatchObject({ lowBalance: true, balanceCents: 50 });
+  return { readingId, client, reader, ...sockets };
+}
+
+/** Every minute charged once, the balance never below zero, and the client's ledger summing to it. */
+async function ledgerHolds(readingId: string, clientId: string) {
+  const minutes = (await charges(readingId)).map((c) => c.minute);
+  expect(new Set(minutes).size).toBe(minutes.length);
+  const [reading, left] = await Promise.all([paid(readingId), balance(clientId)]);
+  expect(minutes).toHaveLength(reading.minutesBilled - reading.freeMinutes);
+  expect(left).toBeGreaterThanOrEqual(0);
+  expect(await ledgerSum(clientId)).toBe(left);
+}
+
+describe("adding funds during a reading", () => {
+  it("holds the clock while the client pays, then bills on the new balance without ending the room or charging a minute twice", async () => {
+    const { readingId, client, reader, clientSocket, readerSocket } = await readingOnItsLastMinute();
+    // Someone else cannot hold this reading's clock, nor can the reader.
+    const stranger = await newMember("stranger");
+    expect((await addFunds(readingId, stranger.cookie)).status).toBe(404);
+    expect((await addFunds(readingId, reader.cookie)).status).toBe(404);
+
+    const mark = readerSocket.messages.length;
+    const started = await addFunds(readingId, client.cookie);
+    expect(started.headers.get("location")).toMatch(/\/checkout\/local\//);
+    await nextMessage(readerSocket, mark, (m) => m.type === "meter" && m.meter.status === "funding");
+    expect(clientSocket.meter()).toMatchObject({ status: "funding", running: false, minutesBilled: 7 });
+
+    // Two minutes in the checkout: nothing is charged while the clock holds.
+    await timePasses(readingId, 2 * MINUTE);
+    expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 7, chargedCents: 400 });
+
+    const clientMark = clientSocket.messages.length;
+    await (await paidCheckout(started))();
+    await nextMessage(clientSocket, clientMark, (m) => m.type === "meter" && m.meter.status === "running");
+    expect(clientSocket.meter()).toMatchObject({ status: "running", balanceCents: 1050, minutesBilled: 7, lowBalance: false });
+    expect(await balance(client.id)).toBe(1050);
+
+    // The rest of the paid minute, then the next one on the new balance.
+    await timePasses(readingId, MINUTE);
+    expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 8, chargedCents: 500 });
+    expect(await balance(client.id)).toBe(950);
+    await ledgerHolds(readingId, client.id);
+
+    // The receipt of the top-up, by e-mail: the amount and the balance, in plain words.
+    await expect.poll(async () => (await listOutbox(db(), `${client.id}@example.test`)).map((m) => m.subject)).toContain("Your top-up of $10.00");
+    const [topUpMail] = await listOutbox(db(), `${client.id}@example.test`, 1);
+    expect(topUpMail!.text).toContain("Your reading goes on with the new balance.");
+
+    // The reading ends; its receipt shows the minutes and the top-up made during it, on the page and by e-mail.
+    clientSocket.socket.send(JSON.stringify({ type: "endReading" }));
+    await clientSocket.until((m) => m.type === "closed");
+    const receipt = await (await get(`/readings/${readingId}`, { cookie: client.cookie })).text();
+    expect(receipt).toContain("5 × $1.00");
+    expect(receipt).toContain("Top-up during the reading");
+    expect(await (await get(`/readings/${readingId}`, { cookie: reader.cookie })).text()).not.toContain("Top-up during the reading");
+    await expect.poll(async () => (await listOutbox(db(), `${client.id}@example.test`)).map((m) => m.subject)).toContain("Your reading with Vera Night");
+    const [readingMail] = await listOutbox(db(), `${client.id}@example.test`, 1);
+    expect(readingMail!.text).toMatch(/Minutes: 8[\s\S]*Price per minute: \$1\.00[\s\S]*Total: \$5\.00[\s\S]*Top-up during the reading: \$10\.00/);
+    await ledgerHolds(readingId, client.id);
+  });
+
+  it("takes two top-ups paid at once as one hold: both reach the balance and the next minute is charged once", async () => {
+    const { readingId, client, clientSocket } = await readingOnItsLastMinute();
+    const first = await addFunds(readingId, client.cookie, 1000);
+    const second = await addFunds(readingId, client.cookie, 2500);
+    const [payFirst, paySecond] = await Promise.all([paidCheckout(first), paidCheckout(second)]);
+    await Promise.all([payFirst(), paySecond()]);
+    await clientSocket.until((m) => m.type === "meter" && m.meter.status === "running" && m.meter.balanceCents === 3550);
+    expect(await balance(client.id)).toBe(3550);
+    await timePasses(readingId, MINUTE);
+    expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 8, chargedCents: 500 });
+    expect(await balance(client.id)).toBe(3450);
+    await ledgerHolds(readingId, client.id);
+  });
+
+  it("never bills a minute twice nor below zero when a top-up races the minute that would end the reading", async () => {
+    const { readingId, client } = await readingOnItsLastMinute();
+    // Paid from the balance page, with no hold: it arrives just as the next minute comes due.
+    const deliver = await paidCheckout(await post("/balance", { amount: "1000", returnTo: "/balance" }, { cookie: client.cookie }));
+    await Promise.all([timePasses(readingId, MINUTE), deliver()]);
+    const reading = await paid(readingId);
+    if (reading.status === "ended") {
+      // The minute came first: the reading ended billed for the seven minutes had, the top-up kept whole.
+      expect(reading).toMatchObject({ endReason: "balance", minutesBilled: 7, chargedCents: 400 });
+      expect(await balance(client.id)).toBe(1050);
+    } else {
+      // The top-up came first: the minute was charged from it, once.
+      expect(reading).toMatchObject({ minutesBilled: 8, chargedCents: 500 });
+      expect(await balance(client.id)).toBe(950);
+    }
+    await ledgerHolds(readingId, client.id);
+  });
+
+  it("never bills twice when the top-up arrives as the hold runs out", async () => {
+    const { readingId, client, clientSocket } = await readingOnItsLastMinute();
+    const deliver = await paidCheckout(await addFunds(readingId, client.cookie));
+    await clientSocket.until((m) => m.type === "meter" && m.meter.status === "funding");
+    // A minute past the paid one: only the hold kept the reading on until now.
+    await timePasses(readingId, MINUTE);
+    expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 7 });
+    await Promise.all([timePasses(readingId, FUNDS_HOLD_MS - MINUTE + 1), deliver()]);
+    const reading = await paid(readingId);
+    expect(reading.minutesBilled).toBe(7);
+    expect(reading.chargedCents).toBe(400);
+    expect(await balance(client.id)).toBe(1050);
+    await ledgerHolds(readingId, client.id);
+  });
+
+  it("ends the reading billed for exactly the minutes had when the payment fails and the hold runs out", async () => {
+    const { readingId, client, clientSocket } = await readingOnItsLastMinute();
+    const started = await addFunds(readingId, client.cookie);
+    const checkout = new URL(started.headers.get("location")!, ORIGIN).pathname;
+    const failed = await post(checkout, { intent: "pay", card: "4000 0000 0000 0002", expiry: "12 / 40", cvc: "123" }, { cookie: client.cookie });
+    expect(failed.status).toBe(402);
+    await timePasses(readingId, FUNDS_HOLD_MS - 1000);
+    expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 7 });
+    await timePasses(readingId, 1001);
+    expect(await paid(readingId)).toMatchObject({ status: "ended", endReason: "balance", minutesBilled: 7, chargedCents: 400, feeCents: 120, netCents: 280 });
+    expect(await balance(client.id)).toBe(50);
+    await clientSocket.until((m) => m.type === "closed");
+    await ledgerHolds(readingId, client.id);
+    // The hold is over with the reading: asking again opens nothing.
+    expect((await addFunds(readingId, client.cookie)).status).toBe(404);
+  });
+});
+
+describe("tips after a paid reading", () => {
+  async function endedReading() {
+    const { readingId, client, reader, clientSocket } = await readingOnItsLastMinute();
+    await topUp(client.id, 1000);
+    clientSocket.socket.send(JSON.stringify({ type: "endReading" }));
+    await clientSocket.until((m) => m.type === "closed");
+    return { readingId, client, reader };
+  }
+
+  it("gives one tip per click from the balance, at the reading's fee, even when the form is sent twice at once", async () => {
+    const { readingId, client, reader } = await endedReading();
+    const page = await (await get(`/readings/${readingId}`, { cookie: client.cookie })).text();
+    const key = /name="key" value="([^"]+)"/.exec(page)![1]!;
+    const tip = (amount: string, custom = "", form = key) => post(`/readings/${readingId}`, { intent: "tip", amount, custom, key: form }, { cookie: client.cookie });
+    const [once, twice] = await Promise.all([tip("500"), tip("500")]);
+    expect([once.status, twice.status]).toEqual([200, 200]);
+    expect(await balance(client.id)).toBe(550);
+    expect(await db().select().from(sellerLedger).where(and(eq(sellerLedger.paidReadingId, readingId), eq(sellerLedger.kind, "tip")))).toMatchObject([{ grossCents: 500, feeCents: 150, netCents: 350, sellerId: reader.id }]);
+
+    // Another click is another tip; a typed amount is bounded, and never more than the balance.
+    expect((await tip("custom", "2.50", "second-click-key")).status).toBe(200);
+    expect(await balance(client.id)).toBe(300);
+    expect((await tip("custom", "0.50", "third-click-key")).status).toBe(400);
+    expect((await tip("custom", "500", "fourth-click-key")).status).toBe(400);
+    expect((await tip("700", "", "fifth-click-key")).status).toBe(400);
+    const tooMuch = await tip("1000", "", "sixth-click-key");
+    expect(tooMuch.status).toBe(409);
+    expect(await tooMuch.text()).toContain("Your balance does not cover this tip.");
+    expect(await balance(client.id)).toBe(300);
+    await ledgerHolds(readingId, client.id);
+
+    // Nobody else can tip this reading; the reader sees the tip and their share on the receipt and in their earnings.
+    const stranger = await newMember("stranger");
+    await topUp(stranger.id, 1000);
+    expect((await post(`/readings/${readingId}`, { intent: "tip", amount: "500", key: "stranger-key-1" }, { cookie: stranger.cookie })).status).toBe(404);
+    expect(await balance(stranger.id)).toBe(1000);
+    const readerReceipt = await (await get(`/readings/${readingId}`, { cookie: reader.cookie })).text();
+    expect(readerReceipt).toContain("$7.50");
+    expect(readerReceipt).toContain("$5.25");
+    const dashboard = await (await get("/reader-dashboard", { cookie: reader.cookie })).text();
+    expect(dashboard).toContain("$8.05");
+    await expect.poll(async () => (await listOutbox(db(), `${client.id}@example.test`)).map((m) => m.subject)).toContain("Your reading with Vera Night, with your tip");
+  });
+
+  it("is refused before the reading has ended", async () => {
+    const { readingId, client } = await readingOnItsLastMinute();
+    const refused = await post(`/readings/${readingId}`, { intent: "tip", amount: "200", key: "early-tip-key" }, { cookie: client.cookie });
+    expect(refused.status).toBe(409);
+    expect(await balance(client.id)).toBe(50);
   });
 });

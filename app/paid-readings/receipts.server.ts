@@ -1,0 +1,102 @@
+/**
+ * Receipts by e-mail for the reading balance: one for each top-up, one for each paid reading (and
+ * again when a tip is added to it). They tell the client only what their balance page and the
+ * reading's receipt already show them.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { paidReadings, readingWallets, users, walletEntries } from "../../db/schema";
+import type { Database } from "../db.server";
+import { formatMoney } from "../lib/format";
+import { sendNotice, type NoticeTarget } from "../mail/notices.server";
+
+const nameOf = (id: ReturnType<typeof sql>) => sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'your reader') FROM ${users} WHERE ${users.id} = ${id})`;
+
+/** The figures a reading's receipt shows its client: minutes, price, total, tips, and the top-ups made while it ran. */
+export async function readingReceiptFigures(db: Database, readingId: string) {
+  const [row] = await db
+    .select({
+      clientEmail: sql<string | null>`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${paidReadings.clientId})`,
+      readerName: nameOf(sql`${paidReadings.readerId}`),
+      minutes: paidReadings.minutesBilled,
+      freeMinutes: paidReadings.freeMinutes,
+      pricePerMinuteCents: paidReadings.pricePerMinuteCents,
+      chargedCents: paidReadings.chargedCents,
+      startedAt: paidReadings.startedAt,
+      tipCents: tipCentsOf(sql`${paidReadings.id}`),
+      topUps: topUpsDuring,
+    })
+    .from(paidReadings)
+    .where(eq(paidReadings.id, readingId))
+    .limit(1);
+  return row ? { ...row, tipCents: Number(row.tipCents), topUps: topUpList(row.topUps) } : null;
+}
+
+/** What the client tipped on a reading, in cents. */
+export const tipCentsOf = (readingId: ReturnType<typeof sql>) =>
+  sql<number>`coalesce((SELECT -sum(${walletEntries.amountCents}) FROM ${walletEntries} WHERE ${walletEntries.paidReadingId} = ${readingId} AND ${walletEntries.kind} = 'tip'), 0)`;
+
+/** The client's top-ups that reached the balance while the reading ran, oldest first, as "cents,cents". */
+export const topUpsDuring = sql<string | null>`(SELECT group_concat(amount_cents) FROM (SELECT ${walletEntries.amountCents} AS amount_cents FROM ${walletEntries}
+  WHERE ${walletEntries.userId} = ${paidReadings.clientId} AND ${walletEntries.kind} = 'top-up' AND ${paidReadings.startedAt} IS NOT NULL
+    AND ${walletEntries.createdAt} >= ${paidReadings.startedAt} AND ${walletEntries.createdAt} <= coalesce(${paidReadings.endedAt}, ${walletEntries.createdAt})
+  ORDER BY ${walletEntries.createdAt}))`;
+
+export const topUpList = (raw: string | null) => (raw ? raw.split(",").map(Number).filter((n) => Number.isFinite(n)) : []);
+
+/** The reading's receipt, to its client. */
+export async function sendReadingReceipt(target: NoticeTarget, readingId: string) {
+  const figures = await readingReceiptFigures(target.db, readingId);
+  if (!figures?.clientEmail || figures.startedAt === null) return;
+  const paidMinutes = Math.max(0, figures.minutes - figures.freeMinutes);
+  const rows = [
+    { label: "Minutes", value: String(figures.minutes) },
+    ...(figures.minutes > paidMinutes ? [{ label: "Free minutes", value: String(figures.minutes - paidMinutes) }] : []),
+    { label: "Price per minute", value: formatMoney(figures.pricePerMinuteCents) },
+    { label: "Total", value: formatMoney(figures.chargedCents) },
+    ...(figures.tipCents > 0 ? [{ label: "Tip", value: formatMoney(figures.tipCents) }] : []),
+    ...figures.topUps.map((cents) => ({ label: "Top-up during the reading", value: formatMoney(cents) })),
+  ];
+  sendNotice(target, {
+    to: figures.clientEmail,
+    subject: figures.tipCents > 0 ? `Your reading with ${figures.readerName}, with your tip` : `Your reading with ${figures.readerName}`,
+    heading: `Your reading with ${figures.readerName}`,
+    paragraphs: [
+      `Here is what your reading with ${figures.readerName} came to. It was paid from your reading balance, by the started minute.`,
+      ...(figures.tipCents > 0 ? ["Thank you for your tip: it goes to your reader, less the same platform fee as the reading's minutes."] : []),
+    ],
+    rows,
+  });
+}
+
+/** A top-up's receipt, to the person who paid it. */
+export async function sendTopUpReceipt(target: NoticeTarget, top: { userId: string; amountCents: number; readingLive: boolean }) {
+  const [row] = await target.db
+    .select({ email: users.email, balanceCents: sql<number>`coalesce((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${users.id}), 0)` })
+    .from(users)
+    .where(eq(users.id, top.userId))
+    .limit(1);
+  if (!row?.email) return;
+  sendNotice(target, {
+    to: row.email,
+    subject: `Your top-up of ${formatMoney(top.amountCents)}`,
+    heading: "Your top-up is in your balance",
+    paragraphs: [
+      `You added ${formatMoney(top.amountCents)} to your reading balance. It never expires and pays for readings with human readers, by the started minute.`,
+      ...(top.readingLive ? ["Your reading goes on with the new balance."] : []),
+    ],
+    rows: [
+      { label: "Top-up", value: formatMoney(top.amountCents) },
+      { label: "Balance now", value: formatMoney(Number(row.balanceCents)) },
+    ],
+  });
+}
+
+/** The client's live paid reading, if any: its room hears of a top-up. */
+export async function liveReadingOf(db: Database, clientId: string) {
+  const [row] = await db
+    .select({ id: paidReadings.id })
+    .from(paidReadings)
+    .where(and(eq(paidReadings.clientId, clientId), eq(paidReadings.status, "live")))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -1,0 +1,93 @@
+/**
+ * Tips after a paid reading: the client gives from their balance, the reader earns it at the
+ * reading's fee rule (decision 0063). One tip per click: the form's key makes a double submit one
+ * tip, and the balance never goes below zero, both decided inside one batch.
+ */
+import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { paidReadings, readingWallets, sellerLedger, walletEntries } from "../../db/schema";
+import type { Database } from "../db.server";
+import { newId } from "../lib/crypto";
+import { formatMoney } from "../lib/format";
+import { readingFeeCents, TIP_AMOUNTS_CENTS, TIP_MAX_CENTS, TIP_MIN_CENTS } from "./rules";
+
+type Statement = BatchItem<"sqlite">;
+
+export const TIP_MESSAGES = {
+  amount: `Choose a tip, or type one from ${formatMoney(TIP_MIN_CENTS)} to ${formatMoney(TIP_MAX_CENTS)}.`,
+  balance: "Your balance does not cover this tip. Top up first, or choose a smaller one.",
+  notEnded: "You can tip once the reading has ended.",
+  notFound: "Reading not found",
+} as const;
+
+/** A fixed tip (its cents) or "custom" with an amount in dollars; `key` is the form's, one per rendering. */
+export const tipForm = z
+  .object({
+    amount: z.string().max(12),
+    custom: z.string().trim().max(12).optional().default(""),
+    key: z.string().min(8).max(64),
+  })
+  .transform((form, ctx) => {
+    let cents = NaN;
+    if (form.amount === "custom") {
+      const typed = /^(\d{1,5})(?:[.,](\d{1,2}))?$/.exec(form.custom.replace(/^\$/, ""));
+      if (typed) cents = Number(typed[1]) * 100 + Number((typed[2] ?? "0").padEnd(2, "0"));
+    } else if ((TIP_AMOUNTS_CENTS as readonly number[]).includes(Number(form.amount))) cents = Number(form.amount);
+    if (!Number.isInteger(cents) || cents < TIP_MIN_CENTS || cents > TIP_MAX_CENTS) {
+      ctx.addIssue({ code: "custom", message: TIP_MESSAGES.amount, path: ["amount"] });
+      return z.NEVER;
+    }
+    return { cents, key: form.key };
+  });
+
+type TipDone = { ok: true; message: string; cents: number; readerId: string } | { ok: false; status: number; message: string };
+
+/**
+ * The client tips a finished reading of theirs: the balance line, the balance and the reader's
+ * earning move together, only while the balance covers it and only once per form key.
+ */
+export async function tipReading(db: Database, clientId: string, readingId: string, tip: { cents: number; key: string }, now = Date.now()): Promise<TipDone> {
+  const entryId = newId();
+  const referenceId = `tip:${readingId}:${tip.key}`;
+  const fee = readingFeeCents(tip.cents);
+  const mine = sql`EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingId} AND ${paidReadings.clientId} = ${clientId} AND ${paidReadings.status} = 'ended' AND ${paidReadings.startedAt} IS NOT NULL)`;
+  const inserted = sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`;
+  const statements: Statement[] = [
+    db
+      .insert(walletEntries)
+      .select(
+        sql`SELECT ${entryId}, ${clientId}, 'tip', ${-tip.cents}, ${readingId}, NULL, NULL, ${referenceId}, 'Tip after a reading', ${now}
+            WHERE ${mine} AND COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${clientId}), 0) >= ${tip.cents}`,
+      )
+      .onConflictDoNothing(),
+    db
+      .update(readingWallets)
+      .set({ balanceCents: sql`${readingWallets.balanceCents} - ${tip.cents}`, updatedAt: now })
+      .where(and(eq(readingWallets.userId, clientId), inserted)),
+    db
+      .insert(sellerLedger)
+      .select(
+        sql`SELECT ${newId()}, ${paidReadings.readerId}, 'tip', NULL, NULL, ${tip.cents}, ${fee}, ${tip.cents - fee}, ${referenceId}, ${now}, ${paidReadings.id}
+            FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingId} AND ${inserted}`,
+      )
+      .onConflictDoNothing(),
+  ];
+  const results = await db.batch([
+    ...statements,
+    db
+      .select({
+        status: paidReadings.status,
+        startedAt: paidReadings.startedAt,
+        readerId: paidReadings.readerId,
+        given: sql<number>`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.referenceId} = ${referenceId})`,
+      })
+      .from(paidReadings)
+      .where(and(eq(paidReadings.id, readingId.slice(0, 64)), eq(paidReadings.clientId, clientId))),
+  ] as unknown as [Statement, ...Statement[]]);
+  const [row] = results.at(-1) as { status: string; startedAt: number | null; readerId: string; given: number }[];
+  if (!row) return { ok: false, status: 404, message: TIP_MESSAGES.notFound };
+  if (row.given) return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: row.readerId };
+  if (row.status !== "ended" || row.startedAt === null) return { ok: false, status: 409, message: TIP_MESSAGES.notEnded };
+  return { ok: false, status: 409, message: TIP_MESSAGES.balance };
+}
