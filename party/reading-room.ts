@@ -437,7 +437,7 @@ export class ReadingRoom extends Server<Env> {
     };
     try {
       const theme = await deckThemeOf(createDatabase(this.env.DB), state.deckId).catch(() => null);
-      for await (const piece of ai.streamReading({ question: state.question, spread: spread?.phrase ?? "free layout", cards: readingCards(state), theme })) {
+      for await (const piece of ai.streamReading({ question: state.question, spread: spread?.phrase ?? "free layout", cards: readingCards(state), theme, seed: this.name })) {
         text += piece;
         pending += piece;
         if (Date.now() - flushedAt >= STREAM_FLUSH_MS) await flush();

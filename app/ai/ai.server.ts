@@ -62,8 +62,10 @@ export type CardRequest = { card: TarotCard; theme: string; style: string; quali
 
 /** Diffusion steps of the Workers AI image model per quality: more steps, a finer finish, a longer wait. */
 export const WORKERS_AI_IMAGE_STEPS: Record<CardQuality, number> = { medium: 20, high: 40 };
-/** A reading to interpret; `theme` is the theme of the deck on the table, when it has one. */
-export type ReadingRequest = { question: string; cards: ReadingCard[]; spread: string; theme?: string | null };
+/** A reading to interpret; `theme` is the theme of the deck on the table, when it has one; `seed` varies our own wording between readings. */
+export type ReadingRequest = { question: string; cards: ReadingCard[]; spread: string; theme?: string | null; seed?: string };
+/** Question ideas: a category, how many, and what the person has typed so far (ideas build on it). */
+export type QuestionRequest = { category?: QuestionCategory; count?: number; typed?: string };
 
 /**
  * Everything the app asks of generative AI, one method per task. The real services build a
@@ -84,8 +86,8 @@ export interface AiService {
   elaborateTheme(theme: string): Promise<string>;
   /** The card's picture; `placeholder` is true when painting failed. */
   paintCard(input: CardRequest): Promise<PaintedImage>;
-  /** Questions for the reading room, at most `count` (default 4) of the category (default love). */
-  suggestQuestions(input: { category?: QuestionCategory; count?: number }): Promise<string[]>;
+  /** Questions for the reading room, at most `count` (default 4) of the category (default love), built on what was typed. */
+  suggestQuestions(input: QuestionRequest): Promise<string[]>;
   /** A reading of the drawn cards, under 600 words, in three sections. */
   interpretReading(input: ReadingRequest): Promise<string>;
   /**
@@ -221,13 +223,13 @@ abstract class ModelAi implements AiService {
     return placeholderImage(input.card.name, input.theme);
   }
 
-  async suggestQuestions(input: { category?: QuestionCategory; count?: number } = {}) {
+  async suggestQuestions(input: QuestionRequest = {}) {
     const category = normalCategory(input.category);
     const count = normalCount(input.count, DEFAULT_QUESTION_COUNT);
     if (!count) return [];
-    const text = await this.ask({ name: "questions", system: QUESTIONS_SYSTEM, prompt: suggestQuestionsPrompt(category, count), maxTokens: 300 });
+    const text = await this.ask({ name: "questions", system: QUESTIONS_SYSTEM, prompt: suggestQuestionsPrompt(category, count, input.typed), maxTokens: 300 });
     const questions = text ? (parseStringArray(text) ?? []).map(shortenQuestion).filter(Boolean).slice(0, count) : [];
-    return questions.length ? questions : fallbackQuestions(category, count, Math.random);
+    return questions.length ? questions : fallbackQuestions(category, count, Math.random, input.typed);
   }
 
   async interpretReading(input: ReadingRequest) {
@@ -481,8 +483,8 @@ export class LocalAi implements AiService {
     }
   }
 
-  async suggestQuestions(input: { category?: QuestionCategory; count?: number } = {}) {
-    return fallbackQuestions(normalCategory(input.category), normalCount(input.count, DEFAULT_QUESTION_COUNT), this.random);
+  async suggestQuestions(input: QuestionRequest = {}) {
+    return fallbackQuestions(normalCategory(input.category), normalCount(input.count, DEFAULT_QUESTION_COUNT), this.random, input.typed);
   }
 
   async interpretReading(input: ReadingRequest) {

@@ -160,9 +160,11 @@ const CATEGORY_FOCUS: Record<QuestionCategory, string> = {
 
 export const QUESTIONS_SYSTEM = "You help people phrase open, thoughtful questions for a tarot reading. Answer with JSON only.";
 
-export function suggestQuestionsPrompt(category: QuestionCategory, count: number): string {
+export function suggestQuestionsPrompt(category: QuestionCategory, count: number, typed = ""): string {
+  const started = typed.trim().slice(0, 200);
   return [
     `Write ${count} questions someone could ask in a tarot reading about ${CATEGORY_FOCUS[category]}.`,
+    ...(started ? [`They have started to write: "${started}". Build on what they wrote.`] : []),
     "Make them open-ended and empowering (how, what, where) rather than yes-or-no or fortune-telling.",
     "Keep each one under 8 words.",
     `Answer with a JSON array of ${count} strings and nothing else, for example ["First question?", "Second question?"].`,

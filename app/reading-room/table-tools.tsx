@@ -278,6 +278,7 @@ export function QuestionIdeas({ onPick, typed = "" }: { onPick: (question: strin
   return (
     <div className="mt-2">
       <fetcher.Form method="post" action="/api/questions" className="flex gap-2">
+        <input type="hidden" name="typed" value={typed} />
         <label className="sr-only" htmlFor="question-category">Question ideas about</label>
         <select
           id="question-category"

@@ -7,6 +7,8 @@ import { requireUser } from "~/auth/guard.server";
 const form = z.object({
   category: z.enum(QUESTION_CATEGORIES).default("love"),
   count: z.coerce.number().int().min(1).max(8).default(4),
+  /** What the person has typed in the question field so far: ideas build on it. */
+  typed: z.string().trim().max(200).optional(),
 });
 
 /** Suggested questions for a reading, by category (love by default, four by default). */

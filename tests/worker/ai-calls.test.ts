@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GEMINI_TEXT_MODEL, GeminiAi, WORKERS_AI_IMAGE_MODEL, WORKERS_AI_TEXT_MODEL, WorkersAi } from "../../app/ai/ai.server";
+import { GEMINI_TEXT_MODEL, GeminiAi, LocalAi, WORKERS_AI_IMAGE_MODEL, WORKERS_AI_TEXT_MODEL, WorkersAi } from "../../app/ai/ai.server";
 import { backoffMs, callModel, ModelFailure, retryAfterMs, TEXT_POLICY, type CallDeps } from "../../app/ai/model-call.server";
 import { readConfig } from "../../app/env.server";
 import { FULL_DECK } from "../../app/tarot/cards";
@@ -194,6 +194,15 @@ describe("what the models are asked", () => {
     for await (const piece of streaming.ai.streamReading({ question: "", spread: "One card", cards: [{ name: "The Sun", position: "Now", reversed: false }] })) pieces.push(piece);
     expect(pieces.join("")).toBe("## Overall Energy");
     expect(streaming.calls[0]!.input.stream).toBe(true);
+  });
+
+  it("builds question ideas on what the person typed, in the model's prompt and in our own", async () => {
+    const { ai, requests } = gemini([() => TEXT('["What do I owe my sister?"]')]);
+    await ai.suggestQuestions({ category: "relationships", count: 1, typed: "my sister's wedding" });
+    const body = (await requests[0]!.request.json()) as { contents: { parts: { text: string }[] }[] };
+    expect(body.contents[0]!.parts[0]!.text).toContain(`They have started to write: "my sister's wedding".`);
+    const own = await new LocalAi(() => 0.3).suggestQuestions({ category: "relationships", count: 4, typed: "my sister's wedding" });
+    expect(own.some((question) => /sister/i.test(question))).toBe(true);
   });
 
   it("asks Workers AI for a 3:4 picture", async () => {
