@@ -52,6 +52,11 @@ export function dailyReads(db: Database, me: Me) {
   ] as const;
 }
 
+/** The same reads for one person by id, on their own (keeping the card, the tests). */
+export async function readDaily(db: Database, userId: string): Promise<DailyRows> {
+  return (await db.batch(dailyReads(db, sql`${userId}` as Me))) as unknown as DailyRows;
+}
+
 /** The reads of a page that shows the card of the day (home, `/today`). */
 export const DAILY = readShape((db, me) => dailyReads(db, me));
 
@@ -61,7 +66,7 @@ export const DAILY_WITH_CHOICES = readShape((db, me) => [
   db.select({ id: decks.id, title: decks.title }).from(decks).where(usableDeck(me)).orderBy(desc(decks.createdAt)).limit(100),
 ]);
 
-type DailyRows = [
+export type DailyRows = [
   (typeof dailySettings.$inferSelect)[],
   { localDate: string; cardKey: string; reversed: boolean; deckId: string | null; journalId: string | null }[],
   { deckId: string; title: string; key: string; imageKey: string | null; updatedAt: number }[],
@@ -139,8 +144,7 @@ export const keepForm = z.object({
  * the same days. One batch of reads, one of writes.
  */
 export async function keepDailyCard(db: Database, userId: string, fallbackZone: string, notes: string, now = Date.now()) {
-  const rows = (await db.batch(dailyReads(db, sql`${userId}` as Me))) as unknown as DailyRows;
-  const day = dailyCardOf(userId, rows, fallbackZone, now);
+  const day = dailyCardOf(userId, await readDaily(db, userId), fallbackZone, now);
   const journalId = day.kept?.journalId ?? newId();
   const entry = {
     deckId: day.deck?.id ?? null,
