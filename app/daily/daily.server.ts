@@ -72,14 +72,21 @@ export type DailyRows = [
   { deckId: string; title: string; key: string; imageKey: string | null; updatedAt: number }[],
 ];
 
-/** Reflection prompts; the day's one is picked with the card, and names one of its keywords. */
-const PROMPTS = [
-  (word: string) => `Where might ${word} show up in your day today?`,
-  (word: string) => `What would change if you met today with ${word}?`,
-  (word: string) => `When did you last feel ${word} at work in your life, and what did it ask of you?`,
-  (word: string) => `What small step toward ${word} could you take before tonight?`,
-  (word: string) => `Who around you could use a little of your ${word} today?`,
-];
+/** Reflection prompts, for a card upright and reversed; the day's one names one of the side's keywords. */
+const PROMPTS = {
+  upright: [
+    (word: string) => `Where might ${word} show up in your day today?`,
+    (word: string) => `What would change if you met today with ${word}?`,
+    (word: string) => `What small step toward ${word} could you take before tonight?`,
+    (word: string) => `What is ${word} asking of you right now?`,
+  ],
+  reversed: [
+    (word: string) => `Where might ${word} be quietly shaping your day?`,
+    (word: string) => `What would help you meet ${word} with more ease today?`,
+    (word: string) => `If ${word} loosened its hold a little, what would you do differently?`,
+    (word: string) => `What is ${word} asking you to notice?`,
+  ],
+};
 
 export type DailyCard = {
   date: LocalDate;
@@ -113,7 +120,8 @@ export function dailyCardOf(userId: string, rows: DailyRows, fallbackZone: strin
   const card = CARD_BY_KEY.get(drawn.key) ?? FULL_DECK[0]!;
   const face = drawn.deckId && drawn.deckId === deck?.id ? faces.get(card.key) : undefined;
   const side = meaningOf(card)[drawn.reversed ? "reversed" : "upright"];
-  const pick = pickOf(`${userId}|${date}|prompt`, PROMPTS.length);
+  const prompts = PROMPTS[drawn.reversed ? "reversed" : "upright"];
+  const pick = pickOf(`${userId}|${date}|prompt`, prompts.length);
   return {
     date,
     timeZone,
@@ -123,7 +131,7 @@ export function dailyCardOf(userId: string, rows: DailyRows, fallbackZone: strin
     imageUrl: face ?? paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE),
     keywords: side.keywords,
     meaning: side.meaning,
-    prompt: PROMPTS[pick]!(side.keywords[0] ?? "this card"),
+    prompt: prompts[pick]!(side.keywords[0] ?? "this card"),
     kept: today ? { journalId: today.journalId } : null,
     streak: streakOf(
       kept.map((row) => row.localDate),

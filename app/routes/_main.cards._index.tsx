@@ -63,9 +63,9 @@ export default function Library() {
             {group.title}
           </h2>
           <p className="mt-1 text-muted">{group.about}</p>
-          <ul className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {group.cards.map((card) => (
-              <li key={card.key}>
+              <li key={card.key} className="min-w-0">
                 <Link to={libraryPath(card.key)} className="flex items-baseline gap-3 rounded-2xl border border-line bg-surface/80 px-4 py-3 hover:border-brand">
                   <span className="w-16 shrink-0 font-display text-lg font-bold text-gold">{card.numeral}</span>
                   <span className="min-w-0">
