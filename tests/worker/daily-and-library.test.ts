@@ -184,7 +184,7 @@ describe("the tarot library", () => {
     const index = await text(await visit("/cards"));
     expect(FULL_DECK.every((card) => index.includes(`href="/cards/${card.key}"`))).toBe(true);
     expect(index).toContain('"@type":"DefinedTermSet"');
-  });
+  }, 90_000);
 
   it("is served to visitors from the shared copy, and draws a link-preview picture", async () => {
     await visit("/cards/major-17");
