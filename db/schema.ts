@@ -1098,6 +1098,7 @@ export const pushSettings = sqliteTable("push_settings", {
   readerOnline: integer("reader_online", { mode: "boolean" }).notNull().default(true),
   deckReady: integer("deck_ready", { mode: "boolean" }).notNull().default(true),
   sales: integer("sales", { mode: "boolean" }).notNull().default(true),
+  dailyCard: integer("daily_card", { mode: "boolean" }).notNull().default(true),
   updatedAt: millis("updated_at").notNull().default(now),
 });
 
@@ -1115,4 +1116,39 @@ export const readerFollows = sqliteTable(
     lastNotifiedAt: millis("last_notified_at"),
   },
   (t) => [primaryKey({ columns: [t.followerId, t.readerId] }), index("reader_follows_reader_idx").on(t.readerId)],
+);
+
+/**
+ * How a person takes their card of the day (decision 0065): the time zone whose midnight starts their
+ * day, the deck it is drawn from (null: the classic deck) and the reminder's time, in minutes after
+ * their midnight (null: no reminder). No row: their request's time zone and the classic deck.
+ */
+export const dailySettings = sqliteTable("daily_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  timeZone: text("time_zone").notNull(),
+  deckId: text("deck_id").references(() => decks.id, { onDelete: "set null" }),
+  reminderMinute: integer("reminder_minute"),
+  /** The local date of the last reminder sent, so a day gets one at most. */
+  remindedOn: text("reminded_on"),
+  updatedAt: millis("updated_at").notNull().default(now),
+});
+
+/** A card of the day kept in the journal: one per person and local date; the days kept make the streak. */
+export const dailyCards = sqliteTable(
+  "daily_cards",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The person's own date when they drew it, `YYYY-MM-DD`. */
+    localDate: text("local_date").notNull(),
+    cardKey: text("card_key").notNull(),
+    reversed: integer("reversed", { mode: "boolean" }).notNull(),
+    deckId: text("deck_id").references(() => decks.id, { onDelete: "set null" }),
+    journalId: text("journal_id").references(() => readingJournal.id, { onDelete: "set null" }),
+    savedAt: millis("saved_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 );

@@ -131,7 +131,7 @@ export class ReadingRoom extends Server<Env> {
     const [seed, paid] = await Promise.all([loadRoomSeed(db, this.name), paidReadingForRoom(db, this.name)]);
     if (!seed) return null;
     const now = Date.now();
-    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now });
+    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now, spreadId: seed.spreadId });
     this.deckLaidBy = seed.deckLaidBy;
     this.meter =
       paid && paid.status !== "ended"

@@ -24,6 +24,8 @@ const MEMBER_DECK = "/collection/seed-deck-autumn-lanterns";
 /** The seeded member who owns MEMBER_DECK, signed in through the dev mailbox as a person would. */
 const MEMBER_EMAIL = "demo@example.com";
 const MEMBER_PAGES = ["/", "/marketplace", "/collection", MEMBER_DECK, "/journal"];
+/** A page of the tarot library, as visitors read it. */
+const LIBRARY_CARD = "/cards/major-17";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 const TARGETS = {
@@ -178,7 +180,7 @@ let cookie = "";
 // wrangler process: a cost of the debugger, not of the Worker (docs/decisions/0047-members-pages.md).
 const started = async (vars: Record<string, string> = {}) => {
   const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore", inspector: false, vars });
-  for (const warm of ["/healthz", "/", "/marketplace"]) await load(server.url, warm, undefined, 10, 2).catch(() => undefined);
+  for (const warm of ["/healthz", "/", "/marketplace", LIBRARY_CARD]) await load(server.url, warm, undefined, 10, 2).catch(() => undefined);
   // The sessions live in the state folder, so one sign-in serves every server of the run.
   cookie ||= await memberCookie(server.url);
   for (const page of MEMBER_PAGES) await load(server.url, page, cookie, 10, 2).catch(() => undefined);
@@ -191,6 +193,7 @@ try {
   // Signed-out visitors get shared copies of public pages.
   const home = await load(server.url, "/");
   const marketplace = await load(server.url, "/marketplace");
+  const libraryCard = await load(server.url, LIBRARY_CARD);
   const ratio = (page: Load) => ({
     throughputRatio: +(page.requestsPerSecond / constant.requestsPerSecond).toFixed(2),
     p99Ratio: +(page.p99Ms / constant.p99Ms).toFixed(2),
@@ -241,6 +244,7 @@ try {
       constant,
       home: { ...home, ...ratio(home) },
       marketplace: { ...marketplace, ...ratio(marketplace) },
+      libraryCard: { ...libraryCard, ...ratio(libraryCard) },
       memberPages,
       memberPagesRenderedEachTime: renderedPages,
     },
@@ -257,11 +261,11 @@ try {
 
   const mark = (ok: boolean) => (ok ? "meets" : "MISSES");
   console.log(`\nVisitors (${CONNECTIONS} connections, ${DURATION_S} s each; shared copies of public pages)`);
-  for (const row of [constant, home, marketplace]) {
+  for (const row of [constant, home, marketplace, libraryCard]) {
     console.log(`  ${row.path.padEnd(13)} ${String(row.requestsPerSecond).padStart(6)} req/s   p99 ${String(row.p99Ms).padStart(5)} ms   errors ${row.errors + row.non2xx}`);
   }
   const l = report.load;
-  for (const [name, page] of [["/", l.home], ["/marketplace", l.marketplace]] as const) {
+  for (const [name, page] of [["/", l.home], ["/marketplace", l.marketplace], [LIBRARY_CARD, l.libraryCard]] as const) {
     console.log(`  ${name.padEnd(13)} throughput ratio ${page.throughputRatio} (target ≥ ${TARGETS.ssrThroughputRatio}: ${mark(page.throughputRatio >= TARGETS.ssrThroughputRatio)}), p99 ratio ${page.p99Ratio}`);
   }
   const memberTable = (title: string, rows: MemberRow[], target: boolean) => {

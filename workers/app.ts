@@ -143,7 +143,7 @@ export default {
     const db = createDatabase(env.DB);
     const config = configOrNull(env);
     // Awaited, so a run (the cron's, or `npm run jobs` locally) ends when its jobs do and fails when one did.
-    const { failed } = await runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null);
+    const { failed } = await runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null, config);
     if (failed.length > 0) throw new Error(`Periodic jobs failed: ${failed.join(", ")}`);
   },
 } satisfies ExportedHandler<Env>;

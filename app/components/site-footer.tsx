@@ -52,7 +52,8 @@ export function SiteFooter() {
           <Link to="/collection">My Collection</Link>
         </FooterGroup>
         <FooterGroup title="Resources">
-          <Soon>Tarot Guides</Soon>
+          <Link to="/guides">Tarot Guides</Link>
+          <Link to="/cards">Card Meanings</Link>
           <Soon>AI &amp; Creativity</Soon>
           <Soon>Creator Resources</Soon>
           <Soon>API Documentation</Soon>

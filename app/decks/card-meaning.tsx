@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { Link } from "@remix-run/react";
+import { libraryPath } from "~/library/paths";
 import type { CardMeaning } from "~/tarot/meanings";
 
 /** A card's words at reading size: its name, this deck's description, then the classic meanings upright and reversed. */
@@ -8,7 +10,7 @@ export function CardMeaningText({
   headingId,
   level = 2,
 }: {
-  card: { name: string; description: string | null };
+  card: { key?: string; name: string; description: string | null };
   /** Null while the meanings are on their way. */
   meaning: CardMeaning | null;
   headingId: string;
@@ -28,6 +30,11 @@ export function CardMeaningText({
           <Sub className="mt-4 text-sm font-semibold uppercase tracking-wider text-gold">Reversed</Sub>
           <p className="mt-1 text-sm text-muted">{meaning.reversed.keywords.join(" · ")}</p>
           <p className="mt-1">{meaning.reversed.meaning}</p>
+          {card.key ? (
+            <Link to={libraryPath(card.key)} className="mt-4 inline-block text-sm font-semibold text-brand underline-offset-4 hover:underline">
+              More about this card in the tarot library →
+            </Link>
+          ) : null}
         </>
       ) : (
         <p className="mt-5 text-sm text-muted" role="status">Opening the card’s meanings…</p>

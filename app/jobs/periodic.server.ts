@@ -11,6 +11,8 @@ import { refreshListingScores } from "../marketplace/browse.server";
 import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
 import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
+import { sendDailyReminders } from "../daily/reminders.server";
+import type { AppConfig } from "../env.server";
 
 /** A participant not seen for this long no longer counts as active in a reading. */
 export const PARTICIPANT_ACTIVITY_WINDOW_MS = 60 * 60 * 1000;
@@ -54,9 +56,10 @@ export async function closeInactiveReadings(db: Database, now: number) {
 
 /**
  * Everything the cron trigger (every 15 minutes) keeps tidy. Each job is independent: one failing
- * does not stop the others. `payouts` is the payouts provider, when there is one.
+ * does not stop the others. `payouts` is the payouts provider, when there is one; `config` lets
+ * reminders go out by push where it is set up.
  */
-export async function runPeriodicJobs(db: Database, now: number, payouts: PayoutsProvider | null = null) {
+export async function runPeriodicJobs(db: Database, now: number, payouts: PayoutsProvider | null = null, config: AppConfig | null = null) {
   const jobs = {
     closeInactiveReadings: () => closeInactiveReadings(db, now),
     markStaleReadersOffline: () => markStaleReadersOffline(db, now),
@@ -68,6 +71,7 @@ export async function runPeriodicJobs(db: Database, now: number, payouts: Payout
     refreshDeckQuotas: () => refreshDeckQuotas(db, now),
     refreshListingScores: () => refreshListingScores(db, now),
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
+    sendDailyReminders: () => sendDailyReminders(db, config, now),
   };
   const results = await Promise.allSettled(Object.values(jobs).map((job) => job()));
   const failed = Object.keys(jobs).filter((_, i) => results[i]?.status === "rejected");

@@ -1,6 +1,6 @@
 // What a push carries, shared by the Worker that sends it and the service worker that shows it (decision 0061).
 
-export const PUSH_KINDS = ["reading-request", "reader-online", "deck-ready", "sale"] as const;
+export const PUSH_KINDS = ["reading-request", "reader-online", "deck-ready", "sale", "daily-card"] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** What each kind is called where a person turns it on or off. */
@@ -9,6 +9,7 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   "reader-online": "Readers I follow coming online",
   "deck-ready": "My decks when they are ready",
   sale: "Sales of my decks",
+  "daily-card": "My card of the day, at the time I chose",
 };
 
 /** A notification's buttons; each opens `url` with `?choice=` naming the one pressed. */

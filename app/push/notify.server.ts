@@ -19,7 +19,8 @@ export type PushEvent =
   | { kind: "reading-request"; requestId: string; readerId: string; clientName: string; pricePerMinuteCents: number; mode: ReadingMode; ttlMs: number }
   | { kind: "reader-online"; readerId: string }
   | { kind: "deck-ready"; deckId: string }
-  | { kind: "sale"; deckId: string; grossCents: number; currency: string };
+  | { kind: "sale"; deckId: string; grossCents: number; currency: string }
+  | { kind: "daily-card"; userId: string };
 
 /** Where a push's work runs: the database, the configuration and the runtime's `waitUntil`. */
 export type PushTarget = { db: Database; config: AppConfig; waitUntil: (work: Promise<unknown>) => void };
@@ -93,6 +94,13 @@ async function address(db: Database, event: PushEvent, now: number): Promise<Add
         delivery: { urgency: "normal", ttlSeconds: DAY_SECONDS },
       };
     }
+    case "daily-card":
+      return {
+        to: [event.userId],
+        message: { kind: event.kind, title: "Your card of the day", body: "A card is waiting for you, whenever you have a minute.", url: "/today", tag: "daily-card" },
+        // A reminder that arrives after the day has moved on says nothing worth hearing.
+        delivery: { urgency: "low", ttlSeconds: 6 * 60 * 60 },
+      };
   }
 }
 

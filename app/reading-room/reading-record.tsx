@@ -1,4 +1,6 @@
+import { Link } from "@remix-run/react";
 import { cn } from "~/lib/cn";
+import { libraryPath } from "~/library/paths";
 import { ReadingText } from "./reading-table";
 import { LocalTime } from "~/components/local-time";
 
@@ -41,7 +43,9 @@ export function ReadingRecord(props: {
             )}
             <span>
               <span className="block text-xs uppercase tracking-wide text-muted">{card.positionName}</span>
-              <span className="font-semibold">{card.name}</span>
+              <Link to={libraryPath(card.key)} className="font-semibold underline-offset-4 hover:underline">
+                {card.name}
+              </Link>
               {card.reversed ? <span className="text-muted"> (reversed)</span> : null}
             </span>
           </li>

@@ -83,6 +83,7 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
       currentHost: readingSessions.hostUserId,
       deckId: readingSessions.deckId,
       deckLaidBy: readingSessions.deckLaidBy,
+      spreadId: readingSessions.selectedLayout,
     })
     .from(readingSessions)
     .where(eq(readingSessions.id, sessionId))
@@ -95,7 +96,8 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
     .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, hostId)))
     .limit(1);
   const host: NewMember = { id: hostId, name: seat?.name ?? "Host", avatarUrl: null, role: "host" };
-  return { host, deckId: row.deckId, deckLaidBy: row.deckLaidBy, cards: await deckCardKeys(db, row.deckId) };
+  // A reading opened for practice starts with the spread its lesson names.
+  return { host, deckId: row.deckId, deckLaidBy: row.deckLaidBy, spreadId: spreadById(row.spreadId ?? "")?.id ?? null, cards: await deckCardKeys(db, row.deckId) };
 }
 
 /**

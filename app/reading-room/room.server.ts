@@ -20,6 +20,7 @@ import { decksForTable, deckTitleOf, seatStands } from "./room-store.server";
 import { getListing } from "../marketplace/listing.server";
 import { deckRelation, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
 import type { RoomState } from "./state";
+import { spreadById, type SpreadId } from "./spreads";
 
 /** Names and keywords of every card, for the table to label what is drawn. */
 const CARD_INFO = Object.fromEntries(
@@ -70,6 +71,11 @@ async function findOwnReading(db: Database, sessionId: string, userId: string) {
   return row ?? null;
 }
 
+/** The spread a link asks a new reading to start with (a lesson's practice reading), when it names one. */
+function askedSpread(url: URL): SpreadId | null {
+  return spreadById(url.searchParams.get("spread") ?? "")?.id ?? null;
+}
+
 /** A reading this fresh (nothing drawn, nobody else in, under an hour old) is reused by `?create=true`. */
 const FRESH_READING_MS = 60 * 60 * 1000;
 
@@ -78,7 +84,7 @@ const FRESH_READING_MS = 60 * 60 * 1000;
  * untouched reading of the last hour is opened instead, so following the nav link twice (or a
  * prefetch of it) does not leave empty readings behind.
  */
-export async function openReading(db: Database, user: CurrentUser, deckId: string | null, { reuseFresh = false } = {}) {
+export async function openReading(db: Database, user: CurrentUser, deckId: string | null, { reuseFresh = false, spreadId = null }: { reuseFresh?: boolean; spreadId?: SpreadId | null } = {}) {
   const now = Date.now();
   if (reuseFresh) {
     const [fresh] = await db
@@ -90,6 +96,7 @@ export async function openReading(db: Database, user: CurrentUser, deckId: strin
           eq(readingSessions.isActive, true),
           eq(readingSessions.readingStep, "setup"),
           deckId ? eq(readingSessions.deckId, deckId) : isNull(readingSessions.deckId),
+          spreadId ? eq(readingSessions.selectedLayout, spreadId) : undefined,
           gt(readingSessions.createdAt, now - FRESH_READING_MS),
           sql`(SELECT count(*) FROM ${sessionParticipants} WHERE ${sessionParticipants.sessionId} = ${readingSessions.id}) = 1`,
         ),
@@ -100,7 +107,7 @@ export async function openReading(db: Database, user: CurrentUser, deckId: strin
   }
   const id = newId();
   await db.batch([
-    db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, deckLaidBy: deckId ? user.id : null, createdAt: now, updatedAt: now, lastActivityAt: now }),
+    db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, deckLaidBy: deckId ? user.id : null, selectedLayout: spreadId, createdAt: now, updatedAt: now, lastActivityAt: now }),
     db.insert(sessionParticipants).values({
       id: newId(),
       sessionId: id,
@@ -124,7 +131,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
   if (asksToCreate && !confirmCreate) {
     const deckId = params.deckId ?? null;
     if (deckId && !(await mayUseWholeDeck(context.db, deckId, user!.id))) throw new Response("Deck not found", { status: 404 });
-    const id = await openReading(context.db, user!, deckId, { reuseFresh: true });
+    const id = await openReading(context.db, user!, deckId, { reuseFresh: true, spreadId: askedSpread(url) });
     throw redirect(`${url.pathname}?session=${id}`);
   }
   const sessionId = url.searchParams.get("session");
@@ -202,7 +209,7 @@ export async function readingRoomAction({ request, params, context }: ActionFunc
   }
   const deckId = params.deckId ?? null;
   if (deckId && !(await mayUseWholeDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
-  const id = await openReading(context.db, user, deckId);
+  const id = await openReading(context.db, user, deckId, { spreadId: askedSpread(new URL(request.url)) });
   const path = new URL(request.url).pathname;
   throw redirect(`${path}?session=${id}`);
 }

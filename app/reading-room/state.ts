@@ -119,7 +119,7 @@ export const SPREAD_CHOICES = SPREAD_IDS;
  * Creating and reading the state
  * --------------------------------------------------------------------------------------------- */
 
-export function initialState(input: { host: NewMember; deckId: string | null; cards: string[]; at: number }): RoomState {
+export function initialState(input: { host: NewMember; deckId: string | null; cards: string[]; at: number; spreadId?: SpreadId | null }): RoomState {
   return {
     version: 0,
     hostId: input.host.id,
@@ -130,7 +130,7 @@ export function initialState(input: { host: NewMember; deckId: string | null; ca
     cards: [...input.cards],
     pile: [...input.cards],
     step: "setup",
-    spreadId: "three-card",
+    spreadId: input.spreadId ?? "three-card",
     reversals: true,
     table: [],
     question: "",

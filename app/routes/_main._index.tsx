@@ -3,6 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DeckTile } from "~/components/deck-tile";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
+import { DailyCardFace, KeepDailyCardForm, StreakLine } from "~/daily/daily-card";
+import { dailyCardOf, dailyReads, requestTimeZone } from "~/daily/daily.server";
 import { curatedDecksQuery, toTiles } from "~/marketplace/browse.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { readShape } from "~/lib/page-reads.server";
@@ -10,8 +12,8 @@ import { readShape } from "~/lib/page-reads.server";
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
-/** The home page's four featured decks, written once (lib/page-reads). */
-const FEATURED = readShape((db) => [curatedDecksQuery(db, 4)]);
+/** The home page's four featured decks and the person's card of the day, written once (lib/page-reads). */
+const FEATURED = readShape((db, me) => [curatedDecksQuery(db, 4), ...dailyReads(db, me)]);
 
 export const meta: MetaFunction = () => [
   { title: "Arcanum — Create your own AI tarot deck" },
@@ -24,10 +26,13 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Read with the session's check, in the page's one round trip.
-  const [featured] = await context.read(FEATURED, {});
+  const [featured, settings, kept, deckCards] = await context.read(FEATURED, {});
+  // A shared copy is rendered for nobody: it offers the card of the day instead of showing one.
+  const user = await context.currentUser();
+  const day = user ? dailyCardOf(user.id, [settings, kept, deckCards], requestTimeZone(request), Date.now()) : null;
   // Where a deleted account lands (the profile page sends it here); the page is the same for everyone who arrives so.
   const accountDeleted = new URL(request.url).searchParams.get("account") === "deleted";
-  return { featured: toTiles(featured), accountDeleted };
+  return { featured: toTiles(featured), accountDeleted, day };
 }
 
 const STEPS = [
@@ -50,7 +55,7 @@ const STEPS = [
 ];
 
 export default function Home() {
-  const { featured, accountDeleted } = useLoaderData<typeof loader>();
+  const { featured, accountDeleted, day } = useLoaderData<typeof loader>();
   const fan = featured.slice(0, 3);
   return (
     <>
@@ -108,6 +113,31 @@ export default function Home() {
             </div>
           ))}
         </div>
+      </section>
+
+      <section aria-labelledby="daily-heading" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <h2 id="daily-heading" className="sr-only">
+          Card of the day
+        </h2>
+        {day ? (
+          <div className="rounded-[2rem] border border-line bg-surface/80 p-6 sm:p-8" data-testid="home-daily-card">
+            <DailyCardFace day={day} />
+            <div className="mt-6 grid gap-3">
+              <KeepDailyCardForm day={day} />
+              <StreakLine streak={day.streak} />
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-3 rounded-[2rem] border border-line bg-surface/80 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8" data-testid="home-daily-offer">
+            <div>
+              <p className="text-xl font-bold">Your card of the day</p>
+              <p className="mt-1 text-sm text-muted">One card drawn for you each day at your own midnight, with its meaning and a question to carry.</p>
+            </div>
+            <Link to="/today" className={buttonClasses("gold", "md")}>
+              Draw today's card
+            </Link>
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">

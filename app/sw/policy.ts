@@ -27,10 +27,10 @@ const NEVER_KEPT =
 const CARD_IMAGE = /^\/(?:media\/card-images\/|art\/(?:card|back)\.svg$)/;
 
 /** Pages read offline that are worth a saved copy of the whole document even after an in-app visit. */
-const READING_PAGES = /^\/(?:collection|journal)(?:\/[^/.]+)?$/;
+const READING_PAGES = /^\/(?:collection|journal|today)(?:\/[^/.]+)?$/;
 
-/** Pages the daily update refreshes in the background (add the card of the day here once it has a page). */
-export const DAILY_PAGES = ["/collection"];
+/** Pages the daily update refreshes in the background: the card of the day first, then the collection. */
+export const DAILY_PAGES = ["/today", "/collection"];
 
 /** The page a `.data` request (Remix's in-app navigation) loads, or null when it is not one. */
 export function pageOfData(url: URL): URL | null {

@@ -167,7 +167,7 @@ describe("offline with the service worker", () => {
     await context.close();
   });
 
-  it("refreshes the saved collection on the daily update, as the browser would fire it", async () => {
+  it("refreshes the saved collection and the card of the day on the daily update, as the browser would fire it", async () => {
     const context = await newContext();
     await signInAs(context, sessions.daily!);
     const page = await context.newPage();
@@ -191,8 +191,13 @@ describe("offline with the service worker", () => {
         }),
       );
       await cdp.send("ServiceWorker.enable");
+      const savedToday = () =>
+        page.evaluate(async () => (await (await caches.open("arcanum-pages")).match(new URL("/today", location.origin).href, { ignoreVary: true }))?.text() ?? "");
+      expect(await savedToday()).toBe("");
       await cdp.send("ServiceWorker.dispatchPeriodicSyncEvent", { origin: baseURL(), registrationId: await registration, tag: "daily-update" });
       await expect.poll(savedCollection).toContain(renamed);
+      // The card of the day is fetched with it, ready to be read offline in the morning.
+      await expect.poll(savedToday).toContain('data-testid="daily-card-name"');
     } finally {
       await rename(DECK_TITLE);
       await context.close();

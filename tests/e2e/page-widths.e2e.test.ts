@@ -19,6 +19,12 @@ const PAGES = [
   "/login",
   "/signup",
   "/offline",
+  "/today",
+  "/cards",
+  "/cards/major-00",
+  "/cards/pentacles-knight",
+  "/guides",
+  "/guides/building-a-spread",
 ];
 const MEMBER_PAGES = ["/collection", "/journal", "/profile", "/credits", "/create-deck", "/balance", "/subscription", "/become-reader", "/sales"];
 const READER_PAGES = ["/reader-dashboard", "/tarot-quiz"];

@@ -47,6 +47,11 @@ const PAGES: Page[] = [
   { route: "routes/_main.readers._index", path: () => "/readers" },
   { route: "routes/_main.readers.$username", path: () => `/readers/${readerName}` },
   { route: "routes/_main.become-reader", path: () => "/become-reader" },
+  { route: "routes/_main.today", path: () => "/today" },
+  { route: "routes/_main.cards._index", path: () => "/cards" },
+  { route: "routes/_main.cards.$key", path: () => "/cards/major-00" },
+  { route: "routes/_main.guides._index", path: () => "/guides" },
+  { route: "routes/_main.guides.$slug", path: () => "/guides/how-to-read" },
   { route: "routes/reading-room.($deckId)", path: () => `/reading-room/${OWN_DECK}` },
 ];
 

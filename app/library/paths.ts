@@ -1,0 +1,4 @@
+/** Where the library keeps a card's page, by its key (`major-00`, `cups-queen`). */
+export function libraryPath(key: string): string {
+  return `/cards/${key}`;
+}

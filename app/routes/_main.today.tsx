@@ -1,0 +1,134 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { requireUser } from "~/auth/guard.server";
+import { loginPath } from "~/auth/redirect";
+import { buttonClasses } from "~/components/ui/button";
+import { DailyCardFace, KeepDailyCardForm, StreakLine } from "~/daily/daily-card";
+import { DAILY_WITH_CHOICES, dailyCardOf, keepDailyCard, keepForm, reminderTime, requestTimeZone, saveDailySettings, settingsForm } from "~/daily/daily.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** One round trip: the session's check and the person's settings, kept days and decks together. Keeping the card reads them once more, then writes in one batch. */
+export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 3 };
+
+export const meta: MetaFunction = () => [
+  { title: "Your card of the day — Arcanum" },
+  { name: "description", content: "One tarot card a day, drawn for you at your own midnight, with its meaning and a question to carry through the day." },
+];
+
+/** Every time zone the runtime knows, for the settings' list. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return [...new Set(["UTC", current, ...known])].sort();
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [settings, kept, deckCards, choices] = await context.read(DAILY_WITH_CHOICES, {});
+  const user = await context.currentUser();
+  if (!user) return { day: null, login: loginPath("/today"), settings: null, choices: [], timeZones: [] };
+  const day = dailyCardOf(user.id, [settings, kept, deckCards], requestTimeZone(request), Date.now());
+  const stored = settings[0];
+  return {
+    day,
+    login: null,
+    settings: { timeZone: day.timeZone, deckId: stored?.deckId ?? "", reminder: reminderTime(stored?.reminderMinute), isGuest: user.isGuest },
+    choices,
+    timeZones: timeZones(day.timeZone),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "keep") {
+    const parsed = keepForm.safeParse(form);
+    if (!parsed.success) return data({ keepError: parsed.error.issues[0]!.message, settingsError: null }, { status: 400 });
+    await keepDailyCard(context.db, user.id, requestTimeZone(request), parsed.data.notes);
+    throw redirect("/today?kept=1");
+  }
+  if (form.intent === "settings") {
+    const parsed = settingsForm.safeParse(form);
+    if (!parsed.success) return data({ keepError: null, settingsError: parsed.error.issues[0]!.message }, { status: 400 });
+    if (!(await saveDailySettings(context.db, user.id, parsed.data))) return data({ keepError: null, settingsError: "Choose one of your own decks, one you bought, or the classic deck." }, { status: 400 });
+    throw redirect("/today?saved=settings");
+  }
+  return data({ keepError: null, settingsError: "Unknown request." }, { status: 400 });
+}
+
+export default function Today() {
+  const { day, login, settings, choices, timeZones } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  if (!day || !settings) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-4xl font-bold">Your card of the day</h1>
+        <p className="mt-4 text-muted">Sign in, or go on as a guest, and a card is drawn for you each day at your own midnight.</p>
+        <Link to={login!} className={`${buttonClasses("primary", "lg")} mt-6`}>
+          Draw my card
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <DailyCardFace day={day} headingLevel={1} eager />
+      <div className="mt-8 grid gap-3">
+        <KeepDailyCardForm day={day} error={result?.keepError} />
+        <StreakLine streak={day.streak} />
+      </div>
+      <details className="mt-10 rounded-3xl border border-line bg-surface/80 p-5" open={params.get("saved") === "settings" || Boolean(result?.settingsError)}>
+        <summary className="cursor-pointer font-semibold">Your day, your deck, your reminder</summary>
+        {params.get("saved") === "settings" ? (
+          <p role="status" className="mt-3 text-sm">
+            Saved.
+          </p>
+        ) : null}
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-3">
+          <input type="hidden" name="intent" value="settings" />
+          <label className="grid gap-1 text-sm font-semibold">
+            Time zone
+            <select name="timeZone" defaultValue={settings.timeZone} className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3 font-normal">
+              {timeZones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll("_", " ")}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1 text-sm font-semibold">
+            Deck
+            <select name="deckId" defaultValue={settings.deckId} className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3 font-normal">
+              <option value="">Classic deck</option>
+              {choices.map((deck) => (
+                <option key={deck.id} value={deck.id}>
+                  {deck.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1 text-sm font-semibold">
+            Reminder <span className="font-normal text-muted">(empty: none)</span>
+            <input type="time" name="reminder" defaultValue={settings.reminder} className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3 font-normal" />
+          </label>
+          {result?.settingsError ? (
+            <p role="alert" className="text-sm text-danger sm:col-span-3">
+              {result.settingsError}
+            </p>
+          ) : null}
+          <p className="text-sm text-muted sm:col-span-3">
+            Your day starts at midnight in this time zone, on every device. A reminder comes by push to the devices where you turned notifications on (
+            <Link to="/profile#notifications" className="text-brand underline-offset-4 hover:underline">
+              notifications
+            </Link>
+            ), and never once the day's card is kept.
+          </p>
+          <div className="sm:col-span-3">
+            <button type="submit" className={buttonClasses("secondary", "md")}>
+              Save
+            </button>
+          </div>
+        </Form>
+      </details>
+    </div>
+  );
+}
