@@ -1,7 +1,8 @@
 /**
  * A printed card's picture: the card's own art (its stored SVG or picture, or painted again from the
  * deck's secret when none is stored) centred on the bleed box, which the deck's ink fills to the
- * edge so a trim a little off shows no white. Backs fill the whole bleed box. Everything is one SVG
+ * edge so a trim a little off shows no white. A painted back sits on it the same way; an uploaded
+ * back fills the whole bleed box. Everything is one SVG
  * at 0.1 mm a unit, rasterised at 300 dpi by resvg (decision 0066).
  */
 import { paintCardBackSvg, paintDeckCardSvg, paintCardSvg } from "../art/local-art";
@@ -77,9 +78,8 @@ export async function cardFrontSvg(bucket: R2Bucket, deck: PrintDeck, card: Prin
   return frameSvg(`<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/>${inner}${lettering}`);
 }
 
-/** The deck's back at print size, as SVG: filling the bleed box. */
+/** The deck's back at print size, as SVG. */
 export async function cardBackSvg(bucket: R2Bucket, deck: PrintDeck): Promise<string> {
-  const box = { x: 0, y: 0, ...UNITS };
   if (deck.back.kind === "upload") {
     const object = await bucket.get(deck.back.key);
     if (object) {
@@ -88,8 +88,9 @@ export async function cardBackSvg(bucket: R2Bucket, deck: PrintDeck): Promise<st
       return frameSvg(`<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/><image href="${data}" x="0" y="0" width="${UNITS.width}" height="${UNITS.height}" preserveAspectRatio="xMidYMid slice"/>`);
     }
   }
+  // A painted back has a frame of its own: it sits on the ink like a front's art, so the two match.
   const painted = paintCardBackSvg({ theme: deck.theme, style: deck.artStyle ?? "", design: backDesignOf(deck.back) });
-  return frameSvg(`<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/>${nestedSvg(painted, box, "slice")}`);
+  return frameSvg(`<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/>${nestedSvg(painted, { x: ART_X, y: ART_Y, ...ART }, "meet")}`);
 }
 
 const frameSvg = (body: string) =>
