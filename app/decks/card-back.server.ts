@@ -21,7 +21,11 @@ async function ownBack(db: Database, deckId: string, ownerId: string) {
   return db.query.decks.findFirst({ columns: { id: true, backImageKey: true }, where: and(eq(decks.id, deckId), eq(decks.creatorId, ownerId)) });
 }
 
-export async function choosePaintedBack(db: Database, bucket: R2Bucket, ownerId: string, deckId: string, design: number): Promise<Outcome> {
+/** `design` as the form sent it: checked once the deck is known to be the person's. */
+export async function choosePaintedBack(db: Database, bucket: R2Bucket, ownerId: string, deckId: string, form: Record<string, string>): Promise<Outcome> {
+  const parsed = backDesignForm.safeParse(form);
+  if (!parsed.success) return (await ownBack(db, deckId, ownerId)) ? { ok: false, status: 400, message: parsed.error.issues[0]!.message } : { ok: false, status: 404, message: "Deck not found" };
+  const design = parsed.data.design;
   const [gone] = await db
     .update(decks)
     .set({ cardBack: design === 0 ? null : `painted-${design}`, backImageKey: null, updatedAt: Date.now() })
@@ -34,11 +38,12 @@ export async function choosePaintedBack(db: Database, bucket: R2Bucket, ownerId:
   return { ok: true, message: "The card back is chosen." };
 }
 
+/** Who asks is checked before what they sent: someone else's deck is not found, whatever the file. */
 export async function uploadBack(db: Database, bucket: R2Bucket, ownerId: string, deckId: string, bytes: Uint8Array): Promise<Outcome> {
-  const check = checkAvatar(bytes);
-  if (!check.ok) return { ok: false, status: bytes.byteLength === 0 ? 400 : check.message.startsWith("File too large") ? 413 : 415, message: check.message };
   const deck = await ownBack(db, deckId, ownerId);
   if (!deck) return { ok: false, status: 404, message: "Deck not found" };
+  const check = checkAvatar(bytes);
+  if (!check.ok) return { ok: false, status: bytes.byteLength === 0 ? 400 : check.message.startsWith("File too large") ? 413 : 415, message: check.message };
   const key = `card-backs/${deckId}/${newId()}.${check.type.ext}`;
   await bucket.put(key, bytes, { httpMetadata: { contentType: check.type.contentType } });
   await db.update(decks).set({ cardBack: "upload", backImageKey: key, updatedAt: Date.now() }).where(eq(decks.id, deckId));

@@ -6,7 +6,7 @@ import { startExplorerCheckout } from "../payments/payments.server";
 import { PaymentsError } from "../payments/provider.server";
 import { regenerateCard, retryDeck, upgradeDeck, type CreditOffer } from "./create.server";
 import { deleteDeck, renameDeck, renameForm } from "./manage.server";
-import { backDesignForm, choosePaintedBack, uploadBack } from "./card-back.server";
+import { choosePaintedBack, uploadBack } from "./card-back.server";
 
 /**
  * A form's answer. `intent` names the control it answers (`list` for the listing panel, `publish`
@@ -31,11 +31,10 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
   const { db } = context;
   switch (form.intent) {
     case "back": {
-      const parsed = backDesignForm.safeParse(form);
-      if (!parsed.success) return data<DeckPageActionData>({ ok: false, intent: "back", message: parsed.error.issues[0]!.message }, { status: 400 });
-      const outcome = await choosePaintedBack(db, context.cloudflare.env.MEDIA, user.id, deckId, parsed.data.design);
+      const outcome = await choosePaintedBack(db, context.cloudflare.env.MEDIA, user.id, deckId, form);
       if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
-      return data<DeckPageActionData>({ ok: outcome.ok, intent: "back", message: outcome.message });
+      if (!outcome.ok) return data<DeckPageActionData>({ ok: false, intent: "back", message: outcome.message }, { status: outcome.status });
+      return data<DeckPageActionData>({ ok: true, intent: "back", message: outcome.message });
     }
     case "back-upload": {
       const file = formData.get("back");

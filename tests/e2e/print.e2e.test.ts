@@ -57,4 +57,24 @@ describe("printing a deck", () => {
     expect(Buffer.from(await served.body())).toEqual(BACK_PNG);
     await page.context().close();
   }, 120_000);
+
+  it("keeps the print page, the card back chooser and the card's words within a phone's width", async () => {
+    for (const width of [360, 390, 1280]) {
+      const page = await openPage(browser(), { viewport: { width, height: 900 } });
+      await useMemberSession(page, "demo");
+      for (const [path, open] of [
+        ["/collection/seed-deck-autumn-lanterns/print", null],
+        ["/collection/seed-deck-autumn-lanterns", "back-menu"],
+        ["/collection/seed-deck-autumn-lanterns/cards/major-00", null],
+      ] as const) {
+        await page.goto(path);
+        await hydrated(page);
+        if (open) await page.getByTestId(open).locator("summary").click();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+        if (process.env.PRINT_SCREENSHOTS) await page.screenshot({ path: `${process.env.PRINT_SCREENSHOTS}/${path.split("/").pop()}-${width}.png`, fullPage: true });
+      }
+      await page.context().close();
+    }
+  }, 120_000);
 });

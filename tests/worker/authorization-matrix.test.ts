@@ -121,6 +121,12 @@ const OUTSIDE_READER_ID = "seed-user-orion";
 
 let ownersRequestId: Promise<string> | undefined;
 /** The owner's pending request to a reader, made on first use. */
+async function deckBeingPainted(): Promise<string> {
+  const id = newId();
+  await db().insert(decks).values({ id, creatorId: OWNER_ID, title: "Matrix deck", theme: "Matrix", status: "generating" });
+  return id;
+}
+
 function ownersRequest(): Promise<string> {
   ownersRequestId ??= (async () => {
     const id = `matrix-request-${newId()}`;
@@ -198,7 +204,8 @@ const ROWS: HttpRow[] = [
   act("routes/_main.collection.$deckId_.print", "make the PDF (on a paper there is not)", () => `/collection/${OWNER_DECK}/print`, () => ({ paper: "a5" }), ownerOnly),
   doc("routes/collection.$deckId_.print[.pdf]", "the PDF of the owner's private deck (on a paper there is not)", () => `/collection/${OWNER_DECK}/print.pdf?paper=a5`, ownerOnly),
   doc("routes/collection.$deckId_.print[.pdf]", "the PDF of a bought deck (not made yet)", (f) => `/collection/${f.boughtDeck}/print.pdf?paper=a4`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: "denied" }),
-  doc("routes/collection.$deckId_.cards[.zip]", "the pictures of the owner's deck", async (f) => `/collection/${await f.spareDeck()}/cards.zip`, ownerOnly),
+  // A deck still being painted: the owner is told to wait (409) rather than have every picture rendered here.
+  doc("routes/collection.$deckId_.cards[.zip]", "the pictures of the owner's deck being painted", async () => `/collection/${await deckBeingPainted()}/cards.zip`, ownerOnly),
   ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete", "list", "unlist", "back", "back-upload"] as const).map((intent) =>
     act(collection, intent, async (f) => `/collection/${await f.spareDeck()}`, () => ({ intent, title: "Renamed", card: "major-01", confirm: "delete", price: "0" }), ownerOnly),
   ),
