@@ -48,7 +48,9 @@ describe("printing a deck", () => {
     await page.locator('input[name="back"]').setInputFiles({ name: "back.png", mimeType: "image/png", buffer: BACK_PNG });
     await page.getByRole("button", { name: "Upload the back" }).click();
     await expect.poll(() => page.getByText("Your card back is saved.").count()).toBeGreaterThan(0);
-    await page.goto("/reading-room/seed-deck-autumn-lanterns");
+    await page.goto("/");
+    await page.goto("/reading-room/seed-deck-autumn-lanterns?create=true");
+    await page.waitForURL(/session=/);
     await hydrated(page);
     await expect.poll(() => page.getByTestId("pile-top").getAttribute("src")).toMatch(/^\/media\/card-backs\/seed-deck-autumn-lanterns\/[A-Za-z0-9-]+\.png\?v=/);
     const src = (await page.getByTestId("pile-top").getAttribute("src"))!;
