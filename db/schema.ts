@@ -166,6 +166,10 @@ export const decks = sqliteTable(
     coverCardId: text("cover_card_id"),
     /** The secret the local painter draws this deck's cards from (decision 0053); never sent. A trigger fills it for a row inserted without one. */
     paintingSecret: text("painting_secret").$defaultFn(newPaintingSecret),
+    /** The card back the owner chose: null for the deck's first painted back, `painted-{n}` for another painted design, `upload` for their own picture at `backImageKey`. */
+    cardBack: text("card_back"),
+    /** Key in the media bucket of the owner's own card back, `card-backs/{deckId}/{id}.{ext}`. */
+    backImageKey: text("back_image_key"),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },
@@ -201,6 +205,9 @@ export const cards = sqliteTable(
     updatedAt: millis("updated_at").notNull().default(now),
     /** Set while a repaint is under way: it holds one of the deck's repaints until the picture arrives or the attempt ends. */
     repaintRequestedAt: millis("repaint_requested_at"),
+    /** The owner's own words for the card's title and description; null keeps the original (`name`, `description`), which stays for undo. */
+    editedName: text("edited_name"),
+    editedDescription: text("edited_description"),
   },
   (t) => [uniqueIndex("cards_deck_card_idx").on(t.deckId, t.cardKey)],
 );
@@ -1151,4 +1158,36 @@ export const dailyCards = sqliteTable(
     savedAt: millis("saved_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+);
+
+export const deckPrintStatuses = ["working", "ready", "failed"] as const;
+
+/**
+ * A print-ready PDF of a deck, made for one holder (its owner or a buyer: the title page names
+ * them and their licence) on one paper and arrangement, from one version of the deck's cards. A
+ * changed card, title or back gives a new version, hence a new file (decision 0066).
+ */
+export const deckPrints = sqliteTable(
+  "deck_prints",
+  {
+    id: text("id").primaryKey(),
+    deckId: text("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    holderId: text("holder_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    version: text("version").notNull(),
+    paper: text("paper", { enum: ["a4", "letter"] }).notNull(),
+    arrangement: text("arrangement", { enum: ["sheets", "single"] }).notNull(),
+    status: text("status", { enum: deckPrintStatuses }).notNull().default("working"),
+    cardsDone: integer("cards_done").notNull().default(0),
+    cardsTotal: integer("cards_total").notNull(),
+    /** Key of the finished file in the media bucket, `prints/{deckId}/{id}.pdf`. */
+    fileKey: text("file_key"),
+    bytes: integer("bytes"),
+    createdAt: millis("created_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("deck_prints_version_idx").on(t.deckId, t.holderId, t.version, t.paper, t.arrangement)],
 );

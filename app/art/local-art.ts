@@ -159,17 +159,25 @@ export function paintSubjectSvg(input: { subject: string; style: string; theme?:
   return render(s, look, style, pre, { numeral: subject.category, title: subject.id.replace(/-/g, " ") }, subject.id, theme, input.style);
 }
 
-/** The deck's card back, 600×800, deterministic from (theme, style). */
-export function paintCardBackSvg(input: { theme: string; style: string }): string {
+/** How many painted backs a deck may choose from. */
+export const BACK_DESIGNS = 4;
+
+/**
+ * The deck's card back, 600×800, deterministic from (theme, style, design). Design 0 is the deck's
+ * first back; the others scatter their marks and shape their star anew in the same colours.
+ */
+export function paintCardBackSvg(input: { theme: string; style: string; design?: number }): string {
   const style = resolveStyle(input.style);
   const look = deckLook(input.theme);
-  const pre = idPrefix(`${input.theme}|${style}|back`);
-  const rng = makeRng(hashString(`${look.seed}:${style}:back`));
+  const design = Math.min(BACK_DESIGNS - 1, Math.max(0, Math.floor(input.design ?? 0)));
+  const suffix = design ? `:${design}` : "";
+  const pre = idPrefix(`${input.theme}|${style}|back${suffix}`);
+  const rng = makeRng(hashString(`${look.seed}:${style}:back${suffix}`));
   const s = new Scene();
   s.rect(0, 0, 600, 800, { fill: "night", fill2: "sky", bg: true });
   // Scattered marks in one quadrant, mirrored into the other three.
   const marks: [number, number, number][] = [];
-  for (let i = 0; i < 7; i++) marks.push([rng.range(60, 280), rng.range(60, 380), rng.range(0.5, 0.9)]);
+  for (let i = 0; i < 7 + design * 3; i++) marks.push([rng.range(60, 280), rng.range(60, 380), rng.range(0.5, 0.9)]);
   for (const [x, y, k] of marks)
     for (const [mx, my] of [[x, y], [600 - x, y], [x, 800 - y], [600 - x, 800 - y]] as const) {
       if (Math.hypot(mx - 300, my - 400) < 230) continue;
@@ -180,12 +188,13 @@ export function paintCardBackSvg(input: { theme: string; style: string }): strin
   s.circle(300, 400, 205, { fill: "cloak" });
   s.circle(300, 400, 205, { stroke: "gold", w: 5 });
   s.circle(300, 400, 170, { stroke: "gold", w: 2 });
-  for (let i = 0; i < 12; i++) {
-    const a = (i / 12) * Math.PI * 2;
+  const ring = [12, 8, 16, 6][design]!;
+  for (let i = 0; i < ring; i++) {
+    const a = (i / ring) * Math.PI * 2;
     motifMark(s, look.motif, 300 + Math.cos(a) * 188, 400 + Math.sin(a) * 188, 0.7, (a * 180) / Math.PI + 90);
   }
-  s.poly(starPoints(300, 400, 160, 62, 12), { fill: "robe" });
-  s.poly(starPoints(300, 400, 120, 48, 8), { fill: "gold" });
+  s.poly(starPoints(300, 400, 160, 62, [12, 7, 16, 5][design]!), { fill: "robe" });
+  s.poly(starPoints(300, 400, 120, 48, [8, 14, 6, 10][design]!), { fill: "gold" });
   s.circle(300, 400, 52, { fill: "night" });
   s.poly(starPoints(300, 400, 40, 16, 8, -67.5), { fill: "light" });
   crescent(s, 300, 150, 40, "gold", 0.45, 90);

@@ -6,6 +6,7 @@ import { startExplorerCheckout } from "../payments/payments.server";
 import { PaymentsError } from "../payments/provider.server";
 import { regenerateCard, retryDeck, upgradeDeck, type CreditOffer } from "./create.server";
 import { deleteDeck, renameDeck, renameForm } from "./manage.server";
+import { choosePaintedBack, uploadBack } from "./card-back.server";
 
 /**
  * A form's answer. `intent` names the control it answers (`list` for the listing panel, `publish`
@@ -29,6 +30,20 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
   const form = Object.fromEntries(formData) as Record<string, string>;
   const { db } = context;
   switch (form.intent) {
+    case "back": {
+      const outcome = await choosePaintedBack(db, context.cloudflare.env.MEDIA, user.id, deckId, form);
+      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+      if (!outcome.ok) return data<DeckPageActionData>({ ok: false, intent: "back", message: outcome.message }, { status: outcome.status });
+      return data<DeckPageActionData>({ ok: true, intent: "back", message: outcome.message });
+    }
+    case "back-upload": {
+      const file = formData.get("back");
+      const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+      const outcome = await uploadBack(db, context.cloudflare.env.MEDIA, user.id, deckId, bytes);
+      if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+      if (!outcome.ok) return data<DeckPageActionData>({ ok: false, intent: "back", message: outcome.message }, { status: outcome.status });
+      return data<DeckPageActionData>({ ok: true, intent: "back", message: outcome.message });
+    }
     case "list": {
       const parsed = parseListingForm(formData);
       if (!parsed.success) {

@@ -18,8 +18,8 @@ export function formatPrice(cents: number | null): string {
 }
 
 /** URL of a deck's painted card back. */
-export function cardBackUrl(theme: string, style: string | null): string {
-  return `/art/back.svg?${new URLSearchParams({ theme, style: style ?? "" })}`;
+export function cardBackUrl(theme: string, style: string | null, design = 0): string {
+  return `/art/back.svg?${new URLSearchParams({ theme, style: style ?? "", ...(design ? { design: String(design) } : {}) })}`;
 }
 
 /** URL of a card face painted on the fly (the classic deck). */

@@ -9,7 +9,8 @@ import type { Database } from "../db.server";
 import { readShape, type Me, type Slots } from "../lib/page-reads.server";
 import { meaningOf } from "../tarot/meanings";
 import { FULL_DECK } from "../tarot/cards";
-import { cardBackUrl, cardImageUrl } from "./images";
+import { cardImageUrl } from "./images";
+import { deckBackOf, deckBackUrl } from "./card-back";
 import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
 
@@ -26,7 +27,16 @@ export async function getOwnDeck(db: Database, deckId: string, ownerId: string) 
 }
 
 /** What a deck's pages show of each card. */
-const cardColumns = { cardKey: cards.cardKey, name: cards.name, status: cards.status, description: cards.description, imageKey: cards.imageKey, updatedAt: cards.updatedAt };
+const cardColumns = {
+  cardKey: cards.cardKey,
+  name: cards.name,
+  status: cards.status,
+  description: cards.description,
+  imageKey: cards.imageKey,
+  updatedAt: cards.updatedAt,
+  editedName: cards.editedName,
+  editedDescription: cards.editedDescription,
+};
 
 function cardsOf(db: Database, deckId: string | Placeholder) {
   return db.select(cardColumns).from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
@@ -106,7 +116,7 @@ export async function readDeckCard(db: Database, deckId: string, cardKey: string
   if (at < 0) return null;
   const card = deck.cards[at]!;
   return {
-    deck: { id: deck.id, title: deck.title, cardCount: deck.cards.length },
+    deck: { id: deck.id, title: deck.title, cardCount: deck.cards.length, own: row.deck.creatorId === userId },
     card: { ...card, ...meaningOf({ key: card.key }) },
     previous: deck.cards[at - 1]?.key ?? null,
     next: deck.cards[at + 1]?.key ?? null,
@@ -128,14 +138,17 @@ function deckWithCards(deck: typeof decks.$inferSelect, rows: CardRow[]) {
     status: deck.status,
     isPublic: deck.isPublic,
     createdAt: deck.createdAt,
-    backUrl: cardBackUrl(deck.theme, deck.artStyle),
+    back: deckBackOf(deck),
+    backUrl: deckBackUrl(deck, deckBackOf(deck)),
     // The classic meanings are not sent with every card: the page loads them once, when a card is opened.
+    // The owner's words when they gave some (buyers see them too), with the originals kept for undo.
     cards: sorted.map((card) => ({
       key: card.cardKey,
-      name: card.name,
+      name: card.editedName ?? card.name,
       status: card.status,
-      description: card.description,
+      description: card.editedDescription ?? card.description,
       imageUrl: cardImageUrl(card.imageKey, card.updatedAt),
+      original: card.editedName !== null || card.editedDescription !== null ? { name: card.name, description: card.description } : null,
     })),
   };
 }
@@ -161,6 +174,8 @@ export async function deleteDeck(db: Database, bucket: R2Bucket, deckId: string,
     .returning({ id: decks.id });
   if (gone.length === 0) return (await getOwnDeck(db, deckId, ownerId)) ? "has-buyers" : "not-found";
   await deleteMediaUnder(bucket, `card-images/${deckId}/`);
+  await deleteMediaUnder(bucket, `card-backs/${deckId}/`);
+  await deleteMediaUnder(bucket, `prints/${deckId}/`);
   await deleteMediaUnder(bucket, sharePicturePrefix(`decks/${deckId}`));
   return "deleted";
 }

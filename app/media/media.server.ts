@@ -4,16 +4,18 @@ import { bearerToken, tokenOwner } from "../api/tokens.server";
 
 const CARD_IMAGE = /^card-images\/([A-Za-z0-9_-]{1,64})\/[a-z0-9_]{1,80}\.(svg|png|jpg|jpeg|webp)$/;
 const AVATAR = /^avatars\/[A-Za-z0-9_-]{1,64}\/profile-[A-Za-z0-9-]{1,64}\.(png|jpg|jpeg|gif|webp)$/;
+/** A deck's own card back: public like the painted ones, as the pile shows it to everyone at a table. */
+const CARD_BACK = /^card-backs\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9-]{1,64}\.(png|jpg|gif|webp)$/;
 
 const notFound = () => new Response("Not found", { status: 404 });
 
 /**
- * Serves bytes from the media bucket: card images as `cardPictureAccess` (ownership) allows, avatars to
- * anyone. URLs carry a version, so bytes cache for a year.
+ * Serves bytes from the media bucket: card images as `cardPictureAccess` (ownership) allows, avatars
+ * and uploaded card backs to anyone. URLs carry a version, so bytes cache for a year.
  */
 export async function serveMedia(context: AppLoadContext, request: Request, key: string) {
   const cardMatch = CARD_IMAGE.exec(key);
-  if (!cardMatch && !AVATAR.test(key)) return notFound();
+  if (!cardMatch && !AVATAR.test(key) && !CARD_BACK.test(key)) return notFound();
 
   // The bytes, the card they show, who may see them and who is asking are read at once: a distant
   // reader waits one round trip for a public picture, two for one that is theirs alone. Bytes a

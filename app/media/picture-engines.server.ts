@@ -48,14 +48,28 @@ function fontFiles(modules: PictureEngines): Promise<Uint8Array[]> {
  * with text of its own (a painted card's name) is drawn in the site's face, whatever it names.
  */
 export async function svgToPng(svg: string, modules: PictureEngines, { withText = false } = {}): Promise<Uint8Array<ArrayBuffer>> {
-  await start(modules);
-  const font = withText
-    ? { loadSystemFonts: false, fontBuffers: await fontFiles(modules), defaultFontFamily: PICTURE_SERIF, serifFamily: PICTURE_SERIF, sansSerifFamily: PICTURE_SERIF }
-    : { loadSystemFonts: false };
-  const image = new Resvg(svg, { fitTo: { mode: "original" }, font }).render();
+  const image = await render(svg, modules, withText);
   try {
     return new Uint8Array(image.asPng());
   } finally {
     image.free();
   }
+}
+
+/** An SVG (with text of its own) as RGBA pixels at its own size, for a writer that encodes them itself. */
+export async function svgToPixels(svg: string, modules: PictureEngines): Promise<{ pixels: Uint8Array; width: number; height: number }> {
+  const image = await render(svg, modules, true);
+  try {
+    return { pixels: image.pixels, width: image.width, height: image.height };
+  } finally {
+    image.free();
+  }
+}
+
+async function render(svg: string, modules: PictureEngines, withText: boolean) {
+  await start(modules);
+  const font = withText
+    ? { loadSystemFonts: false, fontBuffers: await fontFiles(modules), defaultFontFamily: PICTURE_SERIF, serifFamily: PICTURE_SERIF, sansSerifFamily: PICTURE_SERIF }
+    : { loadSystemFonts: false };
+  return new Resvg(svg, { fitTo: { mode: "original" }, font }).render();
 }

@@ -4,6 +4,7 @@ import { cards, decks } from "../../db/schema";
 import type { Database } from "../db.server";
 import { CLASSIC_STYLE, CLASSIC_THEME } from "../art/painted-card";
 import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
+import { deckBackOf, deckBackUrl } from "../decks/card-back";
 import { deckPictures, sees, seenOnTable } from "../marketplace/ownership.server";
 import { FULL_DECK } from "../tarot/cards";
 
@@ -23,7 +24,7 @@ export const CLASSIC_CHOICE = {
 export async function deckArt(db: Database, deckId: string | null): Promise<DeckArt> {
   if (deckId) {
     const [[deck], rows] = await Promise.all([
-      db.select({ theme: decks.theme, style: decks.artStyle }).from(decks).where(eq(decks.id, deckId)).limit(1),
+      db.select({ theme: decks.theme, artStyle: decks.artStyle, cardBack: decks.cardBack, backImageKey: decks.backImageKey, updatedAt: decks.updatedAt }).from(decks).where(eq(decks.id, deckId)).limit(1),
       db.select({ key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt }).from(cards).where(eq(cards.deckId, deckId)),
     ]);
     const faces: Record<string, string> = {};
@@ -31,7 +32,8 @@ export async function deckArt(db: Database, deckId: string | null): Promise<Deck
       const url = cardImageUrl(row.imageKey, row.updatedAt);
       if (url) faces[row.key] = url;
     }
-    if (deck) return { faces, back: cardBackUrl(deck.theme, deck.style) };
+    // The back the owner chose, painted or their own picture.
+    if (deck) return { faces, back: deckBackUrl(deck, deckBackOf(deck)) };
   }
   const faces = Object.fromEntries(FULL_DECK.map((card) => [card.key, paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE)]));
   return { faces, back: cardBackUrl(CLASSIC_THEME, CLASSIC_STYLE) };

@@ -7,7 +7,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { cards, deckListings, decks, readingSessions, sessionParticipants, users } from "../../db/schema";
 import { hiddenByStaff, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
 import { paidCopyExists } from "../marketplace/paid-copies.server";
-import { cardBackUrl, cardImageUrl } from "../decks/images";
+import { cardImageUrl } from "../decks/images";
+import { deckBackOf, deckBackUrl } from "../decks/card-back";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -232,6 +233,9 @@ export async function decksForTable(db: Database, userId: string): Promise<Table
     title: decks.title,
     theme: decks.theme,
     artStyle: decks.artStyle,
+    cardBack: decks.cardBack,
+    backImageKey: decks.backImageKey,
+    updatedAt: decks.updatedAt,
     isPublic: decks.isPublic,
     own: eq(decks.creatorId, userId),
     bought,
@@ -282,7 +286,7 @@ export async function decksForTable(db: Database, userId: string): Promise<Table
       bought: Boolean(deck.bought) && !deck.own,
       cards: Number(deck.cards),
       coverUrl: faces.has(deck.id) ? faces.get(deck.id)! : cardImageUrl(deck.coverImageKey, deck.coverUpdatedAt ?? 0),
-      backUrl: cardBackUrl(deck.theme, deck.artStyle),
+      backUrl: deckBackUrl(deck, deckBackOf(deck)),
     }));
 }
 

@@ -22,6 +22,7 @@ import { formatPrice } from "~/decks/images";
 import { listingTerms } from "~/marketplace/listing.server";
 import { PushButton } from "~/push/push-button";
 import type { PageHandle } from "~/lib/page-handle";
+import { CardBackChooser } from "~/decks/card-back-chooser";
 
 /**
  * One round trip as a rule (the session's check and the page's reads together), and a render
@@ -63,9 +64,9 @@ export default function DeckPage() {
   // A refusal shows inside the panel the person used, which stays open; a success (the panel
   // closes) shows right under the toolbar.
   const refused = (intent: string) => Boolean(result && !result.ok && result.intent === intent);
-  const PANELS = ["publish", "list", "rename", "delete"];
+  const PANELS = ["publish", "list", "rename", "delete", "back"];
   const inPanel = Boolean(result && !result.ok && PANELS.includes(result.intent ?? ""));
-  const toolbarNote = result && result.ok && ["publish", "unpublish", "list", "rename", "delete"].includes(result.intent ?? "") ? result : null;
+  const toolbarNote = result && result.ok && ["publish", "unpublish", "list", "rename", "delete", "back"].includes(result.intent ?? "") ? result : null;
   // Stable until the loader runs again, so live updates are not reset on every render.
   const initial = useMemo(
     () => ({
@@ -136,8 +137,9 @@ export default function DeckPage() {
           </div>
         </section>
       ) : boughtFrom ? (
-        <div className="mb-8 flex justify-center">
+        <div className="mb-8 flex flex-wrap justify-center gap-2">
           <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
+          <Link to={`/collection/${deck.id}/print`} className={buttonClasses("secondary")} data-testid="print-link">Print &amp; download</Link>
         </div>
       ) : !generating ? (
         <div className="mx-auto mb-8 grid max-w-5xl gap-3">
@@ -204,6 +206,14 @@ export default function DeckPage() {
             ) : explorerPlusOnSale ? (
               <ExplorerPlusForm />
             ) : null}
+            {deck.status === "ready" ? (
+              <Link to={`/collection/${deck.id}/print`} className={`${buttonClasses("secondary", "sm")} sm:h-11 sm:px-5`} data-testid="print-link">
+                Print &amp; download
+              </Link>
+            ) : null}
+            <ToolbarMenu label="Card back" open={refused("back")} wide testId="back-menu">
+              <CardBackChooser deck={deck} message={refused("back") ? result!.message : null} />
+            </ToolbarMenu>
             <ToolbarMenu label="Rename" open={refused("rename")}>
               <Form method="post" className="grid gap-3">
                 {refused("rename") ? <ActionMessage ok={false}>{result!.message}</ActionMessage> : null}

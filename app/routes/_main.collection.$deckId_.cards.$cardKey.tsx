@@ -1,6 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
+import { ActionMessage } from "~/components/action-message";
+import { buttonClasses } from "~/components/ui/button";
+import { cardWordsForm, setCardWords } from "~/decks/card-words.server";
+import type { PageHandle } from "~/lib/page-handle";
 import { CardMeaningText } from "~/decks/card-meaning";
 import { readDeckCard } from "~/decks/manage.server";
 
@@ -14,8 +18,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return found;
 }
 
+/** Saving words reads the card with its deck, may rewrite the painted lettering, and writes the card. */
+export const handle: PageHandle = { actionRoundTrips: 6 };
+
+type WordsAnswer = { ok: boolean; message: string };
+
+/** The owner edits the card's title and description, or gives it back its original words. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  let words = null;
+  if (form.intent === "words") {
+    const parsed = cardWordsForm.safeParse(form);
+    if (!parsed.success) return data<WordsAnswer>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+    words = parsed.data;
+  } else if (form.intent !== "restore-words") return data<WordsAnswer>({ ok: false, message: "Unknown action" }, { status: 400 });
+  const outcome = await setCardWords(context.db, context.cloudflare.env.MEDIA, user.id, params.deckId ?? "", params.cardKey ?? "", words);
+  if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
+  return data<WordsAnswer>({ ok: true, message: outcome.message });
+}
+
 export default function DeckCardPage() {
   const { deck, card, previous, next } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const base = `/collection/${deck.id}`;
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-8 sm:px-6">
@@ -34,6 +59,42 @@ export default function DeckCardPage() {
         )}
         <CardMeaningText card={card} meaning={card} headingId="card-name" level={1} />
       </article>
+      {deck.own ? (
+        <section aria-labelledby="words-heading" className="mt-10 rounded-2xl border border-line p-5">
+          <h2 id="words-heading" className="text-xl font-semibold">
+            The card's words
+          </h2>
+          <p className="mt-1 text-sm text-muted">The title is lettered on the card and its prints; the meaning stays the tarot's.</p>
+          {answer ? (
+            <ActionMessage ok={answer.ok} className="mt-3">
+              {answer.message}
+            </ActionMessage>
+          ) : null}
+          <Form method="post" className="mt-4 grid gap-3" key={`${card.name}|${card.description ?? ""}`}>
+            <input type="hidden" name="intent" value="words" />
+            <label className="text-sm font-semibold">
+              Title on the card
+              <input name="title" defaultValue={card.name} maxLength={40} required className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal" />
+            </label>
+            <label className="text-sm font-semibold">
+              Description
+              <textarea name="description" defaultValue={card.description ?? ""} maxLength={1000} rows={4} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal" />
+            </label>
+            <button type="submit" className={`${buttonClasses("primary")} justify-self-start`}>
+              Save the words
+            </button>
+          </Form>
+          {card.original ? (
+            <Form method="post" className="mt-4 border-t border-line pt-4 text-sm">
+              <input type="hidden" name="intent" value="restore-words" />
+              <p className="text-muted">Originally “{card.original.name}”.</p>
+              <button type="submit" className={`${buttonClasses("secondary", "sm")} mt-2`}>
+                Undo: give back the original words
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
     </div>
   );
 }

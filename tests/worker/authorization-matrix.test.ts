@@ -121,6 +121,12 @@ const OUTSIDE_READER_ID = "seed-user-orion";
 
 let ownersRequestId: Promise<string> | undefined;
 /** The owner's pending request to a reader, made on first use. */
+async function deckBeingPainted(): Promise<string> {
+  const id = newId();
+  await db().insert(decks).values({ id, creatorId: OWNER_ID, title: "Matrix deck", theme: "Matrix", status: "generating" });
+  return id;
+}
+
 function ownersRequest(): Promise<string> {
   ownersRequestId ??= (async () => {
     const id = `matrix-request-${newId()}`;
@@ -215,7 +221,20 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.collection.$deckId_.cards.$cardKey", "a card of the owner's private deck", () => `/collection/${OWNER_DECK}/cards/major-17`, ownerOnly),
   doc("routes/_main.collection.$deckId_.cards.$cardKey", "a card of a bought deck", (f) => `/collection/${f.boughtDeck}/cards/major-00`, { nobody: "refused", guest: "denied", member: 200, removed: 200, owner: 200 }),
   doc("routes/_main.collection.$deckId_.cards.$cardKey", "a card the deck does not have", () => `/collection/${OWNER_DECK}/cards/wands-01`, { ...ownerOnly, owner: 404 }),
-  ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete", "list", "unlist"] as const).map((intent) =>
+  // Words are the owner's to change; a buyer sees them but may not.
+  ...(["words", "restore-words"] as const).map((intent) =>
+    act("routes/_main.collection.$deckId_.cards.$cardKey", intent, async (f) => `/collection/${await f.spareDeck()}/cards/major-00`, () => ({ intent, title: "Matrix words" }), ownerOnly),
+  ),
+  act("routes/_main.collection.$deckId_.cards.$cardKey", "words (a bought deck)", (f) => `/collection/${f.boughtDeck}/cards/major-00`, () => ({ intent: "words", title: "Matrix words" }), { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: "denied" }),
+  // Printing and downloading: the owner and buyers holding a paid copy of a listed deck (refunds and unlisting in print.test.ts).
+  doc("routes/_main.collection.$deckId_.print", "the print page of the owner's private deck", () => `/collection/${OWNER_DECK}/print`, ownerOnly),
+  doc("routes/_main.collection.$deckId_.print", "the print page of a bought deck", (f) => `/collection/${f.boughtDeck}/print`, { nobody: "refused", guest: "denied", member: 200, removed: 200, owner: 200 }),
+  act("routes/_main.collection.$deckId_.print", "make the PDF (on a paper there is not)", () => `/collection/${OWNER_DECK}/print`, () => ({ paper: "a5" }), ownerOnly),
+  doc("routes/collection.$deckId_.print[.pdf]", "the PDF of the owner's private deck (on a paper there is not)", () => `/collection/${OWNER_DECK}/print.pdf?paper=a5`, ownerOnly),
+  doc("routes/collection.$deckId_.print[.pdf]", "the PDF of a bought deck (not made yet)", (f) => `/collection/${f.boughtDeck}/print.pdf?paper=a4`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: "denied" }),
+  // A deck still being painted: the owner is told to wait (409) rather than have every picture rendered here.
+  doc("routes/collection.$deckId_.cards[.zip]", "the pictures of the owner's deck being painted", async () => `/collection/${await deckBeingPainted()}/cards.zip`, ownerOnly),
+  ...(["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete", "list", "unlist", "back", "back-upload"] as const).map((intent) =>
     act(collection, intent, async (f) => `/collection/${await f.spareDeck()}`, () => ({ intent, title: "Renamed", card: "major-01", confirm: "delete", price: "0" }), ownerOnly),
   ),
   doc("routes/_main.collection._index", "/collection", () => "/collection", signedIn(200)),

@@ -35,6 +35,7 @@ const PAGES: Page[] = [
   { route: "routes/_main.marketplace.$deckId", path: () => `/marketplace/${PUBLIC_DECK}` },
   { route: "routes/_main.collection._index", path: () => "/collection" },
   { route: "routes/_main.collection.$deckId", path: () => `/collection/${OWN_DECK}` },
+  { route: "routes/_main.collection.$deckId_.print", path: () => `/collection/${OWN_DECK}/print` },
   { route: "routes/_main.journal._index", path: () => "/journal" },
   { route: "routes/_main.journal._index", path: () => "/journal?q=star&card=major-17&mood=calm" },
   { route: "routes/_main.pricing", path: () => "/pricing" },

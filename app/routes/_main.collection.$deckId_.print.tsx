@@ -1,0 +1,164 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { requireUser } from "~/auth/guard.server";
+import { buttonClasses } from "~/components/ui/button";
+import { textResponse } from "~/lib/http";
+import type { PageHandle } from "~/lib/page-handle";
+import { workerPictureEngines } from "~/media/worker-picture-engines.server";
+import { ARRANGEMENTS, BLEED_PX, PAPERS, printChoice, type PrintChoice } from "~/print/layout";
+import { isRefusal, printAccess, printState, requestPrint } from "~/print/print.server";
+
+/**
+ * The person, the deck with their copy, the print's row. Asking for a print claims its row in one
+ * statement, and the print's first call to storage leaves before the answer does.
+ */
+export const handle: PageHandle = { roundTrips: 3, actionRoundTrips: 4 };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Print ${data.deck.title} — Arcanum` : "Print — Arcanum" }];
+
+function choiceOf(params: URLSearchParams | FormData): PrintChoice | Response {
+  const parsed = printChoice.safeParse({ paper: params.get("paper") ?? undefined, arrangement: params.get("arrangement") ?? undefined });
+  return parsed.success ? parsed.data : textResponse(400, parsed.error.issues[0]?.message ?? "Choose a paper and an arrangement.");
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const access = await printAccess(context.db, params.deckId ?? "", user);
+  if (isRefusal(access)) throw textResponse(access.status, access.message);
+  const choice = choiceOf(new URL(request.url).searchParams);
+  if (choice instanceof Response) throw choice;
+  const state = await printState(context.db, access, choice);
+  return {
+    deck: { id: access.deck.id, title: access.deck.title, creator: access.deck.creator },
+    cardCount: access.cards.length,
+    licence: access.licence,
+    holder: access.holder.name,
+    role: access.role,
+    choice,
+    state,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const [access, form] = await Promise.all([printAccess(context.db, params.deckId ?? "", user), request.formData()]);
+  if (isRefusal(access)) return textResponse(access.status, access.message);
+  const choice = choiceOf(form);
+  if (choice instanceof Response) return choice;
+  await requestPrint(
+    { db: context.db, bucket: context.cloudflare.env.MEDIA, engines: workerPictureEngines, waitUntil: (work) => context.cloudflare.ctx.waitUntil(work) },
+    access,
+    choice,
+  );
+  // Back to the page, which follows the print's progress (and a reload does not ask again).
+  return redirect(`/collection/${access.deck.id}/print?${query(choice)}`, 303);
+}
+
+const query = (choice: PrintChoice) => new URLSearchParams(choice).toString();
+
+export default function PrintPage() {
+  const { deck, cardCount, licence, holder, role, choice, state } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const working = state?.status === "working";
+  // While the PDF is made, the page asks for its progress every second and a half.
+  useEffect(() => {
+    if (!working) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, 1500);
+    return () => clearInterval(timer);
+  }, [working, revalidator]);
+  const percent = state ? Math.round((state.cardsDone / Math.max(1, state.cardsTotal)) * 100) : 0;
+  const pdfUrl = `/collection/${deck.id}/print.pdf?${query(choice)}`;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-16 pt-8 sm:px-6">
+      {working ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      ) : null}
+      <Link to={`/collection/${deck.id}`} className="text-sm text-brand underline">
+        ← {deck.title}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Print {deck.title}</h1>
+      <p className="mt-2 text-muted">
+        {cardCount} cards by {deck.creator}, at tarot size (70 × 120 mm) with 3 mm bleed and crop marks. {role === "buyer" ? `Made for ${holder}.` : ""}
+      </p>
+      <p className="mt-2 text-sm" data-testid="print-licence">
+        Licence: {licence}
+      </p>
+
+      <section aria-labelledby="pdf-heading" className="mt-8 rounded-2xl border border-line p-5">
+        <h2 id="pdf-heading" className="text-xl font-semibold">
+          Print-ready PDF
+        </h2>
+        <Form method="get" className="mt-4 grid gap-4 sm:grid-cols-2">
+          <fieldset>
+            <legend className="text-sm font-semibold">Paper</legend>
+            {(Object.keys(PAPERS) as (keyof typeof PAPERS)[]).map((paper) => (
+              <label key={paper} className="mt-2 flex items-center gap-2 text-sm">
+                <input type="radio" name="paper" value={paper} defaultChecked={choice.paper === paper} />
+                {PAPERS[paper].label}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend className="text-sm font-semibold">Arrangement</legend>
+            {(Object.keys(ARRANGEMENTS) as (keyof typeof ARRANGEMENTS)[]).map((arrangement) => (
+              <label key={arrangement} className="mt-2 flex items-start gap-2 text-sm">
+                <input type="radio" name="arrangement" value={arrangement} defaultChecked={choice.arrangement === arrangement} className="mt-1" />
+                {ARRANGEMENTS[arrangement]}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className={buttonClasses("secondary", "sm")}>
+            Choose
+          </button>
+        </Form>
+
+        <div className="mt-5" aria-live="polite">
+          {state?.status === "ready" ? (
+            <p>
+              <a href={pdfUrl} download className={buttonClasses("primary", "md")} data-testid="download-pdf">
+                Download the PDF ({PAPERS[choice.paper].label}, {choice.arrangement === "sheets" ? "sheets" : "one card a page"})
+              </a>
+            </p>
+          ) : working ? (
+            <div>
+              <p className="text-sm">
+                Making the PDF: {state.cardsDone} of {state.cardsTotal} cards
+              </p>
+              <progress max={state.cardsTotal} value={state.cardsDone} className="mt-2 w-full" aria-label={`${percent}% made`} />
+            </div>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="paper" value={choice.paper} />
+              <input type="hidden" name="arrangement" value={choice.arrangement} />
+              {state?.status === "failed" ? <p className="mb-2 text-sm text-danger">The last attempt did not finish. Try again.</p> : null}
+              <button type="submit" className={buttonClasses("primary", "md")} disabled={navigation.state !== "idle"}>
+                Make the PDF
+              </button>
+            </Form>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="zip-heading" className="mt-6 rounded-2xl border border-line p-5">
+        <h2 id="zip-heading" className="text-xl font-semibold">
+          Card pictures
+        </h2>
+        <p className="mt-2 text-sm text-muted">
+          Every card and the back as PNG at 300 dpi ({BLEED_PX.width} × {BLEED_PX.height} px with bleed), with a README naming your licence.
+        </p>
+        <p className="mt-4">
+          <a href={`/collection/${deck.id}/cards.zip`} download className={buttonClasses("secondary", "md")} data-testid="download-zip">
+            Download the ZIP
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,364 @@
+/**
+ * Decks you can hold: the print-ready PDF (its pages, paper sizes, card boxes with bleed, backs
+ * that fall behind their fronts when printed duplex), the ZIP of print-resolution pictures, who
+ * may download them (owner and buyers; not a stranger, a refunded buyer, or after unlisting), and
+ * a new PDF once a card changes.
+ */
+import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { PDFDocument, PDFName, type PDFRawStream } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "../../app/db.server";
+import { newId } from "../../app/lib/crypto";
+import { BLEED_BOX_MM, BLEED_PX, CARD_MM, PAPERS, mmToPt, printPages, type PaperId } from "../../app/print/layout";
+import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
+import { cards, deckListings, deckPrints, deckPurchases, decks, users } from "../../db/schema";
+import { app, get, ORIGIN, post, pngSize, signInAs } from "./helpers";
+import { paintDeckCardSvg } from "../../app/art/local-art";
+import { deckArt } from "../../app/reading-room/deck-art.server";
+
+const db = () => createDatabase(env.DB);
+
+async function person(name: string) {
+  const id = newId();
+  await db().insert(users).values({ id, email: `${id}@example.com`, username: `p_${id.slice(0, 10).toLowerCase().replace(/[^a-z0-9_]/g, "")}`, fullName: name });
+  return { id, cookie: await signInAs(id) };
+}
+
+/** A finished deck in pixel art (the quickest style to paint), its pictures painted from its secret. */
+async function readyDeck(ownerId: string, size: 22 | 78, title = "Moonlit Forest") {
+  const deckId = newId();
+  await db().insert(decks).values({ id: deckId, creatorId: ownerId, title, theme: "Moonlit forest", artStyle: "pixel art", kind: size === 78 ? "complete" : "major_arcana", status: "ready" });
+  const chosen = size === 78 ? FULL_DECK : MAJOR_ARCANA;
+  for (let i = 0; i < chosen.length; i += 10)
+    await db()
+      .insert(cards)
+      .values(chosen.slice(i, i + 10).map((card) => ({ id: newId(), deckId, cardKey: card.key, name: card.name, arcana: card.arcana, suit: card.suit ?? null, number: card.number, status: "ready" as const })));
+  return deckId;
+}
+
+async function sell(deckId: string, sellerId: string, buyerId: string, licence: "personal" | "commercial" = "personal") {
+  await db().insert(deckListings).values({ deckId, sellerId, priceCents: 499, licence }).onConflictDoNothing();
+  const purchaseId = newId();
+  await db().insert(deckPurchases).values({ id: purchaseId, deckId, buyerId, sellerId, grossCents: 499, feePercent: 20, feeCents: 100, netCents: 399 });
+  return purchaseId;
+}
+
+/** Asks for the PDF on the print page and waits until it is made; returns its bytes. */
+async function makePdf(deckId: string, cookie: string, choice: { paper: PaperId; arrangement: "sheets" | "single" }, timeoutMs = 150_000) {
+  const asked = await post(`/collection/${deckId}/print`, choice, { cookie });
+  expect(asked.status).toBe(303);
+  expect(asked.headers.get("location")).toBe(`/collection/${deckId}/print?paper=${choice.paper}&arrangement=${choice.arrangement}`);
+  const deadline = Date.now() + timeoutMs;
+  let response: Response;
+  // The file route answers 404 until this version of the deck's print is stored.
+  for (;;) {
+    response = await get(`/collection/${deckId}/print.pdf?paper=${choice.paper}&arrangement=${choice.arrangement}`, { cookie });
+    if (response.status === 200) break;
+    expect(response.status).toBe(404);
+    await response.arrayBuffer();
+    if (Date.now() > deadline) throw new Error("the PDF was not made in time");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  expect(response.headers.get("content-type")).toBe("application/pdf");
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function inflate(bytes: Uint8Array): Promise<string> {
+  const stream = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new TextDecoder("latin1").decode(await new Response(stream).arrayBuffer());
+}
+
+/** The pictures a page draws, as `[x, y, width, height]` in points, read from its content stream. */
+async function drawnPictures(pdf: PDFDocument, pageIndex: number): Promise<number[][]> {
+  const page = pdf.getPage(pageIndex);
+  const contents = page.node.Contents();
+  const stream = pdf.context.lookup(contents as never) as PDFRawStream;
+  expect(stream.dict.get(PDFName.of("Filter"))?.toString()).toBe("/FlateDecode");
+  const text = await inflate(stream.contents);
+  return [...text.matchAll(/q ([\d.]+) 0 0 ([\d.]+) ([\d.]+) ([\d.]+) cm \/Im\d+ Do Q/g)].map((m) => [Number(m[3]), Number(m[4]), Number(m[1]), Number(m[2])]);
+}
+
+const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(0.01);
+
+describe("the print layout", () => {
+  for (const count of [22, 78] as const)
+    for (const paper of ["a4", "letter"] as const)
+      it(`lays ${count} cards on ${PAPERS[paper].label}: title sheet, then fronts each followed by their mirrored backs`, () => {
+        const pages = printPages(count, { paper, arrangement: "sheets" });
+        expect(pages.length).toBe(2 + 2 * Math.ceil(count / 4));
+        expect(pages.slice(0, 2).map((page) => page.kind)).toEqual(["title", "blank"]);
+        for (const page of pages) {
+          expect(page.width).toBe(PAPERS[paper].width);
+          expect(page.height).toBe(PAPERS[paper].height);
+        }
+        const placed: number[] = [];
+        for (let i = 2; i < pages.length; i += 2) {
+          const fronts = pages[i]!;
+          const backs = pages[i + 1]!;
+          if (fronts.kind !== "fronts" || backs.kind !== "backs") throw new Error("fronts and backs alternate");
+          expect(backs.cards.map((card) => card.cardIndex)).toEqual(fronts.cards.map((card) => card.cardIndex));
+          for (const [n, front] of fronts.cards.entries()) {
+            placed.push(front.cardIndex);
+            expect(front.trim.width).toBe(CARD_MM.width);
+            expect(front.trim.height).toBe(CARD_MM.height);
+            expect(front.bleed.width).toBe(BLEED_BOX_MM.width);
+            expect(front.bleed.height).toBe(BLEED_BOX_MM.height);
+            close(front.trim.x - front.bleed.x, 3);
+            close(front.trim.y - front.bleed.y, 3);
+            // Flipped on the long edge, the sheet's left edge meets the right: a back at x lies behind a front at W - x - w.
+            const back = backs.cards[n]!;
+            close(back.trim.x, fronts.width - front.trim.x - front.trim.width);
+            close(back.trim.y, front.trim.y);
+            // Every card, crop marks included, stays on the paper.
+            expect(front.bleed.x - 4).toBeGreaterThan(0);
+            expect(front.bleed.x + front.bleed.width + 4).toBeLessThan(fronts.width);
+            expect(front.bleed.y - 4).toBeGreaterThan(0);
+            expect(front.bleed.y + front.bleed.height + 4).toBeLessThan(fronts.height);
+          }
+        }
+        expect(placed).toEqual([...Array(count).keys()]);
+      });
+
+  it("puts one card a page at its bleed size for a print shop, front then back", () => {
+    for (const count of [22, 78]) {
+      const pages = printPages(count, { paper: "letter", arrangement: "single" });
+      expect(pages.length).toBe(2 + 2 * count);
+      expect(pages.every((page) => page.width === 76 && page.height === 126)).toBe(true);
+    }
+  });
+});
+
+describe("the print-ready PDF", () => {
+  it("makes a 22-card A4 PDF whose pages, sizes and card positions are as laid out, backs behind their fronts", { timeout: 200_000 }, async () => {
+    const owner = await person("Ada Ink");
+    const deckId = await readyDeck(owner.id, 22);
+    const bytes = await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "sheets" });
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(14);
+    for (const page of pdf.getPages()) {
+      close(page.getWidth(), mmToPt(210));
+      close(page.getHeight(), mmToPt(297));
+    }
+    expect(pdf.getTitle()).toBe("Moonlit Forest");
+    const fronts = await drawnPictures(pdf, 2);
+    const backs = await drawnPictures(pdf, 3);
+    expect(fronts.length).toBe(4);
+    expect(backs.length).toBe(4);
+    const width = mmToPt(210);
+    for (const [n, [x, y, w, h]] of fronts.entries()) {
+      close(w!, mmToPt(76));
+      close(h!, mmToPt(126));
+      const [bx, by] = backs[n]!;
+      close(bx!, width - x! - w!);
+      close(by!, y!);
+    }
+    // The last sheet holds the last two cards.
+    expect((await drawnPictures(pdf, 12)).length).toBe(2);
+    expect((await drawnPictures(pdf, 13)).length).toBe(2);
+  });
+
+  it("makes a 78-card US Letter PDF of 42 Letter pages", { timeout: 400_000 }, async () => {
+    const owner = await person("Bea Press");
+    const deckId = await readyDeck(owner.id, 78);
+    const sheets = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "letter", arrangement: "sheets" }, 380_000));
+    expect(sheets.getPageCount()).toBe(42);
+    for (const page of sheets.getPages()) {
+      close(page.getWidth(), mmToPt(215.9));
+      close(page.getHeight(), mmToPt(279.4));
+    }
+    const fronts = await drawnPictures(sheets, 40);
+    const backs = await drawnPictures(sheets, 41);
+    expect(fronts.length).toBe(2);
+    for (const [n, [x, y, w]] of fronts.entries()) {
+      close(backs[n]![0]!, mmToPt(215.9) - x! - w!);
+      close(backs[n]![1]!, y!);
+    }
+  });
+
+  it("makes a new PDF once the owner changes a card's words, and lets the old one go", { timeout: 300_000 }, async () => {
+    const owner = await person("Cy Change");
+    const deckId = await readyDeck(owner.id, 22);
+    const before = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "single" }));
+    expect(before.getPageCount()).toBe(46);
+    const trim = before.getPage(2).getTrimBox();
+    close(before.getPage(2).getWidth(), mmToPt(76));
+    close(trim.x, mmToPt(3));
+    close(trim.width, mmToPt(70));
+    close(trim.height, mmToPt(120));
+    const [first] = await db().select().from(deckPrints).where(eq(deckPrints.deckId, deckId));
+    // Asked again unchanged: the same file, nothing made anew.
+    await post(`/collection/${deckId}/print`, { paper: "a4", arrangement: "single" }, { cookie: owner.cookie });
+    expect((await db().select().from(deckPrints).where(eq(deckPrints.deckId, deckId))).map((row) => row.version)).toEqual([first!.version]);
+
+    const saved = await post(`/collection/${deckId}/cards/major-00`, { intent: "words", title: "The Wanderer", description: "Setting out." }, { cookie: owner.cookie });
+    expect(saved.status).toBe(200);
+    const page = await get(`/collection/${deckId}/print?paper=a4&arrangement=single`, { cookie: owner.cookie });
+    expect(await page.text()).toContain("Make the PDF");
+    await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "single" });
+    const rows = await db().select().from(deckPrints).where(eq(deckPrints.deckId, deckId));
+    expect(rows.length).toBe(1);
+    expect(rows[0]!.version).not.toBe(first!.version);
+    expect(await env.MEDIA.head(first!.fileKey!)).toBeNull();
+    expect(await env.MEDIA.head(rows[0]!.fileKey!)).not.toBeNull();
+  });
+});
+
+/** The files of a ZIP, from its central directory (client-zip stores them uncompressed). */
+function unzip(bytes: Uint8Array): Map<string, Uint8Array> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (view.getUint32(end, true) !== 0x06054b50) end--;
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const files = new Map<string, Uint8Array>();
+  for (let i = 0; i < count; i++) {
+    expect(view.getUint32(at, true)).toBe(0x02014b50);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const extra = view.getUint16(at + 30, true);
+    const comment = view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    files.set(name, bytes.subarray(start, start + size));
+    at += 46 + nameLength + extra + comment;
+  }
+  return files;
+}
+
+describe("the pictures ZIP", () => {
+  it("holds a README naming the buyer and licence, every card and the back as 300 dpi PNGs with bleed", { timeout: 200_000 }, async () => {
+    const owner = await person("Dee Seller");
+    const buyer = await person("Eli Buyer");
+    const deckId = await readyDeck(owner.id, 22, "Lantern Tarot");
+    await sell(deckId, owner.id, buyer.id, "commercial");
+    const response = await get(`/collection/${deckId}/cards.zip`, { cookie: buyer.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toContain("lantern-tarot-cards.zip");
+    const files = unzip(new Uint8Array(await response.arrayBuffer()));
+    expect(files.size).toBe(24);
+    const readme = new TextDecoder().decode(files.get("README.txt"));
+    expect(readme).toContain("Eli Buyer");
+    expect(readme).toContain("Licence: Commercial use");
+    expect([...files.keys()].slice(1, 3)).toEqual(["01-the_fool.png", "02-the_magician.png"]);
+    expect(files.has("22-the_world.png")).toBe(true);
+    for (const [name, bytes] of files) {
+      if (name === "README.txt") continue;
+      expect(pngSize(bytes), name).toEqual({ width: BLEED_PX.width, height: BLEED_PX.height });
+    }
+    expect(BLEED_PX).toEqual({ width: 898, height: 1488 });
+  });
+});
+
+describe("who may download a deck", () => {
+  it("lets the owner and a buyer in; refuses a stranger, a refunded buyer, and a buyer once the deck is unlisted", { timeout: 60_000 }, async () => {
+    const owner = await person("Fay Owner");
+    const buyer = await person("Gil Buyer");
+    const refunded = await person("Hal Refunded");
+    const stranger = await person("Ivy Stranger");
+    const deckId = await readyDeck(owner.id, 22);
+    await sell(deckId, owner.id, buyer.id);
+    const refundedPurchase = await sell(deckId, owner.id, refunded.id);
+    await db().update(deckPurchases).set({ status: "refunded", refundedAt: Date.now() }).where(eq(deckPurchases.id, refundedPurchase));
+
+    const paths = [`/collection/${deckId}/print`, `/collection/${deckId}/print.pdf?paper=a4&arrangement=sheets`, `/collection/${deckId}/cards.zip`];
+    for (const path of paths) {
+      expect((await get(path)).status, `nobody ${path}`).toBe(302);
+      expect((await get(path, { cookie: stranger.cookie })).status, `stranger ${path}`).toBe(404);
+      expect((await get(path, { cookie: refunded.cookie })).status, `refunded ${path}`).toBe(404);
+    }
+    expect((await post(`/collection/${deckId}/print`, { paper: "a4" }, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await post(`/collection/${deckId}/print`, { paper: "a4" }, { cookie: refunded.cookie })).status).toBe(404);
+    expect((await db().select().from(deckPrints).where(eq(deckPrints.deckId, deckId))).length).toBe(0);
+
+    const ownerPage = await get(`/collection/${deckId}/print`, { cookie: owner.cookie });
+    expect(ownerPage.status).toBe(200);
+    const buyerPage = await get(`/collection/${deckId}/print`, { cookie: buyer.cookie });
+    expect(buyerPage.status).toBe(200);
+    const html = await buyerPage.text();
+    expect(html).toContain("Made for Gil Buyer");
+    expect(html).toContain("Personal use only");
+    // Not made yet: the file route says so rather than failing.
+    expect((await get(paths[1]!, { cookie: buyer.cookie })).status).toBe(404);
+    expect((await get(`/collection/${deckId}/print?paper=a5`, { cookie: owner.cookie })).status).toBe(400);
+
+    await db().update(deckListings).set({ status: "unlisted" }).where(eq(deckListings.deckId, deckId));
+    for (const path of paths) expect((await get(path, { cookie: buyer.cookie })).status, `unlisted ${path}`).toBe(403);
+    expect((await get(paths[0]!, { cookie: owner.cookie })).status).toBe(200);
+  });
+});
+
+describe("a card's words", () => {
+  it("lets the owner retitle a card, reletters its painted SVG, shows buyers the new words, and undoes to the original", async () => {
+    const owner = await person("Jo Words");
+    const buyer = await person("Kit Reader");
+    const stranger = await person("Lou Else");
+    const deckId = await readyDeck(owner.id, 22);
+    const imageKey = `card-images/${deckId}/the_fool.svg`;
+    const painted = await paintDeckCardSvg({ card: MAJOR_ARCANA[0]!, theme: "Moonlit forest", style: "art nouveau" }, "00112233445566778899aabbccddeeff");
+    await env.MEDIA.put(imageKey, painted, { httpMetadata: { contentType: "image/svg+xml" } });
+    await db().update(cards).set({ imageKey, description: "A first step." }).where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")));
+    await sell(deckId, owner.id, buyer.id);
+
+    const path = `/collection/${deckId}/cards/major-00`;
+    expect((await post(path, { intent: "words", title: "The Wanderer" }, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await post(path, { intent: "words", title: "The Wanderer" }, { cookie: buyer.cookie })).status).toBe(404);
+    expect((await post(path, { intent: "words", title: "" }, { cookie: owner.cookie })).status).toBe(400);
+    expect((await post(path, { intent: "words", title: "x".repeat(41) }, { cookie: owner.cookie })).status).toBe(400);
+
+    const saved = await post(path, { intent: "words", title: "The Wanderer", description: "Setting out at dawn." }, { cookie: owner.cookie });
+    expect(saved.status).toBe(200);
+    const svg = await (await env.MEDIA.get(imageKey))!.text();
+    expect(svg).toMatch(/>(The Wanderer|THE WANDERER)<\/text>/);
+    expect(svg).not.toMatch(/>(The Fool|THE FOOL)<\/text>/);
+    expect(svg.replace(/The Wanderer/g, "The Fool").replace(/THE WANDERER/g, "THE FOOL")).toBe(painted);
+
+    const seen = await (await get(`/collection/${deckId}`, { cookie: buyer.cookie })).text();
+    expect(seen).toContain("The Wanderer");
+    expect(seen).toContain("Setting out at dawn.");
+    const ownerPage = (await (await get(path, { cookie: owner.cookie })).text()).replaceAll("<!-- -->", "");
+    expect(ownerPage).toContain("Originally “The Fool”");
+
+    expect((await post(path, { intent: "restore-words" }, { cookie: owner.cookie })).status).toBe(200);
+    expect(await (await env.MEDIA.get(imageKey))!.text()).toBe(painted);
+    const row = await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")) });
+    expect(row).toMatchObject({ name: "The Fool", description: "A first step.", editedName: null, editedDescription: null });
+  });
+});
+
+describe("card backs of one's own", () => {
+  it("lets the owner pick a painted back or upload one, shown on the deck page and at the reading table; refuses others and wrong files", async () => {
+    const owner = await person("Mo Backs");
+    const stranger = await person("Ned Else");
+    const deckId = await readyDeck(owner.id, 22);
+    const deckPath = `/collection/${deckId}`;
+
+    expect((await post(deckPath, { intent: "back", design: "2" }, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await post(deckPath, { intent: "back", design: "9" }, { cookie: owner.cookie })).status).toBe(400);
+    expect((await post(deckPath, { intent: "back", design: "2" }, { cookie: owner.cookie })).status).toBe(200);
+    expect((await deckArt(db(), deckId)).back).toContain("design=2");
+    expect(await (await get(deckPath, { cookie: owner.cookie })).text()).toContain("design=2");
+    const painted = await get(`/art/back.svg?theme=Moonlit+forest&style=pixel+art&design=2`);
+    expect(painted.status).toBe(200);
+    expect(await painted.text()).not.toBe(await (await get(`/art/back.svg?theme=Moonlit+forest&style=pixel+art`)).text());
+
+    const upload = (file: Blob, cookie: string) => {
+      const form = new FormData();
+      form.set("intent", "back-upload");
+      form.set("back", file, "back.png");
+      return app.fetch(`${ORIGIN}${deckPath}`, { method: "POST", body: form, headers: { origin: ORIGIN, host: "localhost", cookie } });
+    };
+    const onePixel = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+    expect((await upload(new Blob(["not an image"], { type: "image/png" }), owner.cookie)).status).toBe(415);
+    expect((await upload(new Blob([new Uint8Array(5_242_881)], { type: "image/png" }), owner.cookie)).status).toBe(413);
+    expect((await upload(new Blob([onePixel], { type: "image/png" }), stranger.cookie)).status).toBe(404);
+    expect((await upload(new Blob([onePixel], { type: "image/png" }), owner.cookie)).status).toBe(200);
+    const back = (await deckArt(db(), deckId)).back;
+    expect(back).toMatch(new RegExp(`^/media/card-backs/${deckId}/[A-Za-z0-9-]+\\.png\\?v=`));
+    const served = await get(back);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(onePixel);
+  });
+});
