@@ -805,6 +805,8 @@ export const readerProfiles = sqliteTable(
     /** JSON array of languages, each written as a capitalised name ("English"). */
     languages: text("languages").notNull().default("[]"),
     yearsOfPractice: integer("years_of_practice").notNull().default(0),
+    /** A few plain-text lines the reader writes about themselves, shown on the list and atop their page. */
+    introduction: text("introduction").notNull().default(""),
     available: flag("available"),
     /** Kept by the paid readings: completed readings and the sum and count of their ratings (1 to 5). */
     completedReadings: integer("completed_readings").notNull().default(0),
@@ -1097,7 +1099,10 @@ export const pushSettings = sqliteTable("push_settings", {
   updatedAt: millis("updated_at").notNull().default(now),
 });
 
-/** "Notify me when this reader is online": at most one push per reader and follower every few hours. */
+/**
+ * A reader a person keeps as a favourite; with `notify` on, they hear when the reader comes online
+ * (by push, else by e-mail), at most once per reader and follower every few hours (decision 0064).
+ */
 export const readerFollows = sqliteTable(
   "reader_follows",
   {
@@ -1109,6 +1114,11 @@ export const readerFollows = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: millis("created_at").notNull().default(now),
     lastNotifiedAt: millis("last_notified_at"),
+    notify: integer("notify", { mode: "boolean" }).notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.readerId] }), index("reader_follows_reader_idx").on(t.readerId)],
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.readerId] }),
+    index("reader_follows_reader_idx").on(t.readerId),
+    index("reader_follows_follower_idx").on(t.followerId, t.createdAt),
+  ],
 );

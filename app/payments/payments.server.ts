@@ -155,7 +155,7 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
     return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
   }
   const { outcome, userId, upgrade, sale } = result;
-  if (sale) notify(pushTargetOf(context), { kind: "sale", ...sale });
+  if (sale) notify(pushTargetOf(context), { kind: "sale", ...sale, origin: new URL(request.url).origin });
   // Explorer Plus was paid for: its credit is in place, and the deck's 56 cards are started with it.
   if (upgrade) await upgradeDeck(context, { id: upgrade.userId }, upgrade.deckId);
   if (userId) await tellAccountChanged(context.cloudflare.env, userId, "plan");

@@ -11,8 +11,11 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   sale: "Sales of my decks",
 };
 
-/** A notification's buttons; each opens `url` with `?choice=` naming the one pressed. */
-export type PushAction = { action: "accept" | "decline"; title: string };
+/**
+ * A notification's buttons; Accept and Decline open `url` with `?choice=` naming the one pressed,
+ * "Stop these" opens its own page (a path of this site) that turns such notices off.
+ */
+export type PushAction = { action: "accept" | "decline"; title: string } | { action: "stop"; title: string; url: string };
 
 /** The decrypted body of every push: enough to show the notification without asking the server. */
 export type PushMessage = {
@@ -30,5 +33,6 @@ export type PushMessage = {
 export function notificationTarget(message: Pick<PushMessage, "url" | "actions">, action: string): string {
   const chosen = message.actions?.find((candidate) => candidate.action === action);
   if (!chosen) return message.url;
+  if (chosen.action === "stop") return chosen.url;
   return `${message.url}${message.url.includes("?") ? "&" : "?"}choice=${chosen.action}`;
 }
