@@ -805,8 +805,6 @@ export const readerProfiles = sqliteTable(
     /** JSON array of languages, each written as a capitalised name ("English"). */
     languages: text("languages").notNull().default("[]"),
     yearsOfPractice: integer("years_of_practice").notNull().default(0),
-    /** A few plain-text lines the reader writes about themselves, shown on the list and atop their page. */
-    introduction: text("introduction").notNull().default(""),
     available: flag("available"),
     /** Kept by the paid readings: completed readings and the sum and count of their ratings (1 to 5). */
     completedReadings: integer("completed_readings").notNull().default(0),
@@ -815,6 +813,8 @@ export const readerProfiles = sqliteTable(
     updatedAt: millis("updated_at").notNull().default(now),
     /** Different clients with at least one counted reading: what the level ladder climbs on. */
     countedClients: integer("counted_clients").notNull().default(0),
+    /** A few plain-text lines the reader writes about themselves, shown on the list and atop their page. */
+    introduction: text("introduction").notNull().default(""),
   },
   (t) => [
     check("reader_profiles_counts_check", sql`${t.completedReadings} >= 0 AND ${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND ${t.ratingCount} * 5`),

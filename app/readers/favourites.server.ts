@@ -9,15 +9,10 @@ import type { Database } from "../db.server";
 export const favouriteIntents = ["favourite", "unfavourite", "notify-on", "notify-off"] as const;
 export type FavouriteIntent = (typeof favouriteIntents)[number];
 
-/** A favourite form's fields: what to do, and where to go back to without JavaScript (a path of this site). */
+/** A favourite form's fields: what to do, and where to go back to when posted without JavaScript. */
 export const favouriteFormSchema = z.object({
   intent: z.enum(favouriteIntents, { error: "Say whether to favourite, unfavourite, or turn notices on or off." }),
-  redirectTo: z
-    .string()
-    .max(500)
-    .regex(/^\/(?!\/)[^\\]*$/, "Not a page of this site")
-    .optional()
-    .catch(undefined),
+  redirectTo: z.string().max(1000).optional(),
 });
 
 export type FavouriteOutcome = { ok: true; favourite: boolean; notify: boolean } | { ok: false; status: 400 | 404; error: string };
