@@ -32,9 +32,13 @@ export async function changeFavourite(db: Database, followerId: string, username
       ? db.delete(readerFollows).where(and(eq(readerFollows.followerId, followerId), sql`${readerFollows.readerId} = ${reader}`))
       : intent === "notify-off"
         ? db.update(readerFollows).set({ notify: false }).where(and(eq(readerFollows.followerId, followerId), sql`${readerFollows.readerId} = ${reader}`))
-        : db.run(sql`insert into ${readerFollows} (follower_id, reader_id, created_at, notify)
-            select ${followerId}, id, ${now}, 1 from ${users} where id = ${reader}
-            on conflict (follower_id, reader_id) do ${intent === "notify-on" ? sql`update set notify = 1` : sql`nothing`}`);
+        : (() => {
+            // An insert from a select names every column of the table, in order.
+            const insert = db.insert(readerFollows).select(sql`select ${followerId}, id, ${now}, null, 1 from ${users} where id = ${reader}`);
+            return intent === "notify-on"
+              ? insert.onConflictDoUpdate({ target: [readerFollows.followerId, readerFollows.readerId], set: { notify: true } })
+              : insert.onConflictDoNothing();
+          })();
   const [found, , state] = await db.batch([
     readerByUsername(db, username),
     write,
