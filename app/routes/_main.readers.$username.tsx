@@ -104,7 +104,7 @@ export default function ReaderProfile() {
                   <PushButton
                     className="text-center text-xs sm:text-right"
                     label="Show these notices on this device too"
-                    done={`This device will tell you when ${name} comes online, at most once every three hours; others get an e-mail.`}
+                    done={`This device will tell you when ${name} comes online (instead of an e-mail), at most once every three hours.`}
                     follow={reader.username}
                   />
                 }
