@@ -824,6 +824,8 @@ export const readerProfiles = sqliteTable(
     updatedAt: millis("updated_at").notNull().default(now),
     /** Different clients with at least one counted reading: what the level ladder climbs on. */
     countedClients: integer("counted_clients").notNull().default(0),
+    /** A few plain-text lines the reader writes about themselves, shown on the list and atop their page. */
+    introduction: text("introduction").notNull().default(""),
   },
   (t) => [
     check("reader_profiles_counts_check", sql`${t.completedReadings} >= 0 AND ${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND ${t.ratingCount} * 5`),
@@ -1109,7 +1111,10 @@ export const pushSettings = sqliteTable("push_settings", {
   updatedAt: millis("updated_at").notNull().default(now),
 });
 
-/** "Notify me when this reader is online": at most one push per reader and follower every few hours. */
+/**
+ * A reader a person keeps as a favourite; with `notify` on, they hear when the reader comes online
+ * (by push, else by e-mail), at most once per reader and follower every few hours (decision 0064).
+ */
 export const readerFollows = sqliteTable(
   "reader_follows",
   {
@@ -1121,8 +1126,13 @@ export const readerFollows = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: millis("created_at").notNull().default(now),
     lastNotifiedAt: millis("last_notified_at"),
+    notify: integer("notify", { mode: "boolean" }).notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.readerId] }), index("reader_follows_reader_idx").on(t.readerId)],
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.readerId] }),
+    index("reader_follows_reader_idx").on(t.readerId),
+    index("reader_follows_follower_idx").on(t.followerId, t.createdAt),
+  ],
 );
 
 /**

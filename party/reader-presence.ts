@@ -88,8 +88,9 @@ export class ReaderPresence extends Server<Env> {
     await recordReaderPresence(createDatabase(this.env.DB), reader.id, true, now);
     if (!wasOnline && !returning) {
       this.announce({ type: "online", username: reader.username });
-      // Their followers hear of it by push, after this connection is settled.
-      notify({ db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) }, { kind: "reader-online", readerId: reader.id });
+      // Their followers hear of it by push or e-mail, after this connection is settled.
+      const origin = new URL(ctx.request.url).origin;
+      notify({ db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) }, { kind: "reader-online", readerId: reader.id, origin });
     }
     await this.scheduleAlarm();
   }

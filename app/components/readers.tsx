@@ -60,13 +60,14 @@ type CardReader = {
   levelName: string | null;
   specialties: string[];
   languages: string[];
+  introduction?: string;
   completedReadings: number;
   ratingCount: number;
   rating: number | null;
 };
 
 /** One reader on the list: who they are, what they read about, in which languages, how they are rated and what they charge. */
-export function ReaderCard({ reader, online }: { reader: CardReader; online: boolean }) {
+export function ReaderCard({ reader, online, lastSeen }: { reader: CardReader; online: boolean; lastSeen?: string | null }) {
   const name = reader.fullName || reader.username;
   return (
     <Link
@@ -76,7 +77,8 @@ export function ReaderCard({ reader, online }: { reader: CardReader; online: boo
     >
       <div className="flex items-center gap-4">
         <ReaderAvatar name={name} url={reader.avatarUrl} online={online} size={56} />
-        <div className="min-w-0">
+        {/* Room on the right for the favourite heart laid over the card. */}
+        <div className="min-w-0 pr-12">
           <h2 className="truncate text-2xl font-bold">{name}</h2>
           <p className="truncate text-sm text-muted">@{reader.username}</p>
         </div>
@@ -84,7 +86,9 @@ export function ReaderCard({ reader, online }: { reader: CardReader; online: boo
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <LevelBadge levelName={reader.levelName} />
         <OnlineBadge online={online} />
+        {!online && lastSeen ? <span className="text-xs text-muted">Last online {lastSeen}</span> : null}
       </div>
+      {reader.introduction ? <p className="mt-3 line-clamp-2 text-sm">{reader.introduction}</p> : null}
       {reader.specialties.length > 0 ? (
         <ul aria-label="Specialties" className="mt-4 flex flex-wrap gap-1.5">
           {reader.specialties.slice(0, 3).map((specialty) => (

@@ -156,7 +156,7 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
     return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
   }
   const { outcome, userId, upgrade, sale, topUp } = result;
-  if (sale) notify(pushTargetOf(context), { kind: "sale", ...sale });
+  if (sale) notify(pushTargetOf(context), { kind: "sale", ...sale, origin: new URL(request.url).origin });
   // A top-up reached the balance: a reading waiting on it goes on, and its receipt is sent.
   if (topUp) await afterTopUp(context, topUp);
   // Explorer Plus was paid for: its credit is in place, and the deck's 56 cards are started with it.

@@ -12,8 +12,11 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   "daily-card": "My card of the day, at the time I chose",
 };
 
-/** A notification's buttons; each opens `url` with `?choice=` naming the one pressed. */
-export type PushAction = { action: "accept" | "decline"; title: string };
+/**
+ * A notification's buttons; Accept and Decline open `url` with `?choice=` naming the one pressed,
+ * "Stop these" opens its own page (a path of this site) that turns such notices off.
+ */
+export type PushAction = { action: "accept" | "decline"; title: string } | { action: "stop"; title: string; url: string };
 
 /** The decrypted body of every push: enough to show the notification without asking the server. */
 export type PushMessage = {
@@ -31,5 +34,6 @@ export type PushMessage = {
 export function notificationTarget(message: Pick<PushMessage, "url" | "actions">, action: string): string {
   const chosen = message.actions?.find((candidate) => candidate.action === action);
   if (!chosen) return message.url;
+  if (chosen.action === "stop") return chosen.url;
   return `${message.url}${message.url.includes("?") ? "&" : "?"}choice=${chosen.action}`;
 }

@@ -8,18 +8,23 @@ import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { formatMoney } from "../lib/format";
 import type { ReadingMode } from "../paid-readings/rules";
+import { createMailer } from "../mail/mail.server";
+import { noticeMessage, type Notice } from "../mail/notices.server";
+import { saleNotice } from "../marketplace/sale-notice";
+import { readerOnlineNotice } from "../readers/follower-notices";
+import { stopNoticesToken, STOP_NOTICES_PATH } from "../readers/notice-links.server";
 import { deliver, type Delivery, type Device } from "./delivery.server";
 import type { PushKind, PushMessage } from "./messages";
 import { settingColumn } from "./subscriptions.server";
 
-/** A follower hears of a reader coming online at most once in this long. */
+/** A follower hears of a reader coming online at most once in this long, by push or by e-mail. */
 export const READER_ONLINE_GAP_MS = 3 * 60 * 60 * 1000;
 
 export type PushEvent =
   | { kind: "reading-request"; requestId: string; readerId: string; clientName: string; pricePerMinuteCents: number; mode: ReadingMode; ttlMs: number }
-  | { kind: "reader-online"; readerId: string }
+  | { kind: "reader-online"; readerId: string; origin: string }
   | { kind: "deck-ready"; deckId: string }
-  | { kind: "sale"; deckId: string; grossCents: number; currency: string }
+  | { kind: "sale"; deckId: string; grossCents: number; currency: string; origin: string }
   | { kind: "daily-card"; userId: string };
 
 /** Where a push's work runs: the database, the configuration and the runtime's `waitUntil`. */
@@ -30,12 +35,22 @@ export function pushTargetOf(context: AppLoadContext): PushTarget {
   return { db: context.db, config: context.config, waitUntil: (work) => context.cloudflare.ctx.waitUntil(work) };
 }
 
-type Addressed = { to: string[]; message: PushMessage; delivery: Delivery };
+type Addressed = {
+  to: string[];
+  message: PushMessage;
+  delivery: Delivery;
+  /** Each person's own message, where it differs from `message` (a link only they may use). */
+  messageFor?: (userId: string) => Promise<PushMessage>;
+  /** The e-mail for someone the push does not reach (or, with `alsoByMail`, for everyone): null for none. */
+  mailFor?: (person: { id: string; email: string }) => Promise<Notice | null>;
+  /** E-mail goes to everyone addressed, not only to those without a device. */
+  alsoByMail?: boolean;
+};
 
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** Who hears of the event and what it says; nobody when the event is not (or no longer) one to tell. */
-async function address(db: Database, event: PushEvent, now: number): Promise<Addressed | null> {
+async function address(db: Database, config: AppConfig, event: PushEvent, now: number): Promise<Addressed | null> {
   switch (event.kind) {
     case "reading-request":
       return {
@@ -55,20 +70,32 @@ async function address(db: Database, event: PushEvent, now: number): Promise<Add
         delivery: { urgency: "high", ttlSeconds: Math.max(1, Math.floor(event.ttlMs / 1000)) },
       };
     case "reader-online": {
-      // Claimed in one statement, so two rooms waking at once cannot both tell a follower.
+      // Claimed in one statement, so two rooms waking at once cannot both tell a follower, and a
+      // follower told by push is not told again by e-mail: one gap for both.
       const [reader, followers] = await db.batch([
         db.select({ username: users.username, name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})` }).from(users).where(eq(users.id, event.readerId)),
         db
           .update(readerFollows)
           .set({ lastNotifiedAt: now })
-          .where(and(eq(readerFollows.readerId, event.readerId), or(isNull(readerFollows.lastNotifiedAt), lte(readerFollows.lastNotifiedAt, now - READER_ONLINE_GAP_MS))))
+          .where(
+            and(
+              eq(readerFollows.readerId, event.readerId),
+              eq(readerFollows.notify, true),
+              or(isNull(readerFollows.lastNotifiedAt), lte(readerFollows.lastNotifiedAt, now - READER_ONLINE_GAP_MS)),
+            ),
+          )
           .returning({ followerId: readerFollows.followerId }),
       ]);
       const who = reader[0];
       if (!who?.username || followers.length === 0) return null;
+      const username = who.username;
+      const message: PushMessage = { kind: event.kind, title: `${who.name} is online`, body: "They can take a reading now.", url: `/readers/${username}`, tag: `reader-online-${username}` };
+      const stopPath = async (userId: string) => `${STOP_NOTICES_PATH}/${await stopNoticesToken(config.authSecret, userId, event.readerId)}`;
       return {
         to: followers.map((row) => row.followerId),
-        message: { kind: event.kind, title: `${who.name} is online`, body: "They can take a reading now.", url: `/readers/${who.username}`, tag: `reader-online-${who.username}` },
+        message,
+        messageFor: async (userId) => ({ ...message, actions: [{ action: "stop", title: "Stop these", url: await stopPath(userId) }] }),
+        mailFor: async (person) => readerOnlineNotice({ to: person.email, name: who.name, origin: event.origin, username, unsubscribeUrl: `${event.origin}${await stopPath(person.id)}` }),
         delivery: { urgency: "normal", ttlSeconds: 15 * 60 },
       };
     }
@@ -88,9 +115,12 @@ async function address(db: Database, event: PushEvent, now: number): Promise<Add
         .innerJoin(decks, eq(decks.id, deckListings.deckId))
         .where(eq(deckListings.deckId, event.deckId));
       if (!row) return null;
+      const price = formatMoney(event.grossCents, event.currency);
       return {
         to: [row.sellerId],
-        message: { kind: event.kind, title: "You made a sale", body: `Someone bought “${row.title}” for ${formatMoney(event.grossCents, event.currency)}.`, url: "/sales", tag: `sale-${event.deckId}` },
+        message: { kind: event.kind, title: "You made a sale", body: `Someone bought “${row.title}” for ${price}.`, url: "/sales", tag: `sale-${event.deckId}` },
+        mailFor: async (person) => saleNotice({ to: person.email, title: row.title, price, origin: event.origin }),
+        alsoByMail: true,
         delivery: { urgency: "normal", ttlSeconds: DAY_SECONDS },
       };
     }
@@ -105,12 +135,12 @@ async function address(db: Database, event: PushEvent, now: number): Promise<Add
 }
 
 /** The devices of `userIds` whose owners have this kind turned on (no settings row: on). */
-async function devicesFor(db: Database, kind: PushKind, userIds: string[]): Promise<Device[]> {
-  const devices: Device[] = [];
+async function devicesFor(db: Database, kind: PushKind, userIds: string[]): Promise<(Device & { userId: string })[]> {
+  const devices: (Device & { userId: string })[] = [];
   // A bound parameter per person: chunks stay under D1's hundred.
   for (let i = 0; i < userIds.length; i += 90) {
     const rows = await db
-      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
       .from(pushSubscriptions)
       .leftJoin(pushSettings, eq(pushSettings.userId, pushSubscriptions.userId))
       .where(and(inArray(pushSubscriptions.userId, userIds.slice(i, i + 90)), sql`coalesce(${settingColumn(kind)}, 1) = 1`));
@@ -119,20 +149,58 @@ async function devicesFor(db: Database, kind: PushKind, userIds: string[]): Prom
   return devices;
 }
 
-/** Everything after the caller has answered: who, what, and the sending. */
+/** The e-mail addresses of `userIds` that have one (guests have none), for the kind's setting when `kindOn` asks. */
+async function mailboxesOf(db: Database, kind: PushKind, userIds: string[], kindOn: boolean): Promise<{ id: string; email: string }[]> {
+  const people: { id: string; email: string }[] = [];
+  for (let i = 0; i < userIds.length; i += 90) {
+    const rows = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .leftJoin(pushSettings, eq(pushSettings.userId, users.id))
+      .where(and(inArray(users.id, userIds.slice(i, i + 90)), sql`${users.email} is not null`, kindOn ? sql`coalesce(${settingColumn(kind)}, 1) = 1` : undefined));
+    people.push(...rows.filter((row): row is { id: string; email: string } => row.email !== null));
+  }
+  return people;
+}
+
+/** The e-mails of an event, sent in turn; a mail service that fails is logged and the rest still go. */
+async function mailThose(target: Omit<PushTarget, "waitUntil">, addressed: Addressed, people: { id: string; email: string }[]) {
+  if (!addressed.mailFor || people.length === 0) return;
+  const mailer = createMailer(target.config, target.db);
+  for (const person of people) {
+    const notice = await addressed.mailFor(person);
+    if (!notice) continue;
+    await mailer.send(noticeMessage(notice)).catch((error: unknown) => {
+      console.error(JSON.stringify({ event: "notice-mail-failed", subject: notice.subject, error: String(error) }));
+    });
+  }
+}
+
+/**
+ * Everything after the caller has answered: who, what, and the sending. A push goes to the devices
+ * of those who have the kind on; an event that also mails (a sale) mails everyone with the kind on,
+ * and a reader coming online mails those of their followers no device of theirs would tell.
+ */
 export async function sendPushNow(target: Omit<PushTarget, "waitUntil">, event: PushEvent, now = Date.now()) {
   const push = target.config.push;
-  if (!push) return [];
-  const addressed = await address(target.db, event, now);
+  if (!push && event.kind !== "reader-online" && event.kind !== "sale") return [];
+  const addressed = await address(target.db, target.config, event, now);
   if (!addressed || addressed.to.length === 0) return [];
-  const devices = await devicesFor(target.db, event.kind, addressed.to);
-  if (devices.length === 0) return [];
-  return deliver(target.db, push, devices, addressed.message, addressed.delivery);
+  const devices = push ? await devicesFor(target.db, event.kind, addressed.to) : [];
+  if (addressed.mailFor) {
+    const reached = new Set(devices.map((device) => device.userId));
+    const unreached = addressed.alsoByMail ? addressed.to : addressed.to.filter((id) => !reached.has(id));
+    await mailThose(target, addressed, await mailboxesOf(target.db, event.kind, unreached, addressed.alsoByMail === true));
+  }
+  if (!push || devices.length === 0) return [];
+  if (!addressed.messageFor) return deliver(target.db, push, devices, addressed.message, addressed.delivery);
+  const messageFor = addressed.messageFor;
+  const outcomes = await Promise.all(devices.map(async (device) => deliver(target.db, push, [device], await messageFor(device.userId), addressed.delivery)));
+  return outcomes.flat();
 }
 
 /** Tells the people concerned, after the caller's answer: never awaited, never failing the caller. */
 export function notify(target: PushTarget, event: PushEvent): void {
-  if (!target.config.push) return;
   target.waitUntil(
     // Started on a later turn of the event loop, so the caller's own work and its answer come first:
     // nobody waits for a push, and its reads are not the request's.

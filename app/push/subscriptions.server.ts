@@ -31,7 +31,7 @@ export type SubscriptionInput = z.infer<ReturnType<typeof subscriptionSchema>>;
 /**
  * Keeps this browser's subscription for the account signed in on it, through this sign-in; the
  * same endpoint under another account moves to this one (one device, one person at a time). A
- * follow of a reader, when asked for, is written in the same batch.
+ * reader asked for becomes a favourite with notices on, in the same batch.
  */
 export async function saveSubscription(db: Database, userId: string, sessionId: string | null, input: SubscriptionInput, followReaderId: string | null, now = Date.now()) {
   const values = { userId, sessionId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, failureCount: 0 };
@@ -43,7 +43,11 @@ export async function saveSubscription(db: Database, userId: string, sessionId: 
     await save;
     return;
   }
-  await db.batch([save, db.insert(readerFollows).values({ followerId: userId, readerId: followReaderId, createdAt: now }).onConflictDoNothing()]);
+  await db.batch([save, db
+      .insert(readerFollows)
+      .values({ followerId: userId, readerId: followReaderId, createdAt: now })
+      // Asking again turns a favourite's notices back on.
+      .onConflictDoUpdate({ target: [readerFollows.followerId, readerFollows.readerId], set: { notify: true } })]);
 }
 
 /** Forgets this browser's subscription, only when it is the account's own. */

@@ -12,3 +12,6 @@ export function parseLanguages(text: string): string[] {
   }
   return [...seen.values()];
 }
+
+/** The longest introduction a reader may write: a line or two on the list. */
+export const INTRODUCTION_MAX = 160;

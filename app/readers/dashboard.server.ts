@@ -2,13 +2,14 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db.server";
 import { readerCertificates, readerProfiles, users } from "../../db/schema";
-import { SPECIALTIES } from "./application";
+import { INTRODUCTION_MAX, SPECIALTIES } from "./application";
 import { applicationForm } from "./application.server";
 import { levelById, nextLevel, priceProblem, thresholdsOf, type ReaderLevel, type ReaderStats } from "./levels";
 import { readerStanding } from "./levels.server";
 
 /** What a reader edits on the dashboard: the application's fields, with the price capped by their level instead of the first. */
 const profileForm = applicationForm.extend({
+  introduction: z.string().trim().max(INTRODUCTION_MAX, `Keep the introduction under ${INTRODUCTION_MAX} characters.`).default(""),
   price: z.coerce.number({ error: "Enter a price such as 1.50." }).min(0, "The price cannot be negative.").max(10_000, "Enter a price a minute, such as 1.50."),
 });
 export type ProfileInput = z.infer<typeof profileForm>;
@@ -26,6 +27,8 @@ export function parseReaderProfile(formData: FormData) {
     languages: formData.get("languages") ?? "",
     yearsOfPractice: formData.get("yearsOfPractice") || undefined,
     price: formData.get("price") || undefined,
+    // Plain text on one or two lines: line breaks become spaces.
+    introduction: String(formData.get("introduction") ?? "").replace(/\s+/g, " "),
   });
 }
 
@@ -52,11 +55,13 @@ export async function readerDashboard(db: Database, userId: string) {
         username: users.username,
         fullName: users.fullName,
         bio: users.bio,
+        avatarUrl: users.avatarUrl,
         price: users.customPricePerMinute,
         specialties: readerProfiles.specialties,
         languages: readerProfiles.languages,
         yearsOfPractice: readerProfiles.yearsOfPractice,
         available: readerProfiles.available,
+        introduction: readerProfiles.introduction,
       })
       .from(users)
       .leftJoin(readerProfiles, eq(readerProfiles.userId, users.id))
@@ -76,6 +81,8 @@ export async function readerDashboard(db: Database, userId: string) {
     username: row.username,
     displayName: row.fullName ?? row.username ?? "",
     bio: row.bio ?? "",
+    introduction: row.introduction ?? "",
+    avatarUrl: row.avatarUrl,
     price: row.price,
     specialties: JSON.parse(row.specialties ?? "[]") as string[],
     languages: JSON.parse(row.languages ?? "[]") as string[],
@@ -104,7 +111,7 @@ export async function updateReaderProfile(db: Database, userId: string, input: P
   const now = Date.now();
   const sameLevel = reader.levelId ? eq(users.levelId, reader.levelId) : isNull(users.levelId);
   const stillFits = sql`EXISTS (SELECT 1 FROM ${users} WHERE ${and(eq(users.id, userId), eq(users.isReader, true), sameLevel)} AND ${price} BETWEEN ${floor} AND ${ceiling})`;
-  const values = { specialties: JSON.stringify(input.specialties), languages: JSON.stringify(input.languages), yearsOfPractice: input.yearsOfPractice, updatedAt: now };
+  const values = { specialties: JSON.stringify(input.specialties), languages: JSON.stringify(input.languages), yearsOfPractice: input.yearsOfPractice, introduction: input.introduction, updatedAt: now };
   const [saved] = await db.batch([
     db
       .update(users)
@@ -114,7 +121,7 @@ export async function updateReaderProfile(db: Database, userId: string, input: P
     // An insert from a select names every column of the table, in order.
     db
       .insert(readerProfiles)
-      .select(sql`SELECT id, ${values.specialties}, ${values.languages}, ${values.yearsOfPractice}, 0, 0, 0, 0, ${now}, 0 FROM users WHERE id = ${userId} AND ${stillFits}`)
+      .select(sql`SELECT id, ${values.specialties}, ${values.languages}, ${values.yearsOfPractice}, 0, 0, 0, 0, ${now}, 0, ${values.introduction} FROM users WHERE id = ${userId} AND ${stillFits}`)
       .onConflictDoUpdate({ target: readerProfiles.userId, set: values }),
   ]);
   if (!saved.length) return { ok: false, status: 409, field: "price", message: "Your level changed meanwhile; please check your price and save again." };

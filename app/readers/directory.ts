@@ -28,6 +28,8 @@ const dollars = z.coerce.number().finite().min(0).max(10_000).optional().catch(u
  */
 export const readersQuerySchema = z.object({
   online: z.enum(["1", "on", "true"]).optional().catch(undefined),
+  /** Only the viewer's favourite readers. */
+  mine: z.enum(["1", "on", "true"]).optional().catch(undefined),
   specialty: z.enum(SPECIALTIES).optional().catch(undefined),
   language: z.string().trim().min(1).max(40).optional().catch(undefined),
   min: dollars,

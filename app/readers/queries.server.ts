@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { readerCertificates, readerLevels, readerProfiles, users } from "../../db/schema";
+import { readerCertificates, readerFollows, readerLevels, readerProfiles, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { averageRating, READERS_PAGE_SIZE, type ReaderSort } from "./directory";
 import { readerOnlineSql } from "./presence.server";
@@ -19,6 +19,9 @@ export type ReaderFilters = {
   sort?: ReaderSort;
   /** 1-based. */
   page?: number;
+  /** Whose favourites the cards show, and with `mine`, the only readers listed. */
+  viewerId?: string;
+  mine?: boolean;
 };
 
 type ReaderRow = {
@@ -30,9 +33,13 @@ type ReaderRow = {
   online: number;
   specialties: string;
   languages: string;
+  introduction: string;
+  lastSeenAt: number | null;
   completedReadings: number;
   ratingSum: number;
   ratingCount: number;
+  /** The viewer's favourite: null when the reader is not one, else 1 or 0 for its online notices. */
+  follow: number | null;
 };
 
 /** When a person became a reader: their first certificate, or the account's creation for readers made otherwise. */
@@ -65,6 +72,9 @@ function orderBy(sort: ReaderSort, online: SQL): SQL {
 function whereClause(filters: ReaderFilters, online: SQL): SQL {
   const conditions: SQL[] = [sql`${users.isReader} = 1`, sql`${users.username} is not null`];
   if (filters.online) conditions.push(online);
+  if (filters.mine) {
+    conditions.push(sql`exists (select 1 from ${readerFollows} where ${readerFollows.followerId} = ${filters.viewerId ?? ""} and ${readerFollows.readerId} = ${users.id})`);
+  }
   if (filters.specialty) {
     conditions.push(sql`exists (select 1 from json_each(${readerProfiles.specialties}) where value = ${filters.specialty})`);
   }
@@ -104,9 +114,14 @@ export async function readerAvatarKey(db: Database, username: string, file: stri
   return reader.avatarUrl.slice("/media/".length);
 }
 
-function toCard({ online, specialties, languages, ratingSum, ratingCount, avatarUrl, ...row }: ReaderRow) {
+/** The viewer's favourite state of the reader in the row, as a column. */
+const followOf = (viewerId: string | undefined) =>
+  viewerId ? sql`(select ${readerFollows.notify} from ${readerFollows} where ${readerFollows.followerId} = ${viewerId} and ${readerFollows.readerId} = ${users.id})` : sql`null`;
+
+function toCard({ online, specialties, languages, ratingSum, ratingCount, avatarUrl, follow, ...row }: ReaderRow) {
   return {
     ...row,
+    favourite: { favourite: follow !== null, notify: follow === 1 },
     avatarUrl: publicAvatarUrl(row.username, avatarUrl),
     online: online === 1,
     specialties: JSON.parse(specialties) as string[],
@@ -130,8 +145,10 @@ export async function browseReaders(db: Database, filters: ReaderFilters, now = 
     select ${users.username} as username, ${users.fullName} as fullName, ${users.avatarUrl} as avatarUrl,
       ${users.customPricePerMinute} as pricePerMinuteCents, ${readerLevels.name} as levelName, ${online} as online,
       coalesce(${readerProfiles.specialties}, '[]') as specialties, coalesce(${readerProfiles.languages}, '[]') as languages,
+      coalesce(${readerProfiles.introduction}, '') as introduction, ${users.lastSeenAt} as lastSeenAt,
       coalesce(${readerProfiles.completedReadings}, 0) as completedReadings,
       coalesce(${readerProfiles.ratingSum}, 0) as ratingSum, coalesce(${readerProfiles.ratingCount}, 0) as ratingCount,
+      ${followOf(filters.viewerId)} as follow,
       count(*) over () as total
     from ${fromReaders}
     where ${where}
@@ -160,13 +177,12 @@ export async function readerLanguages(db: Database): Promise<string[]> {
 type ProfileRow = Omit<ReaderRow, "online"> & {
   bio: string | null;
   online: number;
-  lastSeenAt: number | null;
   yearsOfPractice: number;
   certificateId: string | null;
 };
 
 /** A reader's public profile by username; null for an unknown name or someone who is not a reader. */
-export async function getPublicReader(db: Database, username: string, now = Date.now()) {
+export async function getPublicReader(db: Database, username: string, now = Date.now(), viewerId?: string) {
   const online = readerOnlineSql(now);
   const [row] = await db.all<ProfileRow>(sql`
     select ${users.username} as username, ${users.fullName} as fullName, ${users.avatarUrl} as avatarUrl, ${users.bio} as bio,
@@ -174,6 +190,7 @@ export async function getPublicReader(db: Database, username: string, now = Date
       ${online} as online, ${users.lastSeenAt} as lastSeenAt,
       coalesce(${readerProfiles.specialties}, '[]') as specialties, coalesce(${readerProfiles.languages}, '[]') as languages,
       coalesce(${readerProfiles.yearsOfPractice}, 0) as yearsOfPractice,
+      coalesce(${readerProfiles.introduction}, '') as introduction, ${followOf(viewerId)} as follow,
       coalesce(${readerProfiles.completedReadings}, 0) as completedReadings,
       coalesce(${readerProfiles.ratingSum}, 0) as ratingSum, coalesce(${readerProfiles.ratingCount}, 0) as ratingCount,
       (select c.id from ${readerCertificates} as c where c.user_id = ${users.id} and c.revoked_at is null
@@ -182,8 +199,8 @@ export async function getPublicReader(db: Database, username: string, now = Date
     where ${users.isReader} = 1 and ${users.username} = ${username}
     limit 1`);
   if (!row) return null;
-  const { bio, lastSeenAt, yearsOfPractice, certificateId, ...card } = row;
-  return { ...toCard(card), bio, lastSeenAt, yearsOfPractice, certificateId };
+  const { bio, yearsOfPractice, certificateId, ...card } = row;
+  return { ...toCard(card), bio, yearsOfPractice, certificateId };
 }
 
 export type PublicReader = NonNullable<Awaited<ReturnType<typeof getPublicReader>>>;

@@ -130,7 +130,7 @@ function becomeReader(db: Database, userId: string, now: number) {
     db
       .insert(readerProfiles)
       .select(
-        sql`SELECT user_id, specialties, languages, years_of_practice, 0, 0, 0, 0, ${now}, 0 FROM reader_applications WHERE user_id = ${userId}`,
+        sql`SELECT user_id, specialties, languages, years_of_practice, 0, 0, 0, 0, ${now}, 0, '' FROM reader_applications WHERE user_id = ${userId}`,
       )
       .onConflictDoNothing(),
     db.insert(readerProfiles).values({ userId, updatedAt: now }).onConflictDoNothing(),

@@ -19,6 +19,9 @@ import { longDate } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { NotificationSettings } from "~/push/notification-settings";
 import { pushPreferences } from "~/push/subscriptions.server";
+import { FavouriteReaders } from "~/readers/favourite-list";
+import { formatLastSeen } from "~/readers/format";
+import { browseReaders } from "~/readers/queries.server";
 
 /** Round trips: the profile's forms store a new avatar (the old one removed) or delete the account, whose decks' pictures leave storage before its rows. */
 export const handle: PageHandle = { actionRoundTrips: 13 };
@@ -32,14 +35,27 @@ export const meta: MetaFunction = () => [{ title: "Profile — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const current = await requireUser(request, context);
-  const [user, balanceCents, api, push] = await Promise.all([
+  const now = Date.now();
+  const [user, balanceCents, api, push, favourites] = await Promise.all([
     findUserById(context.db, current.id),
     current.isGuest ? Promise.resolve(null) : balanceOf(context.db, current.id),
     tokenPanel(context.db, current),
     pushPreferences(context.db, current.id),
+    browseReaders(context.db, { viewerId: current.id, mine: true }, now),
   ]);
   if (!user) throw new Response("Not found", { status: 404 });
   return {
+    favourites: {
+      total: favourites.total,
+      readers: favourites.readers.map((r) => ({
+        username: r.username,
+        fullName: r.fullName,
+        avatarUrl: r.avatarUrl,
+        online: r.online,
+        lastSeen: !r.online && r.lastSeenAt !== null ? formatLastSeen(r.lastSeenAt, now) : null,
+        favourite: r.favourite,
+      })),
+    },
     balanceCents,
     api,
     push: { ...push, saved: new URL(request.url).searchParams.get("saved") === "notifications" },
@@ -60,7 +76,7 @@ const field =
   "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
 export default function Profile() {
-  const { profile, balanceCents, api, push } = useLoaderData<typeof loader>();
+  const { profile, balanceCents, api, push, favourites } = useLoaderData<typeof loader>();
   const result = useActionData<ProfileActionData>();
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -147,6 +163,7 @@ export default function Profile() {
           </Form>
         </section>
 
+        <FavouriteReaders readers={favourites.readers} total={favourites.total} />
         <NotificationSettings settings={push.settings} devices={push.devices} saved={push.saved} />
         {profile.isGuest ? null : <ApiTokensPanel access={api.access} tokens={api.tokens} />}
 

@@ -6,7 +6,8 @@ import { PageHeader, Panel } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
-import { SPECIALTIES } from "~/readers/application";
+import { INTRODUCTION_MAX, SPECIALTIES } from "~/readers/application";
+import { Avatar } from "~/components/avatar";
 import { COUNTED_MIN_PAID_MINUTES } from "~/readers/reputation";
 import { parseReaderProfile, readerDashboard, updateReaderProfile } from "~/readers/dashboard.server";
 import { formatPerMinute } from "~/readers/format";
@@ -278,6 +279,20 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
             <label className="text-sm font-semibold">
               Display name
               <input name="displayName" required maxLength={60} defaultValue={dashboard.displayName} aria-invalid={invalid("displayName")} className={field} />
+            </label>
+            <div className="flex items-center gap-4">
+              <Avatar name={dashboard.displayName} url={dashboard.avatarUrl} size={64} />
+              <p className="text-sm text-muted">
+                Your photo is the one on{" "}
+                <Link to="/profile" className="underline underline-offset-4">
+                  your profile
+                </Link>
+                : change it there.
+              </p>
+            </div>
+            <label className="text-sm font-semibold">
+              Introduction <span className="font-normal text-muted">(a line or two for the readers list, up to {INTRODUCTION_MAX} characters)</span>
+              <input name="introduction" maxLength={INTRODUCTION_MAX} defaultValue={dashboard.introduction} aria-invalid={invalid("introduction")} className={field} />
             </label>
             <label className="text-sm font-semibold">
               Bio

@@ -9,6 +9,7 @@ import { LocalTime } from "~/components/local-time";
 import { getPublicReader } from "~/readers/queries.server";
 import { PushButton } from "~/push/push-button";
 import { useReaderPresence } from "~/readers/use-reader-presence";
+import { FavouriteControls } from "~/readers/favourite-controls";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Reader not found — Arcanum" }];
@@ -36,11 +37,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
-  const [reader, reviews] = await Promise.all([getPublicReader(context.db, params.username ?? "", now), publicReviewsOf(context.db, params.username ?? "")]);
+  const viewer = await context.currentUser();
+  const [reader, reviews] = await Promise.all([getPublicReader(context.db, params.username ?? "", now, viewer?.id), publicReviewsOf(context.db, params.username ?? "")]);
   if (!reader) throw new Response("Reader not found", { status: 404 });
   const { lastSeenAt, ...shown } = reader;
   return {
     reader: shown,
+    /** Someone signed in (a guest too) who is not this reader may favourite them. */
+    mayFavourite: viewer !== null && viewer.username !== reader.username,
     reviews,
     lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null,
     origin: new URL(request.url).origin,
@@ -57,7 +61,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ReaderProfile() {
-  const { reader, reviews, lastSeen } = useLoaderData<typeof loader>();
+  const { reader, reviews, lastSeen, mayFavourite } = useLoaderData<typeof loader>();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
   const online = live.has(reader.username);
   const name = reader.fullName || reader.username;
@@ -72,6 +76,7 @@ export default function ReaderProfile() {
           <div className="min-w-0">
             <h1 className="text-4xl font-bold sm:text-5xl">{name}</h1>
             <p className="text-muted">@{reader.username}</p>
+            {reader.introduction ? <p className="mt-3 max-w-prose text-lg" data-testid="reader-introduction">{reader.introduction}</p> : null}
             <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               <LevelBadge levelName={reader.levelName ? `${reader.levelName} reader` : null} />
               <OnlineBadge online={online} />
@@ -89,12 +94,22 @@ export default function ReaderProfile() {
                 Start a reading
               </Link>
             ) : null}
-            <PushButton
-              className="max-w-xs text-center sm:text-right"
-              label={`Notify me when ${name} is online`}
-              done={`You will be told when ${name} comes online, at most once every few hours.`}
-              follow={reader.username}
-            />
+            {mayFavourite ? (
+              <FavouriteControls
+                username={reader.username}
+                name={name}
+                saved={reader.favourite}
+                className="max-w-xs justify-center sm:justify-end"
+                whenNotified={
+                  <PushButton
+                    className="text-center text-xs sm:text-right"
+                    label="Show these notices on this device too"
+                    done={`This device will tell you when ${name} comes online (instead of an e-mail), at most once every three hours.`}
+                    follow={reader.username}
+                  />
+                }
+              />
+            ) : null}
           </div>
         </div>
         {reader.bio ? <p className="mt-8 whitespace-pre-line text-lg leading-relaxed">{reader.bio}</p> : null}

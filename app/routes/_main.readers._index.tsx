@@ -9,6 +9,8 @@ import { SPECIALTIES } from "~/readers/application";
 import { parseReadersQuery, READER_SORT_LABELS, readerRatingFloors, readerSorts, READERS_PAGE_SIZE, readersSearch, type ReadersQuery } from "~/readers/directory";
 import { browseReaders, readerLanguages, type ReaderFilters } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
+import { FavouriteHeart } from "~/readers/favourite-controls";
+import { formatLastSeen } from "~/readers/format";
 
 export const meta: MetaFunction = () => [
   { title: "Tarot readers — Arcanum" },
@@ -22,9 +24,11 @@ function priceRange(query: ReadersQuery) {
   return low !== undefined && high !== undefined && low > high ? { minPriceCents: high, maxPriceCents: low } : { minPriceCents: low, maxPriceCents: high };
 }
 
-function filtersOf(query: ReadersQuery): ReaderFilters {
+function filtersOf(query: ReadersQuery, viewerId: string | undefined): ReaderFilters {
   return {
     ...priceRange(query),
+    viewerId,
+    mine: query.mine !== undefined,
     online: query.online !== undefined,
     specialty: query.specialty,
     language: query.language,
@@ -36,20 +40,27 @@ function filtersOf(query: ReadersQuery): ReaderFilters {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseReadersQuery(new URL(request.url).searchParams);
-  const [languages, result] = await Promise.all([readerLanguages(context.db), browseReaders(context.db, filtersOf(parsed))]);
+  const now = Date.now();
+  const viewer = await context.currentUser();
+  const [languages, result] = await Promise.all([readerLanguages(context.db), browseReaders(context.db, filtersOf(parsed, viewer?.id), now)]);
+  const shown = (page: typeof result) => ({
+    ...page,
+    readers: page.readers.map(({ lastSeenAt, ...reader }) => ({ ...reader, lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null })),
+    signedIn: viewer !== null,
+  });
   const language = languages.find((l) => l.toLowerCase() === parsed.language?.toLowerCase());
-  if (parsed.language === undefined || language !== undefined) return { ...result, query: { ...parsed, language }, languages };
+  if (parsed.language === undefined || language !== undefined) return { ...shown(result), query: { ...parsed, language }, languages };
   // A language no reader offers is dropped like any other value the form could not have sent.
   const query = { ...parsed, language: undefined };
-  return { ...(await browseReaders(context.db, filtersOf(query))), query, languages };
+  return { ...shown(await browseReaders(context.db, filtersOf(query, viewer?.id), now)), query, languages };
 }
 
 export default function Readers() {
-  const { readers, total, page, pageCount, query, languages } = useLoaderData<typeof loader>();
+  const { readers, total, page, pageCount, query, languages, signedIn } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const online = useReaderPresence(readers.filter((r) => r.online).map((r) => r.username));
   const filtered = Object.entries(query).some(([key, value]) => key !== "page" && key !== "sort" && value !== undefined);
-  const activeFilters = [query.specialty, query.language, query.min, query.max, query.rating, query.online].filter((value) => value !== undefined).length;
+  const activeFilters = [query.specialty, query.language, query.min, query.max, query.rating, query.online, query.mine].filter((value) => value !== undefined).length;
   const first = (page - 1) * READERS_PAGE_SIZE + 1;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
@@ -116,10 +127,18 @@ export default function Readers() {
             </FilterField>
           </div>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input type="checkbox" name="online" value="1" defaultChecked={query.online !== undefined} className="h-4 w-4 accent-brand" />
-              Online now
-            </label>
+            <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+              <label className="inline-flex items-center gap-2 text-sm">
+                <input type="checkbox" name="online" value="1" defaultChecked={query.online !== undefined} className="h-4 w-4 accent-brand" />
+                Online now
+              </label>
+              {signedIn ? (
+                <label className="inline-flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="mine" value="1" defaultChecked={query.mine !== undefined} className="h-4 w-4 accent-brand" data-testid="filter-mine" />
+                  Your readers
+                </label>
+              ) : null}
+            </div>
             <div className="flex items-center gap-3">
               {filtered ? (
                 <Link to="/readers" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
@@ -141,8 +160,10 @@ export default function Readers() {
       {readers.length > 0 ? (
         <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {readers.map((reader) => (
-            <li key={reader.username}>
-              <ReaderCard reader={reader} online={online.has(reader.username)} />
+            <li key={reader.username} className="relative">
+              <ReaderCard reader={reader} online={online.has(reader.username)} lastSeen={reader.lastSeen} />
+              {/* A form beside the card's link, laid over its corner: a button may not sit inside a link. */}
+              <FavouriteHeart username={reader.username} name={reader.fullName || reader.username} saved={reader.favourite} className="absolute right-4 top-4" />
             </li>
           ))}
         </ul>
@@ -152,7 +173,9 @@ export default function Readers() {
           <p className="mt-2 text-muted">
             {total > 0
               ? "This page is past the last one."
-              : filtered
+              : query.mine !== undefined && activeFilters === 1
+                ? "You have no favourite readers yet. Press the heart on a reader to keep them here."
+                : filtered
                 ? "Nobody fits all of these filters right now. Try fewer filters, or look again later: readers come online through the day."
                 : "Certified readers will appear here."}
           </p>

@@ -17,7 +17,12 @@ function readMessage(data: PushMessageData | null): PushMessage | null {
     if (typeof title !== "string" || typeof body !== "string" || typeof tag !== "string") return null;
     // Only a path on this site is ever opened.
     if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//")) return null;
-    const buttons = Array.isArray(actions) ? actions.filter((a): a is PushAction => (a?.action === "accept" || a?.action === "decline") && typeof a.title === "string") : undefined;
+    const isPath = (value: unknown) => typeof value === "string" && value.startsWith("/") && !value.startsWith("//");
+    const buttons = Array.isArray(actions)
+      ? actions.filter(
+          (a): a is PushAction => typeof a?.title === "string" && (a.action === "accept" || a.action === "decline" || (a.action === "stop" && isPath(a.url))),
+        )
+      : undefined;
     return { kind: kind as PushMessage["kind"], title, body, url, tag, actions: buttons };
   } catch {
     return null;

@@ -327,6 +327,15 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.readers.$username_.book", "starting a reading with a reader", () => "/readers/ines_duval/book", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
   doc("routes/_main.readers.$username_.book", "starting a reading with a member who is not a reader", () => "/readers/demo_seeker/book", { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 404 }),
   doc("routes/readers.$username.avatar.$file", "a reader's avatar that is not theirs", () => "/readers/ines_duval/avatar/profile-none.png", all(404)),
+  // Anyone signed in (a guest too) keeps their own favourites; nothing names another person's.
+  doc("routes/readers.$username.favourite", "the favourite form's address (back to the reader)", () => "/readers/ines_duval/favourite", all(302)),
+  ...(["favourite", "notify-off", "notify-on", "unfavourite"] as const).map((intent) =>
+    act("routes/readers.$username.favourite", intent, () => "/readers/ines_duval/favourite", () => ({ intent }), signedIn("allowed")),
+  ),
+  act("routes/readers.$username.favourite", "favourite (not a reader)", () => "/readers/demo_seeker/favourite", () => ({ intent: "favourite" }), { ...all(404), nobody: "login" }),
+  // A stop link works for whoever holds it, signed in or not; one not made here is refused for everyone.
+  doc("routes/_main.readers.notices.stop.$token", "a forged stop link", () => "/readers/notices/stop/someone.some-reader.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", all(400)),
+  act("routes/_main.readers.notices.stop.$token", "stop (forged link)", () => "/readers/notices/stop/someone.some-reader.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", () => ({}), all(400)),
   doc("routes/_main.shared.$shareId", "a shared reading", (f) => `/shared/${f.shareId}`, all(200)),
   doc("routes/_main.shared.$shareId", "an unknown shared reading", () => "/shared/unknown", all(404)),
   doc("routes/_main.subscription._index", "/subscription (plans for anyone, the current one for members)", () => "/subscription", all(200)),

@@ -151,7 +151,7 @@ describe("delivery", () => {
     await db().insert(readerFollows).values({ followerId: follower.id, readerId: reader.id });
     await db().update(pushSubscriptions).set({ userId: follower.id }).where(eq(pushSubscriptions.userId, reader.id));
     const hits = pushService({ [gone.endpoint]: [{ status: 410 }], [unknown.endpoint]: [{ status: 404 }] });
-    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id });
+    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
     expect(hits).toHaveLength(3);
     expect((await rowsOf(follower.id)).map((row) => row.endpoint)).toEqual([kept.endpoint]);
   });
@@ -168,7 +168,7 @@ describe("delivery", () => {
       [refused.endpoint]: [{ status: 400 }],
       [broken.endpoint]: [{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }],
     });
-    const outcomes = await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id });
+    const outcomes = await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
     const count = (device: { endpoint: string }) => hits.filter((hit) => hit.endpoint === device.endpoint).length;
     expect([count(busy), count(down), count(refused), count(broken)]).toEqual([2, 3, 1, 4]);
     expect(outcomes).toEqual(["sent", "sent", "refused", "gave-up"]);
@@ -183,15 +183,15 @@ describe("delivery", () => {
     const device = await newDevice();
     expect((await subscribe(follower.cookie, device, { follow: reader.username })).status).toBe(200);
     const hits = pushService();
-    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id });
-    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id });
+    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
+    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
     expect(hits).toHaveLength(1);
     const message = JSON.parse(new TextDecoder().decode(await decryptMessage(hits[0]!.body, device.secret)));
     expect(message).toMatchObject({ kind: "reader-online", title: "Vera Night is online", url: `/readers/${reader.username}` });
     // Three hours on, again; but not once the person turned that kind off on their profile.
     await db().update(readerFollows).set({ lastNotifiedAt: Date.now() - 3 * 60 * 60 * 1000 - 1 });
     expect((await post("/push/settings", { "reading-request": "on", "deck-ready": "on", sale: "on" }, { cookie: follower.cookie })).status).toBe(302);
-    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id });
+    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
     expect(hits).toHaveLength(1);
     const profile = await (await get("/profile", { cookie: follower.cookie })).text();
     expect(profile).toContain("Readers I follow coming online");
