@@ -54,6 +54,21 @@ export function framingFor(cardKey: string, seed: number, variant: number, keep:
   return { zoom: 1, dx: 0, dy: 0 };
 }
 
+/**
+ * A view of the composition as a setting takes it: the zoom and the shift (fractions of the room the
+ * zoom leaves), zooming less where the card's symbols would leave the safe area.
+ */
+export function framingAt(zoom: number, fx: number, fy: number, keep: Box | null): Framing {
+  for (let z = zoom; z > 1.004; z -= 0.01) {
+    const x = shiftRange(z, FOCUS_X, 600, keep && Number.isFinite(keep[0]) ? [keep[0], keep[2]] : null, [SAFE[0], SAFE[2]]);
+    const y = shiftRange(z, FOCUS_Y, 800, keep && Number.isFinite(keep[1]) ? [keep[1], keep[3]] : null, [SAFE[1], SAFE[3]]);
+    if (!x || !y) continue;
+    const place = ([lo, hi]: [number, number], want: number, room: number) => Math.max(lo, Math.min(hi, want * room));
+    return { zoom: z, dx: place(x, fx, (z - 1) * FOCUS_X), dy: place(y, fy, (z - 1) * Math.min(FOCUS_Y, 800 - FOCUS_Y)) };
+  }
+  return { zoom: 1, dx: 0, dy: 0 };
+}
+
 /** The shifts along one axis that keep the window covered and the kept span where it may be; null when none. */
 function shiftRange(z: number, focus: number, size: number, kept: [number, number] | null, safe: [number, number]): [number, number] | null {
   let lo = -(z - 1) * (size - focus);
