@@ -45,9 +45,13 @@ function parseArgs(argv: string[]) {
   let tile = 170;
   let scale = 1;
   let timings = false;
+  let styleGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === "--style") style = argv[++i] ?? style;
+    if (arg === "--style") {
+      style = argv[++i] ?? style;
+      styleGiven = true;
+    }
     else if (arg.startsWith("--style=")) style = arg.slice("--style=".length);
     else if (arg === "--out") out = argv[++i] ?? out;
     else if (arg === "--tile") tile = Number(argv[++i]) || tile;
@@ -61,7 +65,7 @@ function parseArgs(argv: string[]) {
     console.error('usage: npm run deck:sample -- "<theme>" [--style "<style>"] [--out <folder>] [--tile <px>] [--scale <factor>]\n       npm run deck:sample -- --vocabulary [--style "<style>"] …  (every subject of the vocabulary on one sheet)');
     process.exit(1);
   }
-  return { theme, style, out, tile: Math.max(80, Math.min(400, tile)), scale: Math.max(0.25, Math.min(2, scale)), timings };
+  return { theme, style, out, tile: Math.max(80, Math.min(400, tile)), scale: Math.max(0.25, Math.min(2, scale)), timings, styleGiven };
 }
 
 /** The subjects the painter read from the theme, in one line. */
@@ -112,7 +116,7 @@ function timeDeck(theme: string, style: string, rounds = 3): Timing {
 }
 
 async function main() {
-  const { theme, style, out, tile, scale, timings } = parseArgs(process.argv.slice(2));
+  const { theme, style, out, tile, scale, timings, styleGiven } = parseArgs(process.argv.slice(2));
   if (timings) {
     console.log(`time per card for "${theme}" (fastest of three rounds, 78 faces and the back)`);
     console.log("| Style | CPU | Wall | Deck (CPU) |\n|---|---|---|---|");
@@ -129,7 +133,7 @@ async function main() {
     if (theme !== SET) await makeSheet(browser, theme, style, outDir, tile, scale, true, 3);
     else
       for (const t of SAMPLE_THEMES)
-        for (const st of SAMPLE_STYLES) await makeSheet(browser, t, st, outDir, tile, scale, false, 1);
+        for (const st of styleGiven ? [style] : SAMPLE_STYLES) await makeSheet(browser, t, st, outDir, tile, scale, false, 1);
   } finally {
     await browser.close();
   }

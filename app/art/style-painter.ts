@@ -310,8 +310,10 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
     case "wax": {
       // Waxy strokes: wobbling edges, and the paper's tooth showing through in small gaps.
       defs.push(
-        `<filter id="${pre}wax" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.045" numOctaves="2" seed="${seed}" result="w"/><feDisplacementMap in="SourceGraphic" in2="w" scale="7" xChannelSelector="R" yChannelSelector="G" result="d"/><feTurbulence type="fractalNoise" baseFrequency="0.7 0.09" numOctaves="2" seed="${seed + 1}" result="t"/><feColorMatrix in="t" type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -2.4 2.05" result="tooth"/><feComposite in="d" in2="tooth" operator="in"/></filter>`,
+        `<filter id="${pre}wax" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.045" numOctaves="2" seed="${seed}" result="w"/><feDisplacementMap in="SourceGraphic" in2="w" scale="5" xChannelSelector="R" yChannelSelector="G"/></filter>`,
+        `<pattern id="${pre}strokes" width="9" height="9" patternUnits="userSpaceOnUse" patternTransform="rotate(-32)"><rect width="9" height="1.6" fill="#fff" opacity="0.55"/><rect y="4.5" width="9" height="0.9" fill="#000" opacity="0.25"/></pattern>`,
       );
+      overlays.push(`<rect width="600" height="800" fill="url(#${pre}strokes)" opacity="0.5"/>`);
       grain(0.18);
       wrap = (inner) => `<g filter="url(#${pre}wax)"${lc}>${inner}</g>`;
       break;

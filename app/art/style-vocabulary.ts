@@ -309,6 +309,15 @@ function read(text: string): UnderstoodStyle {
     rest = `${rest.slice(0, at)} ${" ".repeat(phrase.length)} ${rest.slice(at + phrase.length + 2)}`;
     if (!found.some((f) => f.id === id)) found.push({ id, word: phrase, at });
   }
+  // Words left over that are spelt nearly like a name ("ukiyoe", "watercolor") count too.
+  for (const m of rest.matchAll(/[a-z0-9']{5,}/g)) {
+    let best: [string, number] | null = null;
+    for (const [phrase, id] of PHRASES) {
+      const score = similarity(m[0], phrase.replace(/ /g, ""));
+      if (score >= 0.7 && (!best || score > best[1])) best = [id, score];
+    }
+    if (best && !found.some((f) => f.id === best[0])) found.push({ id: best[0], word: m[0], at: m.index ?? 0 });
+  }
   if (found.length) {
     found.sort((a, b) => a.at - b.at);
     return done(
