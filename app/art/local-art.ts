@@ -139,7 +139,7 @@ function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }, s
   // The first painting takes the view of the theme's setting; a repaint frames it anew.
   const setting = settingOf(cast);
   const view = VIEW[setting];
-  const framing = variant || view.zoom <= 1 ? framingFor(card.key, seed, variant, variant ? keptBox(card) : null) : framingAt(view.zoom, view.fx, view.fy, keptBox(card));
+  const framing = variant || view.zoom <= 1 ? framingFor(card.key, seed, variant, variant ? keptBox(card) : null, view.zoom > 1 ? [view.fx, view.fy] : undefined) : framingAt(view.zoom, view.fx, view.fy, keptBox(card));
   scene.save();
   frame(scene, framing);
   if (variant % 2 === 1 && !UNMIRRORED.has(card.key)) scene.translate(600, 0).scale(-1, 1);
@@ -161,7 +161,8 @@ function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }, s
     scene.items.splice(at, 0, ...masses.items);
     scene.fgStart = at + masses.items.length;
   }
-  themeLight(scene, cast);
+  // The pixel grid takes each cell from the top-most shape, so a veil of light over the whole card would hide the picture.
+  if (!(styling.original && style === "pixel art")) themeLight(scene, cast);
   if (styling.original) styleOrnaments(scene, style, rng, look, framing);
   if (mode !== "labelled") return render(scene, look, styling, pre, null, "A tarot card", theme, input.style);
   return render(scene, look, styling, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);
