@@ -9,7 +9,7 @@ import { paintCourt, paintPips } from "./minor-compositions";
 import { motifMark } from "./motifs";
 import { hashString } from "./palette";
 import { paintingSeeds, type PaintingSeeds } from "./painting-secret";
-import { Scene, starPoints } from "./scene";
+import { markChain, Scene, starPoints, type Item } from "./scene";
 import { frame, framedY, framingAt, framingFor, skyDetails, symbolBox, type Box } from "./staging";
 import { settingMasses, settingOf, themeLight, VIEW } from "./theme-staging";
 import { castFor, drawSubject, dressCard } from "./subjects/cast";
@@ -158,7 +158,10 @@ function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }, s
   settingMasses(masses, setting, makeRng(hashString(`${seed}:${card.key}:masses`)), framedY(framing, horizon), cast);
   if (masses.items.length) {
     const at = scene.fgStart < 0 ? scene.items.length : scene.fgStart;
-    scene.items.splice(at, 0, ...masses.items);
+    // The card's own symbols in its scenery (the Sun's sunflowers, the Moon's towers) stay in front of the masses.
+    const scenery = scene.items.slice(0, at);
+    const own = (item: Item) => !!item.m && markChain(item.m).some((mark) => mark.kind === "symbol");
+    scene.items = [...scenery.filter((item) => !own(item)), ...masses.items, ...scenery.filter(own), ...scene.items.slice(at)];
     scene.fgStart = at + masses.items.length;
   }
   // The pixel grid takes each cell from the top-most shape, so a veil of light over the whole card would hide the picture.
