@@ -3,17 +3,37 @@
 // deck-samples/ (or --out), as HTML and as a PNG screenshot, so the art can be judged at a glance.
 // Prints the paths, the subjects read from the theme and the time per card, in CPU time and wall time.
 // `npm run deck:sample -- "<theme>" --timings` only times the deck in each of the seven styles.
-import { mkdirSync, writeFileSync } from "node:fs";
+// `npm run deck:sample -- --set --out docs/art/sheets --tile 90 --scale 0.5` paints the fixed sample set
+// (ten themes, each in five styles) as PNG sheets only.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
-import { ART_STYLES, paintCardBackSvg, paintCardSvg, paintSubjectSvg, resolveStyle } from "../app/art/local-art";
+import { chromium, type Browser } from "playwright-core";
+import { ART_STYLES, paintCardBackSvg, paintCardSvg, paintSubjectSvg, resolveStyle, understandStyle } from "../app/art/local-art";
 import { SUBJECTS } from "../app/art/subjects/vocabulary";
 import { parseTheme } from "../app/art/subjects/parse-theme";
 import { FULL_DECK } from "../app/tarot/cards";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Stands for the theme when every sample theme is painted in every sample style. */
+const SET = "the sample set";
+/** The fixed sample set: ten themes, each painted in five styles, to judge the painter by. */
+export const SAMPLE_THEMES = [
+  "Cats ruling a neon Tokyo",
+  "Foxes in a snowy birch forest",
+  "Octopus librarians in a sunken city",
+  "Desert nomads under a comet",
+  "Lanterns on a winter sea",
+  "Moonlit tides",
+  "Wolves in the mountains at dawn",
+  "Ravens over a ruined castle in the rain",
+  "Koi in a lotus garden",
+  "Robots trading in a desert market",
+];
+export const SAMPLE_STYLES = ["cyberpunk neon", "crayon", "ukiyo-e", "stained glass", "art deco"];
 
 /** Stands for the theme when the sheet shows every vocabulary subject instead of a deck. */
 const VOCABULARY = "the painter's vocabulary";
@@ -25,22 +45,27 @@ function parseArgs(argv: string[]) {
   let tile = 170;
   let scale = 1;
   let timings = false;
+  let styleGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === "--style") style = argv[++i] ?? style;
+    if (arg === "--style") {
+      style = argv[++i] ?? style;
+      styleGiven = true;
+    }
     else if (arg.startsWith("--style=")) style = arg.slice("--style=".length);
     else if (arg === "--out") out = argv[++i] ?? out;
     else if (arg === "--tile") tile = Number(argv[++i]) || tile;
     else if (arg === "--scale") scale = Number(argv[++i]) || scale;
     else if (arg === "--vocabulary") theme = VOCABULARY;
     else if (arg === "--timings") timings = true;
+    else if (arg === "--set") theme = SET;
     else if (!theme) theme = arg;
   }
   if (!theme) {
     console.error('usage: npm run deck:sample -- "<theme>" [--style "<style>"] [--out <folder>] [--tile <px>] [--scale <factor>]\n       npm run deck:sample -- --vocabulary [--style "<style>"] …  (every subject of the vocabulary on one sheet)');
     process.exit(1);
   }
-  return { theme, style, out, tile: Math.max(80, Math.min(400, tile)), scale: Math.max(0.25, Math.min(2, scale)), timings };
+  return { theme, style, out, tile: Math.max(80, Math.min(400, tile)), scale: Math.max(0.25, Math.min(2, scale)), timings, styleGiven };
 }
 
 /** The subjects the painter read from the theme, in one line. */
@@ -72,13 +97,13 @@ type Timing = { cpuMs: number; wallMs: number; back: string; faces: { card: (typ
  * machine may be busy with other work during any one of them. CPU time is the process's own
  * (process.cpuUsage), so it does not count time the machine spent on other work; wall time does.
  */
-function timeDeck(theme: string, style: string): Timing {
-  for (const card of FULL_DECK) paintCardSvg({ card, theme: "warm-up deck", style });
+function timeDeck(theme: string, style: string, rounds = 3): Timing {
+  if (rounds > 1) for (const card of FULL_DECK) paintCardSvg({ card, theme: "warm-up deck", style });
   let cpuMs = Infinity;
   let wallMs = Infinity;
   let back = "";
   let faces: Timing["faces"] = [];
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < rounds; round++) {
     const cpu = process.cpuUsage();
     const started = performance.now();
     back = paintCardBackSvg({ theme, style });
@@ -91,7 +116,7 @@ function timeDeck(theme: string, style: string): Timing {
 }
 
 async function main() {
-  const { theme, style, out, tile, scale, timings } = parseArgs(process.argv.slice(2));
+  const { theme, style, out, tile, scale, timings, styleGiven } = parseArgs(process.argv.slice(2));
   if (timings) {
     console.log(`time per card for "${theme}" (fastest of three rounds, 78 faces and the back)`);
     console.log("| Style | CPU | Wall | Deck (CPU) |\n|---|---|---|---|");
@@ -103,18 +128,31 @@ async function main() {
   }
   const outDir = path.resolve(projectRoot, out);
   mkdirSync(outDir, { recursive: true });
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless=new", "--no-sandbox"] });
+  try {
+    if (theme !== SET) await makeSheet(browser, theme, style, outDir, tile, scale, true, 3);
+    else
+      for (const t of SAMPLE_THEMES)
+        for (const st of styleGiven ? [style] : SAMPLE_STYLES) await makeSheet(browser, t, st, outDir, tile, scale, false, 1);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Paints one deck and writes its contact sheet as a PNG (and as HTML when `keepHtml`). */
+async function makeSheet(browser: Browser, theme: string, style: string, outDir: string, tile: number, scale: number, keepHtml: boolean, rounds: number) {
   const base = `${slug(theme)}-${slug(style)}`;
-  const htmlPath = path.join(outDir, `${base}.html`);
+  const htmlPath = path.join(keepHtml ? outDir : tmpdir(), `${base}.html`);
   const pngPath = path.join(outDir, `${base}.png`);
 
-  const { cpuMs, wallMs, back, faces } = timeDeck(theme, style);
+  const { cpuMs, wallMs, back, faces } = timeDeck(theme, style, rounds);
   const cpuPerCard = cpuMs / (faces.length + 1);
   const wallPerCard = wallMs / (faces.length + 1);
   const sizes = faces.map((f) => f.svg.length);
   const avgKb = sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024;
   const maxKb = Math.max(...sizes) / 1024;
 
-  const fontDir = path.relative(outDir, path.join(projectRoot, "node_modules/@fontsource/cormorant-garamond/files")).split(path.sep).join("/");
+  const fontDir = path.relative(path.dirname(htmlPath), path.join(projectRoot, "node_modules/@fontsource/cormorant-garamond/files")).split(path.sep).join("/");
   const fontFaces = [
     [600, "normal"],
     [600, "italic"],
@@ -151,7 +189,7 @@ figcaption{text-align:center;font-size:${Math.max(11, Math.round(tile / 11))}px;
 <header><h1>${escapeHtml(theme)}</h1>${
     theme === VOCABULARY
       ? `<p>${escapeHtml(style)} (${escapeHtml(resolveStyle(style))}) · ${SUBJECTS.length} subjects, each with a creature's figure beside it where it can play one</p>`
-      : `<p>${escapeHtml(style)} (${escapeHtml(resolveStyle(style))}) · 78 cards and the back · ${cpuPerCard.toFixed(2)} ms CPU (${wallPerCard.toFixed(2)} ms wall) per card · ${avgKb.toFixed(1)} KB average SVG</p><p>${escapeHtml(subjectsLine(theme))}</p>`
+      : `<p>${escapeHtml(style)} (${escapeHtml(understandStyle(style).sentence)}) · 78 cards and the back · ${cpuPerCard.toFixed(2)} ms CPU (${wallPerCard.toFixed(2)} ms wall) per card · ${avgKb.toFixed(1)} KB average SVG</p><p>${escapeHtml(subjectsLine(theme))}</p>`
   }</header>
 <main class="grid">
 ${theme === VOCABULARY ? SUBJECTS.map((s) => tileHtml(`${s.id} · ${s.category}`, paintSubjectSvg({ subject: s.id, style }))).join("\n") : `${tileHtml("Card back", back)}\n${faces.map((f) => tileHtml(f.card.name, f.svg)).join("\n")}`}
@@ -161,14 +199,14 @@ ${theme === VOCABULARY ? SUBJECTS.map((s) => tileHtml(`${s.id} · ${s.category}`
 `;
   writeFileSync(htmlPath, html);
 
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless=new", "--no-sandbox"] });
+  const page = await browser.newPage({ viewport: { width: Math.round(tile * 10 + 120), height: 1000 }, deviceScaleFactor: scale });
   try {
-    const page = await browser.newPage({ viewport: { width: Math.round(tile * 10 + 120), height: 1000 }, deviceScaleFactor: scale });
     await page.goto(pathToFileURL(htmlPath).href, { waitUntil: "load" });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: pngPath, fullPage: true });
   } finally {
-    await browser.close();
+    await page.close();
+    if (!keepHtml) rmSync(htmlPath, { force: true });
   }
 
   console.log(`contact sheet: ${path.relative(process.cwd(), htmlPath)}`);

@@ -6,7 +6,9 @@ import type { DeckLook, Motif } from "./deck-theme";
 import { escapeXml, hex, hsl, luma, mixHue, n1 } from "./kit";
 import { motifMark } from "./motifs";
 import { Scene, type Item } from "./scene";
-import { MONO, SANS, SERIF, minimalInks, type StyleId } from "./styles";
+import { MONO, SANS, SERIF, minimalInks } from "./styles";
+import { FAMILIES } from "./style-painter";
+import type { FrameKind, Lettering } from "./style-vocabulary";
 import type { RoleColors } from "./deck-theme";
 
 export type Labels = { numeral: string; title: string } | null;
@@ -43,7 +45,7 @@ export function fitFont(text: string, max: number, width: number, upper: boolean
 
 type TextOpts = { x: number; y: number; size: number; fill: string; family: string; upper?: boolean; spacing?: number; weight?: string; italic?: boolean; extra?: string };
 
-function label(text: string, o: TextOpts): string {
+function labelText(text: string, o: TextOpts): string {
   const shown = o.upper ? text.toUpperCase() : text;
   return `<text x="${n1(o.x)}" y="${n1(o.y)}" text-anchor="middle" dominant-baseline="central" font-family="${o.family}" font-size="${n1(o.size)}"${
     o.weight ? ` font-weight="${o.weight}"` : ""
@@ -87,7 +89,15 @@ const rectWindow = (x: number, y: number, w: number, h: number, r: number) =>
 
 const CARD = `M24 0H576Q600 0 600 24V776Q600 800 576 800H24Q0 800 0 776V24Q0 0 24 0Z`;
 
-export function buildFrame(style: StyleId, look: DeckLook, colors: RoleColors, pre: string, labels: Labels): Frame {
+export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors, pre: string, labels: Labels, letters?: Lettering): Frame {
+  // A style's own lettering replaces the frame's: its family, case and weight.
+  const label = (text: string, o: TextOpts) =>
+    labelText(
+      text,
+      letters
+        ? { ...o, family: FAMILIES[letters.family], upper: letters.upper, weight: letters.weight, italic: letters.italic, size: letters.upper && !o.upper ? o.size * 0.86 : letters.family === "mono" ? o.size * 0.8 : o.size }
+        : o,
+    );
   const c = (role: keyof RoleColors) => hex(colors[role]);
   const numeral = labels?.numeral ?? "";
   const title = labels?.title ?? "";
@@ -192,6 +202,129 @@ export function buildFrame(style: StyleId, look: DeckLook, colors: RoleColors, p
         over += label(title, { x: 300, y: 716, size: fitFont(title, 36, 380, false), fill: ink, family: SERIF, italic: true, weight: "600" });
       }
       return { under: `<path d="${CARD}" fill="${ink}"/>`, window: `<rect x="16" y="16" width="568" height="768" rx="18"/>`, over, defs };
+    }
+    case "neon": {
+      const dark = hex(hsl(look.hue, 50, 5));
+      const tube = hex(hsl(look.accentHue, 96, 62));
+      const tube2 = hex(hsl(look.hue + 40, 96, 64));
+      const defs = `<filter id="${pre}tube" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="4" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`;
+      let over = `<path d="${CARD}${rectWindow(30, 30, 540, 740, 18)}" fill="${dark}" fill-rule="evenodd"/>`;
+      over += `<g filter="url(#${pre}tube)" fill="none"><rect x="30" y="30" width="540" height="740" rx="18" stroke="${tube}" stroke-width="4"/><rect x="16" y="16" width="568" height="768" rx="24" stroke="${tube2}" stroke-width="2.5"/></g>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2)}" y="44" width="${n1(nw)}" height="52" rx="26" fill="${dark}" fill-opacity="0.85" stroke="${tube2}" stroke-width="3" filter="url(#${pre}tube)"/>`;
+        over += label(numeral, { x: 300, y: 71, size: 26, fill: tube2, family: SANS, weight: "700", upper: true, spacing: 3, extra: ` filter="url(#${pre}tube)"` });
+        over += `<rect x="70" y="684" width="460" height="62" rx="14" fill="${dark}" fill-opacity="0.88" stroke="${tube}" stroke-width="3" filter="url(#${pre}tube)"/>`;
+        over += label(title, { x: 300, y: 716, size: fitFont(title, 30, 400, true, 0.12), fill: tube, family: SANS, weight: "700", upper: true, spacing: 3, extra: ` filter="url(#${pre}tube)"` });
+      }
+      return { under: `<path d="${CARD}" fill="${dark}"/>`, window: `<rect x="30" y="30" width="540" height="740" rx="18"/>`, over, defs };
+    }
+    case "cartouche": {
+      // A print's border, its title in a cartouche in the upper corner and its number in a red seal.
+      const paper = hex(hsl(mixHue(look.hue, 45, 0.8), 34, 90));
+      const ink = hex(hsl(look.hue, 35, 14));
+      const seal = hex(hsl(4, 70, 44));
+      let over = `<path d="${CARD}${rectWindow(34, 34, 532, 732, 2)}" fill="${paper}" fill-rule="evenodd"/><rect x="34" y="34" width="532" height="732" fill="none" stroke="${ink}" stroke-width="3"/>`;
+      if (labels) {
+        const tw = Math.min(300, Math.max(150, emWidth(title, false) * 22 + 40));
+        over += `<rect x="52" y="52" width="${n1(tw)}" height="50" fill="${paper}" stroke="${ink}" stroke-width="2.5"/><rect x="57" y="57" width="${n1(tw - 10)}" height="40" fill="none" stroke="${ink}" stroke-width="1"/>`;
+        over += label(title, { x: 52 + tw / 2, y: 77, size: fitFont(title, 26, tw - 24, false), fill: ink, family: SERIF, weight: "700" });
+        const sw = Math.max(56, emWidth(numeral, true) * 22 + 24);
+        over += `<rect x="${n1(548 - sw)}" y="700" width="${n1(sw)}" height="48" rx="4" fill="${seal}"/><rect x="${n1(552 - sw)}" y="704" width="${n1(sw - 8)}" height="40" rx="2" fill="none" stroke="${paper}" stroke-width="1.5"/>`;
+        over += label(numeral, { x: 548 - sw / 2, y: 724, size: 22, fill: paper, family: SERIF, weight: "700", upper: true });
+      }
+      return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="34" y="34" width="532" height="732"/>`, over, defs: "" };
+    }
+    case "sketch": {
+      // Paper with a border drawn by hand, wobbling a little.
+      const paper = hex(hsl(mixHue(look.hue, 50, 0.85), 30, 96));
+      const pen = hex(hsl(look.hue, 40, 24));
+      const wash = c("accent");
+      const defs = `<filter id="${pre}hand" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.03" numOctaves="2" seed="${look.seed % 991}"/><feDisplacementMap in="SourceGraphic" scale="9" xChannelSelector="R" yChannelSelector="G"/></filter>`;
+      let over = `<path d="${CARD}${rectWindow(36, 36, 528, 640, 10)}" fill="${paper}" fill-rule="evenodd"/><g filter="url(#${pre}hand)" fill="none" stroke-linecap="round"><rect x="36" y="36" width="528" height="640" rx="10" stroke="${pen}" stroke-width="4"/><rect x="30" y="42" width="536" height="630" rx="14" stroke="${wash}" stroke-width="2.5" opacity="0.8"/></g>`;
+      if (labels) {
+        over += `<g filter="url(#${pre}hand)"><circle cx="300" cy="66" r="30" fill="${paper}" stroke="${wash}" stroke-width="4"/></g>`;
+        over += label(numeral, { x: 300, y: 67, size: numeral.length > 3 ? 18 : 24, fill: pen, family: SERIF, weight: "700" });
+        over += label(title, { x: 300, y: 724, size: fitFont(title, 38, 480, false), fill: pen, family: SERIF, weight: "700" });
+        over += `<path d="M150 752Q300 744 450 754" fill="none" stroke="${wash}" stroke-width="4" stroke-linecap="round" filter="url(#${pre}hand)"/>`;
+      }
+      return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="36" y="36" width="528" height="640" rx="10"/>`, over, defs };
+    }
+    case "lead": {
+      // A pointed arch of glass held in lead, with panes of colour round it.
+      const lead = hex(hsl(look.hue, 20, 9));
+      const arch = `M56 300C56 170 170 70 300 44C430 70 544 170 544 300V668H56Z`;
+      let over = `<path d="${CARD}${arch}" fill="${lead}" fill-rule="evenodd"/>`;
+      const panes: [number, number, number, number][] = [];
+      for (let y = 300; y < 660; y += 46) panes.push([18, y, 30, 40], [552, y, 30, 40]);
+      for (let x = 34; x < 560; x += 54) panes.push([x, 680, 46, 22]);
+      panes.forEach(([x, y, w, h], i) => {
+        const role = (["accent", "gold", "red", "water"] as const)[i % 4]!;
+        over += `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="3" fill="${c(role)}" opacity="0.9"/>`;
+      });
+      over += `<path d="${arch}" fill="none" stroke="${lead}" stroke-width="10"/><path d="${arch}" fill="none" stroke="${c("gold")}" stroke-width="2"/>`;
+      if (labels) {
+        over += `<circle cx="300" cy="92" r="32" fill="${c("accent")}" stroke="${lead}" stroke-width="6"/>`;
+        over += label(numeral, { x: 300, y: 93, size: numeral.length > 3 ? 17 : 24, fill: lead, family: SERIF, weight: "700", upper: true });
+        over += `<rect x="60" y="710" width="480" height="58" rx="6" fill="${c("pale")}" stroke="${lead}" stroke-width="6"/>`;
+        over += label(title, { x: 300, y: 739, size: fitFont(title, 32, 420, true, 0.1), fill: lead, family: SERIF, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="${lead}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
+    }
+    case "deco": {
+      // Stepped corners and a fan, gold lines on a dark ground.
+      const dark = hex(hsl(look.hue, 35, 10));
+      const gold = hex(hsl(42, 62, 60));
+      const win = `M60 40H540L560 60V680L540 700H60L40 680V60Z`;
+      let over = `<path d="${CARD}${win}" fill="${dark}" fill-rule="evenodd"/><path d="${win}" fill="none" stroke="${gold}" stroke-width="3"/><path d="M66 30H534L570 66V674L534 710H66L30 674V66Z" fill="none" stroke="${gold}" stroke-width="1.2"/>`;
+      for (const [x, y, sx, sy] of [[40, 60, 1, 1], [560, 60, -1, 1], [40, 680, 1, -1], [560, 680, -1, -1]] as const)
+        for (let i = 1; i <= 3; i++) over += `<path d="M${x} ${y + sy * i * 12}H${x + sx * i * 12}V${y}" fill="none" stroke="${gold}" stroke-width="1.4"/>`;
+      if (labels) {
+        over += `<path d="M${n1(300 - nw / 2)} 74L${n1(300 - nw / 2 + 16)} 48H${n1(300 + nw / 2 - 16)}L${n1(300 + nw / 2)} 74L${n1(300 + nw / 2 - 16)} 100H${n1(300 - nw / 2 + 16)}Z" fill="${dark}" stroke="${gold}" stroke-width="2.5"/>`;
+        over += label(numeral, { x: 300, y: 74, size: 24, fill: gold, family: SANS, weight: "300", upper: true, spacing: 6 });
+        for (let i = 0; i < 7; i++) {
+          const a = Math.PI + ((i + 0.5) / 7) * Math.PI;
+          over += `<line x1="300" y1="752" x2="${n1(300 + Math.cos(a) * 40)}" y2="${n1(752 + Math.sin(a) * 40)}" stroke="${gold}" stroke-width="1.4"/>`;
+        }
+        over += label(title, { x: 300, y: 734, size: fitFont(title, 26, 470, true, 0.3), fill: gold, family: SANS, weight: "300", upper: true, spacing: 7 });
+      }
+      return { under: `<path d="${CARD}" fill="${dark}"/>`, window: `<path d="${win}"/>`, over, defs: "" };
+    }
+    case "tiles": {
+      // A border of small tiles in two colours, the labels on plain plaques.
+      const ground = hex(hsl(mixHue(look.hue, 40, 0.6), 26, 86));
+      const ink = hex(hsl(look.hue, 40, 16));
+      let over = `<path d="${CARD}${rectWindow(40, 40, 520, 720, 2)}" fill="${ground}" fill-rule="evenodd"/>`;
+      let i = 0;
+      const tile = (x: number, y: number) => {
+        over += `<rect x="${x}" y="${y}" width="15" height="15" rx="2" fill="${i++ % 2 ? c("accent") : c("gold")}"/>`;
+      };
+      for (let x = 12; x < 580; x += 19) {
+        tile(x, 14);
+        tile(x, 771);
+      }
+      for (let y = 33; y < 770; y += 19) {
+        tile(14, y);
+        tile(571, y);
+      }
+      over += `<rect x="40" y="40" width="520" height="720" fill="none" stroke="${ink}" stroke-width="3"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2)}" y="48" width="${n1(nw)}" height="46" rx="4" fill="${ground}" stroke="${ink}" stroke-width="2.5"/>`;
+        over += label(numeral, { x: 300, y: 71, size: 26, fill: ink, family: SERIF, weight: "700", upper: true, spacing: 2 });
+        over += `<rect x="80" y="692" width="440" height="54" rx="4" fill="${ground}" stroke="${ink}" stroke-width="2.5"/>`;
+        over += label(title, { x: 300, y: 719, size: fitFont(title, 32, 400, true, 0.1), fill: ink, family: SERIF, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="${ground}"/>`, window: `<rect x="40" y="40" width="520" height="720"/>`, over, defs: "" };
+    }
+    case "classic": {
+      // The classic deck's plain white border, a numeral above and the name below in capitals.
+      const paper = hex(hsl(mixHue(look.hue, 45, 0.85), 30, 95));
+      const ink = hex(hsl(look.hue, 30, 10));
+      let over = `<path d="${CARD}${rectWindow(38, 92, 524, 600, 0)}" fill="${paper}" fill-rule="evenodd"/><rect x="38" y="92" width="524" height="600" fill="none" stroke="${ink}" stroke-width="4"/>`;
+      if (labels) {
+        over += label(numeral, { x: 300, y: 62, size: 34, fill: ink, family: SERIF, weight: "700", upper: true, spacing: 3 });
+        over += label(title, { x: 300, y: 740, size: fitFont(title, 36, 480, true, 0.12), fill: ink, family: SERIF, weight: "700", upper: true, spacing: 3 });
+      }
+      return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="38" y="92" width="524" height="600"/>`, over, defs: "" };
     }
     case "pixel art": {
       // The pixel frame is rasterised with the art (see pixelFrame); only the labels are text.

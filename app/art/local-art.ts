@@ -9,12 +9,15 @@ import { paintCourt, paintPips } from "./minor-compositions";
 import { motifMark } from "./motifs";
 import { hashString } from "./palette";
 import { paintingSeeds, type PaintingSeeds } from "./painting-secret";
-import { Scene, starPoints } from "./scene";
-import { frame, framedY, framingFor, skyDetails, symbolBox, type Box } from "./staging";
+import { markChain, Scene, starPoints, type Item } from "./scene";
+import { frame, framedY, framingAt, framingFor, skyDetails, symbolBox, type Box } from "./staging";
+import { settingMasses, settingOf, themeLight, VIEW } from "./theme-staging";
 import { castFor, drawSubject, dressCard } from "./subjects/cast";
 import { SUBJECT_BY_ID } from "./subjects/vocabulary";
 import { renderPixelArt } from "./pixel-art";
-import { renderVectorArt, resolveStyle, STYLE_IDS, styleColors, type StyleId } from "./styles";
+import { renderVectorArt, STYLE_IDS, styleColors, type StyleId } from "./styles";
+import { paletteColors, renderStyledArt } from "./style-painter";
+import { isOriginalTreatment, understandStyle, type UnderstoodStyle } from "./style-vocabulary";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
 export const ART_STYLES = STYLE_IDS;
@@ -23,20 +26,36 @@ export const ART_STYLES = STYLE_IDS;
 export type CardArtInput = { card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number">; theme: string; style: string; variant?: number };
 
 export { resolveStyle } from "./styles";
+export { understandStyle } from "./style-vocabulary";
 export { deckLook } from "./deck-theme";
 
-function render(scene: Scene, look: DeckLook, style: StyleId, pre: string, labels: Labels, title: string, theme: string, styleText: string): string {
+/** A typed style as the painter reads it: its vocabulary reading, its base treatment, and whether it is one of the originals alone. */
+type Styled = { understood: UnderstoodStyle; base: StyleId; original: boolean };
+
+function styled(text: string): Styled {
+  const understood = understandStyle(text);
+  return { understood, base: understood.params.base, original: isOriginalTreatment(understood) };
+}
+
+function render(scene: Scene, look: DeckLook, styling: Styled, pre: string, labels: Labels, title: string, theme: string, styleText: string): string {
   if (scene.fgStart < 0) scene.foreground();
-  const colors = styleColors(look, style);
+  const style = styling.base;
+  const params = styling.understood.params;
+  let colors = styleColors(look, style);
   let art: { defs: string; body: string };
-  if (style === "pixel art") {
+  let frameKind = params.frame;
+  if (style === "pixel art" && styling.original) {
     pixelFrame(scene, look, labels);
     art = renderPixelArt(scene, scene.fgStart, colors, pre);
-  } else {
+  } else if (styling.original && style !== "pixel art") {
     art = renderVectorArt(scene, scene.fgStart, look, style, pre, "");
+  } else {
+    colors = paletteColors(look, params.palette);
+    art = renderStyledArt(scene, scene.fgStart, look, params, colors, pre);
+    if (frameKind === "pixel art") frameKind = "minimalist";
   }
-  const frame = buildFrame(style, look, colors, pre, labels);
-  const mask = style === "watercolour" ? ` mask="url(#${pre}m)"` : "";
+  const frame = buildFrame(frameKind, look, colors, pre, labels, styling.original ? undefined : params.lettering);
+  const mask = frameKind === "watercolour" ? ` mask="url(#${pre}m)"` : "";
   const desc = `${theme.slice(0, 200)} · ${styleText.slice(0, 60)}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800" width="600" height="800" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title><desc>${escapeXml(desc)}</desc><defs>${art.defs}${frame.defs}<clipPath id="${pre}w">${frame.window}</clipPath></defs>${frame.under}<g clip-path="url(#${pre}w)"${mask}>${art.body}</g>${frame.over}</svg>`;
 }
@@ -105,18 +124,22 @@ export function paintUnlabelledCardSvg(input: CardArtInput, prefix: string): str
 function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }, seeds?: PaintingSeeds): string {
   const { card, theme } = input;
   const variant = Math.max(0, Math.floor(input.variant ?? 0));
-  const style = resolveStyle(input.style);
+  const styling = styled(input.style);
+  const style = styling.base;
   const themeLook = deckLook(theme);
   // The colours and motifs follow the theme; every random choice follows the deck's secret when it has one.
   const look = seeds ? { ...themeLook, seed: seeds.deck } : themeLook;
   const seed = seeds ? seeds.card : themeLook.seed;
-  const named = `${theme}|${style}|${card.key}${variant ? `|${variant}` : ""}`;
+  const named = `${theme}|${styling.original ? style : styling.understood.ids.join("+")}|${card.key}${variant ? `|${variant}` : ""}`;
   const pre = mode === "labelled" ? idPrefix(seeds ? `${seed}|${named}` : named) : mode.prefix;
   const rng = makeRng(hashString(`${seed}:${style}:${card.key}${variant ? `:${variant}` : ""}`));
   const cast = castFor(theme);
   const scene = new Scene();
   // A repaint frames the composition anew, poses its figures anew and, every other time, mirrors it.
-  const framing = framingFor(card.key, seed, variant, variant ? keptBox(card) : null);
+  // The first painting takes the view of the theme's setting; a repaint frames it anew.
+  const setting = settingOf(cast);
+  const view = VIEW[setting];
+  const framing = variant || view.zoom <= 1 ? framingFor(card.key, seed, variant, variant ? keptBox(card) : null, view.zoom > 1 ? [view.fx, view.fy] : undefined) : framingAt(view.zoom, view.fx, view.fy, keptBox(card));
   scene.save();
   frame(scene, framing);
   if (variant % 2 === 1 && !UNMIRRORED.has(card.key)) scene.translate(600, 0).scale(-1, 1);
@@ -129,10 +152,23 @@ function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }, s
   scene.pose = 0;
   const horizon = card.arcana === "major" ? (MAJOR_HORIZON[card.number] ?? 560) : card.number <= 10 ? 630 : 520;
   skyDetails(scene, makeRng(hashString(`${seed}:${card.key}:sky:${variant}`)), variant, look.daylight);
-  dressCard(scene, cast, makeRng(hashString(`${seed}:${card.key}:dress:${variant}`)), framedY(framing, horizon), variant);
-  styleOrnaments(scene, style, rng, look, framing);
-  if (mode !== "labelled") return render(scene, look, style, pre, null, "A tarot card", theme, input.style);
-  return render(scene, look, style, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);
+  dressCard(scene, cast, makeRng(hashString(`${seed}:${card.key}:dress:${variant}`)), framedY(framing, horizon) + view.horizon, variant);
+  // The setting's great masses frame the picture behind the figures; the theme's light lies over all.
+  const masses = new Scene();
+  settingMasses(masses, setting, makeRng(hashString(`${seed}:${card.key}:masses`)), framedY(framing, horizon), cast);
+  if (masses.items.length) {
+    const at = scene.fgStart < 0 ? scene.items.length : scene.fgStart;
+    // The card's own symbols in its scenery (the Sun's sunflowers, the Moon's towers) stay in front of the masses.
+    const scenery = scene.items.slice(0, at);
+    const own = (item: Item) => !!item.m && markChain(item.m).some((mark) => mark.kind === "symbol");
+    scene.items = [...scenery.filter((item) => !own(item)), ...masses.items, ...scenery.filter(own), ...scene.items.slice(at)];
+    scene.fgStart = at + masses.items.length;
+  }
+  // The pixel grid takes each cell from the top-most shape, so a veil of light over the whole card would hide the picture.
+  if (!(styling.original && style === "pixel art")) themeLight(scene, cast);
+  if (styling.original) styleOrnaments(scene, style, rng, look, framing);
+  if (mode !== "labelled") return render(scene, look, styling, pre, null, "A tarot card", theme, input.style);
+  return render(scene, look, styling, pre, { numeral: cardNumeral(card), title: card.name }, card.name, theme, input.style);
 }
 
 /**
@@ -144,7 +180,8 @@ export function paintSubjectSvg(input: { subject: string; style: string; theme?:
   const subject = SUBJECT_BY_ID.get(input.subject);
   if (!subject) throw new Error(`Unknown subject: ${input.subject}`);
   const theme = input.theme ?? subject.id.replace(/-/g, " ");
-  const style = resolveStyle(input.style);
+  const styling = styled(input.style);
+  const style = styling.base;
   const look = deckLook(theme);
   const variant = input.variant ?? 0;
   const pre = idPrefix(`${theme}|${style}|subject:${subject.id}|${variant}`);
@@ -156,7 +193,7 @@ export function paintSubjectSvg(input: { subject: string; style: string; theme?:
   s.foreground();
   if (subject.actor) figure(s, { x: 420, y: 700, h: 300, robe: "robe", cloak: "cloak", head: "crown", actor: { subject: subject.id, ...subject.actor } });
   drawSubject(s, subject, { x: subject.actor ? 200 : 300, y: subject.sky ? 380 : 640, size: subject.actor ? 200 : 280, facing: 1, v: variant });
-  return render(s, look, style, pre, { numeral: subject.category, title: subject.id.replace(/-/g, " ") }, subject.id, theme, input.style);
+  return render(s, look, styling, pre, { numeral: subject.category, title: subject.id.replace(/-/g, " ") }, subject.id, theme, input.style);
 }
 
 /** How many painted backs a deck may choose from. */
@@ -167,11 +204,12 @@ export const BACK_DESIGNS = 4;
  * first back; the others scatter their marks and shape their star anew in the same colours.
  */
 export function paintCardBackSvg(input: { theme: string; style: string; design?: number }): string {
-  const style = resolveStyle(input.style);
+  const styling = styled(input.style);
+  const style = styling.base;
   const look = deckLook(input.theme);
   const design = Math.min(BACK_DESIGNS - 1, Math.max(0, Math.floor(input.design ?? 0)));
   const suffix = design ? `:${design}` : "";
-  const pre = idPrefix(`${input.theme}|${style}|back${suffix}`);
+  const pre = idPrefix(`${input.theme}|${styling.original ? style : styling.understood.ids.join("+")}|back${suffix}`);
   const rng = makeRng(hashString(`${look.seed}:${style}:back${suffix}`));
   const s = new Scene();
   s.rect(0, 0, 600, 800, { fill: "night", fill2: "sky", bg: true });
@@ -200,6 +238,6 @@ export function paintCardBackSvg(input: { theme: string; style: string; design?:
   crescent(s, 300, 150, 40, "gold", 0.45, 90);
   crescent(s, 300, 650, 40, "gold", 0.45, -90);
   for (const y of [150, 650]) for (const side of [-1, 1]) s.circle(300 + side * 70, y, 6, { fill: "gold" });
-  styleOrnaments(s, style, rng, look, null);
-  return render(s, look, style, pre, null, "Card back", input.theme, input.style);
+  if (styling.original) styleOrnaments(s, style, rng, look, null);
+  return render(s, look, styling, pre, null, "Card back", input.theme, input.style);
 }

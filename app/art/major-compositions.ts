@@ -26,6 +26,7 @@ import {
 import type { Ctx } from "./minor-compositions";
 import { drawSubject, lead, mainCreature } from "./subjects/cast";
 import { scenery, skyline, sprinkle } from "./motifs";
+import { themeProps } from "./theme-staging";
 import { banner, bolt, crayfish, crownProp, flame, ground, infinity, jug, key, lantern, lily, rose, scales, skull, stream, wheelOfFortune } from "./major-props";
 import { starPoints, type Scene } from "./scene";
 
@@ -219,7 +220,11 @@ const chariot: Compose = (s, { rng, cast }) => {
     s.line([f.right[0], f.right[1] + 20, f.right[0], f.right[1] - 130], { stroke: "gold", w: 6 });
     s.circle(f.right[0], f.right[1] - 134, 9, { fill: "light" });
   });
-  s.symbol("chariot", () => {
+  const vehicle = cast ? themeProps(cast).vehicle : undefined;
+  if (vehicle) {
+    // The theme's own vehicle carries the charioteer: a boat on the water, a train, a balloon.
+    s.symbol("chariot", () => drawSubject(s, vehicle, { x: 300, y: 640, size: 230, facing: 1, v: 0 }));
+  } else s.symbol("chariot", () => {
     s.rect(160, 470, 280, 140, { fill: "stone" });
     s.rect(160, 470, 280, 18, { fill: "gold" });
     s.path((b) => b.m(300, 540).c(250, 500, 220, 520, 200, 510).c(230, 550, 260, 550, 300, 552).c(340, 550, 370, 550, 400, 510).c(380, 520, 350, 500, 300, 540).z(), { fill: "gold" });
@@ -251,7 +256,7 @@ const hermit: Compose = (s, { rng, cast }) => {
   s.symbol("staff", () => s.line([f.left[0], f.left[1] - 60, f.left[0] + 6, 640], { stroke: "gold", w: 7 }));
 };
 
-const wheel: Compose = (s, { rng, variant = 0 }) => {
+const wheel: Compose = (s, { rng, cast, variant = 0 }) => {
   sky(s, 800);
   for (const [x, y] of [[110, 150], [490, 150], [110, 600], [490, 600]] as const) cloud(s, x, y, 170, "pale", { bg: true });
   s.foreground();
@@ -272,7 +277,12 @@ const wheel: Compose = (s, { rng, variant = 0 }) => {
   // The snake descending and the sphinx on top.
   s.symbol("serpent", () => s.path((b) => b.m(120, 260).c(80, 320, 160, 360, 110, 420).c(70, 470, 150, 500, 120, 540), { stroke: "leaf", w: 9 }));
   // Each repaint finds the wheel turned a little further.
-  s.symbol("wheel", () => wheelOfFortune(s, (variant * 3 * Math.PI) / 16));
+  s.symbol("wheel", () => {
+    wheelOfFortune(s, (variant * 3 * Math.PI) / 16);
+    // The theme's round thing turns at the hub: a clock, a crown, the moon.
+    const hub = cast ? themeProps(cast).hub : undefined;
+    if (hub) drawSubject(s, hub, { x: 300, y: 446, size: 92, facing: 1, v: 0 });
+  });
   s.symbol("sphinx", () => {
     sphinx(s, 300, 224, 90, 1, "stone");
     s.line([330, 150, 330, 210], { stroke: "metal", w: 4 });
@@ -440,8 +450,15 @@ const starCard: Compose = (s, { rng, cast }) => {
     s.symbol("star", () => s.poly(starPoints(300 + Math.cos(a) * 200 * r, 250 + Math.sin(a) * 130 * r, 20, 8, 8, rng.range(-90, -67.5)), { fill: "light" }));
   }
   const f = figure(s, lead(cast, { x: 300, y: 660, h: 330, seated: true, robe: "skin", under: "robe2", hair: "long", head: "none", left: [-110, -100], right: [100, -110] }));
-  jug(s, f.left[0] - 6, f.left[1] - 4, 46, -40);
-  jug(s, f.right[0] + 6, f.right[1] - 4, 46, 50);
+  // The theme's vessel, when it names one, pours the waters in place of the jugs.
+  const vessel = cast ? themeProps(cast).vessel : undefined;
+  if (vessel) {
+    s.symbol("jug", () => s.with((t) => t.translate(f.left[0] - 6, f.left[1] - 4).rotate(-40), () => drawSubject(s, vessel, { x: 0, y: 36, size: 72, facing: 1, v: 0 })));
+    s.symbol("jug", () => s.with((t) => t.translate(f.right[0] + 6, f.right[1] - 4).rotate(50), () => drawSubject(s, vessel, { x: 0, y: 36, size: 72, facing: -1, v: 1 })));
+  } else {
+    jug(s, f.left[0] - 6, f.left[1] - 4, 46, -40);
+    jug(s, f.right[0] + 6, f.right[1] - 4, 46, 50);
+  }
   stream(s, [f.left[0] - 24, f.left[1] - 10, f.left[0] - 60, f.left[1] + 10, f.left[0] - 66, 650], 5);
   stream(s, [f.right[0] + 26, f.right[1] - 8, f.right[0] + 70, f.right[1] + 20, f.right[0] + 84, 640], 5);
   for (let i = 0; i < 4; i++) s.circle(f.right[0] + 84 + (i - 1.5) * 18, 650 + (i % 2) * 6, 4, { fill: "light", bare: true });

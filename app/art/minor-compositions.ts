@@ -1,7 +1,9 @@
 /** Minor Arcana: pip layouts for Ace–10 and figure compositions for the court cards. */
 import type { Suit, TarotCard } from "../tarot/cards";
 import type { DeckLook } from "./deck-theme";
-import { emblem, pipLayout } from "./emblems";
+import { emblem, pipLayout, SUIT_SYMBOL } from "./emblems";
+import { themeProps } from "./theme-staging";
+import { drawSubject } from "./subjects/cast";
 import { horse } from "./animals";
 import { cloud, figure, flower, throne, type Pt } from "./figures";
 import type { Rng } from "./kit";
@@ -71,6 +73,15 @@ export function paintPips(s: Scene, ctx: Ctx) {
     return;
   }
   const { pips, size } = pipLayout(suit, n);
+  // The theme's object for the suit, when it names one, is drawn as the pips: lanterns for cups, a comet for wands.
+  const object = ctx.cast ? themeProps(ctx.cast)[suit] : undefined;
+  if (object) {
+    const long = suit === "wands" || suit === "swords";
+    const h = long ? Math.min(190, size * 0.5) : Math.min(170, size * 0.95);
+    for (const [x, y, rot] of pips)
+      s.symbol(SUIT_SYMBOL[suit], () => s.with((t) => t.translate(x, y).rotate(rot), () => drawSubject(s, object, { x: 0, y: h * 0.5, size: h, facing: 1, v: 0 })));
+    return;
+  }
   for (const [x, y, rot] of pips) emblem(s, suit, x, y, size, rot);
 }
 

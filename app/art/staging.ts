@@ -37,19 +37,36 @@ const SAFE: Box = [48, 104, 552, 668];
  * the card's symbols) is kept inside the safe area, or no further out than it was, by zooming less
  * where it must.
  */
-export function framingFor(cardKey: string, seed: number, variant: number, keep: Box | null): Framing {
+export function framingFor(cardKey: string, seed: number, variant: number, keep: Box | null, avoid?: readonly [fx: number, fy: number]): Framing {
   if (variant <= 0) return { zoom: 1, dx: 0, dy: 0 };
   const [zoom, fx, fy] = FRAMINGS[1 + ((variant - 1) % (FRAMINGS.length - 1))]!;
   const rng = makeRng(hashString(`${seed}:${cardKey}:frame:${variant}`));
   const nudge = (f: number) => Math.max(-1, Math.min(1, f + rng.range(-0.1, 0.1)));
-  const wantX = nudge(fx);
-  const wantY = nudge(fy);
+  // A repaint looks from the other side when its view would be close to the first painting's (`avoid`).
+  const flip = avoid && Math.abs(fx - avoid[0]) + Math.abs(fy - avoid[1]) < 0.9 ? -1 : 1;
+  const wantX = nudge(fx * flip);
+  const wantY = nudge(fy * flip);
   for (let z = zoom + rng.range(-0.015, 0.015); z > 1.004; z -= 0.01) {
     const x = shiftRange(z, FOCUS_X, 600, keep && Number.isFinite(keep[0]) ? [keep[0], keep[2]] : null, [SAFE[0], SAFE[2]]);
     const y = shiftRange(z, FOCUS_Y, 800, keep && Number.isFinite(keep[1]) ? [keep[1], keep[3]] : null, [SAFE[1], SAFE[3]]);
     if (!x || !y) continue;
     const place = ([lo, hi]: [number, number], want: number, room: number) => Math.max(lo, Math.min(hi, want * room));
     return { zoom: z, dx: place(x, wantX, (z - 1) * FOCUS_X), dy: place(y, wantY, (z - 1) * Math.min(FOCUS_Y, 800 - FOCUS_Y)) };
+  }
+  return { zoom: 1, dx: 0, dy: 0 };
+}
+
+/**
+ * A view of the composition as a setting takes it: the zoom and the shift (fractions of the room the
+ * zoom leaves), zooming less where the card's symbols would leave the safe area.
+ */
+export function framingAt(zoom: number, fx: number, fy: number, keep: Box | null): Framing {
+  for (let z = zoom; z > 1.004; z -= 0.01) {
+    const x = shiftRange(z, FOCUS_X, 600, keep && Number.isFinite(keep[0]) ? [keep[0], keep[2]] : null, [SAFE[0], SAFE[2]]);
+    const y = shiftRange(z, FOCUS_Y, 800, keep && Number.isFinite(keep[1]) ? [keep[1], keep[3]] : null, [SAFE[1], SAFE[3]]);
+    if (!x || !y) continue;
+    const place = ([lo, hi]: [number, number], want: number, room: number) => Math.max(lo, Math.min(hi, want * room));
+    return { zoom: z, dx: place(x, fx, (z - 1) * FOCUS_X), dy: place(y, fy, (z - 1) * Math.min(FOCUS_Y, 800 - FOCUS_Y)) };
   }
   return { zoom: 1, dx: 0, dy: 0 };
 }

@@ -1,30 +1,14 @@
 import type { DeckLook, RoleColors } from "./deck-theme";
 import { hex, hsl, luma, makeRng, mixHue, n1, type Hsl } from "./kit";
-import { hashString } from "./palette";
+import { baseStyleOf } from "./style-vocabulary";
 import { markChain, type Geo, type Item, type Mark, type Role, type Scene } from "./scene";
 
 export const STYLE_IDS = ["watercolour", "art nouveau", "woodcut", "minimalist", "oil painting", "surrealist", "pixel art"] as const;
 export type StyleId = (typeof STYLE_IDS)[number];
 
-const STYLE_WORDS: [RegExp, StyleId][] = [
-  [/pixel|8[- ]?bit|16[- ]?bit|sprite|voxel|retro ?game|arcade|gameboy|nes\b|snes|low[- ]?res|mosaic tile/, "pixel art"],
-  [/water ?colou?r|aquarel|gouache|wash|ink wash|sumi|pastel|chalk|soft|dreamy paint/, "watercolour"],
-  [/nouveau|mucha|art deco|deco\b|jugendstil|victorian|gild|ornate|stained|filigree|tiffany|edwardian|belle/, "art nouveau"],
-  [/wood ?cut|lino|engrav|etch|block ?print|print|ink\b|marseill|medieval|mediaeval|stamp|intaglio|scratch|black ?and ?white|monochrome|comic|noir/, "woodcut"],
-  [/minimal|flat|line ?art|clean|simple|geometric|modern|scandi|bauhaus|swiss|vector|icon|outline|mid[- ]?century/, "minimalist"],
-  [/oil|painterly|baroque|renaissance|classical|impasto|acrylic|canvas|rembrandt|old master|romantic|pre-?raphael|realis|fresco|tempera/, "oil painting"],
-  [/surreal|dali|magritte|dream|psychedel|collage|vapou?r ?wave|cosmic|fantasy|trippy|escher|uncanny|ethereal|visionary/, "surrealist"],
-];
-
-/** Maps free text to the nearest known treatment; unknown text gets a stable hash-picked one. */
+/** Maps free text to the base treatment of the style the vocabulary reads in it (see `style-vocabulary.ts`). */
 export function resolveStyle(style: string): StyleId {
-  const text = style.trim().toLowerCase();
-  const exact = STYLE_IDS.find((id) => id === text);
-  if (exact) return exact;
-  if (text === "watercolor") return "watercolour";
-  const hit = STYLE_WORDS.find(([re]) => re.test(text));
-  if (hit) return hit[1];
-  return STYLE_IDS[hashString(text) % STYLE_IDS.length]!;
+  return baseStyleOf(style);
 }
 
 /** Each treatment adjusts the deck's colours its own way (muted, rich, dreamy…). */
@@ -62,9 +46,9 @@ export const SERIF = "'Cormorant Garamond', 'EB Garamond', Garamond, Georgia, 'T
 export const SANS = "'Helvetica Neue', 'Liberation Sans', Arial, sans-serif";
 export const MONO = "'Press Start 2P', 'DejaVu Sans Mono', 'Courier New', monospace";
 
-type Art = { defs: string; body: string };
+export type Art = { defs: string; body: string };
 
-const geoTag = (g: Geo, attrs: string): string => {
+export const geoTag = (g: Geo, attrs: string): string => {
   switch (g.t) {
     case "c":
       return `<circle cx="${n1(g.cx)}" cy="${n1(g.cy)}" r="${n1(g.r)}"${attrs}/>`;
@@ -120,12 +104,12 @@ class Paints {
   }
 }
 
-function opAttr(op: number | undefined, name = "opacity") {
+export function opAttr(op: number | undefined, name = "opacity") {
   return op !== undefined && op < 0.999 ? ` ${name}="${n1(op * 100) === "0" ? 0 : Math.round(op * 100) / 100}"` : "";
 }
 
 /** Attributes for an item, or [attributes, underlay attributes] when a treatment draws it twice. */
-type ItemPainter = (item: Item, k: Paints) => string | [string, string];
+export type ItemPainter = (item: Item, k: Paints) => string | [string, string];
 
 const strokeOnly = (color: string, width: number, op?: number) =>
   ` fill="none" stroke="${color}" stroke-width="${n1(width)}"${opAttr(op)}`;
@@ -246,7 +230,7 @@ const surrealItem: ItemPainter = (item, k) => {
 };
 
 /** Emits the shapes in order, each inside the marked groups of the subjects and symbols it belongs to. */
-function emitItems(items: readonly Item[], painter: ItemPainter, k: Paints): string {
+export function emitItems(items: readonly Item[], painter: ItemPainter, k: Paints): string {
   let out = "";
   const open: Mark[] = [];
   for (const item of items) {

@@ -22,6 +22,7 @@ import { QUALITY_LABEL } from "~/entitlements/entitlements";
 import { deckFormEntitlements } from "~/entitlements/entitlements.server";
 import { cn } from "~/lib/cn";
 import { PREVIEW_CARD } from "~/art/painted-card";
+import { understandStyle } from "~/art/style-vocabulary";
 import { paintedCardUrl } from "~/decks/images";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -83,6 +84,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return data<ActionData>({ intent: "elaborate", theme, description: await ai.elaborateTheme(theme) });
   }
+  // Reading a described style back spends nothing: the page shows how the painter understood it.
+  if (form.intent === "style") return data<ActionData>({ intent: "create", message: "", errors: {}, values: form });
   const style = form.style === "custom" ? String(form.customStyle ?? "") : String(form.style ?? "");
   const parsed = createDeckForm.safeParse({ ...form, style });
   if (!parsed.success) {
@@ -120,6 +123,8 @@ export default function CreateDeck() {
   const [kind, setKind] = useState<"major_arcana" | "complete">(values.kind === "complete" ? "complete" : "major_arcana");
   const [quality, setQuality] = useState<Quality>(loaded.qualities.find((q) => q === values.quality) ?? loaded.defaultQuality);
   const [style, setStyle] = useState(values.style ?? "watercolour");
+  const [customStyle, setCustomStyle] = useState(values.customStyle ?? "");
+  const understood = customStyle.trim() ? understandStyle(customStyle.slice(0, 60)).sentence : "";
 
   useEffect(() => {
     if (helper.data?.intent === "elaborate") setDescription(helper.data.description);
@@ -279,11 +284,21 @@ export default function CreateDeck() {
               ))}
             </div>
           </fieldset>
-          {style === "custom" ? (
-            <label className="mt-3 block text-sm font-semibold">
-              Describe the style
-              <input name="customStyle" defaultValue={values.customStyle ?? ""} maxLength={60} placeholder="e.g. stained glass, ukiyo-e" className={field} />
-            </label>
+          {style === "custom" || !live ? (
+            <div className="mt-3">
+              <label className="block text-sm font-semibold">
+                Describe the style{live ? "" : " (with “Your own” chosen)"}
+                <input name="customStyle" value={customStyle} onChange={(event) => setCustomStyle(event.target.value)} maxLength={60} placeholder="e.g. stained glass, ukiyo-e" className={field} />
+              </label>
+              <p data-testid="style-understood" aria-live="polite" className="mt-2 text-sm text-muted">
+                {understood}
+              </p>
+              {live ? null : (
+                <button type="submit" name="intent" value="style" className={cn(buttonClasses("secondary", "sm"), "mt-2")}>
+                  Check the style
+                </button>
+              )}
+            </div>
           ) : null}
           {errors.style ? <p role="alert" className="mt-2 text-sm text-danger">{errors.style}</p> : null}
         </section>

@@ -1,0 +1,160 @@
+/**
+ * Styles typed in words and themes that shape the scene: every style of the vocabulary paints valid
+ * cards, a style the vocabulary does not know goes to its nearest named styles, and two themes in one
+ * style give two compositions, not one composition with two heads.
+ */
+import { describe, expect, it } from "vitest";
+import { paintCardBackSvg, paintCardSvg } from "../../app/art/local-art";
+import { NAMED_STYLES, understandStyle } from "../../app/art/style-vocabulary";
+import { FULL_DECK } from "../../app/tarot/cards";
+import { pictureOf, xmlProblem } from "./svg-check";
+
+const THEME = "Cats ruling a neon Tokyo";
+const card = (key: string) => FULL_DECK.find((c) => c.key === key)!;
+/** One card of each kind of composition: a figure in a landscape, a vehicle, a wheel, a vessel, pips of each shape, a court card. */
+const REPRESENTATIVE = ["major-00", "major-07", "major-10", "major-17", "cups-03", "swords-05", "pentacles-10", "wands-knight"].map(card);
+
+const ids = (svg: string) => [...svg.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
+const refs = (svg: string) => [...svg.matchAll(/(?:url\(#|href="#)([^)"]+)/g)].map((m) => m[1]!);
+
+function valid(svg: string, label: string) {
+  expect(xmlProblem(svg), label).toBeNull();
+  const known = new Set(ids(svg));
+  for (const ref of refs(svg)) expect(known.has(ref), `${label}: #${ref}`).toBe(true);
+}
+
+/** The content of the first `<g data-…="name">` group, nested groups included. */
+function group(svg: string, attr: string, name: string): string {
+  const start = svg.indexOf(`<g ${attr}="${name}"`);
+  if (start < 0) return "";
+  let depth = 0;
+  const tags = /<(\/?)g\b[^>]*>/g;
+  tags.lastIndex = start;
+  for (let m = tags.exec(svg); m; m = tags.exec(svg)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) return svg.slice(start, m.index);
+  }
+  return svg.slice(start);
+}
+
+/** Where a group's shapes lie: the box around every point of its paths and circles. */
+function box(fragment: string): [number, number, number, number] {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [, d] of fragment.matchAll(/\sd="([^"]+)"/g)) {
+    const nums = [...d!.matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
+    for (let i = 0; i + 1 < nums.length; i += 2) {
+      xs.push(nums[i]!);
+      ys.push(nums[i + 1]!);
+    }
+  }
+  for (const m of fragment.matchAll(/cx="(-?[\d.]+)" cy="(-?[\d.]+)"/g)) {
+    xs.push(Number(m[1]));
+    ys.push(Number(m[2]));
+  }
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** The scene graph without colours: which marked parts it has, in order, and the kinds of element drawn. */
+function structure(svg: string) {
+  const marks = [...svg.matchAll(/data-(subject|ornament)="([^"]+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+  const elements = [...svg.matchAll(/<(path|circle|ellipse|rect|line|text|use)\b/g)].map((m) => m[1]);
+  return { marks: new Set(marks), elements };
+}
+
+describe("the style vocabulary", () => {
+  it("names at least forty styles and techniques, each painted its own way", { timeout: 120_000 }, () => {
+    expect(NAMED_STYLES.length).toBeGreaterThanOrEqual(40);
+    for (const wanted of ["ukiyo-e", "stained glass", "art deco", "cyberpunk neon", "crayon", "linocut", "ink wash", "embroidery", "mosaic", "low-poly", "risograph", "tarot classic", "watercolour", "woodcut", "oil painting", "pixel art", "art nouveau"])
+      expect(NAMED_STYLES.map((s) => s.id)).toContain(wanted);
+    // Every style gives the same card another picture: the parameters are really painted.
+    const pictures = NAMED_STYLES.map((s) => pictureOf(paintCardSvg({ card: card("major-17"), theme: THEME, style: s.id })));
+    expect(new Set(pictures).size).toBe(NAMED_STYLES.length);
+  });
+
+  it("paints valid cards in every style of the vocabulary", { timeout: 120_000 }, () => {
+    for (const s of NAMED_STYLES) {
+      for (const c of REPRESENTATIVE) valid(paintCardSvg({ card: c, theme: THEME, style: s.id }), `${s.id} ${c.key}`);
+      valid(paintCardBackSvg({ theme: THEME, style: s.id }), `${s.id} back`);
+    }
+  });
+
+  it("paints all 78 cards validly in cyberpunk neon, crayon, ukiyo-e, stained glass and low-poly", { timeout: 120_000 }, () => {
+    for (const style of ["cyberpunk neon", "crayon", "ukiyo-e", "stained glass", "low-poly"])
+      for (const c of FULL_DECK) valid(paintCardSvg({ card: c, theme: "Lanterns on a winter sea", style }), `${style} ${c.key}`);
+  });
+
+  it("no longer paints cyberpunk neon, crayon or ukiyo-e as a woodcut", () => {
+    const woodcut = pictureOf(paintCardSvg({ card: card("major-00"), theme: THEME, style: "woodcut" }));
+    const seen = new Set([woodcut]);
+    for (const style of ["cyberpunk neon", "crayon", "ukiyo-e"]) {
+      expect(understandStyle(style).ids).toEqual([style]);
+      const picture = pictureOf(paintCardSvg({ card: card("major-00"), theme: THEME, style }));
+      expect(seen.has(picture), style).toBe(false);
+      seen.add(picture);
+    }
+    // Each draws with its own means: a glow, a waxy tooth, bands of mist and a red seal.
+    expect(paintCardSvg({ card: card("major-00"), theme: THEME, style: "cyberpunk neon" })).toMatch(/<filter id="[^"]*neon"[^>]*><feGaussianBlur/);
+    expect(paintCardSvg({ card: card("major-00"), theme: THEME, style: "crayon" })).toMatch(/<filter id="[^"]*wax"/);
+    expect(paintCardSvg({ card: card("major-00"), theme: THEME, style: "ukiyo-e" })).toContain('data-ornament="kasumi"');
+  });
+
+  it("reads a style it does not know as its nearest named styles", () => {
+    const both = understandStyle("neon crayon");
+    expect([...both.ids].sort()).toEqual(["crayon", "cyberpunk neon"]);
+    expect(both.params.texture).toBe("wax");
+    expect(both.params.palette.neon).toBe(true);
+    expect(both.sentence).toBe("Understood as crayon with the colours of cyberpunk neon.");
+    expect([...understandStyle("surreal ukiyoe").ids].sort()).toEqual(["surrealist", "ukiyo-e"]);
+    expect(understandStyle("ukiyoe").ids[0]).toBe("ukiyo-e");
+    expect(understandStyle("stainedglas windoww").ids[0]).toBe("stained glass");
+    expect(understandStyle("Japanese woodblock print of the Edo period").ids).toEqual(["ukiyo-e"]);
+    const unknown = understandStyle("zzz qqq");
+    expect(unknown.how).toBe("unknown");
+    expect(understandStyle("zzz qqq")).toEqual(unknown);
+    // The composed style is painted as composed: neither the crayon nor the neon alone.
+    const pic = (style: string) => pictureOf(paintCardSvg({ card: card("major-17"), theme: THEME, style }));
+    expect(new Set([pic("neon crayon"), pic("crayon"), pic("cyberpunk neon")]).size).toBe(3);
+  });
+});
+
+describe("themes that shape the scene", () => {
+  it("gives two themes in one style two compositions: other masses, in other places", () => {
+    for (const style of ["ukiyo-e", "cyberpunk neon"]) {
+      const city = paintCardSvg({ card: card("major-17"), theme: "Cats ruling a neon Tokyo", style });
+      const forest = paintCardSvg({ card: card("major-17"), theme: "Foxes in a snowy birch forest", style });
+      const a = structure(city);
+      const b = structure(forest);
+      // Other kinds of part: towers framing a street against trunks framing a wood.
+      expect(a.marks.has("ornament:setting-city"), style).toBe(true);
+      expect(b.marks.has("ornament:setting-forest"), style).toBe(true);
+      expect([...a.marks].filter((m) => !b.marks.has(m)).length, style).toBeGreaterThan(2);
+      expect(a.elements.length, style).not.toBe(b.elements.length);
+    }
+    // The card's main masses stand elsewhere: the street's view is closer, higher and to the side.
+    for (const [key, symbol] of [["major-04", "throne"], ["major-09", "lantern"], ["major-20", "angel"]] as const) {
+      const [ax0, ay0, ax1, ay1] = box(group(paintCardSvg({ card: card(key), theme: "Cats ruling a neon Tokyo", style: "ukiyo-e" }), "data-symbol", symbol));
+      const [bx0, by0, bx1, by1] = box(group(paintCardSvg({ card: card(key), theme: "Foxes in a snowy birch forest", style: "ukiyo-e" }), "data-symbol", symbol));
+      expect(Math.abs((ax0 + ax1) / 2 - (bx0 + bx1) / 2) + Math.abs((ay0 + ay1) / 2 - (by0 + by1) / 2), key).toBeGreaterThan(25);
+    }
+  });
+
+  it("draws the pips, the Star's vessels, the Chariot's car and the Wheel's hub as the theme's objects", () => {
+    const theme = "Lanterns on a winter sea";
+    const cups = paintCardSvg({ card: card("cups-03"), theme, style: "ukiyo-e" });
+    const cupGroups = [...cups.matchAll(/<g data-symbol="cup"><g data-subject="lantern">/g)];
+    expect(cupGroups.length).toBe(3);
+    const star = paintCardSvg({ card: card("major-17"), theme, style: "ukiyo-e" });
+    expect([...star.matchAll(/<g data-symbol="jug"><g data-subject="lantern">/g)].length).toBe(2);
+    expect(paintCardSvg({ card: card("major-07"), theme, style: "ukiyo-e" })).toMatch(/<g data-symbol="chariot"><g data-subject="boat">/);
+    expect(paintCardSvg({ card: card("major-10"), theme: "A clockwork city", style: "ukiyo-e" })).toMatch(/<g data-symbol="wheel">[\s\S]*data-subject="clock"/);
+    // A theme without such objects keeps the classic emblems.
+    expect(paintCardSvg({ card: card("cups-03"), theme: "Moonlit tides", style: "ukiyo-e" })).not.toContain('<g data-symbol="cup"><g data-subject=');
+  });
+
+  it("lights the scene by the theme's time of day and weather", () => {
+    const night = paintCardSvg({ card: card("major-00"), theme: "Cats ruling a neon Tokyo", style: "ukiyo-e" });
+    const plain = paintCardSvg({ card: card("major-00"), theme: "Cats in a garden", style: "ukiyo-e" });
+    expect(group(night, "data-ornament", "light").length).toBeGreaterThan(group(plain, "data-ornament", "light").length);
+  });
+});
