@@ -27,7 +27,14 @@ function useTableAway(dock: React.RefObject<HTMLDivElement | null>, active: bool
   useEffect(() => {
     const table = dock.current?.parentElement;
     if (!active || !table) return setAway(false);
-    const observer = new IntersectionObserver(([entry]) => setAway(!entry!.isIntersecting || entry!.intersectionRatio < 0.2), { threshold: [0, 0.2] });
+    // One callback may carry several crossings of the same table, oldest first: the last one is where it is now.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const now = entries[entries.length - 1]!;
+        setAway(!now.isIntersecting || now.intersectionRatio < 0.2);
+      },
+      { threshold: [0, 0.2] },
+    );
     observer.observe(table);
     return () => observer.disconnect();
   }, [dock, active]);

@@ -167,7 +167,8 @@ describe("a journal note written offline", () => {
 
     await refused.getByRole("button", { name: "Dismiss" }).click();
     await expect.poll(() => outboxIn(page)).toEqual([]);
-    expect(await page.getByTestId("outbox-indicator").count()).toBe(0);
+    // The indicator hears of it from the outbox's channel, a moment later.
+    await expect.poll(() => page.getByTestId("outbox-indicator").count()).toBe(0);
   });
 
   it("is sent by the page when it comes back online where Background Sync is missing", async () => {
