@@ -327,6 +327,8 @@ export const readingJournal = sqliteTable(
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     /** How the person felt about the reading, one of `JOURNAL_MOODS`; null when not said. */
     mood: text("mood"),
+    /** Set when the reading was done with a physical deck and logged by hand: the deck's name as the person gave it (migration 0037). */
+    physicalDeck: text("physical_deck"),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },

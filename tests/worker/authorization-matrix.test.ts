@@ -258,6 +258,10 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.journal._index", "/journal, searched and filtered (each person's own)", () => "/journal?q=matrix&tag=matrix&mood=calm", signedIn(200)),
   // Importing adds to the person's own journal; a guest is asked for an account first (the file here is missing: 400).
   act("routes/_main.journal._index", "import", () => "/journal", () => ({}), { nobody: "login", guest: 401, member: 400, removed: 400, owner: 400 }),
+  doc("routes/_main.journal.stats", "/journal/stats (each person's own)", () => "/journal/stats", signedIn(200)),
+  doc("routes/_main.journal.log", "/journal/log", () => "/journal/log", signedIn(200)),
+  // Logging adds to the person's own journal; a form without a card is refused (400) for everyone signed in.
+  act("routes/_main.journal.log", "log", () => "/journal/log", () => ({ spread: "single", "card-0": "" }), signedIn(400)),
   doc("routes/journal.export[.json]", "/journal/export.json (each person's own)", () => "/journal/export.json", signedIn(200)),
   doc("routes/journal.export[.csv]", "/journal/export.csv (each person's own)", () => "/journal/export.csv", signedIn(200)),
   doc("routes/_main.login", "/login", () => "/login", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),
