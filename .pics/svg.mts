@@ -1,0 +1,11 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+const require = createRequire("/work/wt-size/package.json");
+const { initWasm, Resvg } = await import("@resvg/resvg-wasm");
+const { woffToSfnt } = await import("../app/media/woff.ts");
+const { pictureFontFiles } = await import("../app/media/picture-style.ts");
+await initWasm(readFileSync(require.resolve("@resvg/resvg-wasm/index_bg.wasm")));
+const fonts = await Promise.all(pictureFontFiles.map((f: any) => woffToSfnt(new Uint8Array(readFileSync(require.resolve(`@fontsource/cormorant-garamond/files/${f.file}`))).buffer)));
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="450"><rect width="900" height="450" fill="#fff"/><text x="10" y="50" font-family="Cormorant Garamond SemiBold" font-size="44" font-weight="600" font-style="italic">font-style=italic 0123</text><text x="10" y="115" font-family="Cormorant Garamond SemiBold" font-size="44" font-weight="600" font-variant="lining-nums">font-variant=lining-nums 0123</text><text x="10" y="180" font-family="Cormorant Garamond SemiBold" font-size="44" font-weight="600" style="font-variant:lining-nums">style=font-variant:lining-nums 0123</text><text x="10" y="245" font-family="Cormorant Garamond SemiBold" font-size="44" font-weight="600" font-feature-settings="lnum">font-feature-settings=lnum 0123</text><text x="10" y="310" font-family="Cormorant Garamond SemiBold" font-size="44" font-weight="600" style="font-feature-settings:lnum">style=font-feature-settings:ln 0123</text><text x="10" y="375" font-family="Cormorant Garamond SemiBold" font-size="44" font-weight="600" font-variant-numeric="lining-nums tabular-nums">font-variant-numeric=lining-nu 0123</text></svg>`;
+const r = new Resvg(svg, { font: { loadSystemFonts: false, fontBuffers: fonts, defaultFontFamily: "Cormorant Garamond" } });
+writeFileSync("/tmp/pics/probe.png", r.render().asPng());
