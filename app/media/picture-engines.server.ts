@@ -27,7 +27,7 @@ function start(modules: PictureEngines): Promise<void> {
 let faces: Promise<Uint8Array[]> | null = null;
 
 /** The faces as plain font files (resvg reads no WOFF) with lining figures, unwrapped once per isolate. */
-function fontFiles(modules: PictureEngines): Promise<Uint8Array[]> {
+export function fontFiles(modules: PictureEngines): Promise<Uint8Array[]> {
   faces ??= Promise.all(modules.fonts.map(async (font) => withLiningFigures(await woffToSfnt(font.data)))).catch((error: unknown) => {
     faces = null;
     throw error;
