@@ -64,18 +64,18 @@ describe("route matching as the build has it", () => {
 
   it("matches every address exactly as the library does, the first time and from its kept results", () => {
     for (const basename of [undefined, "/"]) {
-      for (const address of addresses) {
-        const expected = summary(matchRoutes(routes, address, basename));
-        expect(summary(build.entry.module.builtMatchRoutes(routes, address, basename)), `${address} (first)`).toEqual(expected);
-        expect(summary(build.entry.module.builtMatchRoutes(routes, address, basename)), `${address} (kept)`).toEqual(expected);
-      }
+      const expected = addresses.map((address) => [address, summary(matchRoutes(routes, address, basename))]);
+      const first = addresses.map((address) => [address, summary(build.entry.module.builtMatchRoutes(routes, address, basename))]);
+      const kept = addresses.map((address) => [address, summary(build.entry.module.builtMatchRoutes(routes, address, basename))]);
+      expect(first).toEqual(expected);
+      expect(kept).toEqual(expected);
     }
-  });
+  }, 120_000);
 
   it("hands out copies: changing one caller's matches does not change the next caller's", () => {
     const address = fill("/marketplace/:deckId")[1] ?? "/marketplace/deck-42";
     const first = build.entry.module.builtMatchRoutes(routes, address)!;
-    const before = summary(first);
+    const before = JSON.parse(JSON.stringify(summary(first)));
     for (const match of first) (match.params as Record<string, string>).deckId = "changed";
     first.length = 0;
     expect(summary(build.entry.module.builtMatchRoutes(routes, address))).toEqual(before);
