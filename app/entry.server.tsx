@@ -9,6 +9,10 @@ import { NonceProvider } from "./security/nonce";
 // The Worker takes its request handler from this bundle, so one copy of Remix's server runtime and
 // router serves each request, with the build's route-matching cache (docs/decisions/0025-render-path.md).
 export { createRequestHandler } from "@remix-run/cloudflare";
+// The rest of what the Worker runs, taken from this build so it is bundled once (workers/app.ts).
+export * as workerSide from "./worker-side.server";
+// Route matching as this build has it (scripts/vite-route-matching.ts), held to the library's own by tests/worker/route-matching.test.ts.
+export { matchRoutes as builtMatchRoutes } from "@remix-run/router";
 
 const ABORT_DELAY_MS = 5000;
 /** A burst bigger than this leaves at once rather than waiting for the end of its turn. */

@@ -1,20 +1,29 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
-import { gatePartyRequest } from "../app/auth/party.server";
-import { ensureGuest, shouldCreateGuest, withSessionToken } from "../app/auth/guest.server";
-import { isSameOrigin } from "../app/auth/origin";
-import { isBearerApiCall } from "../app/api/paths";
-import { claimedSessionKind, isSecureRequest, sessionCookieName } from "../app/auth/session-cookie";
-import { withPublicPageCache } from "../app/cache/public-pages.server";
-import { createDatabase, withRequestBinding } from "../app/db.server";
-import { readConfig, type AppConfig } from "../app/env.server";
-import { runPeriodicJobs } from "../app/jobs/periodic.server";
-import { createPayouts } from "../app/payouts/payouts.server";
-import { textResponse } from "../app/lib/http";
-import { createLoadContext } from "../app/load-context.server";
-import { openRequestSession } from "../app/lib/d1-sessions.server";
-import {
+import type { AppConfig } from "../app/env.server";
+
+// Everything below comes from the server build (app/worker-side.server.ts), so the Worker carries one
+// copy of the app and its dependencies.
+const {
+  routePartykitRequest,
+  gatePartyRequest,
+  ensureGuest,
+  shouldCreateGuest,
+  withSessionToken,
+  isSameOrigin,
+  isBearerApiCall,
+  claimedSessionKind,
+  isSecureRequest,
+  sessionCookieName,
+  withPublicPageCache,
+  createDatabase,
+  withRequestBinding,
+  readConfig,
+  runPeriodicJobs,
+  createPayouts,
+  textResponse,
+  createLoadContext,
+  openRequestSession,
   budgetFor,
   countedEnv,
   countFor,
@@ -25,16 +34,19 @@ import {
   newRoundTrips,
   ROUND_TRIPS_BUDGET_HEADER,
   ROUND_TRIPS_HEADER,
-} from "../app/lib/round-trips.server";
-import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
-import { logRefusal } from "../app/security/audit.server";
-import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
-import { withAccountHeader } from "../app/sw/account-header.server";
+  bodyLimitFor,
+  limitRequestBody,
+  refuseUnreadableForm,
+  logRefusal,
+  newNonce,
+  withSecurityHeaders,
+  withAccountHeader,
+} = build.entry.module.workerSide;
 
-export { DeckGenerator } from "../party/deck-generator";
-export { ReaderPresence } from "../party/reader-presence";
-export { ReadingRoom } from "../party/reading-room";
-export { UserChannel } from "../party/user-channel";
+export const DeckGenerator = build.entry.module.workerSide.DeckGenerator;
+export const ReaderPresence = build.entry.module.workerSide.ReaderPresence;
+export const ReadingRoom = build.entry.module.workerSide.ReadingRoom;
+export const UserChannel = build.entry.module.workerSide.UserChannel;
 
 // The handler comes from the build itself: one copy of Remix on the server, with its route-matching cache.
 const handleRemixRequest = build.entry.module.createRequestHandler(build as unknown as ServerBuild);

@@ -103,5 +103,5 @@ export function printPixels(svg: string, engines: PictureEngines) {
 
 /** A print picture as a PNG, 898 × 1488. */
 export function printPng(svg: string, engines: PictureEngines) {
-  return svgToPng(svg, engines, { withText: true });
+  return svgToPng(svg, engines);
 }
