@@ -2,8 +2,9 @@
 // Stages run one after another; the steps of a stage run side by side. A step's output is shown as
 // one block when it ends, headed by its name, result and time; a step alone in its stage is shown
 // as it runs. Any failed step fails the run (exit 1) once its stage has ended, so every failure of
-// that stage is shown, and no later stage starts. A run that passes writes each stage's and step's
-// seconds to bench-results/suite.json, with the machine's load when it started and ended.
+// that stage is shown, and no later stage starts. A whole run that passes writes each stage's and
+// step's seconds to bench-results/suite.json, with the machine's load when it started and ended.
+// `npm test -- checks "worker tests"` runs only the stages named (and writes no figures).
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -34,6 +35,14 @@ const stages = [
   { name: "browser tests", steps: [{ name: "browser tests", command: ["npm", "run", "test:e2e"] }] },
 ];
 
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !stages.some((stage) => stage.name === name));
+if (unknown.length > 0) {
+  console.error(`No stage named ${unknown.join(", ")}; the stages are: ${stages.map((stage) => stage.name).join(", ")}`);
+  process.exit(2);
+}
+const toRun = chosen.length > 0 ? stages.filter((stage) => chosen.includes(stage.name)) : stages;
+
 const seconds = (since) => Math.round((performance.now() - since) / 100) / 10;
 
 /** Runs a step; with `stream`, its output goes straight to ours, otherwise it is kept and returned. */
@@ -63,7 +72,7 @@ const report = { startedAt: new Date().toISOString(), cores: os.availableParalle
 const runStarted = performance.now();
 let failed = [];
 
-for (const stage of stages) {
+for (const stage of toRun) {
   const stream = stage.steps.length === 1;
   const stageStarted = performance.now();
   heading(`${stage.name}: ${stage.steps.map((step) => step.name).join(", ")}`);
@@ -87,7 +96,7 @@ for (const stage of stages) {
 report.totalSeconds = seconds(runStarted);
 report.loadAtEnd = load();
 report.passed = failed.length === 0;
-if (report.passed) writeFileSync(path.join(projectRoot, "bench-results", "suite.json"), `${JSON.stringify(report, null, 2)}\n`);
+if (report.passed && toRun === stages) writeFileSync(path.join(projectRoot, "bench-results", "suite.json"), `${JSON.stringify(report, null, 2)}\n`);
 
 heading("summary");
 for (const [name, time] of Object.entries(report.stages)) console.log(`${name.padEnd(16)} ${String(time).padStart(7)} s`);
