@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { newPaintingSecret } from "../app/art/painting-secret";
+import { deckKinds, deckQualities } from "../app/decks/vocabulary";
 
 /** Milliseconds since the epoch; every timestamp in the database uses this unit unless named otherwise. */
 const millis = (name: string) => integer(name, { mode: "number" });
@@ -141,9 +142,8 @@ export const authSessions = sqliteTable(
   (t) => [index("auth_sessions_user_idx").on(t.userId), index("auth_sessions_expiry_idx").on(t.expiresAt)],
 );
 
-export const deckKinds = ["major_arcana", "complete"] as const;
+export { deckKinds, deckQualities };
 export const deckStatuses = ["generating", "ready", "failed"] as const;
-export const deckQualities = ["medium", "high"] as const;
 
 export const decks = sqliteTable(
   "decks",

@@ -26,6 +26,7 @@ const stages = [
     name: "checks",
     steps: [
       { name: "typecheck", command: ["npm", "run", "typecheck"] },
+      { name: "import cycles", command: ["npm", "run", "check:cycles"] },
       { name: "production build", command: ["npm", "run", "check:production"], env: { ARCANUM_BUILD_DIR: PRODUCTION_CHECK_DIR } },
       { name: "test build", command: ["npm", "run", "build:test"] },
     ],

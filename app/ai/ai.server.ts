@@ -53,7 +53,8 @@ export { cardImagePrompt, QUESTION_CATEGORIES, READING_SECTIONS, usernamePrompt 
 export { CANNED_QUESTIONS, CANNED_THEMES, composeCardDescription, fallbackDeckDescription, fallbackReading } from "./fallbacks";
 export { firstLine, shortenQuestion } from "./text";
 
-export type CardQuality = "medium" | "high";
+export type { CardImageQuality as CardQuality } from "../decks/vocabulary";
+import type { CardImageQuality as CardQuality } from "../decks/vocabulary";
 /**
  * `variant` counts the card's repaints: each one asks for a new picture of the same card.
  * `paintingSecret` is the deck's own: the local painter's picture of a deck's card comes from it.

@@ -6,6 +6,7 @@ import { mapWithConcurrency } from "../lib/pool";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { cardImageKey, cardImageUrl } from "./images";
 import type { CardProgress, CardStage, DeckStatus } from "./progress";
+import type { CardImageQuality } from "./vocabulary";
 
 /** How many cards are made at once for one deck. */
 export const GENERATION_CONCURRENCY = 6;
@@ -45,7 +46,7 @@ export type Repaint = { previousImageKey: string | null };
  */
 export async function generateCard(
   deps: GenerationDeps,
-  deck: { id: string; theme: string; artStyle: string | null; quality?: "medium" | "high"; paintingSecret: string | null },
+  deck: { id: string; theme: string; artStyle: string | null; quality?: CardImageQuality; paintingSecret: string | null },
   card: TarotCard,
   variant = 0,
   repaint: Repaint | null = null,

@@ -22,6 +22,7 @@ import { PLANS } from "../plans/catalogue";
 import { LocalPayments } from "../payments/local.server";
 import { createPayments, deliverLocalEvents } from "../payments/payments.server";
 import { LocalPayouts } from "../payouts/local.server";
+import { accountStateStatement } from "./payout-accounts.server";
 import { createPayouts } from "../payouts/payouts.server";
 import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutAccountState, type PayoutsProvider } from "../payouts/provider.server";
 
@@ -149,14 +150,6 @@ export async function startOnboarding(context: AppLoadContext, user: CurrentUser
   return url;
 }
 
-/** The account's state as the provider reports it, written to the creator's row. */
-function accountStateStatement(db: Database, state: PayoutAccountState, now: number): Statement {
-  return db
-    .update(sellerAccounts)
-    .set({ payoutsEnabled: state.payoutsEnabled && state.detailsSubmitted, updatedAt: now })
-    .where(eq(sellerAccounts.accountId, state.accountId));
-}
-
 /**
  * The creator is back from the provider's onboarding: their account is read from the provider at
  * once rather than waiting for its `account.updated` event.
@@ -167,16 +160,6 @@ export async function refreshPayoutAccount(context: AppLoadContext, userId: stri
   if (!account || account.payoutsEnabled || !provider || provider.name !== account.provider) return;
   const state = await provider.retrieveAccount(account.accountId).catch(() => null);
   if (state) await accountStateStatement(context.db, state, Date.now());
-}
-
-/** `account.updated`: the payout account follows the provider's state (for the payments event batch). */
-export async function payoutAccountEventStatements(db: Database, event: Stripe.Event, now: number): Promise<{ userId: string | null; statements: Statement[] }> {
-  const account = event.data.object as Stripe.Account;
-  if (typeof account?.id !== "string") return { userId: null, statements: [] };
-  const row = await db.query.sellerAccounts.findFirst({ columns: { userId: true }, where: eq(sellerAccounts.accountId, account.id) });
-  if (!row) return { userId: null, statements: [] };
-  const state = { accountId: account.id, payoutsEnabled: Boolean(account.payouts_enabled), detailsSubmitted: Boolean(account.details_submitted) };
-  return { userId: row.userId, statements: [accountStateStatement(db, state, now)] };
 }
 
 /** The local onboarding form: the creator's local payout account is completed, as Stripe would report it. */
