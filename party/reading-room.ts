@@ -4,7 +4,7 @@ import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { saveToJournals } from "../app/reading-room/journal.server";
 import { parseClientMessage, type ServerMessage } from "../app/reading-room/messages";
-import { closeRoom, deckForReading, loadRoomSeed, mirrorRoom, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
+import { closeRoom, deckForReading, loadRoomSeed, mirrorRoom, ROOM_MEMBER_HEADER, type MirroredSeats, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { tellAccountChanged } from "../app/accounts/channel.server";
 import {
   arrive,
@@ -85,6 +85,8 @@ export class ReadingRoom extends Server<Env> {
   /** The paid reading's clock, or null in a free room. */
   private meter: Meter | null = null;
   private mirroredAt = 0;
+  /** What this instance last wrote to the seats' rows: a mirror writes only the seats that changed. */
+  private readonly mirroredSeats: MirroredSeats = new Map();
   /** Set while an interpretation's AI allowance is being checked, so a second request waits its turn. */
   private askingAi = false;
   /** Set when a paid reading ended and the room closed: the sockets closing after it change nothing. */
@@ -237,8 +239,26 @@ export class ReadingRoom extends Server<Env> {
     await this.ctx.storage.put(STATE_KEY, state);
     // Pages, pictures and invites are answered from D1: a removal, a lock or a new deck holds there before anyone hears of it.
     if (mirror === "now") await this.mirrorNow();
-    for (const message of messages) this.broadcast(message);
+    this.tellEveryone(messages);
     if (mirror === "soon") this.mirrorSoon();
+  }
+
+  /**
+   * Sends the messages, each serialised once, to every open socket. The sockets are taken from the
+   * runtime directly: the generic broadcast reads each socket's stored attachment again on every
+   * message to recognise it, a cost per person and per change that the table's busiest moments felt.
+   */
+  private tellEveryone(messages: string[]) {
+    const sockets = this.ctx.getWebSockets().filter((socket) => socket.readyState === WebSocket.OPEN);
+    for (const message of messages) {
+      for (const socket of sockets) {
+        try {
+          socket.send(message);
+        } catch {
+          socket.close(1011, "Unexpected error");
+        }
+      }
+    }
   }
 
   private async layDeck(by: string | null) {
@@ -264,7 +284,7 @@ export class ReadingRoom extends Server<Env> {
     const state = this.state;
     if (!state) return Promise.resolve();
     this.mirroredAt = Date.now();
-    const done = mirrorRoom(createDatabase(this.env.DB), this.name, state, this.deckLaidBy).catch((error) => console.error("mirroring reading", this.name, error));
+    const done = mirrorRoom(createDatabase(this.env.DB), this.name, state, this.deckLaidBy, this.mirroredSeats).catch((error) => console.error("mirroring reading", this.name, error));
     this.ctx.waitUntil(done);
     return done;
   }
@@ -379,7 +399,7 @@ export class ReadingRoom extends Server<Env> {
   /** A line of chat from someone at the table, kept and told to everyone; the room names the sender. */
   private async say(memberId: string, text: string) {
     const entry = await this.chat.say(this.state, memberId, text);
-    if (entry) this.broadcast(JSON.stringify({ type: "chat", entries: [entry], replace: false } satisfies ServerMessage));
+    if (entry) this.tellEveryone([JSON.stringify({ type: "chat", entries: [entry], replace: false } satisfies ServerMessage)]);
   }
 
   /** Writes the interpretation for the table (room/interpretation.ts). */
