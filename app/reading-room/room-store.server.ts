@@ -95,11 +95,16 @@ export function readingCards(state: RoomState) {
  * with it the lock and the removals, which `seatStands` reads. `deckLaidBy` is who laid the deck on
  * the table (undefined: unchanged).
  */
-export async function mirrorRoom(db: Database, sessionId: string, state: RoomState, deckLaidBy?: string | null) {
+export async function mirrorRoom(db: Database, sessionId: string, state: RoomState, deckLaidBy?: string | null, written?: MirroredSeats) {
   const now = Date.now();
   const seen = new Map(state.members.map((member) => [member.id, member.lastSeenAt]));
+  // A seat whose row already holds what it would be written with is left alone: a change to the table rewrites one row, not one per person.
+  const seats = new Map(state.members.map((member) => [member.id, seatLine(member)]));
+  const members = state.members.filter((member) => written?.get(member.id) !== seats.get(member.id));
+  const removedLine = state.removed.join(",");
+  const removedChanged = written?.get(REMOVED_LINE) !== removedLine;
   // D1 takes at most 100 bound values a statement.
-  const removed = Array.from({ length: Math.ceil(state.removed.length / 90) }, (_, i) => state.removed.slice(i * 90, i * 90 + 90));
+  const removed = !removedChanged ? [] : Array.from({ length: Math.ceil(state.removed.length / 90) }, (_, i) => state.removed.slice(i * 90, i * 90 + 90));
   await db.batch([
     db
       .update(readingSessions)
@@ -123,7 +128,7 @@ export async function mirrorRoom(db: Database, sessionId: string, state: RoomSta
         updatedAt: now,
       })
       .where(eq(readingSessions.id, sessionId)),
-    ...state.members.map((member) =>
+    ...members.map((member) =>
       db
         .update(sessionParticipants)
         .set({
@@ -141,7 +146,18 @@ export async function mirrorRoom(db: Database, sessionId: string, state: RoomSta
         .where(and(eq(sessionParticipants.sessionId, sessionId), inArray(sessionParticipants.userId, ids))),
     ),
   ]);
+  if (!written) return;
+  for (const member of members) written.set(member.id, seats.get(member.id)!);
+  if (removedChanged) written.set(REMOVED_LINE, removedLine);
 }
+
+/**
+ * What the room last wrote to its seats' rows, by member id (and the removed list under its own
+ * key): kept by the room between mirrors, so only what changed is written again.
+ */
+export type MirroredSeats = Map<string, string>;
+const REMOVED_LINE = "\u0000removed";
+const seatLine = (member: RoomState["members"][number]) => JSON.stringify([member.connections > 0, member.lastSeenAt, member.name]);
 
 /** Marks a reading and its seats closed; its URL then says the reading has ended. */
 export async function closeRoom(db: Database, sessionId: string, now: number) {
