@@ -72,13 +72,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Whether to show the staff pages' link; the staff list itself never leaves the server.
   // A reader who chose to be available is kept online by each tab they have open.
   const readerPresence = user?.readerAvailable ? { heartbeatMs: context.config.readerPresence.heartbeatMs } : null;
-  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config), readerPresence, welcome, accountPrompt };
+  // The browser reports its errors to Sentry itself when a DSN is set (a DSN is public by design).
+  const errorReports = context.config.errorReports?.dsn ?? null;
+  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config), readerPresence, welcome, accountPrompt, errorReports };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   // Without a choice the class stays off and the stylesheet follows the system preference.
   const theme = useChosenTheme();
   const nonce = useNonce();
+  const errorReports = useRootData()?.errorReports;
   return (
     <html lang="en" className={theme ?? undefined}>
       <head>
@@ -89,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="application-name" content="Arcanum" />
         <meta name="apple-mobile-web-app-title" content="Arcanum" />
         <meta name="mobile-web-app-capable" content="yes" />
+        {errorReports ? <meta name="error-reports" content={errorReports} /> : null}
         <Meta />
         <Links />
       </head>
