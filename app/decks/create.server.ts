@@ -13,6 +13,7 @@ import { mayRepaint, NO_REPAINTS_MESSAGE } from "../entitlements/entitlements";
 import { newId } from "../lib/crypto";
 import { rowsPerStatement } from "../lib/d1";
 import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "../tarot/cards";
+import { METRICS, recordMetric } from "../observe/metrics.server";
 
 export const DECK_KINDS = { major_arcana: MAJOR_ARCANA, complete: FULL_DECK } as const;
 export type DeckKind = keyof typeof DECK_KINDS;
@@ -141,6 +142,7 @@ export async function createDeck(context: AppLoadContext, user: Pick<CurrentUser
     return { ok: false as const, ...overflow };
   }
   await startGeneration(context, deckId, { userId: user.id, reference });
+  recordMetric(METRICS.deckMade, input.kind);
   return { ok: true as const, deckId };
 }
 

@@ -20,6 +20,8 @@ import { LocalPayments } from "./local.server";
 import { CHECKOUT_FAILED_MESSAGE, EventAheadError, PaymentsError, type PaymentsProvider } from "./provider.server";
 import { StripePayments } from "./stripe.server";
 import { notify, pushTargetOf } from "../push/notify.server";
+import { log } from "../observe/log.server";
+import { METRICS, recordMetric } from "../observe/metrics.server";
 
 /** The local provider's signing secret: fixed per deployment secret, and never used in production. */
 export function localWebhookSecret(config: AppConfig) {
@@ -144,6 +146,8 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
   try {
     event = await payments.verifyEvent(rawBody, request.headers.get("stripe-signature"));
   } catch (error) {
+    log.warn("payment event", { outcome: "refused", reason: error instanceof EventAheadError ? "ahead" : "signature" });
+    recordMetric(METRICS.webhook, "failed");
     return Response.json({ error: error instanceof EventAheadError ? error.message : "Invalid signature" }, { status: 400 });
   }
   let result;
@@ -151,11 +155,20 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
     result = await applyPaymentEvent(db, payments, event);
   } catch (error) {
     // The event is recorded but a refund it owes was not made: an error status makes the provider deliver it again.
-    if (!(error instanceof UnusedDeckRefundError)) throw error;
-    console.error(error.message, error.cause);
+    if (!(error instanceof UnusedDeckRefundError)) {
+      recordMetric(METRICS.webhook, "failed");
+      throw error;
+    }
+    log.error("payment event", { eventId: event.id, type: event.type, outcome: "refund-pending", error, cause: error.cause instanceof Error ? error.cause.message : String(error.cause) });
+    recordMetric(METRICS.webhook, "failed");
     return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
   }
   const { outcome, userId, upgrade, sale, topUp } = result;
+  log.info("payment event", { eventId: event.id, type: event.type, outcome });
+  recordMetric(METRICS.webhook, outcome === "applied" || outcome === "duplicate" ? "ok" : outcome);
+  if (sale) recordMetric(METRICS.purchase, "deck");
+  if (topUp) recordMetric(METRICS.purchase, "top-up");
+  if (upgrade) recordMetric(METRICS.purchase, "deck-upgrade");
   if (sale) notify(pushTargetOf(context), { kind: "sale", ...sale, origin: new URL(request.url).origin });
   // A top-up reached the balance: a reading waiting on it goes on, and its receipt is sent.
   if (topUp) await afterTopUp(context, topUp);
