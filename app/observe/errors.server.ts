@@ -7,7 +7,7 @@ import { errorGroups } from "../../db/schema";
 import { createDatabase, type Database } from "../db.server";
 import { sha256Hex } from "../lib/crypto";
 import { describeError, log } from "./log.server";
-import { currentScope, type Scope } from "./scope.server";
+import { currentRelease, currentScope, type Scope } from "./scope.server";
 import { sentryReporter } from "./sentry.server";
 
 export type ErrorSource = "server" | "party" | "browser";
@@ -29,11 +29,7 @@ export type ErrorReport = {
 /** Where reports go: one adapter per destination, chosen once from the configuration. */
 export type ErrorReporter = { send(report: ErrorReport, scope: Scope | undefined): Promise<void> };
 
-let release: string | null = null;
-/** The build's version, named on every report (set once by the Worker entry). */
-export function setRelease(version: string) {
-  release = version;
-}
+export { setRelease } from "./scope.server";
 
 const LONGEST_MESSAGE = 500;
 
@@ -85,7 +81,7 @@ export async function reportOf(
     requestId: where.requestId,
     route: where.route.slice(0, 200),
     userId: where.userId ?? null,
-    release,
+    release: currentRelease(),
     at: where.at ?? Date.now(),
   };
 }

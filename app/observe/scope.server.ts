@@ -7,6 +7,9 @@ import type { MetricPoint } from "./metric-names";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
+const STORE = Symbol.for("arcanum.observe.scope");
+const RELEASE = Symbol.for("arcanum.observe.release");
+
 export type Scope = {
   requestId: string;
   /** The Remix route id that answered, a Durable Object's "party:<class>", or the job's name. */
@@ -23,7 +26,19 @@ export type Scope = {
   reported: WeakSet<object>;
 };
 
-const scopes = new AsyncLocalStorage<Scope>();
+// The Worker entry and the Remix server build are bundled apart, each with its own copy of this
+// module: the one store both read lives on the global object.
+const shared = globalThis as unknown as { [STORE]?: AsyncLocalStorage<Scope>; [RELEASE]?: string };
+const scopes = (shared[STORE] ??= new AsyncLocalStorage<Scope>());
+
+/** The build's version, named on every report (set once by the Worker entry). */
+export function setRelease(version: string) {
+  shared[RELEASE] = version;
+}
+
+export function currentRelease(): string | null {
+  return shared[RELEASE] ?? null;
+}
 
 export function newRequestId(): string {
   return crypto.randomUUID().replaceAll("-", "").slice(0, 20);
