@@ -28,5 +28,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
   // Whether to show the staff pages' link; the staff list itself never leaves the server.
   // A reader who chose to be available is kept online by each tab they have open.
   const readerPresence = user?.readerAvailable ? { heartbeatMs: context.config.readerPresence.heartbeatMs } : null;
-  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config), readerPresence, welcome, accountPrompt };
+  // The browser reports its errors to Sentry itself when a DSN is set (a DSN is public by design).
+  const errorReports = context.config.errorReports?.dsn ?? null;
+  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config), readerPresence, welcome, accountPrompt, errorReports };
 }

@@ -56,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Without a choice the class stays off and the stylesheet follows the system preference.
   const theme = useChosenTheme();
   const nonce = useNonce();
+  const errorReports = useRootData()?.errorReports;
   return (
     <html lang="en" className={theme ?? undefined}>
       <head>
@@ -66,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="application-name" content="Arcanum" />
         <meta name="apple-mobile-web-app-title" content="Arcanum" />
         <meta name="mobile-web-app-capable" content="yes" />
+        {errorReports ? <meta name="error-reports" content={errorReports} /> : null}
         <Meta />
         <Links />
       </head>

@@ -1203,3 +1203,41 @@ export const deckPrints = sqliteTable(
   },
   (t) => [uniqueIndex("deck_prints_version_idx").on(t.deckId, t.holderId, t.version, t.paper, t.arrangement)],
 );
+
+/**
+ * Error reports kept by the local reporter (no SENTRY_DSN): one row per kind of error, counted, so a
+ * repeat adds to the count rather than a row (decision 0077). Never an e-mail, a cookie or a body.
+ */
+export const errorGroups = sqliteTable(
+  "error_groups",
+  {
+    fingerprint: text("fingerprint").primaryKey(),
+    /** Where it was thrown: "server", "party" (a Durable Object) or "browser". */
+    source: text("source").notNull(),
+    type: text("type").notNull(),
+    message: text("message").notNull(),
+    frame: text("frame").notNull(),
+    count: integer("count").notNull().default(1),
+    firstSeen: millis("first_seen").notNull(),
+    lastSeen: millis("last_seen").notNull(),
+    requestId: text("request_id").notNull(),
+    route: text("route").notNull(),
+    userId: text("user_id"),
+    release: text("release"),
+  },
+  (table) => [index("error_groups_last_seen_idx").on(table.lastSeen)],
+);
+
+/** Metrics written where the Analytics Engine binding is absent (development, tests): one row a point. */
+export const metricPoints = sqliteTable(
+  "metric_points",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** What the point is about: a route, a model, an outcome. */
+    label: text("label").notNull(),
+    value: real("value").notNull(),
+    at: millis("at").notNull(),
+  },
+  (table) => [index("metric_points_name_at_idx").on(table.name, table.at)],
+);

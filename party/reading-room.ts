@@ -1,4 +1,5 @@
-import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { ObservedServer } from "./observed";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "../app/ai/usage.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
@@ -74,7 +75,7 @@ type ConnectionState = { memberId: string } & Bucket;
  * D1 for listings and history, and broadcast (with the pile's order hidden) to every socket.
  * Identity comes from the Worker's gate, never from the browser.
  */
-export class ReadingRoom extends Server<Env> {
+export class ReadingRoom extends ObservedServer<Env> {
   static options = { hibernate: true };
 
   private state: RoomState | null = null;

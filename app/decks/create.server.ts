@@ -14,6 +14,7 @@ import { newId } from "../lib/crypto";
 import { rowsPerStatement } from "../lib/d1";
 import { deckKinds, deckQualities, type CardImageQuality as Quality, type DeckKind } from "./vocabulary";
 import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "../tarot/cards";
+import { METRICS, recordMetric } from "../observe/metrics.server";
 
 export const DECK_KINDS = { major_arcana: MAJOR_ARCANA, complete: FULL_DECK } as const satisfies Record<DeckKind, readonly TarotCard[]>;
 
@@ -140,6 +141,7 @@ export async function createDeck(context: AppLoadContext, user: Pick<CurrentUser
     return { ok: false as const, ...overflow };
   }
   await startGeneration(context, deckId, { userId: user.id, reference });
+  recordMetric(METRICS.deckMade, input.kind);
   return { ok: true as const, deckId };
 }
 

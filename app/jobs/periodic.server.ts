@@ -7,6 +7,9 @@ import { deleteStaleRateLimits } from "../security/rate-limit.server";
 import { deleteExpiredIdempotencyKeys } from "../api/idempotency.server";
 import { deleteExpiredSubmissionKeys } from "../outbox/submission-keys.server";
 import type { Database } from "../db.server";
+import { reportError } from "../observe/errors.server";
+import { deleteOldObservations } from "../observe/retention.server";
+import { describeError, log } from "../observe/log.server";
 import { refreshListingScores } from "../marketplace/browse.server";
 import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
 import type { PayoutsProvider } from "../payouts/provider.server";
@@ -72,11 +75,17 @@ export async function runPeriodicJobs(db: Database, now: number, payouts: Payout
     refreshListingScores: () => refreshListingScores(db, now),
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
     sendDailyReminders: () => sendDailyReminders(db, config, now),
+    deleteOldObservations: () => deleteOldObservations(db, now),
   };
   const results = await Promise.allSettled(Object.values(jobs).map((job) => job()));
   const failed = Object.keys(jobs).filter((_, i) => results[i]?.status === "rejected");
   for (const [i, result] of results.entries()) {
-    if (result.status === "rejected") console.error(`periodic job ${Object.keys(jobs)[i]} failed`, result.reason);
+    const job = Object.keys(jobs)[i]!;
+    if (result.status === "fulfilled") log.info("job run", { job, outcome: "ok" });
+    else {
+      log.error("job run", { job, outcome: "failed", error: describeError(result.reason) });
+      reportError(result.reason);
+    }
   }
   return { failed };
 }

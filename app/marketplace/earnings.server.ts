@@ -25,6 +25,7 @@ import { LocalPayouts } from "../payouts/local.server";
 import { accountStateStatement } from "./payout-accounts.server";
 import { createPayouts } from "../payouts/payouts.server";
 import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutAccountState, type PayoutsProvider } from "../payouts/provider.server";
+import { log } from "../observe/log.server";
 
 type Statement = BatchItem<"sqlite">;
 
@@ -241,6 +242,12 @@ export function failedPayoutStatements(db: Database, payoutId: string, now: numb
 
 /** Pays the creator's whole balance to their payout account. */
 export async function requestPayout(context: AppLoadContext, user: CurrentUser): Promise<PayoutOutcome> {
+  const outcome = await payOut(context, user);
+  log.info("payout", { sellerId: user.id, outcome: outcome.kind, ...("amountCents" in outcome ? { amountCents: outcome.amountCents } : {}), ...(outcome.kind === "refused" ? { status: outcome.status } : {}) });
+  return outcome;
+}
+
+async function payOut(context: AppLoadContext, user: CurrentUser): Promise<PayoutOutcome> {
   const { db } = context;
   if (user.isGuest) return { kind: "refused", status: 403, message: PAYOUT_MESSAGES.guest };
   const provider = createPayouts(context.config, db);

@@ -9,6 +9,7 @@ import type { PurchaseHandler } from "../payments/registry.server";
 import { liveReadingOf, sendTopUpReceipt } from "./receipts.server";
 import { TOP_UP_AMOUNTS_CENTS } from "./rules";
 import { balanceOf, topUpRefundStatements, topUpStatements } from "./wallet.server";
+import { log } from "../observe/log.server";
 
 /** Opens the checkout of a top-up of one of the fixed amounts; returns where to send the person. */
 export async function startTopUp(context: AppLoadContext, user: CurrentUser, amountCents: number, origin: string, returnTo: string) {
@@ -50,7 +51,7 @@ export async function startReadingTopUp(context: AppLoadContext, user: CurrentUs
 export async function afterTopUp(context: AppLoadContext, topUp: { userId: string; amountCents: number }) {
   const readingId = await liveReadingOf(context.db, topUp.userId);
   const target = noticeTargetOf(context);
-  target.waitUntil(sendTopUpReceipt(target, { ...topUp, readingLive: readingId !== null }).catch((error) => console.error("sending a top-up receipt", error)));
+  target.waitUntil(sendTopUpReceipt(target, { ...topUp, readingLive: readingId !== null }).catch((error) => log.error("top-up receipt not sent", { error })));
   if (!readingId) return;
   const room = await getServerByName(context.cloudflare.env.ReadingRoom, readingId);
   await room.fundsArrived();

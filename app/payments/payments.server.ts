@@ -13,6 +13,8 @@ import { paymentHandlers } from "./handlers.server";
 import { LocalPayments } from "./local.server";
 import { EventAheadError, PaymentsError } from "./provider.server";
 import { purchaseHandlerOf, UnknownPurchaseKindError } from "./registry.server";
+import { log } from "../observe/log.server";
+import { METRICS, recordMetric } from "../observe/metrics.server";
 
 export { createPayments, localWebhookSecret, openCheckout, PAYMENTS_UNAVAILABLE_MESSAGE, type Purchase } from "./checkout.server";
 
@@ -70,6 +72,8 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
   try {
     event = await payments.verifyEvent(rawBody, request.headers.get("stripe-signature"));
   } catch (error) {
+    log.warn("payment event", { outcome: "refused", reason: error instanceof EventAheadError ? "ahead" : "signature" });
+    recordMetric(METRICS.webhook, "failed");
     return Response.json({ error: error instanceof EventAheadError ? error.message : "Invalid signature" }, { status: 400 });
   }
   let result;
@@ -78,17 +82,22 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
   } catch (error) {
     // The event is recorded but a refund it owes was not made: an error status makes the provider deliver it again.
     if (error instanceof UnusedDeckRefundError) {
-      console.error(error.message, error.cause);
+      log.error("payment event", { eventId: event.id, type: event.type, outcome: "refund-pending", error, cause: error.cause instanceof Error ? error.cause.message : String(error.cause) });
+      recordMetric(METRICS.webhook, "failed");
       return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
     }
     // A purchase this version does not know (nothing was written): refused and logged, so a later delivery can apply it.
     if (error instanceof UnknownPurchaseKindError) {
-      console.error(JSON.stringify({ event: "payment-kind-unknown", kind: error.kind, checkoutId: error.checkoutId, eventId: event.id }));
+      log.error("payment event", { event: "payment-kind-unknown", kind: error.kind, checkoutId: error.checkoutId, eventId: event.id, outcome: "unknown-kind" });
+      recordMetric(METRICS.webhook, "failed");
       return Response.json({ error: error.message }, { status: 422 });
     }
+    recordMetric(METRICS.webhook, "failed");
     throw error;
   }
   const { outcome, userId, followUps = [], refundedInFull = false } = result;
+  log.info("payment event", { eventId: event.id, type: event.type, outcome });
+  recordMetric(METRICS.webhook, outcome === "applied" || outcome === "duplicate" ? "ok" : outcome);
   // What the purchase's domain does once its payment is written: a sale's notice, a top-up reaching a live reading, an upgrade started.
   const origin = new URL(request.url).origin;
   for (const followUp of followUps) await followUp(context, { origin, refundedInFull });

@@ -23,6 +23,7 @@ import { backVersion, deckBackOf } from "../decks/card-back";
 import { cardBackSvg, cardFrontSvg, printPixels, printPng, type PrintCard, type PrintDeck } from "./card-art.server";
 import { ARRANGEMENTS, BLEED_BOX_MM, BLEED_PX, CARD_MM, PAPERS, cropMarks, mmToPt, printPages, type PrintChoice } from "./layout";
 import { PdfWriter, draw, textWidth, type PdfImage } from "./pdf-writer";
+import { log } from "../observe/log.server";
 
 const TAROT_ORDER = new Map(FULL_DECK.map((card, i) => [card.key, i]));
 
@@ -198,7 +199,7 @@ export async function makePrint(
   } catch (error) {
     await upload.abort().catch(() => undefined);
     await deps.db.update(deckPrints).set({ status: "failed", updatedAt: Date.now() }).where(eq(deckPrints.id, printId));
-    console.error("print failed", error);
+    log.error("print failed", { error });
   }
 }
 

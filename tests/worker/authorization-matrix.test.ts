@@ -249,6 +249,17 @@ const ROWS: HttpRow[] = [
   LOCAL_TOOLS
     ? doc("routes/_main.dev.mailbox", "/dev/mailbox (local builds only)", () => "/dev/mailbox", all(200))
     : doc("routes/_main.$", "/dev/mailbox in a production build", () => "/dev/mailbox", all(404)),
+  // The error reports, like the mailbox, exist in local builds only (the staff's health page shows them in production).
+  ...(LOCAL_TOOLS
+    ? [
+        doc("routes/_main.dev.errors", "/dev/errors (local builds only)", () => "/dev/errors", all(200)),
+        act("routes/_main.dev.errors", "an unknown intent", () => "/dev/errors", () => ({ intent: "nothing" }), all(400)),
+      ]
+    : [doc("routes/_main.$", "/dev/errors in a production build", () => "/dev/errors", all(404))]),
+  // Any page may report the errors it throws; a report that is not one is refused.
+  act("routes/errors", "a browser's error report", () => "/errors", () => ({ type: "TypeError", message: "Matrix report", path: "/matrix" }), all(204)),
+  act("routes/errors", "a report without its fields", () => "/errors", () => ({ message: "Matrix" }), all(400)),
+  doc("routes/errors", "GET on the error reports", () => "/errors", all(405)),
   doc(journal, "the owner's journal entry", (f) => `/journal/${f.journalId}`, ownerOnly),
   ...(["notes", "share", "unshare"] as const).map((intent) =>
     act(journal, intent, (f) => `/journal/${f.journalId}`, () => ({ intent, notes: "mine" }), ownerOnly),
@@ -299,6 +310,8 @@ const ROWS: HttpRow[] = [
   act("routes/_main.readings.$readingId", "tip", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "tip", amount: "200", key: "matrix-tip-key" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
   act("routes/_main.readings.$readingId", "report", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "report", reason: "Matrix report of a reading" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
   doc("routes/_main.staff.readings", "/staff/readings", () => "/staff/readings", all(404)),
+  // The staff account is tried in observability.test.ts.
+  doc("routes/_main.staff.health", "/staff/health", () => "/staff/health", all(404)),
   act("routes/_main.staff.readings", "refund", () => "/staff/readings", () => ({ intent: "refund", readingId: "any-reading" }), all(404)),
   doc("routes/_main.staff.reports", "/staff/reports", () => "/staff/reports", all(404)),
   doc("routes/_main.staff.listings", "/staff/listings", () => "/staff/listings?q=tides", all(404)),
