@@ -736,6 +736,34 @@ export async function initializeQuotaForPlan(
   return { status: updated.length > 0 ? "allocated" : "already_allocated", quota };
 }
 
+/**
+ * Credits given by hand (staff, with a reason): the amounts are added to the user's quotas with a
+ * ledger line carrying `description`, once per `referenceId`, for the caller's batch. Like any
+ * credits left, they roll over at a refresh only up to the plan's cap.
+ */
+export function grantCreditStatements(
+  db: Database,
+  userId: string,
+  amounts: CreditAmounts,
+  line: { description: string; referenceId: string; now: number },
+) {
+  const q = userDeckQuotas;
+  const ledgerId = newId();
+  return [
+    ensureRecord(db, userId, line.now),
+    ledgerLineStatement(db, userId, { id: ledgerId, majorArcana: amounts.majorArcana, completeDeck: amounts.completeDeck, description: line.description, referenceId: line.referenceId, now: line.now }),
+    db
+      .update(q)
+      .set({
+        majorArcanaQuota: sql<number>`${q.majorArcanaQuota} + ${amounts.majorArcana}`,
+        completeDeckQuota: sql<number>`${q.completeDeckQuota} + ${amounts.completeDeck}`,
+        updatedAt: line.now,
+      })
+      .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId)))
+      .returning({ userId: q.userId }),
+  ] as const;
+}
+
 /* ------------------------------------------------------------------------------------------------
  * Refunds of Explorer Plus
  * --------------------------------------------------------------------------------------------- */

@@ -257,7 +257,7 @@ export function failedPayoutStatements(db: Database, payoutId: string, now: numb
 }
 
 /** Pays the creator's whole balance to their payout account. */
-export async function requestPayout(context: AppLoadContext, user: CurrentUser): Promise<PayoutOutcome> {
+export async function requestPayout(context: AppLoadContext, user: Pick<CurrentUser, "id" | "isGuest">): Promise<PayoutOutcome> {
   const { db } = context;
   if (user.isGuest) return { kind: "refused", status: 403, message: PAYOUT_MESSAGES.guest };
   const provider = createPayouts(context.config, db);
