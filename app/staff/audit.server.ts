@@ -22,19 +22,20 @@ export type StaffActionName =
   | "dismiss"
   | "refund-reading";
 
-export type StaffActionLine = { staffId: string; action: StaffActionName; target: string; reason: string; outcome: string; now?: number };
+/** `id` makes the line once-only: a repeated action with the same id (the same form sent twice) writes no second line. */
+export type StaffActionLine = { id?: string; staffId: string; action: StaffActionName; target: string; reason: string; outcome: string; now?: number };
 
 /** The statement that writes one line of the record, for the caller's batch. */
 export function auditStatement(db: Database, line: StaffActionLine) {
   return db.insert(staffActions).values({
-    id: newId(),
+    id: line.id ?? newId(),
     staffId: line.staffId,
     action: line.action,
     target: line.target,
     reason: line.reason,
     outcome: line.outcome,
     createdAt: line.now ?? Date.now(),
-  });
+  }).onConflictDoNothing();
 }
 
 /** Writes one line on its own, for actions whose change happened elsewhere (at the payment provider, in another module's batch). */

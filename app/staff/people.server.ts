@@ -150,7 +150,7 @@ export async function grantCredits(db: Database, staffId: string, userId: string
     ensure,
     line,
     update,
-    auditStatement(db, { staffId, action: "grant-credits", target: `user:${userId}`, reason, outcome: `${described} granted`, now }),
+    auditStatement(db, { id: `grant:${key}`, staffId, action: "grant-credits", target: `user:${userId}`, reason, outcome: `${described} granted`, now }),
   ]);
   if (updated.length === 0) return { ok: false, status: 409, message: "These credits were already granted." };
   return { ok: true, message: `${described} granted.` };
