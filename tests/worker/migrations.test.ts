@@ -35,7 +35,8 @@ const SEEDS: Record<string, string[]> = {
     "INSERT INTO deck_quota_ledger (id, user_id, major_arcana_change, complete_deck_change, description, reference_id) VALUES ('m-line-1', 'm-buyer', 3, 2, 'Opening grant', 'm-ref-1'), ('m-line-2', 'm-buyer', -1, 0, 'Deck generation', 'm-ref-2')",
   ],
   "0010_marketplace.sql": [
-    "INSERT INTO deck_listings (deck_id, seller_id, price_cents, description) VALUES ('m-deck', 'm-seller', 500, 'Moons in every phase')",
+    // The migration may already have listed the public deck: the row is made or set either way.
+    "INSERT INTO deck_listings (deck_id, seller_id, price_cents, description) VALUES ('m-deck', 'm-seller', 500, 'Moons in every phase') ON CONFLICT (deck_id) DO UPDATE SET price_cents = 500, description = 'Moons in every phase'",
   ],
 };
 
