@@ -71,5 +71,5 @@ describe("migrations", () => {
     expect(await listing()).toEqual({ price_cents: 500, visible: 0 });
     await db().prepare("UPDATE users SET suspended_at = NULL WHERE id = 'm-seller'").run();
     expect(await listing()).toEqual({ price_cents: 500, visible: 1 });
-  });
+  }, 180_000);
 });
