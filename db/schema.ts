@@ -45,6 +45,9 @@ export const users = sqliteTable(
     lastSeenAt: millis("last_seen_at"),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
+    /** Set by staff: the person cannot sign in or be booked, and their listings leave the marketplace (decision 0078). */
+    suspendedAt: millis("suspended_at"),
+    suspendedReason: text("suspended_reason"),
   },
   (t) => [
     index("users_readers_idx").on(t.isReader, t.isOnline, t.lastSeenAt),
@@ -1240,4 +1243,58 @@ export const metricPoints = sqliteTable(
     at: millis("at").notNull(),
   },
   (table) => [index("metric_points_name_at_idx").on(table.name, table.at)],
+);
+
+/**
+ * Everything staff did in the console, one row per action: who, when, what, to which thing and why
+ * (decision 0078). Rows are only ever added.
+ */
+export const staffActions = sqliteTable(
+  "staff_actions",
+  {
+    id: text("id").primaryKey(),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action").notNull(),
+    /** What the action was about, as `kind:id` (`user:…`, `receipt:…`, `payout:…`, `certificate:…`, `deck:…`). */
+    target: text("target").notNull(),
+    reason: text("reason").notNull(),
+    /** What came of it, in a sentence, for the console's history. */
+    outcome: text("outcome").notNull().default(""),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("staff_actions_created_idx").on(t.createdAt), index("staff_actions_target_idx").on(t.target, t.createdAt)],
+);
+
+/**
+ * A refund staff asked for, claimed before the payment provider is called: one row per receipt and
+ * amount already refunded, so two clicks at once send one refund (decision 0078).
+ */
+export const refundClaims = sqliteTable("refund_claims", {
+  /** `{receiptId}:{refundedCents before}`. */
+  id: text("id").primaryKey(),
+  receiptId: text("receipt_id").notNull(),
+  staffId: text("staff_id")
+    .notNull()
+    .references(() => users.id),
+  createdAt: millis("created_at").notNull().default(now),
+});
+
+export const jobOutcomes = ["running", "ok", "failed"] as const;
+
+/** Each periodic job's run: when it started and finished, how it ended, and what it changed, as counts. */
+export const jobRuns = sqliteTable(
+  "job_runs",
+  {
+    id: text("id").primaryKey(),
+    job: text("job").notNull(),
+    startedAt: millis("started_at").notNull(),
+    finishedAt: millis("finished_at"),
+    outcome: text("outcome", { enum: jobOutcomes }).notNull().default("running"),
+    /** What the run changed, by name (`{"paid":1,"failed":0}`); empty when the job reports nothing. */
+    changes: text("changes", { mode: "json" }).$type<Record<string, number>>().notNull().default(sql`'{}'`),
+    error: text("error"),
+  },
+  (t) => [index("job_runs_started_idx").on(t.startedAt), index("job_runs_job_idx").on(t.job, t.startedAt)],
 );

@@ -58,6 +58,7 @@ export {
   EXPLORER_REFUND_SPENT,
   EXPLORER_REFUND_TAKEN_BACK,
   explorerRefundStatements,
+  grantCreditStatements,
   guestStartingQuota,
   initializeQuotaForPlan,
   mergeQuotaStatements,

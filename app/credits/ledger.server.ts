@@ -628,3 +628,31 @@ export function explorerRefundStatements(db: Database, userId: string, reference
       .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId))),
   ] as const;
 }
+
+/**
+ * Credits given by hand (staff, with a reason): the amounts are added to the user's quotas with a
+ * ledger line carrying `description`, once per `referenceId`, for the caller's batch. Like any
+ * credits left, they roll over at a refresh only up to the plan's cap.
+ */
+export function grantCreditStatements(
+  db: Database,
+  userId: string,
+  amounts: CreditAmounts,
+  line: { description: string; referenceId: string; now: number },
+) {
+  const q = userDeckQuotas;
+  const ledgerId = newId();
+  return [
+    ensureRecord(db, userId, line.now),
+    ledgerLineStatement(db, userId, { id: ledgerId, majorArcana: amounts.majorArcana, completeDeck: amounts.completeDeck, description: line.description, referenceId: line.referenceId, now: line.now }),
+    db
+      .update(q)
+      .set({
+        majorArcanaQuota: sql<number>`${q.majorArcanaQuota} + ${amounts.majorArcana}`,
+        completeDeckQuota: sql<number>`${q.completeDeckQuota} + ${amounts.completeDeck}`,
+        updatedAt: line.now,
+      })
+      .where(and(eq(q.userId, userId), ledgerRowWithId(ledgerId)))
+      .returning({ userId: q.userId }),
+  ] as const;
+}

@@ -16,6 +16,7 @@ import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 import { sendDailyReminders } from "../daily/reminders.server";
 import type { AppConfig } from "../env.server";
+import { deleteOldJobRuns, recordedJob } from "./runs.server";
 
 /** A participant not seen for this long no longer counts as active in a reading. */
 export const PARTICIPANT_ACTIVITY_WINDOW_MS = 60 * 60 * 1000;
@@ -59,7 +60,7 @@ export async function closeInactiveReadings(db: Database, now: number) {
 
 /**
  * Everything the cron trigger (every 15 minutes) keeps tidy. Each job is independent: one failing
- * does not stop the others. `payouts` is the payouts provider, when there is one; `config` lets
+ * does not stop the others, and each run of each is recorded (jobs/runs.server.ts). `payouts` is the payouts provider, when there is one; `config` lets
  * reminders go out by push where it is set up.
  */
 export async function runPeriodicJobs(db: Database, now: number, payouts: PayoutsProvider | null = null, config: AppConfig | null = null) {
@@ -76,8 +77,10 @@ export async function runPeriodicJobs(db: Database, now: number, payouts: Payout
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
     sendDailyReminders: () => sendDailyReminders(db, config, now),
     deleteOldObservations: () => deleteOldObservations(db, now),
+    deleteOldJobRuns: () => deleteOldJobRuns(db, now),
   };
-  const results = await Promise.allSettled(Object.values(jobs).map((job) => job()));
+  // Each job's run is recorded in `job_runs` (start, end, outcome, counts), shown on /staff.
+  const results = await Promise.allSettled(Object.entries(jobs).map(([name, job]) => recordedJob(db, name, job)));
   const failed = Object.keys(jobs).filter((_, i) => results[i]?.status === "rejected");
   for (const [i, result] of results.entries()) {
     const job = Object.keys(jobs)[i]!;

@@ -241,13 +241,13 @@ export function failedPayoutStatements(db: Database, payoutId: string, now: numb
 }
 
 /** Pays the creator's whole balance to their payout account. */
-export async function requestPayout(context: AppLoadContext, user: CurrentUser): Promise<PayoutOutcome> {
+export async function requestPayout(context: AppLoadContext, user: Pick<CurrentUser, "id" | "isGuest">): Promise<PayoutOutcome> {
   const outcome = await payOut(context, user);
   log.info("payout", { sellerId: user.id, outcome: outcome.kind, ...("amountCents" in outcome ? { amountCents: outcome.amountCents } : {}), ...(outcome.kind === "refused" ? { status: outcome.status } : {}) });
   return outcome;
 }
 
-async function payOut(context: AppLoadContext, user: CurrentUser): Promise<PayoutOutcome> {
+async function payOut(context: AppLoadContext, user: Pick<CurrentUser, "id" | "isGuest">): Promise<PayoutOutcome> {
   const { db } = context;
   if (user.isGuest) return { kind: "refused", status: 403, message: PAYOUT_MESSAGES.guest };
   const provider = createPayouts(context.config, db);

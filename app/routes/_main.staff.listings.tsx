@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requireStaff } from "~/auth/staff.server";
 import { DeckActionButton, HideDeckForm, ModerationMessage, type ModerationResult } from "~/components/marketplace/moderation-forms";
 import { PageHeader } from "~/components/page-header";
+import { StaffNav } from "~/components/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { formatPrice } from "~/decks/images";
@@ -35,10 +36,7 @@ export default function StaffListings() {
       <PageHeader eyebrow="Staff" title="Listings">
         <p>Hidden and featured decks, or any listing by its title.</p>
       </PageHeader>
-      <nav aria-label="Staff" className="mb-6 flex flex-wrap gap-4 text-sm">
-        <Link to="/staff/reports" className="text-brand underline">Reports</Link>
-        <span aria-current="page" className="font-semibold">Listings</span>
-      </nav>
+      <StaffNav />
       <Form method="get" role="search" className="mb-8 flex flex-wrap gap-3">
         <label className="sr-only" htmlFor="staff-search">Deck title</label>
         <input

@@ -314,6 +314,18 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.staff.health", "/staff/health", () => "/staff/health", all(404)),
   act("routes/_main.staff.readings", "refund", () => "/staff/readings", () => ({ intent: "refund", readingId: "any-reading" }), all(404)),
   doc("routes/_main.staff.reports", "/staff/reports", () => "/staff/reports", all(404)),
+  // The console (staff-console.test.ts tries the staff account): 404 for everyone else, readers included (member and removed are readers).
+  doc("routes/_main.staff._index", "/staff", () => "/staff", all(404)),
+  doc("routes/_main.staff.people._index", "/staff/people", () => "/staff/people?q=demo", all(404)),
+  doc("routes/_main.staff.people.$userId", "/staff/people/{owner}", () => `/staff/people/${OWNER_ID}`, all(404)),
+  ...(["grant", "suspend", "restore"] as const).map((intent) =>
+    act("routes/_main.staff.people.$userId", intent, () => `/staff/people/${OWNER_ID}`, () => ({ intent, kind: "completeDeck", amount: "5", reason: "Matrix", key: `matrix-${intent}-key` }), all(404)),
+  ),
+  doc("routes/_main.staff.payments", "/staff/payments", () => "/staff/payments", all(404)),
+  act("routes/_main.staff.payments", "refund", () => "/staff/payments", (f) => ({ intent: "refund", receiptId: f.receiptId, reason: "Matrix" }), all(404)),
+  act("routes/_main.staff.payments", "retry-payout", () => "/staff/payments", () => ({ intent: "retry-payout", payoutId: "any-payout", reason: "Matrix" }), all(404)),
+  doc("routes/_main.staff.readers", "/staff/readers", () => "/staff/readers", all(404)),
+  act("routes/_main.staff.readers", "revoke", () => "/staff/readers", () => ({ intent: "revoke", certificateId: "demo-theo-adept", reason: "Matrix revocation" }), all(404)),
   doc("routes/_main.staff.listings", "/staff/listings", () => "/staff/listings?q=tides", all(404)),
   ...(["hide", "dismiss", "unhide", "feature", "unfeature"] as const).flatMap((intent) =>
     (["routes/_main.staff.reports", "routes/_main.staff.listings"] as const).map((route) =>
