@@ -6,7 +6,7 @@
 // `measureUpload` and `measureStartup` take the server build's folder (build/ by default), so a check
 // can measure the build it just made (scripts/check-production.mjs, scripts/bench.ts).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -21,13 +21,30 @@ function wrangler(args) {
   return `${run.stdout}\n${run.stderr}`;
 }
 
-const aliasFor = (buildDirectory) => ["--alias", `remix-build:./${path.relative(projectRoot, path.join(buildDirectory, "server", "index.js"))}`];
+/**
+ * wrangler's `--alias` does not override the `[alias]` table of wrangler.toml, so a build in another
+ * folder is measured through a copy of the configuration, beside it (its paths are relative to it),
+ * whose alias names that folder; removed afterwards.
+ */
+function withConfigFor(buildDirectory, run) {
+  const target = `./${path.relative(projectRoot, path.join(buildDirectory, "server", "index.js"))}`;
+  const source = readFileSync(path.join(projectRoot, "wrangler.toml"), "utf8");
+  const replaced = source.replace(/^"remix-build" = .*$/m, `"remix-build" = ${JSON.stringify(target)}`);
+  if (replaced === source && target !== "./build/server/index.js") throw new Error('wrangler.toml has no "remix-build" alias to point at the build');
+  const config = path.join(projectRoot, `.wrangler-measure-${process.pid}.toml`);
+  writeFileSync(config, replaced);
+  try {
+    return run(["--config", config]);
+  } finally {
+    rmSync(config, { force: true });
+  }
+}
 
 /** Bytes and gzipped bytes of what `wrangler deploy` would upload for the build in `buildDirectory`, file by file. */
 export function measureUpload(buildDirectory = path.join(projectRoot, "build")) {
   const out = mkdtempSync(path.join(tmpdir(), "arcanum-upload-"));
   try {
-    const printed = wrangler(["deploy", "--dry-run", "--outdir", out, ...aliasFor(buildDirectory)]);
+    const printed = withConfigFor(buildDirectory, (config) => wrangler(["deploy", "--dry-run", "--outdir", out, ...config]));
     const files = readdirSync(out)
       .filter((name) => !name.endsWith(".map") && name !== "README.md")
       .map((name) => {
@@ -50,7 +67,7 @@ export function measureStartup(buildDirectory = path.join(projectRoot, "build"))
   const out = mkdtempSync(path.join(tmpdir(), "arcanum-startup-"));
   try {
     const profileFile = path.join(out, "startup.cpuprofile");
-    wrangler(["check", "startup", "--outfile", profileFile, `--args=${aliasFor(buildDirectory).join("=")}`]);
+    withConfigFor(buildDirectory, (config) => wrangler(["check", "startup", "--outfile", profileFile, ...config]));
     const profile = JSON.parse(readFileSync(profileFile, "utf8"));
     const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
     let cpu = 0;

@@ -10,24 +10,8 @@ import { describeError, log } from "./log.server";
 import { currentRelease, currentScope, type Scope } from "./scope.server";
 import { sentryReporter } from "./sentry.server";
 
-export type ErrorSource = "server" | "party" | "browser";
-
-export type ErrorReport = {
-  source: ErrorSource;
-  type: string;
-  message: string;
-  /** The top frame of the stack, without line and column, or "" when there is none. */
-  frame: string;
-  fingerprint: string;
-  requestId: string;
-  route: string;
-  userId: string | null;
-  release: string | null;
-  at: number;
-};
-
-/** Where reports go: one adapter per destination, chosen once from the configuration. */
-export type ErrorReporter = { send(report: ErrorReport, scope: Scope | undefined): Promise<void> };
+export type { ErrorReport, ErrorReporter, ErrorSource } from "./report";
+import type { ErrorReport, ErrorReporter, ErrorSource } from "./report";
 
 export { setRelease } from "./scope.server";
 

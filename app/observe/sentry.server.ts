@@ -2,7 +2,7 @@
 // given is already scrubbed (errors.server.ts); the request it names is rebuilt from the safe parts
 // only: method, path, the names of query parameters and a short list of headers.
 import { Toucan } from "toucan-js";
-import type { ErrorReport, ErrorReporter } from "./errors.server";
+import type { ErrorReport, ErrorReporter } from "./report";
 import type { Scope } from "./scope.server";
 
 /** The request headers a report may carry; cookies, authorization and addresses never. */
