@@ -11,6 +11,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatPrice } from "~/decks/images";
 import { longDate } from "~/lib/format";
 import { listingsForStaff, moderateFromForm } from "~/marketplace/moderation.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** The moderation itself, then the line in the staff record (decision 0078). */
+export const handle: PageHandle = { actionRoundTrips: 5 };
 
 export const meta: MetaFunction = () => [{ title: "Listings — Arcanum staff" }, { name: "robots", content: "noindex" }];
 

@@ -11,7 +11,8 @@ import { formatMoney } from "~/lib/format";
 import { openReadingReports, refundReading } from "~/paid-readings/readings.server";
 import type { PageHandle } from "~/lib/page-handle";
 
-export const handle: PageHandle = { actionRoundTrips: 5 };
+/** The refund, then the line in the staff record (decision 0078). */
+export const handle: PageHandle = { actionRoundTrips: 6 };
 
 export const meta: MetaFunction = () => [{ title: "Reported readings — Arcanum staff" }, { name: "robots", content: "noindex" }];
 

@@ -8,6 +8,10 @@ import { StaffNav } from "~/components/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { longDate } from "~/lib/format";
 import { moderateFromForm, openReportsByDeck } from "~/marketplace/moderation.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** The moderation itself, then the line in the staff record (decision 0078). */
+export const handle: PageHandle = { actionRoundTrips: 5 };
 
 export const meta: MetaFunction = () => [{ title: "Reports — Arcanum staff" }, { name: "robots", content: "noindex" }];
 
