@@ -6,8 +6,8 @@ export default defineConfig({
     globalSetup: ["tests/e2e/global-setup.ts"],
     environment: "node",
     // Each worker runs against an app of its own on a fresh copy of the state (tests/e2e/global-setup.ts,
-    // docs/decisions/0072). Two at a time (`--maxWorkers=2`) took 880 s instead of about 1,600 s
-    // here, but two tests timed out under it (the push notification and the marketplace's long flow):
+    // docs/decisions/0072). Two at a time (`--maxWorkers=2`) took 880 s against 970 s one at a
+    // time here, and two tests timed out under it (the push notification and the marketplace's long flow):
     // one file at a time until they are settled.
     fileParallelism: true,
     maxWorkers: 1,
