@@ -24,13 +24,18 @@ function wrangler(args) {
 /**
  * wrangler's `--alias` does not override the `[alias]` table of wrangler.toml, so a build in another
  * folder is measured through a copy of the configuration, beside it (its paths are relative to it),
- * whose alias names that folder; removed afterwards.
+ * whose alias and assets directory name that folder; removed afterwards.
  */
 function withConfigFor(buildDirectory, run) {
   const target = `./${path.relative(projectRoot, path.join(buildDirectory, "server", "index.js"))}`;
   const source = readFileSync(path.join(projectRoot, "wrangler.toml"), "utf8");
-  const replaced = source.replace(/^"remix-build" = .*$/m, `"remix-build" = ${JSON.stringify(target)}`);
-  if (replaced === source && target !== "./build/server/index.js") throw new Error('wrangler.toml has no "remix-build" alias to point at the build');
+  const assets = `./${path.relative(projectRoot, path.join(buildDirectory, "client"))}`;
+  const replaced = source
+    .replace(/^"remix-build" = .*$/m, `"remix-build" = ${JSON.stringify(target)}`)
+    // The static assets of the same build: on a fresh clone build/client does not exist.
+    .replace(/^directory = "\.\/build\/client"$/m, `directory = ${JSON.stringify(assets)}`);
+  if (!replaced.includes(JSON.stringify(target)) && target !== "./build/server/index.js") throw new Error('wrangler.toml has no "remix-build" alias to point at the build');
+  if (!replaced.includes(`directory = ${JSON.stringify(assets)}`)) throw new Error("wrangler.toml has no [assets] directory to point at the build");
   const config = path.join(projectRoot, `.wrangler-measure-${process.pid}.toml`);
   writeFileSync(config, replaced);
   try {
