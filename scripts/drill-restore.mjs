@@ -3,7 +3,7 @@
 // imports the export's data, and checks that every table holds as many rows and the ledgers add up
 // to the same sums. Exits non-zero, naming what differs, when they do not.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { prepareState } from "./local-app.mjs";
@@ -11,7 +11,11 @@ import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
 const started = Date.now();
 const folder = mkdtempSync(path.join(tmpdir(), "arcanum-drill-"));
-const source = path.join(folder, "source");
+// `wrangler d1 export --local` takes no --persist-to: it reads the state beside its configuration
+// file (`.wrangler/state` in that file's folder). So the seeded database is made exactly there, beside
+// a copy of wrangler.toml in the temporary folder.
+const exportConfig = path.join(folder, "export", "wrangler.toml");
+const source = path.join(folder, "export", ".wrangler", "state");
 const restored = path.join(folder, "restored");
 const dump = path.join(folder, "export.sql");
 
@@ -52,7 +56,9 @@ try {
   const tables = tablesOf(source);
   console.log(`Exporting ${tables.length} tables…`);
   // The data only, table by table (a search index is rebuilt by its triggers, not exported).
-  wrangler(["d1", "export", "DB", "--local", "--persist-to", source, "--no-schema", "--output", dump, ...tables.flatMap((name) => ["--table", name])]);
+  mkdirSync(path.dirname(exportConfig), { recursive: true });
+  copyFileSync(path.join(projectRoot, "wrangler.toml"), exportConfig);
+  wrangler(["d1", "export", "DB", "--local", "--config", exportConfig, "--no-schema", "--output", dump, ...tables.flatMap((name) => ["--table", name])]);
   console.log("Applying every migration to a fresh database, then importing…");
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", restored]);
   // Rows arrive in the export's order, not the foreign keys': the keys are checked once all are in.

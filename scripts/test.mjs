@@ -29,6 +29,7 @@ const stages = [
       { name: "import cycles", command: ["npm", "run", "check:cycles"] },
       { name: "production build", command: ["npm", "run", "check:production"], env: { ARCANUM_BUILD_DIR: PRODUCTION_CHECK_DIR } },
       { name: "test build", command: ["npm", "run", "build:test"] },
+      { name: "restore drill", command: ["npm", "run", "drill:restore"] },
     ],
   },
   // Both run the build in build-test/. On two cores, each uses both: side by side they only share them.
