@@ -427,7 +427,27 @@ export const paymentEvents = sqliteTable("payment_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   receivedAt: millis("received_at").notNull().default(now),
+  /** What applying it did: `applied`, `ignored` (nothing of ours), `held` (a refund waiting for its payment). */
+  outcome: text("outcome", { enum: ["applied", "ignored", "held"] }).notNull().default("applied"),
 });
+
+/**
+ * Deliveries of payment events that failed, one row per delivery, for staff (decision 0077): refused
+ * signatures (no event id), purchases this version does not know, refunds owed and not yet made, and
+ * errors. The provider delivers a failed event again; its success shows in `payment_events`.
+ */
+export const paymentEventFailures = sqliteTable(
+  "payment_event_failures",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id"),
+    type: text("type"),
+    failure: text("failure", { enum: ["signature", "ahead", "unknown-kind", "refund-pending", "error"] }).notNull(),
+    message: text("message").notNull(),
+    failedAt: millis("failed_at").notNull().default(now),
+  },
+  (table) => [index("payment_event_failures_failed_at_idx").on(table.failedAt)],
+);
 
 /**
  * The local payment provider's own records (customers, subscriptions, checkout sessions, invoices),

@@ -4,7 +4,8 @@
  * the token's rate limit, in one round trip.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiTokens, subscriptions, userDeckQuotas } from "../../db/schema";
+import { apiTokens, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import { notSuspended } from "../accounts/suspension.server";
 import type { Database } from "../db.server";
 import type { PlanTier } from "../plans/catalogue";
 import { hasApiAccess } from "../entitlements/entitlements";
@@ -65,7 +66,7 @@ export function bearerToken(request: Request): string | null {
   return token && token.startsWith(TOKEN_PREFIX) && token.length <= 128 ? token : null;
 }
 
-/** A live token by its hash, with its owner's plan. */
+/** A live token by its hash, with its owner's plan; a suspended person's tokens open nothing (decision 0078). */
 function tokenLookup(db: Database, hash: string) {
   return db
     .select({
@@ -77,9 +78,10 @@ function tokenLookup(db: Database, hash: string) {
       planType: userDeckQuotas.planType,
     })
     .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(subscriptions, eq(subscriptions.userId, apiTokens.userId))
     .leftJoin(userDeckQuotas, eq(userDeckQuotas.userId, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt), notSuspended))
     .limit(1);
 }
 

@@ -256,7 +256,7 @@ export async function dispatchPaymentEvent(handlers: PaymentHandlers, db: Databa
       userId ??= current.metadata?.userId ?? null;
     }
   }
-  const record = db.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: now });
+  const record = db.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: now, outcome: held ? "held" : effects.length === 0 ? "ignored" : "applied" });
   let found: ReceiptAndHeldRefund | undefined;
   try {
     if (payment && effects.length > 0) {
@@ -271,6 +271,7 @@ export async function dispatchPaymentEvent(handlers: PaymentHandlers, db: Databa
     throw error;
   }
   if (await settleHeldRefund(handlers, db, found, now)) {
+    await db.update(paymentEvents).set({ outcome: "applied" }).where(eq(paymentEvents.id, event.id));
     held = false;
     userId ??= found!.userId;
   }

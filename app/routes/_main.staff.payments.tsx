@@ -38,13 +38,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const checkoutTone = { complete: "success", open: "neutral", expired: "gold" } as const;
 
+const eventOutcomes = {
+  applied: { label: "applied", tone: "success" },
+  ignored: { label: "nothing of ours to change", tone: "neutral" },
+  held: { label: "refund held for its payment", tone: "gold" },
+} as const;
+
+const deliveryFailures = {
+  signature: "Signature refused",
+  ahead: "Dated in the future",
+  "unknown-kind": "Purchase of an unknown kind",
+  "refund-pending": "Refund owed, not made yet",
+  error: "Error while applying",
+} as const;
+
 export default function StaffPayments() {
-  const { checkouts, events, receipts, failedPayouts } = useLoaderData<typeof loader>();
+  const { checkouts, events, receipts, failedPayouts, failedDeliveries } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16">
       <PageHeader eyebrow="Staff" title="Payments">
-        <p>Checkouts and how they ended, payment events received, receipts and refunds, and payouts that failed.</p>
+        <p>Checkouts and how they ended, payment events received and what each did, deliveries that failed, receipts and refunds, and payouts that failed.</p>
       </PageHeader>
       <StaffNav />
       {result && !result.target ? (
@@ -144,7 +158,27 @@ export default function StaffPayments() {
         <StaffList empty="No event yet.">
           {events.map((event) => (
             <StaffRow key={event.id} testId="staff-event">
-              <span className="font-semibold">{event.type}</span> · <span className="break-all">{event.id}</span> · applied <LocalTime at={event.receivedAt} style="mediumWithSeconds" />
+              <span className="font-semibold">{event.type}</span> · <span className="break-all">{event.id}</span> · <Badge tone={eventOutcomes[event.outcome].tone}>{eventOutcomes[event.outcome].label}</Badge>{" "}
+              <LocalTime at={event.receivedAt} style="mediumWithSeconds" />
+            </StaffRow>
+          ))}
+        </StaffList>
+      </StaffSection>
+      <StaffSection title="Deliveries that failed" id="failed-deliveries">
+        <p className="mb-3 text-sm text-muted">The provider delivers a failed event again, with growing waits, for up to three days; once applied it shows above. A refused signature has no event to name.</p>
+        <StaffList empty="No delivery has failed.">
+          {failedDeliveries.map((failure) => (
+            <StaffRow key={failure.id} testId="staff-failed-delivery">
+              <span className="font-semibold">{deliveryFailures[failure.failure]}</span>
+              {failure.type ? <> · {failure.type}</> : null}
+              {failure.eventId ? (
+                <>
+                  {" "}
+                  · <span className="break-all">{failure.eventId}</span>
+                </>
+              ) : null}{" "}
+              · <LocalTime at={failure.failedAt} style="mediumWithSeconds" />
+              <span className="mt-1 block text-sm text-muted">{failure.message}</span>
             </StaffRow>
           ))}
         </StaffList>

@@ -1,5 +1,6 @@
 /**
- * Money, as staff see it: checkouts and how they ended, the payment events received, receipts and
+ * Money, as staff see it: checkouts and how they ended, the payment events received and what each
+ * did, the deliveries that failed, receipts and
  * their refunds, and payouts that failed. A refund goes through the payments module's claim
  * (exactly once); a failed payout is sent again as a new payout of the creator's balance.
  */
@@ -9,6 +10,7 @@ import { z } from "zod";
 import { checkoutSessions, paymentEvents, paymentReceipts, payouts, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { requestPayout } from "../marketplace/earnings.server";
+import { recentDeliveryFailures } from "../payments/delivery-failures.server";
 import { refundReceiptOnce } from "../payments/refund-once.server";
 import { auditStatement, recordStaffAction } from "./audit.server";
 import type { StaffOutcome } from "./people.server";
@@ -16,7 +18,7 @@ import { staffReason } from "./reason";
 
 /** The payments page: the newest of each, read in one round trip. */
 export async function moneyOverview(db: Database) {
-  const [checkouts, events, receipts, failedPayouts] = await db.batch([
+  const [checkouts, events, receipts, failedPayouts, failedDeliveries] = await db.batch([
     db
       .select({ id: checkoutSessions.id, kind: checkoutSessions.kind, description: checkoutSessions.description, amountCents: checkoutSessions.amountCents, currency: checkoutSessions.currency, status: checkoutSessions.status, createdAt: checkoutSessions.createdAt, completedAt: checkoutSessions.completedAt, userId: checkoutSessions.userId, email: users.email })
       .from(checkoutSessions)
@@ -37,8 +39,9 @@ export async function moneyOverview(db: Database) {
       .where(eq(payouts.status, "failed"))
       .orderBy(desc(payouts.createdAt))
       .limit(50),
+    recentDeliveryFailures(db),
   ]);
-  return { checkouts, events, receipts, failedPayouts };
+  return { checkouts, events, receipts, failedPayouts, failedDeliveries };
 }
 
 const refundForm = z.object({ receiptId: z.string().trim().min(1, "Choose a payment.").max(255), reason: staffReason });

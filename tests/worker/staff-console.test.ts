@@ -12,9 +12,9 @@ import { createDatabase } from "../../app/db.server";
 import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
-import { cards, deckQuotaLedger, decks, jobRuns, paymentEvents, paymentReceipts, refundClaims, staffActions, users } from "../../db/schema";
+import { cards, deckQuotaLedger, decks, jobRuns, paymentEvents, paymentReceipts, refundClaims, staffActions, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { STAFF_MEMBER_ID } from "../../db/seed-data";
-import { CookieJar, get, post, signInAs, visit } from "./helpers";
+import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 let staffCookie: string;
@@ -140,6 +140,26 @@ describe("a suspended member", () => {
     const [second] = await listOutbox(db(), reader.email, 1);
     const secondLink = new URL(second!.link!);
     expect((await visit(secondLink.pathname + secondLink.search, { cookie: again.header() })).status).toBe(302);
+  });
+
+  it("cannot use the API with a token made before, until restored", async () => {
+    const person = await newMember();
+    const DAY = 24 * 60 * 60 * 1000;
+    await db().insert(userDeckQuotas).values({ userId: person.id, planType: "visionary", majorArcanaQuota: 5, completeDeckQuota: 10, nextRefreshDate: Date.now() + 10 * DAY });
+    await db().insert(subscriptions).values({ userId: person.id, subscriptionStatus: "active", priceId: "price_visionary_monthly", currentPeriodEnd: Math.floor((Date.now() + 20 * DAY) / 1000) });
+    const made = await (await post("/profile", { intent: "create-token", name: "Backup script", scope: "read" }, { cookie: person.cookie })).text();
+    const token = /arcanum_pat_[A-Za-z0-9_-]{43}/.exec(made)?.[0];
+    expect(token).toBeTruthy();
+    const decksWith = (bearer: string) => app.fetch(`${ORIGIN}/api/v1/decks`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect((await decksWith(token!)).status).toBe(200);
+
+    expect((await post(`/staff/people/${person.id}`, { intent: "suspend", reason: "Scraping other people's decks" }, { cookie: staffCookie })).status).toBe(200);
+    const refused = await decksWith(token!);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+
+    expect((await post(`/staff/people/${person.id}`, { intent: "restore", reason: "Explained and stopped" }, { cookie: staffCookie })).status).toBe(200);
+    expect((await decksWith(token!)).status).toBe(200);
   });
 });
 
