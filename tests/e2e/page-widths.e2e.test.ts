@@ -28,7 +28,7 @@ const PAGES = [
 ];
 const MEMBER_PAGES = ["/collection", "/journal", "/profile", "/credits", "/create-deck", "/balance", "/subscription", "/become-reader", "/sales"];
 const READER_PAGES = ["/reader-dashboard", "/tarot-quiz"];
-const STAFF_PAGES = ["/staff/reports", "/staff/listings", "/staff/readings"];
+const STAFF_PAGES = ["/staff", "/staff/people", "/staff/people?q=demo", "/staff/people/seed-user-demo", "/staff/payments", "/staff/readers", "/staff/health", "/staff/reports", "/staff/listings", "/staff/readings"];
 
 const ROLES: [string, "demo" | "ines" | "staff" | null, string[]][] = [
   ["a visitor", null, PAGES],
