@@ -27,7 +27,7 @@ const MAX_ATTEMPTS = 5;
  * is cut short is started again by the alarm and skips the cards already made.
  */
 export class DeckGenerator extends Server<Env> {
-  static options = { hibernate: true };
+  static override options = { hibernate: true };
 
   /** Live stages of the cards in flight; the database holds the settled ones. */
   private live = new Map<string, CardProgress>();
@@ -39,7 +39,7 @@ export class DeckGenerator extends Server<Env> {
     await this.ctx.storage.setAlarm(Date.now());
   }
 
-  async onAlarm() {
+  override async onAlarm() {
     const job = await this.ctx.storage.get<Job>(JOB_KEY);
     if (!job) return;
     const db = createDatabase(this.env.DB);
@@ -81,7 +81,7 @@ export class DeckGenerator extends Server<Env> {
     }
   }
 
-  async onConnect(connection: Connection) {
+  override async onConnect(connection: Connection) {
     connection.send(JSON.stringify(await this.snapshot()));
   }
 

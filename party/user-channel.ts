@@ -7,7 +7,7 @@ import type { AccountMessage } from "./account-messages";
  * what it shows from the server; the room keeps no state of its own.
  */
 export class UserChannel extends Server<Env> {
-  static options = { hibernate: true };
+  static override options = { hibernate: true };
 
   /** Tells every open tab of this person that their account changed. */
   async accountChanged(reason: AccountMessage["reason"]) {
@@ -16,5 +16,5 @@ export class UserChannel extends Server<Env> {
   }
 
   /** Tabs only listen: anything they send is ignored. */
-  onMessage(_connection: Connection, _message: WSMessage) {}
+  override onMessage(_connection: Connection, _message: WSMessage) {}
 }

@@ -1,0 +1,14 @@
+// What the generated Env (types/worker-configuration.d.ts, `npm run types:worker`) cannot know from
+// wrangler.toml: the variables, declared once by the zod schema in app/env.server.ts, and the
+// optional Workers AI binding, added where a deployment has one.
+import type { EnvVariables } from "../app/env.server";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends EnvVariables {
+      AI?: Ai;
+    }
+  }
+}
+
+export {};
