@@ -64,6 +64,8 @@ function SignInDialog({ mode, onModeChange, onClose }: { mode: SignInMode | null
       ref={ref}
       aria-labelledby="sign-in-dialog-heading"
       onClose={close}
+      // A click on the shade closes it too; the keyboard has Escape, which every dialog answers.
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
       onClick={(event) => {
         if (event.target === ref.current) close();
       }}

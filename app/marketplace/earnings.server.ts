@@ -166,7 +166,7 @@ export async function refreshPayoutAccount(context: AppLoadContext, userId: stri
   const provider = createPayouts(context.config, context.db);
   if (!account || account.payoutsEnabled || !provider || provider.name !== account.provider) return;
   const state = await provider.retrieveAccount(account.accountId).catch(() => null);
-  if (state) await accountStateStatement(context.db, state, Date.now());
+  if (state) await context.db.batch([accountStateStatement(context.db, state, Date.now())]);
 }
 
 /** `account.updated`: the payout account follows the provider's state (for the payments event batch). */

@@ -21,7 +21,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { checkoutKinds, checkoutSessions, paymentCards, paymentEvents, paymentReceipts, pendingRefunds, subscriptions, subscriptionStatuses, users } from "../../db/schema";
+import { type checkoutKinds, checkoutSessions, paymentCards, paymentEvents, paymentReceipts, pendingRefunds, subscriptions, subscriptionStatuses, users } from "../../db/schema";
 import { payoutAccountEventStatements } from "../marketplace/earnings.server";
 import { boughtNothing, deckCheckoutStatements, deckRefundStatements } from "../marketplace/purchase.server";
 import { topUpRefundStatements, topUpStatements } from "../paid-readings/wallet.server";

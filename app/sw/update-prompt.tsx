@@ -80,6 +80,8 @@ export function UpdatePrompt() {
         aria-label="Update"
         aria-live="polite"
         data-testid="update-prompt"
+        // Escape from either of its buttons dismisses it; the region itself is never focused.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         onKeyDown={(event) => {
           if (event.key === "Escape") dismiss();
         }}
