@@ -21,6 +21,7 @@ const { values } = parseArgs({
 });
 
 process.chdir(projectRoot);
+/** @type {Record<string, { type: "plain_text"; value: string }>} */
 const bindings = {};
 for (const pair of values.var) {
   const at = pair.indexOf(":");
