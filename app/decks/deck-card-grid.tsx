@@ -120,13 +120,13 @@ export function DeckCardGrid({
       <Form method="post" id={REPAINT_FORM} hidden>
         <input type="hidden" name="intent" value="regenerate" />
       </Form>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- see the handler's comment */}
       <dialog
         ref={dialog}
         aria-labelledby={openCard ? `meaning-${openCard.key}` : undefined}
         data-testid="card-meaning"
         className="m-auto w-[min(56rem,calc(100vw-1.5rem))] max-h-[calc(100dvh-1.5rem)] overflow-y-auto rounded-3xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/60"
         // A click on the shade around the dialog closes it, as Escape does.
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
         onClick={(event) => {
           if (event.target === event.currentTarget) event.currentTarget.close();
         }}
