@@ -60,7 +60,21 @@ const schema = z.object({
   ANALYTICS_READ_TOKEN: optional,
   /** The first wait before a push is sent again after a 429 or 5xx, shortened only by tests (ignored in production). */
   PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
+  // Read by workers/app.ts and entry.server.tsx before any configuration, for tests and measurements:
+  /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
+  COUNT_ROUND_TRIPS: optional.pipe(z.enum(["1"]).optional()),
+  /** Development only: milliseconds every D1 round trip of a page waits, as for a distant primary. */
+  D1_LATENCY_MS: optional.pipe(z.string().regex(/^\d{1,5}$/, "D1_LATENCY_MS must be a whole number of milliseconds").optional()),
+  /** "off" renders every page afresh, for measuring what a render costs (app/render/document-memo.server.ts). */
+  RENDER_MEMO: optional.pipe(z.enum(["off"]).optional()),
 });
+
+/**
+ * The Worker's variables as its environment holds them: text, each optional. wrangler.toml declares
+ * none (secrets and local settings alike are set outside it), so the Env that `wrangler types`
+ * generates gets them from here (types/env-variables.d.ts).
+ */
+export type EnvVariables = { [Name in keyof typeof schema.shape]?: string };
 
 export type AppConfig = {
   appEnv: z.infer<typeof schema>["APP_ENV"];

@@ -1,4 +1,4 @@
-import { type Connection } from "partyserver";
+import type { Connection } from "partyserver";
 import { ObservedServer } from "./observed";
 import { and, eq, ne } from "drizzle-orm";
 import { cards, decks } from "../db/schema";
@@ -28,7 +28,7 @@ const MAX_ATTEMPTS = 5;
  * is cut short is started again by the alarm and skips the cards already made.
  */
 export class DeckGenerator extends ObservedServer<Env> {
-  static options = { hibernate: true };
+  static override options = { hibernate: true };
 
   /** Live stages of the cards in flight; the database holds the settled ones. */
   private live = new Map<string, CardProgress>();
@@ -40,7 +40,7 @@ export class DeckGenerator extends ObservedServer<Env> {
     await this.ctx.storage.setAlarm(Date.now());
   }
 
-  async onAlarm() {
+  override async onAlarm() {
     const job = await this.ctx.storage.get<Job>(JOB_KEY);
     if (!job) return;
     const db = createDatabase(this.env.DB);
@@ -82,7 +82,7 @@ export class DeckGenerator extends ObservedServer<Env> {
     }
   }
 
-  async onConnect(connection: Connection) {
+  override async onConnect(connection: Connection) {
     connection.send(JSON.stringify(await this.snapshot()));
   }
 

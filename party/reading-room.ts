@@ -1,4 +1,4 @@
-import { type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { ObservedServer } from "./observed";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "../app/ai/usage.server";
 import { createDatabase } from "../app/db.server";

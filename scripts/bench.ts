@@ -160,7 +160,7 @@ async function memberCookie(url: string): Promise<string> {
   try {
     return await signInThroughMailbox(url, chrome.port);
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 
@@ -190,7 +190,7 @@ async function lighthouseRun(url: string, pathname: string, as: "visitor" | "mem
       }
       return Object.fromEntries(Object.entries(lhr.categories).map(([key, c]) => [key, c.score ?? 0]));
     } finally {
-      await chrome.kill();
+      chrome.kill();
     }
   }
 }

@@ -19,25 +19,40 @@ const source = path.join(folder, "export", ".wrangler", "state");
 const restored = path.join(folder, "restored");
 const dump = path.join(folder, "export.sql");
 
+/** @param {string[]} args */
 function wrangler(args) {
   const result = spawnSync(process.execPath, [wranglerBin, ...args], { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" });
   if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
 
+/**
+ * @param {string} persistTo
+ * @param {string} sql
+ * @returns {Record<string, any>[]}
+ */
 function query(persistTo, sql) {
   const output = wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql]);
   return JSON.parse(output.slice(output.indexOf("[")))[0].results;
 }
 
-/** Every table the app writes: not SQLite's, D1's or the migrations' own, nor a search index and its shadow tables. */
+/**
+ * Every table the app writes: not SQLite's, D1's or the migrations' own, nor a search index and its shadow tables.
+ * @param {string} persistTo
+ * @returns {string[]}
+ */
 function tablesOf(persistTo) {
   const rows = query(persistTo, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'");
   const virtual = rows.filter((row) => /^CREATE VIRTUAL TABLE/i.test(row.sql ?? "")).map((row) => row.name);
   return rows.map((row) => row.name).filter((name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`))).sort();
 }
 
-/** Row counts of every table, and the sums each ledger must keep, in one statement. */
+/**
+ * Row counts of every table, and the sums each ledger must keep, in one statement.
+ * @param {string} persistTo
+ * @param {string[]} tables
+ * @returns {Record<string, number>}
+ */
 function figures(persistTo, tables) {
   const counts = tables.map((name) => `(SELECT count(*) FROM "${name}") AS "${name}"`).join(", ");
   const sums = [
@@ -47,7 +62,7 @@ function figures(persistTo, tables) {
     `(SELECT coalesce(sum(amount_cents), 0) FROM wallet_entries) AS "reading balances' lines: cents"`,
     `(SELECT coalesce(sum(balance_cents), 0) FROM reading_wallets) AS "reading balances: cents"`,
   ].join(", ");
-  return query(persistTo, `SELECT ${counts}, ${sums}`)[0];
+  return query(persistTo, `SELECT ${counts}, ${sums}`)[0] ?? {};
 }
 
 try {

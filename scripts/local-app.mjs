@@ -13,7 +13,12 @@ export { projectRoot };
  */
 export const testBuildDirectory = "build-test";
 
-/** Runs a step; with `capture`, its output (stdout, then stderr) is returned instead of shown. */
+/**
+ * Runs a step; with `capture`, its output (stdout, then stderr) is returned instead of shown.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ */
 function run(command, args, env, capture = false) {
   const result = spawnSync(command, args, { cwd: projectRoot, env, stdio: capture ? "pipe" : "inherit", encoding: "utf8" });
   const output = capture ? `${result.stdout}${result.stderr}` : "";
@@ -68,7 +73,10 @@ export async function localVapidKeys(stateFolder) {
   return keys;
 }
 
-/** True when the environment or `.dev.vars` already names VAPID keys. */
+/**
+ * True when the environment or `.dev.vars` already names VAPID keys.
+ * @param {Record<string, string>} vars
+ */
 function vapidConfigured(vars) {
   if (vars.VAPID_PUBLIC_KEY || process.env.VAPID_PUBLIC_KEY) return true;
   const file = path.join(projectRoot, ".dev.vars");

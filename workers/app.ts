@@ -60,6 +60,11 @@ export const DeckGenerator = build.entry.module.workerSide.DeckGenerator;
 export const ReaderPresence = build.entry.module.workerSide.ReaderPresence;
 export const ReadingRoom = build.entry.module.workerSide.ReadingRoom;
 export const UserChannel = build.entry.module.workerSide.UserChannel;
+// The same names as types, for the generated Env (types/worker-configuration.d.ts) to type each namespace's stubs.
+export type DeckGenerator = InstanceType<typeof DeckGenerator>;
+export type ReaderPresence = InstanceType<typeof ReaderPresence>;
+export type ReadingRoom = InstanceType<typeof ReadingRoom>;
+export type UserChannel = InstanceType<typeof UserChannel>;
 
 setRelease((build as unknown as ServerBuild).assets.version);
 // Every loader and action names its route for the request's logs, reports and metrics.

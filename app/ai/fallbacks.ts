@@ -1,15 +1,13 @@
 import { failurePlaceholderSvg } from "../art/placeholder-card";
-import { FULL_DECK, type TarotCard } from "../tarot/cards";
+import type { TarotCard } from "../tarot/cards";
 import { meaningOf, type CardMeaning } from "../tarot/meanings";
 import type { PaintedImage } from "./images";
 import {
   CARD_DESCRIPTION_MAX_WORDS,
   READING_MAX_WORDS,
-  READING_SECTIONS,
   type QuestionCategory,
-  type ReadingCard,
 } from "./prompts";
-import { joinList, limitWords, pickSome, textHash } from "./text";
+import { limitWords, pickSome } from "./text";
 import { writeDeckDescription } from "./writer";
 import { writeCardDescription } from "./writer/card";
 import { cardNamed, writeReading, type ReadingInput } from "./writer/reading";

@@ -120,6 +120,7 @@ export function DeckCardGrid({
       <Form method="post" id={REPAINT_FORM} hidden>
         <input type="hidden" name="intent" value="regenerate" />
       </Form>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- see the handler's comment */}
       <dialog
         ref={dialog}
         aria-labelledby={openCard ? `meaning-${openCard.key}` : undefined}

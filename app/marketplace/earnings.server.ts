@@ -9,7 +9,6 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type Stripe from "stripe";
 import { checkoutSessions, decks, payouts, sellerAccounts, sellerLedger, users } from "../../db/schema";
 import { requireUser, returnPathOf } from "../auth/guard.server";
 import type { CurrentUser } from "../auth/user.server";
@@ -24,7 +23,7 @@ import { createPayments, deliverLocalEvents } from "../payments/payments.server"
 import { LocalPayouts } from "../payouts/local.server";
 import { accountStateStatement } from "./payout-accounts.server";
 import { createPayouts } from "../payouts/payouts.server";
-import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutAccountState, type PayoutsProvider } from "../payouts/provider.server";
+import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutsProvider } from "../payouts/provider.server";
 import { log } from "../observe/log.server";
 
 type Statement = BatchItem<"sqlite">;
@@ -160,7 +159,7 @@ export async function refreshPayoutAccount(context: AppLoadContext, userId: stri
   const provider = createPayouts(context.config, context.db);
   if (!account || account.payoutsEnabled || !provider || provider.name !== account.provider) return;
   const state = await provider.retrieveAccount(account.accountId).catch(() => null);
-  if (state) await accountStateStatement(context.db, state, Date.now());
+  if (state) await context.db.batch([accountStateStatement(context.db, state, Date.now())]);
 }
 
 /** The local onboarding form: the creator's local payout account is completed, as Stripe would report it. */

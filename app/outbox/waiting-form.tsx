@@ -16,7 +16,7 @@ type Sent = { key: string; label: string; message: string; page: string };
 function useOutbox() {
   const [items, setItems] = useState<OutboxItem[]>([]);
   const [sent, setSent] = useState<Sent[]>([]);
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
   const refresh = useCallback(() => {
     outboxItems().then(setItems, () => setItems([]));
   }, []);
@@ -31,11 +31,11 @@ function useOutbox() {
         const { key, label, message, page } = event.data;
         setSent((before) => [...before.filter((one) => one.key !== key), { key, label, message, page }]);
         // The page shows what the server now holds.
-        if (page === location.pathname) revalidator.revalidate();
+        if (page === location.pathname) revalidate();
       }
     };
     return () => channel.close();
-  }, [refresh]);
+  }, [refresh, revalidate]);
   return { items, sent };
 }
 

@@ -165,10 +165,12 @@ function DeckDialog(props: { open: boolean; onClose: () => void; choices: DeckCh
       <p role="status" className="mt-2 text-xs text-muted" data-testid="deck-results-count">
         {found === 0 ? `No deck is called “${query.trim()}”.` : `${found} ${found === 1 ? "deck" : "decks"}`}
       </p>
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- see the handler's comment */}
       <div
         ref={list}
         id="deck-results"
         className="mt-2 max-h-[min(55dvh,28rem)] overflow-y-auto pr-1"
+        // The arrow keys move between the deck buttons inside; the list itself never takes the focus.
         onKeyDown={(event) => move(event, document.activeElement as HTMLElement | null)}
       >
         {classic ? <ul className="grid gap-1 sm:grid-cols-2">{option(classic)}</ul> : null}

@@ -219,6 +219,7 @@ function Video({ stream, muted, label, spotlit, onSpotlight }: { stream: MediaSt
   const { ref, blocked, play } = useStreamPlayback(stream, muted);
   return (
     <figure className={`relative overflow-hidden rounded-xl bg-black ${spotlit ? "col-span-full" : ""}`} data-spotlit={spotlit || undefined}>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a live camera has no caption track to give */}
       <video ref={ref} autoPlay playsInline muted={muted} className="aspect-video w-full object-cover" data-testid={muted ? "local-video" : "remote-video"} />
       {blocked ? (
         <button type="button" onClick={play} className="absolute inset-0 flex items-center justify-center bg-black/60 text-sm font-semibold text-white">

@@ -48,6 +48,7 @@ function DockVideo({ stream, muted, label, className }: { stream: MediaStream; m
   const { ref, blocked, play } = useStreamPlayback(stream, muted);
   return (
     <>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a live camera has no caption track to give */}
       <video ref={ref} autoPlay playsInline muted={muted} className={cn("h-full w-full object-cover", className)} data-testid={muted ? "local-video" : "remote-video"} />
       {blocked ? (
         <button type="button" onClick={play} className="absolute inset-0 z-20 flex items-center justify-center bg-black/60 p-1 text-center text-xs font-semibold text-white">

@@ -18,7 +18,6 @@ import { readerEarnings } from "~/paid-readings/readings.server";
 import { pendingRequestsFor, type PendingRequest } from "~/paid-readings/requests.server";
 import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules";
 import { AnswerRequest } from "~/paid-readings/incoming-requests";
-import { useEffect, useState } from "react";
 import { PushButton } from "~/push/push-button";
 import type { PageHandle } from "~/lib/page-handle";
 

@@ -115,7 +115,9 @@ export default function ReadingRequest() {
                 ) : (
                   <>
                     {/* A notification's Accept or Decline opens this page with `?choice=`: that button has the focus, one press away. */}
+                    {/* eslint-disable-next-line jsx-a11y/no-autofocus -- asked for by the person's own choice in the notification */}
                     <button type="submit" name="intent" value="accept" autoFocus={choice === "accept"} className={buttonClasses("primary")}>Accept and open the room</button>
+                    {/* eslint-disable-next-line jsx-a11y/no-autofocus -- as above */}
                     <button type="submit" name="intent" value="decline" autoFocus={choice === "decline"} className={buttonClasses("secondary")}>Decline</button>
                   </>
                 )}

@@ -5,7 +5,7 @@ import { encode } from "turbo-stream";
 import { mayServe, noteAccount } from "./account.sw";
 import type { WorkerMessage } from "./messages";
 import { PAGES, PRECACHE } from "./names.sw";
-import { isReadingPage, NETWORK_TIMEOUT_MS, OFFLINE_PATH, PAGE_LIMIT, pageOfData } from "./policy";
+import { isReadingPage, NETWORK_TIMEOUT_MS, OFFLINE_PATH, PAGE_LIMIT } from "./policy";
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -75,11 +75,13 @@ export function UpdatePrompt() {
   return (
     <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex justify-center sm:left-auto sm:right-6 sm:justify-end">
       {/* Announced, never focused: it may come while the person is typing, where a stolen Enter would reload. First in the tab order. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see the handler's comment */}
       <div
         role="region"
         aria-label="Update"
         aria-live="polite"
         data-testid="update-prompt"
+        // Escape from either of its buttons dismisses it; the region itself is never focused.
         onKeyDown={(event) => {
           if (event.key === "Escape") dismiss();
         }}

@@ -10,7 +10,7 @@ import { mayUseWholeDeck } from "../../app/marketplace/ownership.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { authSessions, cards, deckListings, deckPurchases, decks, paidReadings, quizAttempts, readerApplications, readerCertificates, readerProfiles, readingJournal, readingSessions, subscriptions, users, walletEntries } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { get, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 

@@ -415,7 +415,7 @@ describe("upgrading a guest", () => {
     const browser = newBrowser();
     await firstVisit(browser);
     const guestId = (await currentUserId(browser))!;
-    const saved = await browser.jar.take(
+    const saved = browser.jar.take(
       await post("/profile", { intent: "profile", username: "", fullName: "Wren Ashby", bio: "Reads by candlelight" }, { cookie: browser.jar.header() }),
     );
     expect(saved.status).toBe(200);
@@ -684,7 +684,7 @@ describe("sessions", () => {
     await signInByLink(browser, "leaver@example.com");
     const memberId = await currentUserId(browser);
     const token = browser.jar.get("arcanum_session")!;
-    const out = await browser.jar.take(await post("/logout", {}, { cookie: browser.jar.header() }));
+    const out = browser.jar.take(await post("/logout", {}, { cookie: browser.jar.header() }));
     expect(out.status).toBe(302);
     const stale = await get("/profile", { cookie: `arcanum_session=${token}` });
     expect(stale.status).toBe(302);
@@ -708,7 +708,7 @@ describe("sessions", () => {
   it("sends a guest to the callback page's message, not into someone's account", async () => {
     const browser = newBrowser();
     await firstVisit(browser);
-    const response = await browser.jar.take(await get("/auth/callback?t=garbage", { cookie: browser.jar.header() }));
+    const response = browser.jar.take(await get("/auth/callback?t=garbage", { cookie: browser.jar.header() }));
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(MAGIC_LINK_ERRORS.invalidTotp);
     expect(await currentUserId(browser)).not.toBeNull();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { authSessions, readingSessions, sessionParticipants, userDeckQuotas, users } from "../../db/schema";
-import { app, get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { app, get, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 

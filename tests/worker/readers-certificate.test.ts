@@ -173,6 +173,7 @@ describe("the reader certificate", () => {
 const SPOOFED = "\u202EIvy\u2066 Hart\u2069\u200F\u0007\u009B\n\tfdp.exe";
 
 /** The characters of the name above that turn text around or hide in it. */
+// eslint-disable-next-line no-control-regex -- they are what is looked for
 const HIDDEN = /[\u0007\u009B\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 describe("names are kept free of direction and control characters", () => {
