@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", "build-test/", ".wrangler/", ".cache/", "node_modules/", "public/", "docs/", "bench-results/", "deck-samples/", "test-results/", "worker-configuration.d.ts"],
+    ignores: ["build/", "build-test/", "build-production-check/", ".wrangler/", ".cache/", "node_modules/", "public/", "docs/", "bench-results/", "deck-samples/", "test-results/", "worker-configuration.d.ts"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
