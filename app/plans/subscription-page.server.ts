@@ -127,7 +127,7 @@ export async function subscriptionSuccessLoader({ request, context }: LoaderFunc
     currency: checkout.currency,
     completedAt: checkout.completedAt,
     periodEnd: current && current.key === plan?.key ? current.periodEnd : null,
-    completeDeckCredits: Math.max(quota.completeDeckQuota - quota.completeDeckUsed, 0),
+    completeDeckCredits: creditsLeft(quota).completeDeck,
     creditsMake: plan ? creditsMakeSentence(creditsLeft(quota), planDeckKind(plan), plan.cardImageQuality) : null,
   };
 }

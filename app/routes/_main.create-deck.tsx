@@ -14,7 +14,7 @@ import { FullDeckWays } from "~/components/explorer-plus-offer";
 import { PageHeader } from "~/components/page-header";
 import { FixPaymentLink } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
-import { estimateCost, explorerPlusMakes } from "~/credits/cost";
+import { creditsLeft, estimateCost, explorerPlusMakes } from "~/credits/cost";
 import type { CardImageQuality as Quality, DeckKind } from "~/decks/vocabulary";
 import { getQuota } from "~/credits/credits.server";
 import { creditsMakeSentence } from "~/credits/plan-credits";
@@ -52,10 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     storage: entitled.storage,
     paused: entitled.paused,
     isGuest: user.isGuest,
-    left: {
-      majorArcana: Math.max(0, quota.majorArcanaQuota - quota.majorArcanaUsed),
-      completeDeck: Math.max(0, quota.completeDeckQuota - quota.completeDeckUsed),
-    },
+    left: creditsLeft(quota),
   };
 }
 
