@@ -6,8 +6,9 @@ import { formatDate } from "~/lib/format";
 import { listErrorGroups } from "~/observe/errors.server";
 import { healthSummary, type DailySeries } from "~/observe/health";
 import { metricsForDays, metricsReaderFor } from "~/observe/metrics.server";
+import { staffMeta } from "~/staff/meta";
 
-export const meta: MetaFunction = () => [{ title: "Health — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Health");
 
 const DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

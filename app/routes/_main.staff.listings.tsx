@@ -12,11 +12,12 @@ import { formatPrice } from "~/decks/images";
 import { longDate } from "~/lib/format";
 import { listingsForStaff, moderateFromForm } from "~/marketplace/moderation.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { staffMeta } from "~/staff/meta";
 
 /** The moderation itself, then the line in the staff record (decision 0078). */
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
-export const meta: MetaFunction = () => [{ title: "Listings — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Listings");
 
 const searchSchema = z.object({ q: z.string().trim().max(100).catch("") });
 

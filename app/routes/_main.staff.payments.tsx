@@ -1,40 +1,36 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/staff.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
-import { ReasonForm, StaffList, StaffRow, StaffSection, type StaffResult } from "~/components/staff/staff-forms";
+import { ReasonForm, StaffList, StaffRow, StaffSection } from "~/components/staff/staff-forms";
 import { StaffNav } from "~/components/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { moneyOverview, refundPayment, retryFailedPayout } from "~/staff/money.server";
+import { staffMeta } from "~/staff/meta";
+import { staffAction } from "~/staff/staff-action.server";
 
 // A refund: who asks, the receipt, the claim, the provider's refund and its event delivered through
 // the webhook handler (up to 11), the amount read back, the record, then the page again (2).
 export const handle: PageHandle = { actionRoundTrips: 19 };
 
-export const meta: MetaFunction = () => [{ title: "Payments — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Payments");
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireStaff(context);
   return moneyOverview(context.db);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "refund") {
-    const outcome = await refundPayment(context, staff.id, form, new URL(request.url).origin);
-    return data<StaffResult>({ ...outcome, intent, target: `receipt:${String(form.get("receiptId") ?? "")}` }, { status: outcome.ok ? 200 : outcome.status });
-  }
-  if (intent === "retry-payout") {
-    const outcome = await retryFailedPayout(context, staff.id, form);
-    return data<StaffResult>({ ...outcome, intent, target: `payout:${String(form.get("payoutId") ?? "")}` }, { status: outcome.ok ? 200 : outcome.status });
-  }
-  return data<StaffResult>({ ok: false, message: "Unknown action.", intent }, { status: 400 });
-}
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  staffAction(request, context, {
+    refund: async ({ context, staff, form, request }) => ({
+      outcome: await refundPayment(context, staff.id, form, new URL(request.url).origin),
+      target: `receipt:${String(form.get("receiptId") ?? "")}`,
+    }),
+    "retry-payout": async ({ context, staff, form }) => ({ outcome: await retryFailedPayout(context, staff.id, form), target: `payout:${String(form.get("payoutId") ?? "")}` }),
+  });
 
 const checkoutTone = { complete: "success", open: "neutral", expired: "gold" } as const;
 

@@ -1,20 +1,22 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/staff.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
-import { fieldClasses, ReasonForm, StaffList, StaffRow, StaffSection, type StaffResult } from "~/components/staff/staff-forms";
+import { fieldClasses, ReasonForm, StaffList, StaffRow, StaffSection } from "~/components/staff/staff-forms";
 import { StaffNav } from "~/components/staff/staff-nav";
 import { describeCredits } from "~/credits/cost";
 import { newId } from "~/lib/crypto";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
+import { staffMeta } from "~/staff/meta";
+import { staffAction } from "~/staff/staff-action.server";
 import { grantCredits, memberExists, personOverview, restorePerson, suspendPerson, type StaffOutcome } from "~/staff/people.server";
 
 // The action: who asks, whether the person exists, the change with its record, then the page again (2).
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
-export const meta: MetaFunction = () => [{ title: "A person — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("A person");
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   await requireStaff(context);
@@ -25,17 +27,22 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(context);
   const userId = params.userId ?? "";
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const target = `user:${userId}`;
-  const answer = (outcome: StaffOutcome) => data<StaffResult>({ ...outcome, intent, target }, { status: outcome.ok ? 200 : outcome.status });
-  if (!["grant", "suspend", "restore"].includes(intent)) return data<StaffResult>({ ok: false, message: "Unknown action.", intent, target }, { status: 400 });
-  if (!(await memberExists(context.db, userId))) throw new Response("Not found", { status: 404 });
-  if (intent === "grant") return answer(await grantCredits(context.db, staff.id, userId, form));
-  if (intent === "suspend") return answer(await suspendPerson(context.db, staff, userId, form));
-  return answer(await restorePerson(context.db, staff.id, userId, form));
+  // A person who is not there is not found, whatever is asked of them.
+  const existing = async (change: () => Promise<StaffOutcome>) => {
+    if (!(await memberExists(context.db, userId))) throw new Response("Not found", { status: 404 });
+    return { outcome: await change() };
+  };
+  return staffAction(
+    request,
+    context,
+    {
+      grant: ({ context, staff, form }) => existing(() => grantCredits(context.db, staff.id, userId, form)),
+      suspend: ({ context, staff, form }) => existing(() => suspendPerson(context.db, staff, userId, form)),
+      restore: ({ context, staff, form }) => existing(() => restorePerson(context.db, staff.id, userId, form)),
+    },
+    `user:${userId}`,
+  );
 }
 
 export default function StaffPerson() {

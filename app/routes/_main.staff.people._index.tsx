@@ -7,8 +7,9 @@ import { StaffNav } from "~/components/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { findPeople } from "~/staff/people.server";
+import { staffMeta } from "~/staff/meta";
 
-export const meta: MetaFunction = () => [{ title: "People — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("People");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(context);

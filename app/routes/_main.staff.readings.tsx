@@ -10,11 +10,12 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { openReadingReports, refundReading } from "~/paid-readings/readings.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { staffMeta } from "~/staff/meta";
 
 /** The refund, then the line in the staff record (decision 0078). */
 export const handle: PageHandle = { actionRoundTrips: 6 };
 
-export const meta: MetaFunction = () => [{ title: "Reported readings — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Reported readings");
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireStaff(context);

@@ -9,11 +9,12 @@ import { Badge } from "~/components/ui/badge";
 import { longDate } from "~/lib/format";
 import { moderateFromForm, openReportsByDeck } from "~/marketplace/moderation.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { staffMeta } from "~/staff/meta";
 
 /** The moderation itself, then the line in the staff record (decision 0078). */
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
-export const meta: MetaFunction = () => [{ title: "Reports — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Reports");
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireStaff(context);
