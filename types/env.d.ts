@@ -1,4 +1,5 @@
 import type { DeckGenerator } from "../party/deck-generator";
+import type { PrintJob } from "../party/print-job";
 import type { ReaderPresence } from "../party/reader-presence";
 import type { ReadingRoom } from "../party/reading-room";
 import type { UserChannel } from "../party/user-channel";
@@ -13,6 +14,7 @@ declare global {
       DeckGenerator: DurableObjectNamespace<DeckGenerator>;
       ReadingRoom: DurableObjectNamespace<ReadingRoom>;
       UserChannel: DurableObjectNamespace<UserChannel>;
+      PrintJob: DurableObjectNamespace<PrintJob>;
       APP_ENV?: string;
       AUTH_SECRET?: string;
       GOOGLE_CLIENT_ID?: string;

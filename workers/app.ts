@@ -32,6 +32,7 @@ import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
 import { withAccountHeader } from "../app/sw/account-header.server";
 
 export { DeckGenerator } from "../party/deck-generator";
+export { PrintJob } from "../party/print-job";
 export { ReaderPresence } from "../party/reader-presence";
 export { ReadingRoom } from "../party/reading-room";
 export { UserChannel } from "../party/user-channel";
