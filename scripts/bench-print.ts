@@ -1,9 +1,9 @@
-// Runs a 78-card deck's print job with the Worker's own code, step by step as the job's Durable
+// Runs a deck's print job (78 cards unless `--cards`) with the Worker's own code, step by step as the job's Durable
 // Object does (draw renders for up to a step's budget, then put the PDF together from them), then
 // streams the pictures ZIP from the same renders, for a painterly style (filters, masks) and for
 // pixel art. Prints the time per card, the largest step's CPU time, the totals and the peak
 // memory; the figures are saved in bench-results/print.json.
-//   npm run bench:print [-- --styles "oil painting,pixel art"] [-- --sample file.pdf]
+//   npm run bench:print [-- --styles "oil painting,pixel art"] [-- --cards 22] [-- --sample file.pdf]
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -31,6 +31,8 @@ const engines: PictureEngines = {
 const stylesAt = process.argv.indexOf("--styles");
 const styles = stylesAt > 0 ? process.argv[stylesAt + 1]!.split(",") : ["oil painting", "pixel art"];
 const sampleAt = process.argv.indexOf("--sample");
+const cardsAt = process.argv.indexOf("--cards");
+const deckSize = cardsAt > 0 ? Number(process.argv[cardsAt + 1]) : FULL_DECK.length;
 
 /**
  * The renders kept in memory as R2 would keep them: no card pictures are stored, so every card is
@@ -77,7 +79,7 @@ async function benchStyle(style: string) {
   const { bucket, objects } = memoryBucket();
   const painter = { id: "bench", theme: "Moonlit forest", artStyle: style, paintingSecret: newPaintingSecret() };
   const cards = await Promise.all(
-    FULL_DECK.map(async (card) => {
+    FULL_DECK.slice(0, deckSize).map(async (card) => {
       const printCard = { key: card.key, name: card.name, title: card.name, imageKey: null, regenerations: 0 };
       return { ...printCard, render: await cardRenderKey(painter, { ...printCard, updatedAt: 0 }) };
     }),
@@ -174,5 +176,5 @@ for (const style of styles) results.push(await benchStyle(style));
 clearInterval(timer);
 mkdirSync(path.join(root, "bench-results"), { recursive: true });
 const out = path.join(root, "bench-results", "print.json");
-writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, stepMs: STEP_MS, results }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cards: deckSize, stepMs: STEP_MS, results }, null, 2)}\n`);
 console.log(`saved ${path.relative(root, out)}`);

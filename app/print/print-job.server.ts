@@ -21,13 +21,23 @@ export async function printStep(deps: { db: Database; bucket: R2Bucket; engines:
   const set = renderSetOf(job.access);
   const stored = await storedRenders(deps.bucket, job.access.deck.id);
   const before = stored.size;
-  const left = await renderSome(deps, set, stored, budgetMs);
+  const progress = async () => {
+    if (job.printId)
+      await deps.db
+        .update(deckPrints)
+        .set({ cardsDone: cardsRendered(set, stored), updatedAt: Date.now() })
+        .where(and(eq(deckPrints.id, job.printId), eq(deckPrints.status, "working")));
+  };
+  let left: number;
+  try {
+    left = await renderSome(deps, set, stored, budgetMs);
+  } catch (error) {
+    // What was drawn before a card failed stays drawn, and the page says so.
+    if (stored.size > before) await progress();
+    throw error;
+  }
   const drew = stored.size > before;
-  if (job.printId && (drew || left > 0))
-    await deps.db
-      .update(deckPrints)
-      .set({ cardsDone: cardsRendered(set, stored), updatedAt: Date.now() })
-      .where(and(eq(deckPrints.id, job.printId), eq(deckPrints.status, "working")));
+  if (drew || left > 0) await progress();
   // Putting the file together is a step of its own, after the last one that drew.
   if (left > 0 || drew) return "more";
   if (job.printId) await assemblePrint(deps, job.access, job.choice, job.printId);
