@@ -296,8 +296,12 @@ describe("the pictures ZIP", () => {
     // Each picture is its stored render, byte for byte, and a browser can open it.
     const fool = [...(await renders(deckId)).keys()].find((key) => key.includes("/major-00-"))!;
     expect(files.get("01-the_fool.png")).toEqual(new Uint8Array(await (await env.MEDIA.get(fool))!.arrayBuffer()));
-    const bitmap = await createImageBitmap(new Blob([files.get("01-the_fool.png")!.slice()], { type: "image/png" }));
-    expect([bitmap.width, bitmap.height]).toEqual([BLEED_PX.width, BLEED_PX.height]);
+    // A whole PNG: its rows inflate to one filter byte and 898 RGB pixels each, and it ends with IEND.
+    const png = files.get("01-the_fool.png")!;
+    const idat = new DataView(png.buffer, png.byteOffset).getUint32(33);
+    expect(new TextDecoder().decode(png.subarray(37, 41))).toBe("IDAT");
+    expect((await inflate(png.subarray(41, 41 + idat))).length).toBe((BLEED_PX.width * 3 + 1) * BLEED_PX.height);
+    expect(new TextDecoder().decode(png.subarray(png.length - 8, png.length - 4))).toBe("IEND");
     expect(BLEED_PX).toEqual({ width: 898, height: 1488 });
   });
 });
