@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { bundleReport } from "./scripts/vite-bundle-report";
 import { routeMatchingCache } from "./scripts/vite-route-matching";
 import { serverRuntimePatches } from "./scripts/vite-server-runtime";
 import { serviceWorker } from "./scripts/vite-service-worker";
@@ -24,6 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     serverRuntimePatches(),
     // WebAssembly as modules for the Worker (the certificate renderer): scripts/vite-worker-wasm.ts.
     workerWasm(),
+    // The server build's modules by size, when asked for (ARCANUM_BUNDLE_REPORT): scripts/vite-bundle-report.ts.
+    bundleReport(),
     tailwindcss(),
     // The service worker, bundled into the browser build with its precache list: scripts/vite-service-worker.ts.
     serviceWorker(),

@@ -1,14 +1,19 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { isOutboxSend, outboxAnswer } from "./outbox/outbox.server";
 import { documentMemoKey, memoisedDocument, memoiseDocument } from "./render/document-memo.server";
 import { NonceProvider } from "./security/nonce";
+import { reportError } from "./observe/errors.server";
 
 // The Worker takes its request handler from this bundle, so one copy of Remix's server runtime and
 // router serves each request, with the build's route-matching cache (docs/decisions/0025-render-path.md).
 export { createRequestHandler } from "@remix-run/cloudflare";
+// The rest of what the Worker runs, taken from this build so it is bundled once (workers/app.ts).
+export * as workerSide from "./worker-side.server";
+// Route matching as this build has it (scripts/vite-route-matching.ts), held to the library's own by tests/worker/route-matching.test.ts.
+export { matchRoutes as builtMatchRoutes } from "@remix-run/router";
 
 const ABORT_DELAY_MS = 5000;
 /** A burst bigger than this leaves at once rather than waiting for the end of its turn. */
@@ -67,6 +72,12 @@ function inBursts(source: ReadableStream<Uint8Array>, whenComplete?: (chunks: Ui
   });
 }
 
+/** Errors thrown by loaders and actions (not answers they throw): reported once, with the request's id. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  reportError(error);
+};
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -107,7 +118,7 @@ export default async function handleRequest(
     nonce,
     signal: controller.signal,
     onError(error: unknown) {
-      if (!controller.signal.aborted) console.error(error);
+      if (!controller.signal.aborted) reportError(error);
       status = 500;
     },
   });

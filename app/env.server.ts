@@ -54,6 +54,10 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url of a 65-byte P-256 public key (npm run vapid)").optional()),
   VAPID_PRIVATE_KEY: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url of a 32-byte P-256 private key (npm run vapid)").optional()),
   VAPID_SUBJECT: optional.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: address").optional()),
+  /** Where uncaught errors are reported (a Sentry DSN); unset, they are kept in D1 and listed at /dev/errors. */
+  SENTRY_DSN: optional.pipe(z.url({ protocol: /^https?$/, error: "SENTRY_DSN must be the https address Sentry gives a project" }).optional()),
+  /** An account token that may read Analytics Engine, for the staff's health page when the METRICS binding is set. */
+  ANALYTICS_READ_TOKEN: optional,
   /** The first wait before a push is sent again after a 429 or 5xx, shortened only by tests (ignored in production). */
   PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
 });
@@ -83,6 +87,10 @@ export type AppConfig = {
   paidReadings: { minuteMs: number; requestTtlMs: number; graceMs: number; pauseLimitMs: number; joinLimitMs: number };
   /** Web Push's VAPID keys and contact; null when none are configured (no pushes, and the buttons say so). */
   push: { publicKey: string; privateKey: string; subject: string; retryBaseMs: number } | null;
+  /** Sentry, when a DSN is set; else reports stay in D1 (decision 0077). */
+  errorReports: { dsn: string } | null;
+  /** Reading Analytics Engine's SQL API: the account and a token that may read it. */
+  metricsAccount: { accountId: string; token: string } | null;
 };
 
 const iceServersSchema = z.array(
@@ -180,6 +188,8 @@ function readConfigOf(env: Cloudflare.Env): AppConfig {
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
     paidReadings: paidReadingTimings(isProduction ? schema.parse({}) : vars),
     push: pushKeys(vars, isProduction),
+    errorReports: vars.SENTRY_DSN ? { dsn: vars.SENTRY_DSN } : null,
+    metricsAccount: vars.ANALYTICS_READ_TOKEN && vars.CLOUDFLARE_ACCOUNT_ID ? { accountId: vars.CLOUDFLARE_ACCOUNT_ID, token: vars.ANALYTICS_READ_TOKEN } : null,
   };
   cached = { key, config };
   return config;

@@ -6,6 +6,7 @@ import { currentUserQuery, getCurrentUser, toCurrentUser } from "./auth/user.ser
 import { currentBinding, requestDatabase } from "./db.server";
 import { readConfig, type AppConfig } from "./env.server";
 import { pageReads, readShape } from "./lib/page-reads.server";
+import { nameUser } from "./observe/scope.server";
 
 export type LoadContextOptions = {
   /** The Content-Security-Policy nonce the page is rendered with. */
@@ -33,6 +34,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     // Asked with the page's first reads, in the same round trip.
     const [[row]] = await reads.read(CURRENT_USER, {});
     const found = row ? toCurrentUser(row) : null;
+    nameUser(found?.id);
     if (found || !shouldCreateGuest(request)) return found;
     // A page visit whose session lapsed or was revoked: the browser gets its guest back.
     const guest = await ensureGuest(db, request, config.guestsPerAddressPerHour);

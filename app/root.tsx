@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,13 +12,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { keepPageWhenKept } from "~/outbox/client-action";
-import { accountPromptFor } from "~/auth/account-prompt.server";
-import { googleSignInOffer } from "~/auth/google.server";
-import { guestSavedHintUpdate } from "~/auth/guest-saved.server";
-import { returnPathOf } from "~/auth/guard.server";
-import { loginPath } from "~/auth/redirect";
-import { isStaff } from "~/auth/staff.server";
-import { takeWelcome } from "~/auth/welcome.server";
+import { rootLoader } from "~/root-loader.server";
 import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
 import { WelcomeToast } from "~/components/toast";
 import { useChosenTheme } from "~/components/theme-toggle";
@@ -30,7 +23,6 @@ import { IncomingRequests } from "~/paid-readings/incoming-requests";
 import { OutboxIndicator } from "~/outbox/waiting-form";
 import { useNonce } from "~/security/nonce";
 import { ServiceWorkerUi } from "~/sw/service-worker-ui";
-import { readTheme } from "~/theme/theme.server";
 import stylesheet from "~/styles/app.css?url";
 import headingFont from "~/styles/fonts/cormorant-garamond-700-core.woff2?url";
 
@@ -58,27 +50,13 @@ export const meta: MetaFunction = () => [
 /** After a form was kept in the outbox there is nothing new to load (decision 0060). */
 export const shouldRevalidate = keepPageWhenKept;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await context.currentUser();
-  const theme = readTheme(request);
-  if (!user && new URL(request.url).searchParams.get("auth") === "required") {
-    throw redirect(loginPath(returnPathOf(request)));
-  }
-  // Read from cookies and the user row already loaded: no extra wait on the database.
-  const welcome = takeWelcome(request, user, (cookie) => context.responseCookies.push(cookie));
-  const accountPrompt = accountPromptFor(user, request);
-  const savedHint = guestSavedHintUpdate(user, request);
-  if (savedHint) context.responseCookies.push(savedHint);
-  // Whether to show the staff pages' link; the staff list itself never leaves the server.
-  // A reader who chose to be available is kept online by each tab they have open.
-  const readerPresence = user?.readerAvailable ? { heartbeatMs: context.config.readerPresence.heartbeatMs } : null;
-  return { user, theme, ...googleSignInOffer(context.config), isStaff: isStaff(user, context.config), readerPresence, welcome, accountPrompt };
-}
+export const loader = (args: LoaderFunctionArgs) => rootLoader(args);
 
 export function Layout({ children }: { children: ReactNode }) {
   // Without a choice the class stays off and the stylesheet follows the system preference.
   const theme = useChosenTheme();
   const nonce = useNonce();
+  const errorReports = useRootData()?.errorReports;
   return (
     <html lang="en" className={theme ?? undefined}>
       <head>
@@ -89,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="application-name" content="Arcanum" />
         <meta name="apple-mobile-web-app-title" content="Arcanum" />
         <meta name="mobile-web-app-capable" content="yes" />
+        {errorReports ? <meta name="error-reports" content={errorReports} /> : null}
         <Meta />
         <Links />
       </head>

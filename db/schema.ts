@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { newPaintingSecret } from "../app/art/painting-secret";
+import { deckKinds, deckQualities } from "../app/decks/vocabulary";
 
 /** Milliseconds since the epoch; every timestamp in the database uses this unit unless named otherwise. */
 const millis = (name: string) => integer(name, { mode: "number" });
@@ -44,6 +45,9 @@ export const users = sqliteTable(
     lastSeenAt: millis("last_seen_at"),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
+    /** Set by staff: the person cannot sign in or be booked, and their listings leave the marketplace (decision 0078). */
+    suspendedAt: millis("suspended_at"),
+    suspendedReason: text("suspended_reason"),
   },
   (t) => [
     index("users_readers_idx").on(t.isReader, t.isOnline, t.lastSeenAt),
@@ -141,9 +145,8 @@ export const authSessions = sqliteTable(
   (t) => [index("auth_sessions_user_idx").on(t.userId), index("auth_sessions_expiry_idx").on(t.expiresAt)],
 );
 
-export const deckKinds = ["major_arcana", "complete"] as const;
+export { deckKinds, deckQualities };
 export const deckStatuses = ["generating", "ready", "failed"] as const;
-export const deckQualities = ["medium", "high"] as const;
 
 export const decks = sqliteTable(
   "decks",
@@ -327,6 +330,8 @@ export const readingJournal = sqliteTable(
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     /** How the person felt about the reading, one of `JOURNAL_MOODS`; null when not said. */
     mood: text("mood"),
+    /** Set when the reading was done with a physical deck and logged by hand: the deck's name as the person gave it (migration 0037). */
+    physicalDeck: text("physical_deck"),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },
@@ -1200,4 +1205,96 @@ export const deckPrints = sqliteTable(
     updatedAt: millis("updated_at").notNull().default(now),
   },
   (t) => [uniqueIndex("deck_prints_version_idx").on(t.deckId, t.holderId, t.version, t.paper, t.arrangement)],
+);
+
+/**
+ * Error reports kept by the local reporter (no SENTRY_DSN): one row per kind of error, counted, so a
+ * repeat adds to the count rather than a row (decision 0077). Never an e-mail, a cookie or a body.
+ */
+export const errorGroups = sqliteTable(
+  "error_groups",
+  {
+    fingerprint: text("fingerprint").primaryKey(),
+    /** Where it was thrown: "server", "party" (a Durable Object) or "browser". */
+    source: text("source").notNull(),
+    type: text("type").notNull(),
+    message: text("message").notNull(),
+    frame: text("frame").notNull(),
+    count: integer("count").notNull().default(1),
+    firstSeen: millis("first_seen").notNull(),
+    lastSeen: millis("last_seen").notNull(),
+    requestId: text("request_id").notNull(),
+    route: text("route").notNull(),
+    userId: text("user_id"),
+    release: text("release"),
+  },
+  (table) => [index("error_groups_last_seen_idx").on(table.lastSeen)],
+);
+
+/** Metrics written where the Analytics Engine binding is absent (development, tests): one row a point. */
+export const metricPoints = sqliteTable(
+  "metric_points",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** What the point is about: a route, a model, an outcome. */
+    label: text("label").notNull(),
+    value: real("value").notNull(),
+    at: millis("at").notNull(),
+  },
+  (table) => [index("metric_points_name_at_idx").on(table.name, table.at)],
+);
+
+/**
+ * Everything staff did in the console, one row per action: who, when, what, to which thing and why
+ * (decision 0078). Rows are only ever added.
+ */
+export const staffActions = sqliteTable(
+  "staff_actions",
+  {
+    id: text("id").primaryKey(),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action").notNull(),
+    /** What the action was about, as `kind:id` (`user:…`, `receipt:…`, `payout:…`, `certificate:…`, `deck:…`). */
+    target: text("target").notNull(),
+    reason: text("reason").notNull(),
+    /** What came of it, in a sentence, for the console's history. */
+    outcome: text("outcome").notNull().default(""),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("staff_actions_created_idx").on(t.createdAt), index("staff_actions_target_idx").on(t.target, t.createdAt)],
+);
+
+/**
+ * A refund staff asked for, claimed before the payment provider is called: one row per receipt and
+ * amount already refunded, so two clicks at once send one refund (decision 0078).
+ */
+export const refundClaims = sqliteTable("refund_claims", {
+  /** `{receiptId}:{refundedCents before}`. */
+  id: text("id").primaryKey(),
+  receiptId: text("receipt_id").notNull(),
+  staffId: text("staff_id")
+    .notNull()
+    .references(() => users.id),
+  createdAt: millis("created_at").notNull().default(now),
+});
+
+export const jobOutcomes = ["running", "ok", "failed"] as const;
+
+/** Each periodic job's run: when it started and finished, how it ended, and what it changed, as counts. */
+export const jobRuns = sqliteTable(
+  "job_runs",
+  {
+    id: text("id").primaryKey(),
+    job: text("job").notNull(),
+    startedAt: millis("started_at").notNull(),
+    finishedAt: millis("finished_at"),
+    outcome: text("outcome", { enum: jobOutcomes }).notNull().default("running"),
+    /** What the run changed, by name (`{"paid":1,"failed":0}`); empty when the job reports nothing. */
+    changes: text("changes", { mode: "json" }).$type<Record<string, number>>().notNull().default(sql`'{}'`),
+    error: text("error"),
+  },
+  (t) => [index("job_runs_started_idx").on(t.startedAt), index("job_runs_job_idx").on(t.job, t.startedAt)],
 );

@@ -1,4 +1,5 @@
-import { Server, type Connection } from "partyserver";
+import { type Connection } from "partyserver";
+import { ObservedServer } from "./observed";
 import { and, eq, ne } from "drizzle-orm";
 import { cards, decks } from "../db/schema";
 import { createAi } from "../app/ai/ai.server";
@@ -26,7 +27,7 @@ const MAX_ATTEMPTS = 5;
  * from an alarm, so it survives reloads, closed tabs and the object being restarted; a run that
  * is cut short is started again by the alarm and skips the cards already made.
  */
-export class DeckGenerator extends Server<Env> {
+export class DeckGenerator extends ObservedServer<Env> {
   static options = { hibernate: true };
 
   /** Live stages of the cards in flight; the database holds the settled ones. */

@@ -1,8 +1,9 @@
-import { DurableObject } from "cloudflare:workers";
+import { ObservedServer } from "./observed";
 import { createDatabase } from "../app/db.server";
 import { workerPictureEngines } from "../app/media/worker-picture-engines.server";
 import { printFailed, printStep } from "../app/print/print-job.server";
 import type { PrintJobRequest } from "../app/print/print.server";
+import { log } from "../app/observe/log.server";
 
 const JOB_KEY = "job";
 
@@ -22,7 +23,7 @@ const RETRY_MS = 30_000;
  * restart) runs again then, and a step that throws waits longer each time until the job gives up.
  * No sockets: the print page reads the progress from `deck_prints`.
  */
-export class PrintJob extends DurableObject<Env> {
+export class PrintJob extends ObservedServer<Env> {
   /** Starts the job, or starts it over with what is asked now; answers at once. */
   async start(request: PrintJobRequest) {
     await this.ctx.storage.put(JOB_KEY, { ...request, attempts: 0, started: Date.now() } satisfies Job);
@@ -35,7 +36,7 @@ export class PrintJob extends DurableObject<Env> {
     return !job ? "idle" : job.failed ? "failed" : "working";
   }
 
-  async alarm() {
+  async onAlarm() {
     const job = await this.ctx.storage.get<Job>(JOB_KEY);
     if (!job || job.failed) return;
     const db = createDatabase(this.env.DB);
@@ -62,7 +63,7 @@ export class PrintJob extends DurableObject<Env> {
         await this.ctx.storage.setAlarm(Date.now());
       }
     } catch (error) {
-      console.error("print step failed", error);
+      log.error("print step failed", { error });
     }
   }
 }

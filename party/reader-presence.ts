@@ -1,4 +1,5 @@
-import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { ObservedServer } from "./observed";
 import { z } from "zod";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
@@ -26,7 +27,7 @@ const readerTag = (readerId: string) => `reader:${readerId}`;
  * heard from within the window; two tabs count once. A reader whose last tab closes is announced offline
  * after a short grace, so a reload does not blink them off and on for everyone watching.
  */
-export class ReaderPresence extends Server<Env> {
+export class ReaderPresence extends ObservedServer<Env> {
   static options = { hibernate: true };
 
   private get timings() {

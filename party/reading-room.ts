@@ -1,12 +1,11 @@
-import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { createAi } from "../app/ai/ai.server";
+import { type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { ObservedServer } from "./observed";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "../app/ai/usage.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { saveToJournals } from "../app/reading-room/journal.server";
-import { CHAT_KEPT, parseClientMessage, type ChatEntry, type ServerMessage, type Signal } from "../app/reading-room/messages";
-import { closeRoom, deckForReading, deckThemeOf, loadRoomSeed, mirrorRoom, readingCards, ROOM_MEMBER_HEADER, type RoomMemberClaim } from "../app/reading-room/room-store.server";
-import { spreadById } from "../app/reading-room/spreads";
+import { parseClientMessage, type ServerMessage } from "../app/reading-room/messages";
+import { closeRoom, deckForReading, loadRoomSeed, mirrorRoom, ROOM_MEMBER_HEADER, type MirroredSeats, type RoomMemberClaim } from "../app/reading-room/room-store.server";
 import { tellAccountChanged } from "../app/accounts/channel.server";
 import {
   arrive,
@@ -31,6 +30,10 @@ import { finishPaidReading, markPaidReadingStarted, paidReadingForRoom } from ".
 import { balanceOf, chargeMinute } from "../app/paid-readings/wallet.server";
 import { sendReadingReceipt } from "../app/paid-readings/receipts.server";
 import { reviewReaderLevel } from "../app/readers/levels.server";
+import { TableChat } from "./room/chat";
+import { INTERRUPTED_TEXT, writeInterpretation } from "./room/interpretation";
+import { RateLimiter, type Bucket } from "./room/rate-limit";
+import { relaySignal } from "./room/video-relay";
 import {
   apply,
   decide,
@@ -52,18 +55,10 @@ import {
 const STATE_KEY = "state";
 /** Who laid the deck now on the table: a private deck is shown at the table only when its owner did. */
 const DECK_LAID_BY_KEY = "deckLaidBy";
-/** The table's chat, the latest `CHAT_KEPT` lines. */
-const CHAT_KEY = "chat";
 /** The billing clock of a paid reading; absent in a free room. */
 const METER_KEY = "meter";
 /** How soon a room with people still connected is looked at again after its idle hour. */
 const RECHECK_MS = 15 * 60 * 1000;
-
-/** Each socket may send this many messages at once, refilled at `RATE_PER_SECOND`. */
-const RATE_BURST = 30;
-const RATE_PER_SECOND = 10;
-/** A socket that keeps flooding after being told is closed. */
-const FLOOD_STRIKES = 20;
 
 /**
  * D1 mirrors the room for listings and history. The first change of a burst is written at once; later ones
@@ -71,13 +66,8 @@ const FLOOD_STRIKES = 20;
  */
 const MIRROR_EVERY_MS = 1000;
 
-/** Pieces of the interpretation are gathered for this long before they go to the table. */
-const STREAM_FLUSH_MS = 60;
 
-/** What the table reads when the room restarted while the interpretation was being written. */
-const INTERRUPTED_TEXT = "The interpretation was interrupted. Ask for it again.";
-
-type ConnectionState = { memberId: string; tokens: number; refilledAt: number; strikes: number };
+type ConnectionState = { memberId: string } & Bucket;
 
 /**
  * One per reading (named by the reading's id). Holds the authoritative state in its own storage,
@@ -85,15 +75,19 @@ type ConnectionState = { memberId: string; tokens: number; refilledAt: number; s
  * D1 for listings and history, and broadcast (with the pile's order hidden) to every socket.
  * Identity comes from the Worker's gate, never from the browser.
  */
-export class ReadingRoom extends Server<Env> {
+export class ReadingRoom extends ObservedServer<Env> {
   static options = { hibernate: true };
 
   private state: RoomState | null = null;
+  private readonly limiter = new RateLimiter();
+  private readonly chat = new TableChat(this.ctx.storage);
   /** Undefined until known; null for the classic deck or a room older than this record. */
   private deckLaidBy: string | null | undefined = undefined;
   /** The paid reading's clock, or null in a free room. */
   private meter: Meter | null = null;
   private mirroredAt = 0;
+  /** What this instance last wrote to the seats' rows: a mirror writes only the seats that changed. */
+  private readonly mirroredSeats: MirroredSeats = new Map();
   /** Set while an interpretation's AI allowance is being checked, so a second request waits its turn. */
   private askingAi = false;
   /** Set when a paid reading ended and the room closed: the sockets closing after it change nothing. */
@@ -246,8 +240,26 @@ export class ReadingRoom extends Server<Env> {
     await this.ctx.storage.put(STATE_KEY, state);
     // Pages, pictures and invites are answered from D1: a removal, a lock or a new deck holds there before anyone hears of it.
     if (mirror === "now") await this.mirrorNow();
-    for (const message of messages) this.broadcast(message);
+    this.tellEveryone(messages);
     if (mirror === "soon") this.mirrorSoon();
+  }
+
+  /**
+   * Sends the messages, each serialised once, to every open socket. The sockets are taken from the
+   * runtime directly: the generic broadcast reads each socket's stored attachment again on every
+   * message to recognise it, a cost per person and per change that the table's busiest moments felt.
+   */
+  private tellEveryone(messages: string[]) {
+    const sockets = this.ctx.getWebSockets().filter((socket) => socket.readyState === WebSocket.OPEN);
+    for (const message of messages) {
+      for (const socket of sockets) {
+        try {
+          socket.send(message);
+        } catch {
+          socket.close(1011, "Unexpected error");
+        }
+      }
+    }
   }
 
   private async layDeck(by: string | null) {
@@ -273,7 +285,7 @@ export class ReadingRoom extends Server<Env> {
     const state = this.state;
     if (!state) return Promise.resolve();
     this.mirroredAt = Date.now();
-    const done = mirrorRoom(createDatabase(this.env.DB), this.name, state, this.deckLaidBy).catch((error) => console.error("mirroring reading", this.name, error));
+    const done = mirrorRoom(createDatabase(this.env.DB), this.name, state, this.deckLaidBy, this.mirroredSeats).catch((error) => console.error("mirroring reading", this.name, error));
     this.ctx.waitUntil(done);
     return done;
   }
@@ -297,26 +309,21 @@ export class ReadingRoom extends Server<Env> {
       connection.close(4403, "refused");
       return;
     }
-    connection.setState({ memberId: member.id, tokens: RATE_BURST, refilledAt: Date.now(), strikes: 0 });
+    connection.setState({ memberId: member.id, ...this.limiter.fresh(Date.now()) });
     await this.commit(decision.events);
     this.send(connection, { type: "snapshot", state: view(this.state!), you: member.id });
-    const chat = (await this.ctx.storage.get<ChatEntry[]>(CHAT_KEY)) ?? [];
+    const chat = await this.chat.lines();
     if (chat.length > 0) this.send(connection, { type: "chat", entries: chat, replace: true });
     if (this.meter) await this.onClock(() => this.meterArrival(member.id, Date.now()));
   }
 
   /** Token bucket per socket; false when the socket has sent too much. */
   private allow(connection: Connection<ConnectionState>): boolean {
-    const now = Date.now();
     const current = connection.state!;
-    const tokens = Math.min(RATE_BURST, current.tokens + ((now - current.refilledAt) / 1000) * RATE_PER_SECOND);
-    if (tokens < 1) {
-      connection.setState({ ...current, tokens, refilledAt: now, strikes: current.strikes + 1 });
-      if (current.strikes + 1 >= FLOOD_STRIKES) connection.close(4429, "too many messages");
-      return false;
-    }
-    connection.setState({ ...current, tokens: tokens - 1, refilledAt: now });
-    return true;
+    const { bucket, verdict } = this.limiter.take(current, Date.now());
+    connection.setState({ ...current, ...bucket });
+    if (verdict === "flooding") connection.close(4429, "too many messages");
+    return verdict === "allowed";
   }
 
   async onMessage(connection: Connection<ConnectionState>, raw: WSMessage) {
@@ -343,7 +350,7 @@ export class ReadingRoom extends Server<Env> {
       return;
     }
     if (message.type === "signal") {
-      this.relay(connection, memberId, message.to, message.signal);
+      relaySignal(this.getConnections<ConnectionState>(), connection, memberId, message.to, message.signal);
       return;
     }
     if (message.type === "say") {
@@ -392,21 +399,13 @@ export class ReadingRoom extends Server<Env> {
 
   /** A line of chat from someone at the table, kept and told to everyone; the room names the sender. */
   private async say(memberId: string, text: string) {
-    const member = this.state?.members.find((m) => m.id === memberId);
-    if (!member) return;
-    const entry: ChatEntry = { id: crypto.randomUUID(), from: memberId, name: member.name, text, at: Date.now() };
-    const chat = [...((await this.ctx.storage.get<ChatEntry[]>(CHAT_KEY)) ?? []), entry].slice(-CHAT_KEPT);
-    await this.ctx.storage.put(CHAT_KEY, chat);
-    this.broadcast(JSON.stringify({ type: "chat", entries: [entry], replace: false } satisfies ServerMessage));
+    const entry = await this.chat.say(this.state, memberId, text);
+    if (entry) this.tellEveryone([JSON.stringify({ type: "chat", entries: [entry], replace: false } satisfies ServerMessage)]);
   }
 
-  /** Passes a video-call signal to one person's sockets, or to everyone else's; the sender is the room's to name. */
-  private relay(from: Connection<ConnectionState>, memberId: string, to: string, signal: Signal) {
-    const text = JSON.stringify({ type: "signal", from: memberId, signal } satisfies ServerMessage);
-    for (const connection of this.getConnections<ConnectionState>()) {
-      if (connection.id === from.id || !connection.state) continue;
-      if (to === "*" ? connection.state.memberId !== memberId : connection.state.memberId === to) connection.send(text);
-    }
+  /** Writes the interpretation for the table (room/interpretation.ts). */
+  private interpret() {
+    return writeInterpretation({ env: this.env, readingId: this.name, state: () => this.state!, commit: (events, options) => this.commit(events, options) });
   }
 
   private closeMember(memberId: string, reason: string) {
@@ -415,40 +414,6 @@ export class ReadingRoom extends Server<Env> {
       this.send(connection, { type: "closed", reason });
       connection.close(4403, "removed");
     }
-  }
-
-  /**
-   * Writes the interpretation and streams it to the table as the model writes it, in pieces
-   * gathered for at most `STREAM_FLUSH_MS`; the finished text is mirrored and kept in journals.
-   */
-  private async interpret() {
-    const state = this.state!;
-    const spread = spreadById(state.spreadId);
-    const ai = createAi(readConfig(this.env), this.env);
-    let text = "";
-    let pending = "";
-    let flushedAt = Date.now();
-    const flush = async () => {
-      if (!pending) return;
-      const piece = pending;
-      pending = "";
-      flushedAt = Date.now();
-      await this.commit([{ type: "interpretationWritten", text: piece, at: flushedAt }], { mirror: false });
-    };
-    try {
-      const theme = await deckThemeOf(createDatabase(this.env.DB), state.deckId).catch(() => null);
-      for await (const piece of ai.streamReading({ question: state.question, spread: spread?.phrase ?? "free layout", cards: readingCards(state), theme, seed: this.name })) {
-        text += piece;
-        pending += piece;
-        if (Date.now() - flushedAt >= STREAM_FLUSH_MS) await flush();
-      }
-      await flush();
-    } catch (error) {
-      console.error("interpretation failed", error);
-      if (!text) text = "The interpretation could not be written just now. Ask for it again in a moment.";
-    }
-    await this.commit([{ type: "interpretationFinished", text, at: Date.now() }]);
-    await saveToJournals(createDatabase(this.env.DB), this.name, this.state!).catch((error) => console.error("saving the reading to journals", error));
   }
 
   /**

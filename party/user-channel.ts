@@ -1,4 +1,5 @@
-import { Server, type Connection, type WSMessage } from "partyserver";
+import { type Connection, type WSMessage } from "partyserver";
+import { ObservedServer } from "./observed";
 import type { AccountMessage } from "./account-messages";
 
 /**
@@ -6,7 +7,7 @@ import type { AccountMessage } from "./account-messages";
  * changes on the server (a plan, credits), the domain code tells this room and each tab reloads
  * what it shows from the server; the room keeps no state of its own.
  */
-export class UserChannel extends Server<Env> {
+export class UserChannel extends ObservedServer<Env> {
   static options = { hibernate: true };
 
   /** Tells every open tab of this person that their account changed. */

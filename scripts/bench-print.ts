@@ -24,7 +24,6 @@ const bytes = (specifier: string) => {
   return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 };
 const engines: PictureEngines = {
-  layout: new WebAssembly.Module(bytes("satori/layout.wasm")),
   resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")),
   fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, data: bytes(`@fontsource/cormorant-garamond/files/${file}`) })),
 };

@@ -1,15 +1,19 @@
 // `npm run bench`: measures the local build (the production build plus the dev mailbox, which the
 // member signs in through) under `wrangler dev` and writes bench-results/latest.json.
 // Figures, not pass/fail tests: each target is printed next to its figure.
+// It first measures the Worker itself (a production build: its upload and its startup CPU);
+// `npm run bench -- --worker-only` measures just that and keeps the rest of latest.json.
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
+import { formatBytes, measureStartup, measureUpload, UPLOAD_GZIP_LIMIT } from "./worker-size.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -34,7 +38,58 @@ const TARGETS = {
   homeJsGzipKb: 120,
   lighthousePerformance: 0.95,
   lighthouseAccessibility: 1,
+  workerUploadGzipMb: 1.5,
+  workerStartupCpuMs: 50,
 };
+const STARTUP_RUNS = 5;
+
+/**
+ * The Worker as it would be deployed: a production build in a folder of its own (with the list of
+ * its largest modules), what wrangler would upload for it, and its startup CPU, the least and the
+ * median of several runs (the machine is shared, so single runs vary by several times).
+ */
+function measureWorker() {
+  const buildDirectory = mkdtempSync(path.join(tmpdir(), "arcanum-bench-build-"));
+  const reportFile = path.join(buildDirectory, "modules.json");
+  try {
+    const build = spawnSync("npx", ["remix", "vite:build"], { cwd: projectRoot, env: { ...process.env, ARCANUM_BUILD_DIR: buildDirectory, ARCANUM_BUNDLE_REPORT: reportFile }, stdio: "ignore" });
+    if (build.status !== 0) throw new Error("the production build failed");
+    const upload = measureUpload(buildDirectory);
+    const startups = Array.from({ length: STARTUP_RUNS }, () => measureStartup(buildDirectory).cpuMs).sort((a, b) => a - b);
+    const bundle = JSON.parse(readFileSync(reportFile, "utf8")) as { packages: Record<string, number>; modules: Record<string, number> };
+    const top = (sizes: Record<string, number>) => Object.fromEntries(Object.entries(sizes).slice(0, 15));
+    return {
+      uploadBytes: upload.bytes,
+      uploadGzipBytes: upload.gzipBytes,
+      wranglerSays: upload.wranglerSays,
+      files: upload.files,
+      startupCpuMs: { least: startups[0]!, median: startups[Math.floor(startups.length / 2)]!, runs: startups },
+      serverBuildLargest: { packages: top(bundle.packages), modules: top(bundle.modules) },
+    };
+  } finally {
+    rmSync(buildDirectory, { recursive: true, force: true });
+  }
+}
+
+function printWorker(worker: ReturnType<typeof measureWorker>) {
+  const gzipMb = worker.uploadGzipBytes / 1024 / 1024;
+  console.log(`Worker upload: ${formatBytes(worker.uploadBytes)}, ${formatBytes(worker.uploadGzipBytes)} gzipped (target < ${TARGETS.workerUploadGzipMb} MB: ${gzipMb < TARGETS.workerUploadGzipMb ? "meets" : "MISSES"}; the suite fails over ${formatBytes(UPLOAD_GZIP_LIMIT)})`);
+  for (const file of worker.files.slice(0, 4)) console.log(`  ${file.name.padEnd(48)} ${formatBytes(file.bytes)}, ${formatBytes(file.gzipBytes)} gzipped`);
+  const startup = worker.startupCpuMs;
+  console.log(`Worker startup CPU: least ${startup.least} ms, median ${startup.median} ms of ${STARTUP_RUNS} runs (target < ${TARGETS.workerStartupCpuMs} ms: ${startup.least < TARGETS.workerStartupCpuMs ? "meets" : "MISSES"})`);
+  console.log("Largest packages of the server build (bytes as rendered, before minifying):");
+  for (const [name, bytes] of Object.entries(worker.serverBuildLargest.packages).slice(0, 8)) console.log(`  ${name.padEnd(32)} ${String(bytes).padStart(9)}`);
+}
+
+const worker = measureWorker();
+printWorker(worker);
+const latest = path.join(projectRoot, "bench-results", "latest.json");
+if (process.argv.includes("--worker-only")) {
+  const kept = existsSync(latest) ? JSON.parse(readFileSync(latest, "utf8")) : {};
+  writeFileSync(latest, JSON.stringify({ ...kept, worker: { measuredAt: new Date().toISOString(), ...worker }, targets: { ...kept.targets, ...TARGETS } }, null, 2) + "\n");
+  console.log("Saved the Worker's figures to bench-results/latest.json");
+  process.exit(0);
+}
 
 type Load = { path: string; who: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number };
 
@@ -253,6 +308,7 @@ try {
     distantDatabase: { latencyMs: D1_LATENCY_MS, constantNearP50Ms: near[0]!.p50Ms, constantFarP50Ms: far[0]!.p50Ms, pages: distant },
     homeJavaScript: javascript,
     lighthouse: lighthouseResult,
+    worker,
     targets: TARGETS,
   };
   const out = path.join(projectRoot, "bench-results");
@@ -289,6 +345,7 @@ try {
     console.log(`Lighthouse on ${name} (median of ${LIGHTHOUSE_RUNS}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh["best-practices"]}, SEO ${lh.seo}`);
     console.log(`  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`);
   }
+  printWorker(worker);
   console.log(`Saved to bench-results/latest.json`);
 } finally {
   await server.stop();

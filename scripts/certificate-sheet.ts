@@ -19,7 +19,6 @@ const bytes = (specifier: string) => {
 };
 
 const engines: PictureEngines = {
-  layout: new WebAssembly.Module(bytes("satori/layout.wasm")),
   resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")),
   fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, data: bytes(`@fontsource/cormorant-garamond/files/${file}`) })),
 };

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "./wrangler-env.mjs";
+import { formatBytes, measureUpload, UPLOAD_GZIP_LIMIT } from "./worker-size.mjs";
 
 const problems = [];
 // The folder `remix vite:build` wrote to (vite.config.ts): `npm test` checks its own build.
@@ -17,8 +18,18 @@ if (existsSync(assets) && readdirSync(assets).some((name) => name.startsWith("_m
 const wrangler = readFileSync(path.join(projectRoot, "wrangler.toml"), "utf8");
 if (/^\s*APP_ENV\s*=/m.test(wrangler)) problems.push("wrangler.toml sets APP_ENV: the deployed default must be production");
 
+// What `wrangler deploy` would upload, gzipped, held under a limit well inside the free plan's 3 MB.
+if (existsSync(server)) {
+  const upload = measureUpload(path.join(projectRoot, buildDirectory));
+  console.log(`production check: the Worker uploads ${formatBytes(upload.bytes)}, ${formatBytes(upload.gzipBytes)} gzipped (limit ${formatBytes(UPLOAD_GZIP_LIMIT)})`);
+  if (upload.gzipBytes > UPLOAD_GZIP_LIMIT) {
+    const largest = upload.files.slice(0, 3).map((file) => `${file.name} ${formatBytes(file.gzipBytes)}`).join(", ");
+    problems.push(`the Worker's upload is ${formatBytes(upload.gzipBytes)} gzipped, over ${formatBytes(UPLOAD_GZIP_LIMIT)} (largest: ${largest}); see docs/decisions/0075-pictures-without-satori.md`);
+  }
+}
+
 if (problems.length > 0) {
   for (const problem of problems) console.error(`production check: ${problem}`);
   process.exit(1);
 }
-console.log("production check: no development routes in the build, APP_ENV left to its production default");
+console.log("production check: no development routes in the build, APP_ENV left to its production default, the upload within its limit");

@@ -32,6 +32,10 @@ declare global {
       VAPID_PRIVATE_KEY?: string;
       VAPID_SUBJECT?: string;
       AI?: Ai;
+      SENTRY_DSN?: string;
+      ANALYTICS_READ_TOKEN?: string;
+      /** Workers Analytics Engine, when bound: the app's metrics (app/observe/metrics.server.ts); absent, they go to D1. */
+      METRICS?: AnalyticsEngineDataset;
       /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
       COUNT_ROUND_TRIPS?: string;
       /** Development only: milliseconds every D1 round trip of a page waits, as for a distant primary. */

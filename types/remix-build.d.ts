@@ -4,7 +4,11 @@ declare module "remix-build" {
   export const assets: ServerBuild["assets"];
   /** The server entry (app/entry.server.tsx), which also hands the Worker Remix's request handler. */
   export const entry: ServerBuild["entry"] & {
-    module: ServerBuild["entry"]["module"] & { createRequestHandler: typeof import("@remix-run/cloudflare").createRequestHandler };
+    module: ServerBuild["entry"]["module"] & {
+      createRequestHandler: typeof import("@remix-run/cloudflare").createRequestHandler;
+      workerSide: typeof import("../app/worker-side.server");
+      builtMatchRoutes: typeof import("@remix-run/router").matchRoutes;
+    };
   };
   export const routes: ServerBuild["routes"];
   export const future: ServerBuild["future"];

@@ -1,20 +1,29 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
-import { gatePartyRequest } from "../app/auth/party.server";
-import { ensureGuest, shouldCreateGuest, withSessionToken } from "../app/auth/guest.server";
-import { isSameOrigin } from "../app/auth/origin";
-import { isBearerApiCall } from "../app/api/paths";
-import { claimedSessionKind, isSecureRequest, sessionCookieName } from "../app/auth/session-cookie";
-import { withPublicPageCache } from "../app/cache/public-pages.server";
-import { createDatabase, withRequestBinding } from "../app/db.server";
-import { readConfig, type AppConfig } from "../app/env.server";
-import { runPeriodicJobs } from "../app/jobs/periodic.server";
-import { createPayouts } from "../app/payouts/payouts.server";
-import { textResponse } from "../app/lib/http";
-import { createLoadContext } from "../app/load-context.server";
-import { openRequestSession } from "../app/lib/d1-sessions.server";
-import {
+import type { AppConfig } from "../app/env.server";
+
+// Everything below comes from the server build (app/worker-side.server.ts), so the Worker carries one
+// copy of the app and its dependencies.
+const {
+  routePartykitRequest,
+  gatePartyRequest,
+  ensureGuest,
+  shouldCreateGuest,
+  withSessionToken,
+  isSameOrigin,
+  isBearerApiCall,
+  claimedSessionKind,
+  isSecureRequest,
+  sessionCookieName,
+  withPublicPageCache,
+  createDatabase,
+  withRequestBinding,
+  readConfig,
+  runPeriodicJobs,
+  createPayouts,
+  textResponse,
+  createLoadContext,
+  openRequestSession,
   budgetFor,
   countedEnv,
   countFor,
@@ -25,25 +34,44 @@ import {
   newRoundTrips,
   ROUND_TRIPS_BUDGET_HEADER,
   ROUND_TRIPS_HEADER,
-} from "../app/lib/round-trips.server";
-import { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "../app/security/request-body.server";
-import { logRefusal } from "../app/security/audit.server";
-import { newNonce, withSecurityHeaders } from "../app/security/headers.server";
-import { withAccountHeader } from "../app/sw/account-header.server";
+  bodyLimitFor,
+  limitRequestBody,
+  refuseUnreadableForm,
+  logRefusal,
+  newNonce,
+  withSecurityHeaders,
+  withAccountHeader,
+  reportError,
+  setRelease,
+  log,
+  flushMetrics,
+  METRICS,
+  recordMetric,
+  namingBuild,
+  newRequestId,
+  openScope,
+  REQUEST_ID_HEADER,
+  runInScope,
+  countedD1,
+} = build.entry.module.workerSide;
+import type { Scope } from "../app/observe/scope.server";
 
-export { DeckGenerator } from "../party/deck-generator";
-export { PrintJob } from "../party/print-job";
-export { ReaderPresence } from "../party/reader-presence";
-export { ReadingRoom } from "../party/reading-room";
-export { UserChannel } from "../party/user-channel";
+export const DeckGenerator = build.entry.module.workerSide.DeckGenerator;
+export const PrintJob = build.entry.module.workerSide.PrintJob;
+export const ReaderPresence = build.entry.module.workerSide.ReaderPresence;
+export const ReadingRoom = build.entry.module.workerSide.ReadingRoom;
+export const UserChannel = build.entry.module.workerSide.UserChannel;
 
+setRelease((build as unknown as ServerBuild).assets.version);
+// Every loader and action names its route for the request's logs, reports and metrics.
+const namedBuild = namingBuild(build as unknown as ServerBuild);
 // The handler comes from the build itself: one copy of Remix on the server, with its route-matching cache.
-const handleRemixRequest = build.entry.module.createRequestHandler(build as unknown as ServerBuild);
+const handleRemixRequest = build.entry.module.createRequestHandler(namedBuild);
 // Runs that count round trips use the same build with each loader and action noting that it ran,
 // made on first use.
 let countingHandler: typeof handleRemixRequest | undefined;
 const handleCountedRequest: typeof handleRemixRequest = (request, context) => {
-  countingHandler ??= build.entry.module.createRequestHandler(countingBuild(build as unknown as ServerBuild));
+  countingHandler ??= build.entry.module.createRequestHandler(countingBuild(namedBuild));
   return countingHandler(request, context);
 };
 
@@ -56,6 +84,18 @@ function withCookies(response: Response, cookies: string[]): Response {
   return copy;
 }
 
+/** The answer naming its request id, so a person's report of a failure leads to its log lines. */
+function withRequestId(response: Response, requestId: string): Response {
+  // A socket's answer is not copied as a response; it is made again around the same socket.
+  const answer = response.status === 101 ? new Response(null, { status: 101, webSocket: response.webSocket, headers: response.headers }) : response;
+  try {
+    answer.headers.set(REQUEST_ID_HEADER, requestId);
+  } catch {
+    return answer;
+  }
+  return answer;
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The configuration, or null when this deployment must not serve (a production Worker without its secret). */
@@ -63,12 +103,12 @@ function configOrNull(env: Env): AppConfig | null {
   try {
     return readConfig(env);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    log.error("configuration refused", { error: error instanceof Error ? error.message : String(error) });
     return null;
   }
 }
 
-async function handle(request: Request, env: Env, ctx: ExecutionContext, config: AppConfig, nonce: string): Promise<Response> {
+async function handle(request: Request, env: Env, ctx: ExecutionContext, config: AppConfig, nonce: string, scope: Scope): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname === "/healthz") return textResponse(200, "ok");
   // Development tools do not exist in production, whatever the build holds.
@@ -82,9 +122,13 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
     return textResponse(403, "This request came from another site and was refused.");
   }
   if (url.pathname.startsWith("/parties/")) {
+    scope.route = `party:${url.pathname.split("/")[2] ?? ""}`;
     const gated = await gatePartyRequest(request, env);
     if (gated instanceof Response) return gated;
-    return (await routePartykitRequest(gated, env)) ?? textResponse(404, "Unknown room");
+    // The room logs under the same request id as the Worker that let the socket in.
+    const forwarded = new Request(gated);
+    forwarded.headers.set(REQUEST_ID_HEADER, scope.requestId);
+    return (await routePartykitRequest(forwarded, env)) ?? textResponse(404, "Unknown room");
   }
   const limited = await limitRequestBody(request, bodyLimitFor(url.pathname));
   if (limited instanceof Response) return limited;
@@ -97,9 +141,12 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   // Outside production, D1_LATENCY_MS makes every D1 round trip of a page as slow as a far primary's.
   const latency = Number(env.D1_LATENCY_MS ?? 0);
   if (!config.isProduction && latency > 0) env = { ...env, DB: distantD1(env.DB, latency) };
-  // Test and benchmark runs count the page's round trips to D1 and R2 (decision 0025).
+  // Test and benchmark runs count the page's round trips to D1 and R2 (decision 0025); every other
+  // request counts its D1 round trips for the metrics.
   const trips = env.COUNT_ROUND_TRIPS === "1" ? newRoundTrips() : null;
   if (trips) env = countedEnv(env, trips);
+  const d1Trips = trips ?? newRoundTrips();
+  if (!trips) env = { ...env, DB: countedD1(env.DB, d1Trips) };
   // A person's first page visit: a guest account and its session, before anything is rendered.
   const cookies: string[] = [];
   let pageRequest = request;
@@ -122,6 +169,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   const bookmark = claimedSessionKind(pageRequest) !== null ? d1Session.cookies() : [];
   // Names the account the page was made for, so the service worker keeps each account's copies apart.
   const answer = await withAccountHeader(withCookies(response, [...cookies, ...(context?.responseCookies ?? []), ...bookmark]), request, context);
+  recordMetric(METRICS.d1, scope.route, d1Trips.sequential);
   if (!trips) return answer;
   const counted = new Response(answer.body, answer);
   counted.headers.set(ROUND_TRIPS_HEADER, formatRoundTrips(trips));
@@ -132,19 +180,41 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
 
 export default {
   async fetch(request, env, ctx) {
+    const started = Date.now();
     const config = configOrNull(env);
     if (!config) return textResponse(503, "This server is not configured yet.");
-    const nonce = newNonce();
-    const response = await handle(request, env, ctx, config, nonce);
-    ctx.waitUntil(logRefusal(request, response));
-    return withSecurityHeaders(response, request, nonce);
+    // Cloudflare's ray id names the request where there is one; an id a client sends is not taken.
+    const ray = request.headers.get("cf-ray");
+    const requestId = ray && /^[A-Za-z0-9-]{6,64}$/.test(ray) ? ray : newRequestId();
+    const scope = openScope({ requestId, route: "worker", request, env, config, waitUntil: (work) => ctx.waitUntil(work) });
+    return runInScope(scope, async () => {
+      const nonce = newNonce();
+      let response: Response;
+      try {
+        response = await handle(request, env, ctx, config, nonce, scope);
+      } catch (error) {
+        reportError(error);
+        response = textResponse(500, "Something went wrong on our side. It has been reported.");
+      }
+      ctx.waitUntil(logRefusal(request, response));
+      recordMetric(METRICS.request, scope.route, Date.now() - started);
+      flushMetrics(scope);
+      return withRequestId(withSecurityHeaders(response, request, nonce), scope.requestId);
+    });
   },
 
-  async scheduled(controller, env, _ctx) {
+  async scheduled(controller, env, ctx) {
     const db = createDatabase(env.DB);
     const config = configOrNull(env);
-    // Awaited, so a run (the cron's, or `npm run jobs` locally) ends when its jobs do and fails when one did.
-    const { failed } = await runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null, config);
-    if (failed.length > 0) throw new Error(`Periodic jobs failed: ${failed.join(", ")}`);
+    const scope = openScope({ route: "job:periodic", env, config, waitUntil: (work) => ctx.waitUntil(work) });
+    await runInScope(scope, async () => {
+      try {
+        // Awaited, so a run (the cron's, or `npm run jobs` locally) ends when its jobs do and fails when one did.
+        const { failed } = await runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null, config);
+        if (failed.length > 0) throw new Error(`Periodic jobs failed: ${failed.join(", ")}`);
+      } finally {
+        flushMetrics(scope);
+      }
+    });
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,6 @@
 import { getServerByName } from "partyserver";
 import type { AccountMessage } from "../../party/account-messages";
+import { log } from "../observe/log.server";
 
 /**
  * Tells every open tab of `userId` that their account changed, so each reloads what it shows.
@@ -10,6 +11,6 @@ export async function tellAccountChanged(env: Env, userId: string, reason: Accou
     const channel = await getServerByName(env.UserChannel, userId);
     await channel.accountChanged(reason);
   } catch (error) {
-    console.error("telling the account's tabs", userId, error);
+    log.error("account's tabs not told", { userId, reason, error });
   }
 }

@@ -1,3 +1,6 @@
+import { log } from "../observe/log.server";
+import { METRICS, recordMetric } from "../observe/metrics.server";
+
 // Every call to a model goes through `callModel`: a deadline, a few retries with backoff and jitter
 // for what may pass (429, 5xx, timeouts, dropped connections) and none for what will not (other
 // 4xx, answers we cannot read), and one log line when a call finally fails (decision 0069).
@@ -45,7 +48,7 @@ export const defaultCallDeps: CallDeps = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   random: Math.random,
   now: () => Date.now(),
-  log: (line) => console.error(JSON.stringify(line)),
+  log: ({ event, level: _level, ...fields }) => log.error(String(event), fields),
 };
 
 /** A Retry-After header (seconds or an HTTP date) in milliseconds; undefined when absent or unreadable. */
@@ -123,10 +126,13 @@ export async function callModel<T>(label: CallLabel, policy: CallPolicy, run: (s
   const started = deps.now();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await within(policy.timeoutMs, run);
+      const answer = await within(policy.timeoutMs, run);
+      recordMetric(METRICS.aiCall, label.model, deps.now() - started);
+      return answer;
     } catch (error) {
       const failure = asFailure(error);
       if (!failure.retryable || attempt >= policy.attempts) {
+        recordMetric(METRICS.aiFailure, label.model);
         deps.log({
           level: "error",
           event: "ai-call-failed",

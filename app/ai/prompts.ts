@@ -1,3 +1,4 @@
+import type { CardImageQuality } from "../decks/vocabulary";
 import type { Suit, TarotCard } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
 import { joinList } from "./text";
@@ -91,7 +92,7 @@ const styleOf = (style: string) => style.trim() || "a rich illustrative style of
 const themeOf = (theme: string) => theme.trim() || "a classic tarot world";
 
 /** The picture to paint for one card of a themed deck. */
-export function cardImagePrompt({ card, theme, style, quality = "medium" }: { card: TarotCard; theme: string; style: string; quality?: "medium" | "high" }): string {
+export function cardImagePrompt({ card, theme, style, quality = "medium" }: { card: TarotCard; theme: string; style: string; quality?: CardImageQuality }): string {
   const keywords = cardKeywords(card).slice(0, 4);
   const element = suitElement(card);
   return [

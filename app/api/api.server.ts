@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { apiError } from "./errors";
 import { PLAN_ENDED_MESSAGE, type TokenScope } from "./tokens";
 import { authenticate, type ApiCaller } from "./tokens.server";
+import { reportError } from "../observe/errors.server";
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -33,7 +34,7 @@ export async function apiRoute({ request, context }: Args, need: TokenScope, wor
     return await work(auth.caller);
   } catch (error) {
     if (error instanceof Response) return error;
-    console.error(error);
+    reportError(error);
     return apiError("internal_error", "Something went wrong on our side. Try again: with the same Idempotency-Key nothing is made twice.");
   }
 }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { createDeckForm } from "../decks/create.server";
+import { deckKinds, deckQualities } from "../decks/vocabulary";
 import { API_ERRORS } from "./errors";
 
 export const API_VERSION = "1.0.0";
@@ -23,7 +24,7 @@ export const listDecksQuery = z.object({
  * a quality left out is the plan's own (as the form preselects it).
  */
 export const createDeckBody = createDeckForm.extend({
-  quality: z.enum(["medium", "high"]).optional().describe("`medium` or `high`, as the plan allows; the plan's own when left out."),
+  quality: z.enum(deckQualities).optional().describe("`medium` or `high`, as the plan allows; the plan's own when left out."),
 });
 
 /** The longest `Idempotency-Key` kept; any printable characters. */
@@ -41,8 +42,8 @@ export const deckSummary = z.object({
   theme: z.string(),
   description: z.string().nullable(),
   style: z.string().nullable(),
-  kind: z.enum(["major_arcana", "complete"]).describe("`major_arcana` (22 cards) or `complete` (78)."),
-  quality: z.enum(["medium", "high"]),
+  kind: z.enum(deckKinds).describe("`major_arcana` (22 cards) or `complete` (78)."),
+  quality: z.enum(deckQualities),
   status: deckStatus,
   isPublic: z.boolean(),
   cardsReady: z.number().int(),

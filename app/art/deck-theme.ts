@@ -1,11 +1,8 @@
 import { hsl, mixHue, type Hsl } from "./kit";
 import { hashString, paletteFor } from "./palette";
 import { parseTheme } from "./subjects/parse-theme";
+import { MOTIFS, type Motif } from "./motifs";
 import type { Role } from "./scene";
-
-export type Motif = "waves" | "leaves" | "stars" | "flames" | "skyline" | "petals" | "crystals" | "clouds";
-
-export const MOTIFS: readonly Motif[] = ["waves", "leaves", "stars", "flames", "skyline", "petals", "crystals", "clouds"];
 
 export type RoleColors = Record<Role, Hsl>;
 

@@ -2,7 +2,8 @@
  * Card frames, one family per treatment: the border, the numeral cartouche at the top and the title
  * banner at the bottom. The same frame is used by every card of a deck, so a deck reads as one.
  */
-import type { DeckLook, Motif } from "./deck-theme";
+import type { DeckLook } from "./deck-theme";
+import type { Motif } from "./motifs";
 import { escapeXml, hex, hsl, luma, mixHue, n1 } from "./kit";
 import { motifMark } from "./motifs";
 import { Scene, type Item } from "./scene";

@@ -1,8 +1,12 @@
 /** The deck's recurring motif, drawn as scenery, as scattered details and as frame ornaments. */
-import type { Motif } from "./deck-theme";
 import { cloud, crescent, flower, hills, leaf, mountains, sky, sparkle, starField, tree } from "./figures";
 import type { Rng } from "./kit";
 import { starPoints, type Paint, type Role, type Scene } from "./scene";
+
+/** Every motif a deck can carry; a deck's theme picks two (`deck-theme.ts`). */
+export type Motif = "waves" | "leaves" | "stars" | "flames" | "skyline" | "petals" | "crystals" | "clouds";
+
+export const MOTIFS: readonly Motif[] = ["waves", "leaves", "stars", "flames", "skyline", "petals", "crystals", "clouds"];
 
 const SKY_MOTIFS: readonly Motif[] = ["stars", "flames", "clouds", "skyline"];
 const LAND_MOTIFS: readonly Motif[] = ["waves", "leaves", "petals", "crystals", "skyline", "flames"];

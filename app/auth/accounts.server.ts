@@ -18,6 +18,7 @@ import { newId, randomToken, sha256Hex } from "../lib/crypto";
 import { generateUsername } from "../profile/username.server";
 import { readDeviceKey } from "./session-cookie";
 import { deviceCookieHeader } from "./session.server";
+import { METRICS, recordMetric } from "../observe/metrics.server";
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
@@ -71,6 +72,7 @@ export async function upgradeGuest(db: Database, ai: AiService, guestId: string,
     if (await findUserByEmail(db, email)) throw new AccountConflictError(EMAIL_TAKEN_MESSAGE);
     throw error;
   }
+  recordMetric(METRICS.signUp, "guest");
   return guestId;
 }
 
@@ -89,6 +91,7 @@ export async function createMember(db: Database, ai: AiService, member: NewMembe
       .values({ id: newId(), email, username, fullName: member.fullName || null, createdAt: now, updatedAt: now })
       .onConflictDoNothing();
     const row = await findUserByEmail(db, email);
+    if (row && row.createdAt === now) recordMetric(METRICS.signUp, "new");
     if (row) return row.id;
   }
   throw new Error("The new account could not be created");

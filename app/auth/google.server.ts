@@ -6,6 +6,7 @@ import { flowCookie } from "./flow-cookie.server";
 import { CALLBACK_PATH } from "./magic-link.server";
 import { safeRedirect } from "./redirect";
 import { isSecureRequest } from "./session-cookie";
+import { log } from "../observe/log.server";
 
 export const GOOGLE = {
   authorizationEndpoint: "https://accounts.google.com/o/oauth2/v2/auth",
@@ -190,7 +191,7 @@ export async function finishGoogleSignIn(
     return { ok: true, profile, redirectTo, clearCookies };
   } catch (error) {
     const message = error instanceof GoogleSignInError ? error.message : GOOGLE_ERRORS.failed;
-    if (!(error instanceof GoogleSignInError)) console.warn("Google sign-in failed", error);
+    if (!(error instanceof GoogleSignInError)) log.warn("Google sign-in failed", { error });
     return { ok: false, message, clearCookies };
   }
 }

@@ -32,6 +32,7 @@ import {
   verifyMagicLink,
   verifySignInCode,
 } from "./magic-link.server";
+import { isSuspended, SUSPENDED_SIGN_IN_MESSAGE } from "../accounts/suspension.server";
 import { cleanNameInput } from "./display-name";
 import { safeRedirect } from "./redirect";
 import { revokeSession, startSession } from "./session.server";
@@ -192,6 +193,7 @@ export async function completeSignIn(context: AppLoadContext, request: Request, 
     target = current.id;
   }
   target ??= (await findUserByEmail(db, email))?.id ?? null;
+  if (target && (await isSuspended(db, target))) throw new AccountConflictError(SUSPENDED_SIGN_IN_MESSAGE);
 
   let userId: string;
   if (target) {

@@ -9,8 +9,9 @@
  * charge itself (`decksCreditsMake`), never with a separate table.
  */
 import { formatCount } from "../lib/format";
-import type { CardImageQuality, Plan } from "../plans/catalogue";
-import { deckCharge, hasEnoughCredits, upgradeCharge, type CreditAmounts, type DeckKind } from "./cost";
+import type { Plan } from "../plans/catalogue";
+import type { CardImageQuality, DeckKind } from "../decks/vocabulary";
+import { deckCharge, hasEnoughCredits, upgradeCharge, type CreditAmounts } from "./cost";
 
 const MONTHS_PER_YEAR = 12;
 /** No credits make more decks than this: a guard for the counting loop, far above any plan. */

@@ -12,11 +12,11 @@ import { deckWorkRefusal, newDeckRefusal, repaintsOfDeck, repaintsUsedSql, stora
 import { mayRepaint, NO_REPAINTS_MESSAGE } from "../entitlements/entitlements";
 import { newId } from "../lib/crypto";
 import { rowsPerStatement } from "../lib/d1";
+import { deckKinds, deckQualities, type CardImageQuality as Quality, type DeckKind } from "./vocabulary";
 import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "../tarot/cards";
+import { METRICS, recordMetric } from "../observe/metrics.server";
 
-export const DECK_KINDS = { major_arcana: MAJOR_ARCANA, complete: FULL_DECK } as const;
-export type DeckKind = keyof typeof DECK_KINDS;
-export type Quality = "medium" | "high";
+export const DECK_KINDS = { major_arcana: MAJOR_ARCANA, complete: FULL_DECK } as const satisfies Record<DeckKind, readonly TarotCard[]>;
 
 export const NO_CREDITS_MESSAGE = "You have no credits left for this deck. Nothing was charged.";
 /** A guest's credits are the guest's own; an account's credits are used by signing in to it. */
@@ -41,8 +41,8 @@ export const createDeckForm = z.object({
   title: z.string().trim().max(80, "Keep the title under 80 characters").optional().default(""),
   description: z.string().trim().max(800, "Keep the description under 800 characters").optional().default(""),
   style: z.string().trim().min(1, "Choose an art style").max(60, "Keep the style under 60 characters"),
-  kind: z.enum(["major_arcana", "complete"], { error: "Choose Major Arcana or the full deck" }),
-  quality: z.enum(["medium", "high"]).default("medium"),
+  kind: z.enum(deckKinds, { error: "Choose Major Arcana or the full deck" }),
+  quality: z.enum(deckQualities).default("medium"),
 });
 
 export type CreateDeckInput = z.infer<typeof createDeckForm>;
@@ -141,6 +141,7 @@ export async function createDeck(context: AppLoadContext, user: Pick<CurrentUser
     return { ok: false as const, ...overflow };
   }
   await startGeneration(context, deckId, { userId: user.id, reference });
+  recordMetric(METRICS.deckMade, input.kind);
   return { ok: true as const, deckId };
 }
 

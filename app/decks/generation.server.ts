@@ -6,6 +6,8 @@ import { mapWithConcurrency } from "../lib/pool";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { cardImageKey, cardImageUrl } from "./images";
 import type { CardProgress, CardStage, DeckStatus } from "./progress";
+import type { CardImageQuality } from "./vocabulary";
+import { log } from "../observe/log.server";
 
 /** How many cards are made at once for one deck. */
 export const GENERATION_CONCURRENCY = 6;
@@ -45,7 +47,7 @@ export type Repaint = { previousImageKey: string | null };
  */
 export async function generateCard(
   deps: GenerationDeps,
-  deck: { id: string; theme: string; artStyle: string | null; quality?: "medium" | "high"; paintingSecret: string | null },
+  deck: { id: string; theme: string; artStyle: string | null; quality?: CardImageQuality; paintingSecret: string | null },
   card: TarotCard,
   variant = 0,
   repaint: Repaint | null = null,
@@ -125,7 +127,7 @@ export async function runGeneration(deps: GenerationDeps, deckId: string): Promi
   const failed = results.filter((r) => r.status === "rejected" || r.value === "failed").length;
   for (const [i, result] of results.entries()) {
     if (result.status === "rejected") {
-      console.error(`card ${todo[i]!.key} of deck ${deckId} failed`, result.reason);
+      log.error("card not made", { deckId, card: todo[i]!.key, error: result.reason });
       if (repaints.has(todo[i]!.key)) {
         await endRepaintWithoutPicture(deps.db, deckId, todo[i]!.key, Date.now());
         continue;

@@ -6,7 +6,8 @@
 import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { cards, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
-import { PLANS, type CardImageQuality } from "../plans/catalogue";
+import { deckQualities, type CardImageQuality } from "../decks/vocabulary";
+import { PLANS } from "../plans/catalogue";
 import { SUBSCRIBED_STATUSES } from "../plans/subscription";
 import {
   allowedQualities,
@@ -25,7 +26,7 @@ import {
 } from "./entitlements";
 
 /** Every quality a deck can be painted at, coarsest first. */
-const ALL_QUALITIES = ["medium", "high"] as const satisfies readonly CardImageQuality[];
+const ALL_QUALITIES = deckQualities;
 
 export type Refusal = { status: number; message: string; fixPaymentPath?: string };
 

@@ -6,7 +6,8 @@
  * kept, card repaints, the marketplace fee, the commercial-rights label, the verified-creator
  * badge and API access. Nothing else reads the plan to decide.
  */
-import { PLANS, type CardImageQuality, type Plan, type PlanTier } from "../plans/catalogue";
+import type { CardImageQuality } from "../decks/vocabulary";
+import { PLANS, type Plan, type PlanTier } from "../plans/catalogue";
 import { isSubscribed } from "../plans/subscription";
 
 /** Where a person fixes a subscription payment that did not go through. */

@@ -7,12 +7,16 @@ import { deleteStaleRateLimits } from "../security/rate-limit.server";
 import { deleteExpiredIdempotencyKeys } from "../api/idempotency.server";
 import { deleteExpiredSubmissionKeys } from "../outbox/submission-keys.server";
 import type { Database } from "../db.server";
+import { reportError } from "../observe/errors.server";
+import { deleteOldObservations } from "../observe/retention.server";
+import { describeError, log } from "../observe/log.server";
 import { refreshListingScores } from "../marketplace/browse.server";
 import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
 import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 import { sendDailyReminders } from "../daily/reminders.server";
 import type { AppConfig } from "../env.server";
+import { deleteOldJobRuns, recordedJob } from "./runs.server";
 
 /** A participant not seen for this long no longer counts as active in a reading. */
 export const PARTICIPANT_ACTIVITY_WINDOW_MS = 60 * 60 * 1000;
@@ -56,7 +60,7 @@ export async function closeInactiveReadings(db: Database, now: number) {
 
 /**
  * Everything the cron trigger (every 15 minutes) keeps tidy. Each job is independent: one failing
- * does not stop the others. `payouts` is the payouts provider, when there is one; `config` lets
+ * does not stop the others, and each run of each is recorded (jobs/runs.server.ts). `payouts` is the payouts provider, when there is one; `config` lets
  * reminders go out by push where it is set up.
  */
 export async function runPeriodicJobs(db: Database, now: number, payouts: PayoutsProvider | null = null, config: AppConfig | null = null) {
@@ -72,11 +76,19 @@ export async function runPeriodicJobs(db: Database, now: number, payouts: Payout
     refreshListingScores: () => refreshListingScores(db, now),
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
     sendDailyReminders: () => sendDailyReminders(db, config, now),
+    deleteOldObservations: () => deleteOldObservations(db, now),
+    deleteOldJobRuns: () => deleteOldJobRuns(db, now),
   };
-  const results = await Promise.allSettled(Object.values(jobs).map((job) => job()));
+  // Each job's run is recorded in `job_runs` (start, end, outcome, counts), shown on /staff.
+  const results = await Promise.allSettled(Object.entries(jobs).map(([name, job]) => recordedJob(db, name, job)));
   const failed = Object.keys(jobs).filter((_, i) => results[i]?.status === "rejected");
   for (const [i, result] of results.entries()) {
-    if (result.status === "rejected") console.error(`periodic job ${Object.keys(jobs)[i]} failed`, result.reason);
+    const job = Object.keys(jobs)[i]!;
+    if (result.status === "fulfilled") log.info("job run", { job, outcome: "ok" });
+    else {
+      log.error("job run", { job, outcome: "failed", error: describeError(result.reason) });
+      reportError(result.reason);
+    }
   }
   return { failed };
 }

@@ -9,6 +9,7 @@ import { decks, readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
 import { sha256Hex } from "../lib/crypto";
 import { FULL_DECK } from "../tarot/cards";
+import { MAX_PHYSICAL_DECK_NAME } from "./physical-log";
 import { JOURNAL_MOODS, MAX_TAG_LENGTH, MAX_TAGS } from "./practice";
 
 export const EXPORT_FORMAT = "arcanum-journal";
@@ -38,6 +39,8 @@ const exportedEntry = z.object({
   notes: z.string().max(5_000),
   tags: z.array(z.string().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS).default([]),
   mood: z.enum(JOURNAL_MOODS).nullable().default(null),
+  /** The physical deck's name, for a reading logged by hand (absent from files written before it existed). */
+  physicalDeck: z.string().trim().min(1).max(MAX_PHYSICAL_DECK_NAME).nullable().default(null),
 });
 export type ExportedEntry = z.infer<typeof exportedEntry>;
 
@@ -62,6 +65,7 @@ export async function exportEntries(db: Database, userId: string): Promise<Expor
       notes: readingJournal.notes,
       tags: readingJournal.tags,
       mood: readingJournal.mood,
+      physicalDeck: readingJournal.physicalDeck,
     })
     .from(readingJournal)
     .where(eq(readingJournal.userId, userId))
@@ -88,7 +92,7 @@ export function exportCsv(entries: ExportedEntry[], deckTitles: Map<string, stri
       new Date(entry.createdAt).toISOString(),
       entry.question ?? "",
       entry.spreadName,
-      entry.deckId ? (deckTitles.get(entry.deckId) ?? "") : "Classic deck",
+      entry.physicalDeck ?? (entry.deckId ? (deckTitles.get(entry.deckId) ?? "") : "Classic deck"),
       entry.cards.map((card) => `${card.positionName}: ${card.name}${card.reversed ? " (reversed)" : ""}`).join("; "),
       entry.tags.join(", "),
       entry.mood ?? "",
@@ -173,6 +177,7 @@ export async function importEntries(db: Database, userId: string, entries: Expor
           notes: entry.notes,
           tags: [...new Set(entry.tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))],
           mood: entry.mood,
+          physicalDeck: entry.physicalDeck,
           createdAt: entry.createdAt,
           updatedAt: now,
         })

@@ -31,9 +31,12 @@ export const tagsField = z
       .max(MAX_TAGS, `At most ${MAX_TAGS} tags`),
   );
 
+/** A mood from the list, or "" for none said (then null). */
+export const moodField = z.enum(["", ...JOURNAL_MOODS], { message: "Choose one of the moods offered" }).transform((mood) => mood || null);
+
 export const tagsForm = z.object({
   tags: tagsField,
-  mood: z.union([z.enum(JOURNAL_MOODS, { message: "Choose one of the moods offered" }), z.literal("").transform(() => null)]),
+  mood: moodField,
 });
 
 /** The journal's filters, from the page's address; anything unreadable is simply not a filter. */
@@ -49,6 +52,9 @@ export type JournalFilters = z.infer<typeof journalFilters>;
 
 /** The deck filter's value for readings with the classic deck (which has no id). */
 export const CLASSIC_DECK = "classic";
+/** The deck filter's value for readings done with a physical deck and logged by hand. */
+export const PHYSICAL_DECKS = "physical";
+export const PHYSICAL_DECKS_TITLE = "Your physical decks";
 
 export function activeFilterCount(filters: JournalFilters): number {
   return [filters.deck, filters.spread, filters.card, filters.tag, filters.mood].filter(Boolean).length;

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
+import type { rootLoader } from "~/root-loader.server";
 
 export function useRootData() {
   return useRouteLoaderData<typeof rootLoader>("root");

@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { createMailer, type MailMessage } from "./mail.server";
+import { log } from "../observe/log.server";
 
 /** Where a notice's sending runs: a route's context or a Durable Object's own `waitUntil`. */
 export type NoticeTarget = { db: Database; config: AppConfig; waitUntil: (work: Promise<unknown>) => void };
@@ -74,7 +75,7 @@ export function sendNotice(target: NoticeTarget, notice: Notice) {
   const mailer = createMailer(target.config, target.db);
   target.waitUntil(
     mailer.send(noticeMessage(notice)).catch((error: unknown) => {
-      console.error(JSON.stringify({ event: "notice-mail-failed", subject: notice.subject, error: String(error) }));
+      log.error("notice mail failed", { subject: notice.subject, error });
     }),
   );
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { cardImageUrl } from "../decks/images";
+import type { DeckKind } from "../decks/vocabulary";
 import { verifiedCreatorSql } from "../entitlements/entitlements.server";
 import { matchQuery } from "../lib/full-text";
 import { BROWSE_PAGE_SIZE, type BrowseSort } from "./browse";
@@ -13,7 +14,7 @@ export type BrowseParams = {
   minPriceCents?: number;
   maxPriceCents?: number;
   free?: boolean;
-  kind?: "major_arcana" | "complete";
+  kind?: DeckKind;
   style?: string;
   /** Lowest average rating, 1 to 5. */
   minRating?: number;
@@ -81,7 +82,7 @@ type TileRow = {
   id: string;
   title: string;
   theme: string;
-  kind: "major_arcana" | "complete";
+  kind: DeckKind;
   artStyle: string | null;
   creatorUsername: string | null;
   creatorVerified: number;

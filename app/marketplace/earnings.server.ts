@@ -22,8 +22,10 @@ import { PLANS } from "../plans/catalogue";
 import { LocalPayments } from "../payments/local.server";
 import { createPayments, deliverLocalEvents } from "../payments/payments.server";
 import { LocalPayouts } from "../payouts/local.server";
+import { accountStateStatement } from "./payout-accounts.server";
 import { createPayouts } from "../payouts/payouts.server";
 import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutAccountState, type PayoutsProvider } from "../payouts/provider.server";
+import { log } from "../observe/log.server";
 
 type Statement = BatchItem<"sqlite">;
 
@@ -149,14 +151,6 @@ export async function startOnboarding(context: AppLoadContext, user: CurrentUser
   return url;
 }
 
-/** The account's state as the provider reports it, written to the creator's row. */
-function accountStateStatement(db: Database, state: PayoutAccountState, now: number): Statement {
-  return db
-    .update(sellerAccounts)
-    .set({ payoutsEnabled: state.payoutsEnabled && state.detailsSubmitted, updatedAt: now })
-    .where(eq(sellerAccounts.accountId, state.accountId));
-}
-
 /**
  * The creator is back from the provider's onboarding: their account is read from the provider at
  * once rather than waiting for its `account.updated` event.
@@ -167,16 +161,6 @@ export async function refreshPayoutAccount(context: AppLoadContext, userId: stri
   if (!account || account.payoutsEnabled || !provider || provider.name !== account.provider) return;
   const state = await provider.retrieveAccount(account.accountId).catch(() => null);
   if (state) await accountStateStatement(context.db, state, Date.now());
-}
-
-/** `account.updated`: the payout account follows the provider's state (for the payments event batch). */
-export async function payoutAccountEventStatements(db: Database, event: Stripe.Event, now: number): Promise<{ userId: string | null; statements: Statement[] }> {
-  const account = event.data.object as Stripe.Account;
-  if (typeof account?.id !== "string") return { userId: null, statements: [] };
-  const row = await db.query.sellerAccounts.findFirst({ columns: { userId: true }, where: eq(sellerAccounts.accountId, account.id) });
-  if (!row) return { userId: null, statements: [] };
-  const state = { accountId: account.id, payoutsEnabled: Boolean(account.payouts_enabled), detailsSubmitted: Boolean(account.details_submitted) };
-  return { userId: row.userId, statements: [accountStateStatement(db, state, now)] };
 }
 
 /** The local onboarding form: the creator's local payout account is completed, as Stripe would report it. */
@@ -257,7 +241,13 @@ export function failedPayoutStatements(db: Database, payoutId: string, now: numb
 }
 
 /** Pays the creator's whole balance to their payout account. */
-export async function requestPayout(context: AppLoadContext, user: CurrentUser): Promise<PayoutOutcome> {
+export async function requestPayout(context: AppLoadContext, user: Pick<CurrentUser, "id" | "isGuest">): Promise<PayoutOutcome> {
+  const outcome = await payOut(context, user);
+  log.info("payout", { sellerId: user.id, outcome: outcome.kind, ...("amountCents" in outcome ? { amountCents: outcome.amountCents } : {}), ...(outcome.kind === "refused" ? { status: outcome.status } : {}) });
+  return outcome;
+}
+
+async function payOut(context: AppLoadContext, user: Pick<CurrentUser, "id" | "isGuest">): Promise<PayoutOutcome> {
   const { db } = context;
   if (user.isGuest) return { kind: "refused", status: 403, message: PAYOUT_MESSAGES.guest };
   const provider = createPayouts(context.config, db);

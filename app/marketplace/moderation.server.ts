@@ -10,6 +10,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { deckListings, deckReports, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
+import { recordStaffAction } from "../staff/audit.server";
 
 export const HIDDEN_REASON_MAX = 500;
 
@@ -162,5 +163,9 @@ export async function moderateFromForm(db: Database, staffId: string, form: Form
     return { status: 400, result: { ok: false, message: issue.message, deckId, field } };
   }
   const outcome = await moderate(db, staffId, parsed.data);
+  if (outcome.ok) {
+    const reason = parsed.data.intent === "hide" ? parsed.data.reason : "One-click moderation";
+    await recordStaffAction(db, { staffId, action: parsed.data.intent, target: `deck:${parsed.data.deckId}`, reason, outcome: outcome.message });
+  }
   return { status: outcome.ok ? 200 : outcome.status, result: { ok: outcome.ok, message: outcome.message, deckId: parsed.data.deckId } };
 }

@@ -14,7 +14,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cards, deckListings, decks } from "../../db/schema";
 import type { Database } from "../db.server";
-import { tablesWithDeck } from "../reading-room/room-store.server";
+import { tablesWithDeck } from "../reading-room/seats.server";
 import { paidCopy } from "./paid-copies.server";
 
 export type DeckRelation = "owner" | "buyer" | null;

@@ -13,7 +13,7 @@ import type { Database } from "../db.server";
 import { sellerFeePercent } from "../entitlements/entitlements";
 import { getPlanStanding } from "../entitlements/entitlements.server";
 import { newId } from "../lib/crypto";
-import { openCheckout } from "../payments/payments.server";
+import { openCheckout } from "../payments/checkout.server";
 import { hasPaidPurchase, isOnSale, relationOf } from "./ownership.server";
 
 type Statement = BatchItem<"sqlite">;

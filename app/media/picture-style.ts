@@ -1,4 +1,4 @@
-/** The faces rendered pictures are set in: the site's display face, Latin and Latin Extended (woff, which satori reads). */
+/** The faces rendered pictures are set in: the site's display face, Latin and Latin Extended (the WOFF files it ships, unwrapped for resvg). */
 export const pictureFontFiles = [
   { name: "Cormorant Garamond", weight: 600, style: "normal", file: "cormorant-garamond-latin-600-normal.woff" },
   { name: "Cormorant Garamond", weight: 700, style: "normal", file: "cormorant-garamond-latin-700-normal.woff" },

@@ -16,7 +16,7 @@ export async function woffToSfnt(woff: ArrayBuffer): Promise<Uint8Array> {
   if (view.getUint32(0) !== 0x774f4646) throw new Error("not a WOFF font"); // "wOFF"
   const flavor = view.getUint32(4);
   const numTables = view.getUint16(12);
-  const tables: { tag: number; checksum: number; data: Uint8Array }[] = [];
+  const tables: SfntTable[] = [];
   for (let i = 0; i < numTables; i++) {
     const entry = 44 + i * 20;
     const offset = view.getUint32(entry + 4);
@@ -28,6 +28,14 @@ export async function woffToSfnt(woff: ArrayBuffer): Promise<Uint8Array> {
     tables.push({ tag: view.getUint32(entry), checksum: view.getUint32(entry + 16), data });
   }
 
+  return buildSfnt(flavor, tables);
+}
+
+export type SfntTable = { tag: number; checksum: number; data: Uint8Array };
+
+/** A plain font file from its tables, in the order given (which must be by tag). */
+export function buildSfnt(flavor: number, tables: SfntTable[]): Uint8Array {
+  const numTables = tables.length;
   const headerSize = 12 + numTables * 16;
   const size = tables.reduce((total, table) => total + pad4(table.data.length), headerSize);
   const out = new Uint8Array(size);

@@ -9,7 +9,6 @@ import latin600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-la
 import latin700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-700-normal.woff";
 import latinExt600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-600-normal.woff";
 import latinExt700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-700-normal.woff";
-import layout from "satori/layout.wasm";
 import type { PictureEngines } from "./picture-engines.server";
 import { pictureFontFiles } from "./picture-style";
 
@@ -22,7 +21,6 @@ const fontData: Record<(typeof pictureFontFiles)[number]["file"], ArrayBuffer> =
 };
 
 export const workerPictureEngines: PictureEngines = {
-  layout,
   resvg,
   fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, data: fontData[file] })),
 };

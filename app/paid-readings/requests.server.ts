@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import { paidReadings, readingRequests, readingSessions, sessionParticipants, users } from "../../db/schema";
+import { notSuspended } from "../accounts/suspension.server";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -23,7 +24,7 @@ import {
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
 /** "A reader with this username", as a condition on `users`. */
-const readerNamed = (username: string) => and(eq(users.isReader, true), eq(users.username, username));
+const readerNamed = (username: string) => and(eq(users.isReader, true), eq(users.username, username), notSuspended);
 
 /** The reader behind a username, as booking needs them; null for anyone who is not a reader. */
 async function readerByUsername(db: Database, username: string, now: number) {

@@ -3,10 +3,13 @@ import { getServerByName } from "partyserver";
 import type { CurrentUser } from "../auth/user.server";
 import { formatMoney } from "../lib/format";
 import { noticeTargetOf } from "../mail/notices.server";
-import { openCheckout } from "../payments/payments.server";
+import { openCheckout } from "../payments/checkout.server";
 import { PaymentsError } from "../payments/provider.server";
+import type { PurchaseHandler } from "../payments/registry.server";
 import { liveReadingOf, sendTopUpReceipt } from "./receipts.server";
 import { TOP_UP_AMOUNTS_CENTS } from "./rules";
+import { balanceOf, topUpRefundStatements, topUpStatements } from "./wallet.server";
+import { log } from "../observe/log.server";
 
 /** Opens the checkout of a top-up of one of the fixed amounts; returns where to send the person. */
 export async function startTopUp(context: AppLoadContext, user: CurrentUser, amountCents: number, origin: string, returnTo: string) {
@@ -48,8 +51,31 @@ export async function startReadingTopUp(context: AppLoadContext, user: CurrentUs
 export async function afterTopUp(context: AppLoadContext, topUp: { userId: string; amountCents: number }) {
   const readingId = await liveReadingOf(context.db, topUp.userId);
   const target = noticeTargetOf(context);
-  target.waitUntil(sendTopUpReceipt(target, { ...topUp, readingLive: readingId !== null }).catch((error) => console.error("sending a top-up receipt", error)));
+  target.waitUntil(sendTopUpReceipt(target, { ...topUp, readingLive: readingId !== null }).catch((error) => log.error("top-up receipt not sent", { error })));
   if (!readingId) return;
   const room = await getServerByName(context.cloudflare.env.ReadingRoom, readingId);
   await room.fundsArrived();
 }
+
+/**
+ * What a payment for a reading balance top-up changes (the payments module's handler for the
+ * `top-up` kind, docs/decisions/0074): the amount the checkout recorded reaches the balance once,
+ * then `afterTopUp`; a refund takes back from the balance, read against the receipt's total before
+ * it; a refund gives back at most the balance left, as minutes already paid from it stay paid.
+ */
+export const topUpPayments: PurchaseHandler = {
+  async completed(db, checkout, { now }) {
+    const statements = topUpStatements(db, checkout, now);
+    if (statements.length === 0) return { statements };
+    const topUp = { userId: checkout.userId, amountCents: checkout.amountCents ?? 0 };
+    return { statements, followUp: (context) => afterTopUp(context, topUp) };
+  },
+  async refunded(db, { receipt, refundedCents }, now) {
+    return { beforeReceipt: topUpRefundStatements(db, { userId: receipt.userId, receiptId: receipt.id, checkoutId: receipt.checkoutId, refundedTotalCents: refundedCents }, now) };
+  },
+  async refundable(db, receipt, leftCents) {
+    const unspent = Math.min(leftCents, await balanceOf(db, receipt.userId));
+    if (unspent <= 0) throw new PaymentsError("Nothing of this top-up is left to refund: the balance was spent on readings.", 409);
+    return unspent;
+  },
+};

@@ -9,6 +9,8 @@ import { checkoutSessions, paidReadings, paymentReceipts, readingWallets, wallet
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { formatMoney } from "../lib/format";
+import { log } from "../observe/log.server";
+import { METRICS, recordMetric } from "../observe/metrics.server";
 
 type Statement = BatchItem<"sqlite">;
 
@@ -169,6 +171,9 @@ export async function chargeMinute(db: Database, reading: { id: string; clientId
   ] as unknown as [Statement, ...Statement[]]);
   const figures = (results.at(-1) as MinuteFigures[])[0];
   if (!figures) throw new Error(`Paid reading ${reading.id} is gone`);
+  const charged = figures.minutesBilled > minute;
+  log.info("reading minute", { readingId: reading.id, minute, outcome: charged ? "charged" : "unpaid" });
+  if (charged) recordMetric(METRICS.minuteBilled, "charged", 1);
   return figures;
 }
 

@@ -4,91 +4,19 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type Stripe from "stripe";
-import { checkoutKinds, checkoutSessions } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
-import type { Database } from "../db.server";
-import type { AppConfig } from "../env.server";
-import { newId } from "../lib/crypto";
-import { EXPLORER_PLUS, findPlanByKey, type Plan } from "../plans/catalogue";
-import { tellAccountChanged } from "../accounts/channel.server";
-import { upgradeDeck } from "../decks/create.server";
-import { balanceOf } from "../paid-readings/wallet.server";
-import { afterTopUp } from "../paid-readings/top-up.server";
-import { applyPaymentEvent, UnusedDeckRefundError } from "./events.server";
+import { EXPLORER_PLUS, findPlanByKey } from "../plans/catalogue";
 import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
+import { createPayments, openCheckout, PAYMENTS_UNAVAILABLE_MESSAGE } from "./checkout.server";
+import { applyPaymentEvent, UnusedDeckRefundError } from "./events.server";
+import { paymentHandlers } from "./handlers.server";
 import { LocalPayments } from "./local.server";
-import { CHECKOUT_FAILED_MESSAGE, EventAheadError, PaymentsError, type PaymentsProvider } from "./provider.server";
-import { StripePayments } from "./stripe.server";
-import { notify, pushTargetOf } from "../push/notify.server";
+import { EventAheadError, PaymentsError } from "./provider.server";
+import { purchaseHandlerOf, UnknownPurchaseKindError } from "./registry.server";
+import { log } from "../observe/log.server";
+import { METRICS, recordMetric } from "../observe/metrics.server";
 
-/** The local provider's signing secret: fixed per deployment secret, and never used in production. */
-export function localWebhookSecret(config: AppConfig) {
-  return `whsec_local_${config.authSecret.slice(0, 32)}`;
-}
-
-/** Stripe when configured; the local checkout outside production; none in a production without Stripe. */
-export function createPayments(config: AppConfig, db: Database): PaymentsProvider | null {
-  if (config.stripe) {
-    const { secretKey, webhookSecret, connectWebhookSecret } = config.stripe;
-    return new StripePayments(secretKey, connectWebhookSecret ? [webhookSecret, connectWebhookSecret] : webhookSecret);
-  }
-  if (config.isProduction) return null;
-  return new LocalPayments(db, localWebhookSecret(config));
-}
-
-export const PAYMENTS_UNAVAILABLE_MESSAGE = "Payments are not available right now. Please try again later.";
-
-/** Something to sell: a catalogue plan, or a thing priced per purchase (a marketplace deck, a top-up). */
-export type Purchase = {
-  kind: (typeof checkoutKinds)[number];
-  mode: "subscription" | "payment";
-  /** The catalogue plan bought, if it is one (its provider price is used). */
-  plan?: Plan;
-  /** Without a plan: the price, in the currency's smallest unit. */
-  amountCents?: number;
-  currency?: string;
-  deckId?: string;
-  description: string;
-  successPath: (checkoutId: string) => string;
-  cancelPath: string;
-};
-
-/**
- * Records a purchase and opens its checkout at the provider; returns where to send the person.
- * The checkout's id is the idempotency key and, in the metadata, names buyer and purchase.
- */
-export async function openCheckout(context: AppLoadContext, user: CurrentUser, purchase: Purchase, origin: string) {
-  const payments = createPayments(context.config, context.db);
-  if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE, 503);
-  const { plan, kind, deckId } = purchase;
-  const amountCents = plan ? Math.round(plan.price * 100) : (purchase.amountCents ?? 0);
-  const currency = plan?.currency ?? purchase.currency ?? "usd";
-  if (!Number.isInteger(amountCents) || amountCents <= 0 || (purchase.mode === "subscription" && !plan)) throw new PaymentsError(CHECKOUT_FAILED_MESSAGE);
-  const checkoutId = newId();
-  await context.db
-    .insert(checkoutSessions)
-    .values({ id: checkoutId, userId: user.id, kind, planKey: plan?.key, deckId, amountCents, currency, description: purchase.description });
-  // A subscriber's later purchases stay with the customer the provider already knows.
-  const existing = await context.db.query.subscriptions.findFirst({ columns: { providerCustomerId: true }, where: (s, { eq }) => eq(s.userId, user.id) });
-  try {
-    return await payments.createCheckout({
-      checkoutId,
-      userId: user.id,
-      email: user.email,
-      mode: purchase.mode,
-      priceId: plan?.priceId ?? null,
-      description: purchase.description,
-      amountCents,
-      currency,
-      metadata: { checkoutId, userId: user.id, kind, ...(plan ? { planKey: plan.key } : {}), ...(deckId ? { deckId } : {}) },
-      successUrl: `${origin}${purchase.successPath(checkoutId)}`,
-      cancelUrl: `${origin}${purchase.cancelPath}`,
-      customerId: existing?.providerCustomerId ?? null,
-    });
-  } catch (error) {
-    throw error instanceof PaymentsError ? error : new PaymentsError(CHECKOUT_FAILED_MESSAGE);
-  }
-}
+export { createPayments, localWebhookSecret, openCheckout, PAYMENTS_UNAVAILABLE_MESSAGE, type Purchase } from "./checkout.server";
 
 /** Starts the checkout of a subscription plan from the catalogue. */
 export async function startSubscriptionCheckout(context: AppLoadContext, user: CurrentUser, planKey: string, origin: string) {
@@ -144,6 +72,8 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
   try {
     event = await payments.verifyEvent(rawBody, request.headers.get("stripe-signature"));
   } catch (error) {
+    log.warn("payment event", { outcome: "refused", reason: error instanceof EventAheadError ? "ahead" : "signature" });
+    recordMetric(METRICS.webhook, "failed");
     return Response.json({ error: error instanceof EventAheadError ? error.message : "Invalid signature" }, { status: 400 });
   }
   let result;
@@ -151,17 +81,27 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
     result = await applyPaymentEvent(db, payments, event);
   } catch (error) {
     // The event is recorded but a refund it owes was not made: an error status makes the provider deliver it again.
-    if (!(error instanceof UnusedDeckRefundError)) throw error;
-    console.error(error.message, error.cause);
-    return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
+    if (error instanceof UnusedDeckRefundError) {
+      log.error("payment event", { eventId: event.id, type: event.type, outcome: "refund-pending", error, cause: error.cause instanceof Error ? error.cause.message : String(error.cause) });
+      recordMetric(METRICS.webhook, "failed");
+      return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
+    }
+    // A purchase this version does not know (nothing was written): refused and logged, so a later delivery can apply it.
+    if (error instanceof UnknownPurchaseKindError) {
+      log.error("payment event", { event: "payment-kind-unknown", kind: error.kind, checkoutId: error.checkoutId, eventId: event.id, outcome: "unknown-kind" });
+      recordMetric(METRICS.webhook, "failed");
+      return Response.json({ error: error.message }, { status: 422 });
+    }
+    recordMetric(METRICS.webhook, "failed");
+    throw error;
   }
-  const { outcome, userId, upgrade, sale, topUp } = result;
-  if (sale) notify(pushTargetOf(context), { kind: "sale", ...sale, origin: new URL(request.url).origin });
-  // A top-up reached the balance: a reading waiting on it goes on, and its receipt is sent.
-  if (topUp) await afterTopUp(context, topUp);
-  // Explorer Plus was paid for: its credit is in place, and the deck's 56 cards are started with it.
-  if (upgrade) await upgradeDeck(context, { id: upgrade.userId }, upgrade.deckId);
-  if (userId) await tellAccountChanged(context.cloudflare.env, userId, "plan");
+  const { outcome, userId, followUps = [], refundedInFull = false } = result;
+  log.info("payment event", { eventId: event.id, type: event.type, outcome });
+  recordMetric(METRICS.webhook, outcome === "applied" || outcome === "duplicate" ? "ok" : outcome);
+  // What the purchase's domain does once its payment is written: a sale's notice, a top-up reaching a live reading, an upgrade started.
+  const origin = new URL(request.url).origin;
+  for (const followUp of followUps) await followUp(context, { origin, refundedInFull });
+  if (userId) await paymentHandlers.accountChanged(context, userId);
   return Response.json({ received: true, outcome });
 }
 
@@ -179,11 +119,9 @@ export async function refundReceipt(context: AppLoadContext, receiptId: string, 
   const left = receipt.amountCents - receipt.refundedCents;
   if (left <= 0) throw new PaymentsError("This payment has already been refunded.", 409);
   let amount = amountCents ?? left;
-  if (receipt.kind === "top-up") {
-    const unspent = Math.min(left, await balanceOf(context.db, receipt.userId));
-    if (unspent <= 0) throw new PaymentsError("Nothing of this top-up is left to refund: the balance was spent on readings.", 409);
-    amount = Math.min(amount, unspent);
-  }
+  // A kind may give back less than is left of the payment (a top-up: only the balance not spent).
+  const { refundable } = purchaseHandlerOf(paymentHandlers, receipt.kind, receipt.checkoutId ?? receipt.id);
+  if (refundable) amount = Math.min(amount, await refundable(context.db, receipt, left));
   const events = await payments.refund({
     paymentIntentId: receipt.paymentIntentId,
     amountCents: amount,

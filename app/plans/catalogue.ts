@@ -1,3 +1,4 @@
+import type { CardImageQuality } from "../decks/vocabulary";
 import { formatDollars } from "../lib/format";
 
 /**
@@ -6,7 +7,6 @@ import { formatDollars } from "../lib/format";
  */
 export type PlanTier = "free" | "explorer" | "mystic" | "creator" | "visionary";
 export type BillingInterval = "once" | "month" | "year";
-export type CardImageQuality = "medium" | "high";
 
 export type Plan = {
   key: string;

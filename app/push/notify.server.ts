@@ -16,6 +16,7 @@ import { stopNoticesToken, STOP_NOTICES_PATH } from "../readers/notice-links.ser
 import { deliver, type Delivery, type Device } from "./delivery.server";
 import type { PushKind, PushMessage } from "./messages";
 import { settingColumn } from "./subscriptions.server";
+import { log } from "../observe/log.server";
 
 /** A follower hears of a reader coming online at most once in this long, by push or by e-mail. */
 export const READER_ONLINE_GAP_MS = 3 * 60 * 60 * 1000;
@@ -171,7 +172,7 @@ async function mailThose(target: Omit<PushTarget, "waitUntil">, addressed: Addre
     const notice = await addressed.mailFor(person);
     if (!notice) continue;
     await mailer.send(noticeMessage(notice)).catch((error: unknown) => {
-      console.error(JSON.stringify({ event: "notice-mail-failed", subject: notice.subject, error: String(error) }));
+      log.error("notice mail failed", { subject: notice.subject, error });
     });
   }
 }
@@ -207,7 +208,7 @@ export function notify(target: PushTarget, event: PushEvent): void {
     new Promise((resolve) => setTimeout(resolve, 0))
       .then(() => sendPushNow(target, event))
       .catch((error) => {
-        console.error(JSON.stringify({ event: "push-failed", kind: event.kind, message: error instanceof Error ? error.message : String(error) }));
+        log.error("push failed", { kind: event.kind, error });
       }),
   );
 }

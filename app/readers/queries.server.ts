@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { readerCertificates, readerFollows, readerLevels, readerProfiles, users } from "../../db/schema";
+import { notSuspended } from "../accounts/suspension.server";
 import type { Database } from "../db.server";
 import { averageRating, READERS_PAGE_SIZE, type ReaderSort } from "./directory";
 import { readerOnlineSql } from "./presence.server";
@@ -70,7 +71,7 @@ function orderBy(sort: ReaderSort, online: SQL): SQL {
 
 /** Readers with a public profile, narrowed by the visitor's filters. */
 function whereClause(filters: ReaderFilters, online: SQL): SQL {
-  const conditions: SQL[] = [sql`${users.isReader} = 1`, sql`${users.username} is not null`];
+  const conditions: SQL[] = [sql`${users.isReader} = 1`, sql`${users.username} is not null`, notSuspended];
   if (filters.online) conditions.push(online);
   if (filters.mine) {
     conditions.push(sql`exists (select 1 from ${readerFollows} where ${readerFollows.followerId} = ${filters.viewerId ?? ""} and ${readerFollows.readerId} = ${users.id})`);
@@ -196,7 +197,7 @@ export async function getPublicReader(db: Database, username: string, now = Date
       (select c.id from ${readerCertificates} as c where c.user_id = ${users.id} and c.revoked_at is null
         order by c.issued_at desc limit 1) as certificateId
     from ${fromReaders}
-    where ${users.isReader} = 1 and ${users.username} = ${username}
+    where ${users.isReader} = 1 and ${users.username} = ${username} and ${notSuspended}
     limit 1`);
   if (!row) return null;
   const { bio, yearsOfPractice, certificateId, ...card } = row;

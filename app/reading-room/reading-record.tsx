@@ -16,6 +16,8 @@ export function ReadingRecord(props: {
   cards: RecordCard[];
   interpretation: string | null;
   createdAt: number;
+  /** The deck's name when the reading was done with a physical deck and logged by hand. */
+  physicalDeck?: string | null;
   faces?: Record<string, string>;
 }) {
   const faces = props.faces ?? {};
@@ -23,6 +25,7 @@ export function ReadingRecord(props: {
     <article className="grid gap-5 text-left">
       <p className="text-sm text-muted">
         {props.spreadName} ·{" "}
+        {props.physicalDeck ? <span data-testid="physical-deck">read with {props.physicalDeck} · </span> : null}
         <LocalTime at={props.createdAt} style="longWithTime" />
       </p>
       {props.question ? <p className="font-display text-2xl">“{props.question}”</p> : null}

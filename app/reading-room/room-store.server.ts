@@ -2,7 +2,7 @@
  * The reading room's ties to D1: who may enter a reading, what it starts with, and the mirror of
  * its state kept for listings and history. The room's Durable Object holds the truth.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cards, deckListings, decks, readingSessions, sessionParticipants, users } from "../../db/schema";
 import { hiddenByStaff, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
@@ -14,6 +14,7 @@ import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { FULL_DECK } from "../tarot/cards";
 import { levelById } from "../readers/levels";
+import { seatStands } from "./seats.server";
 import { spreadById } from "./spreads";
 import type { NewMember, Role, RoomState } from "./state";
 
@@ -26,47 +27,6 @@ const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
 
 /** The classic deck a reading uses when it names none: all 78 cards. */
 export const CLASSIC_DECK_KEYS = FULL_DECK.map((card) => card.key);
-
-/**
- * The one rule for a seat that still opens its reading (page, socket, pictures, invites), as the
- * room's `mayJoin` has it: the host's always; anyone else's unless the host removed them or the
- * room is locked and they never came to the table. The room's Durable Object writes removals, the
- * lock and who has come to the table to D1 before anyone hears of them.
- * Needs `session_participants` joined with `reading_sessions`.
- */
-export function seatStands() {
-  return or(
-    eq(sessionParticipants.userId, readingSessions.originalHostUserId),
-    and(
-      isNull(sessionParticipants.removedAt),
-      or(eq(sessionParticipants.isHost, true), isNull(readingSessions.lockedAt), isNotNull(sessionParticipants.arrivedAt)),
-    ),
-  )!;
-}
-
-/**
- * The open readings where the person has a standing seat and whose table holds this deck, laid
- * there by the deck's owner or by a buyer of it: `seated` when there is one, and `revealed` the
- * cards turned over on those tables (as mirrored, which a reveal is before anyone hears of it).
- * A host may read with a private deck of theirs and everyone at that table sees its pictures while
- * it lasts; a priced deck shows them only what is turned over (ownership decides). A deck someone
- * else laid while it was public is not shown once its owner hides it.
- */
-const laidByBuyer = paidCopyExists(readingSessions.deckId, readingSessions.deckLaidBy);
-
-/** Card names as the mirror writes them, back to card keys. */
-const CARD_KEYS = new Map(FULL_DECK.map((card) => [card.name, card.key]));
-
-export async function tablesWithDeck(db: Database, userId: string, deckId: string): Promise<{ seated: boolean; revealed: Set<string> }> {
-  const rows = await db
-    .select({ turned: readingSessions.selectedCards })
-    .from(sessionParticipants)
-    .innerJoin(readingSessions, eq(readingSessions.id, sessionParticipants.sessionId))
-    .innerJoin(decks, and(eq(decks.id, readingSessions.deckId), or(eq(decks.creatorId, readingSessions.deckLaidBy), laidByBuyer)))
-    .where(and(eq(sessionParticipants.userId, userId), eq(readingSessions.deckId, deckId), eq(readingSessions.isActive, true), seatStands()));
-  const revealed = new Set(rows.flatMap((row) => (row.turned ?? []).map((card) => CARD_KEYS.get(card.name)).filter((key): key is string => Boolean(key))));
-  return { seated: rows.length > 0, revealed };
-}
 
 /** A deck's painted card keys in tarot order, or the classic deck. */
 export async function deckCardKeys(db: Database, deckId: string | null): Promise<string[]> {
@@ -135,11 +95,16 @@ export function readingCards(state: RoomState) {
  * with it the lock and the removals, which `seatStands` reads. `deckLaidBy` is who laid the deck on
  * the table (undefined: unchanged).
  */
-export async function mirrorRoom(db: Database, sessionId: string, state: RoomState, deckLaidBy?: string | null) {
+export async function mirrorRoom(db: Database, sessionId: string, state: RoomState, deckLaidBy?: string | null, written?: MirroredSeats) {
   const now = Date.now();
   const seen = new Map(state.members.map((member) => [member.id, member.lastSeenAt]));
+  // A seat whose row already holds what it would be written with is left alone: a change to the table rewrites one row, not one per person.
+  const seats = new Map(state.members.map((member) => [member.id, seatLine(member)]));
+  const members = state.members.filter((member) => written?.get(member.id) !== seats.get(member.id));
+  const removedLine = state.removed.join(",");
+  const removedChanged = written?.get(REMOVED_LINE) !== removedLine;
   // D1 takes at most 100 bound values a statement.
-  const removed = Array.from({ length: Math.ceil(state.removed.length / 90) }, (_, i) => state.removed.slice(i * 90, i * 90 + 90));
+  const removed = !removedChanged ? [] : Array.from({ length: Math.ceil(state.removed.length / 90) }, (_, i) => state.removed.slice(i * 90, i * 90 + 90));
   await db.batch([
     db
       .update(readingSessions)
@@ -163,7 +128,7 @@ export async function mirrorRoom(db: Database, sessionId: string, state: RoomSta
         updatedAt: now,
       })
       .where(eq(readingSessions.id, sessionId)),
-    ...state.members.map((member) =>
+    ...members.map((member) =>
       db
         .update(sessionParticipants)
         .set({
@@ -181,7 +146,18 @@ export async function mirrorRoom(db: Database, sessionId: string, state: RoomSta
         .where(and(eq(sessionParticipants.sessionId, sessionId), inArray(sessionParticipants.userId, ids))),
     ),
   ]);
+  if (!written) return;
+  for (const member of members) written.set(member.id, seats.get(member.id)!);
+  if (removedChanged) written.set(REMOVED_LINE, removedLine);
 }
+
+/**
+ * What the room last wrote to its seats' rows, by member id (and the removed list under its own
+ * key): kept by the room between mirrors, so only what changed is written again.
+ */
+export type MirroredSeats = Map<string, string>;
+const REMOVED_LINE = "\u0000removed";
+const seatLine = (member: RoomState["members"][number]) => JSON.stringify([member.connections > 0, member.lastSeenAt, member.name]);
 
 /** Marks a reading and its seats closed; its URL then says the reading has ended. */
 export async function closeRoom(db: Database, sessionId: string, now: number) {

@@ -7,10 +7,10 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { longDate } from "~/lib/format";
 import { CERTIFICATE_ART_SIZES } from "~/readers/certificate-art";
-import { forgetCertificatePictures } from "~/readers/certificate-storage.server";
 import { qrPath } from "~/readers/certificate-qr.server";
 import { REVOKE_REASON_MAX, REVOKE_REASON_MIN, revokeFormSchema } from "~/readers/certificate";
-import { certificateState, getCertificate, revokeCertificate } from "~/readers/certificate.server";
+import { certificateState, getCertificate } from "~/readers/certificate.server";
+import { revokeCertificateAsStaff } from "~/staff/readers.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 export const handle: PageHandle = { actionRoundTrips: 5 };
@@ -72,9 +72,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.certificateId ?? "";
   const parsed = revokeFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<ActionData>({ ok: false, message: parsed.error.issues[0]?.message ?? "Say why the certificate is revoked." }, { status: 400 });
-  const outcome = await revokeCertificate(context.db, staff, id, parsed.data.reason);
+  const outcome = await revokeCertificateAsStaff(context.db, context.cloudflare.env.MEDIA, staff, id, parsed.data.reason);
   if (!outcome.ok) return data<ActionData>({ ok: false, message: outcome.message }, { status: outcome.status });
-  await forgetCertificatePictures(context.cloudflare.env.MEDIA, id);
   return data<ActionData>({ ok: true, message: outcome.message });
 }
 

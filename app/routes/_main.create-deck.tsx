@@ -14,7 +14,8 @@ import { FullDeckWays } from "~/components/explorer-plus-offer";
 import { PageHeader } from "~/components/page-header";
 import { FixPaymentLink } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
-import { estimateCost, explorerPlusMakes, type Quality } from "~/credits/cost";
+import { estimateCost, explorerPlusMakes } from "~/credits/cost";
+import type { CardImageQuality as Quality, DeckKind } from "~/decks/vocabulary";
 import { getQuota } from "~/credits/credits.server";
 import { creditsMakeSentence } from "~/credits/plan-credits";
 import { createDeck, createDeckForm, KNOWN_STYLES, type CreditOffer } from "~/decks/create.server";
@@ -120,7 +121,7 @@ export default function CreateDeck() {
 
   const [theme, setTheme] = useState(values.theme ?? (result?.intent === "elaborate" ? result.theme : loaded.theme));
   const [description, setDescription] = useState(values.description ?? (result?.intent === "elaborate" ? result.description : ""));
-  const [kind, setKind] = useState<"major_arcana" | "complete">(values.kind === "complete" ? "complete" : "major_arcana");
+  const [kind, setKind] = useState<DeckKind>(values.kind === "complete" ? "complete" : "major_arcana");
   const [quality, setQuality] = useState<Quality>(loaded.qualities.find((q) => q === values.quality) ?? loaded.defaultQuality);
   const [style, setStyle] = useState(values.style ?? "watercolour");
   const [customStyle, setCustomStyle] = useState(values.customStyle ?? "");

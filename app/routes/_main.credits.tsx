@@ -10,7 +10,7 @@ import { creditsOverview } from "~/credits/history.server";
 import { creditsMakeSentence } from "~/credits/plan-credits";
 import { plansOfferingPhrase } from "~/entitlements/entitlements";
 import { cn } from "~/lib/cn";
-import type { CardImageQuality } from "~/plans/catalogue";
+import type { CardImageQuality } from "~/decks/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Credits — Arcanum" }];
 

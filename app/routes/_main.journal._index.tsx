@@ -197,6 +197,14 @@ export default function Journal() {
       <PageHeader eyebrow="Your readings" title="Reading Journal">
         <p>Every reading you finish is kept here, with room for your own notes.</p>
       </PageHeader>
+      <nav aria-label="More of your journal" className="mb-6 flex flex-wrap justify-center gap-2">
+        <Link to="/journal/log" className={buttonClasses("secondary", "sm")}>
+          Log a reading with your own deck
+        </Link>
+        <Link to="/journal/stats" className={buttonClasses("ghost", "sm")}>
+          Your journal in numbers
+        </Link>
+      </nav>
       {facets.total === 0 ? (
         <div className="rounded-3xl border border-dashed border-line p-10 text-center">
           <p className="text-muted">No readings yet. Ask for an interpretation at the table and it lands here.</p>
@@ -218,6 +226,7 @@ export default function Journal() {
                     <p className="font-semibold">{entry.question ? `“${entry.question}”` : "A reading without a question"}</p>
                     <p className="mt-1 text-sm text-muted">
                       {entry.cards.length > 0 ? `${entry.spreadName} · ${entry.cards.map((card) => card.name).join(", ")}` : "No cards were drawn"}
+                      {entry.physicalDeck ? ` · ${entry.physicalDeck}` : ""}
                     </p>
                     {entry.tags.length > 0 || entry.mood ? (
                       <p className="mt-2 flex flex-wrap gap-1.5">

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
 import { STYLE_IDS } from "~/art/styles";
 import { DeckTile } from "~/components/deck-tile";
+import { deckKinds } from "~/decks/vocabulary";
 import { FilterDisclosure, FilterField, filterFieldClasses, Pagination } from "~/components/browse";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
@@ -40,7 +41,7 @@ const browseQuerySchema = z.object({
   min: dollars,
   max: dollars,
   free: z.enum(["1", "on", "true"]).optional().catch(undefined),
-  kind: z.enum(["major_arcana", "complete"]).optional().catch(undefined),
+  kind: z.enum(deckKinds).optional().catch(undefined),
   style: z.enum(STYLE_IDS).optional().catch(undefined),
   rating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
   sort: z.enum(browseSorts).optional().catch(undefined),

@@ -15,6 +15,7 @@ import { noticeTargetOf } from "~/mail/notices.server";
 import { newId } from "~/lib/crypto";
 import { reviewReaderLevel } from "~/readers/levels.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { log } from "~/observe/log.server";
 
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
@@ -57,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!done.ok) return fail(done.message, done.status, "tip");
     // The receipt, again, with the tip on it.
     const target = noticeTargetOf(context);
-    target.waitUntil(sendReadingReceipt(target, id).catch((error) => console.error("sending a reading's receipt", error)));
+    target.waitUntil(sendReadingReceipt(target, id).catch((error) => log.error("reading receipt not sent", { error })));
     return data<ActionData>({ ok: true, message: done.message, form: "tip" });
   }
   if (form.intent === "report") {

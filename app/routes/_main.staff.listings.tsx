@@ -5,11 +5,16 @@ import { z } from "zod";
 import { requireStaff } from "~/auth/staff.server";
 import { DeckActionButton, HideDeckForm, ModerationMessage, type ModerationResult } from "~/components/marketplace/moderation-forms";
 import { PageHeader } from "~/components/page-header";
+import { StaffNav } from "~/components/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { formatPrice } from "~/decks/images";
 import { longDate } from "~/lib/format";
 import { listingsForStaff, moderateFromForm } from "~/marketplace/moderation.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** The moderation itself, then the line in the staff record (decision 0078). */
+export const handle: PageHandle = { actionRoundTrips: 5 };
 
 export const meta: MetaFunction = () => [{ title: "Listings — Arcanum staff" }, { name: "robots", content: "noindex" }];
 
@@ -35,10 +40,7 @@ export default function StaffListings() {
       <PageHeader eyebrow="Staff" title="Listings">
         <p>Hidden and featured decks, or any listing by its title.</p>
       </PageHeader>
-      <nav aria-label="Staff" className="mb-6 flex flex-wrap gap-4 text-sm">
-        <Link to="/staff/reports" className="text-brand underline">Reports</Link>
-        <span aria-current="page" className="font-semibold">Listings</span>
-      </nav>
+      <StaffNav />
       <Form method="get" role="search" className="mb-8 flex flex-wrap gap-3">
         <label className="sr-only" htmlFor="staff-search">Deck title</label>
         <input

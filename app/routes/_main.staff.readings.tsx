@@ -2,14 +2,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { tellAccountChanged } from "~/accounts/channel.server";
 import { requireStaff } from "~/auth/staff.server";
+import { recordStaffAction } from "~/staff/audit.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
+import { StaffNav } from "~/components/staff/staff-nav";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { openReadingReports, refundReading } from "~/paid-readings/readings.server";
 import type { PageHandle } from "~/lib/page-handle";
 
-export const handle: PageHandle = { actionRoundTrips: 5 };
+/** The refund, then the line in the staff record (decision 0078). */
+export const handle: PageHandle = { actionRoundTrips: 6 };
 
 export const meta: MetaFunction = () => [{ title: "Reported readings — Arcanum staff" }, { name: "robots", content: "noindex" }];
 
@@ -19,11 +22,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(context);
+  const staff = await requireStaff(context);
   const form = await request.formData();
   if (form.get("intent") !== "refund") return data({ ok: false, message: "Unknown action." }, { status: 400 });
-  const done = await refundReading(context.db, String(form.get("readingId") ?? ""));
+  const readingId = String(form.get("readingId") ?? "");
+  const done = await refundReading(context.db, readingId);
   if (!done.ok) return data({ ok: false, message: done.message }, { status: done.status });
+  await recordStaffAction(context.db, { staffId: staff.id, action: "refund-reading", target: `reading:${readingId}`, reason: "Reported by the client", outcome: done.message });
   await Promise.all([tellAccountChanged(context.cloudflare.env, done.clientId!, "reading"), tellAccountChanged(context.cloudflare.env, done.readerId!, "reading")]);
   return { ok: true, message: done.message };
 }
@@ -36,11 +41,7 @@ export default function StaffReadings() {
       <PageHeader eyebrow="Staff" title="Reported readings">
         <p>Paid readings their clients reported. A refund gives the client’s balance back what the reading charged and takes it from the reader’s earnings.</p>
       </PageHeader>
-      <nav aria-label="Staff" className="mb-6 flex flex-wrap gap-4 text-sm">
-        <Link to="/staff/reports" className="text-brand underline">Reports</Link>
-        <Link to="/staff/listings" className="text-brand underline">Listings: hidden, featured, search</Link>
-        <span aria-current="page" className="font-semibold">Reported readings</span>
-      </nav>
+      <StaffNav />
       {result ? <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>{result.message}</p> : null}
       {reports.length === 0 ? (
         <p className="rounded-3xl border border-line bg-surface/80 p-6 text-center text-muted">No reported readings. All clear.</p>

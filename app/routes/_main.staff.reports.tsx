@@ -4,9 +4,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/staff.server";
 import { DeckActionButton, HideDeckForm, ModerationMessage, type ModerationResult } from "~/components/marketplace/moderation-forms";
 import { PageHeader } from "~/components/page-header";
+import { StaffNav } from "~/components/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { longDate } from "~/lib/format";
 import { moderateFromForm, openReportsByDeck } from "~/marketplace/moderation.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+/** The moderation itself, then the line in the staff record (decision 0078). */
+export const handle: PageHandle = { actionRoundTrips: 5 };
 
 export const meta: MetaFunction = () => [{ title: "Reports — Arcanum staff" }, { name: "robots", content: "noindex" }];
 
@@ -29,11 +34,7 @@ export default function StaffReports() {
       <PageHeader eyebrow="Staff" title="Reports">
         <p>Open reports of marketplace decks, the most reported first.</p>
       </PageHeader>
-      <nav aria-label="Staff" className="mb-6 flex flex-wrap gap-4 text-sm">
-        <span aria-current="page" className="font-semibold">Reports</span>
-        <Link to="/staff/listings" className="text-brand underline">Listings: hidden, featured, search</Link>
-        <Link to="/staff/readings" className="text-brand underline">Reported readings</Link>
-      </nav>
+      <StaffNav />
       {result && !decks.some((deck) => deck.deckId === result.deckId) ? (
         <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>{result.message}</p>
       ) : null}

@@ -1,4 +1,5 @@
 import { sha256Hex } from "../lib/crypto";
+import { log } from "../observe/log.server";
 import { clientAddress } from "./rate-limit.server";
 
 /** Answers worth an operator's attention: refusals that an attacker's probing or a broken client produces. */
@@ -10,17 +11,17 @@ const WATCHED = new Set([401, 403, 413, 415, 429]);
  * a token, a query string or a body.
  */
 export async function logRefusal(request: Request, response: Response): Promise<void> {
-  if (!WATCHED.has(response.status)) return;
+  // Every refused form post (a 4xx from an action) too: what people are told "no" to, and how often.
+  const refusedAction = response.status >= 400 && response.status < 500 && request.method !== "GET" && request.method !== "HEAD";
+  if (!WATCHED.has(response.status) && !refusedAction) return;
   const url = new URL(request.url);
-  console.warn(
-    JSON.stringify({
-      event: "request-refused",
-      status: response.status,
-      method: request.method,
-      path: url.pathname,
-      site: request.headers.get("sec-fetch-site"),
-      socket: request.headers.get("upgrade")?.toLowerCase() === "websocket",
-      source: (await sha256Hex(clientAddress(request))).slice(0, 12),
-    }),
-  );
+  log.warn("request refused", {
+    event: "request-refused",
+    status: response.status,
+    method: request.method,
+    path: url.pathname,
+    site: request.headers.get("sec-fetch-site"),
+    socket: request.headers.get("upgrade")?.toLowerCase() === "websocket",
+    source: (await sha256Hex(clientAddress(request))).slice(0, 12),
+  });
 }

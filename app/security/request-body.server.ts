@@ -2,6 +2,7 @@ import { textResponse } from "../lib/http";
 import { IMPORT_MAX_BYTES } from "../journal/practice";
 import { AVATAR_MAX_BYTES } from "../profile/avatar";
 import { isApiPath } from "../api/paths";
+import { BROWSER_REPORT_BYTES } from "../observe/browser-reports.server";
 
 /** Forms carry text: the longest field (journal notes, a deck description) fits many times over. */
 export const FORM_BODY_LIMIT = 256 * 1024;
@@ -14,6 +15,8 @@ export const JOURNAL_IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
 const UPLOADS = new Map([
   ["/profile", UPLOAD_BODY_LIMIT],
   ["/journal", JOURNAL_IMPORT_BODY_LIMIT],
+  // A browser's error report is a few short fields.
+  ["/errors", BROWSER_REPORT_BYTES],
 ]);
 
 export function bodyLimitFor(pathname: string): number {

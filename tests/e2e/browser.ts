@@ -6,11 +6,27 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
 import { afterAll, beforeAll, inject } from "vitest";
+import type { TestServer } from "./global-setup";
 
 export { CHROMIUM, hydrated, PERSON_USER_AGENT } from "../../scripts/chromium";
 export const launch = launchChromium;
 
-export const baseURL = () => inject("baseURL");
+/**
+ * The app this file runs against: its worker's own (tests/e2e/global-setup.ts). Vitest numbers the
+ * workers running at the same time 1, 2, …, so two files running at once never share an app.
+ */
+export function testServer(): TestServer {
+  const servers = inject("servers");
+  const worker = Number(process.env.VITEST_POOL_ID ?? "1");
+  const server = servers[worker - 1];
+  if (!server) throw new Error(`no app for worker ${worker}: the run started ${servers.length}`);
+  return server;
+}
+
+export const baseURL = () => testServer().baseURL;
+
+/** Where this file's app keeps its local database and bucket, for scripts that read or write them directly. */
+export const stateDir = () => testServer().stateDir;
 
 /** One browser for the test file: launched before its tests, closed after them. */
 export function useBrowser(): () => Browser {
@@ -74,7 +90,7 @@ export async function openMagicLink(page: Page, email: string) {
 export function storedMedia(prefix: string): string[] {
   const output = execFileSync(process.execPath, [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "stored-media.ts"), prefix], {
     cwd: projectRoot,
-    env: wranglerEnv({ ARCANUM_PERSIST_TO: inject("stateDir") }),
+    env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
     encoding: "utf8",
   });
   return JSON.parse(output) as string[];

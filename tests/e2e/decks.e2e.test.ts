@@ -6,18 +6,34 @@ const browser = useBrowser();
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
-/** Follows the deck page's progress bar until it reaches 100%; returns every percentage seen. */
+/**
+ * Follows the deck page's progress bar until it reaches 100%; returns every percentage it showed,
+ * recorded by the page itself as each change lands rather than sampled now and then.
+ */
 async function watchProgress(page: Page, timeoutMs = 60_000) {
-  const seen: number[] = [];
-  const deadline = Date.now() + timeoutMs;
-  const bar = page.getByRole("progressbar", { name: "Deck progress" });
-  while (Date.now() < deadline) {
-    const value = Number(await bar.getAttribute("aria-valuenow", { timeout: 5_000 }));
-    if (Number.isFinite(value)) seen.push(value);
-    if (value === 100) break;
-    await page.waitForTimeout(50);
-  }
-  return seen;
+  await page.getByRole("progressbar", { name: "Deck progress" }).waitFor();
+  return page.evaluate(
+    (timeout) =>
+      new Promise<number[]>((resolve, reject) => {
+        const seen: number[] = [];
+        const record = () => {
+          const value = Number(document.querySelector('[role="progressbar"][aria-label="Deck progress"]')?.getAttribute("aria-valuenow"));
+          if (Number.isFinite(value) && value !== seen.at(-1)) seen.push(value);
+          if (value !== 100) return false;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(seen);
+          return true;
+        };
+        const observer = new MutationObserver(record);
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`the deck's progress stopped at ${seen.join(", ")}`));
+        }, timeout);
+        if (!record()) observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+      }),
+    timeoutMs,
+  );
 }
 
 /** A painted card's SVG without its ids, which a repaint changes whatever it paints. */

@@ -19,8 +19,8 @@ describe("preparing a fresh local state", () => {
 });
 
 describe("the periodic jobs in a local server", () => {
-  it("run from /__scheduled and all succeed", () => {
-    expect(inject("periodicJobs")).toEqual({ status: 200, body: "Ran scheduled event" });
+  it("run from /__scheduled and all succeed, in every app of the run", () => {
+    for (const server of inject("servers")) expect(server.periodicJobs).toEqual({ status: 200, body: "Ran scheduled event" });
   });
 });
 

@@ -5,9 +5,9 @@
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
-import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { hydrated, openPage, stateDir, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 const QUESTION = "Should I take the lighthouse job?";
@@ -17,7 +17,7 @@ function paidReadingInJournals(): { client: string; reader: string } {
   const output = execFileSync(
     process.execPath,
     [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "paid-journal.ts"), "seed-user-staff", "seed-user-sage", QUESTION],
-    { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: inject("stateDir") }), encoding: "utf8" },
+    { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }), encoding: "utf8" },
   );
   return JSON.parse(output);
 }

@@ -8,9 +8,9 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
-import { baseURL, hydrated, PERSON_USER_AGENT, useBrowser } from "./browser";
+import { baseURL, hydrated, PERSON_USER_AGENT, stateDir, useBrowser } from "./browser";
 
 const browser = useBrowser();
 const DECK = "/collection/seed-deck-autumn-lanterns";
@@ -20,7 +20,7 @@ const QUESTION = "Will the lanterns last the winter?";
 function runScript(script: string, args: string[]): string {
   return execFileSync(process.execPath, [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", script), ...args], {
     cwd: projectRoot,
-    env: wranglerEnv({ ARCANUM_PERSIST_TO: inject("stateDir") }),
+    env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
     encoding: "utf8",
   });
 }

@@ -10,16 +10,16 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Page, Worker } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
-import { baseURL, hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { baseURL, hydrated, openPage, stateDir, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 
 function journalEntryFor(userId: string): string {
   return execFileSync(process.execPath, [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "journal-entry.ts"), userId], {
     cwd: projectRoot,
-    env: wranglerEnv({ ARCANUM_PERSIST_TO: inject("stateDir") }),
+    env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
     encoding: "utf8",
   }).trim();
 }

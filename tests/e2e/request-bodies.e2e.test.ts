@@ -5,8 +5,9 @@
  */
 import http from "node:http";
 import { afterAll, describe, expect, it, inject } from "vitest";
+import { baseURL } from "./browser";
 
-const base = new URL(inject("baseURL"));
+const base = new URL(baseURL());
 const session = `arcanum_session=${inject("memberSessions").demo}`;
 /** One kept-alive connection, so the next request travels where the refused body did. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -250,6 +250,17 @@ const ROWS: HttpRow[] = [
   LOCAL_TOOLS
     ? doc("routes/_main.dev.mailbox", "/dev/mailbox (local builds only)", () => "/dev/mailbox", all(200))
     : doc("routes/_main.$", "/dev/mailbox in a production build", () => "/dev/mailbox", all(404)),
+  // The error reports, like the mailbox, exist in local builds only (the staff's health page shows them in production).
+  ...(LOCAL_TOOLS
+    ? [
+        doc("routes/_main.dev.errors", "/dev/errors (local builds only)", () => "/dev/errors", all(200)),
+        act("routes/_main.dev.errors", "an unknown intent", () => "/dev/errors", () => ({ intent: "nothing" }), all(400)),
+      ]
+    : [doc("routes/_main.$", "/dev/errors in a production build", () => "/dev/errors", all(404))]),
+  // Any page may report the errors it throws; a report that is not one is refused.
+  act("routes/errors", "a browser's error report", () => "/errors", () => ({ type: "TypeError", message: "Matrix report", path: "/matrix" }), all(204)),
+  act("routes/errors", "a report without its fields", () => "/errors", () => ({ message: "Matrix" }), all(400)),
+  doc("routes/errors", "GET on the error reports", () => "/errors", all(405)),
   doc(journal, "the owner's journal entry", (f) => `/journal/${f.journalId}`, ownerOnly),
   ...(["notes", "share", "unshare"] as const).map((intent) =>
     act(journal, intent, (f) => `/journal/${f.journalId}`, () => ({ intent, notes: "mine" }), ownerOnly),
@@ -259,6 +270,10 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.journal._index", "/journal, searched and filtered (each person's own)", () => "/journal?q=matrix&tag=matrix&mood=calm", signedIn(200)),
   // Importing adds to the person's own journal; a guest is asked for an account first (the file here is missing: 400).
   act("routes/_main.journal._index", "import", () => "/journal", () => ({}), { nobody: "login", guest: 401, member: 400, removed: 400, owner: 400 }),
+  doc("routes/_main.journal.stats", "/journal/stats (each person's own)", () => "/journal/stats", signedIn(200)),
+  doc("routes/_main.journal.log", "/journal/log", () => "/journal/log", signedIn(200)),
+  // Logging adds to the person's own journal; a form without a card is refused (400) for everyone signed in.
+  act("routes/_main.journal.log", "log", () => "/journal/log", () => ({ spread: "single", "card-0": "" }), signedIn(400)),
   doc("routes/journal.export[.json]", "/journal/export.json (each person's own)", () => "/journal/export.json", signedIn(200)),
   doc("routes/journal.export[.csv]", "/journal/export.csv (each person's own)", () => "/journal/export.csv", signedIn(200)),
   doc("routes/_main.login", "/login", () => "/login", { nobody: 200, guest: 200, member: 302, removed: 302, owner: 302 }),
@@ -296,8 +311,22 @@ const ROWS: HttpRow[] = [
   act("routes/_main.readings.$readingId", "tip", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "tip", amount: "200", key: "matrix-tip-key" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
   act("routes/_main.readings.$readingId", "report", () => ownersPaidReading().then((id) => `/readings/${id}`), () => ({ intent: "report", reason: "Matrix report of a reading" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
   doc("routes/_main.staff.readings", "/staff/readings", () => "/staff/readings", all(404)),
+  // The staff account is tried in observability.test.ts.
+  doc("routes/_main.staff.health", "/staff/health", () => "/staff/health", all(404)),
   act("routes/_main.staff.readings", "refund", () => "/staff/readings", () => ({ intent: "refund", readingId: "any-reading" }), all(404)),
   doc("routes/_main.staff.reports", "/staff/reports", () => "/staff/reports", all(404)),
+  // The console (staff-console.test.ts tries the staff account): 404 for everyone else, readers included (member and removed are readers).
+  doc("routes/_main.staff._index", "/staff", () => "/staff", all(404)),
+  doc("routes/_main.staff.people._index", "/staff/people", () => "/staff/people?q=demo", all(404)),
+  doc("routes/_main.staff.people.$userId", "/staff/people/{owner}", () => `/staff/people/${OWNER_ID}`, all(404)),
+  ...(["grant", "suspend", "restore"] as const).map((intent) =>
+    act("routes/_main.staff.people.$userId", intent, () => `/staff/people/${OWNER_ID}`, () => ({ intent, kind: "completeDeck", amount: "5", reason: "Matrix", key: `matrix-${intent}-key` }), all(404)),
+  ),
+  doc("routes/_main.staff.payments", "/staff/payments", () => "/staff/payments", all(404)),
+  act("routes/_main.staff.payments", "refund", () => "/staff/payments", (f) => ({ intent: "refund", receiptId: f.receiptId, reason: "Matrix" }), all(404)),
+  act("routes/_main.staff.payments", "retry-payout", () => "/staff/payments", () => ({ intent: "retry-payout", payoutId: "any-payout", reason: "Matrix" }), all(404)),
+  doc("routes/_main.staff.readers", "/staff/readers", () => "/staff/readers", all(404)),
+  act("routes/_main.staff.readers", "revoke", () => "/staff/readers", () => ({ intent: "revoke", certificateId: "demo-theo-adept", reason: "Matrix revocation" }), all(404)),
   doc("routes/_main.staff.listings", "/staff/listings", () => "/staff/listings?q=tides", all(404)),
   ...(["hide", "dismiss", "unhide", "feature", "unfeature"] as const).flatMap((intent) =>
     (["routes/_main.staff.reports", "routes/_main.staff.listings"] as const).map((route) =>

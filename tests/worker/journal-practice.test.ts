@@ -116,6 +116,7 @@ describe("tags and mood", () => {
     expect(await tooMany.text()).toContain("At most 10 tags");
     const badMood = await post(`/journal/${id}`, { intent: "tags", tags: "ok", mood: "furious" }, { cookie: me.cookie });
     expect(badMood.status).toBe(400);
+    expect(await badMood.text()).toContain("Choose one of the moods offered");
     const badTag = await post(`/journal/${id}`, { intent: "tags", tags: "<script>", mood: "" }, { cookie: me.cookie });
     expect(badTag.status).toBe(400);
     expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({ tags: ["love", "new job"], mood: "hopeful" });

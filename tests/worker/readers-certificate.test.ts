@@ -91,8 +91,8 @@ describe("the reader certificate", () => {
     // Rendered once, then served from the stored copy.
     const stored = await env.MEDIA.list({ prefix: `certificates/${reader.certificateId}/` });
     expect(stored.objects.map((object) => object.key).sort()).toEqual([
-      `certificates/${reader.certificateId}/certificate-valid-localhost-v2.png`,
-      `certificates/${reader.certificateId}/og-valid-localhost-v2.png`,
+      `certificates/${reader.certificateId}/certificate-valid-localhost-v3.png`,
+      `certificates/${reader.certificateId}/og-valid-localhost-v3.png`,
     ]);
     const again = await pngSize(await get(`/certificate/${reader.certificateId}/certificate.png`));
     expect(again.bytes).toEqual(sheet.bytes);

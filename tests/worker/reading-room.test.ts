@@ -126,6 +126,29 @@ async function settle(client: Client, predicate: (state: RoomState) => boolean) 
 }
 
 describe("the reading room's Durable Object", () => {
+  it("mirrors to D1 only the seats that changed: a zoom rewrites the reading's row, not every person's", async () => {
+    const { sessionId, host } = await newReading();
+    const hostSocket = (await join(sessionId, host)).client!;
+    await hostSocket.next((m) => m.type === "snapshot");
+    const guest = await newGuest();
+    const guestId = await seat(sessionId, guest);
+    const guestSocket = (await join(sessionId, guest)).client!;
+    await guestSocket.next((m) => m.type === "snapshot");
+    const seatOf = async () => (await db().select().from(sessionParticipants).where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, guestId))))[0]!;
+    // The guest's arrival is mirrored once (the row takes the name the room gives them).
+    await expect.poll(async () => (await seatOf()).name, { timeout: 3000 }).not.toBe("Guest");
+    // A mark the room would overwrite if it wrote this seat again.
+    await db().update(sessionParticipants).set({ name: "Unchanged since" }).where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, guestId)));
+    hostSocket.send({ type: "zoom", zoom: 1.75, x: 0, y: 0 });
+    const zoomOf = async () => (await db().select({ zoom: readingSessions.zoomLevel }).from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.zoom;
+    await expect.poll(zoomOf, { timeout: 3000 }).toBe(1.75);
+    expect((await seatOf()).name).toBe("Unchanged since");
+    // A seat that changes is written: the guest leaves.
+    guestSocket.socket.close();
+    await expect.poll(async () => (await seatOf()).isActive, { timeout: 3000 }).toBe(false);
+    expect((await seatOf()).name).not.toBe("Unchanged since");
+  });
+
   it("shows a certified reader at the table with their level, and nobody else with one", async () => {
     const { sessionId, host, hostId } = await newReading();
     const hostSocket = (await join(sessionId, host)).client!;

@@ -8,10 +8,10 @@ import { loginPath } from "../auth/redirect";
 import { getQuota } from "../credits/credits.server";
 import { creditsLeft } from "../credits/cost";
 import { creditsMakeSentence, planDeckKind, planGrantSentence } from "../credits/plan-credits";
-import { findPlanByKey, findPlanByPriceId, formatPlanPrice } from "../plans/catalogue";
-import { isSubscribed } from "../plans/subscription";
-import { createPayments, startSubscriptionCheckout } from "./payments.server";
-import { NOT_AUTHENTICATED_MESSAGE, PaymentsError } from "./provider.server";
+import { findPlanByKey, findPlanByPriceId, formatPlanPrice } from "./catalogue";
+import { isSubscribed } from "./subscription";
+import { createPayments, startSubscriptionCheckout } from "../payments/payments.server";
+import { NOT_AUTHENTICATED_MESSAGE, PaymentsError } from "../payments/provider.server";
 
 async function currentSubscription(context: LoaderFunctionArgs["context"], userId: string) {
   const row = await context.db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });

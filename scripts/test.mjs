@@ -1,0 +1,108 @@
+// `npm test`: the whole suite as few minutes as two cores allow (docs/decisions/0072).
+// Stages run one after another; the steps of a stage run side by side. A step's output is shown as
+// one block when it ends, headed by its name, result and time; a step alone in its stage is shown
+// as it runs. Any failed step fails the run (exit 1) once its stage has ended, so every failure of
+// that stage is shown, and no later stage starts. A whole run that passes writes each stage's and
+// step's seconds to bench-results/suite.json, with the machine's load when it started and ended.
+// `npm test -- checks "worker tests"` runs only the stages named (and writes no figures).
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { projectRoot } from "./wrangler-env.mjs";
+
+/** The folder the production build is checked in, so it can be built beside the tests' own build. */
+const PRODUCTION_CHECK_DIR = "build-production-check";
+
+/**
+ * @typedef {{ name: string, command: string[], env?: Record<string, string> }} Step
+ * @typedef {{ name: string, steps: Step[] }} Stage
+ */
+
+/** @type {Stage[]} */
+const stages = [
+  {
+    // Independent of each other; a new check (lint, format) joins this list.
+    name: "checks",
+    steps: [
+      { name: "typecheck", command: ["npm", "run", "typecheck"] },
+      { name: "import cycles", command: ["npm", "run", "check:cycles"] },
+      { name: "production build", command: ["npm", "run", "check:production"], env: { ARCANUM_BUILD_DIR: PRODUCTION_CHECK_DIR } },
+      { name: "test build", command: ["npm", "run", "build:test"] },
+    ],
+  },
+  // Both run the build in build-test/. On two cores, each uses both: side by side they only share them.
+  { name: "worker tests", steps: [{ name: "worker tests", command: ["npm", "run", "test:worker"] }] },
+  { name: "browser tests", steps: [{ name: "browser tests", command: ["npm", "run", "test:e2e"] }] },
+];
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !stages.some((stage) => stage.name === name));
+if (unknown.length > 0) {
+  console.error(`No stage named ${unknown.join(", ")}; the stages are: ${stages.map((stage) => stage.name).join(", ")}`);
+  process.exit(2);
+}
+const toRun = chosen.length > 0 ? stages.filter((stage) => chosen.includes(stage.name)) : stages;
+
+const seconds = (since) => Math.round((performance.now() - since) / 100) / 10;
+
+/** Runs a step; with `stream`, its output goes straight to ours, otherwise it is kept and returned. */
+function run(step, stream) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command[0], step.command.slice(1), {
+      cwd: projectRoot,
+      env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
+      stdio: stream ? "inherit" : ["ignore", "pipe", "pipe"],
+    });
+    const chunks = [];
+    child.stdout?.on("data", (chunk) => chunks.push(chunk));
+    child.stderr?.on("data", (chunk) => chunks.push(chunk));
+    const finish = (code, error) => resolve({ name: step.name, passed: code === 0, code, error, seconds: seconds(started), output: Buffer.concat(chunks).toString("utf8") });
+    child.on("error", (error) => finish(null, error));
+    child.on("close", (code, signal) => finish(code ?? signal, undefined));
+  });
+}
+
+function heading(text) {
+  console.log(`\n━━ ${text} ${"━".repeat(Math.max(3, 72 - text.length))}`);
+}
+
+const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+const report = { startedAt: new Date().toISOString(), cores: os.availableParallelism(), loadAtStart: load(), loadAtEnd: [], passed: false, totalSeconds: 0, stages: {}, steps: {} };
+const runStarted = performance.now();
+let failed = [];
+
+for (const stage of toRun) {
+  const stream = stage.steps.length === 1;
+  const stageStarted = performance.now();
+  heading(`${stage.name}: ${stage.steps.map((step) => step.name).join(", ")}`);
+  const results = await Promise.all(
+    stage.steps.map(async (step) => {
+      const result = await run(step, stream);
+      if (!stream) {
+        heading(`${result.name} ${result.passed ? "passed" : "FAILED"} in ${result.seconds} s`);
+        process.stdout.write(result.output);
+      }
+      if (result.error) console.error(`${result.name} could not start: ${result.error.message}`);
+      report.steps[result.name] = result.seconds;
+      return result;
+    }),
+  );
+  report.stages[stage.name] = seconds(stageStarted);
+  failed = results.filter((result) => !result.passed);
+  if (failed.length > 0) break;
+}
+
+report.totalSeconds = seconds(runStarted);
+report.loadAtEnd = load();
+report.passed = failed.length === 0;
+if (report.passed && toRun === stages) writeFileSync(path.join(projectRoot, "bench-results", "suite.json"), `${JSON.stringify(report, null, 2)}\n`);
+
+heading("summary");
+for (const [name, time] of Object.entries(report.stages)) console.log(`${name.padEnd(16)} ${String(time).padStart(7)} s`);
+console.log(`${"total".padEnd(16)} ${String(report.totalSeconds).padStart(7)} s   (load ${report.loadAtStart.join(" ")} → ${report.loadAtEnd.join(" ")}, ${report.cores} cores)`);
+if (failed.length > 0) {
+  console.error(`\nFailed: ${failed.map((result) => `${result.name} (exit ${result.code ?? "not started"})`).join(", ")}`);
+  process.exit(1);
+}
