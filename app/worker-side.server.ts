@@ -29,6 +29,7 @@ export { flushMetrics, METRICS, recordMetric } from "./observe/metrics.server";
 export { namingBuild } from "./observe/routes.server";
 export { newRequestId, openScope, REQUEST_ID_HEADER, runInScope } from "./observe/scope.server";
 export { DeckGenerator } from "../party/deck-generator";
+export { PrintJob } from "../party/print-job";
 export { ReaderPresence } from "../party/reader-presence";
 export { ReadingRoom } from "../party/reading-room";
 export { UserChannel } from "../party/user-channel";

@@ -57,6 +57,7 @@ const {
 import type { Scope } from "../app/observe/scope.server";
 
 export const DeckGenerator = build.entry.module.workerSide.DeckGenerator;
+export const PrintJob = build.entry.module.workerSide.PrintJob;
 export const ReaderPresence = build.entry.module.workerSide.ReaderPresence;
 export const ReadingRoom = build.entry.module.workerSide.ReadingRoom;
 export const UserChannel = build.entry.module.workerSide.UserChannel;
@@ -65,6 +66,7 @@ export type DeckGenerator = InstanceType<typeof DeckGenerator>;
 export type ReaderPresence = InstanceType<typeof ReaderPresence>;
 export type ReadingRoom = InstanceType<typeof ReadingRoom>;
 export type UserChannel = InstanceType<typeof UserChannel>;
+export type PrintJob = InstanceType<typeof PrintJob>;
 
 setRelease((build as unknown as ServerBuild).assets.version);
 // Every loader and action names its route for the request's logs, reports and metrics.

@@ -8,7 +8,6 @@
 import { paintCardBackSvg, paintDeckCardSvg, paintCardSvg } from "../art/local-art";
 import { escapeXml } from "../art/kit";
 import { FULL_DECK, cardNumeral } from "../tarot/cards";
-import { svgToPixels, svgToPng, type PictureEngines } from "../media/picture-engines.server";
 import { BLEED_BOX_MM, BLEED_PX } from "./layout";
 import { backDesignOf, type DeckBack } from "../decks/card-back";
 
@@ -95,13 +94,3 @@ export async function cardBackSvg(bucket: R2Bucket, deck: PrintDeck): Promise<st
 
 const frameSvg = (body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 ${UNITS.width} ${UNITS.height}" width="${BLEED_PX.width}" height="${BLEED_PX.height}">${body}</svg>`;
-
-/** A print picture as RGBA pixels, 898 × 1488. */
-export function printPixels(svg: string, engines: PictureEngines) {
-  return svgToPixels(svg, engines);
-}
-
-/** A print picture as a PNG, 898 × 1488. */
-export function printPng(svg: string, engines: PictureEngines) {
-  return svgToPng(svg, engines);
-}

@@ -83,6 +83,20 @@ export class PdfWriter {
     return { ref, width, height };
   }
 
+  /**
+   * Writes an RGB picture from the deflated rows of a print PNG as they are (decision 0071): the
+   * PNG predictor undoes each row's filter, so nothing is decoded or deflated again.
+   */
+  async pngImage(data: Uint8Array, width: number, height: number): Promise<PdfImage> {
+    const ref = this.nextRef++;
+    await this.object(
+      ref,
+      `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns ${width} >> /Length ${data.length} >>`,
+      data,
+    );
+    return { ref, width, height };
+  }
+
   /** Writes a page of `width` × `height` points whose content (in points) draws the named pictures. */
   async page(width: number, height: number, content: string, images: PdfImage[], boxes: PdfPageBoxes = {}) {
     const data = await deflate(latin1(content) as Uint8Array<ArrayBuffer>);

@@ -230,6 +230,7 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.collection.$deckId_.print", "the print page of the owner's private deck", () => `/collection/${OWNER_DECK}/print`, ownerOnly),
   doc("routes/_main.collection.$deckId_.print", "the print page of a bought deck", (f) => `/collection/${f.boughtDeck}/print`, { nobody: "refused", guest: "denied", member: 200, removed: 200, owner: 200 }),
   act("routes/_main.collection.$deckId_.print", "make the PDF (on a paper there is not)", () => `/collection/${OWNER_DECK}/print`, () => ({ paper: "a5" }), ownerOnly),
+  act("routes/_main.collection.$deckId_.print", "prepare the pictures (asking for something there is not)", () => `/collection/${OWNER_DECK}/print`, () => ({ intent: "frames" }), ownerOnly),
   doc("routes/collection.$deckId_.print[.pdf]", "the PDF of the owner's private deck (on a paper there is not)", () => `/collection/${OWNER_DECK}/print.pdf?paper=a5`, ownerOnly),
   doc("routes/collection.$deckId_.print[.pdf]", "the PDF of a bought deck (not made yet)", (f) => `/collection/${f.boughtDeck}/print.pdf?paper=a4`, { nobody: "refused", guest: "denied", member: "denied", removed: "denied", owner: "denied" }),
   // A deck still being painted: the owner is told to wait (409) rather than have every picture rendered here.
