@@ -149,7 +149,7 @@ export const bookForm = z.object({
  * written in one batch that keeps neither unless the available balance covers the hold. One booked
  * slot per reader and start (a unique index): of two clients booking it at once, one wins.
  */
-export async function bookSlot(db: Database, client: CurrentUser, username: string, input: z.infer<typeof bookForm>, origin: string, now = Date.now()): Promise<Outcome<{ id: string }>> {
+export async function bookSlot(db: Database, client: CurrentUser, username: string, input: z.infer<typeof bookForm>, origin: string, now = Date.now()): Promise<Outcome<BookedSlot>> {
   if (client.isGuest) return { ok: false, status: 401, message: BOOKING_MESSAGES.guest };
   const found = await slotsOf(db, username, now);
   if (!found) return { ok: false, status: 404, message: "Reader not found" };
@@ -191,8 +191,10 @@ export async function bookSlot(db: Database, client: CurrentUser, username: stri
   }
   const [row] = await db.select({ id: readerBookings.id }).from(readerBookings).where(eq(readerBookings.id, id)).limit(1);
   if (!row) return { ok: false, status: 402, message: BOOKING_MESSAGES.balance };
-  return { ok: true, value: { id } };
+  return { ok: true, value: { id, readerId: found.reader.id, clientId: client.id, clientTimeZone: input.timeZone, startAt: slot.startAt, minutes: slot.minutes, holdCents } };
 }
+
+type BookedSlot = { id: string; readerId: string; clientId: string; clientTimeZone: string; startAt: number; minutes: number; holdCents: number };
 
 /* ---------------------------------------------------------------------------------------------
  * Bookings as their two people see them

@@ -101,3 +101,12 @@ export const BOOKING_MESSAGES = {
   closed: "This booking cannot be cancelled any more.",
   noSchedule: "This reader has not published any hours yet.",
 } as const;
+
+/** A booking's status as its two people read it. */
+export const BOOKING_STATUS_TEXT: Record<string, string> = {
+  booked: "Booked",
+  cancelled: "Cancelled",
+  completed: "Done",
+  "reader-no-show": "Reader did not come",
+  "client-no-show": "Client did not come",
+};

@@ -132,14 +132,28 @@ export async function openHoldsOf(db: Database, userId: string) {
 }
 
 /**
- * The balance and its history, newest first: top-ups and refunds line by line, and each reading's
- * charged minutes as one line (the minutes are in its receipt).
+ * The balance, its open holds and its history, newest first: top-ups and refunds line by line, and
+ * each reading's charged minutes as one line (the minutes are in its receipt).
  */
 export async function walletOf(db: Database, userId: string, limit = 50) {
   const line = sql`CASE WHEN ${walletEntries.kind} = 'charge' THEN 'reading:' || ${walletEntries.paidReadingId} ELSE ${walletEntries.id} END`;
   const latest = sql<number>`max(${walletEntries.createdAt})`;
-  const [balance, rows] = await db.batch([
+  const [balance, holds, rows] = await db.batch([
     db.select({ balance: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)).limit(1),
+    db
+      .select({
+        id: walletHolds.id,
+        kind: walletHolds.kind,
+        subjectId: walletHolds.subjectId,
+        amountCents: walletHolds.amountCents,
+        startAt: readerBookings.startAt,
+        readerName: sql<string | null>`(SELECT coalesce(nullif(u.full_name, ''), u.username) FROM users u WHERE u.id = ${readerBookings.readerId})`,
+      })
+      .from(walletHolds)
+      .leftJoin(readerBookings, and(eq(walletHolds.kind, "booking"), eq(readerBookings.id, walletHolds.subjectId)))
+      .where(and(eq(walletHolds.userId, userId), eq(walletHolds.status, "held")))
+      .orderBy(walletHolds.createdAt)
+      .limit(50),
     db
       .select({
         id: sql<string>`min(${walletEntries.id})`,
@@ -162,7 +176,8 @@ export async function walletOf(db: Database, userId: string, limit = 50) {
     description:
       entry.kind === "charge" ? `Reading with ${readerName ?? "a reader"} · ${lines} paid minute${lines === 1 ? "" : "s"}` : entry.description,
   }));
-  return { balanceCents: balance[0]?.balance ?? 0, entries };
+  const heldCents = holds.reduce((sum, hold) => sum + hold.amountCents, 0);
+  return { balanceCents: balance[0]?.balance ?? 0, heldCents, availableCents: (balance[0]?.balance ?? 0) - heldCents, holds, entries };
 }
 
 /** The balance line and move of a paid top-up checkout, once per checkout; nothing for another kind. */
