@@ -110,3 +110,12 @@ export const BOOKING_STATUS_TEXT: Record<string, string> = {
   "reader-no-show": "Reader did not come",
   "client-no-show": "Client did not come",
 };
+
+/** The rules of a booking as the booking pages state them. */
+export const BOOKING_WINDOW_TEXT = {
+  clientCancel: `Cancel at least ${BOOKING_FREE_CANCEL_HOURS} hours before the start and the whole hold comes back. Later, the stated minimum is kept for the reader.`,
+  readerCancel: "If the reader cancels, the whole hold comes back to you, and you are told by e-mail.",
+  readerNoShow: `If the reader does not come within ${BOOKING_WAIT_MINUTES} minutes of the start, the whole hold comes back to you.`,
+  clientNoShow: `If you do not come within ${BOOKING_WAIT_MINUTES} minutes while the reader waits, the reader is paid the stated minimum and the rest comes back to you.`,
+  room: `The room opens ${BOOKING_ROOM_OPENS_MINUTES} minutes before the start; enter it from your booking. You pay for the minutes the reading lasts, out of the hold.`,
+} as const;
