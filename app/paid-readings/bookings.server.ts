@@ -288,15 +288,16 @@ export async function cancelBooking(db: Database, viewer: CurrentUser, id: strin
 }
 
 /** Notes that one of the two came in through the booking, once the room is open: who came decides a no-show. */
-export async function arriveAtBooking(db: Database, viewerId: string, id: string, now = Date.now()) {
+export async function arriveAtBooking(db: Database, viewerId: string, id: string, now = Date.now()): Promise<Outcome<NonNullable<Awaited<ReturnType<typeof getBooking>>>>> {
   const booking = await getBooking(db, viewerId, id);
-  if (!booking || booking.status !== "booked" || !booking.readingId) return null;
+  if (!booking) return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
+  if (booking.status !== "booked" || !booking.readingId) return { ok: false, status: 409, message: BOOKING_MESSAGES.notOpen };
   const column = booking.isClient ? readerBookings.clientArrivedAt : readerBookings.readerArrivedAt;
   await db
     .update(readerBookings)
     .set(booking.isClient ? { clientArrivedAt: now } : { readerArrivedAt: now })
     .where(and(eq(readerBookings.id, booking.id), isNull(column)));
-  return booking;
+  return { ok: true, value: booking };
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -100,6 +100,7 @@ export const BOOKING_MESSAGES = {
   notFound: "Booking not found",
   closed: "This booking cannot be cancelled any more.",
   noSchedule: "This reader has not published any hours yet.",
+  notOpen: "The room is not open: it opens a few minutes before the start, until the booking is settled.",
 } as const;
 
 /** A booking's status as its two people read it. */

@@ -53,9 +53,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = (await request.formData()).get("intent");
   const id = params.bookingId ?? "";
   if (intent === "enter") {
-    const booking = await arriveAtBooking(context.db, user.id, id);
-    if (!booking) return data({ error: "The room is not open yet." }, { status: 409 });
-    throw redirectDocument(roomPath(booking.readingId!, booking.mode));
+    const arrived = await arriveAtBooking(context.db, user.id, id);
+    if (!arrived.ok) return data({ error: arrived.message }, { status: arrived.status });
+    throw redirectDocument(roomPath(arrived.value.readingId!, arrived.value.mode));
   }
   if (intent === "cancel") {
     const cancelled = await cancelBooking(context.db, user, id);

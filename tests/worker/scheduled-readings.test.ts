@@ -262,7 +262,7 @@ describe("the periodic job", () => {
     const opened = await bookingOf(id);
     expect(opened.readingId).not.toBeNull();
     // The client comes in; the reader never does.
-    expect(await arriveAtBooking(db(), client.id, id, startAt)).not.toBeNull();
+    expect((await arriveAtBooking(db(), client.id, id, startAt)).ok).toBe(true);
     await runJobsTwice(startAt + (BOOKING_WAIT_MINUTES + 1) * MINUTE);
     expect((await bookingOf(id)).status).toBe("reader-no-show");
     expect(await holdOf(id)).toMatchObject({ status: "released", convertedCents: 0 });
@@ -280,7 +280,7 @@ describe("the periodic job", () => {
     const id = await book(client, reader);
     const { startAt } = await bookingOf(id);
     await runJobsTwice(startAt - 2 * MINUTE);
-    expect(await arriveAtBooking(db(), reader.id, id, startAt)).not.toBeNull();
+    expect((await arriveAtBooking(db(), reader.id, id, startAt)).ok).toBe(true);
     await runJobsTwice(startAt + (BOOKING_WAIT_MINUTES + 1) * MINUTE);
     expect((await bookingOf(id)).status).toBe("client-no-show");
     expect(await holdOf(id)).toMatchObject({ status: "converted", convertedCents: 500 });
