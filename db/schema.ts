@@ -650,7 +650,7 @@ export const deckPurchases = sqliteTable(
   (t) => [uniqueIndex("deck_purchases_buyer_deck_idx").on(t.buyerId, t.deckId), index("deck_purchases_deck_idx").on(t.deckId)],
 );
 
-export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund", "tip"] as const;
+export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund", "tip", "booking"] as const;
 
 /**
  * The creator's money, one line per change: a sale (gross, fee, net), a refund (the same,
@@ -861,7 +861,7 @@ export const readerProfiles = sqliteTable(
  * Paid readings with human readers
  * --------------------------------------------------------------------------------------------- */
 
-export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund", "tip"] as const;
+export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund", "tip", "hold"] as const;
 
 /**
  * A client's reading balance in cents, changed only together with a `wallet_entries` line in one
@@ -987,6 +987,113 @@ export const paidReadings = sqliteTable(
     // A reader gives one paid reading at a time: a second acceptance fails while one is live.
     uniqueIndex("paid_readings_one_live_per_reader_idx").on(t.readerId).where(sql`${t.status} = 'live'`),
     check("paid_readings_money_check", sql`${t.chargedCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.chargedCents}`),
+  ],
+);
+
+export const holdKinds = ["booking"] as const;
+export const holdStatuses = ["held", "released", "converted"] as const;
+
+/**
+ * Money set aside from a reading balance for something still to come (decision 0081): the balance
+ * stays, what can be spent is the balance less its open holds. A hold is settled once: released
+ * (nothing charged) or converted (`converted_cents` charged, the rest released). One hold per thing.
+ */
+export const walletHolds = sqliteTable(
+  "wallet_holds",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: holdKinds }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: holdStatuses }).notNull().default("held"),
+    convertedCents: integer("converted_cents").notNull().default(0),
+    createdAt: millis("created_at").notNull().default(now),
+    settledAt: millis("settled_at"),
+  },
+  (t) => [
+    uniqueIndex("wallet_holds_subject_idx").on(t.kind, t.subjectId),
+    index("wallet_holds_user_idx").on(t.userId, t.status),
+    check("wallet_holds_amount_check", sql`${t.amountCents} > 0 AND ${t.convertedCents} BETWEEN 0 AND ${t.amountCents}`),
+  ],
+);
+
+/** A reader's weekly hours for scheduled readings: a weekday (0 Sunday) and minutes after midnight in their time zone, cut into slots. */
+export const readerAvailability = sqliteTable(
+  "reader_availability",
+  {
+    id: text("id").primaryKey(),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    weekday: integer("weekday").notNull(),
+    startMinute: integer("start_minute").notNull(),
+    endMinute: integer("end_minute").notNull(),
+    slotMinutes: integer("slot_minutes").notNull(),
+    timeZone: text("time_zone").notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("reader_availability_reader_idx").on(t.readerId, t.weekday),
+    check("reader_availability_hours_check", sql`${t.weekday} BETWEEN 0 AND 6 AND ${t.startMinute} >= 0 AND ${t.endMinute} <= 1440 AND ${t.startMinute} < ${t.endMinute} AND ${t.slotMinutes} > 0`),
+  ],
+);
+
+/** A date (`YYYY-MM-DD` in the reader's time zone) the reader takes off: no slots that day. */
+export const readerDaysOff = sqliteTable(
+  "reader_days_off",
+  {
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.readerId, t.date] })],
+);
+
+export const bookingStatuses = ["booked", "cancelled", "completed", "reader-no-show", "client-no-show"] as const;
+
+/**
+ * A scheduled reading: a client booked a reader's slot at the price of the day, and the slot's
+ * minutes are held from the client's balance (`wallet_holds`, kind `booking`) until it is settled.
+ * One booked slot per reader and start; the room's paid reading is `reading_id` once it opens.
+ */
+export const readerBookings = sqliteTable(
+  "reader_bookings",
+  {
+    id: text("id").primaryKey(),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startAt: millis("start_at").notNull(),
+    minutes: integer("minutes").notNull(),
+    mode: text("mode", { enum: readingModes }).notNull(),
+    pricePerMinuteCents: integer("price_per_minute_cents").notNull(),
+    holdCents: integer("hold_cents").notNull(),
+    /** The zone the client booked in: their reminder's times are in it. */
+    clientTimeZone: text("client_time_zone").notNull(),
+    /** The site the booking was made on: the reminders' links point there. */
+    origin: text("origin").notNull(),
+    status: text("status", { enum: bookingStatuses }).notNull().default("booked"),
+    remindedAt: millis("reminded_at"),
+    readingId: text("reading_id"),
+    clientArrivedAt: millis("client_arrived_at"),
+    readerArrivedAt: millis("reader_arrived_at"),
+    cancelledBy: text("cancelled_by"),
+    createdAt: millis("created_at").notNull().default(now),
+    settledAt: millis("settled_at"),
+  },
+  (t) => [
+    // Two clients booking one slot at once: one wins.
+    uniqueIndex("reader_bookings_slot_idx").on(t.readerId, t.startAt).where(sql`${t.status} = 'booked'`),
+    index("reader_bookings_client_idx").on(t.clientId, t.startAt),
+    index("reader_bookings_reader_idx").on(t.readerId, t.startAt),
+    index("reader_bookings_due_idx").on(t.status, t.startAt),
   ],
 );
 
@@ -1133,6 +1240,8 @@ export const pushSettings = sqliteTable("push_settings", {
   deckReady: integer("deck_ready", { mode: "boolean" }).notNull().default(true),
   sales: integer("sales", { mode: "boolean" }).notNull().default(true),
   dailyCard: integer("daily_card", { mode: "boolean" }).notNull().default(true),
+  /** Reminders of scheduled readings (decision 0081). */
+  bookings: integer("bookings", { mode: "boolean" }).notNull().default(true),
   updatedAt: millis("updated_at").notNull().default(now),
 });
 

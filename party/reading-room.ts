@@ -27,7 +27,7 @@ import {
   type Meter,
 } from "../app/paid-readings/clock";
 import { finishPaidReading, markPaidReadingStarted, paidReadingForRoom } from "../app/paid-readings/readings.server";
-import { balanceOf, chargeMinute } from "../app/paid-readings/wallet.server";
+import { availableBalanceOf, chargeMinute } from "../app/paid-readings/wallet.server";
 import { sendReadingReceipt } from "../app/paid-readings/receipts.server";
 import { reviewReaderLevel } from "../app/readers/levels.server";
 import { TableChat } from "./room/chat";
@@ -206,7 +206,7 @@ export class ReadingRoom extends ObservedServer<Env> {
     await this.load();
     await this.onClock(async () => {
       if (!this.meter || this.meter.status === "ended") return;
-      const balance = await balanceOf(createDatabase(this.env.DB), this.meter.clientId);
+      const balance = await availableBalanceOf(createDatabase(this.env.DB), this.meter.clientId, this.meter.readingId);
       const meter = this.meter as Meter | null;
       if (!meter || meter.status === "ended") return;
       this.meter = fundsArrived(meter, balance, Date.now());

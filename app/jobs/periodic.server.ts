@@ -15,6 +15,7 @@ import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
 import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 import { sendDailyReminders } from "../daily/reminders.server";
+import { runScheduledReadings } from "../paid-readings/bookings.server";
 import type { AppConfig } from "../env.server";
 import { deleteOldJobRuns, recordedJob } from "./runs.server";
 
@@ -61,9 +62,15 @@ export async function closeInactiveReadings(db: Database, now: number) {
 /**
  * Everything the cron trigger (every 15 minutes) keeps tidy. Each job is independent: one failing
  * does not stop the others, and each run of each is recorded (jobs/runs.server.ts). `payouts` is the payouts provider, when there is one; `config` lets
- * reminders go out by push where it is set up.
+ * reminders go out by push where it is set up; `waitUntil` keeps e-mails sent after the run going.
  */
-export async function runPeriodicJobs(db: Database, now: number, payouts: PayoutsProvider | null = null, config: AppConfig | null = null) {
+export async function runPeriodicJobs(
+  db: Database,
+  now: number,
+  payouts: PayoutsProvider | null = null,
+  config: AppConfig | null = null,
+  waitUntil: (work: Promise<unknown>) => void = () => undefined,
+) {
   const jobs = {
     closeInactiveReadings: () => closeInactiveReadings(db, now),
     markStaleReadersOffline: () => markStaleReadersOffline(db, now),
@@ -76,6 +83,7 @@ export async function runPeriodicJobs(db: Database, now: number, payouts: Payout
     refreshListingScores: () => refreshListingScores(db, now),
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
     sendDailyReminders: () => sendDailyReminders(db, config, now),
+    runScheduledReadings: () => runScheduledReadings({ db, config, waitUntil }, now),
     deleteOldObservations: () => deleteOldObservations(db, now),
     deleteOldJobRuns: () => deleteOldJobRuns(db, now),
   };

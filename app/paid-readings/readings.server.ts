@@ -9,7 +9,7 @@ import { paidReadings, readerProfiles, readingReports, readingReviews, sellerLed
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import type { EndReason, EndReasonViewer } from "./clock";
-import { readingRefundStatements } from "./wallet.server";
+import { availableCentsSql, readingRefundStatements } from "./wallet.server";
 import { tipCentsOf, topUpList, topUpsDuring } from "./receipts.server";
 import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_MAX } from "./rules";
 import { REPUTATION_MESSAGES } from "../readers/reputation";
@@ -32,7 +32,7 @@ export async function paidReadingForRoom(db: Database, id: string) {
       minutesBilled: paidReadings.minutesBilled,
       chargedCents: paidReadings.chargedCents,
       createdAt: paidReadings.createdAt,
-      balanceCents: sql<number>`coalesce((SELECT balance_cents FROM reading_wallets WHERE user_id = ${paidReadings.clientId}), 0)`,
+      balanceCents: availableCentsSql(paidReadings.clientId, paidReadings.id),
     })
     .from(paidReadings)
     .where(eq(paidReadings.id, id))

@@ -11,7 +11,7 @@ import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { readerOnlineSql } from "../readers/presence.server";
-import { balanceOf } from "./wallet.server";
+import { availableBalanceOf } from "./wallet.server";
 import {
   FIRST_READING_FREE_MINUTES,
   minimumBalanceCents,
@@ -77,7 +77,7 @@ export async function quoteReading(db: Database, client: CurrentUser, username: 
   const readerId = sql<string>`(select ${users.id} from ${users} where ${readerNamed(username)})`;
   const [reader, balanceCents, before, busy] = await Promise.all([
     readerByUsername(db, username, now),
-    balanceOf(db, client.id),
+    availableBalanceOf(db, client.id),
     metBefore(db, client.id, readerId),
     readerInReading(db, readerId),
   ]);

@@ -10,6 +10,7 @@ import { paidReadings, readingWallets, sellerLedger, walletEntries } from "../..
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { formatMoney } from "../lib/format";
+import { availableCentsSql } from "./wallet.server";
 import { readingFeeCents, TIP_AMOUNTS_CENTS, TIP_MAX_CENTS, TIP_MIN_CENTS } from "./rules";
 
 type Statement = BatchItem<"sqlite">;
@@ -58,7 +59,7 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
       .insert(walletEntries)
       .select(
         sql`SELECT ${entryId}, ${clientId}, 'tip', ${-tip.cents}, ${readingId}, NULL, NULL, ${referenceId}, 'Tip after a reading', ${now}
-            WHERE ${mine} AND COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${clientId}), 0) >= ${tip.cents}`,
+            WHERE ${mine} AND ${availableCentsSql(clientId)} >= ${tip.cents}`,
       )
       .onConflictDoNothing(),
     db

@@ -26,7 +26,8 @@ export type PushEvent =
   | { kind: "reader-online"; readerId: string; origin: string }
   | { kind: "deck-ready"; deckId: string }
   | { kind: "sale"; deckId: string; grossCents: number; currency: string; origin: string }
-  | { kind: "daily-card"; userId: string };
+  | { kind: "daily-card"; userId: string }
+  | { kind: "booking"; userId: string; bookingId: string; title: string; body: string };
 
 /** Where a push's work runs: the database, the configuration and the runtime's `waitUntil`. */
 export type PushTarget = { db: Database; config: AppConfig; waitUntil: (work: Promise<unknown>) => void };
@@ -131,6 +132,13 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
         message: { kind: event.kind, title: "Your card of the day", body: "A card is waiting for you, whenever you have a minute.", url: "/today", tag: "daily-card" },
         // A reminder that arrives after the day has moved on says nothing worth hearing.
         delivery: { urgency: "low", ttlSeconds: 6 * 60 * 60 },
+      };
+    case "booking":
+      return {
+        to: [event.userId],
+        message: { kind: event.kind, title: event.title, body: event.body, url: `/bookings/${event.bookingId}`, tag: `booking-${event.bookingId}` },
+        // A reminder is worth nothing once the reading has begun.
+        delivery: { urgency: "high", ttlSeconds: 60 * 60 },
       };
   }
 }

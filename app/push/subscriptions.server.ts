@@ -77,12 +77,13 @@ export async function readerToFollow(db: Database, username: string): Promise<st
 
 export type PushSettings = Record<PushKind, boolean>;
 
-const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" | "sales" | "dailyCard"> = {
+const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" | "sales" | "dailyCard" | "bookings"> = {
   "reading-request": "readingRequests",
   "reader-online": "readerOnline",
   "deck-ready": "deckReady",
   sale: "sales",
   "daily-card": "dailyCard",
+  booking: "bookings",
 };
 
 /** The column that holds a kind's on/off setting. */
@@ -99,6 +100,6 @@ export async function pushPreferences(db: Database, userId: string): Promise<{ s
 }
 
 export async function savePushSettings(db: Database, userId: string, settings: PushSettings, now = Date.now()) {
-  const values = { readingRequests: settings["reading-request"], readerOnline: settings["reader-online"], deckReady: settings["deck-ready"], sales: settings.sale, dailyCard: settings["daily-card"], updatedAt: now };
+  const values = { readingRequests: settings["reading-request"], readerOnline: settings["reader-online"], deckReady: settings["deck-ready"], sales: settings.sale, dailyCard: settings["daily-card"], bookings: settings.booking, updatedAt: now };
   await db.insert(pushSettings).values({ userId, ...values }).onConflictDoUpdate({ target: pushSettings.userId, set: values });
 }

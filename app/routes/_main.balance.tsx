@@ -83,6 +83,11 @@ export default function Balance() {
           <div>
             <h2 id="balance-title" className="text-sm uppercase tracking-wide text-muted">Your balance</h2>
             <p className="font-display text-5xl font-bold tabular-nums" data-testid="wallet-balance">{formatMoney(wallet.balanceCents)}</p>
+            {wallet.heldCents > 0 ? (
+              <p className="mt-1 text-sm" data-testid="wallet-available">
+                {formatMoney(wallet.availableCents)} available · {formatMoney(wallet.heldCents)} on hold
+              </p>
+            ) : null}
           </div>
           {reading ? (
             <Link to={`/reading-room?session=${reading}`} className={buttonClasses("primary")} data-testid="back-to-reading">Back to your reading</Link>
@@ -113,6 +118,24 @@ export default function Balance() {
           {result?.error ? <p role="alert" className="mt-2 font-semibold text-danger">{result.error}</p> : null}
         </Form>
       </section>
+
+      {wallet.holds.length > 0 ? (
+        <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="holds-title">
+          <h2 id="holds-title" className="text-2xl font-bold">On hold</h2>
+          <p className="mt-1 text-sm text-muted">Set aside for scheduled readings: still yours, released or spent once the reading is settled.</p>
+          <ul className="mt-3 divide-y divide-line" data-testid="wallet-holds">
+            {wallet.holds.map((hold) => (
+              <li key={hold.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <span className="min-w-0">
+                  <Link to={`/bookings/${hold.subjectId}`} className="font-semibold underline">Reading with {hold.readerName ?? "a reader"}</Link>
+                  {hold.startAt ? <span className="text-muted"> · <LocalTime at={hold.startAt} style="mediumWithTime" /></span> : null}
+                </span>
+                <span className="tabular-nums">{formatMoney(hold.amountCents)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="ledger-title">
         <h2 id="ledger-title" className="text-2xl font-bold">History</h2>

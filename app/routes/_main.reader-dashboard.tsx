@@ -20,6 +20,9 @@ import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules"
 import { AnswerRequest } from "~/paid-readings/incoming-requests";
 import { PushButton } from "~/push/push-button";
 import type { PageHandle } from "~/lib/page-handle";
+import { chosenTimeZone, saveSchedule, scheduleForm, scheduleOf } from "~/paid-readings/bookings.server";
+import { AvailabilityForm, type ScheduleValues } from "~/paid-readings/availability-form";
+import { requestTimeZone } from "~/daily/daily.server";
 
 export const handle: PageHandle = { actionRoundTrips: 7 };
 
@@ -30,9 +33,22 @@ const card = "rounded-3xl border border-line bg-surface/90 p-6";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  if (!user.isReader) return { dashboard: null, requests: [], earnings: null };
-  const [dashboard, requests, earnings] = await Promise.all([readerDashboard(context.db, user.id), pendingRequestsFor(context.db, user.id), readerEarnings(context.db, user.id)]);
-  return { dashboard, requests, earnings };
+  if (!user.isReader) return { dashboard: null, requests: [], earnings: null, schedule: null, zones: [] };
+  const [dashboard, requests, earnings, hours, zone] = await Promise.all([
+    readerDashboard(context.db, user.id),
+    pendingRequestsFor(context.db, user.id),
+    readerEarnings(context.db, user.id),
+    scheduleOf(context.db, user.id),
+    chosenTimeZone(context.db, user.id, requestTimeZone(request)),
+  ]);
+  const schedule: ScheduleValues = { ...hours, timeZone: hours.timeZone ?? zone };
+  return { dashboard, requests, earnings, schedule, zones: timeZones(schedule.timeZone) };
+}
+
+/** Every time zone the runtime knows, for the hours' list. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return [...new Set(["UTC", current, ...known])].sort();
 }
 
 type ActionData = { ok: true; message: string } | { ok: false; field: string; message: string };
@@ -50,6 +66,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await tellAccountChanged(context.cloudflare.env, user.id, "reader");
     return data<ActionData>({ ok: true, message: choice === "yes" ? "You are available: you show as online while Arcanum is open in a tab." : "You are away: nobody sees you online." });
   }
+  if (intent === "hours") {
+    const parsed = scheduleForm.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return data<ActionData>({ ok: false, field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
+    }
+    await saveSchedule(context.db, user.id, parsed.data);
+    return data<ActionData>({ ok: true, message: parsed.data.hours.length > 0 ? "Your availability is saved: clients can book your open times." : "Your availability is saved: no weekly hours, so nobody can book you ahead." });
+  }
   if (intent === "profile") {
     const parsed = parseReaderProfile(formData);
     if (!parsed.success) {
@@ -64,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ReaderDashboard() {
-  const { dashboard, requests, earnings } = useLoaderData<typeof loader>();
+  const { dashboard, requests, earnings, schedule, zones } = useLoaderData<typeof loader>();
   if (!dashboard) {
     return (
       <div className="px-4">
@@ -76,7 +101,7 @@ export default function ReaderDashboard() {
       </div>
     );
   }
-  return <Dashboard dashboard={dashboard} requests={requests} earnings={earnings!} />;
+  return <Dashboard dashboard={dashboard} requests={requests} earnings={earnings!} schedule={schedule!} zones={zones} />;
 }
 
 type DashboardData = NonNullable<Awaited<ReturnType<typeof readerDashboard>>>;
@@ -168,7 +193,7 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
   );
 }
 
-function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData; requests: PendingRequest[]; earnings: Earnings }) {
+function Dashboard({ dashboard, requests, earnings, schedule, zones }: { dashboard: DashboardData; requests: PendingRequest[]; earnings: Earnings; schedule: ScheduleValues; zones: string[] }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -215,6 +240,8 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
               </button>
             </Form>
           </section>
+
+          <AvailabilityForm values={schedule} zones={zones} username={dashboard.username ?? null} message={null} busy={sending === "hours"} />
 
           <section className={card} aria-labelledby="level-title">
             <div className="flex items-center justify-between gap-3">

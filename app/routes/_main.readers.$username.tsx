@@ -10,6 +10,9 @@ import { getPublicReader } from "~/readers/queries.server";
 import { PushButton } from "~/push/push-button";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 import { FavouriteControls } from "~/readers/favourite-controls";
+import { chosenTimeZone, nextOpenSlot } from "~/paid-readings/bookings.server";
+import { momentLabel } from "~/paid-readings/schedule";
+import { requestTimeZone } from "~/daily/daily.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Reader not found — Arcanum" }];
@@ -38,7 +41,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const viewer = await context.currentUser();
-  const [reader, reviews] = await Promise.all([getPublicReader(context.db, params.username ?? "", now, viewer?.id), publicReviewsOf(context.db, params.username ?? "")]);
+  const fallbackZone = requestTimeZone(request);
+  const [reader, reviews, nextSlot, timeZone] = await Promise.all([
+    getPublicReader(context.db, params.username ?? "", now, viewer?.id),
+    publicReviewsOf(context.db, params.username ?? ""),
+    nextOpenSlot(context.db, params.username ?? "", now),
+    viewer ? chosenTimeZone(context.db, viewer.id, fallbackZone) : Promise.resolve(fallbackZone),
+  ]);
   if (!reader) throw new Response("Reader not found", { status: 404 });
   const { lastSeenAt, ...shown } = reader;
   return {
@@ -47,6 +56,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     mayFavourite: viewer !== null && viewer.username !== reader.username,
     reviews,
     lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null,
+    /** The reader's next open slot, in the viewer's time. */
+    nextAvailable: nextSlot !== null ? momentLabel(timeZone, nextSlot) : null,
     origin: new URL(request.url).origin,
   };
 }
@@ -61,7 +72,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ReaderProfile() {
-  const { reader, reviews, lastSeen, mayFavourite } = useLoaderData<typeof loader>();
+  const { reader, reviews, lastSeen, mayFavourite, nextAvailable } = useLoaderData<typeof loader>();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
   const online = live.has(reader.username);
   const name = reader.fullName || reader.username;
@@ -92,6 +103,14 @@ export default function ReaderProfile() {
             {online ? (
               <Link to={`/readers/${reader.username}/book`} className={buttonClasses("primary", "lg")} data-testid="start-reading">
                 Start a reading
+              </Link>
+            ) : null}
+            <p className="text-sm font-semibold" data-testid="reader-next-available">
+              {online ? "Available now" : nextAvailable ? `Next available ${nextAvailable}` : null}
+            </p>
+            {nextAvailable ? (
+              <Link to={`/readers/${reader.username}/schedule`} className={buttonClasses(online ? "secondary" : "primary")} data-testid="book-a-time">
+                Book a time
               </Link>
             ) : null}
             {mayFavourite ? (

@@ -13,7 +13,7 @@ import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
 import { FULL_DECK } from "../../app/tarot/cards";
-import { cards, deckListings, deckPurchases, deckReviews, decks, paidReadings, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal, readingRequests, readingSessions, users } from "../../db/schema";
+import { cards, deckListings, deckPurchases, deckReviews, decks, paidReadings, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal, readerBookings, readingRequests, readingSessions, users } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -146,6 +146,18 @@ function ownersPaidReading(): Promise<string> {
     return id;
   })();
   return ownersPaidReadingId;
+}
+
+const OWNERS_BOOKING = `matrix-booking-${newId()}`;
+let ownersBookingId: Promise<string> | undefined;
+/** The owner's booking of a slot with that reader two days ahead (nothing held), made on first use. */
+function ownersBooking(): Promise<string> {
+  ownersBookingId ??= (async () => {
+    const id = OWNERS_BOOKING;
+    await db().insert(readerBookings).values({ id, readerId: OUTSIDE_READER_ID, clientId: OWNER_ID, startAt: Date.now() + 2 * 86_400_000, minutes: 30, mode: "chat", pricePerMinuteCents: 100, holdCents: 3000, clientTimeZone: "UTC", origin: ORIGIN });
+    return id;
+  })();
+  return ownersBookingId;
 }
 
 const OWNERS_LIVE_READING = `matrix-live-${newId()}`;
@@ -347,6 +359,7 @@ const ROWS: HttpRow[] = [
   act("routes/_main.profile", "revoke-token", () => "/profile", () => ({ intent: "revoke-token", tokenId: "someone-elses-token" }), signedIn(404)),
   doc("routes/_main.reader-dashboard", "/reader-dashboard", () => "/reader-dashboard", signedIn(200)),
   // Theo (member) and Mira (removed) are readers; the demo member (owner) is not.
+  act("routes/_main.reader-dashboard", "weekly hours", () => "/reader-dashboard", () => ({ intent: "hours", timeZone: "Europe/Paris", slotMinutes: "30", start1: "09:00", end1: "12:00" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: 403 }),
   act("routes/_main.reader-dashboard", "availability", () => "/reader-dashboard", () => ({ intent: "availability", available: "yes" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: 403 }),
   act("routes/_main.reader-dashboard", "profile", () => "/reader-dashboard", () => ({ intent: "profile", displayName: "Matrix Reader", bio: "Reading the cards for friends for years.", specialty: "Decisions", languages: "English", yearsOfPractice: "3", price: "1.00" }), { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: 403 }),
   doc("routes/reader-presence", "GET on the tab goodbye", () => "/reader-presence", all(405)),
@@ -355,6 +368,15 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.readers._index", "/readers", () => "/readers", all(200)),
   // Starting a reading needs an account: a guest (and a visitor, who becomes one) is sent to create one; someone who is not a reader is not found.
   doc("routes/_main.readers.$username_.book", "starting a reading with a reader", () => "/readers/ines_duval/book", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
+  doc("routes/_main.readers.$username_.schedule", "a reader's open times", () => "/readers/ines_duval/schedule", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
+  doc("routes/_main.readers.$username_.schedule", "the open times of a member who is not a reader", () => "/readers/demo_seeker/schedule", { nobody: 302, guest: 302, member: 404, removed: 404, owner: 404 }),
+  act("routes/_main.readers.$username_.schedule", "book a time that is not open", () => "/readers/ines_duval/schedule", () => ({ startAt: "1000", mode: "chat", timeZone: "UTC" }), { nobody: "login", guest: 302, member: 409, removed: 409, owner: 409 }),
+  doc("routes/_main.bookings._index", "/bookings (each member's own)", () => "/bookings", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
+  act("routes/_main.bookings._index", "cancel the owner's booking from the list", () => ownersBooking().then(() => "/bookings"), () => ({ intent: "cancel", id: OWNERS_BOOKING }), { nobody: "login", guest: 302, member: 404, removed: 404, owner: "allowed" }),
+  doc("routes/_main.bookings.$bookingId", "the owner's booking", () => ownersBooking().then((id) => `/bookings/${id}`), { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 200 }),
+  act("routes/_main.bookings.$bookingId", "enter the room", () => ownersBooking().then((id) => `/bookings/${id}`), () => ({ intent: "enter" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: 409 }),
+  act("routes/_main.bookings.$bookingId", "cancel", () => ownersBooking().then((id) => `/bookings/${id}`), () => ({ intent: "cancel" }), { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" }),
+  doc("routes/bookings.$bookingId.calendar[.ics]", "the owner's booking as a calendar file", () => ownersBooking().then((id) => `/bookings/${id}/calendar.ics`), { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 200 }),
   doc("routes/_main.readers.$username_.book", "starting a reading with a member who is not a reader", () => "/readers/demo_seeker/book", { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 404 }),
   doc("routes/readers.$username.avatar.$file", "a reader's avatar that is not theirs", () => "/readers/ines_duval/avatar/profile-none.png", all(404)),
   // Anyone signed in (a guest too) keeps their own favourites; nothing names another person's.
