@@ -136,26 +136,77 @@ export const STARTER_SPREAD: CustomSpreadDefinition = {
 
 const text = (form: Record<string, unknown>, key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
 
+/** A spread as the builder holds it while it is being made: a cell left empty or not a number is null. */
+export type SpreadDraft = {
+  name: string;
+  description: string;
+  positions: { name: string; meaning: string; x: number | null; y: number | null; rotated: boolean }[];
+};
+
 /**
  * The builder's form as posted (with or without JavaScript): `name`, `description`, `count`, and for
  * each position `p<i>-name`, `p<i>-meaning`, `p<i>-column`, `p<i>-row` (both counted from 1) and
  * `p<i>-rotated`. Returns what the person typed, ready for `checkSpread` and for showing again.
  */
-export function readSpreadForm(form: Record<string, unknown>): { name: string; description: string; positions: { name: string; meaning: string; x: number; y: number; rotated: boolean }[] } {
+export function readSpreadForm(form: Record<string, unknown>): SpreadDraft {
   const count = Math.min(Math.max(Number.parseInt(text(form, "count"), 10) || 0, 0), MAX_POSITIONS + 1);
   const cell = (value: string) => {
     const number = Number(value.trim());
-    return value.trim() === "" || !Number.isFinite(number) ? Number.NaN : number - 1;
+    return value.trim() === "" || !Number.isFinite(number) ? null : number - 1;
   };
   return {
-    name: text(form, "name"),
-    description: text(form, "description"),
+    name: text(form, "name").slice(0, 200),
+    description: text(form, "description").slice(0, 1000),
     positions: Array.from({ length: count }, (_, i) => ({
-      name: text(form, `p${i}-name`),
-      meaning: text(form, `p${i}-meaning`),
+      name: text(form, `p${i}-name`).slice(0, 200),
+      meaning: text(form, `p${i}-meaning`).slice(0, 1000),
       x: cell(text(form, `p${i}-column`)),
       y: cell(text(form, `p${i}-row`)),
       rotated: text(form, `p${i}-rotated`) === "on",
     })),
   };
+}
+
+/** "Add position" puts a card on the first free cell; a full spread or a full grid stays as it is. */
+export function withPositionAdded(draft: SpreadDraft): SpreadDraft {
+  const placed = draft.positions.filter((p): p is SpreadDraft["positions"][number] & { x: number; y: number } => p.x !== null && p.y !== null);
+  const cell = freeCell(placed);
+  if (!cell || draft.positions.length >= MAX_POSITIONS) return draft;
+  return { ...draft, positions: [...draft.positions, { name: "", meaning: "", ...cell, rotated: false }] };
+}
+
+/** "Remove" takes the position out; the others keep their places. */
+export function withPositionRemoved(draft: SpreadDraft, index: number): SpreadDraft {
+  return { ...draft, positions: draft.positions.filter((_, i) => i !== index) };
+}
+
+/**
+ * Moves a position one cell (the builder's arrow keys), or onto a cell (a drag): a move off the grid or
+ * onto another card is not made.
+ */
+export function withPositionMoved(draft: SpreadDraft, index: number, to: { x: number; y: number }): SpreadDraft {
+  const inside = Number.isInteger(to.x) && Number.isInteger(to.y) && to.x >= 0 && to.x < GRID_COLUMNS && to.y >= 0 && to.y < GRID_ROWS;
+  const taken = draft.positions.some((p, i) => i !== index && p.x === to.x && p.y === to.y);
+  if (!inside || taken || !draft.positions[index]) return draft;
+  return { ...draft, positions: draft.positions.map((p, i) => (i === index ? { ...p, x: to.x, y: to.y } : p)) };
+}
+
+/** A saved spread as the builder starts from. */
+export const draftOf = (spread: CustomSpreadDefinition): SpreadDraft => ({
+  name: spread.name,
+  description: spread.description,
+  positions: spread.positions.map((p) => ({ ...p })),
+});
+
+/**
+ * What a post of the builder asks: "add" and "remove-<i>" change the draft and show it again (the
+ * builder without JavaScript), anything else saves it.
+ */
+export function builderStep(form: Record<string, unknown>): { save: boolean; draft: SpreadDraft } {
+  const draft = readSpreadForm(form);
+  const intent = text(form, "intent");
+  if (intent === "add") return { save: false, draft: withPositionAdded(draft) };
+  const removed = /^remove-(\d{1,2})$/.exec(intent);
+  if (removed) return { save: false, draft: withPositionRemoved(draft, Number(removed[1])) };
+  return { save: true, draft };
 }

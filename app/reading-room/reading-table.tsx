@@ -522,6 +522,9 @@ function Controls({
           ) : null}
         </select>
       </label>
+      <a href="/spreads/new" className="mt-1 inline-block text-xs text-brand underline">
+        Build a spread of your own
+      </a>
       <DeckPicker ref={deckRef} choices={decks} current={state.deckId} currentTitle={titleOf(decks, state.deckId, deckTitle)} blocked={whyNotChangeDeck(state)} onPick={changeDeck} />
       <label className={cn("mt-3 flex items-center gap-2 text-sm", reversalsReason && "cursor-not-allowed text-muted")} title={reversalsReason ?? undefined}>
         <input type="checkbox" checked={state.reversals} {...unavailable(reversalsReason)} onChange={(event) => send({ type: "setReversals", on: event.target.checked })} className="disabled:cursor-not-allowed" />
