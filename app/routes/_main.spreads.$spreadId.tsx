@@ -9,8 +9,8 @@ import { laidSpread } from "~/reading-room/custom-spreads";
 import { createSpread, spreadByLink } from "~/reading-room/custom-spreads.server";
 import { SpreadPicture } from "~/reading-room/spread-picture";
 
-/** Round trips: the person, then the spread; saving a copy reads it and adds the copy. */
-export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 3 };
+/** Round trips: the person and the spread at once; saving a copy finds the person, reads the spread and adds the copy. */
+export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 3 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.spread.name} — a spread on Arcanum` : "Spread — Arcanum" }];
 

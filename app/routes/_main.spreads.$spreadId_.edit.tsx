@@ -33,7 +33,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw redirect("/spreads");
   }
   const step = builderStep(form);
-  if (!step.save) return { draft: step.draft, problems: {} as SpreadProblems };
+  if (!step.save) {
+    // Showing the layout again (without JavaScript) is for the owner too.
+    if (!(await ownSpread(context.db, id, user.id))) throw notFound();
+    return { draft: step.draft, problems: {} as SpreadProblems };
+  }
   const saved = await updateSpread(context.db, user.id, id, step.draft);
   if (!saved.ok && saved.status === 404) throw notFound();
   if (!saved.ok) return data({ draft: step.draft, problems: saved.problems }, { status: saved.status });
