@@ -9,8 +9,11 @@ import { builderStep, draftOf, type SpreadProblems } from "~/reading-room/custom
 import { deleteSpread, ownSpread, updateSpread } from "~/reading-room/custom-spreads.server";
 import { SpreadBuilder } from "~/reading-room/spread-builder";
 
-/** Round trips: the person, then their spread; saving or deleting is one statement that checks the owner. */
-export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 2 };
+/**
+ * Round trips: the person, then their spread; saving or deleting is one statement that checks the owner.
+ * Adding or removing a position without JavaScript checks the owner, then renders the page (its loader reads the spread): three.
+ */
+export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 3 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit ${data.spread.name} — Arcanum` : "Spread — Arcanum" }];
 

@@ -8,7 +8,7 @@ import { cellCentre, checkSpread, CUSTOM_CARD_WIDTH, MAX_POSITIONS, type CustomS
 import type { ServerMessage } from "../../app/reading-room/messages";
 import { apply, type RoomState } from "../../app/reading-room/state";
 import { customSpreads, readingJournal, readingSessions, sessionParticipants, users } from "../../db/schema";
-import { app, CookieJar, get, ORIGIN, post, visit } from "./helpers";
+import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -198,6 +198,21 @@ describe("spreads of your own", () => {
     await db().insert(users).values({ id: memberId, email: `${memberId}@example.com`, username: `m${memberId.slice(0, 8)}` });
     await mergeGuestInto(db(), guestId, memberId);
     expect((await db().select({ ownerId: customSpreads.ownerId }).from(customSpreads).where(eq(customSpreads.id, id)))[0]!.ownerId).toBe(memberId);
+  });
+});
+
+describe("a deleted account", () => {
+  it("takes its spreads and their links with it", async () => {
+    const memberId = newId();
+    const email = `${memberId}@example.com`;
+    await db().insert(users).values({ id: memberId, email, username: `s${memberId.slice(0, 8)}` });
+    const cookie = await signInAs(memberId);
+    const saved = await post("/spreads/new", formOf(definition()), { cookie });
+    expect(saved.status).toBe(302);
+    const id = new URL(saved.headers.get("location")!, ORIGIN).pathname.split("/").pop()!;
+    expect((await post("/profile", { intent: "delete-account", confirm: email }, { cookie })).status).toBe(302);
+    expect(await db().select().from(customSpreads).where(eq(customSpreads.ownerId, memberId))).toEqual([]);
+    expect((await get(`/spreads/${id}`)).status).toBe(404);
   });
 });
 
