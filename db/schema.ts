@@ -332,6 +332,8 @@ export const readingJournal = sqliteTable(
     mood: text("mood"),
     /** Set when the reading was done with a physical deck and logged by hand: the deck's name as the person gave it (migration 0037). */
     physicalDeck: text("physical_deck"),
+    /** The positions as they lay (name, meaning, place on the table, turn), kept so an entry reads right after its spread changes (migration 0038). */
+    layout: text("layout", { mode: "json" }).$type<{ name: string; meaning: string; x: number; y: number; rotation: number }[]>(),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },
@@ -1426,4 +1428,27 @@ export const jobRuns = sqliteTable(
     error: text("error"),
   },
   (t) => [index("job_runs_started_idx").on(t.startedAt), index("job_runs_job_idx").on(t.job, t.startedAt)],
+);
+
+/**
+ * A spread a person made: its positions on the builder's grid, as `app/reading-room/custom-spreads.ts`
+ * validates them. The id is unguessable and doubles as the spread's share link (decision 0080).
+ */
+export const customSpreads = sqliteTable(
+  "custom_spreads",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** JSON: each position's name, meaning, grid column (x) and row (y), and whether it lies turned across. */
+    positions: text("positions", { mode: "json" })
+      .$type<{ name: string; meaning: string; x: number; y: number; rotated: boolean }[]>()
+      .notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [index("custom_spreads_owner_idx").on(t.ownerId, t.updatedAt)],
 );

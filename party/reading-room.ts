@@ -125,7 +125,7 @@ export class ReadingRoom extends ObservedServer<Env> {
     const [seed, paid] = await Promise.all([loadRoomSeed(db, this.name), paidReadingForRoom(db, this.name)]);
     if (!seed) return null;
     const now = Date.now();
-    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now, spreadId: seed.spreadId });
+    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now, spreadId: seed.spreadId, customSpread: seed.customSpread });
     this.deckLaidBy = seed.deckLaidBy;
     this.meter =
       paid && paid.status !== "ended"

@@ -4,6 +4,7 @@ import {
   anonymousUsers,
   authSessions,
   checkoutSessions,
+  customSpreads,
   deckListings,
   deckQuotaLedger,
   deckReports,
@@ -134,6 +135,8 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
       .set({ email: null, username: null, fullName: DELETED_NAME, avatarUrl: null, bio: null, isCreator: false, isReader: false, customPricePerMinute: null, levelId: null, isOnline: false, updatedAt: now })
       .where(eq(users.id, id)),
     db.delete(users).where(and(eq(users.id, id), sql`NOT ${mustKeepRow(id)}`)).returning({ id: users.id }),
+    // Their spreads go, share links with them; tables and journals that laid one keep their own copy.
+    db.delete(customSpreads).where(eq(customSpreads.ownerId, id)),
     // Their devices stop taking pushes, and nobody follows them any more.
     ...forgetAccountPushStatements(db, id),
   ]);

@@ -3,6 +3,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import {
   anonymousUsers,
   authSessions,
+  customSpreads,
   decks,
   deviceMembers,
   readingJournal,
@@ -105,6 +106,7 @@ export async function createMember(db: Database, ai: AiService, member: NewMembe
  *   session the guest's seat is deactivated, and of duplicate active seats the earliest stays;
  * - credits merge as the credits module says: the guest's spending counts against the account,
  *   now or from its next refreshes, so a merge never hands out a free deck (decision 0016);
+ * - the spreads the guest built move with the rest;
  * - the guest's quota row, sessions and user row are deleted.
  * Returns the readings the guest sat in, whose live rooms must be told (`tellRoomsOfMerge`).
  */
@@ -161,6 +163,8 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
           sql`NOT EXISTS (SELECT 1 FROM reading_journal AS theirs WHERE theirs.user_id = ${targetId} AND theirs.session_id = ${readingJournal.sessionId})`,
         ),
       ),
+    // Spreads the guest built are the account's now.
+    db.update(customSpreads).set({ ownerId: targetId }).where(eq(customSpreads.ownerId, guestId)),
     db.delete(authSessions).where(eq(authSessions.userId, guestId)),
     db.delete(users).where(and(eq(users.id, guestId), isNull(users.email))),
   ]);

@@ -19,7 +19,6 @@ import { sendNotice, type Notice, type NoticeTarget } from "../mail/notices.serv
 import { sendPushNow } from "../push/notify.server";
 import { finishPaidReading } from "./readings.server";
 import {
-  BOOKING_DAYS_AHEAD,
   BOOKING_FREE_CANCEL_HOURS,
   BOOKING_MESSAGES,
   BOOKING_REMINDER_MINUTES,
@@ -31,7 +30,7 @@ import {
   SLOT_LENGTHS_MINUTES,
   type ReadingMode,
 } from "./rules";
-import { addDays, clockText, dateIn, minuteOfClock, momentLabel, openSlots, type WeeklyHours } from "./schedule";
+import { clockText, minuteOfClock, momentLabel, openSlots, type WeeklyHours } from "./schedule";
 import { convertHoldStatements, placeHoldStatements, releaseHoldStatements, spentHoldStatements } from "./wallet.server";
 
 type Statement = BatchItem<"sqlite">;

@@ -12,9 +12,8 @@ import { deleteMediaUnder } from "../media/media.server";
 import { claimStatement, earlierOutcome, holdsClaim, settleStatements, type Outcome, type SubmissionRef } from "../outbox/submission-keys.server";
 import { sharePicturePrefix } from "../media/picture-style";
 import { FULL_DECK } from "../tarot/cards";
-import { spreadById } from "./spreads";
 import type { EntrySharing } from "./journal-sharing";
-import type { RoomState } from "./state";
+import { spreadOf, type RoomState } from "./state";
 
 const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
 
@@ -26,7 +25,7 @@ export const notesForm = z.object({
 
 /** The reading as the journal keeps it. */
 export function journalContent(state: RoomState) {
-  const spread = spreadById(state.spreadId);
+  const spread = spreadOf(state);
   return {
     deckId: state.deckId,
     question: state.question || null,
@@ -42,6 +41,8 @@ export function journalContent(state: RoomState) {
         reversed: card.reversed,
       })),
     interpretation: state.interpretation.text || null,
+    // A copy of the positions: the entry reads the same after its spread is changed or deleted.
+    layout: spread && !spread.freeLayout ? spread.positions.map(({ name, meaning, x, y, rotation }) => ({ name, meaning, x, y, rotation })) : null,
   };
 }
 

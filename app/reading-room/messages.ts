@@ -25,6 +25,8 @@ const personId = z.string().min(1).max(64);
 export const commandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("shuffle") }),
   z.object({ type: z.literal("chooseSpread"), spreadId: z.enum(SPREAD_IDS as unknown as [string, ...string[]]) }),
+  // The definition is checked by the room with the builder's own schema, so a refusal can say what is wrong.
+  z.object({ type: z.literal("chooseCustomSpread"), spreadId: z.string().max(64), spread: z.unknown() }),
   z.object({ type: z.literal("setReversals"), on: z.boolean() }),
   z.object({ type: z.literal("draw"), pick: z.number().int().min(0).max(77).optional() }),
   z.object({ type: z.literal("reveal"), position }),

@@ -2,8 +2,9 @@ import { Form, useActionData, useLocation, useRevalidator } from "@remix-run/rea
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { SPREADS, spreadById } from "./spreads";
-import { canControl, isActive, whyNot, whyNotChangeDeck, type RoomState, type TableCard } from "./state";
+import { SPREADS, spreadById, type SpreadId } from "./spreads";
+import { CUSTOM_PREFIX, type CustomSpreadDefinition, type LaidSpread } from "./custom-spreads";
+import { canControl, isActive, spreadOf, whyNot, whyNotChangeDeck, type RoomState, type TableCard } from "./state";
 import { dealFromPile, DeckPile } from "./deck-pile";
 import { DeckForm, DeckPicker, titleOf, type DeckChoices } from "./deck-picker";
 import { useRoom } from "./use-room";
@@ -36,6 +37,8 @@ export type TableProps = {
   startVideo?: boolean;
   /** A paid reading: private to its client and reader, so nobody else is invited. */
   isPaid?: boolean;
+  /** The viewer's own spreads, offered after the built-in six to whoever leads. */
+  ownSpreads?: { id: string; spread: CustomSpreadDefinition }[];
 };
 
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
@@ -47,7 +50,7 @@ export function ReadingTable(props: TableProps) {
   // The room names the person once the socket is open; until then the page's word for it stands.
   const you = room.you ?? props.viewerId;
   const leads = you !== null && canControl(state, you);
-  const spread = spreadById(state.spreadId);
+  const spread = spreadOf(state);
   const now = useNow();
   const tableRef = useRef<HTMLDivElement>(null);
   const spreadRef = useRef<HTMLSelectElement>(null);
@@ -191,7 +194,7 @@ export function ReadingTable(props: TableProps) {
               className="absolute inset-0 origin-center transition-transform duration-300"
               style={{ transform: `translate(${state.view.x}%, ${state.view.y}%) scale(${state.view.zoom})` }}
             >
-              {state.table.length === 0 ? <EmptySpots spreadId={state.spreadId} /> : null}
+              {state.table.length === 0 ? <EmptySpots spread={spread} /> : null}
               {state.table.map((card) => {
                 const rotation = spread?.positions[card.position]?.rotation ?? 0;
                 // A card just drawn here flies in from the pile; cards already lying when the page came do not.
@@ -247,7 +250,7 @@ export function ReadingTable(props: TableProps) {
         {leads ? (
           <>
             <div className="needs-script">
-              <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} deckTitle={props.deckTitle} changeDeck={room.changeDeck} />
+              <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} deckTitle={props.deckTitle} changeDeck={room.changeDeck} ownSpreads={props.ownSpreads ?? []} />
             </div>
             <noscript>
               <DeckForm action={`${location.pathname}?session=${props.sessionId}`} choices={props.decks} current={state.deckId} blocked={whyNotChangeDeck(state)} error={actionData?.deckError} />
@@ -316,8 +319,7 @@ function useNow() {
   return now;
 }
 
-function EmptySpots({ spreadId }: { spreadId: RoomState["spreadId"] }) {
-  const spread = spreadById(spreadId);
+function EmptySpots({ spread }: { spread: LaidSpread | undefined }) {
   if (!spread || spread.freeLayout) return null;
   // Two spots on one centre (the Celtic Cross's Present and Challenge): the names stay level and
   // apart, the crossing card's at the top of the spot, the crossed one's at the bottom.
@@ -403,7 +405,7 @@ function PlacedCard(props: {
 }
 
 function DrawnList({ state, cardInfo }: { state: RoomState; cardInfo: CardInfo }) {
-  const spread = spreadById(state.spreadId);
+  const spread = spreadOf(state);
   const revealed = [...state.table].filter((card) => card.revealed).sort((a, b) => a.position - b.position);
   if (revealed.length === 0) return null;
   return (
@@ -440,7 +442,9 @@ function Controls({
   decks,
   deckTitle,
   changeDeck,
+  ownSpreads,
 }: {
+  ownSpreads: NonNullable<TableProps["ownSpreads"]>;
   state: RoomState;
   send: ReturnType<typeof useRoom>["send"];
   spreadRef: React.RefObject<HTMLSelectElement>;
@@ -488,7 +492,12 @@ function Controls({
           ref={spreadRef}
           value={state.spreadId}
           {...unavailable(spreadReason)}
-          onChange={(event) => send({ type: "chooseSpread", spreadId: event.target.value as RoomState["spreadId"] })}
+          onChange={(event) => {
+            const chosen = event.target.value;
+            const own = ownSpreads.find((one) => `${CUSTOM_PREFIX}${one.id}` === chosen);
+            if (own) send({ type: "chooseCustomSpread", spreadId: own.id, spread: own.spread });
+            else if (spreadById(chosen)) send({ type: "chooseSpread", spreadId: chosen as SpreadId });
+          }}
           className={SELECT}
         >
           {SPREADS.map((spread) => (
@@ -496,8 +505,26 @@ function Controls({
               {spread.name} ({spread.positions.length})
             </option>
           ))}
+          {ownSpreads.length > 0 || state.customSpread ? (
+            <optgroup label="Your spreads">
+              {ownSpreads.map((one) => (
+                <option key={one.id} value={`${CUSTOM_PREFIX}${one.id}`}>
+                  {one.spread.name} ({one.spread.positions.length})
+                </option>
+              ))}
+              {/* A spread laid from its link, or someone else's: shown as it lies, to keep the choice readable. */}
+              {state.customSpread && !ownSpreads.some((one) => `${CUSTOM_PREFIX}${one.id}` === state.spreadId) ? (
+                <option value={state.spreadId}>
+                  {state.customSpread.name} ({state.customSpread.positions.length})
+                </option>
+              ) : null}
+            </optgroup>
+          ) : null}
         </select>
       </label>
+      <a href="/spreads/new" className="mt-1 inline-block text-xs text-brand underline">
+        Build a spread of your own
+      </a>
       <DeckPicker ref={deckRef} choices={decks} current={state.deckId} currentTitle={titleOf(decks, state.deckId, deckTitle)} blocked={whyNotChangeDeck(state)} onPick={changeDeck} />
       <label className={cn("mt-3 flex items-center gap-2 text-sm", reversalsReason && "cursor-not-allowed text-muted")} title={reversalsReason ?? undefined}>
         <input type="checkbox" checked={state.reversals} {...unavailable(reversalsReason)} onChange={(event) => send({ type: "setReversals", on: event.target.checked })} className="disabled:cursor-not-allowed" />

@@ -82,6 +82,7 @@ export function ReadingRoomPage() {
           deckTitle={reading.deckTitle}
           startVideo={reading.startVideo}
           isPaid={reading.isPaid}
+          ownSpreads={reading.ownSpreads}
         />
       </FullScreen>
     );

@@ -16,7 +16,8 @@ import { FULL_DECK } from "../tarot/cards";
 import { levelById } from "../readers/levels";
 import { seatStands } from "./seats.server";
 import { spreadById } from "./spreads";
-import type { NewMember, Role, RoomState } from "./state";
+import { spreadOf, type NewMember, type Role, type RoomState } from "./state";
+import { laidCustomSpread } from "./custom-spreads.server";
 
 /** Set by the Worker's gate on a socket request: the verified person, as JSON. */
 export const ROOM_MEMBER_HEADER = "x-arcanum-room-member";
@@ -57,8 +58,9 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
     .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, hostId)))
     .limit(1);
   const host: NewMember = { id: hostId, name: seat?.name ?? "Host", avatarUrl: null, role: "host" };
-  // A reading opened for practice starts with the spread its lesson names.
-  return { host, deckId: row.deckId, deckLaidBy: row.deckLaidBy, spreadId: spreadById(row.spreadId ?? "")?.id ?? null, cards: await deckCardKeys(db, row.deckId) };
+  // A reading opened for practice starts with the spread its lesson names; one opened from a spread's link, with that spread.
+  const [cards, customSpread] = await Promise.all([deckCardKeys(db, row.deckId), laidCustomSpread(db, row.spreadId ?? "")]);
+  return { host, deckId: row.deckId, deckLaidBy: row.deckLaidBy, spreadId: spreadById(row.spreadId ?? "")?.id ?? null, customSpread, cards };
 }
 
 /**
@@ -80,7 +82,7 @@ export async function roomMemberFor(db: Database, sessionId: string, user: Curre
 
 /** The drawn cards as the interpreter reads them: name, position name, orientation. */
 export function readingCards(state: RoomState) {
-  const spread = spreadById(state.spreadId);
+  const spread = spreadOf(state);
   return [...state.table]
     .sort((a, b) => a.position - b.position)
     .map((card) => ({

@@ -7,8 +7,7 @@ import { guessQuestionCategory } from "./question-category";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
 import { buttonClasses } from "~/components/ui/button";
-import { spreadById } from "./spreads";
-import { PAN_LIMIT, ZOOM_MAX, ZOOM_MIN, type RoomCommand, type RoomEvent, type RoomState } from "./state";
+import { PAN_LIMIT, spreadOf, ZOOM_MAX, ZOOM_MIN, type RoomCommand, type RoomEvent, type RoomState } from "./state";
 
 type Send = (command: RoomCommand) => void;
 
@@ -90,7 +89,7 @@ export function useTableGestures(opts: { table: RefObject<HTMLDivElement | null>
     if (!leads) return;
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     const cardElement = (event.target as HTMLElement).closest<HTMLElement>("[data-position]");
-    const freeLayout = spreadById(state.spreadId)?.freeLayout;
+    const freeLayout = spreadOf(state)?.freeLayout;
     // Hold on to the pointer only for gestures; a tap on a card stays the card's click.
     if (pointers.current.size === 2 || (freeLayout && cardElement) || (!cardElement && state.view.zoom > 1.05)) {
       event.currentTarget.setPointerCapture(event.pointerId);
@@ -228,7 +227,7 @@ export function Gallery(props: { open: boolean; onClose: () => void; state: Room
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.open, props.start]);
   const card = cards[Math.min(index, cards.length - 1)];
-  const spread = spreadById(props.state.spreadId);
+  const spread = spreadOf(props.state);
   return (
     <Sheet open={props.open} onClose={props.onClose} label="Card gallery">
       {card ? (

@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
-import { buttonClasses } from "~/components/ui/button";
 import { requestTimeZone } from "~/daily/daily.server";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";

@@ -13,7 +13,7 @@ import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
 import { FULL_DECK } from "../../app/tarot/cards";
-import { cards, deckListings, deckPurchases, deckReviews, decks, paidReadings, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal, readerBookings, readingRequests, readingSessions, users } from "../../db/schema";
+import { cards, customSpreads, deckListings, deckPurchases, deckReviews, decks, paidReadings, paymentReceipts, quizAttempts, readerCertificates, readingInvites, readingJournal, readerBookings, readingRequests, readingSessions, users } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -65,6 +65,9 @@ type Fixture = {
   boughtDeck: string;
   /** A priced deck the owner bought and laid on a table of theirs, where others sit through invites. */
   pricedTable: PricedTable;
+  /** A spread the owner built, and a new one for an action that deletes it. */
+  spreadId: string;
+  spareSpread: () => Promise<string>;
 };
 
 /**
@@ -176,6 +179,9 @@ function ownersLiveReading(): Promise<string> {
 }
 
 const collection = "routes/_main.collection.$deckId";
+/** The builder's form for a one-card spread, as a page without JavaScript posts it. */
+const SPREAD_FORM = { intent: "save", name: "Matrix spread", description: "", count: "1", "p0-name": "The card", "p0-meaning": "", "p0-column": "1", "p0-row": "1" };
+const MATRIX_SPREAD = { name: "Matrix", description: "", positions: [{ name: "One", meaning: "", x: 0, y: 0, rotated: false }] };
 const journal = "routes/_main.journal.$entryId";
 const room = "routes/reading-room.($deckId)";
 
@@ -279,6 +285,18 @@ const ROWS: HttpRow[] = [
   ),
   act(journal, "tags", (f) => `/journal/${f.journalId}`, () => ({ intent: "tags", tags: "matrix", mood: "calm" }), ownerOnly),
   doc("routes/_main.journal._index", "/journal", () => "/journal", signedIn(200)),
+  // Spreads of one's own: each person's list and builder; a spread's link shows it to anyone, only its owner changes it.
+  doc("routes/_main.spreads._index", "/spreads (each person's own)", () => "/spreads", signedIn(200)),
+  doc("routes/_main.spreads.new", "/spreads/new", () => "/spreads/new", signedIn(200)),
+  act("routes/_main.spreads.new", "save", () => "/spreads/new", () => SPREAD_FORM, signedIn(302)),
+  act("routes/_main.spreads.new", "add (without JavaScript)", () => "/spreads/new", () => ({ ...SPREAD_FORM, intent: "add" }), signedIn(200)),
+  doc("routes/_main.spreads.$spreadId", "the owner's spread, by its link", (f) => `/spreads/${f.spreadId}`, all(200)),
+  doc("routes/_main.spreads.$spreadId", "an unknown spread", () => "/spreads/no-such-spread", all(404)),
+  act("routes/_main.spreads.$spreadId", "copy", (f) => `/spreads/${f.spreadId}`, () => ({ intent: "copy" }), signedIn(302)),
+  doc("routes/_main.spreads.$spreadId_.edit", "the builder on the owner's spread", (f) => `/spreads/${f.spreadId}/edit`, ownerOnly),
+  act("routes/_main.spreads.$spreadId_.edit", "save", (f) => `/spreads/${f.spreadId}/edit`, () => SPREAD_FORM, ownerOnly),
+  act("routes/_main.spreads.$spreadId_.edit", "add (without JavaScript)", (f) => `/spreads/${f.spreadId}/edit`, () => ({ ...SPREAD_FORM, intent: "add" }), ownerOnly),
+  act("routes/_main.spreads.$spreadId_.edit", "delete", async (f) => `/spreads/${await f.spareSpread()}/edit`, () => ({ intent: "delete" }), ownerOnly),
   doc("routes/_main.journal._index", "/journal, searched and filtered (each person's own)", () => "/journal?q=matrix&tag=matrix&mood=calm", signedIn(200)),
   // Importing adds to the person's own journal; a guest is asked for an account first (the file here is missing: 400).
   act("routes/_main.journal._index", "import", () => "/journal", () => ({}), { nobody: "login", guest: 401, member: 400, removed: 400, owner: 400 }),
@@ -506,6 +524,7 @@ const SOCKETS: SocketRow[] = [
 const ROOM_MESSAGES: Record<string, object> = {
   "command:shuffle": { type: "command", command: { type: "shuffle" } },
   "command:chooseSpread": { type: "command", command: { type: "chooseSpread", spreadId: "single" } },
+  "command:chooseCustomSpread": { type: "command", command: { type: "chooseCustomSpread", spreadId: "matrixspread1", spread: MATRIX_SPREAD } },
   "command:setReversals": { type: "command", command: { type: "setReversals", on: true } },
   "command:draw": { type: "command", command: { type: "draw" } },
   "command:reveal": { type: "command", command: { type: "reveal", position: 0 } },
@@ -718,6 +737,12 @@ beforeAll(async () => {
       { id: newId(), userId: OWNER_ID, spreadId: "single", spreadName: "Single card", cards: [], question: "Shared?", shareId: fixture.shareId },
     ]);
   fixture.spareDeck = () => seedReadyDeck(OWNER_ID);
+  fixture.spareSpread = async () => {
+    const id = newId().replace(/-/g, "").slice(0, 16);
+    await db().insert(customSpreads).values({ id, ownerId: OWNER_ID, ...MATRIX_SPREAD });
+    return id;
+  };
+  fixture.spreadId = await fixture.spareSpread();
   fixture.listedDeck = await seedReadyDeck(OWNER_ID, true);
   await db().insert(deckListings).values({ deckId: fixture.listedDeck, sellerId: OWNER_ID, priceCents: 0 });
   fixture.reviewId = newId();

@@ -7,6 +7,7 @@ import {
   decideLeave,
   decideMerge,
   HIDDEN,
+  capacity,
   initialState,
   invariantProblems,
   isActive,
@@ -19,7 +20,7 @@ import {
   type RoomEvent,
   type RoomState,
 } from "../../app/reading-room/state";
-import { SPREAD_IDS, spreadCapacity } from "../../app/reading-room/spreads";
+import { SPREAD_IDS } from "../../app/reading-room/spreads";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
 
 const CARDS = MAJOR_ARCANA.map((card) => card.key);
@@ -136,7 +137,7 @@ class Act implements fc.Command<Model, Table> {
     if (this.command.type === "draw" && decision.events.length > 0) {
       expect(after.table.length).toBe(before.table.length + 1);
       expect(after.pile.length).toBe(before.pile.length - 1);
-      expect(after.table.length).toBeLessThanOrEqual(spreadCapacity(after.spreadId));
+      expect(after.table.length).toBeLessThanOrEqual(capacity(after));
     }
   }
   toString = () => `${this.who}: ${JSON.stringify(this.command)}`;

@@ -37,6 +37,7 @@ const PAGES: Page[] = [
   { route: "routes/_main.collection.$deckId", path: () => `/collection/${OWN_DECK}` },
   { route: "routes/_main.collection.$deckId_.print", path: () => `/collection/${OWN_DECK}/print` },
   { route: "routes/_main.journal._index", path: () => "/journal" },
+  { route: "routes/_main.spreads._index", path: () => "/spreads" },
   { route: "routes/_main.journal._index", path: () => "/journal?q=star&card=major-17&mood=calm" },
   { route: "routes/_main.pricing", path: () => "/pricing" },
   { route: "routes/_main.developers", path: () => "/developers" },
