@@ -6,7 +6,20 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", "build-test/", "build-production-check/", ".wrangler/", ".cache/", "node_modules/", "public/", "docs/", "bench-results/", "deck-samples/", "test-results/", "worker-configuration.d.ts"],
+    ignores: [
+      "build/",
+      "build-test/",
+      "build-production-check/",
+      ".wrangler/",
+      ".cache/",
+      "node_modules/",
+      "public/",
+      "docs/",
+      "bench-results/",
+      "deck-samples/",
+      "test-results/",
+      "worker-configuration.d.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -58,7 +71,12 @@ export default tseslint.config(
   {
     // node:test's test() returns a promise the runner itself awaits.
     files: ["tests/node/**/*.ts"],
-    rules: { "@typescript-eslint/no-floating-promises": ["error", { allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "describe", "it"] }] }] },
+    rules: {
+      "@typescript-eslint/no-floating-promises": [
+        "error",
+        { allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "describe", "it"] }] },
+      ],
+    },
   },
   {
     // Split in progress: these files are being divided into smaller modules. Their findings are fixed

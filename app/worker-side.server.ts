@@ -18,7 +18,19 @@ export { createPayouts } from "./payouts/payouts.server";
 export { textResponse } from "./lib/http";
 export { createLoadContext } from "./load-context.server";
 export { openRequestSession } from "./lib/d1-sessions.server";
-export { budgetFor, countedEnv, countFor, countingBuild, distantD1, formatBudget, formatRoundTrips, newRoundTrips, ROUND_TRIPS_BUDGET_HEADER, ROUND_TRIPS_HEADER, countedD1 } from "./lib/round-trips.server";
+export {
+  budgetFor,
+  countedEnv,
+  countFor,
+  countingBuild,
+  distantD1,
+  formatBudget,
+  formatRoundTrips,
+  newRoundTrips,
+  ROUND_TRIPS_BUDGET_HEADER,
+  ROUND_TRIPS_HEADER,
+  countedD1,
+} from "./lib/round-trips.server";
 export { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "./security/request-body.server";
 export { logRefusal } from "./security/audit.server";
 export { newNonce, withSecurityHeaders } from "./security/headers.server";

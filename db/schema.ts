@@ -1,14 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { newPaintingSecret } from "../app/art/painting-secret";
 import { deckKinds, deckQualities } from "../app/decks/vocabulary";
 
@@ -230,9 +221,7 @@ export const readingSessions = sqliteTable(
     selectedLayout: text("selected_layout"),
     question: text("question"),
     /** JSON array of card reading entries: name, position, isReversed. */
-    selectedCards: text("selected_cards", { mode: "json" }).$type<
-      { name: string; position: number; isReversed: boolean }[]
-    >(),
+    selectedCards: text("selected_cards", { mode: "json" }).$type<{ name: string; position: number; isReversed: boolean }[]>(),
     interpretation: text("interpretation"),
     zoomLevel: real("zoom_level").notNull().default(1),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
@@ -244,10 +233,7 @@ export const readingSessions = sqliteTable(
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },
-  (t) => [
-    index("reading_sessions_host_idx").on(t.hostUserId, t.createdAt),
-    index("reading_sessions_activity_idx").on(t.isActive, t.lastActivityAt),
-  ],
+  (t) => [index("reading_sessions_host_idx").on(t.hostUserId, t.createdAt), index("reading_sessions_activity_idx").on(t.isActive, t.lastActivityAt)],
 );
 
 export const seatRoles = ["host", "co-reader", "participant", "spectator"] as const;
@@ -317,9 +303,7 @@ export const readingJournal = sqliteTable(
     spreadId: text("spread_id").notNull(),
     spreadName: text("spread_name").notNull(),
     /** JSON: the cards in position order: key, name, position, position name, reversed. */
-    cards: text("cards", { mode: "json" })
-      .$type<{ key: string; name: string; position: number; positionName: string; reversed: boolean }[]>()
-      .notNull(),
+    cards: text("cards", { mode: "json" }).$type<{ key: string; name: string; position: number; positionName: string; reversed: boolean }[]>().notNull(),
     interpretation: text("interpretation"),
     notes: text("notes").notNull().default(""),
     /** Counts the saves of the notes: a save written against an older count is stale and refused (decision 0060). */
@@ -327,7 +311,10 @@ export const readingJournal = sqliteTable(
     /** Set while the entry is shared: the read-only link's last segment. */
     shareId: text("share_id"),
     /** The person's own labels, lower case, at most ten (JSON array); searched with the rest (migration 0033). */
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** How the person felt about the reading, one of `JOURNAL_MOODS`; null when not said. */
     mood: text("mood"),
     /** Set when the reading was done with a physical deck and logged by hand: the deck's name as the person gave it (migration 0037). */
@@ -388,22 +375,10 @@ export const deckQuotaLedger = sqliteTable(
     referenceId: text("reference_id"),
     createdAt: millis("created_at").notNull().default(now),
   },
-  (t) => [
-    index("deck_quota_ledger_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("deck_quota_ledger_reference_idx").on(t.userId, t.referenceId),
-  ],
+  (t) => [index("deck_quota_ledger_user_idx").on(t.userId, t.createdAt), uniqueIndex("deck_quota_ledger_reference_idx").on(t.userId, t.referenceId)],
 );
 
-export const subscriptionStatuses = [
-  "active",
-  "trialing",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "incomplete",
-  "incomplete_expired",
-  "paused",
-] as const;
+export const subscriptionStatuses = ["active", "trialing", "past_due", "canceled", "unpaid", "incomplete", "incomplete_expired", "paused"] as const;
 
 export const subscriptions = sqliteTable("subscriptions", {
   userId: text("user_id")
@@ -430,7 +405,9 @@ export const paymentEvents = sqliteTable("payment_events", {
   type: text("type").notNull(),
   receivedAt: millis("received_at").notNull().default(now),
   /** What applying it did: `applied`, `ignored` (nothing of ours), `held` (a refund waiting for its payment). */
-  outcome: text("outcome", { enum: ["applied", "ignored", "held"] }).notNull().default("applied"),
+  outcome: text("outcome", { enum: ["applied", "ignored", "held"] })
+    .notNull()
+    .default("applied"),
 });
 
 /**
@@ -572,9 +549,15 @@ export const deckListings = sqliteTable(
     priceCents: integer("price_cents").notNull().default(0),
     currency: text("currency").notNull().default("usd"),
     description: text("description").notNull().default(""),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** Card keys anyone may see; every other card's picture is for the owner and buyers. */
-    previewCardKeys: text("preview_card_keys", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    previewCardKeys: text("preview_card_keys", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     licence: text("licence", { enum: listingLicences }).notNull().default("personal"),
     status: text("status", { enum: listingStatuses }).notNull().default("listed"),
     /** Set by staff: the listing is out of the marketplace, and `hiddenReason` tells the creator why. */
@@ -787,28 +770,32 @@ export const quizAttempts = sqliteTable(
 );
 
 /** Proof that a reader passed the quiz; `id` is the random public id shown in the certificate's address. */
-export const readerCertificates = sqliteTable("reader_certificates", {
-  id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  attemptId: text("attempt_id")
-    .notNull()
-    .references(() => quizAttempts.id, { onDelete: "cascade" }),
-  score: integer("score").notNull(),
-  total: integer("total").notNull(),
-  /** The level the certificate attests and the holder's name, as they were when it was issued. */
-  levelId: text("level_id").notNull().default("level-apprentice"),
-  holderName: text("holder_name").notNull().default(""),
-  issuedAt: millis("issued_at").notNull(),
-  /** Set by staff when the certificate no longer stands; the page then says so. */
-  revokedAt: millis("revoked_at"),
-  revokedReason: text("revoked_reason"),
-}, (t) => [
-  // An attempt backs one certificate per level: the pass that made a reader, and later the promotions it still qualifies for.
-  uniqueIndex("reader_certificates_attempt_level_idx").on(t.attemptId, t.levelId),
-  index("reader_certificates_user_idx").on(t.userId, t.issuedAt),
-]);
+export const readerCertificates = sqliteTable(
+  "reader_certificates",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptId: text("attempt_id")
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    total: integer("total").notNull(),
+    /** The level the certificate attests and the holder's name, as they were when it was issued. */
+    levelId: text("level_id").notNull().default("level-apprentice"),
+    holderName: text("holder_name").notNull().default(""),
+    issuedAt: millis("issued_at").notNull(),
+    /** Set by staff when the certificate no longer stands; the page then says so. */
+    revokedAt: millis("revoked_at"),
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [
+    // An attempt backs one certificate per level: the pass that made a reader, and later the promotions it still qualifies for.
+    uniqueIndex("reader_certificates_attempt_level_idx").on(t.attemptId, t.levelId),
+    index("reader_certificates_user_idx").on(t.userId, t.issuedAt),
+  ],
+);
 
 /** A member's reader application, saved as a draft before the quiz; one per person. */
 export const readerApplications = sqliteTable("reader_applications", {
@@ -855,7 +842,10 @@ export const readerProfiles = sqliteTable(
     introduction: text("introduction").notNull().default(""),
   },
   (t) => [
-    check("reader_profiles_counts_check", sql`${t.completedReadings} >= 0 AND ${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND ${t.ratingCount} * 5`),
+    check(
+      "reader_profiles_counts_check",
+      sql`${t.completedReadings} >= 0 AND ${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND ${t.ratingCount} * 5`,
+    ),
   ],
 );
 
@@ -938,7 +928,9 @@ export const readingRequests = sqliteTable(
     index("reading_requests_reader_idx").on(t.readerId, t.status, t.expiresAt),
     index("reading_requests_client_idx").on(t.clientId, t.createdAt),
     // One open request per client at a time.
-    uniqueIndex("reading_requests_one_pending_idx").on(t.clientId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("reading_requests_one_pending_idx")
+      .on(t.clientId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -985,9 +977,13 @@ export const paidReadings = sqliteTable(
   (t) => [
     index("paid_readings_client_idx").on(t.clientId, t.createdAt),
     index("paid_readings_reader_idx").on(t.readerId, t.createdAt),
-    index("paid_readings_counted_idx").on(t.readerId, t.clientId).where(sql`${t.counted} = 1`),
+    index("paid_readings_counted_idx")
+      .on(t.readerId, t.clientId)
+      .where(sql`${t.counted} = 1`),
     // A reader gives one paid reading at a time: a second acceptance fails while one is live.
-    uniqueIndex("paid_readings_one_live_per_reader_idx").on(t.readerId).where(sql`${t.status} = 'live'`),
+    uniqueIndex("paid_readings_one_live_per_reader_idx")
+      .on(t.readerId)
+      .where(sql`${t.status} = 'live'`),
     check("paid_readings_money_check", sql`${t.chargedCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.chargedCents}`),
   ],
 );
@@ -1039,7 +1035,10 @@ export const readerAvailability = sqliteTable(
   },
   (t) => [
     index("reader_availability_reader_idx").on(t.readerId, t.weekday),
-    check("reader_availability_hours_check", sql`${t.weekday} BETWEEN 0 AND 6 AND ${t.startMinute} >= 0 AND ${t.endMinute} <= 1440 AND ${t.startMinute} < ${t.endMinute} AND ${t.slotMinutes} > 0`),
+    check(
+      "reader_availability_hours_check",
+      sql`${t.weekday} BETWEEN 0 AND 6 AND ${t.startMinute} >= 0 AND ${t.endMinute} <= 1440 AND ${t.startMinute} < ${t.endMinute} AND ${t.slotMinutes} > 0`,
+    ),
   ],
 );
 
@@ -1092,7 +1091,9 @@ export const readerBookings = sqliteTable(
   },
   (t) => [
     // Two clients booking one slot at once: one wins.
-    uniqueIndex("reader_bookings_slot_idx").on(t.readerId, t.startAt).where(sql`${t.status} = 'booked'`),
+    uniqueIndex("reader_bookings_slot_idx")
+      .on(t.readerId, t.startAt)
+      .where(sql`${t.status} = 'booked'`),
     index("reader_bookings_client_idx").on(t.clientId, t.startAt),
     index("reader_bookings_reader_idx").on(t.readerId, t.startAt),
     index("reader_bookings_due_idx").on(t.status, t.startAt),
@@ -1122,7 +1123,9 @@ export const readingReviews = sqliteTable(
   },
   (t) => [
     index("reading_reviews_reader_idx").on(t.readerId, t.createdAt),
-    index("reading_reviews_counted_idx").on(t.readerId, t.clientId, t.createdAt).where(sql`${t.counted} = 1`),
+    index("reading_reviews_counted_idx")
+      .on(t.readerId, t.clientId, t.createdAt)
+      .where(sql`${t.counted} = 1`),
     check("reading_reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -1424,7 +1427,10 @@ export const jobRuns = sqliteTable(
     finishedAt: millis("finished_at"),
     outcome: text("outcome", { enum: jobOutcomes }).notNull().default("running"),
     /** What the run changed, by name (`{"paid":1,"failed":0}`); empty when the job reports nothing. */
-    changes: text("changes", { mode: "json" }).$type<Record<string, number>>().notNull().default(sql`'{}'`),
+    changes: text("changes", { mode: "json" })
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'`),
     error: text("error"),
   },
   (t) => [index("job_runs_started_idx").on(t.startedAt), index("job_runs_job_idx").on(t.job, t.startedAt)],
@@ -1444,9 +1450,7 @@ export const customSpreads = sqliteTable(
     name: text("name").notNull(),
     description: text("description"),
     /** JSON: each position's name, meaning, grid column (x) and row (y), and whether it lies turned across. */
-    positions: text("positions", { mode: "json" })
-      .$type<{ name: string; meaning: string; x: number; y: number; rotated: boolean }[]>()
-      .notNull(),
+    positions: text("positions", { mode: "json" }).$type<{ name: string; meaning: string; x: number; y: number; rotated: boolean }[]>().notNull(),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },

@@ -47,8 +47,15 @@ export class DeckGenerator extends ObservedServer<Env> {
     if (job.attempts >= MAX_ATTEMPTS) {
       // Too many interrupted runs: what is not made is failed, and the deck settles as it stands.
       const now = Date.now();
-      await db.update(cards).set({ status: "failed", updatedAt: now }).where(and(eq(cards.deckId, job.deckId), ne(cards.status, "ready")));
-      const [ready] = await db.select({ id: cards.id }).from(cards).where(and(eq(cards.deckId, job.deckId), eq(cards.status, "ready"))).limit(1);
+      await db
+        .update(cards)
+        .set({ status: "failed", updatedAt: now })
+        .where(and(eq(cards.deckId, job.deckId), ne(cards.status, "ready")));
+      const [ready] = await db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(and(eq(cards.deckId, job.deckId), eq(cards.status, "ready")))
+        .limit(1);
       const status: DeckStatus = ready ? "ready" : "failed";
       await db.update(decks).set({ status, updatedAt: now }).where(eq(decks.id, job.deckId));
       await this.finish(job, status);
@@ -78,7 +85,10 @@ export class DeckGenerator extends ObservedServer<Env> {
     this.announce({ type: "deck", status: settled ?? outcome });
     // The owner may have closed the tab long ago: a push tells them the deck is there.
     if ((settled ?? outcome) === "ready") {
-      notify({ db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) }, { kind: "deck-ready", deckId: job.deckId });
+      notify(
+        { db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) },
+        { kind: "deck-ready", deckId: job.deckId },
+      );
     }
   }
 

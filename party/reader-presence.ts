@@ -5,7 +5,14 @@ import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { notify } from "../app/push/notify.server";
 import { recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
-import { AWAY_CLOSE_CODE, SILENT_CLOSE_CODE, VERIFIED_READER_HEADER, type PresenceClientMessage, type PresenceServerMessage, type VerifiedReader } from "./presence-messages";
+import {
+  AWAY_CLOSE_CODE,
+  SILENT_CLOSE_CODE,
+  VERIFIED_READER_HEADER,
+  type PresenceClientMessage,
+  type PresenceServerMessage,
+  type VerifiedReader,
+} from "./presence-messages";
 
 const presenceClientMessage: z.ZodType<PresenceClientMessage> = z.object({ type: z.literal("heartbeat") });
 
@@ -39,7 +46,11 @@ export class ReaderPresence extends ObservedServer<Env> {
   }
 
   private onlineUsernames(except?: string): Set<string> {
-    return new Set(this.readerConnections().filter((c) => c.id !== except).map((c) => c.state!.username!));
+    return new Set(
+      this.readerConnections()
+        .filter((c) => c.id !== except)
+        .map((c) => c.state!.username!),
+    );
   }
 
   /** On every wake, presence is recounted from the sockets still open, not from what D1 last heard. */
@@ -91,7 +102,10 @@ export class ReaderPresence extends ObservedServer<Env> {
       this.announce({ type: "online", username: reader.username });
       // Their followers hear of it by push or e-mail, after this connection is settled.
       const origin = new URL(ctx.request.url).origin;
-      notify({ db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) }, { kind: "reader-online", readerId: reader.id, origin });
+      notify(
+        { db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) },
+        { kind: "reader-online", readerId: reader.id, origin },
+      );
     }
     await this.scheduleAlarm();
   }

@@ -46,7 +46,10 @@ function memoryBucket() {
       return { size: data.length, arrayBuffer: async () => data.slice().buffer, body: new Blob([data.slice()]).stream() };
     },
     put: async (key: string, value: Uint8Array<ArrayBuffer>) => void objects.set(key, value),
-    list: async ({ prefix }: { prefix: string }) => ({ objects: [...objects.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key })), truncated: false }),
+    list: async ({ prefix }: { prefix: string }) => ({
+      objects: [...objects.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key })),
+      truncated: false,
+    }),
   };
   return { bucket: bucket as unknown as R2Bucket, objects };
 }

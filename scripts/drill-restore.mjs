@@ -42,9 +42,15 @@ function query(persistTo, sql) {
  * @returns {string[]}
  */
 function tablesOf(persistTo) {
-  const rows = query(persistTo, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'");
+  const rows = query(
+    persistTo,
+    "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+  );
   const virtual = rows.filter((row) => /^CREATE VIRTUAL TABLE/i.test(row.sql ?? "")).map((row) => row.name);
-  return rows.map((row) => row.name).filter((name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`))).sort();
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`)))
+    .sort();
 }
 
 /**

@@ -28,7 +28,10 @@ function run(command, args, env, capture = false) {
 
 /** The local build: the production build plus the development tools (the mailbox) under /dev. */
 export function build() {
-  run(process.execPath, [path.join(projectRoot, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], { ...process.env, ARCANUM_BUILD: "local" });
+  run(process.execPath, [path.join(projectRoot, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], {
+    ...process.env,
+    ARCANUM_BUILD: "local",
+  });
 }
 
 /**
@@ -101,7 +104,16 @@ export function freePort() {
  * `/__scheduled`, which runs the Worker's scheduled handler (the periodic jobs) and answers when they are done.
  * @param {{ port: number, persistTo?: string, logLevel?: string, stdio?: import("node:child_process").StdioOptions, vars?: Record<string, string>, inspector?: boolean, buildDirectory?: string, testScheduled?: boolean }} options
  */
-export async function startServer({ port, persistTo, logLevel = "info", stdio = "inherit", vars = {}, inspector = true, buildDirectory = "build", testScheduled = false }) {
+export async function startServer({
+  port,
+  persistTo,
+  logLevel = "info",
+  stdio = "inherit",
+  vars = {},
+  inspector = true,
+  buildDirectory = "build",
+  testScheduled = false,
+}) {
   const args = inspector
     ? [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", logLevel, "--show-interactive-dev-session=false"]
     : [path.join(projectRoot, "scripts", "worker-server.mjs"), "--port", String(port)];

@@ -27,6 +27,7 @@ const stages = [
     steps: [
       { name: "typecheck", command: ["npm", "run", "typecheck"] },
       { name: "lint", command: ["npm", "run", "lint"] },
+      { name: "format", command: ["npm", "run", "format:check"] },
       { name: "import cycles", command: ["npm", "run", "check:cycles"] },
       { name: "production build", command: ["npm", "run", "check:production"], env: { ARCANUM_BUILD_DIR: PRODUCTION_CHECK_DIR } },
       { name: "test build", command: ["npm", "run", "build:test"] },
@@ -68,7 +69,8 @@ function run(step, stream) {
     child.stdout?.on("data", (chunk) => chunks.push(chunk));
     child.stderr?.on("data", (chunk) => chunks.push(chunk));
     /** @param {number | string | null} code @param {Error | undefined} error */
-    const finish = (code, error) => resolve({ name: step.name, passed: code === 0, code, error, seconds: seconds(started), output: Buffer.concat(chunks).toString("utf8") });
+    const finish = (code, error) =>
+      resolve({ name: step.name, passed: code === 0, code, error, seconds: seconds(started), output: Buffer.concat(chunks).toString("utf8") });
     child.on("error", (error) => finish(null, error));
     child.on("close", (code, signal) => finish(code ?? signal, undefined));
   });
@@ -81,7 +83,16 @@ function heading(text) {
 
 const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 /** @type {{ startedAt: string, cores: number, loadAtStart: number[], loadAtEnd: number[], passed: boolean, totalSeconds: number, stages: Record<string, number>, steps: Record<string, number> }} */
-const report = { startedAt: new Date().toISOString(), cores: os.availableParallelism(), loadAtStart: load(), loadAtEnd: [], passed: false, totalSeconds: 0, stages: {}, steps: {} };
+const report = {
+  startedAt: new Date().toISOString(),
+  cores: os.availableParallelism(),
+  loadAtStart: load(),
+  loadAtEnd: [],
+  passed: false,
+  totalSeconds: 0,
+  stages: {},
+  steps: {},
+};
 const runStarted = performance.now();
 /** @type {Awaited<ReturnType<typeof run>>[]} */
 let failed = [];
@@ -114,7 +125,9 @@ if (report.passed && toRun === stages) writeFileSync(path.join(projectRoot, "ben
 
 heading("summary");
 for (const [name, time] of Object.entries(report.stages)) console.log(`${name.padEnd(16)} ${String(time).padStart(7)} s`);
-console.log(`${"total".padEnd(16)} ${String(report.totalSeconds).padStart(7)} s   (load ${report.loadAtStart.join(" ")} → ${report.loadAtEnd.join(" ")}, ${report.cores} cores)`);
+console.log(
+  `${"total".padEnd(16)} ${String(report.totalSeconds).padStart(7)} s   (load ${report.loadAtStart.join(" ")} → ${report.loadAtEnd.join(" ")}, ${report.cores} cores)`,
+);
 if (failed.length > 0) {
   console.error(`\nFailed: ${failed.map((result) => `${result.name} (exit ${result.code ?? "not started"})`).join(", ")}`);
   process.exit(1);

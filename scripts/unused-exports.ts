@@ -9,7 +9,13 @@ const projects = ["tsconfig.json", "scripts/tsconfig.json", "db/tsconfig.json", 
 
 /** Modules whose exports a framework or runtime reads by name. */
 const readByName = (file: string) =>
-  /^app\/routes\//.test(file) || /^app\/(root|entry\.server|entry\.client)\.tsx?$/.test(file) || /^workers\//.test(file) || /\.(test|e2e\.test)\.ts$/.test(file) || /^[^/]+\.ts$/.test(file) || file.endsWith(".d.ts") || /^tests\/e2e\/global-setup\.ts$/.test(file);
+  /^app\/routes\//.test(file) ||
+  /^app\/(root|entry\.server|entry\.client)\.tsx?$/.test(file) ||
+  /^workers\//.test(file) ||
+  /\.(test|e2e\.test)\.ts$/.test(file) ||
+  /^[^/]+\.ts$/.test(file) ||
+  file.endsWith(".d.ts") ||
+  /^tests\/e2e\/global-setup\.ts$/.test(file);
 
 const used = new Map<string, Set<string>>();
 const exported = new Map<string, string[]>();
@@ -29,16 +35,26 @@ for (const project of projects) {
     const file = path.relative(root, source.fileName);
     if (file.startsWith("..") || file.startsWith("node_modules")) continue;
     const symbol = checker.getSymbolAtLocation(source);
-    if (symbol) exported.set(file, checker.getExportsOfModule(symbol).map((one) => one.name));
+    if (symbol)
+      exported.set(
+        file,
+        checker.getExportsOfModule(symbol).map((one) => one.name),
+      );
     const visit = (node: ts.Node) => {
-      const specifier = ts.isImportDeclaration(node) || ts.isExportDeclaration(node) ? node.moduleSpecifier : ts.isImportTypeNode(node) ? (node.argument as ts.LiteralTypeNode).literal : undefined;
+      const specifier =
+        ts.isImportDeclaration(node) || ts.isExportDeclaration(node)
+          ? node.moduleSpecifier
+          : ts.isImportTypeNode(node)
+            ? (node.argument as ts.LiteralTypeNode).literal
+            : undefined;
       if (specifier && ts.isStringLiteral(specifier)) {
         const target = checker.getSymbolAtLocation(specifier)?.valueDeclaration?.getSourceFile().fileName;
         if (target) {
           const targetFile = path.relative(root, target);
           const clause = ts.isImportDeclaration(node) ? node.importClause : undefined;
           if (ts.isExportDeclaration(node)) {
-            if (node.exportClause && ts.isNamedExports(node.exportClause)) for (const one of node.exportClause.elements) use(targetFile, (one.propertyName ?? one.name).text);
+            if (node.exportClause && ts.isNamedExports(node.exportClause))
+              for (const one of node.exportClause.elements) use(targetFile, (one.propertyName ?? one.name).text);
             else use(targetFile, "*");
           } else if (ts.isImportTypeNode(node)) {
             use(targetFile, node.qualifier ? (ts.isIdentifier(node.qualifier) ? node.qualifier.text : node.qualifier.left.getText()) : "*");

@@ -39,7 +39,8 @@ function withConfigFor(buildDirectory, run) {
     .replace(/^"remix-build" = .*$/m, `"remix-build" = ${JSON.stringify(target)}`)
     // The static assets of the same build: on a fresh clone build/client does not exist.
     .replace(/^directory = "\.\/build\/client"$/m, `directory = ${JSON.stringify(assets)}`);
-  if (!replaced.includes(JSON.stringify(target)) && target !== "./build/server/index.js") throw new Error('wrangler.toml has no "remix-build" alias to point at the build');
+  if (!replaced.includes(JSON.stringify(target)) && target !== "./build/server/index.js")
+    throw new Error('wrangler.toml has no "remix-build" alias to point at the build');
   if (!replaced.includes(`directory = ${JSON.stringify(assets)}`)) throw new Error("wrangler.toml has no [assets] directory to point at the build");
   const config = path.join(projectRoot, `.wrangler-measure-${process.pid}.toml`);
   writeFileSync(config, replaced);

@@ -216,7 +216,9 @@ export default {
     await runInScope(scope, async () => {
       try {
         // Awaited, so a run (the cron's, or `npm run jobs` locally) ends when its jobs do and fails when one did.
-        const { failed } = await runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null, config, (work) => ctx.waitUntil(work));
+        const { failed } = await runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null, config, (work) =>
+          ctx.waitUntil(work),
+        );
         if (failed.length > 0) throw new Error(`Periodic jobs failed: ${failed.join(", ")}`);
       } finally {
         flushMetrics(scope);

@@ -118,24 +118,13 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
   const readings = await db.selectDistinct({ id: sessionParticipants.sessionId }).from(sessionParticipants).where(guestSeat);
 
   await db.batch([
-    db
-      .update(readingSessions)
-      .set({ hostUserId: targetId, updatedAt: now })
-      .where(eq(readingSessions.hostUserId, guestId)),
-    db
-      .update(readingSessions)
-      .set({ originalHostUserId: targetId })
-      .where(eq(readingSessions.originalHostUserId, guestId)),
+    db.update(readingSessions).set({ hostUserId: targetId, updatedAt: now }).where(eq(readingSessions.hostUserId, guestId)),
+    db.update(readingSessions).set({ originalHostUserId: targetId }).where(eq(readingSessions.originalHostUserId, guestId)),
     db.update(decks).set({ creatorId: targetId, updatedAt: now }).where(eq(decks.creatorId, guestId)),
     db
       .update(sessionParticipants)
       .set({ isActive: false })
-      .where(
-        and(
-          guestSeat,
-          sql`${sessionParticipants.sessionId} IN (SELECT session_id FROM session_participants WHERE user_id = ${targetId})`,
-        ),
-      ),
+      .where(and(guestSeat, sql`${sessionParticipants.sessionId} IN (SELECT session_id FROM session_participants WHERE user_id = ${targetId})`)),
     db.update(sessionParticipants).set({ userId: targetId, anonymousId: null }).where(guestSeat),
     db
       .update(sessionParticipants)

@@ -4,7 +4,20 @@
  * tells the Worker not to mint a guest on a first visit straight to one of them, so that visit
  * goes to sign-in with the path remembered, as the guard promises.
  */
-const GUARDED = [/^\/collection\/?$/, /^\/profile\/?$/, /^\/checkout\/[^/]+\/?$/, /^\/become-reader\/?$/, /^\/tarot-quiz\/?$/, /^\/reader-dashboard\/?$/, /^\/create-deck\/?$/, /^\/credits\/?$/, /^\/journal(\/[^/]+)?\/?$/, /^\/subscription\/success\/?$/, /^\/marketplace\/[^/]+\/report\/?$/, /^\/spreads(\/new|\/[^/]+\/edit)?\/?$/];
+const GUARDED = [
+  /^\/collection\/?$/,
+  /^\/profile\/?$/,
+  /^\/checkout\/[^/]+\/?$/,
+  /^\/become-reader\/?$/,
+  /^\/tarot-quiz\/?$/,
+  /^\/reader-dashboard\/?$/,
+  /^\/create-deck\/?$/,
+  /^\/credits\/?$/,
+  /^\/journal(\/[^/]+)?\/?$/,
+  /^\/subscription\/success\/?$/,
+  /^\/marketplace\/[^/]+\/report\/?$/,
+  /^\/spreads(\/new|\/[^/]+\/edit)?\/?$/,
+];
 
 export function isGuardedPath(pathname: string): boolean {
   return GUARDED.some((pattern) => pattern.test(pathname));

@@ -44,9 +44,7 @@ export async function closeInactiveReadings(db: Database, now: number) {
             db
               .select({ id: sessionParticipants.id })
               .from(sessionParticipants)
-              .where(
-                and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.isActive, true)),
-              ),
+              .where(and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.isActive, true))),
           ),
           notExists(
             db

@@ -12,17 +12,34 @@ export type ScheduleValues = { timeZone: string; slotMinutes: number; days: { we
  * "Your availability" on the reader dashboard: a time zone, a slot length, one span of hours per
  * weekday and days off. A plain form: it works without JavaScript.
  */
-export function AvailabilityForm({ values, zones, username, message, busy }: { values: ScheduleValues; zones: string[]; username: string | null; message: { ok: boolean; text: string } | null; busy: boolean }) {
+export function AvailabilityForm({
+  values,
+  zones,
+  username,
+  message,
+  busy,
+}: {
+  values: ScheduleValues;
+  zones: string[];
+  username: string | null;
+  message: { ok: boolean; text: string } | null;
+  busy: boolean;
+}) {
   const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 text-base font-normal";
   return (
     <section className="rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="hours-title">
-      <h2 id="hours-title" className="text-2xl font-bold">Your availability</h2>
+      <h2 id="hours-title" className="text-2xl font-bold">
+        Your availability
+      </h2>
       <p className="mt-2 text-sm text-muted">
         Weekly hours clients can book ahead, in your time zone. Leave a day empty when you do not read that day.
         {username ? (
           <>
             {" "}
-            <Link to={`/readers/${username}/schedule`} className="underline">See your booking page</Link>.
+            <Link to={`/readers/${username}/schedule`} className="underline">
+              See your booking page
+            </Link>
+            .
           </>
         ) : null}
       </p>
@@ -33,7 +50,9 @@ export function AvailabilityForm({ values, zones, username, message, busy }: { v
             Time zone
             <select name="timeZone" defaultValue={values.timeZone} className={field}>
               {zones.map((zone) => (
-                <option key={zone} value={zone}>{zone.replace(/_/g, " ")}</option>
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, " ")}
+                </option>
               ))}
             </select>
           </label>
@@ -41,7 +60,9 @@ export function AvailabilityForm({ values, zones, username, message, busy }: { v
             Length of a slot
             <select name="slotMinutes" defaultValue={String(values.slotMinutes)} className={field}>
               {SLOT_LENGTHS_MINUTES.map((minutes) => (
-                <option key={minutes} value={minutes}>{minutes} minutes</option>
+                <option key={minutes} value={minutes}>
+                  {minutes} minutes
+                </option>
               ))}
             </select>
           </label>
@@ -56,11 +77,23 @@ export function AvailabilityForm({ values, zones, username, message, busy }: { v
                   <span>{WEEKDAYS[weekday]}</span>
                   <label className="min-w-0">
                     <span className="sr-only">{WEEKDAYS[weekday]} from</span>
-                    <input type="time" name={`start${weekday}`} defaultValue={day?.start ?? ""} step={900} className="block w-full min-w-0 rounded-xl border border-line bg-surface px-2 py-2" />
+                    <input
+                      type="time"
+                      name={`start${weekday}`}
+                      defaultValue={day?.start ?? ""}
+                      step={900}
+                      className="block w-full min-w-0 rounded-xl border border-line bg-surface px-2 py-2"
+                    />
                   </label>
                   <label className="min-w-0">
                     <span className="sr-only">{WEEKDAYS[weekday]} until</span>
-                    <input type="time" name={`end${weekday}`} defaultValue={day?.end ?? ""} step={900} className="block w-full min-w-0 rounded-xl border border-line bg-surface px-2 py-2" />
+                    <input
+                      type="time"
+                      name={`end${weekday}`}
+                      defaultValue={day?.end ?? ""}
+                      step={900}
+                      className="block w-full min-w-0 rounded-xl border border-line bg-surface px-2 py-2"
+                    />
                   </label>
                 </div>
               );
@@ -73,9 +106,13 @@ export function AvailabilityForm({ values, zones, username, message, busy }: { v
           <span className="mt-1 block font-normal text-muted">Dates in your time zone, one per line or separated by commas.</span>
         </label>
         {message ? (
-          <p role={message.ok ? "status" : "alert"} className={message.ok ? "font-semibold" : "font-semibold text-danger"} data-testid="hours-message">{message.text}</p>
+          <p role={message.ok ? "status" : "alert"} className={message.ok ? "font-semibold" : "font-semibold text-danger"} data-testid="hours-message">
+            {message.text}
+          </p>
         ) : null}
-        <button type="submit" className={buttonClasses("primary")} disabled={busy}>Save availability</button>
+        <button type="submit" className={buttonClasses("primary")} disabled={busy}>
+          Save availability
+        </button>
       </Form>
     </section>
   );

@@ -6,7 +6,18 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { dailySettings, paidReadings, readerAvailability, readerBookings, readerDaysOff, readingSessions, sellerLedger, sessionParticipants, users, walletHolds } from "../../db/schema";
+import {
+  dailySettings,
+  paidReadings,
+  readerAvailability,
+  readerBookings,
+  readerDaysOff,
+  readingSessions,
+  sellerLedger,
+  sessionParticipants,
+  users,
+  walletHolds,
+} from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
@@ -52,7 +63,11 @@ export async function chosenTimeZone(db: Database, userId: string, fallback: str
 /** A reader's weekly hours and days off as their form shows them. */
 export async function scheduleOf(db: Database, readerId: string) {
   const [hours, daysOff] = await db.batch([
-    db.select().from(readerAvailability).where(eq(readerAvailability.readerId, readerId)).orderBy(asc(readerAvailability.weekday), asc(readerAvailability.startMinute)),
+    db
+      .select()
+      .from(readerAvailability)
+      .where(eq(readerAvailability.readerId, readerId))
+      .orderBy(asc(readerAvailability.weekday), asc(readerAvailability.startMinute)),
     db.select({ date: readerDaysOff.date }).from(readerDaysOff).where(eq(readerDaysOff.readerId, readerId)).orderBy(asc(readerDaysOff.date)),
   ]);
   return {
@@ -74,7 +89,12 @@ export const scheduleForm = z
     timeZone: z.string().trim().max(64).refine(isTimeZone, "Choose a time zone from the list."),
     slotMinutes: z.coerce.number().refine((n) => (SLOT_LENGTHS_MINUTES as readonly number[]).includes(n), "Choose a slot length from the list."),
     daysOff: z.string().max(2000).optional().default(""),
-    ...Object.fromEntries(WEEKDAY_NAMES.flatMap((_, day) => [[`start${day}`, z.string().max(8).optional().default("")], [`end${day}`, z.string().max(8).optional().default("")]])),
+    ...Object.fromEntries(
+      WEEKDAY_NAMES.flatMap((_, day) => [
+        [`start${day}`, z.string().max(8).optional().default("")],
+        [`end${day}`, z.string().max(8).optional().default("")],
+      ]),
+    ),
   })
   .transform((form, ctx) => {
     const values = form as unknown as Record<string, string>;
@@ -86,23 +106,35 @@ export const scheduleForm = z
       const startMinute = minuteOfClock(start);
       const endMinute = minuteOfClock(end);
       if (startMinute === null || endMinute === null || endMinute - startMinute < form.slotMinutes) {
-        ctx.addIssue({ code: "custom", path: [`start${weekday}`], message: `${name}: give a start and an end at least one slot apart, such as 09:00 and 12:00.` });
+        ctx.addIssue({
+          code: "custom",
+          path: [`start${weekday}`],
+          message: `${name}: give a start and an end at least one slot apart, such as 09:00 and 12:00.`,
+        });
         return;
       }
       hours.push({ weekday, startMinute, endMinute });
     });
     const daysOff = [...new Set(form.daysOff.split(/[\s,]+/).filter(Boolean))];
     const badDay = daysOff.find((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)));
-    if (badDay) ctx.addIssue({ code: "custom", path: ["daysOff"], message: `Write days off as dates such as 2026-12-24 ("${badDay.slice(0, 20)}" is not one).` });
+    if (badDay)
+      ctx.addIssue({ code: "custom", path: ["daysOff"], message: `Write days off as dates such as 2026-12-24 ("${badDay.slice(0, 20)}" is not one).` });
     if (daysOff.length > 60) ctx.addIssue({ code: "custom", path: ["daysOff"], message: "Keep to 60 days off at a time." });
     return { timeZone: form.timeZone, slotMinutes: form.slotMinutes, hours, daysOff };
   });
 
 /** Replaces the reader's weekly hours and days off in one batch. */
 export async function saveSchedule(db: Database, readerId: string, input: z.infer<typeof scheduleForm>, now = Date.now()) {
-  const statements: Statement[] = [db.delete(readerAvailability).where(eq(readerAvailability.readerId, readerId)), db.delete(readerDaysOff).where(eq(readerDaysOff.readerId, readerId))];
+  const statements: Statement[] = [
+    db.delete(readerAvailability).where(eq(readerAvailability.readerId, readerId)),
+    db.delete(readerDaysOff).where(eq(readerDaysOff.readerId, readerId)),
+  ];
   if (input.hours.length > 0)
-    statements.push(db.insert(readerAvailability).values(input.hours.map((hour) => ({ id: newId(), readerId, ...hour, slotMinutes: input.slotMinutes, timeZone: input.timeZone, createdAt: now }))));
+    statements.push(
+      db
+        .insert(readerAvailability)
+        .values(input.hours.map((hour) => ({ id: newId(), readerId, ...hour, slotMinutes: input.slotMinutes, timeZone: input.timeZone, createdAt: now }))),
+    );
   if (input.daysOff.length > 0) statements.push(db.insert(readerDaysOff).values(input.daysOff.map((date) => ({ readerId, date }))));
   await db.batch(statements as [Statement, ...Statement[]]);
 }
@@ -117,7 +149,11 @@ const readerNamed = (username: string) => and(eq(users.isReader, true), eq(users
 export async function slotsOf(db: Database, username: string, now = Date.now()) {
   const readerId = sql<string>`(SELECT ${users.id} FROM ${users} WHERE ${readerNamed(username)})`;
   const [readers, hours, daysOff, busy] = await db.batch([
-    db.select({ id: users.id, username: users.username, fullName: users.fullName, email: users.email, price: users.customPricePerMinute }).from(users).where(readerNamed(username)).limit(1),
+    db
+      .select({ id: users.id, username: users.username, fullName: users.fullName, email: users.email, price: users.customPricePerMinute })
+      .from(users)
+      .where(readerNamed(username))
+      .limit(1),
     db.select().from(readerAvailability).where(eq(readerAvailability.readerId, readerId)),
     db.select({ date: readerDaysOff.date }).from(readerDaysOff).where(eq(readerDaysOff.readerId, readerId)),
     db
@@ -127,8 +163,17 @@ export async function slotsOf(db: Database, username: string, now = Date.now()) 
   ]);
   const reader = readers[0];
   if (!reader || reader.price === null) return null;
-  const slots = openSlots(hours as WeeklyHours[], daysOff.map((row) => row.date), busy, now);
-  return { reader: { id: reader.id, username: reader.username!, name: personName(reader), pricePerMinuteCents: reader.price }, readerZone: hours[0]?.timeZone ?? null, slots };
+  const slots = openSlots(
+    hours as WeeklyHours[],
+    daysOff.map((row) => row.date),
+    busy,
+    now,
+  );
+  return {
+    reader: { id: reader.id, username: reader.username!, name: personName(reader), pricePerMinuteCents: reader.price },
+    readerZone: hours[0]?.timeZone ?? null,
+    slots,
+  };
 }
 
 /** When the reader's next open slot starts, for their profile; null when none in the coming days. */
@@ -148,7 +193,14 @@ export const bookForm = z.object({
  * written in one batch that keeps neither unless the available balance covers the hold. One booked
  * slot per reader and start (a unique index): of two clients booking it at once, one wins.
  */
-export async function bookSlot(db: Database, client: CurrentUser, username: string, input: z.infer<typeof bookForm>, origin: string, now = Date.now()): Promise<Outcome<BookedSlot>> {
+export async function bookSlot(
+  db: Database,
+  client: CurrentUser,
+  username: string,
+  input: z.infer<typeof bookForm>,
+  origin: string,
+  now = Date.now(),
+): Promise<Outcome<BookedSlot>> {
   if (client.isGuest) return { ok: false, status: 401, message: BOOKING_MESSAGES.guest };
   const found = await slotsOf(db, username, now);
   if (!found) return { ok: false, status: 404, message: "Reader not found" };
@@ -190,7 +242,10 @@ export async function bookSlot(db: Database, client: CurrentUser, username: stri
   }
   const [row] = await db.select({ id: readerBookings.id }).from(readerBookings).where(eq(readerBookings.id, id)).limit(1);
   if (!row) return { ok: false, status: 402, message: BOOKING_MESSAGES.balance };
-  return { ok: true, value: { id, readerId: found.reader.id, clientId: client.id, clientTimeZone: input.timeZone, startAt: slot.startAt, minutes: slot.minutes, holdCents } };
+  return {
+    ok: true,
+    value: { id, readerId: found.reader.id, clientId: client.id, clientTimeZone: input.timeZone, startAt: slot.startAt, minutes: slot.minutes, holdCents },
+  };
 }
 
 type BookedSlot = { id: string; readerId: string; clientId: string; clientTimeZone: string; startAt: number; minutes: number; holdCents: number };
@@ -233,12 +288,20 @@ export async function bookingsOf(db: Database, userId: string, now = Date.now())
     .limit(60);
   const coming = rows.filter((row) => row.status === "booked").reverse();
   const past = rows.filter((row) => row.status !== "booked");
-  return [...coming, ...past].map((row) => ({ ...row, isClient: row.clientId === userId, cancellable: row.status === "booked" && row.readingId === null && row.startAt > now }));
+  return [...coming, ...past].map((row) => ({
+    ...row,
+    isClient: row.clientId === userId,
+    cancellable: row.status === "booked" && row.readingId === null && row.startAt > now,
+  }));
 }
 
 /** One booking for its client or its reader; null for anyone else. */
 export async function getBooking(db: Database, viewerId: string, id: string) {
-  const [row] = await db.select(bookingColumns).from(readerBookings).where(eq(readerBookings.id, id.slice(0, 64))).limit(1);
+  const [row] = await db
+    .select(bookingColumns)
+    .from(readerBookings)
+    .where(eq(readerBookings.id, id.slice(0, 64)))
+    .limit(1);
   if (!row || (row.clientId !== viewerId && row.readerId !== viewerId)) return null;
   return { ...row, isClient: row.clientId === viewerId };
 }
@@ -256,7 +319,9 @@ function readerEarning(db: Database, bookingId: string, readerId: string, now: n
     return [
       db
         .insert(sellerLedger)
-        .select(sql`SELECT ${newId()}, ${readerId}, 'booking', NULL, NULL, ${gross}, ${fee}, ${gross} - ${fee}, ${`booking:${bookingId}`}, ${now}, NULL WHERE ${gross} > 0`)
+        .select(
+          sql`SELECT ${newId()}, ${readerId}, 'booking', NULL, NULL, ${gross}, ${fee}, ${gross} - ${fee}, ${`booking:${bookingId}`}, ${now}, NULL WHERE ${gross} > 0`,
+        )
         .onConflictDoNothing(),
     ];
   };
@@ -267,7 +332,12 @@ function readerEarning(db: Database, bookingId: string, readerId: string, now: n
  * hold back; the client cancelling gives it back from 24 hours before the start, and later keeps the
  * stated minimum for the reader. The booking's guarded change and the hold's settling are one batch.
  */
-export async function cancelBooking(db: Database, viewer: CurrentUser, id: string, now = Date.now()): Promise<Outcome<{ booking: NonNullable<Awaited<ReturnType<typeof getBooking>>>; keptCents: number }>> {
+export async function cancelBooking(
+  db: Database,
+  viewer: CurrentUser,
+  id: string,
+  now = Date.now(),
+): Promise<Outcome<{ booking: NonNullable<Awaited<ReturnType<typeof getBooking>>>; keptCents: number }>> {
   const booking = await getBooking(db, viewer.id, id);
   if (!booking) return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
   if (booking.status !== "booked" || booking.readingId !== null || booking.startAt <= now) return { ok: false, status: 409, message: BOOKING_MESSAGES.closed };
@@ -279,7 +349,12 @@ export async function cancelBooking(db: Database, viewer: CurrentUser, id: strin
       .where(and(eq(readerBookings.id, booking.id), eq(readerBookings.status, "booked"), isNull(readerBookings.readingId)))
       .returning({ id: readerBookings.id }),
     ...(kept > 0
-      ? convertHoldStatements(db, { kind: "booking", subjectId: booking.id, cents: kept, description: "Late cancellation of a scheduled reading" }, now, readerEarning(db, booking.id, booking.readerId, now))
+      ? convertHoldStatements(
+          db,
+          { kind: "booking", subjectId: booking.id, cents: kept, description: "Late cancellation of a scheduled reading" },
+          now,
+          readerEarning(db, booking.id, booking.readerId, now),
+        )
       : releaseHoldStatements(db, "booking", booking.id, now)),
   ] as unknown as [Statement, ...Statement[]]);
   if ((results[0] as unknown[]).length === 0) return { ok: false, status: 409, message: BOOKING_MESSAGES.closed };
@@ -287,7 +362,12 @@ export async function cancelBooking(db: Database, viewer: CurrentUser, id: strin
 }
 
 /** Notes that one of the two came in through the booking, once the room is open: who came decides a no-show. */
-export async function arriveAtBooking(db: Database, viewerId: string, id: string, now = Date.now()): Promise<Outcome<NonNullable<Awaited<ReturnType<typeof getBooking>>>>> {
+export async function arriveAtBooking(
+  db: Database,
+  viewerId: string,
+  id: string,
+  now = Date.now(),
+): Promise<Outcome<NonNullable<Awaited<ReturnType<typeof getBooking>>>>> {
   const booking = await getBooking(db, viewerId, id);
   if (!booking) return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
   if (booking.status !== "booked" || !booking.readingId) return { ok: false, status: 409, message: BOOKING_MESSAGES.notOpen };
@@ -314,7 +394,9 @@ async function peopleOf(db: Database, booking: { id: string; readerId: string; c
       fullName: users.fullName,
       username: users.username,
       chosen: dailySettings.timeZone,
-      published: sql<string | null>`(SELECT ${readerAvailability.timeZone} FROM ${readerAvailability} WHERE ${readerAvailability.readerId} = ${users.id} LIMIT 1)`,
+      published: sql<
+        string | null
+      >`(SELECT ${readerAvailability.timeZone} FROM ${readerAvailability} WHERE ${readerAvailability.readerId} = ${users.id} LIMIT 1)`,
     })
     .from(users)
     .leftJoin(dailySettings, eq(dailySettings.userId, users.id))
@@ -325,13 +407,23 @@ async function peopleOf(db: Database, booking: { id: string; readerId: string; c
     const zone = row.chosen && isTimeZone(row.chosen) ? row.chosen : fallback && isTimeZone(fallback) ? fallback : "UTC";
     return { id, email: row.email, zone, name: personName(row) };
   };
-  return { reader: person(booking.readerId, rows.find((row) => row.id === booking.readerId)?.published ?? null), client: person(booking.clientId, booking.clientTimeZone) };
+  return {
+    reader: person(booking.readerId, rows.find((row) => row.id === booking.readerId)?.published ?? null),
+    client: person(booking.clientId, booking.clientTimeZone),
+  };
 }
 
 export type BookingNoticeKind = "booked" | "reminder" | "cancelled-by-reader" | "cancelled-by-client";
 
 /** A booking's e-mail to one of its two people, its time in that person's zone. */
-export function bookingNotice(kind: BookingNoticeKind, to: Person & { email: string }, other: Person, booking: { id: string; startAt: number; minutes: number; holdCents: number }, origin: string, isClient: boolean): Notice {
+export function bookingNotice(
+  kind: BookingNoticeKind,
+  to: Person & { email: string },
+  other: Person,
+  booking: { id: string; startAt: number; minutes: number; holdCents: number },
+  origin: string,
+  isClient: boolean,
+): Notice {
   const when = momentLabel(to.zone, booking.startAt);
   const action = { label: "See the booking", url: `${origin}/bookings/${booking.id}` };
   const rows = [
@@ -346,7 +438,9 @@ export function bookingNotice(kind: BookingNoticeKind, to: Person & { email: str
         subject: `Scheduled reading on ${when}`,
         heading: isClient ? `Your reading with ${other.name} is booked` : `${other.name} booked a reading with you`,
         paragraphs: [
-          isClient ? "The slot's minutes are held from your balance until the reading; you pay for the minutes you use." : "You will get a reminder before it. The room opens a few minutes before the start.",
+          isClient
+            ? "The slot's minutes are held from your balance until the reading; you pay for the minutes you use."
+            : "You will get a reminder before it. The room opens a few minutes before the start.",
           `Add it to your calendar: ${origin}/bookings/${booking.id}.ics`,
         ],
         rows,
@@ -367,7 +461,11 @@ export function bookingNotice(kind: BookingNoticeKind, to: Person & { email: str
         to: to.email,
         subject: `Scheduled reading on ${when} cancelled`,
         heading: `${kind === "cancelled-by-reader" ? (isClient ? other.name : "You") : isClient ? "You" : other.name} cancelled the reading`,
-        paragraphs: [isClient ? "What was held for it is back in your balance, less anything a late cancellation keeps (see the booking)." : "The slot is open again for others to book."],
+        paragraphs: [
+          isClient
+            ? "What was held for it is back in your balance, less anything a late cancellation keeps (see the booking)."
+            : "The slot is open again for others to book.",
+        ],
         rows,
         action,
       };
@@ -375,7 +473,12 @@ export function bookingNotice(kind: BookingNoticeKind, to: Person & { email: str
 }
 
 /** Tells both people of a booking by e-mail (after the response). */
-export async function tellBooking(target: NoticeTarget, kind: BookingNoticeKind, booking: { id: string; readerId: string; clientId: string; clientTimeZone: string; startAt: number; minutes: number; holdCents: number }, origin: string) {
+export async function tellBooking(
+  target: NoticeTarget,
+  kind: BookingNoticeKind,
+  booking: { id: string; readerId: string; clientId: string; clientTimeZone: string; startAt: number; minutes: number; holdCents: number },
+  origin: string,
+) {
   const { reader, client } = await peopleOf(target.db, booking);
   if (!reader || !client) return;
   for (const [to, other, isClient] of [
@@ -399,7 +502,14 @@ async function sendReminders(target: ScheduledTarget, now: number) {
   const due = await db
     .select({ id: readerBookings.id })
     .from(readerBookings)
-    .where(and(eq(readerBookings.status, "booked"), isNull(readerBookings.remindedAt), lte(readerBookings.startAt, now + BOOKING_REMINDER_MINUTES * MINUTE_MS), gte(readerBookings.startAt, now - BOOKING_WAIT_MINUTES * MINUTE_MS)))
+    .where(
+      and(
+        eq(readerBookings.status, "booked"),
+        isNull(readerBookings.remindedAt),
+        lte(readerBookings.startAt, now + BOOKING_REMINDER_MINUTES * MINUTE_MS),
+        gte(readerBookings.startAt, now - BOOKING_WAIT_MINUTES * MINUTE_MS),
+      ),
+    )
     .limit(100);
   let sent = 0;
   for (const { id } of due) {
@@ -407,7 +517,16 @@ async function sendReminders(target: ScheduledTarget, now: number) {
       .update(readerBookings)
       .set({ remindedAt: now })
       .where(and(eq(readerBookings.id, id), isNull(readerBookings.remindedAt), eq(readerBookings.status, "booked")))
-      .returning({ id: readerBookings.id, readerId: readerBookings.readerId, clientId: readerBookings.clientId, clientTimeZone: readerBookings.clientTimeZone, startAt: readerBookings.startAt, minutes: readerBookings.minutes, holdCents: readerBookings.holdCents, origin: readerBookings.origin });
+      .returning({
+        id: readerBookings.id,
+        readerId: readerBookings.readerId,
+        clientId: readerBookings.clientId,
+        clientTimeZone: readerBookings.clientTimeZone,
+        startAt: readerBookings.startAt,
+        minutes: readerBookings.minutes,
+        holdCents: readerBookings.holdCents,
+        origin: readerBookings.origin,
+      });
     if (!won) continue;
     sent++;
     if (target.config) {
@@ -420,7 +539,17 @@ async function sendReminders(target: ScheduledTarget, now: number) {
       ] as const) {
         if (!person || !other) continue;
         target.waitUntil(
-          sendPushNow({ db, config: target.config }, { kind: "booking", userId: person.id, bookingId: won.id, title: `Reading with ${other.name} soon`, body: `It starts ${momentLabel(person.zone, won.startAt)}.` }, now).catch(() => undefined),
+          sendPushNow(
+            { db, config: target.config },
+            {
+              kind: "booking",
+              userId: person.id,
+              bookingId: won.id,
+              title: `Reading with ${other.name} soon`,
+              body: `It starts ${momentLabel(person.zone, won.startAt)}.`,
+            },
+            now,
+          ).catch(() => undefined),
         );
       }
     }
@@ -436,13 +565,30 @@ async function sendReminders(target: ScheduledTarget, now: number) {
  */
 async function openRooms(db: Database, now: number) {
   const due = await db
-    .select({ id: readerBookings.id, readerId: readerBookings.readerId, clientId: readerBookings.clientId, startAt: readerBookings.startAt, mode: readerBookings.mode, price: readerBookings.pricePerMinuteCents })
+    .select({
+      id: readerBookings.id,
+      readerId: readerBookings.readerId,
+      clientId: readerBookings.clientId,
+      startAt: readerBookings.startAt,
+      mode: readerBookings.mode,
+      price: readerBookings.pricePerMinuteCents,
+    })
     .from(readerBookings)
-    .where(and(eq(readerBookings.status, "booked"), isNull(readerBookings.readingId), lte(readerBookings.startAt, now + BOOKING_ROOM_OPENS_MINUTES * MINUTE_MS), gte(readerBookings.startAt, now - BOOKING_WAIT_MINUTES * MINUTE_MS)))
+    .where(
+      and(
+        eq(readerBookings.status, "booked"),
+        isNull(readerBookings.readingId),
+        lte(readerBookings.startAt, now + BOOKING_ROOM_OPENS_MINUTES * MINUTE_MS),
+        gte(readerBookings.startAt, now - BOOKING_WAIT_MINUTES * MINUTE_MS),
+      ),
+    )
     .limit(50);
   const opened: string[] = [];
   for (const booking of due) {
-    const people = await db.select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email }).from(users).where(inArray(users.id, [booking.readerId, booking.clientId]));
+    const people = await db
+      .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [booking.readerId, booking.clientId]));
     const reader = people.find((p) => p.id === booking.readerId);
     const client = people.find((p) => p.id === booking.clientId);
     if (!reader || !client) continue;
@@ -450,8 +596,13 @@ async function openRooms(db: Database, now: number) {
     const won = sql`EXISTS (SELECT 1 FROM ${readerBookings} WHERE ${readerBookings.id} = ${booking.id} AND ${readerBookings.readingId} = ${id})`;
     try {
       await db.batch([
-        db.update(readerBookings).set({ readingId: id }).where(and(eq(readerBookings.id, booking.id), isNull(readerBookings.readingId), eq(readerBookings.status, "booked"))),
-        db.insert(readingSessions).values({ id, hostUserId: reader.id, originalHostUserId: reader.id, question: null, createdAt: now, updatedAt: now, lastActivityAt: now }),
+        db
+          .update(readerBookings)
+          .set({ readingId: id })
+          .where(and(eq(readerBookings.id, booking.id), isNull(readerBookings.readingId), eq(readerBookings.status, "booked"))),
+        db
+          .insert(readingSessions)
+          .values({ id, hostUserId: reader.id, originalHostUserId: reader.id, question: null, createdAt: now, updatedAt: now, lastActivityAt: now }),
         db.insert(sessionParticipants).values([
           { id: newId(), sessionId: id, userId: reader.id, name: personName(reader), isHost: true, role: "host", joinedAt: now, lastSeenAt: now },
           { id: newId(), sessionId: id, userId: client.id, name: personName(client), isHost: false, role: "participant", joinedAt: now, lastSeenAt: now },
@@ -520,7 +671,12 @@ async function settleBookings(db: Database, now: number) {
       outcome = "client-no-show";
       statements = convertHoldStatements(
         db,
-        { kind: "booking", subjectId: booking.id, cents: bookingMinimumCents(booking.price, booking.minutes), description: "Scheduled reading missed: the stated minimum" },
+        {
+          kind: "booking",
+          subjectId: booking.id,
+          cents: bookingMinimumCents(booking.price, booking.minutes),
+          description: "Scheduled reading missed: the stated minimum",
+        },
         now,
         readerEarning(db, booking.id, booking.readerId, now),
       );
@@ -552,7 +708,12 @@ export async function openBookingsOf(db: Database, userId: string) {
   return db
     .select({ id: readerBookings.id })
     .from(readerBookings)
-    .where(and(or(eq(readerBookings.clientId, userId), eq(readerBookings.readerId, userId)), eq(readerBookings.status, "booked"), isNotNull(readerBookings.readingId)))
+    .where(
+      and(
+        or(eq(readerBookings.clientId, userId), eq(readerBookings.readerId, userId)),
+        eq(readerBookings.status, "booked"),
+        isNotNull(readerBookings.readingId),
+      ),
+    )
     .limit(5);
 }
-

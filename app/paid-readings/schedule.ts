@@ -15,7 +15,15 @@ const partsFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClock(timeZone: string, instant: number) {
   let format = partsFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
     partsFormats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
@@ -119,7 +127,8 @@ export const zoneLabel = (timeZone: string, instant: number) =>
     .find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 
 /** "Tuesday, March 10, 3:30 PM (GMT+9)": a moment as someone in `timeZone` reads it. */
-export const momentLabel = (timeZone: string, instant: number) => `${dayLabel(timeZone, instant)}, ${timeLabel(timeZone, instant)} (${zoneLabel(timeZone, instant)})`;
+export const momentLabel = (timeZone: string, instant: number) =>
+  `${dayLabel(timeZone, instant)}, ${timeLabel(timeZone, instant)} (${zoneLabel(timeZone, instant)})`;
 
 /** Slots grouped by the viewer's local day, with their local times. */
 export function slotsByDay(slots: Slot[], timeZone: string) {
@@ -148,8 +157,20 @@ export function minuteOfClock(text: string): number | null {
 }
 
 /** A calendar file with one event (RFC 5545): UTC times, a stable UID, lines folded at 75 octets. */
-export function calendarFile(event: { uid: string; startAt: number; minutes: number; summary: string; description: string; url: string; stamp: number }): string {
-  const utc = (instant: number) => new Date(instant).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+export function calendarFile(event: {
+  uid: string;
+  startAt: number;
+  minutes: number;
+  summary: string;
+  description: string;
+  url: string;
+  stamp: number;
+}): string {
+  const utc = (instant: number) =>
+    new Date(instant)
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
   const escape = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
   const fold = (line: string) => {
     const out: string[] = [];

@@ -88,7 +88,8 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
   ] as unknown as [Statement, ...Statement[]]);
   const [row] = results.at(-1) as { status: string; startedAt: number | null; readerId: string; given: number }[];
   if (!row) return { ok: false, status: 404, message: TIP_MESSAGES.notFound };
-  if (row.given) return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: row.readerId };
+  if (row.given)
+    return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: row.readerId };
   if (row.status !== "ended" || row.startedAt === null) return { ok: false, status: 409, message: TIP_MESSAGES.notEnded };
   return { ok: false, status: 409, message: TIP_MESSAGES.balance };
 }

@@ -51,7 +51,11 @@ export async function availableBalanceOf(db: Database, userId: string, exceptRea
 export type HoldKind = (typeof walletHolds.$inferSelect)["kind"];
 
 /** Sets `cents` aside for a thing, only while the available balance covers it; at most one hold per thing. */
-export function placeHoldStatements(db: Database, hold: { id: string; userId: string; kind: HoldKind; subjectId: string; cents: number }, now: number): Statement[] {
+export function placeHoldStatements(
+  db: Database,
+  hold: { id: string; userId: string; kind: HoldKind; subjectId: string; cents: number },
+  now: number,
+): Statement[] {
   return [
     db
       .insert(walletHolds)
@@ -98,12 +102,19 @@ export function convertHoldStatements(
       .onConflictDoNothing(),
     db
       .update(readingWallets)
-      .set({ balanceCents: sql`${readingWallets.balanceCents} + (SELECT ${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`, updatedAt: now })
+      .set({
+        balanceCents: sql`${readingWallets.balanceCents} + (SELECT ${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`,
+        updatedAt: now,
+      })
       .where(sql`${written} AND ${readingWallets.userId} = (SELECT ${walletEntries.userId} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`),
     ...after(entryId),
     db
       .update(walletHolds)
-      .set({ status: "converted", convertedCents: sql`COALESCE((SELECT -${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId}), 0)`, settledAt: now })
+      .set({
+        status: "converted",
+        convertedCents: sql`COALESCE((SELECT -${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId}), 0)`,
+        settledAt: now,
+      })
       .where(open),
   ];
 }
@@ -124,7 +135,13 @@ export function spentHoldStatements(db: Database, kind: HoldKind, subjectId: str
 /** A person's open holds, soonest made first, for the balance page. */
 export async function openHoldsOf(db: Database, userId: string) {
   return db
-    .select({ id: walletHolds.id, kind: walletHolds.kind, subjectId: walletHolds.subjectId, amountCents: walletHolds.amountCents, createdAt: walletHolds.createdAt })
+    .select({
+      id: walletHolds.id,
+      kind: walletHolds.kind,
+      subjectId: walletHolds.subjectId,
+      amountCents: walletHolds.amountCents,
+      createdAt: walletHolds.createdAt,
+    })
     .from(walletHolds)
     .where(and(eq(walletHolds.userId, userId), eq(walletHolds.status, "held")))
     .orderBy(walletHolds.createdAt)
@@ -162,7 +179,9 @@ export async function walletOf(db: Database, userId: string, limit = 50) {
         lines: sql<number>`count(*)`,
         description: sql<string>`min(${walletEntries.description})`,
         paidReadingId: walletEntries.paidReadingId,
-        readerName: sql<string | null>`(SELECT coalesce(nullif(u.full_name, ''), u.username) FROM paid_readings p JOIN users u ON u.id = p.reader_id WHERE p.id = wallet_entries.paid_reading_id)`,
+        readerName: sql<
+          string | null
+        >`(SELECT coalesce(nullif(u.full_name, ''), u.username) FROM paid_readings p JOIN users u ON u.id = p.reader_id WHERE p.id = wallet_entries.paid_reading_id)`,
         createdAt: latest,
       })
       .from(walletEntries)
@@ -173,8 +192,7 @@ export async function walletOf(db: Database, userId: string, limit = 50) {
   ]);
   const entries = rows.map(({ lines, readerName, ...entry }) => ({
     ...entry,
-    description:
-      entry.kind === "charge" ? `Reading with ${readerName ?? "a reader"} · ${lines} paid minute${lines === 1 ? "" : "s"}` : entry.description,
+    description: entry.kind === "charge" ? `Reading with ${readerName ?? "a reader"} · ${lines} paid minute${lines === 1 ? "" : "s"}` : entry.description,
   }));
   const heldCents = holds.reduce((sum, hold) => sum + hold.amountCents, 0);
   return { balanceCents: balance[0]?.balance ?? 0, heldCents, availableCents: (balance[0]?.balance ?? 0) - heldCents, holds, entries };
@@ -230,7 +248,10 @@ export function topUpRefundStatements(
       .onConflictDoNothing(),
     db
       .update(readingWallets)
-      .set({ balanceCents: sql`${readingWallets.balanceCents} + (SELECT ${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`, updatedAt: now })
+      .set({
+        balanceCents: sql`${readingWallets.balanceCents} + (SELECT ${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`,
+        updatedAt: now,
+      })
       .where(and(eq(readingWallets.userId, refund.userId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
   ];
 }
@@ -255,7 +276,13 @@ export type MinuteFigures = { minutesBilled: number; chargedCents: number; balan
  * before (a retry after a restart) is found charged; a minute the balance cannot pay leaves
  * `minutesBilled` where it was.
  */
-export async function chargeMinute(db: Database, reading: { id: string; clientId: string }, minute: number, cents: number, now: number): Promise<MinuteFigures> {
+export async function chargeMinute(
+  db: Database,
+  reading: { id: string; clientId: string },
+  minute: number,
+  cents: number,
+  now: number,
+): Promise<MinuteFigures> {
   const entryId = newId();
   const isNext = sql`(SELECT ${paidReadings.minutesBilled} FROM ${paidReadings} WHERE ${paidReadings.id} = ${reading.id} AND ${paidReadings.status} = 'live') = ${minute}`;
   const statements: Statement[] = [];

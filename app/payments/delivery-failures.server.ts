@@ -12,13 +12,25 @@ import { log } from "../observe/log.server";
 export type DeliveryFailure = (typeof paymentEventFailures.$inferInsert)["failure"];
 
 /** Keeps one failed delivery: what failed, of which event when it was read, and in a sentence why. */
-export async function recordDeliveryFailure(db: Database, failure: { failure: DeliveryFailure; message: string; eventId?: string; type?: string }, now = Date.now()) {
+export async function recordDeliveryFailure(
+  db: Database,
+  failure: { failure: DeliveryFailure; message: string; eventId?: string; type?: string },
+  now = Date.now(),
+) {
   try {
-    await db.insert(paymentEventFailures).values({ id: newId(), eventId: failure.eventId ?? null, type: failure.type ?? null, failure: failure.failure, message: failure.message.slice(0, 500), failedAt: now });
+    await db.insert(paymentEventFailures).values({
+      id: newId(),
+      eventId: failure.eventId ?? null,
+      type: failure.type ?? null,
+      failure: failure.failure,
+      message: failure.message.slice(0, 500),
+      failedAt: now,
+    });
   } catch (error) {
     log.error("payment event failure not recorded", { error, failure: failure.failure, eventId: failure.eventId });
   }
 }
 
 /** The newest failed deliveries, for staff. */
-export const recentDeliveryFailures = (db: Database, limit = 50) => db.select().from(paymentEventFailures).orderBy(desc(paymentEventFailures.failedAt)).limit(limit);
+export const recentDeliveryFailures = (db: Database, limit = 50) =>
+  db.select().from(paymentEventFailures).orderBy(desc(paymentEventFailures.failedAt)).limit(limit);

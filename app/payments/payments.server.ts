@@ -76,7 +76,12 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
     const ahead = error instanceof EventAheadError;
     log.warn("payment event", { outcome: "refused", reason: ahead ? "ahead" : "signature" });
     recordMetric(METRICS.webhook, "failed");
-    await recordDeliveryFailure(db, ahead ? { failure: "ahead", message: error.message } : { failure: "signature", message: "The signature did not match this deployment's webhook secret, or was missing or stale." });
+    await recordDeliveryFailure(
+      db,
+      ahead
+        ? { failure: "ahead", message: error.message }
+        : { failure: "signature", message: "The signature did not match this deployment's webhook secret, or was missing or stale." },
+    );
     return Response.json({ error: error instanceof EventAheadError ? error.message : "Invalid signature" }, { status: 400 });
   }
   let result;
@@ -85,9 +90,20 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
   } catch (error) {
     // The event is recorded but a refund it owes was not made: an error status makes the provider deliver it again.
     if (error instanceof UnusedDeckRefundError) {
-      log.error("payment event", { eventId: event.id, type: event.type, outcome: "refund-pending", error, cause: error.cause instanceof Error ? error.cause.message : String(error.cause) });
+      log.error("payment event", {
+        eventId: event.id,
+        type: event.type,
+        outcome: "refund-pending",
+        error,
+        cause: error.cause instanceof Error ? error.cause.message : String(error.cause),
+      });
       recordMetric(METRICS.webhook, "failed");
-      await recordDeliveryFailure(db, { failure: "refund-pending", eventId: event.id, type: event.type, message: `The payment bought nothing and its refund failed: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}` });
+      await recordDeliveryFailure(db, {
+        failure: "refund-pending",
+        eventId: event.id,
+        type: event.type,
+        message: `The payment bought nothing and its refund failed: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`,
+      });
       return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
     }
     // A purchase this version does not know (nothing was written): refused and logged, so a later delivery can apply it.

@@ -73,7 +73,10 @@ export async function cardFrontSvg(bucket: R2Bucket, deck: PrintDeck, card: Prin
       ? `<text x="${UNITS.width / 2}" y="${ART_Y / 2 + 20}" text-anchor="middle" font-size="70" fill="${GOLD}" font-family="serif">${escapeXml(cardNumeral(TAROT.get(card.key)!))}</text>` +
         `<text x="${UNITS.width / 2}" y="${UNITS.height - ART_Y / 2 + 10}" text-anchor="middle" font-size="72" fill="${GOLD}" font-family="serif" font-weight="700">${escapeXml(card.title)}</text>`
       : "";
-  const inner = "svg" in art ? nestedSvg(art.svg, box, "meet") : `<image href="${art.picture}" x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid slice"/>`;
+  const inner =
+    "svg" in art
+      ? nestedSvg(art.svg, box, "meet")
+      : `<image href="${art.picture}" x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid slice"/>`;
   return frameSvg(`<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/>${inner}${lettering}`);
 }
 
@@ -84,7 +87,9 @@ export async function cardBackSvg(bucket: R2Bucket, deck: PrintDeck): Promise<st
     if (object) {
       const ext = deck.back.key.split(".").pop()!.toLowerCase();
       const data = `data:${MIME[ext] ?? "image/png"};base64,${base64(new Uint8Array(await object.arrayBuffer()))}`;
-      return frameSvg(`<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/><image href="${data}" x="0" y="0" width="${UNITS.width}" height="${UNITS.height}" preserveAspectRatio="xMidYMid slice"/>`);
+      return frameSvg(
+        `<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/><image href="${data}" x="0" y="0" width="${UNITS.width}" height="${UNITS.height}" preserveAspectRatio="xMidYMid slice"/>`,
+      );
     }
   }
   // A painted back has a frame of its own: it sits on the ink like a front's art, so the two match.

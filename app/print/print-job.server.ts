@@ -17,7 +17,11 @@ import { cardsRendered, renderSome, storedRenders } from "./renders.server";
 /** The drawing a step does before it hands over to the next: well inside a Worker's CPU limit. */
 export const STEP_MS = 10_000;
 
-export async function printStep(deps: { db: Database; bucket: R2Bucket; engines: PictureEngines }, job: PrintJobRequest, budgetMs = STEP_MS): Promise<"more" | "done"> {
+export async function printStep(
+  deps: { db: Database; bucket: R2Bucket; engines: PictureEngines },
+  job: PrintJobRequest,
+  budgetMs = STEP_MS,
+): Promise<"more" | "done"> {
   const set = renderSetOf(job.access);
   const stored = await storedRenders(deps.bucket, job.access.deck.id);
   const before = stored.size;

@@ -58,7 +58,10 @@ export async function printAccess(db: Database, deckId: string, user: CurrentUse
       .from(decks)
       .innerJoin(users, eq(users.id, decks.creatorId))
       .where(eq(decks.id, deckId)),
-    db.select({ status: deckListings.status, licence: deckListings.licence, hiddenAt: deckListings.hiddenAt }).from(deckListings).where(eq(deckListings.deckId, deckId)),
+    db
+      .select({ status: deckListings.status, licence: deckListings.licence, hiddenAt: deckListings.hiddenAt })
+      .from(deckListings)
+      .where(eq(deckListings.deckId, deckId)),
     db.select({ id: deckPurchases.id }).from(deckPurchases).where(paidCopy(deckId, user.id)),
     db.select().from(cards).where(eq(cards.deckId, deckId)),
   ]);
@@ -69,21 +72,40 @@ export async function printAccess(db: Database, deckId: string, user: CurrentUse
   if (!own && !copy[0]) return { status: 404, message: NOT_YOURS };
   const sold = listing[0];
   if (!own && (!sold || sold.status !== "listed" || sold.hiddenAt !== null))
-    return { status: 403, message: "The creator has taken this deck out of the marketplace, so new downloads have ended. What you downloaded before stays yours." };
+    return {
+      status: 403,
+      message: "The creator has taken this deck out of the marketplace, so new downloads have ended. What you downloaded before stays yours.",
+    };
   if (deck.status !== "ready") return { status: 409, message: "The deck can be printed once every card is painted." };
-  const licence = own ? `${commercialRightsLabel(user.plan.tier)} (your own deck)` : sold!.licence === "commercial" ? "Commercial use: you may print and sell copies of this deck" : "Personal use only: print it for yourself, not for sale";
+  const licence = own
+    ? `${commercialRightsLabel(user.plan.tier)} (your own deck)`
+    : sold!.licence === "commercial"
+      ? "Commercial use: you may print and sell copies of this deck"
+      : "Personal use only: print it for yourself, not for sale";
   const holderName = user.fullName ?? (user.username ? `@${user.username}` : own ? "The deck's creator" : "The buyer");
   const painter = { id: deck.id, theme: deck.theme, artStyle: deck.artStyle, paintingSecret: deck.paintingSecret };
   const printCards = await Promise.all(
     cardRows
       .sort((a, b) => (TAROT_ORDER.get(a.cardKey) ?? 0) - (TAROT_ORDER.get(b.cardKey) ?? 0))
       .map(async (card) => {
-        const printCard: PrintCard = { key: card.cardKey, name: card.name, title: card.editedName ?? card.name, imageKey: card.imageKey, regenerations: card.regenerations };
+        const printCard: PrintCard = {
+          key: card.cardKey,
+          name: card.name,
+          title: card.editedName ?? card.name,
+          imageKey: card.imageKey,
+          regenerations: card.regenerations,
+        };
         return { ...printCard, render: await cardRenderKey(painter, { ...printCard, updatedAt: card.updatedAt }) };
       }),
   );
   const back = deckBackOf(deck);
-  const version = await hashOf([deck.title, backVersion(back), holderName, licence, ...cardRows.map((card) => `${card.cardKey}:${card.imageKey}:${card.updatedAt}:${card.editedName ?? ""}`)]);
+  const version = await hashOf([
+    deck.title,
+    backVersion(back),
+    holderName,
+    licence,
+    ...cardRows.map((card) => `${card.cardKey}:${card.imageKey}:${card.updatedAt}:${card.editedName ?? ""}`),
+  ]);
   return {
     deck: { ...painter, title: deck.title, back, creator: row.creatorName ?? (row.creatorUsername ? `@${row.creatorUsername}` : "an Arcanum creator") },
     cards: printCards,
@@ -99,7 +121,10 @@ export const isRefusal = (access: PrintAccess | PrintRefusal): access is PrintRe
 
 async function hashOf(parts: string[]): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n")));
-  return [...new Uint8Array(digest)].slice(0, 12).map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return [...new Uint8Array(digest)]
+    .slice(0, 12)
+    .map((byte) => byte.toString(16).padStart(2, "0"))
+    .join("");
 }
 
 export type PrintState = { id: string; status: "working" | "ready" | "failed"; cardsDone: number; cardsTotal: number; bytes: number | null } | null;
@@ -134,7 +159,17 @@ export async function requestPrint(deps: { db: Database; jobs: DurableObjectName
   const now = Date.now();
   const [claimed] = await deps.db
     .insert(deckPrints)
-    .values({ id: newId(), deckId: access.deck.id, holderId: access.holder.id, version: access.version, paper: choice.paper, arrangement: choice.arrangement, cardsTotal: access.cards.length, createdAt: now, updatedAt: now })
+    .values({
+      id: newId(),
+      deckId: access.deck.id,
+      holderId: access.holder.id,
+      version: access.version,
+      paper: choice.paper,
+      arrangement: choice.arrangement,
+      cardsTotal: access.cards.length,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [deckPrints.deckId, deckPrints.holderId, deckPrints.version, deckPrints.paper, deckPrints.arrangement],
       set: { status: "working", cardsDone: 0, updatedAt: now },
@@ -210,11 +245,16 @@ export async function assemblePrint(deps: { db: Database; bucket: R2Bucket }, ac
         parts.push(await upload.uploadPart(parts.length + 1, part));
       }
     };
-    ({ bytes } = await writePrint(access, choice, (key) => storedRender(deps.bucket, key), async (chunk) => {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (pendingBytes >= PART_BYTES) await flush(false);
-    }));
+    ({ bytes } = await writePrint(
+      access,
+      choice,
+      (key) => storedRender(deps.bucket, key),
+      async (chunk) => {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= PART_BYTES) await flush(false);
+      },
+    ));
     await flush(true);
     pending = [];
     await upload.complete(parts);
@@ -222,11 +262,22 @@ export async function assemblePrint(deps: { db: Database; bucket: R2Bucket }, ac
     await upload.abort().catch(() => undefined);
     throw error;
   }
-  await deps.db.update(deckPrints).set({ status: "ready", cardsDone: access.cards.length, fileKey: key, bytes, updatedAt: Date.now() }).where(eq(deckPrints.id, printId));
+  await deps.db
+    .update(deckPrints)
+    .set({ status: "ready", cardsDone: access.cards.length, fileKey: key, bytes, updatedAt: Date.now() })
+    .where(eq(deckPrints.id, printId));
   // The same holder's earlier versions of this print are of no use any more.
   const older = await deps.db
     .delete(deckPrints)
-    .where(and(eq(deckPrints.deckId, access.deck.id), eq(deckPrints.holderId, access.holder.id), ne(deckPrints.version, access.version), eq(deckPrints.paper, choice.paper), eq(deckPrints.arrangement, choice.arrangement)))
+    .where(
+      and(
+        eq(deckPrints.deckId, access.deck.id),
+        eq(deckPrints.holderId, access.holder.id),
+        ne(deckPrints.version, access.version),
+        eq(deckPrints.paper, choice.paper),
+        eq(deckPrints.arrangement, choice.arrangement),
+      ),
+    )
     .returning({ fileKey: deckPrints.fileKey });
   const stale = older.map((row) => row.fileKey).filter((file): file is string => Boolean(file));
   if (stale.length > 0) await deps.bucket.delete(stale);
@@ -284,7 +335,12 @@ export async function writePrint(
     const only = page.cards.length === 1 && !page.marks ? page.cards[0]! : null;
     const boxes = only
       ? {
-          trim: [mmToPt(only.trim.x), mmToPt(only.trim.y), mmToPt(only.trim.x + only.trim.width), mmToPt(only.trim.y + only.trim.height)] as [number, number, number, number],
+          trim: [mmToPt(only.trim.x), mmToPt(only.trim.y), mmToPt(only.trim.x + only.trim.width), mmToPt(only.trim.y + only.trim.height)] as [
+            number,
+            number,
+            number,
+            number,
+          ],
           bleed: [0, 0, width, height] as [number, number, number, number],
         }
       : {};
@@ -296,14 +352,20 @@ export async function writePrint(
 function titlePage(access: PrintAccess, choice: PrintChoice, width: number, height: number): string {
   const small = choice.arrangement === "single";
   const scale = small ? 0.45 : 1;
-  const centre = (font: string, size: number, y: number, text: string) => draw.text(font, size * scale, Math.max(8, width / 2 - textWidth(text, size * scale) / 2), y, text);
+  const centre = (font: string, size: number, y: number, text: string) =>
+    draw.text(font, size * scale, Math.max(8, width / 2 - textWidth(text, size * scale) / 2), y, text);
   const lines = [
     centre(PdfWriter.BOLD, 28, height * 0.72, access.deck.title),
     centre(PdfWriter.FONT, 14, height * 0.72 - 30 * scale, `A tarot deck by ${access.deck.creator}`),
     centre(PdfWriter.FONT, 11, height * 0.55, `${access.role === "buyer" ? "Printed for" : "Printed by"} ${access.holder.name}`),
     centre(PdfWriter.FONT, 11, height * 0.55 - 18 * scale, `Licence: ${access.licence}`),
     centre(PdfWriter.FONT, 10, height * 0.35, `${access.cards.length} cards, ${CARD_MM.width} x ${CARD_MM.height} mm with 3 mm bleed`),
-    centre(PdfWriter.FONT, 10, height * 0.35 - 16 * scale, small ? "One card a page at bleed size, front then back" : `${PAPERS[choice.paper].label}: ${ARRANGEMENTS.sheets.toLowerCase()}`),
+    centre(
+      PdfWriter.FONT,
+      10,
+      height * 0.35 - 16 * scale,
+      small ? "One card a page at bleed size, front then back" : `${PAPERS[choice.paper].label}: ${ARRANGEMENTS.sheets.toLowerCase()}`,
+    ),
     small ? "" : centre(PdfWriter.FONT, 10, height * 0.35 - 32, "Print double-sided at 100% scale, flipping on the long edge; cut on the crop marks."),
   ];
   return `0.08 0.07 0.16 rg\n${lines.join("")}`;
@@ -366,4 +428,3 @@ export async function storedPrint(db: Database, bucket: R2Bucket, access: PrintA
   if (!row?.fileKey) return null;
   return bucket.get(row.fileKey);
 }
-

@@ -17,12 +17,28 @@ export const rendersPrefix = (deckId: string) => `print-renders/${deckId}/`;
 
 async function hashOf(parts: string[]): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n")));
-  return [...new Uint8Array(digest)].slice(0, 12).map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return [...new Uint8Array(digest)]
+    .slice(0, 12)
+    .map((byte) => byte.toString(16).padStart(2, "0"))
+    .join("");
 }
 
 /** The render of a card: from its picture (key and update time), its title, its repaint and the deck's painter. */
-export async function cardRenderKey(deck: Omit<PrintDeck, "back">, card: { key: string; imageKey: string | null; updatedAt: number; title: string; regenerations: number }) {
-  const hash = await hashOf([RENDER_FORMAT, deck.theme, deck.artStyle ?? "", deck.paintingSecret ?? "", card.key, card.imageKey ?? "", String(card.updatedAt), card.title, String(card.regenerations)]);
+export async function cardRenderKey(
+  deck: Omit<PrintDeck, "back">,
+  card: { key: string; imageKey: string | null; updatedAt: number; title: string; regenerations: number },
+) {
+  const hash = await hashOf([
+    RENDER_FORMAT,
+    deck.theme,
+    deck.artStyle ?? "",
+    deck.paintingSecret ?? "",
+    card.key,
+    card.imageKey ?? "",
+    String(card.updatedAt),
+    card.title,
+    String(card.regenerations),
+  ]);
   return `${rendersPrefix(deck.id)}${card.key}-${hash}.png`;
 }
 

@@ -24,12 +24,29 @@ const columns = {
   updatedAt: customSpreads.updatedAt,
 };
 
-type Row = { id: string; ownerId: string; name: string; description: string | null; positions: CustomSpreadDefinition["positions"]; createdAt: number; updatedAt: number };
-const saved = (row: Row): SavedSpread => ({ ...row, description: row.description ?? "", positions: row.positions.map((p) => ({ ...p, rotated: Boolean(p.rotated) })) });
+type Row = {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string | null;
+  positions: CustomSpreadDefinition["positions"];
+  createdAt: number;
+  updatedAt: number;
+};
+const saved = (row: Row): SavedSpread => ({
+  ...row,
+  description: row.description ?? "",
+  positions: row.positions.map((p) => ({ ...p, rotated: Boolean(p.rotated) })),
+});
 
 /** The person's own spreads, the latest changed first. */
 export async function spreadsOf(db: Database, ownerId: string): Promise<SavedSpread[]> {
-  const rows = await db.select(columns).from(customSpreads).where(eq(customSpreads.ownerId, ownerId)).orderBy(desc(customSpreads.updatedAt)).limit(SPREADS_PER_PERSON);
+  const rows = await db
+    .select(columns)
+    .from(customSpreads)
+    .where(eq(customSpreads.ownerId, ownerId))
+    .orderBy(desc(customSpreads.updatedAt))
+    .limit(SPREADS_PER_PERSON);
   return rows.map(saved);
 }
 
@@ -43,7 +60,11 @@ export async function spreadByLink(db: Database, id: string): Promise<SavedSprea
 /** A spread the person owns; null when it is not there or someone else's (both answered as not found). */
 export async function ownSpread(db: Database, id: string, ownerId: string): Promise<SavedSpread | null> {
   if (!CUSTOM_SPREAD_ID.test(id)) return null;
-  const [row] = await db.select(columns).from(customSpreads).where(and(eq(customSpreads.id, id), eq(customSpreads.ownerId, ownerId))).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(customSpreads)
+    .where(and(eq(customSpreads.id, id), eq(customSpreads.ownerId, ownerId)))
+    .limit(1);
   return row ? saved(row) : null;
 }
 

@@ -27,7 +27,12 @@ export const CUSTOM_PREFIX = "custom:";
 const trimmed = (max: number, empty: string, long: string) => z.string().trim().min(1, empty).max(max, long);
 
 /** A cell number counted from 0, below `cells`. */
-const gridNumber = (cells: number, message: string) => z.number({ error: message }).int(message).min(0, message).max(cells - 1, message);
+const gridNumber = (cells: number, message: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(0, message)
+    .max(cells - 1, message);
 
 export const positionSchema = z.object({
   name: trimmed(NAME_MAX, "Give this position a name.", `Keep the name to ${NAME_MAX} characters.`),

@@ -45,8 +45,14 @@ export const commandSchema = z.discriminatedUnion("type", [
 export const signalSchema = z.object({
   kind: z.enum(["join", "offer", "answer", "ice", "leave"]),
   /** The sender's call (one tab's join), and the receiver's call it is meant for. */
-  call: z.string().regex(/^[0-9a-f]{8,32}$/).optional(),
-  for: z.string().regex(/^[0-9a-f]{8,32}$/).optional(),
+  call: z
+    .string()
+    .regex(/^[0-9a-f]{8,32}$/)
+    .optional(),
+  for: z
+    .string()
+    .regex(/^[0-9a-f]{8,32}$/)
+    .optional(),
   sdp: z.string().max(12_000).optional(),
   candidate: z
     .object({

@@ -32,7 +32,10 @@ export const CLASSIC_DECK_KEYS = FULL_DECK.map((card) => card.key);
 /** A deck's painted card keys in tarot order, or the classic deck. */
 export async function deckCardKeys(db: Database, deckId: string | null): Promise<string[]> {
   if (!deckId) return CLASSIC_DECK_KEYS;
-  const rows = await db.select({ key: cards.cardKey }).from(cards).where(and(eq(cards.deckId, deckId), eq(cards.status, "ready")));
+  const rows = await db
+    .select({ key: cards.cardKey })
+    .from(cards)
+    .where(and(eq(cards.deckId, deckId), eq(cards.status, "ready")));
   const have = new Set(rows.map((row) => row.key));
   return CLASSIC_DECK_KEYS.filter((key) => have.has(key));
 }
@@ -69,7 +72,13 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
  */
 export async function roomMemberFor(db: Database, sessionId: string, user: CurrentUser): Promise<RoomMemberClaim | null> {
   const [row] = await db
-    .select({ active: readingSessions.isActive, hostId: readingSessions.originalHostUserId, isHost: sessionParticipants.isHost, role: sessionParticipants.role, levelId: users.levelId })
+    .select({
+      active: readingSessions.isActive,
+      hostId: readingSessions.originalHostUserId,
+      isHost: sessionParticipants.isHost,
+      role: sessionParticipants.role,
+      levelId: users.levelId,
+    })
     .from(readingSessions)
     .innerJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, user.id)))
     .innerJoin(users, eq(users.id, sessionParticipants.userId))
@@ -175,7 +184,11 @@ export async function closeRoom(db: Database, sessionId: string, now: number) {
  */
 export async function deckForReading(db: Database, deckId: string | null, userId: string): Promise<string[] | null> {
   if (!deckId) return CLASSIC_DECK_KEYS;
-  const [deck] = await db.select({ id: decks.id }).from(decks).where(and(eq(decks.id, deckId), eq(decks.status, "ready"))).limit(1);
+  const [deck] = await db
+    .select({ id: decks.id })
+    .from(decks)
+    .where(and(eq(decks.id, deckId), eq(decks.status, "ready")))
+    .limit(1);
   if (!deck || !(await mayUseWholeDeck(db, deckId, userId))) return null;
   const keys = await deckCardKeys(db, deckId);
   return keys.length > 0 ? keys : null;
@@ -224,7 +237,12 @@ export async function decksForTable(db: Database, userId: string): Promise<Table
   };
   const ready = eq(decks.status, "ready");
   const [held, open] = await Promise.all([
-    db.select(columns).from(decks).leftJoin(cover, eq(cover.id, decks.coverCardId)).where(and(ready, or(eq(decks.creatorId, userId), bought))).orderBy(desc(decks.createdAt)),
+    db
+      .select(columns)
+      .from(decks)
+      .leftJoin(cover, eq(cover.id, decks.coverCardId))
+      .where(and(ready, or(eq(decks.creatorId, userId), bought)))
+      .orderBy(desc(decks.createdAt)),
     db
       .select(columns)
       .from(decks)
@@ -234,7 +252,18 @@ export async function decksForTable(db: Database, userId: string): Promise<Table
       .limit(PUBLIC_DECKS_AT_TABLE),
   ]);
   // Someone else's deck shows its cover only where anyone may see it, else its first open card.
-  const listings = open.length > 0 ? await db.select().from(deckListings).where(inArray(deckListings.deckId, open.map((deck) => deck.id))) : [];
+  const listings =
+    open.length > 0
+      ? await db
+          .select()
+          .from(deckListings)
+          .where(
+            inArray(
+              deckListings.deckId,
+              open.map((deck) => deck.id),
+            ),
+          )
+      : [];
   const listingOf = new Map(listings.map((listing) => [listing.deckId, listing]));
   const faces = new Map<string, string | null>();
   const standIns: { deckId: string; key: string }[] = [];
@@ -249,7 +278,15 @@ export async function decksForTable(db: Database, userId: string): Promise<Table
     const rows = await db
       .select({ deckId: cards.deckId, key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt })
       .from(cards)
-      .where(and(inArray(cards.deckId, standIns.map((s) => s.deckId)), eq(cards.status, "ready")));
+      .where(
+        and(
+          inArray(
+            cards.deckId,
+            standIns.map((s) => s.deckId),
+          ),
+          eq(cards.status, "ready"),
+        ),
+      );
     for (const { deckId, key } of standIns) {
       const row = rows.find((r) => r.deckId === deckId && r.key === key);
       if (row) faces.set(deckId, cardImageUrl(row.imageKey, row.updatedAt));

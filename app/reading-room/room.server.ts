@@ -33,7 +33,6 @@ const CARD_INFO = Object.fromEntries(
   }),
 );
 
-
 /** The deck picker's form without JavaScript: the deck's id, or empty for the classic deck. */
 const changeDeckForm = z.object({ intent: z.literal("deck"), deckId: z.string().max(64) });
 
@@ -65,10 +64,7 @@ async function findOwnReading(db: Database, sessionId: string, userId: string) {
       paid: sql<number>`EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingSessions.id})`,
     })
     .from(readingSessions)
-    .leftJoin(
-      sessionParticipants,
-      and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, userId)),
-    )
+    .leftJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, userId)))
     .where(and(eq(readingSessions.id, sessionId), or(eq(readingSessions.hostUserId, userId), and(eq(sessionParticipants.userId, userId), seatStands()))))
     .limit(1);
   return row ?? null;
@@ -92,7 +88,12 @@ const FRESH_READING_MS = 60 * 60 * 1000;
  * untouched reading of the last hour is opened instead, so following the nav link twice (or a
  * prefetch of it) does not leave empty readings behind.
  */
-export async function openReading(db: Database, user: CurrentUser, deckId: string | null, { reuseFresh = false, spreadId = null }: { reuseFresh?: boolean; spreadId?: string | null } = {}) {
+export async function openReading(
+  db: Database,
+  user: CurrentUser,
+  deckId: string | null,
+  { reuseFresh = false, spreadId = null }: { reuseFresh?: boolean; spreadId?: string | null } = {},
+) {
   const now = Date.now();
   if (reuseFresh) {
     const [fresh] = await db
@@ -115,7 +116,17 @@ export async function openReading(db: Database, user: CurrentUser, deckId: strin
   }
   const id = newId();
   await db.batch([
-    db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, deckLaidBy: deckId ? user.id : null, selectedLayout: spreadId, createdAt: now, updatedAt: now, lastActivityAt: now }),
+    db.insert(readingSessions).values({
+      id,
+      hostUserId: user.id,
+      originalHostUserId: user.id,
+      deckId,
+      deckLaidBy: deckId ? user.id : null,
+      selectedLayout: spreadId,
+      createdAt: now,
+      updatedAt: now,
+      lastActivityAt: now,
+    }),
     db.insert(sessionParticipants).values({
       id: newId(),
       sessionId: id,
@@ -164,10 +175,29 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     if (!state) throw new Response("Reading not found", { status: 404 });
     // A priced deck shows someone who has not bought it only its previews and the cards turned over here.
     const revealed = state.table.filter((card) => card.revealed).map((card) => card.key);
-    const [art, tableDecks, deckTitle, spreads] = await Promise.all([tableArt(context.db, state.deckId, user!.id, revealed), offered!, deckTitleOf(context.db, state.deckId), ownSpreads!]);
+    const [art, tableDecks, deckTitle, spreads] = await Promise.all([
+      tableArt(context.db, state.deckId, user!.id, revealed),
+      offered!,
+      deckTitleOf(context.db, state.deckId),
+      ownSpreads!,
+    ]);
     const iceServers = readConfig(context.cloudflare.env).iceServers;
     const decks = { classic: CLASSIC_CHOICE, decks: tableDecks };
-    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks, deckTitle: deckTitle ?? CLASSIC_CHOICE.title, startVideo: url.searchParams.get("video") === "1", isPaid: found.paid === 1, ownSpreads: spreads.map(({ id, name, description, positions }) => ({ id, spread: { name, description, positions } })) };
+    reading = {
+      id: found.id,
+      createdAt: found.createdAt,
+      isHost: state.hostId === user?.id,
+      viewerId: user!.id,
+      state,
+      ...art,
+      cardInfo: CARD_INFO,
+      iceServers,
+      decks,
+      deckTitle: deckTitle ?? CLASSIC_CHOICE.title,
+      startVideo: url.searchParams.get("video") === "1",
+      isPaid: found.paid === 1,
+      ownSpreads: spreads.map(({ id, name, description, positions }) => ({ id, spread: { name, description, positions } })),
+    };
   }
   const canStart = Boolean(user);
   if (!params.deckId) return { deck: null, reading, ended, canStart, confirmCreate };
@@ -201,7 +231,9 @@ export async function readingRoomAction({ request, params, context }: ActionFunc
     const invite = await createInvite(context.db, user, sessionId, parsed.data);
     if (!invite) {
       const paid = await context.db.query.paidReadings.findFirst({ columns: { id: true }, where: (p, { eq }) => eq(p.id, sessionId.slice(0, 64)) });
-      const error = paid ? "A paid reading is private to its client and reader: nobody else can be invited." : "Only the host of an open reading can invite people.";
+      const error = paid
+        ? "A paid reading is private to its client and reader: nobody else can be invited."
+        : "Only the host of an open reading can invite people.";
       return data({ invite: null, error }, { status: 403 });
     }
     return { invite: { path: invitePath(invite), expiresAt: invite.expiresAt, maxUses: invite.maxUses }, error: null };

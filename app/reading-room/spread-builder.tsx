@@ -137,7 +137,11 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
           event.preventDefault();
           setProblems(checked.problems);
           const first = Object.keys(checked.problems)[0];
-          const id = first?.startsWith("positions.") ? `p${first.split(".")[1]}-${first.endsWith(".meaning") ? "meaning" : first.endsWith(".name") ? "name" : "column"}` : first === "positions" ? "add-position" : "spread-name";
+          const id = first?.startsWith("positions.")
+            ? `p${first.split(".")[1]}-${first.endsWith(".meaning") ? "meaning" : first.endsWith(".name") ? "name" : "column"}`
+            : first === "positions"
+              ? "add-position"
+              : "spread-name";
           requestAnimationFrame(() => document.getElementById(id)?.focus());
         }
       }}
@@ -150,7 +154,15 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
         <label htmlFor="spread-name" className="font-semibold">
           Name of the spread
         </label>
-        <input id="spread-name" name="name" maxLength={SPREAD_NAME_MAX + 20} value={draft.name} onChange={(e) => change({ ...draft, name: e.target.value })} className={FIELD} {...invalid(problems, "name")} />
+        <input
+          id="spread-name"
+          name="name"
+          maxLength={SPREAD_NAME_MAX + 20}
+          value={draft.name}
+          onChange={(e) => change({ ...draft, name: e.target.value })}
+          className={FIELD}
+          {...invalid(problems, "name")}
+        />
         <Problem problems={problems} field="name" />
       </div>
       <div className="grid gap-1">
@@ -180,7 +192,10 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
         <div
           ref={gridRef}
           className="relative aspect-[4/3] w-full overflow-hidden rounded-2xl border border-line bg-surface-2"
-          style={{ backgroundImage: `linear-gradient(to right, var(--line) 1px, transparent 1px), linear-gradient(to bottom, var(--line) 1px, transparent 1px)`, backgroundSize: `${100 / GRID_COLUMNS}% ${100 / GRID_ROWS}%` }}
+          style={{
+            backgroundImage: `linear-gradient(to right, var(--line) 1px, transparent 1px), linear-gradient(to bottom, var(--line) 1px, transparent 1px)`,
+            backgroundSize: `${100 / GRID_COLUMNS}% ${100 / GRID_ROWS}%`,
+          }}
           data-testid="spread-grid"
         >
           {draft.positions.map((position, i) => {
@@ -223,7 +238,10 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
 
       <fieldset className="grid gap-4" aria-describedby={problems.positions ? "positions-problem" : undefined}>
         <legend className="mb-2 font-semibold">
-          Positions <span className="font-normal text-muted">({draft.positions.length} of at most {MAX_POSITIONS})</span>
+          Positions{" "}
+          <span className="font-normal text-muted">
+            ({draft.positions.length} of at most {MAX_POSITIONS})
+          </span>
         </legend>
         <Problem problems={problems} field="positions" />
         <ol className="grid gap-3">
@@ -249,14 +267,31 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
                 <label htmlFor={`p${i}-name`} className="text-sm font-medium">
                   Name
                 </label>
-                <input id={`p${i}-name`} name={`p${i}-name`} maxLength={NAME_MAX + 20} value={position.name} onChange={(e) => setPosition(i, { name: e.target.value })} className={FIELD} {...invalid(problems, `positions.${i}.name`)} />
+                <input
+                  id={`p${i}-name`}
+                  name={`p${i}-name`}
+                  maxLength={NAME_MAX + 20}
+                  value={position.name}
+                  onChange={(e) => setPosition(i, { name: e.target.value })}
+                  className={FIELD}
+                  {...invalid(problems, `positions.${i}.name`)}
+                />
                 <Problem problems={problems} field={`positions.${i}.name`} />
               </div>
               <div className="grid gap-1">
                 <label htmlFor={`p${i}-meaning`} className="text-sm font-medium">
                   What a card here speaks to <span className="font-normal text-muted">(optional)</span>
                 </label>
-                <textarea id={`p${i}-meaning`} name={`p${i}-meaning`} rows={2} maxLength={MEANING_MAX + 50} value={position.meaning} onChange={(e) => setPosition(i, { meaning: e.target.value })} className={FIELD} {...invalid(problems, `positions.${i}.meaning`)} />
+                <textarea
+                  id={`p${i}-meaning`}
+                  name={`p${i}-meaning`}
+                  rows={2}
+                  maxLength={MEANING_MAX + 50}
+                  value={position.meaning}
+                  onChange={(e) => setPosition(i, { meaning: e.target.value })}
+                  className={FIELD}
+                  {...invalid(problems, `positions.${i}.meaning`)}
+                />
                 <Problem problems={problems} field={`positions.${i}.meaning`} />
               </div>
               <div className="flex flex-wrap items-end gap-3">
@@ -299,7 +334,11 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
                   Lies across
                 </label>
               </div>
-              {problems[`positions.${i}.x`] ? <Problem problems={problems} field={`positions.${i}.x`} /> : <Problem problems={problems} field={`positions.${i}.y`} />}
+              {problems[`positions.${i}.x`] ? (
+                <Problem problems={problems} field={`positions.${i}.x`} />
+              ) : (
+                <Problem problems={problems} field={`positions.${i}.y`} />
+              )}
             </li>
           ))}
         </ol>

@@ -6,7 +6,12 @@ export function SpreadPicture({ spread, className }: { spread: LaidSpread; class
   const { w, h } = cardSize(spread);
   // The table is 4:3: drawn 100 × 75 so that table units keep their proportions.
   return (
-    <svg viewBox="0 0 100 75" role="img" aria-label={`Layout of ${spread.name}: ${spread.positions.length} ${spread.positions.length === 1 ? "card" : "cards"}`} className={className}>
+    <svg
+      viewBox="0 0 100 75"
+      role="img"
+      aria-label={`Layout of ${spread.name}: ${spread.positions.length} ${spread.positions.length === 1 ? "card" : "cards"}`}
+      className={className}
+    >
       <rect x="0.5" y="0.5" width="99" height="74" rx="4" className="fill-surface-2 stroke-line" strokeWidth="1" />
       {spread.positions.map((spot) => (
         <g key={spot.index} transform={`translate(${spot.x} ${spot.y * 0.75}) rotate(${spot.rotation})`}>

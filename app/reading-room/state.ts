@@ -126,7 +126,14 @@ export const SPREAD_CHOICES = SPREAD_IDS;
  * Creating and reading the state
  * --------------------------------------------------------------------------------------------- */
 
-export function initialState(input: { host: NewMember; deckId: string | null; cards: string[]; at: number; spreadId?: SpreadId | null; customSpread?: LaidSpread | null }): RoomState {
+export function initialState(input: {
+  host: NewMember;
+  deckId: string | null;
+  cards: string[];
+  at: number;
+  spreadId?: SpreadId | null;
+  customSpread?: LaidSpread | null;
+}): RoomState {
   return {
     version: 0,
     hostId: input.host.id,
@@ -454,7 +461,16 @@ function applyEvent(state: RoomState, event: RoomEvent): RoomState {
       const known = memberOf(state, event.member.id);
       const members = known
         ? state.members.map((m) =>
-            m.id === event.member.id ? { ...m, name: event.member.name, avatarUrl: event.member.avatarUrl, readerLevel: event.member.readerLevel ?? null, connections: m.connections + 1, lastSeenAt: event.at } : m,
+            m.id === event.member.id
+              ? {
+                  ...m,
+                  name: event.member.name,
+                  avatarUrl: event.member.avatarUrl,
+                  readerLevel: event.member.readerLevel ?? null,
+                  connections: m.connections + 1,
+                  lastSeenAt: event.at,
+                }
+              : m,
           )
         : [...state.members, { ...event.member, connections: 1, lastSeenAt: event.at }];
       return { ...state, members };

@@ -81,12 +81,20 @@ export default function Booking() {
             Booked. {booking.isClient ? `${formatMoney(booking.holdCents)} is held from your balance for it.` : ""} A confirmation is on its way by e-mail.
           </p>
         ) : null}
-        {result?.error ? <p role="alert" className="mb-4 font-semibold text-danger">{result.error}</p> : null}
+        {result?.error ? (
+          <p role="alert" className="mb-4 font-semibold text-danger">
+            {result.error}
+          </p>
+        ) : null}
         <dl className="grid gap-3 sm:grid-cols-2" data-testid="booking-details">
           <div className="rounded-2xl border border-line p-4">
             <dt className="text-xs uppercase tracking-wide text-muted">When, in your time ({timeZone.replace(/_/g, " ")})</dt>
-            <dd className="mt-1 text-lg font-bold" data-testid="booking-time">{booking.when}</dd>
-            <dd className="text-sm text-muted">Until {booking.ends} · {booking.minutes} minutes · {booking.mode}</dd>
+            <dd className="mt-1 text-lg font-bold" data-testid="booking-time">
+              {booking.when}
+            </dd>
+            <dd className="text-sm text-muted">
+              Until {booking.ends} · {booking.minutes} minutes · {booking.mode}
+            </dd>
           </div>
           <div className="rounded-2xl border border-line p-4">
             <dt className="text-xs uppercase tracking-wide text-muted">Status</dt>
@@ -94,18 +102,28 @@ export default function Booking() {
               {BOOKING_STATUS_TEXT[booking.status]}
               {booking.status === "cancelled" && booking.cancelledBy ? ` by the ${booking.cancelledBy}` : ""}
             </dd>
-            {booking.isClient ? <dd className="text-sm text-muted">{formatMoney(booking.holdCents)} held at {formatMoney(booking.price)} a minute</dd> : null}
+            {booking.isClient ? (
+              <dd className="text-sm text-muted">
+                {formatMoney(booking.holdCents)} held at {formatMoney(booking.price)} a minute
+              </dd>
+            ) : null}
           </div>
         </dl>
         <div className="mt-6 flex flex-wrap items-center gap-3">
           {booking.roomOpen ? (
             <Form method="post" reloadDocument>
-              <button type="submit" name="intent" value="enter" className={buttonClasses("primary")} data-testid="enter-room">Enter the room</button>
+              <button type="submit" name="intent" value="enter" className={buttonClasses("primary")} data-testid="enter-room">
+                Enter the room
+              </button>
             </Form>
           ) : booking.status === "booked" ? (
-            <p className="text-sm" data-testid="room-opens">The room opens at {booking.opens}, {BOOKING_ROOM_OPENS_MINUTES} minutes before the start.</p>
+            <p className="text-sm" data-testid="room-opens">
+              The room opens at {booking.opens}, {BOOKING_ROOM_OPENS_MINUTES} minutes before the start.
+            </p>
           ) : null}
-          <a href={`/bookings/${booking.id}/calendar.ics`} className={buttonClasses("secondary")} data-testid="calendar-link" download>Add to calendar (.ics)</a>
+          <a href={`/bookings/${booking.id}/calendar.ics`} className={buttonClasses("secondary")} data-testid="calendar-link" download>
+            Add to calendar (.ics)
+          </a>
         </div>
         {booking.cancellable ? (
           <Form method="post" className="mt-6 rounded-2xl border border-line p-4">
@@ -116,11 +134,22 @@ export default function Booking() {
                   : "Cancelling now gives you back the whole hold."
                 : "If you cancel, the client gets the whole hold back and is told by e-mail."}
             </p>
-            <button type="submit" name="intent" value="cancel" className={`${buttonClasses("secondary")} mt-3`} disabled={navigation.state !== "idle"} data-testid="cancel-booking">Cancel the booking</button>
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              className={`${buttonClasses("secondary")} mt-3`}
+              disabled={navigation.state !== "idle"}
+              data-testid="cancel-booking"
+            >
+              Cancel the booking
+            </button>
           </Form>
         ) : null}
         <section className="mt-6 text-sm" aria-labelledby="rules-title">
-          <h2 id="rules-title" className="font-semibold">The rules of this booking</h2>
+          <h2 id="rules-title" className="font-semibold">
+            The rules of this booking
+          </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">
             <li>{BOOKING_WINDOW_TEXT.clientCancel}</li>
             <li>{BOOKING_WINDOW_TEXT.readerCancel}</li>
@@ -129,7 +158,9 @@ export default function Booking() {
             <li>{BOOKING_WINDOW_TEXT.room}</li>
           </ul>
         </section>
-        <Link to="/bookings" className="mt-6 inline-block text-sm underline">All your bookings</Link>
+        <Link to="/bookings" className="mt-6 inline-block text-sm underline">
+          All your bookings
+        </Link>
       </Panel>
     </div>
   );

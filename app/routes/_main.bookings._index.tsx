@@ -16,7 +16,6 @@ export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 6 };
 
 export const meta: MetaFunction = () => [{ title: "Your bookings — Arcanum" }, { name: "robots", content: "noindex" }];
 
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
@@ -58,11 +57,23 @@ export default function Bookings() {
         <p>Scheduled readings you booked, and those booked with you.</p>
       </PageHeader>
       <Panel>
-        {result?.error ? <p role="alert" className="mb-4 font-semibold text-danger">{result.error}</p> : null}
-        {result && "cancelled" in result ? <p role="status" className="mb-4 font-semibold">The booking is cancelled.</p> : null}
+        {result?.error ? (
+          <p role="alert" className="mb-4 font-semibold text-danger">
+            {result.error}
+          </p>
+        ) : null}
+        {result && "cancelled" in result ? (
+          <p role="status" className="mb-4 font-semibold">
+            The booking is cancelled.
+          </p>
+        ) : null}
         {bookings.length === 0 ? (
           <p className="text-muted">
-            No bookings yet. <Link to="/readers" className="underline">Find a reader</Link> and book a time on their page.
+            No bookings yet.{" "}
+            <Link to="/readers" className="underline">
+              Find a reader
+            </Link>{" "}
+            and book a time on their page.
           </p>
         ) : (
           <ul className="divide-y divide-line" data-testid="bookings">
@@ -72,17 +83,25 @@ export default function Bookings() {
                   <Link to={`/bookings/${booking.id}`} className="font-semibold underline">
                     {booking.isClient ? `With ${booking.otherName}` : `${booking.otherName} booked you`}
                   </Link>
-                  <p className="text-sm" data-testid="booking-when">{booking.when}</p>
+                  <p className="text-sm" data-testid="booking-when">
+                    {booking.when}
+                  </p>
                   <p className="text-xs text-muted">
                     {booking.minutes} min{booking.isClient ? ` · ${formatMoney(booking.holdCents)} held` : ""} · {BOOKING_STATUS_TEXT[booking.status]}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  {booking.roomOpen ? <Link to={`/bookings/${booking.id}`} className={buttonClasses("primary")}>Enter the room</Link> : null}
+                  {booking.roomOpen ? (
+                    <Link to={`/bookings/${booking.id}`} className={buttonClasses("primary")}>
+                      Enter the room
+                    </Link>
+                  ) : null}
                   {booking.cancellable ? (
                     <Form method="post">
                       <input type="hidden" name="id" value={booking.id} />
-                      <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary")} disabled={navigation.state !== "idle"}>Cancel</button>
+                      <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary")} disabled={navigation.state !== "idle"}>
+                        Cancel
+                      </button>
                     </Form>
                   ) : null}
                 </div>

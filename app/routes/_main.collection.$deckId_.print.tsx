@@ -174,7 +174,12 @@ export default function PrintPage() {
               <p className="text-sm">
                 Preparing the pictures: {pictures.cardsDone} of {pictures.cardsTotal} cards
               </p>
-              <progress max={pictures.cardsTotal} value={pictures.cardsDone} className="mt-2 w-full" aria-label={`${Math.round((pictures.cardsDone / Math.max(1, pictures.cardsTotal)) * 100)}% prepared`} />
+              <progress
+                max={pictures.cardsTotal}
+                value={pictures.cardsDone}
+                className="mt-2 w-full"
+                aria-label={`${Math.round((pictures.cardsDone / Math.max(1, pictures.cardsTotal)) * 100)}% prepared`}
+              />
             </div>
           ) : (
             <Form method="post">

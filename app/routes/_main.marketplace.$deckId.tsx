@@ -114,8 +114,10 @@ export default function MarketplaceDeck() {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/marketplace" className="hover:text-ink">Marketplace</Link> <span aria-hidden="true">/</span>{" "}
-        <span>{deck.title}</span>
+        <Link to="/marketplace" className="hover:text-ink">
+          Marketplace
+        </Link>{" "}
+        <span aria-hidden="true">/</span> <span>{deck.title}</span>
       </nav>
       <div className="mt-6 grid gap-10 md:grid-cols-[minmax(0,18rem)_1fr]">
         <TarotCardImage src={deck.coverUrl} alt={`${deck.coverName ?? "Cover card"} from ${deck.title}`} eager className="mx-auto w-56 md:w-full" />
@@ -126,7 +128,13 @@ export default function MarketplaceDeck() {
               <>
                 by @{deck.creatorUsername}
                 {creator?.isCreator ? <CreatorMark /> : null}
-                {deck.creatorVerified ? <> <VerifiedCreatorBadge /></> : null} ·{" "}
+                {deck.creatorVerified ? (
+                  <>
+                    {" "}
+                    <VerifiedCreatorBadge />
+                  </>
+                ) : null}{" "}
+                ·{" "}
               </>
             ) : null}
             {deck.cardCount} cards{deck.artStyle ? ` · ${deck.artStyle}` : ""}
@@ -136,7 +144,9 @@ export default function MarketplaceDeck() {
           {sale && sale.tags.length > 0 ? (
             <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
               {sale.tags.map((tag) => (
-                <li key={tag} className="rounded-full border border-line px-3 py-1 text-xs text-muted">{tag}</li>
+                <li key={tag} className="rounded-full border border-line px-3 py-1 text-xs text-muted">
+                  {tag}
+                </li>
               ))}
             </ul>
           ) : null}
@@ -153,7 +163,9 @@ export default function MarketplaceDeck() {
           <RatingSummary average={rating.average} count={rating.count} />
           <div className="mt-5 flex flex-wrap gap-3">
             {relation ? (
-              <Link to={`/collection/${deck.id}`} className={buttonClasses("gold", "lg")}>Open in my collection</Link>
+              <Link to={`/collection/${deck.id}`} className={buttonClasses("gold", "lg")}>
+                Open in my collection
+              </Link>
             ) : sale ? (
               <Link to={`/checkout/${deck.id}`} className={buttonClasses("gold", "lg")}>
                 {sale.priceCents === 0 ? "Add to my collection" : "Buy this deck"}
@@ -167,16 +179,21 @@ export default function MarketplaceDeck() {
           </div>
           {mayReport ? (
             <p className="mt-4 text-sm">
-              <Link to={`/marketplace/${deck.id}/report`} className="text-muted underline-offset-2 hover:text-ink hover:underline">Report this deck</Link>
+              <Link to={`/marketplace/${deck.id}/report`} className="text-muted underline-offset-2 hover:text-ink hover:underline">
+                Report this deck
+              </Link>
             </p>
           ) : null}
         </div>
       </div>
       <section aria-labelledby="cards-heading" className="mt-14">
-        <h2 id="cards-heading" className="text-3xl font-bold">The cards</h2>
+        <h2 id="cards-heading" className="text-3xl font-bold">
+          The cards
+        </h2>
         {lockedCount > 0 ? (
           <p className="mt-2 text-sm text-muted">
-            {deck.cards.length - lockedCount} preview {deck.cards.length - lockedCount === 1 ? "card is" : "cards are"} shown face up; the other {lockedCount} are locked until you buy the deck.
+            {deck.cards.length - lockedCount} preview {deck.cards.length - lockedCount === 1 ? "card is" : "cards are"} shown face up; the other {lockedCount}{" "}
+            are locked until you buy the deck.
           </p>
         ) : null}
         <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
@@ -219,7 +236,16 @@ function LockedCard({ name }: { name: string }) {
   return (
     <figure data-testid="locked-card">
       <div className="flex aspect-[3/4] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-line bg-surface-2 p-2 text-center text-muted">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-7 w-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="5" y="11" width="14" height="9" rx="2" />
           <path d="M8 11V8a4 4 0 0 1 8 0v3" />
         </svg>

@@ -31,7 +31,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: `${origin}/readers/${reader.username}` },
-    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: name }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: name },
+        ]
+      : []),
     { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
@@ -79,7 +84,10 @@ export default function ReaderProfile() {
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16 pt-10 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/readers" className="hover:text-ink">Readers</Link> <span aria-hidden="true">/</span> <span>{name}</span>
+        <Link to="/readers" className="hover:text-ink">
+          Readers
+        </Link>{" "}
+        <span aria-hidden="true">/</span> <span>{name}</span>
       </nav>
       <article className="mt-6 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
         <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
@@ -87,7 +95,11 @@ export default function ReaderProfile() {
           <div className="min-w-0">
             <h1 className="text-4xl font-bold sm:text-5xl">{name}</h1>
             <p className="text-muted">@{reader.username}</p>
-            {reader.introduction ? <p className="mt-3 max-w-prose text-lg" data-testid="reader-introduction">{reader.introduction}</p> : null}
+            {reader.introduction ? (
+              <p className="mt-3 max-w-prose text-lg" data-testid="reader-introduction">
+                {reader.introduction}
+              </p>
+            ) : null}
             <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               <LevelBadge levelName={reader.levelName ? `${reader.levelName} reader` : null} />
               <OnlineBadge online={online} />
@@ -153,7 +165,9 @@ export default function ReaderProfile() {
         ) : null}
       </article>
       <section aria-labelledby="reviews-heading" className="mt-8 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
-        <h2 id="reviews-heading" className="text-2xl font-bold">Reviews</h2>
+        <h2 id="reviews-heading" className="text-2xl font-bold">
+          Reviews
+        </h2>
         {reviews.length === 0 ? (
           <p className="mt-3 text-muted">No reviews yet: clients review a reader after a paid reading.</p>
         ) : (
@@ -161,11 +175,20 @@ export default function ReaderProfile() {
             {reviews.map((review) => (
               <li key={`${review.clientName}-${review.createdAt}`} className="py-4">
                 <p className="text-sm">
-                  <span className="text-gold" aria-label={`${review.rating} out of 5 stars`}>{"★".repeat(review.rating)}</span>
-                  <span className="text-muted"> · {review.clientName} · <LocalTime at={review.createdAt} style="medium" /></span>
+                  <span className="text-gold" aria-label={`${review.rating} out of 5 stars`}>
+                    {"★".repeat(review.rating)}
+                  </span>
+                  <span className="text-muted">
+                    {" "}
+                    · {review.clientName} · <LocalTime at={review.createdAt} style="medium" />
+                  </span>
                 </p>
                 {review.body ? <p className="mt-1">{review.body}</p> : null}
-                {review.reply ? <p className="mt-2 border-l-4 border-gold/50 pl-3 text-sm text-muted">{reader.fullName || reader.username} answered: {review.reply}</p> : null}
+                {review.reply ? (
+                  <p className="mt-2 border-l-4 border-gold/50 pl-3 text-sm text-muted">
+                    {reader.fullName || reader.username} answered: {review.reply}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -7,7 +7,14 @@ import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { bookForm, bookSlot, chosenTimeZone, slotsOf, tellBooking } from "~/paid-readings/bookings.server";
-import { BOOKING_DAYS_AHEAD, BOOKING_WINDOW_TEXT, bookingMinimumCents, BOOKING_MINIMUM_MINUTES, READING_MODE_LABELS, READING_MODES } from "~/paid-readings/rules";
+import {
+  BOOKING_DAYS_AHEAD,
+  BOOKING_WINDOW_TEXT,
+  bookingMinimumCents,
+  BOOKING_MINIMUM_MINUTES,
+  READING_MODE_LABELS,
+  READING_MODES,
+} from "~/paid-readings/rules";
 import { slotsByDay, zoneLabel } from "~/paid-readings/schedule";
 import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { formatPerMinute } from "~/readers/format";
@@ -63,14 +70,22 @@ export default function ReaderSchedule() {
     <div className="px-4 pb-16">
       <PageHeader eyebrow="Readers" title={`Book a time with ${reader.name}`}>
         <p>
-          {formatPerMinute(reader.pricePerMinuteCents)} · the next {BOOKING_DAYS_AHEAD} days, in your time: <strong data-testid="schedule-zone">{timeZone.replace(/_/g, " ")} ({zoneName})</strong>.{" "}
-          <Link to="/today" className="underline">Change your time zone</Link>
+          {formatPerMinute(reader.pricePerMinuteCents)} · the next {BOOKING_DAYS_AHEAD} days, in your time:{" "}
+          <strong data-testid="schedule-zone">
+            {timeZone.replace(/_/g, " ")} ({zoneName})
+          </strong>
+          .{" "}
+          <Link to="/today" className="underline">
+            Change your time zone
+          </Link>
         </p>
       </PageHeader>
       <Panel>
         {self ? <p className="mb-6 text-muted">This is you: clients see these times when they book you.</p> : null}
         {result?.error ? (
-          <p role="alert" className="mb-4 font-semibold text-danger" data-testid="schedule-error">{result.error}</p>
+          <p role="alert" className="mb-4 font-semibold text-danger" data-testid="schedule-error">
+            {result.error}
+          </p>
         ) : null}
         {days.length === 0 ? (
           <p className="text-muted" data-testid="schedule-empty">
@@ -83,7 +98,10 @@ export default function ReaderSchedule() {
               <legend className="font-semibold">How would you like to meet?</legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
                 {READING_MODES.map((mode, i) => (
-                  <label key={mode} className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+                  <label
+                    key={mode}
+                    className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+                  >
                     <input type="radio" name="mode" value={mode} defaultChecked={i === 0} />
                     <span>{READING_MODE_LABELS[mode]}</span>
                   </label>
@@ -92,7 +110,9 @@ export default function ReaderSchedule() {
             </fieldset>
             <p className="text-sm">
               Your balance available: <strong className="tabular-nums">{formatMoney(availableCents)}</strong>.{" "}
-              <Link to={`/balance?returnTo=${encodeURIComponent(`/readers/${reader.username}/schedule`)}`} className="underline">Top up</Link>
+              <Link to={`/balance?returnTo=${encodeURIComponent(`/readers/${reader.username}/schedule`)}`} className="underline">
+                Top up
+              </Link>
             </p>
             <ol className="space-y-5" data-testid="schedule-days">
               {days.map((day) => (
@@ -111,7 +131,9 @@ export default function ReaderSchedule() {
                           aria-label={`Book ${day.label}, ${slot.time}, ${slot.minutes} minutes, ${formatMoney(slot.minutes * reader.pricePerMinuteCents)} held`}
                         >
                           <span className="block font-semibold">{slot.time}</span>
-                          <span className="block text-xs text-muted">{slot.minutes} min · {formatMoney(slot.minutes * reader.pricePerMinuteCents)}</span>
+                          <span className="block text-xs text-muted">
+                            {slot.minutes} min · {formatMoney(slot.minutes * reader.pricePerMinuteCents)}
+                          </span>
                         </button>
                       </li>
                     ))}
@@ -122,17 +144,23 @@ export default function ReaderSchedule() {
           </Form>
         )}
         <section className="mt-8 rounded-2xl bg-gold/10 p-4 text-sm" aria-labelledby="rules-title" data-testid="booking-rules">
-          <h2 id="rules-title" className="font-semibold">Before you book</h2>
+          <h2 id="rules-title" className="font-semibold">
+            Before you book
+          </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             <li>Booking holds the slot’s minutes at this price from your balance. It is still yours until the reading is settled.</li>
-            <li>{BOOKING_WINDOW_TEXT.clientCancel} The stated minimum is {BOOKING_MINIMUM_MINUTES} minutes: {formatMoney(minimum)} with {reader.name}.</li>
+            <li>
+              {BOOKING_WINDOW_TEXT.clientCancel} The stated minimum is {BOOKING_MINIMUM_MINUTES} minutes: {formatMoney(minimum)} with {reader.name}.
+            </li>
             <li>{BOOKING_WINDOW_TEXT.readerCancel}</li>
             <li>{BOOKING_WINDOW_TEXT.readerNoShow}</li>
             <li>{BOOKING_WINDOW_TEXT.clientNoShow}</li>
             <li>{BOOKING_WINDOW_TEXT.room}</li>
           </ul>
         </section>
-        <Link to={`/readers/${reader.username}`} className="mt-6 inline-block text-sm underline">Back to {reader.name}’s profile</Link>
+        <Link to={`/readers/${reader.username}`} className="mt-6 inline-block text-sm underline">
+          Back to {reader.name}’s profile
+        </Link>
       </Panel>
     </div>
   );

@@ -58,7 +58,12 @@ export default function Spreads() {
                   <Link to={`/spreads/${id}/edit`} className={buttonClasses("secondary", "sm")} aria-label={`Edit ${laid.name}`}>
                     Edit
                   </Link>
-                  <Link reloadDocument to={`/reading-room?create=true&spread=custom:${id}`} className={buttonClasses("secondary", "sm")} aria-label={`Use ${laid.name} in a reading`}>
+                  <Link
+                    reloadDocument
+                    to={`/reading-room?create=true&spread=custom:${id}`}
+                    className={buttonClasses("secondary", "sm")}
+                    aria-label={`Use ${laid.name} in a reading`}
+                  >
                     Use in a reading
                   </Link>
                 </div>
@@ -80,7 +85,12 @@ export default function Spreads() {
                 <p className="text-sm text-muted">{spread.description}</p>
               </div>
               <div>
-                <Link reloadDocument to={`/reading-room?create=true&spread=${spread.id}`} className={buttonClasses("secondary", "sm")} aria-label={`Use ${spread.name} in a reading`}>
+                <Link
+                  reloadDocument
+                  to={`/reading-room?create=true&spread=${spread.id}`}
+                  className={buttonClasses("secondary", "sm")}
+                  aria-label={`Use ${spread.name} in a reading`}
+                >
                   Use in a reading
                 </Link>
               </div>

@@ -29,7 +29,10 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
       outcome: await refundPayment(context, staff.id, form, new URL(request.url).origin),
       target: `receipt:${String(form.get("receiptId") ?? "")}`,
     }),
-    "retry-payout": async ({ context, staff, form }) => ({ outcome: await retryFailedPayout(context, staff.id, form), target: `payout:${String(form.get("payoutId") ?? "")}` }),
+    "retry-payout": async ({ context, staff, form }) => ({
+      outcome: await retryFailedPayout(context, staff.id, form),
+      target: `payout:${String(form.get("payoutId") ?? "")}`,
+    }),
   });
 
 const checkoutTone = { complete: "success", open: "neutral", expired: "gold" } as const;
@@ -94,7 +97,15 @@ export default function StaffPayments() {
                     <details className="mt-2" open={result?.target === `receipt:${receipt.id}`}>
                       <summary className="cursor-pointer font-semibold">Refund {formatMoney(left, receipt.currency)}…</summary>
                       <div className="mt-2">
-                        <ReasonForm intent="refund" target={`receipt:${receipt.id}`} hidden={{ receiptId: receipt.id }} label="Why refund" button={`Refund ${formatMoney(left, receipt.currency)}`} variant="danger" result={result} />
+                        <ReasonForm
+                          intent="refund"
+                          target={`receipt:${receipt.id}`}
+                          hidden={{ receiptId: receipt.id }}
+                          label="Why refund"
+                          button={`Refund ${formatMoney(left, receipt.currency)}`}
+                          variant="danger"
+                          result={result}
+                        />
                       </div>
                     </details>
                   ) : result?.target === `receipt:${receipt.id}` ? (
@@ -121,7 +132,14 @@ export default function StaffPayments() {
               </p>
               <p className="mt-1 text-muted">The amount went back to the creator's balance. Sending again pays out their whole balance as a new payout.</p>
               <div className="mt-2">
-                <ReasonForm intent="retry-payout" target={`payout:${payout.id}`} hidden={{ payoutId: payout.id }} label="Why send it again" button="Send again" result={result} />
+                <ReasonForm
+                  intent="retry-payout"
+                  target={`payout:${payout.id}`}
+                  hidden={{ payoutId: payout.id }}
+                  label="Why send it again"
+                  button="Send again"
+                  result={result}
+                />
               </div>
             </StaffRow>
           ))}
@@ -150,18 +168,24 @@ export default function StaffPayments() {
         </StaffList>
       </StaffSection>
       <StaffSection title="Payment events received" id="events">
-        <p className="mb-3 text-sm text-muted">Each event is applied once, with everything it changes; a repeated delivery finds its row and changes nothing.</p>
+        <p className="mb-3 text-sm text-muted">
+          Each event is applied once, with everything it changes; a repeated delivery finds its row and changes nothing.
+        </p>
         <StaffList empty="No event yet.">
           {events.map((event) => (
             <StaffRow key={event.id} testId="staff-event">
-              <span className="font-semibold">{event.type}</span> · <span className="break-all">{event.id}</span> · <Badge tone={eventOutcomes[event.outcome].tone}>{eventOutcomes[event.outcome].label}</Badge>{" "}
+              <span className="font-semibold">{event.type}</span> · <span className="break-all">{event.id}</span> ·{" "}
+              <Badge tone={eventOutcomes[event.outcome].tone}>{eventOutcomes[event.outcome].label}</Badge>{" "}
               <LocalTime at={event.receivedAt} style="mediumWithSeconds" />
             </StaffRow>
           ))}
         </StaffList>
       </StaffSection>
       <StaffSection title="Deliveries that failed" id="failed-deliveries">
-        <p className="mb-3 text-sm text-muted">The provider delivers a failed event again, with growing waits, for up to three days; once applied it shows above. A refused signature has no event to name.</p>
+        <p className="mb-3 text-sm text-muted">
+          The provider delivers a failed event again, with growing waits, for up to three days; once applied it shows above. A refused signature has no event to
+          name.
+        </p>
         <StaffList empty="No delivery has failed.">
           {failedDeliveries.map((failure) => (
             <StaffRow key={failure.id} testId="staff-failed-delivery">

@@ -84,11 +84,28 @@ export default function StaffPerson() {
           </div>
         </dl>
         <h3 className="mb-2 mt-6 font-semibold">Grant credits</h3>
-        <ReasonForm intent="grant" target={target} hidden={{ key: grantKey }} label="Reason (the person sees it in their credit history)" button="Grant credits" variant="primary" result={result}>
+        <ReasonForm
+          intent="grant"
+          target={target}
+          hidden={{ key: grantKey }}
+          label="Reason (the person sees it in their credit history)"
+          button="Grant credits"
+          variant="primary"
+          result={result}
+        >
           <div className="flex flex-wrap gap-3">
             <label className="grow basis-32 text-sm font-semibold">
               Credits
-              <input name="amount" type="number" min={1} max={50} defaultValue={1} required aria-invalid={grantError ? true : undefined} className={fieldClasses} />
+              <input
+                name="amount"
+                type="number"
+                min={1}
+                max={50}
+                defaultValue={1}
+                required
+                aria-invalid={grantError ? true : undefined}
+                className={fieldClasses}
+              />
             </label>
             <label className="grow basis-40 text-sm font-semibold">
               Kind
@@ -110,7 +127,9 @@ export default function StaffPerson() {
           <ReasonForm intent="restore" target={target} label="Why restore the account" button="Restore the account" result={result} />
         ) : (
           <ReasonForm intent="suspend" target={target} label="Why suspend the account" button="Suspend the account" variant="danger" result={result}>
-            <p className="text-sm text-muted">A suspended person is signed out everywhere and cannot sign in, cannot be booked as a reader, and their listings leave the marketplace.</p>
+            <p className="text-sm text-muted">
+              A suspended person is signed out everywhere and cannot sign in, cannot be booked as a reader, and their listings leave the marketplace.
+            </p>
           </ReasonForm>
         )}
       </StaffSection>
@@ -178,7 +197,8 @@ export default function StaffPerson() {
         <StaffList empty="No staff action yet.">
           {actions.map((action) => (
             <StaffRow key={action.id} testId="staff-action">
-              <span className="font-semibold">{action.action}</span> · {action.staffEmail ?? "staff"} · <LocalTime at={action.createdAt} style="mediumWithTime" /> · {action.reason}
+              <span className="font-semibold">{action.action}</span> · {action.staffEmail ?? "staff"} ·{" "}
+              <LocalTime at={action.createdAt} style="mediumWithTime" /> · {action.reason}
               {action.outcome ? ` · ${action.outcome}` : ""}
             </StaffRow>
           ))}

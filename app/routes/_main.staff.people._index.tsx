@@ -29,7 +29,15 @@ export default function StaffPeople() {
         <label className="sr-only" htmlFor="people-search">
           E-mail or username
         </label>
-        <input id="people-search" name="q" type="search" defaultValue={q} maxLength={254} placeholder="E-mail or username" className={`${fieldClasses} mt-0 flex-1 basis-48`} />
+        <input
+          id="people-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={254}
+          placeholder="E-mail or username"
+          className={`${fieldClasses} mt-0 flex-1 basis-48`}
+        />
         <button type="submit" className={buttonClasses("primary")}>
           Find
         </button>

@@ -72,7 +72,15 @@ export default function StaffReaders() {
                 <details className="mt-2" open={result?.target === `certificate:${certificate.id}`}>
                   <summary className="cursor-pointer font-semibold">Revoke…</summary>
                   <div className="mt-2">
-                    <ReasonForm intent="revoke" target={`certificate:${certificate.id}`} hidden={{ certificateId: certificate.id }} label="Reason (shown on the certificate's page)" button="Revoke the certificate" variant="danger" result={result} />
+                    <ReasonForm
+                      intent="revoke"
+                      target={`certificate:${certificate.id}`}
+                      hidden={{ certificateId: certificate.id }}
+                      label="Reason (shown on the certificate's page)"
+                      button="Revoke the certificate"
+                      variant="danger"
+                      result={result}
+                    />
                   </div>
                 </details>
               )}
@@ -105,7 +113,8 @@ export default function StaffReaders() {
               <Link to={`/staff/people/${application.userId}`} className="font-semibold underline">
                 {application.displayName}
               </Link>{" "}
-              · {application.email} · {application.yearsOfPractice} years · {formatMoney(application.pricePerMinute)} a minute · {application.isReader ? "passed the quiz" : "not yet a reader"} · <LocalTime at={application.updatedAt} />
+              · {application.email} · {application.yearsOfPractice} years · {formatMoney(application.pricePerMinute)} a minute ·{" "}
+              {application.isReader ? "passed the quiz" : "not yet a reader"} · <LocalTime at={application.updatedAt} />
             </StaffRow>
           ))}
         </StaffList>

@@ -11,7 +11,12 @@ import type { StaffOutcome } from "./people.server";
 type StaffMember = Awaited<ReturnType<typeof requireStaff>>;
 
 /** What an intent is given, and what it answers: its outcome and the row it touched (`kind:id`). */
-export type StaffIntent = (asked: { context: AppLoadContext; staff: StaffMember; form: FormData; request: Request }) => Promise<{ outcome: StaffOutcome; target?: string }>;
+export type StaffIntent = (asked: {
+  context: AppLoadContext;
+  staff: StaffMember;
+  form: FormData;
+  request: Request;
+}) => Promise<{ outcome: StaffOutcome; target?: string }>;
 
 export async function staffAction(request: Request, context: AppLoadContext, intents: Record<string, StaffIntent>, target?: string) {
   const staff = await requireStaff(context);

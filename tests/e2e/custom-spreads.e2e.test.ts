@@ -45,7 +45,7 @@ describe("a spread of your own", () => {
     await host.keyboard.press("ArrowDown");
     await host.keyboard.press("ArrowLeft");
     expect(await cellOf(host, 2)).toEqual({ column: "4", row: "4" });
-        await card(1).focus();
+    await card(1).focus();
     await host.keyboard.press("ArrowRight");
     await host.keyboard.press("ArrowRight");
     await host.keyboard.press("ArrowDown");
@@ -102,7 +102,13 @@ describe("a spread of your own", () => {
     await host.getByRole("button", { name: "Reveal all" }).click();
     for (const page of [host, guest]) {
       await expect
-        .poll(async () => (await page.getByRole("list", { name: "Drawn cards" }).getByRole("listitem").evaluateAll((items) => items.map((item) => item.querySelector("p")?.textContent?.split(":")[0]))))
+        .poll(
+          async () =>
+            await page
+              .getByRole("list", { name: "Drawn cards" })
+              .getByRole("listitem")
+              .evaluateAll((items) => items.map((item) => item.querySelector("p")?.textContent?.split(":")[0])),
+        )
         .toEqual(NAMES);
     }
     await guest.context().close();

@@ -104,7 +104,9 @@ describe("printing a deck", () => {
     await page.goto("/reading-room/seed-deck-autumn-lanterns?create=true");
     await page.waitForURL(/session=/);
     await hydrated(page);
-    await expect.poll(() => page.getByTestId("pile-top").getAttribute("src")).toMatch(/^\/media\/card-backs\/seed-deck-autumn-lanterns\/[A-Za-z0-9-]+\.png\?v=/);
+    await expect
+      .poll(() => page.getByTestId("pile-top").getAttribute("src"))
+      .toMatch(/^\/media\/card-backs\/seed-deck-autumn-lanterns\/[A-Za-z0-9-]+\.png\?v=/);
     const src = (await page.getByTestId("pile-top").getAttribute("src"))!;
     const served = await page.request.get(src);
     expect(served.status()).toBe(200);
@@ -126,7 +128,8 @@ describe("printing a deck", () => {
         if (open) await page.getByTestId(open).locator("summary").click();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
-        if (process.env.PRINT_SCREENSHOTS) await page.screenshot({ path: `${process.env.PRINT_SCREENSHOTS}/${path.split("/").pop()}-${width}.png`, fullPage: true });
+        if (process.env.PRINT_SCREENSHOTS)
+          await page.screenshot({ path: `${process.env.PRINT_SCREENSHOTS}/${path.split("/").pop()}-${width}.png`, fullPage: true });
       }
       await page.context().close();
     }

@@ -42,7 +42,10 @@ const definition = (overrides: Partial<CustomSpreadDefinition> = {}): CustomSpre
 });
 
 /** The builder's form fields for a definition, as a browser without JavaScript posts them. */
-function formOf(spread: { name: string; description: string; positions: { name: string; meaning: string; x: number; y: number; rotated: boolean }[] }, intent = "save") {
+function formOf(
+  spread: { name: string; description: string; positions: { name: string; meaning: string; x: number; y: number; rotated: boolean }[] },
+  intent = "save",
+) {
   const fields: Record<string, string> = { intent, name: spread.name, description: spread.description, count: String(spread.positions.length) };
   spread.positions.forEach((p, i) => {
     fields[`p${i}-name`] = p.name;
@@ -109,9 +112,18 @@ describe("the spread schema", () => {
     const unnamed = checkSpread(definition({ positions: [{ ...positions(1)[0]!, name: "   " }] }));
     expect(unnamed).toMatchObject({ ok: false, problems: { "positions.0.name": "Give this position a name." } });
     expect(checkSpread(definition({ name: "" }))).toMatchObject({ ok: false, problems: { name: "Give the spread a name." } });
-    expect(checkSpread(definition({ positions: [{ ...positions(1)[0]!, name: "x".repeat(41) }] }))).toMatchObject({ ok: false, problems: { "positions.0.name": "Keep the name to 40 characters." } });
-    expect(checkSpread(definition({ positions: [{ ...positions(1)[0]!, x: 7 }] }))).toMatchObject({ ok: false, problems: { "positions.0.x": "Choose a column from 1 to 7." } });
-    expect(checkSpread(definition({ positions: [{ ...positions(1)[0]!, y: -1 }] }))).toMatchObject({ ok: false, problems: { "positions.0.y": "Choose a row from 1 to 4." } });
+    expect(checkSpread(definition({ positions: [{ ...positions(1)[0]!, name: "x".repeat(41) }] }))).toMatchObject({
+      ok: false,
+      problems: { "positions.0.name": "Keep the name to 40 characters." },
+    });
+    expect(checkSpread(definition({ positions: [{ ...positions(1)[0]!, x: 7 }] }))).toMatchObject({
+      ok: false,
+      problems: { "positions.0.x": "Choose a column from 1 to 7." },
+    });
+    expect(checkSpread(definition({ positions: [{ ...positions(1)[0]!, y: -1 }] }))).toMatchObject({
+      ok: false,
+      problems: { "positions.0.y": "Choose a row from 1 to 4." },
+    });
     expect(checkSpread(definition({ positions: [{ ...positions(1)[0]!, x: 1.5 }] })).ok).toBe(false);
   });
 });
@@ -147,12 +159,18 @@ describe("spreads of your own", () => {
     // The owner changes it; a change that breaks a rule is refused beside its field, and nothing is written.
     const renamed = await post(`/spreads/${id}/edit`, formOf(definition({ name: "Two roads" })), { cookie: owner.header() });
     expect(renamed.status).toBe(302);
-    const refused = await post(`/spreads/${id}/edit`, formOf(definition({ positions: [...definition().positions, { name: "", meaning: "", x: 3, y: 3, rotated: false }] })), { cookie: owner.header() });
+    const refused = await post(
+      `/spreads/${id}/edit`,
+      formOf(definition({ positions: [...definition().positions, { name: "", meaning: "", x: 3, y: 3, rotated: false }] })),
+      { cookie: owner.header() },
+    );
     expect(refused.status).toBe(400);
     const refusedPage = await refused.text();
     expect(refusedPage).toContain("Give this position a name.");
     expect(refusedPage).toContain("Position 1 already lies on column 4, row 4: move one of them.");
-    expect((await db().select({ name: customSpreads.name, positions: customSpreads.positions }).from(customSpreads).where(eq(customSpreads.id, id)))[0]).toEqual({ name: "Two roads", positions: definition().positions });
+    expect(
+      (await db().select({ name: customSpreads.name, positions: customSpreads.positions }).from(customSpreads).where(eq(customSpreads.id, id)))[0],
+    ).toEqual({ name: "Two roads", positions: definition().positions });
 
     // Someone with the link saves a copy of their own.
     const copied = await post(`/spreads/${id}`, { intent: "copy" }, { cookie: other.header() });
@@ -187,7 +205,9 @@ describe("spreads of your own", () => {
     expect(offGridPage).toContain("Choose a column from 1 to 7.");
     expect(offGridPage).toContain("Choose a row from 1 to 4.");
     expect(await post("/spreads/new", formOf(definition({ positions: positions(16) })), { cookie: jar.header() }).then((r) => r.status)).toBe(400);
-    expect(await post("/spreads/new", formOf(definition({ positions: [] })), { cookie: jar.header() }).then((r) => r.text())).toContain("A spread needs at least one position.");
+    expect(await post("/spreads/new", formOf(definition({ positions: [] })), { cookie: jar.header() }).then((r) => r.text())).toContain(
+      "A spread needs at least one position.",
+    );
   });
 
   it("a guest's spreads become the account's when the guest signs in to it", async () => {
@@ -195,7 +215,9 @@ describe("spreads of your own", () => {
     const guestId = await idOf(guest);
     const id = await saveSpread(guest);
     const memberId = newId();
-    await db().insert(users).values({ id: memberId, email: `${memberId}@example.com`, username: `m${memberId.slice(0, 8)}` });
+    await db()
+      .insert(users)
+      .values({ id: memberId, email: `${memberId}@example.com`, username: `m${memberId.slice(0, 8)}` });
     await mergeGuestInto(db(), guestId, memberId);
     expect((await db().select({ ownerId: customSpreads.ownerId }).from(customSpreads).where(eq(customSpreads.id, id)))[0]!.ownerId).toBe(memberId);
   });
@@ -205,7 +227,9 @@ describe("a deleted account", () => {
   it("takes its spreads and their links with it", async () => {
     const memberId = newId();
     const email = `${memberId}@example.com`;
-    await db().insert(users).values({ id: memberId, email, username: `s${memberId.slice(0, 8)}` });
+    await db()
+      .insert(users)
+      .values({ id: memberId, email, username: `s${memberId.slice(0, 8)}` });
     const cookie = await signInAs(memberId);
     const saved = await post("/spreads/new", formOf(definition()), { cookie });
     expect(saved.status).toBe(302);
@@ -271,7 +295,9 @@ describe("a spread of your own at the table", () => {
       expect(entry.spreadId).toBe(`custom:${id}`);
       expect(entry.spreadName).toBe("Crossroads");
       expect(entry.cards.map((card) => card.positionName)).toEqual(["Where I stand", "Left road", "Right road", "What crosses"]);
-      expect(entry.layout).toEqual(definition().positions.map((p) => ({ name: p.name, meaning: p.meaning, ...cellCentre(p.x, p.y), rotation: p.rotated ? 90 : 0 })));
+      expect(entry.layout).toEqual(
+        definition().positions.map((p) => ({ name: p.name, meaning: p.meaning, ...cellCentre(p.x, p.y), rotation: p.rotated ? 90 : 0 })),
+      );
     }
     hostSocket.socket.close();
     guestSocket.socket.close();
@@ -297,7 +323,10 @@ describe("a spread of your own at the table", () => {
       "That spread cannot be laid: Give this position a name.",
       expect.stringMatching(/^That spread cannot be laid: /),
     ]);
-    await settle(() => guestSocket.messages.some((m) => m.type === "refused" && m.error === "Only the person leading the reading can do that."), "the guest refused");
+    await settle(
+      () => guestSocket.messages.some((m) => m.type === "refused" && m.error === "Only the person leading the reading can do that."),
+      "the guest refused",
+    );
     for (const socket of [hostSocket, guestSocket]) {
       const state = await settle(() => socket.state()?.question === "Which road?" && socket.state(), "the question everywhere");
       // The question is the only change: nothing else reached the table.

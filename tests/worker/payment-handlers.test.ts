@@ -19,7 +19,9 @@ const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)))
 
 async function newMember() {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `kind_${id.slice(0, 8)}` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: `kind_${id.slice(0, 8)}` });
   return id;
 }
 
@@ -62,7 +64,9 @@ describe("payment handlers", () => {
 
     const refused = dispatchPaymentEvent(withoutTopUp, db(), local(), completed);
     await expect(refused).rejects.toBeInstanceOf(UnknownPurchaseKindError);
-    await expect(dispatchPaymentEvent(withoutTopUp, db(), local(), completed)).rejects.toThrow(`No payment handler for the purchase kind “top-up” (checkout ${checkoutId})`);
+    await expect(dispatchPaymentEvent(withoutTopUp, db(), local(), completed)).rejects.toThrow(
+      `No payment handler for the purchase kind “top-up” (checkout ${checkoutId})`,
+    );
     expect(await db().query.paymentEvents.findFirst({ where: eq(paymentEvents.id, completed.id) })).toBeUndefined();
     expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.checkoutId, checkoutId) })).toBeUndefined();
 
@@ -123,9 +127,19 @@ describe("payment handlers", () => {
     }
     const giftFailures = await failuresOf(gift.completed.id);
     expect(giftFailures).toHaveLength(2);
-    expect(giftFailures[0]).toMatchObject({ failure: "unknown-kind", type: "checkout.session.completed", message: `No payment handler for the purchase kind “gift-card” (checkout ${gift.checkoutId})` });
+    expect(giftFailures[0]).toMatchObject({
+      failure: "unknown-kind",
+      type: "checkout.session.completed",
+      message: `No payment handler for the purchase kind “gift-card” (checkout ${gift.checkoutId})`,
+    });
     // Failed: a forged signature, which names no event.
-    const signatureFailures = async () => (await db().select({ n: sql<number>`count(*)` }).from(paymentEventFailures).where(eq(paymentEventFailures.failure, "signature")))[0]!.n;
+    const signatureFailures = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)` })
+          .from(paymentEventFailures)
+          .where(eq(paymentEventFailures.failure, "signature"))
+      )[0]!.n;
     const before = await signatureFailures();
     const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {

@@ -22,19 +22,50 @@ const db = () => createDatabase(env.DB);
 
 async function person(name: string) {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `p_${id.slice(0, 10).toLowerCase().replace(/[^a-z0-9_]/g, "")}`, fullName: name });
+  await db()
+    .insert(users)
+    .values({
+      id,
+      email: `${id}@example.com`,
+      username: `p_${id
+        .slice(0, 10)
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, "")}`,
+      fullName: name,
+    });
   return { id, cookie: await signInAs(id) };
 }
 
 /** A finished deck in pixel art (the quickest style to paint), its pictures painted from its secret. */
 async function readyDeck(ownerId: string, size: 22 | 78, title = "Moonlit Forest") {
   const deckId = newId();
-  await db().insert(decks).values({ id: deckId, creatorId: ownerId, title, theme: "Moonlit forest", artStyle: "pixel art", kind: size === 78 ? "complete" : "major_arcana", status: "ready" });
+  await db()
+    .insert(decks)
+    .values({
+      id: deckId,
+      creatorId: ownerId,
+      title,
+      theme: "Moonlit forest",
+      artStyle: "pixel art",
+      kind: size === 78 ? "complete" : "major_arcana",
+      status: "ready",
+    });
   const chosen = size === 78 ? FULL_DECK : MAJOR_ARCANA;
   for (let i = 0; i < chosen.length; i += 10)
     await db()
       .insert(cards)
-      .values(chosen.slice(i, i + 10).map((card) => ({ id: newId(), deckId, cardKey: card.key, name: card.name, arcana: card.arcana, suit: card.suit ?? null, number: card.number, status: "ready" as const })));
+      .values(
+        chosen.slice(i, i + 10).map((card) => ({
+          id: newId(),
+          deckId,
+          cardKey: card.key,
+          name: card.name,
+          arcana: card.arcana,
+          suit: card.suit ?? null,
+          number: card.number,
+          status: "ready" as const,
+        })),
+      );
   return deckId;
 }
 
@@ -62,7 +93,11 @@ async function runJob(name: string, done: () => Promise<boolean>, timeoutMs = 15
   return steps;
 }
 
-const printRows = (deckId: string, holderId: string) => db().select().from(deckPrints).where(and(eq(deckPrints.deckId, deckId), eq(deckPrints.holderId, holderId)));
+const printRows = (deckId: string, holderId: string) =>
+  db()
+    .select()
+    .from(deckPrints)
+    .where(and(eq(deckPrints.deckId, deckId), eq(deckPrints.holderId, holderId)));
 
 /** Asks for the PDF on the print page and runs its job until it is made; returns its bytes. */
 async function makePdf(deckId: string, cookie: string, choice: { paper: PaperId; arrangement: "sheets" | "single" }, timeoutMs = 150_000) {
@@ -75,8 +110,12 @@ async function makePdf(deckId: string, cookie: string, choice: { paper: PaperId;
   if (before.status === 200) return new Uint8Array(await before.arrayBuffer());
   expect(before.status).toBe(404);
   await before.arrayBuffer();
-  const rows = await db().select().from(deckPrints).where(and(eq(deckPrints.deckId, deckId), eq(deckPrints.status, "working")));
-  for (const row of rows) await runJob(row.id, async () => (await db().query.deckPrints.findFirst({ where: eq(deckPrints.id, row.id) }))?.status !== "working", timeoutMs);
+  const rows = await db()
+    .select()
+    .from(deckPrints)
+    .where(and(eq(deckPrints.deckId, deckId), eq(deckPrints.status, "working")));
+  for (const row of rows)
+    await runJob(row.id, async () => (await db().query.deckPrints.findFirst({ where: eq(deckPrints.id, row.id) }))?.status !== "working", timeoutMs);
   const response = await file();
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/pdf");
@@ -225,7 +264,11 @@ describe("the print-ready PDF", () => {
     await post(`/collection/${deckId}/print`, { paper: "a4", arrangement: "single" }, { cookie: owner.cookie });
     expect((await db().select().from(deckPrints).where(eq(deckPrints.deckId, deckId))).map((row) => row.version)).toEqual([first!.version]);
 
-    const saved = await post(`/collection/${deckId}/cards/major-00`, { intent: "words", title: "The Wanderer", description: "Setting out." }, { cookie: owner.cookie });
+    const saved = await post(
+      `/collection/${deckId}/cards/major-00`,
+      { intent: "words", title: "The Wanderer", description: "Setting out." },
+      { cookie: owner.cookie },
+    );
     expect(saved.status).toBe(200);
     const page = await get(`/collection/${deckId}/print?paper=a4&arrangement=single`, { cookie: owner.cookie });
     expect(await page.text()).toContain("Make the PDF");
@@ -307,75 +350,90 @@ describe("the pictures ZIP", () => {
 });
 
 describe("the print job", () => {
-  it("draws each card once: a second buyer's PDF and the ZIP take the stored renders, and a changed card alone is drawn again", { timeout: 300_000 }, async () => {
-    const owner = await person("Oli Maker");
-    const first = await person("Pat First");
-    const second = await person("Quin Second");
-    const deckId = await readyDeck(owner.id, 22, "Shared Renders");
-    await sell(deckId, owner.id, first.id);
-    await sell(deckId, owner.id, second.id);
+  it(
+    "draws each card once: a second buyer's PDF and the ZIP take the stored renders, and a changed card alone is drawn again",
+    { timeout: 300_000 },
+    async () => {
+      const owner = await person("Oli Maker");
+      const first = await person("Pat First");
+      const second = await person("Quin Second");
+      const deckId = await readyDeck(owner.id, 22, "Shared Renders");
+      await sell(deckId, owner.id, first.id);
+      await sell(deckId, owner.id, second.id);
 
-    const firstPdf = await PDFDocument.load(await makePdf(deckId, first.cookie, { paper: "a4", arrangement: "sheets" }));
-    expect(firstPdf.getPageCount()).toBe(14);
-    const drawn = await renders(deckId);
-    expect(drawn.size).toBe(23);
-    // The PDF copies the renders: 22 fronts and one back, each its render's deflated rows.
-    const images = pdfImages(firstPdf);
-    expect(images.length).toBe(23);
-    const foolKey = [...drawn.keys()].find((key) => key.includes("/major-00-"))!;
-    const foolPng = new Uint8Array(await (await env.MEDIA.get(foolKey))!.arrayBuffer());
-    expect(images.some((image) => image.length > 1000 && foolPng.subarray(41, 41 + image.length).every((byte, i) => byte === image[i]))).toBe(true);
-    expect((await printRows(deckId, first.id))[0]).toMatchObject({ status: "ready", cardsDone: 22, cardsTotal: 22 });
+      const firstPdf = await PDFDocument.load(await makePdf(deckId, first.cookie, { paper: "a4", arrangement: "sheets" }));
+      expect(firstPdf.getPageCount()).toBe(14);
+      const drawn = await renders(deckId);
+      expect(drawn.size).toBe(23);
+      // The PDF copies the renders: 22 fronts and one back, each its render's deflated rows.
+      const images = pdfImages(firstPdf);
+      expect(images.length).toBe(23);
+      const foolKey = [...drawn.keys()].find((key) => key.includes("/major-00-"))!;
+      const foolPng = new Uint8Array(await (await env.MEDIA.get(foolKey))!.arrayBuffer());
+      expect(images.some((image) => image.length > 1000 && foolPng.subarray(41, 41 + image.length).every((byte, i) => byte === image[i]))).toBe(true);
+      expect((await printRows(deckId, first.id))[0]).toMatchObject({ status: "ready", cardsDone: 22, cardsTotal: 22 });
 
-    // The other buyer's ZIP is there at once, and their PDF draws nothing.
-    expect((await get(`/collection/${deckId}/cards.zip`, { cookie: second.cookie })).status).toBe(200);
-    const secondPdf = await PDFDocument.load(await makePdf(deckId, second.cookie, { paper: "letter", arrangement: "single" }));
-    expect(secondPdf.getPageCount()).toBe(46);
-    expect(await renders(deckId)).toEqual(drawn);
+      // The other buyer's ZIP is there at once, and their PDF draws nothing.
+      expect((await get(`/collection/${deckId}/cards.zip`, { cookie: second.cookie })).status).toBe(200);
+      const secondPdf = await PDFDocument.load(await makePdf(deckId, second.cookie, { paper: "letter", arrangement: "single" }));
+      expect(secondPdf.getPageCount()).toBe(46);
+      expect(await renders(deckId)).toEqual(drawn);
 
-    // The owner retitles the Fool: their new PDF draws that card again, and only it.
-    expect((await post(`/collection/${deckId}/cards/major-00`, { intent: "words", title: "The Wanderer" }, { cookie: owner.cookie })).status).toBe(200);
-    await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "sheets" });
-    const after = await renders(deckId);
-    const added = [...after.keys()].filter((key) => !drawn.has(key));
-    expect(added.length).toBe(1);
-    expect(added[0]).toContain("/major-00-");
-    for (const [key, uploaded] of drawn) expect(after.get(key), key).toBe(uploaded);
-  });
+      // The owner retitles the Fool: their new PDF draws that card again, and only it.
+      expect((await post(`/collection/${deckId}/cards/major-00`, { intent: "words", title: "The Wanderer" }, { cookie: owner.cookie })).status).toBe(200);
+      await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "sheets" });
+      const after = await renders(deckId);
+      const added = [...after.keys()].filter((key) => !drawn.has(key));
+      expect(added.length).toBe(1);
+      expect(added[0]).toContain("/major-00-");
+      for (const [key, uploaded] of drawn) expect(after.get(key), key).toBe(uploaded);
+    },
+  );
 
-  it("retries a step that fails halfway, ends in a failed print the page offers to try again, and goes on from what was drawn", { timeout: 300_000 }, async () => {
-    const owner = await person("Rae Retry");
-    const deckId = await readyDeck(owner.id, 22, "Broken Hermit");
-    // The tenth card's stored picture cannot be drawn: every step stops there.
-    const imageKey = `card-images/${deckId}/the_hermit.svg`;
-    await env.MEDIA.put(imageKey, '<svg xmlns="http://www.w3.org/2000/svg"><g>', { httpMetadata: { contentType: "image/svg+xml" } });
-    await db().update(cards).set({ imageKey }).where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-09")));
+  it(
+    "retries a step that fails halfway, ends in a failed print the page offers to try again, and goes on from what was drawn",
+    { timeout: 300_000 },
+    async () => {
+      const owner = await person("Rae Retry");
+      const deckId = await readyDeck(owner.id, 22, "Broken Hermit");
+      // The tenth card's stored picture cannot be drawn: every step stops there.
+      const imageKey = `card-images/${deckId}/the_hermit.svg`;
+      await env.MEDIA.put(imageKey, '<svg xmlns="http://www.w3.org/2000/svg"><g>', { httpMetadata: { contentType: "image/svg+xml" } });
+      await db()
+        .update(cards)
+        .set({ imageKey })
+        .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-09")));
 
-    expect((await post(`/collection/${deckId}/print`, { paper: "a4", arrangement: "sheets" }, { cookie: owner.cookie })).status).toBe(303);
-    const [row] = await printRows(deckId, owner.id);
-    const steps = await runJob(row!.id, async () => (await printRows(deckId, owner.id))[0]!.status === "failed");
-    // The first try and four retries (the alarm sets each one further off), then the job gives up.
-    expect(steps).toBeGreaterThanOrEqual(5);
-    expect((await printRows(deckId, owner.id))[0]).toMatchObject({ status: "failed", cardsDone: 9 });
-    const page = await (await get(`/collection/${deckId}/print?paper=a4&arrangement=sheets`, { cookie: owner.cookie })).text();
-    expect(page).toContain("The last attempt did not finish. Try again.");
-    expect(page).toContain("Make the PDF");
-    const drawn = await renders(deckId);
-    expect(drawn.size).toBe(10);
+      expect((await post(`/collection/${deckId}/print`, { paper: "a4", arrangement: "sheets" }, { cookie: owner.cookie })).status).toBe(303);
+      const [row] = await printRows(deckId, owner.id);
+      const steps = await runJob(row!.id, async () => (await printRows(deckId, owner.id))[0]!.status === "failed");
+      // The first try and four retries (the alarm sets each one further off), then the job gives up.
+      expect(steps).toBeGreaterThanOrEqual(5);
+      expect((await printRows(deckId, owner.id))[0]).toMatchObject({ status: "failed", cardsDone: 9 });
+      const page = await (await get(`/collection/${deckId}/print?paper=a4&arrangement=sheets`, { cookie: owner.cookie })).text();
+      expect(page).toContain("The last attempt did not finish. Try again.");
+      expect(page).toContain("Make the PDF");
+      const drawn = await renders(deckId);
+      expect(drawn.size).toBe(10);
 
-    // The picture is mended and the owner tries again: the job goes on from the Hermit.
-    await env.MEDIA.put(imageKey, await paintDeckCardSvg({ card: MAJOR_ARCANA[9]!, theme: "Moonlit forest", style: "pixel art" }, "00112233445566778899aabbccddeeff"), {
-      httpMetadata: { contentType: "image/svg+xml" },
-    });
-    const pdf = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "sheets" }));
-    expect(pdf.getPageCount()).toBe(14);
-    expect(pdfImages(pdf).length).toBe(23);
-    const after = await renders(deckId);
-    expect(after.size).toBe(23);
-    for (const [key, uploaded] of drawn) expect(after.get(key), key).toBe(uploaded);
-    const rows = await printRows(deckId, owner.id);
-    expect(rows.map((one) => [one.id, one.status, one.cardsDone])).toEqual([[row!.id, "ready", 22]]);
-  });
+      // The picture is mended and the owner tries again: the job goes on from the Hermit.
+      await env.MEDIA.put(
+        imageKey,
+        await paintDeckCardSvg({ card: MAJOR_ARCANA[9]!, theme: "Moonlit forest", style: "pixel art" }, "00112233445566778899aabbccddeeff"),
+        {
+          httpMetadata: { contentType: "image/svg+xml" },
+        },
+      );
+      const pdf = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "sheets" }));
+      expect(pdf.getPageCount()).toBe(14);
+      expect(pdfImages(pdf).length).toBe(23);
+      const after = await renders(deckId);
+      expect(after.size).toBe(23);
+      for (const [key, uploaded] of drawn) expect(after.get(key), key).toBe(uploaded);
+      const rows = await printRows(deckId, owner.id);
+      expect(rows.map((one) => [one.id, one.status, one.cardsDone])).toEqual([[row!.id, "ready", 22]]);
+    },
+  );
 });
 
 describe("who may download a deck", () => {
@@ -425,7 +483,10 @@ describe("a card's words", () => {
     const imageKey = `card-images/${deckId}/the_fool.svg`;
     const painted = await paintDeckCardSvg({ card: MAJOR_ARCANA[0]!, theme: "Moonlit forest", style: "art nouveau" }, "00112233445566778899aabbccddeeff");
     await env.MEDIA.put(imageKey, painted, { httpMetadata: { contentType: "image/svg+xml" } });
-    await db().update(cards).set({ imageKey, description: "A first step." }).where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")));
+    await db()
+      .update(cards)
+      .set({ imageKey, description: "A first step." })
+      .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")));
     await sell(deckId, owner.id, buyer.id);
 
     const path = `/collection/${deckId}/cards/major-00`;
@@ -476,7 +537,9 @@ describe("card backs of one's own", () => {
       form.set("back", file, "back.png");
       return app.fetch(`${ORIGIN}${deckPath}`, { method: "POST", body: form, headers: { origin: ORIGIN, host: "localhost", cookie } });
     };
-    const onePixel = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+    const onePixel = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) =>
+      c.charCodeAt(0),
+    );
     expect((await upload(new Blob(["not an image"], { type: "image/png" }), owner.cookie)).status).toBe(415);
     expect((await upload(new Blob([new Uint8Array(5_242_881)], { type: "image/png" }), owner.cookie)).status).toBe(413);
     expect((await upload(new Blob([onePixel], { type: "image/png" }), stranger.cookie)).status).toBe(404);

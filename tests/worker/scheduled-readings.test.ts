@@ -17,7 +17,18 @@ import { finishPaidReading, markPaidReadingStarted } from "../../app/paid-readin
 import { BOOKING_MESSAGES, BOOKING_WAIT_MINUTES } from "../../app/paid-readings/rules";
 import { calendarFile, instantOf, openSlots } from "../../app/paid-readings/schedule";
 import { availableBalanceOf, chargeMinute, topUpStatements } from "../../app/paid-readings/wallet.server";
-import { paidReadings, readingSessions, readerAvailability, readerBookings, readerProfiles, readingWallets, sellerLedger, users, walletEntries, walletHolds } from "../../db/schema";
+import {
+  paidReadings,
+  readingSessions,
+  readerAvailability,
+  readerBookings,
+  readerProfiles,
+  readingWallets,
+  sellerLedger,
+  users,
+  walletEntries,
+  walletHolds,
+} from "../../db/schema";
 import { get, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -26,7 +37,9 @@ const MINUTE = 60_000;
 
 async function newMember(name = "client") {
   const id = `${name}-${newId()}`;
-  await db().insert(users).values({ id, email: `${id}@example.test`, username: id.slice(0, 30) });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username: id.slice(0, 30) });
   return { id, email: `${id}@example.test`, cookie: await signInAs(id) };
 }
 
@@ -34,11 +47,15 @@ async function newMember(name = "client") {
 async function newReader(priceCents = 100) {
   const id = `reader-${newId()}`;
   const username = `r${newId().slice(0, 12)}`.toLowerCase();
-  await db().insert(users).values({ id, email: `${id}@example.test`, username, fullName: "Vera Night", isReader: true, customPricePerMinute: priceCents });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username, fullName: "Vera Night", isReader: true, customPricePerMinute: priceCents });
   await db().insert(readerProfiles).values({ userId: id, available: true });
   await db()
     .insert(readerAvailability)
-    .values(Array.from({ length: 7 }, (_, weekday) => ({ id: newId(), readerId: id, weekday, startMinute: 0, endMinute: 1440, slotMinutes: 60, timeZone: "UTC" })));
+    .values(
+      Array.from({ length: 7 }, (_, weekday) => ({ id: newId(), readerId: id, weekday, startMinute: 0, endMinute: 1440, slotMinutes: 60, timeZone: "UTC" })),
+    );
   return { id, username, email: `${id}@example.test`, cookie: await signInAs(id) };
 }
 
@@ -48,7 +65,14 @@ async function topUp(userId: string, cents: number) {
 
 const balance = async (userId: string) => (await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents ?? 0;
 const ledgerSum = async (userId: string) =>
-  Number((await db().select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` }).from(walletEntries).where(eq(walletEntries.userId, userId)))[0]!.sum);
+  Number(
+    (
+      await db()
+        .select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` })
+        .from(walletEntries)
+        .where(eq(walletEntries.userId, userId))
+    )[0]!.sum,
+  );
 const earnings = async (readerId: string) => db().select().from(sellerLedger).where(eq(sellerLedger.sellerId, readerId));
 const bookingOf = async (id: string) => (await db().query.readerBookings.findFirst({ where: eq(readerBookings.id, id) }))!;
 const holdOf = async (bookingId: string) => (await db().query.walletHolds.findFirst({ where: eq(walletHolds.subjectId, bookingId) }))!;
@@ -62,7 +86,11 @@ const firstSlot = () => Math.floor(Date.now() / (60 * MINUTE)) * 60 * MINUTE + 6
 
 /** The client books the first slot through the page; the booking's id. */
 async function book(client: { cookie: string }, reader: { username: string }, startAt = firstSlot()) {
-  const response = await post(`/readers/${reader.username}/schedule`, { startAt: String(startAt), mode: "chat", timeZone: "Asia/Tokyo" }, { cookie: client.cookie });
+  const response = await post(
+    `/readers/${reader.username}/schedule`,
+    { startAt: String(startAt), mode: "chat", timeZone: "Asia/Tokyo" },
+    { cookie: client.cookie },
+  );
   expect(response.status).toBe(302);
   return response.headers.get("location")!.split("/").pop()!.split("?")[0]!;
 }
@@ -70,7 +98,10 @@ async function book(client: { cookie: string }, reader: { username: string }, st
 /** Both overlapping runs of the periodic job at `at`, as two cron invocations landing together. */
 async function runJobsTwice(at: number) {
   const sent: Promise<unknown>[] = [];
-  const results = await Promise.all([runPeriodicJobs(db(), at, null, config, (work) => sent.push(work)), runPeriodicJobs(db(), at, null, config, (work) => sent.push(work))]);
+  const results = await Promise.all([
+    runPeriodicJobs(db(), at, null, config, (work) => sent.push(work)),
+    runPeriodicJobs(db(), at, null, config, (work) => sent.push(work)),
+  ]);
   await Promise.all(sent);
   for (const result of results) expect(result.failed).toEqual([]);
 }
@@ -116,7 +147,15 @@ describe("slots in the reader's time zone", () => {
   });
 
   it("make a calendar file with UTC times, a UID, a summary and a link", () => {
-    const file = calendarFile({ uid: "booking-x@arcanum.test", startAt: Date.UTC(2026, 0, 2, 15, 30), minutes: 45, summary: "Tarot reading with Vera, Night", description: "Room", url: "https://arcanum.test/bookings/x", stamp: 0 });
+    const file = calendarFile({
+      uid: "booking-x@arcanum.test",
+      startAt: Date.UTC(2026, 0, 2, 15, 30),
+      minutes: 45,
+      summary: "Tarot reading with Vera, Night",
+      description: "Room",
+      url: "https://arcanum.test/bookings/x",
+      stamp: 0,
+    });
     expect(file).toContain("BEGIN:VEVENT\r\nUID:booking-x@arcanum.test\r\n");
     expect(file).toContain("DTSTART:20260102T153000Z\r\nDTEND:20260102T161500Z\r\n");
     expect(file).toContain("SUMMARY:Tarot reading with Vera\\, Night\r\n");
@@ -153,7 +192,11 @@ describe("booking a slot", () => {
     const reader = await newReader(100);
     const client = await newMember();
     await topUp(client.id, 5000);
-    const response = await post(`/readers/${reader.username}/schedule`, { startAt: String(firstSlot()), mode: "chat", timeZone: "UTC" }, { cookie: client.cookie });
+    const response = await post(
+      `/readers/${reader.username}/schedule`,
+      { startAt: String(firstSlot()), mode: "chat", timeZone: "UTC" },
+      { cookie: client.cookie },
+    );
     expect(response.status).toBe(402);
     expect(await response.text()).toContain(BOOKING_MESSAGES.balance);
     expect(await db().select().from(readerBookings).where(eq(readerBookings.clientId, client.id))).toEqual([]);
@@ -173,7 +216,10 @@ describe("booking a slot", () => {
     expect(await lost.text()).toContain(BOOKING_MESSAGES.taken);
     const booked = await db().select().from(readerBookings).where(eq(readerBookings.readerId, reader.id));
     expect(booked).toHaveLength(1);
-    const holds = await db().select().from(walletHolds).where(sql`${walletHolds.userId} IN (${first.id}, ${second.id})`);
+    const holds = await db()
+      .select()
+      .from(walletHolds)
+      .where(sql`${walletHolds.userId} IN (${first.id}, ${second.id})`);
     expect(holds).toHaveLength(1);
     await expectLedgersAddUp(first.id, second.id);
   });
@@ -187,7 +233,19 @@ describe("booking a slot", () => {
     const other = await newReader(100);
     const readingId = newId();
     await db().insert(readingSessions).values({ id: readingId, hostUserId: other.id, originalHostUserId: other.id });
-    await db().insert(paidReadings).values({ id: readingId, requestId: `test:${readingId}`, clientId: client.id, readerId: other.id, mode: "chat", pricePerMinuteCents: 100, freeMinutes: 0, status: "live", feePercent: 30 });
+    await db()
+      .insert(paidReadings)
+      .values({
+        id: readingId,
+        requestId: `test:${readingId}`,
+        clientId: client.id,
+        readerId: other.id,
+        mode: "chat",
+        pricePerMinuteCents: 100,
+        freeMinutes: 0,
+        status: "live",
+        feePercent: 30,
+      });
     const figures = await chargeMinute(db(), { id: readingId, clientId: client.id }, 0, 100, Date.now());
     expect(figures.minutesBilled).toBe(0);
     expect(await balance(client.id)).toBe(6000);
@@ -226,7 +284,10 @@ describe("cancelling", () => {
     const client = await newMember();
     await topUp(client.id, 10_000);
     const id = await book(client, reader);
-    const answers = await Promise.all([post(`/bookings/${id}`, { intent: "cancel" }, { cookie: client.cookie }), post(`/bookings/${id}`, { intent: "cancel" }, { cookie: client.cookie })]);
+    const answers = await Promise.all([
+      post(`/bookings/${id}`, { intent: "cancel" }, { cookie: client.cookie }),
+      post(`/bookings/${id}`, { intent: "cancel" }, { cookie: client.cookie }),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
     expect(await holdOf(id)).toMatchObject({ status: "converted", convertedCents: 500 });
     expect(await balance(client.id)).toBe(9500);
