@@ -24,9 +24,11 @@ import { backVersion, deckBackOf } from "../decks/card-back";
 import type { PrintCard, PrintDeck } from "./card-art.server";
 import { printPngParts } from "./png";
 import { backRenderKey, cardRenderKey, cardsRendered, missingRenders, storedRenders, type RenderSet } from "./renders.server";
-import type { PrintJob } from "../../party/print-job";
 import { ARRANGEMENTS, BLEED_BOX_MM, BLEED_PX, CARD_MM, PAPERS, cropMarks, mmToPt, printPages, type PrintChoice } from "./layout";
 import { PdfWriter, draw, textWidth, type PdfImage } from "./pdf-writer";
+
+/** The print jobs' namespace, typed by the Worker's Env (party/print-job.ts is the class). */
+type PrintJobs = Env["PrintJob"];
 
 const TAROT_ORDER = new Map(FULL_DECK.map((card, i) => [card.key, i]));
 
@@ -155,7 +157,7 @@ export type PrintJobRequest = { printId: string; access: PrintAccess; choice: Pr
  * job started (`party/print-job.ts`), which makes it in steps; a print made or being made is left
  * be. True when one was started.
  */
-export async function requestPrint(deps: { db: Database; jobs: DurableObjectNamespace<PrintJob> }, access: PrintAccess, choice: PrintChoice): Promise<boolean> {
+export async function requestPrint(deps: { db: Database; jobs: PrintJobs }, access: PrintAccess, choice: PrintChoice): Promise<boolean> {
   const now = Date.now();
   const [claimed] = await deps.db
     .insert(deckPrints)
@@ -182,7 +184,7 @@ export async function requestPrint(deps: { db: Database; jobs: DurableObjectName
 }
 
 /** The job of a print (named by its id), or of a deck's card pictures alone. */
-export function printJob(namespace: DurableObjectNamespace<PrintJob>, name: string) {
+export function printJob(namespace: PrintJobs, name: string) {
   return namespace.get(namespace.idFromName(name));
 }
 export const picturesJobName = (deckId: string) => `pictures:${deckId}`;
@@ -194,7 +196,7 @@ export type PicturesState = { status: "ready" | "working" | "failed" | "idle"; c
  * the deck's pictures job is doing: one listing of the renders, and a question to the job only
  * when some are missing.
  */
-export async function picturesState(deps: { bucket: R2Bucket; jobs: DurableObjectNamespace<PrintJob> }, access: PrintAccess): Promise<PicturesState> {
+export async function picturesState(deps: { bucket: R2Bucket; jobs: PrintJobs }, access: PrintAccess): Promise<PicturesState> {
   const set = renderSetOf(access);
   const stored = await storedRenders(deps.bucket, access.deck.id);
   const counts = { cardsDone: cardsRendered(set, stored), cardsTotal: access.cards.length };
@@ -203,7 +205,7 @@ export async function picturesState(deps: { bucket: R2Bucket; jobs: DurableObjec
 }
 
 /** Starts drawing the deck's missing card pictures for the ZIP (a PDF's job draws them too). */
-export async function requestPictures(jobs: DurableObjectNamespace<PrintJob>, access: PrintAccess) {
+export async function requestPictures(jobs: PrintJobs, access: PrintAccess) {
   await printJob(jobs, picturesJobName(access.deck.id)).start({ printId: null, access });
 }
 
