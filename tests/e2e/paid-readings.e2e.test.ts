@@ -146,5 +146,6 @@ describe("a paid reading with a human reader", () => {
 
     await client.context().close();
     await reader.context().close();
-  });
+    // Two browsers, a checkout and a reading that runs until the balance is spent: about 40 s alone, 60 s beside the rest of the suite.
+  }, 150_000);
 });
