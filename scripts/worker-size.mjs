@@ -1,8 +1,8 @@
 // What the Worker costs to upload and to start, measured the way Cloudflare counts it:
 // - the upload: `wrangler deploy --dry-run --outdir` writes every module it would send; their sum and
 //   the sum of each file gzipped (what the plans limit; source maps are not sent and not counted);
-// - the startup: `wrangler check startup` runs the bundle's top level in workerd under the profiler
-//   and writes a CPU profile; the CPU time is every sample but the idle ones.
+// - the startup: `wrangler check startup` runs the bundle `wrangler deploy --outfile` made of that build
+//   in workerd under the profiler and writes a CPU profile; the CPU time is every sample but the idle ones.
 // `measureUpload` and `measureStartup` take the server build's folder (build/ by default), so a check
 // can measure the build it just made (scripts/check-production.mjs, scripts/bench.ts).
 import { spawnSync } from "node:child_process";
@@ -84,7 +84,11 @@ export function measureStartup(buildDirectory = path.join(projectRoot, "build"))
   const out = mkdtempSync(path.join(tmpdir(), "arcanum-startup-"));
   try {
     const profileFile = path.join(out, "startup.cpuprofile");
-    withConfigFor(buildDirectory, (config) => wrangler(["check", "startup", "--outfile", profileFile, ...config]));
+    const bundle = path.join(out, "worker.bundle");
+    // `check startup` given a configuration bundles whatever its own alias resolution finds (the
+    // default build/), so the bundle of the measured build is made first and profiled as it is.
+    withConfigFor(buildDirectory, (config) => wrangler(["deploy", "--dry-run", "--outfile", bundle, ...config]));
+    wrangler(["check", "startup", "--worker", bundle, "--outfile", profileFile]);
     /** @type {{ nodes: { id: number, callFrame: { functionName: string } }[], samples: number[], timeDeltas: number[] }} */
     const profile = JSON.parse(readFileSync(profileFile, "utf8"));
     const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
