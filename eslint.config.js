@@ -10,6 +10,7 @@ export default tseslint.config(
       "build/",
       "build-test/",
       "build-production-check/",
+      "build-bench/",
       ".wrangler/",
       ".cache/",
       "node_modules/",

@@ -49,7 +49,9 @@ const STARTUP_RUNS = 5;
  * median of several runs (the machine is shared, so single runs vary by several times).
  */
 function measureWorker() {
-  const buildDirectory = mkdtempSync(path.join(tmpdir(), "arcanum-bench-build-"));
+  // Inside the project: the server build names its fonts and WebAssembly by paths that resolve through node_modules.
+  const buildDirectory = path.join(projectRoot, "build-bench");
+  rmSync(buildDirectory, { recursive: true, force: true });
   const reportFile = path.join(buildDirectory, "modules.json");
   try {
     const build = spawnSync("npx", ["remix", "vite:build"], {
