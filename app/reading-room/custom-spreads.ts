@@ -7,7 +7,7 @@
  * column x, row y has its centre in the middle of that cell, so every card lies wholly on the table.
  */
 import { z } from "zod";
-import type { Spread, SpreadPosition } from "./spreads";
+import { spreadById, type Spread, type SpreadPosition } from "./spreads";
 
 export const GRID_COLUMNS = 7;
 export const GRID_ROWS = 4;
@@ -115,6 +115,26 @@ export function laidSpread(id: string, spread: CustomSpreadDefinition): LaidSpre
     cardWidth: CUSTOM_CARD_WIDTH,
     captions: true,
     positions,
+  };
+}
+
+/** A position as a journal entry keeps it: the spread's shape at the time of the reading (`reading_journal.layout`). */
+export type KeptPosition = Pick<SpreadPosition, "name" | "meaning" | "x" | "y" | "rotation">;
+
+/**
+ * A journal entry's kept layout as a spread to draw again: a built-in spread keeps its own card width,
+ * a spread of one's own the builder's.
+ */
+export function keptSpread(spreadId: string, name: string, layout: readonly KeptPosition[]): LaidSpread {
+  return {
+    id: spreadId,
+    name,
+    phrase: name,
+    description: "",
+    freeLayout: false,
+    cardWidth: spreadById(spreadId)?.cardWidth ?? CUSTOM_CARD_WIDTH,
+    captions: true,
+    positions: layout.map((position, index) => ({ ...position, index })),
   };
 }
 

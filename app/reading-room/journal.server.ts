@@ -165,7 +165,9 @@ export async function getSharedReading(db: Database, shareId: string) {
     .select({
       deckId: readingJournal.deckId,
       question: readingJournal.question,
+      spreadId: readingJournal.spreadId,
       spreadName: readingJournal.spreadName,
+      layout: readingJournal.layout,
       cards: readingJournal.cards,
       interpretation: readingJournal.interpretation,
       createdAt: readingJournal.createdAt,

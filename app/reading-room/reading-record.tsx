@@ -3,6 +3,8 @@ import { cn } from "~/lib/cn";
 import { libraryPath } from "~/library/paths";
 import { ReadingText } from "./reading-table";
 import { LocalTime } from "~/components/local-time";
+import { keptSpread, type KeptPosition } from "./custom-spreads";
+import { SpreadPicture } from "./spread-picture";
 
 type RecordCard = { key: string; name: string; position: number; positionName: string; reversed: boolean };
 
@@ -19,8 +21,12 @@ export function ReadingRecord(props: {
   /** The deck's name when the reading was done with a physical deck and logged by hand. */
   physicalDeck?: string | null;
   faces?: Record<string, string>;
+  /** The spread's shape as kept with the reading; drawn, with the cards numbered to match, when it has two or more places. */
+  spreadId?: string;
+  layout?: KeptPosition[] | null;
 }) {
   const faces = props.faces ?? {};
+  const shape = props.layout && props.layout.length > 1 ? keptSpread(props.spreadId ?? "", props.spreadName, props.layout) : null;
   return (
     <article className="grid gap-5 text-left">
       <p className="text-sm text-muted">
@@ -28,6 +34,7 @@ export function ReadingRecord(props: {
         <LocalTime at={props.createdAt} style="longWithTime" />
       </p>
       {props.question ? <p className="font-display text-2xl">“{props.question}”</p> : null}
+      {shape ? <SpreadPicture spread={shape} className="w-full max-w-xs justify-self-center sm:justify-self-start" /> : null}
       <ol className="grid grid-cols-2 gap-4 sm:grid-cols-3" aria-label="Cards">
         {props.cards.map((card) => (
           <li key={card.key} className="grid content-start gap-2 text-sm">
@@ -47,7 +54,10 @@ export function ReadingRecord(props: {
               </span>
             )}
             <span>
-              <span className="block text-xs uppercase tracking-wide text-muted">{card.positionName}</span>
+              <span className="block text-xs uppercase tracking-wide text-muted">
+                {shape ? `${card.position + 1} · ` : null}
+                {card.positionName}
+              </span>
               <Link to={libraryPath(card.key)} className="font-semibold underline-offset-4 hover:underline">
                 {card.name}
               </Link>

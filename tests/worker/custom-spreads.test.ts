@@ -299,6 +299,13 @@ describe("a spread of your own at the table", () => {
         definition().positions.map((p) => ({ name: p.name, meaning: p.meaning, ...cellCentre(p.x, p.y), rotation: p.rotated ? 90 : 0 })),
       );
     }
+    // The entry draws the kept layout, its places numbered as the cards beneath it are.
+    const [session] = await db().select({ hostUserId: readingSessions.hostUserId }).from(readingSessions).where(eq(readingSessions.id, sessionId));
+    const hostEntry = kept.find((entry) => entry.userId === session!.hostUserId)!;
+    const entryPage = await (await get(`/journal/${hostEntry.id}`, { cookie: host.header() })).text();
+    expect(entryPage).toContain('aria-label="Layout of Crossroads: 4 cards"');
+    expect(entryPage.match(/<text[^>]*>\d+<\/text>/g)).toHaveLength(4);
+    expect(entryPage).toMatch(/4 · (<!-- -->)?What crosses/);
     hostSocket.socket.close();
     guestSocket.socket.close();
   });
