@@ -3,6 +3,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { SignInActionData, SignInMode } from "./sign-in.server";
+import { Input } from "~/components/ui/field";
 
 export const SIGN_IN_TEXT = {
   "sign-in": { title: "Sign In", submit: "Send Magic Link", toggle: "Need an account? Create one" },
@@ -29,9 +30,6 @@ type Props = {
   headingId?: string;
 };
 
-const field =
-  "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
-
 export function SignInForm(props: Props) {
   const { mode, redirectTo, result, busy, FormComponent, headingId = "sign-in-heading" } = props;
   const text = SIGN_IN_TEXT[mode];
@@ -53,7 +51,7 @@ export function SignInForm(props: Props) {
             Reading the e-mail on another device? Type its code here
           </label>
           <div className="mt-1 flex gap-2">
-            <input
+            <Input
               id="sign-in-code"
               name="code"
               type="text"
@@ -63,7 +61,7 @@ export function SignInForm(props: Props) {
               placeholder="123 456"
               aria-invalid={result.codeError ? true : undefined}
               aria-describedby={result.codeError ? "sign-in-code-error" : undefined}
-              className={cn(field, "mt-0 min-w-0 flex-1 text-center text-lg tracking-[0.3em]")}
+              className="mt-0 min-w-0 flex-1 text-center text-lg tracking-[0.3em]"
             />
             <button type="submit" className={cn(buttonClasses("primary", "lg"), "shrink-0")} disabled={busy}>
               {busy ? "Checking…" : "Sign in"}
@@ -142,13 +140,13 @@ export function SignInForm(props: Props) {
         {mode === "create" ? (
           <label className="block text-sm font-semibold">
             Full Name <span className="font-normal text-muted">(optional)</span>
-            <input name="fullName" type="text" autoComplete="name" defaultValue={values.fullName} maxLength={100} className={field} />
+            <Input name="fullName" type="text" autoComplete="name" defaultValue={values.fullName} maxLength={100} />
             {errors.fullName ? <span className="mt-1 block text-sm text-danger">{errors.fullName}</span> : null}
           </label>
         ) : null}
         <label className="block text-sm font-semibold">
           Email
-          <input
+          <Input
             name="email"
             type="email"
             autoComplete="email"
@@ -157,7 +155,6 @@ export function SignInForm(props: Props) {
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? "sign-in-email-error" : undefined}
             placeholder="you@example.com"
-            className={field}
           />
           {errors.email ? (
             <span id="sign-in-email-error" role="alert" className="mt-1 block text-sm text-danger">

@@ -3,13 +3,10 @@ import { useEffect, useRef } from "react";
 import type { TokenActionData } from "~/api/token-panel.server";
 import { SCOPE_LABEL, type TokenScope } from "~/api/tokens";
 import { buttonClasses } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
 import { longDate } from "~/lib/format";
+import { Input } from "~/components/ui/field";
 
 type Token = { id: string; name: string; scope: TokenScope; prefix: string; createdAt: number; lastUsedAt: number | null };
-
-const field =
-  "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
 /** The profile's API tokens: make one (shown once), see the live ones, revoke one. */
 export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: Token[] }) {
@@ -67,13 +64,7 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
           <p className="text-sm font-semibold">Your new token “{created.name}”. Copy it now: it is not shown again.</p>
           <label className="mt-2 block text-sm">
             <span className="sr-only">Token</span>
-            <input
-              readOnly
-              value={created.token}
-              data-testid="new-api-token"
-              className={cn(field, "font-mono text-sm")}
-              onFocus={(event) => event.currentTarget.select()}
-            />
+            <Input readOnly value={created.token} data-testid="new-api-token" className="font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
           </label>
         </div>
       ) : null}
@@ -118,7 +109,7 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
           <input type="hidden" name="intent" value="create-token" />
           <label className="block text-sm font-semibold">
             Name
-            <input
+            <Input
               name="name"
               maxLength={60}
               required
@@ -126,7 +117,6 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
               placeholder="My deck exporter"
               aria-invalid={createErrors.name ? true : undefined}
               aria-describedby={createErrors.name ? "token-name-error" : undefined}
-              className={field}
             />
             {createErrors.name ? (
               <span id="token-name-error" role="alert" className="mt-1 block text-sm font-normal text-danger">

@@ -4,8 +4,6 @@ import { cn } from "~/lib/cn";
 import { buttonClasses } from "./ui/button";
 
 /** The look of a control in a browse page's filter bar. */
-export const filterFieldClasses = "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm text-ink focus:border-brand focus:outline-none";
-
 /** One labelled control of a filter bar. */
 export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (

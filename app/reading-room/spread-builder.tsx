@@ -24,8 +24,7 @@ import {
   type SpreadDraft,
   type SpreadProblems,
 } from "./custom-spreads";
-
-const FIELD = "w-full min-w-0 rounded-xl border border-line bg-surface px-3 py-2";
+import { Input, Textarea } from "~/components/ui/field";
 
 const MOVES: Record<string, { x: number; y: number }> = {
   ArrowLeft: { x: -1, y: 0 },
@@ -154,13 +153,13 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
         <label htmlFor="spread-name" className="font-semibold">
           Name of the spread
         </label>
-        <input
+        <Input
+          look="compact"
           id="spread-name"
           name="name"
           maxLength={SPREAD_NAME_MAX + 20}
           value={draft.name}
           onChange={(e) => change({ ...draft, name: e.target.value })}
-          className={FIELD}
           {...invalid(problems, "name")}
         />
         <Problem problems={problems} field="name" />
@@ -169,14 +168,14 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
         <label htmlFor="spread-description" className="font-semibold">
           What it is for <span className="font-normal text-muted">(optional)</span>
         </label>
-        <textarea
+        <Textarea
+          look="compact"
           id="spread-description"
           name="description"
           rows={2}
           maxLength={DESCRIPTION_MAX + 50}
           value={draft.description}
           onChange={(e) => change({ ...draft, description: e.target.value })}
-          className={FIELD}
           {...invalid(problems, "description")}
         />
         <Problem problems={problems} field="description" />
@@ -267,13 +266,13 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
                 <label htmlFor={`p${i}-name`} className="text-sm font-medium">
                   Name
                 </label>
-                <input
+                <Input
+                  look="compact"
                   id={`p${i}-name`}
                   name={`p${i}-name`}
                   maxLength={NAME_MAX + 20}
                   value={position.name}
                   onChange={(e) => setPosition(i, { name: e.target.value })}
-                  className={FIELD}
                   {...invalid(problems, `positions.${i}.name`)}
                 />
                 <Problem problems={problems} field={`positions.${i}.name`} />
@@ -282,14 +281,14 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
                 <label htmlFor={`p${i}-meaning`} className="text-sm font-medium">
                   What a card here speaks to <span className="font-normal text-muted">(optional)</span>
                 </label>
-                <textarea
+                <Textarea
+                  look="compact"
                   id={`p${i}-meaning`}
                   name={`p${i}-meaning`}
                   rows={2}
                   maxLength={MEANING_MAX + 50}
                   value={position.meaning}
                   onChange={(e) => setPosition(i, { meaning: e.target.value })}
-                  className={FIELD}
                   {...invalid(problems, `positions.${i}.meaning`)}
                 />
                 <Problem problems={problems} field={`positions.${i}.meaning`} />
@@ -299,7 +298,8 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
                   <label htmlFor={`p${i}-column`} className="text-sm font-medium">
                     Column
                   </label>
-                  <input
+                  <Input
+                    look="compact"
                     id={`p${i}-column`}
                     name={`p${i}-column`}
                     type="number"
@@ -308,7 +308,6 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
                     max={GRID_COLUMNS}
                     value={position.x === null ? "" : position.x + 1}
                     onChange={(e) => setPosition(i, { x: e.target.value === "" ? null : Number(e.target.value) - 1 })}
-                    className={FIELD}
                     {...invalid(problems, `positions.${i}.x`)}
                   />
                 </div>
@@ -316,7 +315,8 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
                   <label htmlFor={`p${i}-row`} className="text-sm font-medium">
                     Row
                   </label>
-                  <input
+                  <Input
+                    look="compact"
                     id={`p${i}-row`}
                     name={`p${i}-row`}
                     type="number"
@@ -325,7 +325,6 @@ export function SpreadBuilder({ draft: initial, problems: sent, submitLabel }: {
                     max={GRID_ROWS}
                     value={position.y === null ? "" : position.y + 1}
                     onChange={(e) => setPosition(i, { y: e.target.value === "" ? null : Number(e.target.value) - 1 })}
-                    className={FIELD}
                     {...invalid(problems, `positions.${i}.y`, `positions.${i}.x`)}
                   />
                 </div>

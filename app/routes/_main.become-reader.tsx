@@ -7,10 +7,9 @@ import { formatMoney } from "~/lib/format";
 import { SPECIALTIES } from "~/readers/application";
 import { FIRST_LEVEL } from "~/readers/levels";
 import { getApplication, parseApplication, saveApplication } from "~/readers/application.server";
+import { ErrorList, Field, Input, Textarea } from "~/components/ui/field";
 
 export const meta: MetaFunction = () => [{ title: "Become a reader — Arcanum" }];
-
-const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal aria-[invalid=true]:border-danger";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -38,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BecomeReader() {
   const { isReader, isGuest, application } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const invalid = (name: string) => (result?.field === name ? true : undefined);
+  const errorFor = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
   const known = SPECIALTIES as readonly string[];
   return (
     <div className="px-4">
@@ -67,29 +66,16 @@ export default function BecomeReader() {
               <li>Take the tarot quiz to show your knowledge of the cards.</li>
               <li>Receive a certificate you can share, then set your price and go online.</li>
             </ol>
-            {result && !result.ok && (
-              <p role="alert" className="mt-4 text-sm text-danger">
-                {result.message}
-              </p>
-            )}
+            {result && !result.ok && !result.field ? <ErrorList className="mt-4" errors={[result.message]} /> : null}
             <Form method="post" className="mt-6 grid gap-4">
               <input type="hidden" name="intent" value="save" />
-              <label className="text-sm font-semibold">
-                Display name
-                <input
-                  name="displayName"
-                  required
-                  maxLength={60}
-                  defaultValue={application?.displayName}
-                  aria-invalid={invalid("displayName")}
-                  className={field}
-                />
-              </label>
-              <label className="text-sm font-semibold">
-                Bio
-                <textarea name="bio" required rows={5} maxLength={1000} defaultValue={application?.bio} aria-invalid={invalid("bio")} className={field} />
-              </label>
-              <fieldset aria-invalid={invalid("specialties")}>
+              <Field label="Display name" error={errorFor("displayName")}>
+                {(control) => <Input {...control} name="displayName" required maxLength={60} defaultValue={application?.displayName} />}
+              </Field>
+              <Field label="Bio" error={errorFor("bio")}>
+                {(control) => <Textarea {...control} name="bio" required rows={5} maxLength={1000} defaultValue={application?.bio} />}
+              </Field>
+              <fieldset aria-describedby={errorFor("specialties") ? "specialties-error" : undefined}>
                 <legend className="text-sm font-semibold">Specialties</legend>
                 <div className="mt-2 grid gap-2 sm:grid-cols-2">
                   {SPECIALTIES.map((s) => (
@@ -101,54 +87,42 @@ export default function BecomeReader() {
                 </div>
                 <label className="mt-3 block text-sm font-semibold">
                   Others, separated by commas
-                  <input
-                    name="otherSpecialties"
-                    maxLength={200}
-                    defaultValue={application?.specialties.filter((s) => !known.includes(s)).join(", ")}
-                    className={field}
-                  />
+                  <Input name="otherSpecialties" maxLength={200} defaultValue={application?.specialties.filter((s) => !known.includes(s)).join(", ")} />
                 </label>
+                <ErrorList id="specialties-error" errors={[errorFor("specialties")]} />
               </fieldset>
-              <label className="text-sm font-semibold">
-                Languages
-                <input
-                  name="languages"
-                  required
-                  maxLength={120}
-                  placeholder="English, Spanish"
-                  defaultValue={application?.languages.join(", ")}
-                  aria-invalid={invalid("languages")}
-                  className={field}
-                />
-              </label>
+              <Field label="Languages" error={errorFor("languages")}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name="languages"
+                    required
+                    maxLength={120}
+                    placeholder="English, Spanish"
+                    defaultValue={application?.languages.join(", ")}
+                  />
+                )}
+              </Field>
               <div className="grid gap-4 sm:grid-cols-2">
-                <label className="text-sm font-semibold">
-                  Years of practice
-                  <input
-                    name="yearsOfPractice"
-                    type="number"
-                    required
-                    min={0}
-                    max={80}
-                    defaultValue={application?.yearsOfPractice}
-                    aria-invalid={invalid("yearsOfPractice")}
-                    className={field}
-                  />
-                </label>
-                <label className="text-sm font-semibold">
-                  Intended price per minute (USD)
-                  <input
-                    name="price"
-                    type="number"
-                    required
-                    min={FIRST_LEVEL.minPricePerMinute / 100}
-                    max={FIRST_LEVEL.maxPricePerMinute / 100}
-                    step={0.01}
-                    defaultValue={application ? (application.pricePerMinute / 100).toFixed(2) : undefined}
-                    aria-invalid={invalid("price")}
-                    className={field}
-                  />
-                </label>
+                <Field label="Years of practice" error={errorFor("yearsOfPractice")}>
+                  {(control) => (
+                    <Input {...control} name="yearsOfPractice" type="number" required min={0} max={80} defaultValue={application?.yearsOfPractice} />
+                  )}
+                </Field>
+                <Field label="Intended price per minute (USD)" error={errorFor("price")}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      name="price"
+                      type="number"
+                      required
+                      min={FIRST_LEVEL.minPricePerMinute / 100}
+                      max={FIRST_LEVEL.maxPricePerMinute / 100}
+                      step={0.01}
+                      defaultValue={application ? (application.pricePerMinute / 100).toFixed(2) : undefined}
+                    />
+                  )}
+                </Field>
               </div>
               <p className="text-sm text-muted">
                 New readers start as {FIRST_LEVEL.name}s, at {formatMoney(FIRST_LEVEL.minPricePerMinute)} to {formatMoney(FIRST_LEVEL.maxPricePerMinute)} a

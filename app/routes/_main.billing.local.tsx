@@ -5,6 +5,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { localPortalAction, localPortalLoader, type LocalPortalActionData } from "~/payments/local-portal.server";
 import { formatMoney, longDate } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
+import { Input } from "~/components/ui/field";
 
 /** Round trips: the local test checkout (development only) plays the payment provider: paying runs the provider's events through the same webhook code, one after another. */
 export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 25 };
@@ -13,9 +14,6 @@ export const meta: MetaFunction = () => [{ title: "Manage subscription — Arcan
 
 export const loader = localPortalLoader;
 export const action = localPortalAction;
-
-const field =
-  "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -116,7 +114,7 @@ export default function LocalPortal() {
               <Form method="post" className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]" noValidate>
                 <label className="block text-sm font-semibold">
                   Card number
-                  <input name="card" inputMode="numeric" autoComplete="cc-number" className={field} aria-invalid={errors.card ? true : undefined} />
+                  <Input name="card" inputMode="numeric" autoComplete="cc-number" aria-invalid={errors.card ? true : undefined} />
                   {errors.card ? (
                     <span role="alert" className="mt-1 block text-sm text-danger">
                       {errors.card}
@@ -125,7 +123,7 @@ export default function LocalPortal() {
                 </label>
                 <label className="block text-sm font-semibold">
                   Expiry
-                  <input name="expiry" placeholder="MM / YY" autoComplete="cc-exp" className={field} aria-invalid={errors.expiry ? true : undefined} />
+                  <Input name="expiry" placeholder="MM / YY" autoComplete="cc-exp" aria-invalid={errors.expiry ? true : undefined} />
                   {errors.expiry ? (
                     <span role="alert" className="mt-1 block text-sm text-danger">
                       {errors.expiry}
@@ -134,7 +132,7 @@ export default function LocalPortal() {
                 </label>
                 <label className="block text-sm font-semibold">
                   CVC
-                  <input name="cvc" inputMode="numeric" autoComplete="cc-csc" className={field} aria-invalid={errors.cvc ? true : undefined} />
+                  <Input name="cvc" inputMode="numeric" autoComplete="cc-csc" aria-invalid={errors.cvc ? true : undefined} />
                   {errors.cvc ? (
                     <span role="alert" className="mt-1 block text-sm text-danger">
                       {errors.cvc}

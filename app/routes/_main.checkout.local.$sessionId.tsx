@@ -6,6 +6,7 @@ import { cn } from "~/lib/cn";
 import { localCheckoutAction, localCheckoutLoader, type LocalCheckoutActionData } from "~/payments/local-checkout.server";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
+import { Input } from "~/components/ui/field";
 
 /** Round trips: the local test checkout (development only) plays the payment provider: paying runs the provider's events through the same webhook code, one after another. */
 export const handle: PageHandle = { actionRoundTrips: 29 };
@@ -14,9 +15,6 @@ export const meta: MetaFunction = () => [{ title: "Test checkout — Arcanum" },
 
 export const loader = localCheckoutLoader;
 export const action = localCheckoutAction;
-
-const field =
-  "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
 const TEST_CARD_LIST = [
   ["4242 4242 4242 4242", "pays"],
@@ -89,13 +87,12 @@ export default function LocalCheckout() {
             ) : null}
             <label className="block text-sm font-semibold">
               Card number
-              <input
+              <Input
                 name="card"
                 inputMode="numeric"
                 autoComplete="cc-number"
                 placeholder="4242 4242 4242 4242"
                 defaultValue={result?.step === "card" ? result.card : ""}
-                className={field}
                 {...described("card")}
               />
               {errors.card ? (
@@ -107,7 +104,7 @@ export default function LocalCheckout() {
             <div className="grid grid-cols-2 gap-4">
               <label className="block text-sm font-semibold">
                 Expiry
-                <input name="expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" className={field} {...described("expiry")} />
+                <Input name="expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" {...described("expiry")} />
                 {errors.expiry ? (
                   <span id="expiry-error" className="mt-1 block text-sm text-danger">
                     {errors.expiry}
@@ -116,7 +113,7 @@ export default function LocalCheckout() {
               </label>
               <label className="block text-sm font-semibold">
                 CVC
-                <input name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" className={field} {...described("cvc")} />
+                <Input name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...described("cvc")} />
                 {errors.cvc ? (
                   <span id="cvc-error" className="mt-1 block text-sm text-danger">
                     {errors.cvc}

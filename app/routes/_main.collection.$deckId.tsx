@@ -23,6 +23,7 @@ import { listingTerms } from "~/marketplace/listing.server";
 import { PushButton } from "~/push/push-button";
 import type { PageHandle } from "~/lib/page-handle";
 import { CardBackChooser } from "~/decks/card-back-chooser";
+import { Input } from "~/components/ui/field";
 
 /**
  * One round trip as a rule (the session's check and the page's reads together), and a render
@@ -261,13 +262,7 @@ export default function DeckPage() {
                 <input type="hidden" name="intent" value="rename" />
                 <label className="text-sm font-semibold">
                   Title
-                  <input
-                    name="title"
-                    defaultValue={deck.title}
-                    maxLength={80}
-                    required
-                    className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal"
-                  />
+                  <Input name="title" defaultValue={deck.title} maxLength={80} required />
                 </label>
                 <button type="submit" className={`${buttonClasses("primary")} justify-self-start`}>
                   Rename

@@ -7,6 +7,7 @@ import { cardWordsForm, setCardWords } from "~/decks/card-words.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { CardMeaningText } from "~/decks/card-meaning";
 import { readDeckCard } from "~/decks/manage.server";
+import { Input, Textarea } from "~/components/ui/field";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.card.name} · ${data.deck.title} — Arcanum` : "Card — Arcanum" }];
 
@@ -88,23 +89,11 @@ export default function DeckCardPage() {
             <input type="hidden" name="intent" value="words" />
             <label className="text-sm font-semibold">
               Title on the card
-              <input
-                name="title"
-                defaultValue={card.name}
-                maxLength={40}
-                required
-                className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal"
-              />
+              <Input name="title" defaultValue={card.name} maxLength={40} required />
             </label>
             <label className="text-sm font-semibold">
               Description
-              <textarea
-                name="description"
-                defaultValue={card.description ?? ""}
-                maxLength={1000}
-                rows={4}
-                className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal"
-              />
+              <Textarea name="description" defaultValue={card.description ?? ""} maxLength={1000} rows={4} />
             </label>
             <button type="submit" className={`${buttonClasses("primary")} justify-self-start`}>
               Save the words

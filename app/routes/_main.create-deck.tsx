@@ -26,6 +26,7 @@ import { PREVIEW_CARD } from "~/art/painted-card";
 import { understandStyle } from "~/art/style-vocabulary";
 import { paintedCardUrl } from "~/decks/images";
 import type { PageHandle } from "~/lib/page-handle";
+import { Input, Textarea } from "~/components/ui/field";
 
 /** Round trips: creating a deck checks the plan, takes the credits in one batch, makes the deck and its cards, and starts the painter's Durable Object. */
 export const handle: PageHandle = { actionRoundTrips: 11 };
@@ -107,9 +108,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answerWith<ActionData>(outcome);
 }
 
-const field =
-  "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
-
 export default function CreateDeck() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
@@ -173,14 +171,13 @@ export default function CreateDeck() {
           </h2>
           <label className="mt-4 block text-sm font-semibold">
             What is the deck about?
-            <input
+            <Input
               name="theme"
               value={theme}
               onChange={(event) => setTheme(event.target.value)}
               maxLength={200}
               placeholder="Moonlit tides, desert caravans, a neon city…"
               aria-invalid={errors.theme ? true : undefined}
-              className={field}
             />
             {errors.theme ? (
               <span role="alert" className="mt-1 block text-sm text-danger">
@@ -230,14 +227,7 @@ export default function CreateDeck() {
 
           <label className="mt-6 block text-sm font-semibold">
             Description <span className="font-normal text-muted">(optional)</span>
-            <textarea
-              name="description"
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              rows={3}
-              maxLength={800}
-              className={field}
-            />
+            <Textarea name="description" value={description} onChange={(event) => setDescription(event.target.value)} rows={3} maxLength={800} />
           </label>
           <button
             type="submit"
@@ -304,13 +294,12 @@ export default function CreateDeck() {
             <div className="mt-3">
               <label className="block text-sm font-semibold">
                 Describe the style{live ? "" : " (with “Your own” chosen)"}
-                <input
+                <Input
                   name="customStyle"
                   value={customStyle}
                   onChange={(event) => setCustomStyle(event.target.value)}
                   maxLength={60}
                   placeholder="e.g. stained glass, ukiyo-e"
-                  className={field}
                 />
               </label>
               <p data-testid="style-understood" aria-live="polite" className="mt-2 text-sm text-muted">

@@ -15,6 +15,7 @@ import { setTagsAndMood } from "~/journal/search.server";
 import { linkWorks, paidSharingState, shareButton, sharingOutcome } from "~/reading-room/journal-sharing";
 import { ReadingRecord } from "~/reading-room/reading-record";
 import type { PageHandle } from "~/lib/page-handle";
+import { Input, Select } from "~/components/ui/field";
 
 /**
  * Round trips: the person, then their entry, then its cards' pictures as they may see them: the deck's art and who may see it at once, then whether they hold the deck.
@@ -147,14 +148,14 @@ export default function JournalEntry() {
             <label htmlFor="tags" className="text-sm font-medium">
               Tags
             </label>
-            <input
+            <Input
+              look="inline"
               key={entry.tags.join(",")}
               id="tags"
               name="tags"
               defaultValue={entry.tags.join(", ")}
               placeholder="love, new job, full moon"
               aria-describedby="tags-help"
-              className="h-11 rounded-xl border border-line bg-surface px-3"
             />
             <p id="tags-help" className="text-xs text-muted">
               Separate tags with commas; up to {MAX_TAGS}.
@@ -164,14 +165,14 @@ export default function JournalEntry() {
             <label htmlFor="mood" className="text-sm font-medium">
               Mood
             </label>
-            <select key={entry.mood ?? ""} id="mood" name="mood" defaultValue={entry.mood ?? ""} className="h-11 rounded-xl border border-line bg-surface px-3">
+            <Select look="inline" key={entry.mood ?? ""} id="mood" name="mood" defaultValue={entry.mood ?? ""}>
               <option value="">Not said</option>
               {JOURNAL_MOODS.map((mood) => (
                 <option key={mood} value={mood}>
                   {mood[0]!.toUpperCase() + mood.slice(1)}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         </div>
         <button type="submit" className={`${buttonClasses("secondary", "sm")} justify-self-start`}>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
-import { FilterDisclosure, FilterField, filterFieldClasses } from "~/components/browse";
+import { FilterDisclosure, FilterField } from "~/components/browse";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { journalFacetsQuery, journalSearchQuery, readFacets } from "~/journal/se
 import type { PageHandle } from "~/lib/page-handle";
 import { readShape } from "~/lib/page-reads.server";
 import { FULL_DECK } from "~/tarot/cards";
+import { Input, Select } from "~/components/ui/field";
 
 /**
  * One round trip (the session's check and the page's reads together), and a render reused for the
@@ -85,13 +86,14 @@ function Filters({
         <label htmlFor="journal-q" className="sr-only">
           Search your readings
         </label>
-        <input
+        <Input
+          look="inline"
+          className="flex-1"
           id="journal-q"
           name="q"
           type="search"
           defaultValue={filters.q ?? ""}
           placeholder="Search questions, cards, notes, tags…"
-          className="h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface px-4 text-base"
         />
         <button type="submit" className={buttonClasses("primary")}>
           Search
@@ -100,54 +102,54 @@ function Filters({
       <FilterDisclosure active={active} openAtFirst={false}>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
           <FilterField id="journal-deck" label="Deck">
-            <select id="journal-deck" name="deck" defaultValue={filters.deck ?? ""} className={filterFieldClasses}>
+            <Select look="compact" id="journal-deck" name="deck" defaultValue={filters.deck ?? ""}>
               <option value="">Any deck</option>
               {facets.decks.map((deck) => (
                 <option key={deck.id} value={deck.id}>
                   {deck.title}
                 </option>
               ))}
-            </select>
+            </Select>
           </FilterField>
           <FilterField id="journal-spread" label="Spread">
-            <select id="journal-spread" name="spread" defaultValue={filters.spread ?? ""} className={filterFieldClasses}>
+            <Select look="compact" id="journal-spread" name="spread" defaultValue={filters.spread ?? ""}>
               <option value="">Any spread</option>
               {facets.spreads.map((spread) => (
                 <option key={spread.id} value={spread.id}>
                   {spread.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </FilterField>
           <FilterField id="journal-card" label="Card">
-            <select id="journal-card" name="card" defaultValue={filters.card ?? ""} className={filterFieldClasses}>
+            <Select look="compact" id="journal-card" name="card" defaultValue={filters.card ?? ""}>
               <option value="">Any card</option>
               {facets.cards.map((card) => (
                 <option key={card.key} value={card.key}>
                   {card.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </FilterField>
           <FilterField id="journal-tag" label="Tag">
-            <select id="journal-tag" name="tag" defaultValue={filters.tag ?? ""} className={filterFieldClasses}>
+            <Select look="compact" id="journal-tag" name="tag" defaultValue={filters.tag ?? ""}>
               <option value="">Any tag</option>
               {facets.tags.map((tag) => (
                 <option key={tag} value={tag}>
                   {tag}
                 </option>
               ))}
-            </select>
+            </Select>
           </FilterField>
           <FilterField id="journal-mood" label="Mood">
-            <select id="journal-mood" name="mood" defaultValue={filters.mood ?? ""} className={filterFieldClasses}>
+            <Select look="compact" id="journal-mood" name="mood" defaultValue={filters.mood ?? ""}>
               <option value="">Any mood</option>
               {JOURNAL_MOODS.map((mood) => (
                 <option key={mood} value={mood}>
                   {mood[0]!.toUpperCase() + mood.slice(1)}
                 </option>
               ))}
-            </select>
+            </Select>
           </FilterField>
         </div>
         <div className="mt-3 flex flex-wrap gap-2">

@@ -21,6 +21,7 @@ import { JOURNAL_MOODS, MAX_TAGS } from "~/journal/practice";
 import type { PageHandle } from "~/lib/page-handle";
 import { KEY_USED_ELSEWHERE, keyOf, newSubmissionKey } from "~/outbox/submission-keys.server";
 import { FULL_DECK } from "~/tarot/cards";
+import { Input, Select } from "~/components/ui/field";
 
 /** The session's check; saving adds the entry and reads it back in one batch. */
 export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 2 };
@@ -50,8 +51,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!id) return refuse({ field: "form", message: KEY_USED_ELSEWHERE }, 409);
   throw redirect(`/journal/${id}`);
 }
-
-const fieldClasses = "h-11 w-full rounded-xl border border-line bg-surface px-3";
 
 function Problem({ problem, field }: { problem: LogProblem | undefined; field: string }) {
   if (problem?.field !== field) return null;
@@ -87,12 +86,13 @@ export default function LogReading() {
           Spread
         </label>
         <div className="flex flex-wrap gap-2">
-          <select
+          <Select
+            look="inline"
+            className="min-w-0 flex-1"
             id="log-spread"
             name="spread"
             defaultValue={spread.id}
             key={spread.id}
-            className={`${fieldClasses} min-w-0 flex-1`}
             onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
           >
             {LOGGABLE_SPREADS.map((one) => (
@@ -100,7 +100,7 @@ export default function LogReading() {
                 {one.name} ({one.positions.length} {one.positions.length === 1 ? "card" : "cards"})
               </option>
             ))}
-          </select>
+          </Select>
           <noscript>
             <button type="submit" className={buttonClasses("secondary")}>
               Show its positions
@@ -123,14 +123,14 @@ export default function LogReading() {
             <label htmlFor="log-question" className="text-sm font-medium">
               Your question <span className="font-normal text-muted">(optional)</span>
             </label>
-            <input id="log-question" name="question" maxLength={500} defaultValue={values.question ?? ""} className={fieldClasses} {...invalid("question")} />
+            <Input look="inline" id="log-question" name="question" maxLength={500} defaultValue={values.question ?? ""} {...invalid("question")} />
             <Problem problem={problem} field="question" />
           </div>
           <div className="grid content-start gap-1">
             <label htmlFor="log-day" className="text-sm font-medium">
               Day
             </label>
-            <input id="log-day" name="day" type="date" max={today} defaultValue={values.day ?? today} className={fieldClasses} {...invalid("day")} />
+            <Input look="inline" id="log-day" name="day" type="date" max={today} defaultValue={values.day ?? today} {...invalid("day")} />
             <Problem problem={problem} field="day" />
           </div>
         </div>
@@ -138,14 +138,14 @@ export default function LogReading() {
           <label htmlFor="log-deck" className="text-sm font-medium">
             Deck
           </label>
-          <input
+          <Input
+            look="inline"
             id="log-deck"
             name="deck"
             maxLength={MAX_PHYSICAL_DECK_NAME}
             defaultValue={values.deck ?? ""}
             placeholder={DEFAULT_PHYSICAL_DECK}
             aria-describedby="log-deck-help"
-            className={fieldClasses}
             {...invalid("deck")}
           />
           <p id="log-deck-help" className="text-xs text-muted">
@@ -166,7 +166,9 @@ export default function LogReading() {
                 </label>
                 <p className="text-xs text-muted">{position.meaning}</p>
                 <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                  <input
+                  <Input
+                    look="inline"
+                    className="min-w-0 flex-1 basis-56"
                     id={`log-${field}`}
                     name={field}
                     list="tarot-cards"
@@ -175,7 +177,6 @@ export default function LogReading() {
                     maxLength={60}
                     defaultValue={values[field] ?? ""}
                     placeholder="The Star, Ace of Cups…"
-                    className={`${fieldClasses} min-w-0 flex-1 basis-56`}
                     {...invalid(field)}
                   />
                   <label className="flex items-center gap-2 text-sm">
@@ -214,13 +215,13 @@ export default function LogReading() {
             <label htmlFor="log-tags" className="text-sm font-medium">
               Tags
             </label>
-            <input
+            <Input
+              look="inline"
               id="log-tags"
               name="tags"
               defaultValue={values.tags ?? ""}
               placeholder="love, new job, full moon"
               aria-describedby="log-tags-help"
-              className={fieldClasses}
               {...invalid("tags")}
             />
             <p id="log-tags-help" className="text-xs text-muted">
@@ -232,14 +233,14 @@ export default function LogReading() {
             <label htmlFor="log-mood" className="text-sm font-medium">
               Mood
             </label>
-            <select id="log-mood" name="mood" defaultValue={values.mood ?? ""} className={fieldClasses} {...invalid("mood")}>
+            <Select look="inline" id="log-mood" name="mood" defaultValue={values.mood ?? ""} {...invalid("mood")}>
               <option value="">Not said</option>
               {JOURNAL_MOODS.map((mood) => (
                 <option key={mood} value={mood}>
                   {mood[0]!.toUpperCase() + mood.slice(1)}
                 </option>
               ))}
-            </select>
+            </Select>
             <Problem problem={problem} field="mood" />
           </div>
         </div>

@@ -8,10 +8,9 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, reportForm, type ReportReason } from "~/marketplace/reports";
 import { fileReport, REPORT_ALREADY, reportPage } from "~/marketplace/reports.server";
+import { Textarea } from "~/components/ui/field";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Report “${data.page.title}” — Arcanum` : "Report a deck — Arcanum" }];
-
-const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -106,13 +105,12 @@ export default function ReportDeck() {
             </fieldset>
             <label className="text-sm font-semibold">
               Details (needed for “Other”)
-              <textarea
+              <Textarea
                 name="details"
                 rows={5}
                 maxLength={REPORT_DETAILS_MAX}
                 aria-invalid={error("details") ? true : undefined}
                 aria-describedby="details-help"
-                className={field}
               />
               <span
                 id="details-help"

@@ -4,13 +4,14 @@ import { z } from "zod";
 import { STYLE_IDS } from "~/art/styles";
 import { DeckTile } from "~/components/deck-tile";
 import { deckKinds } from "~/decks/vocabulary";
-import { FilterDisclosure, FilterField, filterFieldClasses, Pagination } from "~/components/browse";
+import { FilterDisclosure, FilterField, Pagination } from "~/components/browse";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { BROWSE_PAGE_SIZE, browseSorts } from "~/marketplace/browse";
 import { browseQuery, browseResult } from "~/marketplace/browse.server";
 import { formatCount } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
+import { Input, Select } from "~/components/ui/field";
 
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
@@ -128,64 +129,46 @@ export default function Marketplace() {
           <FilterDisclosure active={activeFilters} openAtFirst={total === 0 && activeFilters > 0}>
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
               <FilterField id="filter-min" label="Min price ($)">
-                <input
-                  id="filter-min"
-                  name="min"
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  inputMode="decimal"
-                  defaultValue={query.min ?? ""}
-                  className={filterFieldClasses}
-                />
+                <Input look="compact" id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} />
               </FilterField>
               <FilterField id="filter-max" label="Max price ($)">
-                <input
-                  id="filter-max"
-                  name="max"
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  inputMode="decimal"
-                  defaultValue={query.max ?? ""}
-                  className={filterFieldClasses}
-                />
+                <Input look="compact" id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} />
               </FilterField>
               <FilterField id="filter-kind" label="Deck">
-                <select id="filter-kind" name="kind" defaultValue={query.kind ?? ""} className={filterFieldClasses}>
+                <Select look="compact" id="filter-kind" name="kind" defaultValue={query.kind ?? ""}>
                   <option value="">Any deck</option>
                   <option value="major_arcana">Major Arcana (22)</option>
                   <option value="complete">Full deck (78)</option>
-                </select>
+                </Select>
               </FilterField>
               <FilterField id="filter-style" label="Style">
-                <select id="filter-style" name="style" defaultValue={query.style ?? ""} className={`${filterFieldClasses} capitalize`}>
+                <Select look="compact" className="capitalize" id="filter-style" name="style" defaultValue={query.style ?? ""}>
                   <option value="">Any style</option>
                   {STYLE_IDS.map((style) => (
                     <option key={style} value={style}>
                       {style}
                     </option>
                   ))}
-                </select>
+                </Select>
               </FilterField>
               <FilterField id="filter-rating" label="Rating">
-                <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={filterFieldClasses}>
+                <Select look="compact" id="filter-rating" name="rating" defaultValue={query.rating ?? ""}>
                   <option value="">Any rating</option>
                   {[4, 3, 2].map((stars) => (
                     <option key={stars} value={stars}>
                       {stars} stars and up
                     </option>
                   ))}
-                </select>
+                </Select>
               </FilterField>
               <FilterField id="filter-sort" label="Sort by">
-                <select id="filter-sort" name="sort" defaultValue={query.sort ?? "featured"} className={filterFieldClasses}>
+                <Select look="compact" id="filter-sort" name="sort" defaultValue={query.sort ?? "featured"}>
                   {browseSorts.map((sort) => (
                     <option key={sort} value={sort}>
                       {SORT_LABELS[sort]}
                     </option>
                   ))}
-                </select>
+                </Select>
               </FilterField>
             </div>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">

@@ -26,6 +26,7 @@ import { browseReaders } from "~/readers/queries.server";
 /** Round trips: the profile's forms store a new avatar (the old one removed) or delete the account, whose decks' pictures leave storage before its rows. */
 export const handle: PageHandle = { actionRoundTrips: 13 };
 import { profileAction } from "~/profile/profile.server";
+import { Input, Textarea } from "~/components/ui/field";
 
 export async function action(args: ActionFunctionArgs) {
   return (await tokenAction(args)) ?? profileAction(args);
@@ -71,9 +72,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   };
 }
-
-const field =
-  "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
 
 export default function Profile() {
   const { profile, balanceCents, api, push, favourites } = useLoaderData<typeof loader>();
@@ -135,7 +133,7 @@ export default function Profile() {
             <input type="hidden" name="intent" value="profile" />
             <label className="block text-sm font-semibold">
               Username
-              <input
+              <Input
                 name="username"
                 defaultValue={profile.username ?? ""}
                 minLength={USERNAME_MIN}
@@ -144,7 +142,6 @@ export default function Profile() {
                 placeholder={profile.isGuest ? "Made for you when you create an account" : undefined}
                 aria-invalid={profileErrors.username ? true : undefined}
                 aria-describedby="username-help"
-                className={field}
               />
               <span
                 id="username-help"
@@ -156,7 +153,7 @@ export default function Profile() {
             </label>
             <label className="block text-sm font-semibold">
               Full name
-              <input name="fullName" defaultValue={profile.fullName ?? ""} maxLength={100} autoComplete="name" className={field} />
+              <Input name="fullName" defaultValue={profile.fullName ?? ""} maxLength={100} autoComplete="name" />
               {profileErrors.fullName ? (
                 <span role="alert" className="mt-1 block text-sm text-danger">
                   {profileErrors.fullName}
@@ -165,7 +162,7 @@ export default function Profile() {
             </label>
             <label className="block text-sm font-semibold">
               Bio
-              <textarea name="bio" defaultValue={profile.bio ?? ""} maxLength={500} rows={4} className={field} />
+              <Textarea name="bio" defaultValue={profile.bio ?? ""} maxLength={500} rows={4} />
               {profileErrors.bio ? (
                 <span role="alert" className="mt-1 block text-sm text-danger">
                   {profileErrors.bio}
@@ -220,7 +217,7 @@ function DeleteAccountPanel({ email, errors, busy }: { email: string | null; err
         <input type="hidden" name="intent" value="delete-account" />
         <label className="block text-sm font-semibold">
           {email ? <>Type your e-mail address or the word DELETE to confirm</> : <>Type the word DELETE to confirm</>}
-          <input
+          <Input
             name="confirm"
             required
             autoComplete="off"
@@ -228,7 +225,6 @@ function DeleteAccountPanel({ email, errors, busy }: { email: string | null; err
             spellCheck={false}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "delete-error" : undefined}
-            className={field}
           />
         </label>
         {error ? (

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { FilterDisclosure, FilterField, filterFieldClasses, Pagination } from "~/components/browse";
+import { FilterDisclosure, FilterField, Pagination } from "~/components/browse";
 import { PageHeader } from "~/components/page-header";
 import { ReaderCard } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
@@ -19,6 +19,7 @@ import { browseReaders, readerLanguages, type ReaderFilters } from "~/readers/qu
 import { useReaderPresence } from "~/readers/use-reader-presence";
 import { FavouriteHeart } from "~/readers/favourite-controls";
 import { formatLastSeen } from "~/readers/format";
+import { Input, Select } from "~/components/ui/field";
 
 export const meta: MetaFunction = () => [
   { title: "Tarot readers — Arcanum" },
@@ -94,67 +95,49 @@ export default function Readers() {
         <FilterDisclosure active={activeFilters} openAtFirst={total === 0 && activeFilters > 0}>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
             <FilterField id="filter-specialty" label="Specialty">
-              <select id="filter-specialty" name="specialty" defaultValue={query.specialty ?? ""} className={filterFieldClasses}>
+              <Select look="compact" id="filter-specialty" name="specialty" defaultValue={query.specialty ?? ""}>
                 <option value="">Any specialty</option>
                 {SPECIALTIES.map((specialty) => (
                   <option key={specialty} value={specialty}>
                     {specialty}
                   </option>
                 ))}
-              </select>
+              </Select>
             </FilterField>
             <FilterField id="filter-language" label="Language">
-              <select id="filter-language" name="language" defaultValue={query.language ?? ""} className={filterFieldClasses}>
+              <Select look="compact" id="filter-language" name="language" defaultValue={query.language ?? ""}>
                 <option value="">Any language</option>
                 {languages.map((language) => (
                   <option key={language} value={language}>
                     {language}
                   </option>
                 ))}
-              </select>
+              </Select>
             </FilterField>
             <FilterField id="filter-min" label="Min $ / minute">
-              <input
-                id="filter-min"
-                name="min"
-                type="number"
-                min={0}
-                step="0.01"
-                inputMode="decimal"
-                defaultValue={query.min ?? ""}
-                className={filterFieldClasses}
-              />
+              <Input look="compact" id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} />
             </FilterField>
             <FilterField id="filter-max" label="Max $ / minute">
-              <input
-                id="filter-max"
-                name="max"
-                type="number"
-                min={0}
-                step="0.01"
-                inputMode="decimal"
-                defaultValue={query.max ?? ""}
-                className={filterFieldClasses}
-              />
+              <Input look="compact" id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} />
             </FilterField>
             <FilterField id="filter-rating" label="Rating">
-              <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={filterFieldClasses}>
+              <Select look="compact" id="filter-rating" name="rating" defaultValue={query.rating ?? ""}>
                 <option value="">Any rating</option>
                 {readerRatingFloors.map((floor) => (
                   <option key={floor} value={floor}>
                     {floor}+ stars
                   </option>
                 ))}
-              </select>
+              </Select>
             </FilterField>
             <FilterField id="filter-sort" label="Sort by">
-              <select id="filter-sort" name="sort" defaultValue={query.sort ?? "recommended"} className={filterFieldClasses}>
+              <Select look="compact" id="filter-sort" name="sort" defaultValue={query.sort ?? "recommended"}>
                 {readerSorts.map((sort) => (
                   <option key={sort} value={sort}>
                     {READER_SORT_LABELS[sort]}
                   </option>
                 ))}
-              </select>
+              </Select>
             </FilterField>
           </div>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">

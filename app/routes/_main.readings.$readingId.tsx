@@ -25,6 +25,7 @@ import { newId } from "~/lib/crypto";
 import { reviewReaderLevel } from "~/readers/levels.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { log } from "~/observe/log.server";
+import { Input, Textarea } from "~/components/ui/field";
 
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
@@ -191,12 +192,13 @@ export default function PaidReadingReceipt() {
               ))}
               <label className="flex flex-col text-sm">
                 <span className="font-semibold">Another amount ($)</span>
-                <input
+                <Input
+                  narrow
+                  className="w-28"
                   name="custom"
                   inputMode="decimal"
                   pattern="\$?[0-9]{1,5}([.,][0-9]{1,2})?"
                   placeholder={`${TIP_MIN_CENTS / 100}–${TIP_MAX_CENTS / 100}`}
-                  className="mt-1 w-28 rounded-xl border border-line bg-surface px-3 py-2"
                   aria-describedby="tip-bounds"
                 />
               </label>
@@ -231,14 +233,7 @@ export default function PaidReadingReceipt() {
                 <label className="block text-sm font-semibold" htmlFor="reply">
                   Answer once, in public
                 </label>
-                <textarea
-                  id="reply"
-                  name="reply"
-                  required
-                  maxLength={REPLY_MAX}
-                  rows={3}
-                  className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3"
-                />
+                <Textarea id="reply" name="reply" required maxLength={REPLY_MAX} rows={3} />
                 <button type="submit" className={`${buttonClasses("primary", "sm")} mt-2`}>
                   Publish the answer
                 </button>
@@ -264,7 +259,7 @@ export default function PaidReadingReceipt() {
             </fieldset>
             <label className="block">
               <span className="text-sm font-semibold">Your review (optional)</span>
-              <textarea name="body" maxLength={REVIEW_MAX} rows={3} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3" />
+              <Textarea name="body" maxLength={REVIEW_MAX} rows={3} />
             </label>
             <button type="submit" className={buttonClasses("primary")}>
               Publish the review
@@ -288,15 +283,7 @@ export default function PaidReadingReceipt() {
               <label className="block text-sm" htmlFor="reason">
                 What happened? Staff read every report and may refund the reading to your balance.
               </label>
-              <textarea
-                id="reason"
-                name="reason"
-                required
-                minLength={10}
-                maxLength={REPORT_REASON_MAX}
-                rows={3}
-                className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3"
-              />
+              <Textarea id="reason" name="reason" required minLength={10} maxLength={REPORT_REASON_MAX} rows={3} />
               <button type="submit" className={`${buttonClasses("secondary", "sm")} mt-2`}>
                 Send the report
               </button>

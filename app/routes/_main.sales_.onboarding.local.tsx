@@ -9,6 +9,7 @@ import { LocalPayouts, FAILING_ACCOUNT_NAME } from "~/payouts/local.server";
 import { createPayouts } from "~/payouts/payouts.server";
 import { PayoutsError } from "~/payouts/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { Input, Select } from "~/components/ui/field";
 
 export const handle: PageHandle = { actionRoundTrips: 7 };
 
@@ -67,9 +68,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect("/sales?onboarding=return");
 }
 
-const field =
-  "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40";
-
 export default function LocalOnboarding() {
   const { failingName } = useLoaderData<typeof loader>();
   const result = useActionData<OnboardingActionData>();
@@ -92,10 +90,9 @@ export default function LocalOnboarding() {
           <input type="hidden" name="intent" value="complete" />
           <label className="block text-sm font-semibold">
             Country
-            <select
+            <Select
               name="country"
               defaultValue="US"
-              className={field}
               aria-invalid={errors.country ? true : undefined}
               aria-describedby={errors.country ? "country-error" : undefined}
             >
@@ -104,7 +101,7 @@ export default function LocalOnboarding() {
                   {name}
                 </option>
               ))}
-            </select>
+            </Select>
             {errors.country ? (
               <span id="country-error" role="alert" className="mt-1 block text-sm text-danger">
                 {errors.country}
@@ -113,11 +110,10 @@ export default function LocalOnboarding() {
           </label>
           <label className="block text-sm font-semibold">
             Name on the payout account
-            <input
+            <Input
               name="holderName"
               autoComplete="name"
               maxLength={80}
-              className={field}
               aria-invalid={errors.holderName ? true : undefined}
               aria-describedby={errors.holderName ? "holder-error" : undefined}
             />

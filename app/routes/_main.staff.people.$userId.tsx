@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/staff.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
-import { fieldClasses, ReasonForm, StaffList, StaffRow, StaffSection } from "~/components/staff/staff-forms";
+import { ReasonForm, StaffList, StaffRow, StaffSection } from "~/components/staff/staff-forms";
 import { StaffNav } from "~/components/staff/staff-nav";
 import { describeCredits } from "~/credits/cost";
 import { newId } from "~/lib/crypto";
@@ -12,6 +12,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { staffMeta } from "~/staff/meta";
 import { staffAction } from "~/staff/staff-action.server";
 import { grantCredits, memberExists, personOverview, restorePerson, suspendPerson, type StaffOutcome } from "~/staff/people.server";
+import { Input, Select } from "~/components/ui/field";
 
 // The action: who asks, whether the person exists, the change with its record, then the page again (2).
 export const handle: PageHandle = { actionRoundTrips: 5 };
@@ -96,23 +97,14 @@ export default function StaffPerson() {
           <div className="flex flex-wrap gap-3">
             <label className="grow basis-32 text-sm font-semibold">
               Credits
-              <input
-                name="amount"
-                type="number"
-                min={1}
-                max={50}
-                defaultValue={1}
-                required
-                aria-invalid={grantError ? true : undefined}
-                className={fieldClasses}
-              />
+              <Input name="amount" type="number" min={1} max={50} defaultValue={1} required aria-invalid={grantError ? true : undefined} />
             </label>
             <label className="grow basis-40 text-sm font-semibold">
               Kind
-              <select name="kind" defaultValue="completeDeck" className={fieldClasses}>
+              <Select name="kind" defaultValue="completeDeck">
                 <option value="completeDeck">Complete deck</option>
                 <option value="majorArcana">Major Arcana</option>
-              </select>
+              </Select>
             </label>
           </div>
           {grantError ? (

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/staff.server";
 import { PageHeader } from "~/components/page-header";
-import { fieldClasses, StaffList, StaffRow } from "~/components/staff/staff-forms";
+import { StaffList, StaffRow } from "~/components/staff/staff-forms";
 import { StaffNav } from "~/components/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { findPeople } from "~/staff/people.server";
 import { staffMeta } from "~/staff/meta";
+import { Input } from "~/components/ui/field";
 
 export const meta: MetaFunction = staffMeta("People");
 
@@ -29,15 +30,7 @@ export default function StaffPeople() {
         <label className="sr-only" htmlFor="people-search">
           E-mail or username
         </label>
-        <input
-          id="people-search"
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={254}
-          placeholder="E-mail or username"
-          className={`${fieldClasses} mt-0 flex-1 basis-48`}
-        />
+        <Input className="mt-0 flex-1 basis-48" id="people-search" name="q" type="search" defaultValue={q} maxLength={254} placeholder="E-mail or username" />
         <button type="submit" className={buttonClasses("primary")}>
           Find
         </button>

@@ -6,6 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { DailyCardFace, KeepDailyCardForm, StreakLine } from "~/daily/daily-card";
 import { DAILY_WITH_CHOICES, dailyCardOf, keepDailyCard, keepForm, reminderTime, requestTimeZone, saveDailySettings, settingsForm } from "~/daily/daily.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { Input, Select } from "~/components/ui/field";
 
 /** One round trip: the session's check and the person's settings, kept days and decks together. Keeping the card reads them once more, then writes in one batch. */
 export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 3 };
@@ -88,33 +89,28 @@ export default function Today() {
           <input type="hidden" name="intent" value="settings" />
           <label className="grid gap-1 text-sm font-semibold">
             Time zone
-            <select name="timeZone" defaultValue={settings.timeZone} className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3 font-normal">
+            <Select look="inline" name="timeZone" defaultValue={settings.timeZone}>
               {timeZones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone.replaceAll("_", " ")}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="grid gap-1 text-sm font-semibold">
             Deck
-            <select name="deckId" defaultValue={settings.deckId} className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3 font-normal">
+            <Select look="inline" name="deckId" defaultValue={settings.deckId}>
               <option value="">Classic deck</option>
               {choices.map((deck) => (
                 <option key={deck.id} value={deck.id}>
                   {deck.title}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="grid gap-1 text-sm font-semibold">
             Reminder <span className="font-normal text-muted">(empty: none)</span>
-            <input
-              type="time"
-              name="reminder"
-              defaultValue={settings.reminder}
-              className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3 font-normal"
-            />
+            <Input look="inline" type="time" name="reminder" defaultValue={settings.reminder} />
           </label>
           {result?.settingsError ? (
             <p role="alert" className="text-sm text-danger sm:col-span-3">

@@ -3,6 +3,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { LocalTime } from "~/components/local-time";
 import { WaitingFormFields } from "~/outbox/waiting-form";
+import { Textarea } from "~/components/ui/field";
 
 /** What the buyer's form needs to wait in a phone's outbox (decision 0060). */
 export type WaitingReviewForm = { key: string; account: string; label: string };
@@ -20,8 +21,6 @@ export type ReviewItem = {
 };
 
 export type ReviewResult = { ok: boolean; intent: string; message: string; review?: string };
-
-const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal aria-[invalid=true]:border-danger";
 
 /** Stars filled to a rating, read out as "Rated 4 out of 5". */
 export function Stars({ rating, label, className }: { rating: number; label?: string; className?: string }) {
@@ -106,7 +105,7 @@ function ReviewForm({
       </fieldset>
       <label className="text-sm font-semibold">
         Your review <span className="font-normal text-muted">(optional)</span>
-        <textarea name="body" rows={4} maxLength={2000} defaultValue={own?.body ?? ""} className={field} />
+        <Textarea name="body" rows={4} maxLength={2000} defaultValue={own?.body ?? ""} />
       </label>
       <div id="review-message">{result?.intent === "review" || result?.intent === "edit-review" ? <Message result={result} /> : null}</div>
       <div>
@@ -127,7 +126,7 @@ function ReplyForm({ reviewId, result }: { reviewId: string; result: ReviewResul
       <input type="hidden" name="review" value={reviewId} />
       <label className="text-sm font-semibold">
         Answer this review
-        <textarea name="reply" rows={2} maxLength={1000} required aria-invalid={mine ? !mine.ok : undefined} aria-describedby={helpId} className={field} />
+        <Textarea name="reply" rows={2} maxLength={1000} required aria-invalid={mine ? !mine.ok : undefined} aria-describedby={helpId} />
       </label>
       <p id={helpId} className="text-xs text-muted">
         Your answer is shown under the review and cannot be changed once it is posted.

@@ -9,6 +9,7 @@ import { ActionMessage } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
 import { formatPrice } from "~/decks/images";
 import { cn } from "~/lib/cn";
+import { Input, Select, Textarea } from "~/components/ui/field";
 
 type ListingFormProps = {
   deck: { id: string; description: string | null; cards: { key: string; name: string }[] };
@@ -32,7 +33,6 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
   const listed = listing?.status === "listed";
   const preview = new Set(listing?.previewCardKeys ?? deck.cards.map((card) => card.key).slice(0, 3));
   const error = (field: string) => (result && !result.ok && result.field === field ? result.message : null);
-  const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
   return (
     <section aria-labelledby="listing-heading" className="grid gap-4" data-testid="listing">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -49,7 +49,7 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
         <input type="hidden" name="intent" value="list" />
         <label className="text-sm font-semibold">
           Price in dollars (0 for free)
-          <input
+          <Input
             name="price"
             inputMode="decimal"
             required
@@ -57,7 +57,6 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
             defaultValue={listing ? (listing.priceCents / 100).toFixed(2) : "0"}
             aria-invalid={Boolean(error("price"))}
             aria-describedby="price-help"
-            className={field}
           />
           <span id="price-help" className={cn("mt-1 block font-normal", error("price") ? "text-danger" : "text-muted")}>
             {error("price") ??
@@ -68,25 +67,18 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
         </label>
         <label className="text-sm font-semibold">
           Description
-          <textarea
+          <Textarea
             name="description"
             maxLength={2000}
             rows={3}
             defaultValue={listing?.description ?? deck.description ?? ""}
             aria-invalid={Boolean(error("description"))}
-            className={field}
           />
           {error("description") ? <span className="mt-1 block font-normal text-danger">{error("description")}</span> : null}
         </label>
         <label className="text-sm font-semibold">
           Tags, separated by commas
-          <input
-            name="tags"
-            defaultValue={listing?.tags.join(", ") ?? ""}
-            aria-invalid={Boolean(error("tags"))}
-            aria-describedby="tags-help"
-            className={field}
-          />
+          <Input name="tags" defaultValue={listing?.tags.join(", ") ?? ""} aria-invalid={Boolean(error("tags"))} aria-describedby="tags-help" />
           <span id="tags-help" className={cn("mt-1 block font-normal", error("tags") ? "text-danger" : "text-muted")}>
             {error("tags") ?? "Up to 8, such as moon, watercolour."}
           </span>
@@ -107,10 +99,10 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
         </fieldset>
         <label className="text-sm font-semibold">
           Licence
-          <select name="licence" defaultValue={listing?.licence ?? "personal"} aria-invalid={Boolean(error("licence"))} className={field}>
+          <Select name="licence" defaultValue={listing?.licence ?? "personal"} aria-invalid={Boolean(error("licence"))}>
             <option value="personal">Personal use</option>
             {terms.mayLicenseCommercially ? <option value="commercial">Commercial use</option> : null}
-          </select>
+          </Select>
         </label>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={buttonClasses("gold")}>

@@ -1,10 +1,9 @@
 import { Form } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { Textarea } from "~/components/ui/field";
 
 export type ModerationResult = { ok: boolean; message: string; deckId?: string; field?: string };
-
-const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
 
 /** A one-button staff action on a deck (dismiss, unhide, feature, unfeature). */
 export function DeckActionButton({
@@ -39,7 +38,7 @@ export function HideDeckForm({ deckId, result }: { deckId: string; result: Moder
       <input type="hidden" name="deckId" value={deckId} />
       <label className="text-sm font-semibold">
         Reason the creator will read
-        <textarea name="reason" rows={2} maxLength={500} required aria-invalid={error ? true : undefined} aria-describedby={helpId} className={field} />
+        <Textarea name="reason" rows={2} maxLength={500} required aria-invalid={error ? true : undefined} aria-describedby={helpId} />
         <span id={helpId} role={error ? "alert" : undefined} className={cn("mt-1 block font-normal", error ? "text-danger" : "text-muted")}>
           {error ?? "Shown on the creator's deck page. Buyers keep the deck."}
         </span>

@@ -3,10 +3,9 @@ import type { ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { STAFF_REASON_MAX } from "~/staff/reason";
+import { Input } from "~/components/ui/field";
 
 export type StaffResult = { ok: boolean; message: string; field?: string; intent?: string; target?: string };
-
-export const fieldClasses = "mt-1 block w-full min-w-0 rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
 
 /** A staff action with a reason for the record: hidden fields, any extra fields, the reason, one button. */
 export function ReasonForm({
@@ -41,7 +40,7 @@ export function ReasonForm({
       <label className="text-sm font-semibold" htmlFor={`${id}-reason`}>
         {label}
       </label>
-      <input
+      <Input
         id={`${id}-reason`}
         name="reason"
         required
@@ -49,7 +48,6 @@ export function ReasonForm({
         maxLength={STAFF_REASON_MAX}
         aria-invalid={reasonError ? true : undefined}
         aria-describedby={`${id}-help`}
-        className={fieldClasses}
       />
       <span id={`${id}-help`} role={reasonError ? "alert" : undefined} className={cn("text-sm", reasonError ? "text-danger" : "text-muted")}>
         {reasonError ?? "Kept in the staff record with your name."}
