@@ -4,7 +4,7 @@
  * restored (the rule itself is in accounts/suspension). Every change writes its audit line in the
  * same batch.
  */
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   anonymousUsers,
@@ -59,6 +59,24 @@ export async function findPeople(db: Database, query: string) {
 }
 
 /** Everything the person's page shows, read in one round trip; null when there is no such member. */
+/** Reports about decks, newest first: those a person made, or those made about their decks. */
+function deckReportsWhere(db: Database, which: SQL) {
+  return db
+    .select({
+      id: deckReports.id,
+      deckId: deckReports.deckId,
+      title: decks.title,
+      reason: deckReports.reason,
+      status: deckReports.status,
+      createdAt: deckReports.createdAt,
+    })
+    .from(deckReports)
+    .innerJoin(decks, eq(decks.id, deckReports.deckId))
+    .where(which)
+    .orderBy(desc(deckReports.createdAt))
+    .limit(20);
+}
+
 export async function personOverview(db: Database, userId: string) {
   if (!personIdSchema.safeParse(userId).success) return null;
   const [people, guests, quotas, subscription, wallet, receipts, purchases, readings, deckReportsBy, readingReportsBy, reportsOfTheirDecks, actions] =
@@ -98,20 +116,7 @@ export async function personOverview(db: Database, userId: string) {
         .where(or(eq(paidReadings.clientId, userId), eq(paidReadings.readerId, userId)))
         .orderBy(desc(paidReadings.createdAt))
         .limit(20),
-      db
-        .select({
-          id: deckReports.id,
-          deckId: deckReports.deckId,
-          title: decks.title,
-          reason: deckReports.reason,
-          status: deckReports.status,
-          createdAt: deckReports.createdAt,
-        })
-        .from(deckReports)
-        .innerJoin(decks, eq(decks.id, deckReports.deckId))
-        .where(eq(deckReports.reporterId, userId))
-        .orderBy(desc(deckReports.createdAt))
-        .limit(20),
+      deckReportsWhere(db, eq(deckReports.reporterId, userId)),
       db
         .select({
           id: readingReports.id,
@@ -124,20 +129,7 @@ export async function personOverview(db: Database, userId: string) {
         .where(eq(readingReports.reporterId, userId))
         .orderBy(desc(readingReports.createdAt))
         .limit(20),
-      db
-        .select({
-          id: deckReports.id,
-          deckId: deckReports.deckId,
-          title: decks.title,
-          reason: deckReports.reason,
-          status: deckReports.status,
-          createdAt: deckReports.createdAt,
-        })
-        .from(deckReports)
-        .innerJoin(decks, eq(decks.id, deckReports.deckId))
-        .where(eq(decks.creatorId, userId))
-        .orderBy(desc(deckReports.createdAt))
-        .limit(20),
+      deckReportsWhere(db, eq(decks.creatorId, userId)),
       recentStaffActions(db, { target: `user:${userId}`, limit: 20 }),
     ]);
   const person = people[0];

@@ -24,7 +24,6 @@ export async function staffAction(request: Request, context: AppLoadContext, int
   const intent = String(form.get("intent") ?? "");
   const run = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
   if (!run) return data<StaffResult>({ ok: false, message: "Unknown action.", intent, target }, { status: 400 });
-  const done = await run({ context, staff, form, request });
-  const outcome: StaffOutcome = done.outcome;
-  return data<StaffResult>({ ...outcome, intent, target: done.target ?? target }, { status: outcome.ok ? 200 : outcome.status });
+  const { outcome, target: touched } = await run({ context, staff, form, request });
+  return data<StaffResult>({ ...outcome, intent, target: touched ?? target }, { status: outcome.ok ? 200 : outcome.status });
 }
