@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { cn } from "~/lib/cn";
 import { libraryPath } from "~/library/paths";
-import { ReadingText } from "./reading-table";
+import { ReadingText } from "./reading-text";
 import { LocalTime } from "~/components/local-time";
 
 type RecordCard = { key: string; name: string; position: number; positionName: string; reversed: boolean };
