@@ -30,7 +30,7 @@ import type { ServerMessage } from "../../app/reading-room/messages";
 import type { RoomState } from "../../app/reading-room/state";
 
 /** The billing clock of a paid reading in the room's storage; absent in a free room. */
-export const METER_KEY = "meter";
+const METER_KEY = "meter";
 
 /** The paid reading as the room finds it when it first opens. */
 type PaidReading = NonNullable<Awaited<ReturnType<typeof paidReadingForRoom>>>;
