@@ -82,18 +82,6 @@ export default tseslint.config(
     },
   },
   {
-    // Split in progress: these files are being divided into smaller modules. Their findings are fixed
-    // in the new modules; until then these rules are off here alone. Remove this block after the split.
-    // party/reading-room.ts:263 and :268 no-floating-promises; app/reading-room/table-tools.tsx:207
-    // click-events-have-key-events and no-noninteractive-element-interactions.
-    files: ["party/reading-room.ts", "app/reading-room/reading-table.tsx", "app/reading-room/table-tools.tsx"],
-    rules: {
-      "@typescript-eslint/no-floating-promises": "off",
-      "jsx-a11y/click-events-have-key-events": "off",
-      "jsx-a11y/no-noninteractive-element-interactions": "off",
-    },
-  },
-  {
     files: ["eslint.config.js"],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -2,8 +2,7 @@ import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { ObservedServer } from "./observed";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "../app/ai/usage.server";
 import { createDatabase } from "../app/db.server";
-import { readConfig } from "../app/env.server";
-import { saveToJournals } from "../app/reading-room/journal.server";
+import { log } from "../app/observe/log.server";
 import { parseClientMessage, type ServerMessage } from "../app/reading-room/messages";
 import {
   closeRoom,
@@ -14,30 +13,9 @@ import {
   type MirroredSeats,
   type RoomMemberClaim,
 } from "../app/reading-room/room-store.server";
-import { tellAccountChanged } from "../app/accounts/channel.server";
-import {
-  arrive,
-  charged,
-  depart,
-  end,
-  endReasonText,
-  fundsArrived,
-  holdForFunds,
-  meterView,
-  newMeter,
-  nextStep,
-  partyOf,
-  pause,
-  recoverFromOutage,
-  restoreMeter,
-  seen,
-  type EndReason,
-  type Meter,
-} from "../app/paid-readings/clock";
-import { finishPaidReading, markPaidReadingStarted, paidReadingForRoom } from "../app/paid-readings/readings.server";
-import { availableBalanceOf, chargeMinute } from "../app/paid-readings/wallet.server";
-import { sendReadingReceipt } from "../app/paid-readings/receipts.server";
-import { reviewReaderLevel } from "../app/readers/levels.server";
+import type { Meter } from "../app/paid-readings/clock";
+import { paidReadingForRoom } from "../app/paid-readings/readings.server";
+import { BillingClock, type ClockRoom } from "./room/billing-clock";
 import { TableChat } from "./room/chat";
 import { INTERRUPTED_TEXT, writeInterpretation } from "./room/interpretation";
 import { RateLimiter, type Bucket } from "./room/rate-limit";
@@ -63,8 +41,6 @@ import {
 const STATE_KEY = "state";
 /** Who laid the deck now on the table: a private deck is shown at the table only when its owner did. */
 const DECK_LAID_BY_KEY = "deckLaidBy";
-/** The billing clock of a paid reading; absent in a free room. */
-const METER_KEY = "meter";
 /** How soon a room with people still connected is looked at again after its idle hour. */
 const RECHECK_MS = 15 * 60 * 1000;
 
@@ -90,8 +66,8 @@ export class ReadingRoom extends ObservedServer<Env> {
   private readonly chat = new TableChat(this.ctx.storage);
   /** Undefined until known; null for the classic deck or a room older than this record. */
   private deckLaidBy: string | null | undefined = undefined;
-  /** The paid reading's clock, or null in a free room. */
-  private meter: Meter | null = null;
+  /** The paid reading's clock; idle in a free room. */
+  private readonly clock = new BillingClock(this.clockRoom());
   private mirroredAt = 0;
   /** What this instance last wrote to the seats' rows: a mirror writes only the seats that changed. */
   private readonly mirroredSeats: MirroredSeats = new Map();
@@ -100,11 +76,14 @@ export class ReadingRoom extends ObservedServer<Env> {
   /** Set when a paid reading ended and the room closed: the sockets closing after it change nothing. */
   private over = false;
   private mirrorTimer: ReturnType<typeof setTimeout> | null = null;
-  /**
-   * The clock's work (arrivals, departures, alarms, the end) runs one piece at a time, so a charge
-   * waiting on D1 never writes back a clock from before someone came or went meanwhile.
-   */
-  private clockWork: Promise<void> = Promise.resolve();
+
+  /** The paid reading's meter, or null in a free room: the clock's own, reachable on the room for inspection in tests. */
+  get meter(): Meter | null {
+    return this.clock.meter;
+  }
+  set meter(meter: Meter | null) {
+    this.clock.meter = meter;
+  }
 
   private loading: Promise<RoomState | null> | null = null;
 
@@ -122,8 +101,7 @@ export class ReadingRoom extends ObservedServer<Env> {
     if (stored) {
       this.state = stored;
       this.deckLaidBy = (await this.ctx.storage.get<string | null>(DECK_LAID_BY_KEY)) ?? undefined;
-      const meter = await this.ctx.storage.get<Meter>(METER_KEY);
-      this.meter = meter ? this.reconcilePresence(restoreMeter(meter)) : null;
+      await this.clock.restore();
       // The idle alarm re-arms itself (see onAlarm); a room woken without one gets it back here.
       if ((await this.ctx.storage.getAlarm()) === null) await this.armAlarm(stored.lastActivityAt + ACTIVITY_WINDOW_MS);
       return stored;
@@ -134,24 +112,8 @@ export class ReadingRoom extends ObservedServer<Env> {
     const now = Date.now();
     this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now, spreadId: seed.spreadId, customSpread: seed.customSpread });
     this.deckLaidBy = seed.deckLaidBy;
-    this.meter =
-      paid && paid.status !== "ended"
-        ? {
-            ...newMeter({
-              readingId: paid.id,
-              clientId: paid.clientId,
-              readerId: paid.readerId,
-              pricePerMinuteCents: paid.pricePerMinuteCents,
-              freeMinutes: paid.freeMinutes,
-              balanceCents: paid.balanceCents,
-              timing: readConfig(this.env).paidReadings,
-              at: paid.createdAt,
-            }),
-            minutesBilled: paid.minutesBilled,
-            chargedCents: paid.chargedCents,
-          }
-        : null;
-    await this.ctx.storage.put({ [STATE_KEY]: this.state, [DECK_LAID_BY_KEY]: seed.deckLaidBy, ...(this.meter ? { [METER_KEY]: this.meter } : {}) });
+    const meter = this.clock.start(paid);
+    await this.ctx.storage.put({ [STATE_KEY]: this.state, [DECK_LAID_BY_KEY]: seed.deckLaidBy, ...meter });
     await this.armAlarm(this.state.lastActivityAt + ACTIVITY_WINDOW_MS);
     return this.state;
   }
@@ -203,35 +165,13 @@ export class ReadingRoom extends ObservedServer<Env> {
    */
   async holdForFunds(memberId: string): Promise<"held" | "live" | "closed"> {
     await this.load();
-    let answer: "held" | "live" | "closed" = "closed";
-    await this.onClock(async () => {
-      if (!this.meter || this.meter.status === "ended") return;
-      if (partyOf(this.meter, memberId) !== "client") return;
-      const now = Date.now();
-      // What was due before the click is carried out first: a minute the balance could not pay has ended the reading.
-      await this.runClock(now);
-      const meter = this.meter as Meter | null;
-      if (!meter || meter.status === "ended") return;
-      const held = holdForFunds(meter, now);
-      answer = held.status === "funding" ? "held" : "live";
-      if (held === meter) return;
-      this.meter = held;
-      await this.runClock(now);
-    });
-    return answer;
+    return this.clock.holdForFunds(memberId);
   }
 
   /** A top-up of the client's reached the balance: the clock takes the new figure, and a hold ends if it pays the next minute. */
   async fundsArrived(): Promise<void> {
     await this.load();
-    await this.onClock(async () => {
-      if (!this.meter || this.meter.status === "ended") return;
-      const balance = await availableBalanceOf(createDatabase(this.env.DB), this.meter.clientId, this.meter.readingId);
-      const meter = this.meter as Meter | null;
-      if (!meter || meter.status === "ended") return;
-      this.meter = fundsArrived(meter, balance, Date.now());
-      await this.runClock(Date.now());
-    });
+    await this.clock.fundsArrived();
   }
 
   /** A guest in this reading signed in to an existing account: its place passes to that account. */
@@ -291,13 +231,14 @@ export class ReadingRoom extends ObservedServer<Env> {
   private mirrorSoon() {
     if (this.mirrorTimer) return;
     const wait = this.mirroredAt + MIRROR_EVERY_MS - Date.now();
+    // The mirror runs on behind the change: mirrorNow catches its failure and hands it to waitUntil.
     if (wait <= 0) {
-      this.mirrorNow();
+      void this.mirrorNow();
       return;
     }
     this.mirrorTimer = setTimeout(() => {
       this.mirrorTimer = null;
-      this.mirrorNow();
+      void this.mirrorNow();
     }, wait);
   }
 
@@ -305,8 +246,8 @@ export class ReadingRoom extends ObservedServer<Env> {
     const state = this.state;
     if (!state) return Promise.resolve();
     this.mirroredAt = Date.now();
-    const done = mirrorRoom(createDatabase(this.env.DB), this.name, state, this.deckLaidBy, this.mirroredSeats).catch((error) =>
-      console.error("mirroring reading", this.name, error),
+    const done = mirrorRoom(createDatabase(this.env.DB), this.name, state, this.deckLaidBy, this.mirroredSeats).catch((error: unknown) =>
+      log.error("mirroring the reading failed", { room: this.name, error }),
     );
     this.ctx.waitUntil(done);
     return done;
@@ -336,7 +277,7 @@ export class ReadingRoom extends ObservedServer<Env> {
     this.send(connection, { type: "snapshot", state: view(this.state!), you: member.id });
     const chat = await this.chat.lines();
     if (chat.length > 0) this.send(connection, { type: "chat", entries: chat, replace: true });
-    if (this.meter) await this.onClock(() => this.meterArrival(member.id, Date.now()));
+    if (this.clock.active) await this.clock.arrived(member.id);
   }
 
   /** Token bucket per socket; false when the socket has sent too much. */
@@ -380,12 +321,8 @@ export class ReadingRoom extends ObservedServer<Env> {
       return;
     }
     if (message.type === "endReading") {
-      const party = this.meter && this.meter.status !== "ended" ? partyOf(this.meter, memberId) : null;
-      if (!party) this.send(connection, { type: "refused", error: "Only the client and the reader of a paid reading can end it." });
-      else {
-        const at = Date.now();
-        await this.onClock(() => this.endReading(party === "client" ? "client-ended" : "reader-ended", at));
-      }
+      if (!(await this.clock.endBy(memberId)))
+        this.send(connection, { type: "refused", error: "Only the client and the reader of a paid reading can end it." });
       return;
     }
     await this.act(connection, memberId, message.command);
@@ -445,8 +382,8 @@ export class ReadingRoom extends ObservedServer<Env> {
   async onAlarm() {
     const state = await this.load();
     if (!state) return;
-    if (this.meter) {
-      await this.onClock(() => this.runClock(Date.now()));
+    if (this.clock.active) {
+      await this.clock.tick();
       // A paid reading is never closed for quiet: its clock ends it (and writes its figures), and
       // until then keeps the alarm set. A video-only reading touches nothing on the table.
       return;
@@ -479,10 +416,7 @@ export class ReadingRoom extends ObservedServer<Env> {
     if (!memberId || !state) return;
     const decision = decideLeave(state, memberId, Date.now());
     if (decision.ok) await this.commit(decision.events);
-    if (this.meter) {
-      const at = Date.now();
-      await this.onClock(() => this.meterDeparture(memberId, connection.id, at));
-    }
+    if (this.clock.active) await this.clock.departed(memberId, connection.id, Date.now());
   }
 
   /**
@@ -490,8 +424,7 @@ export class ReadingRoom extends ObservedServer<Env> {
    * something due: one alarm serves both, and each look re-arms it.
    */
   private async armAlarm(idleAt: number) {
-    const step = this.meter ? nextStep(this.meter, Date.now()) : null;
-    const clockAt = !step ? null : step.kind === "wait" ? step.until : Date.now();
+    const clockAt = this.clock.dueAt(Date.now());
     await this.ctx.storage.setAlarm(clockAt === null ? idleAt : Math.min(idleAt, clockAt));
   }
 
@@ -499,150 +432,40 @@ export class ReadingRoom extends ObservedServer<Env> {
     return Math.max((this.state?.lastActivityAt ?? Date.now()) + ACTIVITY_WINDOW_MS, Date.now() + 1000);
   }
 
-  /**
-   * A room woken after a restart trusts its sockets, not its saved clock: hibernated sockets come
-   * back with it, and a person whose sockets did not went while the room was down. They are taken
-   * as gone since the room last ran, not since it woke, so the outage bills at most one grace
-   * period (decision 0052); the grace period, then the pause, follow as for a dropped connection.
-   */
-  private reconcilePresence(meter: Meter): Meter {
-    const here = new Set([...this.getConnections<ConnectionState>()].map((connection) => connection.state?.memberId));
-    const gone = (["client", "reader"] as const).filter((party) => meter.present[party] && !here.has(party === "client" ? meter.clientId : meter.readerId));
-    return recoverFromOutage(meter, gone, Date.now());
+  /** What the billing clock may do in this room: tell its tabs, end the reading, use its storage. */
+  private clockRoom(): ClockRoom {
+    return {
+      env: () => this.env,
+      readingId: () => this.name,
+      storage: this.ctx.storage,
+      waitUntil: (work) => this.ctx.waitUntil(work),
+      sockets: () => [...this.getConnections<ConnectionState>()].map((connection) => ({ id: connection.id, memberId: connection.state?.memberId })),
+      tell: (messageFor) => {
+        for (const connection of this.getConnections<ConnectionState>()) {
+          const message = messageFor(connection.state?.memberId);
+          if (message) this.send(connection, message);
+        }
+      },
+      table: () => this.state,
+      rearm: () => this.armAlarm(this.idleAt()),
+      ending: () => {
+        this.over = true;
+      },
+      close: (reasonFor) => this.closeForGood(reasonFor),
+    };
   }
 
-  /** Queues a piece of the clock's work behind the others; a failure is logged and ends only that piece. */
-  private onClock(work: () => Promise<void>): Promise<void> {
-    const next = this.clockWork.then(work).catch((error) => console.error("paid reading clock", this.name, error));
-    this.clockWork = next;
-    return next;
-  }
-
-  /** The client or the reader opened a tab: the clock starts when both are there, or runs again. */
-  private async meterArrival(memberId: string, at: number) {
-    if (!this.meter) return;
-    const party = partyOf(this.meter, memberId);
-    if (!party || this.meter.status === "ended") {
-      this.sendMeter();
-      return;
-    }
-    const wasWaiting = this.meter.status === "waiting";
-    this.meter = arrive(this.meter, party, at);
-    if (wasWaiting && this.meter.startedAt !== null) await markPaidReadingStarted(createDatabase(this.env.DB), this.meter.readingId, this.meter.startedAt);
-    await this.runClock(Date.now());
-  }
-
-  /** The last tab of the client or the reader closed: the grace period starts. */
-  private async meterDeparture(memberId: string, closing: string, at: number) {
-    if (!this.meter) return;
-    const party = partyOf(this.meter, memberId);
-    if (!party || this.meter.status === "ended") return;
-    const stillHere = [...this.getConnections<ConnectionState>()].some((c) => c.id !== closing && c.state?.memberId === memberId);
-    if (stillHere) return;
-    this.meter = depart(this.meter, party, at);
-    await this.runClock(Date.now());
-  }
-
-  /**
-   * Carries out what the clock has due, in order: each minute charged once in D1 (whose figures
-   * are the truth, so a minute charged before a restart is found, not charged again), a pause, or
-   * the end; then saves the clock, tells both tabs and sets the next alarm. Runs only through
-   * `onClock`, so nothing else changes the clock while a charge waits on D1.
-   */
-  private async runClock(now: number) {
-    const db = createDatabase(this.env.DB);
-    for (;;) {
-      const meter = this.meter;
-      if (!meter) return;
-      if (meter.status === "ended") {
-        // Ended before the instance went away, perhaps before its figures were written: finish it.
-        await this.endReading(meter.endReason ?? "left", meter.endedAt ?? now);
-        return;
-      }
-      const step = nextStep(meter, now);
-      if (step.kind === "wait") break;
-      if (step.kind === "end") {
-        await this.endReading(step.reason, step.at);
-        return;
-      }
-      if (step.kind === "pause") {
-        this.meter = pause(meter, step.at);
-        continue;
-      }
-      const figures = await chargeMinute(db, { id: meter.readingId, clientId: meter.clientId }, step.minute, step.cents, now);
-      this.meter = charged(this.meter ?? meter, figures);
-      if (figures.minutesBilled <= step.minute) {
-        // The balance did not cover the minute that starts: the reading ends as it starts.
-        await this.endReading("balance", step.at);
-        return;
-      }
-    }
-    // The room ran now and knows who is here: an outage after this bills at most one grace period.
-    this.meter = seen(this.meter!, now);
-    await this.ctx.storage.put(METER_KEY, this.meter);
-    this.sendMeter();
-    await this.armAlarm(this.idleAt());
-  }
-
-  /** Each tab of the room gets the clock as its person may see it. */
-  private sendMeter() {
-    if (!this.meter) return;
-    const now = Date.now();
+  /** A paid reading ended: every tab is closed with its person's words, the table mirrored a last time, and the room closed. */
+  private async closeForGood(reasonFor: (memberId: string | undefined) => string) {
     for (const connection of this.getConnections<ConnectionState>()) {
-      if (connection.state?.memberId) this.send(connection, { type: "meter", meter: meterView(this.meter, connection.state.memberId, now) });
-    }
-  }
-
-  /**
-   * The paid reading ends: its totals, fee and the reader's earning are written once, both tabs
-   * are told and sent to the receipt, the reading goes to both journals, the reader's level is
-   * looked at, and the room closes.
-   */
-  private async endReading(reason: EndReason, at: number) {
-    if (!this.meter) return;
-    const db = createDatabase(this.env.DB);
-    this.over = true;
-    if (this.meter.status !== "ended") {
-      this.meter = end(this.meter, reason, at);
-      await this.ctx.storage.put(METER_KEY, this.meter);
-    }
-    // Written once however often this runs: the reading's row is finished only while it is open.
-    const meter = this.meter;
-    await finishPaidReading(
-      db,
-      meter.readingId,
-      { startedAt: meter.startedAt, reason: meter.endReason ?? reason, interruptedMs: meter.interruptedMs },
-      Date.now(),
-    );
-    this.sendMeter();
-    if (this.state && meter.startedAt !== null) {
-      await saveToJournals(db, this.name, this.state, Date.now(), { evenWithoutCards: true }).catch((error) =>
-        console.error("saving the paid reading to journals", error),
-      );
-    }
-    await reviewReaderLevel(db, meter.readerId, Date.now(), this.env).catch((error) => console.error("reviewing the reader's level", error));
-    await Promise.all([tellAccountChanged(this.env, meter.clientId, "reading"), tellAccountChanged(this.env, meter.readerId, "reading")]);
-    if (meter.startedAt !== null) {
-      const config = readConfig(this.env);
-      await sendReadingReceipt({ db, config, waitUntil: (work) => this.ctx.waitUntil(work) }, meter.readingId).catch((error) =>
-        console.error("sending the reading's receipt", error),
-      );
-    }
-    const nameOf = (id: string, fallback: string) => this.state?.members.find((member) => member.id === id)?.name ?? fallback;
-    const names = { clientName: nameOf(meter.clientId, "The client"), readerName: nameOf(meter.readerId, "The reader") };
-    for (const connection of this.getConnections<ConnectionState>()) {
-      const memberId = connection.state?.memberId;
-      const role = memberId === meter.clientId ? "client" : memberId === meter.readerId ? "reader" : "staff";
-      this.send(connection, { type: "closed", reason: endReasonText(meter.endReason ?? reason, { role, ...names }) });
+      this.send(connection, { type: "closed", reason: reasonFor(connection.state?.memberId) });
       connection.close(4000, "reading ended");
     }
     if (this.mirrorTimer) clearTimeout(this.mirrorTimer);
     this.mirrorTimer = null;
+    const db = createDatabase(this.env.DB);
     if (this.state) await mirrorRoom(db, this.name, this.state, this.deckLaidBy).catch(() => undefined);
     await closeRoom(db, this.name, Date.now());
     this.state = null;
-    this.meter = null;
-    await this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.deleteAll();
   }
 }

@@ -7,7 +7,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { cardCount } from "~/lib/format";
 import type { TableDeck } from "./room-store.server";
-import { Sheet } from "./table-tools";
+import { Sheet } from "./sheet";
 
 /** The decks a person may lay on the table, as the page's loader gives them. */
 export type DeckChoices = {

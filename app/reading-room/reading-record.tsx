@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { cn } from "~/lib/cn";
 import { libraryPath } from "~/library/paths";
-import { ReadingText } from "./reading-table";
+import { ReadingText } from "./reading-text";
 import { LocalTime } from "~/components/local-time";
 import { keptSpread, type KeptPosition } from "./custom-spreads";
 import { SpreadPicture } from "./spread-picture";

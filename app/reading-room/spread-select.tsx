@@ -1,0 +1,68 @@
+import type { RefObject } from "react";
+import { CUSTOM_PREFIX } from "./custom-spreads";
+import { SPREADS, spreadById, type SpreadId } from "./spreads";
+import { whyNot, type RoomState } from "./state";
+import type { OwnSpread } from "./table-types";
+import { unavailable } from "./unavailable";
+import type { RoomConnection } from "./use-room";
+
+/** A select that looks unavailable while it is disabled, as a disabled button does. */
+const SELECT =
+  "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted";
+
+/** The spread for whoever leads: the built-in six, then their own spreads and the one laid from a link. */
+export function SpreadSelect({
+  state,
+  send,
+  spreadRef,
+  ownSpreads,
+}: {
+  state: RoomState;
+  send: RoomConnection["send"];
+  spreadRef: RefObject<HTMLSelectElement>;
+  ownSpreads: OwnSpread[];
+}) {
+  return (
+    <>
+      <label className="mt-3 block text-sm font-medium">
+        Spread
+        <select
+          ref={spreadRef}
+          value={state.spreadId}
+          {...unavailable(whyNot(state, { type: "chooseSpread" }))}
+          onChange={(event) => {
+            const chosen = event.target.value;
+            const own = ownSpreads.find((one) => `${CUSTOM_PREFIX}${one.id}` === chosen);
+            if (own) send({ type: "chooseCustomSpread", spreadId: own.id, spread: own.spread });
+            else if (spreadById(chosen)) send({ type: "chooseSpread", spreadId: chosen as SpreadId });
+          }}
+          className={SELECT}
+        >
+          {SPREADS.map((spread) => (
+            <option key={spread.id} value={spread.id}>
+              {spread.name} ({spread.positions.length})
+            </option>
+          ))}
+          {ownSpreads.length > 0 || state.customSpread ? (
+            <optgroup label="Your spreads">
+              {ownSpreads.map((one) => (
+                <option key={one.id} value={`${CUSTOM_PREFIX}${one.id}`}>
+                  {one.spread.name} ({one.spread.positions.length})
+                </option>
+              ))}
+              {/* A spread laid from its link, or someone else's: shown as it lies, to keep the choice readable. */}
+              {state.customSpread && !ownSpreads.some((one) => `${CUSTOM_PREFIX}${one.id}` === state.spreadId) ? (
+                <option value={state.spreadId}>
+                  {state.customSpread.name} ({state.customSpread.positions.length})
+                </option>
+              ) : null}
+            </optgroup>
+          ) : null}
+        </select>
+      </label>
+      <a href="/spreads/new" className="mt-1 inline-block text-xs text-brand underline">
+        Build a spread of your own
+      </a>
+    </>
+  );
+}

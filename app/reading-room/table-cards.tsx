@@ -1,0 +1,101 @@
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { cn } from "~/lib/cn";
+import type { LaidSpread } from "./custom-spreads";
+import type { TableCard } from "./state";
+import type { CardInfo } from "./table-types";
+
+/** A layout effect in the browser, nothing on the server (where React would warn about it). */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/** The spread's empty spots, named, before a card lies on them. */
+export function EmptySpots({ spread }: { spread: LaidSpread | undefined }) {
+  if (!spread || spread.freeLayout) return null;
+  // Two spots on one centre (the Celtic Cross's Present and Challenge): the names stay level and
+  // apart, the crossing card's at the top of the spot, the crossed one's at the bottom.
+  const crossed = (spot: (typeof spread.positions)[number]) => spread.positions.some((other) => other !== spot && other.x === spot.x && other.y === spot.y);
+  return (
+    <>
+      {spread.positions.map((spot) => (
+        <div
+          key={spot.index}
+          className="absolute aspect-[3/4] -translate-x-1/2 -translate-y-1/2"
+          style={{ left: `${spot.x}%`, top: `${spot.y}%`, width: `${spread.cardWidth}%` }}
+        >
+          <div className="absolute inset-0 rounded-xl border border-dashed border-muted/40" style={{ rotate: `${spot.rotation}deg` }} />
+          <div
+            className={cn(
+              "absolute inset-0 flex flex-col items-center p-1 text-center text-[0.6rem] leading-tight text-muted sm:text-xs",
+              !crossed(spot) ? "justify-center" : spot.rotation ? "justify-start" : "justify-end",
+            )}
+          >
+            <span data-testid="spot-name">{spot.name}</span>
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** A card on the table, face down or turned over; a button when it can be revealed or looked at. */
+export function PlacedCard(props: {
+  card: TableCard;
+  face: string | null;
+  back: string;
+  info: CardInfo[string] | undefined;
+  positionName: string;
+  rotation: number;
+  /** in percent of the table's width */
+  width: number;
+  /** the position's name, written under the card */
+  caption?: string;
+  onReveal?: () => void;
+  onOpen?: () => void;
+  /** Set when the card was just drawn: flies it in from the pile, returning how to stop the flight. */
+  deal?: (element: HTMLElement) => (() => void) | undefined;
+}) {
+  const { card } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  // Only on arrival: a card already lying on the table does not fly again.
+  useBrowserLayoutEffect(() => (ref.current ? props.deal?.(ref.current) : undefined), []);
+  const name = props.info?.name ?? card.key;
+  const label = card.revealed ? `${props.positionName}: ${name}${card.reversed ? ", reversed" : ""}` : `${props.positionName}: face down`;
+  const picture = (
+    <img
+      src={card.revealed ? (props.face ?? props.back) : props.back}
+      alt=""
+      className={cn("h-full w-full rounded-lg object-cover shadow-lg transition-transform duration-500", card.revealed && card.reversed && "rotate-180")}
+      draggable={false}
+    />
+  );
+  return (
+    <div
+      ref={ref}
+      className="absolute aspect-[3/4] -translate-x-1/2 -translate-y-1/2"
+      style={{ left: `${card.x}%`, top: `${card.y}%`, width: `${props.width}%`, rotate: `${props.rotation}deg`, zIndex: props.rotation ? 2 : 1 }}
+      data-testid="table-card"
+      data-card={card.revealed ? card.key : ""}
+      data-reversed={card.revealed ? String(card.reversed) : ""}
+      data-position={card.position}
+    >
+      {props.onReveal || props.onOpen ? (
+        <button
+          type="button"
+          onClick={props.onReveal ?? props.onOpen}
+          aria-label={props.onReveal ? `Reveal ${label}` : `Look at ${label}`}
+          className="block h-full w-full rounded-lg"
+        >
+          {picture}
+        </button>
+      ) : (
+        <div role="img" aria-label={label} className="h-full w-full">
+          {picture}
+        </div>
+      )}
+      {props.caption ? (
+        <span aria-hidden="true" className="absolute inset-x-0 top-full mt-0.5 truncate text-center text-[0.6rem] leading-tight text-muted sm:text-xs">
+          {props.caption}
+        </span>
+      ) : null}
+    </div>
+  );
+}
