@@ -3,6 +3,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { CHAT_MAX } from "./messages";
 import type { RoomConnection } from "./use-room";
+import { Input } from "~/components/ui/field";
 
 /**
  * The table's chat: what the people at the table say to each other, kept with the reading while it
@@ -118,14 +119,15 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
           <label htmlFor="chat-input" className="sr-only">
             Message
           </label>
-          <input
+          <Input
+            look="compact"
+            className="flex-1"
             id="chat-input"
             value={text}
             onChange={(event) => setText(event.target.value)}
             maxLength={CHAT_MAX}
             autoComplete="off"
             placeholder="Write a message"
-            className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 py-2 text-sm"
           />
           <button type="submit" className={buttonClasses("secondary", "sm")} disabled={!room.connected || !text.trim()}>
             Send

@@ -8,6 +8,7 @@ import { cn } from "~/lib/cn";
 import { cardCount } from "~/lib/format";
 import type { TableDeck } from "./room-store.server";
 import { Sheet } from "./sheet";
+import { Input, Select } from "~/components/ui/field";
 
 /** The decks a person may lay on the table, as the page's loader gives them. */
 export type DeckChoices = {
@@ -161,7 +162,9 @@ function DeckDialog(props: { open: boolean; onClose: () => void; choices: DeckCh
       <label className="mt-3 block text-sm font-medium" htmlFor="deck-search">
         Search decks
       </label>
-      <input
+      <Input
+        look="inline"
+        className="mt-1"
         ref={search}
         id="deck-search"
         type="search"
@@ -177,7 +180,6 @@ function DeckDialog(props: { open: boolean; onClose: () => void; choices: DeckCh
             options()[0]?.click();
           }
         }}
-        className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2"
       />
       <p role="status" className="mt-2 text-xs text-muted" data-testid="deck-results-count">
         {found === 0 ? `No deck is called “${query.trim()}”.` : `${found} ${found === 1 ? "deck" : "decks"}`}
@@ -215,13 +217,7 @@ export function DeckForm(props: { action: string; choices: DeckChoices; current:
       <label className="block text-sm font-medium" htmlFor="deck-plain">
         Deck
       </label>
-      <select
-        id="deck-plain"
-        name="deckId"
-        defaultValue={props.current ?? ""}
-        disabled={Boolean(props.blocked)}
-        className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted"
-      >
+      <Select look="inline" className="mt-1" id="deck-plain" name="deckId" defaultValue={props.current ?? ""} disabled={Boolean(props.blocked)}>
         <option value="">{props.choices.classic.title}</option>
         {groups.map((group) =>
           group.decks.length > 0 ? (
@@ -234,7 +230,7 @@ export function DeckForm(props: { action: string; choices: DeckChoices; current:
             </optgroup>
           ) : null,
         )}
-      </select>
+      </Select>
       <button type="submit" className={cn(buttonClasses("secondary", "sm"), "mt-2")} disabled={Boolean(props.blocked)} title={props.blocked ?? undefined}>
         Use this deck
       </button>

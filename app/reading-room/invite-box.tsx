@@ -1,6 +1,7 @@
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import type { TableActionData } from "./table-types";
+import { Select } from "~/components/ui/field";
 
 /** The host's invite links: whoever opens one joins the table in the role chosen here. */
 export function InviteBox({ sessionId }: { sessionId: string }) {
@@ -16,12 +17,12 @@ export function InviteBox({ sessionId }: { sessionId: string }) {
         <input type="hidden" name="intent" value="invite" />
         <label className="text-sm">
           Joins as
-          <select name="type" className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2">
+          <Select look="inline" className="mt-1" name="type">
             <option value="participant">Participant</option>
             <option value="co-reader">Co-reader (may lead too)</option>
             <option value="spectator">Spectator</option>
             <option value="participant-video">Participant, with video</option>
-          </select>
+          </Select>
         </label>
         <button type="submit" className={buttonClasses("secondary", "sm")}>
           Make an invite link

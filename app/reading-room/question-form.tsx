@@ -2,6 +2,7 @@ import { useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { QuestionIdeas } from "./question-ideas";
 import type { RoomConnection } from "./use-room";
+import { Input } from "~/components/ui/field";
 
 /** The reading's question, asked by whoever leads, with suggested questions to pick from. */
 export function QuestionForm({ asked, send }: { asked: string; send: RoomConnection["send"] }) {
@@ -18,13 +19,14 @@ export function QuestionForm({ asked, send }: { asked: string; send: RoomConnect
         <label className="sr-only" htmlFor="room-question">
           Question
         </label>
-        <input
+        <Input
+          look="compact"
+          className="flex-1"
           id="room-question"
           value={question}
           maxLength={300}
           onChange={(event) => setQuestion(event.target.value)}
           placeholder="What would you like to ask?"
-          className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 py-2 text-sm"
         />
         <button type="submit" className={buttonClasses("secondary", "sm")}>
           Ask

@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { guessQuestionCategory } from "./question-category";
+import { Select } from "~/components/ui/field";
 
 const CATEGORY_NAMES: Record<string, string> = {
   love: "Love",
@@ -25,19 +26,13 @@ export function QuestionIdeas({ onPick, typed = "" }: { onPick: (question: strin
         <label className="sr-only" htmlFor="question-category">
           Question ideas about
         </label>
-        <select
-          id="question-category"
-          name="category"
-          value={category}
-          onChange={(event) => setChosen(event.target.value)}
-          className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-2 py-1 text-sm"
-        >
+        <Select look="compact" className="flex-1" id="question-category" name="category" value={category} onChange={(event) => setChosen(event.target.value)}>
           {Object.entries(CATEGORY_NAMES).map(([value, name]) => (
             <option key={value} value={value}>
               {name}
             </option>
           ))}
-        </select>
+        </Select>
         <button type="submit" className={buttonClasses("ghost", "sm")} disabled={fetcher.state !== "idle"}>
           Suggest questions
         </button>

@@ -5,10 +5,7 @@ import { whyNot, type RoomState } from "./state";
 import type { OwnSpread } from "./table-types";
 import { unavailable } from "./unavailable";
 import type { RoomConnection } from "./use-room";
-
-/** A select that looks unavailable while it is disabled, as a disabled button does. */
-const SELECT =
-  "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted";
+import { Select } from "~/components/ui/field";
 
 /** The spread for whoever leads: the built-in six, then their own spreads and the one laid from a link. */
 export function SpreadSelect({
@@ -26,7 +23,9 @@ export function SpreadSelect({
     <>
       <label className="mt-3 block text-sm font-medium">
         Spread
-        <select
+        <Select
+          look="inline"
+          className="mt-1"
           ref={spreadRef}
           value={state.spreadId}
           {...unavailable(whyNot(state, { type: "chooseSpread" }))}
@@ -36,7 +35,6 @@ export function SpreadSelect({
             if (own) send({ type: "chooseCustomSpread", spreadId: own.id, spread: own.spread });
             else if (spreadById(chosen)) send({ type: "chooseSpread", spreadId: chosen as SpreadId });
           }}
-          className={SELECT}
         >
           {SPREADS.map((spread) => (
             <option key={spread.id} value={spread.id}>
@@ -58,7 +56,7 @@ export function SpreadSelect({
               ) : null}
             </optgroup>
           ) : null}
-        </select>
+        </Select>
       </label>
       <a href="/spreads/new" className="mt-1 inline-block text-xs text-brand underline">
         Build a spread of your own

@@ -1,4 +1,4 @@
-import { useId, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
 /**
@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
  * - `form`: a field of a form, under its label, as wide as the form and tall enough for a thumb (the default);
  * - `inline`: a field laid in a grid beside others, its label in its own cell;
  * - `compact`: a filter bar's or a tool's control, smaller text.
- * A control marked `aria-invalid` shows a red edge. A control fills its line unless told `narrow`, when its
+ * A control marked `aria-invalid` shows a red edge; a disabled one looks unavailable, as a disabled button does. A control fills its line unless told `narrow`, when its
  * width comes from `className` (classes are not merged, so a width there would lose to the full one).
  */
 const looks = {
@@ -19,7 +19,7 @@ export type FieldLook = keyof typeof looks;
 
 export function fieldClasses(look: FieldLook = "form", { narrow = false, className }: { narrow?: boolean; className?: string } = {}) {
   return cn(
-    "min-w-0 rounded-xl border border-line bg-surface text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 aria-[invalid=true]:border-danger",
+    "min-w-0 rounded-xl border border-line bg-surface text-ink placeholder:text-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted",
     looks[look],
     !narrow && "block w-full",
     className,
@@ -28,17 +28,20 @@ export function fieldClasses(look: FieldLook = "form", { narrow = false, classNa
 
 type Look = { look?: FieldLook; narrow?: boolean };
 
-export function Input({ look, narrow, className, ...props }: ComponentPropsWithoutRef<"input"> & Look) {
-  return <input {...props} className={fieldClasses(look, { narrow, className })} />;
-}
+export const Input = forwardRef<HTMLInputElement, ComponentPropsWithoutRef<"input"> & Look>(function Input({ look, narrow, className, ...props }, ref) {
+  return <input ref={ref} {...props} className={fieldClasses(look, { narrow, className })} />;
+});
 
-export function Select({ look, narrow, className, ...props }: ComponentPropsWithoutRef<"select"> & Look) {
-  return <select {...props} className={fieldClasses(look, { narrow, className })} />;
-}
+export const Select = forwardRef<HTMLSelectElement, ComponentPropsWithoutRef<"select"> & Look>(function Select({ look, narrow, className, ...props }, ref) {
+  return <select ref={ref} {...props} className={fieldClasses(look, { narrow, className })} />;
+});
 
-export function Textarea({ look, narrow, className, ...props }: ComponentPropsWithoutRef<"textarea"> & Look) {
-  return <textarea {...props} className={fieldClasses(look, { narrow, className })} />;
-}
+export const Textarea = forwardRef<HTMLTextAreaElement, ComponentPropsWithoutRef<"textarea"> & Look>(function Textarea(
+  { look, narrow, className, ...props },
+  ref,
+) {
+  return <textarea ref={ref} {...props} className={fieldClasses(look, { narrow, className })} />;
+});
 
 /** A field's or a form's problems, read out when they appear; nothing when there are none. */
 export function ErrorList({
