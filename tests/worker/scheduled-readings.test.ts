@@ -357,6 +357,28 @@ describe("cancelling", () => {
 });
 
 describe("the periodic job", () => {
+  it("runs from the local /dev/jobs as at a chosen moment: the reminder within the hour, the room at its opening time and not before", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 10_000);
+    const id = await book(client, reader);
+    const { startAt } = await bookingOf(id);
+    const runAt = async (at: number) => {
+      const response = await post("/dev/jobs", { at: String(at) });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`Ran as at ${new Date(at).toISOString()}: every job succeeded.`);
+    };
+    await runAt(startAt - 6 * MINUTE);
+    expect(await bookingOf(id)).toMatchObject({ remindedAt: startAt - 6 * MINUTE, readingId: null, status: "booked" });
+    await runAt(startAt - 5 * MINUTE);
+    expect((await bookingOf(id)).readingId).not.toBeNull();
+    // A moment that is not one is refused plainly, and runs nothing.
+    const refused = await post("/dev/jobs", { at: "soon" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Give a moment as milliseconds since 1970");
+    expect((await post("/dev/jobs", { at: String(Date.now() + 3 * 24 * 60 * MINUTE) })).status).toBe(400);
+  });
+
   it("reminds both once, by e-mail in each one's own time, even when two runs overlap", async () => {
     const reader = await newReader(100);
     const client = await newMember();
