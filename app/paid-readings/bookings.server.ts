@@ -21,6 +21,7 @@ import {
 import { notSuspended } from "../accounts/suspension.server";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
+import { requestTimeZone } from "../daily/daily.server";
 import { isTimeZone } from "../daily/draw";
 import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
@@ -58,6 +59,15 @@ const HOUR_MS = 60 * MINUTE_MS;
 export async function chosenTimeZone(db: Database, userId: string, fallback: string): Promise<string> {
   const [row] = await db.select({ zone: dailySettings.timeZone }).from(dailySettings).where(eq(dailySettings.userId, userId)).limit(1);
   return row && isTimeZone(row.zone) ? row.zone : fallback;
+}
+
+/**
+ * How a person reads booked times on their pages (the bookings list, the balance's holds, a reader's
+ * schedule): the zone they chose, else their request's, and each moment written in it.
+ */
+export async function viewerTimes(db: Database, userId: string, request: Request) {
+  const timeZone = await chosenTimeZone(db, userId, requestTimeZone(request));
+  return { timeZone, moment: (instant: number) => momentLabel(timeZone, instant) };
 }
 
 /** A reader's weekly hours and days off as their form shows them. */
@@ -441,7 +451,7 @@ export function bookingNotice(
           isClient
             ? "The slot's minutes are held from your balance until the reading; you pay for the minutes you use."
             : "You will get a reminder before it. The room opens a few minutes before the start.",
-          `Add it to your calendar: ${origin}/bookings/${booking.id}.ics`,
+          `Add it to your calendar: ${origin}/bookings/${booking.id}/calendar.ics`,
         ],
         rows,
         action,

@@ -156,7 +156,7 @@ export function minuteOfClock(text: string): number | null {
   return Number(match[2]) < 60 && minute <= 1440 ? minute : null;
 }
 
-/** A calendar file with one event (RFC 5545): UTC times, a stable UID, lines folded at 75 octets. */
+/** A calendar file with one event (RFC 5545): UTC times (DTSTAMP too), a stable UID, lines folded at 75 octets. */
 export function calendarFile(event: {
   uid: string;
   startAt: number;
@@ -172,14 +172,23 @@ export function calendarFile(event: {
       .replace(/[-:]/g, "")
       .replace(/\.\d{3}/, "");
   const escape = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
+  // At most 75 octets a line, counted in UTF-8 and never inside a character; a continuation starts with a space.
+  const encoder = new TextEncoder();
   const fold = (line: string) => {
     const out: string[] = [];
-    let rest = line;
-    while (rest.length > 74) {
-      out.push(rest.slice(0, 74));
-      rest = ` ${rest.slice(74)}`;
+    let current = "";
+    let octets = 0;
+    for (const character of line) {
+      const size = encoder.encode(character).length;
+      if (octets + size > 75) {
+        out.push(current);
+        current = " ";
+        octets = 1;
+      }
+      current += character;
+      octets += size;
     }
-    out.push(rest);
+    out.push(current);
     return out.join("\r\n");
   };
   return (

@@ -7,6 +7,7 @@ import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
+import { viewerTimes } from "~/paid-readings/bookings.server";
 import { readingHistory } from "~/paid-readings/readings.server";
 import { TOP_UP_AMOUNTS_CENTS } from "~/paid-readings/rules";
 import { startReadingTopUp, startTopUp } from "~/paid-readings/top-up.server";
@@ -30,13 +31,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
   const url = new URL(request.url);
   const topped = url.searchParams.get("topped");
-  const [wallet, readings, arrived] = await Promise.all([
+  const [wallet, readings, arrived, times] = await Promise.all([
     walletOf(context.db, user.id),
     readingHistory(context.db, user.id, "client", 20),
     topped ? topUpArrived(context.db, user.id, topped.slice(0, 64)) : Promise.resolve(null),
+    viewerTimes(context.db, user.id, request),
   ]);
   const reading = readingParam.safeParse(url.searchParams.get("reading") ?? undefined);
-  return { wallet, readings, topped: topped ? { arrived } : null, returnTo: returnTarget(url), reading: reading.success ? (reading.data ?? null) : null };
+  // A hold's time reads as on the person's bookings: in their chosen zone, written on the server.
+  const holds = wallet.holds.map((hold) => ({ ...hold, when: hold.startAt ? times.moment(hold.startAt) : null }));
+  return {
+    wallet: { ...wallet, holds },
+    readings,
+    topped: topped ? { arrived } : null,
+    returnTo: returnTarget(url),
+    reading: reading.success ? (reading.data ?? null) : null,
+  };
 }
 
 const readingParam = z
@@ -157,10 +167,10 @@ export default function Balance() {
                   <Link to={`/bookings/${hold.subjectId}`} className="font-semibold underline">
                     Reading with {hold.readerName ?? "a reader"}
                   </Link>
-                  {hold.startAt ? (
-                    <span className="text-muted">
+                  {hold.when ? (
+                    <span className="text-muted" data-testid="hold-when">
                       {" "}
-                      · <LocalTime at={hold.startAt} style="mediumWithTime" />
+                      · {hold.when}
                     </span>
                   ) : null}
                 </span>

@@ -3,13 +3,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { requestTimeZone } from "~/daily/daily.server";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
-import { bookingsOf, cancelBooking, chosenTimeZone, tellBooking } from "~/paid-readings/bookings.server";
+import { bookingsOf, cancelBooking, tellBooking, viewerTimes } from "~/paid-readings/bookings.server";
 import { BOOKING_STATUS_TEXT } from "~/paid-readings/rules";
-import { momentLabel } from "~/paid-readings/schedule";
 
 /** Round trips: the session, then the bookings and the viewer's zone together. */
 export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 6 };
@@ -19,12 +17,12 @@ export const meta: MetaFunction = () => [{ title: "Your bookings — Arcanum" },
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
-  const [bookings, timeZone] = await Promise.all([bookingsOf(context.db, user.id), chosenTimeZone(context.db, user.id, requestTimeZone(request))]);
+  const [bookings, times] = await Promise.all([bookingsOf(context.db, user.id), viewerTimes(context.db, user.id, request)]);
   return {
-    timeZone,
+    timeZone: times.timeZone,
     bookings: bookings.map((booking) => ({
       id: booking.id,
-      when: momentLabel(timeZone, booking.startAt),
+      when: times.moment(booking.startAt),
       minutes: booking.minutes,
       holdCents: booking.holdCents,
       status: booking.status,

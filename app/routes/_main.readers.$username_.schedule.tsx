@@ -2,11 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
-import { requestTimeZone } from "~/daily/daily.server";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
-import { bookForm, bookSlot, chosenTimeZone, slotsOf, tellBooking } from "~/paid-readings/bookings.server";
+import { bookForm, bookSlot, slotsOf, tellBooking, viewerTimes } from "~/paid-readings/bookings.server";
 import {
   BOOKING_DAYS_AHEAD,
   BOOKING_WINDOW_TEXT,
@@ -32,9 +31,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Booking needs an account: a guest creates one first and comes back here.
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
   const now = Date.now();
-  const [found, timeZone, availableCents] = await Promise.all([
+  const [found, { timeZone }, availableCents] = await Promise.all([
     slotsOf(context.db, params.username ?? "", now),
-    chosenTimeZone(context.db, user.id, requestTimeZone(request)),
+    viewerTimes(context.db, user.id, request),
     availableBalanceOf(context.db, user.id),
   ]);
   if (!found) throw new Response("Reader not found", { status: 404 });

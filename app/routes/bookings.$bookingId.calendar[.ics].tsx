@@ -21,7 +21,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     summary: `Tarot reading with ${other}`,
     description: `Scheduled reading on Arcanum. Enter the room from ${origin}/bookings/${booking.id}`,
     url: `${origin}/bookings/${booking.id}`,
-    stamp: booking.startAt,
+    // When this copy of the event was made (RFC 5545's DTSTAMP for a published event), not when it starts.
+    stamp: Date.now(),
   });
   return new Response(body, {
     headers: {

@@ -73,7 +73,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 }
 
 /** Puts a seeded member's session (made in global setup) into the page's browser context. */
-export async function useMemberSession(page: Page, name: "demo" | "demo-leaving" | "sage" | "staff" | "ines" = "demo") {
+export async function useMemberSession(page: Page, name: "demo" | "demo-leaving" | "sage" | "staff" | "ines" | "mira" | "theo" = "demo") {
   const token = inject("memberSessions")[name];
   if (!token) throw new Error(`no member session named ${name}`);
   await page.context().addCookies([{ name: "arcanum_session", value: token, url: baseURL() }]);

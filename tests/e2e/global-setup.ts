@@ -69,6 +69,8 @@ export default async function setup(project: TestProject) {
         "sage=seed-user-sage",
         "staff=seed-user-staff",
         "ines=seed-user-ines",
+        "mira=seed-user-mira",
+        "theo=seed-user-theo",
       ],
       { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: first }), encoding: "utf8" },
     );

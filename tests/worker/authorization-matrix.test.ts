@@ -506,6 +506,19 @@ const ROWS: HttpRow[] = [
         ),
       ]
     : [doc("routes/_main.$", "/dev/errors in a production build", () => "/dev/errors", all(404))]),
+  // The periodic jobs on demand, like the mailbox in local builds only; a moment that is not one is refused before anything runs.
+  ...(LOCAL_TOOLS
+    ? [
+        doc("routes/_main.dev.jobs", "/dev/jobs (local builds only)", () => "/dev/jobs", all(200)),
+        act(
+          "routes/_main.dev.jobs",
+          "a moment that is not one",
+          () => "/dev/jobs",
+          () => ({ at: "soon" }),
+          all(400),
+        ),
+      ]
+    : [doc("routes/_main.$", "/dev/jobs in a production build", () => "/dev/jobs", all(404))]),
   // Any page may report the errors it throws; a report that is not one is refused.
   act(
     "routes/errors",

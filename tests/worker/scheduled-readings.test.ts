@@ -18,6 +18,7 @@ import { BOOKING_MESSAGES, BOOKING_WAIT_MINUTES } from "../../app/paid-readings/
 import { calendarFile, instantOf, openSlots } from "../../app/paid-readings/schedule";
 import { availableBalanceOf, chargeMinute, topUpStatements } from "../../app/paid-readings/wallet.server";
 import {
+  dailySettings,
   paidReadings,
   readingSessions,
   readerAvailability,
@@ -29,7 +30,7 @@ import {
   walletEntries,
   walletHolds,
 } from "../../db/schema";
-import { get, post, signInAs } from "./helpers";
+import { get, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const config = readConfig(env);
@@ -161,6 +162,25 @@ describe("slots in the reader's time zone", () => {
     expect(file).toContain("SUMMARY:Tarot reading with Vera\\, Night\r\n");
     expect(file).toContain("URL:https://arcanum.test/bookings/x\r\n");
   });
+
+  it("fold every line of a calendar file at 75 octets, never inside a character", () => {
+    const summary = `Tarot reading with ${"Inès Ørsted-Þórðardóttir ".repeat(4)}`;
+    const file = calendarFile({
+      uid: "u@arcanum.test",
+      startAt: 0,
+      minutes: 15,
+      summary,
+      description: "é".repeat(90),
+      url: "https://arcanum.test/b",
+      stamp: 0,
+    });
+    const encoder = new TextEncoder();
+    for (const line of file.split("\r\n")) expect(encoder.encode(line).length).toBeLessThanOrEqual(75);
+    // Unfolded (RFC 5545: a line break followed by one space), the texts come back whole.
+    const unfolded = file.replace(/\r\n /g, "");
+    expect(unfolded).toContain(`SUMMARY:${summary}\r\n`);
+    expect(unfolded).toContain(`DESCRIPTION:${"é".repeat(90)}\r\n`);
+  });
 });
 
 describe("booking a slot", () => {
@@ -186,6 +206,45 @@ describe("booking a slot", () => {
     await expect.poll(async () => (await listOutbox(db(), client.email)).map((m) => m.subject)[0]).toMatch(/^Scheduled reading on .*\(GMT\+9\)$/);
     await expect.poll(async () => (await listOutbox(db(), reader.email)).map((m) => m.subject)[0]).toMatch(/^Scheduled reading on .*\(UTC\)$/);
     await expectLedgersAddUp(client.id);
+  });
+
+  it("names a hold's time on /balance in the person's chosen zone, as /bookings does", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 10_000);
+    const id = await book(client, reader);
+    // The client chose Tokyo for their day; the request itself says nothing of a zone (UTC).
+    await db().insert(dailySettings).values({ userId: client.id, timeZone: "Asia/Tokyo" });
+    const { startAt } = await bookingOf(id);
+    const at = new Date(startAt);
+    const day = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", weekday: "long", month: "long", day: "numeric" }).format(at);
+    const time = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", hour: "numeric", minute: "2-digit" }).format(at);
+    const inTokyo = `${day}, ${time} (GMT+9)`;
+    expect(await (await get("/bookings", { cookie: client.cookie })).text()).toContain(inTokyo);
+    const balancePage = await (await get("/balance", { cookie: client.cookie })).text();
+    expect(balancePage).toContain(inTokyo);
+    expect(balancePage).not.toContain(`${time} UTC`);
+  });
+
+  it("stamps the calendar file when it is made, in UTC form, at the address the confirmation gives", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 10_000);
+    const id = await book(client, reader);
+    const confirmationOf = async () => (await listOutbox(db(), client.email)).find((m) => m.subject.startsWith("Scheduled reading on"));
+    await expect.poll(confirmationOf).toBeTruthy();
+    const link = /Add it to your calendar: (\S+)/.exec((await confirmationOf())!.text)?.[1];
+    expect(link).toBe(`${ORIGIN}/bookings/${id}/calendar.ics`);
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    const ics = await get(new URL(link!).pathname, { cookie: client.cookie });
+    const after = Date.now();
+    expect(ics.status).toBe(200);
+    const stamp = /^DTSTAMP:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\r$/m.exec(await ics.text());
+    expect(stamp).not.toBeNull();
+    const [, year, month, dayOfMonth, hour, minute, second] = stamp!.map(Number) as number[];
+    const stamped = Date.UTC(year!, month! - 1, dayOfMonth!, hour!, minute!, second!);
+    expect(stamped).toBeGreaterThanOrEqual(before);
+    expect(stamped).toBeLessThanOrEqual(after);
   });
 
   it("refuses a slot the available balance does not cover, and keeps nothing of the attempt", async () => {
@@ -298,6 +357,28 @@ describe("cancelling", () => {
 });
 
 describe("the periodic job", () => {
+  it("runs from the local /dev/jobs as at a chosen moment: the reminder within the hour, the room at its opening time and not before", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 10_000);
+    const id = await book(client, reader);
+    const { startAt } = await bookingOf(id);
+    const runAt = async (at: number) => {
+      const response = await post("/dev/jobs", { at: String(at) });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`Ran as at ${new Date(at).toISOString()}: every job succeeded.`);
+    };
+    await runAt(startAt - 6 * MINUTE);
+    expect(await bookingOf(id)).toMatchObject({ remindedAt: startAt - 6 * MINUTE, readingId: null, status: "booked" });
+    await runAt(startAt - 5 * MINUTE);
+    expect((await bookingOf(id)).readingId).not.toBeNull();
+    // A moment that is not one is refused plainly, and runs nothing.
+    const refused = await post("/dev/jobs", { at: "soon" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Give a moment as milliseconds since 1970");
+    expect((await post("/dev/jobs", { at: String(Date.now() + 3 * 24 * 60 * MINUTE) })).status).toBe(400);
+  });
+
   it("reminds both once, by e-mail in each one's own time, even when two runs overlap", async () => {
     const reader = await newReader(100);
     const client = await newMember();
