@@ -1,19 +1,21 @@
 // Runs a deck's print job (78 cards unless `--cards`) with the Worker's own code, step by step as the job's Durable
-// Object does (draw renders for up to a step's budget, then put the PDF together from them), then
-// streams the pictures ZIP from the same renders, for a painterly style (filters, masks) and for
-// pixel art. Prints the time per card, the largest step's CPU time, the totals and the peak
-// memory; the figures are saved in bench-results/print.json.
+// Object does (draw renders for up to a step's budget, then put the PDF together from them and
+// upload it in parts), then streams the pictures ZIP from the same renders, for a painterly style
+// (filters, masks) and for pixel art. Prints the time per card, the largest step's CPU time, the
+// totals and the peak memory of each part; the figures are saved in bench-results/print.json.
 //   npm run bench:print [-- --styles "oil painting,pixel art"] [-- --cards 22] [-- --sample file.pdf]
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, createReadStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { newPaintingSecret } from "../app/art/painting-secret";
 import type { PictureEngines } from "../app/media/picture-engines.server";
 import { pictureFontFiles } from "../app/media/picture-style";
 import { STEP_MS } from "../app/print/print-job.server";
-import { picturesZip, renderSetOf, writePrint, type PrintAccess } from "../app/print/print.server";
-import { printPngParts } from "../app/print/png";
+import { picturesZip, renderSetOf, uploadPrint, type PrintAccess } from "../app/print/print.server";
 import { backRenderKey, cardRenderKey, renderSome } from "../app/print/renders.server";
 import { FULL_DECK } from "../app/tarot/cards";
 
@@ -34,38 +36,104 @@ const cardsAt = process.argv.indexOf("--cards");
 const deckSize = cardsAt > 0 ? Number(process.argv[cardsAt + 1]) : FULL_DECK.length;
 
 /**
- * The renders kept in memory as R2 would keep them: no card pictures are stored, so every card is
- * painted from the deck's secret, as a local deck's are.
+ * A bucket kept on disk, as R2 keeps the renders and the PDF outside the Worker: what is stored
+ * takes none of the memory measured, and only what the code reads back counts, as it would on the
+ * Worker. No card pictures are stored, so every card is painted from the deck's secret, as a local
+ * deck's are. A multipart upload appends its parts to the file as they come.
  */
-function memoryBucket() {
-  const objects = new Map<string, Uint8Array<ArrayBuffer>>();
+function diskBucket() {
+  const folder = mkdtempSync(path.join(tmpdir(), "bench-print-"));
+  const file = (key: string) => path.join(folder, encodeURIComponent(key));
+  const exists = (key: string) => {
+    try {
+      return statSync(file(key)).size;
+    } catch {
+      return null;
+    }
+  };
   const bucket = {
     get: async (key: string) => {
-      const data = objects.get(key);
-      if (!data) return null;
-      return { size: data.length, arrayBuffer: async () => data.slice().buffer, body: new Blob([data.slice()]).stream() };
+      const size = exists(key);
+      if (size === null) return null;
+      return {
+        size,
+        arrayBuffer: async () => {
+          const data = readFileSync(file(key));
+          return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
+        },
+        get body() {
+          return Readable.toWeb(createReadStream(file(key)));
+        },
+      };
     },
-    put: async (key: string, value: Uint8Array<ArrayBuffer>) => void objects.set(key, value),
+    put: async (key: string, value: Uint8Array) => void writeFileSync(file(key), value),
     list: async ({ prefix }: { prefix: string }) => ({
-      objects: [...objects.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key })),
+      objects: readdirSync(folder)
+        .map((name) => decodeURIComponent(name))
+        .filter((key) => key.startsWith(prefix))
+        .map((key) => ({ key })),
       truncated: false,
     }),
+    createMultipartUpload: async (key: string) => {
+      writeFileSync(file(key), new Uint8Array());
+      return {
+        uploadPart: async (partNumber: number, part: Uint8Array) => {
+          appendFileSync(file(key), part);
+          return { partNumber, etag: String(partNumber) };
+        },
+        complete: async () => undefined,
+        abort: async () => rmSync(file(key), { force: true }),
+      };
+    },
   };
-  return { bucket: bucket as unknown as R2Bucket, objects };
+  return {
+    bucket: bucket as unknown as R2Bucket,
+    file,
+    size: (key: string) => exists(key) ?? 0,
+    remove: () => rmSync(folder, { recursive: true, force: true }),
+  };
 }
 
-// The Worker's 128 MB holds the isolate's JavaScript heap and its buffers (WebAssembly memory
-// included): their sum is the figure to hold to it. The process's resident size is shown beside it.
-let peak = 0;
-let peakRss = 0;
+// What is measured: a Worker's 128 MB holds its isolate's JavaScript heap and everything kept
+// outside it, ArrayBuffers and WebAssembly memory alike. Node counts the same two things as
+// `heapUsed` and `external` (a WebAssembly memory's pages are part of `external`: growing one by
+// 62.5 MB raises it by 62.5 MB), so their sum, sampled every 10 ms and after each step, is the
+// figure held to the limit; resvg's own WebAssembly memory, which grows to the largest picture
+// drawn and never shrinks, is shown on its own. The process's resident size (Node itself, compiled
+// code, the tsx loader) has no counterpart in a Worker's limit and is shown only beside it. Each
+// style runs in a process of its own, as each print job runs in an isolate of its own, so a light
+// style is not charged with the memory a heavy one left behind.
+let resvgMemory: WebAssembly.Memory | null = null;
+const instantiate = WebAssembly.instantiate.bind(WebAssembly) as (...args: unknown[]) => Promise<unknown>;
+(WebAssembly as unknown as { instantiate: typeof instantiate }).instantiate = async (...args) => {
+  const made = await instantiate(...args);
+  const instance = made instanceof WebAssembly.Instance ? made : (made as WebAssembly.WebAssemblyInstantiatedSource).instance;
+  if (args[0] === engines.resvg) resvgMemory ??= instance.exports.memory as WebAssembly.Memory;
+  return made;
+};
+
+type Peak = { total: number; heap: number; external: number; resvg: number; rss: number };
+let peak: Peak = { total: 0, heap: 0, external: 0, resvg: 0, rss: 0 };
 const sample = () => {
   const memory = process.memoryUsage();
-  peak = Math.max(peak, memory.heapUsed + memory.external);
-  peakRss = Math.max(peakRss, memory.rss);
+  const total = memory.heapUsed + memory.external;
+  if (total > peak.total) peak = { ...peak, total, heap: memory.heapUsed, external: memory.external, resvg: resvgMemory?.buffer.byteLength ?? 0 };
+  peak.rss = Math.max(peak.rss, memory.rss);
 };
-const timer = setInterval(sample, 10);
+/**
+ * Starts a part's measurement afresh, as the job's next alarm step would start: after a moment in
+ * which the runtime closes what the last step let go (a finished deflater frees its native memory
+ * a turn later) and the garbage collector has had its turn.
+ */
+const restart = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  global.gc?.();
+  peak = { total: 0, heap: 0, external: 0, resvg: 0, rss: 0 };
+  sample();
+};
 const mb = (value: number) => Math.round(value / 1048576);
 const round = (value: number) => Math.round(value * 100) / 100;
+const peakOf = (at: Peak) => ({ peakMb: mb(at.total), heapMb: mb(at.heap), externalMb: mb(at.external), resvgWasmMb: mb(at.resvg) });
 
 /** One step's CPU time (this process's own, all threads) and its wall time, in seconds. */
 async function timed<T>(work: () => Promise<T>) {
@@ -78,7 +146,8 @@ async function timed<T>(work: () => Promise<T>) {
 }
 
 async function benchStyle(style: string) {
-  const { bucket, objects } = memoryBucket();
+  const disk = diskBucket();
+  const { bucket } = disk;
   const painter = { id: "bench", theme: "Moonlit forest", artStyle: style, paintingSecret: newPaintingSecret() };
   const cards = await Promise.all(
     FULL_DECK.slice(0, deckSize).map(async (card) => {
@@ -95,44 +164,30 @@ async function benchStyle(style: string) {
     licence: "Personal use only: print it for yourself, not for sale",
     version: "bench",
   };
-  global.gc?.();
-  peak = 0;
-  peakRss = 0;
-  sample();
+  const timer = setInterval(sample, 10);
+  await restart();
   const stored = new Set<string>();
   const steps: { pictures: number; cpuSeconds: number; seconds: number }[] = [];
   for (;;) {
     const before = stored.size;
     const step = await timed(() => renderSome({ bucket, engines }, renderSetOf(access), stored, STEP_MS));
     steps.push({ pictures: stored.size - before, cpuSeconds: round(step.cpuSeconds), seconds: round(step.seconds) });
-    console.log(`${style}: step ${steps.length} drew ${stored.size - before} pictures in ${step.seconds.toFixed(1)} s (CPU ${step.cpuSeconds.toFixed(1)} s)`);
+    console.error(`${style}: step ${steps.length} drew ${stored.size - before} pictures in ${step.seconds.toFixed(1)} s (CPU ${step.cpuSeconds.toFixed(1)} s)`);
     if (step.value === 0) break;
   }
   const renderPeak = peak;
   const renderSeconds = steps.reduce((sum, step) => sum + step.seconds, 0);
-  const renderBytes = [...objects.values()].reduce((sum, png) => sum + png.length, 0);
+  const renderBytes = [...stored].reduce((sum, key) => sum + disk.size(key), 0);
 
-  global.gc?.();
-  peak = 0;
-  sample();
-  const chunks: Uint8Array[] = [];
-  const keep = sampleAt > 0 && style === styles[0];
-  const assemble = await timed(() =>
-    writePrint(
-      access,
-      { paper: "a4", arrangement: "sheets" },
-      async (key) => printPngParts(objects.get(key)!)!,
-      async (chunk) => {
-        if (keep) chunks.push(chunk);
-      },
-    ),
-  );
+  // The PDF as the job's last step makes it: put together from the stored renders and uploaded in parts.
+  await restart();
+  const pdfKey = "prints/bench.pdf";
+  const assemble = await timed(() => uploadPrint(bucket, access, { paper: "a4", arrangement: "sheets" }, pdfKey));
   const assemblePeak = peak;
-  if (keep) writeFileSync(process.argv[sampleAt + 1]!, Buffer.concat(chunks));
+  if (sampleAt > 0 && style === styles[0]) copyFileSync(disk.file(pdfKey), process.argv[sampleAt + 1]!);
 
-  global.gc?.();
-  peak = 0;
-  sample();
+  // The ZIP as its route streams it, read to the end as a download would.
+  await restart();
   const zip = await timed(async () => {
     const reader = picturesZip(access, bucket).body!.getReader();
     let size = 0;
@@ -144,6 +199,8 @@ async function benchStyle(style: string) {
     return size;
   });
   const zipPeak = peak;
+  clearInterval(timer);
+  disk.remove();
 
   const result = {
     style,
@@ -153,30 +210,54 @@ async function benchStyle(style: string) {
     largestRenderStepCpuSeconds: Math.max(...steps.map((step) => step.cpuSeconds)),
     renderSeconds: round(renderSeconds),
     rendersMb: round(renderBytes / 1048576),
-    renderPeakHeapAndBuffersMb: mb(renderPeak),
+    render: peakOf(renderPeak),
     assembleCpuSeconds: round(assemble.cpuSeconds),
     assembleSeconds: round(assemble.seconds),
-    pdfMb: round(assemble.value.bytes / 1048576),
-    assemblePeakHeapAndBuffersMb: mb(assemblePeak),
+    pdfMb: round(assemble.value / 1048576),
+    pdf: peakOf(assemblePeak),
     zipSeconds: round(zip.seconds),
     zipMb: round(zip.value / 1048576),
-    zipPeakHeapAndBuffersMb: mb(zipPeak),
+    zip: peakOf(zipPeak),
     totalSeconds: round(renderSeconds + assemble.seconds + zip.seconds),
-    peakRssMb: mb(peakRss),
+    peakRssMb: mb(Math.max(renderPeak.rss, assemblePeak.rss, zipPeak.rss)),
     steps,
   };
-  console.log(
-    `${style}: ${result.secondsPerPicture} s a picture, ${steps.length} drawing steps (largest ${result.largestRenderStepCpuSeconds} s CPU), ` +
-      `PDF put together in ${result.assembleSeconds} s (${result.pdfMb} MB), ZIP streamed in ${result.zipSeconds} s (${result.zipMb} MB); ` +
-      `peak heap and buffers ${result.renderPeakHeapAndBuffersMb} / ${result.assemblePeakHeapAndBuffersMb} / ${result.zipPeakHeapAndBuffersMb} MB (process ${result.peakRssMb} MB)`,
+  const part = (name: string, seconds: number, at: ReturnType<typeof peakOf>) =>
+    `${name} ${seconds} s, peak ${at.peakMb} MB (heap ${at.heapMb} + outside it ${at.externalMb}, of which resvg ${at.resvgWasmMb})`;
+  console.error(
+    `${style}, ${deckSize} cards: ${result.secondsPerPicture} s a picture, ${steps.length} drawing steps (largest ${result.largestRenderStepCpuSeconds} s CPU)\n` +
+      `  ${part("drawing", result.renderSeconds, result.render)}\n` +
+      `  ${part(`PDF (${result.pdfMb} MB)`, result.assembleSeconds, result.pdf)}\n` +
+      `  ${part(`ZIP (${result.zipMb} MB)`, result.zipSeconds, result.zip)}\n` +
+      `  process resident size ${result.peakRssMb} MB (not what a Worker counts)`,
   );
   return result;
 }
 
-const results = [];
-for (const style of styles) results.push(await benchStyle(style));
-clearInterval(timer);
-mkdirSync(path.join(root, "bench-results"), { recursive: true });
-const out = path.join(root, "bench-results", "print.json");
-writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cards: deckSize, stepMs: STEP_MS, results }, null, 2)}\n`);
-console.log(`saved ${path.relative(root, out)}`);
+const onlyAt = process.argv.indexOf("--only");
+if (onlyAt > 0) {
+  // A child run: one style, its result on stdout for the parent.
+  process.stdout.write(JSON.stringify(await benchStyle(process.argv[onlyAt + 1]!)));
+} else {
+  console.log(
+    "Peak memory is the JavaScript heap plus what is held outside it (buffers and WebAssembly memory), as a Worker's 128 MB counts them; each style runs in a fresh process.",
+  );
+  const results = [];
+  for (const style of styles) {
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2), "--only", style], {
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 16 * 1048576,
+    });
+    if (child.status !== 0) throw new Error(`the ${style} run failed`);
+    results.push(JSON.parse(child.stdout.toString()));
+  }
+  mkdirSync(path.join(root, "bench-results"), { recursive: true });
+  const out = path.join(root, "bench-results", "print.json");
+  const measured =
+    "peak of V8 heapUsed + external (ArrayBuffers and WebAssembly memory), sampled every 10 ms and after each step; each style in its own process";
+  writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cards: deckSize, stepMs: STEP_MS, limitMb: 128, measured, results }, null, 2)}\n`,
+  );
+  console.log(`saved ${path.relative(root, out)}`);
+}

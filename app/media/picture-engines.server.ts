@@ -12,6 +12,7 @@ import { woffToSfnt } from "./woff";
 
 export type PictureFont = { name: string; data: ArrayBuffer; weight: 600 | 700; style: "normal" | "italic" };
 export type PictureEngines = { resvg: WebAssembly.Module; fonts: PictureFont[] };
+type RenderedImage = ReturnType<InstanceType<typeof Resvg>["render"]>;
 
 let started: Promise<void> | null = null;
 
@@ -50,25 +51,21 @@ export function pictureText(modules: PictureEngines): Promise<TextMeasure> {
 
 /** An SVG as PNG bytes at its own size, its text drawn in the site's face whatever it names. */
 export async function svgToPng(svg: string, modules: PictureEngines): Promise<Uint8Array<ArrayBuffer>> {
-  const image = await render(svg, modules);
-  try {
-    return new Uint8Array(image.asPng());
-  } finally {
-    image.free();
-  }
+  return render(svg, modules, (image) => new Uint8Array(image.asPng()));
 }
 
 /** An SVG as RGBA pixels at its own size, for a writer that encodes them itself. */
 export async function svgToPixels(svg: string, modules: PictureEngines): Promise<{ pixels: Uint8Array; width: number; height: number }> {
-  const image = await render(svg, modules);
-  try {
-    return { pixels: image.pixels, width: image.width, height: image.height };
-  } finally {
-    image.free();
-  }
+  return render(svg, modules, (image) => ({ pixels: image.pixels, width: image.width, height: image.height }));
 }
 
-async function render(svg: string, modules: PictureEngines) {
+/**
+ * Draws an SVG and hands the picture to `take`, then frees both the picture and the parsed
+ * document (with its copy of the fonts) in resvg's WebAssembly memory at once, rather than
+ * whenever the garbage collector gets to them: that memory never shrinks, so whatever lingers
+ * there while the next picture is drawn raises its high-water mark for good (decision 0083).
+ */
+async function render<T>(svg: string, modules: PictureEngines, take: (image: RenderedImage) => T): Promise<T> {
   await start(modules);
   const font = {
     loadSystemFonts: false,
@@ -77,5 +74,15 @@ async function render(svg: string, modules: PictureEngines) {
     serifFamily: PICTURE_SERIF,
     sansSerifFamily: PICTURE_SERIF,
   };
-  return new Resvg(svg, { fitTo: { mode: "original" }, font }).render();
+  const document = new Resvg(svg, { fitTo: { mode: "original" }, font });
+  try {
+    const image = document.render();
+    try {
+      return take(image);
+    } finally {
+      image.free();
+    }
+  } finally {
+    document.free();
+  }
 }

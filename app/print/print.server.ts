@@ -224,46 +224,7 @@ const PART_BYTES = 5 * 1024 * 1024;
  */
 export async function assemblePrint(deps: { db: Database; bucket: R2Bucket }, access: PrintAccess, choice: PrintChoice, printId: string): Promise<void> {
   const key = printFileKey(access, printId);
-  const upload = await deps.bucket.createMultipartUpload(key, { httpMetadata: { contentType: "application/pdf" } });
-  let bytes: number;
-  try {
-    const parts: R2UploadedPart[] = [];
-    let pending: Uint8Array[] = [];
-    let pendingBytes = 0;
-    const flush = async (last: boolean) => {
-      while (pendingBytes >= PART_BYTES || (last && pendingBytes > 0)) {
-        const size = Math.min(PART_BYTES, pendingBytes);
-        const part = new Uint8Array(size);
-        let filled = 0;
-        while (filled < size) {
-          const chunk = pending[0]!;
-          const take = Math.min(chunk.length, size - filled);
-          part.set(chunk.subarray(0, take), filled);
-          filled += take;
-          if (take === chunk.length) pending.shift();
-          else pending[0] = chunk.subarray(take);
-        }
-        pendingBytes -= size;
-        parts.push(await upload.uploadPart(parts.length + 1, part));
-      }
-    };
-    ({ bytes } = await writePrint(
-      access,
-      choice,
-      (key) => storedRender(deps.bucket, key),
-      async (chunk) => {
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= PART_BYTES) await flush(false);
-      },
-    ));
-    await flush(true);
-    pending = [];
-    await upload.complete(parts);
-  } catch (error) {
-    await upload.abort().catch(() => undefined);
-    throw error;
-  }
+  const bytes = await uploadPrint(deps.bucket, access, choice, key);
   await deps.db
     .update(deckPrints)
     .set({ status: "ready", cardsDone: access.cards.length, fileKey: key, bytes, updatedAt: Date.now() })
@@ -283,6 +244,46 @@ export async function assemblePrint(deps: { db: Database; bucket: R2Bucket }, ac
     .returning({ fileKey: deckPrints.fileKey });
   const stale = older.map((row) => row.fileKey).filter((file): file is string => Boolean(file));
   if (stale.length > 0) await deps.bucket.delete(stale);
+}
+
+/**
+ * Writes the PDF into R2 under `key` as a multipart upload, a part at a time as the writer hands
+ * its bytes on: one part and one picture are held at most (decision 0083). An upload that fails
+ * is aborted.
+ */
+export async function uploadPrint(bucket: R2Bucket, access: PrintAccess, choice: PrintChoice, key: string): Promise<number> {
+  const upload = await bucket.createMultipartUpload(key, { httpMetadata: { contentType: "application/pdf" } });
+  let bytes: number;
+  try {
+    const parts: R2UploadedPart[] = [];
+    // Bytes are copied into the part as they come, so no picture is kept once written.
+    let part = new Uint8Array(PART_BYTES);
+    let filled = 0;
+    const send = async (last: boolean) => {
+      parts.push(await upload.uploadPart(parts.length + 1, last ? part.slice(0, filled) : part));
+      if (!last) [part, filled] = [new Uint8Array(PART_BYTES), 0];
+    };
+    ({ bytes } = await writePrint(
+      access,
+      choice,
+      (render) => storedRender(bucket, render),
+      async (chunk) => {
+        for (let at = 0; at < chunk.length;) {
+          const take = Math.min(chunk.length - at, PART_BYTES - filled);
+          part.set(chunk.subarray(at, at + take), filled);
+          filled += take;
+          at += take;
+          if (filled === PART_BYTES) await send(false);
+        }
+      },
+    ));
+    if (filled > 0 || parts.length === 0) await send(true);
+    await upload.complete(parts);
+  } catch (error) {
+    await upload.abort().catch(() => undefined);
+    throw error;
+  }
+  return bytes;
 }
 
 /** A stored render's picture, as the PDF takes it; a missing or foreign one is an error the job retries. */

@@ -76,8 +76,8 @@ export const cardsRendered = (set: RenderSet, stored: Set<string>) => set.cards.
 /** Draws one card or the back and stores it; returns the PNG's size. */
 export async function renderOne(bucket: R2Bucket, engines: PictureEngines, deck: PrintDeck, item: ReturnType<typeof missingRenders>[number]): Promise<number> {
   const svg = item.kind === "back" ? await cardBackSvg(bucket, deck) : await cardFrontSvg(bucket, deck, item.card);
-  const { pixels, width, height } = await svgToPixels(svg, engines);
-  const png = await encodePrintPng(pixels, width, height);
+  // The pixels are let go once encoded: only the PNG is held while it is stored.
+  const png = await svgToPixels(svg, engines).then(({ pixels, width, height }) => encodePrintPng(pixels, width, height));
   await bucket.put(item.render, png, { httpMetadata: { contentType: "image/png" } });
   return png.length;
 }
