@@ -15,6 +15,7 @@ import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
 import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 import { sendDailyReminders } from "../daily/reminders.server";
+import { refundOverdueWritten } from "../paid-readings/written.server";
 import type { AppConfig } from "../env.server";
 import { deleteOldJobRuns, recordedJob } from "./runs.server";
 
@@ -76,6 +77,7 @@ export async function runPeriodicJobs(db: Database, now: number, payouts: Payout
     refreshListingScores: () => refreshListingScores(db, now),
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
     sendDailyReminders: () => sendDailyReminders(db, config, now),
+    refundOverdueWritten: () => refundOverdueWritten(db, now, config),
     deleteOldObservations: () => deleteOldObservations(db, now),
     deleteOldJobRuns: () => deleteOldJobRuns(db, now),
   };
