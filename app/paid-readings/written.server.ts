@@ -20,7 +20,7 @@ import { journalContent } from "../reading-room/journal.server";
 import { openReading } from "../reading-room/room.server";
 import { spreadById, type SpreadId } from "../reading-room/spreads";
 import { readingFeeCents } from "./rules";
-import { writtenTipCentsOf } from "./tips.server";
+import { tipWrittenReading, writtenTipCentsOf } from "./tips.server";
 import { writtenPaymentStatements, writtenRefundStatements } from "./wallet.server";
 import { WRITTEN_AVERAGE_MIN_ANSWERED, WRITTEN_MESSAGES, type OfferInput } from "./written";
 
@@ -59,7 +59,8 @@ export async function setOfferActive(db: Database, readerId: string, offerId: st
  * What a reader's profile shows of written readings: the active offers, and the average time
  * from asking to answer once enough were answered, in one query.
  */
-export async function writtenOnProfile(db: Database, readerId: string) {
+export async function writtenOnProfile(db: Database, username: string) {
+  const readerId = sql<string>`(SELECT ${users.id} FROM ${users} WHERE ${users.username} = ${username} AND ${users.isReader} = 1)`;
   const [offers, [answered]] = await Promise.all([
     db
       .select({ id: writtenOffers.id, title: writtenOffers.title, spreadId: writtenOffers.spreadId, priceCents: writtenOffers.priceCents, answerHours: writtenOffers.answerHours })
@@ -245,6 +246,19 @@ export async function answerWritten(db: Database, env: Env, reader: CurrentUser,
   ]);
   if (after?.status !== "answered" || after.answeredAt !== now) return { ok: false, status: 409, message: after?.status === "refunded" ? WRITTEN_MESSAGES.late : WRITTEN_MESSAGES.notAsked };
   return { ok: true, value: { id: request.id, clientId: request.clientId } };
+}
+
+/** The client tips their answered written reading (tips.server.ts holds the rule); null when it is not theirs. */
+export async function tipWritten(db: Database, clientId: string, requestId: string, tip: { cents: number; key: string }) {
+  const id = requestId.slice(0, 64);
+  const [row] = await db
+    .select({ readerId: writtenRequests.readerId })
+    .from(writtenRequests)
+    .where(and(eq(writtenRequests.id, id), eq(writtenRequests.clientId, clientId)))
+    .limit(1);
+  if (!row) return null;
+  const answered = sql`EXISTS (SELECT 1 FROM ${writtenRequests} WHERE ${writtenRequests.id} = ${id} AND ${writtenRequests.clientId} = ${clientId} AND ${writtenRequests.status} = 'answered')`;
+  return tipWrittenReading(db, clientId, { id, readerId: row.readerId, answered }, tip);
 }
 
 /* Refunds --------------------------------------------------------------------------------------- */

@@ -10,6 +10,8 @@ import { getPublicReader } from "~/readers/queries.server";
 import { PushButton } from "~/push/push-button";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 import { FavouriteControls } from "~/readers/favourite-controls";
+import { writtenOnProfile } from "~/paid-readings/written.server";
+import { WrittenOffers } from "~/paid-readings/written-offers";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Reader not found — Arcanum" }];
@@ -38,7 +40,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const viewer = await context.currentUser();
-  const [reader, reviews] = await Promise.all([getPublicReader(context.db, params.username ?? "", now, viewer?.id), publicReviewsOf(context.db, params.username ?? "")]);
+  const [reader, reviews, written] = await Promise.all([
+    getPublicReader(context.db, params.username ?? "", now, viewer?.id),
+    publicReviewsOf(context.db, params.username ?? ""),
+    writtenOnProfile(context.db, params.username ?? ""),
+  ]);
   if (!reader) throw new Response("Reader not found", { status: 404 });
   const { lastSeenAt, ...shown } = reader;
   return {
@@ -46,6 +52,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** Someone signed in (a guest too) who is not this reader may favourite them. */
     mayFavourite: viewer !== null && viewer.username !== reader.username,
     reviews,
+    written,
+    /** Anyone but the reader may ask for a written reading (a visitor or guest signs up on the way). */
+    mayAsk: viewer?.username !== reader.username,
     lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null,
     origin: new URL(request.url).origin,
   };
@@ -61,7 +70,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ReaderProfile() {
-  const { reader, reviews, lastSeen, mayFavourite } = useLoaderData<typeof loader>();
+  const { reader, reviews, lastSeen, mayFavourite, written, mayAsk } = useLoaderData<typeof loader>();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
   const online = live.has(reader.username);
   const name = reader.fullName || reader.username;
@@ -133,6 +142,7 @@ export default function ReaderProfile() {
           </p>
         ) : null}
       </article>
+      <WrittenOffers username={reader.username} name={name} offers={written.offers} averageAnswerMs={written.averageAnswerMs} mayAsk={mayAsk} />
       <section aria-labelledby="reviews-heading" className="mt-8 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
         <h2 id="reviews-heading" className="text-2xl font-bold">Reviews</h2>
         {reviews.length === 0 ? (
