@@ -15,14 +15,14 @@ export function WrittenOffers(props: { username: string; name: string; offers: O
         Ask a question and {props.name} draws the cards for you and writes the answer. Paid from your balance; refunded automatically if it is not answered in time.
       </p>
       {props.averageAnswerMs !== null ? (
-        <p className="mt-2 text-sm" data-testid="written-average">Average answer time: {answerTimeText(props.averageAnswerMs)}</p>
+        <p className="mt-2 text-sm" data-testid="written-average">{`Average answer time: ${answerTimeText(props.averageAnswerMs)}`}</p>
       ) : null}
       <ul className="mt-4 grid gap-3">
         {props.offers.map((offer) => (
           <li key={offer.id} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line p-4">
             <div className="min-w-0">
               <p className="font-semibold">{offer.title}</p>
-              <p className="text-sm text-muted">{offer.spreadName} · answered within {offer.answerHours} hours</p>
+              <p className="text-sm text-muted">{`${offer.spreadName} · answered within ${offer.answerHours} hours`}</p>
             </div>
             <p className="font-display text-xl font-bold text-gold">{formatMoney(offer.priceCents)}</p>
           </li>

@@ -238,10 +238,13 @@ export async function answerWritten(db: Database, env: Env, reader: CurrentUser,
       .insert(sellerLedger)
       .select(sql`SELECT ${newId()}, ${reader.id}, 'written', NULL, NULL, ${request.priceCents}, ${fee}, ${request.priceCents - fee}, ${`written:${request.id}`}, ${now}, NULL WHERE ${answered}`)
       .onConflictDoNothing(),
-    db.run(sql`INSERT INTO ${readingJournal} (id, user_id, session_id, deck_id, question, spread_id, spread_name, cards, interpretation, created_at, updated_at)
-      SELECT ${newId()}, ${request.clientId}, ${request.roomId}, ${content.deckId}, ${request.question}, ${content.spreadId}, ${content.spreadName}, ${cardsJson}, ${answer}, ${now}, ${now}
-      WHERE ${answered}
-      ON CONFLICT DO NOTHING`),
+    db
+      .insert(readingJournal)
+      .select(
+        sql`SELECT ${newId()}, ${request.clientId}, ${request.roomId}, ${content.deckId}, ${request.question}, ${content.spreadId}, ${content.spreadName}, ${cardsJson}, ${answer}, '', 0, NULL, '[]', NULL, NULL, ${now}, ${now}
+            WHERE ${answered}`,
+      )
+      .onConflictDoNothing(),
     db.select({ status: writtenRequests.status, answeredAt: writtenRequests.answeredAt }).from(writtenRequests).where(eq(writtenRequests.id, request.id)),
   ]);
   if (after?.status !== "answered" || after.answeredAt !== now) return { ok: false, status: 409, message: after?.status === "refunded" ? WRITTEN_MESSAGES.late : WRITTEN_MESSAGES.notAsked };

@@ -67,7 +67,7 @@ export default function AskWritten() {
           <div className="min-w-0">
             <p className="truncate text-2xl font-bold">{name}</p>
             <p className="text-sm text-muted">@{reader.username}</p>
-            {averageAnswerMs !== null ? <p className="text-sm">Average answer time: {answerTimeText(averageAnswerMs)}</p> : null}
+            {averageAnswerMs !== null ? <p className="text-sm">{`Average answer time: ${answerTimeText(averageAnswerMs)}`}</p> : null}
           </div>
         </div>
         {self ? (
@@ -85,7 +85,7 @@ export default function AskWritten() {
                     <input type="radio" name="offerId" value={offer.id} defaultChecked={chosen ? chosen === offer.id : i === 0} />
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold">{offer.title}</span>
-                      <span className="block text-sm text-muted">{offer.spreadName} · answered within {offer.answerHours} hours</span>
+                      <span className="block text-sm text-muted">{`${offer.spreadName} · answered within ${offer.answerHours} hours`}</span>
                     </span>
                     <span className="shrink-0 font-display text-xl font-bold text-gold">{formatMoney(offer.priceCents)}</span>
                   </label>
