@@ -96,8 +96,8 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
 const writtenTipReference = (requestId: string, key: string) => `tip:written:${requestId}:${key}`;
 
 /** What the client tipped on a written reading, in cents. */
-export const writtenTipCentsOf = (requestId: ReturnType<typeof sql>) =>
-  sql<number>`coalesce((SELECT -sum(${walletEntries.amountCents}) FROM ${walletEntries} WHERE ${walletEntries.kind} = 'tip' AND ${walletEntries.referenceId} LIKE 'tip:written:' || ${requestId} || ':%'), 0)`;
+export const writtenTipCentsOf = (requestId: SQL) =>
+  sql<number>`coalesce((SELECT -sum(t.amount_cents) FROM ${walletEntries} t WHERE t.kind = 'tip' AND t.reference_id LIKE 'tip:written:' || ${requestId} || ':%'), 0)`;
 
 /**
  * The client tips an answered written reading of theirs, as after a live one: from the balance,

@@ -5,7 +5,7 @@
  * their earnings at the live readings' fee rule; unanswered by the deadline, the periodic job gives
  * it back once. Each money move is one batch guarded by the request's status.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getServerByName } from "partyserver";
 import { readingJournal, readingSessions, readingWallets, sellerLedger, users, walletEntries, writtenOffers, writtenRequests } from "../../db/schema";
@@ -28,9 +28,15 @@ type BatchStatement = BatchItem<"sqlite">;
 
 export type Done<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
-const nameSql = (id: ReturnType<typeof sql> | typeof writtenRequests.readerId | typeof writtenRequests.clientId) =>
-  sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'A member') FROM ${users} WHERE ${users.id} = ${id})`;
-const emailSql = (id: typeof writtenRequests.readerId | typeof writtenRequests.clientId) => sql<string | null>`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${id})`;
+/** The request's own columns, named with their table: a subquery on another table would otherwise read its own. */
+const outer = {
+  id: sql.raw(`"written_requests"."id"`),
+  readerId: sql.raw(`"written_requests"."reader_id"`),
+  clientId: sql.raw(`"written_requests"."client_id"`),
+  roomId: sql.raw(`"written_requests"."room_id"`),
+};
+const nameSql = (id: SQL) => sql<string>`(SELECT coalesce(nullif(u.full_name, ''), u.username, 'A member') FROM ${users} u WHERE u.id = ${id})`;
+const emailSql = (id: SQL) => sql<string | null>`(SELECT u.email FROM ${users} u WHERE u.id = ${id})`;
 
 /* Offers ---------------------------------------------------------------------------------------- */
 
@@ -150,11 +156,11 @@ export async function writtenRequestFor(db: Database, viewerId: string, requestI
       cards: writtenRequests.cards,
       roomId: writtenRequests.roomId,
       refundedAt: writtenRequests.refundedAt,
-      readerName: nameSql(writtenRequests.readerId),
-      readerUsername: sql<string>`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${writtenRequests.readerId})`,
-      clientName: nameSql(writtenRequests.clientId),
-      tipCents: writtenTipCentsOf(sql`${writtenRequests.id}`),
-      journalEntryId: sql<string | null>`(SELECT ${readingJournal.id} FROM ${readingJournal} WHERE ${readingJournal.userId} = ${viewerId} AND ${readingJournal.sessionId} = ${writtenRequests.roomId})`,
+      readerName: nameSql(outer.readerId),
+      readerUsername: sql<string>`(SELECT u.username FROM ${users} u WHERE u.id = ${outer.readerId})`,
+      clientName: nameSql(outer.clientId),
+      tipCents: writtenTipCentsOf(outer.id),
+      journalEntryId: sql<string | null>`(SELECT j.id FROM ${readingJournal} j WHERE j.user_id = ${viewerId} AND j.session_id = ${outer.roomId})`,
     })
     .from(writtenRequests)
     .where(and(eq(writtenRequests.id, requestId.slice(0, 64)), sql`(${writtenRequests.clientId} = ${viewerId} OR ${writtenRequests.readerId} = ${viewerId})`))
@@ -173,7 +179,7 @@ export async function writtenRequestsOfReader(db: Database, readerId: string, li
       status: writtenRequests.status,
       deadlineAt: writtenRequests.deadlineAt,
       askedAt: writtenRequests.askedAt,
-      clientName: nameSql(writtenRequests.clientId),
+      clientName: nameSql(outer.clientId),
     })
     .from(writtenRequests)
     .where(eq(writtenRequests.readerId, readerId))
@@ -327,10 +333,10 @@ async function noticeFacts(db: Database, requestId: string) {
       title: writtenRequests.title,
       priceCents: writtenRequests.priceCents,
       deadlineAt: writtenRequests.deadlineAt,
-      readerName: nameSql(writtenRequests.readerId),
-      clientName: nameSql(writtenRequests.clientId),
-      readerEmail: emailSql(writtenRequests.readerId),
-      clientEmail: emailSql(writtenRequests.clientId),
+      readerName: nameSql(outer.readerId),
+      clientName: nameSql(outer.clientId),
+      readerEmail: emailSql(outer.readerId),
+      clientEmail: emailSql(outer.clientId),
     })
     .from(writtenRequests)
     .where(eq(writtenRequests.id, requestId))

@@ -110,7 +110,7 @@ export default function WrittenRequest() {
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-3 border-b border-line py-1">
               <dt className="text-muted">{label}</dt>
-              <dd className="text-right font-semibold">{value}</dd>
+              <dd className="text-right font-semibold" data-testid={`written-row-${label.toLowerCase()}`}>{value}</dd>
             </div>
           ))}
         </dl>
