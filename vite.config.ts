@@ -9,12 +9,6 @@ import { serviceWorker } from "./scripts/vite-service-worker";
 import { shellChunks } from "./scripts/vite-shell-chunks";
 import { workerWasm } from "./scripts/vite-worker-wasm";
 
-declare module "@remix-run/cloudflare" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },

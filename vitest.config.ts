@@ -39,7 +39,18 @@ export default defineConfig(async () => {
           // A second, empty database: the migration test applies the migrations to it one by one.
           d1Databases: ["MIGRATION_DB"],
           // Tests share one address; the guest limit itself is tested with its default.
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", GUEST_LIMIT_PER_HOUR: "100000", STAFF_EMAILS: "staff@arcanum.test", COUNT_ROUND_TRIPS: "1", READER_OFFLINE_GRACE_MS: "2000", VAPID_PUBLIC_KEY: vapidPublic, VAPID_PRIVATE_KEY: vapidPrivate, VAPID_SUBJECT: "mailto:push@arcanum.test", PUSH_RETRY_BASE_MS: "5" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: "test",
+            GUEST_LIMIT_PER_HOUR: "100000",
+            STAFF_EMAILS: "staff@arcanum.test",
+            COUNT_ROUND_TRIPS: "1",
+            READER_OFFLINE_GRACE_MS: "2000",
+            VAPID_PUBLIC_KEY: vapidPublic,
+            VAPID_PRIVATE_KEY: vapidPrivate,
+            VAPID_SUBJECT: "mailto:push@arcanum.test",
+            PUSH_RETRY_BASE_MS: "5",
+          },
         },
       }),
     ],
@@ -62,15 +73,7 @@ export default defineConfig(async () => {
         optimizer: {
           ssr: {
             enabled: true,
-            include: [
-              "@remix-run/cloudflare",
-              "@remix-run/server-runtime",
-              "@remix-run/react",
-              "react",
-              "react-dom",
-              "react-dom/server",
-              "isbot",
-            ],
+            include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react", "react", "react-dom", "react-dom/server", "isbot"],
           },
         },
       },

@@ -122,7 +122,10 @@ export default async function handleRequest(
       status = 500;
     },
   });
-  body.allReady.then(() => clearTimeout(timer), () => clearTimeout(timer));
+  body.allReady.then(
+    () => clearTimeout(timer),
+    () => clearTimeout(timer),
+  );
   // Crawlers and non-streaming clients get the complete document.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 

@@ -25,8 +25,18 @@ const schema = z.object({
   MAIL_FROM: optional,
   GEMINI_API_KEY: optional,
   /** A Cloudflare AI Gateway in front of the models (caching, rate limits, logs); Gemini through it needs the account id too. */
-  AI_GATEWAY_ID: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "AI_GATEWAY_ID must be a gateway's name (letters, digits, - and _)").optional()),
-  CLOUDFLARE_ACCOUNT_ID: optional.pipe(z.string().regex(/^[0-9a-f]{32}$/, "CLOUDFLARE_ACCOUNT_ID must be the 32-character account id").optional()),
+  AI_GATEWAY_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "AI_GATEWAY_ID must be a gateway's name (letters, digits, - and _)")
+      .optional(),
+  ),
+  CLOUDFLARE_ACCOUNT_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, "CLOUDFLARE_ACCOUNT_ID must be the 32-character account id")
+      .optional(),
+  ),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   /** The signing secret of the Connect endpoint (events on creators' payout accounts), when it is a separate endpoint. */
@@ -48,19 +58,63 @@ const schema = z.object({
   PAID_MINUTE_MS: z.coerce.number().int().min(200).max(600_000).default(60_000),
   PAID_REQUEST_TTL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(90_000),
   PAID_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  PAID_PAUSE_LIMIT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5 * 60_000),
-  PAID_JOIN_LIMIT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(5 * 60_000),
+  PAID_PAUSE_LIMIT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(5 * 60_000),
+  PAID_JOIN_LIMIT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(5 * 60_000),
   /** The application server's Web Push keys (`npm run vapid` makes a pair) and the contact push services may write to (decision 0061). */
-  VAPID_PUBLIC_KEY: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url of a 65-byte P-256 public key (npm run vapid)").optional()),
-  VAPID_PRIVATE_KEY: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url of a 32-byte P-256 private key (npm run vapid)").optional()),
-  VAPID_SUBJECT: optional.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: address").optional()),
+  VAPID_PUBLIC_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url of a 65-byte P-256 public key (npm run vapid)")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url of a 32-byte P-256 private key (npm run vapid)")
+      .optional(),
+  ),
+  VAPID_SUBJECT: optional.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: address")
+      .optional(),
+  ),
   /** Where uncaught errors are reported (a Sentry DSN); unset, they are kept in D1 and listed at /dev/errors. */
   SENTRY_DSN: optional.pipe(z.url({ protocol: /^https?$/, error: "SENTRY_DSN must be the https address Sentry gives a project" }).optional()),
   /** An account token that may read Analytics Engine, for the staff's health page when the METRICS binding is set. */
   ANALYTICS_READ_TOKEN: optional,
   /** The first wait before a push is sent again after a 429 or 5xx, shortened only by tests (ignored in production). */
   PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
+  // Read by workers/app.ts and entry.server.tsx before any configuration, for tests and measurements:
+  /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
+  COUNT_ROUND_TRIPS: optional.pipe(z.enum(["1"]).optional()),
+  /** Development only: milliseconds every D1 round trip of a page waits, as for a distant primary. */
+  D1_LATENCY_MS: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, "D1_LATENCY_MS must be a whole number of milliseconds")
+      .optional(),
+  ),
+  /** "off" renders every page afresh, for measuring what a render costs (app/render/document-memo.server.ts). */
+  RENDER_MEMO: optional.pipe(z.enum(["off"]).optional()),
 });
+
+/**
+ * The Worker's variables as its environment holds them: text, each optional. wrangler.toml declares
+ * none (secrets and local settings alike are set outside it), so the Env that `wrangler types`
+ * generates gets them from here (types/env-variables.d.ts).
+ */
+export type EnvVariables = { [Name in keyof typeof schema.shape]?: string };
 
 export type AppConfig = {
   appEnv: z.infer<typeof schema>["APP_ENV"];
@@ -111,7 +165,10 @@ function parseIceServers(raw: string | undefined): AppConfig["iceServers"] {
 }
 
 function parseStaffEmails(raw: string | undefined): string[] {
-  const emails = (raw ?? "").split(",").map((email) => email.trim().toLowerCase()).filter(Boolean);
+  const emails = (raw ?? "")
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
   const wrong = emails.find((email) => !z.email().safeParse(email).success);
   if (wrong) throw new Error(`Invalid configuration: STAFF_EMAILS: "${wrong}" is not an e-mail address`);
   return emails;
@@ -132,8 +189,10 @@ const DEVELOPMENT_VAPID_SUBJECT = "mailto:push@arcanum.test";
 function pushKeys(vars: z.infer<typeof schema>, isProduction: boolean): AppConfig["push"] {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = vars;
   if (!publicKey && !privateKey) return null;
-  if (!publicKey || !privateKey) throw new Error("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (npm run vapid prints a pair)");
-  if (isProduction && !subject) throw new Error("Invalid configuration: VAPID_SUBJECT (a mailto: or https: contact) is required with the VAPID keys in production");
+  if (!publicKey || !privateKey)
+    throw new Error("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (npm run vapid prints a pair)");
+  if (isProduction && !subject)
+    throw new Error("Invalid configuration: VAPID_SUBJECT (a mailto: or https: contact) is required with the VAPID keys in production");
   return { publicKey, privateKey, subject: subject ?? DEVELOPMENT_VAPID_SUBJECT, retryBaseMs: isProduction ? 1_000 : vars.PUSH_RETRY_BASE_MS };
 }
 
@@ -173,14 +232,14 @@ function readConfigOf(env: Cloudflare.Env): AppConfig {
     appEnv: vars.APP_ENV,
     isProduction,
     authSecret: (vars.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET).toLowerCase(),
-    google:
-      vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
-        ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET }
-        : null,
+    google: vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET } : null,
     mail: vars.RESEND_API_KEY ? { apiKey: vars.RESEND_API_KEY, from: vars.MAIL_FROM ?? "Arcanum <hello@arcanum.app>" } : null,
     gemini: vars.GEMINI_API_KEY ? { apiKey: vars.GEMINI_API_KEY } : null,
     aiGateway: vars.AI_GATEWAY_ID ? { id: vars.AI_GATEWAY_ID, accountId: vars.CLOUDFLARE_ACCOUNT_ID ?? null } : null,
-    stripe: vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET ? { secretKey: vars.STRIPE_SECRET_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET, connectWebhookSecret: vars.STRIPE_CONNECT_WEBHOOK_SECRET ?? null } : null,
+    stripe:
+      vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: vars.STRIPE_SECRET_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET, connectWebhookSecret: vars.STRIPE_CONNECT_WEBHOOK_SECRET ?? null }
+        : null,
     iceServers: parseIceServers(vars.RTC_ICE_SERVERS),
     guestsPerAddressPerHour: vars.GUEST_LIMIT_PER_HOUR,
     staffEmails: parseStaffEmails(vars.STAFF_EMAILS),
@@ -189,7 +248,8 @@ function readConfigOf(env: Cloudflare.Env): AppConfig {
     paidReadings: paidReadingTimings(isProduction ? schema.parse({}) : vars),
     push: pushKeys(vars, isProduction),
     errorReports: vars.SENTRY_DSN ? { dsn: vars.SENTRY_DSN } : null,
-    metricsAccount: vars.ANALYTICS_READ_TOKEN && vars.CLOUDFLARE_ACCOUNT_ID ? { accountId: vars.CLOUDFLARE_ACCOUNT_ID, token: vars.ANALYTICS_READ_TOKEN } : null,
+    metricsAccount:
+      vars.ANALYTICS_READ_TOKEN && vars.CLOUDFLARE_ACCOUNT_ID ? { accountId: vars.CLOUDFLARE_ACCOUNT_ID, token: vars.ANALYTICS_READ_TOKEN } : null,
   };
   cached = { key, config };
   return config;

@@ -26,7 +26,11 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
   const responseCookies: string[] = [];
   const config = options.config ?? readConfig(env);
   const now = Date.now();
-  const reads = pageReads(currentBinding, db, sessionPerson(async () => (options.identity === "none" ? null : readSessionId(request)), now));
+  const reads = pageReads(
+    currentBinding,
+    db,
+    sessionPerson(async () => (options.identity === "none" ? null : readSessionId(request)), now),
+  );
   let user: Promise<Awaited<ReturnType<typeof getCurrentUser>>> | undefined;
 
   async function lookUpUser() {

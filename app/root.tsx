@@ -1,15 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { keepPageWhenKept } from "~/outbox/client-action";
 import { rootLoader } from "~/root-loader.server";
@@ -42,8 +32,7 @@ export const meta: MetaFunction = () => [
   { title: "Arcanum — AI tarot decks, readings and readers" },
   {
     name: "description",
-    content:
-      "Create tarot decks with AI, collect and trade them in the marketplace, hold live shared readings and book human tarot readers.",
+    content: "Create tarot decks with AI, collect and trade them in the marketplace, hold live shared readings and book human tarot readers.",
   },
 ];
 
@@ -72,10 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="text-ink">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-surface px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-        >
+        <a href="#main" className="sr-only z-50 rounded-md bg-surface px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
           Skip to content
         </a>
         {children}

@@ -18,7 +18,19 @@ export { createPayouts } from "./payouts/payouts.server";
 export { textResponse } from "./lib/http";
 export { createLoadContext } from "./load-context.server";
 export { openRequestSession } from "./lib/d1-sessions.server";
-export { budgetFor, countedEnv, countFor, countingBuild, distantD1, formatBudget, formatRoundTrips, newRoundTrips, ROUND_TRIPS_BUDGET_HEADER, ROUND_TRIPS_HEADER, countedD1 } from "./lib/round-trips.server";
+export {
+  budgetFor,
+  countedEnv,
+  countFor,
+  countingBuild,
+  distantD1,
+  formatBudget,
+  formatRoundTrips,
+  newRoundTrips,
+  ROUND_TRIPS_BUDGET_HEADER,
+  ROUND_TRIPS_HEADER,
+  countedD1,
+} from "./lib/round-trips.server";
 export { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "./security/request-body.server";
 export { logRefusal } from "./security/audit.server";
 export { newNonce, withSecurityHeaders } from "./security/headers.server";
@@ -29,6 +41,7 @@ export { flushMetrics, METRICS, recordMetric } from "./observe/metrics.server";
 export { namingBuild } from "./observe/routes.server";
 export { newRequestId, openScope, REQUEST_ID_HEADER, runInScope } from "./observe/scope.server";
 export { DeckGenerator } from "../party/deck-generator";
+export { PrintJob } from "../party/print-job";
 export { ReaderPresence } from "../party/reader-presence";
 export { ReadingRoom } from "../party/reading-room";
 export { UserChannel } from "../party/user-channel";

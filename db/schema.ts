@@ -1,14 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { newPaintingSecret } from "../app/art/painting-secret";
 import { deckKinds, deckQualities } from "../app/decks/vocabulary";
 
@@ -230,9 +221,7 @@ export const readingSessions = sqliteTable(
     selectedLayout: text("selected_layout"),
     question: text("question"),
     /** JSON array of card reading entries: name, position, isReversed. */
-    selectedCards: text("selected_cards", { mode: "json" }).$type<
-      { name: string; position: number; isReversed: boolean }[]
-    >(),
+    selectedCards: text("selected_cards", { mode: "json" }).$type<{ name: string; position: number; isReversed: boolean }[]>(),
     interpretation: text("interpretation"),
     zoomLevel: real("zoom_level").notNull().default(1),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
@@ -244,10 +233,7 @@ export const readingSessions = sqliteTable(
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },
-  (t) => [
-    index("reading_sessions_host_idx").on(t.hostUserId, t.createdAt),
-    index("reading_sessions_activity_idx").on(t.isActive, t.lastActivityAt),
-  ],
+  (t) => [index("reading_sessions_host_idx").on(t.hostUserId, t.createdAt), index("reading_sessions_activity_idx").on(t.isActive, t.lastActivityAt)],
 );
 
 export const seatRoles = ["host", "co-reader", "participant", "spectator"] as const;
@@ -317,9 +303,7 @@ export const readingJournal = sqliteTable(
     spreadId: text("spread_id").notNull(),
     spreadName: text("spread_name").notNull(),
     /** JSON: the cards in position order: key, name, position, position name, reversed. */
-    cards: text("cards", { mode: "json" })
-      .$type<{ key: string; name: string; position: number; positionName: string; reversed: boolean }[]>()
-      .notNull(),
+    cards: text("cards", { mode: "json" }).$type<{ key: string; name: string; position: number; positionName: string; reversed: boolean }[]>().notNull(),
     interpretation: text("interpretation"),
     notes: text("notes").notNull().default(""),
     /** Counts the saves of the notes: a save written against an older count is stale and refused (decision 0060). */
@@ -327,11 +311,16 @@ export const readingJournal = sqliteTable(
     /** Set while the entry is shared: the read-only link's last segment. */
     shareId: text("share_id"),
     /** The person's own labels, lower case, at most ten (JSON array); searched with the rest (migration 0033). */
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** How the person felt about the reading, one of `JOURNAL_MOODS`; null when not said. */
     mood: text("mood"),
     /** Set when the reading was done with a physical deck and logged by hand: the deck's name as the person gave it (migration 0037). */
     physicalDeck: text("physical_deck"),
+    /** The positions as they lay (name, meaning, place on the table, turn), kept so an entry reads right after its spread changes (migration 0038). */
+    layout: text("layout", { mode: "json" }).$type<{ name: string; meaning: string; x: number; y: number; rotation: number }[]>(),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },
@@ -386,22 +375,10 @@ export const deckQuotaLedger = sqliteTable(
     referenceId: text("reference_id"),
     createdAt: millis("created_at").notNull().default(now),
   },
-  (t) => [
-    index("deck_quota_ledger_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("deck_quota_ledger_reference_idx").on(t.userId, t.referenceId),
-  ],
+  (t) => [index("deck_quota_ledger_user_idx").on(t.userId, t.createdAt), uniqueIndex("deck_quota_ledger_reference_idx").on(t.userId, t.referenceId)],
 );
 
-export const subscriptionStatuses = [
-  "active",
-  "trialing",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "incomplete",
-  "incomplete_expired",
-  "paused",
-] as const;
+export const subscriptionStatuses = ["active", "trialing", "past_due", "canceled", "unpaid", "incomplete", "incomplete_expired", "paused"] as const;
 
 export const subscriptions = sqliteTable("subscriptions", {
   userId: text("user_id")
@@ -427,7 +404,29 @@ export const paymentEvents = sqliteTable("payment_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   receivedAt: millis("received_at").notNull().default(now),
+  /** What applying it did: `applied`, `ignored` (nothing of ours), `held` (a refund waiting for its payment). */
+  outcome: text("outcome", { enum: ["applied", "ignored", "held"] })
+    .notNull()
+    .default("applied"),
 });
+
+/**
+ * Deliveries of payment events that failed, one row per delivery, for staff (decision 0077): refused
+ * signatures (no event id), purchases this version does not know, refunds owed and not yet made, and
+ * errors. The provider delivers a failed event again; its success shows in `payment_events`.
+ */
+export const paymentEventFailures = sqliteTable(
+  "payment_event_failures",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id"),
+    type: text("type"),
+    failure: text("failure", { enum: ["signature", "ahead", "unknown-kind", "refund-pending", "error"] }).notNull(),
+    message: text("message").notNull(),
+    failedAt: millis("failed_at").notNull().default(now),
+  },
+  (table) => [index("payment_event_failures_failed_at_idx").on(table.failedAt)],
+);
 
 /**
  * The local payment provider's own records (customers, subscriptions, checkout sessions, invoices),
@@ -550,9 +549,15 @@ export const deckListings = sqliteTable(
     priceCents: integer("price_cents").notNull().default(0),
     currency: text("currency").notNull().default("usd"),
     description: text("description").notNull().default(""),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** Card keys anyone may see; every other card's picture is for the owner and buyers. */
-    previewCardKeys: text("preview_card_keys", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    previewCardKeys: text("preview_card_keys", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     licence: text("licence", { enum: listingLicences }).notNull().default("personal"),
     status: text("status", { enum: listingStatuses }).notNull().default("listed"),
     /** Set by staff: the listing is out of the marketplace, and `hiddenReason` tells the creator why. */
@@ -630,7 +635,7 @@ export const deckPurchases = sqliteTable(
   (t) => [uniqueIndex("deck_purchases_buyer_deck_idx").on(t.buyerId, t.deckId), index("deck_purchases_deck_idx").on(t.deckId)],
 );
 
-export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund", "tip", "written"] as const;
+export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund", "tip", "booking", "written"] as const;
 
 /**
  * The creator's money, one line per change: a sale (gross, fee, net), a refund (the same,
@@ -765,28 +770,32 @@ export const quizAttempts = sqliteTable(
 );
 
 /** Proof that a reader passed the quiz; `id` is the random public id shown in the certificate's address. */
-export const readerCertificates = sqliteTable("reader_certificates", {
-  id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  attemptId: text("attempt_id")
-    .notNull()
-    .references(() => quizAttempts.id, { onDelete: "cascade" }),
-  score: integer("score").notNull(),
-  total: integer("total").notNull(),
-  /** The level the certificate attests and the holder's name, as they were when it was issued. */
-  levelId: text("level_id").notNull().default("level-apprentice"),
-  holderName: text("holder_name").notNull().default(""),
-  issuedAt: millis("issued_at").notNull(),
-  /** Set by staff when the certificate no longer stands; the page then says so. */
-  revokedAt: millis("revoked_at"),
-  revokedReason: text("revoked_reason"),
-}, (t) => [
-  // An attempt backs one certificate per level: the pass that made a reader, and later the promotions it still qualifies for.
-  uniqueIndex("reader_certificates_attempt_level_idx").on(t.attemptId, t.levelId),
-  index("reader_certificates_user_idx").on(t.userId, t.issuedAt),
-]);
+export const readerCertificates = sqliteTable(
+  "reader_certificates",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptId: text("attempt_id")
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    total: integer("total").notNull(),
+    /** The level the certificate attests and the holder's name, as they were when it was issued. */
+    levelId: text("level_id").notNull().default("level-apprentice"),
+    holderName: text("holder_name").notNull().default(""),
+    issuedAt: millis("issued_at").notNull(),
+    /** Set by staff when the certificate no longer stands; the page then says so. */
+    revokedAt: millis("revoked_at"),
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [
+    // An attempt backs one certificate per level: the pass that made a reader, and later the promotions it still qualifies for.
+    uniqueIndex("reader_certificates_attempt_level_idx").on(t.attemptId, t.levelId),
+    index("reader_certificates_user_idx").on(t.userId, t.issuedAt),
+  ],
+);
 
 /** A member's reader application, saved as a draft before the quiz; one per person. */
 export const readerApplications = sqliteTable("reader_applications", {
@@ -833,7 +842,10 @@ export const readerProfiles = sqliteTable(
     introduction: text("introduction").notNull().default(""),
   },
   (t) => [
-    check("reader_profiles_counts_check", sql`${t.completedReadings} >= 0 AND ${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND ${t.ratingCount} * 5`),
+    check(
+      "reader_profiles_counts_check",
+      sql`${t.completedReadings} >= 0 AND ${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND ${t.ratingCount} * 5`,
+    ),
   ],
 );
 
@@ -841,7 +853,7 @@ export const readerProfiles = sqliteTable(
  * Paid readings with human readers
  * --------------------------------------------------------------------------------------------- */
 
-export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund", "tip", "written", "written-refund"] as const;
+export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund", "tip", "hold", "written", "written-refund"] as const;
 
 /**
  * A client's reading balance in cents, changed only together with a `wallet_entries` line in one
@@ -916,7 +928,9 @@ export const readingRequests = sqliteTable(
     index("reading_requests_reader_idx").on(t.readerId, t.status, t.expiresAt),
     index("reading_requests_client_idx").on(t.clientId, t.createdAt),
     // One open request per client at a time.
-    uniqueIndex("reading_requests_one_pending_idx").on(t.clientId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("reading_requests_one_pending_idx")
+      .on(t.clientId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -963,10 +977,126 @@ export const paidReadings = sqliteTable(
   (t) => [
     index("paid_readings_client_idx").on(t.clientId, t.createdAt),
     index("paid_readings_reader_idx").on(t.readerId, t.createdAt),
-    index("paid_readings_counted_idx").on(t.readerId, t.clientId).where(sql`${t.counted} = 1`),
+    index("paid_readings_counted_idx")
+      .on(t.readerId, t.clientId)
+      .where(sql`${t.counted} = 1`),
     // A reader gives one paid reading at a time: a second acceptance fails while one is live.
-    uniqueIndex("paid_readings_one_live_per_reader_idx").on(t.readerId).where(sql`${t.status} = 'live'`),
+    uniqueIndex("paid_readings_one_live_per_reader_idx")
+      .on(t.readerId)
+      .where(sql`${t.status} = 'live'`),
     check("paid_readings_money_check", sql`${t.chargedCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.chargedCents}`),
+  ],
+);
+
+export const holdKinds = ["booking"] as const;
+export const holdStatuses = ["held", "released", "converted"] as const;
+
+/**
+ * Money set aside from a reading balance for something still to come (decision 0081): the balance
+ * stays, what can be spent is the balance less its open holds. A hold is settled once: released
+ * (nothing charged) or converted (`converted_cents` charged, the rest released). One hold per thing.
+ */
+export const walletHolds = sqliteTable(
+  "wallet_holds",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: holdKinds }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: holdStatuses }).notNull().default("held"),
+    convertedCents: integer("converted_cents").notNull().default(0),
+    createdAt: millis("created_at").notNull().default(now),
+    settledAt: millis("settled_at"),
+  },
+  (t) => [
+    uniqueIndex("wallet_holds_subject_idx").on(t.kind, t.subjectId),
+    index("wallet_holds_user_idx").on(t.userId, t.status),
+    check("wallet_holds_amount_check", sql`${t.amountCents} > 0 AND ${t.convertedCents} BETWEEN 0 AND ${t.amountCents}`),
+  ],
+);
+
+/** A reader's weekly hours for scheduled readings: a weekday (0 Sunday) and minutes after midnight in their time zone, cut into slots. */
+export const readerAvailability = sqliteTable(
+  "reader_availability",
+  {
+    id: text("id").primaryKey(),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    weekday: integer("weekday").notNull(),
+    startMinute: integer("start_minute").notNull(),
+    endMinute: integer("end_minute").notNull(),
+    slotMinutes: integer("slot_minutes").notNull(),
+    timeZone: text("time_zone").notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("reader_availability_reader_idx").on(t.readerId, t.weekday),
+    check(
+      "reader_availability_hours_check",
+      sql`${t.weekday} BETWEEN 0 AND 6 AND ${t.startMinute} >= 0 AND ${t.endMinute} <= 1440 AND ${t.startMinute} < ${t.endMinute} AND ${t.slotMinutes} > 0`,
+    ),
+  ],
+);
+
+/** A date (`YYYY-MM-DD` in the reader's time zone) the reader takes off: no slots that day. */
+export const readerDaysOff = sqliteTable(
+  "reader_days_off",
+  {
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.readerId, t.date] })],
+);
+
+export const bookingStatuses = ["booked", "cancelled", "completed", "reader-no-show", "client-no-show"] as const;
+
+/**
+ * A scheduled reading: a client booked a reader's slot at the price of the day, and the slot's
+ * minutes are held from the client's balance (`wallet_holds`, kind `booking`) until it is settled.
+ * One booked slot per reader and start; the room's paid reading is `reading_id` once it opens.
+ */
+export const readerBookings = sqliteTable(
+  "reader_bookings",
+  {
+    id: text("id").primaryKey(),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startAt: millis("start_at").notNull(),
+    minutes: integer("minutes").notNull(),
+    mode: text("mode", { enum: readingModes }).notNull(),
+    pricePerMinuteCents: integer("price_per_minute_cents").notNull(),
+    holdCents: integer("hold_cents").notNull(),
+    /** The zone the client booked in: their reminder's times are in it. */
+    clientTimeZone: text("client_time_zone").notNull(),
+    /** The site the booking was made on: the reminders' links point there. */
+    origin: text("origin").notNull(),
+    status: text("status", { enum: bookingStatuses }).notNull().default("booked"),
+    remindedAt: millis("reminded_at"),
+    readingId: text("reading_id"),
+    clientArrivedAt: millis("client_arrived_at"),
+    readerArrivedAt: millis("reader_arrived_at"),
+    cancelledBy: text("cancelled_by"),
+    createdAt: millis("created_at").notNull().default(now),
+    settledAt: millis("settled_at"),
+  },
+  (t) => [
+    // Two clients booking one slot at once: one wins.
+    uniqueIndex("reader_bookings_slot_idx")
+      .on(t.readerId, t.startAt)
+      .where(sql`${t.status} = 'booked'`),
+    index("reader_bookings_client_idx").on(t.clientId, t.startAt),
+    index("reader_bookings_reader_idx").on(t.readerId, t.startAt),
+    index("reader_bookings_due_idx").on(t.status, t.startAt),
   ],
 );
 
@@ -993,7 +1123,9 @@ export const readingReviews = sqliteTable(
   },
   (t) => [
     index("reading_reviews_reader_idx").on(t.readerId, t.createdAt),
-    index("reading_reviews_counted_idx").on(t.readerId, t.clientId, t.createdAt).where(sql`${t.counted} = 1`),
+    index("reading_reviews_counted_idx")
+      .on(t.readerId, t.clientId, t.createdAt)
+      .where(sql`${t.counted} = 1`),
     check("reading_reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -1113,6 +1245,8 @@ export const pushSettings = sqliteTable("push_settings", {
   deckReady: integer("deck_ready", { mode: "boolean" }).notNull().default(true),
   sales: integer("sales", { mode: "boolean" }).notNull().default(true),
   dailyCard: integer("daily_card", { mode: "boolean" }).notNull().default(true),
+  /** Reminders of scheduled readings (decision 0081). */
+  bookings: integer("bookings", { mode: "boolean" }).notNull().default(true),
   updatedAt: millis("updated_at").notNull().default(now),
 });
 
@@ -1293,10 +1427,34 @@ export const jobRuns = sqliteTable(
     finishedAt: millis("finished_at"),
     outcome: text("outcome", { enum: jobOutcomes }).notNull().default("running"),
     /** What the run changed, by name (`{"paid":1,"failed":0}`); empty when the job reports nothing. */
-    changes: text("changes", { mode: "json" }).$type<Record<string, number>>().notNull().default(sql`'{}'`),
+    changes: text("changes", { mode: "json" })
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'`),
     error: text("error"),
   },
   (t) => [index("job_runs_started_idx").on(t.startedAt), index("job_runs_job_idx").on(t.job, t.startedAt)],
+);
+
+/**
+ * A spread a person made: its positions on the builder's grid, as `app/reading-room/custom-spreads.ts`
+ * validates them. The id is unguessable and doubles as the spread's share link (decision 0080).
+ */
+export const customSpreads = sqliteTable(
+  "custom_spreads",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** JSON: each position's name, meaning, grid column (x) and row (y), and whether it lies turned across. */
+    positions: text("positions", { mode: "json" }).$type<{ name: string; meaning: string; x: number; y: number; rotated: boolean }[]>().notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+    updatedAt: millis("updated_at").notNull().default(now),
+  },
+  (t) => [index("custom_spreads_owner_idx").on(t.ownerId, t.updatedAt)],
 );
 
 /* ------------------------------------------------------------------------------------------------

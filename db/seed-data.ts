@@ -5,7 +5,21 @@ import { cardImageKey } from "../app/decks/images";
 import type { Database } from "../app/db.server";
 import { rowsPerStatement } from "../app/lib/d1";
 import { MAJOR_ARCANA } from "../app/tarot/cards";
-import { cards, deckListings, deckPurchases, deckReviews, decks, quizAttempts, readerCertificates, readerLevels, readerProfiles, readingWallets, userDeckQuotas, users, walletEntries } from "./schema";
+import {
+  cards,
+  deckListings,
+  deckPurchases,
+  deckReviews,
+  decks,
+  quizAttempts,
+  readerCertificates,
+  readerLevels,
+  readerProfiles,
+  readingWallets,
+  userDeckQuotas,
+  users,
+  walletEntries,
+} from "./schema";
 
 type UserSeed = typeof users.$inferInsert;
 type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status" | "coverCardId"> & {
@@ -187,18 +201,72 @@ export const SEED_LISTINGS: Record<string, { tags: string[]; featured?: boolean;
  * the marketplace writes one): the only ratings the seeded shop shows.
  */
 export const SEED_REVIEWS = [
-  { deckId: "seed-deck-verdant-grove", reviewerId: "seed-user-mira", rating: 5, body: "The Hermit under the mushrooms is the most patient card I own. I read with it every morning.", daysAgo: 12 },
-  { deckId: "seed-deck-verdant-grove", reviewerId: "seed-user-theo", rating: 4, body: "Quiet, earthy and easy to read. I would love the Minor Arcana too.", daysAgo: 8 },
-  { deckId: "seed-deck-verdant-grove", reviewerId: "seed-user-ines", rating: 5, body: "Woodcut lines that hold up at small sizes; clients notice the Star.", daysAgo: 5 },
+  {
+    deckId: "seed-deck-verdant-grove",
+    reviewerId: "seed-user-mira",
+    rating: 5,
+    body: "The Hermit under the mushrooms is the most patient card I own. I read with it every morning.",
+    daysAgo: 12,
+  },
+  {
+    deckId: "seed-deck-verdant-grove",
+    reviewerId: "seed-user-theo",
+    rating: 4,
+    body: "Quiet, earthy and easy to read. I would love the Minor Arcana too.",
+    daysAgo: 8,
+  },
+  {
+    deckId: "seed-deck-verdant-grove",
+    reviewerId: "seed-user-ines",
+    rating: 5,
+    body: "Woodcut lines that hold up at small sizes; clients notice the Star.",
+    daysAgo: 5,
+  },
   { deckId: "seed-deck-verdant-grove", reviewerId: "seed-user-orion", rating: 4, body: "", daysAgo: 2 },
 ] as const;
 
 /** What the seeded readers offer: specialties, languages and years of practice, and their counted readings, different clients and ratings. All have chosen to be available: a tab of theirs puts them online. */
 const SEED_READER_PROFILES = [
-  { userId: "seed-user-orion", specialties: ["Career and money", "Decisions"], languages: ["English"], yearsOfPractice: 3, completedReadings: 8, countedClients: 7, ratingSum: 37, ratingCount: 8 },
-  { userId: "seed-user-mira", specialties: ["Love and relationships", "Decisions", "Spiritual growth"], languages: ["English", "French"], yearsOfPractice: 20, completedReadings: 160, countedClients: 130, ratingSum: 705, ratingCount: 150 },
-  { userId: "seed-user-theo", specialties: ["Career and money", "Creative block"], languages: ["English", "German"], yearsOfPractice: 7, completedReadings: 40, countedClients: 32, ratingSum: 162, ratingCount: 36 },
-  { userId: "seed-user-ines", specialties: ["Spiritual growth", "Shadow work"], languages: ["French", "English", "Spanish"], yearsOfPractice: 15, completedReadings: 420, countedClients: 330, ratingSum: 1911, ratingCount: 390 },
+  {
+    userId: "seed-user-orion",
+    specialties: ["Career and money", "Decisions"],
+    languages: ["English"],
+    yearsOfPractice: 3,
+    completedReadings: 8,
+    countedClients: 7,
+    ratingSum: 37,
+    ratingCount: 8,
+  },
+  {
+    userId: "seed-user-mira",
+    specialties: ["Love and relationships", "Decisions", "Spiritual growth"],
+    languages: ["English", "French"],
+    yearsOfPractice: 20,
+    completedReadings: 160,
+    countedClients: 130,
+    ratingSum: 705,
+    ratingCount: 150,
+  },
+  {
+    userId: "seed-user-theo",
+    specialties: ["Career and money", "Creative block"],
+    languages: ["English", "German"],
+    yearsOfPractice: 7,
+    completedReadings: 40,
+    countedClients: 32,
+    ratingSum: 162,
+    ratingCount: 36,
+  },
+  {
+    userId: "seed-user-ines",
+    specialties: ["Spiritual growth", "Shadow work"],
+    languages: ["French", "English", "Spanish"],
+    yearsOfPractice: 15,
+    completedReadings: 420,
+    countedClients: 330,
+    ratingSum: 1911,
+    ratingCount: 390,
+  },
 ];
 
 /**
@@ -208,20 +276,38 @@ const SEED_READER_PROFILES = [
  */
 const SEED_READER_HISTORY = [
   { userId: "seed-user-orion", name: "Orion Hale", score: 10, passedDaysAgo: 40, levels: [["level-apprentice", "demo-orion-apprentice"]] },
-  { userId: "seed-user-theo", name: "Theo Ashgrove", score: 11, passedDaysAgo: 200, levels: [["level-apprentice", "demo-theo-apprentice"], ["level-adept", "demo-theo-adept"]] },
+  {
+    userId: "seed-user-theo",
+    name: "Theo Ashgrove",
+    score: 11,
+    passedDaysAgo: 200,
+    levels: [
+      ["level-apprentice", "demo-theo-apprentice"],
+      ["level-adept", "demo-theo-adept"],
+    ],
+  },
   {
     userId: "seed-user-mira",
     name: "Mira Solenne",
     score: 12,
     passedDaysAgo: 700,
-    levels: [["level-apprentice", "demo-mira-apprentice"], ["level-adept", "demo-mira-adept"], ["level-master", "demo-mira-master"]],
+    levels: [
+      ["level-apprentice", "demo-mira-apprentice"],
+      ["level-adept", "demo-mira-adept"],
+      ["level-master", "demo-mira-master"],
+    ],
   },
   {
     userId: "seed-user-ines",
     name: "Inès Duval",
     score: 12,
     passedDaysAgo: 900,
-    levels: [["level-apprentice", "demo-ines-apprentice"], ["level-adept", "demo-ines-adept"], ["level-master", "demo-ines-master"], ["level-oracle", "demo-ines-oracle"]],
+    levels: [
+      ["level-apprentice", "demo-ines-apprentice"],
+      ["level-adept", "demo-ines-adept"],
+      ["level-master", "demo-ines-master"],
+      ["level-oracle", "demo-ines-oracle"],
+    ],
   },
 ] as const;
 
@@ -290,11 +376,22 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
   );
 
   const statements = [
-    db.insert(readerLevels).values([...READER_LEVELS]).onConflictDoNothing(),
+    db
+      .insert(readerLevels)
+      .values([...READER_LEVELS])
+      .onConflictDoNothing(),
     ...rowsPerStatement(userRows, 15).map((rows) => db.insert(users).values(rows).onConflictDoNothing()),
     db
       .insert(readerProfiles)
-      .values(SEED_READER_PROFILES.map((p) => ({ ...p, available: true, specialties: JSON.stringify(p.specialties), languages: JSON.stringify(p.languages), updatedAt: now })))
+      .values(
+        SEED_READER_PROFILES.map((p) => ({
+          ...p,
+          available: true,
+          specialties: JSON.stringify(p.specialties),
+          languages: JSON.stringify(p.languages),
+          updatedAt: now,
+        })),
+      )
       .onConflictDoNothing(),
     db
       .insert(quizAttempts)
@@ -342,7 +439,15 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     db.insert(readingWallets).values({ userId: DEMO_MEMBER_ID, balanceCents: 2000, updatedAt: now }).onConflictDoNothing(),
     db
       .insert(walletEntries)
-      .values({ id: "demo-top-up", userId: DEMO_MEMBER_ID, kind: "top-up", amountCents: 2000, referenceId: "top-up:demo", description: "Top-up of $20.00", createdAt: now - DAY })
+      .values({
+        id: "demo-top-up",
+        userId: DEMO_MEMBER_ID,
+        kind: "top-up",
+        amountCents: 2000,
+        referenceId: "top-up:demo",
+        description: "Top-up of $20.00",
+        createdAt: now - DAY,
+      })
       .onConflictDoNothing(),
     ...rowsPerStatement(deckRows, 14).map((rows) => db.insert(decks).values(rows).onConflictDoNothing()),
     ...rowsPerStatement(cardRows, 11).map((rows) => db.insert(cards).values(rows).onConflictDoNothing()),
@@ -365,7 +470,17 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
       .onConflictDoNothing(),
     db
       .insert(deckReviews)
-      .values(SEED_REVIEWS.map((r) => ({ id: `seed-review-${r.deckId}-${r.reviewerId}`, deckId: r.deckId, reviewerId: r.reviewerId, rating: r.rating, body: r.body, createdAt: now - r.daysAgo * DAY, updatedAt: now - r.daysAgo * DAY })))
+      .values(
+        SEED_REVIEWS.map((r) => ({
+          id: `seed-review-${r.deckId}-${r.reviewerId}`,
+          deckId: r.deckId,
+          reviewerId: r.reviewerId,
+          rating: r.rating,
+          body: r.body,
+          createdAt: now - r.daysAgo * DAY,
+          updatedAt: now - r.daysAgo * DAY,
+        })),
+      )
       .onConflictDoNothing(),
   ];
   const [first, ...rest] = statements;

@@ -1,4 +1,4 @@
-import { type Connection } from "partyserver";
+import type { Connection } from "partyserver";
 import { ObservedServer } from "./observed";
 import { and, eq, ne } from "drizzle-orm";
 import { cards, decks } from "../db/schema";
@@ -28,7 +28,7 @@ const MAX_ATTEMPTS = 5;
  * is cut short is started again by the alarm and skips the cards already made.
  */
 export class DeckGenerator extends ObservedServer<Env> {
-  static options = { hibernate: true };
+  static override options = { hibernate: true };
 
   /** Live stages of the cards in flight; the database holds the settled ones. */
   private live = new Map<string, CardProgress>();
@@ -40,15 +40,22 @@ export class DeckGenerator extends ObservedServer<Env> {
     await this.ctx.storage.setAlarm(Date.now());
   }
 
-  async onAlarm() {
+  override async onAlarm() {
     const job = await this.ctx.storage.get<Job>(JOB_KEY);
     if (!job) return;
     const db = createDatabase(this.env.DB);
     if (job.attempts >= MAX_ATTEMPTS) {
       // Too many interrupted runs: what is not made is failed, and the deck settles as it stands.
       const now = Date.now();
-      await db.update(cards).set({ status: "failed", updatedAt: now }).where(and(eq(cards.deckId, job.deckId), ne(cards.status, "ready")));
-      const [ready] = await db.select({ id: cards.id }).from(cards).where(and(eq(cards.deckId, job.deckId), eq(cards.status, "ready"))).limit(1);
+      await db
+        .update(cards)
+        .set({ status: "failed", updatedAt: now })
+        .where(and(eq(cards.deckId, job.deckId), ne(cards.status, "ready")));
+      const [ready] = await db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(and(eq(cards.deckId, job.deckId), eq(cards.status, "ready")))
+        .limit(1);
       const status: DeckStatus = ready ? "ready" : "failed";
       await db.update(decks).set({ status, updatedAt: now }).where(eq(decks.id, job.deckId));
       await this.finish(job, status);
@@ -78,11 +85,14 @@ export class DeckGenerator extends ObservedServer<Env> {
     this.announce({ type: "deck", status: settled ?? outcome });
     // The owner may have closed the tab long ago: a push tells them the deck is there.
     if ((settled ?? outcome) === "ready") {
-      notify({ db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) }, { kind: "deck-ready", deckId: job.deckId });
+      notify(
+        { db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) },
+        { kind: "deck-ready", deckId: job.deckId },
+      );
     }
   }
 
-  async onConnect(connection: Connection) {
+  override async onConnect(connection: Connection) {
     connection.send(JSON.stringify(await this.snapshot()));
   }
 

@@ -1,8 +1,5 @@
 /** What the presence room tells its listeners. Readers are named by their public username, never by their id. */
-export type PresenceServerMessage =
-  | { type: "snapshot"; online: string[] }
-  | { type: "online"; username: string }
-  | { type: "offline"; username: string };
+export type PresenceServerMessage = { type: "snapshot"; online: string[] } | { type: "online"; username: string } | { type: "offline"; username: string };
 
 /** What a connected reader may send: a heartbeat while the tab is visible. */
 export type PresenceClientMessage = { type: "heartbeat" };

@@ -1,11 +1,18 @@
-import { type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { ObservedServer } from "./observed";
 import { z } from "zod";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { notify } from "../app/push/notify.server";
 import { recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
-import { AWAY_CLOSE_CODE, SILENT_CLOSE_CODE, VERIFIED_READER_HEADER, type PresenceClientMessage, type PresenceServerMessage, type VerifiedReader } from "./presence-messages";
+import {
+  AWAY_CLOSE_CODE,
+  SILENT_CLOSE_CODE,
+  VERIFIED_READER_HEADER,
+  type PresenceClientMessage,
+  type PresenceServerMessage,
+  type VerifiedReader,
+} from "./presence-messages";
 
 const presenceClientMessage: z.ZodType<PresenceClientMessage> = z.object({ type: z.literal("heartbeat") });
 
@@ -28,7 +35,7 @@ const readerTag = (readerId: string) => `reader:${readerId}`;
  * after a short grace, so a reload does not blink them off and on for everyone watching.
  */
 export class ReaderPresence extends ObservedServer<Env> {
-  static options = { hibernate: true };
+  static override options = { hibernate: true };
 
   private get timings() {
     return readConfig(this.env).readerPresence;
@@ -39,11 +46,15 @@ export class ReaderPresence extends ObservedServer<Env> {
   }
 
   private onlineUsernames(except?: string): Set<string> {
-    return new Set(this.readerConnections().filter((c) => c.id !== except).map((c) => c.state!.username!));
+    return new Set(
+      this.readerConnections()
+        .filter((c) => c.id !== except)
+        .map((c) => c.state!.username!),
+    );
   }
 
   /** On every wake, presence is recounted from the sockets still open, not from what D1 last heard. */
-  async onStart() {
+  override async onStart() {
     const live = new Map(this.readerConnections().map((c) => [c.state!.readerId!, c.state!.username!]));
     const leaving = await this.leaving();
     // A reader within their grace still counts as online until the alarm decides.
@@ -52,7 +63,7 @@ export class ReaderPresence extends ObservedServer<Env> {
     await this.scheduleAlarm();
   }
 
-  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+  override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const reader = verifiedReader(ctx.request);
     return reader ? [readerTag(reader.id)] : [];
   }
@@ -65,7 +76,7 @@ export class ReaderPresence extends ObservedServer<Env> {
     this.broadcast(JSON.stringify(message));
   }
 
-  async onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
+  override async onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
     const reader = verifiedReader(ctx.request);
     const now = Date.now();
     const tab = new URL(ctx.request.url).searchParams.get("tab");
@@ -91,12 +102,15 @@ export class ReaderPresence extends ObservedServer<Env> {
       this.announce({ type: "online", username: reader.username });
       // Their followers hear of it by push or e-mail, after this connection is settled.
       const origin = new URL(ctx.request.url).origin;
-      notify({ db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) }, { kind: "reader-online", readerId: reader.id, origin });
+      notify(
+        { db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) },
+        { kind: "reader-online", readerId: reader.id, origin },
+      );
     }
     await this.scheduleAlarm();
   }
 
-  async onMessage(connection: Connection<ConnectionState>, message: WSMessage) {
+  override async onMessage(connection: Connection<ConnectionState>, message: WSMessage) {
     if (typeof message !== "string" || message.length > MAX_MESSAGE_BYTES) return;
     let data: unknown;
     try {
@@ -113,11 +127,11 @@ export class ReaderPresence extends ObservedServer<Env> {
     if (write) await recordReaderPresence(createDatabase(this.env.DB), state.readerId, true, now);
   }
 
-  async onClose(connection: Connection<ConnectionState>) {
+  override async onClose(connection: Connection<ConnectionState>) {
     await this.leave(connection, { grace: true });
   }
 
-  async onError(connection: Connection<ConnectionState>) {
+  override async onError(connection: Connection<ConnectionState>) {
     await this.leave(connection, { grace: true });
   }
 
@@ -173,7 +187,7 @@ export class ReaderPresence extends ObservedServer<Env> {
   }
 
   /** Closes the tabs not heard from within the window (asleep, frozen, cut off), then settles who has left. */
-  async onAlarm() {
+  override async onAlarm() {
     const now = Date.now();
     for (const connection of this.readerConnections()) {
       if (now - connection.state!.heardAt <= this.timings.windowMs) continue;

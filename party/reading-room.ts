@@ -1,11 +1,19 @@
-import { type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { ObservedServer } from "./observed";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "../app/ai/usage.server";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { saveToJournals } from "../app/reading-room/journal.server";
 import { parseClientMessage, type ServerMessage } from "../app/reading-room/messages";
-import { closeRoom, deckForReading, loadRoomSeed, mirrorRoom, ROOM_MEMBER_HEADER, type MirroredSeats, type RoomMemberClaim } from "../app/reading-room/room-store.server";
+import {
+  closeRoom,
+  deckForReading,
+  loadRoomSeed,
+  mirrorRoom,
+  ROOM_MEMBER_HEADER,
+  type MirroredSeats,
+  type RoomMemberClaim,
+} from "../app/reading-room/room-store.server";
 import { tellAccountChanged } from "../app/accounts/channel.server";
 import {
   arrive,
@@ -27,7 +35,7 @@ import {
   type Meter,
 } from "../app/paid-readings/clock";
 import { finishPaidReading, markPaidReadingStarted, paidReadingForRoom } from "../app/paid-readings/readings.server";
-import { balanceOf, chargeMinute } from "../app/paid-readings/wallet.server";
+import { availableBalanceOf, chargeMinute } from "../app/paid-readings/wallet.server";
 import { sendReadingReceipt } from "../app/paid-readings/receipts.server";
 import { reviewReaderLevel } from "../app/readers/levels.server";
 import { TableChat } from "./room/chat";
@@ -65,7 +73,6 @@ const RECHECK_MS = 15 * 60 * 1000;
  * are gathered and written at most this often, always ending on the latest state.
  */
 const MIRROR_EVERY_MS = 1000;
-
 
 type ConnectionState = { memberId: string } & Bucket;
 
@@ -125,11 +132,24 @@ export class ReadingRoom extends ObservedServer<Env> {
     const [seed, paid] = await Promise.all([loadRoomSeed(db, this.name), paidReadingForRoom(db, this.name)]);
     if (!seed) return null;
     const now = Date.now();
-    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now, spreadId: seed.spreadId });
+    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now, spreadId: seed.spreadId, customSpread: seed.customSpread });
     this.deckLaidBy = seed.deckLaidBy;
     this.meter =
       paid && paid.status !== "ended"
-        ? { ...newMeter({ readingId: paid.id, clientId: paid.clientId, readerId: paid.readerId, pricePerMinuteCents: paid.pricePerMinuteCents, freeMinutes: paid.freeMinutes, balanceCents: paid.balanceCents, timing: readConfig(this.env).paidReadings, at: paid.createdAt }), minutesBilled: paid.minutesBilled, chargedCents: paid.chargedCents }
+        ? {
+            ...newMeter({
+              readingId: paid.id,
+              clientId: paid.clientId,
+              readerId: paid.readerId,
+              pricePerMinuteCents: paid.pricePerMinuteCents,
+              freeMinutes: paid.freeMinutes,
+              balanceCents: paid.balanceCents,
+              timing: readConfig(this.env).paidReadings,
+              at: paid.createdAt,
+            }),
+            minutesBilled: paid.minutesBilled,
+            chargedCents: paid.chargedCents,
+          }
         : null;
     await this.ctx.storage.put({ [STATE_KEY]: this.state, [DECK_LAID_BY_KEY]: seed.deckLaidBy, ...(this.meter ? { [METER_KEY]: this.meter } : {}) });
     await this.armAlarm(this.state.lastActivityAt + ACTIVITY_WINDOW_MS);
@@ -206,7 +226,7 @@ export class ReadingRoom extends ObservedServer<Env> {
     await this.load();
     await this.onClock(async () => {
       if (!this.meter || this.meter.status === "ended") return;
-      const balance = await balanceOf(createDatabase(this.env.DB), this.meter.clientId);
+      const balance = await availableBalanceOf(createDatabase(this.env.DB), this.meter.clientId, this.meter.readingId);
       const meter = this.meter as Meter | null;
       if (!meter || meter.status === "ended") return;
       this.meter = fundsArrived(meter, balance, Date.now());
@@ -285,7 +305,9 @@ export class ReadingRoom extends ObservedServer<Env> {
     const state = this.state;
     if (!state) return Promise.resolve();
     this.mirroredAt = Date.now();
-    const done = mirrorRoom(createDatabase(this.env.DB), this.name, state, this.deckLaidBy, this.mirroredSeats).catch((error) => console.error("mirroring reading", this.name, error));
+    const done = mirrorRoom(createDatabase(this.env.DB), this.name, state, this.deckLaidBy, this.mirroredSeats).catch((error) =>
+      console.error("mirroring reading", this.name, error),
+    );
     this.ctx.waitUntil(done);
     return done;
   }
@@ -586,16 +608,25 @@ export class ReadingRoom extends ObservedServer<Env> {
     }
     // Written once however often this runs: the reading's row is finished only while it is open.
     const meter = this.meter;
-    await finishPaidReading(db, meter.readingId, { startedAt: meter.startedAt, reason: meter.endReason ?? reason, interruptedMs: meter.interruptedMs }, Date.now());
+    await finishPaidReading(
+      db,
+      meter.readingId,
+      { startedAt: meter.startedAt, reason: meter.endReason ?? reason, interruptedMs: meter.interruptedMs },
+      Date.now(),
+    );
     this.sendMeter();
     if (this.state && meter.startedAt !== null) {
-      await saveToJournals(db, this.name, this.state, Date.now(), { evenWithoutCards: true }).catch((error) => console.error("saving the paid reading to journals", error));
+      await saveToJournals(db, this.name, this.state, Date.now(), { evenWithoutCards: true }).catch((error) =>
+        console.error("saving the paid reading to journals", error),
+      );
     }
     await reviewReaderLevel(db, meter.readerId, Date.now(), this.env).catch((error) => console.error("reviewing the reader's level", error));
     await Promise.all([tellAccountChanged(this.env, meter.clientId, "reading"), tellAccountChanged(this.env, meter.readerId, "reading")]);
     if (meter.startedAt !== null) {
       const config = readConfig(this.env);
-      await sendReadingReceipt({ db, config, waitUntil: (work) => this.ctx.waitUntil(work) }, meter.readingId).catch((error) => console.error("sending the reading's receipt", error));
+      await sendReadingReceipt({ db, config, waitUntil: (work) => this.ctx.waitUntil(work) }, meter.readingId).catch((error) =>
+        console.error("sending the reading's receipt", error),
+      );
     }
     const nameOf = (id: string, fallback: string) => this.state?.members.find((member) => member.id === id)?.name ?? fallback;
     const names = { clientName: nameOf(meter.clientId, "The client"), readerName: nameOf(meter.readerId, "The reader") };

@@ -1,4 +1,4 @@
-import { type Connection, type WSMessage } from "partyserver";
+import type { Connection, WSMessage } from "partyserver";
 import { ObservedServer } from "./observed";
 import type { AccountMessage } from "./account-messages";
 
@@ -8,7 +8,7 @@ import type { AccountMessage } from "./account-messages";
  * what it shows from the server; the room keeps no state of its own.
  */
 export class UserChannel extends ObservedServer<Env> {
-  static options = { hibernate: true };
+  static override options = { hibernate: true };
 
   /** Tells every open tab of this person that their account changed. */
   async accountChanged(reason: AccountMessage["reason"]) {
@@ -17,5 +17,5 @@ export class UserChannel extends ObservedServer<Env> {
   }
 
   /** Tabs only listen: anything they send is ignored. */
-  onMessage(_connection: Connection, _message: WSMessage) {}
+  override onMessage(_connection: Connection, _message: WSMessage) {}
 }

@@ -31,7 +31,15 @@ async function newDeck(db: Database, label: string) {
   await db.insert(decks).values({ id: deckId, creatorId: userId, title: label, theme: "Moonlit tides", artStyle: "watercolour", kind: "complete" });
   for (let i = 0; i < FULL_DECK.length; i += 10) {
     await db.insert(cards).values(
-      FULL_DECK.slice(i, i + 10).map((card) => ({ id: crypto.randomUUID(), deckId, cardKey: card.key, name: card.name, arcana: card.arcana, suit: card.suit, number: card.number })),
+      FULL_DECK.slice(i, i + 10).map((card) => ({
+        id: crypto.randomUUID(),
+        deckId,
+        cardKey: card.key,
+        name: card.name,
+        arcana: card.arcana,
+        suit: card.suit,
+        number: card.number,
+      })),
     );
   }
   return deckId;
@@ -86,7 +94,9 @@ try {
   started = performance.now();
   for (const card of FULL_DECK) await local.describeCard({ card, theme: "Moonlit tides", style: "watercolour" });
   const describeMs = (performance.now() - started) / FULL_DECK.length;
-  console.log(`local painter: ${paintMs.toFixed(2)} ms per card (average SVG ${(bytes / (themes.length * FULL_DECK.length) / 1024).toFixed(1)} KB); local description: ${describeMs.toFixed(3)} ms per card`);
+  console.log(
+    `local painter: ${paintMs.toFixed(2)} ms per card (average SVG ${(bytes / (themes.length * FULL_DECK.length) / 1024).toFixed(1)} KB); local description: ${describeMs.toFixed(3)} ms per card`,
+  );
 
   mkdirSync(path.join(projectRoot, "bench-results"), { recursive: true });
   const figures = {

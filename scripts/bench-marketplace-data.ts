@@ -9,8 +9,38 @@ import { openLocalBindings } from "./local-bindings";
 
 const COUNT = Number(process.env.BENCH_LISTINGS ?? 5000);
 const DAY = 24 * 60 * 60 * 1000;
-const WORDS = ["moon", "tide", "ember", "forest", "neon", "glass", "desert", "raven", "clockwork", "garden", "storm", "velvet", "harbour", "saint", "comet", "lantern", "frost", "copper", "willow", "oracle"];
-const THEMES = ["Moonlit oceans and constellations", "Cyberpunk alleys in the rain", "Ancient forest spirits", "Victorian brass automata", "Desert caravans at dusk", "Northern lights over ice", "Candlelit chapels", "Koi ponds and lotus flowers"];
+const WORDS = [
+  "moon",
+  "tide",
+  "ember",
+  "forest",
+  "neon",
+  "glass",
+  "desert",
+  "raven",
+  "clockwork",
+  "garden",
+  "storm",
+  "velvet",
+  "harbour",
+  "saint",
+  "comet",
+  "lantern",
+  "frost",
+  "copper",
+  "willow",
+  "oracle",
+];
+const THEMES = [
+  "Moonlit oceans and constellations",
+  "Cyberpunk alleys in the rain",
+  "Ancient forest spirits",
+  "Victorian brass automata",
+  "Desert caravans at dusk",
+  "Northern lights over ice",
+  "Candlelit chapels",
+  "Koi ponds and lotus flowers",
+];
 
 const proxy = await openLocalBindings();
 try {
@@ -18,10 +48,14 @@ try {
   const now = Date.now();
   // A deterministic spread, so every run measures the same shop.
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
-  const creators = Array.from({ length: 200 }, (_, i) => ({ id: `bench-creator-${i}`, email: `bench-creator-${i}@example.com`, username: `${pick(WORDS)}_maker_${i}` }));
+  const creators = Array.from({ length: 200 }, (_, i) => ({
+    id: `bench-creator-${i}`,
+    email: `bench-creator-${i}@example.com`,
+    username: `${pick(WORDS)}_maker_${i}`,
+  }));
   const deckRows = [];
   const cardRows = [];
   const listingRows = [];

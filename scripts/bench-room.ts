@@ -140,7 +140,7 @@ try {
     );
     for (const seat of seats) seat.socket.close();
   }
-  const p99At = (n: number) => (results.find((r) => r.clients === n)!.allClientsP99 as number);
+  const p99At = (n: number) => results.find((r) => r.clients === n)!.allClientsP99 as number;
   const ratio = Number((p99At(50) / p99At(2)).toFixed(2));
   const met = p99At(50) < 30 && ratio <= 2;
   console.log(`p99(50)/p99(2) = ${ratio}; target: all-clients p99 under 30 ms at 50 clients and at most twice that at 2 (${met ? "met" : "not met"})`);

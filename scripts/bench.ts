@@ -52,7 +52,11 @@ function measureWorker() {
   const buildDirectory = mkdtempSync(path.join(tmpdir(), "arcanum-bench-build-"));
   const reportFile = path.join(buildDirectory, "modules.json");
   try {
-    const build = spawnSync("npx", ["remix", "vite:build"], { cwd: projectRoot, env: { ...process.env, ARCANUM_BUILD_DIR: buildDirectory, ARCANUM_BUNDLE_REPORT: reportFile }, stdio: "ignore" });
+    const build = spawnSync("npx", ["remix", "vite:build"], {
+      cwd: projectRoot,
+      env: { ...process.env, ARCANUM_BUILD_DIR: buildDirectory, ARCANUM_BUNDLE_REPORT: reportFile },
+      stdio: "ignore",
+    });
     if (build.status !== 0) throw new Error("the production build failed");
     const upload = measureUpload(buildDirectory);
     const startups = Array.from({ length: STARTUP_RUNS }, () => measureStartup(buildDirectory).cpuMs).sort((a, b) => a - b);
@@ -73,10 +77,14 @@ function measureWorker() {
 
 function printWorker(worker: ReturnType<typeof measureWorker>) {
   const gzipMb = worker.uploadGzipBytes / 1024 / 1024;
-  console.log(`Worker upload: ${formatBytes(worker.uploadBytes)}, ${formatBytes(worker.uploadGzipBytes)} gzipped (target < ${TARGETS.workerUploadGzipMb} MB: ${gzipMb < TARGETS.workerUploadGzipMb ? "meets" : "MISSES"}; the suite fails over ${formatBytes(UPLOAD_GZIP_LIMIT)})`);
+  console.log(
+    `Worker upload: ${formatBytes(worker.uploadBytes)}, ${formatBytes(worker.uploadGzipBytes)} gzipped (target < ${TARGETS.workerUploadGzipMb} MB: ${gzipMb < TARGETS.workerUploadGzipMb ? "meets" : "MISSES"}; the suite fails over ${formatBytes(UPLOAD_GZIP_LIMIT)})`,
+  );
   for (const file of worker.files.slice(0, 4)) console.log(`  ${file.name.padEnd(48)} ${formatBytes(file.bytes)}, ${formatBytes(file.gzipBytes)} gzipped`);
   const startup = worker.startupCpuMs;
-  console.log(`Worker startup CPU: least ${startup.least} ms, median ${startup.median} ms of ${STARTUP_RUNS} runs (target < ${TARGETS.workerStartupCpuMs} ms: ${startup.least < TARGETS.workerStartupCpuMs ? "meets" : "MISSES"})`);
+  console.log(
+    `Worker startup CPU: least ${startup.least} ms, median ${startup.median} ms of ${STARTUP_RUNS} runs (target < ${TARGETS.workerStartupCpuMs} ms: ${startup.least < TARGETS.workerStartupCpuMs ? "meets" : "MISSES"})`,
+  );
   console.log("Largest packages of the server build (bytes as rendered, before minifying):");
   for (const [name, bytes] of Object.entries(worker.serverBuildLargest.packages).slice(0, 8)) console.log(`  ${name.padEnd(32)} ${String(bytes).padStart(9)}`);
 }
@@ -86,7 +94,10 @@ printWorker(worker);
 const latest = path.join(projectRoot, "bench-results", "latest.json");
 if (process.argv.includes("--worker-only")) {
   const kept = existsSync(latest) ? JSON.parse(readFileSync(latest, "utf8")) : {};
-  writeFileSync(latest, JSON.stringify({ ...kept, worker: { measuredAt: new Date().toISOString(), ...worker }, targets: { ...kept.targets, ...TARGETS } }, null, 2) + "\n");
+  writeFileSync(
+    latest,
+    JSON.stringify({ ...kept, worker: { measuredAt: new Date().toISOString(), ...worker }, targets: { ...kept.targets, ...TARGETS } }, null, 2) + "\n",
+  );
   console.log("Saved the Worker's figures to bench-results/latest.json");
   process.exit(0);
 }
@@ -128,7 +139,15 @@ async function homeJavaScript(url: string) {
   return { files: sources.size, rawKb: +(raw / 1024).toFixed(1), gzipKb: +(gzip / 1024).toFixed(1) };
 }
 
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /**
  * Signs the member in through the sign-in page and the link the dev mailbox holds, in the Chrome
@@ -160,7 +179,7 @@ async function memberCookie(url: string): Promise<string> {
   try {
     return await signInThroughMailbox(url, chrome.port);
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 
@@ -190,7 +209,7 @@ async function lighthouseRun(url: string, pathname: string, as: "visitor" | "mem
       }
       return Object.fromEntries(Object.entries(lhr.categories).map(([key, c]) => [key, c.score ?? 0]));
     } finally {
-      await chrome.kill();
+      chrome.kill();
     }
   }
 }
@@ -294,7 +313,15 @@ try {
 
   const report = {
     measuredAt: new Date().toISOString(),
-    machine: { node: process.version, durationSeconds: DURATION_S, connections: CONNECTIONS, memberRounds: ROUNDS, memberRoundSeconds: ROUND_S, inspector: false, memberSignedIn: "through the dev mailbox" },
+    machine: {
+      node: process.version,
+      durationSeconds: DURATION_S,
+      connections: CONNECTIONS,
+      memberRounds: ROUNDS,
+      memberRoundSeconds: ROUND_S,
+      inspector: false,
+      memberSignedIn: "through the dev mailbox",
+    },
     load: {
       constant,
       home: { ...home, ...ratio(home) },
@@ -318,11 +345,19 @@ try {
   const mark = (ok: boolean) => (ok ? "meets" : "MISSES");
   console.log(`\nVisitors (${CONNECTIONS} connections, ${DURATION_S} s each; shared copies of public pages)`);
   for (const row of [constant, home, marketplace, libraryCard]) {
-    console.log(`  ${row.path.padEnd(13)} ${String(row.requestsPerSecond).padStart(6)} req/s   p99 ${String(row.p99Ms).padStart(5)} ms   errors ${row.errors + row.non2xx}`);
+    console.log(
+      `  ${row.path.padEnd(13)} ${String(row.requestsPerSecond).padStart(6)} req/s   p99 ${String(row.p99Ms).padStart(5)} ms   errors ${row.errors + row.non2xx}`,
+    );
   }
   const l = report.load;
-  for (const [name, page] of [["/", l.home], ["/marketplace", l.marketplace], [LIBRARY_CARD, l.libraryCard]] as const) {
-    console.log(`  ${name.padEnd(13)} throughput ratio ${page.throughputRatio} (target ≥ ${TARGETS.ssrThroughputRatio}: ${mark(page.throughputRatio >= TARGETS.ssrThroughputRatio)}), p99 ratio ${page.p99Ratio}`);
+  for (const [name, page] of [
+    ["/", l.home],
+    ["/marketplace", l.marketplace],
+    [LIBRARY_CARD, l.libraryCard],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(13)} throughput ratio ${page.throughputRatio} (target ≥ ${TARGETS.ssrThroughputRatio}: ${mark(page.throughputRatio >= TARGETS.ssrThroughputRatio)}), p99 ratio ${page.p99Ratio}`,
+    );
   }
   const memberTable = (title: string, rows: MemberRow[], target: boolean) => {
     console.log(title);
@@ -333,17 +368,35 @@ try {
       );
     }
   };
-  memberTable(`Members' pages (${ROUNDS} rounds of ${ROUND_S} s against the constant route; target ≥ ${TARGETS.memberThroughputRatio} of /healthz)`, memberPages, true);
+  memberTable(
+    `Members' pages (${ROUNDS} rounds of ${ROUND_S} s against the constant route; target ≥ ${TARGETS.memberThroughputRatio} of /healthz)`,
+    memberPages,
+    true,
+  );
   memberTable(`The same, rendered for every request (RENDER_MEMO=off)`, renderedPages, false);
-  console.log(`Members' pages one at a time, D1 here and ${D1_LATENCY_MS} ms away (target: far p50 ≤ near p50 + ${MEMBER_PAGE_ROUND_TRIPS} × ${D1_LATENCY_MS} ms)`);
+  console.log(
+    `Members' pages one at a time, D1 here and ${D1_LATENCY_MS} ms away (target: far p50 ≤ near p50 + ${MEMBER_PAGE_ROUND_TRIPS} × ${D1_LATENCY_MS} ms)`,
+  );
   for (const row of distant) {
-    console.log(`  ${row.path.padEnd(40)} near p50 ${String(row.nearP50Ms).padStart(4)} ms   far p50 ${String(row.farP50Ms).padStart(4)} ms   budget ${row.budgetMs} ms: ${mark(row.meets)}`);
+    console.log(
+      `  ${row.path.padEnd(40)} near p50 ${String(row.nearP50Ms).padStart(4)} ms   far p50 ${String(row.farP50Ms).padStart(4)} ms   budget ${row.budgetMs} ms: ${mark(row.meets)}`,
+    );
   }
-  console.log(`Home page JavaScript: ${javascript.gzipKb} KB gzip in ${javascript.files} files (target ≤ ${TARGETS.homeJsGzipKb}: ${mark(javascript.gzipKb <= TARGETS.homeJsGzipKb)})`);
-  for (const [name, result] of [["/ as a visitor", lighthouseResult.visitorHome], ["/ as a member", lighthouseResult.memberHome], [`${MEMBER_DECK} as its owner`, lighthouseResult.memberDeck]] as const) {
+  console.log(
+    `Home page JavaScript: ${javascript.gzipKb} KB gzip in ${javascript.files} files (target ≤ ${TARGETS.homeJsGzipKb}: ${mark(javascript.gzipKb <= TARGETS.homeJsGzipKb)})`,
+  );
+  for (const [name, result] of [
+    ["/ as a visitor", lighthouseResult.visitorHome],
+    ["/ as a member", lighthouseResult.memberHome],
+    [`${MEMBER_DECK} as its owner`, lighthouseResult.memberDeck],
+  ] as const) {
     const lh = result.median;
-    console.log(`Lighthouse on ${name} (median of ${LIGHTHOUSE_RUNS}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh["best-practices"]}, SEO ${lh.seo}`);
-    console.log(`  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`);
+    console.log(
+      `Lighthouse on ${name} (median of ${LIGHTHOUSE_RUNS}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh["best-practices"]}, SEO ${lh.seo}`,
+    );
+    console.log(
+      `  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`,
+    );
   }
   printWorker(worker);
   console.log(`Saved to bench-results/latest.json`);

@@ -36,7 +36,11 @@ export function specifiersOf(file: string, text: string): string[] {
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       names.push(node.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       names.push(node.moduleReference.expression.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [first] = node.arguments;
@@ -169,7 +173,10 @@ export function findCycles(root: string, folders: string[] = defaultFolders): Cy
 
 export function describeCycles(cycles: Cycle[]): string {
   return cycles
-    .map((cycle, at) => `${at + 1}. ${cycle.loop.join("\n   → ")}${cycle.modules.length > cycle.loop.length - 1 ? `\n   (${cycle.modules.length} modules in this tangle: ${cycle.modules.join(", ")})` : ""}`)
+    .map(
+      (cycle, at) =>
+        `${at + 1}. ${cycle.loop.join("\n   → ")}${cycle.modules.length > cycle.loop.length - 1 ? `\n   (${cycle.modules.length} modules in this tangle: ${cycle.modules.join(", ")})` : ""}`,
+    )
     .join("\n");
 }
 

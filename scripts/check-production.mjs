@@ -21,10 +21,17 @@ if (/^\s*APP_ENV\s*=/m.test(wrangler)) problems.push("wrangler.toml sets APP_ENV
 // What `wrangler deploy` would upload, gzipped, held under a limit well inside the free plan's 3 MB.
 if (existsSync(server)) {
   const upload = measureUpload(path.join(projectRoot, buildDirectory));
-  console.log(`production check: the Worker uploads ${formatBytes(upload.bytes)}, ${formatBytes(upload.gzipBytes)} gzipped (limit ${formatBytes(UPLOAD_GZIP_LIMIT)})`);
+  console.log(
+    `production check: the Worker uploads ${formatBytes(upload.bytes)}, ${formatBytes(upload.gzipBytes)} gzipped (limit ${formatBytes(UPLOAD_GZIP_LIMIT)})`,
+  );
   if (upload.gzipBytes > UPLOAD_GZIP_LIMIT) {
-    const largest = upload.files.slice(0, 3).map((file) => `${file.name} ${formatBytes(file.gzipBytes)}`).join(", ");
-    problems.push(`the Worker's upload is ${formatBytes(upload.gzipBytes)} gzipped, over ${formatBytes(UPLOAD_GZIP_LIMIT)} (largest: ${largest}); see docs/decisions/0075-pictures-without-satori.md`);
+    const largest = upload.files
+      .slice(0, 3)
+      .map((file) => `${file.name} ${formatBytes(file.gzipBytes)}`)
+      .join(", ");
+    problems.push(
+      `the Worker's upload is ${formatBytes(upload.gzipBytes)} gzipped, over ${formatBytes(UPLOAD_GZIP_LIMIT)} (largest: ${largest}); see docs/decisions/0075-pictures-without-satori.md`,
+    );
   }
 }
 

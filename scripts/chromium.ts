@@ -8,8 +8,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * Headless Chromium names itself HeadlessChrome, which isbot (rightly) takes for a crawler; pages are
  * opened as the person using Chromium would see them.
  */
-export const PERSON_USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+export const PERSON_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -51,8 +51,7 @@ function parseArgs(argv: string[]) {
     if (arg === "--style") {
       style = argv[++i] ?? style;
       styleGiven = true;
-    }
-    else if (arg.startsWith("--style=")) style = arg.slice("--style=".length);
+    } else if (arg.startsWith("--style=")) style = arg.slice("--style=".length);
     else if (arg === "--out") out = argv[++i] ?? out;
     else if (arg === "--tile") tile = Number(argv[++i]) || tile;
     else if (arg === "--scale") scale = Number(argv[++i]) || scale;
@@ -62,7 +61,9 @@ function parseArgs(argv: string[]) {
     else if (!theme) theme = arg;
   }
   if (!theme) {
-    console.error('usage: npm run deck:sample -- "<theme>" [--style "<style>"] [--out <folder>] [--tile <px>] [--scale <factor>]\n       npm run deck:sample -- --vocabulary [--style "<style>"] …  (every subject of the vocabulary on one sheet)');
+    console.error(
+      'usage: npm run deck:sample -- "<theme>" [--style "<style>"] [--out <folder>] [--tile <px>] [--scale <factor>]\n       npm run deck:sample -- --vocabulary [--style "<style>"] …  (every subject of the vocabulary on one sheet)',
+    );
     process.exit(1);
   }
   return { theme, style, out, tile: Math.max(80, Math.min(400, tile)), scale: Math.max(0.25, Math.min(2, scale)), timings, styleGiven };
@@ -71,11 +72,7 @@ function parseArgs(argv: string[]) {
 /** The subjects the painter read from the theme, in one line. */
 export function subjectsLine(theme: string): string {
   const parsed = parseTheme(theme);
-  const parts = [
-    `main: ${parsed.main ?? "none"}`,
-    `setting: ${parsed.setting.join(", ") || "none"}`,
-    `details: ${parsed.details.join(", ") || "none"}`,
-  ];
+  const parts = [`main: ${parsed.main ?? "none"}`, `setting: ${parsed.setting.join(", ") || "none"}`, `details: ${parsed.details.join(", ") || "none"}`];
   if (parsed.time) parts.push(`time: ${parsed.time}`);
   if (parsed.era) parts.push(`era: ${parsed.era}`);
   return parts.join(" · ");
@@ -131,9 +128,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless=new", "--no-sandbox"] });
   try {
     if (theme !== SET) await makeSheet(browser, theme, style, outDir, tile, scale, true, 3);
-    else
-      for (const t of SAMPLE_THEMES)
-        for (const st of styleGiven ? [style] : SAMPLE_STYLES) await makeSheet(browser, t, st, outDir, tile, scale, false, 1);
+    else for (const t of SAMPLE_THEMES) for (const st of styleGiven ? [style] : SAMPLE_STYLES) await makeSheet(browser, t, st, outDir, tile, scale, false, 1);
   } finally {
     await browser.close();
   }
@@ -212,7 +207,9 @@ ${theme === VOCABULARY ? SUBJECTS.map((s) => tileHtml(`${s.id} · ${s.category}`
   console.log(`contact sheet: ${path.relative(process.cwd(), htmlPath)}`);
   console.log(`screenshot:    ${path.relative(process.cwd(), pngPath)}`);
   console.log(`subjects:      ${subjectsLine(theme)}`);
-  console.log(`painted ${faces.length} faces + back: ${cpuPerCard.toFixed(2)} ms CPU, ${wallPerCard.toFixed(2)} ms wall per card on average (SVG ${avgKb.toFixed(1)} KB average, ${maxKb.toFixed(1)} KB largest)`);
+  console.log(
+    `painted ${faces.length} faces + back: ${cpuPerCard.toFixed(2)} ms CPU, ${wallPerCard.toFixed(2)} ms wall per card on average (SVG ${avgKb.toFixed(1)} KB average, ${maxKb.toFixed(1)} KB largest)`,
+  );
 }
 
 main().catch((error) => {

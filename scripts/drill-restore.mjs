@@ -3,7 +3,7 @@
 // imports the export's data, and checks that every table holds as many rows and the ledgers add up
 // to the same sums. Exits non-zero, naming what differs, when they do not.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { prepareState } from "./local-app.mjs";
@@ -11,29 +11,54 @@ import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
 const started = Date.now();
 const folder = mkdtempSync(path.join(tmpdir(), "arcanum-drill-"));
-const source = path.join(folder, "source");
+// `wrangler d1 export --local` takes no --persist-to: it reads the state beside its configuration
+// file (`.wrangler/state` in that file's folder). So the seeded database is made exactly there, beside
+// a copy of wrangler.toml in the temporary folder.
+const exportConfig = path.join(folder, "export", "wrangler.toml");
+const source = path.join(folder, "export", ".wrangler", "state");
 const restored = path.join(folder, "restored");
 const dump = path.join(folder, "export.sql");
 
+/** @param {string[]} args */
 function wrangler(args) {
   const result = spawnSync(process.execPath, [wranglerBin, ...args], { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" });
   if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
 
+/**
+ * @param {string} persistTo
+ * @param {string} sql
+ * @returns {Record<string, any>[]}
+ */
 function query(persistTo, sql) {
   const output = wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql]);
   return JSON.parse(output.slice(output.indexOf("[")))[0].results;
 }
 
-/** Every table the app writes: not SQLite's, D1's or the migrations' own, nor a search index and its shadow tables. */
+/**
+ * Every table the app writes: not SQLite's, D1's or the migrations' own, nor a search index and its shadow tables.
+ * @param {string} persistTo
+ * @returns {string[]}
+ */
 function tablesOf(persistTo) {
-  const rows = query(persistTo, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'");
+  const rows = query(
+    persistTo,
+    "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+  );
   const virtual = rows.filter((row) => /^CREATE VIRTUAL TABLE/i.test(row.sql ?? "")).map((row) => row.name);
-  return rows.map((row) => row.name).filter((name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`))).sort();
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`)))
+    .sort();
 }
 
-/** Row counts of every table, and the sums each ledger must keep, in one statement. */
+/**
+ * Row counts of every table, and the sums each ledger must keep, in one statement.
+ * @param {string} persistTo
+ * @param {string[]} tables
+ * @returns {Record<string, number>}
+ */
 function figures(persistTo, tables) {
   const counts = tables.map((name) => `(SELECT count(*) FROM "${name}") AS "${name}"`).join(", ");
   const sums = [
@@ -43,7 +68,7 @@ function figures(persistTo, tables) {
     `(SELECT coalesce(sum(amount_cents), 0) FROM wallet_entries) AS "reading balances' lines: cents"`,
     `(SELECT coalesce(sum(balance_cents), 0) FROM reading_wallets) AS "reading balances: cents"`,
   ].join(", ");
-  return query(persistTo, `SELECT ${counts}, ${sums}`)[0];
+  return query(persistTo, `SELECT ${counts}, ${sums}`)[0] ?? {};
 }
 
 try {
@@ -52,7 +77,9 @@ try {
   const tables = tablesOf(source);
   console.log(`Exporting ${tables.length} tables…`);
   // The data only, table by table (a search index is rebuilt by its triggers, not exported).
-  wrangler(["d1", "export", "DB", "--local", "--persist-to", source, "--no-schema", "--output", dump, ...tables.flatMap((name) => ["--table", name])]);
+  mkdirSync(path.dirname(exportConfig), { recursive: true });
+  copyFileSync(path.join(projectRoot, "wrangler.toml"), exportConfig);
+  wrangler(["d1", "export", "DB", "--local", "--config", exportConfig, "--no-schema", "--output", dump, ...tables.flatMap((name) => ["--table", name])]);
   console.log("Applying every migration to a fresh database, then importing…");
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", restored]);
   // Rows arrive in the export's order, not the foreign keys': the keys are checked once all are in.

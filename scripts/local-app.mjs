@@ -13,7 +13,12 @@ export { projectRoot };
  */
 export const testBuildDirectory = "build-test";
 
-/** Runs a step; with `capture`, its output (stdout, then stderr) is returned instead of shown. */
+/**
+ * Runs a step; with `capture`, its output (stdout, then stderr) is returned instead of shown.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ */
 function run(command, args, env, capture = false) {
   const result = spawnSync(command, args, { cwd: projectRoot, env, stdio: capture ? "pipe" : "inherit", encoding: "utf8" });
   const output = capture ? `${result.stdout}${result.stderr}` : "";
@@ -23,7 +28,10 @@ function run(command, args, env, capture = false) {
 
 /** The local build: the production build plus the development tools (the mailbox) under /dev. */
 export function build() {
-  run(process.execPath, [path.join(projectRoot, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], { ...process.env, ARCANUM_BUILD: "local" });
+  run(process.execPath, [path.join(projectRoot, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], {
+    ...process.env,
+    ARCANUM_BUILD: "local",
+  });
 }
 
 /**
@@ -68,7 +76,10 @@ export async function localVapidKeys(stateFolder) {
   return keys;
 }
 
-/** True when the environment or `.dev.vars` already names VAPID keys. */
+/**
+ * True when the environment or `.dev.vars` already names VAPID keys.
+ * @param {Record<string, string>} vars
+ */
 function vapidConfigured(vars) {
   if (vars.VAPID_PUBLIC_KEY || process.env.VAPID_PUBLIC_KEY) return true;
   const file = path.join(projectRoot, ".dev.vars");
@@ -93,7 +104,16 @@ export function freePort() {
  * `/__scheduled`, which runs the Worker's scheduled handler (the periodic jobs) and answers when they are done.
  * @param {{ port: number, persistTo?: string, logLevel?: string, stdio?: import("node:child_process").StdioOptions, vars?: Record<string, string>, inspector?: boolean, buildDirectory?: string, testScheduled?: boolean }} options
  */
-export async function startServer({ port, persistTo, logLevel = "info", stdio = "inherit", vars = {}, inspector = true, buildDirectory = "build", testScheduled = false }) {
+export async function startServer({
+  port,
+  persistTo,
+  logLevel = "info",
+  stdio = "inherit",
+  vars = {},
+  inspector = true,
+  buildDirectory = "build",
+  testScheduled = false,
+}) {
   const args = inspector
     ? [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", logLevel, "--show-interactive-dev-session=false"]
     : [path.join(projectRoot, "scripts", "worker-server.mjs"), "--port", String(port)];

@@ -95,7 +95,9 @@ for (const [id, us] of self) {
 const pct = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
 const top = Number(values.top);
 console.log(`${pathname}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-console.log(`CPU samples ${(total / 1000).toFixed(0)} ms over ${values.seconds} s (${((total / 1000 / result.requests.total) || 0).toFixed(2)} ms per request, idle included)\n`);
+console.log(
+  `CPU samples ${(total / 1000).toFixed(0)} ms over ${values.seconds} s (${(total / 1000 / result.requests.total || 0).toFixed(2)} ms per request, idle included)\n`,
+);
 console.log("Self time:");
 for (const [key, us] of [...selfByFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(us)}  ${key}`);
 console.log("\nInclusive time:");

@@ -30,7 +30,11 @@ const SHOTS: Shot[] = [
     ready: async (page) => {
       await hydrated(page);
       await page.getByRole("textbox", { name: "What is the deck about?" }).fill("Foxes in a snowy birch forest");
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="style-tile"] img')].every((img) => (img as HTMLImageElement).src.includes("Foxes") && (img as HTMLImageElement).complete));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-testid="style-tile"] img')].every(
+          (img) => (img as HTMLImageElement).src.includes("Foxes") && (img as HTMLImageElement).complete,
+        ),
+      );
       await page.getByRole("heading", { name: "Art style" }).scrollIntoViewIfNeeded();
       await page.evaluate(() => {
         document.getElementById("style-heading")?.scrollIntoView({ block: "start" });
@@ -88,7 +92,8 @@ async function tableWith(page: Page, spread: string, cards: number, turn: number
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="table-card"]').length === n, i + 1);
   }
   // Turned as the leader turns them; a crossing card lies over the one it crosses, so the press goes to the card itself.
-  for (const position of turn) await page.locator(`[data-testid="table-card"][data-position="${position}"] button`).evaluate((button) => (button as HTMLButtonElement).click());
+  for (const position of turn)
+    await page.locator(`[data-testid="table-card"][data-position="${position}"] button`).evaluate((button) => (button as HTMLButtonElement).click());
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="table-card"]:not([data-card=""])').length >= n, turn.length);
 }
 
@@ -118,7 +123,11 @@ const SCENES: Scene[] = [
       await guest.waitForURL(/video=1/);
       await hydrated(guest);
       await page.getByRole("button", { name: "Join video call" }).click();
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].some((v) => v.videoWidth > 0 && !v.paused), undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].some((v) => v.videoWidth > 0 && !v.paused),
+        undefined,
+        { timeout: 30_000 },
+      );
       await guest.getByRole("textbox", { name: "Message" }).fill("Hello! Ready when you are.");
       await guest.getByRole("button", { name: "Send" }).click();
       // The line arrives: on a phone the Chat button counts it, on a desktop the chat shows it.
@@ -188,7 +197,14 @@ async function photograph(browser: Browser, baseURL: string, session: string, sh
 }
 
 async function photographScene(browser: Browser, baseURL: string, session: string, scene: Scene, width: number) {
-  const context = await browser.newContext({ baseURL, userAgent: PERSON_USER_AGENT, viewport: { width, height: width < 640 ? 844 : 800 }, deviceScaleFactor: width < 640 ? 2 : 1, isMobile: width < 640, hasTouch: width < 640 });
+  const context = await browser.newContext({
+    baseURL,
+    userAgent: PERSON_USER_AGENT,
+    viewport: { width, height: width < 640 ? 844 : 800 },
+    deviceScaleFactor: width < 640 ? 2 : 1,
+    isMobile: width < 640,
+    hasTouch: width < 640,
+  });
   await context.addCookies([{ name: "arcanum_session", value: session, url: baseURL }]);
   const others: BrowserContext[] = [];
   const company = async () => {
@@ -227,7 +243,9 @@ async function main() {
     for (const shot of SHOTS.filter((s) => !only || only.includes(s.name))) {
       const files: string[] = [];
       for (const view of VIEWS) files.push(await photograph(browser, server.url, session, shot, view));
-      rows.push(`## ${shot.caption}\n\n\`${shot.path}\`\n\n${files.map((file) => `![${shot.caption}, ${file.replace(/^.*?-(phone|desktop.*)\.png$/, "$1")}](${file})`).join("\n")}\n`);
+      rows.push(
+        `## ${shot.caption}\n\n\`${shot.path}\`\n\n${files.map((file) => `![${shot.caption}, ${file.replace(/^.*?-(phone|desktop.*)\.png$/, "$1")}](${file})`).join("\n")}\n`,
+      );
       console.log(`${shot.name}: ${files.join(", ")}`);
     }
     const widths = (process.env.SCENE_WIDTHS ?? "390").split(",").map(Number);

@@ -36,8 +36,7 @@ const LATIN_RANGE =
   "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD";
 
 const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, "0");
-const unicodeRange = (ranges: Array<[number, number]>) =>
-  ranges.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
+const unicodeRange = (ranges: Array<[number, number]>) => ranges.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
 const coreText = CORE_RANGES.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
 
 const require = createRequire(import.meta.url);

@@ -20,11 +20,15 @@ mkdirSync(path.join(projectRoot, ".cache"), { recursive: true });
 const second = mkdtempSync(path.join(projectRoot, ".cache", "second-build-"));
 prepareState(state, { capture: true });
 const tokens = JSON.parse(
-  execFileSync(process.execPath, [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo"], {
-    cwd: projectRoot,
-    env: wranglerEnv({ ARCANUM_PERSIST_TO: state }),
-    encoding: "utf8",
-  }),
+  execFileSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo"],
+    {
+      cwd: projectRoot,
+      env: wranglerEnv({ ARCANUM_PERSIST_TO: state }),
+      encoding: "utf8",
+    },
+  ),
 ) as { demo: string };
 cpSync(path.join(projectRoot, testBuildDirectory), second, { recursive: true });
 await writeServiceWorker(path.join(second, "client"), { version: "screens-second-build" });
@@ -44,7 +48,10 @@ async function phone(width: number): Promise<{ context: BrowserContext; page: Pa
   for (const pathname of ["/collection", DECK]) {
     await page.goto(pathname);
     await hydrated(page);
-    await page.waitForFunction(async (url) => Boolean(await (await caches.open("arcanum-pages")).match(url, { ignoreVary: true })), new URL(pathname, server.url).href);
+    await page.waitForFunction(
+      async (url) => Boolean(await (await caches.open("arcanum-pages")).match(url, { ignoreVary: true })),
+      new URL(pathname, server.url).href,
+    );
   }
   return { context, page };
 }

@@ -15,7 +15,7 @@ import { projectRoot } from "./wrangler-env.mjs";
 const PRODUCTION_CHECK_DIR = "build-production-check";
 
 /**
- * @typedef {{ name: string, command: string[], env?: Record<string, string> }} Step
+ * @typedef {{ name: string, command: [string, ...string[]], env?: Record<string, string> }} Step
  * @typedef {{ name: string, steps: Step[] }} Stage
  */
 
@@ -26,9 +26,12 @@ const stages = [
     name: "checks",
     steps: [
       { name: "typecheck", command: ["npm", "run", "typecheck"] },
+      { name: "lint", command: ["npm", "run", "lint"] },
+      { name: "format", command: ["npm", "run", "format:check"] },
       { name: "import cycles", command: ["npm", "run", "check:cycles"] },
       { name: "production build", command: ["npm", "run", "check:production"], env: { ARCANUM_BUILD_DIR: PRODUCTION_CHECK_DIR } },
       { name: "test build", command: ["npm", "run", "build:test"] },
+      { name: "restore drill", command: ["npm", "run", "drill:restore"] },
     ],
   },
   // Both run the build in build-test/. On two cores, each uses both: side by side they only share them.
@@ -44,9 +47,15 @@ if (unknown.length > 0) {
 }
 const toRun = chosen.length > 0 ? stages.filter((stage) => chosen.includes(stage.name)) : stages;
 
+/** @param {number} since */
 const seconds = (since) => Math.round((performance.now() - since) / 100) / 10;
 
-/** Runs a step; with `stream`, its output goes straight to ours, otherwise it is kept and returned. */
+/**
+ * Runs a step; with `stream`, its output goes straight to ours, otherwise it is kept and returned.
+ * @param {Step} step
+ * @param {boolean} stream
+ * @returns {Promise<{ name: string, passed: boolean, code: number | string | null, error: Error | undefined, seconds: number, output: string }>}
+ */
 function run(step, stream) {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -55,22 +64,37 @@ function run(step, stream) {
       env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
       stdio: stream ? "inherit" : ["ignore", "pipe", "pipe"],
     });
+    /** @type {Buffer[]} */
     const chunks = [];
     child.stdout?.on("data", (chunk) => chunks.push(chunk));
     child.stderr?.on("data", (chunk) => chunks.push(chunk));
-    const finish = (code, error) => resolve({ name: step.name, passed: code === 0, code, error, seconds: seconds(started), output: Buffer.concat(chunks).toString("utf8") });
+    /** @param {number | string | null} code @param {Error | undefined} error */
+    const finish = (code, error) =>
+      resolve({ name: step.name, passed: code === 0, code, error, seconds: seconds(started), output: Buffer.concat(chunks).toString("utf8") });
     child.on("error", (error) => finish(null, error));
     child.on("close", (code, signal) => finish(code ?? signal, undefined));
   });
 }
 
+/** @param {string} text */
 function heading(text) {
   console.log(`\n━━ ${text} ${"━".repeat(Math.max(3, 72 - text.length))}`);
 }
 
 const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
-const report = { startedAt: new Date().toISOString(), cores: os.availableParallelism(), loadAtStart: load(), loadAtEnd: [], passed: false, totalSeconds: 0, stages: {}, steps: {} };
+/** @type {{ startedAt: string, cores: number, loadAtStart: number[], loadAtEnd: number[], passed: boolean, totalSeconds: number, stages: Record<string, number>, steps: Record<string, number> }} */
+const report = {
+  startedAt: new Date().toISOString(),
+  cores: os.availableParallelism(),
+  loadAtStart: load(),
+  loadAtEnd: [],
+  passed: false,
+  totalSeconds: 0,
+  stages: {},
+  steps: {},
+};
 const runStarted = performance.now();
+/** @type {Awaited<ReturnType<typeof run>>[]} */
 let failed = [];
 
 for (const stage of toRun) {
@@ -101,7 +125,9 @@ if (report.passed && toRun === stages) writeFileSync(path.join(projectRoot, "ben
 
 heading("summary");
 for (const [name, time] of Object.entries(report.stages)) console.log(`${name.padEnd(16)} ${String(time).padStart(7)} s`);
-console.log(`${"total".padEnd(16)} ${String(report.totalSeconds).padStart(7)} s   (load ${report.loadAtStart.join(" ")} → ${report.loadAtEnd.join(" ")}, ${report.cores} cores)`);
+console.log(
+  `${"total".padEnd(16)} ${String(report.totalSeconds).padStart(7)} s   (load ${report.loadAtStart.join(" ")} → ${report.loadAtEnd.join(" ")}, ${report.cores} cores)`,
+);
 if (failed.length > 0) {
   console.error(`\nFailed: ${failed.map((result) => `${result.name} (exit ${result.code ?? "not started"})`).join(", ")}`);
   process.exit(1);

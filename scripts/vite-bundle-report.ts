@@ -19,7 +19,8 @@ export function bundleReport(): Plugin {
       const modules: Record<string, number> = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
-        for (const [id, module] of Object.entries(output.modules)) modules[id.replace(/^.*?node_modules\//, "node_modules/").replace(/^.*?\/app\//, "app/")] = module.renderedLength;
+        for (const [id, module] of Object.entries(output.modules))
+          modules[id.replace(/^.*?node_modules\//, "node_modules/").replace(/^.*?\/app\//, "app/")] = module.renderedLength;
       }
       const packages: Record<string, number> = {};
       for (const [id, size] of Object.entries(modules)) packages[packageOf(id)] = (packages[packageOf(id)] ?? 0) + size;

@@ -21,6 +21,7 @@ const { values } = parseArgs({
 });
 
 process.chdir(projectRoot);
+/** @type {Record<string, { type: "plain_text"; value: string }>} */
 const bindings = {};
 for (const pair of values.var) {
   const at = pair.indexOf(":");
@@ -47,5 +48,5 @@ const stop = async () => {
   await worker.dispose();
   process.exit(0);
 };
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());

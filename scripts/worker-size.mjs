@@ -15,6 +15,7 @@ import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 /** The most the gzipped upload may weigh before the suite fails (the free plan allows 3 MB). */
 export const UPLOAD_GZIP_LIMIT = 2 * 1024 * 1024;
 
+/** @param {string[]} args */
 function wrangler(args) {
   const run = spawnSync(process.execPath, [wranglerBin, ...args], { cwd: projectRoot, env: wranglerEnv(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`);
@@ -25,6 +26,10 @@ function wrangler(args) {
  * wrangler's `--alias` does not override the `[alias]` table of wrangler.toml, so a build in another
  * folder is measured through a copy of the configuration, beside it (its paths are relative to it),
  * whose alias and assets directory name that folder; removed afterwards.
+ * @template T
+ * @param {string} buildDirectory
+ * @param {(config: string[]) => T} run
+ * @returns {T}
  */
 function withConfigFor(buildDirectory, run) {
   const target = `./${path.relative(projectRoot, path.join(buildDirectory, "server", "index.js"))}`;
@@ -34,7 +39,8 @@ function withConfigFor(buildDirectory, run) {
     .replace(/^"remix-build" = .*$/m, `"remix-build" = ${JSON.stringify(target)}`)
     // The static assets of the same build: on a fresh clone build/client does not exist.
     .replace(/^directory = "\.\/build\/client"$/m, `directory = ${JSON.stringify(assets)}`);
-  if (!replaced.includes(JSON.stringify(target)) && target !== "./build/server/index.js") throw new Error('wrangler.toml has no "remix-build" alias to point at the build');
+  if (!replaced.includes(JSON.stringify(target)) && target !== "./build/server/index.js")
+    throw new Error('wrangler.toml has no "remix-build" alias to point at the build');
   if (!replaced.includes(`directory = ${JSON.stringify(assets)}`)) throw new Error("wrangler.toml has no [assets] directory to point at the build");
   const config = path.join(projectRoot, `.wrangler-measure-${process.pid}.toml`);
   writeFileSync(config, replaced);
@@ -45,7 +51,10 @@ function withConfigFor(buildDirectory, run) {
   }
 }
 
-/** Bytes and gzipped bytes of what `wrangler deploy` would upload for the build in `buildDirectory`, file by file. */
+/**
+ * Bytes and gzipped bytes of what `wrangler deploy` would upload for the build in `buildDirectory`, file by file.
+ * @param {string} [buildDirectory]
+ */
 export function measureUpload(buildDirectory = path.join(projectRoot, "build")) {
   const out = mkdtempSync(path.join(tmpdir(), "arcanum-upload-"));
   try {
@@ -67,12 +76,16 @@ export function measureUpload(buildDirectory = path.join(projectRoot, "build")) 
   }
 }
 
-/** The CPU time of the Worker's startup in workerd, in milliseconds, from `wrangler check startup`'s profile. */
+/**
+ * The CPU time of the Worker's startup in workerd, in milliseconds, from `wrangler check startup`'s profile.
+ * @param {string} [buildDirectory]
+ */
 export function measureStartup(buildDirectory = path.join(projectRoot, "build")) {
   const out = mkdtempSync(path.join(tmpdir(), "arcanum-startup-"));
   try {
     const profileFile = path.join(out, "startup.cpuprofile");
     withConfigFor(buildDirectory, (config) => wrangler(["check", "startup", "--outfile", profileFile, ...config]));
+    /** @type {{ nodes: { id: number, callFrame: { functionName: string } }[], samples: number[], timeDeltas: number[] }} */
     const profile = JSON.parse(readFileSync(profileFile, "utf8"));
     const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
     let cpu = 0;
@@ -88,4 +101,5 @@ export function measureStartup(buildDirectory = path.join(projectRoot, "build"))
   }
 }
 
+/** @param {number} bytes */
 export const formatBytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;

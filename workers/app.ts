@@ -57,9 +57,16 @@ const {
 import type { Scope } from "../app/observe/scope.server";
 
 export const DeckGenerator = build.entry.module.workerSide.DeckGenerator;
+export const PrintJob = build.entry.module.workerSide.PrintJob;
 export const ReaderPresence = build.entry.module.workerSide.ReaderPresence;
 export const ReadingRoom = build.entry.module.workerSide.ReadingRoom;
 export const UserChannel = build.entry.module.workerSide.UserChannel;
+// The same names as types, for the generated Env (types/worker-configuration.d.ts) to type each namespace's stubs.
+export type DeckGenerator = InstanceType<typeof DeckGenerator>;
+export type ReaderPresence = InstanceType<typeof ReaderPresence>;
+export type ReadingRoom = InstanceType<typeof ReadingRoom>;
+export type UserChannel = InstanceType<typeof UserChannel>;
+export type PrintJob = InstanceType<typeof PrintJob>;
 
 setRelease((build as unknown as ServerBuild).assets.version);
 // Every loader and action names its route for the request's logs, reports and metrics.
@@ -209,7 +216,9 @@ export default {
     await runInScope(scope, async () => {
       try {
         // Awaited, so a run (the cron's, or `npm run jobs` locally) ends when its jobs do and fails when one did.
-        const { failed } = await runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null, config);
+        const { failed } = await runPeriodicJobs(db, controller.scheduledTime, config ? createPayouts(config, db) : null, config, (work) =>
+          ctx.waitUntil(work),
+        );
         if (failed.length > 0) throw new Error(`Periodic jobs failed: ${failed.join(", ")}`);
       } finally {
         flushMetrics(scope);

@@ -4,6 +4,7 @@ import {
   anonymousUsers,
   authSessions,
   checkoutSessions,
+  customSpreads,
   deckListings,
   deckQuotaLedger,
   deckReports,
@@ -33,7 +34,8 @@ import { forgetCertificatePictures } from "../readers/certificate-storage.server
 
 export const DELETE_WORD = "DELETE";
 export const CONFIRMATION_MISMATCH = `Type your e-mail address or the word ${DELETE_WORD} to confirm.`;
-export const SUBSCRIPTION_STILL_RUNNING = "Your subscription is still running. Cancel it on the subscription page first, so that nothing is charged after your account is gone.";
+export const SUBSCRIPTION_STILL_RUNNING =
+  "Your subscription is still running. Cancel it on the subscription page first, so that nothing is charged after your account is gone.";
 export const PAID_READING_STILL_LIVE = "A paid reading of yours is still going on. End it first, then delete your account.";
 /** What a kept record shows where the person's name was. */
 export const DELETED_NAME = "Deleted member";
@@ -81,7 +83,13 @@ const isPaidReading = sql`EXISTS (SELECT 1 FROM paid_readings WHERE paid_reading
  * user row stays too, emptied of everything that names the person; otherwise it goes.
  * All rows change in one batch; images are removed after it, only for the decks it deleted.
  */
-export async function deleteAccount(db: Database, bucket: R2Bucket, user: CurrentUser, input: { confirm: unknown }, now = Date.now()): Promise<DeleteAccountOutcome> {
+export async function deleteAccount(
+  db: Database,
+  bucket: R2Bucket,
+  user: CurrentUser,
+  input: { confirm: unknown },
+  now = Date.now(),
+): Promise<DeleteAccountOutcome> {
   const row = await db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, user.id) });
   if (!row) return { ok: false, status: 409, field: "form", message: "This account is already deleted." };
   if (!confirms(input.confirm, row.email)) return { ok: false, status: 400, field: "confirm", message: CONFIRMATION_MISMATCH };
@@ -101,12 +109,24 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
   // Their certificates' stored pictures are found by id, so the ids are read before the rows go.
   const certificates = await db.select({ id: readerCertificates.id }).from(readerCertificates).where(eq(readerCertificates.userId, id));
   // So are their shared readings', whose preview pictures go with them.
-  const shares = await db.select({ shareId: readingJournal.shareId }).from(readingJournal).where(and(eq(readingJournal.userId, id), isNotNull(readingJournal.shareId)));
+  const shares = await db
+    .select({ shareId: readingJournal.shareId })
+    .from(readingJournal)
+    .where(and(eq(readingJournal.userId, id), isNotNull(readingJournal.shareId)));
   const [, , removedDecks, , , , , , , , , , , , , , , , , , , , gone] = await db.batch([
     // Kept for buyers: out of the marketplace and no longer public.
-    db.update(deckListings).set({ status: "unlisted", updatedAt: now }).where(and(eq(deckListings.sellerId, id), sql`${deckListings.deckId} IN (SELECT id FROM decks WHERE ${ownDeck} AND ${boughtByOthers(id)})`)),
-    db.update(decks).set({ isPublic: false, updatedAt: now }).where(and(ownDeck, boughtByOthers(id))),
-    db.delete(decks).where(and(ownDeck, sql`NOT ${boughtByOthers(id)}`)).returning({ id: decks.id }),
+    db
+      .update(deckListings)
+      .set({ status: "unlisted", updatedAt: now })
+      .where(and(eq(deckListings.sellerId, id), sql`${deckListings.deckId} IN (SELECT id FROM decks WHERE ${ownDeck} AND ${boughtByOthers(id)})`)),
+    db
+      .update(decks)
+      .set({ isPublic: false, updatedAt: now })
+      .where(and(ownDeck, boughtByOthers(id))),
+    db
+      .delete(decks)
+      .where(and(ownDeck, sql`NOT ${boughtByOthers(id)}`))
+      .returning({ id: decks.id }),
     // Readings they host end; other people's journal entries of them keep their text. Paid
     // readings stay: they are the other person's record too, and an accounting one.
     db.delete(readingSessions).where(and(eq(readingSessions.hostUserId, id), sql`NOT ${isPaidReading}`)),
@@ -131,9 +151,26 @@ export async function deleteAccount(db: Database, bucket: R2Bucket, user: Curren
     // Nothing left that must stay: the row goes. Otherwise it stays, naming nobody.
     db
       .update(users)
-      .set({ email: null, username: null, fullName: DELETED_NAME, avatarUrl: null, bio: null, isCreator: false, isReader: false, customPricePerMinute: null, levelId: null, isOnline: false, updatedAt: now })
+      .set({
+        email: null,
+        username: null,
+        fullName: DELETED_NAME,
+        avatarUrl: null,
+        bio: null,
+        isCreator: false,
+        isReader: false,
+        customPricePerMinute: null,
+        levelId: null,
+        isOnline: false,
+        updatedAt: now,
+      })
       .where(eq(users.id, id)),
-    db.delete(users).where(and(eq(users.id, id), sql`NOT ${mustKeepRow(id)}`)).returning({ id: users.id }),
+    db
+      .delete(users)
+      .where(and(eq(users.id, id), sql`NOT ${mustKeepRow(id)}`))
+      .returning({ id: users.id }),
+    // Their spreads go, share links with them; tables and journals that laid one keep their own copy.
+    db.delete(customSpreads).where(eq(customSpreads.ownerId, id)),
     // Their devices stop taking pushes, and nobody follows them any more.
     ...forgetAccountPushStatements(db, id),
   ]);

@@ -1,15 +1,9 @@
 import { failurePlaceholderSvg } from "../art/placeholder-card";
-import { FULL_DECK, type TarotCard } from "../tarot/cards";
+import type { TarotCard } from "../tarot/cards";
 import { meaningOf, type CardMeaning } from "../tarot/meanings";
 import type { PaintedImage } from "./images";
-import {
-  CARD_DESCRIPTION_MAX_WORDS,
-  READING_MAX_WORDS,
-  READING_SECTIONS,
-  type QuestionCategory,
-  type ReadingCard,
-} from "./prompts";
-import { joinList, limitWords, pickSome, textHash } from "./text";
+import { CARD_DESCRIPTION_MAX_WORDS, READING_MAX_WORDS, type QuestionCategory } from "./prompts";
+import { limitWords, pickSome } from "./text";
 import { writeDeckDescription } from "./writer";
 import { writeCardDescription } from "./writer/card";
 import { cardNamed, writeReading, type ReadingInput } from "./writer/reading";
@@ -115,7 +109,18 @@ function safeMeaning(card: Pick<TarotCard, "key">): CardMeaning | null {
  * theme's subjects play the card's picture and carry its meaning (see writer/card.ts). `seed` (else
  * the deck's painting secret) varies the phrasing between decks of one theme.
  */
-export function composeCardDescription({ card, theme, seed, paintingSecret }: { card: TarotCard; theme: string; style: string; seed?: string; paintingSecret?: string }): string {
+export function composeCardDescription({
+  card,
+  theme,
+  seed,
+  paintingSecret,
+}: {
+  card: TarotCard;
+  theme: string;
+  style: string;
+  seed?: string;
+  paintingSecret?: string;
+}): string {
   return limitWords(writeCardDescription(card, theme, safeMeaning(card), seed ?? paintingSecret ?? ""), CARD_DESCRIPTION_MAX_WORDS);
 }
 
@@ -127,13 +132,27 @@ export function fallbackDeckDescription(theme: string): string {
 /** Theme ideas: variations on what was typed (each keeps a word of it), else a few of our own. */
 export function fallbackThemes(count: number, random?: () => number, typed = ""): string[] {
   const own = themeIdeasFrom(typed, count, random) ?? [];
-  return [...own, ...pickSome(CANNED_THEMES.filter((theme) => !own.includes(theme)), count - own.length, random)];
+  return [
+    ...own,
+    ...pickSome(
+      CANNED_THEMES.filter((theme) => !own.includes(theme)),
+      count - own.length,
+      random,
+    ),
+  ];
 }
 
 /** Reading questions: about what was typed when there is something, else canned ones of the category. */
 export function fallbackQuestions(category: QuestionCategory, count: number, random?: () => number, typed = ""): string[] {
   const own = questionIdeasFrom(typed, category, count, random) ?? [];
-  return [...own, ...pickSome(CANNED_QUESTIONS[category].filter((question) => !own.includes(question)), count - own.length, random)];
+  return [
+    ...own,
+    ...pickSome(
+      CANNED_QUESTIONS[category].filter((question) => !own.includes(question)),
+      count - own.length,
+      random,
+    ),
+  ];
 }
 
 /** The deck card with this name, matched loosely (case and a leading "The" do not matter). */

@@ -127,10 +127,12 @@ export class GeminiAi extends ModelAi {
       (answer) => {
         const inline = answer.candidates?.[0]?.content?.parts?.find((part) => part.inlineData?.data)?.inlineData;
         const bytes = decodeBase64(inline?.data);
-        if (!bytes) throw answer.promptFeedback?.blockReason ? new ModelFailure("refused", `blocked: ${answer.promptFeedback.blockReason}`) : new ModelFailure("malformed", "the answer held no image");
+        if (!bytes)
+          throw answer.promptFeedback?.blockReason
+            ? new ModelFailure("refused", `blocked: ${answer.promptFeedback.blockReason}`)
+            : new ModelFailure("malformed", "the answer held no image");
         return { bytes, mimeType: inline?.mimeType };
       },
     );
   }
 }
-

@@ -2,7 +2,16 @@ import { paintCardSvg, paintDeckCardSvg } from "../art/local-art";
 import { fallbackUsername } from "../profile/username";
 import { composeCardDescription, fallbackDeckDescription, fallbackQuestions, fallbackReading, fallbackThemes, placeholderImage } from "./fallbacks";
 import { svgImage, type PaintedImage } from "./images";
-import { DEFAULT_QUESTION_COUNT, DEFAULT_THEME_COUNT, normalCategory, normalCount, type AiService, type CardRequest, type QuestionRequest, type ReadingRequest } from "./service";
+import {
+  DEFAULT_QUESTION_COUNT,
+  DEFAULT_THEME_COUNT,
+  normalCategory,
+  normalCount,
+  type AiService,
+  type CardRequest,
+  type QuestionRequest,
+  type ReadingRequest,
+} from "./service";
 import { piecesOf } from "./sse";
 
 export type LocalLatency = { textMs: number; imageMs: number };

@@ -1,11 +1,4 @@
-import {
-  composeCardDescription,
-  fallbackDeckDescription,
-  fallbackQuestions,
-  fallbackReading,
-  fallbackThemes,
-  placeholderImage,
-} from "./fallbacks";
+import { composeCardDescription, fallbackDeckDescription, fallbackQuestions, fallbackReading, fallbackThemes, placeholderImage } from "./fallbacks";
 import { imageFormat, type PaintedImage } from "./images";
 import {
   CARD_DESCRIPTION_MAX_WORDS,
@@ -25,7 +18,19 @@ import {
   usernamePrompt,
 } from "./prompts";
 import { defaultCallDeps, IMAGE_POLICY, ModelFailure, STREAM_IDLE_MS, TEXT_POLICY, withIdleTimeout, type CallDeps, type CallPolicy } from "./model-call.server";
-import { DEFAULT_QUESTION_COUNT, DEFAULT_THEME_COUNT, normalCategory, normalCount, type AiService, type CardQuality, type CardRequest, type ModelOptions, type QuestionRequest, type ReadingRequest, type TextTask } from "./service";
+import {
+  DEFAULT_QUESTION_COUNT,
+  DEFAULT_THEME_COUNT,
+  normalCategory,
+  normalCount,
+  type AiService,
+  type CardQuality,
+  type CardRequest,
+  type ModelOptions,
+  type QuestionRequest,
+  type ReadingRequest,
+  type TextTask,
+} from "./service";
 import { piecesOf } from "./sse";
 import { cleanProse, countWords, firstLine, limitWords, parseLines, parseStringArray, shortenQuestion } from "./text";
 
@@ -119,7 +124,10 @@ export abstract class ModelAi implements AiService {
   async *streamReading(input: ReadingRequest): AsyncGenerator<string> {
     let written = "";
     try {
-      for await (const piece of withIdleTimeout(this.completeStream({ name: "reading-stream", system: READING_SYSTEM, prompt: interpretReadingPrompt(input), maxTokens: 1200 }), this.streamIdleMs)) {
+      for await (const piece of withIdleTimeout(
+        this.completeStream({ name: "reading-stream", system: READING_SYSTEM, prompt: interpretReadingPrompt(input), maxTokens: 1200 }),
+        this.streamIdleMs,
+      )) {
         const next = written + piece;
         if (countWords(next) > READING_MAX_WORDS) {
           const cut = limitWords(next, READING_MAX_WORDS).slice(written.length);
@@ -131,7 +139,15 @@ export abstract class ModelAi implements AiService {
       }
     } catch (error) {
       // A stream that could not start was logged by `callModel`; one that broke midway is logged here.
-      if (written) this.deps.log({ level: "error", event: "ai-stream-broken", provider: this.kind, task: "reading-stream", writtenWords: countWords(written), message: String(error).slice(0, 300) });
+      if (written)
+        this.deps.log({
+          level: "error",
+          event: "ai-stream-broken",
+          provider: this.kind,
+          task: "reading-stream",
+          writtenWords: countWords(written),
+          message: String(error).slice(0, 300),
+        });
       // What was written stays; nothing written falls back below.
     }
     if (!written.trim()) yield* piecesOf(fallbackReading(input));

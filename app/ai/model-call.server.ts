@@ -122,7 +122,12 @@ async function within<T>(timeoutMs: number, run: (signal: AbortSignal) => Promis
  * Calls a model under the policy. Resolves with the answer, or rejects with the last
  * `ModelFailure` after logging it once with who was called, for what, how often and how long.
  */
-export async function callModel<T>(label: CallLabel, policy: CallPolicy, run: (signal: AbortSignal) => Promise<T>, deps: CallDeps = defaultCallDeps): Promise<T> {
+export async function callModel<T>(
+  label: CallLabel,
+  policy: CallPolicy,
+  run: (signal: AbortSignal) => Promise<T>,
+  deps: CallDeps = defaultCallDeps,
+): Promise<T> {
   const started = deps.now();
   for (let attempt = 1; ; attempt++) {
     try {

@@ -92,7 +92,17 @@ const styleOf = (style: string) => style.trim() || "a rich illustrative style of
 const themeOf = (theme: string) => theme.trim() || "a classic tarot world";
 
 /** The picture to paint for one card of a themed deck. */
-export function cardImagePrompt({ card, theme, style, quality = "medium" }: { card: TarotCard; theme: string; style: string; quality?: CardImageQuality }): string {
+export function cardImagePrompt({
+  card,
+  theme,
+  style,
+  quality = "medium",
+}: {
+  card: TarotCard;
+  theme: string;
+  style: string;
+  quality?: CardImageQuality;
+}): string {
   const keywords = cardKeywords(card).slice(0, 4);
   const element = suitElement(card);
   return [
@@ -110,8 +120,7 @@ export function cardImagePrompt({ card, theme, style, quality = "medium" }: { ca
     .join(" ");
 }
 
-export const DESCRIBE_CARD_SYSTEM =
-  "You write short, evocative card descriptions for a themed tarot deck. Plain prose, no headings, no lists, no markdown.";
+export const DESCRIBE_CARD_SYSTEM = "You write short, evocative card descriptions for a themed tarot deck. Plain prose, no headings, no lists, no markdown.";
 
 export function describeCardPrompt({ card, theme, style }: { card: TarotCard; theme: string; style: string }): string {
   const upright = cardKeywords(card);
@@ -177,10 +186,18 @@ export const READING_SYSTEM =
 
 export const READING_SECTIONS = ["Overall Energy", "Key Insights", "Guidance Moving Forward"] as const;
 
-export function interpretReadingPrompt({ question, cards, spread, theme }: { question: string; cards: ReadingCard[]; spread: string; theme?: string | null }): string {
-  const drawn = cards
-    .map((card, i) => `${i + 1}. ${card.position || `Card ${i + 1}`}: ${card.name}${card.reversed ? " (reversed)" : " (upright)"}`)
-    .join("\n");
+export function interpretReadingPrompt({
+  question,
+  cards,
+  spread,
+  theme,
+}: {
+  question: string;
+  cards: ReadingCard[];
+  spread: string;
+  theme?: string | null;
+}): string {
+  const drawn = cards.map((card, i) => `${i + 1}. ${card.position || `Card ${i + 1}`}: ${card.name}${card.reversed ? " (reversed)" : " (upright)"}`).join("\n");
   return [
     `Question: ${question.trim() || "(no question given; read for general guidance)"}`,
     `Spread: ${spread.trim() || "a free spread"}`,

@@ -58,8 +58,7 @@ export type TextTask = { name: string; prompt: string; system?: string; maxToken
 /** Tests (and only tests) change the deadlines, the waits and where failures are logged. */
 export type ModelOptions = { deps?: Partial<CallDeps>; text?: Partial<CallPolicy>; image?: Partial<CallPolicy>; streamIdleMs?: number };
 
-export const normalCount = (count: number | undefined, fallback: number) =>
-  Number.isFinite(count) ? Math.max(0, Math.floor(count!)) : fallback;
+export const normalCount = (count: number | undefined, fallback: number) => (Number.isFinite(count) ? Math.max(0, Math.floor(count!)) : fallback);
 
 export const normalCategory = (category: string | undefined): QuestionCategory =>
   (QUESTION_CATEGORIES as readonly string[]).includes(category ?? "") ? (category as QuestionCategory) : "love";

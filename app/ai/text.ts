@@ -63,7 +63,10 @@ export function parseStringArray(text: string): string[] | null {
   try {
     const value: unknown = JSON.parse(text.slice(start, end + 1));
     if (!Array.isArray(value)) return null;
-    return value.filter((item): item is string => typeof item === "string").map((item) => item.trim()).filter(Boolean);
+    return value
+      .filter((item): item is string => typeof item === "string")
+      .map((item) => item.trim())
+      .filter(Boolean);
   } catch {
     return null;
   }
@@ -74,7 +77,10 @@ export function shortenQuestion(question: string): string {
   const text = question.trim().replace(/\s+/g, " ");
   const words = text.split(" ");
   if (text.length <= 50 || words.length <= 8) return text;
-  return `${words.slice(0, 8).join(" ").replace(/[\s.,;:!?…–—-]+$/, "")}?`;
+  return `${words
+    .slice(0, 8)
+    .join(" ")
+    .replace(/[\s.,;:!?…–—-]+$/, "")}?`;
 }
 
 /** `count` items of a list, shuffled with the given random source (or in order without one). */

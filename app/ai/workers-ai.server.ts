@@ -91,4 +91,3 @@ export class WorkersAi extends ModelAi {
     });
   }
 }
-

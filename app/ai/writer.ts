@@ -25,8 +25,50 @@ export type ThemeWords = {
   era: string | null;
 };
 
-const UNCOUNTED = new Set(["fish", "sheep", "deer", "moose", "snow", "rain", "fog", "mist", "sand", "ice", "smoke", "water", "light", "grass", "moss", "silk", "gold", "silver", "glass", "clockwork", "neon"]);
-const PLURAL_SPECIAL: Record<string, string> = { wolf: "wolves", leaf: "leaves", elf: "elves", thief: "thieves", knife: "knives", shelf: "shelves", mouse: "mice", goose: "geese", person: "people", man: "men", woman: "women", child: "children", octopus: "octopuses", cactus: "cacti", fungus: "fungi", dwarf: "dwarves", wife: "wives", life: "lives", calf: "calves" };
+const UNCOUNTED = new Set([
+  "fish",
+  "sheep",
+  "deer",
+  "moose",
+  "snow",
+  "rain",
+  "fog",
+  "mist",
+  "sand",
+  "ice",
+  "smoke",
+  "water",
+  "light",
+  "grass",
+  "moss",
+  "silk",
+  "gold",
+  "silver",
+  "glass",
+  "clockwork",
+  "neon",
+]);
+const PLURAL_SPECIAL: Record<string, string> = {
+  wolf: "wolves",
+  leaf: "leaves",
+  elf: "elves",
+  thief: "thieves",
+  knife: "knives",
+  shelf: "shelves",
+  mouse: "mice",
+  goose: "geese",
+  person: "people",
+  man: "men",
+  woman: "women",
+  child: "children",
+  octopus: "octopuses",
+  cactus: "cacti",
+  fungus: "fungi",
+  dwarf: "dwarves",
+  wife: "wives",
+  life: "lives",
+  calf: "calves",
+};
 
 export function pluralOf(word: string): string {
   const last = word.split(" ").pop()!;
@@ -219,10 +261,17 @@ export function pictureSentence(card: TarotCard, words: ThemeWords, choose: Choo
   }
   const things = card.number === 1 ? `a single ${item.one} held out by a hand from a cloud` : `${COUNT[card.number]!} ${item.many} set out in a pattern`;
   const small = words.actor ?? words.emblem ?? words.details[0];
-  const scene = !small ? "" : words.actor ? ` ${choose(PIP_SCENE, "pip-scene")(withArticle(small.one), card.number === 1)}` : ` ${choose(PIP_THING, "pip-scene")(withArticle(small.one))}`;
+  const scene = !small
+    ? ""
+    : words.actor
+      ? ` ${choose(PIP_SCENE, "pip-scene")(withArticle(small.one), card.number === 1)}`
+      : ` ${choose(PIP_THING, "pip-scene")(withArticle(small.one))}`;
   const frames = [
     () => (where ? `${capital(where)}, the ${card.name} shows ${things}${scene}.` : `The ${card.name} shows ${things}${scene}.`),
-    () => `On the ${card.name}, ${things}${tail}${scene}.`.replace(/ set out in a pattern/, " are set out in a pattern").replace(/a single (\w+) held out/, "a single $1 is held out"),
+    () =>
+      `On the ${card.name}, ${things}${tail}${scene}.`
+        .replace(/ set out in a pattern/, " are set out in a pattern")
+        .replace(/a single (\w+) held out/, "a single $1 is held out"),
     () => `The ${card.name} lays out ${things.replace(" set out in a pattern", " in a pattern")}${tail}${scene}.`,
     () => `What the ${card.name} holds is ${things}${tail}${scene}.`,
   ];

@@ -16,7 +16,8 @@ const REPLAYED_HEADER = "idempotent-replayed";
 
 async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") return { ok: false, response: apiError("unsupported_media_type", "Send the deck as JSON (Content-Type: application/json).") };
+  if (type !== "application/json")
+    return { ok: false, response: apiError("unsupported_media_type", "Send the deck as JSON (Content-Type: application/json).") };
   try {
     return { ok: true, value: await request.json() };
   } catch {

@@ -85,7 +85,12 @@ export async function listDecks(db: Database, userId: string, page: { limit: num
   const rows = (await db
     .select(summaryColumns)
     .from(decks)
-    .where(and(eq(decks.creatorId, userId), after ? or(lt(decks.createdAt, after.createdAt), and(eq(decks.createdAt, after.createdAt), lt(decks.id, after.id))) : undefined))
+    .where(
+      and(
+        eq(decks.creatorId, userId),
+        after ? or(lt(decks.createdAt, after.createdAt), and(eq(decks.createdAt, after.createdAt), lt(decks.id, after.id))) : undefined,
+      ),
+    )
     .orderBy(desc(decks.createdAt), desc(decks.id))
     .limit(page.limit + 1)) as SummaryRow[];
   const shown = rows.slice(0, page.limit);
@@ -95,20 +100,42 @@ export async function listDecks(db: Database, userId: string, page: { limit: num
 
 /** One of the caller's decks as a summary; null when it is not theirs. */
 export async function deckSummaryOf(db: Database, userId: string, deckId: string, origin: string): Promise<DeckSummary | null> {
-  const [row] = (await db.select(summaryColumns).from(decks).where(and(eq(decks.id, deckId), eq(decks.creatorId, userId))).limit(1)) as SummaryRow[];
+  const [row] = (await db
+    .select(summaryColumns)
+    .from(decks)
+    .where(and(eq(decks.id, deckId), eq(decks.creatorId, userId)))
+    .limit(1)) as SummaryRow[];
   return row ? toSummary(row, origin) : null;
 }
 
 /** One of the caller's decks with its cards in order, pictures as absolute URLs; null when it is not theirs. */
 export async function deckWithCards(db: Database, userId: string, deckId: string, origin: string) {
   const [rows, deckCards] = await db.batch([
-    db.select(summaryColumns).from(decks).where(and(eq(decks.id, deckId), eq(decks.creatorId, userId))).limit(1),
     db
-      .select({ key: cards.cardKey, name: cards.name, arcana: cards.arcana, suit: cards.suit, number: cards.number, description: cards.description, status: cards.status, imageKey: cards.imageKey, updatedAt: cards.updatedAt })
+      .select(summaryColumns)
+      .from(decks)
+      .where(and(eq(decks.id, deckId), eq(decks.creatorId, userId)))
+      .limit(1),
+    db
+      .select({
+        key: cards.cardKey,
+        name: cards.name,
+        arcana: cards.arcana,
+        suit: cards.suit,
+        number: cards.number,
+        description: cards.description,
+        status: cards.status,
+        imageKey: cards.imageKey,
+        updatedAt: cards.updatedAt,
+      })
       .from(cards)
       .innerJoin(decks, and(eq(decks.id, cards.deckId), eq(decks.creatorId, userId)))
       .where(eq(cards.deckId, deckId))
-      .orderBy(asc(cards.arcana), sql`case ${cards.suit} when 'wands' then 1 when 'cups' then 2 when 'swords' then 3 when 'pentacles' then 4 else 0 end`, asc(cards.number)),
+      .orderBy(
+        asc(cards.arcana),
+        sql`case ${cards.suit} when 'wands' then 1 when 'cups' then 2 when 'swords' then 3 when 'pentacles' then 4 else 0 end`,
+        asc(cards.number),
+      ),
   ]);
   const row = rows[0] as SummaryRow | undefined;
   if (!row) return null;
@@ -132,5 +159,7 @@ export async function deckProgressOf(db: Database, userId: string, deckId: strin
     .from(decks)
     .where(and(eq(decks.id, deckId), eq(decks.creatorId, userId)))
     .limit(1);
-  return row ? { id: row.id, status: row.status, cardsReady: Number(row.cardsReady), cardsFailed: Number(row.cardsFailed), cardsTotal: Number(row.cardsTotal) } : null;
+  return row
+    ? { id: row.id, status: row.status, cardsReady: Number(row.cardsReady), cardsFailed: Number(row.cardsFailed), cardsTotal: Number(row.cardsTotal) }
+    : null;
 }

@@ -15,9 +15,7 @@ export const ANSWER_WAITS_MS = [25, 50, 100, 200, 400, 800, 1200, 1200];
 
 export type StoredAnswer = { status: number; body: string };
 
-export type IdempotentOutcome =
-  | { kind: "answer"; answer: StoredAnswer; replayed: boolean }
-  | { kind: "conflict"; message: string };
+export type IdempotentOutcome = { kind: "answer"; answer: StoredAnswer; replayed: boolean } | { kind: "conflict"; message: string };
 
 export const KEY_REUSED_MESSAGE = "This Idempotency-Key was used with a different request. Use a new key for a new request.";
 export const STILL_RUNNING_MESSAGE = "A request with this Idempotency-Key is still being handled. Send it again in a moment to get its answer.";
@@ -26,7 +24,14 @@ export const STILL_RUNNING_MESSAGE = "A request with this Idempotency-Key is sti
  * Runs `work` once per (person, key): the request that claims the key runs it and stores its answer;
  * the others answer with that one. When `work` throws, the claim is let go so the key can be tried again.
  */
-export async function runOnce(db: Database, userId: string, key: string, requestHash: string, work: () => Promise<StoredAnswer>, now = Date.now()): Promise<IdempotentOutcome> {
+export async function runOnce(
+  db: Database,
+  userId: string,
+  key: string,
+  requestHash: string,
+  work: () => Promise<StoredAnswer>,
+  now = Date.now(),
+): Promise<IdempotentOutcome> {
   const claimed = await db
     .insert(apiIdempotencyKeys)
     .values({ userId, key, requestHash, createdAt: now })
@@ -42,7 +47,9 @@ export async function runOnce(db: Database, userId: string, key: string, request
     try {
       answer = await work();
     } catch (error) {
-      await db.delete(apiIdempotencyKeys).where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, key), eq(apiIdempotencyKeys.createdAt, now)));
+      await db
+        .delete(apiIdempotencyKeys)
+        .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, key), eq(apiIdempotencyKeys.createdAt, now)));
       throw error;
     }
     await db
@@ -75,7 +82,9 @@ export async function deleteExpiredIdempotencyKeys(db: Database, now: number) {
 /** A stable digest of a request's meaning: its parsed body with keys in order. */
 export async function requestDigest(value: unknown): Promise<string> {
   const canonical = JSON.stringify(value, (_, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -62,17 +62,32 @@ export function openApiDocument(origin: string) {
           summary: "List your decks",
           description: "Your decks, newest first, a page at a time. Needs a read or read-and-write token.",
           parameters: queryParameters(listDecksQuery),
-          responses: { "200": { description: "A page of decks.", content: { "application/json": { schema: ref("DeckList") } } }, ...errors(...READ_ERRORS, "validation_failed") },
+          responses: {
+            "200": { description: "A page of decks.", content: { "application/json": { schema: ref("DeckList") } } },
+            ...errors(...READ_ERRORS, "validation_failed"),
+          },
         },
         post: {
           operationId: "createDeck",
           summary: "Create a deck from a theme",
           description:
             "Makes a private deck and starts painting its cards, taking the same credits as the create form takes for the same kind and quality (nothing when refused). Needs a read-and-write token. Send an `Idempotency-Key` to make a retry safe: the same key with the same body gets the first answer again (with `Idempotent-Replayed: true`), with another body a 409. Keys are kept for 24 hours.",
-          parameters: [{ name: "Idempotency-Key", in: "header", required: false, description: "1 to 200 printable characters, unique per deck you mean to make.", schema: { type: "string", maxLength: 200 } }],
+          parameters: [
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              description: "1 to 200 printable characters, unique per deck you mean to make.",
+              schema: { type: "string", maxLength: 200 },
+            },
+          ],
           requestBody: { required: true, content: { "application/json": { schema: ref("NewDeck") } } },
           responses: {
-            "201": { description: "The deck, being painted.", headers: { Location: { description: "The deck's URL in the API.", schema: { type: "string" } } }, content: { "application/json": { schema: ref("CreatedDeck") } } },
+            "201": {
+              description: "The deck, being painted.",
+              headers: { Location: { description: "The deck's URL in the API.", schema: { type: "string" } } },
+              content: { "application/json": { schema: ref("CreatedDeck") } },
+            },
             ...errors(...READ_ERRORS, "insufficient_scope", "invalid_request", "validation_failed", "payment_required", "conflict", "unsupported_media_type"),
           },
         },
@@ -82,7 +97,10 @@ export function openApiDocument(origin: string) {
           operationId: "getDeck",
           summary: "A deck and its cards",
           parameters: [deckIdParameter],
-          responses: { "200": { description: "The deck with its cards in order.", content: { "application/json": { schema: ref("DeckDetail") } } }, ...errors(...READ_ERRORS, "not_found") },
+          responses: {
+            "200": { description: "The deck with its cards in order.", content: { "application/json": { schema: ref("DeckDetail") } } },
+            ...errors(...READ_ERRORS, "not_found"),
+          },
         },
       },
       "/decks/{id}/status": {
@@ -90,7 +108,10 @@ export function openApiDocument(origin: string) {
           operationId: "getDeckStatus",
           summary: "How far a deck's painting has come",
           parameters: [deckIdParameter],
-          responses: { "200": { description: "Cards ready of the total.", content: { "application/json": { schema: ref("DeckStatus") } } }, ...errors(...READ_ERRORS, "not_found") },
+          responses: {
+            "200": { description: "Cards ready of the total.", content: { "application/json": { schema: ref("DeckStatus") } } },
+            ...errors(...READ_ERRORS, "not_found"),
+          },
         },
       },
     },

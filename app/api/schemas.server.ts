@@ -60,7 +60,10 @@ export const deckCard = z.object({
   number: z.number().int(),
   description: z.string().nullable(),
   status: z.enum(["pending", "generating", "ready", "failed"]),
-  imageUrl: z.string().nullable().describe("Absolute URL of the card's picture, null until it is painted. Send the same bearer token to fetch a private deck's pictures."),
+  imageUrl: z
+    .string()
+    .nullable()
+    .describe("Absolute URL of the card's picture, null until it is painted. Send the same bearer token to fetch a private deck's pictures."),
 });
 
 export const deckList = z.object({

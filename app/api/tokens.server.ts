@@ -4,7 +4,8 @@
  * the token's rate limit, in one round trip.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiTokens, subscriptions, userDeckQuotas } from "../../db/schema";
+import { apiTokens, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import { notSuspended } from "../accounts/suspension.server";
 import type { Database } from "../db.server";
 import type { PlanTier } from "../plans/catalogue";
 import { hasApiAccess } from "../entitlements/entitlements";
@@ -21,7 +22,14 @@ export type TokenSummary = { id: string; name: string; scope: TokenScope; prefix
 /** The person's live tokens, newest first (never their secret: it is not kept). */
 export async function listTokens(db: Database, userId: string): Promise<TokenSummary[]> {
   return db
-    .select({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope, prefix: apiTokens.prefix, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      id: apiTokens.id,
+      name: apiTokens.name,
+      scope: apiTokens.scope,
+      prefix: apiTokens.prefix,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.createdAt));
@@ -36,7 +44,15 @@ export async function createToken(db: Database, userId: string, input: { name: s
   if (!hasApiAccess(standing.tier)) return { ok: false as const, status: 403, message: API_ACCESS_MESSAGE };
   if (live.length >= MAX_TOKENS) return { ok: false as const, status: 409, message: `You have ${MAX_TOKENS} tokens already. Revoke one to make another.` };
   const token = `${TOKEN_PREFIX}${randomToken(32)}`;
-  const row = { id: newId(), userId, name: input.name, scope: input.scope, tokenHash: await sha256Hex(token), prefix: token.slice(0, SHOWN_PREFIX_LENGTH), createdAt: Date.now() };
+  const row = {
+    id: newId(),
+    userId,
+    name: input.name,
+    scope: input.scope,
+    tokenHash: await sha256Hex(token),
+    prefix: token.slice(0, SHOWN_PREFIX_LENGTH),
+    createdAt: Date.now(),
+  };
   await db.insert(apiTokens).values(row);
   return { ok: true as const, token, id: row.id, name: row.name, scope: row.scope };
 }
@@ -53,9 +69,7 @@ export async function revokeToken(db: Database, userId: string, tokenId: string)
 
 export type ApiCaller = { tokenId: string; userId: string; scope: TokenScope; tier: PlanTier };
 
-export type Authentication =
-  | { ok: true; caller: ApiCaller }
-  | { ok: false; code: "unauthorized" | "plan_required" | "rate_limited"; retryAfterMs?: number };
+export type Authentication = { ok: true; caller: ApiCaller } | { ok: false; code: "unauthorized" | "plan_required" | "rate_limited"; retryAfterMs?: number };
 
 /** The token in `Authorization: Bearer …`, when it has the shape of one of ours. */
 export function bearerToken(request: Request): string | null {
@@ -65,7 +79,7 @@ export function bearerToken(request: Request): string | null {
   return token && token.startsWith(TOKEN_PREFIX) && token.length <= 128 ? token : null;
 }
 
-/** A live token by its hash, with its owner's plan. */
+/** A live token by its hash, with its owner's plan; a suspended person's tokens open nothing (decision 0078). */
 function tokenLookup(db: Database, hash: string) {
   return db
     .select({
@@ -77,12 +91,12 @@ function tokenLookup(db: Database, hash: string) {
       planType: userDeckQuotas.planType,
     })
     .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(subscriptions, eq(subscriptions.userId, apiTokens.userId))
     .leftJoin(userDeckQuotas, eq(userDeckQuotas.userId, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt), notSuspended))
     .limit(1);
 }
-
 
 /**
  * The owner of the request's token when it would be let in, without counting a hit: how a card
@@ -108,7 +122,10 @@ export async function authenticate(db: Database, request: Request, now = Date.no
   const [hit, rows] = await db.batch([
     rateLimitStatement(db, `api:${hash}`, API_RATE_LIMIT, now),
     tokenLookup(db, hash),
-    db.update(apiTokens).set({ lastUsedAt: now }).where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt))),
+    db
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt))),
   ]);
   const row = rows[0];
   if (!row) return { ok: false, code: "unauthorized" };

@@ -3,7 +3,7 @@ import { starPoints, type Role, type Scene } from "./scene";
 
 export function horse(s: Scene, x: number, base: number, size: number, facing: 1 | -1, role: Role = "pale", mane: Role = "stone2", rearing = false) {
   s.save();
-  s.translate(x, base).scale(facing * size / 100, size / 100);
+  s.translate(x, base).scale((facing * size) / 100, size / 100);
   if (rearing) s.rotate(-14, -40, 0);
   s.path((b) => b.m(-72, -92).c(-92, -85, -98, -55, -90, -28).l(-82, -32).c(-84, -58, -80, -78, -68, -86).z(), { fill: mane });
   s.path(
@@ -55,7 +55,10 @@ export function dog(s: Scene, x: number, base: number, size: number, facing: 1 |
   s.translate(x, base).scale((facing * size) / 60, size / 60);
   if (pose === "leap") s.rotate(-18, 0, -20);
   if (pose === "howl") s.rotate(-8, 0, 0);
-  const head = pose === "howl" ? [24, -44, 30, -70, 34, -72, 36, -60, 48, -74, 50, -68, 38, -50, 30, -34] : [24, -40, 26, -52, 30, -60, 34, -50, 46, -46, 46, -40, 32, -36, 28, -30];
+  const head =
+    pose === "howl"
+      ? [24, -44, 30, -70, 34, -72, 36, -60, 48, -74, 50, -68, 38, -50, 30, -34]
+      : [24, -40, 26, -52, 30, -60, 34, -50, 46, -46, 46, -40, 32, -36, 28, -30];
   s.poly([-32, -30, -10, -34, 14, -34, ...head, 26, -20, 28, 0, 22, 0, 20, -16, -18, -18, -20, 0, -26, 0, -30, -20, -40, -40, -36, -42], { fill: role });
   s.restore();
 }

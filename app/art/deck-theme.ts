@@ -59,7 +59,7 @@ export function deckLook(theme: string): DeckLook {
   const baseAccent = parseHue(base.accent);
 
   // The word that comes first in the theme decides: "Autumn forest" leans amber, "Forest in autumn" green.
-  const firstHit = <T,>(table: [RegExp, T][]): T | undefined => {
+  const firstHit = <T>(table: [RegExp, T][]): T | undefined => {
     let best: T | undefined;
     let at = Infinity;
     for (const [re, value] of table) {
@@ -97,7 +97,7 @@ export function deckLook(theme: string): DeckLook {
   const warm = 26 + (seed % 24) + (((h - 40 + 540) % 360) - 180) * 0.06;
   // Hue pulled toward an anchor: semantic colours (sky blue, leaf green, rose red) keep their
   // meaning but lean a little toward the deck's hue.
-  const lean = (anchor: number, amount: number) => anchor + ((((h - anchor + 540) % 360) - 180) * amount);
+  const lean = (anchor: number, amount: number) => anchor + (((h - anchor + 540) % 360) - 180) * amount;
   const colors: RoleColors = {
     sky: day ? hsl(lean(208, 0.1), 50, 70) : hsl(h, 48, 17),
     skyLow: day ? hsl(lean(40, 0.3), 62, 84) : hsl(h + 28, 45, 34),

@@ -5,7 +5,11 @@ import { starPoints, type Scene } from "./scene";
 
 function wand(s: Scene, ornate: boolean) {
   s.path((b) => b.m(-10, 96).q(-12, 0, -8, -90).q(0, -102, 8, -90).q(12, 0, 10, 96).q(0, 104, -10, 96).z(), { fill: "trunk" });
-  for (const [y, side] of [[44, 1], [-4, -1], [-48, 1]] as const) {
+  for (const [y, side] of [
+    [44, 1],
+    [-4, -1],
+    [-48, 1],
+  ] as const) {
     s.path((b) => b.m(side * 8, y).q(side * 16, y - 4, side * 19, y - 14), { stroke: "trunk", w: 5 });
     leaf(s, side * 18, y - 13, 34, side > 0 ? -50 : 230, "leaf");
   }
@@ -57,10 +61,11 @@ function pentacle(s: Scene, ornate: boolean) {
   s.circle(0, 0, 78, { stroke: "trunk", w: 3 });
   s.poly(starPoints(0, 0, 76, 29, 5), { fill: "pale" });
   s.poly(starPoints(0, 0, 29, 12, 5, 90), { fill: "gold", bare: true, op: 0.5 });
-  if (ornate) for (let i = 0; i < 5; i++) {
-    const a = ((i * 72 + 18) * Math.PI) / 180;
-    flower(s, Math.cos(a) * 108, Math.sin(a) * 108, 10, 5, "red", "gold");
-  }
+  if (ornate)
+    for (let i = 0; i < 5; i++) {
+      const a = ((i * 72 + 18) * Math.PI) / 180;
+      flower(s, Math.cos(a) * 108, Math.sin(a) * 108, 10, 5, "red", "gold");
+    }
 }
 
 /**
@@ -70,7 +75,11 @@ function pentacle(s: Scene, ornate: boolean) {
 export function emblem(s: Scene, suit: Suit, x: number, y: number, h: number, rot = 0, ornate = false) {
   s.symbol(SUIT_SYMBOL[suit], () =>
     s.with(
-      (t) => t.translate(x, y).rotate(rot).scale(h / 200),
+      (t) =>
+        t
+          .translate(x, y)
+          .rotate(rot)
+          .scale(h / 200),
       () => {
         if (suit === "wands") wand(s, ornate);
         else if (suit === "cups") cup(s, ornate);
@@ -90,8 +99,23 @@ export type Pip = [x: number, y: number, rot: number];
 export function pipLayout(suit: Suit, n: number): { pips: Pip[]; size: number } {
   const long = suit === "wands" || suit === "swords";
   if (long) {
-    if (n === 2) return { pips: [[300, 390, -24], [300, 390, 24]], size: 420 };
-    if (n === 3) return { pips: [[220, 410, -16], [300, 380, 0], [380, 410, 16]], size: 390 };
+    if (n === 2)
+      return {
+        pips: [
+          [300, 390, -24],
+          [300, 390, 24],
+        ],
+        size: 420,
+      };
+    if (n === 3)
+      return {
+        pips: [
+          [220, 410, -16],
+          [300, 380, 0],
+          [380, 410, 16],
+        ],
+        size: 390,
+      };
     if (n <= 5) {
       const pips: Pip[] = [];
       const span = n === 4 ? 330 : 360;
@@ -119,15 +143,78 @@ export function pipLayout(suit: Suit, n: number): { pips: Pip[]; size: number } 
   const R = 395;
   const C = 300;
   const table: Record<number, [number, number][]> = {
-    2: [[C, 250], [C, 520]],
-    3: [[C, 215], [C, 390], [C, 565]],
-    4: [[L, 270], [R, 270], [L, 500], [R, 500]],
-    5: [[L, 235], [R, 235], [C, 390], [L, 545], [R, 545]],
-    6: [[L, 220], [R, 220], [L, 390], [R, 390], [L, 560], [R, 560]],
-    7: [[L, 210], [R, 210], [C, 300], [L, 400], [R, 400], [L, 580], [R, 580]],
-    8: [[L, 210], [R, 210], [C, 300], [L, 395], [R, 395], [C, 490], [L, 580], [R, 580]],
-    9: [[L, 200], [R, 200], [L, 325], [R, 325], [C, 390], [L, 455], [R, 455], [L, 580], [R, 580]],
-    10: [[L, 200], [R, 200], [C, 262], [L, 325], [R, 325], [L, 455], [R, 455], [C, 518], [L, 580], [R, 580]],
+    2: [
+      [C, 250],
+      [C, 520],
+    ],
+    3: [
+      [C, 215],
+      [C, 390],
+      [C, 565],
+    ],
+    4: [
+      [L, 270],
+      [R, 270],
+      [L, 500],
+      [R, 500],
+    ],
+    5: [
+      [L, 235],
+      [R, 235],
+      [C, 390],
+      [L, 545],
+      [R, 545],
+    ],
+    6: [
+      [L, 220],
+      [R, 220],
+      [L, 390],
+      [R, 390],
+      [L, 560],
+      [R, 560],
+    ],
+    7: [
+      [L, 210],
+      [R, 210],
+      [C, 300],
+      [L, 400],
+      [R, 400],
+      [L, 580],
+      [R, 580],
+    ],
+    8: [
+      [L, 210],
+      [R, 210],
+      [C, 300],
+      [L, 395],
+      [R, 395],
+      [C, 490],
+      [L, 580],
+      [R, 580],
+    ],
+    9: [
+      [L, 200],
+      [R, 200],
+      [L, 325],
+      [R, 325],
+      [C, 390],
+      [L, 455],
+      [R, 455],
+      [L, 580],
+      [R, 580],
+    ],
+    10: [
+      [L, 200],
+      [R, 200],
+      [C, 262],
+      [L, 325],
+      [R, 325],
+      [L, 455],
+      [R, 455],
+      [C, 518],
+      [L, 580],
+      [R, 580],
+    ],
   };
   const size = n <= 3 ? 170 : n <= 5 ? 150 : n <= 8 ? 126 : 108;
   return { pips: (table[n] ?? table[2]!).map(([x, y]) => [x, y, 0]), size };

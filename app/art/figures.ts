@@ -17,17 +17,20 @@ export function sky(s: Scene, horizon: number, top: Role = "sky", low: Role = "s
 
 /** A rolling line of hills from `y`, filled down to the bottom of the card. */
 export function hills(s: Scene, rng: Rng, y: number, amp: number, role: Role, bumps = 4, bottom = 800) {
-  s.path((b) => {
-    b.m(0, bottom).l(0, y + rng.range(-amp, amp) * 0.5);
-    const step = 600 / bumps;
-    let x = 0;
-    for (let i = 0; i < bumps; i++) {
-      const nx = x + step;
-      b.q(x + step / 2, y - amp * rng.range(0.6, 1.4), nx, y + rng.range(-amp, amp) * 0.4);
-      x = nx;
-    }
-    b.l(600, bottom).z();
-  }, { fill: role, bg: true });
+  s.path(
+    (b) => {
+      b.m(0, bottom).l(0, y + rng.range(-amp, amp) * 0.5);
+      const step = 600 / bumps;
+      let x = 0;
+      for (let i = 0; i < bumps; i++) {
+        const nx = x + step;
+        b.q(x + step / 2, y - amp * rng.range(0.6, 1.4), nx, y + rng.range(-amp, amp) * 0.4);
+        x = nx;
+      }
+      b.l(600, bottom).z();
+    },
+    { fill: role, bg: true },
+  );
 }
 
 /** A jagged mountain range with optional snow caps. */
@@ -45,7 +48,11 @@ export function mountains(s: Scene, rng: Rng, y: number, height: number, role: R
   s.poly(pts, { fill: role, bg: true });
   if (snow)
     for (const [px, ph, w, h] of caps)
-      s.poly([px!, ph!, px! + w! * 1.3, ph! + h!, px! + w! * 0.3, ph! + h! * 0.75, px! - w! * 0.3, ph! + h! * 1.05, px! - w! * 1.2, ph! + h! * 0.9], { fill: snow, bg: true, bare: true });
+      s.poly([px!, ph!, px! + w! * 1.3, ph! + h!, px! + w! * 0.3, ph! + h! * 0.75, px! - w! * 0.3, ph! + h! * 1.05, px! - w! * 1.2, ph! + h! * 0.9], {
+        fill: snow,
+        bg: true,
+        bare: true,
+      });
 }
 
 export function waterBand(s: Scene, rng: Rng, y0: number, y1: number, role: Role = "water", ripples: Role = "light") {
@@ -68,16 +75,21 @@ export function cloud(s: Scene, x: number, y: number, w: number, role: Role = "p
     [0.2, 0.85],
     [0.12, 0.5],
   ];
-  s.path((b) => {
-    let cx = x - w / 2;
-    b.m(cx, y);
-    for (const [fw, lift] of puffs) {
-      const bw = w * fw;
-      b.c(cx - bw * 0.1, y - h * lift * 1.25, cx + bw * 1.1, y - h * lift * 1.25, cx + bw, y - h * 0.12);
-      cx += bw;
-    }
-    b.c(x + w / 2 + h * 0.3, y + h * 0.1, x + w * 0.3, y + h * 0.4, x, y + h * 0.3).c(x - w * 0.3, y + h * 0.4, x - w / 2 - h * 0.3, y + h * 0.1, x - w / 2, y).z();
-  }, { fill: role, ...p });
+  s.path(
+    (b) => {
+      let cx = x - w / 2;
+      b.m(cx, y);
+      for (const [fw, lift] of puffs) {
+        const bw = w * fw;
+        b.c(cx - bw * 0.1, y - h * lift * 1.25, cx + bw * 1.1, y - h * lift * 1.25, cx + bw, y - h * 0.12);
+        cx += bw;
+      }
+      b.c(x + w / 2 + h * 0.3, y + h * 0.1, x + w * 0.3, y + h * 0.4, x, y + h * 0.3)
+        .c(x - w * 0.3, y + h * 0.4, x - w / 2 - h * 0.3, y + h * 0.1, x - w / 2, y)
+        .z();
+    },
+    { fill: role, ...p },
+  );
 }
 
 export function sun(s: Scene, x: number, y: number, r: number, rays = 16, wavy = false, role: Role = "sun") {
@@ -95,7 +107,17 @@ export function sun(s: Scene, x: number, y: number, r: number, rays = 16, wavy =
       }
       s.line(pts, { stroke: role, w: r * 0.08 });
     } else {
-      s.poly([x + Math.cos(a - w) * r * 0.95, y + Math.sin(a - w) * r * 0.95, x + Math.cos(a) * r * long, y + Math.sin(a) * r * long, x + Math.cos(a + w) * r * 0.95, y + Math.sin(a + w) * r * 0.95], { fill: role });
+      s.poly(
+        [
+          x + Math.cos(a - w) * r * 0.95,
+          y + Math.sin(a - w) * r * 0.95,
+          x + Math.cos(a) * r * long,
+          y + Math.sin(a) * r * long,
+          x + Math.cos(a + w) * r * 0.95,
+          y + Math.sin(a + w) * r * 0.95,
+        ],
+        { fill: role },
+      );
     }
   }
   s.circle(x, y, r, { fill: role });
@@ -172,32 +194,84 @@ export function pillar(s: Scene, x: number, base: number, top: number, w: number
   s.rect(x - w / 2 - 8, base - 18, w + 16, 18, { fill: cap });
   s.rect(x - w / 2, top + 22, w, base - top - 40, { fill: role });
   s.rect(x - w / 2 - 10, top + 4, w + 20, 18, { fill: cap });
-  s.path((b) => b.m(x - w / 2 - 14, top + 4).q(x, top - 16, x + w / 2 + 14, top + 4).z(), { fill: cap });
+  s.path(
+    (b) =>
+      b
+        .m(x - w / 2 - 14, top + 4)
+        .q(x, top - 16, x + w / 2 + 14, top + 4)
+        .z(),
+    { fill: cap },
+  );
   if (letter) s.text(x, top + 80, letter, w * 0.75, role === "dark" || role === "stone2" ? "pale" : "dark", "600");
 }
 
 export function tower(s: Scene, x: number, base: number, w: number, h: number, role: Role = "stone", windows: Role = "light", crenel = true) {
   const top = base - h;
-  s.path((b) => {
-    b.m(x - w / 2, base).l(x - w / 2 + 4, top);
-    if (crenel) {
-      const n = 4;
-      const cw = (w + 4) / (n * 2 - 1);
-      let cx = x - w / 2 - 2;
-      for (let i = 0; i < n; i++) {
-        b.l(cx, top).l(cx, top - 16).l(cx + cw, top - 16).l(cx + cw, top);
-        cx += cw * 2;
+  s.path(
+    (b) => {
+      b.m(x - w / 2, base).l(x - w / 2 + 4, top);
+      if (crenel) {
+        const n = 4;
+        const cw = (w + 4) / (n * 2 - 1);
+        let cx = x - w / 2 - 2;
+        for (let i = 0; i < n; i++) {
+          b.l(cx, top)
+            .l(cx, top - 16)
+            .l(cx + cw, top - 16)
+            .l(cx + cw, top);
+          cx += cw * 2;
+        }
       }
-    }
-    b.l(x + w / 2 - 4, top).l(x + w / 2, base).z();
-  }, { fill: role });
-  s.path((b) => b.m(x - 7, top + 40).l(x - 7, top + 26).q(x, top + 16, x + 7, top + 26).l(x + 7, top + 40).z(), { fill: windows });
+      b.l(x + w / 2 - 4, top)
+        .l(x + w / 2, base)
+        .z();
+    },
+    { fill: role },
+  );
+  s.path(
+    (b) =>
+      b
+        .m(x - 7, top + 40)
+        .l(x - 7, top + 26)
+        .q(x, top + 16, x + 7, top + 26)
+        .l(x + 7, top + 40)
+        .z(),
+    { fill: windows },
+  );
 }
 
-export function throne(s: Scene, x: number, base: number, w: number, h: number, role: Role = "stone", trim: Role = "gold", finial: "ball" | "ram" | "moon" | "none" = "ball") {
+export function throne(
+  s: Scene,
+  x: number,
+  base: number,
+  w: number,
+  h: number,
+  role: Role = "stone",
+  trim: Role = "gold",
+  finial: "ball" | "ram" | "moon" | "none" = "ball",
+) {
   const top = base - h;
-  s.path((b) => b.m(x - w / 2, base - 70).l(x - w / 2, top + 30).q(x - w / 2, top, x, top - 12).q(x + w / 2, top, x + w / 2, top + 30).l(x + w / 2, base - 70).z(), { fill: role });
-  s.path((b) => b.m(x - w * 0.36, base - 90).l(x - w * 0.36, top + 40).q(x, top + 6, x + w * 0.36, top + 40).l(x + w * 0.36, base - 90).z(), { fill: trim, op: 0.9 });
+  s.path(
+    (b) =>
+      b
+        .m(x - w / 2, base - 70)
+        .l(x - w / 2, top + 30)
+        .q(x - w / 2, top, x, top - 12)
+        .q(x + w / 2, top, x + w / 2, top + 30)
+        .l(x + w / 2, base - 70)
+        .z(),
+    { fill: role },
+  );
+  s.path(
+    (b) =>
+      b
+        .m(x - w * 0.36, base - 90)
+        .l(x - w * 0.36, top + 40)
+        .q(x, top + 6, x + w * 0.36, top + 40)
+        .l(x + w * 0.36, base - 90)
+        .z(),
+    { fill: trim, op: 0.9 },
+  );
   s.rect(x - w / 2 - 14, base - 96, w + 28, 96, { fill: role });
   s.rect(x - w / 2 - 18, base - 104, w + 36, 14, { fill: trim });
   for (const side of [-1, 1]) {
@@ -205,7 +279,15 @@ export function throne(s: Scene, x: number, base: number, w: number, h: number, 
     if (finial === "ball") s.circle(fx, top + 24, 12, { fill: trim });
     else if (finial === "ram") {
       s.symbol("ram-head", () =>
-        s.path((b) => b.m(fx, top + 38).c(fx + side * 30, top + 36, fx + side * 30, top + 4, fx + side * 8, top + 6).c(fx - side * 6, top + 8, fx - side * 4, top + 26, fx + side * 8, top + 24).c(fx + side * 14, top + 24, fx + side * 14, top + 16, fx + side * 8, top + 16), { stroke: trim, w: 7 }),
+        s.path(
+          (b) =>
+            b
+              .m(fx, top + 38)
+              .c(fx + side * 30, top + 36, fx + side * 30, top + 4, fx + side * 8, top + 6)
+              .c(fx - side * 6, top + 8, fx - side * 4, top + 26, fx + side * 8, top + 24)
+              .c(fx + side * 14, top + 24, fx + side * 14, top + 16, fx + side * 8, top + 16),
+          { stroke: trim, w: 7 },
+        ),
       );
     } else if (finial === "moon") crescent(s, fx, top + 22, 14, trim, 0.5, -90);
   }
@@ -216,7 +298,16 @@ export function throne(s: Scene, x: number, base: number, w: number, h: number, 
 export function leaf(s: Scene, x: number, y: number, len: number, angle: number, role: Role = "leaf", p: Paint = {}) {
   s.with(
     (t) => t.translate(x, y).rotate(angle),
-    () => s.path((b) => b.m(0, 0).q(len * 0.5, -len * 0.32, len, 0).q(len * 0.5, len * 0.32, 0, 0).z(), { fill: role, ...p }),
+    () =>
+      s.path(
+        (b) =>
+          b
+            .m(0, 0)
+            .q(len * 0.5, -len * 0.32, len, 0)
+            .q(len * 0.5, len * 0.32, 0, 0)
+            .z(),
+        { fill: role, ...p },
+      ),
   );
 }
 
@@ -224,37 +315,43 @@ export function tree(s: Scene, x: number, base: number, h: number, leafRole: Rol
   s.poly([x - h * 0.05, base, x - h * 0.03, base - h * 0.55, x + h * 0.03, base - h * 0.55, x + h * 0.05, base], { fill: trunkRole, ...p });
   const r = h * 0.3;
   const cy = base - h * 0.68;
-  s.path((b) => {
-    const n = 9;
-    for (let i = 0; i <= n; i++) {
-      const a = (i / n) * Math.PI * 2;
-      const px = x + Math.cos(a) * r;
-      const py = cy + Math.sin(a) * r * 0.9;
-      if (i === 0) b.m(px, py);
-      else {
-        const am = ((i - 0.5) / n) * Math.PI * 2;
-        b.q(x + Math.cos(am) * r * 1.32, cy + Math.sin(am) * r * 1.2, px, py);
+  s.path(
+    (b) => {
+      const n = 9;
+      for (let i = 0; i <= n; i++) {
+        const a = (i / n) * Math.PI * 2;
+        const px = x + Math.cos(a) * r;
+        const py = cy + Math.sin(a) * r * 0.9;
+        if (i === 0) b.m(px, py);
+        else {
+          const am = ((i - 0.5) / n) * Math.PI * 2;
+          b.q(x + Math.cos(am) * r * 1.32, cy + Math.sin(am) * r * 1.2, px, py);
+        }
       }
-    }
-    b.z();
-  }, { fill: leafRole, ...p });
+      b.z();
+    },
+    { fill: leafRole, ...p },
+  );
 }
 
 export function flower(s: Scene, x: number, y: number, r: number, petals = 5, role: Role = "red", centre: Role = "gold", p: Paint = {}) {
-  s.path((b) => {
-    for (let i = 0; i <= petals; i++) {
-      const a = (i / petals) * Math.PI * 2 - Math.PI / 2;
-      const px = x + Math.cos(a) * r * 0.45;
-      const py = y + Math.sin(a) * r * 0.45;
-      if (i === 0) b.m(px, py);
-      else {
-        const am = ((i - 0.5) / petals) * Math.PI * 2 - Math.PI / 2;
-        const w = Math.PI / petals;
-        b.c(x + Math.cos(am - w) * r * 1.3, y + Math.sin(am - w) * r * 1.3, x + Math.cos(am + w) * r * 1.3, y + Math.sin(am + w) * r * 1.3, px, py);
+  s.path(
+    (b) => {
+      for (let i = 0; i <= petals; i++) {
+        const a = (i / petals) * Math.PI * 2 - Math.PI / 2;
+        const px = x + Math.cos(a) * r * 0.45;
+        const py = y + Math.sin(a) * r * 0.45;
+        if (i === 0) b.m(px, py);
+        else {
+          const am = ((i - 0.5) / petals) * Math.PI * 2 - Math.PI / 2;
+          const w = Math.PI / petals;
+          b.c(x + Math.cos(am - w) * r * 1.3, y + Math.sin(am - w) * r * 1.3, x + Math.cos(am + w) * r * 1.3, y + Math.sin(am + w) * r * 1.3, px, py);
+        }
       }
-    }
-    b.z();
-  }, { fill: role, ...p });
+      b.z();
+    },
+    { fill: role, ...p },
+  );
   s.circle(x, y, r * 0.3, { fill: centre, ...p });
 }
 
@@ -276,20 +373,7 @@ export function wheat(s: Scene, x: number, base: number, h: number, lean: number
 
 /* ------------------------------------------------------------------ the figure */
 
-export type Headwear =
-  | "none"
-  | "crown"
-  | "tiara"
-  | "helm"
-  | "hood"
-  | "veil"
-  | "horns"
-  | "stars"
-  | "moon"
-  | "cap"
-  | "wreath"
-  | "square"
-  | "wide";
+export type Headwear = "none" | "crown" | "tiara" | "helm" | "hood" | "veil" | "horns" | "stars" | "moon" | "cap" | "wreath" | "square" | "wide";
 
 export type FigureOpts = {
   x: number;
@@ -355,7 +439,14 @@ export function sleeve(s: Scene, pts: Pt[], w0: number, w1: number, role: Role) 
 }
 
 /** Headwear that is a card's symbol, with the name the document marks it by. */
-const HEADWEAR_SYMBOL: Partial<Record<Headwear, string>> = { crown: "crown", square: "crown", tiara: "triple-crown", stars: "crown-of-stars", moon: "moon-crown", horns: "horns" };
+const HEADWEAR_SYMBOL: Partial<Record<Headwear, string>> = {
+  crown: "crown",
+  square: "crown",
+  tiara: "triple-crown",
+  stars: "crown-of-stars",
+  moon: "moon-crown",
+  horns: "horns",
+};
 
 function headwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
   const symbol = HEADWEAR_SYMBOL[kind];
@@ -374,22 +465,82 @@ function drawHeadwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
       s.rect(-24, hy - 18, 48, 8, { fill: "gold" });
       break;
     case "tiara":
-      s.path((b) => b.m(-22, hy - 10).c(-24, hy - 50, -12, hy - 80, 0, hy - 86).c(12, hy - 80, 24, hy - 50, 22, hy - 10).z(), { fill: "gold" });
+      s.path(
+        (b) =>
+          b
+            .m(-22, hy - 10)
+            .c(-24, hy - 50, -12, hy - 80, 0, hy - 86)
+            .c(12, hy - 80, 24, hy - 50, 22, hy - 10)
+            .z(),
+        { fill: "gold" },
+      );
       for (const k of [0, 1, 2]) s.rect(-20 + k * 3, hy - 24 - k * 20, 40 - k * 6, 6, { fill: "red", bare: true });
       s.circle(0, hy - 90, 5, { fill: "gold" });
       break;
     case "helm":
-      s.path((b) => b.m(-25, hy + 6).l(-25, hy - 8).c(-25, hy - 34, 25, hy - 34, 25, hy - 8).l(25, hy + 6).l(12, hy + 6).l(12, hy - 4).l(-12, hy - 4).l(-12, hy + 6).z(), { fill: "metal" });
-      s.path((b) => b.m(0, hy - 28).c(10, hy - 60, 34, hy - 62, 48, hy - 44).c(30, hy - 50, 16, hy - 40, 6, hy - 24).z(), { fill: "red" });
+      s.path(
+        (b) =>
+          b
+            .m(-25, hy + 6)
+            .l(-25, hy - 8)
+            .c(-25, hy - 34, 25, hy - 34, 25, hy - 8)
+            .l(25, hy + 6)
+            .l(12, hy + 6)
+            .l(12, hy - 4)
+            .l(-12, hy - 4)
+            .l(-12, hy + 6)
+            .z(),
+        { fill: "metal" },
+      );
+      s.path(
+        (b) =>
+          b
+            .m(0, hy - 28)
+            .c(10, hy - 60, 34, hy - 62, 48, hy - 44)
+            .c(30, hy - 50, 16, hy - 40, 6, hy - 24)
+            .z(),
+        { fill: "red" },
+      );
       break;
     case "hood":
-      s.path((b) => b.m(-34, hy + 40).c(-40, hy - 10, -26, hy - 42, 0, hy - 42).c(26, hy - 42, 40, hy - 10, 34, hy + 40).l(22, hy + 40).c(26, hy + 6, 18, hy - 22, 0, hy - 22).c(-18, hy - 22, -26, hy + 6, -22, hy + 40).z(), { fill: robe });
+      s.path(
+        (b) =>
+          b
+            .m(-34, hy + 40)
+            .c(-40, hy - 10, -26, hy - 42, 0, hy - 42)
+            .c(26, hy - 42, 40, hy - 10, 34, hy + 40)
+            .l(22, hy + 40)
+            .c(26, hy + 6, 18, hy - 22, 0, hy - 22)
+            .c(-18, hy - 22, -26, hy + 6, -22, hy + 40)
+            .z(),
+        { fill: robe },
+      );
       break;
     case "veil":
-      s.path((b) => b.m(-26, hy + 70).c(-36, hy + 20, -34, hy - 36, 0, hy - 36).c(34, hy - 36, 36, hy + 20, 26, hy + 70).l(18, hy + 70).c(22, hy + 20, 20, hy - 14, 0, hy - 16).c(-20, hy - 14, -22, hy + 20, -18, hy + 70).z(), { fill: "pale", op: 0.9 });
+      s.path(
+        (b) =>
+          b
+            .m(-26, hy + 70)
+            .c(-36, hy + 20, -34, hy - 36, 0, hy - 36)
+            .c(34, hy - 36, 36, hy + 20, 26, hy + 70)
+            .l(18, hy + 70)
+            .c(22, hy + 20, 20, hy - 14, 0, hy - 16)
+            .c(-20, hy - 14, -22, hy + 20, -18, hy + 70)
+            .z(),
+        { fill: "pale", op: 0.9 },
+      );
       break;
     case "horns":
-      for (const side of [-1, 1]) s.path((b) => b.m(side * 10, hy - 18).c(side * 22, hy - 36, side * 36, hy - 44, side * 30, hy - 66).c(side * 44, hy - 46, side * 34, hy - 20, side * 20, hy - 10).z(), { fill: "stone" });
+      for (const side of [-1, 1])
+        s.path(
+          (b) =>
+            b
+              .m(side * 10, hy - 18)
+              .c(side * 22, hy - 36, side * 36, hy - 44, side * 30, hy - 66)
+              .c(side * 44, hy - 46, side * 34, hy - 20, side * 20, hy - 10)
+              .z(),
+          { fill: "stone" },
+        );
       break;
     case "stars":
       for (let i = 0; i < 7; i++) {
@@ -404,7 +555,15 @@ function drawHeadwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
       break;
     case "cap":
       s.ellipse(4, hy - 16, 30, 11, { fill: robe }, -10);
-      s.path((b) => b.m(18, hy - 22).c(34, hy - 44, 50, hy - 50, 60, hy - 46).c(46, hy - 40, 34, hy - 30, 22, hy - 18).z(), { fill: "red" });
+      s.path(
+        (b) =>
+          b
+            .m(18, hy - 22)
+            .c(34, hy - 44, 50, hy - 50, 60, hy - 46)
+            .c(46, hy - 40, 34, hy - 30, 22, hy - 18)
+            .z(),
+        { fill: "red" },
+      );
       break;
     case "wreath":
       for (let i = 0; i < 9; i++) {
@@ -414,7 +573,15 @@ function drawHeadwear(s: Scene, kind: Headwear, hy: number, robe: Role) {
       break;
     case "wide":
       s.ellipse(0, hy - 18, 46, 9, { fill: robe });
-      s.path((b) => b.m(-20, hy - 18).q(-18, hy - 50, 0, hy - 52).q(18, hy - 50, 20, hy - 18).z(), { fill: robe });
+      s.path(
+        (b) =>
+          b
+            .m(-20, hy - 18)
+            .q(-18, hy - 50, 0, hy - 52)
+            .q(18, hy - 50, 20, hy - 18)
+            .z(),
+        { fill: robe },
+      );
       s.rect(-20, hy - 26, 40, 6, { fill: "gold", bare: true });
       break;
     case "none":
@@ -464,25 +631,108 @@ function drawFigure(s: Scene, o: FigureOpts): FigureInfo {
   if (o.halo) s.circle(0, hy, 48, { fill: "light", glow: true });
   if (o.wings === "feather") {
     for (const side of [-1, 1])
-      s.path((b) => b.m(side * 20, sy + 10).c(side * 80, sy - 90, side * 150, sy - 80, side * 170, sy - 20).c(side * 140, sy - 10, side * 150, sy + 30, side * 120, sy + 40).c(side * 100, sy + 70, side * 70, sy + 80, side * 30, sy + 60).z(), { fill: "pale" });
+      s.path(
+        (b) =>
+          b
+            .m(side * 20, sy + 10)
+            .c(side * 80, sy - 90, side * 150, sy - 80, side * 170, sy - 20)
+            .c(side * 140, sy - 10, side * 150, sy + 30, side * 120, sy + 40)
+            .c(side * 100, sy + 70, side * 70, sy + 80, side * 30, sy + 60)
+            .z(),
+        { fill: "pale" },
+      );
   } else if (o.wings === "bat") {
     for (const side of [-1, 1])
-      s.path((b) => b.m(side * 20, sy + 10).l(side * 90, sy - 80).l(side * 170, sy - 50).q(side * 140, sy - 20, side * 150, sy + 20).q(side * 120, sy + 5, side * 110, sy + 40).q(side * 80, sy + 25, side * 60, sy + 60).z(), { fill: "dark" });
+      s.path(
+        (b) =>
+          b
+            .m(side * 20, sy + 10)
+            .l(side * 90, sy - 80)
+            .l(side * 170, sy - 50)
+            .q(side * 140, sy - 20, side * 150, sy + 20)
+            .q(side * 120, sy + 5, side * 110, sy + 40)
+            .q(side * 80, sy + 25, side * 60, sy + 60)
+            .z(),
+        { fill: "dark" },
+      );
   }
   actor?.tail?.(s, seated);
   if (o.cloak)
-    s.path((b) => b.m(-36, sy + 2).c(-70, sy + 60, -86, -80, -92, 0).l(92, 0).c(86, -80, 70, sy + 60, 36, sy + 2).z(), { fill: o.cloak });
-  if (o.hair === "long" && !actor) s.path((b) => b.m(-24, hy - 10).c(-40, hy + 30, -38, hy + 70, -30, hy + 84).l(30, hy + 84).c(38, hy + 70, 40, hy + 30, 24, hy - 10).z(), { fill: "hair" });
+    s.path(
+      (b) =>
+        b
+          .m(-36, sy + 2)
+          .c(-70, sy + 60, -86, -80, -92, 0)
+          .l(92, 0)
+          .c(86, -80, 70, sy + 60, 36, sy + 2)
+          .z(),
+      { fill: o.cloak },
+    );
+  if (o.hair === "long" && !actor)
+    s.path(
+      (b) =>
+        b
+          .m(-24, hy - 10)
+          .c(-40, hy + 30, -38, hy + 70, -30, hy + 84)
+          .l(30, hy + 84)
+          .c(38, hy + 70, 40, hy + 30, 24, hy - 10)
+          .z(),
+      { fill: "hair" },
+    );
 
   // Robe.
   if (seated) {
-    s.path((b) => b.m(-38, sy + 16).q(-38, sy - 6, 0, sy - 8).q(38, sy - 6, 38, sy + 16).c(48, sy + 50, 62, -110, 70, -98).c(74, -60, 72, -20, 74, 0).q(0, 10, -74, 0).c(-72, -20, -74, -60, -70, -98).c(-62, -110, -48, sy + 50, -38, sy + 16).z(), { fill: o.robe });
+    s.path(
+      (b) =>
+        b
+          .m(-38, sy + 16)
+          .q(-38, sy - 6, 0, sy - 8)
+          .q(38, sy - 6, 38, sy + 16)
+          .c(48, sy + 50, 62, -110, 70, -98)
+          .c(74, -60, 72, -20, 74, 0)
+          .q(0, 10, -74, 0)
+          .c(-72, -20, -74, -60, -70, -98)
+          .c(-62, -110, -48, sy + 50, -38, sy + 16)
+          .z(),
+      { fill: o.robe },
+    );
     s.path((b) => b.m(-68, -100).q(0, -84, 68, -100).l(70, -86).q(0, -70, -70, -86).z(), { fill: o.under ?? o.robe, op: 0.85 });
   } else {
-    s.path((b) => b.m(-40, sy + 14).q(-40, sy - 8, 0, sy - 10).q(40, sy - 8, 40, sy + 14).c(52, -160, 62, -70, 72, 0).q(0, 12, -72, 0).c(-62, -70, -52, -160, -40, sy + 14).z(), { fill: o.robe });
-    if (o.under) s.path((b) => b.m(-16, sy + 2).l(16, sy + 2).l(28, 2).q(0, 6, -28, 2).z(), { fill: o.under });
+    s.path(
+      (b) =>
+        b
+          .m(-40, sy + 14)
+          .q(-40, sy - 8, 0, sy - 10)
+          .q(40, sy - 8, 40, sy + 14)
+          .c(52, -160, 62, -70, 72, 0)
+          .q(0, 12, -72, 0)
+          .c(-62, -70, -52, -160, -40, sy + 14)
+          .z(),
+      { fill: o.robe },
+    );
+    if (o.under)
+      s.path(
+        (b) =>
+          b
+            .m(-16, sy + 2)
+            .l(16, sy + 2)
+            .l(28, 2)
+            .q(0, 6, -28, 2)
+            .z(),
+        { fill: o.under },
+      );
   }
-  if (o.belt) s.path((b) => b.m(-42, (seated ? -150 : -160) - 2).q(0, (seated ? -150 : -160) + 8, 42, (seated ? -150 : -160) - 2).l(43, (seated ? -150 : -160) + 8).q(0, (seated ? -150 : -160) + 18, -43, (seated ? -150 : -160) + 8).z(), { fill: o.belt });
+  if (o.belt)
+    s.path(
+      (b) =>
+        b
+          .m(-42, (seated ? -150 : -160) - 2)
+          .q(0, (seated ? -150 : -160) + 8, 42, (seated ? -150 : -160) - 2)
+          .l(43, (seated ? -150 : -160) + 8)
+          .q(0, (seated ? -150 : -160) + 18, -43, (seated ? -150 : -160) + 8)
+          .z(),
+      { fill: o.belt },
+    );
 
   actor?.feet?.(s, seated);
 
@@ -500,7 +750,16 @@ function drawFigure(s: Scene, o: FigureOpts): FigureInfo {
         if (covering) actor.head(s, hy, "ears");
       } else {
         s.circle(0, hy, 23, { fill: skin });
-        if (o.hair === "short" || o.hair === "long") s.path((b) => b.m(-23, hy + 2).c(-26, hy - 30, 26, hy - 30, 23, hy + 2).c(14, hy - 12, -14, hy - 12, -23, hy + 2).z(), { fill: "hair" });
+        if (o.hair === "short" || o.hair === "long")
+          s.path(
+            (b) =>
+              b
+                .m(-23, hy + 2)
+                .c(-26, hy - 30, 26, hy - 30, 23, hy + 2)
+                .c(14, hy - 12, -14, hy - 12, -23, hy + 2)
+                .z(),
+            { fill: "hair" },
+          );
         if (o.face !== false) {
           for (const side of [-1, 1]) s.path((b) => b.m(side * 4, hy + 1).q(side * 9, hy + 5, side * 14, hy + 1), { stroke: "hair", w: 2.2, op: 0.85 });
           s.path((b) => b.m(-4, hy + 12).q(0, hy + 14, 4, hy + 12), { stroke: "red", w: 2.2, op: 0.8 });
@@ -525,8 +784,28 @@ export function smallFigure(s: Scene, x: number, y: number, h: number, role: Rol
   s.translate(x, y).scale(k);
   s.path((b) => b.m(-14, -70).q(0, -76, 14, -70).l(20, 0).l(-20, 0).z(), { fill: role });
   if (armsUp) {
-    sleeve(s, [[-10, -66], [-22, -90], [-26, -108]], 9, 7, role);
-    sleeve(s, [[10, -66], [22, -90], [26, -108]], 9, 7, role);
+    sleeve(
+      s,
+      [
+        [-10, -66],
+        [-22, -90],
+        [-26, -108],
+      ],
+      9,
+      7,
+      role,
+    );
+    sleeve(
+      s,
+      [
+        [10, -66],
+        [22, -90],
+        [26, -108],
+      ],
+      9,
+      7,
+      role,
+    );
   }
   s.circle(0, -86, 11, { fill: "skin" });
   s.restore();

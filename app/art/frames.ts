@@ -44,7 +44,18 @@ export function fitFont(text: string, max: number, width: number, upper: boolean
   return Math.max(12, Math.min(max, width / Math.max(em, 0.1)));
 }
 
-type TextOpts = { x: number; y: number; size: number; fill: string; family: string; upper?: boolean; spacing?: number; weight?: string; italic?: boolean; extra?: string };
+type TextOpts = {
+  x: number;
+  y: number;
+  size: number;
+  fill: string;
+  family: string;
+  upper?: boolean;
+  spacing?: number;
+  weight?: string;
+  italic?: boolean;
+  extra?: string;
+};
 
 function labelText(text: string, o: TextOpts): string {
   const shown = o.upper ? text.toUpperCase() : text;
@@ -57,9 +68,13 @@ function labelText(text: string, o: TextOpts): string {
 function flat(scene: Scene, fill: string, stroke?: string, sw = 1.2): string {
   const one = (it: Item) => {
     const g = it.g;
-    const paint = it.p.stroke && !it.p.fill ? ` fill="none" stroke="${fill}" stroke-width="${n1(it.p.w ?? 2)}"` : ` fill="${fill}"${stroke ? ` stroke="${stroke}" stroke-width="${sw}"` : ""}`;
+    const paint =
+      it.p.stroke && !it.p.fill
+        ? ` fill="none" stroke="${fill}" stroke-width="${n1(it.p.w ?? 2)}"`
+        : ` fill="${fill}"${stroke ? ` stroke="${stroke}" stroke-width="${sw}"` : ""}`;
     if (g.t === "c") return `<circle cx="${n1(g.cx)}" cy="${n1(g.cy)}" r="${n1(g.r)}"${paint}/>`;
-    if (g.t === "e") return `<ellipse cx="${n1(g.cx)}" cy="${n1(g.cy)}" rx="${n1(g.rx)}" ry="${n1(g.ry)}" transform="rotate(${n1(g.rot)} ${n1(g.cx)} ${n1(g.cy)})"${paint}/>`;
+    if (g.t === "e")
+      return `<ellipse cx="${n1(g.cx)}" cy="${n1(g.cy)}" rx="${n1(g.rx)}" ry="${n1(g.ry)}" transform="rotate(${n1(g.rot)} ${n1(g.cx)} ${n1(g.cy)})"${paint}/>`;
     return `<path d="${g.d}"${paint}/>`;
   };
   return scene.items.map(one).join("");
@@ -96,7 +111,14 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
     labelText(
       text,
       letters
-        ? { ...o, family: FAMILIES[letters.family], upper: letters.upper, weight: letters.weight, italic: letters.italic, size: letters.upper && !o.upper ? o.size * 0.86 : letters.family === "mono" ? o.size * 0.8 : o.size }
+        ? {
+            ...o,
+            family: FAMILIES[letters.family],
+            upper: letters.upper,
+            weight: letters.weight,
+            italic: letters.italic,
+            size: letters.upper && !o.upper ? o.size * 0.86 : letters.family === "mono" ? o.size * 0.8 : o.size,
+          }
         : o,
     );
   const c = (role: keyof RoleColors) => hex(colors[role]);
@@ -140,7 +162,13 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       const ink = hex(hsl(look.hue, 45, 9));
       const paper = hex(hsl(mixHue(look.hue, 45, 0.75), 38, 89));
       let over = `<path d="${CARD}${rectWindow(30, 30, 540, 740, 4)}" fill="${ink}" fill-rule="evenodd"/><rect x="38" y="38" width="524" height="724" fill="none" stroke="${ink}" stroke-width="3"/><rect x="14" y="14" width="572" height="772" rx="12" fill="none" stroke="${paper}" stroke-width="1.5"/>`;
-      for (const [x, y] of [[30, 30], [570, 30], [30, 770], [570, 770]] as const) over += `<rect x="${x - 20}" y="${y - 20}" width="40" height="40" fill="${ink}" stroke="${paper}" stroke-width="2"/>`;
+      for (const [x, y] of [
+        [30, 30],
+        [570, 30],
+        [30, 770],
+        [570, 770],
+      ] as const)
+        over += `<rect x="${x - 20}" y="${y - 20}" width="40" height="40" fill="${ink}" stroke="${paper}" stroke-width="2"/>`;
       over += flat(cornerMarks(look.motif, 30, 0.9), paper);
       if (labels) {
         over += `<rect x="${n1(300 - nw / 2)}" y="42" width="${n1(nw)}" height="54" fill="${paper}" stroke="${ink}" stroke-width="5"/>`;
@@ -157,7 +185,16 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         over += `<rect x="${n1(300 - nw / 2 + 10)}" y="28" width="${n1(nw - 20)}" height="36" fill="${inks.paper}"/>`;
         over += label(numeral, { x: 300, y: 46, size: 18, fill: inks.ink, family: SANS, upper: true, spacing: 5, weight: "300" });
         over += `<line x1="270" y1="728" x2="330" y2="728" stroke="${inks.accent}" stroke-width="2"/>`;
-        over += label(title, { x: 300, y: 700, size: fitFont(title, 26, 470, true, 0.28), fill: inks.ink, family: SANS, upper: true, spacing: 6, weight: "300" });
+        over += label(title, {
+          x: 300,
+          y: 700,
+          size: fitFont(title, 26, 470, true, 0.28),
+          fill: inks.ink,
+          family: SANS,
+          upper: true,
+          spacing: 6,
+          weight: "300",
+        });
       }
       over += `<circle cx="300" cy="758" r="3" fill="${inks.accent}"/>`;
       return { under: `<path d="${CARD}" fill="${inks.paper}"/>`, window: `<rect x="46" y="46" width="508" height="614"/>`, over, defs: "" };
@@ -177,7 +214,8 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         const inward = -side;
         over += `<path d="M${x} 660C${x} 560 ${x + inward * 14} 470 ${x} 380C${x - inward * 10} 300 ${x + inward * 8} 230 ${x + inward * 30} 150" fill="none" stroke="${gold}" stroke-width="3"/>`;
         over += `<path d="M${x + inward * 30} 150C${x + inward * 60} 110 ${x + inward * 40} 70 ${x + inward * 8} 90C${x + inward * 30} 96 ${x + inward * 36} 118 ${x + inward * 20} 130" fill="none" stroke="${gold}" stroke-width="3"/>`;
-        for (const y of [300, 430, 560]) over += `<path d="M${x} ${y}q${inward * 22} -22 ${inward * 10} -46q${-inward * 20} 18 ${-inward * 10} 46Z" fill="${band}" stroke="${gold}" stroke-width="1.5"/>`;
+        for (const y of [300, 430, 560])
+          over += `<path d="M${x} ${y}q${inward * 22} -22 ${inward * 10} -46q${-inward * 20} 18 ${-inward * 10} 46Z" fill="${band}" stroke="${gold}" stroke-width="1.5"/>`;
       }
       over += flat(cornerMarks(look.motif, 34, 0.9), band, gold, 1.2);
       if (labels) {
@@ -213,9 +251,29 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       over += `<g filter="url(#${pre}tube)" fill="none"><rect x="30" y="30" width="540" height="740" rx="18" stroke="${tube}" stroke-width="4"/><rect x="16" y="16" width="568" height="768" rx="24" stroke="${tube2}" stroke-width="2.5"/></g>`;
       if (labels) {
         over += `<rect x="${n1(300 - nw / 2)}" y="44" width="${n1(nw)}" height="52" rx="26" fill="${dark}" fill-opacity="0.85" stroke="${tube2}" stroke-width="3" filter="url(#${pre}tube)"/>`;
-        over += label(numeral, { x: 300, y: 71, size: 26, fill: tube2, family: SANS, weight: "700", upper: true, spacing: 3, extra: ` filter="url(#${pre}tube)"` });
+        over += label(numeral, {
+          x: 300,
+          y: 71,
+          size: 26,
+          fill: tube2,
+          family: SANS,
+          weight: "700",
+          upper: true,
+          spacing: 3,
+          extra: ` filter="url(#${pre}tube)"`,
+        });
         over += `<rect x="70" y="684" width="460" height="62" rx="14" fill="${dark}" fill-opacity="0.88" stroke="${tube}" stroke-width="3" filter="url(#${pre}tube)"/>`;
-        over += label(title, { x: 300, y: 716, size: fitFont(title, 30, 400, true, 0.12), fill: tube, family: SANS, weight: "700", upper: true, spacing: 3, extra: ` filter="url(#${pre}tube)"` });
+        over += label(title, {
+          x: 300,
+          y: 716,
+          size: fitFont(title, 30, 400, true, 0.12),
+          fill: tube,
+          family: SANS,
+          weight: "700",
+          upper: true,
+          spacing: 3,
+          extra: ` filter="url(#${pre}tube)"`,
+        });
       }
       return { under: `<path d="${CARD}" fill="${dark}"/>`, window: `<rect x="30" y="30" width="540" height="740" rx="18"/>`, over, defs };
     }
@@ -277,7 +335,12 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       const gold = hex(hsl(42, 62, 60));
       const win = `M60 40H540L560 60V680L540 700H60L40 680V60Z`;
       let over = `<path d="${CARD}${win}" fill="${dark}" fill-rule="evenodd"/><path d="${win}" fill="none" stroke="${gold}" stroke-width="3"/><path d="M66 30H534L570 66V674L534 710H66L30 674V66Z" fill="none" stroke="${gold}" stroke-width="1.2"/>`;
-      for (const [x, y, sx, sy] of [[40, 60, 1, 1], [560, 60, -1, 1], [40, 680, 1, -1], [560, 680, -1, -1]] as const)
+      for (const [x, y, sx, sy] of [
+        [40, 60, 1, 1],
+        [560, 60, -1, 1],
+        [40, 680, 1, -1],
+        [560, 680, -1, -1],
+      ] as const)
         for (let i = 1; i <= 3; i++) over += `<path d="M${x} ${y + sy * i * 12}H${x + sx * i * 12}V${y}" fill="none" stroke="${gold}" stroke-width="1.4"/>`;
       if (labels) {
         over += `<path d="M${n1(300 - nw / 2)} 74L${n1(300 - nw / 2 + 16)} 48H${n1(300 + nw / 2 - 16)}L${n1(300 + nw / 2)} 74L${n1(300 + nw / 2 - 16)} 100H${n1(300 - nw / 2 + 16)}Z" fill="${dark}" stroke="${gold}" stroke-width="2.5"/>`;
@@ -334,7 +397,16 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       let over = "";
       if (labels) {
         over += label(numeral, { x: 300, y: 72, size: fitFont(numeral, 24, nw - 40, true, 0, true), fill: light, family: MONO, upper: true, weight: "700" });
-        over += label(title, { x: 300, y: 718, size: fitFont(title, 27, 400, true, 0.06, true), fill: light, family: MONO, upper: true, weight: "700", spacing: 1 });
+        over += label(title, {
+          x: 300,
+          y: 718,
+          size: fitFont(title, 27, 400, true, 0.06, true),
+          fill: light,
+          family: MONO,
+          upper: true,
+          weight: "700",
+          spacing: 1,
+        });
       }
       return { under: `<path d="${CARD}" fill="${dark}"/>`, window: `<rect x="0" y="0" width="600" height="800"/>`, over, defs: "" };
     }
@@ -345,10 +417,24 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
 export function pixelFrame(s: Scene, look: DeckLook, labels: Labels) {
   const C = 12.5;
   const ring = (x: number, y: number, w: number, h: number, t: number) =>
-    s.path((b) => b.poly([x, y, x + w, y, x + w, y + h, x, y + h]).poly([x + t, y + t, x + t, y + h - t, x + w - t, y + h - t, x + w - t, y + t]), { fill: "dark", bare: true });
+    s.path((b) => b.poly([x, y, x + w, y, x + w, y + h, x, y + h]).poly([x + t, y + t, x + t, y + h - t, x + w - t, y + h - t, x + w - t, y + t]), {
+      fill: "dark",
+      bare: true,
+    });
   ring(0, 0, 600, 800, C * 2);
-  s.path((b) => b.poly([C * 2, C * 2, 600 - C * 2, C * 2, 600 - C * 2, 800 - C * 2, C * 2, 800 - C * 2]).poly([C * 3, C * 3, C * 3, 800 - C * 3, 600 - C * 3, 800 - C * 3, 600 - C * 3, C * 3]), { fill: "gold", bare: true });
-  for (const [x, y] of [[C * 2, C * 2], [600 - C * 5, C * 2], [C * 2, 800 - C * 5], [600 - C * 5, 800 - C * 5]] as const) {
+  s.path(
+    (b) =>
+      b
+        .poly([C * 2, C * 2, 600 - C * 2, C * 2, 600 - C * 2, 800 - C * 2, C * 2, 800 - C * 2])
+        .poly([C * 3, C * 3, C * 3, 800 - C * 3, 600 - C * 3, 800 - C * 3, 600 - C * 3, C * 3]),
+    { fill: "gold", bare: true },
+  );
+  for (const [x, y] of [
+    [C * 2, C * 2],
+    [600 - C * 5, C * 2],
+    [C * 2, 800 - C * 5],
+    [600 - C * 5, 800 - C * 5],
+  ] as const) {
     s.rect(x, y, C * 3, C * 3, { fill: "gold", bare: true });
     s.rect(x + C, y + C, C, C, { fill: "dark", bare: true });
   }

@@ -1,7 +1,6 @@
 /** Small shared helpers for the card painter: escaping, a seeded generator, colour and number formatting. */
 
-export const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** A seeded pseudo-random generator (mulberry32): the same seed always yields the same sequence. */
 export type Rng = {
@@ -74,7 +73,11 @@ export function mixHex(a: Hsl, b: Hsl, t: number): string {
   const ra = hslToRgb(a);
   const rb = hslToRgb(b);
   return `#${ra
-    .map((v, i) => Math.round(v + (rb[i]! - v) * t).toString(16).padStart(2, "0"))
+    .map((v, i) =>
+      Math.round(v + (rb[i]! - v) * t)
+        .toString(16)
+        .padStart(2, "0"),
+    )
     .join("")}`;
 }
 

@@ -139,7 +139,10 @@ function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }, s
   // The first painting takes the view of the theme's setting; a repaint frames it anew.
   const setting = settingOf(cast);
   const view = VIEW[setting];
-  const framing = variant || view.zoom <= 1 ? framingFor(card.key, seed, variant, variant ? keptBox(card) : null, view.zoom > 1 ? [view.fx, view.fy] : undefined) : framingAt(view.zoom, view.fx, view.fy, keptBox(card));
+  const framing =
+    variant || view.zoom <= 1
+      ? framingFor(card.key, seed, variant, variant ? keptBox(card) : null, view.zoom > 1 ? [view.fx, view.fy] : undefined)
+      : framingAt(view.zoom, view.fx, view.fy, keptBox(card));
   scene.save();
   frame(scene, framing);
   if (variant % 2 === 1 && !UNMIRRORED.has(card.key)) scene.translate(600, 0).scale(-1, 1);
@@ -217,7 +220,12 @@ export function paintCardBackSvg(input: { theme: string; style: string; design?:
   const marks: [number, number, number][] = [];
   for (let i = 0; i < 7 + design * 3; i++) marks.push([rng.range(60, 280), rng.range(60, 380), rng.range(0.5, 0.9)]);
   for (const [x, y, k] of marks)
-    for (const [mx, my] of [[x, y], [600 - x, y], [x, 800 - y], [600 - x, 800 - y]] as const) {
+    for (const [mx, my] of [
+      [x, y],
+      [600 - x, y],
+      [x, 800 - y],
+      [600 - x, 800 - y],
+    ] as const) {
       if (Math.hypot(mx - 300, my - 400) < 230) continue;
       motifMark(s, look.motif, mx, my, k, 200, { bg: true, op: 0.8 });
     }

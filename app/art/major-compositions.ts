@@ -27,7 +27,24 @@ import type { Ctx } from "./minor-compositions";
 import { drawSubject, lead, mainCreature } from "./subjects/cast";
 import { scenery, skyline, sprinkle } from "./motifs";
 import { themeProps } from "./theme-staging";
-import { banner, bolt, crayfish, crownProp, flame, ground, infinity, jug, key, lantern, lily, rose, scales, skull, stream, wheelOfFortune } from "./major-props";
+import {
+  banner,
+  bolt,
+  crayfish,
+  crownProp,
+  flame,
+  ground,
+  infinity,
+  jug,
+  key,
+  lantern,
+  lily,
+  rose,
+  scales,
+  skull,
+  stream,
+  wheelOfFortune,
+} from "./major-props";
 import { starPoints, type Scene } from "./scene";
 
 /* ------------------------------------------------------------------ the 22 cards */
@@ -46,11 +63,27 @@ const fool: Compose = (s, { rng, cast, look }) => {
   });
   sprinkle(s, rng, look.motif2, 4, [260, 110, 560, 300], { bg: true, op: 0.7 });
   s.foreground();
-  for (const [x, y] of [[70, 620], [120, 650], [60, 690]] as const) flower(s, x, y, 12, 5, "accent", "gold");
-  const f = figure(s, lead(cast, { x: 320, y: 590, h: 330, robe: "robe2", under: "pale", head: "cap", hair: "short", belt: "gold", left: [-62, -120], right: [40, -222] }));
+  for (const [x, y] of [
+    [70, 620],
+    [120, 650],
+    [60, 690],
+  ] as const)
+    flower(s, x, y, 12, 5, "accent", "gold");
+  const f = figure(
+    s,
+    lead(cast, { x: 320, y: 590, h: 330, robe: "robe2", under: "pale", head: "cap", hair: "short", belt: "gold", left: [-62, -120], right: [40, -222] }),
+  );
   s.symbol("bundle", () => {
     s.line([f.right[0] + 22, f.right[1] + 30, f.right[0] - 88, f.right[1] - 56], { stroke: "trunk", w: 6 });
-    s.path((b) => b.m(f.right[0] - 82, f.right[1] - 50).q(f.right[0] - 120, f.right[1] - 60, f.right[0] - 112, f.right[1] - 20).q(f.right[0] - 80, f.right[1] - 6, f.right[0] - 82, f.right[1] - 50).z(), { fill: "red" });
+    s.path(
+      (b) =>
+        b
+          .m(f.right[0] - 82, f.right[1] - 50)
+          .q(f.right[0] - 120, f.right[1] - 60, f.right[0] - 112, f.right[1] - 20)
+          .q(f.right[0] - 80, f.right[1] - 6, f.right[0] - 82, f.right[1] - 50)
+          .z(),
+      { fill: "red" },
+    );
   });
   rose(s, f.left[0] - 6, f.left[1] - 14, 14, "pale");
   s.symbol("dog", () => dog(s, 200, 596, 84, 1, "pale", "leap"));
@@ -66,7 +99,10 @@ const magician: Compose = (s, { rng, cast, look }) => {
       rose(s, x, 132 + (i % 2) * 10, 16, "red");
     }
   });
-  const f = figure(s, lead(cast, { x: 300, y: 610, h: 390, robe: "pale", cloak: "red", head: "none", hair: "short", belt: "gold", left: [-64, -70], right: [52, -336] }));
+  const f = figure(
+    s,
+    lead(cast, { x: 300, y: 610, h: 390, robe: "pale", cloak: "red", head: "none", hair: "short", belt: "gold", left: [-64, -70], right: [52, -336] }),
+  );
   infinity(s, 300, f.head[1] - 58, 56);
   s.symbol("wand", () => {
     s.line([f.right[0], f.right[1] - 60, f.right[0], f.right[1] + 30], { stroke: "pale", w: 8 });
@@ -104,7 +140,10 @@ const priestess: Compose = (s, { rng, cast, variant = 0 }) => {
   s.foreground();
   s.symbol("pillar", () => pillar(s, 92, 650, 130, 72, "dark", "stone", "B"));
   s.symbol("pillar", () => pillar(s, 508, 650, 130, 72, "pale", "stone", "J"));
-  const f = figure(s, lead(cast, { x: 300, y: 650, h: 420, seated: true, robe: "water", under: "pale", head: "moon", hair: "long", left: [-32, -142], right: [32, -138] }));
+  const f = figure(
+    s,
+    lead(cast, { x: 300, y: 650, h: 420, seated: true, robe: "water", under: "pale", head: "moon", hair: "long", left: [-32, -142], right: [32, -138] }),
+  );
   s.symbol("scroll", () => s.rect(264, f.left[1] - 18, 72, 34, { fill: "pale" }));
   s.text(300, f.left[1] + 1, "TORA", 14, "dark", "700");
   s.symbol("cross", () => {
@@ -123,7 +162,10 @@ const empress: Compose = (s, { rng, cast, look }) => {
   sprinkle(s, rng, look.motif2, 4, [60, 110, 540, 250], { bg: true, op: 0.7 });
   s.foreground();
   s.path((b) => b.m(150, 650).l(150, 330).q(150, 290, 300, 280).q(450, 290, 450, 330).l(450, 650).z(), { fill: "red", op: 0.9 });
-  const f = figure(s, lead(cast, { x: 300, y: 660, h: 400, seated: true, robe: "pale", under: "robe2", head: "stars", hair: "long", left: [-58, -112], right: [46, -170] }));
+  const f = figure(
+    s,
+    lead(cast, { x: 300, y: 660, h: 400, seated: true, robe: "pale", under: "robe2", head: "stars", hair: "long", left: [-58, -112], right: [46, -170] }),
+  );
   for (let i = 0; i < 9; i++) s.circle(240 + (i % 3) * 60 + rng.range(-8, 8), 470 + Math.floor(i / 3) * 50, 7, { fill: "red", bare: true });
   s.symbol("sceptre", () => {
     s.line([f.right[0], f.right[1] + 40, f.right[0], f.right[1] - 110], { stroke: "gold", w: 6 });
@@ -147,8 +189,30 @@ const emperor: Compose = (s, { rng, cast }) => {
   ground(s, 600, "ground2");
   s.foreground();
   s.symbol("throne", () => throne(s, 300, 668, 260, 470, "stone", "gold", "ram"));
-  const f = figure(s, lead(cast, { x: 300, y: 668, h: 410, seated: true, robe: "red", under: "metal", cloak: "fire", head: "square", hair: "short", left: [-66, -130], right: [58, -150] }));
-  s.path((b) => b.m(f.head[0] - 20, f.head[1] + 8).q(f.head[0], f.head[1] + 70, f.head[0] + 20, f.head[1] + 8).z(), { fill: "pale" });
+  const f = figure(
+    s,
+    lead(cast, {
+      x: 300,
+      y: 668,
+      h: 410,
+      seated: true,
+      robe: "red",
+      under: "metal",
+      cloak: "fire",
+      head: "square",
+      hair: "short",
+      left: [-66, -130],
+      right: [58, -150],
+    }),
+  );
+  s.path(
+    (b) =>
+      b
+        .m(f.head[0] - 20, f.head[1] + 8)
+        .q(f.head[0], f.head[1] + 70, f.head[0] + 20, f.head[1] + 8)
+        .z(),
+    { fill: "pale" },
+  );
   const ax = f.right[0];
   const ay = f.right[1];
   s.symbol("ankh", () => {
@@ -171,12 +235,20 @@ const hierophant: Compose = (s, { rng, cast, look }) => {
   s.symbol("pillar", () => pillar(s, 110, 640, 150, 70, "stone2", "gold"));
   s.symbol("pillar", () => pillar(s, 490, 640, 150, 70, "stone2", "gold"));
   s.symbol("throne", () => throne(s, 300, 640, 220, 440, "stone", "gold", "ball"));
-  const f = figure(s, lead(cast, { x: 300, y: 640, h: 390, seated: true, robe: "red", under: "pale", cloak: "red", head: "tiara", left: [-60, -150], right: [40, -250] }));
+  const f = figure(
+    s,
+    lead(cast, { x: 300, y: 640, h: 390, seated: true, robe: "red", under: "pale", cloak: "red", head: "tiara", left: [-60, -150], right: [40, -250] }),
+  );
   s.poly([f.right[0] - 4, f.right[1] - 8, f.right[0] - 6, f.right[1] - 34, f.right[0] + 1, f.right[1] - 34, f.right[0] + 2, f.right[1] - 10], { fill: "skin" });
   const sx = f.left[0];
   s.symbol("papal-cross", () => {
     s.line([sx, 640, sx, f.left[1] - 130], { stroke: "gold", w: 6 });
-    for (const [dy, w] of [[-126, 22], [-108, 30], [-90, 38]] as const) s.line([sx - w / 2, f.left[1] + dy, sx + w / 2, f.left[1] + dy], { stroke: "gold", w: 5 });
+    for (const [dy, w] of [
+      [-126, 22],
+      [-108, 30],
+      [-90, 38],
+    ] as const)
+      s.line([sx - w / 2, f.left[1] + dy, sx + w / 2, f.left[1] + dy], { stroke: "gold", w: 5 });
   });
   key(s, 270, 650, 70, -35, "gold");
   key(s, 330, 650, 70, 35, "metal");
@@ -192,12 +264,20 @@ const lovers: Compose = (s, { rng, cast }) => {
   s.symbol("mountain", () => s.path((b) => b.m(200, 600).l(300, 380).l(400, 600).z(), { fill: "hill", bg: true }));
   hills(s, rng, 580, 20, "ground", 3);
   s.foreground();
-  s.symbol("angel", () => figure(s, { x: 300, y: 420, h: 220, robe: "robe", wings: "feather", hair: "long", head: "none", left: [-80, -250], right: [80, -250] }));
+  s.symbol("angel", () =>
+    figure(s, { x: 300, y: 420, h: 220, robe: "robe", wings: "feather", hair: "long", head: "none", left: [-80, -250], right: [80, -250] }),
+  );
   cloud(s, 300, 405, 300, "pale");
   s.symbol("tree", () => tree(s, 110, 620, 260, "fire", "trunk"));
   s.symbol("tree", () => {
     tree(s, 490, 620, 260, "leaf", "trunk");
-    for (const [x, y] of [[460, 430], [510, 410], [480, 470], [530, 450]] as const) s.circle(x, y, 9, { fill: "red" });
+    for (const [x, y] of [
+      [460, 430],
+      [510, 410],
+      [480, 470],
+      [530, 450],
+    ] as const)
+      s.circle(x, y, 9, { fill: "red" });
   });
   s.symbol("serpent", () => s.path((b) => b.m(490, 600).c(470, 560, 520, 540, 496, 500).c(480, 480, 510, 470, 500, 450), { stroke: "accent", w: 6 }));
   s.symbol("lover", () => figure(s, lead(cast, { x: 190, y: 660, h: 300, robe: "robe2", head: "none", hair: "short", left: [-40, -130], right: [52, -190] })));
@@ -215,7 +295,10 @@ const chariot: Compose = (s, { rng, cast }) => {
     s.path((b) => b.m(150, 190).q(300, 140, 450, 190).l(450, 160).q(300, 110, 150, 160).z(), { fill: "night" });
     for (let i = 0; i < 6; i++) s.poly(starPoints(190 + i * 44, 158 - Math.sin((i / 5) * Math.PI) * 18, 8, 3.5, 6), { fill: "light", bare: true });
   });
-  const f = figure(s, lead(cast, { x: 300, y: 600, h: 330, robe: "metal", under: "robe", head: "crown", hair: "short", belt: "gold", left: [-46, -150], right: [56, -170] }));
+  const f = figure(
+    s,
+    lead(cast, { x: 300, y: 600, h: 330, robe: "metal", under: "robe", head: "crown", hair: "short", belt: "gold", left: [-46, -150], right: [56, -170] }),
+  );
   s.symbol("wand", () => {
     s.line([f.right[0], f.right[1] + 20, f.right[0], f.right[1] - 130], { stroke: "gold", w: 6 });
     s.circle(f.right[0], f.right[1] - 134, 9, { fill: "light" });
@@ -224,13 +307,18 @@ const chariot: Compose = (s, { rng, cast }) => {
   if (vehicle) {
     // The theme's own vehicle carries the charioteer: a boat on the water, a train, a balloon.
     s.symbol("chariot", () => drawSubject(s, vehicle, { x: 300, y: 640, size: 230, facing: 1, v: 0 }));
-  } else s.symbol("chariot", () => {
-    s.rect(160, 470, 280, 140, { fill: "stone" });
-    s.rect(160, 470, 280, 18, { fill: "gold" });
-    s.path((b) => b.m(300, 540).c(250, 500, 220, 520, 200, 510).c(230, 550, 260, 550, 300, 552).c(340, 550, 370, 550, 400, 510).c(380, 520, 350, 500, 300, 540).z(), { fill: "gold" });
-    s.circle(300, 542, 14, { fill: "red" });
-    for (const x of [150, 450]) s.path((b) => b.circle(x, 590, 46).circle(x, 590, 34), { fill: "trunk" });
-  });
+  } else
+    s.symbol("chariot", () => {
+      s.rect(160, 470, 280, 140, { fill: "stone" });
+      s.rect(160, 470, 280, 18, { fill: "gold" });
+      s.path(
+        (b) =>
+          b.m(300, 540).c(250, 500, 220, 520, 200, 510).c(230, 550, 260, 550, 300, 552).c(340, 550, 370, 550, 400, 510).c(380, 520, 350, 500, 300, 540).z(),
+        { fill: "gold" },
+      );
+      s.circle(300, 542, 14, { fill: "red" });
+      for (const x of [150, 450]) s.path((b) => b.circle(x, 590, 46).circle(x, 590, 34), { fill: "trunk" });
+    });
   s.symbol("sphinx", () => sphinx(s, 205, 700, 120, 1, "dark"));
   s.symbol("sphinx", () => sphinx(s, 395, 700, 120, -1, "pale"));
 };
@@ -251,21 +339,47 @@ const hermit: Compose = (s, { rng, cast }) => {
   s.path((b) => b.m(0, 800).l(0, 700).l(200, 650).l(300, 680).l(420, 660).l(600, 720).l(600, 800).z(), { fill: "stone", bg: true });
   s.foreground();
   const f = figure(s, lead(cast, { x: 330, y: 610, h: 440, robe: "stone2", cloak: "cloak", head: "hood", left: [-60, -140], right: [-96, -246], facing: 1 }));
-  s.path((b) => b.m(f.head[0] - 14, f.head[1] + 12).q(f.head[0], f.head[1] + 80, f.head[0] + 14, f.head[1] + 12).z(), { fill: "pale" });
+  s.path(
+    (b) =>
+      b
+        .m(f.head[0] - 14, f.head[1] + 12)
+        .q(f.head[0], f.head[1] + 80, f.head[0] + 14, f.head[1] + 12)
+        .z(),
+    { fill: "pale" },
+  );
   lantern(s, f.right[0], f.right[1] + 40, 30);
   s.symbol("staff", () => s.line([f.left[0], f.left[1] - 60, f.left[0] + 6, 640], { stroke: "gold", w: 7 }));
 };
 
 const wheel: Compose = (s, { rng, cast, variant = 0 }) => {
   sky(s, 800);
-  for (const [x, y] of [[110, 150], [490, 150], [110, 600], [490, 600]] as const) cloud(s, x, y, 170, "pale", { bg: true });
+  for (const [x, y] of [
+    [110, 150],
+    [490, 150],
+    [110, 600],
+    [490, 600],
+  ] as const)
+    cloud(s, x, y, 170, "pale", { bg: true });
   s.foreground();
   // The four living creatures, one in each corner: angel, eagle, lion and bull.
   s.symbol("living-creature", () => {
     s.circle(110, 118, 20, { fill: "skin" });
-    for (const side of [-1, 1]) s.path((b) => b.m(110 + side * 10, 118).q(110 + side * 50, 80, 110 + side * 56, 110).q(110 + side * 40, 120, 110 + side * 14, 128).z(), { fill: "pale" });
+    for (const side of [-1, 1])
+      s.path(
+        (b) =>
+          b
+            .m(110 + side * 10, 118)
+            .q(110 + side * 50, 80, 110 + side * 56, 110)
+            .q(110 + side * 40, 120, 110 + side * 14, 128)
+            .z(),
+        { fill: "pale" },
+      );
   });
-  s.symbol("living-creature", () => s.path((b) => b.m(452, 120).q(470, 90, 490, 104).q(510, 90, 528, 120).q(510, 112, 494, 128).l(490, 140).l(486, 128).q(470, 112, 452, 120).z(), { fill: "gold" }));
+  s.symbol("living-creature", () =>
+    s.path((b) => b.m(452, 120).q(470, 90, 490, 104).q(510, 90, 528, 120).q(510, 112, 494, 128).l(490, 140).l(486, 128).q(470, 112, 452, 120).z(), {
+      fill: "gold",
+    }),
+  );
   s.symbol("living-creature", () => {
     s.poly(starPoints(110, 570, 30, 22, 12), { fill: "fire" });
     s.circle(110, 570, 20, { fill: "gold" });
@@ -295,7 +409,6 @@ const wheel: Compose = (s, { rng, cast, variant = 0 }) => {
   void rng;
 };
 
-
 const justice: Compose = (s, { rng, cast, look }) => {
   sky(s, 600, "sky", "skyLow");
   ground(s, 600, "ground2");
@@ -305,7 +418,22 @@ const justice: Compose = (s, { rng, cast, look }) => {
   s.symbol("pillar", () => pillar(s, 92, 650, 140, 62, "stone2", "gold"));
   s.symbol("pillar", () => pillar(s, 508, 650, 140, 62, "stone2", "gold"));
   s.symbol("throne", () => throne(s, 300, 660, 220, 430, "stone", "gold", "none"));
-  const f = figure(s, lead(cast, { x: 300, y: 660, h: 400, seated: true, robe: "red", under: "leaf", cloak: "red", head: "square", hair: "long", left: [-72, -150], right: [56, -150] }));
+  const f = figure(
+    s,
+    lead(cast, {
+      x: 300,
+      y: 660,
+      h: 400,
+      seated: true,
+      robe: "red",
+      under: "leaf",
+      cloak: "red",
+      head: "square",
+      hair: "long",
+      left: [-72, -150],
+      right: [56, -150],
+    }),
+  );
   emblem(s, "swords", f.right[0], f.right[1] - 90, 240);
   scales(s, f.left[0] - 10, f.left[1] - 4, 100);
 };
@@ -317,16 +445,66 @@ const hangedMan: Compose = (s, { rng, look }) => {
   s.symbol("tau-tree", () => {
     s.path((b) => b.m(286, 690).q(282, 400, 288, 146).l(312, 146).q(318, 400, 314, 690).z(), { fill: "trunk" });
     s.path((b) => b.m(120, 118).q(300, 104, 480, 118).l(480, 148).q(300, 136, 120, 148).z(), { fill: "trunk" });
-    for (const [x, y, a] of [[132, 122, 200], [150, 150, 130], [468, 122, -20], [450, 150, 50], [216, 112, -70], [384, 112, 250], [312, 600, -30], [288, 640, 210]] as const) leaf(s, x, y, 30, a, "leaf");
+    for (const [x, y, a] of [
+      [132, 122, 200],
+      [150, 150, 130],
+      [468, 122, -20],
+      [450, 150, 50],
+      [216, 112, -70],
+      [384, 112, 250],
+      [312, 600, -30],
+      [288, 640, 210],
+    ] as const)
+      leaf(s, x, y, 30, a, "leaf");
   });
   s.line([300, 146, 300, 178], { stroke: "trunk", w: 4 });
   // Hanging by one foot, the other leg crossed behind to make a figure four.
   s.symbol("hanged-figure", () => {
-    sleeve(s, [[304, 300], [350, 256], [306, 222]], 22, 18, "robe2");
-    sleeve(s, [[300, 172], [300, 236], [300, 304]], 20, 26, "robe2");
+    sleeve(
+      s,
+      [
+        [304, 300],
+        [350, 256],
+        [306, 222],
+      ],
+      22,
+      18,
+      "robe2",
+    );
+    sleeve(
+      s,
+      [
+        [300, 172],
+        [300, 236],
+        [300, 304],
+      ],
+      20,
+      26,
+      "robe2",
+    );
     s.ellipse(300, 172, 14, 8, { fill: "trunk" });
-    sleeve(s, [[266, 430], [236, 388], [292, 352]], 24, 16, "robe");
-    sleeve(s, [[334, 430], [364, 388], [308, 352]], 24, 16, "robe");
+    sleeve(
+      s,
+      [
+        [266, 430],
+        [236, 388],
+        [292, 352],
+      ],
+      24,
+      16,
+      "robe",
+    );
+    sleeve(
+      s,
+      [
+        [334, 430],
+        [364, 388],
+        [308, 352],
+      ],
+      24,
+      16,
+      "robe",
+    );
     s.path((b) => b.m(272, 296).l(328, 296).l(340, 446).q(300, 456, 260, 446).z(), { fill: "robe" });
     s.rect(268, 318, 64, 14, { fill: "gold" });
     s.rect(292, 446, 16, 16, { fill: "skin" });
@@ -348,7 +526,10 @@ const death: Compose = (s, { rng, cast }) => {
   s.foreground();
   s.symbol("horse", () => horse(s, 250, 680, 175, -1, "pale", "stone2"));
   const f = s.symbol("rider", () => {
-    const rider = figure(s, lead(cast, { x: 262, y: 572, h: 230, robe: "dark", under: "stone2", head: "helm", face: false, left: [-60, -110], right: [-64, -170], facing: -1 }));
+    const rider = figure(
+      s,
+      lead(cast, { x: 262, y: 572, h: 230, robe: "dark", under: "stone2", head: "helm", face: false, left: [-60, -110], right: [-64, -170], facing: -1 }),
+    );
     if (!cast?.actor) skull(s, rider.head[0], rider.head[1] + 4, 19);
     return rider;
   });
@@ -370,7 +551,12 @@ const temperance: Compose = (s, { rng, cast }) => {
     stem(s, x, 680, 90, x < 300 ? 14 : -14);
     lily(s, x + (x < 300 ? 6 : -6), 592, 18);
   }
-  const f = s.symbol("angel", () => figure(s, lead(cast, { x: 300, y: 670, h: 440, robe: "pale", wings: "feather", halo: true, hair: "long", head: "none", left: [-70, -210], right: [66, -120] })));
+  const f = s.symbol("angel", () =>
+    figure(
+      s,
+      lead(cast, { x: 300, y: 670, h: 440, robe: "pale", wings: "feather", halo: true, hair: "long", head: "none", left: [-70, -210], right: [66, -120] }),
+    ),
+  );
   s.symbol("triangle", () => s.poly([300, 300, 320, 336, 280, 336], { fill: "sun" }));
   emblem(s, "cups", f.left[0] - 4, f.left[1] - 22, 70, 30);
   emblem(s, "cups", f.right[0] + 6, f.right[1] - 20, 70, -14);
@@ -386,14 +572,31 @@ const devil: Compose = (s, { rng, cast }) => {
     s.rect(220, 520, 160, 150, { fill: "stone2" });
     s.rect(200, 510, 200, 20, { fill: "stone" });
   });
-  const f = s.symbol("devil", () => figure(s, lead(cast, { x: 300, y: 520, h: 340, robe: "dark", under: "fire", wings: "bat", head: "horns", hair: "none", left: [-70, -70], right: [60, -270] })));
-  s.path((b) => b.m(f.right[0] - 4, f.right[1]).l(f.right[0] - 8, f.right[1] - 34).l(f.right[0] + 4, f.right[1] - 30).l(f.right[0] + 8, f.right[1] - 4).z(), { fill: "skin" });
+  const f = s.symbol("devil", () =>
+    figure(
+      s,
+      lead(cast, { x: 300, y: 520, h: 340, robe: "dark", under: "fire", wings: "bat", head: "horns", hair: "none", left: [-70, -70], right: [60, -270] }),
+    ),
+  );
+  s.path(
+    (b) =>
+      b
+        .m(f.right[0] - 4, f.right[1])
+        .l(f.right[0] - 8, f.right[1] - 34)
+        .l(f.right[0] + 4, f.right[1] - 30)
+        .l(f.right[0] + 8, f.right[1] - 4)
+        .z(),
+    { fill: "skin" },
+  );
   s.symbol("torch", () => {
     s.line([f.left[0], f.left[1] - 30, f.left[0] - 30, f.left[1] + 80], { stroke: "trunk", w: 8 });
     flame(s, f.left[0] - 32, f.left[1] + 120, 50);
   });
   s.symbol("chain", () => s.circle(300, 580, 16, { stroke: "metal", w: 5 }));
-  for (const [x, dir] of [[180, -1], [420, 1]] as const) {
+  for (const [x, dir] of [
+    [180, -1],
+    [420, 1],
+  ] as const) {
     s.symbol("chained-figure", () => {
       smallFigure(s, x, 690, 170, dir < 0 ? "robe2" : "robe");
       s.symbol("chain", () => s.path((b) => b.m(x, 600).q((x + 300) / 2, 640, 300 - dir * 14, 590), { stroke: "metal", w: 4 }));
@@ -411,8 +614,22 @@ const towerCard: Compose = (s, { rng }) => {
   s.path((b) => b.m(120, 800).l(170, 650).l(240, 610).l(370, 600).l(430, 640).l(480, 800).z(), { fill: "stone2" });
   s.symbol("tower", () => {
     s.path((b) => b.m(240, 610).l(256, 250).l(344, 250).l(360, 604).z(), { fill: "stone" });
-    for (const [x, y] of [[280, 340], [322, 420], [280, 500], [318, 560]] as const) {
-      s.path((b) => b.m(x - 12, y + 24).l(x - 12, y).q(x, y - 14, x + 12, y).l(x + 12, y + 24).z(), { fill: "dark" });
+    for (const [x, y] of [
+      [280, 340],
+      [322, 420],
+      [280, 500],
+      [318, 560],
+    ] as const) {
+      s.path(
+        (b) =>
+          b
+            .m(x - 12, y + 24)
+            .l(x - 12, y)
+            .q(x, y - 14, x + 12, y)
+            .l(x + 12, y + 24)
+            .z(),
+        { fill: "dark" },
+      );
       flame(s, x, y + 18, 40);
     }
     crownProp(s, 340, 214, 100, 24);
@@ -422,7 +639,10 @@ const towerCard: Compose = (s, { rng }) => {
   flame(s, 310, 252, 60, "sun", "light");
   bolt(s, [560, 100, 470, 160, 500, 170, 400, 210, 420, 220, 350, 240], 14);
   for (let i = 0; i < 14; i++) flame(s, rng.range(60, 540), rng.range(140, 560), rng.range(14, 22), "sun", "light");
-  for (const [x, y, rot] of [[170, 420, 160], [430, 470, -150]] as const) {
+  for (const [x, y, rot] of [
+    [170, 420, 160],
+    [430, 470, -150],
+  ] as const) {
     s.save();
     s.rotate(rot, x, y);
     s.symbol("falling-figure", () => smallFigure(s, x, y + 60, 120, x < 300 ? "robe" : "robe2", true));
@@ -449,12 +669,25 @@ const starCard: Compose = (s, { rng, cast }) => {
     const r = rng.range(0.92, 1.04);
     s.symbol("star", () => s.poly(starPoints(300 + Math.cos(a) * 200 * r, 250 + Math.sin(a) * 130 * r, 20, 8, 8, rng.range(-90, -67.5)), { fill: "light" }));
   }
-  const f = figure(s, lead(cast, { x: 300, y: 660, h: 330, seated: true, robe: "skin", under: "robe2", hair: "long", head: "none", left: [-110, -100], right: [100, -110] }));
+  const f = figure(
+    s,
+    lead(cast, { x: 300, y: 660, h: 330, seated: true, robe: "skin", under: "robe2", hair: "long", head: "none", left: [-110, -100], right: [100, -110] }),
+  );
   // The theme's vessel, when it names one, pours the waters in place of the jugs.
   const vessel = cast ? themeProps(cast).vessel : undefined;
   if (vessel) {
-    s.symbol("jug", () => s.with((t) => t.translate(f.left[0] - 6, f.left[1] - 4).rotate(-40), () => drawSubject(s, vessel, { x: 0, y: 36, size: 72, facing: 1, v: 0 })));
-    s.symbol("jug", () => s.with((t) => t.translate(f.right[0] + 6, f.right[1] - 4).rotate(50), () => drawSubject(s, vessel, { x: 0, y: 36, size: 72, facing: -1, v: 1 })));
+    s.symbol("jug", () =>
+      s.with(
+        (t) => t.translate(f.left[0] - 6, f.left[1] - 4).rotate(-40),
+        () => drawSubject(s, vessel, { x: 0, y: 36, size: 72, facing: 1, v: 0 }),
+      ),
+    );
+    s.symbol("jug", () =>
+      s.with(
+        (t) => t.translate(f.right[0] + 6, f.right[1] - 4).rotate(50),
+        () => drawSubject(s, vessel, { x: 0, y: 36, size: 72, facing: -1, v: 1 }),
+      ),
+    );
   } else {
     jug(s, f.left[0] - 6, f.left[1] - 4, 46, -40);
     jug(s, f.right[0] + 6, f.right[1] - 4, 46, 50);
@@ -469,19 +702,34 @@ const moonCard: Compose = (s, { rng, cast, variant = 0 }) => {
   starField(s, rng, 18, 60, 380, [300, 220, 150]);
   mountains(s, rng, 520, 130, "hill", 3);
   ground(s, 520, "ground");
-  s.path((b) => b.m(300, 520).q(230, 560, 300, 600).q(380, 640, 280, 690).l(330, 690).q(430, 640, 340, 600).q(270, 560, 310, 520).z(), { fill: "pale", bg: true, op: 0.85 });
+  s.path((b) => b.m(300, 520).q(230, 560, 300, 600).q(380, 640, 280, 690).l(330, 690).q(430, 640, 340, 600).q(270, 560, 310, 520).z(), {
+    fill: "pale",
+    bg: true,
+    op: 0.85,
+  });
   s.foreground();
   s.symbol("moon", () => {
     for (let i = 0; i < 24; i++) {
       const a = (i / 24) * Math.PI * 2;
-      s.line([300 + Math.cos(a) * 96, 220 + Math.sin(a) * 96, 300 + Math.cos(a) * (i % 2 ? 120 : 140), 220 + Math.sin(a) * (i % 2 ? 120 : 140)], { stroke: "light", w: 3 });
+      s.line([300 + Math.cos(a) * 96, 220 + Math.sin(a) * 96, 300 + Math.cos(a) * (i % 2 ? 120 : 140), 220 + Math.sin(a) * (i % 2 ? 120 : 140)], {
+        stroke: "light",
+        w: 3,
+      });
     }
     moon(s, 300, 220, 84, true);
   });
   for (let i = 0; i < 9; i++) {
     const x = 190 + i * 28;
     const y = 350 + (i % 3) * 26;
-    s.path((b) => b.m(x, y - 12).c(x + 7, y - 2, x + 6, y + 6, x, y + 6).c(x - 6, y + 6, x - 7, y - 2, x, y - 12).z(), { fill: "sun", bare: true });
+    s.path(
+      (b) =>
+        b
+          .m(x, y - 12)
+          .c(x + 7, y - 2, x + 6, y + 6, x, y + 6)
+          .c(x - 6, y + 6, x - 7, y - 2, x, y - 12)
+          .z(),
+      { fill: "sun", bare: true },
+    );
   }
   s.symbol("tower", () => tower(s, 100, 560, 70, 250, "stone", "light"));
   s.symbol("tower", () => tower(s, 500, 560, 70, 250, "stone", "light"));
@@ -515,10 +763,20 @@ const sunCard: Compose = (s, { rng, cast }) => {
   ground(s, 560, "ground");
   s.foreground();
   s.symbol("horse", () => horse(s, 300, 700, 210, 1, "pale", "stone2"));
-  const f = s.symbol("child", () => figure(s, lead(cast, { x: 286, y: 600, h: 190, robe: "skin", head: "wreath", hair: "short", left: [-96, -200], right: [90, -200] })));
+  const f = s.symbol("child", () =>
+    figure(s, lead(cast, { x: 286, y: 600, h: 190, robe: "skin", head: "wreath", hair: "short", left: [-96, -200], right: [90, -200] })),
+  );
   s.symbol("banner", () => {
     s.line([f.left[0], f.left[1] + 60, f.left[0], f.left[1] - 60], { stroke: "trunk", w: 4 });
-    s.path((b) => b.m(f.left[0], f.left[1] - 60).q(f.left[0] - 60, f.left[1] - 80, f.left[0] - 110, f.left[1] - 40).q(f.left[0] - 60, f.left[1] - 10, f.left[0], f.left[1] - 20).z(), { fill: "red" });
+    s.path(
+      (b) =>
+        b
+          .m(f.left[0], f.left[1] - 60)
+          .q(f.left[0] - 60, f.left[1] - 80, f.left[0] - 110, f.left[1] - 40)
+          .q(f.left[0] - 60, f.left[1] - 10, f.left[0], f.left[1] - 20)
+          .z(),
+      { fill: "red" },
+    );
   });
   void rng;
 };
@@ -528,18 +786,32 @@ const judgement: Compose = (s, { rng, cast }) => {
   mountains(s, rng, 540, 170, "hill", 4, "pale");
   waterBand(s, rng, 540, 800);
   s.foreground();
-  const f = s.symbol("angel", () => figure(s, lead(cast, { x: 300, y: 440, h: 270, robe: "robe2", wings: "feather", hair: "long", head: "none", left: [-70, -190], right: [-46, -236] })));
+  const f = s.symbol("angel", () =>
+    figure(s, lead(cast, { x: 300, y: 440, h: 270, robe: "robe2", wings: "feather", hair: "long", head: "none", left: [-70, -190], right: [-46, -236] })),
+  );
   cloud(s, 300, 410, 380, "pale");
   s.symbol("trumpet", () => {
     s.poly([f.right[0], f.right[1] + 4, f.right[0] - 150, f.right[1] + 100, f.right[0] - 158, f.right[1] + 84], { fill: "gold" });
-    s.path((b) => b.m(f.right[0] - 168, f.right[1] + 110).l(f.right[0] - 146, f.right[1] + 76).l(f.right[0] - 132, f.right[1] + 108).z(), { fill: "gold" });
+    s.path(
+      (b) =>
+        b
+          .m(f.right[0] - 168, f.right[1] + 110)
+          .l(f.right[0] - 146, f.right[1] + 76)
+          .l(f.right[0] - 132, f.right[1] + 108)
+          .z(),
+      { fill: "gold" },
+    );
   });
   s.symbol("flag", () => {
     s.rect(f.right[0] - 110, f.right[1] + 76, 50, 38, { fill: "pale" });
     s.rect(f.right[0] - 89, f.right[1] + 78, 8, 34, { fill: "red", bare: true });
     s.rect(f.right[0] - 108, f.right[1] + 91, 46, 8, { fill: "red", bare: true });
   });
-  for (const [x, h] of [[150, 150], [300, 170], [450, 150]] as const) {
+  for (const [x, h] of [
+    [150, 150],
+    [300, 170],
+    [450, 150],
+  ] as const) {
     s.symbol("coffin", () => s.rect(x - 60, 640, 120, 36, { fill: "trunk" }));
     s.symbol("rising-figure", () => smallFigure(s, x, 650, h, "stone", true));
   }
@@ -565,7 +837,9 @@ const world: Compose = (s, { rng, cast }) => {
       s.circle(cx, y, 8, { fill: "red" });
     }
   });
-  const f = s.symbol("dancer", () => figure(s, lead(cast, { x: 300, y: 600, h: 340, robe: "accent", under: "skin", hair: "long", head: "none", left: [-62, -186], right: [62, -150] })));
+  const f = s.symbol("dancer", () =>
+    figure(s, lead(cast, { x: 300, y: 600, h: 340, robe: "accent", under: "skin", hair: "long", head: "none", left: [-62, -186], right: [62, -150] })),
+  );
   for (const p of [f.left, f.right]) s.symbol("wand", () => s.line([p[0] - 6, p[1] - 40, p[0] + 6, p[1] + 40], { stroke: "gold", w: 5 }));
   const corners: [number, number, "wands" | "cups" | "swords" | "pentacles"][] = [
     [100, 170, "wands"],

@@ -30,7 +30,14 @@ export function scales(s: Scene, x: number, y: number, w: number) {
       const px = x + (side * w) / 2;
       s.line([px, y, px - 22, y + 50], { stroke: "gold", w: 1.6 });
       s.line([px, y, px + 22, y + 50], { stroke: "gold", w: 1.6 });
-      s.path((b) => b.m(px - 28, y + 50).q(px, y + 72, px + 28, y + 50).z(), { fill: "gold" });
+      s.path(
+        (b) =>
+          b
+            .m(px - 28, y + 50)
+            .q(px, y + 72, px + 28, y + 50)
+            .z(),
+        { fill: "gold" },
+      );
     }
     s.circle(x, y - 22, 6, { fill: "gold" });
   });
@@ -80,16 +87,55 @@ export function rose(s: Scene, x: number, y: number, r: number, role: Role = "pa
 }
 
 export function lily(s: Scene, x: number, y: number, r: number) {
-  for (const a of [-60, 0, 60]) s.with((t) => t.translate(x, y).rotate(a), () => s.path((b) => b.m(0, 0).c(-r * 0.4, -r * 0.5, -r * 0.2, -r * 1.1, 0, -r * 1.3).c(r * 0.2, -r * 1.1, r * 0.4, -r * 0.5, 0, 0).z(), { fill: "pale" }));
+  for (const a of [-60, 0, 60])
+    s.with(
+      (t) => t.translate(x, y).rotate(a),
+      () =>
+        s.path(
+          (b) =>
+            b
+              .m(0, 0)
+              .c(-r * 0.4, -r * 0.5, -r * 0.2, -r * 1.1, 0, -r * 1.3)
+              .c(r * 0.2, -r * 1.1, r * 0.4, -r * 0.5, 0, 0)
+              .z(),
+          { fill: "pale" },
+        ),
+    );
 }
 
 export function flame(s: Scene, x: number, y: number, h: number, role: Role = "fire", inner: Role = "sun") {
-  s.path((b) => b.m(x, y - h).c(x + h * 0.5, y - h * 0.55, x + h * 0.42, y, x, y).c(x - h * 0.42, y, x - h * 0.5, y - h * 0.55, x, y - h).z(), { fill: role });
-  s.path((b) => b.m(x, y - h * 0.55).c(x + h * 0.22, y - h * 0.3, x + h * 0.2, y, x, y).c(x - h * 0.2, y, x - h * 0.22, y - h * 0.3, x, y - h * 0.55).z(), { fill: inner, bare: true });
+  s.path(
+    (b) =>
+      b
+        .m(x, y - h)
+        .c(x + h * 0.5, y - h * 0.55, x + h * 0.42, y, x, y)
+        .c(x - h * 0.42, y, x - h * 0.5, y - h * 0.55, x, y - h)
+        .z(),
+    { fill: role },
+  );
+  s.path(
+    (b) =>
+      b
+        .m(x, y - h * 0.55)
+        .c(x + h * 0.22, y - h * 0.3, x + h * 0.2, y, x, y)
+        .c(x - h * 0.2, y, x - h * 0.22, y - h * 0.3, x, y - h * 0.55)
+        .z(),
+    { fill: inner, bare: true },
+  );
 }
 
 export function skull(s: Scene, x: number, y: number, r: number) {
-  s.path((b) => b.m(x - r, y).c(x - r, y - r * 1.3, x + r, y - r * 1.3, x + r, y).c(x + r, y + r * 0.5, x + r * 0.5, y + r * 0.55, x + r * 0.45, y + r * 0.9).l(x - r * 0.45, y + r * 0.9).c(x - r * 0.5, y + r * 0.55, x - r, y + r * 0.5, x - r, y).z(), { fill: "pale" });
+  s.path(
+    (b) =>
+      b
+        .m(x - r, y)
+        .c(x - r, y - r * 1.3, x + r, y - r * 1.3, x + r, y)
+        .c(x + r, y + r * 0.5, x + r * 0.5, y + r * 0.55, x + r * 0.45, y + r * 0.9)
+        .l(x - r * 0.45, y + r * 0.9)
+        .c(x - r * 0.5, y + r * 0.55, x - r, y + r * 0.5, x - r, y)
+        .z(),
+    { fill: "pale" },
+  );
   s.circle(x - r * 0.38, y, r * 0.24, { fill: "dark", bare: true });
   s.circle(x + r * 0.38, y, r * 0.24, { fill: "dark", bare: true });
   s.poly([x, y + r * 0.22, x - r * 0.1, y + r * 0.42, x + r * 0.1, y + r * 0.42], { fill: "dark", bare: true });
@@ -100,7 +146,17 @@ export function jug(s: Scene, x: number, y: number, h: number, rot: number) {
     s.with(
       (t) => t.translate(x, y).rotate(rot),
       () => {
-        s.path((b) => b.m(-h * 0.18, -h * 0.5).l(h * 0.18, -h * 0.5).c(h * 0.2, -h * 0.3, h * 0.42, -h * 0.2, h * 0.4, h * 0.15).c(h * 0.38, h * 0.45, -h * 0.38, h * 0.45, -h * 0.4, h * 0.15).c(-h * 0.42, -h * 0.2, -h * 0.2, -h * 0.3, -h * 0.18, -h * 0.5).z(), { fill: "gold" });
+        s.path(
+          (b) =>
+            b
+              .m(-h * 0.18, -h * 0.5)
+              .l(h * 0.18, -h * 0.5)
+              .c(h * 0.2, -h * 0.3, h * 0.42, -h * 0.2, h * 0.4, h * 0.15)
+              .c(h * 0.38, h * 0.45, -h * 0.38, h * 0.45, -h * 0.4, h * 0.15)
+              .c(-h * 0.42, -h * 0.2, -h * 0.2, -h * 0.3, -h * 0.18, -h * 0.5)
+              .z(),
+          { fill: "gold" },
+        );
       },
     );
   });
@@ -108,17 +164,29 @@ export function jug(s: Scene, x: number, y: number, h: number, rot: number) {
 
 export function stream(s: Scene, pts: number[], w = 5) {
   s.symbol("stream", () => {
-    s.path((b) => {
-      b.m(pts[0]!, pts[1]!);
-      for (let i = 2; i + 3 < pts.length + 2 && i + 3 <= pts.length; i += 4) b.q(pts[i]!, pts[i + 1]!, pts[i + 2]!, pts[i + 3]!);
-    }, { stroke: "water", w, op: 0.9 });
+    s.path(
+      (b) => {
+        b.m(pts[0]!, pts[1]!);
+        for (let i = 2; i + 3 < pts.length + 2 && i + 3 <= pts.length; i += 4) b.q(pts[i]!, pts[i + 1]!, pts[i + 2]!, pts[i + 3]!);
+      },
+      { stroke: "water", w, op: 0.9 },
+    );
   });
 }
 
 export function banner(s: Scene, poleX: number, poleTop: number, poleBottom: number, w: number, h: number, dir: 1 | -1, role: Role) {
   s.symbol("banner", () => {
     s.line([poleX, poleBottom, poleX, poleTop - 6], { stroke: "trunk", w: 6 });
-    s.path((b) => b.m(poleX, poleTop).c(poleX + dir * w * 0.35, poleTop - 18, poleX + dir * w * 0.65, poleTop + 14, poleX + dir * w, poleTop).l(poleX + dir * w, poleTop + h).c(poleX + dir * w * 0.65, poleTop + h + 14, poleX + dir * w * 0.35, poleTop + h - 18, poleX, poleTop + h).z(), { fill: role });
+    s.path(
+      (b) =>
+        b
+          .m(poleX, poleTop)
+          .c(poleX + dir * w * 0.35, poleTop - 18, poleX + dir * w * 0.65, poleTop + 14, poleX + dir * w, poleTop)
+          .l(poleX + dir * w, poleTop + h)
+          .c(poleX + dir * w * 0.65, poleTop + h + 14, poleX + dir * w * 0.35, poleTop + h - 18, poleX, poleTop + h)
+          .z(),
+      { fill: role },
+    );
   });
 }
 
@@ -173,7 +241,14 @@ export function crayfish(s: Scene, x: number, y: number) {
       () => {
         s.ellipse(0, 0, 18, 28, { fill: "red" });
         for (const side of [-1, 1]) {
-          s.path((b) => b.m(side * 10, -20).q(side * 30, -40, side * 24, -56).q(side * 14, -44, side * 8, -28), { stroke: "red", w: 5 });
+          s.path(
+            (b) =>
+              b
+                .m(side * 10, -20)
+                .q(side * 30, -40, side * 24, -56)
+                .q(side * 14, -44, side * 8, -28),
+            { stroke: "red", w: 5 },
+          );
           for (let i = 0; i < 3; i++) s.line([side * 14, -6 + i * 10, side * 30, 2 + i * 12], { stroke: "red", w: 3 });
         }
       },

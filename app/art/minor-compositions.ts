@@ -28,8 +28,24 @@ const SUIT_GLOW: Record<Suit, Role> = { wands: "fire", cups: "water", swords: "p
 function suitDetails(s: Scene, rng: Rng, suit: Suit, horizon: number) {
   if (suit === "wands") {
     for (const x of [70, 530]) {
-      s.path((b) => b.m(x - 60, horizon + 10).l(x, horizon - 70).l(x + 60, horizon + 10).z(), { fill: "ground", bg: true });
-      s.path((b) => b.m(x, horizon - 70).l(x + 60, horizon + 10).l(x + 14, horizon + 10).z(), { fill: "ground2", bg: true, bare: true });
+      s.path(
+        (b) =>
+          b
+            .m(x - 60, horizon + 10)
+            .l(x, horizon - 70)
+            .l(x + 60, horizon + 10)
+            .z(),
+        { fill: "ground", bg: true },
+      );
+      s.path(
+        (b) =>
+          b
+            .m(x, horizon - 70)
+            .l(x + 60, horizon + 10)
+            .l(x + 14, horizon + 10)
+            .z(),
+        { fill: "ground2", bg: true, bare: true },
+      );
     }
   } else if (suit === "cups") {
     s.ellipse(300, 700, 260, 36, { fill: "water", bg: true });
@@ -40,7 +56,14 @@ function suitDetails(s: Scene, rng: Rng, suit: Suit, horizon: number) {
     for (let i = 0; i < 4; i++) {
       const x = rng.range(140, 460);
       const y = rng.range(130, 220);
-      s.path((b) => b.m(x - 12, y).q(x - 6, y - 7, x, y).q(x + 6, y - 7, x + 12, y), { stroke: "dark", w: 2.5, bg: true });
+      s.path(
+        (b) =>
+          b
+            .m(x - 12, y)
+            .q(x - 6, y - 7, x, y)
+            .q(x + 6, y - 7, x + 12, y),
+        { stroke: "dark", w: 2.5, bg: true },
+      );
     }
   } else {
     for (const x of [60, 540]) {
@@ -64,7 +87,17 @@ export function paintPips(s: Scene, ctx: Ctx) {
       const a = (i / 24) * Math.PI * 2;
       const w = i % 2 ? 0.035 : 0.06;
       const r1 = i % 2 ? 215 : 245;
-      s.poly([300 + Math.cos(a - w) * 110, 380 + Math.sin(a - w) * 110, 300 + Math.cos(a) * r1, 380 + Math.sin(a) * r1, 300 + Math.cos(a + w) * 110, 380 + Math.sin(a + w) * 110], { fill: "light", op: 0.55, bare: true });
+      s.poly(
+        [
+          300 + Math.cos(a - w) * 110,
+          380 + Math.sin(a - w) * 110,
+          300 + Math.cos(a) * r1,
+          380 + Math.sin(a) * r1,
+          300 + Math.cos(a + w) * 110,
+          380 + Math.sin(a + w) * 110,
+        ],
+        { fill: "light", op: 0.55, bare: true },
+      );
     }
     s.circle(300, 380, 150, { fill: "light", glow: true });
     cloud(s, 300, 600, 330, "pale", { op: 0.9 });
@@ -79,7 +112,12 @@ export function paintPips(s: Scene, ctx: Ctx) {
     const long = suit === "wands" || suit === "swords";
     const h = long ? Math.min(190, size * 0.5) : Math.min(170, size * 0.95);
     for (const [x, y, rot] of pips)
-      s.symbol(SUIT_SYMBOL[suit], () => s.with((t) => t.translate(x, y).rotate(rot), () => drawSubject(s, object, { x: 0, y: h * 0.5, size: h, facing: 1, v: 0 })));
+      s.symbol(SUIT_SYMBOL[suit], () =>
+        s.with(
+          (t) => t.translate(x, y).rotate(rot),
+          () => drawSubject(s, object, { x: 0, y: h * 0.5, size: h, facing: 1, v: 0 }),
+        ),
+      );
     return;
   }
   for (const [x, y, rot] of pips) emblem(s, suit, x, y, size, rot);
@@ -100,7 +138,9 @@ export function paintCourt(s: Scene, ctx: Ctx) {
     // Page: a youth on foot, presenting the emblem.
     const right: Pt = long ? [58, -150] : [74, -236];
     const left: Pt = long ? [-52, -130] : [-50, -120];
-    const f = s.symbol("page", () => figure(s, lead(cast, { x: 284, y: 660, h: 400, robe: "robe2", under: "robe", head: "cap", hair: "short", belt: "gold", left, right })));
+    const f = s.symbol("page", () =>
+      figure(s, lead(cast, { x: 284, y: 660, h: 400, robe: "robe2", under: "robe", head: "cap", hair: "short", belt: "gold", left, right })),
+    );
     if (long) emblemAt([f.right[0], f.right[1] - 40], 300, 0);
     else emblemAt([f.right[0] + 16, f.right[1] - 58], suit === "pentacles" ? 104 : 116);
   } else if (rank === 12) {
@@ -110,7 +150,24 @@ export function paintCourt(s: Scene, ctx: Ctx) {
     const k = 2.1;
     s.symbol("horse", () => horse(s, hx, 668, 100 * k, facing, "pale", "stone2", suit === "wands" || suit === "swords"));
     const riderX = hx + facing * -12 * k;
-    const f = s.symbol("knight", () => figure(s, lead(cast, { x: riderX, y: 668 - 58 * k, h: 300, seated: true, robe: "metal", under: "robe", head: "helm", belt: "gold", left: [30, -150], right: long ? [84, -196] : [66, -176], facing })));
+    const f = s.symbol("knight", () =>
+      figure(
+        s,
+        lead(cast, {
+          x: riderX,
+          y: 668 - 58 * k,
+          h: 300,
+          seated: true,
+          robe: "metal",
+          under: "robe",
+          head: "helm",
+          belt: "gold",
+          left: [30, -150],
+          right: long ? [84, -196] : [66, -176],
+          facing,
+        }),
+      ),
+    );
     if (long) emblemAt([f.right[0] + facing * 18, f.right[1] - 66], 230, facing * 16);
     else emblemAt([f.right[0] + facing * 14, f.right[1] - 38], 90);
   } else {
@@ -121,20 +178,25 @@ export function paintCourt(s: Scene, ctx: Ctx) {
       // The suit emblem carved on the throne back.
       emblem(s, suit, 300, 262, suit === "pentacles" ? 52 : 64, 0);
     });
-    const f = s.symbol(king ? "king" : "queen", () => figure(s, lead(cast, {
-      x: 300,
-      y: 665,
-      h: 380,
-      seated: true,
-      robe: king ? "robe" : "robe2",
-      under: king ? "robe2" : "pale",
-      cloak: king ? "cloak" : undefined,
-      head: king ? "square" : "crown",
-      hair: king ? "short" : "long",
-      belt: "gold",
-      left: king ? [-56, -110] : [-30, -130],
-      right: long ? [60, -150] : king ? [34, -140] : [30, -132],
-    })));
+    const f = s.symbol(king ? "king" : "queen", () =>
+      figure(
+        s,
+        lead(cast, {
+          x: 300,
+          y: 665,
+          h: 380,
+          seated: true,
+          robe: king ? "robe" : "robe2",
+          under: king ? "robe2" : "pale",
+          cloak: king ? "cloak" : undefined,
+          head: king ? "square" : "crown",
+          hair: king ? "short" : "long",
+          belt: "gold",
+          left: king ? [-56, -110] : [-30, -130],
+          right: long ? [60, -150] : king ? [34, -140] : [30, -132],
+        }),
+      ),
+    );
     if (long) emblemAt([f.right[0], f.right[1] - 60], 260, king ? 0 : 8);
     else emblemAt([300, f.right[1] - 34], 112);
     if (king && !long) s.poly(starPoints(f.left[0], f.left[1] - 10, 12, 5, 4), { fill: "gold" });

@@ -35,7 +35,10 @@ export function scenery(s: Scene, rng: Rng, look: SceneryLook, horizon: number, 
         s.circle(sx, horizon, 190 * k, { fill: "light", glow: true, op: 0.6, bg: true });
         for (let i = 0; i < 18; i++) {
           const a = Math.PI + (i / 17) * Math.PI;
-          s.poly([sx, horizon, sx + Math.cos(a - 0.05) * 700, horizon + Math.sin(a - 0.05) * 700, sx + Math.cos(a + 0.05) * 700, horizon + Math.sin(a + 0.05) * 700], { fill: "light", op: 0.12, bg: true, bare: true });
+          s.poly(
+            [sx, horizon, sx + Math.cos(a - 0.05) * 700, horizon + Math.sin(a - 0.05) * 700, sx + Math.cos(a + 0.05) * 700, horizon + Math.sin(a + 0.05) * 700],
+            { fill: "light", op: 0.12, bg: true, bare: true },
+          );
         }
         s.circle(sx, horizon, 70 * k, { fill: "sun", bg: true, bare: true });
       } else {
@@ -46,7 +49,16 @@ export function scenery(s: Scene, rng: Rng, look: SceneryLook, horizon: number, 
           const y = rng.range(110, horizon - 90);
           const r = rng.range(7, 12);
           s.circle(x, y, r * 2.6, { fill: "sun", glow: true, op: 0.7, bg: true });
-          s.path((b) => b.m(x - r, y - r * 1.1).q(x, y - r * 1.7, x + r, y - r * 1.1).l(x + r * 0.8, y + r).l(x - r * 0.8, y + r).z(), { fill: "sun", bg: true });
+          s.path(
+            (b) =>
+              b
+                .m(x - r, y - r * 1.1)
+                .q(x, y - r * 1.7, x + r, y - r * 1.1)
+                .l(x + r * 0.8, y + r)
+                .l(x - r * 0.8, y + r)
+                .z(),
+            { fill: "sun", bg: true },
+          );
           s.rect(x - r * 0.5, y + r, r, r * 0.35, { fill: "fire", bg: true, bare: true });
         }
       }
@@ -70,7 +82,8 @@ export function scenery(s: Scene, rng: Rng, look: SceneryLook, horizon: number, 
     }
     case "leaves": {
       hills(s, rng, horizon - 30 * k, 30 * k, "hill", 3);
-      for (let i = 0; i < 7; i++) tree(s, 20 + i * 95 + rng.range(-20, 20), horizon + rng.range(-5, 15), rng.range(110, 170) * k, "leaf", "trunk", { bg: true });
+      for (let i = 0; i < 7; i++)
+        tree(s, 20 + i * 95 + rng.range(-20, 20), horizon + rng.range(-5, 15), rng.range(110, 170) * k, "leaf", "trunk", { bg: true });
       hills(s, rng, horizon + 20, 18, "ground", 4);
       break;
     }
@@ -87,13 +100,15 @@ export function scenery(s: Scene, rng: Rng, look: SceneryLook, horizon: number, 
       skyline(s, rng, horizon + 10, 200 * k, "stone2", 0.9);
       skyline(s, rng, horizon + 40 * k, 140 * k, "cloak", 1);
       s.rect(0, horizon + 40, 600, 800 - horizon, { fill: "ground2", bg: true });
-      for (let i = 0; i < 5; i++) s.line([rng.range(30, 300), horizon + 70 + i * 28, rng.range(320, 570), horizon + 70 + i * 28], { stroke: "accent", w: 1.6, op: 0.35, bg: true });
+      for (let i = 0; i < 5; i++)
+        s.line([rng.range(30, 300), horizon + 70 + i * 28, rng.range(320, 570), horizon + 70 + i * 28], { stroke: "accent", w: 1.6, op: 0.35, bg: true });
       break;
     }
     case "petals": {
       hills(s, rng, horizon - 20 * k, 26 * k, "hill", 3);
       hills(s, rng, horizon + 20, 20, "ground", 4);
-      for (let i = 0; i < 16; i++) flower(s, rng.range(30, 570), rng.range(horizon + 50, 760), rng.range(7, 13), 5, rng.pick(["red", "light", "accent"] as Role[]), "gold", { bg: true });
+      for (let i = 0; i < 16; i++)
+        flower(s, rng.range(30, 570), rng.range(horizon + 50, 760), rng.range(7, 13), 5, rng.pick(["red", "light", "accent"] as Role[]), "gold", { bg: true });
       break;
     }
     case "crystals": {
@@ -112,7 +127,8 @@ export function scenery(s: Scene, rng: Rng, look: SceneryLook, horizon: number, 
     }
     case "clouds": {
       hills(s, rng, horizon, 22, "hill", 3);
-      for (let i = 0; i < 3; i++) cloud(s, 100 + i * 200 + rng.range(-30, 30), horizon + (30 + rng.range(0, 20)) * k, rng.range(200, 280) * k, "pale", { bg: true, op: 0.85 });
+      for (let i = 0; i < 3; i++)
+        cloud(s, 100 + i * 200 + rng.range(-30, 30), horizon + (30 + rng.range(0, 20)) * k, rng.range(200, 280) * k, "pale", { bg: true, op: 0.85 });
       hills(s, rng, horizon + 70 * k, 16, "ground", 4);
       break;
     }
@@ -120,27 +136,40 @@ export function scenery(s: Scene, rng: Rng, look: SceneryLook, horizon: number, 
 }
 
 function waveBand(s: Scene, rng: Rng, y: number, amp: number, role: Role, crests: number) {
-  s.path((b) => {
-    b.m(0, 800).l(0, y);
-    const step = 600 / crests;
-    const phase = rng.range(0, step);
-    let x = -phase;
-    b.l(x, y);
-    while (x < 600) {
-      b.c(x + step * 0.3, y - amp * 2, x + step * 0.6, y - amp * 2.2, x + step * 0.72, y - amp * 0.6).q(x + step * 0.55, y - amp * 0.2, x + step * 0.62, y + amp * 0.2).q(x + step * 0.85, y + amp * 0.4, x + step, y);
-      x += step;
-    }
-    b.l(x, 800).z();
-  }, { fill: role, bg: true });
+  s.path(
+    (b) => {
+      b.m(0, 800).l(0, y);
+      const step = 600 / crests;
+      const phase = rng.range(0, step);
+      let x = -phase;
+      b.l(x, y);
+      while (x < 600) {
+        b.c(x + step * 0.3, y - amp * 2, x + step * 0.6, y - amp * 2.2, x + step * 0.72, y - amp * 0.6)
+          .q(x + step * 0.55, y - amp * 0.2, x + step * 0.62, y + amp * 0.2)
+          .q(x + step * 0.85, y + amp * 0.4, x + step, y);
+        x += step;
+      }
+      b.l(x, 800).z();
+    },
+    { fill: role, bg: true },
+  );
 }
 
 function dunes(s: Scene, rng: Rng, horizon: number) {
   for (let i = 0; i < 3; i++) {
     const y = horizon + i * 55;
-    s.path((b) => {
-      const mid = rng.range(150, 450);
-      b.m(0, 800).l(0, y + 30).q(mid * 0.6, y - 30, mid, y).q(mid + 120, y + 20, 600, y - 10).l(600, 800).z();
-    }, { fill: i === 1 ? "ground2" : "ground", bg: true });
+    s.path(
+      (b) => {
+        const mid = rng.range(150, 450);
+        b.m(0, 800)
+          .l(0, y + 30)
+          .q(mid * 0.6, y - 30, mid, y)
+          .q(mid + 120, y + 20, 600, y - 10)
+          .l(600, 800)
+          .z();
+      },
+      { fill: i === 1 ? "ground2" : "ground", bg: true },
+    );
   }
 }
 
@@ -154,7 +183,8 @@ export function skyline(s: Scene, rng: Rng, base: number, height: number, role: 
     s.rect(x, base - h, w, h + 40, { fill: role, bg: true });
     if (rng.chance(0.3)) s.rect(x + w * 0.4, base - h - 24, 4, 24, { fill: role, bg: true, bare: true });
     for (let wy = base - h + 12; wy < base - 8; wy += 18)
-      for (let wx = x + 7; wx < x + w - 10; wx += 13) if (rng.chance(0.3 * lit)) (rng.chance(0.7) ? warm : cool).push([wx, wy, wx + 6, wy, wx + 6, wy + 8, wx, wy + 8]);
+      for (let wx = x + 7; wx < x + w - 10; wx += 13)
+        if (rng.chance(0.3 * lit)) (rng.chance(0.7) ? warm : cool).push([wx, wy, wx + 6, wy, wx + 6, wy + 8, wx, wy + 8]);
     x += w + rng.range(2, 10);
   }
   // All lit windows of one colour form a single shape.
@@ -179,7 +209,17 @@ export function motifMark(s: Scene, motif: Motif, x: number, y: number, size: nu
     case "waves":
       s.with(
         (t) => t.translate(x, y).rotate(rot * 0),
-        () => s.path((b) => b.m(-r * 1.4, r * 0.4).c(-r, -r * 0.9, r * 0.4, -r * 1.1, r * 0.6, -r * 0.1).q(r * 0.1, -r * 0.4, -r * 0.1, r * 0.1).q(r * 0.5, r * 0.5, r * 1.4, r * 0.4).z(), { fill: "water", ...p }),
+        () =>
+          s.path(
+            (b) =>
+              b
+                .m(-r * 1.4, r * 0.4)
+                .c(-r, -r * 0.9, r * 0.4, -r * 1.1, r * 0.6, -r * 0.1)
+                .q(r * 0.1, -r * 0.4, -r * 0.1, r * 0.1)
+                .q(r * 0.5, r * 0.5, r * 1.4, r * 0.4)
+                .z(),
+            { fill: "water", ...p },
+          ),
       );
       break;
     case "leaves":
@@ -192,7 +232,16 @@ export function motifMark(s: Scene, motif: Motif, x: number, y: number, size: nu
     case "flames":
       s.with(
         (t) => t.translate(x, y),
-        () => s.path((b) => b.m(0, -r * 1.6).c(r * 0.9, -r * 0.6, r, r * 0.2, 0, r * 0.8).c(-r, r * 0.2, -r * 0.9, -r * 0.6, 0, -r * 1.6).z(), { fill: rot > 180 ? "fire" : "sun", ...p }),
+        () =>
+          s.path(
+            (b) =>
+              b
+                .m(0, -r * 1.6)
+                .c(r * 0.9, -r * 0.6, r, r * 0.2, 0, r * 0.8)
+                .c(-r, r * 0.2, -r * 0.9, -r * 0.6, 0, -r * 1.6)
+                .z(),
+            { fill: rot > 180 ? "fire" : "sun", ...p },
+          ),
       );
       break;
     case "skyline":
@@ -201,7 +250,16 @@ export function motifMark(s: Scene, motif: Motif, x: number, y: number, size: nu
     case "petals":
       s.with(
         (t) => t.translate(x, y).rotate(rot),
-        () => s.path((b) => b.m(0, 0).c(r * 0.8, -r * 0.8, r * 1.6, -r * 0.2, r * 1.4, r * 0.1).c(r, r * 0.6, r * 0.4, r * 0.4, 0, 0).z(), { fill: rot > 180 ? "red" : "accent", ...p }),
+        () =>
+          s.path(
+            (b) =>
+              b
+                .m(0, 0)
+                .c(r * 0.8, -r * 0.8, r * 1.6, -r * 0.2, r * 1.4, r * 0.1)
+                .c(r, r * 0.6, r * 0.4, r * 0.4, 0, 0)
+                .z(),
+            { fill: rot > 180 ? "red" : "accent", ...p },
+          ),
       );
       break;
     case "crystals":

@@ -37,7 +37,12 @@ function whiplash(s: Scene, side: 1 | -1, rng: Rng) {
   ];
   s.ornament("whiplash", () => {
     sleeve(s, stem, 11, 2.5, "leaf");
-    for (const [i, len] of [[5, 34], [12, 30], [19, 26], [25, 20]] as const) {
+    for (const [i, len] of [
+      [5, 34],
+      [12, 30],
+      [19, 26],
+      [25, 20],
+    ] as const) {
       const [px, py] = stem[i]!;
       const out = i % 2 ? 1 : -1;
       leaf(s, px, py, len, side < 0 ? (out > 0 ? -20 : 200) : out > 0 ? 200 : -20, "leaf");

@@ -172,7 +172,13 @@ export function renderPixelArt(scene: Scene, fgStart: number, colors: RoleColors
           const r = parseInt(base.slice(1, 3), 16);
           const g = parseInt(base.slice(3, 5), 16);
           const b = parseInt(base.slice(5, 7), 16);
-          dark = `#${[r, g, b].map((v) => Math.round(v * 0.42).toString(16).padStart(2, "0")).join("")}`;
+          dark = `#${[r, g, b]
+            .map((v) =>
+              Math.round(v * 0.42)
+                .toString(16)
+                .padStart(2, "0"),
+            )
+            .join("")}`;
           rim.set(base, dark);
         }
         shaded[idx] = dark;

@@ -1,11 +1,14 @@
 import { hashString } from "./palette";
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** Splits text into at most `maxLines` lines of about `width` characters, ending with an ellipsis if cut. */
 function wrapLines(text: string, width: number, maxLines: number): string[] {
-  const words = text.trim().split(/\s+/).filter(Boolean).map((w) => (w.length > width ? `${w.slice(0, width - 1)}…` : w));
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => (w.length > width ? `${w.slice(0, width - 1)}…` : w));
   const lines: string[] = [];
   let line = "";
   let i = 0;
@@ -40,9 +43,7 @@ export function failurePlaceholderSvg(cardName: string, theme: string): string {
   const name = cardName.trim() || "Card";
   const nameSize = name.length > 22 ? 34 : name.length > 16 ? 40 : 46;
   const themeLines = wrapLines(theme || "Untitled deck", 34, 3);
-  const themeText = themeLines
-    .map((l, i) => `<tspan x="300" dy="${i === 0 ? 0 : 34}">${escapeXml(l)}</tspan>`)
-    .join("");
+  const themeText = themeLines.map((l, i) => `<tspan x="300" dy="${i === 0 ? 0 : 34}">${escapeXml(l)}</tspan>`).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 900" width="600" height="900" role="img" aria-label="${escapeXml(`${name} (artwork unavailable)`)}">
 <title>${escapeXml(`${name}: artwork unavailable`)}</title>
 <defs><linearGradient id="${id}-bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${bgTop}"/><stop offset="1" stop-color="${bgBottom}"/></linearGradient></defs>

@@ -336,7 +336,15 @@ export class Scene {
     const [tx, ty] = this.tf(x, y);
     // Letters stay readable in a mirrored composition: only their place is mirrored.
     const rot = this.mirrored ? this.angle - 180 : this.angle;
-    this.texts.push({ x: tx, y: ty, text, size: size * this.scaleFactor, role, rot: Math.abs(rot) < 0.05 || Math.abs(Math.abs(rot) - 360) < 0.05 ? 0 : rot, weight });
+    this.texts.push({
+      x: tx,
+      y: ty,
+      text,
+      size: size * this.scaleFactor,
+      role,
+      rot: Math.abs(rot) < 0.05 || Math.abs(Math.abs(rot) - 360) < 0.05 ? 0 : rot,
+      weight,
+    });
     return this;
   }
   /** Appends another scene's items on top of this one. */

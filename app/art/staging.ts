@@ -122,7 +122,9 @@ export function symbolBox(items: readonly Item[]): Box | null {
 /** Applies a framing to the scene's transform. */
 export function frame(s: Scene, f: Framing) {
   if (f.zoom === 1 && f.dx === 0 && f.dy === 0) return;
-  s.translate(FOCUS_X + f.dx, FOCUS_Y + f.dy).scale(f.zoom).translate(-FOCUS_X, -FOCUS_Y);
+  s.translate(FOCUS_X + f.dx, FOCUS_Y + f.dy)
+    .scale(f.zoom)
+    .translate(-FOCUS_X, -FOCUS_Y);
 }
 
 /** Where a height of the composition lands in the framed picture. */
@@ -138,7 +140,8 @@ export function skyDetails(s: Scene, rng: Rng, variant: number, daylight: boolea
   const kind = (variant - 1) % 3;
   if (kind === 0) {
     const count = rng.int(2, 3);
-    for (let i = 0; i < count; i++) cloud(extra, 80 + (440 / (count - 1)) * i + rng.range(-30, 30), rng.range(100, 210), rng.range(110, 170), "pale", { bg: true, op: 0.75 });
+    for (let i = 0; i < count; i++)
+      cloud(extra, 80 + (440 / (count - 1)) * i + rng.range(-30, 30), rng.range(100, 210), rng.range(110, 170), "pale", { bg: true, op: 0.75 });
   } else if (kind === 1) {
     const x0 = rng.range(120, 420);
     const y0 = rng.range(110, 200);
@@ -147,7 +150,14 @@ export function skyDetails(s: Scene, rng: Rng, variant: number, daylight: boolea
       const x = x0 + (i % 2 ? 1 : -1) * Math.ceil(i / 2) * rng.range(22, 30);
       const y = y0 + Math.ceil(i / 2) * rng.range(12, 18);
       const w = rng.range(9, 14);
-      extra.path((b) => b.m(x - w, y - w * 0.35).q(x - w * 0.45, y - w * 0.6, x, y).q(x + w * 0.45, y - w * 0.6, x + w, y - w * 0.35), { stroke: daylight ? "dark" : "light", w: 3, bg: true });
+      extra.path(
+        (b) =>
+          b
+            .m(x - w, y - w * 0.35)
+            .q(x - w * 0.45, y - w * 0.6, x, y)
+            .q(x + w * 0.45, y - w * 0.6, x + w, y - w * 0.35),
+        { stroke: daylight ? "dark" : "light", w: 3, bg: true },
+      );
     }
   } else {
     const from = rng.chance(0.5) ? -40 : 640;
@@ -155,7 +165,10 @@ export function skyDetails(s: Scene, rng: Rng, variant: number, daylight: boolea
       const a = (from < 0 ? 0.35 : Math.PI - 0.35) + (from < 0 ? 1 : -1) * i * 0.16;
       const len = 900;
       const spread = 0.035 + i * 0.01;
-      extra.poly([from, -40, from + Math.cos(a - spread) * len, -40 + Math.sin(a - spread) * len, from + Math.cos(a + spread) * len, -40 + Math.sin(a + spread) * len], { fill: "light", op: 0.22, bg: true, bare: true });
+      extra.poly(
+        [from, -40, from + Math.cos(a - spread) * len, -40 + Math.sin(a - spread) * len, from + Math.cos(a + spread) * len, -40 + Math.sin(a + spread) * len],
+        { fill: "light", op: 0.22, bg: true, bare: true },
+      );
     }
   }
   // Right after the sky, the first shape of every composition.

@@ -8,7 +8,7 @@ import type { DeckLook, RoleColors } from "./deck-theme";
 import { hex, hsl, luma, makeRng, mixHue, n1, type Hsl } from "./kit";
 import type { Geo, Item, Role, Scene } from "./scene";
 import type { LetterFamily, PaletteRule, StyleParams } from "./style-vocabulary";
-import { emitItems, emitTexts, geoTag, MONO, opAttr, Paints, SANS, SERIF, type Art, type ItemPainter } from "./styles";
+import { emitItems, emitTexts, MONO, opAttr, Paints, SANS, SERIF, type Art, type ItemPainter } from "./styles";
 
 export const HAND = "'Comic Neue', 'Comic Sans MS', 'Chalkboard SE', 'Segoe Print', 'Bradley Hand', cursive";
 export const DISPLAY = "'Futura', 'Century Gothic', 'Avenir Next', 'Josefin Sans', 'Helvetica Neue', Arial, sans-serif";
@@ -164,7 +164,10 @@ function painterFor(params: StyleParams, k: Paints, ink: string): ItemPainter {
     else if (shading === "model") fill = k.model(role, bg ? 6 : 16, bg ? 8 : 18);
     else fill = k.c(role);
     const width = params.line * (bg ? 0.7 : 1.6) * (texture === "glow" && !bg ? 1.4 : 1);
-    const outline = params.line > 0 && !p.bare && !(bg && SKY_ROLES.has(role)) ? ` stroke="${lineOf(role)}" stroke-width="${n1(width)}"${texture === "stitch" ? ` stroke-dasharray="5 3"` : ""}` : "";
+    const outline =
+      params.line > 0 && !p.bare && !(bg && SKY_ROLES.has(role))
+        ? ` stroke="${lineOf(role)}" stroke-width="${n1(width)}"${texture === "stitch" ? ` stroke-dasharray="5 3"` : ""}`
+        : "";
     const glow = texture === "glow" && !bg && outline ? ` filter="url(#${k.pre}neon)"` : "";
     const base = ` fill="${fill}"${opAttr(p.op)}${outline}${glow}`;
     if (texture === "halftone" && !bg && luma(k.colors[role]) < 80) return [` fill="url(#${k.pre}dots)"${opAttr(0.4 * (p.op ?? 1))}`, base];
@@ -179,7 +182,10 @@ function ornamentLayer(params: StyleParams, k: Paints, look: DeckLook, seed: num
     case "kasumi": {
       // Bands of mist across the picture, flat and pale, as in a woodblock print.
       let out = "";
-      for (const [y, w] of [[rng.range(150, 230), rng.range(300, 420)], [rng.range(470, 560), rng.range(260, 380)]] as const) {
+      for (const [y, w] of [
+        [rng.range(150, 230), rng.range(300, 420)],
+        [rng.range(470, 560), rng.range(260, 380)],
+      ] as const) {
         const x = rng.chance(0.5) ? -20 : 620 - w;
         const h = 34;
         out += `<path d="M${n1(x)} ${n1(y)}H${n1(x + w - h / 2)}a${h / 2} ${h / 2} 0 0 1 0 ${h}H${n1(x + 40)}a${h / 2} ${h / 2} 0 0 0 0 ${-h / 2}a${h / 4} ${h / 4} 0 0 1 0 ${-h / 2}Z" fill="${k.shade("pale", -2)}" opacity="0.88"/>`;
@@ -208,7 +214,8 @@ function ornamentLayer(params: StyleParams, k: Paints, look: DeckLook, seed: num
     }
     case "dots": {
       let out = "";
-      for (let i = 0; i < 26; i++) out += `<circle cx="${rng.int(40, 560)}" cy="${rng.int(60, 420)}" r="${n1(rng.range(3, 7))}" fill="${k.c(rng.pick(["accent", "gold", "red", "light"] as Role[]))}"/>`;
+      for (let i = 0; i < 26; i++)
+        out += `<circle cx="${rng.int(40, 560)}" cy="${rng.int(60, 420)}" r="${n1(rng.range(3, 7))}" fill="${k.c(rng.pick(["accent", "gold", "red", "light"] as Role[]))}"/>`;
       return `<g data-ornament="dots" opacity="0.7">${out}</g>`;
     }
     case "stars": {
@@ -293,7 +300,9 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
     overlays.push(`<rect width="600" height="800" filter="url(#${pre}grain)" opacity="${op}"/>`);
   };
   if (params.shading === "bokashi") {
-    defs.push(`<linearGradient id="${pre}boka" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${k.shade("sky", -26, 18)}"/><stop offset="0.3" stop-color="${k.c("sky")}"/><stop offset="0.75" stop-color="${k.c("skyLow")}"/></linearGradient>`);
+    defs.push(
+      `<linearGradient id="${pre}boka" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${k.shade("sky", -26, 18)}"/><stop offset="0.3" stop-color="${k.c("sky")}"/><stop offset="0.75" stop-color="${k.c("skyLow")}"/></linearGradient>`,
+    );
   }
   switch (params.texture) {
     case "wash":
@@ -304,7 +313,8 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
         `<g id="${pre}art"${lc}>${art}</g>`,
       );
       grain(0.22);
-      wrap = () => `<use href="#${pre}art" filter="url(#${pre}bleed)" opacity="0.5"/><use href="#${pre}art" filter="url(#${pre}wash)" opacity="${params.texture === "brush" ? 0.9 : 1}"/>`;
+      wrap = () =>
+        `<use href="#${pre}art" filter="url(#${pre}bleed)" opacity="0.5"/><use href="#${pre}art" filter="url(#${pre}wash)" opacity="${params.texture === "brush" ? 0.9 : 1}"/>`;
       break;
     }
     case "wax": {
@@ -328,12 +338,18 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
       wrap = (inner) => `<g filter="url(#${pre}oil)"${lc}>${inner}</g>`;
       break;
     case "glow":
-      defs.push(`<filter id="${pre}neon" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur in="SourceGraphic" stdDeviation="3.2" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`);
-      defs.push(`<pattern id="${pre}scan" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="2" fill="#000" opacity="0.35"/></pattern>`);
+      defs.push(
+        `<filter id="${pre}neon" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur in="SourceGraphic" stdDeviation="3.2" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`,
+      );
+      defs.push(
+        `<pattern id="${pre}scan" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="2" fill="#000" opacity="0.35"/></pattern>`,
+      );
       overlays.push(`<rect width="600" height="800" fill="url(#${pre}scan)"/>`);
       break;
     case "halftone":
-      defs.push(`<pattern id="${pre}dots" width="9" height="9" patternUnits="userSpaceOnUse" patternTransform="rotate(20)"><circle cx="4.5" cy="4.5" r="2.3" fill="${ink}"/></pattern>`);
+      defs.push(
+        `<pattern id="${pre}dots" width="9" height="9" patternUnits="userSpaceOnUse" patternTransform="rotate(20)"><circle cx="4.5" cy="4.5" r="2.3" fill="${ink}"/></pattern>`,
+      );
       break;
     case "leading": {
       // Lead lines cross the glass of the sky and the ground; a soft light shines through.
@@ -371,17 +387,22 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
         `<filter id="${pre}ink2" x="0" y="0" width="100%" height="100%"><feColorMatrix type="matrix" values="0 0 0 0 ${r.toFixed(2)} 0 0 0 0 ${g.toFixed(2)} 0 0 0 0 ${b.toFixed(2)} -0.5 -0.5 -0.5 0 1.2"/></filter>`,
       );
       grain(0.3);
-      wrap = () => `<use href="#${pre}art"/><use href="#${pre}art" transform="translate(5 3)" filter="url(#${pre}ink2)" opacity="0.55" style="mix-blend-mode:multiply"/>`;
+      wrap = () =>
+        `<use href="#${pre}art"/><use href="#${pre}art" transform="translate(5 3)" filter="url(#${pre}ink2)" opacity="0.55" style="mix-blend-mode:multiply"/>`;
       break;
     }
     default:
       break;
   }
   if (params.ornament === "scanlines" && params.texture !== "glow")
-    defs.push(`<filter id="${pre}neon" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur in="SourceGraphic" stdDeviation="3" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`);
+    defs.push(
+      `<filter id="${pre}neon" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur in="SourceGraphic" stdDeviation="3" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`,
+    );
   if (params.texture === "stitch") {
     // The cloth under the thread.
-    defs.push(`<pattern id="${pre}weave" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" fill="#000" opacity="0"/><path d="M0 2H4M2 0V4" stroke="#fff" stroke-width="0.7" opacity="0.18"/></pattern>`);
+    defs.push(
+      `<pattern id="${pre}weave" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" fill="#000" opacity="0"/><path d="M0 2H4M2 0V4" stroke="#fff" stroke-width="0.7" opacity="0.18"/></pattern>`,
+    );
     overlays.push(`<rect width="600" height="800" fill="url(#${pre}weave)"/>`);
   }
   return { defs: [...defs, ...k.defs].join(""), body: `${wrap(art)}${overlays.join("")}` };

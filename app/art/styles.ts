@@ -85,7 +85,9 @@ class Paints {
     if (!id) {
       id = `${this.pre}g${this.grads.size}`;
       this.grads.set(key, id);
-      this.defs.push(`<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`);
+      this.defs.push(
+        `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`,
+      );
     }
     return `url(#${id})`;
   }
@@ -111,8 +113,7 @@ export function opAttr(op: number | undefined, name = "opacity") {
 /** Attributes for an item, or [attributes, underlay attributes] when a treatment draws it twice. */
 export type ItemPainter = (item: Item, k: Paints) => string | [string, string];
 
-const strokeOnly = (color: string, width: number, op?: number) =>
-  ` fill="none" stroke="${color}" stroke-width="${n1(width)}"${opAttr(op)}`;
+const strokeOnly = (color: string, width: number, op?: number) => ` fill="none" stroke="${color}" stroke-width="${n1(width)}"${opAttr(op)}`;
 
 const watercolourItem: ItemPainter = (item, k) => {
   const p = item.p;
@@ -331,7 +332,7 @@ export function renderVectorArt(scene: Scene, fgStart: number, look: DeckLook, s
     case "minimalist": {
       const inks = minimalInks(look);
       const paint = minimalPainter(look, inks);
-      const art = `${emitItems(back, paint, k)}${mid}${emitItems(front, paint, k)}${emitTexts(scene, k, SANS, (r) => (LIGHT_ROLES.has(r) ? inks.accent : (luma(look.colors[r]) > 60) !== inks.dark ? inks.paper : inks.ink))}`;
+      const art = `${emitItems(back, paint, k)}${mid}${emitItems(front, paint, k)}${emitTexts(scene, k, SANS, (r) => (LIGHT_ROLES.has(r) ? inks.accent : luma(look.colors[r]) > 60 !== inks.dark ? inks.paper : inks.ink))}`;
       return { defs: k.defs.join(""), body: `<g${lc}>${art}</g>` };
     }
     case "art nouveau": {

@@ -77,9 +77,44 @@ export function settingOf(cast: Cast): Setting {
 /** Which of the theme's objects may stand for each suit's emblem, and for the Star's vessels, the Chariot's car and the Wheel. */
 const SUIT_OBJECTS: Record<Suit, readonly string[]> = {
   cups: ["lantern", "teacup", "teapot", "potion", "cauldron", "bottle", "vase", "shell", "birdcage", "bell"],
-  wands: ["candle", "comet", "birch", "bamboo", "pine", "street-lamp", "telescope", "umbrella", "kite", "reeds", "wheat", "lotus", "sunflower", "cherry-blossom", "torii"],
+  wands: [
+    "candle",
+    "comet",
+    "birch",
+    "bamboo",
+    "pine",
+    "street-lamp",
+    "telescope",
+    "umbrella",
+    "kite",
+    "reeds",
+    "wheat",
+    "lotus",
+    "sunflower",
+    "cherry-blossom",
+    "torii",
+  ],
   swords: ["feather", "quill", "key", "sword", "fan", "paper-crane", "anchor", "bow", "letter"],
-  pentacles: ["coin", "crown", "clock", "compass", "globe", "ring", "pearl", "mirror", "crystal-ball", "books", "book", "map", "gears", "moon", "sun", "chess", "shield", "drum"],
+  pentacles: [
+    "coin",
+    "crown",
+    "clock",
+    "compass",
+    "globe",
+    "ring",
+    "pearl",
+    "mirror",
+    "crystal-ball",
+    "books",
+    "book",
+    "map",
+    "gears",
+    "moon",
+    "sun",
+    "chess",
+    "shield",
+    "drum",
+  ],
 };
 const VEHICLES = ["ship", "boat", "train", "bicycle", "balloon"];
 
@@ -116,7 +151,8 @@ export function settingMasses(s: Scene, setting: Setting, rng: Rng, horizon: num
           s.rect(x, top, w, 800 - top, { fill: "stone2", bg: true });
           s.rect(x + (side < 0 ? w - 10 : 0), top, 10, 800 - top, { fill: "dark", bg: true, op: 0.5 });
           for (let y = top + 24; y < 760; y += 34)
-            for (let i = 0; i < 2; i++) if (rng.chance(0.7)) s.rect(x + 16 + i * (w / 2 - 6), y, w / 2 - 26, 16, { fill: rng.chance(0.3) ? "accent" : "light", bg: true, op: 0.9 });
+            for (let i = 0; i < 2; i++)
+              if (rng.chance(0.7)) s.rect(x + 16 + i * (w / 2 - 6), y, w / 2 - 26, 16, { fill: rng.chance(0.3) ? "accent" : "light", bg: true, op: 0.9 });
         }
       });
       break;
@@ -126,7 +162,16 @@ export function settingMasses(s: Scene, setting: Setting, rng: Rng, horizon: num
         for (const side of [-1, 1]) {
           const x = side < 0 ? rng.range(4, 30) : rng.range(570, 596);
           const w = rng.range(44, 60);
-          s.path((b) => b.m(x - w / 2, 820).c(x - w / 2 + 8, 500, x - w / 3, 200, x - w / 3, -20).l(x + w / 3, -20).c(x + w / 3, 200, x + w / 2 - 8, 500, x + w / 2, 820).z(), { fill: bark, bg: true });
+          s.path(
+            (b) =>
+              b
+                .m(x - w / 2, 820)
+                .c(x - w / 2 + 8, 500, x - w / 3, 200, x - w / 3, -20)
+                .l(x + w / 3, -20)
+                .c(x + w / 3, 200, x + w / 2 - 8, 500, x + w / 2, 820)
+                .z(),
+            { fill: bark, bg: true },
+          );
           if (bark === "pale") for (let y = 60; y < 780; y += rng.range(40, 80)) s.rect(x - w / 3, y, w * rng.range(0.3, 0.6), 6, { fill: "dark", bg: true });
           s.ellipse(x, 30, 150, 110, { fill: "leaf", bg: true, op: 0.95 });
         }
@@ -136,11 +181,14 @@ export function settingMasses(s: Scene, setting: Setting, rng: Rng, horizon: num
       s.ornament(mark, () => {
         for (let row = 0; row < 2; row++) {
           const y = 748 + row * 30;
-          s.path((b) => {
-            b.m(-20, 820).l(-20, y);
-            for (let x = -20; x < 620; x += 80) b.q(x + 20, y - 46, x + 60, y - 16).q(x + 46, y - 4, x + 80, y);
-            b.l(620, 820).z();
-          }, { fill: row ? "water" : "pale", bg: true, op: row ? 1 : 0.9 });
+          s.path(
+            (b) => {
+              b.m(-20, 820).l(-20, y);
+              for (let x = -20; x < 620; x += 80) b.q(x + 20, y - 46, x + 60, y - 16).q(x + 46, y - 4, x + 80, y);
+              b.l(620, 820).z();
+            },
+            { fill: row ? "water" : "pale", bg: true, op: row ? 1 : 0.9 },
+          );
         }
       });
       break;
@@ -150,9 +198,18 @@ export function settingMasses(s: Scene, setting: Setting, rng: Rng, horizon: num
           for (let i = 0; i < 3; i++) {
             const x = side < 0 ? 16 + i * 24 : 584 - i * 24;
             const top = rng.range(120, 380);
-            s.path((b) => b.m(x, 820).c(x + 30, 700, x - 30, 560, x + side * 10, top).c(x - 20, 560, x + 16, 700, x - 10, 820).z(), { fill: "leaf", bg: true, op: 0.9 });
+            s.path(
+              (b) =>
+                b
+                  .m(x, 820)
+                  .c(x + 30, 700, x - 30, 560, x + side * 10, top)
+                  .c(x - 20, 560, x + 16, 700, x - 10, 820)
+                  .z(),
+              { fill: "leaf", bg: true, op: 0.9 },
+            );
           }
-        for (let i = 0; i < 4; i++) s.poly([140 + i * 110, -10, 190 + i * 110, -10, 120 + i * 140, 800, 60 + i * 140, 800], { fill: "light", bg: true, bare: true, op: 0.12 });
+        for (let i = 0; i < 4; i++)
+          s.poly([140 + i * 110, -10, 190 + i * 110, -10, 120 + i * 140, 800, 60 + i * 140, 800], { fill: "light", bg: true, bare: true, op: 0.12 });
       });
       break;
     case "desert":
@@ -165,7 +222,21 @@ export function settingMasses(s: Scene, setting: Setting, rng: Rng, horizon: num
       s.ornament(mark, () => {
         for (const side of [-1, 1]) {
           const x = side < 0 ? 0 : 600;
-          s.poly([x, 820, x, rng.range(240, 320), x - side * rng.range(70, 100), rng.range(380, 440), x - side * rng.range(40, 70), 560, x - side * rng.range(90, 130), 820], { fill: "stone2", bg: true });
+          s.poly(
+            [
+              x,
+              820,
+              x,
+              rng.range(240, 320),
+              x - side * rng.range(70, 100),
+              rng.range(380, 440),
+              x - side * rng.range(40, 70),
+              560,
+              x - side * rng.range(90, 130),
+              820,
+            ],
+            { fill: "stone2", bg: true },
+          );
         }
       });
       break;

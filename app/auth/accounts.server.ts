@@ -3,6 +3,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import {
   anonymousUsers,
   authSessions,
+  customSpreads,
   decks,
   deviceMembers,
   readingJournal,
@@ -105,6 +106,7 @@ export async function createMember(db: Database, ai: AiService, member: NewMembe
  *   session the guest's seat is deactivated, and of duplicate active seats the earliest stays;
  * - credits merge as the credits module says: the guest's spending counts against the account,
  *   now or from its next refreshes, so a merge never hands out a free deck (decision 0016);
+ * - the spreads the guest built move with the rest;
  * - the guest's quota row, sessions and user row are deleted.
  * Returns the readings the guest sat in, whose live rooms must be told (`tellRoomsOfMerge`).
  */
@@ -116,24 +118,13 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
   const readings = await db.selectDistinct({ id: sessionParticipants.sessionId }).from(sessionParticipants).where(guestSeat);
 
   await db.batch([
-    db
-      .update(readingSessions)
-      .set({ hostUserId: targetId, updatedAt: now })
-      .where(eq(readingSessions.hostUserId, guestId)),
-    db
-      .update(readingSessions)
-      .set({ originalHostUserId: targetId })
-      .where(eq(readingSessions.originalHostUserId, guestId)),
+    db.update(readingSessions).set({ hostUserId: targetId, updatedAt: now }).where(eq(readingSessions.hostUserId, guestId)),
+    db.update(readingSessions).set({ originalHostUserId: targetId }).where(eq(readingSessions.originalHostUserId, guestId)),
     db.update(decks).set({ creatorId: targetId, updatedAt: now }).where(eq(decks.creatorId, guestId)),
     db
       .update(sessionParticipants)
       .set({ isActive: false })
-      .where(
-        and(
-          guestSeat,
-          sql`${sessionParticipants.sessionId} IN (SELECT session_id FROM session_participants WHERE user_id = ${targetId})`,
-        ),
-      ),
+      .where(and(guestSeat, sql`${sessionParticipants.sessionId} IN (SELECT session_id FROM session_participants WHERE user_id = ${targetId})`)),
     db.update(sessionParticipants).set({ userId: targetId, anonymousId: null }).where(guestSeat),
     db
       .update(sessionParticipants)
@@ -161,6 +152,8 @@ export async function mergeGuestInto(db: Database, guestId: string, targetId: st
           sql`NOT EXISTS (SELECT 1 FROM reading_journal AS theirs WHERE theirs.user_id = ${targetId} AND theirs.session_id = ${readingJournal.sessionId})`,
         ),
       ),
+    // Spreads the guest built are the account's now.
+    db.update(customSpreads).set({ ownerId: targetId }).where(eq(customSpreads.ownerId, guestId)),
     db.delete(authSessions).where(eq(authSessions.userId, guestId)),
     db.delete(users).where(and(eq(users.id, guestId), isNull(users.email))),
   ]);

@@ -15,6 +15,7 @@ export function personName(user: { fullName?: string | null; username: string | 
 /** Direction marks, embeddings, overrides and isolates: invisible, they reverse the text beside a name. */
 const DIRECTION_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** The C0 and C1 control characters and DEL: line breaks, tabs and codes no name holds. */
+// eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/g;
 
 /**

@@ -93,10 +93,7 @@ export async function startGoogleSignIn(config: AppConfig, request: Request, red
   } catch (thrown) {
     if (!(thrown instanceof Response) || !google.nonce) throw thrown;
     const headers = new Headers(thrown.headers);
-    headers.append(
-      "Set-Cookie",
-      await roundTripCookie(config, request).serialize({ nonce: google.nonce, redirectTo: safeRedirect(redirectTo, "/") }),
-    );
+    headers.append("Set-Cookie", await roundTripCookie(config, request).serialize({ nonce: google.nonce, redirectTo: safeRedirect(redirectTo, "/") }));
     return new Response(null, { status: 302, headers });
   }
   throw new Error("The Google strategy did not redirect");
@@ -121,7 +118,10 @@ const userInfo = z.object({
 function decodeJwtPayload(token: string): unknown {
   const part = token.split(".")[1];
   if (!part) throw new Error("malformed id_token");
-  const base64 = part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=");
+  const base64 = part
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(part.length / 4) * 4, "=");
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   return JSON.parse(new TextDecoder().decode(bytes));
 }
@@ -129,8 +129,7 @@ function decodeJwtPayload(token: string): unknown {
 class GoogleSignInError extends Error {}
 
 export type GoogleOutcome =
-  | { ok: true; profile: GoogleProfile; redirectTo: string; clearCookies: string[] }
-  | { ok: false; message: string; clearCookies: string[] };
+  { ok: true; profile: GoogleProfile; redirectTo: string; clearCookies: string[] } | { ok: false; message: string; clearCookies: string[] };
 
 export function isGoogleCallback(url: URL) {
   return url.searchParams.has("state") && (url.searchParams.has("code") || url.searchParams.has("error"));
@@ -141,11 +140,7 @@ export function isGoogleCallback(url: URL) {
  * exchanged with its PKCE verifier, the ID token is Google's, for us, fresh and carries our
  * nonce, and the user-info endpoint gives a verified e-mail.
  */
-export async function finishGoogleSignIn(
-  config: AppConfig,
-  request: Request,
-  now = Date.now(),
-): Promise<GoogleOutcome> {
+export async function finishGoogleSignIn(config: AppConfig, request: Request, now = Date.now()): Promise<GoogleOutcome> {
   const flow = await roundTripCookie(config, request).parse(request.headers.get("cookie"));
   // remix-auth-oauth2 keeps one state cookie per started sign-in (`arcanum_oauth:<id>`); all go now.
   const stateCookies = (request.headers.get("cookie") ?? "")

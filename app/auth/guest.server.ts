@@ -40,11 +40,7 @@ export function shouldCreateGuest(request: Request): boolean {
 export type GuestSession = { userId: string | null; token: string | null; setCookies: string[] };
 
 async function findGuestByDevice(db: Database, deviceKeyHash: string) {
-  const [row] = await db
-    .select({ id: anonymousUsers.id })
-    .from(anonymousUsers)
-    .where(eq(anonymousUsers.deviceKeyHash, deviceKeyHash))
-    .limit(1);
+  const [row] = await db.select({ id: anonymousUsers.id }).from(anonymousUsers).where(eq(anonymousUsers.deviceKeyHash, deviceKeyHash)).limit(1);
   return row?.id ?? null;
 }
 

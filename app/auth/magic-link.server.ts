@@ -124,17 +124,9 @@ function magicLinkMail(email: string, link: string, code: string) {
   return { to: email, subject: "Your Arcanum sign-in link and code", text, html, link };
 }
 
-type Outcome =
-  | { kind: "sent"; cookies: string[] }
-  | { kind: "signed-in"; cookies: string[] }
-  | { kind: "failed"; message: string; cookies: string[] };
+type Outcome = { kind: "sent"; cookies: string[] } | { kind: "signed-in"; cookies: string[] } | { kind: "failed"; message: string; cookies: string[] };
 
-function strategy(
-  config: AppConfig,
-  request: Request,
-  mailer: Mailer,
-  verify: (email: string) => Promise<void>,
-) {
+function strategy(config: AppConfig, request: Request, mailer: Mailer, verify: (email: string) => Promise<void>) {
   return new TOTPStrategy(
     {
       secret: config.authSecret,
@@ -201,14 +193,7 @@ function spendingStrategy(config: AppConfig, db: Database, request: Request, mai
  * Checks the link the browser came back with: sealed state present, code right, not expired,
  * never used before. Then `signIn` runs with the verified e-mail.
  */
-export function verifyMagicLink(
-  config: AppConfig,
-  db: Database,
-  request: Request,
-  mailer: Mailer,
-  signIn: (email: string) => Promise<void>,
-  now = Date.now(),
-) {
+export function verifyMagicLink(config: AppConfig, db: Database, request: Request, mailer: Mailer, signIn: (email: string) => Promise<void>, now = Date.now()) {
   return run(spendingStrategy(config, db, request, mailer, signIn, now).authenticate(request));
 }
 
@@ -230,6 +215,8 @@ export async function verifySignInCode(
   if (!sealed) return { kind: "failed", message: SIGN_IN_CODE_ERRORS.noRequest, cookies: [] };
   const tries = await hitRateLimit(db, `sign-in-code:${await sha256Hex(sealed)}`, { limit: SIGN_IN_CODE_ATTEMPTS, windowMs: MAGIC_LINK_TTL_S * 1000 }, now);
   if (!tries.allowed) return { kind: "failed", message: SIGN_IN_CODE_ERRORS.tooMany, cookies: [] };
-  const outcome = await run(spendingStrategy(config, db, request, mailer, signIn, now).authenticate(formPost(request, new URL(CALLBACK_PATH, request.url), { code })));
+  const outcome = await run(
+    spendingStrategy(config, db, request, mailer, signIn, now).authenticate(formPost(request, new URL(CALLBACK_PATH, request.url), { code })),
+  );
   return outcome.kind === "failed" ? { ...outcome, message: CODE_ERROR_FOR[outcome.message] ?? outcome.message } : outcome;
 }

@@ -23,7 +23,8 @@ const ROOMS: Record<(typeof PARTIES)[number], (room: string) => boolean> = {
  */
 export async function gatePartyRequest(request: Request, env: Env): Promise<Request | Response> {
   const [, , party = "", room = "", ...rest] = new URL(request.url).pathname.split("/");
-  if (rest.length > 0 || !(PARTIES as readonly string[]).includes(party) || !ROOMS[party as (typeof PARTIES)[number]](room)) return new Response("Unknown room", { status: 404 });
+  if (rest.length > 0 || !(PARTIES as readonly string[]).includes(party) || !ROOMS[party as (typeof PARTIES)[number]](room))
+    return new Response("Unknown room", { status: 404 });
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
     return new Response("This room only speaks WebSocket", { status: 426 });
   }

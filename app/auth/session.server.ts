@@ -3,13 +3,7 @@ import type { Me, Person } from "../lib/page-reads.server";
 import { authSessions } from "../../db/schema";
 import type { Database } from "../db.server";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import {
-  deviceCookieName,
-  isSecureRequest,
-  readSessionToken,
-  sessionCookieName,
-  type SessionKind,
-} from "./session-cookie";
+import { deviceCookieName, isSecureRequest, readSessionToken, sessionCookieName, type SessionKind } from "./session-cookie";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The device cookie outlives sessions so a browser whose session lapsed gets its own guest back. */
@@ -89,4 +83,3 @@ const SESSION_USER = sessionUser(sql.placeholder("session.id"), sql.placeholder(
 export function sessionPerson(sessionId: () => Promise<string | null>, now: number): Person {
   return { me: SESSION_USER, values: async () => ({ "session.id": await sessionId(), "session.now": now }) };
 }
-

@@ -60,10 +60,12 @@ function SignInDialog({ mode, onModeChange, onClose }: { mode: SignInMode | null
   const here = signInHref(location.pathname, location.search, mode ?? "sign-in");
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- see the handler's comment
     <dialog
       ref={ref}
       aria-labelledby="sign-in-dialog-heading"
       onClose={close}
+      // A click on the shade closes it too; the keyboard has Escape, which every dialog answers.
       onClick={(event) => {
         if (event.target === ref.current) close();
       }}

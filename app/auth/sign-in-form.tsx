@@ -40,10 +40,11 @@ export function SignInForm(props: Props) {
     return (
       <div className="text-center">
         <MoonGlyph />
-        <h2 id={headingId} className="mt-4 text-3xl font-bold">Magic Link Sent!</h2>
+        <h2 id={headingId} className="mt-4 text-3xl font-bold">
+          Magic Link Sent!
+        </h2>
         <p className="mt-3 text-muted" role="status">
-          We sent a sign-in link to <strong className="text-ink">{result.email}</strong>. Check your inbox and spam folder, then
-          open the link in this browser.
+          We sent a sign-in link to <strong className="text-ink">{result.email}</strong>. Check your inbox and spam folder, then open the link in this browser.
         </p>
         <FormComponent method="post" action={mode === "create" ? "/signup" : "/login"} noValidate className="mt-6 text-left" data-testid="code-form">
           <input type="hidden" name="intent" value="code" />
@@ -69,10 +70,14 @@ export function SignInForm(props: Props) {
             </button>
           </div>
           {result.codeError ? (
-            <p id="sign-in-code-error" role="alert" className="mt-2 text-sm text-danger">{result.codeError}</p>
+            <p id="sign-in-code-error" role="alert" className="mt-2 text-sm text-danger">
+              {result.codeError}
+            </p>
           ) : null}
         </FormComponent>
-        <BackLink {...props.back} className={cn(buttonClasses("secondary"), "mt-6")}>Back to Sign In</BackLink>
+        <BackLink {...props.back} className={cn(buttonClasses("secondary"), "mt-6")}>
+          Back to Sign In
+        </BackLink>
       </div>
     );
   }
@@ -80,13 +85,17 @@ export function SignInForm(props: Props) {
   if (result?.state === "exists") {
     return (
       <div className="text-center">
-        <h2 id={headingId} className="text-3xl font-bold">Account Already Exists</h2>
+        <h2 id={headingId} className="text-3xl font-bold">
+          Account Already Exists
+        </h2>
         <p className="mt-3 text-muted">
-          An account with <strong className="text-ink">{result.email}</strong> already exists. We can send a magic link to sign
-          in to it, and everything from this session comes with you.
+          An account with <strong className="text-ink">{result.email}</strong> already exists. We can send a magic link to sign in to it, and everything from
+          this session comes with you.
         </p>
         <div className="mt-6 flex flex-col-reverse justify-center gap-3 sm:flex-row">
-          <BackLink {...props.back} className={buttonClasses("secondary")}>Cancel</BackLink>
+          <BackLink {...props.back} className={buttonClasses("secondary")}>
+            Cancel
+          </BackLink>
           <FormComponent method="post" action="/signup">
             <input type="hidden" name="email" value={result.email} />
             <input type="hidden" name="fullName" value={result.fullName} />
@@ -106,10 +115,14 @@ export function SignInForm(props: Props) {
   const values = result?.state === "form" ? result.values : { email: "", fullName: "" };
   return (
     <div>
-      <h2 id={headingId} className="text-center text-3xl font-bold sm:text-4xl">{text.title}</h2>
+      <h2 id={headingId} className="text-center text-3xl font-bold sm:text-4xl">
+        {text.title}
+      </h2>
       {props.isAnonymous ? <p className="mt-2 text-center text-sm text-muted">{SIGN_IN_TEXT.anonymousHint}</p> : null}
       {errors.form ? (
-        <p role="alert" className="mt-4 rounded-xl border border-danger/40 px-4 py-3 text-sm text-danger">{errors.form}</p>
+        <p role="alert" className="mt-4 rounded-xl border border-danger/40 px-4 py-3 text-sm text-danger">
+          {errors.form}
+        </p>
       ) : null}
 
       {props.googleEnabled || props.googleNotice ? (
@@ -147,7 +160,9 @@ export function SignInForm(props: Props) {
             className={field}
           />
           {errors.email ? (
-            <span id="sign-in-email-error" role="alert" className="mt-1 block text-sm text-danger">{errors.email}</span>
+            <span id="sign-in-email-error" role="alert" className="mt-1 block text-sm text-danger">
+              {errors.email}
+            </span>
           ) : null}
         </label>
         <button type="submit" className={cn(buttonClasses("primary", "lg"), "w-full")} disabled={busy}>
@@ -207,7 +222,9 @@ function GoogleButton({ enabled, redirectTo }: { enabled: boolean; redirectTo: s
   return (
     <Form method="post" action="/auth/google" reloadDocument className="mt-6">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button type="submit" className={cn(buttonClasses("secondary", "lg"), "w-full")}>{content}</button>
+      <button type="submit" className={cn(buttonClasses("secondary", "lg"), "w-full")}>
+        {content}
+      </button>
     </Form>
   );
 }

@@ -84,11 +84,7 @@ export const RATE_LIMIT_MESSAGE = "Too many sign-in requests. Please wait a few 
 
 /** Counts a magic-link request against the limits; the first limit it exceeds, or null. */
 async function checkSignInLimits(db: Database, email: string, address: string) {
-  const [emailHash, addressHash, pairHash] = await Promise.all([
-    sha256Hex(email),
-    sha256Hex(address),
-    sha256Hex(`${email}\n${address}`),
-  ]);
+  const [emailHash, addressHash, pairHash] = await Promise.all([sha256Hex(email), sha256Hex(address), sha256Hex(`${email}\n${address}`)]);
   const narrow = await Promise.all([
     hitRateLimit(db, `magic-link:email-address:${pairHash}`, RATE_LIMITS.perEmailAndAddress),
     hitRateLimit(db, `magic-link:address:${addressHash}`, RATE_LIMITS.perAddress),
@@ -147,7 +143,10 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
     );
   }
   if (outcome.kind !== "sent") {
-    return data<SignInActionData>({ state: "form", errors: { email: outcome.kind === "failed" ? outcome.message : "Authentication failed" }, values }, { status: 400 });
+    return data<SignInActionData>(
+      { state: "form", errors: { email: outcome.kind === "failed" ? outcome.message : "Authentication failed" }, values },
+      { status: 400 },
+    );
   }
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);

@@ -3,7 +3,16 @@ import { claimedSessionKind } from "../auth/session-cookie";
 import { readTheme } from "../theme/theme.server";
 
 /** Pages whose HTML is the same for every visitor who is not a member: guests see them as visitors do. */
-const PUBLIC_PAGES = [/^\/$/, /^\/marketplace(\/[A-Za-z0-9_-]+)?$/, /^\/readers(\/[A-Za-z0-9_.-]+)?$/, /^\/pricing$/, /^\/terms$/, /^\/privacy$/, /^\/cards(\/[a-z0-9-]+)?$/, /^\/guides(\/[a-z0-9-]+)?$/];
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/marketplace(\/[A-Za-z0-9_-]+)?$/,
+  /^\/readers(\/[A-Za-z0-9_.-]+)?$/,
+  /^\/pricing$/,
+  /^\/terms$/,
+  /^\/privacy$/,
+  /^\/cards(\/[a-z0-9-]+)?$/,
+  /^\/guides(\/[a-z0-9-]+)?$/,
+];
 
 /** How long a shared copy may be served before it is rendered again. */
 export const PUBLIC_PAGE_TTL_S = 15;

@@ -31,7 +31,9 @@ export function AccountPrompt({ onCreateClick }: { onCreateClick?: (event: Mouse
               <input key={moment} type="hidden" name="dismiss" value={moment} />
             ))}
             {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
-            <button type="submit" className={buttonClasses("ghost", "sm")}>Not now</button>
+            <button type="submit" className={buttonClasses("ghost", "sm")}>
+              Not now
+            </button>
           </fetcher.Form>
         </div>
       </div>

@@ -30,7 +30,9 @@ export function FixPaymentLink({ path }: { path?: string }) {
   return (
     <>
       {" "}
-      <Link to={path} className="font-semibold underline">Update your payment details</Link>
+      <Link to={path} className="font-semibold underline">
+        Update your payment details
+      </Link>
     </>
   );
 }

@@ -31,10 +31,19 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
   if (!access && tokens.length === 0) {
     return (
       <section aria-labelledby="api-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
-        <h2 id="api-heading" className="text-2xl font-bold">API access</h2>
+        <h2 id="api-heading" className="text-2xl font-bold">
+          API access
+        </h2>
         <p className="mt-3 text-sm text-muted">
           Reach your decks from your own programs with a personal token. API access is part of the{" "}
-          <Link to="/pricing" className="font-semibold text-brand underline">Visionary plan</Link>. <Link to="/developers" className="underline underline-offset-2">How the API works</Link>.
+          <Link to="/pricing" className="font-semibold text-brand underline">
+            Visionary plan
+          </Link>
+          .{" "}
+          <Link to="/developers" className="underline underline-offset-2">
+            How the API works
+          </Link>
+          .
         </p>
       </section>
     );
@@ -42,11 +51,15 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
 
   return (
     <section id="api-tokens" aria-labelledby="api-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
-      <h2 id="api-heading" className="text-2xl font-bold">API tokens</h2>
+      <h2 id="api-heading" className="text-2xl font-bold">
+        API tokens
+      </h2>
       <p className="mt-3 text-sm text-muted">
         A token lets your own programs read your decks, and with write access make new ones with your credits.{" "}
-        <Link to="/developers" className="underline underline-offset-2">How the API works</Link>.
-        {access ? null : <> Your plan no longer includes the API, so these tokens are refused until it does.</>}
+        <Link to="/developers" className="underline underline-offset-2">
+          How the API works
+        </Link>
+        .{access ? null : <> Your plan no longer includes the API, so these tokens are refused until it does.</>}
       </p>
 
       {created ? (
@@ -54,12 +67,26 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
           <p className="text-sm font-semibold">Your new token “{created.name}”. Copy it now: it is not shown again.</p>
           <label className="mt-2 block text-sm">
             <span className="sr-only">Token</span>
-            <input readOnly value={created.token} data-testid="new-api-token" className={cn(field, "font-mono text-sm")} onFocus={(event) => event.currentTarget.select()} />
+            <input
+              readOnly
+              value={created.token}
+              data-testid="new-api-token"
+              className={cn(field, "font-mono text-sm")}
+              onFocus={(event) => event.currentTarget.select()}
+            />
           </label>
         </div>
       ) : null}
-      {revoked ? <p role="status" className="mt-4 text-sm text-success">{revoked}</p> : null}
-      {revokeError ? <p role="alert" className="mt-4 text-sm text-danger">{revokeError}</p> : null}
+      {revoked ? (
+        <p role="status" className="mt-4 text-sm text-success">
+          {revoked}
+        </p>
+      ) : null}
+      {revokeError ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          {revokeError}
+        </p>
+      ) : null}
 
       {tokens.length > 0 ? (
         <ul className="mt-6 grid gap-3" aria-label="Your tokens">
@@ -101,7 +128,11 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
               aria-describedby={createErrors.name ? "token-name-error" : undefined}
               className={field}
             />
-            {createErrors.name ? <span id="token-name-error" role="alert" className="mt-1 block text-sm font-normal text-danger">{createErrors.name}</span> : null}
+            {createErrors.name ? (
+              <span id="token-name-error" role="alert" className="mt-1 block text-sm font-normal text-danger">
+                {createErrors.name}
+              </span>
+            ) : null}
           </label>
           <fieldset>
             <legend className="text-sm font-semibold">Access</legend>
@@ -113,9 +144,17 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
                 </label>
               ))}
             </div>
-            {createErrors.scope ? <p role="alert" className="mt-1 text-sm text-danger">{createErrors.scope}</p> : null}
+            {createErrors.scope ? (
+              <p role="alert" className="mt-1 text-sm text-danger">
+                {createErrors.scope}
+              </p>
+            ) : null}
           </fieldset>
-          {createErrors.form ? <p role="alert" className="text-sm text-danger">{createErrors.form}</p> : null}
+          {createErrors.form ? (
+            <p role="alert" className="text-sm text-danger">
+              {createErrors.form}
+            </p>
+          ) : null}
           <div>
             <button type="submit" className={buttonClasses("primary")} disabled={busy === "create-token"}>
               {busy === "create-token" ? "Making…" : "Make a token"}

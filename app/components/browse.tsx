@@ -4,8 +4,7 @@ import { cn } from "~/lib/cn";
 import { buttonClasses } from "./ui/button";
 
 /** The look of a control in a browse page's filter bar. */
-export const filterFieldClasses =
-  "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm text-ink focus:border-brand focus:outline-none";
+export const filterFieldClasses = "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm text-ink focus:border-brand focus:outline-none";
 
 /** One labelled control of a filter bar. */
 export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -49,7 +48,16 @@ export function FilterDisclosure({ active, openAtFirst, children }: { active: nu
             <span className="sr-only"> active</span>
           </span>
         ) : null}
-        <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4 transition-transform group-open/filters:rotate-180" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 20 20"
+          aria-hidden="true"
+          className="size-4 transition-transform group-open/filters:rotate-180"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="m5 8 5 5 5-5" />
         </svg>
       </summary>

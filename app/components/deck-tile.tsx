@@ -45,17 +45,8 @@ export function RatingStars({ average, count }: { average: number | null; count:
  */
 export function DeckTile({ deck, href, eager = false, status }: { deck: Tile; href: string; eager?: boolean; status?: ReactNode }) {
   return (
-    <Link
-      to={href}
-      prefetch="intent"
-      className="group flex h-full flex-col gap-3 rounded-2xl p-2 transition hover:bg-surface-2/70"
-    >
-      <TarotCardImage
-        src={deck.coverUrl}
-        alt=""
-        eager={eager}
-        className="transition duration-300 group-hover:-translate-y-1 group-hover:rotate-[-1deg]"
-      />
+    <Link to={href} prefetch="intent" className="group flex h-full flex-col gap-3 rounded-2xl p-2 transition hover:bg-surface-2/70">
+      <TarotCardImage src={deck.coverUrl} alt="" eager={eager} className="transition duration-300 group-hover:-translate-y-1 group-hover:rotate-[-1deg]" />
       <div className="min-w-0 px-1">
         <h3 className="break-words font-display text-xl font-bold leading-tight">{deck.title}</h3>
         <p className="mt-0.5 line-clamp-1 text-sm text-muted">{deck.theme}</p>
@@ -71,7 +62,9 @@ export function DeckTile({ deck, href, eager = false, status }: { deck: Tile; hr
           </p>
         ) : null}
         <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
-          <span className="text-xs text-muted">{deck.cardCount} {deck.cardCount === 1 ? "card" : "cards"}</span>
+          <span className="text-xs text-muted">
+            {deck.cardCount} {deck.cardCount === 1 ? "card" : "cards"}
+          </span>
           {status ?? <span className="font-semibold text-gold">{deck.priceCents ? formatPrice(deck.priceCents) : "Free"}</span>}
         </p>
       </div>

@@ -32,17 +32,27 @@ export function FullDeckWays({ isGuest, className }: { isGuest: boolean; classNa
       <p className="font-semibold">A full deck needs a complete-deck credit. Two ways to have all 78 cards:</p>
       <ul className="mt-2 grid list-disc gap-1.5 pl-5">
         <li>
-          Make a Major Arcana deck (or open one from <Link to="/collection" className={link}>your collection</Link>), then complete it on its page with{" "}
-          <strong>Explorer Plus</strong>: a one-off {formatPlanPrice(EXPLORER_PLUS)} for its {EXPLORER_PLUS.cardCount} Minor Arcana in the same style.
+          Make a Major Arcana deck (or open one from{" "}
+          <Link to="/collection" className={link}>
+            your collection
+          </Link>
+          ), then complete it on its page with <strong>Explorer Plus</strong>: a one-off {formatPlanPrice(EXPLORER_PLUS)} for its {EXPLORER_PLUS.cardCount}{" "}
+          Minor Arcana in the same style.
         </li>
         <li>
           Subscribe: every plan brings complete-deck credits each month.{" "}
-          <Link to="/pricing" className={link}>See plans</Link>
+          <Link to="/pricing" className={link}>
+            See plans
+          </Link>
         </li>
       </ul>
       {isGuest ? (
         <p className="mt-2">
-          Both need an account: <Link to="/signup?redirectTo=%2Fcreate-deck" className={link}>create one</Link>, and your decks come with you.
+          Both need an account:{" "}
+          <Link to="/signup?redirectTo=%2Fcreate-deck" className={link}>
+            create one
+          </Link>
+          , and your decks come with you.
         </p>
       ) : null}
     </div>

@@ -2,7 +2,19 @@ import type { ReactNode } from "react";
 import { PageHeader } from "./page-header";
 
 /** The frame of the Terms and Privacy pages: a header, then readable sections. */
-export function LegalPage({ eyebrow, title, updated, intro, children }: { eyebrow: string; title: string; updated: string; intro: ReactNode; children: ReactNode }) {
+export function LegalPage({
+  eyebrow,
+  title,
+  updated,
+  intro,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  updated: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
       <PageHeader eyebrow={eyebrow} title={title}>

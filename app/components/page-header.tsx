@@ -12,7 +12,5 @@ export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; tit
 
 /** A narrow, centred page body for pages with one message and a few actions. */
 export function Panel({ children }: { children: ReactNode }) {
-  return (
-    <section className="mx-auto max-w-2xl rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-10">{children}</section>
-  );
+  return <section className="mx-auto max-w-2xl rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-10">{children}</section>;
 }

@@ -10,7 +10,17 @@ export function LevelBadge({ levelName }: { levelName: string | null }) {
 }
 
 /** "★ 4.8 · 123 readings", or "New" for a reader nobody has rated yet. */
-export function RatingLine({ rating, ratingCount, completedReadings, className }: { rating: number | null; ratingCount: number; completedReadings: number; className?: string }) {
+export function RatingLine({
+  rating,
+  ratingCount,
+  completedReadings,
+  className,
+}: {
+  rating: number | null;
+  ratingCount: number;
+  completedReadings: number;
+  className?: string;
+}) {
   const readings = `${formatCount(completedReadings)} ${completedReadings === 1 ? "reading" : "readings"}`;
   if (rating === null || ratingCount === 0) {
     return (
@@ -23,7 +33,10 @@ export function RatingLine({ rating, ratingCount, completedReadings, className }
   return (
     <p className={cn("text-sm text-muted", className)}>
       <span className="font-semibold text-ink">
-        <span aria-hidden="true" className="text-gold">★</span> <span className="sr-only">Rated </span>
+        <span aria-hidden="true" className="text-gold">
+          ★
+        </span>{" "}
+        <span className="sr-only">Rated </span>
         {rating.toFixed(1)}
       </span>{" "}
       · {readings}
@@ -37,7 +50,11 @@ export function ReaderAvatar({ name, url, online, size }: { name: string; url: s
     <span className="relative shrink-0">
       <Avatar name={name} url={url} size={size} />
       <span
-        className={cn("absolute bottom-0 right-0 rounded-full border-2 border-surface", online ? "bg-emerald-500" : "bg-zinc-400", size > 64 ? "h-5 w-5" : "h-3.5 w-3.5")}
+        className={cn(
+          "absolute bottom-0 right-0 rounded-full border-2 border-surface",
+          online ? "bg-emerald-500" : "bg-zinc-400",
+          size > 64 ? "h-5 w-5" : "h-3.5 w-3.5",
+        )}
         aria-hidden="true"
       />
     </span>

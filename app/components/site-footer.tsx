@@ -11,7 +11,11 @@ function Soon({ children }: { children: string }) {
 }
 
 const SOCIAL = [
-  { href: "https://www.instagram.com/arcanum.tarot", label: "Instagram", path: "M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4Zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z" },
+  {
+    href: "https://www.instagram.com/arcanum.tarot",
+    label: "Instagram",
+    path: "M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4Zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z",
+  },
   { href: "https://www.tiktok.com/@arcanum.tarot", label: "TikTok", path: "M14 3h3a5 5 0 0 0 4 4v3a8 8 0 0 1-4-1.2V15a6 6 0 1 1-6-6v3a3 3 0 1 0 3 3V3Z" },
   { href: "https://x.com/arcanumtarot", label: "X", path: "M4 4h4.5l4 5.5L17 4h3l-6 7 6.5 9H16l-4.3-5.9L6.5 20H3.5l6.7-7.8L4 4Z" },
 ];
@@ -47,8 +51,12 @@ export function SiteFooter() {
         </div>
         <FooterGroup title="Explore">
           <Link to="/marketplace">Browse Decks</Link>
-          <Link to="/create-deck" onClick={() => window.scrollTo({ top: 0 })}>Create Deck</Link>
-          <Link reloadDocument to="/reading-room?create=true">Reading Room</Link>
+          <Link to="/create-deck" onClick={() => window.scrollTo({ top: 0 })}>
+            Create Deck
+          </Link>
+          <Link reloadDocument to="/reading-room?create=true">
+            Reading Room
+          </Link>
           <Link to="/collection">My Collection</Link>
         </FooterGroup>
         <FooterGroup title="Resources">
@@ -69,7 +77,10 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>© {new Date().getFullYear()} Arcanum. All rights reserved.</p>
           <p>
-            Questions? <a className="underline underline-offset-2 hover:text-ink" href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+            Questions?{" "}
+            <a className="underline underline-offset-2 hover:text-ink" href={`mailto:${CONTACT_EMAIL}`}>
+              {CONTACT_EMAIL}
+            </a>
           </p>
         </div>
       </div>

@@ -103,9 +103,7 @@ export function SiteNav() {
                   aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
                   className={cn(
                     "whitespace-nowrap rounded-full px-2.5 py-2 text-sm font-medium transition xl:px-3",
-                    isCurrent(location.pathname, item.match)
-                      ? "bg-brand-soft text-ink"
-                      : "text-muted hover:bg-surface-2 hover:text-ink",
+                    isCurrent(location.pathname, item.match) ? "bg-brand-soft text-ink" : "text-muted hover:bg-surface-2 hover:text-ink",
                   )}
                 >
                   {item.label}
@@ -179,33 +177,63 @@ function AccountLinks({ className, itemClassName }: { className?: string; itemCl
   if (!user) return null;
   return (
     <ul className={className}>
-      <li><Link className={cn("block", itemClassName)} to="/profile">Profile</Link></li>
-      <li><Link className={cn("block", itemClassName)} to="/collection">My Collection</Link></li>
-      <li><Link className={cn("block", itemClassName)} to={CREDITS_PATH}>Credits</Link></li>
-      {user.isGuest ? null : <li><Link className={cn("block", itemClassName)} to="/balance">Reading Balance</Link></li>}
+      <li>
+        <Link className={cn("block", itemClassName)} to="/profile">
+          Profile
+        </Link>
+      </li>
+      <li>
+        <Link className={cn("block", itemClassName)} to="/collection">
+          My Collection
+        </Link>
+      </li>
+      <li>
+        <Link className={cn("block", itemClassName)} to={CREDITS_PATH}>
+          Credits
+        </Link>
+      </li>
+      {user.isGuest ? null : (
+        <li>
+          <Link className={cn("block", itemClassName)} to="/balance">
+            Reading Balance
+          </Link>
+        </li>
+      )}
       <li>
         {/* Pricing leaves the bar once signed in; a member not yet subscribed upgrades from the plans. */}
         {user.isSubscribed ? (
-          <Link className={cn("block", itemClassName)} to="/subscription">Premium Membership</Link>
+          <Link className={cn("block", itemClassName)} to="/subscription">
+            Premium Membership
+          </Link>
         ) : (
-          <Link className={cn("block", itemClassName)} to="/pricing" data-testid="upgrade-link">Upgrade to Premium</Link>
+          <Link className={cn("block", itemClassName)} to="/pricing" data-testid="upgrade-link">
+            Upgrade to Premium
+          </Link>
         )}
       </li>
       <li>
         {user.isReader ? (
-          <Link className={cn("block", itemClassName)} to="/reader-dashboard">Reader Dashboard</Link>
+          <Link className={cn("block", itemClassName)} to="/reader-dashboard">
+            Reader Dashboard
+          </Link>
         ) : (
-          <Link className={cn("block", itemClassName)} to="/become-reader">Become a Reader</Link>
+          <Link className={cn("block", itemClassName)} to="/become-reader">
+            Become a Reader
+          </Link>
         )}
       </li>
       {staff ? (
         <li>
-          <Link className={cn("block", itemClassName)} to="/staff/reports" data-testid="staff-link">Staff</Link>
+          <Link className={cn("block", itemClassName)} to="/staff/reports" data-testid="staff-link">
+            Staff
+          </Link>
         </li>
       ) : null}
       <li>
         <Form method="post" action="/logout">
-          <button type="submit" className={cn("w-full text-left", itemClassName)}>Sign Out</button>
+          <button type="submit" className={cn("w-full text-left", itemClassName)}>
+            Sign Out
+          </button>
         </Form>
       </li>
     </ul>
@@ -220,10 +248,7 @@ function MobileMenu({ onSignInClick }: { onSignInClick?: (event: React.MouseEven
   const isMember = Boolean(user && !user.isGuest);
   return (
     <details ref={ref} className="group lg:hidden" data-testid="mobile-menu">
-      <summary
-        aria-label="Menu"
-        className="grid h-10 w-10 cursor-pointer place-items-center rounded-full border border-line bg-surface/70"
-      >
+      <summary aria-label="Menu" className="grid h-10 w-10 cursor-pointer place-items-center rounded-full border border-line bg-surface/70">
         <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 group-open:hidden">
           <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
         </svg>

@@ -17,20 +17,12 @@ export function LoadingScreen({ overlay = false }: { overlay?: boolean }) {
       role="status"
       aria-live="polite"
       data-testid="loading-screen"
-      className={
-        overlay
-          ? "fixed inset-0 z-50 grid place-items-center bg-bg/80 backdrop-blur-sm"
-          : "grid min-h-[60vh] place-items-center"
-      }
+      className={overlay ? "fixed inset-0 z-50 grid place-items-center bg-bg/80 backdrop-blur-sm" : "grid min-h-[60vh] place-items-center"}
     >
       <div className="flex max-w-sm flex-col items-center gap-4 px-6 text-center">
         <LogoMark className="h-14 w-14 animate-spin text-gold [animation-duration:3s]" />
         <p className="font-display text-2xl font-bold">Weaving magical experiences...</p>
-        {slow ? (
-          <p className="text-sm text-muted">
-            This is taking longer than expected. Try refreshing the page if it doesn't load soon.
-          </p>
-        ) : null}
+        {slow ? <p className="text-sm text-muted">This is taking longer than expected. Try refreshing the page if it doesn't load soon.</p> : null}
       </div>
     </div>
   );
@@ -59,8 +51,12 @@ export function NotFoundScreen() {
       <h1 className="text-4xl font-bold">Page not found</h1>
       <p className="text-muted">The cards don't know this path. It may have moved, or it never existed.</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses("primary")}>Back home</Link>
-        <Link to="/marketplace" className={buttonClasses("secondary")}>Browse decks</Link>
+        <Link to="/" className={buttonClasses("primary")}>
+          Back home
+        </Link>
+        <Link to="/marketplace" className={buttonClasses("secondary")}>
+          Browse decks
+        </Link>
       </div>
     </div>
   );

@@ -52,9 +52,7 @@ export function ThemeToggle({ className }: { className?: string }) {
         aria-label={label}
         title={label}
         data-testid="theme-toggle"
-        className={cn(
-          "grid h-10 w-10 place-items-center rounded-full border border-line bg-surface/70 text-ink transition hover:bg-surface-2",
-        )}
+        className={cn("grid h-10 w-10 place-items-center rounded-full border border-line bg-surface/70 text-ink transition hover:bg-surface-2")}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 dark:hidden">
           <path fill="currentColor" d="M20.5 14.5A8.5 8.5 0 0 1 9.5 3.5a8.5 8.5 0 1 0 11 11Z" />

@@ -27,13 +27,7 @@ export function ToolbarMenu({
   const ref = useDisclosure<HTMLDetailsElement>(open);
   return (
     <details ref={ref} open={open || undefined} className="group/menu" data-testid={testId}>
-      <summary
-        className={cn(
-          buttonClasses(tone, "sm"),
-          "sm:h-11 sm:px-5",
-          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-        )}
-      >
+      <summary className={cn(buttonClasses(tone, "sm"), "sm:h-11 sm:px-5", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
         {label}
         <svg aria-hidden="true" viewBox="0 0 12 12" className="ml-1.5 h-3 w-3 transition-transform group-open/menu:rotate-180">
           <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />

@@ -57,12 +57,7 @@ export function explorerPlusMakes(kind: DeckKind, quality: Quality): boolean {
 }
 
 /** Credits left per type from quota counts, never below zero. */
-export function creditsLeft(quota: {
-  majorArcanaQuota: number;
-  completeDeckQuota: number;
-  majorArcanaUsed: number;
-  completeDeckUsed: number;
-}): CreditAmounts {
+export function creditsLeft(quota: { majorArcanaQuota: number; completeDeckQuota: number; majorArcanaUsed: number; completeDeckUsed: number }): CreditAmounts {
   return {
     majorArcana: Math.max(0, quota.majorArcanaQuota - quota.majorArcanaUsed),
     completeDeck: Math.max(0, quota.completeDeckQuota - quota.completeDeckUsed),

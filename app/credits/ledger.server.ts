@@ -46,8 +46,7 @@ function checkAmounts(amounts: CreditAmounts) {
   }
 }
 
-const ledgerRowWithId = (id: string) =>
-  sql`EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.id} = ${id})`;
+const ledgerRowWithId = (id: string) => sql`EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.id} = ${id})`;
 
 function selectLedgerLine(db: Database, userId: string, referenceId: string) {
   return db
@@ -101,12 +100,7 @@ function ledgerLineStatement(
  * A refusal writes nothing and is returned, never thrown. Repeating a reference that was charged
  * before reports `already_charged`, which counts as success.
  */
-export async function consumeCredits(
-  db: Database,
-  userId: string,
-  amount: CreditAmounts,
-  options: ConsumeOptions,
-): Promise<ConsumeResult> {
+export async function consumeCredits(db: Database, userId: string, amount: CreditAmounts, options: ConsumeOptions): Promise<ConsumeResult> {
   checkAmounts(amount);
   const now = options.now ?? Date.now();
   const ledgerId = newId();
@@ -191,14 +185,7 @@ export async function refundCredits(
           })
           .from(l)
           .innerJoin(q, eq(q.userId, l.userId))
-          .where(
-            and(
-              eq(l.userId, userId),
-              eq(l.referenceId, referenceId),
-              lte(l.majorArcanaChange, 0),
-              lte(l.completeDeckChange, 0),
-            ),
-          ),
+          .where(and(eq(l.userId, userId), eq(l.referenceId, referenceId), lte(l.majorArcanaChange, 0), lte(l.completeDeckChange, 0))),
       )
       .onConflictDoNothing(),
     db
@@ -269,12 +256,7 @@ export function refreshStatements(db: Database, now: number, runId: string, scop
         nextRefreshDate: addOneMonth(dueBy),
         updatedAt: now,
       })
-      .where(
-        and(
-          due,
-          sql`EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.id} = ${lineId})`,
-        ),
-      )
+      .where(and(due, sql`EXISTS (SELECT 1 FROM ${deckQuotaLedger} WHERE ${deckQuotaLedger.id} = ${lineId})`))
       .returning({ userId: q.userId }),
   ] as const;
 }
@@ -366,20 +348,23 @@ export function newMemberAllowanceStatements(db: Database, userId: string, now: 
   const missingMajor = sql<number>`MAX(${FREE_PLAN_QUOTA.majorArcanaQuota} - ${q.majorArcanaQuota}, 0)`;
   const missingComplete = sql<number>`MAX(${FREE_PLAN_QUOTA.completeDeckQuota} - ${q.completeDeckQuota}, 0)`;
   return [
-    db.insert(deckQuotaLedger).select(
-      db
-        .select({
-          id: sql<string>`${ledgerId}`.as("id"),
-          userId: q.userId,
-          majorArcanaChange: missingMajor.as("major_arcana_change"),
-          completeDeckChange: missingComplete.as("complete_deck_change"),
-          description: sql<string>`${"Free plan credits for a new account"}`.as("description"),
-          referenceId: sql<string>`${`new-member:${userId}`}`.as("reference_id"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-        })
-        .from(q)
-        .where(and(eq(q.userId, userId), eq(q.planType, "free"), sql`(${missingMajor} > 0 OR ${missingComplete} > 0)`)),
-    ).onConflictDoNothing(),
+    db
+      .insert(deckQuotaLedger)
+      .select(
+        db
+          .select({
+            id: sql<string>`${ledgerId}`.as("id"),
+            userId: q.userId,
+            majorArcanaChange: missingMajor.as("major_arcana_change"),
+            completeDeckChange: missingComplete.as("complete_deck_change"),
+            description: sql<string>`${"Free plan credits for a new account"}`.as("description"),
+            referenceId: sql<string>`${`new-member:${userId}`}`.as("reference_id"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(q)
+          .where(and(eq(q.userId, userId), eq(q.planType, "free"), sql`(${missingMajor} > 0 OR ${missingComplete} > 0)`)),
+      )
+      .onConflictDoNothing(),
     db
       .update(q)
       .set({
@@ -402,8 +387,7 @@ export function newMemberAllowanceStatements(db: Database, userId: string, now: 
 export function mergeQuotaStatements(db: Database, guestId: string, targetId: string, guestName: string, now: number) {
   const q = userDeckQuotas;
   const ledgerId = newId();
-  const guest = (column: string) =>
-    sql<number>`COALESCE((SELECT ${sql.raw(column)} FROM user_deck_quotas WHERE user_id = ${guestId}), 0)`;
+  const guest = (column: string) => sql<number>`COALESCE((SELECT ${sql.raw(column)} FROM user_deck_quotas WHERE user_id = ${guestId}), 0)`;
   const carriedMajor = sql<number>`MIN(MAX(${q.majorArcanaQuota} - ${q.majorArcanaUsed}, 0), ${guest("major_arcana_used")})`;
   const carriedComplete = sql<number>`MIN(MAX(${q.completeDeckQuota} - ${q.completeDeckUsed}, 0), ${guest("complete_deck_used")})`;
   return [
@@ -476,12 +460,7 @@ export function planAllocationStatements(
   const ledgerId = newId();
   const q = userDeckQuotas;
   const oneMonth = addOneMonth(now);
-  const nextRefresh =
-    options.periodEnd === undefined
-      ? oneMonth
-      : plan.interval === "year"
-        ? Math.min(options.periodEnd, oneMonth)
-        : options.periodEnd;
+  const nextRefresh = options.periodEnd === undefined ? oneMonth : plan.interval === "year" ? Math.min(options.periodEnd, oneMonth) : options.periodEnd;
   const oneOff = plan.mode === "payment";
 
   const leftMajor = sql<number>`MAX(${q.majorArcanaQuota} - ${q.majorArcanaUsed}, 0)`;
@@ -491,12 +470,8 @@ export function planAllocationStatements(
     sql`, `,
   );
   // Ledger changes are credits left after minus before.
-  const majorChange = oneOff
-    ? sql<number>`${target.majorArcanaQuota}`
-    : sql<number>`${target.majorArcanaQuota} - ${leftMajor}`;
-  const completeChange = oneOff
-    ? sql<number>`${target.completeDeckQuota}`
-    : sql<number>`${target.completeDeckQuota} - ${leftComplete}`;
+  const majorChange = oneOff ? sql<number>`${target.majorArcanaQuota}` : sql<number>`${target.majorArcanaQuota} - ${leftMajor}`;
+  const completeChange = oneOff ? sql<number>`${target.completeDeckQuota}` : sql<number>`${target.completeDeckQuota} - ${leftComplete}`;
   const update = oneOff
     ? {
         planType: sql<PlanType>`CASE WHEN ${q.planType} IN (${subscriberTypes}) THEN ${q.planType} ELSE ${target.planType} END`,
@@ -634,17 +609,19 @@ export function explorerRefundStatements(db: Database, userId: string, reference
  * ledger line carrying `description`, once per `referenceId`, for the caller's batch. Like any
  * credits left, they roll over at a refresh only up to the plan's cap.
  */
-export function grantCreditStatements(
-  db: Database,
-  userId: string,
-  amounts: CreditAmounts,
-  line: { description: string; referenceId: string; now: number },
-) {
+export function grantCreditStatements(db: Database, userId: string, amounts: CreditAmounts, line: { description: string; referenceId: string; now: number }) {
   const q = userDeckQuotas;
   const ledgerId = newId();
   return [
     ensureRecord(db, userId, line.now),
-    ledgerLineStatement(db, userId, { id: ledgerId, majorArcana: amounts.majorArcana, completeDeck: amounts.completeDeck, description: line.description, referenceId: line.referenceId, now: line.now }),
+    ledgerLineStatement(db, userId, {
+      id: ledgerId,
+      majorArcana: amounts.majorArcana,
+      completeDeck: amounts.completeDeck,
+      description: line.description,
+      referenceId: line.referenceId,
+      now: line.now,
+    }),
     db
       .update(q)
       .set({

@@ -4,7 +4,6 @@ import type { Database } from "../db.server";
 import { refreshStatements } from "./ledger.server";
 import { ensureRecord, selectRecord, type QuotaRecord } from "./quota-record.server";
 
-
 /**
  * A user's quota record. A missing record is created with the defaults; a record whose refresh is
  * due is refreshed first.

@@ -36,12 +36,16 @@ export function DailyCardFace({ day, headingLevel = 2, eager = false }: { day: D
   return (
     <div className="grid items-start gap-6 sm:grid-cols-[12rem_1fr] md:grid-cols-[14rem_1fr]">
       <div className="mx-auto w-44 sm:w-full">
-        <TarotCardImage src={day.imageUrl} alt={`${day.card.name}${day.reversed ? ", reversed" : ""}`} eager={eager} width={224} className={day.reversed ? "rotate-180" : undefined} />
+        <TarotCardImage
+          src={day.imageUrl}
+          alt={`${day.card.name}${day.reversed ? ", reversed" : ""}`}
+          eager={eager}
+          width={224}
+          className={day.reversed ? "rotate-180" : undefined}
+        />
       </div>
       <div className="min-w-0">
-        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold">
-          Card of the day · {dayName(day.date)}
-        </p>
+        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold">Card of the day · {dayName(day.date)}</p>
         <Heading className="mt-2 text-3xl font-bold sm:text-4xl" data-testid="daily-card-name">
           {day.card.name}
           <span className="ml-2 align-middle text-base font-semibold text-muted">{orientation}</span>

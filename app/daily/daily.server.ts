@@ -37,7 +37,13 @@ export function dailyReads(db: Database, me: Me) {
   return [
     db.select().from(dailySettings).where(eq(dailySettings.userId, me)),
     db
-      .select({ localDate: dailyCards.localDate, cardKey: dailyCards.cardKey, reversed: dailyCards.reversed, deckId: dailyCards.deckId, journalId: dailyCards.journalId })
+      .select({
+        localDate: dailyCards.localDate,
+        cardKey: dailyCards.cardKey,
+        reversed: dailyCards.reversed,
+        deckId: dailyCards.deckId,
+        journalId: dailyCards.journalId,
+      })
       .from(dailyCards)
       .where(eq(dailyCards.userId, me))
       .orderBy(desc(dailyCards.localDate))
@@ -206,11 +212,18 @@ export function reminderTime(minute: number | null | undefined): string {
 export async function saveDailySettings(db: Database, userId: string, input: z.infer<typeof settingsForm>, now = Date.now()): Promise<boolean> {
   const deckId = input.deckId || null;
   if (deckId) {
-    const [deck] = await db.select({ id: decks.id }).from(decks).where(and(eq(decks.id, deckId), usableDeck(userId))).limit(1);
+    const [deck] = await db
+      .select({ id: decks.id })
+      .from(decks)
+      .where(and(eq(decks.id, deckId), usableDeck(userId)))
+      .limit(1);
     if (!deck) return false;
   }
   const values = { timeZone: input.timeZone, deckId, reminderMinute: reminderMinuteOf(input.reminder), updatedAt: now };
-  await db.insert(dailySettings).values({ userId, ...values }).onConflictDoUpdate({ target: dailySettings.userId, set: values });
+  await db
+    .insert(dailySettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: dailySettings.userId, set: values });
   return true;
 }
 
@@ -221,7 +234,12 @@ export async function saveDailySettings(db: Database, userId: string, input: z.i
  */
 export async function claimDueReminders(db: Database, now: number): Promise<string[]> {
   const rows = await db
-    .select({ userId: dailySettings.userId, timeZone: dailySettings.timeZone, reminderMinute: dailySettings.reminderMinute, remindedOn: dailySettings.remindedOn })
+    .select({
+      userId: dailySettings.userId,
+      timeZone: dailySettings.timeZone,
+      reminderMinute: dailySettings.reminderMinute,
+      remindedOn: dailySettings.remindedOn,
+    })
     .from(dailySettings)
     .where(isNotNull(dailySettings.reminderMinute));
   const due = rows.flatMap((row) => {

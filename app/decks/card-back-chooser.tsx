@@ -7,7 +7,13 @@ import type { DeckBack } from "./card-back";
 import { cardBackUrl } from "./images";
 
 /** The owner's choice of card back: the painted designs of the deck's theme and style, or a picture of their own. */
-export function CardBackChooser({ deck, message }: { deck: { theme: string; artStyle: string | null; back: DeckBack; backUrl: string }; message: string | null }) {
+export function CardBackChooser({
+  deck,
+  message,
+}: {
+  deck: { theme: string; artStyle: string | null; back: DeckBack; backUrl: string };
+  message: string | null;
+}) {
   const current = deck.back.kind === "painted" ? deck.back.design : null;
   return (
     <div className="grid gap-4">
@@ -20,7 +26,14 @@ export function CardBackChooser({ deck, message }: { deck: { theme: string; artS
           <legend className="sr-only">Painted backs</legend>
           {Array.from({ length: BACK_DESIGNS }, (_, design) => (
             <label key={design} className="grid cursor-pointer justify-items-center gap-1 text-xs">
-              <img src={cardBackUrl(deck.theme, deck.artStyle, design)} alt="" width={60} height={80} loading="lazy" className="aspect-[3/4] w-full max-w-[4.5rem] rounded-md border border-line" />
+              <img
+                src={cardBackUrl(deck.theme, deck.artStyle, design)}
+                alt=""
+                width={60}
+                height={80}
+                loading="lazy"
+                className="aspect-[3/4] w-full max-w-[4.5rem] rounded-md border border-line"
+              />
               <span className="flex items-center gap-1">
                 <input type="radio" name="design" value={design} defaultChecked={current === design} required />
                 Design {design + 1}

@@ -12,7 +12,11 @@ import { newId } from "../lib/crypto";
 import { checkAvatar } from "../profile/avatar.server";
 
 export const backDesignForm = z.object({
-  design: z.coerce.number({ error: "Choose one of the painted backs" }).int().min(0).max(BACK_DESIGNS - 1, "Choose one of the painted backs"),
+  design: z.coerce
+    .number({ error: "Choose one of the painted backs" })
+    .int()
+    .min(0)
+    .max(BACK_DESIGNS - 1, "Choose one of the painted backs"),
 });
 
 type Outcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 413 | 415; message: string };
@@ -24,7 +28,10 @@ async function ownBack(db: Database, deckId: string, ownerId: string) {
 /** `design` as the form sent it: checked once the deck is known to be the person's. */
 export async function choosePaintedBack(db: Database, bucket: R2Bucket, ownerId: string, deckId: string, form: Record<string, string>): Promise<Outcome> {
   const parsed = backDesignForm.safeParse(form);
-  if (!parsed.success) return (await ownBack(db, deckId, ownerId)) ? { ok: false, status: 400, message: parsed.error.issues[0]!.message } : { ok: false, status: 404, message: "Deck not found" };
+  if (!parsed.success)
+    return (await ownBack(db, deckId, ownerId))
+      ? { ok: false, status: 400, message: parsed.error.issues[0]!.message }
+      : { ok: false, status: 404, message: "Deck not found" };
   const design = parsed.data.design;
   const [gone] = await db
     .update(decks)

@@ -20,7 +20,9 @@ export function CardMeaningText({
   const Sub = level === 1 ? "h2" : "h3";
   return (
     <div className="text-base leading-relaxed">
-      <Heading id={headingId} className="font-display text-3xl font-bold">{card.name}</Heading>
+      <Heading id={headingId} className="font-display text-3xl font-bold">
+        {card.name}
+      </Heading>
       {card.description ? <p className="mt-3">{card.description}</p> : null}
       {meaning ? (
         <>
@@ -37,7 +39,9 @@ export function CardMeaningText({
           ) : null}
         </>
       ) : (
-        <p className="mt-5 text-sm text-muted" role="status">Opening the card’s meanings…</p>
+        <p className="mt-5 text-sm text-muted" role="status">
+          Opening the card’s meanings…
+        </p>
       )}
     </div>
   );

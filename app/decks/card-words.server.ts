@@ -18,7 +18,9 @@ export type CardWords = z.infer<typeof cardWordsForm>;
 
 /** The stored SVG with its title lettering changed from `from` to `to` (as the frame wrote it, plain or in capitals). */
 export function reletter(svg: string, from: string, to: string): string {
-  let out = svg.replace(`<title>${escapeXml(from)}</title>`, `<title>${escapeXml(to)}</title>`).replace(`aria-label="${escapeXml(from)}"`, `aria-label="${escapeXml(to)}"`);
+  let out = svg
+    .replace(`<title>${escapeXml(from)}</title>`, `<title>${escapeXml(to)}</title>`)
+    .replace(`aria-label="${escapeXml(from)}"`, `aria-label="${escapeXml(to)}"`);
   for (const [old, now] of [
     [from, to],
     [from.toUpperCase(), to.toUpperCase()],
@@ -33,7 +35,14 @@ type Outcome = { ok: true; message: string } | { ok: false; status: 404; message
  * Sets the card's words (`words`) or gives it back its original ones (`null`). Only the deck's
  * owner may; anyone else is told there is no such card.
  */
-export async function setCardWords(db: Database, bucket: R2Bucket, ownerId: string, deckId: string, cardKey: string, words: CardWords | null): Promise<Outcome> {
+export async function setCardWords(
+  db: Database,
+  bucket: R2Bucket,
+  ownerId: string,
+  deckId: string,
+  cardKey: string,
+  words: CardWords | null,
+): Promise<Outcome> {
   const [row] = await db
     .select({ card: cards, creatorId: decks.creatorId })
     .from(cards)

@@ -49,7 +49,11 @@ export type CreateDeckInput = z.infer<typeof createDeckForm>;
 
 /** A title from the theme when none is given: its first words as the creator wrote them, the first letter a capital. */
 export function titleFromTheme(theme: string) {
-  const words = theme.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean).slice(0, 6);
+  const words = theme
+    .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 6);
   const title = words.join(" ");
   return title.length > 0 ? (title.charAt(0).toUpperCase() + title.slice(1)).slice(0, 80) : "Untitled Deck";
 }
@@ -85,7 +89,13 @@ async function startGeneration(context: AppLoadContext, deckId: string, charge: 
  * Takes what a new deck of `kind` at `quality` costs from the person's credits, priced against what
  * they have left (a medium Major Arcana deck falls back to a complete-deck credit), once per reference.
  */
-export async function chargeNewDeck(db: AppLoadContext["db"], userId: string, kind: DeckKind, quality: Quality, line: { referenceId: string; description: string }) {
+export async function chargeNewDeck(
+  db: AppLoadContext["db"],
+  userId: string,
+  kind: DeckKind,
+  quality: Quality,
+  line: { referenceId: string; description: string },
+) {
   const quota = await getQuota(db, userId);
   return consumeCredits(db, userId, deckCharge(kind, quality, creditsLeft(quota)), line);
 }
@@ -186,7 +196,11 @@ export async function regenerateCard(context: AppLoadContext, user: CurrentUser,
   const card = await db.query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, cardKey)) });
   if (!card) return { ok: false as const, status: 404, message: "Card not found" };
   if (card.repaintRequestedAt !== null || card.status === "pending" || card.status === "generating") {
-    return { ok: false as const, status: 409, message: deck.status === "generating" && card.repaintRequestedAt === null ? "Wait until the deck is finished." : REPAINT_UNDER_WAY_MESSAGE };
+    return {
+      ok: false as const,
+      status: 409,
+      message: deck.status === "generating" && card.repaintRequestedAt === null ? "Wait until the deck is finished." : REPAINT_UNDER_WAY_MESSAGE,
+    };
   }
   if (deck.status === "generating") return { ok: false as const, status: 409, message: "Wait until the deck is finished." };
   const free = card.status === "failed";
@@ -202,12 +216,17 @@ export async function regenerateCard(context: AppLoadContext, user: CurrentUser,
       .set({ status: "pending", repaintRequestedAt: free ? null : now, updatedAt: now })
       .where(and(...unchanged, ...withinLimit))
       .returning({ id: cards.id }),
-    db.update(decks).set({ status: "generating", updatedAt: now }).where(and(eq(decks.id, deckId), sql`EXISTS (SELECT 1 FROM ${cards} WHERE ${cards.id} = ${card.id} AND ${cards.status} = 'pending')`)),
+    db
+      .update(decks)
+      .set({ status: "generating", updatedAt: now })
+      .where(and(eq(decks.id, deckId), sql`EXISTS (SELECT 1 FROM ${cards} WHERE ${cards.id} = ${card.id} AND ${cards.status} = 'pending')`)),
   ]);
   if (held.length === 0) {
     // Another repaint took the card, or the deck's last repaint, first.
     const again = await repaintsOfDeck(db, user.id, deckId);
-    return mayRepaint(again.left, free) ? { ok: false as const, status: 409, message: REPAINT_UNDER_WAY_MESSAGE } : { ok: false as const, status: 402, message: NO_REPAINTS_MESSAGE };
+    return mayRepaint(again.left, free)
+      ? { ok: false as const, status: 409, message: REPAINT_UNDER_WAY_MESSAGE }
+      : { ok: false as const, status: 402, message: NO_REPAINTS_MESSAGE };
   }
   await startGeneration(context, deckId, null);
   return { ok: true as const };
@@ -264,7 +283,10 @@ export async function retryDeck(context: AppLoadContext, user: CurrentUser, deck
   if (!charged.ok) return { ok: false as const, status: 402, message: noCreditsMessage(user) };
   const now = Date.now();
   await db.batch([
-    db.update(cards).set({ status: "pending", updatedAt: now }).where(and(eq(cards.deckId, deckId), ne(cards.status, "ready"))),
+    db
+      .update(cards)
+      .set({ status: "pending", updatedAt: now })
+      .where(and(eq(cards.deckId, deckId), ne(cards.status, "ready"))),
     db.update(decks).set({ status: "generating", updatedAt: now }).where(eq(decks.id, deckId)),
   ]);
   await startGeneration(context, deckId, { userId: user.id, reference });
@@ -280,7 +302,11 @@ export async function retryDeck(context: AppLoadContext, user: CurrentUser, deck
 export async function settlePaidRun(db: AppLoadContext["db"], bucket: R2Bucket, deckId: string, charge: { userId: string; reference: string }) {
   const upgrade = charge.reference.startsWith("upgrade:");
   const bought = upgrade ? and(eq(cards.deckId, deckId), eq(cards.arcana, "minor")) : eq(cards.deckId, deckId);
-  const [made] = await db.select({ id: cards.id }).from(cards).where(and(bought, eq(cards.status, "ready"))).limit(1);
+  const [made] = await db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(bought, eq(cards.status, "ready")))
+    .limit(1);
   if (made) return null;
   await refundCredits(db, charge.userId, charge.reference);
   if (!upgrade) {

@@ -84,7 +84,10 @@ export function DeckCardGrid({
                   <span className="relative flex h-full flex-col items-center justify-end">
                     <img src={backUrl} alt="" className="absolute inset-0 opacity-60" loading={loading} decoding="async" />
                     <span className="relative m-2 flex w-[calc(100%-1rem)] items-center gap-2 rounded-xl bg-surface/90 px-3 py-2 text-left shadow-sm">
-                      <span className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-brand/30 border-t-brand motion-reduce:animate-none" aria-hidden="true" />
+                      <span
+                        className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-brand/30 border-t-brand motion-reduce:animate-none"
+                        aria-hidden="true"
+                      />
                       <span className="min-w-0 text-xs font-medium leading-tight">{STAGE_LABEL[stage.stage]}</span>
                     </span>
                   </span>
@@ -120,6 +123,7 @@ export function DeckCardGrid({
       <Form method="post" id={REPAINT_FORM} hidden>
         <input type="hidden" name="intent" value="regenerate" />
       </Form>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- see the handler's comment */}
       <dialog
         ref={dialog}
         aria-labelledby={openCard ? `meaning-${openCard.key}` : undefined}
@@ -143,16 +147,28 @@ function CardMeaning({ card, imageUrl }: { card: DeckCardView; imageUrl: string 
     <>
       {/* First in the dialog, so opening it puts the focus (and the view) at the top. */}
       <form method="dialog" className="sticky top-0 z-10 flex justify-end px-3 pt-3 sm:absolute sm:right-0 sm:top-0">
-        <button type="submit" aria-label="Close" className="flex h-10 w-10 items-center justify-center rounded-full border border-line bg-surface/95 text-xl leading-none shadow-sm hover:bg-surface-2">
+        <button
+          type="submit"
+          aria-label="Close"
+          className="flex h-10 w-10 items-center justify-center rounded-full border border-line bg-surface/95 text-xl leading-none shadow-sm hover:bg-surface-2"
+        >
           <span aria-hidden="true">×</span>
         </button>
       </form>
       <div className="grid gap-6 px-5 pb-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:p-8">
-        {imageUrl ? <img src={imageUrl} alt={`${card.name}, as painted for this deck`} className="mx-auto aspect-[3/4] w-2/3 rounded-2xl object-cover shadow-md sm:w-full" /> : null}
+        {imageUrl ? (
+          <img
+            src={imageUrl}
+            alt={`${card.name}, as painted for this deck`}
+            className="mx-auto aspect-[3/4] w-2/3 rounded-2xl object-cover shadow-md sm:w-full"
+          />
+        ) : null}
         <div>
           <CardMeaningText card={card} meaning={meaning} headingId={`meaning-${card.key}`} />
           <form method="dialog" className="mt-6">
-            <button type="submit" className={buttonClasses("secondary")}>Close</button>
+            <button type="submit" className={buttonClasses("secondary")}>
+              Close
+            </button>
           </form>
         </div>
       </div>

@@ -15,7 +15,8 @@ import { choosePaintedBack, uploadBack } from "./card-back.server";
 /** `fixPaymentPath`: a refusal because the last payment failed links to where it is fixed, in words. */
 export type DeckPageActionData = { ok: boolean; message: string; offer?: CreditOffer; field?: string; intent?: string; card?: string; fixPaymentPath?: string };
 
-const fixPaymentOf = (result: object) => ("fixPaymentPath" in result && typeof result.fixPaymentPath === "string" ? { fixPaymentPath: result.fixPaymentPath } : {});
+const fixPaymentOf = (result: object) =>
+  "fixPaymentPath" in result && typeof result.fixPaymentPath === "string" ? { fixPaymentPath: result.fixPaymentPath } : {};
 
 /**
  * The deck page's forms, by intent: listing and unlisting, renaming, publishing, deleting (a bought
@@ -52,7 +53,8 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
       }
       const outcome = await saveListing(db, user, deckId, parsed.data);
       if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
-      if (!outcome.ok) return data<DeckPageActionData>({ ok: false, intent: "list", field: outcome.field, message: outcome.message }, { status: outcome.status });
+      if (!outcome.ok)
+        return data<DeckPageActionData>({ ok: false, intent: "list", field: outcome.field, message: outcome.message }, { status: outcome.status });
       return data<DeckPageActionData>({ ok: true, intent: "list", message: outcome.message });
     }
     case "unlist": {
@@ -85,14 +87,19 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
       if (outcome === "has-buyers") {
         // People who bought the deck keep it: it leaves the marketplace instead, images and all.
         await unlistDeck(db, user, deckId);
-        return data<DeckPageActionData>({ ok: true, intent: "delete", message: "People have bought this deck, so it was not deleted: it is private and out of the marketplace, and its buyers keep it." });
+        return data<DeckPageActionData>({
+          ok: true,
+          intent: "delete",
+          message: "People have bought this deck, so it was not deleted: it is private and out of the marketplace, and its buyers keep it.",
+        });
       }
       throw redirect("/collection");
     }
     case "regenerate": {
       const card = String(form.card ?? "");
       const result = await regenerateCard(context, user, deckId, card);
-      if (!result.ok) return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, message: result.message, ...fixPaymentOf(result) }, { status: result.status });
+      if (!result.ok)
+        return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, message: result.message, ...fixPaymentOf(result) }, { status: result.status });
       return data<DeckPageActionData>({ ok: true, message: "Painting the card again…", intent: "regenerate", card });
     }
     case "retry": {

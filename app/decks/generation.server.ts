@@ -121,9 +121,19 @@ export async function runGeneration(deps: GenerationDeps, deckId: string): Promi
     await deps.db
       .update(cards)
       .set({ status: "generating" })
-      .where(and(eq(cards.deckId, deckId), inArray(cards.cardKey, todo.map((card) => card.key))));
+      .where(
+        and(
+          eq(cards.deckId, deckId),
+          inArray(
+            cards.cardKey,
+            todo.map((card) => card.key),
+          ),
+        ),
+      );
   }
-  const results = await mapWithConcurrency(todo, deps.concurrency ?? GENERATION_CONCURRENCY, (card) => generateCard(deps, deck, card, variants.get(card.key) ?? 0, repaints.get(card.key) ?? null));
+  const results = await mapWithConcurrency(todo, deps.concurrency ?? GENERATION_CONCURRENCY, (card) =>
+    generateCard(deps, deck, card, variants.get(card.key) ?? 0, repaints.get(card.key) ?? null),
+  );
   const failed = results.filter((r) => r.status === "rejected" || r.value === "failed").length;
   for (const [i, result] of results.entries()) {
     if (result.status === "rejected") {

@@ -42,7 +42,6 @@ function cardsOf(db: Database, deckId: string | Placeholder) {
   return db.select(cardColumns).from(cards).where(eq(cards.deckId, deckId)).orderBy(asc(cards.number));
 }
 
-
 /**
  * What a deck's own page reads, for the page's one round trip (lib/page-reads): the deck with its
  * creator, whether `me` bought it, how many bought it and the repaints it has used; its cards; the

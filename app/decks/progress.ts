@@ -25,9 +25,7 @@ export type CardProgress = { key: string; stage: CardStage; imageUrl: string | n
 export type DeckStatus = "generating" | "ready" | "failed";
 
 export type GenerationMessage =
-  | { type: "snapshot"; status: DeckStatus; cards: CardProgress[] }
-  | { type: "card"; card: CardProgress }
-  | { type: "deck"; status: DeckStatus };
+  { type: "snapshot"; status: DeckStatus; cards: CardProgress[] } | { type: "card"; card: CardProgress } | { type: "deck"; status: DeckStatus };
 
 /** The deck's overall percentage: every card weighs the same. */
 export function deckPercent(cards: { stage: CardStage }[]): number {

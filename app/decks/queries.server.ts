@@ -39,11 +39,7 @@ function toSummary<T extends { coverImageKey: string | null; coverUpdatedAt: num
 export type DeckSummary = ReturnType<typeof toSummary<Awaited<ReturnType<typeof userDecksQuery>>[number]>>;
 
 function summaries(db: Database) {
-  return db
-    .select(deckSummaryColumns)
-    .from(decks)
-    .innerJoin(users, eq(users.id, decks.creatorId))
-    .leftJoin(coverCard, eq(coverCard.id, decks.coverCardId));
+  return db.select(deckSummaryColumns).from(decks).innerJoin(users, eq(users.id, decks.creatorId)).leftJoin(coverCard, eq(coverCard.id, decks.coverCardId));
 }
 
 /** A person's own decks, newest first (the query; `toSummaries` shapes its rows). */
@@ -53,9 +49,7 @@ export function userDecksQuery(db: Database, owner: string | Me) {
 
 /** Decks the person bought (a paid purchase), newest purchase first, with their creator (the query; `toSummaries` shapes its rows). */
 export function boughtDecksQuery(db: Database, buyer: string | Me) {
-  return summaries(db)
-    .innerJoin(deckPurchases, paidCopy(decks.id, buyer))
-    .orderBy(desc(deckPurchases.createdAt));
+  return summaries(db).innerJoin(deckPurchases, paidCopy(decks.id, buyer)).orderBy(desc(deckPurchases.createdAt));
 }
 
 export const toSummaries = <T extends { coverImageKey: string | null; coverUpdatedAt: number | null }>(rows: T[]) => rows.map(toSummary);
@@ -67,11 +61,13 @@ export function getPublicDeck(db: Database, deckId: string) {
 
 /** A deck the viewer may see (public and not hidden by staff, their own, or bought) with its cards in order; null otherwise. */
 export async function getViewableDeck(db: Database, deckId: string, viewerId: string | null) {
-    const isPublic = and(eq(decks.isPublic, true), not(hiddenByStaff(decks.id)));
+  const isPublic = and(eq(decks.isPublic, true), not(hiddenByStaff(decks.id)));
   const visible = viewerId ? or(isPublic, eq(decks.creatorId, viewerId), paidCopyExists(decks.id, viewerId)) : isPublic;
   // The deck and its cards in one round trip; the cards are dropped unread when the deck is not the viewer's to see.
   const [[deck], deckCards] = await db.batch([
-    summaries(db).where(and(eq(decks.id, deckId), visible)).limit(1),
+    summaries(db)
+      .where(and(eq(decks.id, deckId), visible))
+      .limit(1),
     db
       .select({
         id: cards.id,

@@ -54,7 +54,10 @@ export function standingOfRow(row: { subscriptionStatus: string | null; priceId:
 
 /** Decks the person keeps: every deck they made, finished or not. */
 export async function decksKept(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(decks).where(eq(decks.creatorId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(decks)
+    .where(eq(decks.creatorId, userId));
   return Number(row?.n ?? 0);
 }
 
@@ -104,7 +107,9 @@ export async function storageOverflowRefusal(db: Database, userId: string, deck:
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
     .from(decks)
-    .where(and(eq(decks.creatorId, userId), sql`(${decks.createdAt} < ${deck.createdAt} OR (${decks.createdAt} = ${deck.createdAt} AND ${decks.id} < ${deck.id}))`));
+    .where(
+      and(eq(decks.creatorId, userId), sql`(${decks.createdAt} < ${deck.createdAt} OR (${decks.createdAt} = ${deck.createdAt} AND ${decks.id} < ${deck.id}))`),
+    );
   return Number(row?.n ?? 0) >= limit ? { status: 403, message: storageRefusalMessage(standing.tier) } : null;
 }
 
@@ -131,7 +136,14 @@ export function repaintsUsedSql(deckId: string | Placeholder) {
  * own write); null for unlimited. Repaints of failed cards are not counted on the card.
  */
 export async function repaintsOfDeck(db: Database, userId: string, deckId: string): Promise<{ left: number | null; used: number }> {
-  const [standing, [row]] = await Promise.all([getPlanStanding(db, userId), db.select({ used: repaintsUsedSql(deckId) }).from(decks).where(eq(decks.id, deckId)).limit(1)]);
+  const [standing, [row]] = await Promise.all([
+    getPlanStanding(db, userId),
+    db
+      .select({ used: repaintsUsedSql(deckId) })
+      .from(decks)
+      .where(eq(decks.id, deckId))
+      .limit(1),
+  ]);
   const used = Number(row?.used ?? 0);
   return { left: repaintsLeft(standing.tier, used), used };
 }
@@ -150,7 +162,11 @@ const BADGE_PRICE_IDS = PLANS.filter((p) => p.mode === "subscription" && hasVeri
  * goes when the subscription ends or its payment fails), by the same rule as `hasVerifiedCreatorBadge`.
  */
 export function verifiedCreatorSql(userId: SQL): SQL<number> {
-  const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
   // Its own alias, so the person's column is never read as the subscription's own.
   return sql<number>`EXISTS (SELECT 1 FROM subscriptions AS badge_plan WHERE badge_plan.user_id = ${userId} AND badge_plan.subscription_status IN (${list(SUBSCRIBED_STATUSES)}) AND badge_plan.price_id IN (${list(BADGE_PRICE_IDS)}))`;
 }

@@ -41,8 +41,12 @@ export function InvitePage() {
         ) : (
           <>
             <h1 className="text-5xl font-bold">Invitation</h1>
-            <p className="mt-4 text-muted" role="alert">{message}</p>
-            <Link reloadDocument to="/reading-room?create=true" className={`${buttonClasses("primary")} mt-6`}>Open a reading room</Link>
+            <p className="mt-4 text-muted" role="alert">
+              {message}
+            </p>
+            <Link reloadDocument to="/reading-room?create=true" className={`${buttonClasses("primary")} mt-6`}>
+              Open a reading room
+            </Link>
           </>
         )}
       </main>

@@ -60,14 +60,22 @@ export async function createInvite(db: Database, user: CurrentUser, sessionId: s
     .limit(1);
   if (!reading) return null;
   const { role, video } = parseType(input.type);
-  const invite = { id: randomToken(18), sessionId, createdBy: user.id, role, video, maxUses: input.maxUses ?? null, uses: 0, expiresAt: now + INVITE_LIFETIME_MS, createdAt: now };
+  const invite = {
+    id: randomToken(18),
+    sessionId,
+    createdBy: user.id,
+    role,
+    video,
+    maxUses: input.maxUses ?? null,
+    uses: 0,
+    expiresAt: now + INVITE_LIFETIME_MS,
+    createdAt: now,
+  };
   await db.insert(readingInvites).values(invite);
   return invite;
 }
 
-type InviteState =
-  | { ok: true; invite: typeof readingInvites.$inferSelect; hostName: string; locked: boolean }
-  | { ok: false; status: number; message: string };
+type InviteState = { ok: true; invite: typeof readingInvites.$inferSelect; hostName: string; locked: boolean } | { ok: false; status: number; message: string };
 
 async function findInvite(db: Database, inviteId: string, now: number): Promise<InviteState> {
   const [row] = await db

@@ -15,6 +15,7 @@ import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
 import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 import { sendDailyReminders } from "../daily/reminders.server";
+import { runScheduledReadings } from "../paid-readings/bookings.server";
 import { refundOverdueWritten } from "../paid-readings/written.server";
 import type { AppConfig } from "../env.server";
 import { deleteOldJobRuns, recordedJob } from "./runs.server";
@@ -44,9 +45,7 @@ export async function closeInactiveReadings(db: Database, now: number) {
             db
               .select({ id: sessionParticipants.id })
               .from(sessionParticipants)
-              .where(
-                and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.isActive, true)),
-              ),
+              .where(and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.isActive, true))),
           ),
           notExists(
             db
@@ -62,9 +61,15 @@ export async function closeInactiveReadings(db: Database, now: number) {
 /**
  * Everything the cron trigger (every 15 minutes) keeps tidy. Each job is independent: one failing
  * does not stop the others, and each run of each is recorded (jobs/runs.server.ts). `payouts` is the payouts provider, when there is one; `config` lets
- * reminders go out by push where it is set up.
+ * reminders go out by push where it is set up; `waitUntil` keeps e-mails sent after the run going.
  */
-export async function runPeriodicJobs(db: Database, now: number, payouts: PayoutsProvider | null = null, config: AppConfig | null = null) {
+export async function runPeriodicJobs(
+  db: Database,
+  now: number,
+  payouts: PayoutsProvider | null = null,
+  config: AppConfig | null = null,
+  waitUntil: (work: Promise<unknown>) => void = () => undefined,
+) {
   const jobs = {
     closeInactiveReadings: () => closeInactiveReadings(db, now),
     markStaleReadersOffline: () => markStaleReadersOffline(db, now),
@@ -77,6 +82,7 @@ export async function runPeriodicJobs(db: Database, now: number, payouts: Payout
     refreshListingScores: () => refreshListingScores(db, now),
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
     sendDailyReminders: () => sendDailyReminders(db, config, now),
+    runScheduledReadings: () => runScheduledReadings({ db, config, waitUntil }, now),
     refundOverdueWritten: () => refundOverdueWritten(db, now, config),
     deleteOldObservations: () => deleteOldObservations(db, now),
     deleteOldJobRuns: () => deleteOldJobRuns(db, now),

@@ -34,18 +34,27 @@ export async function recordedJob(db: Database, job: string, run: () => Promise<
   await db.insert(jobRuns).values({ id, job, startedAt: Date.now(), outcome: "running" });
   try {
     const result = await run();
-    await db.update(jobRuns).set({ finishedAt: Date.now(), outcome: "ok", changes: countsOf(result) }).where(eq(jobRuns.id, id));
+    await db
+      .update(jobRuns)
+      .set({ finishedAt: Date.now(), outcome: "ok", changes: countsOf(result) })
+      .where(eq(jobRuns.id, id));
     return result;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(jobRuns).set({ finishedAt: Date.now(), outcome: "failed", error: message.slice(0, 500) }).where(eq(jobRuns.id, id));
+    await db
+      .update(jobRuns)
+      .set({ finishedAt: Date.now(), outcome: "failed", error: message.slice(0, 500) })
+      .where(eq(jobRuns.id, id));
     throw error;
   }
 }
 
 /** Deletes the record's old rows. */
 export async function deleteOldJobRuns(db: Database, now: number) {
-  const deleted = await db.delete(jobRuns).where(lt(jobRuns.startedAt, now - JOB_RUN_RETENTION_MS)).returning({ id: jobRuns.id });
+  const deleted = await db
+    .delete(jobRuns)
+    .where(lt(jobRuns.startedAt, now - JOB_RUN_RETENTION_MS))
+    .returning({ id: jobRuns.id });
   return { deleted: deleted.length };
 }
 

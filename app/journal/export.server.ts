@@ -127,7 +127,10 @@ export function parseExport(text: string): { ok: true; entries: ExportedEntry[] 
   const parsed = exportFile.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path[0] === "entries" && typeof issue.path[1] === "number" ? ` (reading ${issue.path[1] + 1}${issue.path[2] ? `, ${String(issue.path[2])}` : ""})` : "";
+    const where =
+      issue.path[0] === "entries" && typeof issue.path[1] === "number"
+        ? ` (reading ${issue.path[1] + 1}${issue.path[2] ? `, ${String(issue.path[2])}` : ""})`
+        : "";
     return { ok: false, message: `${issue.message}${where}` };
   }
   return { ok: true, entries: parsed.data.entries };
@@ -151,7 +154,12 @@ export async function importEntries(db: Database, userId: string, entries: Expor
   const ids = [...new Set(candidates.flatMap(({ entry, id }) => [entry.id, id]))];
   const deckIds = [...new Set(entries.map((entry) => entry.deckId).filter((id): id is string => Boolean(id)))];
   const [existing, knownDecks] = await Promise.all([
-    chunked(ids, (part) => db.select({ id: readingJournal.id }).from(readingJournal).where(and(eq(readingJournal.userId, userId), inArray(readingJournal.id, part)))),
+    chunked(ids, (part) =>
+      db
+        .select({ id: readingJournal.id })
+        .from(readingJournal)
+        .where(and(eq(readingJournal.userId, userId), inArray(readingJournal.id, part))),
+    ),
     chunked(deckIds, (part) => db.select({ id: decks.id }).from(decks).where(inArray(decks.id, part))),
   ]);
   const have = new Set(existing.map((row) => row.id));

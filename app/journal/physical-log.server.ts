@@ -24,7 +24,14 @@ export function readAt(day: string | null, timeZone: string, now: number): { ok:
  * Adds the reading to the person's journal under `id`; the id when it is theirs (new, or added by
  * the same form before), null when the id is taken by someone else's entry.
  */
-export async function logPhysicalReading(db: Database, userId: string, id: string, reading: PhysicalReading, at: number, now = Date.now()): Promise<string | null> {
+export async function logPhysicalReading(
+  db: Database,
+  userId: string,
+  id: string,
+  reading: PhysicalReading,
+  at: number,
+  now = Date.now(),
+): Promise<string | null> {
   const [, [row]] = await db.batch([
     db
       .insert(readingJournal)

@@ -51,7 +51,10 @@ const dateField = z
 const head = z.object({
   spread: z.string().refine((id) => LOGGABLE_SPREADS.some((spread) => spread.id === id), "Choose one of the spreads offered"),
   question: z.string().trim().max(500, "Keep the question under 500 characters"),
-  deck: z.string().trim().max(MAX_PHYSICAL_DECK_NAME, `Keep the deck's name under ${MAX_PHYSICAL_DECK_NAME + 1} characters`),
+  deck: z
+    .string()
+    .trim()
+    .max(MAX_PHYSICAL_DECK_NAME, `Keep the deck's name under ${MAX_PHYSICAL_DECK_NAME + 1} characters`),
   day: z.union([z.literal(""), dateField]),
   notes: z.string().max(5_000, "Keep your notes under 5,000 characters"),
   tags: tagsField,
@@ -106,11 +109,27 @@ export function readPhysicalReading(form: Record<string, unknown>): { ok: true; 
     const earlier = seen.get(card.key);
     if (earlier) return { ok: false, problem: { field, message: `${card.name} is in position ${earlier} already: a deck holds each card once.` } };
     seen.set(card.key, where);
-    cards.push({ key: card.key, name: card.name, position: position.index, positionName: position.name, reversed: Boolean(form[reversedField(position.index)]) });
+    cards.push({
+      key: card.key,
+      name: card.name,
+      position: position.index,
+      positionName: position.name,
+      reversed: Boolean(form[reversedField(position.index)]),
+    });
   }
   const { question, deck, day, notes, tags, mood } = parsed.data;
   return {
     ok: true,
-    reading: { spreadId: spread.id, spreadName: spread.name, question: question || null, physicalDeck: deck || DEFAULT_PHYSICAL_DECK, day: day || null, cards, notes, tags, mood },
+    reading: {
+      spreadId: spread.id,
+      spreadName: spread.name,
+      question: question || null,
+      physicalDeck: deck || DEFAULT_PHYSICAL_DECK,
+      day: day || null,
+      cards,
+      notes,
+      tags,
+      mood,
+    },
   };
 }

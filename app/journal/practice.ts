@@ -19,7 +19,14 @@ export const MAX_TAG_LENGTH = 30;
 export const tagsField = z
   .string()
   .max(600, "Keep your tags shorter")
-  .transform((text) => [...new Set(text.split(",").map((tag) => tag.trim().toLowerCase().replace(/\s+/g, " ")).filter(Boolean))])
+  .transform((text) => [
+    ...new Set(
+      text
+        .split(",")
+        .map((tag) => tag.trim().toLowerCase().replace(/\s+/g, " "))
+        .filter(Boolean),
+    ),
+  ])
   .pipe(
     z
       .array(

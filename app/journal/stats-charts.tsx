@@ -131,9 +131,7 @@ function Bars({ id, rows, total }: { id: string; rows: { label: string; count: n
 
 export function TopCardsChart({ stats }: { stats: JournalStats }) {
   const first = stats.topCards[0];
-  const summary = first
-    ? `Your most drawn card is ${first.name}, ${plural(first.count, "time")} in ${plural(stats.draws, "draw")}.`
-    : "No cards drawn yet.";
+  const summary = first ? `Your most drawn card is ${first.name}, ${plural(first.count, "time")} in ${plural(stats.draws, "draw")}.` : "No cards drawn yet.";
   return (
     <Figure
       id="cards"
@@ -151,7 +149,9 @@ export function TopCardsChart({ stats }: { stats: JournalStats }) {
         />
       }
     >
-      {stats.topCards.length > 0 ? <Bars id="cards" rows={stats.topCards.map((card) => ({ label: card.name, count: card.count }))} total={stats.draws} /> : null}
+      {stats.topCards.length > 0 ? (
+        <Bars id="cards" rows={stats.topCards.map((card) => ({ label: card.name, count: card.count }))} total={stats.draws} />
+      ) : null}
     </Figure>
   );
 }

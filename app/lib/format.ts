@@ -47,9 +47,9 @@ export function formatDollars(amount: number): string {
   // Only amounts that are whole cents exactly; 1.005 and the like are left to Intl's rounding.
   if (isPlainCents(cents) && cents / 100 === amount) return formatMoney(cents);
   const whole = amount % 1 === 0;
-  return cached(`dollars:${whole}`, () =>
-    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2 }),
-  ).format(amount);
+  return cached(`dollars:${whole}`, () => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2 })).format(
+    amount,
+  );
 }
 
 /** A number of cards as people say it: 1 → "1 card", 22 → "22 cards". */

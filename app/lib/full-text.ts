@@ -4,7 +4,12 @@
  * for search while typing. Null when the text has no word to look for.
  */
 export function matchQuery(text: string, maxWords = 8): string | null {
-  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, maxWords) ?? [];
+  const words =
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, maxWords) ?? [];
   if (words.length === 0) return null;
   return words.map((word, i) => `"${word}"${i === words.length - 1 ? "*" : ""}`).join(" ");
 }

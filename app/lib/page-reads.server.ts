@@ -78,7 +78,10 @@ export function pageReads(d1: () => D1Database, db: Database, person: Person): P
 
   async function send() {
     // Everyone who asked before the batch leaves is in it; whatever goes wrong, each hears of it.
-    const settled = await person.values().then((values) => ({ values }), (error: unknown) => ({ error }));
+    const settled = await person.values().then(
+      (values) => ({ values }),
+      (error: unknown) => ({ error }),
+    );
     const batch = waiting;
     waiting = [];
     leaving = null;

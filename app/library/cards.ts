@@ -165,10 +165,22 @@ const NUMBER_SENSE: Record<number, string> = {
 };
 
 const COURT: Record<number, { picture: string; sense: string }> = {
-  11: { picture: "A young page stands on foot and holds out the suit's emblem, studying it.", sense: "Pages are students and messengers: the suit's first curious contact with the world." },
-  12: { picture: "A knight in armour rides a horse with the suit's emblem raised.", sense: "Knights are the suit in motion: pursuit, action and sometimes excess." },
-  13: { picture: "A crowned queen sits on a throne carved with the suit's emblem, holding it close.", sense: "Queens hold the suit's gift inwardly: mastery that nurtures and understands." },
-  14: { picture: "A king sits on a throne carved with the suit's emblem and holds it up to be seen.", sense: "Kings hold the suit's gift outwardly: mastery that leads, decides and takes responsibility." },
+  11: {
+    picture: "A young page stands on foot and holds out the suit's emblem, studying it.",
+    sense: "Pages are students and messengers: the suit's first curious contact with the world.",
+  },
+  12: {
+    picture: "A knight in armour rides a horse with the suit's emblem raised.",
+    sense: "Knights are the suit in motion: pursuit, action and sometimes excess.",
+  },
+  13: {
+    picture: "A crowned queen sits on a throne carved with the suit's emblem, holding it close.",
+    sense: "Queens hold the suit's gift inwardly: mastery that nurtures and understands.",
+  },
+  14: {
+    picture: "A king sits on a throne carved with the suit's emblem and holds it up to be seen.",
+    sense: "Kings hold the suit's gift outwardly: mastery that leads, decides and takes responsibility.",
+  },
 };
 
 function minorSymbolism(card: TarotCard): string[] {
@@ -199,11 +211,20 @@ function inPositions(card: TarotCard, meaning: CardMeaning): { position: (typeof
   const [shadow = "doubt", shadow2 = shadow] = meaning.reversed.keywords;
   const name = card.name;
   return [
-    { position: "Past", text: `Behind you, ${name} points to a time shaped by ${a} and ${b}. Ask what that season taught you, and what of it you still carry.` },
+    {
+      position: "Past",
+      text: `Behind you, ${name} points to a time shaped by ${a} and ${b}. Ask what that season taught you, and what of it you still carry.`,
+    },
     { position: "Present", text: `Right now, ${name} says ${a} is the thread to follow. Notice where ${c} is already at work in what you are living.` },
-    { position: "Obstacle", text: `Crossing you, ${name} turns to its shadow: ${shadow} or ${shadow2} may be what blocks the way. Naming it is the first step past it.` },
+    {
+      position: "Obstacle",
+      text: `Crossing you, ${name} turns to its shadow: ${shadow} or ${shadow2} may be what blocks the way. Naming it is the first step past it.`,
+    },
     { position: "Advice", text: `As advice, ${name} asks you to lean into ${b}. Let it guide the next small decision rather than the whole plan.` },
-    { position: "Outcome", text: `As an outcome, ${name} suggests that things move toward ${a}, if you keep on as you are. An outcome is a direction, not a sentence.` },
+    {
+      position: "Outcome",
+      text: `As an outcome, ${name} suggests that things move toward ${a}, if you keep on as you are. An outcome is a direction, not a sentence.`,
+    },
   ];
 }
 
@@ -250,7 +271,12 @@ export function libraryCard(key: string): LibraryCard | null {
 export function libraryIndex() {
   const entry = (card: TarotCard) => ({ key: card.key, name: card.name, numeral: cardNumeral(card), keywords: meaningOf(card).upright.keywords.slice(0, 3) });
   return [
-    { id: "major", title: "Major Arcana", about: "Twenty-two cards of the great turns of a life, from the Fool's first step to the World's completed dance.", cards: FULL_DECK.filter((card) => card.arcana === "major").map(entry) },
+    {
+      id: "major",
+      title: "Major Arcana",
+      about: "Twenty-two cards of the great turns of a life, from the Fool's first step to the World's completed dance.",
+      cards: FULL_DECK.filter((card) => card.arcana === "major").map(entry),
+    },
     ...(["wands", "cups", "swords", "pentacles"] as const).map((suit) => ({
       id: suit,
       title: capitalize(suit),

@@ -25,7 +25,7 @@ export const GUIDES: readonly Guide[] = [
       {
         paragraphs: [
           "A reading is a conversation, not a verdict. The cards give you pictures and ideas; you bring the situation and the honesty. Nothing on the table decides for you.",
-          "Start with a question you can act on. \"What do I need to understand about my new job?\" opens more doors than \"Will I be happy?\". Write it down so you can come back to it.",
+          'Start with a question you can act on. "What do I need to understand about my new job?" opens more doors than "Will I be happy?". Write it down so you can come back to it.',
         ],
       },
       {
@@ -37,7 +37,9 @@ export const GUIDES: readonly Guide[] = [
       },
       {
         heading: "Tell it as a story",
-        paragraphs: ["With more than one card, read them together. Which card is loudest? Do the figures face each other or turn away? A reading makes sense when you can say it aloud as a short story about your question."],
+        paragraphs: [
+          "With more than one card, read them together. Which card is loudest? Do the figures face each other or turn away? A reading makes sense when you can say it aloud as a short story about your question.",
+        ],
       },
     ],
     spreadId: "single",
@@ -89,7 +91,9 @@ export const GUIDES: readonly Guide[] = [
       },
       {
         heading: "Reading with the big cards",
-        paragraphs: ["When a Major Arcana card appears, the matter is larger than the day's events: it points to a stage of your own journey. Several in one reading suggest a turning point."],
+        paragraphs: [
+          "When a Major Arcana card appears, the matter is larger than the day's events: it points to a stage of your own journey. Several in one reading suggest a turning point.",
+        ],
       },
     ],
     spreadId: "three-card",
@@ -166,7 +170,8 @@ export const GUIDES: readonly Guide[] = [
       },
     ],
     spreadId: "celtic-cross",
-    practice: "Lay a Celtic Cross and read only the first two cards, the heart and what crosses it, before going on. Notice how the positions shape what you see.",
+    practice:
+      "Lay a Celtic Cross and read only the first two cards, the heart and what crosses it, before going on. Notice how the positions shape what you see.",
   },
 ];
 

@@ -18,7 +18,17 @@ export function paintedInPublicDecksQuery(db: Database, key: string) {
     .select({ deckId: decks.id, title: decks.title, imageKey: cards.imageKey, updatedAt: cards.updatedAt })
     .from(cards)
     .innerJoin(decks, eq(decks.id, cards.deckId))
-    .where(and(eq(cards.cardKey, key), eq(cards.status, "ready"), isNotNull(cards.imageKey), eq(decks.status, "ready"), eq(decks.isPublic, true), not(priced), not(hiddenByStaff(decks.id))))
+    .where(
+      and(
+        eq(cards.cardKey, key),
+        eq(cards.status, "ready"),
+        isNotNull(cards.imageKey),
+        eq(decks.status, "ready"),
+        eq(decks.isPublic, true),
+        not(priced),
+        not(hiddenByStaff(decks.id)),
+      ),
+    )
     .orderBy(desc(decks.createdAt))
     .limit(PAINTED_IN_DECKS);
 }

@@ -27,7 +27,14 @@ export class ResendMailer implements Mailer {
     const response = await this.fetcher("https://api.resend.com/emails", {
       method: "POST",
       headers: { authorization: `Bearer ${this.apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ from: this.from, to: [message.to], subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}) }),
+      body: JSON.stringify({
+        from: this.from,
+        to: [message.to],
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
+      }),
     });
     if (!response.ok) {
       const detail = await response.text().catch(() => "");

@@ -46,7 +46,10 @@ export function noticeMessage(notice: Notice): MailMessage {
 
   const rows = notice.rows?.length
     ? `<table role="presentation" style="border-collapse:collapse;margin:16px 0">${notice.rows
-        .map((r) => `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:normal;color:#555">${escapeHtml(r.label)}</th><td style="padding:4px 0">${escapeHtml(r.value)}</td></tr>`)
+        .map(
+          (r) =>
+            `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:normal;color:#555">${escapeHtml(r.label)}</th><td style="padding:4px 0">${escapeHtml(r.value)}</td></tr>`,
+        )
         .join("")}</table>`
     : "";
   const action = notice.action

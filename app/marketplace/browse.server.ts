@@ -158,7 +158,9 @@ export function browseQuery(db: Database, params: BrowseParams) {
   const page = pageOf(params);
   const from = fromMatches(match);
   const where = whereClause(params);
-  return db.all<TileRow & { total: number }>(tilesQuery(from, where, orderBy(params.sort ?? "featured"), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE, true));
+  return db.all<TileRow & { total: number }>(
+    tilesQuery(from, where, orderBy(params.sort ?? "featured"), BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE, true),
+  );
 }
 
 /** The page of the marketplace from the rows `browseQuery` read; a page past the last one asks for the total once more. */

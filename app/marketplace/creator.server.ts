@@ -20,7 +20,14 @@ export async function creatorProfile(db: Database, deckId: string) {
   const [person, others] = await Promise.all([
     // A plain select: the relational query would read the subquery's columns as its own table's.
     db
-      .select({ username: users.username, fullName: users.fullName, avatarUrl: users.avatarUrl, bio: users.bio, isCreator: users.isCreator, verified: verifiedCreatorSql(sql`${users.id}`).mapWith((value) => Number(value) === 1) })
+      .select({
+        username: users.username,
+        fullName: users.fullName,
+        avatarUrl: users.avatarUrl,
+        bio: users.bio,
+        isCreator: users.isCreator,
+        verified: verifiedCreatorSql(sql`${users.id}`).mapWith((value) => Number(value) === 1),
+      })
       .from(users)
       .where(eq(users.id, creatorId))
       .limit(1)

@@ -12,7 +12,11 @@ export const deckPayments: PurchaseHandler = {
   async completed(db, checkout, { refundedInFull, now }) {
     if (refundedInFull) return { statements: [] };
     const grossCents = checkout.amountCents ?? 0;
-    const statements = await deckCheckoutStatements(db, { id: checkout.id, userId: checkout.userId, deckId: checkout.deckId, amountCents: grossCents, currency: checkout.currency }, now);
+    const statements = await deckCheckoutStatements(
+      db,
+      { id: checkout.id, userId: checkout.userId, deckId: checkout.deckId, amountCents: grossCents, currency: checkout.currency },
+      now,
+    );
     const { deckId, currency } = checkout;
     if (!deckId || statements.length === 0 || grossCents <= 0) return { statements };
     return { statements, followUp: (context, { origin }) => notify(pushTargetOf(context), { kind: "sale", deckId, grossCents, currency, origin }) };

@@ -9,7 +9,6 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type Stripe from "stripe";
 import { checkoutSessions, decks, payouts, sellerAccounts, sellerLedger, users } from "../../db/schema";
 import { requireUser, returnPathOf } from "../auth/guard.server";
 import type { CurrentUser } from "../auth/user.server";
@@ -24,7 +23,7 @@ import { createPayments, deliverLocalEvents } from "../payments/payments.server"
 import { LocalPayouts } from "../payouts/local.server";
 import { accountStateStatement } from "./payout-accounts.server";
 import { createPayouts } from "../payouts/payouts.server";
-import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutAccountState, type PayoutsProvider } from "../payouts/provider.server";
+import { PAYOUTS_UNAVAILABLE_MESSAGE, PayoutsError, type PayoutsProvider } from "../payouts/provider.server";
 import { log } from "../observe/log.server";
 
 type Statement = BatchItem<"sqlite">;
@@ -109,22 +108,30 @@ export async function earningsOf(db: Database, sellerId: string) {
   ]);
   const feePercent = sellerFeePercent(standing.tier);
   return {
-    sales: sales.map(
-      (sale): SaleLine => ({
-        ...sale,
-        deckTitle: sale.deckTitle ?? "A deck no longer in the shop",
-        feePercent: sale.grossCents > 0 ? Math.round((sale.feeCents * 100) / sale.grossCents) : 0,
-        refunded: Boolean(sale.refunded),
-      }),
-    ),
+    sales: sales.map((sale): SaleLine => ({
+      ...sale,
+      deckTitle: sale.deckTitle ?? "A deck no longer in the shop",
+      feePercent: sale.grossCents > 0 ? Math.round((sale.feeCents * 100) / sale.grossCents) : 0,
+      refunded: Boolean(sale.refunded),
+    })),
     totals: { grossCents: Number(totals?.grossCents ?? 0), feeCents: Number(totals?.feeCents ?? 0), netCents: Number(totals?.netCents ?? 0) },
     balanceCents,
     minimumPayoutCents: MINIMUM_PAYOUT_CENTS,
-    payouts: payoutRows.map((p): PayoutLine => ({ id: p.id, amountCents: p.amountCents, currency: p.currency, status: p.status, createdAt: p.createdAt, paidAt: p.paidAt })),
+    payouts: payoutRows.map((p): PayoutLine => ({
+      id: p.id,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      status: p.status,
+      createdAt: p.createdAt,
+      paidAt: p.paidAt,
+    })),
     account: account ? { provider: account.provider, payoutsEnabled: account.payoutsEnabled } : null,
     plan: {
       feePercent,
-      sellingPlans: PLANS.filter((p) => p.mode === "subscription" && p.interval === "month" && p.sellerFeePercent !== null).map((p) => ({ name: p.name, feePercent: p.sellerFeePercent! })),
+      sellingPlans: PLANS.filter((p) => p.mode === "subscription" && p.interval === "month" && p.sellerFeePercent !== null).map((p) => ({
+        name: p.name,
+        feePercent: p.sellerFeePercent!,
+      })),
     },
   };
 }
@@ -160,7 +167,7 @@ export async function refreshPayoutAccount(context: AppLoadContext, userId: stri
   const provider = createPayouts(context.config, context.db);
   if (!account || account.payoutsEnabled || !provider || provider.name !== account.provider) return;
   const state = await provider.retrieveAccount(account.accountId).catch(() => null);
-  if (state) await accountStateStatement(context.db, state, Date.now());
+  if (state) await context.db.batch([accountStateStatement(context.db, state, Date.now())]);
 }
 
 /** The local onboarding form: the creator's local payout account is completed, as Stripe would report it. */
@@ -176,7 +183,8 @@ export async function completeLocalOnboarding(context: AppLoadContext, user: Cur
   await deliverLocalEvents(context, payments, await provider.completeOnboarding(account!.accountId, details), origin);
 }
 
-export type PayoutOutcome = { kind: "paid"; amountCents: number } | { kind: "pending"; amountCents: number; message: string } | { kind: "refused"; status: number; message: string };
+export type PayoutOutcome =
+  { kind: "paid"; amountCents: number } | { kind: "pending"; amountCents: number; message: string } | { kind: "refused"; status: number; message: string };
 
 /** The payout row and its ledger line, written only while the balance is still `amountCents` and at least the minimum. */
 function payoutStatements(db: Database, payout: { id: string; sellerId: string; amountCents: number; now: number }) {
@@ -235,7 +243,10 @@ function ledgerLineFromPayout(db: Database, payoutId: string, status: "pending" 
  */
 export function failedPayoutStatements(db: Database, payoutId: string, now: number): Statement[] {
   return [
-    db.update(payouts).set({ status: "failed" }).where(and(eq(payouts.id, payoutId), eq(payouts.status, "pending"))),
+    db
+      .update(payouts)
+      .set({ status: "failed" })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, "pending"))),
     ledgerLineFromPayout(db, payoutId, "failed", 1, `payout-failed:${payoutId}`, now),
   ];
 }
@@ -243,7 +254,12 @@ export function failedPayoutStatements(db: Database, payoutId: string, now: numb
 /** Pays the creator's whole balance to their payout account. */
 export async function requestPayout(context: AppLoadContext, user: Pick<CurrentUser, "id" | "isGuest">): Promise<PayoutOutcome> {
   const outcome = await payOut(context, user);
-  log.info("payout", { sellerId: user.id, outcome: outcome.kind, ...("amountCents" in outcome ? { amountCents: outcome.amountCents } : {}), ...(outcome.kind === "refused" ? { status: outcome.status } : {}) });
+  log.info("payout", {
+    sellerId: user.id,
+    outcome: outcome.kind,
+    ...("amountCents" in outcome ? { amountCents: outcome.amountCents } : {}),
+    ...(outcome.kind === "refused" ? { status: outcome.status } : {}),
+  });
   return outcome;
 }
 

@@ -28,10 +28,20 @@ export const listingForm = z.object({
   tags: z
     .string()
     .default("")
-    .transform((value) => [...new Set(value.split(",").map((tag) => tag.trim().toLowerCase()).filter(Boolean))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(",")
+          .map((tag) => tag.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
     .refine((tags) => tags.length <= 8, "Use at most 8 tags")
     .refine((tags) => tags.every((tag) => tag.length <= 24), "Keep each tag under 24 characters"),
-  preview: z.array(z.string().regex(/^[a-z]+-[a-z0-9-]{1,30}$/, "Choose preview cards from this deck")).max(10, "Choose at most 10 preview cards").default([]),
+  preview: z
+    .array(z.string().regex(/^[a-z]+-[a-z0-9-]{1,30}$/, "Choose preview cards from this deck"))
+    .max(10, "Choose at most 10 preview cards")
+    .default([]),
   licence: z.enum(["personal", "commercial"], { error: "Choose personal or commercial use" }).default("personal"),
 });
 
@@ -70,13 +80,28 @@ export async function saveListing(db: Database, user: CurrentUser, deckId: strin
   if (deck.status !== "ready") return { ok: false, status: 409, message: "Only a finished deck can be listed." };
   const terms = listingTerms(user);
   if (input.price > 0 && !terms.maySell)
-    return { ok: false, status: 403, field: "price", message: "Selling a deck for a price is part of the Mystic, Creator and Visionary plans. You can list it for free." };
+    return {
+      ok: false,
+      status: 403,
+      field: "price",
+      message: "Selling a deck for a price is part of the Mystic, Creator and Visionary plans. You can list it for free.",
+    };
   if (input.licence === "commercial" && !terms.mayLicenseCommercially)
     return { ok: false, status: 403, field: "licence", message: "Your plan gives personal-use rights only, so the deck is sold for personal use." };
-  const keys = (await db.select({ key: cards.cardKey }).from(cards).where(and(eq(cards.deckId, deckId), eq(cards.status, "ready")))).map((row) => row.key);
+  const keys = (
+    await db
+      .select({ key: cards.cardKey })
+      .from(cards)
+      .where(and(eq(cards.deckId, deckId), eq(cards.status, "ready")))
+  ).map((row) => row.key);
   const known = new Set(keys);
   if (input.preview.some((key) => !known.has(key))) return { ok: false, status: 400, field: "preview", message: "Choose preview cards from this deck." };
-  const preview = input.preview.length > 0 ? input.preview : FULL_DECK.map((card) => card.key).filter((key) => known.has(key)).slice(0, PREVIEW_CARDS_DEFAULT);
+  const preview =
+    input.preview.length > 0
+      ? input.preview
+      : FULL_DECK.map((card) => card.key)
+          .filter((key) => known.has(key))
+          .slice(0, PREVIEW_CARDS_DEFAULT);
   const values = {
     priceCents: input.price,
     description: input.description,
@@ -93,11 +118,22 @@ export async function saveListing(db: Database, user: CurrentUser, deckId: strin
     db
       .insert(deckListings)
       .values({ deckId, sellerId: user.id, currency: "usd", listedAt: now, ...values })
-      .onConflictDoUpdate({ target: deckListings.deckId, set: { ...values, ...(existing?.status === "unlisted" ? { listedAt: now } : {}) }, setWhere: eq(deckListings.sellerId, user.id) }),
-    db.update(decks).set({ isPublic: true, updatedAt: now }).where(and(eq(decks.id, deckId), eq(decks.creatorId, user.id))),
-    db.update(users).set({ isCreator: true }).where(and(eq(users.id, user.id), eq(users.isCreator, false))),
+      .onConflictDoUpdate({
+        target: deckListings.deckId,
+        set: { ...values, ...(existing?.status === "unlisted" ? { listedAt: now } : {}) },
+        setWhere: eq(deckListings.sellerId, user.id),
+      }),
+    db
+      .update(decks)
+      .set({ isPublic: true, updatedAt: now })
+      .where(and(eq(decks.id, deckId), eq(decks.creatorId, user.id))),
+    db
+      .update(users)
+      .set({ isCreator: true })
+      .where(and(eq(users.id, user.id), eq(users.isCreator, false))),
   ]);
-  if (existing?.hiddenAt) return { ok: true, message: "Your listing is saved, but Arcanum staff have hidden the deck from the marketplace, so nobody else finds it." };
+  if (existing?.hiddenAt)
+    return { ok: true, message: "Your listing is saved, but Arcanum staff have hidden the deck from the marketplace, so nobody else finds it." };
   return { ok: true, message: existing?.status === "listed" ? "Your listing is updated." : "Your deck is in the marketplace now." };
 }
 
@@ -141,4 +177,3 @@ export async function unlistDeck(db: Database, user: CurrentUser, deckId: string
   if (deck.length === 0) return { ok: false, status: 404, message: "Deck not found" };
   return { ok: true, message: "The deck is private now: it is out of the marketplace, and only you and the people who bought it can see it." };
 }
-

@@ -146,8 +146,12 @@ export async function moderate(db: Database, staffId: string, input: ModerationI
       return { ok: true, message: "The deck is back in the marketplace (if its creator still lists it)." };
     case "feature":
     case "unfeature":
-      if (input.intent === "feature" && listed?.hiddenAt != null) return { ok: false, status: 409, message: "A hidden deck cannot be featured: unhide it first." };
-      await db.update(deckListings).set({ featured: input.intent === "feature" }).where(eq(deckListings.deckId, input.deckId));
+      if (input.intent === "feature" && listed?.hiddenAt != null)
+        return { ok: false, status: 409, message: "A hidden deck cannot be featured: unhide it first." };
+      await db
+        .update(deckListings)
+        .set({ featured: input.intent === "feature" })
+        .where(eq(deckListings.deckId, input.deckId));
       return { ok: true, message: input.intent === "feature" ? "The deck is featured: it leads the shop window." : "The deck is no longer featured." };
   }
 }

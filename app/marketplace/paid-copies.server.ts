@@ -18,8 +18,7 @@ export function paidCopy(deckId: Operand, buyerId?: Operand): SQL {
 }
 
 /** Somebody (or `buyerId`, when named) holds a paid copy of the deck. */
-export const paidCopyExists = (deckId: Operand, buyerId?: Operand): SQL =>
-  sql`exists (select 1 from ${deckPurchases} where ${paidCopy(deckId, buyerId)})`;
+export const paidCopyExists = (deckId: Operand, buyerId?: Operand): SQL => sql`exists (select 1 from ${deckPurchases} where ${paidCopy(deckId, buyerId)})`;
 
 /** Somebody other than `personId` holds a paid copy of the deck. */
 export const paidCopyHeldByOthers = (deckId: Operand, personId: Operand): SQL =>

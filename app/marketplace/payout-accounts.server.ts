@@ -17,7 +17,11 @@ export function accountStateStatement(db: Database, state: PayoutAccountState, n
 }
 
 /** `account.updated`: the payout account follows the provider's state (for the payments event batch). */
-export async function payoutAccountEventStatements(db: Database, event: Stripe.Event, now: number): Promise<{ userId: string | null; statements: Statement[] }> {
+export async function payoutAccountEventStatements(
+  db: Database,
+  event: Stripe.Event,
+  now: number,
+): Promise<{ userId: string | null; statements: Statement[] }> {
   const account = event.data.object as Stripe.Account;
   if (typeof account?.id !== "string") return { userId: null, statements: [] };
   const row = await db.query.sellerAccounts.findFirst({ columns: { userId: true }, where: eq(sellerAccounts.accountId, account.id) });

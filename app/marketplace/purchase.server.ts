@@ -67,7 +67,15 @@ export async function buyDeck(context: AppLoadContext, user: CurrentUser, deckId
   if (offer.state === "yours") return { kind: "refused", status: 409, message: "This is your deck: it is in your collection already." };
   if (offer.state !== "for-sale") return { kind: "refused", status: 409, message: "In your collection: you bought this deck already." };
   if (offer.priceCents === 0) {
-    const [first, ...rest] = purchaseStatements(context.db, { deckId, buyerId: user.id, sellerId: offer.sellerId, checkoutId: null, grossCents: 0, feePercent: 0, currency: offer.currency });
+    const [first, ...rest] = purchaseStatements(context.db, {
+      deckId,
+      buyerId: user.id,
+      sellerId: offer.sellerId,
+      checkoutId: null,
+      grossCents: 0,
+      feePercent: 0,
+      currency: offer.currency,
+    });
     await context.db.batch([first!, ...rest]);
     return { kind: "added" };
   }
@@ -92,7 +100,16 @@ export async function buyDeck(context: AppLoadContext, user: CurrentUser, deckId
 /** A line of the seller's ledger, written once per reference and only where `purchaseWhere` finds the purchase. */
 function sellerLineStatement(
   db: Database,
-  line: { sellerId: string; kind: "sale" | "refund"; purchaseId: string; grossCents: number; feeCents: number; netCents: number; referenceId: string; now: number },
+  line: {
+    sellerId: string;
+    kind: "sale" | "refund";
+    purchaseId: string;
+    grossCents: number;
+    feeCents: number;
+    netCents: number;
+    referenceId: string;
+    now: number;
+  },
   purchaseWhere: SQL | undefined,
 ) {
   return db
@@ -136,7 +153,17 @@ export function purchaseStatements(db: Database, sale: Sale, now = Date.now()): 
       .values(values)
       .onConflictDoUpdate({
         target: [deckPurchases.buyerId, deckPurchases.deckId],
-        set: { id, checkoutId: sale.checkoutId, grossCents: sale.grossCents, feePercent: sale.feePercent, feeCents, netCents, status: "paid", createdAt: now, refundedAt: null },
+        set: {
+          id,
+          checkoutId: sale.checkoutId,
+          grossCents: sale.grossCents,
+          feePercent: sale.feePercent,
+          feeCents,
+          netCents,
+          status: "paid",
+          createdAt: now,
+          refundedAt: null,
+        },
         setWhere: eq(deckPurchases.status, "refunded"),
       }),
   ];
@@ -175,7 +202,15 @@ export async function deckCheckoutStatements(
   const feePercent = sellerFeePercent(standing.tier) ?? 30;
   return purchaseStatements(
     db,
-    { deckId: checkout.deckId, buyerId: checkout.userId, sellerId: listing.sellerId, checkoutId: checkout.id, grossCents: checkout.amountCents, feePercent, currency: checkout.currency },
+    {
+      deckId: checkout.deckId,
+      buyerId: checkout.userId,
+      sellerId: listing.sellerId,
+      checkoutId: checkout.id,
+      grossCents: checkout.amountCents,
+      feePercent,
+      currency: checkout.currency,
+    },
     now,
   );
 }
@@ -204,7 +239,10 @@ export async function deckRefundStatements(db: Database, checkoutId: string, now
       .update(deckListings)
       .set({ salesCount: sql`max(${deckListings.salesCount} - 1, 0)` })
       .where(and(eq(deckListings.deckId, purchase.deckId), stillPaid)),
-    db.update(deckPurchases).set({ status: "refunded", refundedAt: now }).where(and(eq(deckPurchases.id, purchase.id), eq(deckPurchases.status, "paid"))),
+    db
+      .update(deckPurchases)
+      .set({ status: "refunded", refundedAt: now })
+      .where(and(eq(deckPurchases.id, purchase.id), eq(deckPurchases.status, "paid"))),
   ];
 }
 

@@ -16,7 +16,11 @@ export const REPORT_DETAILS_MAX = 1000;
 export const reportForm = z
   .object({
     reason: z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]], { error: "Choose what is wrong with this deck" }),
-    details: z.string().trim().max(REPORT_DETAILS_MAX, `Keep the details under ${REPORT_DETAILS_MAX.toLocaleString("en-US")} characters`).default(""),
+    details: z
+      .string()
+      .trim()
+      .max(REPORT_DETAILS_MAX, `Keep the details under ${REPORT_DETAILS_MAX.toLocaleString("en-US")} characters`)
+      .default(""),
   })
   .refine((report) => report.reason !== "other" || report.details.length > 0, { path: ["details"], message: "Tell us what is wrong with this deck" });
 

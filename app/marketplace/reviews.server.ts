@@ -32,7 +32,11 @@ export const reviewForm = z.object({
     .trim()
     .regex(/^[1-5]$/, "Choose a rating from 1 to 5 stars.")
     .transform(Number),
-  body: z.string().trim().max(REVIEW_MAX, `Keep your review under ${REVIEW_MAX.toLocaleString("en-US")} characters.`).default(""),
+  body: z
+    .string()
+    .trim()
+    .max(REVIEW_MAX, `Keep your review under ${REVIEW_MAX.toLocaleString("en-US")} characters.`)
+    .default(""),
 });
 
 export const replyForm = z.object({
@@ -92,7 +96,8 @@ export async function editReview(db: Database, user: CurrentUser, deckId: string
   const relation = await deckRelation(db, deckId, user.id);
   if (!mayReview(relation)) {
     const own = await ownReview(db, deckId, user.id);
-    if (own && relation !== "owner") return { ok: false, status: 403, message: "Your purchase of this deck was refunded, so your review can no longer be changed." };
+    if (own && relation !== "owner")
+      return { ok: false, status: 403, message: "Your purchase of this deck was refunded, so your review can no longer be changed." };
     return refusal(relation);
   }
   const updated = await db
@@ -105,7 +110,14 @@ export async function editReview(db: Database, user: CurrentUser, deckId: string
 }
 
 /** The creator's answer to a review of their deck, once. */
-export async function replyToReview(db: Database, user: CurrentUser, deckId: string, reviewId: string, reply: string, now = Date.now()): Promise<ReviewOutcome> {
+export async function replyToReview(
+  db: Database,
+  user: CurrentUser,
+  deckId: string,
+  reviewId: string,
+  reply: string,
+  now = Date.now(),
+): Promise<ReviewOutcome> {
   const mine = sql`exists (select 1 from ${decks} where ${decks.id} = ${deckId} and ${decks.creatorId} = ${user.id})`;
   const answered = await db
     .update(deckReviews)

@@ -147,5 +147,8 @@ export function withLiningFigures(font: Uint8Array): Uint8Array {
     changed = true;
   }
   if (!changed) return font;
-  return buildSfnt(flavor, list.map((table) => (table === cmap ? { ...table, data: writeCmap(map) } : table)));
+  return buildSfnt(
+    flavor,
+    list.map((table) => (table === cmap ? { ...table, data: writeCmap(map) } : table)),
+  );
 }

@@ -70,6 +70,12 @@ export async function svgToPixels(svg: string, modules: PictureEngines): Promise
 
 async function render(svg: string, modules: PictureEngines) {
   await start(modules);
-  const font = { loadSystemFonts: false, fontBuffers: await fontFiles(modules), defaultFontFamily: PICTURE_SERIF, serifFamily: PICTURE_SERIF, sansSerifFamily: PICTURE_SERIF };
+  const font = {
+    loadSystemFonts: false,
+    fontBuffers: await fontFiles(modules),
+    defaultFontFamily: PICTURE_SERIF,
+    serifFamily: PICTURE_SERIF,
+    sansSerifFamily: PICTURE_SERIF,
+  };
   return new Resvg(svg, { fitTo: { mode: "original" }, font }).render();
 }

@@ -14,7 +14,14 @@ export function pictureDocument(size: { width: number; height: number }, glow: {
   const { width, height } = size;
   const cx = glow.x * width;
   const cy = glow.y * height;
-  const radius = Math.max(...[[0, 0], [width, 0], [0, height], [width, height]].map(([x, y]) => Math.hypot(x! - cx, y! - cy)));
+  const radius = Math.max(
+    ...[
+      [0, 0],
+      [width, 0],
+      [0, height],
+      [width, height],
+    ].map(([x, y]) => Math.hypot(x! - cx, y! - cy)),
+  );
   const { ink, night } = PICTURE_COLOURS;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
@@ -27,7 +34,11 @@ export function pictureDocument(size: { width: number; height: number }, glow: {
 }
 
 /** A box with a border drawn inside its edges (as CSS's border box), optionally filled. */
-export function frame(box: { x: number; y: number; width: number; height: number }, border: { width: number; colour: string; radius: number }, fill = "none"): string {
+export function frame(
+  box: { x: number; y: number; width: number; height: number },
+  border: { width: number; colour: string; radius: number },
+  fill = "none",
+): string {
   const inset = border.width / 2;
   return `<rect x="${num(box.x + inset)}" y="${num(box.y + inset)}" width="${num(box.width - border.width)}" height="${num(box.height - border.width)}" rx="${num(Math.max(0, border.radius - inset))}" fill="${fill}" stroke="${border.colour}" stroke-width="${border.width}"/>`;
 }

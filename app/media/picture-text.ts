@@ -278,7 +278,9 @@ export function textSvg(measure: TextMeasure, block: TextBlock): string {
     anchor === "start" ? "" : `text-anchor="${anchor}"`,
     `fill="${block.fill}"`,
   ].filter(Boolean);
-  const lines = block.lines.map((line, i) => `<text x="${round(block.x + shift)}" y="${round(block.top + i * height + baseline)}" ${attributes.join(" ")}>${escapeXml(line)}</text>`);
+  const lines = block.lines.map(
+    (line, i) => `<text x="${round(block.x + shift)}" y="${round(block.top + i * height + baseline)}" ${attributes.join(" ")}>${escapeXml(line)}</text>`,
+  );
   return lines.join("");
 }
 

@@ -29,7 +29,6 @@ export type ShareSource = {
   lines: string[];
 };
 
-
 type Face = { data: Uint8Array; type: string };
 
 /** The face's bytes: a stored card image read from the bucket, or a classic card painted here. */
@@ -56,7 +55,13 @@ function faceAddress(face: Face): string {
   return `data:${face.type};base64,${btoa(binary)}`;
 }
 
-const clip = (text: string, most: number) => ([...text].length > most ? `${[...text].slice(0, most - 1).join("").trimEnd()}…` : text);
+const clip = (text: string, most: number) =>
+  [...text].length > most
+    ? `${[...text]
+        .slice(0, most - 1)
+        .join("")
+        .trimEnd()}…`
+    : text;
 
 /**
  * The face inside `box`: a painted card's own SVG nested in place, so its lettering (the card's

@@ -18,7 +18,10 @@ export const browserReportSchema = z.object({
   message: z.string().max(1000),
   stack: z.string().max(4000).optional(),
   /** The page's path; its query is never sent. */
-  path: z.string().max(300).regex(/^\/[^?#]*$/, "A path starts with / and has no query."),
+  path: z
+    .string()
+    .max(300)
+    .regex(/^\/[^?#]*$/, "A path starts with / and has no query."),
 });
 
 export type BrowserReport = z.infer<typeof browserReportSchema>;
@@ -32,7 +35,12 @@ export function pageOf(path: string): string {
 }
 
 /** Counts the report against the client's allowance and, within it, reports it. */
-export async function acceptBrowserReport(db: Database, request: Request, report: BrowserReport, asker: Promise<string | undefined>): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
+export async function acceptBrowserReport(
+  db: Database,
+  request: Request,
+  report: BrowserReport,
+  asker: Promise<string | undefined>,
+): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
   const key = `browser-errors:${(await sha256Hex(clientAddress(request))).slice(0, 24)}`;
   // Who sent it is asked in the same round trip as the count against the client's allowance.
   const [[row], userId] = await Promise.all([rateLimitStatement(db, key, BROWSER_REPORTS_PER_CLIENT), asker]);

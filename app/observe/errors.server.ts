@@ -35,7 +35,10 @@ function messageShape(message: string): string {
 
 /** The first frame of a V8 or Firefox stack, without its line, column or query string. */
 export function topFrame(stack: string | undefined): string {
-  const line = (stack ?? "").split("\n").map((text) => text.trim()).find((text) => text.startsWith("at ") || /^[^\s]*@/.test(text));
+  const line = (stack ?? "")
+    .split("\n")
+    .map((text) => text.trim())
+    .find((text) => text.startsWith("at ") || /^[^\s]*@/.test(text));
   if (!line) return "";
   return line
     .replace(/\?[^):\s]*/g, "")

@@ -12,7 +12,14 @@ export function lastDays(days: number, now: number): string[] {
   return Array.from({ length: days }, (_, i) => new Date(now - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
 
-function series(rows: HealthRow[], days: string[], title: string, unit: string, pick: (row: HealthRow) => boolean, value: (count: number, total: number) => number): DailySeries {
+function series(
+  rows: HealthRow[],
+  days: string[],
+  title: string,
+  unit: string,
+  pick: (row: HealthRow) => boolean,
+  value: (count: number, total: number) => number,
+): DailySeries {
   return {
     title,
     unit,
@@ -52,7 +59,14 @@ export function healthSummary(rows: HealthRow[], dayCount: number, now: number):
       series(rows, days, "Average response", "ms", named(METRICS.request), (count, total) => total / count),
       series(rows, days, "D1 round trips a request", "", named(METRICS.d1), (count, total) => total / count),
       series(rows, days, "AI call failures", "", named(METRICS.aiFailure), (count) => count),
-      series(rows, days, "Webhook failures", "", (row) => row.name === METRICS.webhook && row.label === "failed", (count) => count),
+      series(
+        rows,
+        days,
+        "Webhook failures",
+        "",
+        (row) => row.name === METRICS.webhook && row.label === "failed",
+        (count) => count,
+      ),
       series(rows, days, "Sign-ups", "", named(METRICS.signUp), (count) => count),
       series(rows, days, "Decks made", "", named(METRICS.deckMade), (count) => count),
       series(rows, days, "Purchases", "", named(METRICS.purchase), (count) => count),

@@ -54,7 +54,11 @@ export function recordMetric(name: MetricName, label: string, value = 1) {
 export function flushMetrics(scope: Scope) {
   const points = scope.metrics.splice(0, POINTS_PER_WORK);
   if (points.length === 0) return;
-  scope.waitUntil(metricsSinkFor(scope.env).write(points).catch((error) => log.warn("metrics not written", { error: describeError(error) })));
+  scope.waitUntil(
+    metricsSinkFor(scope.env)
+      .write(points)
+      .catch((error) => log.warn("metrics not written", { error: describeError(error) })),
+  );
 }
 
 /** One metric's points of one day and label: how many, and their sum. */
@@ -79,7 +83,10 @@ export function localMetricsReader(db: Database): MetricsReader {
 }
 
 /** Analytics Engine's SQL API, read with an account token that may read analytics. */
-export function analyticsEngineReader(account: { accountId: string; token: string }, fetcher: typeof fetch = (input, init) => fetch(input, init)): MetricsReader {
+export function analyticsEngineReader(
+  account: { accountId: string; token: string },
+  fetcher: typeof fetch = (input, init) => fetch(input, init),
+): MetricsReader {
   return {
     async read(days) {
       const span = Math.max(1, Math.min(90, Math.floor(days)));

@@ -6,5 +6,8 @@ import type { Database } from "../db.server";
 export const OBSERVATIONS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 export async function deleteOldObservations(db: Database, now: number) {
-  await db.batch([db.delete(metricPoints).where(lt(metricPoints.at, now - OBSERVATIONS_KEPT_MS)), db.delete(errorGroups).where(lt(errorGroups.lastSeen, now - OBSERVATIONS_KEPT_MS))]);
+  await db.batch([
+    db.delete(metricPoints).where(lt(metricPoints.at, now - OBSERVATIONS_KEPT_MS)),
+    db.delete(errorGroups).where(lt(errorGroups.lastSeen, now - OBSERVATIONS_KEPT_MS)),
+  ]);
 }

@@ -42,7 +42,9 @@ export function sentryReporter(dsn: string, fetcher: typeof fetch = (input, init
       toucan.captureEvent({
         level: "error",
         fingerprint: [report.fingerprint],
-        exception: { values: [{ type: report.type, value: report.message, ...(report.frame ? { stacktrace: { frames: [{ function: report.frame }] } } : {}) }] },
+        exception: {
+          values: [{ type: report.type, value: report.message, ...(report.frame ? { stacktrace: { frames: [{ function: report.frame }] } } : {}) }],
+        },
       });
       await Promise.all(pending);
     },

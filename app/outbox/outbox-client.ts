@@ -59,7 +59,11 @@ function retryLater() {
 function labelOf(form: HTMLFormElement, data: FormData): string {
   const base = form.dataset.outboxLabel ?? "Something you wrote";
   const field = form.dataset.outboxLabelField;
-  const value = field ? String(data.get(field) ?? "").trim().slice(0, 60) : "";
+  const value = field
+    ? String(data.get(field) ?? "")
+        .trim()
+        .slice(0, 60)
+    : "";
   return value ? `${base}: ${value}` : base;
 }
 

@@ -69,13 +69,19 @@ export function holdsClaim(ref: SubmissionRef, claim: string): SQL {
 export function settleStatements(db: Database, ref: SubmissionRef, claim: string, outcome: Outcome, done: SQL) {
   const mine = and(eq(submissionKeys.userId, ref.userId), eq(submissionKeys.key, ref.key), eq(submissionKeys.claim, claim));
   return [
-    db.update(submissionKeys).set({ outcomeStatus: outcome.status, outcomeBody: JSON.stringify(outcome.body) }).where(and(mine, done)),
+    db
+      .update(submissionKeys)
+      .set({ outcomeStatus: outcome.status, outcomeBody: JSON.stringify(outcome.body) })
+      .where(and(mine, done)),
     db.delete(submissionKeys).where(and(mine, isNull(submissionKeys.outcomeStatus))),
   ] as const;
 }
 
 /** The outcome of a key another request claimed: waits while it is under way, null when it was let go. */
-export async function earlierOutcome(db: Database, ref: SubmissionRef): Promise<{ kind: "outcome"; outcome: Outcome } | { kind: "conflict"; message: string } | null> {
+export async function earlierOutcome(
+  db: Database,
+  ref: SubmissionRef,
+): Promise<{ kind: "outcome"; outcome: Outcome } | { kind: "conflict"; message: string } | null> {
   for (let attempt = 0; ; attempt++) {
     const [row] = await db
       .select({ action: submissionKeys.action, status: submissionKeys.outcomeStatus, body: submissionKeys.outcomeBody })
@@ -84,7 +90,8 @@ export async function earlierOutcome(db: Database, ref: SubmissionRef): Promise<
       .limit(1);
     if (!row) return null;
     if (row.action !== ref.action) return { kind: "conflict", message: KEY_USED_ELSEWHERE };
-    if (row.status !== null && row.body !== null) return { kind: "outcome", outcome: { status: row.status, body: JSON.parse(row.body) as Record<string, unknown> } };
+    if (row.status !== null && row.body !== null)
+      return { kind: "outcome", outcome: { status: row.status, body: JSON.parse(row.body) as Record<string, unknown> } };
     const wait = ANSWER_WAITS_MS[attempt];
     if (wait === undefined) return { kind: "conflict", message: STILL_SENDING };
     await new Promise((resolve) => setTimeout(resolve, wait));
@@ -115,7 +122,11 @@ export async function submitOnce(db: Database, ref: SubmissionRef | null, work: 
     throw error;
   }
   if (outcome.status >= 400) await db.delete(submissionKeys).where(mine);
-  else await db.update(submissionKeys).set({ outcomeStatus: outcome.status, outcomeBody: JSON.stringify(outcome.body) }).where(mine);
+  else
+    await db
+      .update(submissionKeys)
+      .set({ outcomeStatus: outcome.status, outcomeBody: JSON.stringify(outcome.body) })
+      .where(mine);
   return outcome;
 }
 

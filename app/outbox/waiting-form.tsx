@@ -16,7 +16,7 @@ type Sent = { key: string; label: string; message: string; page: string };
 function useOutbox() {
   const [items, setItems] = useState<OutboxItem[]>([]);
   const [sent, setSent] = useState<Sent[]>([]);
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
   const refresh = useCallback(() => {
     outboxItems().then(setItems, () => setItems([]));
   }, []);
@@ -31,11 +31,11 @@ function useOutbox() {
         const { key, label, message, page } = event.data;
         setSent((before) => [...before.filter((one) => one.key !== key), { key, label, message, page }]);
         // The page shows what the server now holds.
-        if (page === location.pathname) revalidator.revalidate();
+        if (page === location.pathname) revalidate();
       }
     };
     return () => channel.close();
-  }, [refresh]);
+  }, [refresh, revalidate]);
   return { items, sent };
 }
 
@@ -83,7 +83,13 @@ export function WaitingFormFields({ submissionKey, kind }: { submissionKey: stri
     <>
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <div aria-live="polite" data-testid="outbox-here">
-        {here.length > 0 ? <ul className="grid gap-2 rounded-2xl border border-dashed border-line p-3">{here.map((item) => <ItemLine key={item.key} item={item} />)}</ul> : null}
+        {here.length > 0 ? (
+          <ul className="grid gap-2 rounded-2xl border border-dashed border-line p-3">
+            {here.map((item) => (
+              <ItemLine key={item.key} item={item} />
+            ))}
+          </ul>
+        ) : null}
         {sentHere.map((one) => (
           <p key={one.key} role="status" className="text-sm" data-testid="outbox-sent">
             Sent: {one.label}. {one.message}
@@ -102,7 +108,10 @@ export function OutboxIndicator() {
   const needsYou = items.length - waiting;
   const summary = [waiting > 0 ? `${waiting} waiting to send` : null, needsYou > 0 ? `${needsYou} not sent` : null].filter(Boolean).join(", ");
   return (
-    <details className="fixed bottom-3 left-3 z-40 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-line bg-surface text-ink shadow-lg sm:max-w-sm" data-testid="outbox-indicator">
+    <details
+      className="fixed bottom-3 left-3 z-40 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-line bg-surface text-ink shadow-lg sm:max-w-sm"
+      data-testid="outbox-indicator"
+    >
       <summary className="cursor-pointer list-none px-4 py-2 text-sm font-medium">
         <span aria-hidden="true">⇡ </span>
         {summary}

@@ -117,8 +117,7 @@ export function restoreMeter(saved: Meter & { awaySince?: number | null }): Mete
   };
 }
 
-export const partyOf = (meter: Meter, userId: string): Party | null =>
-  userId === meter.clientId ? "client" : userId === meter.readerId ? "reader" : null;
+export const partyOf = (meter: Meter, userId: string): Party | null => (userId === meter.clientId ? "client" : userId === meter.readerId ? "reader" : null);
 
 /** Time the two have spent together on the clock. */
 export const activeMs = (meter: Meter, now: number) => meter.activeMsBefore + (meter.runningSince === null ? 0 : Math.max(0, now - meter.runningSince));

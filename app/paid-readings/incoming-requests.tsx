@@ -44,8 +44,12 @@ function chime() {
 export function AnswerRequest({ requestId, className }: { requestId: string; className?: string }) {
   return (
     <Form method="post" action={`/readings/requests/${requestId}`} className={`flex gap-2 ${className ?? ""}`}>
-      <button type="submit" name="intent" value="accept" className={buttonClasses("primary", "sm")}>Accept</button>
-      <button type="submit" name="intent" value="decline" className={buttonClasses("secondary", "sm")}>Decline</button>
+      <button type="submit" name="intent" value="accept" className={buttonClasses("primary", "sm")}>
+        Accept
+      </button>
+      <button type="submit" name="intent" value="decline" className={buttonClasses("secondary", "sm")}>
+        Decline
+      </button>
     </Form>
   );
 }
@@ -119,7 +123,8 @@ export function IncomingRequests() {
         <div key={request.id} role="alert" data-testid="incoming-request" className="rounded-2xl border border-gold/50 bg-surface p-4 shadow-xl">
           <p className="font-semibold">{request.clientName} asks for a reading</p>
           <p className="text-sm text-muted">
-            {READING_MODE_LABELS[request.mode]} · {formatMoney(request.pricePerMinuteCents)}/min{request.freeMinutes > 0 ? ` · first ${request.freeMinutes} min free` : ""} ·{" "}
+            {READING_MODE_LABELS[request.mode]} · {formatMoney(request.pricePerMinuteCents)}/min
+            {request.freeMinutes > 0 ? ` · first ${request.freeMinutes} min free` : ""} ·{" "}
             <span className="tabular-nums">{Math.max(0, Math.ceil((request.expiresAt - (now - offset)) / 1000))} s</span> to answer
           </p>
           {request.question ? <p className="mt-1 text-sm">“{request.question}”</p> : null}

@@ -31,7 +31,8 @@ function status(view: MeterView): string {
   if (view.status === "paused") return `Paused: ${other} lost the connection. Nothing is charged until they are back.`;
   if (view.status === "ended") return "The reading has ended. Opening the receipt…";
   if (view.status === "funding") return "The clock holds while funds are added.";
-  if (view.waitingFor) return `${view.waitingFor === view.role ? "You" : other === "the reader" ? "The reader" : "The client"} lost the connection: the clock pauses if they are not back shortly.`;
+  if (view.waitingFor)
+    return `${view.waitingFor === view.role ? "You" : other === "the reader" ? "The reader" : "The client"} lost the connection: the clock pauses if they are not back shortly.`;
   return view.minutesBilled <= view.freeMinutes ? `Free minute ${view.minutesBilled} of ${view.freeMinutes}` : "Billed by the started minute";
 }
 
@@ -61,26 +62,40 @@ export function PaidReadingBar({ room }: { room: RoomConnection }) {
         </p>
         <p>
           <span className="text-muted">{view.role === "reader" ? "Earned so far" : "Cost so far"} </span>
-          <span className="font-semibold tabular-nums" data-testid="meter-cost">{formatMoney(view.chargedCents)}</span>
+          <span className="font-semibold tabular-nums" data-testid="meter-cost">
+            {formatMoney(view.chargedCents)}
+          </span>
           <span className="text-muted"> · {formatMoney(view.pricePerMinuteCents)}/min</span>
         </p>
         {view.balanceCents !== null ? (
           <p>
             <span className="text-muted">Balance </span>
-            <span className="font-semibold tabular-nums" data-testid="meter-balance">{formatMoney(view.balanceCents)}</span>
+            <span className="font-semibold tabular-nums" data-testid="meter-balance">
+              {formatMoney(view.balanceCents)}
+            </span>
           </p>
         ) : null}
-        <p className="text-muted" data-testid="meter-status" aria-live="polite">{status(view)}</p>
+        <p className="text-muted" data-testid="meter-status" aria-live="polite">
+          {status(view)}
+        </p>
         <div className="ml-auto flex gap-2">
           {view.status === "ended" ? (
-            <a href={view.receiptPath} className={buttonClasses("primary", "sm")}>See the receipt</a>
+            <a href={view.receiptPath} className={buttonClasses("primary", "sm")}>
+              See the receipt
+            </a>
           ) : confirming ? (
             <>
-              <button type="button" className={buttonClasses("primary", "sm")} onClick={() => room.endReading()}>Yes, end now</button>
-              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setConfirming(false)}>Keep reading</button>
+              <button type="button" className={buttonClasses("primary", "sm")} onClick={() => room.endReading()}>
+                Yes, end now
+              </button>
+              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setConfirming(false)}>
+                Keep reading
+              </button>
             </>
           ) : (
-            <button type="button" className={buttonClasses("secondary", "sm")} onClick={() => setConfirming(true)}>End reading</button>
+            <button type="button" className={buttonClasses("secondary", "sm")} onClick={() => setConfirming(true)}>
+              End reading
+            </button>
           )}
         </div>
       </div>

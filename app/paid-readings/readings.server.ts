@@ -9,7 +9,7 @@ import { paidReadings, readerProfiles, readingReports, readingReviews, sellerLed
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import type { EndReason, EndReasonViewer } from "./clock";
-import { readingRefundStatements } from "./wallet.server";
+import { availableCentsSql, readingRefundStatements } from "./wallet.server";
 import { tipCentsOf, topUpList, topUpsDuring } from "./receipts.server";
 import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_MAX } from "./rules";
 import { REPUTATION_MESSAGES } from "../readers/reputation";
@@ -32,7 +32,7 @@ export async function paidReadingForRoom(db: Database, id: string) {
       minutesBilled: paidReadings.minutesBilled,
       chargedCents: paidReadings.chargedCents,
       createdAt: paidReadings.createdAt,
-      balanceCents: sql<number>`coalesce((SELECT balance_cents FROM reading_wallets WHERE user_id = ${paidReadings.clientId}), 0)`,
+      balanceCents: availableCentsSql(paidReadings.clientId, paidReadings.id),
     })
     .from(paidReadings)
     .where(eq(paidReadings.id, id))
@@ -47,7 +47,12 @@ export async function paidReadingForRoom(db: Database, id: string) {
  * statement holds only while the reading is not yet ended. The charged total is the database's own,
  * never the room's copy.
  */
-export async function finishPaidReading(db: Database, id: string, details: { startedAt: number | null; reason: EndReason; interruptedMs?: number }, now: number) {
+export async function finishPaidReading(
+  db: Database,
+  id: string,
+  details: { startedAt: number | null; reason: EndReason; interruptedMs?: number },
+  now: number,
+) {
   const open = and(eq(paidReadings.id, id), ne(paidReadings.status, "ended"));
   const fee = sql`CAST(ROUND(${paidReadings.chargedCents} * ${READING_FEE_PERCENT} / 100.0) AS INTEGER)`;
   const statements: Statement[] = [
@@ -84,7 +89,10 @@ export async function finishPaidReading(db: Database, id: string, details: { sta
 }
 
 export async function markPaidReadingStarted(db: Database, id: string, at: number) {
-  await db.update(paidReadings).set({ startedAt: at }).where(and(eq(paidReadings.id, id), isNull(paidReadings.startedAt)));
+  await db
+    .update(paidReadings)
+    .set({ startedAt: at })
+    .where(and(eq(paidReadings.id, id), isNull(paidReadings.startedAt)));
 }
 
 const personName = (column: SQL | SQLiteColumn) =>
@@ -98,7 +106,13 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
       clientName: personName(paidReadings.clientId),
       readerName: personName(paidReadings.readerId),
       readerUsername: sql<string | null>`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${paidReadings.readerId})`,
-      review: { rating: readingReviews.rating, body: readingReviews.body, reply: readingReviews.reply, createdAt: readingReviews.createdAt, repliedAt: readingReviews.repliedAt },
+      review: {
+        rating: readingReviews.rating,
+        body: readingReviews.body,
+        reply: readingReviews.reply,
+        createdAt: readingReviews.createdAt,
+        repliedAt: readingReviews.repliedAt,
+      },
       reported: sql<number>`EXISTS (SELECT 1 FROM ${readingReports} WHERE ${readingReports.paidReadingId} = ${paidReadings.id} AND ${readingReports.reporterId} = ${viewerId})`,
       onePerson: likelyOnePerson(paidReadings.clientId, paidReadings.readerId),
       tipCents: tipCentsOf(sql`${paidReadings.id}`),
@@ -155,12 +169,22 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
 export type PaidReadingView = NonNullable<Awaited<ReturnType<typeof getPaidReading>>>;
 
 export const reviewForm = z.object({
-  rating: z.coerce.number({ error: "Choose a rating from 1 to 5 stars." }).int().min(1, "Choose a rating from 1 to 5 stars.").max(5, "Choose a rating from 1 to 5 stars."),
+  rating: z.coerce
+    .number({ error: "Choose a rating from 1 to 5 stars." })
+    .int()
+    .min(1, "Choose a rating from 1 to 5 stars.")
+    .max(5, "Choose a rating from 1 to 5 stars."),
   body: z.string().trim().max(REVIEW_MAX, `Keep the review under ${REVIEW_MAX} characters.`).default(""),
 });
-export const replyForm = z.object({ reply: z.string().trim().min(1, "Write an answer first.").max(REPLY_MAX, `Keep the answer under ${REPLY_MAX} characters.`) });
+export const replyForm = z.object({
+  reply: z.string().trim().min(1, "Write an answer first.").max(REPLY_MAX, `Keep the answer under ${REPLY_MAX} characters.`),
+});
 export const reportForm = z.object({
-  reason: z.string().trim().min(REPORT_REASON_MIN, `Tell us what happened in at least ${REPORT_REASON_MIN} characters.`).max(REPORT_REASON_MAX, `Keep it under ${REPORT_REASON_MAX} characters.`),
+  reason: z
+    .string()
+    .trim()
+    .min(REPORT_REASON_MIN, `Tell us what happened in at least ${REPORT_REASON_MIN} characters.`)
+    .max(REPORT_REASON_MAX, `Keep it under ${REPORT_REASON_MAX} characters.`),
 });
 
 type Done = { ok: true; message: string; readerId?: string } | { ok: false; status: number; message: string };
@@ -197,7 +221,13 @@ export async function reviewReading(db: Database, clientId: string, id: string, 
     db
       .update(readerProfiles)
       .set({ ratingSum: sql`${readerProfiles.ratingSum} + ${input.rating}`, ratingCount: sql`${readerProfiles.ratingCount} + 1`, updatedAt: now })
-      .where(and(eq(readerProfiles.userId, reading.readerId), sql`NOT EXISTS (SELECT 1 FROM ${readingReviews} WHERE ${readingReviews.paidReadingId} = ${id})`, weighs)),
+      .where(
+        and(
+          eq(readerProfiles.userId, reading.readerId),
+          sql`NOT EXISTS (SELECT 1 FROM ${readingReviews} WHERE ${readingReviews.paidReadingId} = ${id})`,
+          weighs,
+        ),
+      ),
     db
       .insert(readingReviews)
       .values({ paidReadingId: id, clientId, readerId: reading.readerId, rating: input.rating, body: input.body, createdAt: now, counted: sql`${weighs}` })
@@ -218,7 +248,10 @@ export async function replyToReview(db: Database, readerId: string, id: string, 
     .where(and(eq(readingReviews.paidReadingId, id), eq(readingReviews.readerId, readerId), isNull(readingReviews.reply)))
     .returning({ id: readingReviews.paidReadingId });
   if (row) return { ok: true, message: "Your answer is published." };
-  const review = await db.query.readingReviews.findFirst({ columns: { reply: true }, where: and(eq(readingReviews.paidReadingId, id), eq(readingReviews.readerId, readerId)) });
+  const review = await db.query.readingReviews.findFirst({
+    columns: { reply: true },
+    where: and(eq(readingReviews.paidReadingId, id), eq(readingReviews.readerId, readerId)),
+  });
   return review ? { ok: false, status: 409, message: "You have already answered this review." } : { ok: false, status: 404, message: "Review not found" };
 }
 
@@ -226,8 +259,14 @@ export async function replyToReview(db: Database, readerId: string, id: string, 
 export async function reportReading(db: Database, clientId: string, id: string, reason: string, now = Date.now()): Promise<Done> {
   const reading = await db.query.paidReadings.findFirst({ columns: { id: true }, where: and(eq(paidReadings.id, id), eq(paidReadings.clientId, clientId)) });
   if (!reading) return { ok: false, status: 404, message: "Reading not found" };
-  const [row] = await db.insert(readingReports).values({ id: newId(), paidReadingId: id, reporterId: clientId, reason, createdAt: now }).onConflictDoNothing().returning({ id: readingReports.id });
-  return row ? { ok: true, message: "Thank you: staff will look at this reading." } : { ok: false, status: 409, message: "You have already reported this reading." };
+  const [row] = await db
+    .insert(readingReports)
+    .values({ id: newId(), paidReadingId: id, reporterId: clientId, reason, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: readingReports.id });
+  return row
+    ? { ok: true, message: "Thank you: staff will look at this reading." }
+    : { ok: false, status: 409, message: "You have already reported this reading." };
 }
 
 /**
@@ -258,7 +297,10 @@ export async function refundReading(db: Database, id: string, now = Date.now()):
     }),
     db.update(paidReadings).set({ refundedCents: reading.chargedCents, refundedAt: now }).where(guard),
     ...readingRefundStatements(db, reading, cents, now),
-    db.update(readingReports).set({ resolvedAt: now }).where(and(eq(readingReports.paidReadingId, reading.id), isNull(readingReports.resolvedAt))),
+    db
+      .update(readingReports)
+      .set({ resolvedAt: now })
+      .where(and(eq(readingReports.paidReadingId, reading.id), isNull(readingReports.resolvedAt))),
   ];
   try {
     await db.batch(statements as [Statement, ...Statement[]]);
@@ -327,7 +369,10 @@ export async function readerEarnings(db: Database, readerId: string) {
       })
       .from(sellerLedger)
       .where(and(eq(sellerLedger.sellerId, readerId), sql`${sellerLedger.kind} IN ('reading', 'reading-refund', 'written')`)),
-    db.select({ cents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)` }).from(sellerLedger).where(eq(sellerLedger.sellerId, readerId)),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)` })
+      .from(sellerLedger)
+      .where(eq(sellerLedger.sellerId, readerId)),
     readingHistory(db, readerId, "reader", 30),
   ]);
   return {

@@ -9,7 +9,8 @@ import type { Database } from "../db.server";
 import { formatMoney } from "../lib/format";
 import { sendNotice, type NoticeTarget } from "../mail/notices.server";
 
-const nameOf = (id: ReturnType<typeof sql>) => sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'your reader') FROM ${users} WHERE ${users.id} = ${id})`;
+const nameOf = (id: ReturnType<typeof sql>) =>
+  sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'your reader') FROM ${users} WHERE ${users.id} = ${id})`;
 
 /** The figures a reading's receipt shows its client: minutes, price, total, tips, and the top-ups made while it ran. */
 export async function readingReceiptFigures(db: Database, readingId: string) {
@@ -36,12 +37,20 @@ export const tipCentsOf = (readingId: ReturnType<typeof sql>) =>
   sql<number>`coalesce((SELECT -sum(${walletEntries.amountCents}) FROM ${walletEntries} WHERE ${walletEntries.paidReadingId} = ${readingId} AND ${walletEntries.kind} = 'tip'), 0)`;
 
 /** The client's top-ups that reached the balance while the reading ran, oldest first, as "cents,cents". */
-export const topUpsDuring = sql<string | null>`(SELECT group_concat(amount_cents) FROM (SELECT ${walletEntries.amountCents} AS amount_cents FROM ${walletEntries}
+export const topUpsDuring = sql<
+  string | null
+>`(SELECT group_concat(amount_cents) FROM (SELECT ${walletEntries.amountCents} AS amount_cents FROM ${walletEntries}
   WHERE ${walletEntries.userId} = ${paidReadings.clientId} AND ${walletEntries.kind} = 'top-up' AND ${paidReadings.startedAt} IS NOT NULL
     AND ${walletEntries.createdAt} >= ${paidReadings.startedAt} AND ${walletEntries.createdAt} <= coalesce(${paidReadings.endedAt}, ${walletEntries.createdAt})
   ORDER BY ${walletEntries.createdAt}))`;
 
-export const topUpList = (raw: string | null) => (raw ? raw.split(",").map(Number).filter((n) => Number.isFinite(n)) : []);
+export const topUpList = (raw: string | null) =>
+  raw
+    ? raw
+        .split(",")
+        .map(Number)
+        .filter((n) => Number.isFinite(n))
+    : [];
 
 /** The reading's receipt, to its client. */
 export async function sendReadingReceipt(target: NoticeTarget, readingId: string) {
@@ -71,7 +80,10 @@ export async function sendReadingReceipt(target: NoticeTarget, readingId: string
 /** A top-up's receipt, to the person who paid it. */
 export async function sendTopUpReceipt(target: NoticeTarget, top: { userId: string; amountCents: number; readingLive: boolean }) {
   const [row] = await target.db
-    .select({ email: users.email, balanceCents: sql<number>`coalesce((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${users.id}), 0)` })
+    .select({
+      email: users.email,
+      balanceCents: sql<number>`coalesce((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${users.id}), 0)`,
+    })
     .from(users)
     .where(eq(users.id, top.userId))
     .limit(1);

@@ -11,15 +11,8 @@ import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { readerOnlineSql } from "../readers/presence.server";
-import { balanceOf } from "./wallet.server";
-import {
-  FIRST_READING_FREE_MINUTES,
-  minimumBalanceCents,
-  minutesCovered,
-  PAID_READING_MESSAGES,
-  READING_FEE_PERCENT,
-  type ReadingMode,
-} from "./rules";
+import { availableBalanceOf } from "./wallet.server";
+import { FIRST_READING_FREE_MINUTES, minimumBalanceCents, minutesCovered, PAID_READING_MESSAGES, READING_FEE_PERCENT, type ReadingMode } from "./rules";
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
@@ -44,7 +37,9 @@ async function metBefore(db: Database, clientId: string, readerId: string | SQL<
   const [row] = await db
     .select({ id: paidReadings.id })
     .from(paidReadings)
-    .where(and(eq(paidReadings.clientId, clientId), eq(paidReadings.readerId, readerId), or(gt(paidReadings.minutesBilled, 0), eq(paidReadings.status, "live"))))
+    .where(
+      and(eq(paidReadings.clientId, clientId), eq(paidReadings.readerId, readerId), or(gt(paidReadings.minutesBilled, 0), eq(paidReadings.status, "live"))),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -77,7 +72,7 @@ export async function quoteReading(db: Database, client: CurrentUser, username: 
   const readerId = sql<string>`(select ${users.id} from ${users} where ${readerNamed(username)})`;
   const [reader, balanceCents, before, busy] = await Promise.all([
     readerByUsername(db, username, now),
-    balanceOf(db, client.id),
+    availableBalanceOf(db, client.id),
     metBefore(db, client.id, readerId),
     readerInReading(db, readerId),
   ]);
@@ -179,7 +174,10 @@ export async function getRequest(db: Database, viewerId: string, id: string, now
     .limit(1);
   if (!row || (row.clientId !== viewerId && row.readerId !== viewerId)) return null;
   if (row.status === "pending" && row.expiresAt <= now) {
-    await db.update(readingRequests).set({ status: "lapsed" }).where(and(eq(readingRequests.id, row.id), eq(readingRequests.status, "pending"), lte(readingRequests.expiresAt, now)));
+    await db
+      .update(readingRequests)
+      .set({ status: "lapsed" })
+      .where(and(eq(readingRequests.id, row.id), eq(readingRequests.status, "pending"), lte(readingRequests.expiresAt, now)));
     row.status = "lapsed";
   }
   const { clientId, readerId: _reader, ...view } = row;
@@ -223,8 +221,15 @@ function closedMessage(status: string | undefined, expiresAt: number | undefined
  * whole, so one request opens one reading; a reader's one live reading at a time is a unique index,
  * so accepting a second while one runs fails whole too. Returns the reading's id.
  */
-export async function acceptRequest(db: Database, reader: CurrentUser, requestId: string, now = Date.now()): Promise<Outcome<{ paidReadingId: string; clientId: string; mode: ReadingMode }>> {
-  const request = await db.query.readingRequests.findFirst({ where: and(eq(readingRequests.id, requestId.slice(0, 64)), eq(readingRequests.readerId, reader.id)) });
+export async function acceptRequest(
+  db: Database,
+  reader: CurrentUser,
+  requestId: string,
+  now = Date.now(),
+): Promise<Outcome<{ paidReadingId: string; clientId: string; mode: ReadingMode }>> {
+  const request = await db.query.readingRequests.findFirst({
+    where: and(eq(readingRequests.id, requestId.slice(0, 64)), eq(readingRequests.readerId, reader.id)),
+  });
   if (!request) return { ok: false, status: 404, message: PAID_READING_MESSAGES.notFound };
   if (request.status !== "pending" || request.expiresAt <= now) return { ok: false, ...closedMessage(request.status, request.expiresAt, now) };
   const [client, busy] = await Promise.all([
@@ -241,7 +246,15 @@ export async function acceptRequest(db: Database, reader: CurrentUser, requestId
         .update(readingRequests)
         .set({ status: "accepted", paidReadingId: id, answeredAt: now })
         .where(and(eq(readingRequests.id, request.id), eq(readingRequests.status, "pending"), gt(readingRequests.expiresAt, now))),
-      db.insert(readingSessions).values({ id, hostUserId: reader.id, originalHostUserId: reader.id, question: request.question || null, createdAt: now, updatedAt: now, lastActivityAt: now }),
+      db.insert(readingSessions).values({
+        id,
+        hostUserId: reader.id,
+        originalHostUserId: reader.id,
+        question: request.question || null,
+        createdAt: now,
+        updatedAt: now,
+        lastActivityAt: now,
+      }),
       db.insert(sessionParticipants).values([
         { id: newId(), sessionId: id, userId: reader.id, name: personName(reader), isHost: true, role: "host", joinedAt: now, lastSeenAt: now },
         { id: newId(), sessionId: id, userId: client.id, name: personName(client), isHost: false, role: "participant", joinedAt: now, lastSeenAt: now },
@@ -264,7 +277,10 @@ export async function acceptRequest(db: Database, reader: CurrentUser, requestId
   } catch {
     // A paid reading for this request exists already: another answer won.
   }
-  const after = await db.query.readingRequests.findFirst({ columns: { status: true, paidReadingId: true, expiresAt: true }, where: eq(readingRequests.id, request.id) });
+  const after = await db.query.readingRequests.findFirst({
+    columns: { status: true, paidReadingId: true, expiresAt: true },
+    where: eq(readingRequests.id, request.id),
+  });
   if (after?.paidReadingId !== id) {
     // Still waiting, yet not ours: another of this reader's requests was accepted at the same moment.
     if (after?.status === "pending" && after.expiresAt > now) return { ok: false, status: 409, message: PAID_READING_MESSAGES.inReading };
@@ -274,7 +290,13 @@ export async function acceptRequest(db: Database, reader: CurrentUser, requestId
 }
 
 /** The reader declines, or the client cancels, a request still waiting. */
-export async function closeRequest(db: Database, viewer: CurrentUser, requestId: string, how: "decline" | "cancel", now = Date.now()): Promise<Outcome<{ otherId: string }>> {
+export async function closeRequest(
+  db: Database,
+  viewer: CurrentUser,
+  requestId: string,
+  how: "decline" | "cancel",
+  now = Date.now(),
+): Promise<Outcome<{ otherId: string }>> {
   const who = how === "decline" ? readingRequests.readerId : readingRequests.clientId;
   const [row] = await db
     .update(readingRequests)
@@ -282,6 +304,9 @@ export async function closeRequest(db: Database, viewer: CurrentUser, requestId:
     .where(and(eq(readingRequests.id, requestId.slice(0, 64)), eq(who, viewer.id), eq(readingRequests.status, "pending"), gt(readingRequests.expiresAt, now)))
     .returning({ clientId: readingRequests.clientId, readerId: readingRequests.readerId });
   if (row) return { ok: true, value: { otherId: how === "decline" ? row.clientId : row.readerId } };
-  const current = await db.query.readingRequests.findFirst({ columns: { status: true, expiresAt: true }, where: and(eq(readingRequests.id, requestId.slice(0, 64)), eq(who, viewer.id)) });
+  const current = await db.query.readingRequests.findFirst({
+    columns: { status: true, expiresAt: true },
+    where: and(eq(readingRequests.id, requestId.slice(0, 64)), eq(who, viewer.id)),
+  });
   return { ok: false, ...closedMessage(current?.status, current?.expiresAt, now) };
 }

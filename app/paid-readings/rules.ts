@@ -59,3 +59,64 @@ export const PAID_READING_MESSAGES = {
   cancelled: "This request was cancelled.",
   notFound: "Request not found",
 } as const;
+
+/*
+ * Scheduled readings (decision 0081). The booking page states these rules in these words' figures.
+ */
+
+/** How far ahead a client can book a reader's slot. */
+export const BOOKING_DAYS_AHEAD = 14;
+
+/** Slot lengths a reader can choose, in minutes. */
+export const SLOT_LENGTHS_MINUTES = [15, 30, 45, 60] as const;
+
+/** A client who cancels at least this long before the start gets the whole hold back. */
+export const BOOKING_FREE_CANCEL_HOURS = 24;
+
+/**
+ * The stated minimum, in paid minutes (at most the slot's): what a client's late cancellation keeps
+ * and what a client's no-show pays the reader.
+ */
+export const BOOKING_MINIMUM_MINUTES = 5;
+
+/** How long past the start the reader waits in the room before a client counts as absent (the room's own wait for the two to meet). */
+export const BOOKING_WAIT_MINUTES = 5;
+
+/** The room opens this long before the start. */
+export const BOOKING_ROOM_OPENS_MINUTES = 5;
+
+/** The reminder goes out within this long before the start (the periodic job runs every 15 minutes). */
+export const BOOKING_REMINDER_MINUTES = 60;
+
+/** The least a booking keeps, in cents: the stated minimum's minutes at the booked price, never more than the hold. */
+export const bookingMinimumCents = (pricePerMinuteCents: number, minutes: number) => pricePerMinuteCents * Math.min(BOOKING_MINIMUM_MINUTES, minutes);
+
+export const BOOKING_MESSAGES = {
+  guest: "Create an account to book a reader: your balance and bookings stay with you.",
+  self: "You cannot book a reading with yourself.",
+  slot: "That time is not open any more. Choose another one.",
+  taken: "Someone booked this time a moment ago. Choose another one.",
+  balance: "Your balance does not cover this slot. Top up first.",
+  notFound: "Booking not found",
+  closed: "This booking cannot be cancelled any more.",
+  noSchedule: "This reader has not published any hours yet.",
+  notOpen: "The room is not open: it opens a few minutes before the start, until the booking is settled.",
+} as const;
+
+/** A booking's status as its two people read it. */
+export const BOOKING_STATUS_TEXT: Record<string, string> = {
+  booked: "Booked",
+  cancelled: "Cancelled",
+  completed: "Done",
+  "reader-no-show": "Reader did not come",
+  "client-no-show": "Client did not come",
+};
+
+/** The rules of a booking as the booking pages state them. */
+export const BOOKING_WINDOW_TEXT = {
+  clientCancel: `Cancel at least ${BOOKING_FREE_CANCEL_HOURS} hours before the start and the whole hold comes back. Later, the stated minimum is kept for the reader.`,
+  readerCancel: "If the reader cancels, the whole hold comes back to you, and you are told by e-mail.",
+  readerNoShow: `If the reader does not come within ${BOOKING_WAIT_MINUTES} minutes of the start, the whole hold comes back to you.`,
+  clientNoShow: `If you do not come within ${BOOKING_WAIT_MINUTES} minutes while the reader waits, the reader is paid the stated minimum and the rest comes back to you.`,
+  room: `The room opens ${BOOKING_ROOM_OPENS_MINUTES} minutes before the start; enter it from your booking. You pay for the minutes the reading lasts, out of the hold.`,
+} as const;

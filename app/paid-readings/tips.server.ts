@@ -10,6 +10,7 @@ import { paidReadings, readingWallets, sellerLedger, walletEntries } from "../..
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { formatMoney } from "../lib/format";
+import { availableCentsSql } from "./wallet.server";
 import { readingFeeCents, TIP_AMOUNTS_CENTS, TIP_MAX_CENTS, TIP_MIN_CENTS } from "./rules";
 
 type Statement = BatchItem<"sqlite">;
@@ -58,7 +59,7 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
       .insert(walletEntries)
       .select(
         sql`SELECT ${entryId}, ${clientId}, 'tip', ${-tip.cents}, ${readingId}, NULL, NULL, ${referenceId}, 'Tip after a reading', ${now}
-            WHERE ${mine} AND COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${clientId}), 0) >= ${tip.cents}`,
+            WHERE ${mine} AND ${availableCentsSql(clientId)} >= ${tip.cents}`,
       )
       .onConflictDoNothing(),
     db
@@ -87,7 +88,8 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
   ] as unknown as [Statement, ...Statement[]]);
   const [row] = results.at(-1) as { status: string; startedAt: number | null; readerId: string; given: number }[];
   if (!row) return { ok: false, status: 404, message: TIP_MESSAGES.notFound };
-  if (row.given) return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: row.readerId };
+  if (row.given)
+    return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: row.readerId };
   if (row.status !== "ended" || row.startedAt === null) return { ok: false, status: 409, message: TIP_MESSAGES.notEnded };
   return { ok: false, status: 409, message: TIP_MESSAGES.balance };
 }
@@ -119,7 +121,7 @@ export async function tipWrittenReading(
       .insert(walletEntries)
       .select(
         sql`SELECT ${entryId}, ${clientId}, 'tip', ${-tip.cents}, NULL, NULL, NULL, ${referenceId}, 'Tip after a written reading', ${now}
-            WHERE ${request.answered} AND COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${clientId}), 0) >= ${tip.cents}`,
+            WHERE ${request.answered} AND ${availableCentsSql(clientId)} >= ${tip.cents}`,
       )
       .onConflictDoNothing(),
     db

@@ -71,7 +71,13 @@ export const topUpPayments: PurchaseHandler = {
     return { statements, followUp: (context) => afterTopUp(context, topUp) };
   },
   async refunded(db, { receipt, refundedCents }, now) {
-    return { beforeReceipt: topUpRefundStatements(db, { userId: receipt.userId, receiptId: receipt.id, checkoutId: receipt.checkoutId, refundedTotalCents: refundedCents }, now) };
+    return {
+      beforeReceipt: topUpRefundStatements(
+        db,
+        { userId: receipt.userId, receiptId: receipt.id, checkoutId: receipt.checkoutId, refundedTotalCents: refundedCents },
+        now,
+      ),
+    };
   },
   async refundable(db, receipt, leftCents) {
     const unspent = Math.min(leftCents, await balanceOf(db, receipt.userId));

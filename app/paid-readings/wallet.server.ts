@@ -4,8 +4,8 @@
  * guarded by the line's unique reference, so a repeated delivery or a retried minute changes nothing.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { checkoutSessions, paidReadings, paymentReceipts, readingWallets, walletEntries } from "../../db/schema";
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { checkoutSessions, paidReadings, paymentReceipts, readerBookings, readingWallets, walletEntries, walletHolds } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { formatMoney } from "../lib/format";
@@ -19,15 +19,158 @@ export async function balanceOf(db: Database, userId: string): Promise<number> {
   return row?.balance ?? 0;
 }
 
+/*
+ * Holds (decision 0081): money set aside from a balance for something still to come. The balance
+ * and its ledger do not move when money is held; what can be spent is the balance less its open
+ * holds. A hold ends once: released (nothing charged) or converted (a part charged, as a `hold` line,
+ * the rest released), each a conditional statement on `status = 'held'`.
+ */
+
 /**
- * The balance and its history, newest first: top-ups and refunds line by line, and each reading's
- * charged minutes as one line (the minutes are in its receipt).
+ * The cents a person has on hold, as SQL. A reading's own booking hold is left out for that reading:
+ * its minutes are what the hold was for.
+ */
+export function heldCentsSql(userId: string | SQLWrapper, exceptReadingId?: string | SQLWrapper): SQL<number> {
+  const own = exceptReadingId
+    ? sql` AND NOT (${walletHolds.kind} = 'booking' AND ${walletHolds.subjectId} IN (SELECT ${readerBookings.id} FROM ${readerBookings} WHERE ${readerBookings.readingId} = ${exceptReadingId}))`
+    : sql``;
+  return sql<number>`COALESCE((SELECT sum(${walletHolds.amountCents}) FROM ${walletHolds} WHERE ${walletHolds.userId} = ${userId} AND ${walletHolds.status} = 'held'${own}), 0)`;
+}
+
+/** What a person can spend, as SQL: the balance less the open holds (see `heldCentsSql`). */
+export function availableCentsSql(userId: string | SQLWrapper, exceptReadingId?: string | SQLWrapper): SQL<number> {
+  return sql<number>`(COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${userId}), 0) - ${heldCentsSql(userId, exceptReadingId)})`;
+}
+
+/** What a person can spend now: their balance less what is on hold. */
+export async function availableBalanceOf(db: Database, userId: string, exceptReadingId?: string): Promise<number> {
+  const [row] = await db.select({ cents: availableCentsSql(userId, exceptReadingId) }).from(sql`(SELECT 1)`);
+  return Number(row?.cents ?? 0);
+}
+
+export type HoldKind = (typeof walletHolds.$inferSelect)["kind"];
+
+/** Sets `cents` aside for a thing, only while the available balance covers it; at most one hold per thing. */
+export function placeHoldStatements(
+  db: Database,
+  hold: { id: string; userId: string; kind: HoldKind; subjectId: string; cents: number },
+  now: number,
+): Statement[] {
+  return [
+    db
+      .insert(walletHolds)
+      .select(
+        sql`SELECT ${hold.id}, ${hold.userId}, ${hold.kind}, ${hold.subjectId}, ${hold.cents}, 'held', 0, ${now}, NULL
+            WHERE ${hold.cents} > 0 AND ${availableCentsSql(hold.userId)} >= ${hold.cents}`,
+      )
+      .onConflictDoNothing(),
+  ];
+}
+
+const openHold = (kind: HoldKind, subjectId: string) => and(eq(walletHolds.kind, kind), eq(walletHolds.subjectId, subjectId), eq(walletHolds.status, "held"));
+
+/** Releases a thing's hold whole, once (nothing when it is settled already): batch it with the thing's own change. */
+export function releaseHoldStatements(db: Database, kind: HoldKind, subjectId: string, now: number): Statement[] {
+  return [db.update(walletHolds).set({ status: "released", settledAt: now }).where(openHold(kind, subjectId))];
+}
+
+/**
+ * Converts a thing's hold, once: `cents` of it (at most the hold and the balance) leave the balance as
+ * one `hold` line and the rest is released. The line is written only while the hold is open, the
+ * balance moves only with that line and the hold closes after it; `after` adds statements that go
+ * with the line (they may test `EXISTS` of `entryId`, such as the reader's earning). Batch them
+ * with the thing's own guarded change, so a second run finds the hold settled and writes nothing.
+ */
+export function convertHoldStatements(
+  db: Database,
+  hold: { kind: HoldKind; subjectId: string; cents: number; description: string },
+  now: number,
+  after: (entryId: string) => Statement[] = () => [],
+): Statement[] {
+  const entryId = newId();
+  const open = openHold(hold.kind, hold.subjectId);
+  const balance = sql`COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${walletHolds.userId}), 0)`;
+  const taken = sql`MIN(${walletHolds.amountCents}, ${Math.max(0, Math.round(hold.cents))}, ${balance})`;
+  const written = sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`;
+  return [
+    db
+      .insert(walletEntries)
+      .select(
+        sql`SELECT ${entryId}, ${walletHolds.userId}, 'hold', -${taken}, NULL, NULL, NULL, ${`hold:${hold.kind}:${hold.subjectId}`}, ${hold.description}, ${now}
+            FROM ${walletHolds} WHERE ${open} AND ${taken} > 0`,
+      )
+      .onConflictDoNothing(),
+    db
+      .update(readingWallets)
+      .set({
+        balanceCents: sql`${readingWallets.balanceCents} + (SELECT ${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`,
+        updatedAt: now,
+      })
+      .where(sql`${written} AND ${readingWallets.userId} = (SELECT ${walletEntries.userId} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`),
+    ...after(entryId),
+    db
+      .update(walletHolds)
+      .set({
+        status: "converted",
+        convertedCents: sql`COALESCE((SELECT -${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId}), 0)`,
+        settledAt: now,
+      })
+      .where(open),
+  ];
+}
+
+/**
+ * Closes a thing's hold as spent for `cents` already charged line by line elsewhere (a scheduled
+ * reading's minutes): nothing more leaves the balance, the rest is released. Once.
+ */
+export function spentHoldStatements(db: Database, kind: HoldKind, subjectId: string, cents: number | SQL, now: number): Statement[] {
+  return [
+    db
+      .update(walletHolds)
+      .set({ status: "converted", convertedCents: sql`MAX(0, MIN(${walletHolds.amountCents}, ${cents}))`, settledAt: now })
+      .where(openHold(kind, subjectId)),
+  ];
+}
+
+/** A person's open holds, soonest made first, for the balance page. */
+export async function openHoldsOf(db: Database, userId: string) {
+  return db
+    .select({
+      id: walletHolds.id,
+      kind: walletHolds.kind,
+      subjectId: walletHolds.subjectId,
+      amountCents: walletHolds.amountCents,
+      createdAt: walletHolds.createdAt,
+    })
+    .from(walletHolds)
+    .where(and(eq(walletHolds.userId, userId), eq(walletHolds.status, "held")))
+    .orderBy(walletHolds.createdAt)
+    .limit(50);
+}
+
+/**
+ * The balance, its open holds and its history, newest first: top-ups and refunds line by line, and
+ * each reading's charged minutes as one line (the minutes are in its receipt).
  */
 export async function walletOf(db: Database, userId: string, limit = 50) {
   const line = sql`CASE WHEN ${walletEntries.kind} = 'charge' THEN 'reading:' || ${walletEntries.paidReadingId} ELSE ${walletEntries.id} END`;
   const latest = sql<number>`max(${walletEntries.createdAt})`;
-  const [balance, rows] = await db.batch([
+  const [balance, holds, rows] = await db.batch([
     db.select({ balance: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)).limit(1),
+    db
+      .select({
+        id: walletHolds.id,
+        kind: walletHolds.kind,
+        subjectId: walletHolds.subjectId,
+        amountCents: walletHolds.amountCents,
+        startAt: readerBookings.startAt,
+        readerName: sql<string | null>`(SELECT coalesce(nullif(u.full_name, ''), u.username) FROM users u WHERE u.id = ${readerBookings.readerId})`,
+      })
+      .from(walletHolds)
+      .leftJoin(readerBookings, and(eq(walletHolds.kind, "booking"), eq(readerBookings.id, walletHolds.subjectId)))
+      .where(and(eq(walletHolds.userId, userId), eq(walletHolds.status, "held")))
+      .orderBy(walletHolds.createdAt)
+      .limit(50),
     db
       .select({
         id: sql<string>`min(${walletEntries.id})`,
@@ -36,7 +179,9 @@ export async function walletOf(db: Database, userId: string, limit = 50) {
         lines: sql<number>`count(*)`,
         description: sql<string>`min(${walletEntries.description})`,
         paidReadingId: walletEntries.paidReadingId,
-        readerName: sql<string | null>`(SELECT coalesce(nullif(u.full_name, ''), u.username) FROM paid_readings p JOIN users u ON u.id = p.reader_id WHERE p.id = wallet_entries.paid_reading_id)`,
+        readerName: sql<
+          string | null
+        >`(SELECT coalesce(nullif(u.full_name, ''), u.username) FROM paid_readings p JOIN users u ON u.id = p.reader_id WHERE p.id = wallet_entries.paid_reading_id)`,
         createdAt: latest,
       })
       .from(walletEntries)
@@ -47,10 +192,10 @@ export async function walletOf(db: Database, userId: string, limit = 50) {
   ]);
   const entries = rows.map(({ lines, readerName, ...entry }) => ({
     ...entry,
-    description:
-      entry.kind === "charge" ? `Reading with ${readerName ?? "a reader"} · ${lines} paid minute${lines === 1 ? "" : "s"}` : entry.description,
+    description: entry.kind === "charge" ? `Reading with ${readerName ?? "a reader"} · ${lines} paid minute${lines === 1 ? "" : "s"}` : entry.description,
   }));
-  return { balanceCents: balance[0]?.balance ?? 0, entries };
+  const heldCents = holds.reduce((sum, hold) => sum + hold.amountCents, 0);
+  return { balanceCents: balance[0]?.balance ?? 0, heldCents, availableCents: (balance[0]?.balance ?? 0) - heldCents, holds, entries };
 }
 
 /** The balance line and move of a paid top-up checkout, once per checkout; nothing for another kind. */
@@ -103,7 +248,10 @@ export function topUpRefundStatements(
       .onConflictDoNothing(),
     db
       .update(readingWallets)
-      .set({ balanceCents: sql`${readingWallets.balanceCents} + (SELECT ${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`, updatedAt: now })
+      .set({
+        balanceCents: sql`${readingWallets.balanceCents} + (SELECT ${walletEntries.amountCents} FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`,
+        updatedAt: now,
+      })
       .where(and(eq(readingWallets.userId, refund.userId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
   ];
 }
@@ -128,7 +276,13 @@ export type MinuteFigures = { minutesBilled: number; chargedCents: number; balan
  * before (a retry after a restart) is found charged; a minute the balance cannot pay leaves
  * `minutesBilled` where it was.
  */
-export async function chargeMinute(db: Database, reading: { id: string; clientId: string }, minute: number, cents: number, now: number): Promise<MinuteFigures> {
+export async function chargeMinute(
+  db: Database,
+  reading: { id: string; clientId: string },
+  minute: number,
+  cents: number,
+  now: number,
+): Promise<MinuteFigures> {
   const entryId = newId();
   const isNext = sql`(SELECT ${paidReadings.minutesBilled} FROM ${paidReadings} WHERE ${paidReadings.id} = ${reading.id} AND ${paidReadings.status} = 'live') = ${minute}`;
   const statements: Statement[] = [];
@@ -138,7 +292,7 @@ export async function chargeMinute(db: Database, reading: { id: string; clientId
         .insert(walletEntries)
         .select(
           sql`SELECT ${entryId}, ${reading.clientId}, 'charge', ${-cents}, ${reading.id}, ${minute}, NULL, ${`reading:${reading.id}:minute:${minute}`}, ${`Reading minute ${minute + 1}`}, ${now}
-              WHERE ${isNext} AND (SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${reading.clientId}) >= ${cents}`,
+              WHERE ${isNext} AND ${availableCentsSql(reading.clientId, reading.id)} >= ${cents}`,
         )
         .onConflictDoNothing(),
       db
@@ -164,7 +318,7 @@ export async function chargeMinute(db: Database, reading: { id: string; clientId
       .select({
         minutesBilled: paidReadings.minutesBilled,
         chargedCents: paidReadings.chargedCents,
-        balanceCents: sql<number>`COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${reading.clientId}), 0)`,
+        balanceCents: availableCentsSql(reading.clientId, reading.id),
       })
       .from(paidReadings)
       .where(eq(paidReadings.id, reading.id)),

@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getServerByName } from "partyserver";
-import { readingJournal, readingSessions, readingWallets, sellerLedger, users, walletEntries, writtenOffers, writtenRequests } from "../../db/schema";
+import { readingJournal, readingSessions, sellerLedger, users, walletEntries, writtenOffers, writtenRequests } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -21,7 +21,7 @@ import { openReading } from "../reading-room/room.server";
 import { spreadById, type SpreadId } from "../reading-room/spreads";
 import { readingFeeCents } from "./rules";
 import { tipWrittenReading, writtenTipCentsOf } from "./tips.server";
-import { writtenPaymentStatements, writtenRefundStatements } from "./wallet.server";
+import { availableCentsSql, writtenPaymentStatements, writtenRefundStatements } from "./wallet.server";
 import { WRITTEN_AVERAGE_MIN_ANSWERED, WRITTEN_MESSAGES, type OfferInput } from "./written";
 
 type BatchStatement = BatchItem<"sqlite">;
@@ -93,7 +93,8 @@ export async function askWritten(db: Database, client: CurrentUser, input: { off
   if (client.isGuest) return { ok: false, status: 403, message: WRITTEN_MESSAGES.guest };
   const id = newId();
   const offerId = input.offerId.slice(0, 64);
-  const balance = sql`COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${client.id}), 0)`;
+  // What the client can spend: the balance less what scheduled readings hold (decision 0081).
+  const balance = availableCentsSql(client.id);
   const offer = db
     .select({ readerId: writtenOffers.readerId, priceCents: writtenOffers.priceCents, active: writtenOffers.active, balance: sql<number>`${balance}` })
     .from(writtenOffers)
@@ -235,6 +236,7 @@ export async function answerWritten(db: Database, env: Env, reader: CurrentUser,
   const fee = readingFeeCents(request.priceCents);
   const answered = sql`EXISTS (SELECT 1 FROM ${writtenRequests} WHERE ${writtenRequests.id} = ${request.id} AND ${writtenRequests.status} = 'answered' AND ${writtenRequests.answeredAt} = ${now})`;
   const cardsJson = JSON.stringify(content.cards);
+  const layoutJson = content.layout ? JSON.stringify(content.layout) : null;
   const [, , , [after]] = await db.batch([
     db
       .update(writtenRequests)
@@ -247,7 +249,7 @@ export async function answerWritten(db: Database, env: Env, reader: CurrentUser,
     db
       .insert(readingJournal)
       .select(
-        sql`SELECT ${newId()}, ${request.clientId}, ${request.roomId}, ${content.deckId}, ${request.question}, ${content.spreadId}, ${content.spreadName}, ${cardsJson}, ${answer}, '', 0, NULL, '[]', NULL, NULL, ${now}, ${now}
+        sql`SELECT ${newId()}, ${request.clientId}, ${request.roomId}, ${content.deckId}, ${request.question}, ${content.spreadId}, ${content.spreadName}, ${cardsJson}, ${answer}, '', 0, NULL, '[]', NULL, NULL, ${layoutJson}, ${now}, ${now}
             WHERE ${answered}`,
       )
       .onConflictDoNothing(),

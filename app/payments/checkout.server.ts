@@ -4,7 +4,7 @@
  * into them.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { checkoutKinds, checkoutSessions } from "../../db/schema";
+import { type checkoutKinds, checkoutSessions } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";

@@ -37,7 +37,13 @@ type CheckoutEffects = { statements: Statement[]; paymentIntentId: string | null
  * A completed checkout. What it bought is the checkout's own record (its kind, deck and amount),
  * never the event's label; a refund the provider reported before the payment is applied with it.
  */
-async function checkoutStatements(handlers: PaymentHandlers, db: Database, provider: PaymentsProvider, event: Stripe.Event, now: number): Promise<CheckoutEffects> {
+async function checkoutStatements(
+  handlers: PaymentHandlers,
+  db: Database,
+  provider: PaymentsProvider,
+  event: Stripe.Event,
+  now: number,
+): Promise<CheckoutEffects> {
   const session = event.data.object as Stripe.Checkout.Session;
   const checkoutId = session.metadata?.checkoutId;
   const userId = session.metadata?.userId;
@@ -95,7 +101,13 @@ async function checkoutStatements(handlers: PaymentHandlers, db: Database, provi
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
 /** A paid subscription invoice's receipt, once per invoice, with what a refund reported before it took back. */
-function invoiceReceiptStatements(handlers: PaymentHandlers, db: Database, invoice: Stripe.Invoice, subscription: ProviderSubscription, now: number): { statements: Statement[]; paymentIntentId: string | null } {
+function invoiceReceiptStatements(
+  handlers: PaymentHandlers,
+  db: Database,
+  invoice: Stripe.Invoice,
+  subscription: ProviderSubscription,
+  now: number,
+): { statements: Statement[]; paymentIntentId: string | null } {
   const userId = subscription.metadata?.userId;
   if (!userId || !invoice.id || !(invoice.amount_paid > 0)) return { statements: [], paymentIntentId: null };
   const paidAt = invoice.status_transitions?.paid_at;
@@ -133,7 +145,11 @@ type RefundedReceipt = { id: string; userId: string; kind: PurchaseKind; checkou
 
 /** The refund the provider reported for a payment before its receipt was written, if any. */
 const heldRefundQuery = (db: Database, paymentIntentId: string | null) =>
-  db.select().from(pendingRefunds).where(eq(pendingRefunds.paymentIntentId, paymentIntentId ?? "")).limit(1);
+  db
+    .select()
+    .from(pendingRefunds)
+    .where(eq(pendingRefunds.paymentIntentId, paymentIntentId ?? ""))
+    .limit(1);
 
 /**
  * A refund's effects on a receipt: the receipt records how much of the payment came back, and the
@@ -143,7 +159,9 @@ const heldRefundQuery = (db: Database, paymentIntentId: string | null) =>
 async function refundEffects(handlers: PaymentHandlers, db: Database, receipt: RefundedReceipt, refund: RefundTotal, now: number): Promise<Statement[]> {
   const handler = purchaseHandlerOf(handlers, receipt.kind, receipt.checkoutId ?? receipt.id);
   const inFull = refund.refundedCents >= refund.amountCents;
-  const effects = handler.refunded ? await handler.refunded(db, { receipt, amountCents: refund.amountCents, refundedCents: refund.refundedCents, inFull }, now) : {};
+  const effects = handler.refunded
+    ? await handler.refunded(db, { receipt, amountCents: refund.amountCents, refundedCents: refund.refundedCents, inFull }, now)
+    : {};
   return [
     ...(effects.beforeReceipt ?? []),
     db
@@ -160,7 +178,12 @@ async function refundEffects(handlers: PaymentHandlers, db: Database, receipt: R
  * payment's own event writes the receipt. A refund of a payment this app never takes stays held
  * and changes nothing.
  */
-async function refundStatements(handlers: PaymentHandlers, db: Database, charge: Stripe.Charge, now: number): Promise<{ userId: string | null; statements: Statement[]; held: boolean }> {
+async function refundStatements(
+  handlers: PaymentHandlers,
+  db: Database,
+  charge: Stripe.Charge,
+  now: number,
+): Promise<{ userId: string | null; statements: Statement[]; held: boolean }> {
   const paymentIntentId = idOf(charge.payment_intent);
   if (!paymentIntentId) return { userId: null, statements: [], held: false };
   const receipt = await db.query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, paymentIntentId) });
@@ -213,7 +236,13 @@ const alreadyApplied = async (db: Database, id: string) =>
   Boolean(await db.query.paymentEvents.findFirst({ columns: { id: true }, where: eq(paymentEvents.id, id) }));
 
 /** Applies a verified event once, each effect by the handler of the domain it belongs to. */
-export async function dispatchPaymentEvent(handlers: PaymentHandlers, db: Database, provider: PaymentsProvider, event: Stripe.Event, now = Date.now()): Promise<EventResult> {
+export async function dispatchPaymentEvent(
+  handlers: PaymentHandlers,
+  db: Database,
+  provider: PaymentsProvider,
+  event: Stripe.Event,
+  now = Date.now(),
+): Promise<EventResult> {
   if (await alreadyApplied(db, event.id)) {
     // A redelivery: the effects are written, but the refund of a payment that bought nothing may have failed.
     if (event.type === "checkout.session.completed") await refundUnusedPayment(handlers, db, provider, event.data.object as Stripe.Checkout.Session, now);
@@ -256,7 +285,9 @@ export async function dispatchPaymentEvent(handlers: PaymentHandlers, db: Databa
       userId ??= current.metadata?.userId ?? null;
     }
   }
-  const record = db.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: now });
+  const record = db
+    .insert(paymentEvents)
+    .values({ id: event.id, type: event.type, receivedAt: now, outcome: held ? "held" : effects.length === 0 ? "ignored" : "applied" });
   let found: ReceiptAndHeldRefund | undefined;
   try {
     if (payment && effects.length > 0) {
@@ -271,12 +302,14 @@ export async function dispatchPaymentEvent(handlers: PaymentHandlers, db: Databa
     throw error;
   }
   if (await settleHeldRefund(handlers, db, found, now)) {
+    await db.update(paymentEvents).set({ outcome: "applied" }).where(eq(paymentEvents.id, event.id));
     held = false;
     userId ??= found!.userId;
   }
   // A payment refunded in full before it arrived: its follow-up hears so (an upgrade it paid for is not made).
   const refundedInFull = Boolean(found && found.refundedCents >= found.amountCents);
-  if (event.type === "checkout.session.completed" && effects.length > 0) await refundUnusedPayment(handlers, db, provider, event.data.object as Stripe.Checkout.Session, now);
+  if (event.type === "checkout.session.completed" && effects.length > 0)
+    await refundUnusedPayment(handlers, db, provider, event.data.object as Stripe.Checkout.Session, now);
   if (held) return { outcome: "held", userId: null };
   if (effects.length === 0) return { outcome: "ignored", userId: null };
   return followUp ? { outcome: "applied", userId, followUps: [followUp], refundedInFull } : { outcome: "applied", userId };
@@ -284,7 +317,10 @@ export async function dispatchPaymentEvent(handlers: PaymentHandlers, db: Databa
 
 /** The provider's refund call for a payment that bought nothing failed; the delivery is to be retried. */
 export class UnusedDeckRefundError extends Error {
-  constructor(readonly checkoutId: string, cause: unknown) {
+  constructor(
+    readonly checkoutId: string,
+    cause: unknown,
+  ) {
     super(`The refund of the unused deck checkout ${checkoutId} failed`, { cause });
   }
 }

@@ -90,9 +90,11 @@ export async function localCheckoutAction(args: ActionFunctionArgs) {
     const errors = cardErrors(form, new Date());
     if (Object.keys(errors).length > 0) return data<LocalCheckoutActionData>({ step: "card", errors, card: form.card }, { status: 400 });
     // A card that can only be saved for later fails its first charge like any declined card.
-    if (card === TEST_CARDS.declined || card === TEST_CARDS.failsLater) return data<LocalCheckoutActionData>({ step: "card", errors: { card: CARD_MESSAGES.declined }, card: form.card }, { status: 402 });
+    if (card === TEST_CARDS.declined || card === TEST_CARDS.failsLater)
+      return data<LocalCheckoutActionData>({ step: "card", errors: { card: CARD_MESSAGES.declined }, card: form.card }, { status: 402 });
     if (card === TEST_CARDS.confirms) return data<LocalCheckoutActionData>({ step: "confirm", card });
-    if (card !== TEST_CARDS.succeeds) return data<LocalCheckoutActionData>({ step: "card", errors: { card: CARD_MESSAGES.notTest }, card: form.card }, { status: 400 });
+    if (card !== TEST_CARDS.succeeds)
+      return data<LocalCheckoutActionData>({ step: "card", errors: { card: CARD_MESSAGES.notTest }, card: form.card }, { status: 400 });
   } else if (card !== TEST_CARDS.confirms) {
     // Only the card that asked for confirmation can be confirmed.
     return data<LocalCheckoutActionData>({ step: "card", errors: { form: CARD_MESSAGES.authentication }, card: "" }, { status: 402 });

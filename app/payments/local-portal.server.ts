@@ -64,7 +64,14 @@ export async function localPortalLoader(args: LoaderFunctionArgs) {
             })),
           }
         : null,
-    receipts: receipts.map((r) => ({ id: r.id, description: r.description, amountCents: r.amountCents, refundedCents: r.refundedCents, currency: r.currency, paidAt: r.paidAt })),
+    receipts: receipts.map((r) => ({
+      id: r.id,
+      description: r.description,
+      amountCents: r.amountCents,
+      refundedCents: r.refundedCents,
+      currency: r.currency,
+      paidAt: r.paidAt,
+    })),
   };
 }
 

@@ -246,7 +246,17 @@ export class LocalPayments implements PaymentsProvider {
         customer: session.customer,
         cancel_at_period_end: false,
         metadata: session.metadata,
-        items: { object: "list", data: [{ id: localId("si"), price: { id: plan.priceId }, current_period_start: seconds(now), current_period_end: seconds(periodEndAfter(now, plan.interval)) }] },
+        items: {
+          object: "list",
+          data: [
+            {
+              id: localId("si"),
+              price: { id: plan.priceId },
+              current_period_start: seconds(now),
+              current_period_end: seconds(periodEndAfter(now, plan.interval)),
+            },
+          ],
+        },
         created: seconds(now),
         local: { card, scheduledPrice: null, openInvoice: null },
       };
@@ -357,7 +367,17 @@ export class LocalPayments implements PaymentsProvider {
     const startMs = item.current_period_end * 1000;
     const renewed: LocalSubscription = {
       ...subscription,
-      items: { object: "list", data: [{ ...item, price: { id: plan.priceId }, current_period_start: item.current_period_end, current_period_end: seconds(periodEndAfter(startMs, plan.interval)) }] },
+      items: {
+        object: "list",
+        data: [
+          {
+            ...item,
+            price: { id: plan.priceId },
+            current_period_start: item.current_period_end,
+            current_period_end: seconds(periodEndAfter(startMs, plan.interval)),
+          },
+        ],
+      },
       local: { ...subscription.local, scheduledPrice: null },
     };
     if (subscription.local.card === TEST_CARDS.failsLater) {
@@ -384,7 +404,8 @@ export class LocalPayments implements PaymentsProvider {
     if (!charge) throw new PaymentsError("No such payment.", 404);
     const left = charge.amount - charge.amount_refunded;
     const amount = request.amountCents ?? left;
-    if (amount <= 0 || amount > left) throw new PaymentsError(left === 0 ? "This payment has already been refunded." : "A refund cannot be more than what is left of the payment.");
+    if (amount <= 0 || amount > left)
+      throw new PaymentsError(left === 0 ? "This payment has already been refunded." : "A refund cannot be more than what is left of the payment.");
     const refunded: LocalCharge = { ...charge, amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount === charge.amount };
     await write(this.db, { id: refundId, object: "refund", charge: charge.id, amount, created: seconds(now) } as { id: string; object: string }, now);
     await write(this.db, refunded, now);
@@ -435,7 +456,13 @@ export class LocalPayments implements PaymentsProvider {
   }
 
   /** The subscription's invoice for its current period, paid with the card on file unless it is left `open`. */
-  private async invoice(subscription: LocalSubscription, reason: LocalInvoice["billing_reason"], amount: number, now: number, status: LocalInvoice["status"] = "paid") {
+  private async invoice(
+    subscription: LocalSubscription,
+    reason: LocalInvoice["billing_reason"],
+    amount: number,
+    now: number,
+    status: LocalInvoice["status"] = "paid",
+  ) {
     const item = subscription.items.data[0]!;
     const draft: LocalInvoice = {
       id: localId("in"),
@@ -463,7 +490,13 @@ export class LocalPayments implements PaymentsProvider {
 
   private async settle(invoice: LocalInvoice, subscription: LocalSubscription, now: number) {
     const charge = await this.charge(subscription.customer, invoice.amount_due, invoice.currency, subscription.metadata, now, subscription.local.card);
-    const paid: LocalInvoice = { ...invoice, status: "paid", amount_paid: invoice.amount_due, payment_intent: charge.payment_intent, status_transitions: { paid_at: seconds(now) } };
+    const paid: LocalInvoice = {
+      ...invoice,
+      status: "paid",
+      amount_paid: invoice.amount_due,
+      payment_intent: charge.payment_intent,
+      status_transitions: { paid_at: seconds(now) },
+    };
     await write(this.db, paid, now);
     return paid;
   }

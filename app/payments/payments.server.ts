@@ -8,6 +8,7 @@ import type { CurrentUser } from "../auth/user.server";
 import { EXPLORER_PLUS, findPlanByKey } from "../plans/catalogue";
 import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
 import { createPayments, openCheckout, PAYMENTS_UNAVAILABLE_MESSAGE } from "./checkout.server";
+import { recordDeliveryFailure } from "./delivery-failures.server";
 import { applyPaymentEvent, UnusedDeckRefundError } from "./events.server";
 import { paymentHandlers } from "./handlers.server";
 import { LocalPayments } from "./local.server";
@@ -72,8 +73,15 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
   try {
     event = await payments.verifyEvent(rawBody, request.headers.get("stripe-signature"));
   } catch (error) {
-    log.warn("payment event", { outcome: "refused", reason: error instanceof EventAheadError ? "ahead" : "signature" });
+    const ahead = error instanceof EventAheadError;
+    log.warn("payment event", { outcome: "refused", reason: ahead ? "ahead" : "signature" });
     recordMetric(METRICS.webhook, "failed");
+    await recordDeliveryFailure(
+      db,
+      ahead
+        ? { failure: "ahead", message: error.message }
+        : { failure: "signature", message: "The signature did not match this deployment's webhook secret, or was missing or stale." },
+    );
     return Response.json({ error: error instanceof EventAheadError ? error.message : "Invalid signature" }, { status: 400 });
   }
   let result;
@@ -82,17 +90,31 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
   } catch (error) {
     // The event is recorded but a refund it owes was not made: an error status makes the provider deliver it again.
     if (error instanceof UnusedDeckRefundError) {
-      log.error("payment event", { eventId: event.id, type: event.type, outcome: "refund-pending", error, cause: error.cause instanceof Error ? error.cause.message : String(error.cause) });
+      log.error("payment event", {
+        eventId: event.id,
+        type: event.type,
+        outcome: "refund-pending",
+        error,
+        cause: error.cause instanceof Error ? error.cause.message : String(error.cause),
+      });
       recordMetric(METRICS.webhook, "failed");
+      await recordDeliveryFailure(db, {
+        failure: "refund-pending",
+        eventId: event.id,
+        type: event.type,
+        message: `The payment bought nothing and its refund failed: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`,
+      });
       return Response.json({ error: "The refund could not be made yet; deliver the event again." }, { status: 503 });
     }
     // A purchase this version does not know (nothing was written): refused and logged, so a later delivery can apply it.
     if (error instanceof UnknownPurchaseKindError) {
       log.error("payment event", { event: "payment-kind-unknown", kind: error.kind, checkoutId: error.checkoutId, eventId: event.id, outcome: "unknown-kind" });
       recordMetric(METRICS.webhook, "failed");
+      await recordDeliveryFailure(db, { failure: "unknown-kind", eventId: event.id, type: event.type, message: error.message });
       return Response.json({ error: error.message }, { status: 422 });
     }
     recordMetric(METRICS.webhook, "failed");
+    await recordDeliveryFailure(db, { failure: "error", eventId: event.id, type: event.type, message: error instanceof Error ? error.message : String(error) });
     throw error;
   }
   const { outcome, userId, followUps = [], refundedInFull = false } = result;

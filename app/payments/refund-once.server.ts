@@ -17,13 +17,22 @@ export const REFUND_UNDER_WAY_MESSAGE = "A refund of this payment is already und
 export async function refundReceiptOnce(context: AppLoadContext, receiptId: string, staffId: string, origin: string): Promise<RefundOnceOutcome> {
   const { db } = context;
   const [receipt] = await db
-    .select({ id: paymentReceipts.id, amountCents: paymentReceipts.amountCents, refundedCents: paymentReceipts.refundedCents, paymentIntentId: paymentReceipts.paymentIntentId })
+    .select({
+      id: paymentReceipts.id,
+      amountCents: paymentReceipts.amountCents,
+      refundedCents: paymentReceipts.refundedCents,
+      paymentIntentId: paymentReceipts.paymentIntentId,
+    })
     .from(paymentReceipts)
     .where(eq(paymentReceipts.id, receiptId.slice(0, 255)));
   if (!receipt?.paymentIntentId) return { ok: false, status: 404, message: "No such payment." };
   if (receipt.refundedCents >= receipt.amountCents) return { ok: false, status: 409, message: "This payment has already been refunded." };
   const claimId = `${receipt.id}:${receipt.refundedCents}`;
-  const claimed = await db.insert(refundClaims).values({ id: claimId, receiptId: receipt.id, staffId }).onConflictDoNothing().returning({ id: refundClaims.id });
+  const claimed = await db
+    .insert(refundClaims)
+    .values({ id: claimId, receiptId: receipt.id, staffId })
+    .onConflictDoNothing()
+    .returning({ id: refundClaims.id });
   if (claimed.length === 0) return { ok: false, status: 409, message: REFUND_UNDER_WAY_MESSAGE };
   try {
     await refundReceipt(context, receipt.id, origin);

@@ -37,7 +37,11 @@ export type PurchaseHandler = {
    * A completed, paid checkout of this kind (not refunded in full before it arrived, when
    * `refundedInFull` is false): statements for the event's batch, and work to do once it is written.
    */
-  completed?: (db: Database, checkout: CheckoutRecord, payment: { refundedInFull: boolean; now: number }) => Promise<{ statements: readonly Statement[]; followUp?: FollowUp }>;
+  completed?: (
+    db: Database,
+    checkout: CheckoutRecord,
+    payment: { refundedInFull: boolean; now: number },
+  ) => Promise<{ statements: readonly Statement[]; followUp?: FollowUp }>;
   /**
    * A refund of a payment of this kind: statements before the receipt records it (they read the
    * receipt's earlier total) and after (they see it refunded).
@@ -79,7 +83,10 @@ export type EventResult = {
 
 /** A checkout of a kind no handler knows: refused, never silently applied. */
 export class UnknownPurchaseKindError extends Error {
-  constructor(readonly kind: string, readonly checkoutId: string) {
+  constructor(
+    readonly kind: string,
+    readonly checkoutId: string,
+  ) {
     super(`No payment handler for the purchase kind “${kind}” (checkout ${checkoutId})`);
   }
 }

@@ -79,7 +79,13 @@ export class LocalPayouts implements PayoutsProvider {
   async completeOnboarding(accountId: string, details: { country: string; holderName: string }, now = Date.now()): Promise<Stripe.Event[]> {
     const account = await this.account(accountId);
     if (!account) throw new PayoutsError("Start the payout setup from your sales page.", 404);
-    const done: LocalAccount = { ...account, country: details.country, payouts_enabled: true, details_submitted: true, local: { holderName: details.holderName } };
+    const done: LocalAccount = {
+      ...account,
+      country: details.country,
+      payouts_enabled: true,
+      details_submitted: true,
+      local: { holderName: details.holderName },
+    };
     await this.save(done, now);
     return [event("account.updated", done, now)];
   }

@@ -32,7 +32,12 @@ export class StripePayouts implements PayoutsProvider {
 
   async onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }) {
     try {
-      const link = await this.stripe.accountLinks.create({ account: accountId, type: "account_onboarding", refresh_url: urls.refreshUrl, return_url: urls.returnUrl });
+      const link = await this.stripe.accountLinks.create({
+        account: accountId,
+        type: "account_onboarding",
+        refresh_url: urls.refreshUrl,
+        return_url: urls.returnUrl,
+      });
       return { url: link.url };
     } catch (error) {
       throw new PayoutsError(stripeMessage(error, "The payout setup could not be opened just now."), 502);

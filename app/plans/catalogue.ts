@@ -81,7 +81,13 @@ const SUBSCRIPTION_TIERS: SubscriptionTier[] = [
     sellerFeePercent: 25,
     quality: ["medium", "high"],
     commercialRights: "full",
-    features: ["Store up to 50 decks", "Medium and high image quality", "Unlimited card regenerations", "Sell decks (25% platform fee)", "Full commercial rights"],
+    features: [
+      "Store up to 50 decks",
+      "Medium and high image quality",
+      "Unlimited card regenerations",
+      "Sell decks (25% platform fee)",
+      "Full commercial rights",
+    ],
     popular: true,
   },
   {
@@ -96,7 +102,15 @@ const SUBSCRIPTION_TIERS: SubscriptionTier[] = [
     sellerFeePercent: 15,
     quality: ["high"],
     commercialRights: "extended",
-    features: ["Unlimited deck storage", "High image quality", "Unlimited card regenerations", "Sell decks (15% platform fee)", "Extended commercial rights, including merchandising", "Verified creator badge", "API access"],
+    features: [
+      "Unlimited deck storage",
+      "High image quality",
+      "Unlimited card regenerations",
+      "Sell decks (15% platform fee)",
+      "Extended commercial rights, including merchandising",
+      "Verified creator badge",
+      "API access",
+    ],
     popular: false,
   },
 ];

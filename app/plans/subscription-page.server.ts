@@ -33,12 +33,7 @@ async function currentSubscription(context: LoaderFunctionArgs["context"], userI
 
 /** The person's payments, newest first, with what was refunded of each. */
 async function receiptsOf(context: LoaderFunctionArgs["context"], userId: string) {
-  const rows = await context.db
-    .select()
-    .from(paymentReceipts)
-    .where(eq(paymentReceipts.userId, userId))
-    .orderBy(desc(paymentReceipts.paidAt))
-    .limit(24);
+  const rows = await context.db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId)).orderBy(desc(paymentReceipts.paidAt)).limit(24);
   return rows.map((r) => ({
     id: r.id,
     description: r.description,
@@ -62,7 +57,14 @@ export async function subscriptionLoader({ request, context }: LoaderFunctionArg
     signInPath: loginPath(`/subscription${chosen ? `?plan=${chosen.key}` : ""}`),
     current,
     chosen: chosen
-      ? { key: chosen.key, name: chosen.name, price: formatPlanPrice(chosen), interval: chosen.interval, mode: chosen.mode, grant: chosen.mode === "subscription" ? planGrantSentence(chosen) : null }
+      ? {
+          key: chosen.key,
+          name: chosen.name,
+          price: formatPlanPrice(chosen),
+          interval: chosen.interval,
+          mode: chosen.mode,
+          grant: chosen.mode === "subscription" ? planGrantSentence(chosen) : null,
+        }
       : null,
   };
 }
@@ -111,14 +113,27 @@ export async function subscriptionSuccessLoader({ request, context }: LoaderFunc
   // The purchase, the plan and the credits are read at once: one wait after the person's.
   const [checkout, current, quota] = await Promise.all([
     context.db.query.checkoutSessions.findFirst({
-      where: checkoutId === null ? eq(checkoutSessions.userId, user.id) : and(eq(checkoutSessions.id, checkoutId.slice(0, 64)), eq(checkoutSessions.userId, user.id)),
+      where:
+        checkoutId === null
+          ? eq(checkoutSessions.userId, user.id)
+          : and(eq(checkoutSessions.id, checkoutId.slice(0, 64)), eq(checkoutSessions.userId, user.id)),
       orderBy: desc(checkoutSessions.createdAt),
     }),
     currentSubscription(context, user.id),
     getQuota(context.db, user.id),
   ]);
   if (!checkout && checkoutId !== null) throw new Response("This purchase was not found.", { status: 404 });
-  if (!checkout) return { status: "none" as const, planName: null, amountCents: 0, currency: "usd", completedAt: null, periodEnd: null, completeDeckCredits: 0, creditsMake: null };
+  if (!checkout)
+    return {
+      status: "none" as const,
+      planName: null,
+      amountCents: 0,
+      currency: "usd",
+      completedAt: null,
+      periodEnd: null,
+      completeDeckCredits: 0,
+      creditsMake: null,
+    };
   const plan = checkout.planKey ? findPlanByKey(checkout.planKey) : undefined;
   return {
     status: checkout.status,
@@ -127,7 +142,7 @@ export async function subscriptionSuccessLoader({ request, context }: LoaderFunc
     currency: checkout.currency,
     completedAt: checkout.completedAt,
     periodEnd: current && current.key === plan?.key ? current.periodEnd : null,
-    completeDeckCredits: Math.max(quota.completeDeckQuota - quota.completeDeckUsed, 0),
+    completeDeckCredits: creditsLeft(quota).completeDeck,
     creditsMake: plan ? creditsMakeSentence(creditsLeft(quota), planDeckKind(plan), plan.cardImageQuality) : null,
   };
 }

@@ -23,8 +23,7 @@ type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 const knownStatus = (status: string): SubscriptionStatus =>
   (subscriptionStatuses as readonly string[]).includes(status) ? (status as SubscriptionStatus) : "incomplete";
 
-const accountExists = async (db: Database, userId: string) =>
-  Boolean(await db.query.users.findFirst({ columns: { id: true }, where: eq(users.id, userId) }));
+const accountExists = async (db: Database, userId: string) => Boolean(await db.query.users.findFirst({ columns: { id: true }, where: eq(users.id, userId) }));
 
 /** The subscription row and the quota change that follow the provider's current state of it. */
 async function subscriptionStatements(db: Database, subscription: ProviderSubscription, now: number): Promise<Statement[]> {
@@ -65,7 +64,9 @@ async function subscriptionStatements(db: Database, subscription: ProviderSubscr
   if (isSubscribed(subscription.status) && plan) {
     if (movedUp) {
       // The difference between the plans for the rest of the period, never a fresh month.
-      statements.push(...planMoveUpStatements(db, userId, plan.key, now, `subscription:${subscription.id}:${subscription.priceId}:${subscription.currentPeriodEnd}`));
+      statements.push(
+        ...planMoveUpStatements(db, userId, plan.key, now, `subscription:${subscription.id}:${subscription.priceId}:${subscription.currentPeriodEnd}`),
+      );
     } else if (!samePlan || !isSubscribed(previous?.subscriptionStatus)) {
       // A new subscription, a change of plan, or a return from past due: the plan's quotas, once per period.
       statements.push(
@@ -87,8 +88,7 @@ async function subscriptionStatements(db: Database, subscription: ProviderSubscr
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
-const shortDate = (s: number, withYear: boolean) =>
-  formatDate(s * 1000, withYear ? "medium" : "dayMonth");
+const shortDate = (s: number, withYear: boolean) => formatDate(s * 1000, withYear ? "medium" : "dayMonth");
 
 /** "Creator, monthly · Nov 23 – Dec 23, 2026": what a subscription invoice paid for. */
 function invoiceDescription(invoice: Stripe.Invoice, subscription: ProviderSubscription): string {

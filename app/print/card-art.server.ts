@@ -8,7 +8,6 @@
 import { paintCardBackSvg, paintDeckCardSvg, paintCardSvg } from "../art/local-art";
 import { escapeXml } from "../art/kit";
 import { FULL_DECK, cardNumeral } from "../tarot/cards";
-import { svgToPixels, svgToPng, type PictureEngines } from "../media/picture-engines.server";
 import { BLEED_BOX_MM, BLEED_PX } from "./layout";
 import { backDesignOf, type DeckBack } from "../decks/card-back";
 
@@ -74,7 +73,10 @@ export async function cardFrontSvg(bucket: R2Bucket, deck: PrintDeck, card: Prin
       ? `<text x="${UNITS.width / 2}" y="${ART_Y / 2 + 20}" text-anchor="middle" font-size="70" fill="${GOLD}" font-family="serif">${escapeXml(cardNumeral(TAROT.get(card.key)!))}</text>` +
         `<text x="${UNITS.width / 2}" y="${UNITS.height - ART_Y / 2 + 10}" text-anchor="middle" font-size="72" fill="${GOLD}" font-family="serif" font-weight="700">${escapeXml(card.title)}</text>`
       : "";
-  const inner = "svg" in art ? nestedSvg(art.svg, box, "meet") : `<image href="${art.picture}" x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid slice"/>`;
+  const inner =
+    "svg" in art
+      ? nestedSvg(art.svg, box, "meet")
+      : `<image href="${art.picture}" x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid slice"/>`;
   return frameSvg(`<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/>${inner}${lettering}`);
 }
 
@@ -85,7 +87,9 @@ export async function cardBackSvg(bucket: R2Bucket, deck: PrintDeck): Promise<st
     if (object) {
       const ext = deck.back.key.split(".").pop()!.toLowerCase();
       const data = `data:${MIME[ext] ?? "image/png"};base64,${base64(new Uint8Array(await object.arrayBuffer()))}`;
-      return frameSvg(`<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/><image href="${data}" x="0" y="0" width="${UNITS.width}" height="${UNITS.height}" preserveAspectRatio="xMidYMid slice"/>`);
+      return frameSvg(
+        `<rect width="${UNITS.width}" height="${UNITS.height}" fill="${INK}"/><image href="${data}" x="0" y="0" width="${UNITS.width}" height="${UNITS.height}" preserveAspectRatio="xMidYMid slice"/>`,
+      );
     }
   }
   // A painted back has a frame of its own: it sits on the ink like a front's art, so the two match.
@@ -95,13 +99,3 @@ export async function cardBackSvg(bucket: R2Bucket, deck: PrintDeck): Promise<st
 
 const frameSvg = (body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 ${UNITS.width} ${UNITS.height}" width="${BLEED_PX.width}" height="${BLEED_PX.height}">${body}</svg>`;
-
-/** A print picture as RGBA pixels, 898 × 1488. */
-export function printPixels(svg: string, engines: PictureEngines) {
-  return svgToPixels(svg, engines);
-}
-
-/** A print picture as a PNG, 898 × 1488. */
-export function printPng(svg: string, engines: PictureEngines) {
-  return svgToPng(svg, engines);
-}

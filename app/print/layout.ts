@@ -83,7 +83,10 @@ export const mirrored = (box: Box, pageWidth: number): Box => ({ ...box, x: page
 export function printPages(cardCount: number, { paper, arrangement }: PrintChoice): PrintPage[] {
   if (arrangement === "single") {
     const { width, height } = BLEED_BOX_MM;
-    const pages: PrintPage[] = [{ kind: "title", width, height }, { kind: "blank", width, height }];
+    const pages: PrintPage[] = [
+      { kind: "title", width, height },
+      { kind: "blank", width, height },
+    ];
     for (let i = 0; i < cardCount; i++) {
       pages.push({ kind: "fronts", width, height, marks: false, cards: [placement(i, 0, 0)] });
       pages.push({ kind: "backs", width, height, marks: false, cards: [placement(i, 0, 0)] });
@@ -91,7 +94,10 @@ export function printPages(cardCount: number, { paper, arrangement }: PrintChoic
     return pages;
   }
   const { width, height } = PAPERS[paper];
-  const pages: PrintPage[] = [{ kind: "title", width, height }, { kind: "blank", width, height }];
+  const pages: PrintPage[] = [
+    { kind: "title", width, height },
+    { kind: "blank", width, height },
+  ];
   const slots = sheetSlots(paper);
   for (let first = 0; first < cardCount; first += CARDS_PER_SHEET) {
     const fronts = slots.slice(0, Math.min(CARDS_PER_SHEET, cardCount - first)).map((slot, i) => placement(first + i, slot.x, slot.y));

@@ -20,7 +20,8 @@ export function pdfText(text: string): string {
   let out = "";
   for (const char of plain) {
     const code = char.codePointAt(0)!;
-    const byte = code >= 0x20 && code <= 0x7e ? char : code >= 0xa0 && code <= 0xff ? char : char === "’" || char === "‘" ? "'" : char === "—" || char === "–" ? "-" : "?";
+    const byte =
+      code >= 0x20 && code <= 0x7e ? char : code >= 0xa0 && code <= 0xff ? char : char === "’" || char === "‘" ? "'" : char === "—" || char === "–" ? "-" : "?";
     out += byte === "\\" || byte === "(" || byte === ")" ? `\\${byte}` : byte;
   }
   return `(${out})`;
@@ -79,7 +80,25 @@ export class PdfWriter {
     }
     const data = await deflate(rgb);
     const ref = this.nextRef++;
-    await this.object(ref, `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>`, data);
+    await this.object(
+      ref,
+      `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>`,
+      data,
+    );
+    return { ref, width, height };
+  }
+
+  /**
+   * Writes an RGB picture from the deflated rows of a print PNG as they are (decision 0071): the
+   * PNG predictor undoes each row's filter, so nothing is decoded or deflated again.
+   */
+  async pngImage(data: Uint8Array, width: number, height: number): Promise<PdfImage> {
+    const ref = this.nextRef++;
+    await this.object(
+      ref,
+      `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns ${width} >> /Length ${data.length} >>`,
+      data,
+    );
     return { ref, width, height };
   }
 
@@ -116,7 +135,8 @@ export class PdfWriter {
 
 /** Content-stream helpers, in points. */
 export const draw = {
-  image: (image: PdfImage, x: number, y: number, width: number, height: number) => `q ${num(width)} 0 0 ${num(height)} ${num(x)} ${num(y)} cm /Im${image.ref} Do Q\n`,
+  image: (image: PdfImage, x: number, y: number, width: number, height: number) =>
+    `q ${num(width)} 0 0 ${num(height)} ${num(x)} ${num(y)} cm /Im${image.ref} Do Q\n`,
   line: (x1: number, y1: number, x2: number, y2: number) => `${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S\n`,
   text: (font: string, size: number, x: number, y: number, text: string) => `BT ${font} ${num(size)} Tf ${num(x)} ${num(y)} Td ${pdfText(text)} Tj ET\n`,
   rect: (x: number, y: number, width: number, height: number) => `${num(x)} ${num(y)} ${num(width)} ${num(height)} re f\n`,
@@ -124,4 +144,3 @@ export const draw = {
 
 /** The width of Helvetica text, roughly (an average glyph of half the size), for centring. */
 export const textWidth = (text: string, size: number) => text.length * size * 0.5;
-

@@ -4,9 +4,11 @@
  *
  * - Who: the owner, or a buyer holding a paid copy while the deck is still listed (a refund or
  *   unlisting ends new downloads). A buyer's files name them and the licence the listing sold.
- * - The PDF is made after the request (`waitUntil`), its progress kept in `deck_prints`, and
- *   stored in R2 under a version of the deck's cards, back and holder: a changed card makes a new one.
- * - The ZIP is streamed as it is made: one picture in memory at a time.
+ * - The PDF is made by a print job (`party/print-job.ts`) in steps, its progress kept in
+ *   `deck_prints`, and stored in R2 under a version of the deck's cards, back and holder: a changed
+ *   card makes a new one (decision 0071).
+ * - Every card is drawn once into a stored render (`renders.server.ts`); the PDF and the ZIP copy them.
+ * - The ZIP is streamed from the stored renders: one picture in memory at a time.
  */
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { downloadZip } from "client-zip";
@@ -18,18 +20,24 @@ import { newId } from "../lib/crypto";
 import { paidCopy } from "../marketplace/paid-copies.server";
 import { deckPurchases } from "../../db/schema";
 import { FULL_DECK, cardFileName } from "../tarot/cards";
-import type { PictureEngines } from "../media/picture-engines.server";
 import { backVersion, deckBackOf } from "../decks/card-back";
-import { cardBackSvg, cardFrontSvg, printPixels, printPng, type PrintCard, type PrintDeck } from "./card-art.server";
+import type { PrintCard, PrintDeck } from "./card-art.server";
+import { printPngParts } from "./png";
+import { backRenderKey, cardRenderKey, cardsRendered, missingRenders, storedRenders, type RenderSet } from "./renders.server";
 import { ARRANGEMENTS, BLEED_BOX_MM, BLEED_PX, CARD_MM, PAPERS, cropMarks, mmToPt, printPages, type PrintChoice } from "./layout";
 import { PdfWriter, draw, textWidth, type PdfImage } from "./pdf-writer";
-import { log } from "../observe/log.server";
+
+/** The print jobs' namespace, typed by the Worker's Env (party/print-job.ts is the class). */
+type PrintJobs = Env["PrintJob"];
 
 const TAROT_ORDER = new Map(FULL_DECK.map((card, i) => [card.key, i]));
 
 export type PrintAccess = {
   deck: PrintDeck & { title: string; creator: string };
-  cards: PrintCard[];
+  /** Each card with the key of its stored render. */
+  cards: (PrintCard & { render: string })[];
+  /** The key of the back's stored render. */
+  backRender: string;
   holder: { id: string; name: string };
   role: "owner" | "buyer";
   /** The licence the holder has, as the title page and the README name it. */
@@ -52,7 +60,10 @@ export async function printAccess(db: Database, deckId: string, user: CurrentUse
       .from(decks)
       .innerJoin(users, eq(users.id, decks.creatorId))
       .where(eq(decks.id, deckId)),
-    db.select({ status: deckListings.status, licence: deckListings.licence, hiddenAt: deckListings.hiddenAt }).from(deckListings).where(eq(deckListings.deckId, deckId)),
+    db
+      .select({ status: deckListings.status, licence: deckListings.licence, hiddenAt: deckListings.hiddenAt })
+      .from(deckListings)
+      .where(eq(deckListings.deckId, deckId)),
     db.select({ id: deckPurchases.id }).from(deckPurchases).where(paidCopy(deckId, user.id)),
     db.select().from(cards).where(eq(cards.deckId, deckId)),
   ]);
@@ -63,18 +74,44 @@ export async function printAccess(db: Database, deckId: string, user: CurrentUse
   if (!own && !copy[0]) return { status: 404, message: NOT_YOURS };
   const sold = listing[0];
   if (!own && (!sold || sold.status !== "listed" || sold.hiddenAt !== null))
-    return { status: 403, message: "The creator has taken this deck out of the marketplace, so new downloads have ended. What you downloaded before stays yours." };
+    return {
+      status: 403,
+      message: "The creator has taken this deck out of the marketplace, so new downloads have ended. What you downloaded before stays yours.",
+    };
   if (deck.status !== "ready") return { status: 409, message: "The deck can be printed once every card is painted." };
-  const licence = own ? `${commercialRightsLabel(user.plan.tier)} (your own deck)` : sold!.licence === "commercial" ? "Commercial use: you may print and sell copies of this deck" : "Personal use only: print it for yourself, not for sale";
+  const licence = own
+    ? `${commercialRightsLabel(user.plan.tier)} (your own deck)`
+    : sold!.licence === "commercial"
+      ? "Commercial use: you may print and sell copies of this deck"
+      : "Personal use only: print it for yourself, not for sale";
   const holderName = user.fullName ?? (user.username ? `@${user.username}` : own ? "The deck's creator" : "The buyer");
-  const printCards = cardRows
-    .sort((a, b) => (TAROT_ORDER.get(a.cardKey) ?? 0) - (TAROT_ORDER.get(b.cardKey) ?? 0))
-    .map((card): PrintCard => ({ key: card.cardKey, name: card.name, title: card.editedName ?? card.name, imageKey: card.imageKey, regenerations: card.regenerations }));
+  const painter = { id: deck.id, theme: deck.theme, artStyle: deck.artStyle, paintingSecret: deck.paintingSecret };
+  const printCards = await Promise.all(
+    cardRows
+      .sort((a, b) => (TAROT_ORDER.get(a.cardKey) ?? 0) - (TAROT_ORDER.get(b.cardKey) ?? 0))
+      .map(async (card) => {
+        const printCard: PrintCard = {
+          key: card.cardKey,
+          name: card.name,
+          title: card.editedName ?? card.name,
+          imageKey: card.imageKey,
+          regenerations: card.regenerations,
+        };
+        return { ...printCard, render: await cardRenderKey(painter, { ...printCard, updatedAt: card.updatedAt }) };
+      }),
+  );
   const back = deckBackOf(deck);
-  const version = await hashOf([deck.title, backVersion(back), holderName, licence, ...cardRows.map((card) => `${card.cardKey}:${card.imageKey}:${card.updatedAt}:${card.editedName ?? ""}`)]);
+  const version = await hashOf([
+    deck.title,
+    backVersion(back),
+    holderName,
+    licence,
+    ...cardRows.map((card) => `${card.cardKey}:${card.imageKey}:${card.updatedAt}:${card.editedName ?? ""}`),
+  ]);
   return {
-    deck: { id: deck.id, title: deck.title, theme: deck.theme, artStyle: deck.artStyle, paintingSecret: deck.paintingSecret, back, creator: row.creatorName ?? (row.creatorUsername ? `@${row.creatorUsername}` : "an Arcanum creator") },
+    deck: { ...painter, title: deck.title, back, creator: row.creatorName ?? (row.creatorUsername ? `@${row.creatorUsername}` : "an Arcanum creator") },
     cards: printCards,
+    backRender: await backRenderKey(painter, backVersion(back)),
     holder: { id: user.id, name: holderName },
     role: own ? "owner" : "buyer",
     licence,
@@ -86,7 +123,10 @@ export const isRefusal = (access: PrintAccess | PrintRefusal): access is PrintRe
 
 async function hashOf(parts: string[]): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n")));
-  return [...new Uint8Array(digest)].slice(0, 12).map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return [...new Uint8Array(digest)]
+    .slice(0, 12)
+    .map((byte) => byte.toString(16).padStart(2, "0"))
+    .join("");
 }
 
 export type PrintState = { id: string; status: "working" | "ready" | "failed"; cardsDone: number; cardsTotal: number; bytes: number | null } | null;
@@ -106,22 +146,32 @@ const printRow = (access: PrintAccess, choice: PrintChoice) =>
     eq(deckPrints.arrangement, choice.arrangement),
   );
 
-/** A print still "working" this long after its last progress was lost with its isolate: it may be asked for again. */
-const STALLED_MS = 120_000;
+/** A print still "working" this long after its last step is taken to be lost: it may be asked for again. */
+const STALLED_MS = 10 * 60_000;
+
+/** What a print job is asked to make: the print (with its paper and arrangement), or only the renders. */
+export type PrintJobRequest = { printId: string; access: PrintAccess; choice: PrintChoice } | { printId: null; access: PrintAccess };
 
 /**
- * Asks for the PDF in one statement: a new print, or one that failed or stalled, is claimed and made
- * after the response (`waitUntil`); a print made or being made is left be. True when one was started.
+ * Asks for the PDF in one statement: a new print, or one that failed or stalled, is claimed and its
+ * job started (`party/print-job.ts`), which makes it in steps; a print made or being made is left
+ * be. True when one was started.
  */
-export async function requestPrint(
-  deps: { db: Database; bucket: R2Bucket; engines: PictureEngines; waitUntil: (work: Promise<unknown>) => void },
-  access: PrintAccess,
-  choice: PrintChoice,
-): Promise<boolean> {
+export async function requestPrint(deps: { db: Database; jobs: PrintJobs }, access: PrintAccess, choice: PrintChoice): Promise<boolean> {
   const now = Date.now();
   const [claimed] = await deps.db
     .insert(deckPrints)
-    .values({ id: newId(), deckId: access.deck.id, holderId: access.holder.id, version: access.version, paper: choice.paper, arrangement: choice.arrangement, cardsTotal: access.cards.length, createdAt: now, updatedAt: now })
+    .values({
+      id: newId(),
+      deckId: access.deck.id,
+      holderId: access.holder.id,
+      version: access.version,
+      paper: choice.paper,
+      arrangement: choice.arrangement,
+      cardsTotal: access.cards.length,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [deckPrints.deckId, deckPrints.holderId, deckPrints.version, deckPrints.paper, deckPrints.arrangement],
       set: { status: "working", cardsDone: 0, updatedAt: now },
@@ -129,24 +179,53 @@ export async function requestPrint(
     })
     .returning({ id: deckPrints.id });
   if (!claimed) return false;
-  deps.waitUntil(makePrint(deps, access, choice, claimed.id));
+  await printJob(deps.jobs, claimed.id).start({ printId: claimed.id, access, choice });
   return true;
 }
+
+/** The job of a print (named by its id), or of a deck's card pictures alone. */
+export function printJob(namespace: PrintJobs, name: string) {
+  return namespace.get(namespace.idFromName(name));
+}
+export const picturesJobName = (deckId: string) => `pictures:${deckId}`;
+
+export type PicturesState = { status: "ready" | "working" | "failed" | "idle"; cardsDone: number; cardsTotal: number };
+
+/**
+ * Whether the deck's card pictures are all drawn and stored (the ZIP is ready), and if not, what
+ * the deck's pictures job is doing: one listing of the renders, and a question to the job only
+ * when some are missing.
+ */
+export async function picturesState(deps: { bucket: R2Bucket; jobs: PrintJobs }, access: PrintAccess): Promise<PicturesState> {
+  const set = renderSetOf(access);
+  const stored = await storedRenders(deps.bucket, access.deck.id);
+  const counts = { cardsDone: cardsRendered(set, stored), cardsTotal: access.cards.length };
+  if (missingRenders(set, stored).length === 0) return { status: "ready", ...counts };
+  return { status: await printJob(deps.jobs, picturesJobName(access.deck.id)).status(), ...counts };
+}
+
+/** Starts drawing the deck's missing card pictures for the ZIP (a PDF's job draws them too). */
+export async function requestPictures(jobs: PrintJobs, access: PrintAccess) {
+  await printJob(jobs, picturesJobName(access.deck.id)).start({ printId: null, access });
+}
+
+/** A job's renders: the deck's painter, each card's render and the back's. */
+export const renderSetOf = (access: PrintAccess): RenderSet => ({ deck: access.deck, backRender: access.backRender, cards: access.cards });
+
+/** Where a print's file is kept: one name per print and version, so a step run twice writes the same file. */
+export const printFileKey = (access: PrintAccess, printId: string) => `prints/${access.deck.id}/${printId}-${access.version}.pdf`;
 
 /** R2 takes a file in parts of one size (the last may be smaller). */
 const PART_BYTES = 5 * 1024 * 1024;
 
-/** Makes the PDF into R2 part by part, reporting progress every few cards; older versions are deleted once it is stored. */
-export async function makePrint(
-  deps: { db: Database; bucket: R2Bucket; engines: PictureEngines },
-  access: PrintAccess,
-  choice: PrintChoice,
-  printId: string,
-): Promise<void> {
-  const key = `prints/${access.deck.id}/${printId}-${access.version}.pdf`;
-  const upload = await deps.bucket.createMultipartUpload(key, {
-    httpMetadata: { contentType: "application/pdf" },
-  });
+/**
+ * The last step of a print: the PDF put together from the stored renders (bytes copied, nothing
+ * drawn) into R2 part by part, then marked ready; the holder's older versions are deleted.
+ */
+export async function assemblePrint(deps: { db: Database; bucket: R2Bucket }, access: PrintAccess, choice: PrintChoice, printId: string): Promise<void> {
+  const key = printFileKey(access, printId);
+  const upload = await deps.bucket.createMultipartUpload(key, { httpMetadata: { contentType: "application/pdf" } });
+  let bytes: number;
   try {
     const parts: R2UploadedPart[] = [];
     let pending: Uint8Array[] = [];
@@ -168,58 +247,67 @@ export async function makePrint(
         parts.push(await upload.uploadPart(parts.length + 1, part));
       }
     };
-    let done = 0;
-    const { bytes } = await writePrint(
+    ({ bytes } = await writePrint(
       access,
       choice,
-      deps.engines,
-      deps.bucket,
+      (key) => storedRender(deps.bucket, key),
       async (chunk) => {
         pending.push(chunk);
         pendingBytes += chunk.length;
         if (pendingBytes >= PART_BYTES) await flush(false);
       },
-      async (cardsDone) => {
-        done = cardsDone;
-        if (done % 4 === 0 || done === access.cards.length)
-          await deps.db.update(deckPrints).set({ cardsDone: done, updatedAt: Date.now() }).where(eq(deckPrints.id, printId));
-      },
-    );
+    ));
     await flush(true);
     pending = [];
     await upload.complete(parts);
-    await deps.db.update(deckPrints).set({ status: "ready", cardsDone: access.cards.length, fileKey: key, bytes, updatedAt: Date.now() }).where(eq(deckPrints.id, printId));
-    // The same holder's earlier versions of this print are of no use any more.
-    const older = await deps.db
-      .delete(deckPrints)
-      .where(and(eq(deckPrints.deckId, access.deck.id), eq(deckPrints.holderId, access.holder.id), ne(deckPrints.version, access.version), eq(deckPrints.paper, choice.paper), eq(deckPrints.arrangement, choice.arrangement)))
-      .returning({ fileKey: deckPrints.fileKey });
-    const stale = older.map((row) => row.fileKey).filter((file): file is string => Boolean(file));
-    if (stale.length > 0) await deps.bucket.delete(stale);
   } catch (error) {
     await upload.abort().catch(() => undefined);
-    await deps.db.update(deckPrints).set({ status: "failed", updatedAt: Date.now() }).where(eq(deckPrints.id, printId));
-    log.error("print failed", { error });
+    throw error;
   }
+  await deps.db
+    .update(deckPrints)
+    .set({ status: "ready", cardsDone: access.cards.length, fileKey: key, bytes, updatedAt: Date.now() })
+    .where(eq(deckPrints.id, printId));
+  // The same holder's earlier versions of this print are of no use any more.
+  const older = await deps.db
+    .delete(deckPrints)
+    .where(
+      and(
+        eq(deckPrints.deckId, access.deck.id),
+        eq(deckPrints.holderId, access.holder.id),
+        ne(deckPrints.version, access.version),
+        eq(deckPrints.paper, choice.paper),
+        eq(deckPrints.arrangement, choice.arrangement),
+      ),
+    )
+    .returning({ fileKey: deckPrints.fileKey });
+  const stale = older.map((row) => row.fileKey).filter((file): file is string => Boolean(file));
+  if (stale.length > 0) await deps.bucket.delete(stale);
+}
+
+/** A stored render's picture, as the PDF takes it; a missing or foreign one is an error the job retries. */
+async function storedRender(bucket: R2Bucket, key: string) {
+  const object = await bucket.get(key);
+  if (!object) throw new Error(`render ${key} is missing`);
+  const parts = printPngParts(new Uint8Array(await object.arrayBuffer()));
+  if (!parts) throw new Error(`render ${key} is not a print PNG`);
+  return parts;
 }
 
 /**
  * Writes the whole PDF through `emit`: the title sheet, then the cards as `printPages` lays them
- * out. Each card's picture is rendered, written and let go before the next.
+ * out, each picture taken from its stored render by `picture`, written and let go before the next.
  */
 export async function writePrint(
   access: PrintAccess,
   choice: PrintChoice,
-  engines: PictureEngines,
-  bucket: R2Bucket,
+  picture: (render: string) => Promise<{ width: number; height: number; data: Uint8Array }>,
   emit: (chunk: Uint8Array) => Promise<void>,
-  progress: (cardsDone: number) => Promise<void> = async () => undefined,
 ) {
   const pdf = new PdfWriter(emit);
   await pdf.begin();
-  const back = await printPixels(await cardBackSvg(bucket, access.deck), engines);
-  const backImage = await pdf.image(back.pixels, back.width, back.height);
-  let done = 0;
+  const back = await picture(access.backRender);
+  const backImage = await pdf.pngImage(back.data, back.width, back.height);
   for (const page of printPages(access.cards.length, choice)) {
     const width = mmToPt(page.width);
     const height = mmToPt(page.height);
@@ -236,8 +324,8 @@ export async function writePrint(
     for (const card of page.cards) {
       let image = backImage;
       if (page.kind === "fronts") {
-        const front = await printPixels(await cardFrontSvg(bucket, access.deck, access.cards[card.cardIndex]!), engines);
-        image = await pdf.image(front.pixels, front.width, front.height);
+        const front = await picture(access.cards[card.cardIndex]!.render);
+        image = await pdf.pngImage(front.data, front.width, front.height);
       }
       if (!images.includes(image)) images.push(image);
       content += draw.image(image, mmToPt(card.bleed.x), mmToPt(card.bleed.y), mmToPt(card.bleed.width), mmToPt(card.bleed.height));
@@ -249,15 +337,16 @@ export async function writePrint(
     const only = page.cards.length === 1 && !page.marks ? page.cards[0]! : null;
     const boxes = only
       ? {
-          trim: [mmToPt(only.trim.x), mmToPt(only.trim.y), mmToPt(only.trim.x + only.trim.width), mmToPt(only.trim.y + only.trim.height)] as [number, number, number, number],
+          trim: [mmToPt(only.trim.x), mmToPt(only.trim.y), mmToPt(only.trim.x + only.trim.width), mmToPt(only.trim.y + only.trim.height)] as [
+            number,
+            number,
+            number,
+            number,
+          ],
           bleed: [0, 0, width, height] as [number, number, number, number],
         }
       : {};
     await pdf.page(width, height, content, images, boxes);
-    if (page.kind === "fronts") {
-      done += page.cards.length;
-      await progress(done);
-    }
   }
   return pdf.end({ title: access.deck.title, author: access.deck.creator });
 }
@@ -265,14 +354,20 @@ export async function writePrint(
 function titlePage(access: PrintAccess, choice: PrintChoice, width: number, height: number): string {
   const small = choice.arrangement === "single";
   const scale = small ? 0.45 : 1;
-  const centre = (font: string, size: number, y: number, text: string) => draw.text(font, size * scale, Math.max(8, width / 2 - textWidth(text, size * scale) / 2), y, text);
+  const centre = (font: string, size: number, y: number, text: string) =>
+    draw.text(font, size * scale, Math.max(8, width / 2 - textWidth(text, size * scale) / 2), y, text);
   const lines = [
     centre(PdfWriter.BOLD, 28, height * 0.72, access.deck.title),
     centre(PdfWriter.FONT, 14, height * 0.72 - 30 * scale, `A tarot deck by ${access.deck.creator}`),
     centre(PdfWriter.FONT, 11, height * 0.55, `${access.role === "buyer" ? "Printed for" : "Printed by"} ${access.holder.name}`),
     centre(PdfWriter.FONT, 11, height * 0.55 - 18 * scale, `Licence: ${access.licence}`),
     centre(PdfWriter.FONT, 10, height * 0.35, `${access.cards.length} cards, ${CARD_MM.width} x ${CARD_MM.height} mm with 3 mm bleed`),
-    centre(PdfWriter.FONT, 10, height * 0.35 - 16 * scale, small ? "One card a page at bleed size, front then back" : `${PAPERS[choice.paper].label}: ${ARRANGEMENTS.sheets.toLowerCase()}`),
+    centre(
+      PdfWriter.FONT,
+      10,
+      height * 0.35 - 16 * scale,
+      small ? "One card a page at bleed size, front then back" : `${PAPERS[choice.paper].label}: ${ARRANGEMENTS.sheets.toLowerCase()}`,
+    ),
     small ? "" : centre(PdfWriter.FONT, 10, height * 0.35 - 32, "Print double-sided at 100% scale, flipping on the long edge; cut on the crop marks."),
   ];
   return `0.08 0.07 0.16 rg\n${lines.join("")}`;
@@ -306,18 +401,25 @@ export function deckSlug(title: string): string {
   );
 }
 
-/** The ZIP of every card and the back as PNGs, streamed: each picture is rendered as the archive reaches it. */
-export function picturesZip(access: PrintAccess, engines: PictureEngines, bucket: R2Bucket): Response {
+/**
+ * The ZIP of every card and the back as PNGs, streamed from the stored renders (the route checks
+ * they are all there first): one picture passes through at a time.
+ */
+export function picturesZip(access: PrintAccess, bucket: R2Bucket): Response {
   const lastModified = new Date();
+  const stored = async (key: string) => {
+    const object = await bucket.get(key);
+    if (!object) throw new Error(`render ${key} is missing`);
+    return { input: object.body, size: object.size };
+  };
   async function* files() {
     yield { name: "README.txt", input: zipReadme(access), lastModified };
     let n = 0;
     for (const card of access.cards) {
       n += 1;
-      const png = await printPng(await cardFrontSvg(bucket, access.deck, card), engines);
-      yield { name: `${String(n).padStart(2, "0")}-${cardFileName(card.name, "png")}`, input: png, lastModified };
+      yield { name: `${String(n).padStart(2, "0")}-${cardFileName(card.name, "png")}`, ...(await stored(card.render)), lastModified };
     }
-    yield { name: "back.png", input: await printPng(await cardBackSvg(bucket, access.deck), engines), lastModified };
+    yield { name: "back.png", ...(await stored(access.backRender)), lastModified };
   }
   return downloadZip(files());
 }
@@ -328,4 +430,3 @@ export async function storedPrint(db: Database, bucket: R2Bucket, access: PrintA
   if (!row?.fileKey) return null;
   return bucket.get(row.fileKey);
 }
-

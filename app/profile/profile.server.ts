@@ -53,12 +53,7 @@ async function usernameTaken(db: Database, userId: string, username: string) {
 }
 
 /** Saves username, full name and bio. Usernames are unique regardless of letter case. */
-export async function updateProfile(
-  db: Database,
-  user: { id: string; isGuest: boolean },
-  input: Record<string, unknown>,
-  now = Date.now(),
-) {
+export async function updateProfile(db: Database, user: { id: string; isGuest: boolean }, input: Record<string, unknown>, now = Date.now()) {
   const userId = user.id;
   const parsed = profileForm.safeParse({ ...input, username: typeof input.username === "string" ? input.username.trim() : input.username });
   if (!parsed.success) {
@@ -70,7 +65,7 @@ export async function updateProfile(
   if (username === null && !user.isGuest) {
     return { ok: false as const, errors: { username: `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters` } };
   }
-  if (username !== null && await usernameTaken(db, userId, username)) return { ok: false as const, errors: { username: USERNAME_TAKEN } };
+  if (username !== null && (await usernameTaken(db, userId, username))) return { ok: false as const, errors: { username: USERNAME_TAKEN } };
   try {
     await db.update(users).set({ username, fullName, bio, updatedAt: now }).where(eq(users.id, userId));
   } catch (error) {

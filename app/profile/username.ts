@@ -9,7 +9,10 @@ const NOUNS = ["Oracle", "Seeker", "Raven", "Sage", "Star", "Moon", "Phoenix", "
 /** Normalises a suggested name (spaces become underscores) and keeps it only if it is a valid username. */
 export function acceptSuggestion(suggestion: string | null | undefined): string | null {
   if (!suggestion) return null;
-  const name = suggestion.trim().replace(/^["'`]+|["'`.]+$/g, "").replace(/\s+/g, "_");
+  const name = suggestion
+    .trim()
+    .replace(/^["'`]+|["'`.]+$/g, "")
+    .replace(/\s+/g, "_");
   if (name.length < USERNAME_MIN || name.length > USERNAME_MAX || !USERNAME_PATTERN.test(name)) return null;
   return name;
 }

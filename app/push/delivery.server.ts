@@ -67,14 +67,24 @@ export async function sendToDevice(push: NonNullable<AppConfig["push"]>, device:
 }
 
 /** Every device at once; then what each answer means for its row. */
-export async function deliver(db: Database, push: NonNullable<AppConfig["push"]>, devices: Device[], message: PushMessage, delivery: Delivery, now = () => Date.now()) {
+export async function deliver(
+  db: Database,
+  push: NonNullable<AppConfig["push"]>,
+  devices: Device[],
+  message: PushMessage,
+  delivery: Delivery,
+  now = () => Date.now(),
+) {
   const outcomes = await Promise.all(devices.map((device) => sendToDevice(push, device, message, delivery).catch((): Outcome => "gave-up")));
   const updates = devices.map((device, i) => {
     const outcome = outcomes[i]!;
     const row = eq(pushSubscriptions.id, device.id);
     if (outcome === "sent") return db.update(pushSubscriptions).set({ lastSuccessAt: now(), failureCount: 0 }).where(row);
     if (outcome === "gone") return db.delete(pushSubscriptions).where(row);
-    return db.update(pushSubscriptions).set({ failureCount: sql`${pushSubscriptions.failureCount} + 1` }).where(row);
+    return db
+      .update(pushSubscriptions)
+      .set({ failureCount: sql`${pushSubscriptions.failureCount} + 1` })
+      .where(row);
   });
   const [first, ...rest] = updates;
   if (first) await db.batch([first, ...rest]);

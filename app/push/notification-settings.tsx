@@ -7,9 +7,15 @@ import { PushButton } from "./push-button";
 export function NotificationSettings({ settings, devices, saved }: { settings: Record<PushKind, boolean>; devices: number; saved: boolean }) {
   return (
     <section id="notifications" aria-labelledby="notifications-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
-      <h2 id="notifications-heading" className="text-2xl font-bold">Notifications</h2>
+      <h2 id="notifications-heading" className="text-2xl font-bold">
+        Notifications
+      </h2>
       <p className="mt-1 text-sm text-muted">
-        {devices === 0 ? "No device of yours takes Arcanum's notifications yet." : devices === 1 ? "One device of yours takes Arcanum's notifications." : `${devices} devices of yours take Arcanum's notifications.`}{" "}
+        {devices === 0
+          ? "No device of yours takes Arcanum's notifications yet."
+          : devices === 1
+            ? "One device of yours takes Arcanum's notifications."
+            : `${devices} devices of yours take Arcanum's notifications.`}{" "}
         Each kind below reaches them while it is on.
       </p>
       <PushButton className="mt-3" label="Turn on notifications on this device" done="This device will show Arcanum's notifications." />
@@ -24,8 +30,14 @@ export function NotificationSettings({ settings, devices, saved }: { settings: R
           ))}
         </fieldset>
         <div className="flex flex-wrap items-center gap-3 pt-2">
-          <button type="submit" className={buttonClasses("secondary", "sm")}>Save notification settings</button>
-          {saved ? <p role="status" className="text-sm text-muted">Notification settings saved.</p> : null}
+          <button type="submit" className={buttonClasses("secondary", "sm")}>
+            Save notification settings
+          </button>
+          {saved ? (
+            <p role="status" className="text-sm text-muted">
+              Notification settings saved.
+            </p>
+          ) : null}
         </div>
       </Form>
     </section>

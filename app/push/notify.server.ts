@@ -26,7 +26,8 @@ export type PushEvent =
   | { kind: "reader-online"; readerId: string; origin: string }
   | { kind: "deck-ready"; deckId: string }
   | { kind: "sale"; deckId: string; grossCents: number; currency: string; origin: string }
-  | { kind: "daily-card"; userId: string };
+  | { kind: "daily-card"; userId: string }
+  | { kind: "booking"; userId: string; bookingId: string; title: string; body: string };
 
 /** Where a push's work runs: the database, the configuration and the runtime's `waitUntil`. */
 export type PushTarget = { db: Database; config: AppConfig; waitUntil: (work: Promise<unknown>) => void };
@@ -74,7 +75,10 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
       // Claimed in one statement, so two rooms waking at once cannot both tell a follower, and a
       // follower told by push is not told again by e-mail: one gap for both.
       const [reader, followers] = await db.batch([
-        db.select({ username: users.username, name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})` }).from(users).where(eq(users.id, event.readerId)),
+        db
+          .select({ username: users.username, name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})` })
+          .from(users)
+          .where(eq(users.id, event.readerId)),
         db
           .update(readerFollows)
           .set({ lastNotifiedAt: now })
@@ -90,13 +94,26 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
       const who = reader[0];
       if (!who?.username || followers.length === 0) return null;
       const username = who.username;
-      const message: PushMessage = { kind: event.kind, title: `${who.name} is online`, body: "They can take a reading now.", url: `/readers/${username}`, tag: `reader-online-${username}` };
+      const message: PushMessage = {
+        kind: event.kind,
+        title: `${who.name} is online`,
+        body: "They can take a reading now.",
+        url: `/readers/${username}`,
+        tag: `reader-online-${username}`,
+      };
       const stopPath = async (userId: string) => `${STOP_NOTICES_PATH}/${await stopNoticesToken(config.authSecret, userId, event.readerId)}`;
       return {
         to: followers.map((row) => row.followerId),
         message,
         messageFor: async (userId) => ({ ...message, actions: [{ action: "stop", title: "Stop these", url: await stopPath(userId) }] }),
-        mailFor: async (person) => readerOnlineNotice({ to: person.email, name: who.name, origin: event.origin, username, unsubscribeUrl: `${event.origin}${await stopPath(person.id)}` }),
+        mailFor: async (person) =>
+          readerOnlineNotice({
+            to: person.email,
+            name: who.name,
+            origin: event.origin,
+            username,
+            unsubscribeUrl: `${event.origin}${await stopPath(person.id)}`,
+          }),
         delivery: { urgency: "normal", ttlSeconds: 15 * 60 },
       };
     }
@@ -105,7 +122,13 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
       if (!deck?.creatorId || deck.status !== "ready") return null;
       return {
         to: [deck.creatorId],
-        message: { kind: event.kind, title: "Your deck is ready", body: `“${deck.title}” has all its cards.`, url: `/collection/${event.deckId}`, tag: `deck-ready-${event.deckId}` },
+        message: {
+          kind: event.kind,
+          title: "Your deck is ready",
+          body: `“${deck.title}” has all its cards.`,
+          url: `/collection/${event.deckId}`,
+          tag: `deck-ready-${event.deckId}`,
+        },
         delivery: { urgency: "low", ttlSeconds: DAY_SECONDS },
       };
     }
@@ -119,7 +142,13 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
       const price = formatMoney(event.grossCents, event.currency);
       return {
         to: [row.sellerId],
-        message: { kind: event.kind, title: "You made a sale", body: `Someone bought “${row.title}” for ${price}.`, url: "/sales", tag: `sale-${event.deckId}` },
+        message: {
+          kind: event.kind,
+          title: "You made a sale",
+          body: `Someone bought “${row.title}” for ${price}.`,
+          url: "/sales",
+          tag: `sale-${event.deckId}`,
+        },
         mailFor: async (person) => saleNotice({ to: person.email, title: row.title, price, origin: event.origin }),
         alsoByMail: true,
         delivery: { urgency: "normal", ttlSeconds: DAY_SECONDS },
@@ -128,9 +157,22 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
     case "daily-card":
       return {
         to: [event.userId],
-        message: { kind: event.kind, title: "Your card of the day", body: "A card is waiting for you, whenever you have a minute.", url: "/today", tag: "daily-card" },
+        message: {
+          kind: event.kind,
+          title: "Your card of the day",
+          body: "A card is waiting for you, whenever you have a minute.",
+          url: "/today",
+          tag: "daily-card",
+        },
         // A reminder that arrives after the day has moved on says nothing worth hearing.
         delivery: { urgency: "low", ttlSeconds: 6 * 60 * 60 },
+      };
+    case "booking":
+      return {
+        to: [event.userId],
+        message: { kind: event.kind, title: event.title, body: event.body, url: `/bookings/${event.bookingId}`, tag: `booking-${event.bookingId}` },
+        // A reminder is worth nothing once the reading has begun.
+        delivery: { urgency: "high", ttlSeconds: 60 * 60 },
       };
   }
 }
@@ -141,7 +183,13 @@ async function devicesFor(db: Database, kind: PushKind, userIds: string[]): Prom
   // A bound parameter per person: chunks stay under D1's hundred.
   for (let i = 0; i < userIds.length; i += 90) {
     const rows = await db
-      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .select({
+        id: pushSubscriptions.id,
+        userId: pushSubscriptions.userId,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
       .from(pushSubscriptions)
       .leftJoin(pushSettings, eq(pushSettings.userId, pushSubscriptions.userId))
       .where(and(inArray(pushSubscriptions.userId, userIds.slice(i, i + 90)), sql`coalesce(${settingColumn(kind)}, 1) = 1`));
@@ -158,7 +206,9 @@ async function mailboxesOf(db: Database, kind: PushKind, userIds: string[], kind
       .select({ id: users.id, email: users.email })
       .from(users)
       .leftJoin(pushSettings, eq(pushSettings.userId, users.id))
-      .where(and(inArray(users.id, userIds.slice(i, i + 90)), sql`${users.email} is not null`, kindOn ? sql`coalesce(${settingColumn(kind)}, 1) = 1` : undefined));
+      .where(
+        and(inArray(users.id, userIds.slice(i, i + 90)), sql`${users.email} is not null`, kindOn ? sql`coalesce(${settingColumn(kind)}, 1) = 1` : undefined),
+      );
     people.push(...rows.filter((row): row is { id: string; email: string } => row.email !== null));
   }
   return people;

@@ -1,19 +1,19 @@
 // The page's side of "Tell me…": permission asked only when the person presses the button, then a
 // subscription through the service worker's PushManager, handed to the server (decision 0061).
 
-export type SubscribeResult =
-  | { state: "on" }
-  | { state: "blocked" }
-  | { state: "dismissed" }
-  | { state: "unsupported" }
-  | { state: "failed"; message: string };
+export type SubscribeResult = { state: "on" } | { state: "blocked" } | { state: "dismissed" } | { state: "unsupported" } | { state: "failed"; message: string };
 
 export function pushSupported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 }
 
 function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
-  const plain = atob(base64Url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64Url.length / 4) * 4, "="));
+  const plain = atob(
+    base64Url
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(base64Url.length / 4) * 4, "="),
+  );
   return Uint8Array.from(plain, (char) => char.charCodeAt(0));
 }
 
@@ -61,6 +61,9 @@ export async function subscribeToPush(follow?: string): Promise<SubscribeResult>
     }
     return { state: "on" };
   } catch (error) {
-    return { state: "failed", message: error instanceof Error && error.message ? `The browser refused: ${error.message}` : "The browser refused to subscribe. Try again." };
+    return {
+      state: "failed",
+      message: error instanceof Error && error.message ? `The browser refused: ${error.message}` : "The browser refused to subscribe. Try again.",
+    };
   }
 }

@@ -5,7 +5,12 @@ import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { PUSH_KINDS, type PushKind } from "./messages";
 
-const base64Url = (min: number, max: number) => z.string().regex(/^[A-Za-z0-9_-]+=*$/, "Not base64url").min(min).max(max);
+const base64Url = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+=*$/, "Not base64url")
+    .min(min)
+    .max(max);
 
 /**
  * What a browser's PushManager gives for its subscription. Push services answer on https; outside
@@ -33,7 +38,14 @@ export type SubscriptionInput = z.infer<ReturnType<typeof subscriptionSchema>>;
  * same endpoint under another account moves to this one (one device, one person at a time). A
  * reader asked for becomes a favourite with notices on, in the same batch.
  */
-export async function saveSubscription(db: Database, userId: string, sessionId: string | null, input: SubscriptionInput, followReaderId: string | null, now = Date.now()) {
+export async function saveSubscription(
+  db: Database,
+  userId: string,
+  sessionId: string | null,
+  input: SubscriptionInput,
+  followReaderId: string | null,
+  now = Date.now(),
+) {
   const values = { userId, sessionId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, failureCount: 0 };
   const save = db
     .insert(pushSubscriptions)
@@ -43,11 +55,14 @@ export async function saveSubscription(db: Database, userId: string, sessionId: 
     await save;
     return;
   }
-  await db.batch([save, db
+  await db.batch([
+    save,
+    db
       .insert(readerFollows)
       .values({ followerId: userId, readerId: followReaderId, createdAt: now })
       // Asking again turns a favourite's notices back on.
-      .onConflictDoUpdate({ target: [readerFollows.followerId, readerFollows.readerId], set: { notify: true } })]);
+      .onConflictDoUpdate({ target: [readerFollows.followerId, readerFollows.readerId], set: { notify: true } }),
+  ]);
 }
 
 /** Forgets this browser's subscription, only when it is the account's own. */
@@ -77,12 +92,13 @@ export async function readerToFollow(db: Database, username: string): Promise<st
 
 export type PushSettings = Record<PushKind, boolean>;
 
-const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" | "sales" | "dailyCard"> = {
+const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" | "sales" | "dailyCard" | "bookings"> = {
   "reading-request": "readingRequests",
   "reader-online": "readerOnline",
   "deck-ready": "deckReady",
   sale: "sales",
   "daily-card": "dailyCard",
+  booking: "bookings",
 };
 
 /** The column that holds a kind's on/off setting. */
@@ -99,6 +115,17 @@ export async function pushPreferences(db: Database, userId: string): Promise<{ s
 }
 
 export async function savePushSettings(db: Database, userId: string, settings: PushSettings, now = Date.now()) {
-  const values = { readingRequests: settings["reading-request"], readerOnline: settings["reader-online"], deckReady: settings["deck-ready"], sales: settings.sale, dailyCard: settings["daily-card"], updatedAt: now };
-  await db.insert(pushSettings).values({ userId, ...values }).onConflictDoUpdate({ target: pushSettings.userId, set: values });
+  const values = {
+    readingRequests: settings["reading-request"],
+    readerOnline: settings["reader-online"],
+    deckReady: settings["deck-ready"],
+    sales: settings.sale,
+    dailyCard: settings["daily-card"],
+    bookings: settings.booking,
+    updatedAt: now,
+  };
+  await db
+    .insert(pushSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: pushSettings.userId, set: values });
 }

@@ -10,7 +10,12 @@ export function toBase64Url(bytes: Uint8Array): string {
 }
 
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(text.length / 4) * 4, "="));
+  const plain = atob(
+    text
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(text.length / 4) * 4, "="),
+  );
   const bytes = new Uint8Array(plain.length);
   for (let i = 0; i < plain.length; i++) bytes[i] = plain.charCodeAt(i);
   return bytes;
@@ -27,7 +32,12 @@ function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
 }
 
 /** HKDF-SHA-256 (extract and expand) of `length` bytes. */
-async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, length: number): Promise<Uint8Array<ArrayBuffer>> {
+async function hkdf(
+  salt: Uint8Array<ArrayBuffer>,
+  ikm: Uint8Array<ArrayBuffer>,
+  info: Uint8Array<ArrayBuffer>,
+  length: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
   return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, length * 8));
 }
@@ -53,7 +63,13 @@ const RECORD_SIZE = 4096;
 export const MAX_PLAINTEXT_BYTES = RECORD_SIZE - 16 - 1 - 86;
 
 /** The content-encryption key and nonce of RFC 8291 section 3.4, from the shared secret and both public keys. */
-async function messageKeys(ecdhSecret: Uint8Array<ArrayBuffer>, auth: Uint8Array<ArrayBuffer>, receiverPublic: Uint8Array, senderPublic: Uint8Array, salt: Uint8Array<ArrayBuffer>) {
+async function messageKeys(
+  ecdhSecret: Uint8Array<ArrayBuffer>,
+  auth: Uint8Array<ArrayBuffer>,
+  receiverPublic: Uint8Array,
+  senderPublic: Uint8Array,
+  salt: Uint8Array<ArrayBuffer>,
+) {
   const ikm = await hkdf(auth, ecdhSecret, concat(encoder.encode("WebPush: info\0"), receiverPublic, senderPublic), 32);
   const [cek, nonce] = await Promise.all([
     hkdf(salt, ikm, encoder.encode("Content-Encoding: aes128gcm\0"), 16),
@@ -73,7 +89,11 @@ export type PushKeys = { p256dh: string; auth: string };
  * The body of a push message for one subscription (aes128gcm, a single record). A new sender key
  * and salt are made for every message; `fixed` gives both, only to reproduce RFC 8291's example.
  */
-export async function encryptMessage(plaintext: Uint8Array, keys: PushKeys, fixed?: { salt: Uint8Array<ArrayBuffer>; senderPrivate: Uint8Array; senderPublic: Uint8Array }): Promise<Uint8Array<ArrayBuffer>> {
+export async function encryptMessage(
+  plaintext: Uint8Array,
+  keys: PushKeys,
+  fixed?: { salt: Uint8Array<ArrayBuffer>; senderPrivate: Uint8Array; senderPublic: Uint8Array },
+): Promise<Uint8Array<ArrayBuffer>> {
   if (plaintext.length > MAX_PLAINTEXT_BYTES) throw new Error(`A push message holds at most ${MAX_PLAINTEXT_BYTES} bytes`);
   const receiverPublic = fromBase64Url(keys.p256dh);
   const auth = fromBase64Url(keys.auth);
@@ -100,7 +120,10 @@ export async function encryptMessage(plaintext: Uint8Array, keys: PushKeys, fixe
 }
 
 /** What a browser does with a push body: the receiver's side, to check what was sent. */
-export async function decryptMessage(body: Uint8Array, receiver: { privateKey: Uint8Array; publicKey: Uint8Array; auth: Uint8Array<ArrayBuffer> }): Promise<Uint8Array> {
+export async function decryptMessage(
+  body: Uint8Array,
+  receiver: { privateKey: Uint8Array; publicKey: Uint8Array; auth: Uint8Array<ArrayBuffer> },
+): Promise<Uint8Array> {
   const salt = body.slice(0, 16);
   const idLength = body[20]!;
   const senderPublic = body.slice(21, 21 + idLength);

@@ -127,7 +127,17 @@ function certificateSheet(measure: TextMeasure, certificate: CertificateView, pa
     .map(([x, y]) => diamond(x!, y!, 16, GOLD_BRIGHT))
     .join("");
   const qrFrame = { x: qrBox.x - 14, y: qrBox.y - 14, width: qrBox.size + 28, height: qrBox.size + 28 };
-  const scanLabel = textSvg(measure, { lines: ["SCAN TO VERIFY"], x: qrFrame.x + qrFrame.width / 2, top: qrBox.y + qrBox.size + 24, anchor: "middle", size: 26, weight: 600, style: "normal", letterSpacing: 3, fill: MUTED });
+  const scanLabel = textSvg(measure, {
+    lines: ["SCAN TO VERIFY"],
+    x: qrFrame.x + qrFrame.width / 2,
+    top: qrBox.y + qrBox.size + 24,
+    anchor: "middle",
+    size: 26,
+    weight: 600,
+    style: "normal",
+    letterSpacing: 3,
+    fill: MUTED,
+  });
 
   return pictureDocument(
     size,
@@ -167,13 +177,23 @@ function previewCard(measure: TextMeasure, certificate: CertificateView): string
   const sinceHeight = blockHeight(measure, since, 1);
 
   const column = new Column(measure)
-    .text(0, [revoked ? "CERTIFICATE REVOKED" : "CERTIFIED TAROT READER"], { size: 30, weight: 700, style: "normal", letterSpacing: 12, fill: revoked ? REVOKED : GOLD }, left)
+    .text(
+      0,
+      [revoked ? "CERTIFICATE REVOKED" : "CERTIFIED TAROT READER"],
+      { size: 30, weight: 700, style: "normal", letterSpacing: 12, fill: revoked ? REVOKED : GOLD },
+      left,
+    )
     .text(22, name.lines, { size: name.size, weight: 700, style: "normal", lineHeight: 1.05, fill: GOLD_BRIGHT }, left)
     .shape(30, pillBox.height, (top) =>
       [
         frame({ x: left, y: top, ...pillBox }, { width: 2, colour: GOLD, radius: pillBox.height / 2 }),
         textSvg(measure, { ...pill, lines: [levelText], x: left + pillBox.width / 2, top: top + 2 + 6, anchor: "middle" }),
-        textSvg(measure, { ...since, lines: [`${revoked ? "issued" : "since"} ${issued(certificate.issuedAt)}`], x: left + pillBox.width + 18, top: top + (pillBox.height - sinceHeight) / 2 }),
+        textSvg(measure, {
+          ...since,
+          lines: [`${revoked ? "issued" : "since"} ${issued(certificate.issuedAt)}`],
+          x: left + pillBox.width + 18,
+          top: top + (pillBox.height - sinceHeight) / 2,
+        }),
       ].join(""),
     );
 
@@ -205,6 +225,11 @@ export async function renderCertificateSvg(certificate: CertificateView, kind: C
 }
 
 /** The certificate (or its preview card) as PNG. */
-export async function renderCertificatePng(certificate: CertificateView, kind: CertificateArtKind, pageUrl: string, modules: PictureEngines): Promise<Uint8Array<ArrayBuffer>> {
+export async function renderCertificatePng(
+  certificate: CertificateView,
+  kind: CertificateArtKind,
+  pageUrl: string,
+  modules: PictureEngines,
+): Promise<Uint8Array<ArrayBuffer>> {
   return svgToPng(await renderCertificateSvg(certificate, kind, pageUrl, modules), modules);
 }

@@ -12,7 +12,6 @@ import { certificateState, getCertificate, type CertificateView } from "./certif
 import { workerPictureEngines } from "../media/worker-picture-engines.server";
 import { certificatePrefix } from "./certificate-storage.server";
 
-
 function keyOf(certificate: CertificateView, kind: CertificateArtKind, pageUrl: string): string {
   // The QR code holds the page's address, so a picture is kept per host the page was asked under.
   const host = new URL(pageUrl).host.replace(/[^A-Za-z0-9.-]/g, "_");

@@ -77,13 +77,7 @@ export type RevokeOutcome = { ok: true; message: string } | { ok: false; status:
  * Revokes a certificate for good, with the reason the page will show. Staff only: the caller has
  * checked that. One conditional statement, so two staff members revoking at once revoke it once.
  */
-export async function revokeCertificate(
-  db: Database,
-  staff: { id: string },
-  id: string,
-  reason: string,
-  now = Date.now(),
-): Promise<RevokeOutcome> {
+export async function revokeCertificate(db: Database, staff: { id: string }, id: string, reason: string, now = Date.now()): Promise<RevokeOutcome> {
   const parsed = revokeFormSchema.shape.reason.safeParse(reason);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Say why the certificate is revoked." };
   if (!certificateIdSchema.safeParse(id).success) return { ok: false, status: 404, message: "No certificate has this id." };

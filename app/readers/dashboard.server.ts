@@ -15,7 +15,10 @@ const profileForm = applicationForm.extend({
 export type ProfileInput = z.infer<typeof profileForm>;
 
 export function parseReaderProfile(formData: FormData) {
-  const chosen = formData.getAll("specialty").map(String).filter((s) => (SPECIALTIES as readonly string[]).includes(s));
+  const chosen = formData
+    .getAll("specialty")
+    .map(String)
+    .filter((s) => (SPECIALTIES as readonly string[]).includes(s));
   const written = String(formData.get("otherSpecialties") ?? "")
     .split(",")
     .map((s) => s.trim())
@@ -111,7 +114,13 @@ export async function updateReaderProfile(db: Database, userId: string, input: P
   const now = Date.now();
   const sameLevel = reader.levelId ? eq(users.levelId, reader.levelId) : isNull(users.levelId);
   const stillFits = sql`EXISTS (SELECT 1 FROM ${users} WHERE ${and(eq(users.id, userId), eq(users.isReader, true), sameLevel)} AND ${price} BETWEEN ${floor} AND ${ceiling})`;
-  const values = { specialties: JSON.stringify(input.specialties), languages: JSON.stringify(input.languages), yearsOfPractice: input.yearsOfPractice, introduction: input.introduction, updatedAt: now };
+  const values = {
+    specialties: JSON.stringify(input.specialties),
+    languages: JSON.stringify(input.languages),
+    yearsOfPractice: input.yearsOfPractice,
+    introduction: input.introduction,
+    updatedAt: now,
+  };
   const [saved] = await db.batch([
     db
       .update(users)
@@ -121,10 +130,11 @@ export async function updateReaderProfile(db: Database, userId: string, input: P
     // An insert from a select names every column of the table, in order.
     db
       .insert(readerProfiles)
-      .select(sql`SELECT id, ${values.specialties}, ${values.languages}, ${values.yearsOfPractice}, 0, 0, 0, 0, ${now}, 0, ${values.introduction} FROM users WHERE id = ${userId} AND ${stillFits}`)
+      .select(
+        sql`SELECT id, ${values.specialties}, ${values.languages}, ${values.yearsOfPractice}, 0, 0, 0, 0, ${now}, 0, ${values.introduction} FROM users WHERE id = ${userId} AND ${stillFits}`,
+      )
       .onConflictDoUpdate({ target: readerProfiles.userId, set: values }),
   ]);
   if (!saved.length) return { ok: false, status: 409, field: "price", message: "Your level changed meanwhile; please check your price and save again." };
   return { ok: true };
 }
-

@@ -36,7 +36,15 @@ function useFavourite(username: string, saved: FavouriteState) {
 
 function Heart({ filled }: { filled: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-5"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
       <path d="M12 20.5s-7.5-4.6-9.2-9.3C1.6 7.8 3.8 4.5 7.2 4.5c2 0 3.6 1.1 4.8 2.8 1.2-1.7 2.8-2.8 4.8-2.8 3.4 0 5.6 3.3 4.4 6.7-1.7 4.7-9.2 9.3-9.2 9.3Z" />
     </svg>
   );
@@ -106,13 +114,7 @@ export function FavouriteControls({
         <fetcher.Form method="post" action={action}>
           {back}
           <input type="hidden" name="intent" value={state.notify ? "notify-off" : "notify-on"} />
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={state.notify}
-            data-testid="notify-switch"
-            className={cn(buttonClasses("ghost", "sm"), "gap-2")}
-          >
+          <button type="submit" role="switch" aria-checked={state.notify} data-testid="notify-switch" className={cn(buttonClasses("ghost", "sm"), "gap-2")}>
             <span aria-hidden="true" className={cn("relative inline-block h-5 w-9 rounded-full transition", state.notify ? "bg-brand" : "bg-line")}>
               <span className={cn("absolute top-0.5 size-4 rounded-full bg-surface shadow transition-all", state.notify ? "left-4.5" : "left-0.5")} />
             </span>

@@ -18,20 +18,33 @@ export const favouriteFormSchema = z.object({
 export type FavouriteOutcome = { ok: true; favourite: boolean; notify: boolean } | { ok: false; status: 400 | 404; error: string };
 
 const readerByUsername = (db: Database, username: string) =>
-  db.select({ id: users.id }).from(users).where(and(eq(users.username, username), eq(users.isReader, true))).limit(1);
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, username), eq(users.isReader, true)))
+    .limit(1);
 
 /**
  * Applies one intent of `followerId` to the reader named `username`, in one round trip. Each intent
  * states the end it wants, so sending it twice changes nothing more: favouriting a favourite keeps
  * its notice setting, turning notices on makes the reader a favourite too.
  */
-export async function changeFavourite(db: Database, followerId: string, username: string, intent: FavouriteIntent, now = Date.now()): Promise<FavouriteOutcome> {
+export async function changeFavourite(
+  db: Database,
+  followerId: string,
+  username: string,
+  intent: FavouriteIntent,
+  now = Date.now(),
+): Promise<FavouriteOutcome> {
   const reader = sql`(select ${users.id} from ${users} where ${users.username} = ${username} and ${users.isReader} = 1 and ${users.id} <> ${followerId})`;
   const write =
     intent === "unfavourite"
       ? db.delete(readerFollows).where(and(eq(readerFollows.followerId, followerId), sql`${readerFollows.readerId} = ${reader}`))
       : intent === "notify-off"
-        ? db.update(readerFollows).set({ notify: false }).where(and(eq(readerFollows.followerId, followerId), sql`${readerFollows.readerId} = ${reader}`))
+        ? db
+            .update(readerFollows)
+            .set({ notify: false })
+            .where(and(eq(readerFollows.followerId, followerId), sql`${readerFollows.readerId} = ${reader}`))
         : (() => {
             // An insert from a select names every column of the table, in order.
             const insert = db.insert(readerFollows).select(sql`select ${followerId}, id, ${now}, null, 1 from ${users} where id = ${reader}`);
@@ -67,7 +80,11 @@ export async function stopReaderNotices(db: Database, followerId: string, reader
 /** The reader an unsubscribe link names, and whether that person still hears of them. */
 export async function followOf(db: Database, followerId: string, readerId: string) {
   const [row] = await db
-    .select({ username: users.username, name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})`, notify: sql<number | null>`${readerFollows.notify}` })
+    .select({
+      username: users.username,
+      name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})`,
+      notify: sql<number | null>`${readerFollows.notify}`,
+    })
     .from(users)
     .leftJoin(readerFollows, and(eq(readerFollows.readerId, users.id), eq(readerFollows.followerId, followerId)))
     .where(eq(users.id, readerId))

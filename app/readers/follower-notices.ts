@@ -1,7 +1,19 @@
 import type { Notice } from "../mail/notices.server";
 
 /** The e-mail a follower gets when a favourite reader comes online (and no device of theirs took the push). */
-export function readerOnlineNotice({ to, name, username, origin, unsubscribeUrl }: { to: string; name: string; username: string; origin: string; unsubscribeUrl: string }): Notice {
+export function readerOnlineNotice({
+  to,
+  name,
+  username,
+  origin,
+  unsubscribeUrl,
+}: {
+  to: string;
+  name: string;
+  username: string;
+  origin: string;
+  unsubscribeUrl: string;
+}): Notice {
   return {
     to,
     subject: `${name} is online on Arcanum`,

@@ -20,7 +20,14 @@ export async function setReaderPrice(db: Database, userId: string, pricePerMinut
   const [saved] = await db
     .update(users)
     .set({ customPricePerMinute: pricePerMinute, updatedAt: Date.now() })
-    .where(and(eq(users.id, userId), eq(users.isReader, true), sql`${pricePerMinute} BETWEEN ${floor} AND ${ceiling}`, reader.levelId ? eq(users.levelId, reader.levelId) : sql`${users.levelId} IS NULL`))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.isReader, true),
+        sql`${pricePerMinute} BETWEEN ${floor} AND ${ceiling}`,
+        reader.levelId ? eq(users.levelId, reader.levelId) : sql`${users.levelId} IS NULL`,
+      ),
+    )
     .returning({ id: users.id });
   if (!saved) return { ok: false, status: 400, message: "Your level changed meanwhile; please try again." };
   return { ok: true, message: "Price saved." };
@@ -97,7 +104,16 @@ export async function promoteReader(db: Database, userId: string, now = Date.now
   const move = db
     .update(users)
     .set({ levelId: target.id, customPricePerMinute: sql`MAX(COALESCE(${users.customPricePerMinute}, 0), ${target.minPricePerMinute})`, updatedAt: now })
-    .where(and(eq(users.id, userId), eq(users.isReader, true), sql`(${users.levelId} IS NULL OR ${users.levelId} IN (${sql.join(lower.map((id) => sql`${id}`), sql`, `)}))`))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.isReader, true),
+        sql`(${users.levelId} IS NULL OR ${users.levelId} IN (${sql.join(
+          lower.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`,
+      ),
+    )
     .returning({ id: users.id });
   if (!evidence) {
     const [moved] = await move;

@@ -6,7 +6,11 @@
 export const STOP_NOTICES_PATH = "/readers/notices/stop";
 
 const encoder = new TextEncoder();
-const base64Url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64Url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 async function signature(secret: string, followerId: string, readerId: string) {
   const raw = new Uint8Array(secret.match(/../g)!.map((pair) => parseInt(pair, 16)));

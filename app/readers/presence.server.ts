@@ -36,8 +36,14 @@ export async function settleReaderPresence(db: Database, online: string[], now: 
   // One bound value however many readers are online (D1 takes at most 100 a statement).
   const live = sql`(SELECT value FROM json_each(${JSON.stringify(online)}))`;
   await db.batch([
-    db.update(users).set({ isOnline: false }).where(and(eq(users.isOnline, true), sql`${users.id} NOT IN ${live}`)),
-    db.update(users).set({ isOnline: true, lastSeenAt: now }).where(and(eq(users.isReader, true), sql`${users.id} IN ${live}`)),
+    db
+      .update(users)
+      .set({ isOnline: false })
+      .where(and(eq(users.isOnline, true), sql`${users.id} NOT IN ${live}`)),
+    db
+      .update(users)
+      .set({ isOnline: true, lastSeenAt: now })
+      .where(and(eq(users.isReader, true), sql`${users.id} IN ${live}`)),
   ]);
 }
 

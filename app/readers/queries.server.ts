@@ -74,7 +74,9 @@ function whereClause(filters: ReaderFilters, online: SQL): SQL {
   const conditions: SQL[] = [sql`${users.isReader} = 1`, sql`${users.username} is not null`, notSuspended];
   if (filters.online) conditions.push(online);
   if (filters.mine) {
-    conditions.push(sql`exists (select 1 from ${readerFollows} where ${readerFollows.followerId} = ${filters.viewerId ?? ""} and ${readerFollows.readerId} = ${users.id})`);
+    conditions.push(
+      sql`exists (select 1 from ${readerFollows} where ${readerFollows.followerId} = ${filters.viewerId ?? ""} and ${readerFollows.readerId} = ${users.id})`,
+    );
   }
   if (filters.specialty) {
     conditions.push(sql`exists (select 1 from json_each(${readerProfiles.specialties}) where value = ${filters.specialty})`);
@@ -117,7 +119,9 @@ export async function readerAvatarKey(db: Database, username: string, file: stri
 
 /** The viewer's favourite state of the reader in the row, as a column. */
 const followOf = (viewerId: string | undefined) =>
-  viewerId ? sql`(select ${readerFollows.notify} from ${readerFollows} where ${readerFollows.followerId} = ${viewerId} and ${readerFollows.readerId} = ${users.id})` : sql`null`;
+  viewerId
+    ? sql`(select ${readerFollows.notify} from ${readerFollows} where ${readerFollows.followerId} = ${viewerId} and ${readerFollows.readerId} = ${users.id})`
+    : sql`null`;
 
 function toCard({ online, specialties, languages, ratingSum, ratingCount, avatarUrl, follow, ...row }: ReaderRow) {
   return {

@@ -47,7 +47,12 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
     topic: SPREADS,
     prompt: "Why does the Celtic Cross give hopes and fears a single position rather than two?",
     right: "What we wish for and what we dread are often one thing seen two ways",
-    wrong: ["To keep a card spare for the outcome", "Because fears never show up in a spread", "Because only Major Arcana may lie there", "Because hopes are read only in reversed cards"],
+    wrong: [
+      "To keep a card spare for the outcome",
+      "Because fears never show up in a spread",
+      "Because only Major Arcana may lie there",
+      "Because hopes are read only in reversed cards",
+    ],
   },
   {
     id: "horseshoe-last",
@@ -80,9 +85,14 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
   {
     id: "open-question",
     topic: SPREADS,
-    prompt: "Why do many readers help a querent turn \"Will he call me?\" into \"What should I understand about this connection?\" before laying a spread?",
+    prompt: 'Why do many readers help a querent turn "Will he call me?" into "What should I understand about this connection?" before laying a spread?',
     right: "An open query leaves room for advice and for the querent's own say in what happens",
-    wrong: ["Yes-or-no queries make the cards lie", "Closed queries need twice as many cards", "The deck refuses to answer about other people", "Open queries always give brighter readings"],
+    wrong: [
+      "Yes-or-no queries make the cards lie",
+      "Closed queries need twice as many cards",
+      "The deck refuses to answer about other people",
+      "Open queries always give brighter readings",
+    ],
   },
 
   // Cards in a situation
@@ -91,14 +101,24 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
     topic: SITUATIONS,
     prompt: "The Tower falls in the outcome position for a querent who has ignored cracks in a business partnership. Which reading fits best?",
     right: "A shake-up will bring down what was not soundly built, clearing room for something truer",
-    wrong: ["The partnership will grow slowly and calmly", "A romance will start at work", "The querent will come into an inheritance", "Nothing will move for years"],
+    wrong: [
+      "The partnership will grow slowly and calmly",
+      "A romance will start at work",
+      "The querent will come into an inheritance",
+      "Nothing will move for years",
+    ],
   },
   {
     id: "hermit-advice",
     topic: SITUATIONS,
     prompt: "The Hermit appears as advice for someone overwhelmed by everyone's opinions about their choice. What does it counsel?",
     right: "Step back from the noise and listen for what they themselves think",
-    wrong: ["Hold a large gathering and take a vote", "Follow whoever speaks most confidently", "Decide tonight, before doubts set in", "Ask still more people what they would do"],
+    wrong: [
+      "Hold a large gathering and take a vote",
+      "Follow whoever speaks most confidently",
+      "Decide tonight, before doubts set in",
+      "Ask still more people what they would do",
+    ],
   },
   {
     id: "lovers-job",
@@ -126,21 +146,36 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
     topic: SITUATIONS,
     prompt: "The Five of Cups appears for someone mourning a missed chance. What does the card invite them to notice?",
     right: "Not everything was spilled: something of worth still stands behind them",
-    wrong: ["Every door is now closed to them", "They should blame the people around them", "The chance will come back exactly as before", "They are better off feeling nothing at all"],
+    wrong: [
+      "Every door is now closed to them",
+      "They should blame the people around them",
+      "The chance will come back exactly as before",
+      "They are better off feeling nothing at all",
+    ],
   },
   {
     id: "queen-swords-signifier",
     topic: SITUATIONS,
     prompt: "The Queen of Swords is chosen to describe the querent. What kind of person does it suggest?",
     right: "Someone sharp-sighted and plain-spoken, shaped by what they have lived through",
-    wrong: ["Someone ruled by passing moods", "Someone who loves comfort above all", "Someone who acts without pausing", "Someone who avoids every disagreement"],
+    wrong: [
+      "Someone ruled by passing moods",
+      "Someone who loves comfort above all",
+      "Someone who acts without pausing",
+      "Someone who avoids every disagreement",
+    ],
   },
   {
     id: "knight-wands-love",
     topic: SITUATIONS,
     prompt: "In a love reading, the Knight of Wands describes the person the querent is seeing. What is the usual picture?",
     right: "An exciting, restless suitor who may not stay for long",
-    wrong: ["A steady partner ready to settle down", "A jealous rival for the querent's affection", "A wise older mentor", "A childhood friend who never changes"],
+    wrong: [
+      "A steady partner ready to settle down",
+      "A jealous rival for the querent's affection",
+      "A wise older mentor",
+      "A childhood friend who never changes",
+    ],
   },
   {
     id: "two-swords-offers",
@@ -154,7 +189,12 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
     topic: SITUATIONS,
     prompt: "The Wheel of Fortune comes up for a querent worn down by months of bad luck. What does it suggest?",
     right: "Circumstances turn; what is low now will not stay low",
-    wrong: ["The bad luck is a curse that will last", "The querent caused every misfortune", "They should stop trying altogether", "Only a lottery win can help"],
+    wrong: [
+      "The bad luck is a curse that will last",
+      "The querent caused every misfortune",
+      "They should stop trying altogether",
+      "Only a lottery win can help",
+    ],
   },
   {
     id: "devil-habit",
@@ -210,7 +250,12 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
     topic: SITUATIONS,
     prompt: "Judgement appears for someone who once set aside a vocation and now wonders about taking it up again. What does it suggest?",
     right: "The moment has come to answer that summons and begin again",
-    wrong: ["The door closed forever long ago", "They will be punished for leaving it", "Someone else will decide for them", "Money alone should settle the matter"],
+    wrong: [
+      "The door closed forever long ago",
+      "They will be punished for leaving it",
+      "Someone else will decide for them",
+      "Money alone should settle the matter",
+    ],
   },
   {
     id: "hanged-waiting",
@@ -240,7 +285,12 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
     topic: COMBINATIONS,
     prompt: "Seven of the ten cards in a spread are Pentacles. What does that tell you before you read a single card?",
     right: "It is rooted in everyday life: money, the body, the house and the job",
-    wrong: ["It is about quarrels and cruel remarks", "It is about courtship and moods", "It is about a mystical vocation", "It is about striving and artistic drive"],
+    wrong: [
+      "It is about quarrels and cruel remarks",
+      "It is about courtship and moods",
+      "It is about a mystical vocation",
+      "It is about striving and artistic drive",
+    ],
   },
   {
     id: "swords-majority",
@@ -296,14 +346,24 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
     topic: COMBINATIONS,
     prompt: "The same card has come up in three of a querent's readings over a month. How does a careful reader take it?",
     right: "As a theme that is asking for attention and has not yet been dealt with",
-    wrong: ["As proof the deck is badly shuffled", "As a sign to stop reading for them", "As a guarantee the card's event is certain", "As a card to take out of the deck"],
+    wrong: [
+      "As proof the deck is badly shuffled",
+      "As a sign to stop reading for them",
+      "As a guarantee the card's event is certain",
+      "As a card to take out of the deck",
+    ],
   },
   {
     id: "reversed-suit-run",
     topic: COMBINATIONS,
     prompt: "Nearly every card in a spread comes up reversed. What do many readers take this to say first?",
     right: "Much in the situation is held back, turned inward or not yet expressed",
-    wrong: ["The deck should be thrown away", "Every card means its opposite and the news is all good", "The querent has asked a forbidden thing", "The reading is about someone else"],
+    wrong: [
+      "The deck should be thrown away",
+      "Every card means its opposite and the news is all good",
+      "The querent has asked a forbidden thing",
+      "The reading is about someone else",
+    ],
   },
 
   // Care for the querent
@@ -312,7 +372,12 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
     topic: CARE,
     prompt: "A querent asks you to find out from the cards whether their partner is cheating. What is the responsible way to respond?",
     right: "Turn the reading toward what the querent can understand or do in their own situation",
-    wrong: ["Name the third party by the court cards", "Say yes if any Swords card appears", "Refuse and end the reading in silence", "Tell them to walk out at once"],
+    wrong: [
+      "Name the third party by the court cards",
+      "Say yes if any Swords card appears",
+      "Refuse and end the reading in silence",
+      "Tell them to walk out at once",
+    ],
   },
   {
     id: "death-date",
@@ -326,14 +391,24 @@ export const QUIZ_BANK: readonly BankQuestion[] = [
     topic: CARE,
     prompt: "During a reading a querent describes worrying symptoms and asks what the cards say about their health. What should a reader do?",
     right: "Encourage them to see a doctor; a reading is no substitute for medical care",
-    wrong: ["Diagnose by the Pentacles in the spread", "Tell them the cards show nothing serious", "Suggest stopping any treatment", "Promise healing if they book again"],
+    wrong: [
+      "Diagnose by the Pentacles in the spread",
+      "Tell them the cards show nothing serious",
+      "Suggest stopping any treatment",
+      "Promise healing if they book again",
+    ],
   },
   {
     id: "third-party",
     topic: CARE,
     prompt: "A querent wants a detailed reading about what their boss privately thinks and plans. What is the fair approach?",
     right: "Keep the reading on the querent's side: their position, their options, their next step",
-    wrong: ["Read the boss's private plans card by card", "Refuse anything that mentions the office", "Tell them their boss is against them", "Ask for the boss's birth date first"],
+    wrong: [
+      "Read the boss's private plans card by card",
+      "Refuse anything that mentions the office",
+      "Tell them their boss is against them",
+      "Ask for the boss's birth date first",
+    ],
   },
   {
     id: "frightening-card",

@@ -81,7 +81,10 @@ async function latestAttempt(db: Database, userId: string) {
 async function readerMark(db: Database, userId: string): Promise<ReaderMark | null> {
   const [standing, certificate] = await Promise.all([
     readerStanding(db, userId),
-    db.query.readerCertificates.findFirst({ where: and(eq(readerCertificates.userId, userId), isNull(readerCertificates.revokedAt)), orderBy: desc(readerCertificates.issuedAt) }),
+    db.query.readerCertificates.findFirst({
+      where: and(eq(readerCertificates.userId, userId), isNull(readerCertificates.revokedAt)),
+      orderBy: desc(readerCertificates.issuedAt),
+    }),
   ]);
   if (!standing?.isReader) return null;
   const next = nextLevel(standing.level);
@@ -112,7 +115,8 @@ export async function quizState(db: Database, user: { id: string }, now = Date.n
  * profile (name, bio, price, specialties, languages, years), and a reader without one gets an empty profile.
  */
 function becomeReader(db: Database, userId: string, now: number) {
-  const application = (column: "display_name" | "bio" | "price_per_minute") => sql`(SELECT ${sql.identifier(column)} FROM reader_applications WHERE user_id = ${userId})`;
+  const application = (column: "display_name" | "bio" | "price_per_minute") =>
+    sql`(SELECT ${sql.identifier(column)} FROM reader_applications WHERE user_id = ${userId})`;
   return [
     db
       .update(users)
@@ -129,9 +133,7 @@ function becomeReader(db: Database, userId: string, now: number) {
     // An insert from a select names every column of the table, in order.
     db
       .insert(readerProfiles)
-      .select(
-        sql`SELECT user_id, specialties, languages, years_of_practice, 0, 0, 0, 0, ${now}, 0, '' FROM reader_applications WHERE user_id = ${userId}`,
-      )
+      .select(sql`SELECT user_id, specialties, languages, years_of_practice, 0, 0, 0, 0, ${now}, 0, '' FROM reader_applications WHERE user_id = ${userId}`)
       .onConflictDoNothing(),
     db.insert(readerProfiles).values({ userId, updatedAt: now }).onConflictDoNothing(),
   ] as const;
@@ -179,7 +181,12 @@ export async function submitAttempt(
   ]);
   if (!row) return { ok: false, status: 404, message: "That quiz attempt was not found." };
   if (row.submittedAt != null) return { ok: false, status: 409, message: "This attempt has already been submitted." };
-  if (now > row.deadlineAt + SUBMIT_GRACE_MS) return { ok: false, status: 409, message: "Time ran out before your answers arrived, so this attempt does not count. You may try again 24 hours after you started." };
+  if (now > row.deadlineAt + SUBMIT_GRACE_MS)
+    return {
+      ok: false,
+      status: 409,
+      message: "Time ran out before your answers arrived, so this attempt does not count. You may try again 24 hours after you started.",
+    };
   const stored = JSON.parse(row.questions) as StoredQuestion[];
   const chosen = stored.map((q, i) => {
     const a = answers[i];
@@ -226,5 +233,8 @@ export async function submitAttempt(
   if (!person?.isReader && !certify) return { ok: true, value: { ...result, certificateId, reader: null } };
   const promoted = await reviewReaderLevel(db, user.id, now, env);
   const standing = await readerStanding(db, user.id);
-  return { ok: true, value: { ...result, certificateId, reader: { bestPercent: Math.floor(standing?.bestQuizPercent ?? 0), promotedTo: promoted?.name ?? null } } };
+  return {
+    ok: true,
+    value: { ...result, certificateId, reader: { bestPercent: Math.floor(standing?.bestQuizPercent ?? 0), promotedTo: promoted?.name ?? null } },
+  };
 }

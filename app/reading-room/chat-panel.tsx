@@ -63,7 +63,10 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
         >
           Chat
           {unread > 0 ? (
-            <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-white px-1.5 text-xs font-semibold text-brand" data-testid="chat-unread">
+            <span
+              className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-white px-1.5 text-xs font-semibold text-brand"
+              data-testid="chat-unread"
+            >
               {unread}
               <span className="sr-only"> unread</span>
             </span>
@@ -83,7 +86,9 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
         )}
       >
         <div className="flex items-center justify-between gap-2">
-          <h2 id="chat-heading" className="font-semibold">Chat</h2>
+          <h2 id="chat-heading" className="font-semibold">
+            Chat
+          </h2>
           <button type="button" onClick={() => setOpen(false)} className={cn(buttonClasses("ghost", "sm"), "sm:hidden")}>
             Close
           </button>
@@ -91,11 +96,18 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
         {count === 0 ? (
           <p className="mt-1 text-sm text-muted">Say hello, or ask about a card. Everyone at the table sees it.</p>
         ) : (
-          <ol ref={list} className="mt-2 max-h-64 space-y-2 overflow-y-auto pr-1 text-sm max-sm:max-h-none max-sm:min-h-0 max-sm:flex-1" aria-live="polite" data-testid="chat-lines">
+          <ol
+            ref={list}
+            className="mt-2 max-h-64 space-y-2 overflow-y-auto pr-1 text-sm max-sm:max-h-none max-sm:min-h-0 max-sm:flex-1"
+            aria-live="polite"
+            data-testid="chat-lines"
+          >
             {room.chat.map((entry) => (
               <li key={entry.id} className={entry.from === you ? "text-right" : ""}>
                 <span className="block text-xs text-muted">{entry.from === you ? "You" : entry.name}</span>
-                <span className={`inline-block max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3 py-1.5 text-left ${entry.from === you ? "bg-brand text-white" : "bg-surface-2"}`}>
+                <span
+                  className={`inline-block max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3 py-1.5 text-left ${entry.from === you ? "bg-brand text-white" : "bg-surface-2"}`}
+                >
                   {entry.text}
                 </span>
               </li>
@@ -103,7 +115,9 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
           </ol>
         )}
         <form onSubmit={send} className="mt-3 flex gap-2">
-          <label htmlFor="chat-input" className="sr-only">Message</label>
+          <label htmlFor="chat-input" className="sr-only">
+            Message
+          </label>
           <input
             id="chat-input"
             value={text}
@@ -113,7 +127,9 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
             placeholder="Write a message"
             className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 py-2 text-sm"
           />
-          <button type="submit" className={buttonClasses("secondary", "sm")} disabled={!room.connected || !text.trim()}>Send</button>
+          <button type="submit" className={buttonClasses("secondary", "sm")} disabled={!room.connected || !text.trim()}>
+            Send
+          </button>
         </form>
       </section>
     </>

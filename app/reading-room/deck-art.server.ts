@@ -24,7 +24,11 @@ export const CLASSIC_CHOICE = {
 export async function deckArt(db: Database, deckId: string | null): Promise<DeckArt> {
   if (deckId) {
     const [[deck], rows] = await Promise.all([
-      db.select({ theme: decks.theme, artStyle: decks.artStyle, cardBack: decks.cardBack, backImageKey: decks.backImageKey, updatedAt: decks.updatedAt }).from(decks).where(eq(decks.id, deckId)).limit(1),
+      db
+        .select({ theme: decks.theme, artStyle: decks.artStyle, cardBack: decks.cardBack, backImageKey: decks.backImageKey, updatedAt: decks.updatedAt })
+        .from(decks)
+        .where(eq(decks.id, deckId))
+        .limit(1),
       db.select({ key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt }).from(cards).where(eq(cards.deckId, deckId)),
     ]);
     const faces: Record<string, string> = {};

@@ -48,7 +48,9 @@ export const DeckPicker = forwardRef<
   const picture = shown ? (shown.coverUrl ?? shown.backUrl) : null;
   return (
     <div className="mt-3">
-      <p className="text-sm font-medium" id={`${reasonId}-label`}>Deck</p>
+      <p className="text-sm font-medium" id={`${reasonId}-label`}>
+        Deck
+      </p>
       <button
         ref={ref}
         type="button"
@@ -62,10 +64,18 @@ export const DeckPicker = forwardRef<
         className="mt-1 flex w-full items-center gap-3 rounded-xl border border-line bg-surface p-2 text-left not-disabled:hover:bg-surface-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted"
       >
         {picture ? <img src={picture} alt="" className="aspect-[3/4] w-8 shrink-0 rounded object-cover shadow-sm" /> : null}
-        <span className="min-w-0 flex-1 truncate" id={`${reasonId}-title`}>{currentTitle}</span>
-        <span className="shrink-0 text-xs text-muted" aria-hidden="true">Change ▾</span>
+        <span className="min-w-0 flex-1 truncate" id={`${reasonId}-title`}>
+          {currentTitle}
+        </span>
+        <span className="shrink-0 text-xs text-muted" aria-hidden="true">
+          Change ▾
+        </span>
       </button>
-      {blocked ? <p id={reasonId} className="mt-1 text-xs text-muted">{blocked}</p> : null}
+      {blocked ? (
+        <p id={reasonId} className="mt-1 text-xs text-muted">
+          {blocked}
+        </p>
+      ) : null}
       <DeckDialog
         open={open}
         onClose={() => setOpen(false)}
@@ -127,7 +137,12 @@ function DeckDialog(props: { open: boolean; onClose: () => void; choices: DeckCh
             selected ? "border-brand bg-brand-soft" : "border-transparent",
           )}
         >
-          <img src={deck.coverUrl ?? deck.backUrl} alt="" loading="lazy" className="aspect-[3/4] w-10 shrink-0 rounded-md object-cover shadow-sm ring-1 ring-black/10" />
+          <img
+            src={deck.coverUrl ?? deck.backUrl}
+            alt=""
+            loading="lazy"
+            className="aspect-[3/4] w-10 shrink-0 rounded-md object-cover shadow-sm ring-1 ring-black/10"
+          />
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium">{deck.title}</span>
             <span className="block text-xs text-muted">
@@ -143,7 +158,9 @@ function DeckDialog(props: { open: boolean; onClose: () => void; choices: DeckCh
   return (
     <Sheet open={props.open} onClose={props.onClose} label="Choose a deck">
       <h2 className="text-2xl font-bold">Choose a deck</h2>
-      <label className="mt-3 block text-sm font-medium" htmlFor="deck-search">Search decks</label>
+      <label className="mt-3 block text-sm font-medium" htmlFor="deck-search">
+        Search decks
+      </label>
       <input
         ref={search}
         id="deck-search"
@@ -165,17 +182,21 @@ function DeckDialog(props: { open: boolean; onClose: () => void; choices: DeckCh
       <p role="status" className="mt-2 text-xs text-muted" data-testid="deck-results-count">
         {found === 0 ? `No deck is called “${query.trim()}”.` : `${found} ${found === 1 ? "deck" : "decks"}`}
       </p>
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- see the handler's comment */}
       <div
         ref={list}
         id="deck-results"
         className="mt-2 max-h-[min(55dvh,28rem)] overflow-y-auto pr-1"
+        // The arrow keys move between the deck buttons inside; the list itself never takes the focus.
         onKeyDown={(event) => move(event, document.activeElement as HTMLElement | null)}
       >
         {classic ? <ul className="grid gap-1 sm:grid-cols-2">{option(classic)}</ul> : null}
         {shownGroups.map((group) =>
           group.decks.length > 0 ? (
             <section key={group.key} aria-labelledby={`deck-group-${group.key}`} className="mt-3">
-              <h3 id={`deck-group-${group.key}`} className="text-xs font-semibold uppercase tracking-widest text-gold">{group.label}</h3>
+              <h3 id={`deck-group-${group.key}`} className="text-xs font-semibold uppercase tracking-widest text-gold">
+                {group.label}
+              </h3>
               <ul className="mt-1 grid gap-1 sm:grid-cols-2">{group.decks.map(option)}</ul>
             </section>
           ) : null,
@@ -191,7 +212,9 @@ export function DeckForm(props: { action: string; choices: DeckChoices; current:
   return (
     <form method="post" action={props.action} className="rounded-2xl border border-line bg-surface/80 p-4" data-testid="deck-form">
       <input type="hidden" name="intent" value="deck" />
-      <label className="block text-sm font-medium" htmlFor="deck-plain">Deck</label>
+      <label className="block text-sm font-medium" htmlFor="deck-plain">
+        Deck
+      </label>
       <select
         id="deck-plain"
         name="deckId"
@@ -204,7 +227,9 @@ export function DeckForm(props: { action: string; choices: DeckChoices; current:
           group.decks.length > 0 ? (
             <optgroup key={group.key} label={group.label}>
               {group.decks.map((deck) => (
-                <option key={deck.id} value={deck.id}>{deck.title}</option>
+                <option key={deck.id} value={deck.id}>
+                  {deck.title}
+                </option>
               ))}
             </optgroup>
           ) : null,
@@ -214,7 +239,11 @@ export function DeckForm(props: { action: string; choices: DeckChoices; current:
         Use this deck
       </button>
       {props.blocked ? <p className="mt-1 text-xs text-muted">{props.blocked}</p> : null}
-      {props.error ? <p role="alert" className="mt-1 text-xs text-danger">{props.error}</p> : null}
+      {props.error ? (
+        <p role="alert" className="mt-1 text-xs text-danger">
+          {props.error}
+        </p>
+      ) : null}
     </form>
   );
 }

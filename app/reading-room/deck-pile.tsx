@@ -81,7 +81,9 @@ export function DeckPile(props: {
         ) : null}
       </div>
       <p className="text-left sm:text-center">
-        <span className="block text-sm font-semibold" data-testid="pile-count">{cardCount(props.count)}</span>
+        <span className="block text-sm font-semibold" data-testid="pile-count">
+          {cardCount(props.count)}
+        </span>
         <span className="block text-xs text-muted">{STEP_WORDS[props.step]}</span>
       </p>
     </div>

@@ -37,9 +37,11 @@ function otherSide(sharing: Extract<EntrySharing, { kind: "paid" }>) {
 /** Where a paid reading's sharing stands, in words: nobody asked, the other side asked, you asked, or both agreed. */
 export function paidSharingState(sharing: Extract<EntrySharing, { kind: "paid" }>) {
   const other = otherSide(sharing);
-  if (sharing.asked && sharing.agreed) return `You and ${other.name} both agreed to share this reading. Either of you can withdraw, and the link stops working.`;
+  if (sharing.asked && sharing.agreed)
+    return `You and ${other.name} both agreed to share this reading. Either of you can withdraw, and the link stops working.`;
   if (sharing.asked) return `You asked to share this reading. Its link works once ${other.agrees}; until then it shows nothing.`;
-  if (sharing.agreed) return `${other.name[0]!.toUpperCase()}${other.name.slice(1)} asked to share this reading by a link (the question and the cards, never your notes). It works only if you agree.`;
+  if (sharing.agreed)
+    return `${other.name[0]!.toUpperCase()}${other.name.slice(1)} asked to share this reading by a link (the question and the cards, never your notes). It works only if you agree.`;
   return `This was a paid reading, kept by you and ${other.name} alike: a link to it works only once both of you agree. Asking shows nothing until ${other.agrees}.`;
 }
 

@@ -12,9 +12,8 @@ import { deleteMediaUnder } from "../media/media.server";
 import { claimStatement, earlierOutcome, holdsClaim, settleStatements, type Outcome, type SubmissionRef } from "../outbox/submission-keys.server";
 import { sharePicturePrefix } from "../media/picture-style";
 import { FULL_DECK } from "../tarot/cards";
-import { spreadById } from "./spreads";
 import type { EntrySharing } from "./journal-sharing";
-import type { RoomState } from "./state";
+import { spreadOf, type RoomState } from "./state";
 
 const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
 
@@ -26,7 +25,7 @@ export const notesForm = z.object({
 
 /** The reading as the journal keeps it. */
 export function journalContent(state: RoomState) {
-  const spread = spreadById(state.spreadId);
+  const spread = spreadOf(state);
   return {
     deckId: state.deckId,
     question: state.question || null,
@@ -42,6 +41,8 @@ export function journalContent(state: RoomState) {
         reversed: card.reversed,
       })),
     interpretation: state.interpretation.text || null,
+    // A copy of the positions: the entry reads the same after its spread is changed or deleted.
+    layout: spread && !spread.freeLayout ? spread.positions.map(({ name, meaning, x, y, rotation }) => ({ name, meaning, x, y, rotation })) : null,
   };
 }
 
@@ -74,7 +75,9 @@ const agreed = (who: "client_id" | "reader_id") =>
 export const linkAgreed = sql<boolean>`NOT EXISTS (SELECT 1 FROM paid_readings p WHERE p.id = ${readingJournal.sessionId} AND NOT (${agreed("client_id")} AND ${agreed("reader_id")}))`;
 
 /** Where the person stands in the entry's paid reading: null when it was not one. */
-const paidRole = sql<"client" | "reader" | "guest" | null>`(SELECT CASE WHEN p.client_id = ${readingJournal.userId} THEN 'client' WHEN p.reader_id = ${readingJournal.userId} THEN 'reader' ELSE 'guest' END FROM paid_readings p WHERE p.id = ${readingJournal.sessionId})`;
+const paidRole = sql<
+  "client" | "reader" | "guest" | null
+>`(SELECT CASE WHEN p.client_id = ${readingJournal.userId} THEN 'client' WHEN p.reader_id = ${readingJournal.userId} THEN 'reader' ELSE 'guest' END FROM paid_readings p WHERE p.id = ${readingJournal.sessionId})`;
 
 /** Whether the other side of the entry's paid reading shares it (for a guest at it: both do). */
 const otherAgreed = sql<boolean>`(SELECT CASE WHEN p.client_id = ${readingJournal.userId} THEN ${agreed("reader_id")} WHEN p.reader_id = ${readingJournal.userId} THEN ${agreed("client_id")} ELSE ${agreed("client_id")} AND ${agreed("reader_id")} END FROM paid_readings p WHERE p.id = ${readingJournal.sessionId})`;
@@ -118,9 +121,16 @@ export async function saveNotes(db: Database, userId: string, id: string, input:
   if (!key) return (await write()).length === 1 ? saved : refusal();
   const ref: SubmissionRef = { userId, key, action: "journal-notes" };
   const claim = newId();
-  const written = input.revision === undefined ? sql`${readingJournal.notes} = ${input.notes}` : sql`${readingJournal.notesRevision} = ${input.revision + 1} and ${readingJournal.notes} = ${input.notes}`;
+  const written =
+    input.revision === undefined
+      ? sql`${readingJournal.notes} = ${input.notes}`
+      : sql`${readingJournal.notesRevision} = ${input.revision + 1} and ${readingJournal.notes} = ${input.notes}`;
   const done = sql`exists (select 1 from ${readingJournal} where ${readingJournal.id} = ${id} and ${readingJournal.userId} = ${userId} and ${written})`;
-  const [claimed, updated] = await db.batch([claimStatement(db, ref, claim, Date.now()), write(holdsClaim(ref, claim)), ...settleStatements(db, ref, claim, saved, done)]);
+  const [claimed, updated] = await db.batch([
+    claimStatement(db, ref, claim, Date.now()),
+    write(holdsClaim(ref, claim)),
+    ...settleStatements(db, ref, claim, saved, done),
+  ]);
   if (claimed.length === 1) return updated.length === 1 ? saved : refusal();
   const earlier = await earlierOutcome(db, ref);
   if (earlier === null) return saveNotes(db, userId, id, input, key);
@@ -135,7 +145,9 @@ export async function saveNotes(db: Database, userId: string, id: string, input:
  * are deleted, so the caller can wait for it beside its next read.
  */
 export async function setSharing(db: Database, bucket: R2Bucket, userId: string, id: string, shared: boolean) {
-  const before = shared ? null : await db.query.readingJournal.findFirst({ columns: { shareId: true }, where: and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)) });
+  const before = shared
+    ? null
+    : await db.query.readingJournal.findFirst({ columns: { shareId: true }, where: and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)) });
   const rows = await db
     .update(readingJournal)
     .set({ shareId: shared ? sql`coalesce(${readingJournal.shareId}, ${randomToken(16)})` : null, updatedAt: Date.now() })

@@ -25,6 +25,8 @@ const personId = z.string().min(1).max(64);
 export const commandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("shuffle") }),
   z.object({ type: z.literal("chooseSpread"), spreadId: z.enum(SPREAD_IDS as unknown as [string, ...string[]]) }),
+  // The definition is checked by the room with the builder's own schema, so a refusal can say what is wrong.
+  z.object({ type: z.literal("chooseCustomSpread"), spreadId: z.string().max(64), spread: z.unknown() }),
   z.object({ type: z.literal("setReversals"), on: z.boolean() }),
   z.object({ type: z.literal("draw"), pick: z.number().int().min(0).max(77).optional() }),
   z.object({ type: z.literal("reveal"), position }),
@@ -43,8 +45,14 @@ export const commandSchema = z.discriminatedUnion("type", [
 export const signalSchema = z.object({
   kind: z.enum(["join", "offer", "answer", "ice", "leave"]),
   /** The sender's call (one tab's join), and the receiver's call it is meant for. */
-  call: z.string().regex(/^[0-9a-f]{8,32}$/).optional(),
-  for: z.string().regex(/^[0-9a-f]{8,32}$/).optional(),
+  call: z
+    .string()
+    .regex(/^[0-9a-f]{8,32}$/)
+    .optional(),
+  for: z
+    .string()
+    .regex(/^[0-9a-f]{8,32}$/)
+    .optional(),
   sdp: z.string().max(12_000).optional(),
   candidate: z
     .object({

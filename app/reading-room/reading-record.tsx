@@ -24,8 +24,7 @@ export function ReadingRecord(props: {
   return (
     <article className="grid gap-5 text-left">
       <p className="text-sm text-muted">
-        {props.spreadName} ·{" "}
-        {props.physicalDeck ? <span data-testid="physical-deck">read with {props.physicalDeck} · </span> : null}
+        {props.spreadName} · {props.physicalDeck ? <span data-testid="physical-deck">read with {props.physicalDeck} · </span> : null}
         <LocalTime at={props.createdAt} style="longWithTime" />
       </p>
       {props.question ? <p className="font-display text-2xl">“{props.question}”</p> : null}
@@ -40,7 +39,10 @@ export function ReadingRecord(props: {
                 className={cn("aspect-[3/4] w-full rounded-xl border border-line object-cover shadow-md", card.reversed && "rotate-180")}
               />
             ) : (
-              <span aria-hidden="true" className="grid aspect-[3/4] w-full place-items-center rounded-xl border border-dashed border-line bg-surface/60 p-3 text-center font-display text-lg text-muted">
+              <span
+                aria-hidden="true"
+                className="grid aspect-[3/4] w-full place-items-center rounded-xl border border-dashed border-line bg-surface/60 p-3 text-center font-display text-lg text-muted"
+              >
                 {card.name}
               </span>
             )}

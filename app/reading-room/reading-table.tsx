@@ -2,8 +2,9 @@ import { Form, useActionData, useLocation, useRevalidator } from "@remix-run/rea
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { SPREADS, spreadById } from "./spreads";
-import { canControl, isActive, whyNot, whyNotChangeDeck, type RoomState, type TableCard } from "./state";
+import { SPREADS, spreadById, type SpreadId } from "./spreads";
+import { CUSTOM_PREFIX, type CustomSpreadDefinition, type LaidSpread } from "./custom-spreads";
+import { canControl, isActive, spreadOf, whyNot, whyNotChangeDeck, type RoomState, type TableCard } from "./state";
 import { dealFromPile, DeckPile } from "./deck-pile";
 import { DeckForm, DeckPicker, titleOf, type DeckChoices } from "./deck-picker";
 import { useRoom } from "./use-room";
@@ -36,6 +37,8 @@ export type TableProps = {
   startVideo?: boolean;
   /** A paid reading: private to its client and reader, so nobody else is invited. */
   isPaid?: boolean;
+  /** The viewer's own spreads, offered after the built-in six to whoever leads. */
+  ownSpreads?: { id: string; spread: CustomSpreadDefinition }[];
 };
 
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
@@ -47,7 +50,7 @@ export function ReadingTable(props: TableProps) {
   // The room names the person once the socket is open; until then the page's word for it stands.
   const you = room.you ?? props.viewerId;
   const leads = you !== null && canControl(state, you);
-  const spread = spreadById(state.spreadId);
+  const spread = spreadOf(state);
   const now = useNow();
   const tableRef = useRef<HTMLDivElement>(null);
   const spreadRef = useRef<HTMLSelectElement>(null);
@@ -93,7 +96,13 @@ export function ReadingTable(props: TableProps) {
     revalidator.revalidate();
   }, [state.deckId, revalidator]);
   // A priced deck sends someone who has not bought it only the pictures of cards already turned over: ask for a new one once.
-  const unpictured = state.deckId === shownDeck.current ? state.table.filter((card) => card.revealed && !props.faces[card.key]).map((card) => card.key).join(" ") : "";
+  const unpictured =
+    state.deckId === shownDeck.current
+      ? state.table
+          .filter((card) => card.revealed && !props.faces[card.key])
+          .map((card) => card.key)
+          .join(" ")
+      : "";
   const askedFor = useRef("");
   useEffect(() => {
     if (!unpictured || unpictured === askedFor.current) return;
@@ -131,9 +140,15 @@ export function ReadingTable(props: TableProps) {
     return (
       <div className="mx-auto max-w-md py-20 text-center">
         <h2 className="text-3xl font-bold">You have left the table</h2>
-        <p className="mt-3 text-muted" role="alert">{room.closed}</p>
+        <p className="mt-3 text-muted" role="alert">
+          {room.closed}
+        </p>
         {/* A paid reading's bar stays: it shows the end and takes both to the receipt. */}
-        {room.meter ? <div className="mt-4 text-left"><PaidReadingBar room={room} /></div> : null}
+        {room.meter ? (
+          <div className="mt-4 text-left">
+            <PaidReadingBar room={room} />
+          </div>
+        ) : null}
       </div>
     );
   }
@@ -155,9 +170,15 @@ export function ReadingTable(props: TableProps) {
         <div className="needs-script mb-2 flex flex-wrap items-center gap-1">
           {leads ? (
             <>
-              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(0.8)} aria-label="Zoom out">−</button>
-              <span className="w-12 text-center text-xs text-muted" data-testid="zoom-level">{Math.round(state.view.zoom * 100)}%</span>
-              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(1.25)} aria-label="Zoom in">+</button>
+              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(0.8)} aria-label="Zoom out">
+                −
+              </button>
+              <span className="w-12 text-center text-xs text-muted" data-testid="zoom-level">
+                {Math.round(state.view.zoom * 100)}%
+              </span>
+              <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => zoomBy(1.25)} aria-label="Zoom in">
+                +
+              </button>
               <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => gestures.sendView({ zoom: 1, x: 0, y: 0 })}>
                 <span>
                   Reset<span className="max-sm:sr-only"> view</span>
@@ -165,19 +186,34 @@ export function ReadingTable(props: TableProps) {
               </button>
             </>
           ) : (
-            <span className="text-xs text-muted" data-testid="zoom-level">{Math.round(state.view.zoom * 100)}%</span>
+            <span className="text-xs text-muted" data-testid="zoom-level">
+              {Math.round(state.view.zoom * 100)}%
+            </span>
           )}
           <span className="flex-1" />
-          <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setGallery({ open: true, start: 0 })}>Gallery</button>
+          <button type="button" className={buttonClasses("ghost", "sm")} onClick={() => setGallery({ open: true, start: 0 })}>
+            Gallery
+          </button>
           {/* On a phone the row fits one line: the sounds show as a speaker, and the keyboard's shortcuts, of no use there, go. */}
           <button type="button" className={buttonClasses("ghost", "sm")} aria-pressed={sounds} onClick={() => setSounds((on) => !on)}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className="size-5 sm:hidden"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M11 5 6 9H3v6h3l5 4z" />
               {sounds ? <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" /> : <path d="m16 9 6 6M22 9l-6 6" />}
             </svg>
             <span className="max-sm:sr-only">{sounds ? "Sounds on" : "Sounds off"}</span>
           </button>
-          <button type="button" className={cn(buttonClasses("ghost", "sm"), "max-sm:hidden")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">?</button>
+          <button type="button" className={cn(buttonClasses("ghost", "sm"), "max-sm:hidden")} onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts">
+            ?
+          </button>
         </div>
         {/* The felt: the spread, and the deck's pile at its edge (under it on a phone, at its left on wider screens). */}
         <div className="relative flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
@@ -191,7 +227,7 @@ export function ReadingTable(props: TableProps) {
               className="absolute inset-0 origin-center transition-transform duration-300"
               style={{ transform: `translate(${state.view.x}%, ${state.view.y}%) scale(${state.view.zoom})` }}
             >
-              {state.table.length === 0 ? <EmptySpots spreadId={state.spreadId} /> : null}
+              {state.table.length === 0 ? <EmptySpots spread={spread} /> : null}
               {state.table.map((card) => {
                 const rotation = spread?.positions[card.position]?.rotation ?? 0;
                 // A card just drawn here flies in from the pile; cards already lying when the page came do not.
@@ -231,7 +267,9 @@ export function ReadingTable(props: TableProps) {
           {docked ? <VideoDock room={room} call={call} ownShown={ownShown} corner={corner} onMove={() => setCorner(nextCorner)} /> : null}
         </div>
         {room.notice ? (
-          <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">{room.notice}</p>
+          <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">
+            {room.notice}
+          </p>
         ) : null}
       </section>
 
@@ -247,10 +285,25 @@ export function ReadingTable(props: TableProps) {
         {leads ? (
           <>
             <div className="needs-script">
-              <Controls state={state} send={room.send} spreadRef={spreadRef} deckRef={deckRef} decks={props.decks} deckTitle={props.deckTitle} changeDeck={room.changeDeck} />
+              <Controls
+                state={state}
+                send={room.send}
+                spreadRef={spreadRef}
+                deckRef={deckRef}
+                decks={props.decks}
+                deckTitle={props.deckTitle}
+                changeDeck={room.changeDeck}
+                ownSpreads={props.ownSpreads ?? []}
+              />
             </div>
             <noscript>
-              <DeckForm action={`${location.pathname}?session=${props.sessionId}`} choices={props.decks} current={state.deckId} blocked={whyNotChangeDeck(state)} error={actionData?.deckError} />
+              <DeckForm
+                action={`${location.pathname}?session=${props.sessionId}`}
+                choices={props.decks}
+                current={state.deckId}
+                blocked={whyNotChangeDeck(state)}
+                error={actionData?.deckError}
+              />
             </noscript>
           </>
         ) : (
@@ -273,7 +326,12 @@ export function ReadingTable(props: TableProps) {
       {/* On a phone the interpretation comes right under the table, before the tools. */}
       <div className="order-2 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
         {state.interpretation.status !== "idle" ? (
-          <section ref={interpretationRef} aria-labelledby="interpretation-heading" className="mb-4 scroll-mt-4 rounded-3xl border border-line bg-surface/80 p-5 text-left" data-testid="interpretation-panel">
+          <section
+            ref={interpretationRef}
+            aria-labelledby="interpretation-heading"
+            className="mb-4 scroll-mt-4 rounded-3xl border border-line bg-surface/80 p-5 text-left"
+            data-testid="interpretation-panel"
+          >
             <h2 id="interpretation-heading" className="text-xl font-semibold">
               Interpretation{state.interpretation.status === "writing" ? "…" : ""}
             </h2>
@@ -316,8 +374,7 @@ function useNow() {
   return now;
 }
 
-function EmptySpots({ spreadId }: { spreadId: RoomState["spreadId"] }) {
-  const spread = spreadById(spreadId);
+function EmptySpots({ spread }: { spread: LaidSpread | undefined }) {
   if (!spread || spread.freeLayout) return null;
   // Two spots on one centre (the Celtic Cross's Present and Challenge): the names stay level and
   // apart, the crossing card's at the top of the spot, the crossed one's at the bottom.
@@ -325,7 +382,11 @@ function EmptySpots({ spreadId }: { spreadId: RoomState["spreadId"] }) {
   return (
     <>
       {spread.positions.map((spot) => (
-        <div key={spot.index} className="absolute aspect-[3/4] -translate-x-1/2 -translate-y-1/2" style={{ left: `${spot.x}%`, top: `${spot.y}%`, width: `${spread.cardWidth}%` }}>
+        <div
+          key={spot.index}
+          className="absolute aspect-[3/4] -translate-x-1/2 -translate-y-1/2"
+          style={{ left: `${spot.x}%`, top: `${spot.y}%`, width: `${spread.cardWidth}%` }}
+        >
           <div className="absolute inset-0 rounded-xl border border-dashed border-muted/40" style={{ rotate: `${spot.rotation}deg` }} />
           <div
             className={cn(
@@ -391,7 +452,9 @@ function PlacedCard(props: {
           {picture}
         </button>
       ) : (
-        <div role="img" aria-label={label} className="h-full w-full">{picture}</div>
+        <div role="img" aria-label={label} className="h-full w-full">
+          {picture}
+        </div>
       )}
       {props.caption ? (
         <span aria-hidden="true" className="absolute inset-x-0 top-full mt-0.5 truncate text-center text-[0.6rem] leading-tight text-muted sm:text-xs">
@@ -403,7 +466,7 @@ function PlacedCard(props: {
 }
 
 function DrawnList({ state, cardInfo }: { state: RoomState; cardInfo: CardInfo }) {
-  const spread = spreadById(state.spreadId);
+  const spread = spreadOf(state);
   const revealed = [...state.table].filter((card) => card.revealed).sort((a, b) => a.position - b.position);
   if (revealed.length === 0) return null;
   return (
@@ -430,7 +493,8 @@ function DrawnList({ state, cardInfo }: { state: RoomState; cardInfo: CardInfo }
 const unavailable = (reason: string | null) => ({ disabled: reason !== null, title: reason ?? undefined });
 
 /** A select that looks unavailable while it is disabled, as a disabled button does. */
-const SELECT = "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted";
+const SELECT =
+  "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted";
 
 function Controls({
   state,
@@ -440,7 +504,9 @@ function Controls({
   decks,
   deckTitle,
   changeDeck,
+  ownSpreads,
 }: {
+  ownSpreads: NonNullable<TableProps["ownSpreads"]>;
   state: RoomState;
   send: ReturnType<typeof useRoom>["send"];
   spreadRef: React.RefObject<HTMLSelectElement>;
@@ -455,11 +521,14 @@ function Controls({
   const reversalsReason = whyNot(state, { type: "setReversals" });
   const drawReason = whyNot(state, { type: "draw" });
   const revealReason =
-    whyNot(state, { type: "revealAll" }) ?? (state.table.length === 0 ? "No card lies on the table." : state.table.every((c) => c.revealed) ? "Every card is face up." : null);
+    whyNot(state, { type: "revealAll" }) ??
+    (state.table.length === 0 ? "No card lies on the table." : state.table.every((c) => c.revealed) ? "Every card is face up." : null);
   const gatherReason = whyNot(state, { type: "reset" }) ?? (state.table.length === 0 ? "No card lies on the table." : null);
   return (
     <section aria-labelledby="controls-heading" className="needs-script rounded-2xl border border-line bg-surface/80 p-4">
-      <h2 id="controls-heading" className="font-semibold">You lead this reading</h2>
+      <h2 id="controls-heading" className="font-semibold">
+        You lead this reading
+      </h2>
       <form
         className="mt-3 flex gap-2"
         onSubmit={(event) => {
@@ -467,7 +536,9 @@ function Controls({
           send({ type: "setQuestion", question });
         }}
       >
-        <label className="sr-only" htmlFor="room-question">Question</label>
+        <label className="sr-only" htmlFor="room-question">
+          Question
+        </label>
         <input
           id="room-question"
           value={question}
@@ -476,19 +547,29 @@ function Controls({
           placeholder="What would you like to ask?"
           className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 py-2 text-sm"
         />
-        <button type="submit" className={buttonClasses("secondary", "sm")}>Ask</button>
+        <button type="submit" className={buttonClasses("secondary", "sm")}>
+          Ask
+        </button>
       </form>
-      <QuestionIdeas typed={question} onPick={(picked) => {
-        setQuestion(picked);
-        send({ type: "setQuestion", question: picked });
-      }} />
+      <QuestionIdeas
+        typed={question}
+        onPick={(picked) => {
+          setQuestion(picked);
+          send({ type: "setQuestion", question: picked });
+        }}
+      />
       <label className="mt-3 block text-sm font-medium">
         Spread
         <select
           ref={spreadRef}
           value={state.spreadId}
           {...unavailable(spreadReason)}
-          onChange={(event) => send({ type: "chooseSpread", spreadId: event.target.value as RoomState["spreadId"] })}
+          onChange={(event) => {
+            const chosen = event.target.value;
+            const own = ownSpreads.find((one) => `${CUSTOM_PREFIX}${one.id}` === chosen);
+            if (own) send({ type: "chooseCustomSpread", spreadId: own.id, spread: own.spread });
+            else if (spreadById(chosen)) send({ type: "chooseSpread", spreadId: chosen as SpreadId });
+          }}
           className={SELECT}
         >
           {SPREADS.map((spread) => (
@@ -496,45 +577,124 @@ function Controls({
               {spread.name} ({spread.positions.length})
             </option>
           ))}
+          {ownSpreads.length > 0 || state.customSpread ? (
+            <optgroup label="Your spreads">
+              {ownSpreads.map((one) => (
+                <option key={one.id} value={`${CUSTOM_PREFIX}${one.id}`}>
+                  {one.spread.name} ({one.spread.positions.length})
+                </option>
+              ))}
+              {/* A spread laid from its link, or someone else's: shown as it lies, to keep the choice readable. */}
+              {state.customSpread && !ownSpreads.some((one) => `${CUSTOM_PREFIX}${one.id}` === state.spreadId) ? (
+                <option value={state.spreadId}>
+                  {state.customSpread.name} ({state.customSpread.positions.length})
+                </option>
+              ) : null}
+            </optgroup>
+          ) : null}
         </select>
       </label>
-      <DeckPicker ref={deckRef} choices={decks} current={state.deckId} currentTitle={titleOf(decks, state.deckId, deckTitle)} blocked={whyNotChangeDeck(state)} onPick={changeDeck} />
+      <a href="/spreads/new" className="mt-1 inline-block text-xs text-brand underline">
+        Build a spread of your own
+      </a>
+      <DeckPicker
+        ref={deckRef}
+        choices={decks}
+        current={state.deckId}
+        currentTitle={titleOf(decks, state.deckId, deckTitle)}
+        blocked={whyNotChangeDeck(state)}
+        onPick={changeDeck}
+      />
       <label className={cn("mt-3 flex items-center gap-2 text-sm", reversalsReason && "cursor-not-allowed text-muted")} title={reversalsReason ?? undefined}>
-        <input type="checkbox" checked={state.reversals} {...unavailable(reversalsReason)} onChange={(event) => send({ type: "setReversals", on: event.target.checked })} className="disabled:cursor-not-allowed" />
+        <input
+          type="checkbox"
+          checked={state.reversals}
+          {...unavailable(reversalsReason)}
+          onChange={(event) => send({ type: "setReversals", on: event.target.checked })}
+          className="disabled:cursor-not-allowed"
+        />
         Reversed cards
       </label>
       <div className="mt-4 grid grid-cols-2 gap-2">
-        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(whyNot(state, { type: "shuffle" }))} onClick={() => send({ type: "shuffle" })}>Shuffle</button>
-        <button type="button" className={buttonClasses("primary", "sm")} {...unavailable(drawReason)} aria-describedby={drawReason ? "draw-reason" : undefined} onClick={() => send({ type: "draw" })}>Draw</button>
-        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(revealReason)} onClick={() => send({ type: "revealAll" })}>Reveal all</button>
-        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(gatherReason)} onClick={() => send({ type: "reset" })}>Gather cards</button>
-        <button type="button" className={cn(buttonClasses("gold", "sm"), "col-span-2")} {...unavailable(whyNot(state, { type: "interpret" }))} onClick={() => send({ type: "interpret" })}>
+        <button
+          type="button"
+          className={buttonClasses("secondary", "sm")}
+          {...unavailable(whyNot(state, { type: "shuffle" }))}
+          onClick={() => send({ type: "shuffle" })}
+        >
+          Shuffle
+        </button>
+        <button
+          type="button"
+          className={buttonClasses("primary", "sm")}
+          {...unavailable(drawReason)}
+          aria-describedby={drawReason ? "draw-reason" : undefined}
+          onClick={() => send({ type: "draw" })}
+        >
+          Draw
+        </button>
+        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(revealReason)} onClick={() => send({ type: "revealAll" })}>
+          Reveal all
+        </button>
+        <button type="button" className={buttonClasses("secondary", "sm")} {...unavailable(gatherReason)} onClick={() => send({ type: "reset" })}>
+          Gather cards
+        </button>
+        <button
+          type="button"
+          className={cn(buttonClasses("gold", "sm"), "col-span-2")}
+          {...unavailable(whyNot(state, { type: "interpret" }))}
+          onClick={() => send({ type: "interpret" })}
+        >
           Interpret the reading
         </button>
       </div>
       {/* The next step, when drawing is not it yet or any more. */}
-      {drawReason ? <p id="draw-reason" className="mt-2 text-xs text-muted" data-testid="draw-reason">{drawReason}</p> : null}
+      {drawReason ? (
+        <p id="draw-reason" className="mt-2 text-xs text-muted" data-testid="draw-reason">
+          {drawReason}
+        </p>
+      ) : null}
     </section>
   );
 }
 
-function People({ state, you, now, isHost, send }: { state: RoomState; you: string | null; now: number; isHost: boolean; send: ReturnType<typeof useRoom>["send"] }) {
+function People({
+  state,
+  you,
+  now,
+  isHost,
+  send,
+}: {
+  state: RoomState;
+  you: string | null;
+  now: number;
+  isHost: boolean;
+  send: ReturnType<typeof useRoom>["send"];
+}) {
   return (
     <section aria-labelledby="people-heading" className="rounded-2xl border border-line bg-surface/80 p-4">
       <div className="flex items-center justify-between">
-        <h2 id="people-heading" className="font-semibold">At the table</h2>
+        <h2 id="people-heading" className="font-semibold">
+          At the table
+        </h2>
         {isHost ? (
           <button type="button" className="needs-script text-xs text-brand underline" onClick={() => send({ type: "lock", locked: !state.locked })}>
             {state.locked ? "Unlock the room" : "Lock the room"}
           </button>
-        ) : state.locked ? <span className="text-xs text-muted">Locked</span> : null}
+        ) : state.locked ? (
+          <span className="text-xs text-muted">Locked</span>
+        ) : null}
       </div>
       <ul className="mt-2 grid gap-2" data-testid="people">
         {state.members.map((member) => {
           const active = isActive(member, now);
           return (
             <li key={member.id} className="flex items-center gap-2 text-sm">
-              <span className={cn("h-2.5 w-2.5 shrink-0 rounded-full", active ? "bg-emerald-500" : "bg-line")} aria-label={active ? "active" : "away"} role="img" />
+              <span
+                className={cn("h-2.5 w-2.5 shrink-0 rounded-full", active ? "bg-emerald-500" : "bg-line")}
+                aria-label={active ? "active" : "away"}
+                role="img"
+              />
               {member.avatarUrl ? <img src={member.avatarUrl} alt="" className="h-6 w-6 rounded-full object-cover" /> : null}
               <span className="min-w-0 flex-1 truncate">
                 {member.name}
@@ -543,7 +703,10 @@ function People({ state, you, now, isHost, send }: { state: RoomState; you: stri
                 {member.id === state.controllerId && member.id !== state.hostId ? " · leading" : ""}
               </span>
               {member.readerLevel ? (
-                <span className="shrink-0 rounded-full border border-gold-bright/60 px-2 py-px text-[11px] font-medium text-gold" title={`${member.readerLevel} reader`}>
+                <span
+                  className="shrink-0 rounded-full border border-gold-bright/60 px-2 py-px text-[11px] font-medium text-gold"
+                  title={`${member.readerLevel} reader`}
+                >
                   {member.readerLevel}
                 </span>
               ) : null}
@@ -558,7 +721,12 @@ function People({ state, you, now, isHost, send }: { state: RoomState; you: stri
                 </button>
               ) : null}
               {isHost && member.id !== state.hostId ? (
-                <button type="button" className="needs-script text-xs text-danger underline" onClick={() => send({ type: "remove", id: member.id })} aria-label={`Remove ${member.name}`}>
+                <button
+                  type="button"
+                  className="needs-script text-xs text-danger underline"
+                  onClick={() => send({ type: "remove", id: member.id })}
+                  aria-label={`Remove ${member.name}`}
+                >
                   Remove
                 </button>
               ) : null}
@@ -576,7 +744,9 @@ function InviteBox({ sessionId }: { sessionId: string }) {
   const link = result?.invite ? new URL(result.invite.path, typeof window === "undefined" ? "http://localhost" : window.location.origin).href : null;
   return (
     <section aria-labelledby="invite-heading" className="rounded-2xl border border-line bg-surface/80 p-4">
-      <h2 id="invite-heading" className="font-semibold">Invite someone</h2>
+      <h2 id="invite-heading" className="font-semibold">
+        Invite someone
+      </h2>
       <Form method="post" action={`${location.pathname}?session=${sessionId}`} className="mt-2 grid gap-2">
         <input type="hidden" name="intent" value="invite" />
         <label className="text-sm">
@@ -588,24 +758,32 @@ function InviteBox({ sessionId }: { sessionId: string }) {
             <option value="participant-video">Participant, with video</option>
           </select>
         </label>
-        <button type="submit" className={buttonClasses("secondary", "sm")}>Make an invite link</button>
+        <button type="submit" className={buttonClasses("secondary", "sm")}>
+          Make an invite link
+        </button>
       </Form>
       {link ? (
         <p className="mt-3 break-all text-xs">
-          <a href={link} data-testid="invite-link" className="text-brand underline">{link}</a>
+          <a href={link} data-testid="invite-link" className="text-brand underline">
+            {link}
+          </a>
           <span className="block text-muted">Valid for 24 hours.</span>
         </p>
       ) : null}
-      {result?.error ? <p className="mt-2 text-xs text-danger" role="alert">{result.error}</p> : null}
+      {result?.error ? (
+        <p className="mt-2 text-xs text-danger" role="alert">
+          {result.error}
+        </p>
+      ) : null}
     </section>
   );
 }
 
 /** Bold runs (`**…**`) of one line, as React nodes; nothing else is interpreted. */
 function inline(line: string) {
-  return line.split(/(\*\*[^*]+\*\*)/g).map((part, i) =>
-    part.startsWith("**") && part.endsWith("**") && part.length > 4 ? <strong key={i}>{part.slice(2, -2)}</strong> : part,
-  );
+  return line
+    .split(/(\*\*[^*]+\*\*)/g)
+    .map((part, i) => (part.startsWith("**") && part.endsWith("**") && part.length > 4 ? <strong key={i}>{part.slice(2, -2)}</strong> : part));
 }
 
 /**
@@ -619,7 +797,9 @@ export function ReadingText({ text }: { text: string }) {
     if (items.length === 0) return;
     blocks.push(
       <ul key={`list-${blocks.length}`} className="my-2 list-disc space-y-1 pl-5">
-        {items.map((item, i) => <li key={i}>{inline(item)}</li>)}
+        {items.map((item, i) => (
+          <li key={i}>{inline(item)}</li>
+        ))}
       </ul>,
     );
     items = [];
@@ -633,8 +813,18 @@ export function ReadingText({ text }: { text: string }) {
     flush();
     if (!line) continue;
     const heading = /^#{1,4}\s+(.*)$/.exec(line);
-    if (heading) blocks.push(<h3 key={blocks.length} className="mt-3 font-display text-lg font-semibold">{inline(heading[1]!)}</h3>);
-    else blocks.push(<p key={blocks.length} className="my-2">{inline(line)}</p>);
+    if (heading)
+      blocks.push(
+        <h3 key={blocks.length} className="mt-3 font-display text-lg font-semibold">
+          {inline(heading[1]!)}
+        </h3>,
+      );
+    else
+      blocks.push(
+        <p key={blocks.length} className="my-2">
+          {inline(line)}
+        </p>,
+      );
   }
   flush();
   return <>{blocks}</>;

@@ -19,10 +19,21 @@ function FullScreen({ children, wide = false, leave = true }: { children: React.
         <Link to="/" aria-label="Arcanum home" className="rounded-md">
           <Wordmark />
         </Link>
-        {leave ? <Link to="/" className={buttonClasses("ghost", "sm")}>Leave</Link> : null}
+        {leave ? (
+          <Link to="/" className={buttonClasses("ghost", "sm")}>
+            Leave
+          </Link>
+        ) : null}
       </header>
       {/* On a phone the foot of the page stays clear of the chat button that floats there. */}
-      <main id="main" className={wide ? "flex flex-1 flex-col items-center gap-4 px-3 pb-24 sm:px-6 sm:pb-10" : "flex flex-1 flex-col items-center justify-center gap-8 px-4 pb-16 text-center"}>
+      <main
+        id="main"
+        className={
+          wide
+            ? "flex flex-1 flex-col items-center gap-4 px-3 pb-24 sm:px-6 sm:pb-10"
+            : "flex flex-1 flex-col items-center justify-center gap-8 px-4 pb-16 text-center"
+        }
+      >
         {children}
       </main>
     </div>
@@ -60,7 +71,9 @@ export function ReadingRoomPage() {
             </div>
           ) : null}
         </div>
-        <Link reloadDocument to="/reading-room?create=true" className={buttonClasses("primary")}>Open a new room</Link>
+        <Link reloadDocument to="/reading-room?create=true" className={buttonClasses("primary")}>
+          Open a new room
+        </Link>
       </FullScreen>
     );
   }
@@ -82,6 +95,7 @@ export function ReadingRoomPage() {
           deckTitle={reading.deckTitle}
           startVideo={reading.startVideo}
           isPaid={reading.isPaid}
+          ownSpreads={reading.ownSpreads}
         />
       </FullScreen>
     );
@@ -117,15 +131,23 @@ export function ReadingRoomPage() {
       </div>
       <div className="flex flex-wrap justify-center gap-3">
         {deck?.locked ? (
-          <Link to={`/marketplace/${deck.id}`} className={buttonClasses("primary")}>See the deck in the marketplace</Link>
+          <Link to={`/marketplace/${deck.id}`} className={buttonClasses("primary")}>
+            See the deck in the marketplace
+          </Link>
         ) : null}
         {canStart ? (
           <Form method="post">
-            <button type="submit" className={buttonClasses("primary")}>Start a reading</button>
+            <button type="submit" className={buttonClasses("primary")}>
+              Start a reading
+            </button>
           </Form>
         ) : null}
-        <Link to="/marketplace" className={buttonClasses(canStart || deck?.locked ? "secondary" : "primary")}>Browse decks</Link>
-        <Link to="/readers" className={buttonClasses("secondary")}>Meet the readers</Link>
+        <Link to="/marketplace" className={buttonClasses(canStart || deck?.locked ? "secondary" : "primary")}>
+          Browse decks
+        </Link>
+        <Link to="/readers" className={buttonClasses("secondary")}>
+          Meet the readers
+        </Link>
       </div>
     </FullScreen>
   );
@@ -145,7 +167,9 @@ export function ReadingRoomError() {
             : "This deck does not exist or is private."
           : "An unexpected error occurred"}
       </p>
-      <Link reloadDocument to="/reading-room" className={buttonClasses("primary")}>Open the reading room</Link>
+      <Link reloadDocument to="/reading-room" className={buttonClasses("primary")}>
+        Open the reading room
+      </Link>
     </FullScreen>
   );
 }

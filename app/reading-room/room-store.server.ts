@@ -16,7 +16,8 @@ import { FULL_DECK } from "../tarot/cards";
 import { levelById } from "../readers/levels";
 import { seatStands } from "./seats.server";
 import { spreadById } from "./spreads";
-import type { NewMember, Role, RoomState } from "./state";
+import { spreadOf, type NewMember, type Role, type RoomState } from "./state";
+import { laidCustomSpread } from "./custom-spreads.server";
 
 /** Set by the Worker's gate on a socket request: the verified person, as JSON. */
 export const ROOM_MEMBER_HEADER = "x-arcanum-room-member";
@@ -31,7 +32,10 @@ export const CLASSIC_DECK_KEYS = FULL_DECK.map((card) => card.key);
 /** A deck's painted card keys in tarot order, or the classic deck. */
 export async function deckCardKeys(db: Database, deckId: string | null): Promise<string[]> {
   if (!deckId) return CLASSIC_DECK_KEYS;
-  const rows = await db.select({ key: cards.cardKey }).from(cards).where(and(eq(cards.deckId, deckId), eq(cards.status, "ready")));
+  const rows = await db
+    .select({ key: cards.cardKey })
+    .from(cards)
+    .where(and(eq(cards.deckId, deckId), eq(cards.status, "ready")));
   const have = new Set(rows.map((row) => row.key));
   return CLASSIC_DECK_KEYS.filter((key) => have.has(key));
 }
@@ -57,8 +61,9 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
     .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, hostId)))
     .limit(1);
   const host: NewMember = { id: hostId, name: seat?.name ?? "Host", avatarUrl: null, role: "host" };
-  // A reading opened for practice starts with the spread its lesson names.
-  return { host, deckId: row.deckId, deckLaidBy: row.deckLaidBy, spreadId: spreadById(row.spreadId ?? "")?.id ?? null, cards: await deckCardKeys(db, row.deckId) };
+  // A reading opened for practice starts with the spread its lesson names; one opened from a spread's link, with that spread.
+  const [cards, customSpread] = await Promise.all([deckCardKeys(db, row.deckId), laidCustomSpread(db, row.spreadId ?? "")]);
+  return { host, deckId: row.deckId, deckLaidBy: row.deckLaidBy, spreadId: spreadById(row.spreadId ?? "")?.id ?? null, customSpread, cards };
 }
 
 /**
@@ -67,7 +72,13 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
  */
 export async function roomMemberFor(db: Database, sessionId: string, user: CurrentUser): Promise<RoomMemberClaim | null> {
   const [row] = await db
-    .select({ active: readingSessions.isActive, hostId: readingSessions.originalHostUserId, isHost: sessionParticipants.isHost, role: sessionParticipants.role, levelId: users.levelId })
+    .select({
+      active: readingSessions.isActive,
+      hostId: readingSessions.originalHostUserId,
+      isHost: sessionParticipants.isHost,
+      role: sessionParticipants.role,
+      levelId: users.levelId,
+    })
     .from(readingSessions)
     .innerJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, user.id)))
     .innerJoin(users, eq(users.id, sessionParticipants.userId))
@@ -80,7 +91,7 @@ export async function roomMemberFor(db: Database, sessionId: string, user: Curre
 
 /** The drawn cards as the interpreter reads them: name, position name, orientation. */
 export function readingCards(state: RoomState) {
-  const spread = spreadById(state.spreadId);
+  const spread = spreadOf(state);
   return [...state.table]
     .sort((a, b) => a.position - b.position)
     .map((card) => ({
@@ -173,7 +184,11 @@ export async function closeRoom(db: Database, sessionId: string, now: number) {
  */
 export async function deckForReading(db: Database, deckId: string | null, userId: string): Promise<string[] | null> {
   if (!deckId) return CLASSIC_DECK_KEYS;
-  const [deck] = await db.select({ id: decks.id }).from(decks).where(and(eq(decks.id, deckId), eq(decks.status, "ready"))).limit(1);
+  const [deck] = await db
+    .select({ id: decks.id })
+    .from(decks)
+    .where(and(eq(decks.id, deckId), eq(decks.status, "ready")))
+    .limit(1);
   if (!deck || !(await mayUseWholeDeck(db, deckId, userId))) return null;
   const keys = await deckCardKeys(db, deckId);
   return keys.length > 0 ? keys : null;
@@ -222,7 +237,12 @@ export async function decksForTable(db: Database, userId: string): Promise<Table
   };
   const ready = eq(decks.status, "ready");
   const [held, open] = await Promise.all([
-    db.select(columns).from(decks).leftJoin(cover, eq(cover.id, decks.coverCardId)).where(and(ready, or(eq(decks.creatorId, userId), bought))).orderBy(desc(decks.createdAt)),
+    db
+      .select(columns)
+      .from(decks)
+      .leftJoin(cover, eq(cover.id, decks.coverCardId))
+      .where(and(ready, or(eq(decks.creatorId, userId), bought)))
+      .orderBy(desc(decks.createdAt)),
     db
       .select(columns)
       .from(decks)
@@ -232,7 +252,18 @@ export async function decksForTable(db: Database, userId: string): Promise<Table
       .limit(PUBLIC_DECKS_AT_TABLE),
   ]);
   // Someone else's deck shows its cover only where anyone may see it, else its first open card.
-  const listings = open.length > 0 ? await db.select().from(deckListings).where(inArray(deckListings.deckId, open.map((deck) => deck.id))) : [];
+  const listings =
+    open.length > 0
+      ? await db
+          .select()
+          .from(deckListings)
+          .where(
+            inArray(
+              deckListings.deckId,
+              open.map((deck) => deck.id),
+            ),
+          )
+      : [];
   const listingOf = new Map(listings.map((listing) => [listing.deckId, listing]));
   const faces = new Map<string, string | null>();
   const standIns: { deckId: string; key: string }[] = [];
@@ -247,7 +278,15 @@ export async function decksForTable(db: Database, userId: string): Promise<Table
     const rows = await db
       .select({ deckId: cards.deckId, key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt })
       .from(cards)
-      .where(and(inArray(cards.deckId, standIns.map((s) => s.deckId)), eq(cards.status, "ready")));
+      .where(
+        and(
+          inArray(
+            cards.deckId,
+            standIns.map((s) => s.deckId),
+          ),
+          eq(cards.status, "ready"),
+        ),
+      );
     for (const { deckId, key } of standIns) {
       const row = rows.find((r) => r.deckId === deckId && r.key === key);
       if (row) faces.set(deckId, cardImageUrl(row.imageKey, row.updatedAt));

@@ -21,7 +21,9 @@ import { seatStands } from "./seats.server";
 import { getListing } from "../marketplace/listing.server";
 import { deckRelation, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
 import type { RoomState } from "./state";
-import { spreadById, type SpreadId } from "./spreads";
+import { spreadById } from "./spreads";
+import { CUSTOM_PREFIX, CUSTOM_SPREAD_ID } from "./custom-spreads";
+import { spreadsOf } from "./custom-spreads.server";
 
 /** Names and keywords of every card, for the table to label what is drawn. */
 const CARD_INFO = Object.fromEntries(
@@ -30,7 +32,6 @@ const CARD_INFO = Object.fromEntries(
     return [card.key, { name: card.name, upright: meaning.upright.keywords.slice(0, 3), reversed: meaning.reversed.keywords.slice(0, 3) }];
   }),
 );
-
 
 /** The deck picker's form without JavaScript: the deck's id, or empty for the classic deck. */
 const changeDeckForm = z.object({ intent: z.literal("deck"), deckId: z.string().max(64) });
@@ -63,18 +64,20 @@ async function findOwnReading(db: Database, sessionId: string, userId: string) {
       paid: sql<number>`EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingSessions.id})`,
     })
     .from(readingSessions)
-    .leftJoin(
-      sessionParticipants,
-      and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, userId)),
-    )
+    .leftJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, userId)))
     .where(and(eq(readingSessions.id, sessionId), or(eq(readingSessions.hostUserId, userId), and(eq(sessionParticipants.userId, userId), seatStands()))))
     .limit(1);
   return row ?? null;
 }
 
-/** The spread a link asks a new reading to start with (a lesson's practice reading), when it names one. */
-function askedSpread(url: URL): SpreadId | null {
-  return spreadById(url.searchParams.get("spread") ?? "")?.id ?? null;
+/**
+ * The spread a link asks a new reading to start with, when it names one: a built-in one (a lesson's
+ * practice reading), or `custom:<id>` from a spread's share link, which the room reads when it opens.
+ */
+function askedSpread(url: URL): string | null {
+  const asked = url.searchParams.get("spread") ?? "";
+  if (asked.startsWith(CUSTOM_PREFIX) && CUSTOM_SPREAD_ID.test(asked.slice(CUSTOM_PREFIX.length))) return asked;
+  return spreadById(asked)?.id ?? null;
 }
 
 /** A reading this fresh (nothing drawn, nobody else in, under an hour old) is reused by `?create=true`. */
@@ -85,7 +88,12 @@ const FRESH_READING_MS = 60 * 60 * 1000;
  * untouched reading of the last hour is opened instead, so following the nav link twice (or a
  * prefetch of it) does not leave empty readings behind.
  */
-export async function openReading(db: Database, user: CurrentUser, deckId: string | null, { reuseFresh = false, spreadId = null }: { reuseFresh?: boolean; spreadId?: SpreadId | null } = {}) {
+export async function openReading(
+  db: Database,
+  user: CurrentUser,
+  deckId: string | null,
+  { reuseFresh = false, spreadId = null }: { reuseFresh?: boolean; spreadId?: string | null } = {},
+) {
   const now = Date.now();
   if (reuseFresh) {
     const [fresh] = await db
@@ -108,7 +116,17 @@ export async function openReading(db: Database, user: CurrentUser, deckId: strin
   }
   const id = newId();
   await db.batch([
-    db.insert(readingSessions).values({ id, hostUserId: user.id, originalHostUserId: user.id, deckId, deckLaidBy: deckId ? user.id : null, selectedLayout: spreadId, createdAt: now, updatedAt: now, lastActivityAt: now }),
+    db.insert(readingSessions).values({
+      id,
+      hostUserId: user.id,
+      originalHostUserId: user.id,
+      deckId,
+      deckLaidBy: deckId ? user.id : null,
+      selectedLayout: spreadId,
+      createdAt: now,
+      updatedAt: now,
+      lastActivityAt: now,
+    }),
     db.insert(sessionParticipants).values({
       id: newId(),
       sessionId: id,
@@ -142,6 +160,9 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     // The decks the table may switch to need only the person: they are read beside the reading.
     const offered = user ? decksForTable(context.db, user.id) : null;
     offered?.catch(() => undefined);
+    // So are the person's own spreads, offered after the built-in six.
+    const ownSpreads = user ? spreadsOf(context.db, user.id) : null;
+    ownSpreads?.catch(() => undefined);
     const found = user ? await findOwnReading(context.db, sessionId.slice(0, 64), user.id) : null;
     if (!found) throw new Response("Reading not found", { status: 404 });
     if (!found.isActive) {
@@ -154,10 +175,29 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     if (!state) throw new Response("Reading not found", { status: 404 });
     // A priced deck shows someone who has not bought it only its previews and the cards turned over here.
     const revealed = state.table.filter((card) => card.revealed).map((card) => card.key);
-    const [art, tableDecks, deckTitle] = await Promise.all([tableArt(context.db, state.deckId, user!.id, revealed), offered!, deckTitleOf(context.db, state.deckId)]);
+    const [art, tableDecks, deckTitle, spreads] = await Promise.all([
+      tableArt(context.db, state.deckId, user!.id, revealed),
+      offered!,
+      deckTitleOf(context.db, state.deckId),
+      ownSpreads!,
+    ]);
     const iceServers = readConfig(context.cloudflare.env).iceServers;
     const decks = { classic: CLASSIC_CHOICE, decks: tableDecks };
-    reading = { id: found.id, createdAt: found.createdAt, isHost: state.hostId === user?.id, viewerId: user!.id, state, ...art, cardInfo: CARD_INFO, iceServers, decks, deckTitle: deckTitle ?? CLASSIC_CHOICE.title, startVideo: url.searchParams.get("video") === "1", isPaid: found.paid === 1 };
+    reading = {
+      id: found.id,
+      createdAt: found.createdAt,
+      isHost: state.hostId === user?.id,
+      viewerId: user!.id,
+      state,
+      ...art,
+      cardInfo: CARD_INFO,
+      iceServers,
+      decks,
+      deckTitle: deckTitle ?? CLASSIC_CHOICE.title,
+      startVideo: url.searchParams.get("video") === "1",
+      isPaid: found.paid === 1,
+      ownSpreads: spreads.map(({ id, name, description, positions }) => ({ id, spread: { name, description, positions } })),
+    };
   }
   const canStart = Boolean(user);
   if (!params.deckId) return { deck: null, reading, ended, canStart, confirmCreate };
@@ -191,7 +231,9 @@ export async function readingRoomAction({ request, params, context }: ActionFunc
     const invite = await createInvite(context.db, user, sessionId, parsed.data);
     if (!invite) {
       const paid = await context.db.query.paidReadings.findFirst({ columns: { id: true }, where: (p, { eq }) => eq(p.id, sessionId.slice(0, 64)) });
-      const error = paid ? "A paid reading is private to its client and reader: nobody else can be invited." : "Only the host of an open reading can invite people.";
+      const error = paid
+        ? "A paid reading is private to its client and reader: nobody else can be invited."
+        : "Only the host of an open reading can invite people.";
       return data({ invite: null, error }, { status: 403 });
     }
     return { invite: { path: invitePath(invite), expiresAt: invite.expiresAt, maxUses: invite.maxUses }, error: null };

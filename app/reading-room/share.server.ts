@@ -8,12 +8,16 @@ import { cardsLine } from "./cards-line";
 import { recordFaces } from "./deck-art.server";
 import { getSharedReading } from "./journal.server";
 
-
 /** The preview's picture source, or null when the share is gone or no card of it may be shown to a stranger. */
 export async function readingShareSource(db: Database, shareId: string): Promise<ShareSource | null> {
   const reading = await getSharedReading(db, shareId);
   if (!reading) return null;
-  const open = await recordFaces(db, reading.deckId, reading.cards.map((card) => card.key), null);
+  const open = await recordFaces(
+    db,
+    reading.deckId,
+    reading.cards.map((card) => card.key),
+    null,
+  );
   const first = reading.cards.find((card) => open[card.key]);
   if (!first) return null;
   return {

@@ -65,8 +65,7 @@ export function freeLayoutSpot(n: number): { x: number; y: number } {
 
 type Raw = [name: string, meaning: string, x: number, y: number, rotation?: number];
 
-const positions = (raw: Raw[]): SpreadPosition[] =>
-  raw.map(([name, meaning, x, y, rotation = 0], index) => ({ index, name, meaning, x, y, rotation }));
+const positions = (raw: Raw[]): SpreadPosition[] => raw.map(([name, meaning, x, y, rotation = 0], index) => ({ index, name, meaning, x, y, rotation }));
 
 export const SPREADS: readonly Spread[] = [
   {
@@ -77,9 +76,7 @@ export const SPREADS: readonly Spread[] = [
     freeLayout: false,
     cardWidth: 26,
     captions: true,
-    positions: positions([
-      ["The card", "The heart of your question: what matters most here, or what most needs your attention right now.", 50, 50],
-    ]),
+    positions: positions([["The card", "The heart of your question: what matters most here, or what most needs your attention right now.", 50, 50]]),
   },
   {
     id: "three-card",

@@ -11,7 +11,8 @@
  *   browser learns which card it is when it is turned over. Applying a redacted event to a view
  *   gives the view of the server's new state, so every browser converges on what the server holds.
  */
-import { freeLayoutSpot, spreadById, spreadCapacity, SPREAD_IDS, type SpreadId } from "./spreads";
+import { checkSpread, CUSTOM_SPREAD_ID, laidSpread, type LaidSpread } from "./custom-spreads";
+import { freeLayoutSpot, spreadById, SPREAD_IDS, type SpreadId } from "./spreads";
 
 export const ROLES = ["host", "co-reader", "participant", "spectator"] as const;
 export type Role = (typeof ROLES)[number];
@@ -59,7 +60,10 @@ export type RoomState = {
   /** The face-down pile, top first; blanks in a browser's view. */
   pile: string[];
   step: ReadingStep;
-  spreadId: SpreadId;
+  /** A built-in spread's id, or `custom:<id>` while a spread of someone's own lies on the table. */
+  spreadId: string;
+  /** The custom spread on the table, copied in when it was chosen: later edits of it change nothing here. */
+  customSpread?: LaidSpread | null;
   reversals: boolean;
   table: TableCard[];
   question: string;
@@ -76,6 +80,7 @@ export type RoomEvent =
   | { type: "left"; id: string; at: number }
   | { type: "shuffled"; pile: string[]; at: number }
   | { type: "spreadChosen"; spreadId: SpreadId; at: number }
+  | { type: "customSpreadChosen"; spread: LaidSpread; at: number }
   | { type: "reversalsSet"; on: boolean; at: number }
   | { type: "drawn"; from: number; card: TableCard; by: string; at: number }
   /** `keys[i]` is the card at `positions[i]`, told to the browsers only now. */
@@ -98,6 +103,8 @@ export type RoomEvent =
 export type RoomCommand =
   | { type: "shuffle" }
   | { type: "chooseSpread"; spreadId: SpreadId }
+  /** A spread of someone's own: its whole definition, checked again by the room before anything is laid. */
+  | { type: "chooseCustomSpread"; spreadId: string; spread: unknown }
   | { type: "setReversals"; on: boolean }
   | { type: "draw"; pick?: number }
   | { type: "reveal"; position: number }
@@ -119,7 +126,14 @@ export const SPREAD_CHOICES = SPREAD_IDS;
  * Creating and reading the state
  * --------------------------------------------------------------------------------------------- */
 
-export function initialState(input: { host: NewMember; deckId: string | null; cards: string[]; at: number; spreadId?: SpreadId | null }): RoomState {
+export function initialState(input: {
+  host: NewMember;
+  deckId: string | null;
+  cards: string[];
+  at: number;
+  spreadId?: SpreadId | null;
+  customSpread?: LaidSpread | null;
+}): RoomState {
   return {
     version: 0,
     hostId: input.host.id,
@@ -130,7 +144,8 @@ export function initialState(input: { host: NewMember; deckId: string | null; ca
     cards: [...input.cards],
     pile: [...input.cards],
     step: "setup",
-    spreadId: input.spreadId ?? "three-card",
+    spreadId: input.customSpread?.id ?? input.spreadId ?? "three-card",
+    customSpread: input.customSpread ?? null,
     reversals: true,
     table: [],
     question: "",
@@ -190,8 +205,13 @@ export function mayJoin(state: RoomState, id: string): { ok: true } | { ok: fals
   return { ok: true };
 }
 
+/** The spread on the table: a custom one as it was copied in, else the built-in one its id names. */
+export function spreadOf(state: Pick<RoomState, "spreadId" | "customSpread">): LaidSpread | undefined {
+  return state.customSpread ?? spreadById(state.spreadId);
+}
+
 export function capacity(state: RoomState) {
-  return spreadCapacity(state.spreadId);
+  return spreadOf(state)?.positions.length ?? 0;
 }
 
 /** The lowest position of the spread that holds no card. */
@@ -202,8 +222,8 @@ function nextPosition(state: RoomState) {
   return position;
 }
 
-function spotFor(spreadId: SpreadId, position: number) {
-  const spread = spreadById(spreadId);
+function spotFor(state: RoomState, position: number) {
+  const spread = spreadOf(state);
   if (!spread || spread.freeLayout) return freeLayoutSpot(position);
   const spot = spread.positions[position];
   return spot ? { x: spot.x, y: spot.y } : freeLayoutSpot(position);
@@ -233,6 +253,7 @@ const accept = (...events: RoomEvent[]): Decision => ({ ok: true, events });
 const CONTROL_COMMANDS = new Set<RoomCommand["type"]>([
   "shuffle",
   "chooseSpread",
+  "chooseCustomSpread",
   "setReversals",
   "draw",
   "reveal",
@@ -245,7 +266,7 @@ const CONTROL_COMMANDS = new Set<RoomCommand["type"]>([
 ]);
 
 /** Commands that change the cards, refused while the interpretation is being written. */
-const CARD_COMMANDS = new Set<RoomCommand["type"]>(["shuffle", "chooseSpread", "setReversals", "draw", "reveal", "revealAll", "reset"]);
+const CARD_COMMANDS = new Set<RoomCommand["type"]>(["shuffle", "chooseSpread", "chooseCustomSpread", "setReversals", "draw", "reveal", "revealAll", "reset"]);
 
 /**
  * Why the person leading could not do this to the cards now, or null when they could: the rules of
@@ -256,6 +277,7 @@ export function whyNot(state: RoomState, command: Pick<RoomCommand, "type">): st
   if (CARD_COMMANDS.has(command.type) && state.interpretation.status === "writing") return "Wait until the interpretation is written.";
   switch (command.type) {
     case "chooseSpread":
+    case "chooseCustomSpread":
       return state.table.length > 0 ? "Gather the cards before choosing another spread." : null;
     case "setReversals":
       return state.table.length > 0 ? "Reversed cards can be switched before the first draw." : null;
@@ -282,6 +304,14 @@ export function decide(state: RoomState, actor: string, command: RoomCommand, ch
   if (!memberOf(state, actor)) return refuse("Join the reading first.");
   if (CONTROL_COMMANDS.has(command.type) && !canControl(state, actor)) return refuse("Only the person leading the reading can do that.");
   if (command.type === "chooseSpread" && !spreadById(command.spreadId)) return refuse("There is no such spread.");
+  let custom: LaidSpread | null = null;
+  if (command.type === "chooseCustomSpread") {
+    // Never laid as the browser sent it: the definition passes the same schema as the builder's form.
+    const checked = checkSpread(command.spread);
+    if (!checked.ok) return refuse(`That spread cannot be laid: ${checked.message}`);
+    if (!CUSTOM_SPREAD_ID.test(command.spreadId)) return refuse("There is no such spread.");
+    custom = laidSpread(command.spreadId, checked.spread);
+  }
   const refused = whyNot(state, command);
   if (refused) return refuse(refused);
   switch (command.type) {
@@ -289,13 +319,15 @@ export function decide(state: RoomState, actor: string, command: RoomCommand, ch
       return accept({ type: "shuffled", pile: shuffleCards(state.cards, chance), at });
     case "chooseSpread":
       return accept({ type: "spreadChosen", spreadId: command.spreadId, at });
+    case "chooseCustomSpread":
+      return accept({ type: "customSpreadChosen", spread: custom!, at });
     case "setReversals":
       return accept({ type: "reversalsSet", on: command.on, at });
     case "draw": {
       const from = command.pick ?? 0;
       if (!Number.isInteger(from) || from < 0 || from >= state.pile.length) return refuse("That card is not in the deck.");
       const position = nextPosition(state);
-      const spot = spotFor(state.spreadId, position);
+      const spot = spotFor(state, position);
       const card: TableCard = {
         key: state.pile[from]!,
         position,
@@ -319,7 +351,7 @@ export function decide(state: RoomState, actor: string, command: RoomCommand, ch
         : accept();
     }
     case "move": {
-      if (!spreadById(state.spreadId)?.freeLayout) return refuse("Cards can be moved in the free layout only.");
+      if (!spreadOf(state)?.freeLayout) return refuse("Cards can be moved in the free layout only.");
       if (!state.table.some((card) => card.position === command.position)) return refuse("No card lies there.");
       if (!Number.isFinite(command.x) || !Number.isFinite(command.y)) return refuse("That spot is not on the table.");
       return accept({ type: "moved", position: command.position, x: clamp(command.x, 0, 100), y: clamp(command.y, 0, 100), at });
@@ -429,7 +461,16 @@ function applyEvent(state: RoomState, event: RoomEvent): RoomState {
       const known = memberOf(state, event.member.id);
       const members = known
         ? state.members.map((m) =>
-            m.id === event.member.id ? { ...m, name: event.member.name, avatarUrl: event.member.avatarUrl, readerLevel: event.member.readerLevel ?? null, connections: m.connections + 1, lastSeenAt: event.at } : m,
+            m.id === event.member.id
+              ? {
+                  ...m,
+                  name: event.member.name,
+                  avatarUrl: event.member.avatarUrl,
+                  readerLevel: event.member.readerLevel ?? null,
+                  connections: m.connections + 1,
+                  lastSeenAt: event.at,
+                }
+              : m,
           )
         : [...state.members, { ...event.member, connections: 1, lastSeenAt: event.at }];
       return { ...state, members };
@@ -442,7 +483,9 @@ function applyEvent(state: RoomState, event: RoomEvent): RoomState {
     case "shuffled":
       return { ...state, pile: [...event.pile], table: [], step: "shuffled", interpretation: NO_INTERPRETATION };
     case "spreadChosen":
-      return { ...state, spreadId: event.spreadId };
+      return { ...state, spreadId: event.spreadId, customSpread: null };
+    case "customSpreadChosen":
+      return { ...state, spreadId: event.spread.id, customSpread: event.spread };
     case "reversalsSet":
       return { ...state, reversals: event.on };
     case "drawn": {

@@ -7,8 +7,7 @@ import { guessQuestionCategory } from "./question-category";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
 import { buttonClasses } from "~/components/ui/button";
-import { spreadById } from "./spreads";
-import { PAN_LIMIT, ZOOM_MAX, ZOOM_MIN, type RoomCommand, type RoomEvent, type RoomState } from "./state";
+import { PAN_LIMIT, spreadOf, ZOOM_MAX, ZOOM_MIN, type RoomCommand, type RoomEvent, type RoomState } from "./state";
 
 type Send = (command: RoomCommand) => void;
 
@@ -72,7 +71,9 @@ function useViewSender(send: Send) {
 export function useTableGestures(opts: { table: RefObject<HTMLDivElement | null>; state: RoomState; leads: boolean; send: Send }) {
   const { sendView, asked } = useViewSender(opts.send);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const gesture = useRef<{ startDistance?: number; startZoom: number; startX: number; startY: number; originX: number; originY: number; card?: number } | null>(null);
+  const gesture = useRef<{ startDistance?: number; startZoom: number; startX: number; startY: number; originX: number; originY: number; card?: number } | null>(
+    null,
+  );
   const lastTap = useRef(0);
   const [dragged, setDragged] = useState<{ position: number; x: number; y: number } | null>(null);
   const { state, leads } = opts;
@@ -90,14 +91,21 @@ export function useTableGestures(opts: { table: RefObject<HTMLDivElement | null>
     if (!leads) return;
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     const cardElement = (event.target as HTMLElement).closest<HTMLElement>("[data-position]");
-    const freeLayout = spreadById(state.spreadId)?.freeLayout;
+    const freeLayout = spreadOf(state)?.freeLayout;
     // Hold on to the pointer only for gestures; a tap on a card stays the card's click.
     if (pointers.current.size === 2 || (freeLayout && cardElement) || (!cardElement && state.view.zoom > 1.05)) {
       event.currentTarget.setPointerCapture(event.pointerId);
     }
     if (pointers.current.size === 2) {
       const [a, b] = [...pointers.current.values()];
-      gesture.current = { startDistance: Math.hypot(a!.x - b!.x, a!.y - b!.y), startZoom: state.view.zoom, startX: state.view.x, startY: state.view.y, originX: 0, originY: 0 };
+      gesture.current = {
+        startDistance: Math.hypot(a!.x - b!.x, a!.y - b!.y),
+        startZoom: state.view.zoom,
+        startX: state.view.x,
+        startY: state.view.y,
+        originX: 0,
+        originY: 0,
+      };
       return;
     }
     const now = Date.now();
@@ -185,7 +193,9 @@ export function HelpSheet({ open, onClose }: { open: boolean; onClose: () => voi
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         {SHORTCUTS.map(([key, what]) => (
           <div key={key} className="contents">
-            <dt><kbd className="rounded-md border border-line bg-surface-2 px-2 py-0.5 font-mono">{key}</kbd></dt>
+            <dt>
+              <kbd className="rounded-md border border-line bg-surface-2 px-2 py-0.5 font-mono">{key}</kbd>
+            </dt>
             <dd>{what}</dd>
           </div>
         ))}
@@ -212,7 +222,9 @@ export function Sheet({ open, onClose, label, children }: { open: boolean; onClo
       className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto rounded-3xl border border-line bg-surface p-6 text-ink shadow-xl backdrop:bg-black/50"
     >
       {children}
-      <button type="button" onClick={onClose} className={`${buttonClasses("secondary", "sm")} mt-5`}>Close</button>
+      <button type="button" onClick={onClose} className={`${buttonClasses("secondary", "sm")} mt-5`}>
+        Close
+      </button>
     </dialog>
   );
 }
@@ -220,15 +232,29 @@ export function Sheet({ open, onClose, label, children }: { open: boolean; onClo
 type CardInfo = Record<string, { name: string; upright: string[]; reversed: string[] }>;
 
 /** The drawn cards, large, one at a time. */
-export function Gallery(props: { open: boolean; onClose: () => void; state: RoomState; faces: Record<string, string>; back: string; cardInfo: CardInfo; start: number }) {
+export function Gallery(props: {
+  open: boolean;
+  onClose: () => void;
+  state: RoomState;
+  faces: Record<string, string>;
+  back: string;
+  cardInfo: CardInfo;
+  start: number;
+}) {
   const cards = [...props.state.table].filter((card) => card.revealed).sort((a, b) => a.position - b.position);
   const [index, setIndex] = useState(0);
   useEffect(() => {
-    if (props.open) setIndex(Math.max(0, cards.findIndex((card) => card.position === props.start)));
+    if (props.open)
+      setIndex(
+        Math.max(
+          0,
+          cards.findIndex((card) => card.position === props.start),
+        ),
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.open, props.start]);
   const card = cards[Math.min(index, cards.length - 1)];
-  const spread = spreadById(props.state.spreadId);
+  const spread = spreadOf(props.state);
   return (
     <Sheet open={props.open} onClose={props.onClose} label="Card gallery">
       {card ? (
@@ -247,9 +273,15 @@ export function Gallery(props: { open: boolean; onClose: () => void; state: Room
             {spread && !spread.freeLayout ? <p className="mt-2 text-sm text-muted">{spread.positions[card.position]?.meaning}</p> : null}
             <p className="mt-3 text-sm">{(card.reversed ? props.cardInfo[card.key]?.reversed : props.cardInfo[card.key]?.upright)?.join(" · ")}</p>
             <div className="mt-4 flex gap-2">
-              <button type="button" className={buttonClasses("secondary", "sm")} disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>Previous</button>
-              <button type="button" className={buttonClasses("secondary", "sm")} disabled={index >= cards.length - 1} onClick={() => setIndex((i) => i + 1)}>Next</button>
-              <span className="self-center text-xs text-muted">{Math.min(index, cards.length - 1) + 1} of {cards.length}</span>
+              <button type="button" className={buttonClasses("secondary", "sm")} disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>
+                Previous
+              </button>
+              <button type="button" className={buttonClasses("secondary", "sm")} disabled={index >= cards.length - 1} onClick={() => setIndex((i) => i + 1)}>
+                Next
+              </button>
+              <span className="self-center text-xs text-muted">
+                {Math.min(index, cards.length - 1) + 1} of {cards.length}
+              </span>
             </div>
           </div>
         </div>
@@ -279,7 +311,9 @@ export function QuestionIdeas({ onPick, typed = "" }: { onPick: (question: strin
     <div className="mt-2">
       <fetcher.Form method="post" action="/api/questions" className="flex gap-2">
         <input type="hidden" name="typed" value={typed} />
-        <label className="sr-only" htmlFor="question-category">Question ideas about</label>
+        <label className="sr-only" htmlFor="question-category">
+          Question ideas about
+        </label>
         <select
           id="question-category"
           name="category"
@@ -288,12 +322,20 @@ export function QuestionIdeas({ onPick, typed = "" }: { onPick: (question: strin
           className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-2 py-1 text-sm"
         >
           {Object.entries(CATEGORY_NAMES).map(([value, name]) => (
-            <option key={value} value={value}>{name}</option>
+            <option key={value} value={value}>
+              {name}
+            </option>
           ))}
         </select>
-        <button type="submit" className={buttonClasses("ghost", "sm")} disabled={fetcher.state !== "idle"}>Suggest questions</button>
+        <button type="submit" className={buttonClasses("ghost", "sm")} disabled={fetcher.state !== "idle"}>
+          Suggest questions
+        </button>
       </fetcher.Form>
-      {fetcher.data?.error ? <p role="alert" className="mt-1 text-xs text-danger">{fetcher.data.error}</p> : null}
+      {fetcher.data?.error ? (
+        <p role="alert" className="mt-1 text-xs text-danger">
+          {fetcher.data.error}
+        </p>
+      ) : null}
       {fetcher.data?.questions?.length ? (
         <ul className="mt-2 grid gap-1" aria-label="Suggested questions">
           {fetcher.data.questions.map((question) => (

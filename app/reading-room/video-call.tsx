@@ -173,10 +173,13 @@ export function useVideoCall(room: RoomConnection, iceServers: RTCIceServer[]) {
     setLocal(null);
   }, [dropPeer, send]);
 
-  useEffect(() => () => {
-    for (const { connection } of peers.current.values()) connection.close();
-    for (const track of localRef.current?.getTracks() ?? []) track.stop();
-  }, []);
+  useEffect(
+    () => () => {
+      for (const { connection } of peers.current.values()) connection.close();
+      for (const track of localRef.current?.getTracks() ?? []) track.stop();
+    },
+    [],
+  );
 
   const toggleMute = () => {
     const next = !muted;
@@ -215,10 +218,23 @@ export function useStreamPlayback(stream: MediaStream, muted: boolean) {
   return { ref, blocked, play };
 }
 
-function Video({ stream, muted, label, spotlit, onSpotlight }: { stream: MediaStream; muted: boolean; label: string; spotlit: boolean; onSpotlight: () => void }) {
+function Video({
+  stream,
+  muted,
+  label,
+  spotlit,
+  onSpotlight,
+}: {
+  stream: MediaStream;
+  muted: boolean;
+  label: string;
+  spotlit: boolean;
+  onSpotlight: () => void;
+}) {
   const { ref, blocked, play } = useStreamPlayback(stream, muted);
   return (
     <figure className={`relative overflow-hidden rounded-xl bg-black ${spotlit ? "col-span-full" : ""}`} data-spotlit={spotlit || undefined}>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a live camera has no caption track to give */}
       <video ref={ref} autoPlay playsInline muted={muted} className="aspect-video w-full object-cover" data-testid={muted ? "local-video" : "remote-video"} />
       {blocked ? (
         <button type="button" onClick={play} className="absolute inset-0 flex items-center justify-center bg-black/60 text-sm font-semibold text-white">
@@ -233,7 +249,16 @@ function Video({ stream, muted, label, spotlit, onSpotlight }: { stream: MediaSt
         aria-label={spotlit ? `Show ${label} at the size of the others` : `Enlarge ${label}’s video`}
         className="absolute right-1 top-1 flex size-9 items-center justify-center rounded-lg bg-black/50 text-white hover:bg-black/70 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           {spotlit ? <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" /> : <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />}
         </svg>
       </button>
@@ -276,7 +301,9 @@ export function VideoCall({
   const ordered = shown ? [...tiles.filter((tile) => tile.id === shown), ...tiles.filter((tile) => tile.id !== shown)] : tiles;
   return (
     <section aria-labelledby="video-heading" className="needs-script rounded-2xl border border-line bg-surface/80 p-4">
-      <h2 id="video-heading" className="font-semibold">Video call</h2>
+      <h2 id="video-heading" className="font-semibold">
+        Video call
+      </h2>
       {call.local ? (
         <>
           {docked ? (
@@ -296,10 +323,22 @@ export function VideoCall({
             </div>
           )}
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className={buttonClasses("secondary", "sm")} onClick={call.toggleMute} aria-pressed={call.muted} disabled={!call.hasMicrophone}>
+            <button
+              type="button"
+              className={buttonClasses("secondary", "sm")}
+              onClick={call.toggleMute}
+              aria-pressed={call.muted}
+              disabled={!call.hasMicrophone}
+            >
               {call.muted ? "Unmute" : "Mute"}
             </button>
-            <button type="button" className={buttonClasses("secondary", "sm")} onClick={call.toggleCamera} aria-pressed={call.cameraOff} disabled={!call.hasCamera}>
+            <button
+              type="button"
+              className={buttonClasses("secondary", "sm")}
+              onClick={call.toggleCamera}
+              aria-pressed={call.cameraOff}
+              disabled={!call.hasCamera}
+            >
               {call.cameraOff ? "Camera on" : "Camera off"}
             </button>
             {docked && ownPreview ? (
@@ -307,19 +346,31 @@ export function VideoCall({
                 {ownPreview.shown ? "Hide my picture" : "Show my picture"}
               </button>
             ) : null}
-            <button type="button" className={buttonClasses("secondary", "sm")} onClick={call.leave}>Leave call</button>
+            <button type="button" className={buttonClasses("secondary", "sm")} onClick={call.leave}>
+              Leave call
+            </button>
           </div>
         </>
       ) : (
         <>
           <p className="mt-1 text-sm text-muted">See and hear each other while you read. Your camera stays off until you join.</p>
           {/* Who one is at the table (a spectator comes in with the microphone off) is known once the room has seated them. */}
-          <button type="button" className={`${buttonClasses("secondary", "sm")} mt-3`} onClick={call.join} disabled={!seated} title={seated ? undefined : "Joining the table…"}>
+          <button
+            type="button"
+            className={`${buttonClasses("secondary", "sm")} mt-3`}
+            onClick={call.join}
+            disabled={!seated}
+            title={seated ? undefined : "Joining the table…"}
+          >
             Join video call
           </button>
         </>
       )}
-      {call.error ? <p className="mt-2 text-sm text-danger" role="alert">{call.error}</p> : null}
+      {call.error ? (
+        <p className="mt-2 text-sm text-danger" role="alert">
+          {call.error}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -48,9 +48,21 @@ function DockVideo({ stream, muted, label, className }: { stream: MediaStream; m
   const { ref, blocked, play } = useStreamPlayback(stream, muted);
   return (
     <>
-      <video ref={ref} autoPlay playsInline muted={muted} className={cn("h-full w-full object-cover", className)} data-testid={muted ? "local-video" : "remote-video"} />
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a live camera has no caption track to give */}
+      <video
+        ref={ref}
+        autoPlay
+        playsInline
+        muted={muted}
+        className={cn("h-full w-full object-cover", className)}
+        data-testid={muted ? "local-video" : "remote-video"}
+      />
       {blocked ? (
-        <button type="button" onClick={play} className="absolute inset-0 z-20 flex items-center justify-center bg-black/60 p-1 text-center text-xs font-semibold text-white">
+        <button
+          type="button"
+          onClick={play}
+          className="absolute inset-0 z-20 flex items-center justify-center bg-black/60 p-1 text-center text-xs font-semibold text-white"
+        >
           Play {label}’s video
         </button>
       ) : null}
@@ -118,7 +130,9 @@ export function VideoDock({
           aria-label={floating ? "Back to the table" : `${large ? "Make" : "Enlarge"} ${whose} picture${large ? " small" : ""}`}
           className="absolute inset-0 focus-visible:outline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white"
         />
-        <figcaption className="pointer-events-none absolute bottom-1 left-2 max-w-[calc(100%-1rem)] truncate text-xs text-white drop-shadow">{label}</figcaption>
+        <figcaption className="pointer-events-none absolute bottom-1 left-2 max-w-[calc(100%-1rem)] truncate text-xs text-white drop-shadow">
+          {label}
+        </figcaption>
         {large && !floating ? null : (
           <button
             type="button"
@@ -126,7 +140,16 @@ export function VideoDock({
             aria-label="Move the picture to another corner"
             className="absolute left-1 top-1 flex size-7 items-center justify-center rounded-lg bg-black/50 text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M12 3v18M3 12h18M12 3l-3 3M12 3l3 3M12 21l-3-3M12 21l3-3M3 12l3-3M3 12l3 3M21 12l-3-3M21 12l-3 3" />
             </svg>
           </button>

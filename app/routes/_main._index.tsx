@@ -19,8 +19,7 @@ export const meta: MetaFunction = () => [
   { title: "Arcanum — Create your own AI tarot deck" },
   {
     name: "description",
-    content:
-      "Describe a theme and Arcanum writes and paints your tarot deck. Collect and sell decks, read together in a live room, or book a human reader.",
+    content: "Describe a theme and Arcanum writes and paints your tarot deck. Collect and sell decks, read together in a live room, or book a human reader.",
   },
 ];
 
@@ -67,12 +66,10 @@ export default function Home() {
       <section className="mx-auto grid max-w-7xl items-center gap-12 px-4 pb-16 pt-10 sm:px-6 md:pt-20 lg:grid-cols-[1.15fr_1fr]">
         <div>
           <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold">AI tarot, made yours</p>
-          <h1 className="mt-4 text-5xl font-bold leading-[1.02] sm:text-6xl lg:text-7xl">
-            Draw a deck no one has ever seen
-          </h1>
+          <h1 className="mt-4 text-5xl font-bold leading-[1.02] sm:text-6xl lg:text-7xl">Draw a deck no one has ever seen</h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted">
-            Describe a theme and Arcanum writes and paints every card. Collect your decks, sell them, read with
-            friends in a live room, or book a human reader by the minute.
+            Describe a theme and Arcanum writes and paints every card. Collect your decks, sell them, read with friends in a live room, or book a human reader
+            by the minute.
           </p>
           <Form method="get" action="/create-deck" className="mt-8 flex max-w-xl flex-col gap-3 sm:flex-row">
             <label htmlFor="hero-theme" className="sr-only">
@@ -128,7 +125,10 @@ export default function Home() {
             </div>
           </div>
         ) : (
-          <div className="flex flex-col gap-3 rounded-[2rem] border border-line bg-surface/80 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8" data-testid="home-daily-offer">
+          <div
+            className="flex flex-col gap-3 rounded-[2rem] border border-line bg-surface/80 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+            data-testid="home-daily-offer"
+          >
             <div>
               <p className="text-xl font-bold">Your card of the day</p>
               <p className="mt-1 text-sm text-muted">One card drawn for you each day at your own midnight, with its meaning and a question to carry.</p>
@@ -161,9 +161,7 @@ export default function Home() {
             ))}
           </ul>
         ) : (
-          <p className="mt-8 rounded-2xl border border-dashed border-line p-8 text-center text-muted">
-            No public decks yet. Be the first to publish one.
-          </p>
+          <p className="mt-8 rounded-2xl border border-dashed border-line p-8 text-center text-muted">No public decks yet. Be the first to publish one.</p>
         )}
       </section>
 
@@ -187,8 +185,7 @@ export default function Home() {
           <div>
             <h2 className="text-3xl font-bold sm:text-4xl">Your first deck is free</h2>
             <p className="mt-3 text-muted">
-              Every account starts with one Major Arcana deck. Subscribe for more decks each month, higher image
-              quality and lower fees when you sell.
+              Every account starts with one Major Arcana deck. Subscribe for more decks each month, higher image quality and lower fees when you sell.
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-3 md:justify-end">

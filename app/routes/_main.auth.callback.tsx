@@ -35,9 +35,13 @@ export default function AuthCallback() {
     <div className="px-4">
       <PageHeader title="Sign in" />
       <Panel>
-        <p role="alert" className="text-center text-muted">{error}</p>
+        <p role="alert" className="text-center text-muted">
+          {error}
+        </p>
         <div className="mt-6 text-center">
-          <Link to="/login" className={buttonClasses("primary")}>Sign In</Link>
+          <Link to="/login" className={buttonClasses("primary")}>
+            Sign In
+          </Link>
         </div>
       </Panel>
     </div>

@@ -39,7 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { wallet, readings, topped: topped ? { arrived } : null, returnTo: returnTarget(url), reading: reading.success ? (reading.data ?? null) : null };
 }
 
-const readingParam = z.string().regex(/^[\w-]{1,64}$/).optional();
+const readingParam = z
+  .string()
+  .regex(/^[\w-]{1,64}$/)
+  .optional();
 const topUpForm = z.object({ amount: z.coerce.number().int(), returnTo: z.string().max(300).default("/balance"), reading: readingParam });
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -59,7 +62,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const back = returnTarget(new URL(`/balance?returnTo=${encodeURIComponent(parsed.data.returnTo)}`, request.url));
   try {
-    const { url } = await startTopUp(context, user, parsed.data.amount, origin, back === "/balance" ? "/balance" : `/balance?returnTo=${encodeURIComponent(back)}`);
+    const { url } = await startTopUp(
+      context,
+      user,
+      parsed.data.amount,
+      origin,
+      back === "/balance" ? "/balance" : `/balance?returnTo=${encodeURIComponent(back)}`,
+    );
     throw redirect(url);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
@@ -73,7 +82,11 @@ export default function Balance() {
   const navigation = useNavigation();
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16">
-      {topped && !topped.arrived ? <noscript><meta httpEquiv="refresh" content="3" /></noscript> : null}
+      {topped && !topped.arrived ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      ) : null}
       <PageHeader eyebrow="Readers" title="Reading balance">
         <p>Readings with human readers are paid from this balance, by the started minute. It never expires.</p>
       </PageHeader>
@@ -81,13 +94,26 @@ export default function Balance() {
       <section className="rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="balance-title">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 id="balance-title" className="text-sm uppercase tracking-wide text-muted">Your balance</h2>
-            <p className="font-display text-5xl font-bold tabular-nums" data-testid="wallet-balance">{formatMoney(wallet.balanceCents)}</p>
+            <h2 id="balance-title" className="text-sm uppercase tracking-wide text-muted">
+              Your balance
+            </h2>
+            <p className="font-display text-5xl font-bold tabular-nums" data-testid="wallet-balance">
+              {formatMoney(wallet.balanceCents)}
+            </p>
+            {wallet.heldCents > 0 ? (
+              <p className="mt-1 text-sm" data-testid="wallet-available">
+                {formatMoney(wallet.availableCents)} available · {formatMoney(wallet.heldCents)} on hold
+              </p>
+            ) : null}
           </div>
           {reading ? (
-            <Link to={`/reading-room?session=${reading}`} className={buttonClasses("primary")} data-testid="back-to-reading">Back to your reading</Link>
+            <Link to={`/reading-room?session=${reading}`} className={buttonClasses("primary")} data-testid="back-to-reading">
+              Back to your reading
+            </Link>
           ) : returnTo !== "/balance" ? (
-            <Link to={returnTo} className={buttonClasses("secondary")}>Back to booking</Link>
+            <Link to={returnTo} className={buttonClasses("secondary")}>
+              Back to booking
+            </Link>
           ) : null}
         </div>
         {topped ? (
@@ -110,12 +136,45 @@ export default function Balance() {
               </button>
             ))}
           </div>
-          {result?.error ? <p role="alert" className="mt-2 font-semibold text-danger">{result.error}</p> : null}
+          {result?.error ? (
+            <p role="alert" className="mt-2 font-semibold text-danger">
+              {result.error}
+            </p>
+          ) : null}
         </Form>
       </section>
 
+      {wallet.holds.length > 0 ? (
+        <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="holds-title">
+          <h2 id="holds-title" className="text-2xl font-bold">
+            On hold
+          </h2>
+          <p className="mt-1 text-sm text-muted">Set aside for scheduled readings: still yours, released or spent once the reading is settled.</p>
+          <ul className="mt-3 divide-y divide-line" data-testid="wallet-holds">
+            {wallet.holds.map((hold) => (
+              <li key={hold.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <span className="min-w-0">
+                  <Link to={`/bookings/${hold.subjectId}`} className="font-semibold underline">
+                    Reading with {hold.readerName ?? "a reader"}
+                  </Link>
+                  {hold.startAt ? (
+                    <span className="text-muted">
+                      {" "}
+                      · <LocalTime at={hold.startAt} style="mediumWithTime" />
+                    </span>
+                  ) : null}
+                </span>
+                <span className="tabular-nums">{formatMoney(hold.amountCents)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="ledger-title">
-        <h2 id="ledger-title" className="text-2xl font-bold">History</h2>
+        <h2 id="ledger-title" className="text-2xl font-bold">
+          History
+        </h2>
         {wallet.entries.length === 0 ? (
           <p className="mt-2 text-muted">Nothing yet: top-ups, readings and refunds appear here.</p>
         ) : (
@@ -130,10 +189,20 @@ export default function Balance() {
             <tbody className="divide-y divide-line">
               {wallet.entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="py-2"><LocalTime at={entry.createdAt} style="mediumWithTime" /></td>
+                  <td className="py-2">
+                    <LocalTime at={entry.createdAt} style="mediumWithTime" />
+                  </td>
                   <td className="py-2">
                     {entry.description}
-                    {entry.paidReadingId ? <> · <Link to={`/readings/${entry.paidReadingId}`} className="underline">receipt</Link></> : null}
+                    {entry.paidReadingId ? (
+                      <>
+                        {" "}
+                        ·{" "}
+                        <Link to={`/readings/${entry.paidReadingId}`} className="underline">
+                          receipt
+                        </Link>
+                      </>
+                    ) : null}
                   </td>
                   <td className={`py-2 text-right tabular-nums ${entry.amountCents < 0 ? "" : "text-brand"}`}>
                     {entry.amountCents < 0 ? "−" : "+"}
@@ -147,20 +216,34 @@ export default function Balance() {
       </section>
 
       <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="readings-title">
-        <h2 id="readings-title" className="text-2xl font-bold">Your readings</h2>
+        <h2 id="readings-title" className="text-2xl font-bold">
+          Your readings
+        </h2>
         {readings.length === 0 ? (
           <p className="mt-2 text-muted">
-            No paid readings yet. <Link to="/readers?online=1" className="underline">See who is online</Link>.
+            No paid readings yet.{" "}
+            <Link to="/readers?online=1" className="underline">
+              See who is online
+            </Link>
+            .
           </p>
         ) : (
           <ul className="mt-3 divide-y divide-line">
             {readings.map((reading) => (
               <li key={reading.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <span>
-                  <Link to={`/readings/${reading.id}`} className="font-semibold underline">{reading.otherName}</Link>
-                  <span className="text-muted"> · {reading.minutes} min · <LocalTime at={reading.createdAt} style="medium" /></span>
+                  <Link to={`/readings/${reading.id}`} className="font-semibold underline">
+                    {reading.otherName}
+                  </Link>
+                  <span className="text-muted">
+                    {" "}
+                    · {reading.minutes} min · <LocalTime at={reading.createdAt} style="medium" />
+                  </span>
                 </span>
-                <span className="tabular-nums">{formatMoney(reading.chargedCents)}{reading.refundedCents > 0 ? " (refunded)" : ""}</span>
+                <span className="tabular-nums">
+                  {formatMoney(reading.chargedCents)}
+                  {reading.refundedCents > 0 ? " (refunded)" : ""}
+                </span>
               </li>
             ))}
           </ul>

@@ -49,12 +49,16 @@ export default function BecomeReader() {
         {isReader ? (
           <>
             <p>You are already a reader.</p>
-            <Link to="/reader-dashboard" className={`${buttonClasses("primary")} mt-4`}>Go to your dashboard</Link>
+            <Link to="/reader-dashboard" className={`${buttonClasses("primary")} mt-4`}>
+              Go to your dashboard
+            </Link>
           </>
         ) : isGuest ? (
           <>
             <p>Create an account to apply as a reader.</p>
-            <Link to="/signup" className={`${buttonClasses("primary")} mt-4`}>Create an account</Link>
+            <Link to="/signup" className={`${buttonClasses("primary")} mt-4`}>
+              Create an account
+            </Link>
           </>
         ) : (
           <>
@@ -64,13 +68,22 @@ export default function BecomeReader() {
               <li>Receive a certificate you can share, then set your price and go online.</li>
             </ol>
             {result && !result.ok && (
-              <p role="alert" className="mt-4 text-sm text-danger">{result.message}</p>
+              <p role="alert" className="mt-4 text-sm text-danger">
+                {result.message}
+              </p>
             )}
             <Form method="post" className="mt-6 grid gap-4">
               <input type="hidden" name="intent" value="save" />
               <label className="text-sm font-semibold">
                 Display name
-                <input name="displayName" required maxLength={60} defaultValue={application?.displayName} aria-invalid={invalid("displayName")} className={field} />
+                <input
+                  name="displayName"
+                  required
+                  maxLength={60}
+                  defaultValue={application?.displayName}
+                  aria-invalid={invalid("displayName")}
+                  className={field}
+                />
               </label>
               <label className="text-sm font-semibold">
                 Bio
@@ -88,25 +101,62 @@ export default function BecomeReader() {
                 </div>
                 <label className="mt-3 block text-sm font-semibold">
                   Others, separated by commas
-                  <input name="otherSpecialties" maxLength={200} defaultValue={application?.specialties.filter((s) => !known.includes(s)).join(", ")} className={field} />
+                  <input
+                    name="otherSpecialties"
+                    maxLength={200}
+                    defaultValue={application?.specialties.filter((s) => !known.includes(s)).join(", ")}
+                    className={field}
+                  />
                 </label>
               </fieldset>
               <label className="text-sm font-semibold">
                 Languages
-                <input name="languages" required maxLength={120} placeholder="English, Spanish" defaultValue={application?.languages.join(", ")} aria-invalid={invalid("languages")} className={field} />
+                <input
+                  name="languages"
+                  required
+                  maxLength={120}
+                  placeholder="English, Spanish"
+                  defaultValue={application?.languages.join(", ")}
+                  aria-invalid={invalid("languages")}
+                  className={field}
+                />
               </label>
               <div className="grid gap-4 sm:grid-cols-2">
                 <label className="text-sm font-semibold">
                   Years of practice
-                  <input name="yearsOfPractice" type="number" required min={0} max={80} defaultValue={application?.yearsOfPractice} aria-invalid={invalid("yearsOfPractice")} className={field} />
+                  <input
+                    name="yearsOfPractice"
+                    type="number"
+                    required
+                    min={0}
+                    max={80}
+                    defaultValue={application?.yearsOfPractice}
+                    aria-invalid={invalid("yearsOfPractice")}
+                    className={field}
+                  />
                 </label>
                 <label className="text-sm font-semibold">
                   Intended price per minute (USD)
-                  <input name="price" type="number" required min={FIRST_LEVEL.minPricePerMinute / 100} max={FIRST_LEVEL.maxPricePerMinute / 100} step={0.01} defaultValue={application ? (application.pricePerMinute / 100).toFixed(2) : undefined} aria-invalid={invalid("price")} className={field} />
+                  <input
+                    name="price"
+                    type="number"
+                    required
+                    min={FIRST_LEVEL.minPricePerMinute / 100}
+                    max={FIRST_LEVEL.maxPricePerMinute / 100}
+                    step={0.01}
+                    defaultValue={application ? (application.pricePerMinute / 100).toFixed(2) : undefined}
+                    aria-invalid={invalid("price")}
+                    className={field}
+                  />
                 </label>
               </div>
-              <p className="text-sm text-muted">New readers start as {FIRST_LEVEL.name}s, at {formatMoney(FIRST_LEVEL.minPricePerMinute)} to {formatMoney(FIRST_LEVEL.maxPricePerMinute)} a minute; higher levels allow higher prices.</p>
-              <button type="submit" className={buttonClasses("primary")}>Save and continue to the quiz</button>
+              <p className="text-sm text-muted">
+                New readers start as {FIRST_LEVEL.name}s, at {formatMoney(FIRST_LEVEL.minPricePerMinute)} to {formatMoney(FIRST_LEVEL.maxPricePerMinute)} a
+                minute; higher levels allow higher prices.
+              </p>
+              <button type="submit" className={buttonClasses("primary")}>
+                Save and continue to the quiz
+              </button>
             </Form>
           </>
         )}

@@ -36,11 +36,19 @@ export default function LocalPortal() {
       <PageHeader eyebrow="Test billing" title="Billing" />
       <Panel>
         <p role="note" className="rounded-2xl border border-gold-bright/60 bg-surface-2 p-4 text-sm">
-          <strong>This is the local test billing page.</strong> Payments are not configured on this server; changes made here reach the app
-          the way the payment provider's portal would send them.
+          <strong>This is the local test billing page.</strong> Payments are not configured on this server; changes made here reach the app the way the payment
+          provider's portal would send them.
         </p>
-        {result?.notice ? <p role="status" className="mt-4 rounded-xl bg-surface-2 p-3 text-sm">{result.notice}</p> : null}
-        {result?.error ? <p role="alert" className="mt-4 text-sm text-danger">{result.error}</p> : null}
+        {result?.notice ? (
+          <p role="status" className="mt-4 rounded-xl bg-surface-2 p-3 text-sm">
+            {result.notice}
+          </p>
+        ) : null}
+        {result?.error ? (
+          <p role="alert" className="mt-4 text-sm text-danger">
+            {result.error}
+          </p>
+        ) : null}
 
         {subscription ? (
           <>
@@ -60,14 +68,20 @@ export default function LocalPortal() {
             </div>
             <Form method="post" className="mt-4 flex flex-wrap gap-3">
               {subscription.cancelAtPeriodEnd ? (
-                <button type="submit" name="intent" value="resume" className={buttonClasses("primary")} disabled={busy}>Resume subscription</button>
+                <button type="submit" name="intent" value="resume" className={buttonClasses("primary")} disabled={busy}>
+                  Resume subscription
+                </button>
               ) : (
-                <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary")} disabled={busy}>Cancel subscription</button>
+                <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary")} disabled={busy}>
+                  Cancel subscription
+                </button>
               )}
             </Form>
 
             <Section title="Change plan">
-              <p className="text-sm text-muted">A move up starts now, and you pay the difference for the rest of the period. A move down starts when the period you paid for ends.</p>
+              <p className="text-sm text-muted">
+                A move up starts now, and you pay the difference for the rest of the period. A move down starts when the period you paid for ends.
+              </p>
               <Form method="post" className="grid gap-2">
                 <fieldset className="grid gap-2 sm:grid-cols-2">
                   <legend className="sr-only">Plans</legend>
@@ -87,43 +101,61 @@ export default function LocalPortal() {
                     </label>
                   ))}
                 </fieldset>
-                <button type="submit" name="intent" value="change-plan" className={`${buttonClasses("secondary")} justify-self-start`} disabled={busy}>Change plan</button>
+                <button type="submit" name="intent" value="change-plan" className={`${buttonClasses("secondary")} justify-self-start`} disabled={busy}>
+                  Change plan
+                </button>
               </Form>
             </Section>
 
             <Section title="Payment method">
               <p className="text-sm">On file: {subscription.card}.</p>
               <p className="text-sm text-muted">
-                Test cards: <code className="font-mono">4242 4242 4242 4242</code> pays; <code className="font-mono">4000 0000 0000 0341</code> is saved but
-                its charges fail; <code className="font-mono">4000 0000 0000 0002</code> is declined.
+                Test cards: <code className="font-mono">4242 4242 4242 4242</code> pays; <code className="font-mono">4000 0000 0000 0341</code> is saved but its
+                charges fail; <code className="font-mono">4000 0000 0000 0002</code> is declined.
               </p>
               <Form method="post" className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]" noValidate>
                 <label className="block text-sm font-semibold">
                   Card number
                   <input name="card" inputMode="numeric" autoComplete="cc-number" className={field} aria-invalid={errors.card ? true : undefined} />
-                  {errors.card ? <span role="alert" className="mt-1 block text-sm text-danger">{errors.card}</span> : null}
+                  {errors.card ? (
+                    <span role="alert" className="mt-1 block text-sm text-danger">
+                      {errors.card}
+                    </span>
+                  ) : null}
                 </label>
                 <label className="block text-sm font-semibold">
                   Expiry
                   <input name="expiry" placeholder="MM / YY" autoComplete="cc-exp" className={field} aria-invalid={errors.expiry ? true : undefined} />
-                  {errors.expiry ? <span role="alert" className="mt-1 block text-sm text-danger">{errors.expiry}</span> : null}
+                  {errors.expiry ? (
+                    <span role="alert" className="mt-1 block text-sm text-danger">
+                      {errors.expiry}
+                    </span>
+                  ) : null}
                 </label>
                 <label className="block text-sm font-semibold">
                   CVC
                   <input name="cvc" inputMode="numeric" autoComplete="cc-csc" className={field} aria-invalid={errors.cvc ? true : undefined} />
-                  {errors.cvc ? <span role="alert" className="mt-1 block text-sm text-danger">{errors.cvc}</span> : null}
+                  {errors.cvc ? (
+                    <span role="alert" className="mt-1 block text-sm text-danger">
+                      {errors.cvc}
+                    </span>
+                  ) : null}
                 </label>
-                <button type="submit" name="intent" value="card" className={`${buttonClasses("secondary")} justify-self-start`} disabled={busy}>Save card</button>
+                <button type="submit" name="intent" value="card" className={`${buttonClasses("secondary")} justify-self-start`} disabled={busy}>
+                  Save card
+                </button>
               </Form>
             </Section>
 
             <Section title="Test clock">
               <p className="text-sm text-muted">
-                Ends the current period now, as if {longDate(subscription.periodEnd)} had come: the subscription renews and the card on file is
-                charged, or it ends if it was cancelled.
+                Ends the current period now, as if {longDate(subscription.periodEnd)} had come: the subscription renews and the card on file is charged, or it
+                ends if it was cancelled.
               </p>
               <Form method="post">
-                <button type="submit" name="intent" value="end-period" className={buttonClasses("secondary")} disabled={busy}>End this period now</button>
+                <button type="submit" name="intent" value="end-period" className={buttonClasses("secondary")} disabled={busy}>
+                  End this period now
+                </button>
               </Form>
             </Section>
           </>
@@ -146,7 +178,9 @@ export default function LocalPortal() {
                 {receipt.refundedCents < receipt.amountCents ? (
                   <Form method="post">
                     <input type="hidden" name="receipt" value={receipt.id} />
-                    <button type="submit" name="intent" value="refund" className={buttonClasses("secondary", "sm")} disabled={busy}>Refund as staff</button>
+                    <button type="submit" name="intent" value="refund" className={buttonClasses("secondary", "sm")} disabled={busy}>
+                      Refund as staff
+                    </button>
                   </Form>
                 ) : null}
               </li>
@@ -155,7 +189,9 @@ export default function LocalPortal() {
           <p className="text-xs text-muted">Refunds are made by the shop's staff at the payment provider; this test page lets you make one.</p>
         </Section>
 
-        <Link to={returnTo} className={`${buttonClasses("secondary")} mt-8`}>Back to Arcanum</Link>
+        <Link to={returnTo} className={`${buttonClasses("secondary")} mt-8`}>
+          Back to Arcanum
+        </Link>
       </Panel>
     </div>
   );

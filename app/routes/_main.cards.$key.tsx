@@ -25,7 +25,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const { entry, origin } = data;
   const { card, meaning } = entry;
   const title = `${card.name} — tarot card meaning, upright and reversed`;
-  const description = `${card.name} (${entry.arcanaName}${entry.suitName ? `, ${entry.suitName}` : ""}): ${meaning.upright.keywords.slice(0, 4).join(", ")}. ${meaning.upright.meaning}`.slice(0, 300);
+  const description =
+    `${card.name} (${entry.arcanaName}${entry.suitName ? `, ${entry.suitName}` : ""}): ${meaning.upright.keywords.slice(0, 4).join(", ")}. ${meaning.upright.meaning}`.slice(
+      0,
+      300,
+    );
   const url = `${origin}${libraryPath(card.key)}`;
   const image = `${url}/share.png`;
   return [
@@ -180,7 +184,9 @@ export function ErrorBoundary() {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-4xl font-bold">{missing ? "No such card" : "Something went wrong"}</h1>
-      <p className="mt-3 text-muted">{missing ? "The library has the 78 cards of the tarot; this address names none of them." : "Please try again in a moment."}</p>
+      <p className="mt-3 text-muted">
+        {missing ? "The library has the 78 cards of the tarot; this address names none of them." : "Please try again in a moment."}
+      </p>
       <Link to="/cards" className={`${buttonClasses("primary", "md")} mt-6`}>
         See all cards
       </Link>

@@ -34,7 +34,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
         name: "Arcanum tarot library",
         description,
         url: `${origin}/cards`,
-        hasDefinedTerm: (data?.groups ?? []).flatMap((group) => group.cards.map((card) => ({ "@type": "DefinedTerm", name: card.name, termCode: card.key, url: `${origin}${libraryPath(card.key)}` }))),
+        hasDefinedTerm: (data?.groups ?? []).flatMap((group) =>
+          group.cards.map((card) => ({ "@type": "DefinedTerm", name: card.name, termCode: card.key, url: `${origin}${libraryPath(card.key)}` })),
+        ),
       },
     },
   ];
@@ -66,7 +68,10 @@ export default function Library() {
           <ul className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {group.cards.map((card) => (
               <li key={card.key} className="min-w-0">
-                <Link to={libraryPath(card.key)} className="flex items-baseline gap-3 rounded-2xl border border-line bg-surface/80 px-4 py-3 hover:border-brand">
+                <Link
+                  to={libraryPath(card.key)}
+                  className="flex items-baseline gap-3 rounded-2xl border border-line bg-surface/80 px-4 py-3 hover:border-brand"
+                >
                   <span className="w-16 shrink-0 font-display text-lg font-bold text-gold">{card.numeral}</span>
                   <span className="min-w-0">
                     <span className="block font-semibold">{card.name}</span>

@@ -71,7 +71,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(context);
   const id = params.certificateId ?? "";
   const parsed = revokeFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data<ActionData>({ ok: false, message: parsed.error.issues[0]?.message ?? "Say why the certificate is revoked." }, { status: 400 });
+  if (!parsed.success)
+    return data<ActionData>({ ok: false, message: parsed.error.issues[0]?.message ?? "Say why the certificate is revoked." }, { status: 400 });
   const outcome = await revokeCertificateAsStaff(context.db, context.cloudflare.env.MEDIA, staff, id, parsed.data.reason);
   if (!outcome.ok) return data<ActionData>({ ok: false, message: outcome.message }, { status: outcome.status });
   return data<ActionData>({ ok: true, message: outcome.message });
@@ -165,7 +166,9 @@ export default function Certificate() {
         </p>
         <p className="mt-3 font-display text-4xl font-bold tracking-wide text-[#e6bd63]">{certificate.levelName}</p>
         {revoked ? (
-          <p className="mx-auto mt-6 w-fit -rotate-6 rounded-xl border-4 border-[#ff6b6b] px-6 py-1 font-display text-4xl font-bold tracking-[0.3em] text-[#ff6b6b]">REVOKED</p>
+          <p className="mx-auto mt-6 w-fit -rotate-6 rounded-xl border-4 border-[#ff6b6b] px-6 py-1 font-display text-4xl font-bold tracking-[0.3em] text-[#ff6b6b]">
+            REVOKED
+          </p>
         ) : null}
       </article>
 
@@ -215,7 +218,14 @@ export default function Certificate() {
         </div>
         <figure className="mx-auto w-48 text-center sm:w-52">
           <a href={pageUrl} className="block rounded-2xl border border-line bg-[#f1ecff] p-2">
-            <svg viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={`QR code of this certificate's address, ${pageUrl}`} data-testid="certificate-qr" shapeRendering="crispEdges" className="block h-auto w-full">
+            <svg
+              viewBox={`0 0 ${qr.size} ${qr.size}`}
+              role="img"
+              aria-label={`QR code of this certificate's address, ${pageUrl}`}
+              data-testid="certificate-qr"
+              shapeRendering="crispEdges"
+              className="block h-auto w-full"
+            >
               <rect width={qr.size} height={qr.size} fill="#f1ecff" />
               <path d={qr.path} fill="#0c0a18" />
             </svg>
@@ -236,7 +246,9 @@ export function ErrorBoundary() {
         <p className="font-display text-7xl font-bold text-gold">XVI</p>
         <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold">Page not found</p>
         <h1 className="text-4xl font-bold">{NOT_FOUND}</h1>
-        <p className="text-muted">Check the address against the verification id printed on the certificate. A certificate whose holder deleted their account is gone too.</p>
+        <p className="text-muted">
+          Check the address against the verification id printed on the certificate. A certificate whose holder deleted their account is gone too.
+        </p>
         <Link to="/readers" className={buttonClasses("secondary")}>
           See our readers
         </Link>

@@ -64,25 +64,38 @@ export default function Checkout() {
                 {offer.creator ? <p className="text-muted">by @{offer.creator}</p> : null}
                 <p className="mt-2 font-display text-4xl font-bold text-gold">{formatPrice(offer.priceCents || null)}</p>
                 <p className="mt-1 text-sm text-muted">{offer.licence === "commercial" ? "Licensed for commercial use" : "For personal use"}</p>
-                {result?.message ? <p role="alert" className="mt-3 text-sm text-danger">{result.message}</p> : null}
+                {result?.message ? (
+                  <p role="alert" className="mt-3 text-sm text-danger">
+                    {result.message}
+                  </p>
+                ) : null}
                 {isGuest ? (
                   <p className="mt-4 text-sm">
                     Buying a deck needs an account.{" "}
-                    <Link to={signupPath} className="font-semibold text-brand underline">Create one</Link> and you will come back here; your decks come with you.
+                    <Link to={signupPath} className="font-semibold text-brand underline">
+                      Create one
+                    </Link>{" "}
+                    and you will come back here; your decks come with you.
                   </p>
                 ) : (
                   <Form method="post" className="mt-4 flex flex-wrap justify-center gap-3 sm:justify-start">
                     <button type="submit" className={buttonClasses("gold", "lg")} disabled={navigation.state !== "idle"}>
                       {offer.priceCents === 0 ? "Add to my collection" : `Pay ${formatPrice(offer.priceCents)}`}
                     </button>
-                    <Link to={`/marketplace/${offer.deckId}`} className={buttonClasses("secondary", "lg")}>Back to the deck</Link>
+                    <Link to={`/marketplace/${offer.deckId}`} className={buttonClasses("secondary", "lg")}>
+                      Back to the deck
+                    </Link>
                   </Form>
                 )}
               </>
             ) : (
               <>
-                <p className="text-lg font-semibold" role="status">{offer.state === "yours" ? "Your deck" : "In your collection"}</p>
-                <Link to={`/collection/${offer.deckId}`} className={`${buttonClasses("primary")} mt-4`}>Open the deck</Link>
+                <p className="text-lg font-semibold" role="status">
+                  {offer.state === "yours" ? "Your deck" : "In your collection"}
+                </p>
+                <Link to={`/collection/${offer.deckId}`} className={`${buttonClasses("primary")} mt-4`}>
+                  Open the deck
+                </Link>
               </>
             )}
           </div>

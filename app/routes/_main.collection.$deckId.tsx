@@ -71,7 +71,11 @@ export default function DeckPage() {
   const initial = useMemo(
     () => ({
       status: deck.status,
-      cards: deck.cards.map((card): CardProgress => ({ key: card.key, stage: card.status === "pending" || card.status === "generating" ? "queued" : card.status, imageUrl: card.imageUrl })),
+      cards: deck.cards.map((card): CardProgress => ({
+        key: card.key,
+        stage: card.status === "pending" || card.status === "generating" ? "queued" : card.status,
+        imageUrl: card.imageUrl,
+      })),
     }),
     [deck],
   );
@@ -104,7 +108,12 @@ export default function DeckPage() {
         <h1 className="mt-3 text-4xl font-bold sm:text-5xl">{deck.title}</h1>
         <p className="mt-3 text-muted">
           {deck.theme}
-          {deck.artStyle ? <> · <span className="capitalize">{deck.artStyle}</span></> : null}
+          {deck.artStyle ? (
+            <>
+              {" "}
+              · <span className="capitalize">{deck.artStyle}</span>
+            </>
+          ) : null}
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           {boughtFrom ? (
@@ -122,35 +131,56 @@ export default function DeckPage() {
       </header>
 
       {boughtFrom && justBought ? (
-        <section aria-labelledby="bought-heading" className="mx-auto mb-8 max-w-3xl rounded-3xl border border-gold/60 bg-surface/80 p-5 text-center" data-testid="purchase-confirmation">
+        <section
+          aria-labelledby="bought-heading"
+          className="mx-auto mb-8 max-w-3xl rounded-3xl border border-gold/60 bg-surface/80 p-5 text-center"
+          data-testid="purchase-confirmation"
+        >
           <div role="status">
             <h2 id="bought-heading" className="text-xl font-bold">
               “{deck.title}”{boughtFrom.creator ? ` by @${boughtFrom.creator}` : ""} is yours
             </h2>
             <p className="mt-2 text-sm text-muted">
-              It is in <Link to="/collection" className="font-semibold text-brand underline">your collection</Link> now, with every one of its {deck.cards.length} cards.
+              It is in{" "}
+              <Link to="/collection" className="font-semibold text-brand underline">
+                your collection
+              </Link>{" "}
+              now, with every one of its {deck.cards.length} cards.
             </p>
           </div>
           <div className="mt-4 flex flex-wrap justify-center gap-3">
-            <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with it</Link>
-            <Link to="/collection" className={buttonClasses("secondary")}>Go to my collection</Link>
+            <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>
+              Read with it
+            </Link>
+            <Link to="/collection" className={buttonClasses("secondary")}>
+              Go to my collection
+            </Link>
           </div>
         </section>
       ) : boughtFrom ? (
         <div className="mb-8 flex flex-wrap justify-center gap-2">
-          <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>Read with this deck</Link>
-          <Link to={`/collection/${deck.id}/print`} className={buttonClasses("secondary")} data-testid="print-link">Print &amp; download</Link>
+          <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("primary")}>
+            Read with this deck
+          </Link>
+          <Link to={`/collection/${deck.id}/print`} className={buttonClasses("secondary")} data-testid="print-link">
+            Print &amp; download
+          </Link>
         </div>
       ) : !generating ? (
         <div className="mx-auto mb-8 grid max-w-5xl gap-3">
           <nav aria-label="Deck actions" data-testid="deck-toolbar" className="relative flex flex-wrap items-center justify-center gap-2">
-            <Link reloadDocument to={`/reading-room/${deck.id}`} className={`${buttonClasses("primary", "sm")} sm:h-11 sm:px-5`}>Read with this deck</Link>
+            <Link reloadDocument to={`/reading-room/${deck.id}`} className={`${buttonClasses("primary", "sm")} sm:h-11 sm:px-5`}>
+              Read with this deck
+            </Link>
             <ToolbarMenu label={deck.isPublic ? "Public" : "Make public"} open={refused("publish")} testId="publish-menu">
               {deck.isPublic ? (
                 <>
                   <p className="font-semibold">This deck is public</p>
                   <p className="mt-1 text-sm text-muted">
-                    It is in the <Link to={`/marketplace/${deck.id}`} className="text-brand underline">Marketplace</Link>
+                    It is in the{" "}
+                    <Link to={`/marketplace/${deck.id}`} className="text-brand underline">
+                      Marketplace
+                    </Link>
                     {listing && listing.priceCents > 0
                       ? ` at ${formatPrice(listing.priceCents)}: anyone can find it and turn its preview cards over, and the people who buy it get every card.`
                       : " for free: anyone can find it, add it to their collection, turn its cards over and read with it."}{" "}
@@ -158,7 +188,9 @@ export default function DeckPage() {
                   </p>
                   <Form method="post" className="mt-4">
                     <input type="hidden" name="intent" value="unpublish" />
-                    <button type="submit" className={buttonClasses("secondary")}>Make private</button>
+                    <button type="submit" className={buttonClasses("secondary")}>
+                      Make private
+                    </button>
                   </Form>
                 </>
               ) : (
@@ -170,16 +202,25 @@ export default function DeckPage() {
                       : "A public deck is in the Marketplace for free, with your username: anyone can find it, turn every card over and read with it; nobody can change it. To ask a price, use “Sell”."}{" "}
                     You can make it private again at any time.
                   </p>
-                  {refused("publish") ? <ActionMessage ok={false} className="mt-3">{result!.message}</ActionMessage> : null}
+                  {refused("publish") ? (
+                    <ActionMessage ok={false} className="mt-3">
+                      {result!.message}
+                    </ActionMessage>
+                  ) : null}
                   {listingTerms.mayList ? (
                     <Form method="post" className="mt-4">
                       <input type="hidden" name="intent" value="publish" />
-                      <button type="submit" className={buttonClasses("primary")} disabled={deck.status !== "ready"}>Make public</button>
+                      <button type="submit" className={buttonClasses("primary")} disabled={deck.status !== "ready"}>
+                        Make public
+                      </button>
                     </Form>
                   ) : (
                     <p className="mt-4 text-sm">
                       Putting a deck in the Marketplace needs an account.{" "}
-                      <Link to={`/signup?redirectTo=${encodeURIComponent(`/collection/${deck.id}`)}`} className="font-semibold text-brand underline">Create one</Link>; your decks come with you.
+                      <Link to={`/signup?redirectTo=${encodeURIComponent(`/collection/${deck.id}`)}`} className="font-semibold text-brand underline">
+                        Create one
+                      </Link>
+                      ; your decks come with you.
                     </p>
                   )}
                   {deck.status !== "ready" ? <p className="mt-2 text-sm text-muted">Only a finished deck can be made public.</p> : null}
@@ -220,9 +261,17 @@ export default function DeckPage() {
                 <input type="hidden" name="intent" value="rename" />
                 <label className="text-sm font-semibold">
                   Title
-                  <input name="title" defaultValue={deck.title} maxLength={80} required className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal" />
+                  <input
+                    name="title"
+                    defaultValue={deck.title}
+                    maxLength={80}
+                    required
+                    className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal"
+                  />
                 </label>
-                <button type="submit" className={`${buttonClasses("primary")} justify-self-start`}>Rename</button>
+                <button type="submit" className={`${buttonClasses("primary")} justify-self-start`}>
+                  Rename
+                </button>
               </Form>
             </ToolbarMenu>
             <ToolbarMenu label="Delete" tone="danger" open={refused("delete")}>
@@ -232,11 +281,17 @@ export default function DeckPage() {
                   ? "People have bought this deck, so it cannot be deleted: deleting takes it out of the marketplace instead, and its buyers keep it."
                   : "The deck, its cards and their images are removed for good. Credits are not given back."}
               </p>
-              {refused("delete") ? <ActionMessage ok={false} className="mt-3">{result!.message}</ActionMessage> : null}
+              {refused("delete") ? (
+                <ActionMessage ok={false} className="mt-3">
+                  {result!.message}
+                </ActionMessage>
+              ) : null}
               <Form method="post" className="mt-4">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="confirm" value="delete" />
-                <button type="submit" className={buttonClasses("danger")}>Delete for good</button>
+                <button type="submit" className={buttonClasses("danger")}>
+                  Delete for good
+                </button>
               </Form>
             </ToolbarMenu>
           </nav>
@@ -246,7 +301,9 @@ export default function DeckPage() {
               {toolbarNote.ok && (toolbarNote.intent === "publish" || toolbarNote.intent === "list") && listing?.status === "listed" ? (
                 <>
                   {" "}
-                  <Link to={`/marketplace/${deck.id}`} className="font-semibold text-brand underline">See it in the Marketplace</Link>
+                  <Link to={`/marketplace/${deck.id}`} className="font-semibold text-brand underline">
+                    See it in the Marketplace
+                  </Link>
                 </>
               ) : null}
             </ActionMessage>
@@ -265,7 +322,9 @@ export default function DeckPage() {
             <h2 id="progress-heading" className="text-lg font-semibold" aria-live="polite">
               {generating ? "Making your cards" : failedCount > 0 ? "Finished, with some cards to repaint" : "Your deck is ready"}
             </h2>
-            <span className="text-sm text-muted" data-testid="progress-count">{readyCount} of {progress.length} ready</span>
+            <span className="text-sm text-muted" data-testid="progress-count">
+              {readyCount} of {progress.length} ready
+            </span>
           </div>
           <div
             role="progressbar"
@@ -285,17 +344,23 @@ export default function DeckPage() {
                 ? ` · ${failedCount} ${failedCount === 1 ? "card" : "cards"} could not be painted; use “Try again” under a card to paint it again.`
                 : " · Every card is painted. Tap a card to read it."}
           </p>
-          {generating ? <PushButton className="mt-3" label="Tell me when it's ready" done="You will be told when the deck is ready, even with Arcanum closed." /> : null}
+          {generating ? (
+            <PushButton className="mt-3" label="Tell me when it's ready" done="You will be told when the deck is ready, even with Arcanum closed." />
+          ) : null}
         </section>
       ) : null}
 
       {retry && !generating ? (
         <section aria-labelledby="failed-heading" className="mx-auto mb-8 max-w-3xl rounded-3xl border border-danger/40 bg-surface/80 p-5">
-          <h2 id="failed-heading" className="text-lg font-semibold">This deck could not be made</h2>
+          <h2 id="failed-heading" className="text-lg font-semibold">
+            This deck could not be made
+          </h2>
           <p className="mt-1 text-sm text-muted">No card could be painted, so the credits it used were given back.</p>
           <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="retry" />
-            <button type="submit" className={buttonClasses("primary")} disabled={navigation.state === "submitting"}>Try again</button>
+            <button type="submit" className={buttonClasses("primary")} disabled={navigation.state === "submitting"}>
+              Try again
+            </button>
             <span className="text-sm text-muted">Uses {retry.summary}.</span>
           </Form>
         </section>
@@ -307,7 +372,9 @@ export default function DeckPage() {
           data-testid="upgrade-refused"
         >
           <div>
-            <p role="alert" className="font-semibold text-danger">{result.message}</p>
+            <p role="alert" className="font-semibold text-danger">
+              {result.message}
+            </p>
             <p className="mt-1 text-muted">{explorerPlusPitch()}</p>
           </div>
           <div className="shrink-0">
@@ -340,7 +407,6 @@ export default function DeckPage() {
             : null
         }
       />
-
     </div>
   );
 }

@@ -45,15 +45,29 @@ export default function DeckCardPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16 pt-8 sm:px-6">
       <nav aria-label="Cards of the deck" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <Link to={base} className="text-brand underline">← {deck.title}</Link>
+        <Link to={base} className="text-brand underline">
+          ← {deck.title}
+        </Link>
         <span className="flex gap-4">
-          {previous ? <Link to={`${base}/cards/${previous}`} rel="prev" className="text-brand underline">Previous card</Link> : null}
-          {next ? <Link to={`${base}/cards/${next}`} rel="next" className="text-brand underline">Next card</Link> : null}
+          {previous ? (
+            <Link to={`${base}/cards/${previous}`} rel="prev" className="text-brand underline">
+              Previous card
+            </Link>
+          ) : null}
+          {next ? (
+            <Link to={`${base}/cards/${next}`} rel="next" className="text-brand underline">
+              Next card
+            </Link>
+          ) : null}
         </span>
       </nav>
       <article className="mt-6 grid gap-6 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-10">
         {card.imageUrl && card.status === "ready" ? (
-          <img src={card.imageUrl} alt={`${card.name}, as painted for this deck`} className="mx-auto aspect-[3/4] w-2/3 rounded-2xl object-cover shadow-md sm:w-full" />
+          <img
+            src={card.imageUrl}
+            alt={`${card.name}, as painted for this deck`}
+            className="mx-auto aspect-[3/4] w-2/3 rounded-2xl object-cover shadow-md sm:w-full"
+          />
         ) : (
           <p className="rounded-2xl border border-line p-6 text-muted">This card is not painted yet.</p>
         )}
@@ -74,11 +88,23 @@ export default function DeckCardPage() {
             <input type="hidden" name="intent" value="words" />
             <label className="text-sm font-semibold">
               Title on the card
-              <input name="title" defaultValue={card.name} maxLength={40} required className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal" />
+              <input
+                name="title"
+                defaultValue={card.name}
+                maxLength={40}
+                required
+                className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal"
+              />
             </label>
             <label className="text-sm font-semibold">
               Description
-              <textarea name="description" defaultValue={card.description ?? ""} maxLength={1000} rows={4} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal" />
+              <textarea
+                name="description"
+                defaultValue={card.description ?? ""}
+                maxLength={1000}
+                rows={4}
+                className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal"
+              />
             </label>
             <button type="submit" className={`${buttonClasses("primary")} justify-self-start`}>
               Save the words

@@ -5,15 +5,19 @@ import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
 import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
-import { workerPictureEngines } from "~/media/worker-picture-engines.server";
+import { z } from "zod";
 import { ARRANGEMENTS, BLEED_PX, PAPERS, printChoice, type PrintChoice } from "~/print/layout";
-import { isRefusal, printAccess, printState, requestPrint } from "~/print/print.server";
+import { isRefusal, picturesState, printAccess, printState, requestPictures, requestPrint } from "~/print/print.server";
 
 /**
- * The person, the deck with their copy, the print's row. Asking for a print claims its row in one
- * statement, and the print's first call to storage leaves before the answer does.
+ * The person, the deck with their copy, then together the print's row and the listing of the
+ * deck's stored renders (and, only while some are missing, a question to its pictures job).
+ * Asking for a print claims its row in one statement and starts its job; asking for the pictures
+ * starts the deck's pictures job.
  */
-export const handle: PageHandle = { roundTrips: 3, actionRoundTrips: 4 };
+export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 4 };
+
+const intent = z.enum(["pdf", "pictures"], { message: "Ask for the PDF or the card pictures." }).default("pdf");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Print ${data.deck.title} — Arcanum` : "Print — Arcanum" }];
 
@@ -28,7 +32,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (isRefusal(access)) throw textResponse(access.status, access.message);
   const choice = choiceOf(new URL(request.url).searchParams);
   if (choice instanceof Response) throw choice;
-  const state = await printState(context.db, access, choice);
+  const [state, pictures] = await Promise.all([
+    printState(context.db, access, choice),
+    picturesState({ bucket: context.cloudflare.env.MEDIA, jobs: context.cloudflare.env.PrintJob }, access),
+  ]);
   return {
     deck: { id: access.deck.id, title: access.deck.title, creator: access.deck.creator },
     cardCount: access.cards.length,
@@ -37,6 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     role: access.role,
     choice,
     state,
+    pictures,
   };
 }
 
@@ -46,11 +54,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (isRefusal(access)) return textResponse(access.status, access.message);
   const choice = choiceOf(form);
   if (choice instanceof Response) return choice;
-  await requestPrint(
-    { db: context.db, bucket: context.cloudflare.env.MEDIA, engines: workerPictureEngines, waitUntil: (work) => context.cloudflare.ctx.waitUntil(work) },
-    access,
-    choice,
-  );
+  const asked = intent.safeParse(form.get("intent") ?? undefined);
+  if (!asked.success) return textResponse(400, asked.error.issues[0]?.message ?? "Ask for the PDF or the card pictures.");
+  if (asked.data === "pictures") await requestPictures(context.cloudflare.env.PrintJob, access);
+  else await requestPrint({ db: context.db, jobs: context.cloudflare.env.PrintJob }, access, choice);
   // Back to the page, which follows the print's progress (and a reload does not ask again).
   return redirect(`/collection/${access.deck.id}/print?${query(choice)}`, 303);
 }
@@ -58,11 +65,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const query = (choice: PrintChoice) => new URLSearchParams(choice).toString();
 
 export default function PrintPage() {
-  const { deck, cardCount, licence, holder, role, choice, state } = useLoaderData<typeof loader>();
+  const { deck, cardCount, licence, holder, role, choice, state, pictures } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const working = state?.status === "working";
-  // While the PDF is made, the page asks for its progress every second and a half.
+  const pdfWorking = state?.status === "working";
+  const working = pdfWorking || pictures.status === "working";
+  // While the PDF or the pictures are made, the page asks for its progress every second and a half.
   useEffect(() => {
     if (!working) return;
     const timer = setInterval(() => {
@@ -126,7 +134,7 @@ export default function PrintPage() {
                 Download the PDF ({PAPERS[choice.paper].label}, {choice.arrangement === "sheets" ? "sheets" : "one card a page"})
               </a>
             </p>
-          ) : working ? (
+          ) : pdfWorking ? (
             <div>
               <p className="text-sm">
                 Making the PDF: {state.cardsDone} of {state.cardsTotal} cards
@@ -135,6 +143,7 @@ export default function PrintPage() {
             </div>
           ) : (
             <Form method="post">
+              <input type="hidden" name="intent" value="pdf" />
               <input type="hidden" name="paper" value={choice.paper} />
               <input type="hidden" name="arrangement" value={choice.arrangement} />
               {state?.status === "failed" ? <p className="mb-2 text-sm text-danger">The last attempt did not finish. Try again.</p> : null}
@@ -153,11 +162,40 @@ export default function PrintPage() {
         <p className="mt-2 text-sm text-muted">
           Every card and the back as PNG at 300 dpi ({BLEED_PX.width} × {BLEED_PX.height} px with bleed), with a README naming your licence.
         </p>
-        <p className="mt-4">
-          <a href={`/collection/${deck.id}/cards.zip`} download className={buttonClasses("secondary", "md")} data-testid="download-zip">
-            Download the ZIP
-          </a>
-        </p>
+        <div className="mt-4" aria-live="polite">
+          {pictures.status === "ready" ? (
+            <p>
+              <a href={`/collection/${deck.id}/cards.zip`} download className={buttonClasses("secondary", "md")} data-testid="download-zip">
+                Download the ZIP
+              </a>
+            </p>
+          ) : pictures.status === "working" ? (
+            <div>
+              <p className="text-sm">
+                Preparing the pictures: {pictures.cardsDone} of {pictures.cardsTotal} cards
+              </p>
+              <progress
+                max={pictures.cardsTotal}
+                value={pictures.cardsDone}
+                className="mt-2 w-full"
+                aria-label={`${Math.round((pictures.cardsDone / Math.max(1, pictures.cardsTotal)) * 100)}% prepared`}
+              />
+            </div>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="pictures" />
+              <input type="hidden" name="paper" value={choice.paper} />
+              <input type="hidden" name="arrangement" value={choice.arrangement} />
+              {pictures.status === "failed" ? <p className="mb-2 text-sm text-danger">The last attempt did not finish. Try again.</p> : null}
+              <p className="mb-2 text-sm text-muted">
+                {pictures.cardsDone} of {pictures.cardsTotal} cards are drawn at print size; the rest are drawn first (making the PDF draws them too).
+              </p>
+              <button type="submit" className={buttonClasses("secondary", "md")} disabled={navigation.state !== "idle"}>
+                Prepare the pictures
+              </button>
+            </Form>
+          )}
+        </div>
       </section>
     </div>
   );

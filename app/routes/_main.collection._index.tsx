@@ -20,10 +20,7 @@ export const meta: MetaFunction = () => [{ title: "My Collection — Arcanum" }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The person and their decks in one round trip.
-  const [, [own, bought]] = await Promise.all([
-    requireUser(request, context),
-    context.read(COLLECTION, {}),
-  ]);
+  const [, [own, bought]] = await Promise.all([requireUser(request, context), context.read(COLLECTION, {})]);
   return { decks: [...toSummaries(own).map((deck) => ({ ...deck, bought: false })), ...toSummaries(bought).map((deck) => ({ ...deck, bought: true }))] };
 }
 
@@ -35,9 +32,17 @@ export default function Collection() {
       <PageHeader eyebrow="My Collection" title="Your decks">
         <p>Every deck you have made, public or private, and the decks you bought.</p>
         <div className="mt-5 flex flex-wrap justify-center gap-3">
-          <Link to="/create-deck" className={buttonClasses("primary")}>Create a deck</Link>
-          <Link to="/journal" className={buttonClasses("secondary")}>Reading Journal</Link>
-          {user && !user.isGuest ? <Link to="/sales" className={buttonClasses("secondary")}>Sales &amp; payouts</Link> : null}
+          <Link to="/create-deck" className={buttonClasses("primary")}>
+            Create a deck
+          </Link>
+          <Link to="/journal" className={buttonClasses("secondary")}>
+            Reading Journal
+          </Link>
+          {user && !user.isGuest ? (
+            <Link to="/sales" className={buttonClasses("secondary")}>
+              Sales &amp; payouts
+            </Link>
+          ) : null}
         </div>
       </PageHeader>
       {decks.length > 0 ? (
@@ -65,7 +70,9 @@ export default function Collection() {
       ) : (
         <div className="rounded-3xl border border-dashed border-line p-10 text-center">
           <p className="text-muted">You have no decks yet.</p>
-          <Link to="/create-deck" className={`${buttonClasses("primary")} mt-4`}>Create your first deck</Link>
+          <Link to="/create-deck" className={`${buttonClasses("primary")} mt-4`}>
+            Create your first deck
+          </Link>
         </div>
       )}
     </div>

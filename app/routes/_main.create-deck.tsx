@@ -14,7 +14,7 @@ import { FullDeckWays } from "~/components/explorer-plus-offer";
 import { PageHeader } from "~/components/page-header";
 import { FixPaymentLink } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
-import { estimateCost, explorerPlusMakes } from "~/credits/cost";
+import { creditsLeft, estimateCost, explorerPlusMakes } from "~/credits/cost";
 import type { CardImageQuality as Quality, DeckKind } from "~/decks/vocabulary";
 import { getQuota } from "~/credits/credits.server";
 import { creditsMakeSentence } from "~/credits/plan-credits";
@@ -52,10 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     storage: entitled.storage,
     paused: entitled.paused,
     isGuest: user.isGuest,
-    left: {
-      majorArcana: Math.max(0, quota.majorArcanaQuota - quota.majorArcanaUsed),
-      completeDeck: Math.max(0, quota.completeDeckQuota - quota.completeDeckUsed),
-    },
+    left: creditsLeft(quota),
   };
 }
 
@@ -79,7 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionData>({ intent: "suggest", suggestions: await ai.suggestThemes(10, String(form.theme ?? "").slice(0, 200)) });
   }
   if (form.intent === "elaborate") {
-    const theme = String(form.theme ?? "").trim().slice(0, 200);
+    const theme = String(form.theme ?? "")
+      .trim()
+      .slice(0, 200);
     if (theme.length < 3) {
       return data<ActionData>({ intent: "create", message: "", errors: { theme: "Describe a theme of at least 3 characters" }, values: form }, { status: 400 });
     }
@@ -141,8 +140,7 @@ export default function CreateDeck() {
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
 
-  const suggestions =
-    helper.data?.intent === "suggest" ? helper.data.suggestions : result?.intent === "suggest" ? result.suggestions : [];
+  const suggestions = helper.data?.intent === "suggest" ? helper.data.suggestions : result?.intent === "suggest" ? result.suggestions : [];
   const estimate = estimateCost({ kind, quality, left: loaded.left });
   const creditsMake = creditsMakeSentence(loaded.left, kind, loaded.qualities);
   const refused = result?.intent === "create" && Boolean(result.message);
@@ -170,7 +168,9 @@ export default function CreateDeck() {
         data-outbox-label-field="theme"
       >
         <section aria-labelledby="theme-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
-          <h2 id="theme-heading" className="text-2xl font-bold">Theme</h2>
+          <h2 id="theme-heading" className="text-2xl font-bold">
+            Theme
+          </h2>
           <label className="mt-4 block text-sm font-semibold">
             What is the deck about?
             <input
@@ -182,7 +182,11 @@ export default function CreateDeck() {
               aria-invalid={errors.theme ? true : undefined}
               className={field}
             />
-            {errors.theme ? <span role="alert" className="mt-1 block text-sm text-danger">{errors.theme}</span> : null}
+            {errors.theme ? (
+              <span role="alert" className="mt-1 block text-sm text-danger">
+                {errors.theme}
+              </span>
+            ) : null}
           </label>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
@@ -201,7 +205,9 @@ export default function CreateDeck() {
             </button>
           </div>
           {helper.data?.intent === "create" && helper.data.message ? (
-            <p role="alert" className="mt-2 text-sm text-danger">{helper.data.message}</p>
+            <p role="alert" className="mt-2 text-sm text-danger">
+              {helper.data.message}
+            </p>
           ) : null}
           {suggestions.length > 0 ? (
             <ul className="mt-3 flex flex-wrap gap-2" aria-label="Suggested themes">
@@ -249,7 +255,9 @@ export default function CreateDeck() {
         </section>
 
         <section aria-labelledby="style-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
-          <h2 id="style-heading" className="text-2xl font-bold">Art style</h2>
+          <h2 id="style-heading" className="text-2xl font-bold">
+            Art style
+          </h2>
           <fieldset className="mt-4">
             <legend className="sr-only">Art style</legend>
             <div className="grid grid-cols-2 gap-2 min-[480px]:grid-cols-3 sm:grid-cols-5">
@@ -278,7 +286,14 @@ export default function CreateDeck() {
                     />
                   )}
                   <span className="flex min-w-0 items-center gap-1.5 px-0.5 sm:gap-2 sm:px-1">
-                    <input type="radio" name="style" value={option} checked={style === option} onChange={() => setStyle(option)} className="shrink-0 accent-[var(--brand)]" />
+                    <input
+                      type="radio"
+                      name="style"
+                      value={option}
+                      checked={style === option}
+                      onChange={() => setStyle(option)}
+                      className="shrink-0 accent-[var(--brand)]"
+                    />
                     <span className="min-w-0">{option === "custom" ? "Your own" : option}</span>
                   </span>
                 </label>
@@ -289,7 +304,14 @@ export default function CreateDeck() {
             <div className="mt-3">
               <label className="block text-sm font-semibold">
                 Describe the style{live ? "" : " (with “Your own” chosen)"}
-                <input name="customStyle" value={customStyle} onChange={(event) => setCustomStyle(event.target.value)} maxLength={60} placeholder="e.g. stained glass, ukiyo-e" className={field} />
+                <input
+                  name="customStyle"
+                  value={customStyle}
+                  onChange={(event) => setCustomStyle(event.target.value)}
+                  maxLength={60}
+                  placeholder="e.g. stained glass, ukiyo-e"
+                  className={field}
+                />
               </label>
               <p data-testid="style-understood" aria-live="polite" className="mt-2 text-sm text-muted">
                 {understood}
@@ -301,11 +323,17 @@ export default function CreateDeck() {
               )}
             </div>
           ) : null}
-          {errors.style ? <p role="alert" className="mt-2 text-sm text-danger">{errors.style}</p> : null}
+          {errors.style ? (
+            <p role="alert" className="mt-2 text-sm text-danger">
+              {errors.style}
+            </p>
+          ) : null}
         </section>
 
         <section aria-labelledby="size-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
-          <h2 id="size-heading" className="text-2xl font-bold">Cards and quality</h2>
+          <h2 id="size-heading" className="text-2xl font-bold">
+            Cards and quality
+          </h2>
           <fieldset className="mt-4 grid gap-2 sm:grid-cols-2">
             <legend className="sr-only">Which cards</legend>
             {(
@@ -334,7 +362,9 @@ export default function CreateDeck() {
           {loaded.otherQualities.map((other) => (
             <p key={other.quality} className="mt-2 text-sm text-muted">
               {`${QUALITY_LABEL[other.quality]} quality is part of ${other.plans}.`}{" "}
-              <Link to="/pricing" className="font-semibold text-brand underline">See plans</Link>
+              <Link to="/pricing" className="font-semibold text-brand underline">
+                See plans
+              </Link>
             </p>
           ))}
           {loaded.storage.limit !== null ? (
@@ -344,27 +374,38 @@ export default function CreateDeck() {
           ) : null}
           {/* After a refusal the refusal says it; the estimate and the notes beside it are not said twice. */}
           {refused ? null : (
-            <p className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")} data-testid="estimate">
+            <p
+              className={cn("mt-5 rounded-2xl border px-4 py-3 text-sm", estimate.enough ? "border-line" : "border-danger/50 text-danger")}
+              data-testid="estimate"
+            >
               {estimate.summary}
             </p>
           )}
           {creditsMake && !refused ? (
             <p className="mt-2 text-sm text-muted" data-testid="credits-make">
-              {creditsMake} <Link to="/credits" className="font-semibold text-brand underline">Your credits</Link>
+              {creditsMake}{" "}
+              <Link to="/credits" className="font-semibold text-brand underline">
+                Your credits
+              </Link>
             </p>
           ) : null}
           {waysBeforeSubmit && !refused ? <FullDeckWays isGuest={loaded.isGuest} className="mt-3 text-muted" /> : null}
           {loaded.isGuest && loaded.left.majorArcana + loaded.left.completeDeck === 0 && !refused ? (
             <p className="mt-3 text-sm text-muted">
               Your credits as a guest are used up. If you have an account,{" "}
-              <Link to="/login?redirectTo=%2Fcreate-deck" className="font-semibold text-brand underline">sign in</Link> to use its credits.
+              <Link to="/login?redirectTo=%2Fcreate-deck" className="font-semibold text-brand underline">
+                sign in
+              </Link>{" "}
+              to use its credits.
             </p>
           ) : null}
         </section>
 
         {refusedWithWays ? (
           <div className="rounded-2xl border border-danger/50 px-4 py-4 sm:px-5" data-testid="full-deck-refused">
-            <p role="alert" className="font-semibold text-danger">{result.message}</p>
+            <p role="alert" className="font-semibold text-danger">
+              {result.message}
+            </p>
             <FullDeckWays isGuest={loaded.isGuest} className="mt-3" />
           </div>
         ) : result?.intent === "create" && result.message ? (
@@ -395,16 +436,25 @@ export default function CreateDeck() {
               {kind === "complete" && loaded.left.majorArcana > 0
                 ? "Not enough credits for a full deck. Choose Major Arcana above, or "
                 : "No credits left for this deck. "}
-              <Link to="/pricing" className="font-semibold text-brand underline">{kind === "complete" && loaded.left.majorArcana > 0 ? "see the plans" : "See the plans"}</Link>
+              <Link to="/pricing" className="font-semibold text-brand underline">
+                {kind === "complete" && loaded.left.majorArcana > 0 ? "see the plans" : "See the plans"}
+              </Link>
               {loaded.isGuest ? (
                 <>
-                  {" "}or <Link to="/login?redirectTo=%2Fcreate-deck" className="font-semibold text-brand underline">sign in</Link> to use your account's credits
+                  {" "}
+                  or{" "}
+                  <Link to="/login?redirectTo=%2Fcreate-deck" className="font-semibold text-brand underline">
+                    sign in
+                  </Link>{" "}
+                  to use your account's credits
                 </>
               ) : null}
               .
             </p>
           ) : (
-            <Link to="/pricing" className="text-sm text-muted underline">Need more credits?</Link>
+            <Link to="/pricing" className="text-sm text-muted underline">
+              Need more credits?
+            </Link>
           )}
         </div>
       </Form>

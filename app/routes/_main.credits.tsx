@@ -26,8 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** "+12 complete-deck credits", "−1 Major Arcana credit and +1 complete-deck credit", "no change". */
 function changeText(change: CreditAmounts): string {
   const parts: string[] = [];
-  if (change.majorArcana !== 0) parts.push(`${change.majorArcana > 0 ? "+" : "−"}${describeCredits({ majorArcana: Math.abs(change.majorArcana), completeDeck: 0 })}`);
-  if (change.completeDeck !== 0) parts.push(`${change.completeDeck > 0 ? "+" : "−"}${describeCredits({ majorArcana: 0, completeDeck: Math.abs(change.completeDeck) })}`);
+  if (change.majorArcana !== 0)
+    parts.push(`${change.majorArcana > 0 ? "+" : "−"}${describeCredits({ majorArcana: Math.abs(change.majorArcana), completeDeck: 0 })}`);
+  if (change.completeDeck !== 0)
+    parts.push(`${change.completeDeck > 0 ? "+" : "−"}${describeCredits({ majorArcana: 0, completeDeck: Math.abs(change.completeDeck) })}`);
   return parts.length > 0 ? parts.join(", ") : "no change";
 }
 
@@ -60,18 +62,22 @@ export default function Credits() {
       </PageHeader>
 
       <section className={card} aria-labelledby="have-title" data-testid="credits-left">
-        <h2 id="have-title" className="text-2xl font-bold">What you have</h2>
-        <p className="mt-1 text-sm text-muted">
-          {data.isGuest ? "As a guest, on the free plan." : `On the ${data.planName} plan.`}
-        </p>
+        <h2 id="have-title" className="text-2xl font-bold">
+          What you have
+        </h2>
+        <p className="mt-1 text-sm text-muted">{data.isGuest ? "As a guest, on the free plan." : `On the ${data.planName} plan.`}</p>
         <dl className="mt-4 grid grid-cols-2 gap-3">
           <div className="rounded-2xl bg-surface-2 p-4">
             <dt className="text-sm text-muted">Major Arcana credits</dt>
-            <dd className="mt-1 text-4xl font-bold tabular-nums" data-testid="major-arcana-credits">{data.left.majorArcana}</dd>
+            <dd className="mt-1 text-4xl font-bold tabular-nums" data-testid="major-arcana-credits">
+              {data.left.majorArcana}
+            </dd>
           </div>
           <div className="rounded-2xl bg-surface-2 p-4">
             <dt className="text-sm text-muted">Complete-deck credits</dt>
-            <dd className="mt-1 text-4xl font-bold tabular-nums" data-testid="complete-deck-credits">{data.left.completeDeck}</dd>
+            <dd className="mt-1 text-4xl font-bold tabular-nums" data-testid="complete-deck-credits">
+              {data.left.completeDeck}
+            </dd>
           </div>
         </dl>
         <div className="mt-4 space-y-1 text-sm" data-testid="credits-make">
@@ -86,20 +92,32 @@ export default function Credits() {
           )}
         </div>
         <div className="mt-5 flex flex-wrap gap-3">
-          <Link to="/create-deck" className={buttonClasses("primary")}>Create a deck</Link>
-          <Link to="/pricing" className={buttonClasses("secondary")}>See the plans</Link>
+          <Link to="/create-deck" className={buttonClasses("primary")}>
+            Create a deck
+          </Link>
+          <Link to="/pricing" className={buttonClasses("secondary")}>
+            See the plans
+          </Link>
         </div>
         {data.isGuest ? (
           <p className="mt-4 text-sm text-muted" data-testid="guest-credits">
-            These are this guest&rsquo;s credits. <Link to="/login?redirectTo=%2Fcredits" className="font-semibold text-brand underline">Sign in</Link> to
-            use an account&rsquo;s credits, or <Link to="/signup?redirectTo=%2Fcredits" className="font-semibold text-brand underline">create an account</Link> to
-            keep these and subscribe for more.
+            These are this guest&rsquo;s credits.{" "}
+            <Link to="/login?redirectTo=%2Fcredits" className="font-semibold text-brand underline">
+              Sign in
+            </Link>{" "}
+            to use an account&rsquo;s credits, or{" "}
+            <Link to="/signup?redirectTo=%2Fcredits" className="font-semibold text-brand underline">
+              create an account
+            </Link>{" "}
+            to keep these and subscribe for more.
           </p>
         ) : null}
       </section>
 
       <section className={cn(card, "mt-6")} aria-labelledby="refresh-title" data-testid="credits-refresh">
-        <h2 id="refresh-title" className="text-2xl font-bold">Next refresh</h2>
+        <h2 id="refresh-title" className="text-2xl font-bold">
+          Next refresh
+        </h2>
         <p className="mt-2">
           On <LocalTime at={data.nextRefreshDate} style="long" />
           {data.refreshGrant.majorArcana + data.refreshGrant.completeDeck > 0 ? `, your plan gives ${grant}.` : ", your plan gives no new credits."}
@@ -113,7 +131,9 @@ export default function Credits() {
       </section>
 
       <section className={cn(card, "mt-6")} aria-labelledby="prices-title">
-        <h2 id="prices-title" className="text-2xl font-bold">What a deck costs</h2>
+        <h2 id="prices-title" className="text-2xl font-bold">
+          What a deck costs
+        </h2>
         <ul className="mt-3 divide-y divide-line text-sm" data-testid="credit-prices">
           {PRICES.map((price) => {
             const allowed = data.qualities.includes(price.quality);
@@ -135,7 +155,9 @@ export default function Credits() {
       </section>
 
       <section className={cn(card, "mt-6")} aria-labelledby="history-title">
-        <h2 id="history-title" className="text-2xl font-bold">History</h2>
+        <h2 id="history-title" className="text-2xl font-bold">
+          History
+        </h2>
         {data.lines.length === 0 ? (
           <p className="mt-2 text-muted">{data.page > 1 ? "No older lines." : "Nothing yet: charges, refunds, refreshes and purchases appear here."}</p>
         ) : (
@@ -144,22 +166,46 @@ export default function Credits() {
               <li key={line.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
                 <span className="min-w-0 break-words">
                   {line.deckHref ? (
-                    <Link to={line.deckHref} className="font-semibold underline">{line.description}</Link>
+                    <Link to={line.deckHref} className="font-semibold underline">
+                      {line.description}
+                    </Link>
                   ) : (
                     <span className="font-semibold">{line.description}</span>
                   )}
-                  {line.receiptHref ? <> · <Link to={line.receiptHref} className="underline">receipt</Link></> : null}
-                  <span className="block text-muted"><LocalTime at={line.createdAt} style="mediumWithTime" /></span>
+                  {line.receiptHref ? (
+                    <>
+                      {" "}
+                      ·{" "}
+                      <Link to={line.receiptHref} className="underline">
+                        receipt
+                      </Link>
+                    </>
+                  ) : null}
+                  <span className="block text-muted">
+                    <LocalTime at={line.createdAt} style="mediumWithTime" />
+                  </span>
                 </span>
-                <span className={cn("tabular-nums", line.change.majorArcana + line.change.completeDeck > 0 ? "text-brand" : "")}>{changeText(line.change)}</span>
+                <span className={cn("tabular-nums", line.change.majorArcana + line.change.completeDeck > 0 ? "text-brand" : "")}>
+                  {changeText(line.change)}
+                </span>
               </li>
             ))}
           </ul>
         )}
         {data.page > 1 || data.hasOlder ? (
           <nav aria-label="History pages" className="mt-4 flex flex-wrap justify-between gap-3">
-            {data.page > 1 ? <Link to={data.page === 2 ? "/credits" : `/credits?page=${data.page - 1}`} className={buttonClasses("secondary", "sm")}>Newer</Link> : <span />}
-            {data.hasOlder ? <Link to={`/credits?page=${data.page + 1}`} className={buttonClasses("secondary", "sm")}>Older</Link> : null}
+            {data.page > 1 ? (
+              <Link to={data.page === 2 ? "/credits" : `/credits?page=${data.page - 1}`} className={buttonClasses("secondary", "sm")}>
+                Newer
+              </Link>
+            ) : (
+              <span />
+            )}
+            {data.hasOlder ? (
+              <Link to={`/credits?page=${data.page + 1}`} className={buttonClasses("secondary", "sm")}>
+                Older
+              </Link>
+            ) : null}
           </nav>
         ) : null}
       </section>

@@ -40,7 +40,9 @@ export default function DevErrors() {
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16">
       <PageHeader eyebrow="Development" title="Errors">
-        {sentry ? "SENTRY_DSN is set: new reports go to Sentry; these are older ones kept here." : "Uncaught errors of this server and its pages, grouped by kind. It exists only outside production."}
+        {sentry
+          ? "SENTRY_DSN is set: new reports go to Sentry; these are older ones kept here."
+          : "Uncaught errors of this server and its pages, grouped by kind. It exists only outside production."}
       </PageHeader>
       <div className="flex flex-wrap gap-3">
         <a href="/dev/errors?throw=loader" className={buttonClasses("secondary")}>
@@ -67,7 +69,9 @@ export default function DevErrors() {
               <p className="mt-1 break-words">{group.message}</p>
               <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted">
                 <dt>Where</dt>
-                <dd className="min-w-0 break-words">{group.source} · {group.route}</dd>
+                <dd className="min-w-0 break-words">
+                  {group.source} · {group.route}
+                </dd>
                 {group.frame ? (
                   <>
                     <dt>Frame</dt>

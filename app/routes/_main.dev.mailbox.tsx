@@ -16,7 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const to = parsed.success && parsed.data.to ? parsed.data.to : undefined;
   const messages = await listOutbox(context.db, to);
-  return { to: to ?? "", messages: messages.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.text, link: m.link, createdAt: m.createdAt })) };
+  return {
+    to: to ?? "",
+    messages: messages.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.text, link: m.link, createdAt: m.createdAt })),
+  };
 }
 
 export default function DevMailbox() {
@@ -37,7 +40,9 @@ export default function DevMailbox() {
             className="block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base"
           />
         </label>
-        <button type="submit" className={buttonClasses("secondary")}>Filter</button>
+        <button type="submit" className={buttonClasses("secondary")}>
+          Filter
+        </button>
       </Form>
       {messages.length === 0 ? (
         <p className="mt-10 text-center text-muted">No messages{to ? ` for ${to}` : ""} yet.</p>

@@ -34,7 +34,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:title", content: data.guide.title },
     { property: "og:description", content: data.guide.summary },
     { property: "og:url", content: url },
-    { "script:ld+json": { "@context": "https://schema.org", "@type": "Article", headline: data.guide.title, description: data.guide.summary, url, publisher: { "@type": "Organization", name: "Arcanum" } } },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: data.guide.title,
+        description: data.guide.summary,
+        url,
+        publisher: { "@type": "Organization", name: "Arcanum" },
+      },
+    },
   ];
 };
 

@@ -20,7 +20,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       "@context": "https://schema.org",
       "@type": "ItemList",
       name: "Arcanum tarot guides",
-      itemListElement: (data?.guides ?? []).map((guide, i) => ({ "@type": "ListItem", position: i + 1, name: guide.title, url: `${data?.origin ?? ""}/guides/${guide.slug}` })),
+      itemListElement: (data?.guides ?? []).map((guide, i) => ({
+        "@type": "ListItem",
+        position: i + 1,
+        name: guide.title,
+        url: `${data?.origin ?? ""}/guides/${guide.slug}`,
+      })),
     },
   },
 ];

@@ -29,7 +29,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const entry = await getJournalEntry(context.db, user.id, params.entryId ?? "");
   if (!entry) throw new Response("Reading not found", { status: 404 });
-  const [faces, waitingNotes] = await Promise.all([recordFaces(context.db, entry.deckId, entry.cards.map((card) => card.key), user.id), waitingFormFor(user.id)]);
+  const [faces, waitingNotes] = await Promise.all([
+    recordFaces(
+      context.db,
+      entry.deckId,
+      entry.cards.map((card) => card.key),
+      user.id,
+    ),
+    waitingFormFor(user.id),
+  ]);
   return { entry, faces, notesForm: waitingNotes };
 }
 
@@ -87,7 +95,9 @@ export default function JournalEntry() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 pt-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link to="/journal" className="text-sm text-brand underline">← Reading Journal</Link>
+        <Link to="/journal" className="text-sm text-brand underline">
+          ← Reading Journal
+        </Link>
         <PrintButton />
       </div>
       <h1 className="text-4xl font-bold">Your reading</h1>
@@ -95,21 +105,48 @@ export default function JournalEntry() {
       {entry.tags.length > 0 || entry.mood ? (
         <p className="hidden print:block">{[entry.mood, ...entry.tags.map((tag) => `#${tag}`)].filter(Boolean).join(" · ")}</p>
       ) : null}
-      {entry.notes ? <div className="hidden whitespace-pre-wrap print:block"><h2 className="font-semibold">Your notes</h2><p>{entry.notes}</p></div> : null}
-      <Form method="post" className="grid gap-2 print:hidden" data-outbox="journal-notes" data-outbox-account={waiting.account} data-outbox-label={`Note on your reading of ${readingDay(entry.createdAt)}`}>
+      {entry.notes ? (
+        <div className="hidden whitespace-pre-wrap print:block">
+          <h2 className="font-semibold">Your notes</h2>
+          <p>{entry.notes}</p>
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        className="grid gap-2 print:hidden"
+        data-outbox="journal-notes"
+        data-outbox-account={waiting.account}
+        data-outbox-label={`Note on your reading of ${readingDay(entry.createdAt)}`}
+      >
         <input type="hidden" name="intent" value="notes" />
         <input type="hidden" name="revision" value={entry.notesRevision} />
-        <label htmlFor="notes" className="font-semibold">Your notes</label>
-        <textarea key={entry.notesRevision} id="notes" name="notes" defaultValue={entry.notes} maxLength={5000} rows={5} className="rounded-2xl border border-line bg-surface p-3" />
-        <button type="submit" className={`${buttonClasses("secondary")} justify-self-start`}>Save notes</button>
+        <label htmlFor="notes" className="font-semibold">
+          Your notes
+        </label>
+        <textarea
+          key={entry.notesRevision}
+          id="notes"
+          name="notes"
+          defaultValue={entry.notes}
+          maxLength={5000}
+          rows={5}
+          className="rounded-2xl border border-line bg-surface p-3"
+        />
+        <button type="submit" className={`${buttonClasses("secondary")} justify-self-start`}>
+          Save notes
+        </button>
         <WaitingFormFields submissionKey={waiting.key} kind="journal-notes" />
       </Form>
       <Form method="post" className="grid gap-3 rounded-3xl border border-line bg-surface/80 p-5 print:hidden" aria-labelledby="tags-heading">
-        <h2 id="tags-heading" className="font-semibold">Tags and mood</h2>
+        <h2 id="tags-heading" className="font-semibold">
+          Tags and mood
+        </h2>
         <input type="hidden" name="intent" value="tags" />
         <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
           <div className="grid gap-1">
-            <label htmlFor="tags" className="text-sm font-medium">Tags</label>
+            <label htmlFor="tags" className="text-sm font-medium">
+              Tags
+            </label>
             <input
               key={entry.tags.join(",")}
               id="tags"
@@ -119,37 +156,59 @@ export default function JournalEntry() {
               aria-describedby="tags-help"
               className="h-11 rounded-xl border border-line bg-surface px-3"
             />
-            <p id="tags-help" className="text-xs text-muted">Separate tags with commas; up to {MAX_TAGS}.</p>
+            <p id="tags-help" className="text-xs text-muted">
+              Separate tags with commas; up to {MAX_TAGS}.
+            </p>
           </div>
           <div className="grid content-start gap-1">
-            <label htmlFor="mood" className="text-sm font-medium">Mood</label>
+            <label htmlFor="mood" className="text-sm font-medium">
+              Mood
+            </label>
             <select key={entry.mood ?? ""} id="mood" name="mood" defaultValue={entry.mood ?? ""} className="h-11 rounded-xl border border-line bg-surface px-3">
               <option value="">Not said</option>
               {JOURNAL_MOODS.map((mood) => (
-                <option key={mood} value={mood}>{mood[0]!.toUpperCase() + mood.slice(1)}</option>
+                <option key={mood} value={mood}>
+                  {mood[0]!.toUpperCase() + mood.slice(1)}
+                </option>
               ))}
             </select>
           </div>
         </div>
-        <button type="submit" className={`${buttonClasses("secondary", "sm")} justify-self-start`}>Save tags</button>
-        {result && "field" in result && result.field === "tags" ? <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm" : "text-sm text-danger"}>{result.message}</p> : null}
+        <button type="submit" className={`${buttonClasses("secondary", "sm")} justify-self-start`}>
+          Save tags
+        </button>
+        {result && "field" in result && result.field === "tags" ? (
+          <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm" : "text-sm text-danger"}>
+            {result.message}
+          </p>
+        ) : null}
       </Form>
       <section className="grid gap-2 rounded-3xl border border-line bg-surface/80 p-5 print:hidden">
         <h2 className="font-semibold">Share</h2>
         {entry.sharing.kind === "paid" ? (
-          <p className="text-sm" data-testid="share-state">{paidSharingState(entry.sharing)}</p>
+          <p className="text-sm" data-testid="share-state">
+            {paidSharingState(entry.sharing)}
+          </p>
         ) : null}
         {entry.shareId && linkWorks(entry.sharing, entry.shareId) ? (
           <p className="break-all text-sm">
-            <a href={`/shared/${entry.shareId}`} className="text-brand underline" data-testid="share-link">/shared/{entry.shareId}</a>
+            <a href={`/shared/${entry.shareId}`} className="text-brand underline" data-testid="share-link">
+              /shared/{entry.shareId}
+            </a>
           </p>
         ) : null}
         <Form method="post">
           <input type="hidden" name="intent" value={entry.shareId ? "unshare" : "share"} />
-          <button type="submit" className={buttonClasses("secondary", "sm")}>{shareButton(entry.sharing, entry.shareId)}</button>
+          <button type="submit" className={buttonClasses("secondary", "sm")}>
+            {shareButton(entry.sharing, entry.shareId)}
+          </button>
         </Form>
       </section>
-      {result?.message && !("field" in result) ? <p role={result.ok ? "status" : "alert"} className="text-sm print:hidden">{result.message}</p> : null}
+      {result?.message && !("field" in result) ? (
+        <p role={result.ok ? "status" : "alert"} className="text-sm print:hidden">
+          {result.message}
+        </p>
+      ) : null}
     </div>
   );
 }

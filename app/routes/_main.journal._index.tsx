@@ -36,7 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     narrowed ? context.read((me) => [journalSearchQuery(context.db, me, filters), journalFacetsQuery(context.db, me)] as const) : context.read(JOURNAL, {}),
   ]);
   const facets = readFacets(facetRows[0]);
-  const cards = facets.cards.filter((key) => CARD_NAMES.has(key)).sort((a, b) => ORDER.get(a)! - ORDER.get(b)!).map((key) => ({ key, name: CARD_NAMES.get(key)! }));
+  const cards = facets.cards
+    .filter((key) => CARD_NAMES.has(key))
+    .sort((a, b) => ORDER.get(a)! - ORDER.get(b)!)
+    .map((key) => ({ key, name: CARD_NAMES.get(key)! }));
   return { entries, filters, facets: { ...facets, cards }, narrowed };
 }
 
@@ -66,7 +69,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { ok: true, message } satisfies ImportAnswer;
 }
 
-function Filters({ filters, facets, narrowed }: { filters: JournalFilters; facets: ReturnType<typeof useLoaderData<typeof loader>>["facets"]; narrowed: boolean }) {
+function Filters({
+  filters,
+  facets,
+  narrowed,
+}: {
+  filters: JournalFilters;
+  facets: ReturnType<typeof useLoaderData<typeof loader>>["facets"];
+  narrowed: boolean;
+}) {
   const active = activeFilterCount(filters);
   return (
     <Form method="get" className="grid gap-3" role="search" aria-label="Search your journal">
@@ -177,12 +188,24 @@ function TakeAway() {
           Import a journal file (.json)
         </label>
         <div className="flex flex-wrap items-center gap-2">
-          <input id="journal-file" name="journal" type="file" accept="application/json,.json" required className="min-w-0 max-w-full text-sm" aria-describedby="journal-import-help" />
+          <input
+            id="journal-file"
+            name="journal"
+            type="file"
+            accept="application/json,.json"
+            required
+            className="min-w-0 max-w-full text-sm"
+            aria-describedby="journal-import-help"
+          />
           <button type="submit" className={buttonClasses("primary", "sm")} disabled={importing}>
             {importing ? "Importing…" : "Import"}
           </button>
         </div>
-        <p id="journal-import-help" role={answer ? (answer.ok ? "status" : "alert") : undefined} className={answer && !answer.ok ? "text-sm text-danger" : "text-sm text-muted"}>
+        <p
+          id="journal-import-help"
+          role={answer ? (answer.ok ? "status" : "alert") : undefined}
+          className={answer && !answer.ok ? "text-sm text-danger" : "text-sm text-muted"}
+        >
           {answer?.message ?? "Readings already in your journal are not added twice."}
         </p>
       </Form>
@@ -208,16 +231,22 @@ export default function Journal() {
       {facets.total === 0 ? (
         <div className="rounded-3xl border border-dashed border-line p-10 text-center">
           <p className="text-muted">No readings yet. Ask for an interpretation at the table and it lands here.</p>
-          <Link reloadDocument to="/reading-room?create=true" className={`${buttonClasses("primary")} mt-4`}>Open a reading room</Link>
+          <Link reloadDocument to="/reading-room?create=true" className={`${buttonClasses("primary")} mt-4`}>
+            Open a reading room
+          </Link>
         </div>
       ) : (
         <>
           <Filters filters={filters} facets={facets} narrowed={narrowed} />
           <p className="mt-4 text-sm text-muted" role="status" data-testid="journal-count">
-            {narrowed ? `${entries.length} of ${facets.total} ${facets.total === 1 ? "reading" : "readings"}` : `${facets.total} ${facets.total === 1 ? "reading" : "readings"}`}
+            {narrowed
+              ? `${entries.length} of ${facets.total} ${facets.total === 1 ? "reading" : "readings"}`
+              : `${facets.total} ${facets.total === 1 ? "reading" : "readings"}`}
           </p>
           {entries.length === 0 ? (
-            <p className="mt-6 rounded-2xl border border-dashed border-line p-6 text-center text-muted">No reading matches. Try other words, or clear the filters.</p>
+            <p className="mt-6 rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+              No reading matches. Try other words, or clear the filters.
+            </p>
           ) : (
             <ul className="mt-3 grid gap-3" data-testid="journal">
               {entries.map((entry) => (

@@ -6,7 +6,16 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { requestTimeZone } from "~/daily/daily.server";
 import { localDate } from "~/daily/draw";
-import { cardField, DEFAULT_PHYSICAL_DECK, LOGGABLE_SPREADS, loggableSpread, MAX_PHYSICAL_DECK_NAME, readPhysicalReading, reversedField, type LogProblem } from "~/journal/physical-log";
+import {
+  cardField,
+  DEFAULT_PHYSICAL_DECK,
+  LOGGABLE_SPREADS,
+  loggableSpread,
+  MAX_PHYSICAL_DECK_NAME,
+  readPhysicalReading,
+  reversedField,
+  type LogProblem,
+} from "~/journal/physical-log";
 import { logPhysicalReading, readAt } from "~/journal/physical-log.server";
 import { JOURNAL_MOODS, MAX_TAGS } from "~/journal/practice";
 import type { PageHandle } from "~/lib/page-handle";
@@ -170,7 +179,12 @@ export default function LogReading() {
                     {...invalid(field)}
                   />
                   <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name={reversedField(position.index)} defaultChecked={Boolean(values[reversedField(position.index)])} className="h-5 w-5" />
+                    <input
+                      type="checkbox"
+                      name={reversedField(position.index)}
+                      defaultChecked={Boolean(values[reversedField(position.index)])}
+                      className="h-5 w-5"
+                    />
                     Reversed
                   </label>
                 </div>
@@ -184,7 +198,15 @@ export default function LogReading() {
           <label htmlFor="log-notes" className="text-sm font-medium">
             Your notes
           </label>
-          <textarea id="log-notes" name="notes" rows={5} maxLength={5000} defaultValue={values.notes ?? ""} className="rounded-2xl border border-line bg-surface p-3" {...invalid("notes")} />
+          <textarea
+            id="log-notes"
+            name="notes"
+            rows={5}
+            maxLength={5000}
+            defaultValue={values.notes ?? ""}
+            className="rounded-2xl border border-line bg-surface p-3"
+            {...invalid("notes")}
+          />
           <Problem problem={problem} field="notes" />
         </div>
         <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
@@ -192,7 +214,15 @@ export default function LogReading() {
             <label htmlFor="log-tags" className="text-sm font-medium">
               Tags
             </label>
-            <input id="log-tags" name="tags" defaultValue={values.tags ?? ""} placeholder="love, new job, full moon" aria-describedby="log-tags-help" className={fieldClasses} {...invalid("tags")} />
+            <input
+              id="log-tags"
+              name="tags"
+              defaultValue={values.tags ?? ""}
+              placeholder="love, new job, full moon"
+              aria-describedby="log-tags-help"
+              className={fieldClasses}
+              {...invalid("tags")}
+            />
             <p id="log-tags-help" className="text-xs text-muted">
               Separate tags with commas; up to {MAX_TAGS}.
             </p>

@@ -10,27 +10,9 @@ import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 import { DeckReviews, RatingSummary, type ReviewResult } from "~/components/marketplace/deck-reviews";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
-import type { Database } from "~/db.server";
 import { formatPrice } from "~/decks/images";
-import { getViewableDeck } from "~/decks/queries.server";
-import { creatorProfile } from "~/marketplace/creator.server";
-import { getListing } from "~/marketplace/listing.server";
-import { deckRelation, isOnSale, publicCards } from "~/marketplace/ownership.server";
-import {
-  editReview,
-  listReviews,
-  mayReview,
-  ownReview,
-  ratingSummary,
-  replyForm,
-  replyToReview,
-  reviewForm,
-  REVIEW_PAGES_MAX,
-  REVIEWS_PER_PAGE,
-  writeReview,
-  type ReviewOutcome,
-} from "~/marketplace/reviews.server";
-import { sharePicture } from "~/marketplace/share.server";
+import { marketplaceDeckPage, shownDeck } from "~/marketplace/deck-page.server";
+import { editReview, replyForm, replyToReview, reviewForm, REVIEW_PAGES_MAX, writeReview, type ReviewOutcome } from "~/marketplace/reviews.server";
 import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -71,59 +53,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-/** The deck the page shows: public, or on sale (listed and not hidden); anything else is not found. */
-async function pageDeck(db: Database, deckId: string, viewerId: string | null) {
-  const [deck, listing] = await Promise.all([getViewableDeck(db, deckId, viewerId), getListing(db, deckId)]);
-  if (!deck || !(deck.isPublic || isOnSale(listing))) throw new Response("Deck not found", { status: 404 });
-  return { deck, listing };
-}
-
 const reviewPages = z.coerce.number().int().min(1).max(REVIEW_PAGES_MAX).catch(1);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await context.currentUser();
   const viewerId = viewer?.id ?? null;
-  const deckId = params.deckId ?? "";
   const url = new URL(request.url);
   const pages = reviewPages.parse(url.searchParams.get("reviews") ?? undefined);
-  // Everything the page shows is read at once, in one wait after the viewer's; a deck the viewer may
-  // not see is refused before anything of it is used.
-  const [{ deck, listing }, relation, { reviews, total }, own, creator] = await Promise.all([
-    pageDeck(context.db, deckId, viewerId),
-    deckRelation(context.db, deckId, viewerId),
-    listReviews(context.db, deckId, pages),
-    viewerId ? ownReview(context.db, deckId, viewerId) : null,
-    creatorProfile(context.db, deckId),
-  ]);
-  const open = relation ? "all" : publicCards(deck, listing);
-  const onSale = isOnSale(listing) && deck.status === "ready";
-  // A locked card's picture is not sent at all, not even its address: only its name.
-  const cards = deck.cards.map((card) => {
-    const visible = open === "all" || open.has(card.cardKey);
-    return { ...card, imageUrl: visible ? card.imageUrl : null, locked: !visible };
-  });
-  // A locked cover gives way to the first card the viewer may see, as on the shop's tile.
-  const face = cards.find((card) => !card.locked && card.imageUrl === deck.coverUrl) ?? cards.find((card) => !card.locked && card.imageUrl);
+  const page = await marketplaceDeckPage(context.db, params.deckId ?? "", viewerId, pages);
   return {
-    deck: { ...deck, cards, coverUrl: face?.imageUrl ?? null, coverName: face?.name ?? null },
-    relation,
-    sale: onSale ? { priceCents: listing!.priceCents, licence: listing!.licence, tags: listing!.tags, description: listing!.description } : null,
+    ...page,
     origin: url.origin,
-    // What a shared link shows is the same for everyone, whoever opened the page.
-    share: sharePicture(deck, listing) ? `/marketplace/${deck.id}/share.png` : null,
-    rating: ratingSummary(listing),
-    reviews: {
-      items: reviews.map(({ reviewerId, ...review }) => ({ ...review, mine: reviewerId === viewerId })),
-      total,
-      pages,
-      perPage: REVIEWS_PER_PAGE,
-    },
-    own: own ? { rating: own.rating, body: own.body } : null,
-    canReview: mayReview(relation),
     // The review form can wait in a phone's outbox: it carries a fresh key (decision 0060).
-    reviewForm: viewerId && mayReview(relation) ? await waitingFormFor(viewerId) : null,
-    mayReport: Boolean(viewer && !viewer.isGuest && relation !== "owner"),
-    creator,
+    reviewForm: viewerId && page.canReview ? await waitingFormFor(viewerId) : null,
+    mayReport: Boolean(viewer && !viewer.isGuest && page.relation !== "owner"),
   };
 }
 
@@ -134,7 +77,7 @@ export const shouldRevalidate = keepPageWhenKept;
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireSender(request, context);
   const deckId = params.deckId ?? "";
-  await pageDeck(context.db, deckId, user.id);
+  await shownDeck(context.db, deckId, user.id);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const answer = (intent: string, outcome: ReviewOutcome, review?: string) =>
     data<ReviewResult>({ ok: outcome.ok, intent, message: outcome.message, review }, { status: outcome.ok ? 200 : outcome.status });
@@ -171,8 +114,10 @@ export default function MarketplaceDeck() {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/marketplace" className="hover:text-ink">Marketplace</Link> <span aria-hidden="true">/</span>{" "}
-        <span>{deck.title}</span>
+        <Link to="/marketplace" className="hover:text-ink">
+          Marketplace
+        </Link>{" "}
+        <span aria-hidden="true">/</span> <span>{deck.title}</span>
       </nav>
       <div className="mt-6 grid gap-10 md:grid-cols-[minmax(0,18rem)_1fr]">
         <TarotCardImage src={deck.coverUrl} alt={`${deck.coverName ?? "Cover card"} from ${deck.title}`} eager className="mx-auto w-56 md:w-full" />
@@ -183,7 +128,13 @@ export default function MarketplaceDeck() {
               <>
                 by @{deck.creatorUsername}
                 {creator?.isCreator ? <CreatorMark /> : null}
-                {deck.creatorVerified ? <> <VerifiedCreatorBadge /></> : null} ·{" "}
+                {deck.creatorVerified ? (
+                  <>
+                    {" "}
+                    <VerifiedCreatorBadge />
+                  </>
+                ) : null}{" "}
+                ·{" "}
               </>
             ) : null}
             {deck.cardCount} cards{deck.artStyle ? ` · ${deck.artStyle}` : ""}
@@ -193,7 +144,9 @@ export default function MarketplaceDeck() {
           {sale && sale.tags.length > 0 ? (
             <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
               {sale.tags.map((tag) => (
-                <li key={tag} className="rounded-full border border-line px-3 py-1 text-xs text-muted">{tag}</li>
+                <li key={tag} className="rounded-full border border-line px-3 py-1 text-xs text-muted">
+                  {tag}
+                </li>
               ))}
             </ul>
           ) : null}
@@ -210,7 +163,9 @@ export default function MarketplaceDeck() {
           <RatingSummary average={rating.average} count={rating.count} />
           <div className="mt-5 flex flex-wrap gap-3">
             {relation ? (
-              <Link to={`/collection/${deck.id}`} className={buttonClasses("gold", "lg")}>Open in my collection</Link>
+              <Link to={`/collection/${deck.id}`} className={buttonClasses("gold", "lg")}>
+                Open in my collection
+              </Link>
             ) : sale ? (
               <Link to={`/checkout/${deck.id}`} className={buttonClasses("gold", "lg")}>
                 {sale.priceCents === 0 ? "Add to my collection" : "Buy this deck"}
@@ -224,16 +179,21 @@ export default function MarketplaceDeck() {
           </div>
           {mayReport ? (
             <p className="mt-4 text-sm">
-              <Link to={`/marketplace/${deck.id}/report`} className="text-muted underline-offset-2 hover:text-ink hover:underline">Report this deck</Link>
+              <Link to={`/marketplace/${deck.id}/report`} className="text-muted underline-offset-2 hover:text-ink hover:underline">
+                Report this deck
+              </Link>
             </p>
           ) : null}
         </div>
       </div>
       <section aria-labelledby="cards-heading" className="mt-14">
-        <h2 id="cards-heading" className="text-3xl font-bold">The cards</h2>
+        <h2 id="cards-heading" className="text-3xl font-bold">
+          The cards
+        </h2>
         {lockedCount > 0 ? (
           <p className="mt-2 text-sm text-muted">
-            {deck.cards.length - lockedCount} preview {deck.cards.length - lockedCount === 1 ? "card is" : "cards are"} shown face up; the other {lockedCount} are locked until you buy the deck.
+            {deck.cards.length - lockedCount} preview {deck.cards.length - lockedCount === 1 ? "card is" : "cards are"} shown face up; the other {lockedCount}{" "}
+            are locked until you buy the deck.
           </p>
         ) : null}
         <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
@@ -276,7 +236,16 @@ function LockedCard({ name }: { name: string }) {
   return (
     <figure data-testid="locked-card">
       <div className="flex aspect-[3/4] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-line bg-surface-2 p-2 text-center text-muted">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-7 w-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="5" y="11" width="14" height="9" rx="2" />
           <path d="M8 11V8a4 4 0 0 1 8 0v3" />
         </svg>

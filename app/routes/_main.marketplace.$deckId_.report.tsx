@@ -59,7 +59,9 @@ export default function ReportDeck() {
       </PageHeader>
       <Panel>
         {page.state === "own" ? (
-          <p role="status" className="text-lg">This is your deck: you cannot report it.</p>
+          <p role="status" className="text-lg">
+            This is your deck: you cannot report it.
+          </p>
         ) : done ? (
           <p role="status" className="text-lg">
             {result?.ok ? result.message : alreadyReported}
@@ -67,15 +69,25 @@ export default function ReportDeck() {
         ) : isGuest ? (
           <p className="text-lg">
             Reporting a deck needs an account, so the staff can trust each report.{" "}
-            <Link to={signupPath} className="font-semibold text-brand underline">Create one</Link> or{" "}
-            <Link to={loginPath} className="font-semibold text-brand underline">log in</Link>, and you will come back here.
+            <Link to={signupPath} className="font-semibold text-brand underline">
+              Create one
+            </Link>{" "}
+            or{" "}
+            <Link to={loginPath} className="font-semibold text-brand underline">
+              log in
+            </Link>
+            , and you will come back here.
           </p>
         ) : (
           <Form method="post" className="grid gap-5">
             <p className="text-muted">
               Tell the Arcanum staff what is wrong with this deck. The creator is not told who reported it. You can report a deck once.
             </p>
-            {result && !result.ok && !result.field ? <p role="alert" className="text-sm text-danger">{result.message}</p> : null}
+            {result && !result.ok && !result.field ? (
+              <p role="alert" className="text-sm text-danger">
+                {result.message}
+              </p>
+            ) : null}
             <fieldset aria-describedby="reason-help" aria-invalid={error("reason") ? true : undefined}>
               <legend className="text-sm font-semibold">What is wrong?</legend>
               <div className="mt-2 grid gap-2">
@@ -86,7 +98,11 @@ export default function ReportDeck() {
                   </label>
                 ))}
               </div>
-              {error("reason") ? <p id="reason-help" role="alert" className="mt-1 text-sm text-danger">{error("reason")}</p> : null}
+              {error("reason") ? (
+                <p id="reason-help" role="alert" className="mt-1 text-sm text-danger">
+                  {error("reason")}
+                </p>
+              ) : null}
             </fieldset>
             <label className="text-sm font-semibold">
               Details (needed for “Other”)
@@ -98,18 +114,28 @@ export default function ReportDeck() {
                 aria-describedby="details-help"
                 className={field}
               />
-              <span id="details-help" role={error("details") ? "alert" : undefined} className={cn("mt-1 block font-normal", error("details") ? "text-danger" : "text-muted")}>
+              <span
+                id="details-help"
+                role={error("details") ? "alert" : undefined}
+                className={cn("mt-1 block font-normal", error("details") ? "text-danger" : "text-muted")}
+              >
                 {error("details") ?? `Where the art comes from, what is misleading… Up to ${REPORT_DETAILS_MAX.toLocaleString("en-US")} characters.`}
               </span>
             </label>
             <div className="flex flex-wrap gap-3">
-              <button type="submit" className={buttonClasses("primary", "lg")} disabled={navigation.state !== "idle"}>Send the report</button>
-              <Link to={`/marketplace/${page.deckId}`} className={buttonClasses("secondary", "lg")}>Back to the deck</Link>
+              <button type="submit" className={buttonClasses("primary", "lg")} disabled={navigation.state !== "idle"}>
+                Send the report
+              </button>
+              <Link to={`/marketplace/${page.deckId}`} className={buttonClasses("secondary", "lg")}>
+                Back to the deck
+              </Link>
             </div>
           </Form>
         )}
         {page.state === "own" || done ? (
-          <Link to={`/marketplace/${page.deckId}`} className={cn(buttonClasses("secondary"), "mt-6")}>Back to the deck</Link>
+          <Link to={`/marketplace/${page.deckId}`} className={cn(buttonClasses("secondary"), "mt-6")}>
+            Back to the deck
+          </Link>
         ) : null}
       </Panel>
     </div>

@@ -128,10 +128,28 @@ export default function Marketplace() {
           <FilterDisclosure active={activeFilters} openAtFirst={total === 0 && activeFilters > 0}>
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
               <FilterField id="filter-min" label="Min price ($)">
-                <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={filterFieldClasses} />
+                <input
+                  id="filter-min"
+                  name="min"
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  inputMode="decimal"
+                  defaultValue={query.min ?? ""}
+                  className={filterFieldClasses}
+                />
               </FilterField>
               <FilterField id="filter-max" label="Max price ($)">
-                <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={filterFieldClasses} />
+                <input
+                  id="filter-max"
+                  name="max"
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  inputMode="decimal"
+                  defaultValue={query.max ?? ""}
+                  className={filterFieldClasses}
+                />
               </FilterField>
               <FilterField id="filter-kind" label="Deck">
                 <select id="filter-kind" name="kind" defaultValue={query.kind ?? ""} className={filterFieldClasses}>

@@ -17,8 +17,8 @@ export default function Offline() {
           Saved on this device
         </h2>
         <p className="mt-2 text-sm text-muted">
-          Your collection, the decks you opened, your journal and the entries you opened are kept for reading offline. Notes, reviews
-          and new decks you make offline wait here and are sent when you are back online.
+          Your collection, the decks you opened, your journal and the entries you opened are kept for reading offline. Notes, reviews and new decks you make
+          offline wait here and are sent when you are back online.
         </p>
         {/* Filled in by the service worker; React leaves what it finds here alone. */}
         <div id="offline-saved" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />

@@ -4,15 +4,7 @@ import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import {
-  EXPLORER_PLUS,
-  FREE_PLAN,
-  formatPlanPrice,
-  plansFor,
-  YEARLY_SAVING_PERCENT,
-  type BillingChoice,
-  type Plan,
-} from "~/plans/catalogue";
+import { EXPLORER_PLUS, FREE_PLAN, formatPlanPrice, plansFor, YEARLY_SAVING_PERCENT, type BillingChoice, type Plan } from "~/plans/catalogue";
 import { formatDollars } from "~/lib/format";
 import { planHeadline, planQualityLines } from "~/credits/plan-credits";
 
@@ -109,9 +101,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         <span className="text-sm text-muted">{intervalLabel(plan)}</span>
       </p>
       {plan.interval === "year" ? (
-        <p className="mt-1 text-xs text-muted">
-          {formatDollars(Math.round((plan.price / 12) * 100) / 100)} a month, billed yearly
-        </p>
+        <p className="mt-1 text-xs text-muted">{formatDollars(Math.round((plan.price / 12) * 100) / 100)} a month, billed yearly</p>
       ) : null}
       <p className="mt-4 text-sm font-semibold" data-testid="plan-headline">
         {planHeadline(plan)}

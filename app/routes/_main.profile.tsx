@@ -91,18 +91,30 @@ export default function Profile() {
         {profile.isGuest ? (
           <p className="rounded-2xl border border-gold/40 bg-gold/10 px-5 py-4 text-sm">
             You are exploring as a guest. What you save here stays with you when you{" "}
-            <Link to="/signup?redirectTo=%2Fprofile" className="font-semibold text-brand underline">create an account</Link>.
+            <Link to="/signup?redirectTo=%2Fprofile" className="font-semibold text-brand underline">
+              create an account
+            </Link>
+            .
           </p>
         ) : null}
 
         {balanceCents !== null ? (
-          <section aria-labelledby="balance-heading" className="flex flex-wrap items-center justify-between gap-3 rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:px-8">
+          <section
+            aria-labelledby="balance-heading"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:px-8"
+          >
             <div>
-              <h2 id="balance-heading" className="text-2xl font-bold">Reading balance</h2>
+              <h2 id="balance-heading" className="text-2xl font-bold">
+                Reading balance
+              </h2>
               <p className="text-sm text-muted">Pays for readings with human readers, by the minute.</p>
             </div>
-            <p className="text-2xl font-semibold tabular-nums" data-testid="profile-balance">{formatMoney(balanceCents)}</p>
-            <Link to="/balance" className={buttonClasses("secondary", "sm")}>Top up and history</Link>
+            <p className="text-2xl font-semibold tabular-nums" data-testid="profile-balance">
+              {formatMoney(balanceCents)}
+            </p>
+            <Link to="/balance" className={buttonClasses("secondary", "sm")}>
+              Top up and history
+            </Link>
           </section>
         ) : null}
 
@@ -116,7 +128,9 @@ export default function Profile() {
         />
 
         <section aria-labelledby="details-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
-          <h2 id="details-heading" className="text-2xl font-bold">Your details</h2>
+          <h2 id="details-heading" className="text-2xl font-bold">
+            Your details
+          </h2>
           <Form method="post" className="mt-6 grid gap-5" noValidate>
             <input type="hidden" name="intent" value="profile" />
             <label className="block text-sm font-semibold">
@@ -132,33 +146,47 @@ export default function Profile() {
                 aria-describedby="username-help"
                 className={field}
               />
-              <span id="username-help" className={cn("mt-1 block text-sm font-normal", profileErrors.username ? "text-danger" : "text-muted")} role={profileErrors.username ? "alert" : undefined}>
+              <span
+                id="username-help"
+                className={cn("mt-1 block text-sm font-normal", profileErrors.username ? "text-danger" : "text-muted")}
+                role={profileErrors.username ? "alert" : undefined}
+              >
                 {profileErrors.username ?? `${USERNAME_MIN} to ${USERNAME_MAX} letters, numbers, underscores or hyphens.`}
               </span>
             </label>
             <label className="block text-sm font-semibold">
               Full name
               <input name="fullName" defaultValue={profile.fullName ?? ""} maxLength={100} autoComplete="name" className={field} />
-              {profileErrors.fullName ? <span role="alert" className="mt-1 block text-sm text-danger">{profileErrors.fullName}</span> : null}
+              {profileErrors.fullName ? (
+                <span role="alert" className="mt-1 block text-sm text-danger">
+                  {profileErrors.fullName}
+                </span>
+              ) : null}
             </label>
             <label className="block text-sm font-semibold">
               Bio
               <textarea name="bio" defaultValue={profile.bio ?? ""} maxLength={500} rows={4} className={field} />
-              {profileErrors.bio ? <span role="alert" className="mt-1 block text-sm text-danger">{profileErrors.bio}</span> : null}
+              {profileErrors.bio ? (
+                <span role="alert" className="mt-1 block text-sm text-danger">
+                  {profileErrors.bio}
+                </span>
+              ) : null}
             </label>
             <dl className="grid gap-2 text-sm sm:grid-cols-3">
               <dt className="font-semibold">E-mail</dt>
               <dd className="text-muted sm:col-span-2">{profile.email ?? "No e-mail yet"}</dd>
               <dt className="font-semibold">{profile.isGuest ? "Exploring since" : "Member since"}</dt>
-              <dd className="text-muted sm:col-span-2">
-                {longDate(profile.memberSince)}
-              </dd>
+              <dd className="text-muted sm:col-span-2">{longDate(profile.memberSince)}</dd>
             </dl>
             <div className="flex flex-wrap items-center gap-4">
               <button type="submit" className={buttonClasses("primary")} disabled={busyIntent === "profile"}>
                 {busyIntent === "profile" ? "Saving…" : "Save profile"}
               </button>
-              {messageFor("profile") ? <p role="status" className="text-sm text-success">{messageFor("profile")}</p> : null}
+              {messageFor("profile") ? (
+                <p role="status" className="text-sm text-success">
+                  {messageFor("profile")}
+                </p>
+              ) : null}
             </div>
           </Form>
         </section>
@@ -167,11 +195,7 @@ export default function Profile() {
         <NotificationSettings settings={push.settings} devices={push.devices} saved={push.saved} />
         {profile.isGuest ? null : <ApiTokensPanel access={api.access} tokens={api.tokens} />}
 
-        <DeleteAccountPanel
-          email={profile.email}
-          errors={errorsFor("delete-account")}
-          busy={busyIntent === "delete-account"}
-        />
+        <DeleteAccountPanel email={profile.email} errors={errorsFor("delete-account")} busy={busyIntent === "delete-account"} />
       </div>
     </div>
   );
@@ -181,11 +205,16 @@ function DeleteAccountPanel({ email, errors, busy }: { email: string | null; err
   const error = errors.confirm ?? errors.form ?? null;
   return (
     <section id="delete-account" aria-labelledby="delete-heading" className="rounded-3xl border border-danger/40 bg-surface/80 p-6 shadow-sm sm:p-8">
-      <h2 id="delete-heading" className="text-2xl font-bold">Delete account</h2>
+      <h2 id="delete-heading" className="text-2xl font-bold">
+        Delete account
+      </h2>
       <p className="mt-3 text-sm leading-relaxed text-muted">
-        This deletes your decks and their card images, your picture, the readings you host, your journal and your credits, and signs you out.
-        It cannot be undone. Decks other people bought from you stay with them, and payment records are kept for accounting without your
-        name. <Link to="/privacy#deletion" className="underline underline-offset-2">What is kept, and why</Link>.
+        This deletes your decks and their card images, your picture, the readings you host, your journal and your credits, and signs you out. It cannot be
+        undone. Decks other people bought from you stay with them, and payment records are kept for accounting without your name.{" "}
+        <Link to="/privacy#deletion" className="underline underline-offset-2">
+          What is kept, and why
+        </Link>
+        .
       </p>
       <Form method="post" className="mt-6 grid gap-4" noValidate>
         <input type="hidden" name="intent" value="delete-account" />
@@ -202,7 +231,11 @@ function DeleteAccountPanel({ email, errors, busy }: { email: string | null; err
             className={field}
           />
         </label>
-        {error ? <p id="delete-error" role="alert" className="text-sm text-danger">{error}</p> : null}
+        {error ? (
+          <p id="delete-error" role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
         <div>
           <button type="submit" className={buttonClasses("danger")} disabled={busy}>
             {busy ? "Deleting…" : "Delete my account"}
@@ -213,7 +246,21 @@ function DeleteAccountPanel({ email, errors, busy }: { email: string | null; err
   );
 }
 
-function AvatarPanel({ name, url, error, message, busy, uploaded }: { name: string; url: string | null; error: string | null; message: string | null; busy: boolean; uploaded: object | null }) {
+function AvatarPanel({
+  name,
+  url,
+  error,
+  message,
+  busy,
+  uploaded,
+}: {
+  name: string;
+  url: string | null;
+  error: string | null;
+  message: string | null;
+  busy: boolean;
+  uploaded: object | null;
+}) {
   const [localError, setLocalError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   // Each successful upload is a new answer object: empty the file input so the same file is not sent twice.
@@ -223,7 +270,9 @@ function AvatarPanel({ name, url, error, message, busy, uploaded }: { name: stri
   const shown = localError ?? error;
   return (
     <section aria-labelledby="avatar-heading" className="rounded-3xl border border-line bg-surface/80 p-6 shadow-sm sm:p-8">
-      <h2 id="avatar-heading" className="text-2xl font-bold">Picture</h2>
+      <h2 id="avatar-heading" className="text-2xl font-bold">
+        Picture
+      </h2>
       <div className="mt-6 flex flex-col items-center gap-6 sm:flex-row sm:items-start">
         <Avatar name={name} url={url} size={112} className="shrink-0 ring-4 ring-brand-soft" />
         <div className="w-full">
@@ -257,10 +306,16 @@ function AvatarPanel({ name, url, error, message, busy, uploaded }: { name: stri
           {url ? (
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="remove-avatar" />
-              <button type="submit" className={buttonClasses("ghost")} disabled={busy}>Remove picture</button>
+              <button type="submit" className={buttonClasses("ghost")} disabled={busy}>
+                Remove picture
+              </button>
             </Form>
           ) : null}
-          {message ? <p role="status" className="mt-3 text-sm text-success">{message}</p> : null}
+          {message ? (
+            <p role="status" className="mt-3 text-sm text-success">
+              {message}
+            </p>
+          ) : null}
         </div>
       </div>
     </section>

@@ -18,9 +18,11 @@ import { readerEarnings } from "~/paid-readings/readings.server";
 import { pendingRequestsFor, type PendingRequest } from "~/paid-readings/requests.server";
 import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules";
 import { AnswerRequest } from "~/paid-readings/incoming-requests";
-import { useEffect, useState } from "react";
 import { PushButton } from "~/push/push-button";
 import type { PageHandle } from "~/lib/page-handle";
+import { chosenTimeZone, saveSchedule, scheduleForm, scheduleOf } from "~/paid-readings/bookings.server";
+import { AvailabilityForm, type ScheduleValues } from "~/paid-readings/availability-form";
+import { requestTimeZone } from "~/daily/daily.server";
 
 export const handle: PageHandle = { actionRoundTrips: 7 };
 
@@ -31,9 +33,22 @@ const card = "rounded-3xl border border-line bg-surface/90 p-6";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  if (!user.isReader) return { dashboard: null, requests: [], earnings: null };
-  const [dashboard, requests, earnings] = await Promise.all([readerDashboard(context.db, user.id), pendingRequestsFor(context.db, user.id), readerEarnings(context.db, user.id)]);
-  return { dashboard, requests, earnings };
+  if (!user.isReader) return { dashboard: null, requests: [], earnings: null, schedule: null, zones: [] };
+  const [dashboard, requests, earnings, hours, zone] = await Promise.all([
+    readerDashboard(context.db, user.id),
+    pendingRequestsFor(context.db, user.id),
+    readerEarnings(context.db, user.id),
+    scheduleOf(context.db, user.id),
+    chosenTimeZone(context.db, user.id, requestTimeZone(request)),
+  ]);
+  const schedule: ScheduleValues = { ...hours, timeZone: hours.timeZone ?? zone };
+  return { dashboard, requests, earnings, schedule, zones: timeZones(schedule.timeZone) };
+}
+
+/** Every time zone the runtime knows, for the hours' list. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return [...new Set(["UTC", current, ...known])].sort();
 }
 
 type ActionData = { ok: true; message: string } | { ok: false; field: string; message: string };
@@ -49,7 +64,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await setReaderAvailability(context.db, context.cloudflare.env, user.id, choice === "yes");
     // The reader's other tabs pick the choice up too: they join or leave the presence room.
     await tellAccountChanged(context.cloudflare.env, user.id, "reader");
-    return data<ActionData>({ ok: true, message: choice === "yes" ? "You are available: you show as online while Arcanum is open in a tab." : "You are away: nobody sees you online." });
+    return data<ActionData>({
+      ok: true,
+      message: choice === "yes" ? "You are available: you show as online while Arcanum is open in a tab." : "You are away: nobody sees you online.",
+    });
+  }
+  if (intent === "hours") {
+    const parsed = scheduleForm.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return data<ActionData>({ ok: false, field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
+    }
+    await saveSchedule(context.db, user.id, parsed.data);
+    return data<ActionData>({
+      ok: true,
+      message:
+        parsed.data.hours.length > 0
+          ? "Your availability is saved: clients can book your open times."
+          : "Your availability is saved: no weekly hours, so nobody can book you ahead.",
+    });
   }
   if (intent === "profile") {
     const parsed = parseReaderProfile(formData);
@@ -65,19 +98,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ReaderDashboard() {
-  const { dashboard, requests, earnings } = useLoaderData<typeof loader>();
+  const { dashboard, requests, earnings, schedule, zones } = useLoaderData<typeof loader>();
   if (!dashboard) {
     return (
       <div className="px-4">
         <PageHeader eyebrow="Readers" title="Reader dashboard" />
         <Panel>
           <p className="text-muted">The dashboard is for readers. Apply, pass the tarot quiz, and it opens here.</p>
-          <Link to="/become-reader" className={`${buttonClasses("primary")} mt-4`}>Become a Reader</Link>
+          <Link to="/become-reader" className={`${buttonClasses("primary")} mt-4`}>
+            Become a Reader
+          </Link>
         </Panel>
       </div>
     );
   }
-  return <Dashboard dashboard={dashboard} requests={requests} earnings={earnings!} />;
+  return <Dashboard dashboard={dashboard} requests={requests} earnings={earnings!} schedule={schedule!} zones={zones} />;
 }
 
 type DashboardData = NonNullable<Awaited<ReturnType<typeof readerDashboard>>>;
@@ -93,7 +128,11 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
       <div className="rounded-2xl border border-line p-5" data-testid="dashboard-requests">
         <div className="flex items-center justify-between gap-2">
           <h3 className="font-sans font-semibold">Requests</h3>
-          <PushButton className="text-right" label="Tell me about reading requests" done="This device will tell you of reading requests, even with Arcanum closed." />
+          <PushButton
+            className="text-right"
+            label="Tell me about reading requests"
+            done="This device will tell you of reading requests, even with Arcanum closed."
+          />
         </div>
         {requests.length === 0 ? (
           <p className="mt-1 text-sm text-muted">People asking you for a reading appear here, and in every tab you have open, while you are online.</p>
@@ -101,7 +140,9 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
           <ul className="mt-2 divide-y divide-line">
             {requests.map((request) => (
               <li key={request.id} className="py-3">
-                <p className="font-semibold">{request.clientName} · {READING_MODE_LABELS[request.mode]}</p>
+                <p className="font-semibold">
+                  {request.clientName} · {READING_MODE_LABELS[request.mode]}
+                </p>
                 {request.question ? <p className="text-sm">“{request.question}”</p> : null}
                 <AnswerRequest requestId={request.id} className="mt-2" />
               </li>
@@ -112,13 +153,30 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
       <div className="rounded-2xl border border-line p-5" data-testid="dashboard-earnings">
         <h3 className="font-sans font-semibold">Earnings</h3>
         <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-          <div><dt className="text-muted">Readings earned</dt><dd className="text-lg font-bold tabular-nums">{formatMoney(earnings.totals.grossCents)}</dd></div>
-          <div><dt className="text-muted">Platform fee ({READING_FEE_PERCENT} %)</dt><dd className="text-lg font-bold tabular-nums">{formatMoney(earnings.totals.feeCents)}</dd></div>
-          <div><dt className="text-muted">Yours</dt><dd className="text-lg font-bold tabular-nums" data-testid="earnings-net">{formatMoney(earnings.totals.netCents)}</dd></div>
+          <div>
+            <dt className="text-muted">Readings earned</dt>
+            <dd className="text-lg font-bold tabular-nums">{formatMoney(earnings.totals.grossCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Platform fee ({READING_FEE_PERCENT} %)</dt>
+            <dd className="text-lg font-bold tabular-nums">{formatMoney(earnings.totals.feeCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Yours</dt>
+            <dd className="text-lg font-bold tabular-nums" data-testid="earnings-net">
+              {formatMoney(earnings.totals.netCents)}
+            </dd>
+          </div>
         </dl>
         <p className="mt-3 text-sm">
-          Balance <span className="font-semibold tabular-nums" data-testid="earnings-balance">{formatMoney(earnings.balanceCents)}</span>, shared with any deck sales.{" "}
-          <Link to="/sales" className="text-brand underline">Payouts</Link>
+          Balance{" "}
+          <span className="font-semibold tabular-nums" data-testid="earnings-balance">
+            {formatMoney(earnings.balanceCents)}
+          </span>
+          , shared with any deck sales.{" "}
+          <Link to="/sales" className="text-brand underline">
+            Payouts
+          </Link>
         </p>
       </div>
       <div className="rounded-2xl border border-line p-5 lg:col-span-2" data-testid="dashboard-sessions">
@@ -129,13 +187,25 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-sm">
               <thead className="text-left text-muted">
-                <tr><th className="py-2 font-normal">Client</th><th className="py-2 font-normal">When</th><th className="py-2 font-normal">Minutes</th><th className="py-2 text-right font-normal">Charged</th><th className="py-2 text-right font-normal">Yours</th></tr>
+                <tr>
+                  <th className="py-2 font-normal">Client</th>
+                  <th className="py-2 font-normal">When</th>
+                  <th className="py-2 font-normal">Minutes</th>
+                  <th className="py-2 text-right font-normal">Charged</th>
+                  <th className="py-2 text-right font-normal">Yours</th>
+                </tr>
               </thead>
               <tbody className="divide-y divide-line">
                 {earnings.history.map((reading) => (
                   <tr key={reading.id}>
-                    <td className="py-2"><Link to={`/readings/${reading.id}`} className="underline">{reading.otherName}</Link></td>
-                    <td className="py-2"><LocalTime at={reading.createdAt} style="mediumWithTime" /></td>
+                    <td className="py-2">
+                      <Link to={`/readings/${reading.id}`} className="underline">
+                        {reading.otherName}
+                      </Link>
+                    </td>
+                    <td className="py-2">
+                      <LocalTime at={reading.createdAt} style="mediumWithTime" />
+                    </td>
                     <td className="py-2 tabular-nums">{reading.status === "ended" ? reading.minutes : "live"}</td>
                     <td className="py-2 text-right tabular-nums">{formatMoney(reading.chargedCents)}</td>
                     <td className="py-2 text-right tabular-nums">{reading.refundedCents > 0 ? "refunded" : formatMoney(reading.netCents)}</td>
@@ -155,13 +225,18 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
             {reviews.map((reading) => (
               <li key={reading.id} className="py-3">
                 <p>
-                  <span className="text-gold" aria-label={`${reading.rating} out of 5 stars`}>{"★".repeat(reading.rating ?? 0)}</span> · {reading.otherName}
+                  <span className="text-gold" aria-label={`${reading.rating} out of 5 stars`}>
+                    {"★".repeat(reading.rating ?? 0)}
+                  </span>{" "}
+                  · {reading.otherName}
                 </p>
                 {reading.review ? <p className="mt-1">{reading.review}</p> : null}
                 {reading.reply ? (
                   <p className="mt-1 text-sm text-muted">You answered: {reading.reply}</p>
                 ) : (
-                  <Link to={`/readings/${reading.id}`} className="text-sm text-brand underline">Answer</Link>
+                  <Link to={`/readings/${reading.id}`} className="text-sm text-brand underline">
+                    Answer
+                  </Link>
                 )}
               </li>
             ))}
@@ -172,7 +247,19 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
   );
 }
 
-function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData; requests: PendingRequest[]; earnings: Earnings }) {
+function Dashboard({
+  dashboard,
+  requests,
+  earnings,
+  schedule,
+  zones,
+}: {
+  dashboard: DashboardData;
+  requests: PendingRequest[];
+  earnings: Earnings;
+  schedule: ScheduleValues;
+  zones: string[];
+}) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -191,7 +278,10 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
         </p>
       </PageHeader>
       {result ? (
-        <p role={result.ok ? "status" : "alert"} className={`mx-auto mb-6 max-w-3xl rounded-2xl p-4 text-center text-sm ${result.ok ? "bg-surface-2" : "bg-danger/10 text-danger"}`}>
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`mx-auto mb-6 max-w-3xl rounded-2xl p-4 text-center text-sm ${result.ok ? "bg-surface-2" : "bg-danger/10 text-danger"}`}
+        >
           {result.message}
         </p>
       ) : null}
@@ -220,6 +310,8 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
             </Form>
           </section>
 
+          <AvailabilityForm values={schedule} zones={zones} username={dashboard.username ?? null} message={null} busy={sending === "hours"} />
+
           <section className={card} aria-labelledby="level-title">
             <div className="flex items-center justify-between gap-3">
               <h2 id="level-title" className="text-2xl font-bold">
@@ -228,12 +320,14 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
               <Badge tone="gold">{dashboard.level.name}</Badge>
             </div>
             <p className="mt-3 text-sm text-muted">
-              As {/^[AEIOU]/.test(dashboard.level.name) ? "an" : "a"} {dashboard.level.name} you charge from {formatMoney(dashboard.level.minPricePerMinute)} up to {formatMoney(dashboard.level.maxPricePerMinute)} a minute.
+              As {/^[AEIOU]/.test(dashboard.level.name) ? "an" : "a"} {dashboard.level.name} you charge from {formatMoney(dashboard.level.minPricePerMinute)} up
+              to {formatMoney(dashboard.level.maxPricePerMinute)} a minute.
             </p>
             {dashboard.progress ? (
               <>
                 <h3 className="mt-5 font-sans text-sm font-semibold">
-                  To become {/^[AEIOU]/.test(dashboard.progress.next.name) ? "an" : "a"} {dashboard.progress.next.name} ({formatMoney(dashboard.progress.next.minPricePerMinute)} to {formatMoney(dashboard.progress.next.maxPricePerMinute)} a minute)
+                  To become {/^[AEIOU]/.test(dashboard.progress.next.name) ? "an" : "a"} {dashboard.progress.next.name} (
+                  {formatMoney(dashboard.progress.next.minPricePerMinute)} to {formatMoney(dashboard.progress.next.maxPricePerMinute)} a minute)
                 </h3>
                 <ul className="mt-2 grid gap-2 text-sm">
                   {dashboard.progress.steps.map((step) => (
@@ -295,7 +389,13 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
             </div>
             <label className="text-sm font-semibold">
               Introduction <span className="font-normal text-muted">(a line or two for the readers list, up to {INTRODUCTION_MAX} characters)</span>
-              <input name="introduction" maxLength={INTRODUCTION_MAX} defaultValue={dashboard.introduction} aria-invalid={invalid("introduction")} className={field} />
+              <input
+                name="introduction"
+                maxLength={INTRODUCTION_MAX}
+                defaultValue={dashboard.introduction}
+                aria-invalid={invalid("introduction")}
+                className={field}
+              />
             </label>
             <label className="text-sm font-semibold">
               Bio
@@ -313,17 +413,39 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
               </div>
               <label className="mt-3 block text-sm font-semibold">
                 Others, separated by commas
-                <input name="otherSpecialties" maxLength={200} defaultValue={dashboard.specialties.filter((s) => !known.includes(s)).join(", ")} className={field} />
+                <input
+                  name="otherSpecialties"
+                  maxLength={200}
+                  defaultValue={dashboard.specialties.filter((s) => !known.includes(s)).join(", ")}
+                  className={field}
+                />
               </label>
             </fieldset>
             <label className="text-sm font-semibold">
               Languages
-              <input name="languages" required maxLength={120} placeholder="English, Spanish" defaultValue={dashboard.languages.join(", ")} aria-invalid={invalid("languages")} className={field} />
+              <input
+                name="languages"
+                required
+                maxLength={120}
+                placeholder="English, Spanish"
+                defaultValue={dashboard.languages.join(", ")}
+                aria-invalid={invalid("languages")}
+                className={field}
+              />
             </label>
             <div className="grid gap-4 sm:grid-cols-2">
               <label className="text-sm font-semibold">
                 Years of practice
-                <input name="yearsOfPractice" type="number" required min={0} max={80} defaultValue={dashboard.yearsOfPractice} aria-invalid={invalid("yearsOfPractice")} className={field} />
+                <input
+                  name="yearsOfPractice"
+                  type="number"
+                  required
+                  min={0}
+                  max={80}
+                  defaultValue={dashboard.yearsOfPractice}
+                  aria-invalid={invalid("yearsOfPractice")}
+                  className={field}
+                />
               </label>
               <label className="text-sm font-semibold">
                 Price per minute (USD)
@@ -342,7 +464,9 @@ function Dashboard({ dashboard, requests, earnings }: { dashboard: DashboardData
               </label>
             </div>
             <p id="price-ceiling" className="text-sm text-muted">
-              Now {formatPerMinute(dashboard.price)}; your level allows {formatMoney(dashboard.level.minPricePerMinute)} to {formatMoney(dashboard.level.maxPricePerMinute)} a minute. Readings count toward your level and rating from {COUNTED_MIN_PAID_MINUTES} paid minutes.
+              Now {formatPerMinute(dashboard.price)}; your level allows {formatMoney(dashboard.level.minPricePerMinute)} to{" "}
+              {formatMoney(dashboard.level.maxPricePerMinute)} a minute. Readings count toward your level and rating from {COUNTED_MIN_PAID_MINUTES} paid
+              minutes.
             </p>
             <button type="submit" disabled={sending === "profile"} className={buttonClasses("primary")}>
               Save profile

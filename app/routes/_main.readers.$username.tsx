@@ -10,6 +10,9 @@ import { getPublicReader } from "~/readers/queries.server";
 import { PushButton } from "~/push/push-button";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 import { FavouriteControls } from "~/readers/favourite-controls";
+import { chosenTimeZone, nextOpenSlot } from "~/paid-readings/bookings.server";
+import { momentLabel } from "~/paid-readings/schedule";
+import { requestTimeZone } from "~/daily/daily.server";
 import { writtenOnProfile } from "~/paid-readings/written.server";
 import { WrittenOffers } from "~/paid-readings/written-offers";
 
@@ -30,7 +33,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: `${origin}/readers/${reader.username}` },
-    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: name }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: name },
+        ]
+      : []),
     { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
@@ -40,9 +48,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const viewer = await context.currentUser();
-  const [reader, reviews, written] = await Promise.all([
+  const fallbackZone = requestTimeZone(request);
+  const [reader, reviews, nextSlot, timeZone, written] = await Promise.all([
     getPublicReader(context.db, params.username ?? "", now, viewer?.id),
     publicReviewsOf(context.db, params.username ?? ""),
+    nextOpenSlot(context.db, params.username ?? "", now),
+    viewer ? chosenTimeZone(context.db, viewer.id, fallbackZone) : Promise.resolve(fallbackZone),
     writtenOnProfile(context.db, params.username ?? ""),
   ]);
   if (!reader) throw new Response("Reader not found", { status: 404 });
@@ -56,6 +67,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** Anyone but the reader may ask for a written reading (a visitor or guest signs up on the way). */
     mayAsk: viewer?.username !== reader.username,
     lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null,
+    /** The reader's next open slot, in the viewer's time. */
+    nextAvailable: nextSlot !== null ? momentLabel(timeZone, nextSlot) : null,
     origin: new URL(request.url).origin,
   };
 }
@@ -70,14 +83,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ReaderProfile() {
-  const { reader, reviews, lastSeen, mayFavourite, written, mayAsk } = useLoaderData<typeof loader>();
+  const { reader, reviews, lastSeen, mayFavourite, nextAvailable, written, mayAsk } = useLoaderData<typeof loader>();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
   const online = live.has(reader.username);
   const name = reader.fullName || reader.username;
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16 pt-10 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/readers" className="hover:text-ink">Readers</Link> <span aria-hidden="true">/</span> <span>{name}</span>
+        <Link to="/readers" className="hover:text-ink">
+          Readers
+        </Link>{" "}
+        <span aria-hidden="true">/</span> <span>{name}</span>
       </nav>
       <article className="mt-6 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
         <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
@@ -85,7 +101,11 @@ export default function ReaderProfile() {
           <div className="min-w-0">
             <h1 className="text-4xl font-bold sm:text-5xl">{name}</h1>
             <p className="text-muted">@{reader.username}</p>
-            {reader.introduction ? <p className="mt-3 max-w-prose text-lg" data-testid="reader-introduction">{reader.introduction}</p> : null}
+            {reader.introduction ? (
+              <p className="mt-3 max-w-prose text-lg" data-testid="reader-introduction">
+                {reader.introduction}
+              </p>
+            ) : null}
             <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               <LevelBadge levelName={reader.levelName ? `${reader.levelName} reader` : null} />
               <OnlineBadge online={online} />
@@ -101,6 +121,14 @@ export default function ReaderProfile() {
             {online ? (
               <Link to={`/readers/${reader.username}/book`} className={buttonClasses("primary", "lg")} data-testid="start-reading">
                 Start a reading
+              </Link>
+            ) : null}
+            <p className="text-sm font-semibold" data-testid="reader-next-available">
+              {online ? "Available now" : nextAvailable ? `Next available ${nextAvailable}` : null}
+            </p>
+            {nextAvailable ? (
+              <Link to={`/readers/${reader.username}/schedule`} className={buttonClasses(online ? "secondary" : "primary")} data-testid="book-a-time">
+                Book a time
               </Link>
             ) : null}
             {mayFavourite ? (
@@ -144,7 +172,9 @@ export default function ReaderProfile() {
       </article>
       <WrittenOffers username={reader.username} name={name} offers={written.offers} averageAnswerMs={written.averageAnswerMs} mayAsk={mayAsk} />
       <section aria-labelledby="reviews-heading" className="mt-8 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
-        <h2 id="reviews-heading" className="text-2xl font-bold">Reviews</h2>
+        <h2 id="reviews-heading" className="text-2xl font-bold">
+          Reviews
+        </h2>
         {reviews.length === 0 ? (
           <p className="mt-3 text-muted">No reviews yet: clients review a reader after a paid reading.</p>
         ) : (
@@ -152,11 +182,20 @@ export default function ReaderProfile() {
             {reviews.map((review) => (
               <li key={`${review.clientName}-${review.createdAt}`} className="py-4">
                 <p className="text-sm">
-                  <span className="text-gold" aria-label={`${review.rating} out of 5 stars`}>{"★".repeat(review.rating)}</span>
-                  <span className="text-muted"> · {review.clientName} · <LocalTime at={review.createdAt} style="medium" /></span>
+                  <span className="text-gold" aria-label={`${review.rating} out of 5 stars`}>
+                    {"★".repeat(review.rating)}
+                  </span>
+                  <span className="text-muted">
+                    {" "}
+                    · {review.clientName} · <LocalTime at={review.createdAt} style="medium" />
+                  </span>
                 </p>
                 {review.body ? <p className="mt-1">{review.body}</p> : null}
-                {review.reply ? <p className="mt-2 border-l-4 border-gold/50 pl-3 text-sm text-muted">{reader.fullName || reader.username} answered: {review.reply}</p> : null}
+                {review.reply ? (
+                  <p className="mt-2 border-l-4 border-gold/50 pl-3 text-sm text-muted">
+                    {reader.fullName || reader.username} answered: {review.reply}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

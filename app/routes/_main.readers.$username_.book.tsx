@@ -102,14 +102,20 @@ export default function BookReader() {
               </div>
               <div className="rounded-2xl border border-line p-4">
                 <dt className="text-xs uppercase tracking-wide text-muted">Your balance</dt>
-                <dd className="mt-1 text-xl font-bold" data-testid="booking-balance">{formatMoney(quote.balanceCents)}</dd>
+                <dd className="mt-1 text-xl font-bold" data-testid="booking-balance">
+                  {formatMoney(quote.balanceCents)}
+                </dd>
                 <dd className="text-xs text-muted">
-                  <Link to={`/balance?returnTo=${encodeURIComponent(back)}`} className="underline">Top up</Link>
+                  <Link to={`/balance?returnTo=${encodeURIComponent(back)}`} className="underline">
+                    Top up
+                  </Link>
                 </dd>
               </div>
               <div className="rounded-2xl border border-line p-4">
                 <dt className="text-xs uppercase tracking-wide text-muted">It covers</dt>
-                <dd className="mt-1 text-xl font-bold" data-testid="booking-minutes">{quote.minutesCovered} minutes</dd>
+                <dd className="mt-1 text-xl font-bold" data-testid="booking-minutes">
+                  {quote.minutesCovered} minutes
+                </dd>
                 <dd className="text-xs text-muted">Billed by the started minute</dd>
               </div>
             </dl>
@@ -119,7 +125,9 @@ export default function BookReader() {
                 <p className="mt-1 text-sm">
                   A reading needs a balance for at least {MINIMUM_PAID_MINUTES} paid minutes: {formatMoney(quote.minimumCents)} at this price.
                 </p>
-                <Link to={`/balance?returnTo=${encodeURIComponent(back)}`} className={`${buttonClasses("primary")} mt-3`}>Top up your balance</Link>
+                <Link to={`/balance?returnTo=${encodeURIComponent(back)}`} className={`${buttonClasses("primary")} mt-3`}>
+                  Top up your balance
+                </Link>
               </div>
             ) : null}
             <Form method="post" className="mt-6 space-y-4">
@@ -127,7 +135,10 @@ export default function BookReader() {
                 <legend className="font-semibold">How would you like to meet?</legend>
                 <div className="mt-2 grid gap-2 sm:grid-cols-2">
                   {READING_MODES.map((mode, i) => (
-                    <label key={mode} className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+                    <label
+                      key={mode}
+                      className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+                    >
                       <input type="radio" name="mode" value={mode} defaultChecked={i === 0} />
                       <span>{READING_MODE_LABELS[mode]}</span>
                     </label>
@@ -136,10 +147,18 @@ export default function BookReader() {
               </fieldset>
               <label className="block">
                 <span className="font-semibold">Your question (optional)</span>
-                <textarea name="question" maxLength={QUESTION_MAX} rows={2} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3" placeholder="What would you like the cards to look at?" />
+                <textarea
+                  name="question"
+                  maxLength={QUESTION_MAX}
+                  rows={2}
+                  className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3"
+                  placeholder="What would you like the cards to look at?"
+                />
               </label>
               {result?.error ? (
-                <p role="alert" className="font-semibold text-danger" data-testid="booking-error">{result.error}</p>
+                <p role="alert" className="font-semibold text-danger" data-testid="booking-error">
+                  {result.error}
+                </p>
               ) : null}
               <div className="flex flex-wrap items-center gap-3">
                 <button
@@ -157,7 +176,9 @@ export default function BookReader() {
                 ) : !online ? (
                   <span className="text-sm text-muted">{name} is offline right now.</span>
                 ) : quote.readerBusy ? (
-                  <span className="text-sm text-muted" data-testid="reader-busy">{name} is in a reading right now. Ask again when it ends.</span>
+                  <span className="text-sm text-muted" data-testid="reader-busy">
+                    {name} is in a reading right now. Ask again when it ends.
+                  </span>
                 ) : null}
               </div>
               <p className="text-sm text-muted">
@@ -166,7 +187,9 @@ export default function BookReader() {
             </Form>
           </>
         )}
-        <Link to={`/readers/${reader.username}`} className="mt-6 inline-block text-sm underline">Back to {name}’s profile</Link>
+        <Link to={`/readers/${reader.username}`} className="mt-6 inline-block text-sm underline">
+          Back to {name}’s profile
+        </Link>
       </Panel>
     </div>
   );

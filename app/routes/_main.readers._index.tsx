@@ -6,7 +6,15 @@ import { ReaderCard } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
 import { formatCount } from "~/lib/format";
 import { SPECIALTIES } from "~/readers/application";
-import { parseReadersQuery, READER_SORT_LABELS, readerRatingFloors, readerSorts, READERS_PAGE_SIZE, readersSearch, type ReadersQuery } from "~/readers/directory";
+import {
+  parseReadersQuery,
+  READER_SORT_LABELS,
+  readerRatingFloors,
+  readerSorts,
+  READERS_PAGE_SIZE,
+  readersSearch,
+  type ReadersQuery,
+} from "~/readers/directory";
 import { browseReaders, readerLanguages, type ReaderFilters } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 import { FavouriteHeart } from "~/readers/favourite-controls";
@@ -45,7 +53,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [languages, result] = await Promise.all([readerLanguages(context.db), browseReaders(context.db, filtersOf(parsed, viewer?.id), now)]);
   const shown = (page: typeof result) => ({
     ...page,
-    readers: page.readers.map(({ lastSeenAt, ...reader }) => ({ ...reader, lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null })),
+    readers: page.readers.map(({ lastSeenAt, ...reader }) => ({
+      ...reader,
+      lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null,
+    })),
     signedIn: viewer !== null,
   });
   const language = languages.find((l) => l.toLowerCase() === parsed.language?.toLowerCase());
@@ -60,7 +71,9 @@ export default function Readers() {
   const submit = useSubmit();
   const online = useReaderPresence(readers.filter((r) => r.online).map((r) => r.username));
   const filtered = Object.entries(query).some(([key, value]) => key !== "page" && key !== "sort" && value !== undefined);
-  const activeFilters = [query.specialty, query.language, query.min, query.max, query.rating, query.online, query.mine].filter((value) => value !== undefined).length;
+  const activeFilters = [query.specialty, query.language, query.min, query.max, query.rating, query.online, query.mine].filter(
+    (value) => value !== undefined,
+  ).length;
   const first = (page - 1) * READERS_PAGE_SIZE + 1;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
@@ -101,10 +114,28 @@ export default function Readers() {
               </select>
             </FilterField>
             <FilterField id="filter-min" label="Min $ / minute">
-              <input id="filter-min" name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ""} className={filterFieldClasses} />
+              <input
+                id="filter-min"
+                name="min"
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+                defaultValue={query.min ?? ""}
+                className={filterFieldClasses}
+              />
             </FilterField>
             <FilterField id="filter-max" label="Max $ / minute">
-              <input id="filter-max" name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ""} className={filterFieldClasses} />
+              <input
+                id="filter-max"
+                name="max"
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+                defaultValue={query.max ?? ""}
+                className={filterFieldClasses}
+              />
             </FilterField>
             <FilterField id="filter-rating" label="Rating">
               <select id="filter-rating" name="rating" defaultValue={query.rating ?? ""} className={filterFieldClasses}>
@@ -134,7 +165,14 @@ export default function Readers() {
               </label>
               {signedIn ? (
                 <label className="inline-flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="mine" value="1" defaultChecked={query.mine !== undefined} className="h-4 w-4 accent-brand" data-testid="filter-mine" />
+                  <input
+                    type="checkbox"
+                    name="mine"
+                    value="1"
+                    defaultChecked={query.mine !== undefined}
+                    className="h-4 w-4 accent-brand"
+                    data-testid="filter-mine"
+                  />
                   Your readers
                 </label>
               ) : null}
@@ -163,7 +201,12 @@ export default function Readers() {
             <li key={reader.username} className="relative">
               <ReaderCard reader={reader} online={online.has(reader.username)} lastSeen={reader.lastSeen} />
               {/* A form beside the card's link, laid over its corner: a button may not sit inside a link. */}
-              <FavouriteHeart username={reader.username} name={reader.fullName || reader.username} saved={reader.favourite} className="absolute right-4 top-4" />
+              <FavouriteHeart
+                username={reader.username}
+                name={reader.fullName || reader.username}
+                saved={reader.favourite}
+                className="absolute right-4 top-4"
+              />
             </li>
           ))}
         </ul>
@@ -176,8 +219,8 @@ export default function Readers() {
               : query.mine !== undefined && activeFilters === 1
                 ? "You have no favourite readers yet. Press the heart on a reader to keep them here."
                 : filtered
-                ? "Nobody fits all of these filters right now. Try fewer filters, or look again later: readers come online through the day."
-                : "Certified readers will appear here."}
+                  ? "Nobody fits all of these filters right now. Try fewer filters, or look again later: readers come online through the day."
+                  : "Certified readers will appear here."}
           </p>
           {total > 0 || filtered ? (
             <Link to={total > 0 ? `/readers${readersSearch(query, 1)}` : "/readers"} className={`${buttonClasses("secondary")} mt-5`}>

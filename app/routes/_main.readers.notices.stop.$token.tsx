@@ -12,7 +12,8 @@ export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 3 };
 export const meta: MetaFunction = () => [{ title: "Stop notices — Arcanum" }, { name: "robots", content: "noindex" }];
 
 const noStore = { "Cache-Control": "private, no-store" };
-const REFUSED = "This link is not one of ours, or it was changed or cut short. Open the link again from the e-mail or notification, or turn notices off from the reader's page.";
+const REFUSED =
+  "This link is not one of ours, or it was changed or cut short. Open the link again from the e-mail or notification, or turn notices off from the reader's page.";
 
 /**
  * The page an unsubscribe link opens, signed in or not: it names the reader and asks before turning

@@ -8,7 +8,16 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { endReasonText, interruptionNote } from "~/paid-readings/clock";
 import { getPaidReading, replyForm, replyToReview, reportForm, reportReading, reviewForm, reviewReading } from "~/paid-readings/readings.server";
-import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX, TIP_AMOUNTS_CENTS, TIP_MAX_CENTS, TIP_MIN_CENTS } from "~/paid-readings/rules";
+import {
+  READING_FEE_PERCENT,
+  READING_MODE_LABELS,
+  REPLY_MAX,
+  REPORT_REASON_MAX,
+  REVIEW_MAX,
+  TIP_AMOUNTS_CENTS,
+  TIP_MAX_CENTS,
+  TIP_MIN_CENTS,
+} from "~/paid-readings/rules";
 import { tipForm, tipReading } from "~/paid-readings/tips.server";
 import { sendReadingReceipt } from "~/paid-readings/receipts.server";
 import { noticeTargetOf } from "~/mail/notices.server";
@@ -119,19 +128,32 @@ export default function PaidReadingReceipt() {
           </p>
         ) : (
           <p>
-            This reading is still open. <Link to={`/reading-room?session=${reading.id}`} className="underline">Go back to the room</Link>
+            This reading is still open.{" "}
+            <Link to={`/reading-room?session=${reading.id}`} className="underline">
+              Go back to the room
+            </Link>
           </p>
         )}
       </PageHeader>
 
       <section className="rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="receipt-title">
-        <h2 id="receipt-title" className="text-2xl font-bold">Receipt</h2>
+        <h2 id="receipt-title" className="text-2xl font-bold">
+          Receipt
+        </h2>
         <p className="text-sm text-muted">{READING_MODE_LABELS[reading.mode]} · billed by the started minute</p>
         <dl className="mt-4 divide-y divide-line" data-testid="receipt">
           {rows.map(([label, value], index) => (
             <div key={`${label}-${index}`} className="flex justify-between gap-4 py-2">
               <dt className="text-muted">{label}</dt>
-              <dd className="font-semibold tabular-nums" data-testid={`receipt-${label.toLowerCase().replace(/[^a-z]+/g, "-").replace(/-+$/, "")}`}>{value}</dd>
+              <dd
+                className="font-semibold tabular-nums"
+                data-testid={`receipt-${label
+                  .toLowerCase()
+                  .replace(/[^a-z]+/g, "-")
+                  .replace(/-+$/, "")}`}
+              >
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -144,16 +166,26 @@ export default function PaidReadingReceipt() {
 
       {reading.mayTip && tipKey ? (
         <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="tip-title">
-          <h2 id="tip-title" className="text-2xl font-bold">Leave a tip</h2>
+          <h2 id="tip-title" className="text-2xl font-bold">
+            Leave a tip
+          </h2>
           <p className="mt-1 text-sm text-muted">
-            From your balance ({formatMoney(reading.balanceCents ?? 0)}). {reading.readerName} receives it less the same {READING_FEE_PERCENT} % fee as the reading&rsquo;s minutes.
+            From your balance ({formatMoney(reading.balanceCents ?? 0)}). {reading.readerName} receives it less the same {READING_FEE_PERCENT} % fee as the
+            reading&rsquo;s minutes.
           </p>
           <Form method="post" className="mt-3" data-testid="tip-form">
             <input type="hidden" name="intent" value="tip" />
             <input type="hidden" name="key" value={tipKey} />
             <div className="flex flex-wrap items-end gap-2">
               {TIP_AMOUNTS_CENTS.map((cents) => (
-                <button key={cents} type="submit" name="amount" value={cents} className={buttonClasses("secondary")} disabled={(reading.balanceCents ?? 0) < cents}>
+                <button
+                  key={cents}
+                  type="submit"
+                  name="amount"
+                  value={cents}
+                  className={buttonClasses("secondary")}
+                  disabled={(reading.balanceCents ?? 0) < cents}
+                >
                   {formatMoney(cents)}
                 </button>
               ))}
@@ -168,16 +200,22 @@ export default function PaidReadingReceipt() {
                   aria-describedby="tip-bounds"
                 />
               </label>
-              <button type="submit" name="amount" value="custom" className={buttonClasses("primary")}>Give this tip</button>
+              <button type="submit" name="amount" value="custom" className={buttonClasses("primary")}>
+                Give this tip
+              </button>
             </div>
-            <p id="tip-bounds" className="mt-1 text-xs text-muted">From {formatMoney(TIP_MIN_CENTS)} to {formatMoney(TIP_MAX_CENTS)}, never more than your balance.</p>
+            <p id="tip-bounds" className="mt-1 text-xs text-muted">
+              From {formatMoney(TIP_MIN_CENTS)} to {formatMoney(TIP_MAX_CENTS)}, never more than your balance.
+            </p>
           </Form>
           {said("tip")}
         </section>
       ) : null}
 
       <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="review-title">
-        <h2 id="review-title" className="text-2xl font-bold">Review</h2>
+        <h2 id="review-title" className="text-2xl font-bold">
+          Review
+        </h2>
         {reading.review ? (
           <div className="mt-3" data-testid="reading-review">
             <Stars rating={reading.review.rating} />
@@ -190,9 +228,20 @@ export default function PaidReadingReceipt() {
             ) : reading.role === "reader" ? (
               <Form method="post" className="mt-4">
                 <input type="hidden" name="intent" value="reply" />
-                <label className="block text-sm font-semibold" htmlFor="reply">Answer once, in public</label>
-                <textarea id="reply" name="reply" required maxLength={REPLY_MAX} rows={3} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3" />
-                <button type="submit" className={`${buttonClasses("primary", "sm")} mt-2`}>Publish the answer</button>
+                <label className="block text-sm font-semibold" htmlFor="reply">
+                  Answer once, in public
+                </label>
+                <textarea
+                  id="reply"
+                  name="reply"
+                  required
+                  maxLength={REPLY_MAX}
+                  rows={3}
+                  className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3"
+                />
+                <button type="submit" className={`${buttonClasses("primary", "sm")} mt-2`}>
+                  Publish the answer
+                </button>
               </Form>
             ) : null}
           </div>
@@ -203,7 +252,10 @@ export default function PaidReadingReceipt() {
               <legend className="text-sm font-semibold">How was your reading with {reading.readerName}?</legend>
               <div className="mt-2 flex flex-wrap gap-2">
                 {[5, 4, 3, 2, 1].map((n) => (
-                  <label key={n} className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 has-[:checked]:border-gold has-[:checked]:bg-gold/10">
+                  <label
+                    key={n}
+                    className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 has-[:checked]:border-gold has-[:checked]:bg-gold/10"
+                  >
                     <input type="radio" name="rating" value={n} required aria-label={`${n} out of 5 stars`} />
                     <Stars rating={n} />
                   </label>
@@ -214,7 +266,9 @@ export default function PaidReadingReceipt() {
               <span className="text-sm font-semibold">Your review (optional)</span>
               <textarea name="body" maxLength={REVIEW_MAX} rows={3} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3" />
             </label>
-            <button type="submit" className={buttonClasses("primary")}>Publish the review</button>
+            <button type="submit" className={buttonClasses("primary")}>
+              Publish the review
+            </button>
           </Form>
         ) : (
           <p className="mt-2 text-muted">{reading.role === "client" ? reading.reviewRefusal : "No review yet."}</p>
@@ -231,9 +285,21 @@ export default function PaidReadingReceipt() {
           ) : (
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="report" />
-              <label className="block text-sm" htmlFor="reason">What happened? Staff read every report and may refund the reading to your balance.</label>
-              <textarea id="reason" name="reason" required minLength={10} maxLength={REPORT_REASON_MAX} rows={3} className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3" />
-              <button type="submit" className={`${buttonClasses("secondary", "sm")} mt-2`}>Send the report</button>
+              <label className="block text-sm" htmlFor="reason">
+                What happened? Staff read every report and may refund the reading to your balance.
+              </label>
+              <textarea
+                id="reason"
+                name="reason"
+                required
+                minLength={10}
+                maxLength={REPORT_REASON_MAX}
+                rows={3}
+                className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3"
+              />
+              <button type="submit" className={`${buttonClasses("secondary", "sm")} mt-2`}>
+                Send the report
+              </button>
             </Form>
           )}
           {said("report")}
@@ -241,8 +307,18 @@ export default function PaidReadingReceipt() {
       ) : null}
 
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link to="/journal" className={buttonClasses("secondary")}>Open your journal</Link>
-        {reading.role === "client" ? <Link to="/balance" className={buttonClasses("secondary")}>Your balance</Link> : <Link to="/reader-dashboard" className={buttonClasses("secondary")}>Reader dashboard</Link>}
+        <Link to="/journal" className={buttonClasses("secondary")}>
+          Open your journal
+        </Link>
+        {reading.role === "client" ? (
+          <Link to="/balance" className={buttonClasses("secondary")}>
+            Your balance
+          </Link>
+        ) : (
+          <Link to="/reader-dashboard" className={buttonClasses("secondary")}>
+            Reader dashboard
+          </Link>
+        )}
       </div>
     </div>
   );

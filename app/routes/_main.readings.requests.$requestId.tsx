@@ -70,7 +70,10 @@ function useSecondsLeft(expiresAt: number, serverNow: number) {
 }
 
 const ENDED: Record<string, { title: string; text: (name: string) => string }> = {
-  declined: { title: "The reader declined", text: (name) => `${name} cannot take your reading right now. Nothing was charged. Try another reader, or ask again later.` },
+  declined: {
+    title: "The reader declined",
+    text: (name) => `${name} cannot take your reading right now. Nothing was charged. Try another reader, or ask again later.`,
+  },
   lapsed: { title: "No answer in time", text: (name) => `${name} did not answer in time. Nothing was charged. Try another reader, or ask again later.` },
   cancelled: { title: "Request cancelled", text: () => "You cancelled this request. Nothing was charged." },
 };
@@ -84,16 +87,29 @@ export default function ReadingRequest() {
   return (
     <div className="px-4 pb-16">
       {/* Without JavaScript the page looks again every few seconds while it waits. */}
-      {request.status === "pending" ? <noscript><meta httpEquiv="refresh" content="5" /></noscript> : null}
-      <PageHeader eyebrow="Paid reading" title={ended ? ended.title : request.isClient ? `Waiting for ${request.readerName}` : `${request.clientName} asks for a reading`} />
+      {request.status === "pending" ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="5" />
+        </noscript>
+      ) : null}
+      <PageHeader
+        eyebrow="Paid reading"
+        title={ended ? ended.title : request.isClient ? `Waiting for ${request.readerName}` : `${request.clientName} asks for a reading`}
+      />
       <Panel>
         <div data-testid="request-status" data-status={request.status}>
           {ended ? (
             <>
               <p>{ended.text(request.readerName)}</p>
               <div className="mt-5 flex flex-wrap gap-3">
-                <Link to="/readers" className={buttonClasses("primary")}>See who is online</Link>
-                {request.readerUsername ? <Link to={`/readers/${request.readerUsername}`} className={buttonClasses("secondary")}>Back to {request.readerName}</Link> : null}
+                <Link to="/readers" className={buttonClasses("primary")}>
+                  See who is online
+                </Link>
+                {request.readerUsername ? (
+                  <Link to={`/readers/${request.readerUsername}`} className={buttonClasses("secondary")}>
+                    Back to {request.readerName}
+                  </Link>
+                ) : null}
               </div>
             </>
           ) : (
@@ -105,18 +121,33 @@ export default function ReadingRequest() {
               {request.question ? <p className="mt-2 text-muted">“{request.question}”</p> : null}
               <p className="mt-4" aria-live="polite">
                 {request.isClient ? `${request.readerName} has ` : "You have "}
-                <span className="font-semibold tabular-nums" data-testid="request-countdown">{left} seconds</span> to answer.
+                <span className="font-semibold tabular-nums" data-testid="request-countdown">
+                  {left} seconds
+                </span>{" "}
+                to answer.
                 {request.isClient ? " This page opens the reading room as soon as they accept." : ""}
               </p>
-              {result?.error ? <p role="alert" className="mt-3 font-semibold text-danger">{result.error}</p> : null}
+              {result?.error ? (
+                <p role="alert" className="mt-3 font-semibold text-danger">
+                  {result.error}
+                </p>
+              ) : null}
               <Form method="post" className="mt-5 flex flex-wrap gap-3">
                 {request.isClient ? (
-                  <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary")}>Cancel the request</button>
+                  <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary")}>
+                    Cancel the request
+                  </button>
                 ) : (
                   <>
                     {/* A notification's Accept or Decline opens this page with `?choice=`: that button has the focus, one press away. */}
-                    <button type="submit" name="intent" value="accept" autoFocus={choice === "accept"} className={buttonClasses("primary")}>Accept and open the room</button>
-                    <button type="submit" name="intent" value="decline" autoFocus={choice === "decline"} className={buttonClasses("secondary")}>Decline</button>
+                    {/* eslint-disable-next-line jsx-a11y/no-autofocus -- asked for by the person's own choice in the notification */}
+                    <button type="submit" name="intent" value="accept" autoFocus={choice === "accept"} className={buttonClasses("primary")}>
+                      Accept and open the room
+                    </button>
+                    {/* eslint-disable-next-line jsx-a11y/no-autofocus -- as above */}
+                    <button type="submit" name="intent" value="decline" autoFocus={choice === "decline"} className={buttonClasses("secondary")}>
+                      Decline
+                    </button>
                   </>
                 )}
               </Form>

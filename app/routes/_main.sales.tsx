@@ -109,10 +109,14 @@ export default function Sales() {
       </PageHeader>
 
       {notice || result?.notice ? (
-        <p role="status" className="mb-4 rounded-xl bg-surface-2 p-3 text-sm">{result?.notice ?? notice}</p>
+        <p role="status" className="mb-4 rounded-xl bg-surface-2 p-3 text-sm">
+          {result?.notice ?? notice}
+        </p>
       ) : null}
       {result?.error ? (
-        <p role="alert" className="mb-4 rounded-xl border border-danger/40 p-3 text-sm text-danger">{result.error}</p>
+        <p role="alert" className="mb-4 rounded-xl border border-danger/40 p-3 text-sm text-danger">
+          {result.error}
+        </p>
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-3">
@@ -155,13 +159,16 @@ export default function Sales() {
           {plan.feePercent !== null ? (
             <>
               On your current plan the marketplace fee is <strong>{plan.feePercent}%</strong> of each sale.{" "}
-              <Link to="/pricing" className="text-brand underline">Compare plans</Link>
+              <Link to="/pricing" className="text-brand underline">
+                Compare plans
+              </Link>
             </>
           ) : (
             <>
-              Your plan lists decks for free. To sell for a price, choose a plan:{" "}
-              {plan.sellingPlans.map((p) => `${p.name} (${p.feePercent}% fee)`).join(", ")}.{" "}
-              <Link to="/pricing" className="text-brand underline">See plans</Link>
+              Your plan lists decks for free. To sell for a price, choose a plan: {plan.sellingPlans.map((p) => `${p.name} (${p.feePercent}% fee)`).join(", ")}.{" "}
+              <Link to="/pricing" className="text-brand underline">
+                See plans
+              </Link>
             </>
           )}
         </p>
@@ -185,7 +192,9 @@ export default function Sales() {
         {sales.length === 0 ? (
           <div className="mt-3 rounded-3xl border border-dashed border-line p-8 text-center">
             <p className="text-muted">No sales yet. List a deck from your collection to sell it in the marketplace.</p>
-            <Link to="/collection" className={`${buttonClasses("secondary")} mt-4`}>My Collection</Link>
+            <Link to="/collection" className={`${buttonClasses("secondary")} mt-4`}>
+              My Collection
+            </Link>
           </div>
         ) : (
           <>
@@ -198,19 +207,36 @@ export default function Sales() {
               <table className="w-full text-left text-sm">
                 <thead className="bg-surface-2 text-xs uppercase tracking-wider text-muted">
                   <tr>
-                    <th scope="col" className="px-4 py-3">Deck</th>
-                    <th scope="col" className="px-4 py-3">Buyer</th>
-                    <th scope="col" className="px-4 py-3">Date</th>
-                    <th scope="col" className="px-4 py-3 text-right">Price</th>
-                    <th scope="col" className="px-4 py-3 text-right">Fee</th>
-                    <th scope="col" className="px-4 py-3 text-right">You earn</th>
+                    <th scope="col" className="px-4 py-3">
+                      Deck
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Buyer
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Date
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Price
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Fee
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      You earn
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {sales.map((sale) => (
                     <tr key={sale.id} className="border-t border-line" data-testid="sale-row">
                       <td className="px-4 py-3 font-semibold">
-                        {sale.deckTitle} {sale.refunded ? <Badge tone="neutral" className="ml-1">Refunded</Badge> : null}
+                        {sale.deckTitle}{" "}
+                        {sale.refunded ? (
+                          <Badge tone="neutral" className="ml-1">
+                            Refunded
+                          </Badge>
+                        ) : null}
                       </td>
                       <td className="px-4 py-3">{sale.buyer ? `@${sale.buyer}` : "a buyer"}</td>
                       <td className="px-4 py-3 whitespace-nowrap">{longDate(sale.soldAt)}</td>

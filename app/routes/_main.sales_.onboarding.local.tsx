@@ -80,30 +80,60 @@ export default function LocalOnboarding() {
       <PageHeader eyebrow="Test payouts" title="Set up payouts" />
       <Panel>
         <p role="note" className="rounded-2xl border border-gold-bright/60 bg-surface-2 p-4 text-sm">
-          <strong>This is the local test payout setup.</strong> Payouts are not configured on this server, so no bank details are asked
-          for and no real money moves. A payout account named <code className="font-mono">{failingName}</code> refuses every
-          transfer, to try what a failed payout does.
+          <strong>This is the local test payout setup.</strong> Payouts are not configured on this server, so no bank details are asked for and no real money
+          moves. A payout account named <code className="font-mono">{failingName}</code> refuses every transfer, to try what a failed payout does.
         </p>
-        {result?.error ? <p role="alert" className="mt-4 text-sm text-danger">{result.error}</p> : null}
+        {result?.error ? (
+          <p role="alert" className="mt-4 text-sm text-danger">
+            {result.error}
+          </p>
+        ) : null}
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <input type="hidden" name="intent" value="complete" />
           <label className="block text-sm font-semibold">
             Country
-            <select name="country" defaultValue="US" className={field} aria-invalid={errors.country ? true : undefined} aria-describedby={errors.country ? "country-error" : undefined}>
+            <select
+              name="country"
+              defaultValue="US"
+              className={field}
+              aria-invalid={errors.country ? true : undefined}
+              aria-describedby={errors.country ? "country-error" : undefined}
+            >
               {COUNTRIES.map(([code, name]) => (
-                <option key={code} value={code}>{name}</option>
+                <option key={code} value={code}>
+                  {name}
+                </option>
               ))}
             </select>
-            {errors.country ? <span id="country-error" role="alert" className="mt-1 block text-sm text-danger">{errors.country}</span> : null}
+            {errors.country ? (
+              <span id="country-error" role="alert" className="mt-1 block text-sm text-danger">
+                {errors.country}
+              </span>
+            ) : null}
           </label>
           <label className="block text-sm font-semibold">
             Name on the payout account
-            <input name="holderName" autoComplete="name" maxLength={80} className={field} aria-invalid={errors.holderName ? true : undefined} aria-describedby={errors.holderName ? "holder-error" : undefined} />
-            {errors.holderName ? <span id="holder-error" role="alert" className="mt-1 block text-sm text-danger">{errors.holderName}</span> : null}
+            <input
+              name="holderName"
+              autoComplete="name"
+              maxLength={80}
+              className={field}
+              aria-invalid={errors.holderName ? true : undefined}
+              aria-describedby={errors.holderName ? "holder-error" : undefined}
+            />
+            {errors.holderName ? (
+              <span id="holder-error" role="alert" className="mt-1 block text-sm text-danger">
+                {errors.holderName}
+              </span>
+            ) : null}
           </label>
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={buttonClasses("primary")} disabled={busy}>Finish setup</button>
-            <Link to="/sales" className={buttonClasses("secondary")}>Back to sales</Link>
+            <button type="submit" className={buttonClasses("primary")} disabled={busy}>
+              Finish setup
+            </button>
+            <Link to="/sales" className={buttonClasses("secondary")}>
+              Back to sales
+            </Link>
           </div>
         </Form>
       </Panel>

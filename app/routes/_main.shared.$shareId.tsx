@@ -65,7 +65,9 @@ export default function SharedReading() {
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 pt-10 sm:px-6">
       <h1 className="text-4xl font-bold">A shared reading</h1>
       <ReadingRecord {...reading} />
-      <Link reloadDocument to="/reading-room?create=true" className={`${buttonClasses("primary")} justify-self-start`}>Hold a reading of your own</Link>
+      <Link reloadDocument to="/reading-room?create=true" className={`${buttonClasses("primary")} justify-self-start`}>
+        Hold a reading of your own
+      </Link>
     </div>
   );
 }

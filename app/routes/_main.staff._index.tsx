@@ -25,7 +25,11 @@ export default function StaffConsole() {
     <div className="mx-auto max-w-5xl px-4 pb-16">
       <PageHeader eyebrow="Staff" title="Console">
         <p>
-          People, payments, readers and the marketplace. Every action here asks why and is kept in the record below. Errors and alerts are on <Link to="/staff/health" className="underline">Health</Link>.
+          People, payments, readers and the marketplace. Every action here asks why and is kept in the record below. Errors and alerts are on{" "}
+          <Link to="/staff/health" className="underline">
+            Health
+          </Link>
+          .
         </p>
       </PageHeader>
       <StaffNav />
@@ -57,7 +61,8 @@ export default function StaffConsole() {
           {actions.map((action) => (
             <StaffRow key={action.id} testId="staff-action">
               <p>
-                <span className="font-semibold">{action.action}</span> · {action.target} · {action.staffEmail ?? "staff"} · <LocalTime at={action.createdAt} style="mediumWithTime" />
+                <span className="font-semibold">{action.action}</span> · {action.target} · {action.staffEmail ?? "staff"} ·{" "}
+                <LocalTime at={action.createdAt} style="mediumWithTime" />
               </p>
               <p className="mt-1">Why: {action.reason}</p>
               {action.outcome ? <p className="mt-1 text-muted">{action.outcome}</p> : null}

@@ -6,8 +6,9 @@ import { formatDate } from "~/lib/format";
 import { listErrorGroups } from "~/observe/errors.server";
 import { healthSummary, type DailySeries } from "~/observe/health";
 import { metricsForDays, metricsReaderFor } from "~/observe/metrics.server";
+import { staffMeta } from "~/staff/meta";
 
-export const meta: MetaFunction = () => [{ title: "Health — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Health");
 
 const DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,7 +38,12 @@ function DayChart({ chart }: { chart: DailySeries }) {
           {chart.unit ? ` ${chart.unit}` : ""}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 16}`} className="mt-2 block h-auto w-full" role="img" aria-label={`${chart.title}, the last ${chart.days.length} days: ${chart.days.map((day) => `${day.day} ${day.value}`).join(", ")}`}>
+      <svg
+        viewBox={`0 0 ${width} ${height + 16}`}
+        className="mt-2 block h-auto w-full"
+        role="img"
+        aria-label={`${chart.title}, the last ${chart.days.length} days: ${chart.days.map((day) => `${day.day} ${day.value}`).join(", ")}`}
+      >
         {chart.days.map((day, i) => {
           const h = Math.round((day.value / top) * height);
           return (
@@ -65,7 +71,9 @@ export default function StaffHealth() {
         <div className="rounded-2xl border border-line bg-surface/80 p-4">
           <dt className="text-sm text-muted">AI failure rate</dt>
           <dd className="text-2xl font-semibold">{percent(summary.aiFailures, summary.aiCalls)}</dd>
-          <dd className="text-xs text-muted">{summary.aiFailures} of {summary.aiCalls} calls</dd>
+          <dd className="text-xs text-muted">
+            {summary.aiFailures} of {summary.aiCalls} calls
+          </dd>
         </div>
         <div className="rounded-2xl border border-line bg-surface/80 p-4">
           <dt className="text-sm text-muted">Webhook failures</dt>
@@ -107,7 +115,9 @@ export default function StaffHealth() {
             <li key={group.fingerprint} className="min-w-0 rounded-xl border border-line p-3">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <strong className="min-w-0 break-words">{group.type}</strong>
-                <span className="text-sm text-muted">×{group.count} · {formatDate(group.lastSeen, "mediumWithSeconds")} UTC</span>
+                <span className="text-sm text-muted">
+                  ×{group.count} · {formatDate(group.lastSeen, "mediumWithSeconds")} UTC
+                </span>
               </div>
               <p className="mt-1 break-words text-sm">{group.message}</p>
               <p className="mt-1 break-words text-xs text-muted">

@@ -12,11 +12,12 @@ import { formatPrice } from "~/decks/images";
 import { longDate } from "~/lib/format";
 import { listingsForStaff, moderateFromForm } from "~/marketplace/moderation.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { staffMeta } from "~/staff/meta";
 
 /** The moderation itself, then the line in the staff record (decision 0078). */
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
-export const meta: MetaFunction = () => [{ title: "Listings — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Listings");
 
 const searchSchema = z.object({ q: z.string().trim().max(100).catch("") });
 
@@ -42,7 +43,9 @@ export default function StaffListings() {
       </PageHeader>
       <StaffNav />
       <Form method="get" role="search" className="mb-8 flex flex-wrap gap-3">
-        <label className="sr-only" htmlFor="staff-search">Deck title</label>
+        <label className="sr-only" htmlFor="staff-search">
+          Deck title
+        </label>
         <input
           id="staff-search"
           name="q"
@@ -52,11 +55,19 @@ export default function StaffListings() {
           placeholder="Search listings by title"
           className="h-11 min-w-0 flex-1 rounded-full border border-line bg-surface px-4 text-base"
         />
-        <button type="submit" className={buttonClasses("primary")}>Search</button>
-        {q ? <Link to="/staff/listings" className={buttonClasses("secondary")}>Show hidden and featured</Link> : null}
+        <button type="submit" className={buttonClasses("primary")}>
+          Search
+        </button>
+        {q ? (
+          <Link to="/staff/listings" className={buttonClasses("secondary")}>
+            Show hidden and featured
+          </Link>
+        ) : null}
       </Form>
       {result && !listings.some((listing) => listing.deckId === result.deckId) ? (
-        <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>{result.message}</p>
+        <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>
+          {result.message}
+        </p>
       ) : null}
       {listings.length === 0 ? (
         <p className="rounded-3xl border border-line bg-surface/80 p-6 text-center text-muted">
@@ -68,13 +79,19 @@ export default function StaffListings() {
             <li key={listing.deckId} className="rounded-3xl border border-line bg-surface/80 p-5 shadow-sm" data-testid="staff-listing">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-xl font-bold">
-                  <Link to={`/marketplace/${listing.deckId}`} className="hover:underline">{listing.title}</Link>
+                  <Link to={`/marketplace/${listing.deckId}`} className="hover:underline">
+                    {listing.title}
+                  </Link>
                 </h2>
                 <span className="flex flex-wrap gap-2">
                   {listing.hiddenAt ? <Badge>Hidden {longDate(listing.hiddenAt)}</Badge> : null}
                   {listing.featured ? <Badge tone="brand">Featured</Badge> : null}
                   {listing.status === "unlisted" ? <Badge>Taken out by its creator</Badge> : null}
-                  {listing.openReports > 0 ? <Badge tone="gold">{listing.openReports} open {listing.openReports === 1 ? "report" : "reports"}</Badge> : null}
+                  {listing.openReports > 0 ? (
+                    <Badge tone="gold">
+                      {listing.openReports} open {listing.openReports === 1 ? "report" : "reports"}
+                    </Badge>
+                  ) : null}
                 </span>
               </div>
               <p className="mt-1 text-sm text-muted">

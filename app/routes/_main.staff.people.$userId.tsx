@@ -1,20 +1,22 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/staff.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
-import { fieldClasses, ReasonForm, StaffList, StaffRow, StaffSection, type StaffResult } from "~/components/staff/staff-forms";
+import { fieldClasses, ReasonForm, StaffList, StaffRow, StaffSection } from "~/components/staff/staff-forms";
 import { StaffNav } from "~/components/staff/staff-nav";
 import { describeCredits } from "~/credits/cost";
 import { newId } from "~/lib/crypto";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
+import { staffMeta } from "~/staff/meta";
+import { staffAction } from "~/staff/staff-action.server";
 import { grantCredits, memberExists, personOverview, restorePerson, suspendPerson, type StaffOutcome } from "~/staff/people.server";
 
 // The action: who asks, whether the person exists, the change with its record, then the page again (2).
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
-export const meta: MetaFunction = () => [{ title: "A person — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("A person");
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   await requireStaff(context);
@@ -25,17 +27,22 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(context);
   const userId = params.userId ?? "";
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const target = `user:${userId}`;
-  const answer = (outcome: StaffOutcome) => data<StaffResult>({ ...outcome, intent, target }, { status: outcome.ok ? 200 : outcome.status });
-  if (!["grant", "suspend", "restore"].includes(intent)) return data<StaffResult>({ ok: false, message: "Unknown action.", intent, target }, { status: 400 });
-  if (!(await memberExists(context.db, userId))) throw new Response("Not found", { status: 404 });
-  if (intent === "grant") return answer(await grantCredits(context.db, staff.id, userId, form));
-  if (intent === "suspend") return answer(await suspendPerson(context.db, staff, userId, form));
-  return answer(await restorePerson(context.db, staff.id, userId, form));
+  // A person who is not there is not found, whatever is asked of them.
+  const existing = async (change: () => Promise<StaffOutcome>) => {
+    if (!(await memberExists(context.db, userId))) throw new Response("Not found", { status: 404 });
+    return { outcome: await change() };
+  };
+  return staffAction(
+    request,
+    context,
+    {
+      grant: ({ context, staff, form }) => existing(() => grantCredits(context.db, staff.id, userId, form)),
+      suspend: ({ context, staff, form }) => existing(() => suspendPerson(context.db, staff, userId, form)),
+      restore: ({ context, staff, form }) => existing(() => restorePerson(context.db, staff.id, userId, form)),
+    },
+    `user:${userId}`,
+  );
 }
 
 export default function StaffPerson() {
@@ -77,11 +84,28 @@ export default function StaffPerson() {
           </div>
         </dl>
         <h3 className="mb-2 mt-6 font-semibold">Grant credits</h3>
-        <ReasonForm intent="grant" target={target} hidden={{ key: grantKey }} label="Reason (the person sees it in their credit history)" button="Grant credits" variant="primary" result={result}>
+        <ReasonForm
+          intent="grant"
+          target={target}
+          hidden={{ key: grantKey }}
+          label="Reason (the person sees it in their credit history)"
+          button="Grant credits"
+          variant="primary"
+          result={result}
+        >
           <div className="flex flex-wrap gap-3">
             <label className="grow basis-32 text-sm font-semibold">
               Credits
-              <input name="amount" type="number" min={1} max={50} defaultValue={1} required aria-invalid={grantError ? true : undefined} className={fieldClasses} />
+              <input
+                name="amount"
+                type="number"
+                min={1}
+                max={50}
+                defaultValue={1}
+                required
+                aria-invalid={grantError ? true : undefined}
+                className={fieldClasses}
+              />
             </label>
             <label className="grow basis-40 text-sm font-semibold">
               Kind
@@ -103,7 +127,9 @@ export default function StaffPerson() {
           <ReasonForm intent="restore" target={target} label="Why restore the account" button="Restore the account" result={result} />
         ) : (
           <ReasonForm intent="suspend" target={target} label="Why suspend the account" button="Suspend the account" variant="danger" result={result}>
-            <p className="text-sm text-muted">A suspended person is signed out everywhere and cannot sign in, cannot be booked as a reader, and their listings leave the marketplace.</p>
+            <p className="text-sm text-muted">
+              A suspended person is signed out everywhere and cannot sign in, cannot be booked as a reader, and their listings leave the marketplace.
+            </p>
           </ReasonForm>
         )}
       </StaffSection>
@@ -171,7 +197,8 @@ export default function StaffPerson() {
         <StaffList empty="No staff action yet.">
           {actions.map((action) => (
             <StaffRow key={action.id} testId="staff-action">
-              <span className="font-semibold">{action.action}</span> · {action.staffEmail ?? "staff"} · <LocalTime at={action.createdAt} style="mediumWithTime" /> · {action.reason}
+              <span className="font-semibold">{action.action}</span> · {action.staffEmail ?? "staff"} ·{" "}
+              <LocalTime at={action.createdAt} style="mediumWithTime" /> · {action.reason}
               {action.outcome ? ` · ${action.outcome}` : ""}
             </StaffRow>
           ))}

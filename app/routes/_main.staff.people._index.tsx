@@ -7,8 +7,9 @@ import { StaffNav } from "~/components/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { findPeople } from "~/staff/people.server";
+import { staffMeta } from "~/staff/meta";
 
-export const meta: MetaFunction = () => [{ title: "People — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("People");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(context);
@@ -28,7 +29,15 @@ export default function StaffPeople() {
         <label className="sr-only" htmlFor="people-search">
           E-mail or username
         </label>
-        <input id="people-search" name="q" type="search" defaultValue={q} maxLength={254} placeholder="E-mail or username" className={`${fieldClasses} mt-0 flex-1 basis-48`} />
+        <input
+          id="people-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={254}
+          placeholder="E-mail or username"
+          className={`${fieldClasses} mt-0 flex-1 basis-48`}
+        />
         <button type="submit" className={buttonClasses("primary")}>
           Find
         </button>

@@ -1,35 +1,36 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/staff.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
-import { ReasonForm, StaffList, StaffRow, StaffSection, type StaffResult } from "~/components/staff/staff-forms";
+import { ReasonForm, StaffList, StaffRow, StaffSection } from "~/components/staff/staff-forms";
 import { StaffNav } from "~/components/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
+import { staffMeta } from "~/staff/meta";
+import { staffAction } from "~/staff/staff-action.server";
 import { readersOverview, revokeCertificateAsStaff } from "~/staff/readers.server";
 
 // Revoking: who asks, the revocation (and, for a certificate already revoked, a look), the record
 // beside the stored pictures let go, then the page again (2 loaders at once).
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
-export const meta: MetaFunction = () => [{ title: "Readers — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Readers");
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireStaff(context);
   return readersOverview(context.db);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const certificateId = String(form.get("certificateId") ?? "");
-  if (intent !== "revoke") return data<StaffResult>({ ok: false, message: "Unknown action.", intent }, { status: 400 });
-  const outcome = await revokeCertificateAsStaff(context.db, context.cloudflare.env.MEDIA, staff, certificateId, String(form.get("reason") ?? ""));
-  return data<StaffResult>({ ...outcome, intent, target: `certificate:${certificateId}` }, { status: outcome.ok ? 200 : outcome.status });
-}
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  staffAction(request, context, {
+    revoke: async ({ context, staff, form }) => {
+      const certificateId = String(form.get("certificateId") ?? "");
+      const outcome = await revokeCertificateAsStaff(context.db, context.cloudflare.env.MEDIA, staff, certificateId, String(form.get("reason") ?? ""));
+      return { outcome, target: `certificate:${certificateId}` };
+    },
+  });
 
 export default function StaffReaders() {
   const { applications, readers, certificates, readings, reports } = useLoaderData<typeof loader>();
@@ -71,7 +72,15 @@ export default function StaffReaders() {
                 <details className="mt-2" open={result?.target === `certificate:${certificate.id}`}>
                   <summary className="cursor-pointer font-semibold">Revoke…</summary>
                   <div className="mt-2">
-                    <ReasonForm intent="revoke" target={`certificate:${certificate.id}`} hidden={{ certificateId: certificate.id }} label="Reason (shown on the certificate's page)" button="Revoke the certificate" variant="danger" result={result} />
+                    <ReasonForm
+                      intent="revoke"
+                      target={`certificate:${certificate.id}`}
+                      hidden={{ certificateId: certificate.id }}
+                      label="Reason (shown on the certificate's page)"
+                      button="Revoke the certificate"
+                      variant="danger"
+                      result={result}
+                    />
                   </div>
                 </details>
               )}
@@ -104,7 +113,8 @@ export default function StaffReaders() {
               <Link to={`/staff/people/${application.userId}`} className="font-semibold underline">
                 {application.displayName}
               </Link>{" "}
-              · {application.email} · {application.yearsOfPractice} years · {formatMoney(application.pricePerMinute)} a minute · {application.isReader ? "passed the quiz" : "not yet a reader"} · <LocalTime at={application.updatedAt} />
+              · {application.email} · {application.yearsOfPractice} years · {formatMoney(application.pricePerMinute)} a minute ·{" "}
+              {application.isReader ? "passed the quiz" : "not yet a reader"} · <LocalTime at={application.updatedAt} />
             </StaffRow>
           ))}
         </StaffList>

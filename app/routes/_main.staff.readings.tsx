@@ -10,11 +10,12 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { openReadingReports, refundReading } from "~/paid-readings/readings.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { staffMeta } from "~/staff/meta";
 
 /** The refund, then the line in the staff record (decision 0078). */
 export const handle: PageHandle = { actionRoundTrips: 6 };
 
-export const meta: MetaFunction = () => [{ title: "Reported readings — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Reported readings");
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireStaff(context);
@@ -28,8 +29,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const readingId = String(form.get("readingId") ?? "");
   const done = await refundReading(context.db, readingId);
   if (!done.ok) return data({ ok: false, message: done.message }, { status: done.status });
-  await recordStaffAction(context.db, { staffId: staff.id, action: "refund-reading", target: `reading:${readingId}`, reason: "Reported by the client", outcome: done.message });
-  await Promise.all([tellAccountChanged(context.cloudflare.env, done.clientId!, "reading"), tellAccountChanged(context.cloudflare.env, done.readerId!, "reading")]);
+  await recordStaffAction(context.db, {
+    staffId: staff.id,
+    action: "refund-reading",
+    target: `reading:${readingId}`,
+    reason: "Reported by the client",
+    outcome: done.message,
+  });
+  await Promise.all([
+    tellAccountChanged(context.cloudflare.env, done.clientId!, "reading"),
+    tellAccountChanged(context.cloudflare.env, done.readerId!, "reading"),
+  ]);
   return { ok: true, message: done.message };
 }
 
@@ -42,7 +52,11 @@ export default function StaffReadings() {
         <p>Paid readings their clients reported. A refund gives the client’s balance back what the reading charged and takes it from the reader’s earnings.</p>
       </PageHeader>
       <StaffNav />
-      {result ? <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>{result.message}</p> : null}
+      {result ? (
+        <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>
+          {result.message}
+        </p>
+      ) : null}
       {reports.length === 0 ? (
         <p className="rounded-3xl border border-line bg-surface/80 p-6 text-center text-muted">No reported readings. All clear.</p>
       ) : (
@@ -54,13 +68,18 @@ export default function StaffReadings() {
               </p>
               <p className="mt-1 text-sm text-muted">
                 {report.minutes} minutes · charged {formatMoney(report.chargedCents)}
-                {report.refundedCents > 0 ? ` · refunded ${formatMoney(report.refundedCents)}` : ""} · <Link to={`/readings/${report.paidReadingId}`} className="underline">receipt</Link>
+                {report.refundedCents > 0 ? ` · refunded ${formatMoney(report.refundedCents)}` : ""} ·{" "}
+                <Link to={`/readings/${report.paidReadingId}`} className="underline">
+                  receipt
+                </Link>
               </p>
               <p className="mt-2">{report.reason}</p>
               {report.chargedCents > report.refundedCents ? (
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="readingId" value={report.paidReadingId} />
-                  <button type="submit" name="intent" value="refund" className={buttonClasses("secondary", "sm")}>Refund {formatMoney(report.chargedCents - report.refundedCents)} to the client</button>
+                  <button type="submit" name="intent" value="refund" className={buttonClasses("secondary", "sm")}>
+                    Refund {formatMoney(report.chargedCents - report.refundedCents)} to the client
+                  </button>
                 </Form>
               ) : null}
             </li>

@@ -9,11 +9,12 @@ import { Badge } from "~/components/ui/badge";
 import { longDate } from "~/lib/format";
 import { moderateFromForm, openReportsByDeck } from "~/marketplace/moderation.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { staffMeta } from "~/staff/meta";
 
 /** The moderation itself, then the line in the staff record (decision 0078). */
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
-export const meta: MetaFunction = () => [{ title: "Reports — Arcanum staff" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = staffMeta("Reports");
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireStaff(context);
@@ -36,7 +37,9 @@ export default function StaffReports() {
       </PageHeader>
       <StaffNav />
       {result && !decks.some((deck) => deck.deckId === result.deckId) ? (
-        <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>{result.message}</p>
+        <p role={result.ok ? "status" : "alert"} className={result.ok ? "mb-6" : "mb-6 text-danger"}>
+          {result.message}
+        </p>
       ) : null}
       {decks.length === 0 ? (
         <p className="rounded-3xl border border-line bg-surface/80 p-6 text-center text-muted">No open reports. All clear.</p>
@@ -46,10 +49,14 @@ export default function StaffReports() {
             <li key={deck.deckId} className="rounded-3xl border border-line bg-surface/80 p-5 shadow-sm sm:p-6" data-testid="reported-deck">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-2xl font-bold">
-                  <Link to={`/marketplace/${deck.deckId}`} className="hover:underline">{deck.title}</Link>
+                  <Link to={`/marketplace/${deck.deckId}`} className="hover:underline">
+                    {deck.title}
+                  </Link>
                 </h2>
                 <span className="flex flex-wrap gap-2">
-                  <Badge tone="gold">{deck.reports.length} {deck.reports.length === 1 ? "report" : "reports"}</Badge>
+                  <Badge tone="gold">
+                    {deck.reports.length} {deck.reports.length === 1 ? "report" : "reports"}
+                  </Badge>
                   {deck.hiddenAt ? <Badge>Hidden</Badge> : null}
                   {deck.featured ? <Badge tone="brand">Featured</Badge> : null}
                 </span>
@@ -69,7 +76,11 @@ export default function StaffReports() {
                 <ModerationMessage deckId={deck.deckId} result={result} />
                 {deck.hiddenAt ? null : <HideDeckForm deckId={deck.deckId} result={result} />}
                 <div className="flex flex-wrap gap-3">
-                  <DeckActionButton deckId={deck.deckId} intent="dismiss" label={deck.hiddenAt ? "Close the reports (already hidden)" : "Dismiss the reports"} />
+                  <DeckActionButton
+                    deckId={deck.deckId}
+                    intent="dismiss"
+                    label={deck.hiddenAt ? "Close the reports (already hidden)" : "Dismiss the reports"}
+                  />
                   {deck.hiddenAt ? <DeckActionButton deckId={deck.deckId} intent="unhide" label="Unhide" /> : null}
                 </div>
               </div>

@@ -31,7 +31,9 @@ export default function Subscription() {
               {per(current.interval)}).
             </p>
             {current.status === "past_due" ? (
-              <p role="alert" className="text-danger">Your last payment did not go through. Update your payment method to keep making paid decks.</p>
+              <p role="alert" className="text-danger">
+                Your last payment did not go through. Update your payment method to keep making paid decks.
+              </p>
             ) : current.active ? (
               <p className="text-muted">
                 {current.cancelAtPeriodEnd
@@ -68,8 +70,16 @@ export default function Subscription() {
               You picked <strong>{chosen.name}</strong>: {chosen.price}
               {per(chosen.interval)}, renewing until you cancel.
             </p>
-            {chosen.grant ? <p className="mt-1 text-sm text-muted" data-testid="plan-grant">{chosen.grant}</p> : null}
-            {result?.error ? <p role="alert" className="mt-3 text-sm text-danger">{result.error}</p> : null}
+            {chosen.grant ? (
+              <p className="mt-1 text-sm text-muted" data-testid="plan-grant">
+                {chosen.grant}
+              </p>
+            ) : null}
+            {result?.error ? (
+              <p role="alert" className="mt-3 text-sm text-danger">
+                {result.error}
+              </p>
+            ) : null}
             {signedIn ? (
               <Form method="post" className="mt-4">
                 <input type="hidden" name="plan" value={chosen.key} />
@@ -78,30 +88,45 @@ export default function Subscription() {
                 </button>
               </Form>
             ) : (
-              <Link to={signInPath} className={`${buttonClasses("primary", "lg")} mt-4`}>Sign in to subscribe</Link>
+              <Link to={signInPath} className={`${buttonClasses("primary", "lg")} mt-4`}>
+                Sign in to subscribe
+              </Link>
             )}
           </div>
         ) : chosen && chosen.mode === "subscription" && current?.active && chosen.key !== current.key ? (
           <p className="mt-6 rounded-2xl bg-surface-2 p-5 text-sm">
             You picked <strong>{chosen.name}</strong> ({chosen.price}
-            {per(chosen.interval)}). To move to it, choose Manage subscription: a move up starts at once and you pay only the difference; a
-            move down starts when the period you paid for ends.
-            {chosen.grant ? <span className="mt-1 block text-muted" data-testid="plan-grant">{chosen.grant}</span> : null}
+            {per(chosen.interval)}). To move to it, choose Manage subscription: a move up starts at once and you pay only the difference; a move down starts
+            when the period you paid for ends.
+            {chosen.grant ? (
+              <span className="mt-1 block text-muted" data-testid="plan-grant">
+                {chosen.grant}
+              </span>
+            ) : null}
           </p>
         ) : chosen && chosen.mode === "payment" ? (
           <p className="mt-6 rounded-2xl bg-surface-2 p-5 text-sm">
-            You picked <strong>{chosen.name}</strong> ({chosen.price}, one-off): it completes one of your Major Arcana decks with its 56 Minor
-            Arcana. Open the deck in{" "}
-            <Link to="/collection" className="underline underline-offset-4">your collection</Link> and choose &ldquo;Complete it with Explorer Plus&rdquo;.
+            You picked <strong>{chosen.name}</strong> ({chosen.price}, one-off): it completes one of your Major Arcana decks with its 56 Minor Arcana. Open the
+            deck in{" "}
+            <Link to="/collection" className="underline underline-offset-4">
+              your collection
+            </Link>{" "}
+            and choose &ldquo;Complete it with Explorer Plus&rdquo;.
           </p>
         ) : result?.error ? (
-          <p role="alert" className="mt-4 text-sm text-danger">{result.error}</p>
+          <p role="alert" className="mt-4 text-sm text-danger">
+            {result.error}
+          </p>
         ) : null}
-        <Link to="/pricing" className={`${buttonClasses("secondary")} mt-6`}>Compare plans</Link>
+        <Link to="/pricing" className={`${buttonClasses("secondary")} mt-6`}>
+          Compare plans
+        </Link>
       </Panel>
       {receipts.length > 0 ? (
         <section id="payments" className="mx-auto mt-8 max-w-2xl" aria-labelledby="payments-heading" data-testid="payments">
-          <h2 id="payments-heading" className="px-2 text-xl font-bold">Payments</h2>
+          <h2 id="payments-heading" className="px-2 text-xl font-bold">
+            Payments
+          </h2>
           <ul className="mt-3 divide-y divide-line rounded-3xl border border-line bg-surface/80">
             {receipts.map((receipt) => (
               <li key={receipt.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-4 text-sm">
@@ -117,7 +142,9 @@ export default function Subscription() {
                     </span>
                   ) : null}
                   {receipt.receiptUrl ? (
-                    <a href={receipt.receiptUrl} className="underline underline-offset-4" rel="noreferrer" target="_blank">Receipt</a>
+                    <a href={receipt.receiptUrl} className="underline underline-offset-4" rel="noreferrer" target="_blank">
+                      Receipt
+                    </a>
                   ) : null}
                 </span>
               </li>

@@ -9,7 +9,6 @@ export const meta: MetaFunction = () => [{ title: "Thank you — Arcanum" }, { n
 
 export const loader = subscriptionSuccessLoader;
 
-
 export default function SubscriptionSuccess() {
   const purchase = useLoaderData<typeof loader>();
   const done = purchase.status === "complete";
@@ -23,11 +22,15 @@ export default function SubscriptionSuccess() {
             <p>
               You are now on the <strong>{purchase.planName}</strong> plan ({formatMoney(purchase.amountCents, purchase.currency)} paid).
             </p>
-            {purchase.periodEnd ? (
-              <p className="text-muted">It renews on {longDate(purchase.periodEnd)}; cancel any time before.</p>
+            {purchase.periodEnd ? <p className="text-muted">It renews on {longDate(purchase.periodEnd)}; cancel any time before.</p> : null}
+            <p className="text-muted">
+              You have {purchase.completeDeckCredits} full-deck {purchase.completeDeckCredits === 1 ? "credit" : "credits"} to use.
+            </p>
+            {purchase.creditsMake ? (
+              <p className="text-muted" data-testid="credits-make">
+                {purchase.creditsMake}
+              </p>
             ) : null}
-            <p className="text-muted">You have {purchase.completeDeckCredits} full-deck {purchase.completeDeckCredits === 1 ? "credit" : "credits"} to use.</p>
-            {purchase.creditsMake ? <p className="text-muted" data-testid="credits-make">{purchase.creditsMake}</p> : null}
           </div>
         ) : purchase.status === "none" ? (
           <p className="text-muted">There is no purchase to confirm yet. Plans and prices are on the pricing page.</p>
@@ -37,8 +40,12 @@ export default function SubscriptionSuccess() {
           <p className="text-muted">The payment is being confirmed; this page updates by itself in a moment.</p>
         )}
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/create-deck" className={buttonClasses("primary")}>Create a deck</Link>
-          <Link to="/subscription" className={buttonClasses("secondary")}>View my subscription</Link>
+          <Link to="/create-deck" className={buttonClasses("primary")}>
+            Create a deck
+          </Link>
+          <Link to="/subscription" className={buttonClasses("secondary")}>
+            View my subscription
+          </Link>
         </div>
       </Panel>
     </div>

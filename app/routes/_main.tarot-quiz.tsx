@@ -34,7 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "start") {
     const started = await startAttempt(context.db, user);
-    if (!started.ok) return data<ActionData>({ ok: false, message: started.message, needsApplication: started.message === APPLICATION_FIRST }, { status: started.status });
+    if (!started.ok)
+      return data<ActionData>({ ok: false, message: started.message, needsApplication: started.message === APPLICATION_FIRST }, { status: started.status });
     throw redirect("/tarot-quiz");
   }
   if (intent === "submit") {
@@ -66,7 +67,11 @@ function Countdown({ deadlineAt, serverNow }: { deadlineAt: number; serverNow: n
   const minutes = Math.floor(left / 60_000);
   const seconds = Math.floor((left % 60_000) / 1000);
   return (
-    <p role="timer" aria-live="off" className="sticky top-3 z-10 w-fit rounded-full border border-line bg-surface/95 px-4 py-1.5 font-semibold tabular-nums shadow-sm backdrop-blur">
+    <p
+      role="timer"
+      aria-live="off"
+      className="sticky top-3 z-10 w-fit rounded-full border border-line bg-surface/95 px-4 py-1.5 font-semibold tabular-nums shadow-sm backdrop-blur"
+    >
       Time left: {minutes}:{String(seconds).padStart(2, "0")}
     </p>
   );
@@ -97,7 +102,11 @@ function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
           </ul>
         </>
       )}
-      {reader && !result.certificateId ? <p className="mt-4 text-muted">Your reader level stays as it is whatever a retake scores. You may take the quiz again 24 hours after you started this attempt.</p> : null}
+      {reader && !result.certificateId ? (
+        <p className="mt-4 text-muted">
+          Your reader level stays as it is whatever a retake scores. You may take the quiz again 24 hours after you started this attempt.
+        </p>
+      ) : null}
       {!reader ? <p className="mt-4 text-muted">You may try again 24 hours after you started this attempt.</p> : null}
       {result.certificateId || reader ? (
         <div className="mt-4 flex flex-wrap gap-3" data-testid="result-actions">
@@ -106,7 +115,11 @@ function Result({ result }: { result: NonNullable<ActionData["result"]> }) {
               See and share your certificate
             </Link>
           ) : null}
-          {reader ? <Link to="/reader-dashboard" className={buttonClasses("primary")}>Go to your dashboard</Link> : null}
+          {reader ? (
+            <Link to="/reader-dashboard" className={buttonClasses("primary")}>
+              Go to your dashboard
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </Panel>
@@ -143,24 +156,30 @@ export default function TarotQuiz() {
     <div className="px-4">
       <PageHeader eyebrow="Reader application" title="Tarot quiz">
         <p>
-          {QUIZ_QUESTIONS} questions on reading the cards: spreads and their positions, cards in real situations, how cards combine and turn, and the care a querent is owed.
-          You have {QUIZ_MINUTES} minutes, one attempt a day, and need {PASS_PERCENT}% to pass.
+          {QUIZ_QUESTIONS} questions on reading the cards: spreads and their positions, cards in real situations, how cards combine and turn, and the care a
+          querent is owed. You have {QUIZ_MINUTES} minutes, one attempt a day, and need {PASS_PERCENT}% to pass.
         </p>
       </PageHeader>
       {actionData && !actionData.ok && (
-        <p role="alert" className="mx-auto mb-6 max-w-3xl rounded-2xl border border-danger/50 px-4 py-3 text-sm text-danger">{actionData.message}</p>
+        <p role="alert" className="mx-auto mb-6 max-w-3xl rounded-2xl border border-danger/50 px-4 py-3 text-sm text-danger">
+          {actionData.message}
+        </p>
       )}
       {actionData?.result ? (
         <Result result={actionData.result} />
       ) : guest || !state ? (
         <Panel>
           <p>Create an account before taking the reader quiz.</p>
-          <Link to="/signup?returnTo=%2Ftarot-quiz" className={`${buttonClasses("primary")} mt-4`}>Create an account</Link>
+          <Link to="/signup?returnTo=%2Ftarot-quiz" className={`${buttonClasses("primary")} mt-4`}>
+            Create an account
+          </Link>
         </Panel>
       ) : state.kind === "no-application" || actionData?.needsApplication ? (
         <Panel>
           <p>The quiz is the second step of becoming a reader. Save your reader application first: it tells people who you are and how you read.</p>
-          <Link to="/become-reader" className={`${buttonClasses("primary")} mt-4`}>Write your application</Link>
+          <Link to="/become-reader" className={`${buttonClasses("primary")} mt-4`}>
+            Write your application
+          </Link>
         </Panel>
       ) : state.kind === "cooldown" ? (
         <Panel>
@@ -169,8 +188,16 @@ export default function TarotQuiz() {
               <ReaderStanding reader={state.reader} />
             </div>
           )}
-          {state.last ? <p>Your last attempt scored {state.last.score} of {state.last.total}.</p> : <p>Your last attempt ran out of time.</p>}
-          <p className="mt-2 text-muted">You may {state.reader ? "retake the quiz" : "try again"} after {when(state.retryAt)}.</p>
+          {state.last ? (
+            <p>
+              Your last attempt scored {state.last.score} of {state.last.total}.
+            </p>
+          ) : (
+            <p>Your last attempt ran out of time.</p>
+          )}
+          <p className="mt-2 text-muted">
+            You may {state.reader ? "retake the quiz" : "try again"} after {when(state.retryAt)}.
+          </p>
         </Panel>
       ) : state.kind === "ready" ? (
         <Panel>
@@ -182,7 +209,9 @@ export default function TarotQuiz() {
           <p className="text-muted">The clock starts when you press the button and keeps running if you leave or reload the page.</p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="start" />
-            <button type="submit" className={buttonClasses("primary")}>{state.reader ? "Retake to raise your mark" : "Start the quiz"}</button>
+            <button type="submit" className={buttonClasses("primary")}>
+              {state.reader ? "Retake to raise your mark" : "Start the quiz"}
+            </button>
           </Form>
         </Panel>
       ) : (
@@ -204,7 +233,9 @@ export default function TarotQuiz() {
                 ))}
               </fieldset>
             ))}
-            <button type="submit" className={buttonClasses("primary")}>Submit answers</button>
+            <button type="submit" className={buttonClasses("primary")}>
+              Submit answers
+            </button>
           </Form>
         </Panel>
       )}

@@ -18,9 +18,8 @@ export default function Terms() {
     >
       <LegalSection id="service" title="What Arcanum is">
         <p>
-          Arcanum lets you create tarot decks whose cards are painted by AI, keep them in your collection, sell them in the marketplace, and
-          hold readings with other people, with video between your browsers. Tarot readings are for reflection and entertainment; they are
-          not medical, legal or financial advice.
+          Arcanum lets you create tarot decks whose cards are painted by AI, keep them in your collection, sell them in the marketplace, and hold readings with
+          other people, with video between your browsers. Tarot readings are for reflection and entertainment; they are not medical, legal or financial advice.
         </p>
       </LegalSection>
 
@@ -29,15 +28,18 @@ export default function Terms() {
           <li>You may use Arcanum as a guest. Some things, such as buying, selling and hosting paid readings, need an account with an e-mail address.</li>
           <li>Keep access to your e-mail safe: sign-in links are sent there, and whoever opens them is signed in as you.</li>
           <li>
-            You may delete your account at any time on your <Link to="/profile#delete-account">profile page</Link>. What happens then is
-            described in our <Link to="/privacy#deletion">Privacy page</Link>.
+            You may delete your account at any time on your <Link to="/profile#delete-account">profile page</Link>. What happens then is described in our{" "}
+            <Link to="/privacy#deletion">Privacy page</Link>.
           </li>
         </ul>
       </LegalSection>
 
       <LegalSection id="decks" title="Your decks">
         <ul>
-          <li>The decks you create are yours to use. Describe themes you have the right to use, and nothing hateful, sexual involving minors, or meant to harm someone.</li>
+          <li>
+            The decks you create are yours to use. Describe themes you have the right to use, and nothing hateful, sexual involving minors, or meant to harm
+            someone.
+          </li>
           <li>AI can paint things that look like other works. Check a deck before you sell it or use it commercially.</li>
           <li>We store your decks to show them to you and to the people you share them with or sell them to.</li>
         </ul>
@@ -46,10 +48,7 @@ export default function Terms() {
       <LegalSection id="marketplace" title="The marketplace">
         <ul>
           <li>When you list a deck, you set its price and licence. A buyer gets the licence you chose: personal use, or commercial use too.</li>
-          <li>
-            A buyer keeps a deck they bought, even if you later unlist it or delete your account: a listed deck is never taken away from its
-            buyers.
-          </li>
+          <li>A buyer keeps a deck they bought, even if you later unlist it or delete your account: a listed deck is never taken away from its buyers.</li>
           <li>We keep a marketplace fee on each sale, shown to you before you list. Your share is paid out to your payout account.</li>
           <li>Anyone may report a listing; our staff may hide listings that break these terms, and tell you why.</li>
         </ul>
@@ -72,8 +71,8 @@ export default function Terms() {
 
       <LegalSection id="changes" title="Changes and ending">
         <p>
-          We may change these terms; the date at the top tells you when they last changed. We may close accounts that break these terms. Arcanum is offered as it is, without guarantees that it will always be
-          available or free of mistakes.
+          We may change these terms; the date at the top tells you when they last changed. We may close accounts that break these terms. Arcanum is offered as
+          it is, without guarantees that it will always be available or free of mistakes.
         </p>
       </LegalSection>
 

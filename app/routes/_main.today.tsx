@@ -48,7 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.intent === "settings") {
     const parsed = settingsForm.safeParse(form);
     if (!parsed.success) return data({ keepError: null, settingsError: parsed.error.issues[0]!.message }, { status: 400 });
-    if (!(await saveDailySettings(context.db, user.id, parsed.data))) return data({ keepError: null, settingsError: "Choose one of your own decks, one you bought, or the classic deck." }, { status: 400 });
+    if (!(await saveDailySettings(context.db, user.id, parsed.data)))
+      return data({ keepError: null, settingsError: "Choose one of your own decks, one you bought, or the classic deck." }, { status: 400 });
     throw redirect("/today?saved=settings");
   }
   return data({ keepError: null, settingsError: "Unknown request." }, { status: 400 });
@@ -108,7 +109,12 @@ export default function Today() {
           </label>
           <label className="grid gap-1 text-sm font-semibold">
             Reminder <span className="font-normal text-muted">(empty: none)</span>
-            <input type="time" name="reminder" defaultValue={settings.reminder} className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3 font-normal" />
+            <input
+              type="time"
+              name="reminder"
+              defaultValue={settings.reminder}
+              className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3 font-normal"
+            />
           </label>
           {result?.settingsError ? (
             <p role="alert" className="text-sm text-danger sm:col-span-3">

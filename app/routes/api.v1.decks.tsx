@@ -19,7 +19,8 @@ export async function loader(args: LoaderFunctionArgs) {
     const parsed = listDecksQuery.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
     if (!parsed.success) return apiError("validation_failed", "The page asked for is not valid.", { fields: fieldErrors(parsed.error) });
     const page = await listDecks(args.context.db, caller.userId, parsed.data, originOf(args.request));
-    if (!page) return apiError("validation_failed", "This cursor was not given by this API.", { fields: { cursor: "Use the nextCursor of the previous page" } });
+    if (!page)
+      return apiError("validation_failed", "This cursor was not given by this API.", { fields: { cursor: "Use the nextCursor of the previous page" } });
     return apiJson(page);
   });
 }

@@ -8,9 +8,17 @@ export const handle: PageHandle = { actionRoundTrips: 1 };
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = browserReportSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return Response.json({ error: "An error report needs its type, message and page path." }, { status: 400 });
-  const accepted = await acceptBrowserReport(context.db, request, parsed.data, context.currentUser().then((user) => user?.id));
+  const accepted = await acceptBrowserReport(
+    context.db,
+    request,
+    parsed.data,
+    context.currentUser().then((user) => user?.id),
+  );
   if (!accepted.ok) {
-    return Response.json({ error: "Too many error reports from this client; later ones are dropped for a while." }, { status: 429, headers: { "retry-after": String(Math.ceil(accepted.retryAfterMs / 1000)) } });
+    return Response.json(
+      { error: "Too many error reports from this client; later ones are dropped for a while." },
+      { status: 429, headers: { "retry-after": String(Math.ceil(accepted.retryAfterMs / 1000)) } },
+    );
   }
   return new Response(null, { status: 204 });
 }

@@ -13,7 +13,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const intent = z.enum(["subscribe", "unsubscribe"], { error: "Say whether to subscribe or unsubscribe." });
-const follow = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, "Not a reader's username").optional();
+const follow = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, "Not a reader's username")
+  .optional();
 
 /** A browser's subscription kept for (or taken from) the signed-in account; with `follow`, that reader is followed too. */
 export async function action({ request, context }: ActionFunctionArgs) {

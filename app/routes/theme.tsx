@@ -12,8 +12,7 @@ const themeForm = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = themeForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return Response.json({ error: "Choose light or dark." }, { status: 400 });
-  const theme =
-    parsed.data.theme === "toggle" ? (effectiveTheme(request) === "dark" ? "light" : "dark") : parsed.data.theme;
+  const theme = parsed.data.theme === "toggle" ? (effectiveTheme(request) === "dark" ? "light" : "dark") : parsed.data.theme;
   const headers = { "Set-Cookie": writeTheme(theme) };
   // A form posted without JavaScript carries where to go back to; a background submission does not.
   if (parsed.data.redirectTo !== undefined) throw redirect(safeRedirect(parsed.data.redirectTo), { headers });

@@ -27,15 +27,18 @@ export type StaffActionLine = { id?: string; staffId: string; action: StaffActio
 
 /** The statement that writes one line of the record, for the caller's batch. */
 export function auditStatement(db: Database, line: StaffActionLine) {
-  return db.insert(staffActions).values({
-    id: line.id ?? newId(),
-    staffId: line.staffId,
-    action: line.action,
-    target: line.target,
-    reason: line.reason,
-    outcome: line.outcome,
-    createdAt: line.now ?? Date.now(),
-  }).onConflictDoNothing();
+  return db
+    .insert(staffActions)
+    .values({
+      id: line.id ?? newId(),
+      staffId: line.staffId,
+      action: line.action,
+      target: line.target,
+      reason: line.reason,
+      outcome: line.outcome,
+      createdAt: line.now ?? Date.now(),
+    })
+    .onConflictDoNothing();
 }
 
 /** Writes one line on its own, for actions whose change happened elsewhere (at the payment provider, in another module's batch). */

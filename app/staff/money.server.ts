@@ -1,5 +1,6 @@
 /**
- * Money, as staff see it: checkouts and how they ended, the payment events received, receipts and
+ * Money, as staff see it: checkouts and how they ended, the payment events received and what each
+ * did, the deliveries that failed, receipts and
  * their refunds, and payouts that failed. A refund goes through the payments module's claim
  * (exactly once); a failed payout is sent again as a new payout of the creator's balance.
  */
@@ -9,6 +10,7 @@ import { z } from "zod";
 import { checkoutSessions, paymentEvents, paymentReceipts, payouts, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { requestPayout } from "../marketplace/earnings.server";
+import { recentDeliveryFailures } from "../payments/delivery-failures.server";
 import { refundReceiptOnce } from "../payments/refund-once.server";
 import { auditStatement, recordStaffAction } from "./audit.server";
 import type { StaffOutcome } from "./people.server";
@@ -16,29 +18,61 @@ import { staffReason } from "./reason";
 
 /** The payments page: the newest of each, read in one round trip. */
 export async function moneyOverview(db: Database) {
-  const [checkouts, events, receipts, failedPayouts] = await db.batch([
+  const [checkouts, events, receipts, failedPayouts, failedDeliveries] = await db.batch([
     db
-      .select({ id: checkoutSessions.id, kind: checkoutSessions.kind, description: checkoutSessions.description, amountCents: checkoutSessions.amountCents, currency: checkoutSessions.currency, status: checkoutSessions.status, createdAt: checkoutSessions.createdAt, completedAt: checkoutSessions.completedAt, userId: checkoutSessions.userId, email: users.email })
+      .select({
+        id: checkoutSessions.id,
+        kind: checkoutSessions.kind,
+        description: checkoutSessions.description,
+        amountCents: checkoutSessions.amountCents,
+        currency: checkoutSessions.currency,
+        status: checkoutSessions.status,
+        createdAt: checkoutSessions.createdAt,
+        completedAt: checkoutSessions.completedAt,
+        userId: checkoutSessions.userId,
+        email: users.email,
+      })
       .from(checkoutSessions)
       .leftJoin(users, eq(users.id, checkoutSessions.userId))
       .orderBy(desc(checkoutSessions.createdAt))
       .limit(50),
     db.select().from(paymentEvents).orderBy(desc(paymentEvents.receivedAt)).limit(50),
     db
-      .select({ id: paymentReceipts.id, kind: paymentReceipts.kind, description: paymentReceipts.description, amountCents: paymentReceipts.amountCents, refundedCents: paymentReceipts.refundedCents, currency: paymentReceipts.currency, paidAt: paymentReceipts.paidAt, refundedAt: paymentReceipts.refundedAt, receiptUrl: paymentReceipts.receiptUrl, userId: paymentReceipts.userId, email: users.email })
+      .select({
+        id: paymentReceipts.id,
+        kind: paymentReceipts.kind,
+        description: paymentReceipts.description,
+        amountCents: paymentReceipts.amountCents,
+        refundedCents: paymentReceipts.refundedCents,
+        currency: paymentReceipts.currency,
+        paidAt: paymentReceipts.paidAt,
+        refundedAt: paymentReceipts.refundedAt,
+        receiptUrl: paymentReceipts.receiptUrl,
+        userId: paymentReceipts.userId,
+        email: users.email,
+      })
       .from(paymentReceipts)
       .leftJoin(users, eq(users.id, paymentReceipts.userId))
       .orderBy(desc(paymentReceipts.paidAt))
       .limit(50),
     db
-      .select({ id: payouts.id, sellerId: payouts.sellerId, amountCents: payouts.amountCents, currency: payouts.currency, createdAt: payouts.createdAt, email: users.email, username: users.username })
+      .select({
+        id: payouts.id,
+        sellerId: payouts.sellerId,
+        amountCents: payouts.amountCents,
+        currency: payouts.currency,
+        createdAt: payouts.createdAt,
+        email: users.email,
+        username: users.username,
+      })
       .from(payouts)
       .leftJoin(users, eq(users.id, payouts.sellerId))
       .where(eq(payouts.status, "failed"))
       .orderBy(desc(payouts.createdAt))
       .limit(50),
+    recentDeliveryFailures(db),
   ]);
-  return { checkouts, events, receipts, failedPayouts };
+  return { checkouts, events, receipts, failedPayouts, failedDeliveries };
 }
 
 const refundForm = z.object({ receiptId: z.string().trim().min(1, "Choose a payment.").max(255), reason: staffReason });
@@ -70,6 +104,14 @@ export async function retryFailedPayout(context: AppLoadContext, staffId: string
   if (payout.status !== "failed") return { ok: false, status: 409, message: "Only a failed payout can be sent again." };
   const outcome = await requestPayout(context, { id: payout.sellerId, isGuest: false });
   const message = outcome.kind === "refused" ? outcome.message : outcome.kind === "paid" ? "Sent again: the creator's balance is paid out." : outcome.message;
-  await db.batch([auditStatement(db, { staffId, action: "retry-payout", target: `payout:${parsed.data.payoutId}`, reason: parsed.data.reason, outcome: `${outcome.kind}: ${message}` })]);
+  await db.batch([
+    auditStatement(db, {
+      staffId,
+      action: "retry-payout",
+      target: `payout:${parsed.data.payoutId}`,
+      reason: parsed.data.reason,
+      outcome: `${outcome.kind}: ${message}`,
+    }),
+  ]);
   return outcome.kind === "refused" ? { ok: false, status: outcome.status, message } : { ok: true, message };
 }

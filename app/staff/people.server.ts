@@ -28,7 +28,12 @@ import { staffReason } from "./reason";
 export type StaffOutcome = { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
 
 /** A person's id in the console's addresses and forms. */
-export const personIdSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const personIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 const searchSchema = z.string().trim().max(254).catch("");
 
@@ -38,7 +43,15 @@ export async function findPeople(db: Database, query: string) {
   if (q.length < 2) return [];
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
-    .select({ id: users.id, email: users.email, username: users.username, fullName: users.fullName, isReader: users.isReader, suspendedAt: users.suspendedAt, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      fullName: users.fullName,
+      isReader: users.isReader,
+      suspendedAt: users.suspendedAt,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(or(sql`lower(${users.email}) like ${like} escape '\\'`, sql`lower(${users.username}) like ${like} escape '\\'`))
     .orderBy(desc(users.createdAt))
@@ -48,57 +61,85 @@ export async function findPeople(db: Database, query: string) {
 /** Everything the person's page shows, read in one round trip; null when there is no such member. */
 export async function personOverview(db: Database, userId: string) {
   if (!personIdSchema.safeParse(userId).success) return null;
-  const [people, guests, quotas, subscription, wallet, receipts, purchases, readings, deckReportsBy, readingReportsBy, reportsOfTheirDecks, actions] = await db.batch([
-    db.select().from(users).where(eq(users.id, userId)),
-    db.select({ id: anonymousUsers.id }).from(anonymousUsers).where(eq(anonymousUsers.id, userId)),
-    selectRecord(db, userId),
-    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
-    db.select({ balanceCents: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)),
-    db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId)).orderBy(desc(paymentReceipts.paidAt)).limit(20),
-    db
-      .select({ id: deckPurchases.id, deckId: deckPurchases.deckId, title: decks.title, grossCents: deckPurchases.grossCents, status: deckPurchases.status, createdAt: deckPurchases.createdAt })
-      .from(deckPurchases)
-      .innerJoin(decks, eq(decks.id, deckPurchases.deckId))
-      .where(eq(deckPurchases.buyerId, userId))
-      .orderBy(desc(deckPurchases.createdAt))
-      .limit(20),
-    db
-      .select({
-        id: paidReadings.id,
-        clientId: paidReadings.clientId,
-        readerId: paidReadings.readerId,
-        status: paidReadings.status,
-        minutes: paidReadings.minutesBilled,
-        chargedCents: paidReadings.chargedCents,
-        refundedCents: paidReadings.refundedCents,
-        createdAt: paidReadings.createdAt,
-      })
-      .from(paidReadings)
-      .where(or(eq(paidReadings.clientId, userId), eq(paidReadings.readerId, userId)))
-      .orderBy(desc(paidReadings.createdAt))
-      .limit(20),
-    db
-      .select({ id: deckReports.id, deckId: deckReports.deckId, title: decks.title, reason: deckReports.reason, status: deckReports.status, createdAt: deckReports.createdAt })
-      .from(deckReports)
-      .innerJoin(decks, eq(decks.id, deckReports.deckId))
-      .where(eq(deckReports.reporterId, userId))
-      .orderBy(desc(deckReports.createdAt))
-      .limit(20),
-    db
-      .select({ id: readingReports.id, paidReadingId: readingReports.paidReadingId, reason: readingReports.reason, resolvedAt: readingReports.resolvedAt, createdAt: readingReports.createdAt })
-      .from(readingReports)
-      .where(eq(readingReports.reporterId, userId))
-      .orderBy(desc(readingReports.createdAt))
-      .limit(20),
-    db
-      .select({ id: deckReports.id, deckId: deckReports.deckId, title: decks.title, reason: deckReports.reason, status: deckReports.status, createdAt: deckReports.createdAt })
-      .from(deckReports)
-      .innerJoin(decks, eq(decks.id, deckReports.deckId))
-      .where(eq(decks.creatorId, userId))
-      .orderBy(desc(deckReports.createdAt))
-      .limit(20),
-    recentStaffActions(db, { target: `user:${userId}`, limit: 20 }),
-  ]);
+  const [people, guests, quotas, subscription, wallet, receipts, purchases, readings, deckReportsBy, readingReportsBy, reportsOfTheirDecks, actions] =
+    await db.batch([
+      db.select().from(users).where(eq(users.id, userId)),
+      db.select({ id: anonymousUsers.id }).from(anonymousUsers).where(eq(anonymousUsers.id, userId)),
+      selectRecord(db, userId),
+      db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+      db.select({ balanceCents: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)),
+      db.select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId)).orderBy(desc(paymentReceipts.paidAt)).limit(20),
+      db
+        .select({
+          id: deckPurchases.id,
+          deckId: deckPurchases.deckId,
+          title: decks.title,
+          grossCents: deckPurchases.grossCents,
+          status: deckPurchases.status,
+          createdAt: deckPurchases.createdAt,
+        })
+        .from(deckPurchases)
+        .innerJoin(decks, eq(decks.id, deckPurchases.deckId))
+        .where(eq(deckPurchases.buyerId, userId))
+        .orderBy(desc(deckPurchases.createdAt))
+        .limit(20),
+      db
+        .select({
+          id: paidReadings.id,
+          clientId: paidReadings.clientId,
+          readerId: paidReadings.readerId,
+          status: paidReadings.status,
+          minutes: paidReadings.minutesBilled,
+          chargedCents: paidReadings.chargedCents,
+          refundedCents: paidReadings.refundedCents,
+          createdAt: paidReadings.createdAt,
+        })
+        .from(paidReadings)
+        .where(or(eq(paidReadings.clientId, userId), eq(paidReadings.readerId, userId)))
+        .orderBy(desc(paidReadings.createdAt))
+        .limit(20),
+      db
+        .select({
+          id: deckReports.id,
+          deckId: deckReports.deckId,
+          title: decks.title,
+          reason: deckReports.reason,
+          status: deckReports.status,
+          createdAt: deckReports.createdAt,
+        })
+        .from(deckReports)
+        .innerJoin(decks, eq(decks.id, deckReports.deckId))
+        .where(eq(deckReports.reporterId, userId))
+        .orderBy(desc(deckReports.createdAt))
+        .limit(20),
+      db
+        .select({
+          id: readingReports.id,
+          paidReadingId: readingReports.paidReadingId,
+          reason: readingReports.reason,
+          resolvedAt: readingReports.resolvedAt,
+          createdAt: readingReports.createdAt,
+        })
+        .from(readingReports)
+        .where(eq(readingReports.reporterId, userId))
+        .orderBy(desc(readingReports.createdAt))
+        .limit(20),
+      db
+        .select({
+          id: deckReports.id,
+          deckId: deckReports.deckId,
+          title: decks.title,
+          reason: deckReports.reason,
+          status: deckReports.status,
+          createdAt: deckReports.createdAt,
+        })
+        .from(deckReports)
+        .innerJoin(decks, eq(decks.id, deckReports.deckId))
+        .where(eq(decks.creatorId, userId))
+        .orderBy(desc(deckReports.createdAt))
+        .limit(20),
+      recentStaffActions(db, { target: `user:${userId}`, limit: 20 }),
+    ]);
   const person = people[0];
   if (!person || guests.length > 0) return null;
   const quota = quotas[0] ?? defaultQuota(userId, Date.now());
@@ -114,7 +155,17 @@ export async function personOverview(db: Database, userId: string) {
       suspendedAt: person.suspendedAt,
       suspendedReason: person.suspendedReason,
     },
-    plan: { planType: quota.planType, subscription: subscription[0] ? { status: subscription[0].subscriptionStatus, priceId: subscription[0].priceId, periodEnd: subscription[0].currentPeriodEnd * 1000, cancelAtPeriodEnd: subscription[0].cancelAtPeriodEnd } : null },
+    plan: {
+      planType: quota.planType,
+      subscription: subscription[0]
+        ? {
+            status: subscription[0].subscriptionStatus,
+            priceId: subscription[0].priceId,
+            periodEnd: subscription[0].currentPeriodEnd * 1000,
+            cancelAtPeriodEnd: subscription[0].cancelAtPeriodEnd,
+          }
+        : null,
+    },
     credits: creditsLeft(quota),
     balanceCents: wallet[0]?.balanceCents ?? 0,
     receipts,
@@ -129,10 +180,19 @@ export const CREDIT_KINDS = { majorArcana: "Major Arcana", completeDeck: "comple
 
 export const grantForm = z.object({
   kind: z.enum(["majorArcana", "completeDeck"], { error: "Choose which credits to grant." }),
-  amount: z.coerce.number({ error: "Give a number of credits." }).int("Give a whole number of credits.").min(1, "Grant one credit at least.").max(50, "Grant at most 50 credits at once."),
+  amount: z.coerce
+    .number({ error: "Give a number of credits." })
+    .int("Give a whole number of credits.")
+    .min(1, "Grant one credit at least.")
+    .max(50, "Grant at most 50 credits at once."),
   reason: staffReason,
   /** The form's own key: the same form sent twice grants once. */
-  key: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  key: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
 });
 
 /** Grants credits with a reason: one ledger line through the credits module, and its audit line, in one batch. */
@@ -145,7 +205,11 @@ export async function grantCredits(db: Database, staffId: string, userId: string
   const { kind, amount, reason, key } = parsed.data;
   const amounts: CreditAmounts = { majorArcana: kind === "majorArcana" ? amount : 0, completeDeck: kind === "completeDeck" ? amount : 0 };
   const described = describeCredits(amounts);
-  const [ensure, line, update] = grantCreditStatements(db, userId, amounts, { description: `Granted by Arcanum staff: ${reason}`, referenceId: `staff-grant:${key}`, now });
+  const [ensure, line, update] = grantCreditStatements(db, userId, amounts, {
+    description: `Granted by Arcanum staff: ${reason}`,
+    referenceId: `staff-grant:${key}`,
+    now,
+  });
   const [, , updated] = await db.batch([
     ensure,
     line,
@@ -167,7 +231,14 @@ export async function suspendPerson(db: Database, staff: { id: string }, userId:
   await db.batch([
     suspend,
     endSessions,
-    auditStatement(db, { staffId: staff.id, action: "suspend", target: `user:${userId}`, reason: parsed.data.reason, outcome: "Suspended; sessions ended", now }),
+    auditStatement(db, {
+      staffId: staff.id,
+      action: "suspend",
+      target: `user:${userId}`,
+      reason: parsed.data.reason,
+      outcome: "Suspended; sessions ended",
+      now,
+    }),
   ]);
   return { ok: true, message: "The account is suspended: signed out everywhere, not bookable, and its listings are out of the marketplace." };
 }

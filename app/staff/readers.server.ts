@@ -16,24 +16,56 @@ export async function readersOverview(db: Database) {
   const [[applications, readers, certificates, readings], reports] = await Promise.all([
     db.batch([
       db
-        .select({ userId: readerApplications.userId, displayName: readerApplications.displayName, yearsOfPractice: readerApplications.yearsOfPractice, pricePerMinute: readerApplications.pricePerMinute, updatedAt: readerApplications.updatedAt, email: users.email, isReader: users.isReader })
+        .select({
+          userId: readerApplications.userId,
+          displayName: readerApplications.displayName,
+          yearsOfPractice: readerApplications.yearsOfPractice,
+          pricePerMinute: readerApplications.pricePerMinute,
+          updatedAt: readerApplications.updatedAt,
+          email: users.email,
+          isReader: users.isReader,
+        })
         .from(readerApplications)
         .innerJoin(users, eq(users.id, readerApplications.userId))
         .orderBy(desc(readerApplications.updatedAt))
         .limit(50),
       db
-        .select({ id: users.id, username: users.username, fullName: users.fullName, levelId: users.levelId, price: users.customPricePerMinute, suspendedAt: users.suspendedAt })
+        .select({
+          id: users.id,
+          username: users.username,
+          fullName: users.fullName,
+          levelId: users.levelId,
+          price: users.customPricePerMinute,
+          suspendedAt: users.suspendedAt,
+        })
         .from(users)
         .where(eq(users.isReader, true))
         .orderBy(users.username)
         .limit(200),
       db
-        .select({ id: readerCertificates.id, userId: readerCertificates.userId, holderName: readerCertificates.holderName, levelId: readerCertificates.levelId, issuedAt: readerCertificates.issuedAt, revokedAt: readerCertificates.revokedAt, revokedReason: readerCertificates.revokedReason })
+        .select({
+          id: readerCertificates.id,
+          userId: readerCertificates.userId,
+          holderName: readerCertificates.holderName,
+          levelId: readerCertificates.levelId,
+          issuedAt: readerCertificates.issuedAt,
+          revokedAt: readerCertificates.revokedAt,
+          revokedReason: readerCertificates.revokedReason,
+        })
         .from(readerCertificates)
         .orderBy(desc(readerCertificates.issuedAt))
         .limit(100),
       db
-        .select({ id: paidReadings.id, clientId: paidReadings.clientId, readerId: paidReadings.readerId, status: paidReadings.status, minutes: paidReadings.minutesBilled, chargedCents: paidReadings.chargedCents, refundedCents: paidReadings.refundedCents, createdAt: paidReadings.createdAt })
+        .select({
+          id: paidReadings.id,
+          clientId: paidReadings.clientId,
+          readerId: paidReadings.readerId,
+          status: paidReadings.status,
+          minutes: paidReadings.minutesBilled,
+          chargedCents: paidReadings.chargedCents,
+          refundedCents: paidReadings.refundedCents,
+          createdAt: paidReadings.createdAt,
+        })
         .from(paidReadings)
         .orderBy(desc(paidReadings.createdAt))
         .limit(50),
@@ -50,12 +82,24 @@ export async function readersOverview(db: Database) {
 }
 
 /** Revokes a certificate through the readers module and records it. */
-export async function revokeCertificateAsStaff(db: Database, media: R2Bucket, staff: { id: string }, certificateId: string, reason: string): Promise<StaffOutcome> {
+export async function revokeCertificateAsStaff(
+  db: Database,
+  media: R2Bucket,
+  staff: { id: string },
+  certificateId: string,
+  reason: string,
+): Promise<StaffOutcome> {
   const outcome = await revokeCertificate(db, staff, certificateId, reason);
   if (outcome.ok) {
     // The stored pictures said "valid": they are drawn again, revoked, when next asked for.
     await Promise.all([
-      recordStaffAction(db, { staffId: staff.id, action: "revoke-certificate", target: `certificate:${certificateId}`, reason: reason.trim(), outcome: "Revoked" }),
+      recordStaffAction(db, {
+        staffId: staff.id,
+        action: "revoke-certificate",
+        target: `certificate:${certificateId}`,
+        reason: reason.trim(),
+        outcome: "Revoked",
+      }),
       forgetCertificatePictures(media, certificateId),
     ]);
   }

@@ -18,12 +18,14 @@ function keyFor(secret: string): Promise<CryptoKey> {
 /** The opaque name of an account: 128 bits of HMAC-SHA-256 over its id, in base64url. */
 export async function accountTag(userId: string, secret: string): Promise<string> {
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await keyFor(secret), encoder.encode(`saved-copies:${userId}`)));
-  return btoa(String.fromCharCode(...mac.subarray(0, 16))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...mac.subarray(0, 16)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 const isPageAnswer = (request: Request, response: Response) =>
-  request.method === "GET" &&
-  (new URL(request.url).pathname.endsWith(".data") || (response.headers.get("content-type") ?? "").startsWith("text/html"));
+  request.method === "GET" && (new URL(request.url).pathname.endsWith(".data") || (response.headers.get("content-type") ?? "").startsWith("text/html"));
 
 /**
  * Adds the account's name to a page or `.data` answer when this request looked its person up

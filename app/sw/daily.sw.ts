@@ -16,4 +16,3 @@ export async function refreshDailyPages(): Promise<void> {
     await Promise.all(data.map((key) => cache.delete(key)));
   }
 }
-

@@ -36,7 +36,10 @@ function enableAgain(): void {
     const [title, describedBy] = JSON.parse(control.getAttribute(DISABLED) ?? "[]") as (string | null)[];
     control.disabled = false;
     control.removeAttribute(DISABLED);
-    for (const [name, value] of [["title", title], ["aria-describedby", describedBy]] as const) {
+    for (const [name, value] of [
+      ["title", title],
+      ["aria-describedby", describedBy],
+    ] as const) {
       if (value) control.setAttribute(name, value);
       else control.removeAttribute(name);
     }
@@ -91,9 +94,19 @@ export function OfflineNotice() {
   const offline = useOffline();
   if (!offline) return null;
   return (
-    <div role="status" data-testid="offline-notice" className="relative border-b border-gold/40 bg-surface-2 px-4 py-2 text-center text-sm font-medium text-ink">
+    <div
+      role="status"
+      data-testid="offline-notice"
+      className="relative border-b border-gold/40 bg-surface-2 px-4 py-2 text-center text-sm font-medium text-ink"
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="mr-2 inline h-4 w-4 align-[-2px] text-gold">
-        <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19h.01M3 3l18 18" />
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19h.01M3 3l18 18"
+        />
       </svg>
       You are offline — showing what you saved
       <span id={REASON_ID} className="block text-xs font-normal text-muted">

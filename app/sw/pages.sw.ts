@@ -5,7 +5,7 @@ import { encode } from "turbo-stream";
 import { mayServe, noteAccount } from "./account.sw";
 import type { WorkerMessage } from "./messages";
 import { PAGES, PRECACHE } from "./names.sw";
-import { isReadingPage, NETWORK_TIMEOUT_MS, OFFLINE_PATH, PAGE_LIMIT, pageOfData } from "./policy";
+import { isReadingPage, NETWORK_TIMEOUT_MS, OFFLINE_PATH, PAGE_LIMIT } from "./policy";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -100,7 +100,10 @@ export async function offlinePage(from: string | null): Promise<Response> {
   const pages = await savedPages();
   const list = pages.length
     ? `<ul class="mt-3 grid gap-2">${pages
-        .map((page) => `<li><a class="block rounded-xl border border-line bg-surface px-4 py-3 font-medium break-words hover:bg-surface-2" href="${escapeHtml(page.path)}">${page.title}</a></li>`)
+        .map(
+          (page) =>
+            `<li><a class="block rounded-xl border border-line bg-surface px-4 py-3 font-medium break-words hover:bg-surface-2" href="${escapeHtml(page.path)}">${page.title}</a></li>`,
+        )
         .join("")}</ul>`
     : '<p class="mt-3 text-muted">Nothing is saved on this device yet: the pages you open while online are kept here.</p>';
   const retry =
@@ -144,7 +147,12 @@ const REDIRECT = Symbol("SingleFetchRedirect");
 function loadWholePage(page: URL): Response {
   const body = encode(
     { [REDIRECT]: { redirect: page.pathname + page.search, status: 302, revalidate: false, reload: true, replace: true } },
-    { plugins: [(value: unknown) => (typeof value === "object" && value !== null && REDIRECT in value ? ["SingleFetchRedirect", (value as Record<symbol, unknown>)[REDIRECT]] : false)] },
+    {
+      plugins: [
+        (value: unknown) =>
+          typeof value === "object" && value !== null && REDIRECT in value ? ["SingleFetchRedirect", (value as Record<symbol, unknown>)[REDIRECT]] : false,
+      ],
+    },
   );
   return new Response(body, { status: 202, headers: { "content-type": "text/x-script" } });
 }

@@ -73,11 +73,16 @@ self.addEventListener("notificationclick", (event) => {
 
 /** The push service replaced this browser's subscription: the new one is handed to the server. */
 self.addEventListener("pushsubscriptionchange", (event) => {
-  const change = event as Event & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null; waitUntil(p: Promise<unknown>): void };
+  const change = event as Event & {
+    oldSubscription?: PushSubscription | null;
+    newSubscription?: PushSubscription | null;
+    waitUntil(p: Promise<unknown>): void;
+  };
   change.waitUntil(
     (async () => {
       const key = change.oldSubscription?.options.applicationServerKey;
-      const subscription = change.newSubscription ?? (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+      const subscription =
+        change.newSubscription ?? (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
       if (!subscription) return;
       const json = subscription.toJSON();
       const body = new URLSearchParams({ intent: "subscribe", endpoint: subscription.endpoint, p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" });

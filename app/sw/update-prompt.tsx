@@ -11,7 +11,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The daily refresh of the collection, where the browser offers it: an installed app that may sync. */
 async function askForDailyUpdate(registration: ServiceWorkerRegistration): Promise<void> {
-  const periodic = (registration as ServiceWorkerRegistration & { periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void> } }).periodicSync;
+  const periodic = (registration as ServiceWorkerRegistration & { periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void> } })
+    .periodicSync;
   if (!periodic || !window.matchMedia("(display-mode: standalone)").matches) return;
   const permission = await navigator.permissions.query({ name: "periodic-background-sync" as PermissionName }).catch(() => null);
   if (permission?.state !== "granted") return;
@@ -75,11 +76,13 @@ export function UpdatePrompt() {
   return (
     <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex justify-center sm:left-auto sm:right-6 sm:justify-end">
       {/* Announced, never focused: it may come while the person is typing, where a stolen Enter would reload. First in the tab order. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see the handler's comment */}
       <div
         role="region"
         aria-label="Update"
         aria-live="polite"
         data-testid="update-prompt"
+        // Escape from either of its buttons dismisses it; the region itself is never focused.
         onKeyDown={(event) => {
           if (event.key === "Escape") dismiss();
         }}
@@ -88,9 +91,7 @@ export function UpdatePrompt() {
         <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 shrink-0 text-gold">
           <path fill="currentColor" d="M12 2.5l2.2 6.3 6.3 2.2-6.3 2.2L12 19.5l-2.2-6.3L3.5 11l6.3-2.2z" />
         </svg>
-        <p className="min-w-0 flex-1">
-          New content available. Reload?
-        </p>
+        <p className="min-w-0 flex-1">New content available. Reload?</p>
         <div className="flex w-full justify-end gap-2">
           <Button type="button" variant="ghost" size="sm" onClick={dismiss}>
             Not now

@@ -38,22 +38,7 @@ const MAJOR_NAMES = [
 
 export const SUITS: readonly Suit[] = ["wands", "cups", "swords", "pentacles"];
 
-const RANK_NAMES = [
-  "Ace",
-  "Two",
-  "Three",
-  "Four",
-  "Five",
-  "Six",
-  "Seven",
-  "Eight",
-  "Nine",
-  "Ten",
-  "Page",
-  "Knight",
-  "Queen",
-  "King",
-] as const;
+const RANK_NAMES = ["Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Page", "Knight", "Queen", "King"] as const;
 
 const capitalize = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 

@@ -41,7 +41,13 @@ export async function writeInterpretation(room: InterpretingRoom) {
   };
   try {
     const theme = await deckThemeOf(createDatabase(room.env.DB), state.deckId).catch(() => null);
-    for await (const piece of ai.streamReading({ question: state.question, spread: spread?.phrase ?? "free layout", cards: readingCards(state), theme, seed: room.readingId })) {
+    for await (const piece of ai.streamReading({
+      question: state.question,
+      spread: spread?.phrase ?? "free layout",
+      cards: readingCards(state),
+      theme,
+      seed: room.readingId,
+    })) {
       text += piece;
       pending += piece;
       if (Date.now() - flushedAt >= STREAM_FLUSH_MS) await flush();

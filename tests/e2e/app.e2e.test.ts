@@ -98,9 +98,7 @@ describe("navigation", () => {
     expect(await loading.textContent()).toContain("Weaving magical experiences...");
     expect(await loading.textContent()).not.toContain("taking longer");
     await page.clock.runFor(5000);
-    await expect.poll(() => loading.textContent()).toContain(
-      "This is taking longer than expected. Try refreshing the page if it doesn't load soon.",
-    );
+    await expect.poll(() => loading.textContent()).toContain("This is taking longer than expected. Try refreshing the page if it doesn't load soon.");
     release();
     await page.waitForURL("**/pricing");
     await loading.waitFor({ state: "detached" });

@@ -69,7 +69,9 @@ describe("a subscription over time, in the browser", () => {
     await expect.poll(() => page.getByTestId("current-plan").textContent()).toMatch(/Mystic.*Renews on/s);
     const payments = page.getByTestId("payments");
     expect(await payments.getByRole("listitem").count()).toBe(2);
-    expect(await payments.textContent()).toMatch(/Creator, monthly.*\$29\.99.*Mystic, monthly.*\$12\.99|Mystic, monthly.*\$12\.99.*Creator, monthly.*\$29\.99/s);
+    expect(await payments.textContent()).toMatch(
+      /Creator, monthly.*\$29\.99.*Mystic, monthly.*\$12\.99|Mystic, monthly.*\$12\.99.*Creator, monthly.*\$29\.99/s,
+    );
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });

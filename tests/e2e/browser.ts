@@ -88,10 +88,14 @@ export async function openMagicLink(page: Page, email: string) {
 
 /** The keys the app's media bucket holds under `prefix`, read from its stored state (not through the app). */
 export function storedMedia(prefix: string): string[] {
-  const output = execFileSync(process.execPath, [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "stored-media.ts"), prefix], {
-    cwd: projectRoot,
-    env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
-    encoding: "utf8",
-  });
+  const output = execFileSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "stored-media.ts"), prefix],
+    {
+      cwd: projectRoot,
+      env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
+      encoding: "utf8",
+    },
+  );
   return JSON.parse(output) as string[];
 }

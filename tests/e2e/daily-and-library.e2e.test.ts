@@ -33,7 +33,8 @@ describe("the tarot library", () => {
     const response = await page.goto("/cards/major-16");
     expect(response?.status()).toBe(200);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("The Tower");
-    for (const heading of ["Upright", "Reversed", "In the classic design", "In a spread"]) await expect.poll(() => page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
+    for (const heading of ["Upright", "Reversed", "In the classic design", "In a spread"])
+      await expect.poll(() => page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
     expect(data).toMatchObject({ "@type": "DefinedTerm", name: "The Tower", termCode: "major-16" });
     await page.getByRole("link", { name: "The Star →" }).click();

@@ -35,9 +35,16 @@ describe("a deck page, a shared reading and a deleted account", () => {
     await useMemberSession(page, "demo");
     await page.goto("/collection/seed-deck-autumn-lanterns");
     await hydrated(page);
-    const faces = () => page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name.split("/").pop()!).filter((name) => name.endsWith(".woff2")));
+    const faces = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name.split("/").pop()!)
+          .filter((name) => name.endsWith(".woff2")),
+      );
     // The faces the browser has loaded: the core one at 700, and no other.
-    const loaded = () => page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => `${face.weight} ${face.unicodeRange}`));
+    const loaded = () =>
+      page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => `${face.weight} ${face.unicodeRange}`));
     await expect.poll(loaded).toEqual([expect.stringMatching(/^700 U\+20-7E, /)]);
     // Only the preloaded core file at 700: the title and the logo are plain ASCII, and nothing on the page asks for 600.
     expect((await faces()).map((name) => name.replace(/-[\w-]{8}\.woff2$/, ""))).toEqual(["cormorant-garamond-700-core"]);

@@ -37,12 +37,16 @@ async function watchProgress(page: Page, timeoutMs = 60_000) {
 }
 
 /** A painted card's SVG without its ids, which a repaint changes whatever it paints. */
-const pictureOf = (svg: string) => svg.replace(/\sid="[^"]*"/g, "").replace(/url\(#[^)]*\)/g, "url(#)").replace(/href="#[^"]*"/g, 'href="#"');
+const pictureOf = (svg: string) =>
+  svg
+    .replace(/\sid="[^"]*"/g, "")
+    .replace(/url\(#[^)]*\)/g, "url(#)")
+    .replace(/href="#[^"]*"/g, 'href="#"');
 
 async function readyImages(page: Page) {
-  return page.locator('[data-testid="deck-card"][data-stage="ready"] img').evaluateAll((imgs) =>
-    imgs.map((img) => ({ src: (img as HTMLImageElement).getAttribute("src"), width: (img as HTMLImageElement).naturalWidth })),
-  );
+  return page
+    .locator('[data-testid="deck-card"][data-stage="ready"] img')
+    .evaluateAll((imgs) => imgs.map((img) => ({ src: (img as HTMLImageElement).getAttribute("src"), width: (img as HTMLImageElement).naturalWidth })));
 }
 
 describe("a guest's first deck", () => {
@@ -99,14 +103,25 @@ describe("a guest's first deck", () => {
     await meaning.waitFor({ state: "hidden" });
 
     // A repaint: the card gets a new picture in place, without a reload, and the message ends when it is there.
-    const starImage = page.getByRole("link", { name: /^The Star, / }).locator("img").first();
+    const starImage = page
+      .getByRole("link", { name: /^The Star, / })
+      .locator("img")
+      .first();
     const oldSrc = await starImage.getAttribute("src");
     const oldPicture = pictureOf(await (await page.request.get(oldSrc!)).text());
     await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
     await page.getByRole("button", { name: "Paint The Star again" }).click();
     // The local painter can finish before the answer to the click is shown: then only the closing word appears.
     await page.getByText(/^(Painting the card again…|The card has been painted again\.)$/).waitFor();
-    await expect.poll(async () => { const src = await starImage.getAttribute("src"); return Boolean(src?.startsWith("/media/") && src !== oldSrc); }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const src = await starImage.getAttribute("src");
+          return Boolean(src?.startsWith("/media/") && src !== oldSrc);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await page.getByText("The card has been painted again.").waitFor({ timeout: 20_000 });
     const newSrc = await starImage.getAttribute("src");
     expect(pictureOf(await (await page.request.get(newSrc!)).text())).not.toBe(oldPicture);

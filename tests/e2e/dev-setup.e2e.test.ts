@@ -27,7 +27,15 @@ describe("the periodic jobs in a local server", () => {
 describe("the variables of npm run dev", () => {
   it("passes on the app's variables set in the environment, and nothing else", () => {
     const { vars, fromEnvironment } = devVariables(
-      { PAID_MINUTE_MS: "5000", LOCAL_AI_IMAGE_DELAY_MS: "400", GUEST_LIMIT_PER_HOUR: "50", READER_HEARTBEAT_MS: "3000", PATH: "/usr/bin", HOME: "/root", TRACE: "" },
+      {
+        PAID_MINUTE_MS: "5000",
+        LOCAL_AI_IMAGE_DELAY_MS: "400",
+        GUEST_LIMIT_PER_HOUR: "50",
+        READER_HEARTBEAT_MS: "3000",
+        PATH: "/usr/bin",
+        HOME: "/root",
+        TRACE: "",
+      },
       {},
     );
     expect(vars).toEqual({ PAID_MINUTE_MS: "5000", LOCAL_AI_IMAGE_DELAY_MS: "400", GUEST_LIMIT_PER_HOUR: "50", READER_HEARTBEAT_MS: "3000" });

@@ -61,7 +61,15 @@ export default async function setup(project: TestProject) {
     project.provide("preparationOutput", prepareState(first, { capture: true }));
     const sessions = execFileSync(
       process.execPath,
-      [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo", "demo-leaving=seed-user-demo", "sage=seed-user-sage", "staff=seed-user-staff", "ines=seed-user-ines"],
+      [
+        path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"),
+        path.join(projectRoot, "tests", "e2e", "member-sessions.ts"),
+        "demo=seed-user-demo",
+        "demo-leaving=seed-user-demo",
+        "sage=seed-user-sage",
+        "staff=seed-user-staff",
+        "ines=seed-user-ines",
+      ],
       { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: first }), encoding: "utf8" },
     );
     project.provide("memberSessions", JSON.parse(sessions));
@@ -84,7 +92,14 @@ export default async function setup(project: TestProject) {
           // Every browser of the suite comes from one address: the guest limit is raised for them.
           // Readers' tabs beat every 2 seconds and a closed one is waited for half a second, so presence is seen changing quickly.
           // A paid reading's minute lasts 3 seconds, so a whole reading runs out its balance within a test.
-          vars: { LOCAL_AI_TEXT_DELAY_MS: "100", LOCAL_AI_IMAGE_DELAY_MS: "400", GUEST_LIMIT_PER_HOUR: "100000", READER_HEARTBEAT_MS: "2000", READER_OFFLINE_GRACE_MS: "500", PAID_MINUTE_MS: "3000" },
+          vars: {
+            LOCAL_AI_TEXT_DELAY_MS: "100",
+            LOCAL_AI_IMAGE_DELAY_MS: "400",
+            GUEST_LIMIT_PER_HOUR: "100000",
+            READER_HEARTBEAT_MS: "2000",
+            READER_OFFLINE_GRACE_MS: "500",
+            PAID_MINUTE_MS: "3000",
+          },
         });
         servers.push(server);
         // Run once on the fresh state, before any test, where they find nothing to change.

@@ -78,7 +78,8 @@ describe("a member's navigation bar on a desktop", () => {
     await page.goto("/marketplace");
     await hydrated(page);
     const bar = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Marketplace", "Readers", "Reading Room", "My Collection", "Journal", "Create"]) expect(await bar.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+    for (const name of ["Marketplace", "Readers", "Reading Room", "My Collection", "Journal", "Create"])
+      expect(await bar.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const badge = (await page.getByTestId("deck-badge").boundingBox())!;
     expect(badge.height).toBeLessThan(40);

@@ -116,37 +116,40 @@ describe("upgrading a guest", () => {
     await page.context().close();
   });
 
-  it.each([true, false])("signs in on a laptop with the code from an e-mail read on a phone, where the link cannot (JavaScript %s)", async (javaScriptEnabled) => {
-    const email = unique("two-devices");
-    const laptop = await openPage(browser(), { ...DESKTOP, javaScriptEnabled });
-    await laptop.goto("/login?redirectTo=%2Fjournal");
-    if (javaScriptEnabled) await hydrated(laptop);
-    await laptop.getByLabel("Email").fill(email);
-    await laptop.getByRole("button", { name: "Send Magic Link" }).click();
-    await laptop.getByRole("heading", { name: "Magic Link Sent!" }).waitFor();
+  it.each([true, false])(
+    "signs in on a laptop with the code from an e-mail read on a phone, where the link cannot (JavaScript %s)",
+    async (javaScriptEnabled) => {
+      const email = unique("two-devices");
+      const laptop = await openPage(browser(), { ...DESKTOP, javaScriptEnabled });
+      await laptop.goto("/login?redirectTo=%2Fjournal");
+      if (javaScriptEnabled) await hydrated(laptop);
+      await laptop.getByLabel("Email").fill(email);
+      await laptop.getByRole("button", { name: "Send Magic Link" }).click();
+      await laptop.getByRole("heading", { name: "Magic Link Sent!" }).waitFor();
 
-    // The mail is read on a phone: its link belongs to the laptop, and says to type the code there.
-    const phone = await openPage(browser(), { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-    await phone.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-    await phone.getByText("Message text").click();
-    const code = (await phone.locator("pre").first().textContent())?.match(/where you asked to sign in: (\d{3} \d{3})/)?.[1];
-    expect(code).toBeTruthy();
-    await phone.getByRole("link", { name: "Open sign-in link" }).first().click();
-    await phone.getByText(/Type the code from the e-mail in the browser that asked/).waitFor();
-    await phone.context().close();
+      // The mail is read on a phone: its link belongs to the laptop, and says to type the code there.
+      const phone = await openPage(browser(), { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+      await phone.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+      await phone.getByText("Message text").click();
+      const code = (await phone.locator("pre").first().textContent())?.match(/where you asked to sign in: (\d{3} \d{3})/)?.[1];
+      expect(code).toBeTruthy();
+      await phone.getByRole("link", { name: "Open sign-in link" }).first().click();
+      await phone.getByText(/Type the code from the e-mail in the browser that asked/).waitFor();
+      await phone.context().close();
 
-    // A slip of the finger is refused beside the box, and the code then signs the laptop in.
-    const box = laptop.getByLabel("Reading the e-mail on another device? Type its code here");
-    const wrong = code!.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
-    await box.fill(wrong);
-    await laptop.getByRole("button", { name: "Sign in", exact: true }).click();
-    await laptop.getByRole("alert").filter({ hasText: "That code is not the one we sent." }).waitFor();
-    await laptop.getByLabel("Reading the e-mail on another device? Type its code here").fill(code!);
-    await laptop.getByRole("button", { name: "Sign in", exact: true }).click();
-    await laptop.waitForURL((url) => url.pathname === "/journal");
-    await laptop.getByRole("link", { name: "Sign In", exact: true }).waitFor({ state: "detached" });
-    await laptop.context().close();
-  });
+      // A slip of the finger is refused beside the box, and the code then signs the laptop in.
+      const box = laptop.getByLabel("Reading the e-mail on another device? Type its code here");
+      const wrong = code!.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
+      await box.fill(wrong);
+      await laptop.getByRole("button", { name: "Sign in", exact: true }).click();
+      await laptop.getByRole("alert").filter({ hasText: "That code is not the one we sent." }).waitFor();
+      await laptop.getByLabel("Reading the e-mail on another device? Type its code here").fill(code!);
+      await laptop.getByRole("button", { name: "Sign in", exact: true }).click();
+      await laptop.waitForURL((url) => url.pathname === "/journal");
+      await laptop.getByRole("link", { name: "Sign In", exact: true }).waitFor({ state: "detached" });
+      await laptop.context().close();
+    },
+  );
 
   it("merges a guest into an existing account: the reading moves and the guest is gone", async () => {
     const page = await openPage(browser(), DESKTOP);

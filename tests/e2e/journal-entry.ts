@@ -12,9 +12,14 @@ try {
   const id = randomUUID();
   const at = Date.UTC(2026, 2, 12, 9, 30);
   await db.insert(readingJournal).values({
-    id, userId, spreadId: "single", spreadName: "Single card", question: "What does the morning ask of me?",
+    id,
+    userId,
+    spreadId: "single",
+    spreadName: "Single card",
+    question: "What does the morning ask of me?",
     cards: [{ key: "major-17", name: "The Star", position: 0, positionName: "The answer", reversed: false }],
-    createdAt: at, updatedAt: at,
+    createdAt: at,
+    updatedAt: at,
   });
   process.stdout.write(id);
 } finally {

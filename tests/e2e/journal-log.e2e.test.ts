@@ -54,7 +54,14 @@ describe("a reading done with a physical deck", () => {
     expect(await page.getByRole("img", { name: /Readings a month/ }).isVisible()).toBe(true);
     // Each chart's figures are a tap away as a table.
     await page.getByTestId("stats-suits").getByText("Show as a table").click();
-    await expect.poll(() => page.getByTestId("stats-suits").getByRole("row", { name: /Pentacles/ }).textContent()).toContain("1 (100%)");
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("stats-suits")
+          .getByRole("row", { name: /Pentacles/ })
+          .textContent(),
+      )
+      .toContain("1 (100%)");
     expect(await overflows(page)).toBe(false);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
@@ -67,7 +74,18 @@ describe("a reading done with a physical deck", () => {
     await page.getByLabel("Spread", { exact: true }).selectOption("celtic-cross");
     await page.getByRole("button", { name: "Show its positions" }).click();
     await page.waitForURL(/spread=celtic-cross/);
-    const cards = ["The Moon", "Two of Swords", "Ten of Cups", "The Hermit", "Ace of Wands", "Knight of Swords", "Queen of Cups", "Six of Pentacles", "The Star", "The World"];
+    const cards = [
+      "The Moon",
+      "Two of Swords",
+      "Ten of Cups",
+      "The Hermit",
+      "Ace of Wands",
+      "Knight of Swords",
+      "Queen of Cups",
+      "Six of Pentacles",
+      "The Star",
+      "The World",
+    ];
     for (const [i, name] of cards.entries()) await page.locator(`#log-card-${i}`).fill(name);
     await page.getByRole("button", { name: "Save to journal" }).click();
     await page.waitForURL(/\/journal\/(?!log)[^/?]+$/);

@@ -16,7 +16,13 @@ const QUESTION = "Should I take the lighthouse job?";
 function paidReadingInJournals(): { client: string; reader: string } {
   const output = execFileSync(
     process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "paid-journal.ts"), "seed-user-staff", "seed-user-sage", QUESTION],
+    [
+      path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"),
+      path.join(projectRoot, "tests", "e2e", "paid-journal.ts"),
+      "seed-user-staff",
+      "seed-user-sage",
+      QUESTION,
+    ],
     { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }), encoding: "utf8" },
   );
   return JSON.parse(output);

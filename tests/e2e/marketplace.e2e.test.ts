@@ -46,7 +46,10 @@ describe("the marketplace offline", () => {
     await buyer.waitForURL(/kind=major_arcana/);
     expect(new URL(buyer.url()).searchParams.get("max")).toBe("20");
     await expect.poll(() => buyer.getByText(/1 deck matching/).count()).toBe(1);
-    await buyer.getByRole("link", { name: new RegExp(title) }).first().click();
+    await buyer
+      .getByRole("link", { name: new RegExp(title) })
+      .first()
+      .click();
     await buyer.waitForURL((url) => url.pathname === `/marketplace/${deckId}`);
     await hydrated(buyer);
     expect(await buyer.getByTestId("preview-card").count()).toBe(3);
@@ -79,15 +82,16 @@ describe("the marketplace offline", () => {
     await buyer.getByTestId("deck-picker").click();
     const picker = buyer.getByRole("dialog", { name: "Choose a deck" });
     await picker.getByRole("searchbox", { name: "Search decks" }).fill(title);
-    await picker.getByRole("region", { name: "Bought" }).getByRole("button", { name: new RegExp(title) }).click();
+    await picker
+      .getByRole("region", { name: "Bought" })
+      .getByRole("button", { name: new RegExp(title) })
+      .click();
     await expect.poll(() => buyer.getByTestId("pile-count").textContent()).toBe("22 cards");
     await buyer.getByRole("button", { name: "Shuffle" }).click();
     await buyer.getByRole("button", { name: "Draw" }).click();
     await expect.poll(() => buyer.getByTestId("table-card").count()).toBe(1);
     await buyer.getByRole("button", { name: "Reveal all" }).click();
-    await expect
-      .poll(() => buyer.getByTestId("table-card").first().locator("img").getAttribute("src"))
-      .toMatch(new RegExp(`^/media/card-images/${deckId}/`));
+    await expect.poll(() => buyer.getByTestId("table-card").first().locator("img").getAttribute("src")).toMatch(new RegExp(`^/media/card-images/${deckId}/`));
 
     // A guest the buyer invites sees each card as it is turned over, and no other card of the deck.
     await buyer.getByRole("button", { name: "Make an invite link" }).click();
@@ -107,7 +111,11 @@ describe("the marketplace offline", () => {
     await expect.poll(() => guestFace(1).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
     // A card neither turned over nor among the previews: the buyer's picture, a 404 for the guest.
     const turned = await guest.getByTestId("table-card").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-card")));
-    const locked = [["major-16", "the_tower"], ["major-13", "death"], ["major-12", "the_hanged_man"]].find(([key]) => !turned.includes(key!))![1];
+    const locked = [
+      ["major-16", "the_tower"],
+      ["major-13", "death"],
+      ["major-12", "the_hanged_man"],
+    ].find(([key]) => !turned.includes(key!))![1];
     const extension = (await guestFace(0).getAttribute("src"))!.split("?")[0]!.split(".").pop();
     const lockedPath = `/media/card-images/${deckId}/${locked}.${extension}`;
     expect((await buyer.request.get(lockedPath)).status()).toBe(200);
@@ -165,7 +173,10 @@ describe("the marketplace offline", () => {
     expect(await creator.getByTestId("hidden-notice").textContent()).toContain("The description does not match the cards.");
     // The buyer keeps the deck.
     await buyer.goto("/collection");
-    await buyer.getByRole("link", { name: new RegExp(title) }).first().waitFor();
+    await buyer
+      .getByRole("link", { name: new RegExp(title) })
+      .first()
+      .waitFor();
 
     for (const page of [creator, buyer, staff]) await page.context().close();
   });

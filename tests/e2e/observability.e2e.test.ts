@@ -13,7 +13,10 @@ describe("errors thrown in the browser", () => {
     const page = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto("/cards");
     await hydrated(page);
-    const marker = `Browser check ${"abcdefghij".split("").sort(() => Math.random() - 0.5).join("")}`;
+    const marker = `Browser check ${"abcdefghij"
+      .split("")
+      .sort(() => Math.random() - 0.5)
+      .join("")}`;
     const throwOnce = () =>
       page.evaluate((message) => {
         setTimeout(() => {
@@ -42,7 +45,8 @@ describe("the pages that show them", () => {
         await page.goto(path);
         expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/Health|Errors/);
         expect(await overflow(page)).toBeLessThanOrEqual(0);
-        if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${path.replaceAll("/", "_")}-${width}.png`, fullPage: true });
+        if (process.env.SCREENSHOTS_DIR)
+          await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${path.replaceAll("/", "_")}-${width}.png`, fullPage: true });
       }
       await page.context().close();
     }

@@ -18,15 +18,21 @@ const DECK_TITLE = "Autumn Lanterns";
 const QUESTION = "Will the lanterns last the winter?";
 
 function runScript(script: string, args: string[]): string {
-  return execFileSync(process.execPath, [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", script), ...args], {
-    cwd: projectRoot,
-    env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
-    encoding: "utf8",
-  });
+  return execFileSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", script), ...args],
+    {
+      cwd: projectRoot,
+      env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
+      encoding: "utf8",
+    },
+  );
 }
 
 /** Fresh sessions of our own, so signing out here takes nobody else's away. */
-const sessions = JSON.parse(runScript("member-sessions.ts", ["demo=seed-user-demo", "again=seed-user-demo", "ines=seed-user-ines", "daily=seed-user-demo"])) as Record<string, string>;
+const sessions = JSON.parse(
+  runScript("member-sessions.ts", ["demo=seed-user-demo", "again=seed-user-demo", "ines=seed-user-ines", "daily=seed-user-demo"]),
+) as Record<string, string>;
 /** A reading in the demo member's journal. */
 const entry = `/journal/${(JSON.parse(runScript("paid-journal.ts", ["seed-user-demo", "seed-user-sage", QUESTION])) as { client: string }).client}`;
 
@@ -40,7 +46,10 @@ async function signInAs(context: BrowserContext, session: string) {
 
 /** Whether the worker holds a saved copy of the page (asked through the page's own Cache Storage). */
 function isSaved(page: Page, pathname: string): Promise<boolean> {
-  return page.evaluate(async (url) => Boolean(await (await caches.open("arcanum-pages")).match(new URL(url, location.origin).href, { ignoreVary: true })), pathname);
+  return page.evaluate(
+    async (url) => Boolean(await (await caches.open("arcanum-pages")).match(new URL(url, location.origin).href, { ignoreVary: true })),
+    pathname,
+  );
 }
 
 async function visit(page: Page, pathname: string) {
@@ -54,7 +63,14 @@ async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
   const [worker] = context.serviceWorkers();
   expect(worker).toBeDefined();
-  expect(await worker!.evaluate(() => fetch("/healthz", { cache: "no-store" }).then(() => "reached", () => "cut"))).toBe("cut");
+  expect(
+    await worker!.evaluate(() =>
+      fetch("/healthz", { cache: "no-store" }).then(
+        () => "reached",
+        () => "cut",
+      ),
+    ),
+  ).toBe("cut");
 }
 
 describe("offline with the service worker", () => {
@@ -89,7 +105,8 @@ describe("offline with the service worker", () => {
     await expect.poll(pictures).toBe(true);
 
     // An in-app visit offline: a saved page opens whole from its saved copy, an unsaved one on the offline page.
-    const navigate = (to: string) => page.evaluate((path) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path), to);
+    const navigate = (to: string) =>
+      page.evaluate((path) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path), to);
     await navigate("/collection");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/collection");
     await hydrated(page);
@@ -176,7 +193,9 @@ describe("offline with the service worker", () => {
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await visit(page, "/collection");
     const savedCollection = () =>
-      page.evaluate(async () => (await (await caches.open("arcanum-pages")).match(new URL("/collection", location.origin).href, { ignoreVary: true }))?.text() ?? "");
+      page.evaluate(
+        async () => (await (await caches.open("arcanum-pages")).match(new URL("/collection", location.origin).href, { ignoreVary: true }))?.text() ?? "",
+      );
     const rename = (title: string) => page.request.post(DECK, { form: { intent: "rename", title }, headers: { origin: baseURL() }, maxRedirects: 0 });
     const renamed = "Autumn Lanterns, Relit";
     try {
@@ -192,7 +211,9 @@ describe("offline with the service worker", () => {
       );
       await cdp.send("ServiceWorker.enable");
       const savedToday = () =>
-        page.evaluate(async () => (await (await caches.open("arcanum-pages")).match(new URL("/today", location.origin).href, { ignoreVary: true }))?.text() ?? "");
+        page.evaluate(
+          async () => (await (await caches.open("arcanum-pages")).match(new URL("/today", location.origin).href, { ignoreVary: true }))?.text() ?? "",
+        );
       expect(await savedToday()).toBe("");
       await cdp.send("ServiceWorker.dispatchPeriodicSyncEvent", { origin: baseURL(), registrationId: await registration, tag: "daily-update" });
       await expect.poll(savedCollection).toContain(renamed);

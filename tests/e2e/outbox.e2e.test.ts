@@ -17,11 +17,15 @@ import { baseURL, hydrated, openPage, stateDir, useBrowser, useMemberSession } f
 const browser = useBrowser();
 
 function journalEntryFor(userId: string): string {
-  return execFileSync(process.execPath, [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "journal-entry.ts"), userId], {
-    cwd: projectRoot,
-    env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
-    encoding: "utf8",
-  }).trim();
+  return execFileSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "journal-entry.ts"), userId],
+    {
+      cwd: projectRoot,
+      env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
+      encoding: "utf8",
+    },
+  ).trim();
 }
 
 /** A page, or the service worker: both can read the outbox. */
@@ -125,7 +129,11 @@ describe("a journal note written offline", () => {
 
     // The stored request sent again by hand: the server answers as it did the first time.
     const replay = await worker.evaluate(async (item) => {
-      const response = await fetch(item.url, { method: "POST", body: new URLSearchParams(item.fields), headers: { "x-arcanum-outbox": "1", "x-arcanum-outbox-account": item.account } });
+      const response = await fetch(item.url, {
+        method: "POST",
+        body: new URLSearchParams(item.fields),
+        headers: { "x-arcanum-outbox": "1", "x-arcanum-outbox-account": item.account },
+      });
       return { status: response.status, body: await response.json() };
     }, stored!);
     expect(replay).toEqual({ status: 200, body: { ok: true, status: 200, message: "Notes saved.", held: false } });

@@ -28,7 +28,18 @@ const PAGES = [
 ];
 const MEMBER_PAGES = ["/collection", "/journal", "/profile", "/credits", "/create-deck", "/balance", "/subscription", "/become-reader", "/sales"];
 const READER_PAGES = ["/reader-dashboard", "/tarot-quiz"];
-const STAFF_PAGES = ["/staff/reports", "/staff/listings", "/staff/readings"];
+const STAFF_PAGES = [
+  "/staff",
+  "/staff/people",
+  "/staff/people?q=demo",
+  "/staff/people/seed-user-demo",
+  "/staff/payments",
+  "/staff/readers",
+  "/staff/health",
+  "/staff/reports",
+  "/staff/listings",
+  "/staff/readings",
+];
 
 const ROLES: [string, "demo" | "ines" | "staff" | null, string[]][] = [
   ["a visitor", null, PAGES],
@@ -41,22 +52,26 @@ const ROLES: [string, "demo" | "ines" | "staff" | null, string[]][] = [
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe("no page scrolls sideways on a phone", () => {
-  it.each(ROLES)("for %s, at 360 and 390 px", async (_, session, paths) => {
-    for (const width of [360, 390]) {
-      const page = await openPage(browser(), { viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
-      if (session) await useMemberSession(page, session);
-      const wide: string[] = [];
-      for (const path of paths) {
-        const response = await page.goto(path);
-        expect(response?.status(), path).toBeLessThan(400);
-        await hydrated(page);
-        const over = await sideways(page);
-        if (over > 0) wide.push(`${path} by ${over} px`);
+  it.each(ROLES)(
+    "for %s, at 360 and 390 px",
+    async (_, session, paths) => {
+      for (const width of [360, 390]) {
+        const page = await openPage(browser(), { viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
+        if (session) await useMemberSession(page, session);
+        const wide: string[] = [];
+        for (const path of paths) {
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBeLessThan(400);
+          await hydrated(page);
+          const over = await sideways(page);
+          if (over > 0) wide.push(`${path} by ${over} px`);
+        }
+        expect(wide, `${width} px`).toEqual([]);
+        await page.context().close();
       }
-      expect(wide, `${width} px`).toEqual([]);
-      await page.context().close();
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   it.each([360, 390])("for the leader of a reading with a whole Celtic Cross on the table, at %i px", async (width) => {
     const page = await openPage(browser(), { viewport: { width, height: 800 }, isMobile: true, hasTouch: true });

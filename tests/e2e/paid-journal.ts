@@ -12,17 +12,39 @@ try {
   const id = randomUUID();
   const now = Date.now();
   const entry = (userId: string) => ({
-    id: randomUUID(), userId, sessionId: id, spreadId: "single", spreadName: "Single card", question,
+    id: randomUUID(),
+    userId,
+    sessionId: id,
+    spreadId: "single",
+    spreadName: "Single card",
+    question,
     cards: [{ key: "major-17", name: "The Star", position: 0, positionName: "The answer", reversed: false }],
-    createdAt: now, updatedAt: now,
+    createdAt: now,
+    updatedAt: now,
   });
   const client = entry(clientId);
   const reader = entry(readerId);
   await db.batch([
-    db.insert(readingSessions).values({ id, hostUserId: readerId, originalHostUserId: readerId, isActive: false, createdAt: now, updatedAt: now, lastActivityAt: now }),
+    db
+      .insert(readingSessions)
+      .values({ id, hostUserId: readerId, originalHostUserId: readerId, isActive: false, createdAt: now, updatedAt: now, lastActivityAt: now }),
     db.insert(paidReadings).values({
-      id, requestId: randomUUID(), clientId, readerId, mode: "chat", pricePerMinuteCents: 100, freeMinutes: 0, status: "ended",
-      minutesBilled: 4, chargedCents: 400, feePercent: 30, feeCents: 120, netCents: 280, createdAt: now, startedAt: now - 240_000, endedAt: now,
+      id,
+      requestId: randomUUID(),
+      clientId,
+      readerId,
+      mode: "chat",
+      pricePerMinuteCents: 100,
+      freeMinutes: 0,
+      status: "ended",
+      minutesBilled: 4,
+      chargedCents: 400,
+      feePercent: 30,
+      feeCents: 120,
+      netCents: 280,
+      createdAt: now,
+      startedAt: now - 240_000,
+      endedAt: now,
     }),
     db.insert(readingJournal).values([client, reader]),
   ]);

@@ -79,7 +79,9 @@ describe("a paid reading with a human reader", () => {
           async () => {
             const play = page.getByRole("button", { name: /^Play .* video$/ });
             if (await play.count()) await play.first().click();
-            return page.getByTestId("remote-video").evaluateAll((videos) => videos.some((v) => (v as HTMLVideoElement).videoWidth > 0 && !(v as HTMLVideoElement).paused));
+            return page
+              .getByTestId("remote-video")
+              .evaluateAll((videos) => videos.some((v) => (v as HTMLVideoElement).videoWidth > 0 && !(v as HTMLVideoElement).paused));
           },
           // Two peers on a busy machine can take a while to agree on a connection.
           { timeout: 30_000 },
@@ -144,5 +146,6 @@ describe("a paid reading with a human reader", () => {
 
     await client.context().close();
     await reader.context().close();
-  });
+    // Two browsers, a checkout and a reading that runs until the balance is spent: about 40 s alone, 60 s beside the rest of the suite.
+  }, 150_000);
 });

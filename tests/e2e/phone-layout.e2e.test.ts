@@ -34,98 +34,111 @@ const playing = (page: Page) =>
   page.getByTestId("remote-video").evaluateAll((videos) => videos.some((v) => (v as HTMLVideoElement).videoWidth > 0 && !(v as HTMLVideoElement).paused));
 
 describe("a video reading on a phone", () => {
-  it.each([360, 390])("at %i px, shows the other's picture on the table in the first screen, and opens the chat without scrolling", async (width) => {
-    const host = await openPage(browser(), phone(width));
-    await host.goto("/");
-    await host.goto("/reading-room?create=true");
-    await host.waitForURL(/session=/);
-    await hydrated(host);
-    await host.getByLabel("Joins as").selectOption("participant-video");
-    await host.getByRole("button", { name: "Make an invite link" }).click();
-    await expect.poll(async () => (await host.getByTestId("invite-link").getAttribute("href")) ?? "").toMatch(/\/invite\/participant-video\//);
-    const invite = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
+  it.each([360, 390])(
+    "at %i px, shows the other's picture on the table in the first screen, and opens the chat without scrolling",
+    async (width) => {
+      const host = await openPage(browser(), phone(width));
+      await host.goto("/");
+      await host.goto("/reading-room?create=true");
+      await host.waitForURL(/session=/);
+      await hydrated(host);
+      await host.getByLabel("Joins as").selectOption("participant-video");
+      await host.getByRole("button", { name: "Make an invite link" }).click();
+      await expect.poll(async () => (await host.getByTestId("invite-link").getAttribute("href")) ?? "").toMatch(/\/invite\/participant-video\//);
+      const invite = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
 
-    // The guest, at a desktop, comes through a video invitation: the call starts as they arrive.
-    const guest = await openPage(browser(), DESKTOP);
-    await guest.goto(invite);
-    await hydrated(guest);
-    await guest.getByRole("button", { name: "Join the reading" }).click();
-    await guest.waitForURL(/video=1/);
-    await hydrated(guest);
-    await guest.getByTestId("local-video").waitFor();
-    await host.getByRole("button", { name: "Join video call" }).click();
-    await expect.poll(() => playing(host), { timeout: 30_000 }).toBe(true);
+      // The guest, at a desktop, comes through a video invitation: the call starts as they arrive.
+      const guest = await openPage(browser(), DESKTOP);
+      await guest.goto(invite);
+      await hydrated(guest);
+      await guest.getByRole("button", { name: "Join the reading" }).click();
+      await guest.waitForURL(/video=1/);
+      await hydrated(guest);
+      await guest.getByTestId("local-video").waitFor();
+      await host.getByRole("button", { name: "Join video call" }).click();
+      await expect.poll(() => playing(host), { timeout: 30_000 }).toBe(true);
 
-    // The table's tools take one row above it, the sounds as a speaker that keeps its name.
-    const zoomOut = (await host.getByRole("button", { name: "Zoom out" }).boundingBox())!;
-    const sounds = (await host.getByRole("button", { name: "Sounds off" }).boundingBox())!;
-    expect(Math.abs(sounds.y - zoomOut.y)).toBeLessThan(2);
-    expect(sounds.x + sounds.width).toBeLessThanOrEqual(width);
+      // The table's tools take one row above it, the sounds as a speaker that keeps its name.
+      const zoomOut = (await host.getByRole("button", { name: "Zoom out" }).boundingBox())!;
+      const sounds = (await host.getByRole("button", { name: "Sounds off" }).boundingBox())!;
+      expect(Math.abs(sounds.y - zoomOut.y)).toBeLessThan(2);
+      expect(sounds.x + sounds.width).toBeLessThanOrEqual(width);
 
-    // Back at the top of the page: the guest's picture lies on the table, whole and in view, one's own smaller inside it.
-    await host.evaluate(() => window.scrollTo(0, 0));
-    const table = host.getByTestId("table");
-    const theirs = host.getByTestId("video-dock").getByTestId("remote-video");
-    const mine = host.getByTestId("video-dock").getByTestId("local-video");
-    expect(await onFirstScreen(host, theirs)).toBe(true);
-    expect(await spaceBetween(theirs, table)).toBeLessThan(0);
-    const [theirBox, myBox, tableBox] = [(await theirs.boundingBox())!, (await mine.boundingBox())!, (await table.boundingBox())!];
-    expect(theirBox.y).toBeLessThan(tableBox.y + tableBox.height);
-    expect(theirBox.width).toBeLessThan(tableBox.width / 2);
-    expect(myBox.width).toBeLessThan(theirBox.width / 2);
-    // The call's panel down the page keeps only its buttons: no second picture of the guest.
-    expect(await host.getByTestId("remote-video").count()).toBe(1);
-    expect(await host.getByTestId("video-tiles").count()).toBe(0);
+      // Back at the top of the page: the guest's picture lies on the table, whole and in view, one's own smaller inside it.
+      await host.evaluate(() => window.scrollTo(0, 0));
+      const table = host.getByTestId("table");
+      const theirs = host.getByTestId("video-dock").getByTestId("remote-video");
+      const mine = host.getByTestId("video-dock").getByTestId("local-video");
+      expect(await onFirstScreen(host, theirs)).toBe(true);
+      expect(await spaceBetween(theirs, table)).toBeLessThan(0);
+      const [theirBox, myBox, tableBox] = [(await theirs.boundingBox())!, (await mine.boundingBox())!, (await table.boundingBox())!];
+      expect(theirBox.y).toBeLessThan(tableBox.y + tableBox.height);
+      expect(theirBox.width).toBeLessThan(tableBox.width / 2);
+      expect(myBox.width).toBeLessThan(theirBox.width / 2);
+      // The call's panel down the page keeps only its buttons: no second picture of the guest.
+      expect(await host.getByTestId("remote-video").count()).toBe(1);
+      expect(await host.getByTestId("video-tiles").count()).toBe(0);
 
-    // A tap enlarges the picture across the table and another brings it back; it moves round the corners.
-    await host.getByRole("button", { name: /^Enlarge .* picture$/ }).click();
-    expect((await theirs.boundingBox())!.width).toBeGreaterThan(tableBox.width * 0.9);
-    await host.getByRole("button", { name: /picture small$/ }).click();
-    expect((await theirs.boundingBox())!.width).toBeLessThan(tableBox.width / 2);
-    await host.getByRole("button", { name: "Move the picture to another corner" }).click();
-    const moved = (await theirs.boundingBox())!;
-    expect(moved.x + moved.width / 2).toBeLessThan(tableBox.x + tableBox.width / 2);
-    // One's own picture can be hidden.
-    await host.getByRole("button", { name: "Hide my picture" }).click();
-    expect(await mine.count()).toBe(0);
-    await host.getByRole("button", { name: "Show my picture" }).click();
-    expect(await mine.count()).toBe(1);
+      // A tap enlarges the picture across the table and another brings it back; it moves round the corners.
+      await host.getByRole("button", { name: /^Enlarge .* picture$/ }).click();
+      expect((await theirs.boundingBox())!.width).toBeGreaterThan(tableBox.width * 0.9);
+      await host.getByRole("button", { name: /picture small$/ }).click();
+      expect((await theirs.boundingBox())!.width).toBeLessThan(tableBox.width / 2);
+      await host.getByRole("button", { name: "Move the picture to another corner" }).click();
+      const moved = (await theirs.boundingBox())!;
+      expect(moved.x + moved.width / 2).toBeLessThan(tableBox.x + tableBox.width / 2);
+      // One's own picture can be hidden.
+      await host.getByRole("button", { name: "Hide my picture" }).click();
+      expect(await mine.count()).toBe(0);
+      await host.getByRole("button", { name: "Show my picture" }).click();
+      expect(await mine.count()).toBe(1);
 
-    // Scrolled down to the call's buttons, the host still sees the guest: the picture floats on the screen, and a tap goes back to the table.
-    await host.getByRole("button", { name: "Leave call" }).scrollIntoViewIfNeeded();
-    await expect.poll(() => host.getByTestId("video-dock").getAttribute("data-floating")).toBe("true");
-    expect(await inView(host, theirs)).toBe(true);
-    expect(await inView(host, table)).toBe(false);
-    await host.getByRole("button", { name: "Back to the table" }).click();
-    await expect.poll(() => inView(host, table)).toBe(true);
-    await expect.poll(() => host.getByTestId("video-dock").getAttribute("data-floating")).toBe(null);
+      // Scrolled down to the call's buttons, the host still sees the guest: the picture floats on the screen, and a tap goes back to the table.
+      await host.getByRole("button", { name: "Leave call" }).scrollIntoViewIfNeeded();
+      await expect.poll(() => host.getByTestId("video-dock").getAttribute("data-floating")).toBe("true");
+      expect(await inView(host, theirs)).toBe(true);
+      expect(await inView(host, table)).toBe(false);
+      await host.getByRole("button", { name: "Back to the table" }).click();
+      await expect.poll(() => inView(host, table)).toBe(true);
+      await expect.poll(() => host.getByTestId("video-dock").getAttribute("data-floating")).toBe(null);
 
-    // The guest writes; on the host's phone the Chat button, in view where they are, counts it.
-    await guest.getByRole("textbox", { name: "Message" }).fill("I can see your cards from here");
-    await guest.getByRole("button", { name: "Send" }).click();
-    await host.evaluate(() => window.scrollTo(0, 0));
-    const chat = host.getByRole("button", { name: /^Chat/ });
-    await expect.poll(() => host.getByTestId("chat-unread").textContent().catch(() => null), { timeout: 10_000 }).toBe("1 unread");
-    expect(await onFirstScreen(host, chat)).toBe(true);
-    await chat.click();
-    const message = host.getByRole("textbox", { name: "Message" });
-    await expect.poll(() => onFirstScreen(host, message)).toBe(true);
-    expect(await host.getByTestId("chat-lines").textContent()).toContain("I can see your cards from here");
-    expect(await seriousAxeViolations(host)).toEqual([]);
-    await message.fill("And I can see you");
-    await host.getByRole("button", { name: "Send" }).click();
-    await expect.poll(() => guest.getByTestId("chat-lines").textContent(), { timeout: 10_000 }).toContain("And I can see you");
-    await host.getByRole("button", { name: "Close" }).click();
-    expect(await host.getByTestId("chat-unread").count()).toBe(0);
-    expect(await sideways(host)).toBeLessThanOrEqual(0);
+      // The guest writes; on the host's phone the Chat button, in view where they are, counts it.
+      await guest.getByRole("textbox", { name: "Message" }).fill("I can see your cards from here");
+      await guest.getByRole("button", { name: "Send" }).click();
+      await host.evaluate(() => window.scrollTo(0, 0));
+      const chat = host.getByRole("button", { name: /^Chat/ });
+      await expect
+        .poll(
+          () =>
+            host
+              .getByTestId("chat-unread")
+              .textContent()
+              .catch(() => null),
+          { timeout: 10_000 },
+        )
+        .toBe("1 unread");
+      expect(await onFirstScreen(host, chat)).toBe(true);
+      await chat.click();
+      const message = host.getByRole("textbox", { name: "Message" });
+      await expect.poll(() => onFirstScreen(host, message)).toBe(true);
+      expect(await host.getByTestId("chat-lines").textContent()).toContain("I can see your cards from here");
+      expect(await seriousAxeViolations(host)).toEqual([]);
+      await message.fill("And I can see you");
+      await host.getByRole("button", { name: "Send" }).click();
+      await expect.poll(() => guest.getByTestId("chat-lines").textContent(), { timeout: 10_000 }).toContain("And I can see you");
+      await host.getByRole("button", { name: "Close" }).click();
+      expect(await host.getByTestId("chat-unread").count()).toBe(0);
+      expect(await sideways(host)).toBeLessThanOrEqual(0);
 
-    // The desktop keeps its layout: the pictures in the call's panel and the chat open beside the table, no Chat button.
-    expect(await guest.getByTestId("video-tiles").isVisible()).toBe(true);
-    expect(await guest.getByTestId("video-dock").count()).toBe(0);
-    expect(await guest.getByTestId("chat-open").isVisible()).toBe(false);
-    await host.context().close();
-    await guest.context().close();
-  }, 90_000);
+      // The desktop keeps its layout: the pictures in the call's panel and the chat open beside the table, no Chat button.
+      expect(await guest.getByTestId("video-tiles").isVisible()).toBe(true);
+      expect(await guest.getByTestId("video-dock").count()).toBe(0);
+      expect(await guest.getByTestId("chat-open").isVisible()).toBe(false);
+      await host.context().close();
+      await guest.context().close();
+    },
+    90_000,
+  );
 });
 
 /** Where a browse page's first result starts, and whether its filter fields show. */
@@ -142,7 +155,10 @@ describe("browse filters on a phone", () => {
 
       await page.goto("/marketplace");
       await ready();
-      const tiles = page.getByRole("link").filter({ has: page.locator("img") }).and(page.locator('a[href^="/marketplace/"]'));
+      const tiles = page
+        .getByRole("link")
+        .filter({ has: page.locator("img") })
+        .and(page.locator('a[href^="/marketplace/"]'));
       const style = page.getByLabel("Style");
       expect(await firstScreen(page, tiles, style)).toEqual({ resultsStartOnScreen: true, fieldShown: false });
       const all = await tiles.count();

@@ -5,39 +5,91 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { inflateRawSync } from "node:zlib";
+import { PDFDocument } from "pdf-lib";
 import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { checkoutPrice, payWith } from "./flows";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 }, acceptDownloads: true };
 /** A 2 × 2 PNG, gold. */
+const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+/** The deck the buyer prints: Neon Oracle, pixel art, $12. */
+const DECK = "seed-deck-neon-oracle";
+
+/** A ZIP's files, read from its central directory, each inflated if it was deflated. */
+function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const stored = zip.subarray(start, start + size);
+    entries.push({ name, data: method === 8 ? inflateRawSync(stored) : stored });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
 const BACK_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPs2tPPwMDAxMDAwMDAAAAhMgKe7w3VjwAAAABJRU5ErkJggg==", "base64");
 
 describe("printing a deck", () => {
   it("lets a buyer make and download the PDF and the ZIP of a bought deck", async () => {
     const page = await openPage(browser(), DESKTOP);
     await useMemberSession(page, "ines");
-    await page.goto("/collection/seed-deck-verdant-grove");
+    // A pixel-art deck, bought through the local checkout: its pictures are quick to draw (the
+    // worker tests cover painterly cards).
+    await page.goto(`/checkout/${DECK}`);
+    await page.getByRole("button", { name: "Pay $12.00" }).click();
+    await page.waitForURL(/\/checkout\/local\//);
+    await payWith(page, "4242 4242 4242 4242", checkoutPrice(12));
+    await page.waitForURL((url) => url.pathname === `/collection/${DECK}`);
+    // Back from the checkout the page celebrates the purchase; the deck's own page offers the print.
+    await page.goto(`/collection/${DECK}`);
     await hydrated(page);
     await page.getByTestId("print-link").click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Print");
     await expect.poll(() => page.getByTestId("print-licence").textContent()).toContain("Personal use only");
+    await expect.poll(() => page.getByRole("button", { name: "Prepare the pictures" }).count()).toBe(1);
     await page.getByRole("button", { name: "Make the PDF" }).click();
-    // The page follows the PDF's progress until it can be downloaded.
-    await expect.poll(() => page.getByTestId("download-pdf").count(), { timeout: 300_000, interval: 1000 }).toBe(1);
+    // The page follows the print job's progress until the PDF can be downloaded.
+    await expect.poll(() => page.getByTestId("download-pdf").count(), { timeout: 240_000, interval: 1000 }).toBe(1);
     const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-pdf").click()]);
     expect(pdf.suggestedFilename()).toMatch(/-a4-sheets\.pdf$/);
-    const pdfBytes = readFileSync((await pdf.path())!);
-    expect(pdfBytes.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(pdfBytes.toString("latin1")).toContain("/Count ");
+    const document = await PDFDocument.load(readFileSync((await pdf.path())!));
+    // A title sheet and its blank back, then 22 cards four to a sheet: 6 sheets of fronts, each with its backs.
+    expect(document.getPageCount()).toBe(14);
+    for (const sheet of document.getPages()) {
+      expect(Math.round(sheet.getWidth())).toBe(595);
+      expect(Math.round(sheet.getHeight())).toBe(842);
+    }
 
-    const [zip] = await Promise.all([page.waitForEvent("download", { timeout: 300_000 }), page.getByTestId("download-zip").click()]);
+    // Making the PDF drew every card into the stored renders: the ZIP is offered at once and draws nothing.
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByTestId("download-zip").count()).toBe(1);
+    const [zip] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-zip").click()]);
     expect(zip.suggestedFilename()).toMatch(/-cards\.zip$/);
-    const zipBytes = readFileSync((await zip.path())!);
-    expect(zipBytes.subarray(0, 2).toString()).toBe("PK");
-    expect(zipBytes.toString("latin1")).toContain("README.txt");
-    expect(zipBytes.toString("latin1")).toContain("back.png");
+    const entries = zipEntries(readFileSync((await zip.path())!));
+    expect(entries.map((entry) => entry.name)).toContain("README.txt");
+    const pictures = entries.filter((entry) => entry.name.endsWith(".png"));
+    // The 22 cards and the back, each a whole 300 dpi PNG with bleed.
+    expect(pictures.length).toBe(23);
+    expect(pictures.map((entry) => entry.name)).toContain("back.png");
+    for (const picture of pictures) {
+      expect(picture.data.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+      expect([picture.data.readUInt32BE(16), picture.data.readUInt32BE(20)]).toEqual([898, 1488]);
+    }
     await page.context().close();
-  }, 600_000);
+  }, 300_000);
 
   it("lets the owner upload a card back of their own and shows it on the reading table's pile", async () => {
     const page = await openPage(browser(), DESKTOP);
@@ -52,7 +104,9 @@ describe("printing a deck", () => {
     await page.goto("/reading-room/seed-deck-autumn-lanterns?create=true");
     await page.waitForURL(/session=/);
     await hydrated(page);
-    await expect.poll(() => page.getByTestId("pile-top").getAttribute("src")).toMatch(/^\/media\/card-backs\/seed-deck-autumn-lanterns\/[A-Za-z0-9-]+\.png\?v=/);
+    await expect
+      .poll(() => page.getByTestId("pile-top").getAttribute("src"))
+      .toMatch(/^\/media\/card-backs\/seed-deck-autumn-lanterns\/[A-Za-z0-9-]+\.png\?v=/);
     const src = (await page.getByTestId("pile-top").getAttribute("src"))!;
     const served = await page.request.get(src);
     expect(served.status()).toBe(200);
@@ -74,7 +128,8 @@ describe("printing a deck", () => {
         if (open) await page.getByTestId(open).locator("summary").click();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
-        if (process.env.PRINT_SCREENSHOTS) await page.screenshot({ path: `${process.env.PRINT_SCREENSHOTS}/${path.split("/").pop()}-${width}.png`, fullPage: true });
+        if (process.env.PRINT_SCREENSHOTS)
+          await page.screenshot({ path: `${process.env.PRINT_SCREENSHOTS}/${path.split("/").pop()}-${width}.png`, fullPage: true });
       }
       await page.context().close();
     }

@@ -100,16 +100,35 @@ describe("a paid request by Web Push", () => {
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL(), registrationId: await registration, data: JSON.stringify(message) });
     const shown = () =>
       reader.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: ((n as Notification & { actions?: { action: string; title: string }[] }).actions ?? []).map(({ action, title }) => ({ action, title })) })),
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          actions: ((n as Notification & { actions?: { action: string; title: string }[] }).actions ?? []).map(({ action, title }) => ({ action, title })),
+        })),
       );
-    await expect.poll(shown).toEqual([{ title: "Paid reading request", body: message.body, tag: message.tag, actions: [{ action: "accept", title: "Accept" }, { action: "decline", title: "Decline" }] }]);
+    await expect.poll(shown).toEqual([
+      {
+        title: "Paid reading request",
+        body: message.body,
+        tag: message.tag,
+        actions: [
+          { action: "accept", title: "Accept" },
+          { action: "decline", title: "Decline" },
+        ],
+      },
+    ]);
 
     // She presses Decline on it: the worker opens the request in her tab, that button ready to press.
     const [worker] = context.serviceWorkers();
     expect(worker).toBeTruthy();
     await worker!.evaluate(async () => {
       // This runs in the service worker's scope, whose types this file (a page's) does not have.
-      type WorkerScope = { registration: { getNotifications(): Promise<unknown[]> }; NotificationEvent: new (type: string, init: object) => Event; dispatchEvent(event: Event): boolean };
+      type WorkerScope = {
+        registration: { getNotifications(): Promise<unknown[]> };
+        NotificationEvent: new (type: string, init: object) => Event;
+        dispatchEvent(event: Event): boolean;
+      };
       const scope = self as unknown as WorkerScope;
       const [notification] = await scope.registration.getNotifications();
       scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification, action: "decline" }));

@@ -46,7 +46,10 @@ describe("becoming a reader offline", () => {
     // The result's two ways on stand apart, side by side on a desktop and on a narrow phone.
     for (const width of [1280, 360]) {
       await reader.setViewportSize({ width, height: 900 });
-      expect(await spaceBetween(reader.getByTestId("certificate-link"), reader.getByRole("link", { name: "Go to your dashboard" })), `${width} px`).toBeGreaterThanOrEqual(8);
+      expect(
+        await spaceBetween(reader.getByTestId("certificate-link"), reader.getByRole("link", { name: "Go to your dashboard" })),
+        `${width} px`,
+      ).toBeGreaterThanOrEqual(8);
     }
     await reader.setViewportSize({ width: 1280, height: 900 });
 

@@ -148,7 +148,8 @@ describe("a shared reading", () => {
     await still.goto(host.url());
     expect(await tableOf(still)).toEqual(await tableOf(host));
     expect(await still.locator("aside").innerText()).toContain("Turn on JavaScript to follow the reading live and to lead it.");
-    for (const name of ["Draw", "Shuffle", "Lock the room", "Hand over", "Join video call"]) expect(await still.getByRole("button", { name }).count(), name).toBe(0);
+    for (const name of ["Draw", "Shuffle", "Lock the room", "Hand over", "Join video call"])
+      expect(await still.getByRole("button", { name }).count(), name).toBe(0);
     expect(await still.getByTestId("watching").count()).toBe(0);
     expect(await still.getByTestId("pile-count").innerText()).toBe("77 cards");
     expect(await still.getByTestId("pile-top").getAttribute("src")).toMatch(/^\/art\/back\.svg\?/);
@@ -282,12 +283,19 @@ describe("a shared reading", () => {
     // The spectator has left the table by now, and with it the call: the host sees the guest and the third.
     await expect.poll(() => host.getByTestId("remote-video").count(), { timeout: 15_000 }).toBe(2);
     const tiles = host.getByTestId("video-tiles").locator("figure");
-    await tiles.filter({ has: host.getByTestId("remote-video") }).first().getByRole("button", { name: /^Enlarge .* video$/ }).click();
+    await tiles
+      .filter({ has: host.getByTestId("remote-video") })
+      .first()
+      .getByRole("button", { name: /^Enlarge .* video$/ })
+      .click();
     expect(await tiles.first().getAttribute("data-spotlit")).toBe("true");
     const [large, small] = [await tiles.nth(0).boundingBox(), await tiles.nth(1).boundingBox()];
     expect(large!.width).toBeGreaterThan(small!.width * 2);
     expect(await tiles.count()).toBe(3);
-    await tiles.first().getByRole("button", { name: /at the size of the others$/ }).click();
+    await tiles
+      .first()
+      .getByRole("button", { name: /at the size of the others$/ })
+      .click();
     expect(await host.getByTestId("video-tiles").locator("[data-spotlit]").count()).toBe(0);
     await expect.poll(() => third.getByTestId("remote-video").count(), { timeout: 15_000 }).toBe(2);
     await expect.poll(() => playing(third), { timeout: 15_000 }).toBe(true);

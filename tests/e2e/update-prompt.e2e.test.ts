@@ -67,7 +67,7 @@ describe("the update prompt", () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
     await expect.poll(() => prompt(page).isVisible()).toBe(true);
-    expect((await page.getByText("New content available. Reload?").count())).toBe(1);
+    expect(await page.getByText("New content available. Reload?").count()).toBe(1);
     const box = await prompt(page).boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
@@ -90,7 +90,8 @@ describe("the update prompt", () => {
     await next.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
     // From the keyboard: the prompt comes first in the tab order (after the skip link), and never takes the focus itself.
     expect(await next.evaluate(() => document.activeElement === document.body)).toBe(true);
-    for (let presses = 0; presses < 4 && (await next.evaluate(() => document.activeElement?.textContent)) !== "Reload"; presses++) await next.keyboard.press("Tab");
+    for (let presses = 0; presses < 4 && (await next.evaluate(() => document.activeElement?.textContent)) !== "Reload"; presses++)
+      await next.keyboard.press("Tab");
     expect(await next.evaluate(() => document.activeElement?.textContent)).toBe("Reload");
     await next.keyboard.press("Enter");
     await expect.poll(() => precaches(next)).toEqual([`arcanum-precache-${SECOND_VERSION}`]);

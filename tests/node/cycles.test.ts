@@ -14,7 +14,9 @@ after(() => fixtures.forEach((folder) => rmSync(folder, { recursive: true, force
 function fixture(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "arcanum-cycles-"));
   fixtures.push(root);
-  const config = { compilerOptions: { module: "ESNext", moduleResolution: "Bundler", jsx: "react-jsx", allowJs: true, baseUrl: ".", paths: { "~/*": ["./app/*"] } } };
+  const config = {
+    compilerOptions: { module: "ESNext", moduleResolution: "Bundler", jsx: "react-jsx", allowJs: true, baseUrl: ".", paths: { "~/*": ["./app/*"] } },
+  };
   writeFileSync(join(root, "tsconfig.json"), JSON.stringify(config));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -39,7 +41,12 @@ test("a planted cycle through the ~/ alias and a type-only import is found and n
   const cycles = findCycles(root, ["app"]);
   assert.equal(cycles.length, 1);
   assert.deepEqual(cycles[0]!.modules, ["app/marketplace/purchase.server.ts", "app/payments/events.server.ts", "app/payments/kinds.ts"]);
-  assert.deepEqual(cycles[0]!.loop, ["app/marketplace/purchase.server.ts", "app/payments/kinds.ts", "app/payments/events.server.ts", "app/marketplace/purchase.server.ts"]);
+  assert.deepEqual(cycles[0]!.loop, [
+    "app/marketplace/purchase.server.ts",
+    "app/payments/kinds.ts",
+    "app/payments/events.server.ts",
+    "app/marketplace/purchase.server.ts",
+  ]);
   assert.match(describeCycles(cycles), /purchase\.server\.ts\n {3}→ app\/payments\/kinds\.ts/);
 });
 
@@ -53,7 +60,10 @@ test("re-exports and import() calls close a cycle too; two separate tangles are 
   const cycles = findCycles(root, ["party", "db"]);
   assert.deepEqual(
     cycles.map((cycle) => cycle.modules),
-    [["db/schema.ts", "db/seed.ts"], ["party/room.ts", "party/store.ts"]],
+    [
+      ["db/schema.ts", "db/seed.ts"],
+      ["party/room.ts", "party/store.ts"],
+    ],
   );
 });
 

@@ -9,14 +9,32 @@ import { CONFIRMATION_MISMATCH, DELETED_NAME, PAID_READING_STILL_LIVE, SUBSCRIPT
 import { mayUseWholeDeck } from "../../app/marketplace/ownership.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { authSessions, cards, deckListings, deckPurchases, decks, paidReadings, quizAttempts, readerApplications, readerCertificates, readerProfiles, readingJournal, readingSessions, subscriptions, users, walletEntries } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import {
+  authSessions,
+  cards,
+  deckListings,
+  deckPurchases,
+  decks,
+  paidReadings,
+  quizAttempts,
+  readerApplications,
+  readerCertificates,
+  readerProfiles,
+  readingJournal,
+  readingSessions,
+  subscriptions,
+  users,
+  walletEntries,
+} from "../../db/schema";
+import { get, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
 async function newPerson() {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `d_${id.slice(0, 10)}` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: `d_${id.slice(0, 10)}` });
   return { id, email: `${id}@example.com`, cookie: await signInAs(id) };
 }
 
@@ -29,7 +47,9 @@ async function readyDeck(ownerId: string) {
   const imageKeys: string[] = [];
   for (const [number, key] of KEYS.entries()) {
     const imageKey = `card-images/${deckId}/${key.replace("-", "_")}.svg`;
-    await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready", imageKey });
+    await db()
+      .insert(cards)
+      .values({ id: newId(), deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready", imageKey });
     await env.MEDIA.put(imageKey, "<svg xmlns='http://www.w3.org/2000/svg'/>", { httpMetadata: { contentType: "image/svg+xml" } });
     imageKeys.push(imageKey);
   }
@@ -39,7 +59,10 @@ async function readyDeck(ownerId: string) {
 async function withAvatar(userId: string) {
   const key = `avatars/${userId}/profile-${newId()}.png`;
   await env.MEDIA.put(key, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
-  await db().update(users).set({ avatarUrl: `/media/${key}` }).where(eq(users.id, userId));
+  await db()
+    .update(users)
+    .set({ avatarUrl: `/media/${key}` })
+    .where(eq(users.id, userId));
   return key;
 }
 
@@ -116,9 +139,29 @@ describe("deleting an account", () => {
     const attemptId = newId();
     await db().update(users).set({ isReader: true, levelId: "level-apprentice", fullName: "Selma Seller" }).where(eq(users.id, seller.id));
     await db().insert(readerProfiles).values({ userId: seller.id, specialties: '["Decisions"]', languages: '["English"]' });
-    await db().insert(readerApplications).values({ userId: seller.id, displayName: "Selma Seller", bio: "Readings.", specialties: "[]", languages: "[]", yearsOfPractice: 2, pricePerMinute: 100, updatedAt: Date.now() });
-    await db().insert(quizAttempts).values({ id: attemptId, userId: seller.id, questions: "[]", startedAt: Date.now(), deadlineAt: Date.now(), submittedAt: Date.now(), score: 12, passed: true });
-    await db().insert(readerCertificates).values({ id: `cert-${attemptId}`, userId: seller.id, attemptId, score: 12, total: 12, holderName: "Selma Seller", issuedAt: Date.now() });
+    await db().insert(readerApplications).values({
+      userId: seller.id,
+      displayName: "Selma Seller",
+      bio: "Readings.",
+      specialties: "[]",
+      languages: "[]",
+      yearsOfPractice: 2,
+      pricePerMinute: 100,
+      updatedAt: Date.now(),
+    });
+    await db().insert(quizAttempts).values({
+      id: attemptId,
+      userId: seller.id,
+      questions: "[]",
+      startedAt: Date.now(),
+      deadlineAt: Date.now(),
+      submittedAt: Date.now(),
+      score: 12,
+      passed: true,
+    });
+    await db()
+      .insert(readerCertificates)
+      .values({ id: `cert-${attemptId}`, userId: seller.id, attemptId, score: 12, total: 12, holderName: "Selma Seller", issuedAt: Date.now() });
     // Its share card is rendered once and kept in the bucket.
     expect((await get(`/certificate/cert-${attemptId}/og.png`)).status).toBe(200);
     expect((await env.MEDIA.list({ prefix: `certificates/cert-${attemptId}/` })).objects.length).toBeGreaterThan(0);
@@ -152,7 +195,12 @@ describe("deleting an account", () => {
 
   it("asks a subscriber to cancel first (409), and goes ahead once the plan is set to end", async () => {
     const person = await newPerson();
-    const plan = { userId: person.id, subscriptionStatus: "active" as const, priceId: "price_creator_monthly", currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 };
+    const plan = {
+      userId: person.id,
+      subscriptionStatus: "active" as const,
+      priceId: "price_creator_monthly",
+      currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400,
+    };
     await db().insert(subscriptions).values(plan);
     const refused = await deleteAccount(person.cookie, "DELETE");
     expect(refused.status).toBe(409);
@@ -170,12 +218,36 @@ describe("deleting an account", () => {
     const now = Date.now();
     const reading = async (status: "live" | "ended") => {
       const id = newId();
-      await db().insert(readingSessions).values({ id, hostUserId: reader.id, originalHostUserId: reader.id, createdAt: now, updatedAt: now, lastActivityAt: now });
+      await db()
+        .insert(readingSessions)
+        .values({ id, hostUserId: reader.id, originalHostUserId: reader.id, createdAt: now, updatedAt: now, lastActivityAt: now });
       await db().insert(paidReadings).values({
-        id, requestId: newId(), clientId: client.id, readerId: reader.id, mode: "video", pricePerMinuteCents: 100, freeMinutes: 0, status,
-        minutesBilled: 2, chargedCents: 200, feePercent: 30, feeCents: 60, netCents: 140, createdAt: now,
+        id,
+        requestId: newId(),
+        clientId: client.id,
+        readerId: reader.id,
+        mode: "video",
+        pricePerMinuteCents: 100,
+        freeMinutes: 0,
+        status,
+        minutesBilled: 2,
+        chargedCents: 200,
+        feePercent: 30,
+        feeCents: 60,
+        netCents: 140,
+        createdAt: now,
       });
-      await db().insert(walletEntries).values({ id: newId(), userId: client.id, kind: "charge", amountCents: -200, paidReadingId: id, referenceId: `reading:${id}:minutes`, description: "Two minutes" });
+      await db()
+        .insert(walletEntries)
+        .values({
+          id: newId(),
+          userId: client.id,
+          kind: "charge",
+          amountCents: -200,
+          paidReadingId: id,
+          referenceId: `reading:${id}:minutes`,
+          description: "Two minutes",
+        });
       return id;
     };
     const ended = await reading("ended");

@@ -53,7 +53,12 @@ function workersAi(answers: (() => unknown)[], options: { timeoutMs?: number; ga
       return answers[Math.min(calls.length, answers.length) - 1]!();
     },
   } as unknown as Ai;
-  const ai = new WorkersAi(binding, { deps: w.deps, gatewayId: options.gatewayId, text: { timeoutMs: options.timeoutMs ?? 5_000 }, image: { timeoutMs: options.timeoutMs ?? 5_000 } });
+  const ai = new WorkersAi(binding, {
+    deps: w.deps,
+    gatewayId: options.gatewayId,
+    text: { timeoutMs: options.timeoutMs ?? 5_000 },
+    image: { timeoutMs: options.timeoutMs ?? 5_000 },
+  });
   return { ai, calls, ...w };
 }
 
@@ -67,7 +72,16 @@ describe("a model that never answers", () => {
     expect(requests).toHaveLength(TEXT_POLICY.attempts);
     // Each try was told to stop when its time was up.
     for (const { signal } of requests) expect(signal?.aborted).toBe(true);
-    expect(logged).toEqual([expect.objectContaining({ event: "ai-call-failed", provider: "gemini", model: GEMINI_TEXT_MODEL, task: "card-description", kind: "timeout", attempts: 3 })]);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        event: "ai-call-failed",
+        provider: "gemini",
+        model: GEMINI_TEXT_MODEL,
+        task: "card-description",
+        kind: "timeout",
+        attempts: 3,
+      }),
+    ]);
   });
 
   it("is abandoned even when it does not listen to the signal (a binding that hangs)", async () => {
@@ -90,7 +104,8 @@ describe("a model that never answers", () => {
     const w = world();
     const ai = new GeminiAi("gm-key", async () => new Response(body), { deps: w.deps, streamIdleMs: 40 });
     const pieces: string[] = [];
-    for await (const piece of ai.streamReading({ question: "What now?", spread: "One card", cards: [{ name: "The Star", position: "Now", reversed: false }] })) pieces.push(piece);
+    for await (const piece of ai.streamReading({ question: "What now?", spread: "One card", cards: [{ name: "The Star", position: "Now", reversed: false }] }))
+      pieces.push(piece);
     expect(pieces.join("")).toBe("## Overall Energy\nThe Star ");
     expect(w.logged).toEqual([expect.objectContaining({ event: "ai-stream-broken", provider: "gemini", writtenWords: 5 })]);
   });
@@ -98,7 +113,10 @@ describe("a model that never answers", () => {
 
 describe("retries", () => {
   it("tries again after a 429 and takes the answer that follows, waiting at least what the service asked", async () => {
-    const { ai, requests, waits, logged } = gemini([() => new Response("slow down", { status: 429, headers: { "retry-after": "2" } }), () => TEXT("Moonlit Fool")]);
+    const { ai, requests, waits, logged } = gemini([
+      () => new Response("slow down", { status: 429, headers: { "retry-after": "2" } }),
+      () => TEXT("Moonlit Fool"),
+    ]);
     expect(await ai.describeCard(CARD)).toBe("Moonlit Fool");
     expect(requests).toHaveLength(2);
     expect(waits).toHaveLength(1);
@@ -107,7 +125,11 @@ describe("retries", () => {
   });
 
   it("tries again after a 503 or a dropped connection, with growing, jittered waits", async () => {
-    const { ai, requests, waits } = gemini([() => new Response("busy", { status: 503 }), () => Promise.reject(new TypeError("connection reset")), () => TEXT("Third time")]);
+    const { ai, requests, waits } = gemini([
+      () => new Response("busy", { status: 503 }),
+      () => Promise.reject(new TypeError("connection reset")),
+      () => TEXT("Third time"),
+    ]);
     expect(await ai.elaborateTheme("Moonlit Greenhouse")).toBe("Third time");
     expect(requests).toHaveLength(3);
     expect(waits).toEqual([backoffMs(TEXT_POLICY, 1, () => 0.5), backoffMs(TEXT_POLICY, 2, () => 0.5)]);
@@ -134,7 +156,10 @@ describe("retries", () => {
   });
 
   it("reads Workers AI's error codes: out of capacity is tried again, an unknown model and a spent day are not", async () => {
-    const capacity = workersAi([() => Promise.reject(new Error("3040: Capacity temporarily exceeded, please try again.")), () => ({ image: btoa(String.fromCharCode(...JPEG)) })]);
+    const capacity = workersAi([
+      () => Promise.reject(new Error("3040: Capacity temporarily exceeded, please try again.")),
+      () => ({ image: btoa(String.fromCharCode(...JPEG)) }),
+    ]);
     expect((await capacity.ai.paintCard(CARD)).placeholder).toBe(false);
     expect(capacity.calls).toHaveLength(2);
 
@@ -150,7 +175,9 @@ describe("retries", () => {
 describe("answers that cannot be read", () => {
   it("logs a body that is not JSON as malformed, without retrying or crashing", async () => {
     const { ai, requests, logged } = gemini([() => new Response("<html>proxy error</html>", { status: 200, headers: { "content-type": "text/html" } })]);
-    expect(await ai.interpretReading({ question: "Love?", spread: "One card", cards: [{ name: "The Lovers", position: "Now", reversed: false }] })).toContain("Overall Energy");
+    expect(await ai.interpretReading({ question: "Love?", spread: "One card", cards: [{ name: "The Lovers", position: "Now", reversed: false }] })).toContain(
+      "Overall Energy",
+    );
     expect(requests).toHaveLength(1);
     expect(logged).toEqual([expect.objectContaining({ task: "reading", kind: "malformed" })]);
   });
@@ -188,10 +215,12 @@ describe("what the models are asked", () => {
     expect(calls[0]!.model).toBe(typedText);
     expect(calls[0]!.input).toMatchObject({ max_tokens: 400, messages: [{ role: "system" }, { role: "user" }] });
 
-    const events = ["## Overall", " Energy"].map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`).join("") + "data: [DONE]\n\n";
+    const events =
+      ["## Overall", " Energy"].map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`).join("") + "data: [DONE]\n\n";
     const streaming = workersAi([() => new Response(events).body]);
     const pieces: string[] = [];
-    for await (const piece of streaming.ai.streamReading({ question: "", spread: "One card", cards: [{ name: "The Sun", position: "Now", reversed: false }] })) pieces.push(piece);
+    for await (const piece of streaming.ai.streamReading({ question: "", spread: "One card", cards: [{ name: "The Sun", position: "Now", reversed: false }] }))
+      pieces.push(piece);
     expect(pieces.join("")).toBe("## Overall Energy");
     expect(streaming.calls[0]!.input.stream).toBe(true);
   });
@@ -215,7 +244,10 @@ describe("what the models are asked", () => {
 
 describe("the AI Gateway", () => {
   it("is read from AI_GATEWAY_ID (and CLOUDFLARE_ACCOUNT_ID for Gemini), and refused when malformed", () => {
-    expect(readConfig({ ...env, AI_GATEWAY_ID: "arcanum", CLOUDFLARE_ACCOUNT_ID: "0123456789abcdef0123456789abcdef" }).aiGateway).toEqual({ id: "arcanum", accountId: "0123456789abcdef0123456789abcdef" });
+    expect(readConfig({ ...env, AI_GATEWAY_ID: "arcanum", CLOUDFLARE_ACCOUNT_ID: "0123456789abcdef0123456789abcdef" }).aiGateway).toEqual({
+      id: "arcanum",
+      accountId: "0123456789abcdef0123456789abcdef",
+    });
     expect(readConfig({ ...env, AI_GATEWAY_ID: undefined }).aiGateway).toBeNull();
     expect(() => readConfig({ ...env, AI_GATEWAY_ID: "no spaces/please" })).toThrow(/AI_GATEWAY_ID/);
   });
@@ -253,10 +285,15 @@ describe("the retry rule", () => {
   it("passes other errors on as failures with a kind, and never retries a refusal", async () => {
     const w = world();
     let tries = 0;
-    const refused = callModel({ provider: "gemini", model: "m", task: "t" }, { ...TEXT_POLICY, timeoutMs: 1_000 }, async () => {
-      tries++;
-      throw new ModelFailure("refused", "no", 403);
-    }, { ...(w.deps as CallDeps), now: () => 0 });
+    const refused = callModel(
+      { provider: "gemini", model: "m", task: "t" },
+      { ...TEXT_POLICY, timeoutMs: 1_000 },
+      async () => {
+        tries++;
+        throw new ModelFailure("refused", "no", 403);
+      },
+      { ...(w.deps as CallDeps), now: () => 0 },
+    );
     await expect(refused).rejects.toMatchObject({ kind: "refused", status: 403 });
     expect(tries).toBe(1);
   });

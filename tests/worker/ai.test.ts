@@ -134,9 +134,7 @@ describe("Gemini painting", () => {
     const image = await ai.paintCard({ card: FOOL, theme: THEME, style: STYLE });
     expect(image).toEqual({ bytes: PNG, contentType: "image/png", ext: "png", placeholder: false });
 
-    const jpeg = fakeGemini(() =>
-      Response.json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/jpeg", data: base64(JPEG) } }] } }] }),
-    );
+    const jpeg = fakeGemini(() => Response.json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/jpeg", data: base64(JPEG) } }] } }] }));
     expect(await jpeg.ai.paintCard({ card: FOOL, theme: THEME, style: STYLE })).toEqual({
       bytes: JPEG,
       contentType: "image/jpeg",
@@ -152,10 +150,7 @@ describe("Gemini painting", () => {
       "an image only in the second candidate",
       () =>
         Response.json({
-          candidates: [
-            { content: { parts: [{ text: "no" }] } },
-            { content: { parts: [{ inlineData: { mimeType: "image/png", data: base64(PNG) } }] } },
-          ],
+          candidates: [{ content: { parts: [{ text: "no" }] } }, { content: { parts: [{ inlineData: { mimeType: "image/png", data: base64(PNG) } }] } }],
         }),
     ],
     ["invalid base64", () => Response.json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: "%%% not base64 %%%" } }] } }] })],
@@ -311,9 +306,9 @@ describe("Workers AI", () => {
     expect(await bad.ai.elaborateTheme(THEME)).toContain("garden");
     const questions = await bad.ai.suggestQuestions({ category: "finance", count: 2 });
     for (const question of questions) expect(CANNED_QUESTIONS.finance).toContain(question);
-    expect(await fakeBinding(() => ({})).ai.interpretReading({ question: "", spread: "One card", cards: [{ name: "The Sun", position: "Now", reversed: false }] })).toContain(
-      "Guidance Moving Forward",
-    );
+    expect(
+      await fakeBinding(() => ({})).ai.interpretReading({ question: "", spread: "One card", cards: [{ name: "The Sun", position: "Now", reversed: false }] }),
+    ).toContain("Guidance Moving Forward");
   });
 
   it("paints with the image model from base64 JPEG, a stream or raw bytes", async () => {
@@ -455,14 +450,24 @@ describe("streamed interpretations", () => {
   });
 
   it("reads Workers AI's stream up to [DONE]", async () => {
-    const binding = fakeBinding(() => chunked(sse([{ response: "## Overall " }, { response: "Energy" }, { response: "" }], true) + sse([{ response: "after done" }])));
+    const binding = fakeBinding(() =>
+      chunked(sse([{ response: "## Overall " }, { response: "Energy" }, { response: "" }], true) + sse([{ response: "after done" }])),
+    );
     expect((await collect(binding.ai.streamReading(reading))).join("")).toBe("## Overall Energy");
     expect(binding.calls[0]!.input.stream).toBe(true);
   });
 
   it("stops at 600 words, and falls back to our own reading when the model gives nothing", async () => {
     const long = Array.from({ length: 700 }, (_, i) => `word${i} `);
-    const binding = fakeBinding(() => chunked(sse(long.map((w) => ({ response: w })), true), 64));
+    const binding = fakeBinding(() =>
+      chunked(
+        sse(
+          long.map((w) => ({ response: w })),
+          true,
+        ),
+        64,
+      ),
+    );
     const text = (await collect(binding.ai.streamReading(reading))).join("");
     expect(text.trim().split(/\s+/).length).toBeLessThanOrEqual(599);
     expect(text.startsWith("word0 word1")).toBe(true);

@@ -18,9 +18,16 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A signed-in member with credits, on the Visionary plan unless told otherwise. */
 async function member(plan: { priceId: string; status: "active" | "canceled" } | null = { priceId: "price_visionary_monthly", status: "active" }) {
   const id = `api-${crypto.randomUUID()}`;
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: id.slice(0, 20) });
-  await db().insert(userDeckQuotas).values({ userId: id, planType: plan ? "visionary" : "free", majorArcanaQuota: 5, completeDeckQuota: 10, nextRefreshDate: Date.now() + 10 * DAY });
-  if (plan) await db().insert(subscriptions).values({ userId: id, subscriptionStatus: plan.status, priceId: plan.priceId, currentPeriodEnd: Math.floor((Date.now() + 20 * DAY) / 1000) });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: id.slice(0, 20) });
+  await db()
+    .insert(userDeckQuotas)
+    .values({ userId: id, planType: plan ? "visionary" : "free", majorArcanaQuota: 5, completeDeckQuota: 10, nextRefreshDate: Date.now() + 10 * DAY });
+  if (plan)
+    await db()
+      .insert(subscriptions)
+      .values({ userId: id, subscriptionStatus: plan.status, priceId: plan.priceId, currentPeriodEnd: Math.floor((Date.now() + 20 * DAY) / 1000) });
   return { id, cookie: await signInAs(id) };
 }
 
@@ -110,7 +117,10 @@ describe("the API", () => {
   it("lets a read token read and not write", async () => {
     const { id, cookie } = await member();
     const token = await makeToken(cookie, "read");
-    expect(await errorOf(await api("/decks", token, { method: "POST", body: NEW_DECK, headers: { "idempotency-key": "read-only" } }))).toEqual({ status: 403, code: "insufficient_scope" });
+    expect(await errorOf(await api("/decks", token, { method: "POST", body: NEW_DECK, headers: { "idempotency-key": "read-only" } }))).toEqual({
+      status: 403,
+      code: "insufficient_scope",
+    });
     expect(await db().select().from(decks).where(eq(decks.creatorId, id))).toEqual([]);
   });
 
@@ -131,7 +141,8 @@ describe("the API", () => {
   it("makes one deck and one charge for two identical requests at once, and answers both alike", async () => {
     const { id, cookie } = await member();
     const token = await makeToken(cookie);
-    const send = () => api("/decks", token, { method: "POST", body: NEW_DECK, headers: { "idempotency-key": "harbour-1", origin: "https://elsewhere.example" } });
+    const send = () =>
+      api("/decks", token, { method: "POST", body: NEW_DECK, headers: { "idempotency-key": "harbour-1", origin: "https://elsewhere.example" } });
     const [first, second] = await Promise.all([send(), send()]);
     const bodies = [await first.text(), await second.text()];
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -142,7 +153,10 @@ describe("the API", () => {
 
     const made = await db().select().from(decks).where(eq(decks.creatorId, id));
     expect(made.map((d) => d.id)).toEqual([deck.id]);
-    const charges = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, id), like(deckQuotaLedger.referenceId, "deck:%")));
+    const charges = await db()
+      .select()
+      .from(deckQuotaLedger)
+      .where(and(eq(deckQuotaLedger.userId, id), like(deckQuotaLedger.referenceId, "deck:%")));
     expect(charges).toHaveLength(1);
     expect(charges[0]).toMatchObject({ referenceId: `deck:${deck.id}`, majorArcanaChange: 0, completeDeckChange: -HIGH_QUALITY_COMPLETE_DECK_CREDITS });
 
@@ -151,14 +165,25 @@ describe("the API", () => {
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(await again.text()).toBe(bodies[0]);
-    expect(await errorOf(await api("/decks", token, { method: "POST", body: { ...NEW_DECK, theme: "Something else" }, headers: { "idempotency-key": "harbour-1" } }))).toEqual({ status: 409, code: "conflict" });
-    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, id), like(deckQuotaLedger.referenceId, "deck:%")))).toHaveLength(1);
+    expect(
+      await errorOf(
+        await api("/decks", token, { method: "POST", body: { ...NEW_DECK, theme: "Something else" }, headers: { "idempotency-key": "harbour-1" } }),
+      ),
+    ).toEqual({ status: 409, code: "conflict" });
+    expect(
+      await db()
+        .select()
+        .from(deckQuotaLedger)
+        .where(and(eq(deckQuotaLedger.userId, id), like(deckQuotaLedger.referenceId, "deck:%"))),
+    ).toHaveLength(1);
 
     // Its cards and its progress, with absolute picture URLs the same token may fetch.
     await waitForDeck(deck.id);
     const status = (await (await api(`/decks/${deck.id}/status`, token)).json()) as Record<string, unknown>;
     expect(status).toEqual({ id: deck.id, status: "ready", cardsReady: 22, cardsFailed: 0, cardsTotal: 22 });
-    const detail = (await (await api(`/decks/${deck.id}`, token)).json()) as { deck: { cards: { key: string; name: string; imageUrl: string | null; description: string | null }[] } };
+    const detail = (await (await api(`/decks/${deck.id}`, token)).json()) as {
+      deck: { cards: { key: string; name: string; imageUrl: string | null; description: string | null }[] };
+    };
     expect(detail.deck.cards).toHaveLength(22);
     expect(detail.deck.cards[0]).toMatchObject({ key: "major-00", name: "The Fool" });
     const picture = detail.deck.cards[0]!.imageUrl!;
@@ -176,11 +201,17 @@ describe("the API", () => {
     const { id, cookie } = await member();
     const token = await makeToken(cookie, "read");
     const now = Date.now();
-    for (let i = 0; i < 5; i++) await db().insert(decks).values({ id: `${id}-d${i}`, creatorId: id, title: `Deck ${i}`, theme: "Paged", status: "ready", createdAt: now - i * 1000 });
+    for (let i = 0; i < 5; i++)
+      await db()
+        .insert(decks)
+        .values({ id: `${id}-d${i}`, creatorId: id, title: `Deck ${i}`, theme: "Paged", status: "ready", createdAt: now - i * 1000 });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await (await api(`/decks?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, token)).json()) as { decks: { id: string }[]; nextCursor: string | null };
+      const page = (await (await api(`/decks?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, token)).json()) as {
+        decks: { id: string }[];
+        nextCursor: string | null;
+      };
       seen.push(...page.decks.map((d) => d.id));
       cursor = page.nextCursor;
     } while (cursor);
@@ -192,7 +223,9 @@ describe("the API", () => {
     const token = await makeToken(cookie);
     const stranger = await member();
     const theirs = await makeToken(stranger.cookie);
-    await db().insert(decks).values({ id: `${stranger.id}-deck`, creatorId: stranger.id, title: "Theirs", theme: "Theirs", status: "ready" });
+    await db()
+      .insert(decks)
+      .values({ id: `${stranger.id}-deck`, creatorId: stranger.id, title: "Theirs", theme: "Theirs", status: "ready" });
 
     expect(await errorOf(await api("/decks", null))).toEqual({ status: 401, code: "unauthorized" });
     expect(await errorOf(await api("/decks", "arcanum_pat_not-a-real-token"))).toEqual({ status: 401, code: "unauthorized" });
@@ -203,13 +236,25 @@ describe("the API", () => {
     expect(await errorOf(await api("/no-such-thing", token))).toEqual({ status: 404, code: "not_found" });
     expect(await errorOf(await api("/decks?limit=500", token))).toEqual({ status: 422, code: "validation_failed" });
     expect(await errorOf(await api("/decks?cursor=nonsense", token))).toEqual({ status: 422, code: "validation_failed" });
-    expect(await errorOf(await api("/decks", token, { method: "POST", body: { theme: "x", kind: "tiny" } }))).toEqual({ status: 422, code: "validation_failed" });
+    expect(await errorOf(await api("/decks", token, { method: "POST", body: { theme: "x", kind: "tiny" } }))).toEqual({
+      status: 422,
+      code: "validation_failed",
+    });
     expect(await errorOf(await api("/decks", token, { method: "POST", body: "{not json" }))).toEqual({ status: 400, code: "invalid_request" });
-    expect(await errorOf(await api("/decks", token, { method: "POST", body: NEW_DECK, headers: { "idempotency-key": "has spaces" } }))).toEqual({ status: 400, code: "invalid_request" });
-    expect(await errorOf(await api("/decks", token, { method: "POST", body: NEW_DECK, headers: { "content-type": "text/plain" } }))).toEqual({ status: 415, code: "unsupported_media_type" });
+    expect(await errorOf(await api("/decks", token, { method: "POST", body: NEW_DECK, headers: { "idempotency-key": "has spaces" } }))).toEqual({
+      status: 400,
+      code: "invalid_request",
+    });
+    expect(await errorOf(await api("/decks", token, { method: "POST", body: NEW_DECK, headers: { "content-type": "text/plain" } }))).toEqual({
+      status: 415,
+      code: "unsupported_media_type",
+    });
     expect(await errorOf(await api(`/decks/${stranger.id}-deck`, token, { method: "DELETE" }))).toEqual({ status: 405, code: "method_not_allowed" });
     // A plan rule refuses as the create form does, before anything is charged.
-    expect(await errorOf(await api("/decks", token, { method: "POST", body: { ...NEW_DECK, quality: "medium" } }))).toEqual({ status: 400, code: "invalid_request" });
+    expect(await errorOf(await api("/decks", token, { method: "POST", body: { ...NEW_DECK, quality: "medium" } }))).toEqual({
+      status: 400,
+      code: "invalid_request",
+    });
   });
 
   it("lets bearer calls through the cross-site gate, and nothing else", async () => {
@@ -217,7 +262,11 @@ describe("the API", () => {
     // A cookie-carrying post from another site is still refused before any route runs.
     const forged = await post("/profile", { intent: "create-token", name: "Forged", scope: "read_write" }, { cookie, origin: "https://elsewhere.example" });
     expect(forged.status).toBe(403);
-    const noBearer = await app.fetch(`${ORIGIN}/api/v1/decks`, { method: "POST", headers: { cookie, origin: "https://elsewhere.example", "content-type": "application/json" }, body: JSON.stringify(NEW_DECK) });
+    const noBearer = await app.fetch(`${ORIGIN}/api/v1/decks`, {
+      method: "POST",
+      headers: { cookie, origin: "https://elsewhere.example", "content-type": "application/json" },
+      body: JSON.stringify(NEW_DECK),
+    });
     expect(noBearer.status).toBe(403);
   });
 
@@ -226,9 +275,21 @@ describe("the API", () => {
     const token = await makeToken(cookie);
     const made = await api("/decks", token, { method: "POST", body: NEW_DECK, headers: { "idempotency-key": "budget" } });
     const { deck } = (await made.clone().json()) as { deck: { id: string } };
-    const answers = [made, await api("/decks", token), await api(`/decks/${deck.id}`, token), await api(`/decks/${deck.id}/status`, token), await get("/api/v1/openapi.json")];
+    const answers = [
+      made,
+      await api("/decks", token),
+      await api(`/decks/${deck.id}`, token),
+      await api(`/decks/${deck.id}/status`, token),
+      await get("/api/v1/openapi.json"),
+    ];
     const seen = answers.map((response) => parseRoundTripBudget(response.headers.get(ROUND_TRIPS_BUDGET_HEADER)));
-    expect(seen.map((b) => b?.routeId)).toEqual(["routes/api.v1.decks", "routes/api.v1.decks", "routes/api.v1.decks_.$deckId", "routes/api.v1.decks_.$deckId_.status", "routes/api.v1.openapi[.json]"]);
+    expect(seen.map((b) => b?.routeId)).toEqual([
+      "routes/api.v1.decks",
+      "routes/api.v1.decks",
+      "routes/api.v1.decks_.$deckId",
+      "routes/api.v1.decks_.$deckId_.status",
+      "routes/api.v1.openapi[.json]",
+    ]);
     for (const budget of seen) expect(budget!.sequential).toBeLessThanOrEqual(budget!.budget);
     console.log(`Round trips of the API:\n  ${seen.map((b) => `${b!.kind} ${b!.routeId}: ${b!.sequential}/${b!.budget}`).join("\n  ")}`);
     await waitForDeck(deck.id);
@@ -237,7 +298,11 @@ describe("the API", () => {
   it("describes itself in OpenAPI 3.1 and on a readable page", async () => {
     const response = await get("/api/v1/openapi.json");
     expect(response.status).toBe(200);
-    const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const doc = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual(["/decks", "/decks/{id}", "/decks/{id}/status"]);
     expect(Object.keys(doc.paths["/decks"]!).sort()).toEqual(["get", "post"]);
@@ -256,7 +321,9 @@ describe("the verified-creator badge", () => {
     const viewer = await member(null);
     const word = `badge${crypto.randomUUID().slice(0, 8)}`;
     const deckId = `${creator.id}-listed`;
-    await db().insert(decks).values({ id: deckId, creatorId: creator.id, title: `Listed ${word}`, theme: `Tides ${word}`, status: "ready", isPublic: true });
+    await db()
+      .insert(decks)
+      .values({ id: deckId, creatorId: creator.id, title: `Listed ${word}`, theme: `Tides ${word}`, status: "ready", isPublic: true });
     await db().insert(deckListings).values({ deckId, sellerId: creator.id, priceCents: 0, description: word });
 
     const listing = await (await get(`/marketplace?q=${word}`, { cookie: viewer.cookie })).text();

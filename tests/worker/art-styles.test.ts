@@ -65,7 +65,25 @@ function structure(svg: string) {
 describe("the style vocabulary", () => {
   it("names at least forty styles and techniques, each painted its own way", { timeout: 120_000 }, () => {
     expect(NAMED_STYLES.length).toBeGreaterThanOrEqual(40);
-    for (const wanted of ["ukiyo-e", "stained glass", "art deco", "cyberpunk neon", "crayon", "linocut", "ink wash", "embroidery", "mosaic", "low-poly", "risograph", "tarot classic", "watercolour", "woodcut", "oil painting", "pixel art", "art nouveau"])
+    for (const wanted of [
+      "ukiyo-e",
+      "stained glass",
+      "art deco",
+      "cyberpunk neon",
+      "crayon",
+      "linocut",
+      "ink wash",
+      "embroidery",
+      "mosaic",
+      "low-poly",
+      "risograph",
+      "tarot classic",
+      "watercolour",
+      "woodcut",
+      "oil painting",
+      "pixel art",
+      "art nouveau",
+    ])
       expect(NAMED_STYLES.map((s) => s.id)).toContain(wanted);
     // Every style gives the same card another picture: the parameters are really painted.
     const pictures = NAMED_STYLES.map((s) => pictureOf(paintCardSvg({ card: card("major-17"), theme: THEME, style: s.id })));
@@ -83,7 +101,8 @@ describe("the style vocabulary", () => {
   });
 
   it("paints the representative cards validly in another theme's setting, for every style", { timeout: 120_000 }, () => {
-    for (const s of NAMED_STYLES) for (const c of REPRESENTATIVE) valid(paintCardSvg({ card: c, theme: "Lanterns on a winter sea", style: s.id }), `${s.id} ${c.key}`);
+    for (const s of NAMED_STYLES)
+      for (const c of REPRESENTATIVE) valid(paintCardSvg({ card: c, theme: "Lanterns on a winter sea", style: s.id }), `${s.id} ${c.key}`);
   });
 
   it("no longer paints cyberpunk neon, crayon or ukiyo-e as a woodcut", () => {
@@ -134,9 +153,15 @@ describe("themes that shape the scene", () => {
       expect(a.elements.length, style).not.toBe(b.elements.length);
     }
     // The card's main masses stand elsewhere: the street's view is closer, higher and to the side.
-    for (const [key, symbol] of [["major-04", "throne"], ["major-09", "lantern"], ["major-20", "angel"]] as const) {
+    for (const [key, symbol] of [
+      ["major-04", "throne"],
+      ["major-09", "lantern"],
+      ["major-20", "angel"],
+    ] as const) {
       const [ax0, ay0, ax1, ay1] = box(group(paintCardSvg({ card: card(key), theme: "Cats ruling a neon Tokyo", style: "ukiyo-e" }), "data-symbol", symbol));
-      const [bx0, by0, bx1, by1] = box(group(paintCardSvg({ card: card(key), theme: "Foxes in a snowy birch forest", style: "ukiyo-e" }), "data-symbol", symbol));
+      const [bx0, by0, bx1, by1] = box(
+        group(paintCardSvg({ card: card(key), theme: "Foxes in a snowy birch forest", style: "ukiyo-e" }), "data-symbol", symbol),
+      );
       expect(Math.abs((ax0 + ax1) / 2 - (bx0 + bx1) / 2) + Math.abs((ay0 + ay1) / 2 - (by0 + by1) / 2), key).toBeGreaterThan(25);
     }
   });

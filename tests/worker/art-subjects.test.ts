@@ -12,7 +12,6 @@ import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
 import { SAMPLES } from "./painter-fixtures";
 import { elementChange, pictureOf, xmlProblem } from "./svg-check";
 
-
 const subjectsIn = (svg: string) => new Set([...svg.matchAll(/data-subject="([^"]+)"/g)].map((m) => m[1]!));
 
 function wellFormed(svg: string, label: string) {
@@ -35,7 +34,49 @@ describe("the painter's vocabulary", () => {
       }
     for (const s of SUBJECTS) for (const id of s.brings ?? []) expect(SUBJECT_BY_ID.has(id), `${s.id} brings ${id}`).toBe(true);
     // The subjects the issue names.
-    for (const id of ["cat", "fox", "owl", "wolf", "deer", "raven", "koi", "dragon", "horse", "bee", "moth", "lantern", "teacup", "key", "book", "mask", "umbrella", "bicycle", "ship", "telescope", "birch", "mushroom", "lotus", "cactus", "rose", "sea", "snowfall", "desert", "city-street", "neon-signs", "temple", "castle", "library", "garden", "octopus", "comet", "nomad", "forest", "sunken-city", "moon", "mountain"])
+    for (const id of [
+      "cat",
+      "fox",
+      "owl",
+      "wolf",
+      "deer",
+      "raven",
+      "koi",
+      "dragon",
+      "horse",
+      "bee",
+      "moth",
+      "lantern",
+      "teacup",
+      "key",
+      "book",
+      "mask",
+      "umbrella",
+      "bicycle",
+      "ship",
+      "telescope",
+      "birch",
+      "mushroom",
+      "lotus",
+      "cactus",
+      "rose",
+      "sea",
+      "snowfall",
+      "desert",
+      "city-street",
+      "neon-signs",
+      "temple",
+      "castle",
+      "library",
+      "garden",
+      "octopus",
+      "comet",
+      "nomad",
+      "forest",
+      "sunken-city",
+      "moon",
+      "mountain",
+    ])
       expect(SUBJECT_BY_ID.has(id), id).toBe(true);
   });
 
@@ -62,7 +103,10 @@ describe("reading a theme", () => {
   });
 
   it("maps synonyms, plurals and phrases to their subjects", () => {
-    const ids = (theme: string) => parseTheme(theme).found.filter((f) => !f.guessed).map((f) => f.subject);
+    const ids = (theme: string) =>
+      parseTheme(theme)
+        .found.filter((f) => !f.guessed)
+        .map((f) => f.subject);
     const cases: [string, string[]][] = [
       ["cats", ["cat"]],
       ["a kitty", ["cat"]],
@@ -152,11 +196,17 @@ describe("the theme's subjects on the cards", () => {
         const lost = paint(false).filter((item) => !themed.has(key(item)));
         // The theme's own vessel and vehicle take the place of the Star's jugs and the chariot, still marked as them.
         const props = themeProps(cast);
-        const replaced = (item: Item) => !!item.m && markChain(item.m).some((m) => m.kind === "symbol" && ((m.name === "jug" && !!props.vessel) || (m.name === "chariot" && !!props.vehicle)));
+        const replaced = (item: Item) =>
+          !!item.m && markChain(item.m).some((m) => m.kind === "symbol" && ((m.name === "jug" && !!props.vessel) || (m.name === "chariot" && !!props.vehicle)));
         const allowed = (item: Item) =>
           replaced(item) ||
-          ["skin", "hair", "red"].includes(item.p.fill ?? item.p.stroke ?? "") || (card.number === 13 && ["pale", "dark"].includes(item.p.fill ?? "")) || (card.number === 18 && ["pale", "stone2"].includes(item.p.fill ?? ""));
-        expect(lost.filter((item) => !allowed(item)), `${sample.theme}: ${card.name}`).toEqual([]);
+          ["skin", "hair", "red"].includes(item.p.fill ?? item.p.stroke ?? "") ||
+          (card.number === 13 && ["pale", "dark"].includes(item.p.fill ?? "")) ||
+          (card.number === 18 && ["pale", "stone2"].includes(item.p.fill ?? ""));
+        expect(
+          lost.filter((item) => !allowed(item)),
+          `${sample.theme}: ${card.name}`,
+        ).toEqual([]);
       }
     }
   });
@@ -175,14 +225,17 @@ describe("repainting a card", () => {
   it("gives a visibly new picture of the same card for each repaint, and the same picture for the same repaint", { timeout: 60_000 }, () => {
     // Themes with subjects and without: a repaint must not lean on the theme's creatures to look new.
     const themes = [...SAMPLES.map((s) => s.theme), "Velvet reverie", "Moonlit tides"];
-    const cards = ["major-00", "major-02", "major-04", "major-09", "major-10", "major-17", "cups-03", "swords-king", "pentacles-10", "wands-ace"].map((key) => FULL_DECK.find((c) => c.key === key)!);
+    const cards = ["major-00", "major-02", "major-04", "major-09", "major-10", "major-17", "cups-03", "swords-king", "pentacles-10", "wands-ace"].map((key) =>
+      FULL_DECK.find((c) => c.key === key)!,
+    );
     for (const theme of themes) {
       for (const card of cards) {
         for (const style of ["watercolour", "woodcut", "pixel art"]) {
           const paintings = [0, 1, 2, 3].map((variant) => paintCardSvg({ card, theme, style, variant }));
           // Every two of the four differ in a good share of their drawing elements, not in a few bytes.
           for (let i = 0; i < 4; i++)
-            for (let j = i + 1; j < 4; j++) expect(elementChange(paintings[i]!, paintings[j]!), `${theme} ${card.key} ${style}: ${i} and ${j}`).toBeGreaterThan(0.3);
+            for (let j = i + 1; j < 4; j++)
+              expect(elementChange(paintings[i]!, paintings[j]!), `${theme} ${card.key} ${style}: ${i} and ${j}`).toBeGreaterThan(0.3);
           expect(paintCardSvg({ card, theme, style, variant: 2 })).toBe(paintings[2]);
           for (const svg of paintings) {
             wellFormed(svg, card.key);

@@ -45,7 +45,8 @@ describe("the cards' own symbols", () => {
             }
             // A pip card shows its own suit's emblems and no other suit's.
             if (card.arcana === "minor" && card.number <= 10)
-              for (const other of Object.values(SUIT_SYMBOL)) if (other !== SUIT_SYMBOL[card.suit!]) expect(counts.get(other) ?? 0, `${card.key} ${other}`).toBe(0);
+              for (const other of Object.values(SUIT_SYMBOL))
+                if (other !== SUIT_SYMBOL[card.suit!]) expect(counts.get(other) ?? 0, `${card.key} ${other}`).toBe(0);
           }
       expect(missing).toEqual([]);
     });

@@ -46,7 +46,8 @@ describe("offline card painter", () => {
       // Not by a detail either: any two cards differ in at least a tenth of their drawing.
       const elements = bare.map((svg) => elementsOf(svg));
       for (let i = 0; i < elements.length; i++)
-        for (let j = i + 1; j < elements.length; j++) expect(changeBetween(elements[i]!, elements[j]!), `${style}: ${FULL_DECK[i]!.key} and ${FULL_DECK[j]!.key}`).toBeGreaterThan(0.1);
+        for (let j = i + 1; j < elements.length; j++)
+          expect(changeBetween(elements[i]!, elements[j]!), `${style}: ${FULL_DECK[i]!.key} and ${FULL_DECK[j]!.key}`).toBeGreaterThan(0.1);
     }
   });
 

@@ -10,7 +10,11 @@ import { decks, users } from "../../db/schema";
 import { get, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 const understood = (html: string) => {
   const m = /data-testid="style-understood"[^>]*>([^<]*)</.exec(html);
   return m ? m[1]!.trim() : null;
@@ -18,7 +22,9 @@ const understood = (html: string) => {
 
 async function newMember() {
   const id = `create-style-${crypto.randomUUID()}`;
-  await db().insert(users).values({ id, email: `${id}@example.com` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com` });
   return { id, cookie: await signInAs(id) };
 }
 
@@ -34,7 +40,11 @@ describe("the create form's style reading", () => {
 
   it("names the style it understood, composed from the words it knows, and makes no deck", async () => {
     const member = await newMember();
-    const checked = await post("/create-deck", { intent: "style", style: "custom", customStyle: "neon crayon", theme: "Cats ruling a neon Tokyo", kind: "complete", quality: "medium" }, { cookie: member.cookie });
+    const checked = await post(
+      "/create-deck",
+      { intent: "style", style: "custom", customStyle: "neon crayon", theme: "Cats ruling a neon Tokyo", kind: "complete", quality: "medium" },
+      { cookie: member.cookie },
+    );
     expect(checked.status).toBe(200);
     const html = await checked.text();
     expect(understood(html)).toBe("Understood as crayon with the colours of cyberpunk neon.");

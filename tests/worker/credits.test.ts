@@ -27,7 +27,9 @@ type QuotaSeed = Partial<typeof userDeckQuotas.$inferInsert>;
 /** A new user, with a quota record when `quota` is given. */
 async function newUser(quota?: QuotaSeed) {
   const id = `credits-${crypto.randomUUID()}`;
-  await db().insert(users).values({ id, email: `${id}@example.com` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com` });
   if (quota) {
     await db()
       .insert(userDeckQuotas)
@@ -49,9 +51,7 @@ const MAJOR = { majorArcana: 1, completeDeck: 0 };
 describe("consuming credits", () => {
   it("lets exactly 3 of 100 concurrent requests through for 3 Major Arcana credits", async () => {
     const userId = await newUser({ majorArcanaQuota: 3 });
-    const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => consumeCredits(db(), userId, MAJOR, { referenceId: `deck:race-${i}` })),
-    );
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => consumeCredits(db(), userId, MAJOR, { referenceId: `deck:race-${i}` })));
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(results.filter((r) => r.ok && r.status === "charged")).toHaveLength(3);
     expect(results.filter((r) => !r.ok && r.status === "refused")).toHaveLength(97);
@@ -78,9 +78,7 @@ describe("consuming credits", () => {
   it("charges a reference once when it is repeated concurrently", async () => {
     const userId = await newUser({ majorArcanaQuota: 0, completeDeckQuota: 10 });
     const charge = { majorArcana: 0, completeDeck: 3 };
-    const results = await Promise.all(
-      Array.from({ length: 30 }, () => consumeCredits(db(), userId, charge, { referenceId: "deck:same" })),
-    );
+    const results = await Promise.all(Array.from({ length: 30 }, () => consumeCredits(db(), userId, charge, { referenceId: "deck:same" })));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.status === "charged")).toHaveLength(1);
     expect(results.filter((r) => r.status === "already_charged")).toHaveLength(29);
@@ -197,7 +195,10 @@ describe("refunds", () => {
     const userId = await newUser({ majorArcanaQuota: 1 });
     const now = Date.now();
     await consumeCredits(db(), userId, MAJOR, { referenceId: "deck:old", now });
-    await db().update(userDeckQuotas).set({ nextRefreshDate: now - 1 }).where(eq(userDeckQuotas.userId, userId));
+    await db()
+      .update(userDeckQuotas)
+      .set({ nextRefreshDate: now - 1 })
+      .where(eq(userDeckQuotas.userId, userId));
     expect(await refreshQuotaIfDue(db(), userId, now)).toBe(true);
     expect((await record(userId))?.majorArcanaUsed).toBe(0);
 
@@ -210,9 +211,30 @@ describe("the monthly refresh", () => {
   it("rolls unused credits over up to the cap, resets used counts and logs the change", async () => {
     const now = Date.now();
     const due = now - 1000;
-    const unused = await newUser({ planType: "mystic", majorArcanaQuota: 0, completeDeckQuota: 2, completeDeckUsed: 0, maxRolloverQuota: 1, nextRefreshDate: due });
-    const spent = await newUser({ planType: "mystic", majorArcanaQuota: 0, completeDeckQuota: 2, completeDeckUsed: 2, maxRolloverQuota: 1, nextRefreshDate: due });
-    const later = await newUser({ planType: "mystic", majorArcanaQuota: 0, completeDeckQuota: 2, completeDeckUsed: 2, maxRolloverQuota: 1, nextRefreshDate: now + DAY });
+    const unused = await newUser({
+      planType: "mystic",
+      majorArcanaQuota: 0,
+      completeDeckQuota: 2,
+      completeDeckUsed: 0,
+      maxRolloverQuota: 1,
+      nextRefreshDate: due,
+    });
+    const spent = await newUser({
+      planType: "mystic",
+      majorArcanaQuota: 0,
+      completeDeckQuota: 2,
+      completeDeckUsed: 2,
+      maxRolloverQuota: 1,
+      nextRefreshDate: due,
+    });
+    const later = await newUser({
+      planType: "mystic",
+      majorArcanaQuota: 0,
+      completeDeckQuota: 2,
+      completeDeckUsed: 2,
+      maxRolloverQuota: 1,
+      nextRefreshDate: now + DAY,
+    });
     const laterBefore = await record(later);
 
     const result = await refreshDeckQuotas(db(), now);
@@ -243,7 +265,14 @@ describe("the monthly refresh", () => {
   it("grants each plan type its monthly credits", async () => {
     const now = Date.now();
     const free = await newUser({ planType: "free", majorArcanaQuota: 1, majorArcanaUsed: 1, nextRefreshDate: now - 1 });
-    const creator = await newUser({ planType: "creator", majorArcanaQuota: 0, completeDeckQuota: 4, completeDeckUsed: 1, maxRolloverQuota: 2, nextRefreshDate: now - 1 });
+    const creator = await newUser({
+      planType: "creator",
+      majorArcanaQuota: 0,
+      completeDeckQuota: 4,
+      completeDeckUsed: 1,
+      maxRolloverQuota: 2,
+      nextRefreshDate: now - 1,
+    });
     const explorer = await newUser({ planType: "explorer", majorArcanaQuota: 0, completeDeckQuota: 1, maxRolloverQuota: 1, nextRefreshDate: now - 1 });
     for (const userId of [free, creator, explorer]) expect(await refreshQuotaIfDue(db(), userId, now)).toBe(true);
     expect(await record(free)).toMatchObject({ majorArcanaQuota: 1, majorArcanaUsed: 0, completeDeckQuota: 0 });
@@ -384,6 +413,11 @@ describe("plan quotas", () => {
     const subscriber = await newUser({ planType: "creator", majorArcanaQuota: 0, completeDeckQuota: 4, completeDeckUsed: 2, maxRolloverQuota: 2 });
     const added = await initializeQuotaForPlan(db(), subscriber, "explorer-plus", now);
     expect(added.quota).toMatchObject({ planType: "creator", completeDeckQuota: 5, completeDeckUsed: 2, maxRolloverQuota: 2 });
-    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, subscriber), like(deckQuotaLedger.description, "%Explorer Plus%")))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(deckQuotaLedger)
+        .where(and(eq(deckQuotaLedger.userId, subscriber), like(deckQuotaLedger.description, "%Explorer Plus%"))),
+    ).toHaveLength(1);
   });
 });

@@ -19,7 +19,14 @@ const SECURE_ORIGIN = "https://localhost";
 function secureVisit(path: string, cookie?: string) {
   return app.fetch(`${SECURE_ORIGIN}${path}`, {
     redirect: "manual",
-    headers: { accept: "text/html", "sec-fetch-dest": "document", "sec-fetch-mode": "navigate", "user-agent": "Mozilla/5.0 Chrome/156.0", "cf-connecting-ip": "192.0.2.78", ...(cookie ? { cookie } : {}) },
+    headers: {
+      accept: "text/html",
+      "sec-fetch-dest": "document",
+      "sec-fetch-mode": "navigate",
+      "user-agent": "Mozilla/5.0 Chrome/156.0",
+      "cf-connecting-ip": "192.0.2.78",
+      ...(cookie ? { cookie } : {}),
+    },
   });
 }
 
@@ -47,7 +54,10 @@ describe("D1 sessions", () => {
     expect(names).toContain("__Host-d1_bookmark");
     expect(names).not.toContain("d1_bookmark");
     const bookmark = first.headers.getSetCookie().find((c) => c.startsWith("__Host-d1_bookmark="))!;
-    const attributes = bookmark.split(";").slice(1).map((a) => a.trim().toLowerCase());
+    const attributes = bookmark
+      .split(";")
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     expect(attributes).toContain("secure");
     expect(attributes).toContain("path=/");
     expect(attributes).toContain("httponly");
@@ -61,7 +71,12 @@ describe("D1 sessions", () => {
       method: "POST",
       redirect: "manual",
       body: new URLSearchParams({ intent: "profile", username: username!, fullName: "Prefixed Reader", bio: "" }),
-      headers: { "content-type": "application/x-www-form-urlencoded", host: "localhost", origin: SECURE_ORIGIN, cookie: `__Host-arcanum_session=${token}; d1_bookmark=${oldBookmark}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        host: "localhost",
+        origin: SECURE_ORIGIN,
+        cookie: `__Host-arcanum_session=${token}; d1_bookmark=${oldBookmark}`,
+      },
     });
     expect(moved.status).toBeLessThan(400);
     const set = moved.headers.getSetCookie();

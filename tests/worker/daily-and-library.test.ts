@@ -22,7 +22,9 @@ const db = () => createDatabase(env.DB);
 
 async function person(zone?: string) {
   const id = `daily-${newId()}`;
-  await db().insert(users).values({ id, email: `${id}@example.test`, username: id.slice(0, 30).toLowerCase(), fullName: "Dana Day" });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username: id.slice(0, 30).toLowerCase(), fullName: "Dana Day" });
   if (zone) await db().insert(dailySettings).values({ userId: id, timeZone: zone });
   return { id, cookie: await signInAs(id) };
 }
@@ -97,7 +99,11 @@ describe("the card of the day", () => {
   it("counts a streak by the person's calendar days across the change to summer time", async () => {
     const ny = await person();
     // New York moves its clocks forward at 02:00 on 8 March 2026: that day has 23 hours.
-    const saves = ["2026-03-08T04:30:00Z" /* 7 March, 23:30 EST */, "2026-03-09T03:30:00Z" /* 8 March, 23:30 EDT */, "2026-03-09T04:10:00Z" /* 9 March, 00:10 EDT */];
+    const saves = [
+      "2026-03-08T04:30:00Z" /* 7 March, 23:30 EST */,
+      "2026-03-09T03:30:00Z" /* 8 March, 23:30 EDT */,
+      "2026-03-09T04:10:00Z" /* 9 March, 00:10 EDT */,
+    ];
     for (const instant of saves) await keepDailyCard(db(), ny.id, "America/New_York", "", at(instant));
     const days = await db().select({ date: dailyCards.localDate }).from(dailyCards).where(eq(dailyCards.userId, ny.id));
     expect(days.map((d) => d.date).sort()).toEqual(["2026-03-07", "2026-03-08", "2026-03-09"]);
@@ -137,8 +143,13 @@ describe("the daily reminder", () => {
     const auth = crypto.getRandomValues(new Uint8Array(16));
     const dana = await person();
     const endpoint = `https://push.test/send/${newId()}`;
-    expect((await post("/push/subscription", { intent: "subscribe", endpoint, p256dh: toBase64Url(publicKey), auth: toBase64Url(auth) }, { cookie: dana.cookie })).status).toBe(200);
-    await db().insert(dailySettings).values({ userId: dana.id, timeZone: "Asia/Tokyo", reminderMinute: 8 * 60 });
+    expect(
+      (await post("/push/subscription", { intent: "subscribe", endpoint, p256dh: toBase64Url(publicKey), auth: toBase64Url(auth) }, { cookie: dana.cookie }))
+        .status,
+    ).toBe(200);
+    await db()
+      .insert(dailySettings)
+      .values({ userId: dana.id, timeZone: "Asia/Tokyo", reminderMinute: 8 * 60 });
     const hits: Uint8Array[] = [];
     const real = globalThis.fetch;
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {

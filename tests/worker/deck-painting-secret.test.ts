@@ -19,8 +19,13 @@ const STYLE = "woodcut";
 
 async function newMember(plan?: "creator") {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `p_${id.slice(0, 10)}` });
-  if (plan) await db().insert(subscriptions).values({ userId: id, subscriptionStatus: "active", priceId: `price_${plan}_monthly`, currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: `p_${id.slice(0, 10)}` });
+  if (plan)
+    await db()
+      .insert(subscriptions)
+      .values({ userId: id, subscriptionStatus: "active", priceId: `price_${plan}_monthly`, currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
   return { id, cookie: await signInAs(id) };
 }
 
@@ -29,12 +34,20 @@ type Made = { deckId: string; title: string; secret: string; seller: { id: strin
 /** A Major Arcana deck made by the local painter through the create form, then listed at $4.99. */
 async function pricedDeck(): Promise<Made> {
   const seller = await newMember("creator");
-  const created = await post("/create-deck", { intent: "create", theme: THEME, style: STYLE, kind: "major_arcana", quality: "medium" }, { cookie: seller.cookie });
+  const created = await post(
+    "/create-deck",
+    { intent: "create", theme: THEME, style: STYLE, kind: "major_arcana", quality: "medium" },
+    { cookie: seller.cookie },
+  );
   expect(created.status).toBe(302);
   const deckId = created.headers.get("location")!.split("/").pop()!;
   const deck = await waitForDeck(deckId);
   expect(deck.status).toBe("ready");
-  const listed = await post(`/collection/${deckId}`, { intent: "list", price: "4.99", description: "Warm light in the dark", tags: "lanterns" }, { cookie: seller.cookie });
+  const listed = await post(
+    `/collection/${deckId}`,
+    { intent: "list", price: "4.99", description: "Warm light in the dark", tags: "lanterns" },
+    { cookie: seller.cookie },
+  );
   expect(listed.status).toBeLessThan(400);
   const listing = (await db().query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) }))!;
   expect(listing.priceCents).toBe(499);
@@ -46,7 +59,14 @@ async function pricedDeck(): Promise<Made> {
     stored.set(row.key, await (await env.MEDIA.get(row.imageKey!))!.text());
   }
   const [secretRow] = await db().select({ secret: decks.paintingSecret }).from(decks).where(eq(decks.id, deckId));
-  return { deckId, title: deck.title, secret: secretRow?.secret ?? "", seller, stored, locked: rows.map((row) => row.key).filter((key) => !listing.previewCardKeys.includes(key)) };
+  return {
+    deckId,
+    title: deck.title,
+    secret: secretRow?.secret ?? "",
+    seller,
+    stored,
+    locked: rows.map((row) => row.key).filter((key) => !listing.previewCardKeys.includes(key)),
+  };
 }
 
 let made: Made;
@@ -79,7 +99,8 @@ describe("a priced deck painted by the local painter", () => {
             expect(body, `${card.key} as ${theme} · ${style} answered ${response.status}`).not.toBe(stored);
           }
       // Nor does the painter itself, run by anyone with the deck's public facts.
-      for (const variant of [0, 1, 2, 3]) expect(paintCardSvg({ card, theme: THEME, style: STYLE, variant }), `${card.key} painted in public, variant ${variant}`).not.toBe(stored);
+      for (const variant of [0, 1, 2, 3])
+        expect(paintCardSvg({ card, theme: THEME, style: STYLE, variant }), `${card.key} painted in public, variant ${variant}`).not.toBe(stored);
     }
   });
 

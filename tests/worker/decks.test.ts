@@ -3,7 +3,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AiService, PaintedImage } from "../../app/ai/ai.server";
 import { createDatabase } from "../../app/db.server";
-import { GUEST_NO_CREDITS_MESSAGE, NO_CREDITS_MESSAGE, RETRY_WHOLE_DECK_MESSAGE, settlePaidRun, titleFromTheme, UPGRADE_NEEDS_CREDIT_MESSAGE } from "../../app/decks/create.server";
+import {
+  GUEST_NO_CREDITS_MESSAGE,
+  NO_CREDITS_MESSAGE,
+  RETRY_WHOLE_DECK_MESSAGE,
+  settlePaidRun,
+  titleFromTheme,
+  UPGRADE_NEEDS_CREDIT_MESSAGE,
+} from "../../app/decks/create.server";
 import { runGeneration } from "../../app/decks/generation.server";
 import { cardImageKey } from "../../app/decks/images";
 import { newId } from "../../app/lib/crypto";
@@ -50,7 +57,10 @@ describe("creating a deck", () => {
     expect(new Set(await Promise.all(rows.map(async (row) => (await env.MEDIA.get(row.imageKey!))!.text()))).size).toBe(22);
     expect(deck.coverCardId).toBe(rows.find((row) => row.cardKey === "major-00")!.id);
 
-    const ledger = await db().select().from(deckQuotaLedger).where(eq(deckQuotaLedger.referenceId, `deck:${deckId}`));
+    const ledger = await db()
+      .select()
+      .from(deckQuotaLedger)
+      .where(eq(deckQuotaLedger.referenceId, `deck:${deckId}`));
     expect(ledger).toHaveLength(1);
     expect(ledger[0]!.majorArcanaChange).toBe(-1);
 
@@ -80,13 +90,24 @@ describe("creating a deck", () => {
     const jar = await newGuest();
     const first = await createDeck(jar.header());
     await waitForDeck(deckIdFrom(first));
-    const userId = (await db().select({ id: decks.creatorId }).from(decks).where(eq(decks.id, deckIdFrom(first))))[0]!.id;
-    const before = await db().select({ n: sql<number>`count(*)` }).from(decks).where(eq(decks.creatorId, userId));
+    const userId = (
+      await db()
+        .select({ id: decks.creatorId })
+        .from(decks)
+        .where(eq(decks.id, deckIdFrom(first)))
+    )[0]!.id;
+    const before = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(decks)
+      .where(eq(decks.creatorId, userId));
 
     const second = await createDeck(jar.header(), { theme: "Desert caravans" });
     expect(second.status).toBe(402);
     expect(await second.text()).toContain(NO_CREDITS_MESSAGE);
-    const after = await db().select({ n: sql<number>`count(*)` }).from(decks).where(eq(decks.creatorId, userId));
+    const after = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(decks)
+      .where(eq(decks.creatorId, userId));
     expect(after[0]!.n).toBe(before[0]!.n);
     const quota = await db().query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, userId) });
     expect(quota?.majorArcanaUsed).toBe(1);
@@ -139,7 +160,10 @@ describe("a deck's owner", () => {
   it("renames, publishes and makes the deck private again", async () => {
     const { jar, deckId, userId } = await ownDeck();
     // Making a deck public puts it in the marketplace, which needs an account rather than a guest's.
-    await db().update(users).set({ email: `${userId}@example.com` }).where(eq(users.id, userId));
+    await db()
+      .update(users)
+      .set({ email: `${userId}@example.com` })
+      .where(eq(users.id, userId));
     expect((await post(`/collection/${deckId}`, { intent: "rename", title: "Lantern Walk" }, { cookie: jar.header() })).status).toBe(200);
     expect((await post(`/collection/${deckId}`, { intent: "rename", title: "" }, { cookie: jar.header() })).status).toBe(400);
     const page = await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text();
@@ -153,7 +177,7 @@ describe("a deck's owner", () => {
     expect(await db().query.decks.findFirst({ where: eq(decks.id, deckId) })).toMatchObject({ title: "Lantern Walk", isPublic: true });
     // A title keeps the creator's capitals, or their lack.
     await post(`/collection/${deckId}`, { intent: "rename", title: "lantern walk at DUSK" }, { cookie: jar.header() });
-    expect((await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text())).toContain(">lantern walk at DUSK</h1>");
+    expect(await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text()).toContain(">lantern walk at DUSK</h1>");
     await post(`/collection/${deckId}`, { intent: "unpublish" }, { cookie: jar.header() });
     expect((await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))?.isPublic).toBe(false);
   });
@@ -194,14 +218,20 @@ describe("a deck's owner", () => {
   it("gives the deck's last repaint to one of two cards asked at once, and none after it", async () => {
     const { jar, deckId } = await ownDeck();
     // Four of the deck's five repaints are spent.
-    await db().update(cards).set({ regenerations: 4 }).where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-01")));
+    await db()
+      .update(cards)
+      .set({ regenerations: 4 })
+      .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-01")));
     const answers = await Promise.all(
       ["major-02", "major-03"].map((card) => post(`/collection/${deckId}`, { intent: "regenerate", card }, { cookie: jar.header() })),
     );
     expect(answers.map((a) => a.status).filter((s) => s === 200)).toHaveLength(1);
     expect([402, 409]).toContain(answers.map((a) => a.status).find((s) => s !== 200));
     await waitForDeck(deckId);
-    const spent = await db().select({ n: sql<number>`sum(${cards.regenerations})` }).from(cards).where(eq(cards.deckId, deckId));
+    const spent = await db()
+      .select({ n: sql<number>`sum(${cards.regenerations})` })
+      .from(cards)
+      .where(eq(cards.deckId, deckId));
     expect(Number(spent[0]!.n)).toBe(5);
     const none = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-04" }, { cookie: jar.header() });
     expect(none.status).toBe(402);
@@ -241,7 +271,8 @@ describe("a deck's owner", () => {
 
 describe("a missing complete-deck credit", () => {
   const explorerButton = `Complete it with Explorer Plus (${formatPlanPrice(EXPLORER_PLUS)})`;
-  const unescape = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  const unescape = (html: string) =>
+    html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
   /** The part of a page from the element marked `testId` to `until`. */
   function block(html: string, testId: string, until: string) {
     const start = html.indexOf(`data-testid="${testId}"`);
@@ -251,7 +282,9 @@ describe("a missing complete-deck credit", () => {
 
   async function newMember() {
     const id = newId();
-    await db().insert(users).values({ id, email: `${id}@example.com`, username: `maker_${id.slice(0, 8)}` });
+    await db()
+      .insert(users)
+      .values({ id, email: `${id}@example.com`, username: `maker_${id.slice(0, 8)}` });
     return { id, cookie: await signInAs(id) };
   }
 
@@ -319,12 +352,25 @@ describe("the generation run", () => {
     await d.insert(users).values({ id: userId, email: `${userId}@example.com` });
     await d.insert(decks).values({ id: deckId, creatorId: userId, title: theme, theme, artStyle: "minimalist" });
     await d.insert(cards).values(
-      MAJOR_ARCANA.slice(0, 8).map((card) => ({ id: crypto.randomUUID(), deckId, cardKey: card.key, name: card.name, arcana: card.arcana, suit: card.suit, number: card.number })),
+      MAJOR_ARCANA.slice(0, 8).map((card) => ({
+        id: crypto.randomUUID(),
+        deckId,
+        cardKey: card.key,
+        name: card.name,
+        arcana: card.arcana,
+        suit: card.suit,
+        number: card.number,
+      })),
     );
     return deckId;
   }
 
-  const painted = (placeholder: boolean): PaintedImage => ({ bytes: new TextEncoder().encode("<svg/>"), contentType: "image/svg+xml", ext: "svg", placeholder });
+  const painted = (placeholder: boolean): PaintedImage => ({
+    bytes: new TextEncoder().encode("<svg/>"),
+    contentType: "image/svg+xml",
+    ext: "svg",
+    placeholder,
+  });
 
   function fakeAi(paint: () => Promise<PaintedImage>, counter = { running: 0, peak: 0 }): AiService {
     return {
@@ -366,7 +412,11 @@ describe("the generation run", () => {
     const fool = async () => (await db().query.cards.findFirst({ where: and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")) }))!;
     const kept = (await fool()).imageKey!;
     // A repaint under way, as the deck page asks for one.
-    const hold = () => db().update(cards).set({ status: "pending", repaintRequestedAt: Date.now() }).where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")));
+    const hold = () =>
+      db()
+        .update(cards)
+        .set({ status: "pending", repaintRequestedAt: Date.now() })
+        .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")));
     const unchanged = { status: "ready", imageKey: kept, regenerations: 0, repaintRequestedAt: null };
 
     await hold();
@@ -484,7 +534,7 @@ describe("a paid run that makes nothing", () => {
     const jar = await newGuest();
     const deckId = deckIdFrom(await createDeck(jar.header()));
     await waitForDeck(deckId);
-    const [{ userId }] = await db().select({ userId: decks.creatorId }).from(decks).where(eq(decks.id, deckId)) as [{ userId: string }];
+    const [{ userId }] = (await db().select({ userId: decks.creatorId }).from(decks).where(eq(decks.id, deckId))) as [{ userId: string }];
     await failEverything(deckId);
 
     expect(await settlePaidRun(db(), env.MEDIA, deckId, { userId, reference: `deck:${deckId}` })).toBe("failed");
@@ -514,7 +564,7 @@ describe("a paid run that makes nothing", () => {
     const jar = await newGuest();
     const deckId = deckIdFrom(await createDeck(jar.header()));
     await waitForDeck(deckId);
-    const [{ userId }] = await db().select({ userId: decks.creatorId }).from(decks).where(eq(decks.id, deckId)) as [{ userId: string }];
+    const [{ userId }] = (await db().select({ userId: decks.creatorId }).from(decks).where(eq(decks.id, deckId))) as [{ userId: string }];
     await db().update(userDeckQuotas).set({ completeDeckQuota: 1 }).where(eq(userDeckQuotas.userId, userId));
     expect((await post(`/collection/${deckId}`, { intent: "upgrade" }, { cookie: jar.header() })).status).toBe(200);
     await waitForDeck(deckId);

@@ -55,7 +55,13 @@ async function member(seed: Seed = {}) {
   }
   if (seed.decks) {
     // One statement per deck: D1 caps a statement at 100 parameters.
-    const rows = Array.from({ length: seed.decks }, (_, i) => ({ id: crypto.randomUUID(), creatorId: id, title: `Kept ${i}`, theme: "Kept", status: "ready" as const }));
+    const rows = Array.from({ length: seed.decks }, (_, i) => ({
+      id: crypto.randomUUID(),
+      creatorId: id,
+      title: `Kept ${i}`,
+      theme: "Kept",
+      status: "ready" as const,
+    }));
     const [first, ...rest] = rows.map((row) => d.insert(decks).values(row));
     await d.batch([first!, ...rest]);
   }
@@ -67,7 +73,10 @@ function createDeck(cookie: string, form: Record<string, string> = {}) {
 }
 
 async function deckCount(userId: string) {
-  const [row] = await db().select({ n: sql<number>`count(*)` }).from(decks).where(eq(decks.creatorId, userId));
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)` })
+    .from(decks)
+    .where(eq(decks.creatorId, userId));
   return Number(row!.n);
 }
 

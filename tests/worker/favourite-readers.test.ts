@@ -26,21 +26,31 @@ afterEach(() => vi.restoreAllMocks());
 async function newPerson(options: { guest?: boolean } = {}) {
   const id = `p-${newId()}`;
   const email = options.guest ? null : `${id}@example.test`;
-  await db().insert(users).values({ id, email, username: options.guest ? null : `m${newId().slice(0, 12)}`, fullName: "Ada Lake" });
+  await db()
+    .insert(users)
+    .values({ id, email, username: options.guest ? null : `m${newId().slice(0, 12)}`, fullName: "Ada Lake" });
   return { id, email, cookie: await signInAs(id) };
 }
 
 async function newReader(fullName = "Vera Night") {
   const id = `reader-${newId()}`;
   const username = `r${newId().slice(0, 12)}`.toLowerCase();
-  await db().insert(users).values({ id, email: `${id}@example.test`, username, fullName, isReader: true, customPricePerMinute: 150 });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username, fullName, isReader: true, customPricePerMinute: 150 });
   await db().insert(readerProfiles).values({ userId: id, available: true, introduction: "Clear answers, kindly given." });
   return { id, username, name: fullName, cookie: await signInAs(id) };
 }
 
-const favourite = (username: string, intent: string, cookie: string, extra: Record<string, string> = {}) => post(`/readers/${username}/favourite`, { intent, ...extra }, { cookie });
+const favourite = (username: string, intent: string, cookie: string, extra: Record<string, string> = {}) =>
+  post(`/readers/${username}/favourite`, { intent, ...extra }, { cookie });
 const followRow = async (followerId: string, readerId: string) =>
-  (await db().select().from(readerFollows).where(and(eq(readerFollows.followerId, followerId), eq(readerFollows.readerId, readerId))))[0];
+  (
+    await db()
+      .select()
+      .from(readerFollows)
+      .where(and(eq(readerFollows.followerId, followerId), eq(readerFollows.readerId, readerId)))
+  )[0];
 
 /** Every request to https://push.test is counted and accepted. */
 function pushService() {
@@ -82,7 +92,8 @@ describe("favourite readers", () => {
     expect(await (await favourite(reader.username, "notify-off", member.cookie)).json()).toEqual({ ok: true, favourite: true, notify: false });
     expect(await (await favourite(reader.username, "favourite", member.cookie)).json()).toEqual({ ok: true, favourite: true, notify: false });
     expect(await (await favourite(reader.username, "notify-on", member.cookie)).json()).toEqual({ ok: true, favourite: true, notify: true });
-    for (let i = 0; i < 2; i++) expect(await (await favourite(reader.username, "unfavourite", member.cookie)).json()).toEqual({ ok: true, favourite: false, notify: false });
+    for (let i = 0; i < 2; i++)
+      expect(await (await favourite(reader.username, "unfavourite", member.cookie)).json()).toEqual({ ok: true, favourite: false, notify: false });
     expect(await followRow(member.id, reader.id)).toBeUndefined();
     expect(await followRow(guest.id, reader.id)).toMatchObject({ notify: true });
 
@@ -211,7 +222,11 @@ describe("the creator's sale e-mail", () => {
   async function deliverAndSettle(evt: Parameters<LocalPayments["sign"]>[0]) {
     const signed = await local().sign(evt);
     const ctx = createExecutionContext();
-    const request = new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+    const request = new Request(`${ORIGIN}/webhooks/stripe`, {
+      method: "POST",
+      body: signed.payload,
+      headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+    });
     const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env as unknown as Env, ctx);
     await waitOnExecutionContext(ctx);
     return response;
@@ -219,12 +234,30 @@ describe("the creator's sale e-mail", () => {
 
   it("lands in the outbox once per purchase, even when the payment's event is delivered twice, and not when sales notices are off", async () => {
     const seller = await newPerson();
-    const row = { userId: seller.id, subscriptionStatus: "active" as const, priceId: "price_creator_monthly", currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 };
+    const row = {
+      userId: seller.id,
+      subscriptionStatus: "active" as const,
+      priceId: "price_creator_monthly",
+      currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400,
+    };
     await db().insert(subscriptions).values(row);
     const deckId = newId();
     await db().insert(decks).values({ id: deckId, creatorId: seller.id, title: "Lanterns for sale", theme: "Lanterns", status: "ready" });
-    await db().insert(cards).values({ id: newId(), deckId, cardKey: "major-00", name: "The Fool", arcana: "major", number: 0, status: "ready", imageKey: `card-images/${deckId}/major_00.svg` });
-    expect((await post(`/collection/${deckId}`, { intent: "list", price: "4.99", description: "Warm light", tags: "lanterns" }, { cookie: seller.cookie })).status).toBe(200);
+    await db()
+      .insert(cards)
+      .values({
+        id: newId(),
+        deckId,
+        cardKey: "major-00",
+        name: "The Fool",
+        arcana: "major",
+        number: 0,
+        status: "ready",
+        imageKey: `card-images/${deckId}/major_00.svg`,
+      });
+    expect(
+      (await post(`/collection/${deckId}`, { intent: "list", price: "4.99", description: "Warm light", tags: "lanterns" }, { cookie: seller.cookie })).status,
+    ).toBe(200);
 
     const buy = async () => {
       const buyer = await newPerson();

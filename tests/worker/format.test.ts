@@ -51,10 +51,16 @@ describe("money and counts", () => {
       RUNS,
     );
     fc.assert(
-      fc.property(fc.oneof(fc.double({ min: -1e7, max: 1e7, noNaN: true }), fc.integer({ min: -1e7, max: 1e7 }).map((cents) => cents / 100)), (amount) => {
-        const expected = amount % 1 === 0 ? wholeDollars.format(amount) : usd.format(amount);
-        expect(formatDollars(amount)).toBe(expected);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+          fc.integer({ min: -1e7, max: 1e7 }).map((cents) => cents / 100),
+        ),
+        (amount) => {
+          const expected = amount % 1 === 0 ? wholeDollars.format(amount) : usd.format(amount);
+          expect(formatDollars(amount)).toBe(expected);
+        },
+      ),
       RUNS,
     );
     expect(formatDollars(9)).toBe("$9");
@@ -79,7 +85,17 @@ describe("dates", () => {
   const moments = fc.oneof(
     fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) }),
     fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2030, 0, 1) }),
-    fc.constantFrom(0, Date.UTC(2026, 11, 31, 23, 59, 59), Date.UTC(2027, 0, 1), Date.UTC(2026, 1, 28, 12), Date.UTC(2026, 5, 1, 0, 0, 0), Date.UTC(999, 11, 31), Date.UTC(10_000, 0, 1), -8.64e15, 8.64e15),
+    fc.constantFrom(
+      0,
+      Date.UTC(2026, 11, 31, 23, 59, 59),
+      Date.UTC(2027, 0, 1),
+      Date.UTC(2026, 1, 28, 12),
+      Date.UTC(2026, 5, 1, 0, 0, 0),
+      Date.UTC(999, 11, 31),
+      Date.UTC(10_000, 0, 1),
+      -8.64e15,
+      8.64e15,
+    ),
   );
 
   it("writes each house style in UTC exactly as Intl does", () => {

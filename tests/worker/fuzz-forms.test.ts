@@ -30,7 +30,7 @@ const HOSTILE = [
   " ",
   "\u0000",
   "'; DROP TABLE decks; --",
-  "\" OR 1=1 --",
+  '" OR 1=1 --',
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
   "{{7*7}}",
@@ -48,7 +48,7 @@ const HOSTILE = [
   "99999999999999999999999",
   "true",
   "[object Object]",
-  "{\"$gt\":\"\"}",
+  '{"$gt":""}',
   "🂠🃏🂡".repeat(50),
   "\u202Ereversed",
   "Z̸̢͕͎̈́a̷̛͚l̵̘̈g̸͇͝o̶͔͐",
@@ -127,15 +127,60 @@ let tried = 0;
 const setup = {} as { cookie: string; deckId: string; journalId: string; readingId: string };
 
 const TARGETS: Target[] = [
-  { name: "deck page", path: async () => `/collection/${setup.deckId}`, fields: { intent: ["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete"], title: ["A title"], card: ["major-00", "minor-wands-01"], confirm: ["delete"] } },
-  { name: "create deck", path: async () => "/create-deck", fields: { intent: ["suggest", "elaborate", "create"], theme: ["Moonlit tides"], title: [], description: [], style: ["woodcut"], kind: ["major_arcana", "complete"], quality: ["medium", "high"] } },
+  {
+    name: "deck page",
+    path: async () => `/collection/${setup.deckId}`,
+    fields: {
+      intent: ["rename", "publish", "unpublish", "regenerate", "upgrade", "buy-explorer", "retry", "delete"],
+      title: ["A title"],
+      card: ["major-00", "minor-wands-01"],
+      confirm: ["delete"],
+    },
+  },
+  {
+    name: "create deck",
+    path: async () => "/create-deck",
+    fields: {
+      intent: ["suggest", "elaborate", "create"],
+      theme: ["Moonlit tides"],
+      title: [],
+      description: [],
+      style: ["woodcut"],
+      kind: ["major_arcana", "complete"],
+      quality: ["medium", "high"],
+    },
+  },
   { name: "journal entry", path: async () => `/journal/${setup.journalId}`, fields: { intent: ["notes", "share", "unshare"], notes: ["kept"] } },
-  { name: "sign in", path: async () => "/login", fields: { email: ["fuzz@example.com"], fullName: [], mode: ["sign-in", "create"], intent: ["send", "merge"], redirectTo: ["/collection"] } },
-  { name: "sign up", path: async () => "/signup", fields: { email: ["fuzz@example.com"], fullName: ["Fuzz"], mode: ["create"], intent: ["send", "merge"], redirectTo: [] } },
-  { name: "profile", path: async () => "/profile", fields: { intent: ["profile", "avatar", "remove-avatar", "create-token", "revoke-token"], username: ["fuzz_user"], fullName: [], bio: [], name: [], scope: ["read", "read_write"], tokenId: [] } },
+  {
+    name: "sign in",
+    path: async () => "/login",
+    fields: { email: ["fuzz@example.com"], fullName: [], mode: ["sign-in", "create"], intent: ["send", "merge"], redirectTo: ["/collection"] },
+  },
+  {
+    name: "sign up",
+    path: async () => "/signup",
+    fields: { email: ["fuzz@example.com"], fullName: ["Fuzz"], mode: ["create"], intent: ["send", "merge"], redirectTo: [] },
+  },
+  {
+    name: "profile",
+    path: async () => "/profile",
+    fields: {
+      intent: ["profile", "avatar", "remove-avatar", "create-token", "revoke-token"],
+      username: ["fuzz_user"],
+      fullName: [],
+      bio: [],
+      name: [],
+      scope: ["read", "read_write"],
+      tokenId: [],
+    },
+  },
   { name: "suggested questions", path: async () => "/api/questions", fields: { category: ["love", "career"], count: ["4"] } },
   { name: "Google sign-in", path: async () => "/auth/google", fields: { redirectTo: ["/"] } },
-  { name: "reading room", path: async () => `/reading-room?session=${setup.readingId}`, fields: { intent: ["invite"], type: ["participant", "spectator-video"], maxUses: ["3"] } },
+  {
+    name: "reading room",
+    path: async () => `/reading-room?session=${setup.readingId}`,
+    fields: { intent: ["invite"], type: ["participant", "spectator-video"], maxUses: ["3"] },
+  },
   { name: "theme", path: async () => "/theme", fields: { theme: ["light", "dark", "toggle"], redirectTo: ["/"] } },
   { name: "invitation", path: async () => "/invite/participant/not-an-invite", fields: {} },
 ];
@@ -144,7 +189,9 @@ beforeAll(async () => {
   setup.cookie = await signInAs(OWNER_ID);
   setup.deckId = newId();
   await db().insert(decks).values({ id: setup.deckId, creatorId: OWNER_ID, title: "Fuzzed deck", theme: "Fuzz", status: "ready" });
-  await db().insert(cards).values({ id: `${setup.deckId}-major-00`, deckId: setup.deckId, cardKey: "major-00", name: "The Fool", arcana: "major", number: 0, status: "ready" });
+  await db()
+    .insert(cards)
+    .values({ id: `${setup.deckId}-major-00`, deckId: setup.deckId, cardKey: "major-00", name: "The Fool", arcana: "major", number: 0, status: "ready" });
   setup.journalId = newId();
   await db().insert(readingJournal).values({ id: setup.journalId, userId: OWNER_ID, spreadId: "single", spreadName: "Single card", cards: [] });
   const opened = await post("/reading-room", {}, { cookie: setup.cookie });
@@ -156,30 +203,40 @@ afterAll(() => {
 });
 
 describe("form actions under hostile input never answer 500, say why they refuse, and change nothing when they refuse", () => {
-  it.each(TARGETS.map((target) => [target.name, target] as const))("%s", async (_, target) => {
-    await fc.assert(
-      fc.asyncProperty(formFor(target), async (form) => {
-        tried++;
-        const before = await fingerprint();
-        const { body, contentType } = bodyOf(form);
-        const response = await app.fetch(`${ORIGIN}${await target.path()}`, {
-          method: "POST",
-          redirect: "manual",
-          body,
-          headers: { host: "localhost", origin: ORIGIN, cookie: setup.cookie, "cf-connecting-ip": `198.18.${tried % 250}.1`, ...(contentType ? { "content-type": contentType } : {}) },
-        });
-        const text = await response.text();
-        const where = `${target.name} ${JSON.stringify(form).slice(0, 300)}`;
-        // 502 and 503 are deliberate: an outside service (mail, Google) is unreachable or not set up.
-        expect(response.status < 500 || [502, 503].includes(response.status), `${where}: ${response.status}`).toBe(true);
-        if (response.status >= 400) {
-          expect(text.trim().length, `${where}: a refusal says why`).toBeGreaterThan(0);
-          expect(await fingerprint(), `${where}: a refusal changed data`).toEqual(before);
-        }
-      }),
-      { numRuns: 40, seed: 20261123 },
-    );
-  }, 120_000);
+  it.each(TARGETS.map((target) => [target.name, target] as const))(
+    "%s",
+    async (_, target) => {
+      await fc.assert(
+        fc.asyncProperty(formFor(target), async (form) => {
+          tried++;
+          const before = await fingerprint();
+          const { body, contentType } = bodyOf(form);
+          const response = await app.fetch(`${ORIGIN}${await target.path()}`, {
+            method: "POST",
+            redirect: "manual",
+            body,
+            headers: {
+              host: "localhost",
+              origin: ORIGIN,
+              cookie: setup.cookie,
+              "cf-connecting-ip": `198.18.${tried % 250}.1`,
+              ...(contentType ? { "content-type": contentType } : {}),
+            },
+          });
+          const text = await response.text();
+          const where = `${target.name} ${JSON.stringify(form).slice(0, 300)}`;
+          // 502 and 503 are deliberate: an outside service (mail, Google) is unreachable or not set up.
+          expect(response.status < 500 || [502, 503].includes(response.status), `${where}: ${response.status}`).toBe(true);
+          if (response.status >= 400) {
+            expect(text.trim().length, `${where}: a refusal says why`).toBeGreaterThan(0);
+            expect(await fingerprint(), `${where}: a refusal changed data`).toEqual(before);
+          }
+        }),
+        { numRuns: 40, seed: 20261123 },
+      );
+    },
+    120_000,
+  );
 
   it("sign out", async () => {
     // Signing out ends a session, so it is fuzzed with sessions of its own.
@@ -217,9 +274,13 @@ const market = {} as {
 
 async function member(plan?: "creator") {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `f_${id.slice(0, 10)}` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: `f_${id.slice(0, 10)}` });
   if (plan) {
-    await db().insert(subscriptions).values({ userId: id, subscriptionStatus: "active", priceId: "price_creator_monthly", currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
+    await db()
+      .insert(subscriptions)
+      .values({ userId: id, subscriptionStatus: "active", priceId: "price_creator_monthly", currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
   }
   return { id, cookie: await signInAs(id) };
 }
@@ -228,7 +289,9 @@ async function sellerDeck(sellerId: string, title: string) {
   const deckId = newId();
   await db().insert(decks).values({ id: deckId, creatorId: sellerId, title, theme: "Fuzz", status: "ready" });
   for (const [number, key] of ["major-00", "major-01", "major-02"].entries()) {
-    await db().insert(cards).values({ id: `${deckId}-${key}`, deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready" });
+    await db()
+      .insert(cards)
+      .values({ id: `${deckId}-${key}`, deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready" });
   }
   return deckId;
 }
@@ -269,7 +332,10 @@ async function corruptMarketRows() {
       rating NOT BETWEEN 1 AND 5 OR length(body) > ${REVIEW_MAX} OR length(reply) > ${REPLY_MAX} OR (reply IS NULL) <> (replied_at IS NULL))
     UNION ALL
     SELECT 'report', id FROM deck_reports WHERE deck_id IN (${market.pricedDeckId}, ${market.freeDeckId}) AND (
-      NOT (${sql.join(Object.values(REPORT_REASONS).map((label) => sql`reason = ${label} OR substr(reason, 1, ${label.length + 2}) = ${`${label}: `}`), sql` OR `)})
+      NOT (${sql.join(
+        Object.values(REPORT_REASONS).map((label) => sql`reason = ${label} OR substr(reason, 1, ${label.length + 2}) = ${`${label}: `}`),
+        sql` OR `,
+      )})
       OR length(reason) > ${REPORT_REASON_MAX} OR status NOT IN ('open', 'actioned', 'dismissed'))
     UNION ALL
     SELECT 'payout', id FROM payouts WHERE seller_id = ${market.sellerId} AND (amount_cents < ${MINIMUM_PAYOUT_CENTS} OR status NOT IN ('pending', 'paid', 'failed'))
@@ -282,7 +348,14 @@ const MARKET_TARGETS: (Target & { cookie: () => string })[] = [
     name: "listing: list, edit, unlist",
     cookie: () => market.seller,
     path: async () => `/collection/${market.pricedDeckId}`,
-    fields: { intent: ["list", "unlist"], price: ["4.99", "0", "0.49", "1000.01"], description: ["Warm light"], tags: ["lanterns, autumn"], preview: ["major-00", "major-77"], licence: ["personal", "commercial"] },
+    fields: {
+      intent: ["list", "unlist"],
+      price: ["4.99", "0", "0.49", "1000.01"],
+      description: ["Warm light"],
+      tags: ["lanterns, autumn"],
+      preview: ["major-00", "major-77"],
+      licence: ["personal", "commercial"],
+    },
   },
   {
     name: "review",
@@ -322,7 +395,12 @@ const MARKET_TARGETS: (Target & { cookie: () => string })[] = [
     },
   },
   { name: "payout request", cookie: () => market.seller, path: async () => "/sales", fields: { intent: ["payout", "onboard"] } },
-  { name: "local payout onboarding", cookie: () => market.seller, path: async () => "/sales/onboarding/local", fields: { intent: ["complete"], country: ["US", "GB"], holderName: ["Ada Lantern"] } },
+  {
+    name: "local payout onboarding",
+    cookie: () => market.seller,
+    path: async () => "/sales/onboarding/local",
+    fields: { intent: ["complete"], country: ["US", "GB"], holderName: ["Ada Lantern"] },
+  },
 ];
 
 /** A form's answers: done, sent on, or refused with the reason; 415 is the body gate's answer to what is not a form. */
@@ -347,30 +425,40 @@ describe("the marketplace's forms under hostile input answer 2xx, 3xx, 400, 403,
     market.staff = await signInAs(STAFF_MEMBER_ID);
   });
 
-  it.each(MARKET_TARGETS.map((target) => [target.name, target] as const))("%s", async (_, target) => {
-    await fc.assert(
-      fc.asyncProperty(formFor(target), async (form) => {
-        tried++;
-        const before = await marketFingerprint();
-        const { body, contentType } = bodyOf(form);
-        const response = await app.fetch(`${ORIGIN}${await target.path()}`, {
-          method: "POST",
-          redirect: "manual",
-          body,
-          headers: { host: "localhost", origin: ORIGIN, cookie: target.cookie(), "cf-connecting-ip": `198.20.${tried % 250}.1`, ...(contentType ? { "content-type": contentType } : {}) },
-        });
-        const text = await response.text();
-        const where = `${target.name} ${JSON.stringify(form).slice(0, 300)}`;
-        expect(response.status < 400 || MARKET_STATUSES.includes(response.status), `${where}: ${response.status} ${text.slice(0, 200)}`).toBe(true);
-        if (response.status >= 400) {
-          expect(text.trim().length, `${where}: a refusal says why`).toBeGreaterThan(0);
-          expect(await marketFingerprint(), `${where}: a refusal changed data`).toEqual(before);
-        }
-        expect(await corruptMarketRows(), `${where}: left a corrupt row`).toEqual([]);
-      }),
-      { numRuns: 30, seed: 20261123 },
-    );
-  }, 120_000);
+  it.each(MARKET_TARGETS.map((target) => [target.name, target] as const))(
+    "%s",
+    async (_, target) => {
+      await fc.assert(
+        fc.asyncProperty(formFor(target), async (form) => {
+          tried++;
+          const before = await marketFingerprint();
+          const { body, contentType } = bodyOf(form);
+          const response = await app.fetch(`${ORIGIN}${await target.path()}`, {
+            method: "POST",
+            redirect: "manual",
+            body,
+            headers: {
+              host: "localhost",
+              origin: ORIGIN,
+              cookie: target.cookie(),
+              "cf-connecting-ip": `198.20.${tried % 250}.1`,
+              ...(contentType ? { "content-type": contentType } : {}),
+            },
+          });
+          const text = await response.text();
+          const where = `${target.name} ${JSON.stringify(form).slice(0, 300)}`;
+          expect(response.status < 400 || MARKET_STATUSES.includes(response.status), `${where}: ${response.status} ${text.slice(0, 200)}`).toBe(true);
+          if (response.status >= 400) {
+            expect(text.trim().length, `${where}: a refusal says why`).toBeGreaterThan(0);
+            expect(await marketFingerprint(), `${where}: a refusal changed data`).toEqual(before);
+          }
+          expect(await corruptMarketRows(), `${where}: left a corrupt row`).toEqual([]);
+        }),
+        { numRuns: 30, seed: 20261123 },
+      );
+    },
+    120_000,
+  );
 });
 
 /** Actions that take a form, each with the most its body may carry. */
@@ -399,37 +487,51 @@ function chunkedBody(bytes: number, chunkBytes: number) {
 }
 
 describe("chunked and over-limit bodies are refused with 413, read to their end, and the next request answers at once", () => {
-  it.each(OVERSIZE_TARGETS)("%s", async (_, path, limit) => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 3 * limit }), fc.constantFrom(1024, 16 * 1024, 64 * 1024, 256 * 1024), async (over, chunkBytes) => {
-        tried++;
-        const before = await fingerprint();
-        const bytes = limit + over;
-        const upload = chunkedBody(bytes, chunkBytes);
-        const response = await app.fetch(`${ORIGIN}${path()}`, {
-          method: "POST",
-          redirect: "manual",
-          body: upload.body,
-          // @ts-expect-error workerd's RequestInit takes duplex for streamed bodies
-          duplex: "half",
-          headers: { host: "localhost", origin: ORIGIN, cookie: setup.cookie, "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" },
-        });
-        const where = `${path()} ${bytes} bytes in chunks of ${chunkBytes}`;
-        expect(response.status, where).toBe(413);
-        expect(await response.text(), where).toMatch(/too large/);
-        // A body left half read holds its connection; the refusal reads it through, keeping none of it.
-        expect(upload.pulled(), where).toBe(bytes);
-        expect(await fingerprint(), `${where}: a refusal changed data`).toEqual(before);
-        // The next request, from the same person, is answered at once.
-        const next = await app.fetch(`${ORIGIN}${path()}`, { redirect: "manual", headers: { host: "localhost", cookie: setup.cookie }, signal: AbortSignal.timeout(2_000) });
-        await next.arrayBuffer();
-        expect(next.status, `${where}: the next request`).toBeLessThan(500);
-        const health = await app.fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(2_000) });
-        expect(await health.text()).toBe("ok");
-      }),
-      { numRuns: 6, seed: 20261123 },
-    );
-  }, 120_000);
+  it.each(OVERSIZE_TARGETS)(
+    "%s",
+    async (_, path, limit) => {
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 3 * limit }), fc.constantFrom(1024, 16 * 1024, 64 * 1024, 256 * 1024), async (over, chunkBytes) => {
+          tried++;
+          const before = await fingerprint();
+          const bytes = limit + over;
+          const upload = chunkedBody(bytes, chunkBytes);
+          const response = await app.fetch(`${ORIGIN}${path()}`, {
+            method: "POST",
+            redirect: "manual",
+            body: upload.body,
+            // @ts-expect-error workerd's RequestInit takes duplex for streamed bodies
+            duplex: "half",
+            headers: {
+              host: "localhost",
+              origin: ORIGIN,
+              cookie: setup.cookie,
+              "content-type": "application/x-www-form-urlencoded",
+              "transfer-encoding": "chunked",
+            },
+          });
+          const where = `${path()} ${bytes} bytes in chunks of ${chunkBytes}`;
+          expect(response.status, where).toBe(413);
+          expect(await response.text(), where).toMatch(/too large/);
+          // A body left half read holds its connection; the refusal reads it through, keeping none of it.
+          expect(upload.pulled(), where).toBe(bytes);
+          expect(await fingerprint(), `${where}: a refusal changed data`).toEqual(before);
+          // The next request, from the same person, is answered at once.
+          const next = await app.fetch(`${ORIGIN}${path()}`, {
+            redirect: "manual",
+            headers: { host: "localhost", cookie: setup.cookie },
+            signal: AbortSignal.timeout(2_000),
+          });
+          await next.arrayBuffer();
+          expect(next.status, `${where}: the next request`).toBeLessThan(500);
+          const health = await app.fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(2_000) });
+          expect(await health.text()).toBe("ok");
+        }),
+        { numRuns: 6, seed: 20261123 },
+      );
+    },
+    120_000,
+  );
 });
 
 /** Every route of the build that has an action, as a path to post to (index routes need `?index`). */
@@ -442,7 +544,11 @@ function actionPaths(): { id: string; path: string }[] {
   return Object.values(routes)
     .filter((route) => route.module.action)
     .map((route) => {
-      const path = `/${pathOf(route.id)}`.replace(/:deckId/g, setup.deckId).replace(/:entryId/g, setup.journalId).replace(/:readingId/g, setup.readingId).replace(/:[A-Za-z]+/g, "not-a-real-id");
+      const path = `/${pathOf(route.id)}`
+        .replace(/:deckId/g, setup.deckId)
+        .replace(/:entryId/g, setup.journalId)
+        .replace(/:readingId/g, setup.readingId)
+        .replace(/:[A-Za-z]+/g, "not-a-real-id");
       return { id: route.id, path: route.index ? `${path}?index` : path };
     });
 }
@@ -460,22 +566,31 @@ describe("every action refuses a request that carries no form with a 4xx that sa
     expect(actionPaths().length).toBeGreaterThanOrEqual(25);
   });
 
-  it.each(FORMLESS)("%s", async (_, request, status, words) => {
-    for (const { id, path } of actionPaths()) {
-      // The payment webhook and the JSON API read bodies of their own (tested with them).
-      if (path === PAYMENT_WEBHOOK_PATH || isApiPath(path)) continue;
-      for (const target of [path, path.replace(/^([^?]*?)\/?(\?.*)?$/, (_, p: string, q?: string) => `${p === "" ? "/_root" : p}.data${q ?? ""}`)]) {
-        tried++;
-        const before = await fingerprint();
-        const { body, headers } = request();
-        const response = await app.fetch(`${ORIGIN}${target}`, { method: "POST", redirect: "manual", body, headers: { host: "localhost", origin: ORIGIN, cookie: setup.cookie, ...headers } });
-        const where = `${id} (${target})`;
-        expect(response.status, where).toBe(status);
-        expect(await response.text(), where).toMatch(words);
-        expect(await fingerprint(), `${where}: a refusal changed data`).toEqual(before);
+  it.each(FORMLESS)(
+    "%s",
+    async (_, request, status, words) => {
+      for (const { id, path } of actionPaths()) {
+        // The payment webhook and the JSON API read bodies of their own (tested with them).
+        if (path === PAYMENT_WEBHOOK_PATH || isApiPath(path)) continue;
+        for (const target of [path, path.replace(/^([^?]*?)\/?(\?.*)?$/, (_, p: string, q?: string) => `${p === "" ? "/_root" : p}.data${q ?? ""}`)]) {
+          tried++;
+          const before = await fingerprint();
+          const { body, headers } = request();
+          const response = await app.fetch(`${ORIGIN}${target}`, {
+            method: "POST",
+            redirect: "manual",
+            body,
+            headers: { host: "localhost", origin: ORIGIN, cookie: setup.cookie, ...headers },
+          });
+          const where = `${id} (${target})`;
+          expect(response.status, where).toBe(status);
+          expect(await response.text(), where).toMatch(words);
+          expect(await fingerprint(), `${where}: a refusal changed data`).toEqual(before);
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it("an empty form", async () => {
     for (const { id, path } of actionPaths()) {
@@ -486,7 +601,14 @@ describe("every action refuses a request that carries no form with a 4xx that sa
         method: "POST",
         redirect: "manual",
         body: "",
-        headers: { host: "localhost", origin: ORIGIN, cookie: setup.cookie, "content-type": "application/x-www-form-urlencoded", "content-length": "0", "cf-connecting-ip": `198.18.${tried % 250}.9` },
+        headers: {
+          host: "localhost",
+          origin: ORIGIN,
+          cookie: setup.cookie,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": "0",
+          "cf-connecting-ip": `198.18.${tried % 250}.9`,
+        },
       });
       const text = await response.text();
       // 502 and 503 are deliberate: an outside service (mail, Google) is unreachable or not set up.

@@ -32,8 +32,7 @@ let addressCounter = 0;
 function newBrowser() {
   const jar = new CookieJar();
   const address = `203.0.113.${++addressCounter}`;
-  const open = async (path: string) =>
-    jar.take(await visit(path, { cookie: jar.header(), headers: { "cf-connecting-ip": address } }));
+  const open = async (path: string) => jar.take(await visit(path, { cookie: jar.header(), headers: { "cf-connecting-ip": address } }));
   const send = async (path: string, form: Record<string, string>) =>
     jar.take(await post(path, form, { cookie: jar.header(), headers: { "cf-connecting-ip": address } }));
   return { jar, open, send };
@@ -51,10 +50,8 @@ async function newGuest() {
   return { ...browser, id: await userIdOf(browser.jar) };
 }
 
-const saveDeck = (userId: string) =>
-  db().insert(decks).values({ id: newId(), creatorId: userId, title: "Tide Pool", theme: "tide pools", status: "ready" });
-const saveReading = (userId: string) =>
-  db().insert(readingJournal).values({ id: newId(), userId, spreadId: "single", spreadName: "Single card", cards: [] });
+const saveDeck = (userId: string) => db().insert(decks).values({ id: newId(), creatorId: userId, title: "Tide Pool", theme: "tide pools", status: "ready" });
+const saveReading = (userId: string) => db().insert(readingJournal).values({ id: newId(), userId, spreadId: "single", spreadName: "Single card", cards: [] });
 
 describe("a guest's way back to what they saved", () => {
   it("shows no collection or journal to a guest with nothing saved", async () => {

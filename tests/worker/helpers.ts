@@ -38,7 +38,9 @@ function holdToRoundTripBudget(request: Request, response: Response) {
   if (!seen || seen.sequential < budget.sequential) roundTripsSeen.set(key, { sequential: budget.sequential, budget: budget.budget });
   if (budget.sequential > budget.budget) {
     const path = new URL(request.url).pathname;
-    throw new Error(`${request.method} ${path} waited on ${budget.sequential} round trips in a row; the ${budget.kind} of ${budget.routeId} allows ${budget.budget}`);
+    throw new Error(
+      `${request.method} ${path} waited on ${budget.sequential} round trips in a row; the ${budget.kind} of ${budget.routeId} allows ${budget.budget}`,
+    );
   }
 }
 
@@ -51,11 +53,7 @@ export function get(path: string, init: { cookie?: string; headers?: Record<stri
   });
 }
 
-export function post(
-  path: string,
-  form: Record<string, string>,
-  init: { cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
-) {
+export function post(path: string, form: Record<string, string>, init: { cookie?: string; origin?: string | null; headers?: Record<string, string> } = {}) {
   const origin = init.origin === undefined ? ORIGIN : init.origin;
   return app.fetch(`${ORIGIN}${path}`, {
     method: "POST",

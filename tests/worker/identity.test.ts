@@ -12,16 +12,7 @@ import { createDatabase } from "../../app/db.server";
 import { GUEST_NO_CREDITS_MESSAGE } from "../../app/decks/create.server";
 import { sha256Hex } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
-import {
-  anonymousUsers,
-  authSessions,
-  deckQuotaLedger,
-  decks,
-  readingSessions,
-  sessionParticipants,
-  userDeckQuotas,
-  users,
-} from "../../db/schema";
+import { anonymousUsers, authSessions, deckQuotaLedger, decks, readingSessions, sessionParticipants, userDeckQuotas, users } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -48,9 +39,7 @@ async function currentUserId(browser: Browser) {
 }
 
 async function askForLink(browser: Browser, form: Record<string, string>, path = "/login") {
-  return browser.jar.take(
-    await post(path, form, { cookie: browser.jar.header(), headers: { "cf-connecting-ip": browser.address } }),
-  );
+  return browser.jar.take(await post(path, form, { cookie: browser.jar.header(), headers: { "cf-connecting-ip": browser.address } }));
 }
 
 async function latestLink(email: string) {
@@ -106,23 +95,29 @@ describe("guests", () => {
     ["a background fetch", { "sec-fetch-dest": "empty" }],
     ["an image request", { "sec-fetch-dest": "image" }],
   ])("makes no guest for %s", async (_label, headers) => {
-    const before = await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers);
+    const before = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(anonymousUsers);
     const response = await visit("/", { headers });
     expect(response.headers.getSetCookie().some((c) => c.includes("arcanum_session="))).toBe(false);
-    const after = await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers);
+    const after = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(anonymousUsers);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
   it("makes one guest for 20 concurrent first requests from one browser", async () => {
     // The browser's device cookie is what ties its requests together (a lapsed session, many tabs).
     const device = "d".repeat(43);
-    const before = await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers);
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => visit("/", { cookie: `arcanum_device=${device}` })),
-    );
+    const before = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(anonymousUsers);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => visit("/", { cookie: `arcanum_device=${device}` })));
     const sessions = responses.map((r) => r.headers.getSetCookie().find((c) => c.startsWith("arcanum_session=")));
     expect(sessions.every(Boolean)).toBe(true);
-    const after = await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers);
+    const after = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(anonymousUsers);
     expect(after[0]!.n - before[0]!.n).toBe(1);
     const owners = await db()
       .select({ userId: authSessions.userId })
@@ -155,7 +150,7 @@ describe("the sign-in form", () => {
     [{ email: "a@b" }, "Invalid email address"],
     [{ email: "<script>@x.com" }, "Invalid email address"],
     [{ email: "a<img src=x>@x.com" }, "Invalid email address"],
-    [{ email: "\"quoted\"@x.com" }, "Invalid email address"],
+    [{ email: '"quoted"@x.com' }, "Invalid email address"],
     [{ email: "a@x.com>" }, "Invalid email address"],
     [{ email: "a@[127.0.0.1]" }, "Invalid email address"],
     [{ email: "a..b@x.com" }, "Invalid email address"],
@@ -399,9 +394,7 @@ describe("sign-in codes", () => {
 
 describe("first sign-in without a guest", () => {
   it("creates one profile row with e-mail, username and created_at, and a racing second request re-reads it", async () => {
-    const ids = await Promise.all(
-      Array.from({ length: 5 }, () => createMember(db(), new LocalAi(), { email: "Racer@Example.com", fullName: "Racer" })),
-    );
+    const ids = await Promise.all(Array.from({ length: 5 }, () => createMember(db(), new LocalAi(), { email: "Racer@Example.com", fullName: "Racer" })));
     expect(new Set(ids).size).toBe(1);
     const rows = await db().select().from(users).where(eq(users.email, "racer@example.com"));
     expect(rows).toHaveLength(1);
@@ -415,12 +408,16 @@ describe("upgrading a guest", () => {
     const browser = newBrowser();
     await firstVisit(browser);
     const guestId = (await currentUserId(browser))!;
-    const saved = await browser.jar.take(
+    const saved = browser.jar.take(
       await post("/profile", { intent: "profile", username: "", fullName: "Wren Ashby", bio: "Reads by candlelight" }, { cookie: browser.jar.header() }),
     );
     expect(saved.status).toBe(200);
-    await db().insert(decks).values({ id: `deck-${guestId}`, title: "Guest deck", theme: "rain", creatorId: guestId });
-    await db().insert(readingSessions).values({ id: `rs-${guestId}`, hostUserId: guestId });
+    await db()
+      .insert(decks)
+      .values({ id: `deck-${guestId}`, title: "Guest deck", theme: "rain", creatorId: guestId });
+    await db()
+      .insert(readingSessions)
+      .values({ id: `rs-${guestId}`, hostUserId: guestId });
 
     const response = await signInByLink(browser, "wren@example.com", { mode: "create" });
     expect(response.status).toBe(302);
@@ -462,7 +459,9 @@ describe("merging a guest into an existing account", () => {
       { id: `sp-target-${guestId}`, sessionId: `rs-shared-${guestId}`, userId: "seed-user-sage", joinedAt: 5 },
       { id: `sp-guest-${guestId}`, sessionId: `rs-shared-${guestId}`, userId: guestId, joinedAt: 7 },
     ]);
-    await d.insert(userDeckQuotas).values({ userId: guestId, nextRefreshDate: Date.now(), majorArcanaQuota: 1, majorArcanaUsed: 1, completeDeckQuota: 1, completeDeckUsed: 1 });
+    await d
+      .insert(userDeckQuotas)
+      .values({ userId: guestId, nextRefreshDate: Date.now(), majorArcanaQuota: 1, majorArcanaUsed: 1, completeDeckQuota: 1, completeDeckUsed: 1 });
     await d.insert(deckQuotaLedger).values({ id: `ledger-${guestId}`, userId: guestId, description: "Guest deck", referenceId: `deck-${guestId}` });
     return guestId;
   }
@@ -489,7 +488,10 @@ describe("merging a guest into an existing account", () => {
     expect(own?.hostUserId).toBe("seed-user-sage");
     // The saved reading state lives on the session row, so it travels with it.
     expect(own).toMatchObject({ readingStep: "draw", question: "Will the storm pass?" });
-    const seats = await d.select().from(sessionParticipants).where(sql`${sessionParticipants.id} LIKE ${`%${guestId}`}`);
+    const seats = await d
+      .select()
+      .from(sessionParticipants)
+      .where(sql`${sessionParticipants.id} LIKE ${`%${guestId}`}`);
     const seat = (id: string) => seats.find((s) => s.id === id)!;
     expect(seat(`sp-own-${guestId}`)).toMatchObject({ userId: "seed-user-sage", anonymousId: null, isActive: true });
     expect(seat(`sp-target-${guestId}`)).toMatchObject({ userId: "seed-user-sage", isActive: true });
@@ -518,7 +520,10 @@ describe("merging a guest into an existing account", () => {
       { id: `sp-b-${guestId}`, sessionId: `rs-dupe-${guestId}`, anonymousId: guestId, joinedAt: 20 },
     ]);
     await mergeGuestInto(d, guestId, "seed-user-theo");
-    const seats = await d.select().from(sessionParticipants).where(eq(sessionParticipants.sessionId, `rs-dupe-${guestId}`));
+    const seats = await d
+      .select()
+      .from(sessionParticipants)
+      .where(eq(sessionParticipants.sessionId, `rs-dupe-${guestId}`));
     // The member was already there, so the guest's seat was deactivated and the member's stays.
     expect(seats.filter((s) => s.isActive).map((s) => s.id)).toEqual([`sp-a-${guestId}`]);
   });
@@ -527,9 +532,7 @@ describe("merging a guest into an existing account", () => {
     const browser = newBrowser();
     const guestId = await guestWithData(browser);
     const d = db();
-    await env.DB.exec(
-      `CREATE TRIGGER refuse_guest_delete BEFORE DELETE ON users WHEN OLD.id = '${guestId}' BEGIN SELECT RAISE(ABORT, 'refused'); END;`,
-    );
+    await env.DB.exec(`CREATE TRIGGER refuse_guest_delete BEFORE DELETE ON users WHEN OLD.id = '${guestId}' BEGIN SELECT RAISE(ABORT, 'refused'); END;`);
     try {
       await expect(mergeGuestInto(d, guestId, "seed-user-mira")).rejects.toThrow(/refused/);
     } finally {
@@ -541,7 +544,10 @@ describe("merging a guest into an existing account", () => {
     expect(await d.query.userDeckQuotas.findFirst({ where: eq(userDeckQuotas.userId, guestId) })).toBeTruthy();
     expect(await d.query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, guestId) })).toBeTruthy();
     expect(await d.query.authSessions.findFirst({ where: eq(authSessions.userId, guestId) })).toBeTruthy();
-    const merged = await d.select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.referenceId, `merge:${guestId}`)));
+    const merged = await d
+      .select()
+      .from(deckQuotaLedger)
+      .where(and(eq(deckQuotaLedger.referenceId, `merge:${guestId}`)));
     expect(merged).toHaveLength(0);
   });
 });
@@ -654,7 +660,12 @@ describe("the free allowance", () => {
       return response;
     };
     const address = freshAddress();
-    const countGuests = async () => (await db().select({ n: sql<number>`count(*)` }).from(anonymousUsers))[0]!.n;
+    const countGuests = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)` })
+          .from(anonymousUsers)
+      )[0]!.n;
     const before = await countGuests();
     for (let i = 0; i < DEFAULT_LIMIT; i++) {
       const response = await visitAsDeployed("/", address);
@@ -675,7 +686,6 @@ describe("the free allowance", () => {
     for (let i = 0; i < DEFAULT_LIMIT; i++) await (await visitAsDeployed("/pricing", "127.0.0.9")).arrayBuffer();
     expect((await visitAsDeployed("/pricing", "127.0.0.9")).headers.getSetCookie()).toEqual([]);
   });
-
 });
 
 describe("sessions", () => {
@@ -684,7 +694,7 @@ describe("sessions", () => {
     await signInByLink(browser, "leaver@example.com");
     const memberId = await currentUserId(browser);
     const token = browser.jar.get("arcanum_session")!;
-    const out = await browser.jar.take(await post("/logout", {}, { cookie: browser.jar.header() }));
+    const out = browser.jar.take(await post("/logout", {}, { cookie: browser.jar.header() }));
     expect(out.status).toBe(302);
     const stale = await get("/profile", { cookie: `arcanum_session=${token}` });
     expect(stale.status).toBe(302);
@@ -708,7 +718,7 @@ describe("sessions", () => {
   it("sends a guest to the callback page's message, not into someone's account", async () => {
     const browser = newBrowser();
     await firstVisit(browser);
-    const response = await browser.jar.take(await get("/auth/callback?t=garbage", { cookie: browser.jar.header() }));
+    const response = browser.jar.take(await get("/auth/callback?t=garbage", { cookie: browser.jar.header() }));
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(MAGIC_LINK_ERRORS.invalidTotp);
     expect(await currentUserId(browser)).not.toBeNull();
@@ -746,7 +756,10 @@ describe("cookie names over https", () => {
     const response = await secureVisit("/", `arcanum_device=${device}`);
     const cookies = response.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith("__Host-arcanum_device="))).toBe(true);
-    const session = cookies.find((c) => c.startsWith("__Host-arcanum_session="))!.split(";")[0]!.split("=")[1]!;
+    const session = cookies
+      .find((c) => c.startsWith("__Host-arcanum_session="))!
+      .split(";")[0]!
+      .split("=")[1]!;
     const row = await db().query.authSessions.findFirst({ where: eq(authSessions.id, await sha256Hex(session)) });
     expect(row?.userId).toBeTruthy();
     expect(row?.userId).not.toBe(guestId);

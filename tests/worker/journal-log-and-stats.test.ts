@@ -20,7 +20,17 @@ const db = () => createDatabase(env.DB);
 
 async function person() {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `l_${id.slice(0, 10).toLowerCase().replace(/[^a-z0-9_]/g, "")}`, fullName: "Table Reader" });
+  await db()
+    .insert(users)
+    .values({
+      id,
+      email: `${id}@example.com`,
+      username: `l_${id
+        .slice(0, 10)
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, "")}`,
+      fullName: "Table Reader",
+    });
   return { id, cookie: await signInAs(id) };
 }
 
@@ -78,7 +88,10 @@ describe("logging a reading done with a physical deck", () => {
   it("adds one entry however many times the same form is sent, and answers each time with it", async () => {
     const me = await person();
     const key = newId();
-    const answers = await Promise.all([post("/journal/log", threeCards(key), { cookie: me.cookie }), post("/journal/log", threeCards(key), { cookie: me.cookie })]);
+    const answers = await Promise.all([
+      post("/journal/log", threeCards(key), { cookie: me.cookie }),
+      post("/journal/log", threeCards(key), { cookie: me.cookie }),
+    ]);
     const again = await post("/journal/log", threeCards(key), { cookie: me.cookie });
     const rows = await entriesOf(me.id);
     expect(rows).toHaveLength(1);
@@ -132,7 +145,15 @@ describe("logging a reading done with a physical deck", () => {
     const me = await person();
     await post("/journal/log", threeCards(newId()), { cookie: me.cookie });
     const [logged] = await entriesOf(me.id);
-    await db().insert(readingJournal).values({ id: newId(), userId: me.id, spreadId: "single", spreadName: "Single card", cards: [{ key: "major-00", name: "The Fool", position: 0, positionName: "The card", reversed: false }] });
+    await db()
+      .insert(readingJournal)
+      .values({
+        id: newId(),
+        userId: me.id,
+        spreadId: "single",
+        spreadName: "Single card",
+        cards: [{ key: "major-00", name: "The Fool", position: 0, positionName: "The card", reversed: false }],
+      });
     const ids = async (filters: Parameters<typeof journalSearchQuery>[2]) => (await journalSearchQuery(db(), me.id, filters)).map((row) => row.id);
     expect(await ids({ q: "kitchen" })).toEqual([logged!.id]);
     expect(await ids({ deck: "physical" })).toEqual([logged!.id]);
@@ -204,11 +225,13 @@ describe("the journal in numbers", () => {
     const other = await person();
     await db().insert(dailySettings).values({ userId: me.id, timeZone: "Asia/Tokyo", updatedAt: Date.now() });
     const star = [{ key: "major-17", name: "The Star", position: 0, positionName: "The card", reversed: true }];
-    await db().insert(readingJournal).values([
-      { id: newId(), userId: me.id, spreadId: "single", spreadName: "Single card", cards: star, createdAt: Date.now() },
-      { id: newId(), userId: me.id, spreadId: "single", spreadName: "Single card", cards: star, createdAt: Date.now() - 1000 },
-      { id: newId(), userId: other.id, spreadId: "single", spreadName: "Single card", cards: [{ ...star[0]!, key: "major-00", name: "The Fool" }] },
-    ]);
+    await db()
+      .insert(readingJournal)
+      .values([
+        { id: newId(), userId: me.id, spreadId: "single", spreadName: "Single card", cards: star, createdAt: Date.now() },
+        { id: newId(), userId: me.id, spreadId: "single", spreadName: "Single card", cards: star, createdAt: Date.now() - 1000 },
+        { id: newId(), userId: other.id, spreadId: "single", spreadName: "Single card", cards: [{ ...star[0]!, key: "major-00", name: "The Fool" }] },
+      ]);
     const page = await html("/journal/stats", me.cookie);
     expect(page).toContain("2 readings · 2 cards drawn");
     expect(page).toContain("Your most drawn card is The Star, 2 times in 2 draws.");

@@ -17,12 +17,28 @@ const db = () => createDatabase(env.DB);
 
 async function person(name = "Journal Keeper") {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `k_${id.slice(0, 10).toLowerCase().replace(/[^a-z0-9_]/g, "")}`, fullName: name });
+  await db()
+    .insert(users)
+    .values({
+      id,
+      email: `${id}@example.com`,
+      username: `k_${id
+        .slice(0, 10)
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, "")}`,
+      fullName: name,
+    });
   return { id, cookie: await signInAs(id) };
 }
 
 type Card = { key: string; name: string; position: number; positionName: string; reversed: boolean };
-const card = (key: string, name: string, position: number, reversed = false): Card => ({ key, name, position, positionName: ["Past", "Present", "Future"][position] ?? `Card ${position + 1}`, reversed });
+const card = (key: string, name: string, position: number, reversed = false): Card => ({
+  key,
+  name,
+  position,
+  positionName: ["Past", "Present", "Future"][position] ?? `Card ${position + 1}`,
+  reversed,
+});
 
 async function entry(userId: string, values: Partial<typeof readingJournal.$inferInsert> & { cards?: Card[] } = {}) {
   const id = newId();
@@ -32,7 +48,8 @@ async function entry(userId: string, values: Partial<typeof readingJournal.$infe
   return id;
 }
 
-const search = async (userId: string, filters: Parameters<typeof journalSearchQuery>[2]) => (await journalSearchQuery(db(), userId, filters)).map((row) => row.id).sort();
+const search = async (userId: string, filters: Parameters<typeof journalSearchQuery>[2]) =>
+  (await journalSearchQuery(db(), userId, filters)).map((row) => row.id).sort();
 const page = async (path: string, cookie: string) => (await (await visit(path, { cookie })).text()).replaceAll("<!-- -->", "");
 
 describe("searching the journal", () => {
@@ -42,7 +59,11 @@ describe("searching the journal", () => {
     const byQuestion = await entry(me.id, { question: "Should I move to Lisbon?" });
     const byInterpretation = await entry(me.id, { interpretation: "## Overall Energy\nA season of harvest is coming." });
     const byNotes = await entry(me.id, { notes: "Drew this on the night train to Porto." });
-    const byCard = await entry(me.id, { spreadId: "three-card", spreadName: "Past, Present, Future", cards: [card("major-16", "The Tower", 0, true), card("cups-03", "Three of Cups", 1)] });
+    const byCard = await entry(me.id, {
+      spreadId: "three-card",
+      spreadName: "Past, Present, Future",
+      cards: [card("major-16", "The Tower", 0, true), card("cups-03", "Three of Cups", 1)],
+    });
     const byTag = await entry(me.id, { tags: ["new job"] });
     await entry(other.id, { question: "Should I move to Lisbon too?", notes: "Porto", tags: ["new job"] });
 
@@ -64,7 +85,10 @@ describe("searching the journal", () => {
     expect(await search(me.id, { q: "lighthouse" })).toEqual([]);
     await db().update(readingJournal).set({ notes: "The lighthouse again." }).where(eq(readingJournal.id, id));
     expect(await search(me.id, { q: "lighthouse" })).toEqual([id]);
-    await db().update(readingJournal).set({ tags: ["dreams"], mood: "hopeful" }).where(eq(readingJournal.id, id));
+    await db()
+      .update(readingJournal)
+      .set({ tags: ["dreams"], mood: "hopeful" })
+      .where(eq(readingJournal.id, id));
     expect(await search(me.id, { q: "dreams" })).toEqual([id]);
     expect(await search(me.id, { q: "hopeful" })).toEqual([id]);
     await db().delete(readingJournal).where(eq(readingJournal.id, id));
@@ -76,7 +100,13 @@ describe("searching the journal", () => {
     const deckId = newId();
     await db().insert(decks).values({ id: deckId, creatorId: me.id, title: "Harbour Lights", theme: "harbour", status: "ready" });
     const mine = await entry(me.id, { deckId, tags: ["work"], mood: "calm", notes: "tide" });
-    const threeCards = await entry(me.id, { spreadId: "three-card", spreadName: "Past, Present, Future", cards: [card("wands-01", "Ace of Wands", 0), card("major-17", "The Star", 1)], tags: ["work", "love"], notes: "tide" });
+    const threeCards = await entry(me.id, {
+      spreadId: "three-card",
+      spreadName: "Past, Present, Future",
+      cards: [card("wands-01", "Ace of Wands", 0), card("major-17", "The Star", 1)],
+      tags: ["work", "love"],
+      notes: "tide",
+    });
     const classic = await entry(me.id, { cards: [card("wands-01", "Ace of Wands", 0)], mood: "anxious" });
 
     expect(await search(me.id, { deck: deckId })).toEqual([mine]);
@@ -111,7 +141,11 @@ describe("tags and mood", () => {
     const row = await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) });
     expect(row).toMatchObject({ tags: ["love", "new job"], mood: "hopeful" });
 
-    const tooMany = await post(`/journal/${id}`, { intent: "tags", tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(","), mood: "" }, { cookie: me.cookie });
+    const tooMany = await post(
+      `/journal/${id}`,
+      { intent: "tags", tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(","), mood: "" },
+      { cookie: me.cookie },
+    );
     expect(tooMany.status).toBe(400);
     expect(await tooMany.text()).toContain("At most 10 tags");
     const badMood = await post(`/journal/${id}`, { intent: "tags", tags: "ok", mood: "furious" }, { cookie: me.cookie });
@@ -141,7 +175,12 @@ describe("the journal as a file", () => {
     const deckId = newId();
     await db().insert(decks).values({ id: deckId, creatorId: me.id, title: "Harbour Lights", theme: "harbour", status: "ready" });
     await entry(me.id, { question: "First", notes: "note one", tags: ["sea"], mood: "calm", deckId, createdAt: Date.UTC(2026, 0, 2) });
-    await entry(me.id, { question: "Second", interpretation: "## Overall Energy\nSteady.", createdAt: Date.UTC(2026, 1, 3), cards: [card("major-16", "The Tower", 0, true)] });
+    await entry(me.id, {
+      question: "Second",
+      interpretation: "## Overall Energy\nSteady.",
+      createdAt: Date.UTC(2026, 1, 3),
+      cards: [card("major-16", "The Tower", 0, true)],
+    });
 
     const exported = await get("/journal/export.json", { cookie: me.cookie });
     expect(exported.status).toBe(200);
@@ -187,7 +226,23 @@ describe("the journal as a file", () => {
       [JSON.stringify({ format: "other", version: 1, entries: [] }), 422, "This is not an Arcanum journal file."],
       [JSON.stringify({ format: "arcanum-journal", version: 9, entries: [] }), 422, "newer Arcanum"],
       [
-        JSON.stringify({ format: "arcanum-journal", version: 1, entries: [{ id: "x", createdAt: 1, question: null, spreadId: "single", spreadName: "Single", deckId: null, cards: [{ key: "major-99", name: "?", position: 0, positionName: "?", reversed: false }], interpretation: null, notes: "" }] }),
+        JSON.stringify({
+          format: "arcanum-journal",
+          version: 1,
+          entries: [
+            {
+              id: "x",
+              createdAt: 1,
+              question: null,
+              spreadId: "single",
+              spreadName: "Single",
+              deckId: null,
+              cards: [{ key: "major-99", name: "?", position: 0, positionName: "?", reversed: false }],
+              interpretation: null,
+              notes: "",
+            },
+          ],
+        }),
         422,
         "an unknown card (reading 1, cards)",
       ],
@@ -198,14 +253,24 @@ describe("the journal as a file", () => {
       expect(await answer.text()).toContain(message);
     }
     const empty = new FormData();
-    const none = await app.fetch(`${ORIGIN}/journal`, { method: "POST", body: empty, redirect: "manual", headers: { cookie: me.cookie, origin: ORIGIN, host: "localhost" } });
+    const none = await app.fetch(`${ORIGIN}/journal`, {
+      method: "POST",
+      body: empty,
+      redirect: "manual",
+      headers: { cookie: me.cookie, origin: ORIGIN, host: "localhost" },
+    });
     expect(none.status).toBe(400);
     expect(await db().$count(readingJournal, eq(readingJournal.userId, me.id))).toBe(0);
   });
 
   it("exports CSV a spreadsheet opens safely: quoted, UTF-8, formulas defused", async () => {
     const me = await person();
-    await entry(me.id, { question: '=HYPERLINK("http://evil")', notes: 'She said "yes",\nthen left', tags: ["a", "b"], cards: [card("major-16", "The Tower", 0, true)] });
+    await entry(me.id, {
+      question: '=HYPERLINK("http://evil")',
+      notes: 'She said "yes",\nthen left',
+      tags: ["a", "b"],
+      cards: [card("major-16", "The Tower", 0, true)],
+    });
     const answer = await get("/journal/export.csv", { cookie: me.cookie });
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const csv = await answer.text();

@@ -17,7 +17,17 @@ const QUESTION = "Will my brother forgive me for the loan?";
 
 async function person(name: string) {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `j_${id.slice(0, 10).toLowerCase().replace(/[^a-z0-9_]/g, "")}`, fullName: name });
+  await db()
+    .insert(users)
+    .values({
+      id,
+      email: `${id}@example.com`,
+      username: `j_${id
+        .slice(0, 10)
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, "")}`,
+      fullName: name,
+    });
   return { id, cookie: await signInAs(id) };
 }
 
@@ -27,13 +37,33 @@ async function paidReadingInJournals() {
   const reader = await person("Rafe Reader");
   const sessionId = newId();
   const now = Date.now();
-  await db().insert(readingSessions).values({ id: sessionId, hostUserId: reader.id, originalHostUserId: reader.id, createdAt: now, updatedAt: now, lastActivityAt: now });
+  await db()
+    .insert(readingSessions)
+    .values({ id: sessionId, hostUserId: reader.id, originalHostUserId: reader.id, createdAt: now, updatedAt: now, lastActivityAt: now });
   await db().insert(paidReadings).values({
-    id: sessionId, requestId: newId(), clientId: client.id, readerId: reader.id, mode: "chat", pricePerMinuteCents: 100, freeMinutes: 0, status: "ended",
-    minutesBilled: 5, chargedCents: 500, feePercent: 30, feeCents: 150, netCents: 350, createdAt: now, endedAt: now,
+    id: sessionId,
+    requestId: newId(),
+    clientId: client.id,
+    readerId: reader.id,
+    mode: "chat",
+    pricePerMinuteCents: 100,
+    freeMinutes: 0,
+    status: "ended",
+    minutesBilled: 5,
+    chargedCents: 500,
+    feePercent: 30,
+    feeCents: 150,
+    netCents: 350,
+    createdAt: now,
+    endedAt: now,
   });
   const entry = (userId: string) => ({
-    id: newId(), userId, sessionId, spreadId: "single", spreadName: "Single card", question: QUESTION,
+    id: newId(),
+    userId,
+    sessionId,
+    spreadId: "single",
+    spreadName: "Single card",
+    question: QUESTION,
     cards: [{ key: "major-06", name: "The Lovers", position: 0, positionName: "The answer", reversed: false }],
   });
   const clientEntry = entry(client.id);
@@ -94,7 +124,9 @@ describe("sharing a paid reading from the journal", () => {
   it("leaves a free reading's entry to its owner alone", async () => {
     const owner = await person("Free Reader");
     const entryId = newId();
-    await db().insert(readingJournal).values({ id: entryId, userId: owner.id, spreadId: "single", spreadName: "Single card", question: "A free question", cards: [] });
+    await db()
+      .insert(readingJournal)
+      .values({ id: entryId, userId: owner.id, spreadId: "single", spreadName: "Single card", question: "A free question", cards: [] });
     const shared = await share({ cookie: owner.cookie, entryId }, "share");
     expect(await shared.text()).toContain("Anyone with the link can now read this");
     expect(await page(`/shared/${await shareIdOf(entryId)}`)).toContain("A free question");

@@ -2,7 +2,14 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
-import { BROWSE_PAGE_SIZE, browseMarketplace, curatedDecksQuery, marketplaceMatchQuery, refreshListingScores, toTiles } from "../../app/marketplace/browse.server";
+import {
+  BROWSE_PAGE_SIZE,
+  browseMarketplace,
+  curatedDecksQuery,
+  marketplaceMatchQuery,
+  refreshListingScores,
+  toTiles,
+} from "../../app/marketplace/browse.server";
 import { deckListings, decks, users } from "../../db/schema";
 import { get } from "./helpers";
 
@@ -34,10 +41,49 @@ const CREATOR = "browse-user-marlowe";
 
 const FIXTURES: Fixture[] = [
   { id: "browse-a", title: "Amber Harbour", theme: "Fishing boats at dusk", style: "watercolour", price: 500, sales: 2, ratings: [8, 2], listedDaysAgo: 2 },
-  { id: "browse-b", title: "Basalt Hymns", theme: "Volcanic islands", style: "woodcut", kind: "complete", price: 1500, sales: 40, ratings: [190, 40], listedDaysAgo: 90 },
-  { id: "browse-c", title: "Copper Saints", theme: "Icons in a chapel", description: "Gilded halos and candle smoke", style: "oil painting", price: 0, sales: 0, listedDaysAgo: 1 },
-  { id: "browse-d", title: "Dune Psalter", theme: "Caravans and wells", style: "art nouveau", price: 900, featured: true, sales: 1, ratings: [3, 1], listedDaysAgo: 200 },
-  { id: "browse-e", title: "Ember Choir", theme: "Forge songs", tags: [MARK, "blacksmith"], style: "pixel art", price: 300, sales: 12, ratings: [60, 12], listedDaysAgo: 40 },
+  {
+    id: "browse-b",
+    title: "Basalt Hymns",
+    theme: "Volcanic islands",
+    style: "woodcut",
+    kind: "complete",
+    price: 1500,
+    sales: 40,
+    ratings: [190, 40],
+    listedDaysAgo: 90,
+  },
+  {
+    id: "browse-c",
+    title: "Copper Saints",
+    theme: "Icons in a chapel",
+    description: "Gilded halos and candle smoke",
+    style: "oil painting",
+    price: 0,
+    sales: 0,
+    listedDaysAgo: 1,
+  },
+  {
+    id: "browse-d",
+    title: "Dune Psalter",
+    theme: "Caravans and wells",
+    style: "art nouveau",
+    price: 900,
+    featured: true,
+    sales: 1,
+    ratings: [3, 1],
+    listedDaysAgo: 200,
+  },
+  {
+    id: "browse-e",
+    title: "Ember Choir",
+    theme: "Forge songs",
+    tags: [MARK, "blacksmith"],
+    style: "pixel art",
+    price: 300,
+    sales: 12,
+    ratings: [60, 12],
+    listedDaysAgo: 40,
+  },
   { id: "browse-f", title: "Frost Ledger", theme: "Winter accounts", style: "minimalist", price: 2500, sales: 5, ratings: [5, 1], listedDaysAgo: 10 },
   { id: "browse-hidden", title: "Hidden Orchard", status: "listed", hidden: true, sales: 100, ratings: [500, 100] },
   { id: "browse-unlisted", title: "Unlisted Orchard", status: "unlisted", sales: 100 },
@@ -82,8 +128,7 @@ beforeAll(async () => {
   for (const f of FIXTURES) await insertFixture(f);
 });
 
-const ids = async (params: Parameters<typeof browseMarketplace>[1]) =>
-  (await browseMarketplace(db(), { q: MARK, ...params })).tiles.map((t) => t.id);
+const ids = async (params: Parameters<typeof browseMarketplace>[1]) => (await browseMarketplace(db(), { q: MARK, ...params })).tiles.map((t) => t.id);
 
 describe("the marketplace search index", () => {
   it("finds a listing by title, theme, description, tags and creator, with prefixes and without accents", async () => {
@@ -106,7 +151,10 @@ describe("the marketplace search index", () => {
     expect(await ids({ q: "opal" })).toEqual(["browse-g"]);
     expect(await ids({ q: "rainbow" })).toEqual(["browse-g"]);
 
-    await db().update(deckListings).set({ tags: [MARK, "spectrum"] }).where(eq(deckListings.deckId, "browse-g"));
+    await db()
+      .update(deckListings)
+      .set({ tags: [MARK, "spectrum"] })
+      .where(eq(deckListings.deckId, "browse-g"));
     expect(await ids({ q: "prism" })).toEqual([]);
     expect(await ids({ q: "spectrum" })).toEqual(["browse-g"]);
 
@@ -160,7 +208,34 @@ describe("the marketplace search index", () => {
   it("turns any text into a query that cannot fail", async () => {
     expect(marketplaceMatchQuery('moon "AND" star*')).toBe('"moon" "and" "star"*');
     expect(marketplaceMatchQuery("🔮✨")).toBeNull();
-    const odd = ['"', "*", "AND", "OR", "NOT", "NEAR(", "NEAR(a b", "-", "^", ":", "title:", "(", ")", "{}", "a AND", "'", "\\", "%", "_", "🔮 moon", "ﬁre", "x".repeat(100), "a\u0000b", "--", "; drop table decks", "\u202e"];
+    const odd = [
+      '"',
+      "*",
+      "AND",
+      "OR",
+      "NOT",
+      "NEAR(",
+      "NEAR(a b",
+      "-",
+      "^",
+      ":",
+      "title:",
+      "(",
+      ")",
+      "{}",
+      "a AND",
+      "'",
+      "\\",
+      "%",
+      "_",
+      "🔮 moon",
+      "ﬁre",
+      "x".repeat(100),
+      "a\u0000b",
+      "--",
+      "; drop table decks",
+      "\u202e",
+    ];
     for (const q of odd) {
       await expect(browseMarketplace(db(), { q }), q).resolves.toBeDefined();
       const response = await get(`/marketplace?q=${encodeURIComponent(q)}`);
@@ -200,7 +275,9 @@ describe("filters and sorts", () => {
     expect(await ids({ sort: "best-selling" })).toEqual(["browse-b", "browse-e", "browse-f", "browse-a", "browse-d", "browse-c"]);
     const topRated = await ids({ sort: "top-rated" });
     expect(topRated.slice(0, 2)).toEqual(["browse-b", "browse-e"]);
-    expect(await ids({ sort: "price-low" })).toEqual(["browse-c", "browse-e", "browse-a", "browse-f", "browse-d", "browse-b"].sort((a, b) => priceOf(a) - priceOf(b)));
+    expect(await ids({ sort: "price-low" })).toEqual(
+      ["browse-c", "browse-e", "browse-a", "browse-f", "browse-d", "browse-b"].sort((a, b) => priceOf(a) - priceOf(b)),
+    );
     expect((await ids({ sort: "price-high" }))[0]).toBe("browse-f");
   });
 
@@ -221,21 +298,32 @@ describe("filters and sorts", () => {
     expect((await score()).qualityScore).toBeCloseTo(sold.qualityScore + 0.5 + 0.2, 2);
 
     // A listing fifteen days old has half the bonus; after thirty it is gone.
-    await db().update(deckListings).set({ listedAt: NOW - 15 * DAY }).where(eq(deckListings.deckId, "browse-score"));
+    await db()
+      .update(deckListings)
+      .set({ listedAt: NOW - 15 * DAY })
+      .where(eq(deckListings.deckId, "browse-score"));
     expect((await score()).qualityScore).toBeCloseTo(sold.qualityScore + 0.7 - 0.25, 2);
-    await db().update(deckListings).set({ listedAt: NOW - 40 * DAY }).where(eq(deckListings.deckId, "browse-score"));
+    await db()
+      .update(deckListings)
+      .set({ listedAt: NOW - 40 * DAY })
+      .where(eq(deckListings.deckId, "browse-score"));
     const settled = (await score()).qualityScore;
     expect(settled).toBeCloseTo(sold.qualityScore + 0.7 - 0.5, 2);
 
     // As days pass nothing writes the listing, so the periodic job recomputes the young ones (a
     // stale value stands in for yesterday's), and leaves the ones whose bonus is long gone alone.
-    await db().update(deckListings).set({ listedAt: NOW - 2 * DAY }).where(eq(deckListings.deckId, "browse-score"));
+    await db()
+      .update(deckListings)
+      .set({ listedAt: NOW - 2 * DAY })
+      .where(eq(deckListings.deckId, "browse-score"));
     const young = (await score()).qualityScore;
     await db().run(sql`update deck_listings set quality_score = 99 where deck_id in ('browse-score', 'browse-d')`);
     await refreshListingScores(db(), NOW);
     expect((await score()).qualityScore).toBeCloseTo(young, 5);
     expect((await db().select().from(deckListings).where(eq(deckListings.deckId, "browse-d")))[0]!.qualityScore).toBe(99);
-    await db().run(sql`update deck_listings set quality_score = (select quality_score from deck_listing_quality where deck_id = 'browse-d') where deck_id = 'browse-d'`);
+    await db().run(
+      sql`update deck_listings set quality_score = (select quality_score from deck_listing_quality where deck_id = 'browse-d') where deck_id = 'browse-d'`,
+    );
     await db().delete(decks).where(eq(decks.id, "browse-score"));
   });
 
@@ -276,7 +364,12 @@ function priceOf(id: string) {
 
 describe("pagination", () => {
   it("pages through many listings in a stable order with no repeats", async () => {
-    const extra = Array.from({ length: 30 }, (_, i) => ({ id: `browse-page-${String(i).padStart(2, "0")}`, title: `Lantern ${i}`, tags: ["pagewalk"], sales: i % 3 }));
+    const extra = Array.from({ length: 30 }, (_, i) => ({
+      id: `browse-page-${String(i).padStart(2, "0")}`,
+      title: `Lantern ${i}`,
+      tags: ["pagewalk"],
+      sales: i % 3,
+    }));
     for (const f of extra) await insertFixture(f);
     const first = await browseMarketplace(db(), { q: "pagewalk" });
     const second = await browseMarketplace(db(), { q: "pagewalk", page: 2 });

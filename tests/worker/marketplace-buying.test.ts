@@ -18,7 +18,18 @@ import { localWebhookSecret } from "../../app/payments/payments.server";
 import { deckRelation } from "../../app/marketplace/ownership.server";
 import { paidCopyCount, paidCopyExists, paidCopyHeldByOthers } from "../../app/marketplace/paid-copies.server";
 import { deckForReading, decksForTable } from "../../app/reading-room/room-store.server";
-import { cards, checkoutSessions, deckListings, deckPurchases, decks, localPaymentObjects, paymentReceipts, sellerLedger, subscriptions, users } from "../../db/schema";
+import {
+  cards,
+  checkoutSessions,
+  deckListings,
+  deckPurchases,
+  decks,
+  localPaymentObjects,
+  paymentReceipts,
+  sellerLedger,
+  subscriptions,
+  users,
+} from "../../db/schema";
 import { app, get, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -26,7 +37,9 @@ const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)))
 
 async function newPerson(options: { plan?: "mystic" | "creator" | "visionary"; guest?: boolean } = {}) {
   const id = newId();
-  await db().insert(users).values({ id, email: options.guest ? null : `${id}@example.com`, username: `m_${id.slice(0, 10)}` });
+  await db()
+    .insert(users)
+    .values({ id, email: options.guest ? null : `${id}@example.com`, username: `m_${id.slice(0, 10)}` });
   if (options.plan) await setPlan(id, options.plan);
   return { id, cookie: await signInAs(id) };
 }
@@ -44,7 +57,9 @@ async function readyDeck(ownerId: string) {
   await db().insert(decks).values({ id: deckId, creatorId: ownerId, title: "Lanterns for sale", theme: "Lanterns", status: "ready" });
   for (const [number, key] of KEYS.entries()) {
     const imageKey = `card-images/${deckId}/${key.replace("-", "_")}.svg`;
-    await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready", imageKey });
+    await db()
+      .insert(cards)
+      .values({ id: newId(), deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready", imageKey });
     await env.MEDIA.put(imageKey, `<svg xmlns="http://www.w3.org/2000/svg"><title>${key}</title></svg>`, { httpMetadata: { contentType: "image/svg+xml" } });
   }
   return deckId;
@@ -80,7 +95,13 @@ describe("listing a deck", () => {
     expect((await list(deckId, seller.cookie, { price: "4.5x" })).status).toBe(400);
     expect((await list(deckId, seller.cookie, { preview: "major-77" })).status).toBe(400);
     expect((await list(deckId, seller.cookie)).status).toBe(200);
-    expect(await listingOf(deckId)).toMatchObject({ priceCents: 499, status: "listed", licence: "personal", tags: ["lanterns", "autumn"], previewCardKeys: ["major-00", "major-01", "major-02"] });
+    expect(await listingOf(deckId)).toMatchObject({
+      priceCents: 499,
+      status: "listed",
+      licence: "personal",
+      tags: ["lanterns", "autumn"],
+      previewCardKeys: ["major-00", "major-01", "major-02"],
+    });
     expect((await list(deckId, seller.cookie, { price: "0", licence: "commercial" })).status).toBe(200);
     expect(await listingOf(deckId)).toMatchObject({ priceCents: 0, licence: "commercial" });
     expect((await post(`/collection/${deckId}`, { intent: "unlist" }, { cookie: other.cookie })).status).toBe(404);
@@ -246,7 +267,9 @@ describe("buying a deck", () => {
 
     // A refunded buyer may buy the deck again.
     for (const evt of await payForDeck(buyer, deckId)) await apply(evt);
-    expect((await db().query.deckPurchases.findFirst({ where: and(eq(deckPurchases.deckId, deckId), eq(deckPurchases.buyerId, buyer.id)) }))?.status).toBe("paid");
+    expect((await db().query.deckPurchases.findFirst({ where: and(eq(deckPurchases.deckId, deckId), eq(deckPurchases.buyerId, buyer.id)) }))?.status).toBe(
+      "paid",
+    );
     expect((await listingOf(deckId)).salesCount).toBe(2);
   });
 
@@ -369,7 +392,9 @@ describe("a deck payment that bought nothing", () => {
     const provider = new FlakyRefunds(1);
     await expect(applyPaymentEvent(db(), provider, sale.completed)).rejects.toBeInstanceOf(UnusedDeckRefundError);
     expect((await refundsOf(sale.paymentIntentId)).refunds).toHaveLength(0);
-    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, sale.paymentIntentId) })).toMatchObject({ refundedCents: 0 });
+    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, sale.paymentIntentId) })).toMatchObject({
+      refundedCents: 0,
+    });
 
     expect((await applyPaymentEvent(db(), provider, sale.completed)).outcome).toBe("duplicate");
     expect(provider.calls).toBe(2);
@@ -388,7 +413,9 @@ describe("a deck payment that bought nothing", () => {
     await db().update(localPaymentObjects).set({ object: "charge-away" }).where(eq(localPaymentObjects.id, charge.id));
     const failed = await deliver(sale.completed);
     expect(failed.status).toBe(503);
-    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, sale.paymentIntentId) })).toMatchObject({ refundedCents: 0 });
+    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, sale.paymentIntentId) })).toMatchObject({
+      refundedCents: 0,
+    });
 
     await db().update(localPaymentObjects).set({ object: "charge" }).where(eq(localPaymentObjects.id, charge.id));
     const retried = await deliver(sale.completed);

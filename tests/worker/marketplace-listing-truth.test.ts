@@ -17,16 +17,31 @@ const db = () => createDatabase(env.DB);
 
 async function newPerson(options: { guest?: boolean } = {}) {
   const id = newId();
-  await db().insert(users).values({ id, email: options.guest ? null : `${id}@example.com`, username: `t_${id.slice(0, 10)}` });
+  await db()
+    .insert(users)
+    .values({ id, email: options.guest ? null : `${id}@example.com`, username: `t_${id.slice(0, 10)}` });
   return { id, cookie: await signInAs(id) };
 }
 
 /** A finished private deck of three painted cards, with a theme no other deck has. */
 async function readyDeck(ownerId: string, word: string) {
   const deckId = newId();
-  await db().insert(decks).values({ id: deckId, creatorId: ownerId, title: `Deck of ${word}`, theme: `Lanterns of ${word}`, status: "ready" });
+  await db()
+    .insert(decks)
+    .values({ id: deckId, creatorId: ownerId, title: `Deck of ${word}`, theme: `Lanterns of ${word}`, status: "ready" });
   for (const [number, key] of ["major-00", "major-01", "major-02"].entries()) {
-    await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready", imageKey: `card-images/${deckId}/${key}.svg` });
+    await db()
+      .insert(cards)
+      .values({
+        id: newId(),
+        deckId,
+        cardKey: key,
+        name: `Card ${number}`,
+        arcana: "major",
+        number,
+        status: "ready",
+        imageKey: `card-images/${deckId}/${key}.svg`,
+      });
   }
   return deckId;
 }
@@ -63,12 +78,20 @@ describe("making a deck public", () => {
 
   it("brings a priced deck back at its price, and takes it out with the listing panel as well", async () => {
     const owner = await newPerson();
-    await db().insert(subscriptions).values({ userId: owner.id, subscriptionStatus: "active", priceId: "price_creator_monthly", currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
+    await db()
+      .insert(subscriptions)
+      .values({ userId: owner.id, subscriptionStatus: "active", priceId: "price_creator_monthly", currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
     const deckId = await readyDeck(owner.id, word());
-    await db().insert(deckListings).values({ deckId, sellerId: owner.id, priceCents: 700, status: "unlisted", previewCardKeys: ["major-00"] });
+    await db()
+      .insert(deckListings)
+      .values({ deckId, sellerId: owner.id, priceCents: 700, status: "unlisted", previewCardKeys: ["major-00"] });
     const published = await (await post(`/collection/${deckId}`, { intent: "publish" }, { cookie: owner.cookie })).text();
     expect(published).toContain("in the Marketplace again at its price");
-    expect(await db().query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) })).toMatchObject({ status: "listed", priceCents: 700, previewCardKeys: ["major-00"] });
+    expect(await db().query.deckListings.findFirst({ where: eq(deckListings.deckId, deckId) })).toMatchObject({
+      status: "listed",
+      priceCents: 700,
+      previewCardKeys: ["major-00"],
+    });
     expect((await post(`/collection/${deckId}`, { intent: "unlist" }, { cookie: owner.cookie })).status).toBe(200);
     expect((await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))?.isPublic).toBe(false);
   });
@@ -81,7 +104,9 @@ describe("making a deck public", () => {
     const refused = await post(`/collection/${deckId}`, { intent: "publish" }, { cookie: guest.cookie });
     expect(refused.status).toBe(403);
     // The refusal is inside the panel the guest used, which comes back open.
-    expect(await refused.text()).toMatch(/<details open="" class="group\/menu" data-testid="publish-menu">[\s\S]*Create an account to put a deck in the marketplace/);
+    expect(await refused.text()).toMatch(
+      /<details open="" class="group\/menu" data-testid="publish-menu">[\s\S]*Create an account to put a deck in the marketplace/,
+    );
     expect((await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))?.isPublic).toBe(false);
   });
 });

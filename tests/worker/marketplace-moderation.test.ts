@@ -20,7 +20,9 @@ const db = () => createDatabase(env.DB);
 async function newPerson(options: { guest?: boolean } = {}) {
   const id = newId();
   const username = `m_${id.slice(0, 10)}`;
-  await db().insert(users).values({ id, email: options.guest ? null : `${id}@example.com`, username });
+  await db()
+    .insert(users)
+    .values({ id, email: options.guest ? null : `${id}@example.com`, username });
   return { id, username, cookie: await signInAs(id) };
 }
 
@@ -36,7 +38,9 @@ async function listedDeck(ownerCookie: string, ownerId: string) {
   await db().insert(decks).values({ id: deckId, creatorId: ownerId, title, theme: "Lanterns", status: "ready" });
   for (const [number, key] of ["major-00", "major-01", "major-02"].entries()) {
     const imageKey = `card-images/${deckId}/${key.replace("-", "_")}.svg`;
-    await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready", imageKey });
+    await db()
+      .insert(cards)
+      .values({ id: newId(), deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready", imageKey });
     await env.MEDIA.put(imageKey, `<svg xmlns="http://www.w3.org/2000/svg"><title>${key}</title></svg>`, { httpMetadata: { contentType: "image/svg+xml" } });
   }
   const listed = await post(`/collection/${deckId}`, { intent: "list", price: "0", description: "Warm light" }, { cookie: ownerCookie });

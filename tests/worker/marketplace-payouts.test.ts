@@ -30,7 +30,9 @@ type Tier = "mystic" | "creator" | "visionary";
 
 async function newPerson(options: { plan?: Tier; guest?: boolean; name?: string } = {}) {
   const id = newId();
-  await db().insert(users).values({ id, email: options.guest ? null : `${id}@example.com`, username: options.name ?? `p_${id.slice(0, 10)}` });
+  await db()
+    .insert(users)
+    .values({ id, email: options.guest ? null : `${id}@example.com`, username: options.name ?? `p_${id.slice(0, 10)}` });
   if (options.plan) await setPlan(id, options.plan);
   return { id, cookie: await signInAs(id) };
 }
@@ -148,7 +150,9 @@ describe("the sales page", () => {
     const [sale] = await db().select().from(sellerLedger).where(eq(sellerLedger.sellerId, seller.id));
     const checkoutId = sale!.referenceId.replace("sale:", "");
     const receipt = await db().query.paymentReceipts.findFirst({ where: (r, { eq }) => eq(r.checkoutId, checkoutId) });
-    await local().refund({ paymentIntentId: receipt!.paymentIntentId!, idempotencyKey: newId() }).then((events) => Promise.all(events.map((e) => applyPaymentEvent(db(), local(), e))));
+    await local()
+      .refund({ paymentIntentId: receipt!.paymentIntentId!, idempotencyKey: newId() })
+      .then((events) => Promise.all(events.map((e) => applyPaymentEvent(db(), local(), e))));
     const page = await salesPage(seller.cookie);
     expect(page).toContain("Refunded");
     expect(page).toMatch(/data-testid="balance".*?\$0\.00/);
@@ -171,7 +175,10 @@ describe("payouts", () => {
     expect(invalidText).toContain("Enter the name on your payout account.");
 
     await onboard(seller);
-    expect(await db().query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, seller.id) })).toMatchObject({ provider: "local", payoutsEnabled: true });
+    expect(await db().query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, seller.id) })).toMatchObject({
+      provider: "local",
+      payoutsEnabled: true,
+    });
     expect(await salesPage(seller.cookie)).toContain("Request payout of $17.00");
 
     const paid = await post("/sales", { intent: "payout" }, { cookie: seller.cookie });
@@ -243,7 +250,12 @@ describe("payouts", () => {
       expect(response.status, JSON.stringify(form).slice(0, 80)).toBe(400);
       expect(await pageText(response)).toContain("Choose one of the actions on this page.");
     }
-    const setups: Record<string, string>[] = [{}, { intent: "complete" }, { intent: "complete", country: "US", holderName: "x".repeat(500) }, { intent: "complete", country: "<script>", holderName: "Ada" }];
+    const setups: Record<string, string>[] = [
+      {},
+      { intent: "complete" },
+      { intent: "complete", country: "US", holderName: "x".repeat(500) },
+      { intent: "complete", country: "<script>", holderName: "Ada" },
+    ];
     for (const form of setups) {
       const response = await post("/sales/onboarding/local", form, { cookie: seller.cookie });
       expect(response.status, JSON.stringify(form).slice(0, 80)).toBe(400);
@@ -260,7 +272,11 @@ describe("payouts", () => {
     await db().insert(sellerAccounts).values({ userId: seller.id, provider: "local", accountId, payoutsEnabled: false });
     const deliver = async (account: Partial<Stripe.Account>) => {
       const signed = await local().sign(event("account.updated", { id: accountId, object: "account", ...account }));
-      return app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      return app.fetch(`${ORIGIN}/webhooks/stripe`, {
+        method: "POST",
+        body: signed.payload,
+        headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+      });
     };
     expect((await deliver({ payouts_enabled: true, details_submitted: true })).status).toBe(200);
     expect((await db().query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, seller.id) }))?.payoutsEnabled).toBe(true);
@@ -285,7 +301,8 @@ function fakeStripe(answer: (call: Call) => Response | Promise<Response>) {
   return { calls, payouts: new StripePayouts("sk_test_connect", fetchImpl) };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": "req_test" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": "req_test" } });
 
 describe("the Stripe Connect adapter", () => {
   it("opens an Express account once per creator, with the transfers capability and the creator in its metadata", async () => {
@@ -305,8 +322,13 @@ describe("the Stripe Connect adapter", () => {
   });
 
   it("makes an onboarding link that brings the creator back to the sales page", async () => {
-    const { calls, payouts } = fakeStripe(() => json({ object: "account_link", url: "https://connect.stripe.com/setup/e/acct_1/abc", expires_at: 1_900_000_000 }));
-    const link = await payouts.onboardingLink("acct_1", { refreshUrl: "https://arcanum.test/sales?onboarding=expired", returnUrl: "https://arcanum.test/sales?onboarding=return" });
+    const { calls, payouts } = fakeStripe(() =>
+      json({ object: "account_link", url: "https://connect.stripe.com/setup/e/acct_1/abc", expires_at: 1_900_000_000 }),
+    );
+    const link = await payouts.onboardingLink("acct_1", {
+      refreshUrl: "https://arcanum.test/sales?onboarding=expired",
+      returnUrl: "https://arcanum.test/sales?onboarding=return",
+    });
     expect(link).toEqual({ url: "https://connect.stripe.com/setup/e/acct_1/abc" });
     expect(calls[0]!.url.href).toBe("https://api.stripe.com/v1/account_links");
     expect(Object.fromEntries(calls[0]!.body)).toEqual({
@@ -358,9 +380,21 @@ describe("the Stripe Connect adapter", () => {
 
   it("verifies account.updated from the Connect endpoint, signed with that endpoint's own secret", async () => {
     const payments = new StripePayments("sk_test_connect", ["whsec_account", "whsec_connect"], (() => Promise.reject(new Error("no calls"))) as typeof fetch);
-    const payload = JSON.stringify({ id: "evt_c1", object: "event", type: "account.updated", account: "acct_1", created: 1, data: { object: { id: "acct_1", object: "account" } } });
+    const payload = JSON.stringify({
+      id: "evt_c1",
+      object: "event",
+      type: "account.updated",
+      account: "acct_1",
+      created: 1,
+      data: { object: { id: "acct_1", object: "account" } },
+    });
     const sign = (secret: string) =>
-      stripeClient("sk_test_x").webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: Math.floor(Date.now() / 1000), cryptoProvider: subtleCrypto });
+      stripeClient("sk_test_x").webhooks.generateTestHeaderStringAsync({
+        payload,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000),
+        cryptoProvider: subtleCrypto,
+      });
     expect((await payments.verifyEvent(payload, await sign("whsec_connect"))).type).toBe("account.updated");
     expect((await payments.verifyEvent(payload, await sign("whsec_account"))).id).toBe("evt_c1");
     await expect(payments.verifyEvent(payload, await sign("whsec_other"))).rejects.toThrow();
@@ -377,14 +411,21 @@ describe("payouts the provider never answered", () => {
     const accountId = `acct_${seller.id.slice(0, 12)}`;
     await db().insert(sellerAccounts).values({ userId: seller.id, provider: "stripe", accountId, payoutsEnabled: true });
     const payoutId = newId();
-    await db().insert(sellerLedger).values({ id: newId(), sellerId: seller.id, kind: "sale", grossCents: 2000, feeCents: 500, netCents: amountCents, referenceId: `sale:${payoutId}` });
-    await db().insert(payouts).values({ id: payoutId, sellerId: seller.id, amountCents, status: "pending", createdAt: now - ageMs });
-    await db().insert(sellerLedger).values({ id: newId(), sellerId: seller.id, kind: "payout", payoutId, netCents: -amountCents, referenceId: `payout:${payoutId}` });
+    await db()
+      .insert(sellerLedger)
+      .values({ id: newId(), sellerId: seller.id, kind: "sale", grossCents: 2000, feeCents: 500, netCents: amountCents, referenceId: `sale:${payoutId}` });
+    await db()
+      .insert(payouts)
+      .values({ id: payoutId, sellerId: seller.id, amountCents, status: "pending", createdAt: now - ageMs });
+    await db()
+      .insert(sellerLedger)
+      .values({ id: newId(), sellerId: seller.id, kind: "payout", payoutId, netCents: -amountCents, referenceId: `payout:${payoutId}` });
     return { seller, payoutId, accountId };
   }
 
   const payoutRow = async (id: string) => (await db().query.payouts.findFirst({ where: eq(payouts.id, id) }))!;
-  const transfersFor = (calls: Call[], payoutId: string) => calls.filter((c) => c.url.pathname === "/v1/transfers" && c.body.get("metadata[payoutId]") === payoutId);
+  const transfersFor = (calls: Call[], payoutId: string) =>
+    calls.filter((c) => c.url.pathname === "/v1/transfers" && c.body.get("metadata[payoutId]") === payoutId);
 
   it("asks again with the first try's idempotency key after ten minutes, and marks the payout paid", async () => {
     const now = Date.now();
@@ -442,8 +483,12 @@ describe("payouts the provider never answered", () => {
     await onboard(seller);
     const account = (await db().query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, seller.id) }))!;
     const payoutId = newId();
-    await db().insert(payouts).values({ id: payoutId, sellerId: seller.id, amountCents: 1500, status: "pending", createdAt: now - 30 * MINUTE });
-    await db().insert(sellerLedger).values({ id: newId(), sellerId: seller.id, kind: "payout", payoutId, netCents: -1500, referenceId: `payout:${payoutId}` });
+    await db()
+      .insert(payouts)
+      .values({ id: payoutId, sellerId: seller.id, amountCents: 1500, status: "pending", createdAt: now - 30 * MINUTE });
+    await db()
+      .insert(sellerLedger)
+      .values({ id: newId(), sellerId: seller.id, kind: "payout", payoutId, netCents: -1500, referenceId: `payout:${payoutId}` });
 
     const { calls, payouts: stripe } = fakeStripe(() => json({ id: "tr_wrong", object: "transfer" }));
     await runPeriodicJobs(db(), now, stripe);

@@ -19,9 +19,16 @@ const db = () => createDatabase(env.DB);
 
 async function newPerson(options: { plan?: "creator"; guest?: boolean; bio?: string } = {}) {
   const id = newId();
-  await db().insert(users).values({ id, email: options.guest ? null : `${id}@example.com`, username: `r_${id.slice(0, 10)}`, bio: options.bio ?? null });
+  await db()
+    .insert(users)
+    .values({ id, email: options.guest ? null : `${id}@example.com`, username: `r_${id.slice(0, 10)}`, bio: options.bio ?? null });
   if (options.plan) {
-    const row = { userId: id, subscriptionStatus: "active" as const, priceId: `price_${options.plan}_monthly`, currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 };
+    const row = {
+      userId: id,
+      subscriptionStatus: "active" as const,
+      priceId: `price_${options.plan}_monthly`,
+      currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400,
+    };
     await db().insert(subscriptions).values(row);
   }
   return { id, cookie: await signInAs(id) };
@@ -32,12 +39,29 @@ const KEYS = ["major-00", "major-01", "major-02", "major-03", "major-04"];
 /** A finished deck of five painted cards; `cover` names the cover card. */
 async function readyDeck(ownerId: string, options: { title?: string; cover?: string } = {}) {
   const deckId = newId();
-  await db().insert(decks).values({ id: deckId, creatorId: ownerId, title: options.title ?? "Moths and candles", theme: "Moths", status: "ready" });
+  await db()
+    .insert(decks)
+    .values({ id: deckId, creatorId: ownerId, title: options.title ?? "Moths and candles", theme: "Moths", status: "ready" });
   for (const [number, key] of KEYS.entries()) {
     const id = `${deckId}-${key}`;
-    await db().insert(cards).values({ id, deckId, cardKey: key, name: `Card ${number}`, arcana: "major", number, status: "ready", imageKey: `card-images/${deckId}/${key.replace("-", "_")}.svg` });
+    await db()
+      .insert(cards)
+      .values({
+        id,
+        deckId,
+        cardKey: key,
+        name: `Card ${number}`,
+        arcana: "major",
+        number,
+        status: "ready",
+        imageKey: `card-images/${deckId}/${key.replace("-", "_")}.svg`,
+      });
   }
-  if (options.cover) await db().update(decks).set({ coverCardId: `${deckId}-${options.cover}` }).where(eq(decks.id, deckId));
+  if (options.cover)
+    await db()
+      .update(decks)
+      .set({ coverCardId: `${deckId}-${options.cover}` })
+      .where(eq(decks.id, deckId));
   return deckId;
 }
 
@@ -56,7 +80,8 @@ async function buyerOf(deckId: string) {
   return buyer;
 }
 
-const review = (deckId: string, cookie: string | undefined, form: Record<string, string>) => post(`/marketplace/${deckId}`, { intent: "review", ...form }, { cookie });
+const review = (deckId: string, cookie: string | undefined, form: Record<string, string>) =>
+  post(`/marketplace/${deckId}`, { intent: "review", ...form }, { cookie });
 const edit = (deckId: string, cookie: string, form: Record<string, string>) => post(`/marketplace/${deckId}`, { intent: "edit-review", ...form }, { cookie });
 const reply = (deckId: string, cookie: string, form: Record<string, string>) => post(`/marketplace/${deckId}`, { intent: "reply", ...form }, { cookie });
 
@@ -153,7 +178,10 @@ describe("a buyer's review", () => {
 
     expect((await edit(deckId, buyer.cookie, { rating: "2", body: "Darker than I hoped." })).status).toBe(200);
     expect(await counters(deckId)).toEqual({ sum: 7, count: 2 });
-    const [changed] = await db().select().from(deckReviews).where(and(eq(deckReviews.deckId, deckId), eq(deckReviews.reviewerId, buyer.id)));
+    const [changed] = await db()
+      .select()
+      .from(deckReviews)
+      .where(and(eq(deckReviews.deckId, deckId), eq(deckReviews.reviewerId, buyer.id)));
     expect(changed).toMatchObject({ rating: 2, body: "Darker than I hoped." });
 
     // Someone who has not written one has nothing to change.
@@ -187,7 +215,10 @@ describe("a buyer's review", () => {
     const deckId = await listedDeck(seller);
     const buyer = await buyerOf(deckId);
     expect((await review(deckId, buyer.cookie, { rating: "5", body: "Before the refund" })).status).toBe(200);
-    await db().update(deckPurchases).set({ status: "refunded", refundedAt: Date.now() }).where(and(eq(deckPurchases.deckId, deckId), eq(deckPurchases.buyerId, buyer.id)));
+    await db()
+      .update(deckPurchases)
+      .set({ status: "refunded", refundedAt: Date.now() })
+      .where(and(eq(deckPurchases.deckId, deckId), eq(deckPurchases.buyerId, buyer.id)));
 
     const changed = await edit(deckId, buyer.cookie, { rating: "1", body: "After" });
     expect(changed.status).toBe(403);
@@ -242,7 +273,9 @@ describe("the deck page", () => {
     const now = Date.now();
     for (let n = 0; n < 12; n++) {
       const buyer = await newPerson();
-      await db().insert(deckReviews).values({ id: newId(), deckId, reviewerId: buyer.id, rating: 4, body: `Review number ${n}.`, createdAt: now + n, updatedAt: now + n });
+      await db()
+        .insert(deckReviews)
+        .values({ id: newId(), deckId, reviewerId: buyer.id, rating: 4, body: `Review number ${n}.`, createdAt: now + n, updatedAt: now + n });
     }
     const first = await (await get(`/marketplace/${deckId}`)).text();
     expect(first).toContain("Review number 11.");
@@ -292,7 +325,12 @@ describe("the deck page", () => {
     expect((await deckShareSource(db(), locked))!.face).toContain(imagePath(locked, "major-00"));
 
     // The picture itself: a 1200 × 630 PNG, rendered once, then read from the bucket.
-    for (const key of KEYS) await env.MEDIA.put(`card-images/${locked}/${key.replace("-", "_")}.svg`, paintCardSvg({ card: MAJOR_ARCANA.find((c) => c.key === key)!, theme: "Moths", style: "woodcut" }), { httpMetadata: { contentType: "image/svg+xml" } });
+    for (const key of KEYS)
+      await env.MEDIA.put(
+        `card-images/${locked}/${key.replace("-", "_")}.svg`,
+        paintCardSvg({ card: MAJOR_ARCANA.find((c) => c.key === key)!, theme: "Moths", style: "woodcut" }),
+        { httpMetadata: { contentType: "image/svg+xml" } },
+      );
     const first = await get(`/marketplace/${locked}/share.png`);
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("image/png");

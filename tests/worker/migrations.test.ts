@@ -11,7 +11,9 @@ const db = () => env.MIGRATION_DB;
 
 async function tables(): Promise<string[]> {
   const { results } = await db()
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'",
+    )
     .all<{ name: string }>();
   return results.map((row) => row.name);
 }
@@ -60,9 +62,13 @@ describe("migrations", () => {
     // The seeded rows, as the app reads them now.
     const seller = await db().prepare("SELECT email, full_name, suspended_at FROM users WHERE id = 'm-seller'").first();
     expect(seller).toEqual({ email: "seller@example.com", full_name: "Sella Vance", suspended_at: null });
-    const ledger = await db().prepare("SELECT sum(major_arcana_change) AS major, sum(complete_deck_change) AS complete FROM deck_quota_ledger WHERE user_id = 'm-buyer'").first();
+    const ledger = await db()
+      .prepare("SELECT sum(major_arcana_change) AS major, sum(complete_deck_change) AS complete FROM deck_quota_ledger WHERE user_id = 'm-buyer'")
+      .first();
     expect(ledger).toEqual({ major: 2, complete: 2 });
-    const quota = await db().prepare("SELECT major_arcana_quota, complete_deck_quota, major_arcana_used FROM user_deck_quotas WHERE user_id = 'm-buyer'").first();
+    const quota = await db()
+      .prepare("SELECT major_arcana_quota, complete_deck_quota, major_arcana_used FROM user_deck_quotas WHERE user_id = 'm-buyer'")
+      .first();
     expect(quota).toEqual({ major_arcana_quota: 3, complete_deck_quota: 2, major_arcana_used: 1 });
     // A listing made before the marketplace's later columns is in the shop, and leaves it when its seller is suspended.
     const listing = () => db().prepare("SELECT price_cents, visible FROM deck_listings WHERE deck_id = 'm-deck'").first();

@@ -26,7 +26,9 @@ async function emailOf(userId: string) {
 
 /** The reports kept for a request id, once its after-response work has written them. */
 async function reportsOf(requestId: string) {
-  await expect.poll(async () => (await db().select().from(errorGroups).where(eq(errorGroups.requestId, requestId))).length, { timeout: 5_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await db().select().from(errorGroups).where(eq(errorGroups.requestId, requestId))).length, { timeout: 5_000 })
+    .toBeGreaterThan(0);
   return db().select().from(errorGroups).where(eq(errorGroups.requestId, requestId));
 }
 
@@ -100,7 +102,9 @@ describe("a Durable Object", () => {
   it("logs a socket's connection under the request id the Worker answered with, and reports an error of its close handler once with it", async () => {
     const cookie = await signInAs(MEMBER_ID);
     const email = await emailOf(MEMBER_ID);
-    const response = await app.fetch(`${ORIGIN}/parties/reader-presence/readers?as=reader&tab=observe-aaaa`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
+    const response = await app.fetch(`${ORIGIN}/parties/reader-presence/readers?as=reader&tab=observe-aaaa`, {
+      headers: { upgrade: "websocket", origin: ORIGIN, cookie },
+    });
     expect(response.status).toBe(101);
     const requestId = response.headers.get("x-request-id")!;
     expect(requestId).toBeTruthy();
@@ -134,7 +138,9 @@ describe("a Durable Object", () => {
     });
     try {
       await runDurableObjectAlarm(presenceRoom()).catch(() => undefined);
-      await expect.poll(async () => (await db().select().from(errorGroups).where(eq(errorGroups.message, "Presence alarm could not settle who left"))).length).toBe(1);
+      await expect
+        .poll(async () => (await db().select().from(errorGroups).where(eq(errorGroups.message, "Presence alarm could not settle who left"))).length)
+        .toBe(1);
       const [report] = await db().select().from(errorGroups).where(eq(errorGroups.message, "Presence alarm could not settle who left"));
       expect(report).toMatchObject({ source: "party", route: "party:ReaderPresence", count: 1 });
       expect(logLines().some((line) => line.msg === "party onAlarm" && line.requestId === report!.requestId)).toBe(true);
@@ -150,14 +156,29 @@ describe("a Durable Object", () => {
 describe("errors thrown in a browser", () => {
   it("are taken as a small form, reported under the page's route, and refused when malformed or too many", async () => {
     const ip = { "cf-connecting-ip": "192.0.2.77" };
-    const sent = await post("/errors", { type: "TypeError", message: "cards is undefined", stack: "TypeError: x\n    at drawSpread (https://arcanum.test/assets/room-1a2b.js:1:2345)", path: "/readings/0123456789abcdef0123" }, { headers: ip });
+    const sent = await post(
+      "/errors",
+      {
+        type: "TypeError",
+        message: "cards is undefined",
+        stack: "TypeError: x\n    at drawSpread (https://arcanum.test/assets/room-1a2b.js:1:2345)",
+        path: "/readings/0123456789abcdef0123",
+      },
+      { headers: ip },
+    );
     expect(sent.status).toBe(204);
     const [report] = await reportsOf(sent.headers.get("x-request-id")!);
-    expect(report).toMatchObject({ source: "browser", type: "TypeError", route: "/readings/:id", frame: "drawSpread (https://arcanum.test/assets/room-1a2b.js)" });
+    expect(report).toMatchObject({
+      source: "browser",
+      type: "TypeError",
+      route: "/readings/:id",
+      frame: "drawSpread (https://arcanum.test/assets/room-1a2b.js)",
+    });
     expect((await post("/errors", { message: "no type" }, { headers: ip })).status).toBe(400);
     expect((await post("/errors", { type: "Error", message: "x", path: "/a?token=secret" }, { headers: ip })).status).toBe(400);
     let status = 204;
-    for (let i = 0; i < 40 && status !== 429; i++) status = (await post("/errors", { type: "Error", message: `flood ${i}`, path: "/" }, { headers: ip })).status;
+    for (let i = 0; i < 40 && status !== 429; i++)
+      status = (await post("/errors", { type: "Error", message: `flood ${i}`, path: "/" }, { headers: ip })).status;
     expect(status).toBe(429);
   });
 });
@@ -166,7 +187,14 @@ describe("metrics", () => {
   it("note each request's latency and D1 round trips by route, and the staff's health page draws them with the error groups", async () => {
     const before = Date.now();
     await visit("/cards");
-    await expect.poll(async () => (await db().select().from(metricPoints).where(eq(metricPoints.label, "routes/_main.cards._index"))).filter((p) => p.at >= before).map((p) => p.name).sort()).toEqual(["d1-round-trips", "request-ms"]);
+    await expect
+      .poll(async () =>
+        (await db().select().from(metricPoints).where(eq(metricPoints.label, "routes/_main.cards._index")))
+          .filter((p) => p.at >= before)
+          .map((p) => p.name)
+          .sort(),
+      )
+      .toEqual(["d1-round-trips", "request-ms"]);
     const staff = await signInAs(STAFF_MEMBER_ID);
     const page = await visit("/staff/health", { cookie: staff });
     expect(page.status).toBe(200);
@@ -190,7 +218,10 @@ describe("the real adapters at their HTTP boundary", () => {
       body: "email=ana@example.com",
     });
     const scope = openScope({ requestId: "req-observe-1", route: "routes/_main.login", request, env, config: null, waitUntil: () => undefined });
-    const report = await reportOf({ type: "TypeError", message: "no account for ana@example.com", stack: "TypeError\n    at signIn (app.js:1:2)" }, { source: "server", requestId: scope.requestId, route: scope.route, userId: "user-1" });
+    const report = await reportOf(
+      { type: "TypeError", message: "no account for ana@example.com", stack: "TypeError\n    at signIn (app.js:1:2)" },
+      { source: "server", requestId: scope.requestId, route: scope.route, userId: "user-1" },
+    );
     await sentryReporter("https://publickey@o1.ingest.sentry.io/4242", fetcher).send(report, scope);
     expect(posted).toHaveLength(1);
     expect(posted[0]!.url).toContain("o1.ingest.sentry.io/api/4242/envelope/");

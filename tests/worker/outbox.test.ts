@@ -21,17 +21,28 @@ const db = () => createDatabase(env.DB);
 
 async function person() {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `o_${id.slice(0, 10).replace(/[^a-z0-9]/g, "")}` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: `o_${id.slice(0, 10).replace(/[^a-z0-9]/g, "")}` });
   return { id, cookie: await signInAs(id) };
 }
 
 async function entryOf(userId: string) {
   const id = newId();
-  await db().insert(readingJournal).values({ id, userId, spreadId: "single", spreadName: "Single card", cards: [{ key: "major-17", name: "The Star", position: 0, positionName: "The answer", reversed: false }] });
+  await db()
+    .insert(readingJournal)
+    .values({
+      id,
+      userId,
+      spreadId: "single",
+      spreadName: "Single card",
+      cards: [{ key: "major-17", name: "The Star", position: 0, positionName: "The answer", reversed: false }],
+    });
   return id;
 }
 
-const notesOf = async (entryId: string) => (await db().query.readingJournal.findFirst({ columns: { notes: true, notesRevision: true }, where: eq(readingJournal.id, entryId) }))!;
+const notesOf = async (entryId: string) =>
+  (await db().query.readingJournal.findFirst({ columns: { notes: true, notesRevision: true }, where: eq(readingJournal.id, entryId) }))!;
 
 const saveNotes = (entryId: string, cookie: string, form: Record<string, string>, headers?: Record<string, string>) =>
   post(`/journal/${entryId}`, { intent: "notes", ...form }, { cookie, headers });
@@ -94,7 +105,11 @@ describe("journal notes with a key", () => {
     const wrong = await saveNotes(entryId, other.cookie, { notes: "Mine.", revision: "0", submissionKey: newId() }, await outbox(me.id));
     expect(wrong.status).toBe(409);
     expect(await wrong.json()).toEqual({ ok: false, status: 409, message: OTHER_ACCOUNT_MESSAGE, held: true });
-    const nobody = await post(`/journal/${entryId}`, { intent: "notes", notes: "Mine.", submissionKey: newId() }, { headers: { ...(await outbox(me.id)), "user-agent": "Googlebot" } });
+    const nobody = await post(
+      `/journal/${entryId}`,
+      { intent: "notes", notes: "Mine.", submissionKey: newId() },
+      { headers: { ...(await outbox(me.id)), "user-agent": "Googlebot" } },
+    );
     expect(nobody.status).toBe(401);
     expect(((await nobody.json()) as { held: boolean }).held).toBe(true);
     expect((await notesOf(entryId)).notesRevision).toBe(0);
@@ -110,7 +125,11 @@ async function newGuest() {
 }
 
 const createDeck = (cookie: string, form: Record<string, string>, headers?: Record<string, string>) =>
-  post("/create-deck", { intent: "create", theme: "Moonlit tides", style: "watercolour", kind: "major_arcana", quality: "medium", ...form }, { cookie, headers });
+  post(
+    "/create-deck",
+    { intent: "create", theme: "Moonlit tides", style: "watercolour", kind: "major_arcana", quality: "medium", ...form },
+    { cookie, headers },
+  );
 
 async function creatorOf(location: string) {
   const deckId = location.split("/").pop()!;
@@ -143,7 +162,10 @@ describe("a deck request with a key", () => {
     const another = await createDeck(jar.header(), { submissionKey: newId(), theme: "Winter orchards" });
     expect(another.status).toBe(302);
 
-    const made = await db().select({ n: sql<number>`count(*)` }).from(decks).where(eq(decks.creatorId, userId));
+    const made = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(decks)
+      .where(eq(decks.creatorId, userId));
     expect(made[0]!.n).toBe(3);
     const charges = await db().select().from(deckQuotaLedger).where(eq(deckQuotaLedger.userId, userId));
     expect(charges.filter((line) => line.majorArcanaChange < 0)).toHaveLength(3);
@@ -193,10 +215,20 @@ describe("old keys", () => {
   it("are swept by the periodic jobs after 30 days", async () => {
     const me = await person();
     const now = Date.now();
-    await db().insert(submissionKeys).values([
-      { userId: me.id, key: "old-key-0000000000", action: "journal-notes", claim: newId(), outcomeStatus: 200, outcomeBody: "{}", createdAt: now - SUBMISSION_KEY_TTL_MS - 1000 },
-      { userId: me.id, key: "new-key-0000000000", action: "journal-notes", claim: newId(), outcomeStatus: 200, outcomeBody: "{}", createdAt: now },
-    ]);
+    await db()
+      .insert(submissionKeys)
+      .values([
+        {
+          userId: me.id,
+          key: "old-key-0000000000",
+          action: "journal-notes",
+          claim: newId(),
+          outcomeStatus: 200,
+          outcomeBody: "{}",
+          createdAt: now - SUBMISSION_KEY_TTL_MS - 1000,
+        },
+        { userId: me.id, key: "new-key-0000000000", action: "journal-notes", claim: newId(), outcomeStatus: 200, outcomeBody: "{}", createdAt: now },
+      ]);
     await runPeriodicJobs(db(), now, null);
     const left = await db().select({ key: submissionKeys.key }).from(submissionKeys).where(eq(submissionKeys.userId, me.id));
     expect(left.map((row) => row.key)).toEqual(["new-key-0000000000"]);

@@ -24,8 +24,7 @@ import { FUNDS_HOLD_MS } from "../../app/paid-readings/rules";
 
 const timing = { minuteMs: 3000, graceMs: 2000, pauseLimitMs: 60_000, joinLimitMs: 60_000 };
 
-const fresh = () =>
-  newMeter({ readingId: "r", clientId: "c", readerId: "v", pricePerMinuteCents: 10, freeMinutes: 0, balanceCents: 1_000_000, timing, at: 0 });
+const fresh = () => newMeter({ readingId: "r", clientId: "c", readerId: "v", pricePerMinuteCents: 10, freeMinutes: 0, balanceCents: 1_000_000, timing, at: 0 });
 
 /** Carries out everything due by `now`, as the room's alarm does. */
 function runUntil(meter: Meter, now: number): Meter {
@@ -34,7 +33,8 @@ function runUntil(meter: Meter, now: number): Meter {
     if (step.kind === "wait") return meter;
     if (step.kind === "end") return end(meter, step.reason, step.at);
     if (step.kind === "pause") meter = pause(meter, step.at);
-    else meter = charged(meter, { minutesBilled: step.minute + 1, chargedCents: meter.chargedCents + step.cents, balanceCents: meter.balanceCents - step.cents });
+    else
+      meter = charged(meter, { minutesBilled: step.minute + 1, chargedCents: meter.chargedCents + step.cents, balanceCents: meter.balanceCents - step.cents });
   }
 }
 
@@ -137,7 +137,16 @@ describe("the paid reading's clock", () => {
   });
 
   it("reads a clock saved before grace was kept per person as the same clock", () => {
-    const { graceFrom: _g, graceLeftMs: _l, backAt: _b, pausedAt: _p, seenAt: _s, interruptedMs: _i, recoveredAt: _r, ...rest } = play(
+    const {
+      graceFrom: _g,
+      graceLeftMs: _l,
+      backAt: _b,
+      pausedAt: _p,
+      seenAt: _s,
+      interruptedMs: _i,
+      recoveredAt: _r,
+      ...rest
+    } = play(
       [
         [0, "arrive", "client"],
         [0, "arrive", "reader"],
@@ -151,7 +160,14 @@ describe("the paid reading's clock", () => {
   });
 
   it("holds while the client adds funds: nothing counts, the paid minute waits, and a hold that runs out ends it as a spent balance", () => {
-    const low = play([[0, "arrive", "client"], [0, "arrive", "reader"]], 4000, { ...fresh(), balanceCents: 15 });
+    const low = play(
+      [
+        [0, "arrive", "client"],
+        [0, "arrive", "reader"],
+      ],
+      4000,
+      { ...fresh(), balanceCents: 15 },
+    );
     // Two minutes charged at 10: 5 left, which pays for no third minute.
     expect(low.minutesBilled).toBe(2);
     const held = holdForFunds(low, 4000);
@@ -167,6 +183,17 @@ describe("the paid reading's clock", () => {
     // No funds: the reading ends at the hold's limit, the minutes had billed and no more.
     expect(runUntil(held, 4000 + FUNDS_HOLD_MS)).toMatchObject({ status: "ended", endReason: "balance", endedAt: 4000 + FUNDS_HOLD_MS, minutesBilled: 2 });
     // A balance that still pays the next minute is not held.
-    expect(holdForFunds(play([[0, "arrive", "client"], [0, "arrive", "reader"]], 4000), 4000).status).toBe("running");
+    expect(
+      holdForFunds(
+        play(
+          [
+            [0, "arrive", "client"],
+            [0, "arrive", "reader"],
+          ],
+          4000,
+        ),
+        4000,
+      ).status,
+    ).toBe("running");
   });
 });

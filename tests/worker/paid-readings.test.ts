@@ -40,7 +40,9 @@ const GRACE = readConfig(env).paidReadings.graceMs;
 
 async function newMember(name = "client") {
   const id = `${name}-${newId()}`;
-  await db().insert(users).values({ id, email: `${id}@example.test`, username: id.slice(0, 30) });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username: id.slice(0, 30) });
   return { id, cookie: await signInAs(id) };
 }
 
@@ -48,7 +50,18 @@ async function newMember(name = "client") {
 async function newReader(priceCents = 100) {
   const id = `reader-${newId()}`;
   const username = `r${newId().slice(0, 12)}`.toLowerCase();
-  await db().insert(users).values({ id, email: `${id}@example.test`, username, fullName: "Vera Night", isReader: true, customPricePerMinute: priceCents, isOnline: true, lastSeenAt: Date.now() });
+  await db()
+    .insert(users)
+    .values({
+      id,
+      email: `${id}@example.test`,
+      username,
+      fullName: "Vera Night",
+      isReader: true,
+      customPricePerMinute: priceCents,
+      isOnline: true,
+      lastSeenAt: Date.now(),
+    });
   await db().insert(readerProfiles).values({ userId: id, available: true });
   return { id, username, cookie: await signInAs(id) };
 }
@@ -60,7 +73,14 @@ async function topUp(userId: string, cents: number) {
 
 const balance = async (userId: string) => (await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents ?? 0;
 const ledgerSum = async (userId: string) =>
-  Number((await db().select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` }).from(walletEntries).where(eq(walletEntries.userId, userId)))[0]!.sum);
+  Number(
+    (
+      await db()
+        .select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` })
+        .from(walletEntries)
+        .where(eq(walletEntries.userId, userId))
+    )[0]!.sum,
+  );
 
 async function requestReading(client: { cookie: string }, reader: { username: string }, mode = "video") {
   const response = await post(`/readers/${reader.username}/book`, { mode, question: "Where is my path leading?" }, { cookie: client.cookie });
@@ -82,7 +102,12 @@ async function acceptedReading(options: { price?: number; balance?: number } = {
   return { reader, client, readingId };
 }
 
-type Socket = { socket: WebSocket; messages: ServerMessage[]; meter(): Extract<ServerMessage, { type: "meter" }>["meter"] | null; until(test: (m: ServerMessage) => boolean): Promise<ServerMessage> };
+type Socket = {
+  socket: WebSocket;
+  messages: ServerMessage[];
+  meter(): Extract<ServerMessage, { type: "meter" }>["meter"] | null;
+  until(test: (m: ServerMessage) => boolean): Promise<ServerMessage>;
+};
 
 async function enter(readingId: string, cookie: string): Promise<Socket | Response> {
   const response = await app.fetch(`${ORIGIN}/parties/reading-room/${readingId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie } });
@@ -188,7 +213,11 @@ afterAll(async () => {
 });
 
 const paid = async (id: string) => (await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, id) }))!;
-const charges = (id: string) => db().select().from(walletEntries).where(and(eq(walletEntries.paidReadingId, id), eq(walletEntries.kind, "charge")));
+const charges = (id: string) =>
+  db()
+    .select()
+    .from(walletEntries)
+    .where(and(eq(walletEntries.paidReadingId, id), eq(walletEntries.kind, "charge")));
 
 describe("the reading balance", () => {
   it("is topped up through the local checkout once, however often the payment is delivered, and its lines add up to it", async () => {
@@ -200,7 +229,11 @@ describe("the reading balance", () => {
     const [completed] = await local.pay(sessionId);
     const deliver = async (evt: typeof completed) => {
       const signed = await local.sign(evt!);
-      return app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      return app.fetch(`${ORIGIN}/webhooks/stripe`, {
+        method: "POST",
+        body: signed.payload,
+        headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+      });
     };
     expect((await deliver(completed)).status).toBe(200);
     expect((await deliver(completed)).status).toBe(200);
@@ -216,7 +249,11 @@ describe("the reading balance", () => {
     const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
     const deliver = async (evt: Awaited<ReturnType<typeof local.pay>>[number]) => {
       const signed = await local.sign(evt);
-      return app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      return app.fetch(`${ORIGIN}/webhooks/stripe`, {
+        method: "POST",
+        body: signed.payload,
+        headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+      });
     };
     const started = await post("/balance", { amount: "2500", returnTo: "/balance" }, { cookie: client.cookie });
     const [completed] = await local.pay(started.headers.get("location")!.split("/").pop()!);
@@ -230,14 +267,22 @@ describe("the reading balance", () => {
     expect(await balance(client.id)).toBe(1500);
     // $14.00 is spent on readings; the rest of the payment comes back: only the $1.00 left can go.
     await db().batch([
-      db().insert(walletEntries).values({ id: newId(), userId: client.id, kind: "charge", amountCents: -1400, referenceId: `spent:${newId()}`, description: "Readings" }),
-      db().update(readingWallets).set({ balanceCents: sql`${readingWallets.balanceCents} - 1400` }).where(eq(readingWallets.userId, client.id)),
+      db()
+        .insert(walletEntries)
+        .values({ id: newId(), userId: client.id, kind: "charge", amountCents: -1400, referenceId: `spent:${newId()}`, description: "Readings" }),
+      db()
+        .update(readingWallets)
+        .set({ balanceCents: sql`${readingWallets.balanceCents} - 1400` })
+        .where(eq(readingWallets.userId, client.id)),
     ]);
     const [rest] = await local.refund({ paymentIntentId, idempotencyKey: "rest" });
     expect((await deliver(rest!)).status).toBe(200);
     expect(await balance(client.id)).toBe(0);
     expect(await ledgerSum(client.id)).toBe(0);
-    const lines = await db().select().from(walletEntries).where(and(eq(walletEntries.userId, client.id), eq(walletEntries.kind, "top-up-refund")));
+    const lines = await db()
+      .select()
+      .from(walletEntries)
+      .where(and(eq(walletEntries.userId, client.id), eq(walletEntries.kind, "top-up-refund")));
     expect(lines.map((line) => line.amountCents).sort((a, b) => a - b)).toEqual([-1000, -100]);
     expect(await (await get("/balance", { cookie: client.cookie })).text()).toContain("Top-up refunded to your card");
   });
@@ -246,7 +291,11 @@ describe("the reading balance", () => {
     const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
     const deliver = async (evt: Awaited<ReturnType<typeof local.pay>>[number]) => {
       const signed = await local.sign(evt);
-      return app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      return app.fetch(`${ORIGIN}/webhooks/stripe`, {
+        method: "POST",
+        body: signed.payload,
+        headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+      });
     };
     for (const { refundCents, left } of [
       { refundCents: undefined, left: 0 },
@@ -278,19 +327,31 @@ describe("the reading balance", () => {
     const started = await post("/balance", { amount: "2500", returnTo: "/balance" }, { cookie: client.cookie });
     for (const evt of await local.pay(started.headers.get("location")!.split("/").pop()!)) {
       const signed = await local.sign(evt);
-      await app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      await app.fetch(`${ORIGIN}/webhooks/stripe`, {
+        method: "POST",
+        body: signed.payload,
+        headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+      });
     }
     // $14.00 of the $25.00 is spent on readings.
     await db().batch([
-      db().insert(walletEntries).values({ id: newId(), userId: client.id, kind: "charge", amountCents: -1400, referenceId: `spent:${newId()}`, description: "Readings" }),
-      db().update(readingWallets).set({ balanceCents: sql`${readingWallets.balanceCents} - 1400` }).where(eq(readingWallets.userId, client.id)),
+      db()
+        .insert(walletEntries)
+        .values({ id: newId(), userId: client.id, kind: "charge", amountCents: -1400, referenceId: `spent:${newId()}`, description: "Readings" }),
+      db()
+        .update(readingWallets)
+        .set({ balanceCents: sql`${readingWallets.balanceCents} - 1400` })
+        .where(eq(readingWallets.userId, client.id)),
     ]);
     const [receipt] = await db().query.paymentReceipts.findMany({ where: (r, { eq }) => eq(r.userId, client.id) });
     const portal = "/billing/local?return=%2Fbalance";
     expect((await post(portal, { intent: "refund", receipt: receipt!.id }, { cookie: client.cookie })).status).toBe(200);
     // The card gets back the $11.00 left, not the $25.00 paid.
     expect(await db().query.paymentReceipts.findFirst({ where: (r, { eq }) => eq(r.id, receipt!.id) })).toMatchObject({ refundedCents: 1100 });
-    const [charge] = await db().select().from(localPaymentObjects).where(and(eq(localPaymentObjects.object, "charge"), sql`json_extract(data, '$.payment_intent') = ${receipt!.paymentIntentId}`));
+    const [charge] = await db()
+      .select()
+      .from(localPaymentObjects)
+      .where(and(eq(localPaymentObjects.object, "charge"), sql`json_extract(data, '$.payment_intent') = ${receipt!.paymentIntentId}`));
     expect(charge!.data).toMatchObject({ amount: 2500, amount_refunded: 1100 });
     expect(await balance(client.id)).toBe(0);
     expect(await ledgerSum(client.id)).toBe(0);
@@ -371,7 +432,11 @@ describe("asking a reader", () => {
     await topUp(again.id, 500);
     const raceId = requestIdOf(await requestReading(again, reader));
     const readerUser = { id: reader.id, username: reader.username, email: null, isGuest: false } as unknown as CurrentUser;
-    const outcomes = await Promise.all([acceptRequest(db(), readerUser, raceId), acceptRequest(db(), readerUser, raceId), acceptRequest(db(), readerUser, raceId)]);
+    const outcomes = await Promise.all([
+      acceptRequest(db(), readerUser, raceId),
+      acceptRequest(db(), readerUser, raceId),
+      acceptRequest(db(), readerUser, raceId),
+    ]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.status)).toEqual([409, 409]);
     expect(await db().select().from(paidReadings).where(eq(paidReadings.requestId, raceId))).toHaveLength(1);
@@ -381,7 +446,10 @@ describe("asking a reader", () => {
     const other = await newMember();
     await topUp(other.id, 500);
     const lateId = requestIdOf(await requestReading(other, reader));
-    await db().update(readingRequests).set({ expiresAt: Date.now() - 1 }).where(eq(readingRequests.id, lateId));
+    await db()
+      .update(readingRequests)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(readingRequests.id, lateId));
     const late = await post(`/readings/requests/${lateId}`, { intent: "accept" }, { cookie: reader.cookie });
     expect(late.status).toBe(410);
     expect(await late.text()).toContain("This request was not answered in time.");
@@ -416,7 +484,10 @@ describe("asking a reader", () => {
       post(`/readings/requests/${firstId}`, { intent: "accept" }, { cookie: reader.cookie }),
       post(`/readings/requests/${secondId}`, { intent: "accept" }, { cookie: reader.cookie }),
     ]);
-    const live = await db().select().from(paidReadings).where(and(eq(paidReadings.readerId, reader.id), eq(paidReadings.status, "live")));
+    const live = await db()
+      .select()
+      .from(paidReadings)
+      .where(and(eq(paidReadings.readerId, reader.id), eq(paidReadings.status, "live")));
     expect(live).toHaveLength(1);
     const refused = answers.find((a) => a.status === 409)!;
     expect(await refused.text()).toContain("You are giving a paid reading now. End it before you accept another.");
@@ -582,7 +653,7 @@ describe("the paid reading's room", () => {
     expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
 
     // Both come back at once: the reading runs on, nothing billed for the outage.
-    const [readerBack, clientBack] = await Promise.all([enter(readingId, reader.cookie), enter(readingId, client.cookie)]) as [Socket, Socket];
+    const [readerBack, clientBack] = (await Promise.all([enter(readingId, reader.cookie), enter(readingId, client.cookie)])) as [Socket, Socket];
     await clientBack.until((m) => m.type === "meter" && m.meter.status === "running");
     expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
     expect(await balance(client.id)).toBe(800);
@@ -611,7 +682,7 @@ describe("the paid reading's room", () => {
 
     await roomDownFor(readingId, 10 * MINUTE);
     // No alarm first: the two reconnecting sockets wake the room.
-    const [readerBack, clientBack] = await Promise.all([enter(readingId, reader.cookie), enter(readingId, client.cookie)]) as [Socket, Socket];
+    const [readerBack, clientBack] = (await Promise.all([enter(readingId, reader.cookie), enter(readingId, client.cookie)])) as [Socket, Socket];
     await clientBack.until((m) => m.type === "meter" && m.meter.status === "running" && m.meter.waitingFor === null);
     expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
     expect(await balance(client.id)).toBe(1900);
@@ -674,7 +745,13 @@ describe("the paid reading's room", () => {
     // client's last tab closes (and whatever the room does about it has time to run) before the
     // charge comes back.
     await runInDurableObject(room(readingId), async (instance, state) => {
-      type Holder = { env: Env; meter: Meter; onAlarm(): Promise<void>; onClose(connection: unknown): Promise<void>; getConnections(): Iterable<{ state?: { memberId: string } }> };
+      type Holder = {
+        env: Env;
+        meter: Meter;
+        onAlarm(): Promise<void>;
+        onClose(connection: unknown): Promise<void>;
+        getConnections(): Iterable<{ state?: { memberId: string } }>;
+      };
       const holder = instance as unknown as Holder;
       const shifted = { ...holder.meter, runningSince: holder.meter.runningSince! - MINUTE - 10, startedAt: holder.meter.startedAt! - MINUTE - 10 };
       holder.meter = shifted;
@@ -734,7 +811,10 @@ describe("the paid reading's room", () => {
 
   it("is started when the request is accepted, so a reading nobody opens is called off without a charge", async () => {
     const { readingId, client } = await acceptedReading({ price: 100, balance: 900 });
-    const stored = await runInDurableObject(room(readingId), async (_instance, state) => ({ meter: await state.storage.get<Meter>("meter"), alarm: await state.storage.getAlarm() }));
+    const stored = await runInDurableObject(room(readingId), async (_instance, state) => ({
+      meter: await state.storage.get<Meter>("meter"),
+      alarm: await state.storage.getAlarm(),
+    }));
     expect(stored.meter).toMatchObject({ status: "waiting", readingId });
     expect(stored.alarm).not.toBeNull();
     await timePasses(readingId, readConfig(env).paidReadings.joinLimitMs + 1);
@@ -872,7 +952,11 @@ async function paidCheckout(started: Response) {
   return async () => {
     for (const evt of events) {
       const signed = await local.sign(evt);
-      const response = await app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+      const response = await app.fetch(`${ORIGIN}/webhooks/stripe`, {
+        method: "POST",
+        body: signed.payload,
+        headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+      });
       expect(response.status).toBe(200);
     }
   };
@@ -920,7 +1004,9 @@ describe("adding funds during a reading", () => {
     expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 7, chargedCents: 400 });
 
     const clientMark = clientSocket.messages.length;
-    await (await paidCheckout(started))();
+    await (
+      await paidCheckout(started)
+    )();
     await nextMessage(clientSocket, clientMark, (m) => m.type === "meter" && m.meter.status === "running");
     expect(clientSocket.meter()).toMatchObject({ status: "running", balanceCents: 1050, minutesBilled: 7, lowBalance: false });
     expect(await balance(client.id)).toBe(1050);
@@ -1027,11 +1113,17 @@ describe("tips after a paid reading", () => {
     const { readingId, client, reader } = await endedReading();
     const page = await (await get(`/readings/${readingId}`, { cookie: client.cookie })).text();
     const key = /name="key" value="([^"]+)"/.exec(page)![1]!;
-    const tip = (amount: string, custom = "", form = key) => post(`/readings/${readingId}`, { intent: "tip", amount, custom, key: form }, { cookie: client.cookie });
+    const tip = (amount: string, custom = "", form = key) =>
+      post(`/readings/${readingId}`, { intent: "tip", amount, custom, key: form }, { cookie: client.cookie });
     const [once, twice] = await Promise.all([tip("500"), tip("500")]);
     expect([once.status, twice.status]).toEqual([200, 200]);
     expect(await balance(client.id)).toBe(550);
-    expect(await db().select().from(sellerLedger).where(and(eq(sellerLedger.paidReadingId, readingId), eq(sellerLedger.kind, "tip")))).toMatchObject([{ grossCents: 500, feeCents: 150, netCents: 350, sellerId: reader.id }]);
+    expect(
+      await db()
+        .select()
+        .from(sellerLedger)
+        .where(and(eq(sellerLedger.paidReadingId, readingId), eq(sellerLedger.kind, "tip"))),
+    ).toMatchObject([{ grossCents: 500, feeCents: 150, netCents: 350, sellerId: reader.id }]);
 
     // Another click is another tip; a typed amount is bounded, and never more than the balance.
     expect((await tip("custom", "2.50", "second-click-key")).status).toBe(200);
@@ -1055,7 +1147,9 @@ describe("tips after a paid reading", () => {
     expect(readerReceipt).toContain("$5.25");
     const dashboard = await (await get("/reader-dashboard", { cookie: reader.cookie })).text();
     expect(dashboard).toContain("$8.05");
-    await expect.poll(async () => (await listOutbox(db(), `${client.id}@example.test`)).map((m) => m.subject)).toContain("Your reading with Vera Night, with your tip");
+    await expect
+      .poll(async () => (await listOutbox(db(), `${client.id}@example.test`)).map((m) => m.subject))
+      .toContain("Your reading with Vera Night, with your tip");
   });
 
   it("is refused before the reading has ended", async () => {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
+import type Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
@@ -9,15 +10,18 @@ import { paymentHandlers } from "../../app/payments/handlers.server";
 import { LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { UnknownPurchaseKindError, type PaymentHandlers } from "../../app/payments/registry.server";
-import { checkoutKinds, checkoutSessions, paymentEvents, paymentReceipts, users, walletEntries } from "../../db/schema";
-import { app, ORIGIN } from "./helpers";
+import { checkoutKinds, checkoutSessions, paymentEventFailures, paymentEvents, paymentReceipts, users, walletEntries } from "../../db/schema";
+import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { app, ORIGIN, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
 
 async function newMember() {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `kind_${id.slice(0, 8)}` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: `kind_${id.slice(0, 8)}` });
   return id;
 }
 
@@ -60,7 +64,9 @@ describe("payment handlers", () => {
 
     const refused = dispatchPaymentEvent(withoutTopUp, db(), local(), completed);
     await expect(refused).rejects.toBeInstanceOf(UnknownPurchaseKindError);
-    await expect(dispatchPaymentEvent(withoutTopUp, db(), local(), completed)).rejects.toThrow(`No payment handler for the purchase kind “top-up” (checkout ${checkoutId})`);
+    await expect(dispatchPaymentEvent(withoutTopUp, db(), local(), completed)).rejects.toThrow(
+      `No payment handler for the purchase kind “top-up” (checkout ${checkoutId})`,
+    );
     expect(await db().query.paymentEvents.findFirst({ where: eq(paymentEvents.id, completed.id) })).toBeUndefined();
     expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.checkoutId, checkoutId) })).toBeUndefined();
 
@@ -89,5 +95,66 @@ describe("payment handlers", () => {
       logged.mockRestore();
     }
     expect(await db().query.paymentEvents.findFirst({ where: eq(paymentEvents.id, completed.id) })).toBeUndefined();
+  });
+
+  it("keeps what each event did and every delivery that failed, and shows both on the staff payments page", async () => {
+    const userId = await newMember();
+    const deliver = async (payload: string, signature: string) =>
+      app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
+    const signedAndDelivered = async (event: Stripe.Event) => {
+      const signed = await local().sign(event);
+      return deliver(signed.payload, signed.signature);
+    };
+    const failuresOf = (eventId: string) => db().select().from(paymentEventFailures).where(eq(paymentEventFailures.eventId, eventId));
+
+    // Applied: a top-up reaches the balance.
+    const { completed } = await paidCheckout(userId, "top-up");
+    expect((await signedAndDelivered(completed)).status).toBe(200);
+    expect((await db().query.paymentEvents.findFirst({ where: eq(paymentEvents.id, completed.id) }))?.outcome).toBe("applied");
+    // Nothing of ours: an event type the app does not act on is recorded as such.
+    const unrelated = { ...completed, id: `evt_${newId()}`, type: "customer.created" } as unknown as Stripe.Event;
+    expect((await signedAndDelivered(unrelated)).status).toBe(200);
+    expect((await db().query.paymentEvents.findFirst({ where: eq(paymentEvents.id, unrelated.id) }))?.outcome).toBe("ignored");
+
+    // Failed: a purchase of a kind this version does not know, twice (the provider delivers it again).
+    const gift = await paidCheckout(userId, "gift-card");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect((await signedAndDelivered(gift.completed)).status).toBe(422);
+      expect((await signedAndDelivered(gift.completed)).status).toBe(422);
+    } finally {
+      logged.mockRestore();
+    }
+    const giftFailures = await failuresOf(gift.completed.id);
+    expect(giftFailures).toHaveLength(2);
+    expect(giftFailures[0]).toMatchObject({
+      failure: "unknown-kind",
+      type: "checkout.session.completed",
+      message: `No payment handler for the purchase kind “gift-card” (checkout ${gift.checkoutId})`,
+    });
+    // Failed: a forged signature, which names no event.
+    const signatureFailures = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)` })
+          .from(paymentEventFailures)
+          .where(eq(paymentEventFailures.failure, "signature"))
+      )[0]!.n;
+    const before = await signatureFailures();
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const forged = await new LocalPayments(db(), "whsec_someone_else").sign(completed);
+      expect((await deliver(forged.payload, forged.signature)).status).toBe(400);
+    } finally {
+      warned.mockRestore();
+    }
+    expect(await signatureFailures()).toBe(before + 1);
+
+    const page = await (await visit("/staff/payments", { cookie: await signInAs(STAFF_MEMBER_ID) })).text();
+    expect(page).toContain("Deliveries that failed");
+    expect(page).toContain("Purchase of an unknown kind");
+    expect(page).toContain(gift.completed.id);
+    expect(page).toContain("Signature refused");
+    expect(page).toContain("nothing of ours to change");
   });
 });

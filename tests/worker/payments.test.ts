@@ -11,7 +11,19 @@ import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { findPlanByKey } from "../../app/plans/catalogue";
 import { MINOR_ARCANA } from "../../app/tarot/cards";
-import { cards, checkoutSessions, deckQuotaLedger, decks, localPaymentObjects, paymentEvents, paymentReceipts, readingWallets, subscriptions, userDeckQuotas, users } from "../../db/schema";
+import {
+  cards,
+  checkoutSessions,
+  deckQuotaLedger,
+  decks,
+  localPaymentObjects,
+  paymentEvents,
+  paymentReceipts,
+  readingWallets,
+  subscriptions,
+  userDeckQuotas,
+  users,
+} from "../../db/schema";
 import { app, get, ORIGIN, post, signInAs, waitForDeck } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -19,7 +31,9 @@ const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)))
 
 async function newMember() {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `payer_${id.slice(0, 8)}` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: `payer_${id.slice(0, 8)}` });
   return id;
 }
 
@@ -27,7 +41,9 @@ async function newMember() {
 async function openCheckout(userId: string, planKey = "creator-monthly") {
   const plan = findPlanByKey(planKey)!;
   const checkoutId = newId();
-  await db().insert(checkoutSessions).values({ id: checkoutId, userId, kind: "subscription", planKey, amountCents: Math.round(plan.price * 100) });
+  await db()
+    .insert(checkoutSessions)
+    .values({ id: checkoutId, userId, kind: "subscription", planKey, amountCents: Math.round(plan.price * 100) });
   const { sessionId } = await local().createCheckout({
     checkoutId,
     userId,
@@ -56,9 +72,17 @@ async function deliver(evt: Stripe.Event, options: { timestamp?: number; secret?
 }
 
 const allocationLines = (userId: string) =>
-  db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "subscription:%")));
+  db()
+    .select()
+    .from(deckQuotaLedger)
+    .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "subscription:%")));
 
-const eventCount = async () => (await db().select({ n: sql<number>`count(*)` }).from(paymentEvents))[0]!.n;
+const eventCount = async () =>
+  (
+    await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(paymentEvents)
+  )[0]!.n;
 
 describe("payment webhooks", () => {
   it("refuses a bad signature and a stale one with 400, and writes nothing", async () => {
@@ -69,7 +93,11 @@ describe("payment webhooks", () => {
 
     const forged = await deliver(completed!, { secret: "whsec_someone_else" });
     expect(forged.status).toBe(400);
-    const missing = await app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: JSON.stringify(completed), headers: { "content-type": "application/json" } });
+    const missing = await app.fetch(`${ORIGIN}/webhooks/stripe`, {
+      method: "POST",
+      body: JSON.stringify(completed),
+      headers: { "content-type": "application/json" },
+    });
     expect(missing.status).toBe(400);
     const stale = await deliver(completed!, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(stale.status).toBe(400);
@@ -129,7 +157,12 @@ describe("payment webhooks", () => {
       for (const evt of await local().pay(sessionId)) expect((await deliver(evt)).status).toBe(200);
     }
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 0 });
-    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "checkout:%")))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(deckQuotaLedger)
+        .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "checkout:%"))),
+    ).toHaveLength(0);
     // The checkout recorded as a top-up is a top-up: its receipt says so.
     expect(await db().select({ kind: paymentReceipts.kind }).from(paymentReceipts).where(eq(paymentReceipts.userId, userId))).toEqual([{ kind: "top-up" }]);
   });
@@ -150,7 +183,9 @@ describe("payment webhooks", () => {
     const invoiceStorm = await Promise.all(Array.from({ length: 3 }, () => deliver(events[2]!)));
     expect(invoiceStorm.every((response) => response.status === 200)).toBe(true);
     // One receipt for the first invoice.
-    expect(await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId))).toMatchObject([{ kind: "subscription", amountCents: 2999, refundedCents: 0 }]);
+    expect(await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId))).toMatchObject([
+      { kind: "subscription", amountCents: 2999, refundedCents: 0 },
+    ]);
 
     expect(await allocationLines(userId)).toHaveLength(1);
     const quota = await getQuota(db(), userId);
@@ -168,9 +203,17 @@ describe("payment webhooks", () => {
     const { sessionId } = await openCheckout(userId, "mystic-monthly");
     const [completed, created] = await local().pay(sessionId);
     // The subscription is cancelled at the provider before any event reached us.
-    const [stored] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "subscription")).orderBy(sql`updated_at DESC`).limit(1);
+    const [stored] = await db()
+      .select()
+      .from(localPaymentObjects)
+      .where(eq(localPaymentObjects.object, "subscription"))
+      .orderBy(sql`updated_at DESC`)
+      .limit(1);
     const subscription = stored!.data as { id: string; cancel_at_period_end: boolean };
-    await db().update(localPaymentObjects).set({ data: { ...stored!.data, cancel_at_period_end: true } }).where(eq(localPaymentObjects.id, subscription.id));
+    await db()
+      .update(localPaymentObjects)
+      .set({ data: { ...stored!.data, cancel_at_period_end: true } })
+      .where(eq(localPaymentObjects.id, subscription.id));
     const updated = event("customer.subscription.updated", { ...stored!.data, cancel_at_period_end: true });
 
     // Newest first, oldest last: the stored state is the provider's current one all the same.
@@ -185,20 +228,35 @@ describe("payment webhooks", () => {
     const userId = await newMember();
     const { sessionId } = await openCheckout(userId, "visionary-monthly");
     for (const evt of await local().pay(sessionId)) await deliver(evt);
-    const [stored] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "subscription")).orderBy(sql`updated_at DESC`).limit(1);
+    const [stored] = await db()
+      .select()
+      .from(localPaymentObjects)
+      .where(eq(localPaymentObjects.object, "subscription"))
+      .orderBy(sql`updated_at DESC`)
+      .limit(1);
     const id = (stored!.data as { id: string }).id;
 
-    await db().update(localPaymentObjects).set({ data: { ...stored!.data, status: "past_due" } }).where(eq(localPaymentObjects.id, id));
+    await db()
+      .update(localPaymentObjects)
+      .set({ data: { ...stored!.data, status: "past_due" } })
+      .where(eq(localPaymentObjects.id, id));
     await deliver(event("invoice.payment_failed", { id: `in_${newId()}`, object: "invoice", subscription: id }));
     expect((await db().query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) }))?.subscriptionStatus).toBe("past_due");
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "visionary" });
     // Past due: paid generation is refused, with the way to fix the payment, and nothing is charged.
-    const refused = await post("/create-deck", { intent: "create", theme: "Paid lanterns", style: "woodcut", kind: "complete", quality: "high" }, { cookie: await signInAs(userId) });
+    const refused = await post(
+      "/create-deck",
+      { intent: "create", theme: "Paid lanterns", style: "woodcut", kind: "complete", quality: "high" },
+      { cookie: await signInAs(userId) },
+    );
     expect(refused.status).toBe(402);
     expect(await refused.text()).toContain("/subscription");
     expect(await getQuota(db(), userId)).toMatchObject({ completeDeckUsed: 0 });
 
-    await db().update(localPaymentObjects).set({ data: { ...stored!.data, status: "canceled" } }).where(eq(localPaymentObjects.id, id));
+    await db()
+      .update(localPaymentObjects)
+      .set({ data: { ...stored!.data, status: "canceled" } })
+      .where(eq(localPaymentObjects.id, id));
     const deleted = event("customer.subscription.deleted", { ...stored!.data, status: "canceled" });
     await deliver(deleted);
     await deliver(event("customer.subscription.deleted", { ...stored!.data, status: "canceled" }));
@@ -214,7 +272,12 @@ describe("payment webhooks", () => {
     for (const evt of await local().pay(sessionId)) await deliver(evt);
     // One of twelve credits used: eleven left, of which the cap (six) carries over.
     await db().update(userDeckQuotas).set({ completeDeckUsed: 1 }).where(eq(userDeckQuotas.userId, userId));
-    const [stored] = await db().select().from(localPaymentObjects).where(eq(localPaymentObjects.object, "subscription")).orderBy(sql`updated_at DESC`).limit(1);
+    const [stored] = await db()
+      .select()
+      .from(localPaymentObjects)
+      .where(eq(localPaymentObjects.object, "subscription"))
+      .orderBy(sql`updated_at DESC`)
+      .limit(1);
     const data = stored!.data as { id: string; items: { data: { current_period_end: number }[] } };
     const oldEnd = data.items.data[0]!.current_period_end;
     const newEnd = oldEnd + 31 * 24 * 3600;
@@ -228,7 +291,10 @@ describe("payment webhooks", () => {
     const quota = await getQuota(db(), userId, at + 2000);
     // Twelve new credits plus min(eleven left, cap of six).
     expect(quota).toMatchObject({ planType: "creator", completeDeckQuota: 18, completeDeckUsed: 0 });
-    const renewals = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refresh:renewal:%")));
+    const renewals = await db()
+      .select()
+      .from(deckQuotaLedger)
+      .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refresh:renewal:%")));
     expect(renewals).toHaveLength(1);
   });
 });
@@ -275,7 +341,10 @@ describe("the local checkout", () => {
     const { sessionId } = await openCheckout(userId, "mystic-monthly");
     const results = await Promise.all(Array.from({ length: 5 }, () => local().pay(sessionId)));
     expect(results.filter((events) => events.length > 0)).toHaveLength(1);
-    const subscriptionsMade = await db().select().from(localPaymentObjects).where(and(eq(localPaymentObjects.object, "subscription"), sql`json_extract(data, '$.metadata.userId') = ${userId}`));
+    const subscriptionsMade = await db()
+      .select()
+      .from(localPaymentObjects)
+      .where(and(eq(localPaymentObjects.object, "subscription"), sql`json_extract(data, '$.metadata.userId') = ${userId}`));
     expect(subscriptionsMade).toHaveLength(1);
   });
 
@@ -358,7 +427,9 @@ describe("every open tab of the buyer", () => {
     const messages: unknown[] = [];
     socket.addEventListener("message", (message) => messages.push(JSON.parse(String(message.data))));
     socket.accept();
-    const other = await app.fetch(`${ORIGIN}/parties/user-channel/${userId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie: await signInAs(await newMember()) } });
+    const other = await app.fetch(`${ORIGIN}/parties/user-channel/${userId}`, {
+      headers: { upgrade: "websocket", origin: ORIGIN, cookie: await signInAs(await newMember()) },
+    });
     expect(other.status).toBe(403);
 
     const start = await post("/subscription", { intent: "checkout", plan: "creator-monthly" }, { cookie });
@@ -375,7 +446,11 @@ describe("Explorer Plus", () => {
     const userId = await newMember();
     const cookie = await signInAs(userId);
     // The free credit is spent on the deck itself, so no complete-deck credit is left.
-    const made = await post("/create-deck", { intent: "create", theme: "Lanterns on a winter sea", style: "woodcut", kind: "major_arcana", quality: "medium" }, { cookie });
+    const made = await post(
+      "/create-deck",
+      { intent: "create", theme: "Lanterns on a winter sea", style: "woodcut", kind: "major_arcana", quality: "medium" },
+      { cookie },
+    );
     expect(made.status).toBe(302);
     const deckId = made.headers.get("location")!.split("/").pop()!;
     await waitForDeck(deckId);
@@ -398,12 +473,21 @@ describe("Explorer Plus", () => {
     expect(rows.filter((row) => minor.has(row.key))).toHaveLength(56);
     // The credit it brought was spent on this deck, once.
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "explorer", completeDeckQuota: 1, completeDeckUsed: 1 });
-    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "checkout:%")))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(deckQuotaLedger)
+        .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "checkout:%"))),
+    ).toHaveLength(1);
   });
 
   it("is refused for someone else's deck or a deck that is already complete", async () => {
     const owner = await newMember();
-    const made = await post("/create-deck", { intent: "create", theme: "Foxes in birch snow", style: "watercolour", kind: "major_arcana", quality: "medium" }, { cookie: await signInAs(owner) });
+    const made = await post(
+      "/create-deck",
+      { intent: "create", theme: "Foxes in birch snow", style: "watercolour", kind: "major_arcana", quality: "medium" },
+      { cookie: await signInAs(owner) },
+    );
     const deckId = made.headers.get("location")!.split("/").pop()!;
     await waitForDeck(deckId);
     expect((await post(`/collection/${deckId}`, { intent: "buy-explorer" }, { cookie: await signInAs(await newMember()) })).status).toBe(404);
@@ -441,7 +525,12 @@ describe("a subscription over time, offline", () => {
     expect(second!.currentPeriodEnd).toBeGreaterThan(first!.currentPeriodEnd);
     // Twelve new credits plus min(eleven left, cap of six), once.
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "creator", completeDeckQuota: 18, completeDeckUsed: 0 });
-    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refresh:renewal:%")))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(deckQuotaLedger)
+        .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refresh:renewal:%"))),
+    ).toHaveLength(1);
     expect((await receiptsOf(userId)).map((r) => r.amountCents)).toEqual([2999, 2999]);
 
     // A card that can be saved but not charged: the next renewal fails.
@@ -512,7 +601,8 @@ describe("a subscription over time, offline", () => {
   it("grants only the difference between the plans on a move up, never a fresh month, and renews as usual after", async () => {
     const { userId, cookie } = await subscribe("mystic-monthly");
     const spend = (completeDeck: number) => consumeCredits(db(), userId, { majorArcana: 0, completeDeck }, { referenceId: `spend:${newId()}` });
-    const moveTo = async (planKey: string) => expect((await post(PORTAL, { intent: "change-plan", price: findPlanByKey(planKey)!.priceId }, { cookie })).status).toBe(200);
+    const moveTo = async (planKey: string) =>
+      expect((await post(PORTAL, { intent: "change-plan", price: findPlanByKey(planKey)!.priceId }, { cookie })).status).toBe(200);
 
     expect((await spend(2)).ok).toBe(true);
     await moveTo("creator-monthly");
@@ -525,9 +615,16 @@ describe("a subscription over time, offline", () => {
     expect((await spend(13)).ok).toBe(false);
     expect((await spend(12)).ok).toBe(true);
     // The whole period: Visionary's twenty-four, however the moves went.
-    const spent = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "spend:%")));
+    const spent = await db()
+      .select()
+      .from(deckQuotaLedger)
+      .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "spend:%")));
     expect(spent.reduce((sum, line) => sum - line.completeDeckChange, 0)).toBe(24);
-    const moves = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.description, "Moved up%"))).orderBy(deckQuotaLedger.createdAt);
+    const moves = await db()
+      .select()
+      .from(deckQuotaLedger)
+      .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.description, "Moved up%")))
+      .orderBy(deckQuotaLedger.createdAt);
     expect(moves.map((line) => [line.completeDeckChange, line.description])).toEqual([
       [10, "Moved up to the Creator plan: the difference from the previous plan for the rest of this month"],
       [12, "Moved up to the Visionary plan: the difference from the previous plan for the rest of this month"],
@@ -555,7 +652,9 @@ describe("refunds", () => {
   async function buyExplorerCredit(userId: string) {
     const plan = findPlanByKey("explorer-plus")!;
     const checkoutId = newId();
-    await db().insert(checkoutSessions).values({ id: checkoutId, userId, kind: "explorer-plus", planKey: plan.key, amountCents: 500, description: "Explorer Plus" });
+    await db()
+      .insert(checkoutSessions)
+      .values({ id: checkoutId, userId, kind: "explorer-plus", planKey: plan.key, amountCents: 500, description: "Explorer Plus" });
     const { sessionId } = await local().createCheckout({
       checkoutId,
       userId,
@@ -585,25 +684,42 @@ describe("refunds", () => {
     expect(refunded.status).toBe(200);
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 0, completeDeckUsed: 0 });
     expect((await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.id, receipt!.id) }))?.refundedCents).toBe(500);
-    const lines = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%")));
+    const lines = await db()
+      .select()
+      .from(deckQuotaLedger)
+      .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%")));
     expect(lines).toMatchObject([{ completeDeckChange: -1, description: "Explorer Plus refunded: its complete-deck credit was taken back" }]);
 
     // Refunding again is refused, and the same event delivered again changes nothing.
     expect((await post(PORTAL, { intent: "refund", receipt: receipt!.id }, { cookie })).status).toBe(409);
-    const [charge] = await db().select().from(localPaymentObjects).where(and(eq(localPaymentObjects.object, "charge"), sql`json_extract(data, '$.payment_intent') = ${receipt!.paymentIntentId}`));
+    const [charge] = await db()
+      .select()
+      .from(localPaymentObjects)
+      .where(and(eq(localPaymentObjects.object, "charge"), sql`json_extract(data, '$.payment_intent') = ${receipt!.paymentIntentId}`));
     expect((await deliver(event("charge.refunded", charge!.data))).status).toBe(200);
-    expect(await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%")))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(deckQuotaLedger)
+        .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%"))),
+    ).toHaveLength(1);
     // Nobody refunds someone else's payment.
     expect((await post(PORTAL, { intent: "refund", receipt: receipt!.id }, { cookie: await signInAs(await newMember()) })).status).toBe(404);
     // A refund of a payment this app never took changes nothing.
-    const stray = await deliver(event("charge.refunded", { id: "ch_elsewhere", object: "charge", amount: 900, amount_refunded: 900, payment_intent: "pi_elsewhere" }));
+    const stray = await deliver(
+      event("charge.refunded", { id: "ch_elsewhere", object: "charge", amount: 900, amount_refunded: 900, payment_intent: "pi_elsewhere" }),
+    );
     expect(await stray.json()).toMatchObject({ outcome: "held" });
   });
 
   it("leaves a deck Explorer Plus completed with all its cards when it is refunded", async () => {
     const userId = await newMember();
     const cookie = await signInAs(userId);
-    const made = await post("/create-deck", { intent: "create", theme: "Moths around a lamp", style: "woodcut", kind: "major_arcana", quality: "medium" }, { cookie });
+    const made = await post(
+      "/create-deck",
+      { intent: "create", theme: "Moths around a lamp", style: "woodcut", kind: "major_arcana", quality: "medium" },
+      { cookie },
+    );
     const deckId = made.headers.get("location")!.split("/").pop()!;
     await waitForDeck(deckId);
     const start = await post(`/collection/${deckId}`, { intent: "buy-explorer" }, { cookie });
@@ -614,7 +730,10 @@ describe("refunds", () => {
     expect((await post(PORTAL, { intent: "refund", receipt: receipt!.id }, { cookie })).status).toBe(200);
     expect(await db().select({ key: cards.cardKey }).from(cards).where(eq(cards.deckId, deckId))).toHaveLength(78);
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 1, completeDeckUsed: 1 });
-    const lines = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%")));
+    const lines = await db()
+      .select()
+      .from(deckQuotaLedger)
+      .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "refund:checkout:%")));
     expect(lines).toMatchObject([{ completeDeckChange: 0, description: "Explorer Plus refunded: the deck it completed keeps its cards" }]);
   });
 
@@ -622,18 +741,42 @@ describe("refunds", () => {
     const userId = await newMember();
     const plan = findPlanByKey("explorer-plus")!;
     const checkoutId = newId();
-    await db().insert(checkoutSessions).values({ id: checkoutId, userId, kind: "explorer-plus", planKey: plan.key, amountCents: 500, description: "Explorer Plus" });
+    await db()
+      .insert(checkoutSessions)
+      .values({ id: checkoutId, userId, kind: "explorer-plus", planKey: plan.key, amountCents: 500, description: "Explorer Plus" });
     const metadata = { checkoutId, userId, kind: "explorer-plus", planKey: plan.key };
-    const { sessionId } = await local().createCheckout({ checkoutId, userId, email: null, mode: "payment", priceId: plan.priceId, description: "Explorer Plus", amountCents: 500, currency: "usd", metadata, successUrl: ORIGIN, cancelUrl: ORIGIN, customerId: null });
+    const { sessionId } = await local().createCheckout({
+      checkoutId,
+      userId,
+      email: null,
+      mode: "payment",
+      priceId: plan.priceId,
+      description: "Explorer Plus",
+      amountCents: 500,
+      currency: "usd",
+      metadata,
+      successUrl: ORIGIN,
+      cancelUrl: ORIGIN,
+      customerId: null,
+    });
     const [completed] = await local().pay(sessionId);
-    const [refunded] = await local().refund({ paymentIntentId: (completed!.data.object as { payment_intent: string }).payment_intent, idempotencyKey: `early-${checkoutId}` });
+    const [refunded] = await local().refund({
+      paymentIntentId: (completed!.data.object as { payment_intent: string }).payment_intent,
+      idempotencyKey: `early-${checkoutId}`,
+    });
 
     expect(await (await deliver(refunded!)).json()).toMatchObject({ outcome: "held" });
     expect((await deliver(completed!)).status).toBe(200);
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "free", completeDeckQuota: 0, completeDeckUsed: 0 });
-    const lines = await db().select().from(deckQuotaLedger).where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "%checkout:%")));
+    const lines = await db()
+      .select()
+      .from(deckQuotaLedger)
+      .where(and(eq(deckQuotaLedger.userId, userId), like(deckQuotaLedger.referenceId, "%checkout:%")));
     expect(lines.map((line) => line.completeDeckChange).sort()).toEqual([-1, 1]);
-    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.userId, userId) })).toMatchObject({ kind: "explorer-plus", refundedCents: 500 });
+    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.userId, userId) })).toMatchObject({
+      kind: "explorer-plus",
+      refundedCents: 500,
+    });
   });
 
   it("applies a refund whose delivery crosses its payment's: each read before the other wrote", async () => {
@@ -641,7 +784,20 @@ describe("refunds", () => {
     const checkoutId = newId();
     await db().insert(checkoutSessions).values({ id: checkoutId, userId, kind: "top-up", amountCents: 2500, description: "Reading balance top-up" });
     const metadata = { checkoutId, userId, kind: "top-up" };
-    const { sessionId } = await local().createCheckout({ checkoutId, userId, email: null, mode: "payment", priceId: null, description: "Top-up", amountCents: 2500, currency: "usd", metadata, successUrl: ORIGIN, cancelUrl: ORIGIN, customerId: null });
+    const { sessionId } = await local().createCheckout({
+      checkoutId,
+      userId,
+      email: null,
+      mode: "payment",
+      priceId: null,
+      description: "Top-up",
+      amountCents: 2500,
+      currency: "usd",
+      metadata,
+      successUrl: ORIGIN,
+      cancelUrl: ORIGIN,
+      customerId: null,
+    });
     const [completed] = await local().pay(sessionId);
     const paymentIntentId = (completed!.data.object as { payment_intent: string }).payment_intent;
     const [refunded] = await local().refund({ paymentIntentId, amountCents: 1000, idempotencyKey: `crossing-${checkoutId}` });
@@ -658,7 +814,10 @@ describe("refunds", () => {
       },
     });
     expect(await applyPaymentEvent(crossing, local(), completed!)).toMatchObject({ outcome: "applied", userId });
-    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, paymentIntentId) })).toMatchObject({ amountCents: 2500, refundedCents: 1000 });
+    expect(await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, paymentIntentId) })).toMatchObject({
+      amountCents: 2500,
+      refundedCents: 1000,
+    });
     expect((await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents).toBe(1500);
   });
 
@@ -683,7 +842,14 @@ describe("a purchase priced on its own", () => {
     const user = { id: userId, email: `${userId}@example.com`, isGuest: false } as never;
     const { openCheckout } = await import("../../app/payments/payments.server");
     const context = { db: db(), config: readConfig(env), cloudflare: { env } } as never;
-    const purchase = { kind: "top-up", mode: "payment", amountCents: 1500, description: "Reading balance: $15", successPath: () => "/", cancelPath: "/" } as const;
+    const purchase = {
+      kind: "top-up",
+      mode: "payment",
+      amountCents: 1500,
+      description: "Reading balance: $15",
+      successPath: () => "/",
+      cancelPath: "/",
+    } as const;
     const { url } = await openCheckout(context, user, purchase, ORIGIN);
     expect(await (await get(url, { cookie })).text()).toContain("Reading balance: $15");
     expect((await post(url, { intent: "pay", card: "4242424242424242", expiry: "12 / 40", cvc: "123" }, { cookie })).status).toBe(302);

@@ -21,7 +21,12 @@ const MOST = 500;
 
 type PlanCard = { key: string; headline: string; lines: { quality: CardImageQuality; text: string }[] };
 
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").trim();
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .trim();
 
 /** The plan cards of the pricing page as a visitor reads them: each plan's headline and its line per quality. */
 async function pricingCards(billing: "monthly" | "yearly"): Promise<PlanCard[]> {
@@ -38,7 +43,9 @@ async function pricingCards(billing: "monthly" | "yearly"): Promise<PlanCard[]> 
 
 async function newMember() {
   const id = `plans-${crypto.randomUUID()}`;
-  await db().insert(users).values({ id, email: `${id}@example.com` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com` });
   return id;
 }
 
@@ -135,12 +142,14 @@ describe("every plan's decks", () => {
       "Every month it gives the credits for 4 full decks at high quality or 12 at medium.",
     );
     await initializeQuotaForPlan(db(), userId, "creator-monthly", now, { referenceId: `allocation:${userId}` });
-    await db().insert(subscriptions).values({
-      userId,
-      subscriptionStatus: "active",
-      priceId: "price_creator_monthly",
-      currentPeriodEnd: Math.floor((now + 30 * 86_400_000) / 1000),
-    });
+    await db()
+      .insert(subscriptions)
+      .values({
+        userId,
+        subscriptionStatus: "active",
+        priceId: "price_creator_monthly",
+        currentPeriodEnd: Math.floor((now + 30 * 86_400_000) / 1000),
+      });
     const form = await (await get("/create-deck", { cookie })).text();
     expect(text(/data-testid="credits-make"[^>]*>([\s\S]*?)<a /.exec(form)?.[1] ?? "")).toBe(
       "Your credits make 4 Major Arcana decks at high quality or 12 at medium.",

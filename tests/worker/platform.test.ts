@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { authSessions, readingSessions, sessionParticipants, userDeckQuotas, users } from "../../db/schema";
-import { app, get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { app, get, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -134,14 +134,19 @@ describe("media", () => {
   );
 });
 
-
 describe("periodic jobs (cron every 15 minutes)", () => {
   it("marks stale readers offline, closes quiet readings, and deletes expired sessions", async () => {
     const d = db();
     const now = Date.now();
     const hour = 60 * 60 * 1000;
-    await d.update(users).set({ isOnline: true, lastSeenAt: now - 10 * 60 * 1000 }).where(eq(users.id, "seed-user-theo"));
-    await d.update(users).set({ isOnline: true, lastSeenAt: now - 60 * 1000 }).where(eq(users.id, "seed-user-ines"));
+    await d
+      .update(users)
+      .set({ isOnline: true, lastSeenAt: now - 10 * 60 * 1000 })
+      .where(eq(users.id, "seed-user-theo"));
+    await d
+      .update(users)
+      .set({ isOnline: true, lastSeenAt: now - 60 * 1000 })
+      .where(eq(users.id, "seed-user-ines"));
     await d.insert(readingSessions).values([
       { id: "rs-quiet", hostUserId: "seed-user-demo", lastActivityAt: now - 2 * hour },
       { id: "rs-lively", hostUserId: "seed-user-demo", lastActivityAt: now - 2 * hour },
@@ -155,11 +160,19 @@ describe("periodic jobs (cron every 15 minutes)", () => {
     const result = await runPeriodicJobs(d, now);
     expect(result.failed).toEqual([]);
 
-    const online = await d.select({ id: users.id, isOnline: users.isOnline }).from(users).where(sql`${users.id} in ('seed-user-theo', 'seed-user-ines')`);
+    const online = await d
+      .select({ id: users.id, isOnline: users.isOnline })
+      .from(users)
+      .where(sql`${users.id} in ('seed-user-theo', 'seed-user-ines')`);
     expect(Object.fromEntries(online.map((u) => [u.id, u.isOnline]))).toEqual({ "seed-user-theo": false, "seed-user-ines": true });
     const sessions = await d.select({ id: readingSessions.id, isActive: readingSessions.isActive }).from(readingSessions);
     expect(Object.fromEntries(sessions.map((s) => [s.id, s.isActive]))).toMatchObject({ "rs-quiet": false, "rs-lively": true });
-    expect(await d.select().from(authSessions).where(eq(authSessions.id, "f".repeat(64)))).toHaveLength(0);
+    expect(
+      await d
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, "f".repeat(64))),
+    ).toHaveLength(0);
   });
 
   it("runs from the Worker's scheduled handler", async () => {

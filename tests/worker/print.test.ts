@@ -2,9 +2,10 @@
  * Decks you can hold: the print-ready PDF (its pages, paper sizes, card boxes with bleed, backs
  * that fall behind their fronts when printed duplex), the ZIP of print-resolution pictures, who
  * may download them (owner and buyers; not a stranger, a refunded buyer, or after unlisting), and
- * a new PDF once a card changes.
+ * a new PDF once a card changes; the print job's steps, run from its Durable Object's alarm, that
+ * draw each card once into a stored render and survive a step that fails halfway.
  */
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { PDFDocument, PDFName, type PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -21,19 +22,50 @@ const db = () => createDatabase(env.DB);
 
 async function person(name: string) {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `p_${id.slice(0, 10).toLowerCase().replace(/[^a-z0-9_]/g, "")}`, fullName: name });
+  await db()
+    .insert(users)
+    .values({
+      id,
+      email: `${id}@example.com`,
+      username: `p_${id
+        .slice(0, 10)
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, "")}`,
+      fullName: name,
+    });
   return { id, cookie: await signInAs(id) };
 }
 
 /** A finished deck in pixel art (the quickest style to paint), its pictures painted from its secret. */
 async function readyDeck(ownerId: string, size: 22 | 78, title = "Moonlit Forest") {
   const deckId = newId();
-  await db().insert(decks).values({ id: deckId, creatorId: ownerId, title, theme: "Moonlit forest", artStyle: "pixel art", kind: size === 78 ? "complete" : "major_arcana", status: "ready" });
+  await db()
+    .insert(decks)
+    .values({
+      id: deckId,
+      creatorId: ownerId,
+      title,
+      theme: "Moonlit forest",
+      artStyle: "pixel art",
+      kind: size === 78 ? "complete" : "major_arcana",
+      status: "ready",
+    });
   const chosen = size === 78 ? FULL_DECK : MAJOR_ARCANA;
   for (let i = 0; i < chosen.length; i += 10)
     await db()
       .insert(cards)
-      .values(chosen.slice(i, i + 10).map((card) => ({ id: newId(), deckId, cardKey: card.key, name: card.name, arcana: card.arcana, suit: card.suit ?? null, number: card.number, status: "ready" as const })));
+      .values(
+        chosen.slice(i, i + 10).map((card) => ({
+          id: newId(),
+          deckId,
+          cardKey: card.key,
+          name: card.name,
+          arcana: card.arcana,
+          suit: card.suit ?? null,
+          number: card.number,
+          status: "ready" as const,
+        })),
+      );
   return deckId;
 }
 
@@ -44,24 +76,65 @@ async function sell(deckId: string, sellerId: string, buyerId: string, licence: 
   return purchaseId;
 }
 
-/** Asks for the PDF on the print page and waits until it is made; returns its bytes. */
+const printJob = (name: string) => env.PrintJob.get(env.PrintJob.idFromName(name));
+
+/**
+ * Runs a print job's steps from its alarm (the alarm may also have fired on its own) until `done`
+ * holds; a retry waiting minutes runs at once. Returns how many steps were run here.
+ */
+async function runJob(name: string, done: () => Promise<boolean>, timeoutMs = 150_000) {
+  const deadline = Date.now() + timeoutMs;
+  let steps = 0;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`the print job ${name} did not finish in time`);
+    if (await runDurableObjectAlarm(printJob(name))) steps += 1;
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return steps;
+}
+
+const printRows = (deckId: string, holderId: string) =>
+  db()
+    .select()
+    .from(deckPrints)
+    .where(and(eq(deckPrints.deckId, deckId), eq(deckPrints.holderId, holderId)));
+
+/** Asks for the PDF on the print page and runs its job until it is made; returns its bytes. */
 async function makePdf(deckId: string, cookie: string, choice: { paper: PaperId; arrangement: "sheets" | "single" }, timeoutMs = 150_000) {
   const asked = await post(`/collection/${deckId}/print`, choice, { cookie });
   expect(asked.status).toBe(303);
   expect(asked.headers.get("location")).toBe(`/collection/${deckId}/print?paper=${choice.paper}&arrangement=${choice.arrangement}`);
-  const deadline = Date.now() + timeoutMs;
-  let response: Response;
+  const file = () => get(`/collection/${deckId}/print.pdf?paper=${choice.paper}&arrangement=${choice.arrangement}`, { cookie });
   // The file route answers 404 until this version of the deck's print is stored.
-  for (;;) {
-    response = await get(`/collection/${deckId}/print.pdf?paper=${choice.paper}&arrangement=${choice.arrangement}`, { cookie });
-    if (response.status === 200) break;
-    expect(response.status).toBe(404);
-    await response.arrayBuffer();
-    if (Date.now() > deadline) throw new Error("the PDF was not made in time");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  const before = await file();
+  if (before.status === 200) return new Uint8Array(await before.arrayBuffer());
+  expect(before.status).toBe(404);
+  await before.arrayBuffer();
+  const rows = await db()
+    .select()
+    .from(deckPrints)
+    .where(and(eq(deckPrints.deckId, deckId), eq(deckPrints.status, "working")));
+  for (const row of rows)
+    await runJob(row.id, async () => (await db().query.deckPrints.findFirst({ where: eq(deckPrints.id, row.id) }))?.status !== "working", timeoutMs);
+  const response = await file();
+  expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/pdf");
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The deck's stored renders, each with when it was stored. */
+async function renders(deckId: string): Promise<Map<string, number>> {
+  const listed = await env.MEDIA.list({ prefix: `print-renders/${deckId}/` });
+  return new Map(listed.objects.map((object) => [object.key, object.uploaded.getTime()]));
+}
+
+/** The pictures of a PDF's image streams, as their bytes (each is copied from a stored render). */
+function pdfImages(pdf: PDFDocument): Uint8Array[] {
+  return pdf.context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter((object): object is PDFRawStream => "dict" in object && (object as PDFRawStream).dict.get(PDFName.of("Subtype"))?.toString() === "/Image")
+    .map((stream) => stream.contents);
 }
 
 async function inflate(bytes: Uint8Array): Promise<string> {
@@ -191,7 +264,11 @@ describe("the print-ready PDF", () => {
     await post(`/collection/${deckId}/print`, { paper: "a4", arrangement: "single" }, { cookie: owner.cookie });
     expect((await db().select().from(deckPrints).where(eq(deckPrints.deckId, deckId))).map((row) => row.version)).toEqual([first!.version]);
 
-    const saved = await post(`/collection/${deckId}/cards/major-00`, { intent: "words", title: "The Wanderer", description: "Setting out." }, { cookie: owner.cookie });
+    const saved = await post(
+      `/collection/${deckId}/cards/major-00`,
+      { intent: "words", title: "The Wanderer", description: "Setting out." },
+      { cookie: owner.cookie },
+    );
     expect(saved.status).toBe(200);
     const page = await get(`/collection/${deckId}/print?paper=a4&arrangement=single`, { cookie: owner.cookie });
     expect(await page.text()).toContain("Make the PDF");
@@ -233,6 +310,17 @@ describe("the pictures ZIP", () => {
     const buyer = await person("Eli Buyer");
     const deckId = await readyDeck(owner.id, 22, "Lantern Tarot");
     await sell(deckId, owner.id, buyer.id, "commercial");
+    // Nothing is drawn in the download: until the pictures are prepared, the ZIP says so.
+    const early = await get(`/collection/${deckId}/cards.zip`, { cookie: buyer.cookie });
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("prepare them on the deck's print page");
+    expect(await (await get(`/collection/${deckId}/print`, { cookie: buyer.cookie })).text()).toContain("Prepare the pictures");
+    const asked = await post(`/collection/${deckId}/print`, { intent: "pictures", paper: "a4", arrangement: "sheets" }, { cookie: buyer.cookie });
+    expect(asked.status).toBe(303);
+    expect((await post(`/collection/${deckId}/print`, { intent: "frames" }, { cookie: buyer.cookie })).status).toBe(400);
+    await runJob(`pictures:${deckId}`, async () => (await renders(deckId)).size === 23);
+    const page = await (await get(`/collection/${deckId}/print`, { cookie: buyer.cookie })).text();
+    expect(page).toContain("Download the ZIP");
     const response = await get(`/collection/${deckId}/cards.zip`, { cookie: buyer.cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
@@ -248,8 +336,104 @@ describe("the pictures ZIP", () => {
       if (name === "README.txt") continue;
       expect(pngSize(bytes), name).toEqual({ width: BLEED_PX.width, height: BLEED_PX.height });
     }
+    // Each picture is its stored render, byte for byte, and a browser can open it.
+    const fool = [...(await renders(deckId)).keys()].find((key) => key.includes("/major-00-"))!;
+    expect(files.get("01-the_fool.png")).toEqual(new Uint8Array(await (await env.MEDIA.get(fool))!.arrayBuffer()));
+    // A whole PNG: its rows inflate to one filter byte and 898 RGB pixels each, and it ends with IEND.
+    const png = files.get("01-the_fool.png")!;
+    const idat = new DataView(png.buffer, png.byteOffset).getUint32(33);
+    expect(new TextDecoder().decode(png.subarray(37, 41))).toBe("IDAT");
+    expect((await inflate(png.subarray(41, 41 + idat))).length).toBe((BLEED_PX.width * 3 + 1) * BLEED_PX.height);
+    expect(new TextDecoder().decode(png.subarray(png.length - 8, png.length - 4))).toBe("IEND");
     expect(BLEED_PX).toEqual({ width: 898, height: 1488 });
   });
+});
+
+describe("the print job", () => {
+  it(
+    "draws each card once: a second buyer's PDF and the ZIP take the stored renders, and a changed card alone is drawn again",
+    { timeout: 300_000 },
+    async () => {
+      const owner = await person("Oli Maker");
+      const first = await person("Pat First");
+      const second = await person("Quin Second");
+      const deckId = await readyDeck(owner.id, 22, "Shared Renders");
+      await sell(deckId, owner.id, first.id);
+      await sell(deckId, owner.id, second.id);
+
+      const firstPdf = await PDFDocument.load(await makePdf(deckId, first.cookie, { paper: "a4", arrangement: "sheets" }));
+      expect(firstPdf.getPageCount()).toBe(14);
+      const drawn = await renders(deckId);
+      expect(drawn.size).toBe(23);
+      // The PDF copies the renders: 22 fronts and one back, each its render's deflated rows.
+      const images = pdfImages(firstPdf);
+      expect(images.length).toBe(23);
+      const foolKey = [...drawn.keys()].find((key) => key.includes("/major-00-"))!;
+      const foolPng = new Uint8Array(await (await env.MEDIA.get(foolKey))!.arrayBuffer());
+      expect(images.some((image) => image.length > 1000 && foolPng.subarray(41, 41 + image.length).every((byte, i) => byte === image[i]))).toBe(true);
+      expect((await printRows(deckId, first.id))[0]).toMatchObject({ status: "ready", cardsDone: 22, cardsTotal: 22 });
+
+      // The other buyer's ZIP is there at once, and their PDF draws nothing.
+      expect((await get(`/collection/${deckId}/cards.zip`, { cookie: second.cookie })).status).toBe(200);
+      const secondPdf = await PDFDocument.load(await makePdf(deckId, second.cookie, { paper: "letter", arrangement: "single" }));
+      expect(secondPdf.getPageCount()).toBe(46);
+      expect(await renders(deckId)).toEqual(drawn);
+
+      // The owner retitles the Fool: their new PDF draws that card again, and only it.
+      expect((await post(`/collection/${deckId}/cards/major-00`, { intent: "words", title: "The Wanderer" }, { cookie: owner.cookie })).status).toBe(200);
+      await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "sheets" });
+      const after = await renders(deckId);
+      const added = [...after.keys()].filter((key) => !drawn.has(key));
+      expect(added.length).toBe(1);
+      expect(added[0]).toContain("/major-00-");
+      for (const [key, uploaded] of drawn) expect(after.get(key), key).toBe(uploaded);
+    },
+  );
+
+  it(
+    "retries a step that fails halfway, ends in a failed print the page offers to try again, and goes on from what was drawn",
+    { timeout: 300_000 },
+    async () => {
+      const owner = await person("Rae Retry");
+      const deckId = await readyDeck(owner.id, 22, "Broken Hermit");
+      // The tenth card's stored picture cannot be drawn: every step stops there.
+      const imageKey = `card-images/${deckId}/the_hermit.svg`;
+      await env.MEDIA.put(imageKey, '<svg xmlns="http://www.w3.org/2000/svg"><g>', { httpMetadata: { contentType: "image/svg+xml" } });
+      await db()
+        .update(cards)
+        .set({ imageKey })
+        .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-09")));
+
+      expect((await post(`/collection/${deckId}/print`, { paper: "a4", arrangement: "sheets" }, { cookie: owner.cookie })).status).toBe(303);
+      const [row] = await printRows(deckId, owner.id);
+      const steps = await runJob(row!.id, async () => (await printRows(deckId, owner.id))[0]!.status === "failed");
+      // The first try and four retries (the alarm sets each one further off), then the job gives up.
+      expect(steps).toBeGreaterThanOrEqual(5);
+      expect((await printRows(deckId, owner.id))[0]).toMatchObject({ status: "failed", cardsDone: 9 });
+      const page = await (await get(`/collection/${deckId}/print?paper=a4&arrangement=sheets`, { cookie: owner.cookie })).text();
+      expect(page).toContain("The last attempt did not finish. Try again.");
+      expect(page).toContain("Make the PDF");
+      const drawn = await renders(deckId);
+      expect(drawn.size).toBe(10);
+
+      // The picture is mended and the owner tries again: the job goes on from the Hermit.
+      await env.MEDIA.put(
+        imageKey,
+        await paintDeckCardSvg({ card: MAJOR_ARCANA[9]!, theme: "Moonlit forest", style: "pixel art" }, "00112233445566778899aabbccddeeff"),
+        {
+          httpMetadata: { contentType: "image/svg+xml" },
+        },
+      );
+      const pdf = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "sheets" }));
+      expect(pdf.getPageCount()).toBe(14);
+      expect(pdfImages(pdf).length).toBe(23);
+      const after = await renders(deckId);
+      expect(after.size).toBe(23);
+      for (const [key, uploaded] of drawn) expect(after.get(key), key).toBe(uploaded);
+      const rows = await printRows(deckId, owner.id);
+      expect(rows.map((one) => [one.id, one.status, one.cardsDone])).toEqual([[row!.id, "ready", 22]]);
+    },
+  );
 });
 
 describe("who may download a deck", () => {
@@ -299,7 +483,10 @@ describe("a card's words", () => {
     const imageKey = `card-images/${deckId}/the_fool.svg`;
     const painted = await paintDeckCardSvg({ card: MAJOR_ARCANA[0]!, theme: "Moonlit forest", style: "art nouveau" }, "00112233445566778899aabbccddeeff");
     await env.MEDIA.put(imageKey, painted, { httpMetadata: { contentType: "image/svg+xml" } });
-    await db().update(cards).set({ imageKey, description: "A first step." }).where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")));
+    await db()
+      .update(cards)
+      .set({ imageKey, description: "A first step." })
+      .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-00")));
     await sell(deckId, owner.id, buyer.id);
 
     const path = `/collection/${deckId}/cards/major-00`;
@@ -350,7 +537,9 @@ describe("card backs of one's own", () => {
       form.set("back", file, "back.png");
       return app.fetch(`${ORIGIN}${deckPath}`, { method: "POST", body: form, headers: { origin: ORIGIN, host: "localhost", cookie } });
     };
-    const onePixel = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+    const onePixel = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) =>
+      c.charCodeAt(0),
+    );
     expect((await upload(new Blob(["not an image"], { type: "image/png" }), owner.cookie)).status).toBe(415);
     expect((await upload(new Blob([new Uint8Array(5_242_881)], { type: "image/png" }), owner.cookie)).status).toBe(413);
     expect((await upload(new Blob([onePixel], { type: "image/png" }), stranger.cookie)).status).toBe(404);

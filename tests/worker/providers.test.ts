@@ -50,8 +50,7 @@ class Browser {
 }
 
 const base64url = (value: string) => btoa(value).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const jwt = (claims: Record<string, unknown>) =>
-  `${base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }))}.${base64url(JSON.stringify(claims))}.c2lnbmF0dXJl`;
+const jwt = (claims: Record<string, unknown>) => `${base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }))}.${base64url(JSON.stringify(claims))}.c2lnbmF0dXJl`;
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decryptMessage, encryptMessage, fromBase64Url, generateVapidKeys, toBase64Url, vapidAuthorization, verifyVapidAuthorization } from "../../app/push/web-push.server";
+import {
+  decryptMessage,
+  encryptMessage,
+  fromBase64Url,
+  generateVapidKeys,
+  toBase64Url,
+  vapidAuthorization,
+  verifyVapidAuthorization,
+} from "../../app/push/web-push.server";
 
 // RFC 8291, section 5 and Appendix A: the example's keys, salt and the exact message it sends.
 const RFC = {
@@ -18,11 +26,15 @@ const text = (value: string) => new TextEncoder().encode(value);
 
 describe("push message encryption (RFC 8291, aes128gcm)", () => {
   it("sends exactly the RFC's example message from its keys and salt", async () => {
-    const body = await encryptMessage(text(RFC.plaintext), { p256dh: RFC.receiverPublic, auth: RFC.auth }, {
-      salt: fromBase64Url(RFC.salt),
-      senderPrivate: fromBase64Url(RFC.senderPrivate),
-      senderPublic: fromBase64Url(RFC.senderPublic),
-    });
+    const body = await encryptMessage(
+      text(RFC.plaintext),
+      { p256dh: RFC.receiverPublic, auth: RFC.auth },
+      {
+        salt: fromBase64Url(RFC.salt),
+        senderPrivate: fromBase64Url(RFC.senderPrivate),
+        senderPublic: fromBase64Url(RFC.senderPublic),
+      },
+    );
     expect(toBase64Url(body)).toBe(RFC.message);
   });
 

@@ -47,14 +47,27 @@ afterEach(() => vi.restoreAllMocks());
 
 async function newMember(name = "member") {
   const id = `${name}-${newId()}`;
-  await db().insert(users).values({ id, email: `${id}@example.test`, username: id.slice(0, 30), fullName: "Ada Lake" });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username: id.slice(0, 30), fullName: "Ada Lake" });
   return { id, cookie: await signInAs(id) };
 }
 
 async function newReader() {
   const id = `reader-${newId()}`;
   const username = `r${newId().slice(0, 12)}`.toLowerCase();
-  await db().insert(users).values({ id, email: `${id}@example.test`, username, fullName: "Vera Night", isReader: true, customPricePerMinute: 150, isOnline: true, lastSeenAt: Date.now() });
+  await db()
+    .insert(users)
+    .values({
+      id,
+      email: `${id}@example.test`,
+      username,
+      fullName: "Vera Night",
+      isReader: true,
+      customPricePerMinute: 150,
+      isOnline: true,
+      lastSeenAt: Date.now(),
+    });
   await db().insert(readerProfiles).values({ userId: id, available: true });
   return { id, username, cookie: await signInAs(id) };
 }
@@ -80,7 +93,13 @@ describe("subscriptions", () => {
     expect((await post("/push/subscription", { intent: "shout" }, { cookie: member.cookie })).status).toBe(400);
     expect((await subscribe(member.cookie, device, { follow: "nobody-here" })).status).toBe(404);
     // Another site cannot subscribe a browser.
-    expect((await subscribe(member.cookie, device, {}).then(() => post("/push/subscription", { intent: "subscribe" }, { cookie: member.cookie, origin: "https://evil.example" }))).status).toBe(403);
+    expect(
+      (
+        await subscribe(member.cookie, device, {}).then(() =>
+          post("/push/subscription", { intent: "subscribe" }, { cookie: member.cookie, origin: "https://evil.example" }),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("ends with the sign-in it was made through, and with the account", async () => {
@@ -189,7 +208,9 @@ describe("delivery", () => {
     const message = JSON.parse(new TextDecoder().decode(await decryptMessage(hits[0]!.body, device.secret)));
     expect(message).toMatchObject({ kind: "reader-online", title: "Vera Night is online", url: `/readers/${reader.username}` });
     // Three hours on, again; but not once the person turned that kind off on their profile.
-    await db().update(readerFollows).set({ lastNotifiedAt: Date.now() - 3 * 60 * 60 * 1000 - 1 });
+    await db()
+      .update(readerFollows)
+      .set({ lastNotifiedAt: Date.now() - 3 * 60 * 60 * 1000 - 1 });
     expect((await post("/push/settings", { "reading-request": "on", "deck-ready": "on", sale: "on" }, { cookie: follower.cookie })).status).toBe(302);
     await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
     expect(hits).toHaveLength(1);

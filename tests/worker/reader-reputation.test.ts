@@ -31,7 +31,9 @@ type Reader = Person & { username: string };
 
 async function member(name: string): Promise<Person> {
   const id = `${name}-${newId()}`;
-  await db().insert(users).values({ id, email: `${id}@example.test`, username: id.slice(0, 30) });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username: id.slice(0, 30) });
   await db().batch(topUpStatements(db(), { id: newId(), userId: id, kind: "top-up", amountCents: 10_000 }, Date.now()) as [never]);
   return { id, cookie: await signInAs(id) };
 }
@@ -43,11 +45,35 @@ async function member(name: string): Promise<Person> {
 async function readerOneShort(price: number): Promise<Reader> {
   const id = `reader-${newId()}`;
   const username = `r${newId().slice(0, 12)}`.toLowerCase();
-  await db().insert(users).values({ id, email: `${id}@example.test`, username, fullName: "Ivy Reed", isReader: true, levelId: APPRENTICE.id, customPricePerMinute: price, isOnline: true, lastSeenAt: Date.now() });
+  await db()
+    .insert(users)
+    .values({
+      id,
+      email: `${id}@example.test`,
+      username,
+      fullName: "Ivy Reed",
+      isReader: true,
+      levelId: APPRENTICE.id,
+      customPricePerMinute: price,
+      isOnline: true,
+      lastSeenAt: Date.now(),
+    });
   await db().insert(readerProfiles).values({ userId: id, available: true, completedReadings: 24, countedClients: 24, ratingSum: 108, ratingCount: 24 });
   const startedAt = Date.now() - 30 * 86_400_000;
   const questions = JSON.stringify(Array.from({ length: 20 }, () => ({ prompt: "?", choices: ["a", "b"], correct: 0, topic: "test" })));
-  await db().insert(quizAttempts).values({ id: newId(), userId: id, questions, startedAt, deadlineAt: startedAt + 900_000, submittedAt: startedAt + 60_000, score: 17, passed: true, answers: "[]" });
+  await db()
+    .insert(quizAttempts)
+    .values({
+      id: newId(),
+      userId: id,
+      questions,
+      startedAt,
+      deadlineAt: startedAt + 900_000,
+      submittedAt: startedAt + 60_000,
+      score: 17,
+      passed: true,
+      answers: "[]",
+    });
   return { id, username, cookie: await signInAs(id) };
 }
 
@@ -123,11 +149,16 @@ async function topUpWithCard(person: Person, card: string) {
   const local = new LocalPayments(db(), localWebhookSecret(readConfig(env)));
   const [completed] = await local.pay(started.headers.get("location")!.split("/").pop()!, card);
   const signed = await local.sign(completed!);
-  const delivered = await app.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: signed.payload, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+  const delivered = await app.fetch(`${ORIGIN}/webhooks/stripe`, {
+    method: "POST",
+    body: signed.payload,
+    headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+  });
   expect(delivered.status).toBe(200);
 }
 
-const review = (readingId: string, client: Person, rating = 5) => post(`/readings/${readingId}`, { intent: "review", rating: String(rating), body: "Wonderful, spot on." }, { cookie: client.cookie });
+const review = (readingId: string, client: Person, rating = 5) =>
+  post(`/readings/${readingId}`, { intent: "review", rating: String(rating), body: "Wonderful, spot on." }, { cookie: client.cookie });
 const profileOf = async (id: string) => (await db().query.readerProfiles.findFirst({ where: eq(readerProfiles.userId, id) }))!;
 const levelOf = async (id: string) => (await db().query.users.findFirst({ where: eq(users.id, id), columns: { levelId: true, customPricePerMinute: true } }))!;
 const standing = async (id: string) => {
@@ -153,7 +184,11 @@ describe("a reader's reputation", () => {
     expect(await db().query.readingReviews.findMany({ where: eq(readingReviews.readerId, reader.id) })).toHaveLength(0);
     expect((await db().query.paidReadings.findMany({ where: eq(paidReadings.readerId, reader.id) })).map((r) => r.counted)).toEqual([false, false, false]);
     // The receipt says why before the client writes anything.
-    const [last] = await db().select({ id: paidReadings.id }).from(paidReadings).where(and(eq(paidReadings.readerId, reader.id), eq(paidReadings.freeMinutes, 0))).limit(1);
+    const [last] = await db()
+      .select({ id: paidReadings.id })
+      .from(paidReadings)
+      .where(and(eq(paidReadings.readerId, reader.id), eq(paidReadings.freeMinutes, 0)))
+      .limit(1);
     expect((await (await get(`/readings/${last!.id}`, { cookie: sock.cookie })).text()).replaceAll("&#x27;", "'")).toContain(REPUTATION_MESSAGES.onePerson);
   });
 
@@ -234,7 +269,10 @@ describe("a reader's reputation", () => {
     expect(await levelOf(reader.id)).toMatchObject({ levelId: APPRENTICE.id });
 
     // Thirty days on, the regular's next review weighs again.
-    await db().update(readingReviews).set({ createdAt: Date.now() - 31 * 86_400_000 }).where(eq(readingReviews.paidReadingId, first));
+    await db()
+      .update(readingReviews)
+      .set({ createdAt: Date.now() - 31 * 86_400_000 })
+      .where(eq(readingReviews.paidReadingId, first));
     const third = await reading(reader, regular, 3);
     expect((await review(third, regular, 4)).status).toBe(200);
     expect(await standing(reader.id)).toEqual({ readings: 26, clients: 24, ratingSum: 117, ratingCount: 26 });

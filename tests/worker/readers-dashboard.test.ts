@@ -27,7 +27,10 @@ async function theo() {
 
 describe("the reader dashboard", () => {
   it("shows a reader their availability, level, progress to the next level and the places paid readings will fill", async () => {
-    await db().update(readerProfiles).set({ completedReadings: 30, countedClients: 30, ratingSum: 47, ratingCount: 10 }).where(eq(readerProfiles.userId, "seed-user-theo"));
+    await db()
+      .update(readerProfiles)
+      .set({ completedReadings: 30, countedClients: 30, ratingSum: 47, ratingCount: 10 })
+      .where(eq(readerProfiles.userId, "seed-user-theo"));
     const html = (await (await get("/reader-dashboard", { cookie: await signInAs("seed-user-theo") })).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("Availability");
     expect(html).toContain("Go away");
@@ -84,7 +87,14 @@ describe("the reader dashboard", () => {
   it("answers bad input with a clear message and a 400, and a member who is not a reader with a 403", async () => {
     const cookie = await signInAs("seed-user-theo");
     const before = await theo();
-    const bads: Array<Record<string, string>> = [{ price: "-1" }, { price: "lots" }, { languages: "" }, { bio: "short" }, { yearsOfPractice: "200" }, { specialty: "", otherSpecialties: "" }];
+    const bads: Array<Record<string, string>> = [
+      { price: "-1" },
+      { price: "lots" },
+      { languages: "" },
+      { bio: "short" },
+      { yearsOfPractice: "200" },
+      { specialty: "", otherSpecialties: "" },
+    ];
     for (const bad of bads) {
       const response = await post("/reader-dashboard", profileForm(bad), { cookie });
       expect(response.status, JSON.stringify(bad)).toBe(400);

@@ -15,29 +15,55 @@ import { quizAttempts, readerCertificates, readerProfiles, users } from "../../d
 import { get, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
-const [APPRENTICE, ADEPT, MASTER, ORACLE] = LEVELS as [typeof LEVELS[0], typeof LEVELS[0], typeof LEVELS[0], typeof LEVELS[0]];
+const [APPRENTICE, ADEPT, MASTER, ORACLE] = LEVELS as [(typeof LEVELS)[0], (typeof LEVELS)[0], (typeof LEVELS)[0], (typeof LEVELS)[0]];
 
 /** A graded attempt of `total` questions with `score` right, started `daysAgo` days ago. */
 async function attempt(userId: string, score: number, total: number, daysAgo: number) {
   const id = newId();
   const startedAt = Date.now() - daysAgo * 86_400_000;
   const questions = JSON.stringify(Array.from({ length: total }, () => ({ prompt: "?", choices: ["a", "b"], correct: 0, topic: "test" })));
-  await db().insert(quizAttempts).values({ id, userId, questions, startedAt, deadlineAt: startedAt + 900_000, submittedAt: startedAt + 60_000, score, passed: score * 100 >= 70 * total, answers: "[]" });
+  await db()
+    .insert(quizAttempts)
+    .values({
+      id,
+      userId,
+      questions,
+      startedAt,
+      deadlineAt: startedAt + 900_000,
+      submittedAt: startedAt + 60_000,
+      score,
+      passed: score * 100 >= 70 * total,
+      answers: "[]",
+    });
   return id;
 }
 
 /** A reader at `levelId` who passed with `score` of 100 and holds that pass's certificate. */
 async function reader(stats: { clients: number; ratingSum: number; ratingCount: number; score: number }, levelId = APPRENTICE.id) {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `l_${id.slice(0, 10)}`, fullName: "Ladder Reader", isReader: true, levelId });
-  await db().insert(readerProfiles).values({ userId: id, completedReadings: stats.clients, countedClients: stats.clients, ratingSum: stats.ratingSum, ratingCount: stats.ratingCount });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: `l_${id.slice(0, 10)}`, fullName: "Ladder Reader", isReader: true, levelId });
+  await db()
+    .insert(readerProfiles)
+    .values({ userId: id, completedReadings: stats.clients, countedClients: stats.clients, ratingSum: stats.ratingSum, ratingCount: stats.ratingCount });
   const passed = await attempt(id, stats.score, 100, 30);
-  await db().insert(readerCertificates).values({ id: newId(), userId: id, attemptId: passed, score: stats.score, total: 100, levelId: APPRENTICE.id, holderName: "Ladder Reader", issuedAt: Date.now() });
+  await db().insert(readerCertificates).values({
+    id: newId(),
+    userId: id,
+    attemptId: passed,
+    score: stats.score,
+    total: 100,
+    levelId: APPRENTICE.id,
+    holderName: "Ladder Reader",
+    issuedAt: Date.now(),
+  });
   return id;
 }
 
 const levelOf = async (id: string) => (await db().query.users.findFirst({ where: eq(users.id, id), columns: { levelId: true } }))!.levelId;
-const certificatesOf = (id: string) => db().query.readerCertificates.findMany({ where: eq(readerCertificates.userId, id), orderBy: desc(readerCertificates.issuedAt) });
+const certificatesOf = (id: string) =>
+  db().query.readerCertificates.findMany({ where: eq(readerCertificates.userId, id), orderBy: desc(readerCertificates.issuedAt) });
 
 describe("reader promotion", () => {
   it("does not promote just below any of the Adept's thresholds", async () => {
@@ -107,7 +133,9 @@ describe("reader promotion", () => {
 
   it("leaves members who are not readers alone", async () => {
     const id = newId();
-    await db().insert(users).values({ id, email: `${id}@example.com`, username: `n_${id.slice(0, 10)}` });
+    await db()
+      .insert(users)
+      .values({ id, email: `${id}@example.com`, username: `n_${id.slice(0, 10)}` });
     await attempt(id, 100, 100, 3);
     expect(await reviewReaderLevel(db(), id)).toBeNull();
     expect(await levelOf(id)).toBeNull();
@@ -119,7 +147,11 @@ describe("reader promotion", () => {
     expect((await post("/tarot-quiz", { intent: "start" }, { cookie })).status).toBe(302);
     const row = (await db().query.quizAttempts.findFirst({ where: eq(quizAttempts.userId, id), orderBy: desc(quizAttempts.startedAt) }))!;
     const questions = JSON.parse(row.questions) as Array<{ correct: number }>;
-    const answered = await post("/tarot-quiz", { intent: "submit", attempt: row.id, ...Object.fromEntries(questions.map((q, i) => [`q${i}`, String(q.correct)])) }, { cookie });
+    const answered = await post(
+      "/tarot-quiz",
+      { intent: "submit", attempt: row.id, ...Object.fromEntries(questions.map((q, i) => [`q${i}`, String(q.correct)])) },
+      { cookie },
+    );
     expect(answered.status).toBe(200);
     const html = (await answered.text()).replace(/<!-- -->/g, "");
     expect(html).toContain("You have been promoted to Adept");

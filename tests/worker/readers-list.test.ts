@@ -30,12 +30,62 @@ type Seed = {
 };
 
 const READERS: Seed[] = [
-  { username: "rl_amber", specialties: ["Love and relationships", "Decisions"], languages: ["English", "Portuguese"], price: 120, level: "level-apprentice", rating: [0, 0], readings: 0, seen: { ago: MINUTE, flagged: true }, joinedAgo: 5 * DAY },
-  { username: "rl_basil", specialties: ["Career and money"], languages: ["English"], price: 250, level: "level-adept", rating: [45, 10], readings: 30, seen: { ago: 3 * HOUR, flagged: false }, joinedAgo: 10 * DAY },
+  {
+    username: "rl_amber",
+    specialties: ["Love and relationships", "Decisions"],
+    languages: ["English", "Portuguese"],
+    price: 120,
+    level: "level-apprentice",
+    rating: [0, 0],
+    readings: 0,
+    seen: { ago: MINUTE, flagged: true },
+    joinedAgo: 5 * DAY,
+  },
+  {
+    username: "rl_basil",
+    specialties: ["Career and money"],
+    languages: ["English"],
+    price: 250,
+    level: "level-adept",
+    rating: [45, 10],
+    readings: 30,
+    seen: { ago: 3 * HOUR, flagged: false },
+    joinedAgo: 10 * DAY,
+  },
   // Flagged online, but silent for longer than the window: offline.
-  { username: "rl_cedar", specialties: ["Shadow work", "Spiritual growth", "Love and relationships", "Decisions"], languages: ["Italian", "English"], price: 650, level: "level-master", rating: [98, 20], readings: 150, seen: { ago: 6 * MINUTE, flagged: true }, joinedAgo: 20 * DAY },
-  { username: "rl_dahlia", specialties: ["Yes or no questions", "Career and money"], languages: ["Portuguese"], price: 90, level: "level-apprentice", rating: [38, 10], readings: 12, seen: { ago: 4 * MINUTE, flagged: true }, joinedAgo: 2 * DAY },
-  { username: "rl_ember", specialties: ["Love and relationships"], languages: ["English"], price: 399, level: "level-adept", rating: [4, 1], readings: 1, seen: null, joinedAgo: 1 * DAY },
+  {
+    username: "rl_cedar",
+    specialties: ["Shadow work", "Spiritual growth", "Love and relationships", "Decisions"],
+    languages: ["Italian", "English"],
+    price: 650,
+    level: "level-master",
+    rating: [98, 20],
+    readings: 150,
+    seen: { ago: 6 * MINUTE, flagged: true },
+    joinedAgo: 20 * DAY,
+  },
+  {
+    username: "rl_dahlia",
+    specialties: ["Yes or no questions", "Career and money"],
+    languages: ["Portuguese"],
+    price: 90,
+    level: "level-apprentice",
+    rating: [38, 10],
+    readings: 12,
+    seen: { ago: 4 * MINUTE, flagged: true },
+    joinedAgo: 2 * DAY,
+  },
+  {
+    username: "rl_ember",
+    specialties: ["Love and relationships"],
+    languages: ["English"],
+    price: 399,
+    level: "level-adept",
+    rating: [4, 1],
+    readings: 1,
+    seen: null,
+    joinedAgo: 1 * DAY,
+  },
 ];
 const NAMED = new Set(READERS.map((r) => r.username));
 const FILLERS = Array.from({ length: 14 }, (_, i) => `rl_fill_${String(i).padStart(2, "0")}`);
@@ -106,13 +156,23 @@ function seedReaders() {
       // Cedar became a reader an hour ago (the certificate, not the account, says when); a newer certificate was revoked.
       db()
         .insert(quizAttempts)
-        .values(["rl-attempt-1", "rl-attempt-2"].map((id) => ({ id, userId: idOf("rl_cedar"), questions: "[]", startedAt: now - 2 * HOUR, deadlineAt: now - HOUR })))
+        .values(
+          ["rl-attempt-1", "rl-attempt-2"].map((id) => ({ id, userId: idOf("rl_cedar"), questions: "[]", startedAt: now - 2 * HOUR, deadlineAt: now - HOUR })),
+        )
         .onConflictDoNothing(),
       db()
         .insert(readerCertificates)
         .values([
           { id: "rl-cert-standing", userId: idOf("rl_cedar"), attemptId: "rl-attempt-1", score: 18, total: 20, issuedAt: now - HOUR },
-          { id: "rl-cert-revoked", userId: idOf("rl_cedar"), attemptId: "rl-attempt-2", score: 19, total: 20, issuedAt: now - 30 * MINUTE, revokedAt: now - 10 * MINUTE },
+          {
+            id: "rl-cert-revoked",
+            userId: idOf("rl_cedar"),
+            attemptId: "rl-attempt-2",
+            score: 19,
+            total: 20,
+            issuedAt: now - 30 * MINUTE,
+            revokedAt: now - 10 * MINUTE,
+          },
         ])
         .onConflictDoNothing(),
     ];
@@ -204,7 +264,14 @@ describe("the readers list", () => {
   it("answers bad query values with the defaults, never an error", async () => {
     await seedReaders();
     const defaults = await listed("");
-    for (const search of ["?sort=cheapest&page=-3", "?min=abc&max=%F0%9F%94%AE&rating=7", "?specialty=Astrology&online=maybe", "?language=Klingon", "?page=1e99&rating=4.25", `?language=${"x".repeat(500)}`]) {
+    for (const search of [
+      "?sort=cheapest&page=-3",
+      "?min=abc&max=%F0%9F%94%AE&rating=7",
+      "?specialty=Astrology&online=maybe",
+      "?language=Klingon",
+      "?page=1e99&rating=4.25",
+      `?language=${"x".repeat(500)}`,
+    ]) {
       const { usernames } = await listed(search);
       expect(usernames, search).toEqual(defaults.usernames);
     }
@@ -267,7 +334,17 @@ describe("a reader's profile", () => {
   it("shows the profile's facts, the standing certificate, no reviews yet, and meta tags with the avatar", async () => {
     await seedReaders();
     const html = unescape(await (await visit("/readers/rl_cedar")).text());
-    for (const text of ["Reader cedar", "@rl_cedar", "Master reader", "$6.50/min", "Readings by cedar", "Shadow work · Spiritual growth · Love and relationships · Decisions", "Italian · English", "4 years", "No reviews yet"]) {
+    for (const text of [
+      "Reader cedar",
+      "@rl_cedar",
+      "Master reader",
+      "$6.50/min",
+      "Readings by cedar",
+      "Shadow work · Spiritual growth · Love and relationships · Decisions",
+      "Italian · English",
+      "4 years",
+      "No reviews yet",
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(html).toContain('href="/certificate/rl-cert-standing"');

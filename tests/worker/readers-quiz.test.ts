@@ -23,9 +23,20 @@ const db = () => createDatabase(env.DB);
 
 async function member({ application = true } = {}) {
   const id = newId();
-  await db().insert(users).values({ id, email: `${id}@example.com`, username: `q_${id.slice(0, 10)}` });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, username: `q_${id.slice(0, 10)}` });
   if (application) {
-    await db().insert(readerApplications).values({ userId: id, displayName: "Quiz Taker", bio: "Reading the cards for friends and family.", specialties: '["Decisions"]', languages: '["English"]', yearsOfPractice: 2, pricePerMinute: 150, updatedAt: Date.now() });
+    await db().insert(readerApplications).values({
+      userId: id,
+      displayName: "Quiz Taker",
+      bio: "Reading the cards for friends and family.",
+      specialties: '["Decisions"]',
+      languages: '["English"]',
+      yearsOfPractice: 2,
+      pricePerMinute: 150,
+      updatedAt: Date.now(),
+    });
   }
   return { id, cookie: await signInAs(id) };
 }
@@ -71,7 +82,14 @@ async function publicCardInfo(cookie: string): Promise<CardInfo> {
   return findKey(data, "cardInfo") as CardInfo;
 }
 
-const stems = (text: string) => new Set(text.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 4).map((w) => w.slice(0, 5)));
+const stems = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 4)
+      .map((w) => w.slice(0, 5)),
+  );
 const pathsOf = (svg: string) => new Set([...svg.matchAll(/\sd="([^"]+)"/g)].map((m) => m[1]!));
 const SUIT_ELEMENTS: Record<string, string> = { Wands: "Fire", Cups: "Water", Swords: "Air", Pentacles: "Earth" };
 
@@ -81,14 +99,20 @@ const SUIT_ELEMENTS: Record<string, string> = { Wands: "Fire", Cups: "Water", Sw
  * `/art/card.svg`, a table of suits and elements any page on tarot gives, and word matching for the
  * rest. It returns the index it picks for each question.
  */
-async function scriptAnswers(questions: Array<{ prompt: string; choices: string[]; image?: unknown }>, info: CardInfo, cookie: string, { leastLike = false } = {}): Promise<number[]> {
+async function scriptAnswers(
+  questions: Array<{ prompt: string; choices: string[]; image?: unknown }>,
+  info: CardInfo,
+  cookie: string,
+  { leastLike = false } = {},
+): Promise<number[]> {
   const cards = Object.entries(info).map(([key, card]) => ({ key, ...card }));
   const byName = new Map(cards.map((card) => [card.name, card]));
   const picks: number[] = [];
   for (const q of questions) {
     const scores = q.choices.map(() => 0);
     const add = (i: number, points: number) => (scores[i] = (scores[i] ?? 0) + points);
-    const image = typeof q.image === "string" ? q.image : typeof q.image === "object" && q.image ? `/tarot-quiz/image/${(q.image as { token: string }).token}` : null;
+    const image =
+      typeof q.image === "string" ? q.image : typeof q.image === "object" && q.image ? `/tarot-quiz/image/${(q.image as { token: string }).token}` : null;
     if (image) {
       const shown = pathsOf(await (await get(image, { cookie })).text());
       for (const [i, choice] of q.choices.entries()) {
@@ -98,9 +122,14 @@ async function scriptAnswers(questions: Array<{ prompt: string; choices: string[
         scores[i] = [...classic].filter((d) => shown.has(d)).length;
       }
     } else {
-      const named = cards.filter((card) => q.prompt.includes(card.name)).sort((a, b) => b.name.length - a.name.length).slice(0, 1);
+      const named = cards
+        .filter((card) => q.prompt.includes(card.name))
+        .sort((a, b) => b.name.length - a.name.length)
+        .slice(0, 1);
       const reversed = /reversed/i.test(q.prompt);
-      const known = new Set([...(named.length ? named : cards)].flatMap((card) => (reversed ? card.reversed : [...card.upright, ...card.reversed])).flatMap((k) => [...stems(k)]));
+      const known = new Set(
+        [...(named.length ? named : cards)].flatMap((card) => (reversed ? card.reversed : [...card.upright, ...card.reversed])).flatMap((k) => [...stems(k)]),
+      );
       for (const [i, choice] of q.choices.entries()) {
         for (const card of named) {
           if ([...card.upright, ...card.reversed].some((k) => k.toLowerCase() === choice.toLowerCase())) add(i, 100);
@@ -131,7 +160,11 @@ describe("reader quiz", () => {
       expect(response.status).toBe(200);
       const body = await response.text();
       expect(body).toContain(row.id);
-      expect(body).toContain(questions[0]!.choices[0]!.replace(/'/g, "&#x27;").replace(/&(?!#)/g, "&amp;").slice(0, 3));
+      expect(body).toContain(
+        questions[0]!.choices[0]!.replace(/'/g, "&#x27;")
+          .replace(/&(?!#)/g, "&amp;")
+          .slice(0, 3),
+      );
       expect(body).not.toMatch(/correct/i);
       expect(body).not.toContain(row.questions);
       expect(body).not.toContain("topic");
@@ -174,7 +207,10 @@ describe("reader quiz", () => {
     // Through the site: start, read the questions from the page's data, answer, submit.
     expect((await post("/tarot-quiz", { intent: "start" }, { cookie: person.cookie })).status).toBe(302);
     const page = await pageData(`/tarot-quiz.data`, person.cookie);
-    const state = findKey((page as Record<string, unknown>)["routes/_main.tarot-quiz"], "state") as { attemptId: string; questions: Array<{ prompt: string; choices: string[]; image?: string }> };
+    const state = findKey((page as Record<string, unknown>)["routes/_main.tarot-quiz"], "state") as {
+      attemptId: string;
+      questions: Array<{ prompt: string; choices: string[]; image?: string }>;
+    };
     expect(state.questions).toHaveLength(QUIZ_QUESTIONS);
     const answers = await scriptAnswers(state.questions, info, person.cookie);
     const submitted = await post("/tarot-quiz", answerForm(state.attemptId, answers), { cookie: person.cookie });
@@ -193,7 +229,7 @@ describe("reader quiz", () => {
         total += questions.filter((q, n) => picked[n] === q.correct).length;
       }
       expect(total / 400).toBeLessThan(QUIZ_QUESTIONS * 0.35);
-      expect(total / 400).toBeLessThan((PASS_PERCENT / 100) * QUIZ_QUESTIONS / 2);
+      expect(total / 400).toBeLessThan(((PASS_PERCENT / 100) * QUIZ_QUESTIONS) / 2);
     }
   });
 
@@ -216,10 +252,14 @@ describe("reader quiz", () => {
     // 9 of 12 right: a pass at 75%.
     const nine = first.questions.map((q, i) => (i < 9 ? q.correct : (q.correct + 1) % q.choices.length));
     expect((await post("/tarot-quiz", answerForm(first.row.id, nine), { cookie: person.cookie })).status).toBe(200);
-    const dayLater = async () => db().update(quizAttempts).set({ startedAt: Date.now() - 25 * 3_600_000 }).where(eq(quizAttempts.userId, person.id));
+    const dayLater = async () =>
+      db()
+        .update(quizAttempts)
+        .set({ startedAt: Date.now() - 25 * 3_600_000 })
+        .where(eq(quizAttempts.userId, person.id));
 
     const cooling = (await (await get("/tarot-quiz", { cookie: person.cookie })).text()).replace(/<!-- -->/g, "");
-    expect(cooling).toContain("Your best quiz mark is <span class=\"font-semibold\">75%</span>");
+    expect(cooling).toContain('Your best quiz mark is <span class="font-semibold">75%</span>');
     expect(cooling).toContain("The Adept level asks for 80%");
     expect(cooling).toContain("You may retake the quiz after");
 
@@ -227,13 +267,27 @@ describe("reader quiz", () => {
     const ready = (await (await get("/tarot-quiz", { cookie: person.cookie })).text()).replace(/<!-- -->/g, "");
     expect(ready).toContain("Retake to raise your mark");
     const retake = await started(person);
-    const raised = await post("/tarot-quiz", answerForm(retake.row.id, retake.questions.map((q) => q.correct)), { cookie: person.cookie });
+    const raised = await post(
+      "/tarot-quiz",
+      answerForm(
+        retake.row.id,
+        retake.questions.map((q) => q.correct),
+      ),
+      { cookie: person.cookie },
+    );
     expect(raised.status).toBe(200);
     expect((await raised.text()).replace(/<!-- -->/g, "")).toContain("Your best mark is now 100%.");
 
     await dayLater();
     const failing = await started(person);
-    const failed = await post("/tarot-quiz", answerForm(failing.row.id, failing.questions.map((q) => (q.correct + 1) % q.choices.length)), { cookie: person.cookie });
+    const failed = await post(
+      "/tarot-quiz",
+      answerForm(
+        failing.row.id,
+        failing.questions.map((q) => (q.correct + 1) % q.choices.length),
+      ),
+      { cookie: person.cookie },
+    );
     expect(failed.status).toBe(200);
     const html = (await failed.text()).replace(/<!-- -->/g, "");
     expect(html).toContain("You scored 0 of 12. Your best mark is now 100%.");
@@ -260,8 +314,18 @@ describe("reader quiz", () => {
   it("refuses a late submission", async () => {
     const person = await member();
     const { row, questions } = await started(person);
-    await db().update(quizAttempts).set({ startedAt: row.startedAt - 3_600_000, deadlineAt: Date.now() - 60_000 }).where(eq(quizAttempts.id, row.id));
-    const response = await post("/tarot-quiz", answerForm(row.id, questions.map((q) => q.correct)), { cookie: person.cookie });
+    await db()
+      .update(quizAttempts)
+      .set({ startedAt: row.startedAt - 3_600_000, deadlineAt: Date.now() - 60_000 })
+      .where(eq(quizAttempts.id, row.id));
+    const response = await post(
+      "/tarot-quiz",
+      answerForm(
+        row.id,
+        questions.map((q) => q.correct),
+      ),
+      { cookie: person.cookie },
+    );
     expect(response.status).toBe(409);
     expect(await response.text()).toContain("Time ran out");
     const user = await db().query.users.findFirst({ where: eq(users.id, person.id) });
@@ -272,7 +336,10 @@ describe("reader quiz", () => {
     const person = await member();
     const stranger = await member();
     const { row, questions } = await started(person);
-    const form = answerForm(row.id, questions.map((q) => q.correct));
+    const form = answerForm(
+      row.id,
+      questions.map((q) => q.correct),
+    );
     expect((await post("/tarot-quiz", form, { cookie: stranger.cookie })).status).toBe(404);
     const passed = await post("/tarot-quiz", form, { cookie: person.cookie });
     expect(passed.status).toBe(200);
@@ -332,7 +399,14 @@ describe("reader levels", () => {
     const person = await member();
     expect((await setReaderPrice(db(), person.id, 100)).ok).toBe(false);
     const { row, questions } = await started(person);
-    await post("/tarot-quiz", answerForm(row.id, questions.map((q) => q.correct)), { cookie: person.cookie });
+    await post(
+      "/tarot-quiz",
+      answerForm(
+        row.id,
+        questions.map((q) => q.correct),
+      ),
+      { cookie: person.cookie },
+    );
     const refused = await setReaderPrice(db(), person.id, 250);
     expect(refused).toMatchObject({ ok: false, status: 400 });
     expect(refused.message).toContain("at most $1.99");
@@ -346,7 +420,16 @@ describe("reader levels", () => {
 describe("reader application", () => {
   it("saves a draft, refuses a price above the first level's ceiling, and leads to the quiz", async () => {
     const person = await member();
-    const form = { intent: "save", displayName: "Wren", bio: "I have read cards for friends for years.", specialty: "Decisions", otherSpecialties: "Dreams", languages: "English", yearsOfPractice: "4", price: "2.50" };
+    const form = {
+      intent: "save",
+      displayName: "Wren",
+      bio: "I have read cards for friends for years.",
+      specialty: "Decisions",
+      otherSpecialties: "Dreams",
+      languages: "English",
+      yearsOfPractice: "4",
+      price: "2.50",
+    };
     const refused = await post("/become-reader", form, { cookie: person.cookie });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("at most $1.99 a minute");

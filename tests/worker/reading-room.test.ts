@@ -43,11 +43,15 @@ async function seat(sessionId: string, jar: CookieJar) {
 /** A ready deck of the major arcana owned by `ownerId`, with The Moon's picture in the bucket; returns its id and that picture's URL. */
 async function deckOf(ownerId: string, { isPublic = false } = {}) {
   const deckId = `deck-${newId()}`;
-  await db().insert(decks).values({ id: deckId, creatorId: ownerId, title: "Night Garden", theme: "night garden", artStyle: "minimalist", status: "ready", isPublic });
+  await db()
+    .insert(decks)
+    .values({ id: deckId, creatorId: ownerId, title: "Night Garden", theme: "night garden", artStyle: "minimalist", status: "ready", isPublic });
   // One row at a time: D1 takes at most 100 bound values a statement.
   for (const card of MAJOR_ARCANA) {
     const { key, name, arcana, suit, number } = card;
-    await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name, arcana, suit, number, status: "ready", imageKey: `card-images/${deckId}/${key}.svg` });
+    await db()
+      .insert(cards)
+      .values({ id: newId(), deckId, cardKey: key, name, arcana, suit, number, status: "ready", imageKey: `card-images/${deckId}/${key}.svg` });
   }
   const picture = `/media/card-images/${deckId}/the_moon.svg`;
   await env.MEDIA.put(picture.slice("/media/".length), "<svg xmlns='http://www.w3.org/2000/svg'/>", { httpMetadata: { contentType: "image/svg+xml" } });
@@ -134,11 +138,20 @@ describe("the reading room's Durable Object", () => {
     const guestId = await seat(sessionId, guest);
     const guestSocket = (await join(sessionId, guest)).client!;
     await guestSocket.next((m) => m.type === "snapshot");
-    const seatOf = async () => (await db().select().from(sessionParticipants).where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, guestId))))[0]!;
+    const seatOf = async () =>
+      (
+        await db()
+          .select()
+          .from(sessionParticipants)
+          .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, guestId)))
+      )[0]!;
     // The guest's arrival is mirrored once (the row takes the name the room gives them).
     await expect.poll(async () => (await seatOf()).name, { timeout: 3000 }).not.toBe("Guest");
     // A mark the room would overwrite if it wrote this seat again.
-    await db().update(sessionParticipants).set({ name: "Unchanged since" }).where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, guestId)));
+    await db()
+      .update(sessionParticipants)
+      .set({ name: "Unchanged since" })
+      .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, guestId)));
     hostSocket.send({ type: "zoom", zoom: 1.75, x: 0, y: 0 });
     const zoomOf = async () => (await db().select({ zoom: readingSessions.zoomLevel }).from(readingSessions).where(eq(readingSessions.id, sessionId)))[0]!.zoom;
     await expect.poll(zoomOf, { timeout: 3000 }).toBe(1.75);
@@ -221,7 +234,9 @@ describe("the reading room's Durable Object", () => {
     // One row at a time: D1 takes at most 100 bound values a statement.
     for (const card of MAJOR_ARCANA) {
       const { key, name, arcana, suit, number } = card;
-      await db().insert(cards).values({ id: newId(), deckId, cardKey: key, name, arcana, suit, number, status: "ready", imageKey: `card-images/${deckId}/${key}.svg` });
+      await db()
+        .insert(cards)
+        .values({ id: newId(), deckId, cardKey: key, name, arcana, suit, number, status: "ready", imageKey: `card-images/${deckId}/${key}.svg` });
     }
     const picture = `/media/card-images/${deckId}/the_moon.svg`;
     await env.MEDIA.put(picture.slice("/media/".length), "<svg xmlns='http://www.w3.org/2000/svg'/>", { httpMetadata: { contentType: "image/svg+xml" } });
@@ -269,7 +284,10 @@ describe("the reading room's Durable Object", () => {
     expect(pictured(guestPage)).toBe(false);
     expect(guestPage).toContain(guestEntry.cards[0]!.name);
     await post(`/journal/${entryOf(hostId).id}`, { intent: "share" }, { cookie: host.header() });
-    const [{ shareId }] = await db().select({ shareId: readingJournal.shareId }).from(readingJournal).where(eq(readingJournal.id, entryOf(hostId).id)) as [{ shareId: string }];
+    const [{ shareId }] = (await db()
+      .select({ shareId: readingJournal.shareId })
+      .from(readingJournal)
+      .where(eq(readingJournal.id, entryOf(hostId).id))) as [{ shareId: string }];
     expect(pictured(await (await get(`/shared/${shareId}`, { cookie: stranger.header() })).text())).toBe(false);
     const hostsCopy = await (await get(`/shared/${shareId}`, { cookie: host.header() })).text();
     expect(pictured(hostsCopy)).toBe(true);
@@ -343,7 +361,13 @@ describe("asking the AI at the table", () => {
     await settle(client, (state) => state.table.some((card) => card.revealed));
     return { ...reading, client };
   }
-  const used = async (userId: string) => (await db().select().from(rateLimits).where(eq(rateLimits.key, `ai-helper:${userId}`)))[0]?.count ?? 0;
+  const used = async (userId: string) =>
+    (
+      await db()
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `ai-helper:${userId}`))
+    )[0]?.count ?? 0;
 
   it("writes one interpretation at a time, however often it is asked for, and counts it against the person's AI allowance", async () => {
     const { client, hostId } = await readyToInterpret();
@@ -384,7 +408,9 @@ describe("asking the AI at the table", () => {
 
   it("refuses an interpretation once the person's AI allowance is spent, the same one suggestions use", async () => {
     const { client, hostId, host } = await readyToInterpret();
-    await db().insert(rateLimits).values({ key: `ai-helper:${hostId}`, windowStart: Date.now(), count: AI_HELPER_LIMIT.limit });
+    await db()
+      .insert(rateLimits)
+      .values({ key: `ai-helper:${hostId}`, windowStart: Date.now(), count: AI_HELPER_LIMIT.limit });
     client.send({ type: "interpret" });
     const refused = await client.next((m) => m.type === "refused");
     expect(refused.type === "refused" && refused.error).toMatch(/in a short time/);
@@ -450,7 +476,10 @@ describe("invitations to a reading", () => {
 
     const later = await inviteFrom(sessionId, host);
     const laterId = inviteIdOf(later.body.invite.path);
-    await db().update(readingInvites).set({ expiresAt: Date.now() - 1 }).where(eq(readingInvites.id, laterId));
+    await db()
+      .update(readingInvites)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(readingInvites.id, laterId));
     const expired = await app.fetch(`${ORIGIN}${later.body.invite.path}`, { headers: { cookie: people[5]!.header() } });
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain("This invitation has expired.");
@@ -489,8 +518,13 @@ describe("opening and closing readings", () => {
     const mine = await newReading();
     const hostId = await seat(mine.sessionId, host);
     // A public deck that is free, so anyone may read with all its cards.
-    const [publicDeck] = await db().select({ id: decks.id }).from(decks).where(and(eq(decks.isPublic, true), isNull(decks.priceCents))).limit(1);
-    const readings = async () => (await db().select({ id: readingSessions.id }).from(readingSessions).where(eq(readingSessions.originalHostUserId, hostId))).length;
+    const [publicDeck] = await db()
+      .select({ id: decks.id })
+      .from(decks)
+      .where(and(eq(decks.isPublic, true), isNull(decks.priceCents)))
+      .limit(1);
+    const readings = async () =>
+      (await db().select({ id: readingSessions.id }).from(readingSessions).where(eq(readingSessions.originalHostUserId, hostId))).length;
     const before = await readings();
     for (const path of ["/reading-room?create=true", `/reading-room/${publicDeck!.id}?create=true`, "/reading-room.data?create=true"]) {
       for (const site of ["cross-site", "same-site", null]) {
@@ -552,7 +586,11 @@ describe("video call signalling", () => {
     const ben = await newGuest();
     const anaId = await seat(sessionId, ana);
     await seat(sessionId, ben);
-    const [h, a, b] = (await Promise.all([join(sessionId, host), join(sessionId, ana), join(sessionId, ben)])).map((x) => x.client!) as [Client, Client, Client];
+    const [h, a, b] = (await Promise.all([join(sessionId, host), join(sessionId, ana), join(sessionId, ben)])).map((x) => x.client!) as [
+      Client,
+      Client,
+      Client,
+    ];
     await Promise.all([h, a, b].map((c) => c.next((m) => m.type === "snapshot")));
 
     a.socket.send(JSON.stringify({ type: "signal", to: hostId, signal: { kind: "offer", sdp: "v=0 fake", from: "someone-else" } }));
@@ -584,7 +622,9 @@ describe("the reading journal", () => {
     h.send({ type: "interpret" });
     const done = await settle(g, (state) => state.interpretation.status === "done");
     await expect
-      .poll(async () => (await db().select().from(readingJournal).where(eq(readingJournal.sessionId, sessionId))).map((e) => e.userId).sort(), { timeout: 3000 })
+      .poll(async () => (await db().select().from(readingJournal).where(eq(readingJournal.sessionId, sessionId))).map((e) => e.userId).sort(), {
+        timeout: 3000,
+      })
       .toEqual([hostId, guestUserId].sort());
     h.socket.close();
     g.socket.close();
@@ -593,7 +633,10 @@ describe("the reading journal", () => {
     expect(list).toContain("Where is my work taking me?");
     // Dates arrive in UTC, named as such, with the moment machine-readable for the browser to localise.
     expect(list).toMatch(/<time dateTime="\d{4}-\d\d-\d\dT[^"]+Z"[^>]*>[^<]+ UTC<\/time>/);
-    const [entry] = await db().select().from(readingJournal).where(and(eq(readingJournal.sessionId, sessionId), eq(readingJournal.userId, guestUserId)));
+    const [entry] = await db()
+      .select()
+      .from(readingJournal)
+      .where(and(eq(readingJournal.sessionId, sessionId), eq(readingJournal.userId, guestUserId)));
     expect(entry!.cards.map((c) => c.positionName)).toEqual(["Past", "Present", "Future"]);
     expect(entry!.cards.map((c) => c.key)).toEqual([...done.table].sort((a, b) => a.position - b.position).map((c) => c.key));
     expect(entry!.interpretation).toBe(done.interpretation.text);
@@ -798,11 +841,31 @@ async function paintedDeck(
   const deckId = `deck-${newId()}`;
   const cardRows = keys.map((key) => {
     const card = FULL_DECK.find((c) => c.key === key)!;
-    return { id: newId(), deckId, cardKey: key, name: card.name, arcana: card.arcana, suit: card.suit, number: card.number, status: "ready" as const, imageKey: `card-images/${deckId}/${key}.svg` };
+    return {
+      id: newId(),
+      deckId,
+      cardKey: key,
+      name: card.name,
+      arcana: card.arcana,
+      suit: card.suit,
+      number: card.number,
+      status: "ready" as const,
+      imageKey: `card-images/${deckId}/${key}.svg`,
+    };
   });
   const coverId = cardRows.find((row) => row.cardKey === (cover ?? keys[0]))?.id ?? null;
   await db().batch([
-    db().insert(decks).values({ id: deckId, creatorId: ownerId, title, theme: title.toLowerCase(), artStyle: "woodcut", status: "ready", isPublic, coverCardId: coverId, createdAt }),
+    db().insert(decks).values({
+      id: deckId,
+      creatorId: ownerId,
+      title,
+      theme: title.toLowerCase(),
+      artStyle: "woodcut",
+      status: "ready",
+      isPublic,
+      coverCardId: coverId,
+      createdAt,
+    }),
     ...cardRows.map((row) => db().insert(cards).values(row)),
   ]);
   return deckId;
@@ -816,9 +879,17 @@ describe("the decks a table offers", () => {
     const own = await paintedDeck(reader.hostId, "Heron Marsh", { isPublic: false, createdAt: 1 });
     for (let i = 0; i < PUBLIC_DECKS_AT_TABLE + 1; i++) await paintedDeck(maker.hostId, `Open Deck ${i}`, { createdAt: Date.now() + i });
     // A deck for sale whose cover is not one of its previews, bought by the reader and by no one else.
-    const sold = await paintedDeck(maker.hostId, "Lantern Harbour", { createdAt: Date.now() + 100, keys: ["major-00", "major-01", "major-13"], cover: "major-13" });
-    await db().insert(deckListings).values({ deckId: sold, sellerId: maker.hostId, priceCents: 900, previewCardKeys: ["major-00", "major-01"] });
-    await db().insert(deckPurchases).values({ id: newId(), deckId: sold, buyerId: reader.hostId, sellerId: maker.hostId, grossCents: 900, feePercent: 10, feeCents: 90, netCents: 810 });
+    const sold = await paintedDeck(maker.hostId, "Lantern Harbour", {
+      createdAt: Date.now() + 100,
+      keys: ["major-00", "major-01", "major-13"],
+      cover: "major-13",
+    });
+    await db()
+      .insert(deckListings)
+      .values({ deckId: sold, sellerId: maker.hostId, priceCents: 900, previewCardKeys: ["major-00", "major-01"] });
+    await db()
+      .insert(deckPurchases)
+      .values({ id: newId(), deckId: sold, buyerId: reader.hostId, sellerId: maker.hostId, grossCents: 900, feePercent: 10, feeCents: 90, netCents: 810 });
     const lockedCover = `/media/card-images/${sold}/major-13.svg`;
 
     const offered = await decksForTable(db(), reader.hostId);

@@ -7,6 +7,7 @@ import {
   decideLeave,
   decideMerge,
   HIDDEN,
+  capacity,
   initialState,
   invariantProblems,
   isActive,
@@ -19,7 +20,7 @@ import {
   type RoomEvent,
   type RoomState,
 } from "../../app/reading-room/state";
-import { SPREAD_IDS, spreadCapacity } from "../../app/reading-room/spreads";
+import { SPREAD_IDS } from "../../app/reading-room/spreads";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
 
 const CARDS = MAJOR_ARCANA.map((card) => card.key);
@@ -70,7 +71,10 @@ type Model = { joined: Set<string> };
 const tally = { events: 0, draws: 0, refusals: 0, joins: 0, handovers: 0, resets: 0 };
 
 class Join implements fc.Command<Model, Table> {
-  constructor(readonly who: string, readonly role: Role) {}
+  constructor(
+    readonly who: string,
+    readonly role: Role,
+  ) {}
   check = () => true;
   run(model: Model, table: Table) {
     table.clock += 1000;
@@ -104,7 +108,10 @@ class Leave implements fc.Command<Model, Table> {
 }
 
 class Act implements fc.Command<Model, Table> {
-  constructor(readonly who: string, readonly command: RoomCommand) {}
+  constructor(
+    readonly who: string,
+    readonly command: RoomCommand,
+  ) {}
   check = (model: Readonly<Model>) => model.joined.has(this.who);
   run(_model: Model, table: Table) {
     table.clock += 1000;
@@ -136,7 +143,7 @@ class Act implements fc.Command<Model, Table> {
     if (this.command.type === "draw" && decision.events.length > 0) {
       expect(after.table.length).toBe(before.table.length + 1);
       expect(after.pile.length).toBe(before.pile.length - 1);
-      expect(after.table.length).toBeLessThanOrEqual(spreadCapacity(after.spreadId));
+      expect(after.table.length).toBeLessThanOrEqual(capacity(after));
     }
   }
   toString = () => `${this.who}: ${JSON.stringify(this.command)}`;
@@ -157,13 +164,21 @@ const commandArb: fc.Arbitrary<RoomCommand> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .record({ position: fc.integer({ min: 0, max: 11 }), x: fc.double({ min: -20, max: 120, noNaN: true }), y: fc.double({ min: -20, max: 120, noNaN: true }) })
+      .record({
+        position: fc.integer({ min: 0, max: 11 }),
+        x: fc.double({ min: -20, max: 120, noNaN: true }),
+        y: fc.double({ min: -20, max: 120, noNaN: true }),
+      })
       .map((m): RoomCommand => ({ type: "move", ...m })),
   },
   {
     weight: 1,
     arbitrary: fc
-      .record({ zoom: fc.double({ min: 0, max: 5, noNaN: true }), x: fc.double({ min: -100, max: 100, noNaN: true }), y: fc.double({ min: -100, max: 100, noNaN: true }) })
+      .record({
+        zoom: fc.double({ min: 0, max: 5, noNaN: true }),
+        x: fc.double({ min: -100, max: 100, noNaN: true }),
+        y: fc.double({ min: -100, max: 100, noNaN: true }),
+      })
       .map((z): RoomCommand => ({ type: "zoom", ...z })),
   },
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((question): RoomCommand => ({ type: "setQuestion", question })) },

@@ -37,6 +37,7 @@ const PAGES: Page[] = [
   { route: "routes/_main.collection.$deckId", path: () => `/collection/${OWN_DECK}` },
   { route: "routes/_main.collection.$deckId_.print", path: () => `/collection/${OWN_DECK}/print` },
   { route: "routes/_main.journal._index", path: () => "/journal" },
+  { route: "routes/_main.spreads._index", path: () => "/spreads" },
   { route: "routes/_main.journal._index", path: () => "/journal?q=star&card=major-17&mood=calm" },
   { route: "routes/_main.pricing", path: () => "/pricing" },
   { route: "routes/_main.developers", path: () => "/developers" },
@@ -145,7 +146,12 @@ describe("page reads", () => {
     const sessionId = "page-reads-session";
     const now = Date.now();
     await db().run(sql`insert into auth_sessions (id, user_id, created_at, expires_at) values (${sessionId}, ${OWNER}, ${now}, ${now + 60_000})`);
-    const readAs = (id: string | null, at: number) => pageReads(() => env.DB, db(), sessionPerson(async () => id, at)).read((me) => [ownDecks(me)]);
+    const readAs = (id: string | null, at: number) =>
+      pageReads(
+        () => env.DB,
+        db(),
+        sessionPerson(async () => id, at),
+      ).read((me) => [ownDecks(me)]);
     const [live] = await readAs(sessionId, now);
     expect(live.map((row) => row.id)).toContain(OWN_DECK);
     expect((await readAs(sessionId, now + 120_000))[0]).toEqual([]);
@@ -157,12 +163,21 @@ describe("page reads", () => {
     let builds = 0;
     const shape = readShape((db, me, { deckId }: Slots<{ deckId: string }>) => {
       builds += 1;
-      return [db.select({ id: decks.id, mine: sql<number>`${decks.creatorId} = ${me}` }).from(decks).where(eq(decks.id, deckId))];
+      return [
+        db
+          .select({ id: decks.id, mine: sql<number>`${decks.creatorId} = ${me}` })
+          .from(decks)
+          .where(eq(decks.id, deckId)),
+      ];
     });
     const sessionId = "page-reads-shape-session";
     const now = Date.now();
     await db().run(sql`insert into auth_sessions (id, user_id, created_at, expires_at) values (${sessionId}, ${OWNER}, ${now}, ${now + 60_000})`);
-    const owner = pageReads(() => env.DB, db(), sessionPerson(async () => sessionId, now));
+    const owner = pageReads(
+      () => env.DB,
+      db(),
+      sessionPerson(async () => sessionId, now),
+    );
     const stranger = pageReads(() => env.DB, db(), nobody());
     const [[own], [other], [missing]] = await Promise.all([
       owner.read(shape, { deckId: OWN_DECK }),
@@ -227,7 +242,12 @@ describe("the render memo", () => {
   it("keys a render by its data exactly: values JSON would write alike get keys of their own", () => {
     const keyOf = (data: unknown, path = "/journal") =>
       documentMemoKey(new Request(`http://localhost${path}`), 200, {
-        staticHandlerContext: { matches: [{ route: { id: "routes/_main.journal._index" } }], loaderData: { "routes/_main.journal._index": data }, errors: null, actionData: null },
+        staticHandlerContext: {
+          matches: [{ route: { id: "routes/_main.journal._index" } }],
+          loaderData: { "routes/_main.journal._index": data },
+          errors: null,
+          actionData: null,
+        },
         routeModules: { "routes/_main.journal._index": { handle: { renderMemo: true } } },
       } as unknown as EntryContext);
     const plain = keyOf({ entries: [{ id: "a", at: 1 }] });
@@ -235,7 +255,9 @@ describe("the render memo", () => {
     expect(plain).not.toBe(keyOf({ entries: [{ id: "a", at: 2 }] }));
     expect(plain).not.toBe(keyOf({ entries: [{ id: "a", at: 1 }] }, "/journal?page=2"));
     const when = new Date(1_700_000_000_000);
-    const distinct = [{ v: when }, { v: when.toISOString() }, { v: undefined }, {}, { v: null }, { v: Number.NaN }, { v: Number.POSITIVE_INFINITY }].map((data) => keyOf(data));
+    const distinct = [{ v: when }, { v: when.toISOString() }, { v: undefined }, {}, { v: null }, { v: Number.NaN }, { v: Number.POSITIVE_INFINITY }].map(
+      (data) => keyOf(data),
+    );
     expect(new Set(distinct).size).toBe(distinct.length);
     // Data whose rendering it cannot vouch for is never memoised.
     expect(keyOf({ later: Promise.resolve(1) })).toBeNull();

@@ -46,12 +46,34 @@ function fullPatterns(routes: AgnosticRouteObject[], prefix = ""): string[] {
 
 function corpus(routes: AgnosticRouteObject[]): string[] {
   const filled = [...new Set(fullPatterns(routes).flatMap(fill))];
-  const variants = filled.flatMap((address) => [address, `${address}/`, address.toUpperCase(), address.replace(/^\//, "//"), encodeURI(address), `${address}%2F`]);
-  const unknown = ["/nowhere", "/marketplace/a/b/c/d/e", "/collection//", "/%", "/.well-known/x", "/shared", "/shared/", "/api", "/Marketplace", "/cards/major-17/share.png", "/ünïcödé", "/a b", ""];
+  const variants = filled.flatMap((address) => [
+    address,
+    `${address}/`,
+    address.toUpperCase(),
+    address.replace(/^\//, "//"),
+    encodeURI(address),
+    `${address}%2F`,
+  ]);
+  const unknown = [
+    "/nowhere",
+    "/marketplace/a/b/c/d/e",
+    "/collection//",
+    "/%",
+    "/.well-known/x",
+    "/shared",
+    "/shared/",
+    "/api",
+    "/Marketplace",
+    "/cards/major-17/share.png",
+    "/ünïcödé",
+    "/a b",
+    "",
+  ];
   return [...new Set([...variants, ...unknown])];
 }
 
-const summary = (matches: ReturnType<typeof matchRoutes>) => matches?.map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, pathnameBase: match.pathnameBase })) ?? null;
+const summary = (matches: ReturnType<typeof matchRoutes>) =>
+  matches?.map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, pathnameBase: match.pathnameBase })) ?? null;
 
 describe("route matching as the build has it", () => {
   const routes = routeTree();

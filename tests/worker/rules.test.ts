@@ -60,7 +60,11 @@ describe("plan catalogue (spec section 9)", () => {
     expect(tierOfPlanKey("creator-yearly")).toBe("creator");
     expect(tierOfPlanKey("explorer-plus")).toBe("explorer");
     expect(tierOfPlanKey("whatever")).toBe("free");
-    expect(plansFor("yearly").filter((p) => p.mode === "subscription").every((p) => p.interval === "year")).toBe(true);
+    expect(
+      plansFor("yearly")
+        .filter((p) => p.mode === "subscription")
+        .every((p) => p.interval === "year"),
+    ).toBe(true);
   });
 });
 

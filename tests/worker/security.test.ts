@@ -10,13 +10,19 @@ import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 const db = () => createDatabase(env.DB);
 
 const scriptNonces = (html: string) => [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]!);
-const inlineScriptsWithoutNonce = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].filter((m) => !/\snonce="/.test(m[1]!));
+const inlineScriptsWithoutNonce = (html: string) => [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].filter((m) => !/\snonce="/.test(m[1]!));
 
 describe("security headers", () => {
   it("gives every page a CSP whose nonce is on each of its inline scripts, and no unsafe-inline script", async () => {
     const cookie = await signInAs("seed-user-demo");
-    for (const [path, who] of [["/", cookie], ["/collection", cookie], ["/profile", cookie], ["/login", undefined], ["/pricing", cookie], ["/journal", cookie]] as const) {
+    for (const [path, who] of [
+      ["/", cookie],
+      ["/collection", cookie],
+      ["/profile", cookie],
+      ["/login", undefined],
+      ["/pricing", cookie],
+      ["/journal", cookie],
+    ] as const) {
       const response = await visit(path, { cookie: who });
       expect(response.status, path).toBe(200);
       const csp = response.headers.get("content-security-policy")!;
@@ -185,7 +191,14 @@ function streamedPost(path: string, bytes: number, cookie?: string, chunkBytes =
 describe("request bodies are capped before they are read", () => {
   it("refuses a declared oversized body at once with 413 and a clear message", async () => {
     const cookie = await signInAs("seed-user-demo");
-    for (const [path, limit] of [["/theme", FORM_BODY_LIMIT], ["/login", FORM_BODY_LIMIT], ["/profile", UPLOAD_BODY_LIMIT], ["/journal", JOURNAL_IMPORT_BODY_LIMIT], ["/journal/some-entry", FORM_BODY_LIMIT], ["/collection/seed-deck-autumn-lanterns", FORM_BODY_LIMIT]] as const) {
+    for (const [path, limit] of [
+      ["/theme", FORM_BODY_LIMIT],
+      ["/login", FORM_BODY_LIMIT],
+      ["/profile", UPLOAD_BODY_LIMIT],
+      ["/journal", JOURNAL_IMPORT_BODY_LIMIT],
+      ["/journal/some-entry", FORM_BODY_LIMIT],
+      ["/collection/seed-deck-autumn-lanterns", FORM_BODY_LIMIT],
+    ] as const) {
       const response = await app.fetch(`${ORIGIN}${path}`, {
         method: "POST",
         redirect: "manual",
@@ -222,7 +235,7 @@ describe("request bodies are capped before they are read", () => {
     const broken = await app.fetch(`${ORIGIN}/profile`, {
       method: "POST",
       redirect: "manual",
-      body: "--nope\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nprofile",
+      body: '--nope\r\nContent-Disposition: form-data; name="intent"\r\n\r\nprofile',
       headers: { host: "localhost", origin: ORIGIN, cookie, "content-type": "multipart/form-data; boundary=other" },
     });
     expect(broken.status).toBe(400);
@@ -241,7 +254,11 @@ describe("refusals are logged for the operator", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const cookie = await signInAs("seed-user-demo");
-      const response = await post("/theme?secret=query", { theme: "dark" }, { origin: "https://evil.example", cookie, headers: { "cf-connecting-ip": "203.0.113.99" } });
+      const response = await post(
+        "/theme?secret=query",
+        { theme: "dark" },
+        { origin: "https://evil.example", cookie, headers: { "cf-connecting-ip": "203.0.113.99" } },
+      );
       expect(response.status).toBe(403);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const lines = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.includes("request-refused"));
@@ -259,7 +276,11 @@ describe("refusals are logged for the operator", () => {
 describe("production is the default and safe", () => {
   async function callWorker(path: string, vars: Partial<Env>) {
     const ctx = createExecutionContext();
-    const response = await worker.fetch(new Request(`https://arcanum.test${path}`) as Request<unknown, IncomingRequestCfProperties>, { ...env, ...vars } as Env, ctx);
+    const response = await worker.fetch(
+      new Request(`https://arcanum.test${path}`) as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, ...vars } as Env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     return response;
   }

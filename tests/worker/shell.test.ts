@@ -58,7 +58,15 @@ describe("navigation bar", () => {
       .onConflictDoNothing();
     await db
       .insert(userDeckQuotas)
-      .values({ userId: "seed-user-mira", planType: "creator", majorArcanaQuota: 4, completeDeckQuota: 3, majorArcanaUsed: 1, completeDeckUsed: 3, nextRefreshDate: now + 1e9 })
+      .values({
+        userId: "seed-user-mira",
+        planType: "creator",
+        majorArcanaQuota: 4,
+        completeDeckQuota: 3,
+        majorArcanaUsed: 1,
+        completeDeckUsed: 3,
+        nextRefreshDate: now + 1e9,
+      })
       .onConflictDoNothing();
     const cookie = await signInAs("seed-user-mira");
     const nav = navOf(await (await get("/", { cookie })).text());
@@ -112,7 +120,23 @@ describe("navigation bar", () => {
   it("renders the footer's groups and links", async () => {
     const html = await (await get("/pricing")).text();
     const footer = html.slice(html.indexOf("<footer"));
-    for (const text of ["Explore", "Browse Decks", "Create Deck", "Reading Room", "My Collection", "Resources", "Tarot Guides", "AI &amp; Creativity", "Creator Resources", "API Documentation", "Legal", "Terms of Service", "Privacy Policy", "Licensing", "Cookie Policy"]) {
+    for (const text of [
+      "Explore",
+      "Browse Decks",
+      "Create Deck",
+      "Reading Room",
+      "My Collection",
+      "Resources",
+      "Tarot Guides",
+      "AI &amp; Creativity",
+      "Creator Resources",
+      "API Documentation",
+      "Legal",
+      "Terms of Service",
+      "Privacy Policy",
+      "Licensing",
+      "Cookie Policy",
+    ]) {
       expect(footer).toContain(text);
     }
     expect(footer).toContain('href="mailto:');

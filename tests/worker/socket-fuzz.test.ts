@@ -22,7 +22,11 @@ const count = (party: string) => (tried[party] = (tried[party] ?? 0) + 1);
 
 afterAll(() => {
   const total = Object.values(tried).reduce((a, b) => a + b, 0);
-  console.log(`socket fuzz: ${total} messages tried (${Object.entries(tried).map(([party, n]) => `${party} ${n}`).join(", ")})`);
+  console.log(
+    `socket fuzz: ${total} messages tried (${Object.entries(tried)
+      .map(([party, n]) => `${party} ${n}`)
+      .join(", ")})`,
+  );
 });
 
 /* ------------------------------------------------------------------------------------------------
@@ -97,7 +101,9 @@ function mutated(template: object): fc.Arbitrary<WSMessage> {
       ),
     ),
     // The same key twice (the last one wins in JSON.parse).
-    fc.tuple(fc.constantFrom("type", "command", "to", "deckId", "signal"), hostileValue).map(([key, bad]) => `{"${key}":${json(bad) ?? "null"},${json(template).slice(1)}`),
+    fc
+      .tuple(fc.constantFrom("type", "command", "to", "deckId", "signal"), hostileValue)
+      .map(([key, bad]) => `{"${key}":${json(bad) ?? "null"},${json(template).slice(1)}`),
     // Cut short, or not JSON at all.
     fc.nat().map((n) => json(template).slice(0, n % json(template).length)),
     hostileString,
@@ -204,7 +210,11 @@ const ROOM_MESSAGES: Record<string, object> = {
   reset: { type: "command", command: { type: "reset" } },
   interpret: { type: "command", command: { type: "interpret" } },
   resync: { type: "resync" },
-  signal: { type: "signal", to: "*", signal: { kind: "ice", candidate: { candidate: "candidate:1 1 udp 1 192.0.2.1 9 typ host", sdpMid: "0", sdpMLineIndex: 0 } } },
+  signal: {
+    type: "signal",
+    to: "*",
+    signal: { kind: "ice", candidate: { candidate: "candidate:1 1 udp 1 192.0.2.1 9 typ host", sdpMid: "0", sdpMLineIndex: 0 } },
+  },
   changeDeck: { type: "changeDeck", deckId: "no-such-deck" },
   endReading: { type: "endReading" },
   say: { type: "say", text: "Is the Tower always bad news?" },

@@ -12,9 +12,21 @@ import { createDatabase } from "../../app/db.server";
 import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
-import { cards, deckQuotaLedger, decks, jobRuns, paymentEvents, paymentReceipts, refundClaims, staffActions, users } from "../../db/schema";
+import {
+  cards,
+  deckQuotaLedger,
+  decks,
+  jobRuns,
+  paymentEvents,
+  paymentReceipts,
+  refundClaims,
+  staffActions,
+  subscriptions,
+  userDeckQuotas,
+  users,
+} from "../../db/schema";
 import { STAFF_MEMBER_ID } from "../../db/seed-data";
-import { CookieJar, get, post, signInAs, visit } from "./helpers";
+import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 let staffCookie: string;
@@ -23,7 +35,9 @@ async function newMember(options: { reader?: boolean } = {}) {
   const id = newId();
   const username = `s_${id.slice(0, 10)}`;
   const email = `${id}@example.com`;
-  await db().insert(users).values({ id, email, username, isReader: options.reader ?? false, customPricePerMinute: options.reader ? 100 : null });
+  await db()
+    .insert(users)
+    .values({ id, email, username, isReader: options.reader ?? false, customPricePerMinute: options.reader ? 100 : null });
   return { id, username, email, cookie: await signInAs(id) };
 }
 
@@ -36,7 +50,17 @@ beforeAll(async () => {
 describe("the console's pages", () => {
   it("opens every section for staff", async () => {
     const person = await newMember();
-    for (const path of ["/staff", "/staff/people", `/staff/people?q=${person.username}`, `/staff/people/${person.id}`, "/staff/payments", "/staff/readers", "/staff/reports", "/staff/listings", "/staff/readings"]) {
+    for (const path of [
+      "/staff",
+      "/staff/people",
+      `/staff/people?q=${person.username}`,
+      `/staff/people/${person.id}`,
+      "/staff/payments",
+      "/staff/readers",
+      "/staff/reports",
+      "/staff/listings",
+      "/staff/readings",
+    ]) {
       const response = await visit(path, { cookie: staffCookie });
       expect(response.status, path).toBe(200);
       const html = await response.text();
@@ -96,11 +120,24 @@ describe("a suspended member", () => {
   it("is signed out, cannot sign in by link or code, cannot be booked, and their listings leave browse and search; restoring lets them back", async () => {
     const reader = await newMember({ reader: true });
     // A listed deck of theirs, found by a word of its title.
-    const word = `zq${newId().replace(/[^a-z]/g, "").slice(0, 10)}`;
+    const word = `zq${newId()
+      .replace(/[^a-z]/g, "")
+      .slice(0, 10)}`;
     const deckId = newId();
     const title = `Lantern ${word}`;
     await db().insert(decks).values({ id: deckId, creatorId: reader.id, title, theme: "Lanterns", status: "ready" });
-    await db().insert(cards).values({ id: newId(), deckId, cardKey: "major-00", name: "The Fool", arcana: "major", number: 0, status: "ready", imageKey: `card-images/${deckId}/major_00.svg` });
+    await db()
+      .insert(cards)
+      .values({
+        id: newId(),
+        deckId,
+        cardKey: "major-00",
+        name: "The Fool",
+        arcana: "major",
+        number: 0,
+        status: "ready",
+        imageKey: `card-images/${deckId}/major_00.svg`,
+      });
     expect((await post(`/collection/${deckId}`, { intent: "list", price: "0", description: "Warm light" }, { cookie: reader.cookie })).status).toBe(200);
     const client = await newMember();
     expect(await (await visit(`/marketplace?q=${word}`, { cookie: client.cookie })).text()).toContain(title);
@@ -141,6 +178,37 @@ describe("a suspended member", () => {
     const secondLink = new URL(second!.link!);
     expect((await visit(secondLink.pathname + secondLink.search, { cookie: again.header() })).status).toBe(302);
   });
+
+  it("cannot use the API with a token made before, until restored", async () => {
+    const person = await newMember();
+    const DAY = 24 * 60 * 60 * 1000;
+    await db()
+      .insert(userDeckQuotas)
+      .values({ userId: person.id, planType: "visionary", majorArcanaQuota: 5, completeDeckQuota: 10, nextRefreshDate: Date.now() + 10 * DAY });
+    await db()
+      .insert(subscriptions)
+      .values({
+        userId: person.id,
+        subscriptionStatus: "active",
+        priceId: "price_visionary_monthly",
+        currentPeriodEnd: Math.floor((Date.now() + 20 * DAY) / 1000),
+      });
+    const made = await (await post("/profile", { intent: "create-token", name: "Backup script", scope: "read" }, { cookie: person.cookie })).text();
+    const token = /arcanum_pat_[A-Za-z0-9_-]{43}/.exec(made)?.[0];
+    expect(token).toBeTruthy();
+    const decksWith = (bearer: string) => app.fetch(`${ORIGIN}/api/v1/decks`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect((await decksWith(token!)).status).toBe(200);
+
+    expect((await post(`/staff/people/${person.id}`, { intent: "suspend", reason: "Scraping other people's decks" }, { cookie: staffCookie })).status).toBe(
+      200,
+    );
+    const refused = await decksWith(token!);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+
+    expect((await post(`/staff/people/${person.id}`, { intent: "restore", reason: "Explained and stopped" }, { cookie: staffCookie })).status).toBe(200);
+    expect((await decksWith(token!)).status).toBe(200);
+  });
 });
 
 describe("a refund from the console", () => {
@@ -148,11 +216,18 @@ describe("a refund from the console", () => {
     const member = await newMember();
     const checkout = await post("/subscription", { intent: "checkout", plan: "mystic-monthly" }, { cookie: member.cookie });
     expect(checkout.status).toBe(302);
-    const paid = await post(checkout.headers.get("location")!, { intent: "pay", card: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" }, { cookie: member.cookie });
+    const paid = await post(
+      checkout.headers.get("location")!,
+      { intent: "pay", card: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" },
+      { cookie: member.cookie },
+    );
     expect(paid.status).toBe(302);
     const [receipt] = await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, member.id));
     expect(receipt!.refundedCents).toBe(0);
-    const refundsBefore = await db().select({ n: sql<number>`count(*)` }).from(paymentEvents).where(eq(paymentEvents.type, "charge.refunded"));
+    const refundsBefore = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.type, "charge.refunded"));
 
     const form = { intent: "refund", receiptId: receipt!.id, reason: "Charged twice by mistake" };
     const answers = await Promise.all([post("/staff/payments", form, { cookie: staffCookie }), post("/staff/payments", form, { cookie: staffCookie })]);
@@ -162,7 +237,10 @@ describe("a refund from the console", () => {
 
     const [after] = await db().select().from(paymentReceipts).where(eq(paymentReceipts.id, receipt!.id));
     expect(after!.refundedCents).toBe(receipt!.amountCents);
-    const refundsAfter = await db().select({ n: sql<number>`count(*)` }).from(paymentEvents).where(eq(paymentEvents.type, "charge.refunded"));
+    const refundsAfter = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.type, "charge.refunded"));
     expect(refundsAfter[0]!.n - refundsBefore[0]!.n).toBe(1);
     expect(await db().select().from(refundClaims).where(eq(refundClaims.receiptId, receipt!.id))).toHaveLength(1);
     expect(await auditOf(`receipt:${receipt!.id}`)).toMatchObject([{ action: "refund", reason: "Charged twice by mistake", staffId: STAFF_MEMBER_ID }]);
@@ -175,7 +253,11 @@ describe("a refund from the console", () => {
 
 describe("certificates", () => {
   it("revoked from the console say so on their public page, and the revocation is in the record", async () => {
-    const response = await post("/staff/readers", { intent: "revoke", certificateId: "demo-theo-adept", reason: "The quiz answers were shared" }, { cookie: staffCookie });
+    const response = await post(
+      "/staff/readers",
+      { intent: "revoke", certificateId: "demo-theo-adept", reason: "The quiz answers were shared" },
+      { cookie: staffCookie },
+    );
     expect(response.status).toBe(200);
     const page = await (await get("/certificate/demo-theo-adept")).text();
     expect(page).toContain("The quiz answers were shared");
@@ -189,7 +271,10 @@ describe("the periodic job's record", () => {
     const started = Date.now();
     const { failed } = await runPeriodicJobs(db(), Date.now());
     expect(failed).toEqual([]);
-    const runs = await db().select().from(jobRuns).where(sql`${jobRuns.startedAt} >= ${started}`);
+    const runs = await db()
+      .select()
+      .from(jobRuns)
+      .where(sql`${jobRuns.startedAt} >= ${started}`);
     const jobs = new Set(runs.map((run) => run.job));
     expect(jobs).toContain("refreshDeckQuotas");
     expect(jobs).toContain("retryUnconfirmedPayouts");
@@ -201,7 +286,10 @@ describe("the periodic job's record", () => {
     expect(quotas.changes).toEqual({ refreshed: expect.any(Number), batches: expect.any(Number) });
     const console = await (await visit("/staff", { cookie: staffCookie })).text();
     expect(console).toContain("refreshDeckQuotas");
-    const [row] = await db().select().from(jobRuns).where(and(eq(jobRuns.job, "refreshDeckQuotas"), sql`${jobRuns.startedAt} >= ${started}`));
+    const [row] = await db()
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, "refreshDeckQuotas"), sql`${jobRuns.startedAt} >= ${started}`));
     expect(row).toBeTruthy();
   });
 });

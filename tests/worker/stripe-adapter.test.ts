@@ -14,7 +14,8 @@ function fakeStripe(answer: (call: Call) => Response | Promise<Response>) {
   return { calls, payments: new StripePayments("sk_test_boundary", "whsec_boundary", fetchImpl) };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": "req_test" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": "req_test" } });
 
 const request: CheckoutRequest = {
   checkoutId: "checkout-123",
@@ -80,7 +81,9 @@ describe("the Stripe adapter", () => {
   });
 
   it("passes on Stripe's own message when it refuses, and a general one when it cannot be reached", async () => {
-    const refused = fakeStripe(() => json({ error: { type: "invalid_request_error", message: "No such price: 'price_creator_monthly'", param: "line_items[0][price]" } }, 400));
+    const refused = fakeStripe(() =>
+      json({ error: { type: "invalid_request_error", message: "No such price: 'price_creator_monthly'", param: "line_items[0][price]" } }, 400),
+    );
     await expect(refused.payments.createCheckout(request)).rejects.toThrow(new PaymentsError("No such price: 'price_creator_monthly'"));
 
     const unreachable = fakeStripe(() => {
@@ -105,7 +108,10 @@ describe("the Stripe adapter", () => {
             customer: "cus_9",
             cancel_at_period_end: true,
             metadata: { userId: "user-1" },
-            items: { object: "list", data: [{ id: "si_1", object: "subscription_item", price: { id: "price_mystic_yearly", object: "price" }, current_period_end: 1_800_000_000 }] },
+            items: {
+              object: "list",
+              data: [{ id: "si_1", object: "subscription_item", price: { id: "price_mystic_yearly", object: "price" }, current_period_end: 1_800_000_000 }],
+            },
           }),
     );
     expect(await payments.retrieveSubscription("sub_1")).toEqual({
@@ -135,7 +141,10 @@ describe("the Stripe adapter", () => {
         customer: "cus_9",
         cancel_at_period_end: false,
         metadata: { userId: "user-1" },
-        items: { object: "list", data: [{ id: "si_2", object: "subscription_item", price: { id: "price_creator_monthly", object: "price" }, current_period_end: 1_800_000_000 }] },
+        items: {
+          object: "list",
+          data: [{ id: "si_2", object: "subscription_item", price: { id: "price_creator_monthly", object: "price" }, current_period_end: 1_800_000_000 }],
+        },
         schedule: {
           id: "sub_sched_1",
           object: "subscription_schedule",
@@ -188,13 +197,24 @@ describe("the Stripe adapter", () => {
     const { payments } = fakeStripe(() => json({}));
     const payload = JSON.stringify({ id: "evt_1", object: "event", type: "invoice.paid", created: 1, data: { object: { id: "in_1" } } });
     const sign = (secret: string, body = payload) =>
-      stripeClient("sk_test_x").webhooks.generateTestHeaderStringAsync({ payload: body, secret, timestamp: Math.floor(Date.now() / 1000), cryptoProvider: subtleCrypto });
+      stripeClient("sk_test_x").webhooks.generateTestHeaderStringAsync({
+        payload: body,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000),
+        cryptoProvider: subtleCrypto,
+      });
     expect((await payments.verifyEvent(payload, await sign("whsec_boundary"))).id).toBe("evt_1");
     await expect(payments.verifyEvent(payload, await sign("whsec_other"))).rejects.toThrow();
     await expect(payments.verifyEvent(payload.replace("in_1", "in_2"), await sign("whsec_boundary"))).rejects.toThrow();
     await expect(payments.verifyEvent(payload, null)).rejects.toThrow();
     // Signed correctly but dated an hour ahead: the signature's own check would let it through.
-    const ahead = JSON.stringify({ id: "evt_2", object: "event", type: "invoice.paid", created: Math.floor(Date.now() / 1000) + 3600, data: { object: { id: "in_1" } } });
+    const ahead = JSON.stringify({
+      id: "evt_2",
+      object: "event",
+      type: "invoice.paid",
+      created: Math.floor(Date.now() / 1000) + 3600,
+      data: { object: { id: "in_1" } },
+    });
     await expect(payments.verifyEvent(ahead, await sign("whsec_boundary", ahead))).rejects.toBeInstanceOf(EventAheadError);
   });
 });

@@ -100,7 +100,8 @@ describe("card descriptions", () => {
 
   it.each(SAMPLES)("repeat no whole sentence of the “$theme” deck more than three times, subjects masked", ({ theme, words }) => {
     const counts = new Map<string, number>();
-    for (const text of deckOf(theme)) for (const sentence of sentencesOf(text)) counts.set(masked(sentence, words), (counts.get(masked(sentence, words)) ?? 0) + 1);
+    for (const text of deckOf(theme))
+      for (const sentence of sentencesOf(text)) counts.set(masked(sentence, words), (counts.get(masked(sentence, words)) ?? 0) + 1);
     expect([...counts].filter(([, n]) => n > 3)).toEqual([]);
   });
 
@@ -122,7 +123,13 @@ describe("card descriptions", () => {
 
   it("vary the shape of their sentences across a deck", () => {
     const texts = deckOf("foxes in a snowy birch forest");
-    const openings = new Set(texts.flatMap((text) => sentencesOf(text).slice(1).map((sentence) => wordsOf(sentence).slice(0, 2).join(" "))));
+    const openings = new Set(
+      texts.flatMap((text) =>
+        sentencesOf(text)
+          .slice(1)
+          .map((sentence) => wordsOf(sentence).slice(0, 2).join(" ")),
+      ),
+    );
     expect(openings.size).toBeGreaterThanOrEqual(25);
   });
 });
@@ -139,7 +146,10 @@ describe("readings", () => {
     const sections = READING_SECTIONS.map((section) => text.indexOf(`## ${section}`));
     expect(sections.every((at) => at >= 0)).toBe(true);
     expect([...sections].sort((a, b) => a - b)).toEqual(sections);
-    const insights = text.slice(sections[1], sections[2]).split("\n").filter((line) => line.startsWith("- "));
+    const insights = text
+      .slice(sections[1], sections[2])
+      .split("\n")
+      .filter((line) => line.startsWith("- "));
     expect(insights).toHaveLength(cards.length);
     cards.forEach((card, i) => {
       const line = insights[i]!;
@@ -208,14 +218,21 @@ describe("readings", () => {
 
 describe("suggestions", () => {
   /** The typed words that name something: longer than three letters, without a plural s. */
-  const typedStems = (typed: string) => wordsOf(typed).filter((w) => w.length > 2 && !["ruling", "under", "with", "snowy", "winter"].includes(w)).map((w) => w.replace(/(?:es|s)$/, ""));
+  const typedStems = (typed: string) =>
+    wordsOf(typed)
+      .filter((w) => w.length > 2 && !["ruling", "under", "with", "snowy", "winter"].includes(w))
+      .map((w) => w.replace(/(?:es|s)$/, ""));
 
   it.each([...SAMPLES.map((s) => s.theme), "velvet reverie", "Kitsune shrine keepers"])("build every theme idea on what was typed: “%s”", (typed) => {
     const ideas = fallbackThemes(10, seeded(3), typed);
     expect(ideas).toHaveLength(10);
     expect(new Set(ideas).size).toBe(10);
     const stems = typedStems(typed);
-    for (const idea of ideas) expect(stems.some((stem) => idea.toLowerCase().includes(stem)), `${typed}: ${idea}`).toBe(true);
+    for (const idea of ideas)
+      expect(
+        stems.some((stem) => idea.toLowerCase().includes(stem)),
+        `${typed}: ${idea}`,
+      ).toBe(true);
     expect(ideas.map((idea) => idea.toLowerCase())).not.toContain(typed.toLowerCase());
     expect(fallbackThemes(10, seeded(3), typed)).toEqual(ideas);
     expect(fallbackThemes(10, seeded(4), typed)).not.toEqual(ideas);

@@ -152,32 +152,88 @@ const MINOR_GIST: Record<Suit, readonly string[]> = {
 
 /** Each suit's realm of life, its element, and how a sentence names it. */
 export const SUIT_LORE: Record<Suit, { name: string; element: string; realm: string; field: string; step: string }> = {
-  wands: { name: "Wands", element: "fire", realm: "drive, ambition and creative fire", field: "your plans", step: "put a date on the one idea that excites you most" },
-  cups: { name: "Cups", element: "water", realm: "feeling, love and the bonds between people", field: "your feelings", step: "say one true feeling aloud to someone who matters" },
-  swords: { name: "Swords", element: "air", realm: "thought, words and hard truths", field: "your thinking", step: "write down the thought that keeps circling and test it against the facts" },
-  pentacles: { name: "Pentacles", element: "earth", realm: "work, money, the body and the home", field: "your work and money", step: "take one practical step with your time or money" },
+  wands: {
+    name: "Wands",
+    element: "fire",
+    realm: "drive, ambition and creative fire",
+    field: "your plans",
+    step: "put a date on the one idea that excites you most",
+  },
+  cups: {
+    name: "Cups",
+    element: "water",
+    realm: "feeling, love and the bonds between people",
+    field: "your feelings",
+    step: "say one true feeling aloud to someone who matters",
+  },
+  swords: {
+    name: "Swords",
+    element: "air",
+    realm: "thought, words and hard truths",
+    field: "your thinking",
+    step: "write down the thought that keeps circling and test it against the facts",
+  },
+  pentacles: {
+    name: "Pentacles",
+    element: "earth",
+    realm: "work, money, the body and the home",
+    field: "your work and money",
+    step: "take one practical step with your time or money",
+  },
 };
 
 /** What each rank brings, whatever its suit: a short idea and its counsel. */
 export const RANK_LORE: readonly { idea: string; counsel: (field: string) => string; reversed: (field: string) => string }[] = [
-  { idea: "a beginning", counsel: (f) => `say yes to the new start waiting in ${f}`, reversed: (f) => `give the new start in ${f} a little more time to take root` },
+  {
+    idea: "a beginning",
+    counsel: (f) => `say yes to the new start waiting in ${f}`,
+    reversed: (f) => `give the new start in ${f} a little more time to take root`,
+  },
   { idea: "a choice or a balance", counsel: (f) => `choose, and let ${f} find its balance`, reversed: (f) => `stop sitting on the fence about ${f}` },
   { idea: "growth through others", counsel: (f) => `let others in on ${f}`, reversed: (f) => `mend the ties around ${f} before going further` },
-  { idea: "stability, or standing still", counsel: (f) => `secure ${f} before building higher`, reversed: (f) => `notice where keeping ${f} safe has turned into keeping it stuck` },
+  {
+    idea: "stability, or standing still",
+    counsel: (f) => `secure ${f} before building higher`,
+    reversed: (f) => `notice where keeping ${f} safe has turned into keeping it stuck`,
+  },
   { idea: "friction and change", counsel: (f) => `face the friction in ${f} instead of avoiding it`, reversed: (f) => `let the quarrel over ${f} end` },
   { idea: "harmony after strain", counsel: (f) => `accept the help or recognition coming to ${f}`, reversed: (f) => `look at what is still uneven in ${f}` },
   { idea: "a test of faith", counsel: (f) => `trust ${f} and hold your position`, reversed: (f) => `check whether you are defending ${f} out of habit` },
   { idea: "movement and mastery", counsel: (f) => `keep ${f} moving while the momentum is there`, reversed: (f) => `untangle what is slowing ${f} down` },
-  { idea: "a peak before the end", counsel: (f) => `take stock of how far you have come with ${f}`, reversed: (f) => `ease the worry or weariness wrapped around ${f}` },
+  {
+    idea: "a peak before the end",
+    counsel: (f) => `take stock of how far you have come with ${f}`,
+    reversed: (f) => `ease the worry or weariness wrapped around ${f}`,
+  },
   { idea: "a cycle completed", counsel: (f) => `carry ${f} through to the end`, reversed: (f) => `put down what you carry around ${f} that was never yours` },
-  { idea: "a message or a student's first try", counsel: (f) => `stay curious about ${f}`, reversed: (f) => `turn the first news about ${f} into one real step` },
+  {
+    idea: "a message or a student's first try",
+    counsel: (f) => `stay curious about ${f}`,
+    reversed: (f) => `turn the first news about ${f} into one real step`,
+  },
   { idea: "action and pursuit", counsel: (f) => `act on ${f} with purpose`, reversed: (f) => `slow the charge and aim before you move on ${f}` },
   { idea: "inner mastery", counsel: (f) => `tend ${f} with quiet confidence`, reversed: (f) => `give yourself the care you put into ${f}` },
   { idea: "outer mastery and command", counsel: (f) => `hold ${f} with a steady hand`, reversed: (f) => `use your authority over ${f} more gently` },
 ];
 
 export const RANK_WORDS = ["", "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Page", "Knight", "Queen", "King"];
-export const RANK_PLURALS = ["", "Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Pages", "Knights", "Queens", "Kings"];
+export const RANK_PLURALS = [
+  "",
+  "Aces",
+  "Twos",
+  "Threes",
+  "Fours",
+  "Fives",
+  "Sixes",
+  "Sevens",
+  "Eights",
+  "Nines",
+  "Tens",
+  "Pages",
+  "Knights",
+  "Queens",
+  "Kings",
+];
 
 /** The card's gist as a noun phrase. */
 export function gistOf(card: TarotCard): string {

@@ -22,14 +22,32 @@ const list = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? "") 
 
 /** The deck card with this name, matched loosely (case and a leading "The" do not matter). */
 export function cardNamed(name: string): TarotCard | undefined {
-  const norm = (value: string) => value.trim().toLowerCase().replace(/^the\s+/, "").replace(/\s+/g, " ");
+  const norm = (value: string) =>
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/^the\s+/, "")
+      .replace(/\s+/g, " ");
   const wanted = norm(name);
   return FULL_DECK.find((card) => norm(card.name) === wanted);
 }
 
 /* ------------------------------------------------------------------ the question's own words */
 
-const PRONOUNS: Record<string, string> = { i: "you", me: "you", my: "your", mine: "yours", myself: "yourself", am: "are", "i'm": "you're", "i've": "you've", we: "you", us: "you", our: "your", ours: "yours" };
+const PRONOUNS: Record<string, string> = {
+  i: "you",
+  me: "you",
+  my: "your",
+  mine: "yours",
+  myself: "yourself",
+  am: "are",
+  "i'm": "you're",
+  "i've": "you've",
+  we: "you",
+  us: "you",
+  our: "your",
+  ours: "yours",
+};
 const DETERMINERS = new Set(["the", "a", "an", "your", "this", "that", "these", "those", "his", "her", "their", "its"]);
 const OWNED = new Set(["your", "his", "her", "their", "its"]);
 /** Words that carry no subject of a question: question words, helpers, small verbs, prepositions, pronouns. */
@@ -92,8 +110,24 @@ export function questionFocus(question: string): string | null {
 /* ------------------------------------------------------------------ positions */
 
 type Kind =
-  | "heart" | "past" | "present" | "future" | "challenge" | "foundation" | "crown" | "self" | "environment"
-  | "hopes" | "outcome" | "hidden" | "advice" | "other" | "connection" | "feelings" | "their-feelings" | "free";
+  | "heart"
+  | "past"
+  | "present"
+  | "future"
+  | "challenge"
+  | "foundation"
+  | "crown"
+  | "self"
+  | "environment"
+  | "hopes"
+  | "outcome"
+  | "hidden"
+  | "advice"
+  | "other"
+  | "connection"
+  | "feelings"
+  | "their-feelings"
+  | "free";
 
 const KINDS: Record<string, Kind> = {
   "the card": "heart",
@@ -171,56 +205,22 @@ const POSITION_LINES: Record<Kind, readonly Line[]> = {
     (d) => `The friction comes from ${d.what}; it asks to be faced rather than avoided.`,
     (d) => `In your way stands ${d.what}, not always the enemy it seems.`,
   ],
-  foundation: [
-    (d) => `Underneath it all lies ${d.what}.`,
-    (d) => `The ground beneath the matter is ${d.what}, older than the question itself.`,
-  ],
-  crown: [
-    (d) => `At its best, this could become ${d.what}.`,
-    (d) => `What you are reaching for is ${d.what}.`,
-  ],
-  self: [
-    (d) => `You bring ${d.what} to this.`,
-    (d) => `Your own part in the story is ${d.what}.`,
-    (d) => `The card shows you standing in ${d.what}.`,
-  ],
-  environment: [
-    (d) => `Around you, people and events bring ${d.what}.`,
-    (d) => `The world around the question carries ${d.what}.`,
-  ],
-  hopes: [
-    (d) => `Your hopes and fears gather around ${d.what}.`,
-    (d) => `What you long for and what you dread meet in ${d.what}.`,
-  ],
+  foundation: [(d) => `Underneath it all lies ${d.what}.`, (d) => `The ground beneath the matter is ${d.what}, older than the question itself.`],
+  crown: [(d) => `At its best, this could become ${d.what}.`, (d) => `What you are reaching for is ${d.what}.`],
+  self: [(d) => `You bring ${d.what} to this.`, (d) => `Your own part in the story is ${d.what}.`, (d) => `The card shows you standing in ${d.what}.`],
+  environment: [(d) => `Around you, people and events bring ${d.what}.`, (d) => `The world around the question carries ${d.what}.`],
+  hopes: [(d) => `Your hopes and fears gather around ${d.what}.`, (d) => `What you long for and what you dread meet in ${d.what}.`],
   outcome: [
     (d) => `If the present course holds, it points toward ${d.what}.`,
     (d) => `Where this is heading: ${d.what}.`,
     (d) => `The path ends, for now, in ${d.what}, a direction rather than a verdict.`,
   ],
-  hidden: [
-    (d) => `Out of sight, ${d.what} is quietly at work.`,
-    (d) => `What nobody has said aloud is ${d.what}.`,
-  ],
-  advice: [
-    (d) => `The cards' advice comes through ${d.what}.`,
-    (d) => `The way forward runs through ${d.what}.`,
-  ],
-  other: [
-    (d) => `They seem to bring ${d.what}.`,
-    (d) => `As far as the cards can see, the other person stands in ${d.what}.`,
-  ],
-  connection: [
-    (d) => `What holds the two of you together is ${d.what}.`,
-    (d) => `Between you runs ${d.what}.`,
-  ],
-  feelings: [
-    (d) => `What you feel and bring to the bond is ${d.what}.`,
-    (d) => `Your heart here holds ${d.what}.`,
-  ],
-  "their-feelings": [
-    (d) => `Their side of it seems to hold ${d.what}.`,
-    (d) => `What they feel looks like ${d.what}.`,
-  ],
+  hidden: [(d) => `Out of sight, ${d.what} is quietly at work.`, (d) => `What nobody has said aloud is ${d.what}.`],
+  advice: [(d) => `The cards' advice comes through ${d.what}.`, (d) => `The way forward runs through ${d.what}.`],
+  other: [(d) => `They seem to bring ${d.what}.`, (d) => `As far as the cards can see, the other person stands in ${d.what}.`],
+  connection: [(d) => `What holds the two of you together is ${d.what}.`, (d) => `Between you runs ${d.what}.`],
+  feelings: [(d) => `What you feel and bring to the bond is ${d.what}.`, (d) => `Your heart here holds ${d.what}.`],
+  "their-feelings": [(d) => `Their side of it seems to hold ${d.what}.`, (d) => `What they feel looks like ${d.what}.`],
   free: [
     (d) => `This card brings ${d.what}.`,
     (d) => `Here the cards show ${d.what}.`,
@@ -248,11 +248,7 @@ const FOCUS_LINES: readonly ((d: Drawn, focus: string) => string)[] = [
   (d, focus) => `When it comes to ${focus}, the card asks you to ${d.counselHere}.`,
   (d, focus) => `Bring this to ${focus}: ${d.counselHere}.`,
 ];
-const COUNSEL_LINES: readonly Line[] = [
-  (d) => `It asks you to ${d.counsel}.`,
-  (d) => `Its counsel: ${d.counsel}.`,
-  (d) => `${capital(d.counsel)}.`,
-];
+const COUNSEL_LINES: readonly Line[] = [(d) => `It asks you to ${d.counsel}.`, (d) => `Its counsel: ${d.counsel}.`, (d) => `${capital(d.counsel)}.`];
 
 /* ------------------------------------------------------------------ the reading */
 
@@ -344,7 +340,9 @@ export function writeReading(input: ReadingInput): string {
     );
   } else if (minors.length >= 2 && suitCount(top) >= 2) {
     const tied = ranked.filter((suit) => suitCount(suit) === suitCount(top));
-    energy.push(`${list(tied.map((suit) => SUIT_LORE[suit].name))} turn up equally, so ${list(tied.map((suit) => SUIT_LORE[suit].element))} pull on the question together.`);
+    energy.push(
+      `${list(tied.map((suit) => SUIT_LORE[suit].name))} turn up equally, so ${list(tied.map((suit) => SUIT_LORE[suit].element))} pull on the question together.`,
+    );
   }
   const missing = n >= 7 ? SUITS.find((suit) => suitCount(suit) === 0) : undefined;
   if (missing) energy.push(`No ${SUIT_LORE[missing].name} appear, so ${SUIT_LORE[missing].realm.split(",")[0]} is not where the answer lies this time.`);
@@ -357,7 +355,8 @@ export function writeReading(input: ReadingInput): string {
     energy.push(`${capital(numberWord(count))} ${RANK_PLURALS[rank]} appear, a sign of ${RANK_LORE[rank - 1]!.idea}.`);
   }
   const courts = minors.filter((d) => d.card!.number > 10).length;
-  if (courts >= 2 && !(repeated && repeated[0] > 10)) energy.push(`${capital(numberWord(courts))} court cards suggest that other people, or different sides of you, have a say in this.`);
+  if (courts >= 2 && !(repeated && repeated[0] > 10))
+    energy.push(`${capital(numberWord(courts))} court cards suggest that other people, or different sides of you, have a say in this.`);
 
   const majors = known.filter((d) => d.card!.arcana === "major").length;
   if (n === 1 && majors === 1) energy.push("A Major Arcana card on its own marks this as more than a passing question.");
@@ -372,7 +371,10 @@ export function writeReading(input: ReadingInput): string {
   const reversed = drawn.filter((d) => d.reversed);
   if (n >= 3 && reversed.length === 0) energy.push("Every card lies upright, so the energy here flows openly.");
   else if (n >= 2 && reversed.length === 1) energy.push(`Only ${reversed[0]!.ref} lies reversed, and that is where the knot is.`);
-  else if (reversed.length >= 2 && reversed.length >= n / 2) energy.push(`${capital(numberWord(reversed.length))} of the ${numberWord(n)} cards are reversed, so some of this energy is held back, delayed or turned inward.`);
+  else if (reversed.length >= 2 && reversed.length >= n / 2)
+    energy.push(
+      `${capital(numberWord(reversed.length))} of the ${numberWord(n)} cards are reversed, so some of this energy is held back, delayed or turned inward.`,
+    );
   else if (reversed.length >= 2) energy.push(`${list(reversed.map((d) => d.ref))} lie reversed; look there for what is stuck.`);
   if (!n) energy.push("No cards were drawn, so sit with the question itself and notice what answer comes first.");
   const threads = drawn.map((d) => d.first).filter((k): k is string => !!k);
@@ -425,7 +427,11 @@ export function writeReading(input: ReadingInput): string {
   if (focus)
     guidance.push(
       dealt(
-        [`Start with ${focus}, where the change will show soonest.`, `Hold ${focus} up against that advice and see what moves.`, `Let that shape your next move on ${focus}.`],
+        [
+          `Start with ${focus}, where the change will show soonest.`,
+          `Hold ${focus} up against that advice and see what moves.`,
+          `Let that shape your next move on ${focus}.`,
+        ],
         "guidance-focus",
       ),
     );
@@ -444,7 +450,10 @@ export function writeReading(input: ReadingInput): string {
       `## ${READING_SECTIONS[1]}`,
       lines.length
         ? lines
-            .map((line) => `- ${line.label} ${[line.position, ...line.extra.slice(0, extras), ...(extras >= 2 && line.counsel ? [line.counsel] : []), ...(line.tie ? [line.tie] : [])].filter(Boolean).join(" ")}`)
+            .map(
+              (line) =>
+                `- ${line.label} ${[line.position, ...line.extra.slice(0, extras), ...(extras >= 2 && line.counsel ? [line.counsel] : []), ...(line.tie ? [line.tie] : [])].filter(Boolean).join(" ")}`,
+            )
             .join("\n")
         : "- The cards are quiet for now.",
       "",

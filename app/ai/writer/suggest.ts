@@ -11,8 +11,32 @@ import { pickSome } from "../text";
 import { capital, pluralOf, themeWords, withArticle } from "../writer";
 import { questionFocus } from "./reading";
 
-const PLACES_ELSEWHERE = ["in a harbour town", "in a mountain monastery", "in a sunken city", "at a night market", "in a glass greenhouse", "with a desert caravan", "in an old library", "on a lighthouse island", "in a birch forest", "in a snowy village", "in a clockwork observatory", "in a floating tea house", "on a salt marsh", "in a cathedral of ice"];
-const TIMES_ELSEWHERE = ["at first light", "under a comet", "on the longest night", "at the turn of the tide", "after the first snow", "during the harvest moon", "in a summer storm", "before the eclipse"];
+const PLACES_ELSEWHERE = [
+  "in a harbour town",
+  "in a mountain monastery",
+  "in a sunken city",
+  "at a night market",
+  "in a glass greenhouse",
+  "with a desert caravan",
+  "in an old library",
+  "on a lighthouse island",
+  "in a birch forest",
+  "in a snowy village",
+  "in a clockwork observatory",
+  "in a floating tea house",
+  "on a salt marsh",
+  "in a cathedral of ice",
+];
+const TIMES_ELSEWHERE = [
+  "at first light",
+  "under a comet",
+  "on the longest night",
+  "at the turn of the tide",
+  "after the first snow",
+  "during the harvest moon",
+  "in a summer storm",
+  "before the eclipse",
+];
 const ERAS_ELSEWHERE = ["Victorian", "medieval", "clockwork", "art deco", "far-future", "folk-tale", "Edo-period", "Bronze Age"];
 const COMPANIONS = ["paper lanterns", "moths", "teacups", "keys", "owls", "koi", "lotus flowers", "kites", "ravens", "bells", "star charts", "music boxes"];
 const ROLES = ["lamp-keepers", "star-readers", "cartographers", "tea merchants", "bell-ringers", "map-makers", "night gardeners", "ferrymen"];
@@ -77,7 +101,11 @@ export function themeIdeasFrom(typed: string, count: number, random?: () => numb
   }
   if (!ideas.length) {
     // Nothing the vocabulary knows: the typed words themselves take the subject's place.
-    const phrase = text.split(" ").slice(0, 5).join(" ").replace(/[.,;:!?]+$/, "");
+    const phrase = text
+      .split(" ")
+      .slice(0, 5)
+      .join(" ")
+      .replace(/[.,;:!?]+$/, "");
     for (const where of PLACES_ELSEWHERE) add(`${phrase} ${where}`);
     for (const when of TIMES_ELSEWHERE) add(`${phrase} ${when}`);
     for (const mood of MOODS) add(`${mood.toLowerCase()} ${phrase.toLowerCase()}`);
@@ -90,7 +118,11 @@ export function themeIdeasFrom(typed: string, count: number, random?: () => numb
 
 /** "your love life" as the person would say it: "my love life". */
 const inFirstPerson = (phrase: string) =>
-  phrase.replace(/\byour\b/g, "my").replace(/\byours\b/g, "mine").replace(/\byourself\b/g, "myself").replace(/\byou\b/g, "me");
+  phrase
+    .replace(/\byour\b/g, "my")
+    .replace(/\byours\b/g, "mine")
+    .replace(/\byourself\b/g, "myself")
+    .replace(/\byou\b/g, "me");
 
 const QUESTION_FRAMES: Record<QuestionCategory | "any", readonly ((f: string) => string)[]> = {
   any: [
@@ -113,7 +145,13 @@ const QUESTION_FRAMES: Record<QuestionCategory | "any", readonly ((f: string) =>
 export function questionIdeasFrom(typed: string, category: QuestionCategory, count: number, random?: () => number): string[] | null {
   const text = typed.trim().replace(/\s+/g, " ").slice(0, 200);
   if (!text) return null;
-  const focus = questionFocus(text) ?? text.replace(/[.?!]+$/, "").split(" ").slice(0, 4).join(" ");
+  const focus =
+    questionFocus(text) ??
+    text
+      .replace(/[.?!]+$/, "")
+      .split(" ")
+      .slice(0, 4)
+      .join(" ");
   const mine = inFirstPerson(focus);
   const ideas = [...QUESTION_FRAMES[category], ...QUESTION_FRAMES.any].map((frame) => frame(mine));
   return pickSome(ideas, count, random);

@@ -132,7 +132,7 @@ export function dressCard(s: Scene, cast: Cast, rng: Rng, horizon: number, varia
   const ground = shuffled(GROUND_SPOTS, rng);
   const facing = (x: number): 1 | -1 => (x < 300 ? 1 : -1);
   const put = (subject: Subject, size: number) => {
-    const spot = subject.sky || subject.category === "time" ? sky.shift() : ground.shift() ?? sky.shift();
+    const spot = subject.sky || subject.category === "time" ? sky.shift() : (ground.shift() ?? sky.shift());
     if (!spot) return;
     drawSubject(mid, subject, { x: spot[0], y: spot[1], size: size * rng.range(0.85, 1.15), facing: facing(spot[0]), v: variant + rng.int(0, 3) });
   };

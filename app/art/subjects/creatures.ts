@@ -69,11 +69,33 @@ function quadTail(s: Scene, q: Quad, bx: number, by: number, sitting: boolean) {
   const f = q.fur;
   switch (q.tail) {
     case "thin":
-      s.path((b) => (sitting ? b.m(bx, by).c(bx - 10, by + 10, bx + 6, by + 18, bx + 30, by + 16) : b.m(bx, by).c(bx - 14, by - 4, bx - 18, by - 24, bx - 10, by - 34)), { stroke: f, w: 4.5 });
+      s.path(
+        (b) =>
+          sitting ? b.m(bx, by).c(bx - 10, by + 10, bx + 6, by + 18, bx + 30, by + 16) : b.m(bx, by).c(bx - 14, by - 4, bx - 18, by - 24, bx - 10, by - 34),
+        { stroke: f, w: 4.5 },
+      );
       break;
     case "bushy":
-      if (sitting) s.path((b) => b.m(bx, by - 4).c(bx - 22, by + 4, bx - 6, by + 22, bx + 34, by + 14).c(bx + 10, by + 12, bx + 2, by + 6, bx + 4, by).z(), { fill: f });
-      else s.path((b) => b.m(bx + 2, by - 4).c(bx - 20, by - 6, bx - 40, by + 4, bx - 46, by + 16).c(bx - 30, by + 12, bx - 14, by + 10, bx + 2, by + 6).z(), { fill: f });
+      if (sitting)
+        s.path(
+          (b) =>
+            b
+              .m(bx, by - 4)
+              .c(bx - 22, by + 4, bx - 6, by + 22, bx + 34, by + 14)
+              .c(bx + 10, by + 12, bx + 2, by + 6, bx + 4, by)
+              .z(),
+          { fill: f },
+        );
+      else
+        s.path(
+          (b) =>
+            b
+              .m(bx + 2, by - 4)
+              .c(bx - 20, by - 6, bx - 40, by + 4, bx - 46, by + 16)
+              .c(bx - 30, by + 12, bx - 14, by + 10, bx + 2, by + 6)
+              .z(),
+          { fill: f },
+        );
       s.circle(sitting ? bx + 30 : bx - 42, sitting ? by + 15 : by + 13, 4.5, { fill: "pale", bare: true });
       break;
     case "short":
@@ -84,10 +106,26 @@ function quadTail(s: Scene, q: Quad, bx: number, by: number, sitting: boolean) {
       s.ellipse(bx - 14, by + 30, 3.5, 6, { fill: "dark" });
       break;
     case "long":
-      s.path((b) => b.m(bx, by).q(bx - 8, by + 14, bx - 6, by + 34).l(bx - 12, by + 36).q(bx - 14, by + 14, bx - 2, by - 6).z(), { fill: q.fur2 });
+      s.path(
+        (b) =>
+          b
+            .m(bx, by)
+            .q(bx - 8, by + 14, bx - 6, by + 34)
+            .l(bx - 12, by + 36)
+            .q(bx - 14, by + 14, bx - 2, by - 6)
+            .z(),
+        { fill: q.fur2 },
+      );
       break;
     case "curl":
-      s.path((b) => b.m(bx, by).c(bx - 14, by - 12, bx - 4, by - 34, bx + 8, by - 24).c(bx + 12, by - 18, bx + 4, by - 12, bx, by - 16), { stroke: f, w: 5 });
+      s.path(
+        (b) =>
+          b
+            .m(bx, by)
+            .c(bx - 14, by - 12, bx - 4, by - 34, bx + 8, by - 24)
+            .c(bx + 12, by - 18, bx + 4, by - 12, bx, by - 16),
+        { stroke: f, w: 5 },
+      );
       break;
     case "none":
       break;
@@ -111,7 +149,14 @@ function quadHeadSide(s: Scene, q: Quad, hx: number, hy: number) {
   if (ex.includes("whiskers")) for (const dy of [0, 3]) s.line([tipX - 2, hy + 3 + dy, tipX + 10, hy + 1 + dy * 2], { stroke: "pale", w: 0.8, op: 0.8 });
   if (ex.includes("antlers"))
     for (const dx of [-4, 2]) {
-      s.path((b) => b.m(hx + dx, hy - 8).l(hx + dx - 4, hy - 30).l(hx + dx - 14, hy - 40), { stroke: "trunk", w: 2.6 });
+      s.path(
+        (b) =>
+          b
+            .m(hx + dx, hy - 8)
+            .l(hx + dx - 4, hy - 30)
+            .l(hx + dx - 14, hy - 40),
+        { stroke: "trunk", w: 2.6 },
+      );
       s.line([hx + dx - 4, hy - 22, hx + dx + 6, hy - 34], { stroke: "trunk", w: 2.2 });
       s.line([hx + dx - 6, hy - 32, hx + dx - 4, hy - 44], { stroke: "trunk", w: 2 });
     }
@@ -147,17 +192,44 @@ export function quadruped(q: Quad): Draw {
       quadTail(s, q, -rx + 2, by - 4, false);
       const swing = walk === 1 ? 6 : walk === 2 ? -4 : 0;
       // Far legs first, darker.
-      for (const [lx, sw] of [[-rx * 0.62, -swing], [rx * 0.62, swing]] as const) s.poly([lx - 6, by, lx + 2, by, lx + 2 + sw, 0, lx - 5 + sw, 0], { fill: q.fur2 });
+      for (const [lx, sw] of [
+        [-rx * 0.62, -swing],
+        [rx * 0.62, swing],
+      ] as const)
+        s.poly([lx - 6, by, lx + 2, by, lx + 2 + sw, 0, lx - 5 + sw, 0], { fill: q.fur2 });
       s.ellipse(0, by, rx, 15 + (ex.includes("hump") ? 2 : 0), { fill: q.fur });
       if (ex.includes("hump")) s.ellipse(-4, by - 14, 14, 12, { fill: q.fur });
       if (ex.includes("mane")) s.ellipse(rx * 0.65, by - 6, 14, 16, { fill: "fire" });
-      if (ex.includes("stripes")) for (let i = -2; i <= 2; i++) s.path((b) => b.m(i * rx * 0.28, by - 14).q(i * rx * 0.28 + 5, by - 2, i * rx * 0.28 - 1, by + 10), { stroke: "dark", w: 2.5, op: 0.85 });
-      if (ex.includes("spots")) for (const [dx, dy] of [[-14, -4], [2, -8], [14, 2], [-4, 6], [20, -8]] as const) s.circle(dx * body, by + dy, 2.8, { fill: "dark", bare: true, op: 0.8 });
+      if (ex.includes("stripes"))
+        for (let i = -2; i <= 2; i++)
+          s.path((b) => b.m(i * rx * 0.28, by - 14).q(i * rx * 0.28 + 5, by - 2, i * rx * 0.28 - 1, by + 10), { stroke: "dark", w: 2.5, op: 0.85 });
+      if (ex.includes("spots"))
+        for (const [dx, dy] of [
+          [-14, -4],
+          [2, -8],
+          [14, 2],
+          [-4, 6],
+          [20, -8],
+        ] as const)
+          s.circle(dx * body, by + dy, 2.8, { fill: "dark", bare: true, op: 0.8 });
       if (ex.includes("quills")) for (let i = 0; i < 7; i++) s.line([-rx + 8 + i * 7, by - 8, -rx + 2 + i * 7, by - 22], { stroke: q.fur2, w: 2 });
-      for (const [lx, sw] of [[-rx * 0.5, swing], [rx * 0.72, -swing]] as const) s.poly([lx - 5, by + 4, lx + 4, by + 4, lx + 3 + sw, 0, lx - 5 + sw, 0], { fill: q.fur });
+      for (const [lx, sw] of [
+        [-rx * 0.5, swing],
+        [rx * 0.72, -swing],
+      ] as const)
+        s.poly([lx - 5, by + 4, lx + 4, by + 4, lx + 3 + sw, 0, lx - 5 + sw, 0], { fill: q.fur });
       const hx = rx * 0.95 + 8 + neck * 10;
       const hy = by - 14 - neck * 30;
-      sleeve(s, [[rx * 0.6, by - 2], [hx - 4, hy + 4]], 18, 12, q.fur);
+      sleeve(
+        s,
+        [
+          [rx * 0.6, by - 2],
+          [hx - 4, hy + 4],
+        ],
+        18,
+        12,
+        q.fur,
+      );
       quadHeadSide(s, q, hx, hy);
     });
 }
@@ -170,11 +242,19 @@ export function quadHead(q: Quad): HeadDraw {
     if (part === "ears") {
       if (ex.includes("antlers"))
         for (const side of [-1, 1]) {
-          s.path((b) => b.m(side * 12, hy - 18).l(side * 24, hy - 52).l(side * 44, hy - 66), { stroke: "trunk", w: 4 });
+          s.path(
+            (b) =>
+              b
+                .m(side * 12, hy - 18)
+                .l(side * 24, hy - 52)
+                .l(side * 44, hy - 66),
+            { stroke: "trunk", w: 4 },
+          );
           s.line([side * 20, hy - 40, side * 6, hy - 62], { stroke: "trunk", w: 3.5 });
           s.line([side * 32, hy - 58, side * 34, hy - 76], { stroke: "trunk", w: 3 });
         }
-      if (ex.includes("horns")) for (const side of [-1, 1]) s.path((b) => b.m(side * 10, hy - 18).q(side * 18, hy - 44, side * 34, hy - 46), { stroke: "stone", w: 5 });
+      if (ex.includes("horns"))
+        for (const side of [-1, 1]) s.path((b) => b.m(side * 10, hy - 18).q(side * 18, hy - 44, side * 34, hy - 46), { stroke: "stone", w: 5 });
       if (ex.includes("horn")) s.poly([-5, hy - 18, 0, hy - 60, 5, hy - 18], { fill: "gold" });
       if (q.ears === "droop" || q.ears === "small") return;
       for (const side of [-1, 1]) {
@@ -201,14 +281,42 @@ export function quadHead(q: Quad): HeadDraw {
     if (q.ears === "droop") for (const side of [-1, 1]) s.ellipse(side * 26, hy + 6, 8, 18, { fill: q.fur2 }, side * -14);
     if (q.ears === "small") for (const side of [-1, 1]) s.circle(side * 20, hy - 20, 6, { fill: q.fur });
     // Light cheeks and muzzle.
-    s.path((b) => b.m(-16, hy + 6).q(0, hy + 2, 16, hy + 6).q(10, hy + 20 + snout * 10, 0, hy + 24 + snout * 13).q(-10, hy + 20 + snout * 10, -16, hy + 6).z(), { fill: q.fur2, bare: true, op: 0.9 });
-    if (ex.includes("stripes")) for (const side of [-1, 1]) for (const dy of [-14, -4]) s.line([side * 26, hy + dy, side * 15, hy + dy + 3], { stroke: "dark", w: 3 });
-    if (ex.includes("mask")) s.path((b) => b.m(-24, hy - 8).q(0, hy + 2, 24, hy - 8).l(22, hy + 4).q(0, hy + 12, -22, hy + 4).z(), { fill: "dark", op: 0.8 });
+    s.path(
+      (b) =>
+        b
+          .m(-16, hy + 6)
+          .q(0, hy + 2, 16, hy + 6)
+          .q(10, hy + 20 + snout * 10, 0, hy + 24 + snout * 13)
+          .q(-10, hy + 20 + snout * 10, -16, hy + 6)
+          .z(),
+      { fill: q.fur2, bare: true, op: 0.9 },
+    );
+    if (ex.includes("stripes"))
+      for (const side of [-1, 1]) for (const dy of [-14, -4]) s.line([side * 26, hy + dy, side * 15, hy + dy + 3], { stroke: "dark", w: 3 });
+    if (ex.includes("mask"))
+      s.path(
+        (b) =>
+          b
+            .m(-24, hy - 8)
+            .q(0, hy + 2, 24, hy - 8)
+            .l(22, hy + 4)
+            .q(0, hy + 12, -22, hy + 4)
+            .z(),
+        { fill: "dark", op: 0.8 },
+      );
     for (const side of [-1, 1]) {
       s.ellipse(side * 9, hy - 3, wide ? 4 : 3, wide ? 5 : 3.5, { fill: "dark", bare: true });
       s.circle(side * 9 + 1, hy - 5, 1.2, { fill: "light", bare: true });
     }
-    s.path((b) => b.m(-4, hy + 12 + snout * 8).l(4, hy + 12 + snout * 8).l(0, hy + 17 + snout * 8).z(), { fill: "dark", bare: true });
+    s.path(
+      (b) =>
+        b
+          .m(-4, hy + 12 + snout * 8)
+          .l(4, hy + 12 + snout * 8)
+          .l(0, hy + 17 + snout * 8)
+          .z(),
+      { fill: "dark", bare: true },
+    );
     if (ex.includes("whiskers"))
       for (const side of [-1, 1]) for (const dy of [0, 5]) s.line([side * 8, hy + 16 + dy, side * 30, hy + 12 + dy * 1.6], { stroke: "pale", w: 1.2, op: 0.9 });
     if (ex.includes("trunk")) s.path((b) => b.m(0, hy + 14).q(6, hy + 40, -6, hy + 60), { stroke: q.fur, w: 10 });
@@ -225,7 +333,16 @@ export function quadActor(q: Quad): Omit<Actor, "subject"> {
         ? undefined
         : (s, seated) => {
             const y = seated ? -40 : -70;
-            if (q.tail === "bushy") s.path((b) => b.m(40, y).c(90, y - 10, 110, y - 70, 96, y - 110).c(80, y - 70, 70, y - 40, 40, y - 24).z(), { fill: q.fur });
+            if (q.tail === "bushy")
+              s.path(
+                (b) =>
+                  b
+                    .m(40, y)
+                    .c(90, y - 10, 110, y - 70, 96, y - 110)
+                    .c(80, y - 70, 70, y - 40, 40, y - 24)
+                    .z(),
+                { fill: q.fur },
+              );
             else s.path((b) => b.m(40, y).c(90, y, 100, y - 50, 84, y - 90), { stroke: q.fur, w: 9 });
           },
   };
@@ -233,7 +350,18 @@ export function quadActor(q: Quad): Omit<Actor, "subject"> {
 
 /* ------------------------------------------------------------------ birds */
 
-export type Bird = { body: Role; wing: Role; beak?: "short" | "hook" | "long" | "flat"; neck?: number; leg?: number; crest?: boolean; tail?: "fan" | "long" | "short" | "fire"; owl?: boolean; flies?: boolean; size?: number };
+export type Bird = {
+  body: Role;
+  wing: Role;
+  beak?: "short" | "hook" | "long" | "flat";
+  neck?: number;
+  leg?: number;
+  crest?: boolean;
+  tail?: "fan" | "long" | "short" | "fire";
+  owl?: boolean;
+  flies?: boolean;
+  size?: number;
+};
 
 export function bird(o: Bird): Draw {
   return (s, p) =>
@@ -244,12 +372,22 @@ export function bird(o: Bird): Draw {
       const neck = (o.neck ?? 0) * 40;
       const by = flying ? -50 : -leg - 18 * k;
       if (!flying && leg > 0) for (const dx of [-4, 4]) s.line([dx, by + 10, dx + 2, 0], { stroke: "gold", w: 2.4 });
-      if (o.tail === "fan") for (let i = 0; i < 7; i++) {
-        const a = Math.PI * (0.55 + i * 0.15);
-        s.ellipse(-14 + Math.cos(a) * 34, by - 4 - Math.sin(a) * 34, 9, 14, { fill: i % 2 ? "accent" : o.wing }, (a * 180) / Math.PI + 90);
-        s.circle(-14 + Math.cos(a) * 40, by - 4 - Math.sin(a) * 40, 3.5, { fill: "gold", bare: true });
-      }
-      else if (o.tail === "long" || o.tail === "fire") s.path((b) => b.m(-16, by).q(-40, by + 6, -62, by + 26).q(-38, by + 14, -14, by + 8).z(), { fill: o.tail === "fire" ? "fire" : o.wing });
+      if (o.tail === "fan")
+        for (let i = 0; i < 7; i++) {
+          const a = Math.PI * (0.55 + i * 0.15);
+          s.ellipse(-14 + Math.cos(a) * 34, by - 4 - Math.sin(a) * 34, 9, 14, { fill: i % 2 ? "accent" : o.wing }, (a * 180) / Math.PI + 90);
+          s.circle(-14 + Math.cos(a) * 40, by - 4 - Math.sin(a) * 40, 3.5, { fill: "gold", bare: true });
+        }
+      else if (o.tail === "long" || o.tail === "fire")
+        s.path(
+          (b) =>
+            b
+              .m(-16, by)
+              .q(-40, by + 6, -62, by + 26)
+              .q(-38, by + 14, -14, by + 8)
+              .z(),
+          { fill: o.tail === "fire" ? "fire" : o.wing },
+        );
       else s.poly([-16 * k, by - 2, -34 * k, by + 6, -30 * k, by + 12, -14 * k, by + 8], { fill: o.wing });
       s.ellipse(0, by, 22 * k, 15 * k, { fill: o.body }, -10);
       if (o.owl) {
@@ -265,19 +403,66 @@ export function bird(o: Bird): Draw {
       } else {
         const hx = 18 * k + neck * 0.3;
         const hy = by - 12 * k - neck;
-        if (neck > 0) sleeve(s, [[12 * k, by - 4], [hx + 2, hy + 10], [hx, hy]], 10, 7, o.body);
+        if (neck > 0)
+          sleeve(
+            s,
+            [
+              [12 * k, by - 4],
+              [hx + 2, hy + 10],
+              [hx, hy],
+            ],
+            10,
+            7,
+            o.body,
+          );
         s.circle(hx, hy, 9 * k, { fill: o.body });
         const beak = o.beak ?? "short";
         const bl = beak === "long" ? 26 : beak === "short" ? 9 : 12;
-        if (beak === "hook") s.path((b) => b.m(hx + 7, hy - 4).q(hx + 20, hy - 3, hx + 18, hy + 6).l(hx + 7, hy + 3).z(), { fill: "gold" });
+        if (beak === "hook")
+          s.path(
+            (b) =>
+              b
+                .m(hx + 7, hy - 4)
+                .q(hx + 20, hy - 3, hx + 18, hy + 6)
+                .l(hx + 7, hy + 3)
+                .z(),
+            { fill: "gold" },
+          );
         else if (beak === "flat") s.ellipse(hx + 12, hy + 2, 8, 3.5, { fill: "gold" });
         else s.poly([hx + 6, hy - 3, hx + 6 + bl, hy + 1, hx + 6, hy + 4], { fill: "gold" });
         s.circle(hx + 2, hy - 2, 1.8, { fill: "dark", bare: true });
-        if (o.crest) s.path((b) => b.m(hx - 2, hy - 8).q(hx - 8, hy - 20, hx - 14, hy - 22).q(hx - 6, hy - 12, hx - 6, hy - 6).z(), { fill: o.wing });
+        if (o.crest)
+          s.path(
+            (b) =>
+              b
+                .m(hx - 2, hy - 8)
+                .q(hx - 8, hy - 20, hx - 14, hy - 22)
+                .q(hx - 6, hy - 12, hx - 6, hy - 6)
+                .z(),
+            { fill: o.wing },
+          );
       }
       if (flying) {
-        for (const lift of [-1, 1]) s.path((b) => b.m(-6, by - 4).c(-10, by - 50 * lift, 20, by - 60 * lift, 34, by - 58 * lift).c(20, by - 30 * lift, 14, by - 16 * lift, 8, by - 2).z(), { fill: o.wing, op: lift < 0 ? 0.9 : 1 });
-      } else s.path((b) => b.m(-14 * k, by - 6).q(6 * k, by - 16 * k, 14 * k, by - 2).q(0, by + 12 * k, -14 * k, by - 6).z(), { fill: o.wing });
+        for (const lift of [-1, 1])
+          s.path(
+            (b) =>
+              b
+                .m(-6, by - 4)
+                .c(-10, by - 50 * lift, 20, by - 60 * lift, 34, by - 58 * lift)
+                .c(20, by - 30 * lift, 14, by - 16 * lift, 8, by - 2)
+                .z(),
+            { fill: o.wing, op: lift < 0 ? 0.9 : 1 },
+          );
+      } else
+        s.path(
+          (b) =>
+            b
+              .m(-14 * k, by - 6)
+              .q(6 * k, by - 16 * k, 14 * k, by - 2)
+              .q(0, by + 12 * k, -14 * k, by - 6)
+              .z(),
+          { fill: o.wing },
+        );
     });
 }
 
@@ -288,7 +473,16 @@ export function birdActor(o: Bird): Omit<Actor, "subject"> {
     head: (s, hy, part) => {
       if (part === "ears") {
         if (o.owl) for (const side of [-1, 1]) s.poly([side * 12, hy - 18, side * 26, hy - 46, side * 26, hy - 14], { fill: o.body });
-        if (o.crest) s.path((b) => b.m(-6, hy - 20).q(-4, hy - 50, 14, hy - 58).q(6, hy - 40, 8, hy - 20).z(), { fill: o.wing });
+        if (o.crest)
+          s.path(
+            (b) =>
+              b
+                .m(-6, hy - 20)
+                .q(-4, hy - 50, 14, hy - 58)
+                .q(6, hy - 40, 8, hy - 20)
+                .z(),
+            { fill: o.wing },
+          );
         return;
       }
       s.circle(0, hy, o.owl ? 30 : 25, { fill: o.body });
@@ -324,8 +518,22 @@ export function fish(o: Fish): Draw {
       const bend = (p.v % 3) - 1;
       s.poly([-30 * l, y, -52 * l, y - 16 + bend * 4, -48 * l, y, -52 * l, y + 16 + bend * 4], { fill: o.fin });
       if (o.dorsal) s.poly([-8, y - 12, 4, y - 34, 12, y - 12], { fill: o.fin });
-      s.path((b) => b.m(-34 * l, y).c(-20 * l, y - 22, 20 * l, y - 24, 36 * l, y - 2).c(20 * l, y + 18, -20 * l, y + 20, -34 * l, y).z(), { fill: o.body });
-      if (o.spots) for (const [dx, dy, r] of [[-10, -6, 6], [6, 4, 5], [16, -8, 4]] as const) s.circle(dx * l, y + dy, r, { fill: o.spots, bare: true });
+      s.path(
+        (b) =>
+          b
+            .m(-34 * l, y)
+            .c(-20 * l, y - 22, 20 * l, y - 24, 36 * l, y - 2)
+            .c(20 * l, y + 18, -20 * l, y + 20, -34 * l, y)
+            .z(),
+        { fill: o.body },
+      );
+      if (o.spots)
+        for (const [dx, dy, r] of [
+          [-10, -6, 6],
+          [6, 4, 5],
+          [16, -8, 4],
+        ] as const)
+          s.circle(dx * l, y + dy, r, { fill: o.spots, bare: true });
       s.poly([0, y + 2, -10, y + 14, 8, y + 6], { fill: o.fin, op: 0.9 });
       s.circle(24 * l, y - 5, 2.6, { fill: "dark", bare: true });
       if (o.big) for (const dx of [0, 6, 12]) s.line([22 * l + dx, y - 22, 22 * l + dx * 1.5, y - 36], { stroke: "light", w: 2, op: 0.7 });
@@ -370,7 +578,12 @@ export function octopus(role: Role, long = false): Draw {
         s.circle(dx, -44, 5, { fill: "pale" });
         s.circle(dx, -44, 2.4, { fill: "dark", bare: true });
       }
-      for (const [dx, dy] of [[-8, -64], [6, -70], [12, -56]] as const) s.circle(dx, dy, 2.2, { fill: "pale", op: 0.5, bare: true });
+      for (const [dx, dy] of [
+        [-8, -64],
+        [6, -70],
+        [12, -56],
+      ] as const)
+        s.circle(dx, dy, 2.2, { fill: "pale", op: 0.5, bare: true });
     });
 }
 
@@ -380,12 +593,25 @@ export function octopusActor(role: Role): Omit<Actor, "subject"> {
     hand: role,
     head: (s, hy, part) => {
       if (part === "ears") return;
-      s.path((b) => b.m(-28, hy + 14).c(-34, hy - 50, 34, hy - 50, 28, hy + 14).q(0, hy + 24, -28, hy + 14).z(), { fill: role });
+      s.path(
+        (b) =>
+          b
+            .m(-28, hy + 14)
+            .c(-34, hy - 50, 34, hy - 50, 28, hy + 14)
+            .q(0, hy + 24, -28, hy + 14)
+            .z(),
+        { fill: role },
+      );
       for (const side of [-1, 1]) {
         s.circle(side * 11, hy + 2, 6.5, { fill: "pale" });
         s.circle(side * 11, hy + 2, 3, { fill: "dark", bare: true });
       }
-      for (const [dx, dy] of [[-10, -18], [8, -24], [14, -12]] as const) s.circle(dx, hy + dy, 3, { fill: "pale", op: 0.5, bare: true });
+      for (const [dx, dy] of [
+        [-10, -18],
+        [8, -24],
+        [14, -12],
+      ] as const)
+        s.circle(dx, hy + dy, 3, { fill: "pale", op: 0.5, bare: true });
     },
     feet: (s) => {
       for (let i = 0; i < 6; i++) tentacle(s, -60 + i * 24, -6, -20 + i * 8, 16, i % 2 ? 10 : -10, role, 14);
@@ -408,7 +634,15 @@ export function crab(role: Role): Draw {
       for (const side of [-1, 1]) {
         for (let i = 0; i < 3; i++) s.line([side * 14, -14 + i * 4, side * 30, -4 + i * 4, side * 36, 0], { stroke: role, w: 3 });
         s.path((b) => b.m(side * 18, -24).q(side * 34, -40, side * 30, -56), { stroke: role, w: 5 });
-        s.path((b) => b.m(side * 30, -56).c(side * 46, -60, side * 44, -76, side * 30, -76).l(side * 32, -66).z(), { fill: role });
+        s.path(
+          (b) =>
+            b
+              .m(side * 30, -56)
+              .c(side * 46, -60, side * 44, -76, side * 30, -76)
+              .l(side * 32, -66)
+              .z(),
+          { fill: role },
+        );
       }
       s.ellipse(0, -20, 26, 14, { fill: role });
       for (const dx of [-6, 6]) {
@@ -443,7 +677,11 @@ export function shell(role: Role): Draw {
 
 /* ------------------------------------------------------------------ insects */
 
-export type Insect = { body: Role; wing: Role; kind: "bee" | "moth" | "butterfly" | "dragonfly" | "beetle" | "spider" | "ant" | "ladybird" | "firefly" | "snail" };
+export type Insect = {
+  body: Role;
+  wing: Role;
+  kind: "bee" | "moth" | "butterfly" | "dragonfly" | "beetle" | "spider" | "ant" | "ladybird" | "firefly" | "snail";
+};
 
 export function insect(o: Insect): Draw {
   return (s, p) =>
@@ -464,12 +702,27 @@ export function insect(o: Insect): Draw {
         case "butterfly": {
           const round = o.kind === "butterfly";
           for (const side of [-1, 1]) {
-            s.path((b) => b.m(0, y).c(side * 30 * open, y - 44, side * 50 * open, y - 30, side * 40 * open, y - 6).z(), { fill: o.wing });
-            s.path((b) => b.m(0, y).c(side * 30 * open, y + (round ? 26 : 10), side * 34 * open, y + 4, side * 22 * open, y + 26).z(), { fill: o.wing });
+            s.path(
+              (b) =>
+                b
+                  .m(0, y)
+                  .c(side * 30 * open, y - 44, side * 50 * open, y - 30, side * 40 * open, y - 6)
+                  .z(),
+              { fill: o.wing },
+            );
+            s.path(
+              (b) =>
+                b
+                  .m(0, y)
+                  .c(side * 30 * open, y + (round ? 26 : 10), side * 34 * open, y + 4, side * 22 * open, y + 26)
+                  .z(),
+              { fill: o.wing },
+            );
             s.circle(side * 26 * open, y - 20, 5, { fill: round ? "light" : "dark", bare: true });
           }
           s.ellipse(0, y, 4, 20, { fill: o.body });
-          for (const side of [-1, 1]) s.path((b) => b.m(0, y - 18).q(side * 6, y - 30, side * (round ? 12 : 14), y - 32), { stroke: o.body, w: round ? 1.5 : 3 });
+          for (const side of [-1, 1])
+            s.path((b) => b.m(0, y - 18).q(side * 6, y - 30, side * (round ? 12 : 14), y - 32), { stroke: o.body, w: round ? 1.5 : 3 });
           break;
         }
         case "dragonfly":
@@ -483,11 +736,19 @@ export function insect(o: Insect): Draw {
           s.ellipse(0, y, 18, 22, { fill: o.body });
           s.line([0, y - 20, 0, y + 22], { stroke: "dark", w: 1.6 });
           s.circle(0, y - 24, 8, { fill: "dark" });
-          if (o.kind === "ladybird") for (const [dx, dy] of [[-8, -6], [8, -6], [-9, 8], [9, 8]] as const) s.circle(dx, y + dy, 3.5, { fill: "dark", bare: true });
+          if (o.kind === "ladybird")
+            for (const [dx, dy] of [
+              [-8, -6],
+              [8, -6],
+              [-9, 8],
+              [9, 8],
+            ] as const)
+              s.circle(dx, y + dy, 3.5, { fill: "dark", bare: true });
           break;
         case "spider":
           s.line([0, -100, 0, y - 10], { stroke: "pale", w: 1 });
-          for (const side of [-1, 1]) for (let i = 0; i < 4; i++) s.line([side * 6, y - 4 + i * 4, side * 20, y - 16 + i * 6, side * 28, y - 2 + i * 8], { stroke: o.body, w: 2.2 });
+          for (const side of [-1, 1])
+            for (let i = 0; i < 4; i++) s.line([side * 6, y - 4 + i * 4, side * 20, y - 16 + i * 6, side * 28, y - 2 + i * 8], { stroke: o.body, w: 2.2 });
           s.circle(0, y + 6, 12, { fill: o.body });
           s.circle(0, y - 8, 7, { fill: o.body });
           break;
@@ -544,7 +805,15 @@ export function serpent(role: Role, belly: Role, o: { wings?: boolean; horns?: b
       s.ellipse(hx + 6, hy - 2, 14, 9, { fill: role }, -10);
       s.circle(hx + 8, hy - 6, 2.4, { fill: "light", bare: true });
       if (o.horns) s.path((b) => b.m(hx, hy - 8).q(hx - 6, hy - 22, hx - 16, hy - 24), { stroke: "gold", w: 3 });
-      if (!o.legs) s.path((b) => b.m(hx + 18, hy).l(hx + 26, hy + 2).l(hx + 30, hy - 2), { stroke: "red", w: 1.6 });
+      if (!o.legs)
+        s.path(
+          (b) =>
+            b
+              .m(hx + 18, hy)
+              .l(hx + 26, hy + 2)
+              .l(hx + 30, hy - 2),
+          { stroke: "red", w: 1.6 },
+        );
     });
 }
 
@@ -557,14 +826,36 @@ export function serpentActor(role: Role, belly: Role, horns: boolean, wings: boo
         if (horns) for (const side of [-1, 1]) s.path((b) => b.m(side * 10, hy - 16).q(side * 20, hy - 46, side * 34, hy - 52), { stroke: "gold", w: 5 });
         return;
       }
-      s.path((b) => b.m(-24, hy - 8).c(-24, hy - 32, 24, hy - 32, 24, hy - 8).c(22, hy + 12, 12, hy + 30, 0, hy + 32).c(-12, hy + 30, -22, hy + 12, -24, hy - 8).z(), { fill: role });
+      s.path(
+        (b) =>
+          b
+            .m(-24, hy - 8)
+            .c(-24, hy - 32, 24, hy - 32, 24, hy - 8)
+            .c(22, hy + 12, 12, hy + 30, 0, hy + 32)
+            .c(-12, hy + 30, -22, hy + 12, -24, hy - 8)
+            .z(),
+        { fill: role },
+      );
       s.ellipse(0, hy + 16, 10, 10, { fill: belly, bare: true, op: 0.8 });
       for (const side of [-1, 1]) s.ellipse(side * 11, hy - 6, 5, 3, { fill: "sun", bare: true }, side * 20);
     },
     tail: (s, seated) => {
       const y = seated ? -20 : -40;
       s.path((b) => b.m(30, y).c(90, y + 10, 120, y - 40, 100, y - 80), { stroke: role, w: 14 });
-      if (wings) for (const side of [-1, 1]) s.path((b) => b.m(side * 24, -200).l(side * 100, -300).l(side * 150, -250).l(side * 120, -220).l(side * 150, -180).l(side * 40, -160).z(), { fill: belly, op: 0.9 });
+      if (wings)
+        for (const side of [-1, 1])
+          s.path(
+            (b) =>
+              b
+                .m(side * 24, -200)
+                .l(side * 100, -300)
+                .l(side * 150, -250)
+                .l(side * 120, -220)
+                .l(side * 150, -180)
+                .l(side * 40, -160)
+                .z(),
+            { fill: belly, op: 0.9 },
+          );
     },
   };
 }
@@ -587,7 +878,19 @@ export function bat(role: Role): Draw {
   return (s, p) =>
     local(s, p, () => {
       const y = -50;
-      for (const side of [-1, 1]) s.path((b) => b.m(0, y).l(side * 20, y - 18).l(side * 50, y - 14).q(side * 42, y - 2, side * 46, y + 10).q(side * 34, y, side * 28, y + 12).q(side * 18, y + 2, side * 8, y + 10).z(), { fill: role });
+      for (const side of [-1, 1])
+        s.path(
+          (b) =>
+            b
+              .m(0, y)
+              .l(side * 20, y - 18)
+              .l(side * 50, y - 14)
+              .q(side * 42, y - 2, side * 46, y + 10)
+              .q(side * 34, y, side * 28, y + 12)
+              .q(side * 18, y + 2, side * 8, y + 10)
+              .z(),
+          { fill: role },
+        );
       s.ellipse(0, y, 8, 12, { fill: role });
       for (const side of [-1, 1]) s.poly([side * 2, y - 10, side * 7, y - 22, side * 8, y - 8], { fill: role });
     });

@@ -121,7 +121,7 @@ export function parseTheme(theme: string): ParsedTheme {
     found.push(guessed ? { word, subject: id, category: subject.category, guessed: true } : { word, subject: id, category: subject.category });
   };
   const unknown: string[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let matched = 0;
     for (let n = Math.min(LONGEST_PHRASE, words.length - i); n >= 1; n--) {
       const phrase = words.slice(i, i + n);

@@ -11,7 +11,10 @@ import { local } from "./creatures";
 import { books, neonSigns, reeds, seaweed, streetLamp } from "./things";
 import type { Draw, Pose } from "./types";
 
-const at = (draw: (s: Scene, v: number) => void): Draw => (s, p) => local(s, p, () => draw(s, p.v));
+const at =
+  (draw: (s: Scene, v: number) => void): Draw =>
+  (s, p) =>
+    local(s, p, () => draw(s, p.v));
 const pose = (x: number, y: number, size: number, v = 0, facing: 1 | -1 = 1): Pose => ({ x, y, size, facing, v });
 
 /* ------------------------------------------------------------------ landmarks */
@@ -28,7 +31,16 @@ export const pagoda: Draw = at((s) => {
     const w = 50 - i * 9;
     const y = -i * 30;
     s.rect(-w * 0.6, y - 24, w * 1.2, 24, { fill: "red" });
-    s.path((b) => b.m(-w - 6, y - 22).q(0, y - 34, w + 6, y - 22).l(w - 4, y - 30).q(0, y - 40, -w + 4, y - 30).z(), { fill: "dark" });
+    s.path(
+      (b) =>
+        b
+          .m(-w - 6, y - 22)
+          .q(0, y - 34, w + 6, y - 22)
+          .l(w - 4, y - 30)
+          .q(0, y - 40, -w + 4, y - 30)
+          .z(),
+      { fill: "dark" },
+    );
   }
   s.line([0, -120, 0, -140], { stroke: "gold", w: 3 });
 });
@@ -69,7 +81,10 @@ export const lighthouse: Draw = at((s, v) => {
 export const observatory: Draw = at((s) => {
   s.rect(-36, -40, 72, 40, { fill: "stone" });
   s.path((b) => b.m(-40, -40).c(-40, -84, 40, -84, 40, -40).z(), { fill: "metal" });
-  s.with((t) => t.rotate(-35, 0, -60), () => s.rect(-6, -96, 12, 36, { fill: "dark" }));
+  s.with(
+    (t) => t.rotate(-35, 0, -60),
+    () => s.rect(-6, -96, 12, 36, { fill: "dark" }),
+  );
 });
 
 export const house: Draw = at((s, v) => {
@@ -98,8 +113,15 @@ export const bridge: Draw = at((s) => {
 export const market: Draw = at((s, v) => {
   s.rect(-40, -40, 80, 40, { fill: "trunk" });
   const role: Role = v % 2 ? "red" : "accent";
-  s.path((b) => b.m(-48, -40).l(-40, -64).l(40, -64).l(48, -40).q(36, -32, 24, -40).q(12, -32, 0, -40).q(-12, -32, -24, -40).q(-36, -32, -48, -40).z(), { fill: role });
-  for (const [dx, r] of [[-20, "sun"], [0, "red"], [20, "leaf"]] as const) s.circle(dx, -44, 6, { fill: r });
+  s.path((b) => b.m(-48, -40).l(-40, -64).l(40, -64).l(48, -40).q(36, -32, 24, -40).q(12, -32, 0, -40).q(-12, -32, -24, -40).q(-36, -32, -48, -40).z(), {
+    fill: role,
+  });
+  for (const [dx, r] of [
+    [-20, "sun"],
+    [0, "red"],
+    [20, "leaf"],
+  ] as const)
+    s.circle(dx, -44, 6, { fill: r });
 });
 
 export const volcano: Draw = at((s) => {
@@ -111,7 +133,11 @@ export const volcano: Draw = at((s) => {
 export const island: Draw = at((s) => {
   s.ellipse(0, -6, 60, 14, { fill: "ground" });
   s.path((b) => b.m(-4, -10).q(-10, -50, 4, -80).l(8, -80).q(-4, -50, 4, -10).z(), { fill: "trunk" });
-  for (const a of [-150, -110, -60, -20]) s.with((t) => t.translate(6, -80).rotate(a), () => s.path((b) => b.m(0, 0).q(20, -8, 36, 6).q(20, -1, 0, 3).z(), { fill: "leaf" }));
+  for (const a of [-150, -110, -60, -20])
+    s.with(
+      (t) => t.translate(6, -80).rotate(a),
+      () => s.path((b) => b.m(0, 0).q(20, -8, 36, 6).q(20, -1, 0, 3).z(), { fill: "leaf" }),
+    );
 });
 
 export const cave: Draw = at((s) => {
@@ -164,7 +190,15 @@ export function seaBackdrop(s: Scene, horizon: number, rng: Rng) {
   for (let i = 0; i < 8; i++) {
     const y = horizon + 14 + i * ((800 - horizon) / 9);
     const x = rng.range(0, 300);
-    s.path((b) => b.m(x, y).q(x + 30, y - 8, x + 60, y).q(x + 90, y + 8, x + 120, y).q(x + 150, y - 8, x + 180, y), { stroke: "light", w: 2, op: 0.5 });
+    s.path(
+      (b) =>
+        b
+          .m(x, y)
+          .q(x + 30, y - 8, x + 60, y)
+          .q(x + 90, y + 8, x + 120, y)
+          .q(x + 150, y - 8, x + 180, y),
+      { stroke: "light", w: 2, op: 0.5 },
+    );
   }
 }
 
@@ -172,7 +206,17 @@ export function desertBackdrop(s: Scene, horizon: number, rng: Rng) {
   for (let i = 0; i < 3; i++) {
     const y = horizon + i * 50;
     const mid = rng.range(150, 450);
-    s.path((b) => b.m(0, 800).l(0, y + 20).q(mid * 0.5, y - 30, mid, y).q(mid + 120, y + 20, 600, y - 12).l(600, 800).z(), { fill: i === 1 ? "ground2" : "ground", bg: true });
+    s.path(
+      (b) =>
+        b
+          .m(0, 800)
+          .l(0, y + 20)
+          .q(mid * 0.5, y - 30, mid, y)
+          .q(mid + 120, y + 20, 600, y - 12)
+          .l(600, 800)
+          .z(),
+      { fill: i === 1 ? "ground2" : "ground", bg: true },
+    );
   }
 }
 
@@ -204,7 +248,8 @@ export const landmarkBackdrop = (draw: Draw, size: number) => (s: Scene, horizon
   draw(s, pose(left ? rng.range(70, 130) : rng.range(470, 530), horizon + 20, size * rng.range(0.85, 1.1), rng.int(0, 3), left ? 1 : -1));
 };
 
-export const repeatBackdrop = (draw: Draw, count: number, size: [number, number]) => (s: Scene, horizon: number, rng: Rng) => row(s, rng, draw, horizon + 16, count, size, { skip: [200, 400] });
+export const repeatBackdrop = (draw: Draw, count: number, size: [number, number]) => (s: Scene, horizon: number, rng: Rng) =>
+  row(s, rng, draw, horizon + 16, count, size, { skip: [200, 400] });
 
 export function underwaterBackdrop(s: Scene, horizon: number, rng: Rng) {
   s.rect(0, 0, 600, 800, { fill: "water", op: 0.38, bg: true });
@@ -215,7 +260,16 @@ export function underwaterBackdrop(s: Scene, horizon: number, rng: Rng) {
 
 export function riverBackdrop(s: Scene, horizon: number, rng: Rng) {
   const mid = rng.range(200, 400);
-  s.path((b) => b.m(mid - 20, horizon).q(mid - 120, horizon + 120, mid - 200, 800).l(mid + 160, 800).q(mid + 40, horizon + 120, mid + 20, horizon).z(), { fill: "water", bg: true });
+  s.path(
+    (b) =>
+      b
+        .m(mid - 20, horizon)
+        .q(mid - 120, horizon + 120, mid - 200, 800)
+        .l(mid + 160, 800)
+        .q(mid + 40, horizon + 120, mid + 20, horizon)
+        .z(),
+    { fill: "water", bg: true },
+  );
 }
 
 export function swampBackdrop(s: Scene, horizon: number, rng: Rng) {
@@ -255,14 +309,22 @@ export function rain(s: Scene, _horizon: number, rng: Rng) {
 }
 
 export function fog(s: Scene, horizon: number, rng: Rng) {
-  for (let i = 0; i < 4; i++) s.ellipse(rng.range(60, 540), horizon + rng.range(-80, 120), rng.range(180, 300), rng.range(24, 40), { fill: "pale", op: 0.35, bare: true });
+  for (let i = 0; i < 4; i++)
+    s.ellipse(rng.range(60, 540), horizon + rng.range(-80, 120), rng.range(180, 300), rng.range(24, 40), { fill: "pale", op: 0.35, bare: true });
 }
 
 export function wind(s: Scene, _horizon: number, rng: Rng) {
   for (let i = 0; i < 5; i++) {
     const x = rng.range(40, 360);
     const y = rng.range(120, 600);
-    s.path((b) => b.m(x, y).q(x + 80, y - 20, x + 160, y).q(x + 200, y + 10, x + 190, y - 20), { stroke: "pale", w: 2.2, op: 0.6 });
+    s.path(
+      (b) =>
+        b
+          .m(x, y)
+          .q(x + 80, y - 20, x + 160, y)
+          .q(x + 200, y + 10, x + 190, y - 20),
+      { stroke: "pale", w: 2.2, op: 0.6 },
+    );
   }
 }
 
@@ -275,13 +337,24 @@ export function storm(s: Scene, _horizon: number, rng: Rng) {
 export function aurora(s: Scene, _horizon: number, rng: Rng) {
   for (let i = 0; i < 3; i++) {
     const y = 130 + i * 40 + rng.range(-10, 10);
-    s.path((b) => b.m(0, y).c(150, y - 60, 300, y + 60, 600, y - 20).l(600, y + 30).c(300, y + 110, 150, y - 10, 0, y + 50).z(), { fill: i % 2 ? "accent" : "leaf", op: 0.4, glow: true });
+    s.path(
+      (b) =>
+        b
+          .m(0, y)
+          .c(150, y - 60, 300, y + 60, 600, y - 20)
+          .l(600, y + 30)
+          .c(300, y + 110, 150, y - 10, 0, y + 50)
+          .z(),
+      { fill: i % 2 ? "accent" : "leaf", op: 0.4, glow: true },
+    );
   }
 }
 
 export function rainbow(s: Scene, horizon: number, _rng: Rng) {
   const roles: Role[] = ["red", "fire", "sun", "leaf", "water", "accent"];
-  roles.forEach((role, i) => s.path((b) => b.m(40 + i * 10, horizon).c(60 + i * 10, 80 + i * 12, 540 - i * 10, 80 + i * 12, 560 - i * 10, horizon), { stroke: role, w: 10, op: 0.55 }));
+  roles.forEach((role, i) =>
+    s.path((b) => b.m(40 + i * 10, horizon).c(60 + i * 10, 80 + i * 12, 540 - i * 10, 80 + i * 12, 560 - i * 10, horizon), { stroke: role, w: 10, op: 0.55 }),
+  );
 }
 
 export function cloudsOver(s: Scene, _horizon: number, rng: Rng) {
@@ -310,21 +383,48 @@ export const moonFigure: Draw = (s, p) => {
 };
 
 export const comet: Draw = (s, p) =>
-  local(s, p, () => {
-    const tilt = p.v % 2 ? 1 : -1;
-    s.path((b) => b.m(0, -56).l(-170, -50 + tilt * -80).l(-150, -50 + tilt * -44).z(), { fill: "light", op: 0.7 });
-    s.path((b) => b.m(0, -50).l(-120, -50 + tilt * -40).l(-104, -50 + tilt * -16).z(), { fill: "sun", op: 0.85 });
-    s.circle(0, -50, 34, { fill: "light", glow: true });
-    s.circle(0, -50, 14, { fill: "light" });
-    s.circle(0, -50, 7, { fill: "pale", bare: true });
-  }, 100);
+  local(
+    s,
+    p,
+    () => {
+      const tilt = p.v % 2 ? 1 : -1;
+      s.path(
+        (b) =>
+          b
+            .m(0, -56)
+            .l(-170, -50 + tilt * -80)
+            .l(-150, -50 + tilt * -44)
+            .z(),
+        { fill: "light", op: 0.7 },
+      );
+      s.path(
+        (b) =>
+          b
+            .m(0, -50)
+            .l(-120, -50 + tilt * -40)
+            .l(-104, -50 + tilt * -16)
+            .z(),
+        { fill: "sun", op: 0.85 },
+      );
+      s.circle(0, -50, 34, { fill: "light", glow: true });
+      s.circle(0, -50, 14, { fill: "light" });
+      s.circle(0, -50, 7, { fill: "pale", bare: true });
+    },
+    100,
+  );
 
 export const sunFigure2: Draw = (s, p) => sunFigure(s, p.x, p.y - p.size * 0.4, p.size * 0.22, 12, p.v % 2 === 1);
 
 export const starsFigure: Draw = (s, p) =>
   local(s, p, () => {
     star(s, 0, -60, 14, 5, "light");
-    for (const [x, y, r] of [[-40, -30, 6], [36, -80, 7], [30, -20, 5], [-30, -90, 5]] as const) sparkle(s, x, y, r);
+    for (const [x, y, r] of [
+      [-40, -30, 6],
+      [36, -80, 7],
+      [30, -20, 5],
+      [-30, -90, 5],
+    ] as const)
+      sparkle(s, x, y, r);
   });
 
 export const eclipse: Draw = (s, p) =>
@@ -343,7 +443,12 @@ export const planet: Draw = (s, p) =>
 export const nightFigure: Draw = (s, p) =>
   local(s, p, () => {
     crescent(s, 0, -60, 26, "light", 0.42, -30);
-    for (const [x, y] of [[-40, -20], [40, -30], [30, -90]] as const) sparkle(s, x, y, 6);
+    for (const [x, y] of [
+      [-40, -20],
+      [40, -30],
+      [30, -90],
+    ] as const)
+      sparkle(s, x, y, 6);
   });
 
 export const dawnFigure: Draw = (s, p) =>

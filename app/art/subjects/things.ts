@@ -5,7 +5,10 @@ import { starPoints } from "../scene";
 import { local } from "./creatures";
 import type { Attire, Draw } from "./types";
 
-const at = (draw: (s: Scene, v: number) => void): Draw => (s, p) => local(s, p, () => draw(s, p.v));
+const at =
+  (draw: (s: Scene, v: number) => void): Draw =>
+  (s, p) =>
+    local(s, p, () => draw(s, p.v));
 
 /* ------------------------------------------------------------------ objects */
 
@@ -26,7 +29,15 @@ export const lantern: Draw = at((s, v) => {
     s.path((b) => b.circle(0, y - 42, 7).circle(0, y - 42, 3.5), { fill: "metal" });
     s.poly([-18, y - 26, 0, y - 38, 18, y - 26], { fill: "metal" });
     s.rect(-15, y - 26, 30, 46, { fill: "sun", op: 0.85 });
-    s.path((b) => b.m(0, y - 14).c(8, y - 4, 6, y + 8, 0, y + 10).c(-6, y + 8, -8, y - 4, 0, y - 14).z(), { fill: "light", bare: true });
+    s.path(
+      (b) =>
+        b
+          .m(0, y - 14)
+          .c(8, y - 4, 6, y + 8, 0, y + 10)
+          .c(-6, y + 8, -8, y - 4, 0, y - 14)
+          .z(),
+      { fill: "light", bare: true },
+    );
     for (const dx of [-15, 15]) s.line([dx, y - 26, dx, y + 20], { stroke: "metal", w: 3 });
     s.rect(-19, y + 20, 38, 7, { fill: "metal" });
   }
@@ -45,7 +56,16 @@ export const teacup: Draw = at((s, v) => {
   s.path((b) => b.circle(28, -26, 8).circle(28, -26, 4), { fill: "pale" });
   s.ellipse(0, -36, 24, 5, { fill: "trunk" });
   s.path((b) => b.m(-18, -28).q(0, -20, 18, -28), { stroke: "accent", w: 2.5 });
-  if (v % 2 === 0) for (const dx of [-6, 6]) s.path((b) => b.m(dx, -44).q(dx + 6, -54, dx, -62).q(dx - 6, -70, dx, -78), { stroke: "pale", w: 1.8, op: 0.6 });
+  if (v % 2 === 0)
+    for (const dx of [-6, 6])
+      s.path(
+        (b) =>
+          b
+            .m(dx, -44)
+            .q(dx + 6, -54, dx, -62)
+            .q(dx - 6, -70, dx, -78),
+        { stroke: "pale", w: 1.8, op: 0.6 },
+      );
 });
 
 export const teapot: Draw = at((s) => {
@@ -108,7 +128,10 @@ export const umbrella: Draw = at((s, v) => {
   s.with(
     (t) => t.rotate(tilt, 0, -50),
     () => {
-      s.path((b) => b.m(-44, -70).q(-40, -108, 0, -110).q(40, -108, 44, -70).q(33, -78, 22, -70).q(11, -78, 0, -70).q(-11, -78, -22, -70).q(-33, -78, -44, -70).z(), { fill: "red" });
+      s.path(
+        (b) => b.m(-44, -70).q(-40, -108, 0, -110).q(40, -108, 44, -70).q(33, -78, 22, -70).q(11, -78, 0, -70).q(-11, -78, -22, -70).q(-33, -78, -44, -70).z(),
+        { fill: "red" },
+      );
       s.line([0, -110, 0, -10], { stroke: "dark", w: 3 });
       s.path((b) => b.m(0, -10).q(0, 0, 8, -2), { stroke: "dark", w: 3 });
     },
@@ -156,7 +179,7 @@ export const clock: Draw = at((s, v) => {
     const a = (i / 12) * Math.PI * 2;
     s.circle(Math.cos(a) * 27, -50 + Math.sin(a) * 27, 2, { fill: "dark", bare: true });
   }
-  const a = (v % 12) / 12 * Math.PI * 2 - Math.PI / 2;
+  const a = ((v % 12) / 12) * Math.PI * 2 - Math.PI / 2;
   s.line([0, -50, Math.cos(a) * 20, -50 + Math.sin(a) * 20], { stroke: "dark", w: 3 });
   s.line([0, -50, 0, -74], { stroke: "dark", w: 2 });
 });
@@ -201,7 +224,11 @@ export const kite: Draw = at((s, v) => {
   s.line([0, -110, 0, -40], { stroke: "dark", w: 1.4 });
   s.line([-26, -80, 26, -80], { stroke: "dark", w: 1.4 });
   s.path((b) => b.m(0, -40).q(-10, -20, 6, -10).q(16, -2, 0, 0), { stroke: "dark", w: 1.4 });
-  for (const [x, y] of [[-4, -26], [6, -12]] as const) s.poly([x - 5, y - 3, x + 5, y + 3, x - 5, y + 3, x + 5, y - 3], { fill: "gold" });
+  for (const [x, y] of [
+    [-4, -26],
+    [6, -12],
+  ] as const)
+    s.poly([x - 5, y - 3, x + 5, y + 3, x - 5, y + 3, x + 5, y - 3], { fill: "gold" });
 });
 
 export const anchor: Draw = at((s) => {
@@ -256,7 +283,12 @@ export const cauldron: Draw = at((s) => {
   for (const dx of [-20, 20]) s.line([dx, -20, dx * 1.4, 0], { stroke: "dark", w: 4 });
   s.path((b) => b.m(-40, -52).q(-44, -6, 0, -6).q(44, -6, 40, -52).z(), { fill: "dark" });
   s.ellipse(0, -52, 42, 9, { fill: "leaf" });
-  for (const [dx, r] of [[-10, 6], [8, 4], [2, 8]] as const) s.circle(dx, -64 - r, r, { fill: "leaf", op: 0.8 });
+  for (const [dx, r] of [
+    [-10, 6],
+    [8, 4],
+    [2, 8],
+  ] as const)
+    s.circle(dx, -64 - r, r, { fill: "leaf", op: 0.8 });
 });
 
 export const globe: Draw = at((s) => {
@@ -276,7 +308,10 @@ export const quill: Draw = at((s) => {
 export const lute: Draw = at((s) => {
   s.ellipse(0, -30, 26, 30, { fill: "trunk" }, -20);
   s.circle(-2, -34, 7, { fill: "dark", bare: true });
-  s.with((t) => t.rotate(-20, 0, -30), () => s.rect(-4, -110, 8, 56, { fill: "trunk" }));
+  s.with(
+    (t) => t.rotate(-20, 0, -30),
+    () => s.rect(-4, -110, 8, 56, { fill: "trunk" }),
+  );
   s.line([-6, -16, 12, -96], { stroke: "pale", w: 1 });
 });
 
@@ -349,7 +384,10 @@ export const train: Draw = at((s) => {
 });
 
 export const gears: Draw = at((s) => {
-  for (const [x, y, r] of [[-14, -40, 24], [22, -24, 16]] as const) {
+  for (const [x, y, r] of [
+    [-14, -40, 24],
+    [22, -24, 16],
+  ] as const) {
     s.poly(starPoints(x, y, r, r * 0.78, 10), { fill: "gold" });
     s.circle(x, y, r * 0.35, { fill: "dark" });
   }
@@ -420,7 +458,11 @@ export const windmill: Draw = at((s, v) => {
   s.rect(-6, -20, 12, 20, { fill: "trunk" });
   s.poly([-16, -80, 0, -96, 16, -80], { fill: "trunk" });
   const r = v % 2 ? 20 : 0;
-  for (let i = 0; i < 4; i++) s.with((t) => t.rotate(r + i * 90, 0, -84), () => s.rect(-4, -144, 10, 58, { fill: "stone2" }));
+  for (let i = 0; i < 4; i++)
+    s.with(
+      (t) => t.rotate(r + i * 90, 0, -84),
+      () => s.rect(-4, -144, 10, 58, { fill: "stone2" }),
+    );
 });
 
 /* ------------------------------------------------------------------ plants */
@@ -435,7 +477,8 @@ export function treeOf(shape: TreeShape, crown: Role = "leaf", trunk: Role = "tr
           s.rect(-4, -100, 8, 100, { fill: "pale" });
           for (let i = 0; i < 6; i++) s.rect(i % 2 ? -4 : -1, -90 + i * 15, 5, 2.5, { fill: "dark", bare: true });
           for (let i = 0; i < 4; i++) s.line([0, -60 - i * 10, i % 2 ? 20 : -20, -76 - i * 10], { stroke: "dark", w: 1.6 });
-          for (let i = 0; i < 9; i++) s.ellipse(((i * 37) % 40) - 20, -110 + ((i * 23) % 50), 6, 4, { fill: crown === "leaf" ? "gold" : crown, op: 0.85 }, i * 40);
+          for (let i = 0; i < 9; i++)
+            s.ellipse(((i * 37) % 40) - 20, -110 + ((i * 23) % 50), 6, 4, { fill: crown === "leaf" ? "gold" : crown, op: 0.85 }, i * 40);
           break;
         case "pine":
           s.rect(-4, -20, 8, 20, { fill: trunk });
@@ -452,7 +495,11 @@ export function treeOf(shape: TreeShape, crown: Role = "leaf", trunk: Role = "tr
           break;
         case "palm":
           s.path((b) => b.m(-4, 0).q(-10, -50, 4, -96).l(8, -96).q(-4, -50, 4, 0).z(), { fill: trunk });
-          for (const a of [-160, -120, -70, -30, 10]) s.with((t) => t.translate(6, -96).rotate(a), () => s.path((b) => b.m(0, 0).q(24, -10, 46, 8).q(24, -2, 0, 4).z(), { fill: crown }));
+          for (const a of [-160, -120, -70, -30, 10])
+            s.with(
+              (t) => t.translate(6, -96).rotate(a),
+              () => s.path((b) => b.m(0, 0).q(24, -10, 46, 8).q(24, -2, 0, 4).z(), { fill: crown }),
+            );
           break;
         case "bamboo":
           for (const dx of [-10, 6]) {
@@ -463,7 +510,16 @@ export function treeOf(shape: TreeShape, crown: Role = "leaf", trunk: Role = "tr
           break;
         case "bare":
           s.poly([-5, 0, -3, -60, 3, -60, 5, 0], { fill: trunk });
-          for (const [a, l] of [[-40, 40], [30, 36], [-10, 46], [60, 24]] as const) s.with((t) => t.translate(0, -56).rotate(a - 90), () => s.line([0, 0, l, 0, l + 10, -8], { stroke: trunk, w: 3 }));
+          for (const [a, l] of [
+            [-40, 40],
+            [30, 36],
+            [-10, 46],
+            [60, 24],
+          ] as const)
+            s.with(
+              (t) => t.translate(0, -56).rotate(a - 90),
+              () => s.line([0, 0, l, 0, l + 10, -8], { stroke: trunk, w: 3 }),
+            );
           break;
         case "baobab":
           s.path((b) => b.m(-16, 0).q(-14, -40, -8, -70).l(8, -70).q(14, -40, 16, 0).z(), { fill: trunk });
@@ -496,16 +552,37 @@ export function flowerOf(shape: FlowerShape, role: Role): Draw {
           break;
         case "lotus":
           s.ellipse(0, -4, 40, 7, { fill: "leaf" });
-          for (const a of [-50, -25, 0, 25, 50]) s.with((t) => t.translate(0, -8).rotate(a), () => s.path((b) => b.m(0, 0).c(-12, -14, -8, -34, 0, -42).c(8, -34, 12, -14, 0, 0).z(), { fill: role }));
+          for (const a of [-50, -25, 0, 25, 50])
+            s.with(
+              (t) => t.translate(0, -8).rotate(a),
+              () => s.path((b) => b.m(0, 0).c(-12, -14, -8, -34, 0, -42).c(8, -34, 12, -14, 0, 0).z(), { fill: role }),
+            );
           break;
         case "tulip":
-          s.path((b) => b.m(-12, top).l(-14, top - 22).l(-6, top - 14).l(0, top - 26).l(6, top - 14).l(14, top - 22).l(12, top).q(0, top + 12, -12, top).z(), { fill: role });
+          s.path(
+            (b) =>
+              b
+                .m(-12, top)
+                .l(-14, top - 22)
+                .l(-6, top - 14)
+                .l(0, top - 26)
+                .l(6, top - 14)
+                .l(14, top - 22)
+                .l(12, top)
+                .q(0, top + 12, -12, top)
+                .z(),
+            { fill: role },
+          );
           break;
         case "sunflower":
           flower(s, 0, top, 22, 12, "sun", "trunk");
           break;
         case "lily":
-          for (const a of [-55, 0, 55]) s.with((t) => t.translate(0, top + 6).rotate(a), () => s.path((b) => b.m(0, 0).c(-8, -10, -5, -24, 0, -28).c(5, -24, 8, -10, 0, 0).z(), { fill: role }));
+          for (const a of [-55, 0, 55])
+            s.with(
+              (t) => t.translate(0, top + 6).rotate(a),
+              () => s.path((b) => b.m(0, 0).c(-8, -10, -5, -24, 0, -28).c(5, -24, 8, -10, 0, 0).z(), { fill: role }),
+            );
           break;
         case "poppy":
           flower(s, 0, top, 16, 4, role, "dark");
@@ -525,11 +602,38 @@ export function flowerOf(shape: FlowerShape, role: Role): Draw {
 }
 
 export const mushroom: Draw = at((s, v) => {
-  const pairs: [number, number][] = v % 2 ? [[0, 1]] : [[-14, 0.7], [14, 1]];
+  const pairs: [number, number][] =
+    v % 2
+      ? [[0, 1]]
+      : [
+          [-14, 0.7],
+          [14, 1],
+        ];
   for (const [dx, k] of pairs) {
-    s.path((b) => b.m(dx - 7 * k, 0).q(dx - 5 * k, -30 * k, dx - 5 * k, -42 * k).l(dx + 5 * k, -42 * k).q(dx + 5 * k, -30 * k, dx + 7 * k, 0).z(), { fill: "pale" });
-    s.path((b) => b.m(dx - 26 * k, -40 * k).c(dx - 24 * k, -70 * k, dx + 24 * k, -70 * k, dx + 26 * k, -40 * k).z(), { fill: "red" });
-    for (const [ox, oy] of [[-10, -50], [6, -56], [14, -46]] as const) s.circle(dx + ox * k, oy * k, 3 * k, { fill: "pale", bare: true });
+    s.path(
+      (b) =>
+        b
+          .m(dx - 7 * k, 0)
+          .q(dx - 5 * k, -30 * k, dx - 5 * k, -42 * k)
+          .l(dx + 5 * k, -42 * k)
+          .q(dx + 5 * k, -30 * k, dx + 7 * k, 0)
+          .z(),
+      { fill: "pale" },
+    );
+    s.path(
+      (b) =>
+        b
+          .m(dx - 26 * k, -40 * k)
+          .c(dx - 24 * k, -70 * k, dx + 24 * k, -70 * k, dx + 26 * k, -40 * k)
+          .z(),
+      { fill: "red" },
+    );
+    for (const [ox, oy] of [
+      [-10, -50],
+      [6, -56],
+      [14, -46],
+    ] as const)
+      s.circle(dx + ox * k, oy * k, 3 * k, { fill: "pale", bare: true });
   }
 });
 
@@ -553,12 +657,26 @@ export const fern: Draw = at((s) => {
 });
 
 export const seaweed: Draw = at((s, v) => {
-  for (const dx of [-12, 0, 12]) s.path((b) => b.m(dx, 0).q(dx + 14 + (v % 2) * 6, -30, dx, -60).q(dx - 14, -84, dx + 4, -110), { stroke: "leaf", w: 6 });
+  for (const dx of [-12, 0, 12])
+    s.path(
+      (b) =>
+        b
+          .m(dx, 0)
+          .q(dx + 14 + (v % 2) * 6, -30, dx, -60)
+          .q(dx - 14, -84, dx + 4, -110),
+      { stroke: "leaf", w: 6 },
+    );
 });
 
 export const coral: Draw = at((s) => {
   s.path((b) => b.m(0, 0).l(0, -40).l(-20, -70).m(0, -40).l(16, -80).m(-10, -56).l(-30, -60).m(8, -62).l(28, -66), { stroke: "red", w: 7 });
-  for (const [x, y] of [[-20, -70], [16, -80], [-30, -60], [28, -66]] as const) s.circle(x, y, 5, { fill: "red" });
+  for (const [x, y] of [
+    [-20, -70],
+    [16, -80],
+    [-30, -60],
+    [28, -66],
+  ] as const)
+    s.circle(x, y, 5, { fill: "red" });
 });
 
 export const reeds: Draw = at((s) => {
@@ -583,7 +701,12 @@ export const ivy: Draw = at((s) => {
 export const bonsai: Draw = at((s) => {
   s.rect(-30, -16, 60, 16, { fill: "robe" });
   s.path((b) => b.m(-4, -16).q(-20, -40, 4, -60).l(10, -58).q(-8, -40, 6, -16).z(), { fill: "trunk" });
-  for (const [x, y, r] of [[-20, -62, 18], [14, -72, 22], [-2, -86, 14]] as const) s.ellipse(x, y, r, r * 0.6, { fill: "leaf" });
+  for (const [x, y, r] of [
+    [-20, -62, 18],
+    [14, -72, 22],
+    [-2, -86, 14],
+  ] as const)
+    s.ellipse(x, y, r, r * 0.6, { fill: "leaf" });
 });
 
 export const vine: Draw = at((s) => {
@@ -603,11 +726,27 @@ export function personOf(attire: Attire, carry?: Draw): Draw {
       const hy = -86;
       switch (attire.head) {
         case "hood":
-          s.path((b) => b.m(-14, hy + 16).c(-16, hy - 4, -10, hy - 16, 0, hy - 16).c(10, hy - 16, 16, hy - 4, 14, hy + 16).z(), { fill: attire.cloak ?? robe });
+          s.path(
+            (b) =>
+              b
+                .m(-14, hy + 16)
+                .c(-16, hy - 4, -10, hy - 16, 0, hy - 16)
+                .c(10, hy - 16, 16, hy - 4, 14, hy + 16)
+                .z(),
+            { fill: attire.cloak ?? robe },
+          );
           s.circle(0, hy + 2, 8, { fill: "skin" });
           break;
         case "veil":
-          s.path((b) => b.m(-13, hy + 20).c(-16, hy - 6, -8, hy - 14, 0, hy - 14).c(8, hy - 14, 16, hy - 6, 13, hy + 20).z(), { fill: attire.cloak ?? "pale" });
+          s.path(
+            (b) =>
+              b
+                .m(-13, hy + 20)
+                .c(-16, hy - 6, -8, hy - 14, 0, hy - 14)
+                .c(8, hy - 14, 16, hy - 6, 13, hy + 20)
+                .z(),
+            { fill: attire.cloak ?? "pale" },
+          );
           s.rect(-8, hy - 2, 16, 6, { fill: "skin" });
           break;
         case "wide":
@@ -618,16 +757,38 @@ export function personOf(attire: Attire, carry?: Draw): Draw {
           s.poly([-9, hy - 8, -10, hy - 20, -4, hy - 14, 0, hy - 22, 4, hy - 14, 10, hy - 20, 9, hy - 8], { fill: "gold" });
           break;
         case "helm":
-          s.path((b) => b.m(-12, hy + 2).c(-12, hy - 16, 12, hy - 16, 12, hy + 2).z(), { fill: "metal" });
+          s.path(
+            (b) =>
+              b
+                .m(-12, hy + 2)
+                .c(-12, hy - 16, 12, hy - 16, 12, hy + 2)
+                .z(),
+            { fill: "metal" },
+          );
           break;
         case "cap":
-          s.path((b) => b.m(-12, hy - 4).q(0, hy - 20, 12, hy - 4).z(), { fill: attire.cloak ?? "red" });
+          s.path(
+            (b) =>
+              b
+                .m(-12, hy - 4)
+                .q(0, hy - 20, 12, hy - 4)
+                .z(),
+            { fill: attire.cloak ?? "red" },
+          );
           break;
         case "wreath":
           s.path((b) => b.circle(0, hy - 6, 11).circle(0, hy - 6, 8), { fill: "leaf" });
           break;
         default:
-          s.path((b) => b.m(-11, hy).c(-12, hy - 14, 12, hy - 14, 11, hy).q(0, hy - 6, -11, hy).z(), { fill: "hair" });
+          s.path(
+            (b) =>
+              b
+                .m(-11, hy)
+                .c(-12, hy - 14, 12, hy - 14, 11, hy)
+                .q(0, hy - 6, -11, hy)
+                .z(),
+            { fill: "hair" },
+          );
       }
       if (carry) {
         s.save();

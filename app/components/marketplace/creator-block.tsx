@@ -59,7 +59,10 @@ export function CreatorBlock({ creator }: { creator: Creator }) {
 /** The mark of a person who has put a deck in the marketplace (`users.is_creator`). */
 export function CreatorMark() {
   return (
-    <span className="ml-1.5 inline-flex items-center rounded-full border border-gold/60 px-2 py-0.5 align-middle text-[11px] font-semibold uppercase tracking-wider text-gold" data-testid="creator-mark">
+    <span
+      className="ml-1.5 inline-flex items-center rounded-full border border-gold/60 px-2 py-0.5 align-middle text-[11px] font-semibold uppercase tracking-wider text-gold"
+      data-testid="creator-mark"
+    >
       Creator
     </span>
   );

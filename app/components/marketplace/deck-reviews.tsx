@@ -60,7 +60,15 @@ function Message({ result }: { result: ReviewResult | undefined }) {
 }
 
 /** The buyer's form: their first review, or a change to the one they wrote. */
-function ReviewForm({ own, result, waiting }: { own: { rating: number; body: string } | null; result: ReviewResult | undefined; waiting: WaitingReviewForm | null }) {
+function ReviewForm({
+  own,
+  result,
+  waiting,
+}: {
+  own: { rating: number; body: string } | null;
+  result: ReviewResult | undefined;
+  waiting: WaitingReviewForm | null;
+}) {
   const navigation = useNavigation();
   const intent = own ? "edit-review" : "review";
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -81,10 +89,17 @@ function ReviewForm({ own, result, waiting }: { own: { rating: number; body: str
         <legend className="text-sm font-semibold">Your rating</legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((stars) => (
-            <label key={stars} className="flex cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1.5 text-sm has-[:checked]:border-gold has-[:checked]:bg-surface-2">
+            <label
+              key={stars}
+              className="flex cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1.5 text-sm has-[:checked]:border-gold has-[:checked]:bg-surface-2"
+            >
               <input type="radio" name="rating" value={stars} required defaultChecked={own?.rating === stars} className="accent-gold" />
-              <span aria-hidden="true" className="text-gold">{"★".repeat(stars)}</span>
-              <span className="sr-only">{stars} {stars === 1 ? "star" : "stars"}</span>
+              <span aria-hidden="true" className="text-gold">
+                {"★".repeat(stars)}
+              </span>
+              <span className="sr-only">
+                {stars} {stars === 1 ? "star" : "stars"}
+              </span>
             </label>
           ))}
         </div>
@@ -95,7 +110,9 @@ function ReviewForm({ own, result, waiting }: { own: { rating: number; body: str
       </label>
       <div id="review-message">{result?.intent === "review" || result?.intent === "edit-review" ? <Message result={result} /> : null}</div>
       <div>
-        <button type="submit" disabled={busy} className={buttonClasses("gold")}>{own ? "Save my review" : "Post my review"}</button>
+        <button type="submit" disabled={busy} className={buttonClasses("gold")}>
+          {own ? "Save my review" : "Post my review"}
+        </button>
       </div>
     </Form>
   );
@@ -112,10 +129,14 @@ function ReplyForm({ reviewId, result }: { reviewId: string; result: ReviewResul
         Answer this review
         <textarea name="reply" rows={2} maxLength={1000} required aria-invalid={mine ? !mine.ok : undefined} aria-describedby={helpId} className={field} />
       </label>
-      <p id={helpId} className="text-xs text-muted">Your answer is shown under the review and cannot be changed once it is posted.</p>
+      <p id={helpId} className="text-xs text-muted">
+        Your answer is shown under the review and cannot be changed once it is posted.
+      </p>
       <Message result={mine} />
       <div>
-        <button type="submit" className={buttonClasses("secondary", "sm")}>Post my answer</button>
+        <button type="submit" className={buttonClasses("secondary", "sm")}>
+          Post my answer
+        </button>
       </div>
     </Form>
   );
@@ -170,7 +191,11 @@ export function DeckReviews({
               <ReviewForm own={null} result={result} waiting={reviewForm} />
             </>
           )}
-          {own && result?.intent === "edit-review" && result.ok ? <div className="mt-3"><Message result={result} /></div> : null}
+          {own && result?.intent === "edit-review" && result.ok ? (
+            <div className="mt-3">
+              <Message result={result} />
+            </div>
+          ) : null}
         </div>
       ) : frozen ? (
         <p className="mt-3 text-sm text-muted">Your purchase of this deck was refunded, so your review stays as you wrote it.</p>
@@ -180,7 +205,9 @@ export function DeckReviews({
         <p className="mt-3 text-sm text-muted">You can answer each review of your deck once.</p>
       )}
       {result && !result.ok && result.intent === "reply" && !reviews.some((review) => review.id === result.review) ? (
-        <div className="mt-3"><Message result={result} /></div>
+        <div className="mt-3">
+          <Message result={result} />
+        </div>
       ) : null}
       {reviews.length === 0 ? (
         <p className="mt-6 text-muted">No reviews yet.</p>
@@ -202,7 +229,15 @@ export function DeckReviews({
               {review.body ? <p className="mt-2 whitespace-pre-line break-words leading-relaxed">{review.body}</p> : null}
               {review.reply ? (
                 <div className="mt-4 border-l-2 border-gold pl-4">
-                  <p className="text-sm font-semibold">The creator answered{review.repliedAt ? <span className="font-normal text-muted"> · <LocalTime at={review.repliedAt} /></span> : null}</p>
+                  <p className="text-sm font-semibold">
+                    The creator answered
+                    {review.repliedAt ? (
+                      <span className="font-normal text-muted">
+                        {" "}
+                        · <LocalTime at={review.repliedAt} />
+                      </span>
+                    ) : null}
+                  </p>
                   <p className="mt-1 whitespace-pre-line break-words text-sm leading-relaxed">{review.reply}</p>
                 </div>
               ) : isCreator ? (

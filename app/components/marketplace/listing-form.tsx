@@ -36,7 +36,9 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
   return (
     <section aria-labelledby="listing-heading" className="grid gap-4" data-testid="listing">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="listing-heading" className="text-lg font-bold">Marketplace</h3>
+        <h3 id="listing-heading" className="text-lg font-bold">
+          Marketplace
+        </h3>
         <span className="text-sm text-muted">
           {listing?.hiddenAt ? "Hidden by Arcanum staff" : listed ? `Listed at ${formatPrice(listing.priceCents || null)}` : "Not listed"}
           {buyers > 0 ? ` · ${buyers} ${buyers === 1 ? "buyer" : "buyers"}` : ""}
@@ -58,18 +60,36 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
             className={field}
           />
           <span id="price-help" className={cn("mt-1 block font-normal", error("price") ? "text-danger" : "text-muted")}>
-            {error("price") ?? (terms.maySell ? "Your plan's fee is taken from each sale." : "Your plan lists decks for free; selling for a price comes with Mystic, Creator and Visionary.")}
+            {error("price") ??
+              (terms.maySell
+                ? "Your plan's fee is taken from each sale."
+                : "Your plan lists decks for free; selling for a price comes with Mystic, Creator and Visionary.")}
           </span>
         </label>
         <label className="text-sm font-semibold">
           Description
-          <textarea name="description" maxLength={2000} rows={3} defaultValue={listing?.description ?? deck.description ?? ""} aria-invalid={Boolean(error("description"))} className={field} />
+          <textarea
+            name="description"
+            maxLength={2000}
+            rows={3}
+            defaultValue={listing?.description ?? deck.description ?? ""}
+            aria-invalid={Boolean(error("description"))}
+            className={field}
+          />
           {error("description") ? <span className="mt-1 block font-normal text-danger">{error("description")}</span> : null}
         </label>
         <label className="text-sm font-semibold">
           Tags, separated by commas
-          <input name="tags" defaultValue={listing?.tags.join(", ") ?? ""} aria-invalid={Boolean(error("tags"))} aria-describedby="tags-help" className={field} />
-          <span id="tags-help" className={cn("mt-1 block font-normal", error("tags") ? "text-danger" : "text-muted")}>{error("tags") ?? "Up to 8, such as moon, watercolour."}</span>
+          <input
+            name="tags"
+            defaultValue={listing?.tags.join(", ") ?? ""}
+            aria-invalid={Boolean(error("tags"))}
+            aria-describedby="tags-help"
+            className={field}
+          />
+          <span id="tags-help" className={cn("mt-1 block font-normal", error("tags") ? "text-danger" : "text-muted")}>
+            {error("tags") ?? "Up to 8, such as moon, watercolour."}
+          </span>
         </label>
         <fieldset className="text-sm" aria-describedby="preview-help">
           <legend className="font-semibold">Preview cards</legend>
@@ -93,16 +113,22 @@ export function ListingForm({ deck, listing, terms, buyers, result }: ListingFor
           </select>
         </label>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className={buttonClasses("gold")}>{listed ? "Save listing" : "List in the marketplace"}</button>
+          <button type="submit" className={buttonClasses("gold")}>
+            {listed ? "Save listing" : "List in the marketplace"}
+          </button>
           {listed ? (
-            <Link to={`/marketplace/${deck.id}`} className={buttonClasses("secondary")}>See it in the marketplace</Link>
+            <Link to={`/marketplace/${deck.id}`} className={buttonClasses("secondary")}>
+              See it in the marketplace
+            </Link>
           ) : null}
         </div>
       </Form>
       {listed ? (
         <Form method="post">
           <input type="hidden" name="intent" value="unlist" />
-          <button type="submit" className={buttonClasses("secondary")}>Take it out of the marketplace</button>
+          <button type="submit" className={buttonClasses("secondary")}>
+            Take it out of the marketplace
+          </button>
           <p className="mt-2 text-sm text-muted">The deck becomes private; people who already have it keep it.</p>
         </Form>
       ) : null}

@@ -7,12 +7,24 @@ export type ModerationResult = { ok: boolean; message: string; deckId?: string; 
 const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base aria-[invalid=true]:border-danger";
 
 /** A one-button staff action on a deck (dismiss, unhide, feature, unfeature). */
-export function DeckActionButton({ deckId, intent, label, variant = "secondary" }: { deckId: string; intent: string; label: string; variant?: "secondary" | "primary" | "gold" }) {
+export function DeckActionButton({
+  deckId,
+  intent,
+  label,
+  variant = "secondary",
+}: {
+  deckId: string;
+  intent: string;
+  label: string;
+  variant?: "secondary" | "primary" | "gold";
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="deckId" value={deckId} />
-      <button type="submit" className={buttonClasses(variant, "sm")}>{label}</button>
+      <button type="submit" className={buttonClasses(variant, "sm")}>
+        {label}
+      </button>
     </Form>
   );
 }
@@ -33,7 +45,9 @@ export function HideDeckForm({ deckId, result }: { deckId: string; result: Moder
         </span>
       </label>
       <div>
-        <button type="submit" className={buttonClasses("primary", "sm")}>Hide from the marketplace</button>
+        <button type="submit" className={buttonClasses("primary", "sm")}>
+          Hide from the marketplace
+        </button>
       </div>
     </Form>
   );
@@ -42,5 +56,9 @@ export function HideDeckForm({ deckId, result }: { deckId: string; result: Moder
 /** The outcome of the last action, next to the deck it was about. */
 export function ModerationMessage({ deckId, result }: { deckId: string; result: ModerationResult | undefined }) {
   if (!result || result.deckId !== deckId || result.field) return null;
-  return <p role={result.ok ? "status" : "alert"} className={cn("text-sm", result.ok ? "" : "text-danger")}>{result.message}</p>;
+  return (
+    <p role={result.ok ? "status" : "alert"} className={cn("text-sm", result.ok ? "" : "text-danger")}>
+      {result.message}
+    </p>
+  );
 }

@@ -8,9 +8,5 @@ export function Badge({ children, tone = "neutral", className }: { children: Rea
     brand: "bg-brand-soft text-ink border-transparent",
     success: "bg-emerald-100 text-emerald-900 border-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:border-emerald-800",
   } as const;
-  return (
-    <span className={cn("inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium", tones[tone], className)}>
-      {children}
-    </span>
-  );
+  return <span className={cn("inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium", tones[tone], className)}>{children}</span>;
 }

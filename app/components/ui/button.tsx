@@ -13,7 +13,8 @@ const variants = {
   ghost: "text-ink not-disabled:hover:bg-surface-2 border border-transparent disabled:text-muted",
   gold: "bg-gold-bright text-[#241a05] not-disabled:hover:brightness-105 border border-transparent shadow-sm disabled:bg-surface-2 disabled:text-muted disabled:border-line disabled:border-dashed disabled:shadow-none",
   /** For what cannot be undone. */
-  danger: "bg-surface text-danger border border-danger/60 not-disabled:hover:bg-danger/10 disabled:bg-surface-2 disabled:text-muted disabled:border-line disabled:border-dashed",
+  danger:
+    "bg-surface text-danger border border-danger/60 not-disabled:hover:bg-danger/10 disabled:bg-surface-2 disabled:text-muted disabled:border-line disabled:border-dashed",
 } as const;
 
 const sizes = {
@@ -36,10 +37,7 @@ export function buttonClasses(variant: keyof typeof variants = "primary", size: 
   );
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", size = "md", asChild, className, ...props },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = "primary", size = "md", asChild, className, ...props }, ref) {
   const Component = asChild ? Slot : "button";
   return <Component ref={ref} className={cn(buttonClasses(variant, size), className)} {...props} />;
 });
