@@ -130,14 +130,20 @@ export async function tipWrittenReading(
       .where(and(eq(readingWallets.userId, clientId), inserted)),
     db
       .insert(sellerLedger)
-      .select(sql`SELECT ${newId()}, ${request.readerId}, 'tip', NULL, NULL, ${tip.cents}, ${fee}, ${tip.cents - fee}, ${referenceId}, ${now}, NULL WHERE ${inserted}`)
+      .select(
+        sql`SELECT ${newId()}, ${request.readerId}, 'tip', NULL, NULL, ${tip.cents}, ${fee}, ${tip.cents - fee}, ${referenceId}, ${now}, NULL WHERE ${inserted}`,
+      )
       .onConflictDoNothing(),
     db
-      .select({ answered: sql<number>`${request.answered}`, given: sql<number>`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.referenceId} = ${referenceId})` })
+      .select({
+        answered: sql<number>`${request.answered}`,
+        given: sql<number>`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.referenceId} = ${referenceId})`,
+      })
       .from(sql`(SELECT 1)`),
   ]);
   const [row] = results[3] as { answered: number; given: number }[];
-  if (row?.given) return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: request.readerId };
+  if (row?.given)
+    return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: request.readerId };
   if (!row?.answered) return { ok: false, status: 409, message: "You can tip once the reading is answered." };
   return { ok: false, status: 409, message: TIP_MESSAGES.balance };
 }

@@ -361,7 +361,11 @@ export function readingRefundStatements(db: Database, reading: { id: string; cli
  * written only when `paid` holds inside the same batch (the request was just made, and the balance
  * covered it), and only once per request.
  */
-export function writtenPaymentStatements(db: Database, payment: { requestId: string; clientId: string; cents: number | SQL; paid: SQL }, now: number): Statement[] {
+export function writtenPaymentStatements(
+  db: Database,
+  payment: { requestId: string; clientId: string; cents: number | SQL; paid: SQL },
+  now: number,
+): Statement[] {
   const entryId = newId();
   return [
     db
@@ -379,7 +383,11 @@ export function writtenPaymentStatements(db: Database, payment: { requestId: str
 }
 
 /** A written reading's price back to the client, once per request, when `refunded` holds inside the same batch. */
-export function writtenRefundStatements(db: Database, refund: { requestId: string; clientId: string; cents: number; refunded: SQL; entryId?: string }, now: number): Statement[] {
+export function writtenRefundStatements(
+  db: Database,
+  refund: { requestId: string; clientId: string; cents: number; refunded: SQL; entryId?: string },
+  now: number,
+): Statement[] {
   const entryId = refund.entryId ?? newId();
   return [
     db.insert(readingWallets).values({ userId: refund.clientId, balanceCents: 0, updatedAt: now }).onConflictDoNothing(),

@@ -10,9 +10,12 @@ export function WrittenOffers(props: { username: string; name: string; offers: O
   if (props.offers.length === 0) return null;
   return (
     <section aria-labelledby="written-heading" className="mt-8 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8" data-testid="written-offers">
-      <h2 id="written-heading" className="text-2xl font-bold">Written readings</h2>
+      <h2 id="written-heading" className="text-2xl font-bold">
+        Written readings
+      </h2>
       <p className="mt-2 text-muted">
-        Ask a question and {props.name} draws the cards for you and writes the answer. Paid from your balance; refunded automatically if it is not answered in time.
+        Ask a question and {props.name} draws the cards for you and writes the answer. Paid from your balance; refunded automatically if it is not answered in
+        time.
       </p>
       {props.averageAnswerMs !== null ? (
         <p className="mt-2 text-sm" data-testid="written-average">{`Average answer time: ${answerTimeText(props.averageAnswerMs)}`}</p>

@@ -47,7 +47,9 @@ export async function offersOf(db: Database, readerId: string) {
 
 export async function addOffer(db: Database, readerId: string, input: OfferInput, now = Date.now()) {
   const id = newId();
-  await db.insert(writtenOffers).values({ id, readerId, title: input.title, spreadId: input.spreadId, priceCents: input.price, answerHours: input.hours, active: true, createdAt: now });
+  await db
+    .insert(writtenOffers)
+    .values({ id, readerId, title: input.title, spreadId: input.spreadId, priceCents: input.price, answerHours: input.hours, active: true, createdAt: now });
   return id;
 }
 
@@ -69,7 +71,13 @@ export async function writtenOnProfile(db: Database, username: string) {
   const readerId = sql<string>`(SELECT ${users.id} FROM ${users} WHERE ${users.username} = ${username} AND ${users.isReader} = 1)`;
   const [offers, [answered]] = await Promise.all([
     db
-      .select({ id: writtenOffers.id, title: writtenOffers.title, spreadId: writtenOffers.spreadId, priceCents: writtenOffers.priceCents, answerHours: writtenOffers.answerHours })
+      .select({
+        id: writtenOffers.id,
+        title: writtenOffers.title,
+        spreadId: writtenOffers.spreadId,
+        priceCents: writtenOffers.priceCents,
+        answerHours: writtenOffers.answerHours,
+      })
       .from(writtenOffers)
       .where(and(eq(writtenOffers.readerId, readerId), eq(writtenOffers.active, true)))
       .orderBy(asc(writtenOffers.priceCents)),
@@ -89,7 +97,12 @@ export async function writtenOnProfile(db: Database, username: string) {
  * one batch, written only while the offer is active, is not the client's own and the balance
  * covers it. The same form key gives back the request it made the first time.
  */
-export async function askWritten(db: Database, client: CurrentUser, input: { offerId: string; question: string; key: string }, now = Date.now()): Promise<Done<{ id: string; readerId: string; created: boolean }>> {
+export async function askWritten(
+  db: Database,
+  client: CurrentUser,
+  input: { offerId: string; question: string; key: string },
+  now = Date.now(),
+): Promise<Done<{ id: string; readerId: string; created: boolean }>> {
   if (client.isGuest) return { ok: false, status: 403, message: WRITTEN_MESSAGES.guest };
   const id = newId();
   const offerId = input.offerId.slice(0, 64);
@@ -167,7 +180,12 @@ export async function writtenRequestFor(db: Database, viewerId: string, requestI
     .where(and(eq(writtenRequests.id, requestId.slice(0, 64)), sql`(${writtenRequests.clientId} = ${viewerId} OR ${writtenRequests.readerId} = ${viewerId})`))
     .limit(1);
   if (!row) return null;
-  return { ...row, tipCents: Number(row.tipCents), role: row.clientId === viewerId ? ("client" as const) : ("reader" as const), spreadName: spreadById(row.spreadId)?.name ?? row.spreadId };
+  return {
+    ...row,
+    tipCents: Number(row.tipCents),
+    role: row.clientId === viewerId ? ("client" as const) : ("reader" as const),
+    spreadName: spreadById(row.spreadId)?.name ?? row.spreadId,
+  };
 }
 
 /** The written requests a reader has been asked, those waiting first by their deadline, then the latest others. */
@@ -184,7 +202,10 @@ export async function writtenRequestsOfReader(db: Database, readerId: string, li
     })
     .from(writtenRequests)
     .where(eq(writtenRequests.readerId, readerId))
-    .orderBy(sql`${writtenRequests.status} = 'asked' DESC`, sql`CASE WHEN ${writtenRequests.status} = 'asked' THEN ${writtenRequests.deadlineAt} ELSE -${writtenRequests.askedAt} END`)
+    .orderBy(
+      sql`${writtenRequests.status} = 'asked' DESC`,
+      sql`CASE WHEN ${writtenRequests.status} = 'asked' THEN ${writtenRequests.deadlineAt} ELSE -${writtenRequests.askedAt} END`,
+    )
     .limit(limit);
 }
 
@@ -223,7 +244,14 @@ export const isWrittenTable = (sessionId: ReturnType<typeof sql> | typeof readin
  * itself; the answer, the reader's earning (at the fee rule of live readings) and the client's
  * journal entry are one batch that only a request still waiting and in time can take.
  */
-export async function answerWritten(db: Database, env: Env, reader: CurrentUser, requestId: string, answer: string, now = Date.now()): Promise<Done<{ id: string; clientId: string }>> {
+export async function answerWritten(
+  db: Database,
+  env: Env,
+  reader: CurrentUser,
+  requestId: string,
+  answer: string,
+  now = Date.now(),
+): Promise<Done<{ id: string; clientId: string }>> {
   const request = await writtenRequestFor(db, reader.id, requestId);
   if (!request || request.role !== "reader") return { ok: false, status: 404, message: WRITTEN_MESSAGES.notFound };
   if (request.status !== "asked") return { ok: false, status: 409, message: WRITTEN_MESSAGES.notAsked };
@@ -241,10 +269,19 @@ export async function answerWritten(db: Database, env: Env, reader: CurrentUser,
     db
       .update(writtenRequests)
       .set({ status: "answered", answeredAt: now, answer, cards: content.cards, deckId: content.deckId })
-      .where(and(eq(writtenRequests.id, request.id), eq(writtenRequests.readerId, reader.id), eq(writtenRequests.status, "asked"), sql`${writtenRequests.deadlineAt} > ${now}`)),
+      .where(
+        and(
+          eq(writtenRequests.id, request.id),
+          eq(writtenRequests.readerId, reader.id),
+          eq(writtenRequests.status, "asked"),
+          sql`${writtenRequests.deadlineAt} > ${now}`,
+        ),
+      ),
     db
       .insert(sellerLedger)
-      .select(sql`SELECT ${newId()}, ${reader.id}, 'written', NULL, NULL, ${request.priceCents}, ${fee}, ${request.priceCents - fee}, ${`written:${request.id}`}, ${now}, NULL WHERE ${answered}`)
+      .select(
+        sql`SELECT ${newId()}, ${reader.id}, 'written', NULL, NULL, ${request.priceCents}, ${fee}, ${request.priceCents - fee}, ${`written:${request.id}`}, ${now}, NULL WHERE ${answered}`,
+      )
       .onConflictDoNothing(),
     db
       .insert(readingJournal)
@@ -255,7 +292,8 @@ export async function answerWritten(db: Database, env: Env, reader: CurrentUser,
       .onConflictDoNothing(),
     db.select({ status: writtenRequests.status, answeredAt: writtenRequests.answeredAt }).from(writtenRequests).where(eq(writtenRequests.id, request.id)),
   ]);
-  if (after?.status !== "answered" || after.answeredAt !== now) return { ok: false, status: 409, message: after?.status === "refunded" ? WRITTEN_MESSAGES.late : WRITTEN_MESSAGES.notAsked };
+  if (after?.status !== "answered" || after.answeredAt !== now)
+    return { ok: false, status: 409, message: after?.status === "refunded" ? WRITTEN_MESSAGES.late : WRITTEN_MESSAGES.notAsked };
   return { ok: true, value: { id: request.id, clientId: request.clientId } };
 }
 
@@ -308,13 +346,22 @@ async function refundSome(db: Database, now: number, config: AppConfig | null) {
       .where(and(eq(writtenRequests.id, request.id), eq(writtenRequests.status, "asked"), lte(writtenRequests.deadlineAt, now))),
     ...writtenRefundStatements(
       db,
-      { requestId: request.id, clientId: request.clientId, cents: request.priceCents, refunded: sql`EXISTS (SELECT 1 FROM ${writtenRequests} WHERE ${writtenRequests.id} = ${request.id} AND ${writtenRequests.status} = 'refunded')`, entryId: entryOf.get(request.id) },
+      {
+        requestId: request.id,
+        clientId: request.clientId,
+        cents: request.priceCents,
+        refunded: sql`EXISTS (SELECT 1 FROM ${writtenRequests} WHERE ${writtenRequests.id} = ${request.id} AND ${writtenRequests.status} = 'refunded')`,
+        entryId: entryOf.get(request.id),
+      },
       now,
     ),
   ]);
   const results = await db.batch([
     ...statements,
-    db.select({ id: walletEntries.id }).from(walletEntries).where(inArray(walletEntries.id, [...entryIds.keys()])),
+    db
+      .select({ id: walletEntries.id })
+      .from(walletEntries)
+      .where(inArray(walletEntries.id, [...entryIds.keys()])),
   ] as unknown as [BatchStatement, ...BatchStatement[]]);
   // The lines this run wrote (a run at the same moment wrote none for the same request: the references are unique).
   const mine = new Set((results.at(-1) as { id: string }[]).map((row) => entryIds.get(row.id)!));

@@ -123,7 +123,10 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
   return (
     <div className="mt-4 grid gap-4 lg:grid-cols-2">
       <p className="text-sm lg:col-span-2">
-        <Link to="/reader-dashboard/written" className="font-semibold underline" data-testid="written-dashboard-link">Written readings</Link>: your offers at a fixed price, and the questions clients asked.
+        <Link to="/reader-dashboard/written" className="font-semibold underline" data-testid="written-dashboard-link">
+          Written readings
+        </Link>
+        : your offers at a fixed price, and the questions clients asked.
       </p>
       <div className="rounded-2xl border border-line p-5" data-testid="dashboard-requests">
         <div className="flex items-center justify-between gap-2">

@@ -55,15 +55,23 @@ export default function WrittenOffersDashboard() {
       <PageHeader eyebrow="Reader dashboard" title="Written readings" />
       <Panel>
         <p className="text-sm">
-          <Link to="/reader-dashboard" className="underline">Back to the dashboard</Link>
+          <Link to="/reader-dashboard" className="underline">
+            Back to the dashboard
+          </Link>
           {username ? (
             <>
-              {" "}· <Link to={`/readers/${username}`} className="underline">Your profile</Link>
+              {" "}
+              ·{" "}
+              <Link to={`/readers/${username}`} className="underline">
+                Your profile
+              </Link>
             </>
           ) : null}
         </p>
         <section aria-labelledby="requests-title" className="mt-6">
-          <h2 id="requests-title" className="text-2xl font-bold">Requests</h2>
+          <h2 id="requests-title" className="text-2xl font-bold">
+            Requests
+          </h2>
           {requests.length === 0 ? (
             <p className="mt-2 text-muted">No written readings asked yet.</p>
           ) : (
@@ -71,7 +79,9 @@ export default function WrittenOffersDashboard() {
               {requests.map((request) => (
                 <li key={request.id} className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-line p-4">
                   <div className="min-w-0">
-                    <Link to={`/written/${request.id}`} className="font-semibold underline-offset-4 hover:underline">{request.title}</Link>
+                    <Link to={`/written/${request.id}`} className="font-semibold underline-offset-4 hover:underline">
+                      {request.title}
+                    </Link>
                     <p className="text-sm text-muted">
                       {request.clientName} · {formatMoney(request.priceCents)} ·{" "}
                       {writtenStatusLabel(request.status, "reader", request.status === "asked" && request.deadlineAt <= now)}
@@ -89,15 +99,21 @@ export default function WrittenOffersDashboard() {
         </section>
 
         <section aria-labelledby="offers-title" className="mt-8">
-          <h2 id="offers-title" className="text-2xl font-bold">Your offers</h2>
+          <h2 id="offers-title" className="text-2xl font-bold">
+            Your offers
+          </h2>
           {offers.length === 0 ? <p className="mt-2 text-muted">No offers yet: add one below.</p> : null}
           <ul className="mt-3 grid gap-2" data-testid="written-offer-list">
             {offers.map((offer) => (
               <li key={offer.id} className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-line p-4">
                 <div className="min-w-0">
-                  <p className="font-semibold">{offer.title}{offer.active ? "" : " (withdrawn)"}</p>
+                  <p className="font-semibold">
+                    {offer.title}
+                    {offer.active ? "" : " (withdrawn)"}
+                  </p>
                   <p className="text-sm text-muted">
-                    {WRITTEN_SPREADS.find((spread) => spread.id === offer.spreadId)?.name ?? offer.spreadId} · {formatMoney(offer.priceCents)} · within {offer.answerHours} hours
+                    {WRITTEN_SPREADS.find((spread) => spread.id === offer.spreadId)?.name ?? offer.spreadId} · {formatMoney(offer.priceCents)} · within{" "}
+                    {offer.answerHours} hours
                   </p>
                 </div>
                 <Form method="post">
@@ -114,25 +130,46 @@ export default function WrittenOffersDashboard() {
             <h3 className="text-lg font-bold sm:col-span-2">Add an offer</h3>
             <label className="block font-semibold sm:col-span-2">
               Title
-              <input name="title" required minLength={3} maxLength={WRITTEN_TITLE_MAX} className={field} placeholder="Three-card reading, answered within 48 hours" aria-invalid={invalid("title")} />
+              <input
+                name="title"
+                required
+                minLength={3}
+                maxLength={WRITTEN_TITLE_MAX}
+                className={field}
+                placeholder="Three-card reading, answered within 48 hours"
+                aria-invalid={invalid("title")}
+              />
             </label>
             <label className="block font-semibold">
               Spread
               <select name="spreadId" className={field} defaultValue="three-card" aria-invalid={invalid("spreadId")}>
                 {WRITTEN_SPREADS.map((spread) => (
-                  <option key={spread.id} value={spread.id}>{spread.name}</option>
+                  <option key={spread.id} value={spread.id}>
+                    {spread.name}
+                  </option>
                 ))}
               </select>
             </label>
             <label className="block font-semibold">
               Price ($)
-              <input name="price" required inputMode="decimal" pattern="\$?[0-9]{1,5}([.,][0-9]{1,2})?" className={field} placeholder="25" aria-invalid={invalid("price")} />
+              <input
+                name="price"
+                required
+                inputMode="decimal"
+                pattern="\$?[0-9]{1,5}([.,][0-9]{1,2})?"
+                className={field}
+                placeholder="25"
+                aria-invalid={invalid("price")}
+              />
             </label>
             <fieldset className="sm:col-span-2">
               <legend className="font-semibold">Answered within</legend>
               <div className="mt-2 flex flex-wrap gap-2">
                 {WRITTEN_ANSWER_HOURS.map((hours) => (
-                  <label key={hours} className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-4 py-2 has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+                  <label
+                    key={hours}
+                    className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-4 py-2 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+                  >
                     <input type="radio" name="hours" value={hours} defaultChecked={hours === 48} />
                     {hours} hours
                   </label>
@@ -140,12 +177,18 @@ export default function WrittenOffersDashboard() {
               </div>
             </fieldset>
             {result ? (
-              <p role={result.ok ? "status" : "alert"} className={result.ok ? "font-semibold sm:col-span-2" : "font-semibold text-danger sm:col-span-2"} data-testid="offer-said">
+              <p
+                role={result.ok ? "status" : "alert"}
+                className={result.ok ? "font-semibold sm:col-span-2" : "font-semibold text-danger sm:col-span-2"}
+                data-testid="offer-said"
+              >
                 {result.message}
               </p>
             ) : null}
             <div className="sm:col-span-2">
-              <button type="submit" className={buttonClasses("primary")}>Add the offer</button>
+              <button type="submit" className={buttonClasses("primary")}>
+                Add the offer
+              </button>
             </div>
           </Form>
         </section>

@@ -26,7 +26,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const username = params.username ?? "";
   // A paid reading needs an account: a guest creates one first and comes back here.
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
-  const [reader, written, balanceCents] = await Promise.all([getPublicReader(context.db, username), writtenOnProfile(context.db, username), balanceOf(context.db, user.id)]);
+  const [reader, written, balanceCents] = await Promise.all([
+    getPublicReader(context.db, username),
+    writtenOnProfile(context.db, username),
+    balanceOf(context.db, user.id),
+  ]);
   if (!reader) throw new Response("Reader not found", { status: 404 });
   const chosen = new URL(request.url).searchParams.get("offer");
   return {
@@ -81,7 +85,10 @@ export default function AskWritten() {
               <legend className="font-semibold">Choose a reading</legend>
               <div className="mt-2 grid gap-2">
                 {offers.map((offer, i) => (
-                  <label key={offer.id} className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+                  <label
+                    key={offer.id}
+                    className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+                  >
                     <input type="radio" name="offerId" value={offer.id} defaultChecked={chosen ? chosen === offer.id : i === 0} />
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold">{offer.title}</span>
@@ -106,13 +113,19 @@ export default function AskWritten() {
             </label>
             <p className="text-sm" data-testid="written-balance">
               Your balance: <strong>{formatMoney(balanceCents)}</strong> ·{" "}
-              <Link to={`/balance?returnTo=${encodeURIComponent(back)}`} className="underline">Top up</Link>
+              <Link to={`/balance?returnTo=${encodeURIComponent(back)}`} className="underline">
+                Top up
+              </Link>
             </p>
             {balanceCents < cheapest ? (
-              <p className="rounded-2xl bg-gold/15 p-4 text-sm" role="status">Your balance does not cover these readings yet: top up first.</p>
+              <p className="rounded-2xl bg-gold/15 p-4 text-sm" role="status">
+                Your balance does not cover these readings yet: top up first.
+              </p>
             ) : null}
             {result?.error ? (
-              <p role="alert" className="font-semibold text-danger" data-testid="written-error">{result.error}</p>
+              <p role="alert" className="font-semibold text-danger" data-testid="written-error">
+                {result.error}
+              </p>
             ) : null}
             <button type="submit" className={buttonClasses("primary")} disabled={navigation.state !== "idle"}>
               Pay and ask {name}
@@ -122,7 +135,9 @@ export default function AskWritten() {
             </p>
           </Form>
         )}
-        <Link to={`/readers/${reader.username}`} className="mt-6 inline-block text-sm underline">Back to {name}’s profile</Link>
+        <Link to={`/readers/${reader.username}`} className="mt-6 inline-block text-sm underline">
+          Back to {name}’s profile
+        </Link>
       </Panel>
     </div>
   );

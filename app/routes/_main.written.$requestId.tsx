@@ -30,7 +30,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found) throw new Response(WRITTEN_MESSAGES.notFound, { status: 404 });
   const cards = found.cards ?? [];
   const [faces, balanceCents] = await Promise.all([
-    cards.length > 0 ? recordFaces(context.db, found.deckId, cards.map((card) => card.key), user.id) : Promise.resolve({}),
+    cards.length > 0
+      ? recordFaces(
+          context.db,
+          found.deckId,
+          cards.map((card) => card.key),
+          user.id,
+        )
+      : Promise.resolve({}),
     found.role === "client" && found.status === "answered" ? balanceOf(context.db, user.id) : Promise.resolve(null),
   ]);
   const { clientId: _client, readerId: _reader, ...shown } = found;
@@ -102,7 +109,8 @@ export default function WrittenRequest() {
           {request.role === "client" ? `With ${other}` : `For ${other}`} · asked <LocalTime at={request.askedAt} style="longWithTime" />
           {request.status === "asked" ? (
             <>
-              {" "}· answer due <LocalTime at={request.deadlineAt} style="longWithTime" />
+              {" "}
+              · answer due <LocalTime at={request.deadlineAt} style="longWithTime" />
             </>
           ) : null}
         </p>
@@ -110,7 +118,9 @@ export default function WrittenRequest() {
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-3 border-b border-line py-1">
               <dt className="text-muted">{label}</dt>
-              <dd className="text-right font-semibold" data-testid={`written-row-${label.toLowerCase()}`}>{value}</dd>
+              <dd className="text-right font-semibold" data-testid={`written-row-${label.toLowerCase()}`}>
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -123,7 +133,14 @@ export default function WrittenRequest() {
 
       {request.status === "answered" ? (
         <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-label="The answer" data-testid="written-answer">
-          <ReadingRecord question={request.question} spreadName={request.spreadName} cards={request.cards} interpretation={request.answer} createdAt={request.answeredAt ?? request.askedAt} faces={faces} />
+          <ReadingRecord
+            question={request.question}
+            spreadName={request.spreadName}
+            cards={request.cards}
+            interpretation={request.answer}
+            createdAt={request.answeredAt ?? request.askedAt}
+            faces={faces}
+          />
           {request.journalEntryId ? (
             <Link to={`/journal/${request.journalEntryId}`} className="mt-4 inline-block text-sm underline" data-testid="written-journal-link">
               Open it in your journal
@@ -134,9 +151,12 @@ export default function WrittenRequest() {
 
       {request.role === "reader" && request.status === "asked" && !overdue ? (
         <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="answer-title">
-          <h2 id="answer-title" className="text-2xl font-bold">Answer</h2>
+          <h2 id="answer-title" className="text-2xl font-bold">
+            Answer
+          </h2>
           <p className="mt-1 text-sm text-muted">
-            First draw the {request.spreadName} at your private table and turn every card over: the cards there are the ones the client receives. Then write your answer here.
+            First draw the {request.spreadName} at your private table and turn every card over: the cards there are the ones the client receives. Then write
+            your answer here.
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="table" />
@@ -170,7 +190,9 @@ export default function WrittenRequest() {
 
       {tipKey ? (
         <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="tip-title">
-          <h2 id="tip-title" className="text-2xl font-bold">Leave a tip</h2>
+          <h2 id="tip-title" className="text-2xl font-bold">
+            Leave a tip
+          </h2>
           <p className="mt-1 text-sm text-muted">
             From your balance ({formatMoney(balanceCents ?? 0)}). {request.readerName} receives it less the same {READING_FEE_PERCENT} % fee as the reading.
           </p>
@@ -193,7 +215,9 @@ export default function WrittenRequest() {
                   className="mt-1 w-28 rounded-xl border border-line bg-surface px-3 py-2"
                 />
               </label>
-              <button type="submit" name="amount" value="custom" className={buttonClasses("primary")}>Give this tip</button>
+              <button type="submit" name="amount" value="custom" className={buttonClasses("primary")}>
+                Give this tip
+              </button>
             </div>
           </Form>
           {said("tip")}

@@ -63,7 +63,10 @@ describe("a written reading", () => {
     await expect.poll(() => reader.getByRole("list", { name: "Drawn cards" }).getByRole("listitem").count()).toBe(3);
     // "Position: Card name", as the table lists it.
     const listed = (await reader.getByRole("list", { name: "Drawn cards" }).getByRole("listitem").first().locator("p").first().textContent())!;
-    const drawn = listed.replace(/^[^:]+: /, "").replace(/,? ?\(?reversed\)?$/i, "").trim();
+    const drawn = listed
+      .replace(/^[^:]+: /, "")
+      .replace(/,? ?\(?reversed\)?$/i, "")
+      .trim();
 
     // Back on the request, the answer goes out with the table's cards.
     await reader.goto(requestPath);

@@ -28,7 +28,9 @@ const touched = new Set<string>();
 
 async function newMember(name = "client") {
   const id = `${name}-${newId()}`;
-  await db().insert(users).values({ id, email: `${id}@example.test`, username: id.slice(0, 30).toLowerCase() });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username: id.slice(0, 30).toLowerCase() });
   touched.add(id);
   return { id, cookie: await signInAs(id) };
 }
@@ -36,7 +38,9 @@ async function newMember(name = "client") {
 async function newReader() {
   const id = `reader-${newId()}`;
   const username = `w${newId().slice(0, 12)}`.toLowerCase().replace(/[^a-z0-9]/g, "x");
-  await db().insert(users).values({ id, email: `${id}@example.test`, username, fullName: "Vera Night", isReader: true, customPricePerMinute: 100 });
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username, fullName: "Vera Night", isReader: true, customPricePerMinute: 100 });
   await db().insert(readerProfiles).values({ userId: id, available: true });
   return { id, username, cookie: await signInAs(id) };
 }
@@ -47,7 +51,14 @@ async function topUp(userId: string, cents: number) {
 
 const balance = async (userId: string) => (await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents ?? 0;
 const ledgerSum = async (userId: string) =>
-  Number((await db().select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` }).from(walletEntries).where(eq(walletEntries.userId, userId)))[0]!.sum);
+  Number(
+    (
+      await db()
+        .select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` })
+        .from(walletEntries)
+        .where(eq(walletEntries.userId, userId))
+    )[0]!.sum,
+  );
 const earnings = (readerId: string) => db().select().from(sellerLedger).where(eq(sellerLedger.sellerId, readerId));
 const request = async (id: string) => (await db().query.writtenRequests.findFirst({ where: eq(writtenRequests.id, id) }))!;
 const subjects = async (userId: string) => (await listOutbox(db(), `${userId}@example.test`)).map((m) => m.subject);
@@ -60,9 +71,18 @@ afterEach(async () => {
 
 /** The reader adds an offer through the dashboard's form; its id. */
 async function offer(reader: { id: string; cookie: string }, form: Record<string, string> = {}) {
-  const response = await post("/reader-dashboard/written", { intent: "add", title: "Three-card reading", spreadId: "three-card", price: "15", hours: "48", ...form }, { cookie: reader.cookie });
+  const response = await post(
+    "/reader-dashboard/written",
+    { intent: "add", title: "Three-card reading", spreadId: "three-card", price: "15", hours: "48", ...form },
+    { cookie: reader.cookie },
+  );
   expect(response.status).toBe(200);
-  const [row] = await db().select().from(writtenOffers).where(eq(writtenOffers.readerId, reader.id)).orderBy(sql`${writtenOffers.createdAt} DESC`).limit(1);
+  const [row] = await db()
+    .select()
+    .from(writtenOffers)
+    .where(eq(writtenOffers.readerId, reader.id))
+    .orderBy(sql`${writtenOffers.createdAt} DESC`)
+    .limit(1);
   return row!.id;
 }
 
@@ -153,7 +173,11 @@ describe("written readings", () => {
     expect(await balance(client.id)).toBe(2000);
     expect(await db().select().from(writtenRequests).where(eq(writtenRequests.clientId, client.id))).toHaveLength(0);
     // A bad offer form is a 400 with its reason.
-    const badOffer = await post("/reader-dashboard/written", { intent: "add", title: "Cards", spreadId: "free", price: "15", hours: "48" }, { cookie: reader.cookie });
+    const badOffer = await post(
+      "/reader-dashboard/written",
+      { intent: "add", title: "Cards", spreadId: "free", price: "15", hours: "48" },
+      { cookie: reader.cookie },
+    );
     expect(badOffer.status).toBe(400);
     expect(await badOffer.text()).toContain("Choose one of the spreads.");
   });
@@ -178,8 +202,13 @@ describe("written readings", () => {
     expect(done.cards!.map((card) => ({ key: card.key, reversed: card.reversed }))).toEqual(drawn);
     expect(done.answer).toBe(ANSWER);
     const fee = readingFeeCents(1500);
-    expect(await earnings(reader.id)).toEqual([expect.objectContaining({ kind: "written", grossCents: 1500, feeCents: fee, netCents: 1500 - fee, referenceId: `written:${requestId}` })]);
-    const [entry] = await db().select().from(readingJournal).where(and(eq(readingJournal.userId, client.id), eq(readingJournal.sessionId, done.roomId!)));
+    expect(await earnings(reader.id)).toEqual([
+      expect.objectContaining({ kind: "written", grossCents: 1500, feeCents: fee, netCents: 1500 - fee, referenceId: `written:${requestId}` }),
+    ]);
+    const [entry] = await db()
+      .select()
+      .from(readingJournal)
+      .where(and(eq(readingJournal.userId, client.id), eq(readingJournal.sessionId, done.roomId!)));
     expect(entry).toMatchObject({ question: QUESTION, interpretation: ANSWER, spreadId: "three-card" });
     expect(entry!.cards.map((card) => card.key)).toEqual(drawn.map((card) => card.key));
     const page = await (await get(`/written/${requestId}`, { cookie: client.cookie })).text();
@@ -211,9 +240,14 @@ describe("written readings", () => {
     const tips = (await earnings(reader.id)).filter((line) => line.kind === "tip");
     expect(tips).toEqual([expect.objectContaining({ grossCents: 500, feeCents: readingFeeCents(500), netCents: 500 - readingFeeCents(500) })]);
     // More than the balance holds is refused; someone else's request is not found.
-    expect((await post(`/written/${requestId}`, { intent: "tip", amount: "custom", custom: "100", key: `tip${newId()}`.slice(0, 40) }, { cookie: client.cookie })).status).toBe(409);
+    expect(
+      (await post(`/written/${requestId}`, { intent: "tip", amount: "custom", custom: "100", key: `tip${newId()}`.slice(0, 40) }, { cookie: client.cookie }))
+        .status,
+    ).toBe(409);
     const stranger = await newMember("stranger");
-    expect((await post(`/written/${requestId}`, { intent: "tip", amount: "500", key: `tip${newId()}`.slice(0, 40) }, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await post(`/written/${requestId}`, { intent: "tip", amount: "500", key: `tip${newId()}`.slice(0, 40) }, { cookie: stranger.cookie })).status).toBe(
+      404,
+    );
     const page = await (await get(`/written/${requestId}`, { cookie: client.cookie })).text();
     expect(page).toContain('data-testid="written-row-tip">$5.00</dd>');
   });
@@ -228,7 +262,10 @@ describe("written readings", () => {
     const refunded = await request(requestId);
     expect(refunded).toMatchObject({ status: "refunded", refundedAt: late });
     expect(await balance(client.id)).toBe(4000);
-    const lines = await db().select().from(walletEntries).where(and(eq(walletEntries.userId, client.id), eq(walletEntries.kind, "written-refund")));
+    const lines = await db()
+      .select()
+      .from(walletEntries)
+      .where(and(eq(walletEntries.userId, client.id), eq(walletEntries.kind, "written-refund")));
     expect(lines).toHaveLength(1);
     expect(lines[0]!.amountCents).toBe(1500);
     await expect.poll(() => subjects(client.id)).toContain("Refunded: your written reading was not answered in time");
@@ -263,9 +300,13 @@ describe("written readings", () => {
       askedAt,
       answeredAt: status === "answered" ? askedAt + hours * 3_600_000 : null,
     });
-    await db().insert(writtenRequests).values([row(1, "answered", 4), row(2, "answered", 8), row(3, "refunded", 0)]);
+    await db()
+      .insert(writtenRequests)
+      .values([row(1, "answered", 4), row(2, "answered", 8), row(3, "refunded", 0)]);
     expect(await (await get(`/readers/${reader.username}`, { cookie: client.cookie })).text()).not.toContain("Average answer time");
-    await db().insert(writtenRequests).values(row(4, "answered", 6));
+    await db()
+      .insert(writtenRequests)
+      .values(row(4, "answered", 6));
     expect(await (await get(`/readers/${reader.username}`, { cookie: client.cookie })).text()).toContain("Average answer time: 6 hours");
   });
 });
