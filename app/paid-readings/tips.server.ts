@@ -97,9 +97,12 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
 /** The reference of a tip on a written reading: one per request and form key. */
 const writtenTipReference = (requestId: string, key: string) => `tip:written:${requestId}:${key}`;
 
-/** What the client tipped on a written reading, in cents. */
+/**
+ * What the client tipped on a written reading, in cents: the tip lines whose reference starts with
+ * the request's prefix, found as a range of the unique reference (D1 refuses LIKE patterns over 50 bytes).
+ */
 export const writtenTipCentsOf = (requestId: SQL) =>
-  sql<number>`coalesce((SELECT -sum(t.amount_cents) FROM ${walletEntries} t WHERE t.kind = 'tip' AND t.reference_id LIKE 'tip:written:' || ${requestId} || ':%'), 0)`;
+  sql<number>`coalesce((SELECT -sum(t.amount_cents) FROM ${walletEntries} t WHERE t.kind = 'tip' AND t.reference_id > 'tip:written:' || ${requestId} || ':' AND t.reference_id < 'tip:written:' || ${requestId} || ';'), 0)`;
 
 /**
  * The client tips an answered written reading of theirs, as after a live one: from the balance,
