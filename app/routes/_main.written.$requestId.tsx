@@ -12,7 +12,7 @@ import { recordFaces } from "~/reading-room/deck-art.server";
 import { ReadingRecord } from "~/reading-room/reading-record";
 import { READING_FEE_PERCENT, TIP_AMOUNTS_CENTS, TIP_MAX_CENTS, TIP_MIN_CENTS } from "~/paid-readings/rules";
 import { tipForm } from "~/paid-readings/tips.server";
-import { balanceOf } from "~/paid-readings/wallet.server";
+import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { answerForm, WRITTEN_ANSWER_MAX, WRITTEN_ANSWER_MIN, WRITTEN_MESSAGES, writtenStatusLabel } from "~/paid-readings/written";
 import { answerWritten, openWrittenTable, tellAnswered, tipWritten, writtenRequestFor } from "~/paid-readings/written.server";
 
@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           user.id,
         )
       : Promise.resolve({}),
-    found.role === "client" && found.status === "answered" ? balanceOf(context.db, user.id) : Promise.resolve(null),
+    found.role === "client" && found.status === "answered" ? availableBalanceOf(context.db, user.id) : Promise.resolve(null),
   ]);
   const { clientId: _client, readerId: _reader, ...shown } = found;
   return {
