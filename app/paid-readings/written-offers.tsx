@@ -1,12 +1,11 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
-import { answerTimeText } from "./written";
 
 type Offer = { id: string; title: string; spreadName: string; priceCents: number; answerHours: number };
 
-/** A reader's written readings on their profile: each offer with its price and time, and the average answer time once known. */
-export function WrittenOffers(props: { username: string; name: string; offers: Offer[]; averageAnswerMs: number | null; mayAsk: boolean }) {
+/** A reader's written readings on their profile: each offer with its price and answer time. */
+export function WrittenOffers(props: { username: string; name: string; offers: Offer[]; mayAsk: boolean }) {
   if (props.offers.length === 0) return null;
   return (
     <section aria-labelledby="written-heading" className="mt-8 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8" data-testid="written-offers">
@@ -17,9 +16,6 @@ export function WrittenOffers(props: { username: string; name: string; offers: O
         Ask a question and {props.name} draws the cards for you and writes the answer. Paid from your balance; refunded automatically if it is not answered in
         time.
       </p>
-      {props.averageAnswerMs !== null ? (
-        <p className="mt-2 text-sm" data-testid="written-average">{`Average answer time: ${answerTimeText(props.averageAnswerMs)}`}</p>
-      ) : null}
       <ul className="mt-4 grid gap-3">
         {props.offers.map((offer) => (
           <li key={offer.id} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line p-4">

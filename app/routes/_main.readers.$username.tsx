@@ -15,6 +15,7 @@ import { momentLabel } from "~/paid-readings/schedule";
 import { requestTimeZone } from "~/daily/daily.server";
 import { writtenOnProfile } from "~/paid-readings/written.server";
 import { WrittenOffers } from "~/paid-readings/written-offers";
+import { answerTimeText } from "~/paid-readings/written";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Reader not found — Arcanum" }];
@@ -155,6 +156,11 @@ export default function ReaderProfile() {
           <Fact label="Languages">{reader.languages.length > 0 ? reader.languages.join(" · ") : "Not given"}</Fact>
           <Fact label="Years of practice">{reader.yearsOfPractice === 1 ? "1 year" : `${reader.yearsOfPractice} years`}</Fact>
           <Fact label="Completed readings">{reader.completedReadings}</Fact>
+          {written.averageAnswerMs !== null ? (
+            <Fact label="Average answer time for written readings">
+              <span data-testid="written-average">{answerTimeText(written.averageAnswerMs)}</span>
+            </Fact>
+          ) : null}
         </dl>
         {reader.certificateId ? (
           <p className="mt-6 text-sm">
@@ -170,7 +176,7 @@ export default function ReaderProfile() {
           </p>
         ) : null}
       </article>
-      <WrittenOffers username={reader.username} name={name} offers={written.offers} averageAnswerMs={written.averageAnswerMs} mayAsk={mayAsk} />
+      <WrittenOffers username={reader.username} name={name} offers={written.offers} mayAsk={mayAsk} />
       <section aria-labelledby="reviews-heading" className="mt-8 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
         <h2 id="reviews-heading" className="text-2xl font-bold">
           Reviews
