@@ -13,7 +13,7 @@ import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
 import { readingFeeCents } from "../../app/paid-readings/rules";
-import { topUpStatements } from "../../app/paid-readings/wallet.server";
+import { placeHoldStatements, releaseHoldStatements, topUpStatements } from "../../app/paid-readings/wallet.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import type { RoomState } from "../../app/reading-room/state";
 import { apply } from "../../app/reading-room/state";
@@ -182,6 +182,34 @@ describe("written readings", () => {
     expect(await badOffer.text()).toContain("Choose one of the spreads.");
   });
 
+  it("spends only what is not held for a booked reading, when asking and when tipping", async () => {
+    const reader = await newReader();
+    const client = await newMember();
+    await topUp(client.id, 2000);
+    const booking = `booking-${newId()}`;
+    await db().batch(placeHoldStatements(db(), { id: newId(), userId: client.id, kind: "booking", subjectId: booking, cents: 1000 }, Date.now()) as [never]);
+    const offerId = await offer(reader);
+    // $20.00 on the balance, $10.00 of it held: a $15.00 reading is not covered.
+    const held = await ask(client, reader, offerId);
+    expect(held.status).toBe(402);
+    expect(await held.text()).toContain("Your balance does not cover this reading.");
+    expect(await balance(client.id)).toBe(2000);
+    await db().batch(releaseHoldStatements(db(), "booking", booking, Date.now()) as [never]);
+    const asked = await ask(client, reader, offerId);
+    expect(asked.status).toBe(302);
+    const requestId = requestIdOf(asked);
+    await drawAtTable(reader, requestId);
+    expect((await post(`/written/${requestId}`, { intent: "answer", answer: ANSWER }, { cookie: reader.cookie })).status).toBe(200);
+    // $5.00 left, all of it held again: a $2.00 tip is refused and nothing moves.
+    await db().batch(
+      placeHoldStatements(db(), { id: newId(), userId: client.id, kind: "booking", subjectId: `booking-${newId()}`, cents: 500 }, Date.now()) as [never],
+    );
+    const tip = await post(`/written/${requestId}`, { intent: "tip", amount: "200", key: `tip${newId()}`.slice(0, 40) }, { cookie: client.cookie });
+    expect(tip.status).toBe(409);
+    expect(await balance(client.id)).toBe(500);
+    expect((await earnings(reader.id)).filter((line) => line.kind === "tip")).toHaveLength(0);
+  });
+
   it("answers with the cards of the private table: the reader earns it at the fee rule, the client reads it and finds it in the journal", async () => {
     const { reader, client, requestId } = await asked();
     // No answer before the cards are on the table and turned over.
@@ -307,6 +335,13 @@ describe("written readings", () => {
     await db()
       .insert(writtenRequests)
       .values(row(4, "answered", 6));
-    expect(await (await get(`/readers/${reader.username}`, { cookie: client.cookie })).text()).toContain("Average answer time: 6 hours");
+    const profile = async () => (await get(`/readers/${reader.username}`, { cookie: client.cookie })).text();
+    expect(await profile()).toContain("Average answer time for written readings");
+    expect(await profile()).toContain('data-testid="written-average">6 hours<');
+    // It is part of the reader's record: it stays when they offer no written reading for now.
+    await db().update(writtenOffers).set({ active: false }).where(eq(writtenOffers.readerId, reader.id));
+    const withoutOffers = await profile();
+    expect(withoutOffers).not.toContain('data-testid="written-offers"');
+    expect(withoutOffers).toContain('data-testid="written-average">6 hours<');
   });
 });
