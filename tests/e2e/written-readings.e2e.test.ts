@@ -2,7 +2,7 @@
  * A written reading with two browsers: the reader offers one on her dashboard; a new client tops
  * up, asks with a question and pays from the balance; the reader draws the cards at her private
  * table, turns them over and writes the answer; the client reads it with the cards and finds it in
- * the journal.
+ * the journal, told by e-mail.
  */
 import { describe, expect, it } from "vitest";
 import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
@@ -30,7 +30,8 @@ describe("a written reading", () => {
 
     // A new member tops up $25 and finds the offer on the reader's profile.
     const client = await openPage(browser(), { viewport: { width: 390, height: 844 } });
-    await signUpByMagicLink(client, `writer-${Date.now()}@example.test`, "/balance");
+    const email = `writer-${Date.now()}@example.test`;
+    await signUpByMagicLink(client, email, "/balance");
     await hydrated(client);
     await client.getByRole("button", { name: "$25.00" }).click();
     await payWith(client, "4242 4242 4242 4242", "$25.00");
@@ -48,6 +49,9 @@ describe("a written reading", () => {
     await client.waitForURL(/\/written\/[^/]+$/);
     const requestPath = new URL(client.url()).pathname;
     expect(await client.getByTestId("written-status").textContent()).toBe("Waiting for the reader's answer");
+    // The price left the balance at once: $25.00 less $12.00.
+    await client.goto("/balance");
+    await expect.poll(() => client.getByTestId("wallet-balance").textContent()).toBe("$13.00");
 
     // The reader sees it with its deadline, opens the private table and draws the spread.
     await reader.goto("/reader-dashboard/written");
@@ -75,8 +79,15 @@ describe("a written reading", () => {
     await reader.getByTestId("send-answer").click();
     await expect.poll(() => reader.getByTestId("answer-said").textContent()).toContain("Your answer was sent");
 
-    // The client reads it with the three cards' pictures, then in the journal.
-    await client.reload();
+    // The client is told by e-mail, reads it with the three cards' pictures, then in the journal.
+    // The message goes out after the reader's answer is saved: look again until it has arrived.
+    await expect
+      .poll(async () => {
+        await client.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+        return client.locator("main").textContent();
+      })
+      .toContain("Your written reading is answered");
+    await client.goto(requestPath);
     await hydrated(client);
     expect(await client.getByTestId("written-status").textContent()).toBe("Answered");
     const answer = client.getByTestId("written-answer");
@@ -87,5 +98,6 @@ describe("a written reading", () => {
     await client.waitForURL(/\/journal\/[^/]+$/);
     expect(await client.locator("main").textContent()).toContain(ANSWER);
     expect(await client.locator("main").textContent()).toContain("What should I carry into the new season at work?");
+    expect(await client.locator("main").textContent()).toContain(drawn);
   });
 });
