@@ -8,7 +8,7 @@ import { newId } from "~/lib/crypto";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
-import { balanceOf } from "~/paid-readings/wallet.server";
+import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { answerTimeText, askForm, WRITTEN_QUESTION_MAX, WRITTEN_QUESTION_MIN } from "~/paid-readings/written";
 import { askWritten, tellAsked, writtenOnProfile } from "~/paid-readings/written.server";
 import { getPublicReader } from "~/readers/queries.server";
@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [reader, written, balanceCents] = await Promise.all([
     getPublicReader(context.db, username),
     writtenOnProfile(context.db, username),
-    balanceOf(context.db, user.id),
+    availableBalanceOf(context.db, user.id),
   ]);
   if (!reader) throw new Response("Reader not found", { status: 404 });
   const chosen = new URL(request.url).searchParams.get("offer");
@@ -112,7 +112,7 @@ export default function AskWritten() {
               />
             </label>
             <p className="text-sm" data-testid="written-balance">
-              Your balance: <strong>{formatMoney(balanceCents)}</strong> ·{" "}
+              Your balance available: <strong>{formatMoney(balanceCents)}</strong> ·{" "}
               <Link to={`/balance?returnTo=${encodeURIComponent(back)}`} className="underline">
                 Top up
               </Link>

@@ -194,7 +194,8 @@ export default function WrittenRequest() {
             Leave a tip
           </h2>
           <p className="mt-1 text-sm text-muted">
-            From your balance ({formatMoney(balanceCents ?? 0)}). {request.readerName} receives it less the same {READING_FEE_PERCENT} % fee as the reading.
+            From your balance ({formatMoney(balanceCents ?? 0)} available). {request.readerName} receives it less the same {READING_FEE_PERCENT} % fee as the
+            reading.
           </p>
           <Form method="post" className="mt-3" data-testid="tip-form">
             <input type="hidden" name="intent" value="tip" />

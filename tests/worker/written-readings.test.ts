@@ -189,7 +189,10 @@ describe("written readings", () => {
     const booking = `booking-${newId()}`;
     await db().batch(placeHoldStatements(db(), { id: newId(), userId: client.id, kind: "booking", subjectId: booking, cents: 1000 }, Date.now()) as [never]);
     const offerId = await offer(reader);
-    // $20.00 on the balance, $10.00 of it held: a $15.00 reading is not covered.
+    // $20.00 on the balance, $10.00 of it held: the page offers $10.00, and a $15.00 reading is not covered.
+    expect(await (await get(`/readers/${reader.username}/written`, { cookie: client.cookie })).text()).toContain(
+      "Your balance available: <strong>$10.00</strong>",
+    );
     const held = await ask(client, reader, offerId);
     expect(held.status).toBe(402);
     expect(await held.text()).toContain("Your balance does not cover this reading.");
