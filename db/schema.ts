@@ -635,7 +635,7 @@ export const deckPurchases = sqliteTable(
   (t) => [uniqueIndex("deck_purchases_buyer_deck_idx").on(t.buyerId, t.deckId), index("deck_purchases_deck_idx").on(t.deckId)],
 );
 
-export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund", "tip", "booking"] as const;
+export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund", "tip", "booking", "written"] as const;
 
 /**
  * The creator's money, one line per change: a sale (gross, fee, net), a refund (the same,
@@ -853,7 +853,7 @@ export const readerProfiles = sqliteTable(
  * Paid readings with human readers
  * --------------------------------------------------------------------------------------------- */
 
-export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund", "tip", "hold"] as const;
+export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund", "tip", "hold", "written", "written-refund"] as const;
 
 /**
  * A client's reading balance in cents, changed only together with a `wallet_entries` line in one
@@ -1455,4 +1455,71 @@ export const customSpreads = sqliteTable(
     updatedAt: millis("updated_at").notNull().default(now),
   },
   (t) => [index("custom_spreads_owner_idx").on(t.ownerId, t.updatedAt)],
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * Written readings: a reader's fixed-price offers and the requests clients pay for (decision 0082)
+ * --------------------------------------------------------------------------------------------- */
+
+/** A written reading a reader offers: a built-in spread at a fixed price, answered within so many hours. */
+export const writtenOffers = sqliteTable(
+  "written_offers",
+  {
+    id: text("id").primaryKey(),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    spreadId: text("spread_id").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    answerHours: integer("answer_hours").notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("written_offers_reader_idx").on(t.readerId, t.active), check("written_offers_price_check", sql`${t.priceCents} > 0`)],
+);
+
+export const writtenRequestStatuses = ["asked", "answered", "refunded", "cancelled"] as const;
+
+/**
+ * A client's paid question to a reader, with the offer as it stood when they asked. The price left
+ * the balance when it was asked; it reaches the reader's earnings when answered, or comes back to
+ * the client once if the deadline passes first. `form_key` makes a double submit one request.
+ */
+export const writtenRequests = sqliteTable(
+  "written_requests",
+  {
+    id: text("id").primaryKey(),
+    offerId: text("offer_id").references(() => writtenOffers.id, { onDelete: "set null" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    spreadId: text("spread_id").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    answerHours: integer("answer_hours").notNull(),
+    question: text("question").notNull(),
+    status: text("status", { enum: writtenRequestStatuses }).notNull().default("asked"),
+    formKey: text("form_key").notNull(),
+    deadlineAt: millis("deadline_at").notNull(),
+    askedAt: millis("asked_at").notNull(),
+    answeredAt: millis("answered_at"),
+    answer: text("answer"),
+    /** The deck the cards were drawn from (null: the classic deck), set with the answer. */
+    deckId: text("deck_id"),
+    /** JSON: the cards recorded at the private table, in position order, as the journal keeps them. */
+    cards: text("cards", { mode: "json" }).$type<{ key: string; name: string; position: number; positionName: string; reversed: boolean }[]>(),
+    /** The private table (a reading session hosted by the reader) the cards are drawn at. */
+    roomId: text("room_id"),
+    refundedAt: millis("refunded_at"),
+  },
+  (t) => [
+    uniqueIndex("written_requests_client_key_idx").on(t.clientId, t.formKey),
+    index("written_requests_reader_idx").on(t.readerId, t.status, t.deadlineAt),
+    index("written_requests_client_idx").on(t.clientId, t.askedAt),
+    index("written_requests_due_idx").on(t.status, t.deadlineAt),
+  ],
 );

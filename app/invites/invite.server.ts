@@ -1,7 +1,7 @@
 import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { paidReadings, readingInvites, readingSessions, sessionParticipants } from "../../db/schema";
+import { paidReadings, readingInvites, readingSessions, sessionParticipants, writtenRequests } from "../../db/schema";
 import { personName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
 import type { CurrentUser } from "../auth/user.server";
@@ -53,6 +53,8 @@ export async function createInvite(db: Database, user: CurrentUser, sessionId: s
         eq(readingSessions.isActive, true),
         // A paid reading is for its client and reader alone.
         sql`NOT EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingSessions.id})`,
+        // So is the private table where a reader draws a written reading.
+        sql`NOT EXISTS (SELECT 1 FROM ${writtenRequests} WHERE ${writtenRequests.roomId} = ${readingSessions.id})`,
       ),
     )
     .limit(1);

@@ -16,6 +16,7 @@ import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 import { sendDailyReminders } from "../daily/reminders.server";
 import { runScheduledReadings } from "../paid-readings/bookings.server";
+import { refundOverdueWritten } from "../paid-readings/written.server";
 import type { AppConfig } from "../env.server";
 import { deleteOldJobRuns, recordedJob } from "./runs.server";
 
@@ -82,6 +83,7 @@ export async function runPeriodicJobs(
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
     sendDailyReminders: () => sendDailyReminders(db, config, now),
     runScheduledReadings: () => runScheduledReadings({ db, config, waitUntil }, now),
+    refundOverdueWritten: () => refundOverdueWritten(db, now, config),
     deleteOldObservations: () => deleteOldObservations(db, now),
     deleteOldJobRuns: () => deleteOldJobRuns(db, now),
   };

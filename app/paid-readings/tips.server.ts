@@ -4,7 +4,7 @@
  * tip, and the balance never goes below zero, both decided inside one batch.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { paidReadings, readingWallets, sellerLedger, walletEntries } from "../../db/schema";
 import type { Database } from "../db.server";
@@ -91,5 +91,62 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
   if (row.given)
     return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: row.readerId };
   if (row.status !== "ended" || row.startedAt === null) return { ok: false, status: 409, message: TIP_MESSAGES.notEnded };
+  return { ok: false, status: 409, message: TIP_MESSAGES.balance };
+}
+
+/** The reference of a tip on a written reading: one per request and form key. */
+const writtenTipReference = (requestId: string, key: string) => `tip:written:${requestId}:${key}`;
+
+/**
+ * What the client tipped on a written reading, in cents: the tip lines whose reference starts with
+ * the request's prefix, found as a range of the unique reference (D1 refuses LIKE patterns over 50 bytes).
+ */
+export const writtenTipCentsOf = (requestId: SQL) =>
+  sql<number>`coalesce((SELECT -sum(t.amount_cents) FROM ${walletEntries} t WHERE t.kind = 'tip' AND t.reference_id > 'tip:written:' || ${requestId} || ':' AND t.reference_id < 'tip:written:' || ${requestId} || ';'), 0)`;
+
+/**
+ * The client tips an answered written reading of theirs, as after a live one: from the balance,
+ * to the reader's earnings at the same fee rule, once per form key. `request` is read in the batch.
+ */
+export async function tipWrittenReading(
+  db: Database,
+  clientId: string,
+  request: { id: string; readerId: string; answered: SQL },
+  tip: { cents: number; key: string },
+  now = Date.now(),
+): Promise<TipDone> {
+  const entryId = newId();
+  const referenceId = writtenTipReference(request.id, tip.key);
+  const fee = readingFeeCents(tip.cents);
+  const inserted = sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`;
+  const results = await db.batch([
+    db
+      .insert(walletEntries)
+      .select(
+        sql`SELECT ${entryId}, ${clientId}, 'tip', ${-tip.cents}, NULL, NULL, NULL, ${referenceId}, 'Tip after a written reading', ${now}
+            WHERE ${request.answered} AND ${availableCentsSql(clientId)} >= ${tip.cents}`,
+      )
+      .onConflictDoNothing(),
+    db
+      .update(readingWallets)
+      .set({ balanceCents: sql`${readingWallets.balanceCents} - ${tip.cents}`, updatedAt: now })
+      .where(and(eq(readingWallets.userId, clientId), inserted)),
+    db
+      .insert(sellerLedger)
+      .select(
+        sql`SELECT ${newId()}, ${request.readerId}, 'tip', NULL, NULL, ${tip.cents}, ${fee}, ${tip.cents - fee}, ${referenceId}, ${now}, NULL WHERE ${inserted}`,
+      )
+      .onConflictDoNothing(),
+    db
+      .select({
+        answered: sql<number>`${request.answered}`,
+        given: sql<number>`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.referenceId} = ${referenceId})`,
+      })
+      .from(sql`(SELECT 1)`),
+  ]);
+  const [row] = results[3] as { answered: number; given: number }[];
+  if (row?.given)
+    return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: request.readerId };
+  if (!row?.answered) return { ok: false, status: 409, message: "You can tip once the reading is answered." };
   return { ok: false, status: 409, message: TIP_MESSAGES.balance };
 }

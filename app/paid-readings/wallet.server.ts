@@ -355,3 +355,52 @@ export function readingRefundStatements(db: Database, reading: { id: string; cli
       .where(and(eq(readingWallets.userId, reading.clientId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
   ];
 }
+
+/**
+ * A written reading's price leaves the client's balance (decision 0082): the line and the move are
+ * written only when `paid` holds inside the same batch (the request was just made, and the balance
+ * covered it), and only once per request.
+ */
+export function writtenPaymentStatements(
+  db: Database,
+  payment: { requestId: string; clientId: string; cents: number | SQL; paid: SQL },
+  now: number,
+): Statement[] {
+  const entryId = newId();
+  return [
+    db
+      .insert(walletEntries)
+      .select(
+        sql`SELECT ${entryId}, ${payment.clientId}, 'written', 0 - (${payment.cents}), NULL, NULL, NULL, ${`written:${payment.requestId}`}, 'Written reading', ${now}
+            WHERE ${payment.paid}`,
+      )
+      .onConflictDoNothing(),
+    db
+      .update(readingWallets)
+      .set({ balanceCents: sql`${readingWallets.balanceCents} - (${payment.cents})`, updatedAt: now })
+      .where(and(eq(readingWallets.userId, payment.clientId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
+  ];
+}
+
+/** A written reading's price back to the client, once per request, when `refunded` holds inside the same batch. */
+export function writtenRefundStatements(
+  db: Database,
+  refund: { requestId: string; clientId: string; cents: number; refunded: SQL; entryId?: string },
+  now: number,
+): Statement[] {
+  const entryId = refund.entryId ?? newId();
+  return [
+    db.insert(readingWallets).values({ userId: refund.clientId, balanceCents: 0, updatedAt: now }).onConflictDoNothing(),
+    db
+      .insert(walletEntries)
+      .select(
+        sql`SELECT ${entryId}, ${refund.clientId}, 'written-refund', ${refund.cents}, NULL, NULL, NULL, ${`written-refund:${refund.requestId}`}, 'Written reading not answered in time: refunded', ${now}
+            WHERE ${refund.refunded}`,
+      )
+      .onConflictDoNothing(),
+    db
+      .update(readingWallets)
+      .set({ balanceCents: sql`${readingWallets.balanceCents} + ${refund.cents}`, updatedAt: now })
+      .where(and(eq(readingWallets.userId, refund.clientId), sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`)),
+  ];
+}

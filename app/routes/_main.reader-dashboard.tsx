@@ -122,6 +122,12 @@ function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earn
   const reviews = earnings.history.filter((reading) => reading.rating !== null);
   return (
     <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <p className="text-sm lg:col-span-2">
+        <Link to="/reader-dashboard/written" className="font-semibold underline" data-testid="written-dashboard-link">
+          Written readings
+        </Link>
+        : your offers at a fixed price, and the questions clients asked.
+      </p>
       <div className="rounded-2xl border border-line p-5" data-testid="dashboard-requests">
         <div className="flex items-center justify-between gap-2">
           <h3 className="font-sans font-semibold">Requests</h3>

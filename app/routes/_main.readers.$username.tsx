@@ -13,6 +13,9 @@ import { FavouriteControls } from "~/readers/favourite-controls";
 import { chosenTimeZone, nextOpenSlot } from "~/paid-readings/bookings.server";
 import { momentLabel } from "~/paid-readings/schedule";
 import { requestTimeZone } from "~/daily/daily.server";
+import { writtenOnProfile } from "~/paid-readings/written.server";
+import { WrittenOffers } from "~/paid-readings/written-offers";
+import { answerTimeText } from "~/paid-readings/written";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Reader not found — Arcanum" }];
@@ -47,11 +50,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const viewer = await context.currentUser();
   const fallbackZone = requestTimeZone(request);
-  const [reader, reviews, nextSlot, timeZone] = await Promise.all([
+  const [reader, reviews, nextSlot, timeZone, written] = await Promise.all([
     getPublicReader(context.db, params.username ?? "", now, viewer?.id),
     publicReviewsOf(context.db, params.username ?? ""),
     nextOpenSlot(context.db, params.username ?? "", now),
     viewer ? chosenTimeZone(context.db, viewer.id, fallbackZone) : Promise.resolve(fallbackZone),
+    writtenOnProfile(context.db, params.username ?? ""),
   ]);
   if (!reader) throw new Response("Reader not found", { status: 404 });
   const { lastSeenAt, ...shown } = reader;
@@ -60,6 +64,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** Someone signed in (a guest too) who is not this reader may favourite them. */
     mayFavourite: viewer !== null && viewer.username !== reader.username,
     reviews,
+    written,
+    /** Anyone but the reader may ask for a written reading (a visitor or guest signs up on the way). */
+    mayAsk: viewer?.username !== reader.username,
     lastSeen: !reader.online && lastSeenAt !== null ? formatLastSeen(lastSeenAt, now) : null,
     /** The reader's next open slot, in the viewer's time. */
     nextAvailable: nextSlot !== null ? momentLabel(timeZone, nextSlot) : null,
@@ -77,7 +84,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ReaderProfile() {
-  const { reader, reviews, lastSeen, mayFavourite, nextAvailable } = useLoaderData<typeof loader>();
+  const { reader, reviews, lastSeen, mayFavourite, nextAvailable, written, mayAsk } = useLoaderData<typeof loader>();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
   const online = live.has(reader.username);
   const name = reader.fullName || reader.username;
@@ -149,6 +156,11 @@ export default function ReaderProfile() {
           <Fact label="Languages">{reader.languages.length > 0 ? reader.languages.join(" · ") : "Not given"}</Fact>
           <Fact label="Years of practice">{reader.yearsOfPractice === 1 ? "1 year" : `${reader.yearsOfPractice} years`}</Fact>
           <Fact label="Completed readings">{reader.completedReadings}</Fact>
+          {written.averageAnswerMs !== null ? (
+            <Fact label="Average answer time for written readings">
+              <span data-testid="written-average">{answerTimeText(written.averageAnswerMs)}</span>
+            </Fact>
+          ) : null}
         </dl>
         {reader.certificateId ? (
           <p className="mt-6 text-sm">
@@ -164,6 +176,7 @@ export default function ReaderProfile() {
           </p>
         ) : null}
       </article>
+      <WrittenOffers username={reader.username} name={name} offers={written.offers} mayAsk={mayAsk} />
       <section aria-labelledby="reviews-heading" className="mt-8 rounded-3xl border border-line bg-surface/90 p-6 sm:p-8">
         <h2 id="reviews-heading" className="text-2xl font-bold">
           Reviews

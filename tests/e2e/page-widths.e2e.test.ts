@@ -27,7 +27,7 @@ const PAGES = [
   "/guides/building-a-spread",
 ];
 const MEMBER_PAGES = ["/collection", "/journal", "/profile", "/credits", "/create-deck", "/balance", "/subscription", "/become-reader", "/sales"];
-const READER_PAGES = ["/reader-dashboard", "/tarot-quiz"];
+const READER_PAGES = ["/reader-dashboard", "/reader-dashboard/written", "/tarot-quiz"];
 const STAFF_PAGES = [
   "/staff",
   "/staff/people",
@@ -43,7 +43,7 @@ const STAFF_PAGES = [
 
 const ROLES: [string, "demo" | "ines" | "staff" | null, string[]][] = [
   ["a visitor", null, PAGES],
-  ["a member", "demo", [...PAGES, ...MEMBER_PAGES]],
+  ["a member", "demo", [...PAGES, ...MEMBER_PAGES, "/readers/ines_duval/written"]],
   ["a reader", "ines", [...MEMBER_PAGES, ...READER_PAGES]],
   ["staff", "staff", STAFF_PAGES],
 ];

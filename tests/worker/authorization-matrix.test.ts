@@ -30,6 +30,8 @@ import {
   readingRequests,
   readingSessions,
   users,
+  writtenOffers,
+  writtenRequests,
 } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 
@@ -165,6 +167,40 @@ function ownersRequest(): Promise<string> {
   })();
   return ownersRequestId;
 }
+
+const OWNERS_OFFER_ID = `matrix-offer-${newId()}`;
+let ownersWrittenIds: Promise<{ offerId: string; requestId: string }> | undefined;
+/** A written-reading offer of the outside reader's, and the owner's request for it (waiting), made on first use. */
+function ownersWritten() {
+  ownersWrittenIds ??= (async () => {
+    const offerId = OWNERS_OFFER_ID;
+    const requestId = `matrix-written-${newId()}`;
+    const now = Date.now();
+    await db()
+      .insert(writtenOffers)
+      .values({ id: offerId, readerId: OUTSIDE_READER_ID, title: "Matrix three cards", spreadId: "three-card", priceCents: 1500, answerHours: 48 });
+    await db()
+      .insert(writtenRequests)
+      .values({
+        id: requestId,
+        offerId,
+        clientId: OWNER_ID,
+        readerId: OUTSIDE_READER_ID,
+        title: "Matrix three cards",
+        spreadId: "three-card",
+        priceCents: 1500,
+        answerHours: 48,
+        question: "What does the week ask of me?",
+        formKey: `matrix-${requestId}`,
+        deadlineAt: now + 48 * 3_600_000,
+        askedAt: now,
+      });
+    return { offerId, requestId };
+  })();
+  return ownersWrittenIds;
+}
+const writtenPage = () => ownersWritten().then(({ requestId }) => `/written/${requestId}`);
+const longAnswer = "The cards lean toward patience this week: let the first card set the pace and the last one the aim.";
 
 let ownersPaidReadingId: Promise<string> | undefined;
 /** A finished paid reading of the owner's with that reader, made on first use. */
@@ -745,6 +781,71 @@ const ROWS: HttpRow[] = [
     () => ownersRequest().then((id) => `/readings/requests/${id}`),
     () => ({ intent: "cancel" }),
     { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" },
+  ),
+  // Written readings: the outside reader offers one, the owner asked for it; Theo (member) and Mira (removed) are readers too.
+  doc("routes/_main.readers.$username_.written", "asking the outside reader (a guest is sent to sign up)", () => "/readers/orion_hale/written", {
+    nobody: 302,
+    guest: 302,
+    member: 200,
+    removed: 200,
+    owner: 200,
+  }),
+  act(
+    "routes/_main.readers.$username_.written",
+    "ask",
+    () => ownersWritten().then(() => "/readers/orion_hale/written"),
+    () => ({ offerId: OWNERS_OFFER_ID, question: "What does the month ask of me?", key: `matrixkey${newId().replace(/[^A-Za-z0-9]/g, "")}` }),
+    { nobody: "login", guest: 302, member: "allowed", removed: "allowed", owner: "allowed" },
+  ),
+  doc("routes/_main.written.$requestId", "the owner's written reading", writtenPage, { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 200 }),
+  act("routes/_main.written.$requestId", "table", writtenPage, () => ({ intent: "table" }), {
+    nobody: "login",
+    guest: 404,
+    member: 404,
+    removed: 404,
+    owner: 404,
+  }),
+  act("routes/_main.written.$requestId", "answer", writtenPage, () => ({ intent: "answer", answer: longAnswer }), {
+    nobody: "login",
+    guest: 404,
+    member: 404,
+    removed: 404,
+    owner: 404,
+  }),
+  act("routes/_main.written.$requestId", "tip", writtenPage, () => ({ intent: "tip", amount: "200", key: "matrixtipkey01" }), {
+    nobody: "login",
+    guest: 404,
+    member: 404,
+    removed: 404,
+    owner: "allowed",
+  }),
+  doc("routes/_main.reader-dashboard_.written", "/reader-dashboard/written", () => "/reader-dashboard/written", {
+    nobody: "refused",
+    guest: 403,
+    member: 200,
+    removed: 200,
+    owner: 403,
+  }),
+  act(
+    "routes/_main.reader-dashboard_.written",
+    "add",
+    () => "/reader-dashboard/written",
+    () => ({ intent: "add", title: "Matrix offer", spreadId: "single", price: "10", hours: "24" }),
+    { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: 403 },
+  ),
+  act(
+    "routes/_main.reader-dashboard_.written",
+    "withdraw (the outside reader's offer)",
+    () => ownersWritten().then(() => "/reader-dashboard/written"),
+    () => ({ intent: "withdraw", offerId: OWNERS_OFFER_ID }),
+    { nobody: "login", guest: 403, member: 404, removed: 404, owner: 403 },
+  ),
+  act(
+    "routes/_main.reader-dashboard_.written",
+    "restore (the outside reader's offer)",
+    () => ownersWritten().then(() => "/reader-dashboard/written"),
+    () => ({ intent: "restore", offerId: OWNERS_OFFER_ID }),
+    { nobody: "login", guest: 403, member: 404, removed: 404, owner: 403 },
   ),
   doc("routes/readings.incoming", "requests waiting for a reader (each reader's own)", () => "/readings/incoming", {
     nobody: 200,

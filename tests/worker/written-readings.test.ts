@@ -1,0 +1,350 @@
+/**
+ * Written readings through the real stack: a reader's offer, a client paying for it from the balance
+ * (once per form key), the private table whose cards become the answer's, the reader's earning at
+ * the fee rule, the journal entry, tips, and the refund of one left unanswered, once even when the
+ * periodic job runs twice at once. After each test every balance touched still sums its ledger.
+ */
+import { env } from "cloudflare:test";
+import { and, eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDatabase } from "../../app/db.server";
+import { readConfig } from "../../app/env.server";
+import { runPeriodicJobs } from "../../app/jobs/periodic.server";
+import { newId } from "../../app/lib/crypto";
+import { listOutbox } from "../../app/mail/mail.server";
+import { readingFeeCents } from "../../app/paid-readings/rules";
+import { placeHoldStatements, releaseHoldStatements, topUpStatements } from "../../app/paid-readings/wallet.server";
+import type { ServerMessage } from "../../app/reading-room/messages";
+import type { RoomState } from "../../app/reading-room/state";
+import { apply } from "../../app/reading-room/state";
+import { readerProfiles, readingJournal, readingWallets, sellerLedger, users, walletEntries, writtenOffers, writtenRequests } from "../../db/schema";
+import { app, get, ORIGIN, post, signInAs } from "./helpers";
+
+const db = () => createDatabase(env.DB);
+const QUESTION = "Where is my work leading me this season?";
+const ANSWER = "The Tower at the start says the old plan is already gone; the Star in the middle asks for patience; the last card shows the way through.";
+
+const touched = new Set<string>();
+
+async function newMember(name = "client") {
+  const id = `${name}-${newId()}`;
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username: id.slice(0, 30).toLowerCase() });
+  touched.add(id);
+  return { id, cookie: await signInAs(id) };
+}
+
+async function newReader() {
+  const id = `reader-${newId()}`;
+  const username = `w${newId().slice(0, 12)}`.toLowerCase().replace(/[^a-z0-9]/g, "x");
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.test`, username, fullName: "Vera Night", isReader: true, customPricePerMinute: 100 });
+  await db().insert(readerProfiles).values({ userId: id, available: true });
+  return { id, username, cookie: await signInAs(id) };
+}
+
+async function topUp(userId: string, cents: number) {
+  await db().batch(topUpStatements(db(), { id: newId(), userId, kind: "top-up", amountCents: cents }, Date.now()) as [never]);
+}
+
+const balance = async (userId: string) => (await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents ?? 0;
+const ledgerSum = async (userId: string) =>
+  Number(
+    (
+      await db()
+        .select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` })
+        .from(walletEntries)
+        .where(eq(walletEntries.userId, userId))
+    )[0]!.sum,
+  );
+const earnings = (readerId: string) => db().select().from(sellerLedger).where(eq(sellerLedger.sellerId, readerId));
+const request = async (id: string) => (await db().query.writtenRequests.findFirst({ where: eq(writtenRequests.id, id) }))!;
+const subjects = async (userId: string) => (await listOutbox(db(), `${userId}@example.test`)).map((m) => m.subject);
+
+// Every ledger still sums to its balance, whatever the test did.
+afterEach(async () => {
+  for (const id of touched) expect(await ledgerSum(id), `ledger of ${id}`).toBe(await balance(id));
+  touched.clear();
+});
+
+/** The reader adds an offer through the dashboard's form; its id. */
+async function offer(reader: { id: string; cookie: string }, form: Record<string, string> = {}) {
+  const response = await post(
+    "/reader-dashboard/written",
+    { intent: "add", title: "Three-card reading", spreadId: "three-card", price: "15", hours: "48", ...form },
+    { cookie: reader.cookie },
+  );
+  expect(response.status).toBe(200);
+  const [row] = await db()
+    .select()
+    .from(writtenOffers)
+    .where(eq(writtenOffers.readerId, reader.id))
+    .orderBy(sql`${writtenOffers.createdAt} DESC`)
+    .limit(1);
+  return row!.id;
+}
+
+async function ask(client: { cookie: string }, reader: { username: string }, offerId: string, key = newId()) {
+  return post(`/readers/${reader.username}/written`, { offerId, question: QUESTION, key }, { cookie: client.cookie });
+}
+
+const requestIdOf = (response: Response) => response.headers.get("location")!.split("/").pop()!;
+
+/** A reader with an offer at $15.00 and a client with $40.00 who asked for it. */
+async function asked() {
+  const reader = await newReader();
+  const client = await newMember();
+  await topUp(client.id, 4000);
+  const offerId = await offer(reader);
+  const response = await ask(client, reader, offerId);
+  expect(response.status).toBe(302);
+  return { reader, client, offerId, requestId: requestIdOf(response) };
+}
+
+/** The reader opens the private table, draws the spread's three cards and turns them over; the table as the room holds it. */
+async function drawAtTable(reader: { cookie: string }, requestId: string): Promise<RoomState> {
+  const opened = await post(`/written/${requestId}`, { intent: "table" }, { cookie: reader.cookie });
+  expect(opened.status).toBe(302);
+  const sessionId = new URL(opened.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+  const response = await app.fetch(`${ORIGIN}/parties/reading-room/${sessionId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie: reader.cookie } });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  let state: RoomState | null = null;
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as ServerMessage;
+    if (message.type === "snapshot") state = message.state;
+    if (message.type === "event" && state) state = apply(state, message.event);
+  });
+  socket.accept();
+  await expect.poll(() => state !== null).toBe(true);
+  expect(state!.spreadId).toBe("three-card");
+  const send = (command: object) => socket.send(JSON.stringify({ type: "command", command }));
+  send({ type: "shuffle" });
+  for (let i = 0; i < 3; i++) send({ type: "draw" });
+  send({ type: "revealAll" });
+  await expect.poll(() => state!.table.length === 3 && state!.table.every((card) => card.revealed)).toBe(true);
+  socket.close();
+  return state!;
+}
+
+describe("written readings", () => {
+  it("pays once from the balance however often the form is sent, and tells the reader", async () => {
+    const reader = await newReader();
+    const client = await newMember();
+    await topUp(client.id, 4000);
+    const offerId = await offer(reader);
+    const profile = await (await get(`/readers/${reader.username}`, { cookie: client.cookie })).text();
+    expect(profile).toContain("Three-card reading");
+    expect(profile).toContain("answered within 48 hours");
+    const key = newId();
+    const [first, second] = await Promise.all([ask(client, reader, offerId, key), ask(client, reader, offerId, key)]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(requestIdOf(first)).toBe(requestIdOf(second));
+    const again = await ask(client, reader, offerId, key);
+    expect(requestIdOf(again)).toBe(requestIdOf(first));
+    expect(await db().select().from(writtenRequests).where(eq(writtenRequests.clientId, client.id))).toHaveLength(1);
+    expect(await balance(client.id)).toBe(2500);
+    const made = await request(requestIdOf(first));
+    expect(made).toMatchObject({ status: "asked", priceCents: 1500, answerHours: 48, question: QUESTION, spreadId: "three-card" });
+    expect(made.deadlineAt - made.askedAt).toBe(48 * 3_600_000);
+    // Nothing reaches the reader's earnings before the answer.
+    expect(await earnings(reader.id)).toHaveLength(0);
+    await expect.poll(() => subjects(reader.id)).toContain("New written reading: Three-card reading");
+    const page = await (await get(`/written/${made.id}`, { cookie: client.cookie })).text();
+    expect(page).toContain("Waiting for the reader&#x27;s answer");
+  });
+
+  it("refuses a balance that does not cover it, one's own offer and a withdrawn one, moving nothing", async () => {
+    const reader = await newReader();
+    const client = await newMember();
+    await topUp(client.id, 1000);
+    const offerId = await offer(reader);
+    const poor = await ask(client, reader, offerId);
+    expect(poor.status).toBe(402);
+    expect(await poor.text()).toContain("Your balance does not cover this reading.");
+    expect((await ask({ cookie: reader.cookie }, reader, offerId)).status).toBe(403);
+    await topUp(client.id, 1000);
+    expect((await post("/reader-dashboard/written", { intent: "withdraw", offerId }, { cookie: reader.cookie })).status).toBe(200);
+    expect((await ask(client, reader, offerId)).status).toBe(404);
+    const tooShort = await post(`/readers/${reader.username}/written`, { offerId, question: "Hm?", key: newId() }, { cookie: client.cookie });
+    expect(tooShort.status).toBe(400);
+    expect(await balance(client.id)).toBe(2000);
+    expect(await db().select().from(writtenRequests).where(eq(writtenRequests.clientId, client.id))).toHaveLength(0);
+    // A bad offer form is a 400 with its reason.
+    const badOffer = await post(
+      "/reader-dashboard/written",
+      { intent: "add", title: "Cards", spreadId: "free", price: "15", hours: "48" },
+      { cookie: reader.cookie },
+    );
+    expect(badOffer.status).toBe(400);
+    expect(await badOffer.text()).toContain("Choose one of the spreads.");
+  });
+
+  it("spends only what is not held for a booked reading, when asking and when tipping", async () => {
+    const reader = await newReader();
+    const client = await newMember();
+    await topUp(client.id, 2000);
+    const booking = `booking-${newId()}`;
+    await db().batch(placeHoldStatements(db(), { id: newId(), userId: client.id, kind: "booking", subjectId: booking, cents: 1000 }, Date.now()) as [never]);
+    const offerId = await offer(reader);
+    // $20.00 on the balance, $10.00 of it held: the page offers $10.00, and a $15.00 reading is not covered.
+    expect(await (await get(`/readers/${reader.username}/written`, { cookie: client.cookie })).text()).toContain(
+      "Your balance available: <strong>$10.00</strong>",
+    );
+    const held = await ask(client, reader, offerId);
+    expect(held.status).toBe(402);
+    expect(await held.text()).toContain("Your balance does not cover this reading.");
+    expect(await balance(client.id)).toBe(2000);
+    await db().batch(releaseHoldStatements(db(), "booking", booking, Date.now()) as [never]);
+    const asked = await ask(client, reader, offerId);
+    expect(asked.status).toBe(302);
+    const requestId = requestIdOf(asked);
+    await drawAtTable(reader, requestId);
+    expect((await post(`/written/${requestId}`, { intent: "answer", answer: ANSWER }, { cookie: reader.cookie })).status).toBe(200);
+    // $5.00 left, all of it held again: a $2.00 tip is refused and nothing moves.
+    await db().batch(
+      placeHoldStatements(db(), { id: newId(), userId: client.id, kind: "booking", subjectId: `booking-${newId()}`, cents: 500 }, Date.now()) as [never],
+    );
+    const tip = await post(`/written/${requestId}`, { intent: "tip", amount: "200", key: `tip${newId()}`.slice(0, 40) }, { cookie: client.cookie });
+    expect(tip.status).toBe(409);
+    expect(await balance(client.id)).toBe(500);
+    expect((await earnings(reader.id)).filter((line) => line.kind === "tip")).toHaveLength(0);
+  });
+
+  it("answers with the cards of the private table: the reader earns it at the fee rule, the client reads it and finds it in the journal", async () => {
+    const { reader, client, requestId } = await asked();
+    // No answer before the cards are on the table and turned over.
+    const early = await post(`/written/${requestId}`, { intent: "answer", answer: ANSWER }, { cookie: reader.cookie });
+    expect(early.status).toBe(400);
+    expect(await early.text()).toContain("Draw the cards at the private table");
+    const table = await drawAtTable(reader, requestId);
+    // The client cannot answer, nor open the table; the answer must be long enough.
+    expect((await post(`/written/${requestId}`, { intent: "answer", answer: ANSWER }, { cookie: client.cookie })).status).toBe(404);
+    expect((await post(`/written/${requestId}`, { intent: "table" }, { cookie: client.cookie })).status).toBe(404);
+    expect((await post(`/written/${requestId}`, { intent: "answer", answer: "Too short." }, { cookie: reader.cookie })).status).toBe(400);
+    // Cards sent with the form are not the reading's: the room's are.
+    const sent = await post(`/written/${requestId}`, { intent: "answer", answer: ANSWER, cards: "major-00" }, { cookie: reader.cookie });
+    expect(sent.status).toBe(200);
+    const done = await request(requestId);
+    const drawn = [...table.table].sort((a, b) => a.position - b.position).map((card) => ({ key: card.key, reversed: card.reversed }));
+    expect(done.status).toBe("answered");
+    expect(done.cards!.map((card) => ({ key: card.key, reversed: card.reversed }))).toEqual(drawn);
+    expect(done.answer).toBe(ANSWER);
+    const fee = readingFeeCents(1500);
+    expect(await earnings(reader.id)).toEqual([
+      expect.objectContaining({ kind: "written", grossCents: 1500, feeCents: fee, netCents: 1500 - fee, referenceId: `written:${requestId}` }),
+    ]);
+    const [entry] = await db()
+      .select()
+      .from(readingJournal)
+      .where(and(eq(readingJournal.userId, client.id), eq(readingJournal.sessionId, done.roomId!)));
+    expect(entry).toMatchObject({ question: QUESTION, interpretation: ANSWER, spreadId: "three-card" });
+    expect(entry!.cards.map((card) => card.key)).toEqual(drawn.map((card) => card.key));
+    const page = await (await get(`/written/${requestId}`, { cookie: client.cookie })).text();
+    expect(page).toContain("Answered");
+    expect(page).toContain(`/journal/${entry!.id}`);
+    for (const card of entry!.cards) expect(page).toContain(card.name);
+    await expect.poll(() => subjects(client.id)).toContain("Your written reading is answered");
+    // Once answered, it is answered: a second answer changes nothing, and the job refunds nothing.
+    expect((await post(`/written/${requestId}`, { intent: "answer", answer: `${ANSWER} Again.` }, { cookie: reader.cookie })).status).toBe(409);
+    await runPeriodicJobs(db(), done.deadlineAt + 1, null, readConfig(env));
+    expect((await request(requestId)).status).toBe("answered");
+    expect(await balance(client.id)).toBe(2500);
+    touched.add(reader.id);
+  });
+
+  it("takes a tip after the answer once per form key, to the reader's earnings at the same fee", async () => {
+    const { reader, client, requestId } = await asked();
+    // No tip before the answer.
+    expect((await post(`/written/${requestId}`, { intent: "tip", amount: "500", key: "written-tip-early" }, { cookie: client.cookie })).status).toBe(409);
+    await drawAtTable(reader, requestId);
+    expect((await post(`/written/${requestId}`, { intent: "answer", answer: ANSWER }, { cookie: reader.cookie })).status).toBe(200);
+    const key = `tip${newId()}`.slice(0, 40);
+    const [one, two] = await Promise.all([
+      post(`/written/${requestId}`, { intent: "tip", amount: "500", key }, { cookie: client.cookie }),
+      post(`/written/${requestId}`, { intent: "tip", amount: "500", key }, { cookie: client.cookie }),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(await balance(client.id)).toBe(4000 - 1500 - 500);
+    const tips = (await earnings(reader.id)).filter((line) => line.kind === "tip");
+    expect(tips).toEqual([expect.objectContaining({ grossCents: 500, feeCents: readingFeeCents(500), netCents: 500 - readingFeeCents(500) })]);
+    // More than the balance holds is refused; someone else's request is not found.
+    expect(
+      (await post(`/written/${requestId}`, { intent: "tip", amount: "custom", custom: "100", key: `tip${newId()}`.slice(0, 40) }, { cookie: client.cookie }))
+        .status,
+    ).toBe(409);
+    const stranger = await newMember("stranger");
+    expect((await post(`/written/${requestId}`, { intent: "tip", amount: "500", key: `tip${newId()}`.slice(0, 40) }, { cookie: stranger.cookie })).status).toBe(
+      404,
+    );
+    const page = await (await get(`/written/${requestId}`, { cookie: client.cookie })).text();
+    expect(page).toContain('data-testid="written-row-tip">$5.00</dd>');
+  });
+
+  it("refunds one left unanswered past its deadline exactly once, even when the periodic job runs twice at once", async () => {
+    const { reader, client, requestId } = await asked();
+    const late = (await request(requestId)).deadlineAt + 1;
+    // Before the deadline the job leaves it alone.
+    await runPeriodicJobs(db(), late - 2, null, readConfig(env));
+    expect((await request(requestId)).status).toBe("asked");
+    await Promise.all([runPeriodicJobs(db(), late, null, readConfig(env)), runPeriodicJobs(db(), late, null, readConfig(env))]);
+    const refunded = await request(requestId);
+    expect(refunded).toMatchObject({ status: "refunded", refundedAt: late });
+    expect(await balance(client.id)).toBe(4000);
+    const lines = await db()
+      .select()
+      .from(walletEntries)
+      .where(and(eq(walletEntries.userId, client.id), eq(walletEntries.kind, "written-refund")));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.amountCents).toBe(1500);
+    await expect.poll(() => subjects(client.id)).toContain("Refunded: your written reading was not answered in time");
+    expect((await subjects(client.id)).filter((s) => s.startsWith("Refunded"))).toHaveLength(1);
+    // A third run changes nothing; the reader can no longer answer, and sees it expired.
+    await runPeriodicJobs(db(), late + 60_000, null, readConfig(env));
+    expect(await balance(client.id)).toBe(4000);
+    expect((await post(`/written/${requestId}`, { intent: "answer", answer: ANSWER }, { cookie: reader.cookie })).status).toBe(409);
+    expect(await earnings(reader.id)).toHaveLength(0);
+    const readerPage = await (await get("/reader-dashboard/written", { cookie: reader.cookie })).text();
+    expect(readerPage).toContain("Expired: not answered in time");
+  });
+
+  it("shows the average answer time on the profile once three were answered", async () => {
+    const reader = await newReader();
+    const client = await newMember();
+    const offerId = await offer(reader);
+    const askedAt = Date.now() - 10 * 3_600_000;
+    const row = (n: number, status: "answered" | "refunded", hours: number) => ({
+      id: `avg-${newId()}`,
+      offerId,
+      clientId: client.id,
+      readerId: reader.id,
+      title: "Three-card reading",
+      spreadId: "three-card",
+      priceCents: 1500,
+      answerHours: 48,
+      question: QUESTION,
+      status,
+      formKey: `avg-${n}`,
+      deadlineAt: askedAt + 48 * 3_600_000,
+      askedAt,
+      answeredAt: status === "answered" ? askedAt + hours * 3_600_000 : null,
+    });
+    await db()
+      .insert(writtenRequests)
+      .values([row(1, "answered", 4), row(2, "answered", 8), row(3, "refunded", 0)]);
+    expect(await (await get(`/readers/${reader.username}`, { cookie: client.cookie })).text()).not.toContain("Average answer time");
+    await db()
+      .insert(writtenRequests)
+      .values(row(4, "answered", 6));
+    const profile = async () => (await get(`/readers/${reader.username}`, { cookie: client.cookie })).text();
+    expect(await profile()).toContain("Average answer time for written readings");
+    expect(await profile()).toContain('data-testid="written-average">6 hours<');
+    // It is part of the reader's record: it stays when they offer no written reading for now.
+    await db().update(writtenOffers).set({ active: false }).where(eq(writtenOffers.readerId, reader.id));
+    const withoutOffers = await profile();
+    expect(withoutOffers).not.toContain('data-testid="written-offers"');
+    expect(withoutOffers).toContain('data-testid="written-average">6 hours<');
+  });
+});
