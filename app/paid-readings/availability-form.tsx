@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { SLOT_LENGTHS_MINUTES } from "./rules";
+import { Input, Select, Textarea } from "~/components/ui/field";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 /** Monday first, as a week is usually written. */
@@ -25,7 +26,6 @@ export function AvailabilityForm({
   message: { ok: boolean; text: string } | null;
   busy: boolean;
 }) {
-  const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 text-base font-normal";
   return (
     <section className="rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="hours-title">
       <h2 id="hours-title" className="text-2xl font-bold">
@@ -48,23 +48,23 @@ export function AvailabilityForm({
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="block text-sm font-semibold">
             Time zone
-            <select name="timeZone" defaultValue={values.timeZone} className={field}>
+            <Select look="inline" className="mt-1" name="timeZone" defaultValue={values.timeZone}>
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone.replace(/_/g, " ")}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="block text-sm font-semibold">
             Length of a slot
-            <select name="slotMinutes" defaultValue={String(values.slotMinutes)} className={field}>
+            <Select look="inline" className="mt-1" name="slotMinutes" defaultValue={String(values.slotMinutes)}>
               {SLOT_LENGTHS_MINUTES.map((minutes) => (
                 <option key={minutes} value={minutes}>
                   {minutes} minutes
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         </div>
         <fieldset>
@@ -77,23 +77,11 @@ export function AvailabilityForm({
                   <span>{WEEKDAYS[weekday]}</span>
                   <label className="min-w-0">
                     <span className="sr-only">{WEEKDAYS[weekday]} from</span>
-                    <input
-                      type="time"
-                      name={`start${weekday}`}
-                      defaultValue={day?.start ?? ""}
-                      step={900}
-                      className="block w-full min-w-0 rounded-xl border border-line bg-surface px-2 py-2"
-                    />
+                    <Input look="compact" type="time" name={`start${weekday}`} defaultValue={day?.start ?? ""} step={900} />
                   </label>
                   <label className="min-w-0">
                     <span className="sr-only">{WEEKDAYS[weekday]} until</span>
-                    <input
-                      type="time"
-                      name={`end${weekday}`}
-                      defaultValue={day?.end ?? ""}
-                      step={900}
-                      className="block w-full min-w-0 rounded-xl border border-line bg-surface px-2 py-2"
-                    />
+                    <Input look="compact" type="time" name={`end${weekday}`} defaultValue={day?.end ?? ""} step={900} />
                   </label>
                 </div>
               );
@@ -102,7 +90,7 @@ export function AvailabilityForm({
         </fieldset>
         <label className="block text-sm font-semibold">
           Days off
-          <textarea name="daysOff" rows={2} defaultValue={values.daysOff.join("\n")} className={field} placeholder="2026-12-24, 2026-12-25" />
+          <Textarea look="inline" className="mt-1" name="daysOff" rows={2} defaultValue={values.daysOff.join("\n")} placeholder="2026-12-24, 2026-12-25" />
           <span className="mt-1 block font-normal text-muted">Dates in your time zone, one per line or separated by commas.</span>
         </label>
         {message ? (

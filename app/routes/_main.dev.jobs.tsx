@@ -6,6 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { runPeriodicJobs } from "~/jobs/periodic.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { createPayouts } from "~/payouts/payouts.server";
+import { Input } from "~/components/ui/field";
 
 /**
  * Round trips of a run: every periodic job side by side, the longest of them in a row (16 seen with a
@@ -65,13 +66,7 @@ export default function DevJobs() {
       <Form method="post" className="grid gap-3 rounded-2xl border border-line bg-surface/80 p-5">
         <label className="text-sm font-semibold">
           Run as at <span className="font-normal text-muted">(milliseconds since 1970, UTC; empty: now)</span>
-          <input
-            name="at"
-            inputMode="numeric"
-            aria-invalid={result?.error ? true : undefined}
-            aria-describedby={result?.error ? "at-error" : undefined}
-            className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal"
-          />
+          <Input name="at" inputMode="numeric" aria-invalid={result?.error ? true : undefined} aria-describedby={result?.error ? "at-error" : undefined} />
         </label>
         {result?.error ? (
           <p id="at-error" role="alert" className="text-sm font-semibold text-danger">

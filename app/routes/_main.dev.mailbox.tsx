@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { listOutbox } from "~/mail/mail.server";
 import { formatDate } from "~/lib/format";
+import { Input } from "~/components/ui/field";
 
 export const meta: MetaFunction = () => [{ title: "Dev mailbox — Arcanum" }, { name: "robots", content: "noindex" }];
 
@@ -32,13 +33,7 @@ export default function DevMailbox() {
       <Form method="get" className="flex flex-col gap-3 sm:flex-row" role="search">
         <label className="flex-1 text-sm font-semibold">
           <span className="sr-only">Recipient</span>
-          <input
-            name="to"
-            type="email"
-            defaultValue={to}
-            placeholder="Filter by recipient"
-            className="block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base"
-          />
+          <Input name="to" type="email" defaultValue={to} placeholder="Filter by recipient" />
         </label>
         <button type="submit" className={buttonClasses("secondary")}>
           Filter

@@ -23,12 +23,12 @@ import type { PageHandle } from "~/lib/page-handle";
 import { chosenTimeZone, saveSchedule, scheduleForm, scheduleOf } from "~/paid-readings/bookings.server";
 import { AvailabilityForm, type ScheduleValues } from "~/paid-readings/availability-form";
 import { requestTimeZone } from "~/daily/daily.server";
+import { Input, Textarea } from "~/components/ui/field";
 
 export const handle: PageHandle = { actionRoundTrips: 7 };
 
 export const meta: MetaFunction = () => [{ title: "Reader dashboard — Arcanum" }];
 
-const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal aria-[invalid=true]:border-danger";
 const card = "rounded-3xl border border-line bg-surface/90 p-6";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -378,7 +378,7 @@ function Dashboard({
             <input type="hidden" name="intent" value="profile" />
             <label className="text-sm font-semibold">
               Display name
-              <input name="displayName" required maxLength={60} defaultValue={dashboard.displayName} aria-invalid={invalid("displayName")} className={field} />
+              <Input name="displayName" required maxLength={60} defaultValue={dashboard.displayName} aria-invalid={invalid("displayName")} />
             </label>
             <div className="flex items-center gap-4">
               <Avatar name={dashboard.displayName} url={dashboard.avatarUrl} size={64} />
@@ -392,17 +392,11 @@ function Dashboard({
             </div>
             <label className="text-sm font-semibold">
               Introduction <span className="font-normal text-muted">(a line or two for the readers list, up to {INTRODUCTION_MAX} characters)</span>
-              <input
-                name="introduction"
-                maxLength={INTRODUCTION_MAX}
-                defaultValue={dashboard.introduction}
-                aria-invalid={invalid("introduction")}
-                className={field}
-              />
+              <Input name="introduction" maxLength={INTRODUCTION_MAX} defaultValue={dashboard.introduction} aria-invalid={invalid("introduction")} />
             </label>
             <label className="text-sm font-semibold">
               Bio
-              <textarea name="bio" required rows={5} maxLength={1000} defaultValue={dashboard.bio} aria-invalid={invalid("bio")} className={field} />
+              <Textarea name="bio" required rows={5} maxLength={1000} defaultValue={dashboard.bio} aria-invalid={invalid("bio")} />
             </label>
             <fieldset aria-invalid={invalid("specialties")}>
               <legend className="text-sm font-semibold">Specialties</legend>
@@ -416,30 +410,24 @@ function Dashboard({
               </div>
               <label className="mt-3 block text-sm font-semibold">
                 Others, separated by commas
-                <input
-                  name="otherSpecialties"
-                  maxLength={200}
-                  defaultValue={dashboard.specialties.filter((s) => !known.includes(s)).join(", ")}
-                  className={field}
-                />
+                <Input name="otherSpecialties" maxLength={200} defaultValue={dashboard.specialties.filter((s) => !known.includes(s)).join(", ")} />
               </label>
             </fieldset>
             <label className="text-sm font-semibold">
               Languages
-              <input
+              <Input
                 name="languages"
                 required
                 maxLength={120}
                 placeholder="English, Spanish"
                 defaultValue={dashboard.languages.join(", ")}
                 aria-invalid={invalid("languages")}
-                className={field}
               />
             </label>
             <div className="grid gap-4 sm:grid-cols-2">
               <label className="text-sm font-semibold">
                 Years of practice
-                <input
+                <Input
                   name="yearsOfPractice"
                   type="number"
                   required
@@ -447,12 +435,11 @@ function Dashboard({
                   max={80}
                   defaultValue={dashboard.yearsOfPractice}
                   aria-invalid={invalid("yearsOfPractice")}
-                  className={field}
                 />
               </label>
               <label className="text-sm font-semibold">
                 Price per minute (USD)
-                <input
+                <Input
                   name="price"
                   type="number"
                   required
@@ -462,7 +449,6 @@ function Dashboard({
                   defaultValue={dashboard.price === null ? undefined : (dashboard.price / 100).toFixed(2)}
                   aria-invalid={invalid("price")}
                   aria-describedby="price-ceiling"
-                  className={field}
                 />
               </label>
             </div>

@@ -8,13 +8,12 @@ import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { offerForm, WRITTEN_ANSWER_HOURS, WRITTEN_SPREADS, WRITTEN_TITLE_MAX, writtenStatusLabel } from "~/paid-readings/written";
 import { addOffer, offersOf, setOfferActive, writtenRequestsOfReader } from "~/paid-readings/written.server";
+import { Input, Select } from "~/components/ui/field";
 
 /** Round trips: the person, then their offers and requests at once; a change is one write. */
 export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 4 };
 
 export const meta: MetaFunction = () => [{ title: "Written readings — Reader dashboard — Arcanum" }];
-
-const field = "mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3 text-base font-normal aria-[invalid=true]:border-danger";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -130,37 +129,28 @@ export default function WrittenOffersDashboard() {
             <h3 className="text-lg font-bold sm:col-span-2">Add an offer</h3>
             <label className="block font-semibold sm:col-span-2">
               Title
-              <input
+              <Input
                 name="title"
                 required
                 minLength={3}
                 maxLength={WRITTEN_TITLE_MAX}
-                className={field}
                 placeholder="Three-card reading, answered within 48 hours"
                 aria-invalid={invalid("title")}
               />
             </label>
             <label className="block font-semibold">
               Spread
-              <select name="spreadId" className={field} defaultValue="three-card" aria-invalid={invalid("spreadId")}>
+              <Select name="spreadId" defaultValue="three-card" aria-invalid={invalid("spreadId")}>
                 {WRITTEN_SPREADS.map((spread) => (
                   <option key={spread.id} value={spread.id}>
                     {spread.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
             <label className="block font-semibold">
               Price ($)
-              <input
-                name="price"
-                required
-                inputMode="decimal"
-                pattern="\$?[0-9]{1,5}([.,][0-9]{1,2})?"
-                className={field}
-                placeholder="25"
-                aria-invalid={invalid("price")}
-              />
+              <Input name="price" required inputMode="decimal" pattern="\$?[0-9]{1,5}([.,][0-9]{1,2})?" placeholder="25" aria-invalid={invalid("price")} />
             </label>
             <fieldset className="sm:col-span-2">
               <legend className="font-semibold">Answered within</legend>

@@ -15,6 +15,7 @@ import { useReaderPresence } from "~/readers/use-reader-presence";
 import { useOnline } from "~/outbox/use-online";
 import type { PageHandle } from "~/lib/page-handle";
 import { notify, pushTargetOf } from "~/push/notify.server";
+import { Textarea } from "~/components/ui/field";
 
 /** Round trips: a reading request checks the balance and the reader, writes the request, and tells the reader's tabs. */
 export const handle: PageHandle = { actionRoundTrips: 6 };
@@ -147,13 +148,7 @@ export default function BookReader() {
               </fieldset>
               <label className="block">
                 <span className="font-semibold">Your question (optional)</span>
-                <textarea
-                  name="question"
-                  maxLength={QUESTION_MAX}
-                  rows={2}
-                  className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3"
-                  placeholder="What would you like the cards to look at?"
-                />
+                <Textarea name="question" maxLength={QUESTION_MAX} rows={2} placeholder="What would you like the cards to look at?" />
               </label>
               {result?.error ? (
                 <p role="alert" className="font-semibold text-danger" data-testid="booking-error">

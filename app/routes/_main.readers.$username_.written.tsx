@@ -12,6 +12,7 @@ import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { answerTimeText, askForm, WRITTEN_QUESTION_MAX, WRITTEN_QUESTION_MIN } from "~/paid-readings/written";
 import { askWritten, tellAsked, writtenOnProfile } from "~/paid-readings/written.server";
 import { getPublicReader } from "~/readers/queries.server";
+import { Textarea } from "~/components/ui/field";
 
 /** Round trips: the person, then the reader, their offers and the balance at once; asking is one batch. */
 export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 4 };
@@ -101,13 +102,12 @@ export default function AskWritten() {
             </fieldset>
             <label className="block">
               <span className="font-semibold">Your question</span>
-              <textarea
+              <Textarea
                 name="question"
                 required
                 minLength={WRITTEN_QUESTION_MIN}
                 maxLength={WRITTEN_QUESTION_MAX}
                 rows={5}
-                className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3"
                 placeholder="What would you like the cards to look at? A little about where you stand helps."
               />
             </label>

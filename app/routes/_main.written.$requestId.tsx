@@ -15,6 +15,7 @@ import { tipForm } from "~/paid-readings/tips.server";
 import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { answerForm, WRITTEN_ANSWER_MAX, WRITTEN_ANSWER_MIN, WRITTEN_MESSAGES, writtenStatusLabel } from "~/paid-readings/written";
 import { answerWritten, openWrittenTable, tellAnswered, tipWritten, writtenRequestFor } from "~/paid-readings/written.server";
+import { Input, Textarea } from "~/components/ui/field";
 
 /**
  * Round trips: the person, then the request, then its cards' pictures beside the balance.
@@ -169,14 +170,7 @@ export default function WrittenRequest() {
             <input type="hidden" name="intent" value="answer" />
             <label className="block">
               <span className="font-semibold">Your answer</span>
-              <textarea
-                name="answer"
-                required
-                minLength={WRITTEN_ANSWER_MIN}
-                maxLength={WRITTEN_ANSWER_MAX}
-                rows={8}
-                className="mt-1 block w-full rounded-xl border border-line bg-surface px-4 py-3"
-              />
+              <Textarea name="answer" required minLength={WRITTEN_ANSWER_MIN} maxLength={WRITTEN_ANSWER_MAX} rows={8} />
             </label>
             <button type="submit" className={buttonClasses("primary")} disabled={navigation.state !== "idle"} data-testid="send-answer">
               Send the answer
@@ -208,12 +202,14 @@ export default function WrittenRequest() {
               ))}
               <label className="flex flex-col text-sm">
                 <span className="font-semibold">Another amount ($)</span>
-                <input
+                <Input
+                  look="inline"
+                  narrow
+                  className="mt-1 w-28"
                   name="custom"
                   inputMode="decimal"
                   pattern="\$?[0-9]{1,5}([.,][0-9]{1,2})?"
                   placeholder={`${TIP_MIN_CENTS / 100}–${TIP_MAX_CENTS / 100}`}
-                  className="mt-1 w-28 rounded-xl border border-line bg-surface px-3 py-2"
                 />
               </label>
               <button type="submit" name="amount" value="custom" className={buttonClasses("primary")}>
