@@ -8,7 +8,7 @@ import { LevelBadge, OnlineBadge, ReaderAvatar } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { createRequest, quoteReading } from "~/paid-readings/requests.server";
-import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODE_LABELS, READING_MODES } from "~/paid-readings/rules";
+import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODES } from "~/paid-readings/rules";
 import { formatPerMinute } from "~/readers/format";
 import { getPublicReader } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
@@ -16,6 +16,7 @@ import { useOnline } from "~/outbox/use-online";
 import type { PageHandle } from "~/lib/page-handle";
 import { notify, pushTargetOf } from "~/push/notify.server";
 import { Textarea } from "~/components/ui/field";
+import { ModePicker } from "~/paid-readings/mode-picker";
 
 /** Round trips: a reading request checks the balance and the reader, writes the request, and tells the reader's tabs. */
 export const handle: PageHandle = { actionRoundTrips: 6 };
@@ -132,20 +133,7 @@ export default function BookReader() {
               </div>
             ) : null}
             <Form method="post" className="mt-6 space-y-4">
-              <fieldset>
-                <legend className="font-semibold">How would you like to meet?</legend>
-                <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                  {READING_MODES.map((mode, i) => (
-                    <label
-                      key={mode}
-                      className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
-                    >
-                      <input type="radio" name="mode" value={mode} defaultChecked={i === 0} />
-                      <span>{READING_MODE_LABELS[mode]}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <ModePicker />
               <label className="block">
                 <span className="font-semibold">Your question (optional)</span>
                 <Textarea name="question" maxLength={QUESTION_MAX} rows={2} placeholder="What would you like the cards to look at?" />

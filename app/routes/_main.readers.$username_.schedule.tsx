@@ -6,17 +6,11 @@ import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { bookForm, bookSlot, slotsOf, tellBooking, viewerTimes } from "~/paid-readings/bookings.server";
-import {
-  BOOKING_DAYS_AHEAD,
-  BOOKING_WINDOW_TEXT,
-  bookingMinimumCents,
-  BOOKING_MINIMUM_MINUTES,
-  READING_MODE_LABELS,
-  READING_MODES,
-} from "~/paid-readings/rules";
+import { BOOKING_DAYS_AHEAD, BOOKING_WINDOW_TEXT, bookingMinimumCents, BOOKING_MINIMUM_MINUTES } from "~/paid-readings/rules";
 import { slotsByDay, zoneLabel } from "~/paid-readings/schedule";
 import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { formatPerMinute } from "~/readers/format";
+import { ModePicker } from "~/paid-readings/mode-picker";
 
 /** Round trips: the session, then the reader's hours, bookings, the viewer's zone and balance together. */
 export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 6 };
@@ -93,20 +87,7 @@ export default function ReaderSchedule() {
         ) : (
           <Form method="post" className="space-y-6">
             <input type="hidden" name="timeZone" value={timeZone} />
-            <fieldset>
-              <legend className="font-semibold">How would you like to meet?</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {READING_MODES.map((mode, i) => (
-                  <label
-                    key={mode}
-                    className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
-                  >
-                    <input type="radio" name="mode" value={mode} defaultChecked={i === 0} />
-                    <span>{READING_MODE_LABELS[mode]}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ModePicker />
             <p className="text-sm">
               Your balance available: <strong className="tabular-nums">{formatMoney(availableCents)}</strong>.{" "}
               <Link to={`/balance?returnTo=${encodeURIComponent(`/readers/${reader.username}/schedule`)}`} className="underline">
