@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import type { Meter } from "../../app/paid-readings/clock";
-import { topUpStatements } from "../../app/paid-readings/wallet.server";
 import { acceptRequest, quoteReading } from "../../app/paid-readings/requests.server";
 import type { CurrentUser } from "../../app/auth/user.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
@@ -33,6 +32,7 @@ import {
   walletEntries,
 } from "../../db/schema";
 import { app, get, ORIGIN, post, signInAs } from "./helpers";
+import { topUp, balance, ledgerSum } from "./wallet-fixtures";
 
 const db = () => createDatabase(env.DB);
 const MINUTE = readConfig(env).paidReadings.minuteMs;
@@ -65,22 +65,6 @@ async function newReader(priceCents = 100) {
   await db().insert(readerProfiles).values({ userId: id, available: true });
   return { id, username, cookie: await signInAs(id) };
 }
-
-/** A paid top-up, written as the webhook writes it. */
-async function topUp(userId: string, cents: number) {
-  await db().batch(topUpStatements(db(), { id: newId(), userId, kind: "top-up", amountCents: cents }, Date.now()) as [never]);
-}
-
-const balance = async (userId: string) => (await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents ?? 0;
-const ledgerSum = async (userId: string) =>
-  Number(
-    (
-      await db()
-        .select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` })
-        .from(walletEntries)
-        .where(eq(walletEntries.userId, userId))
-    )[0]!.sum,
-  );
 
 async function requestReading(client: { cookie: string }, reader: { username: string }, mode = "video") {
   const response = await post(`/readers/${reader.username}/book`, { mode, question: "Where is my path leading?" }, { cookie: client.cookie });

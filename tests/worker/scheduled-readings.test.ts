@@ -16,21 +16,10 @@ import { arriveAtBooking } from "../../app/paid-readings/bookings.server";
 import { finishPaidReading, markPaidReadingStarted } from "../../app/paid-readings/readings.server";
 import { BOOKING_MESSAGES, BOOKING_WAIT_MINUTES } from "../../app/paid-readings/rules";
 import { calendarFile, instantOf, openSlots } from "../../app/paid-readings/schedule";
-import { availableBalanceOf, chargeMinute, topUpStatements } from "../../app/paid-readings/wallet.server";
-import {
-  dailySettings,
-  paidReadings,
-  readingSessions,
-  readerAvailability,
-  readerBookings,
-  readerProfiles,
-  readingWallets,
-  sellerLedger,
-  users,
-  walletEntries,
-  walletHolds,
-} from "../../db/schema";
+import { availableBalanceOf, chargeMinute } from "../../app/paid-readings/wallet.server";
+import { dailySettings, paidReadings, readingSessions, readerAvailability, readerBookings, readerProfiles, users, walletHolds } from "../../db/schema";
 import { get, ORIGIN, post, signInAs } from "./helpers";
+import { topUp, balance, ledgerSum, earnings } from "./wallet-fixtures";
 
 const db = () => createDatabase(env.DB);
 const config = readConfig(env);
@@ -60,21 +49,6 @@ async function newReader(priceCents = 100) {
   return { id, username, email: `${id}@example.test`, cookie: await signInAs(id) };
 }
 
-async function topUp(userId: string, cents: number) {
-  await db().batch(topUpStatements(db(), { id: newId(), userId, kind: "top-up", amountCents: cents }, Date.now()) as [never]);
-}
-
-const balance = async (userId: string) => (await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents ?? 0;
-const ledgerSum = async (userId: string) =>
-  Number(
-    (
-      await db()
-        .select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` })
-        .from(walletEntries)
-        .where(eq(walletEntries.userId, userId))
-    )[0]!.sum,
-  );
-const earnings = async (readerId: string) => db().select().from(sellerLedger).where(eq(sellerLedger.sellerId, readerId));
 const bookingOf = async (id: string) => (await db().query.readerBookings.findFirst({ where: eq(readerBookings.id, id) }))!;
 const holdOf = async (bookingId: string) => (await db().query.walletHolds.findFirst({ where: eq(walletHolds.subjectId, bookingId) }))!;
 

@@ -13,12 +13,13 @@ import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
 import { readingFeeCents } from "../../app/paid-readings/rules";
-import { placeHoldStatements, releaseHoldStatements, topUpStatements } from "../../app/paid-readings/wallet.server";
+import { placeHoldStatements, releaseHoldStatements } from "../../app/paid-readings/wallet.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import type { RoomState } from "../../app/reading-room/state";
 import { apply } from "../../app/reading-room/state";
-import { readerProfiles, readingJournal, readingWallets, sellerLedger, users, walletEntries, writtenOffers, writtenRequests } from "../../db/schema";
+import { readerProfiles, readingJournal, users, walletEntries, writtenOffers, writtenRequests } from "../../db/schema";
 import { app, get, ORIGIN, post, signInAs } from "./helpers";
+import { topUp, balance, ledgerSum, earnings } from "./wallet-fixtures";
 
 const db = () => createDatabase(env.DB);
 const QUESTION = "Where is my work leading me this season?";
@@ -45,21 +46,6 @@ async function newReader() {
   return { id, username, cookie: await signInAs(id) };
 }
 
-async function topUp(userId: string, cents: number) {
-  await db().batch(topUpStatements(db(), { id: newId(), userId, kind: "top-up", amountCents: cents }, Date.now()) as [never]);
-}
-
-const balance = async (userId: string) => (await db().query.readingWallets.findFirst({ where: eq(readingWallets.userId, userId) }))?.balanceCents ?? 0;
-const ledgerSum = async (userId: string) =>
-  Number(
-    (
-      await db()
-        .select({ sum: sql<number>`coalesce(sum(${walletEntries.amountCents}), 0)` })
-        .from(walletEntries)
-        .where(eq(walletEntries.userId, userId))
-    )[0]!.sum,
-  );
-const earnings = (readerId: string) => db().select().from(sellerLedger).where(eq(sellerLedger.sellerId, readerId));
 const request = async (id: string) => (await db().query.writtenRequests.findFirst({ where: eq(writtenRequests.id, id) }))!;
 const subjects = async (userId: string) => (await listOutbox(db(), `${userId}@example.test`)).map((m) => m.subject);
 
