@@ -68,6 +68,8 @@ export default defineConfig(async () => {
       // stayed up and vitest waited on it (cloudflare/workers-sdk#14903 reports the same).
       maxWorkers: 1,
       isolate: false,
+      // Should the pool still keep the run waiting after its last file, this ends it with its result.
+      reporters: ["default", "./scripts/vitest-exit-watch.ts"],
       // With a second file running beside it, a test that waits out a grace period needs more than 5 s.
       testTimeout: 20_000,
       setupFiles: ["tests/worker/setup.ts"],

@@ -15,7 +15,7 @@ import { projectRoot } from "./wrangler-env.mjs";
 const PRODUCTION_CHECK_DIR = "build-production-check";
 
 /**
- * @typedef {{ name: string, command: [string, ...string[]], env?: Record<string, string> }} Step
+ * @typedef {{ name: string, command: [string, ...string[]], env?: Record<string, string>, minutes?: number }} Step
  * @typedef {{ name: string, steps: Step[] }} Stage
  */
 
@@ -35,8 +35,8 @@ const stages = [
     ],
   },
   // Both run the build in build-test/. On two cores, each uses both: side by side they only share them.
-  { name: "worker tests", steps: [{ name: "worker tests", command: ["npm", "run", "test:worker"] }] },
-  { name: "browser tests", steps: [{ name: "browser tests", command: ["npm", "run", "test:e2e"] }] },
+  { name: "worker tests", steps: [{ name: "worker tests", command: ["npm", "run", "test:worker"], minutes: 30 }] },
+  { name: "browser tests", steps: [{ name: "browser tests", command: ["npm", "run", "test:e2e"], minutes: 40 }] },
 ];
 
 const chosen = process.argv.slice(2);
@@ -46,6 +46,29 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const toRun = chosen.length > 0 ? stages.filter((stage) => chosen.includes(stage.name)) : stages;
+
+/** A step's time limit unless it names its own: a step that hangs fails the run rather than holding it. */
+const DEFAULT_MINUTES = 20;
+
+/** The steps running now; each is a process group of its own, stopped with us. */
+/** @type {Set<import("node:child_process").ChildProcess>} */
+const running = new Set();
+
+/** @param {import("node:child_process").ChildProcess} child */
+function stopGroup(child) {
+  try {
+    process.kill(-(child.pid ?? 0), "SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
+  }
+}
+
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+  process.on(signal, () => {
+    for (const child of running) stopGroup(child);
+    process.exit(130);
+  });
+}
 
 /** @param {number} since */
 const seconds = (since) => Math.round((performance.now() - since) / 100) / 10;
@@ -63,14 +86,27 @@ function run(step, stream) {
       cwd: projectRoot,
       env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
       stdio: stream ? "inherit" : ["ignore", "pipe", "pipe"],
+      // A group of its own, so a step out of time is stopped with everything it started.
+      detached: true,
     });
+    running.add(child);
     /** @type {Buffer[]} */
     const chunks = [];
+    const minutes = step.minutes ?? DEFAULT_MINUTES;
+    const limit = setTimeout(() => {
+      const note = `\n${step.name} did not end within ${minutes} minutes: stopped.\n`;
+      if (stream) console.error(note);
+      else chunks.push(Buffer.from(note));
+      stopGroup(child);
+    }, minutes * 60_000);
     child.stdout?.on("data", (chunk) => chunks.push(chunk));
     child.stderr?.on("data", (chunk) => chunks.push(chunk));
     /** @param {number | string | null} code @param {Error | undefined} error */
-    const finish = (code, error) =>
+    const finish = (code, error) => {
+      clearTimeout(limit);
+      running.delete(child);
       resolve({ name: step.name, passed: code === 0, code, error, seconds: seconds(started), output: Buffer.concat(chunks).toString("utf8") });
+    };
     child.on("error", (error) => finish(null, error));
     child.on("close", (code, signal) => finish(code ?? signal, undefined));
   });

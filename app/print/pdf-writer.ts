@@ -53,12 +53,17 @@ export class PdfWriter {
     await this.emit(bytes);
   }
 
-  private async object(ref: number, body: string, stream?: Uint8Array) {
+  /**
+   * Writes an object; its stream, if any, is bytes or a function that writes exactly the bytes
+   * its `/Length` says, as they are read.
+   */
+  private async object(ref: number, body: string, stream?: Uint8Array | ((write: (chunk: Uint8Array) => Promise<void>) => Promise<void>)) {
     this.offsets[ref] = this.offset;
     await this.write(`${ref} 0 obj\n${body}\n`);
     if (stream) {
       await this.write("stream\n");
-      await this.write(stream);
+      if (typeof stream === "function") await stream((chunk) => this.write(chunk));
+      else await this.write(stream);
       await this.write("\nendstream\n");
     }
     await this.write("endobj\n");
@@ -90,14 +95,22 @@ export class PdfWriter {
 
   /**
    * Writes an RGB picture from the deflated rows of a print PNG as they are (decision 0071): the
-   * PNG predictor undoes each row's filter, so nothing is decoded or deflated again.
+   * PNG predictor undoes each row's filter, so nothing is decoded or deflated again. `copy` writes
+   * the `length` bytes of rows, a piece at a time as they are read (decision 0083).
    */
-  async pngImage(data: Uint8Array, width: number, height: number): Promise<PdfImage> {
+  async pngImage(width: number, height: number, length: number, copy: (write: (chunk: Uint8Array) => Promise<void>) => Promise<void>): Promise<PdfImage> {
     const ref = this.nextRef++;
+    let copied = 0;
     await this.object(
       ref,
-      `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns ${width} >> /Length ${data.length} >>`,
-      data,
+      `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns ${width} >> /Length ${length} >>`,
+      async (write) => {
+        await copy((chunk) => {
+          copied += chunk.length;
+          return write(chunk);
+        });
+        if (copied !== length) throw new Error(`a picture of ${length} bytes gave ${copied}`);
+      },
     );
     return { ref, width, height };
   }

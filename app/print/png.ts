@@ -83,11 +83,13 @@ export async function encodePrintPng(rgba: Uint8Array, width: number, height: nu
   return out;
 }
 
-/** The size and the deflated rows of a print PNG, or null if it is not one of ours. */
-export function printPngParts(png: Uint8Array): { width: number; height: number; data: Uint8Array } | null {
-  if (png.length < IDAT_AT + 16 || SIGNATURE.some((byte, i) => png[i] !== byte)) return null;
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  const length = view.getUint32(IDAT_AT - 8);
-  if (String.fromCharCode(...png.subarray(IDAT_AT - 4, IDAT_AT)) !== "IDAT" || png[24] !== 8 || png[25] !== 2 || png[28] !== 0) return null;
-  return { width: view.getUint32(16), height: view.getUint32(20), data: png.subarray(IDAT_AT, IDAT_AT + length) };
+/**
+ * The size of a print PNG and the length of its deflated rows, read from its first `IDAT_AT`
+ * bytes (the rows follow them), or null if it is not one of ours.
+ */
+export function printPngHeader(head: Uint8Array): { width: number; height: number; length: number } | null {
+  if (head.length < IDAT_AT || SIGNATURE.some((byte, i) => head[i] !== byte)) return null;
+  if (String.fromCharCode(...head.subarray(IDAT_AT - 4, IDAT_AT)) !== "IDAT" || head[24] !== 8 || head[25] !== 2 || head[28] !== 0) return null;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20), length: view.getUint32(IDAT_AT - 8) };
 }

@@ -22,7 +22,7 @@ import { deckPurchases } from "../../db/schema";
 import { FULL_DECK, cardFileName } from "../tarot/cards";
 import { backVersion, deckBackOf } from "../decks/card-back";
 import type { PrintCard, PrintDeck } from "./card-art.server";
-import { printPngParts } from "./png";
+import { RenderReader } from "./render-reader.server";
 import { backRenderKey, cardRenderKey, cardsRendered, missingRenders, storedRenders, type RenderSet } from "./renders.server";
 import { ARRANGEMENTS, BLEED_BOX_MM, BLEED_PX, CARD_MM, PAPERS, cropMarks, mmToPt, printPages, type PrintChoice } from "./layout";
 import { PdfWriter, draw, textWidth, type PdfImage } from "./pdf-writer";
@@ -248,7 +248,8 @@ export async function assemblePrint(deps: { db: Database; bucket: R2Bucket }, ac
 
 /**
  * Writes the PDF into R2 under `key` as a multipart upload, a part at a time as the writer hands
- * its bytes on: one part and one picture are held at most (decision 0083). An upload that fails
+ * its bytes on. One part buffer serves every part and one read buffer every picture, so the step
+ * makes next to no garbage however many cards the deck has (decision 0083). An upload that fails
  * is aborted.
  */
 export async function uploadPrint(bucket: R2Bucket, access: PrintAccess, choice: PrintChoice, key: string): Promise<number> {
@@ -256,28 +257,29 @@ export async function uploadPrint(bucket: R2Bucket, access: PrintAccess, choice:
   let bytes: number;
   try {
     const parts: R2UploadedPart[] = [];
-    // Bytes are copied into the part as they come, so no picture is kept once written.
-    let part = new Uint8Array(PART_BYTES);
+    // Bytes are copied into the part as they come; a part is sent whole and awaited before it is refilled.
+    const part = new Uint8Array(PART_BYTES);
     let filled = 0;
-    const send = async (last: boolean) => {
-      parts.push(await upload.uploadPart(parts.length + 1, last ? part.slice(0, filled) : part));
-      if (!last) [part, filled] = [new Uint8Array(PART_BYTES), 0];
+    const send = async () => {
+      parts.push(await upload.uploadPart(parts.length + 1, part.subarray(0, filled)));
+      filled = 0;
     };
+    const renders = new RenderReader(bucket);
     ({ bytes } = await writePrint(
       access,
       choice,
-      (render) => storedRender(bucket, render),
+      (render, pdf) => renders.image(render, pdf),
       async (chunk) => {
         for (let at = 0; at < chunk.length;) {
           const take = Math.min(chunk.length - at, PART_BYTES - filled);
           part.set(chunk.subarray(at, at + take), filled);
           filled += take;
           at += take;
-          if (filled === PART_BYTES) await send(false);
+          if (filled === PART_BYTES) await send();
         }
       },
     ));
-    if (filled > 0 || parts.length === 0) await send(true);
+    if (filled > 0 || parts.length === 0) await send();
     await upload.complete(parts);
   } catch (error) {
     await upload.abort().catch(() => undefined);
@@ -286,29 +288,19 @@ export async function uploadPrint(bucket: R2Bucket, access: PrintAccess, choice:
   return bytes;
 }
 
-/** A stored render's picture, as the PDF takes it; a missing or foreign one is an error the job retries. */
-async function storedRender(bucket: R2Bucket, key: string) {
-  const object = await bucket.get(key);
-  if (!object) throw new Error(`render ${key} is missing`);
-  const parts = printPngParts(new Uint8Array(await object.arrayBuffer()));
-  if (!parts) throw new Error(`render ${key} is not a print PNG`);
-  return parts;
-}
-
 /**
  * Writes the whole PDF through `emit`: the title sheet, then the cards as `printPages` lays them
- * out, each picture taken from its stored render by `picture`, written and let go before the next.
+ * out, each picture written from its stored render by `picture` before the next is read.
  */
 export async function writePrint(
   access: PrintAccess,
   choice: PrintChoice,
-  picture: (render: string) => Promise<{ width: number; height: number; data: Uint8Array }>,
+  picture: (render: string, pdf: PdfWriter) => Promise<PdfImage>,
   emit: (chunk: Uint8Array) => Promise<void>,
 ) {
   const pdf = new PdfWriter(emit);
   await pdf.begin();
-  const back = await picture(access.backRender);
-  const backImage = await pdf.pngImage(back.data, back.width, back.height);
+  const backImage = await picture(access.backRender, pdf);
   for (const page of printPages(access.cards.length, choice)) {
     const width = mmToPt(page.width);
     const height = mmToPt(page.height);
@@ -324,10 +316,7 @@ export async function writePrint(
     let content = "";
     for (const card of page.cards) {
       let image = backImage;
-      if (page.kind === "fronts") {
-        const front = await picture(access.cards[card.cardIndex]!.render);
-        image = await pdf.pngImage(front.data, front.width, front.height);
-      }
+      if (page.kind === "fronts") image = await picture(access.cards[card.cardIndex]!.render, pdf);
       if (!images.includes(image)) images.push(image);
       content += draw.image(image, mmToPt(card.bleed.x), mmToPt(card.bleed.y), mmToPt(card.bleed.width), mmToPt(card.bleed.height));
     }
