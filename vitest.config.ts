@@ -63,12 +63,12 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       // One runtime, loading the Worker's modules once and running the files one after another;
-      // tests/worker/setup.ts gives every file the same fresh data (docs/decisions/0048). With two
-      // runtimes side by side, the run sometimes never ended after its last file passed: workerd
-      // stayed up and vitest waited on it (cloudflare/workers-sdk#14903 reports the same).
+      // tests/worker/setup.ts gives every file the same fresh data (docs/decisions/0048). Two side
+      // by side took as long on two cores (8.4 against 8.7 minutes) and compete for them.
       maxWorkers: 1,
       isolate: false,
-      // Should the pool still keep the run waiting after its last file, this ends it with its result.
+      // The pool sometimes keeps a finished run waiting on workerd for ever, with one runtime or
+      // two (cloudflare/workers-sdk#14903): this ends such a run with its result.
       reporters: ["default", "./scripts/vitest-exit-watch.ts"],
       // With a second file running beside it, a test that waits out a grace period needs more than 5 s.
       testTimeout: 20_000,

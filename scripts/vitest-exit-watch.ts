@@ -46,7 +46,18 @@ export default class ExitWatch implements Reporter {
     for (const module of this.modules) for (const test of module.children.allTests()) if (test.result().state === "pending") return;
     this.armed = true;
     setTimeout(() => {
-      const tests = [...this.modules].reduce((sum, module) => sum + [...module.children.allTests()].length, 0);
+      let tests = 0;
+      // The summary that lists failures with their errors never comes in this case: list them here.
+      for (const module of this.modules) {
+        for (const error of module.errors()) console.error(`\nFAIL ${module.moduleId}\n${error.stack ?? error.message}`);
+        for (const test of module.children.allTests()) {
+          tests += 1;
+          const result = test.result();
+          if (result.state !== "failed") continue;
+          console.error(`\nFAIL ${module.moduleId} > ${test.fullName}`);
+          for (const error of result.errors) console.error(error.stack ?? error.message);
+        }
+      }
       console.error(
         `\nEvery test of the ${this.modules.size} files (${tests} tests) had its result ${GRACE_MS / 1000} s ago, but the run did not close: ended as ${this.failed ? "failed" : "passed"}.`,
       );
