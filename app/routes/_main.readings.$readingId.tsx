@@ -8,16 +8,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { endReasonText, interruptionNote } from "~/paid-readings/clock";
 import { getPaidReading, replyForm, replyToReview, reportForm, reportReading, reviewForm, reviewReading } from "~/paid-readings/readings.server";
-import {
-  READING_FEE_PERCENT,
-  READING_MODE_LABELS,
-  REPLY_MAX,
-  REPORT_REASON_MAX,
-  REVIEW_MAX,
-  TIP_AMOUNTS_CENTS,
-  TIP_MAX_CENTS,
-  TIP_MIN_CENTS,
-} from "~/paid-readings/rules";
+import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX } from "~/paid-readings/rules";
+import { TipForm } from "~/paid-readings/tip-form";
 import { tipForm, tipReading } from "~/paid-readings/tips.server";
 import { sendReadingReceipt } from "~/paid-readings/receipts.server";
 import { noticeTargetOf } from "~/mail/notices.server";
@@ -25,7 +17,7 @@ import { newId } from "~/lib/crypto";
 import { reviewReaderLevel } from "~/readers/levels.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { log } from "~/observe/log.server";
-import { Input, Textarea } from "~/components/ui/field";
+import { Textarea } from "~/components/ui/field";
 
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
@@ -166,52 +158,7 @@ export default function PaidReadingReceipt() {
       </section>
 
       {reading.mayTip && tipKey ? (
-        <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="tip-title">
-          <h2 id="tip-title" className="text-2xl font-bold">
-            Leave a tip
-          </h2>
-          <p className="mt-1 text-sm text-muted">
-            From your balance ({formatMoney(reading.balanceCents ?? 0)}). {reading.readerName} receives it less the same {READING_FEE_PERCENT} % fee as the
-            reading&rsquo;s minutes.
-          </p>
-          <Form method="post" className="mt-3" data-testid="tip-form">
-            <input type="hidden" name="intent" value="tip" />
-            <input type="hidden" name="key" value={tipKey} />
-            <div className="flex flex-wrap items-end gap-2">
-              {TIP_AMOUNTS_CENTS.map((cents) => (
-                <button
-                  key={cents}
-                  type="submit"
-                  name="amount"
-                  value={cents}
-                  className={buttonClasses("secondary")}
-                  disabled={(reading.balanceCents ?? 0) < cents}
-                >
-                  {formatMoney(cents)}
-                </button>
-              ))}
-              <label className="flex flex-col text-sm">
-                <span className="font-semibold">Another amount ($)</span>
-                <Input
-                  narrow
-                  className="w-28"
-                  name="custom"
-                  inputMode="decimal"
-                  pattern="\$?[0-9]{1,5}([.,][0-9]{1,2})?"
-                  placeholder={`${TIP_MIN_CENTS / 100}–${TIP_MAX_CENTS / 100}`}
-                  aria-describedby="tip-bounds"
-                />
-              </label>
-              <button type="submit" name="amount" value="custom" className={buttonClasses("primary")}>
-                Give this tip
-              </button>
-            </div>
-            <p id="tip-bounds" className="mt-1 text-xs text-muted">
-              From {formatMoney(TIP_MIN_CENTS)} to {formatMoney(TIP_MAX_CENTS)}, never more than your balance.
-            </p>
-          </Form>
-          {said("tip")}
-        </section>
+        <TipForm readerName={reading.readerName} balanceCents={reading.balanceCents ?? 0} tipKey={tipKey} feeOf="the reading’s minutes" result={said("tip")} />
       ) : null}
 
       <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="review-title">

@@ -10,12 +10,12 @@ import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { recordFaces } from "~/reading-room/deck-art.server";
 import { ReadingRecord } from "~/reading-room/reading-record";
-import { READING_FEE_PERCENT, TIP_AMOUNTS_CENTS, TIP_MAX_CENTS, TIP_MIN_CENTS } from "~/paid-readings/rules";
+import { TipForm } from "~/paid-readings/tip-form";
 import { tipForm } from "~/paid-readings/tips.server";
 import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { answerForm, WRITTEN_ANSWER_MAX, WRITTEN_ANSWER_MIN, WRITTEN_MESSAGES, writtenStatusLabel } from "~/paid-readings/written";
 import { answerWritten, openWrittenTable, tellAnswered, tipWritten, writtenRequestFor } from "~/paid-readings/written.server";
-import { Input, Textarea } from "~/components/ui/field";
+import { Textarea } from "~/components/ui/field";
 
 /**
  * Round trips: the person, then the request, then its cards' pictures beside the balance.
@@ -182,44 +182,7 @@ export default function WrittenRequest() {
         said("answer")
       )}
 
-      {tipKey ? (
-        <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="tip-title">
-          <h2 id="tip-title" className="text-2xl font-bold">
-            Leave a tip
-          </h2>
-          <p className="mt-1 text-sm text-muted">
-            From your balance ({formatMoney(balanceCents ?? 0)} available). {request.readerName} receives it less the same {READING_FEE_PERCENT} % fee as the
-            reading.
-          </p>
-          <Form method="post" className="mt-3" data-testid="tip-form">
-            <input type="hidden" name="intent" value="tip" />
-            <input type="hidden" name="key" value={tipKey} />
-            <div className="flex flex-wrap items-end gap-2">
-              {TIP_AMOUNTS_CENTS.map((cents) => (
-                <button key={cents} type="submit" name="amount" value={cents} className={buttonClasses("secondary")} disabled={(balanceCents ?? 0) < cents}>
-                  {formatMoney(cents)}
-                </button>
-              ))}
-              <label className="flex flex-col text-sm">
-                <span className="font-semibold">Another amount ($)</span>
-                <Input
-                  look="inline"
-                  narrow
-                  className="mt-1 w-28"
-                  name="custom"
-                  inputMode="decimal"
-                  pattern="\$?[0-9]{1,5}([.,][0-9]{1,2})?"
-                  placeholder={`${TIP_MIN_CENTS / 100}–${TIP_MAX_CENTS / 100}`}
-                />
-              </label>
-              <button type="submit" name="amount" value="custom" className={buttonClasses("primary")}>
-                Give this tip
-              </button>
-            </div>
-          </Form>
-          {said("tip")}
-        </section>
-      ) : null}
+      {tipKey ? <TipForm readerName={request.readerName} balanceCents={balanceCents ?? 0} tipKey={tipKey} feeOf="the reading" result={said("tip")} /> : null}
     </div>
   );
 }
