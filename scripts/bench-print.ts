@@ -1,7 +1,8 @@
 // Runs a deck's print job (78 cards unless `--cards`) with the Worker's own code, step by step as the job's Durable
 // Object does (draw renders for up to a step's budget, then put the PDF together from them and
-// upload it in parts), then streams the pictures ZIP from the same renders, for a painterly style
-// (filters, masks) and for pixel art. Prints the time per card, the largest step's CPU time, the
+// upload it in parts), then, in a process of its own as the route runs in the Worker rather than
+// the job, streams the pictures ZIP from the same renders, for a painterly style (filters, masks)
+// and for pixel art. Prints the time per card, the largest step's CPU time, the
 // totals and the peak memory of each part; the figures are saved in bench-results/print.json.
 //   npm run bench:print [-- --styles "oil painting,pixel art"] [-- --cards 22] [-- --sample file.pdf]
 import {
@@ -27,6 +28,9 @@ import { newPaintingSecret } from "../app/art/painting-secret";
 import type { PictureEngines } from "../app/media/picture-engines.server";
 import { pictureFontFiles } from "../app/media/picture-style";
 import { STEP_MS } from "../app/print/print-job.server";
+import { renderSharePicture } from "../app/media/share-picture.server";
+import { renderCertificatePng } from "../app/readers/certificate-art.server";
+import { paintedCardUrl } from "../app/decks/images";
 import { picturesZip, renderSetOf, uploadPrint, type PrintAccess } from "../app/print/print.server";
 import { backRenderKey, cardRenderKey, renderSome } from "../app/print/renders.server";
 import { FULL_DECK } from "../app/tarot/cards";
@@ -53,8 +57,7 @@ const deckSize = cardsAt > 0 ? Number(process.argv[cardsAt + 1]) : FULL_DECK.len
  * Worker. No card pictures are stored, so every card is painted from the deck's secret, as a local
  * deck's are. A multipart upload appends its parts to the file as they come.
  */
-function diskBucket() {
-  const folder = mkdtempSync(path.join(tmpdir(), "bench-print-"));
+function diskBucket(folder = mkdtempSync(path.join(tmpdir(), "bench-print-"))) {
   const file = (key: string) => path.join(folder, encodeURIComponent(key));
   const exists = (key: string) => {
     try {
@@ -117,6 +120,7 @@ function diskBucket() {
   };
   return {
     bucket: bucket as unknown as R2Bucket,
+    folder,
     file,
     size: (key: string) => exists(key) ?? 0,
     remove: () => rmSync(folder, { recursive: true, force: true }),
@@ -215,21 +219,8 @@ async function benchStyle(style: string) {
   const assemblePeak = peak;
   if (sampleAt > 0 && style === styles[0]) copyFileSync(disk.file(pdfKey), process.argv[sampleAt + 1]!);
 
-  // The ZIP as its route streams it, read to the end as a download would.
-  await restart();
-  const zip = await timed(async () => {
-    const reader = picturesZip(access, bucket).body!.getReader();
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-    }
-    return size;
-  });
-  const zipPeak = peak;
   clearInterval(timer);
-  disk.remove();
+  writeFileSync(path.join(disk.folder, "access.json"), JSON.stringify(access));
 
   const result = {
     style,
@@ -244,46 +235,95 @@ async function benchStyle(style: string) {
     assembleSeconds: round(assemble.seconds),
     pdfMb: round(assemble.value / 1048576),
     pdf: peakOf(assemblePeak),
-    zipSeconds: round(zip.seconds),
-    zipMb: round(zip.value / 1048576),
-    zip: peakOf(zipPeak),
-    totalSeconds: round(renderSeconds + assemble.seconds + zip.seconds),
-    peakRssMb: mb(Math.max(renderPeak.rss, assemblePeak.rss, zipPeak.rss)),
+    peakRssMb: mb(Math.max(renderPeak.rss, assemblePeak.rss)),
     steps,
+    folder: disk.folder,
   };
-  const part = (name: string, seconds: number, at: ReturnType<typeof peakOf>) =>
-    `${name} ${seconds} s, peak ${at.peakMb} MB (heap ${at.heapMb} + outside it ${at.externalMb}, of which resvg ${at.resvgWasmMb})`;
   console.error(
     `${style}, ${deckSize} cards: ${result.secondsPerPicture} s a picture, ${steps.length} drawing steps (largest ${result.largestRenderStepCpuSeconds} s CPU)\n` +
       `  ${part("drawing", result.renderSeconds, result.render)}\n` +
       `  ${part(`PDF (${result.pdfMb} MB)`, result.assembleSeconds, result.pdf)}\n` +
-      `  ${part(`ZIP (${result.zipMb} MB)`, result.zipSeconds, result.zip)}\n` +
       `  process resident size ${result.peakRssMb} MB (not what a Worker counts)`,
   );
   return result;
 }
 
+const part = (name: string, seconds: number, at: ReturnType<typeof peakOf>) =>
+  `${name} ${seconds} s, peak ${at.peakMb} MB (heap ${at.heapMb} + outside it ${at.externalMb}, of which resvg ${at.resvgWasmMb})`;
+
+/**
+ * The ZIP as its route streams it from the renders a style's run left in `folder`, read to the end
+ * as a download would. The route runs in the Worker's own isolate, not the print job's, so this is
+ * a process of its own; but the Worker draws pictures with resvg too, so first it draws the
+ * heaviest of them, a deck's link preview with a painted card of the style and a reader's 2000 ×
+ * 1414 certificate, and resvg holds what they took, as it would in the Worker.
+ */
+async function benchZip(folder: string) {
+  const disk = diskBucket(folder);
+  const access = JSON.parse(readFileSync(path.join(folder, "access.json"), "utf8")) as PrintAccess;
+  const { theme, artStyle } = access.deck;
+  const preview = await renderSharePicture(
+    disk.bucket,
+    { scope: "decks/bench", face: paintedCardUrl("major-17", theme, artStyle ?? ""), eyebrow: "A tarot deck", title: access.deck.title, lines: ["78 cards"] },
+    engines,
+  );
+  if (!preview) throw new Error("the link preview could not be drawn");
+  const certificate = {
+    ...{ id: "q7Xb2LmN0aRt", holderName: "Seraphina Vale", levelName: "Apprentice", issuedAt: Date.UTC(2026, 10, 24) },
+    ...{ score: 11, total: 12, percent: 92, revokedAt: null, revokedReason: null, holderUsername: "seraphina" },
+  };
+  await renderCertificatePng(certificate, "certificate", "https://arcanum.example/certificate/q7Xb2LmN0aRt", engines);
+  const timer = setInterval(sample, 10);
+  await restart();
+  const zip = await timed(async () => {
+    const reader = picturesZip(access, disk.bucket).body!.getReader();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+    }
+    return size;
+  });
+  const zipPeak = peak;
+  clearInterval(timer);
+  disk.remove();
+  const result = { zipSeconds: round(zip.seconds), zipMb: round(zip.value / 1048576), zip: peakOf(zipPeak), zipPeakRssMb: mb(zipPeak.rss) };
+  console.error(`${access.deck.artStyle}, ${access.cards.length} cards:\n  ${part(`ZIP (${result.zipMb} MB)`, result.zipSeconds, result.zip)}`);
+  return result;
+}
+
 const onlyAt = process.argv.indexOf("--only");
+const zipAt = process.argv.indexOf("--zip");
+/** Runs this script again in a child process with `extra` arguments, and returns what it printed on stdout. */
+const child = (extra: string[]) => {
+  const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2), ...extra], {
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 16 * 1048576,
+  });
+  if (run.status !== 0) throw new Error(`the run ${extra.join(" ")} failed`);
+  return JSON.parse(run.stdout.toString()) as Record<string, unknown>;
+};
 if (onlyAt > 0) {
-  // A child run: one style, its result on stdout for the parent.
+  // A child run: one style's drawing and PDF, its result on stdout for the parent.
   process.stdout.write(JSON.stringify(await benchStyle(process.argv[onlyAt + 1]!)));
+} else if (zipAt > 0) {
+  // A child run: the ZIP of the renders a style's run left.
+  process.stdout.write(JSON.stringify(await benchZip(process.argv[zipAt + 1]!)));
 } else {
   console.log(
     "Peak memory is the JavaScript heap plus what is held outside it (buffers and WebAssembly memory), as a Worker's 128 MB counts them; each style runs in a fresh process.",
   );
   const results = [];
   for (const style of styles) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2), "--only", style], {
-      stdio: ["ignore", "pipe", "inherit"],
-      maxBuffer: 16 * 1048576,
-    });
-    if (child.status !== 0) throw new Error(`the ${style} run failed`);
-    results.push(JSON.parse(child.stdout.toString()));
+    const { folder, ...drawn } = child(["--only", style]);
+    const zip = child(["--zip", folder as string]);
+    results.push({ ...drawn, ...zip, totalSeconds: round((drawn.renderSeconds as number) + (drawn.assembleSeconds as number) + (zip.zipSeconds as number)) });
   }
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
   const out = path.join(root, "bench-results", "print.json");
   const measured =
-    "peak of V8 heapUsed + external (ArrayBuffers and WebAssembly memory), sampled every 10 ms and after each step; each style in its own process";
+    "peak of V8 heapUsed + external (ArrayBuffers and WebAssembly memory), sampled every 10 ms and after each step; each style's drawing and PDF in a process of its own, its ZIP in another after drawing a link preview and a certificate";
   writeFileSync(
     out,
     `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cards: deckSize, stepMs: STEP_MS, limitMb: 128, measured, results }, null, 2)}\n`,
