@@ -12,6 +12,9 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { BLEED_BOX_MM, BLEED_PX, CARD_MM, PAPERS, mmToPt, printPages, type PaperId } from "../../app/print/layout";
+import { PdfWriter } from "../../app/print/pdf-writer";
+import { encodePrintPng, IDAT_AT } from "../../app/print/png";
+import { RenderReader } from "../../app/print/render-reader.server";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
 import { cards, deckListings, deckPrints, deckPurchases, decks, users } from "../../db/schema";
 import { app, get, ORIGIN, post, pngSize, signInAs } from "./helpers";
@@ -303,6 +306,43 @@ function unzip(bytes: Uint8Array): Map<string, Uint8Array> {
   }
   return files;
 }
+
+describe("reading stored renders into the PDF", () => {
+  /** A written PDF's bytes, with `key`'s render read into it as its one picture. */
+  async function pdfWith(key: string) {
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    const pdf = new PdfWriter(async (chunk) => void chunks.push(chunk.slice()));
+    await pdf.begin();
+    const image = await new RenderReader(env.MEDIA).image(key, pdf);
+    return { image, bytes: new Uint8Array(await new Blob(chunks).arrayBuffer()) };
+  }
+
+  it("copies a render's deflated rows as they are, read in pieces through one buffer, and refuses a cut or foreign one", async () => {
+    // Large and noisy enough that its rows take several reads of the reader's buffer.
+    const width = 700;
+    const height = 500;
+    const pixels = new Uint8Array(width * height * 4);
+    for (let at = 0; at < pixels.length; at += 65536) crypto.getRandomValues(pixels.subarray(at, at + 65536));
+    const png = await encodePrintPng(pixels, width, height);
+    const rows = png.length - IDAT_AT - 16;
+    expect(rows).toBeGreaterThan(3 * 256 * 1024);
+    const key = `print-renders/test-${newId()}.png`;
+    await env.MEDIA.put(key, png);
+    const { image, bytes } = await pdfWith(key);
+    expect(image).toMatchObject({ width, height });
+    const text = new TextDecoder("latin1").decode(bytes);
+    const start = text.indexOf("stream\n") + "stream\n".length;
+    expect(text).toContain(`/Columns ${width} >> /Length ${rows} >>`);
+    expect(bytes.subarray(start, start + rows)).toEqual(png.subarray(IDAT_AT, IDAT_AT + rows));
+    expect(text.slice(start + rows, start + rows + "\nendstream".length)).toBe("\nendstream");
+
+    await env.MEDIA.put(key, png.subarray(0, IDAT_AT + Math.floor(rows / 2)));
+    await expect(pdfWith(key)).rejects.toThrow("is not a print PNG");
+    await env.MEDIA.put(key, new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>".padEnd(100, " ")));
+    await expect(pdfWith(key)).rejects.toThrow("is not a print PNG");
+    await expect(pdfWith(`${key}-missing`)).rejects.toThrow("is missing");
+  });
+});
 
 describe("the pictures ZIP", () => {
   it("holds a README naming the buyer and licence, every card and the back as 300 dpi PNGs with bleed", { timeout: 200_000 }, async () => {
