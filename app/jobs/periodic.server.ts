@@ -15,7 +15,7 @@ import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
 import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 import { sendDailyReminders } from "../daily/reminders.server";
-import { runScheduledReadings } from "../paid-readings/bookings.server";
+import { runScheduledReadings } from "../paid-readings/booking-jobs.server";
 import { refundOverdueWritten } from "../paid-readings/written.server";
 import type { AppConfig } from "../env.server";
 import { deleteOldJobRuns, recordedJob } from "./runs.server";

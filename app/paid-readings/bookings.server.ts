@@ -1,59 +1,29 @@
 /**
- * Scheduled readings (decision 0081): a reader's weekly hours and days off, a client booking one
- * of their slots with the slot's paid minutes held from the balance, cancelling it, and the
- * periodic work that reminds both, opens the room and settles the hold once.
+ * Scheduled readings (decision 0081): a client booking one of a reader's slots with the slot's paid
+ * minutes held from the balance, the bookings as their two people see them, cancelling, and
+ * arriving. The reader's hours are in availability.server.ts, the e-mails in booking-notices.server.ts,
+ * and what time does to a booking in booking-jobs.server.ts.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import {
-  dailySettings,
-  paidReadings,
-  readerAvailability,
-  readerBookings,
-  readerDaysOff,
-  readingSessions,
-  sellerLedger,
-  sessionParticipants,
-  users,
-  walletHolds,
-} from "../../db/schema";
+import { dailySettings, readerAvailability, readerBookings, readerDaysOff, sellerLedger, users, walletHolds } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import { requestTimeZone } from "../daily/daily.server";
 import { isTimeZone } from "../daily/draw";
 import type { Database } from "../db.server";
-import type { AppConfig } from "../env.server";
 import { newId } from "../lib/crypto";
-import { formatMoney } from "../lib/format";
-import { sendNotice, type Notice, type NoticeTarget } from "../mail/notices.server";
-import { sendPushNow } from "../push/notify.server";
-import { finishPaidReading } from "./readings.server";
-import {
-  BOOKING_FREE_CANCEL_HOURS,
-  BOOKING_MESSAGES,
-  BOOKING_REMINDER_MINUTES,
-  BOOKING_ROOM_OPENS_MINUTES,
-  BOOKING_WAIT_MINUTES,
-  bookingMinimumCents,
-  READING_FEE_PERCENT,
-  READING_MODES,
-  SLOT_LENGTHS_MINUTES,
-  type ReadingMode,
-} from "./rules";
-import { clockText, minuteOfClock, momentLabel, openSlots, type WeeklyHours } from "./schedule";
-import { convertHoldStatements, placeHoldStatements, releaseHoldStatements, spentHoldStatements } from "./wallet.server";
+import { BOOKING_FREE_CANCEL_HOURS, BOOKING_MESSAGES, bookingMinimumCents, READING_FEE_PERCENT, READING_MODES } from "./rules";
+import { momentLabel, openSlots, type WeeklyHours } from "./schedule";
+import { convertHoldStatements, placeHoldStatements, releaseHoldStatements } from "./wallet.server";
 
 type Statement = BatchItem<"sqlite">;
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-
-/* ---------------------------------------------------------------------------------------------
- * The reader's hours
- * ------------------------------------------------------------------------------------------- */
 
 /** The person's chosen time zone (the one their card of the day keeps), else `fallback`. */
 export async function chosenTimeZone(db: Database, userId: string, fallback: string): Promise<string> {
@@ -68,85 +38,6 @@ export async function chosenTimeZone(db: Database, userId: string, fallback: str
 export async function viewerTimes(db: Database, userId: string, request: Request) {
   const timeZone = await chosenTimeZone(db, userId, requestTimeZone(request));
   return { timeZone, moment: (instant: number) => momentLabel(timeZone, instant) };
-}
-
-/** A reader's weekly hours and days off as their form shows them. */
-export async function scheduleOf(db: Database, readerId: string) {
-  const [hours, daysOff] = await db.batch([
-    db
-      .select()
-      .from(readerAvailability)
-      .where(eq(readerAvailability.readerId, readerId))
-      .orderBy(asc(readerAvailability.weekday), asc(readerAvailability.startMinute)),
-    db.select({ date: readerDaysOff.date }).from(readerDaysOff).where(eq(readerDaysOff.readerId, readerId)).orderBy(asc(readerDaysOff.date)),
-  ]);
-  return {
-    timeZone: hours[0]?.timeZone ?? null,
-    slotMinutes: hours[0]?.slotMinutes ?? 30,
-    days: Array.from({ length: 7 }, (_, weekday) => {
-      const row = hours.find((hour) => hour.weekday === weekday);
-      return { weekday, start: row ? clockText(row.startMinute) : "", end: row ? clockText(row.endMinute) : "" };
-    }),
-    daysOff: daysOff.map((row) => row.date),
-  };
-}
-
-export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-
-/** The "Your availability" form: a zone, a slot length, one span per weekday (both empty: not that day), days off as dates. */
-export const scheduleForm = z
-  .object({
-    timeZone: z.string().trim().max(64).refine(isTimeZone, "Choose a time zone from the list."),
-    slotMinutes: z.coerce.number().refine((n) => (SLOT_LENGTHS_MINUTES as readonly number[]).includes(n), "Choose a slot length from the list."),
-    daysOff: z.string().max(2000).optional().default(""),
-    ...Object.fromEntries(
-      WEEKDAY_NAMES.flatMap((_, day) => [
-        [`start${day}`, z.string().max(8).optional().default("")],
-        [`end${day}`, z.string().max(8).optional().default("")],
-      ]),
-    ),
-  })
-  .transform((form, ctx) => {
-    const values = form as unknown as Record<string, string>;
-    const hours: { weekday: number; startMinute: number; endMinute: number }[] = [];
-    WEEKDAY_NAMES.forEach((name, weekday) => {
-      const start = values[`start${weekday}`]!.trim();
-      const end = values[`end${weekday}`]!.trim();
-      if (!start && !end) return;
-      const startMinute = minuteOfClock(start);
-      const endMinute = minuteOfClock(end);
-      if (startMinute === null || endMinute === null || endMinute - startMinute < form.slotMinutes) {
-        ctx.addIssue({
-          code: "custom",
-          path: [`start${weekday}`],
-          message: `${name}: give a start and an end at least one slot apart, such as 09:00 and 12:00.`,
-        });
-        return;
-      }
-      hours.push({ weekday, startMinute, endMinute });
-    });
-    const daysOff = [...new Set(form.daysOff.split(/[\s,]+/).filter(Boolean))];
-    const badDay = daysOff.find((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)));
-    if (badDay)
-      ctx.addIssue({ code: "custom", path: ["daysOff"], message: `Write days off as dates such as 2026-12-24 ("${badDay.slice(0, 20)}" is not one).` });
-    if (daysOff.length > 60) ctx.addIssue({ code: "custom", path: ["daysOff"], message: "Keep to 60 days off at a time." });
-    return { timeZone: form.timeZone, slotMinutes: form.slotMinutes, hours, daysOff };
-  });
-
-/** Replaces the reader's weekly hours and days off in one batch. */
-export async function saveSchedule(db: Database, readerId: string, input: z.infer<typeof scheduleForm>, now = Date.now()) {
-  const statements: Statement[] = [
-    db.delete(readerAvailability).where(eq(readerAvailability.readerId, readerId)),
-    db.delete(readerDaysOff).where(eq(readerDaysOff.readerId, readerId)),
-  ];
-  if (input.hours.length > 0)
-    statements.push(
-      db
-        .insert(readerAvailability)
-        .values(input.hours.map((hour) => ({ id: newId(), readerId, ...hour, slotMinutes: input.slotMinutes, timeZone: input.timeZone, createdAt: now }))),
-    );
-  if (input.daysOff.length > 0) statements.push(db.insert(readerDaysOff).values(input.daysOff.map((date) => ({ readerId, date }))));
-  await db.batch(statements as [Statement, ...Statement[]]);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -322,7 +213,7 @@ export function cancellationCents(booking: { startAt: number; minutes: number; p
 }
 
 /** The reader's earning from a hold's converted line: gross, the platform's fee and net, once per booking. */
-function readerEarning(db: Database, bookingId: string, readerId: string, now: number) {
+export function readerEarning(db: Database, bookingId: string, readerId: string, now: number) {
   return (entryId: string): Statement[] => {
     const gross = sql`(SELECT -amount_cents FROM wallet_entries WHERE id = ${entryId})`;
     const fee = sql`CAST(ROUND(${gross} * ${READING_FEE_PERCENT} / 100.0) AS INTEGER)`;
@@ -387,330 +278,6 @@ export async function arriveAtBooking(
     .set(booking.isClient ? { clientArrivedAt: now } : { readerArrivedAt: now })
     .where(and(eq(readerBookings.id, booking.id), isNull(column)));
   return { ok: true, value: booking };
-}
-
-/* ---------------------------------------------------------------------------------------------
- * Notices
- * ------------------------------------------------------------------------------------------- */
-
-type Person = { id: string; email: string | null; zone: string; name: string };
-
-/** The two people of a booking with the e-mail and the zone each reads times in (their chosen one, else the zone they booked or publish hours in). */
-async function peopleOf(db: Database, booking: { id: string; readerId: string; clientId: string; clientTimeZone: string }) {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      username: users.username,
-      chosen: dailySettings.timeZone,
-      published: sql<
-        string | null
-      >`(SELECT ${readerAvailability.timeZone} FROM ${readerAvailability} WHERE ${readerAvailability.readerId} = ${users.id} LIMIT 1)`,
-    })
-    .from(users)
-    .leftJoin(dailySettings, eq(dailySettings.userId, users.id))
-    .where(inArray(users.id, [booking.readerId, booking.clientId]));
-  const person = (id: string, fallback: string | null): Person | null => {
-    const row = rows.find((candidate) => candidate.id === id);
-    if (!row) return null;
-    const zone = row.chosen && isTimeZone(row.chosen) ? row.chosen : fallback && isTimeZone(fallback) ? fallback : "UTC";
-    return { id, email: row.email, zone, name: personName(row) };
-  };
-  return {
-    reader: person(booking.readerId, rows.find((row) => row.id === booking.readerId)?.published ?? null),
-    client: person(booking.clientId, booking.clientTimeZone),
-  };
-}
-
-export type BookingNoticeKind = "booked" | "reminder" | "cancelled-by-reader" | "cancelled-by-client";
-
-/** A booking's e-mail to one of its two people, its time in that person's zone. */
-export function bookingNotice(
-  kind: BookingNoticeKind,
-  to: Person & { email: string },
-  other: Person,
-  booking: { id: string; startAt: number; minutes: number; holdCents: number },
-  origin: string,
-  isClient: boolean,
-): Notice {
-  const when = momentLabel(to.zone, booking.startAt);
-  const action = { label: "See the booking", url: `${origin}/bookings/${booking.id}` };
-  const rows = [
-    { label: "When", value: when },
-    { label: "Length", value: `${booking.minutes} minutes` },
-    ...(isClient ? [{ label: "Held from your balance", value: formatMoney(booking.holdCents) }] : []),
-  ];
-  switch (kind) {
-    case "booked":
-      return {
-        to: to.email,
-        subject: `Scheduled reading on ${when}`,
-        heading: isClient ? `Your reading with ${other.name} is booked` : `${other.name} booked a reading with you`,
-        paragraphs: [
-          isClient
-            ? "The slot's minutes are held from your balance until the reading; you pay for the minutes you use."
-            : "You will get a reminder before it. The room opens a few minutes before the start.",
-          `Add it to your calendar: ${origin}/bookings/${booking.id}/calendar.ics`,
-        ],
-        rows,
-        action,
-      };
-    case "reminder":
-      return {
-        to: to.email,
-        subject: `Reminder: your reading with ${other.name} at ${when}`,
-        heading: `Your reading with ${other.name} is coming up`,
-        paragraphs: [`It starts ${when}. The room opens ${BOOKING_ROOM_OPENS_MINUTES} minutes before; enter it from the booking.`],
-        rows,
-        action,
-      };
-    case "cancelled-by-reader":
-    case "cancelled-by-client":
-      return {
-        to: to.email,
-        subject: `Scheduled reading on ${when} cancelled`,
-        heading: `${kind === "cancelled-by-reader" ? (isClient ? other.name : "You") : isClient ? "You" : other.name} cancelled the reading`,
-        paragraphs: [
-          isClient
-            ? "What was held for it is back in your balance, less anything a late cancellation keeps (see the booking)."
-            : "The slot is open again for others to book.",
-        ],
-        rows,
-        action,
-      };
-  }
-}
-
-/** Tells both people of a booking by e-mail (after the response). */
-export async function tellBooking(
-  target: NoticeTarget,
-  kind: BookingNoticeKind,
-  booking: { id: string; readerId: string; clientId: string; clientTimeZone: string; startAt: number; minutes: number; holdCents: number },
-  origin: string,
-) {
-  const { reader, client } = await peopleOf(target.db, booking);
-  if (!reader || !client) return;
-  for (const [to, other, isClient] of [
-    [client, reader, true],
-    [reader, client, false],
-  ] as const) {
-    if (to.email) sendNotice(target, bookingNotice(kind, { ...to, email: to.email }, other, booking, origin, isClient));
-  }
-}
-
-/* ---------------------------------------------------------------------------------------------
- * The periodic work
- * ------------------------------------------------------------------------------------------- */
-
-/** Where the periodic work runs: e-mails are sent after it through `waitUntil`, and only with a configuration. */
-export type ScheduledTarget = { db: Database; config: AppConfig | null; waitUntil: (work: Promise<unknown>) => void };
-
-/** Reminders within the hour before: once per booking (the guarded `reminded_at`), by e-mail to both and by push where allowed. */
-async function sendReminders(target: ScheduledTarget, now: number) {
-  const { db } = target;
-  const due = await db
-    .select({ id: readerBookings.id })
-    .from(readerBookings)
-    .where(
-      and(
-        eq(readerBookings.status, "booked"),
-        isNull(readerBookings.remindedAt),
-        lte(readerBookings.startAt, now + BOOKING_REMINDER_MINUTES * MINUTE_MS),
-        gte(readerBookings.startAt, now - BOOKING_WAIT_MINUTES * MINUTE_MS),
-      ),
-    )
-    .limit(100);
-  let sent = 0;
-  for (const { id } of due) {
-    const [won] = await db
-      .update(readerBookings)
-      .set({ remindedAt: now })
-      .where(and(eq(readerBookings.id, id), isNull(readerBookings.remindedAt), eq(readerBookings.status, "booked")))
-      .returning({
-        id: readerBookings.id,
-        readerId: readerBookings.readerId,
-        clientId: readerBookings.clientId,
-        clientTimeZone: readerBookings.clientTimeZone,
-        startAt: readerBookings.startAt,
-        minutes: readerBookings.minutes,
-        holdCents: readerBookings.holdCents,
-        origin: readerBookings.origin,
-      });
-    if (!won) continue;
-    sent++;
-    if (target.config) {
-      const noticeTarget = { db, config: target.config, waitUntil: target.waitUntil };
-      await tellBooking(noticeTarget, "reminder", won, won.origin);
-      const { reader, client } = await peopleOf(db, won);
-      for (const [person, other] of [
-        [client, reader],
-        [reader, client],
-      ] as const) {
-        if (!person || !other) continue;
-        target.waitUntil(
-          sendPushNow(
-            { db, config: target.config },
-            {
-              kind: "booking",
-              userId: person.id,
-              bookingId: won.id,
-              title: `Reading with ${other.name} soon`,
-              body: `It starts ${momentLabel(person.zone, won.startAt)}.`,
-            },
-            now,
-          ).catch(() => undefined),
-        );
-      }
-    }
-  }
-  return sent;
-}
-
-/**
- * Opens the room of each booking starting within a few minutes, as accepting a request does: the
- * room, its two seats and the paid reading (no free minutes: the slot is paid) in one batch that only
- * one run can win (the booking's `reading_id` is set only while empty; the paid reading's request id is
- * the booking's, unique). The reading counts its wait for the two from the booked start.
- */
-async function openRooms(db: Database, now: number) {
-  const due = await db
-    .select({
-      id: readerBookings.id,
-      readerId: readerBookings.readerId,
-      clientId: readerBookings.clientId,
-      startAt: readerBookings.startAt,
-      mode: readerBookings.mode,
-      price: readerBookings.pricePerMinuteCents,
-    })
-    .from(readerBookings)
-    .where(
-      and(
-        eq(readerBookings.status, "booked"),
-        isNull(readerBookings.readingId),
-        lte(readerBookings.startAt, now + BOOKING_ROOM_OPENS_MINUTES * MINUTE_MS),
-        gte(readerBookings.startAt, now - BOOKING_WAIT_MINUTES * MINUTE_MS),
-      ),
-    )
-    .limit(50);
-  const opened: string[] = [];
-  for (const booking of due) {
-    const people = await db
-      .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
-      .from(users)
-      .where(inArray(users.id, [booking.readerId, booking.clientId]));
-    const reader = people.find((p) => p.id === booking.readerId);
-    const client = people.find((p) => p.id === booking.clientId);
-    if (!reader || !client) continue;
-    const id = newId();
-    const won = sql`EXISTS (SELECT 1 FROM ${readerBookings} WHERE ${readerBookings.id} = ${booking.id} AND ${readerBookings.readingId} = ${id})`;
-    try {
-      await db.batch([
-        db
-          .update(readerBookings)
-          .set({ readingId: id })
-          .where(and(eq(readerBookings.id, booking.id), isNull(readerBookings.readingId), eq(readerBookings.status, "booked"))),
-        db
-          .insert(readingSessions)
-          .values({ id, hostUserId: reader.id, originalHostUserId: reader.id, question: null, createdAt: now, updatedAt: now, lastActivityAt: now }),
-        db.insert(sessionParticipants).values([
-          { id: newId(), sessionId: id, userId: reader.id, name: personName(reader), isHost: true, role: "host", joinedAt: now, lastSeenAt: now },
-          { id: newId(), sessionId: id, userId: client.id, name: personName(client), isHost: false, role: "participant", joinedAt: now, lastSeenAt: now },
-        ]),
-        db.insert(paidReadings).values({
-          id,
-          requestId: `booking:${booking.id}`,
-          clientId: client.id,
-          readerId: reader.id,
-          mode: booking.mode as ReadingMode,
-          pricePerMinuteCents: booking.price,
-          freeMinutes: 0,
-          status: "live",
-          feePercent: READING_FEE_PERCENT,
-          // The room's wait for the two to meet counts from the booked start, not from the opening.
-          createdAt: booking.startAt,
-        }),
-        db.delete(readingSessions).where(and(eq(readingSessions.id, id), sql`NOT ${won}`)),
-      ]);
-      opened.push(id);
-    } catch {
-      // Another run opened it, or the reader is still in another reading: the next run tries again.
-    }
-  }
-  return opened;
-}
-
-/**
- * Settles each booking once its time has come: a reading that took place converts the hold for what
- * its minutes charged once it has ended (the rest released); a reading that never started by the
- * stated wait is a no-show — the reader's (or nobody's): the hold is released whole; the client's,
- * with the reader come in: the stated minimum is paid to the reader and the rest released. Each is
- * one batch guarded by the booking still being booked and the hold still held, so runs that
- * overlap settle it once.
- */
-async function settleBookings(db: Database, now: number) {
-  const due = await db
-    .select({
-      id: readerBookings.id,
-      readerId: readerBookings.readerId,
-      startAt: readerBookings.startAt,
-      minutes: readerBookings.minutes,
-      price: readerBookings.pricePerMinuteCents,
-      readingId: readerBookings.readingId,
-      readerArrivedAt: readerBookings.readerArrivedAt,
-      clientArrivedAt: readerBookings.clientArrivedAt,
-      readingStatus: paidReadings.status,
-      startedAt: paidReadings.startedAt,
-      chargedCents: paidReadings.chargedCents,
-    })
-    .from(readerBookings)
-    .leftJoin(paidReadings, eq(paidReadings.id, readerBookings.readingId))
-    .where(and(eq(readerBookings.status, "booked"), lte(readerBookings.startAt, now - BOOKING_WAIT_MINUTES * MINUTE_MS)))
-    .limit(100);
-  const settled: { id: string; outcome: string }[] = [];
-  for (const booking of due) {
-    const stillBooked = and(eq(readerBookings.id, booking.id), eq(readerBookings.status, "booked"));
-    let statements: Statement[];
-    let outcome: "completed" | "reader-no-show" | "client-no-show";
-    if (booking.startedAt !== null && booking.startedAt !== undefined) {
-      if (booking.readingStatus !== "ended") continue;
-      outcome = "completed";
-      const charged = sql`(SELECT ${paidReadings.chargedCents} FROM ${paidReadings} WHERE ${paidReadings.id} = ${booking.readingId})`;
-      statements = spentHoldStatements(db, "booking", booking.id, charged, now);
-    } else if (booking.readingId && booking.readerArrivedAt !== null && booking.clientArrivedAt === null) {
-      outcome = "client-no-show";
-      statements = convertHoldStatements(
-        db,
-        {
-          kind: "booking",
-          subjectId: booking.id,
-          cents: bookingMinimumCents(booking.price, booking.minutes),
-          description: "Scheduled reading missed: the stated minimum",
-        },
-        now,
-        readerEarning(db, booking.id, booking.readerId, now),
-      );
-    } else {
-      outcome = "reader-no-show";
-      statements = releaseHoldStatements(db, "booking", booking.id, now);
-    }
-    // A reading that never started is called off here too, should its room not have done so yet.
-    if (outcome !== "completed" && booking.readingId) await finishPaidReading(db, booking.readingId, { startedAt: null, reason: "never-started" }, now);
-    const results = await db.batch([
-      db.update(readerBookings).set({ status: outcome, settledAt: now }).where(stillBooked).returning({ id: readerBookings.id }),
-      ...statements,
-    ] as unknown as [Statement, ...Statement[]]);
-    if ((results[0] as unknown[]).length > 0) settled.push({ id: booking.id, outcome });
-  }
-  return settled;
-}
-
-/** Everything time does to scheduled readings, for the periodic job: reminders, rooms opening, settling. */
-export async function runScheduledReadings(target: ScheduledTarget, now: number) {
-  const reminded = await sendReminders(target, now);
-  const opened = await openRooms(target.db, now);
-  const settled = await settleBookings(target.db, now);
-  return { reminded, opened: opened.length, settled: settled.length };
 }
 
 /** Bookings whose room is open now for this person, for a link on their pages. */

@@ -7,7 +7,8 @@ import { requestTimeZone } from "~/daily/daily.server";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
-import { arriveAtBooking, cancelBooking, cancellationCents, chosenTimeZone, getBooking, tellBooking } from "~/paid-readings/bookings.server";
+import { tellBooking } from "~/paid-readings/booking-notices.server";
+import { arriveAtBooking, cancelBooking, cancellationCents, chosenTimeZone, getBooking } from "~/paid-readings/bookings.server";
 import { BOOKING_FREE_CANCEL_HOURS, BOOKING_WINDOW_TEXT, BOOKING_ROOM_OPENS_MINUTES, BOOKING_STATUS_TEXT, READING_MODE_LABELS } from "~/paid-readings/rules";
 import { momentLabel, timeLabel } from "~/paid-readings/schedule";
 

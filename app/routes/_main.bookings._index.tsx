@@ -6,7 +6,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
-import { bookingsOf, cancelBooking, tellBooking, viewerTimes } from "~/paid-readings/bookings.server";
+import { tellBooking } from "~/paid-readings/booking-notices.server";
+import { bookingsOf, cancelBooking, viewerTimes } from "~/paid-readings/bookings.server";
 import { BOOKING_STATUS_TEXT } from "~/paid-readings/rules";
 
 /** Round trips: the session, then the bookings and the viewer's zone together. */

@@ -20,7 +20,8 @@ import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules"
 import { AnswerRequest } from "~/paid-readings/incoming-requests";
 import { PushButton } from "~/push/push-button";
 import type { PageHandle } from "~/lib/page-handle";
-import { chosenTimeZone, saveSchedule, scheduleForm, scheduleOf } from "~/paid-readings/bookings.server";
+import { saveSchedule, scheduleForm, scheduleOf } from "~/paid-readings/availability.server";
+import { chosenTimeZone } from "~/paid-readings/bookings.server";
 import { AvailabilityForm, type ScheduleValues } from "~/paid-readings/availability-form";
 import { requestTimeZone } from "~/daily/daily.server";
 import { Input, Textarea } from "~/components/ui/field";
