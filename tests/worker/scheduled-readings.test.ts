@@ -70,6 +70,15 @@ async function book(client: { cookie: string }, reader: { username: string }, st
   return response.headers.get("location")!.split("/").pop()!.split("?")[0]!;
 }
 
+/** A reader at $1 a minute, and a client with `cents` on their balance who has booked the reader's first open slot. */
+async function bookedPair(cents = 10_000) {
+  const reader = await newReader(100);
+  const client = await newMember();
+  await topUp(client.id, cents);
+  const id = await book(client, reader);
+  return { reader, client, id };
+}
+
 /** Both overlapping runs of the periodic job at `at`, as two cron invocations landing together. */
 async function runJobsTwice(at: number) {
   const sent: Promise<unknown>[] = [];
@@ -159,10 +168,7 @@ describe("slots in the reader's time zone", () => {
 
 describe("booking a slot", () => {
   it("holds the slot's minutes from the balance: spendable less, the ledger unchanged, shown on /balance", async () => {
-    const reader = await newReader(100);
-    const client = await newMember();
-    await topUp(client.id, 10_000);
-    const id = await book(client, reader);
+    const { reader, client, id } = await bookedPair();
     const booking = await bookingOf(id);
     expect(booking).toMatchObject({ status: "booked", minutes: 60, holdCents: 6000, pricePerMinuteCents: 100 });
     expect(await holdOf(id)).toMatchObject({ status: "held", amountCents: 6000, kind: "booking" });
@@ -183,10 +189,7 @@ describe("booking a slot", () => {
   });
 
   it("names a hold's time on /balance in the person's chosen zone, as /bookings does", async () => {
-    const reader = await newReader(100);
-    const client = await newMember();
-    await topUp(client.id, 10_000);
-    const id = await book(client, reader);
+    const { client, id } = await bookedPair();
     // The client chose Tokyo for their day; the request itself says nothing of a zone (UTC).
     await db().insert(dailySettings).values({ userId: client.id, timeZone: "Asia/Tokyo" });
     const { startAt } = await bookingOf(id);
@@ -201,10 +204,7 @@ describe("booking a slot", () => {
   });
 
   it("stamps the calendar file when it is made, in UTC form, at the address the confirmation gives", async () => {
-    const reader = await newReader(100);
-    const client = await newMember();
-    await topUp(client.id, 10_000);
-    const id = await book(client, reader);
+    const { client, id } = await bookedPair();
     const confirmationOf = async () => (await listOutbox(db(), client.email)).find((m) => m.subject.startsWith("Scheduled reading on"));
     await expect.poll(confirmationOf).toBeTruthy();
     const link = /Add it to your calendar: (\S+)/.exec((await confirmationOf())!.text)?.[1];
@@ -258,10 +258,7 @@ describe("booking a slot", () => {
   });
 
   it("a live reading cannot spend what another booking holds", async () => {
-    const reader = await newReader(100);
-    const client = await newMember();
-    await topUp(client.id, 6000);
-    const id = await book(client, reader);
+    const { client, id } = await bookedPair(6000);
     // Another reading of the client's, live, tries to charge a minute from the held money.
     const other = await newReader(100);
     const readingId = newId();
@@ -313,10 +310,7 @@ describe("cancelling", () => {
   });
 
   it("by the client within a day keeps the stated minimum for the reader, once", async () => {
-    const reader = await newReader(100);
-    const client = await newMember();
-    await topUp(client.id, 10_000);
-    const id = await book(client, reader);
+    const { reader, client, id } = await bookedPair();
     const answers = await Promise.all([
       post(`/bookings/${id}`, { intent: "cancel" }, { cookie: client.cookie }),
       post(`/bookings/${id}`, { intent: "cancel" }, { cookie: client.cookie }),
@@ -332,10 +326,7 @@ describe("cancelling", () => {
 
 describe("the periodic job", () => {
   it("runs from the local /dev/jobs as at a chosen moment: the reminder within the hour, the room at its opening time and not before", async () => {
-    const reader = await newReader(100);
-    const client = await newMember();
-    await topUp(client.id, 10_000);
-    const id = await book(client, reader);
+    const { id } = await bookedPair();
     const { startAt } = await bookingOf(id);
     const runAt = async (at: number) => {
       const response = await post("/dev/jobs", { at: String(at) });
@@ -354,10 +345,7 @@ describe("the periodic job", () => {
   });
 
   it("reminds both once, by e-mail in each one's own time, even when two runs overlap", async () => {
-    const reader = await newReader(100);
-    const client = await newMember();
-    await topUp(client.id, 10_000);
-    const id = await book(client, reader);
+    const { reader, client, id } = await bookedPair();
     const { startAt } = await bookingOf(id);
     await runJobsTwice(startAt - 30 * MINUTE);
     expect((await bookingOf(id)).remindedAt).toBe(startAt - 30 * MINUTE);
@@ -369,10 +357,7 @@ describe("the periodic job", () => {
   });
 
   it("releases the whole hold when the reader does not come, once, with two runs at once", async () => {
-    const reader = await newReader(100);
-    const client = await newMember();
-    await topUp(client.id, 10_000);
-    const id = await book(client, reader);
+    const { reader, client, id } = await bookedPair();
     const { startAt } = await bookingOf(id);
     await runJobsTwice(startAt - 2 * MINUTE);
     const opened = await bookingOf(id);
@@ -390,10 +375,7 @@ describe("the periodic job", () => {
   });
 
   it("pays the reader the stated minimum when the client does not come while the reader waits, once", async () => {
-    const reader = await newReader(100);
-    const client = await newMember();
-    await topUp(client.id, 10_000);
-    const id = await book(client, reader);
+    const { reader, client, id } = await bookedPair();
     const { startAt } = await bookingOf(id);
     await runJobsTwice(startAt - 2 * MINUTE);
     expect((await arriveAtBooking(db(), reader.id, id, startAt)).ok).toBe(true);
