@@ -45,35 +45,58 @@ export const tipForm = z
 type TipDone = { ok: true; message: string; cents: number; readerId: string } | { ok: false; status: number; message: string };
 
 /**
- * The client tips a finished reading of theirs: the balance line, the balance and the reader's
- * earning move together, only while the balance covers it and only once per form key.
+ * The statements of one tip, for one batch: the client's balance line, written only while
+ * `allowed` holds and the balance less holds covers it, once per reference; then the balance and
+ * the reader's earning at the reading fee, both only if that line was written.
  */
-export async function tipReading(db: Database, clientId: string, readingId: string, tip: { cents: number; key: string }, now = Date.now()): Promise<TipDone> {
+function tipStatements(
+  db: Database,
+  tip: { clientId: string; cents: number; referenceId: string; readingId: string | null; readerId: SQL; allowed: SQL; note: string; now: number },
+): Statement[] {
   const entryId = newId();
-  const referenceId = `tip:${readingId}:${tip.key}`;
   const fee = readingFeeCents(tip.cents);
-  const mine = sql`EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingId} AND ${paidReadings.clientId} = ${clientId} AND ${paidReadings.status} = 'ended' AND ${paidReadings.startedAt} IS NOT NULL)`;
   const inserted = sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`;
-  const statements: Statement[] = [
+  return [
     db
       .insert(walletEntries)
       .select(
-        sql`SELECT ${entryId}, ${clientId}, 'tip', ${-tip.cents}, ${readingId}, NULL, NULL, ${referenceId}, 'Tip after a reading', ${now}
-            WHERE ${mine} AND ${availableCentsSql(clientId)} >= ${tip.cents}`,
+        sql`SELECT ${entryId}, ${tip.clientId}, 'tip', ${-tip.cents}, ${tip.readingId}, NULL, NULL, ${tip.referenceId}, ${tip.note}, ${tip.now}
+            WHERE ${tip.allowed} AND ${availableCentsSql(tip.clientId)} >= ${tip.cents}`,
       )
       .onConflictDoNothing(),
     db
       .update(readingWallets)
-      .set({ balanceCents: sql`${readingWallets.balanceCents} - ${tip.cents}`, updatedAt: now })
-      .where(and(eq(readingWallets.userId, clientId), inserted)),
+      .set({ balanceCents: sql`${readingWallets.balanceCents} - ${tip.cents}`, updatedAt: tip.now })
+      .where(and(eq(readingWallets.userId, tip.clientId), inserted)),
     db
       .insert(sellerLedger)
       .select(
-        sql`SELECT ${newId()}, ${paidReadings.readerId}, 'tip', NULL, NULL, ${tip.cents}, ${fee}, ${tip.cents - fee}, ${referenceId}, ${now}, ${paidReadings.id}
-            FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingId} AND ${inserted}`,
+        sql`SELECT ${newId()}, ${tip.readerId}, 'tip', NULL, NULL, ${tip.cents}, ${fee}, ${tip.cents - fee}, ${tip.referenceId}, ${tip.now}, ${tip.readingId}
+            WHERE ${inserted}`,
       )
       .onConflictDoNothing(),
   ];
+}
+
+/** Whether a tip with this reference was written (now or by an earlier press of the same form). */
+const tipGiven = (referenceId: string) => sql<number>`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.referenceId} = ${referenceId})`;
+
+/**
+ * The client tips a finished reading of theirs: the balance line, the balance and the reader's
+ * earning move together, only while the balance covers it and only once per form key.
+ */
+export async function tipReading(db: Database, clientId: string, readingId: string, tip: { cents: number; key: string }, now = Date.now()): Promise<TipDone> {
+  const referenceId = `tip:${readingId}:${tip.key}`;
+  const statements = tipStatements(db, {
+    clientId,
+    cents: tip.cents,
+    referenceId,
+    readingId,
+    readerId: sql`(SELECT ${paidReadings.readerId} FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingId})`,
+    allowed: sql`EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingId} AND ${paidReadings.clientId} = ${clientId} AND ${paidReadings.status} = 'ended' AND ${paidReadings.startedAt} IS NOT NULL)`,
+    note: "Tip after a reading",
+    now,
+  });
   const results = await db.batch([
     ...statements,
     db
@@ -81,7 +104,7 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
         status: paidReadings.status,
         startedAt: paidReadings.startedAt,
         readerId: paidReadings.readerId,
-        given: sql<number>`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.referenceId} = ${referenceId})`,
+        given: tipGiven(referenceId),
       })
       .from(paidReadings)
       .where(and(eq(paidReadings.id, readingId.slice(0, 64)), eq(paidReadings.clientId, clientId))),
@@ -115,35 +138,20 @@ export async function tipWrittenReading(
   tip: { cents: number; key: string },
   now = Date.now(),
 ): Promise<TipDone> {
-  const entryId = newId();
   const referenceId = writtenTipReference(request.id, tip.key);
-  const fee = readingFeeCents(tip.cents);
-  const inserted = sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`;
   const results = await db.batch([
-    db
-      .insert(walletEntries)
-      .select(
-        sql`SELECT ${entryId}, ${clientId}, 'tip', ${-tip.cents}, NULL, NULL, NULL, ${referenceId}, 'Tip after a written reading', ${now}
-            WHERE ${request.answered} AND ${availableCentsSql(clientId)} >= ${tip.cents}`,
-      )
-      .onConflictDoNothing(),
-    db
-      .update(readingWallets)
-      .set({ balanceCents: sql`${readingWallets.balanceCents} - ${tip.cents}`, updatedAt: now })
-      .where(and(eq(readingWallets.userId, clientId), inserted)),
-    db
-      .insert(sellerLedger)
-      .select(
-        sql`SELECT ${newId()}, ${request.readerId}, 'tip', NULL, NULL, ${tip.cents}, ${fee}, ${tip.cents - fee}, ${referenceId}, ${now}, NULL WHERE ${inserted}`,
-      )
-      .onConflictDoNothing(),
-    db
-      .select({
-        answered: sql<number>`${request.answered}`,
-        given: sql<number>`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.referenceId} = ${referenceId})`,
-      })
-      .from(sql`(SELECT 1)`),
-  ]);
+    ...tipStatements(db, {
+      clientId,
+      cents: tip.cents,
+      referenceId,
+      readingId: null,
+      readerId: sql`${request.readerId}`,
+      allowed: request.answered,
+      note: "Tip after a written reading",
+      now,
+    }),
+    db.select({ answered: sql<number>`${request.answered}`, given: tipGiven(referenceId) }).from(sql`(SELECT 1)`),
+  ] as unknown as [Statement, ...Statement[]]);
   const [row] = results[3] as { answered: number; given: number }[];
   if (row?.given)
     return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: request.readerId };
