@@ -15,7 +15,7 @@ import { topUpArrived, walletOf } from "~/paid-readings/wallet.server";
 import { PaymentsError } from "~/payments/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
 
-export const handle: PageHandle = { actionRoundTrips: 5 };
+export const handle: PageHandle = { actionRoundTrips: 5, renderMemo: true };
 
 export const meta: MetaFunction = () => [{ title: "Reading balance — Arcanum" }];
 

@@ -7,6 +7,9 @@ import { cn } from "~/lib/cn";
 import { EXPLORER_PLUS, FREE_PLAN, formatPlanPrice, plansFor, YEARLY_SAVING_PERCENT, type BillingChoice, type Plan } from "~/plans/catalogue";
 import { formatDollars } from "~/lib/format";
 import { planHeadline, planQualityLines } from "~/credits/plan-credits";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { renderMemo: true };
 
 export const meta: MetaFunction = () => [
   { title: "Pricing — Arcanum" },

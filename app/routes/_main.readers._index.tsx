@@ -20,6 +20,9 @@ import { useReaderPresence } from "~/readers/use-reader-presence";
 import { FavouriteHeart } from "~/readers/favourite-controls";
 import { formatLastSeen } from "~/readers/format";
 import { Input, Select } from "~/components/ui/field";
+import type { PageHandle } from "~/lib/page-handle";
+
+export const handle: PageHandle = { renderMemo: true };
 
 export const meta: MetaFunction = () => [
   { title: "Tarot readers — Arcanum" },

@@ -10,7 +10,7 @@ import { earningsOf, refreshPayoutAccount, requestPayout, requireSeller, startOn
 import { PayoutsError } from "~/payouts/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
 
-export const handle: PageHandle = { actionRoundTrips: 7 };
+export const handle: PageHandle = { actionRoundTrips: 7, renderMemo: true };
 
 export const meta: MetaFunction = () => [{ title: "Sales & payouts — Arcanum" }, { name: "robots", content: "noindex" }];
 

@@ -221,6 +221,17 @@ describe("the render memo", () => {
     expect(secondHtml.split(secondNonce).join("N")).toBe(firstHtml.split(firstNonce).join("N"));
   });
 
+  it("serves a repeat from the first render on the members' pages that declare it", async () => {
+    for (const path of ["/", "/marketplace", "/collection", "/journal", "/pricing", "/readers", "/balance", "/sales"]) {
+      const first = await visit(path, { cookie });
+      expect(first.status, path).toBe(200);
+      await first.arrayBuffer();
+      const second = await visit(path, { cookie });
+      await second.arrayBuffer();
+      expect(second.headers.get(MEMO), path).toBe("hit");
+    }
+  });
+
   it("renders again when the data changed, and never gives one person's page to another", async () => {
     await visit("/journal", { cookie });
     const entryId = `memo-${Date.now()}`;
