@@ -119,13 +119,19 @@ async function openRooms(db: Database, now: number) {
     )
     .limit(50);
   const opened: string[] = [];
+  if (due.length === 0) return opened;
+  // Everyone the due bookings seat, read at once rather than once per booking.
+  const people = new Map(
+    (
+      await db
+        .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...new Set(due.flatMap((booking) => [booking.readerId, booking.clientId]))]))
+    ).map((person) => [person.id, person]),
+  );
   for (const booking of due) {
-    const people = await db
-      .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
-      .from(users)
-      .where(inArray(users.id, [booking.readerId, booking.clientId]));
-    const reader = people.find((p) => p.id === booking.readerId);
-    const client = people.find((p) => p.id === booking.clientId);
+    const reader = people.get(booking.readerId);
+    const client = people.get(booking.clientId);
     if (!reader || !client) continue;
     const id = newId();
     const won = sql`EXISTS (SELECT 1 FROM ${readerBookings} WHERE ${readerBookings.id} = ${booking.id} AND ${readerBookings.readingId} = ${id})`;
