@@ -48,6 +48,8 @@ const schema = z.object({
   /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
   /** New guest accounts one client address may make per hour: enough for a household or an office, not for a script. */
   GUEST_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Magic links one client address may ask for in 15 minutes, whatever the addresses: a household's worth, not a script's. */
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Reader presence timings, shortened only by the browser tests: a tab's heartbeat, how long a silent tab counts as open, how long a closed one is waited for. */
   READER_HEARTBEAT_MS: z.coerce.number().int().min(500).max(600_000).default(READER_HEARTBEAT_MS),
   READER_PRESENCE_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(READER_ONLINE_WINDOW_MS),
@@ -131,6 +133,8 @@ export type AppConfig = {
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** New guest accounts per client address per hour. */
   guestsPerAddressPerHour: number;
+  /** Magic links asked for per client address per 15 minutes. */
+  signInsPerAddress: number;
   /** Lower-cased e-mail addresses of the staff; an account whose (verified) e-mail is here is staff. */
   staffEmails: string[];
   /** Reader presence: heartbeat interval of a reader's tab, silence after which the tab no longer counts, wait before a closed tab's reader goes offline. */
@@ -242,6 +246,7 @@ function readConfigOf(env: Cloudflare.Env): AppConfig {
         : null,
     iceServers: parseIceServers(vars.RTC_ICE_SERVERS),
     guestsPerAddressPerHour: vars.GUEST_LIMIT_PER_HOUR,
+    signInsPerAddress: vars.SIGN_IN_LIMIT_PER_ADDRESS,
     staffEmails: parseStaffEmails(vars.STAFF_EMAILS),
     readerPresence: { heartbeatMs: vars.READER_HEARTBEAT_MS, windowMs: vars.READER_PRESENCE_WINDOW_MS, graceMs: vars.READER_OFFLINE_GRACE_MS },
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },

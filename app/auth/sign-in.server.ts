@@ -77,17 +77,18 @@ const codeForm = z.object({
  */
 export const RATE_LIMITS = {
   perEmailAndAddress: { limit: 5, windowMs: 15 * 60 * 1000 },
-  perAddress: { limit: 20, windowMs: 15 * 60 * 1000 },
+  /** How many an address may ask for in this window is the app's setting (`signInsPerAddress`). */
+  perAddressWindowMs: 15 * 60 * 1000,
   perEmail: { limit: 50, windowMs: 60 * 60 * 1000 },
 };
 export const RATE_LIMIT_MESSAGE = "Too many sign-in requests. Please wait a few minutes and try again.";
 
 /** Counts a magic-link request against the limits; the first limit it exceeds, or null. */
-async function checkSignInLimits(db: Database, email: string, address: string) {
+async function checkSignInLimits(db: Database, email: string, address: string, perAddress: number) {
   const [emailHash, addressHash, pairHash] = await Promise.all([sha256Hex(email), sha256Hex(address), sha256Hex(`${email}\n${address}`)]);
   const narrow = await Promise.all([
     hitRateLimit(db, `magic-link:email-address:${pairHash}`, RATE_LIMITS.perEmailAndAddress),
-    hitRateLimit(db, `magic-link:address:${addressHash}`, RATE_LIMITS.perAddress),
+    hitRateLimit(db, `magic-link:address:${addressHash}`, { limit: perAddress, windowMs: RATE_LIMITS.perAddressWindowMs }),
   ]);
   const refused = narrow.find((limit) => !limit.allowed);
   if (refused) return refused;
@@ -119,7 +120,7 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
   const email = normalizeEmail(form.email);
   const { db, config } = context;
 
-  const blocked = await checkSignInLimits(db, email, clientAddress(request));
+  const blocked = await checkSignInLimits(db, email, clientAddress(request), config.signInsPerAddress);
   if (blocked) {
     return data<SignInActionData>(
       { state: "form", errors: { form: RATE_LIMIT_MESSAGE }, values },

@@ -91,13 +91,14 @@ export default async function setup(project: TestProject) {
           inspector: false,
           testScheduled: true,
           logLevel: "error",
-          // Every browser of the suite comes from one address: the guest limit is raised for them.
+          // Every browser of the suite comes from one address: the limits on new guests and on magic links are raised for them.
           // Readers' tabs beat every 2 seconds and a closed one is waited for half a second, so presence is seen changing quickly.
           // A paid reading's minute lasts 3 seconds, so a whole reading runs out its balance within a test.
           vars: {
             LOCAL_AI_TEXT_DELAY_MS: "100",
             LOCAL_AI_IMAGE_DELAY_MS: "400",
             GUEST_LIMIT_PER_HOUR: "100000",
+            SIGN_IN_LIMIT_PER_ADDRESS: "100000",
             READER_HEARTBEAT_MS: "2000",
             READER_OFFLINE_GRACE_MS: "500",
             PAID_MINUTE_MS: "3000",
