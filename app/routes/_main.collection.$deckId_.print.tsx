@@ -127,7 +127,7 @@ export default function PrintPage() {
           </button>
         </Form>
 
-        <div className="mt-5" aria-live="polite">
+        <div className="mt-5" aria-live="polite" data-testid="pdf-state">
           {state?.status === "ready" ? (
             <p>
               <a href={pdfUrl} download className={buttonClasses("primary", "md")} data-testid="download-pdf">
