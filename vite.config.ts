@@ -11,7 +11,11 @@ import { workerWasm } from "./scripts/vite-worker-wasm";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // The Worker never opens a socket to itself: app/lib/no-sockets.server.ts.
+      ...(isSsrBuild ? { partysocket: fileURLToPath(new URL("./app/lib/no-sockets.server.ts", import.meta.url)) } : {}),
+    },
   },
   plugins: [
     routeMatchingCache(),

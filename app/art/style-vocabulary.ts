@@ -639,11 +639,15 @@ const normal = (text: string) =>
     .trim();
 
 /** Every name and word, normalised, to its style; the longer a phrase, the sooner it is tried. */
-const PHRASES: readonly [phrase: string, id: string][] = (() => {
+// Made when a style is first read, not at load: the Worker would pay for it at every cold start.
+let phraseList: readonly [phrase: string, id: string][] | null = null;
+function phrases() {
+  if (phraseList) return phraseList;
   const out = new Map<string, string>();
   for (const s of NAMED_STYLES) for (const w of [s.id, ...s.words]) if (!out.has(normal(w))) out.set(normal(w), s.id);
-  return [...out.entries()].sort((a, b) => b[0].split(" ").length - a[0].split(" ").length || b[0].length - a[0].length);
-})();
+  phraseList = [...out.entries()].sort((a, b) => b[0].split(" ").length - a[0].split(" ").length || b[0].length - a[0].length);
+  return phraseList;
+}
 
 /** The letter trigrams of a text, padded, for spelling similarity. */
 function trigrams(text: string): Set<string> {
@@ -714,7 +718,7 @@ function read(text: string): UnderstoodStyle {
   // Names and words found in the text, longest first, each style once.
   const found: { id: string; word: string; at: number }[] = [];
   let rest = ` ${text} `;
-  for (const [phrase, id] of PHRASES) {
+  for (const [phrase, id] of phrases()) {
     const at = rest.indexOf(` ${phrase} `);
     if (at < 0) continue;
     rest = `${rest.slice(0, at)} ${" ".repeat(phrase.length)} ${rest.slice(at + phrase.length + 2)}`;
@@ -723,7 +727,7 @@ function read(text: string): UnderstoodStyle {
   // Words left over that are spelt nearly like a name ("ukiyoe", "watercolor") count too.
   for (const m of rest.matchAll(/[a-z0-9']{5,}/g)) {
     let best: [string, number] | null = null;
-    for (const [phrase, id] of PHRASES) {
+    for (const [phrase, id] of phrases()) {
       const score = similarity(m[0], phrase.replace(/ /g, ""));
       if (score >= 0.7 && (!best || score > best[1])) best = [id, score];
     }
@@ -739,7 +743,7 @@ function read(text: string): UnderstoodStyle {
   }
   // Nothing named: the nearest names by spelling ("ukiyoe", "stainglass", "watercolor pencil").
   const scored = new Map<string, number>();
-  for (const [phrase, id] of PHRASES) {
+  for (const [phrase, id] of phrases()) {
     let best = similarity(text, phrase);
     for (const word of text.split(" ")) if (word.length >= 4) best = Math.max(best, similarity(word, phrase) * 0.92);
     if (best > (scored.get(id) ?? 0)) scored.set(id, best);

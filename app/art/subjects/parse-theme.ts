@@ -1,5 +1,6 @@
 /** Reads a theme's words against the vocabulary: which subjects it names, and which role each plays. */
 import type { Category } from "./types";
+import { once } from "../../lib/once";
 import { SUBJECT_BY_ID, SUBJECTS } from "./vocabulary";
 
 export type Found = { word: string; subject: string; category: Category; guessed?: true };
@@ -64,25 +65,25 @@ export function singulars(word: string): string[] {
 }
 
 /** Every word and phrase of the vocabulary, to the subject it names (the first entry to claim a word keeps it). */
-const INDEX: ReadonlyMap<string, string> = (() => {
-  const index = new Map<string, string>();
+const index = once((): ReadonlyMap<string, string> => {
+  const table = new Map<string, string>();
   const claim = (word: string, id: string) => {
-    if (!index.has(word)) index.set(word, id);
+    if (!table.has(word)) table.set(word, id);
   };
   for (const s of SUBJECTS) claim(s.id.replace(/-/g, " "), s.id);
   for (const s of SUBJECTS) for (const w of s.words ?? []) claim(w.toLowerCase(), s.id);
-  return index;
-})();
+  return table;
+});
 
-const LONGEST_PHRASE = Math.max(...[...INDEX.keys()].map((k) => k.split(" ").length));
+const longestPhrase = once(() => Math.max(...[...index().keys()].map((k) => k.split(" ").length)));
 
 function lookup(words: string[]): string | undefined {
-  const direct = INDEX.get(words.join(" "));
+  const direct = index().get(words.join(" "));
   if (direct) return direct;
   // Only the last word of a phrase takes a plural: "paper cranes", "sunken cities".
   const last = words[words.length - 1]!;
   for (const single of singulars(last).slice(1)) {
-    const hit = INDEX.get([...words.slice(0, -1), single].join(" "));
+    const hit = index().get([...words.slice(0, -1), single].join(" "));
     if (hit) return hit;
   }
   return undefined;
@@ -123,7 +124,7 @@ export function parseTheme(theme: string): ParsedTheme {
   const unknown: string[] = [];
   for (let i = 0; i < words.length;) {
     let matched = 0;
-    for (let n = Math.min(LONGEST_PHRASE, words.length - i); n >= 1; n--) {
+    for (let n = Math.min(longestPhrase(), words.length - i); n >= 1; n--) {
       const phrase = words.slice(i, i + n);
       const id = lookup(phrase);
       if (id) {
