@@ -94,6 +94,13 @@ describe("a written reading", () => {
     expect(await answer.textContent()).toContain(ANSWER);
     expect(await answer.getByRole("list", { name: "Cards" }).getByRole("img").count()).toBe(3);
     expect(await answer.textContent()).toContain(drawn);
+
+    // On the phone the answer and the tip form fit the width; a $5 tip from the $13 left shows on the reading.
+    expect(await client.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    if (process.env.WRITTEN_SCREENSHOTS) await client.screenshot({ path: `${process.env.WRITTEN_SCREENSHOTS}/written-answered-390.png`, fullPage: true });
+    await client.getByTestId("tip-form").getByRole("button", { name: "$5.00" }).click();
+    await expect.poll(() => client.getByTestId("tip-said").textContent()).toBe("Thank you: your tip of $5.00 went to your reader.");
+    await expect.poll(() => client.getByTestId("written-row-tip").textContent()).toBe("$5.00");
     await client.getByTestId("written-journal-link").click();
     await client.waitForURL(/\/journal\/[^/]+$/);
     expect(await client.locator("main").textContent()).toContain(ANSWER);
