@@ -5,7 +5,7 @@
  * and what time does to a booking in booking-jobs.server.ts.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, isNull, or, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { dailySettings, readerAvailability, readerBookings, readerDaysOff, sellerLedger, users, walletHolds } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
@@ -25,19 +25,31 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; m
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** The person's chosen time zone (the one their card of the day keeps), else `fallback`. */
-export async function chosenTimeZone(db: Database, userId: string, fallback: string): Promise<string> {
-  const [row] = await db.select({ zone: dailySettings.timeZone }).from(dailySettings).where(eq(dailySettings.userId, userId)).limit(1);
+/** The read of a person's chosen time zone (the one their card of the day keeps); `who` may be `me`. */
+export function chosenZoneRead(db: Database, who: string | SQLWrapper) {
+  return db.select({ zone: dailySettings.timeZone }).from(dailySettings).where(eq(dailySettings.userId, who)).limit(1);
+}
+
+/** The zone `chosenZoneRead` found, else `fallback`. */
+export function zoneFrom(rows: { zone: string }[], fallback: string) {
+  const [row] = rows;
   return row && isTimeZone(row.zone) ? row.zone : fallback;
 }
+
+/** The person's chosen time zone, else `fallback`. */
+export async function chosenTimeZone(db: Database, userId: string, fallback: string): Promise<string> {
+  return zoneFrom(await chosenZoneRead(db, userId), fallback);
+}
+
+/** Moments written in `timeZone`, as a person's pages show booked times. */
+export const timesIn = (timeZone: string) => ({ timeZone, moment: (instant: number) => momentLabel(timeZone, instant) });
 
 /**
  * How a person reads booked times on their pages (the bookings list, the balance's holds, a reader's
  * schedule): the zone they chose, else their request's, and each moment written in it.
  */
 export async function viewerTimes(db: Database, userId: string, request: Request) {
-  const timeZone = await chosenTimeZone(db, userId, requestTimeZone(request));
-  return { timeZone, moment: (instant: number) => momentLabel(timeZone, instant) };
+  return timesIn(await chosenTimeZone(db, userId, requestTimeZone(request)));
 }
 
 /* ---------------------------------------------------------------------------------------------

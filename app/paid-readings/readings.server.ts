@@ -4,7 +4,7 @@
  * reader's answer, reports, and a staff refund that gives the client their balance back.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { paidReadings, readerProfiles, readingReports, readingReviews, sellerLedger, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
@@ -312,6 +312,11 @@ export async function refundReading(db: Database, id: string, now = Date.now()):
 
 /** Finished readings of a reader or a client, newest first. */
 export async function readingHistory(db: Database, userId: string, as: "reader" | "client", limit = 30) {
+  return readingHistoryRead(db, userId, as, limit);
+}
+
+/** The read behind `readingHistory`; `who` may be `me`, for a page that reads it beside the session. */
+export function readingHistoryRead(db: Database, who: string | SQLWrapper, as: "reader" | "client", limit = 30) {
   const mine = as === "reader" ? paidReadings.readerId : paidReadings.clientId;
   const other = as === "reader" ? paidReadings.clientId : paidReadings.readerId;
   return db
@@ -332,7 +337,7 @@ export async function readingHistory(db: Database, userId: string, as: "reader" 
     })
     .from(paidReadings)
     .leftJoin(readingReviews, eq(readingReviews.paidReadingId, paidReadings.id))
-    .where(eq(mine, userId))
+    .where(eq(mine, who))
     .orderBy(desc(paidReadings.createdAt))
     .limit(limit);
 }

@@ -3,7 +3,7 @@
  * a paid reading, refunds. Every change writes its ledger line and moves the balance in one batch,
  * guarded by the line's unique reference, so a repeated delivery or a retried minute changes nothing.
  */
-import type { BatchItem } from "drizzle-orm/batch";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { checkoutSessions, paidReadings, paymentReceipts, readerBookings, readingWallets, walletEntries, walletHolds } from "../../db/schema";
 import type { Database } from "../db.server";
@@ -149,14 +149,15 @@ export async function openHoldsOf(db: Database, userId: string) {
 }
 
 /**
- * The balance, its open holds and its history, newest first: top-ups and refunds line by line, and
- * each reading's charged minutes as one line (the minutes are in its receipt).
+ * The reads of a balance, its open holds and its history, newest first: top-ups and refunds line by
+ * line, and each reading's charged minutes as one line (the minutes are in its receipt). `who` is a
+ * user id, or `me` when the balance page reads them beside the session (app/lib/page-reads.server.ts).
  */
-export async function walletOf(db: Database, userId: string, limit = 50) {
+export function walletReads(db: Database, who: string | SQLWrapper, limit = 50) {
   const line = sql`CASE WHEN ${walletEntries.kind} = 'charge' THEN 'reading:' || ${walletEntries.paidReadingId} ELSE ${walletEntries.id} END`;
   const latest = sql<number>`max(${walletEntries.createdAt})`;
-  const [balance, holds, rows] = await db.batch([
-    db.select({ balance: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)).limit(1),
+  return [
+    db.select({ balance: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, who)).limit(1),
     db
       .select({
         id: walletHolds.id,
@@ -168,7 +169,7 @@ export async function walletOf(db: Database, userId: string, limit = 50) {
       })
       .from(walletHolds)
       .leftJoin(readerBookings, and(eq(walletHolds.kind, "booking"), eq(readerBookings.id, walletHolds.subjectId)))
-      .where(and(eq(walletHolds.userId, userId), eq(walletHolds.status, "held")))
+      .where(and(eq(walletHolds.userId, who), eq(walletHolds.status, "held")))
       .orderBy(walletHolds.createdAt)
       .limit(50),
     db
@@ -185,11 +186,17 @@ export async function walletOf(db: Database, userId: string, limit = 50) {
         createdAt: latest,
       })
       .from(walletEntries)
-      .where(eq(walletEntries.userId, userId))
+      .where(eq(walletEntries.userId, who))
       .groupBy(line)
       .orderBy(desc(latest), desc(sql`min(${walletEntries.id})`))
       .limit(limit),
-  ]);
+  ] as const;
+}
+
+type WalletRows = BatchResponse<ReturnType<typeof walletReads>>;
+
+/** The balance page's wallet from the answers of `walletReads`. */
+export function walletFrom([balance, holds, rows]: WalletRows) {
   const entries = rows.map(({ lines, readerName, ...entry }) => ({
     ...entry,
     description: entry.kind === "charge" ? `Reading with ${readerName ?? "a reader"} · ${lines} paid minute${lines === 1 ? "" : "s"}` : entry.description,
@@ -256,16 +263,18 @@ export function topUpRefundStatements(
   ];
 }
 
-/** Whether a top-up checkout has reached the balance yet (the page after checkout waits for it). */
-export async function topUpArrived(db: Database, userId: string, checkoutId: string) {
-  const [row] = await db
+/** The read of a person's top-up checkout and the balance line it made, if any; `who` may be `me`. */
+export function topUpRead(db: Database, who: string | SQLWrapper, checkoutId: string | SQLWrapper) {
+  return db
     .select({ status: checkoutSessions.status, entry: walletEntries.id })
     .from(checkoutSessions)
     .leftJoin(walletEntries, eq(walletEntries.referenceId, sql`'top-up:' || ${checkoutSessions.id}`))
-    .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.kind, "top-up")))
+    .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, who), eq(checkoutSessions.kind, "top-up")))
     .limit(1);
-  return row ? Boolean(row.entry) : null;
 }
+
+/** From `topUpRead`: whether the top-up has reached the balance yet (the page after checkout waits for it), or null when there is no such checkout of theirs. */
+export const topUpArrivedFrom = ([row]: { entry: string | null }[]) => (row ? Boolean(row.entry) : null);
 
 export type MinuteFigures = { minutesBilled: number; chargedCents: number; balanceCents: number };
 

@@ -7,15 +7,17 @@ import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
-import { viewerTimes } from "~/paid-readings/bookings.server";
-import { readingHistory } from "~/paid-readings/readings.server";
+import { requestTimeZone } from "~/daily/daily.server";
+import { readShape, type Slots } from "~/lib/page-reads.server";
+import { chosenZoneRead, timesIn, zoneFrom } from "~/paid-readings/bookings.server";
+import { readingHistoryRead } from "~/paid-readings/readings.server";
 import { TOP_UP_AMOUNTS_CENTS } from "~/paid-readings/rules";
 import { startReadingTopUp, startTopUp } from "~/paid-readings/top-up.server";
-import { topUpArrived, walletOf } from "~/paid-readings/wallet.server";
+import { topUpArrivedFrom, topUpRead, walletFrom, walletReads } from "~/paid-readings/wallet.server";
 import { PaymentsError } from "~/payments/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
 
-export const handle: PageHandle = { actionRoundTrips: 5, renderMemo: true };
+export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 5, renderMemo: true };
 
 export const meta: MetaFunction = () => [{ title: "Reading balance — Arcanum" }];
 
@@ -25,18 +27,27 @@ const returnTarget = (url: URL) => {
   return target.startsWith("/balance") ? "/balance" : target;
 };
 
+/** The balance, its holds and history, the person's readings and zone, and the top-up just paid, if any. */
+const BALANCE = readShape((db, me, { checkout }: Slots<{ checkout: string }>) => [
+  ...walletReads(db, me),
+  readingHistoryRead(db, me, "client", 20),
+  chosenZoneRead(db, me),
+  topUpRead(db, me, checkout),
+]);
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  // A balance belongs to an account: a guest creates one first and comes back here.
-  if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
   const url = new URL(request.url);
   const topped = url.searchParams.get("topped");
-  const [wallet, readings, arrived, times] = await Promise.all([
-    walletOf(context.db, user.id),
-    readingHistory(context.db, user.id, "client", 20),
-    topped ? topUpArrived(context.db, user.id, topped.slice(0, 64)) : Promise.resolve(null),
-    viewerTimes(context.db, user.id, request),
+  // The person and everything the page shows of them in one round trip.
+  const [user, [balance, holdRows, entryRows, readings, zone, checkout]] = await Promise.all([
+    requireUser(request, context),
+    context.read(BALANCE, { checkout: topped?.slice(0, 64) ?? "" }),
   ]);
+  // A balance belongs to an account: a guest creates one first and comes back here.
+  if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
+  const wallet = walletFrom([balance, holdRows, entryRows]);
+  const arrived = topped ? topUpArrivedFrom(checkout) : null;
+  const times = timesIn(zoneFrom(zone, requestTimeZone(request)));
   const reading = readingParam.safeParse(url.searchParams.get("reading") ?? undefined);
   // A hold's time reads as on the person's bookings: in their chosen zone, written on the server.
   const holds = wallet.holds.map((hold) => ({ ...hold, when: hold.startAt ? times.moment(hold.startAt) : null }));

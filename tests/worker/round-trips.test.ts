@@ -47,6 +47,8 @@ const PAGES: Page[] = [
   { route: "routes/_main.create-deck", path: () => "/create-deck" },
   { route: "routes/_main.credits", path: () => "/credits" },
   { route: "routes/_main.readers._index", path: () => "/readers" },
+  { route: "routes/_main.balance", path: () => "/balance" },
+  { route: "routes/_main.balance", path: () => "/balance?topped=no-such-checkout" },
   { route: "routes/_main.readers.$username", path: () => `/readers/${readerName}` },
   { route: "routes/_main.become-reader", path: () => "/become-reader" },
   { route: "routes/_main.today", path: () => "/today" },
