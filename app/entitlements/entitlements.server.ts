@@ -3,7 +3,7 @@
  * and answers for routes, deck creation and the generator what that plan allows. The rules
  * themselves are the pure functions of `entitlements.ts`.
  */
-import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cards, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { deckQualities, type CardImageQuality } from "../decks/vocabulary";
@@ -32,7 +32,12 @@ export type Refusal = { status: number; message: string; fixPaymentPath?: string
 
 /** The person's standing with their plan, in one query (see `planStanding`). */
 export async function getPlanStanding(db: Database, userId: string): Promise<PlanStanding> {
-  const [row] = await db
+  return standingFrom(await planStandingRead(db, userId));
+}
+
+/** The read behind `getPlanStanding`; `who` may be `me`, for a page that reads it beside the session. */
+export function planStandingRead(db: Database, who: string | SQLWrapper) {
+  return db
     .select({
       subscriptionStatus: subscriptions.subscriptionStatus,
       priceId: subscriptions.priceId,
@@ -41,10 +46,12 @@ export async function getPlanStanding(db: Database, userId: string): Promise<Pla
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .leftJoin(userDeckQuotas, eq(userDeckQuotas.userId, users.id))
-    .where(eq(users.id, userId))
+    .where(eq(users.id, who))
     .limit(1);
-  return row ? standingOfRow(row) : planStanding(null, null);
 }
+
+/** The standing `planStandingRead` found; the free plan's when there is no such person. */
+export const standingFrom = ([row]: Parameters<typeof standingOfRow>[0][]): PlanStanding => (row ? standingOfRow(row) : planStanding(null, null));
 
 /** A standing from a row that joined the person's subscription and quota (either may be missing). */
 export function standingOfRow(row: { subscriptionStatus: string | null; priceId: string | null; planType: string | null }): PlanStanding {

@@ -7,14 +7,14 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import type { BatchItem } from "drizzle-orm/batch";
-import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { and, desc, eq, gt, inArray, lt, sql, type SQLWrapper } from "drizzle-orm";
 import { checkoutSessions, decks, payouts, sellerAccounts, sellerLedger, users } from "../../db/schema";
 import { requireUser, returnPathOf } from "../auth/guard.server";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { sellerFeePercent } from "../entitlements/entitlements";
-import { getPlanStanding } from "../entitlements/entitlements.server";
+import { planStandingRead, standingFrom } from "../entitlements/entitlements.server";
 import { newId } from "../lib/crypto";
 import { formatMoney } from "../lib/format";
 import { PLANS } from "../plans/catalogue";
@@ -62,19 +62,26 @@ export type PayoutLine = { id: string; amountCents: number; currency: string; st
 
 /** The seller's balance: every line of their ledger. */
 export async function balanceOf(db: Database, sellerId: string): Promise<number> {
-  const [row] = await db
+  return balanceFrom(await balanceRead(db, sellerId));
+}
+
+const balanceRead = (db: Database, who: string | SQLWrapper) =>
+  db
     .select({ cents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)` })
     .from(sellerLedger)
-    .where(eq(sellerLedger.sellerId, sellerId));
-  return Number(row?.cents ?? 0);
-}
+    .where(eq(sellerLedger.sellerId, who));
+
+const balanceFrom = ([row]: { cents: number }[]) => Number(row?.cents ?? 0);
 
 /** The sale's checkout, named by the sale line's reference (`sale:{checkoutId}`, see purchase.server). */
 const saleCheckout = sql`substr(${sellerLedger.referenceId}, 6)`;
 
-/** Everything the creator's sales page shows; only the seller's own lines. */
-export async function earningsOf(db: Database, sellerId: string) {
-  const [sales, [totals], balanceCents, payoutRows, account, standing] = await Promise.all([
+/**
+ * The reads of everything the creator's sales page shows, only the seller's own lines; `who` is a
+ * user id, or `me` when the page reads them beside the session (app/lib/page-reads.server.ts).
+ */
+export function earningsReads(db: Database, who: string | SQLWrapper) {
+  return [
     db
       .select({
         id: sellerLedger.id,
@@ -90,7 +97,7 @@ export async function earningsOf(db: Database, sellerId: string) {
       .leftJoin(checkoutSessions, eq(checkoutSessions.id, saleCheckout))
       .leftJoin(decks, eq(decks.id, checkoutSessions.deckId))
       .leftJoin(users, eq(users.id, checkoutSessions.userId))
-      .where(and(eq(sellerLedger.sellerId, sellerId), eq(sellerLedger.kind, "sale")))
+      .where(and(eq(sellerLedger.sellerId, who), eq(sellerLedger.kind, "sale")))
       .orderBy(desc(sellerLedger.createdAt))
       .limit(500),
     db
@@ -100,12 +107,22 @@ export async function earningsOf(db: Database, sellerId: string) {
         netCents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)`,
       })
       .from(sellerLedger)
-      .where(and(eq(sellerLedger.sellerId, sellerId), inArray(sellerLedger.kind, ["sale", "refund"]))),
-    balanceOf(db, sellerId),
-    db.select().from(payouts).where(eq(payouts.sellerId, sellerId)).orderBy(desc(payouts.createdAt)).limit(100),
-    db.query.sellerAccounts.findFirst({ where: eq(sellerAccounts.userId, sellerId) }),
-    getPlanStanding(db, sellerId),
-  ]);
+      .where(and(eq(sellerLedger.sellerId, who), inArray(sellerLedger.kind, ["sale", "refund"]))),
+    balanceRead(db, who),
+    db.select().from(payouts).where(eq(payouts.sellerId, who)).orderBy(desc(payouts.createdAt)).limit(100),
+    db
+      .select({ provider: sellerAccounts.provider, payoutsEnabled: sellerAccounts.payoutsEnabled })
+      .from(sellerAccounts)
+      .where(eq(sellerAccounts.userId, who))
+      .limit(1),
+    planStandingRead(db, who),
+  ] as const;
+}
+
+/** The sales page's figures from the answers of `earningsReads`. */
+export function earningsFrom([sales, [totals], balanceRows, payoutRows, [account], standingRows]: BatchResponse<ReturnType<typeof earningsReads>>) {
+  const balanceCents = balanceFrom(balanceRows);
+  const standing = standingFrom(standingRows);
   const feePercent = sellerFeePercent(standing.tier);
   return {
     sales: sales.map((sale): SaleLine => ({

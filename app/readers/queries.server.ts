@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { readerCertificates, readerFollows, readerLevels, readerProfiles, users } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
 import type { Database } from "../db.server";
@@ -20,8 +20,8 @@ export type ReaderFilters = {
   sort?: ReaderSort;
   /** 1-based. */
   page?: number;
-  /** Whose favourites the cards show, and with `mine`, the only readers listed. */
-  viewerId?: string;
+  /** Whose favourites the cards show, and with `mine`, the only readers listed: a user id, or `me` (app/lib/page-reads.server.ts). */
+  viewerId?: string | SQLWrapper;
   mine?: boolean;
 };
 
@@ -118,7 +118,7 @@ export async function readerAvatarKey(db: Database, username: string, file: stri
 }
 
 /** The viewer's favourite state of the reader in the row, as a column. */
-const followOf = (viewerId: string | undefined) =>
+const followOf = (viewerId: string | SQLWrapper | undefined) =>
   viewerId
     ? sql`(select ${readerFollows.notify} from ${readerFollows} where ${readerFollows.followerId} = ${viewerId} and ${readerFollows.readerId} = ${users.id})`
     : sql`null`;
@@ -143,10 +143,14 @@ export type ReaderCard = ReturnType<typeof toCard>;
  * page past the last one needs a second to count.
  */
 export async function browseReaders(db: Database, filters: ReaderFilters, now = Date.now()) {
-  const page = Math.max(1, Math.floor(filters.page ?? 1));
+  return readersResult(db, filters, await readersQuery(db, filters, now), now);
+}
+
+/** The statement behind `browseReaders`, for a page that reads it beside the session. */
+export function readersQuery(db: Database, filters: ReaderFilters, now: number) {
+  const page = pageOf(filters);
   const online = readerOnlineSql(now);
-  const where = whereClause(filters, online);
-  const rows = await db.all<ReaderRow & { total: number }>(sql`
+  return db.all<ReaderRow & { total: number }>(sql`
     select ${users.username} as username, ${users.fullName} as fullName, ${users.avatarUrl} as avatarUrl,
       ${users.customPricePerMinute} as pricePerMinuteCents, ${readerLevels.name} as levelName, ${online} as online,
       coalesce(${readerProfiles.specialties}, '[]') as specialties, coalesce(${readerProfiles.languages}, '[]') as languages,
@@ -156,9 +160,15 @@ export async function browseReaders(db: Database, filters: ReaderFilters, now = 
       ${followOf(filters.viewerId)} as follow,
       count(*) over () as total
     from ${fromReaders}
-    where ${where}
+    where ${whereClause(filters, online)}
     order by ${orderBy(filters.sort ?? "recommended", online)}
     limit ${READERS_PAGE_SIZE} offset ${(page - 1) * READERS_PAGE_SIZE}`);
+}
+
+/** The list's page from the rows `readersQuery` read; a page past the last one asks for the count once more. */
+export async function readersResult(db: Database, filters: ReaderFilters, rows: (ReaderRow & { total: number })[], now: number) {
+  const page = pageOf(filters);
+  const where = whereClause(filters, readerOnlineSql(now));
   const total =
     rows[0]?.total ?? (page === 1 ? 0 : ((await db.all<{ total: number }>(sql`select count(*) as total from ${fromReaders} where ${where}`))[0]?.total ?? 0));
   return {
@@ -169,14 +179,15 @@ export async function browseReaders(db: Database, filters: ReaderFilters, now = 
   };
 }
 
+const pageOf = (filters: ReaderFilters) => Math.max(1, Math.floor(filters.page ?? 1));
+
 /** The languages readers offer, for the list's language filter. */
-export async function readerLanguages(db: Database): Promise<string[]> {
-  const rows = await db.all<{ language: string }>(sql`
+export function readerLanguagesQuery(db: Database) {
+  return db.all<{ language: string }>(sql`
     select distinct l.value as language
     from ${users} join ${readerProfiles} on ${readerProfiles.userId} = ${users.id}, json_each(${readerProfiles.languages}) as l
     where ${users.isReader} = 1 and ${users.username} is not null
     order by l.value collate nocase`);
-  return rows.map((row) => row.language);
 }
 
 type ProfileRow = Omit<ReaderRow, "online"> & {

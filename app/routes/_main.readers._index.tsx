@@ -15,14 +15,15 @@ import {
   readersSearch,
   type ReadersQuery,
 } from "~/readers/directory";
-import { browseReaders, readerLanguages, type ReaderFilters } from "~/readers/queries.server";
+import { browseReaders, readerLanguagesQuery, readersQuery, readersResult, type ReaderFilters } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 import { FavouriteHeart } from "~/readers/favourite-controls";
 import { formatLastSeen } from "~/readers/format";
 import { Input, Select } from "~/components/ui/field";
 import type { PageHandle } from "~/lib/page-handle";
 
-export const handle: PageHandle = { renderMemo: true };
+// The list is one round trip with the viewer; a page past the last, or a language no reader offers, asks once more.
+export const handle: PageHandle = { roundTrips: 2, renderMemo: true };
 
 export const meta: MetaFunction = () => [
   { title: "Tarot readers — Arcanum" },
@@ -36,7 +37,7 @@ function priceRange(query: ReadersQuery) {
   return low !== undefined && high !== undefined && low > high ? { minPriceCents: high, maxPriceCents: low } : { minPriceCents: low, maxPriceCents: high };
 }
 
-function filtersOf(query: ReadersQuery, viewerId: string | undefined): ReaderFilters {
+function filtersOf(query: ReadersQuery, viewerId: ReaderFilters["viewerId"]): ReaderFilters {
   return {
     ...priceRange(query),
     viewerId,
@@ -53,8 +54,13 @@ function filtersOf(query: ReadersQuery, viewerId: string | undefined): ReaderFil
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseReadersQuery(new URL(request.url).searchParams);
   const now = Date.now();
-  const viewer = await context.currentUser();
-  const [languages, result] = await Promise.all([readerLanguages(context.db), browseReaders(context.db, filtersOf(parsed, viewer?.id), now)]);
+  // The viewer, the languages on offer and the page of readers, with the viewer's favourites, in one round trip.
+  const [viewer, [languageRows, rows]] = await Promise.all([
+    context.currentUser(),
+    context.read((me) => [readerLanguagesQuery(context.db), readersQuery(context.db, filtersOf(parsed, me), now)] as const),
+  ]);
+  const languages = languageRows.map((row) => row.language);
+  const result = await readersResult(context.db, filtersOf(parsed, viewer?.id), rows, now);
   const shown = (page: typeof result) => ({
     ...page,
     readers: page.readers.map(({ lastSeenAt, ...reader }) => ({

@@ -6,20 +6,38 @@ import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney, longDate } from "~/lib/format";
-import { earningsOf, refreshPayoutAccount, requestPayout, requireSeller, startOnboarding, type PayoutLine, type SaleLine } from "~/marketplace/earnings.server";
+import {
+  earningsFrom,
+  earningsReads,
+  refreshPayoutAccount,
+  requestPayout,
+  requireSeller,
+  startOnboarding,
+  type PayoutLine,
+  type SaleLine,
+} from "~/marketplace/earnings.server";
+import { readShape } from "~/lib/page-reads.server";
 import { PayoutsError } from "~/payouts/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
 
-export const handle: PageHandle = { actionRoundTrips: 7, renderMemo: true };
+export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 7, renderMemo: true };
 
 export const meta: MetaFunction = () => [{ title: "Sales & payouts — Arcanum" }, { name: "robots", content: "noindex" }];
 
+/** Everything the page shows of the seller, read beside the session. */
+const SALES = readShape((db, me) => earningsReads(db, me));
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireSeller(request, context);
   const onboarding = new URL(request.url).searchParams.get("onboarding");
-  // Back from the provider's onboarding: read the account now rather than wait for its event.
-  if (onboarding === "return") await refreshPayoutAccount(context, user.id);
-  const earnings = await earningsOf(context.db, user.id);
+  const returned = async () => {
+    // Back from the provider's onboarding: read the account now rather than wait for its event, then the page.
+    const user = await requireSeller(request, context);
+    await refreshPayoutAccount(context, user.id);
+    return context.read(SALES, {});
+  };
+  // Otherwise the seller and their books in one round trip.
+  const rows = onboarding === "return" ? await returned() : (await Promise.all([requireSeller(request, context), context.read(SALES, {})]))[1];
+  const earnings = earningsFrom(rows);
   const notice =
     onboarding === "return"
       ? earnings.account?.payoutsEnabled

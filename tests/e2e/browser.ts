@@ -5,7 +5,7 @@ import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { TestServer } from "./global-setup";
 
 export { CHROMIUM, hydrated, PERSON_USER_AGENT } from "../../scripts/chromium";
@@ -98,4 +98,12 @@ export function storedMedia(prefix: string): string[] {
     },
   );
   return JSON.parse(output) as string[];
+}
+
+/**
+ * Waits until the service worker controls `page`. Installing it first stores the app's files for
+ * offline use; on a loaded two-core machine that took longer than a poll's usual 10 s.
+ */
+export async function serviceWorkerInCharge(page: Page) {
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
-import { baseURL, hydrated, PERSON_USER_AGENT, stateDir, useBrowser } from "./browser";
+import { baseURL, hydrated, PERSON_USER_AGENT, serviceWorkerInCharge, stateDir, useBrowser } from "./browser";
 
 const browser = useBrowser();
 const DECK = "/collection/seed-deck-autumn-lanterns";
@@ -80,7 +80,7 @@ describe("offline with the service worker", () => {
     const page = await context.newPage();
     await page.goto("/collection");
     await hydrated(page);
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await serviceWorkerInCharge(page);
     await visit(page, "/collection");
     await visit(page, DECK);
     await visit(page, entry);
@@ -135,7 +135,7 @@ describe("offline with the service worker", () => {
     const page = await context.newPage();
     await page.goto("/collection");
     await hydrated(page);
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await serviceWorkerInCharge(page);
     await visit(page, DECK);
 
     // The sign-out form as a page without JavaScript posts it: a plain navigation.
@@ -162,7 +162,7 @@ describe("offline with the service worker", () => {
     const page = await context.newPage();
     await page.goto("/collection");
     await hydrated(page);
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await serviceWorkerInCharge(page);
     await visit(page, DECK);
     await visit(page, entry);
 
@@ -190,7 +190,7 @@ describe("offline with the service worker", () => {
     const page = await context.newPage();
     await page.goto("/collection");
     await hydrated(page);
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await serviceWorkerInCharge(page);
     await visit(page, "/collection");
     const savedCollection = () =>
       page.evaluate(

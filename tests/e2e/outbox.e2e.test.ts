@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Page, Worker } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
-import { baseURL, hydrated, openPage, stateDir, useBrowser, useMemberSession } from "./browser";
+import { baseURL, hydrated, openPage, serviceWorkerInCharge, stateDir, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 
@@ -82,7 +82,7 @@ async function serverNotes(page: Page, entryId: string) {
 }
 
 async function controlled(page: Page) {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+  await serviceWorkerInCharge(page);
 }
 
 describe("a journal note written offline", () => {

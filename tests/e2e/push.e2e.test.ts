@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptMessage, fromBase64Url, toBase64Url } from "../../app/push/web-push.server";
 import type { PushMessage } from "../../app/push/messages";
-import { baseURL, hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { baseURL, hydrated, openPage, serviceWorkerInCharge, useBrowser, useMemberSession } from "./browser";
 import { payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
@@ -48,7 +48,7 @@ describe("a paid request by Web Push", () => {
     await useMemberSession(reader, "ines");
     await reader.goto("/reader-dashboard");
     await hydrated(reader);
-    await expect.poll(() => reader.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await serviceWorkerInCharge(reader);
     await expect.poll(() => reader.getByTestId("own-status").textContent(), { timeout: 10_000 }).toBe("Online now");
 
     // Her device's subscription, as PushManager would give it, at the push service of this test.

@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, prepareState, projectRoot, startServer, testBuildDirectory } from "../../scripts/local-app.mjs";
 import { writeServiceWorker } from "../../scripts/vite-service-worker";
-import { hydrated, PERSON_USER_AGENT, useBrowser } from "./browser";
+import { hydrated, PERSON_USER_AGENT, serviceWorkerInCharge, useBrowser } from "./browser";
 
 const browser = useBrowser();
 const SECOND_VERSION = "second-build";
@@ -54,7 +54,7 @@ describe("the update prompt", () => {
     const page = await context.newPage();
     await page.goto("/pricing");
     await hydrated(page);
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await serviceWorkerInCharge(page);
     const [first] = await precaches(page);
     expect(first).toMatch(/^arcanum-precache-[0-9a-f]{12}$/);
     // The first worker took over silently: nothing to offer.
