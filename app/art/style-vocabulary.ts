@@ -4,8 +4,9 @@
  * lettering). Free text is read against it: a named style is taken as it is, several named in one
  * text are composed (the technique of one, the palette and ornament of the other), and a misspelt or
  * unknown one goes to the nearest names by spelling. Nothing here draws: `styles.ts` and `frames.ts`
- * read the parameters. This module has no other imports so the create form can read a style live.
+ * read the parameters. It imports only the tiny `once` helper, so the create form can read a style live.
  */
+import { once } from "../lib/once";
 
 /** The seven original treatments: each named style builds on one of them for what it does not set itself. */
 export const BASE_STYLES = ["watercolour", "art nouveau", "woodcut", "minimalist", "oil painting", "surrealist", "pixel art"] as const;
@@ -640,14 +641,11 @@ const normal = (text: string) =>
 
 /** Every name and word, normalised, to its style; the longer a phrase, the sooner it is tried. */
 // Made when a style is first read, not at load: the Worker would pay for it at every cold start.
-let phraseList: readonly [phrase: string, id: string][] | null = null;
-function phrases() {
-  if (phraseList) return phraseList;
+const phrases = once((): readonly [phrase: string, id: string][] => {
   const out = new Map<string, string>();
   for (const s of NAMED_STYLES) for (const w of [s.id, ...s.words]) if (!out.has(normal(w))) out.set(normal(w), s.id);
-  phraseList = [...out.entries()].sort((a, b) => b[0].split(" ").length - a[0].split(" ").length || b[0].length - a[0].length);
-  return phraseList;
-}
+  return [...out.entries()].sort((a, b) => b[0].split(" ").length - a[0].split(" ").length || b[0].length - a[0].length);
+});
 
 /** The letter trigrams of a text, padded, for spelling similarity. */
 function trigrams(text: string): Set<string> {

@@ -310,13 +310,11 @@ export async function refundReading(db: Database, id: string, now = Date.now()):
   return { ok: true, message: `Refunded: the client's balance got back ${(cents / 100).toFixed(2)}.`, clientId: reading.clientId, readerId: reading.readerId };
 }
 
-/** Finished readings of a reader or a client, newest first. */
-export async function readingHistory(db: Database, userId: string, as: "reader" | "client", limit = 30) {
-  return readingHistoryRead(db, userId, as, limit);
-}
-
-/** The read behind `readingHistory`; `who` may be `me`, for a page that reads it beside the session. */
-export function readingHistoryRead(db: Database, who: string | SQLWrapper, as: "reader" | "client", limit = 30) {
+/**
+ * Finished readings of a reader or a client, newest first: awaited, or sent in a page's batch with
+ * `who` as `me` (app/lib/page-reads.server.ts).
+ */
+export function readingHistory(db: Database, who: string | SQLWrapper, as: "reader" | "client", limit = 30) {
   const mine = as === "reader" ? paidReadings.readerId : paidReadings.clientId;
   const other = as === "reader" ? paidReadings.clientId : paidReadings.readerId;
   return db

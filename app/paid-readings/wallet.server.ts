@@ -132,22 +132,6 @@ export function spentHoldStatements(db: Database, kind: HoldKind, subjectId: str
   ];
 }
 
-/** A person's open holds, soonest made first, for the balance page. */
-export async function openHoldsOf(db: Database, userId: string) {
-  return db
-    .select({
-      id: walletHolds.id,
-      kind: walletHolds.kind,
-      subjectId: walletHolds.subjectId,
-      amountCents: walletHolds.amountCents,
-      createdAt: walletHolds.createdAt,
-    })
-    .from(walletHolds)
-    .where(and(eq(walletHolds.userId, userId), eq(walletHolds.status, "held")))
-    .orderBy(walletHolds.createdAt)
-    .limit(50);
-}
-
 /**
  * The reads of a balance, its open holds and its history, newest first: top-ups and refunds line by
  * line, and each reading's charged minutes as one line (the minutes are in its receipt). `who` is a

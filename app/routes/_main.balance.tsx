@@ -10,7 +10,7 @@ import { formatMoney } from "~/lib/format";
 import { requestTimeZone } from "~/daily/daily.server";
 import { readShape, type Slots } from "~/lib/page-reads.server";
 import { chosenZoneRead, timesIn, zoneFrom } from "~/paid-readings/bookings.server";
-import { readingHistoryRead } from "~/paid-readings/readings.server";
+import { readingHistory } from "~/paid-readings/readings.server";
 import { TOP_UP_AMOUNTS_CENTS } from "~/paid-readings/rules";
 import { startReadingTopUp, startTopUp } from "~/paid-readings/top-up.server";
 import { topUpArrivedFrom, topUpRead, walletFrom, walletReads } from "~/paid-readings/wallet.server";
@@ -30,7 +30,7 @@ const returnTarget = (url: URL) => {
 /** The balance, its holds and history, the person's readings and zone, and the top-up just paid, if any. */
 const BALANCE = readShape((db, me, { checkout }: Slots<{ checkout: string }>) => [
   ...walletReads(db, me),
-  readingHistoryRead(db, me, "client", 20),
+  readingHistory(db, me, "client", 20),
   chosenZoneRead(db, me),
   topUpRead(db, me, checkout),
 ]);

@@ -90,13 +90,11 @@ describe("round trips of members' pages", () => {
     expect(over).toEqual([]);
   });
 
-  it("counts a page's waits, not the calls that travel together", async () => {
-    // The readers list reads the languages on offer and its page of readers with their count beside the session: one wait.
+  it("reads the readers list in one wait, and a page past the last one in two", async () => {
+    // The languages on offer and the page of readers with their count travel beside the session: one wait.
     const response = await visit("/readers", { cookie });
     await response.arrayBuffer();
-    const [sequential, total] = response.headers.get(ROUND_TRIPS_HEADER)!.split(" of ").map(Number) as [number, number];
-    expect(sequential).toBe(1);
-    expect(total).toBeGreaterThanOrEqual(sequential);
+    expect(response.headers.get(ROUND_TRIPS_HEADER)!.split(" of ")[0]).toBe("1");
     // Only a page past the last one asks again, for the count.
     const past = await visit("/readers?page=40", { cookie });
     await past.arrayBuffer();
