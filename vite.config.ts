@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { bundleReport } from "./scripts/vite-bundle-report";
+import { pictureFonts } from "./scripts/vite-picture-fonts";
 import { routeMatchingCache } from "./scripts/vite-route-matching";
 import { serverRuntimePatches } from "./scripts/vite-server-runtime";
 import { serviceWorker } from "./scripts/vite-service-worker";
@@ -14,7 +15,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
       // The Worker never opens a socket to itself: app/lib/no-sockets.server.ts.
-      ...(isSsrBuild ? { partysocket: fileURLToPath(new URL("./app/lib/no-sockets.server.ts", import.meta.url)) } : {}),
+      ...(isSsrBuild
+        ? {
+            partysocket: fileURLToPath(new URL("./app/lib/no-sockets.server.ts", import.meta.url)),
+            // The Worker renders with renderToReadableStream alone: react-dom/server would also bring
+            // the legacy string renderer (36 KB the Worker uploads and compiles at every start). Decision 0076.
+            "react-dom/server": fileURLToPath(new URL("./node_modules/react-dom/cjs/react-dom-server.browser.production.min.js", import.meta.url)),
+          }
+        : {}),
     },
   },
   plugins: [
@@ -23,6 +31,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     serverRuntimePatches(),
     // WebAssembly as modules for the Worker (the certificate renderer): scripts/vite-worker-wasm.ts.
     workerWasm(),
+    // The faces pictures are drawn in, as static files the Worker fetches: scripts/vite-picture-fonts.ts.
+    pictureFonts(),
     // The server build's modules by size, when asked for (ARCANUM_BUNDLE_REPORT): scripts/vite-bundle-report.ts.
     bundleReport(),
     tailwindcss(),

@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 import { testBuildDirectory } from "./scripts/local-app.mjs";
 
 /**
- * The server build imports its WebAssembly and font files by package path (vite.config.ts leaves them
+ * The server build imports its WebAssembly by package path (vite.config.ts leaves them
  * to wrangler). The pool loads such files itself, by a path under the project root; resolving them
  * here keeps that path inside the root even when node_modules is a link to another folder.
  */
@@ -14,7 +14,7 @@ const binaryModules: Plugin = {
   name: "arcanum-binary-modules",
   enforce: "pre",
   resolveId(id) {
-    if (!/\.(wasm|woff)$/.test(id) || id.startsWith(".") || id.startsWith("/")) return null;
+    if (!/\.wasm$/.test(id) || id.startsWith(".") || id.startsWith("/")) return null;
     return fileURLToPath(new URL(`./node_modules/${id}`, import.meta.url));
   },
 };

@@ -43,7 +43,7 @@ const bytes = (specifier: string) => {
 };
 const engines: PictureEngines = {
   resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")),
-  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, data: bytes(`@fontsource/cormorant-garamond/files/${file}`) })),
+  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) })),
 };
 const stylesAt = process.argv.indexOf("--styles");
 const styles = stylesAt > 0 ? process.argv[stylesAt + 1]!.split(",") : ["oil painting", "pixel art"];

@@ -20,7 +20,7 @@ const bytes = (specifier: string) => {
 
 const engines: PictureEngines = {
   resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")),
-  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, data: bytes(`@fontsource/cormorant-garamond/files/${file}`) })),
+  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) })),
 };
 
 const revoked = process.argv.includes("--revoked");

@@ -2,9 +2,9 @@
 // WebAssembly as modules that wrangler uploads with it (`import wasm from "x.wasm"` gives a compiled
 // WebAssembly.Module). The picture renderer needs one, resvg, which its package ships as a file.
 //
-// This build step, for the server build only, leaves imports of `.wasm` and `.woff` files from
-// packages as imports, so that wrangler bundles them as modules (and the test pool loads them the
-// same way; fonts are Data modules through the rule in wrangler.toml).
+// This build step, for the server build only, leaves imports of `.wasm` files from packages as
+// imports, so that wrangler bundles them as modules (and the test pool loads them the same way).
+// The renderer's fonts are static files instead (scripts/vite-picture-fonts.ts).
 import type { Plugin } from "vite";
 
 export function workerWasm(): Plugin {
@@ -13,7 +13,7 @@ export function workerWasm(): Plugin {
     enforce: "pre",
     resolveId(id, _importer, options) {
       if (!options?.ssr) return null;
-      if (/\.(wasm|woff)$/.test(id) && !id.startsWith(".") && !id.startsWith("/")) return { id, external: true };
+      if (/\.wasm$/.test(id) && !id.startsWith(".") && !id.startsWith("/")) return { id, external: true };
       return null;
     },
   };

@@ -4,25 +4,3 @@ declare module "*.wasm" {
   const module: WebAssembly.Module;
   export default module;
 }
-
-// The certificate's fonts, imported as Data modules (wrangler.toml `[[rules]]`): their bytes.
-declare module "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff" {
-  const data: ArrayBuffer;
-  export default data;
-}
-declare module "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-700-normal.woff" {
-  const data: ArrayBuffer;
-  export default data;
-}
-declare module "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-italic.woff" {
-  const data: ArrayBuffer;
-  export default data;
-}
-declare module "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-600-normal.woff" {
-  const data: ArrayBuffer;
-  export default data;
-}
-declare module "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-700-normal.woff" {
-  const data: ArrayBuffer;
-  export default data;
-}

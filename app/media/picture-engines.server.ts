@@ -10,7 +10,8 @@ import { readFaceMetrics, TextMeasure } from "./picture-text";
 import { withLiningFigures } from "./lining-figures";
 import { woffToSfnt } from "./woff";
 
-export type PictureFont = { name: string; data: ArrayBuffer; weight: 600 | 700; style: "normal" | "italic" };
+/** A face and how to get its WOFF file: read from disk by scripts, fetched from the site's static files by the Worker. */
+export type PictureFont = { name: string; load: () => Promise<ArrayBuffer>; weight: 600 | 700; style: "normal" | "italic" };
 export type PictureEngines = { resvg: WebAssembly.Module; fonts: PictureFont[] };
 type RenderedImage = ReturnType<InstanceType<typeof Resvg>["render"]>;
 
@@ -29,7 +30,7 @@ let faces: Promise<Uint8Array[]> | null = null;
 
 /** The faces as plain font files (resvg reads no WOFF) with lining figures, unwrapped once per isolate. */
 export function fontFiles(modules: PictureEngines): Promise<Uint8Array[]> {
-  faces ??= Promise.all(modules.fonts.map(async (font) => withLiningFigures(await woffToSfnt(font.data)))).catch((error: unknown) => {
+  faces ??= Promise.all(modules.fonts.map(async (font) => withLiningFigures(await woffToSfnt(await font.load())))).catch((error: unknown) => {
     faces = null;
     throw error;
   });

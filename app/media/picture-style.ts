@@ -7,6 +7,9 @@ export const pictureFontFiles = [
   { name: "Cormorant Garamond", weight: 700, style: "normal", file: "cormorant-garamond-latin-ext-700-normal.woff" },
 ] as const;
 
+/** Where the browser build keeps those files (scripts/vite-picture-fonts.ts), for the Worker to fetch through ASSETS. */
+export const PICTURE_FONT_PATH = "/pictures/fonts/";
+
 /** The night-and-gold palette of rendered pictures, as the site's dark look has it. */
 export const PICTURE_COLOURS = {
   ink: "#0c0a18",

@@ -1,26 +1,24 @@
 /**
- * The picture renderer's WebAssembly and fonts as the Worker has them: modules that wrangler
- * bundles with it (build step scripts/vite-worker-wasm.ts; fonts by the Data rule in wrangler.toml).
- * Kept apart from the renderer so that a Node script can render with files read from disk instead.
+ * The picture renderer's WebAssembly and fonts as the Worker has them. The WebAssembly is a module
+ * that wrangler uploads with the Worker (build step scripts/vite-worker-wasm.ts): a Worker may not
+ * compile it from bytes. The faces are static files of the site (scripts/vite-picture-fonts.ts),
+ * fetched through the ASSETS binding the first time the isolate draws, so the Worker neither uploads
+ * nor loads them at start. Kept apart from the renderer so that a Node script can render with files
+ * read from disk instead.
  */
 import resvg from "@resvg/resvg-wasm/index_bg.wasm";
-import latin600Italic from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-italic.woff";
-import latin600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff";
-import latin700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-700-normal.woff";
-import latinExt600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-600-normal.woff";
-import latinExt700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-700-normal.woff";
+import { env } from "cloudflare:workers";
 import type { PictureEngines } from "./picture-engines.server";
-import { pictureFontFiles } from "./picture-style";
+import { PICTURE_FONT_PATH, pictureFontFiles } from "./picture-style";
 
-const fontData: Record<(typeof pictureFontFiles)[number]["file"], ArrayBuffer> = {
-  "cormorant-garamond-latin-600-normal.woff": latin600,
-  "cormorant-garamond-latin-700-normal.woff": latin700,
-  "cormorant-garamond-latin-600-italic.woff": latin600Italic,
-  "cormorant-garamond-latin-ext-600-normal.woff": latinExt600,
-  "cormorant-garamond-latin-ext-700-normal.woff": latinExt700,
-};
+/** A face's WOFF file from the site's static files; the host is never looked at, only the path. */
+async function fetchFace(file: string): Promise<ArrayBuffer> {
+  const response = await env.ASSETS.fetch(new URL(`${PICTURE_FONT_PATH}${file}`, "https://assets.invalid"));
+  if (!response.ok) throw new Error(`the picture face ${file} is missing from the static files (${response.status})`);
+  return response.arrayBuffer();
+}
 
 export const workerPictureEngines: PictureEngines = {
   resvg,
-  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, data: fontData[file] })),
+  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => fetchFace(file) })),
 };

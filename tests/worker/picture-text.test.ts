@@ -71,7 +71,7 @@ describe("text in the Worker's pictures", () => {
     expect(Math.abs(zero.height - capital.height)).toBeLessThan(capital.height * 0.12);
 
     // The face as shipped draws old-style figures: the zero is no taller than an o.
-    const shipped = await Promise.all(workerPictureEngines.fonts.map((font) => woffToSfnt(font.data)));
+    const shipped = await Promise.all(workerPictureEngines.fonts.map(async (font) => woffToSfnt(await font.load())));
     expect(inkBox("0", 200, 700, "normal", shipped).height).toBeLessThan(letter.height * 1.1);
   });
 });
