@@ -2,7 +2,8 @@
 // member signs in through) under `wrangler dev` and writes bench-results/latest.json.
 // Figures, not pass/fail tests: each target is printed next to its figure.
 // It first measures the Worker itself (a production build: its upload and its startup CPU);
-// `npm run bench -- --worker-only` measures just that and keeps the rest of latest.json.
+// `npm run bench -- --worker-only` measures just that and keeps the rest of latest.json;
+// `npm run bench -- --members-only` measures just the members' pages as served, and keeps the rest.
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -91,8 +92,9 @@ function printWorker(worker: ReturnType<typeof measureWorker>) {
   for (const [name, bytes] of Object.entries(worker.serverBuildLargest.packages).slice(0, 8)) console.log(`  ${name.padEnd(32)} ${String(bytes).padStart(9)}`);
 }
 
-const worker = measureWorker();
-printWorker(worker);
+const membersOnly = process.argv.includes("--members-only");
+const worker = membersOnly ? null : measureWorker();
+if (worker) printWorker(worker);
 const latest = path.join(projectRoot, "bench-results", "latest.json");
 if (process.argv.includes("--worker-only")) {
   const kept = existsSync(latest) ? JSON.parse(readFileSync(latest, "utf8")) : {};
@@ -237,6 +239,7 @@ async function memberRounds(url: string, pathname: string, cookie: string) {
     rounds.push({ constant, page, ratio: page.requestsPerSecond / Math.max(constant.requestsPerSecond, 1) });
   }
   const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!;
+  console.log(`  measured ${pathname}: rounds ${rounds.map((round) => round.ratio.toFixed(2)).join(" ")} of /healthz`);
   return {
     ...middle.page,
     constantRequestsPerSecond: middle.constant.requestsPerSecond,
@@ -248,6 +251,18 @@ async function memberRounds(url: string, pathname: string, cookie: string) {
 }
 
 type MemberRow = Awaited<ReturnType<typeof memberRounds>>;
+
+const mark = (ok: boolean) => (ok ? "meets" : "MISSES");
+
+function memberTable(title: string, rows: MemberRow[], target: boolean) {
+  console.log(title);
+  for (const row of rows) {
+    const verdict = target ? `: ${mark(row.throughputRatio >= TARGETS.memberThroughputRatio)}` : "";
+    console.log(
+      `  ${row.path.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s (×${row.throughputRatio}${verdict}; rounds ${row.roundRatios.join(" ")})   p50 ${String(row.p50Ms).padStart(4)} ms   p99 ${String(row.p99Ms).padStart(5)} ms   errors ${row.errors + row.non2xx}`,
+    );
+  }
+}
 
 const state = mkdtempSync(path.join(tmpdir(), "arcanum-bench-"));
 prepareState(state);
@@ -262,6 +277,27 @@ const started = async (vars: Record<string, string> = {}) => {
   for (const page of MEMBER_PAGES) await load(server.url, page, cookie, 10, 2).catch(() => undefined);
   return server;
 };
+
+if (membersOnly) {
+  const server = await started();
+  try {
+    const memberPages: MemberRow[] = [];
+    for (const page of MEMBER_PAGES) memberPages.push(await memberRounds(server.url, page, cookie));
+    const kept = existsSync(latest) ? JSON.parse(readFileSync(latest, "utf8")) : {};
+    const report = { ...kept, load: { ...kept.load, memberPages, memberPagesMeasuredAt: new Date().toISOString() }, targets: { ...kept.targets, ...TARGETS } };
+    writeFileSync(latest, JSON.stringify(report, null, 2) + "\n");
+    memberTable(
+      `Members' pages (${ROUNDS} rounds of ${ROUND_S} s against the constant route; target ≥ ${TARGETS.memberThroughputRatio} of /healthz)`,
+      memberPages,
+      true,
+    );
+    console.log("Saved the members' pages to bench-results/latest.json");
+  } finally {
+    await server.stop();
+    rmSync(state, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 
 const server = await started();
 try {
@@ -344,7 +380,6 @@ try {
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "latest.json"), JSON.stringify(report, null, 2) + "\n");
 
-  const mark = (ok: boolean) => (ok ? "meets" : "MISSES");
   console.log(`\nVisitors (${CONNECTIONS} connections, ${DURATION_S} s each; shared copies of public pages)`);
   for (const row of [constant, home, marketplace, libraryCard]) {
     console.log(
@@ -361,15 +396,6 @@ try {
       `  ${name.padEnd(13)} throughput ratio ${page.throughputRatio} (target ≥ ${TARGETS.ssrThroughputRatio}: ${mark(page.throughputRatio >= TARGETS.ssrThroughputRatio)}), p99 ratio ${page.p99Ratio}`,
     );
   }
-  const memberTable = (title: string, rows: MemberRow[], target: boolean) => {
-    console.log(title);
-    for (const row of rows) {
-      const verdict = target ? `: ${mark(row.throughputRatio >= TARGETS.memberThroughputRatio)}` : "";
-      console.log(
-        `  ${row.path.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s (×${row.throughputRatio}${verdict}; rounds ${row.roundRatios.join(" ")})   p50 ${String(row.p50Ms).padStart(4)} ms   p99 ${String(row.p99Ms).padStart(5)} ms   errors ${row.errors + row.non2xx}`,
-      );
-    }
-  };
   memberTable(
     `Members' pages (${ROUNDS} rounds of ${ROUND_S} s against the constant route; target ≥ ${TARGETS.memberThroughputRatio} of /healthz)`,
     memberPages,
@@ -400,7 +426,7 @@ try {
       `  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`,
     );
   }
-  printWorker(worker);
+  if (worker) printWorker(worker);
   console.log(`Saved to bench-results/latest.json`);
 } finally {
   await server.stop();

@@ -5,26 +5,38 @@ import { FULL_DECK } from "../tarot/cards";
 /** A date as the person's calendar shows it, `YYYY-MM-DD`. */
 export type LocalDate = string;
 
-/** Whether the runtime knows the time zone (an IANA name such as `Asia/Tokyo`). */
-export function isTimeZone(name: string): boolean {
-  if (!name || name.length > 64) return false;
+/**
+ * Each known time zone's calendar-date format, made once per isolate. Only zones the runtime
+ * accepts are kept, so the map holds at most the few hundred IANA zones.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's date format, or null when the runtime does not know the zone. */
+function dateFormat(timeZone: string): Intl.DateTimeFormat | null {
+  const known = formats.get(timeZone);
+  if (known) return known;
+  if (!timeZone || timeZone.length > 64) return null;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
+    const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formats.set(timeZone, format);
+    return format;
   } catch {
-    return false;
+    return null;
   }
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Whether the runtime knows the time zone (an IANA name such as `Asia/Tokyo`). Every page asks it
+ * of the request's zone: a zone seen before is answered from the map, without making a format.
+ */
+export function isTimeZone(name: string): boolean {
+  return dateFormat(name) !== null;
+}
 
 /** The date on the person's calendar at `instant`: their day starts at their own midnight. */
 export function localDate(timeZone: string, instant: number): LocalDate {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    formats.set(timeZone, format);
-  }
+  const format = dateFormat(timeZone);
+  if (!format) throw new RangeError(`Unknown time zone: ${timeZone}`);
   const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
