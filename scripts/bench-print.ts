@@ -31,7 +31,9 @@ import { STEP_MS } from "../app/print/print-job.server";
 import { renderSharePicture } from "../app/media/share-picture.server";
 import { renderCertificatePng } from "../app/readers/certificate-art.server";
 import { paintedCardUrl } from "../app/decks/images";
-import { picturesZip, renderSetOf, uploadPrint, type PrintAccess } from "../app/print/print.server";
+import type { PrintAccess } from "../app/print/print-access.server";
+import { uploadPrint } from "../app/print/print-file.server";
+import { picturesZip, renderSetOf } from "../app/print/print.server";
 import { backRenderKey, cardRenderKey, renderSome } from "../app/print/renders.server";
 import { FULL_DECK } from "../app/tarot/cards";
 

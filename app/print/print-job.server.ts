@@ -11,7 +11,8 @@ import { and, eq } from "drizzle-orm";
 import { deckPrints } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { PictureEngines } from "../media/picture-engines.server";
-import { assemblePrint, renderSetOf, type PrintJobRequest } from "./print.server";
+import { assemblePrint } from "./print-file.server";
+import { renderSetOf, type PrintJobRequest } from "./print.server";
 import { cardsRendered, renderSome, storedRenders } from "./renders.server";
 
 /** The drawing a step does before it hands over to the next: well inside a Worker's CPU limit. */

@@ -7,7 +7,8 @@ import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
 import { z } from "zod";
 import { ARRANGEMENTS, BLEED_PX, PAPERS, printChoice, type PrintChoice } from "~/print/layout";
-import { isRefusal, picturesState, printAccess, printState, requestPictures, requestPrint } from "~/print/print.server";
+import { isRefusal, printAccess } from "~/print/print-access.server";
+import { picturesState, printState, requestPictures, requestPrint } from "~/print/print.server";
 
 /**
  * The person, the deck with their copy, then together the print's row and the listing of the

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/auth/guard.server";
 import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
-import { deckSlug, isRefusal, picturesZip, printAccess, renderSetOf } from "~/print/print.server";
+import { isRefusal, printAccess } from "~/print/print-access.server";
+import { deckSlug, picturesZip, renderSetOf } from "~/print/print.server";
 import { missingRenders, storedRenders } from "~/print/renders.server";
 
 /**

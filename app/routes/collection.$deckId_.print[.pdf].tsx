@@ -3,7 +3,8 @@ import { requireUser } from "~/auth/guard.server";
 import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
 import { printChoice } from "~/print/layout";
-import { deckSlug, isRefusal, printAccess, storedPrint } from "~/print/print.server";
+import { isRefusal, printAccess } from "~/print/print-access.server";
+import { deckSlug, storedPrint } from "~/print/print.server";
 
 /** Round trips: the person, the deck with their copy, the stored print's row and its bytes. */
 export const handle: PageHandle = { roundTrips: 4 };
