@@ -27,6 +27,8 @@ export type TableProps = {
   sessionId: string;
   initial: RoomState;
   faces: Record<string, string>;
+  /** The deck `faces` were read for (null: the classic deck). */
+  artDeckId: string | null;
   back: string;
   cardInfo: CardInfo;
   isHost: boolean;
@@ -43,6 +45,8 @@ export type TableProps = {
   /** The viewer's own spreads, offered after the built-in six to whoever leads. */
   ownSpreads?: OwnSpread[];
 };
+
+const NO_FACES: Record<string, string> = {};
 
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
 export function ReadingTable(props: TableProps) {
@@ -83,9 +87,11 @@ export function ReadingTable(props: TableProps) {
     shownDeck.current = state.deckId;
     revalidator.revalidate();
   }, [state.deckId, revalidator]);
+  // Until the new deck's pictures arrive, a turned card shows its back rather than the card of the deck before.
+  const faces = state.deckId === props.artDeckId ? props.faces : NO_FACES;
   // A priced deck sends someone who has not bought it only the pictures of cards already turned over: ask for a new one once.
   const unpictured =
-    state.deckId === shownDeck.current
+    state.deckId === props.artDeckId
       ? state.table
           .filter((card) => card.revealed && !props.faces[card.key])
           .map((card) => card.key)
@@ -187,7 +193,7 @@ export function ReadingTable(props: TableProps) {
                     key={card.position}
                     card={gestures.dragged?.position === card.position ? { ...card, x: gestures.dragged.x, y: gestures.dragged.y } : card}
                     onOpen={card.revealed ? () => setGallery({ open: true, start: card.position }) : undefined}
-                    face={props.faces[card.key] ?? null}
+                    face={faces[card.key] ?? null}
                     back={props.back}
                     info={props.cardInfo[card.key]}
                     positionName={spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`}
@@ -284,7 +290,7 @@ export function ReadingTable(props: TableProps) {
         start={gallery.start}
         onClose={() => setGallery((g) => ({ ...g, open: false }))}
         state={state}
-        faces={props.faces}
+        faces={faces}
         back={props.back}
         cardInfo={props.cardInfo}
       />

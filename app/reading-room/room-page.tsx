@@ -86,6 +86,7 @@ export function ReadingRoomPage() {
           sessionId={reading.id}
           initial={reading.state}
           faces={reading.faces}
+          artDeckId={reading.artDeckId}
           back={reading.back}
           cardInfo={reading.cardInfo}
           isHost={reading.isHost}

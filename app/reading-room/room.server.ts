@@ -190,6 +190,8 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
       viewerId: user!.id,
       state,
       ...art,
+      // The deck those pictures are of: the table holds them back once another deck is laid, until the page reloads its data.
+      artDeckId: state.deckId,
       cardInfo: CARD_INFO,
       iceServers,
       decks,

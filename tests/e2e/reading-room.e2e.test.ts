@@ -402,8 +402,14 @@ describe("a shared reading", () => {
     await host.keyboard.press("d");
     await host.keyboard.press("r");
     await expect.poll(async () => (await tableOf(guest)).filter((c) => c.card).length).toBe(2);
-    const face = await guest.getByTestId("table-card").first().locator("img").getAttribute("src");
-    expect(face).toMatch(/^\/media\/card-images\/seed-deck-verdant-grove\//);
+    // The turned cards are the new deck's: its pictures come with the page's next data, never the deck before's meanwhile.
+    const faces = () =>
+      guest
+        .getByTestId("table-card")
+        .locator("img")
+        .evaluateAll((images) => images.map((image) => image.getAttribute("src") ?? ""));
+    expect((await faces()).some((src) => src.startsWith("/art/card.svg"))).toBe(false);
+    await expect.poll(async () => (await faces()).every((src) => src.startsWith("/media/card-images/seed-deck-verdant-grove/"))).toBe(true);
     await host.keyboard.press("+");
     await expect.poll(() => guest.getByTestId("zoom-level").textContent()).toBe("125%");
     await host.keyboard.press("0");
