@@ -88,15 +88,15 @@ export function ReadingTable(props: TableProps) {
     revalidator.revalidate();
   }, [state.deckId, revalidator]);
   // Until the new deck's pictures arrive, a turned card shows its back rather than the card of the deck before.
-  const faces = state.deckId === props.artDeckId ? props.faces : NO_FACES;
+  const picturesFit = (state.deckId ?? null) === (props.artDeckId ?? null);
+  const faces = picturesFit ? props.faces : NO_FACES;
   // A priced deck sends someone who has not bought it only the pictures of cards already turned over: ask for a new one once.
-  const unpictured =
-    state.deckId === props.artDeckId
-      ? state.table
-          .filter((card) => card.revealed && !props.faces[card.key])
-          .map((card) => card.key)
-          .join(" ")
-      : "";
+  const unpictured = picturesFit
+    ? state.table
+        .filter((card) => card.revealed && !props.faces[card.key])
+        .map((card) => card.key)
+        .join(" ")
+    : "";
   const askedFor = useRef("");
   useEffect(() => {
     if (!unpictured || unpictured === askedFor.current) return;
