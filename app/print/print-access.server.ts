@@ -10,6 +10,7 @@ import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { commercialRightsLabel } from "../entitlements/entitlements";
 import { paidCopy } from "../marketplace/paid-copies.server";
+import { hashOf } from "./renders.server";
 import { FULL_DECK } from "../tarot/cards";
 import { backVersion, deckBackOf } from "../decks/card-back";
 import type { PrintCard, PrintDeck } from "./card-art.server";
@@ -105,11 +106,3 @@ export async function printAccess(db: Database, deckId: string, user: CurrentUse
 }
 
 export const isRefusal = (access: PrintAccess | PrintRefusal): access is PrintRefusal => "status" in access;
-
-async function hashOf(parts: string[]): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n")));
-  return [...new Uint8Array(digest)]
-    .slice(0, 12)
-    .map((byte) => byte.toString(16).padStart(2, "0"))
-    .join("");
-}

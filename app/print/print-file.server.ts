@@ -6,7 +6,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { deckPrints } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { PrintAccess } from "./print-access.server";
-import { printFileKey } from "./print.server";
+import { holderPrints, printFileKey } from "./print.server";
 import { RenderReader } from "./render-reader.server";
 import { ARRANGEMENTS, CARD_MM, PAPERS, cropMarks, mmToPt, printPages, type PrintChoice } from "./layout";
 import { PdfWriter, draw, textWidth, type PdfImage } from "./pdf-writer";
@@ -28,15 +28,7 @@ export async function assemblePrint(deps: { db: Database; bucket: R2Bucket }, ac
   // The same holder's earlier versions of this print are of no use any more.
   const older = await deps.db
     .delete(deckPrints)
-    .where(
-      and(
-        eq(deckPrints.deckId, access.deck.id),
-        eq(deckPrints.holderId, access.holder.id),
-        ne(deckPrints.version, access.version),
-        eq(deckPrints.paper, choice.paper),
-        eq(deckPrints.arrangement, choice.arrangement),
-      ),
-    )
+    .where(and(holderPrints(access, choice), ne(deckPrints.version, access.version)))
     .returning({ fileKey: deckPrints.fileKey });
   const stale = older.map((row) => row.fileKey).filter((file): file is string => Boolean(file));
   if (stale.length > 0) await deps.bucket.delete(stale);

@@ -30,14 +30,16 @@ export async function printState(db: Database, access: PrintAccess, choice: Prin
   return row ? { id: row.id, status: row.status, cardsDone: row.cardsDone, cardsTotal: row.cardsTotal, bytes: row.bytes } : null;
 }
 
-const printRow = (access: PrintAccess, choice: PrintChoice) =>
+/** The holder's prints of this deck on this paper and arrangement, of any version. */
+export const holderPrints = (access: PrintAccess, choice: PrintChoice) =>
   and(
     eq(deckPrints.deckId, access.deck.id),
     eq(deckPrints.holderId, access.holder.id),
-    eq(deckPrints.version, access.version),
     eq(deckPrints.paper, choice.paper),
     eq(deckPrints.arrangement, choice.arrangement),
   );
+
+const printRow = (access: PrintAccess, choice: PrintChoice) => and(holderPrints(access, choice), eq(deckPrints.version, access.version));
 
 /** A print still "working" this long after its last step is taken to be lost: it may be asked for again. */
 const STALLED_MS = 10 * 60_000;

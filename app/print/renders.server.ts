@@ -9,18 +9,16 @@ import type { PictureEngines } from "../media/picture-engines.server";
 import { cardBackSvg, cardFrontSvg, type PrintCard, type PrintDeck } from "./card-art.server";
 import { encodePrintPng } from "./png";
 import { svgToPixels } from "../media/picture-engines.server";
+import { sha256Hex } from "../lib/crypto";
 
 /** Bumped when the way a card is drawn for print changes, so every render is made anew. */
 const RENDER_FORMAT = "print-png-1";
 
 export const rendersPrefix = (deckId: string) => `print-renders/${deckId}/`;
 
-async function hashOf(parts: string[]): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n")));
-  return [...new Uint8Array(digest)]
-    .slice(0, 12)
-    .map((byte) => byte.toString(16).padStart(2, "0"))
-    .join("");
+/** A short name for what a file is made from: the first 12 bytes of the SHA-256 of its parts, in hex; print versions use it too. */
+export async function hashOf(parts: string[]): Promise<string> {
+  return (await sha256Hex(parts.join("\n"))).slice(0, 24);
 }
 
 /** The render of a card: from its picture (key and update time), its title, its repaint and the deck's painter. */
