@@ -44,7 +44,7 @@ console.log(tsx("scripts/bench-marketplace-data.ts", { ARCANUM_PERSIST_TO: state
 // Visitors get shared copies of public pages; a member's page is rendered, and queried, for each request.
 const cookie = `arcanum_session=${(JSON.parse(tsx("tests/e2e/member-sessions.ts", { ARCANUM_PERSIST_TO: state }, ["demo=seed-user-demo"])) as { demo: string }).demo}`;
 // Without wrangler's debugger, which costs every D1 query a relayed event (docs/decisions/0047-members-pages.md).
-const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore", inspector: false });
+const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore", inspector: false, direct: true });
 try {
   const check = await (await fetch(server.url + SEARCH, { headers: { cookie } })).text();
   const found = check.match(/([\d,]+) decks? matching/)?.[1] ?? "0";

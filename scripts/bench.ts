@@ -269,8 +269,10 @@ prepareState(state);
 let cookie = "";
 // wrangler's dev server without its debugger, which relays several events per D1 query to the
 // wrangler process: a cost of the debugger, not of the Worker (docs/decisions/0047-members-pages.md).
+// The load goes to the Worker's runtime itself, not through wrangler's dev proxy, which has no
+// counterpart when deployed and now and then loses a request (docs/decisions/0087).
 const started = async (vars: Record<string, string> = {}) => {
-  const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore", inspector: false, vars });
+  const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore", inspector: false, direct: true, vars });
   for (const warm of ["/healthz", "/", "/marketplace", LIBRARY_CARD]) await load(server.url, warm, undefined, 10, 2).catch(() => undefined);
   // The sessions live in the state folder, so one sign-in serves every server of the run.
   cookie ||= await memberCookie(server.url);

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
 export { projectRoot };
@@ -102,7 +103,10 @@ export function freePort() {
  * runs the same dev server without its debugger (scripts/worker-server.mjs), for measurements.
  * `buildDirectory` is the build it serves (wrangler.toml names `build/`; another needs `inspector: false`); `testScheduled` opens
  * `/__scheduled`, which runs the Worker's scheduled handler (the periodic jobs) and answers when they are done.
- * @param {{ port: number, persistTo?: string, logLevel?: string, stdio?: import("node:child_process").StdioOptions, vars?: Record<string, string>, inspector?: boolean, buildDirectory?: string, testScheduled?: boolean }} options
+ * `direct` (with `inspector: false`) makes `url` the Worker's own runtime rather than wrangler's dev
+ * proxy on `port`, which loses a request now and then (docs/decisions/0087); the runtime's port is
+ * its own choice, and changes if the server reloads.
+ * @param {{ port: number, persistTo?: string, logLevel?: string, stdio?: "inherit" | "ignore" | "pipe", vars?: Record<string, string>, inspector?: boolean, buildDirectory?: string, testScheduled?: boolean, direct?: boolean }} options
  */
 export async function startServer({
   port,
@@ -113,7 +117,9 @@ export async function startServer({
   inspector = true,
   buildDirectory = "build",
   testScheduled = false,
+  direct = false,
 }) {
+  if (direct && inspector) throw new Error("The Worker's runtime is addressed directly only without the debugger (inspector: false)");
   const args = inspector
     ? [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", logLevel, "--show-interactive-dev-session=false"]
     : [path.join(projectRoot, "scripts", "worker-server.mjs"), "--port", String(port)];
@@ -126,16 +132,26 @@ export async function startServer({
   if (testScheduled) args.push("--test-scheduled");
   const pushKeys = vapidConfigured(vars) ? {} : await localVapidKeys(persistTo ?? path.join(projectRoot, ".wrangler", "state"));
   for (const [key, value] of Object.entries({ ...localVariables, ...pushKeys, ...vars })) args.push("--var", `${key}:${value}`);
-  const child = spawn(process.execPath, args, { cwd: projectRoot, env: wranglerEnv(), stdio });
-  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, { cwd: projectRoot, env: wranglerEnv(), stdio: direct ? ["ignore", "pipe", stdio] : stdio });
+  /** @type {string | undefined} */
+  let runtimeUrl;
+  if (direct && child.stdout) {
+    // worker-server.mjs names the runtime's address on a line of its own; the rest is shown as `stdio` says.
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      const named = /^worker runtime (http:\/\/\S+)$/.exec(line);
+      if (named) runtimeUrl = named[1];
+      else if (stdio === "inherit") process.stdout.write(`${line}\n`);
+    });
+  }
+  const proxyUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${url}/healthz`);
+      const response = await fetch(`${direct ? runtimeUrl : proxyUrl}/healthz`);
       if (response.ok) break;
     } catch {
-      // not listening yet
+      // not listening yet, or the runtime's address not printed yet
     }
     if (Date.now() > deadline) {
       child.kill("SIGTERM");
@@ -144,7 +160,8 @@ export async function startServer({
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
-    url,
+    url: direct ? /** @type {string} */ (runtimeUrl) : proxyUrl,
+    proxyUrl,
     child,
     stop: () =>
       new Promise((resolve) => {

@@ -4,10 +4,17 @@
 // process as a debug log: a cost of the debugger that grows with each query and does not exist
 // when deployed (docs/decisions/0047-members-pages.md). wrangler's own API can leave it off.
 //
+// The port given is wrangler's dev proxy, which forwards to the Worker's own runtime on a port of
+// its choosing. That hop keeps connections alive for as long as the runtime does (5 s), so a request
+// sent on one just as both close it is lost: a GET then waits until another request arrives, a POST
+// is answered 503 (docs/decisions/0087-test-servers-skip-the-dev-proxy.md). The runtime's address
+// is printed on a line of its own, `worker runtime http://127.0.0.1:PORT`, after every (re)load, for
+// clients that should reach the Worker without the proxy.
+//
 // node scripts/worker-server.mjs --port 8787 [--persist-to dir] [--build-dir dir] [--test-scheduled] [--var KEY:value ...]
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { unstable_startWorker } from "wrangler";
+import { unstable_DevEnv } from "wrangler";
 import { projectRoot } from "./wrangler-env.mjs";
 
 const { values } = parseArgs({
@@ -29,7 +36,16 @@ for (const pair of values.var) {
 }
 // Another build than wrangler.toml's `build/` (the tests'): its client files and its server bundle.
 const built = values["build-dir"];
-const worker = await unstable_startWorker({
+const devEnv = new unstable_DevEnv();
+// The proxy learns the runtime's address from each completed (re)load; so does this script.
+const reloaded = devEnv.proxy.onReloadComplete.bind(devEnv.proxy);
+/** @param {Parameters<typeof reloaded>[0]} event */
+devEnv.proxy.onReloadComplete = (event) => {
+  const { protocol, hostname, port } = event.proxyData.userWorkerUrl;
+  process.stdout.write(`worker runtime ${protocol}//${hostname}:${port}\n`);
+  reloaded(event);
+};
+const worker = await devEnv.startWorker({
   config: "wrangler.toml",
   bindings,
   ...(built ? { assets: path.join(built, "client"), build: { alias: { "remix-build": path.join(built, "server", "index.js") } } } : {}),

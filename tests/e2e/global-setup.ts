@@ -89,6 +89,8 @@ export default async function setup(project: TestProject) {
           // The tests' own build, served through wrangler's API (scripts/worker-server.mjs), which takes its folder.
           buildDirectory: testBuildDirectory,
           inspector: false,
+          // The browsers reach the Worker's runtime itself, not through wrangler's dev proxy (decision 0087).
+          direct: true,
           testScheduled: true,
           logLevel: "error",
           // Every browser of the suite comes from one address: the limits on new guests and on magic links are raised for them.
