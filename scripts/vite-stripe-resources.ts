@@ -1,10 +1,9 @@
 // Stripe's client in the Worker, with the resources the app calls and no others (decisions 0076 and
-// 0086). The SDK's constructor makes an object for every resource of Stripe's API (well over a
-// hundred, from Issuing to Treasury), so the Worker uploaded and compiled all of them, about 11 KB
-// gzipped, to call eight. The build keeps the constructor's lines for those eight, drops the
-// namespace of all resources the class also exposed (`Stripe.resources`, unused by the app), and
-// tells the bundler that a resource's module does nothing when loaded, so the ones nobody names
-// are left out.
+// 0086). The SDK's constructor makes an object for every resource of Stripe's API (about 150, from
+// Issuing to Treasury), so the Worker uploaded and compiled all of them, about 20 KB gzipped, to
+// call eight. The build keeps the constructor's lines for those eight, drops the namespace of all
+// resources the class also exposed (`Stripe.resources`, unused by the app), and tells the bundler
+// that a resource's module does nothing when loaded, so the ones nobody names are left out.
 //
 // The build fails if the SDK's constructor no longer has the shape edited here, or no longer has
 // one of the eight, so an upgrade cannot silently drop a resource the app calls.
@@ -13,7 +12,7 @@ import { applyEdits } from "./vite-text-patch";
 
 /**
  * The properties of a Stripe client the app calls (`stripe.checkout.sessions.create(…)` and so on).
- * `webhooks` is the class's own and always there. tests/worker/stripe-resources.test.ts holds the
+ * `webhooks` is the class's own and always there. tests/node/stripe-resources.test.ts holds the
  * app's code to this list.
  */
 export const STRIPE_RESOURCES: readonly string[] = [
