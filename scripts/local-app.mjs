@@ -161,7 +161,6 @@ export async function startServer({
   }
   return {
     url: direct ? /** @type {string} */ (runtimeUrl) : proxyUrl,
-    proxyUrl,
     child,
     stop: () =>
       new Promise((resolve) => {
