@@ -39,11 +39,15 @@ const built = values["build-dir"];
 const devEnv = new unstable_DevEnv();
 // The proxy learns the runtime's address from each completed (re)load; so does this script.
 const reloaded = devEnv.proxy.onReloadComplete.bind(devEnv.proxy);
+/** @type {() => void} */
+let loaded = () => {};
+const firstLoad = new Promise((resolve) => (loaded = () => resolve(undefined)));
 /** @param {Parameters<typeof reloaded>[0]} event */
 devEnv.proxy.onReloadComplete = (event) => {
   const { protocol, hostname, port } = event.proxyData.userWorkerUrl;
   process.stdout.write(`worker runtime ${protocol}//${hostname}:${port}\n`);
   reloaded(event);
+  loaded();
 };
 const worker = await devEnv.startWorker({
   config: "wrangler.toml",
@@ -60,6 +64,12 @@ const worker = await devEnv.startWorker({
   },
 });
 await worker.ready;
+await firstLoad;
+// It serves the build it started with until it stops. wrangler would otherwise reload it whenever a
+// file of the bundle, of the served build or wrangler.toml changed, watching off or not, and a
+// reload moves the runtime to another port, under whoever was talking to it directly.
+await devEnv.bundler.teardown();
+await devEnv.config.teardown();
 const stop = async () => {
   await worker.dispose();
   process.exit(0);
