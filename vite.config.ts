@@ -8,27 +8,37 @@ import { routeMatchingCache } from "./scripts/vite-route-matching";
 import { serverRuntimePatches } from "./scripts/vite-server-runtime";
 import { serviceWorker } from "./scripts/vite-service-worker";
 import { shellChunks } from "./scripts/vite-shell-chunks";
+import { stripeResources } from "./scripts/vite-stripe-resources";
 import { workerWasm } from "./scripts/vite-worker-wasm";
+
+/** Route files only local builds (`ARCANUM_BUILD=local`: `npm run dev`, the tests) have. scripts/check-production.mjs checks for them. */
+const LOCAL_ONLY_ROUTES = ["**/_main.dev.*", "**/_main.checkout.local.*", "**/_main.billing.local.*", "**/_main.sales_.onboarding.local.*"];
+
+const local = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      // The Worker never opens a socket to itself: app/lib/no-sockets.server.ts.
+    alias: [
+      { find: "~", replacement: local("./app") },
       ...(isSsrBuild
-        ? {
-            partysocket: fileURLToPath(new URL("./app/lib/no-sockets.server.ts", import.meta.url)),
+        ? [
+            // The Worker never opens a socket to itself: app/lib/no-sockets.server.ts.
+            { find: "partysocket", replacement: local("./app/lib/no-sockets.server.ts") },
             // The Worker renders with renderToReadableStream alone: react-dom/server would also bring
             // the legacy string renderer (36 KB the Worker uploads and compiles at every start). Decision 0076.
-            "react-dom/server": fileURLToPath(new URL("./node_modules/react-dom/cjs/react-dom-server.browser.production.min.js", import.meta.url)),
-          }
-        : {}),
-    },
+            { find: /^react-dom\/server$/, replacement: local("./node_modules/react-dom/cjs/react-dom-server.browser.production.min.js") },
+            // Nor does it need the browser renderer: app/lib/no-client-dom.server.ts. Decision 0076.
+            { find: /^react-dom$/, replacement: local("./app/lib/no-client-dom.server.ts") },
+          ]
+        : []),
+    ],
   },
   plugins: [
     routeMatchingCache(),
     // Loaders get the request itself when there is nothing to strip: scripts/vite-server-runtime.ts.
     serverRuntimePatches(),
+    // Stripe's client with the resources the app calls and no others: scripts/vite-stripe-resources.ts.
+    stripeResources(),
     // WebAssembly as modules for the Worker (the certificate renderer): scripts/vite-worker-wasm.ts.
     workerWasm(),
     // The faces pictures are drawn in, as static files the Worker fetches: scripts/vite-picture-fonts.ts.
@@ -41,8 +51,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     remix({
       // The tests build into a folder of their own, so a test run never replaces what `npm run dev` serves.
       buildDirectory: process.env.ARCANUM_BUILD_DIR || "build",
-      // Development tools (`/dev/*`) are only in local builds: a production build cannot serve them.
-      ignoredRouteFiles: process.env.ARCANUM_BUILD === "local" ? [] : ["**/_main.dev.*"],
+      // Development tools (`/dev/*`) and the local stand-ins for Stripe's pages (the test checkout,
+      // billing portal and payout onboarding, which production never offers) are only in local
+      // builds: a production build cannot serve them.
+      ignoredRouteFiles: process.env.ARCANUM_BUILD === "local" ? [] : LOCAL_ONLY_ROUTES,
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
@@ -57,7 +69,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: {
       external: [/^cloudflare:/],
       // The code every page runs in two files rather than twenty: scripts/vite-shell-chunks.ts.
-      output: isSsrBuild ? {} : { manualChunks: shellChunks(fileURLToPath(new URL("./app", import.meta.url))) },
+      output: isSsrBuild ? {} : { manualChunks: shellChunks(local("./app")) },
     },
   },
   ssr: {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { testBuildDirectory } from "./scripts/local-app.mjs";
+import { stripeResources } from "./scripts/vite-stripe-resources";
 
 /**
  * The server build imports its WebAssembly by package path (vite.config.ts leaves them
@@ -31,6 +32,7 @@ export default defineConfig(async () => {
   return {
     plugins: [
       binaryModules,
+      stripeResources(),
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },

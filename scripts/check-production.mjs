@@ -10,7 +10,12 @@ const problems = [];
 const buildDirectory = process.env.ARCANUM_BUILD_DIR || "build";
 const server = path.join(projectRoot, buildDirectory, "server", "index.js");
 if (!existsSync(server)) problems.push(`${buildDirectory}/server/index.js is missing: run \`npm run build\` first`);
-else if (/routes\/_main\.dev\./.test(readFileSync(server, "utf8"))) problems.push("the server build contains a /dev route");
+else {
+  const built = readFileSync(server, "utf8");
+  if (/routes\/_main\.dev\./.test(built)) problems.push("the server build contains a /dev route");
+  // The local stand-ins for Stripe's checkout, billing portal and payout onboarding (vite.config.ts).
+  if (/routes\/_main\.[\w$.]*\.local\b/.test(built)) problems.push("the server build contains a local payments route");
+}
 const assets = path.join(projectRoot, buildDirectory, "client", "assets");
 if (existsSync(assets) && readdirSync(assets).some((name) => name.startsWith("_main.dev."))) {
   problems.push("the client build contains a /dev route module");

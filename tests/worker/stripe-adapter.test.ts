@@ -176,6 +176,19 @@ describe("the Stripe adapter", () => {
     await expect(refused).rejects.toBeInstanceOf(PaymentsError);
   });
 
+  it("opens the billing portal for the customer with the way back, and passes on Stripe's refusal", async () => {
+    const { calls, payments } = fakeStripe((call) =>
+      call.body.get("customer") === "cus_gone"
+        ? json({ error: { type: "invalid_request_error", message: "No such customer: 'cus_gone'", code: "resource_missing" } }, 400)
+        : json({ id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.com/p/session/test_1" }),
+    );
+    expect(await payments.createPortal("cus_1", "https://arcanum.test/account")).toEqual({ url: "https://billing.stripe.com/p/session/test_1" });
+    expect(calls[0]!.method).toBe("POST");
+    expect(calls[0]!.url.pathname).toBe("/v1/billing_portal/sessions");
+    expect(Object.fromEntries(calls[0]!.body)).toEqual({ customer: "cus_1", return_url: "https://arcanum.test/account" });
+    await expect(payments.createPortal("cus_gone", "https://arcanum.test/account")).rejects.toThrow("No such customer: 'cus_gone'");
+  });
+
   it("reads the fingerprint of the card that paid from the payment's latest charge, and none when there is no card", async () => {
     const { calls, payments } = fakeStripe((call) =>
       json({
