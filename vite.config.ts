@@ -14,9 +14,15 @@ import { workerWasm } from "./scripts/vite-worker-wasm";
 /** Route files only local builds (`ARCANUM_BUILD=local`: `npm run dev`, the tests) have. scripts/check-production.mjs checks for them. */
 const LOCAL_ONLY_ROUTES = ["**/_main.dev.*", "**/_main.checkout.local.*", "**/_main.billing.local.*", "**/_main.sales_.onboarding.local.*"];
 
+/** A local build (`npm run dev`, the tests, the benchmarks' app) rather than the production one. */
+const localBuild = process.env.ARCANUM_BUILD === "local";
+
 const local = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // Code behind `__LOCAL_BUILD__` (the local payment and payout providers) is left out of
+  // the production build (types/build-kind.d.ts).
+  define: { __LOCAL_BUILD__: JSON.stringify(localBuild) },
   resolve: {
     alias: [
       { find: "~", replacement: local("./app") },
@@ -54,7 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Development tools (`/dev/*`) and the local stand-ins for Stripe's pages (the test checkout,
       // billing portal and payout onboarding, which production never offers) are only in local
       // builds: a production build cannot serve them.
-      ignoredRouteFiles: process.env.ARCANUM_BUILD === "local" ? [] : LOCAL_ONLY_ROUTES,
+      ignoredRouteFiles: localBuild ? [] : LOCAL_ONLY_ROUTES,
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -30,6 +30,8 @@ export default defineConfig(async () => {
   const vapidPublic = Buffer.from(await crypto.subtle.exportKey("raw", vapid.publicKey)).toString("base64url");
   const vapidPrivate = (await crypto.subtle.exportKey("jwk", vapid.privateKey)).d!;
   return {
+    // The tests run the app as a local build does (vite.config.ts).
+    define: { __LOCAL_BUILD__: "true" },
     plugins: [
       binaryModules,
       stripeResources(),

@@ -15,6 +15,8 @@ else {
   if (/routes\/_main\.dev\./.test(built)) problems.push("the server build contains a /dev route");
   // The local stand-ins for Stripe's checkout, billing portal and payout onboarding (vite.config.ts).
   if (/routes\/_main\.[\w$.]*\.local\b/.test(built)) problems.push("the server build contains a local payments route");
+  // Nor their providers, left out behind `__LOCAL_BUILD__` (types/build-kind.d.ts).
+  if (/\bclass Local(Payments|Payouts)\b/.test(built)) problems.push("the server build contains the local payment or payout provider");
 }
 const assets = path.join(projectRoot, buildDirectory, "client", "assets");
 if (existsSync(assets) && readdirSync(assets).some((name) => name.startsWith("_main.dev."))) {

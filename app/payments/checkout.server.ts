@@ -19,13 +19,16 @@ export function localWebhookSecret(config: AppConfig) {
   return `whsec_local_${config.authSecret.slice(0, 32)}`;
 }
 
-/** Stripe when configured; the local checkout outside production; none in a production without Stripe. */
+/**
+ * Stripe when configured; otherwise the local checkout, in a local build outside production. The
+ * production build has no local checkout pages, and leaves the local provider out of the Worker.
+ */
 export function createPayments(config: AppConfig, db: Database): PaymentsProvider | null {
   if (config.stripe) {
     const { secretKey, webhookSecret, connectWebhookSecret } = config.stripe;
     return new StripePayments(secretKey, connectWebhookSecret ? [webhookSecret, connectWebhookSecret] : webhookSecret);
   }
-  if (config.isProduction) return null;
+  if (!__LOCAL_BUILD__ || config.isProduction) return null;
   return new LocalPayments(db, localWebhookSecret(config));
 }
 

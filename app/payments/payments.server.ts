@@ -149,7 +149,7 @@ export async function refundReceipt(context: AppLoadContext, receiptId: string, 
     amountCents: amount,
     idempotencyKey: `${receipt.id}-${receipt.refundedCents}-${amount}`,
   });
-  if (payments instanceof LocalPayments) await deliverLocalEvents(context, payments, events, origin);
+  if (__LOCAL_BUILD__ && payments instanceof LocalPayments) await deliverLocalEvents(context, payments, events, origin);
 }
 
 /**
