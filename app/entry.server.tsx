@@ -99,8 +99,8 @@ export default async function handleRequest(
   if (memoKey) {
     const html = memoisedDocument(memoKey, nonce);
     if (html !== null) {
-      // The data stream Remix started for the render is not needed.
-      void remixContext.serverHandoffStream?.cancel().catch(() => undefined);
+      // Not a word about the data stream: the runtime encodes the page's data only when a render
+      // first asks for it (scripts/vite-server-runtime.ts), and this answer has no render.
       responseHeaders.set("x-render-memo", "hit");
       return new Response(html, { headers: responseHeaders, status: responseStatusCode });
     }
