@@ -41,7 +41,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [
     routeMatchingCache(),
-    // Loaders get the request itself when there is nothing to strip: scripts/vite-server-runtime.ts.
+    // Loaders get the request itself when there is nothing to strip, and a page's data is encoded only
+    // when a render asks for it: scripts/vite-server-runtime.ts.
     serverRuntimePatches(),
     // Stripe's client with the resources the app calls and no others: scripts/vite-stripe-resources.ts.
     stripeResources(),
