@@ -1,89 +1,14 @@
-// `npm run bench:room`: how long a reading room takes to carry one action to every browser at the
-// table, with 2, 10 and 50 people connected, against the built Worker's own runtime (no debugger, and
-// not through wrangler's dev proxy, which relays every frame through one more Node process).
-// Prints p50 and p99 (per delivery, and per action until the last browser has it) and writes
-// bench-results/room.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+// `npm run bench:room`: the reading room's delivery times alone (scripts/room-delivery.ts), against
+// the built Worker's own runtime: no debugger, and not through wrangler's dev proxy, which relays
+// every frame through one more process (docs/decisions/0088). Writes bench-results/room.json.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
-import WebSocket from "ws";
-import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
-
-const SIZES = [2, 10, 50];
-/**
- * Actions per size; spaced so the room's per-socket rate limit (10 a second) is never hit. The figure
- * compared is the p99 of each action's slowest delivery, one sample per action: with 150 actions it
- * was the second-slowest of 150 and moved by a factor of two between runs; 400 make it the fourth.
- */
-const ACTIONS = 400;
-const GAP_MS = 110;
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-
-/** One person's cookies, kept like a browser keeps them. */
-class Person {
-  private cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  private take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const index = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, index).trim(), pair!.slice(index + 1).trim());
-    }
-    return response;
-  }
-  async visit(pathname: string) {
-    return this.take(
-      await fetch(`${this.base}${pathname}`, {
-        headers: { "user-agent": BROWSER, "sec-fetch-dest": "document", accept: "text/html", cookie: this.header() },
-        redirect: "manual",
-      }),
-    );
-  }
-  async post(pathname: string, form: Record<string, string>) {
-    return this.take(
-      await fetch(`${this.base}${pathname}`, {
-        method: "POST",
-        body: new URLSearchParams(form),
-        headers: { "user-agent": BROWSER, origin: this.base, "content-type": "application/x-www-form-urlencoded", cookie: this.header() },
-        redirect: "manual",
-      }),
-    );
-  }
-}
-
-type Seat = { socket: WebSocket; onEvent: (zoom: number) => void };
-
-function connect(base: string, sessionId: string, person: Person, received: (zoom: number, at: number) => void): Promise<Seat> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base.replace("http", "ws")}/parties/reading-room/${sessionId}`, {
-      headers: { cookie: person.header(), origin: base, "user-agent": BROWSER },
-    });
-    socket.on("message", (data) => {
-      const at = performance.now();
-      const message = JSON.parse(String(data));
-      if (message.type === "snapshot") resolve({ socket, onEvent: () => undefined });
-      if (message.type === "event" && message.event.type === "zoomed") received(message.event.zoom, at);
-      if (message.type === "refused") console.warn("refused:", message.error);
-    });
-    socket.on("error", reject);
-    socket.on("unexpected-response", (_request, response) => reject(new Error(`socket refused with ${response.statusCode}`)));
-  });
-}
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const round = (ms: number) => Number(ms.toFixed(2));
+import { freePort, prepareState, startServer } from "./local-app.mjs";
+import { measureRoomDelivery, ROOM_SERVER_VARS, saveRoomDelivery } from "./room-delivery";
 
 const state = mkdtempSync(path.join(tmpdir(), "arcanum-bench-room-"));
 prepareState(state);
-// Every seated browser is a guest from one address: the guest limit is raised for the benchmark.
 const server = await startServer({
   port: await freePort(),
   persistTo: state,
@@ -91,77 +16,11 @@ const server = await startServer({
   stdio: "ignore",
   inspector: false,
   direct: true,
-  vars: { GUEST_LIMIT_PER_HOUR: "100000" },
+  vars: ROOM_SERVER_VARS,
 });
-const base = server.url;
-const results: Record<string, unknown>[] = [];
 try {
-  for (const size of SIZES) {
-    const host = new Person(base);
-    await host.visit("/");
-    const started = await host.post("/reading-room", {});
-    const sessionId = new URL(started.headers.get("location")!, base).searchParams.get("session")!;
-    const inviteHtml = await (await host.post(`/reading-room?session=${sessionId}`, { intent: "invite", type: "participant", maxUses: "50" })).text();
-    const invitePath = new URL(/href="([^"]+)" data-testid="invite-link"/.exec(inviteHtml)![1]!.replace(/&amp;/g, "&")).pathname;
-
-    const people = [host];
-    for (let i = 1; i < size; i++) {
-      const guest = new Person(base);
-      await guest.visit("/");
-      const joined = await guest.post(invitePath, {});
-      if (joined.status !== 302) throw new Error(`joining failed with ${joined.status}`);
-      people.push(guest);
-    }
-
-    // Every delivery of action k: when it was sent, and when each browser had it.
-    const sentAt = new Map<number, number>();
-    const deliveries = new Map<number, number[]>();
-    const seats = await Promise.all(
-      people.map((person) =>
-        connect(base, sessionId, person, (zoom, at) => {
-          const sent = sentAt.get(zoom);
-          if (sent !== undefined) deliveries.get(zoom)!.push(at - sent);
-        }),
-      ),
-    );
-    const hostSocket = seats[0]!.socket;
-    for (let k = 0; k < ACTIONS; k++) {
-      // Each action is a distinct zoom level, so its event can be told apart.
-      const zoom = Number((1 + (k + 1) / 1000).toFixed(3));
-      deliveries.set(zoom, []);
-      sentAt.set(zoom, performance.now());
-      hostSocket.send(JSON.stringify({ type: "command", command: { type: "zoom", zoom, x: 0, y: 0 } }));
-      await new Promise((resolve) => setTimeout(resolve, GAP_MS));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const perDelivery = [...deliveries.values()].flat();
-    const complete = [...deliveries.values()].filter((list) => list.length === size);
-    const perAction = complete.map((list) => Math.max(...list));
-    const figure = {
-      clients: size,
-      actions: ACTIONS,
-      deliveries: perDelivery.length,
-      missing: ACTIONS * size - perDelivery.length,
-      p50: round(percentile(perDelivery, 50)),
-      p99: round(percentile(perDelivery, 99)),
-      allClientsP50: round(percentile(perAction, 50)),
-      allClientsP99: round(percentile(perAction, 99)),
-    };
-    results.push(figure);
-    console.log(
-      `${String(size).padStart(2)} clients: p50 ${figure.p50} ms, p99 ${figure.p99} ms per delivery; until all have it p50 ${figure.allClientsP50} ms, p99 ${figure.allClientsP99} ms (${figure.missing} missing)`,
-    );
-    for (const seat of seats) seat.socket.close();
-  }
-  const p99At = (n: number) => results.find((r) => r.clients === n)!.allClientsP99 as number;
-  const ratio = Number((p99At(50) / p99At(2)).toFixed(2));
-  const met = p99At(50) < 30 && ratio <= 2;
-  console.log(`p99(50)/p99(2) = ${ratio}; target: all-clients p99 under 30 ms at 50 clients and at most twice that at 2 (${met ? "met" : "not met"})`);
-  mkdirSync(path.join(projectRoot, "bench-results"), { recursive: true });
-  writeFileSync(
-    path.join(projectRoot, "bench-results", "room.json"),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), gapMs: GAP_MS, load: loadavg().map((load) => Number(load.toFixed(2))), cores: cpus().length, results, ratioP99_50_to_2: ratio, targetP99At50Ms: 30, targetRatio: 2 }, null, 2)}\n`,
-  );
+  console.log("Reading room: one action carried to every browser at the table");
+  saveRoomDelivery(await measureRoomDelivery(server.url));
   console.log("saved bench-results/room.json");
 } finally {
   await server.stop();

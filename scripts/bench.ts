@@ -1,7 +1,8 @@
 // `npm run bench`: measures the local build (the production build plus the dev mailbox, which the
 // member signs in through) under `wrangler dev` and writes bench-results/latest.json.
 // Figures, not pass/fail tests: each target is printed next to its figure.
-// It first measures the Worker itself (a production build: its upload and its startup CPU);
+// It first measures the Worker itself (a production build: its upload and its startup CPU), and
+// ends with the reading room's delivery times (scripts/room-delivery.ts, also in bench-results/room.json);
 // `npm run bench -- --worker-only` measures just that and keeps the rest of latest.json;
 // `npm run bench -- --members-only` measures just the members' pages as served, and keeps the rest.
 import autocannon from "autocannon";
@@ -14,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
+import { measureRoomDelivery, ROOM_SERVER_VARS, saveRoomDelivery } from "./room-delivery";
 import { formatBytes, measureStartup, measureUpload, UPLOAD_GZIP_LIMIT } from "./worker-size.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -346,6 +348,17 @@ try {
   } finally {
     await farServer.stop();
   }
+  // The reading room on a server of its own, where every seated browser may be a guest from here.
+  const roomServer = await started(ROOM_SERVER_VARS);
+  let room: Awaited<ReturnType<typeof measureRoomDelivery>>;
+  try {
+    console.log("Reading room: one action carried to every browser at the table");
+    room = await measureRoomDelivery(roomServer.url);
+  } finally {
+    await roomServer.stop();
+  }
+  saveRoomDelivery(room);
+
   const distant = MEMBER_PAGES.map((page, i) => {
     const budgetMs = near[i + 1]!.p50Ms + MEMBER_PAGE_ROUND_TRIPS * D1_LATENCY_MS;
     return { path: page, nearP50Ms: near[i + 1]!.p50Ms, farP50Ms: far[i + 1]!.p50Ms, budgetMs, meets: far[i + 1]!.p50Ms <= budgetMs };
@@ -375,6 +388,7 @@ try {
     distantDatabase: { latencyMs: D1_LATENCY_MS, constantNearP50Ms: near[0]!.p50Ms, constantFarP50Ms: far[0]!.p50Ms, pages: distant },
     homeJavaScript: javascript,
     lighthouse: lighthouseResult,
+    room,
     worker,
     targets: TARGETS,
   };
@@ -428,8 +442,12 @@ try {
       `  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`,
     );
   }
+  const p99At = (people: number) => room.results.find((result) => result.clients === people)!.allClientsP99;
+  console.log(
+    `Reading room, until every browser has an action: p99 ${p99At(2)} ms with 2 people, ${p99At(10)} ms with 10, ${p99At(50)} ms with 50 (target < ${room.targetP99At50Ms} ms: ${mark(p99At(50) < room.targetP99At50Ms)}); p99(50)/p99(2) = ${room.ratioP99_50_to_2} (target ≤ ${room.targetRatio}: ${mark(room.ratioP99_50_to_2 <= room.targetRatio)})`,
+  );
   if (worker) printWorker(worker);
-  console.log(`Saved to bench-results/latest.json`);
+  console.log(`Saved to bench-results/latest.json and bench-results/room.json`);
 } finally {
   await server.stop();
   rmSync(state, { recursive: true, force: true });
