@@ -4,22 +4,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, prepareState, startServer } from "./local-app.mjs";
-import { measureRoomDelivery, ROOM_SERVER_VARS, saveRoomDelivery } from "./room-delivery";
+import { prepareState } from "./local-app.mjs";
+import { measureRoomDelivery, saveRoomDelivery, startRoomServer } from "./room-delivery";
 
 const state = mkdtempSync(path.join(tmpdir(), "arcanum-bench-room-"));
 prepareState(state);
-const server = await startServer({
-  port: await freePort(),
-  persistTo: state,
-  logLevel: "error",
-  stdio: "ignore",
-  inspector: false,
-  direct: true,
-  vars: ROOM_SERVER_VARS,
-});
+const server = await startRoomServer(state);
 try {
-  console.log("Reading room: one action carried to every browser at the table");
   saveRoomDelivery(await measureRoomDelivery(server.url));
   console.log("saved bench-results/room.json");
 } finally {
