@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import {
   anonymousUsers,
+  apiTokens,
   authSessions,
   checkoutSessions,
   customSpreads,
@@ -24,13 +26,19 @@ import {
   userIdentities,
   users,
 } from "../../db/schema";
+import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
+import type { NoticeTarget } from "../mail/notices.server";
 import { paidCopyHeldByOthers } from "../marketplace/paid-copies.server";
 import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
 import { forgetAccountPushStatements } from "../push/subscriptions.server";
 import { forgetCertificatePictures } from "../readers/certificate-storage.server";
+import { departureHandlers } from "./departure-handlers.server";
+import { namedByKeptRecord } from "./kept-records.server";
+
+type Statement = BatchItem<"sqlite">;
 
 export const DELETE_WORD = "DELETE";
 export const CONFIRMATION_MISMATCH = `Type your e-mail address or the word ${DELETE_WORD} to confirm.`;
@@ -58,62 +66,75 @@ export function confirms(input: unknown, email: string | null): boolean {
 /** A deck at least one other person holds a paid copy of: it stays for them (decision 0028). */
 const boughtByOthers = (userId: string) => paidCopyHeldByOthers(decks.id, userId);
 
-/** Any row that must outlive the person: a deck kept for its buyers, or a money record. */
-const mustKeepRow = (userId: string) => sql`(
-  EXISTS (SELECT 1 FROM decks WHERE creator_id = ${userId})
-  OR EXISTS (SELECT 1 FROM payment_receipts WHERE user_id = ${userId})
-  OR EXISTS (SELECT 1 FROM deck_purchases WHERE buyer_id = ${userId})
-  OR EXISTS (SELECT 1 FROM seller_ledger WHERE seller_id = ${userId})
-  OR EXISTS (SELECT 1 FROM payouts WHERE seller_id = ${userId})
-  OR EXISTS (SELECT 1 FROM seller_accounts WHERE user_id = ${userId})
-  OR EXISTS (SELECT 1 FROM paid_readings WHERE client_id = ${userId} OR reader_id = ${userId})
-  OR EXISTS (SELECT 1 FROM wallet_entries WHERE user_id = ${userId})
-)`;
+/** Any row that must outlive the person: a deck kept for its buyers, or a kept record (money, staff's trail). */
+const mustKeepRow = (userId: string) => sql`(EXISTS (SELECT 1 FROM decks WHERE creator_id = ${userId}) OR ${namedByKeptRecord(userId)})`;
 
 /** A paid reading's room: it stays as the record the reading hangs on, whoever hosted it. */
 const isPaidReading = sql`EXISTS (SELECT 1 FROM paid_readings WHERE paid_readings.id = ${readingSessions.id})`;
 
 /**
  * Deletes the person's account: decks nobody else bought (with their card images), their
- * picture, the readings they host, their seats, journal, credits, sign-ins, profile, and what made
- * them a reader (application, quiz attempts, certificates, reader profile).
- * Decks others bought stay for those buyers, out of the marketplace and private; money records
- * (receipts, purchases, sales ledger, payouts, paid readings, reading balance lines) stay for
- * accounting. Nothing goes while a paid reading of theirs is live. When anything stays, the
- * user row stays too, emptied of everything that names the person; otherwise it goes.
- * All rows change in one batch; images are removed after it, only for the decks it deleted.
+ * picture, the readings they host, their seats, journal, credits, sign-ins, API tokens, profile, and
+ * what made them a reader (application, quiz attempts, certificates, reader profile).
+ * What is open with other people is settled first, in the same batch, by the parts of the product
+ * that hold it (`departureHandlers`: booked readings cancelled and their holds settled, unanswered
+ * written readings refunded, a reader's hours withdrawn), and the people it touched are told by
+ * e-mail afterwards; or the deletion is refused, naming what is still open.
+ * Decks others bought stay for those buyers, out of the marketplace and private; kept records
+ * (kept-records.server.ts: money and its records) stay for the other person and the books. When
+ * anything stays, the user row stays too, emptied of everything that names the person; otherwise
+ * it goes. All rows change in one batch; images are removed after it, only for the decks it deleted.
  */
 export async function deleteAccount(
   db: Database,
   bucket: R2Bucket,
   user: CurrentUser,
   input: { confirm: unknown },
+  notices: NoticeTarget | null,
   now = Date.now(),
 ): Promise<DeleteAccountOutcome> {
-  const row = await db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, user.id) });
+  const row = await db.query.users.findFirst({ columns: { email: true, fullName: true, username: true }, where: eq(users.id, user.id) });
   if (!row) return { ok: false, status: 409, field: "form", message: "This account is already deleted." };
   if (!confirms(input.confirm, row.email)) return { ok: false, status: 400, field: "confirm", message: CONFIRMATION_MISMATCH };
-  const subscription = await db.query.subscriptions.findFirst({
-    columns: { userId: true },
-    where: and(eq(subscriptions.userId, user.id), inArray(subscriptions.subscriptionStatus, CHARGING), eq(subscriptions.cancelAtPeriodEnd, false)),
-  });
-  if (subscription) return { ok: false, status: 409, field: "form", message: SUBSCRIPTION_STILL_RUNNING };
-  const live = await db.query.paidReadings.findFirst({
-    columns: { id: true },
-    where: and(eq(paidReadings.status, "live"), or(eq(paidReadings.clientId, user.id), eq(paidReadings.readerId, user.id))),
-  });
-  if (live) return { ok: false, status: 409, field: "form", message: PAID_READING_STILL_LIVE };
 
   const id = user.id;
+  const leaving = { id, name: personName(row) };
+  const [subscription, live, certificates, shares, departures] = await Promise.all([
+    db.query.subscriptions.findFirst({
+      columns: { userId: true },
+      where: and(eq(subscriptions.userId, id), inArray(subscriptions.subscriptionStatus, CHARGING), eq(subscriptions.cancelAtPeriodEnd, false)),
+    }),
+    db.query.paidReadings.findFirst({
+      columns: { id: true },
+      where: and(eq(paidReadings.status, "live"), or(eq(paidReadings.clientId, id), eq(paidReadings.readerId, id))),
+    }),
+    // Their certificates' stored pictures are found by id, so the ids are read before the rows go.
+    db.select({ id: readerCertificates.id }).from(readerCertificates).where(eq(readerCertificates.userId, id)),
+    // So are their shared readings', whose preview pictures go with them.
+    db
+      .select({ shareId: readingJournal.shareId })
+      .from(readingJournal)
+      .where(and(eq(readingJournal.userId, id), isNotNull(readingJournal.shareId))),
+    Promise.all(departureHandlers.map((handler) => handler(db, leaving, now))),
+  ]);
+  if (subscription) return { ok: false, status: 409, field: "form", message: SUBSCRIPTION_STILL_RUNNING };
+  if (live) return { ok: false, status: 409, field: "form", message: PAID_READING_STILL_LIVE };
+  const refusal = departures.find((departure) => departure.refusal !== null)?.refusal;
+  if (refusal) return { ok: false, status: 409, field: "form", message: refusal };
+
   const ownDeck = eq(decks.creatorId, id);
-  // Their certificates' stored pictures are found by id, so the ids are read before the rows go.
-  const certificates = await db.select({ id: readerCertificates.id }).from(readerCertificates).where(eq(readerCertificates.userId, id));
-  // So are their shared readings', whose preview pictures go with them.
-  const shares = await db
-    .select({ shareId: readingJournal.shareId })
-    .from(readingJournal)
-    .where(and(eq(readingJournal.userId, id), isNotNull(readingJournal.shareId)));
-  const [, , removedDecks, , , , , , , , , , , , , , , , , , , , gone] = await db.batch([
+  // What is open with others is settled first, so the kept records it writes keep the user row.
+  const settling = departures.flatMap((departure) => departure.statements);
+  const removeDecks = db
+    .delete(decks)
+    .where(and(ownDeck, sql`NOT ${boughtByOthers(id)}`))
+    .returning({ id: decks.id });
+  const removeUser = db
+    .delete(users)
+    .where(and(eq(users.id, id), sql`NOT ${mustKeepRow(id)}`))
+    .returning({ id: users.id });
+  const results = await db.batch([
+    ...settling,
     // Kept for buyers: out of the marketplace and no longer public.
     db
       .update(deckListings)
@@ -123,10 +144,7 @@ export async function deleteAccount(
       .update(decks)
       .set({ isPublic: false, updatedAt: now })
       .where(and(ownDeck, boughtByOthers(id))),
-    db
-      .delete(decks)
-      .where(and(ownDeck, sql`NOT ${boughtByOthers(id)}`))
-      .returning({ id: decks.id }),
+    removeDecks,
     // Readings they host end; other people's journal entries of them keep their text. Paid
     // readings stay: they are the other person's record too, and an accounting one.
     db.delete(readingSessions).where(and(eq(readingSessions.hostUserId, id), sql`NOT ${isPaidReading}`)),
@@ -143,11 +161,17 @@ export async function deleteAccount(
     db.delete(userIdentities).where(eq(userIdentities.userId, id)),
     db.delete(deviceMembers).where(eq(deviceMembers.userId, id)),
     db.delete(anonymousUsers).where(eq(anonymousUsers.id, id)),
+    // Their API tokens stop answering at once, whether or not the row stays (decision 0056).
+    db.delete(apiTokens).where(eq(apiTokens.userId, id)),
     // A reader's profile, application, quiz attempts and certificates (which carry their name) go too.
     db.delete(readerProfiles).where(eq(readerProfiles.userId, id)),
     db.delete(readerApplications).where(eq(readerApplications.userId, id)),
     db.delete(readerCertificates).where(eq(readerCertificates.userId, id)),
     db.delete(quizAttempts).where(eq(quizAttempts.userId, id)),
+    // Their spreads go, share links with them; tables and journals that laid one keep their own copy.
+    db.delete(customSpreads).where(eq(customSpreads.ownerId, id)),
+    // Their devices stop taking pushes, and nobody follows them any more.
+    ...forgetAccountPushStatements(db, id),
     // Nothing left that must stay: the row goes. Otherwise it stays, naming nobody.
     db
       .update(users)
@@ -165,15 +189,20 @@ export async function deleteAccount(
         updatedAt: now,
       })
       .where(eq(users.id, id)),
-    db
-      .delete(users)
-      .where(and(eq(users.id, id), sql`NOT ${mustKeepRow(id)}`))
-      .returning({ id: users.id }),
-    // Their spreads go, share links with them; tables and journals that laid one keep their own copy.
-    db.delete(customSpreads).where(eq(customSpreads.ownerId, id)),
-    // Their devices stop taking pushes, and nobody follows them any more.
-    ...forgetAccountPushStatements(db, id),
-  ]);
+    removeUser,
+  ] as unknown as [Statement, ...Statement[]]);
+  const removedDecks = results[settling.length + 2] as { id: string }[];
+  const gone = results.at(-1) as { id: string }[];
+
+  if (notices) {
+    let at = 0;
+    for (const departure of departures) {
+      const own = results.slice(at, at + departure.statements.length);
+      at += departure.statements.length;
+      // Told after the response, off the request's path.
+      if (departure.tell) notices.waitUntil(departure.tell(notices, own));
+    }
+  }
 
   for (const deck of removedDecks) {
     await deleteMediaUnder(bucket, `card-images/${deck.id}/`);

@@ -41,7 +41,7 @@ export async function peopleOf(db: Database, booking: { id: string; readerId: st
   };
 }
 
-export type BookingNoticeKind = "booked" | "reminder" | "cancelled-by-reader" | "cancelled-by-client";
+export type BookingNoticeKind = "booked" | "reminder" | "cancelled-by-reader" | "cancelled-by-client" | "reader-left";
 
 /** A booking's e-mail to one of its two people, its time in that person's zone. */
 export function bookingNotice(
@@ -93,6 +93,18 @@ export function bookingNotice(
           isClient
             ? "What was held for it is back in your balance, less anything a late cancellation keeps (see the booking)."
             : "The slot is open again for others to book.",
+        ],
+        rows,
+        action,
+      };
+    case "reader-left":
+      return {
+        to: to.email,
+        subject: `Scheduled reading on ${when} cancelled`,
+        heading: `${other.name} has closed their account`,
+        paragraphs: [
+          `${other.name} is no longer a reader on Arcanum, so your reading is cancelled.`,
+          `Everything held for it, ${formatMoney(booking.holdCents)}, is free to spend in your balance again.`,
         ],
         rows,
         action,

@@ -254,24 +254,40 @@ export async function cancelBooking(
   const booking = await getBooking(db, viewer.id, id);
   if (!booking) return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
   if (booking.status !== "booked" || booking.readingId !== null || booking.startAt <= now) return { ok: false, status: 409, message: BOOKING_MESSAGES.closed };
-  const kept = booking.isClient ? cancellationCents(booking, now) : 0;
-  const results = await db.batch([
+  const { statements, keptCents } = cancelBookingStatements(db, booking, booking.isClient ? "client" : "reader", now);
+  const results = await db.batch(statements);
+  if ((results[0] as unknown[]).length === 0) return { ok: false, status: 409, message: BOOKING_MESSAGES.closed };
+  return { ok: true, value: { booking, keptCents } };
+}
+
+/**
+ * The batch that cancels a booking before its room opens, settling its hold by the rule of who
+ * cancels (see `cancelBooking`). Its first statement returns the booking's id only when this batch
+ * cancelled it, so of two cancellations at once one settles the hold.
+ */
+export function cancelBookingStatements(
+  db: Database,
+  booking: { id: string; readerId: string; startAt: number; minutes: number; pricePerMinuteCents: number },
+  by: "client" | "reader",
+  now: number,
+) {
+  const keptCents = by === "client" ? cancellationCents(booking, now) : 0;
+  const statements = [
     db
       .update(readerBookings)
-      .set({ status: "cancelled", cancelledBy: booking.isClient ? "client" : "reader", settledAt: now })
+      .set({ status: "cancelled", cancelledBy: by, settledAt: now })
       .where(and(eq(readerBookings.id, booking.id), eq(readerBookings.status, "booked"), isNull(readerBookings.readingId)))
       .returning({ id: readerBookings.id }),
-    ...(kept > 0
+    ...(keptCents > 0
       ? convertHoldStatements(
           db,
-          { kind: "booking", subjectId: booking.id, cents: kept, description: "Late cancellation of a scheduled reading" },
+          { kind: "booking", subjectId: booking.id, cents: keptCents, description: "Late cancellation of a scheduled reading" },
           now,
           readerEarning(db, booking.id, booking.readerId, now),
         )
       : releaseHoldStatements(db, "booking", booking.id, now)),
-  ] as unknown as [Statement, ...Statement[]]);
-  if ((results[0] as unknown[]).length === 0) return { ok: false, status: 409, message: BOOKING_MESSAGES.closed };
-  return { ok: true, value: { booking, keptCents: kept } };
+  ] as unknown as [Statement, ...Statement[]];
+  return { statements, keptCents };
 }
 
 /** Notes that one of the two came in through the booking, once the room is open: who came decides a no-show. */

@@ -103,6 +103,13 @@ export const BOOKING_MESSAGES = {
   notOpen: "The room is not open: it opens a few minutes before the start, until the booking is settled.",
 } as const;
 
+/** What an account's deletion says and writes about the readings it settles (departure.server.ts). */
+export const DEPARTURE_MESSAGES = {
+  bookingOpen: "A scheduled reading of yours is open now. Finish it first, then delete your account.",
+  writtenRefundLine: "Written reading refunded: the reader closed their account",
+  writtenCancelLine: "Written reading cancelled with your account: refunded",
+} as const;
+
 /** A booking's status as its two people read it. */
 export const BOOKING_STATUS_TEXT: Record<string, string> = {
   booked: "Booked",

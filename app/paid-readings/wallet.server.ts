@@ -378,7 +378,7 @@ export function writtenPaymentStatements(
 /** A written reading's price back to the client, once per request, when `refunded` holds inside the same batch. */
 export function writtenRefundStatements(
   db: Database,
-  refund: { requestId: string; clientId: string; cents: number; refunded: SQL; entryId?: string },
+  refund: { requestId: string; clientId: string; cents: number; refunded: SQL; entryId?: string; description?: string },
   now: number,
 ): Statement[] {
   const entryId = refund.entryId ?? newId();
@@ -387,7 +387,7 @@ export function writtenRefundStatements(
     db
       .insert(walletEntries)
       .select(
-        sql`SELECT ${entryId}, ${refund.clientId}, 'written-refund', ${refund.cents}, NULL, NULL, NULL, ${`written-refund:${refund.requestId}`}, 'Written reading not answered in time: refunded', ${now}
+        sql`SELECT ${entryId}, ${refund.clientId}, 'written-refund', ${refund.cents}, NULL, NULL, NULL, ${`written-refund:${refund.requestId}`}, ${refund.description ?? "Written reading not answered in time: refunded"}, ${now}
             WHERE ${refund.refunded}`,
       )
       .onConflictDoNothing(),

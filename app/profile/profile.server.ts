@@ -7,6 +7,7 @@ import { deleteAccount } from "../accounts/delete.server";
 import { requireUser } from "../auth/guard.server";
 import { clearedSessionCookieHeader } from "../auth/session.server";
 import type { Database } from "../db.server";
+import { noticeTargetOf } from "../mail/notices.server";
 import { cleanNameInput } from "../auth/display-name";
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from "./avatar";
 import { checkAvatar, removeAvatar, saveAvatar } from "./avatar.server";
@@ -117,7 +118,7 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "delete-account") {
-    const result = await deleteAccount(context.db, context.cloudflare.env.MEDIA, user, { confirm: form.get("confirm") });
+    const result = await deleteAccount(context.db, context.cloudflare.env.MEDIA, user, { confirm: form.get("confirm") }, noticeTargetOf(context));
     if (!result.ok) return data<ProfileActionData>({ ok: false, intent, errors: { [result.field]: result.message } }, { status: result.status });
     throw redirect(ACCOUNT_DELETED_PATH, { headers: { "Set-Cookie": clearedSessionCookieHeader(request) } });
   }

@@ -147,6 +147,11 @@ export default function Privacy() {
             account can be deleted.
           </li>
           <li>Reviews you wrote of decks you bought stay, shown as from a deleted member, because they count in the deck's rating.</li>
+          <li>
+            What is open with other people is settled first: scheduled readings are cancelled (as a reader, your clients get everything held for them back and
+            are told by e-mail; as a client, the usual cancellation rule applies), written readings not yet answered are refunded, and your hours and offers are
+            withdrawn. The bookings and requests stay as the other person&apos;s record. A scheduled reading whose room is open must end first.
+          </li>
         </ul>
         <p>If you pay for a subscription, cancel it first, so that nothing is charged after your account is gone.</p>
       </LegalSection>

@@ -207,7 +207,8 @@ function DeleteAccountPanel({ email, errors, busy }: { email: string | null; err
       </h2>
       <p className="mt-3 text-sm leading-relaxed text-muted">
         This deletes your decks and their card images, your picture, the readings you host, your journal and your credits, and signs you out. It cannot be
-        undone. Decks other people bought from you stay with them, and payment records are kept for accounting without your name.{" "}
+        undone. Scheduled readings are cancelled and written readings you have not answered are refunded, with the other person told. Decks other people bought
+        from you stay with them, and payment records are kept for accounting without your name.{" "}
         <Link to="/privacy#deletion" className="underline underline-offset-2">
           What is kept, and why
         </Link>

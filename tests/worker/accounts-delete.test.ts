@@ -3,13 +3,18 @@
  * pictures), what stays (decks others bought, money records), the cookie, and who may ask.
  */
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONFIRMATION_MISMATCH, DELETED_NAME, PAID_READING_STILL_LIVE, SUBSCRIPTION_STILL_RUNNING } from "../../app/accounts/delete.server";
+import { KEPT_RECORDS } from "../../app/accounts/kept-records.server";
+import { listOutbox } from "../../app/mail/mail.server";
+import { DEPARTURE_MESSAGES } from "../../app/paid-readings/rules";
+import { availableBalanceOf } from "../../app/paid-readings/wallet.server";
 import { mayUseWholeDeck } from "../../app/marketplace/ownership.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import {
+  apiTokens,
   authSessions,
   cards,
   deckListings,
@@ -17,16 +22,23 @@ import {
   decks,
   paidReadings,
   quizAttempts,
+  readerAvailability,
   readerApplications,
+  readerBookings,
   readerCertificates,
   readerProfiles,
   readingJournal,
+  readingRequests,
   readingSessions,
   subscriptions,
   users,
   walletEntries,
+  walletHolds,
+  writtenOffers,
+  writtenRequests,
 } from "../../db/schema";
-import { get, post, signInAs } from "./helpers";
+import { app, get, ORIGIN, post, signInAs } from "./helpers";
+import { balance, ledgerSum, topUp } from "./wallet-fixtures";
 
 const db = () => createDatabase(env.DB);
 
@@ -270,3 +282,249 @@ describe("deleting an account", () => {
     expect(await db().select().from(paidReadings).where(eq(paidReadings.readerId, reader.id))).toHaveLength(2);
   });
 });
+
+/** A reader at $0.25 a minute with every hour of every day open in UTC as 60-minute slots, and a written offer at $5.00. */
+async function readerWithHoursAndOffer() {
+  const reader = await newPerson();
+  await db().update(users).set({ isReader: true, customPricePerMinute: 25, fullName: "Vera Night" }).where(eq(users.id, reader.id));
+  await db().insert(readerProfiles).values({ userId: reader.id, available: true });
+  await db()
+    .insert(readerAvailability)
+    .values(
+      Array.from({ length: 7 }, (_, weekday) => ({
+        id: newId(),
+        readerId: reader.id,
+        weekday,
+        startMinute: 0,
+        endMinute: 1440,
+        slotMinutes: 60,
+        timeZone: "UTC",
+      })),
+    );
+  const offered = await post(
+    "/reader-dashboard/written",
+    { intent: "add", title: "Three-card reading", spreadId: "three-card", price: "5", hours: "48" },
+    { cookie: reader.cookie },
+  );
+  expect(offered.status).toBe(200);
+  const username = (await db().query.users.findFirst({ columns: { username: true }, where: eq(users.id, reader.id) }))!.username!;
+  const offer = (await db().query.writtenOffers.findFirst({ where: eq(writtenOffers.readerId, reader.id) }))!;
+  return { ...reader, username, offerId: offer.id };
+}
+
+/** The client books the reader's slot two days from now through the page: the booking's id. */
+async function bookTwoDaysAhead(client: { cookie: string }, reader: { username: string }) {
+  const startAt = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 48 * 3_600_000;
+  const response = await post(`/readers/${reader.username}/schedule`, { startAt: String(startAt), mode: "chat", timeZone: "UTC" }, { cookie: client.cookie });
+  expect(response.status).toBe(302);
+  return response.headers.get("location")!.split("/").pop()!.split("?")[0]!;
+}
+
+/** The client asks the reader's offer through the page: the request's id. */
+async function askWritten(client: { cookie: string }, reader: { username: string; offerId: string }) {
+  const response = await post(
+    `/readers/${reader.username}/written`,
+    { offerId: reader.offerId, question: "Where is my work leading me this season?", key: newId() },
+    { cookie: client.cookie },
+  );
+  expect(response.status).toBe(302);
+  return response.headers.get("location")!.split("/").pop()!;
+}
+
+describe("deleting an account settles what is open with other people", () => {
+  it("a leaving reader's booked hold comes back to the client and an unanswered written reading is refunded, with ledger lines and e-mails", async () => {
+    const reader = await readerWithHoursAndOffer();
+    const client = await newPerson();
+    await topUp(client.id, 2500);
+    const bookingId = await bookTwoDaysAhead(client, reader);
+    const requestId = await askWritten(client, reader);
+    expect(await availableBalanceOf(db(), client.id)).toBe(2500 - 1500 - 500);
+
+    expect((await deleteAccount(reader.cookie, "DELETE")).status).toBe(302);
+
+    // The booking and the request are kept as the client's record, settled: nothing is held, the price came back.
+    expect(await db().query.readerBookings.findFirst({ where: eq(readerBookings.id, bookingId) })).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "reader",
+    });
+    expect(await db().query.walletHolds.findFirst({ where: eq(walletHolds.subjectId, bookingId) })).toMatchObject({ status: "released", convertedCents: 0 });
+    expect(await db().query.writtenRequests.findFirst({ where: eq(writtenRequests.id, requestId) })).toMatchObject({ status: "refunded" });
+    expect(await balance(client.id)).toBe(2500);
+    expect(await availableBalanceOf(db(), client.id)).toBe(2500);
+    expect(await ledgerSum(client.id)).toBe(2500);
+    const lines = await db().select().from(walletEntries).where(eq(walletEntries.userId, client.id));
+    expect(lines.map((line) => [line.kind, line.amountCents]).sort()).toEqual([
+      ["top-up", 2500],
+      ["written", -500],
+      ["written-refund", 500],
+    ]);
+    expect(lines.find((line) => line.kind === "written-refund")!.description).toBe(DEPARTURE_MESSAGES.writtenRefundLine);
+
+    // Nothing more can be booked or asked of them; their row stays, naming nobody, for the client's records.
+    expect(await db().select().from(readerAvailability).where(eq(readerAvailability.readerId, reader.id))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(writtenOffers)
+        .where(and(eq(writtenOffers.readerId, reader.id), eq(writtenOffers.active, true))),
+    ).toEqual([]);
+    expect(await db().query.users.findFirst({ where: eq(users.id, reader.id) })).toMatchObject({ fullName: DELETED_NAME, email: null, isReader: false });
+
+    // The client is told of both, by the name they knew.
+    await expect
+      .poll(async () => (await listOutbox(db(), client.email)).map((mail) => mail.subject))
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^Scheduled reading on .* cancelled$/), "Refunded: your written reading"]));
+    const mails = await listOutbox(db(), client.email);
+    expect(mails.find((mail) => mail.subject.endsWith("cancelled"))!.text).toContain("Vera Night has closed their account");
+    expect(mails.find((mail) => mail.subject === "Refunded: your written reading")!.text).toContain("Vera Night closed their account before answering");
+  });
+
+  it("a leaving client's booking is cancelled by the usual rule, their written request refunded to their record, and the reader told", async () => {
+    const reader = await readerWithHoursAndOffer();
+    const client = await newPerson();
+    await topUp(client.id, 2500);
+    const bookingId = await bookTwoDaysAhead(client, reader);
+    const requestId = await askWritten(client, reader);
+
+    expect((await deleteAccount(client.cookie, "DELETE")).status).toBe(302);
+    expect(await db().query.readerBookings.findFirst({ where: eq(readerBookings.id, bookingId) })).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "client",
+    });
+    expect(await db().query.walletHolds.findFirst({ where: eq(walletHolds.subjectId, bookingId) })).toMatchObject({ status: "released" });
+    expect(await db().query.writtenRequests.findFirst({ where: eq(writtenRequests.id, requestId) })).toMatchObject({ status: "cancelled" });
+    expect(await ledgerSum(client.id)).toBe(await balance(client.id));
+    await expect.poll(async () => (await listOutbox(db(), reader.email)).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/cancelled$/));
+    // The reader's hours stay theirs: the slot is open again.
+    expect((await db().select().from(readerAvailability).where(eq(readerAvailability.readerId, reader.id))).length).toBe(7);
+  });
+
+  it("waits while a booked reading's room is open, naming it", async () => {
+    const reader = await readerWithHoursAndOffer();
+    const client = await newPerson();
+    await topUp(client.id, 2500);
+    const bookingId = await bookTwoDaysAhead(client, reader);
+    await db().update(readerBookings).set({ readingId: newId() }).where(eq(readerBookings.id, bookingId));
+    const refused = await deleteAccount(reader.cookie, "DELETE");
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(DEPARTURE_MESSAGES.bookingOpen.slice(0, 40));
+    expect(await db().query.users.findFirst({ where: eq(users.id, reader.id) })).toMatchObject({ email: reader.email });
+    expect(await db().query.walletHolds.findFirst({ where: eq(walletHolds.subjectId, bookingId) })).toMatchObject({ status: "held" });
+  });
+
+  it("closes live requests still waiting for the leaving reader's answer, when their row stays", async () => {
+    const reader = await readerWithHoursAndOffer();
+    const client = await newPerson();
+    // A balance line of the reader's own keeps the row, and with it the request's.
+    await topUp(reader.id, 100);
+    const id = newId();
+    await db()
+      .insert(readingRequests)
+      .values({ id, clientId: client.id, readerId: reader.id, mode: "chat", pricePerMinuteCents: 25, freeMinutes: 0, expiresAt: Date.now() + 60_000 });
+    expect((await deleteAccount(reader.cookie, "DELETE")).status).toBe(302);
+    expect(await db().query.readingRequests.findFirst({ where: eq(readingRequests.id, id) })).toMatchObject({ status: "declined" });
+  });
+
+  it("takes the API tokens with it: a kept row's token answers 401, not 403", async () => {
+    const person = await newPerson();
+    await db()
+      .insert(subscriptions)
+      .values({
+        userId: person.id,
+        subscriptionStatus: "active",
+        priceId: "price_visionary_monthly",
+        currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400,
+      });
+    const made = await post("/profile", { intent: "create-token", name: "Exporter", scope: "read" }, { cookie: person.cookie });
+    const token = /arcanum_pat_[A-Za-z0-9_-]{43}/.exec(await made.text())?.[0];
+    expect(token).toBeTruthy();
+    // A balance line keeps the row; the plan is set to end, as deletion asks.
+    await topUp(person.id, 500);
+    await db().update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.userId, person.id));
+
+    expect((await deleteAccount(person.cookie, "DELETE")).status).toBe(302);
+    expect(await db().query.users.findFirst({ where: eq(users.id, person.id) })).toBeDefined();
+    expect(await db().select().from(apiTokens).where(eq(apiTokens.userId, person.id))).toEqual([]);
+    const answer = await app.fetch(`${ORIGIN}/api/v1/decks`, { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe("kept records", () => {
+  it("refuse, in the database itself, the deletion of a user row they name", async () => {
+    const reader = await readerWithHoursAndOffer();
+    const client = await newPerson();
+    await topUp(client.id, 2500);
+    await bookTwoDaysAhead(client, reader);
+    await expect(env.DB.prepare("DELETE FROM users WHERE id = ?").bind(reader.id).run()).rejects.toThrow(/kept records name this user/);
+    await expect(env.DB.prepare("DELETE FROM users WHERE id = ?").bind(client.id).run()).rejects.toThrow(/kept records name this user/);
+    expect(await db().select().from(readerBookings).where(eq(readerBookings.readerId, reader.id))).toHaveLength(1);
+  });
+
+  it("are every table that names a user without going with them, and the database's trigger names each of them", async () => {
+    const { results: triggers } = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'users_keep_money_records'").all<{
+      sql: string;
+    }>();
+    const trigger = triggers[0]!.sql;
+    for (const { table, column } of KEPT_RECORDS) expect(trigger, `${table}.${column}`).toContain(`FROM \`${table}\` WHERE \`${column}\` = old.\`id\``);
+
+    // Every foreign key to users is a kept record, or goes with the person (deleted or cascaded by the deletion's batch).
+    const { results: tables } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%REFERENCES%users%'").all<{
+      name: string;
+    }>();
+    const references: string[] = [];
+    for (const { name } of tables) {
+      const { results } = await env.DB.prepare(`SELECT "from", "table" FROM pragma_foreign_key_list('${name}')`).all<{ from: string; table: string }>();
+      for (const key of results) if (key.table === "users") references.push(`${name}.${key.from}`);
+    }
+    const kept = KEPT_RECORDS.map(({ table, column }) => `${table}.${column}`);
+    const unclassified = references.filter((reference) => !kept.includes(reference) && !GOES_WITH_THE_PERSON.includes(reference));
+    expect(unclassified, "a new table naming a user: a kept record (kept-records.server.ts and a trigger) or one that goes with the person").toEqual([]);
+  });
+});
+
+/** Rows about the person alone, or whose loss harms nobody else: deleted or cascaded with the account. */
+const GOES_WITH_THE_PERSON = [
+  "anonymous_users.id",
+  "device_members.user_id",
+  "user_identities.user_id",
+  "auth_sessions.user_id",
+  "decks.creator_id",
+  "reading_sessions.host_user_id",
+  "reading_sessions.original_host_user_id",
+  "session_participants.user_id",
+  "reading_invites.created_by",
+  "reading_journal.user_id",
+  "user_deck_quotas.user_id",
+  "deck_quota_ledger.user_id",
+  "subscriptions.user_id",
+  "checkout_sessions.user_id",
+  "payment_cards.user_id",
+  "deck_listings.seller_id",
+  "deck_reviews.reviewer_id",
+  "deck_reports.reporter_id",
+  "quiz_attempts.user_id",
+  "reader_certificates.user_id",
+  "reader_applications.user_id",
+  "reader_profiles.user_id",
+  "reading_wallets.user_id",
+  "reading_requests.client_id",
+  "reading_requests.reader_id",
+  "reader_availability.reader_id",
+  "reader_days_off.reader_id",
+  "reading_reviews.client_id",
+  "reading_reviews.reader_id",
+  "reading_reports.reporter_id",
+  "api_tokens.user_id",
+  "api_idempotency_keys.user_id",
+  "submission_keys.user_id",
+  "push_subscriptions.user_id",
+  "push_settings.user_id",
+  "reader_follows.follower_id",
+  "reader_follows.reader_id",
+  "daily_settings.user_id",
+  "daily_cards.user_id",
+  "deck_prints.holder_id",
+  "custom_spreads.owner_id",
+  "written_offers.reader_id",
+];
