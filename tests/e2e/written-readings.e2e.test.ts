@@ -2,11 +2,12 @@
  * A written reading with two browsers: the reader offers one on her dashboard; a new client tops
  * up, asks with a question and pays from the balance; the reader draws the cards at her private
  * table, turns them over and writes the answer; the client reads it with the cards and finds it in
- * the journal, told by e-mail.
+ * the journal, told by e-mail. And a reader who closes their account with a booking and an
+ * unanswered written reading still to come: the client's balance comes back whole, and they are told.
  */
 import { describe, expect, it } from "vitest";
 import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
-import { payWith, signUpByMagicLink } from "./flows";
+import { becomeReader, payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
 
@@ -107,4 +108,77 @@ describe("a written reading", () => {
     expect(await client.locator("main").textContent()).toContain("What should I carry into the new season at work?");
     expect(await client.locator("main").textContent()).toContain(drawn);
   });
+
+  it("comes back whole to the client, with e-mails, when the reader closes their account before the booked reading and the answer", async () => {
+    const stamp = Date.now().toString(36);
+    const reader = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    const username = await becomeReader(reader, `leaving-${stamp}@example.test`, `Wren ${stamp}`, "0.99");
+
+    // Fifteen minutes two days from now, in UTC, and a written reading at $5.00.
+    const day = new Date(Date.now() + 2 * 24 * 60 * 60_000);
+    const weekday = day.toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+    await reader.goto("/reader-dashboard");
+    await hydrated(reader);
+    const hours = reader.getByTestId("hours-form");
+    await hours.getByRole("combobox", { name: "Time zone" }).selectOption("UTC");
+    await hours.getByRole("combobox", { name: "Length of a slot" }).selectOption("15");
+    await hours.getByLabel(`${weekday} from`, { exact: true }).fill("10:00");
+    await hours.getByLabel(`${weekday} until`, { exact: true }).fill("10:15");
+    await hours.getByRole("button", { name: "Save availability" }).click();
+    await reader.getByText("Your availability is saved: clients can book your open times.").waitFor();
+    await reader.goto("/reader-dashboard/written");
+    await hydrated(reader);
+    const form = reader.getByTestId("offer-form");
+    await form.getByRole("textbox", { name: "Title" }).fill("One card, one answer");
+    await form.getByRole("combobox", { name: "Spread" }).selectOption("single");
+    await form.getByRole("textbox", { name: "Price ($)" }).fill("5");
+    await form.getByRole("radio", { name: "24 hours" }).check();
+    await form.getByRole("button", { name: "Add the offer" }).click();
+    await expect.poll(() => reader.getByTestId("offer-said").textContent()).toContain("Offer added");
+
+    // A client tops up $25, books the slot ($14.85 held) and pays $5.00 for a written reading.
+    const client = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    const email = `stranded-${stamp}@example.test`;
+    await signUpByMagicLink(client, email, "/balance");
+    await hydrated(client);
+    await client.getByRole("button", { name: "$25.00" }).click();
+    await payWith(client, "4242 4242 4242 4242", "$25.00");
+    await client.waitForURL(/\/balance\?topped=/);
+    await expect.poll(() => client.getByTestId("wallet-balance").textContent()).toBe("$25.00");
+    await client.goto(`/readers/${username}/schedule`);
+    await hydrated(client);
+    await client.getByTestId("slot").first().click();
+    await client.waitForURL(/\/bookings\/[^/?]+\?booked=1$/);
+    await client.goto(`/readers/${username}/written`);
+    await hydrated(client);
+    await client.getByRole("radio", { name: /One card, one answer/ }).check();
+    await client.getByRole("textbox", { name: "Your question" }).fill("Should I take the job across the sea?");
+    await client.getByRole("button", { name: /Pay and ask/ }).click();
+    await client.waitForURL(/\/written\/[^/]+$/);
+    await client.goto("/balance");
+    expect(await client.getByTestId("wallet-balance").textContent()).toBe("$20.00");
+    expect(await client.getByTestId("wallet-available").textContent()).toBe("$5.15 available · $14.85 on hold");
+
+    // The reader closes their account.
+    await reader.goto("/profile#delete-account");
+    await reader.getByRole("textbox", { name: /Type your e-mail address or the word DELETE/ }).fill("DELETE");
+    await reader.getByRole("button", { name: "Delete my account" }).click();
+    await reader.waitForURL((url) => url.searchParams.get("account") === "deleted");
+
+    // The client's balance is whole again, nothing on hold, with the refund's line in the ledger…
+    await client.goto("/balance");
+    expect(await client.getByTestId("wallet-balance").textContent()).toBe("$25.00");
+    expect(await client.getByTestId("wallet-holds").count()).toBe(0);
+    expect(await client.getByTestId("wallet-ledger").textContent()).toContain("Written reading refunded: the reader closed their account");
+    // …and two e-mails say why, by the name they knew.
+    await expect
+      .poll(async () => {
+        await client.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+        const text = (await client.locator("main").textContent()) ?? "";
+        return [text.includes("Refunded: your written reading"), text.includes(`Wren ${stamp} has closed their account`)];
+      })
+      .toEqual([true, true]);
+    await client.context().close();
+    await reader.context().close();
+  }, 120_000);
 });
