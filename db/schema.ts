@@ -1088,6 +1088,8 @@ export const readerBookings = sqliteTable(
     cancelledBy: text("cancelled_by"),
     createdAt: millis("created_at").notNull().default(now),
     settledAt: millis("settled_at"),
+    /** Whether the reader was e-mailed of the booking; a client's cancellation is mailed to them only then (decision 0090). */
+    readerTold: integer("reader_told", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     // Two clients booking one slot at once: one wins.

@@ -3,7 +3,7 @@
  * SHA-256 of the token, and checked on every API request together with the owner's live plan and
  * the token's rate limit, in one round trip.
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiTokens, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
 import type { Database } from "../db.server";
@@ -37,24 +37,27 @@ export async function listTokens(db: Database, userId: string): Promise<TokenSum
 
 /**
  * Makes a token for a person whose plan includes API access. The token is returned once, here;
- * only its hash is stored.
+ * only its hash is stored. The insert itself counts the live tokens, so tokens made at once cannot
+ * pass `MAX_TOKENS` between them.
  */
-export async function createToken(db: Database, userId: string, input: { name: string; scope: TokenScope }) {
-  const [standing, live] = await Promise.all([getPlanStanding(db, userId), listTokens(db, userId)]);
+export async function createToken(db: Database, userId: string, input: { name: string; scope: TokenScope }, now = Date.now()) {
+  const standing = await getPlanStanding(db, userId);
   if (!hasApiAccess(standing.tier)) return { ok: false as const, status: 403, message: API_ACCESS_MESSAGE };
-  if (live.length >= MAX_TOKENS) return { ok: false as const, status: 409, message: `You have ${MAX_TOKENS} tokens already. Revoke one to make another.` };
   const token = `${TOKEN_PREFIX}${randomToken(32)}`;
-  const row = {
-    id: newId(),
-    userId,
-    name: input.name,
-    scope: input.scope,
-    tokenHash: await sha256Hex(token),
-    prefix: token.slice(0, SHOWN_PREFIX_LENGTH),
-    createdAt: Date.now(),
-  };
-  await db.insert(apiTokens).values(row);
-  return { ok: true as const, token, id: row.id, name: row.name, scope: row.scope };
+  const id = newId();
+  const live = db
+    .select({ count: count() })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  const made = await db
+    .insert(apiTokens)
+    .select(
+      sql`SELECT ${id}, ${userId}, ${input.name}, ${input.scope}, ${await sha256Hex(token)}, ${token.slice(0, SHOWN_PREFIX_LENGTH)}, NULL, NULL, ${now}
+          WHERE (${live}) < ${MAX_TOKENS}`,
+    )
+    .returning({ id: apiTokens.id });
+  if (made.length === 0) return { ok: false as const, status: 409, message: `You have ${MAX_TOKENS} tokens already. Revoke one to make another.` };
+  return { ok: true as const, token, id, name: input.name, scope: input.scope };
 }
 
 /** Revokes one of the person's tokens; false when they have no such live token. */

@@ -61,6 +61,7 @@ async function sendReminders(target: ScheduledTarget, now: number) {
         minutes: readerBookings.minutes,
         holdCents: readerBookings.holdCents,
         origin: readerBookings.origin,
+        readerTold: readerBookings.readerTold,
       });
     if (!won) continue;
     sent++;

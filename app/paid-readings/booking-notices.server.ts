@@ -112,19 +112,32 @@ export function bookingNotice(
   }
 }
 
-/** Tells both people of a booking by e-mail (after the response). */
+/**
+ * Tells both people of a booking by e-mail (after the response). The reader hears of a client's
+ * booking, and of its cancellation by the client, only when the booking is one they are told of (decision 0090).
+ */
 export async function tellBooking(
   target: NoticeTarget,
   kind: BookingNoticeKind,
-  booking: { id: string; readerId: string; clientId: string; clientTimeZone: string; startAt: number; minutes: number; holdCents: number },
+  booking: {
+    id: string;
+    readerId: string;
+    clientId: string;
+    clientTimeZone: string;
+    startAt: number;
+    minutes: number;
+    holdCents: number;
+    readerTold: boolean;
+  },
   origin: string,
 ) {
   const { reader, client } = await peopleOf(target.db, booking);
   if (!reader || !client) return;
+  const readerHears = booking.readerTold || kind === "reminder" || kind === "cancelled-by-reader";
   for (const [to, other, isClient] of [
     [client, reader, true],
     [reader, client, false],
   ] as const) {
-    if (to.email) sendNotice(target, bookingNotice(kind, { ...to, email: to.email }, other, booking, origin, isClient));
+    if (to.email && (isClient || readerHears)) sendNotice(target, bookingNotice(kind, { ...to, email: to.email }, other, booking, origin, isClient));
   }
 }

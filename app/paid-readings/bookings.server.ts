@@ -5,7 +5,7 @@
  * and what time does to a booking in booking-jobs.server.ts.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, desc, eq, gte, isNotNull, isNull, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { dailySettings, readerAvailability, readerBookings, readerDaysOff, sellerLedger, users, walletHolds } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
@@ -15,7 +15,15 @@ import { requestTimeZone } from "../daily/daily.server";
 import { isTimeZone } from "../daily/draw";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
-import { BOOKING_FREE_CANCEL_HOURS, BOOKING_MESSAGES, bookingMinimumCents, READING_FEE_PERCENT, READING_MODES } from "./rules";
+import {
+  BOOKING_FREE_CANCEL_HOURS,
+  BOOKING_LIMIT_WINDOW_MS,
+  BOOKING_LIMITS,
+  BOOKING_MESSAGES,
+  bookingMinimumCents,
+  READING_FEE_PERCENT,
+  READING_MODES,
+} from "./rules";
 import { momentLabel, openSlots, type WeeklyHours } from "./schedule";
 import { convertHoldStatements, placeHoldStatements, releaseHoldStatements } from "./wallet.server";
 
@@ -101,10 +109,16 @@ export const bookForm = z.object({
   timeZone: z.string().trim().max(64).refine(isTimeZone).catch("UTC"),
 });
 
+/** How many of the client's bookings, of one reader or of all (`readerId` null), are `which` (decision 0090). */
+const clientBookingsSql = (clientId: string, readerId: string | null, which: SQL) =>
+  sql<number>`(SELECT count(*) FROM ${readerBookings} b WHERE b.client_id = ${clientId}${readerId === null ? sql`` : sql` AND b.reader_id = ${readerId}`} AND ${which})`;
+
 /**
  * The client books the slot starting at `startAt`: the booking and the hold of its paid minutes are
  * written in one batch that keeps neither unless the available balance covers the hold. One booked
- * slot per reader and start (a unique index): of two clients booking it at once, one wins.
+ * slot per reader and start (a unique index): of two clients booking it at once, one wins. The
+ * insert itself counts the client's bookings of the day, so the limits hold however many arrive at
+ * once, and decides whether the reader is e-mailed of this one (decision 0090).
  */
 export async function bookSlot(
   db: Database,
@@ -129,39 +143,69 @@ export async function bookSlot(
     return { ok: false, status: 409, message: taken ? BOOKING_MESSAGES.taken : BOOKING_MESSAGES.slot };
   }
   const id = newId();
+  const readerId = found.reader.id;
   const holdCents = found.reader.pricePerMinuteCents * slot.minutes;
+  const since = now - BOOKING_LIMIT_WINDOW_MS;
+  const withReader = clientBookingsSql(client.id, readerId, sql`b.created_at > ${since}`);
+  const inAll = clientBookingsSql(client.id, null, sql`b.created_at > ${since}`);
+  const told = clientBookingsSql(client.id, readerId, sql`b.created_at > ${since} AND b.reader_told = 1`);
+  const booked = sql`EXISTS (SELECT 1 FROM ${readerBookings} WHERE ${readerBookings.id} = ${id})`;
   const held = sql`EXISTS (SELECT 1 FROM ${walletHolds} WHERE ${walletHolds.kind} = 'booking' AND ${walletHolds.subjectId} = ${id})`;
+  let results: unknown[];
   try {
-    await db.batch([
-      db.insert(readerBookings).values({
-        id,
-        readerId: found.reader.id,
-        clientId: client.id,
-        startAt: slot.startAt,
-        minutes: slot.minutes,
-        mode: input.mode,
-        pricePerMinuteCents: found.reader.pricePerMinuteCents,
-        holdCents,
-        clientTimeZone: input.timeZone,
-        origin,
-        createdAt: now,
-      }),
-      ...(holdCents > 0 ? placeHoldStatements(db, { id: newId(), userId: client.id, kind: "booking", subjectId: id, cents: holdCents }, now) : []),
+    results = await db.batch([
+      db
+        .insert(readerBookings)
+        .select(
+          sql`SELECT ${id}, ${readerId}, ${client.id}, ${slot.startAt}, ${slot.minutes}, ${input.mode}, ${found.reader.pricePerMinuteCents}, ${holdCents},
+                ${input.timeZone}, ${origin}, 'booked', NULL, NULL, NULL, NULL, NULL, ${now}, NULL, ${told} < ${BOOKING_LIMITS.readerTold}
+              WHERE ${withReader} < ${BOOKING_LIMITS.perReader} AND ${inAll} < ${BOOKING_LIMITS.inAll}`,
+        )
+        .returning({ readerTold: readerBookings.readerTold }),
+      ...(holdCents > 0 ? placeHoldStatements(db, { id: newId(), userId: client.id, kind: "booking", subjectId: id, cents: holdCents }, now, booked) : []),
       // Not covered: the booking does not stay.
       db.delete(readerBookings).where(and(eq(readerBookings.id, id), holdCents > 0 ? sql`NOT ${held}` : sql`0`)),
+      db.select({ id: readerBookings.id }).from(readerBookings).where(eq(readerBookings.id, id)),
+      db.select({ withReader, inAll }).from(sql`(SELECT 1)`),
     ] as unknown as [Statement, ...Statement[]]);
   } catch {
     return { ok: false, status: 409, message: BOOKING_MESSAGES.taken };
   }
-  const [row] = await db.select({ id: readerBookings.id }).from(readerBookings).where(eq(readerBookings.id, id)).limit(1);
-  if (!row) return { ok: false, status: 402, message: BOOKING_MESSAGES.balance };
+  const [made] = results[0] as { readerTold: boolean }[];
+  if (!made) {
+    const [counts] = results.at(-1) as { withReader: number; inAll: number }[];
+    return {
+      ok: false,
+      status: 429,
+      message: Number(counts?.withReader) >= BOOKING_LIMITS.perReader ? BOOKING_MESSAGES.tooManyWithReader : BOOKING_MESSAGES.tooMany,
+    };
+  }
+  if ((results.at(-2) as unknown[]).length === 0) return { ok: false, status: 402, message: BOOKING_MESSAGES.balance };
   return {
     ok: true,
-    value: { id, readerId: found.reader.id, clientId: client.id, clientTimeZone: input.timeZone, startAt: slot.startAt, minutes: slot.minutes, holdCents },
+    value: {
+      id,
+      readerId,
+      clientId: client.id,
+      clientTimeZone: input.timeZone,
+      startAt: slot.startAt,
+      minutes: slot.minutes,
+      holdCents,
+      readerTold: Boolean(made.readerTold),
+    },
   };
 }
 
-type BookedSlot = { id: string; readerId: string; clientId: string; clientTimeZone: string; startAt: number; minutes: number; holdCents: number };
+type BookedSlot = {
+  id: string;
+  readerId: string;
+  clientId: string;
+  clientTimeZone: string;
+  startAt: number;
+  minutes: number;
+  holdCents: number;
+  readerTold: boolean;
+};
 
 /* ---------------------------------------------------------------------------------------------
  * Bookings as their two people see them
@@ -184,6 +228,7 @@ const bookingColumns = {
   cancelledBy: readerBookings.cancelledBy,
   clientTimeZone: readerBookings.clientTimeZone,
   origin: readerBookings.origin,
+  readerTold: readerBookings.readerTold,
   readerName: nameOf(readerBookings.readerId),
   clientName: nameOf(readerBookings.clientId),
   readerUsername: sql<string | null>`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${readerBookings.readerId})`,
@@ -243,7 +288,8 @@ export function readerEarning(db: Database, bookingId: string, readerId: string,
 /**
  * Cancels a booked reading before its room opens. The reader cancelling gives the client the whole
  * hold back; the client cancelling gives it back from 24 hours before the start, and later keeps the
- * stated minimum for the reader. The booking's guarded change and the hold's settling are one batch.
+ * stated minimum for the reader. The booking's guarded change (for a client, within the day's
+ * cancellations: decision 0090) and the hold's settling, only once the booking is cancelled, are one batch.
  */
 export async function cancelBooking(
   db: Database,
@@ -254,29 +300,51 @@ export async function cancelBooking(
   const booking = await getBooking(db, viewer.id, id);
   if (!booking) return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
   if (booking.status !== "booked" || booking.readingId !== null || booking.startAt <= now) return { ok: false, status: 409, message: BOOKING_MESSAGES.closed };
-  const { statements, keptCents } = cancelBookingStatements(db, booking, booking.isClient ? "client" : "reader", now);
-  const results = await db.batch(statements);
-  if ((results[0] as unknown[]).length === 0) return { ok: false, status: 409, message: BOOKING_MESSAGES.closed };
+  const { statements, keptCents } = cancelBookingStatements(db, booking, booking.isClient ? "client" : "reader", now, { limited: booking.isClient });
+  const results = await db.batch([
+    ...statements,
+    db.select({ status: readerBookings.status, readingId: readerBookings.readingId }).from(readerBookings).where(eq(readerBookings.id, booking.id)),
+  ] as unknown as [Statement, ...Statement[]]);
+  if ((results[0] as unknown[]).length === 0) {
+    const [after] = results.at(-1) as { status: string; readingId: string | null }[];
+    const limited = booking.isClient && after?.status === "booked" && after.readingId === null;
+    return limited ? { ok: false, status: 429, message: BOOKING_MESSAGES.tooManyCancels } : { ok: false, status: 409, message: BOOKING_MESSAGES.closed };
+  }
   return { ok: true, value: { booking, keptCents } };
 }
 
 /**
  * The batch that cancels a booking before its room opens, settling its hold by the rule of who
- * cancels (see `cancelBooking`). Its first statement returns the booking's id only when this batch
- * cancelled it, so of two cancellations at once one settles the hold.
+ * cancels (see `cancelBooking`); `limited` holds a client to their cancellations a day with that
+ * reader. Its first statement returns the booking's id only when this batch cancelled it, and the
+ * hold is settled only then, so of two cancellations at once one settles the hold.
  */
 export function cancelBookingStatements(
   db: Database,
-  booking: { id: string; readerId: string; startAt: number; minutes: number; pricePerMinuteCents: number },
+  booking: { id: string; readerId: string; clientId: string; startAt: number; minutes: number; pricePerMinuteCents: number },
   by: "client" | "reader",
   now: number,
+  { limited = false } = {},
 ) {
   const keptCents = by === "client" ? cancellationCents(booking, now) : 0;
+  const cancelsToday = clientBookingsSql(
+    booking.clientId,
+    booking.readerId,
+    sql`b.cancelled_by = 'client' AND b.settled_at > ${now - BOOKING_LIMIT_WINDOW_MS}`,
+  );
+  const cancelled = sql`EXISTS (SELECT 1 FROM ${readerBookings} WHERE ${readerBookings.id} = ${booking.id} AND ${readerBookings.status} = 'cancelled' AND ${readerBookings.settledAt} = ${now})`;
   const statements = [
     db
       .update(readerBookings)
       .set({ status: "cancelled", cancelledBy: by, settledAt: now })
-      .where(and(eq(readerBookings.id, booking.id), eq(readerBookings.status, "booked"), isNull(readerBookings.readingId)))
+      .where(
+        and(
+          eq(readerBookings.id, booking.id),
+          eq(readerBookings.status, "booked"),
+          isNull(readerBookings.readingId),
+          limited ? sql`${cancelsToday} < ${BOOKING_LIMITS.cancelsPerReader}` : undefined,
+        ),
+      )
       .returning({ id: readerBookings.id }),
     ...(keptCents > 0
       ? convertHoldStatements(
@@ -284,8 +352,9 @@ export function cancelBookingStatements(
           { kind: "booking", subjectId: booking.id, cents: keptCents, description: "Late cancellation of a scheduled reading" },
           now,
           readerEarning(db, booking.id, booking.readerId, now),
+          cancelled,
         )
-      : releaseHoldStatements(db, "booking", booking.id, now)),
+      : releaseHoldStatements(db, "booking", booking.id, now, cancelled)),
   ] as unknown as [Statement, ...Statement[]];
   return { statements, keptCents };
 }

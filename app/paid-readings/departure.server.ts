@@ -34,6 +34,7 @@ export const readingsDeparture: DepartureHandler = async (db, leaving, now) => {
         holdCents: readerBookings.holdCents,
         origin: readerBookings.origin,
         readingId: readerBookings.readingId,
+        readerTold: readerBookings.readerTold,
       })
       .from(readerBookings)
       .where(and(either(leaving.id, readerBookings.readerId, readerBookings.clientId), eq(readerBookings.status, "booked"))),
@@ -124,9 +125,11 @@ export const readingsDeparture: DepartureHandler = async (db, leaving, now) => {
 async function tellCancelled(
   target: NoticeTarget,
   leaving: Leaving,
-  booking: Parameters<typeof peopleOf>[1] & { startAt: number; minutes: number; holdCents: number; origin: string },
+  booking: Parameters<typeof peopleOf>[1] & { startAt: number; minutes: number; holdCents: number; origin: string; readerTold: boolean },
   by: "client" | "reader",
 ) {
+  // A reader hears of a client's cancellation only of a booking they were told of (decision 0090).
+  if (by === "client" && !booking.readerTold) return;
   const { reader, client } = await peopleOf(target.db, booking);
   if (!reader || !client) return;
   // The leaving person's row no longer names them: the other person reads the name they knew.

@@ -91,6 +91,17 @@ export const BOOKING_REMINDER_MINUTES = 60;
 /** The least a booking keeps, in cents: the stated minimum's minutes at the booked price, never more than the hold. */
 export const bookingMinimumCents = (pricePerMinuteCents: number, minutes: number) => pricePerMinuteCents * Math.min(BOOKING_MINIMUM_MINUTES, minutes);
 
+/**
+ * What one client may do in any 24 hours (decision 0090), cancelled bookings counted, so booking and
+ * cancelling cannot run on: book one reader, book in all, and cancel one reader's bookings. The reader
+ * is e-mailed of the first `readerTold` of those bookings, and of a client's cancellation only when
+ * they were e-mailed of the booking.
+ */
+export const BOOKING_LIMITS = { perReader: 3, inAll: 10, cancelsPerReader: 3, readerTold: 2 } as const;
+
+/** The window the booking limits count in. */
+export const BOOKING_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
+
 export const BOOKING_MESSAGES = {
   guest: "Create an account to book a reader: your balance and bookings stay with you.",
   self: "You cannot book a reading with yourself.",
@@ -101,6 +112,9 @@ export const BOOKING_MESSAGES = {
   closed: "This booking cannot be cancelled any more.",
   noSchedule: "This reader has not published any hours yet.",
   notOpen: "The room is not open: it opens a few minutes before the start, until the booking is settled.",
+  tooManyWithReader: `You have booked this reader ${BOOKING_LIMITS.perReader} times in the last 24 hours, cancelled bookings included. You can book them again tomorrow.`,
+  tooMany: `You have made ${BOOKING_LIMITS.inAll} bookings in the last 24 hours, cancelled ones included. You can book again tomorrow.`,
+  tooManyCancels: `You have cancelled ${BOOKING_LIMITS.cancelsPerReader} bookings with this reader in the last 24 hours. This one stands for now: try again tomorrow.`,
 } as const;
 
 /** What an account's deletion says and writes about the readings it settles (departure.server.ts). */

@@ -50,18 +50,19 @@ export async function availableBalanceOf(db: Database, userId: string, exceptRea
 
 export type HoldKind = (typeof walletHolds.$inferSelect)["kind"];
 
-/** Sets `cents` aside for a thing, only while the available balance covers it; at most one hold per thing. */
+/** Sets `cents` aside for a thing, only while the available balance covers it (and `when` holds); at most one hold per thing. */
 export function placeHoldStatements(
   db: Database,
   hold: { id: string; userId: string; kind: HoldKind; subjectId: string; cents: number },
   now: number,
+  when: SQL = sql`1`,
 ): Statement[] {
   return [
     db
       .insert(walletHolds)
       .select(
         sql`SELECT ${hold.id}, ${hold.userId}, ${hold.kind}, ${hold.subjectId}, ${hold.cents}, 'held', 0, ${now}, NULL
-            WHERE ${hold.cents} > 0 AND ${availableCentsSql(hold.userId)} >= ${hold.cents}`,
+            WHERE ${hold.cents} > 0 AND ${availableCentsSql(hold.userId)} >= ${hold.cents} AND ${when}`,
       )
       .onConflictDoNothing(),
   ];
@@ -69,9 +70,17 @@ export function placeHoldStatements(
 
 const openHold = (kind: HoldKind, subjectId: string) => and(eq(walletHolds.kind, kind), eq(walletHolds.subjectId, subjectId), eq(walletHolds.status, "held"));
 
-/** Releases a thing's hold whole, once (nothing when it is settled already): batch it with the thing's own change. */
-export function releaseHoldStatements(db: Database, kind: HoldKind, subjectId: string, now: number): Statement[] {
-  return [db.update(walletHolds).set({ status: "released", settledAt: now }).where(openHold(kind, subjectId))];
+/**
+ * Releases a thing's hold whole, once (nothing when it is settled already, or while `when` is false):
+ * batch it with the thing's own change.
+ */
+export function releaseHoldStatements(db: Database, kind: HoldKind, subjectId: string, now: number, when: SQL = sql`1`): Statement[] {
+  return [
+    db
+      .update(walletHolds)
+      .set({ status: "released", settledAt: now })
+      .where(and(openHold(kind, subjectId), when)),
+  ];
 }
 
 /**
@@ -79,16 +88,18 @@ export function releaseHoldStatements(db: Database, kind: HoldKind, subjectId: s
  * one `hold` line and the rest is released. The line is written only while the hold is open, the
  * balance moves only with that line and the hold closes after it; `after` adds statements that go
  * with the line (they may test `EXISTS` of `entryId`, such as the reader's earning). Batch them
- * with the thing's own guarded change, so a second run finds the hold settled and writes nothing.
+ * with the thing's own guarded change, so a second run finds the hold settled and writes nothing;
+ * nothing moves while `when` is false.
  */
 export function convertHoldStatements(
   db: Database,
   hold: { kind: HoldKind; subjectId: string; cents: number; description: string },
   now: number,
   after: (entryId: string) => Statement[] = () => [],
+  when: SQL = sql`1`,
 ): Statement[] {
   const entryId = newId();
-  const open = openHold(hold.kind, hold.subjectId);
+  const open = and(openHold(hold.kind, hold.subjectId), when);
   const balance = sql`COALESCE((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${walletHolds.userId}), 0)`;
   const taken = sql`MIN(${walletHolds.amountCents}, ${Math.max(0, Math.round(hold.cents))}, ${balance})`;
   const written = sql`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.id} = ${entryId})`;

@@ -22,7 +22,7 @@ import { spreadById, type SpreadId } from "../reading-room/spreads";
 import { readingFeeCents } from "./rules";
 import { tipWrittenReading, writtenTipCentsOf } from "./tips.server";
 import { availableCentsSql, writtenPaymentStatements, writtenRefundStatements } from "./wallet.server";
-import { WRITTEN_AVERAGE_MIN_ANSWERED, WRITTEN_MESSAGES, type OfferInput } from "./written";
+import { WRITTEN_AVERAGE_MIN_ANSWERED, WRITTEN_LIMIT_WINDOW_MS, WRITTEN_LIMITS, WRITTEN_MESSAGES, type OfferInput } from "./written";
 
 type BatchStatement = BatchItem<"sqlite">;
 
@@ -92,10 +92,15 @@ export async function writtenOnProfile(db: Database, username: string) {
 
 /* Asking ---------------------------------------------------------------------------------------- */
 
+/** How many written readings the client asked since `since`, of the reader `readerId` names or of all (null). */
+const askedSql = (clientId: string, since: number, readerId: SQL | null) =>
+  sql<number>`(SELECT count(*) FROM ${writtenRequests} r WHERE r.client_id = ${clientId} AND r.asked_at > ${since}${readerId === null ? sql`` : sql` AND r.reader_id = ${readerId}`})`;
+
 /**
  * The client asks: the request (with the offer as it stands) and the price leaving the balance are
- * one batch, written only while the offer is active, is not the client's own and the balance
- * covers it. The same form key gives back the request it made the first time.
+ * one batch, written only while the offer is active, is not the client's own, the balance covers
+ * it and the client is within the day's asks, counted by the insert itself (decision 0090). The
+ * same form key gives back the request it made the first time.
  */
 export async function askWritten(
   db: Database,
@@ -108,8 +113,16 @@ export async function askWritten(
   const offerId = input.offerId.slice(0, 64);
   // What the client can spend: the balance less what scheduled readings hold (decision 0081).
   const balance = availableCentsSql(client.id);
+  const since = now - WRITTEN_LIMIT_WINDOW_MS;
   const offer = db
-    .select({ readerId: writtenOffers.readerId, priceCents: writtenOffers.priceCents, active: writtenOffers.active, balance: sql<number>`${balance}` })
+    .select({
+      readerId: writtenOffers.readerId,
+      priceCents: writtenOffers.priceCents,
+      active: writtenOffers.active,
+      balance: sql<number>`${balance}`,
+      withReader: askedSql(client.id, since, sql`${writtenOffers.readerId}`),
+      inAll: askedSql(client.id, since, null),
+    })
     .from(writtenOffers)
     .innerJoin(users, and(eq(users.id, writtenOffers.readerId), eq(users.isReader, true), notSuspended))
     .where(eq(writtenOffers.id, offerId));
@@ -119,7 +132,8 @@ export async function askWritten(
       .select(
         sql`SELECT ${id}, o.id, ${client.id}, o.reader_id, o.title, o.spread_id, o.price_cents, o.answer_hours, ${input.question}, 'asked', ${input.key}, ${now} + o.answer_hours * 3600000, ${now}, NULL, NULL, NULL, NULL, NULL, NULL
             FROM ${writtenOffers} o JOIN ${users} u ON u.id = o.reader_id
-            WHERE o.id = ${offerId} AND o.active = 1 AND o.reader_id <> ${client.id} AND u.is_reader = 1 AND u.suspended_at IS NULL AND ${balance} >= o.price_cents`,
+            WHERE o.id = ${offerId} AND o.active = 1 AND o.reader_id <> ${client.id} AND u.is_reader = 1 AND u.suspended_at IS NULL AND ${balance} >= o.price_cents
+              AND ${askedSql(client.id, since, sql`o.reader_id`)} < ${WRITTEN_LIMITS.perReader} AND ${askedSql(client.id, since, null)} < ${WRITTEN_LIMITS.inAll}`,
       )
       .onConflictDoNothing(),
     ...writtenPaymentStatements(
@@ -139,11 +153,13 @@ export async function askWritten(
     offer,
   ] as unknown as [BatchStatement, ...BatchStatement[]]);
   const made = (results[3] as { id: string; readerId: string }[])[0];
-  const found = (results[4] as { readerId: string; priceCents: number; active: boolean; balance: number }[])[0];
+  const found = (results[4] as { readerId: string; priceCents: number; active: boolean; balance: number; withReader: number; inAll: number }[])[0];
   if (made) return { ok: true, value: { id: made.id, readerId: made.readerId, created: made.id === id } };
   const reason = found;
   if (!reason || !reason.active) return { ok: false, status: 404, message: WRITTEN_MESSAGES.offerGone };
   if (reason.readerId === client.id) return { ok: false, status: 403, message: WRITTEN_MESSAGES.self };
+  if (Number(reason.withReader) >= WRITTEN_LIMITS.perReader) return { ok: false, status: 429, message: WRITTEN_MESSAGES.tooManyWithReader };
+  if (Number(reason.inAll) >= WRITTEN_LIMITS.inAll) return { ok: false, status: 429, message: WRITTEN_MESSAGES.tooMany };
   return { ok: false, status: 402, message: WRITTEN_MESSAGES.balance };
 }
 

@@ -21,6 +21,10 @@ export const WRITTEN_AVERAGE_MIN_ANSWERED = 3;
 export const WRITTEN_SPREADS = SPREADS.filter((spread) => spread.id !== "free");
 const spreadIds = WRITTEN_SPREADS.map((spread) => spread.id) as [SpreadId, ...SpreadId[]];
 
+/** Written readings one client may ask in any 24 hours, of one reader and in all: each e-mails the reader (decision 0090). */
+export const WRITTEN_LIMITS = { perReader: 3, inAll: 10 } as const;
+export const WRITTEN_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
+
 export const WRITTEN_MESSAGES = {
   title: `Give the offer a title of up to ${WRITTEN_TITLE_MAX} characters.`,
   spread: "Choose one of the spreads.",
@@ -36,6 +40,8 @@ export const WRITTEN_MESSAGES = {
   noCards: "Draw the cards at the private table and turn every one over before sending the answer.",
   notAsked: "This written reading is no longer waiting for an answer.",
   late: "The time to answer has passed: the client was refunded.",
+  tooManyWithReader: `You have asked this reader for ${WRITTEN_LIMITS.perReader} written readings in the last 24 hours. You can ask them again tomorrow.`,
+  tooMany: `You have asked for ${WRITTEN_LIMITS.inAll} written readings in the last 24 hours. You can ask again tomorrow.`,
 } as const;
 
 /** Dollars as typed ("25", "25.50", "$25") to cents; NaN when it is not a price. */

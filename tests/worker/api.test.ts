@@ -3,10 +3,11 @@
  * or when the plan ends; scopes, the rate limit, idempotent deck creation and the error shape.
  */
 import { env } from "cloudflare:test";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { sha256Hex } from "../../app/lib/crypto";
+import { MAX_TOKENS } from "../../app/api/tokens";
 import { HIGH_QUALITY_COMPLETE_DECK_CREDITS } from "../../app/credits/cost";
 import { apiTokens, deckListings, deckQuotaLedger, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { parseRoundTripBudget, ROUND_TRIPS_BUDGET_HEADER } from "../../app/lib/round-trips.server";
@@ -99,6 +100,26 @@ describe("API tokens", () => {
     const other = await member();
     expect((await post("/profile", { intent: "revoke-token", tokenId: row!.id }, { cookie: other.cookie })).status).toBe(404);
     expect((await db().select().from(apiTokens).where(eq(apiTokens.id, row!.id)))[0]!.revokedAt).toBeNull();
+  });
+
+  it("holds a person to 10 live tokens however many are made at once", async () => {
+    const { id, cookie } = await member();
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => post("/profile", { intent: "create-token", name: `Script ${i}`, scope: "read" }, { cookie })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_TOKENS);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(14 - MAX_TOKENS);
+    expect(await answers.find((answer) => answer.status === 409)!.text()).toContain(`You have ${MAX_TOKENS} tokens already.`);
+    const live = await db()
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, id), isNull(apiTokens.revokedAt)));
+    expect(live).toHaveLength(MAX_TOKENS);
+    // Revoking one makes room for one more, and no more.
+    expect((await post("/profile", { intent: "revoke-token", tokenId: live[0]!.id }, { cookie })).status).toBe(200);
+    await makeToken(cookie);
+    expect((await post("/profile", { intent: "create-token", name: "One too many", scope: "read" }, { cookie })).status).toBe(409);
   });
 
   it("refuses a token once its owner's plan has ended, and takes it back when the plan does", async () => {

@@ -14,7 +14,7 @@ import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
 import { arriveAtBooking } from "../../app/paid-readings/bookings.server";
 import { finishPaidReading, markPaidReadingStarted } from "../../app/paid-readings/readings.server";
-import { BOOKING_MESSAGES, BOOKING_WAIT_MINUTES } from "../../app/paid-readings/rules";
+import { BOOKING_LIMITS, BOOKING_MESSAGES, BOOKING_WAIT_MINUTES } from "../../app/paid-readings/rules";
 import { calendarFile, instantOf, openSlots } from "../../app/paid-readings/schedule";
 import { availableBalanceOf, chargeMinute } from "../../app/paid-readings/wallet.server";
 import { dailySettings, paidReadings, readingSessions, readerAvailability, readerBookings, readerProfiles, users, walletHolds } from "../../db/schema";
@@ -413,6 +413,100 @@ describe("the periodic job", () => {
     expect((await earnings(reader.id)).map((line) => [line.kind, line.grossCents])).toEqual([["reading", 1200]]);
     await runJobsTwice(startAt + 30 * MINUTE);
     expect(await balance(client.id)).toBe(4800);
+    await expectLedgersAddUp(client.id);
+  });
+});
+
+describe("limits on booking and cancelling", () => {
+  const HOUR = 60 * MINUTE;
+  const cancel = (client: { cookie: string }, id: string) => post(`/bookings/${id}`, { intent: "cancel" }, { cookie: client.cookie });
+  const tryBooking = (client: { cookie: string }, reader: { username: string }, startAt: number) =>
+    post(`/readers/${reader.username}/schedule`, { startAt: String(startAt), mode: "chat", timeZone: "UTC" }, { cookie: client.cookie });
+  /** The booking e-mails a person got: confirmations and cancellations. */
+  const bookingMails = async (email: string) =>
+    (await listOutbox(db(), email)).filter((m) => m.subject.startsWith("Scheduled reading on")).map((m) => m.subject);
+
+  it("stops a client booking and cancelling one reader over and over: the fourth booking in a day is refused, and the reader hears of two", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 10_000);
+    const statuses: number[] = [];
+    for (let cycle = 0; cycle < 6; cycle++) {
+      // Each more than a day ahead, so cancelling costs nothing.
+      const booked = await tryBooking(client, reader, firstSlot() + (30 + cycle) * HOUR);
+      statuses.push(booked.status);
+      if (booked.status === 429) {
+        expect(await booked.text()).toContain(BOOKING_MESSAGES.tooManyWithReader);
+        continue;
+      }
+      const id = booked.headers.get("location")!.split("/").pop()!.split("?")[0]!;
+      expect((await cancel(client, id)).status).toBe(302);
+    }
+    expect(statuses).toEqual([302, 302, 302, 429, 429, 429]);
+    expect(await db().select().from(readerBookings).where(eq(readerBookings.clientId, client.id))).toHaveLength(BOOKING_LIMITS.perReader);
+    // The client reads of each of their own bookings; the reader of the first two and their cancellations, and of nothing after.
+    await expect.poll(async () => (await bookingMails(client.email)).length).toBe(6);
+    await expect.poll(async () => (await bookingMails(reader.email)).length).toBe(2 * BOOKING_LIMITS.readerTold);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const toReader = await bookingMails(reader.email);
+    expect(toReader).toHaveLength(4);
+    expect(toReader.filter((subject) => subject.endsWith("cancelled"))).toHaveLength(2);
+    expect(await availableBalanceOf(db(), client.id)).toBe(10_000);
+    await expectLedgersAddUp(client.id);
+  });
+
+  it("refuses a client's fourth cancellation with one reader in a day, leaving that booking and its hold as they were", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 40_000);
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) ids.push(await book(client, reader, firstSlot() + (30 + n) * HOUR));
+    // Booked yesterday: today's bookings allow one more.
+    await db()
+      .update(readerBookings)
+      .set({ createdAt: Date.now() - 25 * HOUR })
+      .where(eq(readerBookings.clientId, client.id));
+    ids.push(await book(client, reader, firstSlot() + 40 * HOUR));
+    const answers: number[] = [];
+    for (const id of ids) answers.push((await cancel(client, id)).status);
+    expect(answers).toEqual([302, 302, 302, 429]);
+    const refused = await cancel(client, ids[3]!);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(BOOKING_MESSAGES.tooManyCancels);
+    expect(await bookingOf(ids[3]!)).toMatchObject({ status: "booked", cancelledBy: null });
+    expect(await holdOf(ids[3]!)).toMatchObject({ status: "held", amountCents: 6000 });
+    // The reader may still cancel it.
+    expect((await post(`/bookings/${ids[3]}`, { intent: "cancel" }, { cookie: reader.cookie })).status).toBe(302);
+    expect((await holdOf(ids[3]!)).status).toBe("released");
+    await expectLedgersAddUp(client.id);
+  });
+
+  it("holds a client to 10 bookings a day across readers", async () => {
+    const readers = await Promise.all([newReader(1), newReader(1), newReader(1), newReader(1)]);
+    const client = await newMember();
+    await topUp(client.id, 10_000);
+    const statuses: number[] = [];
+    for (const [n, reader] of readers.entries())
+      for (let slot = 0; slot < 3; slot++) statuses.push((await tryBooking(client, reader, firstSlot() + (30 + n * 3 + slot) * HOUR)).status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(BOOKING_LIMITS.inAll);
+    expect(statuses.slice(BOOKING_LIMITS.inAll)).toEqual([429, 429]);
+    const refused = await tryBooking(client, readers[3]!, firstSlot() + 50 * HOUR);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(BOOKING_MESSAGES.tooMany);
+    await expectLedgersAddUp(client.id);
+  });
+
+  it("lets a client book two slots and cancel one, and tells the reader of each", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 20_000);
+    const first = await book(client, reader, firstSlot() + 30 * HOUR);
+    const second = await book(client, reader, firstSlot() + 31 * HOUR);
+    expect((await cancel(client, first)).status).toBe(302);
+    expect(await bookingOf(second)).toMatchObject({ status: "booked" });
+    await expect.poll(async () => (await bookingMails(reader.email)).length).toBe(3);
+    expect((await bookingMails(reader.email)).filter((subject) => subject.endsWith("cancelled"))).toHaveLength(1);
+    expect(await availableBalanceOf(db(), client.id)).toBe(20_000 - 6000);
     await expectLedgersAddUp(client.id);
   });
 });

@@ -13,6 +13,7 @@ import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
 import { readingFeeCents } from "../../app/paid-readings/rules";
+import { WRITTEN_LIMITS, WRITTEN_MESSAGES } from "../../app/paid-readings/written";
 import { placeHoldStatements, releaseHoldStatements } from "../../app/paid-readings/wallet.server";
 import type { ServerMessage } from "../../app/reading-room/messages";
 import type { RoomState } from "../../app/reading-room/state";
@@ -294,6 +295,43 @@ describe("written readings", () => {
     expect(await earnings(reader.id)).toHaveLength(0);
     const readerPage = await (await get("/reader-dashboard/written", { cookie: reader.cookie })).text();
     expect(readerPage).toContain("Expired: not answered in time");
+  });
+
+  it("holds a client to 3 written readings of one reader a day, each told to the reader, and a fourth is refused", async () => {
+    const reader = await newReader();
+    const client = await newMember();
+    await topUp(client.id, 10_000);
+    const offerId = await offer(reader, { price: "1" });
+    const answers = [];
+    for (let n = 0; n < 5; n++) answers.push(await ask(client, reader, offerId));
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 429, 429]);
+    expect(await answers[3]!.text()).toContain(WRITTEN_MESSAGES.tooManyWithReader);
+    expect(await db().select().from(writtenRequests).where(eq(writtenRequests.clientId, client.id))).toHaveLength(WRITTEN_LIMITS.perReader);
+    expect(await balance(client.id)).toBe(10_000 - WRITTEN_LIMITS.perReader * 100);
+    // A form sent again still leads to the request it made.
+    const first = answers[0]!.headers.get("location");
+    const key = (await request(requestIdOf(answers[0]!))).formKey;
+    expect((await ask(client, reader, offerId, key)).headers.get("location")).toBe(first);
+    await expect.poll(async () => (await subjects(reader.id)).length).toBe(WRITTEN_LIMITS.perReader);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await subjects(reader.id)).toHaveLength(WRITTEN_LIMITS.perReader);
+  });
+
+  it("holds a client to 10 written readings a day across readers", async () => {
+    const client = await newMember();
+    await topUp(client.id, 10_000);
+    const statuses: number[] = [];
+    for (let n = 0; n < 4; n++) {
+      const reader = await newReader();
+      const offerId = await offer(reader, { price: "1" });
+      for (let k = 0; k < 3; k++) {
+        const answer = await ask(client, reader, offerId);
+        statuses.push(answer.status);
+        if (answer.status === 429) expect(await answer.text()).toContain(WRITTEN_MESSAGES.tooMany);
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(WRITTEN_LIMITS.inAll).fill(302), 429, 429]);
+    expect(await balance(client.id)).toBe(10_000 - WRITTEN_LIMITS.inAll * 100);
   });
 
   it("shows the average answer time on the profile once three were answered", async () => {
