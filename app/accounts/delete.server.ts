@@ -13,6 +13,7 @@ import {
   paidReadings,
   quizAttempts,
   readerApplications,
+  readerBlocks,
   readerCertificates,
   readerProfiles,
   readingInvites,
@@ -173,6 +174,8 @@ export async function deleteAccount(
     db.delete(customSpreads).where(eq(customSpreads.ownerId, id)),
     // Their devices stop taking pushes, and nobody follows them any more.
     ...forgetAccountPushStatements(db, id),
+    // Blocks they set as a reader, or that were set on them, name nobody now.
+    db.delete(readerBlocks).where(or(eq(readerBlocks.readerId, id), eq(readerBlocks.clientId, id))),
   ]);
 
   for (const deck of removedDecks) {

@@ -15,7 +15,8 @@ import { requestTimeZone } from "../daily/daily.server";
 import { isTimeZone } from "../daily/draw";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
-import { BOOKING_FREE_CANCEL_HOURS, BOOKING_MESSAGES, bookingMinimumCents, READING_FEE_PERCENT, READING_MODES } from "./rules";
+import { isBlocked } from "./blocks.server";
+import { BOOKING_FREE_CANCEL_HOURS, BOOKING_MESSAGES, bookingMinimumCents, PAID_READING_MESSAGES, READING_FEE_PERCENT, READING_MODES } from "./rules";
 import { momentLabel, openSlots, type WeeklyHours } from "./schedule";
 import { convertHoldStatements, placeHoldStatements, releaseHoldStatements } from "./wallet.server";
 
@@ -115,9 +116,11 @@ export async function bookSlot(
   now = Date.now(),
 ): Promise<Outcome<BookedSlot>> {
   if (client.isGuest) return { ok: false, status: 401, message: BOOKING_MESSAGES.guest };
-  const found = await slotsOf(db, username, now);
+  const readerId = sql<string>`(SELECT ${users.id} FROM ${users} WHERE ${readerNamed(username)})`;
+  const [found, blocked] = await Promise.all([slotsOf(db, username, now), isBlocked(db, readerId, client.id)]);
   if (!found) return { ok: false, status: 404, message: "Reader not found" };
   if (found.reader.id === client.id) return { ok: false, status: 400, message: BOOKING_MESSAGES.self };
+  if (blocked) return { ok: false, status: 403, message: PAID_READING_MESSAGES.unavailable };
   const slot = found.slots.find((candidate) => candidate.startAt === input.startAt);
   if (!slot) {
     // Booked by someone meanwhile, or never a slot.

@@ -19,7 +19,8 @@ import { sendNotice, type NoticeTarget } from "../mail/notices.server";
 import { journalContent } from "../reading-room/journal.server";
 import { openReading } from "../reading-room/room.server";
 import { spreadById, type SpreadId } from "../reading-room/spreads";
-import { readingFeeCents } from "./rules";
+import { blockedSql } from "./blocks.server";
+import { PAID_READING_MESSAGES, readingFeeCents } from "./rules";
 import { tipWrittenReading, writtenTipCentsOf } from "./tips.server";
 import { availableCentsSql, writtenPaymentStatements, writtenRefundStatements } from "./wallet.server";
 import { WRITTEN_AVERAGE_MIN_ANSWERED, WRITTEN_MESSAGES, type OfferInput } from "./written";
@@ -109,7 +110,13 @@ export async function askWritten(
   // What the client can spend: the balance less what scheduled readings hold (decision 0081).
   const balance = availableCentsSql(client.id);
   const offer = db
-    .select({ readerId: writtenOffers.readerId, priceCents: writtenOffers.priceCents, active: writtenOffers.active, balance: sql<number>`${balance}` })
+    .select({
+      readerId: writtenOffers.readerId,
+      priceCents: writtenOffers.priceCents,
+      active: writtenOffers.active,
+      balance: sql<number>`${balance}`,
+      blocked: sql<number>`${blockedSql(writtenOffers.readerId, client.id)}`,
+    })
     .from(writtenOffers)
     .innerJoin(users, and(eq(users.id, writtenOffers.readerId), eq(users.isReader, true), notSuspended))
     .where(eq(writtenOffers.id, offerId));
@@ -119,7 +126,8 @@ export async function askWritten(
       .select(
         sql`SELECT ${id}, o.id, ${client.id}, o.reader_id, o.title, o.spread_id, o.price_cents, o.answer_hours, ${input.question}, 'asked', ${input.key}, ${now} + o.answer_hours * 3600000, ${now}, NULL, NULL, NULL, NULL, NULL, NULL
             FROM ${writtenOffers} o JOIN ${users} u ON u.id = o.reader_id
-            WHERE o.id = ${offerId} AND o.active = 1 AND o.reader_id <> ${client.id} AND u.is_reader = 1 AND u.suspended_at IS NULL AND ${balance} >= o.price_cents`,
+            WHERE o.id = ${offerId} AND o.active = 1 AND o.reader_id <> ${client.id} AND u.is_reader = 1 AND u.suspended_at IS NULL AND ${balance} >= o.price_cents
+              AND NOT ${blockedSql(sql`o.reader_id`, client.id)}`,
       )
       .onConflictDoNothing(),
     ...writtenPaymentStatements(
@@ -139,11 +147,12 @@ export async function askWritten(
     offer,
   ] as unknown as [BatchStatement, ...BatchStatement[]]);
   const made = (results[3] as { id: string; readerId: string }[])[0];
-  const found = (results[4] as { readerId: string; priceCents: number; active: boolean; balance: number }[])[0];
+  const found = (results[4] as { readerId: string; priceCents: number; active: boolean; balance: number; blocked: number }[])[0];
   if (made) return { ok: true, value: { id: made.id, readerId: made.readerId, created: made.id === id } };
   const reason = found;
   if (!reason || !reason.active) return { ok: false, status: 404, message: WRITTEN_MESSAGES.offerGone };
   if (reason.readerId === client.id) return { ok: false, status: 403, message: WRITTEN_MESSAGES.self };
+  if (reason.blocked) return { ok: false, status: 403, message: PAID_READING_MESSAGES.unavailable };
   return { ok: false, status: 402, message: WRITTEN_MESSAGES.balance };
 }
 

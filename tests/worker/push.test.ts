@@ -338,3 +338,71 @@ describe("delivery", () => {
     expect(profile).toContain("Readers I follow coming online");
   });
 });
+
+describe("pacing", () => {
+  it("rings a reader once when a client asks, cancels and asks again eight times in a row", async () => {
+    const reader = await newReader();
+    const devices = await Promise.all(Array.from({ length: 5 }, () => newDevice()));
+    for (const device of devices) await subscribe(reader.cookie, device);
+    const client = await newMember("client");
+    await db().batch(topUpStatements(db(), { id: newId(), userId: client.id, kind: "top-up", amountCents: 5000 }, Date.now()) as [never]);
+    const hits = pushService();
+    const contexts: ExecutionContext[] = [];
+    const send = async (path: string, form: Record<string, string>) => {
+      const ctx = createExecutionContext();
+      contexts.push(ctx);
+      const request = new Request(`${ORIGIN}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams(form),
+        headers: { "content-type": "application/x-www-form-urlencoded", host: "localhost", origin: ORIGIN, cookie: client.cookie },
+      });
+      return worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env as unknown as Env, ctx);
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const asked = await send(`/readers/${reader.username}/book`, { mode: "chat", question: "" });
+      statuses.push(asked.status);
+      const location = asked.headers.get("location");
+      if (location) await send(location, { intent: "cancel" });
+    }
+    await Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
+    expect(statuses[0]).toBe(302);
+    expect(statuses.slice(1)).toEqual(Array.from({ length: 7 }, () => 429));
+    expect(hits).toHaveLength(devices.length);
+  });
+
+  it("lets no kind of push ring a person at will: each is paced per person, and per sender where it has one", async () => {
+    const { PUSH_PACE } = await import("../../app/push/pace.server");
+    const reader = await newReader();
+    const device = await newDevice();
+    await subscribe(reader.cookie, device);
+    const hits = pushService();
+    const target = { db: db(), config: config() };
+    const request = (clientId: string) =>
+      sendPushNow(target, {
+        kind: "reading-request",
+        requestId: newId(),
+        readerId: reader.id,
+        clientId,
+        clientName: "Ada Lake",
+        pricePerMinuteCents: 150,
+        mode: "chat",
+        ttlMs: 90_000,
+      });
+    const perSender = PUSH_PACE["reading-request"].perSender!.limit;
+    for (let i = 0; i < perSender + 5; i++) await request("client-one");
+    expect(hits).toHaveLength(perSender);
+    // Another client still reaches the reader.
+    await request("client-two");
+    expect(hits).toHaveLength(perSender + 1);
+
+    // A kind with no sender is paced per person.
+    const member = await newMember();
+    const phone = await newDevice();
+    await subscribe(member.cookie, phone);
+    const perPerson = PUSH_PACE["daily-card"].perRecipient.limit;
+    for (let i = 0; i < perPerson + 3; i++) await sendPushNow(target, { kind: "daily-card", userId: member.id });
+    expect(hits.filter((hit) => hit.endpoint === phone.endpoint)).toHaveLength(perPerson);
+  });
+});
