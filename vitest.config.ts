@@ -54,6 +54,8 @@ export default defineConfig(async () => {
             VAPID_PRIVATE_KEY: vapidPrivate,
             VAPID_SUBJECT: "mailto:push@arcanum.test",
             PUSH_RETRY_BASE_MS: "5",
+            // The tests' push service (a stand-in for fetch in tests/worker/push.test.ts): the one endpoint besides the browsers' push services.
+            PUSH_TEST_SERVICE: "https://push.test",
           },
         },
       }),

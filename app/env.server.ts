@@ -97,6 +97,13 @@ const schema = z.object({
   ANALYTICS_READ_TOKEN: optional,
   /** The first wait before a push is sent again after a 429 or 5xx, shortened only by tests (ignored in production). */
   PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
+  /** The origin of the tests' own push service (http(s)://host[:port]), the one endpoint besides the browsers' push services a subscription may name; ignored in production (decision 0089). */
+  PUSH_TEST_SERVICE: optional.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "PUSH_TEST_SERVICE must be an http(s) origin" })
+      .refine((value) => new URL(value).origin === value, "PUSH_TEST_SERVICE must be an origin alone: scheme, host and port, no path")
+      .optional(),
+  ),
   // Read by workers/app.ts and entry.server.tsx before any configuration, for tests and measurements:
   /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
   COUNT_ROUND_TRIPS: optional.pipe(z.enum(["1"]).optional()),
@@ -144,7 +151,7 @@ export type AppConfig = {
   /** The billing clock of paid readings and how long a request waits for an answer; the defaults in production. */
   paidReadings: { minuteMs: number; requestTtlMs: number; graceMs: number; pauseLimitMs: number; joinLimitMs: number };
   /** Web Push's VAPID keys and contact; null when none are configured (no pushes, and the buttons say so). */
-  push: { publicKey: string; privateKey: string; subject: string; retryBaseMs: number } | null;
+  push: { publicKey: string; privateKey: string; subject: string; retryBaseMs: number; testService: string | null } | null;
   /** Sentry, when a DSN is set; else reports stay in D1 (decision 0077). */
   errorReports: { dsn: string } | null;
   /** Reading Analytics Engine's SQL API: the account and a token that may read it. */
@@ -197,7 +204,13 @@ function pushKeys(vars: z.infer<typeof schema>, isProduction: boolean): AppConfi
     throw new Error("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (npm run vapid prints a pair)");
   if (isProduction && !subject)
     throw new Error("Invalid configuration: VAPID_SUBJECT (a mailto: or https: contact) is required with the VAPID keys in production");
-  return { publicKey, privateKey, subject: subject ?? DEVELOPMENT_VAPID_SUBJECT, retryBaseMs: isProduction ? 1_000 : vars.PUSH_RETRY_BASE_MS };
+  return {
+    publicKey,
+    privateKey,
+    subject: subject ?? DEVELOPMENT_VAPID_SUBJECT,
+    retryBaseMs: isProduction ? 1_000 : vars.PUSH_RETRY_BASE_MS,
+    testService: isProduction ? null : (vars.PUSH_TEST_SERVICE ?? null),
+  };
 }
 
 function paidReadingTimings(vars: z.infer<typeof schema>): AppConfig["paidReadings"] {

@@ -1277,6 +1277,24 @@ export const readerFollows = sqliteTable(
 );
 
 /**
+ * A client a reader takes no readings from (live, booked or written) until the reader lifts it
+ * (decision 0089).
+ */
+export const readerBlocks = sqliteTable(
+  "reader_blocks",
+  {
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.readerId, t.clientId] }), index("reader_blocks_client_idx").on(t.clientId)],
+);
+
+/**
  * How a person takes their card of the day (decision 0065): the time zone whose midnight starts their
  * day, the deck it is drawn from (null: the classic deck) and the reminder's time, in minutes after
  * their midnight (null: no reminder). No row: their request's time zone and the classic deck.

@@ -15,6 +15,7 @@ import {
   paidReadings,
   quizAttempts,
   readerApplications,
+  readerBlocks,
   readerCertificates,
   readerProfiles,
   readingInvites,
@@ -172,6 +173,8 @@ export async function deleteAccount(
     db.delete(customSpreads).where(eq(customSpreads.ownerId, id)),
     // Their devices stop taking pushes, and nobody follows them any more.
     ...forgetAccountPushStatements(db, id),
+    // Blocks they set as a reader, or that were set on them, name nobody now.
+    db.delete(readerBlocks).where(or(eq(readerBlocks.readerId, id), eq(readerBlocks.clientId, id))),
     // Nothing left that must stay: the row goes. Otherwise it stays, naming nobody.
     db
       .update(users)

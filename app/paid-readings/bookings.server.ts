@@ -15,12 +15,14 @@ import { requestTimeZone } from "../daily/daily.server";
 import { isTimeZone } from "../daily/draw";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
+import { blockedSql, isBlocked } from "./blocks.server";
 import {
   BOOKING_FREE_CANCEL_HOURS,
   BOOKING_LIMIT_WINDOW_MS,
   BOOKING_LIMITS,
   BOOKING_MESSAGES,
   bookingMinimumCents,
+  PAID_READING_MESSAGES,
   READING_FEE_PERCENT,
   READING_MODES,
 } from "./rules";
@@ -129,9 +131,11 @@ export async function bookSlot(
   now = Date.now(),
 ): Promise<Outcome<BookedSlot>> {
   if (client.isGuest) return { ok: false, status: 401, message: BOOKING_MESSAGES.guest };
-  const found = await slotsOf(db, username, now);
+  const namedReader = sql<string>`(SELECT ${users.id} FROM ${users} WHERE ${readerNamed(username)})`;
+  const [found, blocked] = await Promise.all([slotsOf(db, username, now), isBlocked(db, namedReader, client.id)]);
   if (!found) return { ok: false, status: 404, message: "Reader not found" };
   if (found.reader.id === client.id) return { ok: false, status: 400, message: BOOKING_MESSAGES.self };
+  if (blocked) return { ok: false, status: 403, message: PAID_READING_MESSAGES.unavailable };
   const slot = found.slots.find((candidate) => candidate.startAt === input.startAt);
   if (!slot) {
     // Booked by someone meanwhile, or never a slot.
@@ -159,21 +163,23 @@ export async function bookSlot(
         .select(
           sql`SELECT ${id}, ${readerId}, ${client.id}, ${slot.startAt}, ${slot.minutes}, ${input.mode}, ${found.reader.pricePerMinuteCents}, ${holdCents},
                 ${input.timeZone}, ${origin}, 'booked', NULL, NULL, NULL, NULL, NULL, ${now}, NULL, ${told} < ${BOOKING_LIMITS.readerTold}
-              WHERE ${withReader} < ${BOOKING_LIMITS.perReader} AND ${inAll} < ${BOOKING_LIMITS.inAll}`,
+              WHERE ${withReader} < ${BOOKING_LIMITS.perReader} AND ${inAll} < ${BOOKING_LIMITS.inAll} AND NOT ${blockedSql(readerId, client.id)}`,
         )
         .returning({ readerTold: readerBookings.readerTold }),
       ...(holdCents > 0 ? placeHoldStatements(db, { id: newId(), userId: client.id, kind: "booking", subjectId: id, cents: holdCents }, now, booked) : []),
       // Not covered: the booking does not stay.
       db.delete(readerBookings).where(and(eq(readerBookings.id, id), holdCents > 0 ? sql`NOT ${held}` : sql`0`)),
       db.select({ id: readerBookings.id }).from(readerBookings).where(eq(readerBookings.id, id)),
-      db.select({ withReader, inAll }).from(sql`(SELECT 1)`),
+      db.select({ withReader, inAll, blocked: sql<number>`${blockedSql(readerId, client.id)}` }).from(sql`(SELECT 1)`),
     ] as unknown as [Statement, ...Statement[]]);
   } catch {
     return { ok: false, status: 409, message: BOOKING_MESSAGES.taken };
   }
   const [made] = results[0] as { readerTold: boolean }[];
   if (!made) {
-    const [counts] = results.at(-1) as { withReader: number; inAll: number }[];
+    const [counts] = results.at(-1) as { withReader: number; inAll: number; blocked: number }[];
+    // Blocked by the reader a moment ago.
+    if (counts?.blocked) return { ok: false, status: 403, message: PAID_READING_MESSAGES.unavailable };
     return {
       ok: false,
       status: 429,

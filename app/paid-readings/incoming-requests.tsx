@@ -55,6 +55,20 @@ export function AnswerRequest({ requestId, className }: { requestId: string; cla
 }
 
 /**
+ * The reader's block of a request's client, posted to the request's page (which works without
+ * JavaScript): the request is declined and the client can ask for no reading of theirs until unblocked.
+ */
+export function BlockClient({ requestId, className }: { requestId: string; className?: string }) {
+  return (
+    <Form method="post" action={`/readings/requests/${requestId}`} className={className}>
+      <button type="submit" name="intent" value="block" className={buttonClasses("danger", "sm")}>
+        Block
+      </button>
+    </Form>
+  );
+}
+
+/**
  * Every open tab of an available reader shows the requests waiting for their answer, with a chime
  * and, if they allowed it, a browser notification when a new one arrives. The server tells the tab
  * through the person's channel; the tab then fetches the list.

@@ -12,7 +12,18 @@ import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { readerOnlineSql } from "../readers/presence.server";
 import { availableBalanceOf } from "./wallet.server";
-import { FIRST_READING_FREE_MINUTES, minimumBalanceCents, minutesCovered, PAID_READING_MESSAGES, READING_FEE_PERCENT, type ReadingMode } from "./rules";
+import { blockedSql } from "./blocks.server";
+import {
+  FIRST_READING_FREE_MINUTES,
+  LIVE_REQUEST_COOLDOWN_MS,
+  LIVE_REQUEST_WINDOW_MS,
+  LIVE_REQUESTS_PER_HOUR,
+  minimumBalanceCents,
+  minutesCovered,
+  PAID_READING_MESSAGES,
+  READING_FEE_PERCENT,
+  type ReadingMode,
+} from "./rules";
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
@@ -93,13 +104,20 @@ export async function quoteReading(db: Database, client: CurrentUser, username: 
 }
 
 /** Pending requests of this client whose time ran out are marked lapsed. */
-async function lapseClientRequests(db: Database, clientId: string, now: number) {
-  await db
+function lapseClientRequests(db: Database, clientId: string, now: number) {
+  return db
     .update(readingRequests)
     .set({ status: "lapsed" })
     .where(and(eq(readingRequests.clientId, clientId), eq(readingRequests.status, "pending"), lte(readingRequests.expiresAt, now)));
 }
 
+/**
+ * The client asks the reader. The request is written by one statement, only while the reader has
+ * not blocked the client, the client's last request to this reader is older than the pause, and
+ * their requests to this reader in the last hour are fewer than allowed (accepted ones aside); a
+ * second request while one waits breaks the unique index on a client's pending request. So two
+ * requests sent at once cannot both slip past a rule, and each refused one rings nobody.
+ */
 export async function createRequest(
   db: Database,
   client: CurrentUser,
@@ -114,25 +132,43 @@ export async function createRequest(
   if (!quote.readerOnline) return { ok: false, status: 409, message: PAID_READING_MESSAGES.offline };
   if (quote.readerBusy) return { ok: false, status: 409, message: PAID_READING_MESSAGES.busy };
   if (!quote.enough) return { ok: false, status: 402, message: PAID_READING_MESSAGES.balance };
-  await lapseClientRequests(db, client.id, now);
   const id = newId();
+  const { readerId } = quote;
+  const mine = sql`r.client_id = ${client.id} AND r.reader_id = ${readerId} AND r.status <> 'accepted'`;
+  const recent = sql`EXISTS (SELECT 1 FROM ${readingRequests} r WHERE ${mine} AND r.created_at > ${now - LIVE_REQUEST_COOLDOWN_MS})`;
+  const lastHour = sql`(SELECT count(*) FROM ${readingRequests} r WHERE ${mine} AND r.created_at > ${now - LIVE_REQUEST_WINDOW_MS})`;
+  let made: { id: string }[];
+  let why: { pending: number; blocked: number; recent: number } | undefined;
   try {
-    await db.insert(readingRequests).values({
-      id,
-      clientId: client.id,
-      readerId: quote.readerId,
-      mode: input.mode,
-      pricePerMinuteCents: quote.pricePerMinuteCents,
-      freeMinutes: quote.freeMinutes,
-      question: input.question,
-      expiresAt: now + ttlMs,
-      createdAt: now,
-    });
+    // One round trip: the client's lapsed requests marked, the request, and what refused it if anything did.
+    [, made, [why]] = await db.batch([
+      lapseClientRequests(db, client.id, now),
+      db
+        .insert(readingRequests)
+        .select(
+          sql`SELECT ${id}, ${client.id}, ${readerId}, ${input.mode}, ${quote.pricePerMinuteCents}, ${quote.freeMinutes}, ${input.question}, 'pending', NULL, ${now + ttlMs}, ${now}, NULL
+              WHERE NOT ${blockedSql(readerId, client.id)} AND NOT ${recent} AND ${lastHour} < ${LIVE_REQUESTS_PER_HOUR}`,
+        )
+        .returning({ id: readingRequests.id }),
+      db
+        .select({
+          pending: sql<number>`EXISTS (SELECT 1 FROM ${readingRequests} r WHERE r.client_id = ${client.id} AND r.status = 'pending' AND r.id <> ${id})`,
+          blocked: sql<number>`${blockedSql(readerId, client.id)}`,
+          recent: sql<number>`EXISTS (SELECT 1 FROM ${readingRequests} r WHERE ${mine} AND r.created_at > ${now - LIVE_REQUEST_COOLDOWN_MS} AND r.id <> ${id})`,
+        })
+        .from(sql`(SELECT 1)`),
+    ]);
   } catch {
     // The unique index on a client's pending request: one is still waiting.
     return { ok: false, status: 409, message: PAID_READING_MESSAGES.pending };
   }
-  return { ok: true, value: { id, readerId: quote.readerId, pricePerMinuteCents: quote.pricePerMinuteCents } };
+  if (made.length === 0) {
+    // Refused by a rule: say which (a request still waiting first, as the index would).
+    if (why?.pending) return { ok: false, status: 409, message: PAID_READING_MESSAGES.pending };
+    if (why?.blocked) return { ok: false, status: 403, message: PAID_READING_MESSAGES.unavailable };
+    return { ok: false, status: 429, message: why?.recent ? PAID_READING_MESSAGES.cooldown : PAID_READING_MESSAGES.hourly };
+  }
+  return { ok: true, value: { id, readerId, pricePerMinuteCents: quote.pricePerMinuteCents } };
 }
 
 export type RequestView = {

@@ -46,6 +46,15 @@ export const REPORT_REASON_MIN = 10;
 export const REPORT_REASON_MAX = 1000;
 export const QUESTION_MAX = 300;
 
+/**
+ * How often a client may ask one reader for a live reading, each request ringing the reader's
+ * devices: a pause after the last one, and a number an hour. Requests the reader accepted do not
+ * count; cancelled, declined and lapsed ones do (decision 0089).
+ */
+export const LIVE_REQUEST_COOLDOWN_MS = 60_000;
+export const LIVE_REQUESTS_PER_HOUR = 4;
+export const LIVE_REQUEST_WINDOW_MS = 60 * 60_000;
+
 export const PAID_READING_MESSAGES = {
   self: "You cannot book a reading with yourself.",
   offline: "This reader is not online right now. Try again when they are.",
@@ -58,6 +67,13 @@ export const PAID_READING_MESSAGES = {
   answered: "This request has already been answered.",
   cancelled: "This request was cancelled.",
   notFound: "Request not found",
+  cooldown: `You asked this reader a moment ago. Wait ${LIVE_REQUEST_COOLDOWN_MS / 1000} seconds before asking them again.`,
+  hourly: `You have asked this reader ${LIVE_REQUESTS_PER_HOUR} times in the last hour. Ask them again later, or ask another reader.`,
+  /** For a client the reader blocked, wherever they ask (live, booked or written): it says what, not why. */
+  unavailable: "This reader is not available for readings with you. Other readers are on the readers page.",
+  readerOnly: "Only readers answer requests.",
+  unblocked: "Unblocked: they can ask you for readings again.",
+  whichClient: "Say which client to unblock.",
 } as const;
 
 /*

@@ -19,7 +19,8 @@ import { sendNotice, type NoticeTarget } from "../mail/notices.server";
 import { journalContent } from "../reading-room/journal.server";
 import { openReading } from "../reading-room/room.server";
 import { spreadById, type SpreadId } from "../reading-room/spreads";
-import { readingFeeCents } from "./rules";
+import { blockedSql } from "./blocks.server";
+import { PAID_READING_MESSAGES, readingFeeCents } from "./rules";
 import { tipWrittenReading, writtenTipCentsOf } from "./tips.server";
 import { availableCentsSql, writtenPaymentStatements, writtenRefundStatements } from "./wallet.server";
 import { WRITTEN_AVERAGE_MIN_ANSWERED, WRITTEN_LIMIT_WINDOW_MS, WRITTEN_LIMITS, WRITTEN_MESSAGES, type OfferInput } from "./written";
@@ -122,6 +123,7 @@ export async function askWritten(
       balance: sql<number>`${balance}`,
       withReader: askedSql(client.id, since, sql`${writtenOffers.readerId}`),
       inAll: askedSql(client.id, since, null),
+      blocked: sql<number>`${blockedSql(writtenOffers.readerId, client.id)}`,
     })
     .from(writtenOffers)
     .innerJoin(users, and(eq(users.id, writtenOffers.readerId), eq(users.isReader, true), notSuspended))
@@ -133,7 +135,8 @@ export async function askWritten(
         sql`SELECT ${id}, o.id, ${client.id}, o.reader_id, o.title, o.spread_id, o.price_cents, o.answer_hours, ${input.question}, 'asked', ${input.key}, ${now} + o.answer_hours * 3600000, ${now}, NULL, NULL, NULL, NULL, NULL, NULL
             FROM ${writtenOffers} o JOIN ${users} u ON u.id = o.reader_id
             WHERE o.id = ${offerId} AND o.active = 1 AND o.reader_id <> ${client.id} AND u.is_reader = 1 AND u.suspended_at IS NULL AND ${balance} >= o.price_cents
-              AND ${askedSql(client.id, since, sql`o.reader_id`)} < ${WRITTEN_LIMITS.perReader} AND ${askedSql(client.id, since, null)} < ${WRITTEN_LIMITS.inAll}`,
+              AND ${askedSql(client.id, since, sql`o.reader_id`)} < ${WRITTEN_LIMITS.perReader} AND ${askedSql(client.id, since, null)} < ${WRITTEN_LIMITS.inAll}
+              AND NOT ${blockedSql(sql`o.reader_id`, client.id)}`,
       )
       .onConflictDoNothing(),
     ...writtenPaymentStatements(
@@ -153,11 +156,14 @@ export async function askWritten(
     offer,
   ] as unknown as [BatchStatement, ...BatchStatement[]]);
   const made = (results[3] as { id: string; readerId: string }[])[0];
-  const found = (results[4] as { readerId: string; priceCents: number; active: boolean; balance: number; withReader: number; inAll: number }[])[0];
+  const found = (
+    results[4] as { readerId: string; priceCents: number; active: boolean; balance: number; withReader: number; inAll: number; blocked: number }[]
+  )[0];
   if (made) return { ok: true, value: { id: made.id, readerId: made.readerId, created: made.id === id } };
   const reason = found;
   if (!reason || !reason.active) return { ok: false, status: 404, message: WRITTEN_MESSAGES.offerGone };
   if (reason.readerId === client.id) return { ok: false, status: 403, message: WRITTEN_MESSAGES.self };
+  if (reason.blocked) return { ok: false, status: 403, message: PAID_READING_MESSAGES.unavailable };
   if (Number(reason.withReader) >= WRITTEN_LIMITS.perReader) return { ok: false, status: 429, message: WRITTEN_MESSAGES.tooManyWithReader };
   if (Number(reason.inAll) >= WRITTEN_LIMITS.inAll) return { ok: false, status: 429, message: WRITTEN_MESSAGES.tooMany };
   return { ok: false, status: 402, message: WRITTEN_MESSAGES.balance };

@@ -1,11 +1,13 @@
 // Sending one push to each of a person's devices: encrypted for each, signed with VAPID, retried on
-// 429 and 5xx (Retry-After respected, bounded), never on another 4xx; a device its push service no
-// longer knows (404, 410) is forgotten (decision 0061).
+// 429 and 5xx (Retry-After respected, bounded), never on another 4xx nor a redirect, which is not
+// followed; a device its push service no longer knows (404, 410), or whose address is no push
+// service's, is forgotten (decisions 0061, 0089).
 import { eq, sql } from "drizzle-orm";
 import { pushSubscriptions } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import type { PushMessage } from "./messages";
+import { isPushServiceEndpoint } from "./push-services";
 import { encryptMessage, vapidAuthorization } from "./web-push.server";
 
 export type Device = { id: string; endpoint: string; p256dh: string; auth: string };
@@ -33,6 +35,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One device, with its retries. */
 export async function sendToDevice(push: NonNullable<AppConfig["push"]>, device: Device, message: PushMessage, delivery: Delivery): Promise<Outcome> {
+  // Kept from before the endpoints were checked, or the test service no longer configured: never posted to.
+  if (!isPushServiceEndpoint(device.endpoint, push.testService)) return "gone";
   const body = await encryptMessage(new TextEncoder().encode(JSON.stringify(message)), device);
   for (let attempt = 1; ; attempt++) {
     let status: number;
@@ -48,6 +52,8 @@ export async function sendToDevice(push: NonNullable<AppConfig["push"]>, device:
           urgency: delivery.urgency,
         },
         body,
+        // A push service answers where it is; a redirect could point anywhere.
+        redirect: "manual",
       });
       status = response.status;
       retryAfter = response.headers.get("retry-after");

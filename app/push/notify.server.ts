@@ -15,6 +15,7 @@ import { readerOnlineNotice } from "../readers/follower-notices";
 import { stopNoticesToken, STOP_NOTICES_PATH } from "../readers/notice-links.server";
 import { deliver, type Delivery, type Device } from "./delivery.server";
 import type { PushKind, PushMessage } from "./messages";
+import { mayPushTo } from "./pace.server";
 import { settingColumn } from "./subscriptions.server";
 import { log } from "../observe/log.server";
 
@@ -22,7 +23,16 @@ import { log } from "../observe/log.server";
 export const READER_ONLINE_GAP_MS = 3 * 60 * 60 * 1000;
 
 export type PushEvent =
-  | { kind: "reading-request"; requestId: string; readerId: string; clientName: string; pricePerMinuteCents: number; mode: ReadingMode; ttlMs: number }
+  | {
+      kind: "reading-request";
+      requestId: string;
+      readerId: string;
+      clientId: string;
+      clientName: string;
+      pricePerMinuteCents: number;
+      mode: ReadingMode;
+      ttlMs: number;
+    }
   | { kind: "reader-online"; readerId: string; origin: string }
   | { kind: "deck-ready"; deckId: string }
   | { kind: "sale"; deckId: string; grossCents: number; currency: string; origin: string }
@@ -177,6 +187,13 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
   }
 }
 
+/** Who a push comes from, where someone other than the recipient chose to send it: paced per sender too. */
+function senderOf(event: PushEvent): string | null {
+  if (event.kind === "reading-request") return event.clientId;
+  if (event.kind === "reader-online") return event.readerId;
+  return null;
+}
+
 /** The devices of `userIds` whose owners have this kind turned on (no settings row: on). */
 async function devicesFor(db: Database, kind: PushKind, userIds: string[]): Promise<(Device & { userId: string })[]> {
   const devices: (Device & { userId: string })[] = [];
@@ -229,8 +246,9 @@ async function mailThose(target: Omit<PushTarget, "waitUntil">, addressed: Addre
 
 /**
  * Everything after the caller has answered: who, what, and the sending. A push goes to the devices
- * of those who have the kind on; an event that also mails (a sale) mails everyone with the kind on,
- * and a reader coming online mails those of their followers no device of theirs would tell.
+ * of those who have the kind on, as far as the kind's pace allows (pace.server.ts); an event that
+ * also mails (a sale) mails everyone with the kind on, and a reader coming online mails those of
+ * their followers no device of theirs would tell.
  */
 export async function sendPushNow(target: Omit<PushTarget, "waitUntil">, event: PushEvent, now = Date.now()) {
   const push = target.config.push;
@@ -244,9 +262,18 @@ export async function sendPushNow(target: Omit<PushTarget, "waitUntil">, event: 
     await mailThose(target, addressed, await mailboxesOf(target.db, event.kind, unreached, addressed.alsoByMail === true));
   }
   if (!push || devices.length === 0) return [];
-  if (!addressed.messageFor) return deliver(target.db, push, devices, addressed.message, addressed.delivery);
+  const allowed = await mayPushTo(
+    target.db,
+    event.kind,
+    devices.map((device) => device.userId),
+    senderOf(event),
+    now,
+  );
+  const paced = devices.filter((device) => allowed.has(device.userId));
+  if (paced.length === 0) return [];
+  if (!addressed.messageFor) return deliver(target.db, push, paced, addressed.message, addressed.delivery);
   const messageFor = addressed.messageFor;
-  const outcomes = await Promise.all(devices.map(async (device) => deliver(target.db, push, [device], await messageFor(device.userId), addressed.delivery)));
+  const outcomes = await Promise.all(paced.map(async (device) => deliver(target.db, push, [device], await messageFor(device.userId), addressed.delivery)));
   return outcomes.flat();
 }
 

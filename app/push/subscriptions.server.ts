@@ -1,9 +1,10 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray, or } from "drizzle-orm";
 import { z } from "zod";
 import { pushSettings, pushSubscriptions, readerFollows, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { PUSH_KINDS, type PushKind } from "./messages";
+import { isPushServiceEndpoint } from "./push-services";
 
 const base64Url = (min: number, max: number) =>
   z
@@ -13,30 +14,31 @@ const base64Url = (min: number, max: number) =>
     .max(max);
 
 /**
- * What a browser's PushManager gives for its subscription. Push services answer on https; outside
- * production a local push service on this machine (the browser tests' own) is taken too.
+ * What a browser's PushManager gives for its subscription. The endpoint must be a browser's push
+ * service; `testService` is the tests' own push service, which the configuration names outside
+ * production only.
  */
-export function subscriptionSchema(isProduction: boolean) {
+export function subscriptionSchema(testService: string | null) {
   return z.object({
     endpoint: z
-      .url({ message: "The push endpoint is not a web address" })
+      .string()
       .max(2048)
-      .refine((value) => {
-        const url = new URL(value);
-        if (url.protocol === "https:") return true;
-        return !isProduction && url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost");
-      }, "A push endpoint is an https address"),
+      .refine((value) => isPushServiceEndpoint(value, testService), "A push endpoint is the address of a browser's push service"),
     p256dh: base64Url(86, 88),
     auth: base64Url(22, 24),
   });
 }
 
+/** Devices one account keeps; a new one beyond them replaces the account's oldest. */
+export const MAX_DEVICES_PER_ACCOUNT = 10;
+
 export type SubscriptionInput = z.infer<ReturnType<typeof subscriptionSchema>>;
 
 /**
  * Keeps this browser's subscription for the account signed in on it, through this sign-in; the
- * same endpoint under another account moves to this one (one device, one person at a time). A
- * reader asked for becomes a favourite with notices on, in the same batch.
+ * same endpoint under another account moves to this one (one device, one person at a time). In the
+ * same batch, the account's devices beyond the newest ten go, so no burst of saves leaves more; and
+ * a reader asked for becomes a favourite with notices on.
  */
 export async function saveSubscription(
   db: Database,
@@ -46,17 +48,27 @@ export async function saveSubscription(
   followReaderId: string | null,
   now = Date.now(),
 ) {
-  const values = { userId, sessionId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, failureCount: 0 };
+  // Saved again, a device counts as new: it is the one in use.
+  const values = { userId, sessionId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, failureCount: 0, createdAt: now };
   const save = db
     .insert(pushSubscriptions)
-    .values({ id: newId(), ...values, createdAt: now })
+    .values({ id: newId(), ...values })
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  const others = and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.endpoint, input.endpoint));
+  const newestOthers = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(others)
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(MAX_DEVICES_PER_ACCOUNT - 1);
+  const trim = db.delete(pushSubscriptions).where(and(others, notInArray(pushSubscriptions.id, newestOthers)));
   if (!followReaderId) {
-    await save;
+    await db.batch([save, trim]);
     return;
   }
   await db.batch([
     save,
+    trim,
     db
       .insert(readerFollows)
       .values({ followerId: userId, readerId: followReaderId, createdAt: now })

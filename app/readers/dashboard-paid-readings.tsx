@@ -1,8 +1,10 @@
 /** The reader dashboard's paid readings: requests, earnings, sessions and reviews. */
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { LocalTime } from "~/components/local-time";
 import { formatMoney } from "~/lib/format";
-import { AnswerRequest } from "~/paid-readings/incoming-requests";
+import { buttonClasses } from "~/components/ui/button";
+import type { BlockedClient } from "~/paid-readings/blocks.server";
+import { AnswerRequest, BlockClient } from "~/paid-readings/incoming-requests";
 import type { readerEarnings } from "~/paid-readings/readings.server";
 import type { PendingRequest } from "~/paid-readings/requests.server";
 import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules";
@@ -10,7 +12,7 @@ import { PushButton } from "~/push/push-button";
 
 export type Earnings = Awaited<ReturnType<typeof readerEarnings>>;
 
-export function PaidReadings({ requests, earnings }: { requests: PendingRequest[]; earnings: Earnings }) {
+export function PaidReadings({ requests, blocked, earnings }: { requests: PendingRequest[]; blocked: BlockedClient[]; earnings: Earnings }) {
   const reviews = earnings.history.filter((reading) => reading.rating !== null);
   return (
     <div className="mt-4 grid gap-4 lg:grid-cols-2">
@@ -39,7 +41,10 @@ export function PaidReadings({ requests, earnings }: { requests: PendingRequest[
                   {request.clientName} · {READING_MODE_LABELS[request.mode]}
                 </p>
                 {request.question ? <p className="text-sm">“{request.question}”</p> : null}
-                <AnswerRequest requestId={request.id} className="mt-2" />
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  <AnswerRequest requestId={request.id} />
+                  <BlockClient requestId={request.id} />
+                </div>
               </li>
             ))}
           </ul>
@@ -110,6 +115,34 @@ export function PaidReadings({ requests, earnings }: { requests: PendingRequest[
             </table>
           </div>
         )}
+      </div>
+      <div className="rounded-2xl border border-line p-5 lg:col-span-2" data-testid="blocked-clients">
+        <h3 className="font-sans font-semibold">Blocked clients</h3>
+        <p className="mt-1 text-sm text-muted">
+          A client you block from one of their requests can no longer ask you for a reading, live, booked or written, until you unblock them here.
+        </p>
+        {blocked.length > 0 ? (
+          <ul className="mt-2 divide-y divide-line">
+            {blocked.map((client) => (
+              <li key={client.clientId} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <p className="min-w-0 break-words">
+                  <span className="font-semibold">{client.name}</span>
+                  <span className="text-sm text-muted">
+                    {" "}
+                    · since <LocalTime at={client.since} style="medium" />
+                  </span>
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="unblock" />
+                  <input type="hidden" name="clientId" value={client.clientId} />
+                  <button type="submit" className={buttonClasses("secondary", "sm")}>
+                    Unblock
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className="rounded-2xl border border-line p-5 lg:col-span-2" data-testid="dashboard-reviews">
         <h3 className="font-sans font-semibold">Reviews</h3>

@@ -7,6 +7,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/field";
 import { formatMoney } from "~/lib/format";
 import { AvailabilityForm, type ScheduleValues } from "~/paid-readings/availability-form";
+import type { BlockedClient } from "~/paid-readings/blocks.server";
 import type { PendingRequest } from "~/paid-readings/requests.server";
 import { INTRODUCTION_MAX, SPECIALTIES } from "./application";
 import { PaidReadings, type Earnings } from "./dashboard-paid-readings";
@@ -24,12 +25,14 @@ const card = "rounded-3xl border border-line bg-surface/90 p-6";
 export function ReaderDashboardView({
   dashboard,
   requests,
+  blocked,
   earnings,
   schedule,
   zones,
 }: {
   dashboard: DashboardData;
   requests: PendingRequest[];
+  blocked: BlockedClient[];
   earnings: Earnings;
   schedule: ScheduleValues;
   zones: string[];
@@ -243,7 +246,7 @@ export function ReaderDashboardView({
           {dashboard.stats.readings} counted · {dashboard.stats.clients} {dashboard.stats.clients === 1 ? "client" : "clients"}
           {dashboard.stats.rating === null ? " · no ratings yet" : ` · rated ${dashboard.stats.rating.toFixed(2)} from ${dashboard.stats.ratingCount}`}
         </p>
-        <PaidReadings requests={requests} earnings={earnings} />
+        <PaidReadings requests={requests} blocked={blocked} earnings={earnings} />
       </section>
     </div>
   );

@@ -9,6 +9,8 @@ import { ReaderDashboardView, type ReaderDashboardActionData as ActionData } fro
 import { setReaderAvailability } from "~/readers/presence.server";
 import { readerEarnings } from "~/paid-readings/readings.server";
 import { pendingRequestsFor } from "~/paid-readings/requests.server";
+import { blockedClientsOf, unblock, unblockForm } from "~/paid-readings/blocks.server";
+import { PAID_READING_MESSAGES } from "~/paid-readings/rules";
 import type { PageHandle } from "~/lib/page-handle";
 import { saveSchedule, scheduleForm, scheduleOf } from "~/paid-readings/availability.server";
 import { chosenTimeZone } from "~/paid-readings/bookings.server";
@@ -21,16 +23,17 @@ export const meta: MetaFunction = () => [{ title: "Reader dashboard — Arcanum"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  if (!user.isReader) return { dashboard: null, requests: [], earnings: null, schedule: null, zones: [] };
-  const [dashboard, requests, earnings, hours, zone] = await Promise.all([
+  if (!user.isReader) return { dashboard: null, requests: [], blocked: [], earnings: null, schedule: null, zones: [] };
+  const [dashboard, requests, blocked, earnings, hours, zone] = await Promise.all([
     readerDashboard(context.db, user.id),
     pendingRequestsFor(context.db, user.id),
+    blockedClientsOf(context.db, user.id),
     readerEarnings(context.db, user.id),
     scheduleOf(context.db, user.id),
     chosenTimeZone(context.db, user.id, requestTimeZone(request)),
   ]);
   const schedule: ScheduleValues = { ...hours, timeZone: hours.timeZone ?? zone };
-  return { dashboard, requests, earnings, schedule, zones: timeZones(schedule.timeZone) };
+  return { dashboard, requests, blocked, earnings, schedule, zones: timeZones(schedule.timeZone) };
 }
 
 /** Every time zone the runtime knows, for the hours' list. */
@@ -70,6 +73,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : "Your availability is saved: no weekly hours, so nobody can book you ahead.",
     });
   }
+  if (intent === "unblock") {
+    const parsed = unblockForm.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return data<ActionData>({ ok: false, field: "clientId", message: parsed.error.issues[0]!.message }, { status: 400 });
+    await unblock(context.db, user.id, parsed.data.clientId);
+    return data<ActionData>({ ok: true, message: PAID_READING_MESSAGES.unblocked });
+  }
   if (intent === "profile") {
     const parsed = parseReaderProfile(formData);
     if (!parsed.success) {
@@ -84,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ReaderDashboard() {
-  const { dashboard, requests, earnings, schedule, zones } = useLoaderData<typeof loader>();
+  const { dashboard, requests, blocked, earnings, schedule, zones } = useLoaderData<typeof loader>();
   if (!dashboard) {
     return (
       <div className="px-4">
@@ -98,5 +107,5 @@ export default function ReaderDashboard() {
       </div>
     );
   }
-  return <ReaderDashboardView dashboard={dashboard} requests={requests} earnings={earnings!} schedule={schedule!} zones={zones} />;
+  return <ReaderDashboardView dashboard={dashboard} requests={requests} blocked={blocked} earnings={earnings!} schedule={schedule!} zones={zones} />;
 }

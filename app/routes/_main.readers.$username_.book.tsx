@@ -56,6 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     kind: "reading-request",
     requestId: id,
     readerId,
+    clientId: user.id,
     clientName: user.fullName || user.username || "A member",
     pricePerMinuteCents,
     mode: parsed.data.mode,

@@ -7,7 +7,9 @@ import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { acceptRequest, closeRequest, getRequest } from "~/paid-readings/requests.server";
-import { READING_MODE_LABELS } from "~/paid-readings/rules";
+import { blockFromRequest } from "~/paid-readings/blocks.server";
+import { BlockClient } from "~/paid-readings/incoming-requests";
+import { PAID_READING_MESSAGES, READING_MODE_LABELS } from "~/paid-readings/rules";
 import { openRoom } from "~/reading-room/room.server";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -36,11 +38,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.requestId ?? "";
   const env = context.cloudflare.env;
   if (intent === "accept") {
-    if (!user.isReader) return data({ error: "Only readers answer requests." }, { status: 403 });
+    if (!user.isReader) return data({ error: PAID_READING_MESSAGES.readerOnly }, { status: 403 });
     const accepted = await acceptRequest(context.db, user, id);
     if (!accepted.ok) return data({ error: accepted.message }, { status: accepted.status });
     await Promise.all([openRoom(env, accepted.value.paidReadingId), tellAccountChanged(env, accepted.value.clientId, "reading")]);
     throw redirectDocument(roomPath(accepted.value.paidReadingId, accepted.value.mode));
+  }
+  if (intent === "block") {
+    if (!user.isReader) return data({ error: PAID_READING_MESSAGES.readerOnly }, { status: 403 });
+    const blocked = await blockFromRequest(context.db, user.id, id);
+    if (!blocked.ok) return data({ error: blocked.message }, { status: blocked.status });
+    await tellAccountChanged(env, blocked.value.clientId, "reading");
+    // The dashboard lists the client among those blocked, with the way to unblock them.
+    return redirect("/reader-dashboard");
   }
   if (intent === "decline" || intent === "cancel") {
     const closed = await closeRequest(context.db, user, id, intent);
@@ -152,6 +162,15 @@ export default function ReadingRequest() {
                 )}
               </Form>
             </>
+          )}
+          {request.isClient ? null : (
+            <div className="mt-6 border-t border-line pt-4">
+              <p className="text-sm text-muted">
+                Block {request.clientName} and they can no longer ask you for a reading, live, booked or written; a request of theirs still waiting is declined.
+                You can unblock them on your dashboard.
+              </p>
+              <BlockClient requestId={request.id} className="mt-3" />
+            </div>
           )}
         </div>
       </Panel>

@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ ok: true }, { headers: noStore });
   }
   if (!context.config.push) return Response.json({ error: "Notifications are not set up on this server." }, { status: 503, headers: noStore });
-  const parsed = subscriptionSchema(context.config.isProduction).safeParse(form);
+  const parsed = subscriptionSchema(context.config.push.testService).safeParse(form);
   const followed = follow.safeParse(form.follow || undefined);
   if (!parsed.success || !followed.success) {
     const issue = (parsed.error ?? followed.error)!.issues[0]!;

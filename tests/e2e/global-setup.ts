@@ -25,6 +25,11 @@ declare module "vitest" {
     memberSessions: Record<string, string>;
     /** What preparing the state printed: the migrations and the seed, as `npm run dev` runs them. */
     preparationOutput: string;
+    /**
+     * The origin (http://127.0.0.1:port) where a test may run its own push service: every app of the
+     * run takes subscriptions there (PUSH_TEST_SERVICE), and at no other address but the browsers' push services.
+     */
+    pushService: string;
   }
 }
 
@@ -80,6 +85,8 @@ export default async function setup(project: TestProject) {
       states.push(copy);
       cpSync(first, copy, { recursive: true });
     }
+    const pushService = `http://127.0.0.1:${await freePort()}`;
+    project.provide("pushService", pushService);
     const started = await Promise.all(
       states.map(async (state) => {
         // The local AI answers after a short simulated latency, so a deck's progress can be watched.
@@ -104,6 +111,7 @@ export default async function setup(project: TestProject) {
             READER_HEARTBEAT_MS: "2000",
             READER_OFFLINE_GRACE_MS: "500",
             PAID_MINUTE_MS: "3000",
+            PUSH_TEST_SERVICE: pushService,
           },
         });
         servers.push(server);

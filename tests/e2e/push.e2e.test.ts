@@ -9,8 +9,7 @@
  * opens the request, where the reader answers it.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { decryptMessage, fromBase64Url, toBase64Url } from "../../app/push/web-push.server";
 import type { PushMessage } from "../../app/push/messages";
 import { baseURL, hydrated, openPage, serviceWorkerInCharge, useBrowser, useMemberSession } from "./browser";
@@ -29,7 +28,9 @@ const pushService = createServer((request, response) => {
   });
 });
 
-beforeAll(() => new Promise<void>((resolve) => pushService.listen(0, "127.0.0.1", resolve)));
+// The one address besides the browsers' push services where the apps of this run take a subscription.
+const pushServiceOrigin = new URL(inject("pushService"));
+beforeAll(() => new Promise<void>((resolve) => pushService.listen(Number(pushServiceOrigin.port), pushServiceOrigin.hostname, resolve)));
 afterAll(() => new Promise<void>((resolve) => pushService.close(() => resolve())));
 
 /** A browser's subscription keys, with the private half only the browser holds. */
@@ -53,7 +54,7 @@ describe("a paid request by Web Push", () => {
 
     // Her device's subscription, as PushManager would give it, at the push service of this test.
     const device = await deviceKeys();
-    const endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/send/${Date.now()}`;
+    const endpoint = `${pushServiceOrigin.origin}/send/${Date.now()}`;
     const saved = await reader.evaluate(
       async (form) => (await fetch("/push/subscription", { method: "POST", body: new URLSearchParams(form), headers: { accept: "application/json" } })).status,
       { intent: "subscribe", endpoint, p256dh: device.p256dh, auth: device.auth },

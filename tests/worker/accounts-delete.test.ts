@@ -527,4 +527,6 @@ const GOES_WITH_THE_PERSON = [
   "deck_prints.holder_id",
   "custom_spreads.owner_id",
   "written_offers.reader_id",
+  "reader_blocks.reader_id",
+  "reader_blocks.client_id",
 ];

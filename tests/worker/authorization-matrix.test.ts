@@ -775,6 +775,14 @@ const ROWS: HttpRow[] = [
     () => ({ intent: "decline" }),
     { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
   ),
+  // Only the request's reader blocks its client: the owner asked, and the readers Theo and Mira were not asked.
+  act(
+    "routes/_main.readings.requests.$requestId",
+    "block the client",
+    () => ownersRequest().then((id) => `/readings/requests/${id}`),
+    () => ({ intent: "block" }),
+    { nobody: "login", guest: 403, member: 404, removed: 404, owner: 403 },
+  ),
   act(
     "routes/_main.readings.requests.$requestId",
     "cancel",
@@ -993,6 +1001,13 @@ const ROWS: HttpRow[] = [
     "weekly hours",
     () => "/reader-dashboard",
     () => ({ intent: "hours", timeZone: "Europe/Paris", slotMinutes: "30", start1: "09:00", end1: "12:00" }),
+    { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: 403 },
+  ),
+  act(
+    "routes/_main.reader-dashboard",
+    "unblock a client (a reader's own blocks only)",
+    () => "/reader-dashboard",
+    () => ({ intent: "unblock", clientId: "seed-user-demo" }),
     { nobody: "login", guest: 403, member: "allowed", removed: "allowed", owner: 403 },
   ),
   act(

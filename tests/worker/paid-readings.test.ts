@@ -16,7 +16,7 @@ import { LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { readConfig } from "../../app/env.server";
 import { listOutbox } from "../../app/mail/mail.server";
-import { FUNDS_HOLD_MS } from "../../app/paid-readings/rules";
+import { FUNDS_HOLD_MS, LIVE_REQUEST_COOLDOWN_MS } from "../../app/paid-readings/rules";
 import {
   localPaymentObjects,
   paidReadings,
@@ -496,6 +496,11 @@ describe("asking a reader", () => {
     const declined = requestIdOf(await requestReading(client, reader));
     expect((await post(`/readings/requests/${declined}`, { intent: "decline" }, { cookie: reader.cookie })).status).toBe(302);
     expect(await (await get(`/readings/requests/${declined}`, { cookie: client.cookie })).text()).toContain("The reader declined");
+    // Asking the same reader again waits a pause (asking-a-reader.test.ts): as if it had gone by.
+    await db()
+      .update(readingRequests)
+      .set({ createdAt: Date.now() - LIVE_REQUEST_COOLDOWN_MS - 1 })
+      .where(eq(readingRequests.id, declined));
     const cancelled = requestIdOf(await requestReading(client, reader));
     expect((await post(`/readings/requests/${cancelled}`, { intent: "cancel" }, { cookie: client.cookie })).status).toBe(200);
     expect((await post(`/readings/requests/${cancelled}`, { intent: "accept" }, { cookie: reader.cookie })).status).toBe(409);
