@@ -75,7 +75,8 @@ export default defineConfig(async () => {
       isolate: false,
       // The pool sometimes keeps a finished run waiting on workerd for ever, with one runtime or
       // two (cloudflare/workers-sdk#14903): this ends such a run with its result.
-      reporters: ["default", "./scripts/vitest-exit-watch.ts"],
+      // The last writes each file's time for `npm test`'s table (ARCANUM_FILE_TIMES).
+      reporters: ["default", "./scripts/vitest-exit-watch.ts", "./scripts/vitest-file-times.ts"],
       // With a second file running beside it, a test that waits out a grace period needs more than 5 s.
       testTimeout: 20_000,
       setupFiles: ["tests/worker/setup.ts"],

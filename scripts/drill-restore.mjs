@@ -1,12 +1,12 @@
 // `npm run drill:restore`: the restore drill (docs/runbook.md). Seeds a local database in a temporary
-// folder, exports it with `wrangler d1 export --local`, applies every migration to a fresh database,
+// folder (or copies the one `npm test` prepared, ARCANUM_PREPARED_STATE), exports it with `wrangler d1 export --local`, applies every migration to a fresh database,
 // imports the export's data, and checks that every table holds as many rows and the ledgers add up
 // to the same sums. Exits non-zero, naming what differs, when they do not.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { prepareState } from "./local-app.mjs";
+import { freshState } from "./local-app.mjs";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
 const started = Date.now();
@@ -73,7 +73,7 @@ function figures(persistTo, tables) {
 
 try {
   console.log("Restore drill: a seeded database…");
-  prepareState(source, { capture: true });
+  freshState(source);
   const tables = tablesOf(source);
   console.log(`Exporting ${tables.length} tables…`);
   // The data only, table by table (a search index is rebuilt by its triggers, not exported).

@@ -1,6 +1,6 @@
 // Prepares a local database and bucket (migrations + demo data) and starts the built Worker under `wrangler dev`.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -51,6 +51,32 @@ export function prepareState(persistTo, { capture = false } = {}) {
     capture,
   );
   return migrated + seeded;
+}
+
+/** Names a state `npm test` prepared once for its runs (scripts/prepare-state.mjs); each copies it. */
+export const PREPARED_STATE_VARIABLE = "ARCANUM_PREPARED_STATE";
+/** Where a prepared folder keeps what preparing it printed. */
+const PREPARATION_FILE = "preparation.txt";
+
+/**
+ * Prepares a state in `folder` to be copied later, keeping what the two steps printed beside it.
+ * @param {string} folder
+ */
+export function prepareStateFolder(folder) {
+  const output = prepareState(folder, { capture: true });
+  writeFileSync(path.join(folder, PREPARATION_FILE), output);
+}
+
+/**
+ * A fresh state in `folder`: a copy of the one named by ARCANUM_PREPARED_STATE when there is one,
+ * else prepared here. Returns what preparing it printed.
+ * @param {string} folder
+ */
+export function freshState(folder) {
+  const prepared = process.env[PREPARED_STATE_VARIABLE];
+  if (!prepared) return prepareState(folder, { capture: true });
+  cpSync(prepared, folder, { recursive: true });
+  return readFileSync(path.join(prepared, PREPARATION_FILE), "utf8");
 }
 
 /**

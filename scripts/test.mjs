@@ -1,51 +1,61 @@
-// `npm test`: the whole suite as few minutes as two cores allow (docs/decisions/0072).
-// Stages run one after another; the steps of a stage run side by side. A step's output is shown as
-// one block when it ends, headed by its name, result and time; a step alone in its stage is shown
-// as it runs. Any failed step fails the run (exit 1) once its stage has ended, so every failure of
-// that stage is shown, and no later stage starts. A whole run that passes writes each stage's and
-// step's seconds to bench-results/suite.json, with the machine's load when it started and ended.
-// `npm test -- checks "worker tests"` runs only the stages named (and writes no figures).
+// `npm test`: every check and test, in as few minutes as two cores allow (docs/decisions/0093).
+// Steps run side by side as soon as what they need is ready: the browser tests, the longest, start
+// once the tests' build and a prepared state exist, and run at normal priority; everything else runs
+// niced beside them, so it takes the cores the browsers leave idle without slowing what they time.
+// A step's output is shown as one block when it ends, headed by its name, result and time; the
+// browser tests' output is shown as it comes. Any failed step fails the run (exit 1) once every
+// started step has ended; a step whose prerequisite failed does not start. The end prints each
+// step's time and each test file's, and a whole run that passes saves them in
+// bench-results/suite.json with the test counts and the machine's load.
+// `npm test -- lint "worker tests"` runs only the steps named and what they need (and saves nothing).
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PREPARED_STATE_VARIABLE } from "./local-app.mjs";
 import { projectRoot } from "./wrangler-env.mjs";
 
 /** The folder the production build is checked in, so it can be built beside the tests' own build. */
 const PRODUCTION_CHECK_DIR = "build-production-check";
+const scratch = mkdtempSync(path.join(os.tmpdir(), "arcanum-test-"));
+const preparedState = path.join(scratch, "state");
+const fileTimes = { worker: path.join(scratch, "worker-files.json"), browser: path.join(scratch, "browser-files.json") };
 
 /**
- * @typedef {{ name: string, command: [string, ...string[]], env?: Record<string, string>, minutes?: number }} Step
- * @typedef {{ name: string, steps: Step[] }} Stage
+ * @typedef {{ name: string, command: [string, ...string[]], env?: Record<string, string>, minutes?: number, needs?: string[], background?: boolean, stream?: boolean, files?: keyof typeof fileTimes }} Step
  */
 
-/** @type {Stage[]} */
-const stages = [
-  {
-    // Independent of each other; a new check (lint, format) joins this list.
-    name: "checks",
-    steps: [
-      { name: "typecheck", command: ["npm", "run", "typecheck"] },
-      { name: "lint", command: ["npm", "run", "lint"] },
-      { name: "format", command: ["npm", "run", "format:check"] },
-      { name: "import cycles", command: ["npm", "run", "check:cycles"] },
-      { name: "production build", command: ["npm", "run", "check:production"], env: { ARCANUM_BUILD_DIR: PRODUCTION_CHECK_DIR } },
-      { name: "test build", command: ["npm", "run", "build:test"] },
-      { name: "restore drill", command: ["npm", "run", "drill:restore"] },
-    ],
-  },
-  // Both run the build in build-test/. On two cores, each uses both: side by side they only share them.
-  { name: "worker tests", steps: [{ name: "worker tests", command: ["npm", "run", "test:worker"], minutes: 30 }] },
-  { name: "browser tests", steps: [{ name: "browser tests", command: ["npm", "run", "test:e2e"], minutes: 40 }] },
+/** @type {Step[]} */
+const steps = [
+  // What the tests run: the build, and a state with every migration and the demo data.
+  { name: "test build", command: ["npm", "run", "build:test"] },
+  { name: "prepared state", command: ["node", "scripts/prepare-state.mjs", preparedState] },
+  { name: "typecheck", command: ["npm", "run", "typecheck"], background: true },
+  { name: "lint", command: ["npm", "run", "lint"], background: true },
+  { name: "format", command: ["npm", "run", "format:check"], background: true },
+  { name: "import cycles", command: ["npm", "run", "check:cycles"], background: true },
+  { name: "production build", command: ["npm", "run", "check:production"], env: { ARCANUM_BUILD_DIR: PRODUCTION_CHECK_DIR }, background: true },
+  { name: "restore drill", command: ["npm", "run", "drill:restore"], needs: ["prepared state"], background: true },
+  { name: "worker tests", command: ["npm", "run", "test:worker"], needs: ["test build"], minutes: 30, background: true, files: "worker" },
+  { name: "browser tests", command: ["npm", "run", "test:e2e"], needs: ["test build", "prepared state"], minutes: 40, stream: true, files: "browser" },
 ];
 
 const chosen = process.argv.slice(2);
-const unknown = chosen.filter((name) => !stages.some((stage) => stage.name === name));
+const unknown = chosen.filter((name) => !steps.some((step) => step.name === name));
 if (unknown.length > 0) {
-  console.error(`No stage named ${unknown.join(", ")}; the stages are: ${stages.map((stage) => stage.name).join(", ")}`);
+  console.error(`No step named ${unknown.join(", ")}; the steps are: ${steps.map((step) => step.name).join(", ")}`);
   process.exit(2);
 }
-const toRun = chosen.length > 0 ? stages.filter((stage) => chosen.includes(stage.name)) : stages;
+/** The steps named and, recursively, what they need. */
+function withNeeds(/** @type {string[]} */ names) {
+  const wanted = new Set(names);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const step of steps) if (wanted.has(step.name)) for (const need of step.needs ?? []) if (!wanted.has(need)) grew = wanted.add(need) !== undefined;
+  }
+  return steps.filter((step) => wanted.has(step.name));
+}
+const toRun = chosen.length > 0 ? withNeeds(chosen) : steps;
 
 /** A step's time limit unless it names its own: a step that hangs fails the run rather than holding it. */
 const DEFAULT_MINUTES = 20;
@@ -63,29 +73,42 @@ function stopGroup(child) {
   }
 }
 
+function cleanUp() {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.on(signal, () => {
     for (const child of running) stopGroup(child);
+    cleanUp();
     process.exit(130);
   });
 }
 
 /** @param {number} since */
 const seconds = (since) => Math.round((performance.now() - since) / 100) / 10;
+const runStarted = performance.now();
 
 /**
  * Runs a step; with `stream`, its output goes straight to ours, otherwise it is kept and returned.
+ * A background step runs niced: the browser tests, which wait on real time, keep the cores first.
  * @param {Step} step
- * @param {boolean} stream
- * @returns {Promise<{ name: string, passed: boolean, code: number | string | null, error: Error | undefined, seconds: number, output: string }>}
+ * @returns {Promise<{ name: string, passed: boolean, code: number | string | null, error: Error | undefined, seconds: number, startedAt: number, output: string }>}
  */
-function run(step, stream) {
+function run(step) {
   const started = performance.now();
+  const [command, ...args] = step.background ? ["nice", "-n", "10", ...step.command] : step.command;
   return new Promise((resolve) => {
-    const child = spawn(step.command[0], step.command.slice(1), {
+    const child = spawn(command, args, {
       cwd: projectRoot,
-      env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
-      stdio: stream ? "inherit" : ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        ...step.env,
+        [PREPARED_STATE_VARIABLE]: preparedState,
+        ...(step.files ? { ARCANUM_FILE_TIMES: fileTimes[step.files] } : {}),
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0"),
+      },
+      stdio: step.stream ? "inherit" : ["ignore", "pipe", "pipe"],
       // A group of its own, so a step out of time is stopped with everything it started.
       detached: true,
     });
@@ -95,7 +118,7 @@ function run(step, stream) {
     const minutes = step.minutes ?? DEFAULT_MINUTES;
     const limit = setTimeout(() => {
       const note = `\n${step.name} did not end within ${minutes} minutes: stopped.\n`;
-      if (stream) console.error(note);
+      if (step.stream) console.error(note);
       else chunks.push(Buffer.from(note));
       stopGroup(child);
     }, minutes * 60_000);
@@ -105,7 +128,15 @@ function run(step, stream) {
     const finish = (code, error) => {
       clearTimeout(limit);
       running.delete(child);
-      resolve({ name: step.name, passed: code === 0, code, error, seconds: seconds(started), output: Buffer.concat(chunks).toString("utf8") });
+      resolve({
+        name: step.name,
+        passed: code === 0,
+        code,
+        error,
+        seconds: seconds(started),
+        startedAt: seconds(runStarted) - seconds(started),
+        output: Buffer.concat(chunks).toString("utf8"),
+      });
     };
     child.on("error", (error) => finish(null, error));
     child.on("close", (code, signal) => finish(code ?? signal, undefined));
@@ -118,7 +149,11 @@ function heading(text) {
 }
 
 const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
-/** @type {{ startedAt: string, cores: number, loadAtStart: number[], loadAtEnd: number[], passed: boolean, totalSeconds: number, stages: Record<string, number>, steps: Record<string, number> }} */
+/**
+ * @type {{ startedAt: string, cores: number, loadAtStart: number[], loadAtEnd: number[], passed: boolean, totalSeconds: number,
+ *   steps: Record<string, { seconds: number, startedAtSecond: number }>, tests: Record<string, { passed: number, failed: number, skipped: number }>,
+ *   files: Record<string, Record<string, { seconds: number, tests: number }>> }}
+ */
 const report = {
   startedAt: new Date().toISOString(),
   cores: os.availableParallelism(),
@@ -126,45 +161,69 @@ const report = {
   loadAtEnd: [],
   passed: false,
   totalSeconds: 0,
-  stages: {},
   steps: {},
+  tests: {},
+  files: {},
 };
-const runStarted = performance.now();
-/** @type {Awaited<ReturnType<typeof run>>[]} */
-let failed = [];
 
-for (const stage of toRun) {
-  const stream = stage.steps.length === 1;
-  const stageStarted = performance.now();
-  heading(`${stage.name}: ${stage.steps.map((step) => step.name).join(", ")}`);
-  const results = await Promise.all(
-    stage.steps.map(async (step) => {
-      const result = await run(step, stream);
-      if (!stream) {
-        heading(`${result.name} ${result.passed ? "passed" : "FAILED"} in ${result.seconds} s`);
-        process.stdout.write(result.output);
+heading(`npm test: ${toRun.map((step) => step.name).join(", ")}`);
+/** @type {Map<string, Promise<Awaited<ReturnType<typeof run>> | null>>} */
+const outcomes = new Map();
+for (const step of toRun) {
+  outcomes.set(
+    step.name,
+    (async () => {
+      const needed = await Promise.all((step.needs ?? []).map((name) => outcomes.get(name) ?? Promise.resolve(null)));
+      if (needed.some((outcome) => !outcome?.passed)) {
+        console.log(`\n${step.name}: not started, as ${step.needs?.join(" and ")} did not pass.`);
+        return null;
       }
+      if (step.stream) heading(`${step.name} (shown as it runs)`);
+      const result = await run(step);
+      heading(`${result.name} ${result.passed ? "passed" : "FAILED"} in ${result.seconds} s`);
+      if (!step.stream) process.stdout.write(result.output);
       if (result.error) console.error(`${result.name} could not start: ${result.error.message}`);
-      report.steps[result.name] = result.seconds;
+      report.steps[result.name] = { seconds: result.seconds, startedAtSecond: Math.round(result.startedAt) };
       return result;
-    }),
+    })(),
   );
-  report.stages[stage.name] = seconds(stageStarted);
-  failed = results.filter((result) => !result.passed);
-  if (failed.length > 0) break;
+}
+const results = await Promise.all(outcomes.values());
+const failed = toRun.filter((_, index) => !results[index]?.passed);
+
+for (const [suite, file] of Object.entries(fileTimes)) {
+  if (!existsSync(file)) continue;
+  /** @type {import("./vitest-file-times").FileTimes} */
+  const times = JSON.parse(readFileSync(file, "utf8"));
+  report.files[suite] = times.files;
+  report.tests[suite] = times.tests;
 }
 
 report.totalSeconds = seconds(runStarted);
 report.loadAtEnd = load();
 report.passed = failed.length === 0;
-if (report.passed && toRun === stages) writeFileSync(path.join(projectRoot, "bench-results", "suite.json"), `${JSON.stringify(report, null, 2)}\n`);
+if (report.passed && toRun === steps) writeFileSync(path.join(projectRoot, "bench-results", "suite.json"), `${JSON.stringify(report, null, 2)}\n`);
+cleanUp();
 
 heading("summary");
-for (const [name, time] of Object.entries(report.stages)) console.log(`${name.padEnd(16)} ${String(time).padStart(7)} s`);
+for (const [name, step] of Object.entries(report.steps).sort(([, a], [, b]) => a.startedAtSecond - b.startedAtSecond)) {
+  console.log(`${name.padEnd(18)} ${String(step.seconds).padStart(7)} s   from ${step.startedAtSecond} s`);
+}
+for (const [suite, files] of Object.entries(report.files)) {
+  const rows = Object.entries(files).sort(([, a], [, b]) => b.seconds - a.seconds);
+  const counts = report.tests[suite];
+  console.log(`\n${suite} test files, slowest first (${rows.length} files; ${counts?.passed} passed, ${counts?.failed} failed, ${counts?.skipped} skipped):`);
+  // Every browser file; the worker files' first fifteen and the rest as one line.
+  const shown = suite === "browser" ? rows : rows.slice(0, 15);
+  for (const [file, time] of shown) console.log(`  ${String(time.seconds).padStart(7)} s  ${String(time.tests).padStart(3)} tests  ${file}`);
+  const rest = rows.slice(shown.length);
+  if (rest.length > 0)
+    console.log(`  ${String(Math.round(rest.reduce((sum, [, time]) => sum + time.seconds, 0))).padStart(7)} s  the other ${rest.length} files`);
+}
 console.log(
-  `${"total".padEnd(16)} ${String(report.totalSeconds).padStart(7)} s   (load ${report.loadAtStart.join(" ")} → ${report.loadAtEnd.join(" ")}, ${report.cores} cores)`,
+  `\n${"total".padEnd(18)} ${String(report.totalSeconds).padStart(7)} s   (load ${report.loadAtStart.join(" ")} → ${report.loadAtEnd.join(" ")}, ${report.cores} cores)`,
 );
 if (failed.length > 0) {
-  console.error(`\nFailed: ${failed.map((result) => `${result.name} (exit ${result.code ?? "not started"})`).join(", ")}`);
+  console.error(`\nFailed: ${failed.map((step) => `${step.name} (${results[toRun.indexOf(step)]?.code ?? "not started"})`).join(", ")}`);
   process.exit(1);
 }

@@ -10,7 +10,7 @@
 import type { Reporter, TestCase, TestModule, TestSpecification } from "vitest/node";
 
 /** How long the run may take to close once every test has its result. */
-const GRACE_MS = 60_000;
+const GRACE_MS = 10_000;
 
 export default class ExitWatch implements Reporter {
   private expected = Number.POSITIVE_INFINITY;

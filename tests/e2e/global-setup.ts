@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { freePort, prepareState, projectRoot, startServer, testBuildDirectory } from "../../scripts/local-app.mjs";
+import { freePort, freshState, projectRoot, startServer, testBuildDirectory } from "../../scripts/local-app.mjs";
 import { wranglerEnv } from "../../scripts/wrangler-env.mjs";
 
 /** One running app of the suite: its address and where it keeps its local database and bucket. */
@@ -63,7 +63,7 @@ export default async function setup(project: TestProject) {
     for (const state of states) rmSync(state, { recursive: true, force: true });
   };
   try {
-    project.provide("preparationOutput", prepareState(first, { capture: true }));
+    project.provide("preparationOutput", freshState(first));
     const sessions = execFileSync(
       process.execPath,
       [

@@ -12,6 +12,8 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 1,
     testTimeout: 60_000,
+    // The second writes each file's time for `npm test`'s table (ARCANUM_FILE_TIMES).
+    reporters: ["default", "./scripts/vitest-file-times.ts"],
     hookTimeout: 120_000,
     // Live updates cross a socket and a Durable Object; on a busy machine they can take seconds.
     expect: { poll: { timeout: 10_000 } },

@@ -4,11 +4,12 @@ import { createDatabase } from "../../app/db.server";
 import { seedDemoData } from "../../db/seed-data";
 import { PRESENCE_ROOM } from "../../party/presence-messages";
 import { roundTripsSeen } from "./helpers";
+import { haveSeededState, keepSeededState, restoreSeededState } from "./seeded-state";
 
 // Test files run one after another in each runtime, with the modules already loaded
 // (docs/decisions/0048-worker-tests-call-the-handler.md). Each file still starts from the same
-// state: every Durable Object stopped and the presence room's storage wiped, every table and the
-// media bucket emptied, then the demo data seeded again, and caches of its own.
+// state: every Durable Object stopped and the presence room's storage wiped, the demo data as the
+// first file seeded it (put back by difference, docs/decisions/0093), and caches of its own.
 
 /** Tables a test may write: not SQLite's or D1's own, and not the search index's shadow tables (the index itself is emptied). */
 async function appTables(): Promise<string[]> {
@@ -67,9 +68,15 @@ async function resetDurableObjects() {
 
 cachesOfThisFile();
 await resetDurableObjects();
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-await Promise.all([emptyDatabase(), emptyBucket(env.MEDIA)]);
-await seedDemoData(createDatabase(env.DB), env.MEDIA);
+if (haveSeededState()) {
+  await restoreSeededState();
+} else {
+  // The run's first file: the database and bucket as the pool made them, seeded once and kept.
+  await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+  await Promise.all([emptyDatabase(), emptyBucket(env.MEDIA)]);
+  await seedDemoData(createDatabase(env.DB), env.MEDIA);
+  await keepSeededState();
+}
 
 // Every request of the file was held to its route's round-trip budget as it was made (helpers'
 // app.fetch); the file ends by printing the most each route waited, against its budget.

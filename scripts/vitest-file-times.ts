@@ -1,0 +1,56 @@
+/**
+ * A reporter that writes each test file's time and the run's test counts to the JSON file named by
+ * ARCANUM_FILE_TIMES (nothing without it), for `npm test`'s table and bench-results/suite.json
+ * (scripts/test.mjs, docs/decisions/0093). A file's time runs from its start to its end as the
+ * reporter sees them, setup and hooks included; files that run side by side overlap.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Reporter, TestModule } from "vitest/node";
+
+export type FileTimes = {
+  files: Record<string, { seconds: number; tests: number }>;
+  tests: { passed: number; failed: number; skipped: number };
+};
+
+export default class FileTimesReporter implements Reporter {
+  private readonly started = new Map<string, number>();
+  private readonly ended = new Map<string, number>();
+  private readonly modules = new Set<TestModule>();
+
+  onTestModuleStart(module: TestModule) {
+    this.started.set(module.moduleId, performance.now());
+  }
+
+  onTestModuleEnd(module: TestModule) {
+    this.ended.set(module.moduleId, performance.now());
+    this.modules.add(module);
+    // Written after every file: a run the pool keeps from closing is ended by another reporter (vitest-exit-watch.ts) before onTestRunEnd.
+    this.write();
+  }
+
+  onTestRunEnd() {
+    this.write();
+  }
+
+  private write() {
+    const target = process.env.ARCANUM_FILE_TIMES;
+    if (!target) return;
+    const times: FileTimes = { files: {}, tests: { passed: 0, failed: 0, skipped: 0 } };
+    for (const module of this.modules) {
+      const tests = [...module.children.allTests()];
+      for (const test of tests) {
+        const state = test.result().state;
+        if (state === "passed") times.tests.passed++;
+        else if (state === "failed") times.tests.failed++;
+        else times.tests.skipped++;
+      }
+      const start = this.started.get(module.moduleId);
+      const end = this.ended.get(module.moduleId);
+      const seconds = start !== undefined && end !== undefined ? end - start : module.diagnostic().duration;
+      times.files[path.relative(process.cwd(), module.moduleId)] = { seconds: Math.round(seconds / 100) / 10, tests: tests.length };
+    }
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, `${JSON.stringify(times, null, 2)}\n`);
+  }
+}
