@@ -37,7 +37,7 @@ export { newNonce, withSecurityHeaders } from "./security/headers.server";
 export { withAccountHeader } from "./sw/account-header.server";
 export { reportError, setRelease } from "./observe/errors.server";
 export { log } from "./observe/log.server";
-export { flushMetrics, METRICS, recordMetric } from "./observe/metrics.server";
+export { flushMetrics, isMeasuredAnswer, METRICS, recordMetric } from "./observe/metrics.server";
 export { namingBuild } from "./observe/routes.server";
 export { newRequestId, openScope, REQUEST_ID_HEADER, runInScope } from "./observe/scope.server";
 export { DeckGenerator } from "../party/deck-generator";

@@ -45,6 +45,7 @@ const {
   setRelease,
   log,
   flushMetrics,
+  isMeasuredAnswer,
   METRICS,
   recordMetric,
   namingBuild,
@@ -158,6 +159,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   let pageRequest = request;
   if (claimedSessionKind(request) === null && shouldCreateGuest(request)) {
     const guest = await ensureGuest(createDatabase(env.DB), request, config.guestsPerAddressPerHour);
+    if (guest.userId) scope.userId = guest.userId;
     cookies.push(...guest.setCookies);
     pageRequest = withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token);
   }
@@ -175,7 +177,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   const bookmark = claimedSessionKind(pageRequest) !== null ? d1Session.cookies() : [];
   // Names the account the page was made for, so the service worker keeps each account's copies apart.
   const answer = await withAccountHeader(withCookies(response, [...cookies, ...(context?.responseCookies ?? []), ...bookmark]), request, context);
-  recordMetric(METRICS.d1, scope.route, d1Trips.sequential);
+  if (isMeasuredAnswer(url.pathname, answer.status)) recordMetric(METRICS.d1, scope.route, d1Trips.sequential);
   if (!trips) return answer;
   const counted = new Response(answer.body, answer);
   counted.headers.set(ROUND_TRIPS_HEADER, formatRoundTrips(trips));
@@ -203,7 +205,7 @@ export default {
         response = textResponse(500, "Something went wrong on our side. It has been reported.");
       }
       ctx.waitUntil(logRefusal(request, response));
-      recordMetric(METRICS.request, scope.route, Date.now() - started);
+      if (isMeasuredAnswer(new URL(request.url).pathname, response.status)) recordMetric(METRICS.request, scope.route, Date.now() - started);
       flushMetrics(scope);
       return withRequestId(withSecurityHeaders(response, request, nonce), scope.requestId);
     });
