@@ -7,7 +7,7 @@
 export { routePartykitRequest } from "partyserver";
 export { gatePartyRequest } from "./auth/party.server";
 export { ensureGuest, shouldCreateGuest, withSessionToken } from "./auth/guest.server";
-export { isSameOrigin } from "./auth/origin";
+export { isFromOurPages, isSameOrigin } from "./auth/origin";
 export { isBearerApiCall } from "./api/paths";
 export { claimedSessionKind, isSecureRequest, sessionCookieName } from "./auth/session-cookie";
 export { withPublicPageCache } from "./cache/public-pages.server";
@@ -31,7 +31,8 @@ export {
   ROUND_TRIPS_HEADER,
   countedD1,
 } from "./lib/round-trips.server";
-export { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "./security/request-body.server";
+export { bodyLimitFor, limitRequestBody, PAYMENT_WEBHOOK_PATH, refuseUnreadableForm } from "./security/request-body.server";
+export { STOP_NOTICES_PATH } from "./readers/notice-links.server";
 export { logRefusal } from "./security/audit.server";
 export { newNonce, withSecurityHeaders } from "./security/headers.server";
 export { withAccountHeader } from "./sw/account-header.server";

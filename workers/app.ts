@@ -10,8 +10,11 @@ const {
   ensureGuest,
   shouldCreateGuest,
   withSessionToken,
+  isFromOurPages,
   isSameOrigin,
   isBearerApiCall,
+  PAYMENT_WEBHOOK_PATH,
+  STOP_NOTICES_PATH,
   claimedSessionKind,
   isSecureRequest,
   sessionCookieName,
@@ -105,6 +108,11 @@ function withRequestId(response: Response, requestId: string): Response {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Posts that prove themselves by a signature the route checks: Stripe's events, and mail clients' one-click unsubscribe through a signed link (RFC 8058). */
+function isSignedPost(pathname: string): boolean {
+  return pathname === PAYMENT_WEBHOOK_PATH || pathname.startsWith(`${STOP_NOTICES_PATH}/`);
+}
+
 /** The configuration, or null when this deployment must not serve (a production Worker without its secret). */
 function configOrNull(env: Env): AppConfig | null {
   try {
@@ -122,10 +130,11 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   if (config.isProduction && (url.pathname === "/dev" || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/dev."))) {
     return textResponse(404, "Not found");
   }
-  // One gate for every state-changing request: another site cannot make a browser post here. A call
-  // to the API with a bearer token passes: the API reads no cookie, and no other site can make a
-  // browser send our token (decision 0056).
-  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request) && !isBearerApiCall(request)) {
+  // One gate for every state-changing request: it must show it comes from our own pages, so another
+  // site cannot make a browser post here (decision 0006). A call to the API with a bearer token
+  // passes: the API reads no cookie, and no other site can make a browser send our token (decision
+  // 0056). Signed posts from outside, which no browser sends, pass on their signature instead.
+  if (!SAFE_METHODS.has(request.method) && !isFromOurPages(request) && !isBearerApiCall(request) && !(isSameOrigin(request) && isSignedPost(url.pathname))) {
     return textResponse(403, "This request came from another site and was refused.");
   }
   if (url.pathname.startsWith("/parties/")) {
