@@ -1,7 +1,7 @@
 // Uncaught errors, wherever thrown (loaders, actions, the Worker, Durable Objects, the browser), go
 // through `reportError`: to Sentry when SENTRY_DSN is set, else to the error_groups table (counted in
-// memory and written every few seconds), listed at /dev/errors. A report names the kind of error, where and for which request; never an e-mail, a
-// cookie, a body or a card number (decision 0077).
+// memory and written every few seconds), listed at /dev/errors. A report names the kind of error,
+// where and for which request; never an e-mail, a cookie, a body or a card number (decision 0077).
 import { desc, gte, sql } from "drizzle-orm";
 import { errorGroups } from "../../db/schema";
 import { createDatabase, type Database } from "../db.server";
