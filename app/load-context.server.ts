@@ -43,7 +43,9 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     // A page visit whose session lapsed or was revoked: the browser gets its guest back.
     const guest = await ensureGuest(db, request, config.guestsPerAddressPerHour);
     responseCookies.push(...guest.setCookies);
-    return getCurrentUser(db, withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token));
+    const guestUser = await getCurrentUser(db, withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token));
+    nameUser(guestUser?.id);
+    return guestUser;
   }
 
   return {

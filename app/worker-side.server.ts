@@ -7,7 +7,7 @@
 export { routePartykitRequest } from "partyserver";
 export { gatePartyRequest } from "./auth/party.server";
 export { ensureGuest, shouldCreateGuest, withSessionToken } from "./auth/guest.server";
-export { isSameOrigin } from "./auth/origin";
+export { isFromOurPages, isSameOrigin } from "./auth/origin";
 export { isBearerApiCall } from "./api/paths";
 export { claimedSessionKind, isSecureRequest, sessionCookieName } from "./auth/session-cookie";
 export { withPublicPageCache } from "./cache/public-pages.server";
@@ -31,13 +31,14 @@ export {
   ROUND_TRIPS_HEADER,
   countedD1,
 } from "./lib/round-trips.server";
-export { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "./security/request-body.server";
+export { bodyLimitFor, limitRequestBody, PAYMENT_WEBHOOK_PATH, refuseUnreadableForm } from "./security/request-body.server";
+export { STOP_NOTICES_PATH } from "./readers/notice-links.server";
 export { logRefusal } from "./security/audit.server";
 export { newNonce, withSecurityHeaders } from "./security/headers.server";
 export { withAccountHeader } from "./sw/account-header.server";
 export { reportError, setRelease } from "./observe/errors.server";
 export { log } from "./observe/log.server";
-export { flushMetrics, METRICS, recordMetric } from "./observe/metrics.server";
+export { flushMetrics, isMeasuredAnswer, METRICS, recordMetric } from "./observe/metrics.server";
 export { namingBuild } from "./observe/routes.server";
 export { newRequestId, openScope, REQUEST_ID_HEADER, runInScope } from "./observe/scope.server";
 export { DeckGenerator } from "../party/deck-generator";

@@ -1385,7 +1385,10 @@ export const errorGroups = sqliteTable(
   (table) => [index("error_groups_last_seen_idx").on(table.lastSeen)],
 );
 
-/** Metrics written where the Analytics Engine binding is absent (development, tests): one row a point. */
+/**
+ * Metrics kept in D1 outside production (development, tests): the points of one metric and label
+ * summed in memory and written together, a row per write (decision 0091).
+ */
 export const metricPoints = sqliteTable(
   "metric_points",
   {
@@ -1393,7 +1396,10 @@ export const metricPoints = sqliteTable(
     name: text("name").notNull(),
     /** What the point is about: a route, a model, an outcome. */
     label: text("label").notNull(),
+    /** The sum of the points' values. */
     value: real("value").notNull(),
+    /** How many points the row sums. */
+    count: integer("count").notNull().default(1),
     at: millis("at").notNull(),
   },
   (table) => [index("metric_points_name_at_idx").on(table.name, table.at)],

@@ -1,14 +1,12 @@
 // What the generated Env (types/worker-configuration.d.ts, `npm run types:worker`) cannot know from
 // wrangler.toml: the variables, declared once by the zod schema in app/env.server.ts, and the
-// optional bindings a deployment adds when it has them (Workers AI, Analytics Engine).
+// optional bindings a deployment adds when it has them (Workers AI).
 import type { EnvVariables } from "../app/env.server";
 
 declare global {
   namespace Cloudflare {
     interface Env extends EnvVariables {
       AI?: Ai;
-      /** Workers Analytics Engine, when bound: the app's metrics (app/observe/metrics.server.ts); absent, they go to D1. */
-      METRICS?: AnalyticsEngineDataset;
     }
   }
 }

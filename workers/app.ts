@@ -10,8 +10,11 @@ const {
   ensureGuest,
   shouldCreateGuest,
   withSessionToken,
+  isFromOurPages,
   isSameOrigin,
   isBearerApiCall,
+  PAYMENT_WEBHOOK_PATH,
+  STOP_NOTICES_PATH,
   claimedSessionKind,
   isSecureRequest,
   sessionCookieName,
@@ -45,6 +48,7 @@ const {
   setRelease,
   log,
   flushMetrics,
+  isMeasuredAnswer,
   METRICS,
   recordMetric,
   namingBuild,
@@ -104,6 +108,11 @@ function withRequestId(response: Response, requestId: string): Response {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Posts that prove themselves by a signature the route checks: Stripe's events, and mail clients' one-click unsubscribe through a signed link (RFC 8058). */
+function isSignedPost(pathname: string): boolean {
+  return pathname === PAYMENT_WEBHOOK_PATH || pathname.startsWith(`${STOP_NOTICES_PATH}/`);
+}
+
 /** The configuration, or null when this deployment must not serve (a production Worker without its secret). */
 function configOrNull(env: Env): AppConfig | null {
   try {
@@ -121,10 +130,11 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   if (config.isProduction && (url.pathname === "/dev" || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/dev."))) {
     return textResponse(404, "Not found");
   }
-  // One gate for every state-changing request: another site cannot make a browser post here. A call
-  // to the API with a bearer token passes: the API reads no cookie, and no other site can make a
-  // browser send our token (decision 0056).
-  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request) && !isBearerApiCall(request)) {
+  // One gate for every state-changing request: it must show it comes from our own pages, so another
+  // site cannot make a browser post here (decision 0006). A call to the API with a bearer token
+  // passes: the API reads no cookie, and no other site can make a browser send our token (decision
+  // 0056). Signed posts from outside, which no browser sends, pass on their signature instead.
+  if (!SAFE_METHODS.has(request.method) && !isFromOurPages(request) && !isBearerApiCall(request) && !(isSameOrigin(request) && isSignedPost(url.pathname))) {
     return textResponse(403, "This request came from another site and was refused.");
   }
   if (url.pathname.startsWith("/parties/")) {
@@ -158,6 +168,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   let pageRequest = request;
   if (claimedSessionKind(request) === null && shouldCreateGuest(request)) {
     const guest = await ensureGuest(createDatabase(env.DB), request, config.guestsPerAddressPerHour);
+    if (guest.userId) scope.userId = guest.userId;
     cookies.push(...guest.setCookies);
     pageRequest = withSessionToken(request, sessionCookieName(isSecureRequest(request)), guest.token);
   }
@@ -175,7 +186,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   const bookmark = claimedSessionKind(pageRequest) !== null ? d1Session.cookies() : [];
   // Names the account the page was made for, so the service worker keeps each account's copies apart.
   const answer = await withAccountHeader(withCookies(response, [...cookies, ...(context?.responseCookies ?? []), ...bookmark]), request, context);
-  recordMetric(METRICS.d1, scope.route, d1Trips.sequential);
+  if (isMeasuredAnswer(url.pathname, answer.status)) recordMetric(METRICS.d1, scope.route, d1Trips.sequential);
   if (!trips) return answer;
   const counted = new Response(answer.body, answer);
   counted.headers.set(ROUND_TRIPS_HEADER, formatRoundTrips(trips));
@@ -203,7 +214,7 @@ export default {
         response = textResponse(500, "Something went wrong on our side. It has been reported.");
       }
       ctx.waitUntil(logRefusal(request, response));
-      recordMetric(METRICS.request, scope.route, Date.now() - started);
+      if (isMeasuredAnswer(new URL(request.url).pathname, response.status)) recordMetric(METRICS.request, scope.route, Date.now() - started);
       flushMetrics(scope);
       return withRequestId(withSecurityHeaders(response, request, nonce), scope.requestId);
     });

@@ -11,7 +11,7 @@ import type { PlanTier } from "../plans/catalogue";
 import { hasApiAccess } from "../entitlements/entitlements";
 import { getPlanStanding, standingOfRow } from "../entitlements/entitlements.server";
 import { newId, randomToken, sha256Hex } from "../lib/crypto";
-import { rateLimitStatement, rateLimitVerdict, type RateLimitRule } from "../security/rate-limit.server";
+import { rateLimitStatementIf, rateLimitVerdict, type RateLimitRule } from "../security/rate-limit.server";
 import { API_ACCESS_MESSAGE, MAX_TOKENS, SHOWN_PREFIX_LENGTH, TOKEN_PREFIX, type TokenScope } from "./tokens";
 
 /** Requests one token may make in a minute. */
@@ -116,19 +116,18 @@ export async function tokenOwner(db: Database, request: Request): Promise<string
 /**
  * Who is asking, by their token: a live token of a person whose plan includes API access now. The
  * token's hit is counted in the same batch as it is read (the window is the token's, by its hash),
- * and its last use noted.
+ * and its last use noted; both only when the token exists, so a made-up token costs a read and
+ * writes nothing.
  */
 export async function authenticate(db: Database, request: Request, now = Date.now()): Promise<Authentication> {
   const token = bearerToken(request);
   if (!token) return { ok: false, code: "unauthorized" };
   const hash = await sha256Hex(token);
+  const live = and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt));
   const [hit, rows] = await db.batch([
-    rateLimitStatement(db, `api:${hash}`, API_RATE_LIMIT, now),
+    rateLimitStatementIf(db, sql`EXISTS (SELECT 1 FROM ${apiTokens} WHERE ${live})`, `api:${hash}`, API_RATE_LIMIT, now),
     tokenLookup(db, hash),
-    db
-      .update(apiTokens)
-      .set({ lastUsedAt: now })
-      .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt))),
+    db.update(apiTokens).set({ lastUsedAt: now }).where(live),
   ]);
   const row = rows[0];
   if (!row) return { ok: false, code: "unauthorized" };

@@ -11,6 +11,15 @@ export function isSameOrigin(request: Request): boolean {
 }
 
 /**
+ * True when a state-changing request shows it comes from this site's own pages: a same-origin
+ * Origin or Sec-Fetch-Site, and neither saying otherwise. Browsers send one or both on every POST,
+ * so a request with neither came from no page of ours (a script, a mail client, a forged call).
+ */
+export function isFromOurPages(request: Request): boolean {
+  return isSameOrigin(request) && (request.headers.has("origin") || request.headers.has("sec-fetch-site"));
+}
+
+/**
  * True when a person opened this page themselves: typed it, bookmarked it, or followed a link on
  * this site. A page that changes something on a GET asks before doing it otherwise.
  */

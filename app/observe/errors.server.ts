@@ -1,11 +1,12 @@
 // Uncaught errors, wherever thrown (loaders, actions, the Worker, Durable Objects, the browser), go
-// through `reportError`: to Sentry when SENTRY_DSN is set, else to the error_groups table, listed at
-// /dev/errors. A report names the kind of error, where and for which request; never an e-mail, a
-// cookie, a body or a card number (decision 0077).
+// through `reportError`: to Sentry when SENTRY_DSN is set, else to the error_groups table (counted in
+// memory and written every few seconds), listed at /dev/errors. A report names the kind of error,
+// where and for which request; never an e-mail, a cookie, a body or a card number (decision 0077).
 import { desc, gte, sql } from "drizzle-orm";
 import { errorGroups } from "../../db/schema";
 import { createDatabase, type Database } from "../db.server";
 import { sha256Hex } from "../lib/crypto";
+import { heldWrite } from "./held-write.server";
 import { describeError, log } from "./log.server";
 import { currentRelease, currentScope, type Scope } from "./scope.server";
 import { sentryReporter } from "./sentry.server";
@@ -73,51 +74,81 @@ export async function reportOf(
   };
 }
 
-/** The local reporter: one row per fingerprint, counted. */
-export function localReporter(db: Database): ErrorReporter {
-  return {
-    async send(report) {
-      await db
-        .insert(errorGroups)
-        .values({
-          fingerprint: report.fingerprint,
-          source: report.source,
-          type: report.type,
-          message: report.message,
-          frame: report.frame,
-          count: 1,
-          firstSeen: report.at,
+/** Reports waiting for the next write to the table, by fingerprint: the latest of each and how many came. */
+const heldReports = new Map<string, { report: ErrorReport; count: number; firstSeen: number }>();
+/** Kinds of error held between two writes at most; a flood of new kinds beyond them is in the logs only. */
+const HELD_KINDS = 100;
+
+const writeHeldReports = heldWrite("error reports", async (env) => {
+  const held = [...heldReports.values()];
+  heldReports.clear();
+  if (held.length === 0) return;
+  const db = createDatabase(env.DB);
+  const statements = held.map(({ report, count, firstSeen }) =>
+    db
+      .insert(errorGroups)
+      .values({
+        fingerprint: report.fingerprint,
+        source: report.source,
+        type: report.type,
+        message: report.message,
+        frame: report.frame,
+        count,
+        firstSeen,
+        lastSeen: report.at,
+        requestId: report.requestId,
+        route: report.route,
+        userId: report.userId,
+        release: report.release,
+      })
+      .onConflictDoUpdate({
+        target: errorGroups.fingerprint,
+        set: {
+          count: sql`${errorGroups.count} + ${count}`,
           lastSeen: report.at,
           requestId: report.requestId,
           route: report.route,
           userId: report.userId,
           release: report.release,
-        })
-        .onConflictDoUpdate({
-          target: errorGroups.fingerprint,
-          set: {
-            count: sql`${errorGroups.count} + 1`,
-            lastSeen: report.at,
-            requestId: report.requestId,
-            route: report.route,
-            userId: report.userId,
-            release: report.release,
-          },
-        });
+        },
+      }),
+  );
+  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+});
+
+/**
+ * The local reporter: one row per fingerprint, counted. Reports are held in memory and written
+ * together every few seconds, so a flood of failing requests is not a write each.
+ */
+export function localReporter(): ErrorReporter {
+  return {
+    async send(report, scope) {
+      if (!scope) return;
+      const held = heldReports.get(report.fingerprint);
+      if (held) {
+        held.count += 1;
+        held.firstSeen = Math.min(held.firstSeen, report.at);
+        if (report.at >= held.report.at) held.report = report;
+      } else if (heldReports.size < HELD_KINDS) {
+        heldReports.set(report.fingerprint, { report, count: 1, firstSeen: report.at });
+      } else {
+        return;
+      }
+      writeHeldReports(scope);
     },
   };
 }
 
 /** Sentry when a DSN is configured, else the local table. */
-export function errorReporterFor(env: Env, dsn: string | null | undefined): ErrorReporter {
-  return dsn ? sentryReporter(dsn) : localReporter(createDatabase(env.DB));
+export function errorReporterFor(dsn: string | null | undefined): ErrorReporter {
+  return dsn ? sentryReporter(dsn) : localReporter();
 }
 
 /** Sends a report after the response; a reporter that fails is logged, never thrown. */
 export function sendReport(report: ErrorReport, scope: Scope | undefined) {
   const work = (async () => {
     if (!scope) return;
-    await errorReporterFor(scope.env, scope.config?.errorReports?.dsn).send(report, scope);
+    await errorReporterFor(scope.config?.errorReports?.dsn).send(report, scope);
   })().catch((problem) => log.error("error report not sent", { error: describeError(problem) }));
   if (scope) scope.waitUntil(work);
   return work;

@@ -1,46 +1,44 @@
-// Metrics: points recorded during a request (or a Durable Object's work) and written once when it
-// ends, inside waitUntil, so writing never slows or fails the answer. Workers Analytics Engine when
-// the METRICS binding exists; else the metric_points table. Read back through the same small
-// interface: Analytics Engine's SQL API with an account token, or the table (decision 0077).
+// Metrics: points recorded during a unit of work (a request, a Durable Object's handler, a job) and
+// handed on once when it ends, so recording never slows or fails the answer. In production the store
+// is Workers Analytics Engine (the METRICS binding, declared in wrangler.toml); a production Worker
+// without it keeps no metrics and says so once. Outside production the points are summed in memory
+// and written to the metric_points table at most once every few seconds, and only for work done for
+// someone: a request from nobody never writes to D1 (decisions 0077, 0091). Read back through one
+// small interface: Analytics Engine's SQL API with an account token, or the table.
 import { and, gte, sql } from "drizzle-orm";
 import { metricPoints } from "../../db/schema";
+import type { AppConfig } from "../env.server";
 import { createDatabase, type Database } from "../db.server";
+import { REFUSAL_STATUSES } from "../lib/http";
+import { heldWrite } from "./held-write.server";
 import { describeError, log } from "./log.server";
 import type { MetricName, MetricPoint } from "./metric-names";
 import { currentScope, type Scope } from "./scope.server";
 
 export { METRICS } from "./metric-names";
+export { LOCAL_FLUSH_MS } from "./held-write.server";
 
 /** At most this many points leave one request: a loop that records cannot flood the store. */
 export const POINTS_PER_WORK = 32;
 
-export type MetricsSink = { write(points: MetricPoint[]): Promise<void> };
-
 /** The dataset the METRICS binding writes to (wrangler.toml), read back by the SQL API. */
 export const METRICS_DATASET = "arcanum_metrics";
 
-export function analyticsEngineSink(dataset: AnalyticsEngineDataset): MetricsSink {
-  return {
-    async write(points) {
-      for (const point of points) dataset.writeDataPoint({ indexes: [point.name], blobs: [point.name, point.label], doubles: [point.value] });
-    },
-  };
+/**
+ * Where metrics go: Analytics Engine in production, the local sums outside it (miniflare's own
+ * Analytics Engine keeps nothing to read back), nowhere in a production Worker without the binding.
+ * A configuration that did not validate counts as production.
+ */
+export type MetricsStore = "analytics-engine" | "local" | "off";
+
+export function metricsStoreFor(env: Env, config: AppConfig | null): MetricsStore {
+  if (config && !config.isProduction) return "local";
+  return env.METRICS ? "analytics-engine" : "off";
 }
 
-export function localSink(db: Database): MetricsSink {
-  return {
-    async write(points) {
-      if (points.length === 0) return;
-      // Five values a row, under D1's hundred bound parameters a statement.
-      const statements = [];
-      for (let at = 0; at < points.length; at += 19) statements.push(db.insert(metricPoints).values(points.slice(at, at + 19)));
-      await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-    },
-  };
-}
-
-export function metricsSinkFor(env: Env): MetricsSink {
-  return env.METRICS ? analyticsEngineSink(env.METRICS) : localSink(createDatabase(env.DB));
+/** Whether a request's answer goes into the metrics: not the health check, a 404 or a refusal (refusals have their log line). */
+export function isMeasuredAnswer(pathname: string, status: number): boolean {
+  return pathname !== "/healthz" && status !== 404 && !REFUSAL_STATUSES.has(status);
 }
 
 /** Notes a point for the work running now; nothing happens outside one. */
@@ -50,15 +48,57 @@ export function recordMetric(name: MetricName, label: string, value = 1) {
   scope.metrics.push({ name, label: label.slice(0, 120), value, at: Date.now() });
 }
 
-/** Writes the work's points after it answered; a failure is a log line, never the request's. */
+/** Each metric's points by label since the last write: how many, and their sum. */
+const localSums = new Map<string, { name: MetricName; label: string; count: number; total: number; at: number }>();
+/** Labels are few (routes, models, outcomes); past this many, points wait out the next write rather than grow the map. */
+const LOCAL_LABELS = 500;
+
+const writeLocalSums = heldWrite("metrics", async (env) => {
+  const rows = [...localSums.values()].map(({ name, label, count, total, at }) => ({ name, label, count, value: total, at }));
+  localSums.clear();
+  if (rows.length === 0) return;
+  const db = createDatabase(env.DB);
+  // Six values a row, under D1's hundred bound parameters a statement.
+  const statements = [];
+  for (let at = 0; at < rows.length; at += 16) statements.push(db.insert(metricPoints).values(rows.slice(at, at + 16)));
+  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+});
+
+function addToLocalSums(points: MetricPoint[], scope: Scope) {
+  for (const point of points) {
+    const key = `${point.name}\u0000${point.label}`;
+    const sum = localSums.get(key);
+    if (sum) {
+      sum.count += 1;
+      sum.total += point.value;
+    } else if (localSums.size < LOCAL_LABELS) {
+      localSums.set(key, { name: point.name, label: point.label, count: 1, total: point.value, at: point.at });
+    }
+  }
+  writeLocalSums(scope);
+}
+
+let saidOff = false;
+
+/** Hands the work's points to the store after it answered; a failure is a log line, never the request's. */
 export function flushMetrics(scope: Scope) {
   const points = scope.metrics.splice(0, POINTS_PER_WORK);
   if (points.length === 0) return;
-  scope.waitUntil(
-    metricsSinkFor(scope.env)
-      .write(points)
-      .catch((error) => log.warn("metrics not written", { error: describeError(error) })),
-  );
+  const store = metricsStoreFor(scope.env, scope.config);
+  if (store === "analytics-engine") {
+    try {
+      for (const point of points) scope.env.METRICS.writeDataPoint({ indexes: [point.name], blobs: [point.name, point.label], doubles: [point.value] });
+    } catch (error) {
+      log.warn("metrics not written", { error: describeError(error) });
+    }
+  } else if (store === "local") {
+    // A request nobody was found for (a health check, a robot, a made-up token) leaves nothing in D1.
+    if (scope.request && !scope.userId) return;
+    addToLocalSums(points, scope);
+  } else if (!saidOff) {
+    saidOff = true;
+    log.warn("metrics off: this production Worker has no METRICS binding (Analytics Engine; see wrangler.toml)");
+  }
 }
 
 /** One metric's points of one day and label: how many, and their sum. */
@@ -73,7 +113,13 @@ export function localMetricsReader(db: Database): MetricsReader {
     async read(days, now = Date.now()) {
       const day = sql<string>`strftime('%Y-%m-%d', ${metricPoints.at} / 1000, 'unixepoch')`;
       const rows = await db
-        .select({ name: metricPoints.name, label: metricPoints.label, day, count: sql<number>`count(*)`, total: sql<number>`sum(${metricPoints.value})` })
+        .select({
+          name: metricPoints.name,
+          label: metricPoints.label,
+          day,
+          count: sql<number>`sum(${metricPoints.count})`,
+          total: sql<number>`sum(${metricPoints.value})`,
+        })
         .from(metricPoints)
         .where(and(gte(metricPoints.at, now - days * DAY_MS)))
         .groupBy(metricPoints.name, metricPoints.label, day);
@@ -103,8 +149,11 @@ export function analyticsEngineReader(
   };
 }
 
-export function metricsReaderFor(env: Env, db: Database, account: { accountId: string; token: string } | null): MetricsReader {
-  return env.METRICS && account ? analyticsEngineReader(account) : localMetricsReader(db);
+/** The reader of the store metrics go to; null when there is none to read (no binding, or no token to read Analytics Engine with). */
+export function metricsReaderFor(env: Env, config: AppConfig, db: Database): MetricsReader | null {
+  const store = metricsStoreFor(env, config);
+  if (store === "local") return localMetricsReader(db);
+  return store === "analytics-engine" && config.metricsAccount ? analyticsEngineReader(config.metricsAccount) : null;
 }
 
 /** The last `days` days of every metric, by day and label: the staff's health page and the staff console. */

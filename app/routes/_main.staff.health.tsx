@@ -16,9 +16,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireStaff(context);
   const now = Date.now();
-  const reader = metricsReaderFor(context.cloudflare.env, context.db, context.config.metricsAccount);
-  const [rows, groups] = await Promise.all([metricsForDays(reader, DAYS, now), listErrorGroups(context.db, { since: now - DAYS * DAY_MS, limit: 20 })]);
-  return { summary: healthSummary(rows, DAYS, now), groups };
+  const reader = metricsReaderFor(context.cloudflare.env, context.config, context.db);
+  const [rows, groups] = await Promise.all([
+    reader ? metricsForDays(reader, DAYS, now) : [],
+    listErrorGroups(context.db, { since: now - DAYS * DAY_MS, limit: 20 }),
+  ]);
+  return { summary: healthSummary(rows, DAYS, now), groups, metricsUnread: reader === null };
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.round((part / whole) * 1000) / 10} %`);
@@ -61,12 +64,18 @@ function DayChart({ chart }: { chart: DailySeries }) {
 }
 
 export default function StaffHealth() {
-  const { summary, groups } = useLoaderData<typeof loader>();
+  const { summary, groups, metricsUnread } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16">
       <PageHeader eyebrow="Staff" title="Health">
         <p>The last seven days: requests, model calls, webhooks, what people did, and the errors seen.</p>
       </PageHeader>
+      {metricsUnread ? (
+        <p role="status" className="mb-6 rounded-2xl border border-line bg-surface/80 p-4 text-sm">
+          Metrics cannot be read here: they go to Analytics Engine through the METRICS binding, and this page reads them with ANALYTICS_READ_TOKEN and
+          CLOUDFLARE_ACCOUNT_ID. Without the binding none are kept.
+        </p>
+      ) : null}
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="rounded-2xl border border-line bg-surface/80 p-4">
           <dt className="text-sm text-muted">AI failure rate</dt>

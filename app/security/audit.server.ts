@@ -1,9 +1,7 @@
 import { sha256Hex } from "../lib/crypto";
+import { REFUSAL_STATUSES } from "../lib/http";
 import { log } from "../observe/log.server";
 import { clientAddress } from "./rate-limit.server";
-
-/** Answers worth an operator's attention: refusals that an attacker's probing or a broken client produces. */
-const WATCHED = new Set([401, 403, 413, 415, 429]);
 
 /**
  * One structured log line per refused request: what was asked, how it was answered, and a short
@@ -13,7 +11,8 @@ const WATCHED = new Set([401, 403, 413, 415, 429]);
 export async function logRefusal(request: Request, response: Response): Promise<void> {
   // Every refused form post (a 4xx from an action) too: what people are told "no" to, and how often.
   const refusedAction = response.status >= 400 && response.status < 500 && request.method !== "GET" && request.method !== "HEAD";
-  if (!WATCHED.has(response.status) && !refusedAction) return;
+  // Refusals are worth an operator's attention: an attacker's probing or a broken client produces them.
+  if (!REFUSAL_STATUSES.has(response.status) && !refusedAction) return;
   const url = new URL(request.url);
   log.warn("request refused", {
     event: "request-refused",

@@ -1,25 +1,39 @@
-import { lt, sql } from "drizzle-orm";
+import { lt, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import type { Database } from "../db.server";
 
 export type RateLimitRule = { limit: number; windowMs: number };
+
+/** On a key already counting: a new window once the old one has passed, else one more hit. */
+function nextHit(now: number, rule: RateLimitRule) {
+  const cutoff = now - rule.windowMs;
+  return {
+    count: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+    windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+  };
+}
 
 /**
  * The one statement that counts a hit against `key` in a fixed window, for a caller that sends it in
  * a batch with other statements; `rateLimitVerdict` reads its answer.
  */
 export function rateLimitStatement(db: Database, key: string, rule: RateLimitRule, now = Date.now()) {
-  const cutoff = now - rule.windowMs;
   return db
     .insert(rateLimits)
     .values({ key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff} THEN ${now} ELSE ${rateLimits.windowStart} END`,
-      },
-    })
+    .onConflictDoUpdate({ target: rateLimits.key, set: nextHit(now, rule) })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+}
+
+/**
+ * The same count, made only when `exists` (an SQL condition, such as "this token is live") holds:
+ * a hit against something that does not exist writes nothing and answers no row.
+ */
+export function rateLimitStatementIf(db: Database, exists: SQL, key: string, rule: RateLimitRule, now = Date.now()) {
+  return db
+    .insert(rateLimits)
+    .select(sql`SELECT ${key}, ${now}, 1 WHERE ${exists}`)
+    .onConflictDoUpdate({ target: rateLimits.key, set: nextHit(now, rule) })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
 }
 

@@ -1,8 +1,12 @@
 // Names the account a document or `.data` answer was made for, for the service worker's saved copies
 // (app/sw/account.sw.ts): a keyed hash of the user id, so the name says nothing about the person and
-// cannot be made up for another account; "" when nobody is signed in.
+// cannot be made up for another account; "" when nobody is signed in. The same name is kept in a
+// cookie beside the session, as long-lived as one, for the worker to check with no network.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { ACCOUNT_HEADER } from "./policy";
+import { SESSION_TTL_MS } from "../auth/session.server";
+import { isSecureRequest } from "../auth/session-cookie";
+import { cookieValue } from "../lib/cookies";
+import { ACCOUNT_HEADER, accountCookieName } from "./policy";
 
 const encoder = new TextEncoder();
 let key: { secret: string; key: Promise<CryptoKey> } | null = null;
@@ -36,7 +40,26 @@ export async function withAccountHeader(response: Response, request: Request, co
   const asked = context?.askedUser();
   if (!asked || !isPageAnswer(request, response)) return response;
   const user = await asked.catch(() => null);
+  const tag = user ? await accountTag(user.id, context!.config.authSecret) : "";
   const named = new Response(response.body, response);
-  named.headers.set(ACCOUNT_HEADER, user ? await accountTag(user.id, context!.config.authSecret) : "");
+  named.headers.set(ACCOUNT_HEADER, tag);
+  const cookie = accountCookie(request, tag);
+  if (cookie) {
+    named.headers.append("set-cookie", cookie);
+    named.headers.set("cache-control", "private, no-store");
+  }
   return named;
+}
+
+/**
+ * The cookie naming the account, when the browser's differs from `tag`: set for a session's length
+ * (not HttpOnly: the service worker reads it), taken back when the page names nobody.
+ */
+function accountCookie(request: Request, tag: string): string | null {
+  const secure = isSecureRequest(request);
+  const name = accountCookieName(secure);
+  if ((cookieValue(request, name) ?? "") === tag) return null;
+  const parts = [`${name}=${tag}`, "Path=/", "SameSite=Lax", `Max-Age=${tag ? SESSION_TTL_MS / 1000 : 0}`];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
 }

@@ -2,7 +2,7 @@
 // Remix's in-app navigations load `.data`; they are kept and served the same way, and one that has
 // no saved copy offline turns into a full page load, which the rules for documents then answer.
 import { encode } from "turbo-stream";
-import { mayServe, noteAccount } from "./account.sw";
+import { checkSession, mayServe, noteAccount } from "./account.sw";
 import type { WorkerMessage } from "./messages";
 import { PAGES, PRECACHE } from "./names.sw";
 import { isReadingPage, NETWORK_TIMEOUT_MS, OFFLINE_PATH, PAGE_LIMIT } from "./policy";
@@ -120,6 +120,7 @@ export async function offlinePage(from: string | null): Promise<Response> {
 export async function handleNavigation(event: FetchEvent, kept: boolean): Promise<Response> {
   const { request } = event;
   const url = new URL(request.url);
+  await checkSession();
   if (url.pathname === OFFLINE_PATH) return offlinePage(url.searchParams.get("from"));
   const answer = await networkFirst(request, request.url, (response) => {
     const copy = kept && response.status === 200 && isHtml(response) ? response.clone() : null;
@@ -160,6 +161,7 @@ function loadWholePage(page: URL): Response {
 /** A `.data` load of an in-app navigation: the same rules, keyed by its own address. */
 export async function handleData(event: FetchEvent, page: URL, kept: boolean): Promise<Response> {
   const { request, clientId } = event;
+  await checkSession();
   const answer = await networkFirst(request, request.url, (response) => {
     if (toldOffline.delete(clientId)) void tell(clientId, { type: "sw:online" });
     const copy = kept && response.status === 200 ? response.clone() : null;

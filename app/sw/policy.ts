@@ -3,6 +3,26 @@
 /** The header on documents and `.data` answers naming, opaquely, the account they were made for ("" for none). */
 export const ACCOUNT_HEADER = "x-arcanum-account";
 
+/**
+ * The cookie beside the session that names its account as ACCOUNT_HEADER does (not HttpOnly: the
+ * worker reads it with no network); over https only the `__Host-` one counts.
+ */
+export const ACCOUNT_COOKIE_NAMES = ["__Host-arcanum_account", "arcanum_account"] as const;
+
+export function accountCookieName(secure: boolean) {
+  return secure ? ACCOUNT_COOKIE_NAMES[0] : ACCOUNT_COOKIE_NAMES[1];
+}
+
+/**
+ * Whether the copies kept for the account `kept` must go before anything is shown: the browser's
+ * cookie (`named`, null when there is none) no longer names that account, because its session ran
+ * out, was cleared, or belongs to someone else. Copies of nobody in particular never need to go.
+ */
+export function copiesOutliveSession(kept: string | null, named: string | null): boolean {
+  if (!kept) return false;
+  return named !== kept;
+}
+
 /** Our own page for places never visited, precached at install. */
 export const OFFLINE_PATH = "/offline";
 

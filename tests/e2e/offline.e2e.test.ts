@@ -2,8 +2,8 @@
  * The service worker in chromium: it controls the page from the first load; offline (the network
  * cut for the page and for the worker alike), pages visited before open from the saved copies with
  * the offline state and their network-only controls disabled, a page never visited opens our
- * offline page, and after signing out, or on the same browser under another account, nothing of
- * the first account is served.
+ * offline page, and after signing out, once the session ended without signing out, or on the same
+ * browser under another account, nothing of the first account is served.
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -31,7 +31,7 @@ function runScript(script: string, args: string[]): string {
 
 /** Fresh sessions of our own, so signing out here takes nobody else's away. */
 const sessions = JSON.parse(
-  runScript("member-sessions.ts", ["demo=seed-user-demo", "again=seed-user-demo", "ines=seed-user-ines", "daily=seed-user-demo"]),
+  runScript("member-sessions.ts", ["demo=seed-user-demo", "again=seed-user-demo", "ines=seed-user-ines", "daily=seed-user-demo", "lapsed=seed-user-demo"]),
 ) as Record<string, string>;
 /** A reading in the demo member's journal. */
 const entry = `/journal/${(JSON.parse(runScript("paid-journal.ts", ["seed-user-demo", "seed-user-sage", QUESTION])) as { client: string }).client}`;
@@ -153,6 +153,25 @@ describe("offline with the service worker", () => {
     await page.goto(DECK);
     await expect.poll(() => page.url()).toMatch(/\/offline\?from=/);
     expect(await page.getByText(DECK_TITLE).count()).toBe(0);
+    await context.close();
+  });
+
+  it("serves nothing of an account whose session ended without signing out, at the very next load, with the network cut", async () => {
+    const context = await newContext();
+    await signInAs(context, sessions.lapsed!);
+    const page = await context.newPage();
+    await page.goto("/collection");
+    await hydrated(page);
+    await serviceWorkerInCharge(page);
+    await visit(page, DECK);
+
+    // The session's cookies run out (or are cleared) on the device: no sign-out, no answer from the server.
+    await context.clearCookies();
+    await goOffline(context);
+    await page.goto(DECK);
+    await expect.poll(() => page.url()).toMatch(/\/offline\?from=/);
+    expect(await page.getByText(DECK_TITLE).count()).toBe(0);
+    expect(await isSaved(page, DECK)).toBe(false);
     await context.close();
   });
 

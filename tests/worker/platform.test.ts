@@ -26,6 +26,21 @@ describe("requests from other sites", () => {
     expect(response.status).toBe(403);
   });
 
+  it("refuses a POST that names neither its Origin nor its Sec-Fetch-Site, changing nothing; Sec-Fetch-Site: same-origin alone lets it through", async () => {
+    const cookie = await signInAs("seed-user-theo");
+    const person = () => db().query.users.findFirst({ columns: { username: true, fullName: true }, where: eq(users.id, "seed-user-theo") });
+    const { username, fullName } = (await person())!;
+    const form = { intent: "profile", username: username!, fullName: "Renamed Without Origin", bio: "" };
+    const bare = await post("/profile", form, { cookie, origin: null });
+    expect(bare.status).toBe(403);
+    expect(bare.headers.get("set-cookie")).toBeNull();
+    expect((await person())!.fullName).toBe(fullName);
+
+    const sameOrigin = await post("/profile", form, { cookie, origin: null, headers: { "sec-fetch-site": "same-origin" } });
+    expect(sameOrigin.status).toBeLessThan(400);
+    expect((await person())!.fullName).toBe("Renamed Without Origin");
+  });
+
   it("keeps the session cookies HttpOnly and SameSite=Lax, and Secure on https", async () => {
     const http = await visit("/");
     const cookies = http.headers.getSetCookie();

@@ -2,11 +2,14 @@
  * The account a page was made for, as the service worker reads it to keep each account's saved
  * copies apart (app/sw/account-header.server.ts): on documents and `.data`, opaque, the same for one
  * account, different between accounts, empty for nobody, and absent where the page was made for everyone.
+ * The same name rides in a cookie beside the session, which the worker reads with no network before
+ * it shows any saved copy: when the session is gone or names someone else, the copies go first.
  */
 import { describe, expect, it } from "vitest";
+import { SESSION_TTL_MS } from "../../app/auth/session.server";
 import { accountTag } from "../../app/sw/account-header.server";
-import { ACCOUNT_HEADER } from "../../app/sw/policy";
-import { get, signInAs, visit } from "./helpers";
+import { ACCOUNT_HEADER, accountCookieName, copiesOutliveSession } from "../../app/sw/policy";
+import { app, get, signInAs, visit } from "./helpers";
 
 const DEMO = "seed-user-demo";
 const INES = "seed-user-ines";
@@ -56,5 +59,60 @@ describe("the account header for saved copies", () => {
     expect(health.headers.has(ACCOUNT_HEADER)).toBe(false);
     const card = await get("/art/card.svg?theme=autumn&style=minimalist&card=major-0", { cookie });
     expect(card.headers.has(ACCOUNT_HEADER)).toBe(false);
+  });
+});
+
+describe("the account cookie beside the session", () => {
+  const markerOf = (response: Response, name = accountCookieName(false)) => response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+
+  it("names the page's account as the header does, readable by the worker, for as long as a session lasts", async () => {
+    const cookie = await signInAs(DEMO);
+    const page = await visit("/collection", { cookie });
+    const tag = page.headers.get(ACCOUNT_HEADER)!;
+    const marker = markerOf(page)!;
+    expect(marker.split(";")[0]).toBe(`arcanum_account=${tag}`);
+    const attributes = marker
+      .split(";")
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["path=/", "samesite=lax", `max-age=${SESSION_TTL_MS / 1000}`]));
+    expect(attributes).not.toContain("httponly");
+    expect(page.headers.get("cache-control")).toMatch(/private/);
+    // Sent back, it is not set again; a `.data` answer keeps it the same way.
+    expect(markerOf(await visit("/journal", { cookie: `${cookie}; arcanum_account=${tag}` }))).toBeUndefined();
+    expect(markerOf(await get("/collection.data", { cookie: `${cookie}; arcanum_account=stale` }))).toBe(marker);
+  });
+
+  it("is taken back when the page names nobody, and never set on a copy shared by every visitor", async () => {
+    const nobody = await get("/pricing.data", { cookie: "arcanum_account=left-behind" });
+    expect(nobody.headers.get(ACCOUNT_HEADER)).toBe("");
+    expect(markerOf(nobody)).toMatch(/^arcanum_account=; .*Max-Age=0/);
+    expect(markerOf(await get("/pricing.data"))).toBeUndefined();
+    expect(markerOf(await visit("/?shared-copy=1"))).toBeUndefined();
+  });
+
+  it("is the __Host- cookie over https, Secure", async () => {
+    const secure = await app.fetch("https://arcanum.test/collection", {
+      redirect: "manual",
+      headers: { "user-agent": "Mozilla/5.0 Chrome/156.0", "sec-fetch-dest": "document", accept: "text/html", cookie: `__Host-${await signInAs(INES)}` },
+    });
+    const marker = markerOf(secure, accountCookieName(true))!;
+    expect(marker.split(";")[0]).toBe(`__Host-arcanum_account=${secure.headers.get(ACCOUNT_HEADER)}`);
+    expect(marker).toMatch(/; Secure/);
+  });
+});
+
+describe("the service worker's rule for copies a session left behind", () => {
+  it("keeps them while the cookie names the account they were kept for, and wipes them first when it names nobody or someone else", () => {
+    expect(copiesOutliveSession("tag-a", "tag-a")).toBe(false);
+    // The session lapsed or its cookies were cleared: the cookie beside it went with it.
+    expect(copiesOutliveSession("tag-a", null)).toBe(true);
+    expect(copiesOutliveSession("tag-a", "")).toBe(true);
+    // Another account's session on this browser.
+    expect(copiesOutliveSession("tag-a", "tag-b")).toBe(true);
+    // Nothing of anyone's is kept: nothing to wipe.
+    expect(copiesOutliveSession(null, null)).toBe(false);
+    expect(copiesOutliveSession("", null)).toBe(false);
+    expect(copiesOutliveSession(null, "tag-b")).toBe(false);
   });
 });
