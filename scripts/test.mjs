@@ -1,12 +1,13 @@
 // `npm test`: every check and test, in as few minutes as two cores allow (docs/decisions/0093).
-// Steps run side by side as soon as what they need is ready: the browser tests, the longest, start
-// once the tests' build and a prepared state exist, and run at normal priority; everything else runs
-// niced beside them, so it takes the cores the browsers leave idle without slowing what they time.
-// A step's output is shown as one block when it ends, headed by its name, result and time; the
-// browser tests' output is shown as it comes. Any failed step fails the run (exit 1) once every
-// started step has ended; a step whose prerequisite failed does not start. The end prints each
-// step's time and each test file's, and a whole run that passes saves them in
-// bench-results/suite.json with the test counts and the machine's load.
+// Steps start as soon as what they need is ready. The tests' build and a prepared state come first;
+// the steps that wait on real time (browser tests, worker tests, the restore drill) then run at
+// normal priority side by side; the checks that only compute (types, lint, format, cycles, the
+// production build) run one at a time, niced, in the cores the tests leave idle. A step's output is
+// shown as one block when it ends, headed by its name, result and time; the browser tests' output is
+// shown as it comes. Any failed step fails the run (exit 1) once every started step has ended; a
+// step whose prerequisite failed does not start. The end prints each step's wall and CPU time and
+// each test file's, and a whole run that passes saves them in bench-results/suite.json with the test
+// counts and the machine's load.
 // `npm test -- lint "worker tests"` runs only the steps named and what they need (and saves nothing).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ const fileTimes = { worker: path.join(scratch, "worker-files.json"), browser: pa
 
 /**
  * @typedef {{ name: string, command: [string, ...string[]], env?: Record<string, string>, minutes?: number, needs?: string[], background?: boolean, stream?: boolean, files?: keyof typeof fileTimes }} Step
+ * A `background` step only computes: it runs niced, and one at a time with the other background steps.
  */
 
 /** @type {Step[]} */
@@ -30,14 +32,15 @@ const steps = [
   // What the tests run: the build, and a state with every migration and the demo data.
   { name: "test build", command: ["npm", "run", "build:test"] },
   { name: "prepared state", command: ["node", "scripts/prepare-state.mjs", preparedState] },
-  { name: "typecheck", command: ["npm", "run", "typecheck"], background: true },
+  { name: "browser tests", command: ["npm", "run", "test:e2e"], needs: ["test build", "prepared state"], minutes: 40, stream: true, files: "browser" },
+  { name: "worker tests", command: ["npm", "run", "test:worker"], needs: ["test build"], minutes: 30, files: "worker" },
+  { name: "restore drill", command: ["npm", "run", "drill:restore"], needs: ["prepared state"] },
+  // The checks, longest first.
   { name: "lint", command: ["npm", "run", "lint"], background: true },
+  { name: "typecheck", command: ["npm", "run", "typecheck"], background: true },
+  { name: "production build", command: ["npm", "run", "check:production"], env: { ARCANUM_BUILD_DIR: PRODUCTION_CHECK_DIR }, background: true },
   { name: "format", command: ["npm", "run", "format:check"], background: true },
   { name: "import cycles", command: ["npm", "run", "check:cycles"], background: true },
-  { name: "production build", command: ["npm", "run", "check:production"], env: { ARCANUM_BUILD_DIR: PRODUCTION_CHECK_DIR }, background: true },
-  { name: "restore drill", command: ["npm", "run", "drill:restore"], needs: ["prepared state"], background: true },
-  { name: "worker tests", command: ["npm", "run", "test:worker"], needs: ["test build"], minutes: 30, background: true, files: "worker" },
-  { name: "browser tests", command: ["npm", "run", "test:e2e"], needs: ["test build", "prepared state"], minutes: 40, stream: true, files: "browser" },
 ];
 
 const chosen = process.argv.slice(2);
@@ -87,17 +90,32 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
 
 /** @param {number} since */
 const seconds = (since) => Math.round((performance.now() - since) / 100) / 10;
+
+/**
+ * The CPU seconds this process's finished children used, their own finished children included, as
+ * the kernel counts them (/proc/self/stat, at 100 ticks a second); null where there is no /proc.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+let cpuSeen = childrenCpuSeconds();
 const runStarted = performance.now();
 
 /**
  * Runs a step; with `stream`, its output goes straight to ours, otherwise it is kept and returned.
  * A background step runs niced: the browser tests, which wait on real time, keep the cores first.
  * @param {Step} step
- * @returns {Promise<{ name: string, passed: boolean, code: number | string | null, error: Error | undefined, seconds: number, startedAt: number, output: string }>}
+ * @returns {Promise<{ name: string, passed: boolean, code: number | string | null, error: Error | undefined, seconds: number, cpuSeconds: number | null, startedAt: number, output: string }>}
  */
 function run(step) {
   const started = performance.now();
-  const [command, ...args] = step.background ? ["nice", "-n", "10", ...step.command] : step.command;
+  const [command, ...args] = step.background ? ["nice", "-n", "19", ...step.command] : step.command;
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: projectRoot,
@@ -113,6 +131,15 @@ function run(step) {
       detached: true,
     });
     running.add(child);
+    // Each step is a session of its own (detached), and Linux shares the cores fairly between sessions
+    // whatever their nice: a background step's session is niced as a whole, where the kernel allows.
+    if (step.background && child.pid) {
+      try {
+        writeFileSync(`/proc/${child.pid}/autogroup`, "19");
+      } catch {
+        // No autogroups here: `nice` alone orders the steps.
+      }
+    }
     /** @type {Buffer[]} */
     const chunks = [];
     const minutes = step.minutes ?? DEFAULT_MINUTES;
@@ -128,7 +155,12 @@ function run(step) {
     const finish = (code, error) => {
       clearTimeout(limit);
       running.delete(child);
+      // What the step's processes used: the kernel adds a child's time when it ends (steps ending at the same moment may share theirs).
+      const cpu = childrenCpuSeconds();
+      const cpuSeconds = cpu === null || cpuSeen === null ? null : Math.round((cpu - cpuSeen) * 10) / 10;
+      cpuSeen = cpu;
       resolve({
+        cpuSeconds,
         name: step.name,
         passed: code === 0,
         code,
@@ -151,7 +183,7 @@ function heading(text) {
 const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 /**
  * @type {{ startedAt: string, cores: number, loadAtStart: number[], loadAtEnd: number[], passed: boolean, totalSeconds: number,
- *   steps: Record<string, { seconds: number, startedAtSecond: number }>, tests: Record<string, { passed: number, failed: number, skipped: number }>,
+ *   steps: Record<string, { seconds: number, cpuSeconds: number | null, startedAtSecond: number }>, tests: Record<string, { passed: number, failed: number, skipped: number }>,
  *   files: Record<string, Record<string, { seconds: number, tests: number }>> }}
  */
 const report = {
@@ -166,6 +198,23 @@ const report = {
   files: {},
 };
 
+/** Background steps waiting for their turn: one runs at a time, so the checks never crowd out the tests. */
+/** @type {(() => void)[]} */
+const waiting = [];
+let backgroundRunning = false;
+function backgroundTurn() {
+  if (!backgroundRunning) {
+    backgroundRunning = true;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => waiting.push(() => resolve(undefined)));
+}
+function backgroundDone() {
+  const next = waiting.shift();
+  if (next) next();
+  else backgroundRunning = false;
+}
+
 heading(`npm test: ${toRun.map((step) => step.name).join(", ")}`);
 /** @type {Map<string, Promise<Awaited<ReturnType<typeof run>> | null>>} */
 const outcomes = new Map();
@@ -178,12 +227,15 @@ for (const step of toRun) {
         console.log(`\n${step.name}: not started, as ${step.needs?.join(" and ")} did not pass.`);
         return null;
       }
+      if (step.background) await backgroundTurn();
       if (step.stream) heading(`${step.name} (shown as it runs)`);
-      const result = await run(step);
+      const result = await run(step).finally(() => {
+        if (step.background) backgroundDone();
+      });
       heading(`${result.name} ${result.passed ? "passed" : "FAILED"} in ${result.seconds} s`);
       if (!step.stream) process.stdout.write(result.output);
       if (result.error) console.error(`${result.name} could not start: ${result.error.message}`);
-      report.steps[result.name] = { seconds: result.seconds, startedAtSecond: Math.round(result.startedAt) };
+      report.steps[result.name] = { seconds: result.seconds, cpuSeconds: result.cpuSeconds, startedAtSecond: Math.round(result.startedAt) };
       return result;
     })(),
   );
@@ -207,7 +259,9 @@ cleanUp();
 
 heading("summary");
 for (const [name, step] of Object.entries(report.steps).sort(([, a], [, b]) => a.startedAtSecond - b.startedAtSecond)) {
-  console.log(`${name.padEnd(18)} ${String(step.seconds).padStart(7)} s   from ${step.startedAtSecond} s`);
+  console.log(
+    `${name.padEnd(18)} ${String(step.seconds).padStart(7)} s   from ${String(step.startedAtSecond).padStart(4)} s   ${String(step.cpuSeconds ?? "?").padStart(6)} CPU-s`,
+  );
 }
 for (const [suite, files] of Object.entries(report.files)) {
   const rows = Object.entries(files).sort(([, a], [, b]) => b.seconds - a.seconds);

@@ -9,7 +9,8 @@ import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 
 export type FileTimes = {
-  files: Record<string, { seconds: number; tests: number }>;
+  /** Each file's time and test count, and its tests of a second or more, slowest first. */
+  files: Record<string, { seconds: number; tests: number; slowest?: { name: string; seconds: number }[] }>;
   tests: { passed: number; failed: number; skipped: number };
 };
 
@@ -48,7 +49,16 @@ export default class FileTimesReporter implements Reporter {
       const start = this.started.get(module.moduleId);
       const end = this.ended.get(module.moduleId);
       const seconds = start !== undefined && end !== undefined ? end - start : module.diagnostic().duration;
-      times.files[path.relative(process.cwd(), module.moduleId)] = { seconds: Math.round(seconds / 100) / 10, tests: tests.length };
+      const slowest = tests
+        .map((test) => ({ name: test.fullName, seconds: Math.round((test.diagnostic()?.duration ?? 0) / 100) / 10 }))
+        .filter((test) => test.seconds >= 1)
+        .sort((a, b) => b.seconds - a.seconds)
+        .slice(0, 5);
+      times.files[path.relative(process.cwd(), module.moduleId)] = {
+        seconds: Math.round(seconds / 100) / 10,
+        tests: tests.length,
+        ...(slowest.length > 0 ? { slowest } : {}),
+      };
     }
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, `${JSON.stringify(times, null, 2)}\n`);

@@ -5,7 +5,7 @@ import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
 import type { TestServer } from "./global-setup";
 
 export { CHROMIUM, hydrated, PERSON_USER_AGENT } from "../../scripts/chromium";
@@ -28,8 +28,16 @@ export const baseURL = () => testServer().baseURL;
 /** Where this file's app keeps its local database and bucket, for scripts that read or write them directly. */
 export const stateDir = () => testServer().stateDir;
 
+/**
+ * Whether this file's pages may run the app's service worker. Off unless the file tests it
+ * (`useBrowser({ serviceWorkers: "allow" })`): installing it precaches the whole app in every new
+ * context, which cost the suite about a third of its browser time (docs/decisions/0093).
+ */
+let serviceWorkers: "allow" | "block" = "block";
+
 /** One browser for the test file: launched before its tests, closed after them. */
-export function useBrowser(): () => Browser {
+export function useBrowser(options: { serviceWorkers?: "allow" | "block" } = {}): () => Browser {
+  serviceWorkers = options.serviceWorkers ?? "block";
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launch();
@@ -43,8 +51,17 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/**
+ * A page in a context of its own. Opened inside a test, the context closes when the test ends, so
+ * no page left open keeps drawing, ticking or holding a socket through the file's later tests.
+ */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, ...options });
+  const context = await browser.newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, serviceWorkers, ...options });
+  try {
+    onTestFinished(() => context.close());
+  } catch {
+    // Opened outside a test (a file's beforeAll): the file closes it, or the browser does.
+  }
   return context.newPage();
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hydrated, openPage, useBrowser } from "./browser";
 
-const browser = useBrowser();
+const browser = useBrowser({ serviceWorkers: "allow" });
 
 /** A PNG's width and height, from its header. */
 const pngSize = (bytes: Buffer) => (bytes.subarray(1, 4).toString() === "PNG" ? `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}` : "not a PNG");

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { baseURL, hydrated, PERSON_USER_AGENT, serviceWorkerInCharge, stateDir, useBrowser } from "./browser";
 
-const browser = useBrowser();
+const browser = useBrowser({ serviceWorkers: "allow" });
 const DECK = "/collection/seed-deck-autumn-lanterns";
 const DECK_TITLE = "Autumn Lanterns";
 const QUESTION = "Will the lanterns last the winter?";

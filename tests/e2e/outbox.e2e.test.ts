@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { baseURL, hydrated, openPage, serviceWorkerInCharge, stateDir, useBrowser, useMemberSession } from "./browser";
 
-const browser = useBrowser();
+const browser = useBrowser({ serviceWorkers: "allow" });
 
 function journalEntryFor(userId: string): string {
   return execFileSync(

@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, prepareState, projectRoot, startServer, testBuildDirectory } from "../../scripts/local-app.mjs";
+import { freePort, freshState, projectRoot, startServer, testBuildDirectory } from "../../scripts/local-app.mjs";
 import { writeServiceWorker } from "../../scripts/vite-service-worker";
 import { hydrated, PERSON_USER_AGENT, serviceWorkerInCharge, useBrowser } from "./browser";
 
-const browser = useBrowser();
+const browser = useBrowser({ serviceWorkers: "allow" });
 const SECOND_VERSION = "second-build";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -30,7 +30,7 @@ function serve(buildDirectory: string): Promise<Server> {
 beforeAll(async () => {
   port = await freePort();
   state = mkdtempSync(path.join(tmpdir(), "arcanum-update-state-"));
-  prepareState(state, { capture: true });
+  freshState(state);
   // Inside the project, where the server bundle finds the packages it imports.
   mkdirSync(path.join(projectRoot, ".cache"), { recursive: true });
   second = mkdtempSync(path.join(projectRoot, ".cache", "second-build-"));

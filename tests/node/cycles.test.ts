@@ -25,12 +25,12 @@ function fixture(files: Record<string, string>): string {
   return root;
 }
 
-test("the project's own modules import one another without a cycle", () => {
+void test("the project's own modules import one another without a cycle", () => {
   const cycles = findCycles(project);
   assert.equal(cycles.length, 0, `import cycles:\n${describeCycles(cycles)}`);
 });
 
-test("a planted cycle through the ~/ alias and a type-only import is found and named", () => {
+void test("a planted cycle through the ~/ alias and a type-only import is found and named", () => {
   const root = fixture({
     "app/payments/events.server.ts": `import { sell } from "~/marketplace/purchase.server";\nexport const handle = () => sell();\n`,
     "app/marketplace/purchase.server.ts": `import type { Kind } from "../payments/kinds";\nexport const sell = (kind?: Kind) => kind;\n`,
@@ -50,7 +50,7 @@ test("a planted cycle through the ~/ alias and a type-only import is found and n
   assert.match(describeCycles(cycles), /purchase\.server\.ts\n {3}→ app\/payments\/kinds\.ts/);
 });
 
-test("re-exports and import() calls close a cycle too; two separate tangles are two cycles", () => {
+void test("re-exports and import() calls close a cycle too; two separate tangles are two cycles", () => {
   const root = fixture({
     "party/room.ts": `export * from "./store";\n`,
     "party/store.ts": `export const load = () => import("./room");\n`,
@@ -67,7 +67,7 @@ test("re-exports and import() calls close a cycle too; two separate tangles are 
   );
 });
 
-test("a tree whose imports only go one way has no cycle", () => {
+void test("a tree whose imports only go one way has no cycle", () => {
   const root = fixture({
     "app/a.ts": `import type { B } from "./b";\nimport { c } from "~/c";\nexport const a: B = c;\n`,
     "app/b.ts": `import { c } from "./c";\nexport type B = typeof c;\n`,
