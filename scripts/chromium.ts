@@ -9,7 +9,8 @@ import { chromium, type Browser, type Page } from "playwright-core";
  * CPU (docs/decisions/0093); else the full browser.
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+const FULL_CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 
 /**
  * Headless Chromium names itself HeadlessChrome, which isbot (rightly) takes for a crawler; pages are
@@ -17,12 +18,14 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL)
  */
 export const PERSON_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
-export function launchChromium(): Promise<Browser> {
+/** `full`: the whole browser even where the headless shell is installed, for what the shell lacks (showing notifications). */
+export function launchChromium({ full = false } = {}): Promise<Browser> {
+  const executablePath = full ? (process.env.CHROMIUM_PATH ?? FULL_CHROMIUM) : CHROMIUM;
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: [
       // The full browser's headless mode; the headless shell has only the one.
-      ...(CHROMIUM === HEADLESS_SHELL ? [] : ["--headless=new"]),
+      ...(executablePath === HEADLESS_SHELL ? [] : ["--headless=new"]),
       "--no-sandbox",
       "--disable-gpu",
       "--no-first-run",

@@ -46,3 +46,20 @@ export async function openLocalBindings(persistTo = process.env.ARCANUM_PERSIST_
     throw error;
   }
 }
+
+/**
+ * Runs a write against the state a running local server also holds, trying again while that
+ * server has the database locked (SQLite's "database is locked"), for up to ten seconds.
+ */
+export async function whileUnlocked<T>(write: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
+    try {
+      return await write();
+    } catch (error) {
+      const locked = /database is locked|SQLITE_BUSY|internal error/i.test(String(error instanceof Error ? `${error.message} ${String(error.cause)}` : error));
+      if (!locked || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}

@@ -35,12 +35,15 @@ export const stateDir = () => testServer().stateDir;
  */
 let serviceWorkers: "allow" | "block" = "block";
 
-/** One browser for the test file: launched before its tests, closed after them. */
-export function useBrowser(options: { serviceWorkers?: "allow" | "block" } = {}): () => Browser {
+/**
+ * One browser for the test file: launched before its tests, closed after them. Chromium's headless
+ * shell unless the file asks for the full browser (`full: true`: the shell shows no notifications).
+ */
+export function useBrowser(options: { serviceWorkers?: "allow" | "block"; full?: boolean } = {}): () => Browser {
   serviceWorkers = options.serviceWorkers ?? "block";
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await launch({ full: options.full ?? false });
   });
   afterAll(async () => {
     await browser?.close();

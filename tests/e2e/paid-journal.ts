@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { createDatabase } from "../../app/db.server";
 import { paidReadings, readingJournal, readingSessions } from "../../db/schema";
-import { openLocalBindings } from "../../scripts/local-bindings";
+import { openLocalBindings, whileUnlocked } from "../../scripts/local-bindings";
 
 const [clientId, readerId, question] = process.argv.slice(2) as [string, string, string];
 const proxy = await openLocalBindings();
@@ -24,30 +24,33 @@ try {
   });
   const client = entry(clientId);
   const reader = entry(readerId);
-  await db.batch([
-    db
-      .insert(readingSessions)
-      .values({ id, hostUserId: readerId, originalHostUserId: readerId, isActive: false, createdAt: now, updatedAt: now, lastActivityAt: now }),
-    db.insert(paidReadings).values({
-      id,
-      requestId: randomUUID(),
-      clientId,
-      readerId,
-      mode: "chat",
-      pricePerMinuteCents: 100,
-      freeMinutes: 0,
-      status: "ended",
-      minutesBilled: 4,
-      chargedCents: 400,
-      feePercent: 30,
-      feeCents: 120,
-      netCents: 280,
-      createdAt: now,
-      startedAt: now - 240_000,
-      endedAt: now,
-    }),
-    db.insert(readingJournal).values([client, reader]),
-  ]);
+  // The running app holds the same database: a write it has locked for a moment is tried again.
+  await whileUnlocked(() =>
+    db.batch([
+      db
+        .insert(readingSessions)
+        .values({ id, hostUserId: readerId, originalHostUserId: readerId, isActive: false, createdAt: now, updatedAt: now, lastActivityAt: now }),
+      db.insert(paidReadings).values({
+        id,
+        requestId: randomUUID(),
+        clientId,
+        readerId,
+        mode: "chat",
+        pricePerMinuteCents: 100,
+        freeMinutes: 0,
+        status: "ended",
+        minutesBilled: 4,
+        chargedCents: 400,
+        feePercent: 30,
+        feeCents: 120,
+        netCents: 280,
+        createdAt: now,
+        startedAt: now - 240_000,
+        endedAt: now,
+      }),
+      db.insert(readingJournal).values([client, reader]),
+    ]),
+  );
   process.stdout.write(JSON.stringify({ client: client.id, reader: reader.id }));
 } finally {
   await proxy.dispose();

@@ -15,7 +15,7 @@ import type { PushMessage } from "../../app/push/messages";
 import { baseURL, hydrated, openPage, serviceWorkerInCharge, useBrowser, useMemberSession } from "./browser";
 import { payWith, signUpByMagicLink } from "./flows";
 
-const browser = useBrowser({ serviceWorkers: "allow" });
+const browser = useBrowser({ serviceWorkers: "allow", full: true });
 
 type Delivery = { path: string; headers: IncomingHttpHeaders; body: Buffer };
 const deliveries: Delivery[] = [];
