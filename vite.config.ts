@@ -4,18 +4,20 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { bundleReport } from "./scripts/vite-bundle-report";
 import { pictureFonts } from "./scripts/vite-picture-fonts";
+import { picturesWorker } from "./scripts/vite-pictures-worker";
 import { routeMatchingCache } from "./scripts/vite-route-matching";
 import { serverRuntimePatches } from "./scripts/vite-server-runtime";
 import { serviceWorker } from "./scripts/vite-service-worker";
 import { shellChunks } from "./scripts/vite-shell-chunks";
 import { stripeResources } from "./scripts/vite-stripe-resources";
-import { workerWasm } from "./scripts/vite-worker-wasm";
 
 /** Route files only local builds (`ARCANUM_BUILD=local`: `npm run dev`, the tests) have. scripts/check-production.mjs checks for them. */
 const LOCAL_ONLY_ROUTES = ["**/_main.dev.*", "**/_main.checkout.local.*", "**/_main.billing.local.*", "**/_main.sales_.onboarding.local.*"];
 
 /** A local build (`npm run dev`, the tests, the benchmarks' app) rather than the production one. */
 const localBuild = process.env.ARCANUM_BUILD === "local";
+/** The tests build into a folder of their own, so a test run never replaces what `npm run dev` serves. */
+const buildDirectory = process.env.ARCANUM_BUILD_DIR || "build";
 
 const local = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -46,8 +48,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     serverRuntimePatches(),
     // Stripe's client with the resources the app calls and no others: scripts/vite-stripe-resources.ts.
     stripeResources(),
-    // WebAssembly as modules for the Worker (the certificate renderer): scripts/vite-worker-wasm.ts.
-    workerWasm(),
+    // The pictures Worker, built beside the app, and no WebAssembly in the app's own: scripts/vite-pictures-worker.ts.
+    picturesWorker(buildDirectory),
     // The faces pictures are drawn in, as static files the Worker fetches: scripts/vite-picture-fonts.ts.
     pictureFonts(),
     // The server build's modules by size, when asked for (ARCANUM_BUNDLE_REPORT): scripts/vite-bundle-report.ts.
@@ -56,8 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The service worker, bundled into the browser build with its precache list: scripts/vite-service-worker.ts.
     serviceWorker(),
     remix({
-      // The tests build into a folder of their own, so a test run never replaces what `npm run dev` serves.
-      buildDirectory: process.env.ARCANUM_BUILD_DIR || "build",
+      buildDirectory,
       // Development tools (`/dev/*`) and the local stand-ins for Stripe's pages (the test checkout,
       // billing portal and payout onboarding, which production never offers) are only in local
       // builds: a production build cannot serve them.

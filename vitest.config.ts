@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { testBuildDirectory } from "./scripts/local-app.mjs";
+import { PICTURES_BUNDLE_FOLDER, picturesWorkerOptions } from "./scripts/pictures-bundle.mjs";
 import { stripeResources } from "./scripts/vite-stripe-resources";
 
 /**
@@ -40,6 +41,9 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           assets: { directory: built("client"), binding: "ASSETS" },
+          // The pictures Worker as the build bundled it (scripts/vite-pictures-worker.ts), which the
+          // app's PICTURES binding (wrangler.toml) reaches by its name, as deployed (decision 0095).
+          workers: [{ name: "arcanum-pictures", ...picturesWorkerOptions(built(PICTURES_BUNDLE_FOLDER)) }],
           // A second, empty database: the migration test applies the migrations to it one by one.
           d1Databases: ["MIGRATION_DB"],
           // Tests share one address; the guest limit itself is tested with its default.

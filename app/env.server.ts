@@ -104,6 +104,8 @@ const schema = z.object({
       .refine((value) => new URL(value).origin === value, "PUSH_TEST_SERVICE must be an origin alone: scheme, host and port, no path")
       .optional(),
   ),
+  /** The first wait before a print job's step that did not finish runs again, doubled each time; shortened only by tests (ignored in production). */
+  PRINT_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // Read by workers/app.ts and entry.server.tsx before any configuration, for tests and measurements:
   /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
   COUNT_ROUND_TRIPS: optional.pipe(z.enum(["1"]).optional()),
@@ -152,6 +154,8 @@ export type AppConfig = {
   paidReadings: { minuteMs: number; requestTtlMs: number; graceMs: number; pauseLimitMs: number; joinLimitMs: number };
   /** Web Push's VAPID keys and contact; null when none are configured (no pushes, and the buttons say so). */
   push: { publicKey: string; privateKey: string; subject: string; retryBaseMs: number; testService: string | null } | null;
+  /** The first wait before a print job's unfinished step runs again (30 s in production). */
+  printRetryMs: number;
   /** Sentry, when a DSN is set; else reports stay in D1 (decision 0077). */
   errorReports: { dsn: string } | null;
   /** Reading Analytics Engine's SQL API: the account and a token that may read it. */
@@ -265,6 +269,7 @@ function readConfigOf(env: Cloudflare.Env): AppConfig {
     localAiLatency: isProduction ? { textMs: 0, imageMs: 0 } : { textMs: vars.LOCAL_AI_TEXT_DELAY_MS, imageMs: vars.LOCAL_AI_IMAGE_DELAY_MS },
     paidReadings: paidReadingTimings(isProduction ? schema.parse({}) : vars),
     push: pushKeys(vars, isProduction),
+    printRetryMs: isProduction ? 30_000 : vars.PRINT_RETRY_MS,
     errorReports: vars.SENTRY_DSN ? { dsn: vars.SENTRY_DSN } : null,
     metricsAccount:
       vars.ANALYTICS_READ_TOKEN && vars.CLOUDFLARE_ACCOUNT_ID ? { accountId: vars.CLOUDFLARE_ACCOUNT_ID, token: vars.ANALYTICS_READ_TOKEN } : null,

@@ -4,6 +4,7 @@ import { workerPictureEngines } from "../app/media/worker-picture-engines.server
 import { printFailed, printStep } from "../app/print/print-job.server";
 import type { PrintJobRequest } from "../app/print/print.server";
 import { log } from "../app/observe/log.server";
+import { readConfig } from "../app/env.server";
 
 const JOB_KEY = "job";
 
@@ -12,8 +13,6 @@ type Job = PrintJobRequest & { attempts: number; started: number; failed?: boole
 
 /** After this many steps in a row that did not finish, the job gives up and the print is failed. */
 export const MAX_ATTEMPTS = 5;
-/** The wait before a step that did not finish runs again, doubled each time: 30 s, 1, 2, 4 and 8 min. */
-const RETRY_MS = 30_000;
 
 /**
  * A print job (decision 0071): one per print (named by its id), or one per deck for the card
@@ -48,7 +47,8 @@ export class PrintJob extends ObservedServer<Env> {
       return;
     }
     await this.ctx.storage.put(JOB_KEY, { ...job, attempts: job.attempts + 1 } satisfies Job);
-    await this.ctx.storage.setAlarm(Date.now() + RETRY_MS * 2 ** job.attempts);
+    // The wait before a step that did not finish runs again, doubled each time: 30 s, 1, 2, 4 and 8 min.
+    await this.ctx.storage.setAlarm(Date.now() + readConfig(this.env).printRetryMs * 2 ** job.attempts);
     try {
       const outcome = await printStep({ db, bucket: this.env.MEDIA, engines: workerPictureEngines }, job);
       const now = await this.ctx.storage.get<Job>(JOB_KEY);

@@ -26,11 +26,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { newPaintingSecret } from "../app/art/painting-secret";
 import type { PictureEngines } from "../app/media/picture-engines.server";
+import { resvgRaster } from "../app/print/resvg-raster.server";
 import { pictureFontFiles } from "../app/media/picture-style";
 import { STEP_MS } from "../app/print/print-job.server";
-import { renderSharePicture } from "../app/media/share-picture.server";
-import { renderCertificatePng } from "../app/readers/certificate-art.server";
-import { paintedCardUrl } from "../app/decks/images";
 import type { PrintAccess } from "../app/print/print-access.server";
 import { uploadPrint } from "../app/print/print-file.server";
 import { picturesZip, renderSetOf } from "../app/print/print.server";
@@ -43,10 +41,10 @@ const bytes = (specifier: string) => {
   const data = readFileSync(require.resolve(specifier));
   return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 };
-const engines: PictureEngines = {
-  resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")),
-  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) })),
-};
+const resvg = new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm"));
+const fonts = pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) }));
+/** resvg in this process, as the pictures Worker has it in its isolate (decision 0095). */
+const engines: PictureEngines = { fonts, raster: resvgRaster({ resvg, fonts }) };
 const stylesAt = process.argv.indexOf("--styles");
 const styles = stylesAt > 0 ? process.argv[stylesAt + 1]!.split(",") : ["oil painting", "pixel art"];
 const sampleAt = process.argv.indexOf("--sample");
@@ -143,7 +141,7 @@ const instantiate = WebAssembly.instantiate.bind(WebAssembly) as (...args: unkno
 (WebAssembly as unknown as { instantiate: typeof instantiate }).instantiate = async (...args) => {
   const made = await instantiate(...args);
   const instance = made instanceof WebAssembly.Instance ? made : (made as WebAssembly.WebAssemblyInstantiatedSource).instance;
-  if (args[0] === engines.resvg) resvgMemory ??= instance.exports.memory as WebAssembly.Memory;
+  if (args[0] === resvg) resvgMemory ??= instance.exports.memory as WebAssembly.Memory;
   return made;
 };
 
@@ -256,25 +254,12 @@ const part = (name: string, seconds: number, at: ReturnType<typeof peakOf>) =>
 /**
  * The ZIP as its route streams it from the renders a style's run left in `folder`, read to the end
  * as a download would. The route runs in the Worker's own isolate, not the print job's, so this is
- * a process of its own; but the Worker draws pictures with resvg too, so first it draws the
- * heaviest of them, a deck's link preview with a painted card of the style and a reader's 2000 ×
- * 1414 certificate, and resvg holds what they took, as it would in the Worker.
+ * a process of its own; the Worker draws nothing itself (the pictures Worker does, decision 0095),
+ * so nothing is drawn here first.
  */
 async function benchZip(folder: string) {
   const disk = diskBucket(folder);
   const access = JSON.parse(readFileSync(path.join(folder, "access.json"), "utf8")) as PrintAccess;
-  const { theme, artStyle } = access.deck;
-  const preview = await renderSharePicture(
-    disk.bucket,
-    { scope: "decks/bench", face: paintedCardUrl("major-17", theme, artStyle ?? ""), eyebrow: "A tarot deck", title: access.deck.title, lines: ["78 cards"] },
-    engines,
-  );
-  if (!preview) throw new Error("the link preview could not be drawn");
-  const certificate = {
-    ...{ id: "q7Xb2LmN0aRt", holderName: "Seraphina Vale", levelName: "Apprentice", issuedAt: Date.UTC(2026, 10, 24) },
-    ...{ score: 11, total: 12, percent: 92, revokedAt: null, revokedReason: null, holderUsername: "seraphina" },
-  };
-  await renderCertificatePng(certificate, "certificate", "https://arcanum.example/certificate/q7Xb2LmN0aRt", engines);
   const timer = setInterval(sample, 10);
   await restart();
   const zip = await timed(async () => {
@@ -325,7 +310,7 @@ if (onlyAt > 0) {
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
   const out = path.join(root, "bench-results", "print.json");
   const measured =
-    "peak of V8 heapUsed + external (ArrayBuffers and WebAssembly memory), sampled every 10 ms and after each step; each style's drawing and PDF in a process of its own, its ZIP in another after drawing a link preview and a certificate";
+    "peak of V8 heapUsed + external (ArrayBuffers and WebAssembly memory), sampled every 10 ms and after each step; each style's drawing and PDF in a process of its own, its ZIP in another";
   writeFileSync(
     out,
     `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cards: deckSize, stepMs: STEP_MS, limitMb: 128, measured, results }, null, 2)}\n`,

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { CertificateArtKind } from "../app/readers/certificate-art";
 import { renderCertificatePng } from "../app/readers/certificate-art.server";
 import type { PictureEngines } from "../app/media/picture-engines.server";
+import { resvgRaster } from "../app/print/resvg-raster.server";
 import type { CertificateView } from "../app/readers/certificate.server";
 import { pictureFontFiles } from "../app/media/picture-style";
 
@@ -18,10 +19,8 @@ const bytes = (specifier: string) => {
   return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 };
 
-const engines: PictureEngines = {
-  resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")),
-  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) })),
-};
+const fonts = pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) }));
+const engines: PictureEngines = { fonts, raster: resvgRaster({ resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")), fonts }) };
 
 const revoked = process.argv.includes("--revoked");
 const sample: CertificateView = {

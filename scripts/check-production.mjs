@@ -17,7 +17,11 @@ else {
   if (/routes\/_main\.[\w$.]*\.local\b/.test(built)) problems.push("the server build contains a local payments route");
   // Nor their providers, left out behind `__LOCAL_BUILD__` (types/build-kind.d.ts).
   if (/\bclass Local(Payments|Payouts)\b/.test(built)) problems.push("the server build contains the local payment or payout provider");
+  // Pictures are drawn by the pictures Worker, never by the one every page runs in (decision 0095).
+  if (/__wbindgen|\bclass Resvg\b/.test(built)) problems.push("the server build contains resvg: the app's Worker draws through the pictures Worker");
 }
+if (!existsSync(path.join(projectRoot, buildDirectory, "pictures", "pictures.js")))
+  problems.push(`${buildDirectory}/pictures/pictures.js is missing: the build makes the pictures Worker`);
 const assets = path.join(projectRoot, buildDirectory, "client", "assets");
 if (existsSync(assets) && readdirSync(assets).some((name) => name.startsWith("_main.dev."))) {
   problems.push("the client build contains a /dev route module");

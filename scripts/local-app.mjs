@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node
 import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { PICTURES_BUNDLE_FOLDER } from "./pictures-bundle.mjs";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
 export { projectRoot };
@@ -125,7 +126,66 @@ export function freePort() {
 }
 
 /**
- * Starts `wrangler dev` on the port; resolves once the Worker answers /healthz. `inspector: false`
+ * Starts the pictures Worker of `buildDirectory` (decision 0095) in a process of its own, and keeps
+ * it running: if it stops (a crash of its runtime), it is started again, and a print job's next
+ * step goes on. It enters itself in `registry`, the folder of local Workers through which the
+ * app's PICTURES binding finds it (miniflare's dev registry), again after each restart.
+ * @param {{ buildDirectory: string, registry: string, stdio: "inherit" | "ignore" | "pipe" }} options
+ */
+export async function startPictures({ buildDirectory, registry, stdio }) {
+  const port = /** @type {number} */ (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const bundle = path.join(projectRoot, buildDirectory, PICTURES_BUNDLE_FOLDER);
+  if (!existsSync(path.join(bundle, "pictures.js"))) throw new Error(`${path.relative(projectRoot, bundle)}/pictures.js is missing: build the app first`);
+  let stopping = false;
+  const launch = () => {
+    const args = [path.join(projectRoot, "scripts", "pictures-server.mjs"), "--port", String(port), "--bundle", bundle, "--registry", registry];
+    const started = spawn(process.execPath, args, {
+      cwd: projectRoot,
+      env: wranglerEnv(),
+      stdio: ["ignore", "ignore", stdio],
+    });
+    started.once("exit", (code, signal) => {
+      if (stopping) return;
+      process.stderr.write(`The pictures Worker stopped (${signal ?? code}); starting it again\n`);
+      setTimeout(() => (child = launch()), 500).unref();
+    });
+    return started;
+  };
+  let child = launch();
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      stopping = true;
+      child.kill("SIGKILL");
+      throw new Error("the pictures Worker did not answer within 60 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    /** The process running it now (a new one after each restart). */
+    get child() {
+      return child;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+        child.once("exit", () => resolve(undefined));
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}
+
+/**
+ * Starts `wrangler dev` on the port, with the build's pictures Worker beside it (startPictures); resolves once the Worker answers /healthz. `inspector: false`
  * runs the same dev server without its debugger (scripts/worker-server.mjs), for measurements.
  * `buildDirectory` is the build it serves (wrangler.toml names `build/`; another needs `inspector: false`); `testScheduled` opens
  * `/__scheduled`, which runs the Worker's scheduled handler (the periodic jobs) and answers when they are done.
@@ -156,9 +216,19 @@ export async function startServer({
     args.push("--build-dir", path.join(projectRoot, buildDirectory));
   }
   if (testScheduled) args.push("--test-scheduled");
-  const pushKeys = vapidConfigured(vars) ? {} : await localVapidKeys(persistTo ?? path.join(projectRoot, ".wrangler", "state"));
+  const stateFolder = persistTo ?? path.join(projectRoot, ".wrangler", "state");
+  const pushKeys = vapidConfigured(vars) ? {} : await localVapidKeys(stateFolder);
   for (const [key, value] of Object.entries({ ...localVariables, ...pushKeys, ...vars })) args.push("--var", `${key}:${value}`);
-  const child = spawn(process.execPath, args, { cwd: projectRoot, env: wranglerEnv(), stdio: direct ? ["ignore", "pipe", stdio] : stdio });
+  // The app's Workers find each other here: this app's own, so apps side by side never mix theirs.
+  const registry = path.join(stateFolder, "dev-registry");
+  mkdirSync(registry, { recursive: true });
+  if (!inspector) args.push("--registry", registry);
+  const pictures = await startPictures({ buildDirectory, registry, stdio: stdio === "pipe" ? "inherit" : stdio });
+  const child = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    env: wranglerEnv({ WRANGLER_REGISTRY_PATH: registry }),
+    stdio: direct ? ["ignore", "pipe", stdio] : stdio,
+  });
   /** @type {string | undefined} */
   let runtimeUrl;
   if (direct && child.stdout) {
@@ -172,7 +242,10 @@ export async function startServer({
   const proxyUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await pictures.stop();
+      throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    }
     try {
       const response = await fetch(`${direct ? runtimeUrl : proxyUrl}/healthz`);
       if (response.ok) break;
@@ -181,6 +254,7 @@ export async function startServer({
     }
     if (Date.now() > deadline) {
       child.kill("SIGTERM");
+      await pictures.stop();
       throw new Error("wrangler dev did not answer within 60 s");
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -188,12 +262,15 @@ export async function startServer({
   return {
     url: direct ? /** @type {string} */ (runtimeUrl) : proxyUrl,
     child,
-    stop: () =>
-      new Promise((resolve) => {
+    pictures,
+    stop: async () => {
+      await new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(undefined);
         child.once("exit", () => resolve(undefined));
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-      }),
+      });
+      await pictures.stop();
+    },
   };
 }

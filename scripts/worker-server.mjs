@@ -23,6 +23,7 @@ const { values } = parseArgs({
     "persist-to": { type: "string" },
     "build-dir": { type: "string" },
     "test-scheduled": { type: "boolean", default: false },
+    registry: { type: "string" },
     var: { type: "string", multiple: true, default: [] },
   },
 });
@@ -61,6 +62,7 @@ const worker = await devEnv.startWorker({
     watch: false,
     liveReload: false,
     testScheduled: values["test-scheduled"],
+    registry: values.registry,
   },
 });
 await worker.ready;

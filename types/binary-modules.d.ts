@@ -4,3 +4,9 @@ declare module "*.wasm" {
   const module: WebAssembly.Module;
   export default module;
 }
+
+// The pictures Worker's faces, uploaded with it as data modules (wrangler.pictures.toml).
+declare module "*.woff" {
+  const data: ArrayBuffer;
+  export default data;
+}

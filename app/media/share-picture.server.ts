@@ -7,7 +7,7 @@
 import { escapeXml } from "../art/kit";
 import { paintCardSvg, paintPreviewCardSvg } from "../art/local-art";
 import { paintedCardFrom } from "../art/painted-card";
-import { pictureText, svgToPng, type PictureEngines } from "./picture-engines.server";
+import { pictureText, type PictureEngines } from "./picture-engines.server";
 import { PICTURE_COLOURS, SHARE_PICTURE_SIZE, sharePicturePrefix } from "./picture-style";
 import { bar, frame, pictureDocument } from "./picture-svg";
 import { blockHeight, sizesDown, textSvg, type TextMeasure, type TextStyle } from "./picture-text";
@@ -140,7 +140,7 @@ function shareSvg(measure: TextMeasure, face: Face, source: ShareSource): string
 export async function renderSharePicture(bucket: R2Bucket, source: ShareSource, engines: PictureEngines): Promise<Uint8Array<ArrayBuffer> | null> {
   const face = await faceBytes(bucket, source.face);
   if (!face) return null;
-  return svgToPng(shareSvg(await pictureText(engines), face, source), engines);
+  return engines.raster.png(shareSvg(await pictureText(engines), face, source));
 }
 
 async function keyOf(source: ShareSource): Promise<string> {

@@ -1,14 +1,14 @@
 /**
- * The picture renderer's WebAssembly and fonts as the Worker has them. The WebAssembly is a module
- * that wrangler uploads with the Worker (build step scripts/vite-worker-wasm.ts): a Worker may not
- * compile it from bytes. The faces are static files of the site (scripts/vite-picture-fonts.ts),
- * fetched through the ASSETS binding the first time the isolate draws, so the Worker neither uploads
- * nor loads them at start. Kept apart from the renderer so that a Node script can render with files
- * read from disk instead.
+ * The picture engines as the Worker has them. The raster is the pictures Worker (decision 0095),
+ * reached through the PICTURES service binding (locally, in a process of its own, found through
+ * the runtime's registry of local Workers: scripts/local-app.mjs). The faces, which laying a picture
+ * out measures, are static files of the site (scripts/vite-picture-fonts.ts), fetched through the
+ * ASSETS binding the first time the isolate lays one out, so the Worker neither uploads nor loads
+ * them at start. `env` comes from `cloudflare:workers`, so Durable Objects get all of it the same way.
  */
-import resvg from "@resvg/resvg-wasm/index_bg.wasm";
 import { env } from "cloudflare:workers";
 import type { PictureEngines } from "./picture-engines.server";
+import { rasterOver } from "./pictures-service.server";
 import { PICTURE_FONT_PATH, pictureFontFiles } from "./picture-style";
 
 /** A face's WOFF file from the site's static files; the host is never looked at, only the path. */
@@ -19,6 +19,6 @@ async function fetchFace(file: string): Promise<ArrayBuffer> {
 }
 
 export const workerPictureEngines: PictureEngines = {
-  resvg,
   fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => fetchFace(file) })),
+  raster: rasterOver((request) => env.PICTURES.fetch(request)),
 };

@@ -32,7 +32,7 @@ const ROWS_AT_ONCE = 64;
  * filtered and deflated a few at a time as a stream, so besides the pixels only the compressed
  * picture is ever held whole (decision 0083), not a filtered copy of it and a second copy to deflate.
  */
-export async function encodePrintPng(rgba: Uint8Array, width: number, height: number): Promise<Uint8Array> {
+export async function encodePrintPng(rgba: Uint8Array, width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
   const stride = width * 3;
   const deflater = new CompressionStream("deflate");
   const writer = deflater.writable.getWriter();

@@ -7,8 +7,6 @@
  */
 import type { PictureEngines } from "../media/picture-engines.server";
 import { cardBackSvg, cardFrontSvg, type PrintCard, type PrintDeck } from "./card-art.server";
-import { encodePrintPng } from "./png";
-import { svgToPixels } from "../media/picture-engines.server";
 import { sha256Hex } from "../lib/crypto";
 
 /** Bumped when the way a card is drawn for print changes, so every render is made anew. */
@@ -74,8 +72,7 @@ export const cardsRendered = (set: RenderSet, stored: Set<string>) => set.cards.
 /** Draws one card or the back and stores it; returns the PNG's size. */
 export async function renderOne(bucket: R2Bucket, engines: PictureEngines, deck: PrintDeck, item: ReturnType<typeof missingRenders>[number]): Promise<number> {
   const svg = item.kind === "back" ? await cardBackSvg(bucket, deck) : await cardFrontSvg(bucket, deck, item.card);
-  // The pixels are let go once encoded: only the PNG is held while it is stored.
-  const png = await svgToPixels(svg, engines).then(({ pixels, width, height }) => encodePrintPng(pixels, width, height));
+  const png = await engines.raster.printPng(svg);
   await bucket.put(item.render, png, { httpMetadata: { contentType: "image/png" } });
   return png.length;
 }

@@ -4,7 +4,7 @@
  * (names and levels shrink, then wrap, to fit), the QR code is drawn in as one path, and resvg turns
  * the SVG into a PNG (../media/picture-engines.server).
  */
-import { pictureText, svgToPng, type PictureEngines } from "../media/picture-engines.server";
+import { pictureText, type PictureEngines } from "../media/picture-engines.server";
 import { PICTURE_COLOURS } from "../media/picture-style";
 import { bar, diamond, frame, pictureDocument } from "../media/picture-svg";
 import { blockHeight, sizesDown, textSvg, type TextMeasure, type TextStyle } from "../media/picture-text";
@@ -231,5 +231,5 @@ export async function renderCertificatePng(
   pageUrl: string,
   modules: PictureEngines,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return svgToPng(await renderCertificateSvg(certificate, kind, pageUrl, modules), modules);
+  return modules.raster.png(await renderCertificateSvg(certificate, kind, pageUrl, modules));
 }

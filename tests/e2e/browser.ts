@@ -106,14 +106,14 @@ export async function openMagicLink(page: Page, email: string) {
   await link.click();
 }
 
-/** The keys the app's media bucket holds under `prefix`, read from its stored state (not through the app). */
-export function storedMedia(prefix: string): string[] {
+/** The keys the app's media bucket holds under `prefix`, read from its stored state (not through the app); the file's app's unless `state` names another. */
+export function storedMedia(prefix: string, state = stateDir()): string[] {
   const output = execFileSync(
     process.execPath,
     [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "stored-media.ts"), prefix],
     {
       cwd: projectRoot,
-      env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
+      env: wranglerEnv({ ARCANUM_PERSIST_TO: state }),
       encoding: "utf8",
     },
   );

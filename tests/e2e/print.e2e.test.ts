@@ -1,13 +1,18 @@
 /**
  * Decks you can hold, in a browser: a buyer makes and downloads the print-ready PDF and the ZIP of
  * a deck they bought; an owner uploads a card back of their own and finds it on the reading
- * table's pile.
+ * table's pile; and, on an app of its own, a painted deck's print is drawn while other people's
+ * pages keep answering, through a restart of the whole server.
  */
-import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inflateRawSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
-import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import type { Page } from "playwright-core";
+import { freePort, freshState, startServer, testBuildDirectory } from "../../scripts/local-app.mjs";
+import { hydrated, openPage, storedMedia, useBrowser, useMemberSession } from "./browser";
 import { checkoutPrice, payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
@@ -139,4 +144,79 @@ describe("printing a deck", () => {
       await page.context().close();
     }
   }, 120_000);
+});
+
+describe("a print job beside other people's pages", () => {
+  type Server = Awaited<ReturnType<typeof startServer>>;
+  /** A woodcut deck its creator prints: about two seconds of drawing a card, 22 cards and a back. */
+  const WOODCUT = "seed-deck-verdant-grove";
+  let port = 0;
+  let state = "";
+  let server: Server | null = null;
+  // Its own app, as the test stops and starts it; a failed step is tried again after a second, not 30.
+  const serve = () =>
+    startServer({
+      port,
+      persistTo: state,
+      buildDirectory: testBuildDirectory,
+      inspector: false,
+      direct: true,
+      logLevel: "error",
+      vars: { GUEST_LIMIT_PER_HOUR: "100000", SIGN_IN_LIMIT_PER_ADDRESS: "100000", PRINT_RETRY_MS: "1000" },
+    });
+
+  beforeAll(async () => {
+    port = await freePort();
+    state = mkdtempSync(path.join(tmpdir(), "arcanum-print-state-"));
+    freshState(state);
+    server = await serve();
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(state, { recursive: true, force: true });
+  });
+
+  /** The cards drawn so far, as the print page says ("Making the PDF: 9 of 22 cards"); 22 once ready. */
+  const cardsDrawn = async (page: Page) => {
+    await page.reload();
+    const words = (await page.getByTestId("pdf-state").textContent()) ?? "";
+    if (words.includes("Download the PDF")) return 22;
+    return Number(/Making the PDF: (\d+) of 22 cards/.exec(words)?.[1] ?? "0");
+  };
+
+  it("keeps a visitor's pages under a second while the cards are drawn, and finishes the PDF once across a restart of the server", async () => {
+    const owner = await openPage(browser(), { ...DESKTOP, baseURL: server!.url });
+    await signUpByMagicLink(owner, "sage@example.com", "/collection");
+    const visitor = await openPage(browser(), { viewport: { width: 390, height: 844 }, baseURL: server!.url });
+    const pages = ["/marketplace", "/", "/cards/major-17"];
+    // Each page once before, so what is timed below is the page and not its first compile or download.
+    for (const pathname of pages) await visitor.goto(pathname);
+
+    await owner.goto(`/collection/${WOODCUT}/print`);
+    await hydrated(owner);
+    await owner.getByRole("button", { name: "Make the PDF" }).click();
+    await expect.poll(() => cardsDrawn(owner), { timeout: 120_000, interval: 500 }).toBeGreaterThan(0);
+    for (const pathname of pages) {
+      const started = Date.now();
+      await visitor.goto(pathname);
+      expect(Date.now() - started, `${pathname} while the print's cards are drawn`).toBeLessThan(1000);
+    }
+    const before = await cardsDrawn(owner);
+    // Still drawing: the pages above were timed while it drew, and the restart comes mid-way.
+    expect(before).toBeLessThan(22);
+
+    await server!.stop();
+    server = await serve();
+    // The same host (cookies do not care for the port): the owner is still signed in.
+    await owner.goto(`${server.url}/collection/${WOODCUT}/print`);
+    expect(await cardsDrawn(owner)).toBeGreaterThanOrEqual(before);
+    await expect.poll(() => cardsDrawn(owner), { timeout: 400_000, interval: 1000 }).toBe(22);
+    const [pdf] = await Promise.all([owner.waitForEvent("download"), owner.getByTestId("download-pdf").click()]);
+    expect((await PDFDocument.load(readFileSync((await pdf.path())!))).getPageCount()).toBe(14);
+    // Finished once: one PDF, and each picture drawn once under its own name (the 22 cards and the back).
+    await server!.stop();
+    expect(storedMedia(`prints/${WOODCUT}/`, state).filter((key) => key.endsWith(".pdf"))).toHaveLength(1);
+    expect(storedMedia(`print-renders/${WOODCUT}/`, state)).toHaveLength(23);
+    server = null;
+  }, 600_000);
 });

@@ -1,4 +1,5 @@
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import resvg from "@resvg/resvg-wasm/index_bg.wasm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fontFiles, pictureText } from "../../app/media/picture-engines.server";
 import type { TextMeasure } from "../../app/media/picture-text";
@@ -10,7 +11,7 @@ let measure: TextMeasure;
 let faces: Uint8Array[];
 
 beforeAll(async () => {
-  await initWasm(workerPictureEngines.resvg);
+  await initWasm(resvg);
   measure = await pictureText(workerPictureEngines);
   faces = await fontFiles(workerPictureEngines);
 });
