@@ -179,5 +179,6 @@ describe("the marketplace offline", () => {
       .waitFor();
 
     for (const page of [creator, buyer, staff]) await page.context().close();
-  });
+    // About 35 s alone; beside other files on two busy cores it needs more than the default minute.
+  }, 180_000);
 });
