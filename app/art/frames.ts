@@ -127,7 +127,8 @@ function edgeBands(id: string, primitives: string, content: string, { top, botto
   bands.forEach(([x, y, w, h], i) => {
     defs += `<clipPath id="${id}c${i}"><rect shape-rendering="crispEdges" x="${n1(x)}" y="${n1(y)}" width="${n1(w)}" height="${n1(h)}"/></clipPath>`;
     defs += `<filter id="${id}${i}" filterUnits="userSpaceOnUse" x="${n1(x - reach)}" y="${n1(y - reach)}" width="${n1(w + 2 * reach)}" height="${n1(h + 2 * reach)}">${primitives}</filter>`;
-    body += `<g clip-path="url(#${id}c${i})"><g filter="url(#${id}${i})">${content}</g></g>`;
+    // A filter works before a clip on the same element.
+    body += `<g filter="url(#${id}${i})" clip-path="url(#${id}c${i})">${content}</g>`;
   });
   return { defs, body };
 }
