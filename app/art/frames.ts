@@ -105,6 +105,45 @@ const rectWindow = (x: number, y: number, w: number, h: number, r: number) =>
 
 const CARD = `M24 0H576Q600 0 600 24V776Q600 800 576 800H24Q0 800 0 776V24Q0 0 24 0Z`;
 
+/**
+ * `content` pushed about by a displacement filter (`primitives`, moving nothing further than
+ * `reach`), drawn as four bands along the card's edges: the top down to `top`, the bottom up from
+ * `bottom`, and each side `side` in from its edge between them. A frame's deckled parts lie only
+ * there, and a filter works every pixel of its region, so each band's filter covers the band and
+ * the reach round it, and a clip keeps to the band what it draws, with crisp edges so that bands
+ * meeting share out the pixels of their seam rather than each covering part of them. The noise is
+ * laid in the art's units, so each band draws the same pixels one filter over the whole card would
+ * (decision 0094).
+ */
+function edgeBands(id: string, primitives: string, content: string, { top, bottom, side }: { top: number; bottom: number; side: number }, reach: number) {
+  const bands = [
+    [0, 0, 600, top],
+    [0, bottom, 600, 800 - bottom],
+    [0, top, side, bottom - top],
+    [600 - side, top, side, bottom - top],
+  ] as const;
+  let defs = "";
+  let body = "";
+  bands.forEach(([x, y, w, h], i) => {
+    defs += `<clipPath id="${id}c${i}"><rect shape-rendering="crispEdges" x="${n1(x)}" y="${n1(y)}" width="${n1(w)}" height="${n1(h)}"/></clipPath>`;
+    defs += `<filter id="${id}${i}" filterUnits="userSpaceOnUse" x="${n1(x - reach)}" y="${n1(y - reach)}" width="${n1(w + 2 * reach)}" height="${n1(h + 2 * reach)}">${primitives}</filter>`;
+    // A filter works before a clip on the same element.
+    body += `<g filter="url(#${id}${i})" clip-path="url(#${id}c${i})">${content}</g>`;
+  });
+  return { defs, body };
+}
+
+/** The lowest point of a scene's shapes above `y`, and the highest below it. */
+function extentsAbout(scene: Scene, y: number): [number, number] {
+  let above = 0;
+  let below = 800;
+  for (const { box } of scene.items) {
+    if (box[3] < y) above = Math.max(above, box[3]);
+    if (box[1] > y) below = Math.min(below, box[1]);
+  }
+  return [above, below];
+}
+
 export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors, pre: string, labels: Labels, letters?: Lettering): Frame {
   // A style's own lettering replaces the frame's: its family, case and weight.
   const label = (text: string, o: TextOpts) =>
@@ -131,16 +170,35 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       const paper = hex(hsl(mixHue(look.hue, 45, 0.8), 40, 95));
       const ink = hex(hsl(look.hue, 40, 22));
       const wash = c("accent");
-      const defs = `<filter id="${pre}deckle" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.045" numOctaves="3" seed="${look.seed % 997}"/><feDisplacementMap in="SourceGraphic" scale="14" xChannelSelector="R" yChannelSelector="G"/></filter><mask id="${pre}m"><rect x="40" y="40" width="520" height="720" rx="6" fill="#fff" filter="url(#${pre}deckle)"/></mask>`;
-      let over = `<rect x="22" y="22" width="556" height="756" rx="14" fill="none" stroke="${wash}" stroke-width="2" stroke-opacity="0.55" filter="url(#${pre}deckle)"/>`;
-      over += `<g opacity="0.7" filter="url(#${pre}deckle)">${flat(cornerMarks(look.motif, 30, 1.1), wash)}</g>`;
+      // The deckle: one noise pushes the art's edge (through the mask), the border, the corner
+      // marks and the labels' grounds by up to 7 units. The first three lie in bands along the
+      // edges; the labels' grounds are small and keep a filter each, whose region cuts their edges
+      // as it always has.
+      const deckle = `<feTurbulence type="fractalNoise" baseFrequency="0.045" numOctaves="3" seed="${look.seed % 997}"/><feDisplacementMap in="SourceGraphic" scale="14" xChannelSelector="R" yChannelSelector="G"/>`;
+      const reach = 8;
+      // The mask: the art's rectangle is whole 13 units in from its edge (the 7 it is pushed and the
+      // corners' round), deckled outside that; the whole part overlaps the bands by a unit, as its
+      // edge would blend with theirs.
+      const edge = edgeBands(
+        `${pre}dm`,
+        deckle,
+        `<rect x="40" y="40" width="520" height="720" rx="6" fill="#fff"/>`,
+        { top: 54, bottom: 746, side: 54 },
+        reach,
+      );
+      const marks = cornerMarks(look.motif, 30, 1.1);
+      const [top, bottom] = extentsAbout(marks, 400);
+      const deckled = `<rect x="22" y="22" width="556" height="756" rx="14" fill="none" stroke="${wash}" stroke-width="2" stroke-opacity="0.55"/><g opacity="0.7">${flat(marks, wash)}</g>`;
+      const border = edgeBands(`${pre}do`, deckle, deckled, { top: top + reach, bottom: bottom - reach, side: 23 + reach }, reach);
+      let over = border.body;
       if (labels) {
         over += `<ellipse cx="300" cy="70" rx="${n1(nw / 2 + 6)}" ry="30" fill="${paper}" fill-opacity="0.92" filter="url(#${pre}deckle)"/>`;
         over += label(numeral, { x: 300, y: 71, size: 30, fill: ink, family: SERIF, weight: "600", spacing: 2 });
         over += `<path d="${ribbon(300, 716, 430, 62)}" fill="${paper}" fill-opacity="0.94" stroke="${wash}" stroke-opacity="0.6" stroke-width="1.5" filter="url(#${pre}deckle)"/>`;
         over += label(title, { x: 300, y: 716, size: fitFont(title, 38, 380, false), fill: ink, family: SERIF, weight: "600", italic: true });
       }
-      return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="0" y="0" width="600" height="800"/>`, over, defs: `${defs}` };
+      const defs = `<filter id="${pre}deckle" x="-3%" y="-3%" width="106%" height="106%">${deckle}</filter>${edge.defs}${border.defs}<mask id="${pre}m"><rect x="53" y="53" width="494" height="694" fill="#fff"/>${edge.body}</mask>`;
+      return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="0" y="0" width="600" height="800"/>`, over, defs };
     }
     case "oil painting": {
       const g1 = hex(hsl(colors.gold[0] + 4, 62, 66));

@@ -8,7 +8,7 @@ import type { DeckLook, RoleColors } from "./deck-theme";
 import { hex, hsl, luma, makeRng, mixHue, n1, type Hsl } from "./kit";
 import type { Geo, Item, Role, Scene } from "./scene";
 import type { LetterFamily, PaletteRule, StyleParams } from "./style-vocabulary";
-import { emitItems, emitTexts, MONO, opAttr, Paints, SANS, SERIF, type Art, type ItemPainter } from "./styles";
+import { artRegion, emitItems, emitTexts, MONO, opAttr, Paints, SANS, SERIF, type Art, type ItemPainter } from "./styles";
 
 export const HAND = "'Comic Neue', 'Comic Sans MS', 'Chalkboard SE', 'Segoe Print', 'Bradley Hand', cursive";
 export const DISPLAY = "'Futura', 'Century Gothic', 'Avenir Next', 'Josefin Sans', 'Helvetica Neue', Arial, sans-serif";
@@ -151,7 +151,7 @@ function painterFor(params: StyleParams, k: Paints, ink: string): ItemPainter {
       return ` fill="none" stroke="${color}" stroke-width="${n1(w)}"${dash}${opAttr(p.op)}`;
     }
     const role = p.fill!;
-    if (p.glow) return ` fill="${k.c(role)}" filter="url(#${k.pre}soft)"${opAttr((neon ? 0.8 : 0.55) * (p.op ?? 1))}`;
+    if (p.glow) return k.glow(item, k.c(role), (neon ? 0.8 : 0.55) * (p.op ?? 1));
     const bg = !!p.bg;
     let fill: string;
     if (texture === "stitch" && !bg) fill = stitchFill(k, role, stitch);
@@ -290,7 +290,7 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
   }
   const art = `${emit(back)}${ornamentLayer(params, k, look, seed)}${emit(front)}${texts}`;
 
-  const defs: string[] = [`<filter id="${pre}soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="10"/></filter>`];
+  const defs: string[] = [];
   const overlays: string[] = [];
   let wrap = (inner: string) => `<g${lc}>${inner}</g>`;
   const grain = (op: number) => {
@@ -308,8 +308,8 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
     case "wash":
     case "brush": {
       defs.push(
-        `<filter id="${pre}wash" x="-5%" y="-5%" width="110%" height="110%"><feTurbulence type="fractalNoise" baseFrequency="0.03" numOctaves="3" seed="${seed}"/><feDisplacementMap in="SourceGraphic" scale="${params.texture === "brush" ? 12 : 8}" xChannelSelector="R" yChannelSelector="G"/><feGaussianBlur stdDeviation="${params.texture === "brush" ? 1.4 : 0.7}"/></filter>`,
-        `<filter id="${pre}bleed" x="-5%" y="-5%" width="110%" height="110%"><feTurbulence type="fractalNoise" baseFrequency="0.012" numOctaves="2" seed="${seed + 7}"/><feDisplacementMap in="SourceGraphic" scale="26" xChannelSelector="G" yChannelSelector="R"/><feGaussianBlur stdDeviation="6"/></filter>`,
+        `<filter id="${pre}wash"${artRegion(12)}><feTurbulence type="fractalNoise" baseFrequency="0.03" numOctaves="3" seed="${seed}"/><feDisplacementMap in="SourceGraphic" scale="${params.texture === "brush" ? 12 : 8}" xChannelSelector="R" yChannelSelector="G"/><feGaussianBlur stdDeviation="${params.texture === "brush" ? 1.4 : 0.7}"/></filter>`,
+        `<filter id="${pre}bleed"${artRegion(32)}><feTurbulence type="fractalNoise" baseFrequency="0.012" numOctaves="2" seed="${seed + 7}"/><feDisplacementMap in="SourceGraphic" scale="26" xChannelSelector="G" yChannelSelector="R"/><feGaussianBlur stdDeviation="6"/></filter>`,
         `<g id="${pre}art"${lc}>${art}</g>`,
       );
       grain(0.22);
@@ -320,7 +320,7 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
     case "wax": {
       // Waxy strokes: wobbling edges, and the paper's tooth showing through in small gaps.
       defs.push(
-        `<filter id="${pre}wax" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.045" numOctaves="2" seed="${seed}" result="w"/><feDisplacementMap in="SourceGraphic" in2="w" scale="5" xChannelSelector="R" yChannelSelector="G"/></filter>`,
+        `<filter id="${pre}wax"${artRegion(4)}><feTurbulence type="fractalNoise" baseFrequency="0.045" numOctaves="2" seed="${seed}" result="w"/><feDisplacementMap in="SourceGraphic" in2="w" scale="5" xChannelSelector="R" yChannelSelector="G"/></filter>`,
         `<pattern id="${pre}strokes" width="9" height="9" patternUnits="userSpaceOnUse" patternTransform="rotate(-32)"><rect width="9" height="1.6" fill="#fff" opacity="0.55"/><rect y="4.5" width="9" height="0.9" fill="#000" opacity="0.25"/></pattern>`,
       );
       overlays.push(`<rect width="600" height="800" fill="url(#${pre}strokes)" opacity="0.5"/>`);
@@ -333,7 +333,7 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
       break;
     case "canvas":
       defs.push(
-        `<filter id="${pre}oil" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.05 0.02" numOctaves="2" seed="${seed}" result="n"/><feDisplacementMap in="SourceGraphic" in2="n" scale="9" xChannelSelector="R" yChannelSelector="G" result="d"/><feTurbulence type="fractalNoise" baseFrequency="0.12 0.45" numOctaves="2" seed="${seed + 5}" result="t"/><feDiffuseLighting in="t" surfaceScale="2" lighting-color="#fff" result="lit"><feDistantLight azimuth="235" elevation="55"/></feDiffuseLighting><feBlend in="d" in2="lit" mode="multiply" result="m"/><feComposite in="m" in2="d" operator="in"/></filter>`,
+        `<filter id="${pre}oil"${artRegion(6)}><feTurbulence type="fractalNoise" baseFrequency="0.05 0.02" numOctaves="2" seed="${seed}" result="n"/><feDisplacementMap in="SourceGraphic" in2="n" scale="9" xChannelSelector="R" yChannelSelector="G" result="d"/><feTurbulence type="fractalNoise" baseFrequency="0.12 0.45" numOctaves="2" seed="${seed + 5}" result="t"/><feDiffuseLighting in="t" surfaceScale="2" lighting-color="#fff" result="lit"><feDistantLight azimuth="235" elevation="55"/></feDiffuseLighting><feBlend in="d" in2="lit" mode="multiply" result="m"/><feComposite in="m" in2="d" operator="in"/></filter>`,
       );
       wrap = (inner) => `<g filter="url(#${pre}oil)"${lc}>${inner}</g>`;
       break;

@@ -2,6 +2,7 @@ import type { DeckLook, RoleColors } from "./deck-theme";
 import { hex, hsl, luma, makeRng, mixHue, n1, type Hsl } from "./kit";
 import { baseStyleOf } from "./style-vocabulary";
 import { markChain, type Geo, type Item, type Mark, type Role, type Scene } from "./scene";
+import { glowMarkup } from "./soft-glow";
 
 export const STYLE_IDS = ["watercolour", "art nouveau", "woodcut", "minimalist", "oil painting", "surrealist", "pixel art"] as const;
 export type StyleId = (typeof STYLE_IDS)[number];
@@ -48,6 +49,16 @@ export const MONO = "'Press Start 2P', 'DejaVu Sans Mono', 'Courier New', monosp
 
 export type Art = { defs: string; body: string };
 
+/**
+ * The region of a filter over the whole art: its 600 × 800 box and `margin` units round it, as far
+ * as the filter reads from a pixel that is seen (half a displacement's scale, three deviations of a
+ * blur). Nothing outside the box is ever seen, but resvg works every pixel of a region, and the
+ * region an element has by default, its bounding box and a share more, reaches as far past the card
+ * as its shapes do (decision 0094).
+ */
+export const artRegion = (margin: number) =>
+  ` filterUnits="userSpaceOnUse" x="${-margin}" y="${-margin}" width="${600 + 2 * margin}" height="${800 + 2 * margin}"`;
+
 export const geoTag = (g: Geo, attrs: string): string => {
   switch (g.t) {
     case "c":
@@ -68,6 +79,7 @@ const LIGHT_ROLES = new Set<Role>(["sun", "gold", "fire", "light", "accent"]);
 class Paints {
   defs: string[] = [];
   private grads = new Map<string, string>();
+  private glows = 0;
   constructor(
     readonly pre: string,
     readonly colors: RoleColors,
@@ -104,14 +116,18 @@ class Paints {
     }
     return `url(#${id})`;
   }
+  /** A shape of light in `color`, softened as by a blur (see `./soft-glow`): its whole markup. */
+  glow(item: Item, color: string, op: number): { markup: string } {
+    return { markup: glowMarkup(item.g, item.box, color, opAttr(op), `${this.pre}gl${this.glows++}`, this.defs) };
+  }
 }
 
 export function opAttr(op: number | undefined, name = "opacity") {
   return op !== undefined && op < 0.999 ? ` ${name}="${n1(op * 100) === "0" ? 0 : Math.round(op * 100) / 100}"` : "";
 }
 
-/** Attributes for an item, or [attributes, underlay attributes] when a treatment draws it twice. */
-export type ItemPainter = (item: Item, k: Paints) => string | [string, string];
+/** Attributes for an item, or [attributes, underlay attributes] when a treatment draws it twice, or the item's whole markup. */
+export type ItemPainter = (item: Item, k: Paints) => string | [string, string] | { markup: string };
 
 const strokeOnly = (color: string, width: number, op?: number) => ` fill="none" stroke="${color}" stroke-width="${n1(width)}"${opAttr(op)}`;
 
@@ -120,7 +136,7 @@ const watercolourItem: ItemPainter = (item, k) => {
   if (p.stroke && !p.fill) return strokeOnly(k.c(p.stroke), p.w ?? 2, 0.85 * (p.op ?? 1));
   const role = p.fill!;
   const fill = p.fill2 ? k.vgrad(k.c(role), k.c(p.fill2)) : k.c(role);
-  if (p.glow) return ` fill="${fill}" filter="url(#${k.pre}soft)"${opAttr(0.55 * (p.op ?? 1))}`;
+  if (p.glow) return k.glow(item, fill, 0.55 * (p.op ?? 1));
   const base = ` fill="${fill}" fill-opacity="${p.bg ? 0.88 : 0.8}"${opAttr(p.op)}`;
   if (p.bg || p.bare) return base;
   return `${base} stroke="${k.shade(role, -30, 10)}" stroke-width="1.3" stroke-opacity="0.5"`;
@@ -130,7 +146,7 @@ const oilItem: ItemPainter = (item, k) => {
   const p = item.p;
   if (p.stroke && !p.fill) return strokeOnly(k.c(p.stroke), p.w ?? 2, p.op);
   const role = p.fill!;
-  if (p.glow) return ` fill="${k.c(role)}" filter="url(#${k.pre}soft)"${opAttr(0.7 * (p.op ?? 1))}`;
+  if (p.glow) return k.glow(item, k.c(role), 0.7 * (p.op ?? 1));
   if (p.fill2) return ` fill="${k.vgrad(k.c(role), k.c(p.fill2))}"${opAttr(p.op)}`;
   if (p.bg) return ` fill="${k.model(role, 6, 8)}"${opAttr(p.op)}`;
   const base = ` fill="${k.model(role, 14, 16)}"${opAttr(p.op)}`;
@@ -223,7 +239,7 @@ const surrealItem: ItemPainter = (item, k) => {
   const p = item.p;
   if (p.stroke && !p.fill) return strokeOnly(k.c(p.stroke), p.w ?? 2, p.op);
   const role = p.fill!;
-  if (p.glow) return ` fill="${k.c(role)}" filter="url(#${k.pre}soft)"${opAttr(0.7 * (p.op ?? 1))}`;
+  if (p.glow) return k.glow(item, k.c(role), 0.7 * (p.op ?? 1));
   if (role === "sky" || role === "night") return ` fill="url(#${k.pre}dream)"${opAttr(p.op)}`;
   if (p.bg && (role === "ground" || role === "ground2")) return ` fill="url(#${k.pre}${role === "ground" ? "chk" : "chk2"})"${opAttr(p.op)}`;
   if (p.fill2) return ` fill="${k.vgrad(k.c(role), k.c(p.fill2))}"${opAttr(p.op)}`;
@@ -247,6 +263,7 @@ export function emitItems(items: readonly Item[], painter: ItemPainter, k: Paint
     }
     const attrs = painter(item, k);
     if (typeof attrs === "string") out += geoTag(item.g, attrs);
+    else if ("markup" in attrs) out += attrs.markup;
     else out += geoTag(item.g, attrs[1]) + geoTag(item.g, attrs[0]);
   }
   return out + "</g>".repeat(open.length);
@@ -269,6 +286,24 @@ export function emitTexts(scene: Scene, k: Paints, family: string, color?: (role
 /** Decorations a treatment adds between the scenery and the foreground. */
 export type MidLayer = (k: Paints) => string;
 
+/**
+ * The region of the surrealist's drop shadow (16 and 12 units off, blurred by 7) under the figures:
+ * the default one, their bounding box from a fifth before it to a third past it, but no further
+ * beyond the art's box than a shadow that falls into it comes from.
+ */
+function shadowRegion(items: readonly Item[]): string {
+  if (!items.length) return ` x="-20%" y="-20%" width="150%" height="150%"`;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { box } of items) [x0, y0, x1, y1] = [Math.min(x0, box[0]), Math.min(y0, box[1]), Math.max(x1, box[2]), Math.max(y1, box[3])];
+  const [w, h] = [x1 - x0, y1 - y0];
+  const left = Math.max(x0 - 0.2 * w, -38);
+  const top = Math.max(y0 - 0.2 * h, -34);
+  const right = Math.min(x0 + 1.3 * w, 606);
+  const bottom = Math.min(y0 + 1.3 * h, 810);
+  if (right <= left || bottom <= top) return ` x="-20%" y="-20%" width="150%" height="150%"`;
+  return ` filterUnits="userSpaceOnUse" x="${n1(left)}" y="${n1(top)}" width="${n1(right - left)}" height="${n1(bottom - top)}"`;
+}
+
 /** Paints a scene as vector art in one of the vector treatments. */
 export function renderVectorArt(scene: Scene, fgStart: number, look: DeckLook, style: Exclude<StyleId, "pixel art">, pre: string, mid: string): Art {
   const colors = styleColors(look, style);
@@ -276,25 +311,25 @@ export function renderVectorArt(scene: Scene, fgStart: number, look: DeckLook, s
   const rng = makeRng(look.seed ^ 0x5bd1e995);
   const back = scene.items.slice(0, fgStart);
   const front = scene.items.slice(fgStart);
-  const soft = `<filter id="${pre}soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="10"/></filter>`;
   const lc = ` stroke-linecap="round" stroke-linejoin="round"`;
 
   switch (style) {
     case "watercolour": {
       const seed = rng.int(1, 999);
       const art = `${emitItems(back, watercolourItem, k)}${mid}${emitItems(front, watercolourItem, k)}${emitTexts(scene, k, SERIF)}`;
+      let blooms = "";
+      for (let i = 0; i < 5; i++) {
+        const [cx, cy, r] = [rng.int(60, 540), rng.int(80, 720), rng.int(60, 150)];
+        const color = k.c(rng.pick(["skyLow", "accent", "light", "water"] as Role[]));
+        blooms += k.glow({ g: { t: "c", cx, cy, r }, p: {}, box: [cx - r, cy - r, cx + r, cy + r] }, color, 0.16).markup;
+      }
       const defs = [
-        soft,
-        `<filter id="${pre}wash" x="-5%" y="-5%" width="110%" height="110%"><feTurbulence type="fractalNoise" baseFrequency="0.022" numOctaves="3" seed="${seed}"/><feDisplacementMap in="SourceGraphic" scale="9" xChannelSelector="R" yChannelSelector="G" result="d"/><feGaussianBlur in="d" stdDeviation="0.7" result="b"/><feMorphology in="d" operator="erode" radius="1.6" result="e"/><feComposite in="b" in2="e" operator="out" result="edge"/><feColorMatrix in="edge" type="matrix" values="0.7 0 0 0 0 0 0.7 0 0 0 0 0 0.7 0 0 0 0 0 0.55 0" result="dark"/><feMerge><feMergeNode in="b"/><feMergeNode in="dark"/></feMerge></filter>`,
-        `<filter id="${pre}bleed" x="-5%" y="-5%" width="110%" height="110%"><feTurbulence type="fractalNoise" baseFrequency="0.012" numOctaves="2" seed="${seed + 7}"/><feDisplacementMap in="SourceGraphic" scale="26" xChannelSelector="G" yChannelSelector="R"/><feGaussianBlur stdDeviation="5"/></filter>`,
+        `<filter id="${pre}wash"${artRegion(10)}><feTurbulence type="fractalNoise" baseFrequency="0.022" numOctaves="3" seed="${seed}"/><feDisplacementMap in="SourceGraphic" scale="9" xChannelSelector="R" yChannelSelector="G" result="d"/><feGaussianBlur in="d" stdDeviation="0.7" result="b"/><feMorphology in="d" operator="erode" radius="1.6" result="e"/><feComposite in="b" in2="e" operator="out" result="edge"/><feColorMatrix in="edge" type="matrix" values="0.7 0 0 0 0 0 0.7 0 0 0 0 0 0.7 0 0 0 0 0 0.55 0" result="dark"/><feMerge><feMergeNode in="b"/><feMergeNode in="dark"/></feMerge></filter>`,
+        `<filter id="${pre}bleed"${artRegion(30)}><feTurbulence type="fractalNoise" baseFrequency="0.012" numOctaves="2" seed="${seed + 7}"/><feDisplacementMap in="SourceGraphic" scale="26" xChannelSelector="G" yChannelSelector="R"/><feGaussianBlur stdDeviation="5"/></filter>`,
         `<filter id="${pre}grain" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.75" numOctaves="2" seed="${seed + 3}"/><feColorMatrix type="matrix" values="0 0 0 0 0.35 0 0 0 0 0.3 0 0 0 0 0.25 0 0 0 -1.4 1"/></filter>`,
         `<g id="${pre}art"${lc}>${art}</g>`,
         ...k.defs,
       ];
-      let blooms = "";
-      for (let i = 0; i < 5; i++) {
-        blooms += `<circle cx="${rng.int(60, 540)}" cy="${rng.int(80, 720)}" r="${rng.int(60, 150)}" fill="${k.c(rng.pick(["skyLow", "accent", "light", "water"] as Role[]))}" opacity="0.16" filter="url(#${pre}soft)"/>`;
-      }
       const body = `<use href="#${pre}art" filter="url(#${pre}bleed)" opacity="0.55"/>${blooms}<use href="#${pre}art" filter="url(#${pre}wash)"/><rect x="0" y="0" width="600" height="800" filter="url(#${pre}grain)" opacity="0.22"/>`;
       return { defs: defs.join(""), body };
     }
@@ -302,8 +337,7 @@ export function renderVectorArt(scene: Scene, fgStart: number, look: DeckLook, s
       const seed = rng.int(1, 999);
       const art = `${emitItems(back, oilItem, k)}${mid}${emitItems(front, oilItem, k)}${emitTexts(scene, k, SERIF)}`;
       const defs = [
-        soft,
-        `<filter id="${pre}oil" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.035 0.012" numOctaves="2" seed="${seed}" result="n"/><feDisplacementMap in="SourceGraphic" in2="n" scale="7" xChannelSelector="R" yChannelSelector="G" result="d"/><feTurbulence type="fractalNoise" baseFrequency="0.09 0.5" numOctaves="2" seed="${seed + 5}" result="t"/><feDiffuseLighting in="t" surfaceScale="2.2" lighting-color="#fff" result="lit"><feDistantLight azimuth="235" elevation="52"/></feDiffuseLighting><feBlend in="d" in2="lit" mode="multiply" result="m"/><feComposite in="m" in2="d" operator="in"/></filter>`,
+        `<filter id="${pre}oil"${artRegion(6)}><feTurbulence type="fractalNoise" baseFrequency="0.035 0.012" numOctaves="2" seed="${seed}" result="n"/><feDisplacementMap in="SourceGraphic" in2="n" scale="7" xChannelSelector="R" yChannelSelector="G" result="d"/><feTurbulence type="fractalNoise" baseFrequency="0.09 0.5" numOctaves="2" seed="${seed + 5}" result="t"/><feDiffuseLighting in="t" surfaceScale="2.2" lighting-color="#fff" result="lit"><feDistantLight azimuth="235" elevation="52"/></feDiffuseLighting><feBlend in="d" in2="lit" mode="multiply" result="m"/><feComposite in="m" in2="d" operator="in"/></filter>`,
         `<radialGradient id="${pre}vig" cx="50%" cy="46%" r="68%"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="${k.shade("dark", -4)}" stop-opacity="0.78"/></radialGradient>`,
         `<linearGradient id="${pre}warm" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${k.c("light")}" stop-opacity="0.22"/><stop offset="0.5" stop-color="${k.c("light")}" stop-opacity="0"/></linearGradient>`,
         ...k.defs,
@@ -324,7 +358,7 @@ export function renderVectorArt(scene: Scene, fgStart: number, look: DeckLook, s
         pat("hs", 10, 7, `<rect width="10" height="1.8" fill="${ink}"/>`),
         pat("hd", 10, 5, `<rect width="10" height="2.6" fill="${ink}"/>`),
         pat("hw", 16, 9, `<path d="M0 4.5Q4 1 8 4.5T16 4.5" fill="none" stroke="${ink}" stroke-width="1.8"/>`),
-        `<filter id="${pre}cut" x="-2%" y="-2%" width="104%" height="104%"><feTurbulence type="fractalNoise" baseFrequency="0.06" numOctaves="2" seed="${rng.int(1, 999)}"/><feDisplacementMap in="SourceGraphic" scale="3.2" xChannelSelector="R" yChannelSelector="G"/></filter>`,
+        `<filter id="${pre}cut"${artRegion(4)}><feTurbulence type="fractalNoise" baseFrequency="0.06" numOctaves="2" seed="${rng.int(1, 999)}"/><feDisplacementMap in="SourceGraphic" scale="3.2" xChannelSelector="R" yChannelSelector="G"/></filter>`,
         ...k.defs,
       ];
       return { defs: defs.join(""), body: `<g filter="url(#${pre}cut)"${lc}>${art}</g>` };
@@ -337,7 +371,7 @@ export function renderVectorArt(scene: Scene, fgStart: number, look: DeckLook, s
     }
     case "art nouveau": {
       const art = `${emitItems(back, nouveauItem, k)}${mid}${emitItems(front, nouveauItem, k)}${emitTexts(scene, k, SERIF)}`;
-      return { defs: [soft, ...k.defs].join(""), body: `<g${lc}>${art}</g>` };
+      return { defs: k.defs.join(""), body: `<g${lc}>${art}</g>` };
     }
     case "surrealist": {
       const c = look.colors;
@@ -347,11 +381,10 @@ export function renderVectorArt(scene: Scene, fgStart: number, look: DeckLook, s
       const g1 = hex(hsl(c.ground[0], 30, 82));
       const g2 = hex(hsl(c.ground[0], 35, 40));
       const defs = [
-        soft,
         `<linearGradient id="${pre}dream" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${dreamTop}"/><stop offset="0.55" stop-color="${dreamMid}"/><stop offset="1" stop-color="${dreamLow}"/></linearGradient>`,
         `<pattern id="${pre}chk" width="60" height="60" patternUnits="userSpaceOnUse" patternTransform="skewX(-28)"><rect width="60" height="60" fill="${g1}"/><rect width="30" height="30" fill="${g2}"/><rect x="30" y="30" width="30" height="30" fill="${g2}"/></pattern>`,
         `<pattern id="${pre}chk2" width="44" height="44" patternUnits="userSpaceOnUse" patternTransform="skewX(24)"><rect width="44" height="44" fill="${g2}"/><rect width="22" height="22" fill="${g1}" opacity="0.6"/><rect x="22" y="22" width="22" height="22" fill="${g1}" opacity="0.6"/></pattern>`,
-        `<filter id="${pre}shadow" x="-20%" y="-20%" width="150%" height="150%"><feDropShadow dx="16" dy="12" stdDeviation="7" flood-color="${k.shade("dark", 0)}" flood-opacity="0.38"/></filter>`,
+        `<filter id="${pre}shadow"${shadowRegion(front)}><feDropShadow dx="16" dy="12" stdDeviation="7" flood-color="${k.shade("dark", 0)}" flood-opacity="0.38"/></filter>`,
       ];
       const body = `<g${lc}>${emitItems(back, surrealItem, k)}${mid}<g filter="url(#${pre}shadow)">${emitItems(front, surrealItem, k)}</g>${emitTexts(scene, k, SERIF)}</g>`;
       return { defs: [...defs, ...k.defs].join(""), body };
