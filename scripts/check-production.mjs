@@ -20,7 +20,7 @@ else {
   // Pictures are drawn by the pictures Worker, never by the one every page runs in (decision 0095).
   if (/__wbindgen|\bclass Resvg\b/.test(built)) problems.push("the server build contains resvg: the app's Worker draws through the pictures Worker");
 }
-if (!existsSync(path.join(projectRoot, buildDirectory, "pictures", "pictures.js")))
+if (!existsSync(path.resolve(projectRoot, buildDirectory, "pictures", "pictures.js")))
   problems.push(`${buildDirectory}/pictures/pictures.js is missing: the build makes the pictures Worker`);
 const assets = path.join(projectRoot, buildDirectory, "client", "assets");
 if (existsSync(assets) && readdirSync(assets).some((name) => name.startsWith("_main.dev."))) {

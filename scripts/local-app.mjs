@@ -135,7 +135,7 @@ export function freePort() {
 export async function startPictures({ buildDirectory, registry, stdio }) {
   const port = /** @type {number} */ (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const bundle = path.join(projectRoot, buildDirectory, PICTURES_BUNDLE_FOLDER);
+  const bundle = path.resolve(projectRoot, buildDirectory, PICTURES_BUNDLE_FOLDER);
   if (!existsSync(path.join(bundle, "pictures.js"))) throw new Error(`${path.relative(projectRoot, bundle)}/pictures.js is missing: build the app first`);
   let stopping = false;
   const launch = () => {

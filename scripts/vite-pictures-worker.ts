@@ -26,7 +26,8 @@ export function picturesWorker(buildDirectory: string): Plugin {
     },
     closeBundle() {
       if (!config.build.ssr) return;
-      const out = path.join(projectRoot, buildDirectory, PICTURES_BUNDLE_FOLDER);
+      // The build's folder may be given relative to the project (build, build-test) or whole (the bench's).
+      const out = path.resolve(projectRoot, buildDirectory, PICTURES_BUNDLE_FOLDER);
       const built = spawnSync(process.execPath, [wranglerBin, "deploy", "--dry-run", "--outdir", out, "-c", "wrangler.pictures.toml"], {
         cwd: projectRoot,
         env: wranglerEnv(),
