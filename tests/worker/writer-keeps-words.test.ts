@@ -13,7 +13,7 @@ import { laidSpread } from "../../app/reading-room/custom-spreads";
 
 /** Ten themes whose subjects lie outside the painter's vocabulary, the words that must stay, and what the template used to put in their place. */
 const THEMES = [
-  { theme: "Yokai spirits along a misty river at dusk", keep: ["yokai"], never: ["angel", "fog", "first light"] },
+  { theme: "Yokai spirits along a misty river at dusk", keep: ["yokai"], never: ["angel", "drifting fog", "first light"] },
   { theme: "my grandmother's seaside town with fishing boats", keep: ["seaside town"], never: ["elder", "city street"] },
   { theme: "Night market with ramen stalls", keep: ["night market"], never: ["wanderer", "in a market"] },
   { theme: "axolotls", keep: ["axolotl"], never: ["frog"] },
@@ -63,7 +63,8 @@ describe("titles from a theme", () => {
     expect(titleFromTheme("Night market with ramen stalls and paper lanterns")).toBe("Night market with ramen stalls");
     expect(titleFromTheme("the iPhone oracle of NYC, in seven more words here")).toBe("The iPhone oracle of NYC");
     expect(titleFromTheme("my grandmother's seaside town with fishing boats")).toBe("My grandmother's seaside town");
-    expect(titleFromTheme("Yokai spirits along a misty river at dusk")).toBe("Yokai spirits along a misty river at dusk");
+    expect(titleFromTheme("Yokai spirits along a misty river at dusk")).toBe("Yokai spirits along a misty river");
+    expect(titleFromTheme("Foxes in a snowy birch forest")).toBe("Foxes in a snowy birch forest");
     expect(titleFromTheme("cats ruling a neon Tokyo")).toBe("Cats ruling a neon Tokyo");
     for (const theme of ["Lanterns of the drowned cathedral beneath the winter sea and", "a fox and an owl and a hare and a bear in the woods"])
       expect(titleFromTheme(theme)).not.toMatch(/\s(?:and|of|the|a|an|in|with|beneath)$/i);
