@@ -5,13 +5,14 @@
  * from word forms (a fox, foxes, the fox), never from the theme's text pasted into a frame, and the
  * frame is chosen per card by a hash, so a deck reads as many voices of one story. Deterministic.
  */
-import { parseTheme } from "../art/subjects/parse-theme";
+import { guessSubject, parseTheme } from "../art/subjects/parse-theme";
+import type { Category } from "../art/subjects/types";
 import { SUBJECT_BY_ID } from "../art/subjects/vocabulary";
 import type { TarotCard } from "../tarot/cards";
 import { textHash } from "./text";
 
-/** A noun in the forms a sentence needs. */
-export type Noun = { one: string; many: string };
+/** A noun in the forms a sentence needs; a typed one keeps its owner ("your") and its number as typed. */
+export type Noun = { one: string; many: string; typed?: string; plural?: boolean; owner?: string; proper?: boolean };
 
 export type ThemeWords = {
   /** The subject that plays the figures, when the theme names a creature or a person. */
@@ -21,7 +22,8 @@ export type ThemeWords = {
   places: Noun[];
   weather: Noun[];
   details: Noun[];
-  time: "night" | "dawn" | "day" | null;
+  /** The time of day as typed ("dusk"), when the theme names one on its own. */
+  time: string | null;
   era: string | null;
 };
 
@@ -47,6 +49,8 @@ const UNCOUNTED = new Set([
   "glass",
   "clockwork",
   "neon",
+  "reindeer",
+  "yokai",
 ]);
 const PLURAL_SPECIAL: Record<string, string> = {
   wolf: "wolves",
@@ -80,11 +84,6 @@ export function pluralOf(word: string): string {
   return `${head}${last}s`;
 }
 
-const noun = (id: string): Noun => {
-  const one = id.replace(/-/g, " ");
-  return { one, many: pluralOf(one) };
-};
-
 /** "a fox", "an owl", "snow". */
 export function withArticle(word: string): string {
   if (UNCOUNTED.has(word.split(" ").pop()!)) return word;
@@ -92,6 +91,13 @@ export function withArticle(word: string): string {
 }
 
 export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** One of a noun in a sentence: "a yokai spirit", "your grandmother's seaside town", "Lagos rush hour". */
+export const aNoun = (noun: Noun) => (noun.owner ? `${noun.owner} ${noun.one}` : noun.proper ? noun.one : withArticle(noun.one));
+/** The noun as something already named: "the river", "your grandmother's seaside town". */
+export const theNoun = (noun: Noun) => (noun.owner ? `${noun.owner} ${noun.one}` : noun.proper ? noun.one : `the ${noun.one}`);
+/** The noun in the number it was typed in, with its verb: "ramen stalls fill", "a bakery fills". */
+export const asTyped = (noun: Noun) => (noun.plural ? noun.many : aNoun(noun));
 
 const ERA_WORDS: Record<string, string> = {
   medieval: "medieval",
@@ -105,18 +111,130 @@ const ERA_WORDS: Record<string, string> = {
   "folk-tale": "folk-tale",
 };
 
-/** The theme's subjects as words, in the roles the painter gives them. */
+/** Words that end one typed subject and start the next: they name nothing themselves. */
+const BREAKS = new Set(
+  "a an the of in on under over above below beneath with without and or but at by for from into onto through across between among amid along beside near around about after before during against beyond within upon to toward towards is are was were as like while who which that this these those where when".split(
+    " ",
+  ),
+);
+const OWNERS: Record<string, string> = { my: "your", our: "your", your: "your", his: "his", her: "her", their: "their" };
+const TIME_WORDS = new Set([
+  "dawn",
+  "dusk",
+  "night",
+  "midnight",
+  "twilight",
+  "sunrise",
+  "sunset",
+  "daybreak",
+  "nightfall",
+  "noon",
+  "day",
+  "evening",
+  "morning",
+]);
+
+type Chunk = { words: string[]; owner: string | null; after: string | null };
+
+/** The theme cut into the phrases the person typed between small words: "Yokai spirits", "misty river", "dusk". */
+function typedChunks(theme: string): Chunk[] {
+  const tokens = theme
+    .replace(/[’`]/g, "'")
+    .replace(/([,.;:!?()"“”—–]|\s-\s)/g, " | ")
+    .split(/\s+/)
+    .filter(Boolean);
+  const chunks: Chunk[] = [];
+  let current: string[] = [];
+  let owner: string | null = null;
+  let after: string | null = null;
+  const close = () => {
+    // A trailing verb form ("cats ruling") says what the subject does, not what it is.
+    while (current.length > 1 && /ing$/i.test(current[current.length - 1]!)) current.pop();
+    if (current.length) chunks.push({ words: current, owner, after });
+    current = [];
+    owner = null;
+  };
+  tokens.forEach((token, i) => {
+    const lower = token.toLowerCase();
+    if (token === "|" || BREAKS.has(lower) || OWNERS[lower]) {
+      close();
+      if (OWNERS[lower]) owner = OWNERS[lower]!;
+      else if (token !== "|") after = lower;
+      return;
+    }
+    const word = token.replace(/^'+|'+$/g, "");
+    if (!word) return;
+    // The theme's first word is capitalised as a sentence is, unless the painter does not know it (a name, perhaps).
+    const known = parseTheme(lower.replace(/'s$/, "")).found.some((f) => !f.guessed);
+    current.push(i === 0 && known ? lower : word);
+  });
+  close();
+  return chunks;
+}
+
+const singularOf = (word: string) => {
+  const lower = word.toLowerCase();
+  const back = Object.entries(PLURAL_SPECIAL).find(([, many]) => many === lower)?.[0];
+  if (back) return back;
+  if (/ies$/.test(lower) && lower.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:ch|sh|ss|x|z)es$/.test(lower)) return word.slice(0, -2);
+  return word.slice(0, -1);
+};
+const isPluralWord = (word: string) => (/[^s'u]s$/i.test(word) && !/^\d/.test(word)) || Object.values(PLURAL_SPECIAL).includes(word.toLowerCase());
+
+/** A typed phrase as a noun: "yokai spirits" gives a yokai spirit and yokai spirits. */
+function typedNoun(chunk: Chunk): Noun {
+  const words = chunk.words;
+  const head = words[words.length - 1]!;
+  const plural = isPluralWord(head);
+  const typed = words.join(" ");
+  const one = plural ? [...words.slice(0, -1), singularOf(head)].join(" ") : typed;
+  return { one, many: plural ? typed : pluralOf(typed), typed, plural, owner: chunk.owner ?? undefined, proper: !plural && /^[A-Z0-9]/.test(words[0]!) };
+}
+
+/** The painter's category for a typed phrase, which decides the part it plays in the text. */
+function categoryOf(chunk: Chunk): Category | null {
+  const found = parseTheme(chunk.words.join(" ").replace(/'s\b/g, "")).found;
+  const head = chunk.words[chunk.words.length - 1]!.toLowerCase();
+  const endsHere = (f: { word: string }) => f.word.split(" ").pop() === head;
+  const known = found.filter((f) => !f.guessed);
+  const headKnown = known.find(endsHere);
+  if (headKnown) return headKnown.category;
+  const living = known.find((f) => f.category === "creature" || f.category === "person");
+  if (living) return living.category;
+  // A name after "of" or "in" ("1950s Harlem") is where things happen.
+  if (/^[A-Z]/.test(chunk.words[chunk.words.length - 1]!) && chunk.after && ["of", "in", "at", "from", "across", "around"].includes(chunk.after))
+    return "place";
+  const guessed = found.find(endsHere) ?? (guessSubject(head) ? { category: SUBJECT_BY_ID.get(guessSubject(head)!)?.category } : null);
+  return guessed?.category ?? known[known.length - 1]?.category ?? null;
+}
+
+/**
+ * The theme's subjects in the words the person typed, in the roles the painter gives them: the painter
+ * may draw a nearer motif it knows ("angel" for "Yokai spirits"), but the text never names one.
+ */
 export function themeWords(theme: string): ThemeWords {
   const parsed = parseTheme(theme);
-  const category = (id: string) => SUBJECT_BY_ID.get(id)?.category;
-  const main = parsed.main;
-  const actor = main && (category(main) === "creature" || category(main) === "person") ? noun(main) : null;
-  const emblem = main && !actor ? noun(main) : null;
-  const known = new Set(parsed.found.filter((f) => !f.guessed).map((f) => f.subject));
-  const places = parsed.setting.filter((id) => category(id) === "place" && known.has(id)).map(noun);
-  const weather = parsed.setting.filter((id) => category(id) === "weather").map(noun);
-  const details = parsed.details.filter((id) => known.has(id) && category(id) !== "era" && category(id) !== "time").map(noun);
-  return { actor, emblem, places, weather, details, time: parsed.time, era: parsed.era ? (ERA_WORDS[parsed.era] ?? parsed.era.replace(/-/g, " ")) : null };
+  const typed = typedChunks(theme).map((chunk) => ({ chunk, noun: typedNoun(chunk), category: categoryOf(chunk) }));
+  const timeChunk = typed.find((t) => t.chunk.words.length === 1 && TIME_WORDS.has(t.chunk.words[0]!.toLowerCase()));
+  const subjects = typed.filter((t) => t !== timeChunk && t.category !== "era" && t.category !== "time");
+  const actor = subjects.find((t) => t.category === "creature" || t.category === "person") ?? null;
+  const things = subjects.filter((t) => t !== actor && t.category !== "place" && t.category !== "weather");
+  const emblem = actor ? null : (things[0] ?? null);
+  const places = subjects.filter((t) => t.category === "place").map((t) => t.noun);
+  const weather = subjects.filter((t) => t.category === "weather").map((t) => t.noun);
+  const details = things.filter((t) => t !== emblem).map((t) => t.noun);
+  const time = timeChunk ? timeChunk.chunk.words[0]!.toLowerCase() : null;
+  return {
+    actor: actor?.noun ?? null,
+    // A thing typed in the singular stays one: "the bakery of this deck", not "the bakeries".
+    emblem: emblem ? { ...emblem.noun, many: emblem.noun.plural ? emblem.noun.many : emblem.noun.one } : null,
+    places,
+    weather,
+    details,
+    time,
+    era: parsed.era ? (ERA_WORDS[parsed.era] ?? parsed.era.replace(/-/g, " ")) : null,
+  };
 }
 
 const WEATHER_CLAUSE: Record<string, string> = {
@@ -131,27 +249,31 @@ const WEATHER_CLAUSE: Record<string, string> = {
   aurora: "beneath a shimmering aurora",
   rainbow: "under a rainbow",
 };
-const TIME_CLAUSE = { night: "by night", dawn: "at first light", day: "in full daylight" } as const;
+const TIME_CLAUSE: Record<string, string> = { night: "by night", day: "in full daylight" };
+const timeClause = (time: string) => TIME_CLAUSE[time] ?? `at ${time}`;
 
 const ON = new Set(["street", "city street", "road", "bridge", "rooftop", "rooftops", "deck", "ship", "mountain", "peak", "cliff", "ice", "island"]);
 const BY = new Set(["sea", "ocean", "shore", "beach", "river", "lake", "harbour", "harbor", "waterfall"]);
 
 /** A place with its preposition: "in a forest", "by the sea", "on a city street". */
 export function placePhrase(place: Noun): string {
-  const last = place.one.split(" ").pop()!;
-  if (BY.has(place.one) || BY.has(last)) return `by the ${place.one}`;
-  if (ON.has(place.one) || ON.has(last)) return `on ${withArticle(place.one)}`;
-  return `in ${withArticle(place.one)}`;
+  const last = place.one.split(" ").pop()!.toLowerCase();
+  if (place.plural) return `among ${place.owner ?? "the"} ${place.many}`;
+  if (BY.has(place.one) || BY.has(last)) return `by ${theNoun(place)}`;
+  if (ON.has(place.one) || ON.has(last)) return `on ${aNoun(place)}`;
+  return `in ${aNoun(place)}`;
 }
 
 /** Where a card's scene takes place: "in a forest as snow comes down". `pick` chooses among several places. */
 export function settingClause(words: ThemeWords, pick: number): string {
   const parts: string[] = [];
-  const place = words.places[pick % Math.max(1, words.places.length)];
+  // The first place typed is always there; a second one joins it on some cards.
+  const [place, other] = words.places;
   if (place) parts.push(placePhrase(place));
+  if (other && pick % 2 === 1) parts.push(placePhrase(other));
   const weather = words.weather[0];
   if (weather) parts.push(WEATHER_CLAUSE[weather.one] ?? `among ${weather.many}`);
-  else if (words.time) parts.push(TIME_CLAUSE[words.time]);
+  else if (words.time) parts.push(timeClause(words.time));
   return parts.join(" ");
 }
 
@@ -221,6 +343,12 @@ const COMPANY: readonly ((many: string) => string)[] = [
   (many) => `among ${many} set out like offerings`,
 ];
 
+/** Company for the figure from a thing the theme names, in the number it was typed in. */
+function emblemCompany(emblem: Noun, choose: Chooser): string {
+  if (emblem.plural) return choose(COMPANY, "company")(emblem.many);
+  return choose([`in the middle of ${aNoun(emblem)}`, `at the heart of ${aNoun(emblem)}`], "company");
+}
+
 /** The picture of a card in this deck, as one sentence that names the card and places it in the theme. */
 export function pictureSentence(card: TarotCard, words: ThemeWords, choose: Chooser): string {
   const where = settingClause(words, choose([0, 1, 2, 3, 4, 5], "place"));
@@ -228,7 +356,7 @@ export function pictureSentence(card: TarotCard, words: ThemeWords, choose: Choo
   if (card.arcana === "major") {
     const role = MAJOR_ROLE[card.number] ?? "stands at the centre of the card";
     if (words.actor) {
-      const a = withArticle(words.actor.one);
+      const a = aNoun(words.actor);
       const frames = [
         () => (where ? `${capital(where)}, ${a} ${role}: this is ${card.name}.` : `${capital(a)} ${role}: this is ${card.name}.`),
         () => `Here, as ${card.name}, ${a} ${role}${tail}.`,
@@ -239,7 +367,7 @@ export function pictureSentence(card: TarotCard, words: ThemeWords, choose: Choo
       ];
       return choose(frames, "picture")();
     }
-    const company = words.emblem ? `, ${choose(COMPANY, "company")(words.emblem.many)}` : words.details[0] ? `, ${words.details[0].many} close by` : "";
+    const company = words.emblem ? `, ${emblemCompany(words.emblem, choose)}` : words.details[0] ? `, ${words.details[0].many} close by` : "";
     const frames = [
       () => `${where ? `${capital(where)}, the` : "The"} traditional figure of ${card.name} ${role}${company}.`,
       () => `${card.name} keeps its old figure, who ${role}${tail}${company}.`,
@@ -250,7 +378,11 @@ export function pictureSentence(card: TarotCard, words: ThemeWords, choose: Choo
   const item = SUIT_ITEM[card.suit ?? "cups"]!;
   if (card.number > 10) {
     const role = COURT_ROLE[card.number]!(item);
-    const who = words.actor ? withArticle(words.actor.one) : "a figure";
+    const who = words.actor
+      ? aNoun(words.actor)
+      : words.emblem
+        ? `a figure ${words.emblem.plural ? `among ${words.emblem.many}` : `in the middle of ${aNoun(words.emblem)}`}`
+        : "a figure";
     const frames = [
       () => `The ${card.name} is ${who} who ${role}${tail}.`,
       () => `As the ${card.name}, ${who} ${role}${tail}.`,
@@ -264,8 +396,8 @@ export function pictureSentence(card: TarotCard, words: ThemeWords, choose: Choo
   const scene = !small
     ? ""
     : words.actor
-      ? ` ${choose(PIP_SCENE, "pip-scene")(withArticle(small.one), card.number === 1)}`
-      : ` ${choose(PIP_THING, "pip-scene")(withArticle(small.one))}`;
+      ? ` ${choose(PIP_SCENE, "pip-scene")(aNoun(small), card.number === 1)}`
+      : ` ${choose(PIP_THING, "pip-scene")(aNoun(small))}`;
   const frames = [
     () => (where ? `${capital(where)}, the ${card.name} shows ${things}${scene}.` : `The ${card.name} shows ${things}${scene}.`),
     () =>
@@ -300,8 +432,12 @@ export function writeDeckDescription(theme: string): string {
     return `${openings[hash % openings.length]} ${cast}${detail} Every card keeps its traditional symbols, so the deck reads like any tarot while telling a story of its own.`;
   }
   if (words.emblem || words.places.length || words.details.length) {
-    const things = words.emblem ? words.emblem.many : words.details[0]?.many;
-    const first = things ? `${capital(things)} fill this deck${tail}.` : `This deck is set${tail}.`;
+    const things = words.emblem ?? words.details[0];
+    const first = !things
+      ? `This deck is set${tail}.`
+      : things.plural
+        ? `${capital(things.many)} fill this deck${tail}.`
+        : `This deck is set in ${aNoun(things)}${tail}.`;
     return `${first} The traditional figures keep their places and their symbols, while the world around them belongs to the theme, from the great scenes of the Major Arcana to the smallest pip card. Readers will find the old meanings where they expect them, told in a new light.`;
   }
   return "This deck follows the tarot's journey through a world of its own, from the Fool's first step to the dancer of the World. The traditional figures and symbols stay where a reader expects them, while colour, setting and small details give each card a fresh story to tell.";
@@ -321,5 +457,5 @@ export function readingPicture(card: TarotCard, theme: string | null | undefined
   const role = MAJOR_ROLE[card.number];
   if (!role) return null;
   const hash = textHash(`${theme.trim().toLowerCase()}|reading|${card.key}`);
-  return PICTURE_IN_READING[hash % PICTURE_IN_READING.length]!(withArticle(words.actor.one), role);
+  return PICTURE_IN_READING[hash % PICTURE_IN_READING.length]!(aNoun(words.actor), role);
 }

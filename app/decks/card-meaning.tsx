@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "@remix-run/react";
 import { libraryPath } from "~/library/paths";
 import type { CardMeaning } from "~/tarot/meanings";
+import { WrittenByAi } from "~/components/written-by-ai";
 
 /** A card's words at reading size: its name, this deck's description, then the classic meanings upright and reversed. */
 export function CardMeaningText({
@@ -10,7 +11,8 @@ export function CardMeaningText({
   headingId,
   level = 2,
 }: {
-  card: { key?: string; name: string; description: string | null };
+  /** `descriptionByAi` is false when the owner wrote the description themselves. */
+  card: { key?: string; name: string; description: string | null; descriptionByAi?: boolean };
   /** Null while the meanings are on their way. */
   meaning: CardMeaning | null;
   headingId: string;
@@ -23,7 +25,12 @@ export function CardMeaningText({
       <Heading id={headingId} className="font-display text-3xl font-bold">
         {card.name}
       </Heading>
-      {card.description ? <p className="mt-3">{card.description}</p> : null}
+      {card.description ? (
+        <>
+          <p className="mt-3">{card.description}</p>
+          {card.descriptionByAi === false ? null : <WrittenByAi className="mt-1" />}
+        </>
+      ) : null}
       {meaning ? (
         <>
           <Sub className="mt-5 text-sm font-semibold uppercase tracking-wider text-gold">Upright</Sub>

@@ -47,15 +47,36 @@ export const createDeckForm = z.object({
 
 export type CreateDeckInput = z.infer<typeof createDeckForm>;
 
-/** A title from the theme when none is given: its first words as the creator wrote them, the first letter a capital. */
+/** Small words a title may not end on: a cut there reads as a sentence broken off. */
+const TITLE_BREAKS = new Set(
+  "a an the and or but nor with without of in on at by for from to into onto under over above below beneath among amid along across between near through toward towards beyond around about after before during my our your his her their its".split(
+    " ",
+  ),
+);
+/** A title longer than this is cut: it must fit a card's caption and a listing's line. */
+const TITLE_FITS = 40;
+
+/**
+ * A title from the theme when none is given, in the creator's own words: the whole theme when it
+ * fits, else its longest opening phrase that fits and ends before a small word ("Night market with
+ * ramen stalls", not "… stalls and"). The first letter is a capital.
+ */
 export function titleFromTheme(theme: string) {
   const words = theme
     .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
     .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 6);
-  const title = words.join(" ");
-  return title.length > 0 ? (title.charAt(0).toUpperCase() + title.slice(1)).slice(0, 80) : "Untitled Deck";
+    .filter(Boolean);
+  const length = (count: number) => words.slice(0, count).join(" ").length;
+  const endsWell = (count: number) => !TITLE_BREAKS.has(words[count - 1]!.toLowerCase());
+  let count = words.length;
+  if (length(count) > TITLE_FITS) {
+    const fitting = words.map((_, i) => i + 1).filter((n) => length(n) <= TITLE_FITS && endsWell(n));
+    const beforeSmallWord = fitting.filter((n) => TITLE_BREAKS.has(words[n]!.toLowerCase()));
+    // No phrase ends in time: the first word alone, cut to fit.
+    count = beforeSmallWord.at(-1) ?? fitting.at(-1) ?? 1;
+  }
+  const title = words.slice(0, count).join(" ").slice(0, 80);
+  return title.length > 0 ? title.charAt(0).toUpperCase() + title.slice(1) : "Untitled Deck";
 }
 
 export const KNOWN_STYLES: readonly string[] = ART_STYLES;

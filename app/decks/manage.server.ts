@@ -146,6 +146,8 @@ function deckWithCards(deck: typeof decks.$inferSelect, rows: CardRow[]) {
       name: card.editedName ?? card.name,
       status: card.status,
       description: card.editedDescription ?? card.description,
+      // The writer's words are labelled as such; the owner's own are not.
+      descriptionByAi: card.editedDescription === null,
       imageUrl: cardImageUrl(card.imageKey, card.updatedAt),
       original: card.editedName !== null || card.editedDescription !== null ? { name: card.name, description: card.description } : null,
     })),

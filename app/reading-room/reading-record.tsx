@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { WrittenByAi } from "~/components/written-by-ai";
 import { cn } from "~/lib/cn";
 import { libraryPath } from "~/library/paths";
 import { ReadingText } from "./reading-text";
@@ -68,6 +69,7 @@ export function ReadingRecord(props: {
       </ol>
       {props.interpretation ? (
         <section aria-label="Interpretation" className="rounded-3xl border border-line bg-surface/80 p-5 text-sm leading-relaxed">
+          <WrittenByAi className="mb-2" />
           <ReadingText text={props.interpretation} />
         </section>
       ) : null}

@@ -3,8 +3,8 @@ import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
 import { saveToJournals } from "../../app/reading-room/journal.server";
 import { deckThemeOf, readingCards } from "../../app/reading-room/room-store.server";
-import { spreadById } from "../../app/reading-room/spreads";
-import type { RoomEvent, RoomState } from "../../app/reading-room/state";
+import type { ReadingRequest } from "../../app/ai/service";
+import { spreadOf, type RoomEvent, type RoomState } from "../../app/reading-room/state";
 
 /** Pieces of the interpretation are gathered for this long before they go to the table. */
 const STREAM_FLUSH_MS = 60;
@@ -21,13 +21,17 @@ export type InterpretingRoom = {
   commit(events: RoomEvent[], options?: { mirror?: "soon" | "now" | false }): Promise<void>;
 };
 
+/** What the writer is asked for a table: its question, cards and the spread by its own name (a spread of one's own too). */
+export function readingRequest(state: RoomState, theme: string | null, seed: string): ReadingRequest {
+  return { question: state.question, spread: spreadOf(state)?.phrase ?? "free layout", cards: readingCards(state), theme, seed };
+}
+
 /**
  * Writes the interpretation and streams it to the table as the model writes it, in pieces
  * gathered for at most `STREAM_FLUSH_MS`; the finished text is mirrored and kept in journals.
  */
 export async function writeInterpretation(room: InterpretingRoom) {
   const state = room.state();
-  const spread = spreadById(state.spreadId);
   const ai = createAi(readConfig(room.env), room.env);
   let text = "";
   let pending = "";
@@ -41,13 +45,7 @@ export async function writeInterpretation(room: InterpretingRoom) {
   };
   try {
     const theme = await deckThemeOf(createDatabase(room.env.DB), state.deckId).catch(() => null);
-    for await (const piece of ai.streamReading({
-      question: state.question,
-      spread: spread?.phrase ?? "free layout",
-      cards: readingCards(state),
-      theme,
-      seed: room.readingId,
-    })) {
+    for await (const piece of ai.streamReading(readingRequest(state, theme, room.readingId))) {
       text += piece;
       pending += piece;
       if (Date.now() - flushedAt >= STREAM_FLUSH_MS) await flush();

@@ -602,7 +602,7 @@ describe("a deck's title from its theme", () => {
   it("keeps the creator's own capitals, only raising the first letter", () => {
     expect(titleFromTheme("cats ruling a neon Tokyo")).toBe("Cats ruling a neon Tokyo");
     expect(titleFromTheme("Moonlit tides")).toBe("Moonlit tides");
-    expect(titleFromTheme("the iPhone oracle of NYC, in seven more words here")).toBe("The iPhone oracle of NYC in");
+    expect(titleFromTheme("the iPhone oracle of NYC, in seven more words here")).toBe("The iPhone oracle of NYC");
     expect(titleFromTheme("  !!  ")).toBe("Untitled Deck");
   });
 });

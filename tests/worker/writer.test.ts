@@ -255,8 +255,8 @@ describe("suggestions", () => {
   });
 
   it.each(SAMPLES)("describe the deck “$theme” around its subjects", ({ theme, subject }) => {
+    // The typed words themselves may come back: the description names the subjects as the person did.
     const text = fallbackDeckDescription(theme);
-    expect(text.toLowerCase()).not.toContain(theme.toLowerCase());
     expect(text.toLowerCase()).toContain(subject);
     expect(fallbackDeckDescription(theme)).toBe(text);
   });

@@ -5,7 +5,7 @@
  */
 import type { TarotCard } from "../../tarot/cards";
 import { textHash } from "../text";
-import { capital, cardRef, pictureSentence, placePhrase, themeWords, type Chooser, type Noun, type ThemeWords } from "../writer";
+import { capital, cardRef, pictureSentence, placePhrase, theNoun, themeWords, type Chooser, type Noun, type ThemeWords } from "../writer";
 import { counselOf, gistOf } from "./lore";
 
 export type CardMeaningWords = { upright: { keywords: string[] }; reversed: { keywords: string[] } };
@@ -23,6 +23,12 @@ const COUNTED_WORDS: Record<string, string> = {
   provider: "a provider",
   "turning point": "a turning point",
   "fresh start": "a fresh start",
+  // Describing words become things, so that a list of keywords reads as a list of nouns.
+  unsettled: "unrest",
+  unfocused: "a scattered focus",
+  demanding: "demands",
+  domineering: "a domineering streak",
+  stuck: "being stuck",
 };
 export const asPhrase = (keyword: string) => COUNTED_WORDS[keyword] ?? keyword;
 
@@ -34,6 +40,8 @@ type Scene = {
   isActor: boolean;
   place: Noun | null;
   where: string;
+  /** The place as something already named: "the river", "your grandmother's seaside town". */
+  thePlace: string;
   words: ThemeWords;
   gist: string;
   upright: string;
@@ -48,12 +56,12 @@ type Frame = (s: Scene) => string | null;
 const GIST_FRAMES: readonly Frame[] = [
   (s) => (s.lead ? `For the ${s.lead.many} of this deck, ${s.ref} stands for ${s.gist}.` : null),
   (s) => (s.lead && s.isActor ? `What the ${s.lead.one} on this card lives out is ${s.gist}.` : null),
-  (s) => (s.lead && !s.isActor ? `The ${s.lead.many} of this deck light up one idea here: ${s.gist}.` : null),
+  (s) => (s.lead && !s.isActor ? `The ${s.lead.many} of this deck ${s.lead.plural === false ? "lights" : "light"} up one idea here: ${s.gist}.` : null),
   (s) => (s.lead && s.isActor ? `Told among ${s.lead.many}, the card is about ${s.gist}.` : null),
   (s) => (s.lead && s.isActor ? `Any ${s.lead.one} who has lived a little would know this card: it is ${s.gist}.` : null),
-  (s) => (s.place ? `${s.Ref} keeps its old sense in this ${s.place.one}: ${s.gist}.` : null),
-  (s) => (s.place ? `The story this ${s.place.one} tells is ${s.gist}.` : null),
-  (s) => (s.place && s.lead ? `Between the ${s.lead.many} and the ${s.place.one}, one idea comes through: ${s.gist}.` : null),
+  (s) => (s.place ? `${s.Ref} keeps its old sense in ${s.thePlace}: ${s.gist}.` : null),
+  (s) => (s.place ? `The story ${s.thePlace} tells is ${s.gist}.` : null),
+  (s) => (s.place && s.lead ? `Between the ${s.lead.many} and ${s.thePlace}, one idea comes through: ${s.gist}.` : null),
   (s) => (s.words.weather[0] ? `Even the ${s.words.weather[0].one} seems to know what the card is about: ${s.gist}.` : null),
 ];
 
@@ -64,7 +72,7 @@ const UPRIGHT_FRAMES: readonly Frame[] = [
   (s) => `Its upright words are ${s.upright}.`,
   (s) => `Read upright, it points to ${s.upright}.`,
   (s) => (s.lead && s.isActor ? `Upright, the ${s.lead.many} read it as ${s.upright}.` : null),
-  (s) => (s.place ? `When it stands upright, the ${s.place.one} fills with ${s.upright}.` : null),
+  (s) => (s.place ? `When it stands upright, ${s.thePlace} fills with ${s.upright}.` : null),
   (s) => (s.lead && s.isActor ? `A ${s.lead.one} drawing it upright would hear ${s.upright}.` : null),
 ];
 
@@ -85,9 +93,12 @@ const REVERSED_FRAMES: readonly Frame[] = [
   (s) => `Upside down, the picture tilts toward ${s.reversed}, and the advice becomes: ${s.counselReversed}.`,
   (s) => `Turned over, ${s.ref} speaks of ${s.reversed}. ${capital(s.counselReversed)}.`,
   (s) => `When it lands reversed, watch for ${s.reversed}, and try to ${s.counselReversed}.`,
-  (s) => (s.place ? `Reversed, the ${s.place.one} darkens toward ${s.reversed}; ${s.counselReversed}.` : null),
+  (s) => (s.place ? `Reversed, ${s.thePlace} darkens toward ${s.reversed}; ${s.counselReversed}.` : null),
   (s) => (s.lead && s.isActor ? `A reversed draw shows the ${s.lead.one}'s shadow side, ${s.reversed}: ${s.counselReversed}.` : null),
-  (s) => (s.lead && !s.isActor ? `Reversed, the ${s.lead.many} fall into shadow and the card warns of ${s.reversed}; ${s.counselReversed}.` : null),
+  (s) =>
+    s.lead && !s.isActor
+      ? `Reversed, the ${s.lead.many} ${s.lead.plural === false ? "falls" : "fall"} into shadow and the card warns of ${s.reversed}; ${s.counselReversed}.`
+      : null,
   (s) => (s.words.time === "night" ? `Reversed, the night closes in with ${s.reversed}. The way through is to ${s.counselReversed}.` : null),
 ];
 
@@ -97,8 +108,8 @@ const CLOSING_FRAMES: readonly Frame[] = [
   () => null,
   (s) => `Sit with ${s.ref} a moment before you decide what it is saying.`,
   (s) => (s.words.details[0] ? `Look for the ${s.words.details[0].one} tucked into ${s.ref}; it is this deck's own sign for the card.` : null),
-  (s) => (s.place ? `Let the ${s.place.one} around ${s.ref} tell you where the lesson lives.` : null),
-  (s) => (s.words.time ? `The ${s.words.time === "night" ? "night" : s.words.time === "dawn" ? "early" : "open"} light gives ${s.ref} its mood.` : null),
+  (s) => (s.place ? `Let ${s.thePlace} around ${s.ref} tell you where the lesson lives.` : null),
+  (s) => (s.words.time ? `The ${s.words.time === "day" ? "open" : s.words.time} light gives ${s.ref} its mood.` : null),
 ];
 
 /** Picks one of the frames that has something to say, for this card and seed. */
@@ -120,7 +131,9 @@ export function writeCardDescription(card: TarotCard, theme: string, meaning: Ca
   const base = `${seed}|${theme.trim().toLowerCase()}|${card.key}`;
   const choose: Chooser = (items, salt) => items[textHash(`${base}|${salt}`) % items.length]!;
   const lead = words.actor ?? words.emblem;
-  const place = words.places.length ? choose(words.places, "place") : null;
+  // A place typed in the plural ("ramen stalls") is left to the picture's setting.
+  const single = words.places.filter((p) => !p.plural);
+  const place = single.length ? choose(single, "place") : null;
   const ref = cardRef(card);
   const scene: Scene = {
     ref,
@@ -129,6 +142,7 @@ export function writeCardDescription(card: TarotCard, theme: string, meaning: Ca
     isActor: !!words.actor,
     place,
     where: place ? placePhrase(place) : "",
+    thePlace: place ? theNoun(place) : "",
     words,
     gist: gistOf(card),
     upright: list((meaning?.upright.keywords ?? []).slice(0, 3).map(asPhrase)),

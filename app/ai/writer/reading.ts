@@ -411,7 +411,8 @@ export function writeReading(input: ReadingInput): string {
     [...drawn].reverse().find((d) => d.card);
   const guidance: string[] = [];
   if (pivot) {
-    const where = !pivot.position || n < 2 ? "" : pivot.position.split(" ").length > 2 ? ` (${pivot.position})` : ` in the ${pivot.position} position`;
+    const where =
+      !pivot.position || n < 2 ? "" : pivot.position.split(" ").length > 2 ? ` in the place of “${pivot.position}”` : ` in the ${pivot.position} position`;
     guidance.push(
       dealt(
         [
