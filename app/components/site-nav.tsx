@@ -96,7 +96,7 @@ export function SiteNav() {
         <noscript>
           <style>{`.site-nav{background:color-mix(in oklab,var(--bg) 88%,transparent);backdrop-filter:blur(12px);border-color:var(--line)}`}</style>
         </noscript>
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:gap-3 xl:gap-4">
           <Link to="/" className="shrink-0 rounded-md" aria-label="Arcanum home">
             <Wordmark />
           </Link>
@@ -164,7 +164,7 @@ function PracticeMenu() {
     <details ref={ref} className="relative" data-testid="practice-menu">
       <summary
         className={cn(
-          "flex cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-2 text-sm font-medium transition xl:px-3",
+          "flex cursor-pointer list-none items-center gap-0.5 whitespace-nowrap rounded-full px-2.5 py-2 text-sm font-medium transition xl:px-3",
           current ? "bg-brand-soft text-ink" : "text-muted hover:bg-surface-2 hover:text-ink",
         )}
       >
