@@ -1,15 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Wordmark } from "./logo";
 
-/** Pages announced in the footer that do not exist yet: shown, marked, and not linked. */
-function Soon({ children }: { children: string }) {
-  return (
-    <span className="text-muted/90">
-      {children} <span className="ml-1 rounded-full border border-line px-1.5 py-px text-[10px] uppercase tracking-wider">soon</span>
-    </span>
-  );
-}
-
 const SOCIAL = [
   {
     href: "https://www.instagram.com/arcanum.tarot",
@@ -62,14 +53,11 @@ export function SiteFooter() {
         <FooterGroup title="Resources">
           <Link to="/guides">Tarot Guides</Link>
           <Link to="/cards">Card Meanings</Link>
-          <Soon>AI &amp; Creativity</Soon>
-          <Soon>Creator Resources</Soon>
-          <Soon>API Documentation</Soon>
+          <Link to="/developers">API Documentation</Link>
         </FooterGroup>
         <FooterGroup title="Legal">
           <Link to="/terms">Terms of Service</Link>
           <Link to="/privacy">Privacy Policy</Link>
-          <Soon>Licensing</Soon>
           <Link to="/privacy#cookies">Cookie Policy</Link>
         </FooterGroup>
       </div>

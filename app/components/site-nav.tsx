@@ -36,6 +36,14 @@ const NAV_ITEMS: NavItem[] = [
   { to: "/pricing", label: "Pricing", match: "/pricing", signedOutOnly: true },
 ];
 
+/** The daily practice: open to everyone, grouped under one entry in the bar and one heading in the phone menu. */
+const PRACTICE_ITEMS: { to: string; label: string }[] = [
+  { to: "/today", label: "Card of the Day" },
+  { to: "/cards", label: "Card Meanings" },
+  { to: "/guides", label: "Guides" },
+  { to: "/spreads", label: "Spreads" },
+];
+
 function useVisibleItems(mobile: boolean) {
   const user = useOptionalUser();
   const isMember = Boolean(user && !user.isGuest);
@@ -88,7 +96,7 @@ export function SiteNav() {
         <noscript>
           <style>{`.site-nav{background:color-mix(in oklab,var(--bg) 88%,transparent);backdrop-filter:blur(12px);border-color:var(--line)}`}</style>
         </noscript>
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:gap-3 xl:gap-4">
           <Link to="/" className="shrink-0 rounded-md" aria-label="Arcanum home">
             <Wordmark />
           </Link>
@@ -110,6 +118,9 @@ export function SiteNav() {
                 </Link>
               </li>
             ))}
+            <li>
+              <PracticeMenu />
+            </li>
           </ul>
 
           <div className="ml-auto flex items-center gap-2">
@@ -145,6 +156,40 @@ export function SiteNav() {
   );
 }
 
+function PracticeMenu() {
+  const location = useLocation();
+  const ref = useDisclosure();
+  const current = PRACTICE_ITEMS.some((item) => isCurrent(location.pathname, item.to));
+  return (
+    <details ref={ref} className="relative" data-testid="practice-menu">
+      <summary
+        className={cn(
+          "flex cursor-pointer list-none items-center gap-0.5 whitespace-nowrap rounded-full px-2.5 py-2 text-sm font-medium transition xl:px-3",
+          current ? "bg-brand-soft text-ink" : "text-muted hover:bg-surface-2 hover:text-ink",
+        )}
+      >
+        Practice
+        <svg viewBox="0 0 20 20" aria-hidden="true" className="h-3.5 w-3.5">
+          <path fill="currentColor" d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        </svg>
+      </summary>
+      <ul aria-label="Daily practice" className="absolute left-0 mt-2 w-52 overflow-hidden rounded-2xl border border-line bg-surface p-1.5 shadow-xl">
+        {PRACTICE_ITEMS.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              aria-current={isCurrent(location.pathname, item.to) ? "page" : undefined}
+              className={cn("block rounded-lg px-3 py-2 text-sm", isCurrent(location.pathname, item.to) ? "bg-brand-soft" : "hover:bg-surface-2")}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function AvatarMenu() {
   const user = useOptionalUser();
   const ref = useDisclosure();
@@ -162,7 +207,7 @@ function AvatarMenu() {
       <div className="absolute right-0 mt-2 w-60 overflow-hidden rounded-2xl border border-line bg-surface shadow-xl">
         <p className="border-b border-line px-4 py-3 text-sm">
           <span className="block truncate font-semibold">{name}</span>
-          {user.isSubscribed ? <span className="text-xs text-gold">Premium member</span> : null}
+          {user.plan.state === "subscribed" ? <span className="text-xs text-gold">{`${user.plan.planName} plan`}</span> : null}
         </p>
         <AccountLinks className="flex flex-col p-1.5" itemClassName="rounded-lg px-3 py-2 text-sm hover:bg-surface-2" />
       </div>
@@ -201,13 +246,13 @@ function AccountLinks({ className, itemClassName }: { className?: string; itemCl
       )}
       <li>
         {/* Pricing leaves the bar once signed in; a member not yet subscribed upgrades from the plans. */}
-        {user.isSubscribed ? (
+        {user.plan.state === "subscribed" || user.plan.state === "payment_due" ? (
           <Link className={cn("block", itemClassName)} to="/subscription">
-            Premium Membership
+            {`Your ${user.plan.planName} plan`}
           </Link>
         ) : (
           <Link className={cn("block", itemClassName)} to="/pricing" data-testid="upgrade-link">
-            Upgrade to Premium
+            Upgrade your plan
           </Link>
         )}
       </li>
@@ -274,6 +319,25 @@ function MobileMenu({ onSignInClick }: { onSignInClick?: (event: React.MouseEven
             </li>
           ))}
         </ul>
+        <nav aria-label="Daily practice" className="mt-3 border-t border-line pt-3">
+          <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">Daily practice</h2>
+          <ul className="grid grid-cols-2 gap-1">
+            {PRACTICE_ITEMS.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  aria-current={isCurrent(location.pathname, item.to) ? "page" : undefined}
+                  className={cn(
+                    "block rounded-xl px-3 py-3 text-base font-medium",
+                    isCurrent(location.pathname, item.to) ? "bg-brand-soft" : "hover:bg-surface-2",
+                  )}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div className="mt-3 border-t border-line pt-3">
           {isMember && user ? (
             <>

@@ -9,9 +9,9 @@
  * charge itself (`decksCreditsMake`), never with a separate table.
  */
 import { formatCount } from "../lib/format";
-import type { Plan } from "../plans/catalogue";
+import { FREE_REFRESH_DAYS, type Plan } from "../plans/catalogue";
 import type { CardImageQuality, DeckKind } from "../decks/vocabulary";
-import { deckCharge, hasEnoughCredits, upgradeCharge, type CreditAmounts } from "./cost";
+import { deckCharge, describeCredits, hasEnoughCredits, upgradeCharge, type CreditAmounts } from "./cost";
 
 const MONTHS_PER_YEAR = 12;
 /** No credits make more decks than this: a guard for the counting loop, far above any plan. */
@@ -76,25 +76,32 @@ export function decksPhrase(count: number, kind: DeckKind): string {
 /** When a plan's grant comes: "a month", "every 30 days", or nothing for a one-off. */
 function grantPeriod(plan: Plan): string {
   if (plan.mode === "payment") return "";
-  return plan.mode === "free" ? "every 30 days" : "a month";
+  return plan.mode === "free" ? `every ${FREE_REFRESH_DAYS} days` : "a month";
 }
 
-/** The pricing page's headline: decks and cards per billing period at the plan's finest quality ("8 decks · 624 cards a month"). */
+/**
+ * The pricing page's headline: the catalogue's decks and cards per billing period, naming the
+ * quality the decks are counted at ("8 high-quality decks · 624 cards a month").
+ */
 export function planHeadline(plan: Plan): string {
   if (plan.mode === "payment") return `${plan.cardCount} extra cards`;
-  const perGrant = planDecksAt(plan, planDeckQuality(plan));
-  const decks = plan.interval === "year" ? perGrant * MONTHS_PER_YEAR : perGrant;
-  const cards = formatCount(decks * DECK_SIZE[planDeckKind(plan)]);
-  const period = plan.mode === "free" ? "every 30 days" : plan.interval === "year" ? "a year" : "a month";
-  return `${decks} ${decks === 1 ? "deck" : "decks"} · ${cards} cards ${period}`;
+  const deck = plan.mode === "free" ? "Major Arcana deck" : `${QUALITY_WORD[planDeckQuality(plan)]}-quality deck`;
+  const period = plan.mode === "free" ? `every ${FREE_REFRESH_DAYS} days` : plan.interval === "year" ? "a year" : "a month";
+  return `${plan.deckCount} ${deck}${plan.deckCount === 1 ? "" : "s"} · ${formatCount(plan.cardCount)} cards ${period}`;
 }
 
-/** One line per quality the plan offers, finest first: "High quality: 4 full decks a month". */
+/** The credits one grant holds, leading into what they make: "12 complete-deck credits a month, enough for". */
+export function planCreditsLine(plan: Plan): string {
+  const period = grantPeriod(plan);
+  return `${describeCredits(planCredits(plan))}${period ? ` ${period}` : ""}, enough for`;
+}
+
+/** One line per quality the plan offers, finest first, of what one grant's credits make: "High quality: 4 full decks". */
 export function planQualityLines(plan: Plan): { quality: CardImageQuality; text: string }[] {
   return qualitiesFinestFirst(plan).map((quality) => {
     const label = `${QUALITY_WORD[quality].charAt(0).toUpperCase()}${QUALITY_WORD[quality].slice(1)} quality`;
     if (plan.mode === "payment") return { quality, text: `${label}: completes ${decksPhrase(planDecksAt(plan, quality), "major_arcana")}` };
-    return { quality, text: `${label}: ${decksPhrase(planDecksAt(plan, quality), planDeckKind(plan))} ${grantPeriod(plan)}` };
+    return { quality, text: `${label}: ${decksPhrase(planDecksAt(plan, quality), planDeckKind(plan))}` };
   });
 }
 

@@ -6,7 +6,7 @@ import { planTypes, userDeckQuotas } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { Me } from "../lib/page-reads.server";
 import { addMonths } from "../lib/months";
-import { findPlanByKey, PLANS, type PlanTier } from "../plans/catalogue";
+import { FREE_REFRESH_DAYS, findPlanByKey, PLANS, type PlanTier } from "../plans/catalogue";
 import { FREE_PLAN_QUOTA } from "./badge";
 import type { CreditAmounts } from "./cost";
 import { planCredits } from "./plan-credits";
@@ -14,8 +14,8 @@ import { planCredits } from "./plan-credits";
 export type PlanType = (typeof planTypes)[number];
 export type QuotaRecord = typeof userDeckQuotas.$inferSelect;
 
-/** Time from a new record to its first refresh: 30 days. */
-export const DEFAULT_REFRESH_PERIOD_MS = 2_592_000_000;
+/** Time from a new record to its first refresh: the free plan's 30 days (2,592,000,000 ms). */
+export const DEFAULT_REFRESH_PERIOD_MS = FREE_REFRESH_DAYS * 86_400_000;
 export const DEFAULT_CONSUMPTION_DESCRIPTION = "Deck generation";
 export const DEFAULT_REFUND_DESCRIPTION = "Refund for a failed deck generation";
 export const REFRESH_DESCRIPTION = "Monthly quota refresh";

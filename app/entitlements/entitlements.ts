@@ -7,6 +7,7 @@
  * badge and API access. Nothing else reads the plan to decide.
  */
 import type { CardImageQuality } from "../decks/vocabulary";
+import { DECK_SIZE } from "../credits/plan-credits";
 import { PLANS, type Plan, type PlanTier } from "../plans/catalogue";
 import { isSubscribed } from "../plans/subscription";
 
@@ -211,4 +212,36 @@ export function hasVerifiedCreatorBadge(tier: PlanTier): boolean {
 /** Visionary includes API access. */
 export function hasApiAccess(tier: PlanTier): boolean {
   return tier === "visionary";
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * What a plan includes, in words
+ * --------------------------------------------------------------------------------------------- */
+
+function qualitiesPhrase(qualities: readonly CardImageQuality[]): string {
+  const words = qualities.map((q) => QUALITY_LABEL[q].toLowerCase());
+  const phrase = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words.join("");
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)} image quality`;
+}
+
+/** The pricing page's list of what a plan includes, each line from the same rules the server applies. */
+export function planFeatures(plan: Plan): string[] {
+  const rights = COMMERCIAL_RIGHTS_LABEL[plan.commercialRights];
+  if (plan.mode === "free") return ["Shared reading rooms", "Browse and buy in the marketplace", rights];
+  if (plan.mode === "payment")
+    return [
+      `Completes a Major Arcana deck to all ${DECK_SIZE.complete} cards, in the same style`,
+      `${plan.regenerations} regenerations per upgraded deck`,
+      rights,
+    ];
+  const features = [
+    plan.storageLimit === null ? "Unlimited deck storage" : `Keep up to ${plan.storageLimit} decks`,
+    qualitiesPhrase(plan.cardImageQuality),
+    plan.regenerations === "unlimited" ? "Unlimited card regenerations" : `${plan.regenerations} regenerations per deck`,
+  ];
+  if (plan.sellerFeePercent !== null) features.push(`Sell decks (${plan.sellerFeePercent}% platform fee)`);
+  features.push(rights);
+  if (hasVerifiedCreatorBadge(plan.tier)) features.push("Verified creator badge");
+  if (hasApiAccess(plan.tier)) features.push("API access");
+  return features;
 }

@@ -30,26 +30,30 @@ export type Plan = {
   sellerFeePercent: number | null;
   regenerations: number | "unlimited";
   commercialRights: "personal" | "limited" | "full" | "extended";
-  features: string[];
   popular: boolean;
 };
 
 const MONTHS_PER_YEAR = 12;
 export const YEARLY_SAVING_PERCENT = 20;
+/** Days between the free plan's grants. */
+export const FREE_REFRESH_DAYS = 30;
+
+/** A yearly subscription's price: twelve monthly payments less the yearly saving, rounded to the cent (decision 0096). */
+export function yearlyPrice(monthly: number): number {
+  return Math.round(monthly * MONTHS_PER_YEAR * (100 - YEARLY_SAVING_PERCENT)) / 100;
+}
 
 type SubscriptionTier = {
   tier: Exclude<PlanTier, "free" | "explorer">;
   name: string;
   description: string;
   monthly: number;
-  yearly: number;
   decksPerMonth: number;
   cardsPerMonth: number;
   storageLimit: number | null;
   sellerFeePercent: number;
   quality: CardImageQuality[];
   commercialRights: Plan["commercialRights"];
-  features: string[];
   popular: boolean;
 };
 
@@ -59,14 +63,12 @@ const SUBSCRIPTION_TIERS: SubscriptionTier[] = [
     name: "Mystic",
     description: "For regular deck makers who want room to experiment.",
     monthly: 12.99,
-    yearly: 124.7,
     decksPerMonth: 2,
     cardsPerMonth: 156,
     storageLimit: 15,
     sellerFeePercent: 30,
     quality: ["medium"],
     commercialRights: "limited",
-    features: ["Save up to 15 decks", "Unlimited card regenerations", "Sell decks (30% platform fee)", "Limited commercial rights"],
     popular: false,
   },
   {
@@ -74,20 +76,12 @@ const SUBSCRIPTION_TIERS: SubscriptionTier[] = [
     name: "Creator",
     description: "For creators who sell their decks and want the best art.",
     monthly: 29.99,
-    yearly: 287.9,
     decksPerMonth: 4,
     cardsPerMonth: 312,
     storageLimit: 50,
     sellerFeePercent: 25,
     quality: ["medium", "high"],
     commercialRights: "full",
-    features: [
-      "Store up to 50 decks",
-      "Medium and high image quality",
-      "Unlimited card regenerations",
-      "Sell decks (25% platform fee)",
-      "Full commercial rights",
-    ],
     popular: true,
   },
   {
@@ -95,22 +89,12 @@ const SUBSCRIPTION_TIERS: SubscriptionTier[] = [
     name: "Visionary",
     description: "For studios and professional readers building a brand.",
     monthly: 79.99,
-    yearly: 767.99,
     decksPerMonth: 8,
     cardsPerMonth: 624,
     storageLimit: null,
     sellerFeePercent: 15,
     quality: ["high"],
     commercialRights: "extended",
-    features: [
-      "Unlimited deck storage",
-      "High image quality",
-      "Unlimited card regenerations",
-      "Sell decks (15% platform fee)",
-      "Extended commercial rights, including merchandising",
-      "Verified creator badge",
-      "API access",
-    ],
     popular: false,
   },
 ];
@@ -132,7 +116,6 @@ export const FREE_PLAN: Plan = {
   sellerFeePercent: null,
   regenerations: 0,
   commercialRights: "personal",
-  features: ["1 Major Arcana deck (22 cards)", "Credits refresh every 30 days", "Shared reading rooms", "Browse and buy in the marketplace"],
   popular: false,
 };
 
@@ -153,7 +136,6 @@ export const EXPLORER_PLUS: Plan = {
   sellerFeePercent: null,
   regenerations: 5,
   commercialRights: "personal",
-  features: ["Upgrades a Major Arcana deck to 78 cards", "56 extra cards in the same style", "5 regenerations per upgraded deck", "Personal use only"],
   popular: false,
 };
 
@@ -169,7 +151,6 @@ function subscriptionPlans(t: SubscriptionTier): Plan[] {
     sellerFeePercent: t.sellerFeePercent,
     regenerations: "unlimited" as const,
     commercialRights: t.commercialRights,
-    features: t.features,
     popular: t.popular,
   };
   return [
@@ -186,7 +167,7 @@ function subscriptionPlans(t: SubscriptionTier): Plan[] {
       ...base,
       key: `${t.tier}-yearly`,
       priceId: `price_${t.tier}_yearly`,
-      price: t.yearly,
+      price: yearlyPrice(t.monthly),
       interval: "year",
       deckCount: t.decksPerMonth * MONTHS_PER_YEAR,
       cardCount: t.cardsPerMonth * MONTHS_PER_YEAR,
@@ -219,10 +200,9 @@ export function tierOfPlanKey(key: string): PlanTier {
   return "free";
 }
 
-/** What a yearly subscription saves against twelve monthly payments, in dollars. */
-export function yearlySaving(tier: SubscriptionTier["tier"]): number {
-  const t = SUBSCRIPTION_TIERS.find((s) => s.tier === tier)!;
-  return Math.round((t.monthly * MONTHS_PER_YEAR - t.yearly) * 100) / 100;
+/** What a yearly plan comes to per month, to the cent ("$63.99 a month, billed yearly"). */
+export function pricePerMonth(plan: Plan): number {
+  return plan.interval === "year" ? Math.round((plan.price / MONTHS_PER_YEAR) * 100) / 100 : plan.price;
 }
 
 export function formatPlanPrice(plan: Plan): string {

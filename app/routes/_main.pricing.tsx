@@ -4,9 +4,10 @@ import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { EXPLORER_PLUS, FREE_PLAN, formatPlanPrice, plansFor, YEARLY_SAVING_PERCENT, type BillingChoice, type Plan } from "~/plans/catalogue";
+import { EXPLORER_PLUS, FREE_PLAN, formatPlanPrice, plansFor, pricePerMonth, YEARLY_SAVING_PERCENT, type BillingChoice, type Plan } from "~/plans/catalogue";
 import { formatDollars } from "~/lib/format";
-import { planHeadline, planQualityLines } from "~/credits/plan-credits";
+import { planCreditsLine, planHeadline, planQualityLines } from "~/credits/plan-credits";
+import { planFeatures } from "~/entitlements/entitlements";
 import type { PageHandle } from "~/lib/page-handle";
 
 export const handle: PageHandle = { renderMemo: true };
@@ -100,14 +101,17 @@ function PlanCard({ plan }: { plan: Plan }) {
       </div>
       <p className="mt-1 text-sm text-muted">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-2">
-        <span className="font-display text-5xl font-bold">{formatPlanPrice(plan)}</span>
+        <span className="font-display text-5xl font-bold" data-testid="plan-price">
+          {formatPlanPrice(plan)}
+        </span>
         <span className="text-sm text-muted">{intervalLabel(plan)}</span>
       </p>
-      {plan.interval === "year" ? (
-        <p className="mt-1 text-xs text-muted">{formatDollars(Math.round((plan.price / 12) * 100) / 100)} a month, billed yearly</p>
-      ) : null}
+      {plan.interval === "year" ? <p className="mt-1 text-xs text-muted">{formatDollars(pricePerMonth(plan))} a month, billed yearly</p> : null}
       <p className="mt-4 text-sm font-semibold" data-testid="plan-headline">
         {planHeadline(plan)}
+      </p>
+      <p className="mt-1 text-xs text-muted" data-testid="plan-credits">
+        {planCreditsLine(plan)}:
       </p>
       <ul className="text-xs text-muted" aria-label="Decks at each image quality">
         {planQualityLines(plan).map((line) => (
@@ -117,7 +121,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         ))}
       </ul>
       <ul className="mt-5 flex-1 space-y-2 text-sm">
-        {plan.features.map((feature) => (
+        {planFeatures(plan).map((feature) => (
           <li key={feature} className="flex gap-2">
             <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gold">
               <path fill="currentColor" d="M10 1 L12 8 L19 10 L12 12 L10 19 L8 12 L1 10 L8 8 Z" />

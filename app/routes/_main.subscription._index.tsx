@@ -22,7 +22,7 @@ export default function Subscription() {
   const busy = navigation.state !== "idle";
   return (
     <div className="px-4 pb-16">
-      <PageHeader eyebrow="Subscription" title={current && current.status !== "canceled" ? "Premium Membership" : "Upgrade to Premium"} />
+      <PageHeader eyebrow="Subscription" title={current && current.status !== "canceled" ? `Your ${current.name} plan` : "Upgrade your plan"} />
       <Panel>
         {current ? (
           <div data-testid="current-plan" className="grid gap-1">

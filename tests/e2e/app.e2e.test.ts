@@ -175,7 +175,7 @@ describe("guards and the signed-in shell", () => {
     await hydrated(page);
     const menu = page.getByTestId("avatar-menu");
     await menu.locator("summary").click();
-    for (const entry of ["Profile", "My Collection", "Upgrade to Premium", "Become a Reader"]) {
+    for (const entry of ["Profile", "My Collection", "Upgrade your plan", "Become a Reader"]) {
       expect(await menu.getByRole("link", { name: entry }).isVisible()).toBe(true);
     }
     expect(await page.getByTestId("deck-badge").textContent()).toBe("1 credit");

@@ -104,3 +104,28 @@ describe("a member's navigation on a phone", () => {
     await page.context().close();
   });
 });
+
+describe("the daily practice on a phone", () => {
+  it("is in the phone menu at 390 px, every entry within the screen, and leads to the card of the day and the guides", async () => {
+    const page = await openPage(browser(), PHONE);
+    await page.goto("/");
+    await hydrated(page);
+    const menu = page.getByTestId("mobile-menu");
+    await menu.locator("summary").click();
+    const practice = menu.getByRole("navigation", { name: "Daily practice" });
+    for (const name of ["Card of the Day", "Card Meanings", "Guides", "Spreads"]) {
+      const link = practice.getByRole("link", { name, exact: true });
+      expect(await link.isVisible(), name).toBe(true);
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    await practice.getByRole("link", { name: "Card of the Day", exact: true }).click();
+    await page.waitForURL("**/today");
+    await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await menu.locator("summary").click();
+    await practice.getByRole("link", { name: "Guides", exact: true }).click();
+    await page.waitForURL("**/guides");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Learn to read");
+    await page.context().close();
+  });
+});

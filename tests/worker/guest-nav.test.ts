@@ -181,6 +181,30 @@ describe("the prompt to create an account", () => {
   });
 });
 
+describe("the way to the daily practice", () => {
+  const PRACTICE = { "/today": "Card of the Day", "/cards": "Card Meanings", "/guides": "Guides", "/spreads": "Spreads" };
+
+  it("is in the phone menu and under Practice in the bar, for a guest and a member, and every entry opens", async () => {
+    const guest = await newGuest();
+    const member = await signInAs("seed-user-demo");
+    for (const html of [await (await guest.open("/marketplace")).text(), await (await get("/marketplace", { cookie: member })).text()]) {
+      const phone = mobileMenuOf(html);
+      const practice = phone.slice(phone.indexOf('aria-label="Daily practice"'));
+      const bar = desktopBarOf(html);
+      const barPractice = bar.slice(bar.indexOf('data-testid="practice-menu"'));
+      expect(bar).toContain('data-testid="practice-menu"');
+      for (const [path, label] of Object.entries(PRACTICE)) {
+        expect(practice, label).toMatch(new RegExp(`<a[^>]*href="${path}"[^>]*>${label}</a>`));
+        expect(barPractice, label).toMatch(new RegExp(`<a[^>]*href="${path}"[^>]*>${label}</a>`));
+      }
+    }
+    for (const path of Object.keys(PRACTICE)) expect((await guest.open(path)).status, path).toBe(200);
+    // The entry for the page one is on is marked, in both places.
+    const onGuides = navOf(await (await guest.open("/guides")).text());
+    expect(onGuides.match(/<a[^>]*href="\/guides"[^>]*aria-current="page"|<a[^>]*aria-current="page"[^>]*href="\/guides"/g)).toHaveLength(2);
+  });
+});
+
 describe("the credits badge", () => {
   it("says credits, explains them in its tooltip, and leads to the credits page", async () => {
     const nav = navOf(await (await get("/", { cookie: await signInAs("seed-user-demo") })).text());
@@ -193,7 +217,7 @@ describe("the credits badge", () => {
   it("keeps the plans within reach of a member who is not subscribed, from the account menu", async () => {
     const nav = navOf(await (await get("/", { cookie: await signInAs("seed-user-demo") })).text());
     expect(nav).not.toMatch(/<li><a[^>]*href="\/pricing"[^>]*>Pricing</);
-    expect(nav.match(/<a[^>]*href="\/pricing"[^>]*>Upgrade to Premium<\/a>/g)).toHaveLength(2); // avatar menu and mobile menu
+    expect(nav.match(/<a[^>]*href="\/pricing"[^>]*>Upgrade your plan<\/a>/g)).toHaveLength(2); // avatar menu and mobile menu
   });
 });
 

@@ -37,15 +37,15 @@ describe("navigation bar", () => {
     const cookie = await signInAs("seed-user-demo");
     const nav = navOf(await (await get("/", { cookie })).text());
     expect(nav).toContain("My Collection");
-    // Pricing leaves the bar; the plans stay one step away, as the avatar menu's Upgrade to Premium.
+    // Pricing leaves the bar; the plans stay one step away, as the avatar menu's Upgrade your plan.
     expect(nav).not.toContain(">Pricing<");
-    expect(nav).toMatch(/href="\/pricing"[^>]*>Upgrade to Premium</);
+    expect(nav).toMatch(/href="\/pricing"[^>]*>Upgrade your plan</);
     expect(nav).toMatch(/data-testid="deck-badge"[^>]*>1 credit</);
     expect(nav).toContain("demo_seeker");
-    for (const entry of ["Profile", "My Collection", "Upgrade to Premium", "Become a Reader", "Sign Out"]) {
+    for (const entry of ["Profile", "My Collection", "Upgrade your plan", "Become a Reader", "Sign Out"]) {
       expect(nav).toContain(`>${entry}<`);
     }
-    expect(nav).not.toContain("Premium Membership");
+    expect(nav).not.toContain('href="/subscription"');
     expect(nav).not.toContain("Reader Dashboard");
   });
 
@@ -70,7 +70,7 @@ describe("navigation bar", () => {
       .onConflictDoNothing();
     const cookie = await signInAs("seed-user-mira");
     const nav = navOf(await (await get("/", { cookie })).text());
-    expect(nav).toContain(">Premium Membership<");
+    expect(nav).toContain(">Your Creator plan<");
     expect(nav).toContain(">Reader Dashboard<");
     expect(nav).toMatch(/data-testid="deck-badge"[^>]*>3 credits</);
   });
@@ -117,27 +117,34 @@ describe("navigation bar", () => {
     expect(html).toContain('aria-label="Main"');
   });
 
-  it("renders the footer's groups and links", async () => {
+  it("renders the footer's groups, each entry a link to a page that exists, and nothing promised for later", async () => {
     const html = await (await get("/pricing")).text();
-    const footer = html.slice(html.indexOf("<footer"));
-    for (const text of [
-      "Explore",
+    const footer = html.slice(html.indexOf("<footer"), html.indexOf("</footer>"));
+    const groups = [...footer.matchAll(/<nav aria-label="([^"]+)"[^>]*>([\s\S]*?)<\/nav>/g)];
+    expect(groups.map(([, title]) => title)).toEqual(["Explore", "Resources", "Legal"]);
+    const entries = groups.flatMap(([, , body]) => [...body!.matchAll(/<li>([\s\S]*?)<\/li>/g)].map(([, item]) => item!));
+    const links = entries.map((item) => /^<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>$/.exec(item));
+    expect(
+      links.map((link, i) => link?.[2] ?? `not a link: ${entries[i]}`),
+      "every entry is a link",
+    ).toEqual([
       "Browse Decks",
       "Create Deck",
       "Reading Room",
       "My Collection",
-      "Resources",
       "Tarot Guides",
-      "AI &amp; Creativity",
-      "Creator Resources",
+      "Card Meanings",
       "API Documentation",
-      "Legal",
       "Terms of Service",
       "Privacy Policy",
-      "Licensing",
       "Cookie Policy",
-    ]) {
-      expect(footer).toContain(text);
+    ]);
+    expect(links.find((link) => link?.[2] === "API Documentation")?.[1]).toBe("/developers");
+    expect(footer).not.toMatch(/soon/i);
+    const cookie = await signInAs("seed-user-demo");
+    for (const link of links) {
+      const response = await get(link![1]!.replace(/&amp;/g, "&"), { cookie });
+      expect(response.status, link![1]).toBe(200);
     }
     expect(footer).toContain('href="mailto:');
   });
@@ -189,9 +196,9 @@ describe("pricing", () => {
 
   it("switches to yearly with a plain link, no JavaScript needed", async () => {
     const html = await (await get("/pricing?billing=yearly")).text();
-    for (const price of ["$124.70", "$287.90", "$767.99"]) expect(html).toContain(price);
-    expect(html).toContain("24 decks · 1,872 cards a year");
-    expect(html).toContain("96 decks · 7,488 cards a year");
+    for (const price of ["$124.70", "$287.90", "$767.90"]) expect(html).toContain(price);
+    expect(html).toContain("24 medium-quality decks · 1,872 cards a year");
+    expect(html).toContain("96 high-quality decks · 7,488 cards a year");
     expect(html).not.toContain("$12.99");
   });
 });
