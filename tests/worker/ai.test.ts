@@ -257,9 +257,9 @@ describe("Gemini text", () => {
     const good = "A deck of glass and moonlight. Every card grows in a hothouse of silver leaves.";
     expect(await fakeGemini(geminiText(good)).ai.elaborateTheme(THEME)).toBe(good);
     const fallback = await fakeGemini(geminiDown).ai.elaborateTheme(THEME);
-    // Our own description writes about the theme's subjects, never the theme pasted into a frame.
-    expect(fallback).not.toContain(THEME);
-    expect(fallback).toContain("garden");
+    // Our own description keeps the subject typed (a greenhouse stays a greenhouse, never the painter's nearer "garden").
+    expect(fallback.toLowerCase()).toContain("greenhouse");
+    expect(fallback).not.toMatch(/garden/i);
     expect(fallback.split(/[.!?](?:\s|$)/).filter((s) => s.trim()).length).toBeGreaterThanOrEqual(2);
     expect(fallback.split(/[.!?](?:\s|$)/).filter((s) => s.trim()).length).toBeLessThanOrEqual(3);
   });
@@ -303,7 +303,7 @@ describe("Workers AI", () => {
     expect(themes).toHaveLength(5);
     for (const theme of themes) expect(CANNED_THEMES).toContain(theme);
     expect(await bad.ai.describeCard({ card: FOOL, theme: THEME, style: STYLE })).toContain("The Fool");
-    expect(await bad.ai.elaborateTheme(THEME)).toContain("garden");
+    expect((await bad.ai.elaborateTheme(THEME)).toLowerCase()).toContain("greenhouse");
     const questions = await bad.ai.suggestQuestions({ category: "finance", count: 2 });
     for (const question of questions) expect(CANNED_QUESTIONS.finance).toContain(question);
     expect(
@@ -393,7 +393,7 @@ describe("local AI", () => {
     const questions = await local.suggestQuestions({ category: "past-lives" });
     expect(questions).toHaveLength(4);
     for (const question of questions) expect(CANNED_QUESTIONS["past-lives"]).toContain(question);
-    expect(await local.elaborateTheme(THEME)).toContain("garden");
+    expect((await local.elaborateTheme(THEME)).toLowerCase()).toContain("greenhouse");
     const reading = await local.interpretReading({
       question: "What should I focus on?",
       spread: "Three cards",
