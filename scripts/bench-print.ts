@@ -3,7 +3,7 @@
 // upload it in parts), then, in a process of its own as the route runs in the Worker rather than
 // the job, streams the pictures ZIP from the same renders, for a painterly style (filters, masks)
 // and for pixel art. Prints the time per card, the largest step's CPU time, the
-// totals and the peak memory of each part; the figures are saved in bench-results/print.json.
+// totals and the peak memory of each part; the figures are saved in bench-results/print.json (print-N.json for `--cards N`).
 //   npm run bench:print [-- --styles "oil painting,pixel art"] [-- --cards 22] [-- --sample file.pdf]
 import {
   appendFileSync,
@@ -308,7 +308,8 @@ if (onlyAt > 0) {
     results.push({ ...drawn, ...zip, totalSeconds: round((drawn.renderSeconds as number) + (drawn.assembleSeconds as number) + (zip.zipSeconds as number)) });
   }
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  const out = path.join(root, "bench-results", "print.json");
+  // A whole deck's figures in print.json, a smaller deck's beside them (print-22.json), so each run keeps the other.
+  const out = path.join(root, "bench-results", deckSize === FULL_DECK.length ? "print.json" : `print-${deckSize}.json`);
   const measured =
     "peak of V8 heapUsed + external (ArrayBuffers and WebAssembly memory), sampled every 10 ms and after each step; each style's drawing and PDF in a process of its own, its ZIP in another";
   writeFileSync(
