@@ -52,7 +52,7 @@ const TARGETS = {
   homeJsGzipKb: 120,
   lighthousePerformance: 0.95,
   lighthouseAccessibility: 1,
-  workerUploadGzipMb: 1.5,
+  workerUploadGzipMb: 1.4,
   workerStartupCpuMs: 50,
 };
 const STARTUP_RUNS = 5;
