@@ -316,7 +316,8 @@ async function printWhileServing(url: string) {
   });
   if (response.status !== 303) throw new Error(`asking for the print answered ${response.status}: ${await response.text()}`);
   const progress = async () => {
-    const html = await (await fetch(`${url}/collection/${PRINTED_DECK}/print`, { headers: { cookie: printer } })).text();
+    // React marks the joins between a sentence's parts with empty comments; the words are read without them.
+    const html = (await (await fetch(`${url}/collection/${PRINTED_DECK}/print`, { headers: { cookie: printer } })).text()).replaceAll("<!-- -->", "");
     if (html.includes("Download the PDF")) return "ready";
     return /Making the PDF: (\d+) of (\d+) cards/.exec(html)?.slice(1, 3).join(" of ") ?? "starting";
   };
