@@ -148,8 +148,8 @@ describe("printing a deck", () => {
 
 describe("a print job beside other people's pages", () => {
   type Server = Awaited<ReturnType<typeof startServer>>;
-  /** A woodcut deck its creator prints: about two seconds of drawing a card, 22 cards and a back. */
-  const WOODCUT = "seed-deck-verdant-grove";
+  /** An oil-painting deck its creator prints: about a second of drawing a card, 22 cards and a back. */
+  const PAINTED = "seed-deck-gilded-clockwork";
   let port = 0;
   let state = "";
   let server: Server | null = null;
@@ -192,7 +192,7 @@ describe("a print job beside other people's pages", () => {
     // Each page once before, so what is timed below is the page and not its first compile or download.
     for (const pathname of pages) await visitor.goto(pathname);
 
-    await owner.goto(`/collection/${WOODCUT}/print`);
+    await owner.goto(`/collection/${PAINTED}/print`);
     await hydrated(owner);
     await owner.getByRole("button", { name: "Make the PDF" }).click();
     await expect.poll(() => cardsDrawn(owner), { timeout: 120_000, interval: 500 }).toBeGreaterThan(0);
@@ -208,15 +208,15 @@ describe("a print job beside other people's pages", () => {
     await server!.stop();
     server = await serve();
     // The same host (cookies do not care for the port): the owner is still signed in.
-    await owner.goto(`${server.url}/collection/${WOODCUT}/print`);
+    await owner.goto(`${server.url}/collection/${PAINTED}/print`);
     expect(await cardsDrawn(owner)).toBeGreaterThanOrEqual(before);
     await expect.poll(() => cardsDrawn(owner), { timeout: 400_000, interval: 1000 }).toBe(22);
     const [pdf] = await Promise.all([owner.waitForEvent("download"), owner.getByTestId("download-pdf").click()]);
     expect((await PDFDocument.load(readFileSync((await pdf.path())!))).getPageCount()).toBe(14);
     // Finished once: one PDF, and each picture drawn once under its own name (the 22 cards and the back).
     await server!.stop();
-    expect(storedMedia(`prints/${WOODCUT}/`, state).filter((key) => key.endsWith(".pdf"))).toHaveLength(1);
-    expect(storedMedia(`print-renders/${WOODCUT}/`, state)).toHaveLength(23);
+    expect(storedMedia(`prints/${PAINTED}/`, state).filter((key) => key.endsWith(".pdf"))).toHaveLength(1);
+    expect(storedMedia(`print-renders/${PAINTED}/`, state)).toHaveLength(23);
     server = null;
   }, 600_000);
 });
