@@ -168,11 +168,6 @@ export async function startPictures({ buildDirectory, registry, stdio }) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    url,
-    /** The process running it now (a new one after each restart). */
-    get child() {
-      return child;
-    },
     stop: () =>
       new Promise((resolve) => {
         stopping = true;
@@ -262,7 +257,6 @@ export async function startServer({
   return {
     url: direct ? /** @type {string} */ (runtimeUrl) : proxyUrl,
     child,
-    pictures,
     stop: async () => {
       await new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(undefined);

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { displayName } from "~/auth/display-name";
 import { signInHref, useSignInDialog } from "~/auth/sign-in-dialog";
 import { CREDITS_PATH, deckCreditsLabel, deckCreditsTitle } from "~/credits/badge";
@@ -305,17 +305,9 @@ function MobileMenu({ onSignInClick }: { onSignInClick?: (event: React.MouseEven
         <ul className="flex flex-col gap-1">
           {items.map((item) => (
             <li key={item.to}>
-              <Link
-                to={item.to}
-                reloadDocument={item.document}
-                aria-current={isCurrent(location.pathname, item.match) ? "page" : undefined}
-                className={cn(
-                  "block rounded-xl px-3 py-3 text-base font-medium",
-                  isCurrent(location.pathname, item.match) ? "bg-brand-soft" : "hover:bg-surface-2",
-                )}
-              >
+              <PhoneMenuLink to={item.to} reloadDocument={item.document} current={isCurrent(location.pathname, item.match)}>
                 {item.label}
-              </Link>
+              </PhoneMenuLink>
             </li>
           ))}
         </ul>
@@ -324,16 +316,9 @@ function MobileMenu({ onSignInClick }: { onSignInClick?: (event: React.MouseEven
           <ul className="grid grid-cols-2 gap-1">
             {PRACTICE_ITEMS.map((item) => (
               <li key={item.to}>
-                <Link
-                  to={item.to}
-                  aria-current={isCurrent(location.pathname, item.to) ? "page" : undefined}
-                  className={cn(
-                    "block rounded-xl px-3 py-3 text-base font-medium",
-                    isCurrent(location.pathname, item.to) ? "bg-brand-soft" : "hover:bg-surface-2",
-                  )}
-                >
+                <PhoneMenuLink to={item.to} current={isCurrent(location.pathname, item.to)}>
                   {item.label}
-                </Link>
+                </PhoneMenuLink>
               </li>
             ))}
           </ul>
@@ -356,5 +341,19 @@ function MobileMenu({ onSignInClick }: { onSignInClick?: (event: React.MouseEven
         </div>
       </div>
     </details>
+  );
+}
+
+/** An entry of the phone menu, marked when it is the page shown. */
+function PhoneMenuLink({ to, reloadDocument, current, children }: { to: string; reloadDocument?: boolean; current: boolean; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      reloadDocument={reloadDocument}
+      aria-current={current ? "page" : undefined}
+      className={cn("block rounded-xl px-3 py-3 text-base font-medium", current ? "bg-brand-soft" : "hover:bg-surface-2")}
+    >
+      {children}
+    </Link>
   );
 }
