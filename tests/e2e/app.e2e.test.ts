@@ -1,6 +1,6 @@
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hydrated, openMagicLink, openPage, seriousAxeViolations, useBrowser, useMemberSession } from "./browser";
+import type { ConsoleMessage, Page } from "playwright-core";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { baseURL, hydrated, openMagicLink, openPage, PERSON_USER_AGENT, seriousAxeViolations, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 
@@ -214,12 +214,35 @@ const AXE_PAGES = [
 ];
 
 describe("accessibility (axe: no serious or critical violations)", () => {
+  // One visitor's tab for each colour scheme, going from page to page, as a person would: what axe
+  // reads is the page, which a new browser context would only load without its cache.
+  const tabs = new Map<"light" | "dark", Page>();
+  afterAll(async () => {
+    for (const tab of tabs.values()) await tab.context().close();
+  });
+  async function visitorTab(scheme: "light" | "dark") {
+    let tab = tabs.get(scheme);
+    if (!tab) {
+      tab = await (
+        await browser().newContext({
+          baseURL: baseURL(),
+          userAgent: PERSON_USER_AGENT,
+          serviceWorkers: "block",
+          colorScheme: scheme,
+          viewport: { width: 1280, height: 900 },
+        })
+      ).newPage();
+      tabs.set(scheme, tab);
+    }
+    return tab;
+  }
+
   it.each(AXE_PAGES.flatMap((path) => [[path, "light"] as const, [path, "dark"] as const]))("%s in %s", async (path, scheme) => {
-    const page = await openPage(browser(), { colorScheme: scheme, viewport: { width: 1280, height: 900 } });
+    const page = await visitorTab(scheme);
     await page.goto(path);
     await hydrated(page);
+    expect(await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches)).toBe(scheme === "dark");
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.context().close();
   });
 
   it.each([
@@ -233,7 +256,7 @@ describe("accessibility (axe: no serious or critical violations)", () => {
     "/reading-room/seed-deck-autumn-lanterns",
   ])("%s for a signed-in member", async (path) => {
     const page = await openPage(browser(), { viewport: { width: 390, height: 844 } });
-    await signIn(page);
+    await useMemberSession(page);
     await page.goto(path);
     await hydrated(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -260,13 +283,31 @@ const HEADER_PAGES: { path: string; member: boolean; room?: boolean; personal?: 
 ];
 
 describe("security headers in the browser", () => {
+  // A visitor's tab and a member's, each going from page to page.
+  const tabs = new Map<boolean, Page>();
+  afterAll(async () => {
+    for (const tab of tabs.values()) await tab.context().close();
+  });
+  async function tabOf(member: boolean) {
+    let tab = tabs.get(member);
+    if (!tab) {
+      tab = await (
+        await browser().newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, serviceWorkers: "block", viewport: { width: 1280, height: 800 } })
+      ).newPage();
+      if (member) await useMemberSession(tab);
+      tabs.set(member, tab);
+    }
+    return tab;
+  }
+
   it.each(HEADER_PAGES.map((page) => [page.path, page] as const))("%s", async (path, { member, room, personal }) => {
-    const page = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
+    const page = await tabOf(member);
     const violations: string[] = [];
-    page.on("console", (message) => {
+    const listener = (message: ConsoleMessage) => {
       if (/Content.Security.Policy|Permissions.Policy/i.test(message.text())) violations.push(message.text());
-    });
-    if (member) await signIn(page);
+    };
+    page.on("console", listener);
+    onTestFinished(() => void page.off("console", listener));
     const response = await page.goto(path);
     await hydrated(page);
     const headers = response!.headers();
@@ -291,6 +332,5 @@ describe("security headers in the browser", () => {
       return Boolean((window as unknown as { __injected?: boolean }).__injected);
     });
     expect(ran).toBe(false);
-    await page.context().close();
   });
 });

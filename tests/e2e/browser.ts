@@ -68,6 +68,18 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return context.newPage();
 }
 
+/**
+ * How far the page reaches past the screen's right edge, in CSS pixels; 0 or less when nothing
+ * scrolls sideways. Measured against the screen's width: on a phone (`isMobile`) a page wider than
+ * the screen widens the layout viewport and is zoomed out to fit, so `window.innerWidth` and the
+ * root's `clientWidth` grow with the page and a comparison with them never finds the overflow.
+ */
+export async function sideways(page: Page): Promise<number> {
+  const screen = page.viewportSize();
+  if (!screen) throw new Error("the page has no fixed viewport to measure against");
+  return page.evaluate((width) => Math.max(document.documentElement.scrollWidth, window.innerWidth) - width, screen.width);
+}
+
 /** The space between two elements on the screen, in pixels: how far apart they are across or down; negative when they overlap. */
 export async function spaceBetween(a: Locator, b: Locator): Promise<number> {
   const [one, two] = await Promise.all([a.boundingBox(), b.boundingBox()]);

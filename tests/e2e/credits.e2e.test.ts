@@ -1,14 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createDeck } from "./flows";
-import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { hydrated, openPage, sideways, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 /** Whether the page is wider than its window. */
-const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const overflows = async (page: Page) => (await sideways(page)) > 0;
 
 describe("the credits page", () => {
   it("shows the charge of a new deck with a link to it, from the header's badge with JavaScript and at its address without", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { hydrated, openPage, sideways, useBrowser, useMemberSession } from "./browser";
 import { createDeck, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
@@ -80,7 +80,7 @@ describe("a member's navigation bar on a desktop", () => {
     const bar = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Marketplace", "Readers", "Reading Room", "My Collection", "Journal", "Create"])
       expect(await bar.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
     const badge = (await page.getByTestId("deck-badge").boundingBox())!;
     expect(badge.height).toBeLessThan(40);
     await page.context().close();

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, seriousAxeViolations, useBrowser } from "./browser";
+import { hydrated, openPage, seriousAxeViolations, sideways, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
-const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+const overflows = async (page: Page) => (await sideways(page)) > 0;
 
 describe("a reading done with a physical deck", () => {
   it("is logged on a phone, position by position, found by search, and counted in the journal's numbers", async () => {

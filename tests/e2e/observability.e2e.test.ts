@@ -1,12 +1,12 @@
 // An error thrown in a page reaches the server (no DSN here) and /dev/errors lists it, counted; the
 // staff's health page and the error list fit a phone's width.
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { hydrated, openPage, sideways, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 const WIDTHS = [360, 390, 1280];
 
-const overflow = (page: import("playwright-core").Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflow = sideways;
 
 describe("errors thrown in the browser", () => {
   it("are reported, and the same error thrown twice is one group counted twice", async () => {

@@ -6,15 +6,12 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, seriousAxeViolations, spaceBetween, useBrowser } from "./browser";
+import { hydrated, openPage, seriousAxeViolations, sideways, spaceBetween, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
 const phone = (width: number) => ({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true });
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
-
-/** How far the page reaches past the screen's right edge; 0 when nothing scrolls sideways. */
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** Whether an element lies wholly on the first screen, as the page stands scrolled to its top. */
 async function onFirstScreen(page: Page, element: Locator) {
