@@ -6,6 +6,7 @@
  * second on the same address, as a deploy would.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, request, type Server as HttpServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -18,18 +19,43 @@ const browser = useBrowser({ serviceWorkers: "allow" });
 const SECOND_VERSION = "second-build";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
-let port = 0;
 let state = "";
 let second = "";
 let server: Server | null = null;
-let nudge: ReturnType<typeof setInterval> | undefined;
+/** The address the browser knows the app by, which a deploy keeps. */
+let front: HttpServer | null = null;
+let address = "";
 
-function serve(buildDirectory: string): Promise<Server> {
-  return startServer({ port, persistTo: state, buildDirectory, inspector: false, logLevel: "error", vars: { GUEST_LIMIT_PER_HOUR: "1000" } });
+async function serve(buildDirectory: string): Promise<Server> {
+  return startServer({
+    port: await freePort(),
+    persistTo: state,
+    buildDirectory,
+    inspector: false,
+    direct: true,
+    logLevel: "error",
+    vars: { GUEST_LIMIT_PER_HOUR: "1000" },
+  });
+}
+
+/**
+ * The app's fixed address, handing each request to whichever build's runtime is serving, as the
+ * edge does across a deploy. The runtime's own port changes with each server (decision 0087); the
+ * request keeps the address the browser used as its Host.
+ */
+function listenInFront(port: number): Promise<HttpServer> {
+  const forwarder = createServer((incoming, outgoing) => {
+    const upstream = request(new URL(incoming.url ?? "/", server!.url), { method: incoming.method, headers: incoming.headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    });
+    upstream.on("error", () => outgoing.writeHead(502).end());
+    incoming.pipe(upstream);
+  });
+  return new Promise((resolve) => forwarder.listen(port, "127.0.0.1", () => resolve(forwarder)));
 }
 
 beforeAll(async () => {
-  port = await freePort();
   state = mkdtempSync(path.join(tmpdir(), "arcanum-update-state-"));
   freshState(state);
   // Inside the project, where the server bundle finds the packages it imports.
@@ -38,14 +64,14 @@ beforeAll(async () => {
   cpSync(path.join(projectRoot, testBuildDirectory), second, { recursive: true });
   await writeServiceWorker(path.join(second, "client"), { version: SECOND_VERSION });
   server = await serve(testBuildDirectory);
-  // This file reaches the app through wrangler's dev proxy (the address must stay the same across
-  // the "deploy"), which now and then keeps a GET waiting until another request arrives (decision
-  // 0087): a request of our own every second lets no page or service worker fetch wait for long.
-  nudge = setInterval(() => void fetch(`${server?.url}/healthz`).catch(() => undefined), 1000);
+  const port = await freePort();
+  front = await listenInFront(port);
+  address = `http://127.0.0.1:${port}`;
 }, 180_000);
 
 afterAll(async () => {
-  clearInterval(nudge);
+  front?.closeAllConnections();
+  front?.close();
   await server?.stop();
   rmSync(state, { recursive: true, force: true });
   rmSync(second, { recursive: true, force: true });
@@ -56,10 +82,9 @@ const prompt = (page: Page) => page.getByTestId("update-prompt");
 
 describe("the update prompt", () => {
   it("offers a new build's worker, keeps the old one when dismissed, and reloads into the new one once when accepted", async () => {
-    const context = await browser().newContext({ baseURL: server!.url, userAgent: PERSON_USER_AGENT, viewport: { width: 360, height: 740 } });
+    const context = await browser().newContext({ baseURL: address, userAgent: PERSON_USER_AGENT, viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
-    // The app's first page on a fresh runtime: on two cores busy with the other files it took over 30 s.
-    await page.goto("/pricing", { timeout: 90_000 });
+    await page.goto("/pricing");
     await hydrated(page);
     await serviceWorkerInCharge(page);
     const [first] = await precaches(page);
