@@ -5,6 +5,7 @@ import { SCOPE_LABEL, type TokenScope } from "~/api/tokens";
 import { buttonClasses } from "~/components/ui/button";
 import { longDate } from "~/lib/format";
 import { Input } from "~/components/ui/field";
+import { CopyButton } from "~/components/copy-button";
 
 type Token = { id: string; name: string; scope: TokenScope; prefix: string; createdAt: number; lastUsedAt: number | null };
 
@@ -62,10 +63,20 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
       {created ? (
         <div role="status" className="mt-6 rounded-2xl border border-gold/50 bg-gold/10 p-4">
           <p className="text-sm font-semibold">Your new token “{created.name}”. Copy it now: it is not shown again.</p>
-          <label className="mt-2 block text-sm">
-            <span className="sr-only">Token</span>
-            <Input readOnly value={created.token} data-testid="new-api-token" className="font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
-          </label>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <label htmlFor="new-api-token" className="sr-only">
+              Token
+            </label>
+            <Input
+              readOnly
+              id="new-api-token"
+              value={created.token}
+              data-testid="new-api-token"
+              className="min-w-0 flex-1 font-mono text-sm"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <CopyButton value={created.token} fieldId="new-api-token" what="token" />
+          </div>
         </div>
       ) : null}
       {revoked ? (

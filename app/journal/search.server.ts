@@ -79,13 +79,3 @@ export function readFacets(row: { decks: string; spreads: string; cards: string;
     total: row.total,
   };
 }
-
-/** Sets an entry's tags and mood; false when it is not this person's. */
-export async function setTagsAndMood(db: Database, userId: string, id: string, input: { tags: string[]; mood: string | null }): Promise<boolean> {
-  const rows = await db
-    .update(readingJournal)
-    .set({ tags: input.tags, mood: input.mood, updatedAt: Date.now() })
-    .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
-    .returning({ id: readingJournal.id });
-  return rows.length === 1;
-}

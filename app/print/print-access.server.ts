@@ -1,6 +1,7 @@
 /**
- * Who may print a deck: its owner, or a buyer holding a paid copy while the deck is still listed (a
- * refund or unlisting ends new downloads; decision 0066). A buyer's files name them and the licence
+ * Who may print a deck: its owner, or a buyer holding a paid copy, whether or not the deck is still
+ * in the marketplace (a bought deck stays the buyer's, as the Terms say; a refund ends it: decision
+ * 0097). A buyer's files name them and the licence
  * the listing sold; the version covers the deck's cards, back and holder, so a changed card makes a
  * new print (decision 0071).
  */
@@ -30,14 +31,14 @@ export type PrintAccess = {
   licence: string;
   version: string;
 };
-export type PrintRefusal = { status: 403 | 404 | 409; message: string };
+export type PrintRefusal = { status: 404 | 409; message: string };
 
 const NOT_YOURS = "Only the deck's owner and its buyers can download it.";
 
 /**
  * What the person may print of the deck, read in one round trip: the deck and its maker, its
- * listing, their paid copy and the cards. Refused: no such deck or not theirs (404), a refund or
- * an unlisted deck for a buyer (403), a deck still being painted (409).
+ * listing, their paid copy and the cards. Refused: no such deck or not theirs (404: a refunded copy
+ * is no longer theirs), a deck still being painted (409).
  */
 export async function printAccess(db: Database, deckId: string, user: CurrentUser): Promise<PrintAccess | PrintRefusal> {
   const [deckRows, listing, copy, cardRows] = await db.batch([
@@ -46,10 +47,7 @@ export async function printAccess(db: Database, deckId: string, user: CurrentUse
       .from(decks)
       .innerJoin(users, eq(users.id, decks.creatorId))
       .where(eq(decks.id, deckId)),
-    db
-      .select({ status: deckListings.status, licence: deckListings.licence, hiddenAt: deckListings.hiddenAt })
-      .from(deckListings)
-      .where(eq(deckListings.deckId, deckId)),
+    db.select({ licence: deckListings.licence }).from(deckListings).where(eq(deckListings.deckId, deckId)),
     db.select({ id: deckPurchases.id }).from(deckPurchases).where(paidCopy(deckId, user.id)),
     db.select().from(cards).where(eq(cards.deckId, deckId)),
   ]);
@@ -58,16 +56,13 @@ export async function printAccess(db: Database, deckId: string, user: CurrentUse
   const { deck } = row;
   const own = deck.creatorId === user.id;
   if (!own && !copy[0]) return { status: 404, message: NOT_YOURS };
+  // The licence the listing sold, whether the deck is still listed or not: taking it out of the
+  // marketplace takes nothing from those who bought it.
   const sold = listing[0];
-  if (!own && (!sold || sold.status !== "listed" || sold.hiddenAt !== null))
-    return {
-      status: 403,
-      message: "The creator has taken this deck out of the marketplace, so new downloads have ended. What you downloaded before stays yours.",
-    };
   if (deck.status !== "ready") return { status: 409, message: "The deck can be printed once every card is painted." };
   const licence = own
     ? `${commercialRightsLabel(user.plan.tier)} (your own deck)`
-    : sold!.licence === "commercial"
+    : sold?.licence === "commercial"
       ? "Commercial use: you may print and sell copies of this deck"
       : "Personal use only: print it for yourself, not for sale";
   const holderName = user.fullName ?? (user.username ? `@${user.username}` : own ? "The deck's creator" : "The buyer");

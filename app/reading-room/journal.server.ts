@@ -97,6 +97,12 @@ export async function getJournalEntry(db: Database, userId: string, id: string) 
 
 export const NOTES_SAVED = "Notes saved.";
 export const NOTES_STALE = "These notes were changed since this page was opened, so this older text was not saved. Reload the reading to see them.";
+/** The entry page's one form saves the notes with the tags and mood beside them. */
+export const ENTRY_SAVED = "Your notes, tags and mood are saved.";
+export const ENTRY_STALE = "This reading's notes were changed since this page was opened, so nothing here was saved. Reload the reading to see them.";
+
+/** What one save of an entry writes: the notes, and the tags and mood when the form carries them. */
+export type EntryWords = { notes: string; revision?: number; tags?: string[]; mood?: string | null };
 
 /**
  * Saves the person's notes on an entry. `revision` is the count of saves the page showed: a save
@@ -104,19 +110,23 @@ export const NOTES_STALE = "These notes were changed since this page was opened,
  * over newer notes. With a key, the save happens once and a repeat answers as the first did
  * (decision 0060): claim, write and outcome are one batch.
  */
-export async function saveNotes(db: Database, userId: string, id: string, input: { notes: string; revision?: number }, key: string | null): Promise<Outcome> {
-  const saved: Outcome = { status: 200, body: { ok: true, message: NOTES_SAVED } };
+export async function saveNotes(db: Database, userId: string, id: string, input: EntryWords, key: string | null): Promise<Outcome> {
+  const withTags = input.tags !== undefined;
+  const saved: Outcome = { status: 200, body: { ok: true, message: withTags ? ENTRY_SAVED : NOTES_SAVED } };
+  const stale = withTags ? ENTRY_STALE : NOTES_STALE;
   const mine = and(eq(readingJournal.id, id), eq(readingJournal.userId, userId));
   const current = input.revision === undefined ? mine : and(mine, eq(readingJournal.notesRevision, input.revision));
+  // One statement writes all of it: a stale page saves none of its fields, a current one all of them.
+  const tagsAndMood = withTags ? { tags: input.tags, mood: input.mood ?? null } : {};
   const write = (claimHeld?: SQL) =>
     db
       .update(readingJournal)
-      .set({ notes: input.notes, notesRevision: sql`${readingJournal.notesRevision} + 1`, updatedAt: Date.now() })
+      .set({ notes: input.notes, ...tagsAndMood, notesRevision: sql`${readingJournal.notesRevision} + 1`, updatedAt: Date.now() })
       .where(claimHeld ? and(current, claimHeld) : current)
       .returning({ id: readingJournal.id });
   const refusal = async (): Promise<Outcome> => {
     const [row] = await db.select({ id: readingJournal.id }).from(readingJournal).where(mine).limit(1);
-    return row ? { status: 409, body: { ok: false, message: NOTES_STALE } } : { status: 404, body: { ok: false, message: "Reading not found" } };
+    return row ? { status: 409, body: { ok: false, message: stale } } : { status: 404, body: { ok: false, message: "Reading not found" } };
   };
   if (!key) return (await write()).length === 1 ? saved : refusal();
   const ref: SubmissionRef = { userId, key, action: "journal-notes" };

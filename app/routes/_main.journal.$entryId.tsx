@@ -11,7 +11,6 @@ import { buttonClasses } from "~/components/ui/button";
 import { recordFaces } from "~/reading-room/deck-art.server";
 import { getJournalEntry, notesForm, saveNotes, setSharing } from "~/reading-room/journal.server";
 import { JOURNAL_MOODS, MAX_TAGS, tagsForm } from "~/journal/practice";
-import { setTagsAndMood } from "~/journal/search.server";
 import { linkWorks, paidSharingState, shareButton, sharingOutcome } from "~/reading-room/journal-sharing";
 import { ReadingRecord } from "~/reading-room/reading-record";
 import type { PageHandle } from "~/lib/page-handle";
@@ -54,22 +53,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const parsed = notesForm.safeParse({ ...form, revision: form.revision || undefined });
     const key = keyOf(form);
     if (!parsed.success || !key.ok) return data({ message: key.ok ? parsed.error!.issues[0]!.message : key.message, ok: false }, { status: 400 });
-    const outcome = await saveNotes(context.db, user.id, id, parsed.data, key.key);
+    // The page's form carries the tags and mood with the notes; a form with notes alone leaves them as they are.
+    const withTags = "tags" in form || "mood" in form;
+    const tagged = withTags ? tagsForm.safeParse({ tags: form.tags ?? "", mood: form.mood ?? "" }) : null;
+    if (tagged && !tagged.success) return data({ message: tagged.error.issues[0]!.message, ok: false }, { status: 400 });
+    const outcome = await saveNotes(context.db, user.id, id, { ...parsed.data, ...tagged?.data }, key.key);
     if (outcome.status === 404) throw new Response("Reading not found", { status: 404 });
     return answerWith<{ message: string; ok: boolean }>(outcome);
-  }
-  if (form.intent === "tags") {
-    const parsed = tagsForm.safeParse({ tags: form.tags ?? "", mood: form.mood ?? "" });
-    if (!parsed.success) return data({ message: parsed.error.issues[0]!.message, ok: false, field: "tags" }, { status: 400 });
-    if (!(await setTagsAndMood(context.db, user.id, id, parsed.data))) throw new Response("Reading not found", { status: 404 });
-    return { message: "Tags saved.", ok: true, field: "tags" };
   }
   if (form.intent === "share" || form.intent === "unshare") {
     const shared = await setSharing(context.db, context.cloudflare.env.MEDIA, user.id, id, form.intent === "share");
     if (!shared) throw new Response("Reading not found", { status: 404 });
     const [entry] = await Promise.all([getJournalEntry(context.db, user.id, id), shared.picturesGone]);
     if (!entry) throw new Response("Reading not found", { status: 404 });
-    return { message: sharingOutcome(entry.sharing, entry.shareId), ok: true };
+    return { message: sharingOutcome(entry.sharing, entry.shareId), ok: true, about: "share" as const };
   }
   return data({ message: "Unknown action.", ok: false }, { status: 400 });
 }
@@ -114,35 +111,27 @@ export default function JournalEntry() {
       ) : null}
       <Form
         method="post"
-        className="grid gap-2 print:hidden"
+        className="grid gap-4 rounded-3xl border border-line bg-surface/80 p-5 print:hidden"
         data-outbox="journal-notes"
         data-outbox-account={waiting.account}
         data-outbox-label={`Note on your reading of ${readingDay(entry.createdAt)}`}
       >
         <input type="hidden" name="intent" value="notes" />
         <input type="hidden" name="revision" value={entry.notesRevision} />
-        <label htmlFor="notes" className="font-semibold">
-          Your notes
-        </label>
-        <textarea
-          key={entry.notesRevision}
-          id="notes"
-          name="notes"
-          defaultValue={entry.notes}
-          maxLength={5000}
-          rows={5}
-          className="rounded-2xl border border-line bg-surface p-3"
-        />
-        <button type="submit" className={`${buttonClasses("secondary")} justify-self-start`}>
-          Save notes
-        </button>
-        <WaitingFormFields submissionKey={waiting.key} kind="journal-notes" />
-      </Form>
-      <Form method="post" className="grid gap-3 rounded-3xl border border-line bg-surface/80 p-5 print:hidden" aria-labelledby="tags-heading">
-        <h2 id="tags-heading" className="font-semibold">
-          Tags and mood
-        </h2>
-        <input type="hidden" name="intent" value="tags" />
+        <div className="grid gap-2">
+          <label htmlFor="notes" className="font-semibold">
+            Your notes
+          </label>
+          <textarea
+            key={entry.notesRevision}
+            id="notes"
+            name="notes"
+            defaultValue={entry.notes}
+            maxLength={5000}
+            rows={5}
+            className="rounded-2xl border border-line bg-surface p-3"
+          />
+        </div>
         <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
           <div className="grid gap-1">
             <label htmlFor="tags" className="text-sm font-medium">
@@ -175,14 +164,15 @@ export default function JournalEntry() {
             </Select>
           </div>
         </div>
-        <button type="submit" className={`${buttonClasses("secondary", "sm")} justify-self-start`}>
-          Save tags
+        <button type="submit" className={`${buttonClasses("secondary")} justify-self-start`}>
+          Save notes and tags
         </button>
-        {result && "field" in result && result.field === "tags" ? (
+        {result?.message && !("about" in result) ? (
           <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm" : "text-sm text-danger"}>
             {result.message}
           </p>
         ) : null}
+        <WaitingFormFields submissionKey={waiting.key} kind="journal-notes" />
       </Form>
       <section className="grid gap-2 rounded-3xl border border-line bg-surface/80 p-5 print:hidden">
         <h2 className="font-semibold">Share</h2>
@@ -204,12 +194,12 @@ export default function JournalEntry() {
             {shareButton(entry.sharing, entry.shareId)}
           </button>
         </Form>
+        {result?.message && "about" in result ? (
+          <p role="status" className="text-sm">
+            {result.message}
+          </p>
+        ) : null}
       </section>
-      {result?.message && !("field" in result) ? (
-        <p role={result.ok ? "status" : "alert"} className="text-sm print:hidden">
-          {result.message}
-        </p>
-      ) : null}
     </div>
   );
 }

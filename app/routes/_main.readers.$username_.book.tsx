@@ -79,17 +79,20 @@ export default function BookReader() {
     <div className="px-4 pb-16">
       <PageHeader eyebrow="Readers" title="Start a reading" />
       <Panel>
-        <div className="flex items-center gap-4">
+        {/* The name is whole on a phone: the price goes below it when both do not fit on one line. */}
+        <div className="flex flex-wrap items-center gap-4">
           <ReaderAvatar name={name} url={reader.avatarUrl} online={online} size={64} />
-          <div className="min-w-0">
-            <p className="truncate text-2xl font-bold">{name}</p>
+          <div className="min-w-[11rem] flex-1">
+            <p className="break-words text-2xl font-bold" data-testid="reader-name">
+              {name}
+            </p>
             <p className="text-sm text-muted">@{reader.username}</p>
             <div className="mt-2 flex flex-wrap gap-2">
               <LevelBadge levelName={reader.levelName} />
               <OnlineBadge online={online} />
             </div>
           </div>
-          <p className="ml-auto shrink-0 font-display text-2xl font-bold text-gold">{formatPerMinute(reader.pricePerMinuteCents)}</p>
+          <p className="shrink-0 font-display text-2xl font-bold text-gold sm:ml-auto">{formatPerMinute(reader.pricePerMinuteCents)}</p>
         </div>
         {!quote ? (
           <p className="mt-8 text-muted">{name} has not set a price yet, so readings with them cannot be booked.</p>

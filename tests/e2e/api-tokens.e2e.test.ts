@@ -51,6 +51,16 @@ describe("API tokens on the profile page", () => {
     await page.goto("/profile");
     await hydrated(page);
     const token = await makeToken(page, "Script with JS");
+    // Copied whole with one tap, from a button on the field's line.
+    const field = (await page.getByTestId("new-api-token").boundingBox())!;
+    const copy = (await page.getByRole("button", { name: "Copy token" }).boundingBox())!;
+    expect(copy.x + copy.width).toBeLessThanOrEqual(390);
+    expect(Math.abs(copy.y + copy.height / 2 - (field.y + field.height / 2))).toBeLessThan(4);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy token" }).click();
+    await expect.poll(() => page.getByText("The token is on your clipboard.").count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    if (process.env.API_SCREENSHOTS) await page.screenshot({ path: `${process.env.API_SCREENSHOTS}/api-token-copy-390.png` });
     const api = (t: string) => page.request.get("/api/v1/decks", { headers: { authorization: `Bearer ${t}` } });
     expect((await api(token)).status()).toBe(200);
     expect(await seriousAxeViolations(page)).toEqual([]);

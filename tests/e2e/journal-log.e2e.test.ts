@@ -94,3 +94,39 @@ describe("a reading done with a physical deck", () => {
     await page.context().close();
   }, 90_000);
 });
+
+describe("a reading's page in the journal", () => {
+  it.each([true, false])(
+    "keeps every field typed into it when its one button is pressed, at 390 px (JavaScript %s)",
+    async (javaScriptEnabled) => {
+      const page = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled });
+      await page.goto("/");
+      await page.goto("/journal/log?spread=single");
+      await page.locator("#log-card-0").fill("The Star");
+      await page.getByRole("button", { name: "Save to journal" }).click();
+      await page.waitForURL(/\/journal\/(?!log)[^/?]+$/);
+      if (javaScriptEnabled) await hydrated(page);
+
+      // Every field of the entry, then its one button: nothing typed is left behind.
+      await page.getByLabel("Your notes").fill("Hope, after the long winter.");
+      await page.getByLabel("Tags").fill("winter, Hope");
+      await page.getByLabel("Mood").selectOption("hopeful");
+      expect(await page.getByRole("button", { name: /^Save/ }).count()).toBe(1);
+      await page.getByRole("button", { name: "Save notes and tags" }).click();
+      await expect.poll(() => page.getByRole("status").filter({ hasText: "saved" }).textContent()).toBe("Your notes, tags and mood are saved.");
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      if (process.env.JOURNAL_SCREENSHOTS && javaScriptEnabled)
+        await page.screenshot({ path: `${process.env.JOURNAL_SCREENSHOTS}/journal-entry-390.png`, fullPage: true });
+
+      // The other button of the page, and the entry read again from the server.
+      await page.getByRole("button", { name: "Make a read-only link" }).click();
+      await expect.poll(() => page.getByTestId("share-link").count()).toBe(1);
+      await page.reload();
+      expect(await page.getByLabel("Your notes").inputValue()).toBe("Hope, after the long winter.");
+      expect(await page.getByLabel("Tags").inputValue()).toBe("winter, hope");
+      expect(await page.getByLabel("Mood").inputValue()).toBe("hopeful");
+      expect(await page.getByTestId("share-link").count()).toBe(1);
+    },
+    60_000,
+  );
+});

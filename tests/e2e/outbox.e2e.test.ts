@@ -85,7 +85,9 @@ async function controlled(page: Page) {
   await serviceWorkerInCharge(page);
 }
 
-describe("a journal note written offline", () => {
+// Each test installs the service worker in a fresh context and goes offline and back: on two
+// cores busy with the other files, one took over a minute.
+describe("a journal note written offline", { timeout: 120_000 }, () => {
   it("waits, is sent once by the sync event after reconnecting with the tab closed, and a replayed or doubled send changes nothing", async () => {
     const entryId = journalEntryFor("seed-user-demo");
     const page = await openPage(browser());
@@ -110,7 +112,7 @@ describe("a journal note written offline", () => {
 
     await context.setOffline(true);
     await page.locator("#notes").fill("The Star on the train: keep going.");
-    await page.getByRole("button", { name: "Save notes" }).click();
+    await page.getByRole("button", { name: "Save notes and tags" }).click();
     const here = page.getByTestId("outbox-here");
     await expect.poll(() => here.textContent()).toContain("Waiting to send: Note on your reading of 12 March 2026");
     await expect.poll(() => page.getByTestId("outbox-indicator").textContent()).toContain("1 waiting to send");
@@ -136,7 +138,7 @@ describe("a journal note written offline", () => {
       });
       return { status: response.status, body: await response.json() };
     }, stored!);
-    expect(replay).toEqual({ status: 200, body: { ok: true, status: 200, message: "Notes saved.", held: false } });
+    expect(replay).toEqual({ status: 200, body: { ok: true, status: 200, message: "Your notes, tags and mood are saved.", held: false } });
     // Put back in the outbox, and the sync event fired twice at once.
     await putBack(worker, stored!);
     expect(await outboxIn(worker)).toHaveLength(1);
@@ -157,19 +159,19 @@ describe("a journal note written offline", () => {
 
     await page.context().setOffline(true);
     await page.locator("#notes").fill("Written in a tunnel.");
-    await page.getByRole("button", { name: "Save notes" }).click();
+    await page.getByRole("button", { name: "Save notes and tags" }).click();
     await expect.poll(() => page.getByTestId("outbox-here").textContent()).toContain("Waiting to send");
 
     // Meanwhile the notes are changed from another device.
     await server.goto(`/journal/${entryId}`);
     await server.locator("#notes").fill("Written at my desk, later.");
-    await server.getByRole("button", { name: "Save notes" }).click();
-    await server.getByText("Notes saved.").waitFor();
+    await server.getByRole("button", { name: "Save notes and tags" }).click();
+    await server.getByText("Your notes, tags and mood are saved.").waitFor();
 
     await page.context().setOffline(false);
     const refused = page.getByTestId("outbox-here").getByTestId("outbox-item");
     await expect.poll(() => refused.getAttribute("data-state")).toBe("refused");
-    expect(await refused.textContent()).toContain("These notes were changed since this page was opened");
+    expect(await refused.textContent()).toContain("notes were changed since this page was opened, so nothing here was saved");
     expect(await page.getByTestId("outbox-indicator").textContent()).toContain("1 not sent");
     expect(await serverNotes(server, entryId)).toEqual({ notes: "Written at my desk, later.", saves: 1 });
 
@@ -195,7 +197,7 @@ describe("a journal note written offline", () => {
 
     await page.context().setOffline(true);
     await page.locator("#notes").fill("No sync here, and still sent.");
-    await page.getByRole("button", { name: "Save notes" }).click();
+    await page.getByRole("button", { name: "Save notes and tags" }).click();
     await expect.poll(() => page.getByTestId("outbox-here").textContent()).toContain("Waiting to send");
     expect((await serverNotes(server, entryId)).saves).toBe(0);
 
@@ -227,7 +229,7 @@ describe("a journal note written offline", () => {
       await route.abort("internetdisconnected");
     });
     await page.locator("#notes").fill("Between two stations.");
-    await page.getByRole("button", { name: "Save notes" }).click();
+    await page.getByRole("button", { name: "Save notes and tags" }).click();
     await expect.poll(() => page.getByTestId("outbox-here").textContent()).toContain("Waiting to send: Note on your reading");
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     // What was written stays on the page, not an error page.

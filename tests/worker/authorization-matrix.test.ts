@@ -583,9 +583,9 @@ const ROWS: HttpRow[] = [
   ),
   act(
     journal,
-    "tags",
+    "notes, tags and mood",
     (f) => `/journal/${f.journalId}`,
-    () => ({ intent: "tags", tags: "matrix", mood: "calm" }),
+    () => ({ intent: "notes", notes: "mine", tags: "matrix", mood: "calm" }),
     ownerOnly,
   ),
   doc("routes/_main.journal._index", "/journal", () => "/journal", signedIn(200)),

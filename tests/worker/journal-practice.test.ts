@@ -136,29 +136,80 @@ describe("tags and mood", () => {
   it("are saved from the reading's page, cleaned, and refused with a clear message when they break the rules", async () => {
     const me = await person();
     const id = await entry(me.id);
-    const saved = await post(`/journal/${id}`, { intent: "tags", tags: " Love,  NEW   job, love ,", mood: "hopeful" }, { cookie: me.cookie });
+    const saved = await post(`/journal/${id}`, { intent: "notes", notes: "", tags: " Love,  NEW   job, love ,", mood: "hopeful" }, { cookie: me.cookie });
     expect(saved.status).toBe(200);
     const row = await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) });
     expect(row).toMatchObject({ tags: ["love", "new job"], mood: "hopeful" });
 
     const tooMany = await post(
       `/journal/${id}`,
-      { intent: "tags", tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(","), mood: "" },
+      { intent: "notes", notes: "Lost?", tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(","), mood: "" },
       { cookie: me.cookie },
     );
     expect(tooMany.status).toBe(400);
     expect(await tooMany.text()).toContain("At most 10 tags");
-    const badMood = await post(`/journal/${id}`, { intent: "tags", tags: "ok", mood: "furious" }, { cookie: me.cookie });
+    const badMood = await post(`/journal/${id}`, { intent: "notes", notes: "Lost?", tags: "ok", mood: "furious" }, { cookie: me.cookie });
     expect(badMood.status).toBe(400);
     expect(await badMood.text()).toContain("Choose one of the moods offered");
-    const badTag = await post(`/journal/${id}`, { intent: "tags", tags: "<script>", mood: "" }, { cookie: me.cookie });
+    const badTag = await post(`/journal/${id}`, { intent: "notes", notes: "Lost?", tags: "<script>", mood: "" }, { cookie: me.cookie });
     expect(badTag.status).toBe(400);
-    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({ tags: ["love", "new job"], mood: "hopeful" });
+    // A refused form writes none of its fields.
+    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({
+      notes: "",
+      tags: ["love", "new job"],
+      mood: "hopeful",
+    });
 
     // Someone else's reading is not found, and not changed.
     const stranger = await person();
-    expect((await post(`/journal/${id}`, { intent: "tags", tags: "mine", mood: "" }, { cookie: stranger.cookie })).status).toBe(404);
-    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({ tags: ["love", "new job"] });
+    expect((await post(`/journal/${id}`, { intent: "notes", notes: "mine", tags: "mine", mood: "" }, { cookie: stranger.cookie })).status).toBe(404);
+    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({ notes: "", tags: ["love", "new job"] });
+  });
+
+  it("are saved with the notes by the page's one form, so a note typed before saving the tags is never lost", async () => {
+    const me = await person();
+    const id = await entry(me.id);
+    const before = (await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) }))!;
+    // The page's form: every field of the entry, and its one button.
+    const html = await page(`/journal/${id}`, me.cookie);
+    expect(html.match(/<form[^>]*method="post"[^>]*data-outbox="journal-notes"[\s\S]*?<\/form>/)?.[0]).toMatch(
+      /name="notes"[\s\S]*name="tags"[\s\S]*name="mood"[\s\S]*Save notes and tags/,
+    );
+    expect(html).not.toContain("Save tags");
+    const saved = await post(
+      `/journal/${id}`,
+      { intent: "notes", revision: String(before.notesRevision), notes: "The orchard waits for spring.", tags: "orchard, patience", mood: "calm" },
+      { cookie: me.cookie },
+    );
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Your notes, tags and mood are saved.");
+    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({
+      notes: "The orchard waits for spring.",
+      tags: ["orchard", "patience"],
+      mood: "calm",
+      notesRevision: before.notesRevision + 1,
+    });
+    // A page opened before that save changes nothing, tags included, and says so.
+    const stale = await post(
+      `/journal/${id}`,
+      { intent: "notes", revision: String(before.notesRevision), notes: "Older words.", tags: "older", mood: "" },
+      { cookie: me.cookie },
+    );
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("nothing here was saved");
+    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({
+      notes: "The orchard waits for spring.",
+      tags: ["orchard", "patience"],
+      mood: "calm",
+    });
+    // Notes alone (a note kept in a phone's outbox) leave the tags and mood as they are.
+    const notesOnly = await post(`/journal/${id}`, { intent: "notes", notes: "Blossom by April." }, { cookie: me.cookie });
+    expect(notesOnly.status).toBe(200);
+    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({
+      notes: "Blossom by April.",
+      tags: ["orchard", "patience"],
+      mood: "calm",
+    });
   });
 });
 

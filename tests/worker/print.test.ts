@@ -477,7 +477,7 @@ describe("the print job", () => {
 });
 
 describe("who may download a deck", () => {
-  it("lets the owner and a buyer in; refuses a stranger, a refunded buyer, and a buyer once the deck is unlisted", { timeout: 60_000 }, async () => {
+  it("lets the owner and a buyer in, the buyer still once unlisted or hidden; refuses a stranger and a refunded buyer", { timeout: 60_000 }, async () => {
     const owner = await person("Fay Owner");
     const buyer = await person("Gil Buyer");
     const refunded = await person("Hal Refunded");
@@ -508,8 +508,20 @@ describe("who may download a deck", () => {
     expect((await get(paths[1]!, { cookie: buyer.cookie })).status).toBe(404);
     expect((await get(`/collection/${deckId}/print?paper=a5`, { cookie: owner.cookie })).status).toBe(400);
 
-    await db().update(deckListings).set({ status: "unlisted" }).where(eq(deckListings.deckId, deckId));
-    for (const path of paths) expect((await get(path, { cookie: buyer.cookie })).status, `unlisted ${path}`).toBe(403);
+    // A bought deck stays the buyer's (the Terms): taken out of the marketplace by its creator, or
+    // hidden by staff, it is still theirs to print, under the licence they bought.
+    for (const change of [{ status: "unlisted" as const }, { status: "listed" as const, hiddenAt: Date.now() }]) {
+      await db().update(deckListings).set(change).where(eq(deckListings.deckId, deckId));
+      const page = await get(paths[0]!, { cookie: buyer.cookie });
+      expect(page.status, `${JSON.stringify(change)}: the print page`).toBe(200);
+      const words = await page.text();
+      expect(words).toContain("Made for Gil Buyer");
+      expect(words).toContain("Personal use only");
+      expect((await get(`/collection/${deckId}`, { cookie: buyer.cookie })).status, `${JSON.stringify(change)}: the deck's page`).toBe(200);
+      // Let in to the pictures, which are not drawn yet (409), where a refused person is not found (404).
+      expect((await get(paths[2]!, { cookie: buyer.cookie })).status, `${JSON.stringify(change)}: the ZIP`).toBe(409);
+      for (const path of paths) expect((await get(path, { cookie: refunded.cookie })).status, `refunded ${path}`).toBe(404);
+    }
     expect((await get(paths[0]!, { cookie: owner.cookie })).status).toBe(200);
   });
 });
