@@ -52,6 +52,8 @@ async function readyDeck(ownerId: string, size: 22 | 78, title = "Moonlit Forest
       artStyle: "pixel art",
       kind: size === 78 ? "complete" : "major_arcana",
       status: "ready",
+      // The same pictures every run: a random secret paints new ones each time.
+      paintingSecret: "print-tests-moonlit-forest",
     });
   const chosen = size === 78 ? FULL_DECK : MAJOR_ARCANA;
   for (let i = 0; i < chosen.length; i += 10)
