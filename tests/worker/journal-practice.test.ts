@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { ENTRY_SAVED, ENTRY_STALE } from "../../app/reading-room/journal.server";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { exportCsv, exportEntries, importEntries, parseExport } from "../../app/journal/export.server";
@@ -133,12 +134,15 @@ describe("searching the journal", () => {
 });
 
 describe("tags and mood", () => {
+  /** The entry as the database holds it. */
+  const stored = (id: string) => db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) });
+
   it("are saved from the reading's page, cleaned, and refused with a clear message when they break the rules", async () => {
     const me = await person();
     const id = await entry(me.id);
     const saved = await post(`/journal/${id}`, { intent: "notes", notes: "", tags: " Love,  NEW   job, love ,", mood: "hopeful" }, { cookie: me.cookie });
     expect(saved.status).toBe(200);
-    const row = await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) });
+    const row = await stored(id);
     expect(row).toMatchObject({ tags: ["love", "new job"], mood: "hopeful" });
 
     const tooMany = await post(
@@ -154,7 +158,7 @@ describe("tags and mood", () => {
     const badTag = await post(`/journal/${id}`, { intent: "notes", notes: "Lost?", tags: "<script>", mood: "" }, { cookie: me.cookie });
     expect(badTag.status).toBe(400);
     // A refused form writes none of its fields.
-    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({
+    expect(await stored(id)).toMatchObject({
       notes: "",
       tags: ["love", "new job"],
       mood: "hopeful",
@@ -163,13 +167,13 @@ describe("tags and mood", () => {
     // Someone else's reading is not found, and not changed.
     const stranger = await person();
     expect((await post(`/journal/${id}`, { intent: "notes", notes: "mine", tags: "mine", mood: "" }, { cookie: stranger.cookie })).status).toBe(404);
-    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({ notes: "", tags: ["love", "new job"] });
+    expect(await stored(id)).toMatchObject({ notes: "", tags: ["love", "new job"] });
   });
 
   it("are saved with the notes by the page's one form, so a note typed before saving the tags is never lost", async () => {
     const me = await person();
     const id = await entry(me.id);
-    const before = (await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) }))!;
+    const before = (await stored(id))!;
     // The page's form: every field of the entry, and its one button.
     const html = await page(`/journal/${id}`, me.cookie);
     expect(html.match(/<form[^>]*method="post"[^>]*data-outbox="journal-notes"[\s\S]*?<\/form>/)?.[0]).toMatch(
@@ -182,8 +186,8 @@ describe("tags and mood", () => {
       { cookie: me.cookie },
     );
     expect(saved.status).toBe(200);
-    expect(await saved.text()).toContain("Your notes, tags and mood are saved.");
-    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({
+    expect(await saved.text()).toContain(ENTRY_SAVED);
+    expect(await stored(id)).toMatchObject({
       notes: "The orchard waits for spring.",
       tags: ["orchard", "patience"],
       mood: "calm",
@@ -196,8 +200,8 @@ describe("tags and mood", () => {
       { cookie: me.cookie },
     );
     expect(stale.status).toBe(409);
-    expect(await stale.text()).toContain("nothing here was saved");
-    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({
+    expect((await stale.text()).replaceAll("&#x27;", "'")).toContain(ENTRY_STALE);
+    expect(await stored(id)).toMatchObject({
       notes: "The orchard waits for spring.",
       tags: ["orchard", "patience"],
       mood: "calm",
@@ -205,7 +209,7 @@ describe("tags and mood", () => {
     // Notes alone (a note kept in a phone's outbox) leave the tags and mood as they are.
     const notesOnly = await post(`/journal/${id}`, { intent: "notes", notes: "Blossom by April." }, { cookie: me.cookie });
     expect(notesOnly.status).toBe(200);
-    expect(await db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) })).toMatchObject({
+    expect(await stored(id)).toMatchObject({
       notes: "Blossom by April.",
       tags: ["orchard", "patience"],
       mood: "calm",
