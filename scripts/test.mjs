@@ -243,12 +243,15 @@ for (const step of toRun) {
 const results = await Promise.all(outcomes.values());
 const failed = toRun.filter((_, index) => !results[index]?.passed);
 
+/** @type {import("./vitest-file-times").FileTimes["failures"]} */
+const failures = [];
 for (const [suite, file] of Object.entries(fileTimes)) {
   if (!existsSync(file)) continue;
   /** @type {import("./vitest-file-times").FileTimes} */
   const times = JSON.parse(readFileSync(file, "utf8"));
   report.files[suite] = times.files;
   report.tests[suite] = times.tests;
+  failures.push(...times.failures);
 }
 
 report.totalSeconds = seconds(runStarted);
@@ -277,6 +280,8 @@ for (const [suite, files] of Object.entries(report.files)) {
 console.log(
   `\n${"total".padEnd(18)} ${String(report.totalSeconds).padStart(7)} s   (load ${report.loadAtStart.join(" ")} → ${report.loadAtEnd.join(" ")}, ${report.cores} cores)`,
 );
+// The failed tests come last, so the end of a CI log names them without scrolling back through the output.
+for (const failure of failures) console.error(`\n✗ ${failure.file} › ${failure.name}\n${failure.error.replace(/^/gm, "    ")}`);
 if (failed.length > 0) {
   console.error(`\nFailed: ${failed.map((step) => `${step.name} (${results[toRun.indexOf(step)]?.code ?? "not started"})`).join(", ")}`);
   process.exit(1);

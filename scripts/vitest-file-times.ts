@@ -12,7 +12,15 @@ export type FileTimes = {
   /** Each file's time and test count, and its tests of a second or more, slowest first. */
   files: Record<string, { seconds: number; tests: number; slowest?: { name: string; seconds: number }[] }>;
   tests: { passed: number; failed: number; skipped: number };
+  /** Each failed test: its file, its full name and the first lines of its first error. */
+  failures: { file: string; name: string; error: string }[];
 };
+
+/** The first lines of a failed test's first error, enough to tell one failure from another in a CI log. */
+function firstLines(test: { result(): { errors?: readonly { message?: string; stack?: string }[] } }) {
+  const error = test.result().errors?.[0];
+  return (error?.stack ?? error?.message ?? "no error recorded").split("\n").slice(0, 6).join("\n");
+}
 
 export default class FileTimesReporter implements Reporter {
   private readonly started = new Map<string, number>();
@@ -37,14 +45,16 @@ export default class FileTimesReporter implements Reporter {
   private write() {
     const target = process.env.ARCANUM_FILE_TIMES;
     if (!target) return;
-    const times: FileTimes = { files: {}, tests: { passed: 0, failed: 0, skipped: 0 } };
+    const times: FileTimes = { files: {}, tests: { passed: 0, failed: 0, skipped: 0 }, failures: [] };
     for (const module of this.modules) {
       const tests = [...module.children.allTests()];
       for (const test of tests) {
         const state = test.result().state;
         if (state === "passed") times.tests.passed++;
-        else if (state === "failed") times.tests.failed++;
-        else times.tests.skipped++;
+        else if (state === "failed") {
+          times.tests.failed++;
+          times.failures.push({ file: path.relative(process.cwd(), module.moduleId), name: test.fullName, error: firstLines(test) });
+        } else times.tests.skipped++;
       }
       const start = this.started.get(module.moduleId);
       const end = this.ended.get(module.moduleId);
