@@ -14,6 +14,8 @@ import { InviteBox } from "./invite-box";
 import { People } from "./people-panel";
 import { HelpSheet, useShortcuts } from "./shortcuts";
 import { canControl, spreadOf, whyNotChangeDeck, type RoomState } from "./state";
+import { SpreadKey } from "./spread-key";
+import { numberedOnPhone } from "./spreads";
 import { EmptySpots, PlacedCard } from "./table-cards";
 import { useTableGestures } from "./table-gestures";
 import { useTableSounds } from "./table-sounds";
@@ -200,6 +202,7 @@ export function ReadingTable(props: TableProps) {
                     rotation={rotation}
                     width={spread?.cardWidth ?? 11}
                     caption={spread?.captions ? spread.positions[card.position]?.name : undefined}
+                    numberedOnPhone={spread ? numberedOnPhone(spread) : false}
                     onReveal={leads && !card.revealed ? () => room.send({ type: "reveal", position: card.position }) : undefined}
                     deal={justDrawn ? (element) => dealFromPile(pileRef.current, element, props.back, rotation, state.view.zoom) : undefined}
                   />
@@ -222,6 +225,7 @@ export function ReadingTable(props: TableProps) {
           />
           {docked ? <VideoDock room={room} call={call} ownShown={ownShown} corner={corner} onMove={() => setCorner(nextCorner)} /> : null}
         </div>
+        <SpreadKey state={state} faces={faces} back={props.back} cardInfo={props.cardInfo} onOpen={(position) => setGallery({ open: true, start: position })} />
         {room.notice ? (
           <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">
             {room.notice}

@@ -45,6 +45,18 @@ export function cardSize(spread: Pick<Spread, "cardWidth">): { w: number; h: num
   return { w: spread.cardWidth, h: spread.cardWidth * CARD_HEIGHT_PER_WIDTH };
 }
 
+/** Below this card width (in table units) a position's name does not fit under its card on a phone. */
+const NAMES_FIT_ON_PHONE = 20;
+
+/**
+ * Whether, on a phone, the spread's places are numbered on the table and named in a key under it:
+ * a spread with captions whose cards are too narrow there for the names (a horseshoe, a spread of
+ * one's own); a name cut to "The …" says nothing.
+ */
+export function numberedOnPhone(spread: Pick<Spread, "cardWidth" | "captions" | "freeLayout">): boolean {
+  return spread.captions && !spread.freeLayout && spread.cardWidth < NAMES_FIT_ON_PHONE;
+}
+
 /** How many cards a free layout holds. */
 export const FREE_LAYOUT_MAX = 12;
 

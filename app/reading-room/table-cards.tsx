@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { cn } from "~/lib/cn";
 import type { LaidSpread } from "./custom-spreads";
+import { numberedOnPhone } from "./spreads";
 import type { TableCard } from "./state";
 import type { CardInfo } from "./table-types";
 
@@ -13,6 +14,7 @@ export function EmptySpots({ spread }: { spread: LaidSpread | undefined }) {
   // Two spots on one centre (the Celtic Cross's Present and Challenge): the names stay level and
   // apart, the crossing card's at the top of the spot, the crossed one's at the bottom.
   const crossed = (spot: (typeof spread.positions)[number]) => spread.positions.some((other) => other !== spot && other.x === spot.x && other.y === spot.y);
+  const numbered = numberedOnPhone(spread);
   return (
     <>
       {spread.positions.map((spot) => (
@@ -28,7 +30,10 @@ export function EmptySpots({ spread }: { spread: LaidSpread | undefined }) {
               !crossed(spot) ? "justify-center" : spot.rotation ? "justify-start" : "justify-end",
             )}
           >
-            <span data-testid="spot-name">{spot.name}</span>
+            <span data-testid="spot-name" className={cn(numbered && "hidden sm:inline")}>
+              {spot.name}
+            </span>
+            {numbered ? <PlaceNumber n={spot.index + 1} className="sm:hidden" /> : null}
           </div>
         </div>
       ))}
@@ -48,6 +53,8 @@ export function PlacedCard(props: {
   width: number;
   /** the position's name, written under the card */
   caption?: string;
+  /** On a phone, the place's number instead of its name (the key under the table names it). */
+  numberedOnPhone?: boolean;
   onReveal?: () => void;
   onOpen?: () => void;
   /** Set when the card was just drawn: flies it in from the pile, returning how to stop the flight. */
@@ -93,9 +100,25 @@ export function PlacedCard(props: {
       )}
       {props.caption ? (
         <span aria-hidden="true" className="absolute inset-x-0 top-full mt-0.5 truncate text-center text-[0.6rem] leading-tight text-muted sm:text-xs">
-          {props.caption}
+          <span className={cn(props.numberedOnPhone && "hidden sm:inline")}>{props.caption}</span>
+          {props.numberedOnPhone ? <PlaceNumber n={card.position + 1} className="sm:hidden" /> : null}
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** A place's number in a small round badge, as the key under the table lists it. */
+export function PlaceNumber({ n, className }: { n: number; className?: string }) {
+  return (
+    <span
+      data-testid="place-number"
+      className={cn(
+        "inline-grid h-5 min-w-5 place-items-center rounded-full border border-gold/60 bg-surface px-1 text-[0.7rem] font-semibold leading-none text-ink",
+        className,
+      )}
+    >
+      {n}
+    </span>
   );
 }

@@ -2,6 +2,8 @@
 // saved copies (it marks the document, or tells the tab after an in-app visit) and whenever the
 // browser says it lost the network. Meanwhile the controls that need the network are disabled with
 // the reason in the notice (each one is described by it and titled "Needs a connection"); forms marked `data-outbox` stay usable, as what they send waits in the outbox.
+// Once the server answers again the notice goes; a tab that showed saved copies offers the latest.
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { isMessage, type WorkerMessage } from "./messages";
 
@@ -46,31 +48,76 @@ function enableAgain(): void {
   }
 }
 
-/** True while this tab shows saved copies or the browser is offline. */
-export function useOffline(): boolean {
-  const [offline, setOffline] = useState(false);
+/** How often, while a tab is offline but the device says it has a network, the server is asked whether it answers again. */
+const PROBE_MS = 4000;
+
+/** Whether our server answers: its health check, which the service worker never answers from a copy. */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    return (await fetch("/healthz", { cache: "no-store" })).ok;
+  } catch {
+    return false;
+  }
+}
+
+export type Connection = "online" | "offline" | "back";
+
+/**
+ * "offline" while this tab shows saved copies or the browser says it has no network; "back" once the
+ * server answers again after saved copies were shown, as what is on screen may be old; "online"
+ * otherwise. The tab leaves "offline" when the browser says it is online and the server answers: at
+ * the browser's `online` event, at the worker's next fresh answer, and by asking the server every
+ * few seconds while the device says it has a network (a server that failed gives no event when it
+ * comes back).
+ */
+export function useConnection(): Connection {
+  const [connection, setConnection] = useState<Connection>("online");
   useEffect(() => {
-    setOffline(document.documentElement.hasAttribute("data-offline-copy") || !navigator.onLine);
-    const goOffline = () => setOffline(true);
-    const goOnline = () => {
-      document.documentElement.removeAttribute("data-offline-copy");
-      setOffline(false);
+    let showedCopies = document.documentElement.hasAttribute("data-offline-copy");
+    let offline = showedCopies || !navigator.onLine;
+    let probe: ReturnType<typeof setInterval> | undefined;
+    const stopProbing = () => {
+      clearInterval(probe);
+      probe = undefined;
     };
+    const goOnline = () => {
+      stopProbing();
+      if (!offline) return;
+      offline = false;
+      document.documentElement.removeAttribute("data-offline-copy");
+      setConnection(showedCopies ? "back" : "online");
+    };
+    const tryServer = async () => {
+      if (offline && navigator.onLine && (await serverAnswers())) goOnline();
+    };
+    const goOffline = () => {
+      offline = true;
+      setConnection("offline");
+      probe ??= setInterval(() => void tryServer(), PROBE_MS);
+    };
+    if (offline) goOffline();
+    const onOnline = () => void tryServer();
     const fromWorker = (event: MessageEvent) => {
-      if (isMessage<WorkerMessage>(event.data, "sw:offline")) goOffline();
-      else if (isMessage<WorkerMessage>(event.data, "sw:online")) goOnline();
+      if (isMessage<WorkerMessage>(event.data, "sw:offline")) {
+        showedCopies = true;
+        goOffline();
+      } else if (isMessage<WorkerMessage>(event.data, "sw:online")) goOnline();
     };
     window.addEventListener("offline", goOffline);
-    window.addEventListener("online", goOnline);
+    window.addEventListener("online", onOnline);
     navigator.serviceWorker?.addEventListener("message", fromWorker);
     return () => {
+      stopProbing();
       window.removeEventListener("offline", goOffline);
-      window.removeEventListener("online", goOnline);
+      window.removeEventListener("online", onOnline);
       navigator.serviceWorker?.removeEventListener("message", fromWorker);
     };
   }, []);
+  // Another page opened online is the latest: "back" has said what it had to.
+  const { key } = useLocation();
+  useEffect(() => setConnection((now) => (now === "back" ? "online" : now)), [key]);
   useEffect(() => {
-    if (!offline) return;
+    if (connection !== "offline") return;
     disableForOffline(document);
     // Pages drawn while offline (an in-app visit to a saved page) get the same treatment.
     const observer = new MutationObserver(() => disableForOffline(document));
@@ -86,13 +133,37 @@ export function useOffline(): boolean {
       document.removeEventListener("submit", refuse, true);
       enableAgain();
     };
-  }, [offline]);
-  return offline;
+  }, [connection]);
+  return connection;
 }
 
 export function OfflineNotice() {
-  const offline = useOffline();
-  if (!offline) return null;
+  const connection = useConnection();
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => setDismissed(false), [connection]);
+  if (connection === "online" || dismissed) return null;
+  if (connection === "back")
+    return (
+      <div
+        role="status"
+        data-testid="online-again"
+        className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b border-line bg-surface-2 px-4 py-2 text-center text-sm font-medium text-ink"
+      >
+        <span>You are back online. This page may be older than what the server holds.</span>
+        <span className="flex gap-2">
+          <button
+            type="button"
+            className="rounded-full bg-brand px-3 py-1 font-semibold text-brand-ink hover:brightness-110"
+            onClick={() => window.location.reload()}
+          >
+            Show the latest
+          </button>
+          <button type="button" className="rounded-full px-3 py-1 text-muted underline hover:text-ink" onClick={() => setDismissed(true)}>
+            Dismiss
+          </button>
+        </span>
+      </div>
+    );
   return (
     <div
       role="status"

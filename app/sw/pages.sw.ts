@@ -1,4 +1,6 @@
-// Pages: network first with a short wait, then the copy saved for this account, then our offline page.
+// Pages: network first, then the copy saved for this account, then our offline page. A slow server
+// is waited for while the device says it is online; the saved copy stands in only once the fetch
+// failed, or after a short wait while the device says it has no network.
 // Remix's in-app navigations load `.data`; they are kept and served the same way, and one that has
 // no saved copy offline turns into a full page load, which the rules for documents then answer.
 import { encode } from "turbo-stream";
@@ -17,12 +19,10 @@ const TITLE_SUFFIX = / — Arcanum$/;
 
 const isHtml = (response: Response) => (response.headers.get("content-type") ?? "").startsWith("text/html");
 
-/** The network's answer, or null when it failed; `late` settles (with null) after the short wait. */
-function fromNetwork(request: Request): { answer: Promise<Response | null>; late: Promise<null> } {
-  const answer = fetch(request).catch(() => null);
-  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), NETWORK_TIMEOUT_MS));
-  return { answer, late };
-}
+const LATE = Symbol("late");
+
+/** Settles with LATE after the short wait. */
+const shortWait = () => new Promise<typeof LATE>((resolve) => setTimeout(() => resolve(LATE), NETWORK_TIMEOUT_MS));
 
 async function savedCopy(key: Request | string): Promise<Response | null> {
   const cache = await caches.open(PAGES);
@@ -41,18 +41,22 @@ async function keep(key: Request | string, response: Response): Promise<void> {
 }
 
 /**
- * The network's answer when it comes in time (or, with nothing saved to show instead, whenever it
- * comes); null when the saved copy should be shown, or when the network failed.
+ * The network's answer, or null when the saved copy should be shown: the fetch failed, or the
+ * device says it has no network and nothing came within the short wait. A server that is merely
+ * slow is not "offline": while the device says it is online, the page waits for it (a timeout alone
+ * would grey the person's buttons over a slow answer).
  */
 async function networkFirst(request: Request, keyOf: string, onFresh: (response: Response) => void): Promise<Response | null> {
-  const { answer, late } = fromNetwork(request);
-  const fresh = answer.then((response) => {
-    if (response) onFresh(response);
-    return response;
-  });
-  const first = await Promise.race([fresh, late]);
-  if (first) return first;
-  if (await savedCopy(keyOf)) return null;
+  const fresh = fetch(request).then(
+    (response) => {
+      onFresh(response);
+      return response;
+    },
+    () => null,
+  );
+  const first = await Promise.race([fresh, shortWait()]);
+  if (first !== LATE) return first;
+  if (!self.navigator.onLine && (await savedCopy(keyOf))) return null;
   return fresh;
 }
 

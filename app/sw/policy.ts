@@ -26,7 +26,10 @@ export function copiesOutliveSession(kept: string | null, named: string | null):
 /** Our own page for places never visited, precached at install. */
 export const OFFLINE_PATH = "/offline";
 
-/** How long a page waits for the network before the saved copy is shown instead. */
+/**
+ * How long a page waits for the network, while the device says it has none, before the saved copy
+ * is shown instead. Online, a slow answer is waited for; only a failed fetch shows the copy.
+ */
 export const NETWORK_TIMEOUT_MS = 3000;
 
 /** Card images kept at most; the oldest go first. */

@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, useBrowser } from "./browser";
+import { hydrated, openPage, sideways, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const NAMES = ["North", "East", "South", "West"];
 
 /** Types into a field reached by focus alone: no pointer is used. */
@@ -79,7 +80,8 @@ describe("a spread of your own", () => {
     await hydrated(host);
     await host.getByRole("button", { name: "Make an invite link" }).click();
     const invitePath = new URL((await host.getByTestId("invite-link").getAttribute("href"))!).pathname;
-    const guest = await openPage(browser(), DESKTOP);
+    // The guest follows on a phone, where the spread's ten-unit cards are too narrow for their names.
+    const guest = await openPage(browser(), PHONE);
     await guest.goto(invitePath);
     await hydrated(guest);
     await guest.getByRole("button", { name: "Join the reading" }).click();
@@ -92,6 +94,21 @@ describe("a spread of your own", () => {
     for (const page of [host, guest]) {
       await expect.poll(() => page.getByTestId("spot-name").allTextContents()).toEqual(NAMES);
     }
+    // On the phone the places are numbered on the table and named whole in the key under it; a desktop names them on the table.
+    const table = guest.getByTestId("table");
+    expect(await table.getByTestId("spot-name").first().isVisible()).toBe(false);
+    expect(await table.getByTestId("place-number").evaluateAll((badges) => badges.map((badge) => (badge as HTMLElement).innerText))).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+    ]);
+    const key = guest.getByTestId("spread-key");
+    expect(await key.getByTestId("key-place-name").evaluateAll((names) => names.map((name) => (name as HTMLElement).innerText))).toEqual(NAMES);
+    expect(await key.getByTestId("key-place-name").evaluateAll((names) => names.every((name) => name.scrollWidth <= name.clientWidth))).toBe(true);
+    expect(await key.getByText("Not drawn yet").count()).toBe(4);
+    expect(await sideways(guest)).toBeLessThanOrEqual(0);
+    expect(await host.getByTestId("spread-key").isVisible()).toBe(false);
 
     await host.getByRole("button", { name: "Shuffle" }).click();
     for (let i = 0; i < 4; i++) {
@@ -111,6 +128,14 @@ describe("a spread of your own", () => {
         )
         .toEqual(NAMES);
     }
+    // Each card in the phone's key is large enough to see, and opens in the gallery.
+    await expect.poll(() => key.getByRole("button", { name: /^Look at / }).count()).toBe(4);
+    const widths = await key.locator("img").evaluateAll((pictures) => pictures.map((picture) => picture.getBoundingClientRect().width));
+    expect(Math.min(...widths)).toBeGreaterThanOrEqual(90);
+    const south = key.getByRole("button", { name: /^Look at South: / });
+    const southCard = (await south.getAttribute("aria-label"))!.replace(/^Look at South: /, "").replace(/, reversed$/, "");
+    await south.click();
+    await expect.poll(() => guest.getByTestId("gallery-card").textContent()).toContain(southCard);
     await guest.context().close();
     await host.context().close();
   });

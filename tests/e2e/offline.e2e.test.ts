@@ -7,8 +7,9 @@
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { NETWORK_TIMEOUT_MS } from "../../app/sw/policy";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { baseURL, hydrated, PERSON_USER_AGENT, serviceWorkerInCharge, stateDir, useBrowser } from "./browser";
 
@@ -31,7 +32,14 @@ function runScript(script: string, args: string[]): string {
 
 /** Fresh sessions of our own, so signing out here takes nobody else's away. */
 const sessions = JSON.parse(
-  runScript("member-sessions.ts", ["demo=seed-user-demo", "again=seed-user-demo", "ines=seed-user-ines", "daily=seed-user-demo", "lapsed=seed-user-demo"]),
+  runScript("member-sessions.ts", [
+    "demo=seed-user-demo",
+    "again=seed-user-demo",
+    "ines=seed-user-ines",
+    "daily=seed-user-demo",
+    "lapsed=seed-user-demo",
+    "slow=seed-user-demo",
+  ]),
 ) as Record<string, string>;
 /** A reading in the demo member's journal. */
 const entry = `/journal/${(JSON.parse(runScript("paid-journal.ts", ["seed-user-demo", "seed-user-sage", QUESTION])) as { client: string }).client}`;
@@ -126,6 +134,64 @@ describe("offline with the service worker", () => {
     const saved = page.locator("#offline-saved");
     expect(await saved.getByRole("link", { name: DECK_TITLE }).getAttribute("href")).toBe(DECK);
     expect(await saved.getByRole("link", { name: `“${QUESTION}”` }).getAttribute("href")).toBe(entry);
+
+    // The network comes back: the notice goes at once, the buttons work, and the saved copy offers the latest.
+    await page.goto(DECK);
+    await expect.poll(() => page.getByTestId("offline-notice").isVisible()).toBe(true);
+    await hydrated(page);
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId("online-again").textContent()).toContain("You are back online");
+    expect(await page.getByTestId("offline-notice").count()).toBe(0);
+    expect(await page.locator("button[data-offline-disabled]").count()).toBe(0);
+    await page.getByRole("button", { name: "Show the latest" }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute("data-offline-copy"))).toBe(false);
+    await hydrated(page);
+    expect(await page.getByTestId("online-again").count()).toBe(0);
+    expect(await page.getByTestId("offline-notice").count()).toBe(0);
+    await context.close();
+  });
+
+  it("waits for a slow server instead of calling the device offline, and clears the offline state once a failed server answers again", async () => {
+    const context = await newContext();
+    await signInAs(context, sessions.slow!);
+    const page = await context.newPage();
+    await page.goto("/collection");
+    await hydrated(page);
+    await serviceWorkerInCharge(page);
+    await visit(page, DECK);
+    await visit(page, "/collection");
+
+    // Slow (twice the worker's short wait), with the device online: the fresh page, never the saved copy.
+    const slow = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2 * NETWORK_TIMEOUT_MS));
+      await route.continue();
+    };
+    await context.route(`**${DECK}`, slow);
+    const started = Date.now();
+    await page.goto(DECK);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * NETWORK_TIMEOUT_MS);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-offline-copy"))).toBe(false);
+    await hydrated(page);
+    expect(await page.getByTestId("offline-notice").count()).toBe(0);
+    expect(await page.locator("button[data-offline-disabled]").count()).toBe(0);
+    await context.unroute(`**${DECK}`, slow);
+
+    // The server fails while the device stays online: the saved copy, offline, until the server answers again.
+    const fail = (route: Route) => route.abort("connectionrefused");
+    await context.route(`**${DECK}`, fail);
+    await context.route("**/healthz", fail);
+    await page.goto(DECK);
+    await expect.poll(() => page.getByTestId("offline-notice").isVisible()).toBe(true);
+    await hydrated(page);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await context.unroute("**/healthz", fail);
+    await context.unroute(`**${DECK}`, fail);
+    await expect.poll(() => page.getByTestId("online-again").isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByTestId("offline-notice").count()).toBe(0);
+    // Another page opened is the latest: nothing more to say.
+    await page.getByRole("link", { name: "Collection" }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/collection");
+    await expect.poll(() => page.getByTestId("online-again").count()).toBe(0);
     await context.close();
   });
 

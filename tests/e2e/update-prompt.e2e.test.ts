@@ -45,11 +45,17 @@ async function serve(buildDirectory: string): Promise<Server> {
  */
 function listenInFront(port: number): Promise<HttpServer> {
   const forwarder = createServer((incoming, outgoing) => {
+    // A runtime stopped for the deploy cuts what it was sending: that request ends cut, as at the
+    // edge, and nothing is thrown (an error event with no listener would end the test file).
+    const cut = () => (outgoing.headersSent ? outgoing.destroy() : outgoing.writeHead(502).end());
     const upstream = request(new URL(incoming.url ?? "/", server!.url), { method: incoming.method, headers: incoming.headers }, (answer) => {
+      answer.on("error", cut);
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);
     });
-    upstream.on("error", () => outgoing.writeHead(502).end());
+    upstream.on("error", cut);
+    incoming.on("error", () => upstream.destroy());
+    outgoing.on("error", () => upstream.destroy());
     incoming.pipe(upstream);
   });
   return new Promise((resolve) => forwarder.listen(port, "127.0.0.1", () => resolve(forwarder)));
