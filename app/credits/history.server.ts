@@ -5,6 +5,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { deckQuotaLedger, decks } from "../../db/schema";
 import type { Database } from "../db.server";
+import { PAYMENTS_PATH } from "../payments/receipt-link";
 import { getPlanStanding } from "../entitlements/entitlements.server";
 import { allowedQualities, planOfTier } from "../entitlements/entitlements";
 import { getQuota, monthlyGrant } from "./credits.server";
@@ -22,8 +23,6 @@ export type CreditLine = {
   /** Where the payment behind the line is listed with its receipt. */
   receiptHref: string | null;
 };
-
-const RECEIPT_PATH = "/subscription#payments";
 
 /** References of lines that came from a payment: a purchase, a subscription's grant or renewal, a refund of one. */
 function fromPayment(reference: string | null): boolean {
@@ -66,7 +65,7 @@ async function ledgerPage(db: Database, userId: string, page: number) {
     description: row.description,
     change: { majorArcana: row.majorArcana, completeDeck: row.completeDeck },
     deckHref: row.deckId ? `/collection/${row.deckId}` : null,
-    receiptHref: fromPayment(row.referenceId) ? RECEIPT_PATH : null,
+    receiptHref: fromPayment(row.referenceId) ? PAYMENTS_PATH : null,
   }));
   return { lines, hasOlder: rows.length > LEDGER_PAGE_SIZE };
 }

@@ -15,6 +15,9 @@ export function noticeTargetOf(context: AppLoadContext): NoticeTarget {
   return { db: context.db, config: context.config, waitUntil: (work) => context.cloudflare.ctx.waitUntil(work) };
 }
 
+/** A label and its value, one line of a receipt. */
+export type NoticeRow = { label: string; value: string };
+
 export type Notice = {
   to: string;
   subject: string;
@@ -23,7 +26,7 @@ export type Notice = {
   /** Paragraphs, in order; plain text (escaped here). */
   paragraphs: string[];
   /** Label and value rows, e.g. a receipt's lines. */
-  rows?: { label: string; value: string }[];
+  rows?: NoticeRow[];
   /** The one thing to do next, as an absolute URL. */
   action?: { label: string; url: string };
   /** A one-click way to stop this kind of notice, as an absolute URL. */

@@ -1,10 +1,10 @@
 /**
- * Receipts by e-mail for the reading balance: one for each top-up, one for each paid reading (and
- * again when a tip is added to it). They tell the client only what their balance page and the
- * reading's receipt already show them.
+ * Receipts by e-mail for paid readings: one for each paid reading (and again when a tip is added to
+ * it). They tell the client only what the reading's receipt already shows them. A top-up's receipt
+ * is the payments module's, as for every payment (docs/decisions/0100).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { paidReadings, readingWallets, users, walletEntries } from "../../db/schema";
+import { paidReadings, users, walletEntries } from "../../db/schema";
 import type { Database } from "../db.server";
 import { formatMoney } from "../lib/format";
 import { sendNotice, type NoticeTarget } from "../mail/notices.server";
@@ -74,32 +74,6 @@ export async function sendReadingReceipt(target: NoticeTarget, readingId: string
       ...(figures.tipCents > 0 ? ["Thank you for your tip: it goes to your reader, less the same platform fee as the reading's minutes."] : []),
     ],
     rows,
-  });
-}
-
-/** A top-up's receipt, to the person who paid it. */
-export async function sendTopUpReceipt(target: NoticeTarget, top: { userId: string; amountCents: number; readingLive: boolean }) {
-  const [row] = await target.db
-    .select({
-      email: users.email,
-      balanceCents: sql<number>`coalesce((SELECT ${readingWallets.balanceCents} FROM ${readingWallets} WHERE ${readingWallets.userId} = ${users.id}), 0)`,
-    })
-    .from(users)
-    .where(eq(users.id, top.userId))
-    .limit(1);
-  if (!row?.email) return;
-  sendNotice(target, {
-    to: row.email,
-    subject: `Your top-up of ${formatMoney(top.amountCents)}`,
-    heading: "Your top-up is in your balance",
-    paragraphs: [
-      `You added ${formatMoney(top.amountCents)} to your reading balance. It never expires and pays for readings with human readers, by the started minute.`,
-      ...(top.readingLive ? ["Your reading goes on with the new balance."] : []),
-    ],
-    rows: [
-      { label: "Top-up", value: formatMoney(top.amountCents) },
-      { label: "Balance now", value: formatMoney(Number(row.balanceCents)) },
-    ],
   });
 }
 

@@ -2,14 +2,12 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
 import type { CurrentUser } from "../auth/user.server";
 import { formatMoney } from "../lib/format";
-import { noticeTargetOf } from "../mail/notices.server";
 import { openCheckout } from "../payments/checkout.server";
 import { PaymentsError } from "../payments/provider.server";
 import type { PurchaseHandler } from "../payments/registry.server";
-import { liveReadingOf, sendTopUpReceipt } from "./receipts.server";
+import { liveReadingOf } from "./receipts.server";
 import { TOP_UP_AMOUNTS_CENTS } from "./rules";
 import { balanceOf, topUpRefundStatements, topUpStatements } from "./wallet.server";
-import { log } from "../observe/log.server";
 
 /** Opens the checkout of a top-up of one of the fixed amounts; returns where to send the person. */
 export async function startTopUp(context: AppLoadContext, user: CurrentUser, amountCents: number, origin: string, returnTo: string) {
@@ -47,11 +45,9 @@ export async function startReadingTopUp(context: AppLoadContext, user: CurrentUs
   return checkout;
 }
 
-/** A top-up reached the balance: the client's live reading takes the new balance (a hold ends), and the receipt goes out. */
-export async function afterTopUp(context: AppLoadContext, topUp: { userId: string; amountCents: number }) {
+/** A top-up reached the balance: the client's live reading takes the new balance (a hold ends). */
+export async function afterTopUp(context: AppLoadContext, topUp: { userId: string }) {
   const readingId = await liveReadingOf(context.db, topUp.userId);
-  const target = noticeTargetOf(context);
-  target.waitUntil(sendTopUpReceipt(target, { ...topUp, readingLive: readingId !== null }).catch((error) => log.error("top-up receipt not sent", { error })));
   if (!readingId) return;
   const room = await getServerByName(context.cloudflare.env.ReadingRoom, readingId);
   await room.fundsArrived();
@@ -61,13 +57,14 @@ export async function afterTopUp(context: AppLoadContext, topUp: { userId: strin
  * What a payment for a reading balance top-up changes (the payments module's handler for the
  * `top-up` kind, docs/decisions/0074): the amount the checkout recorded reaches the balance once,
  * then `afterTopUp`; a refund takes back from the balance, read against the receipt's total before
- * it; a refund gives back at most the balance left, as minutes already paid from it stay paid.
+ * it; a refund gives back at most the balance left, as minutes already paid from it stay paid. Its
+ * receipt e-mail (docs/decisions/0100) adds the balance it left.
  */
 export const topUpPayments: PurchaseHandler = {
   async completed(db, checkout, { now }) {
     const statements = topUpStatements(db, checkout, now);
     if (statements.length === 0) return { statements };
-    const topUp = { userId: checkout.userId, amountCents: checkout.amountCents ?? 0 };
+    const topUp = { userId: checkout.userId };
     return { statements, followUp: (context) => afterTopUp(context, topUp) };
   },
   async refunded(db, { receipt, refundedCents }, now) {
@@ -83,5 +80,18 @@ export const topUpPayments: PurchaseHandler = {
     const unspent = Math.min(leftCents, await balanceOf(db, receipt.userId));
     if (unspent <= 0) throw new PaymentsError("Nothing of this top-up is left to refund: the balance was spent on readings.", 409);
     return unspent;
+  },
+  async receiptDetails(db, { userId, event }) {
+    const [balanceCents, readingId] = await Promise.all([balanceOf(db, userId), event === "payment" ? liveReadingOf(db, userId) : null]);
+    return {
+      paragraphs:
+        event === "payment"
+          ? [
+              "It is in your reading balance, never expires, and pays for readings with human readers, by the started minute.",
+              ...(readingId ? ["Your reading goes on with the new balance."] : []),
+            ]
+          : [],
+      rows: [{ label: "Balance now", value: formatMoney(balanceCents) }],
+    };
   },
 };

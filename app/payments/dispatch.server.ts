@@ -13,14 +13,25 @@
  *   gave; a refund that comes before its payment is held and applied in the payment's own batch;
  * - a completed checkout that bought nothing (its handler says so) is refunded; a failed refund call
  *   fails the delivery, and the provider's redelivery of the same event tries the refund again;
- * - `account.updated`: the payout account handler follows the provider's state.
+ * - `account.updated`: the payout account handler follows the provider's state;
+ * - every receipt the batch writes, every refund it records and every subscription change its
+ *   handler reports is a receipt e-mail owed to the buyer, returned with the result of the one
+ *   delivery that wrote the batch (`receipts.server.ts` sends them), so a repeated delivery owes none.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { checkoutSessions, paymentCards, paymentEvents, paymentReceipts, pendingRefunds } from "../../db/schema";
 import type { Database } from "../db.server";
 import { invoicePaymentIntentId, invoiceSubscriptionId, type PaymentsProvider, type ProviderSubscription } from "./provider.server";
-import { purchaseHandlerOf, type EventResult, type FollowUp, type PaymentHandlers, type PurchaseKind, type Statement } from "./registry.server";
+import {
+  purchaseHandlerOf,
+  type EventResult,
+  type FollowUp,
+  type PaymentHandlers,
+  type PurchaseKind,
+  type ReceiptMail,
+  type Statement,
+} from "./registry.server";
 
 function subscriptionIdOf(event: Stripe.Event): string | null {
   const object = event.data.object as unknown as Record<string, unknown>;
@@ -30,8 +41,8 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
   return null;
 }
 
-/** What a completed checkout changes, and what its kind's handler leaves to do once it is written. */
-type CheckoutEffects = { statements: Statement[]; paymentIntentId: string | null; followUp?: FollowUp };
+/** What a completed checkout changes, the receipt it writes, and what its kind's handler leaves to do once it is written. */
+type CheckoutEffects = { statements: Statement[]; paymentIntentId: string | null; receiptId?: string; followUp?: FollowUp };
 
 /**
  * A completed checkout. What it bought is the checkout's own record (its kind, deck and amount),
@@ -95,7 +106,7 @@ async function checkoutStatements(
   const effects = handler.completed ? await handler.completed(db, checkout, { refundedInFull, now }) : { statements: [] };
   statements.push(...effects.statements);
   if (refund) statements.push(...(await refundEffects(handlers, db, { id: session.id, userId, kind: checkout.kind, checkoutId }, refund, now)));
-  return { statements, paymentIntentId, followUp: effects.followUp };
+  return { statements, paymentIntentId, receiptId: session.id, followUp: effects.followUp };
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -107,7 +118,7 @@ function invoiceReceiptStatements(
   invoice: Stripe.Invoice,
   subscription: ProviderSubscription,
   now: number,
-): { statements: Statement[]; paymentIntentId: string | null } {
+): { statements: Statement[]; paymentIntentId: string | null; receiptId?: string } {
   const userId = subscription.metadata?.userId;
   if (!userId || !invoice.id || !(invoice.amount_paid > 0)) return { statements: [], paymentIntentId: null };
   const paidAt = invoice.status_transitions?.paid_at;
@@ -115,6 +126,7 @@ function invoiceReceiptStatements(
   const held = sql`(SELECT ${pendingRefunds.refundedCents} FROM ${pendingRefunds} WHERE ${pendingRefunds.paymentIntentId} = ${paymentIntentId})`;
   return {
     paymentIntentId,
+    receiptId: invoice.id,
     statements: [
       db
         .insert(paymentReceipts)
@@ -183,12 +195,17 @@ async function refundStatements(
   db: Database,
   charge: Stripe.Charge,
   now: number,
-): Promise<{ userId: string | null; statements: Statement[]; held: boolean }> {
+): Promise<{ userId: string | null; statements: Statement[]; held: boolean; mail?: ReceiptMail }> {
   const paymentIntentId = idOf(charge.payment_intent);
   if (!paymentIntentId) return { userId: null, statements: [], held: false };
   const receipt = await db.query.paymentReceipts.findFirst({ where: eq(paymentReceipts.paymentIntentId, paymentIntentId) });
   const total = { amountCents: charge.amount, refundedCents: charge.amount_refunded };
-  if (receipt) return { userId: receipt.userId, statements: await refundEffects(handlers, db, receipt, total, now), held: false };
+  if (receipt) {
+    // The buyer hears of what this refund gave back; a total the receipt already records (or exceeds) gave back nothing new.
+    const refundCents = total.refundedCents - receipt.refundedCents;
+    const mail: ReceiptMail | undefined = refundCents > 0 ? { kind: "refund", receiptId: receipt.id, refundCents } : undefined;
+    return { userId: receipt.userId, statements: await refundEffects(handlers, db, receipt, total, now), held: false, mail };
+  }
   const hold = db
     .insert(pendingRefunds)
     .values({ paymentIntentId, ...total, receivedAt: now })
@@ -244,11 +261,14 @@ export async function dispatchPaymentEvent(
   now = Date.now(),
 ): Promise<EventResult> {
   if (await alreadyApplied(db, event.id)) {
-    // A redelivery: the effects are written, but the refund of a payment that bought nothing may have failed.
-    if (event.type === "checkout.session.completed") await refundUnusedPayment(handlers, db, provider, event.data.object as Stripe.Checkout.Session, now);
-    return { outcome: "duplicate", userId: null };
+    // A redelivery: the effects are written (its receipts were owed to the delivery that wrote them), but the refund of a payment that bought nothing may have failed.
+    const refunded =
+      event.type === "checkout.session.completed" ? await refundUnusedPayment(handlers, db, provider, event.data.object as Stripe.Checkout.Session, now) : [];
+    return refunded.length > 0 ? { outcome: "duplicate", userId: null, receipts: refunded } : { outcome: "duplicate", userId: null };
   }
   const effects: Statement[] = [];
+  // Every receipt e-mail this event's batch owes the buyer: a payment written, a refund recorded, a subscription changed.
+  const receipts: ReceiptMail[] = [];
   let userId: string | null = null;
   let followUp: FollowUp | undefined;
   let held = false;
@@ -259,6 +279,7 @@ export async function dispatchPaymentEvent(
     effects.push(...checkout.statements);
     payment = checkout.paymentIntentId;
     followUp = checkout.followUp;
+    if (checkout.receiptId) receipts.push({ kind: "payment", receiptId: checkout.receiptId });
     userId = (event.data.object as Stripe.Checkout.Session).metadata?.userId ?? null;
   }
   if (event.type === "charge.refunded") {
@@ -266,6 +287,7 @@ export async function dispatchPaymentEvent(
     effects.push(...refund.statements);
     userId = refund.userId;
     held = refund.held;
+    if (refund.mail) receipts.push(refund.mail);
     if (held) payment = idOf((event.data.object as Stripe.Charge).payment_intent);
   }
   if (event.type === "account.updated") {
@@ -275,12 +297,14 @@ export async function dispatchPaymentEvent(
   if (subscriptionId) {
     const current = await provider.retrieveSubscription(subscriptionId);
     if (current) {
-      const statements = await handlers.subscriptions.statements(db, current, now);
+      const { statements, change } = await handlers.subscriptions.statements(db, current, now);
       effects.push(...statements);
+      if (change) receipts.push({ kind: "subscription-change", change });
       if (event.type === "invoice.paid" && statements.length > 0) {
         const receipt = invoiceReceiptStatements(handlers, db, event.data.object as Stripe.Invoice, current, now);
         effects.push(...receipt.statements);
         payment ??= receipt.paymentIntentId;
+        if (receipt.receiptId) receipts.push({ kind: "payment", receiptId: receipt.receiptId });
       }
       userId ??= current.metadata?.userId ?? null;
     }
@@ -309,10 +333,15 @@ export async function dispatchPaymentEvent(
   // A payment refunded in full before it arrived: its follow-up hears so (an upgrade it paid for is not made).
   const refundedInFull = Boolean(found && found.refundedCents >= found.amountCents);
   if (event.type === "checkout.session.completed" && effects.length > 0)
-    await refundUnusedPayment(handlers, db, provider, event.data.object as Stripe.Checkout.Session, now);
+    receipts.push(...(await refundUnusedPayment(handlers, db, provider, event.data.object as Stripe.Checkout.Session, now)));
   if (held) return { outcome: "held", userId: null };
   if (effects.length === 0) return { outcome: "ignored", userId: null };
-  return followUp ? { outcome: "applied", userId, followUps: [followUp], refundedInFull } : { outcome: "applied", userId };
+  return {
+    outcome: "applied",
+    userId,
+    ...(followUp ? { followUps: [followUp], refundedInFull } : {}),
+    ...(receipts.length > 0 ? { receipts } : {}),
+  };
 }
 
 /** The provider's refund call for a payment that bought nothing failed; the delivery is to be retried. */
@@ -332,12 +361,18 @@ export class UnusedDeckRefundError extends Error {
  * delivery of the checkout's event until its receipt records the refund: the idempotency key makes
  * a repeated call the same refund, never a second one.
  */
-async function refundUnusedPayment(handlers: PaymentHandlers, db: Database, provider: PaymentsProvider, session: Stripe.Checkout.Session, now: number) {
+async function refundUnusedPayment(
+  handlers: PaymentHandlers,
+  db: Database,
+  provider: PaymentsProvider,
+  session: Stripe.Checkout.Session,
+  now: number,
+): Promise<ReceiptMail[]> {
   const checkoutId = session.metadata?.checkoutId;
   const paymentIntentId = idOf(session.payment_intent);
   const kind = session.metadata?.kind;
   const unused = kind && Object.hasOwn(handlers.purchases, kind) ? handlers.purchases[kind as PurchaseKind].unused : undefined;
-  if (!unused || session.payment_status === "unpaid" || !checkoutId || !paymentIntentId) return;
+  if (!unused || session.payment_status === "unpaid" || !checkoutId || !paymentIntentId) return [];
   const [nothing, receipt] = await Promise.all([
     unused.boughtNothing(db, checkoutId),
     db.query.paymentReceipts.findFirst({
@@ -346,13 +381,16 @@ async function refundUnusedPayment(handlers: PaymentHandlers, db: Database, prov
     }),
   ]);
   // Only a payment recorded as this checkout's, of the same kind, is given back, whatever the event's label says.
-  if (!nothing || !receipt || receipt.kind !== kind || receipt.checkoutId !== checkoutId) return;
-  if (receipt.refundedCents >= receipt.amountCents) return;
+  if (!nothing || !receipt || receipt.kind !== kind || receipt.checkoutId !== checkoutId) return [];
+  if (receipt.refundedCents >= receipt.amountCents) return [];
   let events: Stripe.Event[];
   try {
     events = await provider.refund({ paymentIntentId, idempotencyKey: unused.refundKey(checkoutId) });
   } catch (error) {
     throw new UnusedDeckRefundError(checkoutId, error);
   }
-  for (const refunded of events) await dispatchPaymentEvent(handlers, db, provider, refunded, now);
+  // The refund's own events, applied here when the provider returns them (the local one): their receipts go with this delivery's.
+  const receipts: ReceiptMail[] = [];
+  for (const refunded of events) receipts.push(...((await dispatchPaymentEvent(handlers, db, provider, refunded, now)).receipts ?? []));
+  return receipts;
 }

@@ -13,6 +13,7 @@ import { applyPaymentEvent, UnusedDeckRefundError } from "./events.server";
 import { paymentHandlers } from "./handlers.server";
 import { LocalPayments } from "./local.server";
 import { EventAheadError, PaymentsError } from "./provider.server";
+import { sendReceipts } from "./receipts.server";
 import { purchaseHandlerOf, UnknownPurchaseKindError } from "./registry.server";
 import { log } from "../observe/log.server";
 import { METRICS, recordMetric } from "../observe/metrics.server";
@@ -117,11 +118,13 @@ export async function receivePaymentWebhook(context: AppLoadContext, request: Re
     await recordDeliveryFailure(db, { failure: "error", eventId: event.id, type: event.type, message: error instanceof Error ? error.message : String(error) });
     throw error;
   }
-  const { outcome, userId, followUps = [], refundedInFull = false } = result;
+  const { outcome, userId, followUps = [], refundedInFull = false, receipts = [] } = result;
   log.info("payment event", { eventId: event.id, type: event.type, outcome });
   recordMetric(METRICS.webhook, outcome === "applied" || outcome === "duplicate" ? "ok" : outcome);
-  // What the purchase's domain does once its payment is written: a sale's notice, a top-up reaching a live reading, an upgrade started.
   const origin = new URL(request.url).origin;
+  // The buyer's receipts for what this delivery wrote, off the request path; a repeated delivery wrote nothing and owes none.
+  sendReceipts(context, paymentHandlers, receipts, origin);
+  // What the purchase's domain does once its payment is written: a sale's notice, a top-up reaching a live reading, an upgrade started.
   for (const followUp of followUps) await followUp(context, { origin, refundedInFull });
   if (userId) await paymentHandlers.accountChanged(context, userId);
   return Response.json({ received: true, outcome });

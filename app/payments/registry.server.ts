@@ -9,6 +9,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type Stripe from "stripe";
 import type { checkoutKinds, checkoutSessions } from "../../db/schema";
 import type { Database } from "../db.server";
+import type { NoticeRow } from "../mail/notices.server";
 import type { ProviderSubscription } from "./provider.server";
 
 /** One statement of an event's D1 batch. */
@@ -51,11 +52,35 @@ export type PurchaseHandler = {
   refundable?: (db: Database, receipt: { userId: string }, leftCents: number) => Promise<number>;
   /** A payment that turned out to buy nothing is refunded in full, once per checkout, under this key. */
   unused?: { boughtNothing: (db: Database, checkoutId: string) => Promise<boolean>; refundKey: (checkoutId: string) => string };
+  /** What this kind adds to the buyer's receipt e-mail of a payment or a refund, read as it is written (a balance it reached). */
+  receiptDetails?: (db: Database, receipt: { userId: string; checkoutId: string | null; event: "payment" | "refund" }) => Promise<ReceiptDetails>;
+};
+
+/** Lines a receipt e-mail adds to what every receipt says: paragraphs after the first, rows after the figures. */
+export type ReceiptDetails = { paragraphs?: string[]; rows?: NoticeRow[] };
+
+/**
+ * A change to a subscription as the subscriber is told of it (a move up or down, a cancellation, a
+ * resumption, the end): what the plan is now and what it costs from when, in the plans module's words.
+ */
+export type SubscriptionChange = {
+  userId: string;
+  /** The e-mail's subject and heading: "Your plan is now Creator, monthly". */
+  headline: string;
+  /** The plan it is about: "Creator, monthly". */
+  plan: string;
+  paragraphs: string[];
+  /** What is charged from when: "Price", "From". */
+  rows: NoticeRow[];
 };
 
 export type SubscriptionHandler = {
-  /** The statements that make this app follow the provider's current state of a subscription, and whose it is. */
-  statements: (db: Database, subscription: ProviderSubscription, now: number) => Promise<readonly Statement[]>;
+  /**
+   * The statements that make this app follow the provider's current state of a subscription, and
+   * the change the subscriber is to hear of, when the state stored before differs in plan, a waiting
+   * change, cancellation or end.
+   */
+  statements: (db: Database, subscription: ProviderSubscription, now: number) => Promise<{ statements: readonly Statement[]; change?: SubscriptionChange }>;
   /** What a subscription invoice paid for, as its receipt says it. */
   describeInvoice: (invoice: Stripe.Invoice, subscription: ProviderSubscription) => string;
 };
@@ -73,12 +98,25 @@ export type PaymentHandlers = {
 /** `held`: a refund of a payment not seen yet, kept until the payment arrives. */
 export type EventOutcome = "applied" | "duplicate" | "ignored" | "held";
 
-/** What an event did, whose account it changed (their open tabs are told), and what is left to do. */
+/**
+ * A receipt e-mail the buyer is owed for what an event wrote: a payment's receipt, a refund of one
+ * (`refundCents` of it, this refund alone), or a change to their subscription.
+ */
+export type ReceiptMail =
+  | { kind: "payment"; receiptId: string }
+  | { kind: "refund"; receiptId: string; refundCents: number }
+  | { kind: "subscription-change"; change: SubscriptionChange };
+
+/**
+ * What an event did, whose account it changed (their open tabs are told), what is left to do, and
+ * the receipts its batch owes (only the delivery that wrote the batch has any).
+ */
 export type EventResult = {
   outcome: EventOutcome;
   userId: string | null;
   followUps?: FollowUp[];
   refundedInFull?: boolean;
+  receipts?: ReceiptMail[];
 };
 
 /** A checkout of a kind no handler knows: refused, never silently applied. */

@@ -4,6 +4,7 @@ import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { subscriptionAction, subscriptionLoader, type SubscriptionActionData } from "~/plans/subscription-page.server";
 import { formatMoney, longDate } from "~/lib/format";
+import { receiptAnchor } from "~/payments/receipt-link";
 import type { PageHandle } from "~/lib/page-handle";
 
 export const handle: PageHandle = { actionRoundTrips: 6 };
@@ -127,9 +128,13 @@ export default function Subscription() {
           <h2 id="payments-heading" className="px-2 text-xl font-bold">
             Payments
           </h2>
-          <ul className="mt-3 divide-y divide-line rounded-3xl border border-line bg-surface/80">
+          <ul className="mt-3 divide-y divide-line overflow-hidden rounded-3xl border border-line bg-surface/80">
             {receipts.map((receipt) => (
-              <li key={receipt.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-4 text-sm">
+              <li
+                key={receipt.id}
+                id={receiptAnchor(receipt.id)}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 scroll-mt-24 px-5 py-4 text-sm target:bg-brand/10"
+              >
                 <span>
                   <span className="block font-semibold">{receipt.description}</span>
                   <span className="text-muted">{longDate(receipt.paidAt)}</span>

@@ -1007,7 +1007,9 @@ describe("adding funds during a reading", () => {
     await ledgerHolds(readingId, client.id);
 
     // The receipt of the top-up, by e-mail: the amount and the balance, in plain words.
-    await expect.poll(async () => (await listOutbox(db(), `${client.id}@example.test`)).map((m) => m.subject)).toContain("Your top-up of $10.00");
+    await expect
+      .poll(async () => (await listOutbox(db(), `${client.id}@example.test`)).map((m) => m.subject))
+      .toContain("Your receipt: Reading balance top-up — $10.00");
     const [topUpMail] = await listOutbox(db(), `${client.id}@example.test`, 1);
     expect(topUpMail!.text).toContain("Your reading goes on with the new balance.");
 

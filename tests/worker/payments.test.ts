@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { and, eq, like, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
@@ -828,7 +828,7 @@ describe("refunds", () => {
     await post(start.headers.get("location")!, { intent: "pay", card: "4242424242424242", expiry: "12 / 40", cvc: "123" }, { cookie });
     const [receipt] = await db().select().from(paymentReceipts).where(eq(paymentReceipts.userId, userId));
     const { refundReceipt } = await import("../../app/payments/payments.server");
-    await refundReceipt({ db: db(), config: readConfig(env), cloudflare: { env } } as never, receipt!.id, ORIGIN, 300);
+    await refundReceipt({ db: db(), config: readConfig(env), cloudflare: { env, ctx: createExecutionContext() } } as never, receipt!.id, ORIGIN, 300);
     expect((await db().query.paymentReceipts.findFirst({ where: eq(paymentReceipts.id, receipt!.id) }))?.refundedCents).toBe(300);
     expect(await getQuota(db(), userId)).toMatchObject({ planType: "mystic", completeDeckQuota: 2 });
     expect(await (await get("/subscription", { cookie })).text()).toContain("$3.00 refunded");
