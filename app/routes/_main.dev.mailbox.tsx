@@ -59,7 +59,7 @@ export default function DevMailbox() {
               ) : null}
               <details className="mt-3 text-sm">
                 <summary className="cursor-pointer text-muted">Message text</summary>
-                <pre className="mt-2 whitespace-pre-wrap break-all font-sans">{message.text}</pre>
+                <pre className="mt-2 whitespace-pre-wrap wrap-anywhere font-sans">{message.text}</pre>
               </details>
             </li>
           ))}

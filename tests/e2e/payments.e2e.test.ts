@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXPLORER_PLUS, formatPlanPrice } from "../../app/plans/catalogue";
-import { hydrated, openMagicLink, openPage, useBrowser } from "./browser";
+import { hydrated, openMagicLink, openPage, sideways, useBrowser } from "./browser";
 import { checkoutPrice, createDeck, payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
@@ -73,6 +73,22 @@ describe("buying a subscription offline", () => {
     await page.getByRole("button", { name: "Cancel subscription" }).click();
     await page.waitForURL(/\/subscription$/);
     await expect.poll(() => page.getByTestId("current-plan").textContent()).toMatch(/Cancelled: it ends on .+ and nothing more will be charged/);
+
+    // On a phone, the mailbox holds one receipt for the plan with its amount, and a word on the
+    // cancellation; the receipt's link opens that payment on the subscription page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const mails = page.getByRole("list", { name: "Messages" }).getByRole("listitem");
+    const receipts = mails.filter({ has: page.getByRole("heading", { name: /^Your receipt: .*Creator/ }) });
+    await expect.poll(() => receipts.count()).toBe(1);
+    await receipts.getByText("Message text").click();
+    expect(await receipts.locator("pre").textContent()).toMatch(/Amount paid:? \$29\.99/);
+    expect(await mails.filter({ hasText: /cancel/i }).count()).toBeGreaterThanOrEqual(1);
+    await receipts.getByRole("link", { name: "Open the link" }).click();
+    await page.waitForURL(/\/subscription#receipt-/);
+    const line = page.locator(`[id="${decodeURIComponent(new URL(page.url()).hash.slice(1))}"]`);
+    expect(await line.textContent()).toContain("$29.99");
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
     await page.context().close();
   });
 });
