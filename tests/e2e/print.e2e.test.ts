@@ -189,6 +189,35 @@ describe("a print job beside other people's pages", () => {
     return Number(/Making the PDF: (\d+) of 22 cards/.exec(html)?.[1] ?? "0");
   };
 
+  // On this file's own app, as the creator takes a seeded deck out of the shop the other files browse.
+  it("keeps a bought deck's print and downloads for its buyer, on a phone, once the creator takes it out of the marketplace", async () => {
+    const buyer = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL: server!.url });
+    await signUpByMagicLink(buyer, `keeper-${Date.now()}@example.test`, "/collection");
+    await buyer.goto(`/checkout/${DECK}`);
+    await buyer.getByRole("button", { name: "Pay $12.00" }).click();
+    await buyer.waitForURL(/\/checkout\/local\//);
+    await payWith(buyer, "4242 4242 4242 4242", checkoutPrice(12));
+    await buyer.waitForURL((url) => url.pathname === `/collection/${DECK}`);
+
+    const creator = await openPage(browser(), { ...DESKTOP, baseURL: server!.url });
+    await signUpByMagicLink(creator, "orion@example.com", `/collection/${DECK}`);
+    await hydrated(creator);
+    await creator.getByTestId("listing-menu").locator("summary").click();
+    await creator.getByRole("button", { name: "Take it out of the marketplace" }).click();
+    await expect.poll(async () => (await creator.request.get(`/marketplace/${DECK}`)).status()).toBe(404);
+
+    // The deck is still the buyer's: its page, and the print page that makes the PDF and the pictures' ZIP.
+    await buyer.goto(`/collection/${DECK}`);
+    await hydrated(buyer);
+    await buyer.getByTestId("print-link").click();
+    await expect.poll(() => buyer.getByRole("heading", { level: 1 }).textContent()).toContain("Print");
+    expect(await buyer.getByRole("button", { name: "Make the PDF" }).count()).toBe(1);
+    expect(await sideways(buyer)).toBeLessThanOrEqual(0);
+    expect(await buyer.getByRole("button", { name: "Prepare the pictures" }).count()).toBe(1);
+    await creator.context().close();
+    await buyer.context().close();
+  }, 120_000);
+
   it("keeps a visitor's pages under a second while the cards are drawn, and finishes the PDF once across a restart of the server", async () => {
     const owner = await openPage(browser(), { ...DESKTOP, baseURL: server!.url });
     await signUpByMagicLink(owner, "sage@example.com", "/collection");
