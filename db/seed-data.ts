@@ -20,7 +20,7 @@ import {
   walletEntries,
 } from "./schema";
 import { demoMemberStatements, demoWalletBalance } from "./seed-demo-member";
-import { DEMO_READER_ID, demoReaderPresent, readerWorldStatements, recountReaders, SEED_CLIENT_COUNT } from "./seed-readers";
+import { DEMO_READER_ID, readerWorldStatements, recountReaders, SEED_CLIENT_COUNT } from "./seed-readers";
 
 type UserSeed = typeof users.$inferInsert;
 type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status" | "coverCardId"> & {
@@ -309,8 +309,8 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     ...u,
     createdAt: now - (60 - i) * DAY,
     updatedAt: now - (60 - i) * DAY,
-    isOnline: u.id === DEMO_READER_ID,
-    lastSeenAt: u.id === DEMO_READER_ID ? now : u.isReader ? now - (i + 1) * DAY : null,
+    isOnline: false,
+    lastSeenAt: u.isReader ? now - (i + 1) * DAY : null,
   }));
   const deckRows = SEED_DECKS.map(({ coverCardKey, ...d }, i) => ({
     ...d,
@@ -473,12 +473,11 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     ...readers.statements,
     ...demoMemberStatements(db, now),
     demoWalletBalance(db, now),
-    // Last: the counters from the rows above, and the demo reader just seen.
+    // Last: the counters from the rows above.
     recountReaders(
       db,
       SEED_READER_PROFILES.map((p) => p.userId),
     ),
-    demoReaderPresent(db, now),
   ];
   await db.batch([first!, ...rest]);
   return {

@@ -307,8 +307,3 @@ export function readerWorldStatements(db: Database, now: number) {
     reviews: reviews.length,
   };
 }
-
-/** The demo reader looks just seen at every seed; from then on the presence room keeps them online in local development (decision 0099). */
-export function demoReaderPresent(db: Database, now: number) {
-  return db.update(users).set({ isOnline: true, lastSeenAt: now }).where(sql`${users.id} = ${DEMO_READER_ID}`);
-}

@@ -65,22 +65,21 @@ export async function keepDemoReadersOnline(db: Database, readerIds: string[], n
 }
 
 /**
- * In a local build running in development, the first request an instance serves wakes the presence
- * room, which from then on keeps the demo readers online by its own alarm (decision 0099). Never in
- * production: the code is left out of the production build, and the environment is checked too.
+ * In a local build running in development, the first request an instance serves waits for the
+ * presence room to start, which puts the demo readers online before that page is read and keeps
+ * them online by its own alarm from then on (decision 0099). Never in production: the code is left
+ * out of the production build, and the environment is checked too.
  */
 let demoPresenceWoken = false;
-export function wakeDemoPresence(env: Env, appEnv: string, waitUntil: (work: Promise<unknown>) => void) {
+export async function wakeDemoPresence(env: Env, appEnv: string) {
   if (!__LOCAL_BUILD__ || appEnv !== "development" || demoPresenceWoken) return;
   demoPresenceWoken = true;
-  waitUntil(
-    presenceRoom(env).then(
-      () => undefined,
-      () => {
-        demoPresenceWoken = false;
-      },
-    ),
-  );
+  try {
+    await presenceRoom(env);
+  } catch {
+    // The room starts with the next socket anyway; a later request tries again.
+    demoPresenceWoken = false;
+  }
 }
 
 function presenceRoom(env: Env) {
