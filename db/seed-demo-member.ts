@@ -51,9 +51,9 @@ const CROSSROADS: CustomSpreadDefinition = {
 };
 const CROSSROADS_ID = "seed-spread-crossroads";
 
-const CELESTIAL_TIDES = "seed-deck-celestial-tides";
+const DESERT_MIRAGE = "seed-deck-desert-mirage";
 const AUTUMN_LANTERNS = "seed-deck-autumn-lanterns";
-const PURCHASE_CHECKOUT = "seed-checkout-demo-celestial-tides";
+const PURCHASE_CHECKOUT = "seed-checkout-demo-desert-mirage";
 
 /** The paid reading with Mira: her first with the member, so its first three minutes were free. */
 const MIRA_READING = { id: "seed-reading-demo-mira", readerId: "seed-user-mira", clientId: MEMBER, price: 349, minutes: 10, freeMinutes: 3 };
@@ -117,17 +117,18 @@ const JOURNAL: Entry[] = [
     cards: [["major-07"], ["wands-06"], ["pentacles-04"], ["cups-07"], ["swords-02", true], ["major-11"]],
     tags: ["work", "decision"],
     mood: "uncertain",
-    notes: "Laid in my own Crossroads spread. The left path costs security (Four of Pentacles); the right is all daydreams (Seven of Cups). Justice stays with me either way: decide on the facts.",
+    notes:
+      "Laid in my own Crossroads spread. The left path costs security (Four of Pentacles); the right is all daydreams (Seven of Cups). Justice stays with me either way: decide on the facts.",
   },
   {
     daysAgo: 24,
     question: "What does the week ahead hold?",
     spreadId: "three-card",
-    deckId: CELESTIAL_TIDES,
+    deckId: DESERT_MIRAGE,
     cards: [["major-18"], ["major-02"], ["major-19"]],
     tags: ["weekly"],
     mood: "calm",
-    notes: "First reading with Celestial Tides. The Moon and the Sun in one spread, and the cards are beautiful.",
+    notes: "First reading with Desert Mirage. The Moon and the Sun in one spread: what only seems so, and what is.",
   },
   {
     daysAgo: 20,
@@ -162,7 +163,7 @@ const JOURNAL: Entry[] = [
     daysAgo: 8,
     question: "What can I be grateful for this week?",
     spreadId: "single",
-    deckId: CELESTIAL_TIDES,
+    deckId: DESERT_MIRAGE,
     cards: [["pentacles-09"]],
     tags: ["gratitude", "weekly"],
     mood: "grateful",
@@ -235,7 +236,8 @@ export function demoMemberStatements(db: Database, now: number): Statement[] {
   const readingEnd = readingStart + reading.minutes * 60_000;
   const charges = Array.from({ length: reading.minutes - reading.freeMinutes }, (_, i) => reading.freeMinutes + i);
   const purchasedAt = now - 25 * DAY;
-  const deckFee = Math.round((900 * 30) / 100);
+  const price = 700;
+  const deckFee = Math.round((price * 30) / 100);
   return [
     insertRows(db, customSpreads, [
       {
@@ -249,16 +251,16 @@ export function demoMemberStatements(db: Database, now: number): Statement[] {
       },
     ]),
     insertRows(db, readingJournal, journalRows(now)),
-    // Celestial Tides, bought through the local checkout: the checkout, its receipt, the purchase and Luna's sale line.
+    // Desert Mirage, bought through the local checkout: the checkout, its receipt, the purchase and Luna's sale line.
     insertRows(db, checkoutSessions, [
       {
         id: PURCHASE_CHECKOUT,
         userId: MEMBER,
         kind: "deck",
-        deckId: CELESTIAL_TIDES,
-        amountCents: 900,
+        deckId: DESERT_MIRAGE,
+        amountCents: price,
         currency: "usd",
-        description: "Celestial Tides — Major Arcana deck by luna_vale",
+        description: "Desert Mirage — Major Arcana deck by luna_vale",
         status: "complete",
         createdAt: purchasedAt - 60_000,
         completedAt: purchasedAt,
@@ -269,8 +271,8 @@ export function demoMemberStatements(db: Database, now: number): Statement[] {
         id: PURCHASE_CHECKOUT,
         userId: MEMBER,
         kind: "deck",
-        description: "Celestial Tides — Major Arcana deck by luna_vale",
-        amountCents: 900,
+        description: "Desert Mirage — Major Arcana deck by luna_vale",
+        amountCents: price,
         refundedCents: 0,
         currency: "usd",
         checkoutId: PURCHASE_CHECKOUT,
@@ -279,15 +281,15 @@ export function demoMemberStatements(db: Database, now: number): Statement[] {
     ]),
     insertRows(db, deckPurchases, [
       {
-        id: "seed-purchase-demo-celestial-tides",
-        deckId: CELESTIAL_TIDES,
+        id: "seed-purchase-demo-desert-mirage",
+        deckId: DESERT_MIRAGE,
         buyerId: MEMBER,
         sellerId: "seed-user-luna",
         checkoutId: PURCHASE_CHECKOUT,
-        grossCents: 900,
+        grossCents: price,
         feePercent: 30,
         feeCents: deckFee,
-        netCents: 900 - deckFee,
+        netCents: price - deckFee,
         currency: "usd",
         status: "paid",
         createdAt: purchasedAt,
@@ -295,13 +297,13 @@ export function demoMemberStatements(db: Database, now: number): Statement[] {
     ]),
     insertRows(db, sellerLedger, [
       {
-        id: "seed-sale-demo-celestial-tides",
+        id: "seed-sale-demo-desert-mirage",
         sellerId: "seed-user-luna",
         kind: "sale",
-        purchaseId: "seed-purchase-demo-celestial-tides",
-        grossCents: 900,
+        purchaseId: "seed-purchase-demo-desert-mirage",
+        grossCents: price,
         feeCents: deckFee,
-        netCents: 900 - deckFee,
+        netCents: price - deckFee,
         referenceId: `sale:${PURCHASE_CHECKOUT}`,
         createdAt: purchasedAt,
       },
@@ -401,9 +403,16 @@ export function demoMemberStatements(db: Database, now: number): Statement[] {
 export function demoWalletBalance(db: Database, now: number) {
   return db
     .insert(readingWallets)
-    .values({ userId: MEMBER, balanceCents: sql`(SELECT coalesce(sum(${walletEntries.amountCents}), 0) FROM ${walletEntries} WHERE ${walletEntries.userId} = ${MEMBER})`, updatedAt: now })
+    .values({
+      userId: MEMBER,
+      balanceCents: sql`(SELECT coalesce(sum(${walletEntries.amountCents}), 0) FROM ${walletEntries} WHERE ${walletEntries.userId} = ${MEMBER})`,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: readingWallets.userId,
-      set: { balanceCents: sql`(SELECT coalesce(sum(${walletEntries.amountCents}), 0) FROM ${walletEntries} WHERE ${walletEntries.userId} = ${MEMBER})`, updatedAt: now },
+      set: {
+        balanceCents: sql`(SELECT coalesce(sum(${walletEntries.amountCents}), 0) FROM ${walletEntries} WHERE ${walletEntries.userId} = ${MEMBER})`,
+        updatedAt: now,
+      },
     });
 }

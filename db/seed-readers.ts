@@ -65,7 +65,25 @@ const READER_OFFERS: { readerId: string; title: string; spreadId: string; priceC
 ];
 
 const FIRST_NAMES = ["Ada", "Bea", "Cal", "Dina", "Eli", "Fay", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lea", "Milo", "Nora", "Otto", "Pia", "Rey", "Sol"];
-const LAST_NAMES = ["Abbott", "Brandt", "Costa", "Dalton", "Eriksen", "Flores", "Grant", "Holm", "Ibarra", "Jansen", "Kerr", "Lind", "Moreau", "Novak", "Okafor", "Price", "Quinn"];
+const LAST_NAMES = [
+  "Abbott",
+  "Brandt",
+  "Costa",
+  "Dalton",
+  "Eriksen",
+  "Flores",
+  "Grant",
+  "Holm",
+  "Ibarra",
+  "Jansen",
+  "Kerr",
+  "Lind",
+  "Moreau",
+  "Novak",
+  "Okafor",
+  "Price",
+  "Quinn",
+];
 
 /** The clients of the demo world: enough different people for the most followed reader's level. */
 export const SEED_CLIENT_COUNT = Math.max(...READER_PRACTICE.map((practice) => practice.clients));
@@ -109,7 +127,11 @@ const REVIEW_WORDS: Record<5 | 4 | 3, string[]> = {
   3: ["Fine, but it felt rushed near the end."],
 };
 
-const REPLIES = ["Thank you for coming, and good luck with the move!", "Thank you: I hope the plan holds up.", "Glad it helped. Write to me when the news comes."];
+const REPLIES = [
+  "Thank you for coming, and good luck with the move!",
+  "Thank you: I hope the plan holds up.",
+  "Glad it helped. Write to me when the news comes.",
+];
 
 /** A fixed sequence of numbers in [0, 1), so every seed lays the same history. */
 function sequence(seed: number) {

@@ -157,8 +157,8 @@ export default function ReaderProfile() {
         </div>
         {reader.demo ? (
           <p className="mt-6 rounded-2xl border border-gold/40 bg-surface-2 p-4 text-sm" data-testid="reader-demo-note">
-            {name} is part of Arcanum’s local demo: seeded with the app and online whenever it runs on this machine, never on the live site.
-            A request to {name} waits for someone signed in as {name} in another browser to accept it.
+            {name} is part of Arcanum’s local demo: seeded with the app and online whenever it runs on this machine, never on the live site. A request to {name}{" "}
+            waits for someone signed in as {name} in another browser to accept it.
           </p>
         ) : null}
         {reader.bio ? <p className="mt-8 whitespace-pre-line text-lg leading-relaxed">{reader.bio}</p> : null}

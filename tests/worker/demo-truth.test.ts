@@ -17,7 +17,16 @@ import { get, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
-type Counted = { id: string; username: string; levelId: string | null; readings: number; clients: number; ratingCount: number; ratingSum: number; reviews: number };
+type Counted = {
+  id: string;
+  username: string;
+  levelId: string | null;
+  readings: number;
+  clients: number;
+  ratingCount: number;
+  ratingSum: number;
+  reviews: number;
+};
 
 /** What the rows say of each reader, counted here by decision 0051's rules, apart from the counters the app keeps. */
 async function countedFromRows(): Promise<Counted[]> {
