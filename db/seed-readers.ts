@@ -36,7 +36,7 @@ export const DEMO_READER_ID = "seed-user-wren";
  * (a month or more later), and the stars of the reviews left (one per reviewing client). Their levels
  * (db/seed-data.ts) follow from these by the thresholds of app/readers/levels.ts.
  */
-export const READER_PRACTICE = [
+const READER_PRACTICE = [
   { readerId: "seed-user-orion", price: 149, startedDaysAgo: 40, clients: 7, returning: 1, stars: { 5: 3, 4: 3 } },
   { readerId: "seed-user-theo", price: 199, startedDaysAgo: 200, clients: 32, returning: 6, stars: { 5: 14, 4: 12, 3: 2 } },
   { readerId: "seed-user-mira", price: 349, startedDaysAgo: 700, clients: 128, returning: 22, stars: { 5: 80, 4: 30, 3: 2 } },
