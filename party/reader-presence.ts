@@ -208,7 +208,7 @@ export class ReaderPresence extends ObservedServer<Env> {
   /** Closes the tabs not heard from within the window (asleep, frozen, cut off), then settles who has left. */
   override async onAlarm() {
     const now = Date.now();
-    if (this.demoReaders.size > 0) await keepDemoReadersOnline(createDatabase(this.env.DB), [...this.demoReaders.keys()], now);
+    if (__LOCAL_BUILD__ && this.demoReaders.size > 0) await keepDemoReadersOnline(createDatabase(this.env.DB), [...this.demoReaders.keys()], now);
     for (const connection of this.readerConnections()) {
       if (now - connection.state!.heardAt <= this.timings.windowMs) continue;
       connection.close(SILENT_CLOSE_CODE, "No heartbeat");
