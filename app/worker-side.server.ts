@@ -33,6 +33,7 @@ export {
 } from "./lib/round-trips.server";
 export { bodyLimitFor, limitRequestBody, PAYMENT_WEBHOOK_PATH, refuseUnreadableForm } from "./security/request-body.server";
 export { STOP_NOTICES_PATH } from "./readers/notice-links.server";
+export { wakeDemoPresence } from "./readers/presence.server";
 export { logRefusal } from "./security/audit.server";
 export { newNonce, withSecurityHeaders } from "./security/headers.server";
 export { withAccountHeader } from "./sw/account-header.server";

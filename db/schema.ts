@@ -840,6 +840,8 @@ export const readerProfiles = sqliteTable(
     countedClients: integer("counted_clients").notNull().default(0),
     /** A few plain-text lines the reader writes about themselves, shown on the list and atop their page. */
     introduction: text("introduction").notNull().default(""),
+    /** A reader of the local demo world (db/seed-readers.ts): marked on their card and page, kept online in local development (decision 0099). */
+    demo: flag("demo"),
   },
   (t) => [
     check(

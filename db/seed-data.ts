@@ -15,11 +15,12 @@ import {
   readerCertificates,
   readerLevels,
   readerProfiles,
-  readingWallets,
   userDeckQuotas,
   users,
   walletEntries,
 } from "./schema";
+import { demoMemberStatements, demoWalletBalance } from "./seed-demo-member";
+import { DEMO_READER_ID, readerWorldStatements, recountReaders, SEED_CLIENT_COUNT } from "./seed-readers";
 
 type UserSeed = typeof users.$inferInsert;
 type DeckSeed = Omit<typeof decks.$inferInsert, "creatorId" | "kind" | "status" | "coverCardId"> & {
@@ -97,6 +98,17 @@ export const SEED_USERS: UserSeed[] = [
     isReader: true,
     customPricePerMinute: 499,
     levelId: "level-oracle",
+  },
+  {
+    // The demo reader: online whenever Arcanum runs locally, so a first visit can ask for a reading (db/seed-readers.ts).
+    id: DEMO_READER_ID,
+    email: "wren@example.com",
+    username: "wren_calloway",
+    fullName: "Wren Calloway",
+    bio: "Quick, friendly single-card and yes-or-no readings. Sign in as me in a second browser to answer your own requests.",
+    isReader: true,
+    customPricePerMinute: 129,
+    levelId: "level-apprentice",
   },
   {
     id: DEMO_MEMBER_ID,
@@ -225,57 +237,27 @@ export const SEED_REVIEWS = [
   { deckId: "seed-deck-verdant-grove", reviewerId: "seed-user-orion", rating: 4, body: "", daysAgo: 2 },
 ] as const;
 
-/** What the seeded readers offer: specialties, languages and years of practice, and their counted readings, different clients and ratings. All have chosen to be available: a tab of theirs puts them online. */
+/**
+ * What the seeded readers offer: specialties, languages and years of practice. Their readings,
+ * clients and ratings are not written here: they are counted from the paid readings and reviews of
+ * db/seed-readers.ts (decision 0099). All have chosen to be available: a tab of theirs puts them online.
+ */
 const SEED_READER_PROFILES = [
-  {
-    userId: "seed-user-orion",
-    specialties: ["Career and money", "Decisions"],
-    languages: ["English"],
-    yearsOfPractice: 3,
-    completedReadings: 8,
-    countedClients: 7,
-    ratingSum: 37,
-    ratingCount: 8,
-  },
-  {
-    userId: "seed-user-mira",
-    specialties: ["Love and relationships", "Decisions", "Spiritual growth"],
-    languages: ["English", "French"],
-    yearsOfPractice: 20,
-    completedReadings: 160,
-    countedClients: 130,
-    ratingSum: 705,
-    ratingCount: 150,
-  },
-  {
-    userId: "seed-user-theo",
-    specialties: ["Career and money", "Creative block"],
-    languages: ["English", "German"],
-    yearsOfPractice: 7,
-    completedReadings: 40,
-    countedClients: 32,
-    ratingSum: 162,
-    ratingCount: 36,
-  },
-  {
-    userId: "seed-user-ines",
-    specialties: ["Spiritual growth", "Shadow work"],
-    languages: ["French", "English", "Spanish"],
-    yearsOfPractice: 15,
-    completedReadings: 420,
-    countedClients: 330,
-    ratingSum: 1911,
-    ratingCount: 390,
-  },
+  { userId: "seed-user-orion", specialties: ["Career and money", "Decisions"], languages: ["English"], yearsOfPractice: 3 },
+  { userId: "seed-user-mira", specialties: ["Love and relationships", "Decisions", "Spiritual growth"], languages: ["English", "French"], yearsOfPractice: 20 },
+  { userId: "seed-user-theo", specialties: ["Career and money", "Creative block"], languages: ["English", "German"], yearsOfPractice: 7 },
+  { userId: "seed-user-ines", specialties: ["Spiritual growth", "Shadow work"], languages: ["French", "English", "Spanish"], yearsOfPractice: 15 },
+  { userId: DEMO_READER_ID, specialties: ["Decisions", "Love and relationships"], languages: ["English"], yearsOfPractice: 1, demo: true },
 ];
 
 /**
  * How the seeded readers got where they are: the quiz they passed (right answers of 12, days ago) and the
  * levels they climbed since, each with its certificate (the ids are public, as in `/certificate/{id}`).
- * Their readings and ratings above meet each level's thresholds, so a review of their level moves nobody.
+ * Their counted clients and ratings (db/seed-readers.ts) meet each level's thresholds, so a review of their level moves nobody.
  */
 const SEED_READER_HISTORY = [
   { userId: "seed-user-orion", name: "Orion Hale", score: 10, passedDaysAgo: 40, levels: [["level-apprentice", "demo-orion-apprentice"]] },
+  { userId: DEMO_READER_ID, name: "Wren Calloway", score: 10, passedDaysAgo: 30, levels: [["level-apprentice", "demo-wren-apprentice"]] },
   {
     userId: "seed-user-theo",
     name: "Theo Ashgrove",
@@ -318,7 +300,9 @@ const SEEDED_QUESTIONS = JSON.stringify(
 
 /**
  * Puts the demo world in place: reader levels, creators with public decks (painted by the local card painter into R2),
- * readers with levels and prices, and a demo member. Safe to run again: existing rows are left alone.
+ * readers with levels, prices, hours, offers and the clients, readings and reviews behind their numbers, and a demo
+ * member with a history. Safe to run again: existing rows are left alone, and the readers' counters and the demo
+ * member's balance are set again from their rows.
  */
 export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now()) {
   const userRows = SEED_USERS.map((u, i) => ({
@@ -386,6 +370,7 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
       .values(
         SEED_READER_PROFILES.map((p) => ({
           ...p,
+          demo: p.demo ?? false,
           available: true,
           specialties: JSON.stringify(p.specialties),
           languages: JSON.stringify(p.languages),
@@ -435,8 +420,7 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
         { userId: "seed-user-sage", planType: "creator", majorArcanaQuota: 0, completeDeckQuota: 12, maxRolloverQuota: 6, nextRefreshDate: now + 30 * DAY },
       ])
       .onConflictDoNothing(),
-    // The demo member can book a reader straight away: $20 on their reading balance, with its top-up line.
-    db.insert(readingWallets).values({ userId: DEMO_MEMBER_ID, balanceCents: 2000, updatedAt: now }).onConflictDoNothing(),
+    // The demo member can book a reader straight away: $20 topped up yesterday, beside what is left of an earlier top-up (db/seed-demo-member.ts).
     db
       .insert(walletEntries)
       .values({
@@ -483,7 +467,25 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
       )
       .onConflictDoNothing(),
   ];
-  const [first, ...rest] = statements;
+  const readers = readerWorldStatements(db, now);
+  const [first, ...rest] = [
+    ...statements,
+    ...readers.statements,
+    ...demoMemberStatements(db, now),
+    demoWalletBalance(db, now),
+    // Last: the counters from the rows above.
+    recountReaders(
+      db,
+      SEED_READER_PROFILES.map((p) => p.userId),
+    ),
+  ];
   await db.batch([first!, ...rest]);
-  return { users: userRows.length, decks: deckRows.length, cards: cardRows.length, listings: listingRows.length };
+  return {
+    users: userRows.length + SEED_CLIENT_COUNT,
+    decks: deckRows.length,
+    cards: cardRows.length,
+    listings: listingRows.length,
+    readings: readers.readings + 1,
+    reviews: readers.reviews + 1,
+  };
 }

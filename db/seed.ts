@@ -7,7 +7,9 @@ import { seedDemoData } from "./seed-data";
 const proxy = await openLocalBindings();
 try {
   const counts = await seedDemoData(createDatabase(proxy.env.DB), proxy.env.MEDIA);
-  console.log(`Seeded ${counts.users} users, ${counts.decks} decks, ${counts.cards} cards, ${counts.listings} listings.`);
+  console.log(
+    `Seeded ${counts.users} users, ${counts.decks} decks, ${counts.cards} cards, ${counts.listings} listings, ${counts.readings} paid readings and ${counts.reviews} reviews.`,
+  );
 } finally {
   await proxy.dispose();
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { notify } from "../app/push/notify.server";
-import { recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
+import { demoReadersToKeep, keepDemoReadersOnline, recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
 import {
   AWAY_CLOSE_CODE,
   SILENT_CLOSE_CODE,
@@ -37,6 +37,12 @@ const readerTag = (readerId: string) => `reader:${readerId}`;
 export class ReaderPresence extends ObservedServer<Env> {
   static override options = { hibernate: true };
 
+  /**
+   * The demo readers kept online without a tab (reader id to username): in a local build running in
+   * development only, read again at every wake (decision 0099). Always empty in production.
+   */
+  private demoReaders = new Map<string, string>();
+
   private get timings() {
     return readConfig(this.env).readerPresence;
   }
@@ -46,16 +52,21 @@ export class ReaderPresence extends ObservedServer<Env> {
   }
 
   private onlineUsernames(except?: string): Set<string> {
-    return new Set(
-      this.readerConnections()
+    return new Set([
+      ...this.readerConnections()
         .filter((c) => c.id !== except)
         .map((c) => c.state!.username!),
-    );
+      ...this.demoReaders.values(),
+    ]);
   }
 
   /** On every wake, presence is recounted from the sockets still open, not from what D1 last heard. */
   override async onStart() {
+    if (__LOCAL_BUILD__ && readConfig(this.env).appEnv === "development") {
+      this.demoReaders = new Map((await demoReadersToKeep(createDatabase(this.env.DB))).map((reader) => [reader.id, reader.username]));
+    }
     const live = new Map(this.readerConnections().map((c) => [c.state!.readerId!, c.state!.username!]));
+    for (const [id, username] of this.demoReaders) live.set(id, username);
     const leaving = await this.leaving();
     // A reader within their grace still counts as online until the alarm decides.
     for (const [username, entry] of Object.entries(leaving)) live.set(entry.readerId, username);
@@ -140,12 +151,20 @@ export class ReaderPresence extends ObservedServer<Env> {
    * a tab, the reader chose to be away, which closes all of their tabs' reader sockets at once.
    */
   async dismiss(readerId: string, tab: string | null) {
+    // A demo reader who chooses to be away stays away: the next wake reads their choice again.
+    const demo = tab === null ? this.demoReaders.get(readerId) : undefined;
+    const hadTab = [...this.getConnections(readerTag(readerId))].length > 0;
+    if (demo !== undefined) this.demoReaders.delete(readerId);
     for (const connection of this.getConnections<ConnectionState>(readerTag(readerId))) {
       if (tab !== null && connection.state?.tab !== tab) continue;
       connection.close(AWAY_CLOSE_CODE, tab ? "Tab closed" : "Away");
       await this.leave(connection, { grace: tab !== null });
     }
     if (tab === null) await this.settleLeaving(Date.now(), readerId);
+    if (demo !== undefined && !hadTab) {
+      await recordReaderPresence(createDatabase(this.env.DB), readerId, false, Date.now());
+      this.announce({ type: "offline", username: demo });
+    }
   }
 
   private async leaving(): Promise<Leaving> {
@@ -189,6 +208,7 @@ export class ReaderPresence extends ObservedServer<Env> {
   /** Closes the tabs not heard from within the window (asleep, frozen, cut off), then settles who has left. */
   override async onAlarm() {
     const now = Date.now();
+    if (__LOCAL_BUILD__ && this.demoReaders.size > 0) await keepDemoReadersOnline(createDatabase(this.env.DB), [...this.demoReaders.keys()], now);
     for (const connection of this.readerConnections()) {
       if (now - connection.state!.heardAt <= this.timings.windowMs) continue;
       connection.close(SILENT_CLOSE_CODE, "No heartbeat");
@@ -203,6 +223,8 @@ export class ReaderPresence extends ObservedServer<Env> {
     const times = [
       ...Object.values(await this.leaving()).map((entry) => entry.at),
       ...this.readerConnections().map((c) => c.state!.heardAt + this.timings.windowMs + 1),
+      // The demo readers' heartbeat, beaten by the room itself.
+      ...(this.demoReaders.size > 0 ? [Date.now() + this.timings.heartbeatMs] : []),
     ];
     if (!times.length) {
       await this.ctx.storage.deleteAlarm();

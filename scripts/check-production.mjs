@@ -17,6 +17,8 @@ else {
   if (/routes\/_main\.[\w$.]*\.local\b/.test(built)) problems.push("the server build contains a local payments route");
   // Nor their providers, left out behind `__LOCAL_BUILD__` (types/build-kind.d.ts).
   if (/\bclass Local(Payments|Payouts)\b/.test(built)) problems.push("the server build contains the local payment or payout provider");
+  // The demo readers are kept online only in a local build (decision 0099).
+  if (/\b(demoReadersToKeep|keepDemoReadersOnline)\b/.test(built)) problems.push("the server build keeps the demo readers online");
   // Pictures are drawn by the pictures Worker, never by the one every page runs in (decision 0095).
   if (/__wbindgen|\bclass Resvg\b/.test(built)) problems.push("the server build contains resvg: the app's Worker draws through the pictures Worker");
 }

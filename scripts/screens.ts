@@ -65,6 +65,7 @@ const SHOTS: Shot[] = [
   { name: "marketplace", caption: "The marketplace", path: "/marketplace" },
   { name: "readers", caption: "Tarot readers, with filters", path: "/readers" },
   { name: "reader-profile", caption: "A reader's public profile", path: "/readers/ines_duval" },
+  { name: "demo-reader", caption: "The demo reader, online whenever the app runs locally", path: "/readers/wren_calloway" },
   { name: "book-reader", caption: "Booking a paid reading: the price, the free minutes and what the balance covers", path: "/readers/ines_duval/book" },
   { name: "balance", caption: "The reading balance: top-ups, history and past readings", path: "/balance" },
   { name: "journal", caption: "The reading journal", path: "/journal" },

@@ -57,6 +57,7 @@ const {
   REQUEST_ID_HEADER,
   runInScope,
   countedD1,
+  wakeDemoPresence,
 } = build.entry.module.workerSide;
 import type { Scope } from "../app/observe/scope.server";
 
@@ -126,6 +127,7 @@ function configOrNull(env: Env): AppConfig | null {
 async function handle(request: Request, env: Env, ctx: ExecutionContext, config: AppConfig, nonce: string, scope: Scope): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname === "/healthz") return textResponse(200, "ok");
+  await wakeDemoPresence(env, config.appEnv);
   // Development tools do not exist in production, whatever the build holds.
   if (config.isProduction && (url.pathname === "/dev" || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/dev."))) {
     return textResponse(404, "Not found");

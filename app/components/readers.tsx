@@ -61,6 +61,15 @@ export function ReaderAvatar({ name, url, online, size }: { name: string; url: s
   );
 }
 
+/** A reader of the local demo world (decision 0099): seeded, and online whenever Arcanum runs locally. */
+export function DemoBadge({ demo }: { demo: boolean }) {
+  return demo ? (
+    <Badge tone="neutral">
+      <span data-testid="reader-demo">Demo reader</span>
+    </Badge>
+  ) : null;
+}
+
 export function OnlineBadge({ online }: { online: boolean }) {
   return (
     <Badge tone={online ? "success" : "neutral"}>
@@ -78,6 +87,7 @@ type CardReader = {
   specialties: string[];
   languages: string[];
   introduction?: string;
+  demo: boolean;
   completedReadings: number;
   ratingCount: number;
   rating: number | null;
@@ -102,6 +112,7 @@ export function ReaderCard({ reader, online, lastSeen }: { reader: CardReader; o
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <LevelBadge levelName={reader.levelName} />
+        <DemoBadge demo={reader.demo} />
         <OnlineBadge online={online} />
         {!online && lastSeen ? <span className="text-xs text-muted">Last online {lastSeen}</span> : null}
       </div>

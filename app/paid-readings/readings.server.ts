@@ -386,6 +386,16 @@ export async function readerEarnings(db: Database, readerId: string) {
 }
 
 /** The latest reviews of a reader's paid readings, for their public profile: rating, words, the reader's answer, and the client's username only. */
+/** How many reviews a reader has had in all: the number beside the newest few their page shows. */
+export async function reviewCountOf(db: Database, username: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(readingReviews)
+    .innerJoin(users, eq(users.id, readingReviews.readerId))
+    .where(eq(users.username, username));
+  return row?.count ?? 0;
+}
+
 export async function publicReviewsOf(db: Database, username: string, limit = 10) {
   return db
     .select({

@@ -131,7 +131,7 @@ export async function updateReaderProfile(db: Database, userId: string, input: P
     db
       .insert(readerProfiles)
       .select(
-        sql`SELECT id, ${values.specialties}, ${values.languages}, ${values.yearsOfPractice}, 0, 0, 0, 0, ${now}, 0, ${values.introduction} FROM users WHERE id = ${userId} AND ${stillFits}`,
+        sql`SELECT id, ${values.specialties}, ${values.languages}, ${values.yearsOfPractice}, 0, 0, 0, 0, ${now}, 0, ${values.introduction}, 0 FROM users WHERE id = ${userId} AND ${stillFits}`,
       )
       .onConflictDoUpdate({ target: readerProfiles.userId, set: values }),
   ]);

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { PRESENCE_ROOM } from "../../party/presence-messages";
-import { users } from "../../db/schema";
+import { readerProfiles, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { READER_ONLINE_WINDOW_MS } from "./presence";
 
@@ -45,6 +45,41 @@ export async function settleReaderPresence(db: Database, online: string[], now: 
       .set({ isOnline: true, lastSeenAt: now })
       .where(and(eq(users.isReader, true), sql`${users.id} IN ${live}`)),
   ]);
+}
+
+/** The demo readers (decision 0099) who have chosen to be available: the presence room keeps them online in local development. */
+export function demoReadersToKeep(db: Database) {
+  return db
+    .select({ id: users.id, username: sql<string>`${users.username}` })
+    .from(users)
+    .innerJoin(readerProfiles, eq(readerProfiles.userId, users.id))
+    .where(and(eq(readerProfiles.demo, true), eq(readerProfiles.available, true), eq(users.isReader, true), sql`${users.username} IS NOT NULL`));
+}
+
+/** The presence room's heartbeat for the demo readers it keeps online, as a reader's tab beats for them. */
+export async function keepDemoReadersOnline(db: Database, readerIds: string[], now: number) {
+  await db
+    .update(users)
+    .set({ isOnline: true, lastSeenAt: now })
+    .where(and(eq(users.isReader, true), sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(readerIds)}))`));
+}
+
+/**
+ * In a local build running in development, the first request an instance serves waits for the
+ * presence room to start, which puts the demo readers online before that page is read and keeps
+ * them online by its own alarm from then on (decision 0099). Never in production: the code is left
+ * out of the production build, and the environment is checked too.
+ */
+let demoPresenceWoken = false;
+export async function wakeDemoPresence(env: Env, appEnv: string) {
+  if (!__LOCAL_BUILD__ || appEnv !== "development" || demoPresenceWoken) return;
+  demoPresenceWoken = true;
+  try {
+    await presenceRoom(env);
+  } catch {
+    // The room starts with the next socket anyway; a later request tries again.
+    demoPresenceWoken = false;
+  }
 }
 
 function presenceRoom(env: Env) {

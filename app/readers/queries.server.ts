@@ -35,6 +35,8 @@ type ReaderRow = {
   specialties: string;
   languages: string;
   introduction: string;
+  /** 1 for a reader of the local demo world (decision 0099). */
+  demo: number;
   lastSeenAt: number | null;
   completedReadings: number;
   ratingSum: number;
@@ -123,9 +125,10 @@ const followOf = (viewerId: string | SQLWrapper | undefined) =>
     ? sql`(select ${readerFollows.notify} from ${readerFollows} where ${readerFollows.followerId} = ${viewerId} and ${readerFollows.readerId} = ${users.id})`
     : sql`null`;
 
-function toCard({ online, specialties, languages, ratingSum, ratingCount, avatarUrl, follow, ...row }: ReaderRow) {
+function toCard({ online, specialties, languages, ratingSum, ratingCount, avatarUrl, follow, demo, ...row }: ReaderRow) {
   return {
     ...row,
+    demo: demo === 1,
     favourite: { favourite: follow !== null, notify: follow === 1 },
     avatarUrl: publicAvatarUrl(row.username, avatarUrl),
     online: online === 1,
@@ -154,7 +157,7 @@ export function readersQuery(db: Database, filters: ReaderFilters, now: number) 
     select ${users.username} as username, ${users.fullName} as fullName, ${users.avatarUrl} as avatarUrl,
       ${users.customPricePerMinute} as pricePerMinuteCents, ${readerLevels.name} as levelName, ${online} as online,
       coalesce(${readerProfiles.specialties}, '[]') as specialties, coalesce(${readerProfiles.languages}, '[]') as languages,
-      coalesce(${readerProfiles.introduction}, '') as introduction, ${users.lastSeenAt} as lastSeenAt,
+      coalesce(${readerProfiles.introduction}, '') as introduction, coalesce(${readerProfiles.demo}, 0) as demo, ${users.lastSeenAt} as lastSeenAt,
       coalesce(${readerProfiles.completedReadings}, 0) as completedReadings,
       coalesce(${readerProfiles.ratingSum}, 0) as ratingSum, coalesce(${readerProfiles.ratingCount}, 0) as ratingCount,
       ${followOf(filters.viewerId)} as follow,
@@ -206,7 +209,7 @@ export async function getPublicReader(db: Database, username: string, now = Date
       ${online} as online, ${users.lastSeenAt} as lastSeenAt,
       coalesce(${readerProfiles.specialties}, '[]') as specialties, coalesce(${readerProfiles.languages}, '[]') as languages,
       coalesce(${readerProfiles.yearsOfPractice}, 0) as yearsOfPractice,
-      coalesce(${readerProfiles.introduction}, '') as introduction, ${followOf(viewerId)} as follow,
+      coalesce(${readerProfiles.introduction}, '') as introduction, coalesce(${readerProfiles.demo}, 0) as demo, ${followOf(viewerId)} as follow,
       coalesce(${readerProfiles.completedReadings}, 0) as completedReadings,
       coalesce(${readerProfiles.ratingSum}, 0) as ratingSum, coalesce(${readerProfiles.ratingCount}, 0) as ratingCount,
       (select c.id from ${readerCertificates} as c where c.user_id = ${users.id} and c.revoked_at is null

@@ -133,7 +133,7 @@ function becomeReader(db: Database, userId: string, now: number) {
     // An insert from a select names every column of the table, in order.
     db
       .insert(readerProfiles)
-      .select(sql`SELECT user_id, specialties, languages, years_of_practice, 0, 0, 0, 0, ${now}, 0, '' FROM reader_applications WHERE user_id = ${userId}`)
+      .select(sql`SELECT user_id, specialties, languages, years_of_practice, 0, 0, 0, 0, ${now}, 0, '', 0 FROM reader_applications WHERE user_id = ${userId}`)
       .onConflictDoNothing(),
     db.insert(readerProfiles).values({ userId, updatedAt: now }).onConflictDoNothing(),
   ] as const;

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { LevelBadge, OnlineBadge, RatingLine, ReaderAvatar } from "~/components/readers";
+import { DemoBadge, LevelBadge, OnlineBadge, RatingLine, ReaderAvatar } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
 import { formatLastSeen, formatPerMinute } from "~/readers/format";
-import { publicReviewsOf } from "~/paid-readings/readings.server";
+import { formatCount } from "~/lib/format";
+import { publicReviewsOf, reviewCountOf } from "~/paid-readings/readings.server";
 import { LocalTime } from "~/components/local-time";
 import { getPublicReader } from "~/readers/queries.server";
 import { PushButton } from "~/push/push-button";
@@ -50,9 +51,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const viewer = await context.currentUser();
   const fallbackZone = requestTimeZone(request);
-  const [reader, reviews, nextSlot, timeZone, written] = await Promise.all([
+  const [reader, reviews, reviewCount, nextSlot, timeZone, written] = await Promise.all([
     getPublicReader(context.db, params.username ?? "", now, viewer?.id),
     publicReviewsOf(context.db, params.username ?? ""),
+    reviewCountOf(context.db, params.username ?? ""),
     nextOpenSlot(context.db, params.username ?? "", now),
     viewer ? chosenTimeZone(context.db, viewer.id, fallbackZone) : Promise.resolve(fallbackZone),
     writtenOnProfile(context.db, params.username ?? ""),
@@ -64,6 +66,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** Someone signed in (a guest too) who is not this reader may favourite them. */
     mayFavourite: viewer !== null && viewer.username !== reader.username,
     reviews,
+    /** Every review of the reader; the page shows the newest. */
+    reviewCount,
     written,
     /** Anyone but the reader may ask for a written reading (a visitor or guest signs up on the way). */
     mayAsk: viewer?.username !== reader.username,
@@ -84,7 +88,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ReaderProfile() {
-  const { reader, reviews, lastSeen, mayFavourite, nextAvailable, written, mayAsk } = useLoaderData<typeof loader>();
+  const { reader, reviews, reviewCount, lastSeen, mayFavourite, nextAvailable, written, mayAsk } = useLoaderData<typeof loader>();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
   const online = live.has(reader.username);
   const name = reader.fullName || reader.username;
@@ -109,6 +113,7 @@ export default function ReaderProfile() {
             ) : null}
             <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               <LevelBadge levelName={reader.levelName ? `${reader.levelName} reader` : null} />
+              <DemoBadge demo={reader.demo} />
               <OnlineBadge online={online} />
               {!online && (lastSeen || reader.online) ? (
                 // A reader who leaves while the page is open was online a moment ago.
@@ -150,6 +155,12 @@ export default function ReaderProfile() {
             ) : null}
           </div>
         </div>
+        {reader.demo ? (
+          <p className="mt-6 rounded-2xl border border-gold/40 bg-surface-2 p-4 text-sm" data-testid="reader-demo-note">
+            {name} is part of Arcanum’s local demo: seeded with the app and online whenever it runs on this machine, never on the live site. A request to {name}{" "}
+            waits for someone signed in as {name} in another browser to accept it.
+          </p>
+        ) : null}
         {reader.bio ? <p className="mt-8 whitespace-pre-line text-lg leading-relaxed">{reader.bio}</p> : null}
         <dl className="mt-8 grid gap-3 sm:grid-cols-2">
           <Fact label="Specialties">{reader.specialties.length > 0 ? reader.specialties.join(" · ") : "Not given"}</Fact>
@@ -181,6 +192,11 @@ export default function ReaderProfile() {
         <h2 id="reviews-heading" className="text-2xl font-bold">
           Reviews
         </h2>
+        {reviewCount > reviews.length ? (
+          <p className="mt-1 text-sm text-muted" data-testid="reader-review-count">
+            The {reviews.length} newest of {formatCount(reviewCount)} reviews.
+          </p>
+        ) : null}
         {reviews.length === 0 ? (
           <p className="mt-3 text-muted">No reviews yet: clients review a reader after a paid reading.</p>
         ) : (

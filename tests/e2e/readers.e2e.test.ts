@@ -97,3 +97,19 @@ describe("becoming a reader offline", () => {
     await visitor.close();
   });
 });
+
+describe("the demo reader", () => {
+  it("is online in a local development server with no tab of theirs open, marked as a demo reader, and can be asked for a reading", async () => {
+    const visitor = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await visitor.goto("/readers/wren_calloway");
+    await hydrated(visitor);
+    await expect.poll(() => visitor.getByTestId("reader-status").textContent()).toBe("Online now");
+    expect(await visitor.getByTestId("reader-next-available").textContent()).toBe("Available now");
+    expect(await visitor.getByTestId("reader-demo").textContent()).toBe("Demo reader");
+    await visitor.getByTestId("reader-demo-note").waitFor();
+    await visitor.getByTestId("start-reading").waitFor();
+    // The list says the same, without JavaScript's help: the server already counts Wren as online.
+    const list = await (await visitor.request.get("/readers?online=1")).text();
+    expect(list).toContain('data-reader="wren_calloway"');
+  });
+});

@@ -5,7 +5,7 @@
  * is not in the matrix fails the coverage checks until it is added.
  */
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import * as build from "remix-build";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARTIES } from "../../app/auth/party.server";
@@ -1836,7 +1836,13 @@ beforeAll(async () => {
   fixture.checkoutId = fixture.localSessionId.replace(/^cs_local_/, "");
   const paid = await post(localPath, { intent: "pay", card: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" }, { cookie: fixture.cookies.owner });
   expect(paid.status).toBe(302);
-  const [receipt] = await db().select({ id: paymentReceipts.id }).from(paymentReceipts).where(eq(paymentReceipts.userId, OWNER_ID));
+  // The receipt of the payment just made: the newest of the owner's (the demo data holds an older one, of a deck).
+  const [receipt] = await db()
+    .select({ id: paymentReceipts.id })
+    .from(paymentReceipts)
+    .where(eq(paymentReceipts.userId, OWNER_ID))
+    .orderBy(desc(paymentReceipts.paidAt))
+    .limit(1);
   fixture.receiptId = receipt!.id;
 });
 

@@ -392,9 +392,9 @@ describe("starting a reading", () => {
     const html = unescape(await response.text());
     expect(html).toContain("Reader amber");
     expect(html).toContain("$1.20/min");
-    // The demo member's $20 covers the three free minutes and sixteen at $1.20.
+    // The demo member's $20.57 (a $20 top-up, and what their reading with Mira left of an earlier $25) covers the three free minutes and seventeen at $1.20.
     expect(html).toContain("First 3 free");
-    expect(html).toMatch(/19(<!-- -->)? minutes/);
+    expect(html).toMatch(/20(<!-- -->)? minutes/);
     expect(html).toContain("Cards and video");
     expect((await visit("/readers/rl_plain/book", { cookie })).status).toBe(404);
     expect((await visit("/readers/no_such_reader/book", { cookie })).status).toBe(404);
