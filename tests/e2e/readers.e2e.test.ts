@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, spaceBetween, useBrowser } from "./browser";
+import { hydrated, openPage, sideways, spaceBetween, useBrowser } from "./browser";
 import { signUpByMagicLink } from "./flows";
 import { answer } from "./tarot-expert";
 
@@ -111,5 +111,17 @@ describe("the demo reader", () => {
     // The list says the same, without JavaScript's help: the server already counts Wren as online.
     const list = await (await visitor.request.get("/readers?online=1")).text();
     expect(list).toContain('data-reader="wren_calloway"');
+
+    // A seeded reader of long standing: the reviews behind her rating are on her page, her week has
+    // times to book, and she answers in writing.
+    await visitor.goto("/readers/ines_duval");
+    await hydrated(visitor);
+    expect(await visitor.getByTestId("reader-reviews").getByRole("listitem").count()).toBe(10);
+    expect(await visitor.getByTestId("reader-review-count").textContent()).toMatch(/^The 10 newest of \d[\d,]* reviews\.$/);
+    expect(await visitor.getByTestId("written-offers").getByText(/\$\d/).count()).toBeGreaterThan(0);
+    await visitor.getByTestId("book-a-time").click();
+    await visitor.waitForURL(/\/readers\/ines_duval\/schedule/);
+    await expect.poll(() => visitor.getByTestId("slot").count()).toBeGreaterThan(0);
+    expect(await sideways(visitor)).toBeLessThanOrEqual(0);
   });
 });

@@ -419,11 +419,11 @@ describe("upgrading a guest", () => {
       .insert(readingSessions)
       .values({ id: `rs-${guestId}`, hostUserId: guestId });
 
-    const response = await signInByLink(browser, "wren@example.com", { mode: "create" });
+    const response = await signInByLink(browser, "wren.ashby@example.com", { mode: "create" });
     expect(response.status).toBe(302);
     expect(await currentUserId(browser)).toBe(guestId);
     const user = await db().query.users.findFirst({ where: eq(users.id, guestId) });
-    expect(user).toMatchObject({ email: "wren@example.com", fullName: "Wren Ashby", bio: "Reads by candlelight" });
+    expect(user).toMatchObject({ email: "wren.ashby@example.com", fullName: "Wren Ashby", bio: "Reads by candlelight" });
     expect(await db().query.anonymousUsers.findFirst({ where: eq(anonymousUsers.id, guestId) })).toBeUndefined();
     expect((await db().query.decks.findFirst({ where: eq(decks.id, `deck-${guestId}`) }))?.creatorId).toBe(guestId);
     expect((await db().query.readingSessions.findFirst({ where: eq(readingSessions.id, `rs-${guestId}`) }))?.hostUserId).toBe(guestId);
