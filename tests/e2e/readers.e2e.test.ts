@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, sideways, spaceBetween, useBrowser } from "./browser";
+import { hydrated, openPage, sideways, spaceBetween, useBrowser, useMemberSession } from "./browser";
 import { signUpByMagicLink } from "./flows";
 import { answer } from "./tarot-expert";
 
@@ -114,6 +114,8 @@ describe("the demo reader", () => {
 
     // A seeded reader of long standing: the reviews behind her rating are on her page, her week has
     // times to book, and she answers in writing.
+    // Booking asks for an account: the demo member looks.
+    await useMemberSession(visitor);
     await visitor.goto("/readers/ines_duval");
     await hydrated(visitor);
     expect(await visitor.getByTestId("reader-reviews").getByRole("listitem").count()).toBe(10);
