@@ -61,8 +61,11 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
       </p>
 
       {created ? (
-        <div role="status" className="mt-6 rounded-2xl border border-gold/50 bg-gold/10 p-4">
-          <p className="text-sm font-semibold">Your new token “{created.name}”. Copy it now: it is not shown again.</p>
+        // The sentence is announced, not the token itself; the Copy button says what it did in a status of its own.
+        <section aria-label="Your new token" className="mt-6 rounded-2xl border border-gold/50 bg-gold/10 p-4">
+          <p role="status" className="text-sm font-semibold">
+            Your new token “{created.name}”. Copy it now: it is not shown again.
+          </p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <label htmlFor="new-api-token" className="sr-only">
               Token
@@ -77,7 +80,7 @@ export function ApiTokensPanel({ access, tokens }: { access: boolean; tokens: To
             />
             <CopyButton value={created.token} fieldId="new-api-token" what="token" />
           </div>
-        </div>
+        </section>
       ) : null}
       {revoked ? (
         <p role="status" className="mt-4 text-sm text-success">
