@@ -14,9 +14,9 @@ import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { READER_ONLINE_GAP_MS, sendPushNow } from "../../app/push/notify.server";
 import { toBase64Url } from "../../app/push/web-push.server";
-import { cards, decks, readerFollows, readerProfiles, subscriptions, users } from "../../db/schema";
+import { readerFollows, readerProfiles, subscriptions, users } from "../../db/schema";
 import worker from "../../workers/app";
-import { app, get, ORIGIN, post, signInAs } from "./helpers";
+import { app, get, oneCardDeck, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const config = () => readConfig(env as unknown as Env);
@@ -241,20 +241,7 @@ describe("the creator's sale e-mail", () => {
       currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400,
     };
     await db().insert(subscriptions).values(row);
-    const deckId = newId();
-    await db().insert(decks).values({ id: deckId, creatorId: seller.id, title: "Lanterns for sale", theme: "Lanterns", status: "ready" });
-    await db()
-      .insert(cards)
-      .values({
-        id: newId(),
-        deckId,
-        cardKey: "major-00",
-        name: "The Fool",
-        arcana: "major",
-        number: 0,
-        status: "ready",
-        imageKey: `card-images/${deckId}/major_00.svg`,
-      });
+    const deckId = await oneCardDeck(seller.id, "Lanterns for sale");
     expect(
       (await post(`/collection/${deckId}`, { intent: "list", price: "4.99", description: "Warm light", tags: "lanterns" }, { cookie: seller.cookie })).status,
     ).toBe(200);

@@ -2,7 +2,8 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { startSession } from "../../app/auth/session.server";
 import { eq } from "drizzle-orm";
 import { createDatabase } from "../../app/db.server";
-import { decks } from "../../db/schema";
+import { cards, decks } from "../../db/schema";
+import { newId } from "../../app/lib/crypto";
 import worker from "../../workers/app";
 import { parseRoundTripBudget, ROUND_TRIPS_BUDGET_HEADER } from "../../app/lib/round-trips.server";
 
@@ -150,4 +151,22 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } {
   if (!signature.every((byte, i) => bytes[i] === byte)) throw new Error("not a PNG");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** A finished deck of one card (The Fool, its picture stored under the usual key) owned by `creatorId`, ready to be listed; returns its id. */
+export async function oneCardDeck(creatorId: string, title: string): Promise<string> {
+  const db = createDatabase(env.DB);
+  const deckId = newId();
+  await db.insert(decks).values({ id: deckId, creatorId, title, theme: "Lanterns", status: "ready" });
+  await db.insert(cards).values({
+    id: newId(),
+    deckId,
+    cardKey: "major-00",
+    name: "The Fool",
+    arcana: "major",
+    number: 0,
+    status: "ready",
+    imageKey: `card-images/${deckId}/major_00.svg`,
+  });
+  return deckId;
 }

@@ -14,9 +14,9 @@ import { newId } from "../../app/lib/crypto";
 import { LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { findPlanByKey } from "../../app/plans/catalogue";
-import { cards, decks, outboxMessages, paymentReceipts, subscriptions, users } from "../../db/schema";
+import { outboxMessages, paymentReceipts, subscriptions, users } from "../../db/schema";
 import worker from "../../workers/app";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { get, oneCardDeck, ORIGIN, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
@@ -69,20 +69,7 @@ async function listedDeck(title: string, price: string) {
   await db()
     .insert(subscriptions)
     .values({ userId: seller.id, subscriptionStatus: "active", priceId: "price_creator_monthly", currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
-  const deckId = newId();
-  await db().insert(decks).values({ id: deckId, creatorId: seller.id, title, theme: "Lanterns", status: "ready" });
-  await db()
-    .insert(cards)
-    .values({
-      id: newId(),
-      deckId,
-      cardKey: "major-00",
-      name: "The Fool",
-      arcana: "major",
-      number: 0,
-      status: "ready",
-      imageKey: `card-images/${deckId}/major_00.svg`,
-    });
+  const deckId = await oneCardDeck(seller.id, title);
   const listed = await post(`/collection/${deckId}`, { intent: "list", price, description: "Warm light", tags: "lanterns" }, { cookie: seller.cookie });
   expect(listed.status).toBe(200);
   return { deckId, seller };

@@ -12,21 +12,9 @@ import { createDatabase } from "../../app/db.server";
 import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
-import {
-  cards,
-  deckQuotaLedger,
-  decks,
-  jobRuns,
-  paymentEvents,
-  paymentReceipts,
-  refundClaims,
-  staffActions,
-  subscriptions,
-  userDeckQuotas,
-  users,
-} from "../../db/schema";
+import { deckQuotaLedger, jobRuns, paymentEvents, paymentReceipts, refundClaims, staffActions, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { STAFF_MEMBER_ID } from "../../db/seed-data";
-import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { app, CookieJar, get, oneCardDeck, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 let staffCookie: string;
@@ -123,21 +111,8 @@ describe("a suspended member", () => {
     const word = `zq${newId()
       .replace(/[^a-z]/g, "")
       .slice(0, 10)}`;
-    const deckId = newId();
     const title = `Lantern ${word}`;
-    await db().insert(decks).values({ id: deckId, creatorId: reader.id, title, theme: "Lanterns", status: "ready" });
-    await db()
-      .insert(cards)
-      .values({
-        id: newId(),
-        deckId,
-        cardKey: "major-00",
-        name: "The Fool",
-        arcana: "major",
-        number: 0,
-        status: "ready",
-        imageKey: `card-images/${deckId}/major_00.svg`,
-      });
+    const deckId = await oneCardDeck(reader.id, title);
     expect((await post(`/collection/${deckId}`, { intent: "list", price: "0", description: "Warm light" }, { cookie: reader.cookie })).status).toBe(200);
     const client = await newMember();
     expect(await (await visit(`/marketplace?q=${word}`, { cookie: client.cookie })).text()).toContain(title);
