@@ -15,7 +15,7 @@ export type Earnings = Awaited<ReturnType<typeof readerEarnings>>;
 export function PaidReadings({ requests, blocked, earnings }: { requests: PendingRequest[]; blocked: BlockedClient[]; earnings: Earnings }) {
   const reviews = earnings.history.filter((reading) => reading.rating !== null);
   return (
-    <div className="mt-4 grid gap-4 lg:grid-cols-2">
+    <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
       <p className="text-sm lg:col-span-2">
         <Link to="/reader-dashboard/written" className="font-semibold underline" data-testid="written-dashboard-link">
           Written readings

@@ -62,8 +62,8 @@ export function ReaderDashboardView({
           {result.message}
         </p>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="grid content-start gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <section className={card} aria-labelledby="availability-title">
             <div className="flex items-center justify-between gap-3">
               <h2 id="availability-title" className="text-2xl font-bold">

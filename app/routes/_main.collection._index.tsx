@@ -57,7 +57,7 @@ export default function Collection() {
                     {deck.status === "generating" ? <Badge tone="gold">Generating</Badge> : null}
                     {deck.status === "failed" ? <Badge tone="neutral">Failed</Badge> : null}
                     {deck.bought ? (
-                      <Badge tone="gold">Bought{deck.creatorUsername ? ` · @${deck.creatorUsername}` : ""}</Badge>
+                      <Badge tone="gold">Bought</Badge>
                     ) : (
                       <Badge tone={deck.isPublic ? "brand" : "neutral"}>{deck.isPublic ? "Public" : "Private"}</Badge>
                     )}

@@ -80,6 +80,29 @@ export async function sideways(page: Page): Promise<number> {
   return page.evaluate((width) => Math.max(document.documentElement.scrollWidth, window.innerWidth) - width, screen.width);
 }
 
+/**
+ * What reaches past the screen's right edge, for a failure message: up to three of the innermost
+ * elements that stick out, each as its tag, classes and first words, with how far it reaches.
+ */
+export async function sidewaysCulprits(page: Page): Promise<string[]> {
+  const screen = page.viewportSize();
+  if (!screen) throw new Error("the page has no fixed viewport to measure against");
+  return page.evaluate((width) => {
+    const out: string[] = [];
+    for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
+      const box = element.getBoundingClientRect();
+      if (box.right <= width + 0.5 || box.width === 0) continue;
+      // Only the innermost: a parent that sticks out because of this child says nothing more.
+      if ([...element.children].some((child) => child.getBoundingClientRect().right > width + 0.5)) continue;
+      const classes = typeof element.className === "string" ? element.className.split(/\s+/).slice(0, 6).join(".") : "";
+      const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 50);
+      out.push(`<${element.tagName.toLowerCase()}${classes ? `.${classes}` : ""}> "${text}" to ${Math.round(box.right)} px`);
+      if (out.length === 3) break;
+    }
+    return out;
+  }, screen.width);
+}
+
 /** The space between two elements on the screen, in pixels: how far apart they are across or down; negative when they overlap. */
 export async function spaceBetween(a: Locator, b: Locator): Promise<number> {
   const [one, two] = await Promise.all([a.boundingBox(), b.boundingBox()]);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, sideways, useBrowser, useMemberSession } from "./browser";
+import { hydrated, openPage, sideways, sidewaysCulprits, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 
@@ -70,10 +70,10 @@ describe("no page scrolls sideways on a phone", () => {
             await settled(page);
           }
           const over = await sideways(page);
-          if (over > 0) wide[width]!.push(`${path} by ${over} px`);
+          if (over > 0) wide[width]!.push(`${path} by ${over} px: ${(await sidewaysCulprits(page)).join("; ")}`);
         }
       }
-      expect(wide).toEqual({ 360: [], 390: [] });
+      expect(wide, `pages wider than the screen: ${JSON.stringify(wide)}`).toEqual({ 360: [], 390: [] });
     },
     180_000,
   );
