@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { READER_HEARTBEAT_MS, READER_ONLINE_WINDOW_MS } from "./readers/presence";
 
 /**
@@ -7,118 +8,122 @@ import { READER_HEARTBEAT_MS, READER_ONLINE_WINDOW_MS } from "./readers/presence
  */
 const DEVELOPMENT_AUTH_SECRET = "6172636e756d2d646576656c6f706d656e742d6f6e6c792d7365637265742121";
 
-const optional = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : undefined));
-
-const schema = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]).default("production"),
-  AUTH_SECRET: z
+const optional = lazySchema(() =>
+  z
     .string()
-    .regex(/^[0-9a-fA-F]{64}$/, "AUTH_SECRET must be 64 hexadecimal characters (32 random bytes)")
-    .optional(),
-  GOOGLE_CLIENT_ID: optional,
-  GOOGLE_CLIENT_SECRET: optional,
-  RESEND_API_KEY: optional,
-  MAIL_FROM: optional,
-  GEMINI_API_KEY: optional,
-  /** A Cloudflare AI Gateway in front of the models (caching, rate limits, logs); Gemini through it needs the account id too. */
-  AI_GATEWAY_ID: optional.pipe(
-    z
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+);
+
+const schema = lazySchema(() =>
+  z.object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+    AUTH_SECRET: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, "AI_GATEWAY_ID must be a gateway's name (letters, digits, - and _)")
+      .regex(/^[0-9a-fA-F]{64}$/, "AUTH_SECRET must be 64 hexadecimal characters (32 random bytes)")
       .optional(),
-  ),
-  CLOUDFLARE_ACCOUNT_ID: optional.pipe(
-    z
-      .string()
-      .regex(/^[0-9a-f]{32}$/, "CLOUDFLARE_ACCOUNT_ID must be the 32-character account id")
-      .optional(),
-  ),
-  STRIPE_SECRET_KEY: optional,
-  STRIPE_WEBHOOK_SECRET: optional,
-  /** The signing secret of the Connect endpoint (events on creators' payout accounts), when it is a separate endpoint. */
-  STRIPE_CONNECT_WEBHOOK_SECRET: optional,
-  /** STUN/TURN servers for video calls, as JSON: [{"urls": "stun:…"}, {"urls": "turn:…", "username": "…", "credential": "…"}]. */
-  RTC_ICE_SERVERS: optional,
-  /** E-mail addresses of the Arcanum staff, comma-separated: they moderate the marketplace. */
-  STAFF_EMAILS: optional,
-  /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
-  /** New guest accounts one client address may make per hour: enough for a household or an office, not for a script. */
-  GUEST_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  /** Magic links one client address may ask for in 15 minutes, whatever the addresses: a household's worth, not a script's. */
-  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  /** Reader presence timings, shortened only by the browser tests: a tab's heartbeat, how long a silent tab counts as open, how long a closed one is waited for. */
-  READER_HEARTBEAT_MS: z.coerce.number().int().min(500).max(600_000).default(READER_HEARTBEAT_MS),
-  READER_PRESENCE_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(READER_ONLINE_WINDOW_MS),
-  READER_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
-  LOCAL_AI_TEXT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  LOCAL_AI_IMAGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  /** Paid reading timings, shortened only by tests (ignored in production): a billed minute, the wait for a reader's answer, the grace before a dropped connection pauses the clock, how long it stays paused, how long the two have to meet. */
-  PAID_MINUTE_MS: z.coerce.number().int().min(200).max(600_000).default(60_000),
-  PAID_REQUEST_TTL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(90_000),
-  PAID_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  PAID_PAUSE_LIMIT_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(3_600_000)
-    .default(5 * 60_000),
-  PAID_JOIN_LIMIT_MS: z.coerce
-    .number()
-    .int()
-    .min(1_000)
-    .max(3_600_000)
-    .default(5 * 60_000),
-  /** The application server's Web Push keys (`npm run vapid` makes a pair) and the contact push services may write to (decision 0061). */
-  VAPID_PUBLIC_KEY: optional.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url of a 65-byte P-256 public key (npm run vapid)")
-      .optional(),
-  ),
-  VAPID_PRIVATE_KEY: optional.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url of a 32-byte P-256 private key (npm run vapid)")
-      .optional(),
-  ),
-  VAPID_SUBJECT: optional.pipe(
-    z
-      .string()
-      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: address")
-      .optional(),
-  ),
-  /** Where uncaught errors are reported (a Sentry DSN); unset, they are kept in D1 and listed at /dev/errors. */
-  SENTRY_DSN: optional.pipe(z.url({ protocol: /^https?$/, error: "SENTRY_DSN must be the https address Sentry gives a project" }).optional()),
-  /** An account token that may read Analytics Engine, for the staff's health page when the METRICS binding is set. */
-  ANALYTICS_READ_TOKEN: optional,
-  /** The first wait before a push is sent again after a 429 or 5xx, shortened only by tests (ignored in production). */
-  PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
-  /** The origin of the tests' own push service (http(s)://host[:port]), the one endpoint besides the browsers' push services a subscription may name; ignored in production (decision 0089). */
-  PUSH_TEST_SERVICE: optional.pipe(
-    z
-      .url({ protocol: /^https?$/, error: "PUSH_TEST_SERVICE must be an http(s) origin" })
-      .refine((value) => new URL(value).origin === value, "PUSH_TEST_SERVICE must be an origin alone: scheme, host and port, no path")
-      .optional(),
-  ),
-  /** The first wait before a print job's step that did not finish runs again, doubled each time; shortened only by tests (ignored in production). */
-  PRINT_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  // Read by workers/app.ts and entry.server.tsx before any configuration, for tests and measurements:
-  /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
-  COUNT_ROUND_TRIPS: optional.pipe(z.enum(["1"]).optional()),
-  /** Development only: milliseconds every D1 round trip of a page waits, as for a distant primary. */
-  D1_LATENCY_MS: optional.pipe(
-    z
-      .string()
-      .regex(/^\d{1,5}$/, "D1_LATENCY_MS must be a whole number of milliseconds")
-      .optional(),
-  ),
-  /** "off" renders every page afresh, for measuring what a render costs (app/render/document-memo.server.ts). */
-  RENDER_MEMO: optional.pipe(z.enum(["off"]).optional()),
-});
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    RESEND_API_KEY: optional,
+    MAIL_FROM: optional,
+    GEMINI_API_KEY: optional,
+    /** A Cloudflare AI Gateway in front of the models (caching, rate limits, logs); Gemini through it needs the account id too. */
+    AI_GATEWAY_ID: optional.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,64}$/, "AI_GATEWAY_ID must be a gateway's name (letters, digits, - and _)")
+        .optional(),
+    ),
+    CLOUDFLARE_ACCOUNT_ID: optional.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-f]{32}$/, "CLOUDFLARE_ACCOUNT_ID must be the 32-character account id")
+        .optional(),
+    ),
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    /** The signing secret of the Connect endpoint (events on creators' payout accounts), when it is a separate endpoint. */
+    STRIPE_CONNECT_WEBHOOK_SECRET: optional,
+    /** STUN/TURN servers for video calls, as JSON: [{"urls": "stun:…"}, {"urls": "turn:…", "username": "…", "credential": "…"}]. */
+    RTC_ICE_SERVERS: optional,
+    /** E-mail addresses of the Arcanum staff, comma-separated: they moderate the marketplace. */
+    STAFF_EMAILS: optional,
+    /** Simulated latency of the local AI adapter (development and tests only), in milliseconds. */
+    /** New guest accounts one client address may make per hour: enough for a household or an office, not for a script. */
+    GUEST_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** Magic links one client address may ask for in 15 minutes, whatever the addresses: a household's worth, not a script's. */
+    SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** Reader presence timings, shortened only by the browser tests: a tab's heartbeat, how long a silent tab counts as open, how long a closed one is waited for. */
+    READER_HEARTBEAT_MS: z.coerce.number().int().min(500).max(600_000).default(READER_HEARTBEAT_MS),
+    READER_PRESENCE_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(READER_ONLINE_WINDOW_MS),
+    READER_OFFLINE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
+    LOCAL_AI_TEXT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    LOCAL_AI_IMAGE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** Paid reading timings, shortened only by tests (ignored in production): a billed minute, the wait for a reader's answer, the grace before a dropped connection pauses the clock, how long it stays paused, how long the two have to meet. */
+    PAID_MINUTE_MS: z.coerce.number().int().min(200).max(600_000).default(60_000),
+    PAID_REQUEST_TTL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(90_000),
+    PAID_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    PAID_PAUSE_LIMIT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(3_600_000)
+      .default(5 * 60_000),
+    PAID_JOIN_LIMIT_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(3_600_000)
+      .default(5 * 60_000),
+    /** The application server's Web Push keys (`npm run vapid` makes a pair) and the contact push services may write to (decision 0061). */
+    VAPID_PUBLIC_KEY: optional.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url of a 65-byte P-256 public key (npm run vapid)")
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optional.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url of a 32-byte P-256 private key (npm run vapid)")
+        .optional(),
+    ),
+    VAPID_SUBJECT: optional.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: address")
+        .optional(),
+    ),
+    /** Where uncaught errors are reported (a Sentry DSN); unset, they are kept in D1 and listed at /dev/errors. */
+    SENTRY_DSN: optional.pipe(z.url({ protocol: /^https?$/, error: "SENTRY_DSN must be the https address Sentry gives a project" }).optional()),
+    /** An account token that may read Analytics Engine, for the staff's health page when the METRICS binding is set. */
+    ANALYTICS_READ_TOKEN: optional,
+    /** The first wait before a push is sent again after a 429 or 5xx, shortened only by tests (ignored in production). */
+    PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
+    /** The origin of the tests' own push service (http(s)://host[:port]), the one endpoint besides the browsers' push services a subscription may name; ignored in production (decision 0089). */
+    PUSH_TEST_SERVICE: optional.pipe(
+      z
+        .url({ protocol: /^https?$/, error: "PUSH_TEST_SERVICE must be an http(s) origin" })
+        .refine((value) => new URL(value).origin === value, "PUSH_TEST_SERVICE must be an origin alone: scheme, host and port, no path")
+        .optional(),
+    ),
+    /** The first wait before a print job's step that did not finish runs again, doubled each time; shortened only by tests (ignored in production). */
+    PRINT_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    // Read by workers/app.ts and entry.server.tsx before any configuration, for tests and measurements:
+    /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
+    COUNT_ROUND_TRIPS: optional.pipe(z.enum(["1"]).optional()),
+    /** Development only: milliseconds every D1 round trip of a page waits, as for a distant primary. */
+    D1_LATENCY_MS: optional.pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, "D1_LATENCY_MS must be a whole number of milliseconds")
+        .optional(),
+    ),
+    /** "off" renders every page afresh, for measuring what a render costs (app/render/document-memo.server.ts). */
+    RENDER_MEMO: optional.pipe(z.enum(["off"]).optional()),
+  }),
+);
 
 /**
  * The Worker's variables as its environment holds them: text, each optional. wrangler.toml declares
@@ -162,8 +167,10 @@ export type AppConfig = {
   metricsAccount: { accountId: string; token: string } | null;
 };
 
-const iceServersSchema = z.array(
-  z.object({ urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), username: z.string().optional(), credential: z.string().optional() }),
+const iceServersSchema = lazySchema(() =>
+  z.array(
+    z.object({ urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), username: z.string().optional(), credential: z.string().optional() }),
+  ),
 );
 
 function parseIceServers(raw: string | undefined): AppConfig["iceServers"] {

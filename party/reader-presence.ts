@@ -1,6 +1,7 @@
 import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { ObservedServer } from "./observed";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { notify } from "../app/push/notify.server";
@@ -14,7 +15,7 @@ import {
   type VerifiedReader,
 } from "./presence-messages";
 
-const presenceClientMessage: z.ZodType<PresenceClientMessage> = z.object({ type: z.literal("heartbeat") });
+const presenceClientMessage: z.ZodType<PresenceClientMessage> = lazySchema(() => z.object({ type: z.literal("heartbeat") }));
 
 /** A listener has no reader; a reader's tab carries who it is, which tab it is, and when it was last heard. */
 type ConnectionState = { readerId: string | null; username: string | null; tab: string | null; heardAt: number; writtenAt: number };

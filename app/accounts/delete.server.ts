@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import {
   anonymousUsers,
   apiTokens,
@@ -49,7 +50,7 @@ export const PAID_READING_STILL_LIVE = "A paid reading of yours is still going o
 /** What a kept record shows where the person's name was. */
 export const DELETED_NAME = "Deleted member";
 
-const confirmation = z.string().trim().min(1, CONFIRMATION_MISMATCH).max(320, CONFIRMATION_MISMATCH);
+const confirmation = lazySchema(() => z.string().trim().min(1, CONFIRMATION_MISMATCH).max(320, CONFIRMATION_MISMATCH));
 
 /** Subscription states in which the provider may still charge the person. */
 const CHARGING = ["active", "trialing", "past_due", "unpaid", "incomplete", "paused"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 
 const CARDS = new Map(FULL_DECK.map((card) => [card.key, card]));
@@ -9,11 +10,13 @@ export const CLASSIC_STYLE = "art nouveau";
 /** The card the create form paints in each style for the theme being typed (The Star). */
 export const PREVIEW_CARD = "major-17";
 
-const query = z.object({
-  key: z.string().refine((key) => CARDS.has(key), "Unknown card"),
-  theme: z.string().trim().min(1).max(200),
-  style: z.string().trim().max(60).default(""),
-});
+const query = lazySchema(() =>
+  z.object({
+    key: z.string().refine((key) => CARDS.has(key), "Unknown card"),
+    theme: z.string().trim().min(1).max(200),
+    style: z.string().trim().max(60).default(""),
+  }),
+);
 
 /** A card painted in public; `preview` is the create form's preview rather than the classic deck. */
 type Painting = { card: TarotCard; theme: string; style: string; preview: boolean };

@@ -1,5 +1,6 @@
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import type { AppConfig } from "../env.server";
 import { randomToken } from "../lib/crypto";
 import { flowCookie } from "./flow-cookie.server";
@@ -99,21 +100,25 @@ export async function startGoogleSignIn(config: AppConfig, request: Request, red
   throw new Error("The Google strategy did not redirect");
 }
 
-const idTokenClaims = z.object({
-  iss: z.string(),
-  aud: z.union([z.string(), z.array(z.string())]),
-  exp: z.number(),
-  nonce: z.string().optional(),
-  sub: z.string(),
-});
+const idTokenClaims = lazySchema(() =>
+  z.object({
+    iss: z.string(),
+    aud: z.union([z.string(), z.array(z.string())]),
+    exp: z.number(),
+    nonce: z.string().optional(),
+    sub: z.string(),
+  }),
+);
 
-const userInfo = z.object({
-  sub: z.string().min(1),
-  email: z.string().email(),
-  email_verified: z.union([z.boolean(), z.literal("true"), z.literal("false")]).optional(),
-  name: z.string().optional(),
-  picture: z.string().url().optional(),
-});
+const userInfo = lazySchema(() =>
+  z.object({
+    sub: z.string().min(1),
+    email: z.string().email(),
+    email_verified: z.union([z.boolean(), z.literal("true"), z.literal("false")]).optional(),
+    name: z.string().optional(),
+    picture: z.string().url().optional(),
+  }),
+);
 
 function decodeJwtPayload(token: string): unknown {
   const part = token.split(".")[1];

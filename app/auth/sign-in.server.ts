@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { createAi } from "../ai/ai.server";
 import { createMailer, MailError } from "../mail/mail.server";
 import { clientAddress, hitRateLimit } from "../security/rate-limit.server";
@@ -47,28 +48,32 @@ export type SignInActionData =
   | { state: "sent"; email: string; codeError?: string }
   | { state: "exists"; email: string; fullName: string };
 
-const signInForm = z.object({
-  // A standard address (letters, digits, . _ ' + - before the @, a dotted domain after it): no markup, quotes or spaces.
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Invalid email address")
-    .regex(z.regexes.email, "Invalid email address"),
-  fullName: z.preprocess(cleanNameInput, z.string().max(100, "Full name must be at most 100 characters").optional().default("")),
-  mode: z.enum(["sign-in", "create"]).default("sign-in"),
-  intent: z.enum(["send", "merge"]).default("send"),
-  redirectTo: z.string().optional(),
-});
+const signInForm = lazySchema(() =>
+  z.object({
+    // A standard address (letters, digits, . _ ' + - before the @, a dotted domain after it): no markup, quotes or spaces.
+    email: z
+      .string({ error: "Email is required" })
+      .trim()
+      .min(1, "Email is required")
+      .max(254, "Invalid email address")
+      .regex(z.regexes.email, "Invalid email address"),
+    fullName: z.preprocess(cleanNameInput, z.string().max(100, "Full name must be at most 100 characters").optional().default("")),
+    mode: z.enum(["sign-in", "create"]).default("sign-in"),
+    intent: z.enum(["send", "merge"]).default("send"),
+    redirectTo: z.string().optional(),
+  }),
+);
 
 /** A code typed from the e-mail: its digits, spaces and dashes between them forgiven. */
-const codeForm = z.object({
-  email: z.string().max(254).catch(""),
-  code: z
-    .string({ error: SIGN_IN_CODE_ERRORS.format })
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`), SIGN_IN_CODE_ERRORS.format)),
-});
+const codeForm = lazySchema(() =>
+  z.object({
+    email: z.string().max(254).catch(""),
+    code: z
+      .string({ error: SIGN_IN_CODE_ERRORS.format })
+      .transform((value) => value.replace(/[\s-]/g, ""))
+      .pipe(z.string().regex(new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`), SIGN_IN_CODE_ERRORS.format)),
+  }),
+);
 
 /**
  * Limits on asking for magic links. The tight one is per e-mail *and* address, so an attacker who

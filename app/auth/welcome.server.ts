@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { displayName } from "./display-name";
 import type { CurrentUser } from "./user.server";
 
@@ -7,7 +8,7 @@ import type { CurrentUser } from "./user.server";
  * cleared by the next page's root loader, so the page the person asked for greets them.
  */
 const COOKIE = "arcanum_welcome";
-const welcomeKind = z.enum(["back", "new"]);
+const welcomeKind = lazySchema(() => z.enum(["back", "new"]));
 type WelcomeKind = z.infer<typeof welcomeKind>;
 
 /** Long enough for the redirect to land, short enough that a lost one does not greet much later. */

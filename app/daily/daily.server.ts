@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { cards, dailyCards, dailySettings, decks, readingJournal } from "../../db/schema";
 import { CLASSIC_STYLE, CLASSIC_THEME } from "../art/painted-card";
 import type { Database } from "../db.server";
@@ -148,9 +149,11 @@ export function dailyCardOf(userId: string, rows: DailyRows, fallbackZone: strin
 
 export const SAVED_MESSAGE = "Kept in your journal.";
 
-export const keepForm = z.object({
-  notes: z.string().trim().max(5000, "Keep your note under 5000 characters").default(""),
-});
+export const keepForm = lazySchema(() =>
+  z.object({
+    notes: z.string().trim().max(5000, "Keep your note under 5000 characters").default(""),
+  }),
+);
 
 /**
  * Keeps the day's card in the journal with the note (again the same day: the note is replaced).
@@ -186,15 +189,17 @@ export async function keepDailyCard(db: Database, userId: string, fallbackZone: 
 
 const timeOfDay = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-export const settingsForm = z.object({
-  timeZone: z.string().trim().refine(isTimeZone, "Choose a time zone from the list"),
-  deckId: z.string().trim().max(64).default(""),
-  reminder: z
-    .string()
-    .trim()
-    .default("")
-    .refine((value) => value === "" || timeOfDay.test(value), "Give the time as hours and minutes, like 08:30"),
-});
+export const settingsForm = lazySchema(() =>
+  z.object({
+    timeZone: z.string().trim().refine(isTimeZone, "Choose a time zone from the list"),
+    deckId: z.string().trim().max(64).default(""),
+    reminder: z
+      .string()
+      .trim()
+      .default("")
+      .refine((value) => value === "" || timeOfDay.test(value), "Give the time as hours and minutes, like 08:30"),
+  }),
+);
 
 /** Minutes after midnight from `HH:MM`; null for no reminder. */
 export function reminderMinuteOf(value: string): number | null {

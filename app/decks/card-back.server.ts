@@ -5,19 +5,22 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { decks } from "../../db/schema";
 import { BACK_DESIGNS } from "../art/local-art";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { checkAvatar } from "../profile/avatar.server";
 
-export const backDesignForm = z.object({
-  design: z.coerce
-    .number({ error: "Choose one of the painted backs" })
-    .int()
-    .min(0)
-    .max(BACK_DESIGNS - 1, "Choose one of the painted backs"),
-});
+export const backDesignForm = lazySchema(() =>
+  z.object({
+    design: z.coerce
+      .number({ error: "Choose one of the painted backs" })
+      .int()
+      .min(0)
+      .max(BACK_DESIGNS - 1, "Choose one of the painted backs"),
+  }),
+);
 
 type Outcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 413 | 415; message: string };
 

@@ -6,14 +6,17 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { cards, decks } from "../../db/schema";
 import { escapeXml } from "../art/kit";
 import type { Database } from "../db.server";
 
-export const cardWordsForm = z.object({
-  title: z.string().trim().min(1, "Give the card a title").max(40, "Keep the title to 40 characters, so it fits on the card"),
-  description: z.string().trim().max(1000, "Keep the description under 1,000 characters").default(""),
-});
+export const cardWordsForm = lazySchema(() =>
+  z.object({
+    title: z.string().trim().min(1, "Give the card a title").max(40, "Keep the title to 40 characters, so it fits on the card"),
+    description: z.string().trim().max(1000, "Keep the description under 1,000 characters").default(""),
+  }),
+);
 export type CardWords = z.infer<typeof cardWordsForm>;
 
 /** The stored SVG with its title lettering changed from `from` to `to` (as the frame wrote it, plain or in capitals). */

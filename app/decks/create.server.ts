@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
 import { and, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { cards, deckQuotaLedger, decks } from "../../db/schema";
 import { ART_STYLES } from "../art/local-art";
 import { newPaintingSecret } from "../art/painting-secret";
@@ -36,14 +37,16 @@ export const UPGRADE_NEEDS_CREDIT_MESSAGE = "Upgrading needs a complete-deck cre
  */
 export type CreditOffer = "explorer-plus" | "full-deck";
 
-export const createDeckForm = z.object({
-  theme: z.string().trim().min(3, "Describe a theme of at least 3 characters").max(200, "Keep the theme under 200 characters"),
-  title: z.string().trim().max(80, "Keep the title under 80 characters").optional().default(""),
-  description: z.string().trim().max(800, "Keep the description under 800 characters").optional().default(""),
-  style: z.string().trim().min(1, "Choose an art style").max(60, "Keep the style under 60 characters"),
-  kind: z.enum(deckKinds, { error: "Choose Major Arcana or the full deck" }),
-  quality: z.enum(deckQualities).default("medium"),
-});
+export const createDeckForm = lazySchema(() =>
+  z.object({
+    theme: z.string().trim().min(3, "Describe a theme of at least 3 characters").max(200, "Keep the theme under 200 characters"),
+    title: z.string().trim().max(80, "Keep the title under 80 characters").optional().default(""),
+    description: z.string().trim().max(800, "Keep the description under 800 characters").optional().default(""),
+    style: z.string().trim().min(1, "Choose an art style").max(60, "Keep the style under 60 characters"),
+    kind: z.enum(deckKinds, { error: "Choose Major Arcana or the full deck" }),
+    quality: z.enum(deckQualities).default("medium"),
+  }),
+);
 
 export type CreateDeckInput = z.infer<typeof createDeckForm>;
 

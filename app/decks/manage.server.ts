@@ -1,5 +1,6 @@
 import { and, asc, eq, not, sql, type Placeholder } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { cards, deckListings, decks, users } from "../../db/schema";
 import { paidCopyCount, paidCopyExists } from "../marketplace/paid-copies.server";
 import { selectRecord, settleQuota } from "../credits/credits.server";
@@ -14,9 +15,11 @@ import { deckBackOf, deckBackUrl } from "./card-back";
 import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
 
-export const renameForm = z.object({
-  title: z.string().trim().min(1, "Give the deck a title").max(80, "Keep the title under 80 characters"),
-});
+export const renameForm = lazySchema(() =>
+  z.object({
+    title: z.string().trim().min(1, "Give the deck a title").max(80, "Keep the title under 80 characters"),
+  }),
+);
 
 const CARD_ORDER = new Map(FULL_DECK.map((card, index) => [card.key, index]));
 

@@ -1,6 +1,7 @@
 import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { paidReadings, readingInvites, readingSessions, sessionParticipants, writtenRequests } from "../../db/schema";
 import { personName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";
@@ -31,10 +32,12 @@ function parseType(type: InviteType) {
   return { role: type.replace(/-video$/, "") as "participant" | "co-reader" | "spectator", video };
 }
 
-export const createInviteForm = z.object({
-  type: z.enum(INVITE_TYPES).default("participant"),
-  maxUses: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().min(1).max(INVITE_MAX_USES_LIMIT).optional()),
-});
+export const createInviteForm = lazySchema(() =>
+  z.object({
+    type: z.enum(INVITE_TYPES).default("participant"),
+    maxUses: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().min(1).max(INVITE_MAX_USES_LIMIT).optional()),
+  }),
+);
 
 /** The invite link's path; the type is part of it so the page can say how the person will join. */
 export function invitePath(invite: { id: string; role: string; video: boolean }) {

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { decks, readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
 import { sha256Hex } from "../lib/crypto";
@@ -19,36 +20,42 @@ export const IMPORT_MAX_ENTRIES = 5_000;
 
 const CARD_KEYS = new Set(FULL_DECK.map((card) => card.key));
 
-const exportedCard = z.object({
-  key: z.string().refine((key) => CARD_KEYS.has(key), "an unknown card"),
-  name: z.string().max(80),
-  position: z.number().int().min(0).max(100),
-  positionName: z.string().max(120),
-  reversed: z.boolean(),
-});
+const exportedCard = lazySchema(() =>
+  z.object({
+    key: z.string().refine((key) => CARD_KEYS.has(key), "an unknown card"),
+    name: z.string().max(80),
+    position: z.number().int().min(0).max(100),
+    positionName: z.string().max(120),
+    reversed: z.boolean(),
+  }),
+);
 
-const exportedEntry = z.object({
-  id: z.string().min(1).max(64),
-  createdAt: z.number().int().min(0).max(8_640_000_000_000),
-  question: z.string().max(2_000).nullable(),
-  spreadId: z.string().min(1).max(64),
-  spreadName: z.string().min(1).max(120),
-  deckId: z.string().max(64).nullable(),
-  cards: z.array(exportedCard).max(100),
-  interpretation: z.string().max(20_000).nullable(),
-  notes: z.string().max(5_000),
-  tags: z.array(z.string().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS).default([]),
-  mood: z.enum(JOURNAL_MOODS).nullable().default(null),
-  /** The physical deck's name, for a reading logged by hand (absent from files written before it existed). */
-  physicalDeck: z.string().trim().min(1).max(MAX_PHYSICAL_DECK_NAME).nullable().default(null),
-});
+const exportedEntry = lazySchema(() =>
+  z.object({
+    id: z.string().min(1).max(64),
+    createdAt: z.number().int().min(0).max(8_640_000_000_000),
+    question: z.string().max(2_000).nullable(),
+    spreadId: z.string().min(1).max(64),
+    spreadName: z.string().min(1).max(120),
+    deckId: z.string().max(64).nullable(),
+    cards: z.array(exportedCard).max(100),
+    interpretation: z.string().max(20_000).nullable(),
+    notes: z.string().max(5_000),
+    tags: z.array(z.string().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS).default([]),
+    mood: z.enum(JOURNAL_MOODS).nullable().default(null),
+    /** The physical deck's name, for a reading logged by hand (absent from files written before it existed). */
+    physicalDeck: z.string().trim().min(1).max(MAX_PHYSICAL_DECK_NAME).nullable().default(null),
+  }),
+);
 export type ExportedEntry = z.infer<typeof exportedEntry>;
 
-const exportFile = z.object({
-  format: z.literal(EXPORT_FORMAT, { message: "This is not an Arcanum journal file." }),
-  version: z.literal(EXPORT_VERSION, { message: "This journal file comes from a newer Arcanum; it cannot be read here." }),
-  entries: z.array(exportedEntry).max(IMPORT_MAX_ENTRIES, `A file may hold at most ${IMPORT_MAX_ENTRIES} readings.`),
-});
+const exportFile = lazySchema(() =>
+  z.object({
+    format: z.literal(EXPORT_FORMAT, { message: "This is not an Arcanum journal file." }),
+    version: z.literal(EXPORT_VERSION, { message: "This journal file comes from a newer Arcanum; it cannot be read here." }),
+    entries: z.array(exportedEntry).max(IMPORT_MAX_ENTRIES, `A file may hold at most ${IMPORT_MAX_ENTRIES} readings.`),
+  }),
+);
 
 /** Every entry of the person's journal, oldest first, as the export holds it. */
 export async function exportEntries(db: Database, userId: string): Promise<ExportedEntry[]> {

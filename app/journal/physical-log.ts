@@ -4,6 +4,7 @@
  * and mood. Shared by the page (the choices and the form's fields) and the server (validation).
  */
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { SPREADS, type Spread } from "../reading-room/spreads";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { moodField, tagsField } from "./practice";
@@ -42,24 +43,28 @@ export function cardNamed(text: string): TarotCard | null {
 export const cardField = (index: number) => `card-${index}`;
 export const reversedField = (index: number) => `reversed-${index}`;
 
-const dateField = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Give the day as a date, for example 2026-11-27")
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T12:00:00Z`)), "Give the day as a date, for example 2026-11-27");
-
-const head = z.object({
-  spread: z.string().refine((id) => LOGGABLE_SPREADS.some((spread) => spread.id === id), "Choose one of the spreads offered"),
-  question: z.string().trim().max(500, "Keep the question under 500 characters"),
-  deck: z
+const dateField = lazySchema(() =>
+  z
     .string()
     .trim()
-    .max(MAX_PHYSICAL_DECK_NAME, `Keep the deck's name under ${MAX_PHYSICAL_DECK_NAME + 1} characters`),
-  day: z.union([z.literal(""), dateField]),
-  notes: z.string().max(5_000, "Keep your notes under 5,000 characters"),
-  tags: tagsField,
-  mood: moodField,
-});
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Give the day as a date, for example 2026-11-27")
+    .refine((text) => !Number.isNaN(Date.parse(`${text}T12:00:00Z`)), "Give the day as a date, for example 2026-11-27"),
+);
+
+const head = lazySchema(() =>
+  z.object({
+    spread: z.string().refine((id) => LOGGABLE_SPREADS.some((spread) => spread.id === id), "Choose one of the spreads offered"),
+    question: z.string().trim().max(500, "Keep the question under 500 characters"),
+    deck: z
+      .string()
+      .trim()
+      .max(MAX_PHYSICAL_DECK_NAME, `Keep the deck's name under ${MAX_PHYSICAL_DECK_NAME + 1} characters`),
+    day: z.union([z.literal(""), dateField]),
+    notes: z.string().max(5_000, "Keep your notes under 5,000 characters"),
+    tags: tagsField,
+    mood: moodField,
+  }),
+);
 
 export type LoggedCard = { key: string; name: string; position: number; positionName: string; reversed: boolean };
 

@@ -3,6 +3,7 @@
  * they look through it with. Shared by the server (validation) and the page (the choices shown).
  */
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 
 export const JOURNAL_MOODS = ["hopeful", "calm", "curious", "grateful", "joyful", "uncertain", "anxious", "sad"] as const;
 export type JournalMood = (typeof JOURNAL_MOODS)[number];
@@ -16,45 +17,51 @@ export const MAX_TAG_LENGTH = 30;
  * Tags as typed, comma-separated: trimmed, lower case, inner spaces kept single, duplicates and
  * empties dropped. A tag holds letters, digits, spaces and hyphens.
  */
-export const tagsField = z
-  .string()
-  .max(600, "Keep your tags shorter")
-  .transform((text) => [
-    ...new Set(
-      text
-        .split(",")
-        .map((tag) => tag.trim().toLowerCase().replace(/\s+/g, " "))
-        .filter(Boolean),
+export const tagsField = lazySchema(() =>
+  z
+    .string()
+    .max(600, "Keep your tags shorter")
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(",")
+          .map((tag) => tag.trim().toLowerCase().replace(/\s+/g, " "))
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(MAX_TAG_LENGTH, `Keep each tag under ${MAX_TAG_LENGTH + 1} characters`)
+            .regex(/^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, "Tags may hold letters, digits, spaces and hyphens"),
+        )
+        .max(MAX_TAGS, `At most ${MAX_TAGS} tags`),
     ),
-  ])
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .max(MAX_TAG_LENGTH, `Keep each tag under ${MAX_TAG_LENGTH + 1} characters`)
-          .regex(/^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, "Tags may hold letters, digits, spaces and hyphens"),
-      )
-      .max(MAX_TAGS, `At most ${MAX_TAGS} tags`),
-  );
+);
 
 /** A mood from the list, or "" for none said (then null). */
-export const moodField = z.enum(["", ...JOURNAL_MOODS], { message: "Choose one of the moods offered" }).transform((mood) => mood || null);
+export const moodField = lazySchema(() => z.enum(["", ...JOURNAL_MOODS], { message: "Choose one of the moods offered" }).transform((mood) => mood || null));
 
-export const tagsForm = z.object({
-  tags: tagsField,
-  mood: moodField,
-});
+export const tagsForm = lazySchema(() =>
+  z.object({
+    tags: tagsField,
+    mood: moodField,
+  }),
+);
 
 /** The journal's filters, from the page's address; anything unreadable is simply not a filter. */
-export const journalFilters = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  deck: z.string().trim().max(64).optional().catch(undefined),
-  spread: z.string().trim().max(64).optional().catch(undefined),
-  card: z.string().trim().max(32).optional().catch(undefined),
-  tag: z.string().trim().toLowerCase().max(MAX_TAG_LENGTH).optional().catch(undefined),
-  mood: z.enum(JOURNAL_MOODS).optional().catch(undefined),
-});
+export const journalFilters = lazySchema(() =>
+  z.object({
+    q: z.string().trim().max(200).optional().catch(undefined),
+    deck: z.string().trim().max(64).optional().catch(undefined),
+    spread: z.string().trim().max(64).optional().catch(undefined),
+    card: z.string().trim().max(32).optional().catch(undefined),
+    tag: z.string().trim().toLowerCase().max(MAX_TAG_LENGTH).optional().catch(undefined),
+    mood: z.enum(JOURNAL_MOODS).optional().catch(undefined),
+  }),
+);
 export type JournalFilters = z.infer<typeof journalFilters>;
 
 /** The deck filter's value for readings with the classic deck (which has no id). */

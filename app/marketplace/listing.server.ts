@@ -7,6 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { cards, deckListings, decks, users } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -16,34 +17,36 @@ import { FULL_DECK } from "../tarot/cards";
 export const PREVIEW_CARDS_DEFAULT = 3;
 const MAX_PRICE_CENTS = 100_000;
 
-export const listingForm = z.object({
-  price: z
-    .string()
-    .trim()
-    .regex(/^\d{1,4}(\.\d{1,2})?$/, "Enter a price in dollars, such as 4.99 (0 for free)")
-    .transform((value) => Math.round(Number(value) * 100))
-    .refine((cents) => cents <= MAX_PRICE_CENTS, "Keep the price at $1,000 or less")
-    .refine((cents) => cents === 0 || cents >= 50, "A priced deck costs at least $0.50"),
-  description: z.string().trim().max(2000, "Keep the description under 2,000 characters").default(""),
-  tags: z
-    .string()
-    .default("")
-    .transform((value) => [
-      ...new Set(
-        value
-          .split(",")
-          .map((tag) => tag.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-    ])
-    .refine((tags) => tags.length <= 8, "Use at most 8 tags")
-    .refine((tags) => tags.every((tag) => tag.length <= 24), "Keep each tag under 24 characters"),
-  preview: z
-    .array(z.string().regex(/^[a-z]+-[a-z0-9-]{1,30}$/, "Choose preview cards from this deck"))
-    .max(10, "Choose at most 10 preview cards")
-    .default([]),
-  licence: z.enum(["personal", "commercial"], { error: "Choose personal or commercial use" }).default("personal"),
-});
+export const listingForm = lazySchema(() =>
+  z.object({
+    price: z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}(\.\d{1,2})?$/, "Enter a price in dollars, such as 4.99 (0 for free)")
+      .transform((value) => Math.round(Number(value) * 100))
+      .refine((cents) => cents <= MAX_PRICE_CENTS, "Keep the price at $1,000 or less")
+      .refine((cents) => cents === 0 || cents >= 50, "A priced deck costs at least $0.50"),
+    description: z.string().trim().max(2000, "Keep the description under 2,000 characters").default(""),
+    tags: z
+      .string()
+      .default("")
+      .transform((value) => [
+        ...new Set(
+          value
+            .split(",")
+            .map((tag) => tag.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ])
+      .refine((tags) => tags.length <= 8, "Use at most 8 tags")
+      .refine((tags) => tags.every((tag) => tag.length <= 24), "Keep each tag under 24 characters"),
+    preview: z
+      .array(z.string().regex(/^[a-z]+-[a-z0-9-]{1,30}$/, "Choose preview cards from this deck"))
+      .max(10, "Choose at most 10 preview cards")
+      .default([]),
+    licence: z.enum(["personal", "commercial"], { error: "Choose personal or commercial use" }).default("personal"),
+  }),
+);
 
 export type ListingInput = z.output<typeof listingForm>;
 

@@ -8,32 +8,35 @@
 import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { deckListings, deckReports, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { recordStaffAction } from "../staff/audit.server";
 
 export const HIDDEN_REASON_MAX = 500;
 
-const deckId = z.string().trim().min(1, "Choose a deck").max(64, "Choose a deck");
+const deckId = lazySchema(() => z.string().trim().min(1, "Choose a deck").max(64, "Choose a deck"));
 
-export const moderationForm = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({
-      intent: z.literal("hide"),
-      deckId,
-      reason: z
-        .string()
-        .trim()
-        .min(1, "Tell the creator why their deck is hidden: they will read it")
-        .max(HIDDEN_REASON_MAX, `Keep the reason under ${HIDDEN_REASON_MAX} characters`),
-    }),
-    z.object({ intent: z.literal("dismiss"), deckId }),
-    z.object({ intent: z.literal("unhide"), deckId }),
-    z.object({ intent: z.literal("feature"), deckId }),
-    z.object({ intent: z.literal("unfeature"), deckId }),
-  ],
-  { error: "Unknown action." },
+export const moderationForm = lazySchema(() =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({
+        intent: z.literal("hide"),
+        deckId,
+        reason: z
+          .string()
+          .trim()
+          .min(1, "Tell the creator why their deck is hidden: they will read it")
+          .max(HIDDEN_REASON_MAX, `Keep the reason under ${HIDDEN_REASON_MAX} characters`),
+      }),
+      z.object({ intent: z.literal("dismiss"), deckId }),
+      z.object({ intent: z.literal("unhide"), deckId }),
+      z.object({ intent: z.literal("feature"), deckId }),
+      z.object({ intent: z.literal("unfeature"), deckId }),
+    ],
+    { error: "Unknown action." },
+  ),
 );
 
 export type ModerationInput = z.output<typeof moderationForm>;

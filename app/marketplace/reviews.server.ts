@@ -13,6 +13,7 @@
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { deckReviews, decks, users } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -26,27 +27,31 @@ export const REVIEWS_PER_PAGE = 10;
 /** The most pages of reviews "show more" opens at once. */
 export const REVIEW_PAGES_MAX = 50;
 
-export const reviewForm = z.object({
-  rating: z
-    .string()
-    .trim()
-    .regex(/^[1-5]$/, "Choose a rating from 1 to 5 stars.")
-    .transform(Number),
-  body: z
-    .string()
-    .trim()
-    .max(REVIEW_MAX, `Keep your review under ${REVIEW_MAX.toLocaleString("en-US")} characters.`)
-    .default(""),
-});
+export const reviewForm = lazySchema(() =>
+  z.object({
+    rating: z
+      .string()
+      .trim()
+      .regex(/^[1-5]$/, "Choose a rating from 1 to 5 stars.")
+      .transform(Number),
+    body: z
+      .string()
+      .trim()
+      .max(REVIEW_MAX, `Keep your review under ${REVIEW_MAX.toLocaleString("en-US")} characters.`)
+      .default(""),
+  }),
+);
 
-export const replyForm = z.object({
-  review: z.string().trim().min(1, "Choose a review to answer.").max(64, "Choose a review to answer."),
-  reply: z
-    .string()
-    .trim()
-    .min(1, "Write your answer first.")
-    .max(REPLY_MAX, `Keep your answer under ${REPLY_MAX.toLocaleString("en-US")} characters.`),
-});
+export const replyForm = lazySchema(() =>
+  z.object({
+    review: z.string().trim().min(1, "Choose a review to answer.").max(64, "Choose a review to answer."),
+    reply: z
+      .string()
+      .trim()
+      .min(1, "Write your answer first.")
+      .max(REPLY_MAX, `Keep your answer under ${REPLY_MAX.toLocaleString("en-US")} characters.`),
+  }),
+);
 
 export type ReviewInput = z.output<typeof reviewForm>;
 export type ReviewOutcome = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409; message: string };

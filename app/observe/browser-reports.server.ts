@@ -1,6 +1,7 @@
 // Errors thrown in a browser, when no DSN sends them to Sentry directly: the page posts a small form
 // to /errors; it is checked, limited per client and reported like a server error.
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import type { Database } from "../db.server";
 import { sha256Hex } from "../lib/crypto";
 import { clientAddress, rateLimitStatement, rateLimitVerdict, type RateLimitRule } from "../security/rate-limit.server";
@@ -13,16 +14,18 @@ export const BROWSER_REPORT_BYTES = 8 * 1024;
 /** Enough for a page that fails on every click; not enough to fill the table. */
 export const BROWSER_REPORTS_PER_CLIENT: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
 
-export const browserReportSchema = z.object({
-  type: z.string().trim().min(1).max(100),
-  message: z.string().max(1000),
-  stack: z.string().max(4000).optional(),
-  /** The page's path; its query is never sent. */
-  path: z
-    .string()
-    .max(300)
-    .regex(/^\/[^?#]*$/, "A path starts with / and has no query."),
-});
+export const browserReportSchema = lazySchema(() =>
+  z.object({
+    type: z.string().trim().min(1).max(100),
+    message: z.string().max(1000),
+    stack: z.string().max(4000).optional(),
+    /** The page's path; its query is never sent. */
+    path: z
+      .string()
+      .max(300)
+      .regex(/^\/[^?#]*$/, "A path starts with / and has no query."),
+  }),
+);
 
 export type BrowserReport = z.infer<typeof browserReportSchema>;
 

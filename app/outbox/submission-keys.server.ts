@@ -7,6 +7,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { submissionKeys } from "../../db/schema";
 import { ANSWER_WAITS_MS } from "../api/idempotency.server";
 import type { Database } from "../db.server";
@@ -18,10 +19,12 @@ export const SUBMISSION_KEY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The hidden field that carries the key. */
 export const SUBMISSION_KEY_FIELD = "submissionKey";
 
-export const submissionKeyField = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form's key is not valid: reload the page and send it again.")
-  .optional();
+export const submissionKeyField = lazySchema(() =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form's key is not valid: reload the page and send it again.")
+    .optional(),
+);
 
 export type SubmissionAction = "journal-notes" | "review" | "create-deck";
 export type SubmissionRef = { userId: string; key: string; action: SubmissionAction };

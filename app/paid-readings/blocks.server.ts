@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { readerBlocks, readingRequests, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { PAID_READING_MESSAGES } from "./rules";
@@ -47,9 +48,11 @@ export async function blockFromRequest(db: Database, readerId: string, requestId
   return { ok: true, value: { clientId: request.clientId } };
 }
 
-export const unblockForm = z.object({
-  clientId: z.string().trim().min(1, PAID_READING_MESSAGES.whichClient).max(64, PAID_READING_MESSAGES.whichClient),
-});
+export const unblockForm = lazySchema(() =>
+  z.object({
+    clientId: z.string().trim().min(1, PAID_READING_MESSAGES.whichClient).max(64, PAID_READING_MESSAGES.whichClient),
+  }),
+);
 
 /** The reader lifts their own block of the client; nothing when there is none. */
 export async function unblock(db: Database, readerId: string, clientId: string) {

@@ -7,6 +7,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, gte, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { dailySettings, readerAvailability, readerBookings, readerDaysOff, sellerLedger, users, walletHolds } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
 import { personName } from "../auth/display-name";
@@ -105,11 +106,13 @@ export async function nextOpenSlot(db: Database, username: string, now = Date.no
   return found?.slots[0]?.startAt ?? null;
 }
 
-export const bookForm = z.object({
-  startAt: z.coerce.number().int().positive(),
-  mode: z.enum(READING_MODES).default("chat"),
-  timeZone: z.string().trim().max(64).refine(isTimeZone).catch("UTC"),
-});
+export const bookForm = lazySchema(() =>
+  z.object({
+    startAt: z.coerce.number().int().positive(),
+    mode: z.enum(READING_MODES).default("chat"),
+    timeZone: z.string().trim().max(64).refine(isTimeZone).catch("UTC"),
+  }),
+);
 
 /** How many of the client's bookings, of one reader or of all (`readerId` null), are `which` (decision 0090). */
 const clientBookingsSql = (clientId: string, readerId: string | null, which: SQL) =>

@@ -15,6 +15,7 @@ import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, R
 import { REPUTATION_MESSAGES } from "../readers/reputation";
 import { metCountedBefore, readingCounts, reviewWeighs, likelyOnePerson } from "../readers/reputation.server";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 type Statement = BatchItem<"sqlite">;
@@ -168,24 +169,30 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
 
 export type PaidReadingView = NonNullable<Awaited<ReturnType<typeof getPaidReading>>>;
 
-export const reviewForm = z.object({
-  rating: z.coerce
-    .number({ error: "Choose a rating from 1 to 5 stars." })
-    .int()
-    .min(1, "Choose a rating from 1 to 5 stars.")
-    .max(5, "Choose a rating from 1 to 5 stars."),
-  body: z.string().trim().max(REVIEW_MAX, `Keep the review under ${REVIEW_MAX} characters.`).default(""),
-});
-export const replyForm = z.object({
-  reply: z.string().trim().min(1, "Write an answer first.").max(REPLY_MAX, `Keep the answer under ${REPLY_MAX} characters.`),
-});
-export const reportForm = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(REPORT_REASON_MIN, `Tell us what happened in at least ${REPORT_REASON_MIN} characters.`)
-    .max(REPORT_REASON_MAX, `Keep it under ${REPORT_REASON_MAX} characters.`),
-});
+export const reviewForm = lazySchema(() =>
+  z.object({
+    rating: z.coerce
+      .number({ error: "Choose a rating from 1 to 5 stars." })
+      .int()
+      .min(1, "Choose a rating from 1 to 5 stars.")
+      .max(5, "Choose a rating from 1 to 5 stars."),
+    body: z.string().trim().max(REVIEW_MAX, `Keep the review under ${REVIEW_MAX} characters.`).default(""),
+  }),
+);
+export const replyForm = lazySchema(() =>
+  z.object({
+    reply: z.string().trim().min(1, "Write an answer first.").max(REPLY_MAX, `Keep the answer under ${REPLY_MAX} characters.`),
+  }),
+);
+export const reportForm = lazySchema(() =>
+  z.object({
+    reason: z
+      .string()
+      .trim()
+      .min(REPORT_REASON_MIN, `Tell us what happened in at least ${REPORT_REASON_MIN} characters.`)
+      .max(REPORT_REASON_MAX, `Keep it under ${REPORT_REASON_MAX} characters.`),
+  }),
+);
 
 type Done = { ok: true; message: string; readerId?: string } | { ok: false; status: number; message: string };
 

@@ -6,6 +6,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { paidReadings, readingWallets, sellerLedger, walletEntries } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
@@ -23,24 +24,26 @@ export const TIP_MESSAGES = {
 } as const;
 
 /** A fixed tip (its cents) or "custom" with an amount in dollars; `key` is the form's, one per rendering. */
-export const tipForm = z
-  .object({
-    amount: z.string().max(12),
-    custom: z.string().trim().max(12).optional().default(""),
-    key: z.string().min(8).max(64),
-  })
-  .transform((form, ctx) => {
-    let cents = NaN;
-    if (form.amount === "custom") {
-      const typed = /^(\d{1,5})(?:[.,](\d{1,2}))?$/.exec(form.custom.replace(/^\$/, ""));
-      if (typed) cents = Number(typed[1]) * 100 + Number((typed[2] ?? "0").padEnd(2, "0"));
-    } else if ((TIP_AMOUNTS_CENTS as readonly number[]).includes(Number(form.amount))) cents = Number(form.amount);
-    if (!Number.isInteger(cents) || cents < TIP_MIN_CENTS || cents > TIP_MAX_CENTS) {
-      ctx.addIssue({ code: "custom", message: TIP_MESSAGES.amount, path: ["amount"] });
-      return z.NEVER;
-    }
-    return { cents, key: form.key };
-  });
+export const tipForm = lazySchema(() =>
+  z
+    .object({
+      amount: z.string().max(12),
+      custom: z.string().trim().max(12).optional().default(""),
+      key: z.string().min(8).max(64),
+    })
+    .transform((form, ctx) => {
+      let cents = NaN;
+      if (form.amount === "custom") {
+        const typed = /^(\d{1,5})(?:[.,](\d{1,2}))?$/.exec(form.custom.replace(/^\$/, ""));
+        if (typed) cents = Number(typed[1]) * 100 + Number((typed[2] ?? "0").padEnd(2, "0"));
+      } else if ((TIP_AMOUNTS_CENTS as readonly number[]).includes(Number(form.amount))) cents = Number(form.amount);
+      if (!Number.isInteger(cents) || cents < TIP_MIN_CENTS || cents > TIP_MAX_CENTS) {
+        ctx.addIssue({ code: "custom", message: TIP_MESSAGES.amount, path: ["amount"] });
+        return z.NEVER;
+      }
+      return { cents, key: form.key };
+    }),
+);
 
 type TipDone = { ok: true; message: string; cents: number; readerId: string } | { ok: false; status: number; message: string };
 

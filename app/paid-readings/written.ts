@@ -3,6 +3,7 @@
  * question and an answer must hold, and the words people see (decision 0082).
  */
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { SPREADS, type SpreadId } from "../reading-room/spreads";
 
 /** The answer times a reader can promise, in hours. */
@@ -50,30 +51,36 @@ function centsOf(typed: string): number {
   return match ? Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")) : NaN;
 }
 
-export const offerForm = z.object({
-  title: z.string().trim().min(3, WRITTEN_MESSAGES.title).max(WRITTEN_TITLE_MAX, WRITTEN_MESSAGES.title),
-  spreadId: z.enum(spreadIds, { error: WRITTEN_MESSAGES.spread }),
-  price: z
-    .string()
-    .max(12)
-    .transform((typed) => centsOf(typed))
-    .refine((cents) => Number.isInteger(cents) && cents >= WRITTEN_PRICE_MIN_CENTS && cents <= WRITTEN_PRICE_MAX_CENTS, WRITTEN_MESSAGES.price),
-  hours: z.coerce
-    .number()
-    .int()
-    .refine((hours) => (WRITTEN_ANSWER_HOURS as readonly number[]).includes(hours), WRITTEN_MESSAGES.hours),
-});
+export const offerForm = lazySchema(() =>
+  z.object({
+    title: z.string().trim().min(3, WRITTEN_MESSAGES.title).max(WRITTEN_TITLE_MAX, WRITTEN_MESSAGES.title),
+    spreadId: z.enum(spreadIds, { error: WRITTEN_MESSAGES.spread }),
+    price: z
+      .string()
+      .max(12)
+      .transform((typed) => centsOf(typed))
+      .refine((cents) => Number.isInteger(cents) && cents >= WRITTEN_PRICE_MIN_CENTS && cents <= WRITTEN_PRICE_MAX_CENTS, WRITTEN_MESSAGES.price),
+    hours: z.coerce
+      .number()
+      .int()
+      .refine((hours) => (WRITTEN_ANSWER_HOURS as readonly number[]).includes(hours), WRITTEN_MESSAGES.hours),
+  }),
+);
 export type OfferInput = z.infer<typeof offerForm>;
 
-export const askForm = z.object({
-  offerId: z.string().min(1, WRITTEN_MESSAGES.offerGone).max(64),
-  question: z.string().trim().min(WRITTEN_QUESTION_MIN, WRITTEN_MESSAGES.question).max(WRITTEN_QUESTION_MAX, WRITTEN_MESSAGES.question),
-  key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "This form's key is not valid: reload the page and send it again."),
-});
+export const askForm = lazySchema(() =>
+  z.object({
+    offerId: z.string().min(1, WRITTEN_MESSAGES.offerGone).max(64),
+    question: z.string().trim().min(WRITTEN_QUESTION_MIN, WRITTEN_MESSAGES.question).max(WRITTEN_QUESTION_MAX, WRITTEN_MESSAGES.question),
+    key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "This form's key is not valid: reload the page and send it again."),
+  }),
+);
 
-export const answerForm = z.object({
-  answer: z.string().trim().min(WRITTEN_ANSWER_MIN, WRITTEN_MESSAGES.answer).max(WRITTEN_ANSWER_MAX, WRITTEN_MESSAGES.answer),
-});
+export const answerForm = lazySchema(() =>
+  z.object({
+    answer: z.string().trim().min(WRITTEN_ANSWER_MIN, WRITTEN_MESSAGES.answer).max(WRITTEN_ANSWER_MAX, WRITTEN_MESSAGES.answer),
+  }),
+);
 
 export type WrittenStatus = "asked" | "answered" | "refunded" | "cancelled";
 

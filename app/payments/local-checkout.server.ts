@@ -6,6 +6,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { checkoutSessions } from "../../db/schema";
 import { findPlanByKey } from "../plans/catalogue";
 import { requireUser } from "../auth/guard.server";
@@ -19,12 +20,14 @@ export const CARD_MESSAGES = {
   closed: "This checkout is no longer open.",
 } as const;
 
-const cardForm = z.object({
-  intent: z.enum(["pay", "confirm", "fail", "cancel"]),
-  card: z.string().max(40).optional().default(""),
-  expiry: z.string().max(10).optional().default(""),
-  cvc: z.string().max(10).optional().default(""),
-});
+const cardForm = lazySchema(() =>
+  z.object({
+    intent: z.enum(["pay", "confirm", "fail", "cancel"]),
+    card: z.string().max(40).optional().default(""),
+    expiry: z.string().max(10).optional().default(""),
+    cvc: z.string().max(10).optional().default(""),
+  }),
+);
 
 export type LocalCheckoutActionData = { step: "card"; errors: Record<string, string>; card: string } | { step: "confirm"; card: string };
 

@@ -7,6 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { paymentReceipts, subscriptions } from "../../db/schema";
 import { requireUser } from "../auth/guard.server";
 import { safeRedirect } from "../auth/redirect";
@@ -75,14 +76,16 @@ export async function localPortalLoader(args: LoaderFunctionArgs) {
   };
 }
 
-const portalForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("cancel") }),
-  z.object({ intent: z.literal("resume") }),
-  z.object({ intent: z.literal("change-plan"), price: z.string().max(80) }),
-  z.object({ intent: z.literal("card"), card: z.string().max(40), expiry: z.string().max(10), cvc: z.string().max(10) }),
-  z.object({ intent: z.literal("end-period") }),
-  z.object({ intent: z.literal("refund"), receipt: z.string().max(120) }),
-]);
+const portalForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("cancel") }),
+    z.object({ intent: z.literal("resume") }),
+    z.object({ intent: z.literal("change-plan"), price: z.string().max(80) }),
+    z.object({ intent: z.literal("card"), card: z.string().max(40), expiry: z.string().max(10), cvc: z.string().max(10) }),
+    z.object({ intent: z.literal("end-period") }),
+    z.object({ intent: z.literal("refund"), receipt: z.string().max(120) }),
+  ]),
+);
 
 export type LocalPortalActionData = { error?: string; errors?: Record<string, string>; notice?: string };
 

@@ -2,6 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { checkoutSessions, paymentReceipts, subscriptions } from "../../db/schema";
 import { requireUser } from "../auth/guard.server";
 import { loginPath } from "../auth/redirect";
@@ -69,10 +70,9 @@ export async function subscriptionLoader({ request, context }: LoaderFunctionArg
   };
 }
 
-const subscriptionForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("checkout"), plan: z.string().max(60) }),
-  z.object({ intent: z.literal("manage") }),
-]);
+const subscriptionForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [z.object({ intent: z.literal("checkout"), plan: z.string().max(60) }), z.object({ intent: z.literal("manage") })]),
+);
 
 export type SubscriptionActionData = { error: string };
 

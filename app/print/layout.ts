@@ -11,6 +11,7 @@
  *   odd pages and backs on the even ones.
  */
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 
 export const CARD_MM = { width: 70, height: 120 } as const;
 export const BLEED_MM = 3;
@@ -33,10 +34,12 @@ export const ARRANGEMENTS = {
 } as const;
 export type Arrangement = keyof typeof ARRANGEMENTS;
 
-export const printChoice = z.object({
-  paper: z.enum(["a4", "letter"], { error: "Choose A4 or US Letter paper" }).default("a4"),
-  arrangement: z.enum(["sheets", "single"], { error: "Choose sheets or one card a page" }).default("sheets"),
-});
+export const printChoice = lazySchema(() =>
+  z.object({
+    paper: z.enum(["a4", "letter"], { error: "Choose A4 or US Letter paper" }).default("a4"),
+    arrangement: z.enum(["sheets", "single"], { error: "Choose sheets or one card a page" }).default("sheets"),
+  }),
+);
 export type PrintChoice = z.infer<typeof printChoice>;
 
 /** Space between two cards' bleed edges on a sheet: room for both cards' crop marks. */

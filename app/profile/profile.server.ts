@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { users } from "../../db/schema";
 import { deleteAccount } from "../accounts/delete.server";
 import { requireUser } from "../auth/guard.server";
@@ -24,19 +25,23 @@ const optionalText = (max: number, label: string) =>
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
     .transform((value) => value || null);
 
-const username = z
-  .string()
-  .trim()
-  .min(USERNAME_MIN, `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`)
-  .max(USERNAME_MAX, `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`)
-  .regex(USERNAME_PATTERN, "Username may use letters, numbers, underscores and hyphens only");
+const username = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(USERNAME_MIN, `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`)
+    .max(USERNAME_MAX, `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`)
+    .regex(USERNAME_PATTERN, "Username may use letters, numbers, underscores and hyphens only"),
+);
 
-const profileForm = z.object({
-  /** A guest may leave it empty: one is made for them when they create their account. */
-  username: z.preprocess((value) => (value === "" ? null : value), username.nullable()),
-  fullName: z.preprocess(cleanNameInput, optionalText(PROFILE_LIMITS.fullName, "Full name")),
-  bio: optionalText(PROFILE_LIMITS.bio, "Bio"),
-});
+const profileForm = lazySchema(() =>
+  z.object({
+    /** A guest may leave it empty: one is made for them when they create their account. */
+    username: z.preprocess((value) => (value === "" ? null : value), username.nullable()),
+    fullName: z.preprocess(cleanNameInput, optionalText(PROFILE_LIMITS.fullName, "Full name")),
+    bio: optionalText(PROFILE_LIMITS.bio, "Bio"),
+  }),
+);
 
 export type ProfileActionData =
   | { ok: true; intent: "profile" | "avatar" | "remove-avatar"; message: string }

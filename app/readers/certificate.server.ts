@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { readerCertificates, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { revokeFormSchema } from "./certificate";
@@ -28,7 +29,7 @@ export type CertificateView = {
 };
 
 /** Certificate ids are url-safe base64 tokens; anything else cannot be one. */
-export const certificateIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+export const certificateIdSchema = lazySchema(() => z.string().regex(/^[A-Za-z0-9_-]{1,64}$/));
 
 /** The certificate with this id as the public may see it, or null when there is none. */
 export async function getCertificate(db: Database, id: string): Promise<CertificateView | null> {

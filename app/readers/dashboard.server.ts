@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import type { Database } from "~/db.server";
 import { readerCertificates, readerProfiles, users } from "../../db/schema";
 import { INTRODUCTION_MAX, SPECIALTIES } from "./application";
@@ -8,10 +9,15 @@ import { levelById, nextLevel, priceProblem, thresholdsOf, type ReaderLevel, typ
 import { readerStanding } from "./levels.server";
 
 /** What a reader edits on the dashboard: the application's fields, with the price capped by their level instead of the first. */
-const profileForm = applicationForm.extend({
-  introduction: z.string().trim().max(INTRODUCTION_MAX, `Keep the introduction under ${INTRODUCTION_MAX} characters.`).default(""),
-  price: z.coerce.number({ error: "Enter a price such as 1.50." }).min(0, "The price cannot be negative.").max(10_000, "Enter a price a minute, such as 1.50."),
-});
+const profileForm = lazySchema(() =>
+  applicationForm.extend({
+    introduction: z.string().trim().max(INTRODUCTION_MAX, `Keep the introduction under ${INTRODUCTION_MAX} characters.`).default(""),
+    price: z.coerce
+      .number({ error: "Enter a price such as 1.50." })
+      .min(0, "The price cannot be negative.")
+      .max(10_000, "Enter a price a minute, such as 1.50."),
+  }),
+);
 export type ProfileInput = z.infer<typeof profileForm>;
 
 export function parseReaderProfile(formData: FormData) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { SPECIALTIES } from "./application";
 
 /** Shared by the readers page's form and its server query. */
@@ -20,24 +21,26 @@ export const READER_SORT_LABELS: Record<ReaderSort, string> = {
 export const readerRatingFloors = ["4.5", "4", "3"] as const;
 
 /** Dollars a minute in the URL; a value that is not a sensible price is ignored rather than refused. */
-const dollars = z.coerce.number().finite().min(0).max(10_000).optional().catch(undefined);
+const dollars = lazySchema(() => z.coerce.number().finite().min(0).max(10_000).optional().catch(undefined));
 
 /**
  * The readers page's query. Every parameter is optional and a value that does not parse is dropped,
  * so an old or hand-edited link still shows the list instead of an error.
  */
-export const readersQuerySchema = z.object({
-  online: z.enum(["1", "on", "true"]).optional().catch(undefined),
-  /** Only the viewer's favourite readers. */
-  mine: z.enum(["1", "on", "true"]).optional().catch(undefined),
-  specialty: z.enum(SPECIALTIES).optional().catch(undefined),
-  language: z.string().trim().min(1).max(40).optional().catch(undefined),
-  min: dollars,
-  max: dollars,
-  rating: z.enum(readerRatingFloors).optional().catch(undefined),
-  sort: z.enum(readerSorts).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-});
+export const readersQuerySchema = lazySchema(() =>
+  z.object({
+    online: z.enum(["1", "on", "true"]).optional().catch(undefined),
+    /** Only the viewer's favourite readers. */
+    mine: z.enum(["1", "on", "true"]).optional().catch(undefined),
+    specialty: z.enum(SPECIALTIES).optional().catch(undefined),
+    language: z.string().trim().min(1).max(40).optional().catch(undefined),
+    min: dollars,
+    max: dollars,
+    rating: z.enum(readerRatingFloors).optional().catch(undefined),
+    sort: z.enum(readerSorts).optional().catch(undefined),
+    page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  }),
+);
 
 export type ReadersQuery = z.infer<typeof readersQuerySchema>;
 

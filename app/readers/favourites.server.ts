@@ -3,6 +3,7 @@
 // account with an e-mail can be told by e-mail (decision 0064).
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { readerFollows, users } from "../../db/schema";
 import type { Database } from "../db.server";
 
@@ -10,10 +11,12 @@ export const favouriteIntents = ["favourite", "unfavourite", "notify-on", "notif
 export type FavouriteIntent = (typeof favouriteIntents)[number];
 
 /** A favourite form's fields: what to do, and where to go back to when posted without JavaScript. */
-export const favouriteFormSchema = z.object({
-  intent: z.enum(favouriteIntents, { error: "Say whether to favourite, unfavourite, or turn notices on or off." }),
-  redirectTo: z.string().max(1000).optional(),
-});
+export const favouriteFormSchema = lazySchema(() =>
+  z.object({
+    intent: z.enum(favouriteIntents, { error: "Say whether to favourite, unfavourite, or turn notices on or off." }),
+    redirectTo: z.string().max(1000).optional(),
+  }),
+);
 
 export type FavouriteOutcome = { ok: true; favourite: boolean; notify: boolean } | { ok: false; status: 400 | 404; error: string };
 

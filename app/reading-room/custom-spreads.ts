@@ -7,6 +7,7 @@
  * column x, row y has its centre in the middle of that cell, so every card lies wholly on the table.
  */
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { spreadById, type Spread, type SpreadPosition } from "./spreads";
 
 export const GRID_COLUMNS = 7;
@@ -34,37 +35,41 @@ const gridNumber = (cells: number, message: string) =>
     .min(0, message)
     .max(cells - 1, message);
 
-export const positionSchema = z.object({
-  name: trimmed(NAME_MAX, "Give this position a name.", `Keep the name to ${NAME_MAX} characters.`),
-  meaning: z.string().trim().max(MEANING_MAX, `Keep the meaning to ${MEANING_MAX} characters.`),
-  x: gridNumber(GRID_COLUMNS, `Choose a column from 1 to ${GRID_COLUMNS}.`),
-  y: gridNumber(GRID_ROWS, `Choose a row from 1 to ${GRID_ROWS}.`),
-  rotated: z.boolean().default(false),
-});
+export const positionSchema = lazySchema(() =>
+  z.object({
+    name: trimmed(NAME_MAX, "Give this position a name.", `Keep the name to ${NAME_MAX} characters.`),
+    meaning: z.string().trim().max(MEANING_MAX, `Keep the meaning to ${MEANING_MAX} characters.`),
+    x: gridNumber(GRID_COLUMNS, `Choose a column from 1 to ${GRID_COLUMNS}.`),
+    y: gridNumber(GRID_ROWS, `Choose a row from 1 to ${GRID_ROWS}.`),
+    rotated: z.boolean().default(false),
+  }),
+);
 
-export const customSpreadSchema = z
-  .object({
-    name: trimmed(SPREAD_NAME_MAX, "Give the spread a name.", `Keep the spread's name to ${SPREAD_NAME_MAX} characters.`),
-    description: z.string().trim().max(DESCRIPTION_MAX, `Keep the description to ${DESCRIPTION_MAX} characters.`).default(""),
-    positions: z
-      .array(positionSchema)
-      .min(MIN_POSITIONS, "A spread needs at least one position.")
-      .max(MAX_POSITIONS, `A spread holds at most ${MAX_POSITIONS} cards.`),
-  })
-  .superRefine((spread, ctx) => {
-    const taken = new Map<string, number>();
-    spread.positions.forEach((position, index) => {
-      const cell = `${position.x},${position.y}`;
-      const first = taken.get(cell);
-      if (first === undefined) taken.set(cell, index);
-      else
-        ctx.addIssue({
-          code: "custom",
-          path: ["positions", index, "x"],
-          message: `Position ${first + 1} already lies on column ${position.x + 1}, row ${position.y + 1}: move one of them.`,
-        });
-    });
-  });
+export const customSpreadSchema = lazySchema(() =>
+  z
+    .object({
+      name: trimmed(SPREAD_NAME_MAX, "Give the spread a name.", `Keep the spread's name to ${SPREAD_NAME_MAX} characters.`),
+      description: z.string().trim().max(DESCRIPTION_MAX, `Keep the description to ${DESCRIPTION_MAX} characters.`).default(""),
+      positions: z
+        .array(positionSchema)
+        .min(MIN_POSITIONS, "A spread needs at least one position.")
+        .max(MAX_POSITIONS, `A spread holds at most ${MAX_POSITIONS} cards.`),
+    })
+    .superRefine((spread, ctx) => {
+      const taken = new Map<string, number>();
+      spread.positions.forEach((position, index) => {
+        const cell = `${position.x},${position.y}`;
+        const first = taken.get(cell);
+        if (first === undefined) taken.set(cell, index);
+        else
+          ctx.addIssue({
+            code: "custom",
+            path: ["positions", index, "x"],
+            message: `Position ${first + 1} already lies on column ${position.x + 1}, row ${position.y + 1}: move one of them.`,
+          });
+      });
+    }),
+);
 
 export type CustomPosition = z.infer<typeof positionSchema>;
 export type CustomSpreadDefinition = z.infer<typeof customSpreadSchema>;

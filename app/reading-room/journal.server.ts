@@ -5,6 +5,7 @@
  */
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId, randomToken } from "../lib/crypto";
@@ -17,11 +18,13 @@ import { spreadOf, type RoomState } from "./state";
 
 const CARD_NAMES = new Map(FULL_DECK.map((card) => [card.key, card.name]));
 
-export const notesForm = z.object({
-  notes: z.string().max(5000, "Keep your notes under 5000 characters"),
-  /** The count of saves the page showed; a page drawn before this field existed sends none. */
-  revision: z.coerce.number().int().min(0).optional(),
-});
+export const notesForm = lazySchema(() =>
+  z.object({
+    notes: z.string().max(5000, "Keep your notes under 5000 characters"),
+    /** The count of saves the page showed; a page drawn before this field existed sends none. */
+    revision: z.coerce.number().int().min(0).optional(),
+  }),
+);
 
 /** The reading as the journal keeps it. */
 export function journalContent(state: RoomState) {

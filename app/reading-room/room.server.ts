@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { getServerByName } from "partyserver";
 import { paidReadings, readingSessions, sessionParticipants } from "../../db/schema";
 import { personName } from "../auth/display-name";
@@ -34,7 +35,7 @@ const CARD_INFO = Object.fromEntries(
 );
 
 /** The deck picker's form without JavaScript: the deck's id, or empty for the classic deck. */
-const changeDeckForm = z.object({ intent: z.literal("deck"), deckId: z.string().max(64) });
+const changeDeckForm = lazySchema(() => z.object({ intent: z.literal("deck"), deckId: z.string().max(64) }));
 
 /** The room's state from its Durable Object, as a browser may see it. */
 async function roomSnapshot(context: AppLoadContext, sessionId: string, viewerId: string): Promise<RoomState | null> {

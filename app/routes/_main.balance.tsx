@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { safeRedirect } from "~/auth/redirect";
 import { LocalTime } from "~/components/local-time";
@@ -60,11 +61,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const readingParam = z
-  .string()
-  .regex(/^[\w-]{1,64}$/)
-  .optional();
-const topUpForm = z.object({ amount: z.coerce.number().int(), returnTo: z.string().max(300).default("/balance"), reading: readingParam });
+const readingParam = lazySchema(() =>
+  z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
+);
+const topUpForm = lazySchema(() => z.object({ amount: z.coerce.number().int(), returnTo: z.string().max(300).default("/balance"), reading: readingParam }));
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);

@@ -6,6 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { ARRANGEMENTS, BLEED_PX, PAPERS, printChoice, type PrintChoice } from "~/print/layout";
 import { isRefusal, printAccess } from "~/print/print-access.server";
 import { picturesState, printState, requestPictures, requestPrint } from "~/print/print.server";
@@ -18,7 +19,7 @@ import { picturesState, printState, requestPictures, requestPrint } from "~/prin
  */
 export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 4 };
 
-const intent = z.enum(["pdf", "pictures"], { message: "Ask for the PDF or the card pictures." }).default("pdf");
+const intent = lazySchema(() => z.enum(["pdf", "pictures"], { message: "Ask for the PDF or the card pictures." }).default("pdf"));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Print ${data.deck.title} — Arcanum` : "Print — Arcanum" }];
 

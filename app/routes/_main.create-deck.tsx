@@ -3,6 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "~/ai/usage.server";
 import { createAi } from "~/ai/ai.server";
@@ -37,7 +38,7 @@ export const meta: MetaFunction = () => [{ title: "Create a deck — Arcanum" }]
 const PREVIEW_THEME = "Moonlit tides";
 const PREVIEW_DEBOUNCE_MS = 400;
 
-const query = z.object({ theme: z.string().trim().max(200).optional().catch(undefined) });
+const query = lazySchema(() => z.object({ theme: z.string().trim().max(200).optional().catch(undefined) }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { requireUser } from "~/auth/guard.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
@@ -14,7 +15,7 @@ import type { CardImageQuality } from "~/decks/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Credits — Arcanum" }];
 
-const query = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
+const query = lazySchema(() => z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
@@ -16,8 +17,8 @@ export class TestError extends Error {
   }
 }
 
-const query = z.object({ throw: z.literal("loader").optional() });
-const form = z.object({ intent: z.literal("throw") });
+const query = lazySchema(() => z.object({ throw: z.literal("loader").optional() }));
+const form = lazySchema(() => z.object({ intent: z.literal("throw") }));
 
 /** The error reports this server kept (no SENTRY_DSN), grouped and counted. Absent in production. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

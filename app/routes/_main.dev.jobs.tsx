@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { runPeriodicJobs } from "~/jobs/periodic.server";
@@ -19,21 +20,23 @@ export const meta: MetaFunction = () => [{ title: "Dev jobs — Arcanum" }, { na
 const DAY_MS = 24 * 3_600_000;
 
 /** When to run them as: empty for now, else milliseconds since 1970 (UTC) within a day of now. */
-const runForm = z.object({
-  at: z
-    .string()
-    .trim()
-    .optional()
-    .transform((text, ctx) => {
-      if (!text) return null;
-      const at = Number(text);
-      if (!Number.isInteger(at) || Math.abs(at - Date.now()) > DAY_MS) {
-        ctx.addIssue({ code: "custom", message: "Give a moment as milliseconds since 1970 (UTC), within a day of now, or leave it empty for now." });
-        return z.NEVER;
-      }
-      return at;
-    }),
-});
+const runForm = lazySchema(() =>
+  z.object({
+    at: z
+      .string()
+      .trim()
+      .optional()
+      .transform((text, ctx) => {
+        if (!text) return null;
+        const at = Number(text);
+        if (!Number.isInteger(at) || Math.abs(at - Date.now()) > DAY_MS) {
+          ctx.addIssue({ code: "custom", message: "Give a moment as milliseconds since 1970 (UTC), within a day of now, or leave it empty for now." });
+          return z.NEVER;
+        }
+        return at;
+      }),
+  }),
+);
 
 /**
  * The periodic jobs (the cron's work), run once on demand, as at a chosen moment: a booking's

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { listOutbox } from "~/mail/mail.server";
@@ -9,7 +10,7 @@ import { Input } from "~/components/ui/field";
 
 export const meta: MetaFunction = () => [{ title: "Dev mailbox — Arcanum" }, { name: "robots", content: "noindex" }];
 
-const query = z.object({ to: z.string().trim().max(254).optional() });
+const query = lazySchema(() => z.object({ to: z.string().trim().max(254).optional() }));
 
 /** The local outbox, so sign-in links can be followed with no mail server. Absent in production. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

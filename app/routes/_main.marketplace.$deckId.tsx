@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
 import { answerWith, keyOf, submitOnce } from "~/outbox/submission-keys.server";
@@ -53,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-const reviewPages = z.coerce.number().int().min(1).max(REVIEW_PAGES_MAX).catch(1);
+const reviewPages = lazySchema(() => z.coerce.number().int().min(1).max(REVIEW_PAGES_MAX).catch(1));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await context.currentUser();

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { STYLE_IDS } from "~/art/styles";
 import { DeckTile } from "~/components/deck-tile";
 import { deckKinds } from "~/decks/vocabulary";
@@ -31,23 +32,25 @@ const SORT_LABELS: Record<(typeof browseSorts)[number], string> = {
 };
 
 /** Dollars in the URL; a value that is not a sensible price is ignored rather than refused. */
-const dollars = z.coerce.number().finite().min(0).max(100_000).optional().catch(undefined);
+const dollars = lazySchema(() => z.coerce.number().finite().min(0).max(100_000).optional().catch(undefined));
 
 /**
  * The URL's query: every parameter is optional and a value that does not parse is dropped, so an
  * old or hand-edited link still shows the marketplace instead of an error.
  */
-const browseQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  min: dollars,
-  max: dollars,
-  free: z.enum(["1", "on", "true"]).optional().catch(undefined),
-  kind: z.enum(deckKinds).optional().catch(undefined),
-  style: z.enum(STYLE_IDS).optional().catch(undefined),
-  rating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
-  sort: z.enum(browseSorts).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-});
+const browseQuerySchema = lazySchema(() =>
+  z.object({
+    q: z.string().trim().max(100).optional().catch(undefined),
+    min: dollars,
+    max: dollars,
+    free: z.enum(["1", "on", "true"]).optional().catch(undefined),
+    kind: z.enum(deckKinds).optional().catch(undefined),
+    style: z.enum(STYLE_IDS).optional().catch(undefined),
+    rating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
+    sort: z.enum(browseSorts).optional().catch(undefined),
+    page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  }),
+);
 
 type BrowseQuery = z.infer<typeof browseQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { tellAccountChanged } from "~/accounts/channel.server";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
@@ -39,10 +40,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-const requestForm = z.object({
-  mode: z.enum(READING_MODES, { error: "Choose cards and chat, or cards and video." }),
-  question: z.string().trim().max(QUESTION_MAX, `Keep the question under ${QUESTION_MAX} characters.`).default(""),
-});
+const requestForm = lazySchema(() =>
+  z.object({
+    mode: z.enum(READING_MODES, { error: "Choose cards and chat, or cards and video." }),
+    question: z.string().trim().max(QUESTION_MAX, `Keep the question under ${QUESTION_MAX} characters.`).default(""),
+  }),
+);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);

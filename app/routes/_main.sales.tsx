@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...earnings, notice };
 }
 
-const salesForm = z.discriminatedUnion("intent", [z.object({ intent: z.literal("onboard") }), z.object({ intent: z.literal("payout") })]);
+const salesForm = lazySchema(() => z.discriminatedUnion("intent", [z.object({ intent: z.literal("onboard") }), z.object({ intent: z.literal("payout") })]));
 
 export type SalesActionData = { error?: string; notice?: string };
 

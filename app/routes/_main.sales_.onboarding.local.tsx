@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { completeLocalOnboarding, requireSeller } from "~/marketplace/earnings.server";
@@ -28,11 +29,13 @@ const COUNTRIES = [
   ["IE", "Ireland"],
 ] as const;
 
-const onboardingForm = z.object({
-  intent: z.literal("complete"),
-  country: z.enum(COUNTRIES.map(([code]) => code) as [string, ...string[]], { error: "Choose the country of your payout account." }),
-  holderName: z.string().trim().min(2, "Enter the name on your payout account.").max(80, "Keep the name under 80 characters."),
-});
+const onboardingForm = lazySchema(() =>
+  z.object({
+    intent: z.literal("complete"),
+    country: z.enum(COUNTRIES.map(([code]) => code) as [string, ...string[]], { error: "Choose the country of your payout account." }),
+    holderName: z.string().trim().min(2, "Enter the name on your payout account.").max(80, "Keep the name under 80 characters."),
+  }),
+);
 
 /** The local stand-in for Stripe's hosted onboarding: there only when Stripe is not configured. */
 function requireLocalPayouts(context: LoaderFunctionArgs["context"]) {

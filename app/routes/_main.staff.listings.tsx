@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { requireStaff } from "~/auth/staff.server";
 import { DeckActionButton, HideDeckForm, ModerationMessage, type ModerationResult } from "~/components/marketplace/moderation-forms";
 import { PageHeader } from "~/components/page-header";
@@ -19,7 +20,7 @@ export const handle: PageHandle = { actionRoundTrips: 5 };
 
 export const meta: MetaFunction = staffMeta("Listings");
 
-const searchSchema = z.object({ q: z.string().trim().max(100).catch("") });
+const searchSchema = lazySchema(() => z.object({ q: z.string().trim().max(100).catch("") }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(context);

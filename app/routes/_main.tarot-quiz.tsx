@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
@@ -21,10 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { guest: false as const, state: await quizState(context.db, user), now: Date.now() };
 }
 
-const submission = z.object({
-  attempt: z.string().min(1).max(64),
-  answers: z.array(z.number().int().min(0).max(9).nullable()).max(QUIZ_QUESTIONS),
-});
+const submission = lazySchema(() =>
+  z.object({
+    attempt: z.string().min(1).max(64),
+    answers: z.array(z.number().int().min(0).max(9).nullable()).max(QUIZ_QUESTIONS),
+  }),
+);
 
 type ActionData = { ok: boolean; message: string; result?: Submitted; needsApplication?: boolean };
 

@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { ACCOUNT_PROMPT_MOMENTS } from "~/auth/account-prompt";
 import { dismissMoments } from "~/auth/account-prompt.server";
 import { safeRedirect } from "~/auth/redirect";
 
-const dismissForm = z.object({
-  dismiss: z.array(z.enum(ACCOUNT_PROMPT_MOMENTS)).min(1).max(ACCOUNT_PROMPT_MOMENTS.length),
-  redirectTo: z.string().optional(),
-});
+const dismissForm = lazySchema(() =>
+  z.object({
+    dismiss: z.array(z.enum(ACCOUNT_PROMPT_MOMENTS)).min(1).max(ACCOUNT_PROMPT_MOMENTS.length),
+    redirectTo: z.string().optional(),
+  }),
+);
 
 /**
  * "Not now" on the prompt to create an account. It only writes this browser's own cookie, so

@@ -1,17 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { BACK_DESIGNS, paintCardBackSvg } from "~/art/local-art";
 
-const query = z.object({
-  theme: z.string().trim().min(1).max(200),
-  style: z.string().trim().max(60).default(""),
-  design: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(BACK_DESIGNS - 1)
-    .default(0),
-});
+const query = lazySchema(() =>
+  z.object({
+    theme: z.string().trim().min(1).max(200),
+    style: z.string().trim().max(60).default(""),
+    design: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(BACK_DESIGNS - 1)
+      .default(0),
+  }),
+);
 
 /** A deck's card back, painted from (theme, style); the same query always gives the same bytes. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { requireUser } from "~/auth/guard.server";
 import { readSessionId } from "~/auth/session.server";
 import { readerToFollow, removeSubscription, saveSubscription, subscriptionSchema } from "~/push/subscriptions.server";
@@ -12,12 +13,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return Response.json({ publicKey: context.config.push?.publicKey ?? null }, { headers: noStore });
 }
 
-const intent = z.enum(["subscribe", "unsubscribe"], { error: "Say whether to subscribe or unsubscribe." });
-const follow = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, "Not a reader's username")
-  .optional();
+const intent = lazySchema(() => z.enum(["subscribe", "unsubscribe"], { error: "Say whether to subscribe or unsubscribe." }));
+const follow = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, "Not a reader's username")
+    .optional(),
+);
 
 /** A browser's subscription kept for (or taken from) the signed-in account; with `follow`, that reader is followed too. */
 export async function action({ request, context }: ActionFunctionArgs) {

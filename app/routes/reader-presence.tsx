@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { readerTabClosed } from "~/readers/presence.server";
 
-const goodbye = z.object({ tab: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+const goodbye = lazySchema(() => z.object({ tab: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }));
 
 /** A reader's tab says goodbye by beacon as its page unloads. */
 export async function action({ request, context }: ActionFunctionArgs) {

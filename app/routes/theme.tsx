@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { safeRedirect } from "~/auth/redirect";
 import { effectiveTheme, writeTheme } from "~/theme/theme.server";
 
-const themeForm = z.object({
-  theme: z.enum(["light", "dark", "toggle"]),
-  redirectTo: z.string().optional(),
-});
+const themeForm = lazySchema(() =>
+  z.object({
+    theme: z.enum(["light", "dark", "toggle"]),
+    redirectTo: z.string().optional(),
+  }),
+);
 
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = themeForm.safeParse(Object.fromEntries(await request.formData()));

@@ -7,6 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { checkoutSessions, paymentEvents, paymentReceipts, payouts, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { requestPayout } from "../marketplace/earnings.server";
@@ -75,8 +76,8 @@ export async function moneyOverview(db: Database) {
   return { checkouts, events, receipts, failedPayouts, failedDeliveries };
 }
 
-const refundForm = z.object({ receiptId: z.string().trim().min(1, "Choose a payment.").max(255), reason: staffReason });
-const retryForm = z.object({ payoutId: z.string().trim().min(1, "Choose a payout.").max(64), reason: staffReason });
+const refundForm = lazySchema(() => z.object({ receiptId: z.string().trim().min(1, "Choose a payment.").max(255), reason: staffReason }));
+const retryForm = lazySchema(() => z.object({ payoutId: z.string().trim().min(1, "Choose a payout.").max(64), reason: staffReason }));
 
 function invalid(error: z.ZodError): StaffOutcome {
   const issue = error.issues[0];

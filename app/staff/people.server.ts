@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import {
   anonymousUsers,
   deckPurchases,
@@ -28,14 +29,16 @@ import { staffReason } from "./reason";
 export type StaffOutcome = { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
 
 /** A person's id in the console's addresses and forms. */
-export const personIdSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
+export const personIdSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+);
 
-const searchSchema = z.string().trim().max(254).catch("");
+const searchSchema = lazySchema(() => z.string().trim().max(254).catch(""));
 
 /** Members whose e-mail or username holds the words (a leading @ is forgiven), newest first. */
 export async function findPeople(db: Database, query: string) {
@@ -170,22 +173,24 @@ export async function personOverview(db: Database, userId: string) {
 
 export const CREDIT_KINDS = { majorArcana: "Major Arcana", completeDeck: "complete deck" } as const;
 
-export const grantForm = z.object({
-  kind: z.enum(["majorArcana", "completeDeck"], { error: "Choose which credits to grant." }),
-  amount: z.coerce
-    .number({ error: "Give a number of credits." })
-    .int("Give a whole number of credits.")
-    .min(1, "Grant one credit at least.")
-    .max(50, "Grant at most 50 credits at once."),
-  reason: staffReason,
-  /** The form's own key: the same form sent twice grants once. */
-  key: z
-    .string()
-    .trim()
-    .min(8)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
-});
+export const grantForm = lazySchema(() =>
+  z.object({
+    kind: z.enum(["majorArcana", "completeDeck"], { error: "Choose which credits to grant." }),
+    amount: z.coerce
+      .number({ error: "Give a number of credits." })
+      .int("Give a whole number of credits.")
+      .min(1, "Grant one credit at least.")
+      .max(50, "Grant at most 50 credits at once."),
+    reason: staffReason,
+    /** The form's own key: the same form sent twice grants once. */
+    key: z
+      .string()
+      .trim()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  }),
+);
 
 /** Grants credits with a reason: one ledger line through the credits module, and its audit line, in one batch. */
 export async function grantCredits(db: Database, staffId: string, userId: string, form: FormData, now = Date.now()): Promise<StaffOutcome> {
@@ -212,7 +217,7 @@ export async function grantCredits(db: Database, staffId: string, userId: string
   return { ok: true, message: `${described} granted.` };
 }
 
-const suspensionForm = z.object({ reason: staffReason });
+const suspensionForm = lazySchema(() => z.object({ reason: staffReason }));
 
 /** Suspends a member with a reason: sessions end and listings leave the marketplace in the same batch. */
 export async function suspendPerson(db: Database, staff: { id: string }, userId: string, form: FormData, now = Date.now()): Promise<StaffOutcome> {

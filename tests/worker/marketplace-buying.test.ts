@@ -159,7 +159,9 @@ describe("card pictures of a listed deck", () => {
     expect(await (await get(`/marketplace/${deckId}`, { cookie: buyer.cookie })).text()).toContain("In your collection");
     const collection = await (await get("/collection", { cookie: buyer.cookie })).text();
     expect(collection).toContain(title);
-    expect(collection).toMatch(new RegExp(`Bought(<!-- -->)? · @m_${seller.id.slice(0, 10)}`));
+    // Marked bought, with its creator on the tile's by-line.
+    expect(collection).toContain(">Bought</span>");
+    expect(collection).toMatch(new RegExp(`by @(<!-- -->)?m_${seller.id.slice(0, 10)}`));
     expect((await get(`/collection/${deckId}`, { cookie: buyer.cookie })).status).toBe(200);
     // A buyer may lay the deck on a reading table; someone who has not bought it may not.
     expect(await deckForReading(db(), deckId, buyer.id)).toEqual(KEYS);
