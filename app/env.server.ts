@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lazySchema } from "~/lib/lazy-schema";
+import { once } from "~/lib/once";
 import { READER_HEARTBEAT_MS, READER_ONLINE_WINDOW_MS } from "./readers/presence";
 
 /**
@@ -202,8 +203,11 @@ function parseStaffEmails(raw: string | undefined): string[] {
  */
 let cached: { key: string; config: AppConfig } | undefined;
 /** Every variable the app reads; `npm run dev` passes those set in its environment on to the Worker. */
-export const VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
-const keyOf = (env: Cloudflare.Env) => VARIABLES.map((name) => String((env as unknown as Record<string, unknown>)[name] ?? "")).join("\u0000");
+export const variables = once(() => Object.keys(schema.shape) as (keyof typeof schema.shape)[]);
+const keyOf = (env: Cloudflare.Env) =>
+  variables()
+    .map((name) => String((env as unknown as Record<string, unknown>)[name] ?? ""))
+    .join("\u0000");
 
 /** The contact a development server's pushes name when VAPID_SUBJECT is unset. */
 const DEVELOPMENT_VAPID_SUBJECT = "mailto:push@arcanum.test";

@@ -3,7 +3,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { unstable_getVarsForDev } from "wrangler";
-import { readConfig, VARIABLES } from "../app/env.server";
+import { readConfig, variables } from "../app/env.server";
 import { localVariables, projectRoot } from "./local-app.mjs";
 
 /** What wrangler reads from `.dev.vars` (or `.env`) beside wrangler.toml. */
@@ -19,7 +19,7 @@ export function fileVariables(): Record<string, string> {
  */
 export function devVariables(environment: Record<string, string | undefined>, fromFile: Record<string, string>) {
   const fromEnvironment: Record<string, string> = {};
-  for (const name of VARIABLES) {
+  for (const name of variables()) {
     const value = environment[name];
     if (name !== "APP_ENV" && value) fromEnvironment[name] = value;
   }
