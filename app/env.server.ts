@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
-import { once } from "~/lib/once";
+import { lazySchema } from "./lib/lazy-schema";
+import { once } from "./lib/once";
 import { READER_HEARTBEAT_MS, READER_ONLINE_WINDOW_MS } from "./readers/presence";
 
 /**

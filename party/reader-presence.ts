@@ -1,7 +1,7 @@
 import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { ObservedServer } from "./observed";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../app/lib/lazy-schema";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { notify } from "../app/push/notify.server";

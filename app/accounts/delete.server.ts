@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import {
   anonymousUsers,
   apiTokens,

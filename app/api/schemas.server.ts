@@ -3,7 +3,7 @@
  * the OpenAPI document (`openapi.server.ts`) is written from them, so the two cannot drift.
  */
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { createDeckForm } from "../decks/create.server";
 import { deckKinds, deckQualities } from "../decks/vocabulary";
 import { API_ERRORS } from "./errors";

@@ -2,7 +2,7 @@
  * Personal API tokens, the rules both the profile page and the server share (decision 0056).
  */
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 
 /** Every token starts with this, so a leaked one is recognised (by a person or a secret scanner). */
 export const TOKEN_PREFIX = "arcanum_pat_";

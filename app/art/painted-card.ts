@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 
 const CARDS = new Map(FULL_DECK.map((card) => [card.key, card]));

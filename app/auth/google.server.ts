@@ -1,6 +1,6 @@
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import type { AppConfig } from "../env.server";
 import { randomToken } from "../lib/crypto";
 import { flowCookie } from "./flow-cookie.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { createAi } from "../ai/ai.server";
 import { createMailer, MailError } from "../mail/mail.server";
 import { clientAddress, hitRateLimit } from "../security/rate-limit.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { displayName } from "./display-name";
 import type { CurrentUser } from "./user.server";
 

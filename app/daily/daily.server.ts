@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { cards, dailyCards, dailySettings, decks, readingJournal } from "../../db/schema";
 import { CLASSIC_STYLE, CLASSIC_THEME } from "../art/painted-card";
 import type { Database } from "../db.server";

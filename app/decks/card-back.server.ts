@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { decks } from "../../db/schema";
 import { BACK_DESIGNS } from "../art/local-art";
 import type { Database } from "../db.server";

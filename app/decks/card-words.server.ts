@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { cards, decks } from "../../db/schema";
 import { escapeXml } from "../art/kit";
 import type { Database } from "../db.server";

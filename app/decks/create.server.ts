@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
 import { and, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { cards, deckQuotaLedger, decks } from "../../db/schema";
 import { ART_STYLES } from "../art/local-art";
 import { newPaintingSecret } from "../art/painting-secret";

@@ -1,6 +1,6 @@
 import { and, asc, eq, not, sql, type Placeholder } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { cards, deckListings, decks, users } from "../../db/schema";
 import { paidCopyCount, paidCopyExists } from "../marketplace/paid-copies.server";
 import { selectRecord, settleQuota } from "../credits/credits.server";

@@ -1,7 +1,7 @@
 import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { paidReadings, readingInvites, readingSessions, sessionParticipants, writtenRequests } from "../../db/schema";
 import { personName } from "../auth/display-name";
 import { requireUser } from "../auth/guard.server";

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { decks, readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
 import { sha256Hex } from "../lib/crypto";

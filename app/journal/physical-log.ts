@@ -4,7 +4,7 @@
  * and mood. Shared by the page (the choices and the form's fields) and the server (validation).
  */
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { SPREADS, type Spread } from "../reading-room/spreads";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { moodField, tagsField } from "./practice";

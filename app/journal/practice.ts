@@ -3,7 +3,7 @@
  * they look through it with. Shared by the server (validation) and the page (the choices shown).
  */
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 
 export const JOURNAL_MOODS = ["hopeful", "calm", "curious", "grateful", "joyful", "uncertain", "anxious", "sad"] as const;
 export type JournalMood = (typeof JOURNAL_MOODS)[number];

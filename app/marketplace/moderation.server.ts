@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { deckListings, deckReports, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { recordStaffAction } from "../staff/audit.server";

@@ -1,6 +1,6 @@
 /** The report form: what the page shows and what the server accepts. */
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 
 export const REPORT_REASONS = {
   stolen: "Stolen or copied art",

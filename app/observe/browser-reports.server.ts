@@ -1,7 +1,7 @@
 // Errors thrown in a browser, when no DSN sends them to Sentry directly: the page posts a small form
 // to /errors; it is checked, limited per client and reported like a server error.
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import type { Database } from "../db.server";
 import { sha256Hex } from "../lib/crypto";
 import { clientAddress, rateLimitStatement, rateLimitVerdict, type RateLimitRule } from "../security/rate-limit.server";

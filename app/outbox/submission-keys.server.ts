@@ -7,7 +7,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { submissionKeys } from "../../db/schema";
 import { ANSWER_WAITS_MS } from "../api/idempotency.server";
 import type { Database } from "../db.server";

@@ -4,7 +4,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { readerAvailability, readerDaysOff } from "../../db/schema";
 import { isTimeZone } from "../daily/draw";
 import type { Database } from "../db.server";

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { readerBlocks, readingRequests, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { PAID_READING_MESSAGES } from "./rules";

@@ -7,7 +7,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, gte, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { dailySettings, readerAvailability, readerBookings, readerDaysOff, sellerLedger, users, walletHolds } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
 import { personName } from "../auth/display-name";

@@ -15,7 +15,7 @@ import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, R
 import { REPUTATION_MESSAGES } from "../readers/reputation";
 import { metCountedBefore, readingCounts, reviewWeighs, likelyOnePerson } from "../readers/reputation.server";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 type Statement = BatchItem<"sqlite">;

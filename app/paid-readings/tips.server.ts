@@ -6,7 +6,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { paidReadings, readingWallets, sellerLedger, walletEntries } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";

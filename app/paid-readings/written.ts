@@ -3,7 +3,7 @@
  * question and an answer must hold, and the words people see (decision 0082).
  */
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { SPREADS, type SpreadId } from "../reading-room/spreads";
 
 /** The answer times a reader can promise, in hours. */

@@ -6,7 +6,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { checkoutSessions } from "../../db/schema";
 import { findPlanByKey } from "../plans/catalogue";
 import { requireUser } from "../auth/guard.server";

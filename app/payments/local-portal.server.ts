@@ -7,7 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { paymentReceipts, subscriptions } from "../../db/schema";
 import { requireUser } from "../auth/guard.server";
 import { safeRedirect } from "../auth/redirect";

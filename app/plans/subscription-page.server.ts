@@ -2,7 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { checkoutSessions, paymentReceipts, subscriptions } from "../../db/schema";
 import { requireUser } from "../auth/guard.server";
 import { loginPath } from "../auth/redirect";

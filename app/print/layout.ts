@@ -11,7 +11,7 @@
  *   odd pages and backs on the even ones.
  */
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 
 export const CARD_MM = { width: 70, height: 120 } as const;
 export const BLEED_MM = 3;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { users } from "../../db/schema";
 import { deleteAccount } from "../accounts/delete.server";
 import { requireUser } from "../auth/guard.server";

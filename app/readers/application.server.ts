@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { cleanNameInput } from "~/auth/display-name";
 import type { Database } from "~/db.server";
 import { readerApplications } from "../../db/schema";

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { readerCertificates, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { revokeFormSchema } from "./certificate";

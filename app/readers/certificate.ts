@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 
 /** The revoke form's reason: shown publicly on the certificate, so it is short and plain. */
 export const REVOKE_REASON_MIN = 5;

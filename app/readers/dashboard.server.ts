@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import type { Database } from "~/db.server";
 import { readerCertificates, readerProfiles, users } from "../../db/schema";
 import { INTRODUCTION_MAX, SPECIALTIES } from "./application";

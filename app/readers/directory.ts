@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { SPECIALTIES } from "./application";
 
 /** Shared by the readers page's form and its server query. */

@@ -3,7 +3,7 @@
 // account with an e-mail can be told by e-mail (decision 0064).
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { readerFollows, users } from "../../db/schema";
 import type { Database } from "../db.server";
 

@@ -7,7 +7,7 @@
  * column x, row y has its centre in the middle of that cell, so every card lies wholly on the table.
  */
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { spreadById, type Spread, type SpreadPosition } from "./spreads";
 
 export const GRID_COLUMNS = 7;

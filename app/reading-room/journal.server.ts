@@ -5,7 +5,7 @@
  */
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { readingJournal } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId, randomToken } from "../lib/crypto";

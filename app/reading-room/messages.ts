@@ -3,7 +3,7 @@
  * room looks at them; the room sends the whole state once, then every event in order.
  */
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import type { MeterView } from "../paid-readings/clock";
 import { SPREAD_IDS } from "./spreads";
 import { QUESTION_MAX, type RoomCommand, type RoomEvent, type RoomState } from "./state";

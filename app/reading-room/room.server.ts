@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { getServerByName } from "partyserver";
 import { paidReadings, readingSessions, sessionParticipants } from "../../db/schema";
 import { personName } from "../auth/display-name";

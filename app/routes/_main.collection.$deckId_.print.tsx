@@ -6,7 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { ARRANGEMENTS, BLEED_PX, PAPERS, printChoice, type PrintChoice } from "~/print/layout";
 import { isRefusal, printAccess } from "~/print/print-access.server";
 import { picturesState, printState, requestPictures, requestPrint } from "~/print/print.server";

@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "~/ai/usage.server";
 import { createAi } from "~/ai/ai.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
 import { answerWith, keyOf, submitOnce } from "~/outbox/submission-keys.server";

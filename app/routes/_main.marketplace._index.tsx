@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { STYLE_IDS } from "~/art/styles";
 import { DeckTile } from "~/components/deck-tile";
 import { deckKinds } from "~/decks/vocabulary";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { requireStaff } from "~/auth/staff.server";
 import { DeckActionButton, HideDeckForm, ModerationMessage, type ModerationResult } from "~/components/marketplace/moderation-forms";
 import { PageHeader } from "~/components/page-header";

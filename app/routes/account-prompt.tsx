@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { ACCOUNT_PROMPT_MOMENTS } from "~/auth/account-prompt";
 import { dismissMoments } from "~/auth/account-prompt.server";
 import { safeRedirect } from "~/auth/redirect";

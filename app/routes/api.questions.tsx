@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { createAi, QUESTION_CATEGORIES } from "~/ai/ai.server";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "~/ai/usage.server";
 import { requireUser } from "~/auth/guard.server";

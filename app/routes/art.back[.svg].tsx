@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { BACK_DESIGNS, paintCardBackSvg } from "~/art/local-art";
 
 const query = lazySchema(() =>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { requireUser } from "~/auth/guard.server";
 import { readSessionId } from "~/auth/session.server";
 import { readerToFollow, removeSubscription, saveSubscription, subscriptionSchema } from "~/push/subscriptions.server";

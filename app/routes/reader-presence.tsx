@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { readerTabClosed } from "~/readers/presence.server";
 
 const goodbye = lazySchema(() => z.object({ tab: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }));

@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import { checkoutSessions, paymentEvents, paymentReceipts, payouts, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { requestPayout } from "../marketplace/earnings.server";

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 import {
   anonymousUsers,
   deckPurchases,

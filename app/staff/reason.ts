@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lazySchema } from "~/lib/lazy-schema";
+import { lazySchema } from "../lib/lazy-schema";
 
 /** Every staff action says why, in a few words, for the record. */
 export const STAFF_REASON_MAX = 300;
