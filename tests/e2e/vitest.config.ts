@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import RecordedTimesFirst from "./sequencer";
 
 export default defineConfig({
   test: {
@@ -10,6 +11,8 @@ export default defineConfig({
     // latency, a paid minute, a reader's grace), so two at a time roughly halve the wall time; the
     // checks beside them run niced (scripts/test.mjs, docs/decisions/0093).
     fileParallelism: true,
+    // The same order of files on every machine, longest first (tests/e2e/sequencer.ts).
+    sequence: { sequencer: RecordedTimesFirst },
     maxWorkers: 2,
     testTimeout: 60_000,
     // The second writes each file's time for `npm test`'s table (ARCANUM_FILE_TIMES).
