@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { once } from "./once";
 
 /**
  * A schema built the first time something reads it, not when its module loads.
@@ -12,8 +13,7 @@ import type { z } from "zod";
  * schema object itself, and a stand-in is a different object.
  */
 export function lazySchema<T extends z.ZodType>(build: () => T): T {
-  let built: T | undefined;
-  const schema = (): T => (built ??= build());
+  const schema = once(build);
   return new Proxy({} as T, {
     get: (_, key) => Reflect.get(schema(), key),
     set: (_, key, value) => Reflect.set(schema(), key, value),
