@@ -184,7 +184,7 @@ const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 /**
  * @type {{ startedAt: string, cores: number, loadAtStart: number[], loadAtEnd: number[], passed: boolean, totalSeconds: number,
  *   steps: Record<string, { seconds: number, cpuSeconds: number | null, startedAtSecond: number }>, tests: Record<string, { passed: number, failed: number, skipped: number }>,
- *   files: Record<string, Record<string, { seconds: number, tests: number }>> }}
+ *   files: Record<string, Record<string, { seconds: number, tests: number, chromiumCpuSeconds?: number }>> }}
  */
 const report = {
   startedAt: new Date().toISOString(),
@@ -272,7 +272,10 @@ for (const [suite, files] of Object.entries(report.files)) {
   console.log(`\n${suite} test files, slowest first (${rows.length} files; ${counts?.passed} passed, ${counts?.failed} failed, ${counts?.skipped} skipped):`);
   // Every browser file; the worker files' first fifteen and the rest as one line.
   const shown = suite === "browser" ? rows : rows.slice(0, 15);
-  for (const [file, time] of shown) console.log(`  ${String(time.seconds).padStart(7)} s  ${String(time.tests).padStart(3)} tests  ${file}`);
+  for (const [file, time] of shown) {
+    const chromium = time.chromiumCpuSeconds === undefined ? "" : `${String(time.chromiumCpuSeconds).padStart(7)} Chromium CPU-s  `;
+    console.log(`  ${String(time.seconds).padStart(7)} s  ${String(time.tests).padStart(3)} tests  ${chromium}${file}`);
+  }
   const rest = rows.slice(shown.length);
   if (rest.length > 0)
     console.log(`  ${String(Math.round(rest.reduce((sum, [, time]) => sum + time.seconds, 0))).padStart(7)} s  the other ${rest.length} files`);

@@ -8,9 +8,16 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 
+declare module "vitest" {
+  interface TaskMeta {
+    /** The CPU seconds a browser test file's Chromium used, noted by its browser (tests/e2e/browser.ts). */
+    chromiumCpuSeconds?: number;
+  }
+}
+
 export type FileTimes = {
   /** Each file's time and test count, and its tests of a second or more, slowest first. */
-  files: Record<string, { seconds: number; tests: number; slowest?: { name: string; seconds: number }[] }>;
+  files: Record<string, { seconds: number; tests: number; chromiumCpuSeconds?: number; slowest?: { name: string; seconds: number }[] }>;
   tests: { passed: number; failed: number; skipped: number };
   /** Each failed test: its file, its full name and the first lines of its first error. */
   failures: { file: string; name: string; error: string }[];
@@ -67,6 +74,8 @@ export default class FileTimesReporter implements Reporter {
       times.files[path.relative(process.cwd(), module.moduleId)] = {
         seconds: Math.round(seconds / 100) / 10,
         tests: tests.length,
+        // A browser file's Chromium CPU time, which its browser notes (tests/e2e/browser.ts).
+        ...(module.meta().chromiumCpuSeconds !== undefined ? { chromiumCpuSeconds: module.meta().chromiumCpuSeconds } : {}),
         ...(slowest.length > 0 ? { slowest } : {}),
       };
     }

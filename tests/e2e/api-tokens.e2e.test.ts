@@ -81,7 +81,5 @@ describe("API tokens on the profile page", () => {
     expect((await api(second)).status()).toBe(200);
     await revoke(plain, "Script without JS");
     expect((await api(second)).status()).toBe(401);
-    await plain.context().close();
-    await page.context().close();
   });
 });

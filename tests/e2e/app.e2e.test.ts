@@ -23,7 +23,6 @@ describe("navigation", () => {
     await page.waitForURL("**/readers");
     await expect.poll(() => nav.getByRole("link", { name: "Readers" }).getAttribute("aria-current")).toBe("page");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Talk to a reader");
-    await page.context().close();
   });
 
   it("gives the bar a solid blurred background once the page scrolls past 10 px", async () => {
@@ -36,7 +35,6 @@ describe("navigation", () => {
     await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
     const backdrop = await header.evaluate((el) => getComputedStyle(el).backdropFilter);
     expect(backdrop).toContain("blur");
-    await page.context().close();
   });
 
   it("opens the mobile menu, and closes it after navigating", async () => {
@@ -49,7 +47,6 @@ describe("navigation", () => {
     await menu.getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL("**/pricing");
     await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
-    await page.context().close();
   });
 
   it("closes the mobile menu on Escape, focus back on its button, and on a tap outside it", async () => {
@@ -68,7 +65,6 @@ describe("navigation", () => {
     await page.touchscreen.tap(195, 820);
     await expect.poll(isOpen).toBe(false);
     expect(new URL(page.url()).pathname).toBe("/");
-    await page.context().close();
   });
 
   it("shows the not-found page with status 404 for an unknown path", async () => {
@@ -77,7 +73,6 @@ describe("navigation", () => {
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
     expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(1);
-    await page.context().close();
   });
 
   it("shows the loading screen on a slow navigation, and the refresh hint after five seconds", async () => {
@@ -102,7 +97,6 @@ describe("navigation", () => {
     release();
     await page.waitForURL("**/pricing");
     await loading.waitFor({ state: "detached" });
-    await page.context().close();
   });
 });
 
@@ -127,7 +121,6 @@ describe("theme", () => {
     expect(background).toBe("rgb(12, 10, 24)");
     await page.getByTestId("theme-toggle").first().click();
     await expect.poll(htmlClass, { timeout: 5000 }).toBe("light");
-    await page.context().close();
   });
 
   it("toggles without JavaScript through the form, from the system's dark theme to light", async () => {
@@ -140,7 +133,6 @@ describe("theme", () => {
     await page.getByTestId("theme-toggle").first().click();
     await page.waitForLoadState("load");
     expect(await page.locator("html").getAttribute("class")).toBe("dark");
-    await page.context().close();
   });
 
   it("switches pricing between monthly and yearly without JavaScript", async () => {
@@ -149,7 +141,6 @@ describe("theme", () => {
     await page.getByRole("link", { name: /Yearly/ }).click();
     await page.waitForURL("**/pricing?billing=yearly");
     expect(await page.locator('[data-plan="creator-yearly"]').textContent()).toContain("$287.90");
-    await page.context().close();
   });
 });
 
@@ -166,7 +157,6 @@ describe("guards and the signed-in shell", () => {
     await page.waitForURL("**/collection");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your decks");
     expect(await page.getByText("Autumn Lanterns").count()).toBeGreaterThan(0);
-    await page.context().close();
   });
 
   it("shows a member the avatar menu with its entries, and signs out", async () => {
@@ -190,7 +180,6 @@ describe("guards and the signed-in shell", () => {
     await page.goto("/profile");
     await expect.poll(() => page.getByText("You are exploring as a guest").count()).toBe(1);
     expect(await page.getByText("demo@example.com").count()).toBe(0);
-    await page.context().close();
   });
 });
 
@@ -260,7 +249,6 @@ describe("accessibility (axe: no serious or critical violations)", () => {
     await page.goto(path);
     await hydrated(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.context().close();
   });
 });
 

@@ -73,6 +73,5 @@ describe("a subscription over time, in the browser", () => {
       /Creator, monthly.*\$29\.99.*Mystic, monthly.*\$12\.99|Mystic, monthly.*\$12\.99.*Creator, monthly.*\$29\.99/s,
     );
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.context().close();
   });
 });

@@ -1,12 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
 import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
 import type { TestServer } from "./global-setup";
+// Where a file notes its browser's CPU time for the reporter (TaskMeta's chromiumCpuSeconds).
+import type {} from "../../scripts/vitest-file-times";
 
 export { CHROMIUM, hydrated, PERSON_USER_AGENT } from "../../scripts/chromium";
 export const launch = launchChromium;
@@ -42,10 +44,16 @@ let serviceWorkers: "allow" | "block" = "block";
 export function useBrowser(options: { serviceWorkers?: "allow" | "block"; full?: boolean } = {}): () => Browser {
   serviceWorkers = options.serviceWorkers ?? "block";
   let browser: Browser | undefined;
+  let cpuBefore = 0;
   beforeAll(async () => {
+    cpuBefore = chromiumCpuSeconds();
     browser = await launch({ full: options.full ?? false });
   });
-  afterAll(async () => {
+  // Vitest hands the hook its context first, which it insists is destructured; the file comes second.
+  // eslint-disable-next-line no-empty-pattern
+  afterAll(async ({}, file) => {
+    // What this file's browser cost, for `npm test`'s table (scripts/vitest-file-times.ts).
+    file.meta.chromiumCpuSeconds = Math.round((chromiumCpuSeconds() - cpuBefore) * 10) / 10;
     await browser?.close();
   });
   return () => {
@@ -55,17 +63,195 @@ export function useBrowser(options: { serviceWorkers?: "allow" | "block"; full?:
 }
 
 /**
- * A page in a context of its own. Opened inside a test, the context closes when the test ends, so
- * no page left open keeps drawing, ticking or holding a socket through the file's later tests.
+ * The CPU seconds used so far by the Chromium processes this process started, the ones that ended
+ * included (their parents count them once they are reaped), read from /proc; 0 where there is none.
+ */
+function chromiumCpuSeconds(): number {
+  if (!existsSync("/proc/self/stat")) return 0;
+  const processes = new Map<number, { parent: number; chromium: boolean; seconds: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      processes.set(Number(entry), {
+        parent: Number(fields[1]),
+        chromium: /chrom|headless/i.test(stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))),
+        // utime, stime, and the reaped children's cutime and cstime, in ticks of 1/100 s.
+        seconds: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100,
+      });
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  let total = 0;
+  for (const [pid, { chromium, seconds }] of processes) {
+    // Chromium's own processes below this one; a process Chromium started counts in its parent once reaped.
+    if (!chromium) continue;
+    let parent = processes.get(pid)?.parent;
+    while (parent !== undefined && parent !== process.pid && processes.get(parent)?.chromium) parent = processes.get(parent)?.parent;
+    if (parent === process.pid) total += seconds;
+  }
+  return total;
+}
+
+/**
+ * A page in a context of its own: no cookie, storage or permission of another test's. Opened inside
+ * a test, it is the file's for that test alone, and it is let go when the test ends, so nothing left
+ * open keeps drawing, ticking or holding a socket through the file's later tests.
+ *
+ * A tab a test let go untouched is opened again for a later test of the file with the same options,
+ * emptied first (its page left for the site's robots.txt, then its cookies and the origin's stored
+ * data cleared): a tab's renderer costs Chromium about 0.9 CPU-s to start and load its first page, a
+ * page in a tab already open about 0.35 (docs/decisions/0093). A tab whose test changed what a fresh
+ * one would not have (routes, init scripts, offline, permissions, the clock, the viewport, a listener
+ * left on it, a DevTools session) or failed, and one whose context the test closed, is closed instead.
+ * Only without the service worker: one that is allowed keeps its registrations and caches.
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, serviceWorkers, ...options });
+  const settings: BrowserContextOptions = { baseURL: baseURL(), userAgent: PERSON_USER_AGENT, serviceWorkers, ...options };
+  const key = JSON.stringify(settings);
+  const idle = idleTabs.get(browser) ?? new Map<string, Tab[]>();
+  idleTabs.set(browser, idle);
+  // Registered at once, before anything is awaited, while the test is the one running.
+  let opened: Tab | BrowserContext | undefined;
   try {
-    onTestFinished(() => context.close());
+    onTestFinished(async ({ task }) => {
+      if (!opened) return;
+      if ("page" in opened) await letGo(opened, task.result?.state === "fail", idle.get(key) ?? idle.set(key, []).get(key)!);
+      else await opened.close();
+    });
   } catch {
-    // Opened outside a test (a file's beforeAll): the file closes it, or the browser does.
+    // Opened outside a test (a file's beforeAll): never reused; the file closes it, or the browser does.
+    const context = await browser.newContext(settings);
+    return context.newPage();
   }
-  return context.newPage();
+  if (settings.serviceWorkers !== "block") {
+    opened = await browser.newContext(settings);
+    return opened.newPage();
+  }
+  const tab = idle.get(key)?.pop() ?? (await newTab(browser, settings));
+  tab.listeners = listenerCounts(tab);
+  opened = tab;
+  return tab.page;
+}
+
+type Tab = { context: BrowserContext; page: Page; origin: string; script: boolean; changed: boolean; closed: boolean; listeners: number };
+const idleTabs = new WeakMap<Browser, Map<string, Tab[]>>();
+
+/** What a test can change on a context or a page that emptying it would not undo: a tab that was changed is closed, not reused. */
+const CONTEXT_CHANGES = [
+  "addInitScript",
+  "exposeBinding",
+  "exposeFunction",
+  "grantPermissions",
+  "newCDPSession",
+  "route",
+  "routeFromHAR",
+  "routeWebSocket",
+  "setDefaultNavigationTimeout",
+  "setDefaultTimeout",
+  "setExtraHTTPHeaders",
+  "setGeolocation",
+  "setHTTPCredentials",
+  "setOffline",
+] as const;
+const PAGE_CHANGES = [
+  "addInitScript",
+  "addLocatorHandler",
+  "emulateMedia",
+  "exposeBinding",
+  "exposeFunction",
+  "route",
+  "routeFromHAR",
+  "routeWebSocket",
+  "setDefaultNavigationTimeout",
+  "setDefaultTimeout",
+  "setExtraHTTPHeaders",
+  "setViewportSize",
+] as const;
+
+/** Marks the tab changed when `name` is called (a method) or read (the clock) on `target`. */
+function watch(tab: Tab, target: object, name: string) {
+  let owner: object | null = target;
+  let found = Object.getOwnPropertyDescriptor(target, name);
+  while (!found && (owner = Object.getPrototypeOf(owner))) found = Object.getOwnPropertyDescriptor(owner, name);
+  if (!found) return;
+  const descriptor = found;
+  if (typeof descriptor.value === "function") {
+    const method = descriptor.value as (...args: unknown[]) => unknown;
+    Object.defineProperty(target, name, {
+      configurable: true,
+      value(...args: unknown[]) {
+        tab.changed = true;
+        return method.apply(target, args);
+      },
+    });
+  } else {
+    const read = descriptor.get ? () => descriptor.get!.call(target) : () => descriptor.value as unknown;
+    Object.defineProperty(target, name, {
+      configurable: true,
+      get() {
+        tab.changed = true;
+        return read();
+      },
+    });
+  }
+}
+
+async function newTab(browser: Browser, settings: BrowserContextOptions): Promise<Tab> {
+  const context = await browser.newContext(settings);
+  const page = await context.newPage();
+  const tab: Tab = {
+    context,
+    page,
+    origin: new URL(settings.baseURL!).origin,
+    script: settings.javaScriptEnabled !== false,
+    changed: false,
+    closed: false,
+    listeners: 0,
+  };
+  context.once("close", () => (tab.closed = true));
+  for (const name of CONTEXT_CHANGES) watch(tab, context, name);
+  for (const name of PAGE_CHANGES) watch(tab, page, name);
+  watch(tab, context, "clock");
+  watch(tab, page, "clock");
+  return tab;
+}
+
+/** How many listeners the tab's context and page hold: a test that leaves one more has changed the tab. */
+const listenerCounts = (tab: Tab) =>
+  // Playwright's pages and contexts are event emitters, though its types do not say so.
+  ([tab.context, tab.page] as unknown as { eventNames(): (string | symbol)[]; listenerCount(name: string | symbol): number }[]).reduce(
+    (sum, emitter) => sum + emitter.eventNames().reduce((count, name) => count + emitter.listenerCount(name), 0),
+    0,
+  );
+
+/** Ends a test's use of a tab: emptied and kept for the file's next test with the same options, or closed. */
+async function letGo(tab: Tab, failed: boolean, idle: Tab[]) {
+  if (tab.closed) return;
+  const reusable = !failed && !tab.changed && !tab.page.isClosed() && listenerCounts(tab) <= tab.listeners;
+  try {
+    if (!reusable) throw new Error("changed");
+    for (const other of tab.context.pages()) if (other !== tab.page) await other.close();
+    // Off the test's page first, so nothing it runs (a socket, a poll) writes into the emptied tab.
+    // A static file of the origin's own (the health check's answer is sandboxed, an origin of its own).
+    await tab.page.goto(`${tab.origin}/robots.txt`, { timeout: 10_000 });
+    // The tab's own session storage, which outlives a navigation within the origin.
+    if (tab.script) await tab.page.evaluate(() => sessionStorage.clear());
+    await tab.context.clearCookies();
+    await tab.context.clearPermissions();
+    const devtools = await tab.context.newCDPSession(tab.page);
+    await devtools.send("Storage.clearDataForOrigin", {
+      origin: tab.origin,
+      storageTypes: "local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage,storage_buckets",
+    });
+    await devtools.detach();
+    tab.changed = false;
+    idle.push(tab);
+  } catch {
+    await tab.context.close().catch(() => undefined);
+  }
 }
 
 /**

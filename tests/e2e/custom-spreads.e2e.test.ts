@@ -136,7 +136,5 @@ describe("a spread of your own", () => {
     const southCard = (await south.getAttribute("aria-label"))!.replace(/^Look at South: /, "").replace(/, reversed$/, "");
     await south.click();
     await expect.poll(() => guest.getByTestId("gallery-card").textContent()).toContain(southCard);
-    await guest.context().close();
-    await host.context().close();
   });
 });

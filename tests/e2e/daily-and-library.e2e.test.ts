@@ -23,7 +23,6 @@ describe("the card of the day", () => {
     const cardName = name.replace(/(Upright|Reversed)$/, "").trim();
     await expect.poll(() => page.locator("main").textContent()).toContain(cardName);
     expect(await page.getByLabel("Your notes").inputValue()).toBe("Slow down before the interview.");
-    await page.context().close();
   }, 60_000);
 });
 
@@ -43,7 +42,6 @@ describe("the tarot library", () => {
     await page.getByRole("link", { name: "Tarot library" }).click();
     await page.waitForURL(/\/cards$/);
     expect(await page.locator('a[href^="/cards/"]').count()).toBeGreaterThanOrEqual(78);
-    await page.context().close();
   }, 60_000);
 });
 
@@ -61,6 +59,5 @@ describe("the guides", () => {
     await hydrated(page);
     await expect.poll(() => page.getByTestId("room-status").textContent()).toContain("live");
     expect(await page.getByLabel("Spread").inputValue()).toBe("celtic-cross");
-    await page.context().close();
   }, 60_000);
 });

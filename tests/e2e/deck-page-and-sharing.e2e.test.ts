@@ -51,7 +51,6 @@ describe("a deck page, a shared reading and a deleted account", () => {
     // A heading with a letter outside the core brings the Latin file of its weight.
     await page.evaluate(() => document.querySelector("main")!.insertAdjacentHTML("afterbegin", '<h2 style="font-weight:700">Café</h2>'));
     await expect.poll(async () => (await faces()).some((name) => name.startsWith("cormorant-garamond-latin-700-normal"))).toBe(true);
-    await page.context().close();
   });
 
   it("shares a reading from the journal as a link that previews with its title, description and a PNG a stranger can load", async () => {
@@ -104,7 +103,6 @@ describe("a deck page, a shared reading and a deleted account", () => {
     expect(picture.status()).toBe(200);
     expect(picture.headers()["content-type"]).toBe("image/png");
     expect((await picture.body()).subarray(1, 4).toString()).toBe("PNG");
-    await stranger.context().close();
   });
 
   it("deletes an account from the profile with its decks, whose pictures leave storage, and signs the person out", async () => {
@@ -127,6 +125,5 @@ describe("a deck page, a shared reading and a deleted account", () => {
 
     expect((await page.request.get(picture!)).status()).toBe(404);
     expect(storedMedia(`card-images/${deckId}/`)).toEqual([]);
-    await page.context().close();
   });
 });

@@ -147,7 +147,6 @@ describe("a guest's first deck", () => {
     // The title keeps the creator's own capitals.
     expect(await page.getByRole("link", { name: /Moonlit tides/ }).count()).toBe(1);
     expect(await page.getByRole("link", { name: /Desert Caravans/ }).count()).toBe(0);
-    await page.context().close();
   });
 });
 
@@ -171,6 +170,5 @@ describe("upgrading a Major Arcana deck", () => {
     const after = (await readyImages(page)).map((img) => img.src);
     expect(after.slice(0, 22)).toEqual(majorsBefore);
     expect(new Set(after).size).toBe(78);
-    await page.context().close();
   });
 });

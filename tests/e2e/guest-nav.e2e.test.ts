@@ -44,7 +44,6 @@ describe("a guest finds their way back", () => {
     await page.reload();
     await hydrated(page);
     expect(await page.getByTestId("account-prompt").count()).toBe(0);
-    await page.context().close();
   });
 });
 
@@ -67,7 +66,6 @@ describe("the header after a sign-in", () => {
     await page.reload();
     await hydrated(page);
     expect(await page.getByTestId("welcome-toast").count()).toBe(0);
-    await page.context().close();
   });
 });
 
@@ -83,7 +81,6 @@ describe("a member's navigation bar on a desktop", () => {
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     const badge = (await page.getByTestId("deck-badge").boundingBox())!;
     expect(badge.height).toBeLessThan(40);
-    await page.context().close();
   });
 });
 
@@ -101,7 +98,6 @@ describe("a member's navigation on a phone", () => {
     await menu.locator("summary").click();
     await menu.getByRole("link", { name: "Create", exact: true }).click();
     await page.waitForURL("**/create-deck");
-    await page.context().close();
   });
 });
 
@@ -126,6 +122,5 @@ describe("the daily practice on a phone", () => {
     await practice.getByRole("link", { name: "Guides", exact: true }).click();
     await page.waitForURL("**/guides");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Learn to read");
-    await page.context().close();
   });
 });

@@ -66,7 +66,6 @@ describe("guests", () => {
     expect(await page.getByTestId("deck-badge").count()).toBe(0);
     expect(await profileName(page)).toMatch(/^Guest_[0-9a-f]{6}$/);
     await expect.poll(() => page.getByText("You are exploring as a guest").count()).toBe(1);
-    await page.context().close();
   });
 });
 
@@ -113,7 +112,6 @@ describe("upgrading a guest", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" }).count()).toBe(1);
     expect(await page.getByTestId("avatar-menu").count()).toBe(0);
-    await page.context().close();
   });
 
   it.each([true, false])(
@@ -147,7 +145,6 @@ describe("upgrading a guest", () => {
       await laptop.getByRole("button", { name: "Sign in", exact: true }).click();
       await laptop.waitForURL((url) => url.pathname === "/journal");
       await laptop.getByRole("link", { name: "Sign In", exact: true }).waitFor({ state: "detached" });
-      await laptop.context().close();
     },
   );
 
@@ -185,8 +182,6 @@ describe("upgrading a guest", () => {
     await stranger.context().addCookies([{ name: "arcanum_session", value: guestCookie.value, url: baseURL() }]);
     const response = await stranger.goto(readingUrl.pathname + readingUrl.search);
     expect(response?.status()).toBe(404);
-    await stranger.context().close();
-    await page.context().close();
   });
 });
 
@@ -212,7 +207,6 @@ describe("avatar upload", () => {
     await input.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5_242_881, 1) });
     await page.getByText("File too large. Please select an image less than 5MB.").waitFor();
     expect(await page.getByRole("button", { name: "Upload picture" }).isDisabled()).toBe(true);
-    await page.context().close();
   });
 
   it("refuses a file over 5 MB on the server too, without JavaScript", async () => {
@@ -223,6 +217,5 @@ describe("avatar upload", () => {
     await page.getByLabel("Choose an image").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
     await page.getByRole("button", { name: "Upload picture" }).click();
     await page.getByText("File too large. Please select an image less than 5MB.").waitFor();
-    await page.context().close();
   });
 });

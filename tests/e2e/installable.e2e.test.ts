@@ -43,6 +43,5 @@ describe("the installable app", () => {
     const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
     // A test browser's contexts are private windows, where Chrome never installs; that is the one error allowed.
     expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
-    await page.context().close();
   });
 });

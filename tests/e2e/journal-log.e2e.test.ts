@@ -64,7 +64,6 @@ describe("a reading done with a physical deck", () => {
       .toContain("1 (100%)");
     expect(await overflows(page)).toBe(false);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.context().close();
   }, 90_000);
 
   it("is logged without JavaScript: the spread chosen with a button, the card typed", async () => {
@@ -91,7 +90,6 @@ describe("a reading done with a physical deck", () => {
     await page.waitForURL(/\/journal\/(?!log)[^/?]+$/);
     for (const name of cards) expect(await page.locator("main").textContent()).toContain(name);
     expect(await page.getByTestId("physical-deck").textContent()).toContain("read with My own deck");
-    await page.context().close();
   }, 90_000);
 });
 

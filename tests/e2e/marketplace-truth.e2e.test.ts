@@ -51,7 +51,6 @@ describe("the deck page's answers", () => {
       expect(await status.getAttribute("role")).toBe("status");
       expect(await status.textContent()).toBe("Renamed.");
       expect(await inView(status)).toBe(true);
-      await page.context().close();
     });
   }
 });
@@ -78,7 +77,6 @@ describe("a priced deck's marketplace page", () => {
       expect(await locked.count()).toBe(19);
       expect((await locked.first().textContent())!.replace(/\s+/g, " ")).toMatch(/Locked\s*For buyers/);
       expect(await locked.locator("img").count()).toBe(0);
-      await page.context().close();
     });
   }
 });
@@ -103,7 +101,6 @@ describe("buying a deck", () => {
       expect(await confirmation.getByRole("link", { name: "your collection" }).getAttribute("href")).toBe("/collection");
       expect(await confirmation.getByRole("link", { name: "Read with it" }).getAttribute("href")).toBe("/reading-room/seed-deck-verdant-grove");
       expect(await inView(confirmation.getByRole("status"))).toBe(true);
-      await page.context().close();
     });
   }
 });

@@ -102,7 +102,5 @@ describe("notify me when a favourite reader comes online", () => {
     expect(await client.getByTestId("favourite-button").getAttribute("aria-pressed")).toBe("true");
     expect(await client.getByTestId("notify-switch").getAttribute("aria-checked")).toBe("false");
 
-    await client.context().close();
-    await reader.context().close();
   }, 120_000);
 });

@@ -105,6 +105,5 @@ describe("no page scrolls sideways on a phone", () => {
     }
     const ask = (await page.getByRole("button", { name: "Ask" }).boundingBox())!;
     expect(ask.x + ask.width).toBeLessThanOrEqual(width);
-    await page.context().close();
   });
 });

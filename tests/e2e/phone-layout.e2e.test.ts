@@ -133,8 +133,6 @@ describe("a video reading on a phone", () => {
       expect(await guest.getByTestId("video-tiles").isVisible()).toBe(true);
       expect(await guest.getByTestId("video-dock").count()).toBe(0);
       expect(await guest.getByTestId("chat-open").isVisible()).toBe(false);
-      await host.context().close();
-      await guest.context().close();
     },
     90_000,
   );

@@ -98,7 +98,6 @@ describe("printing a deck", () => {
       expect(picture.data.subarray(0, 8)).toEqual(PNG_SIGNATURE);
       expect([picture.data.readUInt32BE(16), picture.data.readUInt32BE(20)]).toEqual([898, 1488]);
     }
-    await page.context().close();
   }, 480_000);
 
   it("lets the owner upload a card back of their own and shows it on the reading table's pile", async () => {
@@ -121,7 +120,6 @@ describe("printing a deck", () => {
     const served = await page.request.get(src);
     expect(served.status()).toBe(200);
     expect(Buffer.from(await served.body())).toEqual(BACK_PNG);
-    await page.context().close();
   }, 120_000);
 
   it("keeps the print page, the card back chooser and the card's words within a phone's width", async () => {
@@ -214,8 +212,6 @@ describe("a print job beside other people's pages", () => {
     expect(await buyer.getByRole("button", { name: "Make the PDF" }).count()).toBe(1);
     expect(await sideways(buyer)).toBeLessThanOrEqual(0);
     expect(await buyer.getByRole("button", { name: "Prepare the pictures" }).count()).toBe(1);
-    await creator.context().close();
-    await buyer.context().close();
   }, 120_000);
 
   it("keeps a visitor's pages under a second while the cards are drawn, and finishes the PDF once across a restart of the server", async () => {

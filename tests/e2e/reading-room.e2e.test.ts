@@ -173,10 +173,7 @@ describe("a shared reading", () => {
     // The plain deck form is there, and says why the deck cannot change while a card lies on the table.
     expect(await still.getByTestId("deck-form").getByRole("combobox", { name: "Deck" }).isDisabled()).toBe(true);
     expect(await still.getByTestId("deck-form").innerText()).toContain("Gather the cards before changing the deck.");
-    await still.context().close();
 
-    await guest.context().close();
-    await host.context().close();
   });
 
   it("shows why Draw and the other controls are unavailable, and an unavailable button looks it", async () => {
@@ -221,7 +218,6 @@ describe("a shared reading", () => {
     expect(await host.getByTestId("draw-reason").textContent()).toBe("The spread is full.");
     expect(await host.getByLabel("Spread").getAttribute("title")).toBe("Gather the cards before choosing another spread.");
     expect(await host.getByTestId("deck-picker").getAttribute("title")).toBe("Gather the cards before changing the deck.");
-    await host.context().close();
   });
 
   it("lays the deck's pile on the table with its painted back and count, and deals each drawn card from it", async () => {
@@ -254,7 +250,6 @@ describe("a shared reading", () => {
     expect(await laid.locator("img").evaluateAll((pictures) => pictures.map((img) => img.getAttribute("src")))).toEqual([back, back, back]);
     expect(await laid.evaluateAll((cards) => cards.map((card) => getComputedStyle(card).opacity))).toEqual(["1", "1", "1"]);
     expect(await host.getByRole("img", { name: "The deck, face down: 75 cards" }).count()).toBe(1);
-    await host.context().close();
   });
 
   // Four browsers with cameras at once: 47–53 s on this two-core machine, past the usual 60 s when it is loaded.
@@ -340,9 +335,6 @@ describe("a shared reading", () => {
     await shy.getByRole("button", { name: "Draw" }).click();
     await expect.poll(() => shy.getByTestId("table-card").count()).toBe(1);
 
-    await shy.context().close();
-    await guest.context().close();
-    await host.context().close();
   }, 150_000);
 
   it("shares zoom, takes keyboard shortcuts, shows the gallery, suggests questions, switches decks and lets cards move in the free layout", async () => {
@@ -480,8 +472,6 @@ describe("a shared reading", () => {
       .poll(() => guest.getByTestId("table-card").evaluate((el) => [parseFloat((el as HTMLElement).style.left), parseFloat((el as HTMLElement).style.top)]))
       .toEqual([expect.closeTo(60, 0), expect.closeTo(70, 0)]);
 
-    await guest.context().close();
-    await host.context().close();
   });
 
   it("on a phone, guesses the question's category and brings the interpretation into view above the tools as it starts", async () => {
@@ -527,7 +517,6 @@ describe("a shared reading", () => {
     const toolsY = (await phone.getByRole("heading", { name: /You lead this reading/ }).boundingBox())!.y;
     expect(panelY).toBeLessThan(toolsY);
     await expect.poll(() => phone.getByTestId("interpretation").textContent(), { timeout: 20_000 }).toMatch(/Overall Energy/);
-    await phone.context().close();
   });
 
   it("names the Celtic Cross's Present and Challenge apart, level and readable, on a phone and a desktop", async () => {
@@ -543,7 +532,6 @@ describe("a shared reading", () => {
       // Measured once the table has settled into the new spread and width.
       await expect.poll(() => spaceBetween(spot("Present"), spot("Challenge")).catch(() => -Infinity), { message: `${width} px` }).toBeGreaterThanOrEqual(2);
     }
-    await page.context().close();
   });
 
   it("says clearly when an invitation is no longer valid", async () => {
@@ -551,6 +539,5 @@ describe("a shared reading", () => {
     const response = await page.goto("/invite/participant/no-such-invite");
     expect(response?.status()).toBe(404);
     await page.getByText("This invitation does not exist.").waitFor();
-    await page.context().close();
   });
 });

@@ -178,7 +178,5 @@ describe("a written reading", () => {
         return [text.includes("Refunded: your written reading"), text.includes(`Wren ${stamp} has closed their account`)];
       })
       .toEqual([true, true]);
-    await client.context().close();
-    await reader.context().close();
   }, 120_000);
 });
