@@ -101,6 +101,5 @@ describe("notify me when a favourite reader comes online", () => {
     await client.goto("/readers/theo_ashgrove");
     expect(await client.getByTestId("favourite-button").getAttribute("aria-pressed")).toBe("true");
     expect(await client.getByTestId("notify-switch").getAttribute("aria-checked")).toBe("false");
-
   }, 120_000);
 });

@@ -173,7 +173,6 @@ describe("a shared reading", () => {
     // The plain deck form is there, and says why the deck cannot change while a card lies on the table.
     expect(await still.getByTestId("deck-form").getByRole("combobox", { name: "Deck" }).isDisabled()).toBe(true);
     expect(await still.getByTestId("deck-form").innerText()).toContain("Gather the cards before changing the deck.");
-
   });
 
   it("shows why Draw and the other controls are unavailable, and an unavailable button looks it", async () => {
@@ -334,7 +333,6 @@ describe("a shared reading", () => {
     await shy.getByRole("button", { name: "Shuffle" }).click();
     await shy.getByRole("button", { name: "Draw" }).click();
     await expect.poll(() => shy.getByTestId("table-card").count()).toBe(1);
-
   }, 150_000);
 
   it("shares zoom, takes keyboard shortcuts, shows the gallery, suggests questions, switches decks and lets cards move in the free layout", async () => {
@@ -471,7 +469,6 @@ describe("a shared reading", () => {
     await expect
       .poll(() => guest.getByTestId("table-card").evaluate((el) => [parseFloat((el as HTMLElement).style.left), parseFloat((el as HTMLElement).style.top)]))
       .toEqual([expect.closeTo(60, 0), expect.closeTo(70, 0)]);
-
   });
 
   it("on a phone, guesses the question's category and brings the interpretation into view above the tools as it starts", async () => {

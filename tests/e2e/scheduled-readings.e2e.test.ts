@@ -182,7 +182,6 @@ describe("a scheduled reading across time zones", () => {
     await reader.getByRole("button", { name: "End reading" }).click();
     await reader.getByRole("button", { name: "Yes, end now" }).click();
     for (const page of [reader, client]) await page.waitForURL(/\/readings\/[0-9a-f-]{36}$/, { timeout: 20_000, waitUntil: "commit" });
-
   }, 150_000);
 });
 
