@@ -47,7 +47,7 @@ export function useBrowser(options: { serviceWorkers?: "allow" | "block"; full?:
   let cpuBefore = 0;
   beforeAll(async () => {
     cpuBefore = chromiumCpuSeconds();
-    browser = await launch({ full: options.full ?? false });
+    browser = await launch({ full: options.full ?? false, smallCamera: true });
   });
   // Vitest hands the hook its context first, which it insists is destructured; the file comes second.
   // eslint-disable-next-line no-empty-pattern
