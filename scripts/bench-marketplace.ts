@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { memberSessions } from "../tests/e2e/local-state";
 import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
 import { wranglerEnv } from "./wrangler-env.mjs";
 
@@ -42,7 +43,7 @@ const state = mkdtempSync(path.join(tmpdir(), "arcanum-bench-marketplace-"));
 prepareState(state);
 console.log(tsx("scripts/bench-marketplace-data.ts", { ARCANUM_PERSIST_TO: state, BENCH_LISTINGS: String(LISTINGS) }).trim());
 // Visitors get shared copies of public pages; a member's page is rendered, and queried, for each request.
-const cookie = `arcanum_session=${(JSON.parse(tsx("tests/e2e/member-sessions.ts", { ARCANUM_PERSIST_TO: state }, ["demo=seed-user-demo"])) as { demo: string }).demo}`;
+const cookie = `arcanum_session=${(await memberSessions(state, { demo: "seed-user-demo" })).demo}`;
 // Without wrangler's debugger, which costs every D1 query a relayed event (docs/decisions/0047-members-pages.md).
 const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error", stdio: "ignore", inspector: false, direct: true });
 try {

@@ -1,12 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
 import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
 import type { TestServer } from "./global-setup";
+import { storedMediaKeys } from "./local-state";
 // Where a file notes its browser's CPU time for the reporter (TaskMeta's chromiumCpuSeconds).
 import type {} from "../../scripts/vitest-file-times";
 
@@ -328,18 +326,7 @@ export async function openMagicLink(page: Page, email: string) {
 }
 
 /** The keys the app's media bucket holds under `prefix`, read from its stored state (not through the app); the file's app's unless `state` names another. */
-export function storedMedia(prefix: string, state = stateDir()): string[] {
-  const output = execFileSync(
-    process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "stored-media.ts"), prefix],
-    {
-      cwd: projectRoot,
-      env: wranglerEnv({ ARCANUM_PERSIST_TO: state }),
-      encoding: "utf8",
-    },
-  );
-  return JSON.parse(output) as string[];
-}
+export const storedMedia = (prefix: string, state = stateDir()): Promise<string[]> => storedMediaKeys(state, prefix);
 
 /**
  * Waits until the service worker controls `page`. Installing it first stores the app's files for

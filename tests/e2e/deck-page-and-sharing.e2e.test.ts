@@ -113,7 +113,7 @@ describe("a deck page, a shared reading and a deleted account", () => {
     const deckId = new URL(page.url()).pathname.split("/").pop()!;
     const picture = await page.getByTestId("deck-card").first().locator("img").getAttribute("src");
     expect(picture).toMatch(new RegExp(`^/media/card-images/${deckId}/`));
-    expect(storedMedia(`card-images/${deckId}/`)).toHaveLength(22);
+    expect(await storedMedia(`card-images/${deckId}/`)).toHaveLength(22);
 
     await page.goto("/profile#delete-account");
     await hydrated(page);
@@ -124,6 +124,6 @@ describe("a deck page, a shared reading and a deleted account", () => {
     await page.getByRole("link", { name: "Sign In", exact: true }).waitFor();
 
     expect((await page.request.get(picture!)).status()).toBe(404);
-    expect(storedMedia(`card-images/${deckId}/`)).toEqual([]);
+    expect(await storedMedia(`card-images/${deckId}/`)).toEqual([]);
   });
 });

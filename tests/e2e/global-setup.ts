@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort, freshState, projectRoot, startServer, testBuildDirectory } from "../../scripts/local-app.mjs";
-import { wranglerEnv } from "../../scripts/wrangler-env.mjs";
+import { memberSessions } from "./local-state";
 
 /** One running app of the suite: its address and where it keeps its local database and bucket. */
 export type TestServer = {
@@ -64,22 +63,16 @@ export default async function setup(project: TestProject) {
   };
   try {
     project.provide("preparationOutput", freshState(first));
-    const sessions = execFileSync(
-      process.execPath,
-      [
-        path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"),
-        path.join(projectRoot, "tests", "e2e", "member-sessions.ts"),
-        "demo=seed-user-demo",
-        "demo-leaving=seed-user-demo",
-        "sage=seed-user-sage",
-        "staff=seed-user-staff",
-        "ines=seed-user-ines",
-        "mira=seed-user-mira",
-        "theo=seed-user-theo",
-      ],
-      { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: first }), encoding: "utf8" },
-    );
-    project.provide("memberSessions", JSON.parse(sessions));
+    const sessions = await memberSessions(first, {
+      demo: "seed-user-demo",
+      "demo-leaving": "seed-user-demo",
+      sage: "seed-user-sage",
+      staff: "seed-user-staff",
+      ines: "seed-user-ines",
+      mira: "seed-user-mira",
+      theo: "seed-user-theo",
+    });
+    project.provide("memberSessions", sessions);
     for (let i = 1; i < count; i++) {
       const copy = mkdtempSync(path.join(tmpdir(), "arcanum-e2e-"));
       states.push(copy);

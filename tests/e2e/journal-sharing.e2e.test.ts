@@ -3,34 +3,17 @@
  * JavaScript off (plain forms), the client sees the request and agrees with JavaScript on, the link
  * then shows the reading, and the client's withdrawal stops it for both.
  */
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { hydrated, openPage, stateDir, useBrowser, useMemberSession } from "./browser";
+import { paidReadingInJournals } from "./local-state";
 
 const browser = useBrowser();
 const QUESTION = "Should I take the lighthouse job?";
 
-/** An ended paid reading between staff (the client) and Sage (the reader), in both journals. */
-function paidReadingInJournals(): { client: string; reader: string } {
-  const output = execFileSync(
-    process.execPath,
-    [
-      path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"),
-      path.join(projectRoot, "tests", "e2e", "paid-journal.ts"),
-      "seed-user-staff",
-      "seed-user-sage",
-      QUESTION,
-    ],
-    { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }), encoding: "utf8" },
-  );
-  return JSON.parse(output);
-}
-
 describe("sharing a paid reading from the journal", () => {
   it("asks, waits for the other side's agreement, shows the link only then, and stops when either withdraws", async () => {
-    const entries = paidReadingInJournals();
+    // An ended paid reading between staff (the client) and Sage (the reader), in both journals.
+    const entries = await paidReadingInJournals(stateDir(), "seed-user-staff", "seed-user-sage", QUESTION);
 
     // The reader, without JavaScript, asks to share.
     const reader = await openPage(browser(), { javaScriptEnabled: false });

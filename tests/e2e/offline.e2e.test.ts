@@ -5,44 +5,28 @@
  * offline page, and after signing out, once the session ended without signing out, or on the same
  * browser under another account, nothing of the first account is served.
  */
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { NETWORK_TIMEOUT_MS } from "../../app/sw/policy";
-import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { baseURL, hydrated, PERSON_USER_AGENT, serviceWorkerInCharge, stateDir, useBrowser } from "./browser";
+import { memberSessions, paidReadingInJournals } from "./local-state";
 
 const browser = useBrowser({ serviceWorkers: "allow" });
 const DECK = "/collection/seed-deck-autumn-lanterns";
 const DECK_TITLE = "Autumn Lanterns";
 const QUESTION = "Will the lanterns last the winter?";
 
-function runScript(script: string, args: string[]): string {
-  return execFileSync(
-    process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", script), ...args],
-    {
-      cwd: projectRoot,
-      env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
-      encoding: "utf8",
-    },
-  );
-}
-
 /** Fresh sessions of our own, so signing out here takes nobody else's away. */
-const sessions = JSON.parse(
-  runScript("member-sessions.ts", [
-    "demo=seed-user-demo",
-    "again=seed-user-demo",
-    "ines=seed-user-ines",
-    "daily=seed-user-demo",
-    "lapsed=seed-user-demo",
-    "slow=seed-user-demo",
-  ]),
-) as Record<string, string>;
+const sessions = await memberSessions(stateDir(), {
+  demo: "seed-user-demo",
+  again: "seed-user-demo",
+  ines: "seed-user-ines",
+  daily: "seed-user-demo",
+  lapsed: "seed-user-demo",
+  slow: "seed-user-demo",
+});
 /** A reading in the demo member's journal. */
-const entry = `/journal/${(JSON.parse(runScript("paid-journal.ts", ["seed-user-demo", "seed-user-sage", QUESTION])) as { client: string }).client}`;
+const entry = `/journal/${(await paidReadingInJournals(stateDir(), "seed-user-demo", "seed-user-sage", QUESTION)).client}`;
 
 async function newContext(): Promise<BrowserContext> {
   return browser().newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, viewport: { width: 390, height: 844 } });

@@ -7,26 +7,12 @@
  * A connection that claims to work but loses the send on the way keeps the note too, under its own
  * key, so a send the server did receive is not written twice.
  */
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { Page, Worker } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { projectRoot, wranglerEnv } from "../../scripts/wrangler-env.mjs";
 import { baseURL, hydrated, openPage, serviceWorkerInCharge, stateDir, useBrowser, useMemberSession } from "./browser";
+import { journalEntryFor } from "./local-state";
 
 const browser = useBrowser({ serviceWorkers: "allow" });
-
-function journalEntryFor(userId: string): string {
-  return execFileSync(
-    process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "journal-entry.ts"), userId],
-    {
-      cwd: projectRoot,
-      env: wranglerEnv({ ARCANUM_PERSIST_TO: stateDir() }),
-      encoding: "utf8",
-    },
-  ).trim();
-}
 
 /** A page, or the service worker: both can read the outbox. */
 type Scope = Page | Worker;
@@ -89,7 +75,7 @@ async function controlled(page: Page) {
 // cores busy with the other files, one took over a minute.
 describe("a journal note written offline", { timeout: 120_000 }, () => {
   it("waits, is sent once by the sync event after reconnecting with the tab closed, and a replayed or doubled send changes nothing", async () => {
-    const entryId = journalEntryFor("seed-user-demo");
+    const entryId = await journalEntryFor(stateDir(), "seed-user-demo");
     const page = await openPage(browser());
     const context = page.context();
     await useMemberSession(page, "demo");
@@ -148,7 +134,7 @@ describe("a journal note written offline", { timeout: 120_000 }, () => {
   });
 
   it("keeps a send the server refuses, with the server's words, until it is dismissed", async () => {
-    const entryId = journalEntryFor("seed-user-demo");
+    const entryId = await journalEntryFor(stateDir(), "seed-user-demo");
     const page = await openPage(browser());
     await useMemberSession(page, "demo");
     await page.goto(`/journal/${entryId}`);
@@ -182,7 +168,7 @@ describe("a journal note written offline", { timeout: 120_000 }, () => {
   });
 
   it("is sent by the page when it comes back online where Background Sync is missing", async () => {
-    const entryId = journalEntryFor("seed-user-demo");
+    const entryId = await journalEntryFor(stateDir(), "seed-user-demo");
     const page = await openPage(browser());
     // As in Firefox and Safari: no SyncManager, no registration.sync.
     await page.addInitScript(() => {
@@ -210,7 +196,7 @@ describe("a journal note written offline", { timeout: 120_000 }, () => {
   });
 
   it("is kept when the connection loses it on the way although the browser says it is online, and sent once later", async () => {
-    const entryId = journalEntryFor("seed-user-demo");
+    const entryId = await journalEntryFor(stateDir(), "seed-user-demo");
     const page = await openPage(browser());
     const context = page.context();
     await useMemberSession(page, "demo");

@@ -255,8 +255,8 @@ describe("a print job beside other people's pages", () => {
     expect((await PDFDocument.load(readFileSync((await pdf.path())!))).getPageCount()).toBe(14);
     // Finished once: one PDF, and each picture drawn once under its own name (the 22 cards and the back).
     await server!.stop();
-    expect(storedMedia(`prints/${PAINTED}/`, state).filter((key) => key.endsWith(".pdf"))).toHaveLength(1);
-    expect(storedMedia(`print-renders/${PAINTED}/`, state)).toHaveLength(23);
+    expect((await storedMedia(`prints/${PAINTED}/`, state)).filter((key) => key.endsWith(".pdf"))).toHaveLength(1);
+    expect(await storedMedia(`print-renders/${PAINTED}/`, state)).toHaveLength(23);
     server = null;
   }, 600_000);
 });
