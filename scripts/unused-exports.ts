@@ -5,7 +5,7 @@ import path from "node:path";
 import ts from "typescript";
 
 const root = path.resolve(import.meta.dirname, "..");
-const projects = ["tsconfig.json", "scripts/tsconfig.json", "db/tsconfig.json", "tests/e2e/tsconfig.json", "app/sw/tsconfig.json"];
+const projects = ["tsconfig.json", "tsconfig.node.json", "app/sw/tsconfig.json"];
 
 /** Modules whose exports a framework or runtime reads by name. */
 const readByName = (file: string) =>
