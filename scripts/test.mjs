@@ -2,7 +2,7 @@
 // Steps start as soon as what they need is ready. The tests' build and a prepared state come first;
 // the steps that wait on real time (browser tests, worker tests, the restore drill) then run at
 // normal priority side by side; the checks that only compute (types, lint, format, cycles, the
-// production build) run two at a time, niced, in the cores the tests leave idle. A step's output is
+// production build) run one at a time, niced, in the cores the tests leave idle. A step's output is
 // shown as one block when it ends, headed by its name, result and time; the browser tests' output is
 // shown as it comes. Any failed step fails the run (exit 1) once every started step has ended; a
 // step whose prerequisite failed does not start. The end prints each step's wall and CPU time and
@@ -24,7 +24,7 @@ const fileTimes = { worker: path.join(scratch, "worker-files.json"), browser: pa
 
 /**
  * @typedef {{ name: string, command: [string, ...string[]], env?: Record<string, string>, minutes?: number, needs?: string[], background?: boolean, stream?: boolean, files?: keyof typeof fileTimes }} Step
- * A `background` step only computes: it runs niced, two at a time with the other background steps.
+ * A `background` step only computes: it runs niced, and one at a time with the other background steps.
  */
 
 /** @type {Step[]} */
@@ -198,18 +198,13 @@ const report = {
   files: {},
 };
 
-/**
- * Background steps waiting for their turn. Two run at a time, niced: while the tests run they take
- * only what the tests leave; once the tests end, the checks still waiting use both cores, where one
- * at a time left a core idle through the last ones (docs/decisions/0093).
- */
-const BACKGROUND_SLOTS = 2;
+/** Background steps waiting for their turn: one runs at a time, so the checks never crowd out the tests. */
 /** @type {(() => void)[]} */
 const waiting = [];
-let backgroundRunning = 0;
+let backgroundRunning = false;
 function backgroundTurn() {
-  if (backgroundRunning < BACKGROUND_SLOTS) {
-    backgroundRunning += 1;
+  if (!backgroundRunning) {
+    backgroundRunning = true;
     return Promise.resolve();
   }
   return new Promise((resolve) => waiting.push(() => resolve(undefined)));
@@ -217,7 +212,7 @@ function backgroundTurn() {
 function backgroundDone() {
   const next = waiting.shift();
   if (next) next();
-  else backgroundRunning -= 1;
+  else backgroundRunning = false;
 }
 
 heading(`npm test: ${toRun.map((step) => step.name).join(", ")}`);
