@@ -138,26 +138,8 @@ type Tab = { context: BrowserContext; page: Page; origin: string; script: boolea
 const idleTabs = new WeakMap<Browser, Map<string, Tab[]>>();
 
 /** What a test can change on a context or a page that emptying it would not undo: a tab that was changed is closed, not reused. */
-const CONTEXT_CHANGES = [
+const CHANGES_TO_BOTH = [
   "addInitScript",
-  "exposeBinding",
-  "exposeFunction",
-  "grantPermissions",
-  "newCDPSession",
-  "route",
-  "routeFromHAR",
-  "routeWebSocket",
-  "setDefaultNavigationTimeout",
-  "setDefaultTimeout",
-  "setExtraHTTPHeaders",
-  "setGeolocation",
-  "setHTTPCredentials",
-  "setOffline",
-] as const;
-const PAGE_CHANGES = [
-  "addInitScript",
-  "addLocatorHandler",
-  "emulateMedia",
   "exposeBinding",
   "exposeFunction",
   "route",
@@ -166,8 +148,9 @@ const PAGE_CHANGES = [
   "setDefaultNavigationTimeout",
   "setDefaultTimeout",
   "setExtraHTTPHeaders",
-  "setViewportSize",
 ] as const;
+const CONTEXT_CHANGES = [...CHANGES_TO_BOTH, "grantPermissions", "newCDPSession", "setGeolocation", "setHTTPCredentials", "setOffline"] as const;
+const PAGE_CHANGES = [...CHANGES_TO_BOTH, "addLocatorHandler", "emulateMedia", "setViewportSize"] as const;
 
 /** Marks the tab changed when `name` is called (a method) or read (the clock) on `target`. */
 function watch(tab: Tab, target: object, name: string) {

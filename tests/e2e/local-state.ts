@@ -4,11 +4,11 @@
  * that no page makes quickly, and what the bucket holds. Opening it here, rather than in a script
  * of its own, spares each use a Node process and a TypeScript compile (docs/decisions/0093).
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { SESSION_TTL_MS } from "../../app/auth/session.server";
+import { startSession } from "../../app/auth/session.server";
 import { createDatabase, type Database } from "../../app/db.server";
-import { authSessions, paidReadings, readingJournal, readingSessions } from "../../db/schema";
+import { paidReadings, readingJournal, readingSessions } from "../../db/schema";
 import { openLocalBindings, whileUnlocked, type LocalBindings } from "../../scripts/local-bindings";
 import { projectRoot } from "../../scripts/wrangler-env.mjs";
 
@@ -34,11 +34,9 @@ async function withLocalState<T>(folder: string, use: (env: LocalBindings, db: D
 export function memberSessions(folder: string, wanted: Record<string, string>): Promise<Record<string, string>> {
   return withLocalState(folder, async (_, db) => {
     const tokens: Record<string, string> = {};
-    const now = Date.now();
     for (const [name, userId] of Object.entries(wanted)) {
-      const token = `m.${randomBytes(32).toString("base64url")}`;
-      const id = createHash("sha256").update(token).digest("hex");
-      await whileUnlocked(() => db.insert(authSessions).values({ id, userId, createdAt: now, expiresAt: now + SESSION_TTL_MS }));
+      // The app's own sign-in step; the request only tells it the local app is plain HTTP.
+      const { token } = await whileUnlocked(() => startSession(db, new Request("http://localhost/"), userId, "member"));
       tokens[name] = token;
     }
     return tokens;
