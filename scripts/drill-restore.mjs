@@ -1,7 +1,9 @@
 // `npm run drill:restore`: the restore drill (docs/runbook.md). Seeds a local database in a temporary
 // folder (or copies the one `npm test` prepared, ARCANUM_PREPARED_STATE), exports it with `wrangler d1 export --local`, applies every migration to a fresh database,
-// imports the export's data, and checks that every table holds as many rows and the ledgers add up
-// to the same sums. Exits non-zero, naming what differs, when they do not.
+// imports the export's data, and checks that every table holds as many rows, the ledgers add up to the
+// same sums and the schema is the same. The seeded database's migrations were applied in the seed's
+// own process (db/migrate-local.ts) and the restored one's by wrangler, so the last check also holds
+// the two to the same result. Exits non-zero, naming what differs, when they do not.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -54,7 +56,8 @@ function tablesOf(persistTo) {
 }
 
 /**
- * Row counts of every table, and the sums each ledger must keep, in one statement.
+ * Row counts of every table, the sums each ledger must keep, and the schema (every table, index,
+ * trigger and view with its statement, and the migrations applied), in one statement.
  * @param {string} persistTo
  * @param {string[]} tables
  * @returns {Record<string, number>}
@@ -68,7 +71,11 @@ function figures(persistTo, tables) {
     `(SELECT coalesce(sum(amount_cents), 0) FROM wallet_entries) AS "reading balances' lines: cents"`,
     `(SELECT coalesce(sum(balance_cents), 0) FROM reading_wallets) AS "reading balances: cents"`,
   ].join(", ");
-  return query(persistTo, `SELECT ${counts}, ${sums}`)[0] ?? {};
+  const schema = [
+    `(SELECT group_concat(type || ' ' || name || ': ' || coalesce(sql, ''), char(10)) FROM (SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '_cf_%' ORDER BY type, name)) AS "schema"`,
+    `(SELECT group_concat(name, ', ') FROM (SELECT name FROM d1_migrations ORDER BY id)) AS "migrations applied"`,
+  ].join(", ");
+  return query(persistTo, `SELECT ${counts}, ${sums}, ${schema}`)[0] ?? {};
 }
 
 try {
@@ -89,11 +96,20 @@ try {
   const after = figures(restored, tables);
   const differences = Object.keys(before).filter((key) => before[key] !== after[key]);
   if (differences.length > 0) {
-    for (const key of differences) console.error(`  ${key}: ${before[key]} before, ${after[key]} after`);
+    for (const key of differences) {
+      if (key !== "schema") console.error(`  ${key}: ${before[key]} before, ${after[key]} after`);
+      else {
+        const [was, is] = [String(before[key]).split("\n"), String(after[key]).split("\n")];
+        const first = was.findIndex((line, index) => line !== is[index]);
+        console.error(`  schema, first difference:\n    before: ${was[first] ?? "(nothing)"}\n    after:  ${is[first] ?? "(nothing)"}`);
+      }
+    }
     throw new Error("The restored database differs from the exported one.");
   }
   const rows = tables.reduce((sum, name) => sum + Number(before[name]), 0);
-  console.log(`Restore drill passed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${rows} rows in ${tables.length} tables and every ledger sum match.`);
+  console.log(
+    `Restore drill passed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${rows} rows in ${tables.length} tables, every ledger sum and the schema match.`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

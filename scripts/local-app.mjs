@@ -37,21 +37,19 @@ export function build() {
 }
 
 /**
- * Applies migrations and seeds demo data into the state folder (wrangler's default when omitted).
- * With `capture`, returns what the two steps printed rather than showing it.
+ * Applies the migrations not yet applied and seeds demo data into the state folder (wrangler's
+ * default when omitted), in one process (db/seed.ts). With `capture`, returns what it printed
+ * rather than showing it.
  * @param {string} [persistTo]
  * @param {{ capture?: boolean }} [options]
  */
 export function prepareState(persistTo, { capture = false } = {}) {
-  const persist = persistTo ? ["--persist-to", persistTo] : [];
-  const migrated = run(process.execPath, [wranglerBin, "d1", "migrations", "apply", "DB", "--local", ...persist], wranglerEnv({ CI: "true" }), capture);
-  const seeded = run(
+  return run(
     process.execPath,
     [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "db", "seed.ts")],
     wranglerEnv(persistTo ? { ARCANUM_PERSIST_TO: persistTo } : {}),
     capture,
   );
-  return migrated + seeded;
 }
 
 /** Names a state `npm test` prepared once for its runs (scripts/prepare-state.mjs); each copies it. */

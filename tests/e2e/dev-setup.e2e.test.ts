@@ -1,5 +1,6 @@
 // What a developer's first `npm run dev` goes through: preparing a fresh local state prints no warning,
 // the periodic jobs can be run in the local server, and the app's variables reach it from the environment.
+import { readdirSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { devVariables } from "../../scripts/dev-variables";
 
@@ -7,6 +8,10 @@ describe("preparing a fresh local state", () => {
   const output = inject("preparationOutput");
 
   it("migrates and seeds", () => {
+    const migrations = readdirSync(new URL("../../db/migrations", import.meta.url))
+      .filter((name) => name.endsWith(".sql"))
+      .sort();
+    expect(output).toContain(`Applied ${migrations.length} migrations, ${migrations[0]} to ${migrations.at(-1)}.`);
     expect(output).toContain("Seeded 315 users, 6 decks, 132 cards, 5 listings, 532 paid readings and 430 reviews.");
   });
 
