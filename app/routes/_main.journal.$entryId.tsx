@@ -49,7 +49,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireSender(request, context);
   const id = params.entryId ?? "";
   const form = Object.fromEntries(await request.formData());
-  if (form.intent === "notes") {
+  // The page's one form carries the notes, tags and mood whichever of its buttons was pressed, so
+  // sharing saves what was typed first rather than leaving it behind.
+  const saveFields = async () => {
     const parsed = notesForm.safeParse({ ...form, revision: form.revision || undefined });
     const key = keyOf(form);
     if (!parsed.success || !key.ok) return data({ message: key.ok ? parsed.error!.issues[0]!.message : key.message, ok: false }, { status: 400 });
@@ -60,8 +62,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const outcome = await saveNotes(context.db, user.id, id, { ...parsed.data, ...tagged?.data }, key.key);
     if (outcome.status === 404) throw new Response("Reading not found", { status: 404 });
     return answerWith<{ message: string; ok: boolean }>(outcome);
-  }
+  };
+  if (form.intent === "notes") return saveFields();
   if (form.intent === "share" || form.intent === "unshare") {
+    if ("notes" in form) {
+      const saved = await saveFields();
+      if (saved.init?.status !== 200) return saved;
+    }
     const shared = await setSharing(context.db, context.cloudflare.env.MEDIA, user.id, id, form.intent === "share");
     if (!shared) throw new Response("Reading not found", { status: 404 });
     const [entry] = await Promise.all([getJournalEntry(context.db, user.id, id), shared.picturesGone]);
@@ -110,13 +117,14 @@ export default function JournalEntry() {
         </div>
       ) : null}
       <Form
+        id="journal-entry"
         method="post"
         className="grid gap-4 rounded-3xl border border-line bg-surface/80 p-5 print:hidden"
         data-outbox="journal-notes"
+        data-outbox-intent="notes"
         data-outbox-account={waiting.account}
         data-outbox-label={`Note on your reading of ${readingDay(entry.createdAt)}`}
       >
-        <input type="hidden" name="intent" value="notes" />
         <input type="hidden" name="revision" value={entry.notesRevision} />
         <div className="grid gap-2">
           <label htmlFor="notes" className="font-semibold">
@@ -164,7 +172,7 @@ export default function JournalEntry() {
             </Select>
           </div>
         </div>
-        <button type="submit" className={`${buttonClasses("secondary")} justify-self-start`}>
+        <button type="submit" name="intent" value="notes" className={`${buttonClasses("secondary")} justify-self-start`}>
           Save notes and tags
         </button>
         {result?.message && !("about" in result) ? (
@@ -188,12 +196,16 @@ export default function JournalEntry() {
             </a>
           </p>
         ) : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value={entry.shareId ? "unshare" : "share"} />
-          <button type="submit" className={buttonClasses("secondary", "sm")}>
-            {shareButton(entry.sharing, entry.shareId)}
-          </button>
-        </Form>
+        {/* A button of the entry's one form, so what was typed above is saved before the link is made or stopped. */}
+        <button
+          type="submit"
+          form="journal-entry"
+          name="intent"
+          value={entry.shareId ? "unshare" : "share"}
+          className={`${buttonClasses("secondary", "sm")} justify-self-start`}
+        >
+          {shareButton(entry.sharing, entry.shareId)}
+        </button>
         {result?.message && "about" in result ? (
           <p role="status" className="text-sm">
             {result.message}

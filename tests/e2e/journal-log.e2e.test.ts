@@ -116,11 +116,12 @@ describe("a reading's page in the journal", () => {
       if (process.env.JOURNAL_SCREENSHOTS && javaScriptEnabled)
         await page.screenshot({ path: `${process.env.JOURNAL_SCREENSHOTS}/journal-entry-390.png`, fullPage: true });
 
-      // The other button of the page, and the entry read again from the server.
+      // The other button of the page, pressed with more typed and not saved, and the entry read again from the server.
+      await page.getByLabel("Your notes").fill("Hope, after the long winter. Then the thaw.");
       await page.getByRole("button", { name: "Make a read-only link" }).click();
       await expect.poll(() => page.getByTestId("share-link").count()).toBe(1);
       await page.reload();
-      expect(await page.getByLabel("Your notes").inputValue()).toBe("Hope, after the long winter.");
+      expect(await page.getByLabel("Your notes").inputValue()).toBe("Hope, after the long winter. Then the thaw.");
       expect(await page.getByLabel("Tags").inputValue()).toBe("winter, hope");
       expect(await page.getByLabel("Mood").inputValue()).toBe("hopeful");
       expect(await page.getByTestId("share-link").count()).toBe(1);

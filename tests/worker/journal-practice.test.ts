@@ -217,6 +217,38 @@ describe("tags and mood", () => {
   });
 });
 
+describe("sharing an entry", () => {
+  const stored = (id: string) => db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) });
+  it("saves what was typed in the entry's form first, since the share button belongs to it; a stale page shares nothing", async () => {
+    const me = await person();
+    const id = await entry(me.id);
+    const before = (await stored(id))!;
+    // The share button is a button of the entry's one form: pressing it sends the notes, tags and mood too.
+    const html = await page(`/journal/${id}`, me.cookie);
+    expect(html).toMatch(/<form[^>]*id="journal-entry"[^>]*>[\s\S]*name="notes"[\s\S]*<\/form>/);
+    expect(html).toMatch(/<button[^>]*form="journal-entry"[^>]*name="intent"[^>]*value="share"[^>]*>Make a read-only link/);
+    const shared = await post(
+      `/journal/${id}`,
+      { intent: "share", revision: String(before.notesRevision), notes: "Typed, then shared.", tags: "shared", mood: "hopeful" },
+      { cookie: me.cookie },
+    );
+    expect(shared.status).toBe(200);
+    expect(await stored(id)).toMatchObject({ notes: "Typed, then shared.", tags: ["shared"], mood: "hopeful", notesRevision: before.notesRevision + 1 });
+    expect((await stored(id))!.shareId).toBeTruthy();
+
+    // A page opened before that save neither overwrites the notes nor stops the link.
+    const stale = await post(
+      `/journal/${id}`,
+      { intent: "unshare", revision: String(before.notesRevision), notes: "Older words.", tags: "", mood: "" },
+      { cookie: me.cookie },
+    );
+    expect(stale.status).toBe(409);
+    expect((await stale.text()).replaceAll("&#x27;", "'")).toContain(ENTRY_STALE);
+    expect(await stored(id)).toMatchObject({ notes: "Typed, then shared.", tags: ["shared"] });
+    expect((await stored(id))!.shareId).toBeTruthy();
+  });
+});
+
 /** Posts a file to the journal's import, as the page's form does. */
 async function importFile(cookie: string, text: string, name = "journal.json") {
   const form = new FormData();
