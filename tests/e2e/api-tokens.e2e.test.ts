@@ -60,7 +60,7 @@ describe("API tokens on the profile page", () => {
     await page.getByRole("button", { name: "Copy token" }).click();
     await expect.poll(() => page.getByText("The token is on your clipboard.").count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-    if (process.env.API_SCREENSHOTS) await page.screenshot({ path: `${process.env.API_SCREENSHOTS}/api-token-copy-390.png` });
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/api-token-copy-390.png` });
     const api = (t: string) => page.request.get("/api/v1/decks", { headers: { authorization: `Bearer ${t}` } });
     expect((await api(token)).status()).toBe(200);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -113,8 +113,8 @@ describe("a reading's page in the journal", () => {
       await page.getByRole("button", { name: "Save notes and tags" }).click();
       await expect.poll(() => page.getByRole("status").filter({ hasText: "saved" }).textContent()).toBe("Your notes, tags and mood are saved.");
       expect(await sideways(page)).toBeLessThanOrEqual(0);
-      if (process.env.JOURNAL_SCREENSHOTS && javaScriptEnabled)
-        await page.screenshot({ path: `${process.env.JOURNAL_SCREENSHOTS}/journal-entry-390.png`, fullPage: true });
+      if (process.env.SCREENSHOTS_DIR && javaScriptEnabled)
+        await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/journal-entry-390.png`, fullPage: true });
 
       // The other button of the page, pressed with more typed and not saved, and the entry read again from the server.
       await page.getByLabel("Your notes").fill("Hope, after the long winter. Then the thaw.");

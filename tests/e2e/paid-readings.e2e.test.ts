@@ -42,7 +42,7 @@ describe("a paid reading with a human reader", () => {
     const name = client.getByTestId("reader-name");
     expect(await name.textContent()).toBe("Inès Duval");
     expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth && getComputedStyle(element).textOverflow !== "ellipsis")).toBe(true);
-    if (process.env.BOOKING_SCREENSHOTS) await client.screenshot({ path: `${process.env.BOOKING_SCREENSHOTS}/booking-390.png` });
+    if (process.env.SCREENSHOTS_DIR) await client.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/booking-390.png` });
     expect(await client.getByTestId("booking-minutes").textContent()).toBe("8 minutes");
     await client.getByRole("radio", { name: "Cards and video" }).check();
     await client.getByRole("textbox", { name: /Your question/ }).fill("What should I carry into the new year?");

@@ -136,8 +136,8 @@ describe("printing a deck", () => {
         if (open) await page.getByTestId(open).locator("summary").click();
         const overflow = await sideways(page);
         expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
-        if (process.env.PRINT_SCREENSHOTS)
-          await page.screenshot({ path: `${process.env.PRINT_SCREENSHOTS}/${path.split("/").pop()}-${width}.png`, fullPage: true });
+        if (process.env.SCREENSHOTS_DIR)
+          await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${path.split("/").pop()}-${width}.png`, fullPage: true });
       }
       await page.context().close();
     }

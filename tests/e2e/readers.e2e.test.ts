@@ -127,3 +127,43 @@ describe("the demo reader", () => {
     expect(await sideways(visitor)).toBeLessThanOrEqual(0);
   });
 });
+
+describe("the demo member", () => {
+  it("finds on a phone what the demo promises: a journal to search and filter, a bought deck, a favourite reader and a paid reading with its receipt", async () => {
+    const page = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await useMemberSession(page);
+    const shot = async (name: string) => {
+      expect(await sideways(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}-390.png`, fullPage: true });
+    };
+
+    // A dozen readings over weeks, one of them in a spread of the member's own, with tags to filter by.
+    await page.goto("/journal");
+    expect(await page.getByTestId("journal-count").textContent()).toBe("13 readings");
+    expect(await page.getByTestId("journal").getByRole("listitem").count()).toBe(13);
+    await shot("demo-journal");
+    const tag = await page.locator("#journal-tag option").nth(1).getAttribute("value");
+    await page.goto(`/journal?tag=${encodeURIComponent(tag!)}`);
+    expect(await page.getByTestId("journal-count").textContent()).toMatch(/^\d+ of 13 readings$/);
+    expect(await page.getByTestId("journal").getByRole("listitem").count()).toBeLessThan(13);
+
+    // The deck bought in the marketplace, marked as bought.
+    await page.goto("/collection");
+    await expect.poll(() => page.getByRole("listitem").filter({ hasText: "Desert Mirage" }).getByText("Bought").count()).toBe(1);
+    await shot("demo-collection");
+
+    // The favourite reader, under "Your readers".
+    await page.goto("/readers?mine=1");
+    expect(await page.getByTestId("readers-count").textContent()).toBe("1 reader");
+    expect(await page.locator('[data-reader="mira_solenne"]').count()).toBe(1);
+
+    // The reading with Mira on the balance's history, and its receipt one tap away.
+    await page.goto("/balance");
+    const line = page.getByTestId("wallet-ledger").getByRole("row").filter({ hasText: "Mira" }).first();
+    await shot("demo-balance");
+    await line.getByRole("link", { name: "receipt" }).click();
+    await page.waitForURL(/\/readings\/[^/]+$/);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Mira");
+    await shot("demo-receipt");
+  });
+});

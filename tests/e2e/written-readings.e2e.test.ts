@@ -98,7 +98,7 @@ describe("a written reading", () => {
 
     // On the phone the answer and the tip form fit the width; a $5 tip from the $13 left shows on the reading.
     expect(await sideways(client)).toBeLessThanOrEqual(0);
-    if (process.env.WRITTEN_SCREENSHOTS) await client.screenshot({ path: `${process.env.WRITTEN_SCREENSHOTS}/written-answered-390.png`, fullPage: true });
+    if (process.env.SCREENSHOTS_DIR) await client.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/written-answered-390.png`, fullPage: true });
     await client.getByTestId("tip-form").getByRole("button", { name: "$5.00" }).click();
     await expect.poll(() => client.getByTestId("tip-said").textContent()).toBe("Thank you: your tip of $5.00 went to your reader.");
     await expect.poll(() => client.getByTestId("written-row-tip").textContent()).toBe("$5.00");
