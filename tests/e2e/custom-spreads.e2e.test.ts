@@ -132,6 +132,14 @@ describe("a spread of your own", () => {
     await expect.poll(() => key.getByRole("button", { name: /^Look at / }).count()).toBe(4);
     const widths = await key.locator("img").evaluateAll((pictures) => pictures.map((picture) => picture.getBoundingClientRect().width));
     expect(Math.min(...widths)).toBeGreaterThanOrEqual(90);
+    // The narrowest phone the app is made for: the key's names still whole, its cards still large enough to see, nothing off the side.
+    await guest.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => key.getByTestId("key-place-name").evaluateAll((names) => names.every((name) => name.scrollWidth <= name.clientWidth))).toBe(true);
+    expect(
+      Math.min(...(await key.locator("img").evaluateAll((pictures) => pictures.map((picture) => picture.getBoundingClientRect().width)))),
+    ).toBeGreaterThanOrEqual(90);
+    expect(await sideways(guest)).toBeLessThanOrEqual(0);
+    await guest.setViewportSize(PHONE.viewport);
     const south = key.getByRole("button", { name: /^Look at South: / });
     const southCard = (await south.getAttribute("aria-label"))!.replace(/^Look at South: /, "").replace(/, reversed$/, "");
     await south.click();
