@@ -46,6 +46,23 @@ describe("the writer keeps the typed subject", () => {
     expect(fallbackDeckDescription(theme)).toBe(fallbackDeckDescription(theme));
   });
 
+  it.each(THEMES)("in readings of “$theme”: no Major Arcana card, upright or reversed, is pictured as another subject", ({ theme, never }) => {
+    for (const card of FULL_DECK.slice(0, 22))
+      for (const reversed of [false, true]) {
+        const text = fallbackReading({
+          question: "What now?",
+          spread: "three-card spread",
+          cards: [
+            { name: card.name, position: "Past", reversed },
+            { name: "Three of Cups", position: "Present", reversed: !reversed },
+            { name: "The Star", position: "Future", reversed: false },
+          ],
+          theme,
+        }).toLowerCase();
+        for (const word of never) expect(text, `${theme}: ${card.key}${reversed ? " reversed" : ""}`).not.toMatch(new RegExp(word));
+      }
+  });
+
   it("in a themed reading's picture of a Major Arcana card", () => {
     const text = fallbackReading({
       question: "What now?",
