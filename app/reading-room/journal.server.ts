@@ -7,6 +7,7 @@ import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { readingJournal } from "../../db/schema";
+import type { InterpretationBy } from "../components/written-by-ai";
 import type { Database } from "../db.server";
 import { newId, randomToken } from "../lib/crypto";
 import { deleteMediaUnder } from "../media/media.server";
@@ -85,10 +86,16 @@ const paidRole = sql<
 /** Whether the other side of the entry's paid reading shares it (for a guest at it: both do). */
 const otherAgreed = sql<boolean>`(SELECT CASE WHEN p.client_id = ${readingJournal.userId} THEN ${agreed("reader_id")} WHEN p.reader_id = ${readingJournal.userId} THEN ${agreed("client_id")} ELSE ${agreed("client_id")} AND ${agreed("reader_id")} END FROM paid_readings p WHERE p.id = ${readingJournal.sessionId})`;
 
+/**
+ * Who wrote the entry's interpretation: the reader when the entry is the client's copy of an answered
+ * written reading (answerWritten keeps it under the private table's id), the AI at the table otherwise.
+ */
+export const interpretationBy = sql<InterpretationBy>`(CASE WHEN EXISTS (SELECT 1 FROM written_requests w WHERE w.room_id = ${readingJournal.sessionId} AND w.client_id = ${readingJournal.userId} AND w.status = 'answered') THEN 'reader' ELSE 'ai' END)`;
+
 /** The person's entry, with where its sharing stands, in one query. */
 export async function getJournalEntry(db: Database, userId: string, id: string) {
   const [row] = await db
-    .select({ ...getTableColumns(readingJournal), paidRole, otherAgreed })
+    .select({ ...getTableColumns(readingJournal), paidRole, otherAgreed, interpretationBy })
     .from(readingJournal)
     .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
     .limit(1);
@@ -183,6 +190,7 @@ export async function getSharedReading(db: Database, shareId: string) {
       layout: readingJournal.layout,
       cards: readingJournal.cards,
       interpretation: readingJournal.interpretation,
+      interpretationBy,
       createdAt: readingJournal.createdAt,
     })
     .from(readingJournal)

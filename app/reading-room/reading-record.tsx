@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { WrittenByAi } from "~/components/written-by-ai";
+import { WrittenByAi, WrittenByReader, type InterpretationBy } from "~/components/written-by-ai";
 import { cn } from "~/lib/cn";
 import { libraryPath } from "~/library/paths";
 import { ReadingText } from "./reading-text";
@@ -18,6 +18,10 @@ export function ReadingRecord(props: {
   spreadName: string;
   cards: RecordCard[];
   interpretation: string | null;
+  /** Who wrote the interpretation: only the AI's is labelled as the AI's. */
+  interpretationBy: InterpretationBy;
+  /** Whether the viewer is the client who asked the reader; the label then says "your reader". */
+  askedByViewer?: boolean;
   createdAt: number;
   /** The deck's name when the reading was done with a physical deck and logged by hand. */
   physicalDeck?: string | null;
@@ -69,7 +73,7 @@ export function ReadingRecord(props: {
       </ol>
       {props.interpretation ? (
         <section aria-label="Interpretation" className="rounded-3xl border border-line bg-surface/80 p-5 text-sm leading-relaxed">
-          <WrittenByAi className="mb-2" />
+          {props.interpretationBy === "ai" ? <WrittenByAi className="mb-2" /> : <WrittenByReader yours={props.askedByViewer ?? false} className="mb-2" />}
           <ReadingText text={props.interpretation} />
         </section>
       ) : null}

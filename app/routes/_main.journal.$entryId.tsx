@@ -106,7 +106,7 @@ export default function JournalEntry() {
         <PrintButton />
       </div>
       <h1 className="text-4xl font-bold">Your reading</h1>
-      <ReadingRecord {...entry} faces={faces} />
+      <ReadingRecord {...entry} askedByViewer faces={faces} />
       {entry.tags.length > 0 || entry.mood ? (
         <p className="hidden print:block">{[entry.mood, ...entry.tags.map((tag) => `#${tag}`)].filter(Boolean).join(" · ")}</p>
       ) : null}

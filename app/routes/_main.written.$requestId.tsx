@@ -139,6 +139,8 @@ export default function WrittenRequest() {
             spreadName={request.spreadName}
             cards={request.cards}
             interpretation={request.answer}
+            interpretationBy="reader"
+            askedByViewer={request.role === "client"}
             createdAt={request.answeredAt ?? request.askedAt}
             faces={faces}
           />

@@ -5,7 +5,7 @@
  * periodic job runs twice at once. After each test every balance touched still sums its ledger.
  */
 import { env } from "cloudflare:test";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
@@ -15,36 +15,26 @@ import { listOutbox } from "../../app/mail/mail.server";
 import { readingFeeCents } from "../../app/paid-readings/rules";
 import { WRITTEN_LIMITS, WRITTEN_MESSAGES } from "../../app/paid-readings/written";
 import { placeHoldStatements, releaseHoldStatements } from "../../app/paid-readings/wallet.server";
-import type { ServerMessage } from "../../app/reading-room/messages";
-import type { RoomState } from "../../app/reading-room/state";
-import { apply } from "../../app/reading-room/state";
-import { readerProfiles, readingJournal, users, walletEntries, writtenOffers, writtenRequests } from "../../db/schema";
-import { app, get, ORIGIN, post, signInAs } from "./helpers";
+import { readingJournal, walletEntries, writtenOffers, writtenRequests } from "../../db/schema";
+import { get, post } from "./helpers";
 import { topUp, balance, ledgerSum, earnings } from "./wallet-fixtures";
+import { ANSWER, ask, asked as askedOf, drawAtTable, newMember as aMember, newReader, offer, QUESTION, requestIdOf } from "./written-fixtures";
 
 const db = () => createDatabase(env.DB);
-const QUESTION = "Where is my work leading me this season?";
-const ANSWER = "The Tower at the start says the old plan is already gone; the Star in the middle asks for patience; the last card shows the way through.";
-
 const touched = new Set<string>();
 
-async function newMember(name = "client") {
-  const id = `${name}-${newId()}`;
-  await db()
-    .insert(users)
-    .values({ id, email: `${id}@example.test`, username: id.slice(0, 30).toLowerCase() });
-  touched.add(id);
-  return { id, cookie: await signInAs(id) };
+/** A new member whose ledger is checked after the test. */
+async function newMember(name?: string) {
+  const member = await aMember(name);
+  touched.add(member.id);
+  return member;
 }
 
-async function newReader() {
-  const id = `reader-${newId()}`;
-  const username = `w${newId().slice(0, 12)}`.toLowerCase().replace(/[^a-z0-9]/g, "x");
-  await db()
-    .insert(users)
-    .values({ id, email: `${id}@example.test`, username, fullName: "Vera Night", isReader: true, customPricePerMinute: 100 });
-  await db().insert(readerProfiles).values({ userId: id, available: true });
-  return { id, username, cookie: await signInAs(id) };
+/** A client who asked a reader for a written reading; the client's ledger is checked after the test. */
+async function asked() {
+  const made = await askedOf();
+  touched.add(made.client.id);
+  return made;
 }
 
 const request = async (id: string) => (await db().query.writtenRequests.findFirst({ where: eq(writtenRequests.id, id) }))!;
@@ -55,66 +45,6 @@ afterEach(async () => {
   for (const id of touched) expect(await ledgerSum(id), `ledger of ${id}`).toBe(await balance(id));
   touched.clear();
 });
-
-/** The reader adds an offer through the dashboard's form; its id. */
-async function offer(reader: { id: string; cookie: string }, form: Record<string, string> = {}) {
-  const response = await post(
-    "/reader-dashboard/written",
-    { intent: "add", title: "Three-card reading", spreadId: "three-card", price: "15", hours: "48", ...form },
-    { cookie: reader.cookie },
-  );
-  expect(response.status).toBe(200);
-  const [row] = await db()
-    .select()
-    .from(writtenOffers)
-    .where(eq(writtenOffers.readerId, reader.id))
-    .orderBy(sql`${writtenOffers.createdAt} DESC`)
-    .limit(1);
-  return row!.id;
-}
-
-async function ask(client: { cookie: string }, reader: { username: string }, offerId: string, key = newId()) {
-  return post(`/readers/${reader.username}/written`, { offerId, question: QUESTION, key }, { cookie: client.cookie });
-}
-
-const requestIdOf = (response: Response) => response.headers.get("location")!.split("/").pop()!;
-
-/** A reader with an offer at $15.00 and a client with $40.00 who asked for it. */
-async function asked() {
-  const reader = await newReader();
-  const client = await newMember();
-  await topUp(client.id, 4000);
-  const offerId = await offer(reader);
-  const response = await ask(client, reader, offerId);
-  expect(response.status).toBe(302);
-  return { reader, client, offerId, requestId: requestIdOf(response) };
-}
-
-/** The reader opens the private table, draws the spread's three cards and turns them over; the table as the room holds it. */
-async function drawAtTable(reader: { cookie: string }, requestId: string): Promise<RoomState> {
-  const opened = await post(`/written/${requestId}`, { intent: "table" }, { cookie: reader.cookie });
-  expect(opened.status).toBe(302);
-  const sessionId = new URL(opened.headers.get("location")!, ORIGIN).searchParams.get("session")!;
-  const response = await app.fetch(`${ORIGIN}/parties/reading-room/${sessionId}`, { headers: { upgrade: "websocket", origin: ORIGIN, cookie: reader.cookie } });
-  expect(response.status).toBe(101);
-  const socket = response.webSocket!;
-  let state: RoomState | null = null;
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data)) as ServerMessage;
-    if (message.type === "snapshot") state = message.state;
-    if (message.type === "event" && state) state = apply(state, message.event);
-  });
-  socket.accept();
-  await expect.poll(() => state !== null).toBe(true);
-  expect(state!.spreadId).toBe("three-card");
-  const send = (command: object) => socket.send(JSON.stringify({ type: "command", command }));
-  send({ type: "shuffle" });
-  for (let i = 0; i < 3; i++) send({ type: "draw" });
-  send({ type: "revealAll" });
-  await expect.poll(() => state!.table.length === 3 && state!.table.every((card) => card.revealed)).toBe(true);
-  socket.close();
-  return state!;
-}
 
 describe("written readings", () => {
   it("pays once from the balance however often the form is sent, and tells the reader", async () => {
