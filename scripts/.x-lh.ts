@@ -4,11 +4,15 @@ import path from "node:path";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { freePort, freshState, startServer, testBuildDirectory } from "./local-app.mjs";
+import { memberSessions } from "../tests/e2e/local-state";
+import { chromium } from "playwright-core";
 const state = mkdtempSync(path.join(tmpdir(), "lh-"));
 freshState(state);
+const token = process.env.MEMBER ? (await memberSessions(state, { demo: "seed-user-demo" })).demo : null;
 const server = await startServer({ port: await freePort(), persistTo: state, buildDirectory: process.env.BUILD ?? testBuildDirectory, inspector: false, direct: true, logLevel: "error", stdio: "ignore" });
 for (const p of (process.env.PAGES ?? "/").split(",")) for (let i = 0; i < Number(process.env.N ?? 2); i++) {
   const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  if (token) { const b = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`); await b.contexts()[0]!.addCookies([{ name: "arcanum_session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" }]); }
   const { lhr, artifacts } = (await lighthouse(server.url + p, { port: chrome.port, output: "json", logLevel: "error", ...(process.env.BLOCK ? { blockedUrlPatterns: [process.env.BLOCK] } : {}) }))!;
   chrome.kill();
   const a = lhr.audits;

@@ -7,7 +7,7 @@ import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { readingJournal } from "../../db/schema";
-import type { InterpretationBy } from "../components/written-by-ai";
+import type { InterpretationBy } from "../ai/authorship";
 import type { Database } from "../db.server";
 import { newId, randomToken } from "../lib/crypto";
 import { deleteMediaUnder } from "../media/media.server";

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { WrittenByAi, WrittenByReader, type InterpretationBy } from "~/components/written-by-ai";
+import type { InterpretationBy } from "~/ai/authorship";
+import { WrittenByAi, WrittenByReader } from "~/components/written-by-ai";
 import { cn } from "~/lib/cn";
 import { libraryPath } from "~/library/paths";
 import { ReadingText } from "./reading-text";

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { WRITTEN_BY_AI } from "../../app/ai/authorship";
 import { hydrated, openPage, seriousAxeViolations, spaceBetween, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -514,6 +515,9 @@ describe("a shared reading", () => {
     const toolsY = (await phone.getByRole("heading", { name: /You lead this reading/ }).boundingBox())!.y;
     expect(panelY).toBeLessThan(toolsY);
     await expect.poll(() => phone.getByTestId("interpretation").textContent(), { timeout: 20_000 }).toMatch(/Overall Energy/);
+    // Said to be the AI's, where a person reads it.
+    expect(await panel.getByTestId("written-by-ai").textContent()).toBe(WRITTEN_BY_AI);
+    expect(await panel.getByTestId("written-by-ai").isVisible()).toBe(true);
   });
 
   it("names the Celtic Cross's Present and Challenge apart, level and readable, on a phone and a desktop", async () => {

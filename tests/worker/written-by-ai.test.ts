@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { WRITTEN_BY_A_READER, WRITTEN_BY_AI, WRITTEN_BY_YOUR_READER } from "../../app/components/written-by-ai";
+import { WRITTEN_BY_A_READER, WRITTEN_BY_AI, WRITTEN_BY_YOUR_READER } from "../../app/ai/authorship";
 import { createDatabase } from "../../app/db.server";
 import { cards, readingJournal, writtenRequests } from "../../db/schema";
 import { get, post, signInAs } from "./helpers";
