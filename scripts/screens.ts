@@ -2,14 +2,13 @@
 // and a desktop's width (and the desktop in the dark theme), into docs/screens/, so anyone can judge
 // the product without running it. Starts its own fresh local app (migrations and demo data) on a free
 // port, and stops it afterwards. Runs on the last local build: `npm run screens` builds first.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchChromium, PERSON_USER_AGENT } from "./chromium";
 import { freePort, prepareState, projectRoot, startServer } from "./local-app.mjs";
-import { wranglerEnv } from "./wrangler-env.mjs";
+import { memberSessions } from "../tests/e2e/local-state";
 
 type Shot = {
   name: string;
@@ -145,15 +144,6 @@ const VIEWS = [
 
 const outDir = path.join(projectRoot, "docs", "screens");
 
-function demoSession(state: string): string {
-  const out = execFileSync(
-    process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo"],
-    { cwd: projectRoot, env: wranglerEnv({ ARCANUM_PERSIST_TO: state }), encoding: "utf8" },
-  );
-  return (JSON.parse(out) as Record<string, string>).demo!;
-}
-
 async function photograph(browser: Browser, baseURL: string, session: string, shot: Shot, view: (typeof VIEWS)[number]) {
   const context = await browser.newContext({
     baseURL,
@@ -234,7 +224,7 @@ async function main() {
   const state = mkdtempSync(path.join(tmpdir(), "arcanum-screens-"));
   mkdirSync(outDir, { recursive: true });
   prepareState(state);
-  const session = demoSession(state);
+  const session = (await memberSessions(state, { demo: "seed-user-demo" })).demo!;
   const server = await startServer({ port: await freePort(), persistTo: state, logLevel: "error" });
   const browser = await launchChromium();
   const rows: string[] = [];

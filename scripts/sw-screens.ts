@@ -2,7 +2,6 @@
 // offline page for a page never opened, a saved deck page offline, and the update prompt after a
 // second build. Runs on the tests' build (`npm run build:test` first), on a fresh local state.
 // npx tsx scripts/sw-screens.ts [outDir]   (docs/screens/ by default)
-import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchChromium, PERSON_USER_AGENT } from "./chromium";
 import { freePort, prepareState, projectRoot, startServer, testBuildDirectory } from "./local-app.mjs";
 import { writeServiceWorker } from "./vite-service-worker";
-import { wranglerEnv } from "./wrangler-env.mjs";
+import { memberSessions } from "../tests/e2e/local-state";
 
 const outDir = path.resolve(process.argv[2] ?? path.join(projectRoot, "docs", "screens"));
 const DECK = "/collection/seed-deck-autumn-lanterns";
@@ -19,17 +18,7 @@ const state = mkdtempSync(path.join(tmpdir(), "arcanum-sw-screens-"));
 mkdirSync(path.join(projectRoot, ".cache"), { recursive: true });
 const second = mkdtempSync(path.join(projectRoot, ".cache", "second-build-"));
 prepareState(state, { capture: true });
-const tokens = JSON.parse(
-  execFileSync(
-    process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "tests", "e2e", "member-sessions.ts"), "demo=seed-user-demo"],
-    {
-      cwd: projectRoot,
-      env: wranglerEnv({ ARCANUM_PERSIST_TO: state }),
-      encoding: "utf8",
-    },
-  ),
-) as { demo: string };
+const tokens = await memberSessions(state, { demo: "seed-user-demo" });
 cpSync(path.join(projectRoot, testBuildDirectory), second, { recursive: true });
 await writeServiceWorker(path.join(second, "client"), { version: "screens-second-build" });
 
@@ -40,7 +29,7 @@ const browser: Browser = await launchChromium();
 
 async function phone(width: number): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.url, userAgent: PERSON_USER_AGENT, viewport: { width, height: 844 }, deviceScaleFactor: 2 });
-  await context.addCookies([{ name: "arcanum_session", value: tokens.demo, url: server.url }]);
+  await context.addCookies([{ name: "arcanum_session", value: tokens.demo!, url: server.url }]);
   const page = await context.newPage();
   await page.goto("/collection");
   await hydrated(page);
