@@ -1,9 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { EXPLORER_PLUS, formatPlanPrice } from "../../app/plans/catalogue";
+import { EXPLORER_PLUS, formatPlanPrice, plansFor } from "../../app/plans/catalogue";
 import { hydrated, openMagicLink, openPage, sideways, useBrowser } from "./browser";
 import { checkoutPrice, createDeck, payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
+
+describe("the pricing page on a phone", () => {
+  it("shows each plan at the catalogue's price, monthly and yearly, whole and within the screen at 390 px", async () => {
+    const page = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto("/pricing");
+    await hydrated(page);
+    for (const billing of ["monthly", "yearly"] as const) {
+      if (billing === "yearly") {
+        await page.getByRole("link", { name: /^Yearly/ }).click();
+        await page.waitForURL(/billing=yearly/);
+        await hydrated(page);
+      }
+      const plans = plansFor(billing);
+      await expect
+        .poll(() => page.locator("[data-plan]").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-plan")).sort()))
+        .toEqual(plans.map((plan) => plan.key).sort());
+      for (const plan of plans) {
+        const price = page.locator(`[data-plan="${plan.key}"]`).getByTestId("plan-price");
+        expect(await price.textContent(), plan.key).toBe(formatPlanPrice(plan));
+        // Whole: no price cut or wrapped inside its card.
+        expect(await price.evaluate((element) => element.scrollWidth <= element.clientWidth), plan.key).toBe(true);
+      }
+      expect(await sideways(page), billing).toBeLessThanOrEqual(0);
+      if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/pricing-${billing}-390.png`, fullPage: true });
+    }
+  });
+});
 
 describe("buying a subscription offline", () => {
   it("takes a guest who signs up from pricing through the local checkout to a Creator plan, updates a second tab live, and cancels to the period end; a declined card changes nothing", async () => {
