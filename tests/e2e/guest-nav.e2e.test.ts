@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { WRITTEN_BY_AI } from "../../app/ai/authorship";
 import { hydrated, openPage, sideways, useBrowser, useMemberSession } from "./browser";
 import { createDeck, signUpByMagicLink } from "./flows";
 
@@ -18,7 +19,17 @@ describe("a guest finds their way back", () => {
     await page.keyboard.press("Escape");
     await expect.poll(isOpen).toBe(false);
 
-    await createDeck(page, { theme: "Harbour lights", kind: "Major Arcana" });
+    // A theme whose subject the painter does not know: the words typed stay the deck's words.
+    await createDeck(page, { theme: "Yokai spirits along a misty river at dusk", kind: "Major Arcana" });
+    const deckUrl = page.url();
+    await page.goto((await page.locator('a[href*="/cards/"]').first().getAttribute("href"))!);
+    const card = page.getByRole("article");
+    await expect.poll(() => card.textContent()).toMatch(/yokai/i);
+    expect(await card.textContent()).not.toMatch(/angel/i);
+    expect(await card.getByTestId("written-by-ai").textContent()).toBe(WRITTEN_BY_AI);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await page.goto(deckUrl);
+    await hydrated(page);
     const prompt = page.getByTestId("account-prompt");
     expect(await prompt.textContent()).toContain("Your deck is saved in this browser only.");
     expect(await prompt.getByRole("link", { name: "Create account" }).isVisible()).toBe(true);
@@ -34,7 +45,7 @@ describe("a guest finds their way back", () => {
     await menu.getByRole("link", { name: "My Collection" }).click();
     await page.waitForURL("**/collection");
     await expect.poll(isOpen).toBe(false);
-    expect(await page.getByText("Harbour lights").count()).toBeGreaterThan(0);
+    expect(await page.getByText(/^Yokai spirits/).count()).toBeGreaterThan(0);
 
     // "Not now" puts the prompt away, and it stays away.
     const answered = page.waitForResponse((response) => response.url().includes("/account-prompt") && response.request().method() === "POST");

@@ -29,6 +29,10 @@ describe("the pricing page on a phone", () => {
       expect(await sideways(page), billing).toBeLessThanOrEqual(0);
       if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/pricing-${billing}-390.png`, fullPage: true });
     }
+    // The footer promises only what exists: its API documentation is the developers' page.
+    await page.getByRole("contentinfo").getByRole("link", { name: "API Documentation" }).click();
+    await page.waitForURL(/\/developers$/);
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
   });
 });
 
