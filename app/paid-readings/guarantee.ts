@@ -66,3 +66,24 @@ export const GUARANTEE_MESSAGES = {
 
 /** What the receipt says once a claim is made. */
 export const guaranteeClaimedText = (creditCents: number) => `Claimed: ${formatMoney(creditCents)} credited to your balance.`;
+
+/** Where a reading stands with the guarantee, for its client: claimed, open to a claim, or closed and why. */
+export type GuaranteeStatus = { kind: "claimed"; creditCents: number } | { kind: "open"; creditCents: number; until: number } | { kind: "closed"; why: string };
+
+/**
+ * The guarantee's rules for one reading, as the receipt shows them and as a refused claim explains
+ * itself; the claim's own statement holds the same rules inside the database (guarantee.server.ts).
+ */
+export function guaranteeStatus(
+  reading: { status: string; chargedCents: number; refundedCents: number; endedAt: number | null },
+  claims: { thisReadingCents: number | null; lastClaimAt: number | null },
+  now: number,
+): GuaranteeStatus {
+  if (claims.thisReadingCents !== null) return { kind: "claimed", creditCents: claims.thisReadingCents };
+  if (reading.status !== "ended" || reading.endedAt === null) return { kind: "closed", why: GUARANTEE_MESSAGES.notEnded };
+  const creditCents = guaranteeCreditCents(reading.chargedCents, reading.refundedCents);
+  if (creditCents <= 0) return { kind: "closed", why: GUARANTEE_MESSAGES.nothingCharged };
+  if (now - reading.endedAt > GUARANTEE_WINDOW_MS) return { kind: "closed", why: GUARANTEE_MESSAGES.windowOver };
+  if (claims.lastClaimAt !== null && now - claims.lastClaimAt < GUARANTEE_ONCE_IN_MS) return { kind: "closed", why: GUARANTEE_MESSAGES.recently };
+  return { kind: "open", creditCents, until: reading.endedAt + GUARANTEE_WINDOW_MS };
+}
