@@ -199,3 +199,31 @@ export function sendGuaranteeNotice(target: NoticeTarget, notice: ReaderNotice, 
     action: { label: "See the reading", url: readingUrl },
   });
 }
+
+/** How far back staff count a reader's claims, to see repeated ones. */
+const READER_CLAIMS_WINDOW_MS = 90 * 24 * 60 * 60_000;
+
+/** The latest claims, newest first, for staff: who, with whom, why, the credit and the reader's share, and the reader's claims of the last 90 days. */
+export async function recentGuaranteeClaims(db: Database, now = Date.now(), limit = 100) {
+  const rows = await db
+    .select({
+      id: guaranteeClaims.id,
+      paidReadingId: guaranteeClaims.paidReadingId,
+      clientName: nameOf(sql`${guaranteeClaims.clientId}`),
+      readerName: nameOf(sql`${guaranteeClaims.readerId}`),
+      reason: guaranteeClaims.reason,
+      words: guaranteeClaims.words,
+      creditCents: guaranteeClaims.creditCents,
+      readerShareCents: guaranteeClaims.readerShareCents,
+      createdAt: guaranteeClaims.createdAt,
+      readerClaims: sql<number>`(SELECT count(*) FROM ${guaranteeClaims} c WHERE c.reader_id = "guarantee_claims"."reader_id" AND c.created_at > ${now - READER_CLAIMS_WINDOW_MS})`,
+    })
+    .from(guaranteeClaims)
+    .orderBy(sql`${guaranteeClaims.createdAt} DESC`)
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    reasonText: GUARANTEE_REASONS[row.reason as GuaranteeReason] ?? row.reason,
+    readerClaims: Number(row.readerClaims),
+  }));
+}

@@ -19,6 +19,7 @@ import {
   GUARANTEE_WINDOW_HOURS,
   guaranteeClaimedText,
 } from "../../app/paid-readings/guarantee";
+import { STAFF_MEMBER_ID } from "../../db/seed-data";
 import { guaranteeClaims, paidReadings, readingSessions, sellerLedger, users, walletEntries } from "../../db/schema";
 import { get, post, signInAs, visit } from "./helpers";
 import { balance, ledgerSum, topUp } from "./wallet-fixtures";
@@ -254,6 +255,24 @@ describe("the satisfaction guarantee", () => {
     const readersView = await (await visit(`/readings/${readingId}`, { cookie: reader.cookie })).text();
     expect(readersView).toContain('data-testid="guarantee-claimed"');
     expect(readersView).toContain(formatMoney(1200 - 360));
+  });
+
+  it("is listed for staff with the reader's count of claims, and for nobody else", async () => {
+    const reader = await newPerson("reader", true);
+    for (const name of ["first", "second"]) {
+      const client = await newPerson(name);
+      const readingId = await endedReading(client, reader);
+      expect((await claim(readingId, client.cookie, `Claim number ${name}: the cards were never explained.`)).status).toBe(200);
+    }
+    const staffPage = await textOf(await visit("/staff/readings", { cookie: await signInAs(STAFF_MEMBER_ID) }));
+    expect(staffPage).toContain("Claim number first: the cards were never explained.");
+    expect(staffPage).toContain("Claim number second: the cards were never explained.");
+    expect(staffPage).toContain("2 claims against this reader in 90 days");
+    expect((await visit("/staff/readings", { cookie: reader.cookie })).status).toBe(404);
+  });
+
+  it("is linked from the readers list", async () => {
+    expect(await textOf(await visit("/readers"))).toContain('href="/guarantee"');
   });
 
   it("publishes its terms from the rule module on /guarantee, for anyone", async () => {
