@@ -397,7 +397,7 @@ export async function readerEarnings(db: Database, readerId: string) {
         netCents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)`,
       })
       .from(sellerLedger)
-      .where(and(eq(sellerLedger.sellerId, readerId), sql`${sellerLedger.kind} IN ('reading', 'reading-refund', 'written')`)),
+      .where(and(eq(sellerLedger.sellerId, readerId), sql`${sellerLedger.kind} IN ('reading', 'reading-refund', 'written', 'guarantee')`)),
     db
       .select({ cents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)` })
       .from(sellerLedger)

@@ -20,7 +20,7 @@ import {
   guaranteeClaimedText,
 } from "../../app/paid-readings/guarantee";
 import { STAFF_MEMBER_ID } from "../../db/seed-data";
-import { guaranteeClaims, paidReadings, readingSessions, sellerLedger, users, walletEntries } from "../../db/schema";
+import { guaranteeClaims, paidReadings, readerProfiles, readingSessions, sellerLedger, users, walletEntries } from "../../db/schema";
 import { get, post, signInAs, visit } from "./helpers";
 import { balance, ledgerSum, topUp } from "./wallet-fixtures";
 
@@ -32,6 +32,7 @@ async function newPerson(name: string, reader = false) {
   await db()
     .insert(users)
     .values({ id, email: `${id}@example.test`, username: id.slice(0, 30), fullName: reader ? "Vera Night" : null, isReader: reader });
+  if (reader) await db().insert(readerProfiles).values({ userId: id, available: true });
   return { id, email: `${id}@example.test`, cookie: await signInAs(id) };
 }
 
@@ -185,6 +186,11 @@ describe("the satisfaction guarantee", () => {
     expect(earnings.reduce((sum, entry) => sum + entry.netCents, 0)).toBe(2800 - 1300);
     expect(earnings.reduce((sum, entry) => sum + entry.feeCents, 0)).toBe(0);
 
+    // The reader's dashboard counts the claim in what is theirs, and says who pays for one.
+    const dashboard = await textOf(await visit("/reader-dashboard", { cookie: reader.cookie }));
+    expect(dashboard).toContain(`data-testid="earnings-net">${formatMoney(2800 - 1300)}<`);
+    expect(dashboard).toContain(GUARANTEE_WHO_PAYS);
+
     // What the claim gave back counts as refunded on the reading.
     const reading = await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, readingId) });
     expect(reading?.refundedCents).toBe(2500);
@@ -271,8 +277,9 @@ describe("the satisfaction guarantee", () => {
     expect((await visit("/staff/readings", { cookie: reader.cookie })).status).toBe(404);
   });
 
-  it("is linked from the readers list", async () => {
+  it("is linked from the readers list and the terms", async () => {
     expect(await textOf(await visit("/readers"))).toContain('href="/guarantee"');
+    expect(await textOf(await visit("/terms"))).toContain('href="/guarantee"');
   });
 
   it("publishes its terms from the rule module on /guarantee, for anyone", async () => {
