@@ -635,7 +635,7 @@ export const deckPurchases = sqliteTable(
   (t) => [uniqueIndex("deck_purchases_buyer_deck_idx").on(t.buyerId, t.deckId), index("deck_purchases_deck_idx").on(t.deckId)],
 );
 
-export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund", "tip", "booking", "written"] as const;
+export const sellerEntryKinds = ["sale", "refund", "payout", "reading", "reading-refund", "tip", "booking", "written", "guarantee"] as const;
 
 /**
  * The creator's money, one line per change: a sale (gross, fee, net), a refund (the same,
@@ -855,7 +855,7 @@ export const readerProfiles = sqliteTable(
  * Paid readings with human readers
  * --------------------------------------------------------------------------------------------- */
 
-export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund", "tip", "hold", "written", "written-refund"] as const;
+export const walletEntryKinds = ["top-up", "charge", "refund", "top-up-refund", "tip", "hold", "written", "written-refund", "guarantee"] as const;
 
 /**
  * A client's reading balance in cents, changed only together with a `wallet_entries` line in one
@@ -1150,6 +1150,38 @@ export const readingReports = sqliteTable(
     createdAt: millis("created_at").notNull().default(now),
   },
   (t) => [uniqueIndex("reading_reports_once_idx").on(t.paidReadingId, t.reporterId), index("reading_reports_open_idx").on(t.resolvedAt, t.createdAt)],
+);
+
+/**
+ * A client's claim of the satisfaction guarantee on a paid reading (app/paid-readings/guarantee.ts):
+ * one per reading, what it credited the client and what of that the reader's earning gave back.
+ * Money records: they stay when an account is deleted.
+ */
+export const guaranteeClaims = sqliteTable(
+  "guarantee_claims",
+  {
+    id: text("id").primaryKey(),
+    paidReadingId: text("paid_reading_id")
+      .notNull()
+      .unique()
+      .references(() => paidReadings.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    words: text("words").notNull(),
+    creditCents: integer("credit_cents").notNull(),
+    readerShareCents: integer("reader_share_cents").notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("guarantee_claims_client_idx").on(t.clientId, t.createdAt),
+    index("guarantee_claims_reader_idx").on(t.readerId, t.createdAt),
+    check("guarantee_claims_money_check", sql`${t.creditCents} > 0 AND ${t.readerShareCents} BETWEEN 0 AND ${t.creditCents}`),
+  ],
 );
 
 export const apiTokenScopes = ["read", "read_write"] as const;

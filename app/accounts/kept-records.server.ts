@@ -23,6 +23,8 @@ export const KEPT_RECORDS = [
   { table: "written_requests", column: "reader_id" },
   { table: "staff_actions", column: "staff_id" },
   { table: "refund_claims", column: "staff_id" },
+  { table: "guarantee_claims", column: "client_id" },
+  { table: "guarantee_claims", column: "reader_id" },
 ] as const;
 
 /** Whether a kept record names the user, as SQL. */

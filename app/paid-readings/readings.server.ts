@@ -11,6 +11,8 @@ import { newId } from "../lib/crypto";
 import type { EndReason, EndReasonViewer } from "./clock";
 import { availableCentsSql, readingRefundStatements } from "./wallet.server";
 import { tipCentsOf, topUpList, topUpsDuring } from "./receipts.server";
+import { guaranteeStatus } from "./guarantee";
+import { claimCreditSql, claimReaderShareSql, lastClaimAtSql } from "./guarantee.server";
 import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_MAX } from "./rules";
 import { REPUTATION_MESSAGES } from "../readers/reputation";
 import { metCountedBefore, readingCounts, reviewWeighs, likelyOnePerson } from "../readers/reputation.server";
@@ -100,7 +102,7 @@ const personName = (column: SQL | SQLiteColumn) =>
   sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'A client') FROM ${users} WHERE ${users.id} = ${column})`;
 
 /** A paid reading's receipt and review, for its client, its reader or staff; null for anyone else. */
-export async function getPaidReading(db: Database, viewerId: string, id: string, { staff = false } = {}) {
+export async function getPaidReading(db: Database, viewerId: string, id: string, { staff = false, now = Date.now() } = {}) {
   const [row] = await db
     .select({
       reading: paidReadings,
@@ -120,6 +122,9 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
       tipNetCents: sql<number>`coalesce((SELECT sum(${sellerLedger.netCents}) FROM ${sellerLedger} WHERE ${sellerLedger.paidReadingId} = ${paidReadings.id} AND ${sellerLedger.kind} = 'tip'), 0)`,
       topUps: topUpsDuring,
       clientBalanceCents: sql<number>`coalesce((SELECT balance_cents FROM reading_wallets WHERE user_id = ${paidReadings.clientId}), 0)`,
+      guaranteeCents: claimCreditSql(sql`${paidReadings.id}`),
+      guaranteeReaderShareCents: claimReaderShareSql(sql`${paidReadings.id}`),
+      clientLastClaimAt: lastClaimAtSql(sql`${paidReadings.clientId}`),
     })
     .from(paidReadings)
     .leftJoin(readingReviews, eq(readingReviews.paidReadingId, paidReadings.id))
@@ -164,6 +169,20 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
     /** For the client: their balance, which bounds a tip; null for anyone else. */
     balanceCents: role === "client" ? Number(row.clientBalanceCents) : null,
     mayTip: role === "client" && reading.status === "ended" && reading.startedAt !== null,
+    /** For the client: where the reading stands with the satisfaction guarantee; null for anyone else. */
+    guarantee:
+      role === "client"
+        ? guaranteeStatus(
+            reading,
+            { thisReadingCents: row.guaranteeCents === null ? null : Number(row.guaranteeCents), lastClaimAt: row.clientLastClaimAt },
+            now,
+          )
+        : null,
+    /** A claim on the reading as its reader and staff see it: the credit and what the reader's earning gave back. */
+    claim:
+      role !== "client" && row.guaranteeCents !== null
+        ? { creditCents: Number(row.guaranteeCents), readerShareCents: Number(row.guaranteeReaderShareCents ?? 0) }
+        : null,
   };
 }
 
@@ -378,7 +397,7 @@ export async function readerEarnings(db: Database, readerId: string) {
         netCents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)`,
       })
       .from(sellerLedger)
-      .where(and(eq(sellerLedger.sellerId, readerId), sql`${sellerLedger.kind} IN ('reading', 'reading-refund', 'written')`)),
+      .where(and(eq(sellerLedger.sellerId, readerId), sql`${sellerLedger.kind} IN ('reading', 'reading-refund', 'written', 'guarantee')`)),
     db
       .select({ cents: sql<number>`coalesce(sum(${sellerLedger.netCents}), 0)` })
       .from(sellerLedger)

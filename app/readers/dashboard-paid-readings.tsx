@@ -8,6 +8,7 @@ import { AnswerRequest, BlockClient } from "~/paid-readings/incoming-requests";
 import type { readerEarnings } from "~/paid-readings/readings.server";
 import type { PendingRequest } from "~/paid-readings/requests.server";
 import { READING_FEE_PERCENT, READING_MODE_LABELS } from "~/paid-readings/rules";
+import { GUARANTEE_WHO_PAYS } from "~/paid-readings/guarantee";
 import { PushButton } from "~/push/push-button";
 
 export type Earnings = Awaited<ReturnType<typeof readerEarnings>>;
@@ -77,6 +78,13 @@ export function PaidReadings({ requests, blocked, earnings }: { requests: Pendin
           <Link to="/sales" className="text-brand underline">
             Payouts
           </Link>
+        </p>
+        <p className="mt-2 text-sm text-muted" data-testid="earnings-guarantee">
+          Clients may claim the{" "}
+          <Link to="/guarantee" className="text-brand underline">
+            satisfaction guarantee
+          </Link>
+          . {GUARANTEE_WHO_PAYS}
         </p>
       </div>
       <div className="rounded-2xl border border-line p-5 lg:col-span-2" data-testid="dashboard-sessions">

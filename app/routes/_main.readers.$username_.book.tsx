@@ -172,7 +172,12 @@ export default function BookReader() {
                 ) : null}
               </div>
               <p className="text-sm text-muted">
-                {name} has a moment to accept. You pay nothing until you are both in the room, and you can end the reading at any time.
+                {name} has a moment to accept. You pay nothing until you are both in the room, and you can end the reading at any time. Not what you hoped for?
+                The{" "}
+                <Link to="/guarantee" className="underline">
+                  satisfaction guarantee
+                </Link>{" "}
+                covers it.
               </p>
             </Form>
           </>

@@ -72,6 +72,11 @@ export default function ReaderSchedule() {
           <Link to="/today" className="underline">
             Change your time zone
           </Link>
+          . Each reading comes with our{" "}
+          <Link to="/guarantee" className="underline">
+            satisfaction guarantee
+          </Link>
+          .
         </p>
       </PageHeader>
       <Panel>

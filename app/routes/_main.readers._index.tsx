@@ -88,7 +88,14 @@ export default function Readers() {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <PageHeader eyebrow="Readers" title="Talk to a reader">
-        <p>Certified readers, live when you need them. Each sets a per-minute price; levels grow with experience and reviews.</p>
+        <p>
+          Certified readers, live when you need them. Each sets a per-minute price; levels grow with experience and reviews. Every paid live reading comes with
+          our{" "}
+          <Link to="/guarantee" className="underline">
+            satisfaction guarantee
+          </Link>
+          .
+        </p>
       </PageHeader>
       <Form
         method="get"

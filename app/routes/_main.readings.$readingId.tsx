@@ -10,6 +10,8 @@ import { endReasonText, interruptionNote } from "~/paid-readings/clock";
 import { getPaidReading, replyForm, replyToReview, reportForm, reportReading, reviewForm, reviewReading } from "~/paid-readings/readings.server";
 import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX } from "~/paid-readings/rules";
 import { TipForm } from "~/paid-readings/tip-form";
+import { GuaranteeSection } from "~/paid-readings/guarantee-section";
+import { claimGuarantee, guaranteeForm, sendGuaranteeNotice } from "~/paid-readings/guarantee.server";
 import { tipForm, tipReading } from "~/paid-readings/tips.server";
 import { sendReadingReceipt } from "~/paid-readings/receipts.server";
 import { noticeTargetOf } from "~/mail/notices.server";
@@ -62,6 +64,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const target = noticeTargetOf(context);
     target.waitUntil(sendReadingReceipt(target, id).catch((error) => log.error("reading receipt not sent", { error })));
     return data<ActionData>({ ok: true, message: done.message, form: "tip" });
+  }
+  if (form.intent === "guarantee") {
+    const parsed = guaranteeForm.safeParse(form);
+    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "guarantee");
+    const done = await claimGuarantee(context.db, user.id, id, parsed.data);
+    if (!done.ok) return fail(done.message, done.status, "guarantee");
+    // The reader is told after the answer, as a receipt is sent.
+    if (done.notice) sendGuaranteeNotice(noticeTargetOf(context), done.notice, `${new URL(request.url).origin}/readings/${id}`);
+    return data<ActionData>({ ok: true, message: done.message, form: "guarantee" });
   }
   if (form.intent === "report") {
     const parsed = reportForm.safeParse(form);
@@ -159,6 +170,17 @@ export default function PaidReadingReceipt() {
 
       {reading.mayTip && tipKey ? (
         <TipForm readerName={reading.readerName} balanceCents={reading.balanceCents ?? 0} tipKey={tipKey} feeOf="the reading’s minutes" result={said("tip")} />
+      ) : null}
+
+      {reading.guarantee ? <GuaranteeSection status={reading.guarantee} readerName={reading.readerName} result={said("guarantee")} /> : null}
+      {reading.claim ? (
+        <p className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" data-testid="guarantee-claimed">
+          The client claimed the satisfaction guarantee on this reading: {formatMoney(reading.claim.creditCents)} credited to them, of which{" "}
+          {formatMoney(reading.claim.readerShareCents)} came from the reader&rsquo;s earning and the rest from the platform&rsquo;s fee.{" "}
+          <Link to="/guarantee" className="underline">
+            The guarantee&rsquo;s terms
+          </Link>
+        </p>
       ) : null}
 
       <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="review-title">

@@ -9,6 +9,7 @@ import { StaffNav } from "~/components/staff/staff-nav";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { openReadingReports, refundReading } from "~/paid-readings/readings.server";
+import { recentGuaranteeClaims } from "~/paid-readings/guarantee.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { staffMeta } from "~/staff/meta";
 
@@ -19,7 +20,8 @@ export const meta: MetaFunction = staffMeta("Reported readings");
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireStaff(context);
-  return { reports: await openReadingReports(context.db) };
+  const [reports, claims] = await Promise.all([openReadingReports(context.db), recentGuaranteeClaims(context.db)]);
+  return { reports, claims };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StaffReadings() {
-  const { reports } = useLoaderData<typeof loader>();
+  const { reports, claims } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16">
@@ -86,6 +88,44 @@ export default function StaffReadings() {
           ))}
         </ul>
       )}
+
+      <section className="mt-10" aria-labelledby="claims-title" data-testid="guarantee-claims">
+        <h2 id="claims-title" className="text-2xl font-bold">
+          Satisfaction guarantee claims
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          The latest claims, credited at once by the{" "}
+          <Link to="/guarantee" className="underline">
+            guarantee&rsquo;s terms
+          </Link>
+          ; a reader&rsquo;s count is their claims of the last 90 days.
+        </p>
+        {claims.length === 0 ? (
+          <p className="mt-4 rounded-3xl border border-line bg-surface/80 p-6 text-center text-muted">No claims yet.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {claims.map((claim) => (
+              <li key={claim.id} className="rounded-3xl border border-line bg-surface/90 p-5">
+                <p className="font-semibold">
+                  {claim.clientName} claimed {formatMoney(claim.creditCents)} on a reading with {claim.readerName} ·{" "}
+                  <LocalTime at={claim.createdAt} style="mediumWithTime" />
+                </p>
+                <p className="mt-1 text-sm text-muted">
+                  {claim.reasonText} · {formatMoney(claim.readerShareCents)} from the reader&rsquo;s earning ·{" "}
+                  <span className={claim.readerClaims > 2 ? "font-semibold text-danger" : undefined}>
+                    {`${claim.readerClaims} claim${claim.readerClaims === 1 ? "" : "s"} against this reader in 90 days`}
+                  </span>{" "}
+                  ·{" "}
+                  <Link to={`/readings/${claim.paidReadingId}`} className="underline">
+                    receipt
+                  </Link>
+                </p>
+                <p className="mt-2">{claim.words}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

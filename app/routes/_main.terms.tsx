@@ -13,7 +13,7 @@ export default function Terms() {
     <LegalPage
       eyebrow="Terms"
       title="Terms of Service"
-      updated="23 November 2026"
+      updated="29 November 2026"
       intro={<p>The plain rules for using Arcanum. By using the site you agree to them.</p>}
     >
       <LegalSection id="service" title="What Arcanum is">
@@ -66,6 +66,9 @@ export default function Terms() {
           <li>Be respectful at the table. A host may remove anyone from their reading.</li>
           <li>Video and sound go directly between the browsers at the table and are not recorded by Arcanum. Do not record others without their consent.</li>
           <li>Readers set their own price per minute, shown on their profile.</li>
+          <li>
+            Paid live readings come with our <Link to="/guarantee">satisfaction guarantee</Link>: its terms, and who pays for a claim, are on that page.
+          </li>
         </ul>
       </LegalSection>
 

@@ -892,6 +892,13 @@ const ROWS: HttpRow[] = [
   ),
   act(
     "routes/_main.readings.$readingId",
+    "guarantee",
+    () => ownersPaidReading().then((id) => `/readings/${id}`),
+    () => ({ intent: "guarantee", reason: "generic", words: "Matrix claim of the guarantee" }),
+    { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" },
+  ),
+  act(
+    "routes/_main.readings.$readingId",
     "report",
     () => ownersPaidReading().then((id) => `/readings/${id}`),
     () => ({ intent: "report", reason: "Matrix report of a reading" }),
@@ -957,6 +964,7 @@ const ROWS: HttpRow[] = [
     ),
   ),
   doc("routes/_main.pricing", "/pricing", () => "/pricing", all(200)),
+  doc("routes/_main.guarantee", "/guarantee", () => "/guarantee", all(200)),
   doc("routes/_main.terms", "/terms", () => "/terms", all(200)),
   doc("routes/_main.privacy", "/privacy", () => "/privacy", all(200)),
   // The service worker's offline page holds nobody's data: the worker fills in what the device saved.
