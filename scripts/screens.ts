@@ -254,7 +254,7 @@ async function main() {
   if (only) return;
   writeFileSync(
     path.join(outDir, "README.md"),
-    `# Screens\n\nThe main pages as the demo member sees them, at 390×844 (phone) and 1280×800 (desktop, light and dark), then scenes that take a table drawn or a call, at 390 px. Made by \`npm run screens\` from fresh demo data; run it again after a change to the look.\n\n${rows.join("\n")}\n## Pictures the browser tests take\n\nThe other pictures here (\`*-390.png\` beside the ones above: the demo member's journal, collection, balance and receipt, the pricing page, a journal entry, a booking, a written answer, a print, the API token's Copy button, the pages the health checks visit) are taken by the browser tests that check those pages when \`SCREENSHOTS_DIR\` names a folder: \`SCREENSHOTS_DIR=$PWD/docs/screens npm run test:e2e\`.\n`,
+    `# Screens\n\nThe main pages as the demo member sees them, at 390×844 (phone) and 1280×800 (desktop, light and dark), then scenes that take a table drawn or a call, at 390 px. Made by \`npm run screens\` from fresh demo data; run it again after a change to the look.\n\n${rows.join("\n")}\n## Pictures the browser tests take\n\nThe other pictures here (\`*-390.png\` beside the ones above: the demo member's journal, collection, balance and receipt, the pricing page, a guarantee claim, a journal entry, a booking, a written answer, a print, the API token's Copy button, the pages the health checks visit) are taken by the browser tests that check those pages when \`SCREENSHOTS_DIR\` names a folder: \`SCREENSHOTS_DIR=$PWD/docs/screens npm run test:e2e\`.\n`,
   );
   console.log(`wrote ${SHOTS.length * VIEWS.length + SCENES.length} screenshots to ${path.relative(process.cwd(), outDir)}`);
 }

@@ -6,7 +6,8 @@
  * the cent; the client reviews; the reader's dashboard shows the earning and the review.
  */
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { guaranteeClaimedText } from "../../app/paid-readings/guarantee";
+import { hydrated, openPage, sideways, useBrowser, useMemberSession } from "./browser";
 import { payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
@@ -112,6 +113,7 @@ describe("a paid reading with a human reader", () => {
     await client.waitForURL(/\/readings\/[0-9a-f-]{36}$/, { timeout: 45_000, waitUntil: "commit" });
     await reader.waitForURL(/\/readings\/[0-9a-f-]{36}$/, { timeout: 15_000, waitUntil: "commit" });
     await hydrated(client);
+    const receipt = new URL(client.url()).pathname;
     // One minute before the balance ran out, both were warned.
     expect(await client.evaluate(() => sessionStorage.getItem("seen-warning"))).toContain("Your balance pays for this minute only");
     expect(await reader.evaluate(() => sessionStorage.getItem("seen-warning"))).toContain("The client’s balance pays for this minute only");
@@ -148,6 +150,23 @@ describe("a paid reading with a human reader", () => {
     expect(cents(await reader.getByTestId("earnings-net").textContent()) - earnedBefore).toBe(1746);
     expect(await reader.getByTestId("dashboard-reviews").textContent()).toContain("Warm, precise and honest about the Tower.");
     expect(await reader.getByTestId("dashboard-sessions").textContent()).toContain("$24.95");
+
+    // Not what the client hoped for after all: the satisfaction guarantee, claimed from the receipt on the phone.
+    await client.goto(receipt);
+    await hydrated(client);
+    const guarantee = client.getByTestId("guarantee");
+    await guarantee.getByLabel("What went wrong?").selectOption("generic");
+    await guarantee.getByLabel(/In a few words/).fill("The Tower was read the way a book would read it.");
+    expect(await sideways(client)).toBeLessThanOrEqual(0);
+    if (process.env.SCREENSHOTS_DIR) await guarantee.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/guarantee-claim-390.png` });
+    await guarantee.getByRole("button", { name: "Claim the guarantee" }).click();
+    await expect.poll(() => guarantee.getByTestId("guarantee-claimed").textContent()).toBe(guaranteeClaimedText(2495));
+    await client.goto("/balance");
+    expect(await client.getByTestId("wallet-balance").textContent()).toBe("$25.00");
+    expect(await lines.first().textContent()).toMatch(/Satisfaction guarantee: reading with .*\+\$24\.95/);
+    // The reader's receipt says what the claim took from her earning: the rest after the platform's $7.49 fee.
+    await reader.goto(receipt);
+    expect(await reader.getByTestId("guarantee-claimed").textContent()).toContain("$17.46 came from the reader");
 
     await client.context().close();
     await reader.context().close();
