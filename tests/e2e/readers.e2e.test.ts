@@ -169,6 +169,8 @@ describe("the demo member", () => {
     await shot("demo-balance");
     await line.getByRole("link", { name: "receipt" }).click();
     await page.waitForURL(/\/readings\/[^/]+$/);
+    // The address changes before the new page is drawn: wait for the receipt itself.
+    await hydrated(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Mira");
     await shot("demo-receipt");
   });
