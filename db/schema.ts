@@ -1540,6 +1540,7 @@ export const writtenOffers = sqliteTable(
 );
 
 export const writtenRequestStatuses = ["asked", "answered", "refunded", "cancelled"] as const;
+export const writtenRequestKinds = ["written", "second-opinion"] as const;
 
 /**
  * A client's paid question to a reader, with the offer as it stood when they asked. The price left
@@ -1575,9 +1576,23 @@ export const writtenRequests = sqliteTable(
     /** The private table (a reading session hosted by the reader) the cards are drawn at. */
     roomId: text("room_id"),
     refundedAt: millis("refunded_at"),
+    /**
+     * A second opinion (migration 0050) is asked about a reading already in the client's journal:
+     * its spread and cards are copied here when asked, so the reader answers without drawing.
+     */
+    kind: text("kind", { enum: writtenRequestKinds }).notNull().default("written"),
+    /** The journal entry a second opinion is about; the answer is shown there. */
+    journalEntryId: text("journal_entry_id").references(() => readingJournal.id, { onDelete: "set null" }),
+    /** The spread's name as the entry kept it (a second opinion's spread may be the client's own). */
+    spreadName: text("spread_name"),
+    /** The question asked at the table, when the client chose to show it to the reader. */
+    readingQuestion: text("reading_question"),
+    /** The entry's interpretation, when the client chose to show it to the reader. */
+    sharedInterpretation: text("shared_interpretation"),
   },
   (t) => [
     uniqueIndex("written_requests_client_key_idx").on(t.clientId, t.formKey),
+    index("written_requests_entry_idx").on(t.journalEntryId),
     index("written_requests_reader_idx").on(t.readerId, t.status, t.deadlineAt),
     index("written_requests_client_idx").on(t.clientId, t.askedAt),
     index("written_requests_due_idx").on(t.status, t.deadlineAt),

@@ -23,7 +23,7 @@ import { blockedSql } from "./blocks.server";
 import { PAID_READING_MESSAGES, readingFeeCents } from "./rules";
 import { tipWrittenReading, writtenTipCentsOf } from "./tips.server";
 import { availableCentsSql, writtenPaymentStatements, writtenRefundStatements } from "./wallet.server";
-import { WRITTEN_AVERAGE_MIN_ANSWERED, WRITTEN_LIMIT_WINDOW_MS, WRITTEN_LIMITS, WRITTEN_MESSAGES, type OfferInput } from "./written";
+import { SECOND_OPINION_MESSAGES, WRITTEN_AVERAGE_MIN_ANSWERED, WRITTEN_LIMIT_WINDOW_MS, WRITTEN_LIMITS, WRITTEN_MESSAGES, type OfferInput } from "./written";
 
 type BatchStatement = BatchItem<"sqlite">;
 
@@ -110,6 +110,27 @@ export async function askWritten(
   now = Date.now(),
 ): Promise<Done<{ id: string; readerId: string; created: boolean }>> {
   if (client.isGuest) return { ok: false, status: 403, message: WRITTEN_MESSAGES.guest };
+  return askBatch(db, client, input, now, null);
+}
+
+/**
+ * What a second opinion takes from the client's journal entry (decision 0104): the spread and the
+ * cards always, the question and the interpretation only when the client chose to show them.
+ */
+export type AboutEntry = { entryId: string; shareQuestion: boolean; shareInterpretation: boolean };
+
+/**
+ * The batch behind both kinds of asking. A plain written reading names the offer's spread and leaves
+ * the cards to the reader's private table; a second opinion copies the entry's spread and cards
+ * (read in the insert itself, so only the client's own entry can be named) and is titled after it.
+ */
+export async function askBatch(
+  db: Database,
+  client: CurrentUser,
+  input: { offerId: string; question: string; key: string },
+  now: number,
+  about: AboutEntry | null,
+): Promise<Done<{ id: string; readerId: string; created: boolean }>> {
   const id = newId();
   const offerId = input.offerId.slice(0, 64);
   // What the client can spend: the balance less what scheduled readings hold (decision 0081).
@@ -128,12 +149,19 @@ export async function askWritten(
     .from(writtenOffers)
     .innerJoin(users, and(eq(users.id, writtenOffers.readerId), eq(users.isReader, true), notSuspended))
     .where(eq(writtenOffers.id, offerId));
+  // The request's columns after the client's question, in the table's order.
+  const row = about
+    ? sql`'Second opinion: ' || j.spread_name, j.spread_id, o.price_cents, o.answer_hours, ${input.question}, 'asked', ${input.key}, ${now} + o.answer_hours * 3600000, ${now}, NULL, NULL, j.deck_id, j.cards, NULL, NULL,
+          'second-opinion', j.id, j.spread_name, CASE WHEN ${about.shareQuestion ? 1 : 0} = 1 THEN j.question END, CASE WHEN ${about.shareInterpretation ? 1 : 0} = 1 THEN j.interpretation END
+          FROM ${writtenOffers} o JOIN ${users} u ON u.id = o.reader_id JOIN ${readingJournal} j ON j.id = ${about.entryId} AND j.user_id = ${client.id} AND json_array_length(j.cards) > 0`
+    : sql`o.title, o.spread_id, o.price_cents, o.answer_hours, ${input.question}, 'asked', ${input.key}, ${now} + o.answer_hours * 3600000, ${now}, NULL, NULL, NULL, NULL, NULL, NULL,
+          'written', NULL, NULL, NULL, NULL
+          FROM ${writtenOffers} o JOIN ${users} u ON u.id = o.reader_id`;
   const results = await db.batch([
     db
       .insert(writtenRequests)
       .select(
-        sql`SELECT ${id}, o.id, ${client.id}, o.reader_id, o.title, o.spread_id, o.price_cents, o.answer_hours, ${input.question}, 'asked', ${input.key}, ${now} + o.answer_hours * 3600000, ${now}, NULL, NULL, NULL, NULL, NULL, NULL
-            FROM ${writtenOffers} o JOIN ${users} u ON u.id = o.reader_id
+        sql`SELECT ${id}, o.id, ${client.id}, o.reader_id, ${row}
             WHERE o.id = ${offerId} AND o.active = 1 AND o.reader_id <> ${client.id} AND u.is_reader = 1 AND u.suspended_at IS NULL AND ${balance} >= o.price_cents
               AND ${askedSql(client.id, since, sql`o.reader_id`)} < ${WRITTEN_LIMITS.perReader} AND ${askedSql(client.id, since, null)} < ${WRITTEN_LIMITS.inAll}
               AND NOT ${blockedSql(sql`o.reader_id`, client.id)}`,
@@ -166,6 +194,9 @@ export async function askWritten(
   if (reason.blocked) return { ok: false, status: 403, message: PAID_READING_MESSAGES.unavailable };
   if (Number(reason.withReader) >= WRITTEN_LIMITS.perReader) return { ok: false, status: 429, message: WRITTEN_MESSAGES.tooManyWithReader };
   if (Number(reason.inAll) >= WRITTEN_LIMITS.inAll) return { ok: false, status: 429, message: WRITTEN_MESSAGES.tooMany };
+  if (Number(reason.balance) < reason.priceCents) return { ok: false, status: 402, message: WRITTEN_MESSAGES.balance };
+  // Everything about the offer held: for a second opinion, the entry was the one missing (deleted since the page was drawn).
+  if (about) return { ok: false, status: 404, message: SECOND_OPINION_MESSAGES.entry };
   return { ok: false, status: 402, message: WRITTEN_MESSAGES.balance };
 }
 
@@ -196,17 +227,25 @@ export async function writtenRequestFor(db: Database, viewerId: string, requestI
       readerUsername: sql<string>`(SELECT u.username FROM ${users} u WHERE u.id = ${outer.readerId})`,
       clientName: nameSql(outer.clientId),
       tipCents: writtenTipCentsOf(outer.id),
-      journalEntryId: sql<string | null>`(SELECT j.id FROM ${readingJournal} j WHERE j.user_id = ${viewerId} AND j.session_id = ${outer.roomId})`,
+      kind: writtenRequests.kind,
+      keptSpreadName: writtenRequests.spreadName,
+      readingQuestion: writtenRequests.readingQuestion,
+      sharedInterpretation: writtenRequests.sharedInterpretation,
+      // The client's entry: the one a second opinion was asked about, or the one the answer made.
+      journalEntryId: sql<string | null>`(CASE WHEN ${writtenRequests.kind} = 'second-opinion'
+        THEN (SELECT j.id FROM ${readingJournal} j WHERE j.user_id = ${viewerId} AND j.id = ${writtenRequests.journalEntryId})
+        ELSE (SELECT j.id FROM ${readingJournal} j WHERE j.user_id = ${viewerId} AND j.session_id = ${outer.roomId}) END)`,
     })
     .from(writtenRequests)
     .where(and(eq(writtenRequests.id, requestId.slice(0, 64)), sql`(${writtenRequests.clientId} = ${viewerId} OR ${writtenRequests.readerId} = ${viewerId})`))
     .limit(1);
   if (!row) return null;
+  const { keptSpreadName, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     tipCents: Number(row.tipCents),
     role: row.clientId === viewerId ? ("client" as const) : ("reader" as const),
-    spreadName: spreadById(row.spreadId)?.name ?? row.spreadId,
+    spreadName: keptSpreadName ?? spreadById(row.spreadId)?.name ?? row.spreadId,
   };
 }
 
@@ -241,6 +280,7 @@ export async function openWrittenTable(db: Database, reader: CurrentUser, reques
   const request = await writtenRequestFor(db, reader.id, requestId);
   if (!request || request.role !== "reader") return { ok: false, status: 404, message: WRITTEN_MESSAGES.notFound };
   if (request.status !== "asked" || request.deadlineAt <= now) return { ok: false, status: 409, message: WRITTEN_MESSAGES.notAsked };
+  if (request.kind === "second-opinion") return { ok: false, status: 409, message: SECOND_OPINION_MESSAGES.noTable };
   if (request.roomId) return { ok: true, value: request.roomId };
   const roomId = await openReading(db, reader, null, { spreadId: (spreadById(request.spreadId)?.id ?? null) as SpreadId | null });
   // Two clicks at once may each make a room: the first one tied to the request is the table.
@@ -278,42 +318,49 @@ export async function answerWritten(
   if (!request || request.role !== "reader") return { ok: false, status: 404, message: WRITTEN_MESSAGES.notFound };
   if (request.status !== "asked") return { ok: false, status: 409, message: WRITTEN_MESSAGES.notAsked };
   if (request.deadlineAt <= now) return { ok: false, status: 409, message: WRITTEN_MESSAGES.late };
-  if (!request.roomId) return { ok: false, status: 400, message: WRITTEN_MESSAGES.noCards };
-  const room = await getServerByName(env.ReadingRoom, request.roomId);
-  const state = await room.snapshot(reader.id);
-  if (!state || state.table.length === 0 || state.table.some((card) => !card.revealed)) return { ok: false, status: 400, message: WRITTEN_MESSAGES.noCards };
-  const content = journalContent(state);
   const fee = readingFeeCents(request.priceCents);
   const answered = sql`EXISTS (SELECT 1 FROM ${writtenRequests} WHERE ${writtenRequests.id} = ${request.id} AND ${writtenRequests.status} = 'answered' AND ${writtenRequests.answeredAt} = ${now})`;
-  const cardsJson = JSON.stringify(content.cards);
-  const layoutJson = content.layout ? JSON.stringify(content.layout) : null;
-  const [, , , [after]] = await db.batch([
-    db
-      .update(writtenRequests)
-      .set({ status: "answered", answeredAt: now, answer, cards: content.cards, deckId: content.deckId })
-      .where(
-        and(
-          eq(writtenRequests.id, request.id),
-          eq(writtenRequests.readerId, reader.id),
-          eq(writtenRequests.status, "asked"),
-          sql`${writtenRequests.deadlineAt} > ${now}`,
-        ),
-      ),
-    db
-      .insert(sellerLedger)
-      .select(
-        sql`SELECT ${newId()}, ${reader.id}, 'written', NULL, NULL, ${request.priceCents}, ${fee}, ${request.priceCents - fee}, ${`written:${request.id}`}, ${now}, NULL WHERE ${answered}`,
-      )
-      .onConflictDoNothing(),
-    db
-      .insert(readingJournal)
-      .select(
-        sql`SELECT ${newId()}, ${request.clientId}, ${request.roomId}, ${content.deckId}, ${request.question}, ${content.spreadId}, ${content.spreadName}, ${cardsJson}, ${answer}, '', 0, NULL, '[]', NULL, NULL, ${layoutJson}, ${now}, ${now}
-            WHERE ${answered}`,
-      )
-      .onConflictDoNothing(),
-    db.select({ status: writtenRequests.status, answeredAt: writtenRequests.answeredAt }).from(writtenRequests).where(eq(writtenRequests.id, request.id)),
-  ]);
+  const stillAsked = and(
+    eq(writtenRequests.id, request.id),
+    eq(writtenRequests.readerId, reader.id),
+    eq(writtenRequests.status, "asked"),
+    sql`${writtenRequests.deadlineAt} > ${now}`,
+  );
+  const earning = db
+    .insert(sellerLedger)
+    .select(
+      sql`SELECT ${newId()}, ${reader.id}, 'written', NULL, NULL, ${request.priceCents}, ${fee}, ${request.priceCents - fee}, ${`written:${request.id}`}, ${now}, NULL WHERE ${answered}`,
+    )
+    .onConflictDoNothing();
+  const status = db
+    .select({ status: writtenRequests.status, answeredAt: writtenRequests.answeredAt })
+    .from(writtenRequests)
+    .where(eq(writtenRequests.id, request.id));
+  let after: { status: string; answeredAt: number | null } | undefined;
+  if (request.kind === "second-opinion") {
+    // The cards were copied from the client's entry when asked; the answer is shown on that entry.
+    [, , [after]] = await db.batch([db.update(writtenRequests).set({ status: "answered", answeredAt: now, answer }).where(stillAsked), earning, status]);
+  } else {
+    if (!request.roomId) return { ok: false, status: 400, message: WRITTEN_MESSAGES.noCards };
+    const room = await getServerByName(env.ReadingRoom, request.roomId);
+    const state = await room.snapshot(reader.id);
+    if (!state || state.table.length === 0 || state.table.some((card) => !card.revealed)) return { ok: false, status: 400, message: WRITTEN_MESSAGES.noCards };
+    const content = journalContent(state);
+    const cardsJson = JSON.stringify(content.cards);
+    const layoutJson = content.layout ? JSON.stringify(content.layout) : null;
+    [, , , [after]] = await db.batch([
+      db.update(writtenRequests).set({ status: "answered", answeredAt: now, answer, cards: content.cards, deckId: content.deckId }).where(stillAsked),
+      earning,
+      db
+        .insert(readingJournal)
+        .select(
+          sql`SELECT ${newId()}, ${request.clientId}, ${request.roomId}, ${content.deckId}, ${request.question}, ${content.spreadId}, ${content.spreadName}, ${cardsJson}, ${answer}, '', 0, NULL, '[]', NULL, NULL, ${layoutJson}, ${now}, ${now}
+              WHERE ${answered}`,
+        )
+        .onConflictDoNothing(),
+      status,
+    ]);
+  }
   if (after?.status !== "answered" || after.answeredAt !== now)
     return { ok: false, status: 409, message: after?.status === "refunded" ? WRITTEN_MESSAGES.late : WRITTEN_MESSAGES.notAsked };
   return { ok: true, value: { id: request.id, clientId: request.clientId } };
@@ -402,6 +449,7 @@ async function noticeFacts(db: Database, requestId: string) {
   const [row] = await db
     .select({
       title: writtenRequests.title,
+      kind: writtenRequests.kind,
       priceCents: writtenRequests.priceCents,
       deadlineAt: writtenRequests.deadlineAt,
       readerName: nameSql(outer.readerId),
@@ -427,7 +475,9 @@ export async function tellAsked(target: NoticeTarget, requestId: string, origin:
     heading: "A client asked for a written reading",
     paragraphs: [
       `${facts.clientName} asked for “${facts.title}” (${formatMoney(facts.priceCents)}).`,
-      `Answer before ${new Date(facts.deadlineAt).toUTCString()}: draw the cards at your private table and write your answer. Unanswered by then, the client is refunded.`,
+      facts.kind === "second-opinion"
+        ? `They ask for your reading of cards they already drew: answer before ${new Date(facts.deadlineAt).toUTCString()}. Unanswered by then, the client is refunded.`
+        : `Answer before ${new Date(facts.deadlineAt).toUTCString()}: draw the cards at your private table and write your answer. Unanswered by then, the client is refunded.`,
     ],
     action: { label: "Open the request", url: `${origin}${requestPath(requestId)}` },
   });
@@ -441,7 +491,11 @@ export async function tellAnswered(target: NoticeTarget, requestId: string, orig
     to: facts.clientEmail,
     subject: `Your written reading is answered`,
     heading: `${facts.readerName} answered your written reading`,
-    paragraphs: [`Your reading “${facts.title}” is ready, with the cards ${facts.readerName} drew for you. It is in your journal too.`],
+    paragraphs: [
+      facts.kind === "second-opinion"
+        ? `${facts.readerName} answered “${facts.title}”. The answer is on that reading in your journal too.`
+        : `Your reading “${facts.title}” is ready, with the cards ${facts.readerName} drew for you. It is in your journal too.`,
+    ],
     action: { label: "Read the answer", url: `${origin}${requestPath(requestId)}` },
   });
 }

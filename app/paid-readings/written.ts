@@ -82,6 +82,45 @@ export const answerForm = lazySchema(() =>
   }),
 );
 
+/* Second opinions (decision 0104) --------------------------------------------------------------- */
+
+export const SECOND_OPINION_MESSAGES = {
+  entry: "Reading not found",
+  noCards: "This reading has no cards for a reader to look at.",
+  ownReading: "This is a reading you gave: a second opinion is asked by the client.",
+  noTable: "The client drew this reading's cards already: read them on the request's page and answer there.",
+  tooSmall: "This offer is for fewer cards than your reading has: choose a reader whose offer covers every card.",
+  question: `Tell the reader what you would like them to look at, in ${WRITTEN_QUESTION_MIN} to ${WRITTEN_QUESTION_MAX} characters.`,
+} as const;
+
+/** How many cards an offer's spread lays: a second opinion may use it for a reading of as many cards or fewer. */
+export function offerCardCount(spreadId: string): number {
+  return WRITTEN_SPREADS.find((spread) => spread.id === spreadId)?.positions.length ?? 0;
+}
+
+/**
+ * The offer a second opinion on `cardCount` cards is priced at: the reader's cheapest active offer
+ * that lays at least as many cards (a Celtic Cross is not read at a one-card price); none when no
+ * offer of theirs is big enough.
+ */
+export function secondOpinionOffer<T extends { spreadId: string; priceCents: number }>(offers: T[], cardCount: number): T | null {
+  return offers.filter((offer) => offerCardCount(offer.spreadId) >= cardCount).sort((a, b) => a.priceCents - b.priceCents)[0] ?? null;
+}
+
+/** A checkbox as a form sends it: present (any value) when ticked. */
+const ticked = z.preprocess((value) => value !== undefined && value !== null && value !== "", z.boolean());
+
+export const secondOpinionForm = lazySchema(() =>
+  z.object({
+    offerId: z.string().min(1, WRITTEN_MESSAGES.offerGone).max(64),
+    question: z.string().trim().min(WRITTEN_QUESTION_MIN, SECOND_OPINION_MESSAGES.question).max(WRITTEN_QUESTION_MAX, SECOND_OPINION_MESSAGES.question),
+    shareQuestion: ticked,
+    shareInterpretation: ticked,
+    key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "This form's key is not valid: reload the page and send it again."),
+  }),
+);
+export type SecondOpinionInput = z.infer<typeof secondOpinionForm>;
+
 export type WrittenStatus = "asked" | "answered" | "refunded" | "cancelled";
 
 /** The status as the client and the reader read it; an unanswered one past its deadline is expired for the reader. */

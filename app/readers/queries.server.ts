@@ -101,7 +101,7 @@ const fromReaders = sql`${users}
 /** An avatar we store sits under the owner's user id (`/media/avatars/{id}/{file}`); a reader's is served by username instead. */
 const STORED_AVATAR = /^\/media\/avatars\/[^/]+\/([^/]+)$/;
 
-function publicAvatarUrl(username: string, avatarUrl: string | null): string | null {
+export function publicAvatarUrl(username: string, avatarUrl: string | null): string | null {
   if (!avatarUrl) return null;
   const stored = STORED_AVATAR.exec(avatarUrl);
   // A picture kept elsewhere (an address from a sign-in provider) names no one of ours.

@@ -93,8 +93,9 @@ export default function WrittenRequest() {
       </p>
     ) : null;
   const other = request.role === "client" ? request.readerName : request.clientName;
+  const secondOpinion = request.kind === "second-opinion";
   const rows: [string, string][] = [
-    ["Reading", request.title],
+    ["Reading", secondOpinion ? "A second opinion" : request.title],
     ["Spread", request.spreadName],
     ["Price", formatMoney(request.priceCents)],
     ...(request.tipCents > 0 ? ([["Tip", formatMoney(request.tipCents)]] as [string, string][]) : []),
@@ -125,17 +126,37 @@ export default function WrittenRequest() {
             </div>
           ))}
         </dl>
-        {request.status !== "answered" ? (
+        {request.status !== "answered" || secondOpinion ? (
           <blockquote className="mt-4 whitespace-pre-line border-l-4 border-gold/50 pl-3" data-testid="written-question">
             {request.question}
           </blockquote>
         ) : null}
       </section>
 
+      {secondOpinion && request.status !== "answered" ? (
+        <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-labelledby="drawn-title" data-testid="second-opinion-reading">
+          <h2 id="drawn-title" className="mb-3 text-xl font-bold">
+            {request.role === "reader" ? "The reading you are asked about" : "The reading you asked about"}
+          </h2>
+          <ReadingRecord
+            question={request.readingQuestion}
+            spreadName={request.spreadName}
+            cards={request.cards}
+            interpretation={request.sharedInterpretation}
+            interpretationBy="ai"
+            createdAt={request.askedAt}
+            faces={faces}
+          />
+          {request.role === "reader" && !request.readingQuestion && !request.sharedInterpretation ? (
+            <p className="mt-3 text-sm text-muted">The client chose to show you the cards and their message, not the question or the AI’s interpretation.</p>
+          ) : null}
+        </section>
+      ) : null}
+
       {request.status === "answered" ? (
         <section className="mt-6 rounded-3xl border border-line bg-surface/90 p-6" aria-label="The answer" data-testid="written-answer">
           <ReadingRecord
-            question={request.question}
+            question={secondOpinion ? request.readingQuestion : request.question}
             spreadName={request.spreadName}
             cards={request.cards}
             interpretation={request.answer}
@@ -146,7 +167,7 @@ export default function WrittenRequest() {
           />
           {request.journalEntryId ? (
             <Link to={`/journal/${request.journalEntryId}`} className="mt-4 inline-block text-sm underline" data-testid="written-journal-link">
-              Open it in your journal
+              {secondOpinion ? "Back to the reading in your journal" : "Open it in your journal"}
             </Link>
           ) : null}
         </section>
@@ -157,17 +178,23 @@ export default function WrittenRequest() {
           <h2 id="answer-title" className="text-2xl font-bold">
             Answer
           </h2>
-          <p className="mt-1 text-sm text-muted">
-            First draw the {request.spreadName} at your private table and turn every card over: the cards there are the ones the client receives. Then write
-            your answer here.
-          </p>
-          <Form method="post" className="mt-3">
-            <input type="hidden" name="intent" value="table" />
-            <button type="submit" className={buttonClasses("secondary")} data-testid="open-table">
-              {request.roomId ? "Back to the private table" : "Open the private table"}
-            </button>
-          </Form>
-          {said("table")}
+          {secondOpinion ? (
+            <p className="mt-1 text-sm text-muted">The client drew these cards already: read them as they lie and write your answer here.</p>
+          ) : (
+            <>
+              <p className="mt-1 text-sm text-muted">
+                First draw the {request.spreadName} at your private table and turn every card over: the cards there are the ones the client receives. Then write
+                your answer here.
+              </p>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="table" />
+                <button type="submit" className={buttonClasses("secondary")} data-testid="open-table">
+                  {request.roomId ? "Back to the private table" : "Open the private table"}
+                </button>
+              </Form>
+              {said("table")}
+            </>
+          )}
           <Form method="post" className="mt-4 space-y-3">
             <input type="hidden" name="intent" value="answer" />
             <label className="block">

@@ -2,7 +2,8 @@
  * A written reading with two browsers: the reader offers one on her dashboard; a new client tops
  * up, asks with a question and pays from the balance; the reader draws the cards at her private
  * table, turns them over and writes the answer; the client reads it with the cards and finds it in
- * the journal, told by e-mail. And a reader who closes their account with a booking and an
+ * the journal, told by e-mail; then asks her about a card of the day kept in the journal, and her
+ * written answer lands on that entry. And a reader who closes their account with a booking and an
  * unanswered written reading still to come: the client's balance comes back whole, and they are told.
  */
 import { describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { becomeReader, payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
 
+const SECOND_ANSWER = "This card speaks of your home first: the change you feel at work starts with how you rest, so begin there this week.";
 const ANSWER =
   "The first card shows what you are leaving behind, the second where you stand now, and the third the road that opens if you keep your promise to yourself.";
 
@@ -29,15 +31,15 @@ describe("a written reading", () => {
     await form.getByRole("button", { name: "Add the offer" }).click();
     await expect.poll(() => reader.getByTestId("offer-said").textContent()).toContain("Offer added");
 
-    // A new member tops up $25 and finds the offer on the reader's profile.
+    // A new member tops up $50 and finds the offer on the reader's profile.
     const client = await openPage(browser(), { viewport: { width: 390, height: 844 } });
     const email = `writer-${Date.now()}@example.test`;
     await signUpByMagicLink(client, email, "/balance");
     await hydrated(client);
-    await client.getByRole("button", { name: "$25.00" }).click();
-    await payWith(client, "4242 4242 4242 4242", "$25.00");
+    await client.getByRole("button", { name: "$50.00" }).click();
+    await payWith(client, "4242 4242 4242 4242", "$50.00");
     await client.waitForURL(/\/balance\?topped=/);
-    await expect.poll(() => client.getByTestId("wallet-balance").textContent(), { timeout: 10_000 }).toBe("$25.00");
+    await expect.poll(() => client.getByTestId("wallet-balance").textContent(), { timeout: 10_000 }).toBe("$50.00");
     await client.goto("/readers/ines_duval");
     await hydrated(client);
     expect(await client.getByTestId("written-offers").textContent()).toContain(title);
@@ -50,9 +52,9 @@ describe("a written reading", () => {
     await client.waitForURL(/\/written\/[^/]+$/);
     const requestPath = new URL(client.url()).pathname;
     expect(await client.getByTestId("written-status").textContent()).toBe("Waiting for the reader's answer");
-    // The price left the balance at once: $25.00 less $12.00.
+    // The price left the balance at once: $50.00 less $12.00.
     await client.goto("/balance");
-    await expect.poll(() => client.getByTestId("wallet-balance").textContent()).toBe("$13.00");
+    await expect.poll(() => client.getByTestId("wallet-balance").textContent()).toBe("$38.00");
 
     // The reader sees it with its deadline, opens the private table and draws the spread.
     await reader.goto("/reader-dashboard/written");
@@ -96,7 +98,7 @@ describe("a written reading", () => {
     expect(await answer.getByRole("list", { name: "Cards" }).getByRole("img").count()).toBe(3);
     expect(await answer.textContent()).toContain(drawn);
 
-    // On the phone the answer and the tip form fit the width; a $5 tip from the $13 left shows on the reading.
+    // On the phone the answer and the tip form fit the width; a $5 tip from the $38 left shows on the reading.
     expect(await sideways(client)).toBeLessThanOrEqual(0);
     if (process.env.SCREENSHOTS_DIR) await client.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/written-answered-390.png`, fullPage: true });
     await client.getByTestId("tip-form").getByRole("button", { name: "$5.00" }).click();
@@ -107,6 +109,47 @@ describe("a written reading", () => {
     expect(await client.locator("main").textContent()).toContain(ANSWER);
     expect(await client.locator("main").textContent()).toContain("What should I carry into the new season at work?");
     expect(await client.locator("main").textContent()).toContain(drawn);
+
+    // The client keeps today's card and asks the same reader about it from the journal, on the phone:
+    // her three-card offer is the cheapest that covers one card. She reads the card as it was drawn
+    // and answers in writing; the answer is on that journal entry, labelled as hers.
+    await client.goto("/today");
+    const dayCard = (await client.getByTestId("daily-card-name").textContent())!.replace(/(Upright|Reversed)$/, "").trim();
+    await client.getByRole("button", { name: "Keep in my journal" }).click();
+    await client.waitForURL(/\/today\?kept=1$/);
+    await client.getByRole("link", { name: "Open the entry" }).click();
+    await client.waitForURL(/\/journal\/[^/]+$/);
+    const entryPath = new URL(client.url()).pathname;
+    await client.getByTestId("ask-a-reader").click();
+    await client.waitForURL(/\/ask$/);
+    await hydrated(client);
+    expect(await client.getByTestId("ask-reading").textContent()).toContain(dayCard);
+    await client.getByRole("radio", { name: /Inès Duval.*\$12\.00/ }).check();
+    await client.getByRole("textbox", { name: "What would you like the reader to look at?" }).fill("Is this card about my work or my home?");
+    expect(await sideways(client)).toBeLessThanOrEqual(0);
+    if (process.env.SCREENSHOTS_DIR) await client.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/ask-a-reader-390.png`, fullPage: true });
+    await client.getByRole("button", { name: "Pay and ask" }).click();
+    await client.waitForURL(/\/written\/[^/]+$/);
+    const opinionPath = new URL(client.url()).pathname;
+    expect(await client.getByTestId("written-status").textContent()).toBe("Waiting for the reader's answer");
+
+    await reader.goto(opinionPath);
+    await hydrated(reader);
+    expect(await reader.getByTestId("second-opinion-reading").textContent()).toContain(dayCard);
+    expect(await reader.getByTestId("open-table").count()).toBe(0);
+    await reader.getByRole("textbox", { name: "Your answer" }).fill(SECOND_ANSWER);
+    await reader.getByTestId("send-answer").click();
+    await expect.poll(() => reader.getByTestId("answer-said").textContent()).toContain("Your answer was sent");
+
+    await client.goto(entryPath);
+    const opinion = client.getByTestId("second-opinion");
+    expect(await opinion.textContent()).toContain(SECOND_ANSWER);
+    expect(await opinion.getByTestId("written-by-reader").textContent()).toBe("Written by your reader");
+    expect(await sideways(client)).toBeLessThanOrEqual(0);
+    if (process.env.SCREENSHOTS_DIR) await client.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/second-opinion-journal-390.png`, fullPage: true });
+    // $38.00 less the $5.00 tip and the $12.00 second opinion.
+    await client.goto("/balance");
+    await expect.poll(() => client.getByTestId("wallet-balance").textContent()).toBe("$21.00");
   });
 
   it("comes back whole to the client, with e-mails, when the reader closes their account before the booked reading and the answer", async () => {

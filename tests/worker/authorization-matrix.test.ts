@@ -805,6 +805,26 @@ const ROWS: HttpRow[] = [
     () => ({ offerId: OWNERS_OFFER_ID, question: "What does the month ask of me?", key: `matrixkey${newId().replace(/[^A-Za-z0-9]/g, "")}` }),
     { nobody: "login", guest: 302, member: "allowed", removed: "allowed", owner: "allowed" },
   ),
+  // A second opinion on a journal entry: the entry with cards is the member's (the priced table's).
+  doc(
+    "routes/_main.journal.$entryId_.ask",
+    "asking a reader about the member's entry (a guest is sent to sign up)",
+    (f) => `/journal/${f.pricedTable.journalId}/ask`,
+    {
+      nobody: 302,
+      guest: 302,
+      member: 200,
+      removed: "denied",
+      owner: "denied",
+    },
+  ),
+  act(
+    "routes/_main.journal.$entryId_.ask",
+    "ask",
+    (f) => ownersWritten().then(() => `/journal/${f.pricedTable.journalId}/ask`),
+    () => ({ offerId: OWNERS_OFFER_ID, question: "What would you add to these cards?", key: `matrixkey${newId().replace(/[^A-Za-z0-9]/g, "")}` }),
+    { nobody: "login", guest: 302, member: "allowed", removed: "denied", owner: "denied" },
+  ),
   doc("routes/_main.written.$requestId", "the owner's written reading", writtenPage, { nobody: "refused", guest: 404, member: 404, removed: 404, owner: 200 }),
   act("routes/_main.written.$requestId", "table", writtenPage, () => ({ intent: "table" }), {
     nobody: "login",

@@ -1,0 +1,71 @@
+import { Link } from "@remix-run/react";
+import { LocalTime } from "~/components/local-time";
+import { WrittenByReader } from "~/components/written-by-ai";
+import { buttonClasses } from "~/components/ui/button";
+import { ReadingText } from "~/reading-room/reading-text";
+import { writtenStatusLabel, type WrittenStatus } from "./written";
+
+type Opinion = {
+  id: string;
+  status: WrittenStatus;
+  askedAt: number;
+  deadlineAt: number;
+  answeredAt: number | null;
+  answer: string | null;
+  readerName: string;
+};
+
+/**
+ * A journal entry's second opinions: each reader's answer under the reading, labelled as theirs, or
+ * where the question stands; and the way to ask one.
+ */
+export function SecondOpinions({ entryId, opinions, mayAsk }: { entryId: string; opinions: Opinion[]; mayAsk: boolean }) {
+  return (
+    <section
+      className="grid gap-3 rounded-3xl border border-line bg-surface/80 p-5 print:border-0 print:p-0"
+      aria-labelledby="opinions-title"
+      data-testid="second-opinions"
+    >
+      <h2 id="opinions-title" className="font-semibold">
+        {opinions.length > 0 ? "A reader’s view" : "Ask a reader about this reading"}
+      </h2>
+      {opinions.map((opinion) =>
+        opinion.status === "answered" && opinion.answer ? (
+          <article key={opinion.id} className="grid gap-2 text-sm leading-relaxed" data-testid="second-opinion">
+            <WrittenByReader yours className="justify-self-start" />
+            <p className="text-muted">
+              {opinion.readerName} · <LocalTime at={opinion.answeredAt ?? opinion.askedAt} style="longWithTime" />
+            </p>
+            <ReadingText text={opinion.answer} />
+            <Link to={`/written/${opinion.id}`} className="text-brand underline print:hidden">
+              Open the answer, to thank or tip {opinion.readerName}
+            </Link>
+          </article>
+        ) : (
+          <p key={opinion.id} className="text-sm" data-testid="second-opinion-waiting">
+            <Link to={`/written/${opinion.id}`} className="font-semibold underline">
+              {opinion.readerName}
+            </Link>
+            {`: ${writtenStatusLabel(opinion.status, "client", opinion.status === "asked" && opinion.deadlineAt <= Date.now())}`}
+            {opinion.status === "asked" ? (
+              <>
+                {" "}
+                · due <LocalTime at={opinion.deadlineAt} style="longWithTime" />
+              </>
+            ) : null}
+          </p>
+        ),
+      )}
+      {mayAsk ? (
+        <div className="grid gap-2 print:hidden">
+          {opinions.length === 0 ? (
+            <p className="text-sm text-muted">A certified reader reads these same cards and writes you their answer, here on this reading.</p>
+          ) : null}
+          <Link to={`/journal/${entryId}/ask`} className={`${buttonClasses("secondary", "sm")} justify-self-start`} data-testid="ask-a-reader">
+            {opinions.length === 0 ? "Ask a reader about this reading" : "Ask another reader"}
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
