@@ -72,7 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const done = await claimGuarantee(context.db, user.id, id, parsed.data);
     if (!done.ok) return fail(done.message, done.status, "guarantee");
     // The reader is told after the answer, as a receipt is sent.
-    if (done.notice) sendGuaranteeNotice(noticeTargetOf(context), done.notice, `${new URL(request.url).origin}/readings/${id}`);
+    sendGuaranteeNotice(noticeTargetOf(context), done.notice, `${new URL(request.url).origin}/readings/${id}`);
     return data<ActionData>({ ok: true, message: done.message, form: "guarantee" });
   }
   if (form.intent === "report") {
