@@ -13,6 +13,7 @@ import { newId } from "../lib/crypto";
 import { formatMoney } from "../lib/format";
 import { lazySchema } from "../lib/lazy-schema";
 import { sendNotice, type NoticeTarget } from "../mail/notices.server";
+import { notify } from "../push/notify.server";
 import {
   GUARANTEE_CAP_CENTS,
   GUARANTEE_MESSAGES,
@@ -40,10 +41,20 @@ export const guaranteeForm = lazySchema(() =>
   }),
 );
 
-export type GuaranteeClaimed = { ok: true; message: string; creditCents: number; readerShareCents: number; notice: ReaderNotice | null };
+export type GuaranteeClaimed = { ok: true; message: string; creditCents: number; readerShareCents: number; notice: ReaderNotice };
 type Refused = { ok: false; status: number; message: string };
 
-type ReaderNotice = { email: string; readerName: string; clientName: string; reason: GuaranteeReason; creditCents: number; readerShareCents: number };
+type ReaderNotice = {
+  readerId: string;
+  readingId: string;
+  /** Null for a reader without an e-mail address: they hear of it by push only. */
+  email: string | null;
+  readerName: string;
+  clientName: string;
+  reason: GuaranteeReason;
+  creditCents: number;
+  readerShareCents: number;
+};
 
 const nameOf = (id: SQL) =>
   sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'a client') FROM ${users} WHERE ${users.id} = ${id})`;
@@ -138,6 +149,7 @@ export async function claimGuarantee(
         lastClaimAt: sql<
           number | null
         >`(SELECT max(${guaranteeClaims.createdAt}) FROM ${guaranteeClaims} WHERE ${guaranteeClaims.clientId} = ${clientId} AND ${guaranteeClaims.id} <> ${claimId})`,
+        readerId: paidReadings.readerId,
         readerEmail: sql<string | null>`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${paidReadings.readerId})`,
         readerName: nameOf(sql`${paidReadings.readerId}`),
         clientName: nameOf(sql`${paidReadings.clientId}`),
@@ -154,6 +166,7 @@ export async function claimGuarantee(
     thisReadingCents: number | null;
     readerShareCents: number | null;
     lastClaimAt: number | null;
+    readerId: string;
     readerEmail: string | null;
     readerName: string;
     clientName: string;
@@ -167,9 +180,16 @@ export async function claimGuarantee(
       message: guaranteeClaimedText(creditCents),
       creditCents,
       readerShareCents,
-      notice: row.readerEmail
-        ? { email: row.readerEmail, readerName: row.readerName, clientName: row.clientName, reason: input.reason, creditCents, readerShareCents }
-        : null,
+      notice: {
+        readerId: row.readerId,
+        readingId: id,
+        email: row.readerEmail,
+        readerName: row.readerName,
+        clientName: row.clientName,
+        reason: input.reason,
+        creditCents,
+        readerShareCents,
+      },
     };
   }
   if (row.thisReadingCents !== null) return { ok: false, status: 409, message: GUARANTEE_MESSAGES.claimed };
@@ -178,8 +198,23 @@ export async function claimGuarantee(
   return { ok: false, status: 409, message: status.kind === "closed" ? status.why : GUARANTEE_MESSAGES.claimed };
 }
 
-/** The reader is told of a claim on their reading by e-mail: the reason chosen and what their earning gave back (the client's own words are for staff). */
+/**
+ * The reader is told of a claim on their reading by e-mail (the reason chosen and what their
+ * earning gave back; the client's own words are for staff) and by push, as their settings for
+ * paid reading news allow.
+ */
 export function sendGuaranteeNotice(target: NoticeTarget, notice: ReaderNotice, readingUrl: string) {
+  notify(target, {
+    kind: "guarantee-claim",
+    readerId: notice.readerId,
+    readingId: notice.readingId,
+    title: "A client claimed the satisfaction guarantee",
+    body:
+      notice.readerShareCents > 0
+        ? `${notice.clientName} was credited ${formatMoney(notice.creditCents)}; your earning gave back ${formatMoney(notice.readerShareCents)}.`
+        : `${notice.clientName} was credited ${formatMoney(notice.creditCents)}, all from the platform's fee.`,
+  });
+  if (!notice.email) return;
   sendNotice(target, {
     to: notice.email,
     subject: `${notice.clientName} claimed the satisfaction guarantee on a reading`,

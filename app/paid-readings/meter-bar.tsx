@@ -4,6 +4,7 @@ import { formatMoney } from "~/lib/format";
 import type { RoomConnection } from "~/reading-room/use-room";
 import type { MeterView } from "./clock";
 import { TOP_UP_AMOUNTS_CENTS } from "./rules";
+import { RoomTip } from "./tip-form";
 
 /** Set once the page is on its way to the receipt: the bar may be drawn twice as the room closes. */
 let openingReceipt = false;
@@ -38,7 +39,8 @@ function status(view: MeterView): string {
 
 /**
  * The paid reading's clock, shown to its client and reader: time together, the cost so far, the
- * free minutes, a warning when the balance pays only the running minute, and the way to end.
+ * free minutes, a warning when the balance pays only the running minute, the way to end, and for
+ * the client, a tip once the clock has started.
  * Every figure comes from the room; only the seconds between its messages are counted here.
  */
 export function PaidReadingBar({ room }: { room: RoomConnection }) {
@@ -118,6 +120,10 @@ export function PaidReadingBar({ room }: { room: RoomConnection }) {
           </p>
           {view.role === "client" ? <AddFunds readingId={view.readingId} label="Add funds" /> : null}
         </div>
+      ) : null}
+      {/* The client may tip from the first free minute on; the reader is never offered one. */}
+      {view.role === "client" && view.status !== "waiting" && view.status !== "ended" ? (
+        <RoomTip readingId={view.readingId} balanceCents={view.balanceCents ?? 0} />
       ) : null}
     </div>
   );

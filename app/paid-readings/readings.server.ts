@@ -13,7 +13,7 @@ import { availableCentsSql, readingRefundStatements } from "./wallet.server";
 import { tipCentsOf, topUpList, topUpsDuring } from "./receipts.server";
 import { guaranteeStatus } from "./guarantee";
 import { claimCreditSql, claimReaderShareSql, lastClaimAtSql } from "./guarantee.server";
-import { READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_MAX } from "./rules";
+import { paidReadingTakesTips, READING_FEE_PERCENT, REPLY_MAX, REPORT_REASON_MAX, REPORT_REASON_MIN, REVIEW_MAX } from "./rules";
 import { REPUTATION_MESSAGES } from "../readers/reputation";
 import { metCountedBefore, readingCounts, reviewWeighs, likelyOnePerson } from "../readers/reputation.server";
 import { z } from "zod";
@@ -168,7 +168,7 @@ export async function getPaidReading(db: Database, viewerId: string, id: string,
     topUps: role === "reader" ? [] : topUpList(row.topUps),
     /** For the client: their balance, which bounds a tip; null for anyone else. */
     balanceCents: role === "client" ? Number(row.clientBalanceCents) : null,
-    mayTip: role === "client" && reading.status === "ended" && reading.startedAt !== null,
+    mayTip: role === "client" && paidReadingTakesTips(reading),
     /** For the client: where the reading stands with the satisfaction guarantee; null for anyone else. */
     guarantee:
       role === "client"

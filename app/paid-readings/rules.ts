@@ -15,10 +15,18 @@ export const MINIMUM_PAID_MINUTES = 3;
 /** How long the clock holds while a client adds funds during a reading (decision 0063). */
 export const FUNDS_HOLD_MS = 3 * 60_000;
 
-/** Tips a client can give after a paid reading, in cents, and the bounds of one they type. */
+/** Tips a client can give during or after a paid reading, in cents, and the bounds of one they type. */
 export const TIP_AMOUNTS_CENTS = [200, 500, 1000] as const;
 export const TIP_MIN_CENTS = 100;
 export const TIP_MAX_CENTS = 10_000;
+
+/**
+ * When the client of a live paid reading may tip it: from the moment the clock starts (its free
+ * minutes included) until after it ends. Never before the two have met. The same rule is the SQL of
+ * `tipReading` (tips.server.ts).
+ */
+export const paidReadingTakesTips = (reading: { status: string; startedAt: number | null }) =>
+  reading.startedAt !== null && (reading.status === "live" || reading.status === "ended");
 
 /** The platform's share of what a reading earns, its minutes and its tips alike; the reader keeps the rest (decisions 0040, 0063). */
 export const READING_FEE_PERCENT = 30;

@@ -1,9 +1,12 @@
 /**
- * Tips after a paid reading: the client gives from their balance, the reader earns it at the
- * reading's fee rule (decision 0063). One tip per click: the form's key makes a double submit one
- * tip, and the balance never goes below zero, both decided inside one batch.
+ * Tips on a paid reading, from its free minutes on and after it: the client gives from their
+ * balance, the reader earns it at the reading's fee rule (decision 0063). One tip per click: the
+ * form's key makes a double submit one tip, and the balance never goes below zero, both decided
+ * inside one batch.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
+import { getServerByName } from "partyserver";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
@@ -12,14 +15,14 @@ import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { formatMoney } from "../lib/format";
 import { availableCentsSql } from "./wallet.server";
-import { readingFeeCents, TIP_AMOUNTS_CENTS, TIP_MAX_CENTS, TIP_MIN_CENTS } from "./rules";
+import { paidReadingTakesTips, readingFeeCents, TIP_AMOUNTS_CENTS, TIP_MAX_CENTS, TIP_MIN_CENTS } from "./rules";
 
 type Statement = BatchItem<"sqlite">;
 
 export const TIP_MESSAGES = {
   amount: `Choose a tip, or type one from ${formatMoney(TIP_MIN_CENTS)} to ${formatMoney(TIP_MAX_CENTS)}.`,
   balance: "Your balance does not cover this tip. Top up first, or choose a smaller one.",
-  notEnded: "You can tip once the reading has ended.",
+  notStarted: "You can tip once the reading has begun: the clock starts when you are both in the room.",
   notFound: "Reading not found",
 } as const;
 
@@ -45,7 +48,8 @@ export const tipForm = lazySchema(() =>
     }),
 );
 
-type TipDone = { ok: true; message: string; cents: number; readerId: string } | { ok: false; status: number; message: string };
+/** `live`: the tip was given while the reading still runs (its room shows the balance). */
+type TipDone = { ok: true; message: string; cents: number; readerId: string; live: boolean } | { ok: false; status: number; message: string };
 
 /**
  * The statements of one tip, for one batch: the client's balance line, written only while
@@ -85,7 +89,8 @@ function tipStatements(
 const tipGiven = (referenceId: string) => sql<number>`EXISTS (SELECT 1 FROM ${walletEntries} WHERE ${walletEntries.referenceId} = ${referenceId})`;
 
 /**
- * The client tips a finished reading of theirs: the balance line, the balance and the reader's
+ * The client tips a reading of theirs once it has begun (`paidReadingTakesTips`): during its free
+ * minutes, later in the room, or after it ended. The balance line, the balance and the reader's
  * earning move together, only while the balance covers it and only once per form key.
  */
 export async function tipReading(db: Database, clientId: string, readingId: string, tip: { cents: number; key: string }, now = Date.now()): Promise<TipDone> {
@@ -96,8 +101,8 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
     referenceId,
     readingId,
     readerId: sql`(SELECT ${paidReadings.readerId} FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingId})`,
-    allowed: sql`EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingId} AND ${paidReadings.clientId} = ${clientId} AND ${paidReadings.status} = 'ended' AND ${paidReadings.startedAt} IS NOT NULL)`,
-    note: "Tip after a reading",
+    allowed: sql`EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingId} AND ${paidReadings.clientId} = ${clientId} AND ${paidReadings.status} IN ('live', 'ended') AND ${paidReadings.startedAt} IS NOT NULL)`,
+    note: "Tip for a reading",
     now,
   });
   const results = await db.batch([
@@ -115,9 +120,21 @@ export async function tipReading(db: Database, clientId: string, readingId: stri
   const [row] = results.at(-1) as { status: string; startedAt: number | null; readerId: string; given: number }[];
   if (!row) return { ok: false, status: 404, message: TIP_MESSAGES.notFound };
   if (row.given)
-    return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: row.readerId };
-  if (row.status !== "ended" || row.startedAt === null) return { ok: false, status: 409, message: TIP_MESSAGES.notEnded };
+    return {
+      ok: true,
+      message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`,
+      cents: tip.cents,
+      readerId: row.readerId,
+      live: row.status === "live",
+    };
+  if (!paidReadingTakesTips(row)) return { ok: false, status: 409, message: TIP_MESSAGES.notStarted };
   return { ok: false, status: 409, message: TIP_MESSAGES.balance };
+}
+
+/** After a tip given in the room: the room takes the balance as it is now, as after a top-up, so its clock and warning see what is left. */
+export async function afterLiveTip(context: AppLoadContext, readingId: string) {
+  const room = await getServerByName(context.cloudflare.env.ReadingRoom, readingId);
+  await room.fundsArrived();
 }
 
 /** The reference of a tip on a written reading: one per request and form key. */
@@ -157,7 +174,13 @@ export async function tipWrittenReading(
   ] as unknown as [Statement, ...Statement[]]);
   const [row] = results[3] as { answered: number; given: number }[];
   if (row?.given)
-    return { ok: true, message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`, cents: tip.cents, readerId: request.readerId };
+    return {
+      ok: true,
+      message: `Thank you: your tip of ${formatMoney(tip.cents)} went to your reader.`,
+      cents: tip.cents,
+      readerId: request.readerId,
+      live: false,
+    };
   if (!row?.answered) return { ok: false, status: 409, message: "You can tip once the reading is answered." };
   return { ok: false, status: 409, message: TIP_MESSAGES.balance };
 }

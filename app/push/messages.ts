@@ -5,7 +5,7 @@ export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** What each kind is called where a person turns it on or off. */
 export const PUSH_KIND_LABELS: Record<PushKind, string> = {
-  "reading-request": "Paid reading requests (for readers)",
+  "reading-request": "Paid reading requests and guarantee claims (for readers)",
   "reader-online": "Readers I follow coming online",
   "deck-ready": "My decks when they are ready",
   sale: "Sales of my decks",

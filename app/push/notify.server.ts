@@ -37,7 +37,14 @@ export type PushEvent =
   | { kind: "deck-ready"; deckId: string }
   | { kind: "sale"; deckId: string; grossCents: number; currency: string; origin: string }
   | { kind: "daily-card"; userId: string }
-  | { kind: "booking"; userId: string; bookingId: string; title: string; body: string };
+  | { kind: "booking"; userId: string; bookingId: string; title: string; body: string }
+  | { kind: "guarantee-claim"; readerId: string; readingId: string; title: string; body: string };
+
+/**
+ * The setting (and pace) an event goes by: its own kind, except a claim on a reader's guarantee,
+ * which is news of their paid readings, as a request is.
+ */
+const settingOf = (event: PushEvent): PushKind => (event.kind === "guarantee-claim" ? "reading-request" : event.kind);
 
 /** Where a push's work runs: the database, the configuration and the runtime's `waitUntil`. */
 export type PushTarget = { db: Database; config: AppConfig; waitUntil: (work: Promise<unknown>) => void };
@@ -184,6 +191,12 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
         // A reminder is worth nothing once the reading has begun.
         delivery: { urgency: "high", ttlSeconds: 60 * 60 },
       };
+    case "guarantee-claim":
+      return {
+        to: [event.readerId],
+        message: { kind: settingOf(event), title: event.title, body: event.body, url: `/readings/${event.readingId}`, tag: `guarantee-${event.readingId}` },
+        delivery: { urgency: "normal", ttlSeconds: DAY_SECONDS },
+      };
   }
 }
 
@@ -255,16 +268,17 @@ export async function sendPushNow(target: Omit<PushTarget, "waitUntil">, event: 
   if (!push && event.kind !== "reader-online" && event.kind !== "sale") return [];
   const addressed = await address(target.db, target.config, event, now);
   if (!addressed || addressed.to.length === 0) return [];
-  const devices = push ? await devicesFor(target.db, event.kind, addressed.to) : [];
+  const kind = settingOf(event);
+  const devices = push ? await devicesFor(target.db, kind, addressed.to) : [];
   if (addressed.mailFor) {
     const reached = new Set(devices.map((device) => device.userId));
     const unreached = addressed.alsoByMail ? addressed.to : addressed.to.filter((id) => !reached.has(id));
-    await mailThose(target, addressed, await mailboxesOf(target.db, event.kind, unreached, addressed.alsoByMail === true));
+    await mailThose(target, addressed, await mailboxesOf(target.db, kind, unreached, addressed.alsoByMail === true));
   }
   if (!push || devices.length === 0) return [];
   const allowed = await mayPushTo(
     target.db,
-    event.kind,
+    kind,
     devices.map((device) => device.userId),
     senderOf(event),
     now,

@@ -12,7 +12,7 @@ import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX,
 import { TipForm } from "~/paid-readings/tip-form";
 import { GuaranteeSection } from "~/paid-readings/guarantee-section";
 import { claimGuarantee, guaranteeForm, sendGuaranteeNotice } from "~/paid-readings/guarantee.server";
-import { tipForm, tipReading } from "~/paid-readings/tips.server";
+import { afterLiveTip, tipForm, tipReading } from "~/paid-readings/tips.server";
 import { sendReadingReceipt } from "~/paid-readings/receipts.server";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { newId } from "~/lib/crypto";
@@ -60,9 +60,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "tip");
     const done = await tipReading(context.db, user.id, id, parsed.data);
     if (!done.ok) return fail(done.message, done.status, "tip");
-    // The receipt, again, with the tip on it.
     const target = noticeTargetOf(context);
-    target.waitUntil(sendReadingReceipt(target, id).catch((error) => log.error("reading receipt not sent", { error })));
+    // A tip in the room: the room shows the balance left. After the reading: its receipt again, with the tip on it.
+    if (done.live) target.waitUntil(afterLiveTip(context, id).catch((error) => log.error("room not told of a tip", { error })));
+    else target.waitUntil(sendReadingReceipt(target, id).catch((error) => log.error("reading receipt not sent", { error })));
     return data<ActionData>({ ok: true, message: done.message, form: "tip" });
   }
   if (form.intent === "guarantee") {
@@ -71,7 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const done = await claimGuarantee(context.db, user.id, id, parsed.data);
     if (!done.ok) return fail(done.message, done.status, "guarantee");
     // The reader is told after the answer, as a receipt is sent.
-    if (done.notice) sendGuaranteeNotice(noticeTargetOf(context), done.notice, `${new URL(request.url).origin}/readings/${id}`);
+    sendGuaranteeNotice(noticeTargetOf(context), done.notice, `${new URL(request.url).origin}/readings/${id}`);
     return data<ActionData>({ ok: true, message: done.message, form: "guarantee" });
   }
   if (form.intent === "report") {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { ReadingRoomError, ReadingRoomPage, roomMeta } from "~/reading-room/room-page";
 import { loadReadingRoom } from "~/reading-room/room.server";
 import type { PageHandle } from "~/lib/page-handle";
@@ -8,6 +9,9 @@ export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 8 };
 export { readingRoomAction as action } from "~/reading-room/room.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadReadingRoom(args);
+/** A tip sent from a paid reading's bar changes nothing this page loaded: the room itself tells the bar the balance left. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith("/readings/") ? false : defaultShouldRevalidate;
 export const meta = roomMeta;
 export const ErrorBoundary = ReadingRoomError;
 export default ReadingRoomPage;

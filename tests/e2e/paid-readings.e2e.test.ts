@@ -76,6 +76,8 @@ describe("a paid reading with a human reader", () => {
     await expect.poll(() => client.getByTestId("paid-meter").getAttribute("data-status"), { timeout: 10_000 }).toBe("running");
     expect(await cost.textContent()).toBe("$0.00");
     expect(await client.getByTestId("meter-status").textContent()).toMatch(/Free minute [1-3] of 3/);
+    // The client may tip from the first free minute; the reader is never offered a tip.
+    expect([await client.getByTestId("room-tip").isVisible(), await reader.getByTestId("room-tip").count()]).toEqual([true, 0]);
 
     for (const page of [client, reader]) await page.getByTestId("local-video").waitFor({ timeout: 15_000 });
     for (const page of [client, reader]) {

@@ -1,11 +1,12 @@
 /**
  * The satisfaction guarantee through the receipt's form: the window after a reading's end, once in
  * 30 days, the cap, one claim under racing posts, nobody else's claim, and the balance and the
- * reader's ledger agreeing with the claim; the receipt's section and the published terms.
+ * reader's ledger agreeing with the claim; the reader told by e-mail and by push; the receipt's
+ * section and the published terms.
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { formatMoney } from "../../app/lib/format";
@@ -19,9 +20,11 @@ import {
   GUARANTEE_WINDOW_HOURS,
   guaranteeClaimedText,
 } from "../../app/paid-readings/guarantee";
+import { decryptMessage, fromBase64Url, toBase64Url } from "../../app/push/web-push.server";
 import { STAFF_MEMBER_ID } from "../../db/seed-data";
 import { guaranteeClaims, paidReadings, readerProfiles, readingSessions, sellerLedger, users, walletEntries } from "../../db/schema";
-import { get, post, signInAs, visit } from "./helpers";
+import worker from "../../workers/app";
+import { get, ORIGIN, post, signInAs, visit } from "./helpers";
 import { balance, ledgerSum, topUp } from "./wallet-fixtures";
 
 const db = () => createDatabase(env.DB);
@@ -291,5 +294,82 @@ describe("the satisfaction guarantee", () => {
     expect(page).toContain(`once in ${GUARANTEE_ONCE_IN_DAYS} days`);
     for (const line of GUARANTEE_TERMS) expect(page).toContain(line);
     expect(page).toContain(GUARANTEE_WHO_PAYS);
+  });
+});
+
+describe("the reader's push of a claim", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A browser's push subscription for the signed-in person, with the private key only the browser holds. */
+  async function subscribeDevice(cookie: string) {
+    const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+    const publicKey = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
+    const privateKey = fromBase64Url(((await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey).d!);
+    const auth = crypto.getRandomValues(new Uint8Array(16));
+    const endpoint = `https://push.test/send/${newId()}`;
+    const form = { intent: "subscribe", endpoint, p256dh: toBase64Url(publicKey), auth: toBase64Url(auth) };
+    expect((await post("/push/subscription", form, { cookie })).status).toBe(200);
+    return { endpoint, secret: { privateKey, publicKey, auth } };
+  }
+
+  /** The tests' push service: every request to https://push.test is recorded and accepted. */
+  function pushService() {
+    const hits: { endpoint: string; body: Uint8Array }[] = [];
+    const real = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      if (new URL(request.url).origin !== "https://push.test") return real(input as RequestInfo, init);
+      hits.push({ endpoint: request.url, body: new Uint8Array(await request.arrayBuffer()) });
+      return new Response(null, { status: 201 });
+    });
+    return hits;
+  }
+
+  /** The claim through the Worker, waited on to the end of its after-the-answer work. */
+  async function claimAndSettle(readingId: string, cookie: string) {
+    const ctx = createExecutionContext();
+    const request = new Request(`${ORIGIN}/readings/${readingId}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ intent: "guarantee", reason: "not-engaged", words: "The reading never touched my question at all." }),
+      headers: { "content-type": "application/x-www-form-urlencoded", host: "localhost", origin: ORIGIN, cookie },
+    });
+    const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env as unknown as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  }
+
+  it("goes to the reader's devices only, saying what was credited, and not once they turned paid reading news off", async () => {
+    const reader = await newPerson("reader", true);
+    const client = await newPerson("client");
+    const bystander = await newPerson("bystander");
+    const readerDevice = await subscribeDevice(reader.cookie);
+    const clientDevice = await subscribeDevice(client.cookie);
+    const bystanderDevice = await subscribeDevice(bystander.cookie);
+    const hits = pushService();
+
+    const readingId = await endedReading(client, reader, { charged: 1000 });
+    expect((await claimAndSettle(readingId, client.cookie)).status).toBe(200);
+    expect(hits.map((hit) => hit.endpoint)).toEqual([readerDevice.endpoint]);
+    expect(hits.map((hit) => hit.endpoint)).not.toContain(clientDevice.endpoint);
+    expect(hits.map((hit) => hit.endpoint)).not.toContain(bystanderDevice.endpoint);
+    const message = JSON.parse(new TextDecoder().decode(await decryptMessage(hits[0]!.body, readerDevice.secret)));
+    expect(message).toEqual({
+      kind: "reading-request",
+      title: "A client claimed the satisfaction guarantee",
+      body: `${client.id.slice(0, 30)} was credited $10.00; your earning gave back $7.00.`,
+      url: `/readings/${readingId}`,
+      tag: `guarantee-${readingId}`,
+    });
+
+    // A reader who turned paid reading news off hears of the next claim by e-mail only.
+    expect((await post("/push/settings", { "deck-ready": "on", sale: "on" }, { cookie: reader.cookie })).status).toBe(302);
+    const other = await newPerson("other-client");
+    const next = await endedReading(other, reader, { charged: 500 });
+    expect((await claimAndSettle(next, other.cookie)).status).toBe(200);
+    expect(hits).toHaveLength(1);
+    await expect
+      .poll(async () => (await listOutbox(db(), reader.email)).map((m) => m.subject))
+      .toContain(`${other.id.slice(0, 30)} claimed the satisfaction guarantee on a reading`);
   });
 });

@@ -1095,7 +1095,7 @@ describe("adding funds during a reading", () => {
   });
 });
 
-describe("tips after a paid reading", () => {
+describe("tips on a paid reading", () => {
   async function endedReading() {
     const { readingId, client, reader, clientSocket } = await readingOnItsLastMinute();
     await topUp(client.id, 1000);
@@ -1147,10 +1147,69 @@ describe("tips after a paid reading", () => {
       .toContain("Your reading with Vera Night, with your tip");
   });
 
-  it("is refused before the reading has ended", async () => {
-    const { readingId, client } = await readingOnItsLastMinute();
+  it("is refused before the clock has started, and to anyone but the client", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 450 });
     const refused = await post(`/readings/${readingId}`, { intent: "tip", amount: "200", key: "early-tip-key" }, { cookie: client.cookie });
     expect(refused.status).toBe(409);
-    expect(await balance(client.id)).toBe(50);
+    expect(await refused.text()).toContain("You can tip once the reading has begun");
+    expect(await balance(client.id)).toBe(450);
+    await topUp(reader.id, 1000);
+    expect((await post(`/readings/${readingId}`, { intent: "tip", amount: "200", key: "reader-tip-key" }, { cookie: reader.cookie })).status).toBe(404);
+    expect(await balance(reader.id)).toBe(1000);
+  });
+
+  it("is taken during the free minutes, once per form, to the reader's earnings at the reading's fee, and never from the reader", async () => {
+    const { readingId, client, reader } = await acceptedReading({ price: 100, balance: 450 });
+    const { clientSocket, readerSocket } = await enterBoth(readingId, client, reader);
+    await expect.poll(async () => (await paid(readingId)).startedAt).not.toBeNull();
+    expect(clientSocket.meter()).toMatchObject({ status: "running", freeMinutes: 3, minutesBilled: 1, chargedCents: 0, balanceCents: 450 });
+
+    // The client's page of the open reading offers the tip; the reader's never does.
+    const page = await (await get(`/readings/${readingId}`, { cookie: client.cookie })).text();
+    const key = /name="key" value="([^"]+)"/.exec(page)![1]!;
+    expect(await (await get(`/readings/${readingId}`, { cookie: reader.cookie })).text()).not.toContain('name="intent" value="tip"');
+
+    const clientMark = clientSocket.messages.length;
+    const tip = () => post(`/readings/${readingId}`, { intent: "tip", amount: "200", key }, { cookie: client.cookie });
+    const [once, twice] = await Promise.all([tip(), tip()]);
+    expect([once.status, twice.status]).toEqual([200, 200]);
+    expect(await once.text()).toContain("Thank you: your tip of $2.00 went to your reader.");
+    expect(await balance(client.id)).toBe(250);
+    expect(await ledgerSum(client.id)).toBe(250);
+    expect(
+      await db()
+        .select()
+        .from(sellerLedger)
+        .where(and(eq(sellerLedger.paidReadingId, readingId), eq(sellerLedger.kind, "tip"))),
+    ).toMatchObject([{ grossCents: 200, feeCents: 60, netCents: 140, sellerId: reader.id, referenceId: `tip:${readingId}:${key}` }]);
+    // Still a free minute: nothing charged, and the room's bar shows the balance the tip left.
+    expect(await paid(readingId)).toMatchObject({ status: "live", minutesBilled: 1, chargedCents: 0 });
+    await nextMessage(clientSocket, clientMark, (m) => m.type === "meter" && m.meter.balanceCents === 250);
+
+    // The reader cannot tip their own reading, even with a balance of their own.
+    await topUp(reader.id, 1000);
+    const byReader = await post(`/readings/${readingId}`, { intent: "tip", amount: "200", key: "reader-own-tip" }, { cookie: reader.cookie });
+    expect(byReader.status).toBe(404);
+    expect(await balance(reader.id)).toBe(1000);
+    expect(
+      await db()
+        .select()
+        .from(walletEntries)
+        .where(and(eq(walletEntries.paidReadingId, readingId), eq(walletEntries.kind, "tip"))),
+    ).toHaveLength(1);
+
+    // The minutes after the free ones are billed from what the tip left, and the receipt names the tip.
+    await timePasses(readingId, 3 * MINUTE + 10);
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 4, chargedCents: 100 });
+    clientSocket.socket.send(JSON.stringify({ type: "endReading" }));
+    await clientSocket.until((m) => m.type === "closed");
+    await readerSocket.until((m) => m.type === "closed");
+    await ledgerHolds(readingId, client.id);
+    expect(await balance(client.id)).toBe(150);
+    const readerReceipt = await (await get(`/readings/${readingId}`, { cookie: reader.cookie })).text();
+    expect(readerReceipt).toContain("$1.40");
+    await expect
+      .poll(async () => (await listOutbox(db(), `${client.id}@example.test`)).map((m) => m.subject))
+      .toContain("Your reading with Vera Night, with your tip");
   });
 });
