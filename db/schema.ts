@@ -1283,6 +1283,8 @@ export const pushSettings = sqliteTable("push_settings", {
   dailyCard: integer("daily_card", { mode: "boolean" }).notNull().default(true),
   /** Reminders of scheduled readings (decision 0081). */
   bookings: integer("bookings", { mode: "boolean" }).notNull().default(true),
+  /** Messages after a reading (decision 0105), by push and, without a device, by e-mail. */
+  messages: integer("messages", { mode: "boolean" }).notNull().default(true),
   updatedAt: millis("updated_at").notNull().default(now),
 });
 
@@ -1596,5 +1598,44 @@ export const writtenRequests = sqliteTable(
     index("written_requests_reader_idx").on(t.readerId, t.status, t.deadlineAt),
     index("written_requests_client_idx").on(t.clientId, t.askedAt),
     index("written_requests_due_idx").on(t.status, t.deadlineAt),
+  ],
+);
+
+export const readingMessageThreads = ["live", "written"] as const;
+
+/**
+ * A message between a client and their reader about one reading (decision 0105): a paid live reading
+ * (`thread_kind` live, `thread_id` its id) or an answered written reading (written, the request's id).
+ * The two people are copied from the reading when the message is written, so every read is by them.
+ */
+export const readingMessages = sqliteTable(
+  "reading_messages",
+  {
+    id: text("id").primaryKey(),
+    threadId: text("thread_id").notNull(),
+    threadKind: text("thread_kind", { enum: readingMessageThreads }).notNull(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readerId: text("reader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: millis("created_at").notNull(),
+    /** When the other person first saw it. */
+    readAt: millis("read_at"),
+    /** Set when the other person reported it, with their reason (MESSAGE_REPORT_REASONS). */
+    reportedAt: millis("reported_at"),
+    reportReason: text("report_reason"),
+  },
+  (t) => [
+    index("reading_messages_thread_idx").on(t.threadId, t.createdAt),
+    index("reading_messages_client_idx").on(t.clientId, t.createdAt),
+    index("reading_messages_reader_idx").on(t.readerId, t.createdAt),
+    index("reading_messages_sender_idx").on(t.senderId, t.createdAt),
+    index("reading_messages_reported_idx").on(t.reportedAt),
   ],
 );

@@ -1,6 +1,6 @@
 // What a push carries, shared by the Worker that sends it and the service worker that shows it (decision 0061).
 
-export const PUSH_KINDS = ["reading-request", "reader-online", "deck-ready", "sale", "daily-card", "booking"] as const;
+export const PUSH_KINDS = ["reading-request", "reader-online", "deck-ready", "sale", "daily-card", "booking", "message"] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** What each kind is called where a person turns it on or off. */
@@ -11,6 +11,7 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   sale: "Sales of my decks",
   "daily-card": "My card of the day, at the time I chose",
   booking: "Reminders of my scheduled readings",
+  message: "Messages about my readings (by e-mail when no device of mine takes pushes)",
 };
 
 /**

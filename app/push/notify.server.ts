@@ -16,6 +16,8 @@ import { stopNoticesToken, STOP_NOTICES_PATH } from "../readers/notice-links.ser
 import { deliver, type Delivery, type Device } from "./delivery.server";
 import type { PushKind, PushMessage } from "./messages";
 import { mayPushTo } from "./pace.server";
+import { messageNotice, onlyUnread } from "../messages/notices.server";
+import { messagePreview } from "../messages/preview";
 import { settingColumn } from "./subscriptions.server";
 import { log } from "../observe/log.server";
 
@@ -38,7 +40,8 @@ export type PushEvent =
   | { kind: "sale"; deckId: string; grossCents: number; currency: string; origin: string }
   | { kind: "daily-card"; userId: string }
   | { kind: "booking"; userId: string; bookingId: string; title: string; body: string }
-  | { kind: "guarantee-claim"; readerId: string; readingId: string; title: string; body: string };
+  | { kind: "guarantee-claim"; readerId: string; readingId: string; title: string; body: string }
+  | { kind: "message"; threadId: string; messageId: string; senderId: string; recipientId: string; senderName: string; body: string; origin: string };
 
 /**
  * The setting (and pace) an event goes by: its own kind, except a claim on a reader's guarantee,
@@ -64,6 +67,8 @@ type Addressed = {
   mailFor?: (person: { id: string; email: string }) => Promise<Notice | null>;
   /** E-mail goes to everyone addressed, not only to those without a device. */
   alsoByMail?: boolean;
+  /** E-mail goes only to those who have the kind turned on (as `alsoByMail` does). */
+  mailWithKindOn?: boolean;
 };
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -197,6 +202,21 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
         message: { kind: settingOf(event), title: event.title, body: event.body, url: `/readings/${event.readingId}`, tag: `guarantee-${event.readingId}` },
         delivery: { urgency: "normal", ttlSeconds: DAY_SECONDS },
       };
+    case "message":
+      return {
+        to: [event.recipientId],
+        message: {
+          kind: event.kind,
+          title: `${event.senderName} wrote to you`,
+          body: messagePreview(event.body),
+          url: `/messages/${event.threadId}`,
+          tag: `message-${event.threadId}`,
+        },
+        delivery: { urgency: "normal", ttlSeconds: DAY_SECONDS },
+        mailWithKindOn: true,
+        // One e-mail while messages wait unread: the first of them, not one per message.
+        mailFor: async (person) => ((await onlyUnread(db, event)) ? messageNotice(event, person.email) : null),
+      };
   }
 }
 
@@ -204,6 +224,7 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
 function senderOf(event: PushEvent): string | null {
   if (event.kind === "reading-request") return event.clientId;
   if (event.kind === "reader-online") return event.readerId;
+  if (event.kind === "message") return event.senderId;
   return null;
 }
 
@@ -265,7 +286,8 @@ async function mailThose(target: Omit<PushTarget, "waitUntil">, addressed: Addre
  */
 export async function sendPushNow(target: Omit<PushTarget, "waitUntil">, event: PushEvent, now = Date.now()) {
   const push = target.config.push;
-  if (!push && event.kind !== "reader-online" && event.kind !== "sale") return [];
+  // Kinds that also mail go on without a push service; the others have nothing to send.
+  if (!push && event.kind !== "reader-online" && event.kind !== "sale" && event.kind !== "message") return [];
   const addressed = await address(target.db, target.config, event, now);
   if (!addressed || addressed.to.length === 0) return [];
   const kind = settingOf(event);
@@ -273,7 +295,7 @@ export async function sendPushNow(target: Omit<PushTarget, "waitUntil">, event: 
   if (addressed.mailFor) {
     const reached = new Set(devices.map((device) => device.userId));
     const unreached = addressed.alsoByMail ? addressed.to : addressed.to.filter((id) => !reached.has(id));
-    await mailThose(target, addressed, await mailboxesOf(target.db, kind, unreached, addressed.alsoByMail === true));
+    await mailThose(target, addressed, await mailboxesOf(target.db, kind, unreached, addressed.alsoByMail === true || addressed.mailWithKindOn === true));
   }
   if (!push || devices.length === 0) return [];
   const allowed = await mayPushTo(

@@ -21,6 +21,8 @@ export const PUSH_PACE: Record<PushKind, PushPace> = {
   sale: { perRecipient: { limit: 20, windowMs: HOUR_MS } },
   "daily-card": { perRecipient: { limit: 2, windowMs: 20 * HOUR_MS } },
   booking: { perRecipient: { limit: 6, windowMs: HOUR_MS } },
+  // Sending is paced too (messages/rules.ts); this holds a person's phone to a few rings an hour from one writer.
+  message: { perRecipient: { limit: 30, windowMs: HOUR_MS }, perSender: { limit: 10, windowMs: HOUR_MS } },
 };
 
 /** One batch of counting statements, in slices that keep a batch small; whether each hit is within its rule. */

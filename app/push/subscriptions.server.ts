@@ -104,13 +104,14 @@ export async function readerToFollow(db: Database, username: string): Promise<st
 
 export type PushSettings = Record<PushKind, boolean>;
 
-const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" | "sales" | "dailyCard" | "bookings"> = {
+const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" | "sales" | "dailyCard" | "bookings" | "messages"> = {
   "reading-request": "readingRequests",
   "reader-online": "readerOnline",
   "deck-ready": "deckReady",
   sale: "sales",
   "daily-card": "dailyCard",
   booking: "bookings",
+  message: "messages",
 };
 
 /** The column that holds a kind's on/off setting. */
@@ -134,6 +135,7 @@ export async function savePushSettings(db: Database, userId: string, settings: P
     sales: settings.sale,
     dailyCard: settings["daily-card"],
     bookings: settings.booking,
+    messages: settings.message,
     updatedAt: now,
   };
   await db

@@ -11,6 +11,7 @@ import { getPaidReading, replyForm, replyToReview, reportForm, reportReading, re
 import { READING_FEE_PERCENT, READING_MODE_LABELS, REPLY_MAX, REPORT_REASON_MAX, REVIEW_MAX } from "~/paid-readings/rules";
 import { TipForm } from "~/paid-readings/tip-form";
 import { GuaranteeSection } from "~/paid-readings/guarantee-section";
+import { WriteAboutReading } from "~/messages/write-link";
 import { claimGuarantee, guaranteeForm, sendGuaranteeNotice } from "~/paid-readings/guarantee.server";
 import { afterLiveTip, tipForm, tipReading } from "~/paid-readings/tips.server";
 import { sendReadingReceipt } from "~/paid-readings/receipts.server";
@@ -168,6 +169,10 @@ export default function PaidReadingReceipt() {
           </p>
         ) : null}
       </section>
+
+      {reading.status === "ended" && reading.startedAt !== null && reading.endedAt !== null && reading.role !== "staff" ? (
+        <WriteAboutReading readingId={reading.id} openedAt={reading.endedAt} otherName={other} />
+      ) : null}
 
       {reading.mayTip && tipKey ? (
         <TipForm readerName={reading.readerName} balanceCents={reading.balanceCents ?? 0} tipKey={tipKey} feeOf="the reading’s minutes" result={said("tip")} />

@@ -10,6 +10,8 @@ import { longDate } from "~/lib/format";
 import { moderateFromForm, openReportsByDeck } from "~/marketplace/moderation.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { staffMeta } from "~/staff/meta";
+import { reportedMessages } from "~/messages/messages.server";
+import { MESSAGE_REPORT_REASONS, type MessageReportReason } from "~/messages/rules";
 
 /** The moderation itself, then the line in the staff record (decision 0078). */
 export const handle: PageHandle = { actionRoundTrips: 5 };
@@ -18,7 +20,8 @@ export const meta: MetaFunction = staffMeta("Reports");
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireStaff(context);
-  return { decks: await openReportsByDeck(context.db) };
+  const [decks, messages] = await Promise.all([openReportsByDeck(context.db), reportedMessages(context.db)]);
+  return { decks, messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -28,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StaffReports() {
-  const { decks } = useLoaderData<typeof loader>();
+  const { decks, messages } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl px-4 pb-16">
@@ -88,6 +91,31 @@ export default function StaffReports() {
           ))}
         </ul>
       )}
+      <section className="mt-10" aria-labelledby="reported-messages-title">
+        <h2 id="reported-messages-title" className="text-2xl font-bold">
+          Reported messages
+        </h2>
+        <p className="text-sm text-muted">Messages between clients and readers that the one who received them reported, the latest first.</p>
+        {messages.length === 0 ? (
+          <p className="mt-3 rounded-3xl border border-line bg-surface/80 p-6 text-center text-muted">No reported messages.</p>
+        ) : (
+          <ul className="mt-3 grid gap-3">
+            {messages.map((message) => (
+              <li key={message.id} className="rounded-2xl border border-line bg-surface/80 p-4 text-sm" data-testid="reported-message">
+                <p className="whitespace-pre-line break-words">{message.body}</p>
+                <p className="mt-2 text-xs text-muted">
+                  <Link to={`/staff/people/${message.senderId}`} className="underline">
+                    {message.senderName}
+                  </Link>
+                  {` (${message.senderIsReader ? "reader" : "client"}) to ${message.recipientName} · ${
+                    MESSAGE_REPORT_REASONS[message.reason as MessageReportReason] ?? message.reason
+                  } · reported ${longDate(message.reportedAt)} · ${message.senderReports} of this sender's messages reported in all`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { noticeTargetOf } from "~/mail/notices.server";
 import { recordFaces } from "~/reading-room/deck-art.server";
 import { ReadingRecord } from "~/reading-room/reading-record";
 import { TipForm } from "~/paid-readings/tip-form";
+import { WriteAboutReading } from "~/messages/write-link";
 import { tipForm } from "~/paid-readings/tips.server";
 import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { answerForm, WRITTEN_ANSWER_MAX, WRITTEN_ANSWER_MIN, WRITTEN_MESSAGES, writtenStatusLabel } from "~/paid-readings/written";
@@ -210,6 +211,10 @@ export default function WrittenRequest() {
       ) : (
         said("answer")
       )}
+
+      {request.status === "answered" && request.answeredAt !== null ? (
+        <WriteAboutReading readingId={request.id} openedAt={request.answeredAt} otherName={other} />
+      ) : null}
 
       {tipKey ? <TipForm readerName={request.readerName} balanceCents={balanceCents ?? 0} tipKey={tipKey} feeOf="the reading" result={said("tip")} /> : null}
     </div>

@@ -170,6 +170,35 @@ describe("a paid reading with a human reader", () => {
     await reader.goto(receipt);
     expect(await reader.getByTestId("guarantee-claimed").textContent()).toContain("$17.46 came from the reader");
 
+    // The two can still talk about the reading: the client writes from the receipt on the phone, the
+    // reader finds it waiting under Messages and answers, and the client reads the answer.
+    await client.goto(receipt);
+    await client.getByTestId("write-link").click();
+    await client.waitForURL(/\/messages\/[^/]+$/);
+    const conversationPath = new URL(client.url()).pathname;
+    await hydrated(client);
+    await client.getByRole("textbox", { name: /Write to/ }).fill("Thank you all the same. Could you say more about where the Tower stood?");
+    await client.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => client.getByTestId("messages").textContent()).toContain("Could you say more about where the Tower stood?");
+    await reader.goto("/messages");
+    const waiting = reader.getByTestId("conversation").first();
+    expect(await waiting.textContent()).toContain("1 new");
+    await waiting.click();
+    await reader.waitForURL(new RegExp(`${conversationPath}$`));
+    await hydrated(reader);
+    expect(await reader.getByTestId("messages").textContent()).toContain("Could you say more about where the Tower stood?");
+    await reader.getByRole("textbox", { name: /Write to/ }).fill("It stood where you began: it speaks of what has already changed, not of what will.");
+    await reader.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => reader.getByTestId("messages").textContent()).toContain("not of what will.");
+    await client.goto("/messages");
+    expect(await client.getByTestId("conversation").first().textContent()).toContain("not of what will.");
+    expect(await sideways(client)).toBeLessThanOrEqual(0);
+    if (process.env.SCREENSHOTS_DIR) await client.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/messages-390.png`, fullPage: true });
+    await client.goto(conversationPath);
+    expect(await client.getByTestId("messages").textContent()).toContain("not of what will.");
+    expect(await sideways(client)).toBeLessThanOrEqual(0);
+    if (process.env.SCREENSHOTS_DIR) await client.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/conversation-390.png`, fullPage: true });
+
     await client.context().close();
     await reader.context().close();
     // Two browsers, a checkout and a reading that runs until the balance is spent: about 40 s alone, 60 s beside the rest of the suite.

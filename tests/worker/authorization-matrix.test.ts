@@ -924,6 +924,35 @@ const ROWS: HttpRow[] = [
     () => ({ intent: "report", reason: "Matrix report of a reading" }),
     { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" },
   ),
+  // Messages after a reading: the owner's finished reading with the outside reader is a conversation of theirs alone.
+  doc("routes/_main.messages._index", "/messages (a guest is sent to sign up)", () => "/messages", {
+    nobody: 302,
+    guest: 302,
+    member: 200,
+    removed: 200,
+    owner: 200,
+  }),
+  doc("routes/_main.messages.$threadId", "the owner's conversation about their reading", () => ownersPaidReading().then((id) => `/messages/${id}`), {
+    nobody: "refused",
+    guest: 404,
+    member: 404,
+    removed: 404,
+    owner: 200,
+  }),
+  act(
+    "routes/_main.messages.$threadId",
+    "send",
+    () => ownersPaidReading().then((id) => `/messages/${id}`),
+    () => ({ intent: "send", body: "A matrix question about the reading" }),
+    { nobody: "login", guest: 404, member: 404, removed: 404, owner: "allowed" },
+  ),
+  act(
+    "routes/_main.messages.$threadId",
+    "report",
+    () => ownersPaidReading().then((id) => `/messages/${id}`),
+    () => ({ intent: "report", messageId: "matrix-no-message", reason: "spam" }),
+    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+  ),
   doc("routes/_main.staff.readings", "/staff/readings", () => "/staff/readings", all(404)),
   // The staff account is tried in observability.test.ts.
   doc("routes/_main.staff.health", "/staff/health", () => "/staff/health", all(404)),

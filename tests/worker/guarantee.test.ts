@@ -22,63 +22,13 @@ import {
 } from "../../app/paid-readings/guarantee";
 import { decryptMessage, fromBase64Url, toBase64Url } from "../../app/push/web-push.server";
 import { STAFF_MEMBER_ID } from "../../db/seed-data";
-import { guaranteeClaims, paidReadings, readerProfiles, readingSessions, sellerLedger, users, walletEntries } from "../../db/schema";
+import { guaranteeClaims, paidReadings, sellerLedger, walletEntries } from "../../db/schema";
 import worker from "../../workers/app";
 import { get, ORIGIN, post, signInAs, visit } from "./helpers";
 import { balance, ledgerSum, topUp } from "./wallet-fixtures";
+import { endedReading, HOUR, newPerson } from "./ended-reading-fixtures";
 
 const db = () => createDatabase(env.DB);
-const HOUR = 60 * 60_000;
-
-async function newPerson(name: string, reader = false) {
-  const id = `${name}-${newId()}`;
-  await db()
-    .insert(users)
-    .values({ id, email: `${id}@example.test`, username: id.slice(0, 30), fullName: reader ? "Vera Night" : null, isReader: reader });
-  if (reader) await db().insert(readerProfiles).values({ userId: id, available: true });
-  return { id, email: `${id}@example.test`, cookie: await signInAs(id) };
-}
-
-/** A paid reading between the two that ended `endedAgo` ms ago and charged `charged` cents, its earning in the reader's ledger as the ending writes it. */
-async function endedReading(client: { id: string }, reader: { id: string }, { charged = 1000, endedAgo = HOUR } = {}) {
-  const id = `guarantee-${newId()}`;
-  const endedAt = Date.now() - endedAgo;
-  const fee = Math.round(charged * 0.3);
-  await db().insert(readingSessions).values({ id, hostUserId: reader.id, originalHostUserId: reader.id, isActive: false });
-  await db()
-    .insert(paidReadings)
-    .values({
-      id,
-      requestId: `request-${id}`,
-      clientId: client.id,
-      readerId: reader.id,
-      mode: "chat",
-      pricePerMinuteCents: 100,
-      freeMinutes: 0,
-      status: "ended",
-      minutesBilled: charged / 100,
-      chargedCents: charged,
-      feePercent: 30,
-      feeCents: fee,
-      netCents: charged - fee,
-      startedAt: endedAt - (charged / 100) * 60_000,
-      endedAt,
-    });
-  await db()
-    .insert(sellerLedger)
-    .values({
-      id: newId(),
-      sellerId: reader.id,
-      kind: "reading",
-      grossCents: charged,
-      feeCents: fee,
-      netCents: charged - fee,
-      referenceId: `reading:${id}`,
-      paidReadingId: id,
-      createdAt: endedAt,
-    });
-  return id;
-}
 
 const claim = (readingId: string, cookie: string, words = "The reading never touched my question at all.") =>
   post(`/readings/${readingId}`, { intent: "guarantee", reason: "not-engaged", words }, { cookie });
