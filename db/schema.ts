@@ -898,7 +898,7 @@ export const walletEntries = sqliteTable(
   (t) => [index("wallet_entries_user_idx").on(t.userId, t.createdAt), index("wallet_entries_reading_idx").on(t.paidReadingId)],
 );
 
-export const readingModes = ["chat", "video"] as const;
+export const readingModes = ["chat", "voice", "video"] as const;
 export const readingRequestStatuses = ["pending", "accepted", "declined", "lapsed", "cancelled"] as const;
 
 /**

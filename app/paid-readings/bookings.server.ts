@@ -25,6 +25,7 @@ import {
   bookingMinimumCents,
   PAID_READING_MESSAGES,
   READING_FEE_PERCENT,
+  READING_MODE_CHOICE,
   READING_MODES,
 } from "./rules";
 import { momentLabel, openSlots, type WeeklyHours } from "./schedule";
@@ -106,10 +107,12 @@ export async function nextOpenSlot(db: Database, username: string, now = Date.no
   return found?.slots[0]?.startAt ?? null;
 }
 
+const SLOT_CHOICE = "Choose one of the times offered.";
+
 export const bookForm = lazySchema(() =>
   z.object({
-    startAt: z.coerce.number().int().positive(),
-    mode: z.enum(READING_MODES).default("chat"),
+    startAt: z.coerce.number({ error: SLOT_CHOICE }).int({ error: SLOT_CHOICE }).positive({ error: SLOT_CHOICE }),
+    mode: z.enum(READING_MODES, { error: READING_MODE_CHOICE }).default("chat"),
     timeZone: z.string().trim().max(64).refine(isTimeZone).catch("UTC"),
   }),
 );

@@ -31,10 +31,28 @@ export const paidReadingTakesTips = (reading: { status: string; startedAt: numbe
 /** The platform's share of what a reading earns, its minutes and its tips alike; the reader keeps the rest (decisions 0040, 0063). */
 export const READING_FEE_PERCENT = 30;
 
-export const READING_MODES = ["chat", "video"] as const;
+/** How a client and a reader meet over the cards: typing, talking without cameras, or on camera (decision 0106). */
+export const READING_MODES = ["chat", "voice", "video"] as const;
 export type ReadingMode = (typeof READING_MODES)[number];
 
-export const READING_MODE_LABELS: Record<ReadingMode, string> = { chat: "Cards and chat", video: "Cards and video" };
+export const READING_MODE_LABELS: Record<ReadingMode, string> = { chat: "Cards and chat", voice: "Cards and voice", video: "Cards and video" };
+
+/** What each way asks of the two, said under its name where it is chosen. */
+export const READING_MODE_HINTS: Record<ReadingMode, string> = {
+  chat: "You type to each other.",
+  voice: "You hear each other. No camera.",
+  video: "You see and hear each other.",
+};
+
+/** What a form says when the way to meet is missing or not one of these. */
+export const READING_MODE_CHOICE = "Choose cards and chat, cards and voice, or cards and video.";
+
+/**
+ * Where a paid reading's two people meet: the reading room, with the call of a voice or video
+ * reading starting as they arrive. A whole new document, since only the room's own page may ask
+ * for the microphone or the camera (the Permissions-Policy of the page it loads with).
+ */
+export const paidRoomPath = (readingId: string, mode: ReadingMode) => `/reading-room?session=${readingId}${mode === "chat" ? "" : `&${mode}=1`}`;
 
 /** Cents of a gross amount that are the platform's, rounded to the nearest cent. */
 export const readingFeeCents = (grossCents: number) => Math.round((grossCents * READING_FEE_PERCENT) / 100);

@@ -82,7 +82,7 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
         message: {
           kind: event.kind,
           title: "Paid reading request",
-          body: `${event.clientName} asks for a ${event.mode === "video" ? "video" : "chat"} reading at ${formatMoney(event.pricePerMinuteCents)} a minute.`,
+          body: `${event.clientName} asks for a ${event.mode} reading at ${formatMoney(event.pricePerMinuteCents)} a minute.`,
           url: `/readings/requests/${event.requestId}`,
           tag: `reading-request-${event.requestId}`,
           actions: [

@@ -22,8 +22,10 @@ import { useTableSounds } from "./table-sounds";
 import { TableToolbar } from "./table-toolbar";
 import type { CardInfo, OwnSpread, TableActionData } from "./table-types";
 import { useRoom } from "./use-room";
-import { useVideoCall, VideoCall } from "./video-call";
+import { useCall, type CallKind } from "./call";
+import { VideoCall } from "./video-call";
 import { nextCorner, VideoDock, type DockCorner } from "./video-dock";
+import { VoiceCall } from "./voice-call";
 
 export type TableProps = {
   sessionId: string;
@@ -40,8 +42,10 @@ export type TableProps = {
   decks: DeckChoices;
   /** The title of the deck on the table, whoever laid it. */
   deckTitle: string;
-  /** Join the video call on arrival (the person came through a video invitation). */
-  startVideo?: boolean;
+  /** Join the call on arrival (the person came through a video invitation, or into a voice or video reading). */
+  startCall?: boolean;
+  /** A voice reading's call has microphones only; every other table's call has cameras too. */
+  callKind?: CallKind;
   /** A paid reading: private to its client and reader, so nobody else is invited. */
   isPaid?: boolean;
   /** The viewer's own spreads, offered after the built-in six to whoever leads. */
@@ -68,9 +72,10 @@ export function ReadingTable(props: TableProps) {
   const [gallery, setGallery] = useState<{ open: boolean; start: number }>({ open: false, start: 0 });
   const [sounds, setSounds] = useState(false);
   const gestures = useTableGestures({ table: tableRef, state, leads, send: room.send });
-  const call = useVideoCall(room, props.iceServers);
-  // On a phone the call lies on a corner of the table instead of in a panel far below it.
-  const docked = useMediaQuery(PHONE_QUERY) && call.local !== null;
+  const voice = props.callKind === "voice";
+  const call = useCall(room, props.iceServers, props.callKind);
+  // On a phone a video call lies on a corner of the table instead of in a panel far below it.
+  const docked = useMediaQuery(PHONE_QUERY) && call.local !== null && !voice;
   const [corner, setCorner] = useState<DockCorner>("bottom-right");
   const [ownShown, setOwnShown] = useState(true);
   // Whoever has left the table has left its call: the camera goes off with it.
@@ -225,6 +230,8 @@ export function ReadingTable(props: TableProps) {
           />
           {docked ? <VideoDock room={room} call={call} ownShown={ownShown} corner={corner} onMove={() => setCorner(nextCorner)} /> : null}
         </div>
+        {/* A voice call's buttons come right under the table: in reach of a thumb, and over none of the cards. */}
+        {voice ? <VoiceCall room={room} call={call} startNow={props.startCall && room.connected && room.you !== null} /> : null}
         <SpreadKey state={state} faces={faces} back={props.back} cardInfo={props.cardInfo} onOpen={(position) => setGallery({ open: true, start: position })} />
         {room.notice ? (
           <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">
@@ -272,13 +279,15 @@ export function ReadingTable(props: TableProps) {
           </p>
         )}
         <People state={state} you={you} isHost={you === state.hostId} send={room.send} />
-        <VideoCall
-          room={room}
-          call={call}
-          startNow={props.startVideo && room.connected && room.you !== null}
-          docked={docked}
-          ownPreview={{ shown: ownShown, toggle: () => setOwnShown((shown) => !shown) }}
-        />
+        {voice ? null : (
+          <VideoCall
+            room={room}
+            call={call}
+            startNow={props.startCall && room.connected && room.you !== null}
+            docked={docked}
+            ownPreview={{ shown: ownShown, toggle: () => setOwnShown((shown) => !shown) }}
+          />
+        )}
         <ChatPanel room={room} you={room.you} />
         {props.isHost && !props.isPaid ? <InviteBox sessionId={props.sessionId} /> : null}
       </aside>

@@ -94,7 +94,8 @@ export function ReadingRoomPage() {
           iceServers={reading.iceServers}
           decks={reading.decks}
           deckTitle={reading.deckTitle}
-          startVideo={reading.startVideo}
+          startCall={reading.startCall}
+          callKind={reading.callKind}
           isPaid={reading.isPaid}
           ownSpreads={reading.ownSpreads}
         />

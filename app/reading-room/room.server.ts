@@ -21,6 +21,7 @@ import { decksForTable, deckTitleOf } from "./room-store.server";
 import { seatStands } from "./seats.server";
 import { getListing } from "../marketplace/listing.server";
 import { deckRelation, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
+import type { CallKind } from "./call";
 import type { RoomState } from "./state";
 import { spreadById } from "./spreads";
 import { CUSTOM_PREFIX, CUSTOM_SPREAD_ID } from "./custom-spreads";
@@ -62,7 +63,8 @@ async function findOwnReading(db: Database, sessionId: string, userId: string) {
       selectedCards: readingSessions.selectedCards,
       interpretation: readingSessions.interpretation,
       lastActivityAt: readingSessions.lastActivityAt,
-      paid: sql<number>`EXISTS (SELECT 1 FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingSessions.id})`,
+      /** A paid reading's way of meeting; null for any other reading. */
+      paidMode: sql<string | null>`(SELECT ${paidReadings.mode} FROM ${paidReadings} WHERE ${paidReadings.id} = ${readingSessions.id})`,
     })
     .from(readingSessions)
     .leftJoin(sessionParticipants, and(eq(sessionParticipants.sessionId, readingSessions.id), eq(sessionParticipants.userId, userId)))
@@ -168,7 +170,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
     if (!found) throw new Response("Reading not found", { status: 404 });
     if (!found.isActive) {
       // A paid reading that ended is read on its receipt.
-      if (found.paid) throw redirect(`/readings/${found.id}`);
+      if (found.paidMode) throw redirect(`/readings/${found.id}`);
       ended = { question: found.question, cards: found.selectedCards ?? [], interpretation: found.interpretation, endedAt: found.lastActivityAt };
       return { deck: null, reading: null, ended, canStart: true, confirmCreate: false };
     }
@@ -197,8 +199,9 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
       iceServers,
       decks,
       deckTitle: deckTitle ?? CLASSIC_CHOICE.title,
-      startVideo: url.searchParams.get("video") === "1",
-      isPaid: found.paid === 1,
+      startCall: url.searchParams.get("video") === "1" || url.searchParams.get("voice") === "1",
+      callKind: (found.paidMode === "voice" ? "voice" : "video") as CallKind,
+      isPaid: found.paidMode !== null,
       ownSpreads: spreads.map(({ id, name, description, positions }) => ({ id, spread: { name, description, positions } })),
     };
   }

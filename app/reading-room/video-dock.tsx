@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import type { RoomConnection } from "./use-room";
-import { nameOf, useStreamPlayback, type VideoCallState } from "./video-call";
+import { nameOf, useStreamPlayback, type CallState } from "./call";
 
 export const DOCK_CORNERS = ["bottom-right", "bottom-left", "top-left", "top-right"] as const;
 export type DockCorner = (typeof DOCK_CORNERS)[number];
@@ -85,7 +85,7 @@ export function VideoDock({
   onMove,
 }: {
   room: RoomConnection;
-  call: VideoCallState;
+  call: CallState;
   ownShown: boolean;
   corner: DockCorner;
   onMove: () => void;

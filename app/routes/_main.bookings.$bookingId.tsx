@@ -9,15 +9,20 @@ import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { tellBooking } from "~/paid-readings/booking-notices.server";
 import { arriveAtBooking, cancelBooking, cancellationCents, chosenTimeZone, getBooking } from "~/paid-readings/bookings.server";
-import { BOOKING_FREE_CANCEL_HOURS, BOOKING_WINDOW_TEXT, BOOKING_ROOM_OPENS_MINUTES, BOOKING_STATUS_TEXT, READING_MODE_LABELS } from "~/paid-readings/rules";
+import {
+  BOOKING_FREE_CANCEL_HOURS,
+  BOOKING_WINDOW_TEXT,
+  BOOKING_ROOM_OPENS_MINUTES,
+  BOOKING_STATUS_TEXT,
+  READING_MODE_LABELS,
+  paidRoomPath,
+} from "~/paid-readings/rules";
 import { momentLabel, timeLabel } from "~/paid-readings/schedule";
 
 /** Round trips: the session, then the booking and the viewer's zone together. */
 export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 6 };
 
 export const meta: MetaFunction = () => [{ title: "Your booking — Arcanum" }, { name: "robots", content: "noindex" }];
-
-const roomPath = (readingId: string, mode: string) => `/reading-room?session=${readingId}${mode === "video" ? "&video=1" : ""}`;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -56,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "enter") {
     const arrived = await arriveAtBooking(context.db, user.id, id);
     if (!arrived.ok) return data({ error: arrived.message }, { status: arrived.status });
-    throw redirectDocument(roomPath(arrived.value.readingId!, arrived.value.mode));
+    throw redirectDocument(paidRoomPath(arrived.value.readingId!, arrived.value.mode));
   }
   if (intent === "cancel") {
     const cancelled = await cancelBooking(context.db, user, id);

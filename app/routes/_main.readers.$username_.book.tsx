@@ -9,7 +9,7 @@ import { LevelBadge, OnlineBadge, ReaderAvatar } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { createRequest, quoteReading } from "~/paid-readings/requests.server";
-import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODES } from "~/paid-readings/rules";
+import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODE_CHOICE, READING_MODES } from "~/paid-readings/rules";
 import { formatPerMinute } from "~/readers/format";
 import { getPublicReader } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 const requestForm = lazySchema(() =>
   z.object({
-    mode: z.enum(READING_MODES, { error: "Choose cards and chat, or cards and video." }),
+    mode: z.enum(READING_MODES, { error: READING_MODE_CHOICE }),
     question: z.string().trim().max(QUESTION_MAX, `Keep the question under ${QUESTION_MAX} characters.`).default(""),
   }),
 );

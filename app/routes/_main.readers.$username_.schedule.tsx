@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const parsed = bookForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Choose one of the times offered." }, { status: 400 });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const origin = new URL(request.url).origin;
   const booked = await bookSlot(context.db, user, params.username ?? "", parsed.data, origin);
   if (!booked.ok) return data({ error: booked.message }, { status: booked.status });

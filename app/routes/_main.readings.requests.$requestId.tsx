@@ -9,7 +9,7 @@ import { formatMoney } from "~/lib/format";
 import { acceptRequest, closeRequest, getRequest } from "~/paid-readings/requests.server";
 import { blockFromRequest } from "~/paid-readings/blocks.server";
 import { BlockClient } from "~/paid-readings/incoming-requests";
-import { PAID_READING_MESSAGES, READING_MODE_LABELS } from "~/paid-readings/rules";
+import { PAID_READING_MESSAGES, READING_MODE_LABELS, paidRoomPath } from "~/paid-readings/rules";
 import { openRoom } from "~/reading-room/room.server";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -18,17 +18,11 @@ export const handle: PageHandle = { actionRoundTrips: 7 };
 
 export const meta: MetaFunction = () => [{ title: "Your reading request — Arcanum" }, { name: "robots", content: "noindex" }];
 
-/**
- * Where an accepted request's two people meet: a whole new document, since only the reading
- * room's own page may ask for the camera (the Permissions-Policy of the page it loads with).
- */
-const roomPath = (readingId: string, mode: string) => `/reading-room?session=${readingId}${mode === "video" ? "&video=1" : ""}`;
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const found = await getRequest(context.db, user.id, params.requestId ?? "");
   if (!found) throw new Response("Request not found", { status: 404 });
-  if (found.status === "accepted" && found.paidReadingId) throw redirectDocument(roomPath(found.paidReadingId, found.mode));
+  if (found.status === "accepted" && found.paidReadingId) throw redirectDocument(paidRoomPath(found.paidReadingId, found.mode));
   return { request: found, now: Date.now() };
 }
 
@@ -42,7 +36,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const accepted = await acceptRequest(context.db, user, id);
     if (!accepted.ok) return data({ error: accepted.message }, { status: accepted.status });
     await Promise.all([openRoom(env, accepted.value.paidReadingId), tellAccountChanged(env, accepted.value.clientId, "reading")]);
-    throw redirectDocument(roomPath(accepted.value.paidReadingId, accepted.value.mode));
+    throw redirectDocument(paidRoomPath(accepted.value.paidReadingId, accepted.value.mode));
   }
   if (intent === "block") {
     if (!user.isReader) return data({ error: PAID_READING_MESSAGES.readerOnly }, { status: 403 });

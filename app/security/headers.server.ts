@@ -5,7 +5,7 @@
  * and private caching for anything that did not say otherwise.
  */
 
-/** Pages where a video call can start; everywhere else camera and microphone are off. */
+/** Pages where a call (video, or voice alone) can start; everywhere else camera and microphone are off. */
 const CALL_PAGES = /^\/(reading-room|reading)(\/|$)/;
 
 /** One year, with subdomains; long enough for browsers' preload lists. */

@@ -4,7 +4,8 @@
  * slot's instant in their own zone (the expected texts are worked out here with Intl from the
  * instant); the confirmation carries a calendar link whose file starts at that instant; the periodic
  * jobs, run from the local build's /dev/jobs as at chosen moments, remind both and open the room at
- * its opening time and not before; both enter the same room.
+ * its opening time and not before; both enter the same room. The reading is by voice: the two hear
+ * each other through a call that asks for the microphone alone, with nothing of a camera or a picture.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -115,11 +116,14 @@ describe("a scheduled reading across time zones", () => {
     const slot = client.locator(`[data-testid="slot"][value="${start}"]`);
     expect(plain(await slot.locator("span").first().textContent())).toBe(inLosAngeles.time);
     expect(plain(await slot.getAttribute("aria-label"))).toBe(`Book ${inLosAngeles.day}, ${inLosAngeles.time}, 15 minutes, $52.35 held`);
+    // They would rather talk than type, and keep their camera off: a voice reading.
+    await client.getByRole("radio", { name: "Cards and voice" }).check();
     await slot.click();
     await client.waitForURL(/\/bookings\/[^/?]+\?booked=1$/);
     const id = new URL(client.url()).pathname.split("/").pop()!;
     await client.getByTestId("booking-confirmed").waitFor();
     expect(plain(await client.getByTestId("booking-time").textContent())).toBe(inLosAngeles.full);
+    expect(plain(await client.getByTestId("booking-details").textContent())).toContain("15 minutes · Cards and voice");
 
     // The hold is on her balance, named in her time, and the page fits a narrow phone.
     await client.goto("/balance");
@@ -163,12 +167,13 @@ describe("a scheduled reading across time zones", () => {
       expect(await page.getByTestId("enter-room").count()).toBe(0);
     }
 
-    // At its opening time the room opens, for both: each enters from the booking, into the same reading.
+    // At its opening time the room opens, for both: each enters from the booking, into the same reading, its voice call starting.
     await runJobsAt(reader, opensAt);
     for (const page of [client, reader]) {
+      await page.addInitScript(noteMediaAndCalls);
       await page.goto(`/bookings/${id}`);
       await page.getByTestId("enter-room").click();
-      await page.waitForURL(/\/reading-room\?session=/);
+      await page.waitForURL(/\/reading-room\?session=.*&voice=1$/);
     }
     const session = new URL(reader.url()).searchParams.get("session");
     expect(session).toBeTruthy();
@@ -177,6 +182,54 @@ describe("a scheduled reading across time zones", () => {
       await hydrated(page);
       await expect.poll(() => page.getByTestId("paid-meter").getAttribute("data-status"), { timeout: 20_000 }).toBe("running");
     }
+
+    // They hear each other: the connection is made and carries the other's voice, and nothing else.
+    for (const page of [client, reader]) {
+      await expect
+        .poll(
+          async () => {
+            // The room was opened by a redirect, so the browser may wait for a tap before playing sound: the call offers it.
+            const play = page.getByRole("button", { name: /^Play .* voice$/ });
+            if (await play.count()) await play.first().click();
+            return page.evaluate(() => window.heard?.());
+          },
+          // Two peers on a busy machine can take a while to agree on a connection.
+          { timeout: 30_000 },
+        )
+        .toEqual({ connected: true, remoteAudio: 1, playing: true, video: 0 });
+      // Asked for the microphone alone, never the camera; no picture anywhere on the page.
+      expect(await page.evaluate(() => window.mediaAsked)).toEqual([{ audio: true }]);
+      expect(await page.locator("video").count()).toBe(0);
+      await expect.poll(() => page.getByTestId("voice-call").getAttribute("data-state")).toBe("connected");
+      expect(plain(await page.getByTestId("voice-status").textContent())).toMatch(/^Connected to \S/);
+    }
+    expect(plain(await client.getByTestId("voice-status").textContent())).toBe("Connected to Mira Solenne");
+    // The client mutes and unmutes; the microphone's track follows, and the button says which.
+    await client.getByRole("button", { name: "Mute", exact: true }).click();
+    expect(await client.evaluate(() => window.localTracks?.().every((track) => !track.enabled))).toBe(true);
+    await client.getByRole("button", { name: "Unmute", exact: true }).click();
+    expect(await client.evaluate(() => window.localTracks?.().every((track) => track.enabled))).toBe(true);
+    // On a phone the call sits under the table, its buttons clear of the cards, and nothing reaches sideways; the reader too at 390 px.
+    await reader.setViewportSize({ width: 390, height: 844 });
+    for (const page of [client, reader]) {
+      const table = await page.getByTestId("table").boundingBox();
+      const controls = await page.getByRole("button", { name: "Hang up" }).boundingBox();
+      expect(controls!.y).toBeGreaterThanOrEqual(table!.y + table!.height);
+      expect(controls!.height).toBeGreaterThanOrEqual(44);
+      // Wherever the page is scrolled, the phone's Chat button floats beside the call's buttons, never over them.
+      const chat = await page.getByTestId("chat-open").boundingBox();
+      expect(controls!.x + controls!.width).toBeLessThanOrEqual(chat!.x);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+    }
+    if (process.env.SCREENSHOTS_DIR) {
+      await client.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/voice-reading-390.png`, fullPage: true });
+      await reader.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/voice-reading-reader-390.png`, fullPage: true });
+    }
+    await client.setViewportSize({ width: 360, height: 800 });
+    expect(await sideways(client)).toBeLessThanOrEqual(0);
+    const hangUp = await client.getByRole("button", { name: "Hang up" }).boundingBox();
+    expect(hangUp!.x + hangUp!.width).toBeLessThanOrEqual((await client.getByTestId("chat-open").boundingBox())!.x);
+    await client.setViewportSize({ width: 390, height: 844 });
 
     // Mira ends it: both land on the receipt.
     await reader.getByRole("button", { name: "End reading" }).click();
@@ -193,4 +246,50 @@ async function chooseTimeZone(page: Page, timeZone: string) {
   await page.getByRole("combobox", { name: "Time zone" }).selectOption(timeZone);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+}
+
+declare global {
+  interface Window {
+    /** What the page asked getUserMedia for, each time (noted by `noteMediaAndCalls`). */
+    mediaAsked?: MediaStreamConstraints[];
+    /** Whether a call's connection is up and what it receives: remote audio tracks, video tracks of any kind, and whether the voice plays. */
+    heard?: () => { connected: boolean; remoteAudio: number; playing: boolean; video: number };
+    localTracks?: () => MediaStreamTrack[];
+  }
+}
+
+/** Runs in the page before its own scripts: notes every request for media and every peer connection the call makes. */
+function noteMediaAndCalls() {
+  const asked: MediaStreamConstraints[] = [];
+  const connections: RTCPeerConnection[] = [];
+  const local: MediaStream[] = [];
+  const devices = navigator.mediaDevices;
+  const getUserMedia = devices.getUserMedia.bind(devices);
+  devices.getUserMedia = async (constraints) => {
+    asked.push(constraints ?? {});
+    const stream = await getUserMedia(constraints);
+    local.push(stream);
+    return stream;
+  };
+  const Native = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Native {
+    constructor(configuration?: RTCConfiguration) {
+      super(configuration);
+      connections.push(this);
+    }
+  };
+  window.mediaAsked = asked;
+  window.localTracks = () => local.flatMap((stream) => stream.getAudioTracks());
+  window.heard = () => {
+    const live = connections.filter((connection) => connection.connectionState === "connected");
+    const received = live.flatMap((connection) => connection.getReceivers().map((receiver) => receiver.track));
+    const sent = connections.flatMap((connection) => connection.getSenders().flatMap((sender) => (sender.track ? [sender.track] : [])));
+    const players = [...document.querySelectorAll("audio")];
+    return {
+      connected: live.length > 0,
+      remoteAudio: received.filter((track) => track.kind === "audio" && track.readyState === "live").length,
+      playing: players.some((audio) => audio.srcObject instanceof MediaStream && audio.srcObject.getAudioTracks().length > 0 && !audio.paused),
+      video: [...received, ...sent, ...local.flatMap((stream) => stream.getTracks())].filter((track) => track.kind === "video").length,
+    };
+  };
 }

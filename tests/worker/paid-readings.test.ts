@@ -371,6 +371,7 @@ describe("asking a reader", () => {
     expect(await self.text()).toContain("You cannot book a reading with yourself.");
     const badMode = await post(`/readers/${reader.username}/book`, { mode: "telepathy" }, { cookie: client.cookie });
     expect(badMode.status).toBe(400);
+    expect(await badMode.text()).toContain("Choose cards and chat, cards and voice, or cards and video.");
 
     await db().update(users).set({ isOnline: false }).where(eq(users.id, reader.id));
     expect((await requestReading(client, reader)).status).toBe(409);
@@ -863,6 +864,64 @@ describe("the paid reading's room", () => {
     const page = await get(`/reading-room?session=${readingId}`, { cookie: client.cookie });
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe(`/readings/${readingId}`);
+  });
+});
+
+describe("a voice reading", () => {
+  it("is refused for a mode not offered, then asked for, shown as voice to both, opened with the voice call and billed like any other", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 450);
+    for (const mode of ["hologram", ""]) {
+      const refused = await requestReading(client, reader, mode);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Choose cards and chat, cards and voice, or cards and video.");
+    }
+    expect(await db().select().from(readingRequests).where(eq(readingRequests.clientId, client.id))).toHaveLength(0);
+
+    const asked = await requestReading(client, reader, "voice");
+    expect(asked.status).toBe(302);
+    const requestId = requestIdOf(asked);
+    expect((await db().query.readingRequests.findFirst({ where: eq(readingRequests.id, requestId) }))?.mode).toBe("voice");
+    // The waiting page, the reader's answer page and the reader's dashboard all say how they will meet.
+    for (const person of [client, reader])
+      expect(await (await get(`/readings/requests/${requestId}`, { cookie: person.cookie })).text()).toContain("Cards and voice");
+    expect(await (await get("/reader-dashboard", { cookie: reader.cookie })).text()).toContain("Cards and voice");
+
+    const accepted = await post(`/readings/requests/${requestId}`, { intent: "accept" }, { cookie: reader.cookie });
+    expect(accepted.status).toBe(302);
+    const readingId = (await db().query.readingRequests.findFirst({ where: eq(readingRequests.id, requestId) }))!.paidReadingId!;
+    expect(accepted.headers.get("location")).toBe(`/reading-room?session=${readingId}&voice=1`);
+    expect((await get(`/readings/requests/${requestId}`, { cookie: client.cookie })).headers.get("location")).toBe(
+      `/reading-room?session=${readingId}&voice=1`,
+    );
+    expect(await paid(readingId)).toMatchObject({ mode: "voice", status: "live" });
+    // The room offers a call by voice alone, whatever its address asks: no video call, no camera.
+    for (const path of [`/reading-room?session=${readingId}&voice=1`, `/reading-room?session=${readingId}&video=1`]) {
+      const page = await get(path, { cookie: client.cookie });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('data-testid="voice-call"');
+      expect(html).toContain("Join voice call");
+      expect(html).not.toContain("Join video call");
+    }
+
+    // The clock is the same as for chat and video: three free minutes, then $1 a started minute.
+    const { clientSocket } = await enterBoth(readingId, client, reader);
+    expect(clientSocket.meter()).toMatchObject({ status: "running", minutesBilled: 1, chargedCents: 0, balanceCents: 450 });
+    await timePasses(readingId, 4 * MINUTE + 10);
+    expect(await paid(readingId)).toMatchObject({ minutesBilled: 5, chargedCents: 200 });
+    expect(await balance(client.id)).toBe(250);
+    clientSocket.socket.send(JSON.stringify({ type: "endReading" }));
+    await clientSocket.until((m) => m.type === "closed");
+    expect(await paid(readingId)).toMatchObject({ status: "ended", endReason: "client-ended", chargedCents: 200, feeCents: 60, netCents: 140 });
+    expect((await charges(readingId)).map((c) => c.minute).sort()).toEqual([3, 4]);
+    expect(await ledgerSum(client.id)).toBe(250);
+    for (const person of [client, reader]) {
+      const receipt = await (await get(`/readings/${readingId}`, { cookie: person.cookie })).text();
+      expect(receipt).toContain("Cards and voice");
+      expect(receipt).toContain("2 × $1.00");
+    }
   });
 });
 

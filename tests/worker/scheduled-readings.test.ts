@@ -60,12 +60,8 @@ async function expectLedgersAddUp(...userIds: string[]) {
 const firstSlot = () => Math.floor(Date.now() / (60 * MINUTE)) * 60 * MINUTE + 60 * MINUTE;
 
 /** The client books the first slot through the page; the booking's id. */
-async function book(client: { cookie: string }, reader: { username: string }, startAt = firstSlot()) {
-  const response = await post(
-    `/readers/${reader.username}/schedule`,
-    { startAt: String(startAt), mode: "chat", timeZone: "Asia/Tokyo" },
-    { cookie: client.cookie },
-  );
+async function book(client: { cookie: string }, reader: { username: string }, startAt = firstSlot(), mode = "chat") {
+  const response = await post(`/readers/${reader.username}/schedule`, { startAt: String(startAt), mode, timeZone: "Asia/Tokyo" }, { cookie: client.cookie });
   expect(response.status).toBe(302);
   return response.headers.get("location")!.split("/").pop()!.split("?")[0]!;
 }
@@ -414,6 +410,34 @@ describe("the periodic job", () => {
     await runJobsTwice(startAt + 30 * MINUTE);
     expect(await balance(client.id)).toBe(4800);
     await expectLedgersAddUp(client.id);
+  });
+});
+
+describe("a scheduled voice reading", () => {
+  it("keeps its mode from the booking to the room, which both enter with the voice call starting; a mode not offered is refused plainly", async () => {
+    const reader = await newReader(100);
+    const client = await newMember();
+    await topUp(client.id, 10_000);
+    const refused = await post(
+      `/readers/${reader.username}/schedule`,
+      { startAt: String(firstSlot()), mode: "hologram", timeZone: "UTC" },
+      { cookie: client.cookie },
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Choose cards and chat, cards and voice, or cards and video.");
+    expect(await db().select().from(readerBookings).where(eq(readerBookings.clientId, client.id))).toHaveLength(0);
+
+    const id = await book(client, reader, firstSlot(), "voice");
+    const { startAt, mode } = await bookingOf(id);
+    expect(mode).toBe("voice");
+    for (const person of [client, reader]) expect(await (await get(`/bookings/${id}`, { cookie: person.cookie })).text()).toContain("Cards and voice");
+    await runJobsTwice(startAt - 2 * MINUTE);
+    const readingId = (await bookingOf(id)).readingId!;
+    expect((await db().query.paidReadings.findFirst({ where: eq(paidReadings.id, readingId) }))?.mode).toBe("voice");
+    for (const person of [client, reader]) {
+      const entered = await post(`/bookings/${id}`, { intent: "enter" }, { cookie: person.cookie });
+      expect(entered.headers.get("location")).toBe(`/reading-room?session=${readingId}&voice=1`);
+    }
   });
 });
 

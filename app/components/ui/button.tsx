@@ -21,6 +21,8 @@ const sizes = {
   sm: "h-9 px-3 text-sm",
   md: "h-11 px-5 text-sm",
   lg: "h-12 px-6 text-base",
+  /** As tall as `lg` for a thumb, with the padding of `sm`: two or three side by side on a phone. */
+  thumb: "h-12 px-3 text-sm",
 } as const;
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
