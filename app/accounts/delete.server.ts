@@ -13,6 +13,7 @@ import {
   deckReports,
   decks,
   deviceMembers,
+  guaranteeClaims,
   paidReadings,
   quizAttempts,
   readerApplications,
@@ -21,6 +22,7 @@ import {
   readerProfiles,
   readingInvites,
   readingJournal,
+  readingMessages,
   readingSessions,
   sessionParticipants,
   subscriptions,
@@ -176,6 +178,10 @@ export async function deleteAccount(
     ...forgetAccountPushStatements(db, id),
     // Blocks they set as a reader, or that were set on them, name nobody now.
     db.delete(readerBlocks).where(or(eq(readerBlocks.readerId, id), eq(readerBlocks.clientId, id))),
+    // Their messages after readings go; the other person keeps what they wrote themselves.
+    db.delete(readingMessages).where(eq(readingMessages.senderId, id)),
+    // A guarantee claim stays as a money record; the client's own words about the reading go.
+    db.update(guaranteeClaims).set({ words: "" }).where(eq(guaranteeClaims.clientId, id)),
     // Nothing left that must stay: the row goes. Otherwise it stays, naming nobody.
     db
       .update(users)

@@ -20,6 +20,7 @@ import {
   deckListings,
   deckPurchases,
   decks,
+  guaranteeClaims,
   paidReadings,
   quizAttempts,
   readerAvailability,
@@ -28,6 +29,7 @@ import {
   readerCertificates,
   readerProfiles,
   readingJournal,
+  readingMessages,
   readingRequests,
   readingSessions,
   subscriptions,
@@ -264,6 +266,33 @@ describe("deleting an account", () => {
     };
     const ended = await reading("ended");
     const live = await reading("live");
+    // The ended reading was talked about afterwards, and the client claimed the guarantee on it.
+    const message = (senderId: string, body: string) => ({
+      id: newId(),
+      threadId: ended,
+      threadKind: "live" as const,
+      clientId: client.id,
+      readerId: reader.id,
+      senderId,
+      body,
+      createdAt: now,
+    });
+    await db()
+      .insert(readingMessages)
+      .values([message(client.id, "From the client"), message(reader.id, "From the reader")]);
+    await db()
+      .insert(guaranteeClaims)
+      .values({
+        id: newId(),
+        paidReadingId: ended,
+        clientId: client.id,
+        readerId: reader.id,
+        reason: "generic",
+        words: "It missed my question",
+        creditCents: 200,
+        readerShareCents: 140,
+      });
+    const bodies = async () => (await db().select().from(readingMessages).where(eq(readingMessages.threadId, ended))).map((row) => row.body);
 
     const refused = await deleteAccount(reader.cookie, "DELETE");
     expect(refused.status).toBe(409);
@@ -275,11 +304,21 @@ describe("deleting an account", () => {
     expect(await db().select().from(paidReadings).where(eq(paidReadings.clientId, client.id))).toHaveLength(2);
     expect(await db().query.readingSessions.findFirst({ where: eq(readingSessions.id, ended) })).toBeDefined();
     expect((await get(`/readings/${ended}`, { cookie: client.cookie })).status).toBe(200);
+    // The leaving reader's messages go; the client's stay theirs.
+    expect(await bodies()).toEqual(["From the client"]);
 
     expect((await deleteAccount(client.cookie, "DELETE")).status).toBe(302);
     expect((await db().query.users.findFirst({ where: eq(users.id, client.id) }))!.email).toBeNull();
     expect(await db().select().from(walletEntries).where(eq(walletEntries.userId, client.id))).toHaveLength(2);
     expect(await db().select().from(paidReadings).where(eq(paidReadings.readerId, reader.id))).toHaveLength(2);
+    // The claim is kept for the books, without the client's words.
+    expect(await bodies()).toEqual([]);
+    expect(
+      await db()
+        .select({ words: guaranteeClaims.words, creditCents: guaranteeClaims.creditCents })
+        .from(guaranteeClaims)
+        .where(eq(guaranteeClaims.paidReadingId, ended)),
+    ).toEqual([{ words: "", creditCents: 200 }]);
   });
 });
 
@@ -529,4 +568,8 @@ const GOES_WITH_THE_PERSON = [
   "written_offers.reader_id",
   "reader_blocks.reader_id",
   "reader_blocks.client_id",
+  // A leaving person's messages go; the other person's stay while the row stays (decision 0105).
+  "reading_messages.client_id",
+  "reading_messages.reader_id",
+  "reading_messages.sender_id",
 ];
