@@ -925,6 +925,11 @@ export const readingRequests = sqliteTable(
     expiresAt: millis("expires_at").notNull(),
     createdAt: millis("created_at").notNull().default(now),
     answeredAt: millis("answered_at"),
+    /** A live second opinion (migration 0054): the client's journal entry whose cards the table opens with. */
+    journalEntryId: text("journal_entry_id").references(() => readingJournal.id, { onDelete: "set null" }),
+    /** Whether the table shows the entry's question and its AI interpretation too. */
+    shareQuestion: integer("share_question", { mode: "boolean" }).notNull().default(false),
+    shareInterpretation: integer("share_interpretation", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("reading_requests_reader_idx").on(t.readerId, t.status, t.expiresAt),

@@ -5,8 +5,10 @@ import { createDatabase } from "../app/db.server";
 import { log } from "../app/observe/log.server";
 import { parseClientMessage, type ServerMessage } from "../app/reading-room/messages";
 import {
+  CLASSIC_DECK_KEYS,
   closeRoom,
   deckForReading,
+  laidForRoom,
   loadRoomSeed,
   mirrorRoom,
   ROOM_MEMBER_HEADER,
@@ -30,6 +32,7 @@ import {
   ACTIVITY_WINDOW_MS,
   INTERPRETATION_BUSY,
   initialState,
+  layTable,
   mayJoin,
   redact,
   view,
@@ -107,11 +110,29 @@ export class ReadingRoom extends ObservedServer<Env> {
       return stored;
     }
     const db = createDatabase(this.env.DB);
-    const [seed, paid] = await Promise.all([loadRoomSeed(db, this.name), paidReadingForRoom(db, this.name)]);
+    const [seed, paid, laid] = await Promise.all([loadRoomSeed(db, this.name), paidReadingForRoom(db, this.name), laidForRoom(db, this.name)]);
     if (!seed) return null;
     const now = Date.now();
-    this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now, spreadId: seed.spreadId, customSpread: seed.customSpread });
-    this.deckLaidBy = seed.deckLaidBy;
+    if (laid) {
+      // A live second opinion: the client's reading is on the table before anyone sits down (decision 0104).
+      const deck = laid.deck;
+      const spreadId = laid.spreadId ?? (laid.customSpread ? null : "free");
+      const opened = initialState({
+        host: seed.host,
+        deckId: deck?.deckId ?? null,
+        cards: deck?.cards ?? CLASSIC_DECK_KEYS,
+        at: now,
+        spreadId,
+        customSpread: laid.customSpread,
+      });
+      this.state = layTable(opened, laid.laid);
+      this.deckLaidBy = deck ? deck.laidBy : null;
+      // The row says whose deck lies here at once: its pictures are served to the table by it.
+      await mirrorRoom(db, this.name, this.state, this.deckLaidBy);
+    } else {
+      this.state = initialState({ host: seed.host, deckId: seed.deckId, cards: seed.cards, at: now, spreadId: seed.spreadId, customSpread: seed.customSpread });
+      this.deckLaidBy = seed.deckLaidBy;
+    }
     const meter = this.clock.start(paid);
     await this.ctx.storage.put({ [STATE_KEY]: this.state, [DECK_LAID_BY_KEY]: seed.deckLaidBy, ...meter });
     await this.armAlarm(this.state.lastActivityAt + ACTIVITY_WINDOW_MS);

@@ -4,7 +4,9 @@
  * private reading room and its paid reading in one batch that only one answer can win.
  */
 import { and, desc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
-import { paidReadings, readingRequests, readingSessions, sessionParticipants, users } from "../../db/schema";
+import { paidReadings, readingJournal, readingRequests, readingSessions, sessionParticipants, users } from "../../db/schema";
+import type { AboutEntry } from "./written.server";
+import { SECOND_OPINION_MESSAGES } from "./written";
 import { notSuspended } from "../accounts/suspension.server";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
@@ -121,7 +123,7 @@ function lapseClientRequests(db: Database, clientId: string, now: number) {
 export async function createRequest(
   db: Database,
   client: CurrentUser,
-  input: { username: string; mode: ReadingMode; question: string },
+  input: { username: string; mode: ReadingMode; question: string; about?: AboutEntry | null },
   ttlMs: number,
   now = Date.now(),
 ): Promise<Outcome<{ id: string; readerId: string; pricePerMinuteCents: number }>> {
@@ -138,7 +140,12 @@ export async function createRequest(
   const recent = sql`EXISTS (SELECT 1 FROM ${readingRequests} r WHERE ${mine} AND r.created_at > ${now - LIVE_REQUEST_COOLDOWN_MS})`;
   const lastHour = sql`(SELECT count(*) FROM ${readingRequests} r WHERE ${mine} AND r.created_at > ${now - LIVE_REQUEST_WINDOW_MS})`;
   let made: { id: string }[];
-  let why: { pending: number; blocked: number; recent: number } | undefined;
+  let why: { pending: number; blocked: number; recent: number; entryHeld: number } | undefined;
+  // A second opinion names an entry of the client's own, with cards (decision 0104).
+  const about = input.about ?? null;
+  const entryHeld = about
+    ? sql`EXISTS (SELECT 1 FROM ${readingJournal} j WHERE j.id = ${about.entryId} AND j.user_id = ${client.id} AND json_array_length(j.cards) > 0)`
+    : sql`1`;
   try {
     // One round trip: the client's lapsed requests marked, the request, and what refused it if anything did.
     [, made, [why]] = await db.batch([
@@ -146,8 +153,9 @@ export async function createRequest(
       db
         .insert(readingRequests)
         .select(
-          sql`SELECT ${id}, ${client.id}, ${readerId}, ${input.mode}, ${quote.pricePerMinuteCents}, ${quote.freeMinutes}, ${input.question}, 'pending', NULL, ${now + ttlMs}, ${now}, NULL
-              WHERE NOT ${blockedSql(readerId, client.id)} AND NOT ${recent} AND ${lastHour} < ${LIVE_REQUESTS_PER_HOUR}`,
+          sql`SELECT ${id}, ${client.id}, ${readerId}, ${input.mode}, ${quote.pricePerMinuteCents}, ${quote.freeMinutes}, ${input.question}, 'pending', NULL, ${now + ttlMs}, ${now}, NULL,
+                ${about?.entryId ?? null}, ${about?.shareQuestion ? 1 : 0}, ${about?.shareInterpretation ? 1 : 0}
+              WHERE NOT ${blockedSql(readerId, client.id)} AND NOT ${recent} AND ${lastHour} < ${LIVE_REQUESTS_PER_HOUR} AND ${entryHeld}`,
         )
         .returning({ id: readingRequests.id }),
       db
@@ -155,6 +163,7 @@ export async function createRequest(
           pending: sql<number>`EXISTS (SELECT 1 FROM ${readingRequests} r WHERE r.client_id = ${client.id} AND r.status = 'pending' AND r.id <> ${id})`,
           blocked: sql<number>`${blockedSql(readerId, client.id)}`,
           recent: sql<number>`EXISTS (SELECT 1 FROM ${readingRequests} r WHERE ${mine} AND r.created_at > ${now - LIVE_REQUEST_COOLDOWN_MS} AND r.id <> ${id})`,
+          entryHeld: sql<number>`${entryHeld}`,
         })
         .from(sql`(SELECT 1)`),
     ]);
@@ -166,6 +175,7 @@ export async function createRequest(
     // Refused by a rule: say which (a request still waiting first, as the index would).
     if (why?.pending) return { ok: false, status: 409, message: PAID_READING_MESSAGES.pending };
     if (why?.blocked) return { ok: false, status: 403, message: PAID_READING_MESSAGES.unavailable };
+    if (why && !why.entryHeld) return { ok: false, status: 404, message: SECOND_OPINION_MESSAGES.entry };
     return { ok: false, status: 429, message: why?.recent ? PAID_READING_MESSAGES.cooldown : PAID_READING_MESSAGES.hourly };
   }
   return { ok: true, value: { id, readerId, pricePerMinuteCents: quote.pricePerMinuteCents } };

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { cards, deckListings, decks, readingSessions, sessionParticipants, users } from "../../db/schema";
+import { cards, deckListings, decks, paidReadings, readingJournal, readingRequests, readingSessions, sessionParticipants, users } from "../../db/schema";
 import { hiddenByStaff, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
 import { paidCopyExists } from "../marketplace/paid-copies.server";
 import { cardImageUrl } from "../decks/images";
@@ -16,7 +16,8 @@ import { FULL_DECK } from "../tarot/cards";
 import { levelById } from "../readers/levels";
 import { seatStands } from "./seats.server";
 import { spreadById } from "./spreads";
-import { spreadOf, type NewMember, type Role, type RoomState } from "./state";
+import { spreadOf, type LaidCards, type NewMember, type Role, type RoomState } from "./state";
+import { keptSpread } from "./custom-spreads";
 import { laidCustomSpread } from "./custom-spreads.server";
 
 /** Set by the Worker's gate on a socket request: the verified person, as JSON. */
@@ -64,6 +65,46 @@ export async function loadRoomSeed(db: Database, sessionId: string) {
   // A reading opened for practice starts with the spread its lesson names; one opened from a spread's link, with that spread.
   const [cards, customSpread] = await Promise.all([deckCardKeys(db, row.deckId), laidCustomSpread(db, row.spreadId ?? "")]);
   return { host, deckId: row.deckId, deckLaidBy: row.deckLaidBy, spreadId: spreadById(row.spreadId ?? "")?.id ?? null, customSpread, cards };
+}
+
+/**
+ * What a paid reading's table opens with when its request named one of the client's journal entries
+ * (a live second opinion, decision 0104): the entry's spread and cards, its question and AI
+ * interpretation as the client chose, and its deck when the client may still read with it (laid by
+ * them, so everyone at the table sees its pictures), else the classic deck. Null for any other room.
+ */
+export async function laidForRoom(db: Database, sessionId: string) {
+  const [row] = await db
+    .select({
+      clientId: paidReadings.clientId,
+      deckId: readingJournal.deckId,
+      spreadId: readingJournal.spreadId,
+      spreadName: readingJournal.spreadName,
+      layout: readingJournal.layout,
+      cards: readingJournal.cards,
+      question: sql<string | null>`CASE WHEN ${readingRequests.shareQuestion} = 1 THEN ${readingJournal.question} END`,
+      interpretation: sql<string | null>`CASE WHEN ${readingRequests.shareInterpretation} = 1 THEN ${readingJournal.interpretation} END`,
+    })
+    .from(paidReadings)
+    .innerJoin(readingRequests, eq(readingRequests.id, paidReadings.requestId))
+    .innerJoin(readingJournal, and(eq(readingJournal.id, readingRequests.journalEntryId), eq(readingJournal.userId, paidReadings.clientId)))
+    .where(eq(paidReadings.id, sessionId))
+    .limit(1);
+  if (!row) return null;
+  const deckCards = row.deckId ? await deckForReading(db, row.deckId, row.clientId) : null;
+  const builtIn = spreadById(row.spreadId);
+  const laid: LaidCards = {
+    cards: row.cards.map(({ key, position, reversed }) => ({ key, position, reversed })),
+    question: row.question,
+    interpretation: row.interpretation,
+  };
+  return {
+    laid,
+    deck: deckCards ? { deckId: row.deckId, cards: deckCards, laidBy: row.clientId } : null,
+    spreadId: builtIn?.id ?? null,
+    // A spread of the client's own reads as the entry kept it, even once changed or deleted.
+    customSpread: !builtIn && row.layout && row.layout.length > 0 ? keptSpread(row.spreadId, row.spreadName, row.layout) : null,
+  };
 }
 
 /**

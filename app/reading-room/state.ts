@@ -229,6 +229,29 @@ function spotFor(state: RoomState, position: number) {
   return spot ? { x: spot.x, y: spot.y } : freeLayoutSpot(position);
 }
 
+/** Cards laid on a table before anyone sits down, as a journal entry kept them. */
+export type LaidCards = { cards: { key: string; position: number; reversed: boolean }[]; question: string | null; interpretation: string | null };
+
+/**
+ * A new table with `laid`'s cards face up in their positions, out of the pile, with the question and
+ * the AI's interpretation when they came with them: a live second opinion opens on the client's
+ * reading (decision 0104). Cards the table's deck does not hold are left out.
+ */
+export function layTable(state: RoomState, laid: LaidCards): RoomState {
+  const held = new Set(state.cards);
+  const cards = laid.cards.filter((card) => held.has(card.key));
+  const keys = new Set(cards.map((card) => card.key));
+  const table = cards.map((card) => ({ key: card.key, position: card.position, reversed: card.reversed, revealed: true, ...spotFor(state, card.position) }));
+  return {
+    ...state,
+    pile: state.pile.filter((key) => !keys.has(key)),
+    table,
+    step: table.length === 0 ? state.step : stepAfterDraw({ ...state, step: "shuffled" }, table.length),
+    question: laid.question ?? state.question,
+    interpretation: laid.interpretation ? { status: "done", text: laid.interpretation } : state.interpretation,
+  };
+}
+
 /** A fresh order of `cards` (Fisher–Yates) from `chance`, a source of numbers in [0, 1). */
 export function shuffleCards(cards: readonly string[], chance: () => number): string[] {
   const out = [...cards];

@@ -13,6 +13,8 @@ import { askSecondOpinion, entryToAskAbout, readersFor, secondOpinionOffers } fr
 import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { secondOpinionForm, WRITTEN_QUESTION_MAX, WRITTEN_QUESTION_MIN } from "~/paid-readings/written";
 import { tellAsked } from "~/paid-readings/written.server";
+import { formatPerMinute } from "~/readers/format";
+import { browseReaders } from "~/readers/queries.server";
 
 /**
  * Round trips: the person, then the entry, the readers' offers and the balance at once. Asking: the
@@ -27,17 +29,32 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A paid reading needs an account: a guest creates one first and comes back here.
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
   const entryId = params.entryId ?? "";
-  const [entry, balanceCents, offers] = await Promise.all([
+  const [entry, balanceCents, offers, online] = await Promise.all([
     entryToAskAbout(context.db, user.id, entryId),
     availableBalanceOf(context.db, user.id),
     secondOpinionOffers(context.db, user.id),
+    browseReaders(context.db, { online: true, sort: "recommended", page: 1 }),
   ]);
   if (!entry.ok) throw new Response(entry.message, { status: entry.status });
   const readers = readersFor(offers, entry.value.cards.length);
+  // Readers who can take a live reading now: online, with a price, and not the person themselves.
+  const liveReaders = online.readers
+    .filter((reader) => reader.pricePerMinuteCents !== null && reader.username !== user.username)
+    .slice(0, 5)
+    .map(({ username, fullName, avatarUrl, levelName, pricePerMinuteCents, rating, ratingCount }) => ({
+      username,
+      name: fullName || username,
+      avatarUrl,
+      levelName,
+      pricePerMinuteCents: pricePerMinuteCents!,
+      rating,
+      ratingCount,
+    }));
   const { id, question, spreadName, cards, interpretation, interpretationBy } = entry.value;
   return {
     entry: { id, question, spreadName, cards, hasAiInterpretation: Boolean(interpretation) && interpretationBy === "ai" },
     readers,
+    liveReaders,
     balanceCents,
     chosen: new URL(request.url).searchParams.get("reader"),
     // One key per drawing of the form: sending it twice makes one request.
@@ -56,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AskAboutReading() {
-  const { entry, readers, balanceCents, chosen, formKey } = useLoaderData<typeof loader>();
+  const { entry, readers, liveReaders, balanceCents, chosen, formKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const back = `/journal/${entry.id}`;
@@ -169,6 +186,49 @@ export default function AskAboutReading() {
             </p>
           </Form>
         )}
+        <section className="mt-10 border-t border-line pt-6" aria-labelledby="live-title" data-testid="ask-live">
+          <h2 id="live-title" className="font-semibold">
+            Or talk it through live
+          </h2>
+          <p className="text-sm text-muted">
+            A reader online now joins you at a table with these cards already laid, face up. Billed by the minute, after any free minutes.
+          </p>
+          {liveReaders.length === 0 ? (
+            <p className="mt-3 text-sm">
+              No reader is online right now.{" "}
+              <Link to="/readers" className="underline">
+                See all readers
+              </Link>
+            </p>
+          ) : (
+            <ul className="mt-3 grid gap-2">
+              {liveReaders.map((reader) => (
+                <li key={reader.username} className="flex items-center gap-3 rounded-2xl border border-line p-3">
+                  <ReaderAvatar name={reader.name} url={reader.avatarUrl} online size={40} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-semibold">{reader.name}</span>
+                    <span className="block text-sm text-muted">
+                      {[
+                        reader.levelName,
+                        reader.rating !== null ? `★ ${reader.rating.toFixed(1)} (${reader.ratingCount})` : null,
+                        formatPerMinute(reader.pricePerMinuteCents),
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </span>
+                  </span>
+                  <Link
+                    to={`/readers/${reader.username}/book?entry=${entry.id}`}
+                    className={`${buttonClasses("secondary", "sm")} shrink-0`}
+                    data-testid="ask-live-link"
+                  >
+                    Ask live
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
         <Link to={back} className="mt-6 inline-block text-sm underline">
           Back to your reading
         </Link>

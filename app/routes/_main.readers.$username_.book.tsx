@@ -9,6 +9,7 @@ import { LevelBadge, OnlineBadge, ReaderAvatar } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { createRequest, quoteReading } from "~/paid-readings/requests.server";
+import { entryToAskAbout } from "~/paid-readings/second-opinion.server";
 import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODE_CHOICE, READING_MODES } from "~/paid-readings/rules";
 import { formatPerMinute } from "~/readers/format";
 import { getPublicReader } from "~/readers/queries.server";
@@ -19,8 +20,11 @@ import { notify, pushTargetOf } from "~/push/notify.server";
 import { Textarea } from "~/components/ui/field";
 import { ModePicker } from "~/paid-readings/mode-picker";
 
-/** Round trips: a reading request checks the balance and the reader, writes the request, and tells the reader's tabs. */
-export const handle: PageHandle = { actionRoundTrips: 6 };
+/**
+ * Round trips: a reading request checks the balance and the reader, writes the request, and tells the
+ * reader's tabs; one about a journal entry reads the entry first.
+ */
+export const handle: PageHandle = { actionRoundTrips: 7 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Start a reading with ${data.reader.fullName || data.reader.username} — Arcanum` : "Reader not found — Arcanum" },
@@ -32,18 +36,39 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found) throw new Response("Reader not found", { status: 404 });
   // Paid readings need an account: a guest creates one first and comes back here.
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
-  const quote = await quoteReading(context.db, user, params.username ?? "");
+  // A live second opinion names a journal entry of the person's own (decision 0104).
+  const entryId = new URL(request.url).searchParams.get("entry");
+  const [quote, about] = await Promise.all([
+    quoteReading(context.db, user, params.username ?? ""),
+    entryId ? entryToAskAbout(context.db, user.id, entryId) : Promise.resolve(null),
+  ]);
+  if (about && !about.ok) throw new Response(about.message, { status: about.status });
   const { username, fullName, avatarUrl, levelName, pricePerMinuteCents, online } = found;
   return {
     reader: { username, fullName, avatarUrl, levelName, pricePerMinuteCents, online },
     quote: quote ? { ...quote, readerId: undefined, self: quote.readerId === user.id } : null,
+    entry: about?.ok
+      ? {
+          id: about.value.id,
+          spreadName: about.value.spreadName,
+          question: about.value.question,
+          cards: about.value.cards,
+          hasAiInterpretation: Boolean(about.value.interpretation) && about.value.interpretationBy === "ai",
+        }
+      : null,
   };
 }
+
+/** A checkbox as a form sends it: present (any value) when ticked. */
+const ticked = z.preprocess((value) => value !== undefined && value !== null && value !== "", z.boolean());
 
 const requestForm = lazySchema(() =>
   z.object({
     mode: z.enum(READING_MODES, { error: READING_MODE_CHOICE }),
     question: z.string().trim().max(QUESTION_MAX, `Keep the question under ${QUESTION_MAX} characters.`).default(""),
+    entryId: z.string().max(64).optional(),
+    shareQuestion: ticked,
+    shareInterpretation: ticked,
   }),
 );
 
@@ -51,7 +76,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const parsed = requestForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
-  const made = await createRequest(context.db, user, { username: params.username ?? "", ...parsed.data }, context.config.paidReadings.requestTtlMs);
+  const { entryId, shareQuestion, shareInterpretation, ...asked } = parsed.data;
+  // The entry's own interpretation is passed on only when the AI wrote it, never another reader's words.
+  const entry = entryId ? await entryToAskAbout(context.db, user.id, entryId) : null;
+  if (entry && !entry.ok) return data({ error: entry.message }, { status: entry.status });
+  const about = entry?.ok
+    ? { entryId: entry.value.id, shareQuestion, shareInterpretation: shareInterpretation && entry.value.interpretationBy === "ai" }
+    : null;
+  const made = await createRequest(context.db, user, { username: params.username ?? "", ...asked, about }, context.config.paidReadings.requestTtlMs);
   if (!made.ok) return data({ error: made.message }, { status: made.status });
   await tellAccountChanged(context.cloudflare.env, made.value.readerId, "reading");
   const { id, readerId, pricePerMinuteCents } = made.value;
@@ -69,7 +101,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BookReader() {
-  const { reader, quote } = useLoaderData<typeof loader>();
+  const { reader, quote, entry } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const live = useReaderPresence(reader.online ? [reader.username] : []);
@@ -140,6 +172,29 @@ export default function BookReader() {
               </div>
             ) : null}
             <Form method="post" className="mt-6 space-y-4">
+              {entry ? (
+                <fieldset className="rounded-2xl border border-line p-4 text-sm" data-testid="booking-about">
+                  <legend className="px-1 font-semibold">About your reading</legend>
+                  <p>
+                    {`${entry.spreadName}: `}
+                    {entry.cards.map((card) => `${card.name}${card.reversed ? " (reversed)" : ""}`).join(", ")}
+                  </p>
+                  <p className="mt-1 text-muted">{`These cards are on the table, face up, when ${name} joins. Your notes stay yours.`}</p>
+                  <input type="hidden" name="entryId" value={entry.id} />
+                  {entry.question ? (
+                    <label className="mt-2 flex items-start gap-2">
+                      <input type="checkbox" name="shareQuestion" value="on" defaultChecked className="mt-1" />
+                      <span>Show the question you asked at the table</span>
+                    </label>
+                  ) : null}
+                  {entry.hasAiInterpretation ? (
+                    <label className="mt-2 flex items-start gap-2">
+                      <input type="checkbox" name="shareInterpretation" value="on" className="mt-1" />
+                      <span>Show the AI’s interpretation</span>
+                    </label>
+                  ) : null}
+                </fieldset>
+              ) : null}
               <ModePicker />
               <label className="block">
                 <span className="font-semibold">Your question (optional)</span>

@@ -6,7 +6,8 @@
  * people's entries and offers for fewer cards than the reading are refused, moving no money.
  */
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
@@ -14,8 +15,8 @@ import { listOutbox } from "../../app/mail/mail.server";
 import { readingFeeCents } from "../../app/paid-readings/rules";
 import { SECOND_OPINION_MESSAGES, secondOpinionOffer } from "../../app/paid-readings/written";
 import { FULL_DECK } from "../../app/tarot/cards";
-import { readingJournal, writtenRequests } from "../../db/schema";
-import { get, post } from "./helpers";
+import { cards as deckCards, readingJournal, readingRequests, users, writtenRequests } from "../../db/schema";
+import { get, ORIGIN, post, signInAs } from "./helpers";
 import { balance, earnings, ledgerSum, topUp } from "./wallet-fixtures";
 import { ANSWER, newMember, newReader, offer, requestIdOf } from "./written-fixtures";
 
@@ -45,17 +46,15 @@ async function clientWithReading(cards = [card("major-16", 0, "Past"), card("maj
   touched.add(client.id);
   await topUp(client.id, 4000);
   const entryId = newId();
-  await db()
-    .insert(readingJournal)
-    .values({
-      id: entryId,
-      userId: client.id,
-      spreadId: "three-card",
-      spreadName: "Past, Present, Future",
-      cards,
-      question: TABLE_QUESTION,
-      interpretation: AI_TEXT,
-    });
+  await db().insert(readingJournal).values({
+    id: entryId,
+    userId: client.id,
+    spreadId: "three-card",
+    spreadName: "Past, Present, Future",
+    cards,
+    question: TABLE_QUESTION,
+    interpretation: AI_TEXT,
+  });
   return { client, entryId };
 }
 
@@ -189,5 +188,80 @@ describe("a second opinion on a journal reading", () => {
     // The entry's owner sees where it stands on the entry.
     const entry = await (await get(`/journal/${entryId}`, { cookie: client.cookie })).text();
     expect(entry).toContain("Waiting for the reader");
+  });
+});
+
+describe("a live second opinion", () => {
+  const DEMO = "seed-user-demo";
+  const DEMO_DECK = "seed-deck-autumn-lanterns";
+
+  /** A reader online now at $1.00 a minute. */
+  async function liveReader() {
+    const reader = await newReader();
+    await db().update(users).set({ customPricePerMinute: 100, isOnline: true, lastSeenAt: Date.now() }).where(eq(users.id, reader.id));
+    return reader;
+  }
+
+  it("opens the reading with the entry's cards face up in their places, the question only when shown, on the client's own deck", async () => {
+    const reader = await liveReader();
+    const client = { id: DEMO, cookie: await signInAs(DEMO) };
+    await topUp(client.id, 2000);
+    const laid = [card("major-16", 0, "Past"), card("major-17", 1, "Present"), card("major-09", 2, "Future", true)];
+    const entryId = newId();
+    await db().insert(readingJournal).values({
+      id: entryId,
+      userId: DEMO,
+      deckId: DEMO_DECK,
+      spreadId: "three-card",
+      spreadName: "Past, Present, Future",
+      cards: laid,
+      question: TABLE_QUESTION,
+      interpretation: AI_TEXT,
+    });
+
+    // The ask page offers the readers online, each with a link that names the entry; the booking page says what the table will hold.
+    expect(await (await get(`/journal/${entryId}/ask`, { cookie: client.cookie })).text()).toContain(`/readers/${reader.username}/book?entry=${entryId}`);
+    expect(await (await get(`/readers/${reader.username}/book?entry=${entryId}`, { cookie: client.cookie })).text()).toContain(
+      "These cards are on the table, face up",
+    );
+
+    const asked = await post(`/readers/${reader.username}/book`, { mode: "chat", question: "", entryId, shareQuestion: "on" }, { cookie: client.cookie });
+    expect(asked.status).toBe(302);
+    const requestId = asked.headers.get("location")!.split("/").pop()!;
+    expect(await db().query.readingRequests.findFirst({ where: eq(readingRequests.id, requestId) })).toMatchObject({
+      journalEntryId: entryId,
+      shareQuestion: true,
+      shareInterpretation: false,
+    });
+    const accepted = await post(`/readings/requests/${requestId}`, { intent: "accept" }, { cookie: reader.cookie });
+    expect(accepted.status).toBe(302);
+    const readingId = new URL(accepted.headers.get("location")!, ORIGIN).searchParams.get("session")!;
+
+    const state = (await (await getServerByName(env.ReadingRoom, readingId)).snapshot(reader.id))!;
+    expect(state.table.map(({ key, position, reversed, revealed }) => ({ key, position, reversed, revealed }))).toEqual(
+      laid.map(({ key, position, reversed }) => ({ key, position, reversed, revealed: true })),
+    );
+    expect(state).toMatchObject({ spreadId: "three-card", deckId: DEMO_DECK, step: "drawn", question: TABLE_QUESTION });
+    // The AI's interpretation was not chosen: the table has none.
+    expect(state.interpretation.text).toBe("");
+    expect(state.pile).toHaveLength(state.cards.length - 3);
+    // The reader sees the client's own painting of a card on the table.
+    const [painted] = await db()
+      .select({ imageKey: deckCards.imageKey })
+      .from(deckCards)
+      .where(and(eq(deckCards.deckId, DEMO_DECK), eq(deckCards.cardKey, "major-16")));
+    expect((await get(`/media/${painted!.imageKey}`, { cookie: reader.cookie })).status).toBe(200);
+  });
+
+  it("is refused for an entry that is not the client's, asking nobody", async () => {
+    const reader = await liveReader();
+    const { entryId } = await clientWithReading();
+    const stranger = await newMember("stranger");
+    touched.add(stranger.id);
+    await topUp(stranger.id, 2000);
+    expect((await get(`/readers/${reader.username}/book?entry=${entryId}`, { cookie: stranger.cookie })).status).toBe(404);
+    const refused = await post(`/readers/${reader.username}/book`, { mode: "chat", question: "", entryId }, { cookie: stranger.cookie });
+    expect(refused.status).toBe(404);
+    expect(await db().select().from(readingRequests).where(eq(readingRequests.clientId, stranger.id))).toHaveLength(0);
   });
 });
