@@ -5,7 +5,7 @@
  * and refunds are the written readings' own (written.server.ts).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { readerLevels, readerProfiles, users, writtenOffers, writtenRequests } from "../../db/schema";
+import { readerLevels, readerProfiles, readingRequests, users, writtenOffers, writtenRequests } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -130,3 +130,23 @@ export async function secondOpinionsOf(db: Database, clientId: string, entryId: 
 }
 
 export type SecondOpinion = Awaited<ReturnType<typeof secondOpinionsOf>>[number];
+
+/** The live readings a reader accepted about one entry of the client's, the first first: each links to its receipt. */
+export async function liveOpinionsOf(db: Database, clientId: string, entryId: string) {
+  return db
+    .select({
+      readingId: sql<string>`${readingRequests.paidReadingId}`,
+      at: readingRequests.answeredAt,
+      readerName: sql<string>`(SELECT coalesce(nullif(u.full_name, ''), u.username, 'A reader') FROM ${users} u WHERE u.id = ${readingRequests.readerId})`,
+    })
+    .from(readingRequests)
+    .where(
+      and(
+        eq(readingRequests.journalEntryId, entryId),
+        eq(readingRequests.clientId, clientId),
+        eq(readingRequests.status, "accepted"),
+        sql`${readingRequests.paidReadingId} IS NOT NULL`,
+      ),
+    )
+    .orderBy(asc(readingRequests.answeredAt));
+}

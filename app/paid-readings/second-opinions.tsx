@@ -19,7 +19,18 @@ type Opinion = {
  * A journal entry's second opinions: each reader's answer under the reading, labelled as theirs, or
  * where the question stands; and the way to ask one.
  */
-export function SecondOpinions({ entryId, opinions, mayAsk }: { entryId: string; opinions: Opinion[]; mayAsk: boolean }) {
+export function SecondOpinions({
+  entryId,
+  opinions,
+  live = [],
+  mayAsk,
+}: {
+  entryId: string;
+  opinions: Opinion[];
+  /** Live readings about this entry: their own journal entries hold what was said; the receipt links to them. */
+  live?: { readingId: string; at: number | null; readerName: string }[];
+  mayAsk: boolean;
+}) {
   return (
     <section
       className="grid gap-3 rounded-3xl border border-line bg-surface/80 p-5 print:border-0 print:p-0"
@@ -27,7 +38,7 @@ export function SecondOpinions({ entryId, opinions, mayAsk }: { entryId: string;
       data-testid="second-opinions"
     >
       <h2 id="opinions-title" className="font-semibold">
-        {opinions.length > 0 ? "A reader’s view" : "Ask a reader about this reading"}
+        {opinions.length > 0 || live.length > 0 ? "A reader’s view" : "Ask a reader about this reading"}
       </h2>
       {opinions.map((opinion) =>
         opinion.status === "answered" && opinion.answer ? (
@@ -56,13 +67,28 @@ export function SecondOpinions({ entryId, opinions, mayAsk }: { entryId: string;
           </p>
         ),
       )}
+      {live.map((reading) => (
+        <p key={reading.readingId} className="text-sm" data-testid="live-opinion">
+          {`A live reading with ${reading.readerName} about these cards`}
+          {reading.at ? (
+            <>
+              {", "}
+              <LocalTime at={reading.at} style="longWithTime" />
+            </>
+          ) : null}
+          {" · "}
+          <Link to={`/readings/${reading.readingId}`} className="text-brand underline">
+            Open its receipt
+          </Link>
+        </p>
+      ))}
       {mayAsk ? (
         <div className="grid gap-2 print:hidden">
-          {opinions.length === 0 ? (
+          {opinions.length === 0 && live.length === 0 ? (
             <p className="text-sm text-muted">A certified reader reads these same cards and writes you their answer, here on this reading.</p>
           ) : null}
           <Link to={`/journal/${entryId}/ask`} className={`${buttonClasses("secondary", "sm")} justify-self-start`} data-testid="ask-a-reader">
-            {opinions.length === 0 ? "Ask a reader about this reading" : "Ask another reader"}
+            {opinions.length === 0 && live.length === 0 ? "Ask a reader about this reading" : "Ask another reader"}
           </Link>
         </div>
       ) : null}

@@ -13,7 +13,7 @@ import { getJournalEntry, notesForm, saveNotes, setSharing } from "~/reading-roo
 import { JOURNAL_MOODS, MAX_TAGS, tagsForm } from "~/journal/practice";
 import { linkWorks, paidSharingState, shareButton, sharingOutcome } from "~/reading-room/journal-sharing";
 import { ReadingRecord } from "~/reading-room/reading-record";
-import { secondOpinionsOf } from "~/paid-readings/second-opinion.server";
+import { liveOpinionsOf, secondOpinionsOf } from "~/paid-readings/second-opinion.server";
 import { SecondOpinions } from "~/paid-readings/second-opinions";
 import type { PageHandle } from "~/lib/page-handle";
 import { Input, Select } from "~/components/ui/field";
@@ -30,9 +30,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.e
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // The entry's second opinions are read beside it: they are the person's own, by the entry's id.
-  const [entry, opinions] = await Promise.all([
+  const [entry, opinions, live] = await Promise.all([
     getJournalEntry(context.db, user.id, params.entryId ?? ""),
     secondOpinionsOf(context.db, user.id, params.entryId ?? ""),
+    liveOpinionsOf(context.db, user.id, params.entryId ?? ""),
   ]);
   if (!entry) throw new Response("Reading not found", { status: 404 });
   const [faces, waitingNotes] = await Promise.all([
@@ -46,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   // A second opinion is the client's to ask: not on a reading they gave as the reader, nor on one without cards.
   const mayAsk = entry.cards.length > 0 && !(entry.sharing.kind === "paid" && entry.sharing.role === "reader");
-  return { entry, faces, notesForm: waitingNotes, opinions, mayAsk };
+  return { entry, faces, notesForm: waitingNotes, opinions, live, mayAsk };
 }
 
 /** A form sent over a connection that fails on the way waits in the outbox (decision 0060). */
@@ -103,7 +104,7 @@ function readingDay(at: number): string {
 }
 
 export default function JournalEntry() {
-  const { entry, faces, notesForm: waiting, opinions, mayAsk } = useLoaderData<typeof loader>();
+  const { entry, faces, notesForm: waiting, opinions, live, mayAsk } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 pt-10 sm:px-6">
@@ -115,7 +116,7 @@ export default function JournalEntry() {
       </div>
       <h1 className="text-4xl font-bold">Your reading</h1>
       <ReadingRecord {...entry} askedByViewer faces={faces} />
-      {mayAsk || opinions.length > 0 ? <SecondOpinions entryId={entry.id} opinions={opinions} mayAsk={mayAsk} /> : null}
+      {mayAsk || opinions.length > 0 || live.length > 0 ? <SecondOpinions entryId={entry.id} opinions={opinions} live={live} mayAsk={mayAsk} /> : null}
       {entry.tags.length > 0 || entry.mood ? (
         <p className="hidden print:block">{[entry.mood, ...entry.tags.map((tag) => `#${tag}`)].filter(Boolean).join(" · ")}</p>
       ) : null}

@@ -251,6 +251,10 @@ describe("a live second opinion", () => {
       .from(deckCards)
       .where(and(eq(deckCards.deckId, DEMO_DECK), eq(deckCards.cardKey, "major-16")));
     expect((await get(`/media/${painted!.imageKey}`, { cookie: reader.cookie })).status).toBe(200);
+    // The entry links to the live reading about it.
+    const entryPage = await (await get(`/journal/${entryId}`, { cookie: client.cookie })).text();
+    expect(entryPage).toContain("A live reading with Vera Night about these cards");
+    expect(entryPage).toContain(`/readings/${readingId}`);
   });
 
   it("is refused for an entry that is not the client's, asking nobody", async () => {
