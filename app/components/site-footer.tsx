@@ -58,6 +58,7 @@ export function SiteFooter() {
         <FooterGroup title="Legal">
           <Link to="/terms">Terms of Service</Link>
           <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/licensing">Licensing</Link>
           <Link to="/privacy#cookies">Cookie Policy</Link>
         </FooterGroup>
       </div>

@@ -189,7 +189,7 @@ export function maySell(tier: PlanTier): boolean {
   return sellerFeePercent(tier) !== null;
 }
 
-const COMMERCIAL_RIGHTS_LABEL: Record<Plan["commercialRights"], string> = {
+export const COMMERCIAL_RIGHTS_LABEL: Record<Plan["commercialRights"], string> = {
   personal: "Personal use only",
   limited: "Limited commercial rights",
   full: "Full commercial rights",

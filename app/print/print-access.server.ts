@@ -10,6 +10,7 @@ import { cards, deckListings, deckPurchases, decks, users } from "../../db/schem
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { commercialRightsLabel } from "../entitlements/entitlements";
+import { LICENCES } from "../marketplace/licences";
 import { paidCopy } from "../marketplace/paid-copies.server";
 import { hashOf } from "./renders.server";
 import { FULL_DECK } from "../tarot/cards";
@@ -60,11 +61,7 @@ export async function printAccess(db: Database, deckId: string, user: CurrentUse
   // marketplace takes nothing from those who bought it.
   const sold = listing[0];
   if (deck.status !== "ready") return { status: 409, message: "The deck can be printed once every card is painted." };
-  const licence = own
-    ? `${commercialRightsLabel(user.plan.tier)} (your own deck)`
-    : sold?.licence === "commercial"
-      ? "Commercial use: you may print and sell copies of this deck"
-      : "Personal use only: print it for yourself, not for sale";
+  const licence = own ? `${commercialRightsLabel(user.plan.tier)} (your own deck)` : LICENCES[sold?.licence === "commercial" ? "commercial" : "personal"].short;
   const holderName = user.fullName ?? (user.username ? `@${user.username}` : own ? "The deck's creator" : "The buyer");
   const painter = { id: deck.id, theme: deck.theme, artStyle: deck.artStyle, paintingSecret: deck.paintingSecret };
   const printCards = await Promise.all(

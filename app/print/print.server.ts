@@ -118,6 +118,7 @@ export function zipReadme(access: PrintAccess): string {
     "",
     `${access.role === "buyer" ? "Downloaded by" : "Downloaded by its creator,"} ${access.holder.name}.`,
     `Licence: ${access.licence}.`,
+    "What each licence grants is written on Arcanum's Licensing page (/licensing).",
     "",
     `Each card is a PNG at 300 dpi: ${BLEED_PX.width} x ${BLEED_PX.height} pixels, which is ${BLEED_BOX_MM.width} x ${BLEED_BOX_MM.height} mm,`,
     `a ${CARD_MM.width} x ${CARD_MM.height} mm tarot card with 3 mm of bleed on every side. back.png is the deck's card back.`,

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LicenceNote } from "~/components/marketplace/licence-note";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
@@ -63,7 +64,7 @@ export default function Checkout() {
               <>
                 {offer.creator ? <p className="text-muted">by @{offer.creator}</p> : null}
                 <p className="mt-2 font-display text-4xl font-bold text-gold">{formatPrice(offer.priceCents || null)}</p>
-                <p className="mt-1 text-sm text-muted">{offer.licence === "commercial" ? "Licensed for commercial use" : "For personal use"}</p>
+                <LicenceNote licence={offer.licence} />
                 {result?.message ? (
                   <p role="alert" className="mt-3 text-sm text-danger">
                     {result.message}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { LicenceNote } from "~/components/marketplace/licence-note";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -158,7 +159,7 @@ export default function MarketplaceDeck() {
           ) : sale ? (
             <>
               <p className="mt-6 font-display text-4xl font-bold text-gold">{formatPrice(sale.priceCents || null)}</p>
-              <p className="mt-1 text-sm text-muted">{sale.licence === "commercial" ? "Licensed for commercial use" : "For personal use"}</p>
+              <LicenceNote licence={sale.licence} />
             </>
           ) : null}
           <RatingSummary average={rating.average} count={rating.count} />

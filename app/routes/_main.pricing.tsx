@@ -7,7 +7,8 @@ import { cn } from "~/lib/cn";
 import { EXPLORER_PLUS, FREE_PLAN, formatPlanPrice, plansFor, pricePerMonth, YEARLY_SAVING_PERCENT, type BillingChoice, type Plan } from "~/plans/catalogue";
 import { formatDollars } from "~/lib/format";
 import { planCreditsLine, planHeadline, planQualityLines } from "~/credits/plan-credits";
-import { planFeatures } from "~/entitlements/entitlements";
+import { COMMERCIAL_RIGHTS_LABEL, planFeatures } from "~/entitlements/entitlements";
+import { PLAN_RIGHTS_PATH } from "~/marketplace/licences";
 import type { PageHandle } from "~/lib/page-handle";
 
 export const handle: PageHandle = { renderMemo: true };
@@ -126,7 +127,13 @@ function PlanCard({ plan }: { plan: Plan }) {
             <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gold">
               <path fill="currentColor" d="M10 1 L12 8 L19 10 L12 12 L10 19 L8 12 L1 10 L8 8 Z" />
             </svg>
-            <span>{feature}</span>
+            {feature === COMMERCIAL_RIGHTS_LABEL[plan.commercialRights] ? (
+              <Link to={PLAN_RIGHTS_PATH} className="underline underline-offset-2">
+                {feature}
+              </Link>
+            ) : (
+              <span>{feature}</span>
+            )}
           </li>
         ))}
       </ul>

@@ -47,7 +47,10 @@ export default function Terms() {
 
       <LegalSection id="marketplace" title="The marketplace">
         <ul>
-          <li>When you list a deck, you set its price and licence. A buyer gets the licence you chose: personal use, or commercial use too.</li>
+          <li>
+            When you list a deck, you set its price and licence. A buyer gets the licence you chose: personal use, or commercial use too. What each grants is on
+            the <Link to="/licensing">Licensing</Link> page.
+          </li>
           <li>A buyer keeps a deck they bought, even if you later unlist it or delete your account: a listed deck is never taken away from its buyers.</li>
           <li>We keep a marketplace fee on each sale, shown to you before you list. Your share is paid out to your payout account.</li>
           <li>Anyone may report a listing; our staff may hide listings that break these terms, and tell you why.</li>

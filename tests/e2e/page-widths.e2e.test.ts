@@ -16,6 +16,7 @@ const PAGES = [
   "/developers",
   "/privacy",
   "/terms",
+  "/licensing",
   "/login",
   "/signup",
   "/offline",
@@ -26,7 +27,7 @@ const PAGES = [
   "/guides",
   "/guides/building-a-spread",
 ];
-const MEMBER_PAGES = ["/collection", "/journal", "/profile", "/credits", "/create-deck", "/balance", "/subscription", "/become-reader", "/sales"];
+const MEMBER_PAGES = ["/collection", "/journal", "/profile", "/credits", "/create-deck", "/balance", "/messages", "/subscription", "/become-reader", "/sales"];
 const READER_PAGES = ["/reader-dashboard", "/reader-dashboard/written", "/tarot-quiz"];
 const STAFF_PAGES = [
   "/staff",

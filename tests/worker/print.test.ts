@@ -6,6 +6,7 @@
  * draw each card once into a stored render and survive a step that fails halfway.
  */
 import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { LICENCES } from "../../app/marketplace/licences";
 import { and, eq } from "drizzle-orm";
 import { PDFDocument, PDFName, type PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -382,7 +383,8 @@ describe("the pictures ZIP", () => {
     expect(files.size).toBe(24);
     const readme = new TextDecoder().decode(files.get("README.txt"));
     expect(readme).toContain("Eli Buyer");
-    expect(readme).toContain("Licence: Commercial use");
+    expect(readme).toContain(`Licence: ${LICENCES.commercial.short}.`);
+    expect(readme).toContain("(/licensing)");
     expect([...files.keys()].slice(1, 3)).toEqual(["01-the_fool.png", "02-the_magician.png"]);
     expect(files.has("22-the_world.png")).toBe(true);
     for (const [name, bytes] of files) {
