@@ -283,7 +283,7 @@ function pageTable(title: string, rows: PageRow[], target: number | null) {
 async function servedPages(url: string) {
   const constant = await againstStatic(url, "/healthz");
   const visitors: PageRow[] = [];
-  for (const page of ["/", "/marketplace", LIBRARY_CARD, "/licensing"]) visitors.push(await againstStatic(url, page));
+  for (const page of ["/", "/marketplace", LIBRARY_CARD, "/licensing", "/shop/luna_vale"]) visitors.push(await againstStatic(url, page));
   const members: PageRow[] = [];
   for (const page of MEMBER_PAGES) members.push(await againstStatic(url, page, cookie));
   return { constant, visitors, members };

@@ -10,6 +10,8 @@ const PUBLIC_PAGES = [
   /^\/pricing$/,
   /^\/terms$/,
   /^\/privacy$/,
+  /^\/licensing$/,
+  /^\/shop\/[A-Za-z0-9_.-]+$/,
   /^\/cards(\/[a-z0-9-]+)?$/,
   /^\/guides(\/[a-z0-9-]+)?$/,
 ];

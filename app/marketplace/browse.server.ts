@@ -198,6 +198,11 @@ export function otherDecksByCreatorQuery(db: Database, deckId: string, limit: nu
   return db.all<TileRow>(tilesQuery(fromMatches(null), where, sql`l.listed_at desc, l.deck_id desc`, limit, 0));
 }
 
+/** Every deck a creator has in the marketplace (listed, visible), newest listing first: their shop's window. */
+export function shopDecksQuery(db: Database, creatorId: string, limit: number) {
+  return db.all<TileRow>(tilesQuery(fromMatches(null), sql`l.visible = 1 and l.seller_id = ${creatorId}`, sql`l.listed_at desc, l.deck_id desc`, limit, 0));
+}
+
 /** Listings younger than this still carry a newness bonus that fades day by day. */
 const NEWNESS_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
 

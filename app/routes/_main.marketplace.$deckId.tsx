@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LicenceNote } from "~/components/marketplace/licence-note";
+import { shopPath } from "~/marketplace/shop";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -128,7 +129,10 @@ export default function MarketplaceDeck() {
           <p className="mt-2 text-muted">
             {deck.creatorUsername ? (
               <>
-                by @{deck.creatorUsername}
+                by{" "}
+                <Link to={shopPath(deck.creatorUsername)} className="underline-offset-4 hover:underline" data-testid="deck-shop-link">
+                  @{deck.creatorUsername}
+                </Link>
                 {creator?.isCreator ? <CreatorMark /> : null}
                 {deck.creatorVerified ? (
                   <>

@@ -10,6 +10,7 @@ const PAGES = [
   "/marketplace",
   "/marketplace/seed-deck-celestial-tides",
   "/marketplace/seed-deck-verdant-grove",
+  "/shop/luna_vale",
   "/readers",
   "/readers/mira_solenne",
   "/pricing",

@@ -1016,6 +1016,7 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.guarantee", "/guarantee", () => "/guarantee", all(200)),
   doc("routes/_main.terms", "/terms", () => "/terms", all(200)),
   doc("routes/_main.licensing", "/licensing", () => "/licensing", all(200)),
+  doc("routes/_main.shop.$username", "a creator's shop", () => "/shop/luna_vale", all(200)),
   doc("routes/_main.privacy", "/privacy", () => "/privacy", all(200)),
   // The service worker's offline page holds nobody's data: the worker fills in what the device saved.
   doc("routes/_main.offline", "/offline", () => "/offline", all(200)),

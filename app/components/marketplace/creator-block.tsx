@@ -1,4 +1,6 @@
+import { Link } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
+import { shopPath } from "~/marketplace/shop";
 import { DeckTile } from "~/components/deck-tile";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 
@@ -40,6 +42,11 @@ export function CreatorBlock({ creator }: { creator: Creator }) {
         </div>
       </div>
       {creator.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line break-words leading-relaxed">{creator.bio}</p> : null}
+      {creator.username ? (
+        <Link to={shopPath(creator.username)} className="mt-4 inline-block font-semibold text-brand underline underline-offset-4" data-testid="shop-link">
+          Visit {name}’s shop
+        </Link>
+      ) : null}
       {creator.decks.length > 0 ? (
         <>
           <h3 className="mt-8 text-lg font-semibold">More decks by {name}</h3>
