@@ -1349,6 +1349,9 @@ export const dailySettings = sqliteTable("daily_settings", {
   reminderMinute: integer("reminder_minute"),
   /** The local date of the last reminder sent, so a day gets one at most. */
   remindedOn: text("reminded_on"),
+  /** The local date the person last turned their card over, and last read its meaning (decision 0108). */
+  turnedOn: text("turned_on"),
+  readOn: text("read_on"),
   updatedAt: millis("updated_at").notNull().default(now),
 });
 

@@ -4,16 +4,17 @@
  * the person's time zone, deck and reminder, and the days they kept their card in the journal,
  * which make the streak.
  */
-import { and, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { cards, dailyCards, dailySettings, decks, readingJournal } from "../../db/schema";
 import { CLASSIC_STYLE, CLASSIC_THEME } from "../art/painted-card";
 import type { Database } from "../db.server";
-import { cardImageUrl, paintedCardUrl } from "../decks/images";
+import { cardBackUrl, cardImageUrl, paintedCardUrl } from "../decks/images";
 import { newId } from "../lib/crypto";
 import { readShape, type Me } from "../lib/page-reads.server";
-import { paidCopyExists } from "../marketplace/paid-copies.server";
+import { collectionDeck } from "../decks/queries.server";
+import { deckBackOf, deckBackUrl } from "../decks/card-back";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
 import { drawOfTheDay, isTimeZone, localDate, localMinute, pickOf, streakOf, type LocalDate } from "./draw";
@@ -28,7 +29,7 @@ export function requestTimeZone(request: Request): string {
 }
 
 /** A deck the person may draw their card from: one of their own or one they bought, and finished. */
-const usableDeck = (person: Me | string): SQL => and(eq(decks.status, "ready"), or(eq(decks.creatorId, person), paidCopyExists(decks.id, person)))!;
+const usableDeck = collectionDeck;
 
 /** How many kept days are read to count a streak: more than a year of them. */
 const KEPT_DAYS_READ = 400;
@@ -51,7 +52,18 @@ export function dailyReads(db: Database, me: Me) {
       .limit(KEPT_DAYS_READ),
     // The chosen deck's painted cards, when the person may still draw from it.
     db
-      .select({ deckId: decks.id, title: decks.title, key: cards.cardKey, imageKey: cards.imageKey, updatedAt: cards.updatedAt })
+      .select({
+        deckId: decks.id,
+        title: decks.title,
+        key: cards.cardKey,
+        imageKey: cards.imageKey,
+        updatedAt: cards.updatedAt,
+        theme: decks.theme,
+        artStyle: decks.artStyle,
+        cardBack: decks.cardBack,
+        backImageKey: decks.backImageKey,
+        deckUpdatedAt: decks.updatedAt,
+      })
       .from(dailySettings)
       .innerJoin(decks, eq(decks.id, dailySettings.deckId))
       .innerJoin(cards, and(eq(cards.deckId, decks.id), eq(cards.status, "ready"), isNotNull(cards.imageKey)))
@@ -76,8 +88,25 @@ export const DAILY_WITH_CHOICES = readShape((db, me) => [
 export type DailyRows = [
   (typeof dailySettings.$inferSelect)[],
   { localDate: string; cardKey: string; reversed: boolean; deckId: string | null; journalId: string | null }[],
-  { deckId: string; title: string; key: string; imageKey: string | null; updatedAt: number }[],
+  {
+    deckId: string;
+    title: string;
+    key: string;
+    imageKey: string | null;
+    updatedAt: number;
+    theme: string;
+    artStyle: string | null;
+    cardBack: string | null;
+    backImageKey: string | null;
+    deckUpdatedAt: number;
+  }[],
 ];
+
+/**
+ * How far the person took the day's card (decision 0108): face down until they turn it over, then
+ * turned while they say what they see, then read once they kept it or chose to see the meaning.
+ */
+export type DailyStage = "face-down" | "turned" | "read";
 
 /** Reflection prompts, for a card upright and reversed; the day's one names one of the side's keywords. */
 const PROMPTS = {
@@ -103,6 +132,9 @@ export type DailyCard = {
   card: TarotCard;
   reversed: boolean;
   imageUrl: string;
+  /** The deck's back, shown while the card is face down. */
+  backUrl: string;
+  stage: DailyStage;
   keywords: string[];
   meaning: string;
   prompt: string;
@@ -129,13 +161,19 @@ export function dailyCardOf(userId: string, rows: DailyRows, fallbackZone: strin
   const side = meaningOf(card)[drawn.reversed ? "reversed" : "upright"];
   const prompts = PROMPTS[drawn.reversed ? "reversed" : "upright"];
   const pick = pickOf(`${userId}|${date}|prompt`, prompts.length);
+  const fromDeck = drawn.deckId && drawn.deckId === deck?.id ? deckCards[0]! : null;
+  const stage: DailyStage = today || settings?.readOn === date ? "read" : settings?.turnedOn === date ? "turned" : "face-down";
   return {
     date,
     timeZone,
-    deck: drawn.deckId && drawn.deckId === deck?.id ? deck : null,
+    deck: fromDeck ? deck : null,
     card,
     reversed: drawn.reversed,
     imageUrl: face ?? paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE),
+    backUrl: fromDeck
+      ? deckBackUrl(fromDeck, deckBackOf({ cardBack: fromDeck.cardBack, backImageKey: fromDeck.backImageKey, updatedAt: fromDeck.deckUpdatedAt }))
+      : cardBackUrl(CLASSIC_THEME, CLASSIC_STYLE),
+    stage,
     keywords: side.keywords,
     meaning: side.meaning,
     prompt: prompts[pick]!(side.keywords[0] ?? "this card"),
@@ -145,6 +183,30 @@ export function dailyCardOf(userId: string, rows: DailyRows, fallbackZone: strin
       date,
     ),
   };
+}
+
+/**
+ * What a page may show of the day's card: its meaning, keywords and question only once the person
+ * has read it, so the page (and the data it carries) holds nothing they have not asked to see.
+ */
+export function dailyCardView(day: DailyCard) {
+  const { card, timeZone: _zone, ...rest } = day;
+  const view = { ...rest, card: { key: card.key, name: card.name } };
+  return day.stage === "read" ? view : { ...view, keywords: [], meaning: "", prompt: "" };
+}
+
+/**
+ * Turns the day's card over (`turn`), or shows its meaning (`read`, which turns it too), for the
+ * rest of the person's day; the time zone in use is stored with it when they had none.
+ */
+export async function advanceDailyCard(db: Database, userId: string, fallbackZone: string, step: "turn" | "read", now = Date.now()) {
+  const day = dailyCardOf(userId, await readDaily(db, userId), fallbackZone, now);
+  const set = step === "read" ? { turnedOn: day.date, readOn: day.date } : { turnedOn: day.date };
+  await db
+    .insert(dailySettings)
+    .values({ userId, timeZone: day.timeZone, ...set, updatedAt: now })
+    .onConflictDoUpdate({ target: dailySettings.userId, set });
+  return { date: day.date };
 }
 
 export const SAVED_MESSAGE = "Kept in your journal.";

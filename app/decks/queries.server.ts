@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, not, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, not, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cards, deckPurchases, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
@@ -92,3 +92,6 @@ export async function getViewableDeck(db: Database, deckId: string, viewerId: st
     cards: deckCards.map(({ imageKey, updatedAt, ...card }) => ({ ...card, imageUrl: cardImageUrl(imageKey, updatedAt) })),
   };
 }
+
+/** A finished deck in the person's collection, every picture theirs to see: one they made or one they bought. */
+export const collectionDeck = (person: Me | string): SQL => and(eq(decks.status, "ready"), or(eq(decks.creatorId, person), paidCopyExists(decks.id, person)))!;

@@ -203,6 +203,19 @@ function minorSymbolism(card: TarotCard): string[] {
   return [`${court.picture} Behind them lie ${SUIT_LANDSCAPE[suit]}.`, `${court.sense} In ${card.suit}, that means ${SUIT_REALM[suit]}.`];
 }
 
+const NUMBER_WORDS = ["", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
+
+/**
+ * What the classic deck's picture of a card shows, in a sentence: the text a picture of it is
+ * described by (its `alt`), from the card's traditional imagery.
+ */
+export function classicPicture(card: TarotCard): string {
+  if (card.arcana === "major") return MAJOR_SYMBOLISM[card.number]![0]!;
+  const emblem = SUIT_EMBLEM[card.suit!];
+  if (card.number === 1 || card.number > 10) return minorSymbolism(card)[0]!.replace("the suit's emblem", emblem.one.replace(/^an? /, "the "));
+  return `${NUMBER_WORDS[card.number]} ${emblem.many} laid out in a balanced pattern over a quiet landscape.`;
+}
+
 /** The positions a library page reads the card in. */
 export const POSITIONS = ["Past", "Present", "Obstacle", "Advice", "Outcome"] as const;
 
@@ -269,7 +282,7 @@ export function libraryCard(key: string): LibraryCard | null {
 
 /** The library's index: the Major Arcana, then each suit, with each card's upright keywords. */
 export function libraryIndex() {
-  const entry = (card: TarotCard) => ({ key: card.key, name: card.name, numeral: cardNumeral(card), keywords: meaningOf(card).upright.keywords.slice(0, 3) });
+  const entry = (card: TarotCard) => ({ key: card.key, name: card.name, numeral: cardNumeral(card), picture: classicPicture(card) });
   return [
     {
       id: "major",

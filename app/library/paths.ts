@@ -1,4 +1,4 @@
 /** Where the library keeps a card's page, by its key (`major-00`, `cups-queen`). */
-export function libraryPath(key: string): string {
-  return `/cards/${key}`;
+export function libraryPath(key: string, deckId?: string | null): string {
+  return deckId ? `/cards/${key}?deck=${encodeURIComponent(deckId)}` : `/cards/${key}`;
 }

@@ -3,8 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DeckTile } from "~/components/deck-tile";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
-import { DailyCardFace, KeepDailyCardForm, StreakLine } from "~/daily/daily-card";
-import { dailyCardOf, dailyReads, requestTimeZone } from "~/daily/daily.server";
+import { DailyCard } from "~/daily/daily-card";
+import { dailyCardOf, dailyCardView, dailyReads, requestTimeZone } from "~/daily/daily.server";
 import { curatedDecksQuery, toTiles } from "~/marketplace/browse.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { readShape } from "~/lib/page-reads.server";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [featured, settings, kept, deckCards] = await context.read(FEATURED, {});
   // A shared copy is rendered for nobody: it offers the card of the day instead of showing one.
   const user = await context.currentUser();
-  const day = user ? dailyCardOf(user.id, [settings, kept, deckCards], requestTimeZone(request), Date.now()) : null;
+  const day = user ? dailyCardView(dailyCardOf(user.id, [settings, kept, deckCards], requestTimeZone(request), Date.now())) : null;
   // Where a deleted account lands (the profile page sends it here); the page is the same for everyone who arrives so.
   const accountDeleted = new URL(request.url).searchParams.get("account") === "deleted";
   return { featured: toTiles(featured), accountDeleted, day };
@@ -118,11 +118,7 @@ export default function Home() {
         </h2>
         {day ? (
           <div className="rounded-[2rem] border border-line bg-surface/80 p-6 sm:p-8" data-testid="home-daily-card">
-            <DailyCardFace day={day} />
-            <div className="mt-6 grid gap-3">
-              <KeepDailyCardForm day={day} />
-              <StreakLine streak={day.streak} />
-            </div>
+            <DailyCard day={day} page="/" />
           </div>
         ) : (
           <div

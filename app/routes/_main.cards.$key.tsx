@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { readSessionToken } from "~/auth/session-cookie";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
 import { CLASSIC_STYLE, CLASSIC_THEME } from "~/art/painted-card";
 import { paintedCardUrl } from "~/decks/images";
-import { libraryCard } from "~/library/cards";
-import { paintedInPublicDecksQuery, toPaintings } from "~/library/library.server";
+import { classicPicture, libraryCard } from "~/library/cards";
+import { LIBRARY_DECK, chosenDeckPictures, paintedInPublicDecksQuery, toPaintings } from "~/library/library.server";
 import { libraryPath } from "~/library/paths";
 import type { PageHandle } from "~/lib/page-handle";
 import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
@@ -16,8 +17,27 @@ export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const entry = libraryCard(params.key ?? "");
   if (!entry) throw new Response("Card not found", { status: 404 });
-  const [painted] = await context.read(() => [paintedInPublicDecksQuery(context.db, entry.card.key)]);
-  return { entry, painted: toPaintings(painted), origin: new URL(request.url).origin, face: paintedCardUrl(entry.card.key, CLASSIC_THEME, CLASSIC_STYLE) };
+  const url = new URL(request.url);
+  const deckId = url.searchParams.get("deck");
+  // Both reads leave in the same batch as the session's check; the chosen deck's only with a session.
+  const [[painted], own] = await Promise.all([
+    context.read(() => [paintedInPublicDecksQuery(context.db, entry.card.key)]),
+    deckId && readSessionToken(request) ? context.read(LIBRARY_DECK, { deckId, cardKey: entry.card.key }) : null,
+  ]);
+  const chosen = own ? chosenDeckPictures(own[1]) : null;
+  const picture = chosen?.pictures[entry.card.key];
+  return {
+    entry,
+    painted: toPaintings(painted),
+    origin: url.origin,
+    face: picture
+      ? { ...picture, deck: chosen!.deck }
+      : {
+          url: paintedCardUrl(entry.card.key, CLASSIC_THEME, CLASSIC_STYLE),
+          alt: `${entry.card.name}, from the classic deck: ${classicPicture(entry.card)}`,
+          deck: null,
+        },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -86,7 +106,7 @@ export default function CardPage() {
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/cards" className="text-brand underline-offset-4 hover:underline">
+        <Link to={face.deck ? `/cards?deck=${encodeURIComponent(face.deck.id)}` : "/cards"} className="text-brand underline-offset-4 hover:underline">
           Tarot library
         </Link>{" "}
         / {entry.arcanaName}
@@ -94,7 +114,19 @@ export default function CardPage() {
       </nav>
       <div className="mt-6 grid items-start gap-8 md:grid-cols-[16rem_1fr]">
         <div className="mx-auto w-52 md:w-full">
-          <TarotCardImage src={face} alt={`${card.name} as the classic deck paints it`} eager width={256} />
+          <TarotCardImage src={face.url} alt={face.alt} eager width={256} />
+          <p className="mt-2 text-center text-sm text-muted">
+            {face.deck ? (
+              <>
+                From {face.deck.title} ·{" "}
+                <Link to={libraryPath(card.key)} className="text-brand underline-offset-4 hover:underline">
+                  classic deck
+                </Link>
+              </>
+            ) : (
+              "From the classic deck"
+            )}
+          </p>
         </div>
         <div className="min-w-0">
           <h1 className="text-4xl font-bold sm:text-5xl">{card.name}</h1>
@@ -157,7 +189,7 @@ export default function CardPage() {
 
       <nav aria-label="Other cards" className="mt-12 flex flex-wrap justify-between gap-3 border-t border-line pt-6 text-sm">
         {entry.previous ? (
-          <Link to={libraryPath(entry.previous.key)} className="text-brand underline-offset-4 hover:underline">
+          <Link to={libraryPath(entry.previous.key, face.deck?.id)} className="text-brand underline-offset-4 hover:underline">
             ← {entry.previous.name}
           </Link>
         ) : (
@@ -167,7 +199,7 @@ export default function CardPage() {
           All 78 cards
         </Link>
         {entry.next ? (
-          <Link to={libraryPath(entry.next.key)} className="text-brand underline-offset-4 hover:underline">
+          <Link to={libraryPath(entry.next.key, face.deck?.id)} className="text-brand underline-offset-4 hover:underline">
             {entry.next.name} →
           </Link>
         ) : (

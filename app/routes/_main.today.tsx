@@ -3,12 +3,26 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { requireUser } from "~/auth/guard.server";
 import { loginPath } from "~/auth/redirect";
 import { buttonClasses } from "~/components/ui/button";
-import { DailyCardFace, KeepDailyCardForm, StreakLine } from "~/daily/daily-card";
-import { DAILY_WITH_CHOICES, dailyCardOf, keepDailyCard, keepForm, reminderTime, requestTimeZone, saveDailySettings, settingsForm } from "~/daily/daily.server";
+import { DailyCard } from "~/daily/daily-card";
+import {
+  DAILY_WITH_CHOICES,
+  advanceDailyCard,
+  dailyCardOf,
+  dailyCardView,
+  keepDailyCard,
+  keepForm,
+  reminderTime,
+  requestTimeZone,
+  saveDailySettings,
+  settingsForm,
+} from "~/daily/daily.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { Input, Select } from "~/components/ui/field";
 
-/** One round trip: the session's check and the person's settings, kept days and decks together. Keeping the card reads them once more, then writes in one batch. */
+/**
+ * One round trip: the session's check and the person's settings, kept days and decks together.
+ * Keeping, turning or reading the card reads them once more, then writes in one batch.
+ */
 export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 3 };
 
 export const meta: MetaFunction = () => [
@@ -29,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const day = dailyCardOf(user.id, [settings, kept, deckCards], requestTimeZone(request), Date.now());
   const stored = settings[0];
   return {
-    day,
+    day: dailyCardView(day),
     login: null,
     settings: { timeZone: day.timeZone, deckId: stored?.deckId ?? "", reminder: reminderTime(stored?.reminderMinute), isGuest: user.isGuest },
     choices,
@@ -45,6 +59,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) return data({ keepError: parsed.error.issues[0]!.message, settingsError: null }, { status: 400 });
     await keepDailyCard(context.db, user.id, requestTimeZone(request), parsed.data.notes);
     throw redirect("/today?kept=1");
+  }
+  if (form.intent === "turn" || form.intent === "read") {
+    await advanceDailyCard(context.db, user.id, requestTimeZone(request), form.intent);
+    // A plain form names the page it was on and goes back to it; the flip in place asks for no page.
+    if (form.back === "/" || form.back === "/today") throw redirect(form.back);
+    return data({ keepError: null, settingsError: null });
   }
   if (form.intent === "settings") {
     const parsed = settingsForm.safeParse(form);
@@ -73,11 +93,7 @@ export default function Today() {
   }
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <DailyCardFace day={day} headingLevel={1} eager />
-      <div className="mt-8 grid gap-3">
-        <KeepDailyCardForm day={day} error={result?.keepError} />
-        <StreakLine streak={day.streak} />
-      </div>
+      <DailyCard day={day} page="/today" headingLevel={1} eager keepError={result?.keepError} />
       <details className="mt-10 rounded-3xl border border-line bg-surface/80 p-5" open={params.get("saved") === "settings" || Boolean(result?.settingsError)}>
         <summary className="cursor-pointer font-semibold">Your day, your deck, your reminder</summary>
         {params.get("saved") === "settings" ? (

@@ -287,7 +287,7 @@ describe("offline with the service worker", () => {
       await cdp.send("ServiceWorker.dispatchPeriodicSyncEvent", { origin: baseURL(), registrationId: await registration, tag: "daily-update" });
       await expect.poll(savedCollection).toContain(renamed);
       // The card of the day is fetched with it, ready to be read offline in the morning.
-      await expect.poll(savedToday).toContain('data-testid="daily-card-name"');
+      await expect.poll(savedToday).toMatch(/data-testid="daily-card" data-stage="(face-down|turned|read)"/);
     } finally {
       await rename(DECK_TITLE);
       await context.close();

@@ -337,6 +337,20 @@ const ROWS: HttpRow[] = [
   ),
   act(
     "routes/_main.today",
+    "turn",
+    () => "/today",
+    () => ({ intent: "turn", back: "/today" }),
+    signedIn(302),
+  ),
+  act(
+    "routes/_main.today",
+    "read",
+    () => "/today",
+    () => ({ intent: "read", back: "/" }),
+    signedIn(302),
+  ),
+  act(
+    "routes/_main.today",
     "settings",
     () => "/today",
     () => ({ intent: "settings", timeZone: "UTC", deckId: "", reminder: "" }),
@@ -351,6 +365,9 @@ const ROWS: HttpRow[] = [
     { nobody: "login", guest: 400, member: 400, removed: 400, owner: 302 },
   ),
   doc("routes/_main.cards._index", "/cards", () => "/cards", all(200)),
+  // Someone else's private deck is not refused: the library shows the classic deck instead.
+  doc("routes/_main.cards._index", "/cards in the owner's deck", () => `/cards?deck=${OWNER_DECK}`, all(200)),
+  doc("routes/_main.cards.$key", "a library card in the owner's deck", () => `/cards/major-09?deck=${OWNER_DECK}`, all(200)),
   doc("routes/_main.cards.$key", "a library card", () => "/cards/major-09", all(200)),
   doc("routes/_main.cards.$key", "an unknown library card", () => "/cards/major-99", all(404)),
   doc("routes/cards.$key.share[.png]", "a library card's preview picture", () => "/cards/cups-queen/share.png", all(200)),

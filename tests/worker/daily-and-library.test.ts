@@ -15,8 +15,8 @@ import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
 import { decryptMessage, fromBase64Url, toBase64Url } from "../../app/push/web-push.server";
 import { FULL_DECK } from "../../app/tarot/cards";
-import { dailyCards, dailySettings, readingJournal, readingSessions, users } from "../../db/schema";
-import { get, pngSize, post, signInAs, visit } from "./helpers";
+import { cards, dailyCards, dailySettings, readingJournal, readingSessions, users } from "../../db/schema";
+import { get, oneCardDeck, pngSize, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -38,6 +38,8 @@ describe("the card of the day", () => {
     const dana = await person("Europe/Berlin");
     const phone = await signInAs(dana.id);
     const laptop = await signInAs(dana.id);
+    // Turned over on one device, it is turned on the other.
+    expect((await post("/today", { intent: "turn", back: "/today" }, { cookie: phone })).status).toBe(302);
     const [onPhone, onLaptop] = await Promise.all([visit("/today", { cookie: phone }).then(text), visit("/today", { cookie: laptop }).then(text)]);
     const name = cardName(onPhone);
     expect(name).not.toBeNull();
@@ -63,6 +65,68 @@ describe("the card of the day", () => {
     // A note too long is refused with the reason.
     const tooLong = await post("/today", { intent: "keep", notes: "x".repeat(5001) }, { cookie: phone });
     expect(tooLong.status).toBe(400);
+  });
+
+  it("starts face down, is turned for the day by its person alone, and shows the meaning only after what they saw", async () => {
+    const dana = await person("Europe/Berlin");
+    const ines = await person("Europe/Berlin");
+    const day = dailyCardOf(dana.id, await readDaily(db(), dana.id), "UTC", Date.now());
+    const stage = (html: string) => /data-testid="daily-card" data-stage="([a-z-]+)"/.exec(html)?.[1];
+    const today = () => visit("/today", { cookie: dana.cookie }).then(text);
+    const home = () => visit("/", { cookie: dana.cookie }).then(text);
+
+    // Face down: the deck's back and the way to turn it, and nothing of the card's meaning on the page or in its data.
+    const faceDown = await today();
+    expect(stage(faceDown)).toBe("face-down");
+    expect(faceDown).toContain("Turn it over");
+    expect(faceDown).toContain('src="/art/back.svg?');
+    expect(cardName(faceDown)).toBeNull();
+    expect(faceDown).not.toContain(day.meaning);
+    expect(faceDown).not.toContain(day.prompt);
+    expect(stage(await home())).toBe("face-down");
+
+    // Without JavaScript: a plain form, back to the page it was on, turned.
+    const turned = await post("/today", { intent: "turn", back: "/" }, { cookie: dana.cookie });
+    expect(turned.status).toBe(302);
+    expect(turned.headers.get("location")).toBe("/");
+    const settings = await db().query.dailySettings.findFirst({ where: eq(dailySettings.userId, dana.id) });
+    expect(settings).toMatchObject({ turnedOn: day.date, readOn: null, timeZone: "Europe/Berlin" });
+    const onHome = await home();
+    expect(stage(onHome)).toBe("turned");
+    expect(cardName(onHome)).toBe(day.card.name);
+    // Reloaded, it stays turned; first they are asked what they see, the meaning still held back.
+    const asked = await today();
+    expect(stage(asked)).toBe("turned");
+    expect(asked).toContain("What do you see?");
+    expect(asked).not.toContain(day.meaning);
+
+    // Another person's card is theirs: still face down, and their turning (the flip in place, which asks for no page) leaves Dana's as it is.
+    expect(stage(await visit("/today", { cookie: ines.cookie }).then(text))).toBe("face-down");
+    const flipped = await post("/today.data", { intent: "turn" }, { cookie: ines.cookie });
+    expect(flipped.status).toBe(200);
+    expect(flipped.headers.get("location")).toBeNull();
+    expect((await db().query.dailySettings.findFirst({ where: eq(dailySettings.userId, ines.id) }))!.turnedOn).toBe(day.date);
+    expect((await db().query.dailySettings.findFirst({ where: eq(dailySettings.userId, dana.id) }))!.readOn).toBeNull();
+
+    // Skipping the note shows the meaning and the day's question, with the journal still on offer.
+    const skipped = await post("/today", { intent: "read", back: "/today" }, { cookie: dana.cookie });
+    expect(skipped.headers.get("location")).toBe("/today");
+    const read = await today();
+    expect(stage(read)).toBe("read");
+    expect(read).toContain(day.meaning);
+    expect(read).toContain("A note for your journal");
+    expect(stage(await visit("/today", { cookie: ines.cookie }).then(text))).toBe("turned");
+
+    // Saying what she saw keeps it in the journal and shows the meaning too.
+    const seen = await post("/today", { intent: "keep", notes: "A figure looking away from me.", back: "/today" }, { cookie: ines.cookie });
+    expect(seen.headers.get("location")).toBe("/today?kept=1");
+    const kept = await visit("/today?kept=1", { cookie: ines.cookie }).then(text);
+    expect(stage(kept)).toBe("read");
+    expect(kept).toContain("Kept in your journal today.");
+
+    // The next day's card starts face down again.
+    const tomorrow = dailyCardOf(dana.id, await readDaily(db(), dana.id), "UTC", Date.now() + 24 * 60 * 60 * 1000);
+    expect(tomorrow.stage).toBe("face-down");
   });
 
   it("starts at each person's own midnight: Tokyo's and Los Angeles' days turn at different instants", async () => {
@@ -196,6 +260,46 @@ describe("the tarot library", () => {
     expect(FULL_DECK.every((card) => index.includes(`href="/cards/${card.key}"`))).toBe(true);
     expect(index).toContain('"@type":"DefinedTermSet"');
   }, 90_000);
+
+  it("shows the pictures of the classic deck, or of a deck the person may see whole, each described, and never another's private deck", async () => {
+    const pictures = (html: string) =>
+      [...html.matchAll(/<img src="([^"]+)" alt="([^"]*)" width="150" height="200" loading="lazy"/g)].map(([, src, alt]) => ({ src: src!, alt: alt! }));
+    const classic = pictures(await text(await visit("/cards")));
+    expect(classic).toHaveLength(78);
+    for (const picture of classic) expect(picture.alt.length, picture.src).toBeGreaterThan(30);
+    expect(classic.find((picture) => picture.src.includes("key=major-16"))!.alt).toMatch(/^The Tower: .*tower/i);
+    expect(classic.find((picture) => picture.src.includes("key=cups-03"))!.alt).toBe(
+      "Three of Cups: Three cups laid out in a balanced pattern over a quiet landscape.",
+    );
+
+    const owner = await person();
+    const deckId = await oneCardDeck(owner.id, "Salt Lanterns");
+    await db().update(cards).set({ description: "A barefoot walker steps off a sea wall into lantern light. Gulls circle." }).where(eq(cards.deckId, deckId));
+    const mine = await text(await visit(`/cards?deck=${deckId}`, { cookie: owner.cookie }));
+    expect(mine).toContain("Pictures from Salt Lanterns");
+    expect(mine).toMatch(/<option value="[^"]+" selected="">Salt Lanterns<\/option>|value="[^"]+">Salt Lanterns/);
+    const fool = pictures(mine).find((picture) => picture.src.startsWith(`/media/card-images/${deckId}/`))!;
+    expect(fool.alt).toBe("The Fool, from Salt Lanterns: A barefoot walker steps off a sea wall into lantern light.");
+    // The cards the deck has no picture of yet are the classic deck's.
+    expect(pictures(mine).filter((picture) => picture.src.startsWith("/art/card.svg"))).toHaveLength(77);
+    const page = await text(await visit(`/cards/major-00?deck=${deckId}`, { cookie: owner.cookie }));
+    expect(page).toContain(`/media/card-images/${deckId}/`);
+    expect(page).toContain("From Salt Lanterns");
+    expect(page).toContain(`href="/cards/major-01?deck=${deckId}"`);
+
+    // Someone else, or a visitor, asking for that private deck gets the classic deck and not a word of it.
+    const dana = await person();
+    for (const cookie of [dana.cookie, undefined]) {
+      for (const path of [`/cards?deck=${deckId}`, `/cards/major-00?deck=${deckId}`]) {
+        const response = await visit(path, { cookie });
+        expect(response.status, path).toBe(200);
+        const html = await text(response);
+        expect(html, path).not.toContain("Salt Lanterns");
+        expect(html, path).not.toContain(`/media/card-images/${deckId}`);
+        expect(html, path).toContain("the classic deck");
+      }
+    }
+  });
 
   it("is served to visitors from the shared copy, and draws a link-preview picture", async () => {
     await visit("/cards/major-17");
