@@ -163,7 +163,8 @@ export async function createRequest(
           pending: sql<number>`EXISTS (SELECT 1 FROM ${readingRequests} r WHERE r.client_id = ${client.id} AND r.status = 'pending' AND r.id <> ${id})`,
           blocked: sql<number>`${blockedSql(readerId, client.id)}`,
           recent: sql<number>`EXISTS (SELECT 1 FROM ${readingRequests} r WHERE ${mine} AND r.created_at > ${now - LIVE_REQUEST_COOLDOWN_MS} AND r.id <> ${id})`,
-          entryHeld: sql<number>`${entryHeld}`,
+          // Named: D1 hands rows back keyed by column, and a column named "1" would be read first.
+          entryHeld: sql<number>`${entryHeld}`.as("entry_held"),
         })
         .from(sql`(SELECT 1)`),
     ]);

@@ -137,6 +137,7 @@ describe("navigation bar", () => {
       "API Documentation",
       "Terms of Service",
       "Privacy Policy",
+      "Licensing",
       "Cookie Policy",
     ]);
     expect(links.find((link) => link?.[2] === "API Documentation")?.[1]).toBe("/developers");
