@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { ListenButton } from "~/components/listen-button";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
@@ -152,6 +153,7 @@ function DailyMeaning({ day }: { day: DailyCardView }) {
     <>
       <p className="mt-3 text-sm font-medium">{day.keywords.join(" · ")}</p>
       <p className="mt-3 leading-relaxed">{day.meaning}</p>
+      <ListenButton text={`${day.card.name}. ${day.keywords.join(", ")}. ${day.meaning} ${day.prompt}`} label="Listen to the meaning" className="mt-2" />
       <p className="mt-4 rounded-2xl border border-line bg-surface px-4 py-3 italic">{day.prompt}</p>
       <Link to={libraryPath(day.card.key)} className="mt-3 inline-block text-sm font-semibold text-brand underline-offset-4 hover:underline">
         More about {day.card.name} →

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { ListenButton } from "~/components/listen-button";
 import { WrittenByAi } from "~/components/written-by-ai";
 import { ReadingText } from "./reading-text";
 import type { RoomState } from "./state";
@@ -32,7 +33,10 @@ export function InterpretationPanel({ interpretation }: { interpretation: RoomSt
       <h2 id="interpretation-heading" className="text-xl font-semibold">
         Interpretation{interpretation.status === "writing" ? "…" : ""}
       </h2>
-      <WrittenByAi className="mt-1" />
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <WrittenByAi />
+        {interpretation.status === "done" ? <ListenButton text={interpretation.text} label="Listen to it" /> : null}
+      </div>
       {interpretation.status === "writing" && !interpretation.text ? (
         <p className="mt-2 flex items-center gap-2 text-sm text-muted" data-testid="interpretation-cue">
           <span className="h-2 w-2 animate-pulse rounded-full bg-brand motion-reduce:animate-none" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { InterpretationBy } from "~/ai/authorship";
+import { ListenButton } from "~/components/listen-button";
 import { WrittenByAi, WrittenByReader } from "~/components/written-by-ai";
 import { cn } from "~/lib/cn";
 import { libraryPath } from "~/library/paths";
@@ -74,7 +75,10 @@ export function ReadingRecord(props: {
       </ol>
       {props.interpretation ? (
         <section aria-label="Interpretation" className="rounded-3xl border border-line bg-surface/80 p-5 text-sm leading-relaxed">
-          {props.interpretationBy === "ai" ? <WrittenByAi className="mb-2" /> : <WrittenByReader yours={props.askedByViewer ?? false} className="mb-2" />}
+          <div className="mb-2 flex flex-wrap items-center gap-2">
+            {props.interpretationBy === "ai" ? <WrittenByAi /> : <WrittenByReader yours={props.askedByViewer ?? false} />}
+            <ListenButton text={props.interpretation} label="Listen to it" />
+          </div>
           <ReadingText text={props.interpretation} />
         </section>
       ) : null}

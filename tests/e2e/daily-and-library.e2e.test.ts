@@ -71,6 +71,18 @@ describe("the card of the day", () => {
     await expect.poll(() => card.getAttribute("data-stage")).toBe("read");
     expect(await page.getByRole("link", { name: /^More about/ }).isVisible()).toBe(true);
     expect(await page.getByLabel("A note for your journal").isVisible()).toBe(true);
+    // The meaning can be listened to, by the browser's own voice: what it was given to say is recorded.
+    await page.evaluate(() => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      window.speechSynthesis.speak = (utterance: SpeechSynthesisUtterance) => void said.push(utterance.text);
+    });
+    const name = (await page.getByTestId("daily-card-name").textContent())!.replace(/(Upright|Reversed)$/, "").trim();
+    await page.getByRole("button", { name: "Listen to the meaning" }).click();
+    const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain(name);
+    expect(await page.getByRole("button", { name: "Stop" }).getAttribute("aria-pressed")).toBe("true");
   }, 60_000);
 });
 
