@@ -162,7 +162,11 @@ describe("a grade", () => {
     expect(learn.html).toMatch(/data-testid="new-count">5</);
 
     const first = await page(`/learn/${deckId}?scope=major`, me.cookie);
-    expect(first.html).toContain('data-outbox="flashcard-grade"');
+    // Without JavaScript: the answer is a <details>, the grade a plain form posting back to this address, scope and all.
+    const gradeTag = /<form[^>]*data-outbox="flashcard-grade"[^>]*>/.exec(first.html)?.[0];
+    expect(gradeTag).toContain('method="post"');
+    expect(gradeTag).toContain(`action="/learn/${deckId}?scope=major"`);
+    expect(first.html).toMatch(/<details[^>]*data-answer/);
     expect(first.html).toContain("Show the answer");
     expect(first.html).toContain("The Fool, lit by a paper lantern.");
     expect({ card: first.card, revision: first.revision }).toEqual({ card: "major-00", revision: "0" });
