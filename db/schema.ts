@@ -1647,3 +1647,68 @@ export const readingMessages = sqliteTable(
     index("reading_messages_reported_idx").on(t.reportedAt),
   ],
 );
+
+export const flashcardStates = ["new", "learning", "review", "relearning"] as const;
+export const flashcardGrades = ["again", "hard", "good", "easy"] as const;
+
+/**
+ * Where one person stands with one card of one deck they learn with (decision 0107): the FSRS
+ * memory state and when the card is next due. `deckId` is null for the classic deck. `lastReviewId`
+ * names the review that wrote the row, so a grade's batch can tell that its own write landed.
+ */
+export const flashcards = sqliteTable(
+  "flashcards",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deckId: text("deck_id").references(() => decks.id, { onDelete: "cascade" }),
+    cardKey: text("card_key").notNull(),
+    due: millis("due").notNull(),
+    stability: real("stability").notNull(),
+    difficulty: real("difficulty").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    /** Reviews so far: a grade names the count its page showed, and a stale one changes nothing. */
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    state: text("state", { enum: flashcardStates }).notNull(),
+    lastReview: millis("last_review").notNull(),
+    lastReviewId: text("last_review_id").notNull(),
+    createdAt: millis("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("flashcards_deck_card_idx").on(t.userId, t.deckId, t.cardKey),
+    // SQLite holds NULLs apart in a unique index: the classic deck's cards need one of their own.
+    uniqueIndex("flashcards_classic_card_idx")
+      .on(t.userId, t.cardKey)
+      .where(sql`${t.deckId} IS NULL`),
+    index("flashcards_due_idx").on(t.userId, t.deckId, t.due),
+  ],
+);
+
+/** Every grade given, as FSRS logs it: the card's state before the review, the grade, and the due date it set. */
+export const flashcardReviews = sqliteTable(
+  "flashcard_reviews",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deckId: text("deck_id").references(() => decks.id, { onDelete: "cascade" }),
+    cardKey: text("card_key").notNull(),
+    grade: text("grade", { enum: flashcardGrades }).notNull(),
+    /** The card's state when it was graded (`new` for its first review). */
+    state: text("state", { enum: flashcardStates }).notNull(),
+    stability: real("stability").notNull(),
+    difficulty: real("difficulty").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    /** When the card was due before this review, and when this review set it due. */
+    dueBefore: millis("due_before").notNull(),
+    nextDue: millis("next_due").notNull(),
+    reviewedAt: millis("reviewed_at").notNull(),
+  },
+  (t) => [index("flashcard_reviews_user_idx").on(t.userId, t.deckId, t.reviewedAt)],
+);

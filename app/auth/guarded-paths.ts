@@ -1,6 +1,6 @@
 /**
  * Pages that need a user (spec: collection, profile, checkout, become-reader, tarot-quiz,
- * reader-dashboard, and create-deck; the credits page, the page after a purchase, reporting a marketplace deck, and one's own spreads and their builder; a spread's shared page is not one). Each of their loaders calls `requireUser`; this list only
+ * reader-dashboard, and create-deck; the credits page, the page after a purchase, reporting a marketplace deck, one's own spreads and their builder, and learning the cards; a spread's shared page is not one). Each of their loaders calls `requireUser`; this list only
  * tells the Worker not to mint a guest on a first visit straight to one of them, so that visit
  * goes to sign-in with the path remembered, as the guard promises.
  */
@@ -17,6 +17,7 @@ const GUARDED = [
   /^\/subscription\/success\/?$/,
   /^\/marketplace\/[^/]+\/report\/?$/,
   /^\/spreads(\/new|\/[^/]+\/edit)?\/?$/,
+  /^\/learn(\/[^/]+)?\/?$/,
 ];
 
 export function isGuardedPath(pathname: string): boolean {

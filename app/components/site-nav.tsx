@@ -42,6 +42,7 @@ const PRACTICE_ITEMS: { to: string; label: string }[] = [
   { to: "/cards", label: "Card Meanings" },
   { to: "/guides", label: "Guides" },
   { to: "/spreads", label: "Spreads" },
+  { to: "/learn", label: "Learn" },
 ];
 
 function useVisibleItems(mobile: boolean) {

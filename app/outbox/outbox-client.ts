@@ -9,8 +9,8 @@ import { OUTBOX_KINDS, type OutboxKind } from "./protocol";
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 
-/** Kinds where a newer send from the same page replaces the one still waiting (the newest text wins). */
-const NEWEST_WINS: ReadonlySet<OutboxKind> = new Set(["journal-notes", "review"]);
+/** Kinds where a newer send from the same page replaces the one still waiting (the newest text wins; a changed grade of the card the page still shows). */
+const NEWEST_WINS: ReadonlySet<OutboxKind> = new Set(["journal-notes", "review", "flashcard-grade"]);
 
 function isKind(value: string | undefined): value is OutboxKind {
   return (OUTBOX_KINDS as readonly string[]).includes(value ?? "");

@@ -7,7 +7,7 @@ export const OUTBOX_HEADER = "x-arcanum-outbox";
 export const OUTBOX_ACCOUNT_HEADER = "x-arcanum-outbox-account";
 
 /** The kinds of form that may wait in the outbox, as `data-outbox` names them. */
-export const OUTBOX_KINDS = ["journal-notes", "review", "create-deck"] as const;
+export const OUTBOX_KINDS = ["journal-notes", "review", "create-deck", "flashcard-grade"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /** The server's word on one send; `held` when it was written under another account, or nobody is signed in. */

@@ -26,7 +26,7 @@ export const submissionKeyField = lazySchema(() =>
     .optional(),
 );
 
-export type SubmissionAction = "journal-notes" | "review" | "create-deck";
+export type SubmissionAction = "journal-notes" | "review" | "create-deck" | "flashcard-grade";
 export type SubmissionRef = { userId: string; key: string; action: SubmissionAction };
 
 /** What a post answered, kept so a repeat answers the same: a redirect's target or the action's data. */

@@ -120,7 +120,7 @@ describe("the daily practice on a phone", () => {
     const menu = page.getByTestId("mobile-menu");
     await menu.locator("summary").click();
     const practice = menu.getByRole("navigation", { name: "Daily practice" });
-    for (const name of ["Card of the Day", "Card Meanings", "Guides", "Spreads"]) {
+    for (const name of ["Card of the Day", "Card Meanings", "Guides", "Spreads", "Learn"]) {
       const link = practice.getByRole("link", { name, exact: true });
       expect(await link.isVisible(), name).toBe(true);
       const box = (await link.boundingBox())!;

@@ -572,4 +572,7 @@ const GOES_WITH_THE_PERSON = [
   "reading_messages.client_id",
   "reading_messages.reader_id",
   "reading_messages.sender_id",
+  // Where a person stands with their flashcards, and their grades, are theirs alone (decision 0107).
+  "flashcards.user_id",
+  "flashcard_reviews.user_id",
 ];

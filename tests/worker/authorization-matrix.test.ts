@@ -606,6 +606,25 @@ const ROWS: HttpRow[] = [
     ownerOnly,
   ),
   doc("routes/_main.journal._index", "/journal", () => "/journal", signedIn(200)),
+  // Flashcards: each person learns the classic deck or a deck they own or bought; nobody else's private deck.
+  doc("routes/_main.learn._index", "/learn (each person's own)", () => "/learn", signedIn(200)),
+  doc("routes/_main.learn._index", "/learn with the owner's private deck", () => `/learn?deck=${OWNER_DECK}`, ownerOnly),
+  doc("routes/_main.learn.$deckId", "the classic deck's flashcards", () => "/learn/classic?scope=all", signedIn(200)),
+  doc("routes/_main.learn.$deckId", "the owner's private deck's flashcards", () => `/learn/${OWNER_DECK}`, ownerOnly),
+  act(
+    "routes/_main.learn.$deckId",
+    "grade a classic card",
+    () => "/learn/classic",
+    () => ({ card: "major-05", revision: "0", grade: "good" }),
+    signedIn("allowed"),
+  ),
+  act(
+    "routes/_main.learn.$deckId",
+    "grade a card of the owner's private deck",
+    () => `/learn/${OWNER_DECK}`,
+    () => ({ card: "major-17", revision: "0", grade: "good" }),
+    ownerOnly,
+  ),
   // Spreads of one's own: each person's list and builder; a spread's link shows it to anyone, only its owner changes it.
   doc("routes/_main.spreads._index", "/spreads (each person's own)", () => "/spreads", signedIn(200)),
   doc("routes/_main.spreads.new", "/spreads/new", () => "/spreads/new", signedIn(200)),

@@ -182,7 +182,7 @@ describe("the prompt to create an account", () => {
 });
 
 describe("the way to the daily practice", () => {
-  const PRACTICE = { "/today": "Card of the Day", "/cards": "Card Meanings", "/guides": "Guides", "/spreads": "Spreads" };
+  const PRACTICE = { "/today": "Card of the Day", "/cards": "Card Meanings", "/guides": "Guides", "/spreads": "Spreads", "/learn": "Learn" };
 
   it("is in the phone menu and under Practice in the bar, for a guest and a member, and every entry opens", async () => {
     const guest = await newGuest();

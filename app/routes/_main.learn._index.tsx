@@ -1,0 +1,174 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { requireUser } from "~/auth/guard.server";
+import { buttonClasses } from "~/components/ui/button";
+import { requestTimeZone } from "~/daily/daily.server";
+import { learnableDecks, sessionOf, studyDeck } from "~/learn/flashcards.server";
+import { CLASSIC, deckParam, NEW_PER_DAY, reviewPath, SCOPE_LABELS, scopeParam, SCOPES } from "~/learn/rules";
+import { CLASSIC_CHOICE } from "~/reading-room/deck-art.server";
+import type { PageHandle } from "~/lib/page-handle";
+import { cardCount } from "~/lib/format";
+import { cn } from "~/lib/cn";
+
+/**
+ * Round trips: the person, then their decks beside the chosen deck's cards and their standing with
+ * them. Without a deck in the address, the newest deck of their own is chosen once the list is read.
+ */
+export const handle: PageHandle = { roundTrips: 3 };
+
+export const meta: MetaFunction = () => [
+  { title: "Learn the cards — Arcanum" },
+  { name: "description", content: "Flashcards with your own tarot deck: each card comes back just before you would forget it." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const scope = scopeParam.parse(url.searchParams.get("scope") ?? undefined);
+  const asked = url.searchParams.get("deck");
+  const now = Date.now();
+  const zone = requestTimeZone(request);
+  const named = asked === null ? null : deckParam.safeParse(asked);
+  if (named && !named.success) throw new Response("Deck not found", { status: 404 });
+  const listed = learnableDecks(context.db, user.id);
+  const chosen = named ? (named.data === CLASSIC ? null : named.data) : ((await listed).find((deck) => deck.own)?.id ?? null);
+  const [decks, study] = await Promise.all([listed, studyDeck(context.db, user.id, chosen, now, zone)]);
+  if (!study) throw new Response("Deck not found", { status: 404 });
+  const session = sessionOf(study, scope, now);
+  return {
+    decks,
+    classic: { title: CLASSIC_CHOICE.title, coverUrl: CLASSIC_CHOICE.coverUrl, cards: CLASSIC_CHOICE.cards },
+    chosen: { id: study.deckId, title: study.title },
+    scope,
+    counts: { due: session.dueToday, new: session.newToday, unseen: session.unseen, now: session.next !== null },
+    review: reviewPath(study.deckId, scope),
+  };
+}
+
+function DeckOption({ value, title, detail, coverUrl, checked }: { value: string; title: string; detail: string; coverUrl: string | null; checked: boolean }) {
+  return (
+    <label
+      className={cn(
+        "flex min-w-0 cursor-pointer items-center gap-3 rounded-2xl border p-2 pr-3 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand",
+        checked ? "border-brand bg-brand-soft" : "border-line bg-surface hover:bg-surface-2",
+      )}
+    >
+      <input type="radio" name="deck" value={value} defaultChecked={checked} className="sr-only" />
+      {coverUrl ? (
+        <img src={coverUrl} alt="" width={45} height={60} loading="lazy" className="aspect-[3/4] w-11 shrink-0 rounded-md object-cover" />
+      ) : (
+        <span aria-hidden="true" className="aspect-[3/4] w-11 shrink-0 rounded-md bg-surface-2" />
+      )}
+      <span className="grid min-w-0">
+        <span className="truncate font-semibold">{title}</span>
+        <span className="text-sm text-muted">{detail}</span>
+      </span>
+    </label>
+  );
+}
+
+export default function Learn() {
+  const { decks, classic, chosen, scope, counts, review } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const scopeTitle = SCOPE_LABELS[scope].title;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 pb-16 pt-10 sm:px-6">
+      <header className="grid gap-3">
+        <h1 className="text-4xl font-bold">Learn the cards</h1>
+        <p className="text-muted">
+          Flashcards with a deck of your own: look at a card, recall its name and meaning, then say how well you knew it. Each card comes back just before you
+          would forget it.
+        </p>
+      </header>
+      <section aria-labelledby="today-heading" className="grid gap-4 rounded-3xl border border-line bg-surface/80 p-5" data-testid="learn-today">
+        <h2 id="today-heading" className="text-xl font-semibold">
+          {chosen.title} <span className="font-normal text-muted">· {scopeTitle}</span>
+        </h2>
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="rounded-2xl bg-surface-2 p-3">
+            <dt className="text-sm text-muted">Due today</dt>
+            <dd className="text-3xl font-bold" data-testid="due-count">
+              {counts.due}
+            </dd>
+          </div>
+          <div className="rounded-2xl bg-surface-2 p-3">
+            <dt className="text-sm text-muted">New</dt>
+            <dd className="text-3xl font-bold" data-testid="new-count">
+              {counts.new}
+            </dd>
+          </div>
+        </dl>
+        {counts.now ? (
+          <Link to={review} className={cn(buttonClasses("primary", "lg"), "justify-self-start")}>
+            Review
+          </Link>
+        ) : (
+          <p className="text-sm">
+            Nothing to review right now.{" "}
+            <Link to={review} className="text-brand underline">
+              See when the next card is due
+            </Link>
+          </p>
+        )}
+        <p className="text-xs text-muted">
+          Up to {NEW_PER_DAY} new cards a day for each deck.{counts.unseen > 0 ? ` ${cardCount(counts.unseen)} more wait for the days ahead.` : ""}
+        </p>
+      </section>
+      <Form method="get" className="grid gap-6" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
+        <fieldset className="grid gap-3">
+          <legend className="mb-3 text-lg font-semibold">Learn with</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {decks.map((deck) => (
+              <DeckOption
+                key={deck.id}
+                value={deck.id}
+                title={deck.title}
+                detail={`${deck.own ? "Yours" : "Bought"} · ${cardCount(deck.cards)}`}
+                coverUrl={deck.coverUrl}
+                checked={chosen.id === deck.id}
+              />
+            ))}
+            <DeckOption
+              value={CLASSIC}
+              title={classic.title}
+              detail={`Everyone's · ${cardCount(classic.cards)}`}
+              coverUrl={classic.coverUrl}
+              checked={chosen.id === null}
+            />
+          </div>
+          {decks.length === 0 ? (
+            <p className="text-sm text-muted">
+              Your own decks appear here once they are painted.{" "}
+              <Link to="/create-deck" className="text-brand underline">
+                Create a deck
+              </Link>
+            </p>
+          ) : null}
+        </fieldset>
+        <fieldset className="grid gap-3">
+          <legend className="mb-3 text-lg font-semibold">Cards</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {SCOPES.map((one) => (
+              <label
+                key={one}
+                className={cn(
+                  "flex cursor-pointer items-center gap-3 rounded-2xl border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand",
+                  one === scope ? "border-brand bg-brand-soft" : "border-line bg-surface hover:bg-surface-2",
+                )}
+              >
+                <input type="radio" name="scope" value={one} defaultChecked={one === scope} className="accent-current" />
+                <span className="grid">
+                  <span className="font-semibold">{SCOPE_LABELS[one].title}</span>
+                  <span className="text-sm text-muted">{SCOPE_LABELS[one].detail}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" className={cn(buttonClasses("secondary"), "justify-self-start")}>
+          Show today's cards
+        </button>
+      </Form>
+    </div>
+  );
+}

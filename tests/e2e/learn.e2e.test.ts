@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { hydrated, openPage, sideways, sidewaysCulprits, useBrowser, useMemberSession } from "./browser";
+
+const browser = useBrowser({ serviceWorkers: "block" });
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const shots = process.env.SCREENSHOTS_DIR;
+
+describe("learning the cards with one's own deck", () => {
+  it("on a phone: picks the deck, reviews five flashcards and grades them, one more offline, and today's new cards fall by six", async () => {
+    const page = await openPage(browser(), PHONE);
+    await useMemberSession(page, "demo");
+    await page.goto("/learn");
+    await hydrated(page);
+    // The newest deck of the person's own is chosen first; choosing it again keeps it.
+    await page.getByRole("radio", { name: /Autumn Lanterns/ }).check({ force: true });
+    await page.getByRole("radio", { name: /The Major Arcana/ }).check();
+    await expect.poll(() => page.getByTestId("learn-today").getByRole("heading").textContent()).toContain("Autumn Lanterns");
+    const newBefore = Number(await page.getByTestId("new-count").textContent());
+    const dueBefore = Number(await page.getByTestId("due-count").textContent());
+    expect(newBefore).toBeGreaterThanOrEqual(5);
+    expect(await sideways(page), (await sidewaysCulprits(page)).join("\n")).toBe(0);
+    if (shots) await page.screenshot({ path: `${shots}/learn-390.png`, fullPage: true });
+
+    await page.getByRole("link", { name: "Review", exact: true }).click();
+    await page.waitForURL(/\/learn\/seed-deck-autumn-lanterns\?scope=major$/);
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const card = page.getByTestId("flashcard");
+      await expect.poll(() => card.getAttribute("data-card")).not.toBe(seen.at(-1) ?? null);
+      seen.push((await card.getAttribute("data-card"))!);
+      // The answer is folded away until asked for.
+      expect(await page.getByRole("button", { name: /^Easy/ }).isVisible()).toBe(false);
+      if (i === 0 && shots) {
+        await card.locator("img").evaluate((img: HTMLImageElement) => img.decode());
+        await page.screenshot({ path: `${shots}/learn-card-390.png` });
+      }
+      await page.getByText("Show the answer").click();
+      await expect.poll(() => page.locator("#answer-heading").isVisible()).toBe(true);
+      if (i === 0) {
+        expect(await page.locator("main").textContent()).toContain("Upright");
+        expect(await sideways(page), (await sidewaysCulprits(page)).join("\n")).toBe(0);
+        // The grades stay at the foot of the screen while the answer is read.
+        if (shots) await page.screenshot({ path: `${shots}/learn-answer-390.png` });
+      }
+      // Easy sends a new card days away, so today's counts fall.
+      await page.getByRole("button", { name: /^Easy/ }).click();
+    }
+    expect(new Set(seen).size).toBe(5);
+
+    // A grade given offline waits on the device, and counts once when the connection is back.
+    const offlineCard = await page.getByTestId("flashcard").getAttribute("data-card");
+    await page.getByText("Show the answer").click();
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: /^Easy/ }).click();
+    await expect.poll(() => page.getByTestId("outbox-here").textContent()).toContain("Waiting to send");
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByTestId("flashcard").getAttribute("data-card")).not.toBe(offlineCard);
+
+    await page.getByRole("link", { name: "← Learn" }).click();
+    await page.waitForURL(/\/learn\?deck=seed-deck-autumn-lanterns&scope=major$/);
+    await expect.poll(async () => Number(await page.getByTestId("new-count").textContent())).toBe(newBefore - 6);
+    expect(Number(await page.getByTestId("due-count").textContent())).toBe(dueBefore);
+
+    // At 360 px nothing reaches past the screen, on the picker or on a card.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await sideways(page), (await sidewaysCulprits(page)).join("\n")).toBe(0);
+    await page.getByRole("link", { name: "Review", exact: true }).click();
+    await page.waitForURL(/\/learn\/seed-deck-autumn-lanterns/);
+    await page.getByText("Show the answer").click();
+    expect(await sideways(page), (await sidewaysCulprits(page)).join("\n")).toBe(0);
+  });
+});
