@@ -114,7 +114,10 @@ describe("a written reading", () => {
     // her three-card offer is the cheapest that covers one card. She reads the card as it was drawn
     // and answers in writing; the answer is on that journal entry, labelled as hers.
     await client.goto("/today");
+    await hydrated(client);
+    await client.getByRole("button", { name: "Turn it over" }).click();
     const dayCard = (await client.getByTestId("daily-card-name").textContent())!.replace(/(Upright|Reversed)$/, "").trim();
+    await client.getByLabel("What do you see?").fill("A figure at a crossroads, looking back.");
     await client.getByRole("button", { name: "Keep in my journal" }).click();
     await client.waitForURL(/\/today\?kept=1$/);
     await client.getByRole("link", { name: "Open the entry" }).click();
