@@ -280,18 +280,16 @@ describe("deleting an account", () => {
     await db()
       .insert(readingMessages)
       .values([message(client.id, "From the client"), message(reader.id, "From the reader")]);
-    await db()
-      .insert(guaranteeClaims)
-      .values({
-        id: newId(),
-        paidReadingId: ended,
-        clientId: client.id,
-        readerId: reader.id,
-        reason: "generic",
-        words: "It missed my question",
-        creditCents: 200,
-        readerShareCents: 140,
-      });
+    await db().insert(guaranteeClaims).values({
+      id: newId(),
+      paidReadingId: ended,
+      clientId: client.id,
+      readerId: reader.id,
+      reason: "generic",
+      words: "It missed my question",
+      creditCents: 200,
+      readerShareCents: 140,
+    });
     const bodies = async () => (await db().select().from(readingMessages).where(eq(readingMessages.threadId, ended))).map((row) => row.body);
 
     const refused = await deleteAccount(reader.cookie, "DELETE");
