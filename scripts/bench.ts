@@ -35,7 +35,7 @@ const MEMBER_PAGE_ROUND_TRIPS = 2;
 const MEMBER_DECK = "/collection/seed-deck-autumn-lanterns";
 /** The seeded member who owns MEMBER_DECK, signed in through the dev mailbox as a person would. */
 const MEMBER_EMAIL = "demo@example.com";
-const MEMBER_PAGES = ["/", "/marketplace", "/collection", MEMBER_DECK, "/journal", "/pricing", "/readers", "/balance", "/sales"];
+const MEMBER_PAGES = ["/", "/marketplace", "/collection", MEMBER_DECK, "/journal", "/pricing", "/readers", "/balance", "/sales", "/learn"];
 /** A page of the tarot library, as visitors read it. */
 const LIBRARY_CARD = "/cards/major-17";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
