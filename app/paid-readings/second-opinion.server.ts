@@ -14,7 +14,7 @@ import { publicAvatarUrl } from "../readers/queries.server";
 import { averageRating } from "../readers/directory";
 import { blockedSql } from "./blocks.server";
 import { SECOND_OPINION_MESSAGES, WRITTEN_MESSAGES, offerCardCount, secondOpinionOffer, type SecondOpinionInput } from "./written";
-import { askBatch, type Done } from "./written.server";
+import { askBatch, type AboutEntry, type Done } from "./written.server";
 
 /** The journal entry a second opinion may be asked about: the client's own, with cards, and not a reading they gave as the reader. */
 export async function entryToAskAbout(
@@ -104,12 +104,18 @@ export async function askSecondOpinion(
   if (!entry.ok) return entry;
   if (!offer) return { ok: false, status: 404, message: WRITTEN_MESSAGES.offerGone };
   if (offerCardCount(offer.spreadId) < entry.value.cards.length) return { ok: false, status: 400, message: SECOND_OPINION_MESSAGES.tooSmall };
-  const about = {
-    entryId: entry.value.id,
-    shareQuestion: input.shareQuestion,
-    shareInterpretation: input.shareInterpretation && entry.value.interpretationBy === "ai",
-  };
-  return askBatch(db, client, input, now, about);
+  return askBatch(db, client, input, now, aboutEntry(entry.value, input));
+}
+
+/**
+ * What a request about `entry` carries, written or live: the question when the client chose it, and
+ * the interpretation only when they chose it and the AI wrote it (never another reader's words).
+ */
+export function aboutEntry(
+  entry: { id: string; interpretationBy: "ai" | "reader" },
+  choices: { shareQuestion: boolean; shareInterpretation: boolean },
+): AboutEntry {
+  return { entryId: entry.id, shareQuestion: choices.shareQuestion, shareInterpretation: choices.shareInterpretation && entry.interpretationBy === "ai" };
 }
 
 /** The second opinions the client asked about one entry of theirs, the first asked first. */

@@ -95,3 +95,23 @@ export function SecondOpinions({
     </section>
   );
 }
+
+/** The client's two choices when asking about an entry, written or live: its question, and the AI's interpretation when the AI wrote one. */
+export function SharingChoices({ entry }: { entry: { question: string | null; hasAiInterpretation: boolean } }) {
+  return (
+    <>
+      {entry.question ? (
+        <label className="mt-2 flex items-start gap-2">
+          <input type="checkbox" name="shareQuestion" value="on" defaultChecked className="mt-1" />
+          <span>Show the question you asked at the table</span>
+        </label>
+      ) : null}
+      {entry.hasAiInterpretation ? (
+        <label className="mt-2 flex items-start gap-2">
+          <input type="checkbox" name="shareInterpretation" value="on" className="mt-1" />
+          <span>Show the AI’s interpretation</span>
+        </label>
+      ) : null}
+    </>
+  );
+}

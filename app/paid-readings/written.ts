@@ -108,7 +108,7 @@ export function secondOpinionOffer<T extends { spreadId: string; priceCents: num
 }
 
 /** A checkbox as a form sends it: present (any value) when ticked. */
-const ticked = z.preprocess((value) => value !== undefined && value !== null && value !== "", z.boolean());
+export const ticked = z.preprocess((value) => value !== undefined && value !== null && value !== "", z.boolean());
 
 export const secondOpinionForm = lazySchema(() =>
   z.object({

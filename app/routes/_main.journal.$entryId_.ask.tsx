@@ -13,6 +13,7 @@ import { askSecondOpinion, entryToAskAbout, readersFor, secondOpinionOffers } fr
 import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { secondOpinionForm, WRITTEN_QUESTION_MAX, WRITTEN_QUESTION_MIN } from "~/paid-readings/written";
 import { tellAsked } from "~/paid-readings/written.server";
+import { SharingChoices } from "~/paid-readings/second-opinions";
 import { formatPerMinute } from "~/readers/format";
 import { browseReaders } from "~/readers/queries.server";
 
@@ -149,18 +150,7 @@ export default function AskAboutReading() {
             <fieldset className="space-y-2 text-sm">
               <legend className="font-semibold">What the reader sees</legend>
               <p className="text-muted">The spread and the cards, always. Your notes, never.</p>
-              {entry.question ? (
-                <label className="flex items-start gap-2">
-                  <input type="checkbox" name="shareQuestion" value="on" defaultChecked className="mt-1" />
-                  <span>Show the question you asked at the table</span>
-                </label>
-              ) : null}
-              {entry.hasAiInterpretation ? (
-                <label className="flex items-start gap-2">
-                  <input type="checkbox" name="shareInterpretation" value="on" className="mt-1" />
-                  <span>Show the AI’s interpretation</span>
-                </label>
-              ) : null}
+              <SharingChoices entry={entry} />
             </fieldset>
             <p className="text-sm" data-testid="written-balance">
               Your balance available: <strong>{formatMoney(balanceCents)}</strong> ·{" "}

@@ -9,7 +9,9 @@ import { LevelBadge, OnlineBadge, ReaderAvatar } from "~/components/readers";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { createRequest, quoteReading } from "~/paid-readings/requests.server";
-import { entryToAskAbout } from "~/paid-readings/second-opinion.server";
+import { aboutEntry, entryToAskAbout } from "~/paid-readings/second-opinion.server";
+import { SharingChoices } from "~/paid-readings/second-opinions";
+import { ticked } from "~/paid-readings/written";
 import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODE_CHOICE, READING_MODES } from "~/paid-readings/rules";
 import { formatPerMinute } from "~/readers/format";
 import { getPublicReader } from "~/readers/queries.server";
@@ -59,9 +61,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-/** A checkbox as a form sends it: present (any value) when ticked. */
-const ticked = z.preprocess((value) => value !== undefined && value !== null && value !== "", z.boolean());
-
 const requestForm = lazySchema(() =>
   z.object({
     mode: z.enum(READING_MODES, { error: READING_MODE_CHOICE }),
@@ -77,12 +76,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = requestForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const { entryId, shareQuestion, shareInterpretation, ...asked } = parsed.data;
-  // The entry's own interpretation is passed on only when the AI wrote it, never another reader's words.
   const entry = entryId ? await entryToAskAbout(context.db, user.id, entryId) : null;
   if (entry && !entry.ok) return data({ error: entry.message }, { status: entry.status });
-  const about = entry?.ok
-    ? { entryId: entry.value.id, shareQuestion, shareInterpretation: shareInterpretation && entry.value.interpretationBy === "ai" }
-    : null;
+  const about = entry?.ok ? aboutEntry(entry.value, { shareQuestion, shareInterpretation }) : null;
   const made = await createRequest(context.db, user, { username: params.username ?? "", ...asked, about }, context.config.paidReadings.requestTtlMs);
   if (!made.ok) return data({ error: made.message }, { status: made.status });
   await tellAccountChanged(context.cloudflare.env, made.value.readerId, "reading");
@@ -181,18 +177,7 @@ export default function BookReader() {
                   </p>
                   <p className="mt-1 text-muted">{`These cards are on the table, face up, when ${name} joins. Your notes stay yours.`}</p>
                   <input type="hidden" name="entryId" value={entry.id} />
-                  {entry.question ? (
-                    <label className="mt-2 flex items-start gap-2">
-                      <input type="checkbox" name="shareQuestion" value="on" defaultChecked className="mt-1" />
-                      <span>Show the question you asked at the table</span>
-                    </label>
-                  ) : null}
-                  {entry.hasAiInterpretation ? (
-                    <label className="mt-2 flex items-start gap-2">
-                      <input type="checkbox" name="shareInterpretation" value="on" className="mt-1" />
-                      <span>Show the AI’s interpretation</span>
-                    </label>
-                  ) : null}
+                  <SharingChoices entry={entry} />
                 </fieldset>
               ) : null}
               <ModePicker />
