@@ -116,6 +116,8 @@ describe("a written reading", () => {
     await client.goto("/today");
     await hydrated(client);
     await client.getByRole("button", { name: "Turn it over" }).click();
+    // The name is read once the turned card is the page's own, not while it flips.
+    await expect.poll(() => client.getByTestId("daily-card").getAttribute("data-stage")).toBe("turned");
     const dayCard = (await client.getByTestId("daily-card-name").textContent())!.replace(/(Upright|Reversed)$/, "").trim();
     await client.getByLabel("What do you see?").fill("A figure at a crossroads, looking back.");
     await client.getByRole("button", { name: "Keep in my journal" }).click();
