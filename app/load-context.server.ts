@@ -15,6 +15,8 @@ export type LoadContextOptions = {
   identity?: "request" | "none";
   /** The configuration, when the caller has already read it. */
   config?: AppConfig;
+  /** The visitor's time zone, read from the request the Worker received (`visitorTimeZone`). */
+  timeZone: string;
 };
 
 /** The person and what the app shell shows of them, with every page's first reads. */
@@ -58,5 +60,6 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     read: reads.read,
     responseCookies,
     cspNonce: options.nonce,
+    timeZone: options.timeZone,
   };
 }

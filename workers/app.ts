@@ -58,6 +58,7 @@ const {
   runInScope,
   countedD1,
   wakeDemoPresence,
+  visitorTimeZone,
 } = build.entry.module.workerSide;
 import type { Scope } from "../app/observe/scope.server";
 
@@ -127,6 +128,8 @@ function configOrNull(env: Env): AppConfig | null {
 async function handle(request: Request, env: Env, ctx: ExecutionContext, config: AppConfig, nonce: string, scope: Scope): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname === "/healthz") return textResponse(200, "ok");
+  // Read from the request as received: the copies made of it on the way (a guest's session, Remix's `.data` requests) have no `cf`.
+  const timeZone = visitorTimeZone(request);
   await wakeDemoPresence(env, config.appEnv);
   // Development tools do not exist in production, whatever the build holds.
   if (config.isProduction && (url.pathname === "/dev" || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/dev."))) {
@@ -177,8 +180,8 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   let context: ReturnType<typeof createLoadContext> | undefined;
   // Every query the page makes goes to this request's binding, whatever the module that makes it.
   const response = await withRequestBinding(env.DB, () =>
-    withPublicPageCache(pageRequest, ctx, nonce, (rendered, as) => {
-      context = createLoadContext(rendered, env, ctx, { nonce, config, identity: as === "stranger" ? "none" : "request" });
+    withPublicPageCache(pageRequest, ctx, nonce, timeZone, (rendered, as) => {
+      context = createLoadContext(rendered, env, ctx, { nonce, config, identity: as === "stranger" ? "none" : "request", timeZone });
       if (!trips) return handleRemixRequest(rendered, context);
       countFor(context, trips);
       return handleCountedRequest(rendered, context);

@@ -22,12 +22,6 @@ import { drawOfTheDay, isTimeZone, localDate, localMinute, pickOf, streakOf, typ
 const CLASSIC_KEYS = FULL_DECK.map((card) => card.key);
 const CARD_BY_KEY = new Map(FULL_DECK.map((card) => [card.key, card]));
 
-/** The time zone a person without a stored one is taken to live in: their request's, else UTC. */
-export function requestTimeZone(request: Request): string {
-  const zone = (request as Request & { cf?: { timezone?: unknown } }).cf?.timezone;
-  return typeof zone === "string" && isTimeZone(zone) ? zone : "UTC";
-}
-
 /** A deck the person may draw their card from: one of their own or one they bought, and finished. */
 const usableDeck = collectionDeck;
 

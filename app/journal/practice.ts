@@ -13,22 +13,24 @@ export const MAX_TAGS = 10;
 export const IMPORT_MAX_BYTES = 4 * 1024 * 1024;
 export const MAX_TAG_LENGTH = 30;
 
-/**
- * Tags as typed, comma-separated: trimmed, lower case, inner spaces kept single, duplicates and
- * empties dropped. A tag holds letters, digits, spaces and hyphens.
- */
+/** Tags as typed, comma-separated: trimmed, lower case, inner spaces kept single, duplicates and empties dropped. */
+export function tidyTags(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((tag) => tag.trim().toLowerCase().replace(/\s+/g, " "))
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** Tags as typed (`tidyTags`); a tag holds letters, digits, spaces and hyphens. */
 export const tagsField = lazySchema(() =>
   z
     .string()
     .max(600, "Keep your tags shorter")
-    .transform((text) => [
-      ...new Set(
-        text
-          .split(",")
-          .map((tag) => tag.trim().toLowerCase().replace(/\s+/g, " "))
-          .filter(Boolean),
-      ),
-    ])
+    .transform(tidyTags)
     .pipe(
       z
         .array(

@@ -12,7 +12,6 @@ import { dailySettings, readerAvailability, readerBookings, readerDaysOff, selle
 import { notSuspended } from "../accounts/suspension.server";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
-import { requestTimeZone } from "../daily/daily.server";
 import { isTimeZone } from "../daily/draw";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
@@ -60,8 +59,8 @@ export const timesIn = (timeZone: string) => ({ timeZone, moment: (instant: numb
  * How a person reads booked times on their pages (the bookings list, the balance's holds, a reader's
  * schedule): the zone they chose, else their request's, and each moment written in it.
  */
-export async function viewerTimes(db: Database, userId: string, request: Request) {
-  return timesIn(await chosenTimeZone(db, userId, requestTimeZone(request)));
+export async function viewerTimes(db: Database, userId: string, fallbackZone: string) {
+  return timesIn(await chosenTimeZone(db, userId, fallbackZone));
 }
 
 /* ---------------------------------------------------------------------------------------------

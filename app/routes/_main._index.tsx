@@ -4,7 +4,7 @@ import { DeckTile } from "~/components/deck-tile";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
 import { DailyCard } from "~/daily/daily-card";
-import { dailyCardOf, dailyCardView, dailyReads, requestTimeZone } from "~/daily/daily.server";
+import { dailyCardOf, dailyCardView, dailyReads } from "~/daily/daily.server";
 import { curatedDecksQuery, toTiles } from "~/marketplace/browse.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { readShape } from "~/lib/page-reads.server";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [featured, settings, kept, deckCards] = await context.read(FEATURED, {});
   // A shared copy is rendered for nobody: it offers the card of the day instead of showing one.
   const user = await context.currentUser();
-  const day = user ? dailyCardView(dailyCardOf(user.id, [settings, kept, deckCards], requestTimeZone(request), Date.now())) : null;
+  const day = user ? dailyCardView(dailyCardOf(user.id, [settings, kept, deckCards], context.timeZone, Date.now())) : null;
   // Where a deleted account lands (the profile page sends it here); the page is the same for everyone who arrives so.
   const accountDeleted = new URL(request.url).searchParams.get("account") === "deleted";
   return { featured: toTiles(featured), accountDeleted, day };

@@ -8,7 +8,6 @@ import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
-import { requestTimeZone } from "~/daily/daily.server";
 import { readShape, type Slots } from "~/lib/page-reads.server";
 import { chosenZoneRead, timesIn, zoneFrom } from "~/paid-readings/bookings.server";
 import { readingHistory } from "~/paid-readings/readings.server";
@@ -48,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
   const wallet = walletFrom([balance, holdRows, entryRows]);
   const arrived = topped ? topUpArrivedFrom(checkout) : null;
-  const times = timesIn(zoneFrom(zone, requestTimeZone(request)));
+  const times = timesIn(zoneFrom(zone, context.timeZone));
   const reading = readingParam.safeParse(url.searchParams.get("reading") ?? undefined);
   // A hold's time reads as on the person's bookings: in their chosen zone, written on the server.
   const holds = wallet.holds.map((hold) => ({ ...hold, when: hold.startAt ? times.moment(hold.startAt) : null }));

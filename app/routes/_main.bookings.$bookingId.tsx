@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { requestTimeZone } from "~/daily/daily.server";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
@@ -28,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const [booking, chosen] = await Promise.all([getBooking(context.db, user.id, params.bookingId ?? ""), chosenTimeZone(context.db, user.id, "")]);
   if (!booking) throw new Response("Booking not found", { status: 404 });
-  const timeZone = chosen || (booking.isClient ? booking.clientTimeZone : requestTimeZone(request));
+  const timeZone = chosen || (booking.isClient ? booking.clientTimeZone : context.timeZone);
   const now = Date.now();
   const roomOpensAt = booking.startAt - BOOKING_ROOM_OPENS_MINUTES * 60_000;
   return {

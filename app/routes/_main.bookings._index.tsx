@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Your bookings — Arcanum" },
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
-  const [bookings, times] = await Promise.all([bookingsOf(context.db, user.id), viewerTimes(context.db, user.id, request)]);
+  const [bookings, times] = await Promise.all([bookingsOf(context.db, user.id), viewerTimes(context.db, user.id, context.timeZone)]);
   return {
     timeZone: times.timeZone,
     bookings: bookings.map((booking) => ({

@@ -10,7 +10,8 @@ import { WaitingFormFields } from "~/outbox/waiting-form";
 import { buttonClasses } from "~/components/ui/button";
 import { recordFaces } from "~/reading-room/deck-art.server";
 import { getJournalEntry, notesForm, saveNotes, setSharing } from "~/reading-room/journal.server";
-import { JOURNAL_MOODS, MAX_TAGS, tagsForm } from "~/journal/practice";
+import { JOURNAL_MOODS, MAX_TAGS, tagsForm, tidyTags } from "~/journal/practice";
+import { useSavedField } from "~/components/saved-field";
 import { linkWorks, paidSharingState, shareButton, sharingOutcome } from "~/reading-room/journal-sharing";
 import { ReadingRecord } from "~/reading-room/reading-record";
 import { liveOpinionsOf, secondOpinionsOf } from "~/paid-readings/second-opinion.server";
@@ -106,6 +107,10 @@ function readingDay(at: number): string {
 export default function JournalEntry() {
   const { entry, faces, notesForm: waiting, opinions, live, mayAsk } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // The fields follow what the server saved without losing what was typed since (decision 0111).
+  const notesField = useSavedField<HTMLTextAreaElement>(entry.notes, entry.notesRevision);
+  const tagsField = useSavedField<HTMLInputElement>(entry.tags.join(", "), 0, (text) => tidyTags(text).join(", "));
+  const moodField = useSavedField<HTMLSelectElement>(entry.mood ?? "");
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 pt-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
@@ -135,13 +140,13 @@ export default function JournalEntry() {
         data-outbox-account={waiting.account}
         data-outbox-label={`Note on your reading of ${readingDay(entry.createdAt)}`}
       >
-        <input type="hidden" name="revision" value={entry.notesRevision} />
+        <input type="hidden" name="revision" value={notesField.basedOn} />
         <div className="grid gap-2">
           <label htmlFor="notes" className="font-semibold">
             Your notes
           </label>
           <textarea
-            key={entry.notesRevision}
+            ref={notesField.ref}
             id="notes"
             name="notes"
             defaultValue={entry.notes}
@@ -157,7 +162,7 @@ export default function JournalEntry() {
             </label>
             <Input
               look="inline"
-              key={entry.tags.join(",")}
+              ref={tagsField.ref}
               id="tags"
               name="tags"
               defaultValue={entry.tags.join(", ")}
@@ -172,7 +177,7 @@ export default function JournalEntry() {
             <label htmlFor="mood" className="text-sm font-medium">
               Mood
             </label>
-            <Select look="inline" key={entry.mood ?? ""} id="mood" name="mood" defaultValue={entry.mood ?? ""}>
+            <Select look="inline" ref={moodField.ref} id="mood" name="mood" defaultValue={entry.mood ?? ""}>
               <option value="">Not said</option>
               {JOURNAL_MOODS.map((mood) => (
                 <option key={mood} value={mood}>

@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { requestTimeZone } from "~/daily/daily.server";
 import { localDate } from "~/daily/draw";
 import {
   cardField,
@@ -31,7 +30,7 @@ export const meta: MetaFunction = () => [{ title: "Log a reading — Arcanum" }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const spread = loggableSpread(new URL(request.url).searchParams.get("spread"));
-  return { spreadId: spread.id, key: newSubmissionKey(), today: localDate(requestTimeZone(request), Date.now()) };
+  return { spreadId: spread.id, key: newSubmissionKey(), today: localDate(context.timeZone, Date.now()) };
 }
 
 type Refusal = { problem: LogProblem; values: Record<string, string> };
@@ -45,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!key.ok) return refuse({ field: "form", message: key.message });
   const parsed = readPhysicalReading(form);
   if (!parsed.ok) return refuse(parsed.problem);
-  const at = readAt(parsed.reading.day, requestTimeZone(request), Date.now());
+  const at = readAt(parsed.reading.day, context.timeZone, Date.now());
   if (!at.ok) return refuse({ field: "day", message: at.message });
   const id = await logPhysicalReading(context.db, user.id, key.key ?? newSubmissionKey(), parsed.reading, at.at);
   if (!id) return refuse({ field: "form", message: KEY_USED_ELSEWHERE }, 409);

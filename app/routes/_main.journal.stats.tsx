@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { requestTimeZone } from "~/daily/daily.server";
 import { journalStats } from "~/journal/stats";
 import { MonthsChart, SharesChart, SuitsChart, TopCardsChart } from "~/journal/stats-charts";
 import { JOURNAL_STATS, statsTimeZone } from "~/journal/stats.server";
@@ -16,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Your journal in numbers — A
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [, [readings, zone]] = await Promise.all([requireUser(request, context), context.read(JOURNAL_STATS, {})]);
-  const timeZone = statsTimeZone(zone, requestTimeZone(request));
+  const timeZone = statsTimeZone(zone, context.timeZone);
   return { stats: journalStats(readings, timeZone, Date.now()), timeZone };
 }
 

@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
-import { requestTimeZone } from "~/daily/daily.server";
 import { CardMeaningText } from "~/decks/card-meaning";
 import { gradeCard, sessionOf, studyDeck } from "~/learn/flashcards.server";
 import { CLASSIC, deckParam, dueIn, dueShort, GRADE_LABELS, gradeForm, GRADES, reviewPath, SCOPE_LABELS, scopeParam } from "~/learn/rules";
@@ -39,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const deckId = deckOf(params.deckId);
   const scope = scopeParam.parse(new URL(request.url).searchParams.get("scope") ?? undefined);
   const now = Date.now();
-  const [study, waiting] = await Promise.all([studyDeck(context.db, user.id, deckId, now, requestTimeZone(request)), waitingFormFor(user.id)]);
+  const [study, waiting] = await Promise.all([studyDeck(context.db, user.id, deckId, now, context.timeZone), waitingFormFor(user.id)]);
   if (!study) throw new Response("Deck not found", { status: 404 });
   const session = sessionOf(study, scope, now);
   const next = session.next && {

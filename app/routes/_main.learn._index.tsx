@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
-import { requestTimeZone } from "~/daily/daily.server";
 import { learnableDecks, sessionOf, studyDeck } from "~/learn/flashcards.server";
 import { CLASSIC, deckParam, NEW_PER_DAY, reviewPath, SCOPE_LABELS, scopeParam, SCOPES } from "~/learn/rules";
 import { CLASSIC_CHOICE } from "~/reading-room/deck-art.server";
@@ -27,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = scopeParam.parse(url.searchParams.get("scope") ?? undefined);
   const asked = url.searchParams.get("deck");
   const now = Date.now();
-  const zone = requestTimeZone(request);
+  const zone = context.timeZone;
   const named = asked === null ? null : deckParam.safeParse(asked);
   if (named && !named.success) throw new Response("Deck not found", { status: 404 });
   const listed = learnableDecks(context.db, user.id);

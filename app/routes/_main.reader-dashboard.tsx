@@ -15,7 +15,6 @@ import type { PageHandle } from "~/lib/page-handle";
 import { saveSchedule, scheduleForm, scheduleOf } from "~/paid-readings/availability.server";
 import { chosenTimeZone } from "~/paid-readings/bookings.server";
 import type { ScheduleValues } from "~/paid-readings/availability-form";
-import { requestTimeZone } from "~/daily/daily.server";
 
 export const handle: PageHandle = { actionRoundTrips: 7 };
 
@@ -30,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     blockedClientsOf(context.db, user.id),
     readerEarnings(context.db, user.id),
     scheduleOf(context.db, user.id),
-    chosenTimeZone(context.db, user.id, requestTimeZone(request)),
+    chosenTimeZone(context.db, user.id, context.timeZone),
   ]);
   const schedule: ScheduleValues = { ...hours, timeZone: hours.timeZone ?? zone };
   return { dashboard, requests, blocked, earnings, schedule, zones: timeZones(schedule.timeZone) };

@@ -13,7 +13,6 @@ import { useReaderPresence } from "~/readers/use-reader-presence";
 import { FavouriteControls } from "~/readers/favourite-controls";
 import { chosenTimeZone, nextOpenSlot } from "~/paid-readings/bookings.server";
 import { momentLabel } from "~/paid-readings/schedule";
-import { requestTimeZone } from "~/daily/daily.server";
 import { writtenOnProfile } from "~/paid-readings/written.server";
 import { WrittenOffers } from "~/paid-readings/written-offers";
 import { answerTimeText } from "~/paid-readings/written";
@@ -50,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const viewer = await context.currentUser();
-  const fallbackZone = requestTimeZone(request);
+  const fallbackZone = context.timeZone;
   const [reader, reviews, reviewCount, nextSlot, timeZone, written] = await Promise.all([
     getPublicReader(context.db, params.username ?? "", now, viewer?.id),
     publicReviewsOf(context.db, params.username ?? ""),

@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const [found, { timeZone }, availableCents] = await Promise.all([
     slotsOf(context.db, params.username ?? "", now),
-    viewerTimes(context.db, user.id, request),
+    viewerTimes(context.db, user.id, context.timeZone),
     availableBalanceOf(context.db, user.id),
   ]);
   if (!found) throw new Response("Reader not found", { status: 404 });

@@ -12,7 +12,6 @@ import {
   keepDailyCard,
   keepForm,
   reminderTime,
-  requestTimeZone,
   saveDailySettings,
   settingsForm,
 } from "~/daily/daily.server";
@@ -36,11 +35,11 @@ function timeZones(current: string): string[] {
   return [...new Set(["UTC", current, ...known])].sort();
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   const [settings, kept, deckCards, choices] = await context.read(DAILY_WITH_CHOICES, {});
   const user = await context.currentUser();
   if (!user) return { day: null, login: loginPath("/today"), settings: null, choices: [], timeZones: [] };
-  const day = dailyCardOf(user.id, [settings, kept, deckCards], requestTimeZone(request), Date.now());
+  const day = dailyCardOf(user.id, [settings, kept, deckCards], context.timeZone, Date.now());
   const stored = settings[0];
   return {
     day: dailyCardView(day),
@@ -57,11 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.intent === "keep") {
     const parsed = keepForm.safeParse(form);
     if (!parsed.success) return data({ keepError: parsed.error.issues[0]!.message, settingsError: null }, { status: 400 });
-    await keepDailyCard(context.db, user.id, requestTimeZone(request), parsed.data.notes);
+    await keepDailyCard(context.db, user.id, context.timeZone, parsed.data.notes);
     throw redirect("/today?kept=1");
   }
   if (form.intent === "turn" || form.intent === "read") {
-    await advanceDailyCard(context.db, user.id, requestTimeZone(request), form.intent);
+    await advanceDailyCard(context.db, user.id, context.timeZone, form.intent);
     // A plain form names the page it was on and goes back to it; the flip in place asks for no page.
     if (form.back === "/" || form.back === "/today") throw redirect(form.back);
     return data({ keepError: null, settingsError: null });

@@ -129,6 +129,27 @@ describe("the card of the day", () => {
     expect(tomorrow.stage).toBe("face-down");
   });
 
+  it("is drawn in the zone Cloudflare places a person in until they choose one, by the page and by the flip posted from it alike", async () => {
+    // Kiritimati's day is never UTC's between 10:00 and 24:00 UTC; what matters is that the page and the post agree.
+    const zone = "Pacific/Kiritimati";
+    const noa = await person();
+    const day = dailyCardOf(noa.id, await readDaily(db(), noa.id), zone, Date.now());
+    expect(await visit("/today", { cookie: noa.cookie, cf: { timezone: zone } }).then(text)).toContain(`value="${zone}" selected=""`);
+    // The flip in place posts to `/today.data`: Remix hands the action a copy of the request, which has no `cf`.
+    expect((await post("/today.data", { intent: "turn" }, { cookie: noa.cookie, cf: { timezone: zone } })).status).toBe(200);
+    expect(await db().query.dailySettings.findFirst({ where: eq(dailySettings.userId, noa.id) })).toMatchObject({ timeZone: zone, turnedOn: day.date });
+    const turned = await visit("/today", { cookie: noa.cookie, cf: { timezone: "Europe/Lisbon" } }).then(text);
+    expect(cardName(turned)).toBe(day.card.name);
+    const kept = await post("/today.data", { intent: "keep", notes: "A lantern." }, { cookie: noa.cookie, cf: { timezone: zone } });
+    expect(kept.status).toBe(202);
+    const [entry] = await db().select().from(readingJournal).where(eq(readingJournal.userId, noa.id));
+    expect(entry!.cards[0]!.key).toBe(day.card.key);
+    // Without a zone from Cloudflare (a local run with none), the day is UTC's.
+    const lee = await person();
+    await post("/today.data", { intent: "turn" }, { cookie: lee.cookie });
+    expect((await db().query.dailySettings.findFirst({ where: eq(dailySettings.userId, lee.id) }))!.timeZone).toBe("UTC");
+  });
+
   it("starts at each person's own midnight: Tokyo's and Los Angeles' days turn at different instants", async () => {
     const tokyo = await person("Asia/Tokyo");
     const angeles = await person("America/Los_Angeles");

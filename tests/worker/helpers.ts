@@ -47,18 +47,27 @@ function holdToRoundTripBudget(request: Request, response: Response) {
 
 export const ORIGIN = "http://localhost";
 
-export function get(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) {
+/** What Cloudflare tells the Worker of a request's connection (`request.cf`), as much as a test needs. */
+export type RequestCf = { timezone?: string };
+
+export function get(path: string, init: { cookie?: string; headers?: Record<string, string>; cf?: RequestCf } = {}) {
   return app.fetch(`${ORIGIN}${path}`, {
     redirect: "manual",
+    ...(init.cf ? { cf: init.cf } : {}),
     headers: { ...(init.cookie ? { cookie: init.cookie } : {}), ...init.headers },
   });
 }
 
-export function post(path: string, form: Record<string, string>, init: { cookie?: string; origin?: string | null; headers?: Record<string, string> } = {}) {
+export function post(
+  path: string,
+  form: Record<string, string>,
+  init: { cookie?: string; origin?: string | null; headers?: Record<string, string>; cf?: RequestCf } = {},
+) {
   const origin = init.origin === undefined ? ORIGIN : init.origin;
   return app.fetch(`${ORIGIN}${path}`, {
     method: "POST",
     redirect: "manual",
+    ...(init.cf ? { cf: init.cf } : {}),
     body: new URLSearchParams(form),
     headers: {
       "content-type": "application/x-www-form-urlencoded",
@@ -84,9 +93,10 @@ export async function signInAs(userId: string): Promise<string> {
 }
 
 /** A browser-like page visit: a document request from a person's browser. */
-export function visit(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) {
+export function visit(path: string, init: { cookie?: string; headers?: Record<string, string>; cf?: RequestCf } = {}) {
   return get(path, {
     cookie: init.cookie,
+    cf: init.cf,
     headers: {
       "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
       accept: "text/html,application/xhtml+xml",

@@ -101,6 +101,21 @@ describe("shared copies of public pages for signed-out visitors", () => {
     expect(await light.text()).toMatch(/<html lang="en" class="light">/);
   });
 
+  it("keeps one copy of a reader's page per time zone, since it names their next free time in the visitor's", async () => {
+    const nextFree = async (timezone: string) => {
+      const html = (await (await get("/readers/ines_duval", { cf: { timezone } })).text()).replaceAll("<!-- -->", "");
+      return /data-testid="reader-next-available">([^<]+)</.exec(html)?.[1];
+    };
+    const tokyo = await nextFree("Asia/Tokyo");
+    const lisbon = await nextFree("Europe/Lisbon");
+    expect(tokyo).toMatch(/^Next available .+ \(GMT\+9\)$/);
+    expect(lisbon).toMatch(/^Next available .+ \(GMT(\+1)?\)$/);
+    // Each is served again from its own copy.
+    expect(await nextFree("Asia/Tokyo")).toBe(tokyo);
+    const again = await get("/readers/ines_duval", { cf: { timezone: "Europe/Lisbon" } });
+    expect(again.headers.get("x-page-cache")).toBe("HIT");
+  });
+
   it("always renders afresh for anyone with a session, and for pages that are not public", async () => {
     const cookie = await signInAs("seed-user-demo");
     for (let i = 0; i < 2; i++) {
