@@ -21,15 +21,17 @@ export type SavedFieldState = {
 /**
  * What a field does when the server's value changes under it (decision 0111): it shows the new
  * value when the person has not typed since it was shown or since they sent it (their own save,
- * tidied); and what they typed is based on the new version when it was theirs or they had not
- * touched it. Text typed after a save is never thrown away, and text typed over someone else's save
+ * tidied), or when it already holds it; and what they typed is based on the new version when it
+ * was theirs, already held, or untouched. Text typed after a save is never thrown away, and text typed over someone else's save
  * stays based on the older version, so saving it is refused as stale rather than written over theirs.
  */
 export function followSaved({ value, shown, sent, saved, tidy = (text) => text }: SavedFieldState): { take: boolean; rebase: boolean } {
   const same = (a: string, b: string) => tidy(sameText(a)) === tidy(sameText(b));
   const untouched = sameText(value) === sameText(shown);
   const ours = sent !== null && same(sent, saved);
-  return { take: untouched || (ours && sameText(value) === sameText(sent)), rebase: untouched || ours };
+  // The field already holds what the server saved (a form the outbox sent later, with no submit seen here).
+  const inStep = same(value, saved);
+  return { take: untouched || inStep || (ours && sameText(value) === sameText(sent)), rebase: untouched || ours || inStep };
 }
 
 /**
