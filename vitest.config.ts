@@ -72,10 +72,12 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["tests/worker/**/*.test.ts"],
-      // One runtime, loading the Worker's modules once and running the files one after another;
-      // tests/worker/setup.ts gives every file the same fresh data (docs/decisions/0048). Two side
-      // by side took as long on two cores (8.4 against 8.7 minutes) and compete for them.
-      maxWorkers: 1,
+      // Two runtimes, each loading the Worker's modules once and running its files one after
+      // another; tests/worker/setup.ts gives every file the same fresh data (docs/decisions/0048).
+      // A file that waits out a grace period leaves its core to the other runtime: 258 s alone with
+      // one, 181 s with two, and the whole `npm test` 637–662 s with one, 600 s with two
+      // (docs/decisions/0093). ARCANUM_WORKER_RUNTIMES=1 runs them one after another.
+      maxWorkers: Number(process.env.ARCANUM_WORKER_RUNTIMES ?? 2),
       isolate: false,
       // The pool sometimes keeps a finished run waiting on workerd for ever, with one runtime or
       // two (cloudflare/workers-sdk#14903): this ends such a run with its result.

@@ -1,6 +1,6 @@
 // Debian's chromium, driven by playwright-core (which cannot download a browser here): launched the
 // same way by the browser tests and by the screenshot script.
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -68,6 +68,24 @@ function quietMicrophoneFile(): string {
   return file;
 }
 
+/** Bytes Chromium's shared memory may take in /dev/shm before it is counted too small to use. */
+const SHM_ENOUGH = 1024 ** 3;
+
+/**
+ * Whether /dev/shm is large enough for Chromium's shared memory. Playwright tells Chromium to keep
+ * it in files under /tmp instead (`--disable-dev-shm-usage`), for containers whose /dev/shm is
+ * 64 MB; where /tmp is a disk, every frame and message between Chromium's processes is then written
+ * to files (docs/decisions/0093).
+ */
+function roomyShm(): boolean {
+  try {
+    const shm = statfsSync("/dev/shm");
+    return shm.bavail * shm.bsize >= SHM_ENOUGH;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `full`: the whole browser even where the headless shell is installed, for what the shell lacks
  * (showing notifications). `smallCamera`: the fake camera shows a small, slow picture instead of
@@ -77,6 +95,7 @@ export function launchChromium({ full = false, smallCamera = false } = {}): Prom
   const executablePath = full ? (process.env.CHROMIUM_PATH ?? FULL_CHROMIUM) : CHROMIUM;
   return chromium.launch({
     executablePath,
+    ...(roomyShm() && process.env.ARCANUM_SHM !== "0" ? { ignoreDefaultArgs: ["--disable-dev-shm-usage"] } : {}),
     args: [
       // The full browser's headless mode; the headless shell has only the one.
       ...(executablePath === HEADLESS_SHELL ? [] : ["--headless=new"]),

@@ -2,7 +2,8 @@
 // Steps start as soon as what they need is ready. The tests' build and a prepared state come first;
 // the steps that wait on real time (browser tests, worker tests, the restore drill) then run at
 // normal priority side by side; the checks that only compute (types, lint, format, cycles, the
-// production build) run one at a time, niced, in the cores the tests leave idle. A step's output is
+// production build) run one at a time, niced, in the cores the tests leave idle, and side by side
+// once the tests have ended. A step's output is
 // shown as one block when it ends, headed by its name, result and time; the browser tests' output is
 // shown as it comes. Any failed step fails the run (exit 1) once every started step has ended; a
 // step whose prerequisite failed does not start. The end prints each step's wall and CPU time and
@@ -198,21 +199,31 @@ const report = {
   files: {},
 };
 
-/** Background steps waiting for their turn: one runs at a time, so the checks never crowd out the tests. */
+/**
+ * Background steps waiting for their turn: one runs at a time while any test step runs, so the
+ * checks never crowd out the tests; once every test step has ended, as many as there are cores.
+ * (The restore drill's wrangler, a test step, fails to bundle with a second check beside it.)
+ */
 /** @type {(() => void)[]} */
 const waiting = [];
-let backgroundRunning = false;
+let backgroundRunning = 0;
+let backgroundRoom = 1;
 function backgroundTurn() {
-  if (!backgroundRunning) {
-    backgroundRunning = true;
+  if (backgroundRunning < backgroundRoom) {
+    backgroundRunning += 1;
     return Promise.resolve();
   }
   return new Promise((resolve) => waiting.push(() => resolve(undefined)));
 }
+function letBackgroundIn() {
+  while (backgroundRunning < backgroundRoom && waiting.length > 0) {
+    backgroundRunning += 1;
+    waiting.shift()?.();
+  }
+}
 function backgroundDone() {
-  const next = waiting.shift();
-  if (next) next();
-  else backgroundRunning = false;
+  backgroundRunning -= 1;
+  letBackgroundIn();
 }
 
 heading(`npm test: ${toRun.map((step) => step.name).join(", ")}`);
@@ -240,6 +251,11 @@ for (const step of toRun) {
     })(),
   );
 }
+// The tests done, the checks left take every core.
+void Promise.all(toRun.filter((step) => !step.background).map((step) => outcomes.get(step.name))).then(() => {
+  backgroundRoom = os.availableParallelism();
+  letBackgroundIn();
+});
 const results = await Promise.all(outcomes.values());
 const failed = toRun.filter((_, index) => !results[index]?.passed);
 
