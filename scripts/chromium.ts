@@ -120,5 +120,6 @@ export function launchChromium({ full = false, smallCamera = false } = {}): Prom
  * inside the app is the one on screen: the address changes before the new page is drawn.
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === location.pathname + location.search);
+  // Between two documents there may be no root element to ask.
+  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === location.pathname + location.search);
 }

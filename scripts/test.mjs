@@ -252,7 +252,7 @@ for (const step of toRun) {
   );
 }
 // The tests done, the checks left take every core.
-void Promise.all(toRun.filter((step) => !step.background).map((step) => outcomes.get(step.name))).then(() => {
+void Promise.all(toRun.filter((step) => !step.background).map((step) => outcomes.get(step.name) ?? Promise.resolve(null))).then(() => {
   backgroundRoom = os.availableParallelism();
   letBackgroundIn();
 });

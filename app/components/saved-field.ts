@@ -1,6 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * In the browser the field follows the server in the same commit that brings its value, before the
+ * page is painted and anyone can type into it or press a button (a passive effect may run after);
+ * on the server, where there is nothing to follow, the plain effect that never runs.
+ */
+const useCommitEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** A textarea's value has bare line feeds; what a form sends, and so what the server keeps, has CRLF. */
 const sameText = (value: string) => value.replace(/\r\n?/g, "\n");
@@ -54,7 +61,7 @@ export function useSavedField<T extends Field>(saved: string, version = 0, tidy?
     form.addEventListener("submit", remember);
     return () => form.removeEventListener("submit", remember);
   }, []);
-  useEffect(() => {
+  useCommitEffect(() => {
     const field = ref.current;
     if (!field) return;
     const next = followSaved({ value: field.value, shown: shown.current, sent: sent.current, saved, tidy: rule.current });
