@@ -4,6 +4,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { dateTimeFormat } from "~/lib/format";
 import { libraryPath } from "~/library/paths";
 
 /** The card of the day as a page shows it (data from `dailyCardOf`). */
@@ -25,7 +26,7 @@ export type DailyCardView = {
 /** "Thursday 26 November", from the person's own date. */
 export function dayName(date: string): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
+  return dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** A streak said once, quietly: nothing at all until there is one. */

@@ -1,6 +1,7 @@
 // The card of the day as arithmetic (decision 0065): the person, their own date and their deck
 // decide the card, so every device that asks gets the same answer without storing anything first.
 import { FULL_DECK } from "../tarot/cards";
+import { dateTimeFormat } from "../lib/format";
 
 /** A date as the person's calendar shows it, `YYYY-MM-DD`. */
 export type LocalDate = string;
@@ -46,7 +47,7 @@ export function localDate(timeZone: string, instant: number): LocalDate {
 /** Minutes since the person's midnight at `instant`. */
 export function localMinute(timeZone: string, instant: number): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    dateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { dateTimeFormat } from "~/lib/format";
 import { useEffect } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
@@ -30,7 +31,7 @@ function deckOf(param: string | undefined): string | null {
 
 /** "Tuesday 2 December at 09:10", in the person's time zone. */
 function whenText(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(at);
+  return dateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(at);
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

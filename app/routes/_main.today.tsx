@@ -29,10 +29,13 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "One tarot card a day, drawn for you at your own midnight, with its meaning and a question to carry through the day." },
 ];
 
-/** Every time zone the runtime knows, for the settings' list. */
+/** Every time zone the runtime knows, listed once per isolate (asking the runtime costs milliseconds). */
+let knownZones: string[] | undefined;
+
+/** Every time zone the runtime knows, for the settings' list, with the person's own among them. */
 function timeZones(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set(["UTC", current, ...known])].sort();
+  knownZones ??= [...new Set(["UTC", ...(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [])])].sort();
+  return knownZones.includes(current) ? knownZones : [...knownZones, current].sort();
 }
 
 export async function loader({ context }: LoaderFunctionArgs) {
