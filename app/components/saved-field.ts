@@ -29,8 +29,9 @@ export type SavedFieldState = {
  * What a field does when the server's value changes under it (decision 0111): it shows the new
  * value when the person has not typed since it was shown or since they sent it (their own save,
  * tidied), or when it already holds it; and what they typed is based on the new version when it
- * was theirs, already held, or untouched. Text typed after a save is never thrown away, and text typed over someone else's save
- * stays based on the older version, so saving it is refused as stale rather than written over theirs.
+ * was theirs, already held, or untouched. Text typed after a save is never thrown away, and text
+ * typed over someone else's save stays based on the older version, so saving it is refused as
+ * stale rather than written over theirs.
  */
 export function followSaved({ value, shown, sent, saved, tidy = (text) => text }: SavedFieldState): { take: boolean; rebase: boolean } {
   const same = (a: string, b: string) => tidy(sameText(a)) === tidy(sameText(b));
