@@ -6,23 +6,11 @@ import { dateTimeFormat } from "../lib/format";
 /** A date as the person's calendar shows it, `YYYY-MM-DD`. */
 export type LocalDate = string;
 
-/**
- * Each known time zone's calendar-date format, made once per isolate. Only zones the runtime
- * accepts are kept, and at most KEPT_ZONES of them: the runtime also accepts a zone's name in any
- * mix of capitals, so a form could otherwise grow the map without end.
- */
-const formats = new Map<string, Intl.DateTimeFormat>();
-const KEPT_ZONES = 1000;
-
-/** The zone's date format, or null when the runtime does not know the zone. */
+/** The zone's date format (made once per isolate, `dateTimeFormat`), or null when the runtime does not know the zone. */
 function dateFormat(timeZone: string): Intl.DateTimeFormat | null {
-  const known = formats.get(timeZone);
-  if (known) return known;
   if (!timeZone || timeZone.length > 64) return null;
   try {
-    const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    if (formats.size < KEPT_ZONES) formats.set(timeZone, format);
-    return format;
+    return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   } catch {
     return null;
   }
