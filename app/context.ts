@@ -21,7 +21,7 @@ declare module "@remix-run/cloudflare" {
     responseCookies: string[];
     /** The Content-Security-Policy nonce this response's inline scripts carry. */
     cspNonce: string;
-    /** The time zone of a person without a stored one: where Cloudflare places their connection, else UTC. */
+    /** The time zone of a person without a stored one: where Cloudflare places their connection, else UTC (read on first use). */
     timeZone: string;
   }
 }

@@ -15,8 +15,8 @@ export type LoadContextOptions = {
   identity?: "request" | "none";
   /** The configuration, when the caller has already read it. */
   config?: AppConfig;
-  /** The visitor's time zone, read from the request the Worker received (`visitorTimeZone`). */
-  timeZone: string;
+  /** The visitor's time zone, read on first use from the request the Worker received (`visitorTimeZoneOnce`). */
+  timeZone: () => string;
 };
 
 /** The person and what the app shell shows of them, with every page's first reads. */
@@ -60,6 +60,8 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     read: reads.read,
     responseCookies,
     cspNonce: options.nonce,
-    timeZone: options.timeZone,
+    get timeZone() {
+      return options.timeZone();
+    },
   };
 }

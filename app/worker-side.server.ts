@@ -17,7 +17,7 @@ export { runPeriodicJobs } from "./jobs/periodic.server";
 export { createPayouts } from "./payouts/payouts.server";
 export { textResponse } from "./lib/http";
 export { createLoadContext } from "./load-context.server";
-export { visitorTimeZone } from "./lib/visitor-zone.server";
+export { visitorTimeZoneOnce } from "./lib/visitor-zone.server";
 export { openRequestSession } from "./lib/d1-sessions.server";
 export {
   budgetFor,

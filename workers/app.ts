@@ -58,7 +58,7 @@ const {
   runInScope,
   countedD1,
   wakeDemoPresence,
-  visitorTimeZone,
+  visitorTimeZoneOnce,
 } = build.entry.module.workerSide;
 import type { Scope } from "../app/observe/scope.server";
 
@@ -129,7 +129,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, config:
   const url = new URL(request.url);
   if (url.pathname === "/healthz") return textResponse(200, "ok");
   // Read from the request as received: the copies made of it on the way (a guest's session, Remix's `.data` requests) have no `cf`.
-  const timeZone = visitorTimeZone(request);
+  const timeZone = visitorTimeZoneOnce(request);
   await wakeDemoPresence(env, config.appEnv);
   // Development tools do not exist in production, whatever the build holds.
   if (config.isProduction && (url.pathname === "/dev" || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/dev."))) {

@@ -6,10 +6,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { requireUser } from "../auth/guard.server";
 import type { CurrentUser } from "../auth/user.server";
-import type { Database } from "../db.server";
 import { hasApiAccess } from "../entitlements/entitlements";
 import { newTokenForm, revokeTokenForm } from "./tokens";
-import { createToken, listTokens, revokeToken } from "./tokens.server";
+import { createToken, revokeToken, type TokenSummary } from "./tokens.server";
 
 export const TOKEN_INTENTS = ["create-token", "revoke-token"] as const;
 
@@ -18,10 +17,9 @@ export type TokenActionData =
   | { intent: "revoke-token"; ok: true; message: string }
   | { intent: "create-token" | "revoke-token"; ok: false; errors: Record<string, string>; values?: Record<string, string> };
 
-/** What the panel shows: whether the plan includes the API, and the live tokens. */
-export async function tokenPanel(db: Database, user: Pick<CurrentUser, "id" | "isGuest" | "plan">) {
-  const access = hasApiAccess(user.plan.tier);
-  return { access, tokens: user.isGuest ? [] : await listTokens(db, user.id) };
+/** What the panel shows from the person and their live tokens as read (`tokensQuery`): whether the plan includes the API, and the tokens (a guest has none). */
+export function tokenPanelOf(user: Pick<CurrentUser, "isGuest" | "plan">, tokens: TokenSummary[]) {
+  return { access: hasApiAccess(user.plan.tier), tokens: user.isGuest ? [] : tokens };
 }
 
 const FORM_TYPE = "application/x-www-form-urlencoded";

@@ -3,7 +3,7 @@
  * SHA-256 of the token, and checked on every API request together with the owner's live plan and
  * the token's rate limit, in one round trip.
  */
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { apiTokens, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { notSuspended } from "../accounts/suspension.server";
 import type { Database } from "../db.server";
@@ -21,6 +21,11 @@ export type TokenSummary = { id: string; name: string; scope: TokenScope; prefix
 
 /** The person's live tokens, newest first (never their secret: it is not kept). */
 export async function listTokens(db: Database, userId: string): Promise<TokenSummary[]> {
+  return tokensQuery(db, userId);
+}
+
+/** The statement behind `listTokens`, for a page that reads it beside others (`me` for the session's person). */
+export function tokensQuery(db: Database, userId: string | SQL) {
   return db
     .select({
       id: apiTokens.id,

@@ -25,7 +25,7 @@ export const PUBLIC_PAGE_TTL_S = 15;
 /** Kept on the stored copy only: the nonce its inline scripts were rendered with. */
 const NONCE_HEADER = "x-arcanum-page-nonce";
 
-function cacheKey(request: Request, timeZone: string): Request | null {
+function cacheKey(request: Request, timeZone: () => string): Request | null {
   if (request.method !== "GET") return null;
   const kind = claimedSessionKind(request);
   if (kind !== null && kind !== "guest") return null;
@@ -35,7 +35,7 @@ function cacheKey(request: Request, timeZone: string): Request | null {
   if (!PUBLIC_PAGES.some((page) => page.test(url.pathname)) || url.searchParams.has("auth")) return null;
   // The theme cookie changes the <html> class, so it is part of the key; nothing else of the visitor's is in the page.
   url.searchParams.set("__theme", readTheme(request) ?? "system");
-  if (ZONED_PAGES.some((page) => page.test(url.pathname))) url.searchParams.set("__zone", timeZone);
+  if (ZONED_PAGES.some((page) => page.test(url.pathname))) url.searchParams.set("__zone", timeZone());
   url.searchParams.sort();
   return new Request(url.toString(), { method: "GET" });
 }
@@ -77,7 +77,13 @@ const rendering = new Map<string, Promise<unknown>>();
  * so nobody's data is in it; each browser gets it with a fresh nonce. Members get a fresh render;
  * browsers never keep the HTML.
  */
-export async function withPublicPageCache(request: Request, ctx: ExecutionContext, nonce: string, timeZone: string, render: PageRenderer): Promise<Response> {
+export async function withPublicPageCache(
+  request: Request,
+  ctx: ExecutionContext,
+  nonce: string,
+  timeZone: () => string,
+  render: PageRenderer,
+): Promise<Response> {
   const key = cacheKey(request, timeZone);
   if (!key) return render(request, "requester");
   const cache = await caches.open("public-pages");

@@ -4,7 +4,7 @@
  * classic deck (deck id null) or a ready deck of their own or one they bought, whose every card
  * they may see.
  */
-import { and, asc, desc, eq, gte, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cards, dailySettings, decks, flashcardReviews, flashcards } from "../../db/schema";
 import type { Database } from "../db.server";
@@ -13,6 +13,8 @@ import { cardImageUrl, paintedCardUrl } from "../decks/images";
 import { paidCopyExists } from "../marketplace/paid-copies.server";
 import { claimStatement, earlierOutcome, holdsClaim, settleStatements, type Outcome, type SubmissionRef } from "../outbox/submission-keys.server";
 import { newId } from "../lib/crypto";
+import type { BatchResponse } from "drizzle-orm/batch";
+import { readShape, type Slots } from "../lib/page-reads.server";
 import { isTimeZone, localMinute } from "../daily/draw";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { meaningOf, type CardMeaning } from "../tarot/meanings";
@@ -23,28 +25,39 @@ const DECK_ORDER = new Map(FULL_DECK.map((card, index) => [card.key, index]));
 const CARD_BY_KEY = new Map(FULL_DECK.map((card) => [card.key, card]));
 
 /** A deck the person may learn with: finished, and their own or one they bought. */
-const learnable = (userId: string): SQL => and(eq(decks.status, "ready"), or(eq(decks.creatorId, userId), paidCopyExists(decks.id, userId)))!;
+const learnable = (who: string | SQL): SQL => and(eq(decks.status, "ready"), or(eq(decks.creatorId, who), paidCopyExists(decks.id, who)))!;
 /** A card that can be learnt: painted and stored. */
 const painted = and(eq(cards.status, "ready"), isNotNull(cards.imageKey))!;
-const sameDeck = (deckId: string | null) => sql`${flashcards.deckId} is ${deckId}`;
+/** A deck id as a value (null for the classic deck) or as SQL that finds it. */
+type DeckOperand = string | null | SQL;
+const sameDeck = (deckId: DeckOperand) => sql`${flashcards.deckId} is ${deckId}`;
 
 const cover = alias(cards, "learn_cover");
 
 /** The person's decks to learn with, newest first: their own and bought ones, with a picture to show. */
 export async function learnableDecks(db: Database, userId: string) {
-  const rows = await db
+  return learnableFrom(await learnableQuery(db, userId));
+}
+
+/** The statement behind `learnableDecks`; `who` may be `me`. */
+function learnableQuery(db: Database, who: string | SQL) {
+  return db
     .select({
       id: decks.id,
       title: decks.title,
-      own: sql<number>`${decks.creatorId} = ${userId}`,
+      own: sql<number>`${decks.creatorId} = ${who}`,
       coverImageKey: cover.imageKey,
       coverUpdatedAt: cover.updatedAt,
       cards: sql<number>`(select count(*) from ${cards} where ${cards.deckId} = ${decks.id} and ${cards.status} = 'ready' and ${cards.imageKey} is not null)`,
     })
     .from(decks)
     .leftJoin(cover, eq(cover.id, decks.coverCardId))
-    .where(learnable(userId))
+    .where(learnable(who))
     .orderBy(desc(decks.createdAt));
+}
+
+/** The decks `learnableQuery` read that have a painted card to learn. */
+function learnableFrom(rows: Awaited<ReturnType<typeof learnableQuery>>) {
   return rows
     .filter((row) => row.cards > 0)
     .map((row) => ({
@@ -107,66 +120,71 @@ const memoryColumns = {
   lastReview: flashcards.lastReview,
 };
 
-/** The deck, its painted cards, where the person stands with each, their day and the new cards they met lately: one batch. */
-export async function studyDeck(db: Database, userId: string, deckId: string | null, now: number, fallbackZone: string): Promise<StudyDeck | null> {
-  const memories = db
-    .select(memoryColumns)
-    .from(flashcards)
-    .where(and(eq(flashcards.userId, userId), sameDeck(deckId)));
-  // The first grades of the last two days: which of them fall in today is known once the person's time zone is.
-  const met = db
-    .select({ at: flashcardReviews.reviewedAt })
-    .from(flashcardReviews)
-    .where(
-      and(
-        eq(flashcardReviews.userId, userId),
-        sql`${flashcardReviews.deckId} is ${deckId}`,
-        eq(flashcardReviews.state, "new"),
-        gte(flashcardReviews.reviewedAt, now - 2 * DAY_MS),
+/**
+ * What learning a deck reads: the deck (when it is one the person may learn with), its painted cards,
+ * where the person stands with each, their chosen time zone and the new cards they met since `since`
+ * (two days back). `who` is the person or `me`; `deck` the deck's id, or SQL that finds it. Without
+ * `words`, the cards' names and descriptions are left unread (a page that only counts cards).
+ */
+function studyQueries(db: Database, who: string | SQL, deck: DeckOperand, since: number | Placeholder, words = true) {
+  return [
+    db
+      .select({ title: decks.title })
+      .from(decks)
+      .where(and(sql`${decks.id} is ${deck}`, learnable(who)))
+      .limit(1),
+    db
+      .select({
+        key: cards.cardKey,
+        name: words ? sql<string>`coalesce(${cards.editedName}, ${cards.name})` : sql<string>`''`,
+        description: words ? sql<string | null>`coalesce(${cards.editedDescription}, ${cards.description})` : sql<string | null>`null`,
+        descriptionByAi: sql<number>`${cards.editedDescription} is null`,
+        imageKey: cards.imageKey,
+        updatedAt: cards.updatedAt,
+      })
+      .from(cards)
+      .where(and(sql`${cards.deckId} = ${deck}`, painted))
+      .orderBy(asc(cards.number)),
+    db
+      .select(memoryColumns)
+      .from(flashcards)
+      .where(and(eq(flashcards.userId, who), sameDeck(deck))),
+    // The first grades of the last two days: which of them fall in today is known once the person's time zone is.
+    db
+      .select({ at: flashcardReviews.reviewedAt })
+      .from(flashcardReviews)
+      .where(
+        and(
+          eq(flashcardReviews.userId, who),
+          sql`${flashcardReviews.deckId} is ${deck}`,
+          eq(flashcardReviews.state, "new"),
+          gte(flashcardReviews.reviewedAt, since),
+        ),
       ),
-    );
-  const zone = db.select({ timeZone: dailySettings.timeZone }).from(dailySettings).where(eq(dailySettings.userId, userId)).limit(1);
-  const shape = (rows: Awaited<typeof memories>, firsts: Awaited<typeof met>, [stored]: Awaited<typeof zone>) => {
-    const day = dayAround(stored && isTimeZone(stored.timeZone) ? stored.timeZone : fallbackZone, now);
-    return {
-      memories: new Map(rows.map(({ cardKey, ...memory }) => [cardKey, memory])),
-      day,
-      metToday: firsts.filter((first) => first.at >= day.start).length,
-    };
+    db.select({ timeZone: dailySettings.timeZone }).from(dailySettings).where(eq(dailySettings.userId, who)).limit(1),
+  ] as const;
+}
+
+type StudyRows = BatchResponse<ReturnType<typeof studyQueries>>;
+
+/** The deck as `studyQueries` read it: `deckId` null is the classic deck; null when the deck is not one the person may learn with. */
+function studyFrom([[deck], deckCards, rows, firsts, [stored]]: StudyRows, deckId: string | null, now: number, fallbackZone: string): StudyDeck | null {
+  const day = dayAround(stored && isTimeZone(stored.timeZone) ? stored.timeZone : fallbackZone, now);
+  const standing = {
+    memories: new Map(rows.map(({ cardKey, ...memory }) => [cardKey, memory])),
+    day,
+    metToday: firsts.filter((first) => first.at >= day.start).length,
   };
   if (deckId === null) {
-    const [rows, firsts, stored] = await db.batch([memories, met, zone]);
-    const deckCards = FULL_DECK.map((card) => ({
+    const classic = FULL_DECK.map((card) => ({
       key: card.key,
       name: card.name,
       description: null,
       descriptionByAi: false,
       imageUrl: paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE),
     }));
-    return { deckId, title: "Classic deck", cards: deckCards, ...shape(rows, firsts, stored) };
+    return { deckId, title: "Classic deck", cards: classic, ...standing };
   }
-  const [[deck], deckCards, rows, firsts, stored] = await db.batch([
-    db
-      .select({ title: decks.title })
-      .from(decks)
-      .where(and(eq(decks.id, deckId), learnable(userId)))
-      .limit(1),
-    db
-      .select({
-        key: cards.cardKey,
-        name: sql<string>`coalesce(${cards.editedName}, ${cards.name})`,
-        description: sql<string | null>`coalesce(${cards.editedDescription}, ${cards.description})`,
-        descriptionByAi: sql<number>`${cards.editedDescription} is null`,
-        imageKey: cards.imageKey,
-        updatedAt: cards.updatedAt,
-      })
-      .from(cards)
-      .where(and(eq(cards.deckId, deckId), painted))
-      .orderBy(asc(cards.number)),
-    memories,
-    met,
-    zone,
-  ]);
   // The cards are read beside the deck and dropped unused when the deck is not the person's to learn with.
   if (!deck) return null;
   const shown = deckCards
@@ -176,7 +194,44 @@ export async function studyDeck(db: Database, userId: string, deckId: string | n
       imageUrl: cardImageUrl(imageKey, updatedAt)!,
     }))
     .sort((a, b) => (DECK_ORDER.get(a.key) ?? 99) - (DECK_ORDER.get(b.key) ?? 99));
-  return { deckId, title: deck.title, cards: shown, ...shape(rows, firsts, stored) };
+  return { deckId, title: deck.title, cards: shown, ...standing };
+}
+
+/** The deck, its painted cards, where the person stands with each, their day and the new cards they met lately: one batch. */
+export async function studyDeck(db: Database, userId: string, deckId: string | null, now: number, fallbackZone: string): Promise<StudyDeck | null> {
+  return studyFrom(await db.batch(studyQueries(db, userId, deckId, now - 2 * DAY_MS)), deckId, now, fallbackZone);
+}
+
+/**
+ * The deck `/learn` opens on: the one named (`named` 1; `deck` null for the classic deck), else the
+ * person's newest deck of their own with a painted card, else the classic deck (NULL).
+ */
+const openedDeck = (me: SQL, named: Placeholder, deck: Placeholder) => sql<string | null>`(CASE WHEN ${named} = 1 THEN ${deck} ELSE (
+  SELECT d.id FROM decks d WHERE d.creator_id = ${me} AND d.status = 'ready'
+    AND EXISTS (SELECT 1 FROM cards c WHERE c.deck_id = d.id AND c.status = 'ready' AND c.image_key IS NOT NULL)
+  ORDER BY d.created_at DESC LIMIT 1) END)`;
+
+/** `/learn`'s reads beside the session's check: the deck it opens on (see `openedDeck`), the person's decks, and the study of that deck. */
+export const LEARN_PAGE = readShape((db, me, { named, deck, since }: Slots<{ named: 0 | 1; deck: string | null; since: number }>) => {
+  const opened = openedDeck(me, named, deck);
+  // The page counts cards and shows none: their words stay unread.
+  return [db.select({ id: opened }).from(sql`(SELECT 1)`), learnableQuery(db, me), ...studyQueries(db, me, opened, since, false)] as const;
+});
+
+/** The values `LEARN_PAGE` is read with: the deck named in the address (undefined: none; null: the classic deck). */
+export const learnPageValues = (named: string | null | undefined, now: number) => ({
+  named: named === undefined ? (0 as const) : (1 as const),
+  deck: named ?? null,
+  since: now - 2 * DAY_MS,
+});
+
+/** The person's decks and the study of the deck `/learn` opened on, from what `LEARN_PAGE` read; null study when a named deck is not theirs to learn. */
+export function learnPageFrom(
+  [[opened], listed, deck, deckCards, memories, met, zone]: BatchResponse<ReturnType<(typeof LEARN_PAGE)["build"]>>,
+  now: number,
+  fallbackZone: string,
+) {
+  return { decks: learnableFrom(listed), study: studyFrom([deck, deckCards, memories, met, zone], opened?.id ?? null, now, fallbackZone) };
 }
 
 /** Today's learning of a deck in a scope: the counts, the next card, and when there is nothing left, when the next one is due. */

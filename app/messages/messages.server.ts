@@ -4,10 +4,11 @@
  * for 30 days. Every write is one statement that checks who is writing, the window, the pace and a
  * reader's block in its own WHERE, so a refused message writes nothing.
  */
-import { and, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { readingMessages, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
+import { readShape, type Slots } from "../lib/page-reads.server";
 import { blockedSql } from "../paid-readings/blocks.server";
 import { MESSAGE_LIMITS, MESSAGE_TEXTS, MESSAGE_WINDOW_MS, type MessageReportReason } from "./rules";
 
@@ -135,14 +136,15 @@ export async function sendMessage(
 
 /**
  * The person's conversations, the latest first, each with its last message and how many wait
- * unread; and the readings of the last 30 days they have not written about yet. One batch.
+ * unread; and the readings whose window opened after `since` they have not written about yet.
+ * `who` is the person, or `me` (the session's person) in a page's reads.
  */
-export async function conversationsOf(db: Database, userId: string, now = Date.now()) {
-  const mine = or(eq(readingMessages.clientId, userId), eq(readingMessages.readerId, userId));
-  const otherId = sql`CASE WHEN ${readingMessages.clientId} = ${userId} THEN ${readingMessages.readerId} ELSE ${readingMessages.clientId} END`;
+function conversationQueries(db: Database, who: string | SQL, since: number | Placeholder) {
+  const mine = or(eq(readingMessages.clientId, who), eq(readingMessages.readerId, who));
+  const otherId = sql`CASE WHEN ${readingMessages.clientId} = ${who} THEN ${readingMessages.readerId} ELSE ${readingMessages.clientId} END`;
   const last = (column: string) =>
     sql.raw(`(SELECT l.${column} FROM reading_messages l WHERE l.thread_id = reading_messages.thread_id ORDER BY l.created_at DESC, l.id DESC LIMIT 1)`);
-  const [threads, readings] = await db.batch([
+  return [
     db
       .select({
         id: readingMessages.threadId,
@@ -152,7 +154,7 @@ export async function conversationsOf(db: Database, userId: string, now = Date.n
         lastAt: sql<number>`max(${readingMessages.createdAt})`,
         lastBody: sql<string>`${last("body")}`,
         lastSenderId: sql<string>`${last("sender_id")}`,
-        unread: sql<number>`sum(CASE WHEN ${readingMessages.senderId} <> ${userId} AND ${readingMessages.readAt} IS NULL THEN 1 ELSE 0 END)`,
+        unread: sql<number>`sum(CASE WHEN ${readingMessages.senderId} <> ${who} AND ${readingMessages.readAt} IS NULL THEN 1 ELSE 0 END)`,
         openedAt: sql<number>`(SELECT t.opened_at FROM ${THREADS} t WHERE t.id = ${readingMessages.threadId})`,
       })
       .from(readingMessages)
@@ -165,16 +167,29 @@ export async function conversationsOf(db: Database, userId: string, now = Date.n
         id: sql<string>`t.id`,
         kind: sql<"live" | "written">`t.kind`,
         openedAt: sql<number>`t.opened_at`,
-        otherName: nameOf(sql`CASE WHEN t.client_id = ${userId} THEN t.reader_id ELSE t.client_id END`),
+        otherName: nameOf(sql`CASE WHEN t.client_id = ${who} THEN t.reader_id ELSE t.client_id END`),
       })
       .from(sql`${THREADS} t`)
       .where(
-        sql`(t.client_id = ${userId} OR t.reader_id = ${userId}) AND t.opened_at > ${now - MESSAGE_WINDOW_MS}
+        sql`(t.client_id = ${who} OR t.reader_id = ${who}) AND t.opened_at > ${since}
             AND NOT EXISTS (SELECT 1 FROM ${readingMessages} m WHERE m.thread_id = t.id)`,
       )
       .orderBy(sql`t.opened_at DESC`)
       .limit(10),
-  ]);
+  ] as const;
+}
+
+/** The messages page's reads of the session's person, beside the session's check; `since` is the oldest window still open. */
+export const CONVERSATIONS_PAGE = readShape((db, me, { since }: Slots<{ since: number }>) => conversationQueries(db, me, since));
+
+/** The reads of `CONVERSATIONS_PAGE` with the values they need at `now`. */
+export const conversationsValues = (now: number) => ({ since: now - MESSAGE_WINDOW_MS });
+
+type ConversationRows = Awaited<ReturnType<typeof conversationQueries>[0]>;
+type UnwrittenRows = Awaited<ReturnType<typeof conversationQueries>[1]>;
+
+/** The conversations and the readings not written about yet, as the messages page lists them, for `userId`. */
+export function conversationsFrom([threads, readings]: readonly [ConversationRows, UnwrittenRows], userId: string) {
   return {
     conversations: threads.map((thread) => ({
       ...thread,

@@ -15,6 +15,7 @@ import type { CurrentUser } from "../auth/user.server";
 import { isTimeZone } from "../daily/draw";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
+import { readShape } from "../lib/page-reads.server";
 import { blockedSql, isBlocked } from "./blocks.server";
 import {
   BOOKING_FREE_CANCEL_HOURS,
@@ -245,16 +246,22 @@ const bookingColumns = {
   readerUsername: sql<string | null>`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${readerBookings.readerId})`,
 };
 
-export type BookingRow = Awaited<ReturnType<typeof bookingsOf>>[number];
+export type BookingRow = ReturnType<typeof bookingsFrom>[number];
 
-/** A person's bookings on both sides, the coming ones first, then the past ones newest first. */
-export async function bookingsOf(db: Database, userId: string, now = Date.now()) {
-  const rows = await db
+/** A person's bookings on both sides (the last 60); `who` may be `me`. */
+const bookingsQuery = (db: Database, who: string | SQLWrapper) =>
+  db
     .select(bookingColumns)
     .from(readerBookings)
-    .where(or(eq(readerBookings.clientId, userId), eq(readerBookings.readerId, userId)))
+    .where(or(eq(readerBookings.clientId, who), eq(readerBookings.readerId, who)))
     .orderBy(desc(readerBookings.startAt))
     .limit(60);
+
+/** The bookings page's reads of the session's person, beside the session's check: their bookings and chosen time zone. */
+export const BOOKINGS_PAGE = readShape((db, me) => [bookingsQuery(db, me), chosenZoneRead(db, me)]);
+
+/** A person's bookings from the rows `bookingsQuery` read: the coming ones first, then the past ones newest first. */
+export function bookingsFrom(rows: Awaited<ReturnType<typeof bookingsQuery>>, userId: string, now: number) {
   const coming = rows.filter((row) => row.status === "booked").reverse();
   const past = rows.filter((row) => row.status !== "booked");
   return [...coming, ...past].map((row) => ({

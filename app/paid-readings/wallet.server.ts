@@ -15,9 +15,15 @@ import { METRICS, recordMetric } from "../observe/metrics.server";
 type Statement = BatchItem<"sqlite">;
 
 export async function balanceOf(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ balance: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)).limit(1);
-  return row?.balance ?? 0;
+  return balanceFrom(await balanceQuery(db, userId));
 }
+
+/** The statement behind `balanceOf`, for a page that reads it beside others (`me` for the session's person). */
+export const balanceQuery = (db: Database, userId: string | SQL) =>
+  db.select({ balance: readingWallets.balanceCents }).from(readingWallets).where(eq(readingWallets.userId, userId)).limit(1);
+
+/** The balance `balanceQuery` read: none stored is nothing. */
+export const balanceFrom = ([row]: { balance: number }[]) => row?.balance ?? 0;
 
 /*
  * Holds (decision 0081): money set aside from a balance for something still to come. The balance

@@ -9,10 +9,22 @@ import { requireUser } from "../auth/guard.server";
 import { clearedSessionCookieHeader } from "../auth/session.server";
 import type { Database } from "../db.server";
 import { noticeTargetOf } from "../mail/notices.server";
+import { readShape } from "../lib/page-reads.server";
+import { tokensQuery } from "../api/tokens.server";
+import { balanceQuery } from "../paid-readings/wallet.server";
+import { pushPreferencesQueries } from "../push/subscriptions.server";
 import { cleanNameInput } from "../auth/display-name";
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES } from "./avatar";
 import { checkAvatar, removeAvatar, saveAvatar } from "./avatar.server";
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./username";
+
+/** What the profile page reads of the session's person, beside the session's check: their row, balance, API tokens and notification settings. */
+export const PROFILE_PAGE = readShape((db, me) => [
+  db.select().from(users).where(eq(users.id, me)).limit(1),
+  balanceQuery(db, me),
+  tokensQuery(db, me),
+  ...pushPreferencesQueries(db, me),
+]);
 
 export const PROFILE_LIMITS = { fullName: 100, bio: 500 } as const;
 export const USERNAME_TAKEN = "That username is already taken. Please choose another.";

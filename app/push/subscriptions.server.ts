@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, notInArray, or } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { pushSettings, pushSubscriptions, readerFollows, users } from "../../db/schema";
 import type { Database } from "../db.server";
@@ -119,10 +119,21 @@ export const settingColumn = (kind: PushKind) => pushSettings[COLUMN[kind]];
 
 /** What the profile page shows: each kind on or off, and how many of the person's devices take pushes. */
 export async function pushPreferences(db: Database, userId: string): Promise<{ settings: PushSettings; devices: number }> {
-  const [settings, devices] = await db.batch([
+  return pushPreferencesFrom(await db.batch(pushPreferencesQueries(db, userId)));
+}
+
+/** The statements behind `pushPreferences`, for a page that reads them beside others (`me` for the session's person). */
+export const pushPreferencesQueries = (db: Database, userId: string | SQL) =>
+  [
     db.select().from(pushSettings).where(eq(pushSettings.userId, userId)),
     db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-  ]);
+  ] as const;
+
+/** The preferences from what `pushPreferencesQueries` read: a kind never set is on. */
+export function pushPreferencesFrom([settings, devices]: readonly [(typeof pushSettings.$inferSelect)[], unknown[]]): {
+  settings: PushSettings;
+  devices: number;
+} {
   const row = settings[0];
   return { settings: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, row ? row[COLUMN[kind]] : true])) as PushSettings, devices: devices.length };
 }

@@ -7,18 +7,19 @@ import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { tellBooking } from "~/paid-readings/booking-notices.server";
-import { bookingsOf, cancelBooking, viewerTimes } from "~/paid-readings/bookings.server";
+import { BOOKINGS_PAGE, bookingsFrom, cancelBooking, timesIn, zoneFrom } from "~/paid-readings/bookings.server";
 import { BOOKING_STATUS_TEXT } from "~/paid-readings/rules";
 
-/** Round trips: the session, then the bookings and the viewer's zone together. */
-export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 6 };
+/** One round trip: the session's check, the bookings and the viewer's zone together. */
+export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 6, renderMemo: true };
 
 export const meta: MetaFunction = () => [{ title: "Your bookings — Arcanum" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const [user, [rows, zone]] = await Promise.all([requireUser(request, context), context.read(BOOKINGS_PAGE, {})]);
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
-  const [bookings, times] = await Promise.all([bookingsOf(context.db, user.id), viewerTimes(context.db, user.id, context.timeZone)]);
+  const bookings = bookingsFrom(rows, user.id, Date.now());
+  const times = timesIn(zoneFrom(zone, context.timeZone));
   return {
     timeZone: times.timeZone,
     bookings: bookings.map((booking) => ({

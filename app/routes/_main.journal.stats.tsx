@@ -9,7 +9,7 @@ import { JOURNAL_STATS, statsTimeZone } from "~/journal/stats.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 /** One round trip: the session's check, the readings and the person's time zone together. */
-export const handle: PageHandle = { roundTrips: 1 };
+export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
 export const meta: MetaFunction = () => [{ title: "Your journal in numbers — Arcanum" }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
-import { learnableDecks, sessionOf, studyDeck } from "~/learn/flashcards.server";
+import { LEARN_PAGE, learnPageFrom, learnPageValues, sessionOf } from "~/learn/flashcards.server";
 import { CLASSIC, deckParam, NEW_PER_DAY, reviewPath, SCOPE_LABELS, scopeParam, SCOPES } from "~/learn/rules";
 import { CLASSIC_CHOICE } from "~/reading-room/deck-art.server";
 import type { PageHandle } from "~/lib/page-handle";
@@ -10,12 +10,12 @@ import { cardCount } from "~/lib/format";
 import { cn } from "~/lib/cn";
 
 /**
- * Round trips: the person, then their decks beside the chosen deck's cards and their standing with
- * them. Without a deck in the address, the newest deck of their own is chosen once the list is read.
- * The page shows its data and nothing else (counts, not "due in 3 minutes"), so a render is reused
- * while the data is the same (decision 0047).
+ * One round trip: the session's check, the person's decks, and the chosen deck's cards and their
+ * standing with them, together. Without a deck in the address, the newest deck of their own is
+ * chosen in the same statement. The page shows its data and nothing else (counts, not "due in 3
+ * minutes"), so a render is reused while the data is the same (decision 0047).
  */
-export const handle: PageHandle = { roundTrips: 3, renderMemo: true };
+export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
 export const meta: MetaFunction = () => [
   { title: "Learn the cards — Arcanum" },
@@ -23,17 +23,15 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const scope = scopeParam.parse(url.searchParams.get("scope") ?? undefined);
   const asked = url.searchParams.get("deck");
-  const now = Date.now();
-  const zone = context.timeZone;
   const named = asked === null ? null : deckParam.safeParse(asked);
   if (named && !named.success) throw new Response("Deck not found", { status: 404 });
-  const listed = learnableDecks(context.db, user.id);
-  const chosen = named ? (named.data === CLASSIC ? null : named.data) : ((await listed).find((deck) => deck.own)?.id ?? null);
-  const [decks, study] = await Promise.all([listed, studyDeck(context.db, user.id, chosen, now, zone)]);
+  const now = Date.now();
+  const values = learnPageValues(named ? (named.data === CLASSIC ? null : named.data) : undefined, now);
+  const [, rows] = await Promise.all([requireUser(request, context), context.read(LEARN_PAGE, values)]);
+  const { decks, study } = learnPageFrom(rows, now, context.timeZone);
   if (!study) throw new Response("Deck not found", { status: 404 });
   const session = sessionOf(study, scope, now);
   return {

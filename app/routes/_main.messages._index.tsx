@@ -5,25 +5,27 @@ import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader } from "~/components/page-header";
 import { LocalTime } from "~/components/local-time";
 import type { PageHandle } from "~/lib/page-handle";
-import { conversationsOf } from "~/messages/messages.server";
+import { CONVERSATIONS_PAGE, conversationsFrom, conversationsValues } from "~/messages/messages.server";
 import { MESSAGE_WINDOW_DAYS } from "~/messages/rules";
 import { messagePreview } from "~/messages/preview";
 
-/** Round trips: the person, then their conversations and the readings they can still write about, in one batch. */
-export const handle: PageHandle = { roundTrips: 2 };
+/** One round trip: the session's check, the person's conversations and the readings they can still write about, together. */
+export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
 export const meta: MetaFunction = () => [{ title: "Messages — Arcanum" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const now = Date.now();
+  const [user, rows] = await Promise.all([requireUser(request, context), context.read(CONVERSATIONS_PAGE, conversationsValues(now))]);
   // Messages are between a client and their reader: a guest has had no paid reading.
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(returnPathOf(request))}`);
-  return conversationsOf(context.db, user.id);
+  const { conversations, readings } = conversationsFrom(rows, user.id);
+  // Whether a conversation is still open is decided here, so the page renders from its data alone.
+  return { conversations: conversations.map((conversation) => ({ ...conversation, open: conversation.closesAt > now })), readings };
 }
 
 export default function Messages() {
   const { conversations, readings } = useLoaderData<typeof loader>();
-  const now = Date.now();
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16">
       <PageHeader eyebrow="Your readings" title="Messages">
@@ -65,7 +67,7 @@ export default function Messages() {
                 </span>
                 <span className="text-xs text-muted">
                   {conversation.kind === "written" ? "Written reading" : "Live reading"} ·{" "}
-                  {conversation.closesAt > now ? (
+                  {conversation.open ? (
                     <>
                       open until <LocalTime at={conversation.closesAt} style="dayMonth" />
                     </>

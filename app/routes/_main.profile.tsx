@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { tokenAction, tokenPanel } from "~/api/token-panel.server";
+import { tokenAction, tokenPanelOf } from "~/api/token-panel.server";
 import { ApiTokensPanel } from "~/components/api-tokens-panel";
 import { formatMoney } from "~/lib/format";
-import { balanceOf } from "~/paid-readings/wallet.server";
+import { balanceFrom } from "~/paid-readings/wallet.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { displayName } from "~/auth/display-name";
 import { requireUser } from "~/auth/guard.server";
-import { findUserById } from "~/auth/user.server";
 import { Avatar } from "~/components/avatar";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
@@ -18,15 +17,20 @@ import { USERNAME_MAX, USERNAME_MIN } from "~/profile/username";
 import { longDate } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { NotificationSettings } from "~/push/notification-settings";
-import { pushPreferences } from "~/push/subscriptions.server";
+import { pushPreferencesFrom } from "~/push/subscriptions.server";
 import { FavouriteReaders } from "~/readers/favourite-list";
 import { formatLastSeen } from "~/readers/format";
 import { browseReaders } from "~/readers/queries.server";
 
-/** Round trips: the profile's forms store a new avatar (the old one removed) or delete the account, whose decks' pictures leave storage before its rows. */
-export const handle: PageHandle = { actionRoundTrips: 13 };
-import { profileAction } from "~/profile/profile.server";
+import { PROFILE_PAGE, profileAction } from "~/profile/profile.server";
 import { Input, Textarea } from "~/components/ui/field";
+
+/**
+ * Round trips: the person's row, balance, tokens and notification settings beside the session's
+ * check, then their favourite readers (read by the person's id). The profile's forms store a new
+ * avatar (the old one removed) or delete the account, whose decks' pictures leave storage before its rows.
+ */
+export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 13, renderMemo: true };
 
 export async function action(args: ActionFunctionArgs) {
   return (await tokenAction(args)) ?? profileAction(args);
@@ -35,16 +39,13 @@ export async function action(args: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Profile — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const current = await requireUser(request, context);
-  const now = Date.now();
-  const [user, balanceCents, api, push, favourites] = await Promise.all([
-    findUserById(context.db, current.id),
-    current.isGuest ? Promise.resolve(null) : balanceOf(context.db, current.id),
-    tokenPanel(context.db, current),
-    pushPreferences(context.db, current.id),
-    browseReaders(context.db, { viewerId: current.id, mine: true }, now),
-  ]);
+  const [current, [[user], wallet, tokens, settings, devices]] = await Promise.all([requireUser(request, context), context.read(PROFILE_PAGE, {})]);
   if (!user) throw new Response("Not found", { status: 404 });
+  const now = Date.now();
+  const favourites = await browseReaders(context.db, { viewerId: current.id, mine: true }, now);
+  const balanceCents = current.isGuest ? null : balanceFrom(wallet);
+  const api = tokenPanelOf(current, tokens);
+  const push = pushPreferencesFrom([settings, devices]);
   return {
     favourites: {
       total: favourites.total,

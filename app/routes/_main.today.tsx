@@ -22,7 +22,7 @@ import { Input, Select } from "~/components/ui/field";
  * One round trip: the session's check and the person's settings, kept days and decks together.
  * Keeping, turning or reading the card reads them once more, then writes in one batch.
  */
-export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 3 };
+export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 3, renderMemo: true };
 
 export const meta: MetaFunction = () => [
   { title: "Your card of the day — Arcanum" },

@@ -19,8 +19,22 @@ function keyFor(secret: string): Promise<CryptoKey> {
   return key.key;
 }
 
-/** The opaque name of an account: 128 bits of HMAC-SHA-256 over its id, in base64url. */
+/** Names already made in this isolate, for the secret they were made with (a few hundred people at most). */
+let made: { secret: string; tags: Map<string, string> } = { secret: "", tags: new Map() };
+const MADE_MAX = 500;
+
+/** The opaque name of an account: 128 bits of HMAC-SHA-256 over its id, in base64url; made once per isolate and person. */
 export async function accountTag(userId: string, secret: string): Promise<string> {
+  if (made.secret !== secret) made = { secret, tags: new Map() };
+  const known = made.tags.get(userId);
+  if (known !== undefined) return known;
+  const tag = await signedTag(userId, secret);
+  if (made.tags.size >= MADE_MAX) made.tags.delete(made.tags.keys().next().value!);
+  made.tags.set(userId, tag);
+  return tag;
+}
+
+async function signedTag(userId: string, secret: string): Promise<string> {
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await keyFor(secret), encoder.encode(`saved-copies:${userId}`)));
   return btoa(String.fromCharCode(...mac.subarray(0, 16)))
     .replace(/\+/g, "-")

@@ -241,4 +241,20 @@ describe("whose deck", () => {
     expect(html).toMatch(/data-testid="new-count">2</);
     expect((await get("/learn/classic?scope=all", { cookie: me.cookie })).status).toBe(200);
   });
+
+  it("opens on the person's newest deck of their own, a deck named, or the classic deck", async () => {
+    const me = await person();
+    const newCount = async (path: string) => /data-testid="new-count">(\d+)</.exec(await (await get(path, { cookie: me.cookie })).text())?.[1];
+    // Nothing of their own yet: the classic deck, its first day's ten new cards.
+    expect(await newCount("/learn")).toBe(String(NEW_PER_DAY));
+    const older = await deckOf(me.id, 2);
+    await db().update(decks).set({ createdAt: T0 }).where(eq(decks.id, older));
+    const newer = await deckOf(me.id, 3);
+    // A deck still being painted, newer still, has nothing to learn: it is passed over.
+    await db().insert(decks).values({ id: newId(), creatorId: me.id, title: "Unpainted", theme: "Fog", status: "ready" });
+    expect(await newCount("/learn")).toBe("3");
+    expect(await newCount(`/learn?deck=${older}`)).toBe("2");
+    expect(await newCount(`/learn?deck=${newer}`)).toBe("3");
+    expect(await newCount("/learn?deck=classic")).toBe(String(NEW_PER_DAY));
+  });
 });
