@@ -35,7 +35,23 @@ const MEMBER_PAGE_ROUND_TRIPS = 2;
 const MEMBER_DECK = "/collection/seed-deck-autumn-lanterns";
 /** The seeded member who owns MEMBER_DECK, signed in through the dev mailbox as a person would. */
 const MEMBER_EMAIL = "demo@example.com";
-const MEMBER_PAGES = ["/", "/marketplace", "/collection", MEMBER_DECK, "/journal", "/pricing", "/readers", "/balance", "/sales", "/learn"];
+const MEMBER_PAGES = [
+  "/",
+  "/marketplace",
+  "/collection",
+  MEMBER_DECK,
+  "/journal",
+  "/journal/stats",
+  "/pricing",
+  "/readers",
+  "/balance",
+  "/sales",
+  "/learn",
+  "/today",
+  "/profile",
+  "/messages",
+  "/bookings",
+];
 /** A page of the tarot library, as visitors read it. */
 const LIBRARY_CARD = "/cards/major-17";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -283,7 +299,7 @@ function pageTable(title: string, rows: PageRow[], target: number | null) {
 async function servedPages(url: string) {
   const constant = await againstStatic(url, "/healthz");
   const visitors: PageRow[] = [];
-  for (const page of ["/", "/marketplace", LIBRARY_CARD, "/licensing", "/shop/luna_vale"]) visitors.push(await againstStatic(url, page));
+  for (const page of ["/", "/marketplace", "/cards", LIBRARY_CARD, "/licensing", "/shop/luna_vale"]) visitors.push(await againstStatic(url, page));
   const members: PageRow[] = [];
   for (const page of MEMBER_PAGES) members.push(await againstStatic(url, page, cookie));
   return { constant, visitors, members };
