@@ -2,11 +2,15 @@ import { hasGuestSavedHint } from "../auth/guest-saved.server";
 import { claimedSessionKind } from "../auth/session-cookie";
 import { readTheme } from "../theme/theme.server";
 
+/** A reader's public page, which writes a moment in the visitor's time zone (their next free time). */
+const READER_PAGE = /^\/readers\/[A-Za-z0-9_.-]+$/;
+
 /** Pages whose HTML is the same for every visitor who is not a member: guests see them as visitors do. */
 const PUBLIC_PAGES = [
   /^\/$/,
   /^\/marketplace(\/[A-Za-z0-9_-]+)?$/,
-  /^\/readers(\/[A-Za-z0-9_.-]+)?$/,
+  /^\/readers$/,
+  READER_PAGE,
   /^\/pricing$/,
   /^\/terms$/,
   /^\/privacy$/,
@@ -16,8 +20,8 @@ const PUBLIC_PAGES = [
   /^\/guides(\/[a-z0-9-]+)?$/,
 ];
 
-/** Public pages that write a moment in the visitor's time zone (a reader's next free time): one copy per zone. */
-const ZONED_PAGES = [/^\/readers\/[A-Za-z0-9_.-]+$/];
+/** Public pages that write a moment in the visitor's time zone: one copy per zone. */
+const ZONED_PAGES = [READER_PAGE];
 
 /** How long a shared copy may be served before it is rendered again. */
 export const PUBLIC_PAGE_TTL_S = 15;

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { readingMessages, users } from "../../db/schema";
+import { personNameSql } from "../auth/person-name.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { readShape, type Slots } from "../lib/page-reads.server";
@@ -23,7 +24,7 @@ const THREADS = sql`(SELECT p.id AS id, 'live' AS kind, p.client_id AS client_id
   UNION ALL
   SELECT w.id, 'written', w.client_id, w.reader_id, w.answered_at FROM written_requests w WHERE w.status = 'answered' AND w.answered_at IS NOT NULL)`;
 
-const nameOf = (id: SQL) => sql<string>`(SELECT coalesce(nullif(u.full_name, ''), u.username, 'A member') FROM ${users} u WHERE u.id = ${id})`;
+const nameOf = (id: SQL) => personNameSql(id, "A member");
 const readerUsernameOf = (id: SQL) => sql<string | null>`(SELECT u.username FROM ${users} u WHERE u.id = ${id} AND u.is_reader = 1)`;
 
 /**

@@ -13,6 +13,7 @@ import { notSuspended } from "../accounts/suspension.server";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import { isTimeZone } from "../daily/draw";
+import { personNameSql } from "../auth/person-name.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { readShape } from "../lib/page-reads.server";
@@ -223,8 +224,7 @@ type BookedSlot = {
  * Bookings as their two people see them
  * ------------------------------------------------------------------------------------------- */
 
-const nameOf = (column: typeof readerBookings.readerId | typeof readerBookings.clientId) =>
-  sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'A client') FROM ${users} WHERE ${users.id} = ${column})`;
+const nameOf = (column: typeof readerBookings.readerId | typeof readerBookings.clientId) => personNameSql(column, "A client");
 
 const bookingColumns = {
   id: readerBookings.id,

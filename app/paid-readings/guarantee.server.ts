@@ -8,6 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { guaranteeClaims, paidReadings, readingWallets, sellerLedger, users, walletEntries } from "../../db/schema";
+import { personNameSql } from "../auth/person-name.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { formatMoney } from "../lib/format";
@@ -56,8 +57,7 @@ type ReaderNotice = {
   readerShareCents: number;
 };
 
-const nameOf = (id: SQL) =>
-  sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'a client') FROM ${users} WHERE ${users.id} = ${id})`;
+const nameOf = (id: SQL) => personNameSql(id, "a client");
 
 /** The credit of a claim on this reading, as SQL over `paid_readings`: what is left of its charge, up to the cap. */
 const creditSql = sql`MIN(${paidReadings.chargedCents} - ${paidReadings.refundedCents}, ${GUARANTEE_CAP_CENTS})`;

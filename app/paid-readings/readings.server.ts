@@ -6,6 +6,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, isNull, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { paidReadings, readerProfiles, readingReports, readingReviews, sellerLedger, users } from "../../db/schema";
+import { personNameSql } from "../auth/person-name.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import type { EndReason, EndReasonViewer } from "./clock";
@@ -98,8 +99,7 @@ export async function markPaidReadingStarted(db: Database, id: string, at: numbe
     .where(and(eq(paidReadings.id, id), isNull(paidReadings.startedAt)));
 }
 
-const personName = (column: SQL | SQLiteColumn) =>
-  sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'A client') FROM ${users} WHERE ${users.id} = ${column})`;
+const personName = (column: SQL | SQLiteColumn) => personNameSql(column, "A client");
 
 /** A paid reading's receipt and review, for its client, its reader or staff; null for anyone else. */
 export async function getPaidReading(db: Database, viewerId: string, id: string, { staff = false, now = Date.now() } = {}) {

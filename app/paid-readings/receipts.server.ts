@@ -5,12 +5,12 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { paidReadings, users, walletEntries } from "../../db/schema";
+import { personNameSql } from "../auth/person-name.server";
 import type { Database } from "../db.server";
 import { formatMoney } from "../lib/format";
 import { sendNotice, type NoticeTarget } from "../mail/notices.server";
 
-const nameOf = (id: ReturnType<typeof sql>) =>
-  sql<string>`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.username}, 'your reader') FROM ${users} WHERE ${users.id} = ${id})`;
+const nameOf = (id: ReturnType<typeof sql>) => personNameSql(id, "your reader");
 
 /** The figures a reading's receipt shows its client: minutes, price, total, tips, and the top-ups made while it ran. */
 export async function readingReceiptFigures(db: Database, readingId: string) {
