@@ -1290,8 +1290,58 @@ export const pushSettings = sqliteTable("push_settings", {
   bookings: integer("bookings", { mode: "boolean" }).notNull().default(true),
   /** Messages after a reading (decision 0105), by push and, without a device, by e-mail. */
   messages: integer("messages", { mode: "boolean" }).notNull().default(true),
+  /** New decks of the creators a person follows (decision 0113). */
+  newDecks: integer("new_decks", { mode: "boolean" }).notNull().default(true),
+  /** News of the decks on a person's wishlist, such as a lower price (decision 0113). */
+  wishlist: integer("wishlist", { mode: "boolean" }).notNull().default(true),
   updatedAt: millis("updated_at").notNull().default(now),
 });
+
+/**
+ * A creator a member follows: they hear of the creator's new decks in the marketplace, at most once
+ * a day per creator (`lastNotifiedAt`, decision 0113). Only the follower sees whom they follow.
+ */
+export const creatorFollows = sqliteTable(
+  "creator_follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: millis("created_at").notNull().default(now),
+    lastNotifiedAt: millis("last_notified_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.creatorId] }),
+    index("creator_follows_creator_idx").on(t.creatorId),
+    index("creator_follows_follower_idx").on(t.followerId, t.createdAt),
+  ],
+);
+
+/**
+ * A deck a member saved for later: they hear when its price drops, at most once a day per deck
+ * (`lastNotifiedAt`, decision 0113). Only its owner sees their wishlist.
+ */
+export const wishlistItems = sqliteTable(
+  "wishlist_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deckId: text("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    createdAt: millis("created_at").notNull().default(now),
+    lastNotifiedAt: millis("last_notified_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deckId] }),
+    index("wishlist_items_deck_idx").on(t.deckId),
+    index("wishlist_items_user_idx").on(t.userId, t.createdAt),
+  ],
+);
 
 /**
  * A reader a person keeps as a favourite; with `notify` on, they hear when the reader comes online

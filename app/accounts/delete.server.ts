@@ -34,6 +34,7 @@ import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import type { NoticeTarget } from "../mail/notices.server";
+import { forgetAccountFollowStatements } from "../marketplace/follows.server";
 import { paidCopyHeldByOthers } from "../marketplace/paid-copies.server";
 import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
@@ -176,6 +177,8 @@ export async function deleteAccount(
     db.delete(customSpreads).where(eq(customSpreads.ownerId, id)),
     // Their devices stop taking pushes, and nobody follows them any more.
     ...forgetAccountPushStatements(db, id),
+    // Whom they follow, who follows them, and their wishlist: theirs alone (decision 0113).
+    ...forgetAccountFollowStatements(db, id),
     // Blocks they set as a reader, or that were set on them, name nobody now.
     db.delete(readerBlocks).where(or(eq(readerBlocks.readerId, id), eq(readerBlocks.clientId, id))),
     // Their messages after readings go; the other person keeps what they wrote themselves.

@@ -252,6 +252,20 @@ function AccountLinks({ className, itemClassName }: { className?: string; itemCl
           </Link>
         </li>
       )}
+      {user.isGuest ? null : (
+        <li>
+          <Link className={cn("block", itemClassName)} to="/wishlist">
+            Wishlist
+          </Link>
+        </li>
+      )}
+      {user.isGuest ? null : (
+        <li>
+          <Link className={cn("block", itemClassName)} to="/following">
+            Following
+          </Link>
+        </li>
+      )}
       <li>
         {/* Pricing leaves the bar once signed in; a member not yet subscribed upgrades from the plans. */}
         {user.plan.state === "subscribed" || user.plan.state === "payment_due" ? (

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { requireUser } from "../auth/guard.server";
 import { parseListingForm, publishDeck, saveListing, unlistDeck } from "../marketplace/listing.server";
+import { tellOfListing } from "../marketplace/listing-news.server";
+import { pushTargetOf } from "../push/notify.server";
 import { startExplorerCheckout } from "../payments/payments.server";
 import { PaymentsError } from "../payments/provider.server";
 import { regenerateCard, retryDeck, upgradeDeck, type CreditOffer } from "./create.server";
@@ -55,6 +57,7 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
       if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
       if (!outcome.ok)
         return data<DeckPageActionData>({ ok: false, intent: "list", field: outcome.field, message: outcome.message }, { status: outcome.status });
+      tellOfListing(pushTargetOf(context), user.id, deckId, outcome.news, new URL(request.url).origin);
       return data<DeckPageActionData>({ ok: true, intent: "list", message: outcome.message });
     }
     case "unlist": {
@@ -73,6 +76,7 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
       const outcome = await publishDeck(db, user, deckId);
       if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
       if (!outcome.ok) return data<DeckPageActionData>({ ok: false, intent: "publish", message: outcome.message }, { status: outcome.status });
+      tellOfListing(pushTargetOf(context), user.id, deckId, outcome.news, new URL(request.url).origin);
       return data<DeckPageActionData>({ ok: true, intent: "publish", message: outcome.message });
     }
     case "unpublish": {

@@ -203,6 +203,12 @@ export function shopDecksQuery(db: Database, creatorId: string, limit: number) {
   return db.all<TileRow>(tilesQuery(fromMatches(null), sql`l.visible = 1 and l.seller_id = ${creatorId}`, sql`l.listed_at desc, l.deck_id desc`, limit, 0));
 }
 
+/** The decks on a person's wishlist that are in the marketplace, newest wish first. */
+export function wishlistDecksQuery(db: Database, userId: string, limit: number) {
+  const wishedAt = sql`(select w.created_at from wishlist_items as w where w.user_id = ${userId} and w.deck_id = l.deck_id)`;
+  return db.all<TileRow>(tilesQuery(fromMatches(null), sql`l.visible = 1 and ${wishedAt} is not null`, sql`${wishedAt} desc, l.deck_id desc`, limit, 0));
+}
+
 /** Listings younger than this still carry a newness bonus that fades day by day. */
 const NEWNESS_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
 

@@ -52,7 +52,13 @@ export type ListingInput = z.output<typeof listingForm>;
 
 export const GUEST_MAY_NOT_LIST = "Create an account to put a deck in the marketplace: your decks come with you.";
 
-export type ListingOutcome = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
+/**
+ * What a saved listing changed that others hear of (decision 0113): the deck went into the
+ * marketplace (its followers hear), or its price dropped (those who wished for it hear).
+ */
+export type ListingNews = { live: boolean; priceDrop: { fromCents: number; toCents: number } | null };
+
+export type ListingOutcome = { ok: true; message: string; news?: ListingNews } | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
 
 /** Parses the listing form (repeated `preview` fields are the chosen cards). */
 export function parseListingForm(form: FormData) {
@@ -137,7 +143,11 @@ export async function saveListing(db: Database, user: CurrentUser, deckId: strin
   ]);
   if (existing?.hiddenAt)
     return { ok: true, message: "Your listing is saved, but Arcanum staff have hidden the deck from the marketplace, so nobody else finds it." };
-  return { ok: true, message: existing?.status === "listed" ? "Your listing is updated." : "Your deck is in the marketplace now." };
+  const news: ListingNews = {
+    live: existing?.status !== "listed",
+    priceDrop: existing && input.price < existing.priceCents ? { fromCents: existing.priceCents, toCents: input.price } : null,
+  };
+  return { ok: true, message: existing?.status === "listed" ? "Your listing is updated." : "Your deck is in the marketplace now.", news };
 }
 
 /**
@@ -157,6 +167,7 @@ export async function publishDeck(db: Database, user: CurrentUser, deckId: strin
   if (!outcome.ok || existing?.hiddenAt) return outcome;
   return {
     ok: true,
+    news: outcome.news,
     message:
       input.price > 0
         ? "The deck is public now: it is in the Marketplace again at its price, and anyone can turn its preview cards over."

@@ -1,6 +1,6 @@
 // What a push carries, shared by the Worker that sends it and the service worker that shows it (decision 0061).
 
-export const PUSH_KINDS = ["reading-request", "reader-online", "deck-ready", "sale", "daily-card", "booking", "message"] as const;
+export const PUSH_KINDS = ["reading-request", "reader-online", "deck-ready", "sale", "daily-card", "booking", "message", "new-deck", "wished-deck"] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** What each kind is called where a person turns it on or off. */
@@ -12,6 +12,8 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   "daily-card": "My card of the day, at the time I chose",
   booking: "Reminders of my scheduled readings",
   message: "Messages about my readings (by e-mail when no device of mine takes pushes)",
+  "new-deck": "New decks from creators I follow (by e-mail when no device of mine takes pushes)",
+  "wished-deck": "Price drops on my wishlist (by e-mail when no device of mine takes pushes)",
 };
 
 /**

@@ -2,8 +2,8 @@
 // hands the sending to `waitUntil`, so the request or room event that caused it never waits on a push
 // service (decision 0061).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { deckListings, decks, pushSettings, pushSubscriptions, readerFollows, users } from "../../db/schema";
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { creatorFollows, deckListings, deckPurchases, decks, pushSettings, pushSubscriptions, readerFollows, users, wishlistItems } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { formatMoney } from "../lib/format";
@@ -11,6 +11,7 @@ import type { ReadingMode } from "../paid-readings/rules";
 import { createMailer } from "../mail/mail.server";
 import { noticeMessage, type Notice } from "../mail/notices.server";
 import { saleNotice } from "../marketplace/sale-notice";
+import { newDeckNotice, wishedDeckNotice, wishNewsWords, type WishNews } from "../marketplace/follow-notices";
 import { readerOnlineNotice } from "../readers/follower-notices";
 import { stopNoticesToken, STOP_NOTICES_PATH } from "../readers/notice-links.server";
 import { deliver, type Delivery, type Device } from "./delivery.server";
@@ -23,6 +24,9 @@ import { log } from "../observe/log.server";
 
 /** A follower hears of a reader coming online at most once in this long, by push or by e-mail. */
 export const READER_ONLINE_GAP_MS = 3 * 60 * 60 * 1000;
+
+/** A follower hears of one creator's new decks, and a person of one wished deck, at most once in this long. */
+export const FOLLOW_NOTICE_GAP_MS = 24 * 60 * 60 * 1000;
 
 export type PushEvent =
   | {
@@ -41,7 +45,9 @@ export type PushEvent =
   | { kind: "daily-card"; userId: string }
   | { kind: "booking"; userId: string; bookingId: string; title: string; body: string }
   | { kind: "guarantee-claim"; readerId: string; readingId: string; title: string; body: string }
-  | { kind: "message"; threadId: string; messageId: string; senderId: string; recipientId: string; senderName: string; body: string; origin: string };
+  | { kind: "message"; threadId: string; messageId: string; senderId: string; recipientId: string; senderName: string; body: string; origin: string }
+  | { kind: "new-deck"; deckId: string; creatorId: string; origin: string }
+  | { kind: "wished-deck"; deckId: string; news: WishNews; origin: string };
 
 /**
  * The setting (and pace) an event goes by: its own kind, except a claim on a reader's guarantee,
@@ -217,13 +223,109 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
         // One e-mail while messages wait unread: the first of them, not one per message.
         mailFor: async (person) => ((await onlyUnread(db, event)) ? messageNotice(event, person.email) : null),
       };
+    case "new-deck":
+      return addressNewDeck(db, event, now);
+    case "wished-deck":
+      return addressWishedDeck(db, event, now);
   }
+}
+
+/** Off for a person who turned the kind off; no settings row means on. */
+const kindIsOn = (kind: PushKind, userId: SQL) =>
+  sql`not exists (select 1 from ${pushSettings} where ${pushSettings.userId} = ${userId} and ${settingColumn(kind)} = 0)`;
+
+/**
+ * A creator's deck has just gone into the marketplace: their followers who have the kind on and
+ * have not heard of this creator in a day are claimed in one UPDATE (so two listings at once, or
+ * push and e-mail, cannot tell anyone twice), while the deck is still in the marketplace.
+ */
+async function addressNewDeck(db: Database, event: Extract<PushEvent, { kind: "new-deck" }>, now: number): Promise<Addressed | null> {
+  const listed = sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${event.deckId} and ${deckListings.sellerId} = ${event.creatorId} and ${deckListings.visible} = 1)`;
+  const [deck, followers] = await db.batch([
+    db
+      .select({
+        title: decks.title,
+        priceCents: deckListings.priceCents,
+        currency: deckListings.currency,
+        creator: sql<string>`coalesce(nullif(${users.fullName}, ''), '@' || ${users.username})`,
+      })
+      .from(deckListings)
+      .innerJoin(decks, eq(decks.id, deckListings.deckId))
+      .innerJoin(users, eq(users.id, deckListings.sellerId))
+      .where(and(eq(deckListings.deckId, event.deckId), eq(deckListings.sellerId, event.creatorId))),
+    db
+      .update(creatorFollows)
+      .set({ lastNotifiedAt: now })
+      .where(
+        and(
+          eq(creatorFollows.creatorId, event.creatorId),
+          or(isNull(creatorFollows.lastNotifiedAt), lte(creatorFollows.lastNotifiedAt, now - FOLLOW_NOTICE_GAP_MS)),
+          kindIsOn("new-deck", sql`${creatorFollows.followerId}`),
+          listed,
+        ),
+      )
+      .returning({ followerId: creatorFollows.followerId }),
+  ]);
+  const row = deck[0];
+  if (!row || followers.length === 0) return null;
+  const price = row.priceCents === 0 ? "Free" : formatMoney(row.priceCents, row.currency);
+  return {
+    to: followers.map((follower) => follower.followerId),
+    message: {
+      kind: event.kind,
+      title: `New from ${row.creator}`,
+      body: `“${row.title}” is in the marketplace: ${price}.`,
+      url: `/marketplace/${event.deckId}`,
+      tag: `new-deck-${event.creatorId}`,
+    },
+    delivery: { urgency: "low", ttlSeconds: DAY_SECONDS },
+    mailWithKindOn: true,
+    mailFor: async (person) => newDeckNotice({ to: person.email, creator: row.creator, title: row.title, price, origin: event.origin, deckId: event.deckId }),
+  };
+}
+
+/**
+ * News of a wished deck: those who wished for it, have the kind on, have not heard of it in a day
+ * and do not hold it already, claimed in one UPDATE. Every kind of wish news goes this way.
+ */
+async function addressWishedDeck(db: Database, event: Extract<PushEvent, { kind: "wished-deck" }>, now: number): Promise<Addressed | null> {
+  const [deck, wishers] = await db.batch([
+    db
+      .select({ title: decks.title })
+      .from(deckListings)
+      .innerJoin(decks, eq(decks.id, deckListings.deckId))
+      .where(and(eq(deckListings.deckId, event.deckId), eq(deckListings.visible, true))),
+    db
+      .update(wishlistItems)
+      .set({ lastNotifiedAt: now })
+      .where(
+        and(
+          eq(wishlistItems.deckId, event.deckId),
+          or(isNull(wishlistItems.lastNotifiedAt), lte(wishlistItems.lastNotifiedAt, now - FOLLOW_NOTICE_GAP_MS)),
+          kindIsOn("wished-deck", sql`${wishlistItems.userId}`),
+          sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${event.deckId} and ${deckListings.visible} = 1)`,
+          sql`not exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${event.deckId} and ${deckPurchases.buyerId} = ${wishlistItems.userId})`,
+        ),
+      )
+      .returning({ userId: wishlistItems.userId }),
+  ]);
+  const row = deck[0];
+  if (!row || wishers.length === 0) return null;
+  const words = wishNewsWords(event.news, row.title);
+  return {
+    to: wishers.map((wisher) => wisher.userId),
+    message: { kind: event.kind, title: words.title, body: words.body, url: `/marketplace/${event.deckId}`, tag: `wished-deck-${event.deckId}` },
+    delivery: { urgency: "low", ttlSeconds: DAY_SECONDS },
+    mailWithKindOn: true,
+    mailFor: async (person) => wishedDeckNotice({ to: person.email, title: row.title, news: event.news, origin: event.origin, deckId: event.deckId }),
+  };
 }
 
 /** Who a push comes from, where someone other than the recipient chose to send it: paced per sender too. */
 function senderOf(event: PushEvent): string | null {
   if (event.kind === "reading-request") return event.clientId;
   if (event.kind === "reader-online") return event.readerId;
+  if (event.kind === "new-deck") return event.creatorId;
   if (event.kind === "message") return event.senderId;
   return null;
 }
@@ -287,7 +389,8 @@ async function mailThose(target: Omit<PushTarget, "waitUntil">, addressed: Addre
 export async function sendPushNow(target: Omit<PushTarget, "waitUntil">, event: PushEvent, now = Date.now()) {
   const push = target.config.push;
   // Kinds that also mail go on without a push service; the others have nothing to send.
-  if (!push && event.kind !== "reader-online" && event.kind !== "sale" && event.kind !== "message") return [];
+  if (!push && event.kind !== "reader-online" && event.kind !== "sale" && event.kind !== "message" && event.kind !== "new-deck" && event.kind !== "wished-deck")
+    return [];
   const addressed = await address(target.db, target.config, event, now);
   if (!addressed || addressed.to.length === 0) return [];
   const kind = settingOf(event);

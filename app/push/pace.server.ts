@@ -23,6 +23,10 @@ export const PUSH_PACE: Record<PushKind, PushPace> = {
   booking: { perRecipient: { limit: 6, windowMs: HOUR_MS } },
   // Sending is paced too (messages/rules.ts); this holds a person's phone to a few rings an hour from one writer.
   message: { perRecipient: { limit: 30, windowMs: HOUR_MS }, perSender: { limit: 10, windowMs: HOUR_MS } },
+  // The follow's own gap is a day per creator (notify.server.ts); a person follows many creators.
+  "new-deck": { perRecipient: { limit: 10, windowMs: HOUR_MS }, perSender: { limit: 1, windowMs: 20 * HOUR_MS } },
+  // Each wished deck tells a person at most once a day (notify.server.ts); a wishlist holds many decks.
+  "wished-deck": { perRecipient: { limit: 10, windowMs: HOUR_MS } },
 };
 
 /** One batch of counting statements, in slices that keep a batch small; whether each hit is within its rule. */

@@ -104,7 +104,7 @@ export async function readerToFollow(db: Database, username: string): Promise<st
 
 export type PushSettings = Record<PushKind, boolean>;
 
-const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" | "sales" | "dailyCard" | "bookings" | "messages"> = {
+const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" | "sales" | "dailyCard" | "bookings" | "messages" | "newDecks" | "wishlist"> = {
   "reading-request": "readingRequests",
   "reader-online": "readerOnline",
   "deck-ready": "deckReady",
@@ -112,6 +112,8 @@ const COLUMN: Record<PushKind, "readingRequests" | "readerOnline" | "deckReady" 
   "daily-card": "dailyCard",
   booking: "bookings",
   message: "messages",
+  "new-deck": "newDecks",
+  "wished-deck": "wishlist",
 };
 
 /** The column that holds a kind's on/off setting. */
@@ -147,6 +149,8 @@ export async function savePushSettings(db: Database, userId: string, settings: P
     dailyCard: settings["daily-card"],
     bookings: settings.booking,
     messages: settings.message,
+    newDecks: settings["new-deck"],
+    wishlist: settings["wished-deck"],
     updatedAt: now,
   };
   await db

@@ -1,5 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LicenceNote } from "~/components/marketplace/licence-note";
+import { WishButton } from "~/components/marketplace/follow-and-wish";
+import { PricesInUsd } from "~/components/marketplace/prices-in-usd";
+import { deckMarksQuery } from "~/marketplace/wishlist.server";
 import { shopPath } from "~/marketplace/shop";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -63,9 +66,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewerId = viewer?.id ?? null;
   const url = new URL(request.url);
   const pages = reviewPages.parse(url.searchParams.get("reviews") ?? undefined);
-  const page = await marketplaceDeckPage(context.db, params.deckId ?? "", viewerId, pages);
+  const deckId = params.deckId ?? "";
+  // Whether the deck is on the person's wishlist and its creator among those they follow, with the session's check.
+  const [page, [[marks]]] = await Promise.all([
+    marketplaceDeckPage(context.db, deckId, viewerId, pages),
+    context.read((me) => [deckMarksQuery(context.db, deckId, me)] as const),
+  ]);
   return {
     ...page,
+    marks: { wished: marks?.wished ?? false, following: marks?.following ?? false, own: marks?.own ?? false },
     origin: url.origin,
     // The review form can wait in a phone's outbox: it carries a fresh key (decision 0060).
     reviewForm: viewerId && page.canReview ? await waitingFormFor(viewerId) : null,
@@ -111,7 +120,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MarketplaceDeck() {
-  const { deck, relation, sale, rating, reviews, own, canReview, reviewForm, mayReport, creator } = useLoaderData<typeof loader>();
+  const { deck, relation, sale, rating, reviews, own, canReview, reviewForm, mayReport, creator, marks } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const lockedCount = deck.cards.filter((card) => card.locked).length;
   return (
@@ -164,6 +173,7 @@ export default function MarketplaceDeck() {
             <>
               <p className="mt-6 font-display text-4xl font-bold text-gold">{formatPrice(sale.priceCents || null)}</p>
               <LicenceNote licence={sale.licence} />
+              {sale.priceCents > 0 ? <PricesInUsd className="mt-0.5" /> : null}
             </>
           ) : null}
           <RatingSummary average={rating.average} count={rating.count} />
@@ -177,6 +187,7 @@ export default function MarketplaceDeck() {
                 {sale.priceCents === 0 ? "Add to my collection" : "Buy this deck"}
               </Link>
             ) : null}
+            {sale && !relation && !marks.own ? <WishButton deckId={deck.id} title={deck.title} wished={marks.wished} /> : null}
             {relation || lockedCount === 0 ? (
               <Link reloadDocument to={`/reading-room/${deck.id}`} className={buttonClasses("secondary", "lg")}>
                 Read with this deck
@@ -229,7 +240,7 @@ export default function MarketplaceDeck() {
         frozen={Boolean(own) && !canReview && relation !== "owner"}
         result={result}
       />
-      {creator ? <CreatorBlock creator={creator} /> : null}
+      {creator ? <CreatorBlock creator={creator} following={marks.own ? null : marks.following} /> : null}
     </div>
   );
 }

@@ -10,6 +10,9 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { BROWSE_PAGE_SIZE, browseSorts } from "~/marketplace/browse";
 import { browseQuery, browseResult } from "~/marketplace/browse.server";
+import { wishedDecksQuery } from "~/marketplace/wishlist.server";
+import { WishButton } from "~/components/marketplace/follow-and-wish";
+import { PricesInUsd } from "~/components/marketplace/prices-in-usd";
 import { formatCount } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { Input, Select } from "~/components/ui/field";
@@ -74,9 +77,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: query.page,
   };
   const statement = browseQuery(context.db, params);
-  // Read with the session's check, in the page's one round trip.
-  const rows = statement ? (await context.read(() => [statement]))[0] : [];
-  return { ...(await browseResult(context.db, params, rows)), query };
+  // Read with the session's check, in the page's one round trip: the page's decks and those on the person's wishlist.
+  const [rows, wishes] = statement
+    ? await context.read((me) => [statement, wishedDecksQuery(context.db, me)] as const)
+    : [[], (await context.read((me) => [wishedDecksQuery(context.db, me)] as const))[0]];
+  const wished = new Set(wishes.map((wish) => wish.deckId));
+  const result = await browseResult(context.db, params, rows);
+  return { ...result, tiles: result.tiles.map((tile) => ({ ...tile, wished: wished.has(tile.id) })), query };
 }
 
 /** The query string for a link, without empty values and without page 1. */
@@ -193,20 +200,24 @@ export default function Marketplace() {
           </FilterDisclosure>
         </div>
       </Form>
-      <p className="mt-6 text-sm text-muted" aria-live="polite">
-        {total === 0
-          ? query.q
-            ? `0 decks matching “${query.q}”`
-            : "0 decks"
-          : `${formatCount(total)} ${total === 1 ? "deck" : "decks"}${query.q ? ` matching “${query.q}”` : ""}${
-              pageCount > 1 ? ` · showing ${first}–${first + tiles.length - 1}` : ""
-            }`}
-      </p>
+      <div className="mt-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="text-sm text-muted" aria-live="polite">
+          {total === 0
+            ? query.q
+              ? `0 decks matching “${query.q}”`
+              : "0 decks"
+            : `${formatCount(total)} ${total === 1 ? "deck" : "decks"}${query.q ? ` matching “${query.q}”` : ""}${
+                pageCount > 1 ? ` · showing ${first}–${first + tiles.length - 1}` : ""
+              }`}
+        </p>
+        <PricesInUsd />
+      </div>
       {tiles.length > 0 ? (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
           {tiles.map((deck, i) => (
-            <li key={deck.id}>
+            <li key={deck.id} className="relative">
               <DeckTile deck={deck} href={`/marketplace/${deck.id}`} eager={i < 4} />
+              <WishButton deckId={deck.id} title={deck.title} wished={deck.wished} compact className="absolute right-4 top-4" />
             </li>
           ))}
         </ul>

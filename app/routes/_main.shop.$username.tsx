@@ -4,6 +4,9 @@ import { Avatar } from "~/components/avatar";
 import { DeckTile, RatingStars } from "~/components/deck-tile";
 import { CreatorMark } from "~/components/marketplace/creator-block";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
+import { FollowButton } from "~/components/marketplace/follow-and-wish";
+import { PricesInUsd } from "~/components/marketplace/prices-in-usd";
+import { shopFollowQuery } from "~/marketplace/follows.server";
 import { shopOf } from "~/marketplace/shop.server";
 import { shopPath } from "~/marketplace/shop";
 import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
@@ -42,13 +45,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const shop = await shopOf(context.db, params.username ?? "");
+  const username = params.username ?? "";
+  // How many follow the shop, and whether the person asking does, with the session's check.
+  const [shop, [[follow]]] = await Promise.all([shopOf(context.db, username), context.read((me) => [shopFollowQuery(context.db, username, me)] as const)]);
   if (!shop) throw new Response("Shop not found", { status: 404 });
-  return { ...shop, origin: new URL(request.url).origin };
+  return {
+    ...shop,
+    follow: { followers: follow?.followers ?? 0, following: follow?.following ?? false, own: follow?.own ?? false },
+    origin: new URL(request.url).origin,
+  };
 }
 
 export default function Shop() {
-  const { creator, decks, bannerUrl, rating } = useLoaderData<typeof loader>();
+  const { creator, decks, bannerUrl, rating, follow } = useLoaderData<typeof loader>();
   const name = creator.fullName || `@${creator.username}`;
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
@@ -68,21 +77,26 @@ export default function Shop() {
             </h1>
             <p className="text-sm text-muted">
               {creator.fullName ? `@${creator.username} · ` : ""}
-              {`${decks.length} ${decks.length === 1 ? "deck" : "decks"} in the marketplace`}
+              {`${decks.length} ${decks.length === 1 ? "deck" : "decks"} in the marketplace · `}
+              <span data-testid="follower-count">{`${follow.followers} ${follow.followers === 1 ? "follower" : "followers"}`}</span>
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-2">
               <RatingStars average={rating.average} count={rating.count} />
               {creator.verified ? <VerifiedCreatorBadge /> : null}
             </p>
           </div>
+          {follow.own ? null : <FollowButton username={creator.username} name={name} following={follow.following} className="w-full sm:w-auto" />}
         </div>
         {creator.bio ? <p className="max-w-3xl whitespace-pre-line break-words px-5 pb-6 leading-relaxed sm:px-8">{creator.bio}</p> : null}
       </header>
 
       <section aria-labelledby="shop-decks" className="mt-8">
-        <h2 id="shop-decks" className="text-2xl font-bold">
-          Decks
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="shop-decks" className="text-2xl font-bold">
+            Decks
+          </h2>
+          {decks.length > 0 ? <PricesInUsd /> : null}
+        </div>
         {decks.length === 0 ? (
           <p className="mt-3 rounded-3xl border border-line bg-surface/80 p-6 text-center text-muted" data-testid="shop-empty">
             {name} has no decks in the marketplace yet.{" "}

@@ -3,9 +3,10 @@ import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
 import { checkoutPrice, createDeck, payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
+const shots = process.env.SCREENSHOTS_DIR;
 
 describe("the marketplace offline", () => {
-  it("takes a deck from its creator's listing through a buyer's search, preview, purchase, reading and review to the creator's earnings and payout, and out of the shop when staff hide it", async () => {
+  it("takes a deck from its creator's listing, told to a buyer who follows them, through the buyer's search, preview, wishlist, purchase, reading and review to the creator's earnings and payout, and out of the shop when staff hide it", async () => {
     const stamp = Date.now().toString(36);
     const word = `lumenwick${stamp}`;
 
@@ -18,6 +19,19 @@ describe("the marketplace offline", () => {
     await payWith(creator, "4242 4242 4242 4242", "$29.99");
     await creator.waitForURL(/\/subscription\/success\?checkout=/);
     await creator.getByTestId("purchase-confirmed").waitFor();
+    await creator.goto("/profile");
+    const creatorName = await creator.getByRole("textbox", { name: "Username" }).inputValue();
+
+    // Before anything is listed, a buyer on a phone follows the creator from their shop.
+    const buyer = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await useMemberSession(buyer, "demo");
+    await buyer.goto(`/shop/${creatorName}`);
+    await hydrated(buyer);
+    await buyer.getByTestId("follow-button").click();
+    await expect.poll(() => buyer.getByTestId("follower-count").textContent()).toBe("1 follower");
+    expect(await buyer.getByTestId("follow-button").getAttribute("aria-pressed")).toBe("true");
+    if (shots) await buyer.screenshot({ path: `${shots}/shop-follow-390.png`, fullPage: true });
+    await buyer.setViewportSize({ width: 1280, height: 900 });
 
     await createDeck(creator, { theme: `Lighthouse keepers of ${word}`, kind: "Major Arcana" });
     const deckPath = new URL(creator.url()).pathname;
@@ -33,9 +47,20 @@ describe("the marketplace offline", () => {
     await listing.getByRole("button", { name: "List in the marketplace" }).click();
     await expect.poll(() => listing.textContent()).toContain("Listed at $14.00");
 
-    // A buyer finds it by a word of its theme and two filters, and sees three cards to turn over and nineteen locked.
-    const buyer = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
-    await useMemberSession(buyer, "demo");
+    // The follower hears of the new deck: with no device taking notifications, by e-mail.
+    await buyer.goto(`/dev/mailbox?to=${encodeURIComponent("demo@example.com")}`);
+    const notice = buyer
+      .getByRole("list", { name: "Messages" })
+      .getByRole("listitem")
+      .filter({ has: buyer.getByRole("heading", { name: /^New from / }), hasText: title });
+    await expect
+      .poll(async () => {
+        if ((await notice.count()) === 0) await buyer.reload();
+        return notice.count();
+      })
+      .toBe(1);
+
+    // The buyer finds it by a word of its theme and two filters, and sees three cards to turn over and nineteen locked.
     await buyer.goto("/marketplace");
     await hydrated(buyer);
     await buyer.getByRole("searchbox", { name: "Search decks" }).fill(word);
@@ -58,6 +83,23 @@ describe("the marketplace offline", () => {
     await buyer.getByTestId("preview-card").locator('img[alt="The Moon"]').waitFor();
     // Locked cards are not sent at all: no picture of The Tower anywhere in the page.
     expect(await buyer.locator('img[alt="The Tower"]').count()).toBe(0);
+
+    // The buyer saves it for later and, on a phone, finds it on their wishlist at its price, then goes back to it.
+    await Promise.all([
+      buyer.waitForResponse((r) => new URL(r.url()).pathname.startsWith(`/marketplace/${deckId}/wish`) && r.request().method() === "POST"),
+      buyer.getByTestId("wish-button").click(),
+    ]);
+    await expect.poll(() => buyer.getByTestId("wish-button").textContent()).toBe("Saved");
+    await buyer.setViewportSize({ width: 390, height: 844 });
+    await buyer.goto("/wishlist");
+    const wished = buyer.getByTestId("wishlist").getByRole("listitem").filter({ hasText: title });
+    expect(await wished.textContent()).toContain("$14.00");
+    expect(await buyer.getByTestId("prices-in-usd").textContent()).toBe("Prices in US dollars (USD)");
+    if (shots) await buyer.screenshot({ path: `${shots}/wishlist-390.png`, fullPage: true });
+    await wished.getByRole("link", { name: new RegExp(title) }).click();
+    await buyer.waitForURL((url) => url.pathname === `/marketplace/${deckId}`);
+    await buyer.setViewportSize({ width: 1280, height: 900 });
+    await hydrated(buyer);
 
     // It is bought through the local checkout and lands in the buyer's collection, marked as bought.
     await buyer.getByRole("link", { name: "Buy this deck" }).click();

@@ -3,7 +3,7 @@
  * pictures), what stays (decks others bought, money records), the cookie, and who may ask.
  */
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONFIRMATION_MISMATCH, DELETED_NAME, PAID_READING_STILL_LIVE, SUBSCRIPTION_STILL_RUNNING } from "../../app/accounts/delete.server";
 import { KEPT_RECORDS } from "../../app/accounts/kept-records.server";
@@ -17,6 +17,7 @@ import {
   apiTokens,
   authSessions,
   cards,
+  creatorFollows,
   deckListings,
   deckPurchases,
   decks,
@@ -36,6 +37,7 @@ import {
   users,
   walletEntries,
   walletHolds,
+  wishlistItems,
   writtenOffers,
   writtenRequests,
 } from "../../db/schema";
@@ -51,6 +53,8 @@ async function newPerson() {
     .values({ id, email: `${id}@example.com`, username: `d_${id.slice(0, 10)}` });
   return { id, email: `${id}@example.com`, cookie: await signInAs(id) };
 }
+
+const sellerName = (person: { id: string }) => `d_${person.id.slice(0, 10)}`;
 
 const KEYS = ["major-00", "major-01", "major-02"];
 
@@ -184,8 +188,22 @@ describe("deleting an account", () => {
     expect((await post(`/collection/${bought.deckId}`, { intent: "list", price: "0" }, { cookie: seller.cookie })).status).toBe(200);
     expect((await post(`/checkout/${bought.deckId}`, {}, { cookie: buyer.cookie })).status).toBe(302);
     expect(await db().select().from(deckPurchases).where(eq(deckPurchases.deckId, bought.deckId))).toHaveLength(1);
+    // The buyer follows the seller, who follows the buyer back and keeps a wishlist: all of it goes with the seller.
+    expect((await post(`/shop/${sellerName(seller)}/follow`, { intent: "follow" }, { cookie: buyer.cookie })).status).toBe(303);
+    await db().insert(creatorFollows).values({ followerId: seller.id, creatorId: buyer.id, createdAt: Date.now() });
+    expect((await post("/marketplace/seed-deck-celestial-tides/wish", { intent: "wish" }, { cookie: seller.cookie })).status).toBe(303);
+    const follows = () =>
+      db()
+        .select()
+        .from(creatorFollows)
+        .where(or(eq(creatorFollows.followerId, seller.id), eq(creatorFollows.creatorId, seller.id)));
+    expect(await follows()).toHaveLength(2);
+    expect(await db().select().from(wishlistItems).where(eq(wishlistItems.userId, seller.id))).toHaveLength(1);
 
     expect((await deleteAccount(seller.cookie, seller.email)).status).toBe(302);
+
+    expect(await follows()).toEqual([]);
+    expect(await db().select().from(wishlistItems).where(eq(wishlistItems.userId, seller.id))).toEqual([]);
 
     const kept = await db().query.decks.findFirst({ where: eq(decks.id, bought.deckId) });
     expect(kept).toMatchObject({ isPublic: false });
@@ -573,4 +591,8 @@ const GOES_WITH_THE_PERSON = [
   // Where a person stands with their flashcards, and their grades, are theirs alone (decision 0107).
   "flashcards.user_id",
   "flashcard_reviews.user_id",
+  // Whom a person follows, who follows them, and what they wished for are theirs alone (decision 0113).
+  "creator_follows.follower_id",
+  "creator_follows.creator_id",
+  "wishlist_items.user_id",
 ];

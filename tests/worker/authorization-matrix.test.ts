@@ -1053,6 +1053,68 @@ const ROWS: HttpRow[] = [
   doc("routes/_main.terms", "/terms", () => "/terms", all(200)),
   doc("routes/_main.licensing", "/licensing", () => "/licensing", all(200)),
   doc("routes/_main.shop.$username", "a creator's shop", () => "/shop/luna_vale", all(200)),
+  // Following a creator and keeping a wishlist are a member's own (a guest is sent to sign up); nothing names another person's (decision 0113).
+  doc("routes/shop.$username.follow", "the follow form's address (back to the shop)", () => "/shop/luna_vale/follow", all(302)),
+  ...(["follow", "unfollow"] as const).map((intent) =>
+    act(
+      "routes/shop.$username.follow",
+      intent,
+      () => "/shop/luna_vale/follow",
+      () => ({ intent, redirectTo: "/shop/luna_vale" }),
+      { ...all(303), nobody: "login" },
+    ),
+  ),
+  act(
+    "routes/shop.$username.follow",
+    "follow (no such shop)",
+    () => "/shop/nobody_by_that_name/follow",
+    () => ({ intent: "follow" }),
+    { nobody: "login", guest: 303, member: 404, removed: 404, owner: 404 },
+  ),
+  act(
+    "routes/shop.$username.follow",
+    "follow (one's own shop)",
+    () => "/shop/demo_seeker/follow",
+    () => ({ intent: "follow" }),
+    {
+      nobody: "login",
+      guest: 303,
+      member: 303,
+      removed: 303,
+      owner: 400,
+    },
+  ),
+  doc("routes/_main.following", "/following (a guest is sent to sign up)", () => "/following", {
+    nobody: 302,
+    guest: 302,
+    member: 200,
+    removed: 200,
+    owner: 200,
+  }),
+  doc("routes/marketplace.$deckId.wish", "the wishlist form's address (back to the deck)", () => `/marketplace/${PUBLIC_DECK}/wish`, all(302)),
+  ...(["wish", "unwish"] as const).map((intent) =>
+    act(
+      "routes/marketplace.$deckId.wish",
+      intent,
+      () => `/marketplace/${PUBLIC_DECK}/wish`,
+      () => ({ intent, redirectTo: `/marketplace/${PUBLIC_DECK}` }),
+      { ...all(303), nobody: "login" },
+    ),
+  ),
+  act(
+    "routes/marketplace.$deckId.wish",
+    "wish (a private deck)",
+    () => `/marketplace/${OWNER_DECK}/wish`,
+    () => ({ intent: "wish" }),
+    {
+      nobody: "login",
+      guest: 303,
+      member: 404,
+      removed: 404,
+      owner: 404,
+    },
+  ),
+  doc("routes/_main.wishlist", "/wishlist (a guest is sent to sign up)", () => "/wishlist", { nobody: 302, guest: 302, member: 200, removed: 200, owner: 200 }),
   doc("routes/_main.privacy", "/privacy", () => "/privacy", all(200)),
   // The service worker's offline page holds nobody's data: the worker fills in what the device saved.
   doc("routes/_main.offline", "/offline", () => "/offline", all(200)),

@@ -3,6 +3,7 @@ import { Avatar } from "~/components/avatar";
 import { shopPath } from "~/marketplace/shop";
 import { DeckTile } from "~/components/deck-tile";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
+import { FollowButton } from "./follow-and-wish";
 
 type Creator = {
   username: string | null;
@@ -25,7 +26,7 @@ type Creator = {
 };
 
 /** Who made the deck, in their own words, and a few of their other decks in the marketplace. */
-export function CreatorBlock({ creator }: { creator: Creator }) {
+export function CreatorBlock({ creator, following }: { creator: Creator; following: boolean | null }) {
   const name = creator.fullName || (creator.username ? `@${creator.username}` : "The creator");
   return (
     <section aria-labelledby="creator-heading" className="mt-14 rounded-3xl border border-line bg-surface/80 p-5 sm:p-8">
@@ -43,9 +44,13 @@ export function CreatorBlock({ creator }: { creator: Creator }) {
       </div>
       {creator.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line break-words leading-relaxed">{creator.bio}</p> : null}
       {creator.username ? (
-        <Link to={shopPath(creator.username)} className="mt-4 inline-block font-semibold text-brand underline underline-offset-4" data-testid="shop-link">
-          Visit {name}’s shop
-        </Link>
+        <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-3">
+          {/* `following` is null on the creator's own deck: nobody follows themselves. */}
+          {following === null ? null : <FollowButton username={creator.username} name={name} following={following} />}
+          <Link to={shopPath(creator.username)} className="inline-block font-semibold text-brand underline underline-offset-4" data-testid="shop-link">
+            Visit {name}’s shop
+          </Link>
+        </div>
       ) : null}
       {creator.decks.length > 0 ? (
         <>

@@ -1,0 +1,72 @@
+// What followers and wishers are told (decision 0113), by push and by e-mail alike: the words live
+// here, who is told and how often in push/notify.server.ts.
+import type { Notice } from "../mail/notices.server";
+import { formatMoney } from "../lib/format";
+
+/**
+ * News of a deck on people's wishlists. Each kind is one variant here and its words below; it is
+ * sent with `tellWishers` (wishlist.server.ts), which reaches everyone who wished for the deck.
+ */
+export type WishNews = { reason: "price-drop"; fromCents: number; toCents: number };
+
+/** A wished deck's news in a few words: the notice's title and its line. */
+export function wishNewsWords(news: WishNews, title: string): { title: string; body: string } {
+  switch (news.reason) {
+    case "price-drop":
+      return {
+        title: "A deck on your wishlist costs less",
+        body:
+          news.toCents === 0
+            ? `“${title}” is free now (it was ${formatMoney(news.fromCents)}).`
+            : `“${title}” is ${formatMoney(news.toCents)} now (it was ${formatMoney(news.fromCents)}).`,
+      };
+  }
+}
+
+const SETTINGS_LINE = (origin: string, setting: string) =>
+  `To stop these e-mails, turn off “${setting}” under Notifications on your profile: ${origin}/profile#notifications`;
+
+/** The e-mail a follower gets when a creator they follow lists a new deck. */
+export function newDeckNotice({
+  to,
+  creator,
+  title,
+  price,
+  origin,
+  deckId,
+}: {
+  to: string;
+  creator: string;
+  title: string;
+  price: string;
+  origin: string;
+  deckId: string;
+}): Notice {
+  return {
+    to,
+    subject: `New from ${creator}: “${title}”`,
+    heading: `${creator} has a new deck`,
+    paragraphs: [
+      `“${title}” is in the marketplace now.`,
+      "You hear of a creator's new decks at most once a day. You can unfollow on your Following page.",
+      SETTINGS_LINE(origin, "New decks from creators I follow"),
+    ],
+    rows: [
+      { label: "Deck", value: title },
+      { label: "Price", value: price },
+    ],
+    action: { label: "See the deck", url: `${origin}/marketplace/${deckId}` },
+  };
+}
+
+/** The e-mail someone gets with news of a deck on their wishlist. */
+export function wishedDeckNotice({ to, title, news, origin, deckId }: { to: string; title: string; news: WishNews; origin: string; deckId: string }): Notice {
+  const words = wishNewsWords(news, title);
+  return {
+    to,
+    subject: words.title,
+    heading: words.title,
+    paragraphs: [words.body, "It stays on your wishlist until you remove it.", SETTINGS_LINE(origin, "Price drops on my wishlist")],
+    action: { label: "See the deck", url: `${origin}/marketplace/${deckId}` },
+  };
+}
