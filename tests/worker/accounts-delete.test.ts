@@ -573,4 +573,6 @@ const GOES_WITH_THE_PERSON = [
   // Where a person stands with their flashcards, and their grades, are theirs alone (decision 0107).
   "flashcards.user_id",
   "flashcard_reviews.user_id",
+  // A person's quiz attempts, and with them their questions and answers (decision 0112).
+  "learn_quiz_attempts.user_id",
 ];
