@@ -55,22 +55,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 function Picture({ url }: { url: string | null }) {
   if (!url) return <p className="text-sm text-muted">The picture of this card is no longer yours to see.</p>;
+  // The painting alone: the frame's name along the foot and the numeral at the head are cut off, so the picture is what is named.
   return (
-    <img
-      src={url}
-      alt="The card's picture: which card is it?"
-      width={300}
-      height={400}
-      loading="lazy"
-      className="aspect-[3/4] w-36 rounded-xl border border-line object-cover shadow sm:w-44"
-    />
+    <div className="aspect-[3/2.9] w-40 overflow-hidden rounded-xl border border-line shadow sm:w-48">
+      <img
+        src={url}
+        alt="The card's picture, without its name: which card is it?"
+        width={300}
+        height={400}
+        loading="lazy"
+        className="-mt-[16%] w-full max-w-none"
+      />
+    </div>
   );
 }
 
 function Question({ question, chosen }: { question: ShownQuestion; chosen: string | undefined }) {
   const name = answerField(question.position);
   return (
-    <fieldset className="grid gap-3 rounded-3xl border border-line bg-surface/80 p-4 sm:p-5" data-testid="quiz-question" data-kind={question.kind}>
+    <fieldset className="grid scroll-mt-20 gap-3 rounded-3xl border border-line bg-surface/80 p-4 sm:p-5" data-testid="quiz-question" data-kind={question.kind}>
       <legend className="float-left mb-1 w-full font-semibold">
         <span className="text-muted">{question.position + 1}.</span> {question.prompt}
       </legend>
@@ -165,7 +168,12 @@ export default function QuizAttempt() {
         </Form>
       ) : (
         <>
-          <section className="grid gap-3 rounded-3xl border border-line bg-surface/80 p-5" aria-labelledby="score-heading" data-testid="quiz-result">
+          <section
+            className="grid gap-3 rounded-3xl border border-line bg-surface/80 p-5"
+            aria-labelledby="score-heading"
+            data-testid="quiz-result"
+            data-missed={attempt.missed.map((card) => card.key).join(" ")}
+          >
             <h2 id="score-heading" className="text-xl font-semibold">
               <span data-testid="quiz-score">{attempt.score}</span> of {attempt.questions.length} right
             </h2>
