@@ -1755,3 +1755,17 @@ export const learnQuizQuestions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.position] })],
 );
+
+/** The lessons a person has marked read on the lessons' path (decision 0112). */
+export const lessonReads = sqliteTable(
+  "lesson_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A lesson of the path: `guide:{slug}` or `cards:{group}`. */
+    lesson: text("lesson").notNull(),
+    readAt: millis("read_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lesson] })],
+);

@@ -107,10 +107,9 @@ function kindsFor(topic: QuizTopic, count: number, random: (n: number) => number
     topic === "all"
       ? ["picture", "picture", "picture", "meaning", "meaning", "meaning", "reversed", "reversed", "position", "position"]
       : ["picture", "picture", "picture", "picture", "meaning", "meaning", "meaning", "reversed", "reversed", "reversed"];
-  return shuffled(
-    Array.from({ length: count }, (_, i) => mix[i % mix.length]!),
-    random,
-  );
+  // A shorter quiz takes a random share of the mix.
+  const order = shuffled(mix, random);
+  return Array.from({ length: count }, (_, i) => order[i % order.length]!);
 }
 
 /**
@@ -143,7 +142,7 @@ function deckCardsQuery(db: Database, userId: string, deckId: string) {
     .where(and(eq(cards.deckId, deckId), painted, learnable(userId)));
 }
 
-export type StartInput = { userId: string; attemptId: string; deckId: string | null; topic: QuizTopic; now: number };
+export type StartInput = { userId: string; attemptId: string; deckId: string | null; topic: QuizTopic; size?: number; now: number };
 
 /**
  * Starts an attempt under the id the page drew: its questions are drawn and kept with it in one
@@ -151,12 +150,12 @@ export type StartInput = { userId: string; attemptId: string; deckId: string | n
  * goes to it; an id that is someone else's changes nothing. A deck the person may not learn with is a 404.
  */
 export async function startQuiz(db: Database, input: StartInput): Promise<Outcome> {
-  const { userId, attemptId, deckId, topic, now } = input;
+  const { userId, attemptId, deckId, topic, size = QUESTIONS_PER_QUIZ, now } = input;
   const keys = deckId === null ? FULL_DECK.map((card) => card.key) : (await deckCardsQuery(db, userId, deckId)).map((row) => row.key);
   if (deckId !== null && keys.length === 0) return { status: 404, body: { ok: false, message: "Deck not found" } };
   const inGroup = keys.flatMap((key) => CARD_BY_KEY.get(key) ?? []).filter((card) => inTopic(card, topic));
   if (topic !== "spreads" && inGroup.length === 0) return { status: 400, body: { ok: false, message: QUIZ_TEXTS.noCards } };
-  const questions = drawQuestions(keys, topic);
+  const questions = drawQuestions(keys, topic, size);
   const mine = sql`exists (select 1 from ${learnQuizAttempts} where ${learnQuizAttempts.id} = ${attemptId} and ${learnQuizAttempts.userId} = ${userId} and ${learnQuizAttempts.createdAt} = ${now})`;
   const [made] = await db.batch([
     db

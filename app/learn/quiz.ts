@@ -24,6 +24,9 @@ export const QUIZ_TOPIC_LABELS: Record<QuizTopic, { title: string; detail: strin
 /** Questions in an attempt: enough to see where one stands, few enough for a bus ride. */
 export const QUESTIONS_PER_QUIZ = 10;
 
+/** Questions in the short quiz that closes a group of lessons. */
+export const QUESTIONS_PER_GROUP_QUIZ = 5;
+
 /** Whether a card belongs to the topic's cards (the spreads' topic asks about no card). */
 export function inTopic(card: Pick<TarotCard, "arcana" | "suit">, topic: QuizTopic): boolean {
   if (topic === "all") return true;
@@ -46,6 +49,10 @@ export const startForm = lazySchema(() =>
     attempt: attemptId(),
     deck: deckParam,
     topic: z.enum(QUIZ_TOPICS, "Choose what the quiz is about."),
+    size: z.coerce
+      .number()
+      .refine((size) => size === QUESTIONS_PER_QUIZ || size === QUESTIONS_PER_GROUP_QUIZ, "A quiz has 5 or 10 questions.")
+      .default(QUESTIONS_PER_QUIZ),
   }),
 );
 

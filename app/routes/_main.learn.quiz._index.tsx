@@ -54,8 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const parsed = startForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-  const { attempt, deck, topic } = parsed.data;
-  const outcome = await startQuiz(context.db, { userId: user.id, attemptId: attempt, deckId: deck === CLASSIC ? null : deck, topic, now: Date.now() });
+  const { attempt, deck, topic, size } = parsed.data;
+  const outcome = await startQuiz(context.db, { userId: user.id, attemptId: attempt, deckId: deck === CLASSIC ? null : deck, topic, size, now: Date.now() });
   if (outcome.status === 404) throw new Response("Deck not found", { status: 404 });
   return answerWith<{ ok: boolean; message: string }>(outcome);
 }

@@ -104,5 +104,19 @@ describe("learning the cards with one's own deck", () => {
       await page.waitForURL(/\/learn\/seed-deck-autumn-lanterns\?scope=all$/);
       expect(missed).toContain(await page.getByTestId("flashcard").getAttribute("data-card"));
     }
+
+    // The lessons' path: a lesson marked read shows in the progress.
+    await page.goto("/learn/lessons");
+    await hydrated(page);
+    const first = page.getByTestId("lesson").first();
+    const before = await page.getByTestId("lessons-progress").textContent();
+    await first.getByRole("button", { name: /^Mark .* read$/ }).click();
+    await expect.poll(() => first.getAttribute("data-read")).toBe("yes");
+    expect(await page.getByTestId("lessons-progress").textContent()).not.toBe(before);
+    expect(await sideways(page), (await sidewaysCulprits(page)).join("\n")).toBe(0);
+    if (shots) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/learn-lessons-390.png` });
+    }
   });
 });

@@ -668,6 +668,15 @@ const ROWS: HttpRow[] = [
     () => ({ attempt: newId(), deck: OWNER_DECK, topic: "all" }),
     ownerOnly,
   ),
+  // The lessons' path: each person marks their own lessons read.
+  doc("routes/_main.learn.lessons", "/learn/lessons (each person's own)", () => "/learn/lessons", signedIn(200)),
+  act(
+    "routes/_main.learn.lessons",
+    "mark a lesson read",
+    () => "/learn/lessons",
+    () => ({ lesson: "guide:how-to-read", intent: "read" }),
+    signedIn(303),
+  ),
   doc("routes/_main.learn.quiz.$attemptId", "the owner's quiz attempt", () => ownersQuizAttempt(), ownerOnly),
   act(
     "routes/_main.learn.quiz.$attemptId",

@@ -11,7 +11,7 @@ import { newId } from "../../app/lib/crypto";
 import { gradeCard, sessionOf, studyDeck } from "../../app/learn/flashcards.server";
 import { drawQuestions } from "../../app/learn/quiz.server";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
-import { cards, deckPurchases, decks, flashcards, learnQuizAttempts, learnQuizQuestions, users } from "../../db/schema";
+import { cards, deckPurchases, decks, flashcards, learnQuizAttempts, learnQuizQuestions, lessonReads, users } from "../../db/schema";
 import { get, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -254,5 +254,67 @@ describe("whose attempt", () => {
     expect(nobody.headers.get("location")).toMatch(/^\/login/);
     const theirs = await (await get("/learn/quiz", { cookie: other.cookie })).text();
     expect(theirs).not.toContain(attempt);
+  });
+});
+
+describe("the lessons' path", () => {
+  const lessonsPage = async (cookie: string) => {
+    const response = await get("/learn/lessons", { cookie });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  const readOnPage = (html: string) => [...html.matchAll(/data-lesson="([^"]+)" data-read="yes"/g)].map((match) => match[1]);
+
+  it("marks a lesson read for the person alone, shows the progress, and marks it unread again", async () => {
+    const me = await person();
+    const other = await person();
+    expect(await lessonsPage(me.cookie)).toContain("0 of 11 lessons read");
+    const marked = await post("/learn/lessons", { lesson: "guide:reversals", intent: "read" }, { cookie: me.cookie });
+    expect(marked.status).toBe(303);
+    expect(marked.headers.get("location")).toBe("/learn/lessons#basics");
+    // Twice is the same as once.
+    expect((await post("/learn/lessons", { lesson: "guide:reversals", intent: "read" }, { cookie: me.cookie })).status).toBe(303);
+    await post("/learn/lessons", { lesson: "cards:cups", intent: "read" }, { cookie: me.cookie });
+    const mine = await lessonsPage(me.cookie);
+    expect(readOnPage(mine)).toEqual(["guide:reversals", "cards:cups"]);
+    expect(mine).toContain("2 of 11 lessons read");
+    expect(mine).toContain("1 of 2 read");
+    // Another person's path is their own: untouched by mine, and theirs does not touch mine.
+    expect(readOnPage(await lessonsPage(other.cookie))).toEqual([]);
+    await post("/learn/lessons", { lesson: "guide:reversals", intent: "unread" }, { cookie: other.cookie });
+    expect(readOnPage(await lessonsPage(me.cookie))).toEqual(["guide:reversals", "cards:cups"]);
+    expect(await db().select().from(lessonReads).where(eq(lessonReads.userId, other.id))).toEqual([]);
+    await post("/learn/lessons", { lesson: "guide:reversals", intent: "unread" }, { cookie: me.cookie });
+    expect(readOnPage(await lessonsPage(me.cookie))).toEqual(["cards:cups"]);
+    // A lesson that is not on the path is refused, and keeps nothing.
+    const odd = await post("/learn/lessons", { lesson: "guide:nothing", intent: "read" }, { cookie: me.cookie });
+    expect(odd.status).toBe(400);
+    expect(await db().select().from(lessonReads).where(eq(lessonReads.userId, me.id))).toHaveLength(1);
+    const nobody = await get("/learn/lessons");
+    expect(nobody.status).toBe(302);
+    expect(nobody.headers.get("location")).toMatch(/^\/login/);
+  });
+
+  it("closes each group with a short quiz drawn from that group's cards", async () => {
+    const me = await person();
+    const html = await lessonsPage(me.cookie);
+    // Each group's quiz form: its hidden fields, as the page drew them.
+    const forms = [...html.matchAll(/<form[^>]*action="\/learn\/quiz"[^>]*>([\s\S]*?)<\/form>/g)].map((match) =>
+      Object.fromEntries([...match[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((field) => [field[1], field[2]])),
+    );
+    expect(forms.map((form) => form.topic)).toEqual(["all", "major", "wands", "cups", "swords", "pentacles", "spreads"]);
+    const cups = forms.find((form) => form.topic === "cups")!;
+    expect(cups).toMatchObject({ deck: "classic", size: "5" });
+    const started = await post("/learn/quiz", cups, { cookie: me.cookie });
+    expect(started.status).toBe(303);
+    const questions = await questionsOf(cups.attempt!);
+    expect(questions).toHaveLength(5);
+    expect(questions.every((q) => q.cardKey?.startsWith("cups-"))).toBe(true);
+    const spreads = forms.find((form) => form.topic === "spreads")!;
+    await post("/learn/quiz", spreads, { cookie: me.cookie });
+    expect((await questionsOf(spreads.attempt!)).every((q) => q.kind === "position")).toBe(true);
+    // Its result shows on the path once answered.
+    await post(`/learn/quiz/${cups.attempt}`, await answersFor(cups.attempt!, () => true), { cookie: me.cookie });
+    expect(await lessonsPage(me.cookie)).toContain("Last time 5 of 5");
   });
 });
