@@ -1762,3 +1762,60 @@ export const flashcardReviews = sqliteTable(
   },
   (t) => [index("flashcard_reviews_user_idx").on(t.userId, t.deckId, t.reviewedAt)],
 );
+
+export const learnQuizKinds = ["picture", "meaning", "reversed", "position"] as const;
+
+/** A learner's quiz (decision 0112): one attempt, drawn when started, answered once. */
+export const learnQuizAttempts = sqliteTable(
+  "learn_quiz_attempts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The deck whose pictures it shows; null for the classic deck. */
+    deckId: text("deck_id").references(() => decks.id, { onDelete: "cascade" }),
+    /** Which cards it draws from: all of them, the Major Arcana, a suit, or the spreads' positions. */
+    topic: text("topic").notNull(),
+    questionCount: integer("question_count").notNull(),
+    score: integer("score"),
+    createdAt: millis("created_at").notNull(),
+    answeredAt: millis("answered_at"),
+    /** Set with the score by the one request whose answers count; the rest of its batch checks it. */
+    answerClaim: text("answer_claim"),
+  },
+  (t) => [index("learn_quiz_attempts_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const learnQuizQuestions = sqliteTable(
+  "learn_quiz_questions",
+  {
+    attemptId: text("attempt_id")
+      .notNull()
+      .references(() => learnQuizAttempts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: learnQuizKinds }).notNull(),
+    /** The card asked about; null for a spread's position. */
+    cardKey: text("card_key"),
+    prompt: text("prompt").notNull(),
+    /** JSON: the choices as shown, `{ value, label }` each. */
+    choices: text("choices").notNull(),
+    answer: text("answer").notNull(),
+    chosen: text("chosen"),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.position] })],
+);
+
+/** The lessons a person has marked read on the lessons' path (decision 0112). */
+export const lessonReads = sqliteTable(
+  "lesson_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A lesson of the path: `guide:{slug}` or `cards:{group}`. */
+    lesson: text("lesson").notNull(),
+    readAt: millis("read_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lesson] })],
+);

@@ -4,7 +4,7 @@
  * classic deck (deck id null) or a ready deck of their own or one they bought, whose every card
  * they may see.
  */
-import { and, asc, desc, eq, gte, isNotNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cards, dailySettings, decks, flashcardReviews, flashcards } from "../../db/schema";
 import type { Database } from "../db.server";
@@ -25,9 +25,9 @@ const DECK_ORDER = new Map(FULL_DECK.map((card, index) => [card.key, index]));
 const CARD_BY_KEY = new Map(FULL_DECK.map((card) => [card.key, card]));
 
 /** A deck the person may learn with: finished, and their own or one they bought. */
-const learnable = (who: string | SQL): SQL => and(eq(decks.status, "ready"), or(eq(decks.creatorId, who), paidCopyExists(decks.id, who)))!;
+export const learnable = (who: string | SQL): SQL => and(eq(decks.status, "ready"), or(eq(decks.creatorId, who), paidCopyExists(decks.id, who)))!;
 /** A card that can be learnt: painted and stored. */
-const painted = and(eq(cards.status, "ready"), isNotNull(cards.imageKey))!;
+export const painted = and(eq(cards.status, "ready"), isNotNull(cards.imageKey))!;
 /** A deck id as a value (null for the classic deck) or as SQL that finds it. */
 type DeckOperand = string | null | SQL;
 const sameDeck = (deckId: DeckOperand) => sql`${flashcards.deckId} is ${deckId}`;
@@ -370,4 +370,28 @@ export async function gradeCard(db: Database, input: GradeInput, done: string): 
   if (earlier === null) return gradeCard(db, input, done);
   if (earlier.kind === "conflict") return { status: 409, body: { ok: false, message: earlier.message } };
   return earlier.outcome;
+}
+
+/**
+ * Cards the person missed elsewhere (a quiz, decision 0112) come due now in the deck's flashcards,
+ * as statements for the caller's batch that take effect only where `when` holds. A card met before
+ * keeps what FSRS knows of it and only its due date moves to now (never later); a card never met
+ * gets a row as a new card due now, so the next review shows it first, outside the day's new cards.
+ */
+export function dueNowStatements(db: Database, userId: string, deckId: string | null, cardKeys: readonly string[], now: number, when: SQL) {
+  const keys = [...new Set(cardKeys)];
+  if (keys.length === 0) return [];
+  return [
+    db
+      .update(flashcards)
+      .set({ due: now })
+      .where(and(eq(flashcards.userId, userId), sameDeck(deckId), inArray(flashcards.cardKey, keys), gt(flashcards.due, now), when)),
+    // An insert from a select names every column of the table, in order; a card already met keeps its row.
+    ...keys.map((cardKey) =>
+      db
+        .insert(flashcards)
+        .select(sql`select ${newId()}, ${userId}, ${deckId}, ${cardKey}, ${now}, 0, 0, 0, 0, 0, 0, 'new', ${now}, '', ${now} where ${when}`)
+        .onConflictDoNothing(),
+    ),
+  ];
 }

@@ -109,6 +109,16 @@ export default function Learn() {
             </Link>
           </p>
         )}
+        <p className="text-sm">
+          <Link to={`/learn/quiz?deck=${chosen.id ?? CLASSIC}`} className="text-brand underline" data-testid="learn-quiz-link">
+            Quiz yourself
+          </Link>{" "}
+          on names, meanings and spreads: the cards you miss come back here. Or follow the{" "}
+          <Link to="/learn/lessons" className="text-brand underline" data-testid="learn-lessons-link">
+            lessons
+          </Link>
+          , from the basics to the spreads.
+        </p>
         <p className="text-xs text-muted">
           Up to {NEW_PER_DAY} new cards a day for each deck.{counts.unseen > 0 ? ` ${cardCount(counts.unseen)} more wait for the days ahead.` : ""}
         </p>

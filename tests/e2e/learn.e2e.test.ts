@@ -69,5 +69,54 @@ describe("learning the cards with one's own deck", () => {
     await page.waitForURL(/\/learn\/seed-deck-autumn-lanterns/);
     await page.getByText("Show the answer").click();
     expect(await sideways(page), (await sidewaysCulprits(page)).join("\n")).toBe(0);
+
+    // A learner's quiz on the phone: ten questions about the Major Arcana with the deck's pictures, answered, then the result.
+    await page.setViewportSize(PHONE.viewport);
+    await page.getByRole("link", { name: "← Learn" }).click();
+    await page.getByTestId("learn-quiz-link").click();
+    await page.waitForURL(/\/learn\/quiz\?deck=seed-deck-autumn-lanterns$/);
+    await page.getByRole("radio", { name: /The Major Arcana/ }).check();
+    await page.getByRole("button", { name: "Start the quiz" }).click();
+    await page.waitForURL(/\/learn\/quiz\/[A-Za-z0-9_-]+$/);
+    const questions = page.getByTestId("quiz-question");
+    await expect.poll(() => questions.count()).toBe(10);
+    expect(await page.locator('[data-kind="picture"] img').first().getAttribute("src")).toContain("/media/");
+    expect(await sideways(page), (await sidewaysCulprits(page)).join("\n")).toBe(0);
+    if (shots) {
+      const picture = page.locator('[data-kind="picture"]').first();
+      await picture.locator("img").evaluate((img: HTMLImageElement) => img.decode());
+      await picture.evaluate((question) => question.scrollIntoView({ block: "start" }));
+      await page.screenshot({ path: `${shots}/learn-quiz-390.png` });
+    }
+    for (let i = 0; i < 10; i++) await questions.nth(i).locator("label").first().click();
+    await page.getByRole("button", { name: "See my result" }).click();
+    const result = page.getByTestId("quiz-result");
+    await expect.poll(() => result.isVisible()).toBe(true);
+    const score = Number(await page.getByTestId("quiz-score").textContent());
+    expect(await page.locator('[data-testid="quiz-outcome"][data-right="yes"]').count()).toBe(score);
+    expect(await page.locator('[data-testid="quiz-outcome"][data-right="no"]').count()).toBe(10 - score);
+    expect(await sideways(page), (await sidewaysCulprits(page)).join("\n")).toBe(0);
+    if (shots) await page.screenshot({ path: `${shots}/learn-quiz-result-390.png` });
+    // The cards missed come first in the flashcards, due now.
+    const missed = (await result.getAttribute("data-missed"))!.split(" ").filter(Boolean);
+    if (missed.length > 0) {
+      await page.getByRole("link", { name: "Review them now" }).click();
+      await page.waitForURL(/\/learn\/seed-deck-autumn-lanterns\?scope=all$/);
+      expect(missed).toContain(await page.getByTestId("flashcard").getAttribute("data-card"));
+    }
+
+    // The lessons' path: a lesson marked read shows in the progress.
+    await page.goto("/learn/lessons");
+    await hydrated(page);
+    const first = page.getByTestId("lesson").first();
+    const before = await page.getByTestId("lessons-progress").textContent();
+    await first.getByRole("button", { name: /^Mark .* read$/ }).click();
+    await expect.poll(() => first.getAttribute("data-read")).toBe("yes");
+    expect(await page.getByTestId("lessons-progress").textContent()).not.toBe(before);
+    expect(await sideways(page), (await sidewaysCulprits(page)).join("\n")).toBe(0);
+    if (shots) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/learn-lessons-390.png` });
+    }
   });
 });

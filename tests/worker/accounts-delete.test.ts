@@ -595,4 +595,7 @@ const GOES_WITH_THE_PERSON = [
   "creator_follows.follower_id",
   "creator_follows.creator_id",
   "wishlist_items.user_id",
+  // A person's quiz attempts, and with them their questions and answers (decision 0112).
+  "learn_quiz_attempts.user_id",
+  "lesson_reads.user_id",
 ];

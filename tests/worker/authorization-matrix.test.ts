@@ -20,6 +20,8 @@ import {
   deckPurchases,
   deckReviews,
   decks,
+  learnQuizAttempts,
+  learnQuizQuestions,
   paidReadings,
   paymentReceipts,
   quizAttempts,
@@ -123,6 +125,31 @@ type HttpRow = {
   /** Tried after every other row: it changes who sits where. */
   last?: boolean;
 };
+
+/** An unanswered quiz attempt of the owner's, made once (a partial answer to it is refused, so it stays unanswered). */
+let quizAttempt: Promise<string> | undefined;
+function ownersQuizAttempt(): Promise<string> {
+  quizAttempt ??= (async () => {
+    const id = newId();
+    await db().insert(learnQuizAttempts).values({ id, userId: OWNER_ID, deckId: null, topic: "major", questionCount: 2, createdAt: Date.now() });
+    const choices = JSON.stringify(["major-00", "major-01", "major-02", "major-03"].map((value) => ({ value, label: value })));
+    await db()
+      .insert(learnQuizQuestions)
+      .values(
+        [0, 1].map((position) => ({
+          attemptId: id,
+          position,
+          kind: "meaning" as const,
+          cardKey: "major-00",
+          prompt: "What does The Fool speak of, upright?",
+          choices,
+          answer: "major-00",
+        })),
+      );
+    return `/learn/quiz/${id}`;
+  })();
+  return quizAttempt;
+}
 
 const doc = (route: string, label: string, path: HttpRow["path"], cells: Cells): HttpRow => ({ route, kind: "document", label, path, cells });
 const act = (route: string, intent: string, path: HttpRow["path"], form: HttpRow["form"], cells: Cells): HttpRow => ({
@@ -623,6 +650,39 @@ const ROWS: HttpRow[] = [
     "grade a card of the owner's private deck",
     () => `/learn/${OWNER_DECK}`,
     () => ({ card: "major-17", revision: "0", grade: "good" }),
+    ownerOnly,
+  ),
+  // The learner's quiz: each person starts and answers their own attempts; another person's is a 404 (decision 0112).
+  doc("routes/_main.learn.quiz._index", "/learn/quiz (each person's own)", () => "/learn/quiz", signedIn(200)),
+  act(
+    "routes/_main.learn.quiz._index",
+    "start a quiz with the classic deck",
+    () => "/learn/quiz",
+    () => ({ attempt: newId(), deck: "classic", topic: "major" }),
+    signedIn("allowed"),
+  ),
+  act(
+    "routes/_main.learn.quiz._index",
+    "start a quiz with the owner's private deck",
+    () => "/learn/quiz",
+    () => ({ attempt: newId(), deck: OWNER_DECK, topic: "all" }),
+    ownerOnly,
+  ),
+  // The lessons' path: each person marks their own lessons read.
+  doc("routes/_main.learn.lessons", "/learn/lessons (each person's own)", () => "/learn/lessons", signedIn(200)),
+  act(
+    "routes/_main.learn.lessons",
+    "mark a lesson read",
+    () => "/learn/lessons",
+    () => ({ lesson: "guide:how-to-read", intent: "read" }),
+    signedIn(303),
+  ),
+  doc("routes/_main.learn.quiz.$attemptId", "the owner's quiz attempt", () => ownersQuizAttempt(), ownerOnly),
+  act(
+    "routes/_main.learn.quiz.$attemptId",
+    "answer the owner's quiz attempt",
+    () => ownersQuizAttempt(),
+    () => ({ q0: "major-00" }),
     ownerOnly,
   ),
   // Spreads of one's own: each person's list and builder; a spread's link shows it to anyone, only its owner changes it.
