@@ -3,6 +3,9 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
 import { learnableDecks, sessionOf, studyDeck } from "~/learn/flashcards.server";
+import { LearningStreak } from "~/learn/learning-streak";
+import { LearnReminder } from "~/learn/learn-reminder";
+import { learnerStanding, learningStreak, reminderText } from "~/learn/streak.server";
 import { CLASSIC, deckParam, NEW_PER_DAY, reviewPath, SCOPE_LABELS, scopeParam, SCOPES } from "~/learn/rules";
 import { CLASSIC_CHOICE } from "~/reading-room/deck-art.server";
 import type { PageHandle } from "~/lib/page-handle";
@@ -33,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (named && !named.success) throw new Response("Deck not found", { status: 404 });
   const listed = learnableDecks(context.db, user.id);
   const chosen = named ? (named.data === CLASSIC ? null : named.data) : ((await listed).find((deck) => deck.own)?.id ?? null);
-  const [decks, study] = await Promise.all([listed, studyDeck(context.db, user.id, chosen, now, zone)]);
+  const [decks, study, standing] = await Promise.all([listed, studyDeck(context.db, user.id, chosen, now, zone), learnerStanding(context.db, user.id)]);
   if (!study) throw new Response("Deck not found", { status: 404 });
   const session = sessionOf(study, scope, now);
   return {
@@ -43,6 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     scope,
     counts: { due: session.dueToday, new: session.newToday, unseen: session.unseen, now: session.next !== null },
     review: reviewPath(study.deckId, scope),
+    streak: learningStreak(standing.days, study.day.timeZone, now),
+    // The reminder is offered once the person has learnt something (decision 0112).
+    reminder: standing.days.length > 0 || study.memories.size > 0 ? { time: reminderText(standing.reminder) } : null,
   };
 }
 
@@ -69,7 +75,7 @@ function DeckOption({ value, title, detail, coverUrl, checked }: { value: string
 }
 
 export default function Learn() {
-  const { decks, classic, chosen, scope, counts, review } = useLoaderData<typeof loader>();
+  const { decks, classic, chosen, scope, counts, review, streak, reminder } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const scopeTitle = SCOPE_LABELS[scope].title;
   return (
@@ -125,6 +131,8 @@ export default function Learn() {
           Up to {NEW_PER_DAY} new cards a day for each deck.{counts.unseen > 0 ? ` ${cardCount(counts.unseen)} more wait for the days ahead.` : ""}
         </p>
       </section>
+      <LearningStreak days={streak} link={false} />
+      {reminder ? <LearnReminder time={reminder.time} /> : null}
       <Form method="get" className="grid gap-6" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
         <fieldset className="grid gap-3">
           <legend className="mb-3 text-lg font-semibold">Learn with</legend>

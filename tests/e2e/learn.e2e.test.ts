@@ -61,6 +61,10 @@ describe("learning the cards with one's own deck", () => {
     await page.waitForURL(/\/learn\?deck=seed-deck-autumn-lanterns&scope=major$/);
     await expect.poll(async () => Number(await page.getByTestId("new-count").textContent())).toBe(newBefore - 6);
     expect(Number(await page.getByTestId("due-count").textContent())).toBe(dueBefore);
+    // Today counts toward the learning streak, and a reminder to learn is now offered.
+    expect(Number(await page.getByTestId("learning-streak").getAttribute("data-days"))).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId("learn-reminder").isVisible()).toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/learn-streak-390.png` });
 
     // At 360 px nothing reaches past the screen, on the picker or on a card.
     await page.setViewportSize({ width: 360, height: 740 });
