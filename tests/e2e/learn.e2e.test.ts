@@ -7,7 +7,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const shots = process.env.SCREENSHOTS_DIR;
 
 describe("learning the cards with one's own deck", () => {
-  it("on a phone: picks the deck, reviews five flashcards and grades them, one more offline, and today's new cards fall by six", async () => {
+  it("on a phone: picks the deck, reviews five flashcards and grades them, one more offline, today's new cards fall by six and the streak starts; then a quiz answered with its result, and a lesson marked read", async () => {
     const page = await openPage(browser(), PHONE);
     await useMemberSession(page, "demo");
     await page.goto("/learn");
