@@ -1402,6 +1402,9 @@ export const dailySettings = sqliteTable("daily_settings", {
   /** The local date the person last turned their card over, and last read its meaning (decision 0108). */
   turnedOn: text("turned_on"),
   readOn: text("read_on"),
+  /** The daily reminder to learn (decision 0112): minutes after midnight (null: off), and the local date it last went. */
+  learnReminderMinute: integer("learn_reminder_minute"),
+  learnRemindedOn: text("learn_reminded_on"),
   updatedAt: millis("updated_at").notNull().default(now),
 });
 
@@ -1818,4 +1821,16 @@ export const lessonReads = sqliteTable(
     readAt: millis("read_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lesson] })],
+);
+
+/** The days, on the person's own calendar, they reviewed a flashcard or turned their card of the day: the learning streak (decision 0112). */
+export const learningDays = sqliteTable(
+  "learning_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    localDate: text("local_date").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 );

@@ -18,6 +18,7 @@ import { deckBackOf, deckBackUrl } from "../decks/card-back";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
 import { drawOfTheDay, isTimeZone, localDate, localMinute, pickOf, streakOf, type LocalDate } from "./draw";
+import { learningDayStatement, learningDaysQuery } from "../learn/streak.server";
 
 const CLASSIC_KEYS = FULL_DECK.map((card) => card.key);
 const CARD_BY_KEY = new Map(FULL_DECK.map((card) => [card.key, card]));
@@ -77,6 +78,8 @@ export const DAILY = readShape((db, me) => dailyReads(db, me));
 export const DAILY_WITH_CHOICES = readShape((db, me) => [
   ...dailyReads(db, me),
   db.select({ id: decks.id, title: decks.title }).from(decks).where(usableDeck(me)).orderBy(desc(decks.createdAt)).limit(100),
+  // The learning streak's days (decision 0112).
+  learningDaysQuery(db, me),
 ]);
 
 export type DailyRows = [
@@ -196,10 +199,14 @@ export function dailyCardView(day: DailyCard) {
 export async function advanceDailyCard(db: Database, userId: string, fallbackZone: string, step: "turn" | "read", now = Date.now()) {
   const day = dailyCardOf(userId, await readDaily(db, userId), fallbackZone, now);
   const set = step === "read" ? { turnedOn: day.date, readOn: day.date } : { turnedOn: day.date };
-  await db
-    .insert(dailySettings)
-    .values({ userId, timeZone: day.timeZone, ...set, updatedAt: now })
-    .onConflictDoUpdate({ target: dailySettings.userId, set });
+  await db.batch([
+    db
+      .insert(dailySettings)
+      .values({ userId, timeZone: day.timeZone, ...set, updatedAt: now })
+      .onConflictDoUpdate({ target: dailySettings.userId, set }),
+    // A turned card is a day of learning (decision 0112).
+    learningDayStatement(db, userId, day.date),
+  ]);
   return { date: day.date };
 }
 
@@ -239,6 +246,7 @@ export async function keepDailyCard(db: Database, userId: string, fallbackZone: 
       .values({ userId, localDate: day.date, cardKey: day.card.key, reversed: day.reversed, deckId: entry.deckId, journalId, savedAt: now })
       .onConflictDoUpdate({ target: [dailyCards.userId, dailyCards.localDate], set: { journalId } }),
     db.insert(dailySettings).values({ userId, timeZone: day.timeZone, updatedAt: now }).onConflictDoNothing(),
+    learningDayStatement(db, userId, day.date),
   ]);
   return { journalId, date: day.date };
 }

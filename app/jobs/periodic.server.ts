@@ -15,6 +15,7 @@ import { retryUnconfirmedPayouts } from "../marketplace/earnings.server";
 import type { PayoutsProvider } from "../payouts/provider.server";
 import { markStaleReadersOffline } from "../readers/presence.server";
 import { sendDailyReminders } from "../daily/reminders.server";
+import { sendLearnReminders } from "../learn/streak.server";
 import { runScheduledReadings } from "../paid-readings/booking-jobs.server";
 import { refundOverdueWritten } from "../paid-readings/written.server";
 import type { AppConfig } from "../env.server";
@@ -82,6 +83,7 @@ export async function runPeriodicJobs(
     refreshListingScores: () => refreshListingScores(db, now),
     retryUnconfirmedPayouts: () => retryUnconfirmedPayouts(db, payouts, now),
     sendDailyReminders: () => sendDailyReminders(db, config, now),
+    sendLearnReminders: () => sendLearnReminders(db, config, now),
     runScheduledReadings: () => runScheduledReadings({ db, config, waitUntil }, now),
     refundOverdueWritten: () => refundOverdueWritten(db, now, config),
     deleteOldObservations: () => deleteOldObservations(db, now),

@@ -15,7 +15,8 @@ import { claimStatement, earlierOutcome, holdsClaim, settleStatements, type Outc
 import { newId } from "../lib/crypto";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { readShape, type Slots } from "../lib/page-reads.server";
-import { isTimeZone, localMinute } from "../daily/draw";
+import { isTimeZone, localDate, localMinute } from "../daily/draw";
+import { learningDayStatement } from "./streak.server";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { meaningOf, type CardMeaning } from "../tarot/meanings";
 import { inScope, NEW_PER_DAY, type Grade, type Scope } from "./rules";
@@ -288,7 +289,17 @@ export const GRADE_TEXTS = {
   stale: "That card was graded already, perhaps in another tab. Here is the next one.",
 } as const;
 
-export type GradeInput = { userId: string; deckId: string | null; cardKey: string; revision: number; grade: Grade; key: string | null; now: number };
+export type GradeInput = {
+  userId: string;
+  deckId: string | null;
+  cardKey: string;
+  revision: number;
+  grade: Grade;
+  key: string | null;
+  now: number;
+  /** The request's time zone, for the day of the streak when the person has none stored. */
+  timeZone?: string;
+};
 
 /**
  * Grades a card: FSRS sets its next due date, and the review is logged. `revision` is the count of
@@ -298,7 +309,7 @@ export type GradeInput = { userId: string; deckId: string | null; cardKey: strin
  */
 export async function gradeCard(db: Database, input: GradeInput, done: string): Promise<Outcome> {
   const { userId, deckId, cardKey, revision, grade, now } = input;
-  const [inDeck, [row]] = await Promise.all([
+  const [inDeck, [row], [stored]] = await Promise.all([
     deckId === null
       ? Promise.resolve(true)
       : db
@@ -313,6 +324,7 @@ export async function gradeCard(db: Database, input: GradeInput, done: string): 
       .from(flashcards)
       .where(and(eq(flashcards.userId, userId), sameDeck(deckId), eq(flashcards.cardKey, cardKey)))
       .limit(1),
+    db.select({ timeZone: dailySettings.timeZone }).from(dailySettings).where(eq(dailySettings.userId, userId)).limit(1),
   ]);
   if (!inDeck) return { status: 404, body: { ok: false, message: GRADE_TEXTS.notInDeck } };
   const memory = row ?? null;
@@ -356,6 +368,8 @@ export async function gradeCard(db: Database, input: GradeInput, done: string): 
       .select(
         sql`select ${reviewId}, ${userId}, ${deckId}, ${cardKey}, ${grade}, ${before.state}, ${before.stability}, ${before.difficulty}, ${before.scheduledDays}, ${before.learningSteps}, ${before.dueBefore}, ${next.due}, ${now} where ${landed}`,
       ),
+    // The day counts toward the learning streak, on the person's own calendar (decision 0112).
+    learningDayStatement(db, userId, localDate(stored && isTimeZone(stored.timeZone) ? stored.timeZone : (input.timeZone ?? "UTC"), now), landed),
   ] as const;
   const graded: Outcome = { status: 303, body: { location: done } };
   const stale: Outcome = { status: 409, body: { ok: false, message: GRADE_TEXTS.stale } };

@@ -43,6 +43,7 @@ export type PushEvent =
   | { kind: "deck-ready"; deckId: string }
   | { kind: "sale"; deckId: string; grossCents: number; currency: string; origin: string }
   | { kind: "daily-card"; userId: string }
+  | { kind: "learn-reminder"; userId: string }
   | { kind: "booking"; userId: string; bookingId: string; title: string; body: string }
   | { kind: "guarantee-claim"; readerId: string; readingId: string; title: string; body: string }
   | { kind: "message"; threadId: string; messageId: string; senderId: string; recipientId: string; senderName: string; body: string; origin: string }
@@ -53,7 +54,8 @@ export type PushEvent =
  * The setting (and pace) an event goes by: its own kind, except a claim on a reader's guarantee,
  * which is news of their paid readings, as a request is.
  */
-const settingOf = (event: PushEvent): PushKind => (event.kind === "guarantee-claim" ? "reading-request" : event.kind);
+const settingOf = (event: PushEvent): PushKind =>
+  event.kind === "guarantee-claim" ? "reading-request" : event.kind === "learn-reminder" ? "daily-card" : event.kind;
 
 /** Where a push's work runs: the database, the configuration and the runtime's `waitUntil`. */
 export type PushTarget = { db: Database; config: AppConfig; waitUntil: (work: Promise<unknown>) => void };
@@ -193,6 +195,19 @@ async function address(db: Database, config: AppConfig, event: PushEvent, now: n
           tag: "daily-card",
         },
         // A reminder that arrives after the day has moved on says nothing worth hearing.
+        delivery: { urgency: "low", ttlSeconds: 6 * 60 * 60 },
+      };
+    case "learn-reminder":
+      // A reminder to learn goes by the card of the day's setting: both are the day's own small habit.
+      return {
+        to: [event.userId],
+        message: {
+          kind: settingOf(event),
+          title: "A few minutes with your cards",
+          body: "Your flashcards are waiting, whenever you have a moment.",
+          url: "/learn",
+          tag: "learn-reminder",
+        },
         delivery: { urgency: "low", ttlSeconds: 6 * 60 * 60 },
       };
     case "booking":

@@ -74,7 +74,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success || !key.ok) return data({ ok: false, message: key.ok ? parsed.error!.issues[0]!.message : key.message }, { status: 400 });
   const outcome = await gradeCard(
     context.db,
-    { userId: user.id, deckId, cardKey: parsed.data.card, revision: parsed.data.revision, grade: parsed.data.grade, key: key.key, now: Date.now() },
+    {
+      userId: user.id,
+      deckId,
+      cardKey: parsed.data.card,
+      revision: parsed.data.revision,
+      grade: parsed.data.grade,
+      key: key.key,
+      now: Date.now(),
+      timeZone: context.timeZone,
+    },
     reviewPath(deckId, scope),
   );
   if (outcome.status === 404) throw new Response("Deck not found", { status: 404 });

@@ -3,6 +3,9 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
 import { LEARN_PAGE, learnPageFrom, learnPageValues, sessionOf } from "~/learn/flashcards.server";
+import { LearningStreak } from "~/learn/learning-streak";
+import { LearnReminder } from "~/learn/learn-reminder";
+import { LEARNER_STANDING, learnerStandingFrom, learningStreak, reminderText } from "~/learn/streak.server";
 import { CLASSIC, deckParam, NEW_PER_DAY, reviewPath, SCOPE_LABELS, scopeParam, SCOPES } from "~/learn/rules";
 import { CLASSIC_CHOICE } from "~/reading-room/deck-art.server";
 import type { PageHandle } from "~/lib/page-handle";
@@ -10,8 +13,8 @@ import { cardCount } from "~/lib/format";
 import { cn } from "~/lib/cn";
 
 /**
- * One round trip: the session's check, the person's decks, and the chosen deck's cards and their
- * standing with them, together. Without a deck in the address, the newest deck of their own is
+ * One round trip: the session's check, the person's decks, the chosen deck's cards and their
+ * standing with them, and their learning days and reminder, together. Without a deck in the address, the newest deck of their own is
  * chosen in the same statement. The page shows its data and nothing else (counts, not "due in 3
  * minutes"), so a render is reused while the data is the same (decision 0047).
  */
@@ -30,8 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (named && !named.success) throw new Response("Deck not found", { status: 404 });
   const now = Date.now();
   const values = learnPageValues(named ? (named.data === CLASSIC ? null : named.data) : undefined, now);
-  const [, rows] = await Promise.all([requireUser(request, context), context.read(LEARN_PAGE, values)]);
+  const [, rows, standingRows] = await Promise.all([requireUser(request, context), context.read(LEARN_PAGE, values), context.read(LEARNER_STANDING, {})]);
   const { decks, study } = learnPageFrom(rows, now, context.timeZone);
+  const standing = learnerStandingFrom(standingRows);
   if (!study) throw new Response("Deck not found", { status: 404 });
   const session = sessionOf(study, scope, now);
   return {
@@ -41,6 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     scope,
     counts: { due: session.dueToday, new: session.newToday, unseen: session.unseen, now: session.next !== null },
     review: reviewPath(study.deckId, scope),
+    streak: learningStreak(standing.days, study.day.timeZone, now),
+    // The reminder is offered once the person has learnt something (decision 0112).
+    reminder: standing.days.length > 0 || study.memories.size > 0 ? { time: reminderText(standing.reminder) } : null,
   };
 }
 
@@ -67,7 +74,7 @@ function DeckOption({ value, title, detail, coverUrl, checked }: { value: string
 }
 
 export default function Learn() {
-  const { decks, classic, chosen, scope, counts, review } = useLoaderData<typeof loader>();
+  const { decks, classic, chosen, scope, counts, review, streak, reminder } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const scopeTitle = SCOPE_LABELS[scope].title;
   return (
@@ -123,6 +130,8 @@ export default function Learn() {
           Up to {NEW_PER_DAY} new cards a day for each deck.{counts.unseen > 0 ? ` ${cardCount(counts.unseen)} more wait for the days ahead.` : ""}
         </p>
       </section>
+      <LearningStreak days={streak} link={false} />
+      {reminder ? <LearnReminder time={reminder.time} /> : null}
       <Form method="get" className="grid gap-6" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
         <fieldset className="grid gap-3">
           <legend className="mb-3 text-lg font-semibold">Learn with</legend>

@@ -4,6 +4,8 @@ import { requireUser } from "~/auth/guard.server";
 import { loginPath } from "~/auth/redirect";
 import { buttonClasses } from "~/components/ui/button";
 import { DailyCard } from "~/daily/daily-card";
+import { LearningStreak } from "~/learn/learning-streak";
+import { learningStreak } from "~/learn/streak.server";
 import {
   DAILY_WITH_CHOICES,
   advanceDailyCard,
@@ -39,10 +41,11 @@ function timeZones(current: string): string[] {
 }
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [settings, kept, deckCards, choices] = await context.read(DAILY_WITH_CHOICES, {});
+  const [settings, kept, deckCards, choices, learnt] = await context.read(DAILY_WITH_CHOICES, {});
   const user = await context.currentUser();
-  if (!user) return { day: null, login: loginPath("/today"), settings: null, choices: [], timeZones: [] };
-  const day = dailyCardOf(user.id, [settings, kept, deckCards], context.timeZone, Date.now());
+  if (!user) return { day: null, login: loginPath("/today"), settings: null, choices: [], timeZones: [], learning: 0 };
+  const now = Date.now();
+  const day = dailyCardOf(user.id, [settings, kept, deckCards], context.timeZone, now);
   const stored = settings[0];
   return {
     day: dailyCardView(day),
@@ -50,6 +53,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     settings: { timeZone: day.timeZone, deckId: stored?.deckId ?? "", reminder: reminderTime(stored?.reminderMinute), isGuest: user.isGuest },
     choices,
     timeZones: timeZones(day.timeZone),
+    learning: learningStreak(learnt, day.timeZone, now),
   };
 }
 
@@ -79,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Today() {
-  const { day, login, settings, choices, timeZones } = useLoaderData<typeof loader>();
+  const { day, login, settings, choices, timeZones, learning } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   if (!day || !settings) {
@@ -96,6 +100,7 @@ export default function Today() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <DailyCard day={day} page="/today" headingLevel={1} eager keepError={result?.keepError} />
+      <LearningStreak days={learning} className="mt-6 text-center" />
       <details className="mt-10 rounded-3xl border border-line bg-surface/80 p-5" open={params.get("saved") === "settings" || Boolean(result?.settingsError)}>
         <summary className="cursor-pointer font-semibold">Your day, your deck, your reminder</summary>
         {params.get("saved") === "settings" ? (

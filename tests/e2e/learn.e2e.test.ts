@@ -7,7 +7,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const shots = process.env.SCREENSHOTS_DIR;
 
 describe("learning the cards with one's own deck", () => {
-  it("on a phone: picks the deck, reviews five flashcards and grades them, one more offline, and today's new cards fall by six", async () => {
+  it("on a phone: picks the deck, reviews five flashcards and grades them, one more offline, today's new cards fall by six and the streak starts; then a quiz answered with its result, and a lesson marked read", async () => {
     const page = await openPage(browser(), PHONE);
     await useMemberSession(page, "demo");
     await page.goto("/learn");
@@ -61,6 +61,10 @@ describe("learning the cards with one's own deck", () => {
     await page.waitForURL(/\/learn\?deck=seed-deck-autumn-lanterns&scope=major$/);
     await expect.poll(async () => Number(await page.getByTestId("new-count").textContent())).toBe(newBefore - 6);
     expect(Number(await page.getByTestId("due-count").textContent())).toBe(dueBefore);
+    // Today counts toward the learning streak, and a reminder to learn is now offered.
+    expect(Number(await page.getByTestId("learning-streak").getAttribute("data-days"))).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId("learn-reminder").isVisible()).toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/learn-streak-390.png` });
 
     // At 360 px nothing reaches past the screen, on the picker or on a card.
     await page.setViewportSize({ width: 360, height: 740 });

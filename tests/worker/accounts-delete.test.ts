@@ -598,4 +598,5 @@ const GOES_WITH_THE_PERSON = [
   // A person's quiz attempts, and with them their questions and answers (decision 0112).
   "learn_quiz_attempts.user_id",
   "lesson_reads.user_id",
+  "learning_days.user_id",
 ];

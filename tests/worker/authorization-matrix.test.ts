@@ -677,6 +677,14 @@ const ROWS: HttpRow[] = [
     () => ({ lesson: "guide:how-to-read", intent: "read" }),
     signedIn(303),
   ),
+  // The daily reminder to learn: each person sets their own.
+  act(
+    "routes/learn.reminder",
+    "set the reminder to learn",
+    () => "/learn/reminder",
+    () => ({ reminder: "" }),
+    signedIn(303),
+  ),
   doc("routes/_main.learn.quiz.$attemptId", "the owner's quiz attempt", () => ownersQuizAttempt(), ownerOnly),
   act(
     "routes/_main.learn.quiz.$attemptId",

@@ -1,17 +1,33 @@
 /**
- * The learner's quiz (decision 0112): questions drawn per attempt on the server, only from cards the
- * person may see; answers scored once whatever repeats them; a missed card due now in the deck's
- * flashcards; and nobody sees another person's attempt.
+ * The learner's quiz, lessons and streak (decision 0112): questions drawn per attempt on the server,
+ * only from cards the person may see; answers scored once whatever repeats them; a missed card due
+ * now in the deck's flashcards; nobody sees another person's attempt; each person's own lessons
+ * read; the learning streak on the person's calendar; the reminder to learn once a day when on.
  */
 import { env } from "cloudflare:test";
 import { and, eq, isNull } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { advanceDailyCard } from "../../app/daily/daily.server";
+import { readConfig } from "../../app/env.server";
+import { learningDaysQuery, learningStreak, sendLearnReminders } from "../../app/learn/streak.server";
+import { decryptMessage, fromBase64Url, toBase64Url } from "../../app/push/web-push.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { gradeCard, sessionOf, studyDeck } from "../../app/learn/flashcards.server";
 import { drawQuestions } from "../../app/learn/quiz.server";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
-import { cards, deckPurchases, decks, flashcards, learnQuizAttempts, learnQuizQuestions, lessonReads, users } from "../../db/schema";
+import {
+  cards,
+  dailySettings,
+  deckPurchases,
+  decks,
+  flashcards,
+  learningDays,
+  learnQuizAttempts,
+  learnQuizQuestions,
+  lessonReads,
+  users,
+} from "../../db/schema";
 import { get, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
@@ -316,5 +332,105 @@ describe("the lessons' path", () => {
     // Its result shows on the path once answered.
     await post(`/learn/quiz/${cups.attempt}`, await answersFor(cups.attempt!, () => true), { cookie: me.cookie });
     expect(await lessonsPage(me.cookie)).toContain("Last time 5 of 5");
+  });
+});
+
+describe("the learning streak", () => {
+  const streakAt = async (userId: string, zone: string, now: number) => learningStreak(await learningDaysQuery(db(), userId), zone, now);
+  const at = (iso: string) => Date.parse(iso);
+
+  it("counts the person's own days with a review or a turned card, across their midnight, and breaks on a missed day", async () => {
+    const me = await person();
+    await db().insert(dailySettings).values({ userId: me.id, timeZone: "Asia/Tokyo" });
+    const review = (cardKey: string, now: number) =>
+      gradeCard(db(), { userId: me.id, deckId: null, cardKey, revision: 0, grade: "good", key: null, now, timeZone: "UTC" }, "/learn");
+    // 23:30 on 1 March in Tokyo, then 00:30 on 2 March there: two days, though one in UTC.
+    await review("major-00", at("2026-03-01T14:30:00Z"));
+    expect(await streakAt(me.id, "Asia/Tokyo", at("2026-03-01T14:40:00Z"))).toBe(1);
+    await review("major-01", at("2026-03-01T15:30:00Z"));
+    expect(await streakAt(me.id, "Asia/Tokyo", at("2026-03-01T15:40:00Z"))).toBe(2);
+    // 3 March: the card of the day turned over, no flashcard.
+    await advanceDailyCard(db(), me.id, "UTC", "turn", at("2026-03-03T01:00:00Z"));
+    expect(await streakAt(me.id, "Asia/Tokyo", at("2026-03-03T02:00:00Z"))).toBe(3);
+    // Still three all through 4 March while the day is open; gone on 5 March, after a missed day.
+    expect(await streakAt(me.id, "Asia/Tokyo", at("2026-03-04T14:00:00Z"))).toBe(3);
+    expect(await streakAt(me.id, "Asia/Tokyo", at("2026-03-04T15:30:00Z"))).toBe(0);
+    await review("major-02", at("2026-03-05T00:00:00Z"));
+    expect(await streakAt(me.id, "Asia/Tokyo", at("2026-03-05T01:00:00Z"))).toBe(1);
+    const days = await db().select().from(learningDays).where(eq(learningDays.userId, me.id));
+    expect(days.map((day) => day.localDate).sort()).toEqual(["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-05"]);
+  });
+
+  it("is shown on /learn and /today, and the reminder is offered on /learn only after a first review", async () => {
+    const me = await person();
+    const learn = async () => (await get("/learn", { cookie: me.cookie })).text();
+    const before = await learn();
+    expect(before).toMatch(/data-testid="learning-streak" data-days="0"/);
+    expect(before).not.toContain('data-testid="learn-reminder"');
+    const page = await (await get("/learn/classic?scope=major", { cookie: me.cookie })).text();
+    const key = /name="submissionKey" value="([^"]+)"/.exec(page)![1]!;
+    expect(
+      (await post("/learn/classic?scope=major", { card: "major-00", revision: "0", grade: "good", submissionKey: key }, { cookie: me.cookie })).status,
+    ).toBe(303);
+    const after = await learn();
+    expect(after).toMatch(/data-testid="learning-streak" data-days="1"/);
+    expect(after).toContain('data-testid="learn-reminder"');
+    expect(await (await get("/today", { cookie: me.cookie })).text()).toMatch(/data-testid="learning-streak" data-days="1"/);
+  });
+});
+
+describe("the reminder to learn", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const at = (iso: string) => Date.parse(iso);
+
+  it("goes by push once a day at the chosen time, not on a day already learnt, and not when off", async () => {
+    const config = readConfig(env as unknown as Env);
+    const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+    const publicKey = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
+    const privateKey = fromBase64Url(((await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey).d!);
+    const auth = crypto.getRandomValues(new Uint8Array(16));
+    const me = await person();
+    const endpoint = `https://push.test/send/${newId()}`;
+    const subscribed = await post(
+      "/push/subscription",
+      { intent: "subscribe", endpoint, p256dh: toBase64Url(publicKey), auth: toBase64Url(auth) },
+      { cookie: me.cookie },
+    );
+    expect(subscribed.status).toBe(200);
+    await db().insert(dailySettings).values({ userId: me.id, timeZone: "Asia/Tokyo" });
+    const hits: Uint8Array[] = [];
+    const real = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      if (new URL(request.url).origin !== "https://push.test") return real(input as RequestInfo, init);
+      if (request.url === endpoint) hits.push(new Uint8Array(await request.arrayBuffer()));
+      return new Response(null, { status: 201 });
+    });
+    // Off by default: nothing goes.
+    expect(await sendLearnReminders(db(), config, at("2026-05-01T11:05:00Z"))).not.toContain(me.id);
+    const set = await post("/learn/reminder", { reminder: "20:00" }, { cookie: me.cookie });
+    expect(set.status).toBe(303);
+    expect(set.headers.get("location")).toBe("/learn");
+    expect((await post("/learn/reminder", { reminder: "25:00" }, { cookie: me.cookie })).status).toBe(400);
+    // 19:50 in Tokyo: not yet. 20:05: the reminder. 20:20: not again the same day.
+    expect(await sendLearnReminders(db(), config, at("2026-05-01T10:50:00Z"))).not.toContain(me.id);
+    expect(await sendLearnReminders(db(), config, at("2026-05-01T11:05:00Z"))).toContain(me.id);
+    expect(await sendLearnReminders(db(), config, at("2026-05-01T11:20:00Z"))).not.toContain(me.id);
+    expect(hits).toHaveLength(1);
+    const message = JSON.parse(new TextDecoder().decode(await decryptMessage(hits[0]!, { privateKey, publicKey, auth })));
+    expect(message).toMatchObject({ url: "/learn", tag: "learn-reminder" });
+    // The next day, a card reviewed before the time: no reminder.
+    await gradeCard(
+      db(),
+      { userId: me.id, deckId: null, cardKey: "major-03", revision: 0, grade: "good", key: null, now: at("2026-05-02T09:00:00Z") },
+      "/learn",
+    );
+    expect(await sendLearnReminders(db(), config, at("2026-05-02T11:05:00Z"))).not.toContain(me.id);
+    // Turned off: none the day after.
+    expect((await post("/learn/reminder", { reminder: "" }, { cookie: me.cookie })).status).toBe(303);
+    expect(await sendLearnReminders(db(), config, at("2026-05-03T11:05:00Z"))).not.toContain(me.id);
+    expect(hits).toHaveLength(1);
+    // The card of the day's own reminder was never set, so it sent nothing all along.
+    expect((await db().select().from(dailySettings).where(eq(dailySettings.userId, me.id)))[0]!.remindedOn).toBeNull();
   });
 });
