@@ -5,6 +5,7 @@
  */
 import { tellAccountChanged } from "../accounts/channel.server";
 import { explorerPlusPayments } from "../decks/explorer-plus.server";
+import { bundlePayments } from "../marketplace/bundles.server";
 import { deckPayments } from "../marketplace/deck-payments.server";
 import { payoutAccountEventStatements } from "../marketplace/payout-accounts.server";
 import { topUpPayments } from "../paid-readings/top-up.server";
@@ -17,6 +18,7 @@ export const paymentHandlers: PaymentHandlers = {
     "explorer-plus": explorerPlusPayments,
     deck: deckPayments,
     "top-up": topUpPayments,
+    bundle: bundlePayments,
   },
   subscriptions: subscriptionPayments,
   payoutAccount: payoutAccountEventStatements,

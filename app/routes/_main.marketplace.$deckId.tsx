@@ -8,6 +8,7 @@ import { lazySchema } from "../lib/lazy-schema";
 import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
 import { answerWith, keyOf, submitOnce } from "~/outbox/submission-keys.server";
+import { BundleCard } from "~/components/marketplace/bundle-card";
 import { CreatorBlock, CreatorMark } from "~/components/marketplace/creator-block";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 import { DeckReviews, RatingSummary, type ReviewResult } from "~/components/marketplace/deck-reviews";
@@ -111,7 +112,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MarketplaceDeck() {
-  const { deck, relation, sale, rating, reviews, own, canReview, reviewForm, mayReport, creator } = useLoaderData<typeof loader>();
+  const { deck, relation, sale, rating, reviews, own, canReview, reviewForm, mayReport, creator, bundles } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const lockedCount = deck.cards.filter((card) => card.locked).length;
   return (
@@ -192,6 +193,18 @@ export default function MarketplaceDeck() {
           ) : null}
         </div>
       </div>
+      {bundles.length > 0 && relation !== "buyer" ? (
+        <section aria-labelledby="bundles-heading" className="mt-10">
+          <h2 id="bundles-heading" className="text-2xl font-bold">
+            In a bundle
+          </h2>
+          <ul className="mt-4 grid gap-3 md:grid-cols-2">
+            {bundles.map((bundle) => (
+              <BundleCard key={bundle.id} bundle={bundle} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="cards-heading" className="mt-14">
         <h2 id="cards-heading" className="text-3xl font-bold">
           The cards

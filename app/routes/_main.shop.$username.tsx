@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { DeckTile, RatingStars } from "~/components/deck-tile";
+import { BundleCard } from "~/components/marketplace/bundle-card";
 import { CreatorMark } from "~/components/marketplace/creator-block";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 import { shopOf } from "~/marketplace/shop.server";
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function Shop() {
-  const { creator, decks, bannerUrl, rating } = useLoaderData<typeof loader>();
+  const { creator, decks, bundles, bannerUrl, rating } = useLoaderData<typeof loader>();
   const name = creator.fullName || `@${creator.username}`;
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
@@ -78,6 +79,19 @@ export default function Shop() {
         </div>
         {creator.bio ? <p className="max-w-3xl whitespace-pre-line break-words px-5 pb-6 leading-relaxed sm:px-8">{creator.bio}</p> : null}
       </header>
+
+      {bundles.length > 0 ? (
+        <section aria-labelledby="shop-bundles" className="mt-8">
+          <h2 id="shop-bundles" className="text-2xl font-bold">
+            Bundles
+          </h2>
+          <ul className="mt-4 grid gap-3 md:grid-cols-2" data-testid="shop-bundles">
+            {bundles.map((bundle) => (
+              <BundleCard key={bundle.id} bundle={bundle} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="shop-decks" className="mt-8">
         <h2 id="shop-decks" className="text-2xl font-bold">

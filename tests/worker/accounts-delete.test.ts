@@ -573,4 +573,8 @@ const GOES_WITH_THE_PERSON = [
   // Where a person stands with their flashcards, and their grades, are theirs alone (decision 0107).
   "flashcards.user_id",
   "flashcard_reviews.user_id",
+  // A creator's offer codes and bundles go with them (their buyers keep the decks bought); a buyer's use of a code stays counted, without its buyer (decision 0114).
+  "offer_codes.seller_id",
+  "offer_code_uses.buyer_id",
+  "bundles.seller_id",
 ];
