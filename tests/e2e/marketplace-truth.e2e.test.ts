@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
-import { signUpByMagicLink } from "./flows";
+import { payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
 
@@ -103,4 +103,49 @@ describe("buying a deck", () => {
       expect(await inView(confirmation.getByRole("status"))).toBe(true);
     });
   }
+});
+
+describe("a bundle with an offer code", () => {
+  it("is bought through the local checkout without JavaScript, and its decks are in the buyer's collection; a creator makes a code", async () => {
+    const stamp = Date.now().toString(36);
+    const shot = (page: Page, name: string) =>
+      process.env.SCREENSHOTS_DIR ? page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}`, fullPage: true }) : undefined;
+
+    // A creator makes a code for one of their decks on their own page.
+    const creator = await openPage(browser(), { ...PHONE, javaScriptEnabled: false });
+    await useMemberSession(creator, "sage");
+    await creator.goto("/sales/codes");
+    await creator.getByLabel("Code", { exact: true }).fill(`gears-${stamp}`);
+    await creator.getByLabel("How much (% or $)").fill("15");
+    await creator.locator('select[name="deckId"]').selectOption({ label: "Only “Gilded Clockwork”" });
+    await creator.getByLabel("Uses at most (optional)").fill("50");
+    await creator.getByRole("button", { name: "Make the code" }).click();
+    const made = creator.getByTestId("offer-code-row").filter({ hasText: `GEARS-${stamp.toUpperCase()}` });
+    await made.waitFor();
+    expect((await made.textContent())!.replace(/\s+/g, " ")).toContain("15% off · only “Gilded Clockwork”");
+    await shot(creator, "offer-codes-390.png");
+    await creator.context().close();
+
+    const signUp = await openPage(browser(), PHONE);
+    const bundlePath = "/checkout/bundle/seed-bundle-sky-and-sand";
+    await signUpByMagicLink(signUp, `bundle-${stamp}@example.com`, bundlePath);
+    const state = await signUp.context().storageState();
+    await signUp.context().close();
+
+    // The code is applied by a plain form: the page comes back with the price after it.
+    const page = await openPage(browser(), { ...PHONE, javaScriptEnabled: false, storageState: state });
+    await page.goto(bundlePath);
+    expect(await page.getByTestId("bundle-decks").getByRole("listitem").count()).toBe(2);
+    await page.getByLabel("Offer code").fill("moonlit");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL((url) => url.searchParams.get("code") === "moonlit");
+    expect(await page.getByRole("status").filter({ hasText: "MOONLIT" }).textContent()).toBe("MOONLIT: 25% off");
+    expect((await page.getByTestId("checkout-price").textContent())!.replace(/\s+/g, "")).toBe("$12.00$9.00");
+    await shot(page, "bundle-checkout-390.png");
+    await page.getByRole("button", { name: "Pay $9.00" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/checkout/local/"));
+    await payWith(page, "4242 4242 4242 4242", "$9.00");
+    await page.waitForURL((url) => url.pathname === "/collection");
+    for (const title of ["Celestial Tides", "Desert Mirage"]) await page.getByRole("heading", { name: title }).first().waitFor();
+  });
 });
