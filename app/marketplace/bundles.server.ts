@@ -265,7 +265,7 @@ async function bundleCheckoutStatements(
 ): Promise<Statement[]> {
   if (!checkout.bundleId) return [];
   const [bundle, rows] = await Promise.all([db.query.bundles.findFirst({ where: eq(bundles.id, checkout.bundleId) }), bundleDeckRows(db, [checkout.bundleId])]);
-  // The decks still listed by the bundle's creator: one taken out since the checkout opened is not sold.
+  // The decks whose listing is still the bundle's creator's (a deck taken out of the marketplace since keeps its row, and is sold as a single deck would be).
   const sold = rows.filter((row) => bundle && row.sellerId === bundle.sellerId);
   if (!bundle || sold.length === 0) return [];
   const feePercent = await saleFeePercent(db, bundle.sellerId);

@@ -146,6 +146,7 @@ describe("a bundle with an offer code", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/checkout/local/"));
     await payWith(page, "4242 4242 4242 4242", "$9.00");
     await page.waitForURL((url) => url.pathname === "/collection");
+    expect(await page.getByTestId("bundle-confirmation").textContent()).toContain("the bundle’s decks are yours");
     for (const title of ["Celestial Tides", "Desert Mirage"]) await page.getByRole("heading", { name: title }).first().waitFor();
   });
 });
