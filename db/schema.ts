@@ -440,7 +440,7 @@ export const localPaymentObjects = sqliteTable("local_payment_objects", {
   updatedAt: millis("updated_at").notNull().default(now),
 });
 
-export const checkoutKinds = ["subscription", "explorer-plus", "deck", "top-up", "bundle"] as const;
+export const checkoutKinds = ["subscription", "explorer-plus", "deck", "top-up", "bundle", "gift"] as const;
 export const checkoutStatuses = ["open", "complete", "expired"] as const;
 
 /**
@@ -740,6 +740,42 @@ export const bundleDecks = sqliteTable(
       .references(() => decks.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.bundleId, t.deckId] }), index("bundle_decks_deck_idx").on(t.deckId)],
+);
+
+export const giftStatuses = ["pending", "paid", "claimed", "refunded"] as const;
+
+/**
+ * A deck bought for someone by e-mail address (decision 0115): paid by the giver (`checkout_id`),
+ * claimed once by whoever holds the link's token, which makes it their purchase.
+ */
+export const deckGifts = sqliteTable(
+  "deck_gifts",
+  {
+    id: text("id").primaryKey(),
+    checkoutId: text("checkout_id")
+      .notNull()
+      .references(() => checkoutSessions.id, { onDelete: "cascade" }),
+    deckId: text("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    giverId: text("giver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message").notNull().default(""),
+    token: text("token").notNull(),
+    status: text("status", { enum: giftStatuses }).notNull().default("pending"),
+    /** The seller's fee when the gift was paid: the claim's purchase carries it. */
+    feePercent: integer("fee_percent"),
+    claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    claimedAt: millis("claimed_at"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("deck_gifts_checkout_idx").on(t.checkoutId),
+    uniqueIndex("deck_gifts_token_idx").on(t.token),
+    index("deck_gifts_giver_idx").on(t.giverId, t.createdAt),
+  ],
 );
 
 export const payoutStatuses = ["pending", "paid", "failed"] as const;

@@ -79,7 +79,7 @@ export async function openCheckout(context: AppLoadContext, user: CurrentUser, p
   // A subscriber's later purchases stay with the customer the provider already knows.
   const existing = await context.db.query.subscriptions.findFirst({ columns: { providerCustomerId: true }, where: (s, { eq }) => eq(s.userId, user.id) });
   try {
-    return await payments.createCheckout({
+    const opened = await payments.createCheckout({
       checkoutId,
       userId: user.id,
       email: user.email,
@@ -93,6 +93,7 @@ export async function openCheckout(context: AppLoadContext, user: CurrentUser, p
       cancelUrl: `${origin}${purchase.cancelPath}`,
       customerId: existing?.providerCustomerId ?? null,
     });
+    return { ...opened, checkoutId };
   } catch (error) {
     throw error instanceof PaymentsError ? error : new PaymentsError(CHECKOUT_FAILED_MESSAGE);
   }

@@ -13,6 +13,8 @@ import { boughtDeckPath, buyDeck, deckOffer } from "~/marketplace/purchase.serve
 import { OfferCodeField, PriceWithCode, type CodeResult } from "~/components/marketplace/offer-code";
 import { enteredCode } from "~/marketplace/offers";
 import { checkCode } from "~/marketplace/offers.server";
+import { giftForm, giveDeck } from "~/marketplace/gifts.server";
+import { Input, Textarea } from "~/components/ui/field";
 import { PaymentsError } from "~/payments/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -66,7 +68,9 @@ async function codeResult(
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const deckId = params.deckId ?? "";
-  const code = enteredCode.safeParse(String((await request.formData()).get("code") ?? ""));
+  const form = await request.formData();
+  if (form.get("intent") === "gift") return giveAction(context, user, deckId, form, new URL(request.url).origin);
+  const code = enteredCode.safeParse(String(form.get("code") ?? ""));
   if (!code.success) return data({ message: code.error.issues[0]?.message ?? "Check the offer code.", field: "code" as const }, { status: 400 });
   try {
     const outcome = await buyDeck(context, user, deckId, new URL(request.url).origin, code.data);
@@ -77,6 +81,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
     return data({ message: error.message, field: undefined }, { status: error.status });
+  }
+}
+
+/** A gift of the deck: the recipient's address and a message, then the same checkout. */
+async function giveAction(
+  context: ActionFunctionArgs["context"],
+  user: Awaited<ReturnType<typeof requireUser>>,
+  deckId: string,
+  form: FormData,
+  origin: string,
+) {
+  const parsed = giftForm.safeParse({ email: String(form.get("email") ?? ""), message: String(form.get("message") ?? "") });
+  if (!parsed.success) return data({ message: parsed.error.issues[0]?.message ?? "Check the gift's details.", field: "gift" as const }, { status: 400 });
+  try {
+    const outcome = await giveDeck(context, user, deckId, parsed.data, origin);
+    if (outcome.kind === "redirect") throw redirect(outcome.url);
+    if (outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+    return data({ message: outcome.message, field: "gift" as const }, { status: outcome.status });
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    return data({ message: error.message, field: "gift" as const }, { status: error.status });
   }
 }
 
@@ -102,7 +127,7 @@ export default function Checkout() {
                 )}
                 <LicenceNote licence={offer.licence} />
                 {offer.priceCents > 0 && !isGuest ? <OfferCodeField result={code} error={result?.field === "code" ? result.message : null} /> : null}
-                {result?.message && result.field !== "code" ? (
+                {result?.message && result.field !== "code" && result.field !== "gift" ? (
                   <p role="alert" className="mt-3 text-sm text-danger">
                     {result.message}
                   </p>
@@ -126,6 +151,31 @@ export default function Checkout() {
                     </Link>
                   </Form>
                 )}
+                {offer.priceCents > 0 && !isGuest ? (
+                  <details className="mt-6 w-full rounded-2xl border border-line p-4 text-left" open={result?.field === "gift"} data-testid="gift">
+                    <summary className="cursor-pointer font-semibold">Give it as a gift</summary>
+                    <Form method="post" className="mt-3 grid gap-3">
+                      <input type="hidden" name="intent" value="gift" />
+                      <label className="block text-sm font-semibold">
+                        Their e-mail address
+                        <Input name="email" type="email" autoComplete="off" required aria-invalid={result?.field === "gift" ? true : undefined} />
+                      </label>
+                      <label className="block text-sm font-semibold">
+                        A message (optional)
+                        <Textarea name="message" rows={3} maxLength={500} />
+                      </label>
+                      {result?.field === "gift" ? (
+                        <p role="alert" className="text-sm text-danger">
+                          {result.message}
+                        </p>
+                      ) : null}
+                      <p className="text-sm text-muted">They get an e-mail with a link to claim it. Your receipt names the gift; a refund comes back to you.</p>
+                      <button type="submit" className={buttonClasses("secondary", "lg")} disabled={navigation.state !== "idle"}>
+                        Pay {formatPrice(offer.priceCents)} for the gift
+                      </button>
+                    </Form>
+                  </details>
+                ) : null}
               </>
             ) : (
               <>

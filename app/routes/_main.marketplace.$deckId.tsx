@@ -71,6 +71,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // The review form can wait in a phone's outbox: it carries a fresh key (decision 0060).
     reviewForm: viewerId && page.canReview ? await waitingFormFor(viewerId) : null,
     mayReport: Boolean(viewer && !viewer.isGuest && page.relation !== "owner"),
+    // Back from paying for a gift of this deck (gifts.server's `giftSentPath`).
+    giftSent: url.searchParams.get("gift") === "sent",
   };
 }
 
@@ -112,11 +114,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MarketplaceDeck() {
-  const { deck, relation, sale, rating, reviews, own, canReview, reviewForm, mayReport, creator, bundles } = useLoaderData<typeof loader>();
+  const { deck, relation, sale, rating, reviews, own, canReview, reviewForm, mayReport, creator, bundles, giftSent } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const lockedCount = deck.cards.filter((card) => card.locked).length;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6">
+      {giftSent ? (
+        <p role="status" className="mb-6 rounded-2xl border border-gold-bright/60 bg-surface-2 p-4 text-center" data-testid="gift-sent">
+          Your gift is on its way: we e-mailed them a link to claim “{deck.title}”. Your receipt names the gift.
+        </p>
+      ) : null}
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link to="/marketplace" className="hover:text-ink">
           Marketplace

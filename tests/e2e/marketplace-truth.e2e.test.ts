@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
+import { hydrated, openMagicLink, openPage, useBrowser, useMemberSession } from "./browser";
 import { payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
@@ -105,8 +105,8 @@ describe("buying a deck", () => {
   }
 });
 
-describe("a bundle with an offer code", () => {
-  it("is bought through the local checkout without JavaScript, and its decks are in the buyer's collection; a creator makes a code", async () => {
+describe("a bundle with an offer code, and a gift", () => {
+  it("is bought through the local checkout without JavaScript, its decks land in the buyer's collection, and a gift is sent and claimed; a creator makes a code", async () => {
     const stamp = Date.now().toString(36);
     const shot = (page: Page, name: string) =>
       process.env.SCREENSHOTS_DIR ? page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}`, fullPage: true }) : undefined;
@@ -148,5 +148,35 @@ describe("a bundle with an offer code", () => {
     await page.waitForURL((url) => url.pathname === "/collection");
     expect(await page.getByTestId("bundle-confirmation").textContent()).toContain("the bundle’s decks are yours");
     for (const title of ["Celestial Tides", "Desert Mirage"]) await page.getByRole("heading", { name: title }).first().waitFor();
+
+    // The same buyer gives a deck to a friend, who claims it from the dev mailbox in a browser of their own.
+    const friend = `friend-${stamp}@example.com`;
+    await page.goto("/checkout/seed-deck-gilded-clockwork");
+    await page.getByTestId("gift").locator("summary").click();
+    await page.getByLabel("Their e-mail address").fill(friend);
+    await page.getByLabel("A message (optional)").fill("For your brass-hearted mornings");
+    await page.getByRole("button", { name: "Pay $15.00 for the gift" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/checkout/local/"));
+    await payWith(page, "4242 4242 4242 4242", "$15.00");
+    await page.waitForURL((url) => url.searchParams.get("gift") === "sent");
+    expect(await page.getByTestId("gift-sent").textContent()).toContain("Your gift is on its way");
+
+    const claim = await openPage(browser(), PHONE);
+    await claim.goto(`/dev/mailbox?to=${encodeURIComponent(friend)}`);
+    await claim.getByRole("link", { name: "Open the link" }).first().click();
+    await claim.waitForURL((url) => url.pathname.startsWith("/gifts/"));
+    const giftPath = new URL(claim.url()).pathname;
+    expect(await claim.getByTestId("gift-message").textContent()).toBe("“For your brass-hearted mornings”");
+    await shot(claim, "gift-claim-390.png");
+    await claim.getByRole("link", { name: "Sign in to claim it" }).click();
+    await claim.getByLabel("Email").fill(friend);
+    await claim.getByRole("button", { name: /Send Magic Link|Sign In/ }).click();
+    await claim.getByRole("heading", { name: "Magic Link Sent!" }).waitFor();
+    await openMagicLink(claim, friend);
+    await claim.waitForURL((url) => url.pathname === giftPath);
+    await claim.getByRole("button", { name: "Add it to my collection" }).click();
+    await claim.waitForURL((url) => url.pathname === "/collection/seed-deck-gilded-clockwork");
+    expect((await claim.getByTestId("purchase-confirmation").textContent())!.replace(/\s+/g, " ")).toContain("“Gilded Clockwork” by @sage_moreno is yours");
+    await claim.context().close();
   });
 });

@@ -577,4 +577,7 @@ const GOES_WITH_THE_PERSON = [
   "offer_codes.seller_id",
   "offer_code_uses.buyer_id",
   "bundles.seller_id",
+  // A gift the leaving person gave goes with them (the payment's receipt stays, decision 0115); one they claimed stays a purchase, without its claimer.
+  "deck_gifts.giver_id",
+  "deck_gifts.claimed_by",
 ];

@@ -17,7 +17,9 @@ import { SEED_BUNDLE } from "../../db/seed-data";
 import {
   bundles,
   cards,
+  checkoutSessions,
   customSpreads,
+  deckGifts,
   deckListings,
   deckPurchases,
   deckReviews,
@@ -90,6 +92,8 @@ type Fixture = {
   /** An offer code and a bundle of the owner's, for the rows that end them (decision 0114). */
   ownerCodeId: string;
   ownerBundleId: string;
+  /** A paid, unclaimed gift of a deck of Luna's from the owner: its link's token. */
+  giftToken: string;
   /** A spread the owner built, and a new one for an action that deletes it. */
   spreadId: string;
   spareSpread: () => Promise<string>;
@@ -1390,6 +1394,16 @@ const ROWS: HttpRow[] = [
     () => ({}),
     { nobody: "login", guest: 401, member: 302, removed: 302, owner: 409 },
   ),
+  // A gift's link is its key: anyone may see the gift; only a member may claim it, once (the first to claim it here is the member).
+  doc("routes/_main.gifts.$token", "a paid gift's link", (f) => `/gifts/${f.giftToken}`, all(200)),
+  doc("routes/_main.gifts.$token", "an unknown gift", () => "/gifts/no-such-gift", all(404)),
+  act(
+    "routes/_main.gifts.$token",
+    "claim",
+    (f) => `/gifts/${f.giftToken}`,
+    () => ({}),
+    { nobody: "login", guest: 401, member: 302, removed: 409, owner: 409 },
+  ),
   doc("routes/_main.subscription.success", "the owner's purchase", (f) => `/subscription/success?checkout=${f.checkoutId}`, ownerOnly),
   doc("routes/_main.checkout.local.$sessionId", "the owner's local checkout", (f) => `/checkout/local/${f.localSessionId}`, ownerOnly),
   act(
@@ -1966,6 +1980,19 @@ beforeAll(async () => {
   await db().insert(offerCodes).values({ id: fixture.ownerCodeId, sellerId: OWNER_ID, code: "OWNERS", kind: "percent", amount: 10 });
   fixture.ownerBundleId = newId();
   await db().insert(bundles).values({ id: fixture.ownerBundleId, sellerId: OWNER_ID, title: "The owner's bundle", priceCents: 500 });
+  const giftCheckout = newId();
+  await db().insert(checkoutSessions).values({ id: giftCheckout, userId: OWNER_ID, kind: "gift", deckId: PUBLIC_DECK, amountCents: 900, status: "complete" });
+  fixture.giftToken = newId();
+  await db().insert(deckGifts).values({
+    id: newId(),
+    checkoutId: giftCheckout,
+    deckId: PUBLIC_DECK,
+    giverId: OWNER_ID,
+    recipientEmail: "friend@example.test",
+    token: fixture.giftToken,
+    status: "paid",
+    feePercent: 10,
+  });
   fixture.listedDeck = await seedReadyDeck(OWNER_ID, true);
   await db().insert(deckListings).values({ deckId: fixture.listedDeck, sellerId: OWNER_ID, priceCents: 0 });
   fixture.reviewId = newId();
