@@ -171,7 +171,7 @@ export default function Checkout() {
                       ) : null}
                       <p className="text-sm text-muted">They get an e-mail with a link to claim it. Your receipt names the gift; a refund comes back to you.</p>
                       <button type="submit" className={buttonClasses("secondary", "lg")} disabled={navigation.state !== "idle"}>
-                        Pay {formatPrice(offer.priceCents)} for the gift
+                        Give it for {formatPrice(offer.priceCents)}
                       </button>
                     </Form>
                   </details>

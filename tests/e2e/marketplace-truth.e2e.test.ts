@@ -155,7 +155,7 @@ describe("a bundle with an offer code, and a gift", () => {
     await page.getByTestId("gift").locator("summary").click();
     await page.getByLabel("Their e-mail address").fill(friend);
     await page.getByLabel("A message (optional)").fill("For your brass-hearted mornings");
-    await page.getByRole("button", { name: "Pay $15.00 for the gift" }).click();
+    await page.getByRole("button", { name: "Give it for $15.00" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/checkout/local/"));
     await payWith(page, "4242 4242 4242 4242", "$15.00");
     await page.waitForURL((url) => url.searchParams.get("gift") === "sent");
