@@ -440,7 +440,7 @@ export const localPaymentObjects = sqliteTable("local_payment_objects", {
   updatedAt: millis("updated_at").notNull().default(now),
 });
 
-export const checkoutKinds = ["subscription", "explorer-plus", "deck", "top-up"] as const;
+export const checkoutKinds = ["subscription", "explorer-plus", "deck", "top-up", "bundle", "gift"] as const;
 export const checkoutStatuses = ["open", "complete", "expired"] as const;
 
 /**
@@ -465,6 +465,10 @@ export const checkoutSessions = sqliteTable(
     status: text("status", { enum: checkoutStatuses }).notNull().default("open"),
     createdAt: millis("created_at").notNull().default(now),
     completedAt: millis("completed_at"),
+    /** The creator's offer code the price was lowered by, claimed when the payment completes (decision 0114). */
+    offerCodeId: text("offer_code_id"),
+    /** The bundle bought, for a checkout of the `bundle` kind. */
+    bundleId: text("bundle_id"),
   },
   (t) => [index("checkout_sessions_user_idx").on(t.userId, t.createdAt)],
 );
@@ -661,6 +665,117 @@ export const sellerLedger = sqliteTable(
     paidReadingId: text("paid_reading_id"),
   },
   (t) => [index("seller_ledger_seller_idx").on(t.sellerId, t.createdAt)],
+);
+
+export const offerCodeKinds = ["percent", "amount"] as const;
+
+/**
+ * A creator's offer code (decision 0114): a percentage or an amount (in cents) off one of their
+ * decks (`deck_id`) or anything in their shop (null), until `expires_at`, at most `max_uses` times,
+ * until they end it. Codes are unique per creator, in capitals.
+ */
+export const offerCodes = sqliteTable(
+  "offer_codes",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    kind: text("kind", { enum: offerCodeKinds }).notNull(),
+    amount: integer("amount").notNull(),
+    deckId: text("deck_id").references(() => decks.id, { onDelete: "cascade" }),
+    expiresAt: millis("expires_at"),
+    maxUses: integer("max_uses"),
+    endedAt: millis("ended_at"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("offer_codes_seller_code_idx").on(t.sellerId, t.code),
+    check("offer_codes_amount_check", sql`${t.amount} > 0 AND (${t.kind} <> 'percent' OR ${t.amount} <= 100) AND (${t.maxUses} IS NULL OR ${t.maxUses} > 0)`),
+  ],
+);
+
+/** A use of an offer code: claimed in the batch of the payment that completes with it, one per checkout. */
+export const offerCodeUses = sqliteTable(
+  "offer_code_uses",
+  {
+    checkoutId: text("checkout_id")
+      .primaryKey()
+      .references(() => checkoutSessions.id, { onDelete: "cascade" }),
+    codeId: text("code_id")
+      .notNull()
+      .references(() => offerCodes.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id").references(() => users.id, { onDelete: "set null" }),
+    usedAt: millis("used_at").notNull(),
+  },
+  (t) => [index("offer_code_uses_code_idx").on(t.codeId)],
+);
+
+/** A creator's bundle: two or more of their own listed decks at one price, less than their sum (decision 0114). */
+export const bundles = sqliteTable(
+  "bundles",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    endedAt: millis("ended_at"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("bundles_seller_title_idx").on(t.sellerId, t.title), check("bundles_price_check", sql`${t.priceCents} > 0`)],
+);
+
+export const bundleDecks = sqliteTable(
+  "bundle_decks",
+  {
+    bundleId: text("bundle_id")
+      .notNull()
+      .references(() => bundles.id, { onDelete: "cascade" }),
+    deckId: text("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.deckId] }), index("bundle_decks_deck_idx").on(t.deckId)],
+);
+
+export const giftStatuses = ["pending", "paid", "claimed", "refunded"] as const;
+
+/**
+ * A deck bought for someone by e-mail address (decision 0115): paid by the giver (`checkout_id`),
+ * claimed once by whoever holds the link's token, which makes it their purchase.
+ */
+export const deckGifts = sqliteTable(
+  "deck_gifts",
+  {
+    id: text("id").primaryKey(),
+    checkoutId: text("checkout_id")
+      .notNull()
+      .references(() => checkoutSessions.id, { onDelete: "cascade" }),
+    deckId: text("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    giverId: text("giver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message").notNull().default(""),
+    token: text("token").notNull(),
+    status: text("status", { enum: giftStatuses }).notNull().default("pending"),
+    /** The seller's fee when the gift was paid: the claim's purchase carries it. */
+    feePercent: integer("fee_percent"),
+    claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    claimedAt: millis("claimed_at"),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("deck_gifts_checkout_idx").on(t.checkoutId),
+    uniqueIndex("deck_gifts_token_idx").on(t.token),
+    index("deck_gifts_giver_idx").on(t.giverId, t.createdAt),
+  ],
 );
 
 export const payoutStatuses = ["pending", "paid", "failed"] as const;

@@ -18,6 +18,9 @@ import {
   userDeckQuotas,
   users,
   walletEntries,
+  bundles,
+  bundleDecks,
+  offerCodes,
 } from "./schema";
 import { demoMemberStatements, demoWalletBalance } from "./seed-demo-member";
 import { DEMO_READER_ID, readerWorldStatements, recountReaders, SEED_CLIENT_COUNT } from "./seed-readers";
@@ -207,6 +210,11 @@ export const SEED_LISTINGS: Record<string, { tags: string[]; featured?: boolean;
   "seed-deck-desert-mirage": { tags: ["desert", "dunes"], salesCount: 6 },
   "seed-deck-gilded-clockwork": { tags: ["steampunk", "victorian", "brass"], salesCount: 11 },
 };
+
+/** A bundle of Luna's two priced decks, and a code for anything in her shop (decision 0114). */
+export const SEED_BUNDLE = { id: "seed-bundle-sky-and-sand", sellerId: "seed-user-luna", title: "Sky and Sand", priceCents: 1200 } as const;
+export const SEED_BUNDLE_DECKS = ["seed-deck-celestial-tides", "seed-deck-desert-mirage"] as const;
+export const SEED_OFFER_CODE = { id: "seed-code-moonlit", sellerId: "seed-user-luna", code: "MOONLIT", kind: "percent", amount: 25 } as const;
 
 /**
  * Reviews of the free demo deck by people who added it to their collection (a free purchase, as
@@ -465,6 +473,18 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
           updatedAt: now - r.daysAgo * DAY,
         })),
       )
+      .onConflictDoNothing(),
+    db
+      .insert(bundles)
+      .values({ ...SEED_BUNDLE, createdAt: now - 2 * DAY })
+      .onConflictDoNothing(),
+    db
+      .insert(bundleDecks)
+      .values(SEED_BUNDLE_DECKS.map((deckId) => ({ bundleId: SEED_BUNDLE.id, deckId })))
+      .onConflictDoNothing(),
+    db
+      .insert(offerCodes)
+      .values({ ...SEED_OFFER_CODE, createdAt: now - 2 * DAY })
       .onConflictDoNothing(),
   ];
   const readers = readerWorldStatements(db, now);

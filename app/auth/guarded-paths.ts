@@ -8,6 +8,7 @@ const GUARDED = [
   /^\/collection\/?$/,
   /^\/profile\/?$/,
   /^\/checkout\/[^/]+\/?$/,
+  /^\/checkout\/bundle\/[^/]+\/?$/,
   /^\/become-reader\/?$/,
   /^\/tarot-quiz\/?$/,
   /^\/reader-dashboard\/?$/,

@@ -6,6 +6,7 @@
  */
 import type { Database } from "../db.server";
 import { getViewableDeck } from "../decks/queries.server";
+import { bundlesOnSale } from "./bundles.server";
 import { creatorProfile } from "./creator.server";
 import { getListing } from "./listing.server";
 import { deckRelation, isOnSale, publicCards } from "./ownership.server";
@@ -21,12 +22,13 @@ export async function shownDeck(db: Database, deckId: string, viewerId: string |
 
 /** Everything the page shows, read at once in one wait; a deck the viewer may not see is refused before anything of it is used. */
 export async function marketplaceDeckPage(db: Database, deckId: string, viewerId: string | null, reviewPages: number) {
-  const [{ deck, listing }, relation, { reviews, total }, own, creator] = await Promise.all([
+  const [{ deck, listing }, relation, { reviews, total }, own, creator, bundles] = await Promise.all([
     shownDeck(db, deckId, viewerId),
     deckRelation(db, deckId, viewerId),
     listReviews(db, deckId, reviewPages),
     viewerId ? ownReview(db, deckId, viewerId) : null,
     creatorProfile(db, deckId),
+    bundlesOnSale(db, { deckId }),
   ]);
   const open = relation ? "all" : publicCards(deck, listing);
   const onSale = isOnSale(listing) && deck.status === "ready";
@@ -51,5 +53,6 @@ export async function marketplaceDeckPage(db: Database, deckId: string, viewerId
     own: own ? { rating: own.rating, body: own.body } : null,
     canReview: mayReview(relation),
     creator,
+    bundles,
   };
 }

@@ -56,6 +56,8 @@ export type SaleLine = {
   feeCents: number;
   netCents: number;
   refunded: boolean;
+  /** Sold as part of a bundle: the price is the deck's share of the bundle's. */
+  inBundle: boolean;
 };
 
 export type PayoutLine = { id: string; amountCents: number; currency: string; status: "pending" | "paid" | "failed"; createdAt: number; paidAt: number | null };
@@ -73,8 +75,13 @@ const balanceRead = (db: Database, who: string | SQLWrapper) =>
 
 const balanceFrom = ([row]: { cents: number }[]) => Number(row?.cents ?? 0);
 
-/** The sale's checkout, named by the sale line's reference (`sale:{checkoutId}`, see purchase.server). */
-const saleCheckout = sql`substr(${sellerLedger.referenceId}, 6)`;
+/**
+ * The sale's checkout, named by the sale line's reference (`sale:{checkoutId}`, or
+ * `sale:{checkoutId}:{deckId}` for a deck of a bundle, see purchase.server); checkout ids are UUIDs.
+ */
+const saleCheckout = sql`substr(${sellerLedger.referenceId}, 6, 36)`;
+/** The deck a sale line is for: the checkout's deck, or the one its reference names after a bundle's checkout. */
+const saleDeck = sql`coalesce(${checkoutSessions.deckId}, nullif(substr(${sellerLedger.referenceId}, 43), ''))`;
 
 /**
  * The reads of everything the creator's sales page shows, only the seller's own lines; `who` is a
@@ -91,11 +98,12 @@ export function earningsReads(db: Database, who: string | SQLWrapper) {
         grossCents: sellerLedger.grossCents,
         feeCents: sellerLedger.feeCents,
         netCents: sellerLedger.netCents,
-        refunded: sql<number>`exists (select 1 from ${sellerLedger} as r where r.reference_id = 'refund:' || ${checkoutSessions.id})`,
+        refunded: sql<number>`exists (select 1 from ${sellerLedger} as r where r.reference_id = 'refund:' || substr(${sellerLedger.referenceId}, 6))`,
+        inBundle: sql<number>`${checkoutSessions.bundleId} is not null`,
       })
       .from(sellerLedger)
       .leftJoin(checkoutSessions, eq(checkoutSessions.id, saleCheckout))
-      .leftJoin(decks, eq(decks.id, checkoutSessions.deckId))
+      .leftJoin(decks, eq(decks.id, saleDeck))
       .leftJoin(users, eq(users.id, checkoutSessions.userId))
       .where(and(eq(sellerLedger.sellerId, who), eq(sellerLedger.kind, "sale")))
       .orderBy(desc(sellerLedger.createdAt))
@@ -130,6 +138,7 @@ export function earningsFrom([sales, [totals], balanceRows, payoutRows, [account
       deckTitle: sale.deckTitle ?? "A deck no longer in the shop",
       feePercent: sale.grossCents > 0 ? Math.round((sale.feeCents * 100) / sale.grossCents) : 0,
       refunded: Boolean(sale.refunded),
+      inBundle: Boolean(sale.inBundle),
     })),
     totals: { grossCents: Number(totals?.grossCents ?? 0), feeCents: Number(totals?.feeCents ?? 0), netCents: Number(totals?.netCents ?? 0) },
     balanceCents,

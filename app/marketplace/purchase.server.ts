@@ -14,6 +14,7 @@ import { sellerFeePercent } from "../entitlements/entitlements";
 import { getPlanStanding } from "../entitlements/entitlements.server";
 import { newId } from "../lib/crypto";
 import { openCheckout } from "../payments/checkout.server";
+import { checkCode, claimUseStatement, codeUseClaimed } from "./offers.server";
 import { hasPaidPurchase, isOnSale, relationOf } from "./ownership.server";
 
 type Statement = BatchItem<"sqlite">;
@@ -57,15 +58,18 @@ export async function deckOffer(db: Database, deckId: string, viewerId: string |
 /** Where a buyer lands once a deck is theirs: its page in their collection, which confirms the purchase. */
 export const boughtDeckPath = (deckId: string) => `/collection/${deckId}?bought=1`;
 
-export type BuyOutcome = { kind: "added" } | { kind: "redirect"; url: string } | { kind: "refused"; status: number; message: string };
+export type BuyOutcome = { kind: "added" } | { kind: "redirect"; url: string } | { kind: "refused"; status: number; message: string; field?: "code" };
 
 /** Buys the deck: a free one joins the collection now, a priced one goes to the checkout. */
-export async function buyDeck(context: AppLoadContext, user: CurrentUser, deckId: string, origin: string): Promise<BuyOutcome> {
+export async function buyDeck(context: AppLoadContext, user: CurrentUser, deckId: string, origin: string, code = ""): Promise<BuyOutcome> {
   if (user.isGuest) return { kind: "refused", status: 401, message: "Create an account to buy a deck: your decks come with you." };
   const offer = await deckOffer(context.db, deckId, user.id);
   if (offer.state === "not-for-sale") return { kind: "refused", status: 404, message: "This deck is not for sale." };
   if (offer.state === "yours") return { kind: "refused", status: 409, message: "This is your deck: it is in your collection already." };
   if (offer.state !== "for-sale") return { kind: "refused", status: 409, message: "In your collection: you bought this deck already." };
+  const checked = code ? await checkCode(context.db, { sellerId: offer.sellerId, code, target: { kind: "deck", deckId }, priceCents: offer.priceCents }) : null;
+  if (checked && !checked.ok) return { kind: "refused", status: 400, message: checked.message, field: "code" };
+  const applied = checked?.applied ?? null;
   if (offer.priceCents === 0) {
     const [first, ...rest] = purchaseStatements(context.db, {
       deckId,
@@ -85,10 +89,11 @@ export async function buyDeck(context: AppLoadContext, user: CurrentUser, deckId
     {
       kind: "deck",
       mode: "payment",
-      amountCents: offer.priceCents,
+      amountCents: applied?.priceCents ?? offer.priceCents,
       currency: offer.currency,
       deckId,
-      description: `“${offer.title}”${offer.creator ? ` by @${offer.creator}` : ""}`,
+      offerCodeId: applied?.id,
+      description: `“${offer.title}”${offer.creator ? ` by @${offer.creator}` : ""}${applied ? ` with the code ${applied.code}` : ""}`,
       successPath: () => boughtDeckPath(deckId),
       cancelPath: `/marketplace/${deckId}`,
     },
@@ -135,7 +140,19 @@ function sellerLineStatement(
     .onConflictDoNothing();
 }
 
-type Sale = { deckId: string; buyerId: string; sellerId: string; checkoutId: string | null; grossCents: number; feePercent: number; currency: string };
+type Sale = {
+  deckId: string;
+  buyerId: string;
+  sellerId: string;
+  checkoutId: string | null;
+  grossCents: number;
+  feePercent: number;
+  currency: string;
+  /** Written only where this holds (the checkout claimed its offer code's use). */
+  guard?: SQL;
+  /** The sale line's reference: `sale:{checkoutId}`, or `sale:{checkoutId}:{deckId}` for a deck of a bundle. */
+  reference?: string;
+};
 
 /**
  * The purchase, and for a paid one the seller's sale line and the listing's count, only where
@@ -145,33 +162,41 @@ export function purchaseStatements(db: Database, sale: Sale, now = Date.now()): 
   const feeCents = Math.round((sale.grossCents * sale.feePercent) / 100);
   const netCents = sale.grossCents - feeCents;
   const id = newId();
-  const values = { ...sale, id, feeCents, netCents, status: "paid" as const, createdAt: now, refundedAt: null };
+  const { guard, reference, ...row } = sale;
+  const values = { ...row, id, feeCents, netCents, status: "paid" as const, createdAt: now, refundedAt: null };
   const fresh = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.id} = ${id})`;
+  const insert = guard ? db.insert(deckPurchases).select(guardedPurchase(db, values, guard)) : db.insert(deckPurchases).values(values);
   const statements: Statement[] = [
-    db
-      .insert(deckPurchases)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [deckPurchases.buyerId, deckPurchases.deckId],
-        set: {
-          id,
-          checkoutId: sale.checkoutId,
-          grossCents: sale.grossCents,
-          feePercent: sale.feePercent,
-          feeCents,
-          netCents,
-          status: "paid",
-          createdAt: now,
-          refundedAt: null,
-        },
-        setWhere: eq(deckPurchases.status, "refunded"),
-      }),
+    insert.onConflictDoUpdate({
+      target: [deckPurchases.buyerId, deckPurchases.deckId],
+      set: {
+        id,
+        checkoutId: sale.checkoutId,
+        grossCents: sale.grossCents,
+        feePercent: sale.feePercent,
+        feeCents,
+        netCents,
+        status: "paid",
+        createdAt: now,
+        refundedAt: null,
+      },
+      setWhere: eq(deckPurchases.status, "refunded"),
+    }),
   ];
   if (sale.grossCents > 0 && sale.checkoutId) {
     statements.push(
       sellerLineStatement(
         db,
-        { sellerId: sale.sellerId, kind: "sale", purchaseId: id, grossCents: sale.grossCents, feeCents, netCents, referenceId: `sale:${sale.checkoutId}`, now },
+        {
+          sellerId: sale.sellerId,
+          kind: "sale",
+          purchaseId: id,
+          grossCents: sale.grossCents,
+          feeCents,
+          netCents,
+          referenceId: reference ?? `sale:${sale.checkoutId}`,
+          now,
+        },
         eq(deckPurchases.id, id),
       ),
     );
@@ -185,40 +210,82 @@ export function purchaseStatements(db: Database, sale: Sale, now = Date.now()): 
   return statements;
 }
 
+type PurchaseRow = typeof deckPurchases.$inferSelect;
+
+/** The purchase row as a select that yields it only where `guard` holds (once, from the buyer's own row). */
+function guardedPurchase(db: Database, row: PurchaseRow, guard: SQL) {
+  return db
+    .select({
+      id: sql<string>`${row.id}`.as("id"),
+      deckId: sql<string>`${row.deckId}`.as("deck_id"),
+      buyerId: users.id,
+      sellerId: sql<string>`${row.sellerId}`.as("seller_id"),
+      checkoutId: sql<string | null>`${row.checkoutId}`.as("checkout_id"),
+      grossCents: sql<number>`${row.grossCents}`.as("gross_cents"),
+      feePercent: sql<number>`${row.feePercent}`.as("fee_percent"),
+      feeCents: sql<number>`${row.feeCents}`.as("fee_cents"),
+      netCents: sql<number>`${row.netCents}`.as("net_cents"),
+      currency: sql<string>`${row.currency}`.as("currency"),
+      status: sql<"paid">`'paid'`.as("status"),
+      createdAt: sql<number>`${row.createdAt}`.as("created_at"),
+      refundedAt: sql<number | null>`NULL`.as("refunded_at"),
+    })
+    .from(users)
+    .where(and(eq(users.id, row.buyerId), guard));
+}
+
+/** The fee of the seller's plan now: a seller whose plan no longer sells still owes the highest fee on a sale already paid. */
+export async function saleFeePercent(db: Database, sellerId: string): Promise<number> {
+  const standing = await getPlanStanding(db, sellerId);
+  return sellerFeePercent(standing.tier) ?? 30;
+}
+
 /**
  * A completed checkout of a deck: the sale at the seller's plan's fee now. Computed before the
  * batch; the batch writes it once.
  */
 export async function deckCheckoutStatements(
   db: Database,
-  checkout: { id: string; userId: string; deckId: string | null; amountCents: number; currency: string },
+  checkout: { id: string; userId: string; deckId: string | null; amountCents: number; currency: string; offerCodeId?: string | null },
   now: number,
 ): Promise<Statement[]> {
   if (!checkout.deckId) return [];
   const listing = await db.query.deckListings.findFirst({ columns: { sellerId: true }, where: eq(deckListings.deckId, checkout.deckId) });
   if (!listing) return [];
-  const standing = await getPlanStanding(db, listing.sellerId);
-  // A seller whose plan no longer sells still owes the highest fee on a sale already paid.
-  const feePercent = sellerFeePercent(standing.tier) ?? 30;
-  return purchaseStatements(
-    db,
-    {
-      deckId: checkout.deckId,
-      buyerId: checkout.userId,
-      sellerId: listing.sellerId,
-      checkoutId: checkout.id,
-      grossCents: checkout.amountCents,
-      feePercent,
-      currency: checkout.currency,
-    },
-    now,
+  const feePercent = await saleFeePercent(db, listing.sellerId);
+  // A price lowered by a code is a sale only where this payment claimed the code's use.
+  const claim = checkout.offerCodeId
+    ? [claimUseStatement(db, { checkoutId: checkout.id, codeId: checkout.offerCodeId, buyerId: checkout.userId, deckId: checkout.deckId, now })]
+    : [];
+  return [
+    ...claim,
+    ...purchaseStatements(
+      db,
+      {
+        deckId: checkout.deckId,
+        buyerId: checkout.userId,
+        sellerId: listing.sellerId,
+        checkoutId: checkout.id,
+        grossCents: checkout.amountCents,
+        feePercent,
+        currency: checkout.currency,
+        guard: checkout.offerCodeId ? codeUseClaimed(checkout.id) : undefined,
+      },
+      now,
+    ),
+  ];
+}
+
+/** A refunded deck or bundle checkout: each deck's access ends, the seller's refund line, the count back, once. */
+export async function deckRefundStatements(db: Database, checkoutId: string, now: number, bundle = false): Promise<Statement[]> {
+  const purchases = await db.query.deckPurchases.findMany({ where: eq(deckPurchases.checkoutId, checkoutId) });
+  // A bundle's checkout bought several decks: each has its own refund line, named by its deck as its sale line is.
+  return purchases.flatMap((purchase) =>
+    purchaseRefundStatements(db, purchase, bundle ? `refund:${checkoutId}:${purchase.deckId}` : `refund:${checkoutId}`, now),
   );
 }
 
-/** A refunded deck checkout: the access ends, the seller's refund line, the count back, once. */
-export async function deckRefundStatements(db: Database, checkoutId: string, now: number): Promise<Statement[]> {
-  const purchase = await db.query.deckPurchases.findFirst({ where: eq(deckPurchases.checkoutId, checkoutId) });
-  if (!purchase) return [];
+function purchaseRefundStatements(db: Database, purchase: PurchaseRow, referenceId: string, now: number): Statement[] {
   const stillPaid = sql`exists (select 1 from ${deckPurchases} where ${deckPurchases.id} = ${purchase.id} and ${deckPurchases.status} = 'paid')`;
   return [
     sellerLineStatement(
@@ -230,7 +297,7 @@ export async function deckRefundStatements(db: Database, checkoutId: string, now
         grossCents: -purchase.grossCents,
         feeCents: -purchase.feeCents,
         netCents: -purchase.netCents,
-        referenceId: `refund:${checkoutId}`,
+        referenceId,
         now,
       },
       and(eq(deckPurchases.id, purchase.id), eq(deckPurchases.status, "paid")),

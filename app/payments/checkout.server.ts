@@ -44,6 +44,9 @@ export type Purchase = {
   amountCents?: number;
   currency?: string;
   deckId?: string;
+  /** The offer code that lowered the price, and the bundle bought (decision 0114). */
+  offerCodeId?: string;
+  bundleId?: string;
   description: string;
   successPath: (checkoutId: string) => string;
   cancelPath: string;
@@ -56,18 +59,27 @@ export type Purchase = {
 export async function openCheckout(context: AppLoadContext, user: CurrentUser, purchase: Purchase, origin: string) {
   const payments = createPayments(context.config, context.db);
   if (!payments) throw new PaymentsError(PAYMENTS_UNAVAILABLE_MESSAGE, 503);
-  const { plan, kind, deckId } = purchase;
+  const { plan, kind, deckId, offerCodeId, bundleId } = purchase;
   const amountCents = plan ? Math.round(plan.price * 100) : (purchase.amountCents ?? 0);
   const currency = plan?.currency ?? purchase.currency ?? "usd";
   if (!Number.isInteger(amountCents) || amountCents <= 0 || (purchase.mode === "subscription" && !plan)) throw new PaymentsError(CHECKOUT_FAILED_MESSAGE);
   const checkoutId = newId();
-  await context.db
-    .insert(checkoutSessions)
-    .values({ id: checkoutId, userId: user.id, kind, planKey: plan?.key, deckId, amountCents, currency, description: purchase.description });
+  await context.db.insert(checkoutSessions).values({
+    id: checkoutId,
+    userId: user.id,
+    kind,
+    planKey: plan?.key,
+    deckId,
+    offerCodeId,
+    bundleId,
+    amountCents,
+    currency,
+    description: purchase.description,
+  });
   // A subscriber's later purchases stay with the customer the provider already knows.
   const existing = await context.db.query.subscriptions.findFirst({ columns: { providerCustomerId: true }, where: (s, { eq }) => eq(s.userId, user.id) });
   try {
-    return await payments.createCheckout({
+    const opened = await payments.createCheckout({
       checkoutId,
       userId: user.id,
       email: user.email,
@@ -81,6 +93,7 @@ export async function openCheckout(context: AppLoadContext, user: CurrentUser, p
       cancelUrl: `${origin}${purchase.cancelPath}`,
       customerId: existing?.providerCustomerId ?? null,
     });
+    return { ...opened, checkoutId };
   } catch (error) {
     throw error instanceof PaymentsError ? error : new PaymentsError(CHECKOUT_FAILED_MESSAGE);
   }

@@ -5,7 +5,9 @@
  */
 import { tellAccountChanged } from "../accounts/channel.server";
 import { explorerPlusPayments } from "../decks/explorer-plus.server";
+import { bundlePayments } from "../marketplace/bundles.server";
 import { deckPayments } from "../marketplace/deck-payments.server";
+import { giftPayments } from "../marketplace/gifts.server";
 import { payoutAccountEventStatements } from "../marketplace/payout-accounts.server";
 import { topUpPayments } from "../paid-readings/top-up.server";
 import { subscriptionPayments, subscriptionPurchase } from "../plans/subscription-payments.server";
@@ -17,6 +19,8 @@ export const paymentHandlers: PaymentHandlers = {
     "explorer-plus": explorerPlusPayments,
     deck: deckPayments,
     "top-up": topUpPayments,
+    bundle: bundlePayments,
+    gift: giftPayments,
   },
   subscriptions: subscriptionPayments,
   payoutAccount: payoutAccountEventStatements,

@@ -10,11 +10,20 @@ import { formatPrice } from "~/decks/images";
 import { getViewableDeck } from "~/decks/queries.server";
 import { cardPictureAccess } from "~/marketplace/ownership.server";
 import { boughtDeckPath, buyDeck, deckOffer } from "~/marketplace/purchase.server";
+import { OfferCodeField, PriceWithCode, type CodeResult } from "~/components/marketplace/offer-code";
+import { enteredCode } from "~/marketplace/offers";
+import { checkCode } from "~/marketplace/offers.server";
+import { giftForm, giveDeck } from "~/marketplace/gifts.server";
+import { Input, Textarea } from "~/components/ui/field";
 import { PaymentsError } from "~/payments/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
 
-/** Round trips: the offer and the deck at once, then whether a buyer-to-be may see the cover; buying opens a checkout at the payment provider, which keeps records of its own. */
-export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 7 };
+/**
+ * Round trips: the offer and the deck at once, then whether a buyer-to-be may see the cover beside
+ * the offer code they entered; buying checks the code again and opens a checkout at the payment
+ * provider, which keeps records of its own.
+ */
+export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 8 };
 
 export const meta: MetaFunction = () => [{ title: "Checkout — Arcanum" }];
 
@@ -25,32 +34,80 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (offer.state === "not-for-sale") throw new Response("This deck is not for sale", { status: 404 });
   // The cover is shown only when this person may see that card: its owner and its buyers see every card.
   const cover = deck?.cards.find((card) => card.imageUrl === deck.coverUrl);
-  const coverShown = !cover ? null : offer.state !== "for-sale" ? true : await cardPictureAccess(context.db, deckId, cover.cardKey, async () => user.id);
+  const entered = enteredCode.safeParse(new URL(request.url).searchParams.get("code") ?? "");
+  const [coverShown, code] = await Promise.all([
+    !cover ? null : offer.state !== "for-sale" ? true : cardPictureAccess(context.db, deckId, cover.cardKey, async () => user.id),
+    codeResult(context.db, offer, entered),
+  ]);
   return {
     offer,
+    code,
     coverUrl: coverShown ? deck!.coverUrl : null,
     isGuest: user.isGuest,
     signupPath: `/signup?redirectTo=${encodeURIComponent(`/checkout/${deckId}`)}`,
   };
 }
 
+/** What the entered code does to this offer's price, or why it may not be used; null when none was entered. */
+async function codeResult(
+  db: Parameters<typeof checkCode>[0],
+  offer: Awaited<ReturnType<typeof deckOffer>>,
+  entered: ReturnType<typeof enteredCode.safeParse>,
+): Promise<CodeResult | null> {
+  if (!entered.success) return { code: "", applied: null, error: entered.error.issues[0]?.message ?? "Check the offer code." };
+  if (!entered.data || offer.state !== "for-sale") return null;
+  const checked = await checkCode(db, {
+    sellerId: offer.sellerId,
+    code: entered.data,
+    target: { kind: "deck", deckId: offer.deckId },
+    priceCents: offer.priceCents,
+  });
+  return checked.ok ? { code: entered.data, applied: checked.applied, error: null } : { code: entered.data, applied: null, error: checked.message };
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const deckId = params.deckId ?? "";
+  const form = await request.formData();
+  if (form.get("intent") === "gift") return giveAction(context, user, deckId, form, new URL(request.url).origin);
+  const code = enteredCode.safeParse(String(form.get("code") ?? ""));
+  if (!code.success) return data({ message: code.error.issues[0]?.message ?? "Check the offer code.", field: "code" as const }, { status: 400 });
   try {
-    const outcome = await buyDeck(context, user, deckId, new URL(request.url).origin);
+    const outcome = await buyDeck(context, user, deckId, new URL(request.url).origin, code.data);
     if (outcome.kind === "added") throw redirect(boughtDeckPath(deckId));
     if (outcome.kind === "redirect") throw redirect(outcome.url);
     if (outcome.status === 404) throw new Response(outcome.message, { status: 404 });
-    return data({ message: outcome.message }, { status: outcome.status });
+    return data({ message: outcome.message, field: outcome.field }, { status: outcome.status });
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
-    return data({ message: error.message }, { status: error.status });
+    return data({ message: error.message, field: undefined }, { status: error.status });
+  }
+}
+
+/** A gift of the deck: the recipient's address and a message, then the same checkout. */
+async function giveAction(
+  context: ActionFunctionArgs["context"],
+  user: Awaited<ReturnType<typeof requireUser>>,
+  deckId: string,
+  form: FormData,
+  origin: string,
+) {
+  const parsed = giftForm.safeParse({ email: String(form.get("email") ?? ""), message: String(form.get("message") ?? "") });
+  if (!parsed.success) return data({ message: parsed.error.issues[0]?.message ?? "Check the gift's details.", field: "gift" as const }, { status: 400 });
+  try {
+    const outcome = await giveDeck(context, user, deckId, parsed.data, origin);
+    if (outcome.kind === "redirect") throw redirect(outcome.url);
+    if (outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+    return data({ message: outcome.message, field: "gift" as const }, { status: outcome.status });
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    return data({ message: error.message, field: "gift" as const }, { status: error.status });
   }
 }
 
 export default function Checkout() {
-  const { offer, coverUrl, isGuest, signupPath } = useLoaderData<typeof loader>();
+  const { offer, code, coverUrl, isGuest, signupPath } = useLoaderData<typeof loader>();
+  const priceCents = offer.state === "for-sale" ? (code?.applied?.priceCents ?? offer.priceCents) : 0;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -63,9 +120,14 @@ export default function Checkout() {
             {offer.state === "for-sale" ? (
               <>
                 {offer.creator ? <p className="text-muted">by @{offer.creator}</p> : null}
-                <p className="mt-2 font-display text-4xl font-bold text-gold">{formatPrice(offer.priceCents || null)}</p>
+                {offer.priceCents === 0 ? (
+                  <p className="mt-2 font-display text-4xl font-bold text-gold">{formatPrice(null)}</p>
+                ) : (
+                  <PriceWithCode priceCents={offer.priceCents} result={code} currency={offer.currency} />
+                )}
                 <LicenceNote licence={offer.licence} />
-                {result?.message ? (
+                {offer.priceCents > 0 && !isGuest ? <OfferCodeField result={code} error={result?.field === "code" ? result.message : null} /> : null}
+                {result?.message && result.field !== "code" && result.field !== "gift" ? (
                   <p role="alert" className="mt-3 text-sm text-danger">
                     {result.message}
                   </p>
@@ -80,14 +142,40 @@ export default function Checkout() {
                   </p>
                 ) : (
                   <Form method="post" className="mt-4 flex flex-wrap justify-center gap-3 sm:justify-start">
+                    {code?.applied ? <input type="hidden" name="code" value={code.applied.code} /> : null}
                     <button type="submit" className={buttonClasses("gold", "lg")} disabled={navigation.state !== "idle"}>
-                      {offer.priceCents === 0 ? "Add to my collection" : `Pay ${formatPrice(offer.priceCents)}`}
+                      {offer.priceCents === 0 ? "Add to my collection" : `Pay ${formatPrice(priceCents)}`}
                     </button>
                     <Link to={`/marketplace/${offer.deckId}`} className={buttonClasses("secondary", "lg")}>
                       Back to the deck
                     </Link>
                   </Form>
                 )}
+                {offer.priceCents > 0 && !isGuest ? (
+                  <details className="mt-6 w-full rounded-2xl border border-line p-4 text-left" open={result?.field === "gift"} data-testid="gift">
+                    <summary className="cursor-pointer font-semibold">Give it as a gift</summary>
+                    <Form method="post" className="mt-3 grid gap-3">
+                      <input type="hidden" name="intent" value="gift" />
+                      <label className="block text-sm font-semibold">
+                        Their e-mail address
+                        <Input name="email" type="email" autoComplete="off" required aria-invalid={result?.field === "gift" ? true : undefined} />
+                      </label>
+                      <label className="block text-sm font-semibold">
+                        A message (optional)
+                        <Textarea name="message" rows={3} maxLength={500} />
+                      </label>
+                      {result?.field === "gift" ? (
+                        <p role="alert" className="text-sm text-danger">
+                          {result.message}
+                        </p>
+                      ) : null}
+                      <p className="text-sm text-muted">They get an e-mail with a link to claim it. Your receipt names the gift; a refund comes back to you.</p>
+                      <button type="submit" className={buttonClasses("secondary", "lg")} disabled={navigation.state !== "idle"}>
+                        Give it for {formatPrice(offer.priceCents)}
+                      </button>
+                    </Form>
+                  </details>
+                ) : null}
               </>
             ) : (
               <>

@@ -21,11 +21,16 @@ export const meta: MetaFunction = () => [{ title: "My Collection — Arcanum" }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The person and their decks in one round trip.
   const [, [own, bought]] = await Promise.all([requireUser(request, context), context.read(COLLECTION, {})]);
-  return { decks: [...toSummaries(own).map((deck) => ({ ...deck, bought: false })), ...toSummaries(bought).map((deck) => ({ ...deck, bought: true }))] };
+  // Back from paying for a bundle (bundles.server's `boughtBundlePath`): its decks are among these.
+  const boughtBundle = new URL(request.url).searchParams.get("bought") === "bundle";
+  return {
+    boughtBundle,
+    decks: [...toSummaries(own).map((deck) => ({ ...deck, bought: false })), ...toSummaries(bought).map((deck) => ({ ...deck, bought: true }))],
+  };
 }
 
 export default function Collection() {
-  const { decks } = useLoaderData<typeof loader>();
+  const { decks, boughtBundle } = useLoaderData<typeof loader>();
   const user = useOptionalUser();
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -45,6 +50,11 @@ export default function Collection() {
           ) : null}
         </div>
       </PageHeader>
+      {boughtBundle ? (
+        <p role="status" className="mb-6 rounded-2xl border border-gold-bright/60 bg-surface-2 p-4 text-center" data-testid="bundle-confirmation">
+          Thank you: the bundle’s decks are yours, marked “Bought” below. Your receipt is on its way by e-mail.
+        </p>
+      ) : null}
       {decks.length > 0 ? (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {decks.map((deck) => (

@@ -11,6 +11,7 @@ import { lazySchema } from "../lib/lazy-schema";
 import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
 import { answerWith, keyOf, submitOnce } from "~/outbox/submission-keys.server";
+import { BundleCard } from "~/components/marketplace/bundle-card";
 import { CreatorBlock, CreatorMark } from "~/components/marketplace/creator-block";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 import { DeckReviews, RatingSummary, type ReviewResult } from "~/components/marketplace/deck-reviews";
@@ -79,6 +80,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // The review form can wait in a phone's outbox: it carries a fresh key (decision 0060).
     reviewForm: viewerId && page.canReview ? await waitingFormFor(viewerId) : null,
     mayReport: Boolean(viewer && !viewer.isGuest && page.relation !== "owner"),
+    // Back from paying for a gift of this deck (gifts.server's `giftSentPath`).
+    giftSent: url.searchParams.get("gift") === "sent",
   };
 }
 
@@ -120,11 +123,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MarketplaceDeck() {
-  const { deck, relation, sale, rating, reviews, own, canReview, reviewForm, mayReport, creator, marks } = useLoaderData<typeof loader>();
+  const { deck, relation, sale, rating, reviews, own, canReview, reviewForm, mayReport, creator, marks, bundles, giftSent } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const lockedCount = deck.cards.filter((card) => card.locked).length;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6">
+      {giftSent ? (
+        <p role="status" className="mb-6 rounded-2xl border border-gold-bright/60 bg-surface-2 p-4 text-center" data-testid="gift-sent">
+          Your gift is on its way: we e-mailed them a link to claim “{deck.title}”. Your receipt names the gift.
+        </p>
+      ) : null}
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link to="/marketplace" className="hover:text-ink">
           Marketplace
@@ -203,6 +211,18 @@ export default function MarketplaceDeck() {
           ) : null}
         </div>
       </div>
+      {bundles.length > 0 && relation !== "buyer" ? (
+        <section aria-labelledby="bundles-heading" className="mt-10">
+          <h2 id="bundles-heading" className="text-2xl font-bold">
+            In a bundle
+          </h2>
+          <ul className="mt-4 grid gap-3 md:grid-cols-2">
+            {bundles.map((bundle) => (
+              <BundleCard key={bundle.id} bundle={bundle} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="cards-heading" className="mt-14">
         <h2 id="cards-heading" className="text-3xl font-bold">
           The cards

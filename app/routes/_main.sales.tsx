@@ -92,7 +92,10 @@ function SaleCard({ sale }: { sale: SaleLine }) {
   return (
     <li className="rounded-2xl border border-line bg-surface/80 p-4 text-sm" data-testid="sale">
       <div className="flex items-start justify-between gap-3">
-        <p className="font-semibold">{sale.deckTitle}</p>
+        <p className="font-semibold">
+          {sale.deckTitle}
+          {sale.inBundle ? <span className="font-normal text-muted"> · in a bundle</span> : null}
+        </p>
         {sale.refunded ? <Badge tone="neutral">Refunded</Badge> : null}
       </div>
       <p className="text-muted">
@@ -126,6 +129,14 @@ export default function Sales() {
       <PageHeader eyebrow="Sales" title="Sales & payouts">
         <p>What your decks have earned in the marketplace, and the money sent to you.</p>
       </PageHeader>
+      <nav aria-label="Selling" className="mb-4 flex flex-wrap gap-3">
+        <Link to="/sales/codes" className={buttonClasses("secondary", "sm")}>
+          Offer codes
+        </Link>
+        <Link to="/sales/bundles" className={buttonClasses("secondary", "sm")}>
+          Bundles
+        </Link>
+      </nav>
 
       {notice || result?.notice ? (
         <p role="status" className="mb-4 rounded-xl bg-surface-2 p-3 text-sm">
@@ -250,7 +261,8 @@ export default function Sales() {
                   {sales.map((sale) => (
                     <tr key={sale.id} className="border-t border-line" data-testid="sale-row">
                       <td className="px-4 py-3 font-semibold">
-                        {sale.deckTitle}{" "}
+                        {sale.deckTitle}
+                        {sale.inBundle ? <span className="font-normal text-muted"> · in a bundle</span> : null}{" "}
                         {sale.refunded ? (
                           <Badge tone="neutral" className="ml-1">
                             Refunded

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { DeckTile, RatingStars } from "~/components/deck-tile";
+import { BundleCard } from "~/components/marketplace/bundle-card";
 import { CreatorMark } from "~/components/marketplace/creator-block";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
 import { FollowButton } from "~/components/marketplace/follow-and-wish";
@@ -57,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function Shop() {
-  const { creator, decks, bannerUrl, rating, follow } = useLoaderData<typeof loader>();
+  const { creator, decks, bundles, bannerUrl, rating, follow } = useLoaderData<typeof loader>();
   const name = creator.fullName || `@${creator.username}`;
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
@@ -89,6 +90,19 @@ export default function Shop() {
         </div>
         {creator.bio ? <p className="max-w-3xl whitespace-pre-line break-words px-5 pb-6 leading-relaxed sm:px-8">{creator.bio}</p> : null}
       </header>
+
+      {bundles.length > 0 ? (
+        <section aria-labelledby="shop-bundles" className="mt-8">
+          <h2 id="shop-bundles" className="text-2xl font-bold">
+            Bundles
+          </h2>
+          <ul className="mt-4 grid gap-3 md:grid-cols-2" data-testid="shop-bundles">
+            {bundles.map((bundle) => (
+              <BundleCard key={bundle.id} bundle={bundle} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="shop-decks" className="mt-8">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, useBrowser, useMemberSession } from "./browser";
-import { signUpByMagicLink } from "./flows";
+import { hydrated, openMagicLink, openPage, useBrowser, useMemberSession } from "./browser";
+import { payWith, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
 
@@ -103,4 +103,80 @@ describe("buying a deck", () => {
       expect(await inView(confirmation.getByRole("status"))).toBe(true);
     });
   }
+});
+
+describe("a bundle with an offer code, and a gift", () => {
+  it("is bought through the local checkout without JavaScript, its decks land in the buyer's collection, and a gift is sent and claimed; a creator makes a code", async () => {
+    const stamp = Date.now().toString(36);
+    const shot = (page: Page, name: string) =>
+      process.env.SCREENSHOTS_DIR ? page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}`, fullPage: true }) : undefined;
+
+    // A creator makes a code for one of their decks on their own page.
+    const creator = await openPage(browser(), { ...PHONE, javaScriptEnabled: false });
+    await useMemberSession(creator, "sage");
+    await creator.goto("/sales/codes");
+    await creator.getByLabel("Code", { exact: true }).fill(`gears-${stamp}`);
+    await creator.getByLabel("How much (% or $)").fill("15");
+    await creator.locator('select[name="deckId"]').selectOption({ label: "Only “Gilded Clockwork”" });
+    await creator.getByLabel("Uses at most (optional)").fill("50");
+    await creator.getByRole("button", { name: "Make the code" }).click();
+    const made = creator.getByTestId("offer-code-row").filter({ hasText: `GEARS-${stamp.toUpperCase()}` });
+    await made.waitFor();
+    expect((await made.textContent())!.replace(/\s+/g, " ")).toContain("15% off · only “Gilded Clockwork”");
+    await shot(creator, "offer-codes-390.png");
+    await creator.context().close();
+
+    const signUp = await openPage(browser(), PHONE);
+    const bundlePath = "/checkout/bundle/seed-bundle-sky-and-sand";
+    await signUpByMagicLink(signUp, `bundle-${stamp}@example.com`, bundlePath);
+    const state = await signUp.context().storageState();
+    await signUp.context().close();
+
+    // The code is applied by a plain form: the page comes back with the price after it.
+    const page = await openPage(browser(), { ...PHONE, javaScriptEnabled: false, storageState: state });
+    await page.goto(bundlePath);
+    expect(await page.getByTestId("bundle-decks").getByRole("listitem").count()).toBe(2);
+    await page.getByLabel("Offer code").fill("moonlit");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL((url) => url.searchParams.get("code") === "moonlit");
+    expect(await page.getByRole("status").filter({ hasText: "MOONLIT" }).textContent()).toBe("MOONLIT: 25% off");
+    expect((await page.getByTestId("checkout-price").textContent())!.replace(/\s+/g, "")).toBe("$12.00$9.00");
+    await shot(page, "bundle-checkout-390.png");
+    await page.getByRole("button", { name: "Pay $9.00" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/checkout/local/"));
+    await payWith(page, "4242 4242 4242 4242", "$9.00");
+    await page.waitForURL((url) => url.pathname === "/collection");
+    expect(await page.getByTestId("bundle-confirmation").textContent()).toContain("the bundle’s decks are yours");
+    for (const title of ["Celestial Tides", "Desert Mirage"]) await page.getByRole("heading", { name: title }).first().waitFor();
+
+    // The same buyer gives a deck to a friend, who claims it from the dev mailbox in a browser of their own.
+    const friend = `friend-${stamp}@example.com`;
+    await page.goto("/checkout/seed-deck-gilded-clockwork");
+    await page.getByTestId("gift").locator("summary").click();
+    await page.getByLabel("Their e-mail address").fill(friend);
+    await page.getByLabel("A message (optional)").fill("For your brass-hearted mornings");
+    await page.getByRole("button", { name: "Give it for $15.00" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/checkout/local/"));
+    await payWith(page, "4242 4242 4242 4242", "$15.00");
+    await page.waitForURL((url) => url.searchParams.get("gift") === "sent");
+    expect(await page.getByTestId("gift-sent").textContent()).toContain("Your gift is on its way");
+
+    const claim = await openPage(browser(), PHONE);
+    await claim.goto(`/dev/mailbox?to=${encodeURIComponent(friend)}`);
+    await claim.getByRole("link", { name: "Open the link" }).first().click();
+    await claim.waitForURL((url) => url.pathname.startsWith("/gifts/"));
+    const giftPath = new URL(claim.url()).pathname;
+    expect(await claim.getByTestId("gift-message").textContent()).toBe("“For your brass-hearted mornings”");
+    await shot(claim, "gift-claim-390.png");
+    await claim.getByRole("link", { name: "Sign in to claim it" }).click();
+    await claim.getByLabel("Email").fill(friend);
+    await claim.getByRole("button", { name: /Send Magic Link|Sign In/ }).click();
+    await claim.getByRole("heading", { name: "Magic Link Sent!" }).waitFor();
+    await openMagicLink(claim, friend);
+    await claim.waitForURL((url) => url.pathname === giftPath);
+    await claim.getByRole("button", { name: "Add it to my collection" }).click();
+    await claim.waitForURL((url) => url.pathname === "/collection/seed-deck-gilded-clockwork");
+    expect((await claim.getByTestId("purchase-confirmation").textContent())!.replace(/\s+/g, " ")).toContain("“Gilded Clockwork” by @sage_moreno is yours");
+    await claim.context().close();
+  });
 });

@@ -599,4 +599,11 @@ const GOES_WITH_THE_PERSON = [
   "learn_quiz_attempts.user_id",
   "lesson_reads.user_id",
   "learning_days.user_id",
+  // A creator's offer codes and bundles go with them (their buyers keep the decks bought); a buyer's use of a code stays counted, without its buyer (decision 0114).
+  "offer_codes.seller_id",
+  "offer_code_uses.buyer_id",
+  "bundles.seller_id",
+  // A gift the leaving person gave goes with them (the payment's receipt stays, decision 0115); one they claimed stays a purchase, without its claimer.
+  "deck_gifts.giver_id",
+  "deck_gifts.claimed_by",
 ];

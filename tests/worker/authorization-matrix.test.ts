@@ -13,15 +13,20 @@ import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
 import { FULL_DECK } from "../../app/tarot/cards";
+import { SEED_BUNDLE } from "../../db/seed-data";
 import {
+  bundles,
   cards,
+  checkoutSessions,
   customSpreads,
+  deckGifts,
   deckListings,
   deckPurchases,
   deckReviews,
   decks,
   learnQuizAttempts,
   learnQuizQuestions,
+  offerCodes,
   paidReadings,
   paymentReceipts,
   quizAttempts,
@@ -86,6 +91,11 @@ type Fixture = {
   boughtDeck: string;
   /** A priced deck the owner bought and laid on a table of theirs, where others sit through invites. */
   pricedTable: PricedTable;
+  /** An offer code and a bundle of the owner's, for the rows that end them (decision 0114). */
+  ownerCodeId: string;
+  ownerBundleId: string;
+  /** A paid, unclaimed gift of a deck of Luna's from the owner: its link's token. */
+  giftToken: string;
   /** A spread the owner built, and a new one for an action that deletes it. */
   spreadId: string;
   spareSpread: () => Promise<string>;
@@ -1460,6 +1470,70 @@ const ROWS: HttpRow[] = [
     () => ({ intent: "complete", country: "US", holderName: "Matrix Seller" }),
     { nobody: "login", guest: 302, member: 302, removed: 302, owner: 302 },
   ),
+  // Each member's offer codes and bundles are their own: a guest is asked to create an account; ending another's is not found.
+  doc("routes/_main.sales_.codes", "/sales/codes (each member's own)", () => "/sales/codes", {
+    nobody: 302,
+    guest: 302,
+    member: 200,
+    removed: 200,
+    owner: 200,
+  }),
+  act(
+    "routes/_main.sales_.codes",
+    "create",
+    () => "/sales/codes",
+    () => ({ intent: "create", code: `MATRIX-${newId().slice(0, 8)}`, kind: "percent", amount: "10" }),
+    { nobody: "login", guest: 302, member: 200, removed: 200, owner: 200 },
+  ),
+  act(
+    "routes/_main.sales_.codes",
+    "end (the owner's code)",
+    () => "/sales/codes",
+    (f) => ({ intent: "end", codeId: f.ownerCodeId }),
+    { nobody: "login", guest: 302, member: 404, removed: 404, owner: 200 },
+  ),
+  doc("routes/_main.sales_.bundles", "/sales/bundles (each member's own)", () => "/sales/bundles", {
+    nobody: 302,
+    guest: 302,
+    member: 200,
+    removed: 200,
+    owner: 200,
+  }),
+  // Nobody in the matrix sells two priced decks: the bundle is refused on its decks (400), after the person is checked.
+  act(
+    "routes/_main.sales_.bundles",
+    "create",
+    () => "/sales/bundles",
+    () => ({ intent: "create", title: "Matrix bundle", price: "5", decks: OWNER_DECK }),
+    { nobody: "login", guest: 302, member: 400, removed: 400, owner: 400 },
+  ),
+  act(
+    "routes/_main.sales_.bundles",
+    "end (the owner's bundle)",
+    () => "/sales/bundles",
+    (f) => ({ intent: "end", bundleId: f.ownerBundleId }),
+    { nobody: "login", guest: 302, member: 404, removed: 404, owner: 200 },
+  ),
+  doc("routes/_main.checkout.bundle.$bundleId", "a bundle on sale (Luna's)", () => `/checkout/bundle/${SEED_BUNDLE.id}`, signedIn(200)),
+  doc("routes/_main.checkout.bundle.$bundleId", "an unknown bundle", () => "/checkout/bundle/no-such-bundle", { ...signedIn(404), nobody: "login" }),
+  // The owner holds one of its decks (the demo member bought Desert Mirage): refused before paying; a guest is asked for an account.
+  act(
+    "routes/_main.checkout.bundle.$bundleId",
+    "buy",
+    () => `/checkout/bundle/${SEED_BUNDLE.id}`,
+    () => ({}),
+    { nobody: "login", guest: 401, member: 302, removed: 302, owner: 409 },
+  ),
+  // A gift's link is its key: anyone may see the gift; only a member may claim it, once (the first to claim it here is the member).
+  doc("routes/_main.gifts.$token", "a paid gift's link", (f) => `/gifts/${f.giftToken}`, all(200)),
+  doc("routes/_main.gifts.$token", "an unknown gift", () => "/gifts/no-such-gift", all(404)),
+  act(
+    "routes/_main.gifts.$token",
+    "claim",
+    (f) => `/gifts/${f.giftToken}`,
+    () => ({}),
+    { nobody: "login", guest: 401, member: 302, removed: 409, owner: 409 },
+  ),
   doc("routes/_main.subscription.success", "the owner's purchase", (f) => `/subscription/success?checkout=${f.checkoutId}`, ownerOnly),
   doc("routes/_main.checkout.local.$sessionId", "the owner's local checkout", (f) => `/checkout/local/${f.localSessionId}`, ownerOnly),
   act(
@@ -2032,6 +2106,23 @@ beforeAll(async () => {
     return id;
   };
   fixture.spreadId = await fixture.spareSpread();
+  fixture.ownerCodeId = newId();
+  await db().insert(offerCodes).values({ id: fixture.ownerCodeId, sellerId: OWNER_ID, code: "OWNERS", kind: "percent", amount: 10 });
+  fixture.ownerBundleId = newId();
+  await db().insert(bundles).values({ id: fixture.ownerBundleId, sellerId: OWNER_ID, title: "The owner's bundle", priceCents: 500 });
+  const giftCheckout = newId();
+  await db().insert(checkoutSessions).values({ id: giftCheckout, userId: OWNER_ID, kind: "gift", deckId: PUBLIC_DECK, amountCents: 900, status: "complete" });
+  fixture.giftToken = newId();
+  await db().insert(deckGifts).values({
+    id: newId(),
+    checkoutId: giftCheckout,
+    deckId: PUBLIC_DECK,
+    giverId: OWNER_ID,
+    recipientEmail: "friend@example.test",
+    token: fixture.giftToken,
+    status: "paid",
+    feePercent: 10,
+  });
   fixture.listedDeck = await seedReadyDeck(OWNER_ID, true);
   await db().insert(deckListings).values({ deckId: fixture.listedDeck, sellerId: OWNER_ID, priceCents: 0 });
   fixture.reviewId = newId();
