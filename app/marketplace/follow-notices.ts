@@ -1,13 +1,16 @@
 // What followers and wishers are told (decision 0113), by push and by e-mail alike: the words live
 // here, who is told and how often in push/notify.server.ts.
 import type { Notice } from "../mail/notices.server";
-import { formatMoney } from "../lib/format";
+import { formatMoney, longDate } from "../lib/format";
 
 /**
  * News of a deck on people's wishlists. Each kind is one variant here and its words below; it is
  * sent with `tellWishers` (wishlist.server.ts), which reaches everyone who wished for the deck.
  */
-export type WishNews = { reason: "price-drop"; fromCents: number; toCents: number };
+export type WishNews =
+  | { reason: "price-drop"; fromCents: number; toCents: number }
+  /** A code of the creator's now takes money off the deck: its name, what it takes off ("25% off"), and its last moment, if any. */
+  | { reason: "offer-code"; code: string; off: string; until: number | null };
 
 /** A wished deck's news in a few words: the notice's title and its line. */
 export function wishNewsWords(news: WishNews, title: string): { title: string; body: string } {
@@ -19,6 +22,11 @@ export function wishNewsWords(news: WishNews, title: string): { title: string; b
           news.toCents === 0
             ? `“${title}” is free now (it was ${formatMoney(news.fromCents)}).`
             : `“${title}” is ${formatMoney(news.toCents)} now (it was ${formatMoney(news.fromCents)}).`,
+      };
+    case "offer-code":
+      return {
+        title: "An offer code for a deck on your wishlist",
+        body: `The code ${news.code} takes ${news.off} “${title}” at the checkout${news.until === null ? "" : `, until the end of ${longDate(news.until)} (UTC)`}.`,
       };
   }
 }

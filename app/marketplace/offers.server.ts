@@ -5,15 +5,22 @@
  * counts the uses so far, and the purchase is written only where that claim was made. A payment
  * whose claim failed bought nothing and is given back in full (`deck-payments.server.ts`).
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { decks, offerCodes, offerCodeUses } from "../../db/schema";
+import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { deckListings, decks, offerCodes, offerCodeUses } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
-import { CODE_MESSAGES, codeRefusal, codeStanding, priceAfter, type CodeInput, type CodeTarget } from "./offers";
+import type { WishNews } from "./follow-notices";
+import { CODE_MESSAGES, codeOff, codeRefusal, codeStanding, priceAfter, type CodeInput, type CodeTarget } from "./offers";
 import { paidCopyExists } from "./paid-copies.server";
 
 export type CodeOutcome = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
+
+/** A new code, and the decks in the marketplace it takes money off: news for those who wished for them. */
+export type CodeMade = { ok: true; message: string; wished: { deckIds: string[]; news: Extract<WishNews, { reason: "offer-code" }> } };
+
+/** The most decks a shop-wide code's news is sent for. */
+const WISHED_DECKS_MAX = 50;
 
 const usesOf = (codeId: SQL | string) => sql<number>`(select count(*) from ${offerCodeUses} where ${offerCodeUses.codeId} = ${codeId})`;
 
@@ -44,19 +51,38 @@ export async function sellerCodes(db: Database, sellerId: string, now = Date.now
 }
 
 /** Makes a code for the creator's shop, or for one of their own decks. */
-export async function createCode(db: Database, user: CurrentUser, input: CodeInput): Promise<CodeOutcome> {
+export async function createCode(db: Database, user: CurrentUser, input: CodeInput): Promise<CodeMade | Exclude<CodeOutcome, { ok: true }>> {
   if (user.isGuest) return { ok: false, status: 403, message: "Create an account to make offer codes." };
   if (input.deckId) {
     const deck = await db.query.decks.findFirst({ columns: { id: true }, where: and(eq(decks.id, input.deckId), eq(decks.creatorId, user.id)) });
     if (!deck) return { ok: false, status: 400, field: "deckId", message: "Choose one of your own decks, or the whole shop." };
   }
-  const [made] = await db
-    .insert(offerCodes)
-    .values({ id: newId(), sellerId: user.id, ...input })
-    .onConflictDoNothing()
-    .returning({ id: offerCodes.id });
+  const [[made], listed] = await db.batch([
+    db
+      .insert(offerCodes)
+      .values({ id: newId(), sellerId: user.id, ...input })
+      .onConflictDoNothing()
+      .returning({ id: offerCodes.id }),
+    // The decks it takes money off now: the one it names, or every priced deck of the shop in the marketplace.
+    db
+      .select({ deckId: deckListings.deckId })
+      .from(deckListings)
+      .where(
+        and(
+          eq(deckListings.sellerId, user.id),
+          eq(deckListings.visible, true),
+          gt(deckListings.priceCents, 0),
+          input.deckId ? eq(deckListings.deckId, input.deckId) : undefined,
+        ),
+      )
+      .limit(WISHED_DECKS_MAX),
+  ]);
   if (!made) return { ok: false, status: 409, field: "code", message: `You have a code “${input.code}” already: choose another.` };
-  return { ok: true, message: `The code ${input.code} works now.` };
+  return {
+    ok: true,
+    message: `The code ${input.code} works now.`,
+    wished: { deckIds: listed.map((row) => row.deckId), news: { reason: "offer-code", code: input.code, off: codeOff(input), until: input.expiresAt } },
+  };
 }
 
 /** Ends one of the creator's codes: it takes nothing off from now on; a code of anyone else's is not found. */

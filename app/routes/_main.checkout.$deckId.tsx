@@ -3,6 +3,7 @@ import { LicenceNote } from "~/components/marketplace/licence-note";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
+import { PricesInUsd } from "~/components/marketplace/prices-in-usd";
 import { PageHeader, Panel } from "~/components/page-header";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
@@ -123,7 +124,10 @@ export default function Checkout() {
                 {offer.priceCents === 0 ? (
                   <p className="mt-2 font-display text-4xl font-bold text-gold">{formatPrice(null)}</p>
                 ) : (
-                  <PriceWithCode priceCents={offer.priceCents} result={code} currency={offer.currency} />
+                  <>
+                    <PriceWithCode priceCents={offer.priceCents} result={code} currency={offer.currency} />
+                    <PricesInUsd className="mt-1" />
+                  </>
                 )}
                 <LicenceNote licence={offer.licence} />
                 {offer.priceCents > 0 && !isGuest ? <OfferCodeField result={code} error={result?.field === "code" ? result.message : null} /> : null}

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { OfferCodeField, PriceWithCode, type CodeResult } from "~/components/marketplace/offer-code";
+import { PricesInUsd } from "~/components/marketplace/prices-in-usd";
 import { PageHeader, Panel } from "~/components/page-header";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
@@ -89,6 +90,7 @@ export default function BundleCheckout() {
             {formatMoney(bundle.separateCents, bundle.currency)} bought apart · you save {formatMoney(bundle.separateCents - priceCents, bundle.currency)}
           </p>
           <PriceWithCode priceCents={bundle.priceCents} result={code} currency={bundle.currency} />
+          <PricesInUsd className="mt-1" />
           {state === "yours" ? (
             <p role="status" className="mt-4 font-semibold">
               Your bundle: buyers see it on your shop and on its decks’ pages.

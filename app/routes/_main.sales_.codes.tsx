@@ -12,6 +12,8 @@ import { lazySchema } from "~/lib/lazy-schema";
 import { requireSeller } from "~/marketplace/earnings.server";
 import { codeForm, codeOff, MAX_PERCENT_OFF, MINIMUM_PRICE_CENTS } from "~/marketplace/offers";
 import { createCode, endCode, sellerCodes } from "~/marketplace/offers.server";
+import { tellWishers } from "~/marketplace/wishlist.server";
+import { pushTargetOf } from "~/push/notify.server";
 
 /** Round trips: the person, then their codes and decks in one batch; making a code checks its deck, then writes it. */
 export const handle: PageHandle = { roundTrips: 3, actionRoundTrips: 4 };
@@ -44,7 +46,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<CodesActionData>({ ok: false, message: "Check the code’s details.", errors }, { status: 400 });
   }
   const outcome = await createCode(context.db, user, parsed.data);
-  if (outcome.ok) return data<CodesActionData>({ ok: true, message: outcome.message });
+  if (outcome.ok) {
+    // Those who wished for a deck the code takes money off hear of it, after the answer (decision 0113).
+    const target = pushTargetOf(context);
+    for (const deckId of outcome.wished.deckIds) tellWishers(target, deckId, outcome.wished.news, new URL(request.url).origin);
+    return data<CodesActionData>({ ok: true, message: outcome.message });
+  }
   return data<CodesActionData>(
     { ok: false, message: outcome.message, errors: outcome.field ? { [outcome.field]: outcome.message } : undefined },
     { status: outcome.status },

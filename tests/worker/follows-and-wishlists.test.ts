@@ -304,6 +304,34 @@ describe("a wishlist", () => {
     await sendPushNow({ db: db(), config: config() }, again, Date.now() + FOLLOW_NOTICE_GAP_MS + 1);
     expect((await subjectsTo(ada)).filter((s) => s === subject)).toHaveLength(2);
   });
+
+  it("tells those who wished for a deck when a new offer code takes money off it, and nobody else", async () => {
+    const creator = await newPerson("Ona Code");
+    const [ada, bea] = [await newPerson(), await newPerson("Bea Elsewhere")];
+    const wished = await listNewDeck(creator, "Saltmarsh");
+    const other = await listNewDeck(creator, "Ferrylight");
+    await db().update(deckListings).set({ priceCents: 1200 }).where(eq(deckListings.sellerId, creator.id));
+    expect((await wish(wished, "wish", ada.cookie)).status).toBe(303);
+    expect((await wish(other, "wish", bea.cookie)).status).toBe(303);
+    const code = (form: Record<string, string>) =>
+      post("/sales/codes", { intent: "create", kind: "percent", amount: "25", deckId: "", expires: "", maxUses: "", ...form }, { cookie: creator.cookie });
+    const subject = "An offer code for a deck on your wishlist";
+
+    // A code for the one deck: its wisher hears of it, with the code, what it takes off and its last day; the other deck's does not.
+    expect((await code({ code: "SALT25", deckId: wished, expires: "2099-06-30" })).status).toBe(200);
+    await expect.poll(() => subjectsTo(ada)).toContain(subject);
+    const mail = (await listOutbox(db(), ada.email)).find((m) => m.subject === subject)!;
+    expect(mail.text).toContain("The code SALT25 takes 25% off “Saltmarsh” at the checkout, until the end of");
+    expect(mail.text).toContain(`${ORIGIN}/marketplace/${wished}`);
+    expect(await subjectsTo(bea)).toEqual([]);
+
+    // A code for the whole shop reaches the wishers of every deck it takes money off.
+    expect((await code({ code: "SHOP-2", kind: "amount", amount: "2" })).status).toBe(200);
+    await expect.poll(() => subjectsTo(bea)).toContain(subject);
+    expect((await listOutbox(db(), bea.email)).find((m) => m.subject === subject)!.text).toContain(
+      "The code SHOP-2 takes $2.00 off “Ferrylight” at the checkout.",
+    );
+  });
 });
 
 describe("follows and wishlists", () => {
