@@ -20,17 +20,17 @@ import { NotificationSettings } from "~/push/notification-settings";
 import { pushPreferencesFrom } from "~/push/subscriptions.server";
 import { FavouriteReaders } from "~/readers/favourite-list";
 import { formatLastSeen } from "~/readers/format";
-import { browseReaders } from "~/readers/queries.server";
+import { readersQuery, readersResult } from "~/readers/queries.server";
 
 import { PROFILE_PAGE, profileAction } from "~/profile/profile.server";
 import { Input, Textarea } from "~/components/ui/field";
 
 /**
- * Round trips: the person's row, balance, tokens and notification settings beside the session's
- * check, then their favourite readers (read by the person's id). The profile's forms store a new
+ * One round trip: the person's row, balance, tokens, notification settings and favourite readers
+ * beside the session's check. The profile's forms store a new
  * avatar (the old one removed) or delete the account, whose decks' pictures leave storage before its rows.
  */
-export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 13, renderMemo: true };
+export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 13, renderMemo: true };
 
 export async function action(args: ActionFunctionArgs) {
   return (await tokenAction(args)) ?? profileAction(args);
@@ -39,10 +39,14 @@ export async function action(args: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Profile — Arcanum" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [current, [[user], wallet, tokens, settings, devices]] = await Promise.all([requireUser(request, context), context.read(PROFILE_PAGE, {})]);
-  if (!user) throw new Response("Not found", { status: 404 });
   const now = Date.now();
-  const favourites = await browseReaders(context.db, { viewerId: current.id, mine: true }, now);
+  const [current, [[user], wallet, tokens, settings, devices], [favouriteRows]] = await Promise.all([
+    requireUser(request, context),
+    context.read(PROFILE_PAGE, {}),
+    context.read((me) => [readersQuery(context.db, { viewerId: me, mine: true }, now)] as const),
+  ]);
+  if (!user) throw new Response("Not found", { status: 404 });
+  const favourites = await readersResult(context.db, { viewerId: current.id, mine: true }, favouriteRows, now);
   const balanceCents = current.isGuest ? null : balanceFrom(wallet);
   const api = tokenPanelOf(current, tokens);
   const push = pushPreferencesFrom([settings, devices]);
