@@ -3,6 +3,7 @@ import { startSession } from "../../app/auth/session.server";
 import { eq } from "drizzle-orm";
 import { createDatabase } from "../../app/db.server";
 import { cards, decks } from "../../db/schema";
+import { MAJOR_ARCANA } from "../../app/tarot/cards";
 import { newId } from "../../app/lib/crypto";
 import worker from "../../workers/app";
 import { parseRoundTripBudget, ROUND_TRIPS_BUDGET_HEADER } from "../../app/lib/round-trips.server";
@@ -178,5 +179,29 @@ export async function oneCardDeck(creatorId: string, title: string): Promise<str
     status: "ready",
     imageKey: `card-images/${deckId}/major_00.svg`,
   });
+  return deckId;
+}
+
+/** A ready deck of `count` painted Major Arcana cards, The Fool first; priced and public when `priceCents` is given. */
+export async function lanternDeck(creatorId: string, count: number, priceCents: number | null = null) {
+  const deckId = newId();
+  await createDatabase(env.DB)
+    .insert(decks)
+    .values({ id: deckId, creatorId, title: "Lantern Study", theme: "Lanterns", status: "ready", isPublic: priceCents !== null, priceCents });
+  await createDatabase(env.DB)
+    .insert(cards)
+    .values(
+      MAJOR_ARCANA.slice(0, count).map((card) => ({
+        id: newId(),
+        deckId,
+        cardKey: card.key,
+        name: card.name,
+        arcana: "major" as const,
+        number: card.number,
+        status: "ready" as const,
+        description: `${card.name}, lit by a paper lantern.`,
+        imageKey: `card-images/${deckId}/${card.key}.svg`,
+      })),
+    );
   return deckId;
 }

@@ -16,19 +16,8 @@ import { newId } from "../../app/lib/crypto";
 import { gradeCard, sessionOf, studyDeck } from "../../app/learn/flashcards.server";
 import { drawQuestions } from "../../app/learn/quiz.server";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
-import {
-  cards,
-  dailySettings,
-  deckPurchases,
-  decks,
-  flashcards,
-  learningDays,
-  learnQuizAttempts,
-  learnQuizQuestions,
-  lessonReads,
-  users,
-} from "../../db/schema";
-import { get, post, signInAs } from "./helpers";
+import { dailySettings, deckPurchases, flashcards, learningDays, learnQuizAttempts, learnQuizQuestions, lessonReads, users } from "../../db/schema";
+import { get, lanternDeck, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -38,30 +27,6 @@ async function person() {
     .insert(users)
     .values({ id, email: `${id}@example.com`, username: `q_${id.slice(0, 10).replace(/[^a-z0-9]/g, "")}` });
   return { id, cookie: await signInAs(id) };
-}
-
-/** A ready deck of `count` painted Major Arcana cards, The Fool first; priced and public when `priceCents` is given. */
-async function deckOf(creatorId: string, count: number, priceCents: number | null = null) {
-  const deckId = newId();
-  await db()
-    .insert(decks)
-    .values({ id: deckId, creatorId, title: "Lantern Study", theme: "Lanterns", status: "ready", isPublic: priceCents !== null, priceCents });
-  await db()
-    .insert(cards)
-    .values(
-      MAJOR_ARCANA.slice(0, count).map((card) => ({
-        id: newId(),
-        deckId,
-        cardKey: card.key,
-        name: card.name,
-        arcana: "major" as const,
-        number: card.number,
-        status: "ready" as const,
-        description: `${card.name}, lit by a paper lantern.`,
-        imageKey: `card-images/${deckId}/${card.key}.svg`,
-      })),
-    );
-  return deckId;
 }
 
 /** Starts an attempt through the page, as a person without JavaScript would; returns its id. */
@@ -118,7 +83,7 @@ describe("an attempt's questions", () => {
   it("come only from the cards the person may see: a priced deck's pictures once bought, never before", async () => {
     const maker = await person();
     const buyer = await person();
-    const deckId = await deckOf(maker.id, 3, 500);
+    const deckId = await lanternDeck(maker.id, 3, 500);
     // Not bought: the deck is not theirs to be quizzed on, and nothing is kept.
     const refused = await start(buyer.cookie, deckId, "major");
     expect(refused.started.status).toBe(404);
@@ -212,7 +177,7 @@ describe("answering", () => {
 
   it("makes a missed card due now in that deck's flashcards, whether met before or new", async () => {
     const me = await person();
-    const deckId = await deckOf(me.id, 3);
+    const deckId = await lanternDeck(me.id, 3);
     // The Fool was learnt well: due in days.
     expect(
       (await gradeCard(db(), { userId: me.id, deckId, cardKey: "major-00", revision: 0, grade: "easy", key: null, now: Date.now() - 60_000 }, "/learn")).status,

@@ -12,8 +12,8 @@ import { gradeCard, sessionOf, studyDeck } from "../../app/learn/flashcards.serv
 import { NEW_PER_DAY, type Grade } from "../../app/learn/rules";
 import { accountTag } from "../../app/outbox/outbox.server";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
-import { cards, decks, flashcardReviews, flashcards, users } from "../../db/schema";
-import { get, post, signInAs } from "./helpers";
+import { decks, flashcardReviews, flashcards, users } from "../../db/schema";
+import { get, lanternDeck, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -26,26 +26,6 @@ async function person() {
 }
 
 /** A ready private deck of `count` painted Major Arcana cards, The Fool first. */
-async function deckOf(creatorId: string, count: number) {
-  const deckId = newId();
-  await db().insert(decks).values({ id: deckId, creatorId, title: "Lantern Study", theme: "Lanterns", status: "ready" });
-  await db()
-    .insert(cards)
-    .values(
-      MAJOR_ARCANA.slice(0, count).map((card) => ({
-        id: newId(),
-        deckId,
-        cardKey: card.key,
-        name: card.name,
-        arcana: "major" as const,
-        number: card.number,
-        status: "ready" as const,
-        description: `${card.name}, lit by a paper lantern.`,
-        imageKey: `card-images/${deckId}/${card.key}.svg`,
-      })),
-    );
-  return deckId;
-}
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 const MINUTE = 60_000;
@@ -62,7 +42,7 @@ const reviewsOf = (userId: string, cardKey: string) =>
 describe("the schedule", () => {
   it("brings a card back when FSRS says, for a known run of grades at known moments", async () => {
     const me = await person();
-    const deckId = await deckOf(me.id, 1);
+    const deckId = await lanternDeck(me.id, 1);
     // Each grade is given the moment the card falls due. The dates are FSRS-6 with the weights,
     // retention (0.9) and learning steps (1 and 10 minutes) of app/learn/scheduler.server.ts.
     const run: [Grade, string][] = [
@@ -99,7 +79,7 @@ describe("the schedule", () => {
 describe("today's cards", () => {
   it("counts what is due today and the new cards left, and shows the longest-waiting card first", async () => {
     const me = await person();
-    const deckId = await deckOf(me.id, 6);
+    const deckId = await lanternDeck(me.id, 6);
     const before = sessionOf((await studyDeck(db(), me.id, deckId, T0, "UTC"))!, "major", T0);
     expect({ due: before.dueToday, new: before.newToday, next: before.next?.card.key }).toEqual({ due: 0, new: 6, next: "major-00" });
     expect(before.next?.card.description).toBe("The Fool, lit by a paper lantern.");
@@ -156,7 +136,7 @@ describe("a grade", () => {
 
   it("counts once when the same key is sent twice, or twice at once", async () => {
     const me = await person();
-    const deckId = await deckOf(me.id, 5);
+    const deckId = await lanternDeck(me.id, 5);
     const learn = await page(`/learn?deck=${deckId}&scope=major`, me.cookie);
     expect(learn.html).toMatch(/data-testid="due-count">0</);
     expect(learn.html).toMatch(/data-testid="new-count">5</);
@@ -205,7 +185,7 @@ describe("a grade", () => {
 
   it("refuses a malformed grade", async () => {
     const me = await person();
-    const deckId = await deckOf(me.id, 1);
+    const deckId = await lanternDeck(me.id, 1);
     const response = await post(`/learn/${deckId}`, { card: "major-00", revision: "0", grade: "perfect", submissionKey: newId() }, { cookie: me.cookie });
     expect(response.status).toBe(400);
     expect(await db().select().from(flashcards).where(eq(flashcards.userId, me.id))).toEqual([]);
@@ -216,7 +196,7 @@ describe("whose deck", () => {
   it("refuses another person's private deck (404) and an unknown one, and sends nobody to sign in", async () => {
     const owner = await person();
     const other = await person();
-    const deckId = await deckOf(owner.id, 3);
+    const deckId = await lanternDeck(owner.id, 3);
     expect((await get(`/learn/${deckId}`, { cookie: owner.cookie })).status).toBe(200);
     expect((await get(`/learn/${deckId}`, { cookie: other.cookie })).status).toBe(404);
     expect((await get(`/learn?deck=${deckId}`, { cookie: other.cookie })).status).toBe(404);
@@ -234,7 +214,7 @@ describe("whose deck", () => {
 
   it("offers the person's own decks and the classic deck to learn with", async () => {
     const me = await person();
-    const deckId = await deckOf(me.id, 2);
+    const deckId = await lanternDeck(me.id, 2);
     const html = await (await get("/learn", { cookie: me.cookie })).text();
     expect(html).toContain(`value="${deckId}"`);
     expect(html).toContain('value="classic"');
@@ -247,9 +227,9 @@ describe("whose deck", () => {
     const newCount = async (path: string) => /data-testid="new-count">(\d+)</.exec(await (await get(path, { cookie: me.cookie })).text())?.[1];
     // Nothing of their own yet: the classic deck, its first day's ten new cards.
     expect(await newCount("/learn")).toBe(String(NEW_PER_DAY));
-    const older = await deckOf(me.id, 2);
+    const older = await lanternDeck(me.id, 2);
     await db().update(decks).set({ createdAt: T0 }).where(eq(decks.id, older));
-    const newer = await deckOf(me.id, 3);
+    const newer = await lanternDeck(me.id, 3);
     // A deck still being painted, newer still, has nothing to learn: it is passed over.
     await db().insert(decks).values({ id: newId(), creatorId: me.id, title: "Unpainted", theme: "Fog", status: "ready" });
     expect(await newCount("/learn")).toBe("3");
