@@ -3,6 +3,9 @@ import { lazySchema } from "./lib/lazy-schema";
 import { once } from "./lib/once";
 import { READER_HEARTBEAT_MS, READER_ONLINE_WINDOW_MS } from "./readers/presence";
 
+/** Metrics and error reports kept outside production are written together at most once this often per isolate (decision 0091). */
+export const LOCAL_FLUSH_MS = 2_000;
+
 /**
  * Fixed secret for development and tests only, so the app runs with no setup. Production refuses
  * to start without its own AUTH_SECRET.
@@ -111,6 +114,8 @@ const schema = lazySchema(() =>
     ),
     /** The first wait before a print job's step that did not finish runs again, doubled each time; shortened only by tests (ignored in production). */
     PRINT_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /** How long metrics and error reports kept outside production gather in memory before one write; shortened only by tests (decision 0091). */
+    LOCAL_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(LOCAL_FLUSH_MS),
     // Read by workers/app.ts and entry.server.tsx before any configuration, for tests and measurements:
     /** "1" in test and benchmark runs: each response says how many round trips it made (app/lib/round-trips.server.ts). */
     COUNT_ROUND_TRIPS: optional.pipe(z.enum(["1"]).optional()),
@@ -162,6 +167,8 @@ export type AppConfig = {
   push: { publicKey: string; privateKey: string; subject: string; retryBaseMs: number; testService: string | null } | null;
   /** The first wait before a print job's unfinished step runs again (30 s in production). */
   printRetryMs: number;
+  /** The wait before metrics and error reports kept in D1 are written together (outside production). */
+  localFlushMs: number;
   /** Sentry, when a DSN is set; else reports stay in D1 (decision 0077). */
   errorReports: { dsn: string } | null;
   /** Reading Analytics Engine's SQL API: the account and a token that may read it. */
@@ -281,6 +288,7 @@ function readConfigOf(env: Cloudflare.Env): AppConfig {
     paidReadings: paidReadingTimings(isProduction ? schema.parse({}) : vars),
     push: pushKeys(vars, isProduction),
     printRetryMs: isProduction ? 30_000 : vars.PRINT_RETRY_MS,
+    localFlushMs: isProduction ? LOCAL_FLUSH_MS : vars.LOCAL_FLUSH_MS,
     errorReports: vars.SENTRY_DSN ? { dsn: vars.SENTRY_DSN } : null,
     metricsAccount:
       vars.ANALYTICS_READ_TOKEN && vars.CLOUDFLARE_ACCOUNT_ID ? { accountId: vars.CLOUDFLARE_ACCOUNT_ID, token: vars.ANALYTICS_READ_TOKEN } : null,
