@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { lazySchema } from "../lib/lazy-schema";
 import { decodeBase64 } from "./images";
 import { callModel, failureOfResponse, ModelFailure, type CallPolicy } from "./model-call.server";
 import { ModelAi, noText } from "./model-ai.server";
@@ -34,12 +36,46 @@ export const GEMINI_SAFETY_SETTINGS = [
   "HARM_CATEGORY_DANGEROUS_CONTENT",
 ].map((category) => ({ category, threshold: "BLOCK_ONLY_HIGH" }));
 
-type GeminiPart = { text?: string; inlineData?: { mimeType?: string; data?: string } };
-type GeminiAnswer = { candidates?: { content?: { parts?: GeminiPart[] }; finishReason?: string }[]; promptFeedback?: { blockReason?: string } };
+/**
+ * What is read of a `generateContent` answer (whole, or one streamed event); other fields are
+ * ignored. An answer of another shape is a "malformed" failure, logged with the call.
+ */
+const geminiAnswer = lazySchema(() =>
+  z.object({
+    candidates: z
+      .array(
+        z.object({
+          content: z
+            .object({
+              parts: z
+                .array(
+                  z.object({ text: z.string().optional(), inlineData: z.object({ mimeType: z.string().optional(), data: z.string().optional() }).optional() }),
+                )
+                .optional(),
+            })
+            .optional(),
+          finishReason: z.string().optional(),
+        }),
+      )
+      .optional(),
+    promptFeedback: z.object({ blockReason: z.string().optional() }).optional(),
+  }),
+);
+type GeminiAnswer = z.infer<typeof geminiAnswer>;
+
+/** The answer as `geminiAnswer` reads it, or a "malformed" failure. */
+function readAnswer(json: unknown): GeminiAnswer {
+  const answer = geminiAnswer.safeParse(json);
+  if (!answer.success) throw new ModelFailure("malformed", `an answer of another shape: ${z.prettifyError(answer.error).slice(0, 200)}`);
+  return answer.data;
+}
+
+/** The text of the first candidate's parts, empty when it has none. */
+const candidateText = (answer: GeminiAnswer) => answer.candidates?.[0]?.content?.parts?.map((part) => part.text ?? "").join("") ?? "";
 
 /** The text of the first candidate, or a failure saying why there is none. */
 function geminiText(answer: GeminiAnswer): string {
-  const text = answer.candidates?.[0]?.content?.parts?.map((part) => part.text ?? "").join("") ?? "";
+  const text = candidateText(answer);
   if (text.trim()) return text;
   if (answer.promptFeedback?.blockReason) throw new ModelFailure("refused", `blocked: ${answer.promptFeedback.blockReason}`);
   throw noText();
@@ -76,7 +112,7 @@ export class GeminiAi extends ModelAi {
           signal,
         });
         if (!response.ok) throw failureOfResponse(response, await response.text().catch(() => ""));
-        return read((await response.json()) as GeminiAnswer);
+        return read(readAnswer(await response.json()));
       },
       this.deps,
     );
@@ -112,8 +148,7 @@ export class GeminiAi extends ModelAi {
       this.deps,
     );
     for await (const data of sseData(body)) {
-      const answer = JSON.parse(data) as GeminiAnswer;
-      const text = answer.candidates?.[0]?.content?.parts?.map((part) => part.text ?? "").join("") ?? "";
+      const text = candidateText(readAnswer(JSON.parse(data)));
       if (text) yield text;
     }
   }

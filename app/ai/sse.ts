@@ -1,36 +1,24 @@
-/** The `data:` payloads of a server-sent event stream, in order; stops at `[DONE]`. */
+import { EventSourceParserStream } from "eventsource-parser/stream";
+
+/**
+ * The `data:` payloads of a server-sent event stream, in order, parsed by `eventsource-parser`;
+ * stops at `[DONE]` (the OpenAI-style end Workers AI sends). An event the stream breaks off in the
+ * middle of is not one: what came before it is kept.
+ */
 export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
+  // The runtime's decoder takes any buffer; its type names a wider input than the body's bytes.
+  const text = body.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>);
+  const events = text.pipeThrough(new EventSourceParserStream());
+  const reader = events.getReader();
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (value) buffer += decoder.decode(value, { stream: !done });
-      let end: number;
-      while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
-        const event = buffer.slice(0, end);
-        buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, "");
-        const data = event
-          .split(/\r?\n/)
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).replace(/^ /, ""))
-          .join("\n");
-        if (!data) continue;
-        if (data === "[DONE]") return;
-        yield data;
-      }
-      if (done) {
-        const rest = buffer.trim();
-        if (rest.startsWith("data:")) {
-          const data = rest.slice(5).trim();
-          if (data && data !== "[DONE]") yield data;
-        }
-        return;
-      }
+      if (done || value.data === "[DONE]") return;
+      if (value.data) yield value.data;
     }
   } finally {
-    reader.releaseLock();
+    // Stopping early (at [DONE], or a reader who leaves) lets go of the body too.
+    await reader.cancel().catch(() => undefined);
   }
 }
 

@@ -1,3 +1,4 @@
+import { cookieValue } from "../lib/cookies";
 import { ACCOUNT_PROMPT_MOMENTS, accountPromptMoments, isAccountPromptMoment, type AccountPromptMoment } from "./account-prompt";
 import type { CurrentUser } from "./user.server";
 
@@ -6,8 +7,7 @@ const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
 /** The moments this browser has put away, from a plain `deck.reading` cookie; anything else in it is ignored. */
 export function readDismissedMoments(request: Request): AccountPromptMoment[] {
-  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([a-z.]*)`).exec(request.headers.get("cookie") ?? "");
-  return (match?.[1] ?? "").split(".").filter(isAccountPromptMoment);
+  return (cookieValue(request, COOKIE) ?? "").split(".").filter(isAccountPromptMoment);
 }
 
 /** The cookie that remembers these moments as put away, on top of the ones already remembered. */

@@ -2,6 +2,7 @@ import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import type { AppConfig } from "../env.server";
+import { cookieNamesStartingWith } from "../lib/cookies";
 import { randomToken } from "../lib/crypto";
 import { flowCookie } from "./flow-cookie.server";
 import { CALLBACK_PATH } from "./magic-link.server";
@@ -148,10 +149,7 @@ export function isGoogleCallback(url: URL) {
 export async function finishGoogleSignIn(config: AppConfig, request: Request, now = Date.now()): Promise<GoogleOutcome> {
   const flow = await roundTripCookie(config, request).parse(request.headers.get("cookie"));
   // remix-auth-oauth2 keeps one state cookie per started sign-in (`arcanum_oauth:<id>`); all go now.
-  const stateCookies = (request.headers.get("cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim().split("=")[0] ?? "")
-    .filter((name) => name.startsWith(`${STATE_COOKIE}:`));
+  const stateCookies = cookieNamesStartingWith(request, `${STATE_COOKIE}:`);
   const clearCookies = [
     await roundTripCookie(config, request).serialize("", { maxAge: 0 }),
     ...stateCookies.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`),

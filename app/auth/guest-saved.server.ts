@@ -1,3 +1,4 @@
+import { cookieValue } from "../lib/cookies";
 import type { CurrentUser } from "./user.server";
 
 /**
@@ -10,7 +11,7 @@ const COOKIE = "arcanum_saved";
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
 export function hasGuestSavedHint(request: Request): boolean {
-  return new RegExp(`(?:^|;\\s*)${COOKIE}=1(?:;|$)`).test(request.headers.get("cookie") ?? "");
+  return cookieValue(request, COOKIE) === "1";
 }
 
 /** The Set-Cookie that brings the hint in line with what the user has, or null when it already is. */

@@ -3,6 +3,7 @@ import { TOTPStrategy } from "remix-auth-totp";
 import { usedMagicLinks } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
+import { cookieValue } from "../lib/cookies";
 import { sha256Hex } from "../lib/crypto";
 import type { Mailer } from "../mail/mail.server";
 import { hitRateLimit } from "../security/rate-limit.server";
@@ -74,18 +75,14 @@ export function clearPendingSignIn(config: AppConfig, request: Request) {
 
 /** The sealed link state the browser holds in its `_totp` cookie, if any. */
 function sealedState(request: Request): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== TOTP_COOKIE) continue;
-    try {
-      const totp = new URLSearchParams(decodeURIComponent(rest.join("="))).get("totp");
-      return totp ? ((JSON.parse(totp) as { jwe?: string }).jwe ?? null) : null;
-    } catch {
-      return null;
-    }
+  const value = cookieValue(request, TOTP_COOKIE);
+  if (value === null) return null;
+  try {
+    const totp = new URLSearchParams(value).get("totp");
+    return totp ? ((JSON.parse(totp) as { jwe?: string }).jwe ?? null) : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** Marks the request's link as used; false if it was used before. Only a hash of the link state is stored. */

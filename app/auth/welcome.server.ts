@@ -1,3 +1,4 @@
+import { cookieValue } from "../lib/cookies";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { displayName } from "./display-name";
@@ -25,10 +26,10 @@ const CLEARED = `${COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`;
  * receives the Set-Cookie), and only a member is greeted by name.
  */
 export function takeWelcome(request: Request, user: CurrentUser | null, clear: (cookie: string) => void): string | null {
-  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(request.headers.get("cookie") ?? "");
-  if (!match) return null;
+  const value = cookieValue(request, COOKIE);
+  if (value === null) return null;
   clear(CLEARED);
-  const kind = welcomeKind.safeParse(match[1]);
+  const kind = welcomeKind.safeParse(value);
   if (!kind.success || !user || user.isGuest) return null;
   const name = displayName(user);
   return kind.data === "back" ? `Welcome back, ${name}` : `Welcome to Arcanum, ${name}`;

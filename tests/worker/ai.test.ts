@@ -155,6 +155,8 @@ describe("Gemini painting", () => {
     ],
     ["invalid base64", () => Response.json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: "%%% not base64 %%%" } }] } }] })],
     ["empty image data", () => Response.json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: "" } }] } }] })],
+    ["an answer of another shape", () => Response.json({ candidates: { content: "a picture" } })],
+    ["image data that is not text", () => Response.json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: 42 } }] } }] })],
     ["an HTTP 500", geminiDown],
     ["a network error", () => Promise.reject(new TypeError("network down"))],
   ])("falls back to the 600×900 placeholder on %s", async (_label, answer: () => Response | Promise<Response>) => {
