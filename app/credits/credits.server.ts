@@ -33,9 +33,11 @@
  * an account brings its spending along: what fits in the account's credits left is counted now,
  * the rest is owed and taken from the next refreshes.
  */
-// The rules above are kept in three modules: the record and the plans' quotas (quota-record.server.ts),
-// reading a person's credits (quotas.server.ts) and every change to them with its ledger line
-// (ledger.server.ts). Callers import from here.
+// The rules above are kept in these modules: the record and the plans' quotas (quota-record.server.ts),
+// reading a person's credits (quotas.server.ts), and the changes to them, each with its ledger line
+// (ledger-line.server.ts): consumption and refunds (consumption.server.ts), the monthly refresh
+// (refresh.server.ts), the free allowance of guests and new members (allowances.server.ts), and what
+// payments give and take (plan-grants.server.ts). Callers import from here.
 export {
   addOneMonth,
   DEFAULT_CONSUMPTION_DESCRIPTION,
@@ -53,25 +55,16 @@ export {
   type QuotaRecord,
 } from "./quota-record.server";
 export { getQuota, settleQuota } from "./quotas.server";
+export { consumeCredits, refundCredits, refundReference, type ConsumeOptions, type ConsumeResult, type RefundResult } from "./consumption.server";
+export { refreshDeckQuotas, refreshQuotaIfDue, renewalStatements } from "./refresh.server";
+export { guestStartingQuota, mergeQuotaStatements, newMemberAllowanceStatements } from "./allowances.server";
 export {
-  consumeCredits,
   EXPLORER_REFUND_SPENT,
   EXPLORER_REFUND_TAKEN_BACK,
   explorerRefundStatements,
   grantCreditStatements,
-  guestStartingQuota,
   initializeQuotaForPlan,
-  mergeQuotaStatements,
-  newMemberAllowanceStatements,
   planAllocationStatements,
   planMoveUpStatements,
-  refreshDeckQuotas,
-  refreshQuotaIfDue,
-  refundCredits,
-  refundReference,
-  renewalStatements,
   type AllocationResult,
-  type ConsumeOptions,
-  type ConsumeResult,
-  type RefundResult,
-} from "./ledger.server";
+} from "./plan-grants.server";

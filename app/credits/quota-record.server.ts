@@ -1,6 +1,6 @@
 // A quota record and the plan rules it follows: what each plan grants, the free defaults, and the
 // queries that make and read the record. The reads are in quotas.server.ts, every change to the
-// counts in ledger.server.ts (the rules of both: credits.server.ts).
+// counts in the modules credits.server.ts lists (the rules of all: credits.server.ts).
 import { eq, sql, type SQL } from "drizzle-orm";
 import { planTypes, userDeckQuotas } from "../../db/schema";
 import type { Database } from "../db.server";

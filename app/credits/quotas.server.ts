@@ -1,7 +1,7 @@
 // Reading a person's credits: their quota record, made when missing and refreshed when due.
 import { newId } from "../lib/crypto";
 import type { Database } from "../db.server";
-import { refreshStatements } from "./ledger.server";
+import { refreshStatements } from "./refresh.server";
 import { ensureRecord, selectRecord, type QuotaRecord } from "./quota-record.server";
 
 /**
