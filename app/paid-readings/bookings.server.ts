@@ -1,22 +1,19 @@
 /**
  * Scheduled readings (decision 0081): a client booking one of a reader's slots with the slot's paid
- * minutes held from the balance, the bookings as their two people see them, cancelling, and
- * arriving. The reader's hours are in availability.server.ts, the e-mails in booking-notices.server.ts,
- * and what time does to a booking in booking-jobs.server.ts.
+ * minutes held from the balance, cancelling, and arriving. The open slots are in slots.server.ts,
+ * the bookings as their two people see them in booking-list.server.ts, booked times in a person's
+ * zone in booked-times.server.ts, the reader's hours in availability.server.ts, the e-mails in
+ * booking-notices.server.ts, and what time does to a booking in booking-jobs.server.ts.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, desc, eq, gte, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
-import { dailySettings, readerAvailability, readerBookings, readerDaysOff, sellerLedger, users, walletHolds } from "../../db/schema";
-import { notSuspended } from "../accounts/suspension.server";
-import { personName } from "../auth/display-name";
+import { readerBookings, sellerLedger, users, walletHolds } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import { isTimeZone } from "../daily/draw";
-import { personNameSql } from "../auth/person-name.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
-import { readShape } from "../lib/page-reads.server";
 import { blockedSql, isBlocked } from "./blocks.server";
 import {
   BOOKING_FREE_CANCEL_HOURS,
@@ -29,84 +26,15 @@ import {
   READING_MODE_CHOICE,
   READING_MODES,
 } from "./rules";
-import { momentLabel, openSlots, type WeeklyHours } from "./schedule";
 import { convertHoldStatements, placeHoldStatements, releaseHoldStatements } from "./wallet.server";
+import { readerNamed, slotsOf } from "./slots.server";
+import { getBooking } from "./booking-list.server";
 
 type Statement = BatchItem<"sqlite">;
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-
-/** The read of a person's chosen time zone (the one their card of the day keeps); `who` may be `me`. */
-export function chosenZoneRead(db: Database, who: string | SQLWrapper) {
-  return db.select({ zone: dailySettings.timeZone }).from(dailySettings).where(eq(dailySettings.userId, who)).limit(1);
-}
-
-/** The zone `chosenZoneRead` found, else `fallback`. */
-export function zoneFrom(rows: { zone: string }[], fallback: string) {
-  const [row] = rows;
-  return row && isTimeZone(row.zone) ? row.zone : fallback;
-}
-
-/** The person's chosen time zone, else `fallback`. */
-export async function chosenTimeZone(db: Database, userId: string, fallback: string): Promise<string> {
-  return zoneFrom(await chosenZoneRead(db, userId), fallback);
-}
-
-/** Moments written in `timeZone`, as a person's pages show booked times. */
-export const timesIn = (timeZone: string) => ({ timeZone, moment: (instant: number) => momentLabel(timeZone, instant) });
-
-/**
- * How a person reads booked times on their pages (the bookings list, the balance's holds, a reader's
- * schedule): the zone they chose, else their request's, and each moment written in it.
- */
-export async function viewerTimes(db: Database, userId: string, fallbackZone: string) {
-  return timesIn(await chosenTimeZone(db, userId, fallbackZone));
-}
-
-/* ---------------------------------------------------------------------------------------------
- * Slots and booking
- * ------------------------------------------------------------------------------------------- */
-
-const readerNamed = (username: string) => and(eq(users.isReader, true), eq(users.username, username.slice(0, 64)), notSuspended);
-
-/** A reader's open slots for the coming days, with what booking one costs; null for anyone who is not a bookable reader. */
-export async function slotsOf(db: Database, username: string, now = Date.now()) {
-  const readerId = sql<string>`(SELECT ${users.id} FROM ${users} WHERE ${readerNamed(username)})`;
-  const [readers, hours, daysOff, busy] = await db.batch([
-    db
-      .select({ id: users.id, username: users.username, fullName: users.fullName, email: users.email, price: users.customPricePerMinute })
-      .from(users)
-      .where(readerNamed(username))
-      .limit(1),
-    db.select().from(readerAvailability).where(eq(readerAvailability.readerId, readerId)),
-    db.select({ date: readerDaysOff.date }).from(readerDaysOff).where(eq(readerDaysOff.readerId, readerId)),
-    db
-      .select({ startAt: readerBookings.startAt, minutes: readerBookings.minutes })
-      .from(readerBookings)
-      .where(and(eq(readerBookings.readerId, readerId), eq(readerBookings.status, "booked"), gte(readerBookings.startAt, now - 2 * HOUR_MS))),
-  ]);
-  const reader = readers[0];
-  if (!reader || reader.price === null) return null;
-  const slots = openSlots(
-    hours as WeeklyHours[],
-    daysOff.map((row) => row.date),
-    busy,
-    now,
-  );
-  return {
-    reader: { id: reader.id, username: reader.username!, name: personName(reader), pricePerMinuteCents: reader.price },
-    readerZone: hours[0]?.timeZone ?? null,
-    slots,
-  };
-}
-
-/** When the reader's next open slot starts, for their profile; null when none in the coming days. */
-export async function nextOpenSlot(db: Database, username: string, now = Date.now()): Promise<number | null> {
-  const found = await slotsOf(db, username, now);
-  return found?.slots[0]?.startAt ?? null;
-}
 
 const SLOT_CHOICE = "Choose one of the times offered.";
 
@@ -220,68 +148,6 @@ type BookedSlot = {
   readerTold: boolean;
 };
 
-/* ---------------------------------------------------------------------------------------------
- * Bookings as their two people see them
- * ------------------------------------------------------------------------------------------- */
-
-const nameOf = (column: typeof readerBookings.readerId | typeof readerBookings.clientId) => personNameSql(column, "A client");
-
-const bookingColumns = {
-  id: readerBookings.id,
-  readerId: readerBookings.readerId,
-  clientId: readerBookings.clientId,
-  startAt: readerBookings.startAt,
-  minutes: readerBookings.minutes,
-  mode: readerBookings.mode,
-  pricePerMinuteCents: readerBookings.pricePerMinuteCents,
-  holdCents: readerBookings.holdCents,
-  status: readerBookings.status,
-  readingId: readerBookings.readingId,
-  cancelledBy: readerBookings.cancelledBy,
-  clientTimeZone: readerBookings.clientTimeZone,
-  origin: readerBookings.origin,
-  readerTold: readerBookings.readerTold,
-  readerName: nameOf(readerBookings.readerId),
-  clientName: nameOf(readerBookings.clientId),
-  readerUsername: sql<string | null>`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${readerBookings.readerId})`,
-};
-
-export type BookingRow = ReturnType<typeof bookingsFrom>[number];
-
-/** A person's bookings on both sides (the last 60); `who` may be `me`. */
-const bookingsQuery = (db: Database, who: string | SQLWrapper) =>
-  db
-    .select(bookingColumns)
-    .from(readerBookings)
-    .where(or(eq(readerBookings.clientId, who), eq(readerBookings.readerId, who)))
-    .orderBy(desc(readerBookings.startAt))
-    .limit(60);
-
-/** The bookings page's reads of the session's person, beside the session's check: their bookings and chosen time zone. */
-export const BOOKINGS_PAGE = readShape((db, me) => [bookingsQuery(db, me), chosenZoneRead(db, me)]);
-
-/** A person's bookings from the rows `bookingsQuery` read: the coming ones first, then the past ones newest first. */
-export function bookingsFrom(rows: Awaited<ReturnType<typeof bookingsQuery>>, userId: string, now: number) {
-  const coming = rows.filter((row) => row.status === "booked").reverse();
-  const past = rows.filter((row) => row.status !== "booked");
-  return [...coming, ...past].map((row) => ({
-    ...row,
-    isClient: row.clientId === userId,
-    cancellable: row.status === "booked" && row.readingId === null && row.startAt > now,
-  }));
-}
-
-/** One booking for its client or its reader; null for anyone else. */
-export async function getBooking(db: Database, viewerId: string, id: string) {
-  const [row] = await db
-    .select(bookingColumns)
-    .from(readerBookings)
-    .where(eq(readerBookings.id, id.slice(0, 64)))
-    .limit(1);
-  if (!row || (row.clientId !== viewerId && row.readerId !== viewerId)) return null;
-  return { ...row, isClient: row.clientId === viewerId };
-}
-
 /** What cancelling costs the client at `now`: nothing from 24 hours before, the stated minimum later. */
 export function cancellationCents(booking: { startAt: number; minutes: number; pricePerMinuteCents: number }, now: number) {
   return booking.startAt - now >= BOOKING_FREE_CANCEL_HOURS * HOUR_MS ? 0 : bookingMinimumCents(booking.pricePerMinuteCents, booking.minutes);
@@ -393,19 +259,4 @@ export async function arriveAtBooking(
     .set(booking.isClient ? { clientArrivedAt: now } : { readerArrivedAt: now })
     .where(and(eq(readerBookings.id, booking.id), isNull(column)));
   return { ok: true, value: booking };
-}
-
-/** Bookings whose room is open now for this person, for a link on their pages. */
-export async function openBookingsOf(db: Database, userId: string) {
-  return db
-    .select({ id: readerBookings.id })
-    .from(readerBookings)
-    .where(
-      and(
-        or(eq(readerBookings.clientId, userId), eq(readerBookings.readerId, userId)),
-        eq(readerBookings.status, "booked"),
-        isNotNull(readerBookings.readingId),
-      ),
-    )
-    .limit(5);
 }

@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { readShape, type Slots } from "~/lib/page-reads.server";
-import { chosenZoneRead, timesIn, zoneFrom } from "~/paid-readings/bookings.server";
+import { chosenZoneRead, timesIn, zoneFrom } from "~/paid-readings/booked-times.server";
 import { readingHistory } from "~/paid-readings/readings.server";
 import { TOP_UP_AMOUNTS_CENTS } from "~/paid-readings/rules";
 import { startReadingTopUp, startTopUp } from "~/paid-readings/top-up.server";

@@ -7,7 +7,9 @@ import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { tellBooking } from "~/paid-readings/booking-notices.server";
-import { arriveAtBooking, cancelBooking, cancellationCents, chosenTimeZone, getBooking } from "~/paid-readings/bookings.server";
+import { chosenTimeZone } from "~/paid-readings/booked-times.server";
+import { getBooking } from "~/paid-readings/booking-list.server";
+import { arriveAtBooking, cancelBooking, cancellationCents } from "~/paid-readings/bookings.server";
 import {
   BOOKING_FREE_CANCEL_HOURS,
   BOOKING_WINDOW_TEXT,

@@ -7,7 +7,9 @@ import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { tellBooking } from "~/paid-readings/booking-notices.server";
-import { BOOKINGS_PAGE, bookingsFrom, cancelBooking, timesIn, zoneFrom } from "~/paid-readings/bookings.server";
+import { timesIn, zoneFrom } from "~/paid-readings/booked-times.server";
+import { BOOKINGS_PAGE, bookingsFrom } from "~/paid-readings/booking-list.server";
+import { cancelBooking } from "~/paid-readings/bookings.server";
 import { BOOKING_STATUS_TEXT } from "~/paid-readings/rules";
 
 /** One round trip: the session's check, the bookings and the viewer's zone together. */

@@ -13,7 +13,7 @@ import { blockedClientsOf, unblock, unblockForm } from "~/paid-readings/blocks.s
 import { PAID_READING_MESSAGES } from "~/paid-readings/rules";
 import type { PageHandle } from "~/lib/page-handle";
 import { saveSchedule, scheduleForm, scheduleOf } from "~/paid-readings/availability.server";
-import { chosenTimeZone } from "~/paid-readings/bookings.server";
+import { chosenTimeZone } from "~/paid-readings/booked-times.server";
 import type { ScheduleValues } from "~/paid-readings/availability-form";
 
 export const handle: PageHandle = { actionRoundTrips: 7 };

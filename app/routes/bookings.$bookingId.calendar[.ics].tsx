@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/auth/guard.server";
 import type { PageHandle } from "~/lib/page-handle";
-import { getBooking } from "~/paid-readings/bookings.server";
+import { getBooking } from "~/paid-readings/booking-list.server";
 import { calendarFile } from "~/paid-readings/schedule";
 
 /** Round trips: the session, then the booking. */
