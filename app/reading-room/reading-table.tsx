@@ -287,7 +287,11 @@ export function ReadingTable(props: TableProps) {
         <aside className="order-3 flex flex-col gap-4 text-left [overflow-anchor:none] lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <noscript>
             {/* What needs JavaScript goes; the chat, a sheet on a phone, lies in the page instead. */}
-            <style>{".needs-script{display:none}.chat-sheet{position:static!important;display:block!important;max-height:none!important}"}</style>
+            <style>
+              {
+                ".needs-script{display:none}.chat-sheet{position:static!important;display:block!important;max-height:none!important;box-shadow:none!important;border-radius:1rem!important;background:none!important}"
+              }
+            </style>
             <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="no-script">
               {props.isPaid
                 ? PAID_NEEDS_LIVE
