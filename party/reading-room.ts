@@ -3,7 +3,7 @@ import { ObservedServer } from "./observed";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "../app/ai/usage.server";
 import { createDatabase } from "../app/db.server";
 import { log } from "../app/observe/log.server";
-import { parseClientMessage, type ServerMessage } from "../app/reading-room/messages";
+import { PAID_NEEDS_LIVE, parseClientMessage, type ChatEntry, type ServerMessage, type TableAction } from "../app/reading-room/messages";
 import {
   CLASSIC_DECK_KEYS,
   closeRoom,
@@ -27,6 +27,7 @@ import {
   decide,
   decideJoin,
   decideLeave,
+  decideSeat,
   decideMerge,
   decideDeckChange,
   ACTIVITY_WINDOW_MS,
@@ -34,6 +35,7 @@ import {
   initialState,
   layTable,
   mayJoin,
+  memberOf,
   redact,
   view,
   type RoomCommand,
@@ -66,6 +68,8 @@ export class ReadingRoom extends ObservedServer<Env> {
 
   private state: RoomState | null = null;
   private readonly limiter = new RateLimiter();
+  /** Each person's allowance for the page's forms, as each socket has its own. */
+  private readonly formBuckets = new Map<string, Bucket>();
   private readonly chat = new TableChat(this.ctx.storage);
   /** Undefined until known; null for the classic deck or a room older than this record. */
   private deckLaidBy: string | null | undefined = undefined;
@@ -163,10 +167,33 @@ export class ReadingRoom extends ObservedServer<Env> {
     return state && mayJoin(state, viewerId).ok ? view(state) : null;
   }
 
-  /** Lays another deck on the table for `memberId` (the page's form without JavaScript asks here); the refusal, or null. */
-  async changeDeckFor(memberId: string, deckId: string | null): Promise<string | null> {
-    if (!(await this.load())) return "This reading does not exist.";
-    return this.changeDeck(memberId, deckId);
+  /** The table and its chat as `viewerId`'s browser may see them, for the page rendered on the server; null for someone removed or locked out. */
+  async table(viewerId: string): Promise<{ state: RoomState; chat: ChatEntry[] } | null> {
+    const state = await this.load();
+    if (!state || !mayJoin(state, viewerId).ok) return null;
+    return { state: view(state), chat: await this.chat.lines() };
+  }
+
+  /**
+   * A message from the page's forms without JavaScript, for `member` as the Worker vouched for them:
+   * it goes through the same handler as a socket's. Someone not yet at the table is seated first,
+   * away (no socket of theirs is open). Answers the refusal, or null.
+   */
+  async post(member: RoomMemberClaim, message: TableAction): Promise<string | null> {
+    const state = await this.load();
+    if (!state) return "This reading does not exist.";
+    // The billing clock counts the minutes both are connected: a paid reading is led live only.
+    if (this.clock.active) return PAID_NEEDS_LIVE;
+    const now = Date.now();
+    const { bucket, verdict } = this.limiter.take(this.formBuckets.get(member.id) ?? this.limiter.fresh(now), now);
+    this.formBuckets.set(member.id, bucket);
+    if (verdict !== "allowed") return "Too many actions at once; slow down a little.";
+    if (!memberOf(state, member.id)) {
+      const seated = decideSeat(state, member, now);
+      if (!seated.ok) return seated.error;
+      await this.commit(seated.events);
+    }
+    return this.handle(member.id, message);
   }
 
   private async changeDeck(memberId: string, deckId: string | null): Promise<string | null> {
@@ -328,28 +355,30 @@ export class ReadingRoom extends ObservedServer<Env> {
       this.send(connection, { type: "snapshot", state: view(state), you: memberId });
       return;
     }
-    if (message.type === "changeDeck") {
-      const refused = await this.changeDeck(memberId, message.deckId);
-      if (refused) this.send(connection, { type: "refused", error: refused });
-      return;
-    }
     if (message.type === "signal") {
       relaySignal(this.getConnections<ConnectionState>(), connection, memberId, message.to, message.signal);
       return;
     }
-    if (message.type === "say") {
-      await this.say(memberId, message.text);
-      return;
-    }
-    if (message.type === "endReading") {
-      if (!(await this.clock.endBy(memberId)))
-        this.send(connection, { type: "refused", error: "Only the client and the reader of a paid reading can end it." });
-      return;
-    }
-    await this.act(connection, memberId, message.command);
+    const refused = await this.handle(memberId, message);
+    if (refused) this.send(connection, { type: "refused", error: refused });
   }
 
-  private async act(connection: Connection<ConnectionState>, memberId: string, command: RoomCommand) {
+  /** What someone at the table asked, from a socket or a form: done, or the refusal. */
+  private async handle(memberId: string, message: TableAction): Promise<string | null> {
+    switch (message.type) {
+      case "changeDeck":
+        return this.changeDeck(memberId, message.deckId);
+      case "say":
+        await this.say(memberId, message.text);
+        return null;
+      case "endReading":
+        return (await this.clock.endBy(memberId)) ? null : "Only the client and the reader of a paid reading can end it.";
+      case "command":
+        return this.act(memberId, message.command);
+    }
+  }
+
+  private async act(memberId: string, command: RoomCommand): Promise<string | null> {
     let decision = decide(this.state!, memberId, command, Math.random, Date.now());
     if (decision.ok && command.type === "interpret") {
       // The AI writes for the person who asked: it counts against their allowance, one at a time.
@@ -364,10 +393,7 @@ export class ReadingRoom extends ObservedServer<Env> {
         }
       }
     }
-    if (!decision.ok) {
-      this.send(connection, { type: "refused", error: decision.error });
-      return;
-    }
+    if (!decision.ok) return decision.error;
     // D1 answers for seats and for a priced deck's turned cards: it holds them before anyone hears of them.
     const standing = decision.events.some((event) => event.type === "removed" || event.type === "lockSet" || event.type === "revealed");
     await this.commit(decision.events, { mirror: standing ? "now" : "soon" });
@@ -375,6 +401,7 @@ export class ReadingRoom extends ObservedServer<Env> {
       if (event.type === "removed") this.closeMember(event.id, "You were removed from this reading.");
       if (event.type === "interpretationStarted") this.ctx.waitUntil(this.interpret());
     }
+    return null;
   }
 
   /** A line of chat from someone at the table, kept and told to everyone; the room names the sender. */

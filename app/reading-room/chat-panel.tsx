@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { CHAT_MAX } from "./messages";
+import { TableForm } from "./table-form";
 import type { RoomConnection } from "./use-room";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Input } from "~/components/ui/field";
 
 /**
@@ -10,8 +12,9 @@ import { Input } from "~/components/ui/field";
  * lasts. Beside the table on a wide screen; on a phone a button at the foot of the screen opens it as
  * a sheet, and counts the lines others wrote while it was closed.
  */
-export function ChatPanel({ room, you }: { room: RoomConnection; you: string | null }) {
+export function ChatPanel({ room, you, live = false }: { room: RoomConnection; you: string | null; live?: boolean }) {
   const [text, setText] = useState("");
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const count = room.chat.length;
@@ -43,8 +46,7 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
     window.addEventListener("keydown", close);
     return () => window.removeEventListener("keydown", close);
   }, [open]);
-  const send = (event: React.FormEvent) => {
-    event.preventDefault();
+  const send = () => {
     const line = text.trim();
     if (!line) return;
     room.say(line.slice(0, CHAT_MAX));
@@ -80,7 +82,8 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
         tabIndex={-1}
         aria-labelledby="chat-heading"
         className={cn(
-          "needs-script rounded-2xl border border-line bg-surface/80 p-4 outline-none",
+          // Without JavaScript the chat lies in the page on a phone too (see the table's noscript style).
+          "chat-sheet rounded-2xl border border-line bg-surface/80 p-4 outline-none",
           // A phone: a sheet over the foot of the screen while open, nothing while closed.
           "max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-40 max-sm:max-h-[70dvh] max-sm:flex-col max-sm:rounded-b-none max-sm:bg-surface max-sm:pb-[max(1rem,env(safe-area-inset-bottom))] max-sm:shadow-2xl",
           open ? "max-sm:flex" : "max-sm:hidden",
@@ -90,7 +93,7 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
           <h2 id="chat-heading" className="font-semibold">
             Chat
           </h2>
-          <button type="button" onClick={() => setOpen(false)} className={cn(buttonClasses("ghost", "sm"), "sm:hidden")}>
+          <button type="button" onClick={() => setOpen(false)} className={cn(buttonClasses("ghost", "sm"), "needs-script sm:hidden")}>
             Close
           </button>
         </div>
@@ -115,7 +118,7 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
             ))}
           </ol>
         )}
-        <form onSubmit={send} className="mt-3 flex gap-2">
+        <TableForm intent="say" onSend={send} className={cn("mt-3 flex gap-2", live && "needs-script")}>
           <label htmlFor="chat-input" className="sr-only">
             Message
           </label>
@@ -123,16 +126,17 @@ export function ChatPanel({ room, you }: { room: RoomConnection; you: string | n
             look="compact"
             className="flex-1"
             id="chat-input"
+            name="text"
             value={text}
             onChange={(event) => setText(event.target.value)}
             maxLength={CHAT_MAX}
             autoComplete="off"
             placeholder="Write a message"
           />
-          <button type="submit" className={buttonClasses("secondary", "sm")} disabled={!room.connected || !text.trim()}>
+          <button type="submit" className={buttonClasses("secondary", "sm")} disabled={hydrated && (!room.connected || !text.trim())}>
             Send
           </button>
-        </form>
+        </TableForm>
       </section>
     </>
   );

@@ -90,6 +90,12 @@ export type ClientMessage =
   | { type: "endReading" }
   | { type: "say"; text: string };
 
+/** What someone at the table asks of the room, through their socket or the page's forms without JavaScript. */
+export type TableAction = Exclude<ClientMessage, { type: "resync" } | { type: "signal" }>;
+
+/** Why a paid reading takes no form: its billing clock counts the minutes both people are connected. */
+export const PAID_NEEDS_LIVE = "A paid reading is held live, while you are both connected: turn on JavaScript to take part in it.";
+
 export type ServerMessage =
   | { type: "snapshot"; state: RoomState; you: string }
   | { type: "event"; version: number; event: RoomEvent }

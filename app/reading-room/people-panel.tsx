@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { cn } from "~/lib/cn";
 import { isActive, type RoomState } from "./state";
+import { TableForm } from "./table-form";
 import type { RoomConnection } from "./use-room";
 
 /** The time, again every half minute: who is active or away is judged against it. */
@@ -13,9 +14,25 @@ function useNow() {
   return now;
 }
 
-/** Who sits at the table, active or away, with the host's hand-over, lock and removal. */
-export function People({ state, you, isHost, send }: { state: RoomState; you: string | null; isHost: boolean; send: RoomConnection["send"] }) {
+/**
+ * Who sits at the table, active or away, with the host's hand-over, lock and removal: forms the page
+ * takes without JavaScript, except at a paid reading (`live`), which is held live only.
+ */
+export function People({
+  state,
+  you,
+  isHost,
+  send,
+  live = false,
+}: {
+  state: RoomState;
+  you: string | null;
+  isHost: boolean;
+  send: RoomConnection["send"];
+  live?: boolean;
+}) {
   const now = useNow();
+  const formsClass = live ? "needs-script" : undefined;
   return (
     <section aria-labelledby="people-heading" className="rounded-2xl border border-line bg-surface/80 p-4">
       <div className="flex items-center justify-between">
@@ -23,9 +40,16 @@ export function People({ state, you, isHost, send }: { state: RoomState; you: st
           At the table
         </h2>
         {isHost ? (
-          <button type="button" className="needs-script text-xs text-brand underline" onClick={() => send({ type: "lock", locked: !state.locked })}>
-            {state.locked ? "Unlock the room" : "Lock the room"}
-          </button>
+          <TableForm
+            intent="lock"
+            fields={{ locked: String(!state.locked) }}
+            onSend={() => send({ type: "lock", locked: !state.locked })}
+            className={formsClass}
+          >
+            <button type="submit" className="text-xs text-brand underline">
+              {state.locked ? "Unlock the room" : "Lock the room"}
+            </button>
+          </TableForm>
         ) : state.locked ? (
           <span className="text-xs text-muted">Locked</span>
         ) : null}
@@ -35,8 +59,9 @@ export function People({ state, you, isHost, send }: { state: RoomState; you: st
           const active = isActive(member, now);
           return (
             <li key={member.id} className="flex items-center gap-2 text-sm">
+              {/* Presence is live: without JavaScript the page could only show how it stood when it loaded. */}
               <span
-                className={cn("h-2.5 w-2.5 shrink-0 rounded-full", active ? "bg-emerald-500" : "bg-line")}
+                className={cn("needs-script h-2.5 w-2.5 shrink-0 rounded-full", active ? "bg-emerald-500" : "bg-line")}
                 aria-label={active ? "active" : "away"}
                 role="img"
               />
@@ -56,24 +81,25 @@ export function People({ state, you, isHost, send }: { state: RoomState; you: st
                 </span>
               ) : null}
               {isHost && member.id !== you && member.role !== "spectator" && member.id !== state.controllerId ? (
-                <button type="button" className="needs-script text-xs text-brand underline" onClick={() => send({ type: "handOver", to: member.id })}>
-                  Hand over
-                </button>
+                <TableForm intent="handOver" fields={{ to: member.id }} onSend={() => send({ type: "handOver", to: member.id })} className={formsClass}>
+                  <button type="submit" className="text-xs text-brand underline">
+                    Hand over
+                  </button>
+                </TableForm>
               ) : null}
               {isHost && member.id === you && state.controllerId !== you ? (
-                <button type="button" className="needs-script text-xs text-brand underline" onClick={() => send({ type: "handOver", to: member.id })}>
-                  Take back
-                </button>
+                <TableForm intent="handOver" fields={{ to: member.id }} onSend={() => send({ type: "handOver", to: member.id })} className={formsClass}>
+                  <button type="submit" className="text-xs text-brand underline">
+                    Take back
+                  </button>
+                </TableForm>
               ) : null}
               {isHost && member.id !== state.hostId ? (
-                <button
-                  type="button"
-                  className="needs-script text-xs text-danger underline"
-                  onClick={() => send({ type: "remove", id: member.id })}
-                  aria-label={`Remove ${member.name}`}
-                >
-                  Remove
-                </button>
+                <TableForm intent="remove" fields={{ id: member.id }} onSend={() => send({ type: "remove", id: member.id })} className={formsClass}>
+                  <button type="submit" className="text-xs text-danger underline" aria-label={`Remove ${member.name}`}>
+                    Remove
+                  </button>
+                </TableForm>
               ) : null}
             </li>
           );

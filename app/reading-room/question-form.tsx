@@ -1,21 +1,16 @@
 import { useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { QuestionIdeas } from "./question-ideas";
+import { TableForm } from "./table-form";
 import type { RoomConnection } from "./use-room";
 import { Input } from "~/components/ui/field";
 
-/** The reading's question, asked by whoever leads, with suggested questions to pick from. */
+/** The reading's question, asked by whoever leads, with suggested questions to pick from (those with JavaScript). */
 export function QuestionForm({ asked, send }: { asked: string; send: RoomConnection["send"] }) {
   const [question, setQuestion] = useState(asked);
   return (
     <>
-      <form
-        className="mt-3 flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: "setQuestion", question });
-        }}
-      >
+      <TableForm intent="question" onSend={() => send({ type: "setQuestion", question })} className="mt-3 flex gap-2">
         <label className="sr-only" htmlFor="room-question">
           Question
         </label>
@@ -23,6 +18,7 @@ export function QuestionForm({ asked, send }: { asked: string; send: RoomConnect
           look="compact"
           className="flex-1"
           id="room-question"
+          name="question"
           value={question}
           maxLength={300}
           onChange={(event) => setQuestion(event.target.value)}
@@ -31,14 +27,16 @@ export function QuestionForm({ asked, send }: { asked: string; send: RoomConnect
         <button type="submit" className={buttonClasses("secondary", "sm")}>
           Ask
         </button>
-      </form>
-      <QuestionIdeas
-        typed={question}
-        onPick={(picked) => {
-          setQuestion(picked);
-          send({ type: "setQuestion", question: picked });
-        }}
-      />
+      </TableForm>
+      <div className="needs-script">
+        <QuestionIdeas
+          typed={question}
+          onPick={(picked) => {
+            setQuestion(picked);
+            send({ type: "setQuestion", question: picked });
+          }}
+        />
+      </div>
     </>
   );
 }

@@ -22,6 +22,9 @@ import { useTableSounds } from "./table-sounds";
 import { TableToolbar } from "./table-toolbar";
 import type { CardInfo, OwnSpread, TableActionData } from "./table-types";
 import { useRoom } from "./use-room";
+import { useHydrated } from "~/lib/use-hydrated";
+import { PAID_NEEDS_LIVE, type ChatEntry } from "./messages";
+import { TableFormAction } from "./table-form";
 import { useCall, type CallKind } from "./call";
 import { VideoCall } from "./video-call";
 import { nextCorner, VideoDock, type DockCorner } from "./video-dock";
@@ -50,14 +53,21 @@ export type TableProps = {
   isPaid?: boolean;
   /** The viewer's own spreads, offered after the built-in six to whoever leads. */
   ownSpreads?: OwnSpread[];
+  /** The table's chat as the page loaded it. */
+  chat?: ChatEntry[];
+  /** Without JavaScript, the page refreshes itself: the person asked it to follow the table. */
+  follow?: boolean;
 };
 
 const NO_FACES: Record<string, string> = {};
 
 /** The shared table: the spread as everyone sees it, and the controls of whoever leads. */
 export function ReadingTable(props: TableProps) {
-  const room = useRoom(props.sessionId, props.initial);
+  const room = useRoom(props.sessionId, props.initial, props.chat);
   const location = useLocation();
+  const hydrated = useHydrated();
+  // The table's own address: where its forms post and its Refresh link goes.
+  const here = `${location.pathname}?session=${props.sessionId}`;
   const actionData = useActionData<TableActionData>();
   const { state } = room;
   // The room names the person once the socket is open; until then the page's word for it stands.
@@ -154,159 +164,202 @@ export function ReadingTable(props: TableProps) {
     );
   }
 
+  // Without JavaScript the page follows the table by reloading: while an interpretation it waits for is written, or when asked to.
+  const reloadEvery = state.interpretation.status === "writing" ? 3 : props.follow ? 10 : null;
+  const notice = room.notice ?? actionData?.tableError ?? null;
+
   return (
-    <div className="grid w-full max-w-7xl gap-4 lg:grid-cols-[1fr_20rem] lg:gap-6">
-      <section aria-label="The table" className="min-w-0 lg:col-start-1 lg:row-start-1">
-        <PaidReadingBar room={room} />
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
-          <p>
-            <span className="font-semibold">{spread?.name}</span>
-            {state.question ? <span className="text-muted"> · “{state.question}”</span> : null}
-          </p>
-          <p className="needs-script flex items-center gap-1.5 text-muted" data-testid="room-status">
-            <span className={cn("h-2 w-2 rounded-full", room.connected ? "bg-emerald-500" : "bg-line")} aria-hidden="true" />
-            {room.connected ? "live" : "connecting…"}
-          </p>
-        </div>
-        <TableToolbar
-          leads={leads}
-          zoom={state.view.zoom}
-          onZoom={zoomBy}
-          onResetView={() => gestures.sendView({ zoom: 1, x: 0, y: 0 })}
-          onGallery={() => setGallery({ open: true, start: 0 })}
-          sounds={sounds}
-          onToggleSounds={() => setSounds((on) => !on)}
-          onHelp={() => setHelpOpen(true)}
-        />
-        {/* The felt: the spread, and the deck's pile at its edge (under it on a phone, at its left on wider screens). */}
-        <div className="relative flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
-          <div
-            ref={tableRef}
-            {...gestures.handlers}
-            className={cn("relative aspect-[4/3] w-full min-w-0 overflow-hidden sm:flex-1", leads && "touch-none select-none")}
-            data-testid="table"
-          >
-            <div
-              className="absolute inset-0 origin-center transition-transform duration-300"
-              style={{ transform: `translate(${state.view.x}%, ${state.view.y}%) scale(${state.view.zoom})` }}
-            >
-              {state.table.length === 0 ? <EmptySpots spread={spread} /> : null}
-              {state.table.map((card) => {
-                const rotation = spread?.positions[card.position]?.rotation ?? 0;
-                // A card just drawn here flies in from the pile; cards already lying when the page came do not.
-                const justDrawn = room.lastEvent?.type === "drawn" && room.lastEvent.card.position === card.position;
-                return (
-                  <PlacedCard
-                    key={card.position}
-                    card={gestures.dragged?.position === card.position ? { ...card, x: gestures.dragged.x, y: gestures.dragged.y } : card}
-                    onOpen={card.revealed ? () => setGallery({ open: true, start: card.position }) : undefined}
-                    face={faces[card.key] ?? null}
-                    back={props.back}
-                    info={props.cardInfo[card.key]}
-                    positionName={spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`}
-                    rotation={rotation}
-                    width={spread?.cardWidth ?? 11}
-                    caption={spread?.captions ? spread.positions[card.position]?.name : undefined}
-                    numberedOnPhone={spread ? numberedOnPhone(spread) : false}
-                    onReveal={leads && !card.revealed ? () => room.send({ type: "reveal", position: card.position }) : undefined}
-                    deal={justDrawn ? (element) => dealFromPile(pileRef.current, element, props.back, rotation, state.view.zoom) : undefined}
-                  />
-                );
-              })}
-            </div>
-          </div>
-          <DeckPile
-            count={state.pile.length}
-            back={props.back}
-            step={state.step}
-            lastEvent={room.lastEvent}
-            pileRef={pileRef}
-            className={cn(
-              "border-t border-line/70 sm:order-first sm:w-32 sm:shrink-0 sm:border-r sm:border-t-0",
-              // The pile makes room for a picture docked in the corner below the table.
-              docked && corner === "bottom-right" && "pr-[40%]",
-              docked && corner === "bottom-left" && "pl-[40%]",
-            )}
-          />
-          {docked ? <VideoDock room={room} call={call} ownShown={ownShown} corner={corner} onMove={() => setCorner(nextCorner)} /> : null}
-        </div>
-        {/* A voice call's buttons come right under the table: in reach of a thumb, and over none of the cards. */}
-        {voice ? <VoiceCall room={room} call={call} startNow={props.startCall && room.connected && room.you !== null} /> : null}
-        <SpreadKey state={state} faces={faces} back={props.back} cardInfo={props.cardInfo} onOpen={(position) => setGallery({ open: true, start: position })} />
-        {room.notice ? (
-          <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger">
-            {room.notice}
-          </p>
+    <TableFormAction.Provider value={here}>
+      <div className="grid w-full max-w-7xl gap-4 lg:grid-cols-[1fr_20rem] lg:gap-6">
+        {reloadEvery ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(reloadEvery)} />
+          </noscript>
         ) : null}
-      </section>
-
-      {/* The tools come before the interpretation in the document but after it on a phone: they must not
-          anchor the scroll, or the page would follow them down as the interpretation grows above them. */}
-      <aside className="order-3 flex flex-col gap-4 text-left [overflow-anchor:none] lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        <noscript>
-          <style>{".needs-script{display:none}"}</style>
-          <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted">
-            The table is shown as it stood when this page loaded. Turn on JavaScript to follow the reading live and to lead it.
-          </p>
-        </noscript>
-        {leads ? (
-          <>
-            <div className="needs-script">
-              <HostControls
-                state={state}
-                send={room.send}
-                spreadRef={spreadRef}
-                deckRef={deckRef}
-                decks={props.decks}
-                deckTitle={props.deckTitle}
-                changeDeck={room.changeDeck}
-                ownSpreads={props.ownSpreads ?? []}
-              />
-            </div>
+        <section aria-label="The table" className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <PaidReadingBar room={room} />
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+            <p>
+              <span className="font-semibold">{spread?.name}</span>
+              {state.question ? <span className="text-muted"> · “{state.question}”</span> : null}
+            </p>
+            <p className="needs-script flex items-center gap-1.5 text-muted" data-testid="room-status">
+              <span className={cn("h-2 w-2 rounded-full", room.connected ? "bg-emerald-500" : "bg-line")} aria-hidden="true" />
+              {room.connected ? "live" : "connecting…"}
+            </p>
             <noscript>
-              <DeckForm
-                action={`${location.pathname}?session=${props.sessionId}`}
-                choices={props.decks}
-                current={state.deckId}
-                blocked={whyNotChangeDeck(state)}
-                error={actionData?.deckError}
-              />
+              <span className="flex items-center gap-3 text-muted" data-testid="refresh">
+                <a href={here} className="text-brand underline">
+                  Refresh
+                </a>
+                {props.follow ? (
+                  <a href={here} className="underline">
+                    Stop refreshing
+                  </a>
+                ) : (
+                  <a href={`${here}&follow=1`} className="underline">
+                    Refresh every 10 s
+                  </a>
+                )}
+              </span>
             </noscript>
-          </>
-        ) : (
-          <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="watching">
-            {state.members.find((m) => m.id === state.controllerId)?.name ?? "The host"} is leading this reading. You see every card as it falls.
-          </p>
-        )}
-        <People state={state} you={you} isHost={you === state.hostId} send={room.send} />
-        {voice ? null : (
-          <VideoCall
-            room={room}
-            call={call}
-            startNow={props.startCall && room.connected && room.you !== null}
-            docked={docked}
-            ownPreview={{ shown: ownShown, toggle: () => setOwnShown((shown) => !shown) }}
+          </div>
+          <TableToolbar
+            leads={leads}
+            zoom={state.view.zoom}
+            onZoom={zoomBy}
+            onResetView={() => gestures.sendView({ zoom: 1, x: 0, y: 0 })}
+            onGallery={() => setGallery({ open: true, start: 0 })}
+            sounds={sounds}
+            onToggleSounds={() => setSounds((on) => !on)}
+            onHelp={() => setHelpOpen(true)}
           />
-        )}
-        <ChatPanel room={room} you={room.you} />
-        {props.isHost && !props.isPaid ? <InviteBox sessionId={props.sessionId} /> : null}
-      </aside>
+          {/* The felt: the spread, and the deck's pile at its edge (under it on a phone, at its left on wider screens). */}
+          <div className="relative flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
+            <div
+              ref={tableRef}
+              {...gestures.handlers}
+              className={cn("relative aspect-[4/3] w-full min-w-0 overflow-hidden sm:flex-1", leads && "touch-none select-none")}
+              data-testid="table"
+            >
+              <div
+                className="absolute inset-0 origin-center transition-transform duration-300"
+                style={{ transform: `translate(${state.view.x}%, ${state.view.y}%) scale(${state.view.zoom})` }}
+              >
+                {state.table.length === 0 ? <EmptySpots spread={spread} /> : null}
+                {state.table.map((card) => {
+                  const rotation = spread?.positions[card.position]?.rotation ?? 0;
+                  // A card just drawn here flies in from the pile; cards already lying when the page came do not.
+                  const justDrawn = room.lastEvent?.type === "drawn" && room.lastEvent.card.position === card.position;
+                  return (
+                    <PlacedCard
+                      key={card.position}
+                      card={gestures.dragged?.position === card.position ? { ...card, x: gestures.dragged.x, y: gestures.dragged.y } : card}
+                      onOpen={card.revealed ? () => setGallery({ open: true, start: card.position }) : undefined}
+                      face={faces[card.key] ?? null}
+                      back={props.back}
+                      info={props.cardInfo[card.key]}
+                      positionName={spread?.positions[card.position]?.name ?? `Card ${card.position + 1}`}
+                      rotation={rotation}
+                      width={spread?.cardWidth ?? 11}
+                      caption={spread?.captions ? spread.positions[card.position]?.name : undefined}
+                      numberedOnPhone={spread ? numberedOnPhone(spread) : false}
+                      onReveal={leads && !card.revealed ? () => room.send({ type: "reveal", position: card.position }) : undefined}
+                      deal={justDrawn ? (element) => dealFromPile(pileRef.current, element, props.back, rotation, state.view.zoom) : undefined}
+                    />
+                  );
+                })}
+              </div>
+            </div>
+            <DeckPile
+              count={state.pile.length}
+              back={props.back}
+              step={state.step}
+              lastEvent={room.lastEvent}
+              pileRef={pileRef}
+              className={cn(
+                "border-t border-line/70 sm:order-first sm:w-32 sm:shrink-0 sm:border-r sm:border-t-0",
+                // The pile makes room for a picture docked in the corner below the table.
+                docked && corner === "bottom-right" && "pr-[40%]",
+                docked && corner === "bottom-left" && "pl-[40%]",
+              )}
+            />
+            {docked ? <VideoDock room={room} call={call} ownShown={ownShown} corner={corner} onMove={() => setCorner(nextCorner)} /> : null}
+          </div>
+          {/* A voice call's buttons come right under the table: in reach of a thumb, and over none of the cards. */}
+          {voice ? <VoiceCall room={room} call={call} startNow={props.startCall && room.connected && room.you !== null} /> : null}
+          <SpreadKey
+            state={state}
+            faces={faces}
+            back={props.back}
+            cardInfo={props.cardInfo}
+            onOpen={(position) => setGallery({ open: true, start: position })}
+          />
+          {notice ? (
+            <p role="alert" className="mt-3 rounded-2xl border border-danger/50 px-4 py-2 text-sm text-danger" data-testid="table-notice">
+              {notice}
+            </p>
+          ) : null}
+        </section>
 
-      {/* On a phone the interpretation comes right under the table, before the tools. */}
-      <div className="order-2 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
-        <InterpretationPanel interpretation={state.interpretation} />
-        <DrawnList state={state} cardInfo={props.cardInfo} />
+        {/* The tools come before the interpretation in the document but after it on a phone: they must not
+          anchor the scroll, or the page would follow them down as the interpretation grows above them. */}
+        <aside className="order-3 flex flex-col gap-4 text-left [overflow-anchor:none] lg:order-none lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <noscript>
+            {/* What needs JavaScript goes; the chat, a sheet on a phone, lies in the page instead. */}
+            <style>
+              {
+                ".needs-script{display:none}.chat-sheet{position:static!important;display:block!important;max-height:none!important;box-shadow:none!important;border-radius:1rem!important;background:none!important}"
+              }
+            </style>
+            <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="no-script">
+              {props.isPaid
+                ? PAID_NEEDS_LIVE
+                : leads
+                  ? "The table is shown as it stood when this page loaded; each of your steps brings it up to date."
+                  : "The table is shown as it stood when this page loaded: refresh it to see what has changed."}
+            </p>
+          </noscript>
+          {leads ? (
+            <>
+              <div className={props.isPaid ? "needs-script" : undefined}>
+                <HostControls
+                  state={state}
+                  send={room.send}
+                  spreadRef={spreadRef}
+                  deckRef={deckRef}
+                  decks={props.decks}
+                  deckTitle={props.deckTitle}
+                  changeDeck={room.changeDeck}
+                  ownSpreads={props.ownSpreads ?? []}
+                />
+              </div>
+              {props.isPaid ? null : (
+                <noscript>
+                  <DeckForm action={here} choices={props.decks} current={state.deckId} blocked={whyNotChangeDeck(state)} error={actionData?.deckError} />
+                </noscript>
+              )}
+            </>
+          ) : (
+            <p className="rounded-2xl border border-line bg-surface/80 p-4 text-sm text-muted" data-testid="watching">
+              {state.members.find((m) => m.id === state.controllerId)?.name ?? "The host"} is leading this reading. You see every card as it falls.
+            </p>
+          )}
+          <People state={state} you={you} isHost={you === state.hostId} send={room.send} live={props.isPaid} />
+          {voice ? null : (
+            <VideoCall
+              room={room}
+              call={call}
+              startNow={props.startCall && room.connected && room.you !== null}
+              docked={docked}
+              ownPreview={{ shown: ownShown, toggle: () => setOwnShown((shown) => !shown) }}
+            />
+          )}
+          <ChatPanel room={room} you={you} live={props.isPaid} />
+          {props.isHost && !props.isPaid ? <InviteBox sessionId={props.sessionId} /> : null}
+        </aside>
+
+        {/* On a phone the interpretation comes right under the table, before the tools. */}
+        <div className="order-2 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
+          <InterpretationPanel interpretation={state.interpretation} />
+          <DrawnList state={state} cardInfo={props.cardInfo} />
+        </div>
+        {/* The sheets open only with JavaScript: without it, each turned card links to its picture. */}
+        {hydrated ? (
+          <>
+            <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
+            <Gallery
+              open={gallery.open}
+              start={gallery.start}
+              onClose={() => setGallery((g) => ({ ...g, open: false }))}
+              state={state}
+              faces={faces}
+              back={props.back}
+              cardInfo={props.cardInfo}
+            />
+          </>
+        ) : null}
       </div>
-      <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <Gallery
-        open={gallery.open}
-        start={gallery.start}
-        onClose={() => setGallery((g) => ({ ...g, open: false }))}
-        state={state}
-        faces={faces}
-        back={props.back}
-        cardInfo={props.cardInfo}
-      />
-    </div>
+    </TableFormAction.Provider>
   );
 }

@@ -98,6 +98,8 @@ export function ReadingRoomPage() {
           callKind={reading.callKind}
           isPaid={reading.isPaid}
           ownSpreads={reading.ownSpreads}
+          chat={reading.chat}
+          follow={reading.follow}
         />
       </FullScreen>
     );

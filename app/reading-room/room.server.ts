@@ -17,7 +17,9 @@ import { newId } from "../lib/crypto";
 import { FULL_DECK } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
 import { CLASSIC_CHOICE, tableArt } from "./deck-art.server";
-import { decksForTable, deckTitleOf } from "./room-store.server";
+import { decksForTable, deckTitleOf, roomMemberFor } from "./room-store.server";
+import type { ChatEntry, TableAction } from "./messages";
+import { isTableIntent, tableActionOf, type TableIntent } from "./table-forms";
 import { seatStands } from "./seats.server";
 import { getListing } from "../marketplace/listing.server";
 import { deckRelation, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
@@ -25,7 +27,7 @@ import type { CallKind } from "./call";
 import type { RoomState } from "./state";
 import { spreadById } from "./spreads";
 import { CUSTOM_PREFIX, CUSTOM_SPREAD_ID } from "./custom-spreads";
-import { spreadsOf } from "./custom-spreads.server";
+import { spreadByLink, spreadsOf } from "./custom-spreads.server";
 
 /** Names and keywords of every card, for the table to label what is drawn. */
 const CARD_INFO = Object.fromEntries(
@@ -38,10 +40,10 @@ const CARD_INFO = Object.fromEntries(
 /** The deck picker's form without JavaScript: the deck's id, or empty for the classic deck. */
 const changeDeckForm = lazySchema(() => z.object({ intent: z.literal("deck"), deckId: z.string().max(64) }));
 
-/** The room's state from its Durable Object, as a browser may see it. */
-async function roomSnapshot(context: AppLoadContext, sessionId: string, viewerId: string): Promise<RoomState | null> {
+/** The room's state and chat from its Durable Object, as a browser may see them. */
+async function roomTable(context: AppLoadContext, sessionId: string, viewerId: string): Promise<{ state: RoomState; chat: ChatEntry[] } | null> {
   const room = await getServerByName(context.cloudflare.env.ReadingRoom, sessionId);
-  return room.snapshot(viewerId);
+  return room.table(viewerId);
 }
 
 /** Starts a new reading's room (and a paid reading's clock) before anyone opens it. */
@@ -174,8 +176,9 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
       ended = { question: found.question, cards: found.selectedCards ?? [], interpretation: found.interpretation, endedAt: found.lastActivityAt };
       return { deck: null, reading: null, ended, canStart: true, confirmCreate: false };
     }
-    const state = await roomSnapshot(context, found.id, user!.id);
-    if (!state) throw new Response("Reading not found", { status: 404 });
+    const table = await roomTable(context, found.id, user!.id);
+    if (!table) throw new Response("Reading not found", { status: 404 });
+    const { state, chat } = table;
     // A priced deck shows someone who has not bought it only its previews and the cards turned over here.
     const revealed = state.table.filter((card) => card.revealed).map((card) => card.key);
     const [art, tableDecks, deckTitle, spreads] = await Promise.all([
@@ -202,6 +205,9 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
       startCall: url.searchParams.get("video") === "1" || url.searchParams.get("voice") === "1",
       callKind: (found.paidMode === "voice" ? "voice" : "video") as CallKind,
       isPaid: found.paidMode !== null,
+      chat,
+      // A page without JavaScript refreshes itself when the person asked it to follow the table.
+      follow: url.searchParams.get("follow") === "1",
       ownSpreads: spreads.map(({ id, name, description, positions }) => ({ id, spread: { name, description, positions } })),
     };
   }
@@ -226,7 +232,7 @@ export async function loadReadingRoom({ request, params, context }: LoaderFuncti
   };
 }
 
-/** Starts a reading hosted by the user (a guest too), with the host's seat, and opens it; or makes an invite link. */
+/** Starts a reading hosted by the user (a guest too), with the host's seat, and opens it; makes an invite link; or takes a table's form. */
 export async function readingRoomAction({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = Object.fromEntries(await request.formData());
@@ -244,21 +250,39 @@ export async function readingRoomAction({ request, params, context }: ActionFunc
     }
     return { invite: { path: invitePath(invite), expiresAt: invite.expiresAt, maxUses: invite.maxUses }, error: null };
   }
-  if (form.intent === "deck") {
-    // The deck picker of a page without JavaScript: the room decides, as it does for a socket's request.
-    const parsed = changeDeckForm.safeParse(form);
-    const sessionId = new URL(request.url).searchParams.get("session")?.slice(0, 64) ?? "";
-    const found = await findOwnReading(context.db, sessionId, user.id);
-    if (!found?.isActive) throw new Response("Reading not found", { status: 404 });
-    if (!parsed.success) return data({ invite: null, error: null, deckError: "Choose a deck from the list." }, { status: 400 });
-    const room = await getServerByName(context.cloudflare.env.ReadingRoom, found.id);
-    const refused = await room.changeDeckFor(user.id, parsed.data.deckId || null);
-    if (refused) return data({ invite: null, error: null, deckError: refused }, { status: 400 });
-    throw redirect(`${new URL(request.url).pathname}?session=${found.id}`);
-  }
+  if (form.intent === "deck" || isTableIntent(form.intent)) return tableAction(request, context, user, form);
   const deckId = params.deckId ?? null;
   if (deckId && !(await mayUseWholeDeck(context.db, deckId, user.id))) throw new Response("Deck not found", { status: 404 });
   const id = await openReading(context.db, user, deckId, { spreadId: askedSpread(new URL(request.url)) });
   const path = new URL(request.url).pathname;
   throw redirect(`${path}?session=${id}`);
+}
+
+/**
+ * A table's form from a page without JavaScript: read into the message the socket would send, handed
+ * to the room's Durable Object (which alone decides), then back to the table (post/redirect/get).
+ */
+async function tableAction(request: Request, context: AppLoadContext, user: CurrentUser, form: Record<string, unknown>) {
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session")?.slice(0, 64) ?? "";
+  // Someone with no seat at the reading does not learn it exists.
+  const member = sessionId ? await roomMemberFor(context.db, sessionId, user) : null;
+  if (!member) throw new Response("Reading not found", { status: 404 });
+  let action: TableAction;
+  if (form.intent === "deck") {
+    const parsed = changeDeckForm.safeParse(form);
+    if (!parsed.success) return data({ invite: null, error: null, deckError: "Choose a deck from the list." }, { status: 400 });
+    action = { type: "changeDeck", deckId: parsed.data.deckId || null };
+  } else {
+    const read = await tableActionOf(form.intent as TableIntent, form, async (id) => {
+      const own = await spreadByLink(context.db, id);
+      return own ? { name: own.name, description: own.description, positions: own.positions } : null;
+    });
+    if (!read.ok) return data({ invite: null, error: null, tableError: read.error }, { status: 400 });
+    action = read.action;
+  }
+  const room = await getServerByName(context.cloudflare.env.ReadingRoom, sessionId);
+  const refused = await room.post(member, action);
+  if (refused) return data({ invite: null, error: null, ...(form.intent === "deck" ? { deckError: refused } : { tableError: refused }) }, { status: 400 });
+  throw redirect(`${url.pathname}?session=${sessionId}`);
 }

@@ -1,7 +1,7 @@
 import { cn } from "~/lib/cn";
 import { numberedOnPhone } from "./spreads";
 import { spreadOf, type RoomState } from "./state";
-import { PlaceNumber } from "./table-cards";
+import { LargePicture, PlaceNumber } from "./table-cards";
 import type { CardInfo } from "./table-types";
 
 /**
@@ -36,14 +36,14 @@ export function SpreadKey(props: { state: RoomState; faces: Record<string, strin
         return (
           <li key={place.index} className="grid content-start gap-1.5 text-xs" data-testid="key-place">
             {card?.revealed ? (
-              <button
-                type="button"
-                onClick={() => props.onOpen(place.index)}
-                aria-label={`Look at ${place.name}: ${name}${card.reversed ? ", reversed" : ""}`}
+              <LargePicture
+                href={props.faces[card.key] ?? `/cards/${card.key}`}
+                onOpen={() => props.onOpen(place.index)}
+                label={`Look at ${place.name}: ${name}${card.reversed ? ", reversed" : ""}`}
                 className="block rounded-lg"
               >
                 {picture}
-              </button>
+              </LargePicture>
             ) : (
               picture
             )}

@@ -76,7 +76,8 @@ export type RoomState = {
 export type NewMember = { id: string; name: string; avatarUrl: string | null; role: Role; readerLevel?: string | null };
 
 export type RoomEvent =
-  | { type: "joined"; member: NewMember; at: number }
+  /** `away`: seated by a page without JavaScript, with no socket open. */
+  | { type: "joined"; member: NewMember; at: number; away?: boolean }
   | { type: "left"; id: string; at: number }
   | { type: "shuffled"; pile: string[]; at: number }
   | { type: "spreadChosen"; spreadId: SpreadId; at: number }
@@ -426,6 +427,13 @@ export function decideJoin(state: RoomState, member: NewMember, at: number): Dec
   return accept({ type: "joined", member: { ...member, role }, at });
 }
 
+/** The event of someone seated by the page's forms, without a socket: at the table, away. */
+export function decideSeat(state: RoomState, member: NewMember, at: number): Decision {
+  const joined = decideJoin(state, member, at);
+  if (!joined.ok) return joined;
+  return accept(...joined.events.map((event) => (event.type === "joined" ? { ...event, away: true } : event)));
+}
+
 /** The event of someone's socket closing. */
 export function decideLeave(state: RoomState, id: string, at: number): Decision {
   return memberOf(state, id) ? accept({ type: "left", id, at }) : accept();
@@ -490,12 +498,12 @@ function applyEvent(state: RoomState, event: RoomEvent): RoomState {
                   name: event.member.name,
                   avatarUrl: event.member.avatarUrl,
                   readerLevel: event.member.readerLevel ?? null,
-                  connections: m.connections + 1,
+                  connections: m.connections + (event.away ? 0 : 1),
                   lastSeenAt: event.at,
                 }
               : m,
           )
-        : [...state.members, { ...event.member, connections: 1, lastSeenAt: event.at }];
+        : [...state.members, { ...event.member, connections: event.away ? 0 : 1, lastSeenAt: event.at }];
       return { ...state, members };
     }
     case "left":

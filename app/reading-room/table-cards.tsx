@@ -1,8 +1,10 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import type { LaidSpread } from "./custom-spreads";
 import { numberedOnPhone } from "./spreads";
 import type { TableCard } from "./state";
+import { useHydrated } from "~/lib/use-hydrated";
+import { TableForm } from "./table-form";
 import type { CardInfo } from "./table-types";
 
 /** A layout effect in the browser, nothing on the server (where React would warn about it). */
@@ -84,15 +86,16 @@ export function PlacedCard(props: {
       data-reversed={card.revealed ? String(card.reversed) : ""}
       data-position={card.position}
     >
-      {props.onReveal || props.onOpen ? (
-        <button
-          type="button"
-          onClick={props.onReveal ?? props.onOpen}
-          aria-label={props.onReveal ? `Reveal ${label}` : `Look at ${label}`}
-          className="block h-full w-full rounded-lg"
-        >
+      {props.onReveal ? (
+        <TableForm intent="reveal" fields={{ position: card.position }} onSend={props.onReveal} className="h-full w-full">
+          <button type="submit" aria-label={`Reveal ${label}`} className="block h-full w-full rounded-lg">
+            {picture}
+          </button>
+        </TableForm>
+      ) : props.onOpen ? (
+        <LargePicture href={props.face ?? `/cards/${card.key}`} onOpen={props.onOpen} label={`Look at ${label}`} className="block h-full w-full rounded-lg">
           {picture}
-        </button>
+        </LargePicture>
       ) : (
         <div role="img" aria-label={label} className="h-full w-full">
           {picture}
@@ -105,6 +108,41 @@ export function PlacedCard(props: {
         </span>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A turned card that opens large: in the table's gallery with JavaScript, and without it as a plain
+ * link to the card's picture (or to its page in the library when no picture is sent).
+ */
+export function LargePicture({
+  href,
+  onOpen,
+  label,
+  className,
+  children,
+}: {
+  href: string;
+  onOpen: () => void;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  // Once the gallery can open, the link acts as its button.
+  const hydrated = useHydrated();
+  return (
+    <a
+      href={href}
+      role={hydrated ? "button" : undefined}
+      aria-label={label}
+      className={className}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {children}
+    </a>
   );
 }
 

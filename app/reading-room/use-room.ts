@@ -35,7 +35,7 @@ export type RoomConnection = {
  * Sits at a reading's table: takes the room's snapshot, applies its events in order, and asks for
  * the whole state again when one is missed (after a reconnect, for instance).
  */
-export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
+export function useRoom(sessionId: string, initial: RoomState, initialChat: ChatEntry[] = []): RoomConnection {
   const [state, setState] = useState(initial);
   const [you, setYou] = useState<string | null>(null);
   const [connected, setConnected] = useState(false);
@@ -43,7 +43,7 @@ export function useRoom(sessionId: string, initial: RoomState): RoomConnection {
   const [closed, setClosed] = useState<string | null>(null);
   const [lastEvent, setLastEvent] = useState<RoomEvent | null>(null);
   const [meter, setMeter] = useState<RoomConnection["meter"]>(null);
-  const [chat, setChat] = useState<ChatEntry[]>([]);
+  const [chat, setChat] = useState<ChatEntry[]>(initialChat);
   const socketRef = useRef<PartySocket | null>(null);
   const signalListeners = useRef(new Set<(from: string, signal: Signal) => void>());
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { WRITTEN_BY_AI } from "../../app/ai/authorship";
-import { hydrated, openPage, seriousAxeViolations, spaceBetween, useBrowser } from "./browser";
+import { hydrated, openPage, seriousAxeViolations, spaceBetween, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 
@@ -61,6 +61,36 @@ async function countFlights(page: Page) {
 async function galleryName(page: Page) {
   const first = (await page.getByRole("list", { name: "Drawn cards" }).getByRole("listitem").first().locator("p").first().textContent())!;
   return first.replace(/^[^:]+: /, "");
+}
+
+/**
+ * The controls on a page without JavaScript that would do nothing: a button or field a person can
+ * reach outside a form that can be sent, a button that does not send its form, or a link to nowhere.
+ */
+async function deadControls(page: Page) {
+  return page.evaluate(() => {
+    const dead: string[] = [];
+    const shown = (element: Element) => element.checkVisibility();
+    const named = (element: Element) =>
+      `<${element.tagName.toLowerCase()}> ${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}`;
+    for (const element of document.querySelectorAll("a, button, input:not([type=hidden]), select, textarea, [role=button]")) {
+      if (!shown(element)) continue;
+      if (element instanceof HTMLAnchorElement) {
+        const href = element.getAttribute("href") ?? "";
+        if (!href || href === "#" || href.startsWith("javascript:")) dead.push(`${named(element)}: goes nowhere`);
+        continue;
+      }
+      const form = (element as HTMLButtonElement).form ?? null;
+      if (!form) {
+        dead.push(`${named(element)}: in no form`);
+        continue;
+      }
+      if (element instanceof HTMLButtonElement && element.type !== "submit") dead.push(`${named(element)}: sends nothing`);
+      const sends = [...form.elements].some((other) => (other as HTMLButtonElement).type === "submit" && shown(other));
+      if (!sends || !form.getAttribute("action") || form.method !== "post") dead.push(`${named(element)}: its form cannot be sent`);
+    }
+    return dead;
+  });
 }
 
 describe("a shared reading", () => {
@@ -160,14 +190,14 @@ describe("a shared reading", () => {
     await expect.poll(() => guest.getByTestId("room-status").textContent()).toContain("live");
     expect(await guest.getByTestId("pile-count").textContent()).toBe("77 cards");
 
-    // Without JavaScript the host's page shows the table as it stands, read-only: no controls that cannot work.
+    // Without JavaScript the host's page shows the table as it stands, and its controls as forms: none that cannot work.
     const still = await openPage(browser(), { ...DESKTOP, javaScriptEnabled: false });
     await still.context().addCookies(await host.context().cookies());
     await still.goto(host.url());
     expect(await tableOf(still)).toEqual(await tableOf(host));
-    expect(await still.locator("aside").innerText()).toContain("Turn on JavaScript to follow the reading live and to lead it.");
-    for (const name of ["Draw", "Shuffle", "Lock the room", "Hand over", "Join video call"])
-      expect(await still.getByRole("button", { name }).count(), name).toBe(0);
+    expect(await still.getByTestId("no-script").innerText()).toContain("each of your steps brings it up to date");
+    expect(await still.getByRole("button", { name: "Join video call" }).count()).toBe(0);
+    expect(await deadControls(still)).toEqual([]);
     expect(await still.getByTestId("watching").count()).toBe(0);
     expect(await still.getByTestId("pile-count").innerText()).toBe("77 cards");
     expect(await still.getByTestId("pile-top").getAttribute("src")).toMatch(/^\/art\/back\.svg\?/);
@@ -518,6 +548,88 @@ describe("a shared reading", () => {
     // Said to be the AI's, where a person reads it.
     expect(await panel.getByTestId("written-by-ai").textContent()).toBe(WRITTEN_BY_AI);
     expect(await panel.getByTestId("written-by-ai").isVisible()).toBe(true);
+  });
+
+  it("leads a whole reading through forms on a phone without JavaScript, while a browser with it follows each step live, and keeps it in the journal", async () => {
+    const PHONE = { viewport: { width: 390, height: 844 } };
+    const shot = (page: Page, name: string) =>
+      process.env.SCREENSHOTS_DIR ? page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}`, fullPage: true }) : undefined;
+    const still = await openPage(browser(), { ...PHONE, javaScriptEnabled: false });
+    await useMemberSession(still, "mira");
+    await still.goto("/reading-room?create=true&spread=celtic-cross");
+    await still.waitForURL(/session=/);
+    await still.getByRole("button", { name: "Make an invite link" }).click();
+    const invitePath = new URL((await still.getByTestId("invite-link").getAttribute("href"))!).pathname;
+    expect(await deadControls(still)).toEqual([]);
+
+    const live = await openPage(browser(), DESKTOP);
+    await live.goto(invitePath);
+    await hydrated(live);
+    await live.getByRole("button", { name: "Join the reading" }).click();
+    await live.waitForURL(/session=/);
+    await hydrated(live);
+    await expect.poll(() => live.getByTestId("room-status").textContent()).toContain("live");
+    const heading = () => live.getByRole("region", { name: "The table" }).first().locator("p").first().textContent();
+    expect(await heading()).toContain("Celtic Cross");
+
+    // Each step is a form: posted, the room decides it, and the page comes back to the table.
+    await still.getByRole("combobox", { name: "Spread" }).selectOption("three-card");
+    await still.getByRole("button", { name: "Use this spread" }).click();
+    await expect.poll(heading).toContain("Three cards");
+    await still.getByRole("textbox", { name: "Question" }).fill("What should I tend to this season?");
+    await still.getByRole("button", { name: "Ask" }).click();
+    await expect.poll(heading).toContain("What should I tend to this season?");
+    await still.getByRole("button", { name: "Shuffle" }).click();
+    await expect.poll(() => live.getByTestId("pile").textContent()).toContain("Shuffled");
+    for (let i = 1; i <= 3; i++) {
+      await still.getByRole("button", { name: "Draw" }).click();
+      await expect.poll(() => live.getByTestId("table-card").count()).toBe(i);
+    }
+    expect(await still.getByRole("button", { name: "Draw" }).isDisabled()).toBe(true);
+    expect(await deadControls(still)).toEqual([]);
+    await shot(still, "room-no-script-drawn-390.png");
+    // A card turned by tapping it; then the rest.
+    await still.getByRole("button", { name: /^Reveal Present: face down$/ }).click();
+    await expect.poll(async () => (await tableOf(live)).map((card) => Boolean(card.card))).toEqual([false, true, false]);
+    await still.getByRole("button", { name: "Reveal all" }).click();
+    await expect.poll(async () => (await tableOf(live)).every((card) => card.card)).toBe(true);
+    expect(await tableOf(still)).toEqual(await tableOf(live));
+    // Without JavaScript a turned card opens as its picture, by a plain link.
+    expect(
+      await still
+        .getByRole("link", { name: /^Look at Past: / })
+        .first()
+        .getAttribute("href"),
+    ).toMatch(/^\/art\/card\.svg\?key=/);
+    expect(await deadControls(still)).toEqual([]);
+
+    // The interpretation: the page follows it by itself while it is written, and the live browser sees it too.
+    await still.getByRole("button", { name: "Interpret the reading" }).click();
+    await expect.poll(() => live.getByTestId("interpretation").textContent(), { timeout: 20_000 }).toMatch(/Overall Energy/);
+    await expect
+      .poll(
+        () =>
+          still
+            .getByRole("heading", { name: "Interpretation", exact: true })
+            .count()
+            .catch(() => 0),
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    expect(await still.getByTestId("interpretation").textContent()).toBe(await live.getByTestId("interpretation").textContent());
+    await shot(still, "room-no-script-interpreted-390.png");
+
+    // Kept in the journal of the person who led it without JavaScript, as it is in the live browser's person's.
+    const entryOf = async (page: Page) => {
+      const journal = (await (await page.request.get("/journal/export.json")).json()) as { entries: Record<string, unknown>[] };
+      const entry = journal.entries.find((e) => e.question === "What should I tend to this season?")!;
+      const { id: _id, createdAt: _createdAt, ...kept } = entry;
+      return kept;
+    };
+    const [mine, theirs] = [await entryOf(still), await entryOf(live)];
+    expect(mine).toEqual(theirs);
+    expect(mine).toMatchObject({ spreadId: "three-card", spreadName: "Three cards", interpretation: expect.stringMatching(/Overall Energy/) });
+    expect((mine.cards as { positionName: string }[]).map((card) => card.positionName)).toEqual(["Past", "Present", "Future"]);
   });
 
   it("names the Celtic Cross's Present and Challenge apart, level and readable, on a phone and a desktop", async () => {

@@ -11,7 +11,7 @@ import { newId } from "../../app/lib/crypto";
 import type { Meter } from "../../app/paid-readings/clock";
 import { acceptRequest, quoteReading } from "../../app/paid-readings/requests.server";
 import type { CurrentUser } from "../../app/auth/user.server";
-import type { ServerMessage } from "../../app/reading-room/messages";
+import { PAID_NEEDS_LIVE, type ServerMessage } from "../../app/reading-room/messages";
 import { LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { readConfig } from "../../app/env.server";
@@ -524,6 +524,27 @@ describe("the paid reading's room", () => {
     expect((await get(`/reading-room?session=${readingId}`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await get(`/readings/${readingId}`, { cookie: stranger.cookie })).status).toBe(404);
     const both = await enterBoth(readingId, client, reader);
+    both.clientSocket.socket.close();
+    both.readerSocket.socket.close();
+  });
+
+  it("says without JavaScript that it is held live, and its room takes no form", async () => {
+    const { readingId, client, reader } = await acceptedReading();
+    const page = await (await get(`/reading-room?session=${readingId}`, { cookie: reader.cookie })).text();
+    expect(page).toContain(PAID_NEEDS_LIVE);
+    // Its leader's controls and its chat box are for the live page only: hidden without JavaScript.
+    expect(page).toMatch(/<div class="needs-script"><section aria-labelledby="controls-heading"/);
+    expect(page).not.toContain('data-testid="deck-form"');
+    for (const [who, form] of [
+      [reader, { intent: "shuffle" }],
+      [client, { intent: "say", text: "Hello" }],
+    ] as const) {
+      const refused = await post(`/reading-room?session=${readingId}`, form, { cookie: who.cookie });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(PAID_NEEDS_LIVE);
+    }
+    const both = await enterBoth(readingId, client, reader);
+    expect(both.clientSocket.messages.some((m) => m.type === "chat")).toBe(false);
     both.clientSocket.socket.close();
     both.readerSocket.socket.close();
   });

@@ -4,7 +4,7 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { recordFaces } from "../../app/reading-room/deck-art.server";
-import type { ServerMessage } from "../../app/reading-room/messages";
+import { PAID_NEEDS_LIVE, type ServerMessage } from "../../app/reading-room/messages";
 import { apply, HIDDEN, type RoomState } from "../../app/reading-room/state";
 import { closeRoom, decksForTable, PUBLIC_DECKS_AT_TABLE } from "../../app/reading-room/room-store.server";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
@@ -944,4 +944,146 @@ describe("the decks a table offers", () => {
     expect((await post(`/reading-room?session=${sessionId}`, { intent: "deck", deckId: "" }, { cookie: stranger.host.header() })).status).toBe(404);
     expect((await room.snapshot(hostId))!.deckId).toBe(deckId);
   });
+});
+
+describe("the table's forms, for a page without JavaScript", () => {
+  const at = (sessionId: string) => `/reading-room?session=${sessionId}`;
+  const table = async (sessionId: string, viewerId: string) => (await (await getServerByName(env.ReadingRoom, sessionId)).snapshot(viewerId))!;
+
+  it("carry each of the leader's steps to the room, which seats the person and tells every socket, and come back to the table", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const guest = await newGuest();
+    const guestId = await seat(sessionId, guest);
+    const g = (await join(sessionId, guest)).client!;
+    await g.next((m) => m.type === "snapshot");
+    const step = async (form: Record<string, string>) => {
+      const response = await post(at(sessionId), form, { cookie: host.header() });
+      expect(response.status, JSON.stringify(form)).toBe(302);
+      expect(response.headers.get("location")).toBe(at(sessionId));
+      return table(sessionId, hostId);
+    };
+
+    // The first form seats its sender, away: no socket of theirs is open.
+    let state = await step({ intent: "spread", spreadId: "celtic-cross" });
+    expect(state.spreadId).toBe("celtic-cross");
+    expect(state.members.find((m) => m.id === hostId)).toMatchObject({ role: "host", connections: 0 });
+    expect((await step({ intent: "spread", spreadId: "three-card" })).spreadId).toBe("three-card");
+    expect((await step({ intent: "question", question: "  What does   the spring ask of me? " })).question).toBe("What does the spring ask of me?");
+    expect((await step({ intent: "reversals" })).reversals).toBe(false);
+    expect((await step({ intent: "reversals", on: "on" })).reversals).toBe(true);
+    expect((await step({ intent: "shuffle" })).step).toBe("shuffled");
+    for (let i = 1; i <= 3; i++) expect((await step({ intent: "draw" })).table).toHaveLength(i);
+    state = await step({ intent: "reveal", position: "1" });
+    expect(state.table.map((card) => card.revealed)).toEqual([false, true, false]);
+    state = await step({ intent: "revealAll" });
+    expect(state.table.every((card) => card.revealed && card.key !== HIDDEN)).toBe(true);
+    // The browser with a socket saw every step as the room made it, and holds the same table.
+    const seen = await settle(g, (s) => s.table.filter((card) => card.revealed).length === 3);
+    expect(seen.table).toEqual(state.table);
+    expect(seen.question).toBe("What does the spring ask of me?");
+
+    expect((await step({ intent: "interpret" })).interpretation.status).not.toBe("idle");
+    const done = await settle(g, (s) => s.interpretation.status === "done");
+    // The reading is kept in the journal of the person who led it through forms, as in everyone else's.
+    await expect
+      .poll(async () => (await db().select().from(readingJournal).where(eq(readingJournal.sessionId, sessionId))).map((e) => e.userId).sort(), {
+        timeout: 3000,
+      })
+      .toEqual([hostId, guestId].sort());
+    const entries = await db().select().from(readingJournal).where(eq(readingJournal.sessionId, sessionId));
+    const [mine, theirs] = [entries.find((e) => e.userId === hostId)!, entries.find((e) => e.userId === guestId)!];
+    const kept = ({ question, spreadId, spreadName, cards, interpretation, layout, deckId }: typeof mine) => ({
+      question,
+      spreadId,
+      spreadName,
+      cards,
+      interpretation,
+      layout,
+      deckId,
+    });
+    expect(kept(mine)).toEqual(kept(theirs));
+    expect(mine.interpretation).toBe(done.interpretation.text);
+
+    // The chat's form: the line is the room's, told to the sockets and on the page as it loads.
+    await step({ intent: "say", text: "Thank you for sitting with me." });
+    await g.next((m) => m.type === "chat" && m.entries.some((e) => e.text === "Thank you for sitting with me."));
+    expect(await (await get(at(sessionId), { cookie: guest.header() })).text()).toContain("Thank you for sitting with me.");
+
+    expect((await step({ intent: "gather" })).table).toHaveLength(0);
+    expect((await step({ intent: "lock", locked: "true" })).locked).toBe(true);
+    expect((await step({ intent: "lock", locked: "false" })).locked).toBe(false);
+    expect((await step({ intent: "handOver", to: guestId })).controllerId).toBe(guestId);
+    expect((await step({ intent: "handOver", to: hostId })).controllerId).toBe(hostId);
+    state = await step({ intent: "remove", id: guestId });
+    expect(state.removed).toEqual([guestId]);
+    await g.next((m) => m.type === "closed");
+  }, 30_000);
+
+  it("let only the person leading lead, show a stranger nothing, and answer bad input with a 400 that says what is wrong", async () => {
+    const { sessionId, host, hostId } = await newReading();
+    const guest = await newGuest();
+    const guestId = await seat(sessionId, guest);
+    const send = (jar: CookieJar, form: Record<string, string>) => post(at(sessionId), form, { cookie: jar.header() });
+    const refusal = async (response: Response) => ({
+      status: response.status,
+      said: /data-testid="table-notice"[^>]*>([^<]+)</.exec(await response.text())?.[1],
+    });
+
+    // A participant may talk, not lead or run the room.
+    const leading: Record<string, string>[] = [
+      { intent: "shuffle" },
+      { intent: "spread", spreadId: "single" },
+      { intent: "question", question: "Mine?" },
+      { intent: "interpret" },
+    ];
+    for (const form of leading) {
+      expect(await refusal(await send(guest, form)), form.intent).toEqual({ status: 400, said: "Only the person leading the reading can do that." });
+    }
+    expect(await refusal(await send(guest, { intent: "lock", locked: "true" }))).toEqual({ status: 400, said: "Only the host can lock the reading." });
+    expect(await refusal(await send(guest, { intent: "remove", id: hostId }))).toEqual({ status: 400, said: "Only the host can remove someone." });
+    expect((await send(guest, { intent: "say", text: "Hello" })).status).toBe(302);
+    let state = await table(sessionId, hostId);
+    expect({ step: state.step, spreadId: state.spreadId, question: state.question, locked: state.locked }).toEqual({
+      step: "setup",
+      spreadId: "three-card",
+      question: "",
+      locked: false,
+    });
+    expect(state.members.find((m) => m.id === guestId)).toMatchObject({ role: "participant", connections: 0 });
+
+    // Someone with no seat learns nothing, whatever they post.
+    const stranger = await newGuest();
+    const anything: Record<string, string>[] = [{ intent: "shuffle" }, { intent: "say", text: "hi" }, { intent: "reveal", position: "x" }];
+    for (const form of anything) expect((await send(stranger, form)).status).toBe(404);
+    expect((await table(sessionId, hostId)).members.map((m) => m.id)).toEqual([guestId]);
+
+    // Bad input: refused before the room hears of it, with the reason by the table.
+    const bad: [Record<string, string>, string][] = [
+      [{ intent: "reveal", position: "x" }, "Choose a card on the table."],
+      [{ intent: "reveal" }, "Choose a card on the table."],
+      [{ intent: "question", question: "?".repeat(301) }, "Keep the question under 300 characters."],
+      [{ intent: "spread", spreadId: "no-such-spread" }, "There is no such spread."],
+      [{ intent: "spread", spreadId: "custom:nothing-here" }, "There is no such spread."],
+      [{ intent: "say", text: "   " }, "Write a message first."],
+      [{ intent: "lock", locked: "maybe" }, "Say whether to lock the room."],
+      [{ intent: "handOver" }, "Choose someone at the table."],
+    ];
+    for (const [form, said] of bad) expect(await refusal(await send(host, form)), JSON.stringify(form)).toEqual({ status: 400, said });
+    // What the room refuses, it says in its own words: a step out of turn, someone not at the table.
+    expect(await refusal(await send(host, { intent: "draw" }))).toEqual({ status: 400, said: "Shuffle the deck first." });
+    expect(await refusal(await send(host, { intent: "handOver", to: "nobody" }))).toEqual({ status: 400, said: "That person is not in the reading." });
+    state = await table(sessionId, hostId);
+    expect({ step: state.step, table: state.table.length, locked: state.locked }).toEqual({ step: "setup", table: 0, locked: false });
+
+    // A paid reading is held live: its room takes no form while its clock runs.
+    const clockOf = (instance: unknown) => instance as { meter: unknown };
+    await runInDurableObject(await getServerByName(env.ReadingRoom, sessionId), (instance) => {
+      clockOf(instance).meter = { status: "running" };
+    });
+    expect(await refusal(await send(host, { intent: "shuffle" }))).toEqual({ status: 400, said: PAID_NEEDS_LIVE });
+    await runInDurableObject(await getServerByName(env.ReadingRoom, sessionId), (instance) => {
+      clockOf(instance).meter = null;
+    });
+    expect((await send(host, { intent: "shuffle" })).status).toBe(302);
+  }, 30_000);
 });
