@@ -1,0 +1,11 @@
+// The figures `npm run bench` holds each measurement to (issue targets), printed beside each figure.
+export const TARGETS = {
+  constantStaticRatio: 1,
+  visitorStaticRatio: 0.6,
+  memberStaticRatio: 0.4,
+  homeJsGzipKb: 120,
+  lighthousePerformance: 0.95,
+  lighthouseAccessibility: 1,
+  workerUploadGzipMb: 1.4,
+  workerStartupCpuMs: 50,
+};
