@@ -5,7 +5,7 @@
  * (docs/decisions/0075-pictures-without-satori.md).
  */
 export { routePartykitRequest } from "partyserver";
-export { gatePartyRequest } from "./auth/party.server";
+export { gatePartyRequest } from "./worker/party-gate.server";
 export { ensureGuest, shouldCreateGuest, withSessionToken } from "./auth/guest.server";
 export { isFromOurPages, isSameOrigin } from "./auth/origin";
 export { isBearerApiCall } from "./api/paths";
@@ -32,7 +32,8 @@ export {
   ROUND_TRIPS_HEADER,
   countedD1,
 } from "./lib/round-trips.server";
-export { bodyLimitFor, limitRequestBody, PAYMENT_WEBHOOK_PATH, refuseUnreadableForm } from "./security/request-body.server";
+export { bodyLimitFor, limitRequestBody, refuseUnreadableForm } from "./worker/request-body.server";
+export { PAYMENT_WEBHOOK_PATH } from "./payments/paths";
 export { STOP_NOTICES_PATH } from "./readers/notice-links.server";
 export { wakeDemoPresence } from "./readers/presence.server";
 export { logRefusal } from "./security/audit.server";

@@ -9,10 +9,10 @@ import { and, desc, eq, gte, isNotNull, isNull, or, sql, type SQL, type SQLWrapp
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { dailySettings, readerAvailability, readerBookings, readerDaysOff, sellerLedger, users, walletHolds } from "../../db/schema";
-import { notSuspended } from "../accounts/suspension.server";
+import { notSuspended } from "../auth/suspension.server";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
-import { isTimeZone } from "../daily/draw";
+import { isTimeZone } from "../lib/calendar";
 import { personNameSql } from "../auth/person-name.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
