@@ -7,10 +7,9 @@ import { documentMemoKey, memoisedDocument, memoiseDocument } from "./render/doc
 import { NonceProvider } from "./security/nonce";
 import { reportError } from "./observe/errors.server";
 
-// The Worker takes its request handler from this bundle, so one copy of Remix's server runtime and
-// router serves each request, with the build's route-matching cache (docs/decisions/0025-render-path.md).
-export { createRequestHandler } from "@remix-run/cloudflare";
-// The rest of what the Worker runs, taken from this build so it is bundled once (workers/app.ts).
+// What the Worker runs (its handlers and rooms), taken from this build so that one copy of the app,
+// Remix's server runtime and the router with its route-matching cache is bundled (workers/app.ts,
+// docs/decisions/0119-a-thin-worker-entry.md).
 export * as workerSide from "./worker-side.server";
 // Route matching as this build has it (scripts/vite-route-matching.ts), held to the library's own by tests/worker/route-matching.test.ts.
 export { matchRoutes as builtMatchRoutes } from "@remix-run/router";

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { lazySchema } from "./lib/lazy-schema";
 import { once } from "./lib/once";
-import { READER_HEARTBEAT_MS, READER_ONLINE_WINDOW_MS } from "./readers/presence";
+
+/** A reader counts as online only if flagged online and seen within this long (readers/presence.ts). */
+export const READER_ONLINE_WINDOW_MS = 5 * 60 * 1000;
+/** How often a reader's open tab says it is still there. */
+export const READER_HEARTBEAT_MS = 60_000;
 
 /** Metrics and error reports kept outside production are written together at most once this often per isolate (decision 0091). */
 export const LOCAL_FLUSH_MS = 2_000;

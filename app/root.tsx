@@ -2,12 +2,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { keepPageWhenKept } from "~/outbox/client-action";
-import { rootLoader } from "~/root-loader.server";
+import { rootLoader } from "~/auth/root-loader.server";
 import { ErrorScreen, LoadingScreen, NotFoundScreen } from "~/components/status-screens";
 import { WelcomeToast } from "~/components/toast";
 import { useChosenTheme } from "~/components/theme-toggle";
-import { useAccountChannel } from "~/lib/use-account-channel";
-import { useOptionalUser, useRootData } from "~/lib/root-data";
+import { useAccountChannel } from "~/auth/use-account-channel";
+import { useOptionalUser, useRootData } from "~/auth/root-data";
 import { useReaderAvailability } from "~/readers/use-reader-availability";
 import { IncomingRequests } from "~/paid-readings/incoming-requests";
 import { OutboxIndicator } from "~/outbox/waiting-form";

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { newPaintingSecret } from "../app/art/painting-secret";
-import { deckKinds, deckQualities } from "../app/decks/vocabulary";
+import { deckKinds, deckQualities, newPaintingSecret } from "./columns";
 
 /** Milliseconds since the epoch; every timestamp in the database uses this unit unless named otherwise. */
 const millis = (name: string) => integer(name, { mode: "number" });
@@ -955,7 +954,7 @@ export const readerProfiles = sqliteTable(
     countedClients: integer("counted_clients").notNull().default(0),
     /** A few plain-text lines the reader writes about themselves, shown on the list and atop their page. */
     introduction: text("introduction").notNull().default(""),
-    /** A reader of the local demo world (db/seed-readers.ts): marked on their card and page, kept online in local development (decision 0099). */
+    /** A reader of the local demo world (scripts/seed/seed-readers.ts): marked on their card and page, kept online in local development (decision 0099). */
     demo: flag("demo"),
   },
   (t) => [

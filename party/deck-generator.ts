@@ -10,6 +10,7 @@ import { runGeneration } from "../app/decks/generation.server";
 import type { CardProgress, CardStage, DeckStatus, GenerationMessage } from "../app/decks/progress";
 import { readConfig } from "../app/env.server";
 import { notify } from "../app/push/notify.server";
+import { deckReadyNews } from "../app/decks/ready-news.server";
 
 const JOB_KEY = "job";
 
@@ -85,10 +86,7 @@ export class DeckGenerator extends ObservedServer<Env> {
     this.announce({ type: "deck", status: settled ?? outcome });
     // The owner may have closed the tab long ago: a push tells them the deck is there.
     if ((settled ?? outcome) === "ready") {
-      notify(
-        { db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) },
-        { kind: "deck-ready", deckId: job.deckId },
-      );
+      notify({ db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) }, deckReadyNews(job.deckId));
     }
   }
 

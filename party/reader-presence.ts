@@ -5,6 +5,7 @@ import { lazySchema } from "../app/lib/lazy-schema";
 import { createDatabase } from "../app/db.server";
 import { readConfig } from "../app/env.server";
 import { notify } from "../app/push/notify.server";
+import { readerOnlineNews } from "../app/readers/online-news.server";
 import { demoReadersToKeep, keepDemoReadersOnline, recordReaderPresence, settleReaderPresence } from "../app/readers/presence.server";
 import {
   AWAY_CLOSE_CODE,
@@ -13,7 +14,7 @@ import {
   type PresenceClientMessage,
   type PresenceServerMessage,
   type VerifiedReader,
-} from "./presence-messages";
+} from "../app/readers/presence-messages";
 
 const presenceClientMessage: z.ZodType<PresenceClientMessage> = lazySchema(() => z.object({ type: z.literal("heartbeat") }));
 
@@ -116,7 +117,7 @@ export class ReaderPresence extends ObservedServer<Env> {
       const origin = new URL(ctx.request.url).origin;
       notify(
         { db: createDatabase(this.env.DB), config: readConfig(this.env), waitUntil: (work) => this.ctx.waitUntil(work) },
-        { kind: "reader-online", readerId: reader.id, origin },
+        readerOnlineNews(reader.id, origin),
       );
     }
     await this.scheduleAlarm();

@@ -1,6 +1,6 @@
 import type { Connection, WSMessage } from "partyserver";
 import { ObservedServer } from "./observed";
-import type { AccountMessage } from "./account-messages";
+import type { AccountMessage } from "../app/auth/account-messages";
 
 /**
  * One per person: every open tab of theirs listens here. When something about their account

@@ -1,20 +1,22 @@
 /**
- * Lists every import cycle among the project's own modules and exits non-zero when there is one.
+ * Lists every import cycle among the project's own modules, every import that points up a layer of
+ * the house (docs/layers.md), and every two folders that import each other, and exits non-zero when
+ * there is one.
  *
  * Imports are read with the TypeScript compiler and resolved as `tsc` resolves them (tsconfig paths,
  * so `~/…` too). Every kind of import counts: plain and type-only imports, re-exports, `import()`
  * calls and `import("…")` types. A cycle is reported once per group of modules that reach each
  * other, with one shortest loop through it.
  *
- *   npx tsx scripts/check-cycles.ts            # app/, party/, workers/, db/
- *   npx tsx scripts/check-cycles.ts some/dir   # any folders under the project
+ *   npx tsx scripts/check-cycles.ts            # app/, party/, workers/, db/, scripts/
+ *   npx tsx scripts/check-cycles.ts some/dir   # cycles only, in any folders under the project
  */
 import { readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
-export const defaultFolders = ["app", "party", "workers", "db"];
+export const defaultFolders = ["app", "party", "workers", "db", "scripts"];
 
 const sourceFile = /\.(ts|tsx|mts|cts|js|jsx|mjs)$/;
 
@@ -180,13 +182,205 @@ export function describeCycles(cycles: Cycle[]): string {
     .join("\n");
 }
 
+/**
+ * The floors of the house, top first (docs/layers.md, decision 0118). A module imports from its own
+ * layer or one below it, never from one above. Each entry is a folder (ending in `/`) or a file; the
+ * longest entry that a path starts with places it.
+ */
+export const layers: { name: string; holds: string[] }[] = [
+  {
+    name: "entries",
+    holds: [
+      "workers/",
+      "party/",
+      "scripts/",
+      "app/routes/",
+      "app/root.tsx",
+      "app/entry.client.tsx",
+      "app/entry.server.tsx",
+      "app/worker-side.server.ts",
+      "app/worker/",
+      "app/load-context.server.ts",
+      "app/cache/",
+      "app/jobs/",
+    ],
+  },
+  {
+    name: "features",
+    holds: [
+      "app/reader-dashboard/",
+      "app/reading-room/",
+      "app/paid-readings/",
+      "app/readers/",
+      "app/learn/",
+      "app/journal/",
+      "app/library/",
+      "app/daily/",
+      "app/decks/",
+      "app/marketplace/",
+      "app/print/",
+      "app/messages/",
+      "app/invites/",
+      "app/staff/",
+      "app/api/",
+      "app/accounts/",
+      "app/subscription/",
+    ],
+  },
+  {
+    name: "shared domain",
+    holds: [
+      "app/credits/",
+      "app/entitlements/",
+      "app/plans/",
+      "app/payments/",
+      "app/payouts/",
+      "app/auth/",
+      "app/profile/",
+      "app/outbox/",
+      "app/sw/",
+      "app/components/",
+      "app/context.ts",
+    ],
+  },
+  {
+    name: "adapters and platform",
+    holds: ["app/ai/", "app/art/", "app/mail/", "app/media/", "app/push/", "app/observe/", "app/security/", "app/render/", "app/theme/", "app/env.server.ts"],
+  },
+  { name: "ground", holds: ["app/lib/", "app/tarot/", "app/components/ui/", "app/db.server.ts"] },
+  // The schema and its migrations import nothing of the app: the database is the one thing everything stands on.
+  { name: "database", holds: ["db/"] },
+];
+
+/**
+ * Modules that may import from a layer above their own, each for a reason a successor can read.
+ * Every one must still need it: a listed module that no longer imports upward fails the check.
+ */
+export const upwardImportsAllowed: Record<string, string> = {
+  "app/payments/handlers.server.ts":
+    "the payment event registry (decision 0074): the one place that names every domain a payment changes, so payments itself never imports them",
+};
+
+/** The layer a module stands on (its index in `layers`, 0 the top), or -1 when no entry places it. */
+export function layerOf(path: string, floors = layers): number {
+  let found = -1;
+  let longest = 0;
+  floors.forEach((layer, at) => {
+    for (const entry of layer.holds) {
+      const placed = entry.endsWith("/") ? path.startsWith(entry) : path === entry;
+      if (placed && entry.length > longest) {
+        found = at;
+        longest = entry.length;
+      }
+    }
+  });
+  return found;
+}
+
+export type UpwardImport = { from: string; to: string; fromLayer: string; toLayer: string };
+
+/** Every import from a module to one on a higher layer, and every module no layer places. */
+export function layerBreaches(graph: ImportGraph, floors = layers): { upward: UpwardImport[]; unplaced: string[] } {
+  const upward: UpwardImport[] = [];
+  const unplaced: string[] = [];
+  for (const [from, targets] of graph) {
+    const own = layerOf(from, floors);
+    if (own < 0) {
+      unplaced.push(from);
+      continue;
+    }
+    for (const to of targets) {
+      const theirs = layerOf(to, floors);
+      if (theirs >= 0 && theirs < own) upward.push({ from, to, fromLayer: floors[own]!.name, toLayer: floors[theirs]!.name });
+    }
+  }
+  return { upward: upward.sort((a, b) => `${a.from} ${a.to}`.localeCompare(`${b.from} ${b.to}`)), unplaced: unplaced.sort() };
+}
+
+/** The room a module is drawn in: a folder of `app/` (or a file straight in it), else its top folder. */
+export function folderOf(path: string): string {
+  const parts = path.split("/");
+  if (parts[0] === "app") return parts.length > 2 ? `app/${parts[1]}/` : path;
+  return parts.length > 1 ? `${parts[0]}/` : path;
+}
+
+/**
+ * Pairs of folders that import each other, even without a file-level cycle: each such pair means one
+ * of the two imports run back up. Each pair names its imports both ways.
+ */
+export function foldersImportingEachOther(graph: ImportGraph): { pair: [string, string]; imports: string[] }[] {
+  const between = new Map<string, string[]>();
+  for (const [from, targets] of graph) {
+    for (const to of targets) {
+      const a = folderOf(from);
+      const b = folderOf(to);
+      if (a === b) continue;
+      const key = `${a} ${b}`;
+      between.set(key, [...(between.get(key) ?? []), `${from} → ${to}`]);
+    }
+  }
+  const pairs: { pair: [string, string]; imports: string[] }[] = [];
+  for (const [key, imports] of between) {
+    const [a, b] = key.split(" ") as [string, string];
+    const back = between.get(`${b} ${a}`);
+    if (back && a < b) pairs.push({ pair: [a, b], imports: [...imports, ...back] });
+  }
+  return pairs.sort((x, y) => x.pair.join().localeCompare(y.pair.join()));
+}
+
+/**
+ * Pairs of folders that still import each other today, to be taken apart one by one (docs/layers.md):
+ * a new pair fails the check, and so does a listed pair that no longer imports both ways.
+ */
+export const foldersKnownToImportEachOther: [string, string][] = [
+  ["app/credits/", "app/plans/"],
+  ["app/decks/", "app/marketplace/"],
+  ["app/decks/", "app/payments/"],
+  ["app/marketplace/", "app/payments/"],
+  ["app/marketplace/", "app/reading-room/"],
+  ["app/marketplace/", "app/staff/"],
+  ["app/observe/", "app/security/"],
+  ["app/paid-readings/", "app/payments/"],
+  ["app/paid-readings/", "app/reading-room/"],
+  ["app/payments/", "app/subscription/"],
+];
+
+/**
+ * What breaks the house's rules, one line each: an import up a layer (beyond `upwardImportsAllowed`),
+ * a module on no layer, two folders importing each other (beyond `foldersKnownToImportEachOther`),
+ * and an entry of either list that the code no longer needs. Empty when the house keeps its rules.
+ */
+export function houseProblems(
+  graph: ImportGraph,
+  rules: { floors?: typeof layers; allowed?: Record<string, string>; knownPairs?: [string, string][] } = {},
+): string[] {
+  const { floors = layers, allowed = upwardImportsAllowed, knownPairs = foldersKnownToImportEachOther } = rules;
+  const problems: string[] = [];
+  const { upward, unplaced } = layerBreaches(graph, floors);
+  for (const row of upward) if (!(row.from in allowed)) problems.push(`up a layer: ${row.from} (${row.fromLayer}) → ${row.to} (${row.toLayer})`);
+  for (const path of unplaced) problems.push(`on no layer: ${path} (place its folder in \`layers\`, scripts/check-cycles.ts)`);
+  for (const path of Object.keys(allowed)) {
+    if (!upward.some((row) => row.from === path)) problems.push(`no longer imports up a layer: ${path} (take it off upwardImportsAllowed)`);
+  }
+  const known = new Set(knownPairs.map((pair) => pair.join(" ")));
+  const tangled = foldersImportingEachOther(graph);
+  for (const row of tangled) {
+    if (!known.has(row.pair.join(" "))) problems.push(`folders importing each other: ${row.pair.join(" and ")}\n   ${row.imports.join("\n   ")}`);
+  }
+  const still = new Set(tangled.map((row) => row.pair.join(" ")));
+  for (const pair of known)
+    if (!still.has(pair)) problems.push(`no longer importing each other: ${pair.replace(" ", " and ")} (take the pair off foldersKnownToImportEachOther)`);
+  return problems;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
   const folders = process.argv.slice(2);
   const cycles = findCycles(root, folders.length ? folders : defaultFolders);
-  if (cycles.length) {
-    console.error(`${cycles.length} import cycle${cycles.length === 1 ? "" : "s"}:\n${describeCycles(cycles)}`);
-    process.exit(1);
-  }
+  if (cycles.length) console.error(`${cycles.length} import cycle${cycles.length === 1 ? "" : "s"}:\n${describeCycles(cycles)}`);
+  const problems = folders.length ? [] : houseProblems(importGraph(root));
+  if (problems.length) console.error(problems.join("\n"));
+  if (cycles.length || problems.length) process.exit(1);
   console.log(`No import cycles in ${(folders.length ? folders : defaultFolders).join(", ")}.`);
+  if (!folders.length) console.log(`Every import points down a layer: ${layers.map((layer) => layer.name).join(" → ")}.`);
 }

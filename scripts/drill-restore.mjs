@@ -2,7 +2,7 @@
 // folder (or copies the one `npm test` prepared, ARCANUM_PREPARED_STATE), exports it with `wrangler d1 export --local`, applies every migration to a fresh database,
 // imports the export's data, and checks that every table holds as many rows, the ledgers add up to the
 // same sums and the schema is the same. The seeded database's migrations were applied in the seed's
-// own process (db/migrate-local.ts) and the restored one's by wrangler, so the last check also holds
+// own process (scripts/seed/migrate-local.ts) and the restored one's by wrangler, so the last check also holds
 // the two to the same result. Exits non-zero, naming what differs, when they do not.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -38,7 +38,7 @@ export function build() {
 
 /**
  * Applies the migrations not yet applied and seeds demo data into the state folder (wrangler's
- * default when omitted), in one process (db/seed.ts). With `capture`, returns what it printed
+ * default when omitted), in one process (scripts/seed/seed.ts). With `capture`, returns what it printed
  * rather than showing it.
  * @param {string} [persistTo]
  * @param {{ capture?: boolean }} [options]
@@ -46,7 +46,7 @@ export function build() {
 export function prepareState(persistTo, { capture = false } = {}) {
   return run(
     process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "db", "seed.ts")],
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), path.join(projectRoot, "scripts", "seed", "seed.ts")],
     wranglerEnv(persistTo ? { ARCANUM_PERSIST_TO: persistTo } : {}),
     capture,
   );

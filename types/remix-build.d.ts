@@ -2,10 +2,9 @@
 declare module "remix-build" {
   import type { ServerBuild } from "@remix-run/cloudflare";
   export const assets: ServerBuild["assets"];
-  /** The server entry (app/entry.server.tsx), which also hands the Worker Remix's request handler. */
+  /** The server entry (app/entry.server.tsx), which also hands the Worker its handlers and rooms. */
   export const entry: ServerBuild["entry"] & {
     module: ServerBuild["entry"]["module"] & {
-      createRequestHandler: typeof import("@remix-run/cloudflare").createRequestHandler;
       workerSide: typeof import("../app/worker-side.server");
       builtMatchRoutes: typeof import("@remix-run/router").matchRoutes;
     };

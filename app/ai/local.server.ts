@@ -1,5 +1,5 @@
 import { paintCardSvg, paintDeckCardSvg } from "../art/local-art";
-import { fallbackUsername } from "../profile/username";
+import { fallbackUsername } from "../lib/username";
 import { composeCardDescription, fallbackDeckDescription, fallbackQuestions, fallbackReading, fallbackThemes, placeholderImage } from "./fallbacks";
 import { svgImage, type PaintedImage } from "./images";
 import {

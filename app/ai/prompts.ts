@@ -1,4 +1,4 @@
-import type { CardImageQuality } from "../decks/vocabulary";
+import type { CardImageQuality } from "../../db/columns";
 import type { Suit, TarotCard } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
 import { joinList } from "./text";

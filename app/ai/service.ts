@@ -4,8 +4,8 @@ import type { PaintedImage } from "./images";
 import type { CallDeps, CallPolicy } from "./model-call.server";
 import { QUESTION_CATEGORIES } from "./prompts";
 
-export type { CardImageQuality as CardQuality } from "../decks/vocabulary";
-import type { CardImageQuality as CardQuality } from "../decks/vocabulary";
+export type { CardImageQuality as CardQuality } from "../../db/columns";
+import type { CardImageQuality as CardQuality } from "../../db/columns";
 /**
  * `variant` counts the card's repaints: each one asks for a new picture of the same card.
  * `paintingSecret` is the deck's own: the local painter's picture of a deck's card comes from it.

@@ -6,12 +6,10 @@
 import { and, eq, lt } from "drizzle-orm";
 import { apiIdempotencyKeys } from "../../db/schema";
 import type { Database } from "../db.server";
+import { ANSWER_WAITS_MS } from "../outbox/submission-keys.server";
 
 /** How long a key's answer is kept: a client retrying after a day sends a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** The pauses before each look at an answer still under way: about four seconds in all (the outbox's keys wait the same). */
-export const ANSWER_WAITS_MS = [25, 50, 100, 200, 400, 800, 1200, 1200];
 
 export type StoredAnswer = { status: number; body: string };
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { createDeckForm } from "../decks/create.server";
-import { deckKinds, deckQualities } from "../decks/vocabulary";
+import { deckKinds, deckQualities } from "../../db/columns";
 import { API_ERRORS } from "./errors";
 
 export const API_VERSION = "1.0.0";

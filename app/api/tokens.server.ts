@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { apiTokens, subscriptions, userDeckQuotas, users } from "../../db/schema";
-import { notSuspended } from "../accounts/suspension.server";
+import { notSuspended } from "../auth/suspension.server";
 import type { Database } from "../db.server";
 import type { PlanTier } from "../plans/catalogue";
 import { hasApiAccess } from "../entitlements/entitlements";

@@ -3,10 +3,7 @@
  * theme and style are not enough to paint them again. It is kept with the deck and never sent.
  */
 
-/** A new deck's painting secret: 128 random bits, in hex. */
-export function newPaintingSecret(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+export { newPaintingSecret } from "../../db/columns";
 
 /** What one painting of one card takes from its deck's secret: the deck's own seed and the painting's. */
 export type PaintingSeeds = { deck: number; card: number };

@@ -33,7 +33,7 @@ import {
   verifyMagicLink,
   verifySignInCode,
 } from "./magic-link.server";
-import { isSuspended, SUSPENDED_SIGN_IN_MESSAGE } from "../accounts/suspension.server";
+import { isSuspended, SUSPENDED_SIGN_IN_MESSAGE } from "./suspension.server";
 import { cleanNameInput } from "./display-name";
 import { safeRedirect } from "./redirect";
 import { revokeSession, startSession } from "./session.server";

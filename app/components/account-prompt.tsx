@@ -1,8 +1,8 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { accountPromptText } from "~/auth/account-prompt";
-import { signInHref } from "~/auth/sign-in-dialog";
-import { useRootData } from "~/lib/root-data";
+import { signInHref } from "~/components/sign-in-dialog";
+import { useRootData } from "~/auth/root-data";
 import { buttonClasses } from "./ui/button";
 
 /**

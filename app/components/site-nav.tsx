@@ -1,9 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { displayName } from "~/auth/display-name";
-import { signInHref, useSignInDialog } from "~/auth/sign-in-dialog";
+import { signInHref, useSignInDialog } from "~/components/sign-in-dialog";
 import { CREDITS_PATH, deckCreditsLabel, deckCreditsTitle } from "~/credits/badge";
-import { useIsStaff, useOptionalUser } from "~/lib/root-data";
+import { useIsStaff, useOptionalUser } from "~/auth/root-data";
 import { useDisclosure } from "~/lib/use-disclosure";
 import { cn } from "~/lib/cn";
 import { AccountPrompt } from "./account-prompt";

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { THEME_FETCHER_KEY, type Theme } from "~/theme/theme";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/auth/root-data";
 import { cn } from "~/lib/cn";
 
 function systemTheme(): Theme {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/auth/root-data";
 import { cn } from "~/lib/cn";
 
 const SHOWN_MS = 4000;

@@ -22,7 +22,7 @@
  * A Major Arcana deck is the estimate's deck unit, so `estimateCost` without a kind gives exactly
  * the estimate rule; with `kind: "complete"` it gives the full deck's price.
  */
-import type { CardImageQuality as Quality, DeckKind } from "../decks/vocabulary";
+import type { CardImageQuality as Quality, DeckKind } from "../../db/columns";
 
 /** An amount per credit type: a price, a balance, or a change. */
 export type CreditAmounts = { majorArcana: number; completeDeck: number };

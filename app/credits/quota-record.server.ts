@@ -9,7 +9,7 @@ import { addMonths } from "../lib/months";
 import { FREE_REFRESH_DAYS, findPlanByKey, PLANS, type PlanTier } from "../plans/catalogue";
 import { FREE_PLAN_QUOTA } from "./badge";
 import type { CreditAmounts } from "./cost";
-import { planCredits } from "./plan-credits";
+import { planCredits } from "../plans/plan-credits";
 
 export type PlanType = (typeof planTypes)[number];
 export type QuotaRecord = typeof userDeckQuotas.$inferSelect;

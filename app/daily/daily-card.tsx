@@ -5,7 +5,7 @@ import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { dateTimeFormat } from "~/lib/format";
-import { libraryPath } from "~/library/paths";
+import { libraryPath } from "~/tarot/paths";
 
 /** The card of the day as a page shows it (data from `dailyCardOf`). */
 export type DailyCardView = {

@@ -17,7 +17,8 @@ import { collectionDeck } from "../decks/queries.server";
 import { deckBackOf, deckBackUrl } from "../decks/card-back";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { meaningOf } from "../tarot/meanings";
-import { drawOfTheDay, isTimeZone, localDate, localMinute, pickOf, streakOf, type LocalDate } from "./draw";
+import { drawOfTheDay, pickOf } from "./draw";
+import { isTimeZone, localDate, localMinute, streakOf, type LocalDate } from "../lib/calendar";
 import { learningDayStatement, learningDaysQuery } from "../learn/streak.server";
 
 const CLASSIC_KEYS = FULL_DECK.map((card) => card.key);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "@remix-run/react";
-import { libraryPath } from "~/library/paths";
+import { libraryPath } from "~/tarot/paths";
 import type { CardMeaning } from "~/tarot/meanings";
 import { WrittenByAi } from "~/components/written-by-ai";
 

@@ -13,7 +13,7 @@ import { deckWorkRefusal, newDeckRefusal, repaintsOfDeck, repaintsUsedSql, stora
 import { mayRepaint, NO_REPAINTS_MESSAGE } from "../entitlements/entitlements";
 import { newId } from "../lib/crypto";
 import { rowsPerStatement } from "../lib/d1";
-import { deckKinds, deckQualities, type CardImageQuality as Quality, type DeckKind } from "./vocabulary";
+import { deckKinds, deckQualities, type CardImageQuality as Quality, type DeckKind } from "../../db/columns";
 import { FULL_DECK, MAJOR_ARCANA, MINOR_ARCANA, type TarotCard } from "../tarot/cards";
 import { METRICS, recordMetric } from "../observe/metrics.server";
 

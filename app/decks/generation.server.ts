@@ -6,7 +6,7 @@ import { mapWithConcurrency } from "../lib/pool";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { cardImageKey, cardImageUrl } from "./images";
 import type { CardProgress, CardStage, DeckStatus } from "./progress";
-import type { CardImageQuality } from "./vocabulary";
+import type { CardImageQuality } from "../../db/columns";
 import { log } from "../observe/log.server";
 
 /** How many cards are made at once for one deck. */

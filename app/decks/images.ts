@@ -1,5 +1,4 @@
 import { cardFileName } from "../tarot/cards";
-import { formatMoney } from "../lib/format";
 
 /** Bucket key of a card's image: `card-images/{deckId}/{card name lowercased, non-alphanumerics to _}.{ext}`. */
 export function cardImageKey(deckId: string, cardName: string, ext: string) {
@@ -10,11 +9,6 @@ export function cardImageKey(deckId: string, cardName: string, ext: string) {
 export function cardImageUrl(imageKey: string | null, version: number): string | null {
   if (!imageKey) return null;
   return `/media/${imageKey}?v=${version.toString(36)}`;
-}
-
-export function formatPrice(cents: number | null): string {
-  if (cents === null) return "Free";
-  return formatMoney(cents);
 }
 
 /** URL of a deck's painted card back. */

@@ -6,7 +6,7 @@
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cards, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import type { Database } from "../db.server";
-import { deckQualities, type CardImageQuality } from "../decks/vocabulary";
+import { deckQualities, type CardImageQuality } from "../../db/columns";
 import { PLANS } from "../plans/catalogue";
 import { SUBSCRIBED_STATUSES } from "../plans/subscription";
 import {

@@ -6,8 +6,8 @@
  * kept, card repaints, the marketplace fee, the commercial-rights label, the verified-creator
  * badge and API access. Nothing else reads the plan to decide.
  */
-import type { CardImageQuality } from "../decks/vocabulary";
-import { DECK_SIZE } from "../credits/plan-credits";
+import type { CardImageQuality } from "../../db/columns";
+import { DECK_SIZE } from "../plans/plan-credits";
 import { PLANS, type Plan, type PlanTier } from "../plans/catalogue";
 import { isSubscribed } from "../plans/subscription";
 

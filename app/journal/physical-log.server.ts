@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { readingJournal } from "../../db/schema";
-import { localDate } from "../daily/draw";
+import { localDate } from "../lib/calendar";
 import type { Database } from "../db.server";
 import type { PhysicalReading } from "./physical-log";
 

@@ -4,7 +4,7 @@
  * and its figures are a table one tap away for anyone who prefers numbers.
  */
 import type { ReactNode } from "react";
-import { libraryPath } from "~/library/paths";
+import { libraryPath } from "~/tarot/paths";
 import { percent, type JournalStats } from "./stats";
 
 function Figure({ id, title, summary, children, table }: { id: string; title: string; summary: string; children: ReactNode; table: ReactNode }) {

@@ -1,7 +1,7 @@
 /** What the journal's statistics are counted from: each reading's date and cards, and the person's time zone. */
 import { eq } from "drizzle-orm";
 import { dailySettings, readingJournal } from "../../db/schema";
-import { isTimeZone } from "../daily/draw";
+import { isTimeZone } from "../lib/calendar";
 import { readShape } from "../lib/page-reads.server";
 
 /** One batch: the readings and the time zone the card of the day keeps for the person. */

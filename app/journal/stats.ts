@@ -3,7 +3,7 @@
  * calendar), the cards and suits drawn most, and how many draws were Major Arcana or reversed.
  * Counted from the readings themselves, so what the page shows is what the journal holds.
  */
-import { localDate } from "../daily/draw";
+import { localDate } from "../lib/calendar";
 import { FULL_DECK, type Suit } from "../tarot/cards";
 
 export const STATS_MONTHS = 12;

@@ -15,7 +15,7 @@ import { claimStatement, earlierOutcome, holdsClaim, settleStatements, type Outc
 import { newId } from "../lib/crypto";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { readShape, type Slots } from "../lib/page-reads.server";
-import { isTimeZone, localDate, localMinute } from "../daily/draw";
+import { isTimeZone, localDate, localMinute } from "../lib/calendar";
 import { learningDayStatement } from "./streak.server";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { meaningOf, type CardMeaning } from "../tarot/meanings";

@@ -13,8 +13,8 @@ import type { Database } from "../db.server";
 import { readShape } from "../lib/page-reads.server";
 import type { AppConfig } from "../env.server";
 import { lazySchema } from "../lib/lazy-schema";
-import { sendPushNow } from "../push/notify.server";
-import { isTimeZone, localDate, localMinute, streakOf, type LocalDate } from "../daily/draw";
+import { sendPushNow, type PushNews } from "../push/notify.server";
+import { isTimeZone, localDate, localMinute, streakOf, type LocalDate } from "../lib/calendar";
 
 /** How many learning days are read to count a streak: more than a year of them. */
 const DAYS_READ = 400;
@@ -127,11 +127,29 @@ export async function claimDueLearnReminders(db: Database, now: number): Promise
   return claimed;
 }
 
+/** A reminder to learn: it goes by the card of the day's setting, as both are the day's own small habit. */
+export function learnReminderNews(userId: string): PushNews {
+  return {
+    kind: "daily-card",
+    address: async () => ({
+      to: [userId],
+      message: {
+        kind: "daily-card",
+        title: "A few minutes with your cards",
+        body: "Your flashcards are waiting, whenever you have a moment.",
+        url: "/learn",
+        tag: "learn-reminder",
+      },
+      delivery: { urgency: "low", ttlSeconds: 6 * 60 * 60 },
+    }),
+  };
+}
+
 /** The periodic job's part: the reminders due, by push only, where push is set up. */
 export async function sendLearnReminders(db: Database, config: AppConfig | null, now: number) {
   // Without push nothing is claimed, so nobody's day is marked reminded when nothing went.
   if (!config?.push) return [];
   const due = await claimDueLearnReminders(db, now);
-  const sent = await Promise.allSettled(due.map((userId) => sendPushNow({ db, config }, { kind: "learn-reminder", userId }, now)));
+  const sent = await Promise.allSettled(due.map((userId) => sendPushNow({ db, config }, learnReminderNews(userId), now)));
   return due.filter((_, i) => sent[i]?.status === "fulfilled");
 }

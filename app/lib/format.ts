@@ -54,6 +54,18 @@ export function formatMoney(cents: number, currency = "usd"): string {
   return cached(`money:${code}`, () => new Intl.NumberFormat("en-US", { style: "currency", currency: code })).format(cents / 100);
 }
 
+/** A deck's price as its listing shows it: "Free" when it has none. */
+export function formatPrice(cents: number | null): string {
+  if (cents === null) return "Free";
+  return formatMoney(cents);
+}
+
+/** A reader's price by the minute: "$2.50/min", or "Price on request" when they have none. */
+export function formatPerMinute(cents: number | null): string {
+  if (cents === null) return "Price on request";
+  return `${formatMoney(cents)}/min`;
+}
+
 /** Whole dollars without cents, cents only when there are some: 9 → "$9", 9.99 → "$9.99". */
 export function formatDollars(amount: number): string {
   if (isPlainInteger(amount)) return `${amount < 0 ? "-" : ""}$${grouped(Math.abs(amount))}`;

@@ -1,4 +1,4 @@
-import { isTimeZone } from "../daily/draw";
+import { isTimeZone } from "./calendar";
 
 /**
  * The time zone a person without a stored one is taken to live in: the one Cloudflare places their

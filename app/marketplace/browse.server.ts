@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { cardImageUrl } from "../decks/images";
-import type { DeckKind } from "../decks/vocabulary";
+import type { DeckKind } from "../../db/columns";
 import { verifiedCreatorSql } from "../entitlements/entitlements.server";
 import { matchQuery } from "../lib/full-text";
 import { BROWSE_PAGE_SIZE, type BrowseSort } from "./browse";

@@ -17,6 +17,7 @@ import { formatMoney } from "../lib/format";
 import { openCheckout } from "../payments/checkout.server";
 import type { PurchaseHandler, Statement } from "../payments/registry.server";
 import { pushTargetOf, notify } from "../push/notify.server";
+import { saleNews } from "./news.server";
 import { shareOf, type BundleInput } from "./offers";
 import { checkCode, claimUseStatement, codeUseClaimed, type AppliedCode } from "./offers.server";
 import { paidCopy } from "./paid-copies.server";
@@ -307,7 +308,7 @@ export const bundlePayments: PurchaseHandler = {
       statements,
       followUp: async (context, { origin }) => {
         const bought = await context.db.query.deckPurchases.findFirst({ columns: { deckId: true }, where: eq(deckPurchases.checkoutId, checkout.id) });
-        if (bought) notify(pushTargetOf(context), { kind: "sale", deckId: bought.deckId, grossCents, currency: checkout.currency, origin });
+        if (bought) notify(pushTargetOf(context), saleNews({ deckId: bought.deckId, grossCents, currency: checkout.currency, origin }));
       },
     };
   },

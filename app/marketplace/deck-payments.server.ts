@@ -6,6 +6,7 @@
  * listing gone, or the last use of its offer code claimed by another payment) is given back.
  */
 import { pushTargetOf, notify } from "../push/notify.server";
+import { saleNews } from "./news.server";
 import type { PurchaseHandler } from "../payments/registry.server";
 import { boughtNothing, deckCheckoutStatements, deckRefundStatements } from "./purchase.server";
 
@@ -32,7 +33,7 @@ export const deckPayments: PurchaseHandler = {
       followUp: async (context, { origin }) => {
         // A payment whose code's last use went to another payment sold nothing: the creator hears of no sale.
         if (checkout.offerCodeId && (await boughtNothing(context.db, checkout.id))) return;
-        notify(pushTargetOf(context), { kind: "sale", deckId, grossCents, currency, origin });
+        notify(pushTargetOf(context), saleNews({ deckId, grossCents, currency, origin }));
       },
     };
   },

@@ -1,5 +1,5 @@
 // What followers and wishers are told (decision 0113), by push and by e-mail alike: the words live
-// here, who is told and how often in push/notify.server.ts.
+// here, who is told and how often in news.server.ts.
 import type { Notice } from "../mail/notices.server";
 import { formatMoney, longDate } from "../lib/format";
 

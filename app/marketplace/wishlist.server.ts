@@ -10,6 +10,7 @@ import type { Database } from "../db.server";
 import { lazySchema } from "../lib/lazy-schema";
 import type { Me } from "../lib/page-reads.server";
 import { notify, type PushTarget } from "../push/notify.server";
+import { wishedDeckNews } from "./news.server";
 import { wishlistDecksQuery, toTiles } from "./browse.server";
 import type { WishNews } from "./follow-notices";
 
@@ -106,9 +107,9 @@ export async function wishlistOf(db: Database, userId: string) {
 
 /**
  * Tells everyone who wished for `deckId` of `news`, after the caller's answer, as each person's
- * settings say and at most once a day per deck (push/notify.server.ts). A new kind of wish news
+ * settings say and at most once a day per deck (news.server.ts). A new kind of wish news
  * (an offer code that applies to the deck, say) is a variant of `WishNews` and a call of this.
  */
 export function tellWishers(target: PushTarget, deckId: string, news: WishNews, origin: string) {
-  notify(target, { kind: "wished-deck", deckId, news, origin });
+  notify(target, wishedDeckNews({ deckId, news, origin }));
 }

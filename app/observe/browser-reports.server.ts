@@ -8,7 +8,7 @@ import { clientAddress, rateLimitStatement, rateLimitVerdict, type RateLimitRule
 import { currentScope } from "./scope.server";
 import { reportOf, sendReport } from "./errors.server";
 
-/** A browser's report: its body is at most a few kilobytes (request-body.server.ts holds the path to it). */
+/** A browser's report: its body is at most a few kilobytes (app/worker/request-body.server.ts holds the path to it). */
 export const BROWSER_REPORT_BYTES = 8 * 1024;
 
 /** Enough for a page that fails on every click; not enough to fill the table. */

@@ -4,7 +4,7 @@
  * `sync` event (even with the tab closed), and by the page on `online` and on the next visit, which
  * is all there is where Background Sync is missing.
  */
-import { OUTBOX_SYNC_TAG, outboxItems, putOutboxItem, removeOutboxItem, sendWaitingItems, type OutboxItem } from "~/sw/outbox-store";
+import { OUTBOX_SYNC_TAG, outboxItems, putOutboxItem, removeOutboxItem, sendWaitingItems, type OutboxItem } from "~/outbox/outbox-store";
 import { OUTBOX_KINDS, type OutboxKind } from "./protocol";
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };

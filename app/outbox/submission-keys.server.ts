@@ -9,7 +9,6 @@ import { and, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { submissionKeys } from "../../db/schema";
-import { ANSWER_WAITS_MS } from "../api/idempotency.server";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 
@@ -17,6 +16,9 @@ import { newId } from "../lib/crypto";
 export const SUBMISSION_KEY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The hidden field that carries the key. */
+/** The pauses before each look at an answer still under way: about four seconds in all (the API's idempotency keys wait the same). */
+export const ANSWER_WAITS_MS = [25, 50, 100, 200, 400, 800, 1200, 1200];
+
 export const SUBMISSION_KEY_FIELD = "submissionKey";
 
 export const submissionKeyField = lazySchema(() =>

@@ -6,7 +6,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
-import { OUTBOX_CHANNEL, outboxItems, putOutboxItem, removeOutboxItem, type OutboxItem, type OutboxMessage } from "~/sw/outbox-store";
+import { OUTBOX_CHANNEL, outboxItems, putOutboxItem, removeOutboxItem, type OutboxItem, type OutboxMessage } from "~/outbox/outbox-store";
 import { installOutbox, requestSend } from "./outbox-client";
 import type { OutboxKind } from "./protocol";
 

@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { readerAvailability, readerDaysOff } from "../../db/schema";
-import { isTimeZone } from "../daily/draw";
+import { isTimeZone } from "../lib/calendar";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { SLOT_LENGTHS_MINUTES } from "./rules";

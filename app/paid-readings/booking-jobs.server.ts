@@ -10,6 +10,7 @@ import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { newId } from "../lib/crypto";
 import { sendPushNow } from "../push/notify.server";
+import { bookingNews } from "./news.server";
 import { finishPaidReading } from "./readings.server";
 import {
   BOOKING_REMINDER_MINUTES,
@@ -77,13 +78,12 @@ async function sendReminders(target: ScheduledTarget, now: number) {
         target.waitUntil(
           sendPushNow(
             { db, config: target.config },
-            {
-              kind: "booking",
+            bookingNews({
               userId: person.id,
               bookingId: won.id,
               title: `Reading with ${other.name} soon`,
               body: `It starts ${momentLabel(person.zone, won.startAt)}.`,
-            },
+            }),
             now,
           ).catch(() => undefined),
         );

@@ -4,7 +4,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { dailySettings, readerAvailability, users } from "../../db/schema";
 import { personName } from "../auth/display-name";
-import { isTimeZone } from "../daily/draw";
+import { isTimeZone } from "../lib/calendar";
 import type { Database } from "../db.server";
 import { formatMoney } from "../lib/format";
 import { sendNotice, type Notice, type NoticeTarget } from "../mail/notices.server";

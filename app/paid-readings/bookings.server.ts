@@ -11,7 +11,7 @@ import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { readerBookings, sellerLedger, users, walletHolds } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
-import { isTimeZone } from "../daily/draw";
+import { isTimeZone } from "../lib/calendar";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { blockedSql, isBlocked } from "./blocks.server";

@@ -8,7 +8,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, or, sql, type SQLWrapper } from "drizzle-orm";
 import { readerAvailability, readerBookings, readerDaysOff, readingRequests, users, writtenOffers, writtenRequests } from "../../db/schema";
-import type { DepartureHandler, Leaving } from "../accounts/departure.server";
+import type { DepartureHandler, Leaving } from "../auth/departure.server";
 import { formatMoney } from "../lib/format";
 import { sendNotice, type NoticeTarget } from "../mail/notices.server";
 import { bookingNotice, peopleOf } from "./booking-notices.server";

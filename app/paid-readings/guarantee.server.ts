@@ -15,6 +15,7 @@ import { formatMoney } from "../lib/format";
 import { lazySchema } from "../lib/lazy-schema";
 import { sendNotice, type NoticeTarget } from "../mail/notices.server";
 import { notify } from "../push/notify.server";
+import { guaranteeClaimNews } from "./news.server";
 import {
   GUARANTEE_CAP_CENTS,
   GUARANTEE_MESSAGES,
@@ -204,16 +205,18 @@ export async function claimGuarantee(
  * paid reading news allow.
  */
 export function sendGuaranteeNotice(target: NoticeTarget, notice: ReaderNotice, readingUrl: string) {
-  notify(target, {
-    kind: "guarantee-claim",
-    readerId: notice.readerId,
-    readingId: notice.readingId,
-    title: "A client claimed the satisfaction guarantee",
-    body:
-      notice.readerShareCents > 0
-        ? `${notice.clientName} was credited ${formatMoney(notice.creditCents)}; your earning gave back ${formatMoney(notice.readerShareCents)}.`
-        : `${notice.clientName} was credited ${formatMoney(notice.creditCents)}, all from the platform's fee.`,
-  });
+  notify(
+    target,
+    guaranteeClaimNews({
+      readerId: notice.readerId,
+      readingId: notice.readingId,
+      title: "A client claimed the satisfaction guarantee",
+      body:
+        notice.readerShareCents > 0
+          ? `${notice.clientName} was credited ${formatMoney(notice.creditCents)}; your earning gave back ${formatMoney(notice.readerShareCents)}.`
+          : `${notice.clientName} was credited ${formatMoney(notice.creditCents)}, all from the platform's fee.`,
+    }),
+  );
   if (!notice.email) return;
   sendNotice(target, {
     to: notice.email,

@@ -2,7 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
-import { ACCOUNT_CHANGED_EVENT } from "~/lib/use-account-channel";
+import { ACCOUNT_CHANGED_EVENT } from "~/auth/use-account-channel";
 import { READING_MODE_LABELS, type ReadingMode } from "./rules";
 
 type Incoming = { id: string; mode: ReadingMode; question: string; pricePerMinuteCents: number; freeMinutes: number; expiresAt: number; clientName: string };

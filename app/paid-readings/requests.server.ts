@@ -7,7 +7,7 @@ import { and, desc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import { paidReadings, readingJournal, readingRequests, readingSessions, sessionParticipants, users } from "../../db/schema";
 import type { AboutEntry } from "./written.server";
 import { SECOND_OPINION_MESSAGES } from "./written";
-import { notSuspended } from "../accounts/suspension.server";
+import { notSuspended } from "../auth/suspension.server";
 import { personName } from "../auth/display-name";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { readerLevels, readerProfiles, readingRequests, users, writtenOffers, writtenRequests } from "../../db/schema";
-import { notSuspended } from "../accounts/suspension.server";
+import { notSuspended } from "../auth/suspension.server";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { getJournalEntry } from "../reading-room/journal.server";

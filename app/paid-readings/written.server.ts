@@ -9,7 +9,7 @@ import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getServerByName } from "partyserver";
 import { readingJournal, readingSessions, sellerLedger, users, walletEntries, writtenOffers, writtenRequests } from "../../db/schema";
-import { notSuspended } from "../accounts/suspension.server";
+import { notSuspended } from "../auth/suspension.server";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type Stripe from "stripe";
 import type { CurrentUser } from "../auth/user.server";
 import { EXPLORER_PLUS, findPlanByKey } from "../plans/catalogue";
-import { PAYMENT_WEBHOOK_PATH } from "../security/request-body.server";
+import { PAYMENT_WEBHOOK_PATH } from "./paths";
 import { createPayments, openCheckout, PAYMENTS_UNAVAILABLE_MESSAGE } from "./checkout.server";
 import { recordDeliveryFailure } from "./delivery-failures.server";
 import { applyPaymentEvent, UnusedDeckRefundError } from "./events.server";

@@ -1,4 +1,4 @@
-import type { CardImageQuality } from "../decks/vocabulary";
+import type { CardImageQuality } from "../../db/columns";
 import { formatDollars } from "../lib/format";
 
 /**

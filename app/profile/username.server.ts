@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { AiService } from "../ai/ai.server";
 import type { Database } from "../db.server";
-import { acceptSuggestion, fallbackUsername, USERNAME_MAX } from "./username";
+import { acceptSuggestion, fallbackUsername, USERNAME_MAX } from "../lib/username";
 
 async function isTaken(db: Database, username: string) {
   const row = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.username, username) });

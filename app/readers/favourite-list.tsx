@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ReaderAvatar } from "~/components/readers";
+import { ReaderAvatar } from "~/readers/reader-cards";
 import { FavouriteControls, type FavouriteState } from "./favourite-controls";
 
 type Favourite = { username: string; fullName: string | null; avatarUrl: string | null; online: boolean; lastSeen: string | null; favourite: FavouriteState };

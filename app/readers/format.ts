@@ -1,9 +1,3 @@
-import { formatMoney } from "../lib/format";
-export function formatPerMinute(cents: number | null): string {
-  if (cents === null) return "Price on request";
-  return `${formatMoney(cents)}/min`;
-}
-
 const UNITS: Array<[limitMs: number, unitMs: number, unit: string]> = [
   [60 * 60_000, 60_000, "minute"],
   [24 * 60 * 60_000, 60 * 60_000, "hour"],

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db.server";
-import { tellAccountChanged } from "../accounts/channel.server";
+import { tellAccountChanged } from "../auth/account-channel.server";
 import { randomToken } from "../lib/crypto";
 import { quizAttempts, readerCertificates, readerProfiles, users } from "../../db/schema";
 import { levelById, LEVELS, priceProblem, qualifyingLevel, type ReaderLevel } from "./levels";

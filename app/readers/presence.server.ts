@@ -1,9 +1,9 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
-import { PRESENCE_ROOM } from "../../party/presence-messages";
+import { PRESENCE_ROOM } from "./presence-messages";
 import { readerProfiles, users } from "../../db/schema";
 import type { Database } from "../db.server";
-import { READER_ONLINE_WINDOW_MS } from "./presence";
+import { READER_ONLINE_WINDOW_MS } from "../env.server";
 
 /**
  * `isReaderOnline` as a condition on the `users` row, for lists that filter or sort by it in the

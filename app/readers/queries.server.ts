@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { readerCertificates, readerFollows, readerLevels, readerProfiles, users } from "../../db/schema";
-import { notSuspended } from "../accounts/suspension.server";
+import { notSuspended } from "../auth/suspension.server";
 import type { Database } from "../db.server";
 import { averageRating, READERS_PAGE_SIZE, type ReaderSort } from "./directory";
 import { readerOnlineSql } from "./presence.server";

@@ -1,6 +1,6 @@
 import PartySocket from "partysocket";
 import { useEffect } from "react";
-import { AWAY_CLOSE_CODE, PRESENCE_ROOM } from "../../party/presence-messages";
+import { AWAY_CLOSE_CODE, PRESENCE_ROOM } from "./presence-messages";
 
 function newTabId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));

@@ -1,7 +1,7 @@
 import PartySocket from "partysocket";
 import { useEffect, useState } from "react";
-import type { PresenceServerMessage } from "../../party/presence-messages";
-import { PRESENCE_ROOM } from "../../party/presence-messages";
+import type { PresenceServerMessage } from "./presence-messages";
+import { PRESENCE_ROOM } from "./presence-messages";
 
 /**
  * Live online status, by username, for the readers on screen: starts from what the server rendered,

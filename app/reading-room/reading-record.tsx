@@ -3,7 +3,7 @@ import type { InterpretationBy } from "~/ai/authorship";
 import { ListenButton } from "~/components/listen-button";
 import { WrittenByAi, WrittenByReader } from "~/components/written-by-ai";
 import { cn } from "~/lib/cn";
-import { libraryPath } from "~/library/paths";
+import { libraryPath } from "~/tarot/paths";
 import { ReadingText } from "./reading-text";
 import { LocalTime } from "~/components/local-time";
 import { keptSpread, type KeptPosition } from "./custom-spreads";

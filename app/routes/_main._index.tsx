@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { DeckTile } from "~/components/deck-tile";
+import { DeckTile } from "~/decks/deck-tile";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
 import { DailyCard } from "~/daily/daily-card";

@@ -7,7 +7,7 @@ import { CLASSIC_STYLE, CLASSIC_THEME } from "~/art/painted-card";
 import { paintedCardUrl } from "~/decks/images";
 import { classicPicture, libraryCard } from "~/library/cards";
 import { LIBRARY_DECK, chosenDeckPictures, paintedInPublicDecksQuery, toPaintings } from "~/library/library.server";
-import { libraryPath } from "~/library/paths";
+import { libraryPath } from "~/tarot/paths";
 import type { PageHandle } from "~/lib/page-handle";
 import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
 

@@ -8,7 +8,7 @@ import { Select } from "~/components/ui/field";
 import { paintedCardUrl } from "~/decks/images";
 import { libraryIndex } from "~/library/cards";
 import { LIBRARY_DECK, chosenDeckPictures } from "~/library/library.server";
-import { libraryPath } from "~/library/paths";
+import { libraryPath } from "~/tarot/paths";
 import { GUIDES } from "~/library/guides";
 import type { PageHandle } from "~/lib/page-handle";
 

@@ -1,23 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LicenceNote } from "~/components/marketplace/licence-note";
+import { LicenceNote } from "~/marketplace/components/licence-note";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
-import { PricesInUsd } from "~/components/marketplace/prices-in-usd";
+import { PricesInUsd } from "~/marketplace/components/prices-in-usd";
 import { PageHeader, Panel } from "~/components/page-header";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
-import { formatPrice } from "~/decks/images";
 import { getViewableDeck } from "~/decks/queries.server";
 import { cardPictureAccess } from "~/marketplace/ownership.server";
 import { boughtDeckPath, buyDeck, deckOffer } from "~/marketplace/purchase.server";
-import { OfferCodeField, PriceWithCode, type CodeResult } from "~/components/marketplace/offer-code";
+import { OfferCodeField, PriceWithCode, type CodeResult } from "~/marketplace/components/offer-code";
 import { enteredCode } from "~/marketplace/offers";
 import { checkCode } from "~/marketplace/offers.server";
 import { giftForm, giveDeck } from "~/marketplace/gifts.server";
 import { Input, Textarea } from "~/components/ui/field";
 import { PaymentsError } from "~/payments/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { formatPrice } from "~/lib/format";
 
 /**
  * Round trips: the offer and the deck at once, then whether a buyer-to-be may see the cover beside

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
-import { OfferCodeField, PriceWithCode, type CodeResult } from "~/components/marketplace/offer-code";
-import { PricesInUsd } from "~/components/marketplace/prices-in-usd";
+import { OfferCodeField, PriceWithCode, type CodeResult } from "~/marketplace/components/offer-code";
+import { PricesInUsd } from "~/marketplace/components/prices-in-usd";
 import { PageHeader, Panel } from "~/components/page-header";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";

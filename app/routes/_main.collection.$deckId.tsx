@@ -4,8 +4,8 @@ import { useEffect, useMemo, useState } from "react";
 import { requireUser } from "~/auth/guard.server";
 import { ActionMessage, FixPaymentLink } from "~/components/action-message";
 import { ExplorerPlusForm, explorerPlusPitch } from "~/components/explorer-plus-offer";
-import { HiddenNotice } from "~/components/marketplace/HiddenNotice";
-import { ListingForm } from "~/components/marketplace/listing-form";
+import { HiddenNotice } from "~/marketplace/components/HiddenNotice";
+import { ListingForm } from "~/marketplace/components/listing-form";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { creditsLeft } from "~/credits/cost";
@@ -18,12 +18,12 @@ import { useGenerationProgress } from "~/decks/use-generation-progress";
 import { useLastingActionData } from "~/lib/use-lasting-action-data";
 import { ToolbarMenu } from "~/components/toolbar-menu";
 import { DeckCardGrid } from "~/decks/deck-card-grid";
-import { formatPrice } from "~/decks/images";
 import { listingTerms } from "~/marketplace/listing.server";
 import { PushButton } from "~/push/push-button";
 import type { PageHandle } from "~/lib/page-handle";
 import { CardBackChooser } from "~/decks/card-back-chooser";
 import { Input } from "~/components/ui/field";
+import { formatPrice } from "~/lib/format";
 
 /**
  * One round trip as a rule (the session's check and the page's reads together), and a render

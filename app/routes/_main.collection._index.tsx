@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
-import { DeckTile } from "~/components/deck-tile";
+import { DeckTile } from "~/decks/deck-tile";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { boughtDecksQuery, toSummaries, userDecksQuery } from "~/decks/queries.server";
-import { useOptionalUser } from "~/lib/root-data";
+import { useOptionalUser } from "~/auth/root-data";
 import type { PageHandle } from "~/lib/page-handle";
 import { readShape } from "~/lib/page-reads.server";
 

@@ -8,10 +8,10 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { deckCharge, describeCredits, upgradeCharge, type CreditAmounts } from "~/credits/cost";
 import { creditsOverview } from "~/credits/history.server";
-import { creditsMakeSentence } from "~/credits/plan-credits";
+import { creditsMakeSentence } from "~/plans/plan-credits";
 import { plansOfferingPhrase } from "~/entitlements/entitlements";
 import { cn } from "~/lib/cn";
-import type { CardImageQuality } from "~/decks/vocabulary";
+import type { CardImageQuality } from "../../db/columns";
 
 export const meta: MetaFunction = () => [{ title: "Credits — Arcanum" }];
 

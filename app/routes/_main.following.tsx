@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { Avatar } from "~/components/avatar";
-import { FollowButton } from "~/components/marketplace/follow-and-wish";
+import { FollowButton } from "~/marketplace/components/follow-and-wish";
 import { PageHeader } from "~/components/page-header";
 import type { PageHandle } from "~/lib/page-handle";
 import { followedCreators } from "~/marketplace/follows.server";

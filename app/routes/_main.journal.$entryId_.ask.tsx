@@ -2,11 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
-import { ReaderAvatar } from "~/components/readers";
+import { ReaderAvatar } from "~/readers/reader-cards";
 import { buttonClasses } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/field";
 import { newId } from "~/lib/crypto";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatPerMinute } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { askSecondOpinion, entryToAskAbout, readersFor, secondOpinionOffers } from "~/paid-readings/second-opinion.server";
@@ -14,7 +14,6 @@ import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { secondOpinionForm, WRITTEN_QUESTION_MAX, WRITTEN_QUESTION_MIN } from "~/paid-readings/written";
 import { tellAsked } from "~/paid-readings/written.server";
 import { SharingChoices } from "~/paid-readings/second-opinions";
-import { formatPerMinute } from "~/readers/format";
 import { browseReaders } from "~/readers/queries.server";
 
 /**

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { localDate } from "~/daily/draw";
+import { localDate } from "~/lib/calendar";
 import {
   cardField,
   DEFAULT_PHYSICAL_DECK,

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { SIGN_IN_ACTION_ROUND_TRIPS, SignInPage } from "~/auth/sign-in-page";
+import { SIGN_IN_ACTION_ROUND_TRIPS, SignInPage } from "~/components/sign-in-page";
 import type { PageHandle } from "~/lib/page-handle";
 
 export const handle: PageHandle = { actionRoundTrips: SIGN_IN_ACTION_ROUND_TRIPS };

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LicenceNote } from "~/components/marketplace/licence-note";
-import { WishButton } from "~/components/marketplace/follow-and-wish";
-import { PricesInUsd } from "~/components/marketplace/prices-in-usd";
+import { LicenceNote } from "~/marketplace/components/licence-note";
+import { WishButton } from "~/marketplace/components/follow-and-wish";
+import { PricesInUsd } from "~/marketplace/components/prices-in-usd";
 import { deckMarksQuery } from "~/marketplace/wishlist.server";
 import { shopPath } from "~/marketplace/shop";
 import { data } from "@remix-run/cloudflare";
@@ -11,17 +11,17 @@ import { lazySchema } from "../lib/lazy-schema";
 import { keepPageWhenKept, sendOrKeep } from "~/outbox/client-action";
 import { requireSender, waitingFormFor } from "~/outbox/outbox.server";
 import { answerWith, keyOf, submitOnce } from "~/outbox/submission-keys.server";
-import { BundleCard } from "~/components/marketplace/bundle-card";
-import { CreatorBlock, CreatorMark } from "~/components/marketplace/creator-block";
+import { BundleCard } from "~/marketplace/components/bundle-card";
+import { CreatorBlock, CreatorMark } from "~/marketplace/components/creator-block";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
-import { DeckReviews, RatingSummary, type ReviewResult } from "~/components/marketplace/deck-reviews";
+import { DeckReviews, RatingSummary, type ReviewResult } from "~/marketplace/components/deck-reviews";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
-import { formatPrice } from "~/decks/images";
 import { marketplaceDeckPage, shownDeck } from "~/marketplace/deck-page.server";
 import { editReview, replyForm, replyToReview, reviewForm, REVIEW_PAGES_MAX, writeReview, type ReviewOutcome } from "~/marketplace/reviews.server";
 import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
 import type { PageHandle } from "~/lib/page-handle";
+import { formatPrice } from "~/lib/format";
 
 /**
  * Round trips: a purchase or a review is checked against the buyer's paid copy, then written in one batch;

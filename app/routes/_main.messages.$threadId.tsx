@@ -9,6 +9,7 @@ import { cn } from "~/lib/cn";
 import type { PageHandle } from "~/lib/page-handle";
 import { conversationFor, reportMessage, sendMessage } from "~/messages/messages.server";
 import { MESSAGE_MAX, MESSAGE_REPORT_REASONS, MESSAGE_TEXTS, messageForm, readingPath, reportForm } from "~/messages/rules";
+import { messageNews } from "~/messages/notices.server";
 import { notify, pushTargetOf } from "~/push/notify.server";
 
 /**
@@ -49,16 +50,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (sent.status === 404) throw new Response(sent.message, { status: 404 });
     return data<ActionData>({ ok: false, message: sent.message, form: "send" }, { status: sent.status });
   }
-  notify(pushTargetOf(context), {
-    kind: "message",
-    threadId,
-    messageId: sent.value.messageId,
-    senderId: user.id,
-    recipientId: sent.value.recipientId,
-    senderName: sent.value.senderName,
-    body: parsed.data.body,
-    origin: new URL(request.url).origin,
-  });
+  notify(
+    pushTargetOf(context),
+    messageNews({
+      threadId,
+      senderId: user.id,
+      recipientId: sent.value.recipientId,
+      senderName: sent.value.senderName,
+      body: parsed.data.body,
+      origin: new URL(request.url).origin,
+    }),
+  );
   return data<ActionData>({ ok: true, message: MESSAGE_TEXTS.sent, form: "send" });
 }
 

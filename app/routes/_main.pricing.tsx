@@ -6,7 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { EXPLORER_PLUS, FREE_PLAN, formatPlanPrice, plansFor, pricePerMonth, YEARLY_SAVING_PERCENT, type BillingChoice, type Plan } from "~/plans/catalogue";
 import { formatDollars } from "~/lib/format";
-import { planCreditsLine, planHeadline, planQualityLines } from "~/credits/plan-credits";
+import { planCreditsLine, planHeadline, planQualityLines } from "~/plans/plan-credits";
 import { COMMERCIAL_RIGHTS_LABEL, planFeatures } from "~/entitlements/entitlements";
 import { PLAN_RIGHTS_PATH } from "~/marketplace/licences";
 import type { PageHandle } from "~/lib/page-handle";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { tokenAction, tokenPanelOf } from "~/api/token-panel.server";
-import { ApiTokensPanel } from "~/components/api-tokens-panel";
+import { ApiTokensPanel } from "~/api/tokens-panel";
 import { formatMoney } from "~/lib/format";
 import { balanceFrom } from "~/paid-readings/wallet.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -12,8 +12,8 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { AVATAR_ACCEPT, precheckAvatarFile } from "~/profile/avatar";
-import type { ProfileActionData } from "~/profile/profile.server";
-import { USERNAME_MAX, USERNAME_MIN } from "~/profile/username";
+import type { ProfileActionData } from "~/accounts/profile.server";
+import { USERNAME_MAX, USERNAME_MIN } from "~/lib/username";
 import { longDate } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { NotificationSettings } from "~/push/notification-settings";
@@ -22,7 +22,7 @@ import { FavouriteReaders } from "~/readers/favourite-list";
 import { formatLastSeen } from "~/readers/format";
 import { readersQuery, readersResult } from "~/readers/queries.server";
 
-import { PROFILE_PAGE, profileAction } from "~/profile/profile.server";
+import { PROFILE_PAGE, profileAction } from "~/accounts/profile.server";
 import { Input, Textarea } from "~/components/ui/field";
 
 /**

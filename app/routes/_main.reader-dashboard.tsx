@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
-import { tellAccountChanged } from "~/accounts/channel.server";
+import { tellAccountChanged } from "~/auth/account-channel.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { parseReaderProfile, readerDashboard, updateReaderProfile } from "~/readers/dashboard.server";
-import { ReaderDashboardView, type ReaderDashboardActionData as ActionData } from "~/readers/dashboard-view";
+import { parseReaderProfile, readerDashboard, updateReaderProfile } from "~/reader-dashboard/dashboard.server";
+import { ReaderDashboardView, type ReaderDashboardActionData as ActionData } from "~/reader-dashboard/dashboard-view";
 import { setReaderAvailability } from "~/readers/presence.server";
 import { readerEarnings } from "~/paid-readings/readings.server";
 import { pendingRequestsFor } from "~/paid-readings/requests.server";

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { DemoBadge, LevelBadge, OnlineBadge, RatingLine, ReaderAvatar } from "~/components/readers";
+import { DemoBadge, LevelBadge, OnlineBadge, RatingLine, ReaderAvatar } from "~/readers/reader-cards";
 import { buttonClasses } from "~/components/ui/button";
-import { formatLastSeen, formatPerMinute } from "~/readers/format";
-import { formatCount } from "~/lib/format";
+import { formatLastSeen } from "~/readers/format";
+import { formatCount, formatPerMinute } from "~/lib/format";
 import { publicReviewsOf, reviewCountOf } from "~/paid-readings/readings.server";
 import { LocalTime } from "~/components/local-time";
 import { getPublicReader } from "~/readers/queries.server";

@@ -2,22 +2,22 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
-import { tellAccountChanged } from "~/accounts/channel.server";
+import { tellAccountChanged } from "~/auth/account-channel.server";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
-import { LevelBadge, OnlineBadge, ReaderAvatar } from "~/components/readers";
+import { LevelBadge, OnlineBadge, ReaderAvatar } from "~/readers/reader-cards";
 import { buttonClasses } from "~/components/ui/button";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatPerMinute } from "~/lib/format";
 import { createRequest, quoteReading } from "~/paid-readings/requests.server";
 import { aboutEntry, entryToAskAbout } from "~/paid-readings/second-opinion.server";
 import { SharingChoices } from "~/paid-readings/second-opinions";
 import { ticked } from "~/paid-readings/written";
 import { MINIMUM_PAID_MINUTES, QUESTION_MAX, READING_MODE_CHOICE, READING_MODES } from "~/paid-readings/rules";
-import { formatPerMinute } from "~/readers/format";
 import { getPublicReader } from "~/readers/queries.server";
 import { useReaderPresence } from "~/readers/use-reader-presence";
 import { useOnline } from "~/outbox/use-online";
 import type { PageHandle } from "~/lib/page-handle";
+import { readingRequestNews } from "~/paid-readings/news.server";
 import { notify, pushTargetOf } from "~/push/notify.server";
 import { Textarea } from "~/components/ui/field";
 import { ModePicker } from "~/paid-readings/mode-picker";
@@ -83,16 +83,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!made.ok) return data({ error: made.message }, { status: made.status });
   await tellAccountChanged(context.cloudflare.env, made.value.readerId, "reading");
   const { id, readerId, pricePerMinuteCents } = made.value;
-  notify(pushTargetOf(context), {
-    kind: "reading-request",
-    requestId: id,
-    readerId,
-    clientId: user.id,
-    clientName: user.fullName || user.username || "A member",
-    pricePerMinuteCents,
-    mode: parsed.data.mode,
-    ttlMs: context.config.paidReadings.requestTtlMs,
-  });
+  notify(
+    pushTargetOf(context),
+    readingRequestNews({
+      requestId: id,
+      readerId,
+      clientId: user.id,
+      clientName: user.fullName || user.username || "A member",
+      pricePerMinuteCents,
+      mode: parsed.data.mode,
+      ttlMs: context.config.paidReadings.requestTtlMs,
+    }),
+  );
   throw redirect(`/readings/requests/${made.value.id}`);
 }
 

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatPerMinute } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { noticeTargetOf } from "~/mail/notices.server";
 import { tellBooking } from "~/paid-readings/booking-notices.server";
@@ -12,7 +12,6 @@ import { slotsOf } from "~/paid-readings/slots.server";
 import { BOOKING_DAYS_AHEAD, BOOKING_WINDOW_TEXT, bookingMinimumCents, BOOKING_MINIMUM_MINUTES } from "~/paid-readings/rules";
 import { slotsByDay, zoneLabel } from "~/paid-readings/schedule";
 import { availableBalanceOf } from "~/paid-readings/wallet.server";
-import { formatPerMinute } from "~/readers/format";
 import { ModePicker } from "~/paid-readings/mode-picker";
 
 /** Round trips: the session, then the reader's hours, bookings, the viewer's zone and balance together. */

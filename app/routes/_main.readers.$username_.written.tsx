@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser, returnPathOf } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
-import { ReaderAvatar } from "~/components/readers";
+import { ReaderAvatar } from "~/readers/reader-cards";
 import { buttonClasses } from "~/components/ui/button";
 import { newId } from "~/lib/crypto";
 import { formatMoney } from "~/lib/format";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { FilterDisclosure, FilterField, Pagination } from "~/components/browse";
 import { PageHeader } from "~/components/page-header";
-import { ReaderCard } from "~/components/readers";
+import { ReaderCard } from "~/readers/reader-cards";
 import { buttonClasses } from "~/components/ui/button";
 import { formatCount } from "~/lib/format";
 import { SPECIALTIES } from "~/readers/application";

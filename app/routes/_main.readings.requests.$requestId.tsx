@@ -1,7 +1,7 @@
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { tellAccountChanged } from "~/accounts/channel.server";
+import { tellAccountChanged } from "~/auth/account-channel.server";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";

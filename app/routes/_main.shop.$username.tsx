@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
-import { DeckTile, RatingStars } from "~/components/deck-tile";
-import { BundleCard } from "~/components/marketplace/bundle-card";
-import { CreatorMark } from "~/components/marketplace/creator-block";
+import { DeckTile, RatingStars } from "~/decks/deck-tile";
+import { BundleCard } from "~/marketplace/components/bundle-card";
+import { CreatorMark } from "~/marketplace/components/creator-block";
 import { VerifiedCreatorBadge } from "~/components/verified-creator-badge";
-import { FollowButton } from "~/components/marketplace/follow-and-wish";
-import { PricesInUsd } from "~/components/marketplace/prices-in-usd";
+import { FollowButton } from "~/marketplace/components/follow-and-wish";
+import { PricesInUsd } from "~/marketplace/components/prices-in-usd";
 import { shopFollowQuery } from "~/marketplace/follows.server";
 import { shopOf } from "~/marketplace/shop.server";
 import { shopPath } from "~/marketplace/shop";

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { tellAccountChanged } from "~/accounts/channel.server";
+import { tellAccountChanged } from "~/auth/account-channel.server";
 import { requireStaff } from "~/auth/staff.server";
 import { recordStaffAction } from "~/staff/audit.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
-import { StaffNav } from "~/components/staff/staff-nav";
+import { StaffNav } from "~/staff/staff-nav";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/lib/format";
 import { openReadingReports, refundReading } from "~/paid-readings/readings.server";

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/staff.server";
-import { DeckActionButton, HideDeckForm, ModerationMessage, type ModerationResult } from "~/components/marketplace/moderation-forms";
+import { DeckActionButton, HideDeckForm, ModerationMessage, type ModerationResult } from "~/marketplace/components/moderation-forms";
 import { PageHeader } from "~/components/page-header";
-import { StaffNav } from "~/components/staff/staff-nav";
+import { StaffNav } from "~/staff/staff-nav";
 import { Badge } from "~/components/ui/badge";
 import { longDate } from "~/lib/format";
 import { moderateFromForm, openReportsByDeck } from "~/marketplace/moderation.server";

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { subscriptionAction, subscriptionLoader, type SubscriptionActionData } from "~/plans/subscription-page.server";
+import { subscriptionAction, subscriptionLoader, type SubscriptionActionData } from "~/subscription/subscription-page.server";
 import { formatMoney, longDate } from "~/lib/format";
 import { receiptAnchor } from "~/payments/receipt-link";
 import type { PageHandle } from "~/lib/page-handle";

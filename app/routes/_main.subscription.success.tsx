@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader, Panel } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { subscriptionSuccessLoader } from "~/plans/subscription-page.server";
+import { subscriptionSuccessLoader } from "~/subscription/subscription-page.server";
 import { formatMoney, longDate } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Thank you — Arcanum" }, { name: "robots", content: "noindex" }];

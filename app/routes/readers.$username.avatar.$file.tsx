@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveMedia } from "~/media/media.server";
+import { serveMedia } from "~/marketplace/serve-media.server";
 import { readerAvatarKey } from "~/readers/queries.server";
 
 /** A reader's avatar by username, so that reader pages never carry the user id that the stored picture's address holds. */

@@ -1,7 +1,7 @@
 /**
  * People, as staff see them: found by e-mail or username, each with their plan, credits, reading
  * balance, purchases, readings and reports; credits granted with a reason; accounts suspended and
- * restored (the rule itself is in accounts/suspension). Every change writes its audit line in the
+ * restored (the rule itself is in auth/suspension.server.ts). Every change writes its audit line in the
  * same batch.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
@@ -19,7 +19,7 @@ import {
   subscriptions,
   users,
 } from "../../db/schema";
-import { restoreStatement, suspendStatements } from "../accounts/suspension.server";
+import { restoreStatement, suspendStatements } from "../auth/suspension.server";
 import { creditsLeft, describeCredits, type CreditAmounts } from "../credits/cost";
 import { defaultQuota, grantCreditStatements, selectRecord } from "../credits/credits.server";
 import type { Database } from "../db.server";

@@ -5,7 +5,7 @@
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireStaff } from "../auth/staff.server";
-import type { StaffResult } from "../components/staff/staff-forms";
+import type { StaffResult } from "./staff-forms";
 import type { StaffOutcome } from "./people.server";
 
 type StaffMember = Awaited<ReturnType<typeof requireStaff>>;

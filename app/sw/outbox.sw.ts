@@ -1,5 +1,5 @@
 // The outbox's side of the service worker: sends what a person did offline on the `sync` event (tag `outbox`).
-import { OUTBOX_SYNC_TAG, sendWaitingItems } from "./outbox-store";
+import { OUTBOX_SYNC_TAG, sendWaitingItems } from "../outbox/outbox-store";
 
 declare const self: ServiceWorkerGlobalScope;
 

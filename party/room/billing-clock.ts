@@ -1,4 +1,4 @@
-import { tellAccountChanged } from "../../app/accounts/channel.server";
+import { tellAccountChanged } from "../../app/auth/account-channel.server";
 import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
 import { log } from "../../app/observe/log.server";

@@ -8,12 +8,12 @@ import { env } from "cloudflare:test";
 import { and, desc, eq } from "drizzle-orm";
 import * as build from "remix-build";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PARTIES } from "../../app/auth/party.server";
+import { PARTIES } from "../../app/worker/party-gate.server";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { clientMessageSchema, commandSchema } from "../../app/reading-room/messages";
 import { FULL_DECK } from "../../app/tarot/cards";
-import { SEED_BUNDLE } from "../../db/seed-data";
+import { SEED_BUNDLE } from "../../scripts/seed/seed-data";
 import {
   bundles,
   cards,

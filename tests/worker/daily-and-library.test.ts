@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { localDate, streakOf } from "../../app/daily/draw";
+import { localDate, streakOf } from "../../app/lib/calendar";
 import { dailyCardOf, keepDailyCard, readDaily } from "../../app/daily/daily.server";
 import { sendDailyReminders } from "../../app/daily/reminders.server";
 import { createDatabase } from "../../app/db.server";

@@ -12,7 +12,8 @@ import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
 import { event, LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
-import { READER_ONLINE_GAP_MS, sendPushNow } from "../../app/push/notify.server";
+import { sendPushNow } from "../../app/push/notify.server";
+import { READER_ONLINE_GAP_MS, readerOnlineNews } from "../../app/readers/online-news.server";
 import { toBase64Url } from "../../app/push/web-push.server";
 import { readerFollows, readerProfiles, subscriptions, users } from "../../db/schema";
 import worker from "../../workers/app";
@@ -73,7 +74,7 @@ async function subscribeDevice(cookie: string) {
 }
 
 const mailTo = (email: string) => listOutbox(db(), email);
-const cameOnline = (readerId: string, now?: number) => sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId, origin: ORIGIN }, now);
+const cameOnline = (readerId: string, now?: number) => sendPushNow({ db: db(), config: config() }, readerOnlineNews(readerId, ORIGIN), now);
 
 describe("favourite readers", () => {
   it("favourites and unfavourites a reader, each as often as sent, for members and guests, with notices on from the start", async () => {

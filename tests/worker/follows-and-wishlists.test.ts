@@ -12,7 +12,8 @@ import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
 import { CANNOT_FOLLOW_YOURSELF } from "../../app/marketplace/follows.server";
-import { FOLLOW_NOTICE_GAP_MS, sendPushNow } from "../../app/push/notify.server";
+import { FOLLOW_NOTICE_GAP_MS, newDeckNews, wishedDeckNews } from "../../app/marketplace/news.server";
+import { sendPushNow } from "../../app/push/notify.server";
 import { toBase64Url } from "../../app/push/web-push.server";
 import { creatorFollows, deckListings, deckPurchases, pushSettings, users, wishlistItems } from "../../db/schema";
 import { get, oneCardDeck, ORIGIN, post, signInAs } from "./helpers";
@@ -63,7 +64,7 @@ async function listNewDeck(creator: Person, title: string) {
 const newDeckSubject = (creator: Person, title: string) => `New from ${creator.name}: “${title}”`;
 const subjectsTo = async (person: Person) => (await listOutbox(db(), person.email)).map((mail) => mail.subject);
 const tellFollowers = (creator: Person, deckId: string, now?: number) =>
-  sendPushNow({ db: db(), config: config() }, { kind: "new-deck", deckId, creatorId: creator.id, origin: ORIGIN }, now);
+  sendPushNow({ db: db(), config: config() }, newDeckNews({ deckId, creatorId: creator.id, origin: ORIGIN }), now);
 
 /** Every request to https://push.test is counted and accepted. */
 function pushService() {
@@ -295,7 +296,7 @@ describe("a wishlist", () => {
     expect(mail.text).toContain(`${ORIGIN}/marketplace/${deckId}`);
 
     // Another drop the same day tells nobody again; the one who turned the kind off and the one who holds the deck hear nothing.
-    const again = { kind: "wished-deck", deckId, news: { reason: "price-drop", fromCents: 500, toCents: 0 }, origin: ORIGIN } as const;
+    const again = wishedDeckNews({ deckId, news: { reason: "price-drop", fromCents: 500, toCents: 0 }, origin: ORIGIN });
     await sendPushNow({ db: db(), config: config() }, again);
     expect((await subjectsTo(ada)).filter((s) => s === subject)).toHaveLength(1);
     expect(await subjectsTo(off)).toEqual([]);

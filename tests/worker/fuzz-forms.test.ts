@@ -11,13 +11,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { cards, deckReviews, decks, readingJournal, subscriptions, users } from "../../db/schema";
 import { MINIMUM_PAYOUT_CENTS } from "../../app/marketplace/earnings.server";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../../app/marketplace/reports";
 import { REPLY_MAX, REVIEW_MAX } from "../../app/marketplace/reviews.server";
 import { isApiPath } from "../../app/api/paths";
-import { FORM_BODY_LIMIT, PAYMENT_WEBHOOK_PATH, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
+import { PAYMENT_WEBHOOK_PATH } from "../../app/payments/paths";
+import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/worker/request-body.server";
 import * as build from "remix-build";
 import { app, CookieJar, ORIGIN, post, signInAs, visit } from "./helpers";
 

@@ -21,7 +21,7 @@ import {
   guaranteeClaimedText,
 } from "../../app/paid-readings/guarantee";
 import { decryptMessage, fromBase64Url, toBase64Url } from "../../app/push/web-push.server";
-import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { guaranteeClaims, paidReadings, sellerLedger, walletEntries } from "../../db/schema";
 import worker from "../../workers/app";
 import { get, ORIGIN, post, signInAs, visit } from "./helpers";

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { cards, deckListings, deckReviews, decks, subscriptions, users } from "../../db/schema";
-import { SEED_LISTINGS } from "../../db/seed-data";
+import { SEED_LISTINGS } from "../../scripts/seed/seed-data";
 import { get, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);

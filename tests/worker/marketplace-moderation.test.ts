@@ -12,7 +12,7 @@ import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
 import { cards, deckListings, deckReports, decks, users } from "../../db/schema";
-import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { CookieJar, get, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);

@@ -12,7 +12,7 @@ import { reportOf } from "../../app/observe/errors.server";
 import { analyticsEngineReader } from "../../app/observe/metrics.server";
 import { openScope } from "../../app/observe/scope.server";
 import { sentryReporter } from "../../app/observe/sentry.server";
-import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { errorGroups, metricPoints, users } from "../../db/schema";
 import { app, get, ORIGIN, post, signInAs, visit } from "./helpers";
 

@@ -11,7 +11,7 @@ import { LocalPayments } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { UnknownPurchaseKindError, type PaymentHandlers } from "../../app/payments/registry.server";
 import { checkoutKinds, checkoutSessions, paymentEventFailures, paymentEvents, paymentReceipts, users, walletEntries } from "../../db/schema";
-import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { app, ORIGIN, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);

@@ -11,7 +11,7 @@ import { createDatabase } from "../../app/db.server";
 import { consumeCredits, initializeQuotaForPlan, refreshDeckQuotas } from "../../app/credits/credits.server";
 import { upgradeCharge } from "../../app/credits/cost";
 import { chargeNewDeck } from "../../app/decks/create.server";
-import type { CardImageQuality } from "../../app/decks/vocabulary";
+import type { CardImageQuality } from "../../db/columns";
 import { findPlanByKey } from "../../app/plans/catalogue";
 import { subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { get, signInAs } from "./helpers";

@@ -230,7 +230,7 @@ describe("data model guards", () => {
   });
 
   it("is safe to seed twice", async () => {
-    const { seedDemoData } = await import("../../db/seed-data");
+    const { seedDemoData } = await import("../../scripts/seed/seed-data");
     await seedDemoData(db(), env.MEDIA);
     const [count] = await d1Count("decks");
     expect(count).toBe(6);

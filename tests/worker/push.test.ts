@@ -5,7 +5,10 @@ import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
 import { topUpStatements } from "../../app/paid-readings/wallet.server";
+import { dailyCardNews } from "../../app/daily/reminders.server";
+import { readingRequestNews } from "../../app/paid-readings/news.server";
 import { sendPushNow } from "../../app/push/notify.server";
+import { readerOnlineNews } from "../../app/readers/online-news.server";
 import { decryptMessage, fromBase64Url, toBase64Url, verifyVapidAuthorization } from "../../app/push/web-push.server";
 import { pushSubscriptions, readerFollows, readerProfiles, users } from "../../db/schema";
 import worker from "../../workers/app";
@@ -263,7 +266,7 @@ describe("delivery", () => {
     await db().insert(readerFollows).values({ followerId: follower.id, readerId: reader.id });
     await db().update(pushSubscriptions).set({ userId: follower.id }).where(eq(pushSubscriptions.userId, reader.id));
     const hits = pushService({ [gone.endpoint]: [{ status: 410 }], [unknown.endpoint]: [{ status: 404 }] });
-    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
+    await sendPushNow({ db: db(), config: config() }, readerOnlineNews(reader.id, ORIGIN));
     expect(hits).toHaveLength(3);
     expect((await rowsOf(follower.id)).map((row) => row.endpoint)).toEqual([kept.endpoint]);
   });
@@ -280,7 +283,7 @@ describe("delivery", () => {
       [refused.endpoint]: [{ status: 400 }],
       [broken.endpoint]: [{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }],
     });
-    const outcomes = await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
+    const outcomes = await sendPushNow({ db: db(), config: config() }, readerOnlineNews(reader.id, ORIGIN));
     const count = (device: { endpoint: string }) => hits.filter((hit) => hit.endpoint === device.endpoint).length;
     expect([count(busy), count(down), count(refused), count(broken)]).toEqual([2, 3, 1, 4]);
     expect(outcomes).toEqual(["sent", "sent", "refused", "gave-up"]);
@@ -294,7 +297,7 @@ describe("delivery", () => {
     const device = await newDevice();
     await subscribe(follower.cookie, device);
     const hits = pushService({ [device.endpoint]: [{ status: 307, location: "https://push.test/elsewhere" }] });
-    const outcomes = await sendPushNow({ db: db(), config: config() }, { kind: "daily-card", userId: follower.id });
+    const outcomes = await sendPushNow({ db: db(), config: config() }, dailyCardNews(follower.id));
     expect(outcomes).toEqual(["refused"]);
     expect(hits.map((hit) => [hit.endpoint, hit.redirect])).toEqual([[device.endpoint, "manual"]]);
     expect((await rowsOf(follower.id))[0]!.failureCount).toBe(1);
@@ -311,7 +314,7 @@ describe("delivery", () => {
       sent.push(new Request(input as RequestInfo, init).url);
       return new Response(null, { status: 201 });
     });
-    await sendPushNow({ db: db(), config: config() }, { kind: "daily-card", userId: follower.id });
+    await sendPushNow({ db: db(), config: config() }, dailyCardNews(follower.id));
     expect(sent).toEqual([device.endpoint]);
     expect((await rowsOf(follower.id)).map((row) => row.endpoint)).toEqual([device.endpoint]);
   });
@@ -322,8 +325,8 @@ describe("delivery", () => {
     const device = await newDevice();
     expect((await subscribe(follower.cookie, device, { follow: reader.username })).status).toBe(200);
     const hits = pushService();
-    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
-    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
+    await sendPushNow({ db: db(), config: config() }, readerOnlineNews(reader.id, ORIGIN));
+    await sendPushNow({ db: db(), config: config() }, readerOnlineNews(reader.id, ORIGIN));
     expect(hits).toHaveLength(1);
     const message = JSON.parse(new TextDecoder().decode(await decryptMessage(hits[0]!.body, device.secret)));
     expect(message).toMatchObject({ kind: "reader-online", title: "Vera Night is online", url: `/readers/${reader.username}` });
@@ -332,7 +335,7 @@ describe("delivery", () => {
       .update(readerFollows)
       .set({ lastNotifiedAt: Date.now() - 3 * 60 * 60 * 1000 - 1 });
     expect((await post("/push/settings", { "reading-request": "on", "deck-ready": "on", sale: "on" }, { cookie: follower.cookie })).status).toBe(302);
-    await sendPushNow({ db: db(), config: config() }, { kind: "reader-online", readerId: reader.id, origin: ORIGIN });
+    await sendPushNow({ db: db(), config: config() }, readerOnlineNews(reader.id, ORIGIN));
     expect(hits).toHaveLength(1);
     const profile = await (await get("/profile", { cookie: follower.cookie })).text();
     expect(profile).toContain("Readers I follow coming online");
@@ -380,16 +383,18 @@ describe("pacing", () => {
     const hits = pushService();
     const target = { db: db(), config: config() };
     const request = (clientId: string) =>
-      sendPushNow(target, {
-        kind: "reading-request",
-        requestId: newId(),
-        readerId: reader.id,
-        clientId,
-        clientName: "Ada Lake",
-        pricePerMinuteCents: 150,
-        mode: "chat",
-        ttlMs: 90_000,
-      });
+      sendPushNow(
+        target,
+        readingRequestNews({
+          requestId: newId(),
+          readerId: reader.id,
+          clientId,
+          clientName: "Ada Lake",
+          pricePerMinuteCents: 150,
+          mode: "chat",
+          ttlMs: 90_000,
+        }),
+      );
     const perSender = PUSH_PACE["reading-request"].perSender!.limit;
     for (let i = 0; i < perSender + 5; i++) await request("client-one");
     expect(hits).toHaveLength(perSender);
@@ -402,7 +407,7 @@ describe("pacing", () => {
     const phone = await newDevice();
     await subscribe(member.cookie, phone);
     const perPerson = PUSH_PACE["daily-card"].perRecipient.limit;
-    for (let i = 0; i < perPerson + 3; i++) await sendPushNow(target, { kind: "daily-card", userId: member.id });
+    for (let i = 0; i < perPerson + 3; i++) await sendPushNow(target, dailyCardNews(member.id));
     expect(hits.filter((hit) => hit.endpoint === phone.endpoint)).toHaveLength(perPerson);
   });
 });

@@ -10,7 +10,7 @@ import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
 import { getCertificate } from "../../app/readers/certificate.server";
 import { quizAttempts, readerApplications, readerCertificates, users } from "../../db/schema";
-import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { get, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);

@@ -8,7 +8,7 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { progressToNext } from "../../app/readers/dashboard.server";
+import { progressToNext } from "../../app/reader-dashboard/dashboard.server";
 import { levelById, LEVELS, qualifyingLevel } from "../../app/readers/levels";
 import { readerStanding, reviewReaderLevel } from "../../app/readers/levels.server";
 import { quizAttempts, readerCertificates, readerProfiles, users } from "../../db/schema";

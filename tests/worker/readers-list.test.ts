@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { formatLastSeen } from "../../app/readers/format";
 import { quizAttempts, readerCertificates, readerProfiles, users } from "../../db/schema";
-import { SEED_USERS } from "../../db/seed-data";
+import { SEED_USERS } from "../../scripts/seed/seed-data";
 import { CookieJar, get, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);

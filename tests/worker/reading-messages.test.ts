@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { listOutbox } from "../../app/mail/mail.server";
 import { carriesContactDetails, MESSAGE_LIMITS, MESSAGE_TEXTS, MESSAGE_WINDOW_DAYS } from "../../app/messages/rules";
-import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { paidReadings, readerBlocks, readingMessages } from "../../db/schema";
 import { endedReading, HOUR, newPerson } from "./ended-reading-fixtures";
 import { get, post, signInAs } from "./helpers";

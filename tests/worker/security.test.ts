@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { createDatabase } from "../../app/db.server";
-import { DISCARD_LIMIT, FORM_BODY_LIMIT, JOURNAL_IMPORT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/security/request-body.server";
+import { DISCARD_LIMIT, FORM_BODY_LIMIT, JOURNAL_IMPORT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/worker/request-body.server";
 import { anonymousUsers, users } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
 

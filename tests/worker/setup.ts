@@ -1,8 +1,8 @@
 import { abortAllDurableObjects, applyD1Migrations, env, runInDurableObject } from "cloudflare:test";
 import { afterAll } from "vitest";
 import { createDatabase } from "../../app/db.server";
-import { seedDemoData } from "../../db/seed-data";
-import { PRESENCE_ROOM } from "../../party/presence-messages";
+import { seedDemoData } from "../../scripts/seed/seed-data";
+import { PRESENCE_ROOM } from "../../app/readers/presence-messages";
 import { roundTripsSeen } from "./helpers";
 import { haveSeededState, keepSeededState, restoreSeededState } from "./seeded-state";
 

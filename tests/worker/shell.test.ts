@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
-import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { subscriptions, userDeckQuotas } from "../../db/schema";
 import { cookieFrom, get, post, signInAs } from "./helpers";
 

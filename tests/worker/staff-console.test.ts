@@ -13,7 +13,7 @@ import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { newId } from "../../app/lib/crypto";
 import { listOutbox } from "../../app/mail/mail.server";
 import { deckQuotaLedger, jobRuns, paymentEvents, paymentReceipts, refundClaims, staffActions, subscriptions, userDeckQuotas, users } from "../../db/schema";
-import { STAFF_MEMBER_ID } from "../../db/seed-data";
+import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { app, CookieJar, get, oneCardDeck, ORIGIN, post, signInAs, visit } from "./helpers";
 
 const db = () => createDatabase(env.DB);

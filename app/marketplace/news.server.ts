@@ -1,0 +1,142 @@
+// What the marketplace tells people by push and e-mail: a creator of a sale, followers of a creator's
+// new deck, wishers of news about a deck they wished for (decision 0113). The words are in
+// sale-notice.ts and follow-notices.ts; who is told, and how often, here.
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { creatorFollows, deckListings, deckPurchases, decks, users, wishlistItems } from "../../db/schema";
+import { formatMoney } from "../lib/format";
+import { DAY_SECONDS, kindIsOn, type PushNews } from "../push/notify.server";
+import { newDeckNotice, wishedDeckNotice, wishNewsWords, type WishNews } from "./follow-notices";
+import { saleNotice } from "./sale-notice";
+
+/** A follower hears of one creator's new decks, and a person of one wished deck, at most once in this long. */
+export const FOLLOW_NOTICE_GAP_MS = 24 * 60 * 60 * 1000;
+
+/** Someone bought a deck: its seller hears of it by push and by e-mail. */
+export function saleNews(sale: { deckId: string; grossCents: number; currency: string; origin: string }): PushNews {
+  return {
+    kind: "sale",
+    mails: true,
+    address: async (db) => {
+      const [row] = await db
+        .select({ sellerId: deckListings.sellerId, title: decks.title })
+        .from(deckListings)
+        .innerJoin(decks, eq(decks.id, deckListings.deckId))
+        .where(eq(deckListings.deckId, sale.deckId));
+      if (!row) return null;
+      const price = formatMoney(sale.grossCents, sale.currency);
+      return {
+        to: [row.sellerId],
+        message: {
+          kind: "sale",
+          title: "You made a sale",
+          body: `Someone bought “${row.title}” for ${price}.`,
+          url: "/sales",
+          tag: `sale-${sale.deckId}`,
+        },
+        mailFor: async (person) => saleNotice({ to: person.email, title: row.title, price, origin: sale.origin }),
+        alsoByMail: true,
+        delivery: { urgency: "normal", ttlSeconds: DAY_SECONDS },
+      };
+    },
+  };
+}
+
+/**
+ * A creator's deck has just gone into the marketplace: their followers who have the kind on and
+ * have not heard of this creator in a day are claimed in one UPDATE (so two listings at once, or
+ * push and e-mail, cannot tell anyone twice), while the deck is still in the marketplace.
+ */
+export function newDeckNews({ deckId, creatorId, origin }: { deckId: string; creatorId: string; origin: string }): PushNews {
+  return {
+    kind: "new-deck",
+    sender: creatorId,
+    mails: true,
+    address: async (db, _config, now) => {
+      const listed = sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${deckId} and ${deckListings.sellerId} = ${creatorId} and ${deckListings.visible} = 1)`;
+      const [deck, followers] = await db.batch([
+        db
+          .select({
+            title: decks.title,
+            priceCents: deckListings.priceCents,
+            currency: deckListings.currency,
+            creator: sql<string>`coalesce(nullif(${users.fullName}, ''), '@' || ${users.username})`,
+          })
+          .from(deckListings)
+          .innerJoin(decks, eq(decks.id, deckListings.deckId))
+          .innerJoin(users, eq(users.id, deckListings.sellerId))
+          .where(and(eq(deckListings.deckId, deckId), eq(deckListings.sellerId, creatorId))),
+        db
+          .update(creatorFollows)
+          .set({ lastNotifiedAt: now })
+          .where(
+            and(
+              eq(creatorFollows.creatorId, creatorId),
+              or(isNull(creatorFollows.lastNotifiedAt), lte(creatorFollows.lastNotifiedAt, now - FOLLOW_NOTICE_GAP_MS)),
+              kindIsOn("new-deck", sql`${creatorFollows.followerId}`),
+              listed,
+            ),
+          )
+          .returning({ followerId: creatorFollows.followerId }),
+      ]);
+      const row = deck[0];
+      if (!row || followers.length === 0) return null;
+      const price = row.priceCents === 0 ? "Free" : formatMoney(row.priceCents, row.currency);
+      return {
+        to: followers.map((follower) => follower.followerId),
+        message: {
+          kind: "new-deck",
+          title: `New from ${row.creator}`,
+          body: `“${row.title}” is in the marketplace: ${price}.`,
+          url: `/marketplace/${deckId}`,
+          tag: `new-deck-${creatorId}`,
+        },
+        delivery: { urgency: "low", ttlSeconds: DAY_SECONDS },
+        mailWithKindOn: true,
+        mailFor: async (person) => newDeckNotice({ to: person.email, creator: row.creator, title: row.title, price, origin, deckId }),
+      };
+    },
+  };
+}
+
+/**
+ * News of a wished deck: those who wished for it, have the kind on, have not heard of it in a day
+ * and do not hold it already, claimed in one UPDATE. Every kind of wish news goes this way.
+ */
+export function wishedDeckNews({ deckId, news, origin }: { deckId: string; news: WishNews; origin: string }): PushNews {
+  return {
+    kind: "wished-deck",
+    mails: true,
+    address: async (db, _config, now) => {
+      const [deck, wishers] = await db.batch([
+        db
+          .select({ title: decks.title })
+          .from(deckListings)
+          .innerJoin(decks, eq(decks.id, deckListings.deckId))
+          .where(and(eq(deckListings.deckId, deckId), eq(deckListings.visible, true))),
+        db
+          .update(wishlistItems)
+          .set({ lastNotifiedAt: now })
+          .where(
+            and(
+              eq(wishlistItems.deckId, deckId),
+              or(isNull(wishlistItems.lastNotifiedAt), lte(wishlistItems.lastNotifiedAt, now - FOLLOW_NOTICE_GAP_MS)),
+              kindIsOn("wished-deck", sql`${wishlistItems.userId}`),
+              sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${deckId} and ${deckListings.visible} = 1)`,
+              sql`not exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${deckId} and ${deckPurchases.buyerId} = ${wishlistItems.userId})`,
+            ),
+          )
+          .returning({ userId: wishlistItems.userId }),
+      ]);
+      const row = deck[0];
+      if (!row || wishers.length === 0) return null;
+      const words = wishNewsWords(news, row.title);
+      return {
+        to: wishers.map((wisher) => wisher.userId),
+        message: { kind: "wished-deck", title: words.title, body: words.body, url: `/marketplace/${deckId}`, tag: `wished-deck-${deckId}` },
+        delivery: { urgency: "low", ttlSeconds: DAY_SECONDS },
+        mailWithKindOn: true,
+        mailFor: async (person) => wishedDeckNotice({ to: person.email, title: row.title, news, origin, deckId }),
+      };
+    },
+  };
+}
