@@ -12,10 +12,24 @@ import { PDFDocument, PDFName, type PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { BLEED_BOX_MM, BLEED_PX, CARD_MM, PAPERS, mmToPt, printPages, type PaperId } from "../../app/print/layout";
+import {
+  BLEED_BOX_MM,
+  BLEED_MM,
+  BLEED_PX,
+  CARD_MM,
+  MARK_LENGTH_MM,
+  MARK_OFFSET_MM,
+  PAPERS,
+  cropMarks,
+  mmToPt,
+  printPages,
+  type PaperId,
+} from "../../app/print/layout";
 import { PdfWriter } from "../../app/print/pdf-writer";
 import { encodePrintPng, IDAT_AT } from "../../app/print/png";
 import { RenderReader } from "../../app/print/render-reader.server";
+import { backRenderKey, cardRenderKey } from "../../app/print/renders.server";
+import { backVersion, deckBackOf } from "../../app/decks/card-back";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
 import { cards, deckListings, deckPrints, deckPurchases, decks, users } from "../../db/schema";
 import { app, get, ORIGIN, post, pngSize, signInAs } from "./helpers";
@@ -128,6 +142,27 @@ async function makePdf(deckId: string, cookie: string, choice: { paper: PaperId;
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** Stores a 2 × 2 print PNG as the render of every card and the back of a deck, under the names the job looks for. */
+async function storeTinyRenders(deckId: string) {
+  const deck = (await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))!;
+  const painter = { id: deck.id, theme: deck.theme, artStyle: deck.artStyle, paintingSecret: deck.paintingSecret };
+  const png = await encodePrintPng(new Uint8Array(16).fill(90), 2, 2);
+  const rows = await db().select().from(cards).where(eq(cards.deckId, deckId));
+  const keys = await Promise.all(
+    rows.map((card) =>
+      cardRenderKey(painter, {
+        key: card.cardKey,
+        imageKey: card.imageKey,
+        updatedAt: card.updatedAt,
+        title: card.editedName ?? card.name,
+        regenerations: card.regenerations,
+      }),
+    ),
+  );
+  keys.push(await backRenderKey(painter, backVersion(deckBackOf(deck))));
+  for (const key of keys) await env.MEDIA.put(key, png);
+}
+
 /** The deck's stored renders, each with when it was stored. */
 async function renders(deckId: string): Promise<Map<string, number>> {
   const listed = await env.MEDIA.list({ prefix: `print-renders/${deckId}/` });
@@ -159,6 +194,66 @@ async function drawnPictures(pdf: PDFDocument, pageIndex: number): Promise<numbe
 }
 
 const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(0.01);
+
+/** Every mark (x1, y1, x2, y2) keeps at least half a millimetre (in the marks' own unit, `mm`) from every card's bleed box. */
+function marksClearOfBleeds(marks: number[][], cards: { bleed: { x: number; y: number; width: number; height: number } }[], mm = 1) {
+  expect(marks.length).toBe(cards.length * 8);
+  for (const [x1, y1, x2, y2] of marks)
+    for (const { bleed } of cards) {
+      const gapX = Math.max(bleed.x - Math.max(x1!, x2!), Math.min(x1!, x2!) - (bleed.x + bleed.width));
+      const gapY = Math.max(bleed.y - Math.max(y1!, y2!), Math.min(y1!, y2!) - (bleed.y + bleed.height));
+      expect(Math.max(gapX, gapY), `mark ${[x1, y1, x2, y2].join(" ")}`).toBeGreaterThanOrEqual(0.5 * mm);
+    }
+}
+
+/** The lines a page strokes, as `[x1, y1, x2, y2]` in points. */
+async function drawnLines(pdf: PDFDocument, pageIndex: number): Promise<number[][]> {
+  const stream = pdf.context.lookup(pdf.getPage(pageIndex).node.Contents() as never) as PDFRawStream;
+  const text = await inflate(stream.contents);
+  return [...text.matchAll(/([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l S/g)].map((m) => m.slice(1, 5).map(Number));
+}
+
+/** A print render's pixels, 3 bytes each: its one IDAT inflated and every Up-filtered row undone. */
+async function renderPixels(png: Uint8Array): Promise<{ width: number; height: number; rgb: Uint8Array }> {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const [width, height, length] = [view.getUint32(16), view.getUint32(20), view.getUint32(IDAT_AT - 8)];
+  const stream = new Blob([png.slice(IDAT_AT, IDAT_AT + length)]).stream().pipeThrough(new DecompressionStream("deflate"));
+  const rows = new Uint8Array(await new Response(stream).arrayBuffer());
+  const stride = width * 3;
+  const rgb = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    expect(rows[y * (stride + 1)]).toBe(2);
+    for (let i = 0; i < stride; i++) rgb[y * stride + i] = (rows[y * (stride + 1) + 1 + i]! + (y ? rgb[(y - 1) * stride + i]! : 0)) & 0xff;
+  }
+  return { width, height, rgb };
+}
+
+/**
+ * The 3 mm bleed strip on each side of a card's picture, as how many colours it has and the share
+ * of its pixels in the commonest one: a flat border is one colour and all of the strip.
+ */
+function bleedStrips({ width, height, rgb }: { width: number; height: number; rgb: Uint8Array }) {
+  const strip = Math.round((BLEED_MM / 25.4) * 300);
+  const sides = {
+    top: [0, 0, width, strip],
+    bottom: [0, height - strip, width, height],
+    left: [0, 0, strip, height],
+    right: [width - strip, 0, width, height],
+  } as const;
+  return Object.fromEntries(
+    Object.entries(sides).map(([side, [x0, y0, x1, y1]]) => {
+      const counts = new Map<number, number>();
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) {
+          const at = (y * width + x) * 3;
+          const colour = (rgb[at]! << 16) | (rgb[at + 1]! << 8) | rgb[at + 2]!;
+          counts.set(colour, (counts.get(colour) ?? 0) + 1);
+        }
+      const commonest = Math.max(...counts.values());
+      return [side, { colours: counts.size, commonest: commonest / ((x1 - x0) * (y1 - y0)) }];
+    }),
+  );
+}
 
 /**
  * Where two byte runs first differ, or -1 when they are the same: a megabyte compared in a loop,
@@ -201,13 +296,21 @@ describe("the print layout", () => {
             close(back.trim.x, fronts.width - front.trim.x - front.trim.width);
             close(back.trim.y, front.trim.y);
             // Every card, crop marks included, stays on the paper.
-            expect(front.bleed.x - 4).toBeGreaterThan(0);
-            expect(front.bleed.x + front.bleed.width + 4).toBeLessThan(fronts.width);
-            expect(front.bleed.y - 4).toBeGreaterThan(0);
-            expect(front.bleed.y + front.bleed.height + 4).toBeLessThan(fronts.height);
+            const reach = MARK_OFFSET_MM - BLEED_MM + MARK_LENGTH_MM;
+            expect(front.bleed.x - reach).toBeGreaterThan(0);
+            expect(front.bleed.x + front.bleed.width + reach).toBeLessThan(fronts.width);
+            expect(front.bleed.y - reach).toBeGreaterThan(0);
+            expect(front.bleed.y + front.bleed.height + reach).toBeLessThan(fronts.height);
           }
         }
         expect(placed).toEqual([...Array(count).keys()]);
+        // Every crop mark lies outside every card's bleed on its sheet, fronts and backs alike.
+        for (const page of pages)
+          if (page.kind === "fronts" || page.kind === "backs")
+            marksClearOfBleeds(
+              page.cards.flatMap((card) => cropMarks(card.trim)),
+              page.cards,
+            );
       });
 
   it("puts one card a page at its bleed size for a print shop, front then back", () => {
@@ -246,12 +349,35 @@ describe("the print-ready PDF", () => {
     // The last sheet holds the last two cards.
     expect((await drawnPictures(pdf, 12)).length).toBe(2);
     expect((await drawnPictures(pdf, 13)).length).toBe(2);
+    // The crop marks the sheets stroke lie outside every card's bleed, on fronts and backs.
+    for (const [pageIndex, boxes] of [
+      [2, fronts],
+      [3, backs],
+    ] as const)
+      marksClearOfBleeds(
+        await drawnLines(pdf, pageIndex),
+        boxes.map(([x, y, w, h]) => ({ bleed: { x: x!, y: y!, width: w!, height: h! } })),
+        mmToPt(1),
+      );
+    // Every card and the back is painted into its bleed: the 3 mm strip round each face is no flat border.
+    const stored = [...(await renders(deckId)).keys()];
+    expect(stored.length).toBe(23);
+    for (const key of stored) {
+      const strips = bleedStrips(await renderPixels(new Uint8Array(await (await env.MEDIA.get(key))!.arrayBuffer())));
+      for (const [side, { colours, commonest }] of Object.entries(strips)) {
+        expect(colours, `${key} ${side}`).toBeGreaterThan(1);
+        expect(commonest, `${key} ${side}`).toBeLessThan(0.98);
+      }
+    }
   });
 
-  it("makes a 78-card US Letter PDF of 42 Letter pages", { timeout: 400_000 }, async () => {
+  it("makes a 78-card US Letter PDF of 42 Letter pages", { timeout: 120_000 }, async () => {
     const owner = await person("Bea Press");
     const deckId = await readyDeck(owner.id, 78);
-    const sheets = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "letter", arrangement: "sheets" }, 380_000));
+    // What is measured here is the layout of 78 cards: their renders are stored beforehand, tiny,
+    // so the job only puts the PDF together (the 22-card tests draw real ones).
+    await storeTinyRenders(deckId);
+    const sheets = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "letter", arrangement: "sheets" }));
     expect(sheets.getPageCount()).toBe(42);
     for (const page of sheets.getPages()) {
       close(page.getWidth(), mmToPt(215.9));
