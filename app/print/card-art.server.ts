@@ -88,9 +88,42 @@ export function paintingOf(svg: string): Painting {
   return { svg: `${head}<g>${painting}</g></svg>`, viewBox: pixel ? PIXEL_INSIDE : viewBox, stock };
 }
 
+/** How far a filter's work reaches past what it covers (displacement, blur), in the painting's units. */
+const FILTER_REACH = 12;
+
+/**
+ * The painting's filters laid over the whole canvas are cut to the part the card shows (and a
+ * little more, for what they move in from outside): a filter works every pixel of its region, and
+ * the print shows about four fifths of a painting's width.
+ */
+function filtersWithin(svg: string, viewBox: string): string {
+  const [vx, vy, vw, vh] = viewBox.split(/[\s,]+/).map(Number) as [number, number, number, number];
+  const scale = Math.max(UNITS.width / vw, UNITS.height / vh);
+  const shown = { width: UNITS.width / scale, height: UNITS.height / scale };
+  const x0 = vx + (vw - shown.width) / 2 - FILTER_REACH;
+  const y0 = vy + (vh - shown.height) / 2 - FILTER_REACH;
+  const x1 = x0 + shown.width + 2 * FILTER_REACH;
+  const y1 = y0 + shown.height + 2 * FILTER_REACH;
+  return svg.replace(/<filter\b[^>]*\bfilterUnits="userSpaceOnUse"[^>]*>/g, (tag) => {
+    const at = (name: string) => Number(new RegExp(`\\s${name}="(-?[\\d.]+)"`).exec(tag)?.[1] ?? Number.NaN);
+    const [x, y, width, height] = [at("x"), at("y"), at("width"), at("height")];
+    if ([x, y, width, height].some(Number.isNaN)) return tag;
+    const left = Math.max(x, x0);
+    const top = Math.max(y, y0);
+    const right = Math.min(x + width, x1);
+    const bottom = Math.min(y + height, y1);
+    if (right <= left || bottom <= top) return tag;
+    return tag
+      .replace(/\sx="[^"]*"/, ` x="${left.toFixed(1)}"`)
+      .replace(/\sy="[^"]*"/, ` y="${top.toFixed(1)}"`)
+      .replace(/\swidth="[^"]*"/, ` width="${(right - left).toFixed(1)}"`)
+      .replace(/\sheight="[^"]*"/, ` height="${(bottom - top).toFixed(1)}"`);
+  });
+}
+
 /** The painting placed over the whole bleed box, cropped to its height (the card is narrower than the painting's 3:4). */
 function paintingOverBleed(painting: Painting): string {
-  return painting.svg.replace(/^<svg\b([^>]*)>/, (_, attributes: string) => {
+  return filtersWithin(painting.svg, painting.viewBox).replace(/^<svg\b([^>]*)>/, (_, attributes: string) => {
     const kept = attributes.replace(/\s(width|height|x|y|viewBox|preserveAspectRatio)="[^"]*"/g, "");
     return `<svg${kept} viewBox="${painting.viewBox}" x="0" y="0" width="${UNITS.width}" height="${UNITS.height}" preserveAspectRatio="xMidYMid slice">`;
   });

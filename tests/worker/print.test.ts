@@ -25,13 +25,15 @@ import {
   printPages,
   type PaperId,
 } from "../../app/print/layout";
-import { PdfWriter } from "../../app/print/pdf-writer";
+import { PdfWriter, pdfText } from "../../app/print/pdf-writer";
+import { bookletSides } from "../../app/print/guidebook";
+import { BOX_TOLERANCE_MM, CARD_THICKNESS_MM, tuckBox } from "../../app/print/tuck-box";
 import { encodePrintPng, IDAT_AT } from "../../app/print/png";
 import { RenderReader } from "../../app/print/render-reader.server";
 import { backRenderKey, cardRenderKey } from "../../app/print/renders.server";
 import { backVersion, deckBackOf } from "../../app/decks/card-back";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
-import { cards, deckListings, deckPrints, deckPurchases, decks, users } from "../../db/schema";
+import { cards, deckListings, deckPrints, deckPurchases, decks, outboxMessages, users } from "../../db/schema";
 import { app, get, ORIGIN, post, pngSize, signInAs } from "./helpers";
 import { paintDeckCardSvg } from "../../app/art/local-art";
 import { deckArt } from "../../app/reading-room/deck-art.server";
@@ -120,8 +122,14 @@ const printRows = (deckId: string, holderId: string) =>
     .where(and(eq(deckPrints.deckId, deckId), eq(deckPrints.holderId, holderId)));
 
 /** Asks for the PDF on the print page and runs its job until it is made; returns its bytes. */
-async function makePdf(deckId: string, cookie: string, choice: { paper: PaperId; arrangement: "sheets" | "single" }, timeoutMs = 150_000) {
-  const asked = await post(`/collection/${deckId}/print`, choice, { cookie });
+async function makePdf(
+  deckId: string,
+  cookie: string,
+  choice: { paper: PaperId; arrangement: "sheets" | "single" },
+  timeoutMs = 150_000,
+  extra: Record<string, string> = {},
+) {
+  const asked = await post(`/collection/${deckId}/print`, { ...choice, ...extra }, { cookie });
   expect(asked.status).toBe(303);
   expect(asked.headers.get("location")).toBe(`/collection/${deckId}/print?paper=${choice.paper}&arrangement=${choice.arrangement}`);
   const file = () => get(`/collection/${deckId}/print.pdf?paper=${choice.paper}&arrangement=${choice.arrangement}`, { cookie });
@@ -204,6 +212,13 @@ function marksClearOfBleeds(marks: number[][], cards: { bleed: { x: number; y: n
       const gapY = Math.max(bleed.y - Math.max(y1!, y2!), Math.min(y1!, y2!) - (bleed.y + bleed.height));
       expect(Math.max(gapX, gapY), `mark ${[x1, y1, x2, y2].join(" ")}`).toBeGreaterThanOrEqual(0.5 * mm);
     }
+}
+
+/** A page's content stream, inflated: its text is in it as PDF strings. */
+async function pageText(pdf: PDFDocument, pageIndex: number): Promise<string> {
+  const contents = pdf.getPage(pageIndex).node.Contents();
+  const stream = pdf.context.lookup(contents as never) as PDFRawStream;
+  return inflate(stream.contents);
 }
 
 /** The lines a page strokes, as `[x1, y1, x2, y2]` in points. */
@@ -313,6 +328,43 @@ describe("the print layout", () => {
             );
       });
 
+  it("imposes the guidebook's pages for folding, and sizes the tuck box to the deck", () => {
+    // Eight pages on two sheets: the outer sheet holds the covers, each side's pages face across the fold.
+    expect(bookletSides(8)).toEqual([
+      [7, 0],
+      [1, 6],
+      [5, 2],
+      [3, 4],
+    ]);
+    // Six pages are padded to eight with blanks.
+    expect(bookletSides(6)).toEqual([
+      [null, 0],
+      [1, null],
+      [5, 2],
+      [3, 4],
+    ]);
+    for (const [count, paper] of [
+      [22, { width: 210, height: 297 }],
+      [78, { width: 297, height: 420 }],
+    ] as const) {
+      const box = tuckBox(count);
+      expect(box.page).toEqual({ ...paper, label: count === 22 ? "A4" : "A3" });
+      expect(box.inside.width).toBe(CARD_MM.width + BOX_TOLERANCE_MM);
+      expect(box.inside.height).toBe(CARD_MM.height + BOX_TOLERANCE_MM);
+      expect(box.inside.depth).toBeGreaterThanOrEqual(count * CARD_THICKNESS_MM);
+      expect(box.inside.depth).toBeLessThan(count * CARD_THICKNESS_MM + 4);
+      expect(box.front).toMatchObject({ width: box.inside.width, height: box.inside.height });
+      expect(box.sides.map((side) => side.width)).toEqual([box.inside.depth, box.inside.depth]);
+      // The die-line stays on the paper with a margin, and every fold lies on the outline's panels.
+      for (const [x, y] of box.cut.flat()) {
+        expect(x).toBeGreaterThan(5);
+        expect(x).toBeLessThan(paper.width - 5);
+        expect(y).toBeGreaterThan(5);
+        expect(y).toBeLessThan(paper.height - 5);
+      }
+    }
+  });
+
   it("puts one card a page at its bleed size for a print shop, front then back", () => {
     for (const count of [22, 78]) {
       const pages = printPages(count, { paper: "letter", arrangement: "single" });
@@ -369,6 +421,62 @@ describe("the print-ready PDF", () => {
         expect(commonest, `${key} ${side}`).toBeLessThan(0.98);
       }
     }
+
+    // The guidebook and the box take the same renders. The owner's words for a card show in the guidebook.
+    await db()
+      .update(cards)
+      .set({ editedName: "The Lantern Bearer", editedDescription: "A keeper of small lights on the forest path." })
+      .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-09")));
+    await db().update(decks).set({ description: "Twenty-two cards under a silver moon." }).where(eq(decks.id, deckId));
+    const guide = await get(`/collection/${deckId}/guidebook.pdf`, { cookie: owner.cookie });
+    expect(guide.status).toBe(200);
+    expect(guide.headers.get("content-disposition")).toContain("moonlit-forest-guidebook.pdf");
+    const plain = await PDFDocument.load(new Uint8Array(await guide.arrayBuffer()));
+    // The cover, the deck's page, a page (or two) a card, three spreads and the last page.
+    expect(plain.getPageCount()).toBeGreaterThanOrEqual(2 + 22 + 3 + 1);
+    for (const page of plain.getPages()) {
+      close(page.getWidth(), mmToPt(148));
+      close(page.getHeight(), mmToPt(210));
+    }
+    const guideText = (await Promise.all(plain.getPages().map((_, i) => pageText(plain, i)))).join("\n");
+    for (const words of [
+      "Moonlit Forest",
+      "Theme: Moonlit forest",
+      "Twenty-two cards under a silver moon.",
+      "The Lantern Bearer",
+      "The Hermit in the tarot",
+      "A keeper of small lights on the forest path.",
+      "Upright",
+      "Reversed",
+      "Celtic Cross",
+    ])
+      expect(guideText, words).toContain(pdfText(words));
+    // The cover shows the cover card's render.
+    expect(pdfImages(plain).length).toBe(1);
+    const booklet = await PDFDocument.load(
+      new Uint8Array(await (await get(`/collection/${deckId}/guidebook.pdf?format=booklet`, { cookie: owner.cookie })).arrayBuffer()),
+    );
+    expect(booklet.getPageCount()).toBe(Math.ceil(plain.getPageCount() / 4) * 2);
+    close(booklet.getPage(0).getWidth(), mmToPt(297));
+    close(booklet.getPage(0).getHeight(), mmToPt(210));
+    expect((await get(`/collection/${deckId}/guidebook.pdf?format=scroll`, { cookie: owner.cookie })).status).toBe(400);
+
+    const boxFile = await get(`/collection/${deckId}/box.pdf`, { cookie: owner.cookie });
+    expect(boxFile.status).toBe(200);
+    const box = await PDFDocument.load(new Uint8Array(await boxFile.arrayBuffer()));
+    expect(box.getPageCount()).toBe(1);
+    close(box.getPage(0).getWidth(), mmToPt(210));
+    const geometry = tuckBox(22);
+    // The front shows the first card's render over the front panel, its trim on the panel's edges; the back panel the back's.
+    const [front, back] = await drawnPictures(box, 0);
+    close(front![0]! + mmToPt(3 * (geometry.front.width / CARD_MM.width)), mmToPt(geometry.front.x));
+    close(front![2]!, mmToPt((76 * geometry.front.width) / CARD_MM.width));
+    close(back![0]! + mmToPt(3 * (geometry.back.width / CARD_MM.width)), mmToPt(geometry.back.x));
+    const boxImages = pdfImages(box);
+    expect(boxImages.length).toBe(2);
+    const backKey = stored.find((key) => key.includes("/back-"))!;
+    const backPng = new Uint8Array(await (await env.MEDIA.get(backKey))!.arrayBuffer());
+    expect(boxImages.some((image) => firstDifference(backPng.subarray(41, 41 + image.length), image) === -1)).toBe(true);
   });
 
   it("makes a 78-card US Letter PDF of 42 Letter pages", { timeout: 120_000 }, async () => {
@@ -395,8 +503,21 @@ describe("the print-ready PDF", () => {
   it("makes a new PDF once the owner changes a card's words, and lets the old one go", { timeout: 300_000 }, async () => {
     const owner = await person("Cy Change");
     const deckId = await readyDeck(owner.id, 22);
-    const before = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "single" }));
+    // Asked for with an e-mail when it is ready: the job sends one, through the mail adapter (the outbox here).
+    const before = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "single" }, 150_000, { email: "1" }));
     expect(before.getPageCount()).toBe(46);
+    const mailed = () =>
+      db()
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.toAddress, `${owner.id}@example.com`.toLowerCase()));
+    await expect.poll(async () => (await mailed()).length).toBe(1);
+    const [mail] = await mailed();
+    expect(mail!.subject).toBe("Your print of Moonlit Forest is ready");
+    expect(mail!.link).toBe(`${ORIGIN}/collection/${deckId}/print?paper=a4&arrangement=single`);
+    // Asked for once the print is made: back to the page, which offers the file, and nothing is flagged.
+    expect((await post(`/collection/${deckId}/print`, { intent: "email", paper: "a4", arrangement: "single" }, { cookie: owner.cookie })).status).toBe(303);
+    expect((await db().select().from(deckPrints).where(eq(deckPrints.deckId, deckId))).map((row) => row.emailWhenReady)).toEqual([false]);
     const trim = before.getPage(2).getTrimBox();
     close(before.getPage(2).getWidth(), mmToPt(76));
     close(trim.x, mmToPt(3));
@@ -421,6 +542,8 @@ describe("the print-ready PDF", () => {
     expect(rows[0]!.version).not.toBe(first!.version);
     expect(await env.MEDIA.head(first!.fileKey!)).toBeNull();
     expect(await env.MEDIA.head(rows[0]!.fileKey!)).not.toBeNull();
+    // That one was not asked to e-mail: still the one message.
+    expect((await mailed()).length).toBe(1);
   });
 });
 
@@ -587,6 +710,12 @@ describe("the print job", () => {
 
       expect((await post(`/collection/${deckId}/print`, { paper: "a4", arrangement: "sheets" }, { cookie: owner.cookie })).status).toBe(303);
       const [row] = await printRows(deckId, owner.id);
+      // While it is being made the owner asks to be e-mailed when it is ready.
+      expect((await post(`/collection/${deckId}/print`, { intent: "email", paper: "a4", arrangement: "sheets" }, { cookie: owner.cookie })).status).toBe(303);
+      expect((await printRows(deckId, owner.id))[0]!.emailWhenReady).toBe(true);
+      expect(await (await get(`/collection/${deckId}/print?paper=a4&arrangement=sheets`, { cookie: owner.cookie })).text()).toContain(
+        "We will e-mail you when it is ready.",
+      );
       const steps = await runJob(row!.id, async () => (await printRows(deckId, owner.id))[0]!.status === "failed");
       // The first try and four retries (the alarm sets each one further off), then the job gives up.
       expect(steps).toBeGreaterThanOrEqual(5);
@@ -628,7 +757,13 @@ describe("who may download a deck", () => {
     const refundedPurchase = await sell(deckId, owner.id, refunded.id);
     await db().update(deckPurchases).set({ status: "refunded", refundedAt: Date.now() }).where(eq(deckPurchases.id, refundedPurchase));
 
-    const paths = [`/collection/${deckId}/print`, `/collection/${deckId}/print.pdf?paper=a4&arrangement=sheets`, `/collection/${deckId}/cards.zip`];
+    const paths = [
+      `/collection/${deckId}/print`,
+      `/collection/${deckId}/print.pdf?paper=a4&arrangement=sheets`,
+      `/collection/${deckId}/cards.zip`,
+      `/collection/${deckId}/guidebook.pdf`,
+      `/collection/${deckId}/box.pdf`,
+    ];
     for (const path of paths) {
       expect((await get(path)).status, `nobody ${path}`).toBe(302);
       expect((await get(path, { cookie: stranger.cookie })).status, `stranger ${path}`).toBe(404);
@@ -647,6 +782,12 @@ describe("who may download a deck", () => {
     expect(html).toContain("Personal use only");
     // Not made yet: the file route says so rather than failing.
     expect((await get(paths[1]!, { cookie: buyer.cookie })).status).toBe(404);
+    // The guidebook is written at once; the box waits for the card pictures (409), as the ZIP does.
+    const guide = await get(paths[3]!, { cookie: buyer.cookie });
+    expect(guide.status).toBe(200);
+    expect(guide.headers.get("content-type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await guide.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect((await get(paths[4]!, { cookie: buyer.cookie })).status).toBe(409);
     expect((await get(`/collection/${deckId}/print?paper=a5`, { cookie: owner.cookie })).status).toBe(400);
 
     // A bought deck stays the buyer's (the Terms): taken out of the marketplace by its creator, or
