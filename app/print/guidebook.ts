@@ -85,8 +85,8 @@ class Flow {
   }
 }
 
-/** The card's picture on the cover: 60 mm wide, its bleed left off, below the cover's title. */
-export const COVER_CARD = { width: mmToPt(60), top: A5.height - mmToPt(62) };
+/** The card's picture on the cover: 60 mm wide (with its bleed), below the cover's title. */
+export const COVER_CARD = { width: mmToPt(60), top: A5.height - mmToPt(50) };
 export const coverCardBox = () => {
   const width = COVER_CARD.width;
   const height = (width * 126) / 76;
@@ -120,6 +120,7 @@ export function guidePages(access: PrintAccess, words: GuideWords): GuidePage[] 
   flow.gap(mmToPt(4));
   for (const line of wrapText(deck.title, 22, COLUMN, true)) flow.line(line, 22, { bold: true, centre: true });
   flow.line(`A tarot deck by ${deck.creator}`, 11, { centre: true, colour: MUTED, leading: 18 });
+  for (const line of wrapText(deck.theme, 10, COLUMN - 40)) flow.line(line, 10, { centre: true, colour: ACCENT, leading: 15 });
   flow.newPage(true);
   // The guidebook's first page: what the deck is.
   flow.line("About this deck", 16, { bold: true });
@@ -220,16 +221,20 @@ export async function writeGuidebook(
   if (format === "plain") {
     for (const page of pages) await pdf.page(A5.width, A5.height, pageContent(page), page.cover ? images : []);
   } else {
+    // Blank pages go before the last, so that it stays the back cover once folded.
+    const blanks = Math.ceil(pages.length / 4) * 4 - pages.length;
+    const book = [...pages.slice(0, -1), ...Array.from({ length: blanks }, (): GuidePage => ({ content: "" })), pages[pages.length - 1]!];
     // The two A5 pages sit side by side, centred on the sheet, with a fold mark at the top and bottom of the middle.
     const left = (A4_LANDSCAPE.width - 2 * A5.width) / 2;
     const middle = A4_LANDSCAPE.width / 2;
     const foldMarks = `0.6 G 0.4 w [2 2] 0 d ${num(middle)} ${num(A4_LANDSCAPE.height)} m ${num(middle)} ${num(A4_LANDSCAPE.height - 12)} l S ${num(middle)} 0 m ${num(middle)} 12 l S [] 0 d\n`;
-    for (const side of bookletSides(pages.length)) {
+    for (const side of bookletSides(book.length)) {
       let content = foldMarks;
       let shown: PdfImage[] = [];
       side.forEach((index, half) => {
         if (index === null) return;
-        const page = pages[index]!;
+        const page = book[index]!;
+        if (!page.content) return;
         content += `q 1 0 0 1 ${num(left + half * A5.width)} 0 cm\n${pageContent(page)}Q\n`;
         if (page.cover) shown = images;
       });

@@ -111,7 +111,8 @@ export default function PrintPage() {
       </Link>
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Print {deck.title}</h1>
       <p className="mt-2 text-muted">
-        {cardCount} cards by {deck.creator}, at tarot size (70 × 120 mm) with 3 mm bleed and crop marks. {role === "buyer" ? `Made for ${holder}.` : ""}
+        {cardCount} cards by {deck.creator}, at tarot size (70 × 120 mm), painted to the edge with 3 mm of bleed, and crop marks.{" "}
+        {role === "buyer" ? `Made for ${holder}.` : ""}
       </p>
       <p className="mt-2 text-sm" data-testid="print-licence">
         Licence: {licence}
@@ -212,7 +213,7 @@ export default function PrintPage() {
               <a
                 href={`/collection/${deck.id}/guidebook.pdf?format=${format}`}
                 download
-                className={buttonClasses(format === "plain" ? "secondary" : "ghost", "md")}
+                className={buttonClasses("secondary", "md")}
                 data-testid={`download-guidebook-${format}`}
                 title={GUIDE_FORMATS[format]}
               >
