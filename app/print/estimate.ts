@@ -1,31 +1,32 @@
 /**
- * How long a print job will take, from the drawing time measured per style (`npm run bench:print`,
- * bench-results/print-22.json): every card still to draw at its style's time a picture, and a few
+ * How long a print job will take, from the drawing time measured per style (`npm run bench:print`): every card still to draw at its style's time a picture, and a few
  * seconds to put the file together. Told on the print page before and while the job runs.
  */
-import { isOriginalTreatment, understandStyle } from "../art/style-vocabulary";
-import type { StyleId } from "../art/styles";
+import { isOriginalTreatment, understandStyle, type BaseStyle } from "../art/style-vocabulary";
 
-/** Seconds of drawing a card at 300 dpi, full bleed, as measured on a shared 2-core machine. */
-export const SECONDS_PER_PICTURE: Record<StyleId, number> = {
-  watercolour: 3.5,
-  "art nouveau": 0.5,
-  woodcut: 1.1,
-  minimalist: 0.4,
-  "oil painting": 1.7,
-  surrealist: 1.3,
-  "pixel art": 0.25,
+/**
+ * Wall seconds of drawing a card at 300 dpi, full bleed, measured with `npm run bench:print -- --cards 8`
+ * (bench-results/print-8.json) on a shared 2-core machine under a load of about 10: an estimate
+ * errs long rather than short.
+ */
+export const SECONDS_PER_PICTURE: Record<BaseStyle, number> = {
+  watercolour: 10.4,
+  "art nouveau": 1.3,
+  woodcut: 2.0,
+  minimalist: 0.8,
+  "oil painting": 4.1,
+  surrealist: 3.0,
+  "pixel art": 0.9,
 };
-/** A typed style is painted by the style painter over its base: measured on "children's crayon". */
-export const TYPED_STYLE_FACTOR = 1.2;
+/** A typed style is painted by the style painter, whatever its base: measured on "children's crayon". */
+export const TYPED_STYLE_SECONDS = 2.6;
 /** Putting the PDF together and the steps' hand-overs, whatever the deck. */
 const OVERHEAD_SECONDS = 10;
 
 /** Seconds to draw one picture of the deck's style. */
 export function secondsPerPicture(artStyle: string | null): number {
   const understood = understandStyle(artStyle ?? "");
-  const base = SECONDS_PER_PICTURE[understood.params.base as StyleId] ?? SECONDS_PER_PICTURE["oil painting"];
-  return isOriginalTreatment(understood) ? base : base * TYPED_STYLE_FACTOR;
+  return isOriginalTreatment(understood) ? SECONDS_PER_PICTURE[understood.params.base] : TYPED_STYLE_SECONDS;
 }
 
 /** Seconds the job will still take with `pictures` left to draw. */

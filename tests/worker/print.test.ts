@@ -1,6 +1,7 @@
 /**
  * Decks you can hold: the print-ready PDF (its pages, paper sizes, card boxes with bleed, backs
- * that fall behind their fronts when printed duplex), the ZIP of print-resolution pictures, who
+ * that fall behind their fronts when printed duplex, cards painted into their bleed, crop marks
+ * outside it), the guidebook and its booklet, the tuck box, the e-mail when a print is ready, the ZIP of print-resolution pictures, who
  * may download them (owner and buyers; not a stranger, a refunded buyer, or after unlisting), and
  * a new PDF once a card changes; the print job's steps, run from its Durable Object's alarm, that
  * draw each card once into a stored render and survive a step that fails halfway.
