@@ -1,6 +1,7 @@
 /**
- * Decks you can hold, in a browser: a buyer makes and downloads the print-ready PDF and the ZIP of
- * a deck they bought; an owner uploads a card back of their own and finds it on the reading
+ * Decks you can hold, in a browser: a buyer makes and downloads the print-ready PDF (a sheet of it
+ * rendered by pdftoppm), the ZIP, the guidebook and the tuck box of a deck they bought, told how long
+ * it takes and e-mailed when it is ready; an owner uploads a card back of their own and finds it on the reading
  * table's pile; and, on an app of its own, a painted deck's print is drawn while other people's
  * pages keep answering, through a restart of the whole server.
  */
@@ -48,7 +49,7 @@ function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
 const BACK_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPs2tPPwMDAxMDAwMDAAAAhMgKe7w3VjwAAAABJRU5ErkJggg==", "base64");
 
 describe("printing a deck", () => {
-  it("lets a buyer make and download the PDF and the ZIP of a bought deck", async () => {
+  it("lets a buyer make and download the PDF, the ZIP, the guidebook and the tuck box of a bought deck, and e-mails them when the PDF is ready", async () => {
     const page = await openPage(browser(), DESKTOP);
     // A new account buys, never a seeded reader: a reader who had paid with the test card the
     // clients of the reading files pay with would look like one person with each of them, and the
