@@ -1566,6 +1566,8 @@ export const deckPrints = sqliteTable(
     /** Key of the finished file in the media bucket, `prints/{deckId}/{id}.pdf`. */
     fileKey: text("file_key"),
     bytes: integer("bytes"),
+    /** The holder asked to be e-mailed once the PDF is ready; cleared as the e-mail is sent. */
+    emailWhenReady: flag("email_when_ready"),
     createdAt: millis("created_at").notNull().default(now),
     updatedAt: millis("updated_at").notNull().default(now),
   },

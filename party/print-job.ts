@@ -50,7 +50,8 @@ export class PrintJob extends ObservedServer<Env> {
     // The wait before a step that did not finish runs again, doubled each time: 30 s, 1, 2, 4 and 8 min.
     await this.ctx.storage.setAlarm(Date.now() + readConfig(this.env).printRetryMs * 2 ** job.attempts);
     try {
-      const outcome = await printStep({ db, bucket: this.env.MEDIA, engines: workerPictureEngines }, job);
+      const notices = { db, config: readConfig(this.env), waitUntil: (work: Promise<unknown>) => this.ctx.waitUntil(work) };
+      const outcome = await printStep({ db, bucket: this.env.MEDIA, engines: workerPictureEngines, notices }, job);
       const now = await this.ctx.storage.get<Job>(JOB_KEY);
       if (now?.started !== job.started) {
         // Asked for again meanwhile: that job goes on from what this step stored.

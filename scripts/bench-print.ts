@@ -5,23 +5,9 @@
 // and for pixel art. Prints the time per card, the largest step's CPU time, the
 // totals and the peak memory of each part; the figures are saved in bench-results/print.json (print-N.json for `--cards N`).
 //   npm run bench:print [-- --styles "oil painting,pixel art"] [-- --cards 22] [-- --sample file.pdf]
-import {
-  appendFileSync,
-  closeSync,
-  copyFileSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { newPaintingSecret } from "../app/art/painting-secret";
@@ -34,6 +20,7 @@ import { uploadPrint } from "../app/print/print-file.server";
 import { picturesZip, renderSetOf } from "../app/print/print.server";
 import { backRenderKey, cardRenderKey, renderSome } from "../app/print/renders.server";
 import { FULL_DECK } from "../app/tarot/cards";
+import { diskBucket } from "./disk-bucket";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -50,82 +37,6 @@ const styles = stylesAt > 0 ? process.argv[stylesAt + 1]!.split(",") : ["oil pai
 const sampleAt = process.argv.indexOf("--sample");
 const cardsAt = process.argv.indexOf("--cards");
 const deckSize = cardsAt > 0 ? Number(process.argv[cardsAt + 1]) : FULL_DECK.length;
-
-/**
- * A bucket kept on disk, as R2 keeps the renders and the PDF outside the Worker: what is stored
- * takes none of the memory measured, and only what the code reads back counts, as it would on the
- * Worker. No card pictures are stored, so every card is painted from the deck's secret, as a local
- * deck's are. A multipart upload appends its parts to the file as they come.
- */
-function diskBucket(folder = mkdtempSync(path.join(tmpdir(), "bench-print-"))) {
-  const file = (key: string) => path.join(folder, encodeURIComponent(key));
-  const exists = (key: string) => {
-    try {
-      return statSync(file(key)).size;
-    } catch {
-      return null;
-    }
-  };
-  const bucket = {
-    get: async (key: string) => {
-      const size = exists(key);
-      if (size === null) return null;
-      return {
-        size,
-        // A byte stream, as R2's bodies are: a BYOB reader fills its own buffer, and a plain
-        // reader gets 64 KB pieces, each read from the file straight into the memory handed over.
-        get body() {
-          const fd = openSync(file(key), "r");
-          let position = 0;
-          return new ReadableStream({
-            type: "bytes",
-            autoAllocateChunkSize: 65536,
-            pull(controller) {
-              const request = controller.byobRequest!;
-              const view = request.view!;
-              const read = readSync(fd, view as Uint8Array, 0, view.byteLength, position);
-              position += read;
-              if (read === 0) {
-                closeSync(fd);
-                controller.close();
-                request.respond(0);
-              } else request.respond(read);
-            },
-            cancel() {
-              closeSync(fd);
-            },
-          });
-        },
-      };
-    },
-    put: async (key: string, value: Uint8Array) => void writeFileSync(file(key), value),
-    list: async ({ prefix }: { prefix: string }) => ({
-      objects: readdirSync(folder)
-        .map((name) => decodeURIComponent(name))
-        .filter((key) => key.startsWith(prefix))
-        .map((key) => ({ key })),
-      truncated: false,
-    }),
-    createMultipartUpload: async (key: string) => {
-      writeFileSync(file(key), new Uint8Array());
-      return {
-        uploadPart: async (partNumber: number, part: Uint8Array) => {
-          appendFileSync(file(key), part);
-          return { partNumber, etag: String(partNumber) };
-        },
-        complete: async () => undefined,
-        abort: async () => rmSync(file(key), { force: true }),
-      };
-    },
-  };
-  return {
-    bucket: bucket as unknown as R2Bucket,
-    folder,
-    file,
-    size: (key: string) => exists(key) ?? 0,
-    remove: () => rmSync(folder, { recursive: true, force: true }),
-  };
-}
 
 // What is measured: a Worker's 128 MB holds its isolate's JavaScript heap and everything kept
 // outside it, ArrayBuffers and WebAssembly memory alike. Node counts the same two things as

@@ -2,7 +2,7 @@
 // day, else their request's, and each moment written in it.
 import { eq, type SQLWrapper } from "drizzle-orm";
 import { dailySettings } from "../../db/schema";
-import { isTimeZone } from "../daily/draw";
+import { isTimeZone } from "../lib/calendar";
 import type { Database } from "../db.server";
 import { momentLabel } from "./schedule";
 

@@ -2,7 +2,7 @@
 // off and what is booked already.
 import { and, eq, gte, sql } from "drizzle-orm";
 import { readerAvailability, readerBookings, readerDaysOff, users } from "../../db/schema";
-import { notSuspended } from "../accounts/suspension.server";
+import { notSuspended } from "../auth/suspension.server";
 import { personName } from "../auth/display-name";
 import type { Database } from "../db.server";
 import { openSlots, type WeeklyHours } from "./schedule";

@@ -47,9 +47,12 @@ export const GUTTER_MM = 10;
 const COLUMNS = 2;
 const ROWS = 2;
 export const CARDS_PER_SHEET = COLUMNS * ROWS;
-/** Crop marks start this far outside the trim (at the bleed's edge) and run this long. */
-export const MARK_OFFSET_MM = BLEED_MM;
-export const MARK_LENGTH_MM = 4;
+/**
+ * Crop marks start this far outside the trim (1 mm beyond the bleed's edge, so a cut a little off
+ * never prints one on a card) and run this long: two cards' marks in a gutter stay 1 mm apart.
+ */
+export const MARK_OFFSET_MM = BLEED_MM + 1;
+export const MARK_LENGTH_MM = 3.5;
 
 export type Box = { x: number; y: number; width: number; height: number };
 /** A card on a page: its trim box and its bleed box. */

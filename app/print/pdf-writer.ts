@@ -155,5 +155,37 @@ export const draw = {
   rect: (x: number, y: number, width: number, height: number) => `${num(x)} ${num(y)} ${num(width)} ${num(height)} re f\n`,
 };
 
-/** The width of Helvetica text, roughly (an average glyph of half the size), for centring. */
-export const textWidth = (text: string, size: number) => text.length * size * 0.5;
+/** Helvetica's advance widths (per 1,000 units of the size) for the printable ASCII letters, from its metrics. */
+const HELVETICA = [
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584,
+  556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278,
+  469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260,
+  334, 584,
+];
+
+/** The width of Helvetica text in points (bold a little wider), for centring and wrapping. */
+export function textWidth(text: string, size: number, bold = false): number {
+  let units = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    units += code >= 32 && code <= 126 ? HELVETICA[code - 32]! : 556;
+  }
+  return (units / 1000) * size * (bold ? 1.06 : 1);
+}
+
+/** Text broken into lines no wider than `width` points, at word boundaries (a word too long for a line stands alone on it). */
+export function wrapText(text: string, size: number, width: number, bold = false): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\n+/)) {
+    let line = "";
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const tried = line ? `${line} ${word}` : word;
+      if (line && textWidth(tried, size, bold) > width) {
+        lines.push(line);
+        line = word;
+      } else line = tried;
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
+}

@@ -31,6 +31,18 @@ export type PrintAccess = {
   /** The licence the holder has, as the title page and the README name it. */
   licence: string;
   version: string;
+  /** The deck's own words for its guidebook, read only when asked for (they are never part of a print job). */
+  words?: GuideWords;
+};
+
+/** What a guidebook says besides the tarot's meanings: the deck's description and each card's, as the owner left them. */
+export type GuideWords = {
+  description: string | null;
+  artStyle: string | null;
+  /** The deck's cover card (its key), shown on the box's front. */
+  coverKey: string | null;
+  /** Each card's description (the owner's words, or the original), by card key. */
+  cards: Record<string, string | null>;
 };
 export type PrintRefusal = { status: 404 | 409; message: string };
 
@@ -41,7 +53,7 @@ const NOT_YOURS = "Only the deck's owner and its buyers can download it.";
  * listing, their paid copy and the cards. Refused: no such deck or not theirs (404: a refunded copy
  * is no longer theirs), a deck still being painted (409).
  */
-export async function printAccess(db: Database, deckId: string, user: CurrentUser): Promise<PrintAccess | PrintRefusal> {
+export async function printAccess(db: Database, deckId: string, user: CurrentUser, options: { words?: boolean } = {}): Promise<PrintAccess | PrintRefusal> {
   const [deckRows, listing, copy, cardRows] = await db.batch([
     db
       .select({ deck: decks, creatorName: users.fullName, creatorUsername: users.username })
@@ -94,6 +106,16 @@ export async function printAccess(db: Database, deckId: string, user: CurrentUse
     role: own ? "owner" : "buyer",
     licence,
     version,
+    ...(options.words
+      ? {
+          words: {
+            description: deck.description,
+            artStyle: deck.artStyle,
+            coverKey: cardRows.find((card) => card.id === deck.coverCardId)?.cardKey ?? null,
+            cards: Object.fromEntries(cardRows.map((card) => [card.cardKey, card.editedDescription ?? card.description])),
+          },
+        }
+      : {}),
   };
 }
 

@@ -3,7 +3,8 @@
  * layout places them, copied into R2 part by part with one picture in memory at a time (decision 0083).
  */
 import { and, eq, ne } from "drizzle-orm";
-import { deckPrints } from "../../db/schema";
+import { deckPrints, users } from "../../db/schema";
+import { sendNotice, type NoticeTarget } from "../mail/notices.server";
 import type { Database } from "../db.server";
 import type { PrintAccess } from "./print-access.server";
 import { holderPrints, printFileKey } from "./print.server";
@@ -18,13 +19,24 @@ const PART_BYTES = 5 * 1024 * 1024;
  * The last step of a print: the PDF put together from the stored renders (bytes copied, nothing
  * drawn) into R2 part by part, then marked ready; the holder's older versions are deleted.
  */
-export async function assemblePrint(deps: { db: Database; bucket: R2Bucket }, access: PrintAccess, choice: PrintChoice, printId: string): Promise<void> {
+export async function assemblePrint(
+  deps: { db: Database; bucket: R2Bucket; notices?: NoticeTarget },
+  access: PrintAccess,
+  choice: PrintChoice,
+  printId: string,
+  origin?: string,
+): Promise<void> {
   const key = printFileKey(access, printId);
   const bytes = await uploadPrint(deps.bucket, access, choice, key);
-  await deps.db
-    .update(deckPrints)
-    .set({ status: "ready", cardsDone: access.cards.length, fileKey: key, bytes, updatedAt: Date.now() })
-    .where(eq(deckPrints.id, printId));
+  // Marked ready, and the holder's wish for an e-mail read and cleared in the same transaction: a step run again sends none.
+  const [asked] = await deps.db.batch([
+    deps.db.select({ email: deckPrints.emailWhenReady }).from(deckPrints).where(eq(deckPrints.id, printId)),
+    deps.db
+      .update(deckPrints)
+      .set({ status: "ready", cardsDone: access.cards.length, fileKey: key, bytes, emailWhenReady: false, updatedAt: Date.now() })
+      .where(eq(deckPrints.id, printId)),
+  ]);
+  if (asked[0]?.email && deps.notices && origin) await emailReady(deps.notices, access, choice, origin);
   // The same holder's earlier versions of this print are of no use any more.
   const older = await deps.db
     .delete(deckPrints)
@@ -32,6 +44,22 @@ export async function assemblePrint(deps: { db: Database; bucket: R2Bucket }, ac
     .returning({ fileKey: deckPrints.fileKey });
   const stale = older.map((row) => row.fileKey).filter((file): file is string => Boolean(file));
   if (stale.length > 0) await deps.bucket.delete(stale);
+}
+
+/** The e-mail saying the print is ready, with a link to the print page that downloads it. */
+async function emailReady(notices: NoticeTarget, access: PrintAccess, choice: PrintChoice, origin: string) {
+  const holder = await notices.db.query.users.findFirst({ where: eq(users.id, access.holder.id), columns: { email: true } });
+  if (!holder?.email) return;
+  sendNotice(notices, {
+    to: holder.email,
+    subject: `Your print of ${access.deck.title} is ready`,
+    heading: `${access.deck.title} is ready to print`,
+    paragraphs: [
+      `The print-ready PDF of ${access.deck.title} (${access.cards.length} cards, ${PAPERS[choice.paper].label}, ${choice.arrangement === "sheets" ? "four cards a sheet" : "one card a page"}) is made.`,
+      "The guidebook and the tuck box are on the same page.",
+    ],
+    action: { label: "Download the files", url: `${origin}/collection/${access.deck.id}/print?${new URLSearchParams(choice).toString()}` },
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { deckPrints } from "../../db/schema";
 import type { Database } from "../db.server";
 import type { PictureEngines } from "../media/picture-engines.server";
+import type { NoticeTarget } from "../mail/notices.server";
 import { assemblePrint } from "./print-file.server";
 import { renderSetOf, type PrintJobRequest } from "./print.server";
 import { cardsRendered, renderSome, storedRenders } from "./renders.server";
@@ -19,7 +20,7 @@ import { cardsRendered, renderSome, storedRenders } from "./renders.server";
 export const STEP_MS = 10_000;
 
 export async function printStep(
-  deps: { db: Database; bucket: R2Bucket; engines: PictureEngines },
+  deps: { db: Database; bucket: R2Bucket; engines: PictureEngines; notices?: NoticeTarget },
   job: PrintJobRequest,
   budgetMs = STEP_MS,
 ): Promise<"more" | "done"> {
@@ -45,7 +46,7 @@ export async function printStep(
   if (drew || left > 0) await progress();
   // Putting the file together is a step of its own, after the last one that drew.
   if (left > 0 || drew) return "more";
-  if (job.printId) await assemblePrint(deps, job.access, job.choice, job.printId);
+  if (job.printId) await assemblePrint(deps, job.access, job.choice, job.printId, job.origin);
   return "done";
 }
 

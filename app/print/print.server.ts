@@ -22,12 +22,21 @@ import { BLEED_BOX_MM, BLEED_PX, CARD_MM, type PrintChoice } from "./layout";
 /** The print jobs' namespace, typed by the Worker's Env (party/print-job.ts is the class). */
 type PrintJobs = Env["PrintJob"];
 
-export type PrintState = { id: string; status: "working" | "ready" | "failed"; cardsDone: number; cardsTotal: number; bytes: number | null } | null;
+export type PrintState = {
+  id: string;
+  status: "working" | "ready" | "failed";
+  cardsDone: number;
+  cardsTotal: number;
+  bytes: number | null;
+  emailWhenReady: boolean;
+} | null;
 
 /** The holder's print of this version on this paper and arrangement, if one was asked for. */
 export async function printState(db: Database, access: PrintAccess, choice: PrintChoice): Promise<PrintState> {
   const row = await db.query.deckPrints.findFirst({ where: printRow(access, choice) });
-  return row ? { id: row.id, status: row.status, cardsDone: row.cardsDone, cardsTotal: row.cardsTotal, bytes: row.bytes } : null;
+  return row
+    ? { id: row.id, status: row.status, cardsDone: row.cardsDone, cardsTotal: row.cardsTotal, bytes: row.bytes, emailWhenReady: row.emailWhenReady }
+    : null;
 }
 
 /** The holder's prints of this deck on this paper and arrangement, of any version. */
@@ -45,14 +54,19 @@ const printRow = (access: PrintAccess, choice: PrintChoice) => and(holderPrints(
 const STALLED_MS = 10 * 60_000;
 
 /** What a print job is asked to make: the print (with its paper and arrangement), or only the renders. */
-export type PrintJobRequest = { printId: string; access: PrintAccess; choice: PrintChoice } | { printId: null; access: PrintAccess };
+export type PrintJobRequest = { printId: string; access: PrintAccess; choice: PrintChoice; origin?: string } | { printId: null; access: PrintAccess };
 
 /**
  * Asks for the PDF in one statement: a new print, or one that failed or stalled, is claimed and its
  * job started (`party/print-job.ts`), which makes it in steps; a print made or being made is left
  * be. True when one was started.
  */
-export async function requestPrint(deps: { db: Database; jobs: PrintJobs }, access: PrintAccess, choice: PrintChoice): Promise<boolean> {
+export async function requestPrint(
+  deps: { db: Database; jobs: PrintJobs },
+  access: PrintAccess,
+  choice: PrintChoice,
+  email: { origin: string; whenReady: boolean },
+): Promise<boolean> {
   const now = Date.now();
   const [claimed] = await deps.db
     .insert(deckPrints)
@@ -64,18 +78,29 @@ export async function requestPrint(deps: { db: Database; jobs: PrintJobs }, acce
       paper: choice.paper,
       arrangement: choice.arrangement,
       cardsTotal: access.cards.length,
+      emailWhenReady: email.whenReady,
       createdAt: now,
       updatedAt: now,
     })
     .onConflictDoUpdate({
       target: [deckPrints.deckId, deckPrints.holderId, deckPrints.version, deckPrints.paper, deckPrints.arrangement],
-      set: { status: "working", cardsDone: 0, updatedAt: now },
+      set: { status: "working", cardsDone: 0, emailWhenReady: email.whenReady, updatedAt: now },
       setWhere: or(eq(deckPrints.status, "failed"), and(eq(deckPrints.status, "working"), lt(deckPrints.updatedAt, now - STALLED_MS))),
     })
     .returning({ id: deckPrints.id });
   if (!claimed) return false;
-  await printJob(deps.jobs, claimed.id).start({ printId: claimed.id, access, choice });
+  await printJob(deps.jobs, claimed.id).start({ printId: claimed.id, access, choice, origin: email.origin });
   return true;
+}
+
+/** Asks for an e-mail once the holder's print being made is ready; false when there is no such print. */
+export async function emailWhenReady(db: Database, access: PrintAccess, choice: PrintChoice): Promise<boolean> {
+  const rows = await db
+    .update(deckPrints)
+    .set({ emailWhenReady: true })
+    .where(and(printRow(access, choice), eq(deckPrints.status, "working")))
+    .returning({ id: deckPrints.id });
+  return rows.length > 0;
 }
 
 /** The job of a print (named by its id), or of a deck's card pictures alone. */

@@ -17,8 +17,15 @@ export class RenderReader {
 
   /** Writes the stored render `key` into `pdf` as a picture; a missing or foreign one is an error the job retries. */
   async image(key: string, pdf: PdfWriter): Promise<PdfImage> {
+    const image = await this.imageIfStored(key, pdf);
+    if (!image) throw new Error(`render ${key} is missing`);
+    return image;
+  }
+
+  /** Writes the stored render `key` into `pdf` as a picture, or writes nothing and answers null when it is not stored. */
+  async imageIfStored(key: string, pdf: PdfWriter): Promise<PdfImage | null> {
     const object = await this.bucket.get(key);
-    if (!object) throw new Error(`render ${key} is missing`);
+    if (!object) return null;
     const reader = object.body.getReader({ mode: "byob" });
     try {
       const head = await this.read(reader, IDAT_AT, true);

@@ -10,7 +10,7 @@ import { cardBackSvg, cardFrontSvg, type PrintCard, type PrintDeck } from "./car
 import { sha256Hex } from "../lib/crypto";
 
 /** Bumped when the way a card is drawn for print changes, so every render is made anew. */
-const RENDER_FORMAT = "print-png-1";
+const RENDER_FORMAT = "print-png-2";
 
 export const rendersPrefix = (deckId: string) => `print-renders/${deckId}/`;
 

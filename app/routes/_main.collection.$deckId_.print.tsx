@@ -9,7 +9,10 @@ import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { ARRANGEMENTS, BLEED_PX, PAPERS, printChoice, type PrintChoice } from "~/print/layout";
 import { isRefusal, printAccess } from "~/print/print-access.server";
-import { picturesState, printState, requestPictures, requestPrint } from "~/print/print.server";
+import { emailWhenReady, picturesState, printState, requestPictures, requestPrint } from "~/print/print.server";
+import { roughly, secondsLeft } from "~/print/estimate";
+import { GUIDE_FORMATS } from "~/print/guidebook";
+import { tuckBox } from "~/print/tuck-box";
 
 /**
  * The person, the deck with their copy, then together the print's row and the listing of the
@@ -19,7 +22,7 @@ import { picturesState, printState, requestPictures, requestPrint } from "~/prin
  */
 export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 4 };
 
-const intent = lazySchema(() => z.enum(["pdf", "pictures"], { message: "Ask for the PDF or the card pictures." }).default("pdf"));
+const intent = lazySchema(() => z.enum(["pdf", "pictures", "email"], { message: "Ask for the PDF, the card pictures or an e-mail." }).default("pdf"));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Print ${data.deck.title} — Arcanum` : "Print — Arcanum" }];
 
@@ -38,9 +41,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     printState(context.db, access, choice),
     picturesState({ bucket: context.cloudflare.env.MEDIA, jobs: context.cloudflare.env.PrintJob }, access),
   ]);
+  // Every card (and the back) not yet drawn, at the style's measured time a picture: the stored renders are counted as the job goes.
+  const toDraw = pictures.status === "ready" ? 0 : access.cards.length + 1 - pictures.cardsDone;
+  const box = tuckBox(access.cards.length);
   return {
     deck: { id: access.deck.id, title: access.deck.title, creator: access.deck.creator },
     cardCount: access.cards.length,
+    estimate: roughly(secondsLeft(access.deck.artStyle, toDraw)),
+    canEmail: Boolean(user.email),
+    box: { ...box.inside, paper: box.paper === "a4" ? "A4" : "A3" },
     licence: access.licence,
     holder: access.holder.name,
     role: access.role,
@@ -59,7 +68,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const asked = intent.safeParse(form.get("intent") ?? undefined);
   if (!asked.success) return textResponse(400, asked.error.issues[0]?.message ?? "Ask for the PDF or the card pictures.");
   if (asked.data === "pictures") await requestPictures(context.cloudflare.env.PrintJob, access);
-  else await requestPrint({ db: context.db, jobs: context.cloudflare.env.PrintJob }, access, choice);
+  // A print that finished before the wish arrived needs no e-mail: the page it returns to offers the file.
+  else if (asked.data === "email") {
+    if (user.email) await emailWhenReady(context.db, access, choice);
+  } else
+    await requestPrint({ db: context.db, jobs: context.cloudflare.env.PrintJob }, access, choice, {
+      origin: new URL(request.url).origin,
+      whenReady: Boolean(user.email) && form.get("email") === "1",
+    });
   // Back to the page, which follows the print's progress (and a reload does not ask again).
   return redirect(`/collection/${access.deck.id}/print?${query(choice)}`, 303);
 }
@@ -67,7 +83,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const query = (choice: PrintChoice) => new URLSearchParams(choice).toString();
 
 export default function PrintPage() {
-  const { deck, cardCount, licence, holder, role, choice, state, pictures } = useLoaderData<typeof loader>();
+  const { deck, cardCount, estimate, canEmail, box, licence, holder, role, choice, state, pictures } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const pdfWorking = state?.status === "working";
@@ -95,7 +111,8 @@ export default function PrintPage() {
       </Link>
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Print {deck.title}</h1>
       <p className="mt-2 text-muted">
-        {cardCount} cards by {deck.creator}, at tarot size (70 × 120 mm) with 3 mm bleed and crop marks. {role === "buyer" ? `Made for ${holder}.` : ""}
+        {cardCount} cards by {deck.creator}, at tarot size (70 × 120 mm), painted to the edge with 3 mm of bleed, and crop marks.{" "}
+        {role === "buyer" ? `Made for ${holder}.` : ""}
       </p>
       <p className="mt-2 text-sm" data-testid="print-licence">
         Licence: {licence}
@@ -142,6 +159,23 @@ export default function PrintPage() {
                 Making the PDF: {state.cardsDone} of {state.cardsTotal} cards
               </p>
               <progress max={state.cardsTotal} value={state.cardsDone} className="mt-2 w-full" aria-label={`${percent}% made`} />
+              <p className="mt-2 text-sm text-muted" data-testid="print-estimate">
+                Ready in {estimate}.
+              </p>
+              {state.emailWhenReady ? (
+                <p className="mt-2 text-sm" data-testid="print-email">
+                  We will e-mail you when it is ready.
+                </p>
+              ) : canEmail ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="email" />
+                  <input type="hidden" name="paper" value={choice.paper} />
+                  <input type="hidden" name="arrangement" value={choice.arrangement} />
+                  <button type="submit" className={buttonClasses("secondary", "sm")} disabled={navigation.state !== "idle"}>
+                    E-mail me when it is ready
+                  </button>
+                </Form>
+              ) : null}
             </div>
           ) : (
             <Form method="post">
@@ -149,10 +183,58 @@ export default function PrintPage() {
               <input type="hidden" name="paper" value={choice.paper} />
               <input type="hidden" name="arrangement" value={choice.arrangement} />
               {state?.status === "failed" ? <p className="mb-2 text-sm text-danger">The last attempt did not finish. Try again.</p> : null}
+              <p className="mb-3 text-sm text-muted" data-testid="print-estimate">
+                Making it takes {estimate}; you can leave this page meanwhile.
+              </p>
+              {canEmail ? (
+                <label className="mb-3 flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="email" value="1" />
+                  E-mail me when it is ready
+                </label>
+              ) : null}
               <button type="submit" className={buttonClasses("primary", "md")} disabled={navigation.state !== "idle"}>
                 Make the PDF
               </button>
             </Form>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="guide-heading" className="mt-6 rounded-2xl border border-line p-5">
+        <h2 id="guide-heading" className="text-xl font-semibold">
+          Guidebook and box
+        </h2>
+        <p className="mt-2 text-sm text-muted">
+          The deck's little book: its theme, a page for each card with your words and its upright and reversed meanings, and three spreads.
+        </p>
+        <ul className="mt-4 flex flex-wrap gap-3">
+          {(Object.keys(GUIDE_FORMATS) as (keyof typeof GUIDE_FORMATS)[]).map((format) => (
+            <li key={format}>
+              <a
+                href={`/collection/${deck.id}/guidebook.pdf?format=${format}`}
+                download
+                className={buttonClasses("secondary", "md")}
+                data-testid={`download-guidebook-${format}`}
+                title={GUIDE_FORMATS[format]}
+              >
+                {format === "plain" ? "Download the guidebook" : "Booklet to fold (A5 on A4)"}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-sm text-muted">
+          A tuck box for {cardCount} cards: a die-line template on {box.paper} card, {box.width} × {box.height} × {box.depth} mm inside, with your cover card on
+          the front and the deck's back behind.
+        </p>
+        <div className="mt-3">
+          {pictures.status === "ready" ? (
+            <a href={`/collection/${deck.id}/box.pdf`} download className={buttonClasses("secondary", "md")} data-testid="download-box">
+              Download the tuck box
+            </a>
+          ) : (
+            <p className="text-sm" data-testid="box-waits">
+              The box shows the deck's cards at print size: it is offered once the pictures below are prepared (making the PDF prepares them too).
+            </p>
           )}
         </div>
       </section>

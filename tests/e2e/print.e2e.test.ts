@@ -1,9 +1,11 @@
 /**
- * Decks you can hold, in a browser: a buyer makes and downloads the print-ready PDF and the ZIP of
- * a deck they bought; an owner uploads a card back of their own and finds it on the reading
+ * Decks you can hold, in a browser: a buyer makes and downloads the print-ready PDF (a sheet of it
+ * rendered by pdftoppm), the ZIP, the guidebook and the tuck box of a deck they bought, told how long
+ * it takes and e-mailed when it is ready; an owner uploads a card back of their own and finds it on the reading
  * table's pile; and, on an app of its own, a painted deck's print is drawn while other people's
  * pages keep answering, through a restart of the whole server.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,12 +49,13 @@ function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
 const BACK_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPs2tPPwMDAxMDAwMDAAAAhMgKe7w3VjwAAAABJRU5ErkJggg==", "base64");
 
 describe("printing a deck", () => {
-  it("lets a buyer make and download the PDF and the ZIP of a bought deck", async () => {
+  it("lets a buyer make and download the PDF, the ZIP, the guidebook and the tuck box of a bought deck, and e-mails them when the PDF is ready", async () => {
     const page = await openPage(browser(), DESKTOP);
     // A new account buys, never a seeded reader: a reader who had paid with the test card the
     // clients of the reading files pay with would look like one person with each of them, and the
     // review rules would refuse their reviews in whichever file ran after this one on the same app.
-    await signUpByMagicLink(page, `print-buyer-${Date.now()}@example.test`, "/collection");
+    const buyerEmail = `print-buyer-${Date.now()}@example.test`;
+    await signUpByMagicLink(page, buyerEmail, "/collection");
     // A pixel-art deck, bought through the local checkout: its pictures are quick to draw (the
     // worker tests cover painterly cards).
     await page.goto(`/checkout/${DECK}`);
@@ -67,6 +70,12 @@ describe("printing a deck", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Print");
     await expect.poll(() => page.getByTestId("print-licence").textContent()).toContain("Personal use only");
     await expect.poll(() => page.getByRole("button", { name: "Prepare the pictures" }).count()).toBe(1);
+    // From here at a phone's width, without loading the page again.
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The page says how long the job takes, from the style's measured drawing time, and offers an e-mail when it is ready.
+    expect(await page.getByTestId("print-estimate").textContent()).toMatch(/Making it takes about \d+ (seconds|minutes?)/);
+    expect(await page.getByTestId("download-box").count()).toBe(0);
+    await page.getByLabel("E-mail me when it is ready").check();
     await page.getByRole("button", { name: "Make the PDF" }).click();
     // The page follows the print job's progress until the PDF can be downloaded.
     // Polled by its words, so a failure says where the job was ("Making the PDF: 9 of 22 cards", "did not finish").
@@ -81,6 +90,18 @@ describe("printing a deck", () => {
       expect(Math.round(sheet.getWidth())).toBe(595);
       expect(Math.round(sheet.getHeight())).toBe(842);
     }
+    // The first sheet of fronts renders with poppler: a page of card pictures, not a blank sheet.
+    const rendered = path.join(mkdtempSync(path.join(tmpdir(), "arcanum-print-page-")), "fronts");
+    execFileSync("pdftoppm", ["-png", "-r", "20", "-f", "3", "-l", "3", "-singlefile", (await pdf.path())!, rendered]);
+    const sheetPng = readFileSync(`${rendered}.png`);
+    expect(sheetPng.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    // A4 at 20 dpi, and more than a blank page's few hundred bytes: the cards' colours are on it.
+    expect(Math.abs(sheetPng.readUInt32BE(16) - 165)).toBeLessThanOrEqual(1);
+    expect(Math.abs(sheetPng.readUInt32BE(20) - 234)).toBeLessThanOrEqual(1);
+    expect(sheetPng.length).toBeGreaterThan(5000);
+    // The e-mail asked for came through the mail adapter: the dev mailbox holds it.
+    const mailbox = await (await page.request.get(`/dev/mailbox?to=${encodeURIComponent(buyerEmail)}`)).text();
+    expect(mailbox).toContain("is ready");
 
     // Making the PDF drew every card into the stored renders: the ZIP is offered at once and draws nothing.
     await page.reload();
@@ -98,6 +119,18 @@ describe("printing a deck", () => {
       expect(picture.data.subarray(0, 8)).toEqual(PNG_SIGNATURE);
       expect([picture.data.readUInt32BE(16), picture.data.readUInt32BE(20)]).toEqual([898, 1488]);
     }
+
+    // The guidebook and the tuck box download from the same page: A5 pages, and one sheet of die-lines with the cards' art.
+    const [guide] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-guidebook-plain").click()]);
+    expect(guide.suggestedFilename()).toMatch(/-guidebook\.pdf$/);
+    const guidebook = await PDFDocument.load(readFileSync((await guide.path())!));
+    expect(guidebook.getPageCount()).toBeGreaterThanOrEqual(2 + 22 + 3);
+    expect(Math.round(guidebook.getPage(0).getWidth())).toBe(420);
+    const [boxFile] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-box").click()]);
+    expect(boxFile.suggestedFilename()).toMatch(/-tuck-box\.pdf$/);
+    const box = await PDFDocument.load(readFileSync((await boxFile.path())!));
+    expect(box.getPageCount()).toBe(1);
+    expect(Math.round(box.getPage(0).getWidth())).toBe(595);
   }, 480_000);
 
   it("lets the owner upload a card back of their own and shows it on the reading table's pile", async () => {
@@ -146,8 +179,11 @@ describe("printing a deck", () => {
 
 describe("a print job beside other people's pages", () => {
   type Server = Awaited<ReturnType<typeof startServer>>;
-  /** An oil-painting deck its creator prints: about a second of drawing a card, 22 cards and a back. */
-  const PAINTED = "seed-deck-gilded-clockwork";
+  /**
+   * A woodcut deck its creator prints: about a second of drawing a full-bleed card, 22 cards and a
+   * back (the oil-painting deck took twice that once its cards filled the bleed, decision 0117).
+   */
+  const PAINTED = "seed-deck-verdant-grove";
   let port = 0;
   let state = "";
   let server: Server | null = null;

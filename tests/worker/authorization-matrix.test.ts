@@ -548,6 +548,19 @@ const ROWS: HttpRow[] = [
     removed: "denied",
     owner: "denied",
   }),
+  doc(
+    "routes/collection.$deckId_.guidebook[.pdf]",
+    "the guidebook of the owner's private deck (in a format there is not)",
+    () => `/collection/${OWNER_DECK}/guidebook.pdf?format=scroll`,
+    ownerOnly,
+  ),
+  // The box copies the cards' stored pictures: for a deck still being painted the owner is told to wait.
+  doc(
+    "routes/collection.$deckId_.box[.pdf]",
+    "the tuck box of the owner's deck being painted",
+    async () => `/collection/${await deckBeingPainted()}/box.pdf`,
+    ownerOnly,
+  ),
   // A deck still being painted: the owner is told to wait (409) rather than have every picture rendered here.
   doc(
     "routes/collection.$deckId_.cards[.zip]",

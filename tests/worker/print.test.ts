@@ -1,6 +1,7 @@
 /**
  * Decks you can hold: the print-ready PDF (its pages, paper sizes, card boxes with bleed, backs
- * that fall behind their fronts when printed duplex), the ZIP of print-resolution pictures, who
+ * that fall behind their fronts when printed duplex, cards painted into their bleed, crop marks
+ * outside it), the guidebook and its booklet, the tuck box, the e-mail when a print is ready, the ZIP of print-resolution pictures, who
  * may download them (owner and buyers; not a stranger, a refunded buyer, or after unlisting), and
  * a new PDF once a card changes; the print job's steps, run from its Durable Object's alarm, that
  * draw each card once into a stored render and survive a step that fails halfway.
@@ -12,12 +13,28 @@ import { PDFDocument, PDFName, type PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { BLEED_BOX_MM, BLEED_PX, CARD_MM, PAPERS, mmToPt, printPages, type PaperId } from "../../app/print/layout";
-import { PdfWriter } from "../../app/print/pdf-writer";
+import {
+  BLEED_BOX_MM,
+  BLEED_MM,
+  BLEED_PX,
+  CARD_MM,
+  MARK_LENGTH_MM,
+  MARK_OFFSET_MM,
+  PAPERS,
+  cropMarks,
+  mmToPt,
+  printPages,
+  type PaperId,
+} from "../../app/print/layout";
+import { PdfWriter, pdfText } from "../../app/print/pdf-writer";
+import { bookletSides } from "../../app/print/guidebook";
+import { BOX_TOLERANCE_MM, CARD_THICKNESS_MM, tuckBox } from "../../app/print/tuck-box";
 import { encodePrintPng, IDAT_AT } from "../../app/print/png";
 import { RenderReader } from "../../app/print/render-reader.server";
+import { backRenderKey, cardRenderKey } from "../../app/print/renders.server";
+import { backVersion, deckBackOf } from "../../app/decks/card-back";
 import { FULL_DECK, MAJOR_ARCANA } from "../../app/tarot/cards";
-import { cards, deckListings, deckPrints, deckPurchases, decks, users } from "../../db/schema";
+import { cards, deckListings, deckPrints, deckPurchases, decks, outboxMessages, users } from "../../db/schema";
 import { app, get, ORIGIN, post, pngSize, signInAs } from "./helpers";
 import { paintDeckCardSvg } from "../../app/art/local-art";
 import { deckArt } from "../../app/reading-room/deck-art.server";
@@ -106,8 +123,14 @@ const printRows = (deckId: string, holderId: string) =>
     .where(and(eq(deckPrints.deckId, deckId), eq(deckPrints.holderId, holderId)));
 
 /** Asks for the PDF on the print page and runs its job until it is made; returns its bytes. */
-async function makePdf(deckId: string, cookie: string, choice: { paper: PaperId; arrangement: "sheets" | "single" }, timeoutMs = 150_000) {
-  const asked = await post(`/collection/${deckId}/print`, choice, { cookie });
+async function makePdf(
+  deckId: string,
+  cookie: string,
+  choice: { paper: PaperId; arrangement: "sheets" | "single" },
+  timeoutMs = 150_000,
+  extra: Record<string, string> = {},
+) {
+  const asked = await post(`/collection/${deckId}/print`, { ...choice, ...extra }, { cookie });
   expect(asked.status).toBe(303);
   expect(asked.headers.get("location")).toBe(`/collection/${deckId}/print?paper=${choice.paper}&arrangement=${choice.arrangement}`);
   const file = () => get(`/collection/${deckId}/print.pdf?paper=${choice.paper}&arrangement=${choice.arrangement}`, { cookie });
@@ -126,6 +149,27 @@ async function makePdf(deckId: string, cookie: string, choice: { paper: PaperId;
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/pdf");
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Stores a 2 × 2 print PNG as the render of every card and the back of a deck, under the names the job looks for. */
+async function storeTinyRenders(deckId: string) {
+  const deck = (await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))!;
+  const painter = { id: deck.id, theme: deck.theme, artStyle: deck.artStyle, paintingSecret: deck.paintingSecret };
+  const png = await encodePrintPng(new Uint8Array(16).fill(90), 2, 2);
+  const rows = await db().select().from(cards).where(eq(cards.deckId, deckId));
+  const keys = await Promise.all(
+    rows.map((card) =>
+      cardRenderKey(painter, {
+        key: card.cardKey,
+        imageKey: card.imageKey,
+        updatedAt: card.updatedAt,
+        title: card.editedName ?? card.name,
+        regenerations: card.regenerations,
+      }),
+    ),
+  );
+  keys.push(await backRenderKey(painter, backVersion(deckBackOf(deck))));
+  for (const key of keys) await env.MEDIA.put(key, png);
 }
 
 /** The deck's stored renders, each with when it was stored. */
@@ -159,6 +203,73 @@ async function drawnPictures(pdf: PDFDocument, pageIndex: number): Promise<numbe
 }
 
 const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(0.01);
+
+/** Every mark (x1, y1, x2, y2) keeps at least half a millimetre (in the marks' own unit, `mm`) from every card's bleed box. */
+function marksClearOfBleeds(marks: number[][], cards: { bleed: { x: number; y: number; width: number; height: number } }[], mm = 1) {
+  expect(marks.length).toBe(cards.length * 8);
+  for (const [x1, y1, x2, y2] of marks)
+    for (const { bleed } of cards) {
+      const gapX = Math.max(bleed.x - Math.max(x1!, x2!), Math.min(x1!, x2!) - (bleed.x + bleed.width));
+      const gapY = Math.max(bleed.y - Math.max(y1!, y2!), Math.min(y1!, y2!) - (bleed.y + bleed.height));
+      expect(Math.max(gapX, gapY), `mark ${[x1, y1, x2, y2].join(" ")}`).toBeGreaterThanOrEqual(0.5 * mm);
+    }
+}
+
+/** A page's content stream, inflated: its text is in it as PDF strings. */
+async function pageText(pdf: PDFDocument, pageIndex: number): Promise<string> {
+  const contents = pdf.getPage(pageIndex).node.Contents();
+  const stream = pdf.context.lookup(contents as never) as PDFRawStream;
+  return inflate(stream.contents);
+}
+
+/** The lines a page strokes, as `[x1, y1, x2, y2]` in points. */
+async function drawnLines(pdf: PDFDocument, pageIndex: number): Promise<number[][]> {
+  const stream = pdf.context.lookup(pdf.getPage(pageIndex).node.Contents() as never) as PDFRawStream;
+  const text = await inflate(stream.contents);
+  return [...text.matchAll(/([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l S/g)].map((m) => m.slice(1, 5).map(Number));
+}
+
+/** A print render's pixels, 3 bytes each: its one IDAT inflated and every Up-filtered row undone. */
+async function renderPixels(png: Uint8Array): Promise<{ width: number; height: number; rgb: Uint8Array }> {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const [width, height, length] = [view.getUint32(16), view.getUint32(20), view.getUint32(IDAT_AT - 8)];
+  const stream = new Blob([png.slice(IDAT_AT, IDAT_AT + length)]).stream().pipeThrough(new DecompressionStream("deflate"));
+  const rows = new Uint8Array(await new Response(stream).arrayBuffer());
+  const stride = width * 3;
+  const rgb = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    expect(rows[y * (stride + 1)]).toBe(2);
+    for (let i = 0; i < stride; i++) rgb[y * stride + i] = (rows[y * (stride + 1) + 1 + i]! + (y ? rgb[(y - 1) * stride + i]! : 0)) & 0xff;
+  }
+  return { width, height, rgb };
+}
+
+/**
+ * The 3 mm bleed strip on each side of a card's picture, as how many colours it has and the share
+ * of its pixels in the commonest one: a flat border is one colour and all of the strip.
+ */
+function bleedStrips({ width, height, rgb }: { width: number; height: number; rgb: Uint8Array }) {
+  const strip = Math.round((BLEED_MM / 25.4) * 300);
+  const sides = {
+    top: [0, 0, width, strip],
+    bottom: [0, height - strip, width, height],
+    left: [0, 0, strip, height],
+    right: [width - strip, 0, width, height],
+  } as const;
+  return Object.fromEntries(
+    Object.entries(sides).map(([side, [x0, y0, x1, y1]]) => {
+      const counts = new Map<number, number>();
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) {
+          const at = (y * width + x) * 3;
+          const colour = (rgb[at]! << 16) | (rgb[at + 1]! << 8) | rgb[at + 2]!;
+          counts.set(colour, (counts.get(colour) ?? 0) + 1);
+        }
+      const commonest = Math.max(...counts.values());
+      return [side, { colours: counts.size, commonest: commonest / ((x1 - x0) * (y1 - y0)) }];
+    }),
+  );
+}
 
 /**
  * Where two byte runs first differ, or -1 when they are the same: a megabyte compared in a loop,
@@ -201,14 +312,59 @@ describe("the print layout", () => {
             close(back.trim.x, fronts.width - front.trim.x - front.trim.width);
             close(back.trim.y, front.trim.y);
             // Every card, crop marks included, stays on the paper.
-            expect(front.bleed.x - 4).toBeGreaterThan(0);
-            expect(front.bleed.x + front.bleed.width + 4).toBeLessThan(fronts.width);
-            expect(front.bleed.y - 4).toBeGreaterThan(0);
-            expect(front.bleed.y + front.bleed.height + 4).toBeLessThan(fronts.height);
+            const reach = MARK_OFFSET_MM - BLEED_MM + MARK_LENGTH_MM;
+            expect(front.bleed.x - reach).toBeGreaterThan(0);
+            expect(front.bleed.x + front.bleed.width + reach).toBeLessThan(fronts.width);
+            expect(front.bleed.y - reach).toBeGreaterThan(0);
+            expect(front.bleed.y + front.bleed.height + reach).toBeLessThan(fronts.height);
           }
         }
         expect(placed).toEqual([...Array(count).keys()]);
+        // Every crop mark lies outside every card's bleed on its sheet, fronts and backs alike.
+        for (const page of pages)
+          if (page.kind === "fronts" || page.kind === "backs")
+            marksClearOfBleeds(
+              page.cards.flatMap((card) => cropMarks(card.trim)),
+              page.cards,
+            );
       });
+
+  it("imposes the guidebook's pages for folding, and sizes the tuck box to the deck", () => {
+    // Eight pages on two sheets: the outer sheet holds the covers, each side's pages face across the fold.
+    expect(bookletSides(8)).toEqual([
+      [7, 0],
+      [1, 6],
+      [5, 2],
+      [3, 4],
+    ]);
+    // Six pages are padded to eight with blanks.
+    expect(bookletSides(6)).toEqual([
+      [null, 0],
+      [1, null],
+      [5, 2],
+      [3, 4],
+    ]);
+    for (const [count, paper] of [
+      [22, { width: 210, height: 297 }],
+      [78, { width: 297, height: 420 }],
+    ] as const) {
+      const box = tuckBox(count);
+      expect(box.page).toEqual({ ...paper, label: count === 22 ? "A4" : "A3" });
+      expect(box.inside.width).toBe(CARD_MM.width + BOX_TOLERANCE_MM);
+      expect(box.inside.height).toBe(CARD_MM.height + BOX_TOLERANCE_MM);
+      expect(box.inside.depth).toBeGreaterThanOrEqual(count * CARD_THICKNESS_MM);
+      expect(box.inside.depth).toBeLessThan(count * CARD_THICKNESS_MM + 4);
+      expect(box.front).toMatchObject({ width: box.inside.width, height: box.inside.height });
+      expect(box.sides.map((side) => side.width)).toEqual([box.inside.depth, box.inside.depth]);
+      // The die-line stays on the paper with a margin, and every fold lies on the outline's panels.
+      for (const [x, y] of box.cut.flat()) {
+        expect(x).toBeGreaterThan(5);
+        expect(x).toBeLessThan(paper.width - 5);
+        expect(y).toBeGreaterThan(5);
+        expect(y).toBeLessThan(paper.height - 5);
+      }
+    }
+  });
 
   it("puts one card a page at its bleed size for a print shop, front then back", () => {
     for (const count of [22, 78]) {
@@ -246,12 +402,91 @@ describe("the print-ready PDF", () => {
     // The last sheet holds the last two cards.
     expect((await drawnPictures(pdf, 12)).length).toBe(2);
     expect((await drawnPictures(pdf, 13)).length).toBe(2);
+    // The crop marks the sheets stroke lie outside every card's bleed, on fronts and backs.
+    for (const [pageIndex, boxes] of [
+      [2, fronts],
+      [3, backs],
+    ] as const)
+      marksClearOfBleeds(
+        await drawnLines(pdf, pageIndex),
+        boxes.map(([x, y, w, h]) => ({ bleed: { x: x!, y: y!, width: w!, height: h! } })),
+        mmToPt(1),
+      );
+    // Every card and the back is painted into its bleed: the 3 mm strip round each face is no flat border.
+    const stored = [...(await renders(deckId)).keys()];
+    expect(stored.length).toBe(23);
+    for (const key of stored) {
+      const strips = bleedStrips(await renderPixels(new Uint8Array(await (await env.MEDIA.get(key))!.arrayBuffer())));
+      for (const [side, { colours, commonest }] of Object.entries(strips)) {
+        expect(colours, `${key} ${side}`).toBeGreaterThan(1);
+        expect(commonest, `${key} ${side}`).toBeLessThan(0.98);
+      }
+    }
+
+    // The guidebook and the box take the same renders. The owner's words for a card show in the guidebook.
+    await db()
+      .update(cards)
+      .set({ editedName: "The Lantern Bearer", editedDescription: "A keeper of small lights on the forest path." })
+      .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-09")));
+    await db().update(decks).set({ description: "Twenty-two cards under a silver moon." }).where(eq(decks.id, deckId));
+    const guide = await get(`/collection/${deckId}/guidebook.pdf`, { cookie: owner.cookie });
+    expect(guide.status).toBe(200);
+    expect(guide.headers.get("content-disposition")).toContain("moonlit-forest-guidebook.pdf");
+    const plain = await PDFDocument.load(new Uint8Array(await guide.arrayBuffer()));
+    // The cover, the deck's page, a page (or two) a card, three spreads and the last page.
+    expect(plain.getPageCount()).toBeGreaterThanOrEqual(2 + 22 + 3 + 1);
+    for (const page of plain.getPages()) {
+      close(page.getWidth(), mmToPt(148));
+      close(page.getHeight(), mmToPt(210));
+    }
+    const guideText = (await Promise.all(plain.getPages().map((_, i) => pageText(plain, i)))).join("\n");
+    for (const words of [
+      "Moonlit Forest",
+      "Theme: Moonlit forest",
+      "Twenty-two cards under a silver moon.",
+      "The Lantern Bearer",
+      "The Hermit in the tarot",
+      "A keeper of small lights on the forest path.",
+      "Upright",
+      "Reversed",
+      "Celtic Cross",
+    ])
+      expect(guideText, words).toContain(pdfText(words));
+    // The cover shows the cover card's render.
+    expect(pdfImages(plain).length).toBe(1);
+    const booklet = await PDFDocument.load(
+      new Uint8Array(await (await get(`/collection/${deckId}/guidebook.pdf?format=booklet`, { cookie: owner.cookie })).arrayBuffer()),
+    );
+    expect(booklet.getPageCount()).toBe(Math.ceil(plain.getPageCount() / 4) * 2);
+    close(booklet.getPage(0).getWidth(), mmToPt(297));
+    close(booklet.getPage(0).getHeight(), mmToPt(210));
+    expect((await get(`/collection/${deckId}/guidebook.pdf?format=scroll`, { cookie: owner.cookie })).status).toBe(400);
+
+    const boxFile = await get(`/collection/${deckId}/box.pdf`, { cookie: owner.cookie });
+    expect(boxFile.status).toBe(200);
+    const box = await PDFDocument.load(new Uint8Array(await boxFile.arrayBuffer()));
+    expect(box.getPageCount()).toBe(1);
+    close(box.getPage(0).getWidth(), mmToPt(210));
+    const geometry = tuckBox(22);
+    // The front shows the first card's render over the front panel, its trim on the panel's edges; the back panel the back's.
+    const [front, back] = await drawnPictures(box, 0);
+    close(front![0]! + mmToPt(3 * (geometry.front.width / CARD_MM.width)), mmToPt(geometry.front.x));
+    close(front![2]!, mmToPt((76 * geometry.front.width) / CARD_MM.width));
+    close(back![0]! + mmToPt(3 * (geometry.back.width / CARD_MM.width)), mmToPt(geometry.back.x));
+    const boxImages = pdfImages(box);
+    expect(boxImages.length).toBe(2);
+    const backKey = stored.find((key) => key.includes("/back-"))!;
+    const backPng = new Uint8Array(await (await env.MEDIA.get(backKey))!.arrayBuffer());
+    expect(boxImages.some((image) => firstDifference(backPng.subarray(41, 41 + image.length), image) === -1)).toBe(true);
   });
 
-  it("makes a 78-card US Letter PDF of 42 Letter pages", { timeout: 400_000 }, async () => {
+  it("makes a 78-card US Letter PDF of 42 Letter pages", { timeout: 120_000 }, async () => {
     const owner = await person("Bea Press");
     const deckId = await readyDeck(owner.id, 78);
-    const sheets = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "letter", arrangement: "sheets" }, 380_000));
+    // What is measured here is the layout of 78 cards: their renders are stored beforehand, tiny,
+    // so the job only puts the PDF together (the 22-card tests draw real ones).
+    await storeTinyRenders(deckId);
+    const sheets = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "letter", arrangement: "sheets" }));
     expect(sheets.getPageCount()).toBe(42);
     for (const page of sheets.getPages()) {
       close(page.getWidth(), mmToPt(215.9));
@@ -269,8 +504,21 @@ describe("the print-ready PDF", () => {
   it("makes a new PDF once the owner changes a card's words, and lets the old one go", { timeout: 300_000 }, async () => {
     const owner = await person("Cy Change");
     const deckId = await readyDeck(owner.id, 22);
-    const before = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "single" }));
+    // Asked for with an e-mail when it is ready: the job sends one, through the mail adapter (the outbox here).
+    const before = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "single" }, 150_000, { email: "1" }));
     expect(before.getPageCount()).toBe(46);
+    const mailed = () =>
+      db()
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.toAddress, `${owner.id}@example.com`.toLowerCase()));
+    await expect.poll(async () => (await mailed()).length).toBe(1);
+    const [mail] = await mailed();
+    expect(mail!.subject).toBe("Your print of Moonlit Forest is ready");
+    expect(mail!.link).toBe(`${ORIGIN}/collection/${deckId}/print?paper=a4&arrangement=single`);
+    // Asked for once the print is made: back to the page, which offers the file, and nothing is flagged.
+    expect((await post(`/collection/${deckId}/print`, { intent: "email", paper: "a4", arrangement: "single" }, { cookie: owner.cookie })).status).toBe(303);
+    expect((await db().select().from(deckPrints).where(eq(deckPrints.deckId, deckId))).map((row) => row.emailWhenReady)).toEqual([false]);
     const trim = before.getPage(2).getTrimBox();
     close(before.getPage(2).getWidth(), mmToPt(76));
     close(trim.x, mmToPt(3));
@@ -295,6 +543,8 @@ describe("the print-ready PDF", () => {
     expect(rows[0]!.version).not.toBe(first!.version);
     expect(await env.MEDIA.head(first!.fileKey!)).toBeNull();
     expect(await env.MEDIA.head(rows[0]!.fileKey!)).not.toBeNull();
+    // That one was not asked to e-mail: still the one message.
+    expect((await mailed()).length).toBe(1);
   });
 });
 
@@ -461,6 +711,12 @@ describe("the print job", () => {
 
       expect((await post(`/collection/${deckId}/print`, { paper: "a4", arrangement: "sheets" }, { cookie: owner.cookie })).status).toBe(303);
       const [row] = await printRows(deckId, owner.id);
+      // While it is being made the owner asks to be e-mailed when it is ready.
+      expect((await post(`/collection/${deckId}/print`, { intent: "email", paper: "a4", arrangement: "sheets" }, { cookie: owner.cookie })).status).toBe(303);
+      expect((await printRows(deckId, owner.id))[0]!.emailWhenReady).toBe(true);
+      expect(await (await get(`/collection/${deckId}/print?paper=a4&arrangement=sheets`, { cookie: owner.cookie })).text()).toContain(
+        "We will e-mail you when it is ready.",
+      );
       const steps = await runJob(row!.id, async () => (await printRows(deckId, owner.id))[0]!.status === "failed");
       // The first try and four retries (the alarm sets each one further off), then the job gives up.
       expect(steps).toBeGreaterThanOrEqual(5);
@@ -502,7 +758,13 @@ describe("who may download a deck", () => {
     const refundedPurchase = await sell(deckId, owner.id, refunded.id);
     await db().update(deckPurchases).set({ status: "refunded", refundedAt: Date.now() }).where(eq(deckPurchases.id, refundedPurchase));
 
-    const paths = [`/collection/${deckId}/print`, `/collection/${deckId}/print.pdf?paper=a4&arrangement=sheets`, `/collection/${deckId}/cards.zip`];
+    const paths = [
+      `/collection/${deckId}/print`,
+      `/collection/${deckId}/print.pdf?paper=a4&arrangement=sheets`,
+      `/collection/${deckId}/cards.zip`,
+      `/collection/${deckId}/guidebook.pdf`,
+      `/collection/${deckId}/box.pdf`,
+    ];
     for (const path of paths) {
       expect((await get(path)).status, `nobody ${path}`).toBe(302);
       expect((await get(path, { cookie: stranger.cookie })).status, `stranger ${path}`).toBe(404);
@@ -521,6 +783,12 @@ describe("who may download a deck", () => {
     expect(html).toContain("Personal use only");
     // Not made yet: the file route says so rather than failing.
     expect((await get(paths[1]!, { cookie: buyer.cookie })).status).toBe(404);
+    // The guidebook is written at once; the box waits for the card pictures (409), as the ZIP does.
+    const guide = await get(paths[3]!, { cookie: buyer.cookie });
+    expect(guide.status).toBe(200);
+    expect(guide.headers.get("content-type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await guide.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect((await get(paths[4]!, { cookie: buyer.cookie })).status).toBe(409);
     expect((await get(`/collection/${deckId}/print?paper=a5`, { cookie: owner.cookie })).status).toBe(400);
 
     // A bought deck stays the buyer's (the Terms): taken out of the marketplace by its creator, or
