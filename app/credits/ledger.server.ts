@@ -7,7 +7,7 @@ import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { findPlanByKey } from "../plans/catalogue";
 import { FREE_PLAN_QUOTA } from "./badge";
-import { creditsLeft, describeCredits, type CreditAmounts } from "./cost";
+import { creditsLeft, describeCredits, type CreditAmounts } from "../plans/cost";
 import {
   addOneMonth,
   defaultQuota,
