@@ -1,4 +1,4 @@
-import { creditsLeft, HIGH_QUALITY_COMPLETE_DECK_CREDITS } from "./cost";
+import { creditsLeft, HIGH_QUALITY_COMPLETE_DECK_CREDITS } from "../plans/cost";
 
 export type QuotaCounts = {
   majorArcanaQuota: number;

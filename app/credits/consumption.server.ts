@@ -4,7 +4,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import { deckQuotaLedger, userDeckQuotas } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
-import { creditsLeft, type CreditAmounts } from "./cost";
+import { creditsLeft, type CreditAmounts } from "../plans/cost";
 import { ensureRecord, selectRecord, DEFAULT_CONSUMPTION_DESCRIPTION, DEFAULT_REFUND_DESCRIPTION } from "./quota-record.server";
 import { checkAmounts, ledgerRowWithId, selectLedgerLine, ledgerLineStatement } from "./ledger-line.server";
 import { refreshStatements } from "./refresh.server";

@@ -9,7 +9,7 @@ import { PAYMENTS_PATH } from "../payments/receipt-link";
 import { getPlanStanding } from "../entitlements/entitlements.server";
 import { allowedQualities, planOfTier } from "../entitlements/entitlements";
 import { getQuota, monthlyGrant } from "./credits.server";
-import { creditsLeft, type CreditAmounts } from "./cost";
+import { creditsLeft, type CreditAmounts } from "../plans/cost";
 
 export const LEDGER_PAGE_SIZE = 20;
 

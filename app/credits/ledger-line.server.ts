@@ -3,7 +3,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { deckQuotaLedger, userDeckQuotas } from "../../db/schema";
 import type { Database } from "../db.server";
-import type { CreditAmounts } from "./cost";
+import type { CreditAmounts } from "../plans/cost";
 
 /** Refuses an amount that is not a whole, non-negative number of each credit. */
 export function checkAmounts(amounts: CreditAmounts) {

@@ -5,7 +5,7 @@ import { paymentReceipts, userDeckQuotas } from "../../db/schema";
 import type { Database } from "../db.server";
 import { newId } from "../lib/crypto";
 import { findPlanByKey } from "../plans/catalogue";
-import { describeCredits, type CreditAmounts } from "./cost";
+import { describeCredits, type CreditAmounts } from "../plans/cost";
 import {
   addOneMonth,
   ensureRecord,

@@ -8,7 +8,7 @@ import type { Me } from "../lib/page-reads.server";
 import { addMonths } from "../lib/months";
 import { FREE_REFRESH_DAYS, findPlanByKey, PLANS, type PlanTier } from "../plans/catalogue";
 import { FREE_PLAN_QUOTA } from "./badge";
-import type { CreditAmounts } from "./cost";
+import type { CreditAmounts } from "../plans/cost";
 import { planCredits } from "../plans/plan-credits";
 
 export type PlanType = (typeof planTypes)[number];

@@ -8,7 +8,7 @@ import { ART_STYLES } from "../art/local-art";
 import { newPaintingSecret } from "../art/painting-secret";
 import type { CurrentUser } from "../auth/user.server";
 import { consumeCredits, getQuota, refundCredits, refundReference, type QuotaRecord } from "../credits/credits.server";
-import { creditsLeft, deckCharge, describeCredits, explorerPlusMakes, upgradeCharge } from "../credits/cost";
+import { creditsLeft, deckCharge, describeCredits, explorerPlusMakes, upgradeCharge } from "../plans/cost";
 import { deckWorkRefusal, newDeckRefusal, repaintsOfDeck, repaintsUsedSql, storageOverflowRefusal } from "../entitlements/entitlements.server";
 import { mayRepaint, NO_REPAINTS_MESSAGE } from "../entitlements/entitlements";
 import { newId } from "../lib/crypto";

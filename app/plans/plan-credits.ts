@@ -11,7 +11,7 @@
 import { formatCount } from "../lib/format";
 import { FREE_REFRESH_DAYS, type Plan } from "./catalogue";
 import type { CardImageQuality, DeckKind } from "../../db/columns";
-import { deckCharge, describeCredits, hasEnoughCredits, upgradeCharge, type CreditAmounts } from "../credits/cost";
+import { deckCharge, describeCredits, hasEnoughCredits, upgradeCharge, type CreditAmounts } from "./cost";
 
 const MONTHS_PER_YEAR = 12;
 /** No credits make more decks than this: a guard for the counting loop, far above any plan. */

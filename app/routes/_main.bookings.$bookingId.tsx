@@ -19,6 +19,9 @@ import {
   paidRoomPath,
 } from "~/paid-readings/rules";
 import { momentLabel, timeLabel } from "~/paid-readings/schedule";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /** Round trips: the session, then the booking and the viewer's zone together. */
 export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 6 };
@@ -55,23 +58,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The page's two buttons: entering the room when the time has come, and cancelling. */
+const bookingForm = lazySchema(() => z.object({ intent: z.enum(["enter", "cancel"]) }));
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const intent = (await request.formData()).get("intent");
+  const read = await readForm(request, bookingForm);
+  if (!read.ok) return data({ error: "Unknown action." }, { status: 400 });
   const id = params.bookingId ?? "";
-  if (intent === "enter") {
+  if (read.data.intent === "enter") {
     const arrived = await arriveAtBooking(context.db, user.id, id);
     if (!arrived.ok) return data({ error: arrived.message }, { status: arrived.status });
     throw redirectDocument(paidRoomPath(arrived.value.readingId!, arrived.value.mode));
   }
-  if (intent === "cancel") {
-    const cancelled = await cancelBooking(context.db, user, id);
-    if (!cancelled.ok) return data({ error: cancelled.message }, { status: cancelled.status });
-    const { booking } = cancelled.value;
-    await tellBooking(noticeTargetOf(context), booking.isClient ? "cancelled-by-client" : "cancelled-by-reader", booking, booking.origin);
-    throw redirect(`/bookings/${booking.id}`);
-  }
-  return data({ error: "Unknown action." }, { status: 400 });
+  const cancelled = await cancelBooking(context.db, user, id);
+  if (!cancelled.ok) return data({ error: cancelled.message }, { status: cancelled.status });
+  const { booking } = cancelled.value;
+  await tellBooking(noticeTargetOf(context), booking.isClient ? "cancelled-by-client" : "cancelled-by-reader", booking, booking.origin);
+  throw redirect(`/bookings/${booking.id}`);
 }
 
 export default function Booking() {

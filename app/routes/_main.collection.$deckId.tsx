@@ -8,7 +8,7 @@ import { HiddenNotice } from "~/marketplace/components/HiddenNotice";
 import { ListingForm } from "~/marketplace/components/listing-form";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { creditsLeft } from "~/credits/cost";
+import { creditsLeft } from "~/plans/cost";
 import { retryCostOf } from "~/decks/create.server";
 import { deckPageAction, type DeckPageActionData } from "~/decks/deck-page-actions.server";
 import { DECK_PAGE_READS, deckPage } from "~/decks/manage.server";

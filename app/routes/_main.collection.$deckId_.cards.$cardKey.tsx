@@ -8,6 +8,9 @@ import type { PageHandle } from "~/lib/page-handle";
 import { CardMeaningText } from "~/decks/card-meaning";
 import { readDeckCard } from "~/decks/manage.server";
 import { Input, Textarea } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.card.name} · ${data.deck.title} — Arcanum` : "Card — Arcanum" }];
 
@@ -24,16 +27,17 @@ export const handle: PageHandle = { actionRoundTrips: 6 };
 
 type WordsAnswer = { ok: boolean; message: string };
 
+/** The page's two forms: new words for the card, or its original words back. */
+const wordsActionForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [cardWordsForm.extend({ intent: z.literal("words") }), z.object({ intent: z.literal("restore-words") })]),
+);
+
 /** The owner edits the card's title and description, or gives it back its original words. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  let words = null;
-  if (form.intent === "words") {
-    const parsed = cardWordsForm.safeParse(form);
-    if (!parsed.success) return data<WordsAnswer>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-    words = parsed.data;
-  } else if (form.intent !== "restore-words") return data<WordsAnswer>({ ok: false, message: "Unknown action" }, { status: 400 });
+  const read = await readForm(request, wordsActionForm);
+  if (!read.ok) return data<WordsAnswer>({ ok: false, message: read.unknownIntent ? "Unknown action" : read.message }, { status: 400 });
+  const words = read.data.intent === "words" ? { title: read.data.title, description: read.data.description } : null;
   const outcome = await setCardWords(context.db, context.cloudflare.env.MEDIA, user.id, params.deckId ?? "", params.cardKey ?? "", words);
   if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
   return data<WordsAnswer>({ ok: true, message: outcome.message });

@@ -15,7 +15,7 @@ import { FullDeckWays } from "~/components/explorer-plus-offer";
 import { PageHeader } from "~/components/page-header";
 import { FixPaymentLink } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
-import { creditsLeft, estimateCost, explorerPlusMakes } from "~/credits/cost";
+import { creditsLeft, estimateCost, explorerPlusMakes } from "~/plans/cost";
 import type { CardImageQuality as Quality, DeckKind } from "../../db/columns";
 import { getQuota } from "~/credits/credits.server";
 import { creditsMakeSentence } from "~/plans/plan-credits";

@@ -6,7 +6,7 @@ import { requireUser } from "~/auth/guard.server";
 import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { deckCharge, describeCredits, upgradeCharge, type CreditAmounts } from "~/credits/cost";
+import { deckCharge, describeCredits, upgradeCharge, type CreditAmounts } from "~/plans/cost";
 import { creditsOverview } from "~/credits/history.server";
 import { creditsMakeSentence } from "~/plans/plan-credits";
 import { plansOfferingPhrase } from "~/entitlements/entitlements";

@@ -12,6 +12,7 @@ import { CLASSIC } from "~/learn/rules";
 import { newId } from "~/lib/crypto";
 import type { PageHandle } from "~/lib/page-handle";
 import { cn } from "~/lib/cn";
+import { readForm } from "~/lib/read-form.server";
 
 /**
  * Round trips: the person, then the lessons they read beside their decks and latest quizzes.
@@ -52,10 +53,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = lessonForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-  await markLesson(context.db, user.id, parsed.data.lesson, parsed.data.intent === "read", Date.now());
-  const group = LESSON_GROUPS.find((one) => one.lessons.some((lesson) => lesson.id === parsed.data.lesson))!;
+  const read = await readForm(request, lessonForm);
+  if (!read.ok) return data({ ok: false, message: read.message }, { status: 400 });
+  await markLesson(context.db, user.id, read.data.lesson, read.data.intent === "read", Date.now());
+  const group = LESSON_GROUPS.find((one) => one.lessons.some((lesson) => lesson.id === read.data.lesson))!;
   return redirect(groupPath(group.id), 303);
 }
 

@@ -12,6 +12,9 @@ import { BlockClient } from "~/paid-readings/incoming-requests";
 import { PAID_READING_MESSAGES, READING_MODE_LABELS, paidRoomPath } from "~/paid-readings/rules";
 import { openRoom } from "~/reading-room/room.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /** Round trips: accepting a request opens the paid reading's room and tells both people's tabs. */
 export const handle: PageHandle = { actionRoundTrips: 7 };
@@ -26,9 +29,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { request: found, now: Date.now() };
 }
 
+/** The request's buttons: the reader accepts, declines or blocks the client; the client cancels. */
+const requestForm = lazySchema(() => z.object({ intent: z.enum(["accept", "block", "decline", "cancel"]) }));
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const intent = (await request.formData()).get("intent");
+  const read = await readForm(request, requestForm);
+  if (!read.ok) return data({ error: "Unknown action." }, { status: 400 });
+  const { intent } = read.data;
   const id = params.requestId ?? "";
   const env = context.cloudflare.env;
   if (intent === "accept") {
@@ -46,13 +54,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // The dashboard lists the client among those blocked, with the way to unblock them.
     return redirect("/reader-dashboard");
   }
-  if (intent === "decline" || intent === "cancel") {
-    const closed = await closeRequest(context.db, user, id, intent);
-    if (!closed.ok) return data({ error: closed.message }, { status: closed.status });
-    await tellAccountChanged(env, closed.value.otherId, "reading");
-    return intent === "decline" ? redirect("/reader-dashboard") : { error: null };
-  }
-  return data({ error: "Unknown action." }, { status: 400 });
+  const closed = await closeRequest(context.db, user, id, intent);
+  if (!closed.ok) return data({ error: closed.message }, { status: closed.status });
+  await tellAccountChanged(env, closed.value.otherId, "reading");
+  return intent === "decline" ? redirect("/reader-dashboard") : { error: null };
 }
 
 /** Seconds left before the request lapses, counted down on screen; the page looks again when it reaches zero. */

@@ -8,6 +8,9 @@ import type { PageHandle } from "~/lib/page-handle";
 import { laidSpread } from "~/reading-room/custom-spreads";
 import { createSpread, spreadByLink } from "~/reading-room/custom-spreads.server";
 import { SpreadPicture } from "~/reading-room/spread-picture";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /** Round trips: the person and the spread at once; saving a copy finds the person, reads the spread and adds the copy. */
 export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 3 };
@@ -24,10 +27,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 /** "Save to my spreads": a copy of the definition becomes the person's own. */
+/** The page's one form: a copy of the spread to make one's own. */
+const copyForm = lazySchema(() => z.object({ intent: z.literal("copy") }));
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  if (form.get("intent") !== "copy") return data({ error: "That is not something this page does." }, { status: 400 });
+  const read = await readForm(request, copyForm);
+  if (!read.ok) return data({ error: "That is not something this page does." }, { status: 400 });
   const spread = await spreadByLink(context.db, params.spreadId ?? "");
   if (!spread) throw notFound();
   const saved = await createSpread(context.db, user.id, { name: spread.name, description: spread.description, positions: spread.positions });

@@ -5,7 +5,7 @@ import { LocalTime } from "~/components/local-time";
 import { PageHeader } from "~/components/page-header";
 import { ReasonForm, StaffList, StaffRow, StaffSection } from "~/staff/staff-forms";
 import { StaffNav } from "~/staff/staff-nav";
-import { describeCredits } from "~/credits/cost";
+import { describeCredits } from "~/plans/cost";
 import { newId } from "~/lib/crypto";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";

@@ -19,6 +19,9 @@ import {
 } from "~/daily/daily.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { Input, Select } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /**
  * One round trip: the session's check and the person's settings, kept days and decks together.
@@ -57,29 +60,40 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
+/** The page's forms: keep the card with a note, turn it over or read its meaning, and the settings. */
+const todayForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [
+    keepForm.extend({ intent: z.literal("keep") }),
+    // A plain form names the page it was on, to go back to; anything else is no page of ours.
+    z.object({ intent: z.enum(["turn", "read"]), back: z.string().optional().catch(undefined) }),
+    settingsForm.extend({ intent: z.literal("settings") }),
+  ]),
+);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === "keep") {
-    const parsed = keepForm.safeParse(form);
-    if (!parsed.success) return data({ keepError: parsed.error.issues[0]!.message, settingsError: null }, { status: 400 });
-    await keepDailyCard(context.db, user.id, context.timeZone, parsed.data.notes);
-    throw redirect("/today?kept=1");
+  const read = await readForm(request, todayForm);
+  if (!read.ok) {
+    if (read.unknownIntent) return data({ keepError: null, settingsError: "Unknown request." }, { status: 400 });
+    if (read.intent === "keep") return data({ keepError: read.message, settingsError: null }, { status: 400 });
+    return data({ keepError: null, settingsError: read.message }, { status: 400 });
   }
-  if (form.intent === "turn" || form.intent === "read") {
-    await advanceDailyCard(context.db, user.id, context.timeZone, form.intent);
-    // A plain form names the page it was on and goes back to it; the flip in place asks for no page.
-    if (form.back === "/" || form.back === "/today") throw redirect(form.back);
-    return data({ keepError: null, settingsError: null });
+  const form = read.data;
+  switch (form.intent) {
+    case "keep":
+      await keepDailyCard(context.db, user.id, context.timeZone, form.notes);
+      throw redirect("/today?kept=1");
+    case "turn":
+    case "read":
+      await advanceDailyCard(context.db, user.id, context.timeZone, form.intent);
+      // A plain form names the page it was on and goes back to it; the flip in place asks for no page.
+      if (form.back === "/" || form.back === "/today") throw redirect(form.back);
+      return data({ keepError: null, settingsError: null });
+    case "settings":
+      if (!(await saveDailySettings(context.db, user.id, { timeZone: form.timeZone, deckId: form.deckId, reminder: form.reminder })))
+        return data({ keepError: null, settingsError: "Choose one of your own decks, one you bought, or the classic deck." }, { status: 400 });
+      throw redirect("/today?saved=settings");
   }
-  if (form.intent === "settings") {
-    const parsed = settingsForm.safeParse(form);
-    if (!parsed.success) return data({ keepError: null, settingsError: parsed.error.issues[0]!.message }, { status: 400 });
-    if (!(await saveDailySettings(context.db, user.id, parsed.data)))
-      return data({ keepError: null, settingsError: "Choose one of your own decks, one you bought, or the classic deck." }, { status: 400 });
-    throw redirect("/today?saved=settings");
-  }
-  return data({ keepError: null, settingsError: "Unknown request." }, { status: 400 });
 }
 
 export default function Today() {

@@ -20,7 +20,7 @@ import {
   users,
 } from "../../db/schema";
 import { restoreStatement, suspendStatements } from "../auth/suspension.server";
-import { creditsLeft, describeCredits, type CreditAmounts } from "../credits/cost";
+import { creditsLeft, describeCredits, type CreditAmounts } from "../plans/cost";
 import { defaultQuota, grantCreditStatements, selectRecord } from "../credits/credits.server";
 import type { Database } from "../db.server";
 import { auditStatement, recentStaffActions } from "./audit.server";

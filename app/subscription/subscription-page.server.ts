@@ -7,7 +7,7 @@ import { checkoutSessions, paymentReceipts, subscriptions } from "../../db/schem
 import { requireUser } from "../auth/guard.server";
 import { loginPath } from "../auth/redirect";
 import { getQuota } from "../credits/credits.server";
-import { creditsLeft } from "../credits/cost";
+import { creditsLeft } from "../plans/cost";
 import { creditsMakeSentence, planDeckKind, planGrantSentence } from "../plans/plan-credits";
 import { findPlanByKey, findPlanByPriceId, formatPlanPrice } from "../plans/catalogue";
 import { isSubscribed } from "../plans/subscription";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { sha256Hex } from "../../app/lib/crypto";
 import { MAX_TOKENS } from "../../app/api/tokens";
-import { HIGH_QUALITY_COMPLETE_DECK_CREDITS } from "../../app/credits/cost";
+import { HIGH_QUALITY_COMPLETE_DECK_CREDITS } from "../../app/plans/cost";
 import { apiTokens, deckListings, deckQuotaLedger, decks, subscriptions, userDeckQuotas, users } from "../../db/schema";
 import { parseRoundTripBudget, ROUND_TRIPS_BUDGET_HEADER } from "../../app/lib/round-trips.server";
 import { app, get, ORIGIN, post, signInAs, visit, waitForDeck } from "./helpers";

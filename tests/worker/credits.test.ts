@@ -14,7 +14,7 @@ import {
   refundCredits,
   REFRESH_DESCRIPTION,
 } from "../../app/credits/credits.server";
-import { deckCharge, estimateCost, upgradeCharge } from "../../app/credits/cost";
+import { deckCharge, estimateCost, upgradeCharge } from "../../app/plans/cost";
 import { createDatabase } from "../../app/db.server";
 import { runPeriodicJobs } from "../../app/jobs/periodic.server";
 import { deckQuotaLedger, userDeckQuotas, users } from "../../db/schema";

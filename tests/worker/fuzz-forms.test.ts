@@ -8,9 +8,11 @@
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
+import { readForm } from "../../app/lib/read-form.server";
 import { STAFF_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { cards, deckReviews, decks, readingJournal, subscriptions, users } from "../../db/schema";
 import { MINIMUM_PAYOUT_CENTS } from "../../app/marketplace/earnings.server";
@@ -628,5 +630,30 @@ describe("every action refuses a request that carries no form with a 4xx that sa
       expect(response.status).toBe(400);
       expect((await response.text()).trim().length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("readForm: one schema per action, keyed on intent", () => {
+  const pageForm = z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("rename"), title: z.string().trim().min(1, "Give it a title") }),
+    z.object({ intent: z.literal("delete") }),
+  ]);
+  const sent = (fields: Record<string, string>) => new Request(ORIGIN, { method: "POST", body: new URLSearchParams(fields) });
+
+  it("hands the action the branch the button named, with that branch's fields typed", async () => {
+    const read = await readForm(sent({ intent: "rename", title: "  Moon  ", extra: "ignored" }), pageForm);
+    expect(read.ok && read.data).toEqual({ intent: "rename", title: "Moon" });
+  });
+
+  it("names an intent it does not know, or a missing one, apart from a field's own refusal", async () => {
+    for (const [fields, intent] of [
+      [{ intent: "drop" }, "drop"],
+      [{}, null],
+    ] as const) {
+      const read = await readForm(sent(fields), pageForm);
+      expect(read.ok ? null : [read.unknownIntent, read.intent]).toEqual([true, intent]);
+    }
+    const blank = await readForm(sent({ intent: "rename", title: " " }), pageForm);
+    expect(blank.ok ? null : [blank.unknownIntent, blank.intent, blank.field, blank.message]).toEqual([false, "rename", "title", "Give it a title"]);
   });
 });

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { consumeCredits, initializeQuotaForPlan, refreshDeckQuotas } from "../../app/credits/credits.server";
-import { upgradeCharge } from "../../app/credits/cost";
+import { upgradeCharge } from "../../app/plans/cost";
 import { chargeNewDeck } from "../../app/decks/create.server";
 import type { CardImageQuality } from "../../db/columns";
 import { findPlanByKey } from "../../app/plans/catalogue";

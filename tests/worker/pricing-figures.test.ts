@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
-import { describeCredits } from "../../app/credits/cost";
+import { describeCredits } from "../../app/plans/cost";
 import { DECK_SIZE, planCredits, planDecksAt } from "../../app/plans/plan-credits";
 import { DEFAULT_REFRESH_PERIOD_MS } from "../../app/credits/quota-record.server";
 import { findPlanByKey, PLANS, YEARLY_SAVING_PERCENT, type Plan } from "../../app/plans/catalogue";
