@@ -17,6 +17,7 @@ export type Texture =
   | "none"
   | "wash" // pigment bleeding into wet paper
   | "wax" // waxy strokes broken by the paper's tooth
+  | "crayon" // a child's crayon: every shape hatched in waxy strokes on white paper, the paper's tooth showing through
   | "grain" // a fine paper grain
   | "riso" // two inks printed slightly out of register
   | "tesserae" // small tiles with grout between them
@@ -208,6 +209,11 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       "crayon",
       "crayons",
       "wax crayon",
+      "children's crayon",
+      "childrens crayon",
+      "child's crayon",
+      "kids crayon",
+      "kid's crayon",
       "children's drawing",
       "childrens drawing",
       "child's drawing",
@@ -225,7 +231,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       base: "watercolour",
       line: 2.4,
       lineColor: "shade",
-      texture: "wax",
+      texture: "crayon",
       shading: "flat",
       palette: P(1.25, 1, 4, { paper: true, hues: 8 }),
       ornament: "scribbles",
@@ -722,11 +728,14 @@ function read(text: string): UnderstoodStyle {
     rest = `${rest.slice(0, at)} ${" ".repeat(phrase.length)} ${rest.slice(at + phrase.length + 2)}`;
     if (!found.some((f) => f.id === id)) found.push({ id, word: phrase, at });
   }
-  // Words left over that are spelt nearly like a name ("ukiyoe", "watercolor") count too.
+  // Words left over that are spelt nearly like a name ("ukiyoe", "watercolor") count too; a word
+  // is not read as part of a longer name ("children's" is not "children's book").
   for (const m of rest.matchAll(/[a-z0-9']{5,}/g)) {
     let best: [string, number] | null = null;
     for (const [phrase, id] of phrases()) {
-      const score = similarity(m[0], phrase.replace(/ /g, ""));
+      const joined = phrase.replace(/ /g, "");
+      if (Math.abs(joined.length - m[0].length) > 3) continue;
+      const score = similarity(m[0], joined);
       if (score >= 0.7 && (!best || score > best[1])) best = [id, score];
     }
     if (best && !found.some((f) => f.id === best[0])) found.push({ id: best[0], word: m[0], at: m.index ?? 0 });
