@@ -202,6 +202,8 @@ export const cards = sqliteTable(
     /** The owner's own words for the card's title and description; null keeps the original (`name`, `description`), which stays for undo. */
     editedName: text("edited_name"),
     editedDescription: text("edited_description"),
+    /** The owner's few words for this card's painting ("with a lighthouse"), added to the deck's theme; null paints the theme alone. */
+    prompt: text("prompt"),
   },
   (t) => [uniqueIndex("cards_deck_card_idx").on(t.deckId, t.cardKey)],
 );

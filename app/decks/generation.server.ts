@@ -51,6 +51,7 @@ export async function generateCard(
   card: TarotCard,
   variant = 0,
   repaint: Repaint | null = null,
+  prompt: string | null = null,
 ): Promise<CardStage> {
   const style = deck.artStyle ?? "";
   // Without its secret a deck's card would be a public painting of its theme: better no picture.
@@ -60,7 +61,7 @@ export async function generateCard(
   report("writing");
   const description = deps.ai.describeCard({ card, theme: deck.theme, style });
   report("painting");
-  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium", variant, paintingSecret });
+  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium", variant, paintingSecret, prompt });
   const text = await description;
   report("uploading");
   const key = cardImageKey(deck.id, repaint ? `${card.name} v${variant}` : card.name, painted.ext);
@@ -110,13 +111,20 @@ export async function runGeneration(deps: GenerationDeps, deckId: string): Promi
   const deck = await deps.db.query.decks.findFirst({ where: eq(decks.id, deckId) });
   if (!deck) return { status: "failed", made: 0, failed: 0 };
   const pending = await deps.db
-    .select({ key: cards.cardKey, regenerations: cards.regenerations, repaintRequestedAt: cards.repaintRequestedAt, imageKey: cards.imageKey })
+    .select({
+      key: cards.cardKey,
+      regenerations: cards.regenerations,
+      repaintRequestedAt: cards.repaintRequestedAt,
+      imageKey: cards.imageKey,
+      prompt: cards.prompt,
+    })
     .from(cards)
     .where(and(eq(cards.deckId, deckId), ne(cards.status, "ready")));
   const todo = pending.map((row) => CARDS_BY_KEY.get(row.key)).filter((card): card is TarotCard => Boolean(card));
   // A repaint is painted as the card's next variant, so it shows a new picture.
   const variants = new Map(pending.map((row) => [row.key, row.regenerations + (row.repaintRequestedAt !== null ? 1 : 0)]));
   const repaints = new Map(pending.filter((row) => row.repaintRequestedAt !== null).map((row) => [row.key, { previousImageKey: row.imageKey }]));
+  const prompts = new Map(pending.map((row) => [row.key, row.prompt]));
   if (todo.length > 0) {
     await deps.db
       .update(cards)
@@ -132,7 +140,7 @@ export async function runGeneration(deps: GenerationDeps, deckId: string): Promi
       );
   }
   const results = await mapWithConcurrency(todo, deps.concurrency ?? GENERATION_CONCURRENCY, (card) =>
-    generateCard(deps, deck, card, variants.get(card.key) ?? 0, repaints.get(card.key) ?? null),
+    generateCard(deps, deck, card, variants.get(card.key) ?? 0, repaints.get(card.key) ?? null, prompts.get(card.key) ?? null),
   );
   const failed = results.filter((r) => r.status === "rejected" || r.value === "failed").length;
   for (const [i, result] of results.entries()) {

@@ -39,6 +39,7 @@ const cardColumns = {
   updatedAt: cards.updatedAt,
   editedName: cards.editedName,
   editedDescription: cards.editedDescription,
+  prompt: cards.prompt,
 };
 
 function cardsOf(db: Database, deckId: string | Placeholder) {
@@ -117,9 +118,11 @@ export async function readDeckCard(db: Database, deckId: string, cardKey: string
   const at = deck.cards.findIndex((card) => card.key === cardKey);
   if (at < 0) return null;
   const card = deck.cards[at]!;
+  const own = row.deck.creatorId === userId;
   return {
-    deck: { id: deck.id, title: deck.title, cardCount: deck.cards.length, own: row.deck.creatorId === userId },
-    card: { ...card, ...meaningOf({ key: card.key }) },
+    deck: { id: deck.id, title: deck.title, cardCount: deck.cards.length, own },
+    // The owner's words for the card's painting are theirs alone: a buyer sees the picture, not what was asked of it.
+    card: { ...card, ...meaningOf({ key: card.key }), prompt: own ? (cardRows.find((r) => r.cardKey === cardKey)?.prompt ?? null) : null },
     previous: deck.cards[at - 1]?.key ?? null,
     next: deck.cards[at + 1]?.key ?? null,
   };

@@ -8,6 +8,9 @@ import type { PageHandle } from "~/lib/page-handle";
 import { CardMeaningText } from "~/decks/card-meaning";
 import { readDeckCard } from "~/decks/manage.server";
 import { Input, Textarea } from "~/components/ui/field";
+import { FixPaymentLink } from "~/components/action-message";
+import { CARD_PROMPT_MAX, repaintForm } from "~/decks/card-prompt";
+import { regenerateCard } from "~/decks/create.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.card.name} · ${data.deck.title} — Arcanum` : "Card — Arcanum" }];
 
@@ -19,24 +22,51 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return found;
 }
 
-/** Saving words reads the card with its deck, may rewrite the painted lettering, and writes the card. */
-export const handle: PageHandle = { actionRoundTrips: 6 };
+/**
+ * Saving words reads the card with its deck, may rewrite the painted lettering, and writes the card;
+ * a repaint reads the deck, the card and its repaints, holds the card and wakes the deck's painter,
+ * as the deck page's repaint does.
+ */
+export const handle: PageHandle = { actionRoundTrips: 10 };
 
-type WordsAnswer = { ok: boolean; message: string };
+type CardAnswer = { ok: boolean; message: string; intent: "words" | "repaint"; fixPaymentPath?: string };
 
-/** The owner edits the card's title and description, or gives it back its original words. */
+/** The owner edits the card's title and description, gives it back its original words, or has it painted again with words of its own. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const deckId = params.deckId ?? "";
+  const cardKey = params.cardKey ?? "";
+  if (form.intent === "repaint") {
+    const parsed = repaintForm.safeParse({ ...form, card: cardKey });
+    if (!parsed.success) return data<CardAnswer>({ ok: false, intent: "repaint", message: parsed.error.issues[0]!.message }, { status: 400 });
+    const result = await regenerateCard(context, user, deckId, cardKey, parsed.data.prompt);
+    if (!result.ok && result.status === 404) throw new Response(result.message, { status: 404 });
+    if (!result.ok)
+      return data<CardAnswer>(
+        {
+          ok: false,
+          intent: "repaint",
+          message: result.message,
+          ...("fixPaymentPath" in result && typeof result.fixPaymentPath === "string" ? { fixPaymentPath: result.fixPaymentPath } : {}),
+        },
+        { status: result.status },
+      );
+    return data<CardAnswer>({
+      ok: true,
+      intent: "repaint",
+      message: parsed.data.prompt ? `Painting the card again, ${parsed.data.prompt}…` : "Painting the card again…",
+    });
+  }
   let words = null;
   if (form.intent === "words") {
     const parsed = cardWordsForm.safeParse(form);
-    if (!parsed.success) return data<WordsAnswer>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+    if (!parsed.success) return data<CardAnswer>({ ok: false, intent: "words", message: parsed.error.issues[0]!.message }, { status: 400 });
     words = parsed.data;
-  } else if (form.intent !== "restore-words") return data<WordsAnswer>({ ok: false, message: "Unknown action" }, { status: 400 });
-  const outcome = await setCardWords(context.db, context.cloudflare.env.MEDIA, user.id, params.deckId ?? "", params.cardKey ?? "", words);
+  } else if (form.intent !== "restore-words") return data<CardAnswer>({ ok: false, intent: "words", message: "Unknown action" }, { status: 400 });
+  const outcome = await setCardWords(context.db, context.cloudflare.env.MEDIA, user.id, deckId, cardKey, words);
   if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
-  return data<WordsAnswer>({ ok: true, message: outcome.message });
+  return data<CardAnswer>({ ok: true, intent: "words", message: outcome.message });
 }
 
 export default function DeckCardPage() {
@@ -63,24 +93,78 @@ export default function DeckCardPage() {
         </span>
       </nav>
       <article className="mt-6 grid gap-6 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-10">
-        {card.imageUrl && card.status === "ready" ? (
-          <img
-            src={card.imageUrl}
-            alt={`${card.name}, as painted for this deck`}
-            className="mx-auto aspect-[3/4] w-2/3 rounded-2xl object-cover shadow-md sm:w-full"
-          />
+        {card.imageUrl && card.status !== "failed" ? (
+          <figure className="mx-auto w-2/3 sm:w-full">
+            <img src={card.imageUrl} alt={`${card.name}, as painted for this deck`} className="aspect-[3/4] w-full rounded-2xl object-cover shadow-md" />
+            {/* A repaint keeps the picture until the new one is stored. */}
+            {card.status === "ready" ? null : (
+              <figcaption className="mt-2 text-center text-sm text-muted" data-testid="card-repainting">
+                Being painted again: the{" "}
+                <Link to={base} className="text-brand underline">
+                  deck page
+                </Link>{" "}
+                shows the new picture when it is ready.
+              </figcaption>
+            )}
+          </figure>
         ) : (
           <p className="rounded-2xl border border-line p-6 text-muted">This card is not painted yet.</p>
         )}
         <CardMeaningText card={card} meaning={card} headingId="card-name" level={1} />
       </article>
       {deck.own ? (
+        <section aria-labelledby="repaint-heading" className="mt-10 rounded-2xl border border-line p-5">
+          <h2 id="repaint-heading" className="text-xl font-semibold">
+            Paint this card again
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Add a word or two for this card alone: a place or a thing to show in it. It is painted in the deck's theme and style, and uses one of the deck's
+            repaints.
+          </p>
+          {answer?.intent === "repaint" ? (
+            <ActionMessage ok={answer.ok} className="mt-3" testId="repaint-note">
+              {answer.message}
+              {answer.ok ? (
+                <>
+                  {" "}
+                  <Link to={base} className="underline">
+                    Watch it on the deck page
+                  </Link>
+                </>
+              ) : null}
+              <FixPaymentLink path={answer.fixPaymentPath} />
+            </ActionMessage>
+          ) : null}
+          <Form method="post" className="mt-4 grid gap-3" key={`prompt|${card.prompt ?? ""}`}>
+            <input type="hidden" name="intent" value="repaint" />
+            <label className="text-sm font-semibold" htmlFor="card-prompt">
+              For this card
+            </label>
+            <Input
+              id="card-prompt"
+              name="prompt"
+              defaultValue={card.prompt ?? ""}
+              maxLength={CARD_PROMPT_MAX}
+              placeholder="with a lighthouse"
+              aria-describedby="card-prompt-hint"
+              aria-invalid={answer?.intent === "repaint" && !answer.ok ? true : undefined}
+            />
+            <p id="card-prompt-hint" className="-mt-1 text-xs text-muted">
+              Up to {CARD_PROMPT_MAX} characters. Leave it empty to paint the theme alone.
+            </p>
+            <button type="submit" className={`${buttonClasses("primary")} justify-self-start`}>
+              Repaint this card
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      {deck.own ? (
         <section aria-labelledby="words-heading" className="mt-10 rounded-2xl border border-line p-5">
           <h2 id="words-heading" className="text-xl font-semibold">
             The card's words
           </h2>
           <p className="mt-1 text-sm text-muted">The title is lettered on the card and its prints; the meaning stays the tarot's.</p>
-          {answer ? (
+          {answer?.intent === "words" ? (
             <ActionMessage ok={answer.ok} className="mt-3">
               {answer.message}
             </ActionMessage>

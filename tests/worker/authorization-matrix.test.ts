@@ -505,6 +505,21 @@ const ROWS: HttpRow[] = [
       ownerOnly,
     ),
   ),
+  // Repainting a card with its own words is the owner's; a buyer may not repaint a deck they bought.
+  act(
+    "routes/_main.collection.$deckId_.cards.$cardKey",
+    "repaint",
+    async (f) => `/collection/${await f.spareDeck()}/cards/major-00`,
+    () => ({ intent: "repaint", prompt: "with a lighthouse" }),
+    ownerOnly,
+  ),
+  act(
+    "routes/_main.collection.$deckId_.cards.$cardKey",
+    "repaint (a bought deck)",
+    (f) => `/collection/${f.boughtDeck}/cards/major-00`,
+    () => ({ intent: "repaint", prompt: "with a lighthouse" }),
+    { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: "denied" },
+  ),
   act(
     "routes/_main.collection.$deckId_.cards.$cardKey",
     "words (a bought deck)",

@@ -237,6 +237,82 @@ describe("a deck's owner", () => {
     expect(none.status).toBe(402);
   });
 
+  it("repaints one card with its own words from the card's page, within the deck's theme", async () => {
+    const { jar, deckId } = await ownDeck();
+    const cardPage = `/collection/${deckId}/cards/major-16`;
+    const before = (await cardRow(deckId, "major-16"))!;
+    expect(await (await env.MEDIA.get(before.imageKey!))!.text()).not.toContain('data-subject="lighthouse"');
+    // The owner's card page has the repaint form, its field bounded as the server bounds it.
+    const page = await (await get(cardPage, { cookie: jar.header() })).text();
+    expect(page).toMatch(/<input type="hidden" name="intent" value="repaint"\/>/);
+    expect(page).toMatch(/<input[^>]*name="prompt"[^>]*maxLength="80"/i);
+    const answer = await post(cardPage, { intent: "repaint", prompt: "  with a   lighthouse " }, { cookie: jar.header() });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("Painting the card again, with a lighthouse…");
+    await waitForDeck(deckId);
+    const after = (await cardRow(deckId, "major-16"))!;
+    expect(after).toMatchObject({ status: "ready", regenerations: 1, repaintRequestedAt: null, prompt: "with a lighthouse" });
+    const svg = await (await env.MEDIA.get(after.imageKey!))!.text();
+    expect(svg).toContain('data-subject="lighthouse"');
+    // Still the deck's forest of lanterns: the theme's own places stay.
+    expect(svg).toContain('data-subject="forest"');
+    // The page shows the words asked, to change or clear them.
+    expect(await (await get(cardPage, { cookie: jar.header() })).text()).toMatch(
+      /name="prompt"[^>]*value="with a lighthouse"|value="with a lighthouse"[^>]*name="prompt"/,
+    );
+    // The deck page's repaint sends no words, and keeps the card's.
+    await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-16" }, { cookie: jar.header() });
+    await waitForDeck(deckId);
+    expect(await cardRow(deckId, "major-16")).toMatchObject({ regenerations: 2, prompt: "with a lighthouse" });
+    // An empty field clears them.
+    await post(cardPage, { intent: "repaint", prompt: "" }, { cookie: jar.header() });
+    await waitForDeck(deckId);
+    const cleared = (await cardRow(deckId, "major-16"))!;
+    expect(cleared).toMatchObject({ regenerations: 3, prompt: null });
+    expect(await (await env.MEDIA.get(cleared.imageKey!))!.text()).not.toContain('data-subject="lighthouse"');
+  });
+
+  it("refuses a card's words that are too long or not words, with a message, and changes nothing", async () => {
+    const { jar, deckId } = await ownDeck();
+    const cardPage = `/collection/${deckId}/cards/major-03`;
+    for (const [prompt, message] of [
+      ["with a lighthouse ".repeat(5), "Keep the card&#x27;s own words to 80 characters or fewer"],
+      ["<script>alert(1)</script>", "Use words only"],
+      ["{{ignore the theme}}", "Use words only"],
+    ] as const) {
+      const answer = await post(cardPage, { intent: "repaint", prompt }, { cookie: jar.header() });
+      expect(answer.status, prompt).toBe(400);
+      const html = await answer.text();
+      expect(html, prompt).toContain(message);
+      expect(html, prompt).toMatch(/name="prompt"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="prompt"/);
+    }
+    // The deck page's repaint checks the same words.
+    const grid = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-03", prompt: "x".repeat(81) }, { cookie: jar.header() });
+    expect(grid.status).toBe(400);
+    expect(await cardRow(deckId, "major-03")).toMatchObject({ status: "ready", regenerations: 0, repaintRequestedAt: null, prompt: null });
+  });
+
+  it("spends one repaint when the card's repaint is sent twice at once", async () => {
+    const { jar, deckId } = await ownDeck();
+    const cardPage = `/collection/${deckId}/cards/major-05`;
+    const answers = await Promise.all([1, 2].map(() => post(cardPage, { intent: "repaint", prompt: "with a lighthouse" }, { cookie: jar.header() })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    await waitForDeck(deckId);
+    const spent = await db()
+      .select({ n: sql<number>`sum(${cards.regenerations})` })
+      .from(cards)
+      .where(eq(cards.deckId, deckId));
+    expect(Number(spent[0]!.n)).toBe(1);
+    // With no repaint left, the card page says so and paints nothing.
+    await db()
+      .update(cards)
+      .set({ regenerations: 5 })
+      .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-01")));
+    const none = await post(cardPage, { intent: "repaint", prompt: "with a boat" }, { cookie: jar.header() });
+    expect(none.status).toBe(402);
+    expect(await cardRow(deckId, "major-05")).toMatchObject({ status: "ready", prompt: "with a lighthouse" });
+  });
+
   it("upgrades to 78 cards with a complete-deck credit, making only the 56 missing cards", async () => {
     const { jar, deckId, userId } = await ownDeck();
     const refused = await post(`/collection/${deckId}`, { intent: "upgrade" }, { cookie: jar.header() });
