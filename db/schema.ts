@@ -208,6 +208,27 @@ export const cards = sqliteTable(
   (t) => [uniqueIndex("cards_deck_card_idx").on(t.deckId, t.cardKey)],
 );
 
+/**
+ * The pictures a card has had, and the other variant each repaint painted beside the one it shows
+ * (decision 0120): the owner may keep any of them instead, which puts the one shown here in its place.
+ */
+export const cardPictures = sqliteTable(
+  "card_pictures",
+  {
+    id: text("id").primaryKey(),
+    cardId: text("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+    imageKey: text("image_key").notNull(),
+    /** The card's own words when this picture was painted. */
+    prompt: text("prompt"),
+    /** `variant`: painted beside a repaint's picture and never shown yet; `earlier`: a picture the card showed before. */
+    kind: text("kind", { enum: ["variant", "earlier"] }).notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("card_pictures_card_idx").on(t.cardId, t.createdAt)],
+);
+
 export const readingSessions = sqliteTable(
   "reading_sessions",
   {

@@ -11,6 +11,7 @@ import { Input, Textarea } from "~/components/ui/field";
 import { FixPaymentLink } from "~/components/action-message";
 import { CARD_PROMPT_MAX, repaintForm } from "~/decks/card-prompt";
 import { regenerateCard } from "~/decks/create.server";
+import { keepCardPicture, keepPictureForm } from "~/decks/card-pictures.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.card.name} · ${data.deck.title} — Arcanum` : "Card — Arcanum" }];
 
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export const handle: PageHandle = { actionRoundTrips: 10 };
 
-type CardAnswer = { ok: boolean; message: string; intent: "words" | "repaint"; fixPaymentPath?: string };
+type CardAnswer = { ok: boolean; message: string; intent: "words" | "repaint" | "keep"; fixPaymentPath?: string };
 
 /** The owner edits the card's title and description, gives it back its original words, or has it painted again with words of its own. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -37,6 +38,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const deckId = params.deckId ?? "";
   const cardKey = params.cardKey ?? "";
+  if (form.intent === "keep") {
+    const parsed = keepPictureForm.safeParse(form);
+    if (!parsed.success) return data<CardAnswer>({ ok: false, intent: "keep", message: parsed.error.issues[0]!.message }, { status: 400 });
+    const outcome = await keepCardPicture(context.db, user.id, deckId, cardKey, parsed.data.picture, parsed.data.shown);
+    if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+    return data<CardAnswer>({ ok: outcome.ok, intent: "keep", message: outcome.message }, { status: outcome.ok ? 200 : outcome.status });
+  }
   if (form.intent === "repaint") {
     const parsed = repaintForm.safeParse({ ...form, card: cardKey });
     if (!parsed.success) return data<CardAnswer>({ ok: false, intent: "repaint", message: parsed.error.issues[0]!.message }, { status: 400 });
@@ -70,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeckCardPage() {
-  const { deck, card, previous, next } = useLoaderData<typeof loader>();
+  const { deck, card, previous, next, pictures, shownImageKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const base = `/collection/${deck.id}`;
   return (
@@ -112,6 +120,46 @@ export default function DeckCardPage() {
         )}
         <CardMeaningText card={card} meaning={card} headingId="card-name" level={1} />
       </article>
+      {deck.own && pictures.length > 0 ? (
+        <section aria-labelledby="pictures-heading" className="mt-10 rounded-2xl border border-line p-5" data-testid="card-pictures">
+          <h2 id="pictures-heading" className="text-xl font-semibold">
+            Other pictures of this card
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Each repaint paints a second variant beside the one shown, and the card keeps the pictures it had. Keep the one you like best: the one shown now
+            takes its place here.
+          </p>
+          {answer?.intent === "keep" ? (
+            <ActionMessage ok={answer.ok} className="mt-3" testId="keep-note">
+              {answer.message}
+            </ActionMessage>
+          ) : null}
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
+            {pictures.map((picture, index) => (
+              <li key={picture.id} className="flex flex-col gap-2">
+                <img
+                  src={picture.imageUrl}
+                  alt={`${picture.kind === "variant" ? "A variant" : "An earlier picture"} of ${card.name}${picture.prompt ? `, ${picture.prompt}` : ""}`}
+                  className="aspect-[3/4] w-full rounded-xl object-cover shadow-sm"
+                  loading={index < 2 ? "eager" : "lazy"}
+                />
+                <span className="text-xs text-muted">
+                  {picture.kind === "variant" ? "Painted beside the last repaint" : "Shown before"}
+                  {picture.prompt ? ` · ${picture.prompt}` : ""}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="keep" />
+                  <input type="hidden" name="picture" value={picture.id} />
+                  <input type="hidden" name="shown" value={shownImageKey ?? ""} />
+                  <button type="submit" className={buttonClasses("secondary", "sm")} aria-label={`Keep picture ${index + 1} of ${card.name}`}>
+                    Keep this one
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {deck.own ? (
         <section aria-labelledby="repaint-heading" className="mt-10 rounded-2xl border border-line p-5">
           <h2 id="repaint-heading" className="text-xl font-semibold">

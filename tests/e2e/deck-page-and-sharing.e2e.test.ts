@@ -142,6 +142,30 @@ describe("a deck page, a shared reading and a deleted account", () => {
         .every((img) => img.complete && img.naturalWidth > 0),
     );
     if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/card-prompt-repainted-390.png` });
+    // The repaint painted a second variant and kept the earlier picture: the card's page offers both, and the person keeps the variant.
+    await page.goto(`/collection/${deckId}/cards/major-17`);
+    await hydrated(page);
+    const pictures = page.getByTestId("card-pictures");
+    expect(await pictures.getByRole("button", { name: /^Keep picture \d of The Star$/ }).count()).toBe(2);
+    const variant = pictures.getByRole("listitem").filter({ hasText: "Painted beside the last repaint" });
+    const chosen = await variant.locator("img").getAttribute("src");
+    await variant.locator("img").evaluate((img) => img.scrollIntoView({ block: "center" }));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="card-pictures"] img')].every((img) => img.complete && img.naturalWidth > 0),
+    );
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/card-variants-390.png` });
+    await variant.getByRole("button", { name: /^Keep picture \d of The Star$/ }).click();
+    await page
+      .getByTestId("keep-note")
+      .getByText(/Kept: the card shows this picture now/)
+      .waitFor();
+    // The card shows the variant kept (the same stored picture), and the one it showed is offered in its place.
+    await page.waitForFunction(
+      (src) => document.querySelector<HTMLImageElement>('img[alt="The Star, as painted for this deck"]')?.getAttribute("src")?.split("?")[0] === src,
+      chosen!.split("?")[0],
+    );
+    await pictures.getByText("Shown before").first().waitFor();
+    expect(await pictures.getByText("Painted beside the last repaint").count()).toBe(0);
     await page.context().close();
   });
 

@@ -520,6 +520,14 @@ const ROWS: HttpRow[] = [
     () => ({ intent: "repaint", prompt: "with a lighthouse" }),
     { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: "denied" },
   ),
+  // Keeping another picture of a card is the owner's; anyone else's choice names no picture they may see.
+  act(
+    "routes/_main.collection.$deckId_.cards.$cardKey",
+    "keep a picture",
+    async (f) => `/collection/${await f.spareDeck()}/cards/major-00`,
+    () => ({ intent: "keep", picture: "no-such-picture", shown: "" }),
+    { ...ownerOnly, owner: 404 },
+  ),
   act(
     "routes/_main.collection.$deckId_.cards.$cardKey",
     "words (a bought deck)",
@@ -840,7 +848,7 @@ const ROWS: HttpRow[] = [
     "review (a private deck)",
     () => `/marketplace/${OWNER_DECK}`,
     () => ({ intent: "review", rating: "5" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   doc("routes/_main.marketplace._index", "/marketplace", () => "/marketplace", all(200)),
   // Reporting a listed deck needs an account (a guest is asked to make one); a member's second report of it is a 409.
@@ -902,7 +910,7 @@ const ROWS: HttpRow[] = [
     "decline",
     () => ownersRequest().then((id) => `/readings/requests/${id}`),
     () => ({ intent: "decline" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   // Only the request's reader blocks its client: the owner asked, and the readers Theo and Mira were not asked.
   act(
@@ -1030,7 +1038,7 @@ const ROWS: HttpRow[] = [
     "reply",
     () => ownersPaidReading().then((id) => `/readings/${id}`),
     () => ({ intent: "reply", reply: "Thank you" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   act(
     "routes/_main.readings.$readingId",
@@ -1080,7 +1088,7 @@ const ROWS: HttpRow[] = [
     "report",
     () => ownersPaidReading().then((id) => `/messages/${id}`),
     () => ({ intent: "report", messageId: "matrix-no-message", reason: "spam" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   doc("routes/_main.staff.readings", "/staff/readings", () => "/staff/readings", all(404)),
   // The staff account is tried in observability.test.ts.
@@ -1571,7 +1579,7 @@ const ROWS: HttpRow[] = [
     "submit (an attempt nobody started)",
     () => "/tarot-quiz",
     () => ({ intent: "submit", attempt: "no-such-attempt", q0: "1" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   act(
     "routes/api.questions",
