@@ -175,7 +175,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "gold",
     texture: "none",
     shading: "gradient",
-    palette: P(0.85, 1.2, 0, { lean: [42, 0.22], tones: 5 }),
+    // Black lacquer and gold.
+    palette: P(0.7, 1.3, -18, { lean: [42, 0.3], tones: 5 }),
     ornament: "sunburst",
     frame: "deco",
     lettering: { family: "display", upper: true, weight: "300" },
@@ -321,7 +322,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "shade",
     texture: "facets",
     shading: "flat",
-    palette: P(1, 1.1, 0),
+    // Cool rendered teals, where pop art is printed primaries.
+    palette: P(1, 1.1, 8, { lean: [190, 0.35] }),
     ornament: "none",
     frame: "minimalist",
     lettering: sans(true, "300"),
@@ -372,7 +374,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "halftone",
     shading: "cel",
-    palette: P(1.6, 1.15, 4, { hues: 6 }),
+    // Printed primaries on a yellow ground.
+    palette: P(1.6, 1.15, 10, { hues: 6, lean: [52, 0.4] }),
     ornament: "dots",
     frame: "minimalist",
     lettering: sans(true, "700"),
@@ -487,7 +490,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "shade",
     texture: "canvas",
     shading: "model",
-    palette: P(0.8, 1.15, -4, { lean: [36, 0.45] }),
+    // Brass and sepia in lamplight, where gothic is night.
+    palette: P(0.85, 1.05, 10, { lean: [36, 0.6] }),
     ornament: "none",
     frame: "oil painting",
     lettering: serif(true, "700"),
@@ -524,7 +528,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       lineColor: "ink",
       texture: "grain",
       shading: "flat",
-      palette: P(1.25, 1.05, 2, { hues: 6, lean: [0, 0.05] }),
+      // Bright pigments and gold on vellum.
+      palette: P(1.25, 1.05, 2, { hues: 6, lean: [0, 0.05], paper: true }),
       ornament: "stars",
       frame: "classic",
       lettering: serif(false, "700"),
@@ -585,7 +590,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "grain",
     shading: "gradient",
-    palette: P(1.55, 1.1, 4),
+    // Spray cans' magentas and limes.
+    palette: P(1.6, 1.15, -4, { lean: [300, 0.4], hues: 5 }),
     ornament: "scribbles",
     frame: "minimalist",
     lettering: sans(true, "700"),
@@ -612,7 +618,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "grain",
     shading: "flat",
-    palette: P(0.2, 1.5, -2, { mono: 28 }),
+    // Black ink on parchment, where noir is a dark picture.
+    palette: P(0.25, 1.5, 8, { mono: 34, paper: true }),
     ornament: "none",
     frame: "woodcut",
     lettering: serif(true, "700"),
