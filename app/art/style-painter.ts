@@ -42,6 +42,7 @@ export function paletteColors(look: DeckLook, rule: PaletteRule): RoleColors {
       }
     }
     if (rule.paper && SKY_ROLES.has(role) && role !== "night") l = role === "sky" ? Math.max(l, 84) : 97;
+    if (rule.sunset && role === "skyLow") [s, l] = [92, 58];
     out[role] = hsl(h, s, l);
   }
   return out;

@@ -56,6 +56,8 @@ export type PaletteRule = {
   mono?: number;
   neon?: boolean;
   paper?: boolean;
+  /** With a neon palette: the sky's foot burns as a sunset does, under the dark sky. */
+  sunset?: boolean;
 };
 
 export type StyleParams = {
@@ -198,7 +200,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "light",
     texture: "glow",
     shading: "gradient",
-    palette: P(1.3, 1, 0, { neon: true, lean: [310, 0.35] }),
+    palette: P(1.3, 1, 0, { neon: true, lean: [310, 0.35], sunset: true }),
     ornament: "scanlines",
     frame: "neon",
     lettering: sans(true, "700"),
@@ -257,7 +259,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "wax",
     shading: "model",
-    palette: P(0.1, 1.25, 4, { mono: 30 }),
+    // Soft black on drawing paper.
+    palette: P(0.1, 1.25, 10, { mono: 30, paper: true }),
     ornament: "none",
     frame: "sketch",
     lettering: { family: "hand", upper: false, weight: "600" },
@@ -283,7 +286,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       lineColor: "ink",
       texture: "brush",
       shading: "gradient",
-      palette: P(0.12, 1.1, 6, { mono: 220 }),
+      // One ink on white rice paper.
+      palette: P(0.12, 1.1, 14, { mono: 220, paper: true }),
       ornament: "none",
       frame: "cartouche",
       lettering: serif(false, "600"),
@@ -322,8 +326,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "shade",
     texture: "facets",
     shading: "flat",
-    // Cool rendered teals, where pop art is printed primaries.
-    palette: P(1, 1.1, 8, { lean: [190, 0.35] }),
+    // Warm rendered clay and peach, where anime is clear sky.
+    palette: P(1, 1.1, 4, { lean: [22, 0.4] }),
     ornament: "none",
     frame: "minimalist",
     lettering: sans(true, "300"),
@@ -386,7 +390,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "none",
     shading: "cel",
-    palette: P(1.2, 1.05, 6),
+    // Clear skies and bright daylight colour.
+    palette: P(1.25, 1.05, 12, { lean: [208, 0.3] }),
     ornament: "none",
     frame: "minimalist",
     lettering: sans(true, "700"),
@@ -397,7 +402,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "shade",
     texture: "grain",
     shading: "gradient",
-    palette: P(1.05, 1, 2),
+    // Opaque and matte: denser, deeper colour than a wash.
+    palette: P(1.35, 1.15, -6, { tones: 6 }),
     ornament: "none",
     frame: "watercolour",
     lettering: serif(false, "600", true),
