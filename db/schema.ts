@@ -201,8 +201,31 @@ export const cards = sqliteTable(
     /** The owner's own words for the card's title and description; null keeps the original (`name`, `description`), which stays for undo. */
     editedName: text("edited_name"),
     editedDescription: text("edited_description"),
+    /** The owner's few words for this card's painting ("with a lighthouse"), added to the deck's theme; null paints the theme alone. */
+    prompt: text("prompt"),
   },
   (t) => [uniqueIndex("cards_deck_card_idx").on(t.deckId, t.cardKey)],
+);
+
+/**
+ * The pictures a card has had, and the other variant each repaint painted beside the one it shows
+ * (decision 0120): the owner may keep any of them instead, which puts the one shown here in its place.
+ */
+export const cardPictures = sqliteTable(
+  "card_pictures",
+  {
+    id: text("id").primaryKey(),
+    cardId: text("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+    imageKey: text("image_key").notNull(),
+    /** The card's own words when this picture was painted. */
+    prompt: text("prompt"),
+    /** `variant`: painted beside a repaint's picture and never shown yet; `earlier`: a picture the card showed before. */
+    kind: text("kind", { enum: ["variant", "earlier"] }).notNull(),
+    createdAt: millis("created_at").notNull().default(now),
+  },
+  (t) => [index("card_pictures_card_idx").on(t.cardId, t.createdAt)],
 );
 
 export const readingSessions = sqliteTable(

@@ -97,11 +97,13 @@ export function cardImagePrompt({
   theme,
   style,
   quality = "medium",
+  prompt,
 }: {
   card: TarotCard;
   theme: string;
   style: string;
   quality?: CardImageQuality;
+  prompt?: string | null;
 }): string {
   const keywords = cardKeywords(card).slice(0, 4);
   const element = suitElement(card);
@@ -112,6 +114,7 @@ export function cardImagePrompt({
     element ? `Let the element of ${element} show in the setting.` : "",
     `Deck theme: ${themeOf(theme)}. Reimagine the figures, clothing, setting and symbols so they belong to this theme.`,
     `Art style: ${styleOf(style)}.`,
+    prompt ? `For this card the deck's owner also asks for: ${prompt}. Paint it within the deck's theme and art style.` : "",
     "One clear central composition, rich detail, consistent with a full matching deck.",
     quality === "high" ? "Gallery-quality finish: fine linework, subtle lighting and texture in every part of the picture." : "",
     "Tarot card art, portrait 3:4, no text, no letters, no numbers, no title banner, no watermark.",

@@ -9,8 +9,18 @@ import type { CardImageQuality as CardQuality } from "../../db/columns";
 /**
  * `variant` counts the card's repaints: each one asks for a new picture of the same card.
  * `paintingSecret` is the deck's own: the local painter's picture of a deck's card comes from it.
+ * `prompt` is what the owner asked of this one card.
  */
-export type CardRequest = { card: TarotCard; theme: string; style: string; quality?: CardQuality; variant?: number; paintingSecret?: string };
+export type CardRequest = {
+  card: TarotCard;
+  theme: string;
+  style: string;
+  quality?: CardQuality;
+  variant?: number;
+  paintingSecret?: string;
+  /** The owner's few words for this card alone ("with a lighthouse"), painted within the theme and style. */
+  prompt?: string | null;
+};
 
 /** Diffusion steps of the Workers AI image model per quality: more steps, a finer finish, a longer wait. */
 export const WORKERS_AI_IMAGE_STEPS: Record<CardQuality, number> = { medium: 20, high: 40 };

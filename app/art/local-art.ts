@@ -23,7 +23,14 @@ import { isOriginalTreatment, understandStyle, type UnderstoodStyle } from "./st
 export const ART_STYLES = STYLE_IDS;
 
 /** `variant` is which painting of the card this is: 0 the first, 1 the first repaint, and so on. */
-export type CardArtInput = { card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number">; theme: string; style: string; variant?: number };
+/** `prompt` is the owner's few words for this card alone: its places and things join the theme's, its colours stay the theme's. */
+export type CardArtInput = {
+  card: Pick<TarotCard, "key" | "name" | "arcana" | "suit" | "number">;
+  theme: string;
+  style: string;
+  variant?: number;
+  prompt?: string | null;
+};
 
 export { resolveStyle } from "./styles";
 export { understandStyle } from "./style-vocabulary";
@@ -133,7 +140,7 @@ function paintFace(input: CardArtInput, mode: "labelled" | { prefix: string }, s
   const named = `${theme}|${styling.original ? style : styling.understood.ids.join("+")}|${card.key}${variant ? `|${variant}` : ""}`;
   const pre = mode === "labelled" ? idPrefix(seeds ? `${seed}|${named}` : named) : mode.prefix;
   const rng = makeRng(hashString(`${seed}:${style}:${card.key}${variant ? `:${variant}` : ""}`));
-  const cast = castFor(theme);
+  const cast = castFor(input.prompt ? `${theme}, ${input.prompt}` : theme);
   const scene = new Scene();
   // A repaint frames the composition anew, poses its figures anew and, every other time, mirrors it.
   // The first painting takes the view of the theme's setting; a repaint frames it anew.

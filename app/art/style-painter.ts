@@ -42,6 +42,7 @@ export function paletteColors(look: DeckLook, rule: PaletteRule): RoleColors {
       }
     }
     if (rule.paper && SKY_ROLES.has(role) && role !== "night") l = role === "sky" ? Math.max(l, 84) : 97;
+    if (rule.sunset && role === "skyLow") [s, l] = [92, 58];
     out[role] = hsl(h, s, l);
   }
   return out;
@@ -135,9 +136,24 @@ function stitchFill(k: Paints, role: Role, memo: Map<string, string>): string {
   return `url(#${id})`;
 }
 
+/** A crayon's hatching in the shape's colour: strokes at an angle of their own per colour, the paper tinted between them. */
+function crayonFill(k: Paints, role: Role, memo: Map<string, string>, paper: string): string {
+  let id = memo.get(role);
+  if (!id) {
+    id = `${k.pre}cr${memo.size}`;
+    memo.set(role, id);
+    const angle = [-38, 24, 62, -12, 48, -64][memo.size % 6];
+    k.defs.push(
+      `<pattern id="${id}" width="9" height="9" patternUnits="userSpaceOnUse" patternTransform="rotate(${angle})"><rect width="9" height="9" fill="${paper}"/><rect width="9" height="9" fill="${k.c(role)}" opacity="0.3"/><path d="M0 1.6H9M0 6.1H9" stroke="${k.shade(role, -4, 6)}" stroke-width="3.1"/><path d="M0 3.9H9" stroke="${k.c(role)}" stroke-width="1.2" opacity="0.7"/></pattern>`,
+    );
+  }
+  return `url(#${id})`;
+}
+
 function painterFor(params: StyleParams, k: Paints, ink: string): ItemPainter {
   const cel = new Map<string, string>();
   const stitch = new Map<string, string>();
+  const crayon = new Map<string, string>();
   const { texture, shading, lineColor } = params;
   const neon = !!params.palette.neon;
   const lit = (role: Role) => (DARK_ROLES.has(role) ? k.shade("light", 0) : k.c(role));
@@ -146,15 +162,18 @@ function painterFor(params: StyleParams, k: Paints, ink: string): ItemPainter {
     const p = item.p;
     if (p.stroke && !p.fill) {
       const color = neon || lineColor === "light" ? lit(p.stroke) : k.c(p.stroke);
-      const w = (p.w ?? 2) * (texture === "wax" ? 1.3 : 1);
+      const w = (p.w ?? 2) * (texture === "wax" ? 1.3 : texture === "crayon" ? 1.8 : 1);
       const dash = texture === "stitch" ? ` stroke-dasharray="${n1(w * 2.2)} ${n1(w * 1.1)}"` : "";
       return ` fill="none" stroke="${color}" stroke-width="${n1(w)}"${dash}${opAttr(p.op)}`;
     }
     const role = p.fill!;
+    // A crayon has no soft light: a glow is scribbled over in its colour like any shape.
+    if (p.glow && texture === "crayon") return ` fill="${crayonFill(k, role, crayon, paperOf(k))}"${opAttr(0.5 * (p.op ?? 1))}`;
     if (p.glow) return k.glow(item, k.c(role), (neon ? 0.8 : 0.55) * (p.op ?? 1));
     const bg = !!p.bg;
     let fill: string;
-    if (texture === "stitch" && !bg) fill = stitchFill(k, role, stitch);
+    if (texture === "crayon") fill = crayonFill(k, role, crayon, paperOf(k));
+    else if (texture === "stitch" && !bg) fill = stitchFill(k, role, stitch);
     else if (neon && !bg && texture === "glow") fill = k.shade(role, -(k.colors[role][2] - 9), -30);
     else if (shading === "none" && !bg) fill = "none";
     else if (shading === "bokashi" && bg && SKY_ROLES.has(role)) fill = `url(#${k.pre}boka)`;
@@ -174,6 +193,9 @@ function painterFor(params: StyleParams, k: Paints, ink: string): ItemPainter {
     return base;
   };
 }
+
+/** The white of the drawing paper, warmed a little toward the deck's hue. */
+const paperOf = (k: Paints) => hex(hsl(k.colors.light[0], 30, 96));
 
 /** What a style draws between the scenery and the figures. */
 function ornamentLayer(params: StyleParams, k: Paints, look: DeckLook, seed: number): string {
@@ -196,7 +218,12 @@ function ornamentLayer(params: StyleParams, k: Paints, look: DeckLook, seed: num
       // A lit grid running to the horizon.
       const c = k.c("accent");
       let out = "";
-      for (let i = 0; i <= 12; i++) out += `<line x1="${300 + (i - 6) * 18}" y1="560" x2="${300 + (i - 6) * 150}" y2="800" stroke="${c}" stroke-width="1.6"/>`;
+      // Each ray stops at the picture's side: resvg fails on a blurred group reaching far outside it.
+      for (let i = 0; i <= 12; i++) {
+        const [x1, x2] = [300 + (i - 6) * 18, 300 + (i - 6) * 150];
+        const t = x2 < -10 ? (-10 - x1) / (x2 - x1) : x2 > 610 ? (610 - x1) / (x2 - x1) : 1;
+        out += `<line x1="${x1}" y1="560" x2="${n1(x1 + (x2 - x1) * t)}" y2="${n1(560 + 240 * t)}" stroke="${c}" stroke-width="1.6"/>`;
+      }
       for (let i = 0; i < 6; i++) {
         const y = 560 + Math.pow(i / 5, 1.8) * 240;
         out += `<line x1="0" y1="${n1(y)}" x2="600" y2="${n1(y)}" stroke="${c}" stroke-width="1.4"/>`;
@@ -326,6 +353,17 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
       overlays.push(`<rect width="600" height="800" fill="url(#${pre}strokes)" opacity="0.5"/>`);
       grain(0.18);
       wrap = (inner) => `<g filter="url(#${pre}wax)"${lc}>${inner}</g>`;
+      break;
+    }
+    case "crayon": {
+      // Wax pushed unevenly across the paper: wobbling strokes, and the paper's tooth left white in
+      // small flecks everywhere the crayon skipped, on the paper's own grain.
+      defs.push(
+        `<filter id="${pre}crayon"${artRegion(6)}><feTurbulence type="fractalNoise" baseFrequency="0.04" numOctaves="2" seed="${seed}" result="w"/><feDisplacementMap in="SourceGraphic" in2="w" scale="7" xChannelSelector="R" yChannelSelector="G" result="d"/><feTurbulence type="fractalNoise" baseFrequency="0.7 0.22" numOctaves="2" seed="${seed + 11}" result="tooth"/><feColorMatrix in="tooth" type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 9 0 0 0 -5.1" result="holes"/><feComposite in="d" in2="holes" operator="out"/></filter>`,
+      );
+      grain(0.28);
+      const paper = `<rect width="600" height="800" fill="${paperOf(k)}"/>`;
+      wrap = (inner) => `${paper}<g filter="url(#${pre}crayon)"${lc}>${inner}</g>`;
       break;
     }
     case "grain":

@@ -17,6 +17,7 @@ export type Texture =
   | "none"
   | "wash" // pigment bleeding into wet paper
   | "wax" // waxy strokes broken by the paper's tooth
+  | "crayon" // a child's crayon: every shape hatched in waxy strokes on white paper, the paper's tooth showing through
   | "grain" // a fine paper grain
   | "riso" // two inks printed slightly out of register
   | "tesserae" // small tiles with grout between them
@@ -55,6 +56,8 @@ export type PaletteRule = {
   mono?: number;
   neon?: boolean;
   paper?: boolean;
+  /** With a neon palette: the sky's foot burns as a sunset does, under the dark sky. */
+  sunset?: boolean;
 };
 
 export type StyleParams = {
@@ -174,7 +177,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "gold",
     texture: "none",
     shading: "gradient",
-    palette: P(0.85, 1.2, 0, { lean: [42, 0.22], tones: 5 }),
+    // Black lacquer and gold.
+    palette: P(0.7, 1.3, -18, { lean: [42, 0.3], tones: 5 }),
     ornament: "sunburst",
     frame: "deco",
     lettering: { family: "display", upper: true, weight: "300" },
@@ -196,7 +200,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "light",
     texture: "glow",
     shading: "gradient",
-    palette: P(1.3, 1, 0, { neon: true, lean: [310, 0.35] }),
+    palette: P(1.3, 1, 0, { neon: true, lean: [310, 0.35], sunset: true }),
     ornament: "scanlines",
     frame: "neon",
     lettering: sans(true, "700"),
@@ -208,6 +212,11 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       "crayon",
       "crayons",
       "wax crayon",
+      "children's crayon",
+      "childrens crayon",
+      "child's crayon",
+      "kids crayon",
+      "kid's crayon",
       "children's drawing",
       "childrens drawing",
       "child's drawing",
@@ -225,7 +234,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       base: "watercolour",
       line: 2.4,
       lineColor: "shade",
-      texture: "wax",
+      texture: "crayon",
       shading: "flat",
       palette: P(1.25, 1, 4, { paper: true, hues: 8 }),
       ornament: "scribbles",
@@ -250,7 +259,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "wax",
     shading: "model",
-    palette: P(0.1, 1.25, 4, { mono: 30 }),
+    // Soft black on drawing paper.
+    palette: P(0.1, 1.25, 10, { mono: 30, paper: true }),
     ornament: "none",
     frame: "sketch",
     lettering: { family: "hand", upper: false, weight: "600" },
@@ -276,7 +286,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       lineColor: "ink",
       texture: "brush",
       shading: "gradient",
-      palette: P(0.12, 1.1, 6, { mono: 220 }),
+      // One ink on white rice paper.
+      palette: P(0.12, 1.1, 14, { mono: 220, paper: true }),
       ornament: "none",
       frame: "cartouche",
       lettering: serif(false, "600"),
@@ -315,7 +326,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "shade",
     texture: "facets",
     shading: "flat",
-    palette: P(1, 1.1, 0),
+    // Warm rendered clay and peach, where anime is clear sky.
+    palette: P(1, 1.1, 4, { lean: [22, 0.4] }),
     ornament: "none",
     frame: "minimalist",
     lettering: sans(true, "300"),
@@ -366,7 +378,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "halftone",
     shading: "cel",
-    palette: P(1.6, 1.15, 4, { hues: 6 }),
+    // Printed primaries on a yellow ground.
+    palette: P(1.6, 1.15, 10, { hues: 6, lean: [52, 0.4] }),
     ornament: "dots",
     frame: "minimalist",
     lettering: sans(true, "700"),
@@ -377,7 +390,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "none",
     shading: "cel",
-    palette: P(1.2, 1.05, 6),
+    // Clear skies and bright daylight colour.
+    palette: P(1.25, 1.05, 12, { lean: [208, 0.3] }),
     ornament: "none",
     frame: "minimalist",
     lettering: sans(true, "700"),
@@ -388,7 +402,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "shade",
     texture: "grain",
     shading: "gradient",
-    palette: P(1.05, 1, 2),
+    // Opaque and matte: denser, deeper colour than a wash.
+    palette: P(1.35, 1.15, -6, { tones: 6 }),
     ornament: "none",
     frame: "watercolour",
     lettering: serif(false, "600", true),
@@ -481,7 +496,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "shade",
     texture: "canvas",
     shading: "model",
-    palette: P(0.8, 1.15, -4, { lean: [36, 0.45] }),
+    // Brass and sepia in lamplight, where gothic is night.
+    palette: P(0.85, 1.05, 10, { lean: [36, 0.6] }),
     ornament: "none",
     frame: "oil painting",
     lettering: serif(true, "700"),
@@ -518,7 +534,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       lineColor: "ink",
       texture: "grain",
       shading: "flat",
-      palette: P(1.25, 1.05, 2, { hues: 6, lean: [0, 0.05] }),
+      // Bright pigments and gold on vellum.
+      palette: P(1.25, 1.05, 2, { hues: 6, lean: [0, 0.05], paper: true }),
       ornament: "stars",
       frame: "classic",
       lettering: serif(false, "700"),
@@ -579,7 +596,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "grain",
     shading: "gradient",
-    palette: P(1.55, 1.1, 4),
+    // Spray cans' magentas and limes.
+    palette: P(1.6, 1.15, -4, { lean: [300, 0.4], hues: 5 }),
     ornament: "scribbles",
     frame: "minimalist",
     lettering: sans(true, "700"),
@@ -606,7 +624,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "ink",
     texture: "grain",
     shading: "flat",
-    palette: P(0.2, 1.5, -2, { mono: 28 }),
+    // Black ink on parchment, where noir is a dark picture.
+    palette: P(0.25, 1.5, 8, { mono: 34, paper: true }),
     ornament: "none",
     frame: "woodcut",
     lettering: serif(true, "700"),
@@ -722,11 +741,14 @@ function read(text: string): UnderstoodStyle {
     rest = `${rest.slice(0, at)} ${" ".repeat(phrase.length)} ${rest.slice(at + phrase.length + 2)}`;
     if (!found.some((f) => f.id === id)) found.push({ id, word: phrase, at });
   }
-  // Words left over that are spelt nearly like a name ("ukiyoe", "watercolor") count too.
+  // Words left over that are spelt nearly like a name ("ukiyoe", "watercolor") count too; a word
+  // is not read as part of a longer name ("children's" is not "children's book").
   for (const m of rest.matchAll(/[a-z0-9']{5,}/g)) {
     let best: [string, number] | null = null;
     for (const [phrase, id] of phrases()) {
-      const score = similarity(m[0], phrase.replace(/ /g, ""));
+      const joined = phrase.replace(/ /g, "");
+      if (Math.abs(joined.length - m[0].length) > 3) continue;
+      const score = similarity(m[0], joined);
       if (score >= 0.7 && (!best || score > best[1])) best = [id, score];
     }
     if (best && !found.some((f) => f.id === best[0])) found.push({ id: best[0], word: m[0], at: m.index ?? 0 });

@@ -212,7 +212,11 @@ export const REPAINT_UNDER_WAY_MESSAGE = "This card is being painted again alrea
  * is still the one checked, so two repaints at once cannot pass the limit together. A failed card
  * is painted again for free.
  */
-export async function regenerateCard(context: AppLoadContext, user: CurrentUser, deckId: string, cardKey: string) {
+/**
+ * Paints one card of the owner's deck again, off the request path (the deck's generator does it).
+ * `prompt` sets the card's own words for the painting (null clears them); left out, it keeps them.
+ */
+export async function regenerateCard(context: AppLoadContext, user: CurrentUser, deckId: string, cardKey: string, prompt?: string | null) {
   const { db } = context;
   const deck = await db.query.decks.findFirst({ where: and(eq(decks.id, deckId), eq(decks.creatorId, user.id)) });
   if (!deck) return { ok: false as const, status: 404, message: "Deck not found" };
@@ -237,7 +241,7 @@ export async function regenerateCard(context: AppLoadContext, user: CurrentUser,
   const [held] = await db.batch([
     db
       .update(cards)
-      .set({ status: "pending", repaintRequestedAt: free ? null : now, updatedAt: now })
+      .set({ status: "pending", repaintRequestedAt: free ? null : now, updatedAt: now, ...(prompt === undefined ? {} : { prompt }) })
       .where(and(...unchanged, ...withinLimit))
       .returning({ id: cards.id }),
     db

@@ -9,6 +9,7 @@ import { PaymentsError } from "../payments/provider.server";
 import { regenerateCard, retryDeck, upgradeDeck, type CreditOffer } from "./create.server";
 import { deleteDeck, renameDeck, renameForm } from "./manage.server";
 import { choosePaintedBack, uploadBack } from "./card-back.server";
+import { repaintForm } from "./card-prompt";
 
 /**
  * A form's answer. `intent` names the control it answers (`list` for the listing panel, `publish`
@@ -100,8 +101,12 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
       throw redirect("/collection");
     }
     case "regenerate": {
+      const parsed = repaintForm.safeParse(form);
       const card = String(form.card ?? "");
-      const result = await regenerateCard(context, user, deckId, card);
+      if (!parsed.success)
+        return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, field: "prompt", message: parsed.error.issues[0]!.message }, { status: 400 });
+      // The grid's repaint sends no words and keeps the card's; the card's page sends them, empty to clear them.
+      const result = await regenerateCard(context, user, deckId, parsed.data.card, "prompt" in form ? parsed.data.prompt : undefined);
       if (!result.ok)
         return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, message: result.message, ...fixPaymentOf(result) }, { status: result.status });
       return data<DeckPageActionData>({ ok: true, message: "Painting the card again…", intent: "regenerate", card });

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { cards, decks } from "../../db/schema";
+import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { cardPictures, cards, decks } from "../../db/schema";
+import { newId } from "../lib/crypto";
 import type { AiService } from "../ai/ai.server";
 import type { Database } from "../db.server";
 import { mapWithConcurrency } from "../lib/pool";
@@ -51,6 +52,7 @@ export async function generateCard(
   card: TarotCard,
   variant = 0,
   repaint: Repaint | null = null,
+  prompt: string | null = null,
 ): Promise<CardStage> {
   const style = deck.artStyle ?? "";
   // Without its secret a deck's card would be a public painting of its theme: better no picture.
@@ -60,7 +62,7 @@ export async function generateCard(
   report("writing");
   const description = deps.ai.describeCard({ card, theme: deck.theme, style });
   report("painting");
-  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium", variant, paintingSecret });
+  const painted = await deps.ai.paintCard({ card, theme: deck.theme, style, quality: deck.quality ?? "medium", variant, paintingSecret, prompt });
   const text = await description;
   report("uploading");
   const key = cardImageKey(deck.id, repaint ? `${card.name} v${variant}` : card.name, painted.ext);
@@ -75,11 +77,27 @@ export async function generateCard(
   const row = and(eq(cards.deckId, deck.id), eq(cards.cardKey, card.key));
   if (repaint) {
     if (stage === "ready") {
-      await deps.db
-        .update(cards)
-        .set({ description: text, imageKey, status: "ready", regenerations: sql`${cards.regenerations} + 1`, repaintRequestedAt: null, updatedAt: now })
-        .where(and(row, isNotNull(cards.repaintRequestedAt)));
-      if (repaint.previousImageKey && repaint.previousImageKey !== imageKey) await deps.bucket.delete(repaint.previousImageKey).catch(() => undefined);
+      // A second variant beside the one shown, for the owner to keep instead if they like it better.
+      const other = await paintOtherVariant(deps, deck, card, variant, prompt);
+      const [held] = await deps.db.batch([
+        deps.db
+          .update(cards)
+          .set({ description: text, imageKey, status: "ready", regenerations: sql`${cards.regenerations} + 1`, repaintRequestedAt: null, updatedAt: now })
+          .where(and(row, isNotNull(cards.repaintRequestedAt)))
+          .returning({ id: cards.id }),
+      ]);
+      const cardId = held[0]?.id;
+      if (cardId) {
+        // The picture it showed and the other variant stay with the card, to be kept instead.
+        const kept = [
+          ...(repaint.previousImageKey && repaint.previousImageKey !== imageKey
+            ? [{ id: newId(), cardId, imageKey: repaint.previousImageKey, prompt: null, kind: "earlier" as const, createdAt: now - 1 }]
+            : []),
+          ...(other ? [{ id: newId(), cardId, imageKey: other, prompt, kind: "variant" as const, createdAt: now }] : []),
+        ];
+        if (kept.length) await deps.db.insert(cardPictures).values(kept);
+        await pruneCardPictures(deps, cardId);
+      } else if (other) await deps.bucket.delete(other).catch(() => undefined);
       report("ready", cardImageUrl(imageKey, now));
       return "ready";
     }
@@ -91,6 +109,58 @@ export async function generateCard(
   await deps.db.update(cards).set({ description: text, imageKey, status: stage, updatedAt: now }).where(row);
   report(stage, cardImageUrl(imageKey, now));
   return stage;
+}
+
+/** How far apart a repaint's two variants are numbered, so the second is framed, posed and mirrored otherwise. */
+const OTHER_VARIANT = 1001;
+/** The pictures a card keeps besides the one it shows; older ones leave storage. */
+export const CARD_PICTURES_KEPT = 6;
+
+/** The repaint's other variant, stored; null when it could not be had (the repaint stands without it). */
+async function paintOtherVariant(
+  deps: GenerationDeps,
+  deck: { id: string; theme: string; artStyle: string | null; quality?: CardImageQuality; paintingSecret: string | null },
+  card: TarotCard,
+  variant: number,
+  prompt: string | null,
+): Promise<string | null> {
+  try {
+    const painted = await deps.ai.paintCard({
+      card,
+      theme: deck.theme,
+      style: deck.artStyle ?? "",
+      quality: deck.quality ?? "medium",
+      variant: variant + OTHER_VARIANT,
+      paintingSecret: deck.paintingSecret!,
+      prompt,
+    });
+    if (painted.placeholder) return null;
+    const key = cardImageKey(deck.id, `${card.name} v${variant + OTHER_VARIANT}`, painted.ext);
+    await putWithRetry(deps.bucket, key, painted.bytes, painted.contentType);
+    return key;
+  } catch (error) {
+    log.warn("repaint variant not made", { deckId: deck.id, card: card.key, error });
+    return null;
+  }
+}
+
+/** Keeps a card's newest pictures; the rest are deleted with their files. */
+async function pruneCardPictures(deps: GenerationDeps, cardId: string) {
+  const old = await deps.db
+    .select({ id: cardPictures.id, imageKey: cardPictures.imageKey })
+    .from(cardPictures)
+    .where(eq(cardPictures.cardId, cardId))
+    .orderBy(desc(cardPictures.createdAt))
+    .limit(100)
+    .offset(CARD_PICTURES_KEPT);
+  if (!old.length) return;
+  await deps.db.delete(cardPictures).where(
+    inArray(
+      cardPictures.id,
+      old.map((p) => p.id),
+    ),
+  );
+  for (const p of old) await deps.bucket.delete(p.imageKey).catch(() => undefined);
 }
 
 /** A repaint that brought no picture: the card keeps the one it had (or is failed without one), and its repaint is not spent. */
@@ -110,13 +180,20 @@ export async function runGeneration(deps: GenerationDeps, deckId: string): Promi
   const deck = await deps.db.query.decks.findFirst({ where: eq(decks.id, deckId) });
   if (!deck) return { status: "failed", made: 0, failed: 0 };
   const pending = await deps.db
-    .select({ key: cards.cardKey, regenerations: cards.regenerations, repaintRequestedAt: cards.repaintRequestedAt, imageKey: cards.imageKey })
+    .select({
+      key: cards.cardKey,
+      regenerations: cards.regenerations,
+      repaintRequestedAt: cards.repaintRequestedAt,
+      imageKey: cards.imageKey,
+      prompt: cards.prompt,
+    })
     .from(cards)
     .where(and(eq(cards.deckId, deckId), ne(cards.status, "ready")));
   const todo = pending.map((row) => CARDS_BY_KEY.get(row.key)).filter((card): card is TarotCard => Boolean(card));
   // A repaint is painted as the card's next variant, so it shows a new picture.
   const variants = new Map(pending.map((row) => [row.key, row.regenerations + (row.repaintRequestedAt !== null ? 1 : 0)]));
   const repaints = new Map(pending.filter((row) => row.repaintRequestedAt !== null).map((row) => [row.key, { previousImageKey: row.imageKey }]));
+  const prompts = new Map(pending.map((row) => [row.key, row.prompt]));
   if (todo.length > 0) {
     await deps.db
       .update(cards)
@@ -132,7 +209,7 @@ export async function runGeneration(deps: GenerationDeps, deckId: string): Promi
       );
   }
   const results = await mapWithConcurrency(todo, deps.concurrency ?? GENERATION_CONCURRENCY, (card) =>
-    generateCard(deps, deck, card, variants.get(card.key) ?? 0, repaints.get(card.key) ?? null),
+    generateCard(deps, deck, card, variants.get(card.key) ?? 0, repaints.get(card.key) ?? null, prompts.get(card.key) ?? null),
   );
   const failed = results.filter((r) => r.status === "rejected" || r.value === "failed").length;
   for (const [i, result] of results.entries()) {

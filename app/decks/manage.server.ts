@@ -1,4 +1,5 @@
 import { and, asc, eq, not, sql, type Placeholder } from "drizzle-orm";
+import { cardPictureViews, cardPicturesQuery } from "./card-pictures.server";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { cards, deckListings, decks, users } from "../../db/schema";
@@ -39,6 +40,7 @@ const cardColumns = {
   updatedAt: cards.updatedAt,
   editedName: cards.editedName,
   editedDescription: cards.editedDescription,
+  prompt: cards.prompt,
 };
 
 function cardsOf(db: Database, deckId: string | Placeholder) {
@@ -100,7 +102,7 @@ export async function deckPage(db: Database, [deckRows, cardRows, quotaRows, lis
  * deck (the deck page's card, as a page of its own); null for a deck they may not open.
  */
 export async function readDeckCard(db: Database, deckId: string, cardKey: string, userId: string) {
-  const [deckRows, cardRows] = await db.batch([
+  const [deckRows, cardRows, pictureRows] = await db.batch([
     db
       .select({
         deck: decks,
@@ -110,6 +112,7 @@ export async function readDeckCard(db: Database, deckId: string, cardKey: string
       .where(eq(decks.id, deckId))
       .limit(1),
     cardsOf(db, deckId),
+    cardPicturesQuery(db, deckId, cardKey),
   ]);
   const row = deckRows[0];
   if (!row || (row.deck.creatorId !== userId && !row.bought)) return null;
@@ -117,9 +120,14 @@ export async function readDeckCard(db: Database, deckId: string, cardKey: string
   const at = deck.cards.findIndex((card) => card.key === cardKey);
   if (at < 0) return null;
   const card = deck.cards[at]!;
+  const own = row.deck.creatorId === userId;
   return {
-    deck: { id: deck.id, title: deck.title, cardCount: deck.cards.length, own: row.deck.creatorId === userId },
-    card: { ...card, ...meaningOf({ key: card.key }) },
+    deck: { id: deck.id, title: deck.title, cardCount: deck.cards.length, own },
+    // The owner's words for the card's painting are theirs alone: a buyer sees the picture, not what was asked of it.
+    card: { ...card, ...meaningOf({ key: card.key }), prompt: own ? (cardRows.find((r) => r.cardKey === cardKey)?.prompt ?? null) : null },
+    // The card's other pictures, to keep one instead, and the one it shows, which the choice names: the owner's alone.
+    pictures: own ? cardPictureViews(pictureRows) : [],
+    shownImageKey: own ? (cardRows.find((r) => r.cardKey === cardKey)?.imageKey ?? null) : null,
     previous: deck.cards[at - 1]?.key ?? null,
     next: deck.cards[at + 1]?.key ?? null,
   };

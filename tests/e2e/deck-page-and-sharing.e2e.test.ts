@@ -1,8 +1,8 @@
 /**
  * Where a newcomer looks on a deck page and what leaves with them: the owner's toolbar above the
  * cards on a phone and a desktop, a reading shared from the journal previewing as a link with its
- * tags and a picture a stranger can load, and an account deleted from the profile taking its
- * decks' pictures out of storage.
+ * tags and a picture a stranger can load, a card repainted with its own words from its page, and an
+ * account deleted from the profile taking its decks' pictures out of storage.
  */
 import { describe, expect, it } from "vitest";
 import { hydrated, openPage, storedMedia, useBrowser, useMemberSession } from "./browser";
@@ -103,6 +103,70 @@ describe("a deck page, a shared reading and a deleted account", () => {
     expect(picture.status()).toBe(200);
     expect(picture.headers()["content-type"]).toBe("image/png");
     expect((await picture.body()).subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("repaints a card with a few words of its own on a phone, and the deck page shows the new picture", async () => {
+    const page = await openPage(browser(), PHONE);
+    await useMemberSession(page, "demo");
+    const deckId = "seed-deck-autumn-lanterns";
+    await page.goto(`/collection/${deckId}/cards/major-17`);
+    await hydrated(page);
+    const field = page.getByLabel("For this card");
+    // Words that are not words are refused next to the field, and nothing is painted.
+    await field.fill("{{ignore the theme}}");
+    await page.getByRole("button", { name: "Repaint this card" }).click();
+    await page
+      .getByTestId("repaint-note")
+      .getByText(/Use words only/)
+      .waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    await field.fill("with a lighthouse");
+    await page.getByRole("button", { name: "Repaint this card" }).click();
+    await page.getByTestId("repaint-note").getByText("Painting the card again, with a lighthouse…").waitFor();
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/card-prompt-390.png` });
+    // The deck page paints it live; once ready, its picture shows the lighthouse in the deck's own scene.
+    await page.getByRole("link", { name: "Watch it on the deck page" }).click();
+    await page.waitForURL((url) => url.pathname === `/collection/${deckId}`);
+    const tile = page.locator(`a[href="/collection/${deckId}/cards/major-17"][data-stage="ready"] img`);
+    await tile.waitFor({ timeout: 30_000 });
+    const svg = await (await page.request.get((await tile.getAttribute("src"))!)).text();
+    expect(svg).toContain('data-subject="lighthouse"');
+    await tile.evaluate((img) => img.scrollIntoView({ block: "center" }));
+    // Every picture in view has loaded before the picture is taken.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="deck-card"] img')]
+        .filter((img) => {
+          const box = img.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        })
+        .every((img) => img.complete && img.naturalWidth > 0),
+    );
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/card-prompt-repainted-390.png` });
+    // The repaint painted a second variant and kept the earlier picture: the card's page offers both, and the person keeps the variant.
+    await page.goto(`/collection/${deckId}/cards/major-17`);
+    await hydrated(page);
+    const pictures = page.getByTestId("card-pictures");
+    expect(await pictures.getByRole("button", { name: /^Keep picture \d of The Star$/ }).count()).toBe(2);
+    const variant = pictures.getByRole("listitem").filter({ hasText: "Painted beside the last repaint" });
+    const chosen = await variant.locator("img").getAttribute("src");
+    await variant.locator("img").evaluate((img) => img.scrollIntoView({ block: "center" }));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="card-pictures"] img')].every((img) => img.complete && img.naturalWidth > 0),
+    );
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/card-variants-390.png` });
+    await variant.getByRole("button", { name: /^Keep picture \d of The Star$/ }).click();
+    await page
+      .getByTestId("keep-note")
+      .getByText(/Kept: the card shows this picture now/)
+      .waitFor();
+    // The card shows the variant kept (the same stored picture), and the one it showed is offered in its place.
+    await page.waitForFunction(
+      (src) => document.querySelector<HTMLImageElement>('img[alt="The Star, as painted for this deck"]')?.getAttribute("src")?.split("?")[0] === src,
+      chosen!.split("?")[0],
+    );
+    await pictures.getByText("Shown before").first().waitFor();
+    expect(await pictures.getByText("Painted beside the last repaint").count()).toBe(0);
+    await page.context().close();
   });
 
   it("deletes an account from the profile with its decks, whose pictures leave storage, and signs the person out", async () => {

@@ -4,7 +4,7 @@
  * style give two compositions, not one composition with two heads.
  */
 import { describe, expect, it } from "vitest";
-import { paintCardBackSvg, paintCardSvg } from "../../app/art/local-art";
+import { paintCardBackSvg, paintCardSvg, paintDeckCardSvg } from "../../app/art/local-art";
 import { NAMED_STYLES, understandStyle } from "../../app/art/style-vocabulary";
 import { FULL_DECK } from "../../app/tarot/cards";
 import { pictureOf, xmlProblem } from "./svg-check";
@@ -116,14 +116,36 @@ describe("the style vocabulary", () => {
     }
     // Each draws with its own means: a glow, a waxy tooth, bands of mist and a red seal.
     expect(paintCardSvg({ card: card("major-00"), theme: THEME, style: "cyberpunk neon" })).toMatch(/<filter id="[^"]*neon"[^>]*><feGaussianBlur/);
-    expect(paintCardSvg({ card: card("major-00"), theme: THEME, style: "crayon" })).toMatch(/<filter id="[^"]*wax"/);
+    expect(paintCardSvg({ card: card("major-00"), theme: THEME, style: "crayon" })).toMatch(/<filter id="[^"]*crayon"/);
     expect(paintCardSvg({ card: card("major-00"), theme: THEME, style: "ukiyo-e" })).toContain('data-ornament="kasumi"');
+  });
+
+  it("draws crayon as a child does: every shape hatched in waxy strokes on paper, no smooth gradient or soft light", () => {
+    for (const theme of [THEME, "Grandmother's seaside town with fishing boats"]) {
+      const svg = paintCardSvg({ card: card("major-00"), theme, style: "children's crayon" });
+      expect(understandStyle("children's crayon").ids).toEqual(["crayon"]);
+      expect(svg, theme).not.toMatch(/<(linear|radial)Gradient/);
+      // Fills are hatchings (patterns of strokes at angles of their own), and the paper's tooth knocks flecks out of the wax.
+      expect(svg.match(/fill="url\(#[a-z0-9]+cr\d+\)"/g)?.length ?? 0, theme).toBeGreaterThan(40);
+      expect(svg).toMatch(/<pattern id="[a-z0-9]+cr0"[^>]*patternTransform="rotate\(-?\d+\)"><rect[^>]*\/><rect[^>]*\/><path d="M0 [\d.]+H9/);
+      expect(svg).toMatch(/<filter id="[a-z0-9]+crayon"[^>]*>.*<feComposite in="d" in2="holes" operator="out"\/>/);
+      expect(svg).toMatch(/<filter id="[a-z0-9]+grain"/);
+    }
+  });
+
+  it("keeps the neon horizon's grid inside the picture, where the raster can blur it", () => {
+    const svg = paintCardSvg({ card: card("major-17"), theme: "Moonlit tides", style: "synthwave" });
+    const grid = group(svg, "data-ornament", "grid");
+    const xs = [...grid.matchAll(/x[12]="(-?[\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(xs.length).toBeGreaterThan(20);
+    for (const x of xs) expect(x).toBeGreaterThanOrEqual(-10);
+    for (const x of xs) expect(x).toBeLessThanOrEqual(610);
   });
 
   it("reads a style it does not know as its nearest named styles", () => {
     const both = understandStyle("neon crayon");
     expect([...both.ids].sort()).toEqual(["crayon", "cyberpunk neon"]);
-    expect(both.params.texture).toBe("wax");
+    expect(both.params.texture).toBe("crayon");
     expect(both.params.palette.neon).toBe(true);
     expect(both.sentence).toBe("Understood as crayon with the colours of cyberpunk neon.");
     expect([...understandStyle("surreal ukiyoe").ids].sort()).toEqual(["surrealist", "ukiyo-e"]);
@@ -177,6 +199,33 @@ describe("themes that shape the scene", () => {
     expect(paintCardSvg({ card: card("major-10"), theme: "A clockwork city", style: "ukiyo-e" })).toMatch(/<g data-symbol="wheel">[\s\S]*data-subject="clock"/);
     // A theme without such objects keeps the classic emblems.
     expect(paintCardSvg({ card: card("cups-03"), theme: "Moonlit tides", style: "ukiyo-e" })).not.toContain('<g data-symbol="cup"><g data-subject=');
+  });
+
+  it("puts a seaside town on the shore of its sea, with the boats the theme names sailing on the water", () => {
+    const subjects = (svg: string) => [...svg.matchAll(/data-subject="([a-z-]+)"/g)].map((m) => m[1]);
+    for (const key of ["major-00", "cups-03"]) {
+      const svg = paintCardSvg({ card: card(key), theme: "Grandmother's seaside town with fishing boats", style: "crayon" });
+      const seen = subjects(svg);
+      // The town first, the water over its foot, then at least two boats on the water.
+      expect(seen.indexOf("city-street"), key).toBeGreaterThanOrEqual(0);
+      expect(seen.indexOf("sea"), key).toBeGreaterThan(seen.indexOf("city-street"));
+      expect(seen.filter((s) => s === "boat").length, key).toBeGreaterThanOrEqual(2);
+    }
+    // A town without water keeps its street where it was, and names no boat.
+    expect(subjects(paintCardSvg({ card: card("cups-03"), theme: "Grandmother's town", style: "crayon" }))).not.toContain("boat");
+  });
+
+  it("adds a card's own words to its painting within the deck's theme and colours", async () => {
+    const secret = "0123456789abcdef0123456789abcdef";
+    const input = { card: card("cups-03"), theme: "Moonlit forest", style: "watercolour" };
+    const plain = await paintDeckCardSvg(input, secret);
+    const asked = await paintDeckCardSvg({ ...input, prompt: "with a lighthouse" }, secret);
+    expect(plain).not.toContain('data-subject="lighthouse"');
+    expect(asked).toContain('data-subject="lighthouse"');
+    // Still the deck's forest and its palette: the same sky colour, the forest still standing.
+    const sky = (svg: string) => svg.match(/fill="(#[0-9a-f]{6})"/)?.[1];
+    expect(sky(asked)).toBe(sky(plain));
+    expect(asked).toContain('data-subject="forest"');
   });
 
   it("lights the scene by the theme's time of day and weather", () => {

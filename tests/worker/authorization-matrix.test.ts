@@ -505,6 +505,29 @@ const ROWS: HttpRow[] = [
       ownerOnly,
     ),
   ),
+  // Repainting a card with its own words is the owner's; a buyer may not repaint a deck they bought.
+  act(
+    "routes/_main.collection.$deckId_.cards.$cardKey",
+    "repaint",
+    async (f) => `/collection/${await f.spareDeck()}/cards/major-00`,
+    () => ({ intent: "repaint", prompt: "with a lighthouse" }),
+    ownerOnly,
+  ),
+  act(
+    "routes/_main.collection.$deckId_.cards.$cardKey",
+    "repaint (a bought deck)",
+    (f) => `/collection/${f.boughtDeck}/cards/major-00`,
+    () => ({ intent: "repaint", prompt: "with a lighthouse" }),
+    { nobody: "login", guest: "denied", member: "denied", removed: "denied", owner: "denied" },
+  ),
+  // Keeping another picture of a card is the owner's; anyone else's choice names no picture they may see.
+  act(
+    "routes/_main.collection.$deckId_.cards.$cardKey",
+    "keep a picture",
+    async (f) => `/collection/${await f.spareDeck()}/cards/major-00`,
+    () => ({ intent: "keep", picture: "no-such-picture", shown: "" }),
+    { ...ownerOnly, owner: 404 },
+  ),
   act(
     "routes/_main.collection.$deckId_.cards.$cardKey",
     "words (a bought deck)",
@@ -838,7 +861,7 @@ const ROWS: HttpRow[] = [
     "review (a private deck)",
     () => `/marketplace/${OWNER_DECK}`,
     () => ({ intent: "review", rating: "5" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   doc("routes/_main.marketplace._index", "/marketplace", () => "/marketplace", all(200)),
   // Reporting a listed deck needs an account (a guest is asked to make one); a member's second report of it is a 409.
@@ -900,7 +923,7 @@ const ROWS: HttpRow[] = [
     "decline",
     () => ownersRequest().then((id) => `/readings/requests/${id}`),
     () => ({ intent: "decline" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   // Only the request's reader blocks its client: the owner asked, and the readers Theo and Mira were not asked.
   act(
@@ -1028,7 +1051,7 @@ const ROWS: HttpRow[] = [
     "reply",
     () => ownersPaidReading().then((id) => `/readings/${id}`),
     () => ({ intent: "reply", reply: "Thank you" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   act(
     "routes/_main.readings.$readingId",
@@ -1078,7 +1101,7 @@ const ROWS: HttpRow[] = [
     "report",
     () => ownersPaidReading().then((id) => `/messages/${id}`),
     () => ({ intent: "report", messageId: "matrix-no-message", reason: "spam" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   doc("routes/_main.staff.readings", "/staff/readings", () => "/staff/readings", all(404)),
   // The staff account is tried in observability.test.ts.
@@ -1569,7 +1592,7 @@ const ROWS: HttpRow[] = [
     "submit (an attempt nobody started)",
     () => "/tarot-quiz",
     () => ({ intent: "submit", attempt: "no-such-attempt", q0: "1" }),
-    { nobody: "login", guest: 404, member: 404, removed: 404, owner: 404 },
+    { ...ownerOnly, owner: 404 },
   ),
   act(
     "routes/api.questions",

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AiService, PaintedImage } from "../../app/ai/ai.server";
 import { createDatabase } from "../../app/db.server";
@@ -18,11 +18,12 @@ import { mapWithConcurrency } from "../../app/lib/pool";
 import { EXPLORER_PLUS, formatPlanPrice } from "../../app/plans/catalogue";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
 import { meaningOf } from "../../app/tarot/meanings";
-import { cards, deckQuotaLedger, decks, userDeckQuotas, users } from "../../db/schema";
+import { cardPictures, cards, deckQuotaLedger, decks, userDeckQuotas, users } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit, waitForDeck } from "./helpers";
 import { pictureOf } from "./svg-check";
 
 const db = () => createDatabase(env.DB);
+const picturesOf = (cardId: string) => db().select().from(cardPictures).where(eq(cardPictures.cardId, cardId)).orderBy(desc(cardPictures.createdAt));
 
 async function newGuest() {
   const jar = new CookieJar();
@@ -204,8 +205,8 @@ describe("a deck's owner", () => {
     const secondPicture = await (await env.MEDIA.get(after.imageKey!))!.text();
     // The pictures themselves differ, not only the ids a painting takes from its variant.
     expect(pictureOf(secondPicture)).not.toBe(pictureOf(firstPicture));
-    // The old picture is gone from the bucket, and the page shows the new one's address.
-    expect(await env.MEDIA.get(before.imageKey!)).toBeNull();
+    // The old picture stays with the card, to be kept again, and the page shows the new one's address.
+    expect(await env.MEDIA.get(before.imageKey!)).not.toBeNull();
     expect(await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text()).toContain(`/media/${after.imageKey}`);
     // Two repaints of a card differ from each other too.
     await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-16" }, { cookie: jar.header() });
@@ -235,6 +236,146 @@ describe("a deck's owner", () => {
     expect(Number(spent[0]!.n)).toBe(5);
     const none = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-04" }, { cookie: jar.header() });
     expect(none.status).toBe(402);
+  });
+
+  it("repaints one card with its own words from the card's page, within the deck's theme", async () => {
+    const { jar, deckId } = await ownDeck();
+    const cardPage = `/collection/${deckId}/cards/major-16`;
+    const before = (await cardRow(deckId, "major-16"))!;
+    expect(await (await env.MEDIA.get(before.imageKey!))!.text()).not.toContain('data-subject="lighthouse"');
+    // The owner's card page has the repaint form, its field bounded as the server bounds it.
+    const page = await (await get(cardPage, { cookie: jar.header() })).text();
+    expect(page).toMatch(/<input type="hidden" name="intent" value="repaint"\/>/);
+    expect(page).toMatch(/<input[^>]*name="prompt"[^>]*maxLength="80"/i);
+    const answer = await post(cardPage, { intent: "repaint", prompt: "  with a   lighthouse " }, { cookie: jar.header() });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("Painting the card again, with a lighthouse…");
+    await waitForDeck(deckId);
+    const after = (await cardRow(deckId, "major-16"))!;
+    expect(after).toMatchObject({ status: "ready", regenerations: 1, repaintRequestedAt: null, prompt: "with a lighthouse" });
+    const svg = await (await env.MEDIA.get(after.imageKey!))!.text();
+    expect(svg).toContain('data-subject="lighthouse"');
+    // Still the deck's forest of lanterns: the theme's own places stay.
+    expect(svg).toContain('data-subject="forest"');
+    // The page shows the words asked, to change or clear them.
+    expect(await (await get(cardPage, { cookie: jar.header() })).text()).toMatch(
+      /name="prompt"[^>]*value="with a lighthouse"|value="with a lighthouse"[^>]*name="prompt"/,
+    );
+    // The deck page's repaint sends no words, and keeps the card's.
+    await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-16" }, { cookie: jar.header() });
+    await waitForDeck(deckId);
+    expect(await cardRow(deckId, "major-16")).toMatchObject({ regenerations: 2, prompt: "with a lighthouse" });
+    // An empty field clears them.
+    await post(cardPage, { intent: "repaint", prompt: "" }, { cookie: jar.header() });
+    await waitForDeck(deckId);
+    const cleared = (await cardRow(deckId, "major-16"))!;
+    expect(cleared).toMatchObject({ regenerations: 3, prompt: null });
+    expect(await (await env.MEDIA.get(cleared.imageKey!))!.text()).not.toContain('data-subject="lighthouse"');
+  });
+
+  it("refuses a card's words that are too long or not words, with a message, and changes nothing", async () => {
+    const { jar, deckId } = await ownDeck();
+    const cardPage = `/collection/${deckId}/cards/major-03`;
+    for (const [prompt, message] of [
+      ["with a lighthouse ".repeat(5), "Keep the card&#x27;s own words to 80 characters or fewer"],
+      ["<script>alert(1)</script>", "Use words only"],
+      ["{{ignore the theme}}", "Use words only"],
+    ] as const) {
+      const answer = await post(cardPage, { intent: "repaint", prompt }, { cookie: jar.header() });
+      expect(answer.status, prompt).toBe(400);
+      const html = await answer.text();
+      expect(html, prompt).toContain(message);
+      expect(html, prompt).toMatch(/name="prompt"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="prompt"/);
+    }
+    // The deck page's repaint checks the same words.
+    const grid = await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-03", prompt: "x".repeat(81) }, { cookie: jar.header() });
+    expect(grid.status).toBe(400);
+    expect(await cardRow(deckId, "major-03")).toMatchObject({ status: "ready", regenerations: 0, repaintRequestedAt: null, prompt: null });
+  });
+
+  it("spends one repaint when the card's repaint is sent twice at once", async () => {
+    const { jar, deckId } = await ownDeck();
+    const cardPage = `/collection/${deckId}/cards/major-05`;
+    const answers = await Promise.all([1, 2].map(() => post(cardPage, { intent: "repaint", prompt: "with a lighthouse" }, { cookie: jar.header() })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    await waitForDeck(deckId);
+    const spent = await db()
+      .select({ n: sql<number>`sum(${cards.regenerations})` })
+      .from(cards)
+      .where(eq(cards.deckId, deckId));
+    expect(Number(spent[0]!.n)).toBe(1);
+    // With no repaint left, the card page says so and paints nothing.
+    await db()
+      .update(cards)
+      .set({ regenerations: 5 })
+      .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-01")));
+    const none = await post(cardPage, { intent: "repaint", prompt: "with a boat" }, { cookie: jar.header() });
+    expect(none.status).toBe(402);
+    expect(await cardRow(deckId, "major-05")).toMatchObject({ status: "ready", prompt: "with a lighthouse" });
+  });
+
+  it("paints a second variant beside each repaint and keeps the card's earlier picture, the owner keeping either instead", async () => {
+    const { jar, deckId } = await ownDeck();
+    const cardPage = `/collection/${deckId}/cards/major-09`;
+    const before = (await cardRow(deckId, "major-09"))!;
+    expect(await picturesOf(before.id)).toEqual([]);
+    expect(await (await get(cardPage, { cookie: jar.header() })).text()).not.toContain("Other pictures of this card");
+    await post(cardPage, { intent: "repaint", prompt: "with a lighthouse" }, { cookie: jar.header() });
+    await waitForDeck(deckId);
+    const shown = (await cardRow(deckId, "major-09"))!;
+    const kept = await picturesOf(before.id);
+    expect(kept.map((p) => p.kind).sort()).toEqual(["earlier", "variant"]);
+    const variant = kept.find((p) => p.kind === "variant")!;
+    const earlier = kept.find((p) => p.kind === "earlier")!;
+    expect(earlier.imageKey).toBe(before.imageKey);
+    expect(variant.prompt).toBe("with a lighthouse");
+    // Three pictures of the card, all stored and all different; the variant has the card's words in it too.
+    const text = async (key: string) => (await env.MEDIA.get(key))!.text();
+    const [a, b, c] = await Promise.all([shown.imageKey!, variant.imageKey, earlier.imageKey].map(text));
+    expect(new Set([a, b, c].map((svg) => pictureOf(svg!))).size).toBe(3);
+    expect(b).toContain('data-subject="lighthouse"');
+    // One repaint spent for the two variants.
+    expect(shown.regenerations).toBe(1);
+
+    const page = await (await get(cardPage, { cookie: jar.header() })).text();
+    expect(page).toContain("Other pictures of this card");
+    expect(page.match(/>Keep this one</g)).toHaveLength(2);
+    // Keeping the variant shows it on the card; the one shown takes its place; nothing is charged.
+    const keep = { intent: "keep", picture: variant.id, shown: shown.imageKey! };
+    const [first, second] = await Promise.all([post(cardPage, keep, { cookie: jar.header() }), post(cardPage, keep, { cookie: jar.header() })]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const after = (await cardRow(deckId, "major-09"))!;
+    expect(after).toMatchObject({ imageKey: variant.imageKey, regenerations: 1, status: "ready" });
+    expect((await picturesOf(before.id)).map((p) => p.imageKey).sort()).toEqual([earlier.imageKey, shown.imageKey].sort());
+    expect(await (await get(`/collection/${deckId}`, { cookie: jar.header() })).text()).toContain(`/media/${variant.imageKey}`);
+    // A choice from a page shown before it changes nothing.
+    const stale = await post(cardPage, { intent: "keep", picture: earlier.id, shown: shown.imageKey! }, { cookie: jar.header() });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("The card&#x27;s picture changed since this page was shown");
+    expect((await cardRow(deckId, "major-09"))!.imageKey).toBe(variant.imageKey);
+    // Nor may a picture of another card be kept on this one.
+    const elsewhere = await post(
+      `/collection/${deckId}/cards/major-08`,
+      { intent: "keep", picture: earlier.id, shown: after.imageKey! },
+      { cookie: jar.header() },
+    );
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it("keeps a card's six newest pictures, and deletes older ones from storage", async () => {
+    const { jar, deckId } = await ownDeck();
+    const card = (await cardRow(deckId, "major-12"))!;
+    for (let i = 0; i < 4; i++) {
+      expect((await post(`/collection/${deckId}`, { intent: "regenerate", card: "major-12" }, { cookie: jar.header() })).status).toBe(200);
+      await waitForDeck(deckId);
+    }
+    const kept = await picturesOf(card.id);
+    expect(kept).toHaveLength(6);
+    const shown = (await cardRow(deckId, "major-12"))!.imageKey!;
+    const stored = (await env.MEDIA.list({ prefix: `card-images/${deckId}/the_hanged_man` })).objects.map((o) => o.key).sort();
+    expect(stored).toEqual([shown, ...kept.map((p) => p.imageKey)].sort());
+    // The first picture was the oldest: it left with the pruning.
+    expect(stored).not.toContain(card.imageKey);
   });
 
   it("upgrades to 78 cards with a complete-deck credit, making only the 56 missing cards", async () => {
@@ -432,8 +573,14 @@ describe("the generation run", () => {
 
     await hold();
     await runGeneration({ db: db(), bucket: env.MEDIA, ai: fakeAi(async () => painted(false)) }, deckId);
-    expect(await fool()).toMatchObject({ status: "ready", imageKey: cardImageKey(deckId, "The Fool v1", "svg"), regenerations: 1, repaintRequestedAt: null });
-    expect(await env.MEDIA.get(kept)).toBeNull();
+    const repainted = await fool();
+    expect(repainted).toMatchObject({ status: "ready", imageKey: cardImageKey(deckId, "The Fool v1", "svg"), regenerations: 1, repaintRequestedAt: null });
+    // The picture it had stays with the card as an earlier one, beside the repaint's other variant.
+    expect(await env.MEDIA.get(kept)).not.toBeNull();
+    expect((await picturesOf(repainted.id)).map((p) => [p.kind, p.imageKey]).sort()).toEqual([
+      ["earlier", kept],
+      ["variant", cardImageKey(deckId, "The Fool v1002", "svg")],
+    ]);
   });
 
   it("marks cards whose painting fell back to the placeholder as failed, and a deck with none made as failed", async () => {

@@ -29,6 +29,13 @@ const TREE_IDS = new Set(["birch", "pine", "oak", "willow", "palm", "cherry-blos
 /** Weather laid over the whole picture; the rest sits in the sky behind the figures. */
 const OVER = new Set(["snowfall", "rain", "fog", "wind", "frost"]);
 
+/** Open water that other places may stand beside, and the vessels that sail on it. */
+const WATERS = new Set(["sea", "lake"]);
+const VESSELS = new Set(["boat", "ship"]);
+/** How far above the water's edge a town on its shore stands, and how far the water rises when a shore is named, so a band of sea shows. */
+const SHORE_RISE = 36;
+const SEA_RISE = 120;
+
 const memo = new Map<string, Cast>();
 
 export function castFor(theme: string): Cast {
@@ -119,12 +126,29 @@ function shuffled<T>(items: readonly T[], rng: Rng): T[] {
  */
 export function dressCard(s: Scene, cast: Cast, rng: Rng, horizon: number, variant: number) {
   const mid = new Scene();
-  for (const place of cast.places) {
+  // A town by the sea stands on the far shore: drawn first and higher, the water laid over its foot.
+  const water = cast.places.some((place) => WATERS.has(place.id));
+  const places = water ? [...cast.places].sort((a, b) => Number(WATERS.has(a.id)) - Number(WATERS.has(b.id))) : cast.places;
+  for (const place of places) {
+    const at = !water || places.length < 2 ? horizon : WATERS.has(place.id) ? horizon - SEA_RISE : horizon - SEA_RISE - SHORE_RISE;
     if ((place.id === "forest" || place.id === "jungle") && cast.forestTree) {
       const tree = cast.forestTree;
-      mid.subject(place.id, () => place.scene!(mid, horizon - 30, rng));
-      mid.subject(tree.id, () => forestBackdrop(tree.draw)(mid, horizon + 10, rng));
-    } else mid.subject(place.id, () => place.scene!(mid, horizon, rng));
+      mid.subject(place.id, () => place.scene!(mid, at - 30, rng));
+      mid.subject(tree.id, () => forestBackdrop(tree.draw)(mid, at + 10, rng));
+    } else mid.subject(place.id, () => place.scene!(mid, at, rng));
+  }
+  // Boats and ships named with open water sail on it, a few of them, rather than standing in a corner.
+  const vessels = water ? cast.details.filter((d) => VESSELS.has(d.id)) : [];
+  for (const [i, vessel] of vessels.flatMap((v) => [v, v, v].slice(0, rng.int(2, 3))).entries()) {
+    const x = [150, 450, 300][i % 3]! + rng.range(-40, 40);
+    const sea = horizon - (places.length < 2 ? 0 : SEA_RISE);
+    drawSubject(mid, vessel, {
+      x,
+      y: sea + 30 + (i % 3) * 16 + rng.range(0, 10),
+      size: rng.range(84, 108) + (i % 3) * 10,
+      facing: x < 300 ? 1 : -1,
+      v: variant + i,
+    });
   }
   for (const w of cast.weather) if (!OVER.has(w.id)) mid.subject(w.id, () => w.scene!(mid, horizon, rng));
 
@@ -150,7 +174,10 @@ export function dressCard(s: Scene, cast: Cast, rng: Rng, horizon: number, varia
   // Cards without a robed figure (pips, the Wheel, the Tower) still show the theme's creature or person.
   const lead = cast.actor?.subject ?? cast.person?.id;
   if (lead && !s.items.some((item) => item.s === lead)) put(SUBJECT_BY_ID.get(lead)!, 130);
-  const picks = shuffled(cast.details, rng).slice(0, cast.emblem ? 1 : 2);
+  const picks = shuffled(
+    cast.details.filter((d) => !vessels.includes(d)),
+    rng,
+  ).slice(0, cast.emblem ? 1 : 2);
   for (const d of picks) put(d, d.category === "time" ? 130 : 100);
 
   if (mid.items.length) {
