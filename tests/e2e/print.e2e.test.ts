@@ -216,7 +216,8 @@ describe("a print job beside other people's pages", () => {
    * reload a second for minutes would have the browser draw a hundred pages beside the print.
    */
   const cardsDrawn = async (page: Page) => {
-    const answer = await page.request.get(page.url());
+    // A progress read, not a timed page: on a machine the other files keep busy it may take a while.
+    const answer = await page.request.get(page.url(), { timeout: 90_000 });
     expect(answer.status()).toBe(200);
     const html = (await answer.text()).replaceAll("<!-- -->", "");
     if (html.includes('data-testid="download-pdf"')) return 22;
