@@ -12,6 +12,9 @@ import { FixPaymentLink } from "~/components/action-message";
 import { CARD_PROMPT_MAX, repaintForm } from "~/decks/card-prompt";
 import { regenerateCard } from "~/decks/create.server";
 import { keepCardPicture, keepPictureForm } from "~/decks/card-pictures.server";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.card.name} · ${data.deck.title} — Arcanum` : "Card — Arcanum" }];
 
@@ -32,23 +35,34 @@ export const handle: PageHandle = { actionRoundTrips: 10 };
 
 type CardAnswer = { ok: boolean; message: string; intent: "words" | "repaint" | "keep"; fixPaymentPath?: string };
 
+/** The page's forms, one branch per button: new words, the original words back, a repaint with the card's own words, or a picture kept. */
+const cardActionForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [
+    cardWordsForm.extend({ intent: z.literal("words") }),
+    z.object({ intent: z.literal("restore-words") }),
+    repaintForm.omit({ card: true }).extend({ intent: z.literal("repaint") }),
+    keepPictureForm.extend({ intent: z.literal("keep") }),
+  ]),
+);
+
 /** The owner edits the card's title and description, gives it back its original words, or has it painted again with words of its own. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const deckId = params.deckId ?? "";
   const cardKey = params.cardKey ?? "";
+  const read = await readForm(request, cardActionForm);
+  if (!read.ok) {
+    const intent = read.intent === "repaint" || read.intent === "keep" ? read.intent : "words";
+    return data<CardAnswer>({ ok: false, intent, message: read.unknownIntent ? "Unknown action" : read.message }, { status: 400 });
+  }
+  const form = read.data;
   if (form.intent === "keep") {
-    const parsed = keepPictureForm.safeParse(form);
-    if (!parsed.success) return data<CardAnswer>({ ok: false, intent: "keep", message: parsed.error.issues[0]!.message }, { status: 400 });
-    const outcome = await keepCardPicture(context.db, user.id, deckId, cardKey, parsed.data.picture, parsed.data.shown);
+    const outcome = await keepCardPicture(context.db, user.id, deckId, cardKey, form.picture, form.shown);
     if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
     return data<CardAnswer>({ ok: outcome.ok, intent: "keep", message: outcome.message }, { status: outcome.ok ? 200 : outcome.status });
   }
   if (form.intent === "repaint") {
-    const parsed = repaintForm.safeParse({ ...form, card: cardKey });
-    if (!parsed.success) return data<CardAnswer>({ ok: false, intent: "repaint", message: parsed.error.issues[0]!.message }, { status: 400 });
-    const result = await regenerateCard(context, user, deckId, cardKey, parsed.data.prompt);
+    const result = await regenerateCard(context, user, deckId, cardKey, form.prompt);
     if (!result.ok && result.status === 404) throw new Response(result.message, { status: 404 });
     if (!result.ok)
       return data<CardAnswer>(
@@ -60,18 +74,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         },
         { status: result.status },
       );
-    return data<CardAnswer>({
-      ok: true,
-      intent: "repaint",
-      message: parsed.data.prompt ? `Painting the card again, ${parsed.data.prompt}…` : "Painting the card again…",
-    });
+    return data<CardAnswer>({ ok: true, intent: "repaint", message: form.prompt ? `Painting the card again, ${form.prompt}…` : "Painting the card again…" });
   }
-  let words = null;
-  if (form.intent === "words") {
-    const parsed = cardWordsForm.safeParse(form);
-    if (!parsed.success) return data<CardAnswer>({ ok: false, intent: "words", message: parsed.error.issues[0]!.message }, { status: 400 });
-    words = parsed.data;
-  } else if (form.intent !== "restore-words") return data<CardAnswer>({ ok: false, intent: "words", message: "Unknown action" }, { status: 400 });
+  const words = form.intent === "words" ? { title: form.title, description: form.description } : null;
   const outcome = await setCardWords(context.db, context.cloudflare.env.MEDIA, user.id, deckId, cardKey, words);
   if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
   return data<CardAnswer>({ ok: true, intent: "words", message: outcome.message });
