@@ -48,14 +48,29 @@ async function render<T>(svg: string, modules: ResvgModules, take: (image: Rende
     sansSerifFamily: PICTURE_SERIF,
   };
   const document = new Resvg(svg, { fitTo: { mode: "original" }, font });
+  let image: RenderedImage | null = null;
+  let failed = true;
   try {
-    const image = document.render();
-    try {
-      return take(image);
-    } finally {
-      image.free();
-    }
+    image = document.render();
+    const taken = take(image);
+    failed = false;
+    return taken;
   } finally {
-    document.free();
+    release(image, failed);
+    release(document, failed);
+  }
+}
+
+/**
+ * Frees what resvg holds. After a trap inside its WebAssembly (a panic, an allocation that failed),
+ * the objects it was working on stay marked as in use, and freeing them throws "recursive use of an
+ * object detected…": that error would replace the one that says what went wrong, so it is dropped
+ * when the drawing has already failed.
+ */
+function release(object: { free(): void } | null, failed: boolean) {
+  try {
+    object?.free();
+  } catch (error) {
+    if (!failed) throw error;
   }
 }
