@@ -9,7 +9,7 @@ import { motifMark } from "./motifs";
 import { Scene, type Item } from "./scene";
 import { MONO, SANS, SERIF, minimalInks } from "./styles";
 import { FAMILIES } from "./style-painter";
-import type { FrameKind, Lettering } from "./style-vocabulary";
+import type { FrameKind, Lettering } from "./style-params";
 import type { RoleColors } from "./deck-theme";
 
 export type Labels = { numeral: string; title: string } | null;

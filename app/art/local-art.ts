@@ -17,7 +17,7 @@ import { SUBJECT_BY_ID } from "./subjects/vocabulary";
 import { renderPixelArt } from "./pixel-art";
 import { renderVectorArt, STYLE_IDS, styleColors, type StyleId } from "./styles";
 import { paletteColors, renderStyledArt } from "./style-painter";
-import { isOriginalTreatment, understandStyle, type UnderstoodStyle } from "./style-vocabulary";
+import { isOriginalTreatment, understandStyle, type UnderstoodStyle } from "./understand-style";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
 export const ART_STYLES = STYLE_IDS;
@@ -33,7 +33,7 @@ export type CardArtInput = {
 };
 
 export { resolveStyle } from "./styles";
-export { understandStyle } from "./style-vocabulary";
+export { understandStyle } from "./understand-style";
 export { deckLook } from "./deck-theme";
 
 /** A typed style as the painter reads it: its vocabulary reading, its base treatment, and whether it is one of the originals alone. */

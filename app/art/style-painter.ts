@@ -7,7 +7,7 @@
 import type { DeckLook, RoleColors } from "./deck-theme";
 import { hex, hsl, luma, makeRng, mixHue, n1, type Hsl } from "./kit";
 import type { Geo, Item, Role, Scene } from "./scene";
-import type { LetterFamily, PaletteRule, StyleParams } from "./style-vocabulary";
+import type { LetterFamily, PaletteRule, StyleParams } from "./style-params";
 import { artRegion, emitItems, emitTexts, MONO, opAttr, Paints, SANS, SERIF, type Art, type ItemPainter } from "./styles";
 
 export const HAND = "'Comic Neue', 'Comic Sans MS', 'Chalkboard SE', 'Segoe Print', 'Bradley Hand', cursive";

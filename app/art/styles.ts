@@ -1,13 +1,13 @@
 import type { DeckLook, RoleColors } from "./deck-theme";
 import { hex, hsl, luma, makeRng, mixHue, n1, type Hsl } from "./kit";
-import { baseStyleOf } from "./style-vocabulary";
+import { baseStyleOf } from "./understand-style";
 import { markChain, type Geo, type Item, type Mark, type Role, type Scene } from "./scene";
 import { glowMarkup } from "./soft-glow";
 
 export const STYLE_IDS = ["watercolour", "art nouveau", "woodcut", "minimalist", "oil painting", "surrealist", "pixel art"] as const;
 export type StyleId = (typeof STYLE_IDS)[number];
 
-/** Maps free text to the base treatment of the style the vocabulary reads in it (see `style-vocabulary.ts`). */
+/** Maps free text to the base treatment of the style the vocabulary reads in it (see `understand-style.ts`). */
 export function resolveStyle(style: string): StyleId {
   return baseStyleOf(style);
 }

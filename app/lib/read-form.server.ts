@@ -37,6 +37,13 @@ export function formFields(formData: FormData): Record<string, FormDataEntryValu
   return Object.fromEntries(formData);
 }
 
+/** The form's text fields as sent, to hand back to the form after a refusal (files are left out). */
+export function formText(formData: FormData): Record<string, string> {
+  const text: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string") text[name] = value;
+  return text;
+}
+
 /** Reads and parses the request's form (the Worker has already refused a body that is no form: app/worker/request-body.server.ts). */
 export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<FormRead<z.output<S>>> {
   const formData = await request.formData();

@@ -2,7 +2,8 @@
  * How long a print job will take, from the drawing time measured per style (`npm run bench:print`): every card still to draw at its style's time a picture, and a few
  * seconds to put the file together. Told on the print page before and while the job runs.
  */
-import { isOriginalTreatment, understandStyle, type BaseStyle } from "../art/style-vocabulary";
+import type { BaseStyle } from "../art/style-params";
+import { isOriginalTreatment, understandStyle } from "../art/understand-style";
 
 /**
  * Wall seconds of drawing a card at 300 dpi, full bleed, measured with `npm run bench:print -- --cards 8`

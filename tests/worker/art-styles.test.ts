@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { paintCardBackSvg, paintCardSvg, paintDeckCardSvg } from "../../app/art/local-art";
-import { NAMED_STYLES, understandStyle } from "../../app/art/style-vocabulary";
+import { understandStyle } from "../../app/art/understand-style";
+import { NAMED_STYLES } from "../../app/art/style-vocabulary";
 import { FULL_DECK } from "../../app/tarot/cards";
 import { pictureOf, xmlProblem } from "./svg-check";
 
