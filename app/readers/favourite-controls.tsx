@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
+import { Heart, ROUND_HEART_CLASSES } from "~/components/ui/heart";
 import { cn } from "~/lib/cn";
 
 /** A favourite as the pages know it: whether the reader is one, and whether its online notices are on. */
@@ -34,22 +35,6 @@ function useFavourite(username: string, saved: FavouriteState) {
   return { fetcher, state, error, back, action: `/readers/${encodeURIComponent(username)}/favourite` };
 }
 
-function Heart({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-5"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    >
-      <path d="M12 20.5s-7.5-4.6-9.2-9.3C1.6 7.8 3.8 4.5 7.2 4.5c2 0 3.6 1.1 4.8 2.8 1.2-1.7 2.8-2.8 4.8-2.8 3.4 0 5.6 3.3 4.4 6.7-1.7 4.7-9.2 9.3-9.2 9.3Z" />
-    </svg>
-  );
-}
-
 /** The round heart on a reader's card in the list: one press favourites, another unfavourites. */
 export function FavouriteHeart({ username, name, saved, className }: { username: string; name: string; saved: FavouriteState; className?: string }) {
   const { fetcher, state, back, action } = useFavourite(username, saved);
@@ -64,10 +49,7 @@ export function FavouriteHeart({ username, name, saved, className }: { username:
         aria-label={label}
         title={label}
         data-testid="favourite-heart"
-        className={cn(
-          "grid size-11 place-items-center rounded-full border border-line bg-surface/90 shadow-sm transition hover:bg-surface-2",
-          state.favourite ? "text-rose-600 dark:text-rose-400" : "text-muted",
-        )}
+        className={cn(ROUND_HEART_CLASSES, state.favourite ? "text-rose-600 dark:text-rose-400" : "text-muted")}
       >
         <Heart filled={state.favourite} />
       </button>

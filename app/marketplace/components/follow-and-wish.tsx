@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
+import { Heart, ROUND_HEART_CLASSES } from "~/components/ui/heart";
 import { cn } from "~/lib/cn";
 
 /**
@@ -51,22 +52,6 @@ export function FollowButton({ username, name, following, className }: { usernam
   );
 }
 
-function Heart({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-5"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    >
-      <path d="M12 20.5s-7.5-4.6-9.2-9.3C1.6 7.8 3.8 4.5 7.2 4.5c2 0 3.6 1.1 4.8 2.8 1.2-1.7 2.8-2.8 4.8-2.8 3.4 0 5.6 3.3 4.4 6.7-1.7 4.7-9.2 9.3-9.2 9.3Z" />
-    </svg>
-  );
-}
-
 /**
  * Saves a deck to the wishlist or takes it off: a labelled button on the deck's page, a round
  * heart on its tile. A visitor who presses it is asked to sign in.
@@ -99,9 +84,7 @@ export function WishButton({
         title={label}
         data-testid={compact ? "wish-heart" : "wish-button"}
         className={cn(
-          compact
-            ? "grid size-11 place-items-center rounded-full border border-line bg-surface/90 shadow-sm transition hover:bg-surface-2"
-            : buttonClasses("secondary", "lg"),
+          compact ? ROUND_HEART_CLASSES : buttonClasses("secondary", "lg"),
           shown ? "text-rose-600 dark:text-rose-400" : compact ? "text-muted" : undefined,
         )}
       >
