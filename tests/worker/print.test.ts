@@ -151,14 +151,20 @@ async function makePdf(
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Stores a 2 × 2 print PNG as the render of every card and the back of a deck, under the names the job looks for. */
-async function storeTinyRenders(deckId: string) {
+/**
+ * Stores a flat grey print PNG as the render of every card and the back of a deck, under the names
+ * the job looks for, as if they had been drawn: 2 × 2 unless `full`, when each is a whole 300 dpi
+ * picture with its bleed. `leaveOut` keeps the last few cards' renders missing, for the job to draw.
+ * For the tests about what is done with renders rather than how they are painted.
+ */
+async function storeRenders(deckId: string, { full = false, leaveOut = 0 }: { full?: boolean; leaveOut?: number } = {}) {
   const deck = (await db().query.decks.findFirst({ where: eq(decks.id, deckId) }))!;
   const painter = { id: deck.id, theme: deck.theme, artStyle: deck.artStyle, paintingSecret: deck.paintingSecret };
-  const png = await encodePrintPng(new Uint8Array(16).fill(90), 2, 2);
-  const rows = await db().select().from(cards).where(eq(cards.deckId, deckId));
+  const [width, height] = full ? [BLEED_PX.width, BLEED_PX.height] : [2, 2];
+  const png = await encodePrintPng(new Uint8Array(width * height * 4).fill(90), width, height);
+  const rows = (await db().select().from(cards).where(eq(cards.deckId, deckId))).sort((a, b) => a.cardKey.localeCompare(b.cardKey));
   const keys = await Promise.all(
-    rows.map((card) =>
+    rows.slice(0, rows.length - leaveOut).map((card) =>
       cardRenderKey(painter, {
         key: card.cardKey,
         imageKey: card.imageKey,
@@ -485,7 +491,7 @@ describe("the print-ready PDF", () => {
     const deckId = await readyDeck(owner.id, 78);
     // What is measured here is the layout of 78 cards: their renders are stored beforehand, tiny,
     // so the job only puts the PDF together (the 22-card tests draw real ones).
-    await storeTinyRenders(deckId);
+    await storeRenders(deckId);
     const sheets = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "letter", arrangement: "sheets" }));
     expect(sheets.getPageCount()).toBe(42);
     for (const page of sheets.getPages()) {
@@ -504,6 +510,8 @@ describe("the print-ready PDF", () => {
   it("makes a new PDF once the owner changes a card's words, and lets the old one go", { timeout: 300_000 }, async () => {
     const owner = await person("Cy Change");
     const deckId = await readyDeck(owner.id, 22);
+    // Drawn already (the first test draws a deck): what this one shows is which file is kept.
+    await storeRenders(deckId, { full: true });
     // Asked for with an e-mail when it is ready: the job sends one, through the mail adapter (the outbox here).
     const before = await PDFDocument.load(await makePdf(deckId, owner.cookie, { paper: "a4", arrangement: "single" }, 150_000, { email: "1" }));
     expect(before.getPageCount()).toBe(46);
@@ -614,6 +622,8 @@ describe("the pictures ZIP", () => {
     const buyer = await person("Eli Buyer");
     const deckId = await readyDeck(owner.id, 22, "Lantern Tarot");
     await sell(deckId, owner.id, buyer.id, "commercial");
+    // All but the last card drawn already (the first test draws a deck): the job draws that one.
+    await storeRenders(deckId, { full: true, leaveOut: 1 });
     // Nothing is drawn in the download: until the pictures are prepared, the ZIP says so.
     const early = await get(`/collection/${deckId}/cards.zip`, { cookie: buyer.cookie });
     expect(early.status).toBe(409);
