@@ -16,46 +16,14 @@ import { readConfig } from "../../app/env.server";
 import { applyPaymentEvent } from "../../app/payments/events.server";
 import { LocalPayments, TEST_CARDS } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
-import { cards, checkoutSessions, deckGifts, deckPurchases, decks, paymentReceipts, sellerLedger, subscriptions, users } from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { checkoutSessions, deckGifts, deckPurchases, paymentReceipts, sellerLedger } from "../../db/schema";
+import { get, ORIGIN, post } from "./helpers";
+import { listedDeck as shopDeck, newPerson as shopPerson } from "./shop-fixtures";
 
 const db = () => createDatabase(env.DB);
 const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
-
-async function newPerson(plan?: "creator") {
-  const id = newId();
-  const email = `${id}@example.com`;
-  await db()
-    .insert(users)
-    .values({ id, email, username: `g_${id.slice(0, 10)}` });
-  if (plan) {
-    await db()
-      .insert(subscriptions)
-      .values({ userId: id, subscriptionStatus: "active", priceId: `price_${plan}_monthly`, currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
-  }
-  return { id, email, cookie: await signInAs(id) };
-}
-
-async function listedDeck(seller: { id: string; cookie: string }, price: string) {
-  const deckId = newId();
-  await db()
-    .insert(decks)
-    .values({ id: deckId, creatorId: seller.id, title: `Gifted ${deckId.slice(0, 6)}`, theme: "Gifts", status: "ready" });
-  await db()
-    .insert(cards)
-    .values({
-      id: newId(),
-      deckId,
-      cardKey: "major-00",
-      name: "The Fool",
-      arcana: "major",
-      number: 0,
-      status: "ready",
-      imageKey: `card-images/${deckId}/major_00.svg`,
-    });
-  expect((await post(`/collection/${deckId}`, { intent: "list", price, description: "", tags: "" }, { cookie: seller.cookie })).status).toBe(200);
-  return deckId;
-}
+const newPerson = (plan?: "creator") => shopPerson("g", plan);
+const listedDeck = (seller: { id: string; cookie: string }, price: string) => shopDeck(seller, price, "Gifted");
 
 /** Gives the deck to `email` through the checkout page and pays at the local checkout; returns the checkout and the claim link. */
 async function give(giver: { cookie: string }, deckId: string, email: string, message = "For your mornings") {

@@ -10,65 +10,19 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { sellerFeePercent } from "../../app/entitlements/entitlements";
-import { newId } from "../../app/lib/crypto";
 import { CODE_MESSAGES, MINIMUM_PRICE_CENTS, priceAfter, shareOf } from "../../app/marketplace/offers";
 import { applyPaymentEvent } from "../../app/payments/events.server";
 import { LocalPayments, TEST_CARDS } from "../../app/payments/local.server";
 import { localWebhookSecret } from "../../app/payments/payments.server";
 import { readConfig } from "../../app/env.server";
-import {
-  bundles,
-  cards,
-  checkoutSessions,
-  deckPurchases,
-  decks,
-  offerCodes,
-  offerCodeUses,
-  paymentReceipts,
-  sellerLedger,
-  subscriptions,
-  users,
-} from "../../db/schema";
-import { get, ORIGIN, post, signInAs } from "./helpers";
+import { bundles, checkoutSessions, deckPurchases, offerCodes, offerCodeUses, paymentReceipts, sellerLedger } from "../../db/schema";
+import { get, ORIGIN, post } from "./helpers";
+import { listedDeck as shopDeck, newPerson as shopPerson } from "./shop-fixtures";
 
 const db = () => createDatabase(env.DB);
 const local = () => new LocalPayments(db(), localWebhookSecret(readConfig(env)));
-
-async function newPerson(plan?: "creator") {
-  const id = newId();
-  await db()
-    .insert(users)
-    .values({ id, email: `${id}@example.com`, username: `o_${id.slice(0, 10)}` });
-  if (plan) {
-    await db()
-      .insert(subscriptions)
-      .values({ userId: id, subscriptionStatus: "active", priceId: `price_${plan}_monthly`, currentPeriodEnd: Math.floor(Date.now() / 1000) + 86_400 });
-  }
-  return { id, cookie: await signInAs(id), username: `o_${id.slice(0, 10)}` };
-}
-
-/** A ready deck of the seller's, listed at `price` dollars. */
-async function listedDeck(seller: { id: string; cookie: string }, price: string, title = "Lanterns") {
-  const deckId = newId();
-  await db()
-    .insert(decks)
-    .values({ id: deckId, creatorId: seller.id, title: `${title} ${deckId.slice(0, 6)}`, theme: title, status: "ready" });
-  await db()
-    .insert(cards)
-    .values({
-      id: newId(),
-      deckId,
-      cardKey: "major-00",
-      name: "The Fool",
-      arcana: "major",
-      number: 0,
-      status: "ready",
-      imageKey: `card-images/${deckId}/major_00.svg`,
-    });
-  const listed = await post(`/collection/${deckId}`, { intent: "list", price, description: "", tags: "" }, { cookie: seller.cookie });
-  expect(listed.status).toBe(200);
-  return deckId;
-}
+const newPerson = (plan?: "creator") => shopPerson("o", plan);
+const listedDeck = (seller: { id: string; cookie: string }, price: string, title = "Lanterns") => shopDeck(seller, price, title);
 
 const CODE_DEFAULTS = { intent: "create", kind: "percent", amount: "20", deckId: "", expires: "", maxUses: "" };
 const makeCode = (seller: { cookie: string }, form: Partial<typeof CODE_DEFAULTS> & { code: string }) =>
