@@ -675,6 +675,8 @@ describe("the print job", () => {
       const deckId = await readyDeck(owner.id, 22, "Shared Renders");
       await sell(deckId, owner.id, first.id);
       await sell(deckId, owner.id, second.id);
+      // Most of the deck drawn already (the first test draws a whole one): the job draws the last three cards.
+      await storeRenders(deckId, { full: true, leaveOut: 3 });
 
       const firstPdf = await PDFDocument.load(await makePdf(deckId, first.cookie, { paper: "a4", arrangement: "sheets" }));
       expect(firstPdf.getPageCount()).toBe(14);
@@ -718,6 +720,8 @@ describe("the print job", () => {
         .update(cards)
         .set({ imageKey })
         .where(and(eq(cards.deckId, deckId), eq(cards.cardKey, "major-09")));
+      // The back and the first eight cards drawn already: the job draws the ninth, then stops at the Hermit.
+      await storeRenders(deckId, { full: true, leaveOut: 14 });
 
       expect((await post(`/collection/${deckId}/print`, { paper: "a4", arrangement: "sheets" }, { cookie: owner.cookie })).status).toBe(303);
       const [row] = await printRows(deckId, owner.id);
