@@ -215,7 +215,10 @@ export function ReadingTable(props: TableProps) {
             onHelp={() => setHelpOpen(true)}
           />
           {/* The felt: the spread, and the deck's pile at its edge (under it on a phone, at its left on wider screens). */}
-          <div className="relative flex flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row">
+          <div
+            id="table"
+            className="relative flex scroll-mt-3 flex-col overflow-hidden rounded-3xl border border-line bg-[radial-gradient(ellipse_at_50%_40%,color-mix(in_oklab,var(--brand)_22%,var(--surface)),var(--surface-2))] shadow-inner sm:flex-row"
+          >
             <div
               ref={tableRef}
               {...gestures.handlers}

@@ -19,7 +19,7 @@ import { meaningOf } from "../tarot/meanings";
 import { CLASSIC_CHOICE, tableArt } from "./deck-art.server";
 import { decksForTable, deckTitleOf, roomMemberFor } from "./room-store.server";
 import type { ChatEntry, TableAction } from "./messages";
-import { isTableIntent, tableActionOf, type TableIntent } from "./table-forms";
+import { isTableIntent, tableActionOf, tableFormReturn, type TableIntent } from "./table-forms";
 import { seatStands } from "./seats.server";
 import { getListing } from "../marketplace/listing.server";
 import { deckRelation, mayUseWholeDeck, publicCards } from "../marketplace/ownership.server";
@@ -284,5 +284,6 @@ async function tableAction(request: Request, context: AppLoadContext, user: Curr
   const room = await getServerByName(context.cloudflare.env.ReadingRoom, sessionId);
   const refused = await room.post(member, action);
   if (refused) return data({ invite: null, error: null, ...(form.intent === "deck" ? { deckError: refused } : { tableError: refused }) }, { status: 400 });
-  throw redirect(`${url.pathname}?session=${sessionId}`);
+  // Back where the step was taken: a page without JavaScript reloads at the table (or the chat), not at its top.
+  throw redirect(`${url.pathname}?session=${sessionId}${tableFormReturn(form.intent)}`);
 }

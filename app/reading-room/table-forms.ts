@@ -66,6 +66,9 @@ export function isTableIntent(intent: unknown): intent is TableIntent {
   return typeof intent === "string" && (TABLE_INTENTS as readonly string[]).includes(intent);
 }
 
+/** Where a page without JavaScript lands after a table's form: the chat after a line of it, the table after anything else. */
+export const tableFormReturn = (intent: unknown) => (intent === "say" ? "#chat" : "#table");
+
 /** A spread of someone's own, as the room lays it: found by its id (anyone holding its link may read it). */
 export type FindSpread = (id: string) => Promise<{ name: string; description: string | null; positions: unknown } | null>;
 

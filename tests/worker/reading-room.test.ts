@@ -923,7 +923,7 @@ describe("the decks a table offers", () => {
     const deckId = await paintedDeck(hostId, "Quiet Orchard", { isPublic: false, keys: ["major-00", "major-01", "major-02"] });
     const changed = await post(`/reading-room?session=${sessionId}`, { intent: "deck", deckId }, { cookie: host.header() });
     expect(changed.status).toBe(302);
-    expect(changed.headers.get("location")).toBe(`/reading-room?session=${sessionId}`);
+    expect(changed.headers.get("location")).toBe(`/reading-room?session=${sessionId}#table`);
     const room = await getServerByName(env.ReadingRoom, sessionId);
     expect(await room.snapshot(hostId)).toMatchObject({ deckId, pile: ["", "", ""], step: "shuffled" });
     // D1 knows at once, so the deck's pictures are served to the table.
@@ -959,7 +959,8 @@ describe("the table's forms, for a page without JavaScript", () => {
     const step = async (form: Record<string, string>) => {
       const response = await post(at(sessionId), form, { cookie: host.header() });
       expect(response.status, JSON.stringify(form)).toBe(302);
-      expect(response.headers.get("location")).toBe(at(sessionId));
+      // Back at the table, or at the chat after a line of it, rather than at the page's top.
+      expect(response.headers.get("location")).toBe(`${at(sessionId)}${form.intent === "say" ? "#chat" : "#table"}`);
       return table(sessionId, hostId);
     };
 
