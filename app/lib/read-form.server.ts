@@ -84,7 +84,7 @@ export function formText(formData: FormData): Record<string, string> {
 }
 
 /** Reads and parses the request's form (the Worker has already refused a body that is no form: app/worker/request-body.server.ts). */
-export async function readForm<S extends z.ZodType>(request: Request, schema: S, shape?: FormShape): Promise<FormRead<z.output<S>>> {
+export async function readForm<S extends z.ZodType>(request: Pick<Request, "formData">, schema: S, shape?: FormShape): Promise<FormRead<z.output<S>>> {
   const formData = await request.formData();
   return parseForm(formData, schema, shape);
 }
