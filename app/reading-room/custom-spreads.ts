@@ -228,6 +228,9 @@ export const draftOf = (spread: CustomSpreadDefinition): SpreadDraft => ({
   positions: spread.positions.map((p) => ({ ...p })),
 });
 
+/** The builder's post read as its step: every field is read leniently into the draft, which is checked when saved. */
+export const spreadBuilderForm = lazySchema(() => z.looseObject({}).transform((fields) => builderStep(fields)));
+
 /**
  * What a post of the builder asks: "add" and "remove-<i>" change the draft and show it again (the
  * builder without JavaScript), anything else saves it.

@@ -15,7 +15,7 @@ import { CreateDeckForm, type CreateDeckAnswer } from "~/decks/create-form";
 import { deckFormEntitlements } from "~/entitlements/entitlements.server";
 import { lazySchema } from "~/lib/lazy-schema";
 import type { PageHandle } from "~/lib/page-handle";
-import { formFields, formText, readForm } from "~/lib/read-form.server";
+import { formFields, formText, readForm, withMainIntent } from "~/lib/read-form.server";
 
 /** Round trips: creating a deck checks the plan, takes the credits in one batch, makes the deck and its cards, and starts the painter's Durable Object. */
 export const handle: PageHandle = { actionRoundTrips: 11 };
@@ -44,36 +44,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The page's buttons: theme ideas, a description written for the theme, the typed style read back,
- * and the deck itself. Create is the form's own button: a form naming no other intent asks for it.
- * The style sent is the chosen tile, or the words typed under "Your own".
+ * and the deck itself, the form's main button. The style sent is the chosen tile, or the words typed
+ * under "Your own".
  */
 const createDeckPageForm = lazySchema(() =>
-  z.preprocess(
-    (fields) => {
-      const sent = fields as Record<string, unknown>;
-      const intent = sent.intent === "suggest" || sent.intent === "elaborate" || sent.intent === "style" ? sent.intent : "create";
-      return { ...sent, intent, style: sent.style === "custom" ? (sent.customStyle ?? "") : sent.style };
-    },
-    z.discriminatedUnion("intent", [
-      z.object({
-        intent: z.literal("suggest"),
-        theme: z
-          .string()
-          .catch("")
-          .transform((theme) => theme.slice(0, 200)),
-      }),
-      z.object({
-        intent: z.literal("elaborate"),
-        theme: z
-          .string()
-          .catch("")
-          .transform((theme) => theme.trim().slice(0, 200))
-          .pipe(createDeckForm.shape.theme),
-      }),
-      // Reading a described style back spends nothing: the page shows how the painter understood it.
-      z.object({ intent: z.literal("style") }),
-      createDeckForm.extend({ intent: z.literal("create") }),
-    ]),
+  withMainIntent(
+    "create",
+    ["suggest", "elaborate", "style"],
+    z.preprocess(
+      (fields) => {
+        if (typeof fields !== "object" || fields === null) return fields;
+        const sent: Record<string, unknown> = { ...fields };
+        return { ...sent, style: (sent.style === "custom" ? sent.customStyle : sent.style) ?? "" };
+      },
+      z.discriminatedUnion("intent", [
+        z.object({
+          intent: z.literal("suggest"),
+          theme: z
+            .string()
+            .catch("")
+            .transform((theme) => theme.slice(0, 200)),
+        }),
+        z.object({
+          intent: z.literal("elaborate"),
+          theme: z
+            .string()
+            .catch("")
+            .transform((theme) => theme.trim().slice(0, 200))
+            .pipe(createDeckForm.shape.theme),
+        }),
+        // Reading a described style back spends nothing: the page shows how the painter understood it.
+        z.object({ intent: z.literal("style") }),
+        createDeckForm.extend({ intent: z.literal("create") }),
+      ]),
+    ),
   ),
 );
 

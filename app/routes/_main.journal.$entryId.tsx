@@ -18,6 +18,9 @@ import { liveOpinionsOf, secondOpinionsOf } from "~/paid-readings/second-opinion
 import { SecondOpinions } from "~/paid-readings/second-opinions";
 import type { PageHandle } from "~/lib/page-handle";
 import { Input, Select } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { formFields, readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /**
  * Round trips: the person, then their entry beside its second opinions, then its cards' pictures as they may see them: the deck's art and who may see it at once, then whether they hold the deck.
@@ -55,12 +58,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const clientAction = sendOrKeep;
 export const shouldRevalidate = keepPageWhenKept;
 
+/**
+ * The page's buttons: save, share or stop sharing. The one form carries the notes, tags and mood
+ * whichever was pressed, read by their own schemas below (a form with notes alone leaves the tags).
+ */
+const entryForm = lazySchema(() => z.object({ intent: z.enum(["notes", "share", "unshare"]) }));
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireSender(request, context);
   const id = params.entryId ?? "";
-  const form = Object.fromEntries(await request.formData());
-  // The page's one form carries the notes, tags and mood whichever of its buttons was pressed, so
-  // sharing saves what was typed first rather than leaving it behind.
+  const read = await readForm(request, entryForm);
+  if (!read.ok) return data({ message: "Unknown action.", ok: false }, { status: 400 });
+  const form = formFields(read.formData);
+  // Sharing saves what was typed first rather than leaving it behind.
   const saveFields = async () => {
     const parsed = notesForm.safeParse({ ...form, revision: form.revision || undefined });
     const key = keyOf(form);
@@ -73,19 +83,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (outcome.status === 404) throw new Response("Reading not found", { status: 404 });
     return answerWith<{ message: string; ok: boolean }>(outcome);
   };
-  if (form.intent === "notes") return saveFields();
-  if (form.intent === "share" || form.intent === "unshare") {
-    if ("notes" in form) {
-      const saved = await saveFields();
-      if (saved.init?.status !== 200) return saved;
+  switch (read.data.intent) {
+    case "notes":
+      return saveFields();
+    case "share":
+    case "unshare": {
+      if ("notes" in form) {
+        const saved = await saveFields();
+        if (saved.init?.status !== 200) return saved;
+      }
+      const shared = await setSharing(context.db, context.cloudflare.env.MEDIA, user.id, id, read.data.intent === "share");
+      if (!shared) throw new Response("Reading not found", { status: 404 });
+      const [entry] = await Promise.all([getJournalEntry(context.db, user.id, id), shared.picturesGone]);
+      if (!entry) throw new Response("Reading not found", { status: 404 });
+      return { message: sharingOutcome(entry.sharing, entry.shareId), ok: true, about: "share" as const };
     }
-    const shared = await setSharing(context.db, context.cloudflare.env.MEDIA, user.id, id, form.intent === "share");
-    if (!shared) throw new Response("Reading not found", { status: 404 });
-    const [entry] = await Promise.all([getJournalEntry(context.db, user.id, id), shared.picturesGone]);
-    if (!entry) throw new Response("Reading not found", { status: 404 });
-    return { message: sharingOutcome(entry.sharing, entry.shareId), ok: true, about: "share" as const };
   }
-  return data({ message: "Unknown action.", ok: false }, { status: 400 });
 }
 
 /** Printing the page gives the reading on paper: the record and the notes, without the forms. */

@@ -22,6 +22,7 @@ import { editReview, replyForm, replyToReview, reviewForm, REVIEW_PAGES_MAX, wri
 import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
 import type { PageHandle } from "~/lib/page-handle";
 import { formatPrice } from "~/lib/format";
+import { formFields, formText, readForm, withDefaults } from "~/lib/read-form.server";
 
 /**
  * Round trips: a purchase or a review is checked against the buyer's paid copy, then written in one batch;
@@ -89,36 +90,43 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const clientAction = sendOrKeep;
 export const shouldRevalidate = keepPageWhenKept;
 
+/** The page's forms: a review written or edited, and the creator's answer to one. A field not sent reads as empty. */
+const deckPageForm = lazySchema(() =>
+  withDefaults(
+    { rating: "", body: "", review: "", reply: "" },
+    z.discriminatedUnion("intent", [reviewForm.extend({ intent: z.enum(["review", "edit-review"]) }), replyForm.extend({ intent: z.literal("reply") })]),
+  ),
+);
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireSender(request, context);
   const deckId = params.deckId ?? "";
   await shownDeck(context.db, deckId, user.id);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const answer = (intent: string, outcome: ReviewOutcome, review?: string) =>
     data<ReviewResult>({ ok: outcome.ok, intent, message: outcome.message, review }, { status: outcome.ok ? 200 : outcome.status });
+  const read = await readForm(request, deckPageForm);
+  if (!read.ok) {
+    if (read.unknownIntent) return data<ReviewResult>({ ok: false, intent: "", message: "Unknown action." }, { status: 400 });
+    const review = read.intent === "reply" ? formText(read.formData).review : undefined;
+    return answer(read.intent ?? "", { ok: false, status: 400, message: read.message }, review);
+  }
+  const form = read.data;
   switch (form.intent) {
     case "review":
     case "edit-review": {
-      const parsed = reviewForm.safeParse({ rating: form.rating ?? "", body: form.body ?? "" });
-      if (!parsed.success) return answer(form.intent, { ok: false, status: 400, message: parsed.error.issues[0]!.message });
-      const key = keyOf(form);
+      const key = keyOf(formFields(read.formData));
       if (!key.ok) return answer(form.intent, { ok: false, status: 400, message: key.message });
       const intent = form.intent;
       const write = intent === "review" ? writeReview : editReview;
       // Posted twice with one key (a double tap, a phone's outbox sending again), the review is written once.
       const outcome = await submitOnce(context.db, key.key ? { userId: user.id, key: key.key, action: "review" } : null, async () => {
-        const written = await write(context.db, user, deckId, parsed.data);
+        const written = await write(context.db, user, deckId, { rating: form.rating, body: form.body });
         return { status: written.ok ? 200 : written.status, body: { ok: written.ok, intent, message: written.message } };
       });
       return answerWith<ReviewResult>(outcome);
     }
-    case "reply": {
-      const parsed = replyForm.safeParse({ review: form.review ?? "", reply: form.reply ?? "" });
-      if (!parsed.success) return answer("reply", { ok: false, status: 400, message: parsed.error.issues[0]!.message }, form.review);
-      return answer("reply", await replyToReview(context.db, user, deckId, parsed.data.review, parsed.data.reply), parsed.data.review);
-    }
-    default:
-      return data<ReviewResult>({ ok: false, intent: "", message: "Unknown action." }, { status: 400 });
+    case "reply":
+      return answer("reply", await replyToReview(context.db, user, deckId, form.review, form.reply), form.review);
   }
 }
 

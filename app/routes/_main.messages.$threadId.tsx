@@ -11,6 +11,9 @@ import { conversationFor, reportMessage, sendMessage } from "~/messages/messages
 import { MESSAGE_MAX, MESSAGE_REPORT_REASONS, MESSAGE_TEXTS, messageForm, readingPath, reportForm } from "~/messages/rules";
 import { messageNews } from "~/messages/notices.server";
 import { notify, pushTargetOf } from "~/push/notify.server";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm, withMainIntent } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /**
  * Round trips: the person, then the conversation (its messages marked read, the reading and the
@@ -32,36 +35,47 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 type ActionData = { ok: boolean; message: string; form: "send" | "report" };
 
+/** The page's forms: a message sent (the main button), and one reported. */
+const threadForm = lazySchema(() =>
+  withMainIntent(
+    "send",
+    ["report"],
+    z.discriminatedUnion("intent", [messageForm.extend({ intent: z.literal("send") }), reportForm.extend({ intent: z.literal("report") })]),
+  ),
+);
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const read = await readForm(request, threadForm);
+  if (!read.ok) return data<ActionData>({ ok: false, message: read.message, form: read.intent === "report" ? "report" : "send" }, { status: 400 });
   const threadId = params.threadId ?? "";
-  if (form.intent === "report") {
-    const parsed = reportForm.safeParse(form);
-    if (!parsed.success) return data<ActionData>({ ok: false, message: parsed.error.issues[0]!.message, form: "report" }, { status: 400 });
-    const done = await reportMessage(context.db, user.id, parsed.data.messageId, parsed.data.reason);
-    if (!done.ok) return data<ActionData>({ ok: false, message: done.message, form: "report" }, { status: done.status });
-    return data<ActionData>({ ok: true, message: MESSAGE_TEXTS.reported, form: "report" });
+  const form = read.data;
+  switch (form.intent) {
+    case "report": {
+      const done = await reportMessage(context.db, user.id, form.messageId, form.reason);
+      if (!done.ok) return data<ActionData>({ ok: false, message: done.message, form: "report" }, { status: done.status });
+      return data<ActionData>({ ok: true, message: MESSAGE_TEXTS.reported, form: "report" });
+    }
+    case "send": {
+      const sent = await sendMessage(context.db, user.id, threadId, form.body);
+      if (!sent.ok) {
+        if (sent.status === 404) throw new Response(sent.message, { status: 404 });
+        return data<ActionData>({ ok: false, message: sent.message, form: "send" }, { status: sent.status });
+      }
+      notify(
+        pushTargetOf(context),
+        messageNews({
+          threadId,
+          senderId: user.id,
+          recipientId: sent.value.recipientId,
+          senderName: sent.value.senderName,
+          body: form.body,
+          origin: new URL(request.url).origin,
+        }),
+      );
+      return data<ActionData>({ ok: true, message: MESSAGE_TEXTS.sent, form: "send" });
+    }
   }
-  const parsed = messageForm.safeParse(form);
-  if (!parsed.success) return data<ActionData>({ ok: false, message: parsed.error.issues[0]!.message, form: "send" }, { status: 400 });
-  const sent = await sendMessage(context.db, user.id, threadId, parsed.data.body);
-  if (!sent.ok) {
-    if (sent.status === 404) throw new Response(sent.message, { status: 404 });
-    return data<ActionData>({ ok: false, message: sent.message, form: "send" }, { status: sent.status });
-  }
-  notify(
-    pushTargetOf(context),
-    messageNews({
-      threadId,
-      senderId: user.id,
-      recipientId: sent.value.recipientId,
-      senderName: sent.value.senderName,
-      body: parsed.data.body,
-      origin: new URL(request.url).origin,
-    }),
-  );
-  return data<ActionData>({ ok: true, message: MESSAGE_TEXTS.sent, form: "send" });
 }
 
 export default function MessageThread() {

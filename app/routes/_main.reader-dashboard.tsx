@@ -15,6 +15,9 @@ import type { PageHandle } from "~/lib/page-handle";
 import { saveSchedule, scheduleForm, scheduleOf } from "~/paid-readings/availability.server";
 import { chosenTimeZone } from "~/paid-readings/booked-times.server";
 import type { ScheduleValues } from "~/paid-readings/availability-form";
+import { lazySchema } from "~/lib/lazy-schema";
+import { intentBranch, readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 export const handle: PageHandle = { actionRoundTrips: 7 };
 
@@ -41,54 +44,58 @@ function timeZones(current: string): string[] {
   return [...new Set(["UTC", current, ...known])].sort();
 }
 
+/** The dashboard's forms: available or away, the weekly hours, a client unblocked, and the reader's profile (read whole below: it sends specialties as a list). */
+const dashboardForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("availability"), available: z.enum(["yes", "no"], { error: "Choose available or away." }) }),
+    intentBranch("hours", scheduleForm),
+    unblockForm.extend({ intent: z.literal("unblock") }),
+    z.object({ intent: z.literal("profile") }),
+  ]),
+);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   if (!user.isReader) return data<ActionData>({ ok: false, field: "", message: "The dashboard is for readers." }, { status: 403 });
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "availability") {
-    const choice = formData.get("available");
-    if (choice !== "yes" && choice !== "no") return data<ActionData>({ ok: false, field: "", message: "Choose available or away." }, { status: 400 });
-    await setReaderAvailability(context.db, context.cloudflare.env, user.id, choice === "yes");
-    // The reader's other tabs pick the choice up too: they join or leave the presence room.
-    await tellAccountChanged(context.cloudflare.env, user.id, "reader");
-    return data<ActionData>({
-      ok: true,
-      message: choice === "yes" ? "You are available: you show as online while Arcanum is open in a tab." : "You are away: nobody sees you online.",
-    });
+  const read = await readForm(request, dashboardForm);
+  if (!read.ok) {
+    if (read.unknownIntent) return data<ActionData>({ ok: false, field: "", message: "Unknown action." }, { status: 400 });
+    const field = read.intent === "hours" ? read.field : read.intent === "unblock" ? "clientId" : "";
+    return data<ActionData>({ ok: false, field, message: read.message }, { status: 400 });
   }
-  if (intent === "hours") {
-    const parsed = scheduleForm.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      return data<ActionData>({ ok: false, field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
+  const form = read.data;
+  switch (form.intent) {
+    case "availability":
+      await setReaderAvailability(context.db, context.cloudflare.env, user.id, form.available === "yes");
+      // The reader's other tabs pick the choice up too: they join or leave the presence room.
+      await tellAccountChanged(context.cloudflare.env, user.id, "reader");
+      return data<ActionData>({
+        ok: true,
+        message: form.available === "yes" ? "You are available: you show as online while Arcanum is open in a tab." : "You are away: nobody sees you online.",
+      });
+    case "hours":
+      await saveSchedule(context.db, user.id, form);
+      return data<ActionData>({
+        ok: true,
+        message:
+          form.hours.length > 0
+            ? "Your availability is saved: clients can book your open times."
+            : "Your availability is saved: no weekly hours, so nobody can book you ahead.",
+      });
+    case "unblock":
+      await unblock(context.db, user.id, form.clientId);
+      return data<ActionData>({ ok: true, message: PAID_READING_MESSAGES.unblocked });
+    case "profile": {
+      const parsed = parseReaderProfile(read.formData);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return data<ActionData>({ ok: false, field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
+      }
+      const saved = await updateReaderProfile(context.db, user.id, parsed.data);
+      if (!saved.ok) return data<ActionData>({ ok: false, field: saved.field, message: saved.message }, { status: saved.status });
+      return data<ActionData>({ ok: true, message: "Profile saved." });
     }
-    await saveSchedule(context.db, user.id, parsed.data);
-    return data<ActionData>({
-      ok: true,
-      message:
-        parsed.data.hours.length > 0
-          ? "Your availability is saved: clients can book your open times."
-          : "Your availability is saved: no weekly hours, so nobody can book you ahead.",
-    });
   }
-  if (intent === "unblock") {
-    const parsed = unblockForm.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return data<ActionData>({ ok: false, field: "clientId", message: parsed.error.issues[0]!.message }, { status: 400 });
-    await unblock(context.db, user.id, parsed.data.clientId);
-    return data<ActionData>({ ok: true, message: PAID_READING_MESSAGES.unblocked });
-  }
-  if (intent === "profile") {
-    const parsed = parseReaderProfile(formData);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      return data<ActionData>({ ok: false, field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
-    }
-    const saved = await updateReaderProfile(context.db, user.id, parsed.data);
-    if (!saved.ok) return data<ActionData>({ ok: false, field: saved.field, message: saved.message }, { status: saved.status });
-    return data<ActionData>({ ok: true, message: "Profile saved." });
-  }
-  return data<ActionData>({ ok: false, field: "", message: "Unknown action." }, { status: 400 });
 }
 
 export default function ReaderDashboard() {

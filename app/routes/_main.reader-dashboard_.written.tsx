@@ -9,6 +9,9 @@ import type { PageHandle } from "~/lib/page-handle";
 import { offerForm, WRITTEN_ANSWER_HOURS, WRITTEN_SPREADS, WRITTEN_TITLE_MAX, writtenStatusLabel } from "~/paid-readings/written";
 import { addOffer, offersOf, setOfferActive, writtenRequestsOfReader } from "~/paid-readings/written.server";
 import { Input, Select } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /** Round trips: the person, then their offers and requests at once; a change is one write. */
 export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 4 };
@@ -24,25 +27,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData = { ok: boolean; message: string; field?: string };
 
+/** The page's forms: a new offer, and an offer withdrawn or offered again (one the reader has not is not found). */
+const writtenOffersForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [
+    offerForm.extend({ intent: z.literal("add") }),
+    z.object({ intent: z.enum(["withdraw", "restore"]), offerId: z.string().catch("") }),
+  ]),
+);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   if (!user.isReader) throw new Response("Only readers offer written readings.", { status: 403 });
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === "add") {
-    const parsed = offerForm.safeParse(form);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      return data<ActionData>({ ok: false, message: issue.message, field: String(issue.path[0] ?? "") }, { status: 400 });
+  const read = await readForm(request, writtenOffersForm);
+  if (!read.ok) {
+    if (read.unknownIntent) return data<ActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
+    return data<ActionData>({ ok: false, message: read.message, field: read.field }, { status: 400 });
+  }
+  const form = read.data;
+  switch (form.intent) {
+    case "add":
+      await addOffer(context.db, user.id, form);
+      return data<ActionData>({ ok: true, message: "Offer added: clients see it on your profile." });
+    case "withdraw":
+    case "restore": {
+      const changed = await setOfferActive(context.db, user.id, form.offerId, form.intent === "restore");
+      if (!changed) throw new Response("Offer not found", { status: 404 });
+      return data<ActionData>({ ok: true, message: form.intent === "restore" ? "Offered again." : "Offer withdrawn: requests already made still stand." });
     }
-    await addOffer(context.db, user.id, parsed.data);
-    return data<ActionData>({ ok: true, message: "Offer added: clients see it on your profile." });
   }
-  if (form.intent === "withdraw" || form.intent === "restore") {
-    const changed = await setOfferActive(context.db, user.id, String(form.offerId ?? ""), form.intent === "restore");
-    if (!changed) throw new Response("Offer not found", { status: 404 });
-    return data<ActionData>({ ok: true, message: form.intent === "restore" ? "Offered again." : "Offer withdrawn: requests already made still stand." });
-  }
-  return data<ActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
 }
 
 export default function WrittenOffersDashboard() {

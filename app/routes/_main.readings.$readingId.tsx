@@ -21,6 +21,9 @@ import { reviewReaderLevel } from "~/readers/levels.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { log } from "~/observe/log.server";
 import { Textarea } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { intentBranch, readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
@@ -36,53 +39,57 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 type ActionData = { ok: boolean; message: string; form: string };
 
+/** The page's forms: a review and the reader's reply to it, a tip, the satisfaction guarantee, and a report. */
+const readingForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [
+    reviewForm.extend({ intent: z.literal("review") }),
+    replyForm.extend({ intent: z.literal("reply") }),
+    intentBranch("tip", tipForm),
+    guaranteeForm.extend({ intent: z.literal("guarantee") }),
+    reportForm.extend({ intent: z.literal("report") }),
+  ]),
+);
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = Object.fromEntries(await request.formData());
   const id = params.readingId ?? "";
   const fail = (message: string, status: number, name: string) => data<ActionData>({ ok: false, message, form: name }, { status });
-  if (form.intent === "review") {
-    const parsed = reviewForm.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "review");
-    const done = await reviewReading(context.db, user.id, id, parsed.data);
-    if (!done.ok) return fail(done.message, done.status, "review");
-    // A new rating may lift the reader to the next level.
-    if (done.readerId) await reviewReaderLevel(context.db, done.readerId, Date.now(), context.cloudflare.env);
-    return data<ActionData>({ ok: true, message: done.message, form: "review" });
+  const read = await readForm(request, readingForm);
+  if (!read.ok) return read.unknownIntent ? fail("Unknown action.", 400, "") : fail(read.message, 400, read.intent ?? "");
+  const form = read.data;
+  switch (form.intent) {
+    case "review": {
+      const done = await reviewReading(context.db, user.id, id, form);
+      if (!done.ok) return fail(done.message, done.status, "review");
+      // A new rating may lift the reader to the next level.
+      if (done.readerId) await reviewReaderLevel(context.db, done.readerId, Date.now(), context.cloudflare.env);
+      return data<ActionData>({ ok: true, message: done.message, form: "review" });
+    }
+    case "reply": {
+      const done = await replyToReview(context.db, user.id, id, form.reply);
+      return done.ok ? data<ActionData>({ ok: true, message: done.message, form: "reply" }) : fail(done.message, done.status, "reply");
+    }
+    case "tip": {
+      const done = await tipReading(context.db, user.id, id, form);
+      if (!done.ok) return fail(done.message, done.status, "tip");
+      const target = noticeTargetOf(context);
+      // A tip in the room: the room shows the balance left. After the reading: its receipt again, with the tip on it.
+      if (done.live) target.waitUntil(afterLiveTip(context, id).catch((error) => log.error("room not told of a tip", { error })));
+      else target.waitUntil(sendReadingReceipt(target, id).catch((error) => log.error("reading receipt not sent", { error })));
+      return data<ActionData>({ ok: true, message: done.message, form: "tip" });
+    }
+    case "guarantee": {
+      const done = await claimGuarantee(context.db, user.id, id, form);
+      if (!done.ok) return fail(done.message, done.status, "guarantee");
+      // The reader is told after the answer, as a receipt is sent.
+      sendGuaranteeNotice(noticeTargetOf(context), done.notice, `${new URL(request.url).origin}/readings/${id}`);
+      return data<ActionData>({ ok: true, message: done.message, form: "guarantee" });
+    }
+    case "report": {
+      const done = await reportReading(context.db, user.id, id, form.reason);
+      return done.ok ? data<ActionData>({ ok: true, message: done.message, form: "report" }) : fail(done.message, done.status, "report");
+    }
   }
-  if (form.intent === "reply") {
-    const parsed = replyForm.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "reply");
-    const done = await replyToReview(context.db, user.id, id, parsed.data.reply);
-    return done.ok ? data<ActionData>({ ok: true, message: done.message, form: "reply" }) : fail(done.message, done.status, "reply");
-  }
-  if (form.intent === "tip") {
-    const parsed = tipForm.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "tip");
-    const done = await tipReading(context.db, user.id, id, parsed.data);
-    if (!done.ok) return fail(done.message, done.status, "tip");
-    const target = noticeTargetOf(context);
-    // A tip in the room: the room shows the balance left. After the reading: its receipt again, with the tip on it.
-    if (done.live) target.waitUntil(afterLiveTip(context, id).catch((error) => log.error("room not told of a tip", { error })));
-    else target.waitUntil(sendReadingReceipt(target, id).catch((error) => log.error("reading receipt not sent", { error })));
-    return data<ActionData>({ ok: true, message: done.message, form: "tip" });
-  }
-  if (form.intent === "guarantee") {
-    const parsed = guaranteeForm.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "guarantee");
-    const done = await claimGuarantee(context.db, user.id, id, parsed.data);
-    if (!done.ok) return fail(done.message, done.status, "guarantee");
-    // The reader is told after the answer, as a receipt is sent.
-    sendGuaranteeNotice(noticeTargetOf(context), done.notice, `${new URL(request.url).origin}/readings/${id}`);
-    return data<ActionData>({ ok: true, message: done.message, form: "guarantee" });
-  }
-  if (form.intent === "report") {
-    const parsed = reportForm.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "report");
-    const done = await reportReading(context.db, user.id, id, parsed.data.reason);
-    return done.ok ? data<ActionData>({ ok: true, message: done.message, form: "report" }) : fail(done.message, done.status, "report");
-  }
-  return fail("Unknown action.", 400, "");
 }
 
 function Stars({ rating }: { rating: number }) {

@@ -20,6 +20,7 @@ import {
 import { readShape } from "~/lib/page-reads.server";
 import { PayoutsError } from "~/payouts/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { readForm } from "~/lib/read-form.server";
 
 export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 7, renderMemo: true };
 
@@ -56,20 +57,23 @@ export type SalesActionData = { error?: string; notice?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSeller(request, context);
-  const parsed = salesForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data<SalesActionData>({ error: "Choose one of the actions on this page." }, { status: 400 });
-  if (parsed.data.intent === "onboard") {
-    try {
-      throw redirect(await startOnboarding(context, user, new URL(request.url).origin));
-    } catch (error) {
-      if (!(error instanceof PayoutsError)) throw error;
-      return data<SalesActionData>({ error: error.message }, { status: error.status });
+  const read = await readForm(request, salesForm);
+  if (!read.ok) return data<SalesActionData>({ error: "Choose one of the actions on this page." }, { status: 400 });
+  switch (read.data.intent) {
+    case "onboard":
+      try {
+        throw redirect(await startOnboarding(context, user, new URL(request.url).origin));
+      } catch (error) {
+        if (!(error instanceof PayoutsError)) throw error;
+        return data<SalesActionData>({ error: error.message }, { status: error.status });
+      }
+    case "payout": {
+      const outcome = await requestPayout(context, user);
+      if (outcome.kind === "refused") return data<SalesActionData>({ error: outcome.message }, { status: outcome.status });
+      if (outcome.kind === "pending") return data<SalesActionData>({ notice: outcome.message }, { status: 202 });
+      return { notice: `${formatMoney(outcome.amountCents)} is on its way to your payout account.` } satisfies SalesActionData;
     }
   }
-  const outcome = await requestPayout(context, user);
-  if (outcome.kind === "refused") return data<SalesActionData>({ error: outcome.message }, { status: outcome.status });
-  if (outcome.kind === "pending") return data<SalesActionData>({ notice: outcome.message }, { status: 202 });
-  return { notice: `${formatMoney(outcome.amountCents)} is on its way to your payout account.` } satisfies SalesActionData;
 }
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {

@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/field";
 import { formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { lazySchema } from "~/lib/lazy-schema";
+import { readForm, withDefaults } from "~/lib/read-form.server";
 import { createBundle, endBundle, sellerBundles } from "~/marketplace/bundles.server";
 import { requireSeller } from "~/marketplace/earnings.server";
 import { bundleForm } from "~/marketplace/offers";
@@ -23,37 +24,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return sellerBundles(context.db, user.id);
 }
 
-const endForm = lazySchema(() => z.object({ intent: z.literal("end"), bundleId: z.string().min(1).max(64) }));
+/** The page's forms: a new bundle (its decks ticked in a list; a title or price not sent reads as empty), and a bundle ended. */
+const bundlesForm = lazySchema(() =>
+  withDefaults(
+    { title: "", price: "" },
+    z.discriminatedUnion("intent", [
+      bundleForm.extend({ intent: z.literal("create") }),
+      z.object({ intent: z.literal("end"), bundleId: z.string().min(1).max(64) }),
+    ]),
+  ),
+);
 
 export type BundlesActionData = { ok: boolean; message: string; errors?: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSeller(request, context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "end") {
-    const parsed = endForm.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data<BundlesActionData>({ ok: false, message: "Choose a bundle to end." }, { status: 400 });
-    const outcome = await endBundle(context.db, user.id, parsed.data.bundleId);
-    if (!outcome.ok && outcome.status === 404) throw new Response("Not found", { status: 404 });
-    return data<BundlesActionData>({ ok: outcome.ok, message: outcome.message });
-  }
-  if (intent !== "create") return data<BundlesActionData>({ ok: false, message: "Choose one of the actions on this page." }, { status: 400 });
-  const parsed = bundleForm.safeParse({
-    title: String(form.get("title") ?? ""),
-    price: String(form.get("price") ?? ""),
-    decks: form.getAll("decks").map(String),
-  });
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
+  const read = await readForm(request, bundlesForm, { lists: ["decks"] });
+  if (!read.ok) {
+    if (read.intent === "end") return data<BundlesActionData>({ ok: false, message: "Choose a bundle to end." }, { status: 400 });
+    if (read.unknownIntent) return data<BundlesActionData>({ ok: false, message: "Choose one of the actions on this page." }, { status: 400 });
+    const errors = Object.fromEntries(read.issues.map((issue) => [issue.field || "form", issue.message]));
     return data<BundlesActionData>({ ok: false, message: "Check the bundle’s details.", errors }, { status: 400 });
   }
-  const outcome = await createBundle(context.db, user, parsed.data);
-  if (outcome.ok) return data<BundlesActionData>({ ok: true, message: outcome.message });
-  return data<BundlesActionData>(
-    { ok: false, message: outcome.message, errors: outcome.field ? { [outcome.field]: outcome.message } : undefined },
-    { status: outcome.status },
-  );
+  const form = read.data;
+  switch (form.intent) {
+    case "end": {
+      const outcome = await endBundle(context.db, user.id, form.bundleId);
+      if (!outcome.ok && outcome.status === 404) throw new Response("Not found", { status: 404 });
+      return data<BundlesActionData>({ ok: outcome.ok, message: outcome.message });
+    }
+    case "create": {
+      const outcome = await createBundle(context.db, user, { title: form.title, price: form.price, decks: form.decks });
+      if (outcome.ok) return data<BundlesActionData>({ ok: true, message: outcome.message });
+      return data<BundlesActionData>(
+        { ok: false, message: outcome.message, errors: outcome.field ? { [outcome.field]: outcome.message } : undefined },
+        { status: outcome.status },
+      );
+    }
+  }
 }
 
 export default function Bundles() {

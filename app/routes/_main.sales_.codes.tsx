@@ -9,6 +9,7 @@ import { Input, Select } from "~/components/ui/field";
 import { formatCount, formatMoney, longDate } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { lazySchema } from "~/lib/lazy-schema";
+import { intentBranch, readForm } from "~/lib/read-form.server";
 import { requireSeller } from "~/marketplace/earnings.server";
 import { codeForm, codeOff, MAX_PERCENT_OFF, MINIMUM_PRICE_CENTS } from "~/marketplace/offers";
 import { createCode, endCode, sellerCodes } from "~/marketplace/offers.server";
@@ -25,37 +26,43 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return sellerCodes(context.db, user.id);
 }
 
-const endForm = lazySchema(() => z.object({ intent: z.literal("end"), codeId: z.string().min(1).max(64) }));
+/** The page's forms: a new code, and a code ended. */
+const codesForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [intentBranch("create", codeForm), z.object({ intent: z.literal("end"), codeId: z.string().min(1).max(64) })]),
+);
 
 export type CodesActionData = { ok: boolean; message: string; errors?: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSeller(request, context);
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === "end") {
-    const parsed = endForm.safeParse(form);
-    if (!parsed.success) return data<CodesActionData>({ ok: false, message: "Choose a code to end." }, { status: 400 });
-    const outcome = await endCode(context.db, user.id, parsed.data.codeId);
-    if (!outcome.ok && outcome.status === 404) throw new Response("Not found", { status: 404 });
-    return data<CodesActionData>({ ok: outcome.ok, message: outcome.message });
-  }
-  if (form.intent !== "create") return data<CodesActionData>({ ok: false, message: "Choose one of the actions on this page." }, { status: 400 });
-  const parsed = codeForm.safeParse(form);
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
+  const read = await readForm(request, codesForm);
+  if (!read.ok) {
+    if (read.intent === "end") return data<CodesActionData>({ ok: false, message: "Choose a code to end." }, { status: 400 });
+    if (read.unknownIntent) return data<CodesActionData>({ ok: false, message: "Choose one of the actions on this page." }, { status: 400 });
+    const errors = Object.fromEntries(read.issues.map((issue) => [issue.field || "form", issue.message]));
     return data<CodesActionData>({ ok: false, message: "Check the code’s details.", errors }, { status: 400 });
   }
-  const outcome = await createCode(context.db, user, parsed.data);
-  if (outcome.ok) {
-    // Those who wished for a deck the code takes money off hear of it, after the answer (decision 0113).
-    const target = pushTargetOf(context);
-    for (const deckId of outcome.wished.deckIds) tellWishers(target, deckId, outcome.wished.news, new URL(request.url).origin);
-    return data<CodesActionData>({ ok: true, message: outcome.message });
+  const form = read.data;
+  switch (form.intent) {
+    case "end": {
+      const outcome = await endCode(context.db, user.id, form.codeId);
+      if (!outcome.ok && outcome.status === 404) throw new Response("Not found", { status: 404 });
+      return data<CodesActionData>({ ok: outcome.ok, message: outcome.message });
+    }
+    case "create": {
+      const outcome = await createCode(context.db, user, form);
+      if (outcome.ok) {
+        // Those who wished for a deck the code takes money off hear of it, after the answer (decision 0113).
+        const target = pushTargetOf(context);
+        for (const deckId of outcome.wished.deckIds) tellWishers(target, deckId, outcome.wished.news, new URL(request.url).origin);
+        return data<CodesActionData>({ ok: true, message: outcome.message });
+      }
+      return data<CodesActionData>(
+        { ok: false, message: outcome.message, errors: outcome.field ? { [outcome.field]: outcome.message } : undefined },
+        { status: outcome.status },
+      );
+    }
   }
-  return data<CodesActionData>(
-    { ok: false, message: outcome.message, errors: outcome.field ? { [outcome.field]: outcome.message } : undefined },
-    { status: outcome.status },
-  );
 }
 
 const STANDING_TONE = { live: "success", ended: "neutral", expired: "neutral", "used up": "gold" } as const;

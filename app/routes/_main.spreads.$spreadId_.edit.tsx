@@ -5,7 +5,10 @@ import { requireUser } from "~/auth/guard.server";
 import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import type { PageHandle } from "~/lib/page-handle";
-import { builderStep, draftOf, type SpreadProblems } from "~/reading-room/custom-spreads";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
+import { draftOf, spreadBuilderForm, type SpreadProblems } from "~/reading-room/custom-spreads";
 import { deleteSpread, ownSpread, updateSpread } from "~/reading-room/custom-spreads.server";
 import { SpreadBuilder } from "~/reading-room/spread-builder";
 
@@ -27,15 +30,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { spread: { id: spread.id, name: spread.name, draft: draftOf(spread) } };
 }
 
+/** The page's posts: the spread deleted, or a step of the builder (a position added or removed, or the spread saved). */
+const editSpreadForm = lazySchema(() =>
+  z.union([z.object({ intent: z.literal("delete") }), spreadBuilderForm.transform((step) => ({ intent: "build" as const, step }))]),
+);
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = params.spreadId ?? "";
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === "delete") {
+  const read = await readForm(request, editSpreadForm);
+  if (!read.ok) throw new Response(read.message, { status: 400 });
+  if (read.data.intent === "delete") {
     if (!(await deleteSpread(context.db, user.id, id))) throw notFound();
     throw redirect("/spreads");
   }
-  const step = builderStep(form);
+  const { step } = read.data;
   if (!step.save) {
     // Showing the layout again (without JavaScript) is for the owner too.
     if (!(await ownSpread(context.db, id, user.id))) throw notFound();

@@ -4,7 +4,8 @@ import { Link, useActionData } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { PageHeader } from "~/components/page-header";
 import type { PageHandle } from "~/lib/page-handle";
-import { builderStep, STARTER_SPREAD, type SpreadProblems } from "~/reading-room/custom-spreads";
+import { readForm } from "~/lib/read-form.server";
+import { spreadBuilderForm, STARTER_SPREAD, type SpreadProblems } from "~/reading-room/custom-spreads";
 import { createSpread } from "~/reading-room/custom-spreads.server";
 import { SpreadBuilder } from "~/reading-room/spread-builder";
 
@@ -20,7 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const step = builderStep(Object.fromEntries(await request.formData()));
+  const read = await readForm(request, spreadBuilderForm);
+  if (!read.ok) throw new Response(read.message, { status: 400 });
+  const step = read.data;
   if (!step.save) return { draft: step.draft, problems: {} as SpreadProblems };
   const saved = await createSpread(context.db, user.id, step.draft);
   if (!saved.ok) return data({ draft: step.draft, problems: saved.problems }, { status: saved.status });

@@ -10,6 +10,7 @@ import { FIRST_LEVEL } from "~/readers/levels";
 import { APPLICATION_FIRST, PASS_PERCENT, QUIZ_MINUTES, QUIZ_QUESTIONS } from "~/readers/quiz";
 import { quizState, startAttempt, submitAttempt, type ReaderMark, type Submitted } from "~/readers/quiz.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { readForm } from "~/lib/read-form.server";
 
 /** Round trips: submitting the quiz marks it, may promote the reader and issue a certificate, each step reading the last. */
 export const handle: PageHandle = { actionRoundTrips: 10 };
@@ -22,37 +23,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { guest: false as const, state: await quizState(context.db, user), now: Date.now() };
 }
 
-const submission = lazySchema(() =>
-  z.object({
-    attempt: z.string().min(1).max(64),
-    answers: z.array(z.number().int().min(0).max(9).nullable()).max(QUIZ_QUESTIONS),
-  }),
+/** One answer as the form sends it: the number of the option chosen, or none. */
+const answerField = lazySchema(() =>
+  z.preprocess((value) => (value == null || value === "" ? null : Number(value)), z.number().int().min(0).max(9).nullable()),
+);
+
+/** The page's buttons: start an attempt, or hand in its answers (one field per question, `q0`, `q1`…). */
+const quizForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("start") }),
+    z
+      .looseObject({ intent: z.literal("submit"), attempt: z.string().min(1).max(64) })
+      .transform(({ intent, attempt, ...fields }) => ({ intent, attempt, answers: Array.from({ length: QUIZ_QUESTIONS }, (_, i) => fields[`q${i}`]) }))
+      .pipe(z.object({ intent: z.literal("submit"), attempt: z.string(), answers: z.array(answerField) })),
+  ]),
 );
 
 type ActionData = { ok: boolean; message: string; result?: Submitted; needsApplication?: boolean };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "start") {
-    const started = await startAttempt(context.db, user);
-    if (!started.ok)
-      return data<ActionData>({ ok: false, message: started.message, needsApplication: started.message === APPLICATION_FIRST }, { status: started.status });
-    throw redirect("/tarot-quiz");
+  const read = await readForm(request, quizForm);
+  if (!read.ok) {
+    if (read.unknownIntent) return data<ActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
+    return data<ActionData>({ ok: false, message: "Those answers could not be read. Choose one option per question." }, { status: 400 });
   }
-  if (intent === "submit") {
-    const answers = Array.from({ length: QUIZ_QUESTIONS }, (_, i) => {
-      const value = formData.get(`q${i}`);
-      return value == null || value === "" ? null : Number(value);
-    });
-    const parsed = submission.safeParse({ attempt: formData.get("attempt"), answers });
-    if (!parsed.success) return data<ActionData>({ ok: false, message: "Those answers could not be read. Choose one option per question." }, { status: 400 });
-    const outcome = await submitAttempt(context.db, user, parsed.data.attempt, parsed.data.answers, Date.now(), context.cloudflare.env);
-    if (!outcome.ok) return data<ActionData>({ ok: false, message: outcome.message }, { status: outcome.status });
-    return data<ActionData>({ ok: true, message: outcome.value.passed ? "You passed." : "Not this time.", result: outcome.value });
+  const form = read.data;
+  switch (form.intent) {
+    case "start": {
+      const started = await startAttempt(context.db, user);
+      if (!started.ok)
+        return data<ActionData>({ ok: false, message: started.message, needsApplication: started.message === APPLICATION_FIRST }, { status: started.status });
+      throw redirect("/tarot-quiz");
+    }
+    case "submit": {
+      const outcome = await submitAttempt(context.db, user, form.attempt, form.answers, Date.now(), context.cloudflare.env);
+      if (!outcome.ok) return data<ActionData>({ ok: false, message: outcome.message }, { status: outcome.status });
+      return data<ActionData>({ ok: true, message: outcome.value.passed ? "You passed." : "Not this time.", result: outcome.value });
+    }
   }
-  return data<ActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
 }
 
 const when = (ms: number) => new Date(ms).toUTCString().replace(" GMT", " UTC");

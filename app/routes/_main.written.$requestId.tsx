@@ -17,6 +17,9 @@ import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { answerForm, WRITTEN_ANSWER_MAX, WRITTEN_ANSWER_MIN, WRITTEN_MESSAGES, writtenStatusLabel } from "~/paid-readings/written";
 import { answerWritten, openWrittenTable, tellAnswered, tipWritten, writtenRequestFor } from "~/paid-readings/written.server";
 import { Textarea } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { intentBranch, readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /**
  * Round trips: the person, then the request, then its cards' pictures beside the balance.
@@ -55,32 +58,36 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 type ActionData = { ok: boolean; message: string; form: string };
 
+/** The page's forms: the reader opens a table to lay the cards, sends the answer; the client tips. */
+const writtenRequestForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [z.object({ intent: z.literal("table") }), answerForm.extend({ intent: z.literal("answer") }), intentBranch("tip", tipForm)]),
+);
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = params.requestId ?? "";
-  const form = Object.fromEntries(await request.formData());
   const fail = (message: string, status: number, name: string) => data<ActionData>({ ok: false, message, form: name }, { status });
-  if (form.intent === "table") {
-    const opened = await openWrittenTable(context.db, user, id);
-    if (!opened.ok) return fail(opened.message, opened.status, "table");
-    throw redirect(`/reading-room?session=${opened.value}`);
+  const read = await readForm(request, writtenRequestForm);
+  if (!read.ok) return read.unknownIntent ? fail("Unknown action.", 400, "") : fail(read.message, 400, read.intent ?? "");
+  const form = read.data;
+  switch (form.intent) {
+    case "table": {
+      const opened = await openWrittenTable(context.db, user, id);
+      if (!opened.ok) return fail(opened.message, opened.status, "table");
+      throw redirect(`/reading-room?session=${opened.value}`);
+    }
+    case "answer": {
+      const done = await answerWritten(context.db, context.cloudflare.env, user, id, form.answer);
+      if (!done.ok) return fail(done.message, done.status, "answer");
+      await tellAnswered(noticeTargetOf(context), done.value.id, new URL(request.url).origin);
+      return data<ActionData>({ ok: true, message: "Your answer was sent. The client has it, with the cards.", form: "answer" });
+    }
+    case "tip": {
+      const done = await tipWritten(context.db, user.id, id, form);
+      if (done === null) throw new Response(WRITTEN_MESSAGES.notFound, { status: 404 });
+      return done.ok ? data<ActionData>({ ok: true, message: done.message, form: "tip" }) : fail(done.message, done.status, "tip");
+    }
   }
-  if (form.intent === "answer") {
-    const parsed = answerForm.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "answer");
-    const done = await answerWritten(context.db, context.cloudflare.env, user, id, parsed.data.answer);
-    if (!done.ok) return fail(done.message, done.status, "answer");
-    await tellAnswered(noticeTargetOf(context), done.value.id, new URL(request.url).origin);
-    return data<ActionData>({ ok: true, message: "Your answer was sent. The client has it, with the cards.", form: "answer" });
-  }
-  if (form.intent === "tip") {
-    const parsed = tipForm.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400, "tip");
-    const done = await tipWritten(context.db, user.id, id, parsed.data);
-    if (done === null) throw new Response(WRITTEN_MESSAGES.notFound, { status: 404 });
-    return done.ok ? data<ActionData>({ ok: true, message: done.message, form: "tip" }) : fail(done.message, done.status, "tip");
-  }
-  return fail("Unknown action.", 400, "");
 }
 
 export default function WrittenRequest() {
