@@ -12,8 +12,15 @@ export type WishNews =
   /** A code of the creator's now takes money off the deck: its name, what it takes off ("25% off"), and its last moment, if any. */
   | { reason: "offer-code"; code: string; off: string; until: number | null };
 
-/** A wished deck's news in a few words: the notice's title and its line. */
-export function wishNewsWords(news: WishNews, title: string): { title: string; body: string } {
+/** Titles as a sentence names them: “A”, “A” and “B”, “A”, “B” and “C”. */
+function titlesInWords(titles: string[]): string {
+  const quoted = titles.map((title) => `“${title}”`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : (quoted[0] ?? "");
+}
+
+/** Wished decks' news in a few words (one deck, or the several one code takes money off): the notice's title and its line. */
+export function wishNewsWords(news: WishNews, titles: string[]): { title: string; body: string } {
+  const [title] = titles;
   switch (news.reason) {
     case "price-drop":
       return {
@@ -25,8 +32,8 @@ export function wishNewsWords(news: WishNews, title: string): { title: string; b
       };
     case "offer-code":
       return {
-        title: "An offer code for a deck on your wishlist",
-        body: `The code ${news.code} takes ${news.off} “${title}” at the checkout${news.until === null ? "" : `, until the end of ${longDate(news.until)} (UTC)`}.`,
+        title: titles.length > 1 ? "An offer code for decks on your wishlist" : "An offer code for a deck on your wishlist",
+        body: `The code ${news.code} takes ${news.off} ${titlesInWords(titles)} at the checkout${news.until === null ? "" : `, until the end of ${longDate(news.until)} (UTC)`}.`,
       };
   }
 }
@@ -67,14 +74,32 @@ export function newDeckNotice({
   };
 }
 
-/** The e-mail someone gets with news of a deck on their wishlist. */
-export function wishedDeckNotice({ to, title, news, origin, deckId }: { to: string; title: string; news: WishNews; origin: string; deckId: string }): Notice {
-  const words = wishNewsWords(news, title);
+/** The e-mail someone gets with news of a deck on their wishlist (or of several, which one code takes money off). */
+export function wishedDeckNotice({
+  to,
+  decks,
+  news,
+  origin,
+}: {
+  to: string;
+  decks: { deckId: string; title: string }[];
+  news: WishNews;
+  origin: string;
+}): Notice {
+  const words = wishNewsWords(
+    news,
+    decks.map((deck) => deck.title),
+  );
+  const one = decks.length === 1 ? decks[0]!.deckId : null;
   return {
     to,
     subject: words.title,
     heading: words.title,
-    paragraphs: [words.body, "It stays on your wishlist until you remove it.", SETTINGS_LINE(origin, "Price drops on my wishlist")],
-    action: { label: "See the deck", url: `${origin}/marketplace/${deckId}` },
+    paragraphs: [
+      words.body,
+      one ? "It stays on your wishlist until you remove it." : "They stay on your wishlist until you remove them.",
+      SETTINGS_LINE(origin, "Price drops on my wishlist"),
+    ],
+    action: one ? { label: "See the deck", url: `${origin}/marketplace/${one}` } : { label: "See your wishlist", url: `${origin}/wishlist` },
   };
 }

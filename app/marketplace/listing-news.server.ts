@@ -8,5 +8,5 @@ import { tellWishers } from "./wishlist.server";
 export function tellOfListing(target: PushTarget, creatorId: string, deckId: string, news: ListingNews | undefined, origin: string) {
   if (!news) return;
   if (news.live) notify(target, newDeckNews({ deckId, creatorId, origin }));
-  if (news.priceDrop) tellWishers(target, deckId, { reason: "price-drop", ...news.priceDrop }, origin);
+  if (news.priceDrop) tellWishers(target, [deckId], { reason: "price-drop", ...news.priceDrop }, origin);
 }

@@ -1,7 +1,7 @@
 // What the marketplace tells people by push and e-mail: a creator of a sale, followers of a creator's
 // new deck, wishers of news about a deck they wished for (decision 0113). The words are in
 // sale-notice.ts and follow-notices.ts; who is told, and how often, here.
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { creatorFollows, deckListings, deckPurchases, decks, users, wishlistItems } from "../../db/schema";
 import { formatMoney } from "../lib/format";
 import { DAY_SECONDS, kindIsOn, type PushNews } from "../push/notify.server";
@@ -98,44 +98,78 @@ export function newDeckNews({ deckId, creatorId, origin }: { deckId: string; cre
   };
 }
 
+/** How many decks' wishers one statement claims: each deck is a bound parameter, and D1 takes a hundred. */
+const DECKS_AT_ONCE = 50;
+
 /**
- * News of a wished deck: those who wished for it, have the kind on, have not heard of it in a day
- * and do not hold it already, claimed in one UPDATE. Every kind of wish news goes this way.
+ * News of wished decks (one, or the several a shop-wide offer code takes money off): those who
+ * wished for one of them, have the kind on, have not heard of that deck in a day and do not hold it
+ * already, claimed in one UPDATE. A person who wished for several hears once, of all of theirs. Every
+ * kind of wish news goes this way.
  */
-export function wishedDeckNews({ deckId, news, origin }: { deckId: string; news: WishNews; origin: string }): PushNews {
+export function wishedDeckNews({ deckIds, news, origin }: { deckIds: string[]; news: WishNews; origin: string }): PushNews {
   return {
     kind: "wished-deck",
     mails: true,
     address: async (db, _config, now) => {
-      const [deck, wishers] = await db.batch([
-        db
-          .select({ title: decks.title })
-          .from(deckListings)
-          .innerJoin(decks, eq(decks.id, deckListings.deckId))
-          .where(and(eq(deckListings.deckId, deckId), eq(deckListings.visible, true))),
-        db
-          .update(wishlistItems)
-          .set({ lastNotifiedAt: now })
-          .where(
-            and(
-              eq(wishlistItems.deckId, deckId),
-              or(isNull(wishlistItems.lastNotifiedAt), lte(wishlistItems.lastNotifiedAt, now - FOLLOW_NOTICE_GAP_MS)),
-              kindIsOn("wished-deck", sql`${wishlistItems.userId}`),
-              sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${deckId} and ${deckListings.visible} = 1)`,
-              sql`not exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${deckId} and ${deckPurchases.buyerId} = ${wishlistItems.userId})`,
-            ),
-          )
-          .returning({ userId: wishlistItems.userId }),
-      ]);
-      const row = deck[0];
-      if (!row || wishers.length === 0) return null;
-      const words = wishNewsWords(news, row.title);
+      const claimed: { deckId: string; title: string; userId: string }[] = [];
+      for (let i = 0; i < deckIds.length; i += DECKS_AT_ONCE) {
+        const some = deckIds.slice(i, i + DECKS_AT_ONCE);
+        const [listed, wishers] = await db.batch([
+          db
+            .select({ deckId: deckListings.deckId, title: decks.title })
+            .from(deckListings)
+            .innerJoin(decks, eq(decks.id, deckListings.deckId))
+            .where(and(inArray(deckListings.deckId, some), eq(deckListings.visible, true))),
+          db
+            .update(wishlistItems)
+            .set({ lastNotifiedAt: now })
+            .where(
+              and(
+                inArray(wishlistItems.deckId, some),
+                or(isNull(wishlistItems.lastNotifiedAt), lte(wishlistItems.lastNotifiedAt, now - FOLLOW_NOTICE_GAP_MS)),
+                kindIsOn("wished-deck", sql`${wishlistItems.userId}`),
+                sql`exists (select 1 from ${deckListings} where ${deckListings.deckId} = ${wishlistItems.deckId} and ${deckListings.visible} = 1)`,
+                sql`not exists (select 1 from ${deckPurchases} where ${deckPurchases.deckId} = ${wishlistItems.deckId} and ${deckPurchases.buyerId} = ${wishlistItems.userId})`,
+              ),
+            )
+            .returning({ userId: wishlistItems.userId, deckId: wishlistItems.deckId }),
+        ]);
+        const titles = new Map(listed.map((row) => [row.deckId, row.title]));
+        for (const wisher of wishers) {
+          const title = titles.get(wisher.deckId);
+          if (title !== undefined) claimed.push({ ...wisher, title });
+        }
+      }
+      if (claimed.length === 0) return null;
+      // Each person's decks, in the order asked.
+      const order = new Map(deckIds.map((deckId, index) => [deckId, index]));
+      const byPerson = new Map<string, { deckId: string; title: string }[]>();
+      for (const row of claimed.sort((a, b) => order.get(a.deckId)! - order.get(b.deckId)!))
+        byPerson.set(row.userId, [...(byPerson.get(row.userId) ?? []), { deckId: row.deckId, title: row.title }]);
+      const heard = (userId: string) => byPerson.get(userId) ?? [];
+      const messageOf = (wished: { deckId: string; title: string }[]) => {
+        const words = wishNewsWords(
+          news,
+          wished.map((deck) => deck.title),
+        );
+        const one = wished.length === 1 ? wished[0]!.deckId : null;
+        return {
+          kind: "wished-deck" as const,
+          title: words.title,
+          body: words.body,
+          url: one ? `/marketplace/${one}` : "/wishlist",
+          tag: one ? `wished-deck-${one}` : `wished-decks-${news.reason}`,
+        };
+      };
+      const [first] = byPerson.values();
       return {
-        to: wishers.map((wisher) => wisher.userId),
-        message: { kind: "wished-deck", title: words.title, body: words.body, url: `/marketplace/${deckId}`, tag: `wished-deck-${deckId}` },
+        to: [...byPerson.keys()],
+        message: messageOf(first!),
+        messageFor: async (userId) => messageOf(heard(userId)),
         delivery: { urgency: "low", ttlSeconds: DAY_SECONDS },
         mailWithKindOn: true,
-        mailFor: async (person) => wishedDeckNotice({ to: person.email, title: row.title, news, origin, deckId }),
+        mailFor: async (person) => (heard(person.id).length ? wishedDeckNotice({ to: person.email, decks: heard(person.id), news, origin }) : null),
       };
     },
   };

@@ -106,10 +106,10 @@ export async function wishlistOf(db: Database, userId: string) {
 }
 
 /**
- * Tells everyone who wished for `deckId` of `news`, after the caller's answer, as each person's
- * settings say and at most once a day per deck (news.server.ts). A new kind of wish news
- * (an offer code that applies to the deck, say) is a variant of `WishNews` and a call of this.
+ * Tells everyone who wished for one of `deckIds` of `news`, after the caller's answer, as each
+ * person's settings say and at most once a day per deck (news.server.ts): one notice a person, of
+ * all their decks the news is about. A new kind of wish news is a variant of `WishNews` and a call of this.
  */
-export function tellWishers(target: PushTarget, deckId: string, news: WishNews, origin: string) {
-  notify(target, wishedDeckNews({ deckId, news, origin }));
+export function tellWishers(target: PushTarget, deckIds: string[], news: WishNews, origin: string) {
+  if (deckIds.length > 0) notify(target, wishedDeckNews({ deckIds, news, origin }));
 }

@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (outcome.ok) {
         // Those who wished for a deck the code takes money off hear of it, after the answer (decision 0113).
         const target = pushTargetOf(context);
-        for (const deckId of outcome.wished.deckIds) tellWishers(target, deckId, outcome.wished.news, new URL(request.url).origin);
+        tellWishers(target, outcome.wished.deckIds, outcome.wished.news, new URL(request.url).origin);
         return data<CodesActionData>({ ok: true, message: outcome.message });
       }
       return data<CodesActionData>(

@@ -296,7 +296,7 @@ describe("a wishlist", () => {
     expect(mail.text).toContain(`${ORIGIN}/marketplace/${deckId}`);
 
     // Another drop the same day tells nobody again; the one who turned the kind off and the one who holds the deck hear nothing.
-    const again = wishedDeckNews({ deckId, news: { reason: "price-drop", fromCents: 500, toCents: 0 }, origin: ORIGIN });
+    const again = wishedDeckNews({ deckIds: [deckId], news: { reason: "price-drop", fromCents: 500, toCents: 0 }, origin: ORIGIN });
     await sendPushNow({ db: db(), config: config() }, again);
     expect((await subjectsTo(ada)).filter((s) => s === subject)).toHaveLength(1);
     expect(await subjectsTo(off)).toEqual([]);
@@ -308,12 +308,14 @@ describe("a wishlist", () => {
 
   it("tells those who wished for a deck when a new offer code takes money off it, and nobody else", async () => {
     const creator = await newPerson("Ona Code");
-    const [ada, bea] = [await newPerson(), await newPerson("Bea Elsewhere")];
+    const [ada, bea, cy] = [await newPerson(), await newPerson("Bea Elsewhere"), await newPerson("Cy Both")];
     const wished = await listNewDeck(creator, "Saltmarsh");
     const other = await listNewDeck(creator, "Ferrylight");
+    const third = await listNewDeck(creator, "Kelp Hollow");
     await db().update(deckListings).set({ priceCents: 1200 }).where(eq(deckListings.sellerId, creator.id));
     expect((await wish(wished, "wish", ada.cookie)).status).toBe(303);
     expect((await wish(other, "wish", bea.cookie)).status).toBe(303);
+    for (const deckId of [other, third]) expect((await wish(deckId, "wish", cy.cookie)).status).toBe(303);
     const code = (form: Record<string, string>) =>
       post("/sales/codes", { intent: "create", kind: "percent", amount: "25", deckId: "", expires: "", maxUses: "", ...form }, { cookie: creator.cookie });
     const subject = "An offer code for a deck on your wishlist";
@@ -332,6 +334,15 @@ describe("a wishlist", () => {
     expect((await listOutbox(db(), bea.email)).find((m) => m.subject === subject)!.text).toContain(
       "The code SHOP-2 takes $2.00 off “Ferrylight” at the checkout.",
     );
+    // One who wished for two of the shop's decks hears once, of both, and is sent to their wishlist.
+    const both = "An offer code for decks on your wishlist";
+    await expect.poll(() => subjectsTo(cy)).toContain(both);
+    expect(await subjectsTo(cy)).toEqual([both]);
+    const bothMail = (await listOutbox(db(), cy.email)).find((m) => m.subject === both)!;
+    expect(bothMail.text).toContain("The code SHOP-2 takes $2.00 off “Ferrylight” and “Kelp Hollow” at the checkout.");
+    expect(bothMail.text).toContain(`${ORIGIN}/wishlist`);
+    // Ada heard of Saltmarsh today already: the shop's code tells her nothing more.
+    expect((await subjectsTo(ada)).filter((s) => s === subject)).toHaveLength(1);
   });
 });
 
