@@ -13,7 +13,6 @@ import { fileURLToPath } from "node:url";
 import { newPaintingSecret } from "../app/art/painting-secret";
 import type { PictureEngines } from "../app/media/picture-engines.server";
 import { resvgRaster } from "../app/print/resvg-raster.server";
-import { pictureFontFiles } from "../app/media/picture-style";
 import { STEP_MS } from "../app/print/print-job.server";
 import type { PrintAccess } from "../app/print/print-access.server";
 import { uploadPrint } from "../app/print/print-file.server";
@@ -21,6 +20,7 @@ import { picturesZip, renderSetOf } from "../app/print/print.server";
 import { backRenderKey, cardRenderKey, renderSome } from "../app/print/renders.server";
 import { FULL_DECK } from "../app/tarot/cards";
 import { diskBucket } from "./disk-bucket";
+import { pictureFontsInNode } from "./picture-faces";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -29,7 +29,7 @@ const bytes = (specifier: string) => {
   return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 };
 const resvg = new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm"));
-const fonts = pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) }));
+const fonts = await pictureFontsInNode();
 /** resvg in this process, as the pictures Worker has it in its isolate (decision 0095). */
 const engines: PictureEngines = { fonts, raster: resvgRaster({ resvg, fonts }) };
 const stylesAt = process.argv.indexOf("--styles");

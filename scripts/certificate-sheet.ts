@@ -10,7 +10,7 @@ import { renderCertificatePng } from "../app/readers/certificate-art.server";
 import type { PictureEngines } from "../app/media/picture-engines.server";
 import { resvgRaster } from "../app/print/resvg-raster.server";
 import type { CertificateView } from "../app/readers/certificate.server";
-import { pictureFontFiles } from "../app/media/picture-style";
+import { pictureFontsInNode } from "./picture-faces";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -19,7 +19,7 @@ const bytes = (specifier: string) => {
   return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 };
 
-const fonts = pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) }));
+const fonts = await pictureFontsInNode();
 const engines: PictureEngines = { fonts, raster: resvgRaster({ resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")), fonts }) };
 
 const revoked = process.argv.includes("--revoked");

@@ -20,7 +20,7 @@ export function picturesWorkerOptions(bundle) {
     modulesRoot: bundle,
     modulesRules: [
       { type: /** @type {const} */ ("CompiledWasm"), include: ["**/*.wasm"] },
-      { type: /** @type {const} */ ("Data"), include: ["**/*.woff"] },
+      { type: /** @type {const} */ ("Data"), include: ["**/*.ttf"] },
     ],
     compatibilityDate,
   };

@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { ResvgModules } from "../app/media/resvg.server";
 import { pictureFontFiles } from "../app/media/picture-style";
+import { pictureFontsInNode } from "./picture-faces";
 import { FULL_DECK } from "../app/tarot/cards";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -34,7 +35,10 @@ async function draw(out: string) {
   };
   const engines: ResvgModules = {
     resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")),
-    fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) })),
+    // A checkout from before decision 0122 unwraps the WOFF files itself; a later one takes the faces the build makes.
+    fonts: existsSync(path.join(app, "app/media/picture-faces.ts"))
+      ? await pictureFontsInNode()
+      : pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) })),
   };
   const { cardFrontSvg } = (await import(pathToFileURL(path.join(app, "app/print/card-art.server.ts")).href)) as typeof import("../app/print/card-art.server");
   // resvg's wrapper, in a checkout from before the pictures Worker (decision 0095) in picture-engines.server.ts.

@@ -9,7 +9,6 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PictureEngines } from "../app/media/picture-engines.server";
-import { pictureFontFiles } from "../app/media/picture-style";
 import { writeGuidebook, type GuideFormat } from "../app/print/guidebook";
 import type { PrintChoice } from "../app/print/layout";
 import type { GuideWords, PrintAccess } from "../app/print/print-access.server";
@@ -21,6 +20,7 @@ import { resvgRaster } from "../app/print/resvg-raster.server";
 import { writeTuckBox } from "../app/print/tuck-box";
 import { MAJOR_ARCANA } from "../app/tarot/cards";
 import { diskBucket } from "./disk-bucket";
+import { pictureFontsInNode } from "./picture-faces";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const outAt = process.argv.indexOf("--out");
@@ -31,7 +31,7 @@ const bytes = (specifier: string) => {
   return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 };
 const resvg = new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm"));
-const fonts = pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) }));
+const fonts = await pictureFontsInNode();
 const engines: PictureEngines = { fonts, raster: resvgRaster({ resvg, fonts }) };
 
 type Sample = { slug: string; title: string; creator: string; theme: string; style: string; secret: string; description: string };

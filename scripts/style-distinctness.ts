@@ -15,7 +15,7 @@ import { PREVIEW_CARD } from "../app/art/painted-card";
 import { BASE_STYLES } from "../app/art/style-params";
 import { NAMED_STYLES } from "../app/art/style-vocabulary";
 import { svgToPixels, type ResvgModules } from "../app/media/resvg.server";
-import { pictureFontFiles } from "../app/media/picture-style";
+import { pictureFontsInNode } from "./picture-faces";
 import { FULL_DECK } from "../app/tarot/cards";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -39,7 +39,7 @@ const bytes = (specifier: string) => {
 };
 const engines: ResvgModules = {
   resvg: new WebAssembly.Module(bytes("@resvg/resvg-wasm/index_bg.wasm")),
-  fonts: pictureFontFiles.map(({ file, ...font }) => ({ ...font, load: () => Promise.resolve(bytes(`@fontsource/cormorant-garamond/files/${file}`)) })),
+  fonts: await pictureFontsInNode(),
 };
 
 /** The drawing halved: each pixel the mean of four, as RGB. */

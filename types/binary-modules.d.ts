@@ -5,8 +5,8 @@ declare module "*.wasm" {
   export default module;
 }
 
-// The pictures Worker's faces, uploaded with it as data modules (wrangler.pictures.toml).
-declare module "*.woff" {
+// The pictures Worker's faces, as the build made them, uploaded with it as data modules (wrangler.pictures.toml).
+declare module "*.ttf" {
   const data: ArrayBuffer;
   export default data;
 }

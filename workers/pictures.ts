@@ -7,16 +7,17 @@
  * only a binding reaches it.
  */
 import resvg from "@resvg/resvg-wasm/index_bg.wasm";
-import latin600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff";
-import latin700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-700-normal.woff";
-import latin600Italic from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-italic.woff";
-import latinExt600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-600-normal.woff";
-import latinExt700 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-700-normal.woff";
+// The faces as the build made them (scripts/picture-faces.ts, decision 0122): `npm run build` first.
+import latin600 from "../.cache/picture-faces/cormorant-garamond-latin-600-normal.ttf";
+import latin700 from "../.cache/picture-faces/cormorant-garamond-latin-700-normal.ttf";
+import latin600Italic from "../.cache/picture-faces/cormorant-garamond-latin-600-italic.ttf";
+import latinExt600 from "../.cache/picture-faces/cormorant-garamond-latin-ext-600-normal.ttf";
+import latinExt700 from "../.cache/picture-faces/cormorant-garamond-latin-ext-700-normal.ttf";
 import { answerPictureRequest } from "../app/media/pictures-service.server";
 import { pictureFontFiles } from "../app/media/picture-style";
 import { resvgRaster } from "../app/print/resvg-raster.server";
 
-/** The faces' files, uploaded with this Worker as data modules (wrangler.pictures.toml). */
+/** The faces' files by the WOFF file each was made from, uploaded with this Worker as data modules (wrangler.pictures.toml). */
 const FACES: Record<(typeof pictureFontFiles)[number]["file"], ArrayBuffer> = {
   "cormorant-garamond-latin-600-normal.woff": latin600,
   "cormorant-garamond-latin-700-normal.woff": latin700,

@@ -6,10 +6,12 @@
  * What stays here is what laying a picture out needs: the faces and their measurements.
  */
 import { readFaceMetrics, TextMeasure } from "./picture-text";
-import { withLiningFigures } from "./lining-figures";
-import { woffToSfnt } from "./woff";
 
-/** A face and how to get its WOFF file: read from disk by scripts, fetched from the site's static files by the Worker. */
+/**
+ * A face and how to get its file, as resvg reads it (a plain font file with lining figures, made by
+ * the build: app/media/picture-faces.ts): fetched from the site's static files by the Worker,
+ * imported by the pictures Worker, made when they start by scripts.
+ */
 export type PictureFont = { name: string; load: () => Promise<ArrayBuffer>; weight: 600 | 700; style: "normal" | "italic" };
 
 /** Turns an SVG into PNG bytes at its own size, its text drawn in the site's faces whatever it names. */
@@ -24,9 +26,9 @@ export type PictureEngines = { fonts: PictureFont[]; raster: Raster };
 
 let faces: Promise<Uint8Array[]> | null = null;
 
-/** The faces as plain font files (resvg reads no WOFF) with lining figures, unwrapped once per isolate. */
+/** The faces' files, loaded once per isolate. */
 export function fontFiles(modules: { fonts: PictureFont[] }): Promise<Uint8Array[]> {
-  faces ??= Promise.all(modules.fonts.map(async (font) => withLiningFigures(await woffToSfnt(await font.load())))).catch((error: unknown) => {
+  faces ??= Promise.all(modules.fonts.map(async (font) => new Uint8Array(await font.load()))).catch((error: unknown) => {
     faces = null;
     throw error;
   });

@@ -1,4 +1,7 @@
-/** The faces rendered pictures are set in: the site's display face, Latin and Latin Extended (the WOFF files it ships, unwrapped for resvg). */
+/**
+ * The faces rendered pictures are set in: the site's display face, Latin and Latin Extended. `file`
+ * is the WOFF file the site ships; the build unwraps each for resvg (`pictureFaceFile`, decision 0122).
+ */
 export const pictureFontFiles = [
   { name: "Cormorant Garamond", weight: 600, style: "normal", file: "cormorant-garamond-latin-600-normal.woff" },
   { name: "Cormorant Garamond", weight: 700, style: "normal", file: "cormorant-garamond-latin-700-normal.woff" },
@@ -6,6 +9,9 @@ export const pictureFontFiles = [
   { name: "Cormorant Garamond", weight: 600, style: "normal", file: "cormorant-garamond-latin-ext-600-normal.woff" },
   { name: "Cormorant Garamond", weight: 700, style: "normal", file: "cormorant-garamond-latin-ext-700-normal.woff" },
 ] as const;
+
+/** The plain font file the build makes of a face's WOFF `file` (scripts/picture-faces.ts). */
+export const pictureFaceFile = (file: string) => file.replace(/\.woff$/, ".ttf");
 
 /** Where the browser build keeps those files (scripts/vite-picture-fonts.ts), for the Worker to fetch through ASSETS. */
 export const PICTURE_FONT_PATH = "/pictures/fonts/";

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from "playwright-core";
-import { afterAll, describe, expect, it, onTestFinished } from "vitest";
-import { baseURL, hydrated, openMagicLink, openPage, PERSON_USER_AGENT, seriousAxeViolations, useBrowser, useMemberSession } from "./browser";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { hydrated, openFilePage, openMagicLink, openPage, seriousAxeViolations, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 
@@ -206,21 +206,10 @@ describe("accessibility (axe: no serious or critical violations)", () => {
   // One visitor's tab for each colour scheme, going from page to page, as a person would: what axe
   // reads is the page, which a new browser context would only load without its cache.
   const tabs = new Map<"light" | "dark", Page>();
-  afterAll(async () => {
-    for (const tab of tabs.values()) await tab.context().close();
-  });
   async function visitorTab(scheme: "light" | "dark") {
     let tab = tabs.get(scheme);
     if (!tab) {
-      tab = await (
-        await browser().newContext({
-          baseURL: baseURL(),
-          userAgent: PERSON_USER_AGENT,
-          serviceWorkers: "block",
-          colorScheme: scheme,
-          viewport: { width: 1280, height: 900 },
-        })
-      ).newPage();
+      tab = await openFilePage(browser(), { colorScheme: scheme, viewport: { width: 1280, height: 900 } });
       tabs.set(scheme, tab);
     }
     return tab;
@@ -273,15 +262,10 @@ const HEADER_PAGES: { path: string; member: boolean; room?: boolean; personal?: 
 describe("security headers in the browser", () => {
   // A visitor's tab and a member's, each going from page to page.
   const tabs = new Map<boolean, Page>();
-  afterAll(async () => {
-    for (const tab of tabs.values()) await tab.context().close();
-  });
   async function tabOf(member: boolean) {
     let tab = tabs.get(member);
     if (!tab) {
-      tab = await (
-        await browser().newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, serviceWorkers: "block", viewport: { width: 1280, height: 800 } })
-      ).newPage();
+      tab = await openFilePage(browser(), { viewport: { width: 1280, height: 800 } });
       if (member) await useMemberSession(tab);
       tabs.set(member, tab);
     }

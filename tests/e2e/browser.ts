@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
-import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject, onTestFinished, type RunnerTask, type RunnerTestCase } from "vitest";
 import type { TestServer } from "./global-setup";
 import { storedMediaKeys } from "./local-state";
 // Where a file notes its browser's CPU time for the reporter (TaskMeta's chromiumCpuSeconds).
@@ -36,8 +36,12 @@ export const stateDir = () => testServer().stateDir;
 let serviceWorkers: "allow" | "block" = "block";
 
 /**
- * One browser for the test file: launched before its tests, closed after them. Chromium's headless
- * shell unless the file asks for the full browser (`full: true`: the shell shows no notifications).
+ * One browser for the test file: launched before its tests, closed after them (and with it every
+ * page and context still open). Chromium's headless shell unless the file asks for the full browser
+ * (`full: true`: the shell shows no notifications).
+ *
+ * A test fails when a page of the file threw an error nothing caught while it ran (`expectPageErrors`
+ * names the ones a test throws on purpose); one thrown after the file's last test fails the file.
  */
 export function useBrowser(options: { serviceWorkers?: "allow" | "block"; full?: boolean } = {}): () => Browser {
   serviceWorkers = options.serviceWorkers ?? "block";
@@ -47,12 +51,17 @@ export function useBrowser(options: { serviceWorkers?: "allow" | "block"; full?:
     cpuBefore = chromiumCpuSeconds();
     browser = await launch({ full: options.full ?? false, smallCamera: true });
   });
+  afterEach(() => {
+    expected = [];
+    failOnPageErrors();
+  });
   // Vitest hands the hook its context first, which it insists is destructured; the file comes second.
   // eslint-disable-next-line no-empty-pattern
   afterAll(async ({}, file) => {
     // What this file's browser cost, for `npm test`'s table (scripts/vitest-file-times.ts).
     file.meta.chromiumCpuSeconds = Math.round((chromiumCpuSeconds() - cpuBefore) * 10) / 10;
     await browser?.close();
+    failOnPageErrors();
   });
   return () => {
     if (!browser) throw new Error("the browser is not running yet");
@@ -93,6 +102,66 @@ function chromiumCpuSeconds(): number {
   return total;
 }
 
+/** Errors the file's pages threw and nothing caught, since the last test ended. */
+const uncaught: string[] = [];
+/** What the running test throws in its pages on purpose (`expectPageErrors`). */
+let expected: RegExp[] = [];
+
+/** Says that the running test makes its pages throw errors whose message matches `message`: they do not fail it. */
+export function expectPageErrors(message: RegExp) {
+  expected.push(message);
+}
+
+/** Notes every error a page of `context` throws and nothing catches, for the running test to fail on. */
+function watchErrors(context: BrowserContext) {
+  context.on("weberror", (webError) => {
+    const error = webError.error();
+    if (expected.some((pattern) => pattern.test(error.message))) return;
+    uncaught.push(`${error.stack ?? error.message}\n    on ${webError.page()?.url() ?? "a page"}`);
+  });
+}
+
+function failOnPageErrors() {
+  const errors = uncaught.splice(0);
+  if (errors.length > 0) throw new Error(`A page threw ${errors.length === 1 ? "an error" : `${errors.length} errors`} nothing caught:\n${errors.join("\n")}`);
+}
+
+/** The options every context of the file starts from: the file's app, a person's browser, the file's service-worker rule. */
+const contextSettings = (options: BrowserContextOptions): BrowserContextOptions => ({
+  baseURL: baseURL(),
+  userAgent: PERSON_USER_AGENT,
+  serviceWorkers,
+  ...options,
+});
+
+/**
+ * A browser context of its own for a test that works with the context itself (several tabs, the
+ * service worker, going offline): closed when the test ends. Opened outside a test (a file's
+ * beforeAll), it is the file's, and closes with the browser.
+ */
+export async function openContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  // Registered at once, before anything is awaited, while the test is the one running.
+  const opened: { context?: BrowserContext } = {};
+  try {
+    onTestFinished(() => opened.context?.close());
+  } catch {
+    // Outside a test.
+  }
+  const context = (opened.context = await browser.newContext(contextSettings(options)));
+  watchErrors(context);
+  return context;
+}
+
+/**
+ * A page in a context of its own that the file keeps from test to test (a visitor going from page
+ * to page across the tests of a list): it closes with the browser when the file ends.
+ */
+export async function openFilePage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(contextSettings(options));
+  watchErrors(context);
+  return context.newPage();
+}
+
 /**
  * A page in a context of its own: no cookie, storage or permission of another test's. Opened inside
  * a test, it is the file's for that test alone, and it is let go when the test ends, so nothing left
@@ -107,30 +176,24 @@ function chromiumCpuSeconds(): number {
  * Only without the service worker: one that is allowed keeps its registrations and caches.
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const settings: BrowserContextOptions = { baseURL: baseURL(), userAgent: PERSON_USER_AGENT, serviceWorkers, ...options };
+  const settings = contextSettings(options);
   const key = JSON.stringify(settings);
   const idle = idleTabs.get(browser) ?? new Map<string, Tab[]>();
   idleTabs.set(browser, idle);
   // Registered at once, before anything is awaited, while the test is the one running.
-  let opened: Tab | BrowserContext | undefined;
+  const opened: { tab?: Tab } = {};
   try {
     onTestFinished(async ({ task }) => {
-      if (!opened) return;
-      if ("page" in opened) await letGo(opened, task.result?.state === "fail", idle.get(key) ?? idle.set(key, []).get(key)!);
-      else await opened.close();
+      if (opened.tab) await letGo(opened.tab, task.result?.state === "fail" || !testsAfter(task), idle.get(key) ?? idle.set(key, []).get(key)!);
     });
   } catch {
-    // Opened outside a test (a file's beforeAll): never reused; the file closes it, or the browser does.
-    const context = await browser.newContext(settings);
-    return context.newPage();
+    // Opened outside a test (a file's beforeAll): never reused; it closes with the browser.
+    return openFilePage(browser, options);
   }
-  if (settings.serviceWorkers !== "block") {
-    opened = await browser.newContext(settings);
-    return opened.newPage();
-  }
+  if (settings.serviceWorkers !== "block") return (await openContext(browser, options)).newPage();
   const tab = idle.get(key)?.pop() ?? (await newTab(browser, settings));
   tab.listeners = listenerCounts(tab);
-  opened = tab;
+  opened.tab = tab;
   return tab.page;
 }
 
@@ -182,6 +245,8 @@ function watch(tab: Tab, target: object, name: string) {
 
 async function newTab(browser: Browser, settings: BrowserContextOptions): Promise<Tab> {
   const context = await browser.newContext(settings);
+  // Before the tab's listeners are first counted: the watch is part of every tab.
+  watchErrors(context);
   const page = await context.newPage();
   const tab: Tab = {
     context,
@@ -208,10 +273,18 @@ const listenerCounts = (tab: Tab) =>
     0,
   );
 
+/** Whether the file runs a test after `task`: the last test's tabs are closed, not emptied for no one. */
+function testsAfter(task: RunnerTestCase): boolean {
+  const tests: RunnerTask[] = [];
+  const collect = (tasks: RunnerTask[]) => tasks.forEach((each) => (each.type === "suite" ? collect(each.tasks) : tests.push(each)));
+  collect(task.file.tasks);
+  return tests.slice(tests.indexOf(task) + 1).some((later) => later.mode === "run" || later.mode === "only");
+}
+
 /** Ends a test's use of a tab: emptied and kept for the file's next test with the same options, or closed. */
-async function letGo(tab: Tab, failed: boolean, idle: Tab[]) {
+async function letGo(tab: Tab, closing: boolean, idle: Tab[]) {
   if (tab.closed) return;
-  const reusable = !failed && !tab.changed && !tab.page.isClosed() && listenerCounts(tab) <= tab.listeners;
+  const reusable = !closing && !tab.changed && !tab.page.isClosed() && listenerCounts(tab) <= tab.listeners;
   try {
     if (!reusable) throw new Error("changed");
     for (const other of tab.context.pages()) if (other !== tab.page) await other.close();

@@ -28,7 +28,6 @@ describe("the credits page", () => {
     expect(await page.getByTestId("credits-make").textContent()).toMatch(/^Your credits make \d+ full decks? at \w+ quality/);
     await charge.click();
     await page.waitForURL((url) => url.pathname === deckPath);
-    await page.context().close();
 
     for (const width of [360, 390, 1280]) {
       const plain = await openPage(browser(), { viewport: { width, height: 800 }, javaScriptEnabled: false });
@@ -41,7 +40,6 @@ describe("the credits page", () => {
         await link.click();
         await plain.waitForURL((url) => url.pathname === deckPath);
       }
-      await plain.context().close();
     }
   });
 });

@@ -26,7 +26,6 @@ describe("a deck page, a shared reading and a deleted account", () => {
       expect(bar.y + bar.height).toBeLessThanOrEqual(firstCard.y);
       // On a phone the toolbar is within the first screen, not below the cards.
       expect(bar.y).toBeLessThan(size.viewport.height);
-      await page.context().close();
     }
   });
 
@@ -86,7 +85,6 @@ describe("a deck page, a shared reading and a deleted account", () => {
     await member.getByRole("button", { name: "Make a read-only link" }).click();
     const link = await member.getByTestId("share-link").getAttribute("href");
     expect(link).toMatch(/^\/shared\/[A-Za-z0-9_-]+$/);
-    await member.context().close();
 
     // A stranger opens the link: the page and what a chat app reads from it.
     const stranger = await openPage(browser(), PHONE);
@@ -166,7 +164,6 @@ describe("a deck page, a shared reading and a deleted account", () => {
     );
     await pictures.getByText("Shown before").first().waitFor();
     expect(await pictures.getByText("Painted beside the last repaint").count()).toBe(0);
-    await page.context().close();
   });
 
   it("deletes an account from the profile with its decks, whose pictures leave storage, and signs the person out", async () => {

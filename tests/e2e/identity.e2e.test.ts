@@ -133,7 +133,6 @@ describe("upgrading a guest", () => {
       expect(code).toBeTruthy();
       await phone.getByRole("link", { name: "Open sign-in link" }).first().click();
       await phone.getByText(/Type the code from the e-mail in the browser that asked/).waitFor();
-      await phone.context().close();
 
       // A slip of the finger is refused beside the box, and the code then signs the laptop in.
       const box = laptop.getByLabel("Reading the e-mail on another device? Type its code here");

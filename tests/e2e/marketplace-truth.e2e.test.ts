@@ -88,7 +88,6 @@ describe("buying a deck", () => {
       const signUp = await openPage(browser(), PHONE);
       await signUpByMagicLink(signUp, `buyer-${stamp}@example.com`, "/collection");
       const state = await signUp.context().storageState();
-      await signUp.context().close();
 
       const page = await openPage(browser(), { ...PHONE, javaScriptEnabled: mode.javaScriptEnabled, storageState: state });
       await page.goto("/checkout/seed-deck-verdant-grove");
@@ -124,13 +123,11 @@ describe("a bundle with an offer code, and a gift", () => {
     await made.waitFor();
     expect((await made.textContent())!.replace(/\s+/g, " ")).toContain("15% off · only “Gilded Clockwork”");
     await shot(creator, "offer-codes-390.png");
-    await creator.context().close();
 
     const signUp = await openPage(browser(), PHONE);
     const bundlePath = "/checkout/bundle/seed-bundle-sky-and-sand";
     await signUpByMagicLink(signUp, `bundle-${stamp}@example.com`, bundlePath);
     const state = await signUp.context().storageState();
-    await signUp.context().close();
 
     // The code is applied by a plain form: the page comes back with the price after it.
     const page = await openPage(browser(), { ...PHONE, javaScriptEnabled: false, storageState: state });
@@ -177,6 +174,5 @@ describe("a bundle with an offer code, and a gift", () => {
     await claim.getByRole("button", { name: "Add it to my collection" }).click();
     await claim.waitForURL((url) => url.pathname === "/collection/seed-deck-gilded-clockwork");
     expect((await claim.getByTestId("purchase-confirmation").textContent())!.replace(/\s+/g, " ")).toContain("“Gilded Clockwork” by @sage_moreno is yours");
-    await claim.context().close();
   });
 });

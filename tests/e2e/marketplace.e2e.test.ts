@@ -162,7 +162,6 @@ describe("the marketplace offline", () => {
     const lockedPath = `/media/card-images/${deckId}/${locked}.${extension}`;
     expect((await buyer.request.get(lockedPath)).status()).toBe(200);
     expect((await guest.request.get(lockedPath)).status()).toBe(404);
-    await guest.context().close();
 
     // The buyer reviews the deck; the rating shows on its page.
     await buyer.goto(`/marketplace/${deckId}`);
@@ -220,7 +219,6 @@ describe("the marketplace offline", () => {
       .first()
       .waitFor();
 
-    for (const page of [creator, buyer, staff]) await page.context().close();
     // About 35 s alone; beside other files on two busy cores it needs more than the default minute.
   }, 180_000);
 });

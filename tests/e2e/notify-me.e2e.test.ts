@@ -95,7 +95,6 @@ describe("notify me when a favourite reader comes online", () => {
     await mailReader.goto(stopLink!);
     await mailReader.getByRole("button", { name: "Stop notices about Theo Ashgrove" }).click();
     await mailReader.getByText("Done: you will no longer hear when Theo Ashgrove comes online.").waitFor();
-    await mailReader.context().close();
 
     // He stays a favourite, with the notices off.
     await client.goto("/readers/theo_ashgrove");

@@ -1,7 +1,7 @@
 // An error thrown in a page reaches the server (no DSN here) and /dev/errors lists it, counted; the
 // staff's health page and the error list fit a phone's width.
 import { describe, expect, it } from "vitest";
-import { hydrated, openPage, sideways, useBrowser, useMemberSession } from "./browser";
+import { expectPageErrors, hydrated, openPage, sideways, useBrowser, useMemberSession } from "./browser";
 
 const browser = useBrowser();
 const WIDTHS = [360, 390, 1280];
@@ -17,6 +17,8 @@ describe("errors thrown in the browser", () => {
       .split("")
       .sort(() => Math.random() - 0.5)
       .join("")}`;
+    // Thrown on purpose: the page's error reporting is what is tested.
+    expectPageErrors(new RegExp(marker));
     const throwOnce = () =>
       page.evaluate((message) => {
         setTimeout(() => {
@@ -48,7 +50,6 @@ describe("the pages that show them", () => {
         if (process.env.SCREENSHOTS_DIR)
           await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${path.replaceAll("/", "_")}-${width}.png`, fullPage: true });
       }
-      await page.context().close();
     }
   });
 });

@@ -8,7 +8,7 @@
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { NETWORK_TIMEOUT_MS } from "../../app/sw/policy";
-import { baseURL, hydrated, PERSON_USER_AGENT, serviceWorkerInCharge, stateDir, useBrowser } from "./browser";
+import { baseURL, hydrated, openContext, serviceWorkerInCharge, stateDir, useBrowser } from "./browser";
 import { memberSessions, paidReadingInJournals } from "./local-state";
 
 const browser = useBrowser({ serviceWorkers: "allow" });
@@ -29,7 +29,7 @@ const sessions = await memberSessions(stateDir(), {
 const entry = `/journal/${(await paidReadingInJournals(stateDir(), "seed-user-demo", "seed-user-sage", QUESTION)).client}`;
 
 async function newContext(): Promise<BrowserContext> {
-  return browser().newContext({ baseURL: baseURL(), userAgent: PERSON_USER_AGENT, viewport: { width: 390, height: 844 } });
+  return openContext(browser(), { viewport: { width: 390, height: 844 } });
 }
 
 async function signInAs(context: BrowserContext, session: string) {
@@ -132,7 +132,6 @@ describe("offline with the service worker", () => {
     await hydrated(page);
     expect(await page.getByTestId("online-again").count()).toBe(0);
     expect(await page.getByTestId("offline-notice").count()).toBe(0);
-    await context.close();
   });
 
   it("waits for a slow server instead of calling the device offline, and clears the offline state once a failed server answers again", async () => {
@@ -176,7 +175,6 @@ describe("offline with the service worker", () => {
     await page.getByRole("link", { name: "Collection" }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/collection");
     await expect.poll(() => page.getByTestId("online-again").count()).toBe(0);
-    await context.close();
   });
 
   it("serves nothing of an account once it signed out, even by a form posted without JavaScript", async () => {
@@ -203,7 +201,6 @@ describe("offline with the service worker", () => {
     await page.goto(DECK);
     await expect.poll(() => page.url()).toMatch(/\/offline\?from=/);
     expect(await page.getByText(DECK_TITLE).count()).toBe(0);
-    await context.close();
   });
 
   it("serves nothing of an account whose session ended without signing out, at the very next load, with the network cut", async () => {
@@ -222,7 +219,6 @@ describe("offline with the service worker", () => {
     await expect.poll(() => page.url()).toMatch(/\/offline\?from=/);
     expect(await page.getByText(DECK_TITLE).count()).toBe(0);
     expect(await isSaved(page, DECK)).toBe(false);
-    await context.close();
   });
 
   it("never shows one account's saved pages to another account on the same browser", async () => {
@@ -250,7 +246,6 @@ describe("offline with the service worker", () => {
     }
     expect(await page.getByText(DECK_TITLE).count()).toBe(0);
     expect(await page.getByText(QUESTION).count()).toBe(0);
-    await context.close();
   });
 
   it("refreshes the saved collection and the card of the day on the daily update, as the browser would fire it", async () => {
@@ -290,7 +285,6 @@ describe("offline with the service worker", () => {
       await expect.poll(savedToday).toMatch(/data-testid="daily-card" data-stage="(face-down|turned|read)"/);
     } finally {
       await rename(DECK_TITLE);
-      await context.close();
     }
   });
 });

@@ -81,6 +81,5 @@ describe("adding funds during a paid reading", () => {
 
     // A tip from what is left is refused: $0.07 pays for none.
     expect(await client.getByRole("button", { name: "$2.00" }).isDisabled()).toBe(true);
-    await reader.close();
   });
 });

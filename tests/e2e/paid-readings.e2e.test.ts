@@ -199,8 +199,6 @@ describe("a paid reading with a human reader", () => {
     expect(await sideways(client)).toBeLessThanOrEqual(0);
     if (process.env.SCREENSHOTS_DIR) await client.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/conversation-390.png`, fullPage: true });
 
-    await client.context().close();
-    await reader.context().close();
     // Two browsers, a checkout and a reading that runs until the balance is spent: about 40 s alone, 60 s beside the rest of the suite.
   }, 150_000);
 });

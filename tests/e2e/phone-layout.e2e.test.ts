@@ -183,7 +183,6 @@ describe("browse filters on a phone", () => {
       await expect.poll(() => reader("Theo Ashgrove").count()).toBe(1);
       expect(await reader("Inès Duval").count()).toBe(0);
       expect(await sideways(page)).toBeLessThanOrEqual(0);
-      await page.context().close();
     }
   });
 
@@ -199,7 +198,6 @@ describe("browse filters on a phone", () => {
         expect(await page.getByLabel(field).isVisible(), `${path}, JavaScript ${javaScriptEnabled ? "on" : "off"}`).toBe(true);
         expect(await page.getByTestId("filters-toggle").isVisible()).toBe(false);
       }
-      await page.context().close();
     }
   });
 });

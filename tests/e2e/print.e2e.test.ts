@@ -172,7 +172,6 @@ describe("printing a deck", () => {
         if (process.env.SCREENSHOTS_DIR)
           await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${path.split("/").pop()}-${width}.png`, fullPage: true });
       }
-      await page.context().close();
     }
   }, 120_000);
 });

@@ -143,7 +143,5 @@ describe("a paid request by Web Push", () => {
     // Her answer is the request's one answer: the client's page says so.
     await reader.getByRole("button", { name: "Decline" }).click();
     await expect.poll(() => client.getByTestId("request-status").getAttribute("data-status"), { timeout: 10_000 }).toBe("declined");
-    await client.context().close();
-    await context.close();
   });
 });

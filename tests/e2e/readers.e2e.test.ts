@@ -72,7 +72,6 @@ describe("becoming a reader offline", () => {
     await stranger.goto(certificatePath);
     expect(await stranger.getByTestId("certificate-holder").textContent()).toContain(displayName);
     expect(await stranger.getByRole("link", { name: /Download PNG/ }).getAttribute("href")).toContain(`/certificate/${certificateId}/certificate.png`);
-    await stranger.close();
 
     // The dashboard: the reader chooses to be available and sees themselves online.
     await reader.goto("/reader-dashboard");
@@ -94,7 +93,6 @@ describe("becoming a reader offline", () => {
     // …and offline again once the reader's tab is closed.
     await reader.close({ runBeforeUnload: true });
     await expect.poll(() => status.textContent()).toBe("Offline");
-    await visitor.close();
   });
 });
 

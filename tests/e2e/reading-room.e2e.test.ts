@@ -416,7 +416,6 @@ describe("a shared reading", () => {
     await form.getByRole("button", { name: "Use this deck" }).click();
     await expect.poll(() => still.getByTestId("pile-count").textContent()).toBe("78 cards");
     await expect.poll(() => guest.getByTestId("pile-count").textContent()).toBe("78 cards");
-    await still.context().close();
 
     // The keyboard: K opens the picker, the search takes the typing, the arrow goes to the list and Enter chooses.
     await expect.poll(() => host.getByTestId("deck-picker").textContent()).toContain("Classic deck");

@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, freshState, projectRoot, startServer, testBuildDirectory } from "../../scripts/local-app.mjs";
 import { writeServiceWorker } from "../../scripts/vite-service-worker";
-import { hydrated, PERSON_USER_AGENT, serviceWorkerInCharge, sideways, useBrowser } from "./browser";
+import { hydrated, openContext, serviceWorkerInCharge, sideways, useBrowser } from "./browser";
 
 const browser = useBrowser({ serviceWorkers: "allow" });
 const SECOND_VERSION = "second-build";
@@ -88,7 +88,7 @@ const prompt = (page: Page) => page.getByTestId("update-prompt");
 
 describe("the update prompt", () => {
   it("offers a new build's worker, keeps the old one when dismissed, and reloads into the new one once when accepted", async () => {
-    const context = await browser().newContext({ baseURL: address, userAgent: PERSON_USER_AGENT, viewport: { width: 360, height: 740 } });
+    const context = await openContext(browser(), { baseURL: address, viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto("/pricing");
     await hydrated(page);
@@ -140,6 +140,5 @@ describe("the update prompt", () => {
     expect(loads).toBe(1);
     // The first tab, which said "Not now", was not reloaded by the other tab's choice.
     expect(await page.evaluate(() => document.readyState)).toBe("complete");
-    await context.close();
   }, 240_000);
 });
