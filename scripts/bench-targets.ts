@@ -6,6 +6,8 @@ export const TARGETS = {
   homeJsGzipKb: 120,
   lighthousePerformance: 0.95,
   lighthouseAccessibility: 1,
+  /** Lighthouse's largest contentful paint on a visitor's home page. */
+  homeLcpMs: 1500,
   workerUploadGzipMb: 1.4,
   workerStartupCpuMs: 50,
 };

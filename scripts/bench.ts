@@ -7,7 +7,7 @@
 // `npm run bench -- --worker-only` measures just that and keeps the rest of latest.json;
 // `npm run bench -- --pages-only` measures just the constant route, the visitors' and the members' pages as
 // served, against a static file, and keeps the rest; `npm run bench -- --print-only` just a print drawn
-// while pages are served.
+// while pages are served; `npm run bench -- --lighthouse-only` just Lighthouse and the home page's JavaScript.
 // Every page is measured against a static file served by the same runtime (STATIC_FILE), in rounds,
 // so that a slower constant route cannot hide a slower page (it did: /healthz fell to 0.42 of a
 // static file while the pages were still measured against it).
@@ -52,7 +52,8 @@ const PRINTER_EMAIL = "sage@example.com";
 
 const pagesOnly = process.argv.includes("--pages-only");
 const printOnly = process.argv.includes("--print-only");
-const worker = pagesOnly || printOnly ? null : measureWorker();
+const lighthouseOnly = process.argv.includes("--lighthouse-only");
+const worker = pagesOnly || printOnly || lighthouseOnly ? null : measureWorker();
 if (worker) printWorker(worker);
 const latest = path.join(projectRoot, "bench-results", "latest.json");
 if (process.argv.includes("--worker-only")) {
@@ -128,6 +129,33 @@ async function printWhileServing(url: string) {
   };
 }
 
+/** Lighthouse's median on a visitor's home, a member's home and a member's deck page. */
+async function lighthouseOf(url: string) {
+  return {
+    visitorHome: await lighthouseScores(url, "/", null),
+    memberHome: await lighthouseScores(url, "/", cookie),
+    memberDeck: await lighthouseScores(url, MEMBER_DECK, cookie),
+  };
+}
+
+function lighthouseTable(result: Awaited<ReturnType<typeof lighthouseOf>>) {
+  for (const [name, scores] of [
+    ["/ as a visitor", result.visitorHome],
+    ["/ as a member", result.memberHome],
+    [`${MEMBER_DECK} as its owner`, result.memberDeck],
+  ] as const) {
+    const lh = scores.median;
+    console.log(
+      `Lighthouse on ${name} (median of ${LIGHTHOUSE_RUNS}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh["best-practices"]}, SEO ${lh.seo}, LCP ${lh.lcpMs} ms`,
+    );
+    console.log(
+      `  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`,
+    );
+  }
+  const lcp = result.visitorHome.median.lcpMs!;
+  console.log(`  LCP on / as a visitor ${lcp} ms (target < ${TARGETS.homeLcpMs} ms): ${mark(lcp < TARGETS.homeLcpMs)}`);
+}
+
 function printTable(print: Awaited<ReturnType<typeof printWhileServing>>) {
   console.log(
     `A print of ${print.cards} oil-painting cards drawn while serving: ${print.ready ? `ready after ${print.readySeconds} s` : "NOT READY"}; /healthz p99 ${print.before.constantP99Ms} ms before, at worst ${print.whileDrawing.constantP99MsWorst} ms while drawing; /marketplace p99 ${print.before.pageP99Ms} ms before, at worst ${print.whileDrawing.pageP99MsWorst} ms while drawing (${print.whileDrawing.rounds} rounds)`,
@@ -156,10 +184,15 @@ function saveInto(part: Record<string, unknown>) {
   writeFileSync(latest, JSON.stringify({ ...kept, ...part, targets: { ...kept.targets, ...TARGETS } }, null, 2) + "\n");
 }
 
-if (pagesOnly || printOnly) {
+if (pagesOnly || printOnly || lighthouseOnly) {
   const server = await started();
   try {
-    if (pagesOnly) {
+    if (lighthouseOnly) {
+      const lighthouse = await lighthouseOf(server.url);
+      saveInto({ homeJavaScript: await homeJavaScript(server.url), lighthouse: { ...lighthouse, measuredAt: new Date().toISOString() } });
+      lighthouseTable(lighthouse);
+      console.log("Saved to bench-results/latest.json");
+    } else if (pagesOnly) {
       const served = await servedPages(server.url);
       saveInto({ load: { ...served, staticFile: STATIC_FILE, measuredAt: new Date().toISOString() } });
       servedTables(served);
@@ -187,11 +220,7 @@ try {
   };
   const near = await quiet(server.url);
   const javascript = await homeJavaScript(server.url);
-  const lighthouseResult = {
-    visitorHome: await lighthouseScores(server.url, "/", null),
-    memberHome: await lighthouseScores(server.url, "/", cookie),
-    memberDeck: await lighthouseScores(server.url, MEMBER_DECK, cookie),
-  };
+  const lighthouseResult = await lighthouseOf(server.url);
   // Last on this server: the print's pictures stay in its state, and nothing after it is measured here.
   const print = await printWhileServing(server.url);
   await server.stop();
@@ -268,19 +297,7 @@ try {
   console.log(
     `Home page JavaScript: ${javascript.gzipKb} KB gzip in ${javascript.files} files (target ≤ ${TARGETS.homeJsGzipKb}: ${mark(javascript.gzipKb <= TARGETS.homeJsGzipKb)})`,
   );
-  for (const [name, result] of [
-    ["/ as a visitor", lighthouseResult.visitorHome],
-    ["/ as a member", lighthouseResult.memberHome],
-    [`${MEMBER_DECK} as its owner`, lighthouseResult.memberDeck],
-  ] as const) {
-    const lh = result.median;
-    console.log(
-      `Lighthouse on ${name} (median of ${LIGHTHOUSE_RUNS}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh["best-practices"]}, SEO ${lh.seo}`,
-    );
-    console.log(
-      `  performance target ≥ ${TARGETS.lighthousePerformance}: ${mark(lh.performance! >= TARGETS.lighthousePerformance)}; accessibility target ${TARGETS.lighthouseAccessibility}: ${mark(lh.accessibility! >= TARGETS.lighthouseAccessibility)}`,
-    );
-  }
+  lighthouseTable(lighthouseResult);
   const p99At = (people: number) => room.results.find((result) => result.clients === people)!.allClientsP99;
   console.log(`Reading room, until every browser has an action: p99 ${p99At(2)} ms with 2 people, ${p99At(10)} ms with 10; ${roomVerdict(room)}`);
   if (worker) printWorker(worker);
