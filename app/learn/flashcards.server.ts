@@ -16,7 +16,7 @@ import { newId } from "../lib/crypto";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { readShape, type Slots } from "../lib/page-reads.server";
 import { isTimeZone, localDate, localMinute } from "../lib/calendar";
-import { learningDayStatement } from "./streak.server";
+import { learningDayStatement, learningDaysQuery } from "./streak.server";
 import { FULL_DECK, type TarotCard } from "../tarot/cards";
 import { meaningOf, type CardMeaning } from "../tarot/meanings";
 import { inScope, NEW_PER_DAY, type Grade, type Scope } from "./rules";
@@ -107,6 +107,8 @@ export function dayAround(timeZone: string, now: number): { start: number; end: 
 }
 
 const DAY_MS = 86_400_000;
+/** The classic deck's title where a learning page names the deck being learnt. */
+const CLASSIC_TITLE = "Classic deck";
 
 const memoryColumns = {
   cardKey: flashcards.cardKey,
@@ -124,10 +126,9 @@ const memoryColumns = {
 /**
  * What learning a deck reads: the deck (when it is one the person may learn with), its painted cards,
  * where the person stands with each, their chosen time zone and the new cards they met since `since`
- * (two days back). `who` is the person or `me`; `deck` the deck's id, or SQL that finds it. Without
- * `words`, the cards' names and descriptions are left unread (a page that only counts cards).
+ * (two days back).
  */
-function studyQueries(db: Database, who: string | SQL, deck: DeckOperand, since: number | Placeholder, words = true) {
+function studyQueries(db: Database, who: string, deck: string | null, since: number) {
   return [
     db
       .select({ title: decks.title })
@@ -137,8 +138,8 @@ function studyQueries(db: Database, who: string | SQL, deck: DeckOperand, since:
     db
       .select({
         key: cards.cardKey,
-        name: words ? sql<string>`coalesce(${cards.editedName}, ${cards.name})` : sql<string>`''`,
-        description: words ? sql<string | null>`coalesce(${cards.editedDescription}, ${cards.description})` : sql<string | null>`null`,
+        name: sql<string>`coalesce(${cards.editedName}, ${cards.name})`,
+        description: sql<string | null>`coalesce(${cards.editedDescription}, ${cards.description})`,
         descriptionByAi: sql<number>`${cards.editedDescription} is null`,
         imageKey: cards.imageKey,
         updatedAt: cards.updatedAt,
@@ -184,7 +185,7 @@ function studyFrom([[deck], deckCards, rows, firsts, [stored]]: StudyRows, deckI
       descriptionByAi: false,
       imageUrl: paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE),
     }));
-    return { deckId, title: "Classic deck", cards: classic, ...standing };
+    return { deckId, title: CLASSIC_TITLE, cards: classic, ...standing };
   }
   // The cards are read beside the deck and dropped unused when the deck is not the person's to learn with.
   if (!deck) return null;
@@ -212,11 +213,43 @@ const openedDeck = (me: SQL, named: Placeholder, deck: Placeholder) => sql<strin
     AND EXISTS (SELECT 1 FROM cards c WHERE c.deck_id = d.id AND c.status = 'ready' AND c.image_key IS NOT NULL)
   ORDER BY d.created_at DESC LIMIT 1) END)`;
 
-/** `/learn`'s reads beside the session's check: the deck it opens on (see `openedDeck`), the person's decks, and the study of that deck. */
+/** A column of `/learn`'s one row: a list read as text, its items apart by commas (none: NULL). */
+const listed = (query: SQL) => sql<string | null>`(SELECT group_concat(item, ',') FROM (${query}))`;
+
+/**
+ * `/learn`'s reads beside the session's check, in two statements: the person's decks, and one row
+ * with what the page counts from (see `learnPageFrom`). The deck it opens on (see `openedDeck`)
+ * and the person are found once in that row and named by the lists beside them, which carry only
+ * what the counts need: the deck's card keys, the due time of each card met, today's first grades
+ * and the learning days. A statement costs D1 more than its few rows do.
+ */
 export const LEARN_PAGE = readShape((db, me, { named, deck, since }: Slots<{ named: 0 | 1; deck: string | null; since: number }>) => {
-  const opened = openedDeck(me, named, deck);
-  // The page counts cards and shows none: their words stay unread.
-  return [db.select({ id: opened }).from(sql`(SELECT 1)`), learnableQuery(db, me), ...studyQueries(db, me, opened, since, false)] as const;
+  const who = sql<string | null>`opened.me`;
+  const id = sql`opened.id`;
+  const title = db
+    .select({ title: decks.title })
+    .from(decks)
+    .where(and(sql`${decks.id} = ${id}`, learnable(who)))
+    .limit(1);
+  const study = db
+    .select({
+      id: sql<string | null>`${id}`,
+      title: sql<string | null>`${title}`,
+      cards: listed(sql`SELECT ${cards.cardKey} AS item FROM ${cards} WHERE ${cards.deckId} = ${id} AND ${painted}`),
+      memories: listed(
+        sql`SELECT ${flashcards.cardKey} || ' ' || ${flashcards.due} AS item FROM ${flashcards} WHERE ${flashcards.userId} = ${who} AND ${flashcards.deckId} IS ${id}`,
+      ),
+      // The first grades of the last two days: which of them fall in today is known once the person's time zone is.
+      firsts: listed(
+        sql`SELECT ${flashcardReviews.reviewedAt} AS item FROM ${flashcardReviews} WHERE ${flashcardReviews.userId} = ${who} AND ${flashcardReviews.deckId} IS ${id} AND ${flashcardReviews.state} = 'new' AND ${flashcardReviews.reviewedAt} >= ${since}`,
+      ),
+      days: listed(sql`SELECT local_date AS item FROM ${learningDaysQuery(db, who)}`),
+      timeZone: sql<string | null>`${dailySettings.timeZone}`,
+      reminder: sql<number | null>`${dailySettings.learnReminderMinute}`,
+    })
+    .from(sql`(SELECT ${me} AS me, ${openedDeck(me, named, deck)} AS id) AS opened`)
+    .leftJoin(dailySettings, sql`${dailySettings.userId} = ${who}`);
+  return [learnableQuery(db, me), study] as const;
 });
 
 /** The values `LEARN_PAGE` is read with: the deck named in the address (undefined: none; null: the classic deck). */
@@ -226,14 +259,80 @@ export const learnPageValues = (named: string | null | undefined, now: number) =
   since: now - 2 * DAY_MS,
 });
 
-/** The person's decks and the study of the deck `/learn` opened on, from what `LEARN_PAGE` read; null study when a named deck is not theirs to learn. */
+const itemsOf = (list: string | null) => (list === null ? [] : list.split(","));
+const CLASSIC_KEYS = FULL_DECK.map((card) => card.key);
+
+/** What `/learn` shows of a deck it may open: its title, the person's day, today's counts in the scope, the cards met and the learning days. */
+type LearnPage = {
+  decks: LearnableDeck[];
+  study: {
+    deckId: string | null;
+    title: string;
+    day: { start: number; end: number; timeZone: string };
+    counts: Tally;
+    /** Cards of the deck the person has met. */
+    met: number;
+    days: { localDate: string }[];
+    /** The learning reminder's time, in minutes after midnight, or null. */
+    reminder: number | null;
+  } | null;
+};
+
+/** The person's decks and today's counts of the deck `/learn` opened on, from what `LEARN_PAGE` read; null study when a named deck is not theirs to learn. */
 export function learnPageFrom(
-  [[opened], listed, deck, deckCards, memories, met, zone]: BatchResponse<ReturnType<(typeof LEARN_PAGE)["build"]>>,
+  [listed, [row]]: BatchResponse<ReturnType<(typeof LEARN_PAGE)["build"]>>,
+  scope: Scope,
   now: number,
   fallbackZone: string,
-) {
-  return { decks: learnableFrom(listed), study: studyFrom([deck, deckCards, memories, met, zone], opened?.id ?? null, now, fallbackZone) };
+): LearnPage {
+  const decks = learnableFrom(listed);
+  const deckId = row?.id ?? null;
+  if (!row || (deckId !== null && row.title === null)) return { decks, study: null };
+  const day = dayAround(row.timeZone !== null && isTimeZone(row.timeZone) ? row.timeZone : fallbackZone, now);
+  const due = new Map<string, number>();
+  for (const item of itemsOf(row.memories)) {
+    const space = item.indexOf(" ");
+    due.set(item.slice(0, space), Number(item.slice(space + 1)));
+  }
+  const metToday = itemsOf(row.firsts).filter((at) => Number(at) >= day.start).length;
+  return {
+    decks,
+    study: {
+      deckId,
+      title: deckId === null ? CLASSIC_TITLE : row.title!,
+      day,
+      counts: tallyOf(deckId === null ? CLASSIC_KEYS : itemsOf(row.cards), due, metToday, day, scope, now),
+      met: due.size,
+      days: itemsOf(row.days).map((localDate) => ({ localDate })),
+      reminder: row.reminder,
+    },
+  };
 }
+
+/** Today's counts of a deck's cards in a scope: due today, new today, not met beyond today's, and whether one is there to review now. */
+type Tally = { dueToday: number; newToday: number; unseen: number; now: boolean };
+
+/**
+ * Where the person stands today with the cards `keys` in a scope, knowing each met card's due time
+ * (`due`) and the new cards met today: the rule of what is due and what is new, for the review and
+ * for `/learn`'s counts. `dueNow` and `unmet` keep the order of `keys`.
+ */
+function standingOf(keys: readonly string[], due: ReadonlyMap<string, number>, metToday: number, day: { end: number }, scope: Scope, now: number) {
+  const inPlay = keys.filter((key) => inScope(key, scope) && CARD_BY_KEY.has(key));
+  const met = inPlay.filter((key) => due.has(key));
+  const unmet = inPlay.filter((key) => !due.has(key));
+  const dueNow = met.filter((key) => due.get(key)! <= now);
+  const newToday = Math.min(unmet.length, Math.max(0, NEW_PER_DAY - metToday));
+  const tally: Tally = {
+    dueToday: met.filter((key) => due.get(key)! < day.end).length,
+    newToday,
+    unseen: unmet.length - newToday,
+    now: dueNow.length > 0 || newToday > 0,
+  };
+  return { met, unmet, dueNow, tally };
+}
+
+const tallyOf = (...args: Parameters<typeof standingOf>): Tally => standingOf(...args).tally;
 
 /** Today's learning of a deck in a scope: the counts, the next card, and when there is nothing left, when the next one is due. */
 export type Session = {
@@ -263,24 +362,30 @@ function flashcardOf(row: DeckCardRow, tarot: TarotCard): Flashcard {
 /** Cards due now come first, the longest overdue first; then today's new cards, in the deck's order. */
 export function sessionOf(study: StudyDeck, scope: Scope, now: number): Session {
   const { day } = study;
-  const inPlay = study.cards.filter((card) => inScope(card.key, scope) && CARD_BY_KEY.has(card.key));
-  const met = inPlay.filter((card) => study.memories.has(card.key));
-  const unmet = inPlay.filter((card) => !study.memories.has(card.key));
-  const dueOf = (card: DeckCardRow) => study.memories.get(card.key)!.due;
-  const dueNow = met.filter((card) => dueOf(card) <= now).sort((a, b) => dueOf(a) - dueOf(b));
-  const newToday = Math.min(unmet.length, Math.max(0, NEW_PER_DAY - study.metToday));
-  const chosen = dueNow[0] ?? (newToday > 0 ? unmet[0] : undefined);
+  const due = new Map([...study.memories].map(([key, memory]) => [key, memory.due]));
+  const byKey = new Map(study.cards.map((card) => [card.key, card]));
+  const { met, unmet, dueNow, tally } = standingOf(
+    study.cards.map((card) => card.key),
+    due,
+    study.metToday,
+    day,
+    scope,
+    now,
+  );
+  const dueOf = (key: string) => due.get(key)!;
+  const first = [...dueNow].sort((a, b) => dueOf(a) - dueOf(b))[0] ?? (tally.newToday > 0 ? unmet[0] : undefined);
+  const chosen = first === undefined ? undefined : byKey.get(first)!;
   const memory = chosen ? (study.memories.get(chosen.key) ?? null) : null;
-  const waitingForTomorrow = unmet.length > 0 && newToday === 0;
+  const waitingForTomorrow = unmet.length > 0 && tally.newToday === 0;
   const later = [...met.map(dueOf), ...(waitingForTomorrow ? [day.end] : [])];
   const nextDueAt = chosen || later.length === 0 ? null : Math.min(...later);
   return {
-    dueToday: met.filter((card) => dueOf(card) < day.end).length,
-    newToday,
-    unseen: unmet.length - newToday,
+    dueToday: tally.dueToday,
+    newToday: tally.newToday,
+    unseen: tally.unseen,
     next: chosen ? { card: flashcardOf(chosen, CARD_BY_KEY.get(chosen.key)!), revision: memory?.reps ?? 0, previews: previewDue(memory, now) } : null,
     nextDueAt,
-    nextIsNew: waitingForTomorrow && nextDueAt === day.end && !met.some((card) => dueOf(card) <= day.end),
+    nextIsNew: waitingForTomorrow && nextDueAt === day.end && !met.some((key) => dueOf(key) <= day.end),
   };
 }
 

@@ -8,9 +8,7 @@
 import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { dailySettings, learningDays } from "../../db/schema";
-import type { BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "../db.server";
-import { readShape } from "../lib/page-reads.server";
 import type { AppConfig } from "../env.server";
 import { lazySchema } from "../lib/lazy-schema";
 import { sendPushNow, type PushNews } from "../push/notify.server";
@@ -43,17 +41,6 @@ export function learningStreak(days: readonly { localDate: string }[], timeZone:
     days.map((day) => day.localDate),
     localDate(timeZone, now),
   );
-}
-
-/** What `/learn` reads of the streak and the reminder, beside the session's check and the page's other reads. */
-export const LEARNER_STANDING = readShape((db, me) => [
-  learningDaysQuery(db, me),
-  db.select({ reminder: dailySettings.learnReminderMinute }).from(dailySettings).where(eq(dailySettings.userId, me)).limit(1),
-]);
-
-/** The learning days and the reminder's time (minutes after midnight, or null) from what `LEARNER_STANDING` read. */
-export function learnerStandingFrom([days, [settings]]: BatchResponse<ReturnType<(typeof LEARNER_STANDING)["build"]>>) {
-  return { days, reminder: settings?.reminder ?? null };
 }
 
 const timeOfDay = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -127,12 +127,15 @@ function tilesQuery(from: SQL, where: SQL, order: SQL, limit: number, offset: nu
     from deck_listings as l
     join decks as d on d.id = l.deck_id
     join users as u on u.id = d.creator_id
-    -- The face of the tile: the cover when anyone may see it, else the first preview card.
-    left join cards as c on c.id = (
-      select f.id from cards as f
-      where f.deck_id = l.deck_id and (l.price_cents = 0 or f.card_key in (select value from json_each(l.preview_card_keys)))
-      order by f.id = (select cover_card_id from decks where id = f.deck_id) desc, f.arcana, f.number
-      limit 1
+    -- The face of the tile: the cover when anyone may see it, else the first preview card (the
+    -- cover is looked up once, not beside each of the deck's cards).
+    left join cards as c on c.id = coalesce(
+      (select v.id from cards as v
+        where v.id = d.cover_card_id and v.deck_id = l.deck_id and (l.price_cents = 0 or v.card_key in (select value from json_each(l.preview_card_keys)))),
+      (select f.id from cards as f
+        where f.deck_id = l.deck_id and (l.price_cents = 0 or f.card_key in (select value from json_each(l.preview_card_keys)))
+        order by f.arcana, f.number
+        limit 1)
     )
     where l.deck_id in (
       select l.deck_id from ${from}

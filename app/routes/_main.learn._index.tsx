@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { requireUser } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
-import { LEARN_PAGE, learnPageFrom, learnPageValues, sessionOf } from "~/learn/flashcards.server";
+import { LEARN_PAGE, learnPageFrom, learnPageValues } from "~/learn/flashcards.server";
 import { LearningStreak } from "~/learn/learning-streak";
 import { LearnReminder } from "~/learn/learn-reminder";
-import { LEARNER_STANDING, learnerStandingFrom, learningStreak, reminderText } from "~/learn/streak.server";
+import { learningStreak, reminderText } from "~/learn/streak.server";
 import { CLASSIC, deckParam, NEW_PER_DAY, reviewPath, SCOPE_LABELS, scopeParam, SCOPES } from "~/learn/rules";
 import { CLASSIC_CHOICE } from "~/reading-room/deck-art.server";
 import type { PageHandle } from "~/lib/page-handle";
@@ -13,10 +13,11 @@ import { cardCount } from "~/lib/format";
 import { cn } from "~/lib/cn";
 
 /**
- * One round trip: the session's check, the person's decks, the chosen deck's cards and their
- * standing with them, and their learning days and reminder, together. Without a deck in the address, the newest deck of their own is
- * chosen in the same statement. The page shows its data and nothing else (counts, not "due in 3
- * minutes"), so a render is reused while the data is the same (decision 0047).
+ * One round trip of three statements: the session's check, the person's decks, and one row with
+ * what the chosen deck's counts come from, their learning days and reminder (decision 0123).
+ * Without a deck in the address, the newest deck of their own is chosen in the same statement. The
+ * page shows its data and nothing else (counts, not "due in 3 minutes"), so a render is reused
+ * while the data is the same (decision 0047).
  */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
@@ -33,21 +34,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (named && !named.success) throw new Response("Deck not found", { status: 404 });
   const now = Date.now();
   const values = learnPageValues(named ? (named.data === CLASSIC ? null : named.data) : undefined, now);
-  const [, rows, standingRows] = await Promise.all([requireUser(request, context), context.read(LEARN_PAGE, values), context.read(LEARNER_STANDING, {})]);
-  const { decks, study } = learnPageFrom(rows, now, context.timeZone);
-  const standing = learnerStandingFrom(standingRows);
+  const [, rows] = await Promise.all([requireUser(request, context), context.read(LEARN_PAGE, values)]);
+  const { decks, study } = learnPageFrom(rows, scope, now, context.timeZone);
   if (!study) throw new Response("Deck not found", { status: 404 });
-  const session = sessionOf(study, scope, now);
+  const { counts } = study;
   return {
     decks,
     classic: { title: CLASSIC_CHOICE.title, coverUrl: CLASSIC_CHOICE.coverUrl, cards: CLASSIC_CHOICE.cards },
     chosen: { id: study.deckId, title: study.title },
     scope,
-    counts: { due: session.dueToday, new: session.newToday, unseen: session.unseen, now: session.next !== null },
+    counts: { due: counts.dueToday, new: counts.newToday, unseen: counts.unseen, now: counts.now },
     review: reviewPath(study.deckId, scope),
-    streak: learningStreak(standing.days, study.day.timeZone, now),
+    streak: learningStreak(study.days, study.day.timeZone, now),
     // The reminder is offered once the person has learnt something (decision 0112).
-    reminder: standing.days.length > 0 || study.memories.size > 0 ? { time: reminderText(standing.reminder) } : null,
+    reminder: study.days.length > 0 || study.met > 0 ? { time: reminderText(study.reminder) } : null,
   };
 }
 

@@ -183,6 +183,22 @@ describe("a grade", () => {
     expect(after.html).toMatch(/data-testid="new-count">2</);
   });
 
+  it("counts on /learn what the review counts: due today, new today, and whether a card waits now", async () => {
+    const me = await person();
+    const deckId = await lanternDeck(me.id, 6);
+    const now = Date.now();
+    await grade(me.id, deckId, "major-00", "again", now - 5 * MINUTE, 0); // due a minute later: waiting now
+    await grade(me.id, deckId, "major-01", "easy", now - 5 * MINUTE, 0); // back in days
+    const learn = await page(`/learn?deck=${deckId}&scope=major`, me.cookie);
+    const session = sessionOf((await studyDeck(db(), me.id, deckId, Date.now(), "UTC"))!, "major", Date.now());
+    expect({ due: session.dueToday, new: session.newToday }).toEqual({ due: 1, new: 4 });
+    expect(learn.html).toMatch(new RegExp(`data-testid="due-count">${session.dueToday}<`));
+    expect(learn.html).toMatch(new RegExp(`data-testid="new-count">${session.newToday}<`));
+    expect(learn.html).toMatch(new RegExp(`href="/learn/${deckId}\\?scope=major"[^>]*>Review<`));
+    // Learnt something: the reminder is offered.
+    expect(learn.html).toContain('data-testid="learn-reminder"');
+  });
+
   it("refuses a malformed grade", async () => {
     const me = await person();
     const deckId = await lanternDeck(me.id, 1);
