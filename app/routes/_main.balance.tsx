@@ -17,6 +17,7 @@ import { startReadingTopUp, startTopUp } from "~/paid-readings/top-up.server";
 import { topUpArrivedFrom, topUpRead, walletFrom, walletReads } from "~/paid-readings/wallet.server";
 import { PaymentsError } from "~/payments/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { readForm } from "~/lib/read-form.server";
 
 export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 5, renderMemo: true };
 
@@ -77,8 +78,8 @@ const topUpForm = lazySchema(() => z.object({ amount: z.coerce.number().int(), r
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = topUpForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Choose one of the amounts offered." }, { status: 400 });
+  const parsed = await readForm(request, topUpForm);
+  if (!parsed.ok) return data({ error: "Choose one of the amounts offered." }, { status: 400 });
   const origin = new URL(request.url).origin;
   if (parsed.data.reading) {
     // Funds added from a live reading: its clock holds while the checkout is open.

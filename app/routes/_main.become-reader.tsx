@@ -8,6 +8,9 @@ import { SPECIALTIES } from "~/readers/application";
 import { FIRST_LEVEL } from "~/readers/levels";
 import { getApplication, parseApplication, saveApplication } from "~/readers/application.server";
 import { ErrorList, Field, Input, Textarea } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Become a reader — Arcanum" }];
 
@@ -19,13 +22,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData = { ok: false; field: string; message: string };
 
+/** The page's one button; the application itself is read whole by parseApplication (it sends specialties as a list). */
+const applicationIntent = lazySchema(() => z.object({ intent: z.literal("save") }));
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   if (user.isGuest) return data<ActionData>({ ok: false, field: "", message: "Create an account before applying." }, { status: 403 });
   if (user.isReader) return data<ActionData>({ ok: false, field: "", message: "You are already a reader." }, { status: 409 });
-  const formData = await request.formData();
-  if (formData.get("intent") !== "save") return data<ActionData>({ ok: false, field: "", message: "Unknown action." }, { status: 400 });
-  const parsed = parseApplication(formData);
+  const read = await readForm(request, applicationIntent);
+  if (!read.ok) return data<ActionData>({ ok: false, field: "", message: "Unknown action." }, { status: 400 });
+  const parsed = parseApplication(read.formData);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return data<ActionData>({ ok: false, field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });

@@ -11,6 +11,9 @@ import { timesIn, zoneFrom } from "~/paid-readings/booked-times.server";
 import { BOOKINGS_PAGE, bookingsFrom } from "~/paid-readings/booking-list.server";
 import { cancelBooking } from "~/paid-readings/bookings.server";
 import { BOOKING_STATUS_TEXT } from "~/paid-readings/rules";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /** One round trip: the session's check, the bookings and the viewer's zone together. */
 export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 6, renderMemo: true };
@@ -38,11 +41,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** A booking cancelled (one the person is not part of is not found). */
+const cancelForm = lazySchema(() => z.object({ intent: z.literal("cancel"), id: z.string().catch("") }));
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  if (form.get("intent") !== "cancel") return data({ error: "Unknown action." }, { status: 400 });
-  const cancelled = await cancelBooking(context.db, user, String(form.get("id") ?? ""));
+  const read = await readForm(request, cancelForm);
+  if (!read.ok) return data({ error: "Unknown action." }, { status: 400 });
+  const cancelled = await cancelBooking(context.db, user, read.data.id);
   if (!cancelled.ok) return data({ error: cancelled.message }, { status: cancelled.status });
   const { booking } = cancelled.value;
   await tellBooking(noticeTargetOf(context), booking.isClient ? "cancelled-by-client" : "cancelled-by-reader", booking, booking.origin);

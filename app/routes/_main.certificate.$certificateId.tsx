@@ -12,6 +12,7 @@ import { REVOKE_REASON_MAX, REVOKE_REASON_MIN, revokeFormSchema } from "~/reader
 import { certificateState, getCertificate } from "~/readers/certificate.server";
 import { revokeCertificateAsStaff } from "~/staff/readers.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { readForm } from "~/lib/read-form.server";
 
 export const handle: PageHandle = { actionRoundTrips: 5 };
 
@@ -70,10 +71,9 @@ type ActionData = { ok: boolean; message: string };
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(context);
   const id = params.certificateId ?? "";
-  const parsed = revokeFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return data<ActionData>({ ok: false, message: parsed.error.issues[0]?.message ?? "Say why the certificate is revoked." }, { status: 400 });
-  const outcome = await revokeCertificateAsStaff(context.db, context.cloudflare.env.MEDIA, staff, id, parsed.data.reason);
+  const read = await readForm(request, revokeFormSchema);
+  if (!read.ok) return data<ActionData>({ ok: false, message: read.message }, { status: 400 });
+  const outcome = await revokeCertificateAsStaff(context.db, context.cloudflare.env.MEDIA, staff, id, read.data.reason);
   if (!outcome.ok) return data<ActionData>({ ok: false, message: outcome.message }, { status: outcome.status });
   return data<ActionData>({ ok: true, message: outcome.message });
 }

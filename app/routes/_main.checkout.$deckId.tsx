@@ -18,6 +18,9 @@ import { Input, Textarea } from "~/components/ui/field";
 import { PaymentsError } from "~/payments/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { formatPrice } from "~/lib/format";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm, withDefaults, withMainIntent } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /**
  * Round trips: the offer and the deck at once, then whether a buyer-to-be may see the cover beside
@@ -66,37 +69,53 @@ async function codeResult(
   return checked.ok ? { code: entered.data, applied: checked.applied, error: null } : { code: entered.data, applied: null, error: checked.message };
 }
 
+/** The page's forms: the deck bought (the main button, with an offer code or none) or given. A field not sent reads as empty. */
+const checkoutForm = lazySchema(() =>
+  withMainIntent(
+    "buy",
+    ["gift"],
+    withDefaults(
+      { email: "", message: "" },
+      z.discriminatedUnion("intent", [z.object({ intent: z.literal("buy"), code: enteredCode }), giftForm.extend({ intent: z.literal("gift") })]),
+    ),
+  ),
+);
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const deckId = params.deckId ?? "";
-  const form = await request.formData();
-  if (form.get("intent") === "gift") return giveAction(context, user, deckId, form, new URL(request.url).origin);
-  const code = enteredCode.safeParse(String(form.get("code") ?? ""));
-  if (!code.success) return data({ message: code.error.issues[0]?.message ?? "Check the offer code.", field: "code" as const }, { status: 400 });
-  try {
-    const outcome = await buyDeck(context, user, deckId, new URL(request.url).origin, code.data);
-    if (outcome.kind === "added") throw redirect(boughtDeckPath(deckId));
-    if (outcome.kind === "redirect") throw redirect(outcome.url);
-    if (outcome.status === 404) throw new Response(outcome.message, { status: 404 });
-    return data({ message: outcome.message, field: outcome.field }, { status: outcome.status });
-  } catch (error) {
-    if (!(error instanceof PaymentsError)) throw error;
-    return data({ message: error.message, field: undefined }, { status: error.status });
+  const read = await readForm(request, checkoutForm);
+  if (!read.ok) {
+    if (read.intent === "gift") return data({ message: read.message, field: "gift" as const }, { status: 400 });
+    return data({ message: read.message, field: "code" as const }, { status: 400 });
+  }
+  const form = read.data;
+  switch (form.intent) {
+    case "gift":
+      return giveAction(context, user, deckId, { email: form.email, message: form.message }, new URL(request.url).origin);
+    case "buy":
+      try {
+        const outcome = await buyDeck(context, user, deckId, new URL(request.url).origin, form.code);
+        if (outcome.kind === "added") throw redirect(boughtDeckPath(deckId));
+        if (outcome.kind === "redirect") throw redirect(outcome.url);
+        if (outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+        return data({ message: outcome.message, field: outcome.field }, { status: outcome.status });
+      } catch (error) {
+        if (!(error instanceof PaymentsError)) throw error;
+        return data({ message: error.message, field: undefined }, { status: error.status });
+      }
   }
 }
 
-/** A gift of the deck: the recipient's address and a message, then the same checkout. */
 async function giveAction(
   context: ActionFunctionArgs["context"],
   user: Awaited<ReturnType<typeof requireUser>>,
   deckId: string,
-  form: FormData,
+  gift: z.output<typeof giftForm>,
   origin: string,
 ) {
-  const parsed = giftForm.safeParse({ email: String(form.get("email") ?? ""), message: String(form.get("message") ?? "") });
-  if (!parsed.success) return data({ message: parsed.error.issues[0]?.message ?? "Check the gift's details.", field: "gift" as const }, { status: 400 });
   try {
-    const outcome = await giveDeck(context, user, deckId, parsed.data, origin);
+    const outcome = await giveDeck(context, user, deckId, gift, origin);
     if (outcome.kind === "redirect") throw redirect(outcome.url);
     if (outcome.status === 404) throw new Response(outcome.message, { status: 404 });
     return data({ message: outcome.message, field: "gift" as const }, { status: outcome.status });

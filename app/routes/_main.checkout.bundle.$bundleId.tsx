@@ -13,6 +13,9 @@ import { bundleOffer, bundlePrice, buyBundle, heldMessage } from "~/marketplace/
 import { enteredCode } from "~/marketplace/offers";
 import { shopPath } from "~/marketplace/shop";
 import { PaymentsError } from "~/payments/provider.server";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /** Round trips: the bundle, its decks and the buyer's copies in one batch, then the code they entered; buying reads them again and opens a checkout at the payment provider. */
 export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 8 };
@@ -41,12 +44,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The bundle bought, with an offer code or none. */
+const bundleCheckoutForm = lazySchema(() => z.object({ code: enteredCode }));
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const code = enteredCode.safeParse(String((await request.formData()).get("code") ?? ""));
-  if (!code.success) return data({ message: code.error.issues[0]?.message ?? "Check the offer code.", field: "code" as const }, { status: 400 });
+  const read = await readForm(request, bundleCheckoutForm);
+  if (!read.ok) return data({ message: read.message, field: "code" as const }, { status: 400 });
   try {
-    const outcome = await buyBundle(context, user, params.bundleId ?? "", new URL(request.url).origin, code.data);
+    const outcome = await buyBundle(context, user, params.bundleId ?? "", new URL(request.url).origin, read.data.code);
     if (outcome.kind === "redirect") throw redirect(outcome.url);
     if (outcome.status === 404) throw new Response(outcome.message, { status: 404 });
     return data({ message: outcome.message, field: outcome.field }, { status: outcome.status });

@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { listErrorGroups } from "~/observe/errors.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev errors — Arcanum" }, { name: "robots", content: "noindex" }];
 
@@ -31,8 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (context.config.isProduction) throw new Response("Not found", { status: 404 });
-  const parsed = form.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ message: "Unknown action." }, { status: 400 });
+  const read = await readForm(request, form);
+  if (!read.ok) return data({ message: "Unknown action." }, { status: 400 });
   throw new TestError("action");
 }
 

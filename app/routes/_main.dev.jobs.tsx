@@ -8,6 +8,7 @@ import { runPeriodicJobs } from "~/jobs/periodic.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { createPayouts } from "~/payouts/payouts.server";
 import { Input } from "~/components/ui/field";
+import { readForm } from "~/lib/read-form.server";
 
 /**
  * Round trips of a run: every periodic job side by side, the longest of them in a row (16 seen with a
@@ -49,9 +50,9 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (context.config.isProduction) throw new Response("Not found", { status: 404 });
-  const parsed = runForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, ranAt: null, failed: [] }, { status: 400 });
-  const at = parsed.data.at ?? Date.now();
+  const read = await readForm(request, runForm);
+  if (!read.ok) return data({ error: read.message, ranAt: null, failed: [] }, { status: 400 });
+  const at = read.data.at ?? Date.now();
   const { failed } = await runPeriodicJobs(context.db, at, createPayouts(context.config, context.db), context.config, (work) =>
     context.cloudflare.ctx.waitUntil(work),
   );

@@ -15,6 +15,7 @@ import { secondOpinionForm, WRITTEN_QUESTION_MAX, WRITTEN_QUESTION_MIN } from "~
 import { tellAsked } from "~/paid-readings/written.server";
 import { SharingChoices } from "~/paid-readings/second-opinions";
 import { browseReaders } from "~/readers/queries.server";
+import { readForm } from "~/lib/read-form.server";
 
 /**
  * Round trips: the person, then the entry, the readers' offers and the balance at once. Asking: the
@@ -64,9 +65,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = secondOpinionForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
-  const asked = await askSecondOpinion(context.db, user, params.entryId ?? "", parsed.data);
+  const read = await readForm(request, secondOpinionForm);
+  if (!read.ok) return data({ error: read.message }, { status: 400 });
+  const asked = await askSecondOpinion(context.db, user, params.entryId ?? "", read.data);
   if (!asked.ok) return data({ error: asked.message }, { status: asked.status });
   if (asked.value.created) await tellAsked(noticeTargetOf(context), asked.value.id, new URL(request.url).origin);
   throw redirect(`/written/${asked.value.id}`);

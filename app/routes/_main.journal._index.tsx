@@ -13,6 +13,9 @@ import type { PageHandle } from "~/lib/page-handle";
 import { readShape } from "~/lib/page-reads.server";
 import { FULL_DECK } from "~/tarot/cards";
 import { Input, Select } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { parseForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /**
  * One round trip (the session's check and the page's reads together), and a render reused for the
@@ -46,6 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ImportAnswer = { ok: boolean; message: string };
 
+/** The journal file to import: a file that is not empty (its size and contents are checked below). */
+const importForm = lazySchema(() => z.object({ journal: z.instanceof(File).refine((file) => file.size > 0) }));
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   if (user.isGuest) return data<ImportAnswer>({ ok: false, message: "Create an account to import a journal: it stays with you." }, { status: 401 });
@@ -55,8 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return data<ImportAnswer>({ ok: false, message: "Choose a journal file to import." }, { status: 400 });
   }
-  const file = form.get("journal");
-  if (!(file instanceof File) || file.size === 0) return data<ImportAnswer>({ ok: false, message: "Choose a journal file to import." }, { status: 400 });
+  const read = parseForm(form, importForm);
+  if (!read.ok) return data<ImportAnswer>({ ok: false, message: "Choose a journal file to import." }, { status: 400 });
+  const file = read.data.journal;
   if (file.size > IMPORT_MAX_BYTES) return data<ImportAnswer>({ ok: false, message: "This file is too large to import (at most 4 MB)." }, { status: 413 });
   const parsed = parseExport(await file.text());
   if (!parsed.ok) return data<ImportAnswer>({ ok: false, message: parsed.message }, { status: 422 });

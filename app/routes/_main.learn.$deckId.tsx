@@ -14,6 +14,7 @@ import { answerWith, keyOf } from "~/outbox/submission-keys.server";
 import { WaitingFormFields } from "~/outbox/waiting-form";
 import type { PageHandle } from "~/lib/page-handle";
 import { cn } from "~/lib/cn";
+import { formFields, readForm } from "~/lib/read-form.server";
 
 /**
  * Round trips: the person, then the deck, its cards and their standing with them in one batch.
@@ -68,10 +69,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireSender(request, context);
   const deckId = deckOf(params.deckId);
   const scope = scopeParam.parse(new URL(request.url).searchParams.get("scope") ?? undefined);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = gradeForm.safeParse(form);
-  const key = keyOf(form);
-  if (!parsed.success || !key.ok) return data({ ok: false, message: key.ok ? parsed.error!.issues[0]!.message : key.message }, { status: 400 });
+  const parsed = await readForm(request, gradeForm);
+  const key = keyOf(formFields(parsed.formData));
+  if (!key.ok) return data({ ok: false, message: key.message }, { status: 400 });
+  if (!parsed.ok) return data({ ok: false, message: parsed.message }, { status: 400 });
   const outcome = await gradeCard(
     context.db,
     {

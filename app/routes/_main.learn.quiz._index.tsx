@@ -12,6 +12,7 @@ import { dateTimeFormat } from "~/lib/format";
 import type { PageHandle } from "~/lib/page-handle";
 import { answerWith } from "~/outbox/submission-keys.server";
 import { cn } from "~/lib/cn";
+import { readForm } from "~/lib/read-form.server";
 
 /**
  * Round trips: the person, then their decks beside their latest attempts.
@@ -52,9 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = startForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-  const { attempt, deck, topic, size } = parsed.data;
+  const read = await readForm(request, startForm);
+  if (!read.ok) return data({ ok: false, message: read.message }, { status: 400 });
+  const { attempt, deck, topic, size } = read.data;
   const outcome = await startQuiz(context.db, { userId: user.id, attemptId: attempt, deckId: deck === CLASSIC ? null : deck, topic, size, now: Date.now() });
   if (outcome.status === 404) throw new Response("Deck not found", { status: 404 });
   return answerWith<{ ok: boolean; message: string }>(outcome);

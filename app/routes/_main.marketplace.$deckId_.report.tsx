@@ -9,6 +9,8 @@ import { cn } from "~/lib/cn";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, reportForm, type ReportReason } from "~/marketplace/reports";
 import { fileReport, REPORT_ALREADY, reportPage } from "~/marketplace/reports.server";
 import { Textarea } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm, withDefaults } from "~/lib/read-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Report “${data.page.title}” — Arcanum` : "Report a deck — Arcanum" }];
 
@@ -30,17 +32,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 type ActionData = { ok: boolean; message: string; field?: "reason" | "details" };
 
+/** The report: a reason from the list and the details (a field not sent reads as empty). */
+const deckReportForm = lazySchema(() => withDefaults({ reason: "", details: "" }, reportForm));
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const deckId = params.deckId ?? "";
-  const form = await request.formData();
-  const parsed = reportForm.safeParse({ reason: String(form.get("reason") ?? ""), details: String(form.get("details") ?? "") });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path[0] === "details" ? "details" : "reason";
-    return data<ActionData>({ ok: false, field, message: issue.message }, { status: 400 });
-  }
-  const outcome = await fileReport(context.db, user, deckId, parsed.data);
+  const read = await readForm(request, deckReportForm);
+  if (!read.ok) return data<ActionData>({ ok: false, field: read.field === "details" ? "details" : "reason", message: read.message }, { status: 400 });
+  const outcome = await fileReport(context.db, user, deckId, { reason: read.data.reason, details: read.data.details });
   if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
   return data<ActionData>({ ok: outcome.ok, message: outcome.message }, { status: outcome.ok ? 200 : outcome.status });
 }

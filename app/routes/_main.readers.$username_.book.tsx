@@ -21,6 +21,7 @@ import { readingRequestNews } from "~/paid-readings/news.server";
 import { notify, pushTargetOf } from "~/push/notify.server";
 import { Textarea } from "~/components/ui/field";
 import { ModePicker } from "~/paid-readings/mode-picker";
+import { readForm } from "~/lib/read-form.server";
 
 /**
  * Round trips: a reading request checks the balance and the reader, writes the request, and tells the
@@ -73,9 +74,9 @@ const requestForm = lazySchema(() =>
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = requestForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
-  const { entryId, shareQuestion, shareInterpretation, ...asked } = parsed.data;
+  const read = await readForm(request, requestForm);
+  if (!read.ok) return data({ error: read.message }, { status: 400 });
+  const { entryId, shareQuestion, shareInterpretation, ...asked } = read.data;
   const entry = entryId ? await entryToAskAbout(context.db, user.id, entryId) : null;
   if (entry && !entry.ok) return data({ error: entry.message }, { status: entry.status });
   const about = entry?.ok ? aboutEntry(entry.value, { shareQuestion, shareInterpretation }) : null;
@@ -91,7 +92,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       clientId: user.id,
       clientName: user.fullName || user.username || "A member",
       pricePerMinuteCents,
-      mode: parsed.data.mode,
+      mode: read.data.mode,
       ttlMs: context.config.paidReadings.requestTtlMs,
     }),
   );

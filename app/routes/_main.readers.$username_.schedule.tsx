@@ -13,6 +13,7 @@ import { BOOKING_DAYS_AHEAD, BOOKING_WINDOW_TEXT, bookingMinimumCents, BOOKING_M
 import { slotsByDay, zoneLabel } from "~/paid-readings/schedule";
 import { availableBalanceOf } from "~/paid-readings/wallet.server";
 import { ModePicker } from "~/paid-readings/mode-picker";
+import { readForm } from "~/lib/read-form.server";
 
 /** Round trips: the session, then the reader's hours, bookings, the viewer's zone and balance together. */
 export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 6 };
@@ -47,10 +48,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = bookForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const read = await readForm(request, bookForm);
+  if (!read.ok) return data({ error: read.message }, { status: 400 });
   const origin = new URL(request.url).origin;
-  const booked = await bookSlot(context.db, user, params.username ?? "", parsed.data, origin);
+  const booked = await bookSlot(context.db, user, params.username ?? "", read.data, origin);
   if (!booked.ok) return data({ error: booked.message }, { status: booked.status });
   await tellBooking(noticeTargetOf(context), "booked", booked.value, origin);
   throw redirect(`/bookings/${booked.value.id}?booked=1`);

@@ -13,6 +13,7 @@ import { answerTimeText, askForm, WRITTEN_QUESTION_MAX, WRITTEN_QUESTION_MIN } f
 import { askWritten, tellAsked, writtenOnProfile } from "~/paid-readings/written.server";
 import { getPublicReader } from "~/readers/queries.server";
 import { Textarea } from "~/components/ui/field";
+import { readForm } from "~/lib/read-form.server";
 
 /** Round trips: the person, then the reader, their offers and the balance at once; asking is one batch. */
 export const handle: PageHandle = { roundTrips: 2, actionRoundTrips: 4 };
@@ -48,9 +49,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = askForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
-  const asked = await askWritten(context.db, user, parsed.data);
+  const read = await readForm(request, askForm);
+  if (!read.ok) return data({ error: read.message }, { status: 400 });
+  const asked = await askWritten(context.db, user, read.data);
   if (!asked.ok) return data({ error: asked.message }, { status: asked.status });
   if (asked.value.created) await tellAsked(noticeTargetOf(context), asked.value.id, new URL(request.url).origin);
   throw redirect(`/written/${asked.value.id}`);

@@ -11,6 +11,7 @@ import { createPayouts } from "~/payouts/payouts.server";
 import { PayoutsError } from "~/payouts/provider.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { Input, Select } from "~/components/ui/field";
+import { readForm } from "~/lib/read-form.server";
 
 export const handle: PageHandle = { actionRoundTrips: 7 };
 
@@ -53,11 +54,11 @@ type OnboardingActionData = { error?: string; errors?: Partial<Record<"country" 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSeller(request, context);
   requireLocalPayouts(context);
-  const parsed = onboardingForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
+  const parsed = await readForm(request, onboardingForm);
+  if (!parsed.ok) {
     const errors: OnboardingActionData["errors"] = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
+    for (const issue of parsed.issues) {
+      const field = issue.field;
       if (field === "country" || field === "holderName") errors[field] ??= issue.message;
     }
     return data<OnboardingActionData>(Object.keys(errors).length ? { errors } : { error: "Fill in the form to finish." }, { status: 400 });

@@ -12,6 +12,9 @@ import { openReadingReports, refundReading } from "~/paid-readings/readings.serv
 import { recentGuaranteeClaims } from "~/paid-readings/guarantee.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { staffMeta } from "~/staff/meta";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /** The refund, then the line in the staff record (decision 0078). */
 export const handle: PageHandle = { actionRoundTrips: 6 };
@@ -24,11 +27,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { reports, claims };
 }
 
+/** A paid reading refunded (one that is not found says so). */
+const refundForm = lazySchema(() => z.object({ intent: z.literal("refund"), readingId: z.string().catch("") }));
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(context);
-  const form = await request.formData();
-  if (form.get("intent") !== "refund") return data({ ok: false, message: "Unknown action." }, { status: 400 });
-  const readingId = String(form.get("readingId") ?? "");
+  const read = await readForm(request, refundForm);
+  if (!read.ok) return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  const { readingId } = read.data;
   const done = await refundReading(context.db, readingId);
   if (!done.ok) return data({ ok: false, message: done.message }, { status: done.status });
   await recordStaffAction(context.db, {

@@ -5,6 +5,7 @@ import { lazySchema } from "../lib/lazy-schema";
 import { ACCOUNT_PROMPT_MOMENTS } from "~/auth/account-prompt";
 import { dismissMoments } from "~/auth/account-prompt.server";
 import { safeRedirect } from "~/auth/redirect";
+import { readForm } from "~/lib/read-form.server";
 
 const dismissForm = lazySchema(() =>
   z.object({
@@ -18,9 +19,8 @@ const dismissForm = lazySchema(() =>
  * anyone may post it; without JavaScript the form comes back to the page it was posted from.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const parsed = dismissForm.safeParse({ dismiss: form.getAll("dismiss"), redirectTo: form.get("redirectTo") ?? undefined });
-  if (!parsed.success) return Response.json({ error: "Say which prompt to put away: deck or reading." }, { status: 400 });
+  const parsed = await readForm(request, dismissForm, { lists: ["dismiss"] });
+  if (!parsed.ok) return Response.json({ error: "Say which prompt to put away: deck or reading." }, { status: 400 });
   const headers = { "Set-Cookie": dismissMoments(request, parsed.data.dismiss) };
   if (parsed.data.redirectTo !== undefined) throw redirect(safeRedirect(parsed.data.redirectTo), { headers });
   return Response.json({ dismissed: parsed.data.dismiss }, { headers });

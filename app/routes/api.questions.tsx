@@ -4,6 +4,7 @@ import { lazySchema } from "../lib/lazy-schema";
 import { createAi, QUESTION_CATEGORIES } from "~/ai/ai.server";
 import { AI_HELPER_BUSY_MESSAGE, allowAiHelper } from "~/ai/usage.server";
 import { requireUser } from "~/auth/guard.server";
+import { readForm } from "~/lib/read-form.server";
 
 const form = lazySchema(() =>
   z.object({
@@ -18,8 +19,8 @@ const form = lazySchema(() =>
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   if (!(await allowAiHelper(context.db, user.id))) return Response.json({ questions: [], error: AI_HELPER_BUSY_MESSAGE }, { status: 429 });
-  const parsed = form.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return Response.json({ questions: [], error: "Choose one of the categories." }, { status: 400 });
+  const parsed = await readForm(request, form);
+  if (!parsed.ok) return Response.json({ questions: [], error: "Choose one of the categories." }, { status: 400 });
   const ai = createAi(context.config, context.cloudflare.env);
   return Response.json({ questions: await ai.suggestQuestions(parsed.data), error: null });
 }

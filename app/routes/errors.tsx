@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { acceptBrowserReport, browserReportSchema } from "~/observe/browser-reports.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { readForm } from "~/lib/read-form.server";
 
 export const handle: PageHandle = { actionRoundTrips: 1 };
 
 /** Where a page without a DSN sends the errors it throws (app/observe/browser-errors.ts). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = browserReportSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return Response.json({ error: "An error report needs its type, message and page path." }, { status: 400 });
+  const parsed = await readForm(request, browserReportSchema);
+  if (!parsed.ok) return Response.json({ error: "An error report needs its type, message and page path." }, { status: 400 });
   const accepted = await acceptBrowserReport(
     context.db,
     request,

@@ -5,6 +5,7 @@ import { safeRedirect } from "~/auth/redirect";
 import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
 import { changeWish, wishFormSchema } from "~/marketplace/wishlist.server";
+import { readForm } from "~/lib/read-form.server";
 
 /** Round trips: who is asking, then the change and its result in one batch. */
 export const handle: PageHandle = { actionRoundTrips: 3 };
@@ -18,8 +19,8 @@ const deckPath = (deckId: string) => `/marketplace/${encodeURIComponent(deckId)}
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const deckId = params.deckId ?? "";
-  const parsed = wishFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return textResponse(400, parsed.error.issues[0]!.message);
+  const parsed = await readForm(request, wishFormSchema);
+  if (!parsed.ok) return textResponse(400, parsed.message);
   const back = safeRedirect(parsed.data.redirectTo, deckPath(deckId));
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(back)}`, { status: 303 });
   const outcome = await changeWish(context.db, user.id, deckId, parsed.data.intent);

@@ -5,6 +5,7 @@ import { safeRedirect } from "~/auth/redirect";
 import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
 import { changeFavourite, favouriteFormSchema } from "~/readers/favourites.server";
+import { readForm } from "~/lib/read-form.server";
 
 /** Round trips: who is asking, then the change and its result in one batch. */
 export const handle: PageHandle = { actionRoundTrips: 3 };
@@ -18,8 +19,8 @@ const noStore = { "Cache-Control": "private, no-store" };
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = favouriteFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400, headers: noStore });
+  const parsed = await readForm(request, favouriteFormSchema);
+  if (!parsed.ok) return Response.json({ error: parsed.message }, { status: 400, headers: noStore });
   const outcome = await changeFavourite(context.db, user.id, params.username ?? "", parsed.data.intent);
   if (!outcome.ok) {
     // A page's form (no JavaScript) gets a page that says what went wrong; a background one, data.

@@ -6,6 +6,7 @@ import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
 import { changeFollow, followFormSchema } from "~/marketplace/follows.server";
 import { shopPath } from "~/marketplace/shop";
+import { readForm } from "~/lib/read-form.server";
 
 /** Round trips: who is asking, then the change and its result in one batch. */
 export const handle: PageHandle = { actionRoundTrips: 3 };
@@ -17,8 +18,8 @@ export const handle: PageHandle = { actionRoundTrips: 3 };
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const shop = shopPath(params.username ?? "");
-  const parsed = followFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return textResponse(400, parsed.error.issues[0]!.message);
+  const parsed = await readForm(request, followFormSchema);
+  if (!parsed.ok) return textResponse(400, parsed.message);
   const back = safeRedirect(parsed.data.redirectTo, shop);
   if (user.isGuest) throw redirect(`/signup?redirectTo=${encodeURIComponent(back)}`, { status: 303 });
   const outcome = await changeFollow(context.db, user.id, params.username ?? "", parsed.data.intent);

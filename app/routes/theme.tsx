@@ -4,6 +4,7 @@ import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { safeRedirect } from "~/auth/redirect";
 import { effectiveTheme, writeTheme } from "~/theme/theme.server";
+import { readForm } from "~/lib/read-form.server";
 
 const themeForm = lazySchema(() =>
   z.object({
@@ -13,8 +14,8 @@ const themeForm = lazySchema(() =>
 );
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = themeForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return Response.json({ error: "Choose light or dark." }, { status: 400 });
+  const parsed = await readForm(request, themeForm);
+  if (!parsed.ok) return Response.json({ error: "Choose light or dark." }, { status: 400 });
   const theme = parsed.data.theme === "toggle" ? (effectiveTheme(request) === "dark" ? "light" : "dark") : parsed.data.theme;
   const headers = { "Set-Cookie": writeTheme(theme) };
   // A form posted without JavaScript carries where to go back to; a background submission does not.
