@@ -8,6 +8,7 @@
 import { readFaceMetrics, TextMeasure } from "./picture-text";
 import { withLiningFigures } from "./lining-figures";
 import { woffToSfnt } from "./woff";
+import type { StillWidth } from "./card-stills";
 
 /** A face and how to get its WOFF file: read from disk by scripts, fetched from the site's static files by the Worker. */
 export type PictureFont = { name: string; load: () => Promise<ArrayBuffer>; weight: 600 | 700; style: "normal" | "italic" };
@@ -18,6 +19,8 @@ export type Raster = {
   png(svg: string): Promise<Uint8Array<ArrayBuffer>>;
   /** The print PNG that the PDF copies without decoding (app/print/png.ts). */
   printPng(svg: string): Promise<Uint8Array<ArrayBuffer>>;
+  /** A card's stills (decision 0124): a JPEG at each still width, heights in proportion. */
+  stills(svg: string): Promise<Record<StillWidth, Uint8Array<ArrayBuffer>>>;
 };
 
 export type PictureEngines = { fonts: PictureFont[]; raster: Raster };
