@@ -16,7 +16,7 @@ export type DeckCardView = {
 };
 
 /** Cards whose pictures load at once: the first rows a phone or a desktop shows. */
-const EAGER_CARDS = 5;
+const EAGER_CARDS = 2;
 
 const REPAINT_FORM = "card-repaint";
 

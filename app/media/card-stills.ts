@@ -53,3 +53,8 @@ export function stillOf(url: string | null): { src: string; srcSet: string } | n
   const at = (width: StillWidth) => `/media/${stillKey(deckId!, file!, version!, width)}`;
   return { src: at(300), srcSet: STILL_WIDTHS.map((width) => `${at(width)} ${width}w`).join(", ") };
 }
+
+/** A small picture's source: the smaller still of a painted card, else the picture itself. */
+export function stillSrc(url: string): string {
+  return stillOf(url)?.src ?? url;
+}

@@ -6,7 +6,7 @@
 import { encode } from "jpeg-js";
 
 /** A still's quality: at tile size no blocks or rings show on the painted cards, at a third of the PNG's bytes. */
-export const STILL_QUALITY = 82;
+export const STILL_QUALITY = 70;
 
 export function encodeJpeg(pixels: Uint8Array, width: number, height: number, quality = STILL_QUALITY): Uint8Array<ArrayBuffer> {
   const { data } = encode({ data: pixels, width, height }, quality);

@@ -253,10 +253,15 @@ describe("a card's stills", () => {
   it("is what the tiles show: the home page's covers and a deck page's cards", async () => {
     const home = await (await get("/")).text();
     expect(home).toMatch(
-      /<img src="\/media\/card-stills\/seed-deck-[a-z-]+\/[a-z0-9_]+\.[a-z0-9]+\.300\.jpg"[^>]*srcSet="[^"]*\.600\.jpg 600w"[^>]*fetchPriority="high"/i,
+      /<img src="\/media\/card-stills\/seed-deck-[a-z-]+\/[a-z0-9_]+\.[a-z0-9]+\.300\.jpg" srcSet="[^"]*\.300\.jpg 300w, [^"]*\.600\.jpg 600w" sizes="[^"]+"/,
     );
+    expect(home).not.toMatch(/<img src="\/media\/card-images\//);
     const deck = await (await get("/collection/seed-deck-autumn-lanterns", { cookie: await signInAs("seed-user-demo") })).text();
-    expect(deck.match(/src="\/media\/card-stills\/seed-deck-autumn-lanterns\//g)?.length).toBe(22);
+    expect(deck.match(/<img src="\/media\/card-stills\/seed-deck-autumn-lanterns\/[^"]+\.300\.jpg" srcSet="[^"]+ 600w"/g)?.length).toBe(22);
+    // The page's first card is its largest paint: asked for first.
+    expect(deck).toMatch(
+      /<img src="\/media\/card-stills\/seed-deck-autumn-lanterns\/the_fool\.[a-z0-9]+\.300\.jpg"[^>]*loading="eager"[^>]*fetchpriority="high"/i,
+    );
     expect(deck).not.toMatch(/<img src="\/media\/card-images\//);
   });
 });
