@@ -15,7 +15,7 @@ export type DeckCardView = {
   status: string;
 };
 
-/** Cards whose pictures load at once: the first rows a phone or a desktop shows. */
+/** Cards whose pictures load at once: the first row a phone shows (the rest load as layout finds them near the screen). */
 const EAGER_CARDS = 2;
 
 const REPAINT_FORM = "card-repaint";
@@ -141,7 +141,6 @@ export function DeckCardGrid({
   );
 }
 
-/** A card's meaning at reading size, with its picture beside it. */
 /** A card in the grid: its still (decision 0124) where it has one, else its picture. */
 function CardStillImage({ url, loading, first }: { url: string; loading: "eager" | "lazy"; first: boolean }) {
   const still = stillOf(url);
@@ -159,6 +158,7 @@ function CardStillImage({ url, loading, first }: { url: string; loading: "eager"
   );
 }
 
+/** A card's meaning at reading size, with its picture beside it. */
 function CardMeaning({ card, imageUrl }: { card: DeckCardView; imageUrl: string | null }) {
   const meaning = useCardMeaning(card.key);
   return (
