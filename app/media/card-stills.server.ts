@@ -20,6 +20,8 @@ export function drawCardStills(bucket: R2Bucket, raster: Raster, imageKey: strin
     const svg = await bucket.get(imageKey);
     if (!svg) return false;
     const stills = await raster.stills(await svg.text());
+    // A deck deleted while its stills were drawn keeps none: its picture is gone, so they are not stored.
+    if (!(await bucket.head(imageKey))) return false;
     await Promise.all(
       STILL_WIDTHS.map((width, i) =>
         bucket.put(keys[i]!, stills[width], { httpMetadata: { contentType: "image/jpeg", cacheControl: "public, max-age=31536000, immutable" } }),
