@@ -173,7 +173,8 @@ export function ReadingTable(props: TableProps) {
       <div className="grid w-full max-w-7xl gap-4 lg:grid-cols-[1fr_20rem] lg:gap-6">
         {reloadEvery ? (
           <noscript>
-            <meta httpEquiv="refresh" content={String(reloadEvery)} />
+            {/* Named without a fragment: a refresh to the address the page has, #table and all, would only scroll to it. */}
+            <meta httpEquiv="refresh" content={`${reloadEvery}; url=${props.follow ? `${here}&follow=1` : here}`} />
           </noscript>
         ) : null}
         <section aria-label="The table" className="min-w-0 lg:col-start-1 lg:row-start-1">
