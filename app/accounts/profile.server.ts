@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
+import { parseForm } from "../lib/read-form.server";
 import { users } from "../../db/schema";
 import { deleteAccount } from "./delete.server";
 import { requireUser } from "../auth/guard.server";
@@ -97,14 +98,27 @@ export async function updateProfile(db: Database, user: { id: string; isGuest: b
 /** Multipart overhead allowed on top of the file itself before the body is refused unread. */
 const FORM_OVERHEAD = 64 * 1024;
 
+/** The profile page's forms, by intent: the profile's fields and the deletion's confirmation are checked by their own modules; the picture is the form's file. */
+const profilePageForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("avatar") }),
+    z.object({ intent: z.literal("remove-avatar") }),
+    z.looseObject({ intent: z.literal("profile") }),
+    z.object({ intent: z.literal("delete-account"), confirm: z.unknown() }),
+  ]),
+);
+
 export async function profileAction({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > AVATAR_MAX_BYTES + FORM_OVERHEAD) {
     return data<ProfileActionData>({ ok: false, intent: "avatar", errors: { avatar: AVATAR_ERRORS.size } }, { status: 413 });
   }
+  // Read once: the picture is taken from the same form.
   const form = await request.formData();
-  const intent = form.get("intent");
+  const read = parseForm(form, profilePageForm);
+  if (!read.ok) return data<ProfileActionData>({ ok: false, intent: "profile", errors: { form: "Unknown action." } }, { status: 400 });
+  const { intent } = read.data;
 
   if (intent === "avatar") {
     const file = form.get("avatar");
@@ -129,16 +143,15 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "profile") {
-    const result = await updateProfile(context.db, user, Object.fromEntries(form));
+    const result = await updateProfile(context.db, user, read.data);
     if (!result.ok) return data<ProfileActionData>({ ok: false, intent, errors: result.errors }, { status: 400 });
     return data<ProfileActionData>({ ok: true, intent, message: "Profile saved." });
   }
 
-  if (intent === "delete-account") {
-    const result = await deleteAccount(context.db, context.cloudflare.env.MEDIA, user, { confirm: form.get("confirm") }, noticeTargetOf(context));
+  if (read.data.intent === "delete-account") {
+    const result = await deleteAccount(context.db, context.cloudflare.env.MEDIA, user, { confirm: read.data.confirm }, noticeTargetOf(context));
     if (!result.ok) return data<ProfileActionData>({ ok: false, intent, errors: { [result.field]: result.message } }, { status: result.status });
     throw redirect(ACCOUNT_DELETED_PATH, { headers: { "Set-Cookie": clearedSessionCookieHeader(request) } });
   }
-
   return data<ProfileActionData>({ ok: false, intent: "profile", errors: { form: "Unknown action." } }, { status: 400 });
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import { data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
+import { formText, readForm, withDefaults } from "../lib/read-form.server";
 import { createAi } from "../ai/ai.server";
 import { createMailer, MailError } from "../mail/mail.server";
 import { clientAddress, hitRateLimit } from "../security/rate-limit.server";
@@ -64,6 +65,18 @@ const signInForm = lazySchema(() =>
   }),
 );
 
+/** The sign-in page's forms: asking for a link (`send`, or `merge` into a guest's account; a form naming none sends) and typing the e-mailed code. */
+const signInPageForm = lazySchema(() =>
+  withDefaults(
+    { intent: "send" },
+    z.discriminatedUnion("intent", [
+      signInForm.extend({ intent: z.literal("send") }),
+      signInForm.extend({ intent: z.literal("merge") }),
+      codeForm.extend({ intent: z.literal("code") }),
+    ]),
+  ),
+);
+
 /** A code typed from the e-mail: its digits, spaces and dashes between them forgiven. */
 const codeForm = lazySchema(() =>
   z.object({
@@ -112,16 +125,18 @@ export type SignInLoaderData = Awaited<ReturnType<typeof signInLoader>>;
 
 /** Asks for a magic link; answers with the form's next state (errors, Magic Link Sent!, or Account Already Exists). */
 export async function signInAction({ request, context }: ActionFunctionArgs) {
-  const raw = Object.fromEntries(await request.formData());
-  if (raw.intent === "code") return signInWithCode(context, request, raw);
-  const parsed = signInForm.safeParse(raw);
-  const values = { email: String(raw.email ?? ""), fullName: String(raw.fullName ?? "") };
-  if (!parsed.success) {
+  const read = await readForm(request, signInPageForm);
+  const raw = formText(read.formData);
+  const codeEmail = (raw.email ?? "").slice(0, 254);
+  const values = { email: raw.email ?? "", fullName: raw.fullName ?? "" };
+  if (!read.ok) {
+    if (read.intent === "code") return data<SignInActionData>({ state: "sent", email: codeEmail, codeError: read.message }, { status: 400 });
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    for (const issue of read.issues) errors[issue.field || "form"] ??= issue.message;
     return data<SignInActionData>({ state: "form", errors, values }, { status: 400 });
   }
-  const form = parsed.data;
+  if (read.data.intent === "code") return signInWithCode(context, request, codeEmail, read.data.code);
+  const form = read.data;
   const email = normalizeEmail(form.email);
   const { db, config } = context;
 
@@ -265,13 +280,10 @@ export async function completeMagicLink(context: AppLoadContext, request: Reques
 }
 
 /** The code from the e-mail, typed in the browser that asked: the same sign-in as the link's, or the sent page again with why not. */
-async function signInWithCode(context: AppLoadContext, request: Request, raw: Record<string, FormDataEntryValue>) {
+async function signInWithCode(context: AppLoadContext, request: Request, email: string, code: string) {
   const { db, config } = context;
-  const parsed = codeForm.safeParse(raw);
-  const email = typeof raw.email === "string" ? raw.email.slice(0, 254) : "";
-  if (!parsed.success) return data<SignInActionData>({ state: "sent", email, codeError: parsed.error.issues[0]!.message }, { status: 400 });
   const { message, headers } = await finishEmailSignIn(context, request, (signIn) =>
-    verifySignInCode(config, db, request, createMailer(config, db), parsed.data.code, signIn),
+    verifySignInCode(config, db, request, createMailer(config, db), code, signIn),
   );
   return data<SignInActionData>({ state: "sent", email, codeError: message }, { status: message === SIGN_IN_CODE_ERRORS.tooMany ? 429 : 400, headers });
 }

@@ -29,7 +29,7 @@ async function ownBack(db: Database, deckId: string, ownerId: string) {
 }
 
 /** `design` as the form sent it: checked once the deck is known to be the person's. */
-export async function choosePaintedBack(db: Database, bucket: R2Bucket, ownerId: string, deckId: string, form: Record<string, string>): Promise<Outcome> {
+export async function choosePaintedBack(db: Database, bucket: R2Bucket, ownerId: string, deckId: string, form: Record<string, unknown>): Promise<Outcome> {
   const parsed = backDesignForm.safeParse(form);
   if (!parsed.success)
     return (await ownBack(db, deckId, ownerId))

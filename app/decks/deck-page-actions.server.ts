@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { requireUser } from "../auth/guard.server";
-import { parseListingForm, publishDeck, saveListing, unlistDeck } from "../marketplace/listing.server";
+import { z } from "zod";
+import { lazySchema } from "../lib/lazy-schema";
+import { formText, intentBranch, parseForm } from "../lib/read-form.server";
+import { listingFormSent, publishDeck, saveListing, unlistDeck } from "../marketplace/listing.server";
 import { tellOfListing } from "../marketplace/listing-news.server";
 import { pushTargetOf } from "../push/notify.server";
 import { startExplorerCheckout } from "../payments/payments.server";
@@ -21,6 +24,24 @@ export type DeckPageActionData = { ok: boolean; message: string; offer?: CreditO
 const fixPaymentOf = (result: object) =>
   "fixPaymentPath" in result && typeof result.fixPaymentPath === "string" ? { fixPaymentPath: result.fixPaymentPath } : {};
 
+/** The deck page's forms, one branch per button; the painted back's design is checked after who asks (a stranger's deck is not found). */
+const deckPageForm = lazySchema(() =>
+  z.discriminatedUnion("intent", [
+    z.looseObject({ intent: z.literal("back") }),
+    z.object({ intent: z.literal("back-upload") }),
+    intentBranch("list", listingFormSent),
+    z.object({ intent: z.literal("unlist") }),
+    renameForm.extend({ intent: z.literal("rename") }),
+    z.object({ intent: z.literal("publish") }),
+    z.object({ intent: z.literal("unpublish") }),
+    z.object({ intent: z.literal("delete"), confirm: z.literal("delete", { error: "Confirm to delete the deck." }) }),
+    repaintForm.extend({ intent: z.literal("regenerate") }),
+    z.object({ intent: z.literal("retry") }),
+    z.object({ intent: z.literal("upgrade") }),
+    z.object({ intent: z.literal("buy-explorer") }),
+  ]),
+);
+
 /**
  * The deck page's forms, by intent: listing and unlisting, renaming, publishing, deleting (a bought
  * deck leaves the marketplace instead), repainting a card, retrying or completing the deck, and
@@ -30,8 +51,19 @@ const fixPaymentOf = (result: object) =>
 export async function deckPageAction({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const deckId = params.deckId ?? "";
+  // Read once: the card back's upload takes its file from the same form.
   const formData = await request.formData();
-  const form = Object.fromEntries(formData) as Record<string, string>;
+  const read = parseForm(formData, deckPageForm, { lists: ["preview"] });
+  if (!read.ok) {
+    if (read.unknownIntent) return data<DeckPageActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
+    if (read.intent === "list") return data<DeckPageActionData>({ ok: false, intent: "list", field: read.field, message: read.message }, { status: 400 });
+    if (read.intent === "regenerate") {
+      const card = formText(formData).card ?? "";
+      return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, field: "prompt", message: read.message }, { status: 400 });
+    }
+    return data<DeckPageActionData>({ ok: false, intent: read.intent ?? undefined, message: read.message }, { status: 400 });
+  }
+  const form = read.data;
   const { db } = context;
   switch (form.intent) {
     case "back": {
@@ -49,12 +81,7 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
       return data<DeckPageActionData>({ ok: true, intent: "back", message: outcome.message });
     }
     case "list": {
-      const parsed = parseListingForm(formData);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        return data<DeckPageActionData>({ ok: false, intent: "list", field: String(issue.path[0] ?? ""), message: issue.message }, { status: 400 });
-      }
-      const outcome = await saveListing(db, user, deckId, parsed.data);
+      const outcome = await saveListing(db, user, deckId, form);
       if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
       if (!outcome.ok)
         return data<DeckPageActionData>({ ok: false, intent: "list", field: outcome.field, message: outcome.message }, { status: outcome.status });
@@ -67,9 +94,7 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
       return data<DeckPageActionData>({ ok: true, intent: "list", message: outcome.message });
     }
     case "rename": {
-      const parsed = renameForm.safeParse(form);
-      if (!parsed.success) return data<DeckPageActionData>({ ok: false, intent: "rename", message: parsed.error.issues[0]!.message }, { status: 400 });
-      if (!(await renameDeck(db, deckId, user.id, parsed.data.title))) throw new Response("Deck not found", { status: 404 });
+      if (!(await renameDeck(db, deckId, user.id, form.title))) throw new Response("Deck not found", { status: 404 });
       return data<DeckPageActionData>({ ok: true, intent: "rename", message: "Renamed." });
     }
     case "publish": {
@@ -86,7 +111,6 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
       return data<DeckPageActionData>({ ok: true, intent: "unpublish", message: outcome.message });
     }
     case "delete": {
-      if (form.confirm !== "delete") return data<DeckPageActionData>({ ok: false, intent: "delete", message: "Confirm to delete the deck." }, { status: 400 });
       const outcome = await deleteDeck(db, context.cloudflare.env.MEDIA, deckId, user.id);
       if (outcome === "not-found") throw new Response("Deck not found", { status: 404 });
       if (outcome === "has-buyers") {
@@ -101,12 +125,9 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
       throw redirect("/collection");
     }
     case "regenerate": {
-      const parsed = repaintForm.safeParse(form);
-      const card = String(form.card ?? "");
-      if (!parsed.success)
-        return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, field: "prompt", message: parsed.error.issues[0]!.message }, { status: 400 });
+      const card = formText(formData).card ?? "";
       // The grid's repaint sends no words and keeps the card's; the card's page sends them, empty to clear them.
-      const result = await regenerateCard(context, user, deckId, parsed.data.card, "prompt" in form ? parsed.data.prompt : undefined);
+      const result = await regenerateCard(context, user, deckId, form.card, formData.has("prompt") ? form.prompt : undefined);
       if (!result.ok)
         return data<DeckPageActionData>({ ok: false, intent: "regenerate", card, message: result.message, ...fixPaymentOf(result) }, { status: result.status });
       return data<DeckPageActionData>({ ok: true, message: "Painting the card again…", intent: "regenerate", card });
@@ -134,7 +155,5 @@ export async function deckPageAction({ request, params, context }: ActionFunctio
         return data<DeckPageActionData>({ ok: false, message: error.message }, { status: error.status });
       }
     }
-    default:
-      return data<DeckPageActionData>({ ok: false, message: "Unknown action." }, { status: 400 });
   }
 }

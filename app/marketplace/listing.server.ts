@@ -8,6 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
+import { withDefaults } from "../lib/read-form.server";
 import { cards, deckListings, decks, users } from "../../db/schema";
 import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
@@ -60,16 +61,20 @@ export type ListingNews = { live: boolean; priceDrop: { fromCents: number; toCen
 
 export type ListingOutcome = { ok: true; message: string; news?: ListingNews } | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
 
-/** Parses the listing form (repeated `preview` fields are the chosen cards). */
-export function parseListingForm(form: FormData) {
-  return listingForm.safeParse({
-    price: String(form.get("price") ?? ""),
-    description: String(form.get("description") ?? ""),
-    tags: String(form.get("tags") ?? ""),
-    preview: form.getAll("preview").map(String),
-    licence: form.get("licence") ? String(form.get("licence")) : undefined,
-  });
-}
+/**
+ * The listing form as sent: a box left out reads as empty, an unchosen licence as the default, and
+ * the repeated `preview` fields (read as a list: `{ lists: ["preview"] }`) are the chosen cards.
+ */
+export const listingFormSent = lazySchema(() =>
+  withDefaults(
+    { price: "", description: "", tags: "" },
+    z.preprocess((fields) => {
+      if (typeof fields !== "object" || fields === null) return fields;
+      const sent: Record<string, unknown> = { ...fields };
+      return { ...sent, licence: sent.licence ? sent.licence : undefined };
+    }, listingForm),
+  ),
+);
 
 /** The owner's listing of the deck, if any. */
 export function getListing(db: Database, deckId: string) {

@@ -12,6 +12,7 @@ import { findPlanByKey } from "../plans/catalogue";
 import { requireUser } from "../auth/guard.server";
 import { localCheckoutSession, LocalPayments, TEST_CARDS } from "./local.server";
 import { createPayments, deliverLocalEvents } from "./payments.server";
+import { readForm } from "../lib/read-form.server";
 
 export const CARD_MESSAGES = {
   declined: "Your card was declined. Try another card.",
@@ -73,9 +74,9 @@ export function cardErrors(form: { card: string; expiry: string; cvc: string }, 
 export async function localCheckoutAction(args: ActionFunctionArgs) {
   const { payments, session } = await ownCheckout(args);
   const { context, request } = args;
-  const parsed = cardForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data<LocalCheckoutActionData>({ step: "card", errors: { form: "Choose to pay or to cancel." }, card: "" }, { status: 400 });
-  const form = parsed.data;
+  const read = await readForm(request, cardForm);
+  if (!read.ok) return data<LocalCheckoutActionData>({ step: "card", errors: { form: "Choose to pay or to cancel." }, card: "" }, { status: 400 });
+  const form = read.data;
   if (session.status !== "open") return data<LocalCheckoutActionData>({ step: "card", errors: { form: CARD_MESSAGES.closed }, card: "" }, { status: 409 });
 
   if (form.intent === "cancel") {

@@ -17,6 +17,7 @@ import { cardErrors, digits } from "./local-checkout.server";
 import { changeCharge, LocalPayments, TEST_CARDS } from "./local.server";
 import { createPayments, deliverLocalEvents, refundReceipt } from "./payments.server";
 import { PaymentsError } from "./provider.server";
+import { readForm } from "../lib/read-form.server";
 
 async function portalOf({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -93,9 +94,9 @@ export async function localPortalAction(args: ActionFunctionArgs) {
   const { user, payments, subscription, returnTo } = await portalOf(args);
   const { context, request } = args;
   const origin = new URL(request.url).origin;
-  const parsed = portalForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data<LocalPortalActionData>({ error: "Choose one of the actions on this page." }, { status: 400 });
-  const form = parsed.data;
+  const read = await readForm(request, portalForm);
+  if (!read.ok) return data<LocalPortalActionData>({ error: "Choose one of the actions on this page." }, { status: 400 });
+  const form = read.data;
   try {
     if (form.intent === "refund") {
       const receipt = await context.db.query.paymentReceipts.findFirst({ where: eq(paymentReceipts.id, form.receipt) });

@@ -7,6 +7,7 @@ import { textResponse } from "~/lib/http";
 import type { PageHandle } from "~/lib/page-handle";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
 import { ARRANGEMENTS, BLEED_PX, PAPERS, printChoice, type PrintChoice } from "~/print/layout";
 import { isRefusal, printAccess } from "~/print/print-access.server";
 import { emailWhenReady, picturesState, printState, requestPictures, requestPrint } from "~/print/print.server";
@@ -22,11 +23,20 @@ import { tuckBox } from "~/print/tuck-box";
  */
 export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 4 };
 
-const intent = lazySchema(() => z.enum(["pdf", "pictures", "email"], { message: "Ask for the PDF, the card pictures or an e-mail." }).default("pdf"));
+/** The print form: the choice, what is asked for (the PDF unless told), and whether to e-mail when it is ready. */
+const printForm = lazySchema(() =>
+  printChoice.extend({
+    intent: z.enum(["pdf", "pictures", "email"], { message: "Ask for the PDF, the card pictures or an e-mail." }).default("pdf"),
+    email: z
+      .unknown()
+      .optional()
+      .transform((ticked) => ticked === "1"),
+  }),
+);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Print ${data.deck.title} — Arcanum` : "Print — Arcanum" }];
 
-function choiceOf(params: URLSearchParams | FormData): PrintChoice | Response {
+function choiceOf(params: URLSearchParams): PrintChoice | Response {
   const parsed = printChoice.safeParse({ paper: params.get("paper") ?? undefined, arrangement: params.get("arrangement") ?? undefined });
   return parsed.success ? parsed.data : textResponse(400, parsed.error.issues[0]?.message ?? "Choose a paper and an arrangement.");
 }
@@ -61,20 +71,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const [access, form] = await Promise.all([printAccess(context.db, params.deckId ?? "", user), request.formData()]);
+  const [access, read] = await Promise.all([printAccess(context.db, params.deckId ?? "", user), readForm(request, printForm)]);
   if (isRefusal(access)) return textResponse(access.status, access.message);
-  const choice = choiceOf(form);
-  if (choice instanceof Response) return choice;
-  const asked = intent.safeParse(form.get("intent") ?? undefined);
-  if (!asked.success) return textResponse(400, asked.error.issues[0]?.message ?? "Ask for the PDF or the card pictures.");
-  if (asked.data === "pictures") await requestPictures(context.cloudflare.env.PrintJob, access);
+  if (!read.ok) return textResponse(400, read.message);
+  const { intent: asked, email, ...choice } = read.data;
+  if (asked === "pictures") await requestPictures(context.cloudflare.env.PrintJob, access);
   // A print that finished before the wish arrived needs no e-mail: the page it returns to offers the file.
-  else if (asked.data === "email") {
+  else if (asked === "email") {
     if (user.email) await emailWhenReady(context.db, access, choice);
   } else
     await requestPrint({ db: context.db, jobs: context.cloudflare.env.PrintJob }, access, choice, {
       origin: new URL(request.url).origin,
-      whenReady: Boolean(user.email) && form.get("email") === "1",
+      whenReady: Boolean(user.email) && email,
     });
   // Back to the page, which follows the print's progress (and a reload does not ask again).
   return redirect(`/collection/${access.deck.id}/print?${query(choice)}`, 303);

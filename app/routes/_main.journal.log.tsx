@@ -21,6 +21,9 @@ import type { PageHandle } from "~/lib/page-handle";
 import { KEY_USED_ELSEWHERE, keyOf, newSubmissionKey } from "~/outbox/submission-keys.server";
 import { FULL_DECK } from "~/tarot/cards";
 import { Input, Select } from "~/components/ui/field";
+import { lazySchema } from "~/lib/lazy-schema";
+import { formFields, formText, readForm } from "~/lib/read-form.server";
+import { z } from "zod";
 
 /** The session's check; saving adds the entry and reads it back in one batch. */
 export const handle: PageHandle = { roundTrips: 1, actionRoundTrips: 2 };
@@ -35,18 +38,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Refusal = { problem: LogProblem; values: Record<string, string> };
 
+/** The logged reading: its positions' cards depend on the spread chosen, so the whole form is read as one, and its first problem is the refusal's field. */
+const physicalReadingForm = lazySchema(() =>
+  z.looseObject({}).transform((form, context) => {
+    const read = readPhysicalReading(form);
+    if (read.ok) return read.reading;
+    context.addIssue({ code: "custom", message: read.problem.message, path: [read.problem.field] });
+    return z.NEVER;
+  }),
+);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = Object.fromEntries(await request.formData());
-  const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const read = await readForm(request, physicalReadingForm);
+  const values = formText(read.formData);
   const refuse = (problem: LogProblem, status = 400) => data<Refusal>({ problem, values }, { status });
-  const key = keyOf(form);
+  // The submission key is checked first, and keeps its own reader (decision 0121).
+  const key = keyOf(formFields(read.formData));
   if (!key.ok) return refuse({ field: "form", message: key.message });
-  const parsed = readPhysicalReading(form);
-  if (!parsed.ok) return refuse(parsed.problem);
-  const at = readAt(parsed.reading.day, context.timeZone, Date.now());
+  if (!read.ok) return refuse({ field: read.field || "spread", message: read.message });
+  const at = readAt(read.data.day, context.timeZone, Date.now());
   if (!at.ok) return refuse({ field: "day", message: at.message });
-  const id = await logPhysicalReading(context.db, user.id, key.key ?? newSubmissionKey(), parsed.reading, at.at);
+  const id = await logPhysicalReading(context.db, user.id, key.key ?? newSubmissionKey(), read.data, at.at);
   if (!id) return refuse({ field: "form", message: KEY_USED_ELSEWHERE }, 409);
   throw redirect(`/journal/${id}`);
 }

@@ -10,6 +10,16 @@ import type { PageHandle } from "~/lib/page-handle";
 import { answerWith } from "~/outbox/submission-keys.server";
 import { cn } from "~/lib/cn";
 import { stillSrc } from "~/media/card-stills";
+import { lazySchema } from "~/lib/lazy-schema";
+import { readForm } from "~/lib/read-form.server";
+import { z } from "zod";
+
+const QUESTIONS_READ = 50;
+
+/** The quiz's answers as sent: an answer that is no choice's value reads as no answer, and the quiz then says which are missing. */
+const answersForm = lazySchema(() =>
+  z.object(Object.fromEntries(Array.from({ length: QUESTIONS_READ }, (_, position) => [answerField(position), answerValue.optional().catch(undefined)]))),
+);
 
 /**
  * Round trips: the person, then the attempt, its questions and its deck's pictures in one batch.
@@ -38,14 +48,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const attemptId = attemptOf(params.attemptId);
-  const form = Object.fromEntries(await request.formData());
+  const read = await readForm(request, answersForm);
   const answers: Record<number, string | undefined> = {};
   const chosen: Record<string, string> = {};
-  for (let position = 0; position < 50; position++) {
-    const parsed = answerValue.safeParse(form[answerField(position)]);
-    if (parsed.success) {
-      answers[position] = parsed.data;
-      chosen[answerField(position)] = parsed.data;
+  for (let position = 0; position < QUESTIONS_READ; position++) {
+    const answer = read.ok ? read.data[answerField(position)] : undefined;
+    if (answer !== undefined) {
+      answers[position] = answer;
+      chosen[answerField(position)] = answer;
     }
   }
   const outcome = await answerQuiz(context.db, { userId: user.id, attemptId, answers, now: Date.now() });

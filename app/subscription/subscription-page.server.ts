@@ -13,6 +13,7 @@ import { findPlanByKey, findPlanByPriceId, formatPlanPrice } from "../plans/cata
 import { isSubscribed } from "../plans/subscription";
 import { createPayments, startSubscriptionCheckout } from "../payments/payments.server";
 import { NOT_AUTHENTICATED_MESSAGE, PaymentsError } from "../payments/provider.server";
+import { readForm } from "../lib/read-form.server";
 
 async function currentSubscription(context: LoaderFunctionArgs["context"], userId: string) {
   const row = await context.db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
@@ -80,11 +81,11 @@ export type SubscriptionActionData = { error: string };
 export async function subscriptionAction({ request, context }: ActionFunctionArgs) {
   const user = await context.currentUser();
   if (!user || user.isGuest) return data<SubscriptionActionData>({ error: NOT_AUTHENTICATED_MESSAGE }, { status: 401 });
-  const parsed = subscriptionForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data<SubscriptionActionData>({ error: "Choose one of the plans on the pricing page." }, { status: 400 });
+  const read = await readForm(request, subscriptionForm);
+  if (!read.ok) return data<SubscriptionActionData>({ error: "Choose one of the plans on the pricing page." }, { status: 400 });
   const origin = new URL(request.url).origin;
   try {
-    if (parsed.data.intent === "manage") {
+    if (read.data.intent === "manage") {
       const row = await context.db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, user.id) });
       const payments = createPayments(context.config, context.db);
       if (!row?.providerCustomerId || !payments) return data<SubscriptionActionData>({ error: "There is no subscription to manage." }, { status: 404 });
@@ -95,7 +96,7 @@ export async function subscriptionAction({ request, context }: ActionFunctionArg
     if (current?.active) {
       return data<SubscriptionActionData>({ error: `You already have the ${current.name} plan: one subscription at a time.` }, { status: 409 });
     }
-    const { url } = await startSubscriptionCheckout(context, user, parsed.data.plan, origin);
+    const { url } = await startSubscriptionCheckout(context, user, read.data.plan, origin);
     throw redirect(url);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
