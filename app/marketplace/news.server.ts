@@ -142,10 +142,9 @@ export function wishedDeckNews({ deckIds, news, origin }: { deckIds: string[]; n
         }
       }
       if (claimed.length === 0) return null;
-      // Each person's decks, in the order asked.
-      const order = new Map(deckIds.map((deckId, index) => [deckId, index]));
+      // Each person's decks, by title.
       const byPerson = new Map<string, { deckId: string; title: string }[]>();
-      for (const row of claimed.sort((a, b) => order.get(a.deckId)! - order.get(b.deckId)!))
+      for (const row of claimed.sort((a, b) => a.title.localeCompare(b.title) || a.deckId.localeCompare(b.deckId)))
         byPerson.set(row.userId, [...(byPerson.get(row.userId) ?? []), { deckId: row.deckId, title: row.title }]);
       const heard = (userId: string) => byPerson.get(userId) ?? [];
       const messageOf = (wished: { deckId: string; title: string }[]) => {
