@@ -191,7 +191,6 @@ if (pagesOnly || printOnly || lighthouseOnly) {
       const lighthouse = await lighthouseOf(server.url);
       saveInto({ homeJavaScript: await homeJavaScript(server.url), lighthouse: { ...lighthouse, measuredAt: new Date().toISOString() } });
       lighthouseTable(lighthouse);
-      console.log("Saved to bench-results/latest.json");
     } else if (pagesOnly) {
       const served = await servedPages(server.url);
       saveInto({ load: { ...served, staticFile: STATIC_FILE, measuredAt: new Date().toISOString() } });
