@@ -1,6 +1,6 @@
 // The pictures Worker's bundle as workerd runs it (decision 0095): the script wrangler wrote into
 // `<build>/pictures/` (scripts/vite-pictures-worker.ts), its WebAssembly and faces as modules, and
-// the compatibility date and flags of wrangler.pictures.toml. The local pictures server and the worker
+// the compatibility date of wrangler.pictures.toml. The local pictures server and the worker
 // tests' pool both start it from these options.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,8 +14,6 @@ export function picturesWorkerOptions(bundle) {
   const config = readFileSync(path.join(projectRoot, "wrangler.pictures.toml"), "utf8");
   const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(config)?.[1];
   if (!compatibilityDate) throw new Error("wrangler.pictures.toml names no compatibility_date");
-  const flags = /^compatibility_flags\s*=\s*\[([^\]]*)\]/m.exec(config)?.[1] ?? "";
-  const compatibilityFlags = [...flags.matchAll(/"([^"]+)"/g)].map((match) => match[1]);
   return {
     modules: true,
     scriptPath: path.join(bundle, "pictures.js"),
@@ -25,6 +23,5 @@ export function picturesWorkerOptions(bundle) {
       { type: /** @type {const} */ ("Data"), include: ["**/*.ttf"] },
     ],
     compatibilityDate,
-    compatibilityFlags,
   };
 }

@@ -219,7 +219,6 @@ export async function deleteAccount(
 
   for (const deck of removedDecks) {
     await deleteMediaUnder(bucket, `card-images/${deck.id}/`);
-    await deleteMediaUnder(bucket, `card-stills/${deck.id}/`);
     await deleteMediaUnder(bucket, sharePicturePrefix(`decks/${deck.id}`));
   }
   for (const { shareId } of shares) await deleteMediaUnder(bucket, sharePicturePrefix(`readings/${shareId}`));

@@ -1,34 +1,24 @@
 import { cn } from "~/lib/cn";
-import { stillOf, TILE_SIZES } from "~/media/card-stills";
 
-/**
- * A card face at the product's 3:4 shape; without art it shows a patterned back. A painted card
- * shows its still (decision 0124), the browser choosing its width by `sizes`; the SVG is for the
- * card's own page and zoom.
- */
+/** A card face at the product's 3:4 shape; without art it shows a patterned back. */
 export function TarotCardImage({
   src,
   alt,
   className,
   eager = false,
   width = 300,
-  sizes = TILE_SIZES,
 }: {
   src: string | null;
   alt: string;
   className?: string;
   eager?: boolean;
   width?: number;
-  /** How wide the card is laid out, when it is not a tile in a grid. */
-  sizes?: string;
 }) {
-  const still = stillOf(src);
   return (
     <div className={cn("card-frame relative aspect-[3/4] overflow-hidden bg-surface-2", className)}>
       {src ? (
         <img
-          src={still?.src ?? src}
-          {...(still ? { srcSet: still.srcSet, sizes } : {})}
+          src={src}
           alt={alt}
           width={width}
           height={Math.round((width * 4) / 3)}

@@ -4,7 +4,6 @@ import { ActionMessage, FixPaymentLink } from "~/components/action-message";
 import { buttonClasses } from "~/components/ui/button";
 import { CardMeaningText, useCardMeaning } from "./card-meaning";
 import { STAGE_LABEL, type CardProgress } from "./progress";
-import { stillOf, TILE_SIZES } from "~/media/card-stills";
 
 /** What the deck page knows of a card: its picture and this deck's words for it. */
 export type DeckCardView = {
@@ -15,8 +14,8 @@ export type DeckCardView = {
   status: string;
 };
 
-/** Cards whose pictures load at once: the first row a phone shows (the rest load as layout finds them near the screen). */
-const EAGER_CARDS = 2;
+/** Cards whose pictures load at once: the first rows a phone or a desktop shows. */
+const EAGER_CARDS = 5;
 
 const REPAINT_FORM = "card-repaint";
 
@@ -80,7 +79,7 @@ export function DeckCardGrid({
                 data-stage={stage.stage}
               >
                 {done && imageUrl ? (
-                  <CardStillImage url={imageUrl} loading={loading} first={index === 0} />
+                  <img src={imageUrl} alt="" loading={loading} decoding="async" {...(index === 0 ? { fetchpriority: "high" } : {})} />
                 ) : (
                   <span className="relative flex h-full flex-col items-center justify-end">
                     <img src={backUrl} alt="" className="absolute inset-0 opacity-60" loading={loading} decoding="async" />
@@ -138,23 +137,6 @@ export function DeckCardGrid({
         {openCard ? <CardMeaning key={openCard.key} card={openCard} imageUrl={progress[openIndex]!.imageUrl ?? openCard.imageUrl} /> : null}
       </dialog>
     </>
-  );
-}
-
-/** A card in the grid: its still (decision 0124) where it has one, else its picture. */
-function CardStillImage({ url, loading, first }: { url: string; loading: "eager" | "lazy"; first: boolean }) {
-  const still = stillOf(url);
-  return (
-    <img
-      src={still?.src ?? url}
-      {...(still ? { srcSet: still.srcSet, sizes: TILE_SIZES } : {})}
-      alt=""
-      width={300}
-      height={400}
-      loading={loading}
-      decoding="async"
-      {...(first ? { fetchpriority: "high" } : {})}
-    />
   );
 }
 

@@ -186,7 +186,6 @@ export async function deleteDeck(db: Database, bucket: R2Bucket, deckId: string,
     .returning({ id: decks.id });
   if (gone.length === 0) return (await getOwnDeck(db, deckId, ownerId)) ? "has-buyers" : "not-found";
   await deleteMediaUnder(bucket, `card-images/${deckId}/`);
-  await deleteMediaUnder(bucket, `card-stills/${deckId}/`);
   await deleteMediaUnder(bucket, `card-backs/${deckId}/`);
   await deleteMediaUnder(bucket, `prints/${deckId}/`);
   await deleteMediaUnder(bucket, sharePicturePrefix(`decks/${deckId}`));

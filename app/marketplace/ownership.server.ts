@@ -146,13 +146,10 @@ export async function cardPictureAccess(
   return sees(await pictures.seenBy(await viewer()), key) ? "private" : null;
 }
 
-/** The card (its key, and when its picture last changed) whose picture is stored at `imageKey` in `deckId`. */
-export async function cardOfImage(db: Database, deckId: string, imageKey: string): Promise<{ cardKey: string; updatedAt: number } | null> {
-  const row = await db.query.cards.findFirst({
-    columns: { cardKey: true, updatedAt: true },
-    where: and(eq(cards.deckId, deckId), eq(cards.imageKey, imageKey)),
-  });
-  return row ?? null;
+/** The card (its key) whose picture is stored at `imageKey` in `deckId`. */
+export async function cardKeyOfImage(db: Database, deckId: string, imageKey: string): Promise<string | null> {
+  const row = await db.query.cards.findFirst({ columns: { cardKey: true }, where: and(eq(cards.deckId, deckId), eq(cards.imageKey, imageKey)) });
+  return row?.cardKey ?? null;
 }
 
 /** Whether the person may lay the whole deck on a reading table: its owner, a buyer, or anyone when every card is public. */

@@ -6,7 +6,6 @@
  * What stays here is what laying a picture out needs: the faces and their measurements.
  */
 import { readFaceMetrics, TextMeasure } from "./picture-text";
-import type { StillWidth } from "./card-stills";
 
 /**
  * A face and how to get its file, as resvg reads it (a plain font file with lining figures, made by
@@ -21,8 +20,6 @@ export type Raster = {
   png(svg: string): Promise<Uint8Array<ArrayBuffer>>;
   /** The print PNG that the PDF copies without decoding (app/print/png.ts). */
   printPng(svg: string): Promise<Uint8Array<ArrayBuffer>>;
-  /** A card's stills (decision 0124): a JPEG at each still width, heights in proportion. */
-  stills(svg: string): Promise<Record<StillWidth, Uint8Array<ArrayBuffer>>>;
 };
 
 export type PictureEngines = { fonts: PictureFont[]; raster: Raster };

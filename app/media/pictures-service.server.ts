@@ -6,14 +6,11 @@
  *
  *   POST /png        an SVG → a plain PNG
  *   POST /print-png  an SVG → the print PNG (app/print/png.ts)
- *   POST /stills     a card's SVG → its stills (decision 0124): the JPEGs one after the other,
- *                    smallest first, their lengths in `x-still-lengths`
  *   GET  /healthz    200 once it answers
  */
 import type { Raster } from "./picture-engines.server";
-import { STILL_WIDTHS, type StillWidth } from "./card-stills";
 
-const KINDS = { "/png": "png", "/print-png": "printPng", "/stills": "stills" } as const satisfies Record<string, keyof Raster>;
+const KINDS = { "/png": "png", "/print-png": "printPng" } as const satisfies Record<string, keyof Raster>;
 
 /**
  * The largest SVG drawn: a card whose picture is an uploaded image carries it inline as a data
@@ -34,27 +31,15 @@ export class PictureServiceError extends Error {
 
 /** The app's raster: each picture is one request to the service that `send` reaches. */
 export function rasterOver(send: (request: Request) => Promise<Response>): Raster {
-  const draw = async (path: string, svg: string) => {
+  const draw = async (path: keyof typeof KINDS, svg: string) => {
     const response = await send(
       new Request(`https://pictures.internal${path}`, { method: "POST", headers: { "content-type": "image/svg+xml; charset=utf-8" }, body: svg }),
     );
     if (!response.ok)
       throw new PictureServiceError(response.status, `The pictures service answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
-    return response;
+    return new Uint8Array(await response.arrayBuffer());
   };
-  return {
-    png: async (svg) => new Uint8Array(await (await draw("/png", svg)).arrayBuffer()),
-    printPng: async (svg) => new Uint8Array(await (await draw("/print-png", svg)).arrayBuffer()),
-    stills: async (svg) => {
-      const response = await draw("/stills", svg);
-      const lengths = (response.headers.get("x-still-lengths") ?? "").split(",").map(Number);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (lengths.length !== STILL_WIDTHS.length || lengths.reduce((sum, n) => sum + n, 0) !== bytes.byteLength)
-        throw new PictureServiceError(502, "The pictures service's stills did not add up to what it sent");
-      let at = 0;
-      return Object.fromEntries(STILL_WIDTHS.map((width, i) => [width, bytes.slice(at, (at += lengths[i]!))])) as Record<StillWidth, Uint8Array<ArrayBuffer>>;
-    },
-  };
+  return { png: (svg) => draw("/png", svg), printPng: (svg) => draw("/print-png", svg) };
 }
 
 const text = (status: number, body: string, headers: Record<string, string> = {}) =>
@@ -64,31 +49,20 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
 export async function answerPictureRequest(request: Request, raster: Raster): Promise<Response> {
   const path = new URL(request.url).pathname;
   if (path === "/healthz" && request.method === "GET") return text(200, "ok");
-  if (!(path in KINDS)) return text(404, "Not found: the pictures service draws at POST /png, POST /print-png and POST /still");
+  if (!(path in KINDS)) return text(404, "Not found: the pictures service draws at POST /png and POST /print-png");
   if (request.method !== "POST") return text(405, "Send the SVG with POST", { allow: "POST" });
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_SVG_BYTES) return text(413, `An SVG of at most ${MAX_SVG_BYTES} bytes`);
   const svg = await request.text();
   if (svg.length > MAX_SVG_BYTES) return text(413, `An SVG of at most ${MAX_SVG_BYTES} bytes`);
   if (!/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(svg)) return text(422, "The body is not an SVG document");
-  const kind = KINDS[path as keyof typeof KINDS];
-  let drawn: Uint8Array<ArrayBuffer> | Record<StillWidth, Uint8Array<ArrayBuffer>>;
+  let png: Uint8Array<ArrayBuffer>;
   try {
-    drawn = await raster[kind](svg);
+    png = await raster[KINDS[path as keyof typeof KINDS]](svg);
   } catch (error) {
     // resvg refuses a document it cannot parse; anything else is ours and is reported as such.
     const message = error instanceof Error ? error.message : String(error);
     return text(/svg|xml|parse/i.test(message) ? 422 : 500, `The picture could not be drawn: ${message}`);
   }
-  if (drawn instanceof Uint8Array) return new Response(drawn, { headers: { "content-type": "image/png", "content-length": String(drawn.byteLength) } });
-  const stills = STILL_WIDTHS.map((width) => (drawn as Record<StillWidth, Uint8Array<ArrayBuffer>>)[width]);
-  const body = new Uint8Array(stills.reduce((sum, still) => sum + still.byteLength, 0));
-  stills.reduce((at, still) => (body.set(still, at), at + still.byteLength), 0);
-  return new Response(body, {
-    headers: {
-      "content-type": "application/octet-stream",
-      "content-length": String(body.byteLength),
-      "x-still-lengths": stills.map((still) => still.byteLength).join(","),
-    },
-  });
+  return new Response(png, { headers: { "content-type": "image/png", "content-length": String(png.byteLength) } });
 }

@@ -27,16 +27,9 @@ export async function svgToPng(svg: string, modules: ResvgModules): Promise<Uint
   return render(svg, modules, (image) => new Uint8Array(image.asPng()));
 }
 
-/**
- * An SVG as RGBA pixels, for a writer that encodes them itself: at its own size, or scaled to
- * `width` pixels across (its height in proportion) and laid on `background` (a still has no alpha).
- */
-export async function svgToPixels(
-  svg: string,
-  modules: ResvgModules,
-  scale?: { width: number; background: string },
-): Promise<{ pixels: Uint8Array; width: number; height: number }> {
-  return render(svg, modules, (image) => ({ pixels: image.pixels, width: image.width, height: image.height }), scale);
+/** An SVG as RGBA pixels at its own size, for a writer that encodes them itself. */
+export async function svgToPixels(svg: string, modules: ResvgModules): Promise<{ pixels: Uint8Array; width: number; height: number }> {
+  return render(svg, modules, (image) => ({ pixels: image.pixels, width: image.width, height: image.height }));
 }
 
 /**
@@ -45,7 +38,7 @@ export async function svgToPixels(
  * whenever the garbage collector gets to them: that memory never shrinks, so whatever lingers
  * there while the next picture is drawn raises its high-water mark for good (decision 0083).
  */
-async function render<T>(svg: string, modules: ResvgModules, take: (image: RenderedImage) => T, scale?: { width: number; background: string }): Promise<T> {
+async function render<T>(svg: string, modules: ResvgModules, take: (image: RenderedImage) => T): Promise<T> {
   await start(modules);
   const font = {
     loadSystemFonts: false,
@@ -54,11 +47,7 @@ async function render<T>(svg: string, modules: ResvgModules, take: (image: Rende
     serifFamily: PICTURE_SERIF,
     sansSerifFamily: PICTURE_SERIF,
   };
-  const document = new Resvg(svg, {
-    fitTo: scale ? { mode: "width", value: scale.width } : { mode: "original" },
-    ...(scale ? { background: scale.background } : {}),
-    font,
-  });
+  const document = new Resvg(svg, { fitTo: { mode: "original" }, font });
   let image: RenderedImage | null = null;
   let failed = true;
   try {

@@ -9,7 +9,6 @@ import { cardCount } from "~/lib/format";
 import type { TableDeck } from "./room-store.server";
 import { Sheet } from "./sheet";
 import { Input, Select } from "~/components/ui/field";
-import { stillSrc } from "~/media/card-stills";
 
 /** The decks a person may lay on the table, as the page's loader gives them. */
 export type DeckChoices = {
@@ -65,7 +64,7 @@ export const DeckPicker = forwardRef<
         data-testid="deck-picker"
         className="mt-1 flex w-full items-center gap-3 rounded-xl border border-line bg-surface p-2 text-left not-disabled:hover:bg-surface-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-2 disabled:text-muted"
       >
-        {picture ? <img src={stillSrc(picture)} alt="" className="aspect-[3/4] w-8 shrink-0 rounded object-cover shadow-sm" /> : null}
+        {picture ? <img src={picture} alt="" className="aspect-[3/4] w-8 shrink-0 rounded object-cover shadow-sm" /> : null}
         <span className="min-w-0 flex-1 truncate" id={`${reasonId}-title`}>
           {currentTitle}
         </span>
@@ -140,7 +139,7 @@ function DeckDialog(props: { open: boolean; onClose: () => void; choices: DeckCh
           )}
         >
           <img
-            src={deck.coverUrl ? stillSrc(deck.coverUrl) : deck.backUrl}
+            src={deck.coverUrl ?? deck.backUrl}
             alt=""
             loading="lazy"
             className="aspect-[3/4] w-10 shrink-0 rounded-md object-cover shadow-sm ring-1 ring-black/10"

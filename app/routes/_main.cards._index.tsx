@@ -11,7 +11,6 @@ import { LIBRARY_DECK, chosenDeckPictures } from "~/library/library.server";
 import { libraryPath } from "~/tarot/paths";
 import { GUIDES } from "~/library/guides";
 import type { PageHandle } from "~/lib/page-handle";
-import { stillSrc } from "~/media/card-stills";
 
 /** One round trip: the session's check, with the person's decks and the chosen one's pictures (a visitor's library is written in the code). */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
@@ -107,7 +106,7 @@ export default function Library() {
                 <li key={card.key} className="min-w-0">
                   <Link to={libraryPath(card.key, deckId)} className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-brand">
                     <img
-                      src={own ? stillSrc(own.url) : paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE)}
+                      src={own?.url ?? paintedCardUrl(card.key, CLASSIC_THEME, CLASSIC_STYLE)}
                       alt={own?.alt ?? `${card.name}: ${card.picture}`}
                       width={150}
                       height={200}

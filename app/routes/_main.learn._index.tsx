@@ -11,7 +11,6 @@ import { CLASSIC_CHOICE } from "~/reading-room/deck-art.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { cardCount } from "~/lib/format";
 import { cn } from "~/lib/cn";
-import { stillSrc } from "~/media/card-stills";
 
 /**
  * One round trip of three statements: the session's check, the person's decks, and one row with
@@ -62,7 +61,7 @@ function DeckOption({ value, title, detail, coverUrl, checked }: { value: string
     >
       <input type="radio" name="deck" value={value} defaultChecked={checked} className="sr-only" />
       {coverUrl ? (
-        <img src={stillSrc(coverUrl)} alt="" width={45} height={60} loading="lazy" className="aspect-[3/4] w-11 shrink-0 rounded-md object-cover" />
+        <img src={coverUrl} alt="" width={45} height={60} loading="lazy" className="aspect-[3/4] w-11 shrink-0 rounded-md object-cover" />
       ) : (
         <span aria-hidden="true" className="aspect-[3/4] w-11 shrink-0 rounded-md bg-surface-2" />
       )}

@@ -9,7 +9,6 @@ import { CLASSIC, reviewPath } from "~/learn/rules";
 import type { PageHandle } from "~/lib/page-handle";
 import { answerWith } from "~/outbox/submission-keys.server";
 import { cn } from "~/lib/cn";
-import { stillSrc } from "~/media/card-stills";
 import { lazySchema } from "~/lib/lazy-schema";
 import { readForm } from "~/lib/read-form.server";
 import { z } from "zod";
@@ -121,14 +120,7 @@ function Outcome({ question }: { question: ShownQuestion }) {
         {question.prompt}
       </p>
       {question.kind === "picture" && question.imageUrl ? (
-        <img
-          src={stillSrc(question.imageUrl)}
-          alt=""
-          width={300}
-          height={400}
-          loading="lazy"
-          className="aspect-[3/4] w-20 rounded-lg border border-line object-cover"
-        />
+        <img src={question.imageUrl} alt="" width={300} height={400} loading="lazy" className="aspect-[3/4] w-20 rounded-lg border border-line object-cover" />
       ) : null}
       {result.right ? (
         <p className="text-sm">{label(result.answer)}</p>

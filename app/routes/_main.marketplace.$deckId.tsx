@@ -148,13 +148,7 @@ export default function MarketplaceDeck() {
         <span aria-hidden="true">/</span> <span>{deck.title}</span>
       </nav>
       <div className="mt-6 grid gap-10 md:grid-cols-[minmax(0,18rem)_1fr]">
-        <TarotCardImage
-          src={deck.coverUrl}
-          alt={`${deck.coverName ?? "Cover card"} from ${deck.title}`}
-          eager
-          sizes="(min-width: 768px) 300px, 224px"
-          className="mx-auto w-56 md:w-full"
-        />
+        <TarotCardImage src={deck.coverUrl} alt={`${deck.coverName ?? "Cover card"} from ${deck.title}`} eager className="mx-auto w-56 md:w-full" />
         <div>
           <h1 className="text-4xl font-bold sm:text-5xl">{deck.title}</h1>
           <p className="mt-2 text-muted">

@@ -1,4 +1,3 @@
-import { inArray } from "drizzle-orm";
 import { composeCardDescription } from "../../app/ai/fallbacks";
 import { paintDeckCardSvg } from "../../app/art/local-art";
 import { newPaintingSecret } from "../../app/art/painting-secret";
@@ -6,9 +5,6 @@ import { cardImageKey } from "../../app/decks/images";
 import type { Database } from "../../app/db.server";
 import { rowsPerStatement } from "../../app/lib/d1";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
-import { pictureVersion } from "../../app/media/card-stills";
-import { drawCardStills } from "../../app/media/card-stills.server";
-import type { Raster } from "../../app/media/picture-engines.server";
 import {
   cards,
   deckListings,
@@ -316,7 +312,7 @@ const SEEDED_QUESTIONS = JSON.stringify(
  * member with a history. Safe to run again: existing rows are left alone, and the readers' counters and the demo
  * member's balance are set again from their rows.
  */
-export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now(), stills?: Raster) {
+export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now()) {
   const userRows = SEED_USERS.map((u, i) => ({
     ...u,
     createdAt: now - (60 - i) * DAY,
@@ -504,7 +500,6 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     ),
   ];
   await db.batch([first!, ...rest]);
-  if (stills) await drawCoverStills(db, media, stills);
   return {
     users: userRows.length + SEED_CLIENT_COUNT,
     decks: deckRows.length,
@@ -513,23 +508,4 @@ export async function seedDemoData(db: Database, media: R2Bucket, now = Date.now
     readings: readers.readings + 1,
     reviews: readers.reviews + 1,
   };
-}
-
-/**
- * The stills of the decks' covers (decision 0124), which the home page, the marketplace and the
- * collection show as tiles: drawn here so a fresh state's first visitor already gets them. The
- * other cards' stills are drawn when first asked for, which keeps a fresh state quick to make.
- */
-async function drawCoverStills(db: Database, media: R2Bucket, stills: Raster) {
-  const covers = await db
-    .select({ imageKey: cards.imageKey, updatedAt: cards.updatedAt })
-    .from(cards)
-    .where(
-      inArray(
-        cards.id,
-        SEED_DECKS.map((d) => `${d.id}-${d.coverCardKey}`),
-      ),
-    );
-  // One at a time: resvg draws on this process's one thread either way.
-  for (const cover of covers) if (cover.imageKey) await drawCardStills(media, stills, cover.imageKey, pictureVersion(cover.updatedAt));
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hydrated, openPage, storedMedia, useBrowser, useMemberSession } from "./browser";
-import { createDeck, pictureOfStill, signUpByMagicLink } from "./flows";
+import { createDeck, signUpByMagicLink } from "./flows";
 
 const browser = useBrowser();
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -127,9 +127,7 @@ describe("a deck page, a shared reading and a deleted account", () => {
     await page.waitForURL((url) => url.pathname === `/collection/${deckId}`);
     const tile = page.locator(`a[href="/collection/${deckId}/cards/major-17"][data-stage="ready"] img`);
     await tile.waitFor({ timeout: 30_000 });
-    // The tile shows the card's still; the picture it is drawn from is the card's SVG.
-    expect(await tile.getAttribute("src")).toMatch(new RegExp(`^/media/card-stills/${deckId}/the_star_v\\d+\\.[a-z0-9]+\\.300\\.jpg$`));
-    const svg = await (await page.request.get(pictureOfStill((await tile.getAttribute("src"))!))).text();
+    const svg = await (await page.request.get((await tile.getAttribute("src"))!)).text();
     expect(svg).toContain('data-subject="lighthouse"');
     await tile.evaluate((img) => img.scrollIntoView({ block: "center" }));
     // Every picture in view has loaded before the picture is taken.
@@ -175,7 +173,7 @@ describe("a deck page, a shared reading and a deleted account", () => {
     await createDeck(page, { theme: "Paper boats on a quiet canal", kind: "Major Arcana" });
     const deckId = new URL(page.url()).pathname.split("/").pop()!;
     const picture = await page.getByTestId("deck-card").first().locator("img").getAttribute("src");
-    expect(picture).toMatch(new RegExp(`^/media/card-stills/${deckId}/`));
+    expect(picture).toMatch(new RegExp(`^/media/card-images/${deckId}/`));
     expect(await storedMedia(`card-images/${deckId}/`)).toHaveLength(22);
 
     await page.goto("/profile#delete-account");
@@ -188,7 +186,5 @@ describe("a deck page, a shared reading and a deleted account", () => {
 
     expect((await page.request.get(picture!)).status()).toBe(404);
     expect(await storedMedia(`card-images/${deckId}/`)).toEqual([]);
-    // Nor are its stills, drawn before the deletion or while it ran.
-    expect(await storedMedia(`card-stills/${deckId}/`)).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { hydrated, openMagicLink } from "./browser";
 import { answer } from "./tarot-expert";
-import { stillSource } from "../../app/media/card-stills";
 
 /** Signs a new person up by the link the dev mailbox holds, starting at `/login?redirectTo=…`. */
 export async function signUpByMagicLink(page: Page, email: string, redirectTo: string) {
@@ -72,10 +71,4 @@ export async function becomeReader(page: Page, email: string, displayName: strin
   await page.getByText(/You passed and are now a reader/).waitFor();
   await page.goto("/profile");
   return page.getByRole("textbox", { name: "Username" }).inputValue();
-}
-
-/** The picture a tile's still was drawn from (decision 0124): the card's SVG, as its own page shows it. */
-export function pictureOfStill(src: string): string {
-  const still = stillSource(src.replace(/^\/media\//, ""));
-  return still ? `/media/${still.imageKey}?v=${still.version}` : src;
 }

@@ -299,8 +299,7 @@ describe("the tarot library", () => {
     const mine = await text(await visit(`/cards?deck=${deckId}`, { cookie: owner.cookie }));
     expect(mine).toContain("Pictures from Salt Lanterns");
     expect(mine).toMatch(/<option value="[^"]+" selected="">Salt Lanterns<\/option>|value="[^"]+">Salt Lanterns/);
-    // The grid shows the card's still (decision 0124); the card's own page its picture.
-    const fool = pictures(mine).find((picture) => picture.src.startsWith(`/media/card-stills/${deckId}/`))!;
+    const fool = pictures(mine).find((picture) => picture.src.startsWith(`/media/card-images/${deckId}/`))!;
     expect(fool.alt).toBe("The Fool, from Salt Lanterns: A barefoot walker steps off a sea wall into lantern light.");
     // The cards the deck has no picture of yet are the classic deck's.
     expect(pictures(mine).filter((picture) => picture.src.startsWith("/art/card.svg"))).toHaveLength(77);
@@ -318,7 +317,6 @@ describe("the tarot library", () => {
         const html = await text(response);
         expect(html, path).not.toContain("Salt Lanterns");
         expect(html, path).not.toContain(`/media/card-images/${deckId}`);
-        expect(html, path).not.toContain(`/media/card-stills/${deckId}`);
         expect(html, path).toContain("the classic deck");
       }
     }

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { deleteDeck } from "../../app/decks/manage.server";
 import { readConfig } from "../../app/env.server";
@@ -172,97 +172,6 @@ describe("card pictures of a listed deck", () => {
     // A free listing opens every card.
     expect((await list(deckId, seller.cookie, { price: "0" })).status).toBe(200);
     expect((await get(imagePath(deckId, "major-04"))).status).toBe(200);
-  });
-});
-
-/** A JPEG's width and height, read from its frame header; null when the bytes are not a whole JPEG. */
-function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
-  if (bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes.at(-2) !== 0xff || bytes.at(-1) !== 0xd9) return null;
-  for (let at = 2; at + 9 < bytes.length;) {
-    if (bytes[at] !== 0xff) return null;
-    const marker = bytes[at + 1]!;
-    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
-    if (marker >= 0xc0 && marker <= 0xc2) return { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]! };
-    at += 2 + length;
-  }
-  return null;
-}
-
-describe("a card's stills", () => {
-  /** A deck whose cards are painted 600 × 800, as the painter paints them; returns the still URLs of a card. */
-  async function paintedDeck(ownerId: string) {
-    const deckId = await readyDeck(ownerId);
-    for (const key of KEYS)
-      await env.MEDIA.put(
-        `card-images/${deckId}/${key.replace("-", "_")}.svg`,
-        `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800" viewBox="0 0 600 800"><rect width="600" height="800" fill="#2a1f4d"/><circle cx="300" cy="400" r="200" fill="#e8c66a"/></svg>`,
-        { httpMetadata: { contentType: "image/svg+xml" } },
-      );
-    const rows = await db().select({ cardKey: cards.cardKey, updatedAt: cards.updatedAt }).from(cards).where(eq(cards.deckId, deckId));
-    const version = (key: string) => rows.find((row) => row.cardKey === key)!.updatedAt.toString(36);
-    const still = (key: string, width: 300 | 600, v = version(key)) => `card-stills/${deckId}/${key.replace("-", "_")}.${v}.${width}.jpg`;
-    return { deckId, still };
-  }
-
-  /** Asks for a still, then waits until the pictures Worker has drawn it and it is stored. */
-  async function drawn(key: string, cookie?: string) {
-    const first = await get(`/media/${key}`, cookie ? { cookie } : {});
-    // Not drawn yet: the card's SVG answers for it, not to be kept, while the still is drawn.
-    expect(first.status).toBe(302);
-    expect(first.headers.get("location")).toMatch(/^\/media\/card-images\/[^/]+\/[a-z0-9_]+\.svg\?v=[a-z0-9]+$/);
-    expect(first.headers.get("cache-control")).toMatch(/, no-cache$/);
-    await vi.waitFor(async () => expect(await env.MEDIA.head(key)).not.toBeNull(), { timeout: 30_000, interval: 100 });
-  }
-
-  it("draws them when first asked for and shows them exactly to those who may see the card", async () => {
-    const seller = await newPerson({ plan: "creator" });
-    const { deckId, still } = await paintedDeck(seller.id);
-    const stranger = await newPerson();
-
-    // A private deck: its owner only.
-    expect((await get(`/media/${still("major-04", 300)}`)).status).toBe(404);
-    expect((await get(`/media/${still("major-04", 300)}`, { cookie: stranger.cookie })).status).toBe(404);
-    await drawn(still("major-04", 300), seller.cookie);
-    expect(await env.MEDIA.head(still("major-04", 600))).not.toBeNull();
-    for (const width of [300, 600] as const) {
-      const answer = await get(`/media/${still("major-04", width)}`, { cookie: seller.cookie });
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get("content-type")).toBe("image/jpeg");
-      expect(answer.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
-      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(jpegSize(new Uint8Array(await answer.arrayBuffer()))).toEqual({ width, height: (width * 4) / 3 });
-    }
-    // Drawn is not shown: still nobody else's.
-    expect((await get(`/media/${still("major-04", 300)}`)).status).toBe(404);
-    expect((await get(`/media/${still("major-04", 600)}`, { cookie: stranger.cookie })).status).toBe(404);
-
-    // Listed at a price: the preview cards' stills are everyone's, the others stay locked, as their pictures are.
-    expect((await list(deckId, seller.cookie)).status).toBe(200);
-    await drawn(still("major-00", 300));
-    const open = await get(`/media/${still("major-00", 300)}`);
-    expect(open.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(jpegSize(new Uint8Array(await open.arrayBuffer()))).toEqual({ width: 300, height: 400 });
-    expect((await get(`/media/${still("major-04", 300)}`, { cookie: stranger.cookie })).status).toBe(404);
-
-    // A still of a version the card does not have, or of no card, is nothing to draw.
-    expect((await get(`/media/${still("major-01", 300, "zzz")}`)).headers.get("location")).toMatch(/major_01\.svg\?v=zzz$/);
-    expect((await get(`/media/card-stills/${deckId}/major_77.1.300.jpg`)).status).toBe(404);
-    expect((await get(`/media/card-stills/${deckId}/major_01.1.450.jpg`)).status).toBe(404);
-  });
-
-  it("is what the tiles show: the home page's covers and a deck page's cards", async () => {
-    const home = await (await get("/")).text();
-    expect(home).toMatch(
-      /<img src="\/media\/card-stills\/seed-deck-[a-z-]+\/[a-z0-9_]+\.[a-z0-9]+\.300\.jpg" srcSet="[^"]*\.300\.jpg 300w, [^"]*\.600\.jpg 600w" sizes="[^"]+"/,
-    );
-    expect(home).not.toMatch(/<img src="\/media\/card-images\//);
-    const deck = await (await get("/collection/seed-deck-autumn-lanterns", { cookie: await signInAs("seed-user-demo") })).text();
-    expect(deck.match(/<img src="\/media\/card-stills\/seed-deck-autumn-lanterns\/[^"]+\.300\.jpg" srcSet="[^"]+ 600w"/g)?.length).toBe(22);
-    // The page's first card is its largest paint: asked for first.
-    expect(deck).toMatch(
-      /<img src="\/media\/card-stills\/seed-deck-autumn-lanterns\/the_fool\.[a-z0-9]+\.300\.jpg"[^>]*loading="eager"[^>]*fetchpriority="high"/i,
-    );
-    expect(deck).not.toMatch(/<img src="\/media\/card-images\//);
   });
 });
 

@@ -163,7 +163,6 @@ describe("a creator's other decks", () => {
     const html = await (await get("/marketplace/seed-deck-celestial-tides")).text();
     const block = html.slice(html.indexOf('id="creator-heading"'));
     const tile = block.slice(block.indexOf('href="/marketplace/seed-deck-desert-mirage"'));
-    // Shown by its still (decision 0124).
-    expect(tile.slice(0, tile.indexOf("</a>"))).toMatch(/<img src="\/media\/card-stills\/seed-deck-desert-mirage\/the_fool\.[a-z0-9]+\.300\.jpg"/);
+    expect(tile.slice(0, tile.indexOf("</a>"))).toMatch(/<img src="\/media\/card-images\/seed-deck-desert-mirage\/the_fool\.svg/);
   });
 });

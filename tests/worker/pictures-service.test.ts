@@ -26,20 +26,6 @@ describe("the pictures service", () => {
     expect(printPngHeader(print)).toMatchObject({ width: 40, height: 30 });
   });
 
-  it("draws a card's stills: one JPEG 300 and one 600 pixels wide, heights in proportion, the smaller halved from the larger", async () => {
-    const card = `<svg xmlns="http://www.w3.org/2000/svg" width="60" height="80"><rect width="60" height="80" fill="#0000ff"/><rect width="30" height="80" fill="#ffff00"/></svg>`;
-    const stills = await raster.stills(card);
-    for (const width of [300, 600] as const) {
-      const jpeg = stills[width];
-      expect([jpeg[0], jpeg[1], jpeg.at(-2), jpeg.at(-1)]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
-      const frame = jpeg.findIndex((byte, i) => byte === 0xff && jpeg[i + 1] === 0xc0);
-      const view = new DataView(jpeg.buffer, jpeg.byteOffset + frame);
-      expect({ height: view.getUint16(5), width: view.getUint16(7), components: view.getUint8(9) }).toEqual({ width, height: (width * 4) / 3, components: 3 });
-    }
-    // A JPEG of two flat halves is small; a PNG of the same would be no smaller at 600 × 800.
-    expect(stills[300].byteLength).toBeLessThan(stills[600].byteLength);
-  });
-
   it("answers what it cannot draw with a reason and the right status, and the app's side raises it", async () => {
     expect((await call("/png", { method: "POST", body: "hello" })).status).toBe(422);
     const broken = await call("/print-png", { method: "POST", body: "<svg><g></svg>" });
