@@ -7,8 +7,8 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { newId } from "../../app/lib/crypto";
-import { cards, decks, subscriptions, users } from "../../db/schema";
-import { post, signInAs } from "./helpers";
+import { subscriptions, users } from "../../db/schema";
+import { oneCardDeck, post, signInAs } from "./helpers";
 
 const db = () => createDatabase(env.DB);
 
@@ -26,24 +26,9 @@ export async function newPerson(prefix: string, plan?: "creator") {
   return { id, email, username, cookie: await signInAs(id) };
 }
 
-/** A ready one-card deck of the seller's, titled `title` and a few letters of its id, listed at `price` dollars. */
+/** A ready one-card deck of the seller's (helpers' `oneCardDeck`), titled `title` and a few letters of an id, listed at `price` dollars. */
 export async function listedDeck(seller: { id: string; cookie: string }, price: string, title: string) {
-  const deckId = newId();
-  await db()
-    .insert(decks)
-    .values({ id: deckId, creatorId: seller.id, title: `${title} ${deckId.slice(0, 6)}`, theme: title, status: "ready" });
-  await db()
-    .insert(cards)
-    .values({
-      id: newId(),
-      deckId,
-      cardKey: "major-00",
-      name: "The Fool",
-      arcana: "major",
-      number: 0,
-      status: "ready",
-      imageKey: `card-images/${deckId}/major_00.svg`,
-    });
+  const deckId = await oneCardDeck(seller.id, `${title} ${newId().slice(0, 6)}`);
   const listed = await post(`/collection/${deckId}`, { intent: "list", price, description: "", tags: "" }, { cookie: seller.cookie });
   expect(listed.status).toBe(200);
   return deckId;
