@@ -330,6 +330,9 @@ export const readingJournal = sqliteTable(
     notes: text("notes").notNull().default(""),
     /** Counts the saves of the notes: a save written against an older count is stale and refused (decision 0060). */
     notesRevision: integer("notes_revision").notNull().default(0),
+    /** The submission key of the page form that saved the notes last, and which of its sends (decision 0127); null after any other write. */
+    notesForm: text("notes_form"),
+    notesFormSend: integer("notes_form_send").notNull().default(0),
     /** Set while the entry is shared: the read-only link's last segment. */
     shareId: text("share_id"),
     /** The person's own labels, lower case, at most ten (JSON array); searched with the rest (migration 0033). */

@@ -241,7 +241,10 @@ export async function keepDailyCard(db: Database, userId: string, fallbackZone: 
     db
       .insert(readingJournal)
       .values({ id: journalId, userId, sessionId: null, ...entry, createdAt: now })
-      .onConflictDoUpdate({ target: readingJournal.id, set: { notes, notesRevision: sql`${readingJournal.notesRevision} + 1`, updatedAt: now } }),
+      .onConflictDoUpdate({
+        target: readingJournal.id,
+        set: { notes, notesRevision: sql`${readingJournal.notesRevision} + 1`, notesForm: null, notesFormSend: 0, updatedAt: now },
+      }),
     db
       .insert(dailyCards)
       .values({ userId, localDate: day.date, cardKey: day.card.key, reversed: day.reversed, deckId: entry.deckId, journalId, savedAt: now })

@@ -5,6 +5,7 @@
  */
 import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import { forgetSend, keepAfterFailedSend } from "./outbox-client";
+import { sendName } from "./protocol";
 
 /** How long a send may hang before the form is kept for later (the send itself goes on). */
 const PATIENCE_MS = 20_000;
@@ -22,7 +23,7 @@ class Hung extends Error {}
  * outbox under its own key.
  */
 export async function sendOrKeep({ request, serverAction }: ClientActionFunctionArgs): Promise<unknown> {
-  const key = String((await request.clone().formData()).get("submissionKey") ?? "");
+  const send = sendName(await request.clone().formData());
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await Promise.race([
@@ -33,11 +34,11 @@ export async function sendOrKeep({ request, serverAction }: ClientActionFunction
     ]);
   } catch (error) {
     const lost = error instanceof Hung || error instanceof TypeError;
-    if (key && lost && (await keepAfterFailedSend(key))) return { outbox: "kept" } satisfies KeptForLater;
+    if (send && lost && (await keepAfterFailedSend(send))) return { outbox: "kept" } satisfies KeptForLater;
     throw error;
   } finally {
     clearTimeout(timer);
-    if (key) forgetSend(key);
+    if (send) forgetSend(send);
   }
 }
 

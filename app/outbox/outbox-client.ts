@@ -5,7 +5,7 @@
  * is all there is where Background Sync is missing.
  */
 import { OUTBOX_SYNC_TAG, outboxItems, putOutboxItem, removeOutboxItem, sendWaitingItems, type OutboxItem } from "~/outbox/outbox-store";
-import { OUTBOX_KINDS, type OutboxKind } from "./protocol";
+import { OUTBOX_KINDS, sendName, type OutboxKind } from "./protocol";
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 
@@ -91,8 +91,9 @@ function itemOf(form: HTMLFormElement, submitter: HTMLElement | null, kind: Outb
 }
 
 /**
- * Forms sent while the browser said it was online, by key, until their answer: a connection that
- * only claims to work ("lie-fi") fails them in the route's `clientAction`, which then keeps them.
+ * Forms sent while the browser said it was online, by send (`sendName`), until their answer: a
+ * connection that only claims to work ("lie-fi") fails them in the route's `clientAction`, which
+ * then keeps them. Two sends of one form are two entries, so the end of one never forgets the other.
  */
 const sentOnline = new Map<string, OutboxItem>();
 
@@ -104,7 +105,7 @@ function onSubmit(event: SubmitEvent) {
   const item = itemOf(form, event.submitter, kind);
   if (!item) return;
   if (navigator.onLine) {
-    sentOnline.set(item.key, item);
+    sentOnline.set(sendName(new FormData(form, event.submitter ?? undefined)), item);
     return;
   }
   // Before Remix's own handler (on the document) sees it: there is no network to send it over.
@@ -118,18 +119,18 @@ function onSubmit(event: SubmitEvent) {
  * its own key: the server may have received it after all, and the same key sent again changes
  * nothing twice. Resolves false when the form was not one that can wait.
  */
-export async function keepAfterFailedSend(submissionKey: string): Promise<boolean> {
-  const item = sentOnline.get(submissionKey);
+export async function keepAfterFailedSend(send: string): Promise<boolean> {
+  const item = sentOnline.get(send);
   if (!item) return false;
-  sentOnline.delete(submissionKey);
+  sentOnline.delete(send);
   await keep(item, { sameKey: true });
   void requestSend();
   return true;
 }
 
 /** The form's send is over, one way or the other. */
-export function forgetSend(submissionKey: string): void {
-  sentOnline.delete(submissionKey);
+export function forgetSend(send: string): void {
+  sentOnline.delete(send);
 }
 
 /**

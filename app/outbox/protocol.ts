@@ -10,6 +10,19 @@ export const OUTBOX_ACCOUNT_HEADER = "x-arcanum-outbox-account";
 export const OUTBOX_KINDS = ["journal-notes", "review", "create-deck", "flashcard-grade"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
+/**
+ * A form whose later sends build on its earlier ones (the journal's notes) numbers them in this field:
+ * 0 for the first, then 1, 2… (decision 0127). One send is its key and its number.
+ */
+export const SEND_FIELD = "send";
+
+/** The name of one send of a form: its key, with its number after the first. */
+export function sendName(data: FormData): string {
+  const key = String(data.get("submissionKey") ?? "");
+  const send = Number(data.get(SEND_FIELD) ?? 0) || 0;
+  return send === 0 ? key : `${key}.${send}`;
+}
+
 /** The server's word on one send; `held` when it was written under another account, or nobody is signed in. */
 export type OutboxAnswer = { ok: boolean; status: number; message: string; held: boolean };
 

@@ -4,11 +4,11 @@
  * page, a small indicator while anything waits.
  */
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { OUTBOX_CHANNEL, outboxItems, putOutboxItem, removeOutboxItem, type OutboxItem, type OutboxMessage } from "~/outbox/outbox-store";
 import { installOutbox, requestSend } from "./outbox-client";
-import type { OutboxKind } from "./protocol";
+import { SEND_FIELD, type OutboxKind } from "./protocol";
 
 type Sent = { key: string; label: string; message: string; page: string };
 
@@ -70,10 +70,30 @@ function ItemLine({ item }: { item: OutboxItem }) {
 }
 
 /**
+ * The number of the form's next send (decision 0127). It moves on once a send has read the form
+ * (Remix and the outbox read it while the submit event runs), so the next send carries the next one.
+ */
+function SendNumber() {
+  const ref = useRef<HTMLInputElement>(null);
+  const [send, setSend] = useState(0);
+  useEffect(() => {
+    const form = ref.current?.form;
+    if (!form) return;
+    const next = () => {
+      setTimeout(() => setSend((sent) => sent + 1));
+    };
+    form.addEventListener("submit", next);
+    return () => form.removeEventListener("submit", next);
+  }, []);
+  return <input ref={ref} type="hidden" name={SEND_FIELD} value={send} />;
+}
+
+/**
  * The hidden key a form that can wait carries (fresh from the server on every page, so a double
  * submit is harmless even without JavaScript), and what the outbox holds for it on this page.
+ * A `numbered` form numbers its sends too, for a server that lets a later send build on an earlier.
  */
-export function WaitingFormFields({ submissionKey, kind }: { submissionKey: string; kind: OutboxKind }) {
+export function WaitingFormFields({ submissionKey, kind, numbered = false }: { submissionKey: string; kind: OutboxKind; numbered?: boolean }) {
   const { items, sent } = useOutbox();
   const [page, setPage] = useState<string | null>(null);
   useEffect(() => setPage(location.pathname), []);
@@ -82,6 +102,7 @@ export function WaitingFormFields({ submissionKey, kind }: { submissionKey: stri
   return (
     <>
       <input type="hidden" name="submissionKey" value={submissionKey} />
+      {numbered ? <SendNumber /> : null}
       <div aria-live="polite" data-testid="outbox-here">
         {here.length > 0 ? (
           <ul className="grid gap-2 rounded-2xl border border-dashed border-line p-3">

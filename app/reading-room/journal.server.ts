@@ -3,7 +3,7 @@
  * their own notes, and can be shared as a read-only link. A paid reading's record is the client's
  * and the reader's alike: its link works only while both of them share it.
  */
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { lazySchema } from "../lib/lazy-schema";
 import { readingJournal } from "../../db/schema";
@@ -24,6 +24,8 @@ export const notesForm = lazySchema(() =>
     notes: z.string().max(5000, "Keep your notes under 5000 characters"),
     /** The count of saves the page showed; a page drawn before this field existed sends none. */
     revision: z.coerce.number().int().min(0).optional(),
+    /** Which send of the page's form this is (decision 0127); a page without JavaScript sends none. */
+    send: z.coerce.number().int().min(0).max(1_000_000).optional(),
   }),
 );
 
@@ -111,41 +113,58 @@ export const NOTES_STALE = "These notes were changed since this page was opened,
 export const ENTRY_SAVED = "Your notes, tags and mood are saved.";
 export const ENTRY_STALE = "This reading's notes were changed since this page was opened, so nothing here was saved. Reload the reading to see them.";
 
-/** What one save of an entry writes: the notes, and the tags and mood when the form carries them. */
-export type EntryWords = { notes: string; revision?: number; tags?: string[]; mood?: string | null };
+/** A send of the page's form that lands after a later send of the same page: the later words stay. */
+export const NOTES_SUPERSEDED = "These notes were sent again from this page since, and the newer words are the ones saved.";
+
+/**
+ * What one save of an entry writes: the notes, and the tags and mood when the form carries them.
+ * `send` numbers the sends of one drawn form (0, 1, 2…; decision 0127).
+ */
+export type EntryWords = { notes: string; revision?: number; send?: number; tags?: string[]; mood?: string | null };
 
 /**
  * Saves the person's notes on an entry. `revision` is the count of saves the page showed: a save
  * against an older count (a note sent late from a phone's outbox) is refused rather than written
- * over newer notes. With a key, the save happens once and a repeat answers as the first did
- * (decision 0060): claim, write and outcome are one batch.
+ * over newer notes, unless every save since was an earlier send of this same form (its key): then
+ * this send builds on them. An earlier send of the form that lands after a later one writes
+ * nothing (decision 0127). With a key, each send happens once and a repeat answers as the first
+ * did (decision 0060): claim, write and outcome are one batch.
  */
 export async function saveNotes(db: Database, userId: string, id: string, input: EntryWords, key: string | null): Promise<Outcome> {
   const withTags = input.tags !== undefined;
+  const send = key ? (input.send ?? 0) : 0;
   const saved: Outcome = { status: 200, body: { ok: true, message: withTags ? ENTRY_SAVED : NOTES_SAVED } };
   const stale = withTags ? ENTRY_STALE : NOTES_STALE;
   const mine = and(eq(readingJournal.id, id), eq(readingJournal.userId, userId));
-  const current = input.revision === undefined ? mine : and(mine, eq(readingJournal.notesRevision, input.revision));
+  const ownEarlierSend = key ? and(eq(readingJournal.notesForm, key), lt(readingJournal.notesFormSend, send)) : undefined;
+  const based = input.revision === undefined ? undefined : or(eq(readingJournal.notesRevision, input.revision), ownEarlierSend);
+  const current = and(mine, based);
   // One statement writes all of it: a stale page saves none of its fields, a current one all of them.
   const tagsAndMood = withTags ? { tags: input.tags, mood: input.mood ?? null } : {};
   const write = (claimHeld?: SQL) =>
     db
       .update(readingJournal)
-      .set({ notes: input.notes, ...tagsAndMood, notesRevision: sql`${readingJournal.notesRevision} + 1`, updatedAt: Date.now() })
+      .set({
+        notes: input.notes,
+        ...tagsAndMood,
+        notesRevision: sql`${readingJournal.notesRevision} + 1`,
+        notesForm: key,
+        notesFormSend: send,
+        updatedAt: Date.now(),
+      })
       .where(claimHeld ? and(current, claimHeld) : current)
       .returning({ id: readingJournal.id });
   const refusal = async (): Promise<Outcome> => {
-    const [row] = await db.select({ id: readingJournal.id }).from(readingJournal).where(mine).limit(1);
-    return row ? { status: 409, body: { ok: false, message: stale } } : { status: 404, body: { ok: false, message: "Reading not found" } };
+    const [row] = await db.select({ form: readingJournal.notesForm, send: readingJournal.notesFormSend }).from(readingJournal).where(mine).limit(1);
+    if (!row) return { status: 404, body: { ok: false, message: "Reading not found" } };
+    if (key && row.form === key && row.send > send) return { status: 200, body: { ok: true, message: NOTES_SUPERSEDED } };
+    return { status: 409, body: { ok: false, message: stale } };
   };
   if (!key) return (await write()).length === 1 ? saved : refusal();
-  const ref: SubmissionRef = { userId, key, action: "journal-notes" };
+  // The first send of a form claims its key as it always did; a later send claims a key of its own.
+  const ref: SubmissionRef = { userId, key: send === 0 ? key : `${key}.${send}`, action: "journal-notes" };
   const claim = newId();
-  const written =
-    input.revision === undefined
-      ? sql`${readingJournal.notes} = ${input.notes}`
-      : sql`${readingJournal.notesRevision} = ${input.revision + 1} and ${readingJournal.notes} = ${input.notes}`;
-  const done = sql`exists (select 1 from ${readingJournal} where ${readingJournal.id} = ${id} and ${readingJournal.userId} = ${userId} and ${written})`;
+  const done = sql`exists (select 1 from ${readingJournal} where ${readingJournal.id} = ${id} and ${readingJournal.userId} = ${userId} and ${readingJournal.notesForm} = ${key} and ${readingJournal.notesFormSend} = ${send} and ${readingJournal.notes} = ${input.notes})`;
   const [claimed, updated] = await db.batch([
     claimStatement(db, ref, claim, Date.now()),
     write(holdsClaim(ref, claim)),

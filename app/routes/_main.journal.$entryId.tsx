@@ -72,7 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = formFields(read.formData);
   // Sharing saves what was typed first rather than leaving it behind.
   const saveFields = async () => {
-    const parsed = notesForm.safeParse({ ...form, revision: form.revision || undefined });
+    const parsed = notesForm.safeParse({ ...form, revision: form.revision || undefined, send: form.send || undefined });
     const key = keyOf(form);
     if (!parsed.success || !key.ok) return data({ message: key.ok ? parsed.error!.issues[0]!.message : key.message, ok: false }, { status: 400 });
     // The page's form carries the tags and mood with the notes; a form with notes alone leaves them as they are.
@@ -208,7 +208,7 @@ export default function JournalEntry() {
             {result.message}
           </p>
         ) : null}
-        <WaitingFormFields submissionKey={waiting.key} kind="journal-notes" />
+        <WaitingFormFields submissionKey={waiting.key} kind="journal-notes" numbered />
       </Form>
       <section className="grid gap-2 rounded-3xl border border-line bg-surface/80 p-5 print:hidden">
         <h2 className="font-semibold">Share</h2>

@@ -110,6 +110,14 @@ describe("a reading's page in the journal", () => {
       await page.getByLabel("Tags").fill("winter, Hope");
       await page.getByLabel("Mood").selectOption("hopeful");
       expect(await page.getByRole("button", { name: /^Save/ }).count()).toBe(1);
+      // "Saved" shows as soon as the save answers, while the page still loads its new key: held
+      // here until the other button is pressed, as a busy phone or server may hold it.
+      let letReloadGo = () => {};
+      const reloadHeld = new Promise<void>((resolve) => (letReloadGo = resolve));
+      await page.route(/\.data(\?|$)/, async (route) => {
+        if (route.request().method() === "GET") await reloadHeld;
+        await route.continue().catch(() => undefined);
+      });
       await page.getByRole("button", { name: "Save notes and tags" }).click();
       await expect.poll(() => page.getByRole("status").filter({ hasText: "saved" }).textContent()).toBe("Your notes, tags and mood are saved.");
       expect(await sideways(page)).toBeLessThanOrEqual(0);
@@ -119,6 +127,7 @@ describe("a reading's page in the journal", () => {
       // The other button of the page, pressed with more typed and not saved, and the entry read again from the server.
       await page.getByLabel("Your notes").fill("Hope, after the long winter. Then the thaw.");
       await page.getByRole("button", { name: "Make a read-only link" }).click();
+      letReloadGo();
       await expect.poll(() => page.getByTestId("share-link").count()).toBe(1);
       await page.reload();
       expect(await page.getByLabel("Your notes").inputValue()).toBe("Hope, after the long winter. Then the thaw.");

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { ENTRY_SAVED, ENTRY_STALE } from "../../app/reading-room/journal.server";
+import { ENTRY_SAVED, ENTRY_STALE, NOTES_SUPERSEDED } from "../../app/reading-room/journal.server";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db.server";
 import { exportCsv, exportEntries, importEntries, parseExport } from "../../app/journal/export.server";
@@ -246,6 +246,76 @@ describe("sharing an entry", () => {
     expect((await stale.text()).replaceAll("&#x27;", "'")).toContain(ENTRY_STALE);
     expect(await stored(id)).toMatchObject({ notes: "Typed, then shared.", tags: ["shared"] });
     expect((await stored(id))!.shareId).toBeTruthy();
+  });
+});
+
+describe("one page's sends of its notes", () => {
+  const stored = (id: string) => db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) });
+  /** The entry's page as drawn: its form's key, and the fields every send of it carries. */
+  async function drawn(id: string, cookie: string) {
+    const html = await page(`/journal/${id}`, cookie);
+    expect(html).toMatch(/<form[^>]*id="journal-entry"[\s\S]*name="send" value="0"[\s\S]*<\/form>/);
+    const key = /name="submissionKey" value="([^"]+)"/.exec(html)![1]!;
+    return (intent: "notes" | "share", send: number, notes: string) =>
+      post(`/journal/${id}`, { intent, revision: "0", send: String(send), submissionKey: key, notes, tags: "winter, Hope", mood: "hopeful" }, { cookie });
+  }
+
+  it("saves a later send that carries the page's key before the page heard back, and shares with it", async () => {
+    const me = await person();
+    const id = await entry(me.id);
+    const send = await drawn(id, me.cookie);
+    expect((await send("notes", 0, "Hope, after the long winter.")).status).toBe(200);
+    // "Saved" shows before the page has its new key: more typed, then the other button.
+    const shared = await send("share", 1, "Hope, after the long winter. Then the thaw.");
+    expect(shared.status).toBe(200);
+    expect(await stored(id)).toMatchObject({
+      notes: "Hope, after the long winter. Then the thaw.",
+      tags: ["winter", "hope"],
+      mood: "hopeful",
+      notesRevision: 2,
+    });
+    expect((await stored(id))!.shareId).toBeTruthy();
+    // Each send sent again answers as it did and changes nothing.
+    expect(await (await send("notes", 0, "Hope, after the long winter.")).text()).toContain(ENTRY_SAVED);
+    expect((await send("share", 1, "Hope, after the long winter. Then the thaw.")).status).toBe(200);
+    expect(await stored(id)).toMatchObject({ notes: "Hope, after the long winter. Then the thaw.", notesRevision: 2 });
+  });
+
+  it("keeps the later send's words when the earlier one lands after it, or both land at once", async () => {
+    const me = await person();
+    const late = await entry(me.id);
+    const send = await drawn(late, me.cookie);
+    expect((await send("share", 1, "The thaw.")).status).toBe(200);
+    const earlier = await send("notes", 0, "The long winter.");
+    expect(earlier.status).toBe(200);
+    expect(await earlier.text()).toContain(NOTES_SUPERSEDED);
+    expect(await stored(late)).toMatchObject({ notes: "The thaw.", notesRevision: 1 });
+
+    for (let round = 0; round < 3; round++) {
+      const id = await entry(me.id);
+      const both = await drawn(id, me.cookie);
+      const answers = await Promise.all([both("notes", 0, "The long winter."), both("share", 1, "The thaw.")]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(await stored(id)).toMatchObject({ notes: "The thaw." });
+      expect((await stored(id))!.shareId).toBeTruthy();
+    }
+  });
+
+  it("still refuses a later send once another page saved in between, and shares nothing", async () => {
+    const me = await person();
+    const id = await entry(me.id);
+    const send = await drawn(id, me.cookie);
+    expect((await send("notes", 0, "Mine.")).status).toBe(200);
+    const elsewhere = await post(
+      `/journal/${id}`,
+      { intent: "notes", revision: "1", notes: "From the other phone.", tags: "", mood: "" },
+      { cookie: me.cookie },
+    );
+    expect(elsewhere.status).toBe(200);
+    const after = await send("share", 1, "Mine, and more.");
+    expect(after.status).toBe(409);
+    expect((await after.text()).replaceAll("&#x27;", "'")).toContain(ENTRY_STALE);
+    expect(await stored(id)).toMatchObject({ notes: "From the other phone.", shareId: null });
   });
 });
 
