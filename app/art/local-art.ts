@@ -17,6 +17,7 @@ import { SUBJECT_BY_ID } from "./subjects/vocabulary";
 import { renderPixelArt } from "./pixel-art";
 import { renderVectorArt, STYLE_IDS, styleColors, type StyleId } from "./styles";
 import { paletteColors, renderStyledArt } from "./style-painter";
+import { groundColors } from "./grounds";
 import { isOriginalTreatment, understandStyle, type UnderstoodStyle } from "./understand-style";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
@@ -57,7 +58,7 @@ function render(scene: Scene, look: DeckLook, styling: Styled, pre: string, labe
   } else if (styling.original && style !== "pixel art") {
     art = renderVectorArt(scene, scene.fgStart, look, style, pre, "");
   } else {
-    colors = paletteColors(look, params.palette);
+    colors = groundColors(paletteColors(look, params.palette), params.ground);
     art = renderStyledArt(scene, scene.fgStart, look, params, colors, pre);
     if (frameKind === "pixel art") frameKind = "minimalist";
   }
