@@ -144,7 +144,8 @@ function extentsAbout(scene: Scene, y: number): [number, number] {
   return [above, below];
 }
 
-export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors, pre: string, labels: Labels, letters?: Lettering): Frame {
+/** `paper` is the style's own paper, when its ground is one, for the frames drawn on paper. */
+export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors, pre: string, labels: Labels, letters?: Lettering, paper?: string): Frame {
   // A style's own lettering replaces the frame's: its family, case and weight.
   const label = (text: string, o: TextOpts) =>
     labelText(
@@ -353,18 +354,18 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
     }
     case "sketch": {
       // Paper with a border drawn by hand, wobbling a little.
-      const paper = hex(hsl(mixHue(look.hue, 50, 0.85), 30, 96));
+      const sheet = paper ?? hex(hsl(mixHue(look.hue, 50, 0.85), 30, 96));
       const pen = hex(hsl(look.hue, 40, 24));
       const wash = c("accent");
       const defs = `<filter id="${pre}hand" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.03" numOctaves="2" seed="${look.seed % 991}"/><feDisplacementMap in="SourceGraphic" scale="9" xChannelSelector="R" yChannelSelector="G"/></filter>`;
-      let over = `<path d="${CARD}${rectWindow(36, 36, 528, 640, 10)}" fill="${paper}" fill-rule="evenodd"/><g filter="url(#${pre}hand)" fill="none" stroke-linecap="round"><rect x="36" y="36" width="528" height="640" rx="10" stroke="${pen}" stroke-width="4"/><rect x="30" y="42" width="536" height="630" rx="14" stroke="${wash}" stroke-width="2.5" opacity="0.8"/></g>`;
+      let over = `<path d="${CARD}${rectWindow(36, 36, 528, 640, 10)}" fill="${sheet}" fill-rule="evenodd"/><g filter="url(#${pre}hand)" fill="none" stroke-linecap="round"><rect x="36" y="36" width="528" height="640" rx="10" stroke="${pen}" stroke-width="4"/><rect x="30" y="42" width="536" height="630" rx="14" stroke="${wash}" stroke-width="2.5" opacity="0.8"/></g>`;
       if (labels) {
-        over += `<g filter="url(#${pre}hand)"><circle cx="300" cy="66" r="30" fill="${paper}" stroke="${wash}" stroke-width="4"/></g>`;
+        over += `<g filter="url(#${pre}hand)"><circle cx="300" cy="66" r="30" fill="${sheet}" stroke="${wash}" stroke-width="4"/></g>`;
         over += label(numeral, { x: 300, y: 67, size: numeral.length > 3 ? 18 : 24, fill: pen, family: SERIF, weight: "700" });
         over += label(title, { x: 300, y: 724, size: fitFont(title, 38, 480, false), fill: pen, family: SERIF, weight: "700" });
         over += `<path d="M150 752Q300 744 450 754" fill="none" stroke="${wash}" stroke-width="4" stroke-linecap="round" filter="url(#${pre}hand)"/>`;
       }
-      return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="36" y="36" width="528" height="640" rx="10"/>`, over, defs };
+      return { under: `<path d="${CARD}" fill="${sheet}"/>`, window: `<rect x="36" y="36" width="528" height="640" rx="10"/>`, over, defs };
     }
     case "lead": {
       // A pointed arch of glass held in lead, with panes of colour round it.
@@ -479,17 +480,17 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       return { under: `<path d="${CARD}" fill="url(#${pre}lin)"/>`, window: `<path d="${hoop}"/>`, over, defs };
     }
     case "mount": {
-      // An old photograph in an album: a cream mount, black paper corners, a caption written beneath.
-      const mount = "#ece2cc";
-      const ink = "#3b2a1a";
-      let over = `<path d="${CARD}${rectWindow(56, 56, 488, 600, 2)}" fill="${mount}" fill-rule="evenodd"/><rect x="56" y="56" width="488" height="600" fill="none" stroke="#fff8ea" stroke-width="6"/>`;
+      // An old photograph in an album: a black page, cream paper corners, a caption written beneath in white pencil.
+      const mount = "#1c1a17";
+      const ink = "#e9dfc8";
+      let over = `<path d="${CARD}${rectWindow(56, 56, 488, 600, 2)}" fill="${mount}" fill-rule="evenodd"/><rect x="56" y="56" width="488" height="600" fill="none" stroke="#f4ecda" stroke-width="6"/>`;
       for (const [x, y, sx, sy] of [
         [50, 50, 1, 1],
         [550, 50, -1, 1],
         [50, 662, 1, -1],
         [550, 662, -1, -1],
       ] as const)
-        over += `<path d="M${x} ${y}h${sx * 58}L${x} ${y + sy * 58}Z" fill="#1d1712"/>`;
+        over += `<path d="M${x} ${y}h${sx * 58}L${x} ${y + sy * 58}Z" fill="#e9dfc8"/>`;
       if (labels) {
         over += label(numeral, { x: 300, y: 30, size: 20, fill: ink, family: SERIF, weight: "600", spacing: 2 });
         over += label(title, { x: 300, y: 716, size: fitFont(title, 38, 460, false), fill: ink, family: SERIF, weight: "600", italic: true });

@@ -99,6 +99,9 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
   "op rings": { ground: hsl(300, 90, 34), ground2: hsl(280, 85, 28), hill: hsl(90, 90, 45), water: hsl(190, 95, 45) },
 };
 
+/** The paper of the grounds that are paper, for a frame drawn on it. */
+export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#7f90a6", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
+
 /** The deck's colours with the roles a ground owns set to the ground's own. */
 export function groundColors(colors: RoleColors, ground: Ground | undefined): RoleColors {
   const own = ground && ROLES[ground];
@@ -288,8 +291,8 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
     case "drawing paper": {
       // White drawing paper with a few smudges of charcoal rubbed into it.
       let smudge = "";
-      for (let i = 0; i < 7; i++)
-        smudge += `<path d="M${n1(rng.range(-40, 560))} ${n1(rng.range(40, 560))}q${n1(rng.range(60, 120))} ${n1(rng.range(-30, 30))} ${n1(rng.range(160, 260))} ${n1(rng.range(-20, 20))}" stroke="#6a6a6a" stroke-width="${n1(rng.range(10, 26))}" opacity="0.16" fill="none" stroke-linecap="round"/>`;
+      for (let i = 0; i < 12; i++)
+        smudge += `<path d="M${n1(rng.range(-60, 540))} ${n1(rng.range(20, 600))}q${n1(rng.range(60, 120))} ${n1(rng.range(-30, 30))} ${n1(rng.range(180, 300))} ${n1(rng.range(-20, 20))}" stroke="#5a5a5a" stroke-width="${n1(rng.range(20, 50))}" opacity="0.28" fill="none" stroke-linecap="round"/>`;
       return { defs: pattern(`${rect("#f7f5ef")}${smudge}`), sky };
     }
     case "toned paper": {
