@@ -516,7 +516,7 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
     }
     case "arch": {
       // A pointed gothic arch cut in black stone, traced in silver.
-      const stone = "#0d0b10";
+      const stone = "#35303b";
       const silver = "#b9b4c4";
       const arch = `M50 330C50 190 170 80 300 40C430 80 550 190 550 330V680H50Z`;
       let over = `<path d="${CARD}${arch}" fill="${stone}" fill-rule="evenodd"/><path d="${arch}" fill="none" stroke="${silver}" stroke-width="3"/><path d="M36 334C36 180 160 64 300 22C440 64 564 180 564 334V694H36Z" fill="none" stroke="${silver}" stroke-width="1.2" opacity="0.6"/>`;

@@ -45,6 +45,7 @@ export const GROUNDS = [
   "op rings",
   "crimson dusk",
   "lacquer fans",
+  "child's sky",
 ] as const;
 export type Ground = (typeof GROUNDS)[number];
 
@@ -63,39 +64,181 @@ const stops = (colors: readonly (readonly [number, string])[]) => colors.map(([o
 
 /** The colours a ground sets for the roles it owns: its earth, water and hills, in the style's own colours. */
 const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
-  "sunset grid": { ground: hsl(282, 70, 12), ground2: hsl(290, 65, 16), hill: hsl(300, 60, 22), water: hsl(270, 70, 18), accent: hsl(318, 100, 62) },
+  "sunset grid": {
+    ground: hsl(282, 70, 12),
+    ground2: hsl(290, 65, 16),
+    hill: hsl(300, 60, 22),
+    water: hsl(270, 70, 18),
+    accent: hsl(318, 100, 62),
+    stone: hsl(300, 70, 20),
+    stone2: hsl(275, 70, 14),
+  },
   "wet night": { ground: hsl(230, 40, 6), ground2: hsl(240, 35, 8), hill: hsl(220, 40, 9), water: hsl(200, 60, 10) },
-  "gold leaf": { ground: hsl(28, 45, 26), ground2: hsl(18, 48, 22), hill: hsl(95, 28, 30), water: hsl(205, 45, 32) },
-  diaper: { ground: hsl(112, 42, 34), ground2: hsl(105, 40, 28), hill: hsl(120, 38, 40), water: hsl(214, 60, 42) },
-  "chrome yellow": { ground: hsl(82, 48, 46), ground2: hsl(90, 45, 38), hill: hsl(100, 40, 42), water: hsl(205, 62, 52) },
-  "ben-day": { ground: hsl(352, 82, 52), ground2: hsl(352, 78, 44), hill: hsl(48, 96, 55), water: hsl(200, 90, 48) },
-  "bright sky": { ground: hsl(108, 58, 48), ground2: hsl(120, 52, 38), hill: hsl(140, 45, 40), water: hsl(200, 85, 55) },
-  linen: { ground: hsl(38, 30, 72), ground2: hsl(36, 28, 64), hill: hsl(95, 28, 48), water: hsl(200, 38, 56) },
+  "gold leaf": {
+    ground: hsl(28, 45, 26),
+    ground2: hsl(18, 48, 22),
+    hill: hsl(95, 28, 30),
+    water: hsl(205, 45, 32),
+    stone: hsl(12, 58, 42),
+    stone2: hsl(150, 36, 30),
+  },
+  diaper: {
+    ground: hsl(112, 42, 34),
+    ground2: hsl(105, 40, 28),
+    hill: hsl(120, 38, 40),
+    water: hsl(214, 60, 42),
+    stone: hsl(40, 50, 86),
+    stone2: hsl(0, 62, 42),
+  },
+  "chrome yellow": {
+    ground: hsl(82, 48, 46),
+    ground2: hsl(90, 45, 38),
+    hill: hsl(100, 40, 42),
+    water: hsl(205, 62, 52),
+    stone: hsl(0, 0, 84),
+    stone2: hsl(8, 62, 48),
+  },
+  "ben-day": {
+    ground: hsl(352, 82, 52),
+    ground2: hsl(352, 78, 44),
+    hill: hsl(48, 96, 55),
+    water: hsl(200, 90, 48),
+    stone: hsl(48, 96, 55),
+    stone2: hsl(352, 82, 50),
+  },
+  "bright sky": {
+    ground: hsl(108, 58, 48),
+    ground2: hsl(120, 52, 38),
+    hill: hsl(140, 45, 40),
+    water: hsl(200, 85, 55),
+    stone: hsl(30, 60, 90),
+    stone2: hsl(12, 70, 62),
+  },
+  linen: { ground: hsl(38, 30, 72), ground2: hsl(36, 28, 64), hill: hsl(95, 28, 48), water: hsl(200, 38, 56), stone: hsl(8, 65, 50), stone2: hsl(210, 55, 40) },
   "drawing paper": { ground: hsl(0, 0, 30), ground2: hsl(0, 0, 22), hill: hsl(0, 0, 52), water: hsl(0, 0, 44) },
   "toned paper": { ground: hsl(210, 14, 48), ground2: hsl(210, 16, 42), hill: hsl(200, 20, 62), water: hsl(196, 40, 70) },
   "venetian blinds": { ground: hsl(0, 0, 8), ground2: hsl(0, 0, 5), hill: hsl(0, 0, 12), water: hsl(0, 0, 14) },
-  "swirling sky": { ground: hsl(18, 45, 24), ground2: hsl(12, 50, 20), hill: hsl(222, 55, 30), water: hsl(224, 62, 34) },
-  "brick wall": { ground: hsl(0, 0, 38), ground2: hsl(0, 0, 30), hill: hsl(300, 80, 45), water: hsl(180, 85, 40) },
+  "swirling sky": {
+    ground: hsl(18, 45, 24),
+    ground2: hsl(12, 50, 20),
+    hill: hsl(222, 55, 30),
+    water: hsl(224, 62, 34),
+    stone: hsl(48, 85, 60),
+    stone2: hsl(222, 60, 32),
+  },
+  "brick wall": {
+    ground: hsl(0, 0, 38),
+    ground2: hsl(0, 0, 30),
+    hill: hsl(300, 80, 45),
+    water: hsl(180, 85, 40),
+    stone: hsl(60, 95, 55),
+    stone2: hsl(285, 80, 40),
+  },
   blueprint: { ground: hsl(212, 62, 30), ground2: hsl(212, 62, 26), hill: hsl(212, 55, 36), water: hsl(205, 60, 40) },
-  "facet dusk": { ground: hsl(150, 38, 40), ground2: hsl(160, 36, 32), hill: hsl(170, 30, 46), water: hsl(190, 55, 48) },
+  "facet dusk": {
+    ground: hsl(150, 38, 40),
+    ground2: hsl(160, 36, 32),
+    hill: hsl(170, 30, 46),
+    water: hsl(190, 55, 48),
+    stone: hsl(24, 64, 72),
+    stone2: hsl(200, 40, 40),
+  },
   "facet ochre": { ground: hsl(34, 36, 40), ground2: hsl(30, 30, 32), hill: hsl(70, 16, 46), water: hsl(200, 12, 50) },
   "riso paper": { ground: hsl(205, 90, 62), ground2: hsl(205, 90, 52), hill: hsl(336, 100, 72), water: hsl(205, 90, 70) },
-  "paper layers": { ground: hsl(290, 34, 24), ground2: hsl(300, 30, 18), hill: hsl(340, 40, 44), water: hsl(20, 70, 66) },
-  "faded photo": { ground: hsl(32, 28, 40), ground2: hsl(30, 28, 32), hill: hsl(34, 24, 52), water: hsl(36, 20, 60) },
-  brass: { ground: hsl(24, 40, 16), ground2: hsl(20, 38, 12), hill: hsl(30, 42, 22), water: hsl(40, 30, 26) },
-  lapis: { ground: hsl(18, 60, 78), ground2: hsl(14, 56, 70), hill: hsl(96, 40, 52), water: hsl(190, 62, 52) },
-  dappled: { ground: hsl(86, 42, 56), ground2: hsl(96, 40, 48), hill: hsl(260, 26, 64), water: hsl(205, 55, 64) },
-  "red field": { ground: hsl(0, 0, 9), ground2: hsl(0, 0, 6), hill: hsl(145, 62, 34), water: hsl(196, 80, 44) },
-  indigo: { ground: hsl(225, 62, 16), ground2: hsl(225, 60, 12), hill: hsl(30, 60, 48), water: hsl(222, 55, 28) },
-  papyrus: { ground: hsl(36, 50, 62), ground2: hsl(32, 48, 54), hill: hsl(160, 40, 36), water: hsl(196, 62, 42) },
+  "paper layers": {
+    ground: hsl(290, 34, 24),
+    ground2: hsl(300, 30, 18),
+    hill: hsl(340, 40, 44),
+    water: hsl(20, 70, 66),
+    stone: hsl(30, 70, 88),
+    stone2: hsl(345, 45, 40),
+  },
+  "faded photo": {
+    ground: hsl(32, 28, 40),
+    ground2: hsl(30, 28, 32),
+    hill: hsl(34, 24, 52),
+    water: hsl(36, 20, 60),
+    stone: hsl(34, 26, 64),
+    stone2: hsl(30, 26, 42),
+  },
+  brass: { ground: hsl(24, 40, 16), ground2: hsl(20, 38, 12), hill: hsl(30, 42, 22), water: hsl(40, 30, 26), stone: hsl(32, 48, 40), stone2: hsl(28, 42, 26) },
+  lapis: {
+    ground: hsl(18, 60, 78),
+    ground2: hsl(14, 56, 70),
+    hill: hsl(96, 40, 52),
+    water: hsl(190, 62, 52),
+    stone: hsl(30, 40, 93),
+    stone2: hsl(170, 58, 40),
+  },
+  dappled: {
+    ground: hsl(86, 42, 56),
+    ground2: hsl(96, 40, 48),
+    hill: hsl(260, 26, 64),
+    water: hsl(205, 55, 64),
+    stone: hsl(40, 55, 86),
+    stone2: hsl(16, 55, 66),
+  },
+  "red field": {
+    ground: hsl(0, 0, 9),
+    ground2: hsl(0, 0, 6),
+    hill: hsl(145, 62, 34),
+    water: hsl(196, 80, 44),
+    stone: hsl(48, 95, 58),
+    stone2: hsl(200, 80, 40),
+  },
+  indigo: {
+    ground: hsl(225, 62, 16),
+    ground2: hsl(225, 60, 12),
+    hill: hsl(30, 60, 48),
+    water: hsl(222, 55, 28),
+    stone: hsl(34, 62, 72),
+    stone2: hsl(20, 60, 38),
+  },
+  papyrus: {
+    ground: hsl(36, 50, 62),
+    ground2: hsl(32, 48, 54),
+    hill: hsl(160, 40, 36),
+    water: hsl(196, 62, 42),
+    stone: hsl(36, 55, 78),
+    stone2: hsl(20, 58, 45),
+  },
   "blue tesserae": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(196, 55, 46) },
   "rice paper": { ground: hsl(40, 8, 56), ground2: hsl(40, 8, 46), hill: hsl(40, 6, 74), water: hsl(40, 8, 84) },
-  "carved lines": { ground: hsl(6, 70, 42), ground2: hsl(6, 70, 34), hill: hsl(30, 20, 14), water: hsl(6, 60, 52) },
-  "storybook dusk": { ground: hsl(40, 62, 46), ground2: hsl(34, 60, 38), hill: hsl(176, 42, 30), water: hsl(186, 52, 34) },
+  "carved lines": {
+    ground: hsl(6, 70, 42),
+    ground2: hsl(6, 70, 34),
+    hill: hsl(30, 20, 14),
+    water: hsl(6, 60, 52),
+    stone: hsl(36, 30, 90),
+    stone2: hsl(6, 70, 42),
+  },
+  "storybook dusk": {
+    ground: hsl(40, 62, 46),
+    ground2: hsl(34, 60, 38),
+    hill: hsl(176, 42, 30),
+    water: hsl(186, 52, 34),
+    stone: hsl(40, 70, 82),
+    stone2: hsl(8, 60, 50),
+  },
   "specimen paper": { ground: hsl(40, 28, 84), ground2: hsl(40, 26, 80), hill: hsl(90, 22, 76), water: hsl(196, 28, 82) },
   parchment: { ground: hsl(38, 40, 74), ground2: hsl(36, 38, 66), hill: hsl(36, 30, 58), water: hsl(38, 36, 80) },
-  "crimson dusk": { ground: hsl(270, 20, 8), ground2: hsl(280, 18, 6), hill: hsl(300, 14, 10), water: hsl(350, 40, 14) },
-  "lacquer fans": { ground: hsl(168, 40, 12), ground2: hsl(170, 40, 9), hill: hsl(166, 36, 16), water: hsl(172, 45, 18) },
+  "crimson dusk": {
+    ground: hsl(270, 20, 8),
+    ground2: hsl(280, 18, 6),
+    hill: hsl(300, 14, 10),
+    water: hsl(350, 40, 14),
+    stone: hsl(270, 10, 18),
+    stone2: hsl(280, 12, 12),
+  },
+  "lacquer fans": {
+    ground: hsl(168, 40, 12),
+    ground2: hsl(170, 40, 9),
+    hill: hsl(166, 36, 16),
+    water: hsl(172, 45, 18),
+    stone: hsl(42, 58, 60),
+    stone2: hsl(168, 40, 20),
+  },
+  "child's sky": { ground: hsl(110, 70, 45), ground2: hsl(100, 65, 38), hill: hsl(120, 60, 50), water: hsl(210, 80, 55) },
   "op rings": { ground: hsl(300, 90, 34), ground2: hsl(280, 85, 28), hill: hsl(90, 90, 45), water: hsl(190, 95, 45) },
 };
 
@@ -192,6 +335,17 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         const y = rng.range(0, H);
         rain += `M${n1(x)} ${n1(y)}l-8 30`;
       }
+      // Tall signs hung on the dark, their tubes lit in cyan and magenta.
+      let signs = "";
+      for (let i = 0; i < 5; i++) {
+        const x = 20 + i * 118 + rng.range(0, 50);
+        const y = rng.range(60, 300);
+        const h = rng.range(150, 260);
+        const c = i % 2 ? "#19e6ff" : "#ff2bd6";
+        signs += `<rect x="${n1(x)}" y="${n1(y)}" width="44" height="${n1(h)}" rx="4" fill="#0a0614" stroke="${c}" stroke-width="4"/>`;
+        for (let g = y + 18; g < y + h - 20; g += 34)
+          signs += `<path d="M${n1(x + 10)} ${n1(g)}h24M${n1(x + 22)} ${n1(g - 8)}v18" stroke="${c}" stroke-width="3.5" stroke-linecap="round"/>`;
+      }
       let streaks = "";
       for (let i = 0; i < 18; i++) {
         const x = rng.range(10, 590);
@@ -208,7 +362,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
             [1, "#4a0f5c"],
           ]),
         ),
-        pattern(`${rect(`url(#${pre}gsky)`)}<path d="${rain}" stroke="#5fd8ff" stroke-width="1.2" opacity="0.4"/>`),
+        pattern(`${rect(`url(#${pre}gsky)`)}${signs}<path d="${rain}" stroke="#5fd8ff" stroke-width="1.2" opacity="0.4"/>`),
         `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#03040a")}${streaks}${rect(`url(#${pre}gwet)`)}</pattern>`,
         `<linearGradient id="${pre}gwet" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#03040a" stop-opacity="0.1"/><stop offset="1" stop-color="#03040a" stop-opacity="0.85"/></linearGradient>`,
       ];
@@ -289,11 +443,23 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         sky,
       };
     case "drawing paper": {
-      // White drawing paper with a few smudges of charcoal rubbed into it.
-      let smudge = "";
-      for (let i = 0; i < 12; i++)
-        smudge += `<path d="M${n1(rng.range(-60, 540))} ${n1(rng.range(20, 600))}q${n1(rng.range(60, 120))} ${n1(rng.range(-30, 30))} ${n1(rng.range(180, 300))} ${n1(rng.range(-20, 20))}" stroke="#5a5a5a" stroke-width="${n1(rng.range(20, 50))}" opacity="0.28" fill="none" stroke-linecap="round"/>`;
-      return { defs: pattern(`${rect("#f7f5ef")}${smudge}`), sky };
+      // Charcoal rubbed thick into white paper at the top and thinning toward the horizon, lifted out in pale strokes where the light is.
+      let lifted = "";
+      for (let i = 0; i < 9; i++)
+        lifted += `<path d="M${n1(rng.range(-60, 540))} ${n1(rng.range(20, 480))}q${n1(rng.range(60, 120))} ${n1(rng.range(-30, 30))} ${n1(rng.range(180, 300))} ${n1(rng.range(-20, 20))}" stroke="#f7f5ef" stroke-width="${n1(rng.range(8, 22))}" opacity="0.22" fill="none" stroke-linecap="round"/>`;
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#262626"],
+            [0.45, "#4d4d4b"],
+            [0.8, "#a9a8a3"],
+            [1, "#f2f0ea"],
+          ]),
+        ),
+        pattern(`${rect(`url(#${pre}gsky)`)}${lifted}`),
+      ];
+      return { defs: defs.join(""), sky };
     }
     case "toned paper": {
       // Blue-grey pastel paper, chalk dragged across it in light strokes.
@@ -360,7 +526,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       };
     case "facet ochre":
       return {
-        defs: facetField(pre, seed, [hsl(36, 30, 56), hsl(40, 34, 70), hsl(30, 24, 50), hsl(70, 12, 62), hsl(28, 30, 40), hsl(24, 26, 30)]),
+        defs: facetField(pre, seed, [hsl(200, 12, 52), hsl(40, 36, 68), hsl(190, 14, 40), hsl(70, 18, 58), hsl(30, 32, 42), hsl(210, 14, 30)]),
         sky,
         floor: sky,
       };
@@ -454,10 +620,10 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
     case "dappled": {
       // Broken dabs of light colour laid side by side, as a painter in the open air lays them.
       let dabs = "";
-      const colors = ["#f5e6a3", "#c9b8ea", "#ffffff", "#a9d2f0", "#f4c2b0"];
+      const colors = ["#fbe7a6", "#b9a6e6", "#fff6e0", "#8fc0ea", "#f39c7a"];
       for (let i = 0; i < 220; i++)
         dabs += `<ellipse cx="${n1(rng.range(0, W))}" cy="${n1(rng.range(0, 640))}" rx="${n1(rng.range(6, 11))}" ry="3.6" transform="rotate(${rng.int(-35, -15)})" fill="${rng.pick(colors)}" opacity="0.8"/>`;
-      return { defs: pattern(`${rect("#8fbbe3")}${dabs}`), sky };
+      return { defs: pattern(`${rect("#7fbf86")}${dabs}`), sky };
     }
     case "red field":
       return {
@@ -498,9 +664,24 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
     case "blue tesserae":
       return { defs: pattern(rect("#1e4a98"), W, H), sky };
     case "rice paper": {
+      // Rice paper, and mountains washed in ink behind the scene, paler as they recede into the mist.
+      let peaks = "";
+      for (const [base, tone, op] of [
+        [420, "#8a8680", 0.35],
+        [520, "#4a4743", 0.45],
+      ] as const) {
+        let d = `M-10 ${base + 200}V${base}`;
+        let x = -10;
+        while (x < 610) {
+          const w = rng.range(70, 150);
+          d += `Q${n1(x + w * 0.35)} ${n1(base - rng.range(140, 280))} ${n1(x + w * 0.5)} ${n1(base - rng.range(120, 240))}T${n1(x + w)} ${n1(base - rng.range(0, 40))}`;
+          x += w;
+        }
+        peaks += `<path d="${d}V${base + 200}Z" fill="${tone}" opacity="${op}"/>`;
+      }
       const defs = [
-        `<linearGradient id="${pre}gmist" x1="0" y1="0" x2="0" y2="1"><stop offset="0.35" stop-color="#5d5a55" stop-opacity="0"/><stop offset="1" stop-color="#5d5a55" stop-opacity="0.28"/></linearGradient>`,
-        pattern(`${rect("#f5f1e8")}${rect(`url(#${pre}gmist)`)}`),
+        `<linearGradient id="${pre}gmist" x1="0" y1="0" x2="0" y2="1"><stop offset="0.35" stop-color="#f5f1e8" stop-opacity="0"/><stop offset="0.8" stop-color="#f5f1e8" stop-opacity="0.9"/></linearGradient>`,
+        pattern(`${rect("#f5f1e8")}${peaks}${rect(`url(#${pre}gmist)`)}`),
       ];
       return { defs: defs.join(""), sky };
     }
@@ -559,6 +740,15 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
           48,
           24,
         ),
+        sky,
+      };
+    }
+    case "child's sky": {
+      // White paper with the sky a band of blue scribbled along the top, as a child draws it.
+      let scribble = "M-10 8";
+      for (let x = -10; x < 620; x += 14) scribble += `L${x + 7} ${n1(rng.range(96, 130))}L${x + 14} ${n1(rng.range(0, 10))}`;
+      return {
+        defs: pattern(`${rect("#fbfaf5")}<path d="${scribble}" fill="none" stroke="#2f74e0" stroke-width="7" stroke-linejoin="round" opacity="0.85"/>`),
         sky,
       };
     }

@@ -119,7 +119,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "light",
     texture: "glow",
     shading: "flat",
-    palette: P(1.4, 1, 0, { neon: true, lean: [188, 0.55] }),
+    palette: P(1.4, 1, 0, { neon: true, lean: [192, 0.85] }),
     ornament: "scanlines",
     frame: "neon",
     lettering: { family: "mono", upper: true, weight: "700" },
@@ -172,6 +172,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       ornament: "scribbles",
       frame: "sketch",
       lettering: { family: "hand", upper: false, weight: "700" },
+      ground: "child's sky",
     },
   ),
   style("pastel", "technique", ["pastel", "pastels", "soft pastel", "chalk", "chalk pastel", "oil pastel", "chalkboard"], {
