@@ -522,13 +522,11 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       return {
         defs: facetField(pre, seed, [hsl(200, 55, 38), hsl(188, 50, 55), hsl(30, 85, 72), hsl(18, 80, 64), hsl(150, 38, 42), hsl(160, 36, 30)]),
         sky,
-        floor: sky,
       };
     case "facet ochre":
       return {
         defs: facetField(pre, seed, [hsl(200, 12, 52), hsl(40, 36, 68), hsl(190, 14, 40), hsl(70, 18, 58), hsl(30, 32, 42), hsl(210, 14, 30)]),
         sky,
-        floor: sky,
       };
     case "riso paper": {
       // Off-white paper, the sky a screen of blue ink fading into it, a pink sun printed over.
