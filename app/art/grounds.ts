@@ -731,15 +731,10 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       return { defs: defs.join(""), sky };
     }
     case "lacquer fans": {
-      // Jade-black lacquer under rows of gold fans.
-      return {
-        defs: pattern(
-          `<rect width="48" height="24" fill="#0d2b27"/><g fill="none" stroke="#d9b45a" stroke-width="1.4"><path d="M0 24A24 24 0 0 1 48 24M8 24A16 16 0 0 1 40 24M16 24A8 8 0 0 1 32 24"/><path d="M-24 12A24 24 0 0 1 24 12M24 12A24 24 0 0 1 72 12" opacity="0.5"/></g>`,
-          48,
-          24,
-        ),
-        sky,
-      };
+      // Rows of gold fans on black lacquer, each ringed in black, overlapping like scales.
+      const fan = (x: number, y: number) =>
+        `<path d="M${x - 24} ${y}A24 24 0 0 1 ${x + 24} ${y}Z" fill="#d9b45a"/><path d="M${x - 16} ${y}A16 16 0 0 1 ${x + 16} ${y}M${x - 8} ${y}A8 8 0 0 1 ${x + 8} ${y}" fill="none" stroke="#0b1f1c" stroke-width="2.4"/><path d="M${x} ${y}V${y - 24}" stroke="#0b1f1c" stroke-width="1.4"/>`;
+      return { defs: pattern(`<rect width="48" height="32" fill="#0b1f1c"/>${fan(24, 32)}${fan(0, 16)}${fan(48, 16)}`, 48, 32), sky };
     }
     case "child's sky": {
       // White paper with the sky a band of blue scribbled along the top, as a child draws it.
