@@ -480,17 +480,17 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       return { under: `<path d="${CARD}" fill="url(#${pre}lin)"/>`, window: `<path d="${hoop}"/>`, over, defs };
     }
     case "mount": {
-      // An old photograph in an album: a black page, cream paper corners, a caption written beneath in white pencil.
+      // An old photograph with its white border in an album: a black page, black paper corners, a caption written beneath in white pencil.
       const mount = "#1c1a17";
       const ink = "#e9dfc8";
-      let over = `<path d="${CARD}${rectWindow(56, 56, 488, 600, 2)}" fill="${mount}" fill-rule="evenodd"/><rect x="56" y="56" width="488" height="600" fill="none" stroke="#f4ecda" stroke-width="6"/>`;
+      let over = `<path d="${CARD}${rectWindow(56, 56, 488, 600, 2)}" fill="${mount}" fill-rule="evenodd"/><rect x="56" y="56" width="488" height="600" fill="none" stroke="#f4ecda" stroke-width="30"/><rect x="71" y="71" width="458" height="570" fill="none" stroke="#cfc3a8" stroke-width="1.5"/>`;
       for (const [x, y, sx, sy] of [
         [50, 50, 1, 1],
         [550, 50, -1, 1],
         [50, 662, 1, -1],
         [550, 662, -1, -1],
       ] as const)
-        over += `<path d="M${x} ${y}h${sx * 58}L${x} ${y + sy * 58}Z" fill="#e9dfc8"/>`;
+        over += `<path d="M${x} ${y}h${sx * 58}L${x} ${y + sy * 58}Z" fill="#2a241d" stroke="#5a4d3c" stroke-width="1.5"/>`;
       if (labels) {
         over += label(numeral, { x: 300, y: 30, size: 20, fill: ink, family: SERIF, weight: "600", spacing: 2 });
         over += label(title, { x: 300, y: 716, size: fitFont(title, 38, 460, false), fill: ink, family: SERIF, weight: "600", italic: true });
