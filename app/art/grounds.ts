@@ -451,9 +451,9 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         grad(
           "gsky",
           stops([
-            [0, "#262626"],
-            [0.45, "#4d4d4b"],
-            [0.8, "#a9a8a3"],
+            [0, "#3a3a39"],
+            [0.3, "#6e6d6a"],
+            [0.65, "#c4c2bc"],
             [1, "#f2f0ea"],
           ]),
         ),
