@@ -4,9 +4,11 @@
 // them); for every pair of styles, the mean absolute difference of their pixels' channels (0–1).
 // Each style's least difference to any other is set against the least difference between two of the
 // seven original treatments, the floor every style must reach:
-//   tsx scripts/style-distinctness.ts [--out bench-results/styles.json] [--sheet /tmp/styles]
-// `--sheet` also writes each drawing as a PNG and one contact sheet per card, to look at.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+//   tsx scripts/style-distinctness.ts [--out bench-results/styles.json] [--sheet /tmp/styles] [--cache /tmp/styles-cache]
+// `--sheet` also writes each drawing as a PNG and one contact sheet per card, to look at; `--cache`
+// keeps each drawing under a hash of its SVG, so a run after changing a few styles draws only those.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,8 +44,19 @@ const engines: ResvgModules = {
   fonts: await pictureFontsInNode(),
 };
 
+const cache = arg("--cache");
+if (cache) mkdirSync(cache, { recursive: true });
+
 /** The drawing halved: each pixel the mean of four, as RGB. */
 async function draw(svg: string): Promise<Uint8Array> {
+  const kept = cache && path.join(cache, `${createHash("sha256").update(svg).digest("hex").slice(0, 32)}.rgb`);
+  if (kept && existsSync(kept)) return new Uint8Array(readFileSync(kept));
+  const out = await drawAnew(svg);
+  if (kept) writeFileSync(kept, out);
+  return out;
+}
+
+async function drawAnew(svg: string): Promise<Uint8Array> {
   const { pixels, width, height } = await svgToPixels(svg, engines);
   if (width !== W * 2 || height !== H * 2) throw new Error(`a card drawn at ${width}×${height}`);
   const out = new Uint8Array(W * H * 3);

@@ -144,7 +144,8 @@ function extentsAbout(scene: Scene, y: number): [number, number] {
   return [above, below];
 }
 
-export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors, pre: string, labels: Labels, letters?: Lettering): Frame {
+/** `paper` is the style's own paper, when its ground is one, for the frames drawn on paper. */
+export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors, pre: string, labels: Labels, letters?: Lettering, paper?: string): Frame {
   // A style's own lettering replaces the frame's: its family, case and weight.
   const label = (text: string, o: TextOpts) =>
     labelText(
@@ -353,18 +354,18 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
     }
     case "sketch": {
       // Paper with a border drawn by hand, wobbling a little.
-      const paper = hex(hsl(mixHue(look.hue, 50, 0.85), 30, 96));
+      const sheet = paper ?? hex(hsl(mixHue(look.hue, 50, 0.85), 30, 96));
       const pen = hex(hsl(look.hue, 40, 24));
       const wash = c("accent");
       const defs = `<filter id="${pre}hand" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.03" numOctaves="2" seed="${look.seed % 991}"/><feDisplacementMap in="SourceGraphic" scale="9" xChannelSelector="R" yChannelSelector="G"/></filter>`;
-      let over = `<path d="${CARD}${rectWindow(36, 36, 528, 640, 10)}" fill="${paper}" fill-rule="evenodd"/><g filter="url(#${pre}hand)" fill="none" stroke-linecap="round"><rect x="36" y="36" width="528" height="640" rx="10" stroke="${pen}" stroke-width="4"/><rect x="30" y="42" width="536" height="630" rx="14" stroke="${wash}" stroke-width="2.5" opacity="0.8"/></g>`;
+      let over = `<path d="${CARD}${rectWindow(36, 36, 528, 640, 10)}" fill="${sheet}" fill-rule="evenodd"/><g filter="url(#${pre}hand)" fill="none" stroke-linecap="round"><rect x="36" y="36" width="528" height="640" rx="10" stroke="${pen}" stroke-width="4"/><rect x="30" y="42" width="536" height="630" rx="14" stroke="${wash}" stroke-width="2.5" opacity="0.8"/></g>`;
       if (labels) {
-        over += `<g filter="url(#${pre}hand)"><circle cx="300" cy="66" r="30" fill="${paper}" stroke="${wash}" stroke-width="4"/></g>`;
+        over += `<g filter="url(#${pre}hand)"><circle cx="300" cy="66" r="30" fill="${sheet}" stroke="${wash}" stroke-width="4"/></g>`;
         over += label(numeral, { x: 300, y: 67, size: numeral.length > 3 ? 18 : 24, fill: pen, family: SERIF, weight: "700" });
         over += label(title, { x: 300, y: 724, size: fitFont(title, 38, 480, false), fill: pen, family: SERIF, weight: "700" });
         over += `<path d="M150 752Q300 744 450 754" fill="none" stroke="${wash}" stroke-width="4" stroke-linecap="round" filter="url(#${pre}hand)"/>`;
       }
-      return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="36" y="36" width="528" height="640" rx="10"/>`, over, defs };
+      return { under: `<path d="${CARD}" fill="${sheet}"/>`, window: `<rect x="36" y="36" width="528" height="640" rx="10"/>`, over, defs };
     }
     case "lead": {
       // A pointed arch of glass held in lead, with panes of colour round it.
@@ -447,6 +448,114 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         over += label(title, { x: 300, y: 740, size: fitFont(title, 36, 480, true, 0.12), fill: ink, family: SERIF, weight: "700", upper: true, spacing: 3 });
       }
       return { under: `<path d="${CARD}" fill="${paper}"/>`, window: `<rect x="38" y="92" width="524" height="600"/>`, over, defs: "" };
+    }
+    case "bleed": {
+      // The picture runs to the card's edge, as a poster's or a comic panel's does; numeral and title sit in captions boxed in black.
+      const ink = "#111111";
+      const box = "#fffdf4";
+      let over = `<path d="${CARD}" fill="none" stroke="${ink}" stroke-width="10"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2 + 8)}" y="24" width="${n1(nw - 16)}" height="42" fill="${box}" stroke="${ink}" stroke-width="3"/>`;
+        over += label(numeral, { x: 300, y: 45, size: 22, fill: ink, family: SANS, weight: "700", upper: true, spacing: 2 });
+        over += `<rect x="70" y="700" width="460" height="62" fill="${box}" stroke="${ink}" stroke-width="3.5"/>`;
+        over += label(title, { x: 300, y: 731, size: fitFont(title, 32, 420, true, 0.08), fill: ink, family: SANS, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="${ink}"/>`, window: `<path d="${CARD}"/>`, over, defs: "" };
+    }
+    case "hoop": {
+      // Linen held taut in a wooden embroidery hoop, the title stitched on the cloth below it.
+      const linen = "#d8c7a3";
+      const wood = "#b07f45";
+      const thread = hex(hsl(look.hue, 55, 30));
+      const defs = `<pattern id="${pre}lin" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="${linen}"/><path d="M0 1.5H6M0 4.5H6" stroke="#c4b08a" stroke-width="1.2"/><path d="M1.5 0V6M4.5 0V6" stroke="#e8dbbd" stroke-width="0.9"/></pattern>`;
+      const hoop = `M300 86A262 262 0 1 1 299.9 86Z`;
+      let over = `<path d="${CARD}${hoop}" fill="url(#${pre}lin)" fill-rule="evenodd"/>`;
+      over += `<circle cx="300" cy="348" r="268" fill="none" stroke="${wood}" stroke-width="16"/><circle cx="300" cy="348" r="276" fill="none" stroke="#8a5f2e" stroke-width="3"/><circle cx="300" cy="348" r="259" fill="none" stroke="#d9a86a" stroke-width="3"/>`;
+      over += `<rect x="284" y="58" width="32" height="30" rx="5" fill="#8a5f2e"/><rect x="290" y="40" width="20" height="22" rx="4" fill="#c9c2b4" stroke="#6f6a60" stroke-width="2"/>`;
+      if (labels) {
+        over += label(numeral, { x: 300, y: 652, size: 26, fill: thread, family: SERIF, weight: "700", upper: true, spacing: 3 });
+        over += label(title, { x: 300, y: 712, size: fitFont(title, 40, 460, false), fill: thread, family: SERIF, weight: "700", italic: true });
+        over += `<path d="M120 752H480" stroke="${thread}" stroke-width="3" stroke-dasharray="9 6" stroke-linecap="round"/>`;
+      }
+      return { under: `<path d="${CARD}" fill="url(#${pre}lin)"/>`, window: `<path d="${hoop}"/>`, over, defs };
+    }
+    case "mount": {
+      // An old photograph with its white border in an album: a black page, black paper corners, a caption written beneath in white pencil.
+      const mount = "#1c1a17";
+      const ink = "#e9dfc8";
+      let over = `<path d="${CARD}${rectWindow(56, 56, 488, 600, 2)}" fill="${mount}" fill-rule="evenodd"/><rect x="56" y="56" width="488" height="600" fill="none" stroke="#f4ecda" stroke-width="30"/><rect x="71" y="71" width="458" height="570" fill="none" stroke="#cfc3a8" stroke-width="1.5"/>`;
+      for (const [x, y, sx, sy] of [
+        [50, 50, 1, 1],
+        [550, 50, -1, 1],
+        [50, 662, 1, -1],
+        [550, 662, -1, -1],
+      ] as const)
+        over += `<path d="M${x} ${y}h${sx * 58}L${x} ${y + sy * 58}Z" fill="#2a241d" stroke="#5a4d3c" stroke-width="1.5"/>`;
+      if (labels) {
+        over += label(numeral, { x: 300, y: 30, size: 20, fill: ink, family: SERIF, weight: "600", spacing: 2 });
+        over += label(title, { x: 300, y: 716, size: fitFont(title, 38, 460, false), fill: ink, family: SERIF, weight: "600", italic: true });
+      }
+      return { under: `<path d="${CARD}" fill="${mount}"/>`, window: `<rect x="56" y="56" width="488" height="600"/>`, over, defs: "" };
+    }
+    case "riveted": {
+      // A plate of dark bronze riveted round the picture, the labels on brass plaques.
+      const plate = "#3b2814";
+      const brass = "#c8923a";
+      const shadow = "#22160a";
+      let over = `<path d="${CARD}${rectWindow(40, 40, 520, 720, 4)}" fill="${plate}" fill-rule="evenodd"/><rect x="40" y="40" width="520" height="720" rx="4" fill="none" stroke="${brass}" stroke-width="5"/><rect x="10" y="10" width="580" height="780" rx="18" fill="none" stroke="${shadow}" stroke-width="4"/>`;
+      for (let x = 25; x <= 575; x += 50) over += `<circle cx="${x}" cy="22" r="5" fill="${brass}"/><circle cx="${x}" cy="778" r="5" fill="${brass}"/>`;
+      for (let y = 72; y <= 728; y += 52) over += `<circle cx="22" cy="${y}" r="5" fill="${brass}"/><circle cx="578" cy="${y}" r="5" fill="${brass}"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2)}" y="50" width="${n1(nw)}" height="46" rx="6" fill="${brass}" stroke="${shadow}" stroke-width="3"/>`;
+        over += label(numeral, { x: 300, y: 74, size: 26, fill: shadow, family: SERIF, weight: "700", upper: true, spacing: 2 });
+        over += `<rect x="80" y="688" width="440" height="58" rx="6" fill="${brass}" stroke="${shadow}" stroke-width="3"/>`;
+        for (const x of [94, 506]) over += `<circle cx="${x}" cy="717" r="5" fill="${shadow}"/>`;
+        over += label(title, { x: 300, y: 718, size: fitFont(title, 32, 380, true, 0.1), fill: shadow, family: SERIF, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="${plate}"/>`, window: `<rect x="40" y="40" width="520" height="720" rx="4"/>`, over, defs: "" };
+    }
+    case "arch": {
+      // A pointed gothic arch cut in black stone, traced in silver.
+      const stone = "#35303b";
+      const silver = "#b9b4c4";
+      const arch = `M50 330C50 190 170 80 300 40C430 80 550 190 550 330V680H50Z`;
+      let over = `<path d="${CARD}${arch}" fill="${stone}" fill-rule="evenodd"/><path d="${arch}" fill="none" stroke="${silver}" stroke-width="3"/><path d="M36 334C36 180 160 64 300 22C440 64 564 180 564 334V694H36Z" fill="none" stroke="${silver}" stroke-width="1.2" opacity="0.6"/>`;
+      for (const x of [24, 576]) over += `<path d="M${x} 720V360" stroke="${silver}" stroke-width="1.2" opacity="0.5"/>`;
+      if (labels) {
+        over += label(numeral, { x: 300, y: 718, size: 22, fill: silver, family: SERIF, weight: "700", upper: true, spacing: 4 });
+        over += label(title, {
+          x: 300,
+          y: 755,
+          size: fitFont(title, 32, 460, true, 0.12),
+          fill: silver,
+          family: SERIF,
+          weight: "700",
+          upper: true,
+          spacing: 3,
+        });
+      }
+      return { under: `<path d="${CARD}" fill="${stone}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
+    }
+    case "manuscript": {
+      // A vellum page: the miniature in a gilt frame, a border of blue and red bars with a vine, the title in red.
+      const vellum = "#f1e4c3";
+      const gold = "#d6a93c";
+      const blue = "#2a46a6";
+      const red = "#a8281f";
+      let over = `<path d="${CARD}${rectWindow(70, 70, 460, 560, 0)}" fill="${vellum}" fill-rule="evenodd"/><rect x="70" y="70" width="460" height="560" fill="none" stroke="${gold}" stroke-width="8"/><rect x="62" y="62" width="476" height="576" fill="none" stroke="${blue}" stroke-width="3"/>`;
+      over += `<rect x="24" y="40" width="14" height="720" fill="${blue}"/><rect x="28" y="44" width="6" height="712" fill="${gold}"/><rect x="562" y="40" width="14" height="720" fill="${red}"/><rect x="566" y="44" width="6" height="712" fill="${gold}"/>`;
+      let vine = "M31 60";
+      for (let y = 60; y < 740; y += 40) vine += `Q${y % 80 ? 60 : 2} ${y + 20} 31 ${y + 40}`;
+      over += `<path d="${vine}" fill="none" stroke="#3f6b2a" stroke-width="2.4"/><path d="${vine}" transform="translate(538 0)" fill="none" stroke="#3f6b2a" stroke-width="2.4"/>`;
+      for (let y = 80; y < 740; y += 80)
+        over += `<circle cx="52" cy="${y}" r="6" fill="${red}" stroke="${gold}" stroke-width="1.5"/><circle cx="548" cy="${y + 40}" r="6" fill="${blue}" stroke="${gold}" stroke-width="1.5"/>`;
+      if (labels) {
+        over += `<rect x="270" y="14" width="60" height="46" fill="${blue}" stroke="${gold}" stroke-width="3"/>`;
+        over += label(numeral, { x: 300, y: 38, size: numeral.length > 3 ? 14 : 20, fill: gold, family: SERIF, weight: "700", upper: true });
+        over += label(title, { x: 300, y: 690, size: fitFont(title, 40, 440, false), fill: red, family: SERIF, weight: "700", italic: true });
+        over += `<path d="M140 730H460" stroke="${gold}" stroke-width="3"/><circle cx="300" cy="730" r="6" fill="${blue}" stroke="${gold}" stroke-width="2"/>`;
+      }
+      return { under: `<path d="${CARD}" fill="${vellum}"/>`, window: `<rect x="70" y="70" width="460" height="560"/>`, over, defs: "" };
     }
     case "pixel art": {
       // The pixel frame is rasterised with the art (see pixelFrame); only the labels are text.

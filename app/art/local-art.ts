@@ -17,6 +17,7 @@ import { SUBJECT_BY_ID } from "./subjects/vocabulary";
 import { renderPixelArt } from "./pixel-art";
 import { renderVectorArt, STYLE_IDS, styleColors, type StyleId } from "./styles";
 import { paletteColors, renderStyledArt } from "./style-painter";
+import { GROUND_PAPER, groundColors } from "./grounds";
 import { isOriginalTreatment, understandStyle, type UnderstoodStyle } from "./understand-style";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
@@ -57,11 +58,12 @@ function render(scene: Scene, look: DeckLook, styling: Styled, pre: string, labe
   } else if (styling.original && style !== "pixel art") {
     art = renderVectorArt(scene, scene.fgStart, look, style, pre, "");
   } else {
-    colors = paletteColors(look, params.palette);
+    colors = groundColors(paletteColors(look, params.palette), params.ground);
     art = renderStyledArt(scene, scene.fgStart, look, params, colors, pre);
     if (frameKind === "pixel art") frameKind = "minimalist";
   }
-  const frame = buildFrame(frameKind, look, colors, pre, labels, styling.original ? undefined : params.lettering);
+  const paper = styling.original || !params.ground ? undefined : GROUND_PAPER[params.ground];
+  const frame = buildFrame(frameKind, look, colors, pre, labels, styling.original ? undefined : params.lettering, paper);
   const mask = frameKind === "watercolour" ? ` mask="url(#${pre}m)"` : "";
   const desc = `${theme.slice(0, 200)} · ${styleText.slice(0, 60)}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800" width="600" height="800" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title><desc>${escapeXml(desc)}</desc><defs>${art.defs}${frame.defs}<clipPath id="${pre}w">${frame.window}</clipPath></defs>${frame.under}<g clip-path="url(#${pre}w)"${mask}>${art.body}</g>${frame.over}</svg>`;

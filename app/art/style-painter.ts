@@ -7,6 +7,7 @@
 import type { DeckLook, RoleColors } from "./deck-theme";
 import { hex, hsl, luma, makeRng, mixHue, n1, type Hsl } from "./kit";
 import type { Geo, Item, Role, Scene } from "./scene";
+import { paintGround, type PaintedGround } from "./grounds";
 import type { LetterFamily, PaletteRule, StyleParams } from "./style-params";
 import { artRegion, emitItems, emitTexts, MONO, opAttr, Paints, SANS, SERIF, type Art, type ItemPainter } from "./styles";
 
@@ -150,7 +151,10 @@ function crayonFill(k: Paints, role: Role, memo: Map<string, string>, paper: str
   return `url(#${id})`;
 }
 
-function painterFor(params: StyleParams, k: Paints, ink: string): ItemPainter {
+/** Roles of the earth and water, which a ground with a floor of its own paints. */
+const FLOOR_ROLES = new Set<Role>(["ground", "ground2", "water"]);
+
+function painterFor(params: StyleParams, k: Paints, ink: string, ground: PaintedGround | null): ItemPainter {
   const cel = new Map<string, string>();
   const stitch = new Map<string, string>();
   const crayon = new Map<string, string>();
@@ -167,6 +171,11 @@ function painterFor(params: StyleParams, k: Paints, ink: string): ItemPainter {
       return ` fill="none" stroke="${color}" stroke-width="${n1(w)}"${dash}${opAttr(p.op)}`;
     }
     const role = p.fill!;
+    if (ground && p.bg && !p.glow) {
+      // The style's own ground stands in for the theme's sky; a veil of night over the whole card would only dull it.
+      if (SKY_ROLES.has(role)) return p.bare && (p.op ?? 1) < 0.5 ? ` fill="none"` : ` fill="${ground.sky}"${opAttr(p.op)}`;
+      if (ground.floor && FLOOR_ROLES.has(role) && !p.bare) return ` fill="${ground.floor}"${opAttr(p.op)}`;
+    }
     // A crayon has no soft light: a glow is scribbled over in its colour like any shape.
     if (p.glow && texture === "crayon") return ` fill="${crayonFill(k, role, crayon, paperOf(k))}"${opAttr(0.5 * (p.op ?? 1))}`;
     if (p.glow) return k.glow(item, k.c(role), (neon ? 0.8 : 0.55) * (p.op ?? 1));
@@ -287,7 +296,8 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
   const rng = makeRng(look.seed ^ 0x7f4a7c15);
   const seed = rng.int(1, 999);
   const ink = params.palette.neon ? hex(hsl(look.hue, 50, 4)) : hex(hsl(params.palette.mono ?? look.hue, params.palette.mono !== undefined ? 12 : 40, 11));
-  const paint = painterFor(params, k, ink);
+  const ground = params.ground ? paintGround(params.ground, pre, seed) : null;
+  const paint = painterFor(params, k, ink, ground);
   const back = scene.items.slice(0, fgStart);
   const front = scene.items.slice(fgStart);
   const lc = ` stroke-linecap="round" stroke-linejoin="round"`;
@@ -317,7 +327,7 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
   }
   const art = `${emit(back)}${ornamentLayer(params, k, look, seed)}${emit(front)}${texts}`;
 
-  const defs: string[] = [];
+  const defs: string[] = ground ? [ground.defs] : [];
   const overlays: string[] = [];
   let wrap = (inner: string) => `<g${lc}>${inner}</g>`;
   const grain = (op: number) => {

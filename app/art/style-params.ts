@@ -7,6 +7,8 @@
 export const BASE_STYLES = ["watercolour", "art nouveau", "woodcut", "minimalist", "oil painting", "surrealist", "pixel art"] as const;
 export type BaseStyle = (typeof BASE_STYLES)[number];
 
+import type { Ground } from "./grounds";
+
 /** What lies over the shapes as a surface. */
 export type Texture =
   | "none"
@@ -32,7 +34,8 @@ export type LineColor = "ink" | "shade" | "gold" | "light";
 /** Decoration a style adds between the scenery and the figures. */
 export type Ornament = "none" | "kasumi" | "scanlines" | "sunburst" | "dots" | "stars" | "swirls" | "scribbles";
 /** The card's frame: one of the base treatments' frames, or one of the frames only some styles use. */
-export type FrameKind = BaseStyle | "neon" | "cartouche" | "sketch" | "lead" | "deco" | "tiles" | "classic";
+export type FrameKind =
+  BaseStyle | "neon" | "cartouche" | "sketch" | "lead" | "deco" | "tiles" | "classic" | "bleed" | "hoop" | "mount" | "riveted" | "arch" | "manuscript";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 
@@ -66,6 +69,8 @@ export type StyleParams = {
   ornament: Ornament;
   frame: FrameKind;
   lettering: Lettering;
+  /** The style's own ground behind the figures, whatever the theme (`grounds.ts`). */
+  ground?: Ground;
 };
 
 /** A style is a technique (how paint is laid: crayon, mosaic) or a look (what it looks like: neon, art deco). */

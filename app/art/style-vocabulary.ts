@@ -111,6 +111,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "sunburst",
     frame: "deco",
     lettering: { family: "display", upper: true, weight: "300" },
+    ground: "lacquer fans",
   }),
   style("cyberpunk neon", "look", ["cyberpunk", "cyber punk", "neon", "neon lights", "cyber", "blade runner", "tron", "neon noir", "glowing", "glow"], {
     base: "minimalist",
@@ -118,10 +119,11 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "light",
     texture: "glow",
     shading: "flat",
-    palette: P(1.4, 1, 0, { neon: true }),
+    palette: P(1.4, 1, 0, { neon: true, lean: [192, 0.85] }),
     ornament: "scanlines",
     frame: "neon",
     lettering: { family: "mono", upper: true, weight: "700" },
+    ground: "wet night",
   }),
   style("synthwave", "look", ["synthwave", "vaporwave", "vapor wave", "outrun", "retrowave", "80s", "eighties", "miami"], {
     base: "surrealist",
@@ -129,10 +131,11 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     lineColor: "light",
     texture: "glow",
     shading: "gradient",
-    palette: P(1.3, 1, 0, { neon: true, lean: [310, 0.35], sunset: true }),
+    palette: P(1.3, 1, 0, { neon: true, lean: [318, 0.7], sunset: true }),
     ornament: "scanlines",
-    frame: "neon",
+    frame: "bleed",
     lettering: sans(true, "700"),
+    ground: "sunset grid",
   }),
   style(
     "crayon",
@@ -169,6 +172,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       ornament: "scribbles",
       frame: "sketch",
       lettering: { family: "hand", upper: false, weight: "700" },
+      ground: "child's sky",
     },
   ),
   style("pastel", "technique", ["pastel", "pastels", "soft pastel", "chalk", "chalk pastel", "oil pastel", "chalkboard"], {
@@ -181,6 +185,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "none",
     frame: "sketch",
     lettering: serif(false, "600", true),
+    ground: "toned paper",
   }),
   style("charcoal", "technique", ["charcoal", "graphite", "pencil", "pencil sketch", "sketch", "drawing", "conte"], {
     base: "woodcut",
@@ -189,10 +194,11 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     texture: "wax",
     shading: "model",
     // Soft black on drawing paper.
-    palette: P(0.1, 1.25, 10, { mono: 30, paper: true }),
+    palette: P(0.1, 1.45, -10, { mono: 30, paper: true }),
     ornament: "none",
     frame: "sketch",
     lettering: { family: "hand", upper: false, weight: "600" },
+    ground: "drawing paper",
   }),
   style("linocut", "technique", ["linocut", "lino", "lino cut", "linoleum", "relief print", "block printed"], {
     base: "woodcut",
@@ -204,6 +210,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "none",
     frame: "woodcut",
     lettering: sans(true, "700"),
+    ground: "carved lines",
   }),
   style(
     "ink wash",
@@ -220,6 +227,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       ornament: "none",
       frame: "cartouche",
       lettering: serif(false, "600"),
+      ground: "rice paper",
     },
   ),
   style(
@@ -234,8 +242,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       shading: "flat",
       palette: P(0.9, 1, 0, { tones: 5 }),
       ornament: "none",
-      frame: "sketch",
+      frame: "hoop",
       lettering: serif(false, "700", true),
+      ground: "linen",
     },
   ),
   style("mosaic", "technique", ["mosaic", "mosaics", "tesserae", "roman mosaic", "byzantine mosaic", "tiles", "tiled", "tile"], {
@@ -248,6 +257,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "none",
     frame: "tiles",
     lettering: serif(true, "700"),
+    ground: "blue tesserae",
   }),
   style("low-poly", "technique", ["low poly", "lowpoly", "low-poly", "polygonal", "faceted", "polygon", "origami", "papercraft", "3d"], {
     base: "minimalist",
@@ -258,8 +268,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     // Warm rendered clay and peach, where anime is clear sky.
     palette: P(1, 1.1, 4, { lean: [22, 0.4] }),
     ornament: "none",
-    frame: "minimalist",
+    frame: "bleed",
     lettering: sans(true, "300"),
+    ground: "facet dusk",
   }),
   style("risograph", "technique", ["risograph", "riso", "zine", "duotone", "screen print", "screenprint", "silkscreen", "gig poster"], {
     base: "minimalist",
@@ -269,8 +280,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(1.3, 1.1, 4, { hues: 3, tones: 3 }),
     ornament: "none",
-    frame: "minimalist",
+    frame: "classic",
     lettering: sans(true, "700"),
+    ground: "riso paper",
   }),
   style(
     "tarot classic",
@@ -299,6 +311,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       ornament: "none",
       frame: "classic",
       lettering: serif(true, "700"),
+      ground: "chrome yellow",
     },
   ),
   style("pop art", "look", ["pop art", "pop", "comic", "comics", "comic book", "lichtenstein", "warhol", "halftone", "ben day"], {
@@ -310,8 +323,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     // Printed primaries on a yellow ground.
     palette: P(1.6, 1.15, 10, { hues: 6, lean: [52, 0.4] }),
     ornament: "dots",
-    frame: "minimalist",
+    frame: "bleed",
     lettering: sans(true, "700"),
+    ground: "ben-day",
   }),
   style("anime", "look", ["anime", "manga", "cel shaded", "cel shading", "ghibli", "studio ghibli", "cartoon", "animated"], {
     base: "minimalist",
@@ -322,8 +336,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     // Clear skies and bright daylight colour.
     palette: P(1.25, 1.05, 12, { lean: [208, 0.3] }),
     ornament: "none",
-    frame: "minimalist",
+    frame: "bleed",
     lettering: sans(true, "700"),
+    ground: "bright sky",
   }),
   style("gouache", "technique", ["gouache", "poster paint", "tempera poster", "storybook", "picture book", "children's book", "illustration"], {
     base: "watercolour",
@@ -334,8 +349,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     // Opaque and matte: denser, deeper colour than a wash.
     palette: P(1.35, 1.15, -6, { tones: 6 }),
     ornament: "none",
-    frame: "watercolour",
+    frame: "bleed",
     lettering: serif(false, "600", true),
+    ground: "storybook dusk",
   }),
   style("impressionist", "look", ["impressionist", "impressionism", "monet", "renoir", "plein air", "pointillism", "seurat"], {
     base: "oil painting",
@@ -347,6 +363,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "dots",
     frame: "oil painting",
     lettering: serif(false, "600", true),
+    ground: "dappled",
   }),
   style("expressionist", "look", ["expressionist", "expressionism", "fauvism", "fauve", "van gogh", "munch", "matisse", "bold colour", "bold color"], {
     base: "oil painting",
@@ -356,8 +373,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "model",
     palette: P(1.6, 1.2, 0, { lean: [20, 0.2] }),
     ornament: "swirls",
-    frame: "oil painting",
+    frame: "woodcut",
     lettering: serif(true, "700"),
+    ground: "swirling sky",
   }),
   style("cubist", "look", ["cubism", "cubist", "picasso", "braque", "futurism"], {
     base: "oil painting",
@@ -367,8 +385,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.8, 1.1, 0, { lean: [30, 0.3], tones: 5 }),
     ornament: "none",
-    frame: "oil painting",
+    frame: "minimalist",
     lettering: sans(true, "700"),
+    ground: "facet ochre",
   }),
   style("noir", "look", ["noir", "film noir", "black and white", "monochrome", "grayscale", "greyscale", "high contrast", "b&w"], {
     base: "woodcut",
@@ -380,6 +399,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "none",
     frame: "woodcut",
     lettering: sans(true, "700"),
+    ground: "venetian blinds",
   }),
   style("sepia", "look", ["sepia", "vintage photo", "old photograph", "daguerreotype", "antique", "faded", "vintage"], {
     base: "oil painting",
@@ -389,8 +409,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "gradient",
     palette: P(0.35, 0.9, 6, { mono: 32 }),
     ornament: "none",
-    frame: "oil painting",
+    frame: "mount",
     lettering: serif(false, "600", true),
+    ground: "faded photo",
   }),
   style("blueprint", "look", ["blueprint", "technical drawing", "schematic", "draft", "architectural drawing", "cyanotype"], {
     base: "minimalist",
@@ -402,6 +423,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "none",
     frame: "minimalist",
     lettering: { family: "mono", upper: true, weight: "300" },
+    ground: "blueprint",
   }),
   style(
     "paper cut",
@@ -415,8 +437,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       shading: "flat",
       palette: P(1, 1, 4, { tones: 5 }),
       ornament: "none",
-      frame: "minimalist",
+      frame: "bleed",
       lettering: sans(true, "300"),
+      ground: "paper layers",
     },
   ),
   style("steampunk", "look", ["steampunk", "steam punk", "brass", "clockwork", "victorian machinery", "gears"], {
@@ -428,8 +451,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     // Brass and sepia in lamplight, where gothic is night.
     palette: P(0.85, 1.05, 10, { lean: [36, 0.6] }),
     ornament: "none",
-    frame: "oil painting",
+    frame: "riveted",
     lettering: serif(true, "700"),
+    ground: "brass",
   }),
   style("gothic", "look", ["gothic", "dark fantasy", "dark academia", "goth", "horror", "macabre", "grim"], {
     base: "oil painting",
@@ -439,8 +463,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "model",
     palette: P(0.8, 1.35, -14, { lean: [280, 0.15] }),
     ornament: "stars",
-    frame: "oil painting",
+    frame: "arch",
     lettering: serif(true, "700"),
+    ground: "crimson dusk",
   }),
   style("psychedelic", "look", ["psychedelic", "trippy", "groovy", "sixties", "60s", "70s", "seventies", "acid", "kaleidoscope", "tie dye"], {
     base: "surrealist",
@@ -452,6 +477,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "swirls",
     frame: "surrealist",
     lettering: serif(false, "700", true),
+    ground: "op rings",
   }),
   style(
     "illuminated manuscript",
@@ -466,8 +492,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       // Bright pigments and gold on vellum.
       palette: P(1.25, 1.05, 2, { hues: 6, lean: [0, 0.05], paper: true }),
       ornament: "stars",
-      frame: "classic",
+      frame: "manuscript",
       lettering: serif(false, "700"),
+      ground: "diaper",
     },
   ),
   style("icon painting", "look", ["icon painting", "byzantine", "orthodox icon", "gilded", "gold leaf", "gilt", "religious icon"], {
@@ -480,6 +507,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "sunburst",
     frame: "oil painting",
     lettering: serif(true, "700"),
+    ground: "gold leaf",
   }),
   style("persian miniature", "look", ["persian miniature", "miniature", "mughal", "ottoman", "persian", "islamic art", "arabesque"], {
     base: "art nouveau",
@@ -491,6 +519,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "dots",
     frame: "deco",
     lettering: serif(false, "700", true),
+    ground: "lapis",
   }),
   style("egyptian", "look", ["egyptian", "ancient egypt", "papyrus", "hieroglyph", "hieroglyphs", "pharaoh", "tomb painting"], {
     base: "minimalist",
@@ -502,6 +531,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "none",
     frame: "tiles",
     lettering: serif(true, "700"),
+    ground: "papyrus",
   }),
   style(
     "folk art",
@@ -517,6 +547,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       ornament: "dots",
       frame: "tiles",
       lettering: serif(false, "700"),
+      ground: "red field",
     },
   ),
   style("graffiti", "look", ["graffiti", "street art", "spray paint", "spraypaint", "mural", "urban art", "banksy"], {
@@ -528,8 +559,9 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     // Spray cans' magentas and limes.
     palette: P(1.6, 1.15, -4, { lean: [300, 0.4], hues: 5 }),
     ornament: "scribbles",
-    frame: "minimalist",
+    frame: "bleed",
     lettering: sans(true, "700"),
+    ground: "brick wall",
   }),
   style(
     "botanical illustration",
@@ -545,6 +577,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       ornament: "none",
       frame: "minimalist",
       lettering: serif(false, "600", true),
+      ground: "specimen paper",
     },
   ),
   style("gothic woodcut", "technique", ["chapbook", "broadside", "dürer", "durer", "incunabula"], {
@@ -558,6 +591,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "none",
     frame: "woodcut",
     lettering: serif(true, "700"),
+    ground: "parchment",
   }),
   style("batik", "technique", ["batik", "wax resist", "indonesian textile", "shibori", "indigo dye"], {
     base: "watercolour",
@@ -569,5 +603,6 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "dots",
     frame: "tiles",
     lettering: serif(false, "700"),
+    ground: "indigo",
   }),
 ];

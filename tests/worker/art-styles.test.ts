@@ -134,6 +134,34 @@ describe("the style vocabulary", () => {
     }
   });
 
+  it("paints a style's own ground behind the figures, the same whatever the theme, with no filter", () => {
+    const grounded = NAMED_STYLES.filter((s) => s.params.ground);
+    expect(grounded.length).toBeGreaterThanOrEqual(30);
+    const groundOf = (svg: string) => {
+      const id = /<pattern id="([a-z0-9]+)gnd"/.exec(svg)?.[1];
+      if (!id) return null;
+      const start = svg.indexOf(`<pattern id="${id}gnd"`);
+      return { id, pattern: svg.slice(start, svg.indexOf("</pattern>", start)).replaceAll(id, "") };
+    };
+    for (const s of grounded) {
+      const svg = paintCardSvg({ card: card("major-17"), theme: THEME, style: s.id });
+      const ground = groundOf(svg);
+      expect(ground, s.id).not.toBeNull();
+      // The sky is painted with it, and it costs no filter.
+      expect(svg, s.id).toContain(`fill="url(#${ground!.id}gnd)"`);
+      expect(ground!.pattern, s.id).not.toContain("filter");
+    }
+    // Gold leaf behind an icon, a diapered ground behind a miniature, a sunset behind synthwave: the same in two themes.
+    for (const style of ["icon painting", "illuminated manuscript", "synthwave", "embroidery"]) {
+      const [a, b] = [THEME, "Grandmother's seaside town with fishing boats"].map(
+        (theme) => groundOf(paintCardSvg({ card: card("major-17"), theme, style }))!.pattern,
+      );
+      expect(a, style).toBe(b);
+    }
+    // A style without a ground of its own keeps the theme's sky.
+    expect(groundOf(paintCardSvg({ card: card("major-17"), theme: THEME, style: "ukiyo-e" }))).toBeNull();
+  });
+
   it("keeps the neon horizon's grid inside the picture, where the raster can blur it", () => {
     const svg = paintCardSvg({ card: card("major-17"), theme: "Moonlit tides", style: "synthwave" });
     const grid = group(svg, "data-ornament", "grid");

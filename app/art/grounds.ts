@@ -1,0 +1,756 @@
+/**
+ * A style's own ground: what lies behind the figures in that style whatever the theme, as a gilded
+ * icon has gold leaf, a manuscript its patterned vellum, a synthwave poster its sunset and grid, an
+ * embroidery its raw linen. The sky of the scene is painted with the ground (one card-sized pattern,
+ * so the hills and figures stand in front of it), the earth and water may take a pattern of their
+ * own (`floor`), and a ground sets the colours of the roles it owns. Flat shapes, gradients and
+ * patterns only: no filter, so a ground costs a card almost nothing to draw.
+ */
+import type { RoleColors } from "./deck-theme";
+import { hex, hsl, makeRng, n1, type Hsl } from "./kit";
+import type { Role } from "./scene";
+
+export const GROUNDS = [
+  "sunset grid",
+  "wet night",
+  "gold leaf",
+  "diaper",
+  "chrome yellow",
+  "ben-day",
+  "bright sky",
+  "linen",
+  "drawing paper",
+  "toned paper",
+  "venetian blinds",
+  "swirling sky",
+  "brick wall",
+  "blueprint",
+  "facet dusk",
+  "facet ochre",
+  "riso paper",
+  "paper layers",
+  "faded photo",
+  "brass",
+  "lapis",
+  "dappled",
+  "red field",
+  "indigo",
+  "papyrus",
+  "blue tesserae",
+  "rice paper",
+  "carved lines",
+  "storybook dusk",
+  "specimen paper",
+  "parchment",
+  "op rings",
+  "crimson dusk",
+  "lacquer fans",
+  "child's sky",
+] as const;
+export type Ground = (typeof GROUNDS)[number];
+
+export type PaintedGround = {
+  defs: string;
+  /** The fill of the sky. */
+  sky: string;
+  /** The fill of the earth and water, when the ground has its own. */
+  floor?: string;
+};
+
+const W = 600;
+const H = 800;
+const rect = (fill: string, extra = "") => `<rect width="${W}" height="${H}" fill="${fill}"${extra}/>`;
+const stops = (colors: readonly (readonly [number, string])[]) => colors.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join("");
+
+/** The colours a ground sets for the roles it owns: its earth, water and hills, in the style's own colours. */
+const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
+  "sunset grid": {
+    ground: hsl(282, 70, 12),
+    ground2: hsl(290, 65, 16),
+    hill: hsl(300, 60, 22),
+    water: hsl(270, 70, 18),
+    accent: hsl(318, 100, 62),
+    stone: hsl(300, 70, 20),
+    stone2: hsl(275, 70, 14),
+  },
+  "wet night": { ground: hsl(230, 40, 6), ground2: hsl(240, 35, 8), hill: hsl(220, 40, 9), water: hsl(200, 60, 10) },
+  "gold leaf": {
+    ground: hsl(28, 45, 26),
+    ground2: hsl(18, 48, 22),
+    hill: hsl(95, 28, 30),
+    water: hsl(205, 45, 32),
+    stone: hsl(12, 58, 42),
+    stone2: hsl(150, 36, 30),
+  },
+  diaper: {
+    ground: hsl(112, 42, 34),
+    ground2: hsl(105, 40, 28),
+    hill: hsl(120, 38, 40),
+    water: hsl(214, 60, 42),
+    stone: hsl(40, 50, 86),
+    stone2: hsl(0, 62, 42),
+  },
+  "chrome yellow": {
+    ground: hsl(82, 48, 46),
+    ground2: hsl(90, 45, 38),
+    hill: hsl(100, 40, 42),
+    water: hsl(205, 62, 52),
+    stone: hsl(0, 0, 84),
+    stone2: hsl(8, 62, 48),
+  },
+  "ben-day": {
+    ground: hsl(352, 82, 52),
+    ground2: hsl(352, 78, 44),
+    hill: hsl(48, 96, 55),
+    water: hsl(200, 90, 48),
+    stone: hsl(48, 96, 55),
+    stone2: hsl(352, 82, 50),
+  },
+  "bright sky": {
+    ground: hsl(108, 58, 48),
+    ground2: hsl(120, 52, 38),
+    hill: hsl(140, 45, 40),
+    water: hsl(200, 85, 55),
+    stone: hsl(30, 60, 90),
+    stone2: hsl(12, 70, 62),
+  },
+  linen: { ground: hsl(38, 30, 72), ground2: hsl(36, 28, 64), hill: hsl(95, 28, 48), water: hsl(200, 38, 56), stone: hsl(8, 65, 50), stone2: hsl(210, 55, 40) },
+  "drawing paper": { ground: hsl(0, 0, 30), ground2: hsl(0, 0, 22), hill: hsl(0, 0, 52), water: hsl(0, 0, 44) },
+  "toned paper": { ground: hsl(210, 14, 48), ground2: hsl(210, 16, 42), hill: hsl(200, 20, 62), water: hsl(196, 40, 70) },
+  "venetian blinds": { ground: hsl(0, 0, 8), ground2: hsl(0, 0, 5), hill: hsl(0, 0, 12), water: hsl(0, 0, 14) },
+  "swirling sky": {
+    ground: hsl(18, 45, 24),
+    ground2: hsl(12, 50, 20),
+    hill: hsl(222, 55, 30),
+    water: hsl(224, 62, 34),
+    stone: hsl(48, 85, 60),
+    stone2: hsl(222, 60, 32),
+  },
+  "brick wall": {
+    ground: hsl(0, 0, 38),
+    ground2: hsl(0, 0, 30),
+    hill: hsl(300, 80, 45),
+    water: hsl(180, 85, 40),
+    stone: hsl(60, 95, 55),
+    stone2: hsl(285, 80, 40),
+  },
+  blueprint: { ground: hsl(212, 62, 30), ground2: hsl(212, 62, 26), hill: hsl(212, 55, 36), water: hsl(205, 60, 40) },
+  "facet dusk": {
+    ground: hsl(150, 38, 40),
+    ground2: hsl(160, 36, 32),
+    hill: hsl(170, 30, 46),
+    water: hsl(190, 55, 48),
+    stone: hsl(24, 64, 72),
+    stone2: hsl(200, 40, 40),
+  },
+  "facet ochre": { ground: hsl(34, 36, 40), ground2: hsl(30, 30, 32), hill: hsl(70, 16, 46), water: hsl(200, 12, 50) },
+  "riso paper": { ground: hsl(205, 90, 62), ground2: hsl(205, 90, 52), hill: hsl(336, 100, 72), water: hsl(205, 90, 70) },
+  "paper layers": {
+    ground: hsl(290, 34, 24),
+    ground2: hsl(300, 30, 18),
+    hill: hsl(340, 40, 44),
+    water: hsl(20, 70, 66),
+    stone: hsl(30, 70, 88),
+    stone2: hsl(345, 45, 40),
+  },
+  "faded photo": {
+    ground: hsl(32, 28, 40),
+    ground2: hsl(30, 28, 32),
+    hill: hsl(34, 24, 52),
+    water: hsl(36, 20, 60),
+    stone: hsl(34, 26, 64),
+    stone2: hsl(30, 26, 42),
+  },
+  brass: { ground: hsl(24, 40, 16), ground2: hsl(20, 38, 12), hill: hsl(30, 42, 22), water: hsl(40, 30, 26), stone: hsl(32, 48, 40), stone2: hsl(28, 42, 26) },
+  lapis: {
+    ground: hsl(18, 60, 78),
+    ground2: hsl(14, 56, 70),
+    hill: hsl(96, 40, 52),
+    water: hsl(190, 62, 52),
+    stone: hsl(30, 40, 93),
+    stone2: hsl(170, 58, 40),
+  },
+  dappled: {
+    ground: hsl(86, 42, 56),
+    ground2: hsl(96, 40, 48),
+    hill: hsl(260, 26, 64),
+    water: hsl(205, 55, 64),
+    stone: hsl(40, 55, 86),
+    stone2: hsl(16, 55, 66),
+  },
+  "red field": {
+    ground: hsl(0, 0, 9),
+    ground2: hsl(0, 0, 6),
+    hill: hsl(145, 62, 34),
+    water: hsl(196, 80, 44),
+    stone: hsl(48, 95, 58),
+    stone2: hsl(200, 80, 40),
+  },
+  indigo: {
+    ground: hsl(225, 62, 16),
+    ground2: hsl(225, 60, 12),
+    hill: hsl(30, 60, 48),
+    water: hsl(222, 55, 28),
+    stone: hsl(34, 62, 72),
+    stone2: hsl(20, 60, 38),
+  },
+  papyrus: {
+    ground: hsl(36, 50, 62),
+    ground2: hsl(32, 48, 54),
+    hill: hsl(160, 40, 36),
+    water: hsl(196, 62, 42),
+    stone: hsl(36, 55, 78),
+    stone2: hsl(20, 58, 45),
+  },
+  "blue tesserae": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(196, 55, 46) },
+  "rice paper": { ground: hsl(40, 8, 56), ground2: hsl(40, 8, 46), hill: hsl(40, 6, 74), water: hsl(40, 8, 84) },
+  "carved lines": {
+    ground: hsl(6, 70, 42),
+    ground2: hsl(6, 70, 34),
+    hill: hsl(30, 20, 14),
+    water: hsl(6, 60, 52),
+    stone: hsl(36, 30, 90),
+    stone2: hsl(6, 70, 42),
+  },
+  "storybook dusk": {
+    ground: hsl(40, 62, 46),
+    ground2: hsl(34, 60, 38),
+    hill: hsl(176, 42, 30),
+    water: hsl(186, 52, 34),
+    stone: hsl(40, 70, 82),
+    stone2: hsl(8, 60, 50),
+  },
+  "specimen paper": { ground: hsl(40, 28, 84), ground2: hsl(40, 26, 80), hill: hsl(90, 22, 76), water: hsl(196, 28, 82) },
+  parchment: { ground: hsl(38, 40, 74), ground2: hsl(36, 38, 66), hill: hsl(36, 30, 58), water: hsl(38, 36, 80) },
+  "crimson dusk": {
+    ground: hsl(270, 20, 8),
+    ground2: hsl(280, 18, 6),
+    hill: hsl(300, 14, 10),
+    water: hsl(350, 40, 14),
+    stone: hsl(270, 10, 18),
+    stone2: hsl(280, 12, 12),
+  },
+  "lacquer fans": {
+    ground: hsl(168, 40, 12),
+    ground2: hsl(170, 40, 9),
+    hill: hsl(166, 36, 16),
+    water: hsl(172, 45, 18),
+    stone: hsl(42, 58, 60),
+    stone2: hsl(168, 40, 20),
+  },
+  "child's sky": { ground: hsl(110, 70, 45), ground2: hsl(100, 65, 38), hill: hsl(120, 60, 50), water: hsl(210, 80, 55) },
+  "op rings": { ground: hsl(300, 90, 34), ground2: hsl(280, 85, 28), hill: hsl(90, 90, 45), water: hsl(190, 95, 45) },
+};
+
+/** The paper of the grounds that are paper, for a frame drawn on it. */
+export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#7f90a6", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
+
+/** The deck's colours with the roles a ground owns set to the ground's own. */
+export function groundColors(colors: RoleColors, ground: Ground | undefined): RoleColors {
+  const own = ground && ROLES[ground];
+  return own ? { ...colors, ...own } : colors;
+}
+
+/** Triangles over the card, each coloured from a vertical ramp and jittered, as a faceted render lights them. */
+function facetField(pre: string, seed: number, ramp: readonly Hsl[]): string {
+  const rng = makeRng(seed);
+  const cols = 7;
+  const rows = 10;
+  const pt: [number, number][][] = [];
+  for (let r = 0; r <= rows; r++) {
+    pt.push([]);
+    for (let c = 0; c <= cols; c++) {
+      const edgeX = c === 0 || c === cols;
+      const edgeY = r === 0 || r === rows;
+      const x = (c / cols) * W + (edgeX ? 0 : rng.range(-30, 30));
+      const y = (r / rows) * H + (edgeY ? 0 : rng.range(-26, 26));
+      pt[r]!.push([x, y]);
+    }
+  }
+  let out = "";
+  const color = (y: number, jitter: number) => {
+    const t = Math.min(0.999, Math.max(0, y / H)) * (ramp.length - 1);
+    const i = Math.floor(t);
+    const f = t - i;
+    const [a, b] = [ramp[i]!, ramp[i + 1]!];
+    return hex(hsl(a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f + jitter));
+  };
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      const [p00, p01, p10, p11] = [pt[r]![c]!, pt[r]![c + 1]!, pt[r + 1]![c]!, pt[r + 1]![c + 1]!];
+      const tri = (a: [number, number], b: [number, number], d: [number, number], lit: number) => {
+        const cy = (a[1] + b[1] + d[1]) / 3;
+        out += `<path d="M${n1(a[0])} ${n1(a[1])}L${n1(b[0])} ${n1(b[1])}L${n1(d[0])} ${n1(d[1])}Z" fill="${color(cy, lit + rng.range(-4, 4))}" stroke="${color(cy, lit)}" stroke-width="0.6"/>`;
+      };
+      tri(p00, p01, p10, 5);
+      tri(p01, p11, p10, -5);
+    }
+  return `<pattern id="${pre}gnd" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${out}</pattern>`;
+}
+
+/** A ground's defs and fills; `pre` keeps its ids the card's own, `seed` places what it scatters. */
+export function paintGround(ground: Ground, pre: string, seed: number): PaintedGround {
+  const rng = makeRng(seed ^ 0x51ed27);
+  const id = `${pre}gnd`;
+  const sky = `url(#${id})`;
+  const pattern = (inner: string, w = W, h = H, extra = "") =>
+    `<pattern id="${id}" width="${w}" height="${h}" patternUnits="userSpaceOnUse"${extra}>${inner}</pattern>`;
+  const grad = (gid: string, s: string, dir = `x1="0" y1="0" x2="0" y2="1"`) => `<linearGradient id="${pre}${gid}" ${dir}>${s}</linearGradient>`;
+  switch (ground) {
+    case "sunset grid": {
+      // A sky burning from indigo to orange at the horizon, and a striped sun going down into it.
+      let sun = `<circle cx="300" cy="420" r="150" fill="url(#${pre}gsun)"/>`;
+      for (let i = 0; i < 7; i++) sun += `<rect x="140" y="${n1(432 + i * 20)}" width="320" height="${n1(3 + i * 1.6)}" fill="url(#${pre}gsky)"/>`;
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#140430"],
+            [0.35, "#3d0f6b"],
+            [0.6, "#b8237e"],
+            [0.76, "#ff5a5f"],
+            [0.9, "#ffb04a"],
+          ]),
+        ),
+        grad(
+          "gsun",
+          stops([
+            [0, "#ffe86a"],
+            [0.5, "#ff9d3c"],
+            [1, "#ff2e88"],
+          ]),
+        ),
+        pattern(`${rect(`url(#${pre}gsky)`)}${sun}`),
+        // The floor: a dark plain under a lit magenta grid (the style's ornament draws the grid's glow).
+        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#1b0733")}${rect(`url(#${pre}gfl2)`)}</pattern>`,
+        grad("gfl2", `<stop offset="0.5" stop-color="#ff2e88" stop-opacity="0.4"/><stop offset="1" stop-color="#1b0733" stop-opacity="0"/>`),
+      ];
+      return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
+    }
+    case "wet night": {
+      // Black sky with a haze of city light at its foot, and streaks of neon reflected in the wet street.
+      let rain = "";
+      for (let i = 0; i < 46; i++) {
+        const x = rng.range(0, W);
+        const y = rng.range(0, H);
+        rain += `M${n1(x)} ${n1(y)}l-8 30`;
+      }
+      // Tall signs hung on the dark, their tubes lit in cyan and magenta.
+      let signs = "";
+      for (let i = 0; i < 5; i++) {
+        const x = 20 + i * 118 + rng.range(0, 50);
+        const y = rng.range(60, 300);
+        const h = rng.range(150, 260);
+        const c = i % 2 ? "#19e6ff" : "#ff2bd6";
+        signs += `<rect x="${n1(x)}" y="${n1(y)}" width="44" height="${n1(h)}" rx="4" fill="#0a0614" stroke="${c}" stroke-width="4"/>`;
+        for (let g = y + 18; g < y + h - 20; g += 34)
+          signs += `<path d="M${n1(x + 10)} ${n1(g)}h24M${n1(x + 22)} ${n1(g - 8)}v18" stroke="${c}" stroke-width="3.5" stroke-linecap="round"/>`;
+      }
+      let streaks = "";
+      for (let i = 0; i < 18; i++) {
+        const x = rng.range(10, 590);
+        const w = rng.range(4, 16);
+        streaks += `<rect x="${n1(x)}" y="0" width="${n1(w)}" height="${H}" fill="${i % 2 ? "#19e6ff" : "#ff2bd6"}" opacity="${n1(rng.range(0.25, 0.55))}"/>`;
+      }
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#020308"],
+            [0.55, "#07091a"],
+            [0.8, "#1d0b3a"],
+            [1, "#4a0f5c"],
+          ]),
+        ),
+        pattern(`${rect(`url(#${pre}gsky)`)}${signs}<path d="${rain}" stroke="#5fd8ff" stroke-width="1.2" opacity="0.4"/>`),
+        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#03040a")}${streaks}${rect(`url(#${pre}gwet)`)}</pattern>`,
+        `<linearGradient id="${pre}gwet" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#03040a" stop-opacity="0.1"/><stop offset="1" stop-color="#03040a" stop-opacity="0.85"/></linearGradient>`,
+      ];
+      return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
+    }
+    case "gold leaf": {
+      // Burnished gold laid in square leaves, their seams showing.
+      const defs = [
+        grad(
+          "gold",
+          stops([
+            [0, "#f6dc8a"],
+            [0.3, "#d4a437"],
+            [0.55, "#f2cf6a"],
+            [0.8, "#b8862a"],
+            [1, "#e9c25c"],
+          ]),
+          `x1="0" y1="0" x2="1" y2="1"`,
+        ),
+        `<pattern id="${pre}gleaf" width="64" height="64" patternUnits="userSpaceOnUse"><path d="M0 0.5H64M0.5 0V64" stroke="#8a5f14" stroke-width="1" opacity="0.35"/></pattern>`,
+        pattern(`${rect(`url(#${pre}gold)`)}${rect(`url(#${pre}gleaf)`)}`),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "diaper": {
+      // A diapered ground as behind a manuscript's miniature: lozenges of ultramarine and vermilion with gold at the crossings.
+      const tile = `<rect width="40" height="40" fill="#2a46a6"/><path d="M20 0L40 20L20 40L0 20Z" fill="#b3302a"/><path d="M20 0L40 20L20 40L0 20Z" fill="none" stroke="#e3b948" stroke-width="2"/><circle cx="20" cy="20" r="3" fill="#f1cf62"/><circle cx="0" cy="0" r="3" fill="#f1cf62"/><circle cx="40" cy="0" r="3" fill="#f1cf62"/><circle cx="0" cy="40" r="3" fill="#f1cf62"/><circle cx="40" cy="40" r="3" fill="#f1cf62"/>`;
+      return { defs: pattern(tile, 40, 40), sky };
+    }
+    case "chrome yellow":
+      // The classic deck's flat yellow sky.
+      return { defs: pattern(rect("#f3c623"), W, H), sky };
+    case "ben-day": {
+      // Printed dots of cyan on white, as a comic's sky.
+      return {
+        defs: pattern(`<rect width="12" height="12" fill="#fdfdf8"/><circle cx="6" cy="6" r="4.3" fill="#1ea7e8"/>`, 12, 12, ` patternTransform="rotate(15)"`),
+        sky,
+      };
+    }
+    case "bright sky": {
+      // A clear blue day with great white clouds.
+      let clouds = "";
+      for (let i = 0; i < 4; i++) {
+        const cx = rng.range(60, 540);
+        const cy = rng.range(90, 420);
+        const r = rng.range(34, 58);
+        for (const [dx, dy, k] of [
+          [0, 0, 1],
+          [-r * 0.9, r * 0.3, 0.7],
+          [r * 0.9, r * 0.25, 0.75],
+          [r * 0.4, -r * 0.5, 0.7],
+        ] as const)
+          clouds += `<circle cx="${n1(cx + dx)}" cy="${n1(cy + dy)}" r="${n1(r * k)}"/>`;
+        clouds += `<rect x="${n1(cx - r * 1.6)}" y="${n1(cy + r * 0.2)}" width="${n1(r * 3.2)}" height="${n1(r * 0.62)}" rx="${n1(r * 0.3)}"/>`;
+      }
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#1c6fd8"],
+            [0.45, "#4aa6f0"],
+            [0.8, "#a9dcff"],
+            [1, "#e6f6ff"],
+          ]),
+        ),
+        pattern(`${rect(`url(#${pre}gsky)`)}<g fill="#c9e4f7" transform="translate(6 8)">${clouds}</g><g fill="#ffffff">${clouds}</g>`),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "linen":
+      // Raw linen, its weave showing where no thread is laid.
+      return {
+        defs: pattern(
+          `<rect width="6" height="6" fill="#d8c7a3"/><path d="M0 1.5H6M0 4.5H6" stroke="#c4b08a" stroke-width="1.2"/><path d="M1.5 0V6M4.5 0V6" stroke="#e8dbbd" stroke-width="0.9"/>`,
+          6,
+          6,
+        ),
+        sky,
+      };
+    case "drawing paper": {
+      // Charcoal rubbed thick into white paper at the top and thinning toward the horizon, lifted out in pale strokes where the light is.
+      let lifted = "";
+      for (let i = 0; i < 9; i++)
+        lifted += `<path d="M${n1(rng.range(-60, 540))} ${n1(rng.range(20, 480))}q${n1(rng.range(60, 120))} ${n1(rng.range(-30, 30))} ${n1(rng.range(180, 300))} ${n1(rng.range(-20, 20))}" stroke="#f7f5ef" stroke-width="${n1(rng.range(8, 22))}" opacity="0.22" fill="none" stroke-linecap="round"/>`;
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#3a3a39"],
+            [0.3, "#6e6d6a"],
+            [0.65, "#c4c2bc"],
+            [1, "#f2f0ea"],
+          ]),
+        ),
+        pattern(`${rect(`url(#${pre}gsky)`)}${lifted}`),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "toned paper": {
+      // Blue-grey pastel paper, chalk dragged across it in light strokes.
+      let chalk = "";
+      const colors = ["#f3d7c6", "#f7efc1", "#d9e6f2", "#ffffff"];
+      for (let i = 0; i < 60; i++) {
+        const x = rng.range(-20, 600);
+        const y = rng.range(0, 620);
+        chalk += `<path d="M${n1(x)} ${n1(y)}l${n1(rng.range(30, 70))} ${n1(rng.range(-14, -4))}" stroke="${rng.pick(colors)}" stroke-width="${n1(rng.range(4, 9))}" opacity="0.55"/>`;
+      }
+      return { defs: pattern(`${rect("#7f90a6")}<g stroke-linecap="round">${chalk}</g>`), sky };
+    }
+    case "venetian blinds": {
+      // Black night cut by the bars of light a blind lets through.
+      return {
+        defs: pattern(
+          `<rect width="60" height="40" fill="#0b0b0b"/><rect y="8" width="60" height="16" fill="#9a9a9a"/><rect y="24" width="60" height="3" fill="#cfcfcf"/>`,
+          60,
+          40,
+          ` patternTransform="rotate(-24)"`,
+        ),
+        sky,
+      };
+    }
+    case "swirling sky": {
+      // A sky in bands of red, orange and yellow, writhing as an expressionist's does.
+      let bands = "";
+      const colors = ["#c8321e", "#e8631f", "#f2a12c", "#f7cf4a", "#e8631f", "#b82a2a", "#f2a12c", "#e05a1f", "#f7cf4a", "#c8321e"];
+      for (let i = 0; i < colors.length; i++) {
+        const y = 20 + i * 62;
+        const a = 26 + (i % 3) * 8;
+        bands += `<path d="M-20 ${y}C120 ${y - a} 200 ${y + a} 320 ${y}S520 ${y - a} 640 ${y}" stroke="${colors[i]}" stroke-width="58" fill="none"/>`;
+      }
+      return { defs: pattern(`${rect("#e8631f")}${bands}`), sky };
+    }
+    case "brick wall": {
+      // A brick wall the picture is sprayed on.
+      return {
+        defs: pattern(
+          `<rect width="64" height="40" fill="#d6cdc2"/><rect x="1.5" y="1.5" width="61" height="17" fill="#a7472f"/><rect x="-30.5" y="21.5" width="61" height="17" fill="#94402c"/><rect x="33.5" y="21.5" width="61" height="17" fill="#b3553a"/>`,
+          64,
+          40,
+        ),
+        sky,
+      };
+    }
+    case "blueprint": {
+      // Prussian blue paper under a white drafting grid.
+      return {
+        defs: pattern(
+          `<rect width="100" height="100" fill="#1d4f91"/><path d="M0 20H100M0 40H100M0 60H100M0 80H100M20 0V100M40 0V100M60 0V100M80 0V100" stroke="#cfe3ff" stroke-width="0.6" opacity="0.45"/><path d="M0 0.6H100M0.6 0V100" stroke="#e6f0ff" stroke-width="1.4" opacity="0.75"/>`,
+          100,
+          100,
+        ),
+        sky,
+        floor: `url(#${id})`,
+      };
+    }
+    case "facet dusk":
+      return {
+        defs: facetField(pre, seed, [hsl(200, 55, 38), hsl(188, 50, 55), hsl(30, 85, 72), hsl(18, 80, 64), hsl(150, 38, 42), hsl(160, 36, 30)]),
+        sky,
+      };
+    case "facet ochre":
+      return {
+        defs: facetField(pre, seed, [hsl(200, 12, 52), hsl(40, 36, 68), hsl(190, 14, 40), hsl(70, 18, 58), hsl(30, 32, 42), hsl(210, 14, 30)]),
+        sky,
+      };
+    case "riso paper": {
+      // Off-white paper, the sky a screen of blue ink fading into it, a pink sun printed over.
+      const defs = [
+        `<pattern id="${pre}gdot" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(30)"><circle cx="3.5" cy="3.5" r="2.6" fill="#1c5fd6"/></pattern>`,
+        `<linearGradient id="${pre}gfade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="1"/><stop offset="0.75" stop-color="#fff" stop-opacity="0.45"/></linearGradient>`,
+        `<mask id="${pre}gmask">${rect(`url(#${pre}gfade)`)}</mask>`,
+        pattern(
+          `${rect("#f4efe2")}<rect width="${W}" height="${H}" fill="url(#${pre}gdot)" mask="url(#${pre}gmask)"/><circle cx="${rng.chance(0.5) ? 170 : 430}" cy="250" r="110" fill="#ff4fa3" opacity="0.85"/>`,
+        ),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "paper layers": {
+      // Sheets of paper cut in waves and stacked, each casting a thin shadow on the next.
+      let layers = "";
+      const colors = ["#f9d9a6", "#f5b07e", "#ea8566", "#cc5d6b", "#93416a", "#5b2c5e"];
+      colors.forEach((c, i) => {
+        const y = 60 + i * 100;
+        const a = 22 + (i % 2) * 14;
+        const d = `M-10 ${y}C100 ${y - a} 200 ${y + a} 300 ${y}S500 ${y - a} 610 ${y}V${H}H-10Z`;
+        layers += `<path d="${d}" fill="#0f2f36" opacity="0.35" transform="translate(0 -5)"/><path d="${d}" fill="${c}"/>`;
+      });
+      return { defs: pattern(`${rect("#fbf6e8")}${layers}`), sky };
+    }
+    case "faded photo": {
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#cdb38a"],
+            [0.6, "#e9dcc0"],
+            [1, "#d8c39c"],
+          ]),
+        ),
+        `<radialGradient id="${pre}gvig" cx="50%" cy="45%" r="70%"><stop offset="0.5" stop-color="#3a2a18" stop-opacity="0"/><stop offset="1" stop-color="#3a2a18" stop-opacity="0.55"/></radialGradient>`,
+        pattern(`${rect(`url(#${pre}gsky)`)}${rect(`url(#${pre}gvig)`)}`),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "brass": {
+      // Smoke lit amber at its foot, and the great wheels of a machine turning in it.
+      let gears = "";
+      for (let i = 0; i < 4; i++) {
+        const [cx, cy, r] = [rng.range(60, 540), rng.range(80, 420), rng.range(50, 110)];
+        const teeth = Math.round(r / 8);
+        let d = "";
+        for (let t = 0; t < teeth * 2; t++) {
+          const a = (t / (teeth * 2)) * Math.PI * 2;
+          const rr = t % 2 ? r : r * 1.14;
+          d += `${t ? "L" : "M"}${n1(cx + Math.cos(a) * rr)} ${n1(cy + Math.sin(a) * rr)}`;
+        }
+        gears += `<path d="${d}Z" fill="none" stroke="#c8923a" stroke-width="7" opacity="0.55"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#c8923a" stroke-width="6" opacity="0.55"/>`;
+      }
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#1e120a"],
+            [0.55, "#5a3212"],
+            [1, "#d08a32"],
+          ]),
+        ),
+        pattern(`${rect(`url(#${pre}gsky)`)}${gears}`),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "lapis": {
+      // Lapis blue with gold clouds curling in bands, as in a Persian miniature.
+      let clouds = "";
+      for (let i = 0; i < 6; i++) {
+        const x = rng.range(20, 480);
+        const y = rng.range(60, 460);
+        clouds += `<path d="M${n1(x)} ${n1(y)}c20 -26 50 -26 60 0c10 -18 40 -18 46 0c14 -8 30 0 26 14" fill="none" stroke="#e9c15a" stroke-width="5"/>`;
+      }
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#142f86"],
+            [0.7, "#2457b8"],
+            [1, "#4b86d2"],
+          ]),
+        ),
+        pattern(`${rect(`url(#${pre}gsky)`)}${clouds}`),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "dappled": {
+      // Broken dabs of light colour laid side by side, as a painter in the open air lays them.
+      let dabs = "";
+      const colors = ["#fbe7a6", "#b9a6e6", "#fff6e0", "#8fc0ea", "#f39c7a"];
+      for (let i = 0; i < 220; i++)
+        dabs += `<ellipse cx="${n1(rng.range(0, W))}" cy="${n1(rng.range(0, 640))}" rx="${n1(rng.range(6, 11))}" ry="3.6" transform="rotate(${rng.int(-35, -15)})" fill="${rng.pick(colors)}" opacity="0.8"/>`;
+      return { defs: pattern(`${rect("#7fbf86")}${dabs}`), sky };
+    }
+    case "red field":
+      return {
+        defs: pattern(
+          `<rect width="30" height="30" fill="#c21f2c"/><circle cx="15" cy="15" r="3" fill="#ffd23f"/><circle cx="0" cy="0" r="2" fill="#1fa36b"/><circle cx="30" cy="30" r="2" fill="#1fa36b"/>`,
+          30,
+          30,
+        ),
+        sky,
+      };
+    case "indigo": {
+      // Indigo dyed cloth, the wax's cracks letting the dye in as fine pale lines.
+      let cracks = "";
+      for (let i = 0; i < 30; i++) {
+        let x = rng.range(0, W);
+        let y = rng.range(0, 640);
+        let d = `M${n1(x)} ${n1(y)}`;
+        for (let j = 0; j < 4; j++) {
+          x += rng.range(-40, 40);
+          y += rng.range(-30, 30);
+          d += `L${n1(x)} ${n1(y)}`;
+        }
+        cracks += d;
+      }
+      return { defs: pattern(`${rect("#1c2f6e")}<path d="${cracks}" stroke="#8fa6dc" stroke-width="1.3" fill="none" opacity="0.7"/>`), sky };
+    }
+    case "papyrus": {
+      // Papyrus: its fibres laid across, with the registers of a tomb wall ruled on it.
+      return {
+        defs: pattern(
+          `<rect width="80" height="120" fill="#e6cf98"/><path d="M0 10H80M0 34H80M0 61H80M0 90H80" stroke="#c9aa6a" stroke-width="2" opacity="0.6"/><path d="M0 118H80" stroke="#2a4fa0" stroke-width="4"/><path d="M0 113H80" stroke="#b5402a" stroke-width="3"/>`,
+          80,
+          120,
+        ),
+        sky,
+      };
+    }
+    case "blue tesserae":
+      return { defs: pattern(rect("#1e4a98"), W, H), sky };
+    case "rice paper": {
+      // Rice paper, and mountains washed in ink behind the scene, paler as they recede into the mist.
+      let peaks = "";
+      for (const [base, tone, op] of [
+        [420, "#8a8680", 0.35],
+        [520, "#4a4743", 0.45],
+      ] as const) {
+        let d = `M-10 ${base + 200}V${base}`;
+        let x = -10;
+        while (x < 610) {
+          const w = rng.range(70, 150);
+          d += `Q${n1(x + w * 0.35)} ${n1(base - rng.range(140, 280))} ${n1(x + w * 0.5)} ${n1(base - rng.range(120, 240))}T${n1(x + w)} ${n1(base - rng.range(0, 40))}`;
+          x += w;
+        }
+        peaks += `<path d="${d}V${base + 200}Z" fill="${tone}" opacity="${op}"/>`;
+      }
+      const defs = [
+        `<linearGradient id="${pre}gmist" x1="0" y1="0" x2="0" y2="1"><stop offset="0.35" stop-color="#f5f1e8" stop-opacity="0"/><stop offset="0.8" stop-color="#f5f1e8" stop-opacity="0.9"/></linearGradient>`,
+        pattern(`${rect("#f5f1e8")}${peaks}${rect(`url(#${pre}gmist)`)}`),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "carved lines": {
+      // Cream paper under lines gouged in the block: the ink stands between them.
+      return {
+        defs: pattern(`<rect width="40" height="14" fill="#efe4cf"/><path d="M0 4Q10 1 20 4T40 4" stroke="#1a1410" stroke-width="4.4" fill="none"/>`, 40, 14),
+        sky,
+      };
+    }
+    case "storybook dusk": {
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#16485a"],
+            [0.5, "#2f7f86"],
+            [0.85, "#e9b35f"],
+            [1, "#f0cf7a"],
+          ]),
+        ),
+        pattern(rect(`url(#${pre}gsky)`)),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "specimen paper":
+      return { defs: pattern(`${rect("#fbf8ef")}<path d="M40 ${H - 200}H560" stroke="#b9ad92" stroke-width="0.8"/>`), sky };
+    case "parchment": {
+      const defs = [
+        `<radialGradient id="${pre}gpar" cx="50%" cy="40%" r="75%"><stop offset="0.45" stop-color="#f0e0b8"/><stop offset="1" stop-color="#cdb07a"/></radialGradient>`,
+        pattern(rect(`url(#${pre}gpar)`)),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "crimson dusk": {
+      // Black night bleeding into crimson at the horizon, under a great pale moon.
+      const defs = [
+        grad(
+          "gsky",
+          stops([
+            [0, "#07040a"],
+            [0.45, "#1e0714"],
+            [0.8, "#6e0c22"],
+            [1, "#a3182c"],
+          ]),
+        ),
+        pattern(`${rect(`url(#${pre}gsky)`)}<circle cx="${rng.chance(0.5) ? 150 : 450}" cy="170" r="74" fill="#e9e2d0" opacity="0.9"/>`),
+      ];
+      return { defs: defs.join(""), sky };
+    }
+    case "lacquer fans": {
+      // Rows of gold fans on black lacquer, each ringed in black, overlapping like scales.
+      const fan = (x: number, y: number) =>
+        `<path d="M${x - 24} ${y}A24 24 0 0 1 ${x + 24} ${y}Z" fill="#d9b45a"/><path d="M${x - 16} ${y}A16 16 0 0 1 ${x + 16} ${y}M${x - 8} ${y}A8 8 0 0 1 ${x + 8} ${y}" fill="none" stroke="#0b1f1c" stroke-width="2.4"/><path d="M${x} ${y}V${y - 24}" stroke="#0b1f1c" stroke-width="1.4"/>`;
+      return { defs: pattern(`<rect width="48" height="32" fill="#0b1f1c"/>${fan(24, 32)}${fan(0, 16)}${fan(48, 16)}`, 48, 32), sky };
+    }
+    case "child's sky": {
+      // White paper with the sky a band of blue scribbled along the top, as a child draws it.
+      let scribble = "M-10 8";
+      for (let x = -10; x < 620; x += 14) scribble += `L${x + 7} ${n1(rng.range(96, 130))}L${x + 14} ${n1(rng.range(0, 10))}`;
+      return {
+        defs: pattern(`${rect("#fbfaf5")}<path d="${scribble}" fill="none" stroke="#2f74e0" stroke-width="7" stroke-linejoin="round" opacity="0.85"/>`),
+        sky,
+      };
+    }
+    case "op rings": {
+      // Rings of hot colour spreading from the middle, as on a sixties poster.
+      const colors = ["#ff2e93", "#ff8a00", "#ffe600", "#3ad13a", "#1fb4ff", "#8a2be2"];
+      let ringsOut = "";
+      for (let i = 16; i >= 1; i--) ringsOut += `<circle cx="300" cy="380" r="${i * 34}" fill="${colors[i % colors.length]}"/>`;
+      return { defs: pattern(ringsOut), sky };
+    }
+  }
+}
