@@ -112,7 +112,13 @@ export default async function handleRequest(
   const page = (
     <NonceProvider nonce={nonce}>
       <RemixServer
-        context={{ ...remixContext, manifest: manifestWithoutSharedPreloads(remixContext.manifest) }}
+        context={{
+          ...remixContext,
+          manifest: manifestWithoutSharedPreloads(
+            remixContext.manifest,
+            remixContext.staticHandlerContext.matches.map((match) => match.route.id),
+          ),
+        }}
         url={request.url}
         abortDelay={ABORT_DELAY_MS}
         nonce={nonce}

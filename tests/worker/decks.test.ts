@@ -169,6 +169,11 @@ describe("a deck's owner", () => {
     expect(pictures[1]).toContain('loading="eager"');
     expect(pictures[1]).not.toContain("fetchpriority");
     for (const picture of pictures.slice(2)) expect(picture).toContain('loading="lazy"');
+    // The page's own routes are not preloaded with their shared chunks (decision 0125), but the browser's copy of
+    // the manifest keeps the chunks of the routes above it, so going to the collection fetches them together.
+    const manifest = JSON.parse(/window\.__remixManifest = (\{[\s\S]*?\n\});/.exec(html)![1]!) as { routes: Record<string, { imports?: string[] }> };
+    expect(manifest.routes["routes/_main.collection.$deckId"]!.imports ?? []).toEqual([]);
+    expect(manifest.routes["routes/_main.collection._index"]!.imports!.length).toBeGreaterThan(0);
   });
 
   it("renames, publishes and makes the deck private again", async () => {
