@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { isOutboxSend, outboxAnswer } from "./outbox/outbox.server";
 import { documentMemoKey, memoisedDocument, memoiseDocument } from "./render/document-memo.server";
+import { manifestWithoutSharedPreloads } from "./render/scripts-after-paint.server";
 import { NonceProvider } from "./security/nonce";
 import { reportError } from "./observe/errors.server";
 
@@ -110,7 +111,18 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const page = (
     <NonceProvider nonce={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      <RemixServer
+        context={{
+          ...remixContext,
+          manifest: manifestWithoutSharedPreloads(
+            remixContext.manifest,
+            remixContext.staticHandlerContext.matches.map((match) => match.route.id),
+          ),
+        }}
+        url={request.url}
+        abortDelay={ABORT_DELAY_MS}
+        nonce={nonce}
+      />
     </NonceProvider>
   );
   const body = await renderToReadableStream(page, {

@@ -8,19 +8,29 @@ import { gzipSync } from "node:zlib";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const LIGHTHOUSE_RUNS = 3;
 
-/** Gzip size of every script the home page loads: the entry and each modulepreload. */
+/**
+ * Gzip size of every script the home page loads: what its document names (the entry, the routes'
+ * modules, any modulepreload) and every chunk those import statically, which the document no longer
+ * preloads (docs/decisions/0125).
+ */
 export async function homeJavaScript(url: string) {
   const html = await (await fetch(url + "/")).text();
+  const pending: string[] = [];
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) pending.push(new URL(match[1]!, url).href);
+  for (const match of html.matchAll(/import(?: \* as \w+ from)? ?\(?"([^"]+\.js)"/g)) pending.push(new URL(match[1]!, url).href);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) pending.push(new URL(match[1]!, url).href);
   const sources = new Set<string>();
-  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) sources.add(match[1]!);
-  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) sources.add(match[1]!);
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) sources.add(match[1]!);
   let raw = 0;
   let gzip = 0;
-  for (const src of sources) {
-    const bytes = Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer());
+  while (pending.length > 0) {
+    const src = pending.pop()!;
+    if (sources.has(src)) continue;
+    sources.add(src);
+    const bytes = Buffer.from(await (await fetch(src)).arrayBuffer());
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
+    // Static imports only (`import{…}from"./x.js"`, `import"./x.js"`); a dynamic import() loads later, if ever.
+    for (const match of bytes.toString("utf8").matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g)) pending.push(new URL(match[1]!, src).href);
   }
   return { files: sources.size, rawKb: +(raw / 1024).toFixed(1), gzipKb: +(gzip / 1024).toFixed(1) };
 }

@@ -14,8 +14,8 @@ export type DeckCardView = {
   status: string;
 };
 
-/** Cards whose pictures load at once: the first rows a phone or a desktop shows. */
-const EAGER_CARDS = 5;
+/** Cards whose pictures load at once: the first row a phone shows; the rest load as they come into view. */
+const EAGER_CARDS = 2;
 
 const REPAINT_FORM = "card-repaint";
 

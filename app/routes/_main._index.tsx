@@ -106,7 +106,7 @@ export default function Home() {
                 zIndex: i === 1 ? 2 : 1,
               }}
             >
-              <TarotCardImage src={deck.coverUrl} alt="" eager width={192} />
+              <TarotCardImage src={deck.coverUrl} alt="" width={192} />
             </div>
           ))}
         </div>

@@ -19,6 +19,7 @@ import { EXPLORER_PLUS, formatPlanPrice } from "../../app/plans/catalogue";
 import { MAJOR_ARCANA } from "../../app/tarot/cards";
 import { meaningOf } from "../../app/tarot/meanings";
 import { cardPictures, cards, deckQuotaLedger, decks, userDeckQuotas, users } from "../../db/schema";
+import { DEMO_MEMBER_ID } from "../../scripts/seed/seed-data";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit, waitForDeck } from "./helpers";
 import { pictureOf } from "./svg-check";
 
@@ -157,6 +158,23 @@ describe("a deck's owner", () => {
     const [row] = await db().select({ userId: decks.creatorId }).from(decks).where(eq(decks.id, deckId));
     return { jar, deckId, userId: row!.userId };
   }
+
+  it("sees the first row of cards asked for at once, the first before anything else, and the rest as they come into view", async () => {
+    const html = await (await get("/collection/seed-deck-autumn-lanterns", { cookie: await signInAs(DEMO_MEMBER_ID) })).text();
+    const grid = html.slice(html.indexOf('aria-label="Cards"'));
+    const pictures = [...grid.matchAll(/data-testid="deck-card"[^>]*>\s*<img ([^>]*)>/g)].map(([, attributes]) => attributes!);
+    expect(pictures).toHaveLength(22);
+    expect(pictures[0]).toContain('loading="eager"');
+    expect(pictures[0]).toContain('fetchpriority="high"');
+    expect(pictures[1]).toContain('loading="eager"');
+    expect(pictures[1]).not.toContain("fetchpriority");
+    for (const picture of pictures.slice(2)) expect(picture).toContain('loading="lazy"');
+    // The page's own routes are not preloaded with their shared chunks (decision 0125), but the browser's copy of
+    // the manifest keeps the chunks of the routes above it, so going to the collection fetches them together.
+    const manifest = JSON.parse(/window\.__remixManifest = (\{[\s\S]*?\n\});/.exec(html)![1]!) as { routes: Record<string, { imports?: string[] }> };
+    expect(manifest.routes["routes/_main.collection.$deckId"]!.imports ?? []).toEqual([]);
+    expect(manifest.routes["routes/_main.collection._index"]!.imports!.length).toBeGreaterThan(0);
+  });
 
   it("renames, publishes and makes the deck private again", async () => {
     const { jar, deckId, userId } = await ownDeck();

@@ -151,6 +151,29 @@ describe("navigation bar", () => {
   });
 });
 
+describe("the document's first paint", () => {
+  it("preloads the entry and the page's own route modules but not the shared chunks they import, and loads the hero's pictures lazily", async () => {
+    const html = await (await get("/")).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href!);
+    const script = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const imported = [...script.matchAll(/import(?: \* as \w+ from)? ?\(?"([^"]+\.js)"\)?/g)].map(([, src]) => src!);
+    // The page's script still names the entry and every matched route, and only those are preloaded:
+    // the chunks they share (React, Remix, the shell) are asked for once it runs, after the stylesheet.
+    expect(imported.some((src) => /\/entry\.client-/.test(src))).toBe(true);
+    expect(imported.filter((src) => /\/(root|_main|_main\._index)-/.test(src))).toHaveLength(3);
+    expect(new Set(preloads)).toEqual(new Set(imported));
+    expect(preloads.some((href) => /\/(shell|main-shell)-/.test(href))).toBe(false);
+    // The fan of cards beside the heading is decoration: none of it is asked for before the page's own words.
+    const hero = html.slice(html.indexOf("<h1"), html.indexOf('id="daily-heading"'));
+    const pictures = hero.match(/<img [^>]*>/g) ?? [];
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const picture of pictures) {
+      expect(picture).toContain('loading="lazy"');
+      expect(picture).not.toContain("fetchpriority");
+    }
+  });
+});
+
 describe("theme", () => {
   it("follows the system when no choice is saved: no class on <html>", async () => {
     const html = await (await get("/")).text();
