@@ -353,8 +353,9 @@ export async function answerWritten(
       earning,
       db
         .insert(readingJournal)
+        // Every column of the journal's table, in the order db/schema.ts declares them (drizzle names them all).
         .select(
-          sql`SELECT ${newId()}, ${request.clientId}, ${request.roomId}, ${content.deckId}, ${request.question}, ${content.spreadId}, ${content.spreadName}, ${cardsJson}, ${answer}, '', 0, NULL, '[]', NULL, NULL, ${layoutJson}, ${now}, ${now}
+          sql`SELECT ${newId()}, ${request.clientId}, ${request.roomId}, ${content.deckId}, ${request.question}, ${content.spreadId}, ${content.spreadName}, ${cardsJson}, ${answer}, '', 0, NULL, 0, NULL, '[]', NULL, NULL, ${layoutJson}, ${now}, ${now}
               WHERE ${answered}`,
         )
         .onConflictDoNothing(),
