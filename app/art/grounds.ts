@@ -296,6 +296,9 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
   const pattern = (inner: string, w = W, h = H, extra = "") =>
     `<pattern id="${id}" width="${w}" height="${h}" patternUnits="userSpaceOnUse"${extra}>${inner}</pattern>`;
   const grad = (gid: string, s: string, dir = `x1="0" y1="0" x2="0" y2="1"`) => `<linearGradient id="${pre}${gid}" ${dir}>${s}</linearGradient>`;
+  /** A sky graded from top to bottom through `colors`, with `marks` drawn over it. */
+  const gradientSky = (colors: readonly (readonly [number, string])[], marks: string) =>
+    grad("gsky", stops(colors)) + pattern(`${rect(`url(#${pre}gsky)`)}${marks}`);
   switch (ground) {
     case "sunset grid": {
       // A sky burning from indigo to orange at the horizon, and a striped sun going down into it.
@@ -418,19 +421,18 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
           clouds += `<circle cx="${n1(cx + dx)}" cy="${n1(cy + dy)}" r="${n1(r * k)}"/>`;
         clouds += `<rect x="${n1(cx - r * 1.6)}" y="${n1(cy + r * 0.2)}" width="${n1(r * 3.2)}" height="${n1(r * 0.62)}" rx="${n1(r * 0.3)}"/>`;
       }
-      const defs = [
-        grad(
-          "gsky",
-          stops([
+      return {
+        defs: gradientSky(
+          [
             [0, "#1c6fd8"],
             [0.45, "#4aa6f0"],
             [0.8, "#a9dcff"],
             [1, "#e6f6ff"],
-          ]),
+          ],
+          `<g fill="#c9e4f7" transform="translate(6 8)">${clouds}</g><g fill="#ffffff">${clouds}</g>`,
         ),
-        pattern(`${rect(`url(#${pre}gsky)`)}<g fill="#c9e4f7" transform="translate(6 8)">${clouds}</g><g fill="#ffffff">${clouds}</g>`),
-      ];
-      return { defs: defs.join(""), sky };
+        sky,
+      };
     }
     case "linen":
       // Raw linen, its weave showing where no thread is laid.
@@ -447,19 +449,18 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       let lifted = "";
       for (let i = 0; i < 9; i++)
         lifted += `<path d="M${n1(rng.range(-60, 540))} ${n1(rng.range(20, 480))}q${n1(rng.range(60, 120))} ${n1(rng.range(-30, 30))} ${n1(rng.range(180, 300))} ${n1(rng.range(-20, 20))}" stroke="#f7f5ef" stroke-width="${n1(rng.range(8, 22))}" opacity="0.22" fill="none" stroke-linecap="round"/>`;
-      const defs = [
-        grad(
-          "gsky",
-          stops([
+      return {
+        defs: gradientSky(
+          [
             [0, "#3a3a39"],
             [0.3, "#6e6d6a"],
             [0.65, "#c4c2bc"],
             [1, "#f2f0ea"],
-          ]),
+          ],
+          `${lifted}`,
         ),
-        pattern(`${rect(`url(#${pre}gsky)`)}${lifted}`),
-      ];
-      return { defs: defs.join(""), sky };
+        sky,
+      };
     }
     case "toned paper": {
       // Blue-grey pastel paper, chalk dragged across it in light strokes.
@@ -581,18 +582,17 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         }
         gears += `<path d="${d}Z" fill="none" stroke="#c8923a" stroke-width="7" opacity="0.55"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#c8923a" stroke-width="6" opacity="0.55"/>`;
       }
-      const defs = [
-        grad(
-          "gsky",
-          stops([
+      return {
+        defs: gradientSky(
+          [
             [0, "#1e120a"],
             [0.55, "#5a3212"],
             [1, "#d08a32"],
-          ]),
+          ],
+          `${gears}`,
         ),
-        pattern(`${rect(`url(#${pre}gsky)`)}${gears}`),
-      ];
-      return { defs: defs.join(""), sky };
+        sky,
+      };
     }
     case "lapis": {
       // Lapis blue with gold clouds curling in bands, as in a Persian miniature.
@@ -602,18 +602,17 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         const y = rng.range(60, 460);
         clouds += `<path d="M${n1(x)} ${n1(y)}c20 -26 50 -26 60 0c10 -18 40 -18 46 0c14 -8 30 0 26 14" fill="none" stroke="#e9c15a" stroke-width="5"/>`;
       }
-      const defs = [
-        grad(
-          "gsky",
-          stops([
+      return {
+        defs: gradientSky(
+          [
             [0, "#142f86"],
             [0.7, "#2457b8"],
             [1, "#4b86d2"],
-          ]),
+          ],
+          `${clouds}`,
         ),
-        pattern(`${rect(`url(#${pre}gsky)`)}${clouds}`),
-      ];
-      return { defs: defs.join(""), sky };
+        sky,
+      };
     }
     case "dappled": {
       // Broken dabs of light colour laid side by side, as a painter in the open air lays them.
@@ -716,19 +715,18 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
     }
     case "crimson dusk": {
       // Black night bleeding into crimson at the horizon, under a great pale moon.
-      const defs = [
-        grad(
-          "gsky",
-          stops([
+      return {
+        defs: gradientSky(
+          [
             [0, "#07040a"],
             [0.45, "#1e0714"],
             [0.8, "#6e0c22"],
             [1, "#a3182c"],
-          ]),
+          ],
+          `<circle cx="${rng.chance(0.5) ? 150 : 450}" cy="170" r="74" fill="#e9e2d0" opacity="0.9"/>`,
         ),
-        pattern(`${rect(`url(#${pre}gsky)`)}<circle cx="${rng.chance(0.5) ? 150 : 450}" cy="170" r="74" fill="#e9e2d0" opacity="0.9"/>`),
-      ];
-      return { defs: defs.join(""), sky };
+        sky,
+      };
     }
     case "lacquer fans": {
       // Rows of gold fans on black lacquer, each ringed in black, overlapping like scales.

@@ -16,11 +16,12 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
  */
 export const SEND_FIELD = "send";
 
-/** The name of one send of a form: its key, with its number after the first. */
+/** The key one send of a form claims: the form's key for the first, with the send's number after it for the later ones. */
+export const sendKey = (key: string, send: number): string => (send === 0 ? key : `${key}.${send}`);
+
+/** The name of one send of a form, as sent: `sendKey` of its key and number. */
 export function sendName(data: FormData): string {
-  const key = String(data.get("submissionKey") ?? "");
-  const send = Number(data.get(SEND_FIELD) ?? 0) || 0;
-  return send === 0 ? key : `${key}.${send}`;
+  return sendKey(String(data.get("submissionKey") ?? ""), Number(data.get(SEND_FIELD) ?? 0) || 0);
 }
 
 /** The server's word on one send; `held` when it was written under another account, or nobody is signed in. */

@@ -12,6 +12,7 @@ import type { Database } from "../db.server";
 import { newId, randomToken } from "../lib/crypto";
 import { deleteMediaUnder } from "../media/media.server";
 import { claimStatement, earlierOutcome, holdsClaim, settleStatements, type Outcome, type SubmissionRef } from "../outbox/submission-keys.server";
+import { sendKey } from "../outbox/protocol";
 import { sharePicturePrefix } from "../media/picture-style";
 import { FULL_DECK } from "../tarot/cards";
 import type { EntrySharing } from "./journal-sharing";
@@ -162,7 +163,7 @@ export async function saveNotes(db: Database, userId: string, id: string, input:
   };
   if (!key) return (await write()).length === 1 ? saved : refusal();
   // The first send of a form claims its key as it always did; a later send claims a key of its own.
-  const ref: SubmissionRef = { userId, key: send === 0 ? key : `${key}.${send}`, action: "journal-notes" };
+  const ref: SubmissionRef = { userId, key: sendKey(key, send), action: "journal-notes" };
   const claim = newId();
   const done = sql`exists (select 1 from ${readingJournal} where ${readingJournal.id} = ${id} and ${readingJournal.userId} = ${userId} and ${readingJournal.notesForm} = ${key} and ${readingJournal.notesFormSend} = ${send} and ${readingJournal.notes} = ${input.notes})`;
   const [claimed, updated] = await db.batch([
