@@ -20,10 +20,23 @@ function parseToken(token: string | null): string | null {
   return token;
 }
 
+/**
+ * The ids of the tokens this isolate hashed last. An id is the token's hash and nothing else, so a
+ * copy can never be stale: whether the session still holds is read from the database every time.
+ */
+const recentIds = new Map<string, string>();
+const RECENT_IDS = 500;
+
 /** The stored id of the session the request's cookie names, or null. Does not check expiry. */
 export async function readSessionId(request: Request): Promise<string | null> {
   const token = parseToken(readSessionToken(request));
-  return token ? sha256Hex(token) : null;
+  if (!token) return null;
+  const known = recentIds.get(token);
+  if (known) return known;
+  const id = await sha256Hex(token);
+  if (recentIds.size >= RECENT_IDS) recentIds.delete(recentIds.keys().next().value!);
+  recentIds.set(token, id);
+  return id;
 }
 
 /**

@@ -24,12 +24,27 @@ export function isTimeZone(name: string): boolean {
   return dateFormat(name) !== null;
 }
 
+/**
+ * The last date worked out in each zone and the minute it was worked out for. Since 1980 every
+ * zone's offset from UTC is a whole number of minutes, so a zone's date can only turn on a whole
+ * minute: within the same minute it is the same date, and most pages ask for it.
+ */
+const datesThisMinute = new Map<string, { minute: number; date: LocalDate }>();
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1980, 0, 1);
+
 /** The date on the person's calendar at `instant`: their day starts at their own midnight. */
 export function localDate(timeZone: string, instant: number): LocalDate {
+  const minute = Math.floor(instant / 60_000);
+  const known = datesThisMinute.get(timeZone);
+  if (known?.minute === minute && instant >= WHOLE_MINUTE_OFFSETS_SINCE) return known.date;
   const format = dateFormat(timeZone);
   if (!format) throw new RangeError(`Unknown time zone: ${timeZone}`);
   const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  // Zones are a few hundred names at most; a flood of odd ones only empties the table.
+  if (datesThisMinute.size >= 1000) datesThisMinute.clear();
+  datesThisMinute.set(timeZone, { minute, date });
+  return date;
 }
 
 /** Minutes since the person's midnight at `instant`. */

@@ -3,6 +3,8 @@ import type { Database } from "../db.server";
 import { cardImageUrl } from "../decks/images";
 import type { DeckKind } from "../../db/columns";
 import { verifiedCreatorSql } from "../entitlements/entitlements.server";
+import { PUBLIC_PAGE_TTL_S } from "../cache/public-pages.server";
+import { isolateCopy } from "../lib/isolate-copy.server";
 import { matchQuery } from "../lib/full-text";
 import { BROWSE_PAGE_SIZE, type BrowseSort } from "./browse";
 
@@ -191,6 +193,22 @@ export function curatedDecksQuery(db: Database, limit: number) {
 }
 
 export const toTiles = (rows: TileRow[]) => rows.map(toTile);
+
+/** The home page's row of curated decks. */
+export const CURATED_ROW_SIZE = 4;
+
+/**
+ * The curated row is the same for everyone, and visitors see it in the shared copy of the home page
+ * that lives PUBLIC_PAGE_TTL_S seconds. Members' home pages take it from the copy this isolate read
+ * last, as old at most, rather than reading it with every visit (decision 0129); a listing changed
+ * through this isolate (listed, taken out, priced, featured, hidden) drops the copy at once.
+ */
+const curatedRow = isolateCopy<MarketplaceTile[]>("curated-row", PUBLIC_PAGE_TTL_S * 1000);
+
+/** The curated row this isolate keeps, while it is fresh enough; otherwise undefined, and the page reads it (`keepCuratedRow`). */
+export const sharedCuratedRow = (now: number) => curatedRow.get(now);
+export const keepCuratedRow = (rows: TileRow[], now: number) => curatedRow.keep(toTiles(rows), now);
+export const forgetCuratedRow = () => curatedRow.forget();
 
 /**
  * The other decks the maker of `deckId` has in the marketplace, newest listing first, as the shop's

@@ -14,6 +14,7 @@ import type { CurrentUser } from "../auth/user.server";
 import type { Database } from "../db.server";
 import { commercialRights, maySell } from "../entitlements/entitlements";
 import { FULL_DECK } from "../tarot/cards";
+import { forgetCuratedRow } from "./browse.server";
 
 export const PREVIEW_CARDS_DEFAULT = 3;
 const MAX_PRICE_CENTS = 100_000;
@@ -146,6 +147,7 @@ export async function saveListing(db: Database, user: CurrentUser, deckId: strin
       .set({ isCreator: true })
       .where(and(eq(users.id, user.id), eq(users.isCreator, false))),
   ]);
+  forgetCuratedRow();
   if (existing?.hiddenAt)
     return { ok: true, message: "Your listing is saved, but Arcanum staff have hidden the deck from the marketplace, so nobody else finds it." };
   const news: ListingNews = {
@@ -194,5 +196,6 @@ export async function unlistDeck(db: Database, user: CurrentUser, deckId: string
       .returning({ id: decks.id }),
   ]);
   if (deck.length === 0) return { ok: false, status: 404, message: "Deck not found" };
+  forgetCuratedRow();
   return { ok: true, message: "The deck is private now: it is out of the marketplace, and only you and the people who bought it can see it." };
 }

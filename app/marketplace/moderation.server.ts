@@ -12,6 +12,7 @@ import { lazySchema } from "../lib/lazy-schema";
 import { deckListings, deckReports, decks, users } from "../../db/schema";
 import type { Database } from "../db.server";
 import { recordStaffAction } from "../staff/audit.server";
+import { forgetCuratedRow } from "./browse.server";
 
 export const HIDDEN_REASON_MAX = 500;
 
@@ -130,6 +131,7 @@ export async function moderate(db: Database, staffId: string, input: ModerationI
       .update(deckReports)
       .set({ status, resolvedAt: now, resolvedBy: staffId })
       .where(and(eq(deckReports.deckId, input.deckId), eq(deckReports.status, "open")));
+  // A changed listing may be in the home page's curated row: this isolate's copy of it goes.
   switch (input.intent) {
     case "hide":
       // The first hiding keeps its date; hiding again only rewrites the reason.
@@ -140,12 +142,14 @@ export async function moderate(db: Database, staffId: string, input: ModerationI
           .where(eq(deckListings.deckId, input.deckId)),
         closeReports("actioned"),
       ]);
+      forgetCuratedRow();
       return { ok: true, message: "The deck is hidden from the marketplace; its creator can read why." };
     case "dismiss":
       await closeReports("dismissed");
       return { ok: true, message: "The reports are dismissed; the deck stays as it is." };
     case "unhide":
       await db.update(deckListings).set({ hiddenAt: null, hiddenReason: null, updatedAt: now }).where(eq(deckListings.deckId, input.deckId));
+      forgetCuratedRow();
       return { ok: true, message: "The deck is back in the marketplace (if its creator still lists it)." };
     case "feature":
     case "unfeature":
@@ -155,6 +159,7 @@ export async function moderate(db: Database, staffId: string, input: ModerationI
         .update(deckListings)
         .set({ featured: input.intent === "feature" })
         .where(eq(deckListings.deckId, input.deckId));
+      forgetCuratedRow();
       return { ok: true, message: input.intent === "feature" ? "The deck is featured: it leads the shop window." : "The deck is no longer featured." };
   }
 }

@@ -4,16 +4,16 @@ import { DeckTile } from "~/decks/deck-tile";
 import { TarotCardImage } from "~/components/tarot-card";
 import { buttonClasses } from "~/components/ui/button";
 import { DailyCard } from "~/daily/daily-card";
-import { dailyCardOf, dailyCardView, dailyReads } from "~/daily/daily.server";
-import { curatedDecksQuery, toTiles } from "~/marketplace/browse.server";
+import { DAILY, dailyCardOf, dailyCardView, dailyReads } from "~/daily/daily.server";
+import { CURATED_ROW_SIZE, curatedDecksQuery, keepCuratedRow, sharedCuratedRow } from "~/marketplace/browse.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { readShape } from "~/lib/page-reads.server";
 
 /** One round trip (the session's check and the page's reads together), and a render reused for the same data. */
 export const handle: PageHandle = { roundTrips: 1, renderMemo: true };
 
-/** The home page's four featured decks and the person's card of the day, written once (lib/page-reads). */
-const FEATURED = readShape((db, me) => [curatedDecksQuery(db, 4), ...dailyReads(db, me)]);
+/** The person's card of the day and the curated row of decks, written once (lib/page-reads); the row only when this isolate has no fresh copy of it. */
+const WITH_ROW = readShape((db, me) => [...dailyReads(db, me), curatedDecksQuery(db, CURATED_ROW_SIZE)]);
 
 export const meta: MetaFunction = () => [
   { title: "Arcanum — Create your own AI tarot deck" },
@@ -25,13 +25,16 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Read with the session's check, in the page's one round trip.
-  const [featured, settings, kept, deckCards] = await context.read(FEATURED, {});
+  const now = Date.now();
+  const shared = sharedCuratedRow(now);
+  const [settings, kept, deckCards, row] = shared ? [...(await context.read(DAILY, {})), null] : await context.read(WITH_ROW, {});
+  const featured = shared ?? keepCuratedRow(row!, now);
   // A shared copy is rendered for nobody: it offers the card of the day instead of showing one.
   const user = await context.currentUser();
-  const day = user ? dailyCardView(dailyCardOf(user.id, [settings, kept, deckCards], context.timeZone, Date.now())) : null;
+  const day = user ? dailyCardView(dailyCardOf(user.id, [settings, kept, deckCards], context.timeZone, now)) : null;
   // Where a deleted account lands (the profile page sends it here); the page is the same for everyone who arrives so.
   const accountDeleted = new URL(request.url).searchParams.get("account") === "deleted";
-  return { featured: toTiles(featured), accountDeleted, day };
+  return { featured, accountDeleted, day };
 }
 
 const STEPS = [

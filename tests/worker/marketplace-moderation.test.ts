@@ -6,8 +6,9 @@
  */
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { isStaff } from "../../app/auth/staff.server";
+import { PUBLIC_PAGE_TTL_S } from "../../app/cache/public-pages.server";
 import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
@@ -266,5 +267,31 @@ describe("hiding, unhiding and featuring", () => {
     const unfeatured = await shop();
     expect(unfeatured.indexOf(title)).toBeGreaterThan(unfeatured.indexOf("Desert Mirage"));
     expect(await db().query.deckReports.findFirst({ where: and(eq(deckReports.deckId, deckId)) })).toBeUndefined();
+  });
+
+  it("gives members' home pages the curated row this isolate read last, renewed when a listing changes through it or once the copy is as old as the visitors' shared page", async () => {
+    const owner = await newPerson();
+    const { deckId, title } = await listedDeck(owner.cookie, owner.id);
+    const viewer = await newPerson();
+    const home = async () => (await visit("/", { cookie: viewer.cookie })).text();
+    const feature = async () => expect((await post("/staff/listings", { intent: "feature", deckId }, { cookie: staffCookie })).status).toBe(200);
+
+    await feature();
+    expect(await home()).toContain(title);
+    // Unfeatured behind this isolate's back, as another isolate would: its copy of the row still shows the deck.
+    await db().update(deckListings).set({ featured: false }).where(eq(deckListings.deckId, deckId));
+    expect(await home()).toContain(title);
+    // As old as the visitors' shared copy of the page may be, the copy is read again.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + (PUBLIC_PAGE_TTL_S + 1) * 1000);
+      expect(await home()).not.toContain(title);
+      // A listing changed through this isolate drops its copy at once.
+      await feature();
+      expect(await home()).toContain(title);
+    } finally {
+      vi.useRealTimers();
+    }
+    await post("/staff/listings", { intent: "unfeature", deckId }, { cookie: staffCookie });
   });
 });

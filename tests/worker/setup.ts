@@ -5,6 +5,7 @@ import { seedDemoData } from "../../scripts/seed/seed-data";
 import { PRESENCE_ROOM } from "../../app/readers/presence-messages";
 import { roundTripsSeen } from "./helpers";
 import { haveSeededState, keepSeededState, restoreSeededState } from "./seeded-state";
+import { forgetIsolateCopies } from "../../app/lib/isolate-copy.server";
 
 // Test files run one after another in each runtime, with the modules already loaded
 // (docs/decisions/0048-worker-tests-call-the-handler.md). Each file still starts from the same
@@ -67,6 +68,8 @@ async function resetDurableObjects() {
 }
 
 cachesOfThisFile();
+// Nor a copy of shared data an isolate keeps for a few seconds (app/lib/isolate-copy.server.ts).
+forgetIsolateCopies();
 await resetDurableObjects();
 if (haveSeededState()) {
   await restoreSeededState();
