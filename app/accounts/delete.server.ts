@@ -40,6 +40,7 @@ import { deleteMediaUnder } from "../media/media.server";
 import { sharePicturePrefix } from "../media/picture-style";
 import { forgetAccountPushStatements } from "../push/subscriptions.server";
 import { forgetCertificatePictures } from "../readers/certificate-storage.server";
+import { forgetCuratedRow } from "../marketplace/browse.server";
 import { departureHandlers } from "./departure-handlers.server";
 import { namedByKeptRecord } from "./kept-records.server";
 
@@ -206,6 +207,8 @@ export async function deleteAccount(
   ] as unknown as [Statement, ...Statement[]]);
   const removedDecks = results[settling.length + 2] as { id: string }[];
   const gone = results.at(-1) as { id: string }[];
+  // Their listings are out of the marketplace: this isolate's copy of the home page's row goes.
+  forgetCuratedRow();
 
   if (notices) {
     let at = 0;

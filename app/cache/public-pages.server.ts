@@ -1,5 +1,6 @@
 import { hasGuestSavedHint } from "../auth/guest-saved.server";
 import { claimedSessionKind } from "../auth/session-cookie";
+import { SHARED_COPY_TTL_S } from "../lib/isolate-copy.server";
 import { readTheme } from "../theme/theme.server";
 
 /** A reader's public page, which writes a moment in the visitor's time zone (their next free time). */
@@ -22,9 +23,6 @@ const PUBLIC_PAGES = [
 
 /** Public pages that write a moment in the visitor's time zone: one copy per zone. */
 const ZONED_PAGES = [READER_PAGE];
-
-/** How long a shared copy may be served before it is rendered again. */
-export const PUBLIC_PAGE_TTL_S = 15;
 
 /** Kept on the stored copy only: the nonce its inline scripts were rendered with. */
 const NONCE_HEADER = "x-arcanum-page-nonce";
@@ -118,7 +116,7 @@ export async function withPublicPageCache(
     // The copy is read whole before it is stored and sent: one body for both, whoever reads it or not.
     const html = await response.arrayBuffer();
     const shared = new Response(html, response);
-    shared.headers.set("cache-control", `public, s-maxage=${PUBLIC_PAGE_TTL_S}`);
+    shared.headers.set("cache-control", `public, s-maxage=${SHARED_COPY_TTL_S}`);
     const copy = new Response(html, shared);
     copy.headers.set(NONCE_HEADER, nonce);
     const put = cache.put(key, copy);

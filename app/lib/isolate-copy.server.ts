@@ -2,6 +2,13 @@
 // request: only data that is the same for everyone and may be as old as a visitor's shared copy of
 // a public page (decision 0129). Whatever is a person's own is read fresh every time.
 
+/**
+ * How long a copy of what is the same for everyone may be served before it is read or rendered
+ * again: the visitors' shared copies of public pages (app/cache/public-pages.server.ts) and the
+ * isolate's copies here.
+ */
+export const SHARED_COPY_TTL_S = 15;
+
 type Copy = { value: unknown; until: number };
 
 /**

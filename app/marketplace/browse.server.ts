@@ -3,8 +3,7 @@ import type { Database } from "../db.server";
 import { cardImageUrl } from "../decks/images";
 import type { DeckKind } from "../../db/columns";
 import { verifiedCreatorSql } from "../entitlements/entitlements.server";
-import { PUBLIC_PAGE_TTL_S } from "../cache/public-pages.server";
-import { isolateCopy } from "../lib/isolate-copy.server";
+import { isolateCopy, SHARED_COPY_TTL_S } from "../lib/isolate-copy.server";
 import { matchQuery } from "../lib/full-text";
 import { BROWSE_PAGE_SIZE, type BrowseSort } from "./browse";
 
@@ -199,11 +198,11 @@ export const CURATED_ROW_SIZE = 4;
 
 /**
  * The curated row is the same for everyone, and visitors see it in the shared copy of the home page
- * that lives PUBLIC_PAGE_TTL_S seconds. Members' home pages take it from the copy this isolate read
+ * that lives SHARED_COPY_TTL_S seconds. Members' home pages take it from the copy this isolate read
  * last, as old at most, rather than reading it with every visit (decision 0129); a listing changed
  * through this isolate (listed, taken out, priced, featured, hidden) drops the copy at once.
  */
-const curatedRow = isolateCopy<MarketplaceTile[]>("curated-row", PUBLIC_PAGE_TTL_S * 1000);
+const curatedRow = isolateCopy<MarketplaceTile[]>("curated-row", SHARED_COPY_TTL_S * 1000);
 
 /** The curated row this isolate keeps, while it is fresh enough; otherwise undefined, and the page reads it (`keepCuratedRow`). */
 export const sharedCuratedRow = (now: number) => curatedRow.get(now);

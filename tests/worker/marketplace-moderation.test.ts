@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { isStaff } from "../../app/auth/staff.server";
-import { PUBLIC_PAGE_TTL_S } from "../../app/cache/public-pages.server";
+import { SHARED_COPY_TTL_S } from "../../app/lib/isolate-copy.server";
 import { createDatabase } from "../../app/db.server";
 import { readConfig } from "../../app/env.server";
 import { newId } from "../../app/lib/crypto";
@@ -284,7 +284,7 @@ describe("hiding, unhiding and featuring", () => {
     // As old as the visitors' shared copy of the page may be, the copy is read again.
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(Date.now() + (PUBLIC_PAGE_TTL_S + 1) * 1000);
+      vi.setSystemTime(Date.now() + (SHARED_COPY_TTL_S + 1) * 1000);
       expect(await home()).not.toContain(title);
       // A listing changed through this isolate drops its copy at once.
       await feature();
