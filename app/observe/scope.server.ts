@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AppConfig } from "../env.server";
 import type { MetricPoint } from "./metric-names";
+import { hexOf, randomBytes } from "../lib/crypto";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -41,7 +42,7 @@ export function currentRelease(): string | null {
 }
 
 export function newRequestId(): string {
-  return crypto.randomUUID().replaceAll("-", "").slice(0, 20);
+  return hexOf(randomBytes(10));
 }
 
 /**

@@ -5,20 +5,17 @@
  * and private caching for anything that did not say otherwise.
  */
 
+import { hexOf, randomBytes } from "../lib/crypto";
+
 /** Pages where a call (video, or voice alone) can start; everywhere else camera and microphone are off. */
 const CALL_PAGES = /^\/(reading-room|reading)(\/|$)/;
 
 /** One year, with subdomains; long enough for browsers' preload lists. */
 const HSTS = "max-age=31536000; includeSubDomains";
 
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
-
 /** 128 random bits in hexadecimal: the nonce that lets this response's own inline scripts run. */
 export function newNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  let nonce = "";
-  for (const byte of bytes) nonce += HEX[byte];
-  return nonce;
+  return hexOf(randomBytes(16));
 }
 
 export function allowsCalls(pathname: string): boolean {

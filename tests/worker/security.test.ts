@@ -6,6 +6,7 @@ import { createDatabase } from "../../app/db.server";
 import { DISCARD_LIMIT, FORM_BODY_LIMIT, JOURNAL_IMPORT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/worker/request-body.server";
 import { anonymousUsers, users } from "../../db/schema";
 import { app, CookieJar, get, ORIGIN, post, signInAs, visit } from "./helpers";
+import { newNonce } from "../../app/security/headers.server";
 
 const db = () => createDatabase(env.DB);
 
@@ -52,6 +53,13 @@ describe("security headers", () => {
     expect(new Set(scriptNonces(html))).toEqual(new Set([secondNonce]));
     expect(html).not.toContain(firstNonce);
     expect(second.headers.has("x-arcanum-page-nonce")).toBe(false);
+  });
+
+  it("draws each nonce from random bytes handed out once, across refills of the block they are drawn in", () => {
+    // 600 nonces of 16 bytes take the 4 KiB block more than twice over.
+    const nonces = Array.from({ length: 600 }, () => newNonce());
+    for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(nonces).size).toBe(600);
   });
 
   it("puts nosniff, Referrer-Policy and frame-ancestors on data, media, files and errors too", async () => {
