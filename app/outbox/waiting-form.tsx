@@ -72,20 +72,23 @@ function ItemLine({ item }: { item: OutboxItem }) {
 /**
  * The number of the form's next send (decision 0127). It moves on once a send has read the form
  * (Remix and the outbox read it while the submit event runs), so the next send carries the next one.
+ * The field is named only once the script runs: a page without it sends no number, which the
+ * server reads as a form that cannot count its sends.
  */
 function SendNumber() {
   const ref = useRef<HTMLInputElement>(null);
-  const [send, setSend] = useState(0);
+  const [send, setSend] = useState<number | null>(null);
   useEffect(() => {
+    setSend(0);
     const form = ref.current?.form;
     if (!form) return;
     const next = () => {
-      setTimeout(() => setSend((sent) => sent + 1));
+      setTimeout(() => setSend((sent) => (sent ?? 0) + 1));
     };
     form.addEventListener("submit", next);
     return () => form.removeEventListener("submit", next);
   }, []);
-  return <input ref={ref} type="hidden" name={SEND_FIELD} value={send} />;
+  return <input ref={ref} type="hidden" name={send === null ? undefined : SEND_FIELD} value={send ?? ""} />;
 }
 
 /**

@@ -175,7 +175,27 @@ export async function saveNotes(db: Database, userId: string, id: string, input:
   const earlier = await earlierOutcome(db, ref);
   if (earlier === null) return saveNotes(db, userId, id, input, key);
   if (earlier.kind === "conflict") return { status: 409, body: { ok: false, message: earlier.message } };
+  // The entry page's form numbers every send once its script runs: a send without a number was posted without it.
+  if (withTags && input.send === undefined && earlier.outcome.status === 200) return sentAgainWithoutNumber(db, userId, id, input, key, earlier.outcome);
   return earlier.outcome;
+}
+
+/**
+ * The entry page's form sent again with its spent key and no send number: the page without
+ * JavaScript, brought back (the browser's Back) and sent once more. Each such post is the person's
+ * own latest act (nothing sends it again for them: the outbox needs the script), so while this
+ * form saved the notes last, other words are the form's next send, saved rather than answered
+ * "saved" and dropped. The same words are a repeat, answered as the first; once another page
+ * saved, the post answers as the first did, as before (decision 0127).
+ */
+async function sentAgainWithoutNumber(db: Database, userId: string, id: string, input: EntryWords, key: string, first: Outcome): Promise<Outcome> {
+  const [row] = await db
+    .select({ form: readingJournal.notesForm, send: readingJournal.notesFormSend, notes: readingJournal.notes })
+    .from(readingJournal)
+    .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
+    .limit(1);
+  if (!row || row.form !== key || row.notes === input.notes) return first;
+  return saveNotes(db, userId, id, { ...input, send: row.send + 1 }, key);
 }
 
 /** Shares the entry as a read-only link (the same link while shared), or stops sharing it. */

@@ -25,8 +25,9 @@ import { z } from "zod";
 /**
  * Round trips: the person, then their entry beside its second opinions, then its cards' pictures as they may see them: the deck's art and who may see it at once, then whether they hold the deck.
  * Sharing reads the entry back after the change, to say whether the link works yet, beside deleting a stopped link's pictures.
+ * A page without JavaScript sent again with its spent key and other words reads the first answer and the entry, then saves as the form's next send: two more.
  */
-export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 6 };
+export const handle: PageHandle = { roundTrips: 4, actionRoundTrips: 8 };
 
 // The question names the reading, in the tab and in the list of pages saved for offline reading.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.entry.question ? `“${data.entry.question}” — Arcanum` : "A reading — Arcanum" }];

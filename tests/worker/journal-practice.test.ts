@@ -251,13 +251,23 @@ describe("sharing an entry", () => {
 
 describe("one page's sends of its notes", () => {
   const stored = (id: string) => db().query.readingJournal.findFirst({ where: eq(readingJournal.id, id) });
-  /** The entry's page as drawn: its form's key, and the fields every send of it carries. */
+  /**
+   * The entry's page as drawn: its form's key, and the fields every send of it carries; the page's
+   * script numbers the sends (`send`), a page without it sends none (null).
+   */
   async function drawn(id: string, cookie: string) {
     const html = await page(`/journal/${id}`, cookie);
-    expect(html).toMatch(/<form[^>]*id="journal-entry"[\s\S]*name="send" value="0"[\s\S]*<\/form>/);
+    const form = /<form[^>]*id="journal-entry"[\s\S]*?<\/form>/.exec(html)![0];
+    // Named by the script once it runs: the page as served has no number to send.
+    expect(form).toContain('name="submissionKey"');
+    expect(form).not.toContain('name="send"');
     const key = /name="submissionKey" value="([^"]+)"/.exec(html)![1]!;
-    return (intent: "notes" | "share", send: number, notes: string) =>
-      post(`/journal/${id}`, { intent, revision: "0", send: String(send), submissionKey: key, notes, tags: "winter, Hope", mood: "hopeful" }, { cookie });
+    return (intent: "notes" | "share", send: number | null, notes: string) =>
+      post(
+        `/journal/${id}`,
+        { intent, revision: "0", ...(send === null ? {} : { send: String(send) }), submissionKey: key, notes, tags: "winter, Hope", mood: "hopeful" },
+        { cookie },
+      );
   }
 
   it("saves a later send that carries the page's key before the page heard back, and shares with it", async () => {
@@ -316,6 +326,29 @@ describe("one page's sends of its notes", () => {
     expect(after.status).toBe(409);
     expect((await after.text()).replaceAll("&#x27;", "'")).toContain(ENTRY_STALE);
     expect(await stored(id)).toMatchObject({ notes: "From the other phone.", shareId: null });
+  });
+
+  it("saves what a page without JavaScript sends again after the browser's Back with other words, and repeats nothing", async () => {
+    const me = await person();
+    const id = await entry(me.id);
+    const send = await drawn(id, me.cookie);
+    expect((await send("notes", null, "The long winter.")).status).toBe(200);
+    // The same words again (a second click): answered as the first, nothing written.
+    expect(await (await send("notes", null, "The long winter.")).text()).toContain(ENTRY_SAVED);
+    expect(await stored(id)).toMatchObject({ notes: "The long winter.", notesRevision: 1 });
+    // Back to the page, more typed, sent with the same key: saved, not answered "saved" and dropped.
+    const again = await send("notes", null, "The long winter. Then the thaw.");
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain(ENTRY_SAVED);
+    expect(await stored(id)).toMatchObject({ notes: "The long winter. Then the thaw.", notesRevision: 2 });
+    // And once more from the same page, after a second Back.
+    expect((await send("share", null, "The long winter. Then the thaw. Then spring.")).status).toBe(200);
+    expect(await stored(id)).toMatchObject({ notes: "The long winter. Then the thaw. Then spring.", notesRevision: 3 });
+    expect((await stored(id))!.shareId).toBeTruthy();
+
+    // The last words sent again (a second click): nothing more is written.
+    expect((await send("share", null, "The long winter. Then the thaw. Then spring.")).status).toBe(200);
+    expect(await stored(id)).toMatchObject({ notes: "The long winter. Then the thaw. Then spring.", notesRevision: 3 });
   });
 });
 
