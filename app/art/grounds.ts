@@ -187,10 +187,12 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone2: hsl(200, 80, 40),
   },
   indigo: {
-    ground: hsl(225, 62, 16),
-    ground2: hsl(225, 60, 12),
+    // Soga brown earth under the indigo, the two dyes of a batik.
+    ground: hsl(26, 60, 30),
+    ground2: hsl(22, 60, 24),
     hill: hsl(30, 60, 48),
-    water: hsl(222, 55, 28),
+    // Water a single dip of indigo, paler than the cloth.
+    water: hsl(210, 50, 56),
     stone: hsl(34, 62, 72),
     stone2: hsl(20, 60, 38),
   },

@@ -7,6 +7,7 @@
 export const BASE_STYLES = ["watercolour", "art nouveau", "woodcut", "minimalist", "oil painting", "surrealist", "pixel art"] as const;
 export type BaseStyle = (typeof BASE_STYLES)[number];
 
+import type { FigurePaint } from "./figure-paints";
 import type { Ground } from "./grounds";
 
 /** What lies over the shapes as a surface. */
@@ -71,6 +72,8 @@ export type StyleParams = {
   lettering: Lettering;
   /** The style's own ground behind the figures, whatever the theme (`grounds.ts`). */
   ground?: Ground;
+  /** How the style paints its figures and the near things, whatever the theme (`figure-paints.ts`). */
+  figures?: FigurePaint;
 };
 
 /** A style is a technique (how paint is laid: crayon, mosaic) or a look (what it looks like: neon, art deco). */

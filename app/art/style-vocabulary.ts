@@ -87,6 +87,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       ornament: "kasumi",
       frame: "cartouche",
       lettering: serif(false, "700"),
+      figures: "edo print",
     },
   ),
   style("stained glass", "technique", ["stained glass", "stained glass window", "leaded glass", "church window", "tiffany", "rose window", "glass window"], {
@@ -112,6 +113,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "deco",
     lettering: { family: "display", upper: true, weight: "300" },
     ground: "lacquer fans",
+    figures: "lacquer and gold",
   }),
   style("cyberpunk neon", "look", ["cyberpunk", "cyber punk", "neon", "neon lights", "cyber", "blade runner", "tron", "neon noir", "glowing", "glow"], {
     base: "minimalist",
@@ -173,6 +175,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "sketch",
       lettering: { family: "hand", upper: false, weight: "700" },
       ground: "child's sky",
+      figures: "wax primaries",
     },
   ),
   style("pastel", "technique", ["pastel", "pastels", "soft pastel", "chalk", "chalk pastel", "oil pastel", "chalkboard"], {
@@ -186,6 +189,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "sketch",
     lettering: serif(false, "600", true),
     ground: "toned paper",
+    figures: "chalk",
   }),
   style("charcoal", "technique", ["charcoal", "graphite", "pencil", "pencil sketch", "sketch", "drawing", "conte"], {
     base: "woodcut",
@@ -199,6 +203,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "sketch",
     lettering: { family: "hand", upper: false, weight: "600" },
     ground: "drawing paper",
+    figures: "charcoal",
   }),
   style("linocut", "technique", ["linocut", "lino", "lino cut", "linoleum", "relief print", "block printed"], {
     base: "woodcut",
@@ -228,6 +233,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "cartouche",
       lettering: serif(false, "600"),
       ground: "rice paper",
+      figures: "ink washes",
     },
   ),
   style(
@@ -245,6 +251,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "hoop",
       lettering: serif(false, "700", true),
       ground: "linen",
+      figures: "thread",
     },
   ),
   style("mosaic", "technique", ["mosaic", "mosaics", "tesserae", "roman mosaic", "byzantine mosaic", "tiles", "tiled", "tile"], {
@@ -258,6 +265,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "tiles",
     lettering: serif(true, "700"),
     ground: "blue tesserae",
+    figures: "tesserae",
   }),
   style("low-poly", "technique", ["low poly", "lowpoly", "low-poly", "polygonal", "faceted", "polygon", "origami", "papercraft", "3d"], {
     base: "minimalist",
@@ -283,6 +291,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "classic",
     lettering: sans(true, "700"),
     ground: "riso paper",
+    figures: "riso inks",
   }),
   style(
     "tarot classic",
@@ -364,6 +373,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "oil painting",
     lettering: serif(false, "600", true),
     ground: "dappled",
+    figures: "broken colour",
   }),
   style("expressionist", "look", ["expressionist", "expressionism", "fauvism", "fauve", "van gogh", "munch", "matisse", "bold colour", "bold color"], {
     base: "oil painting",
@@ -376,6 +386,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "woodcut",
     lettering: serif(true, "700"),
     ground: "swirling sky",
+    figures: "fauve",
   }),
   style("cubist", "look", ["cubism", "cubist", "picasso", "braque", "futurism"], {
     base: "oil painting",
@@ -388,6 +399,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "minimalist",
     lettering: sans(true, "700"),
     ground: "facet ochre",
+    figures: "cubist planes",
   }),
   style("noir", "look", ["noir", "film noir", "black and white", "monochrome", "grayscale", "greyscale", "high contrast", "b&w"], {
     base: "woodcut",
@@ -412,6 +424,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "mount",
     lettering: serif(false, "600", true),
     ground: "faded photo",
+    figures: "sepia tones",
   }),
   style("blueprint", "look", ["blueprint", "technical drawing", "schematic", "draft", "architectural drawing", "cyanotype"], {
     base: "minimalist",
@@ -454,6 +467,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "riveted",
     lettering: serif(true, "700"),
     ground: "brass",
+    figures: "brass and leather",
   }),
   style("gothic", "look", ["gothic", "dark fantasy", "dark academia", "goth", "horror", "macabre", "grim"], {
     base: "oil painting",
@@ -466,6 +480,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "arch",
     lettering: serif(true, "700"),
     ground: "crimson dusk",
+    figures: "gothic",
   }),
   style("psychedelic", "look", ["psychedelic", "trippy", "groovy", "sixties", "60s", "70s", "seventies", "acid", "kaleidoscope", "tie dye"], {
     base: "surrealist",
@@ -500,7 +515,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
   style("icon painting", "look", ["icon painting", "byzantine", "orthodox icon", "gilded", "gold leaf", "gilt", "religious icon"], {
     base: "oil painting",
     line: 1.4,
-    lineColor: "gold",
+    lineColor: "ink",
     texture: "grain",
     shading: "gradient",
     palette: P(0.95, 1.1, -2, { lean: [38, 0.2] }),
@@ -508,6 +523,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "oil painting",
     lettering: serif(true, "700"),
     ground: "gold leaf",
+    figures: "icon",
   }),
   style("persian miniature", "look", ["persian miniature", "miniature", "mughal", "ottoman", "persian", "islamic art", "arabesque"], {
     base: "art nouveau",
@@ -520,6 +536,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "deco",
     lettering: serif(false, "700", true),
     ground: "lapis",
+    figures: "miniature",
   }),
   style("egyptian", "look", ["egyptian", "ancient egypt", "papyrus", "hieroglyph", "hieroglyphs", "pharaoh", "tomb painting"], {
     base: "minimalist",
@@ -532,6 +549,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "tiles",
     lettering: serif(true, "700"),
     ground: "papyrus",
+    figures: "tomb painting",
   }),
   style(
     "folk art",
@@ -578,6 +596,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "minimalist",
       lettering: serif(false, "600", true),
       ground: "specimen paper",
+      figures: "specimen washes",
     },
   ),
   style("gothic woodcut", "technique", ["chapbook", "broadside", "dürer", "durer", "incunabula"], {
@@ -604,5 +623,6 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "tiles",
     lettering: serif(false, "700"),
     ground: "indigo",
+    figures: "indigo wax",
   }),
 ];

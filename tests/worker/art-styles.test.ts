@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { paintCardBackSvg, paintCardSvg, paintDeckCardSvg } from "../../app/art/local-art";
 import { understandStyle } from "../../app/art/understand-style";
+import { figurePaintColors } from "../../app/art/figure-paints";
+import { hex } from "../../app/art/kit";
 import { NAMED_STYLES } from "../../app/art/style-vocabulary";
 import { FULL_DECK } from "../../app/tarot/cards";
 import { pictureOf, xmlProblem } from "./svg-check";
@@ -160,6 +162,36 @@ describe("the style vocabulary", () => {
     }
     // A style without a ground of its own keeps the theme's sky.
     expect(groundOf(paintCardSvg({ card: card("major-17"), theme: THEME, style: "ukiyo-e" }))).toBeNull();
+  });
+
+  it("paints a style's figures in its own colours whatever the theme, and lays its marks over them in small tiles with no filter", () => {
+    const figured = NAMED_STYLES.filter((s) => s.params.figures);
+    expect(figured.length).toBeGreaterThanOrEqual(20);
+    for (const s of figured) {
+      const own = figurePaintColors(s.params.figures!);
+      for (const theme of ["Moonlit tides", "Grandmother's seaside town with fishing boats"]) {
+        const svg = paintCardSvg({ card: card("major-00"), theme, style: s.id });
+        // The Fool's robe and face take the style's colours, not the theme's (a face cut into facets shows only its lit and shaded sides).
+        for (const role of s.params.texture === "facets" ? (["robe2"] as const) : (["robe2", "skin"] as const))
+          expect(svg, `${s.id}, ${role}, ${theme}`).toContain(hex(own[role]!));
+      }
+    }
+    // An icon's cinnabar, a tomb painting's ochre skin, a child's red crayon: each style's own.
+    expect(understandStyle("icon painting").params.figures).not.toBe(understandStyle("impressionist").params.figures);
+    expect(understandStyle("crayon").params.figures).not.toBe(understandStyle("ink wash").params.figures);
+    // A look's figures win when two styles are composed, as its ground does.
+    expect(understandStyle("art deco crayon").params.figures).toBe(understandStyle("art deco").params.figures);
+    // Broken dabs, wax crackle and an icon's gold lines lie over the figures in a small tile, drawn without a filter.
+    for (const style of ["impressionist", "batik", "icon painting"]) {
+      const svg = paintCardSvg({ card: card("major-00"), theme: "Grandmother's seaside town with fishing boats", style });
+      const id = /<pattern id="([a-z0-9]+)fmk"/.exec(svg)?.[1];
+      expect(id, style).toBeTruthy();
+      const start = svg.indexOf(`<pattern id="${id}fmk"`);
+      const tile = svg.slice(start, svg.indexOf("</pattern>", start));
+      expect(Number(/width="(\d+)"/.exec(tile)![1]), style).toBeLessThanOrEqual(30);
+      expect(tile, style).not.toContain("filter");
+      expect(svg.split(`fill="url(#${id}fmk)"`).length - 1, style).toBeGreaterThan(10);
+    }
   });
 
   it("keeps the neon horizon's grid inside the picture, where the raster can blur it", () => {
