@@ -31,6 +31,7 @@ export const FIGURE_PAINTS = [
   "brass and leather",
   "fauve",
   "tesserae",
+  "drafting",
 ] as const;
 export type FigurePaint = (typeof FIGURE_PAINTS)[number];
 
@@ -78,7 +79,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
   // Light, high-keyed colour laid in broken dabs: lilac, sky blue, peach, straw.
   "broken colour": {
     colors: {
-      skin: hsl(24, 75, 82),
+      skin: hsl(350, 68, 84),
       hair: hsl(32, 45, 50),
       robe: hsl(268, 50, 76),
       robe2: hsl(52, 80, 78),
@@ -95,7 +96,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
   // Stranded cotton on linen: madder red, bottle green, navy and gold thread.
   thread: {
     colors: {
-      skin: hsl(26, 48, 76),
+      skin: hsl(22, 54, 66),
       hair: hsl(24, 55, 22),
       robe: hsl(354, 72, 40),
       robe2: hsl(44, 85, 55),
@@ -200,9 +201,9 @@ const PAINTS: Record<FigurePaint, Paint> = {
       hair: hsl(0, 0, 5),
       robe: hsl(345, 72, 24),
       robe2: hsl(350, 78, 32),
-      cloak: hsl(258, 10, 30),
+      cloak: hsl(260, 10, 50),
       light: hsl(40, 88, 62),
-      stone2: hsl(265, 12, 21),
+      stone2: hsl(265, 12, 30),
       trunk: hsl(262, 14, 12),
       red: hsl(350, 80, 36),
       gold: hsl(40, 72, 42),
@@ -263,7 +264,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
   // Soft chalk on toned paper: dusty rose, ochre and slate, the paper's grey-blue showing in the shadows.
   chalk: {
     colors: {
-      skin: hsl(20, 50, 80),
+      skin: hsl(28, 46, 70),
       hair: hsl(24, 30, 34),
       robe: hsl(200, 30, 38),
       robe2: hsl(352, 42, 64),
@@ -293,7 +294,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
       hair: hsl(20, 40, 12),
       robe: hsl(18, 62, 38),
       robe2: hsl(42, 72, 52),
-      cloak: hsl(168, 34, 38),
+      cloak: hsl(168, 38, 46),
       stone2: hsl(26, 50, 26),
       trunk: hsl(22, 46, 20),
       red: hsl(14, 60, 38),
@@ -323,6 +324,16 @@ const PAINTS: Record<FigurePaint, Paint> = {
       stone2: hsl(36, 58, 60),
       trunk: hsl(20, 40, 28),
       red: hsl(8, 66, 44),
+    },
+  },
+  // A drawing in white line on the blueprint's blue: near walls and hulls are the paper's blue, only their lines drawn.
+  drafting: {
+    colors: {
+      cloak: hsl(212, 62, 42),
+      stone2: hsl(212, 58, 36),
+      trunk: hsl(212, 62, 42),
+      hair: hsl(212, 58, 36),
+      dark: hsl(212, 62, 30),
     },
   },
 };

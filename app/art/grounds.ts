@@ -114,7 +114,15 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone: hsl(30, 60, 90),
     stone2: hsl(12, 70, 62),
   },
-  linen: { ground: hsl(38, 30, 72), ground2: hsl(36, 28, 64), hill: hsl(95, 28, 48), water: hsl(200, 38, 56), stone: hsl(8, 65, 50), stone2: hsl(210, 55, 40) },
+  // The earth and the sea stitched in green and navy thread on the linen.
+  linen: {
+    ground: hsl(96, 40, 40),
+    ground2: hsl(100, 38, 32),
+    hill: hsl(95, 28, 48),
+    water: hsl(212, 54, 40),
+    stone: hsl(8, 65, 50),
+    stone2: hsl(210, 55, 40),
+  },
   "drawing paper": { ground: hsl(0, 0, 30), ground2: hsl(0, 0, 22), hill: hsl(0, 0, 52), water: hsl(0, 0, 44) },
   "toned paper": { ground: hsl(210, 14, 48), ground2: hsl(210, 16, 42), hill: hsl(200, 20, 62), water: hsl(196, 40, 70) },
   "venetian blinds": { ground: hsl(0, 0, 8), ground2: hsl(0, 0, 5), hill: hsl(0, 0, 12), water: hsl(0, 0, 14) },
@@ -513,7 +521,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       // Prussian blue paper under a white drafting grid.
       return {
         defs: pattern(
-          `<rect width="100" height="100" fill="#1d4f91"/><path d="M0 20H100M0 40H100M0 60H100M0 80H100M20 0V100M40 0V100M60 0V100M80 0V100" stroke="#cfe3ff" stroke-width="0.6" opacity="0.45"/><path d="M0 0.6H100M0.6 0V100" stroke="#e6f0ff" stroke-width="1.4" opacity="0.75"/>`,
+          `<rect width="100" height="100" fill="#2259a6"/><path d="M0 20H100M0 40H100M0 60H100M0 80H100M20 0V100M40 0V100M60 0V100M80 0V100" stroke="#cfe3ff" stroke-width="0.6" opacity="0.45"/><path d="M0 0.6H100M0.6 0V100" stroke="#e6f0ff" stroke-width="1.4" opacity="0.75"/>`,
           100,
           100,
         ),
@@ -647,7 +655,16 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         }
         cracks += d;
       }
-      return { defs: pattern(`${rect("#1c2f6e")}<path d="${cracks}" stroke="#8fa6dc" stroke-width="1.3" fill="none" opacity="0.7"/>`), sky };
+      // Kawung: four waxed ovals round a soga-brown eye, in rows across the cloth (a small tile).
+      const kawung = `<pattern id="${pre}kaw" width="48" height="48" patternUnits="userSpaceOnUse"><g fill="#efe2bd" stroke="#8a5a2b" stroke-width="1.2"><ellipse cx="24" cy="12" rx="6.5" ry="10"/><ellipse cx="24" cy="36" rx="6.5" ry="10"/><ellipse cx="12" cy="24" rx="10" ry="6.5"/><ellipse cx="36" cy="24" rx="10" ry="6.5"/></g><circle cx="24" cy="24" r="2.6" fill="#8a5a2b"/><circle cx="0" cy="0" r="3" fill="#efe2bd"/><circle cx="48" cy="48" r="3" fill="#efe2bd"/><circle cx="0" cy="48" r="3" fill="#efe2bd"/><circle cx="48" cy="0" r="3" fill="#efe2bd"/></pattern>`;
+      return {
+        defs:
+          kawung +
+          pattern(
+            `${rect("#1c2f6e")}<rect width="${W}" height="${H}" fill="url(#${pre}kaw)" opacity="0.8"/><path d="${cracks}" stroke="#8fa6dc" stroke-width="1.3" fill="none" opacity="0.7"/>`,
+          ),
+        sky,
+      };
     }
     case "papyrus": {
       // Papyrus: its fibres laid across, with the registers of a tomb wall ruled on it.

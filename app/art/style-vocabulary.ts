@@ -437,6 +437,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "minimalist",
     lettering: { family: "mono", upper: true, weight: "300" },
     ground: "blueprint",
+    figures: "drafting",
   }),
   style(
     "paper cut",

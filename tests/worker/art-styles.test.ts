@@ -171,9 +171,13 @@ describe("the style vocabulary", () => {
       const own = figurePaintColors(s.params.figures!);
       for (const theme of ["Moonlit tides", "Grandmother's seaside town with fishing boats"]) {
         const svg = paintCardSvg({ card: card("major-00"), theme, style: s.id });
-        // The Fool's robe and face take the style's colours, not the theme's (a face cut into facets shows only its lit and shaded sides).
-        for (const role of s.params.texture === "facets" ? (["robe2"] as const) : (["robe2", "skin"] as const))
-          expect(svg, `${s.id}, ${role}, ${theme}`).toContain(hex(own[role]!));
+        // The Fool's robe and face, and the seaside town's front row of houses, take the style's colours, not the theme's
+        // (a face or a wall cut into facets shows only its lit and shaded sides; a blueprint draws only the lines of its figures).
+        const roles = (["robe2", "skin", "cloak"] as const).filter(
+          (role) => own[role] && (role === "robe2" || s.params.texture !== "facets") && (role !== "cloak" || theme.includes("town")),
+        );
+        if (theme.includes("town")) expect(roles.length, s.id).toBeGreaterThan(0);
+        for (const role of roles) expect(svg, `${s.id}, ${role}, ${theme}`).toContain(hex(own[role]!));
       }
     }
     // An icon's cinnabar, a tomb painting's ochre skin, a child's red crayon: each style's own.
