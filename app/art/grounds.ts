@@ -46,6 +46,7 @@ export const GROUNDS = [
   "crimson dusk",
   "lacquer fans",
   "child's sky",
+  "edo sky",
 ] as const;
 export type Ground = (typeof GROUNDS)[number];
 
@@ -248,6 +249,8 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone: hsl(42, 58, 60),
     stone2: hsl(168, 40, 20),
   },
+  // Prussian blue water and a pale earth, as a Hiroshige print has them.
+  "edo sky": { ground: hsl(40, 34, 74), ground2: hsl(36, 30, 62), hill: hsl(150, 24, 46), water: hsl(212, 62, 36) },
   "child's sky": { ground: hsl(110, 70, 45), ground2: hsl(100, 65, 38), hill: hsl(120, 60, 50), water: hsl(210, 80, 55) },
   "op rings": { ground: hsl(300, 90, 34), ground2: hsl(280, 85, 28), hill: hsl(90, 90, 45), water: hsl(190, 95, 45) },
 };
@@ -369,10 +372,10 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         grad(
           "gsky",
           stops([
-            [0, "#020308"],
-            [0.55, "#07091a"],
-            [0.8, "#1d0b3a"],
-            [1, "#4a0f5c"],
+            [0, "#03040c"],
+            [0.38, "#0b0d28"],
+            [0.68, "#2c0f56"],
+            [1, "#7c1a84"],
           ]),
         ),
         pattern(`${rect(`url(#${pre}gsky)`)}${signs}<path d="${rain}" stroke="#5fd8ff" stroke-width="1.2" opacity="0.4"/>`),
@@ -754,11 +757,26 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       return { defs: pattern(`<rect width="48" height="32" fill="#0b1f1c"/>${fan(24, 32)}${fan(0, 16)}${fan(48, 16)}`, 48, 32), sky };
     }
     case "child's sky": {
-      // White paper with the sky a band of blue scribbled along the top, as a child draws it.
+      // White paper with the sky a deep band of blue scribbled along the top, as a child draws it.
       let scribble = "M-10 8";
-      for (let x = -10; x < 620; x += 14) scribble += `L${x + 7} ${n1(rng.range(96, 130))}L${x + 14} ${n1(rng.range(0, 10))}`;
+      for (let x = -10; x < 620; x += 14) scribble += `L${x + 7} ${n1(rng.range(170, 210))}L${x + 14} ${n1(rng.range(0, 10))}`;
       return {
         defs: pattern(`${rect("#fbfaf5")}<path d="${scribble}" fill="none" stroke="#2f74e0" stroke-width="7" stroke-linejoin="round" opacity="0.85"/>`),
+        sky,
+      };
+    }
+    case "edo sky": {
+      // Bokashi: Prussian blue wiped from the block's top edge into the bare paper, the paper left pale above the horizon.
+      return {
+        defs: gradientSky(
+          [
+            [0, "#132a5c"],
+            [0.22, "#2b4f8a"],
+            [0.5, "#c9d6dc"],
+            [0.72, "#f2ead2"],
+          ],
+          "",
+        ),
         sky,
       };
     }

@@ -88,6 +88,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "cartouche",
       lettering: serif(false, "700"),
       figures: "edo print",
+      ground: "edo sky",
     },
   ),
   style("stained glass", "technique", ["stained glass", "stained glass window", "leaded glass", "church window", "tiffany", "rose window", "glass window"], {
@@ -621,7 +622,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.9, 1.2, -8, { lean: [222, 0.4], tones: 4 }),
     ornament: "dots",
-    frame: "tiles",
+    // The dyed cloth runs to the edge, as a batik panel is hung.
+    frame: "bleed",
     lettering: serif(false, "700"),
     ground: "indigo",
     figures: "indigo wax",

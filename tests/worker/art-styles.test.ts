@@ -161,7 +161,7 @@ describe("the style vocabulary", () => {
       expect(a, style).toBe(b);
     }
     // A style without a ground of its own keeps the theme's sky.
-    expect(groundOf(paintCardSvg({ card: card("major-17"), theme: THEME, style: "ukiyo-e" }))).toBeNull();
+    expect(groundOf(paintCardSvg({ card: card("major-17"), theme: THEME, style: "stained glass" }))).toBeNull();
   });
 
   it("paints a style's figures in its own colours whatever the theme, and lays its marks over them in small tiles with no filter", () => {
