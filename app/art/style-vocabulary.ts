@@ -592,7 +592,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       line: 0.9,
       lineColor: "ink",
       texture: "grain",
-      shading: "gradient",
+      // Pale flat washes inside fine outlines.
+      shading: "flat",
       palette: P(0.85, 1, 6, { paper: true }),
       ornament: "none",
       frame: "minimalist",
