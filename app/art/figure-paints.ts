@@ -32,11 +32,12 @@ export const FIGURE_PAINTS = [
   "fauve",
   "tesserae",
   "drafting",
+  "hologram",
 ] as const;
 export type FigurePaint = (typeof FIGURE_PAINTS)[number];
 
 /** A mark over the figures' shapes, in a small tile. */
-export type FigureMark = "dabs" | "crackle" | "chrysography";
+export type FigureMark = "dabs" | "crackle" | "chrysography" | "scanlines";
 
 type Paint = { colors: Partial<Record<Role, Hsl>>; mark?: FigureMark; marked?: readonly Role[] };
 
@@ -168,7 +169,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
   // A brown monochrome: deep umber shadows, warm browns, the highlights faded to cream.
   "sepia tones": {
     colors: {
-      skin: hsl(30, 34, 66),
+      skin: hsl(28, 36, 56),
       hair: hsl(24, 40, 14),
       robe: hsl(30, 34, 48),
       robe2: hsl(34, 30, 68),
@@ -336,6 +337,18 @@ const PAINTS: Record<FigurePaint, Paint> = {
       dark: hsl(212, 62, 30),
     },
   },
+  // Figures lit like a projection in the rain: cyan and magenta tubes round them, scan lines across them.
+  hologram: {
+    colors: {
+      skin: hsl(186, 96, 70),
+      robe: hsl(190, 96, 60),
+      robe2: hsl(305, 96, 64),
+      pale: hsl(186, 96, 72),
+      red: hsl(330, 96, 62),
+    },
+    mark: "scanlines",
+    marked: ["robe", "robe2", "skin", "pale", "red"],
+  },
 };
 
 /** The colours a figure paint sets, by role. */
@@ -380,6 +393,9 @@ export function figureMarkDefs(mark: FigureMark, pre: string, seed: number, gold
       const dots = `<circle cx="6" cy="6" r="1.6" fill="${hex(hsl(40, 60, 86))}"/><circle cx="19" cy="19" r="1.6" fill="${hex(hsl(40, 60, 86))}"/>`;
       return tile(26, `<path d="${veins}" fill="none" stroke="${hex(hsl(40, 55, 88))}" stroke-width="0.9" opacity="0.85"/>${dots}`);
     }
+    case "scanlines":
+      // Bright lines across the figure, the dark between them, as a projected image shows.
+      return tile(6, `<rect width="6" height="2" fill="#19e6ff" opacity="0.42"/>`);
     case "chrysography":
       // Gold lines hatched across the robes, as an icon painter lights the folds.
       return tile(10, `<path d="M0 2H10M0 7H10" stroke="${gold}" stroke-width="0.9" opacity="0.75"/>`, ` patternTransform="rotate(62)"`);

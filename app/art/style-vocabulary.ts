@@ -127,6 +127,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "neon",
     lettering: { family: "mono", upper: true, weight: "700" },
     ground: "wet night",
+    figures: "hologram",
   }),
   style("synthwave", "look", ["synthwave", "vaporwave", "vapor wave", "outrun", "retrowave", "80s", "eighties", "miami"], {
     base: "surrealist",

@@ -185,8 +185,8 @@ describe("the style vocabulary", () => {
     expect(understandStyle("crayon").params.figures).not.toBe(understandStyle("ink wash").params.figures);
     // A look's figures win when two styles are composed, as its ground does.
     expect(understandStyle("art deco crayon").params.figures).toBe(understandStyle("art deco").params.figures);
-    // Broken dabs, wax crackle and an icon's gold lines lie over the figures in a small tile, drawn without a filter.
-    for (const style of ["impressionist", "batik", "icon painting"]) {
+    // Broken dabs, wax crackle, an icon's gold lines and a hologram's scan lines lie over the figures in a small tile, drawn without a filter.
+    for (const style of ["impressionist", "batik", "icon painting", "cyberpunk neon"]) {
       const svg = paintCardSvg({ card: card("major-00"), theme: "Grandmother's seaside town with fishing boats", style });
       const id = /<pattern id="([a-z0-9]+)fmk"/.exec(svg)?.[1];
       expect(id, style).toBeTruthy();
