@@ -33,6 +33,8 @@ export const FIGURE_PAINTS = [
   "tesserae",
   "drafting",
   "hologram",
+  "marseille",
+  "picture book",
 ] as const;
 export type FigurePaint = (typeof FIGURE_PAINTS)[number];
 
@@ -348,6 +350,32 @@ const PAINTS: Record<FigurePaint, Paint> = {
     },
     mark: "scanlines",
     marked: ["robe", "robe2", "skin", "pale", "red"],
+  },
+  // The old printed decks' few flat colours: vermilion, a clear blue, flesh and white, under black line.
+  marseille: {
+    colors: {
+      skin: hsl(26, 66, 82),
+      hair: hsl(40, 80, 50),
+      robe: hsl(212, 62, 46),
+      robe2: hsl(4, 76, 48),
+      cloak: hsl(205, 48, 62),
+      stone2: hsl(0, 0, 90),
+      trunk: hsl(24, 50, 34),
+      red: hsl(4, 78, 46),
+    },
+  },
+  // A picture book's opaque colours: coral, mustard and teal, warm faces.
+  "picture book": {
+    colors: {
+      skin: hsl(22, 62, 76),
+      hair: hsl(20, 46, 24),
+      robe: hsl(44, 78, 52),
+      robe2: hsl(8, 72, 60),
+      cloak: hsl(184, 48, 34),
+      stone2: hsl(40, 62, 62),
+      trunk: hsl(16, 46, 30),
+      red: hsl(6, 72, 52),
+    },
   },
 };
 

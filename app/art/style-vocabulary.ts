@@ -323,6 +323,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "classic",
       lettering: serif(true, "700"),
       ground: "chrome yellow",
+      figures: "marseille",
     },
   ),
   style("pop art", "look", ["pop art", "pop", "comic", "comics", "comic book", "lichtenstein", "warhol", "halftone", "ben day"], {
@@ -363,6 +364,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "bleed",
     lettering: serif(false, "600", true),
     ground: "storybook dusk",
+    figures: "picture book",
   }),
   style("impressionist", "look", ["impressionist", "impressionism", "monet", "renoir", "plein air", "pointillism", "seurat"], {
     base: "oil painting",
