@@ -536,6 +536,18 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       }
       return { under: `<path d="${CARD}" fill="${stone}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
     }
+    case "panel": {
+      // An icon's wooden panel: the picture sunk under a round-headed arch, the raised margin painted cinnabar, a gold line round both.
+      const margin = "#8a2416";
+      const gold = "#d8b14a";
+      const arch = `M56 300C56 150 170 52 300 52C430 52 544 150 544 300V684H56Z`;
+      let over = `<path d="${CARD}${arch}" fill="${margin}" fill-rule="evenodd"/><path d="${arch}" fill="none" stroke="${gold}" stroke-width="5"/><rect x="16" y="16" width="568" height="768" rx="14" fill="none" stroke="${gold}" stroke-width="2.5"/>`;
+      if (labels) {
+        over += label(numeral, { x: 300, y: 30, size: 20, fill: gold, family: SERIF, weight: "700", upper: true, spacing: 4 });
+        over += label(title, { x: 300, y: 736, size: fitFont(title, 34, 460, true, 0.12), fill: gold, family: SERIF, weight: "700", upper: true, spacing: 3 });
+      }
+      return { under: `<path d="${CARD}" fill="${margin}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
+    }
     case "manuscript": {
       // A vellum page: the miniature in a gilt frame, a border of blue and red bars with a vine, the title in red.
       const vellum = "#f1e4c3";

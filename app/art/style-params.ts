@@ -36,7 +36,21 @@ export type LineColor = "ink" | "shade" | "gold" | "light";
 export type Ornament = "none" | "kasumi" | "scanlines" | "sunburst" | "dots" | "stars" | "swirls" | "scribbles";
 /** The card's frame: one of the base treatments' frames, or one of the frames only some styles use. */
 export type FrameKind =
-  BaseStyle | "neon" | "cartouche" | "sketch" | "lead" | "deco" | "tiles" | "classic" | "bleed" | "hoop" | "mount" | "riveted" | "arch" | "manuscript";
+  | BaseStyle
+  | "neon"
+  | "cartouche"
+  | "sketch"
+  | "lead"
+  | "deco"
+  | "tiles"
+  | "classic"
+  | "bleed"
+  | "hoop"
+  | "mount"
+  | "riveted"
+  | "arch"
+  | "manuscript"
+  | "panel";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 

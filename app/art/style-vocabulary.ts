@@ -525,7 +525,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "gradient",
     palette: P(0.95, 1.1, -2, { lean: [38, 0.2] }),
     ornament: "sunburst",
-    frame: "oil painting",
+    // The panel an icon is painted on: a round-headed arch in a cinnabar margin.
+    frame: "panel",
     lettering: serif(true, "700"),
     ground: "gold leaf",
     figures: "icon",

@@ -198,6 +198,15 @@ describe("the style vocabulary", () => {
     }
   });
 
+  it("sets an icon in its panel: a round-headed arch in a cinnabar margin, not the oil painting's gilt frame", () => {
+    const icon = paintCardSvg({ card: card("major-17"), theme: THEME, style: "icon painting" });
+    const oil = paintCardSvg({ card: card("major-17"), theme: THEME, style: "oil painting" });
+    const windowOf = (svg: string) => /<clipPath id="[a-z0-9]+w">(.*?)<\/clipPath>/.exec(svg)?.[1];
+    expect(windowOf(icon)).toMatch(/^<path d="M56 300C56 150/);
+    expect(windowOf(icon)).not.toBe(windowOf(oil));
+    expect(icon).toContain('fill="#8a2416"');
+  });
+
   it("keeps the neon horizon's grid inside the picture, where the raster can blur it", () => {
     const svg = paintCardSvg({ card: card("major-17"), theme: "Moonlit tides", style: "synthwave" });
     const grid = group(svg, "data-ornament", "grid");
