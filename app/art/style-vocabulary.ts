@@ -413,7 +413,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "model",
     palette: P(0, 1.6, -6, { mono: 230 }),
     ornament: "none",
-    frame: "woodcut",
+    // A film still: the picture to the edge, the title on a card.
+    frame: "bleed",
     lettering: sans(true, "700"),
     ground: "venetian blinds",
   }),
