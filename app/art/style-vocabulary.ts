@@ -215,7 +215,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(1.1, 1.3, 0, { hues: 4, tones: 3 }),
     ornament: "none",
-    frame: "woodcut",
+    // The block printed to the paper's edge, the title on a label.
+    frame: "bleed",
     lettering: sans(true, "700"),
     ground: "carved lines",
   }),
@@ -400,7 +401,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.8, 1.1, 0, { lean: [30, 0.3], tones: 5 }),
     ornament: "none",
-    frame: "minimalist",
+    // A broad ink border, as the collages and prints were mounted.
+    frame: "woodcut",
     lettering: sans(true, "700"),
     ground: "facet ochre",
     figures: "cubist planes",
