@@ -462,6 +462,21 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       }
       return { under: `<path d="${CARD}" fill="${ink}"/>`, window: `<path d="${CARD}"/>`, over, defs: "" };
     }
+    case "cloth": {
+      // A batik cloth's border (pinggir): a soga-brown band with rows of waxed dots and a cream line round the picture.
+      const soga = "#6b3a1c";
+      const wax = "#f0e2bf";
+      const defs = `<pattern id="${pre}pgr" width="18" height="18" patternUnits="userSpaceOnUse"><rect width="18" height="18" fill="${soga}"/><circle cx="9" cy="9" r="3.2" fill="${wax}"/><circle cx="0" cy="0" r="1.6" fill="${wax}"/><circle cx="18" cy="18" r="1.6" fill="${wax}"/><circle cx="0" cy="18" r="1.6" fill="${wax}"/><circle cx="18" cy="0" r="1.6" fill="${wax}"/></pattern>`;
+      const window = rectWindow(44, 44, 512, 624, 0);
+      let over = `<path d="${CARD}${window}" fill="url(#${pre}pgr)" fill-rule="evenodd"/><rect x="44" y="44" width="512" height="624" fill="none" stroke="${wax}" stroke-width="4"/><rect x="36" y="36" width="528" height="640" fill="none" stroke="${soga}" stroke-width="4"/>`;
+      over += `<rect x="60" y="690" width="480" height="74" fill="${soga}" stroke="${wax}" stroke-width="3"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2 + 8)}" y="14" width="${n1(nw - 16)}" height="26" fill="${soga}"/>`;
+        over += label(numeral, { x: 300, y: 27, size: 20, fill: wax, family: SERIF, weight: "700", upper: true, spacing: 3 });
+        over += label(title, { x: 300, y: 727, size: fitFont(title, 34, 440, false), fill: wax, family: SERIF, weight: "700" });
+      }
+      return { under: `<path d="${CARD}" fill="${soga}"/>`, window: `<path d="${window}"/>`, over, defs };
+    }
     case "hoop": {
       // Linen held taut in a wooden embroidery hoop, the title stitched on the cloth below it.
       const linen = "#d8c7a3";

@@ -50,7 +50,8 @@ export type FrameKind =
   | "riveted"
   | "arch"
   | "manuscript"
-  | "panel";
+  | "panel"
+  | "cloth";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 

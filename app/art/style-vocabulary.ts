@@ -630,8 +630,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.9, 1.2, -8, { lean: [222, 0.4], tones: 4 }),
     ornament: "dots",
-    // The dyed cloth runs to the edge, as a batik panel is hung.
-    frame: "bleed",
+    // The cloth's own border: a soga-brown band of waxed dots round the picture.
+    frame: "cloth",
     lettering: serif(false, "700"),
     ground: "indigo",
     figures: "indigo wax",

@@ -198,13 +198,18 @@ describe("the style vocabulary", () => {
     }
   });
 
-  it("sets an icon in its panel: a round-headed arch in a cinnabar margin, not the oil painting's gilt frame", () => {
+  it("sets an icon in its panel (a round-headed arch in a cinnabar margin, not the oil painting's gilt frame) and a batik in its cloth's border", () => {
     const icon = paintCardSvg({ card: card("major-17"), theme: THEME, style: "icon painting" });
     const oil = paintCardSvg({ card: card("major-17"), theme: THEME, style: "oil painting" });
     const windowOf = (svg: string) => /<clipPath id="[a-z0-9]+w">(.*?)<\/clipPath>/.exec(svg)?.[1];
     expect(windowOf(icon)).toMatch(/^<path d="M56 300C56 150/);
     expect(windowOf(icon)).not.toBe(windowOf(oil));
     expect(icon).toContain('fill="#8a2416"');
+    // A batik in its cloth's own border of waxed dots, no longer the tiled border a mosaic has.
+    const batik = paintCardSvg({ card: card("major-17"), theme: THEME, style: "batik" });
+    const mosaic = paintCardSvg({ card: card("major-17"), theme: THEME, style: "mosaic" });
+    expect(batik).toMatch(/<pattern id="[a-z0-9]+pgr" width="18"/);
+    expect(windowOf(batik)).not.toBe(windowOf(mosaic));
   });
 
   it("keeps the neon horizon's grid inside the picture, where the raster can blur it", () => {
