@@ -291,7 +291,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(1.3, 1.1, 4, { hues: 3, tones: 3 }),
     ornament: "none",
-    frame: "classic",
+    // A zine's page printed to the trim, the title in a box.
+    frame: "bleed",
     lettering: sans(true, "700"),
     ground: "riso paper",
     figures: "riso inks",
