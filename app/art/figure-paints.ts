@@ -290,15 +290,15 @@ const PAINTS: Record<FigurePaint, Paint> = {
       red: hsl(8, 84, 50),
     },
   },
-  // Polished brass, copper and the verdigris green of old metal.
+  // Polished brass, copper and the verdigris green of old metal: a copper-roofed town gone green.
   "brass and leather": {
     colors: {
       skin: hsl(28, 40, 70),
       hair: hsl(20, 40, 12),
       robe: hsl(18, 62, 38),
       robe2: hsl(42, 72, 52),
-      cloak: hsl(170, 40, 32),
-      stone2: hsl(26, 50, 26),
+      cloak: hsl(168, 44, 44),
+      stone2: hsl(24, 62, 40),
       trunk: hsl(22, 46, 20),
       red: hsl(14, 60, 38),
     },
