@@ -256,7 +256,7 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
 };
 
 /** The paper of the grounds that are paper, for a frame drawn on it. */
-export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#56657d", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
+export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#46536a", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
 
 /** The deck's colours with the roles a ground owns set to the ground's own. */
 export function groundColors(colors: RoleColors, ground: Ground | undefined): RoleColors {
@@ -484,7 +484,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         const y = rng.range(0, 620);
         chalk += `<path d="M${n1(x)} ${n1(y)}l${n1(rng.range(30, 70))} ${n1(rng.range(-14, -4))}" stroke="${rng.pick(colors)}" stroke-width="${n1(rng.range(4, 9))}" opacity="0.55"/>`;
       }
-      return { defs: pattern(`${rect("#56657d")}<g stroke-linecap="round">${chalk}</g>`), sky };
+      return { defs: pattern(`${rect("#46536a")}<g stroke-linecap="round">${chalk}</g>`), sky };
     }
     case "venetian blinds": {
       // Black night cut by the bars of light a blind lets through.
