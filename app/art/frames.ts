@@ -355,7 +355,10 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
     case "sketch": {
       // Paper with a border drawn by hand, wobbling a little.
       const sheet = paper ?? hex(hsl(mixHue(look.hue, 50, 0.85), 30, 96));
-      const pen = hex(hsl(look.hue, 40, 24));
+      // On a dark paper (pastel's steel blue) the border and the words are drawn in pale chalk.
+      const shade = (at: number) => parseInt(sheet.slice(at, at + 2), 16);
+      const darkSheet = shade(1) * 0.3 + shade(3) * 0.59 + shade(5) * 0.11 < 128;
+      const pen = darkSheet ? "#f3ead6" : hex(hsl(look.hue, 40, 24));
       const wash = c("accent");
       const defs = `<filter id="${pre}hand" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.03" numOctaves="2" seed="${look.seed % 991}"/><feDisplacementMap in="SourceGraphic" scale="9" xChannelSelector="R" yChannelSelector="G"/></filter>`;
       let over = `<path d="${CARD}${rectWindow(36, 36, 528, 640, 10)}" fill="${sheet}" fill-rule="evenodd"/><g filter="url(#${pre}hand)" fill="none" stroke-linecap="round"><rect x="36" y="36" width="528" height="640" rx="10" stroke="${pen}" stroke-width="4"/><rect x="30" y="42" width="536" height="630" rx="14" stroke="${wash}" stroke-width="2.5" opacity="0.8"/></g>`;

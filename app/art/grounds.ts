@@ -447,16 +447,25 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         sky,
       };
     }
-    case "linen":
-      // Raw linen, its weave showing where no thread is laid.
-      return {
-        defs: pattern(
-          `<rect width="6" height="6" fill="#d8c7a3"/><path d="M0 1.5H6M0 4.5H6" stroke="#c4b08a" stroke-width="1.2"/><path d="M1.5 0V6M4.5 0V6" stroke="#e8dbbd" stroke-width="0.9"/>`,
-          6,
-          6,
-        ),
-        sky,
-      };
+    case "linen": {
+      // Raw linen, its weave showing where no thread is laid, sprigged with lazy-daisy flowers in coloured thread.
+      const weave = `<pattern id="${pre}wv" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#d8c7a3"/><path d="M0 1.5H6M0 4.5H6" stroke="#c4b08a" stroke-width="1.2"/><path d="M1.5 0V6M4.5 0V6" stroke="#e8dbbd" stroke-width="0.9"/></pattern>`;
+      const threads = ["#b8322a", "#2d4f8f", "#c98a1e", "#3f7a3a"];
+      // The sprigs are worked once on the cloth: the same places on every card, whatever the theme.
+      const needle = makeRng(0x5eed11);
+      let sprigs = "";
+      for (let i = 0; i < 18; i++) {
+        const [x, y, r] = [needle.range(30, 570), needle.range(30, 560), needle.range(8, 13)];
+        const turn = needle.range(0, 72);
+        let petals = "";
+        for (let k = 0; k < 5; k++) {
+          const t = ((turn + k * 72) * Math.PI) / 180;
+          petals += `M${n1(x + Math.cos(t) * 3)} ${n1(y + Math.sin(t) * 3)}L${n1(x + Math.cos(t) * r)} ${n1(y + Math.sin(t) * r)}`;
+        }
+        sprigs += `<path d="${petals}" stroke="${threads[i % threads.length]}" stroke-width="3.4" stroke-linecap="round"/><circle cx="${n1(x)}" cy="${n1(y)}" r="2.4" fill="${threads[(i + 2) % threads.length]}"/>`;
+      }
+      return { defs: weave + pattern(`${rect(`url(#${pre}wv)`)}${sprigs}`), sky };
+    }
     case "drawing paper": {
       // Charcoal rubbed thick into white paper at the top and thinning toward the horizon, lifted out in pale strokes where the light is.
       let lifted = "";
