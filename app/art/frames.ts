@@ -355,7 +355,10 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
     case "sketch": {
       // Paper with a border drawn by hand, wobbling a little.
       const sheet = paper ?? hex(hsl(mixHue(look.hue, 50, 0.85), 30, 96));
-      const pen = hex(hsl(look.hue, 40, 24));
+      // On a dark paper (pastel's steel blue) the border and the words are drawn in pale chalk.
+      const shade = (at: number) => parseInt(sheet.slice(at, at + 2), 16);
+      const darkSheet = shade(1) * 0.3 + shade(3) * 0.59 + shade(5) * 0.11 < 128;
+      const pen = darkSheet ? "#f3ead6" : hex(hsl(look.hue, 40, 24));
       const wash = c("accent");
       const defs = `<filter id="${pre}hand" x="-3%" y="-3%" width="106%" height="106%"><feTurbulence type="fractalNoise" baseFrequency="0.03" numOctaves="2" seed="${look.seed % 991}"/><feDisplacementMap in="SourceGraphic" scale="9" xChannelSelector="R" yChannelSelector="G"/></filter>`;
       let over = `<path d="${CARD}${rectWindow(36, 36, 528, 640, 10)}" fill="${sheet}" fill-rule="evenodd"/><g filter="url(#${pre}hand)" fill="none" stroke-linecap="round"><rect x="36" y="36" width="528" height="640" rx="10" stroke="${pen}" stroke-width="4"/><rect x="30" y="42" width="536" height="630" rx="14" stroke="${wash}" stroke-width="2.5" opacity="0.8"/></g>`;
@@ -462,6 +465,21 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       }
       return { under: `<path d="${CARD}" fill="${ink}"/>`, window: `<path d="${CARD}"/>`, over, defs: "" };
     }
+    case "cloth": {
+      // A batik cloth's border (pinggir): a soga-brown band with rows of waxed dots and a cream line round the picture.
+      const soga = "#6b3a1c";
+      const wax = "#f0e2bf";
+      const defs = `<pattern id="${pre}pgr" width="18" height="18" patternUnits="userSpaceOnUse"><rect width="18" height="18" fill="${soga}"/><circle cx="9" cy="9" r="3.2" fill="${wax}"/><circle cx="0" cy="0" r="1.6" fill="${wax}"/><circle cx="18" cy="18" r="1.6" fill="${wax}"/><circle cx="0" cy="18" r="1.6" fill="${wax}"/><circle cx="18" cy="0" r="1.6" fill="${wax}"/></pattern>`;
+      const window = rectWindow(44, 44, 512, 624, 0);
+      let over = `<path d="${CARD}${window}" fill="url(#${pre}pgr)" fill-rule="evenodd"/><rect x="44" y="44" width="512" height="624" fill="none" stroke="${wax}" stroke-width="4"/><rect x="36" y="36" width="528" height="640" fill="none" stroke="${soga}" stroke-width="4"/>`;
+      over += `<rect x="60" y="690" width="480" height="74" fill="${soga}" stroke="${wax}" stroke-width="3"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2 + 8)}" y="14" width="${n1(nw - 16)}" height="26" fill="${soga}"/>`;
+        over += label(numeral, { x: 300, y: 27, size: 20, fill: wax, family: SERIF, weight: "700", upper: true, spacing: 3 });
+        over += label(title, { x: 300, y: 727, size: fitFont(title, 34, 440, false), fill: wax, family: SERIF, weight: "700" });
+      }
+      return { under: `<path d="${CARD}" fill="${soga}"/>`, window: `<path d="${window}"/>`, over, defs };
+    }
     case "hoop": {
       // Linen held taut in a wooden embroidery hoop, the title stitched on the cloth below it.
       const linen = "#d8c7a3";
@@ -535,6 +553,18 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         });
       }
       return { under: `<path d="${CARD}" fill="${stone}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
+    }
+    case "panel": {
+      // An icon's wooden panel: the picture sunk under a round-headed arch, the raised margin painted cinnabar, a gold line round both.
+      const margin = "#8a2416";
+      const gold = "#d8b14a";
+      const arch = `M56 300C56 150 170 52 300 52C430 52 544 150 544 300V684H56Z`;
+      let over = `<path d="${CARD}${arch}" fill="${margin}" fill-rule="evenodd"/><path d="${arch}" fill="none" stroke="${gold}" stroke-width="5"/><rect x="16" y="16" width="568" height="768" rx="14" fill="none" stroke="${gold}" stroke-width="2.5"/>`;
+      if (labels) {
+        over += label(numeral, { x: 300, y: 30, size: 20, fill: gold, family: SERIF, weight: "700", upper: true, spacing: 4 });
+        over += label(title, { x: 300, y: 736, size: fitFont(title, 34, 460, true, 0.12), fill: gold, family: SERIF, weight: "700", upper: true, spacing: 3 });
+      }
+      return { under: `<path d="${CARD}" fill="${margin}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
     }
     case "manuscript": {
       // A vellum page: the miniature in a gilt frame, a border of blue and red bars with a vine, the title in red.

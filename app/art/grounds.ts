@@ -46,6 +46,7 @@ export const GROUNDS = [
   "crimson dusk",
   "lacquer fans",
   "child's sky",
+  "edo sky",
 ] as const;
 export type Ground = (typeof GROUNDS)[number];
 
@@ -114,7 +115,15 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone: hsl(30, 60, 90),
     stone2: hsl(12, 70, 62),
   },
-  linen: { ground: hsl(38, 30, 72), ground2: hsl(36, 28, 64), hill: hsl(95, 28, 48), water: hsl(200, 38, 56), stone: hsl(8, 65, 50), stone2: hsl(210, 55, 40) },
+  // The earth and the sea stitched in green and navy thread on the linen.
+  linen: {
+    ground: hsl(96, 40, 40),
+    ground2: hsl(100, 38, 32),
+    hill: hsl(95, 28, 48),
+    water: hsl(212, 54, 40),
+    stone: hsl(8, 65, 50),
+    stone2: hsl(210, 55, 40),
+  },
   "drawing paper": { ground: hsl(0, 0, 30), ground2: hsl(0, 0, 22), hill: hsl(0, 0, 52), water: hsl(0, 0, 44) },
   "toned paper": { ground: hsl(210, 14, 48), ground2: hsl(210, 16, 42), hill: hsl(200, 20, 62), water: hsl(196, 40, 70) },
   "venetian blinds": { ground: hsl(0, 0, 8), ground2: hsl(0, 0, 5), hill: hsl(0, 0, 12), water: hsl(0, 0, 14) },
@@ -187,10 +196,12 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone2: hsl(200, 80, 40),
   },
   indigo: {
-    ground: hsl(225, 62, 16),
-    ground2: hsl(225, 60, 12),
+    // Soga brown earth under the indigo, the two dyes of a batik.
+    ground: hsl(26, 60, 30),
+    ground2: hsl(22, 60, 24),
     hill: hsl(30, 60, 48),
-    water: hsl(222, 55, 28),
+    // Water a single dip of indigo, paler than the cloth.
+    water: hsl(210, 50, 56),
     stone: hsl(34, 62, 72),
     stone2: hsl(20, 60, 38),
   },
@@ -238,12 +249,14 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone: hsl(42, 58, 60),
     stone2: hsl(168, 40, 20),
   },
+  // Prussian blue water and a pale earth, as a Hiroshige print has them.
+  "edo sky": { ground: hsl(40, 34, 74), ground2: hsl(36, 30, 62), hill: hsl(150, 24, 46), water: hsl(212, 62, 36) },
   "child's sky": { ground: hsl(110, 70, 45), ground2: hsl(100, 65, 38), hill: hsl(120, 60, 50), water: hsl(210, 80, 55) },
   "op rings": { ground: hsl(300, 90, 34), ground2: hsl(280, 85, 28), hill: hsl(90, 90, 45), water: hsl(190, 95, 45) },
 };
 
 /** The paper of the grounds that are paper, for a frame drawn on it. */
-export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#7f90a6", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
+export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#46536a", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
 
 /** The deck's colours with the roles a ground owns set to the ground's own. */
 export function groundColors(colors: RoleColors, ground: Ground | undefined): RoleColors {
@@ -359,10 +372,10 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         grad(
           "gsky",
           stops([
-            [0, "#020308"],
-            [0.55, "#07091a"],
-            [0.8, "#1d0b3a"],
-            [1, "#4a0f5c"],
+            [0, "#03040c"],
+            [0.38, "#0b0d28"],
+            [0.68, "#2c0f56"],
+            [1, "#7c1a84"],
           ]),
         ),
         pattern(`${rect(`url(#${pre}gsky)`)}${signs}<path d="${rain}" stroke="#5fd8ff" stroke-width="1.2" opacity="0.4"/>`),
@@ -434,16 +447,25 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         sky,
       };
     }
-    case "linen":
-      // Raw linen, its weave showing where no thread is laid.
-      return {
-        defs: pattern(
-          `<rect width="6" height="6" fill="#d8c7a3"/><path d="M0 1.5H6M0 4.5H6" stroke="#c4b08a" stroke-width="1.2"/><path d="M1.5 0V6M4.5 0V6" stroke="#e8dbbd" stroke-width="0.9"/>`,
-          6,
-          6,
-        ),
-        sky,
-      };
+    case "linen": {
+      // Raw linen, its weave showing where no thread is laid, sprigged with lazy-daisy flowers in coloured thread.
+      const weave = `<pattern id="${pre}wv" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#d8c7a3"/><path d="M0 1.5H6M0 4.5H6" stroke="#c4b08a" stroke-width="1.2"/><path d="M1.5 0V6M4.5 0V6" stroke="#e8dbbd" stroke-width="0.9"/></pattern>`;
+      const threads = ["#b8322a", "#2d4f8f", "#c98a1e", "#3f7a3a"];
+      // The sprigs are worked once on the cloth: the same places on every card, whatever the theme.
+      const needle = makeRng(0x5eed11);
+      let sprigs = "";
+      for (let i = 0; i < 18; i++) {
+        const [x, y, r] = [needle.range(30, 570), needle.range(30, 560), needle.range(8, 13)];
+        const turn = needle.range(0, 72);
+        let petals = "";
+        for (let k = 0; k < 5; k++) {
+          const t = ((turn + k * 72) * Math.PI) / 180;
+          petals += `M${n1(x + Math.cos(t) * 3)} ${n1(y + Math.sin(t) * 3)}L${n1(x + Math.cos(t) * r)} ${n1(y + Math.sin(t) * r)}`;
+        }
+        sprigs += `<path d="${petals}" stroke="${threads[i % threads.length]}" stroke-width="3.4" stroke-linecap="round"/><circle cx="${n1(x)}" cy="${n1(y)}" r="2.4" fill="${threads[(i + 2) % threads.length]}"/>`;
+      }
+      return { defs: weave + pattern(`${rect(`url(#${pre}wv)`)}${sprigs}`), sky };
+    }
     case "drawing paper": {
       // Charcoal rubbed thick into white paper at the top and thinning toward the horizon, lifted out in pale strokes where the light is.
       let lifted = "";
@@ -463,15 +485,15 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       };
     }
     case "toned paper": {
-      // Blue-grey pastel paper, chalk dragged across it in light strokes.
+      // Deep blue-grey pastel paper, chalk dragged across it in light strokes.
       let chalk = "";
       const colors = ["#f3d7c6", "#f7efc1", "#d9e6f2", "#ffffff"];
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < 80; i++) {
         const x = rng.range(-20, 600);
         const y = rng.range(0, 620);
         chalk += `<path d="M${n1(x)} ${n1(y)}l${n1(rng.range(30, 70))} ${n1(rng.range(-14, -4))}" stroke="${rng.pick(colors)}" stroke-width="${n1(rng.range(4, 9))}" opacity="0.55"/>`;
       }
-      return { defs: pattern(`${rect("#7f90a6")}<g stroke-linecap="round">${chalk}</g>`), sky };
+      return { defs: pattern(`${rect("#46536a")}<g stroke-linecap="round">${chalk}</g>`), sky };
     }
     case "venetian blinds": {
       // Black night cut by the bars of light a blind lets through.
@@ -511,7 +533,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       // Prussian blue paper under a white drafting grid.
       return {
         defs: pattern(
-          `<rect width="100" height="100" fill="#1d4f91"/><path d="M0 20H100M0 40H100M0 60H100M0 80H100M20 0V100M40 0V100M60 0V100M80 0V100" stroke="#cfe3ff" stroke-width="0.6" opacity="0.45"/><path d="M0 0.6H100M0.6 0V100" stroke="#e6f0ff" stroke-width="1.4" opacity="0.75"/>`,
+          `<rect width="100" height="100" fill="#2259a6"/><path d="M0 20H100M0 40H100M0 60H100M0 80H100M20 0V100M40 0V100M60 0V100M80 0V100" stroke="#cfe3ff" stroke-width="0.6" opacity="0.45"/><path d="M0 0.6H100M0.6 0V100" stroke="#e6f0ff" stroke-width="1.4" opacity="0.75"/>`,
           100,
           100,
         ),
@@ -645,7 +667,16 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         }
         cracks += d;
       }
-      return { defs: pattern(`${rect("#1c2f6e")}<path d="${cracks}" stroke="#8fa6dc" stroke-width="1.3" fill="none" opacity="0.7"/>`), sky };
+      // Kawung: four waxed ovals round a soga-brown eye, in rows across the cloth (a small tile).
+      const kawung = `<pattern id="${pre}kaw" width="48" height="48" patternUnits="userSpaceOnUse"><g fill="#efe2bd" stroke="#8a5a2b" stroke-width="1.2"><ellipse cx="24" cy="12" rx="6.5" ry="10"/><ellipse cx="24" cy="36" rx="6.5" ry="10"/><ellipse cx="12" cy="24" rx="10" ry="6.5"/><ellipse cx="36" cy="24" rx="10" ry="6.5"/></g><circle cx="24" cy="24" r="2.6" fill="#8a5a2b"/><circle cx="0" cy="0" r="3" fill="#efe2bd"/><circle cx="48" cy="48" r="3" fill="#efe2bd"/><circle cx="0" cy="48" r="3" fill="#efe2bd"/><circle cx="48" cy="0" r="3" fill="#efe2bd"/></pattern>`;
+      return {
+        defs:
+          kawung +
+          pattern(
+            `${rect("#1c2f6e")}<rect width="${W}" height="${H}" fill="url(#${pre}kaw)" opacity="0.8"/><path d="${cracks}" stroke="#8fa6dc" stroke-width="1.3" fill="none" opacity="0.7"/>`,
+          ),
+        sky,
+      };
     }
     case "papyrus": {
       // Papyrus: its fibres laid across, with the registers of a tomb wall ruled on it.
@@ -735,11 +766,26 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       return { defs: pattern(`<rect width="48" height="32" fill="#0b1f1c"/>${fan(24, 32)}${fan(0, 16)}${fan(48, 16)}`, 48, 32), sky };
     }
     case "child's sky": {
-      // White paper with the sky a band of blue scribbled along the top, as a child draws it.
+      // White paper with the sky a deep band of blue scribbled along the top, as a child draws it.
       let scribble = "M-10 8";
-      for (let x = -10; x < 620; x += 14) scribble += `L${x + 7} ${n1(rng.range(96, 130))}L${x + 14} ${n1(rng.range(0, 10))}`;
+      for (let x = -10; x < 620; x += 14) scribble += `L${x + 7} ${n1(rng.range(170, 210))}L${x + 14} ${n1(rng.range(0, 10))}`;
       return {
         defs: pattern(`${rect("#fbfaf5")}<path d="${scribble}" fill="none" stroke="#2f74e0" stroke-width="7" stroke-linejoin="round" opacity="0.85"/>`),
+        sky,
+      };
+    }
+    case "edo sky": {
+      // Bokashi: Prussian blue wiped from the block's top edge into the bare paper, the paper left pale above the horizon.
+      return {
+        defs: gradientSky(
+          [
+            [0, "#132a5c"],
+            [0.22, "#2b4f8a"],
+            [0.5, "#c9d6dc"],
+            [0.72, "#f2ead2"],
+          ],
+          "",
+        ),
         sky,
       };
     }

@@ -18,6 +18,7 @@ import { renderPixelArt } from "./pixel-art";
 import { renderVectorArt, STYLE_IDS, styleColors, type StyleId } from "./styles";
 import { paletteColors, renderStyledArt } from "./style-painter";
 import { GROUND_PAPER, groundColors } from "./grounds";
+import { figureColors } from "./figure-paints";
 import { isOriginalTreatment, understandStyle, type UnderstoodStyle } from "./understand-style";
 
 /** Art styles offered on the create page; any other text maps to the nearest treatment. */
@@ -58,7 +59,7 @@ function render(scene: Scene, look: DeckLook, styling: Styled, pre: string, labe
   } else if (styling.original && style !== "pixel art") {
     art = renderVectorArt(scene, scene.fgStart, look, style, pre, "");
   } else {
-    colors = groundColors(paletteColors(look, params.palette), params.ground);
+    colors = figureColors(groundColors(paletteColors(look, params.palette), params.ground), params.figures);
     art = renderStyledArt(scene, scene.fgStart, look, params, colors, pre);
     if (frameKind === "pixel art") frameKind = "minimalist";
   }

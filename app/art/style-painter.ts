@@ -8,6 +8,7 @@ import type { DeckLook, RoleColors } from "./deck-theme";
 import { hex, hsl, luma, makeRng, mixHue, n1, type Hsl } from "./kit";
 import type { Geo, Item, Role, Scene } from "./scene";
 import { paintGround, type PaintedGround } from "./grounds";
+import { figureMark, figureMarkDefs } from "./figure-paints";
 import type { LetterFamily, PaletteRule, StyleParams } from "./style-params";
 import { artRegion, emitItems, emitTexts, MONO, opAttr, Paints, SANS, SERIF, type Art, type ItemPainter } from "./styles";
 
@@ -154,7 +155,7 @@ function crayonFill(k: Paints, role: Role, memo: Map<string, string>, paper: str
 /** Roles of the earth and water, which a ground with a floor of its own paints. */
 const FLOOR_ROLES = new Set<Role>(["ground", "ground2", "water"]);
 
-function painterFor(params: StyleParams, k: Paints, ink: string, ground: PaintedGround | null): ItemPainter {
+function painterFor(params: StyleParams, k: Paints, ink: string, ground: PaintedGround | null, marked: ReadonlySet<Role> | undefined): ItemPainter {
   const cel = new Map<string, string>();
   const stitch = new Map<string, string>();
   const crayon = new Map<string, string>();
@@ -199,6 +200,8 @@ function painterFor(params: StyleParams, k: Paints, ink: string, ground: Painted
     const glow = texture === "glow" && !bg && outline ? ` filter="url(#${k.pre}neon)"` : "";
     const base = ` fill="${fill}"${opAttr(p.op)}${outline}${glow}`;
     if (texture === "halftone" && !bg && luma(k.colors[role]) < 80) return [` fill="url(#${k.pre}dots)"${opAttr(0.4 * (p.op ?? 1))}`, base];
+    // The style's mark over the figures' clothes and the near things, in a small tile.
+    if (marked?.has(role) && !p.bare) return [` fill="url(#${k.pre}fmk)"${opAttr(p.op)}`, base];
     return base;
   };
 }
@@ -297,7 +300,8 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
   const seed = rng.int(1, 999);
   const ink = params.palette.neon ? hex(hsl(look.hue, 50, 4)) : hex(hsl(params.palette.mono ?? look.hue, params.palette.mono !== undefined ? 12 : 40, 11));
   const ground = params.ground ? paintGround(params.ground, pre, seed) : null;
-  const paint = painterFor(params, k, ink, ground);
+  const mark = figureMark(params.figures);
+  const paint = painterFor(params, k, ink, ground, mark?.roles);
   const back = scene.items.slice(0, fgStart);
   const front = scene.items.slice(fgStart);
   const lc = ` stroke-linecap="round" stroke-linejoin="round"`;
@@ -328,6 +332,7 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
   const art = `${emit(back)}${ornamentLayer(params, k, look, seed)}${emit(front)}${texts}`;
 
   const defs: string[] = ground ? [ground.defs] : [];
+  if (mark) defs.push(figureMarkDefs(mark.mark, pre, seed, k.c("gold")));
   const overlays: string[] = [];
   let wrap = (inner: string) => `<g${lc}>${inner}</g>`;
   const grain = (op: number) => {

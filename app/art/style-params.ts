@@ -7,6 +7,7 @@
 export const BASE_STYLES = ["watercolour", "art nouveau", "woodcut", "minimalist", "oil painting", "surrealist", "pixel art"] as const;
 export type BaseStyle = (typeof BASE_STYLES)[number];
 
+import type { FigurePaint } from "./figure-paints";
 import type { Ground } from "./grounds";
 
 /** What lies over the shapes as a surface. */
@@ -35,7 +36,22 @@ export type LineColor = "ink" | "shade" | "gold" | "light";
 export type Ornament = "none" | "kasumi" | "scanlines" | "sunburst" | "dots" | "stars" | "swirls" | "scribbles";
 /** The card's frame: one of the base treatments' frames, or one of the frames only some styles use. */
 export type FrameKind =
-  BaseStyle | "neon" | "cartouche" | "sketch" | "lead" | "deco" | "tiles" | "classic" | "bleed" | "hoop" | "mount" | "riveted" | "arch" | "manuscript";
+  | BaseStyle
+  | "neon"
+  | "cartouche"
+  | "sketch"
+  | "lead"
+  | "deco"
+  | "tiles"
+  | "classic"
+  | "bleed"
+  | "hoop"
+  | "mount"
+  | "riveted"
+  | "arch"
+  | "manuscript"
+  | "panel"
+  | "cloth";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 
@@ -71,6 +87,8 @@ export type StyleParams = {
   lettering: Lettering;
   /** The style's own ground behind the figures, whatever the theme (`grounds.ts`). */
   ground?: Ground;
+  /** How the style paints its figures and the near things, whatever the theme (`figure-paints.ts`). */
+  figures?: FigurePaint;
 };
 
 /** A style is a technique (how paint is laid: crayon, mosaic) or a look (what it looks like: neon, art deco). */

@@ -87,6 +87,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       ornament: "kasumi",
       frame: "cartouche",
       lettering: serif(false, "700"),
+      figures: "edo print",
+      ground: "edo sky",
     },
   ),
   style("stained glass", "technique", ["stained glass", "stained glass window", "leaded glass", "church window", "tiffany", "rose window", "glass window"], {
@@ -112,6 +114,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "deco",
     lettering: { family: "display", upper: true, weight: "300" },
     ground: "lacquer fans",
+    figures: "lacquer and gold",
   }),
   style("cyberpunk neon", "look", ["cyberpunk", "cyber punk", "neon", "neon lights", "cyber", "blade runner", "tron", "neon noir", "glowing", "glow"], {
     base: "minimalist",
@@ -124,6 +127,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "neon",
     lettering: { family: "mono", upper: true, weight: "700" },
     ground: "wet night",
+    figures: "hologram",
   }),
   style("synthwave", "look", ["synthwave", "vaporwave", "vapor wave", "outrun", "retrowave", "80s", "eighties", "miami"], {
     base: "surrealist",
@@ -173,6 +177,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "sketch",
       lettering: { family: "hand", upper: false, weight: "700" },
       ground: "child's sky",
+      figures: "wax primaries",
     },
   ),
   style("pastel", "technique", ["pastel", "pastels", "soft pastel", "chalk", "chalk pastel", "oil pastel", "chalkboard"], {
@@ -186,6 +191,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "sketch",
     lettering: serif(false, "600", true),
     ground: "toned paper",
+    figures: "chalk",
   }),
   style("charcoal", "technique", ["charcoal", "graphite", "pencil", "pencil sketch", "sketch", "drawing", "conte"], {
     base: "woodcut",
@@ -199,6 +205,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "sketch",
     lettering: { family: "hand", upper: false, weight: "600" },
     ground: "drawing paper",
+    figures: "charcoal",
   }),
   style("linocut", "technique", ["linocut", "lino", "lino cut", "linoleum", "relief print", "block printed"], {
     base: "woodcut",
@@ -208,7 +215,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(1.1, 1.3, 0, { hues: 4, tones: 3 }),
     ornament: "none",
-    frame: "woodcut",
+    // The block printed to the paper's edge, the title on a label.
+    frame: "bleed",
     lettering: sans(true, "700"),
     ground: "carved lines",
   }),
@@ -228,6 +236,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "cartouche",
       lettering: serif(false, "600"),
       ground: "rice paper",
+      figures: "ink washes",
     },
   ),
   style(
@@ -245,6 +254,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "hoop",
       lettering: serif(false, "700", true),
       ground: "linen",
+      figures: "thread",
     },
   ),
   style("mosaic", "technique", ["mosaic", "mosaics", "tesserae", "roman mosaic", "byzantine mosaic", "tiles", "tiled", "tile"], {
@@ -258,6 +268,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "tiles",
     lettering: serif(true, "700"),
     ground: "blue tesserae",
+    figures: "tesserae",
   }),
   style("low-poly", "technique", ["low poly", "lowpoly", "low-poly", "polygonal", "faceted", "polygon", "origami", "papercraft", "3d"], {
     base: "minimalist",
@@ -280,9 +291,11 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(1.3, 1.1, 4, { hues: 3, tones: 3 }),
     ornament: "none",
-    frame: "classic",
+    // A zine's page printed to the trim, the title in a box.
+    frame: "bleed",
     lettering: sans(true, "700"),
     ground: "riso paper",
+    figures: "riso inks",
   }),
   style(
     "tarot classic",
@@ -312,6 +325,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       frame: "classic",
       lettering: serif(true, "700"),
       ground: "chrome yellow",
+      figures: "marseille",
     },
   ),
   style("pop art", "look", ["pop art", "pop", "comic", "comics", "comic book", "lichtenstein", "warhol", "halftone", "ben day"], {
@@ -352,6 +366,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "bleed",
     lettering: serif(false, "600", true),
     ground: "storybook dusk",
+    figures: "picture book",
   }),
   style("impressionist", "look", ["impressionist", "impressionism", "monet", "renoir", "plein air", "pointillism", "seurat"], {
     base: "oil painting",
@@ -364,6 +379,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "oil painting",
     lettering: serif(false, "600", true),
     ground: "dappled",
+    figures: "broken colour",
   }),
   style("expressionist", "look", ["expressionist", "expressionism", "fauvism", "fauve", "van gogh", "munch", "matisse", "bold colour", "bold color"], {
     base: "oil painting",
@@ -376,6 +392,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "woodcut",
     lettering: serif(true, "700"),
     ground: "swirling sky",
+    figures: "fauve",
   }),
   style("cubist", "look", ["cubism", "cubist", "picasso", "braque", "futurism"], {
     base: "oil painting",
@@ -385,9 +402,11 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.8, 1.1, 0, { lean: [30, 0.3], tones: 5 }),
     ornament: "none",
-    frame: "minimalist",
+    // A broad ink border, as the collages and prints were mounted.
+    frame: "woodcut",
     lettering: sans(true, "700"),
     ground: "facet ochre",
+    figures: "cubist planes",
   }),
   style("noir", "look", ["noir", "film noir", "black and white", "monochrome", "grayscale", "greyscale", "high contrast", "b&w"], {
     base: "woodcut",
@@ -397,7 +416,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "model",
     palette: P(0, 1.6, -6, { mono: 230 }),
     ornament: "none",
-    frame: "woodcut",
+    // A film still: the picture to the edge, the title on a card.
+    frame: "bleed",
     lettering: sans(true, "700"),
     ground: "venetian blinds",
   }),
@@ -412,6 +432,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "mount",
     lettering: serif(false, "600", true),
     ground: "faded photo",
+    figures: "sepia tones",
   }),
   style("blueprint", "look", ["blueprint", "technical drawing", "schematic", "draft", "architectural drawing", "cyanotype"], {
     base: "minimalist",
@@ -424,6 +445,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "minimalist",
     lettering: { family: "mono", upper: true, weight: "300" },
     ground: "blueprint",
+    figures: "drafting",
   }),
   style(
     "paper cut",
@@ -454,6 +476,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "riveted",
     lettering: serif(true, "700"),
     ground: "brass",
+    figures: "brass and leather",
   }),
   style("gothic", "look", ["gothic", "dark fantasy", "dark academia", "goth", "horror", "macabre", "grim"], {
     base: "oil painting",
@@ -466,6 +489,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "arch",
     lettering: serif(true, "700"),
     ground: "crimson dusk",
+    figures: "gothic",
   }),
   style("psychedelic", "look", ["psychedelic", "trippy", "groovy", "sixties", "60s", "70s", "seventies", "acid", "kaleidoscope", "tie dye"], {
     base: "surrealist",
@@ -500,14 +524,16 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
   style("icon painting", "look", ["icon painting", "byzantine", "orthodox icon", "gilded", "gold leaf", "gilt", "religious icon"], {
     base: "oil painting",
     line: 1.4,
-    lineColor: "gold",
+    lineColor: "ink",
     texture: "grain",
     shading: "gradient",
     palette: P(0.95, 1.1, -2, { lean: [38, 0.2] }),
     ornament: "sunburst",
-    frame: "oil painting",
+    // The panel an icon is painted on: a round-headed arch in a cinnabar margin.
+    frame: "panel",
     lettering: serif(true, "700"),
     ground: "gold leaf",
+    figures: "icon",
   }),
   style("persian miniature", "look", ["persian miniature", "miniature", "mughal", "ottoman", "persian", "islamic art", "arabesque"], {
     base: "art nouveau",
@@ -520,6 +546,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "deco",
     lettering: serif(false, "700", true),
     ground: "lapis",
+    figures: "miniature",
   }),
   style("egyptian", "look", ["egyptian", "ancient egypt", "papyrus", "hieroglyph", "hieroglyphs", "pharaoh", "tomb painting"], {
     base: "minimalist",
@@ -532,6 +559,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "tiles",
     lettering: serif(true, "700"),
     ground: "papyrus",
+    figures: "tomb painting",
   }),
   style(
     "folk art",
@@ -572,12 +600,14 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       line: 0.9,
       lineColor: "ink",
       texture: "grain",
-      shading: "gradient",
+      // Pale flat washes inside fine outlines.
+      shading: "flat",
       palette: P(0.85, 1, 6, { paper: true }),
       ornament: "none",
       frame: "minimalist",
       lettering: serif(false, "600", true),
       ground: "specimen paper",
+      figures: "specimen washes",
     },
   ),
   style("gothic woodcut", "technique", ["chapbook", "broadside", "dürer", "durer", "incunabula"], {
@@ -601,8 +631,10 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.9, 1.2, -8, { lean: [222, 0.4], tones: 4 }),
     ornament: "dots",
-    frame: "tiles",
+    // The cloth's own border: a soga-brown band of waxed dots round the picture.
+    frame: "cloth",
     lettering: serif(false, "700"),
     ground: "indigo",
+    figures: "indigo wax",
   }),
 ];

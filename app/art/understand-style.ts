@@ -74,6 +74,8 @@ export function composeStyles(first: NamedStyle, second?: NamedStyle): StylePara
     ornament: l.ornament !== "none" ? l.ornament : t.ornament,
     // The look's world, when it has one (a manuscript's diaper, a synthwave sunset), else the technique's ground.
     ground: l.ground ?? t.ground,
+    // The figures likewise: a look's own colours for robes and faces (an icon's cinnabar), else the technique's.
+    figures: l.figures ?? t.figures,
     // A glowing look keeps its glow on a drawing technique: neon lines drawn in crayon still shine.
     lineColor: l.palette.neon ? "light" : t.lineColor,
     line: t.line || (l.palette.neon ? 1.2 : 0),

@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { paintCardBackSvg, paintCardSvg, paintDeckCardSvg } from "../../app/art/local-art";
 import { understandStyle } from "../../app/art/understand-style";
+import { figurePaintColors } from "../../app/art/figure-paints";
+import { hex } from "../../app/art/kit";
 import { NAMED_STYLES } from "../../app/art/style-vocabulary";
 import { FULL_DECK } from "../../app/tarot/cards";
 import { pictureOf, xmlProblem } from "./svg-check";
@@ -159,7 +161,55 @@ describe("the style vocabulary", () => {
       expect(a, style).toBe(b);
     }
     // A style without a ground of its own keeps the theme's sky.
-    expect(groundOf(paintCardSvg({ card: card("major-17"), theme: THEME, style: "ukiyo-e" }))).toBeNull();
+    expect(groundOf(paintCardSvg({ card: card("major-17"), theme: THEME, style: "stained glass" }))).toBeNull();
+  });
+
+  it("paints a style's figures in its own colours whatever the theme, and lays its marks over them in small tiles with no filter", () => {
+    const figured = NAMED_STYLES.filter((s) => s.params.figures);
+    expect(figured.length).toBeGreaterThanOrEqual(20);
+    for (const s of figured) {
+      const own = figurePaintColors(s.params.figures!);
+      for (const theme of ["Moonlit tides", "Grandmother's seaside town with fishing boats"]) {
+        const svg = paintCardSvg({ card: card("major-00"), theme, style: s.id });
+        // The Fool's robe and face, and the seaside town's front row of houses, take the style's colours, not the theme's
+        // (a face or a wall cut into facets shows only its lit and shaded sides; a blueprint draws only the lines of its figures).
+        const roles = (["robe2", "skin", "cloak"] as const).filter(
+          (role) => own[role] && (role === "robe2" || s.params.texture !== "facets") && (role !== "cloak" || theme.includes("town")),
+        );
+        if (theme.includes("town")) expect(roles.length, s.id).toBeGreaterThan(0);
+        for (const role of roles) expect(svg, `${s.id}, ${role}, ${theme}`).toContain(hex(own[role]!));
+      }
+    }
+    // An icon's cinnabar, a tomb painting's ochre skin, a child's red crayon: each style's own.
+    expect(understandStyle("icon painting").params.figures).not.toBe(understandStyle("impressionist").params.figures);
+    expect(understandStyle("crayon").params.figures).not.toBe(understandStyle("ink wash").params.figures);
+    // A look's figures win when two styles are composed, as its ground does.
+    expect(understandStyle("art deco crayon").params.figures).toBe(understandStyle("art deco").params.figures);
+    // Broken dabs, wax crackle, an icon's gold lines and a hologram's scan lines lie over the figures in a small tile, drawn without a filter.
+    for (const style of ["impressionist", "batik", "icon painting", "cyberpunk neon"]) {
+      const svg = paintCardSvg({ card: card("major-00"), theme: "Grandmother's seaside town with fishing boats", style });
+      const id = /<pattern id="([a-z0-9]+)fmk"/.exec(svg)?.[1];
+      expect(id, style).toBeTruthy();
+      const start = svg.indexOf(`<pattern id="${id}fmk"`);
+      const tile = svg.slice(start, svg.indexOf("</pattern>", start));
+      expect(Number(/width="(\d+)"/.exec(tile)![1]), style).toBeLessThanOrEqual(30);
+      expect(tile, style).not.toContain("filter");
+      expect(svg.split(`fill="url(#${id}fmk)"`).length - 1, style).toBeGreaterThan(10);
+    }
+  });
+
+  it("sets an icon in its panel (a round-headed arch in a cinnabar margin, not the oil painting's gilt frame) and a batik in its cloth's border", () => {
+    const icon = paintCardSvg({ card: card("major-17"), theme: THEME, style: "icon painting" });
+    const oil = paintCardSvg({ card: card("major-17"), theme: THEME, style: "oil painting" });
+    const windowOf = (svg: string) => /<clipPath id="[a-z0-9]+w">(.*?)<\/clipPath>/.exec(svg)?.[1];
+    expect(windowOf(icon)).toMatch(/^<path d="M56 300C56 150/);
+    expect(windowOf(icon)).not.toBe(windowOf(oil));
+    expect(icon).toContain('fill="#8a2416"');
+    // A batik in its cloth's own border of waxed dots, no longer the tiled border a mosaic has.
+    const batik = paintCardSvg({ card: card("major-17"), theme: THEME, style: "batik" });
+    const mosaic = paintCardSvg({ card: card("major-17"), theme: THEME, style: "mosaic" });
+    expect(batik).toMatch(/<pattern id="[a-z0-9]+pgr" width="18"/);
+    expect(windowOf(batik)).not.toBe(windowOf(mosaic));
   });
 
   it("keeps the neon horizon's grid inside the picture, where the raster can blur it", () => {
