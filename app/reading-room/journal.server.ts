@@ -155,8 +155,17 @@ export async function saveNotes(db: Database, userId: string, id: string, input:
       })
       .where(claimHeld ? and(current, claimHeld) : current)
       .returning({ id: readingJournal.id });
+  /** Which form and send saved the notes last, and the notes; undefined when the entry is not this person's. */
+  const lastSave = async () =>
+    (
+      await db
+        .select({ form: readingJournal.notesForm, send: readingJournal.notesFormSend, notes: readingJournal.notes })
+        .from(readingJournal)
+        .where(mine)
+        .limit(1)
+    )[0];
   const refusal = async (): Promise<Outcome> => {
-    const [row] = await db.select({ form: readingJournal.notesForm, send: readingJournal.notesFormSend }).from(readingJournal).where(mine).limit(1);
+    const row = await lastSave();
     if (!row) return { status: 404, body: { ok: false, message: "Reading not found" } };
     if (key && row.form === key && row.send > send) return { status: 200, body: { ok: true, message: NOTES_SUPERSEDED } };
     return { status: 409, body: { ok: false, message: stale } };
@@ -175,30 +184,19 @@ export async function saveNotes(db: Database, userId: string, id: string, input:
   const earlier = await earlierOutcome(db, ref);
   if (earlier === null) return saveNotes(db, userId, id, input, key);
   if (earlier.kind === "conflict") return { status: 409, body: { ok: false, message: earlier.message } };
-  // The entry page's form numbers every send once its script runs: a send without a number was posted without it.
-  if (withTags && input.send === undefined && earlier.outcome.status === 200) return sentAgainWithoutNumber(db, userId, id, input, key, earlier.outcome);
+  // The entry page's form numbers every send once its script runs: one without a number was posted
+  // without it, and sent again with its spent key only by the person, from the page the browser's
+  // Back brought back (the outbox, which repeats a lost answer's request, needs the script). While
+  // this form saved the notes last, other words are what they typed since: the form's next send,
+  // saved rather than answered "saved" and dropped. The same words, or a post after another page
+  // saved, answer as the first did (decision 0127).
+  if (withTags && input.send === undefined && earlier.outcome.status === 200) {
+    const row = await lastSave();
+    if (row?.form === key && row.notes !== input.notes) return saveNotes(db, userId, id, { ...input, send: row.send + 1 }, key);
+  }
   return earlier.outcome;
 }
 
-/**
- * The entry page's form sent again with its spent key and no send number: the page without
- * JavaScript, brought back (the browser's Back) and sent once more. Each such post is the person's
- * own latest act (nothing sends it again for them: the outbox needs the script), so while this
- * form saved the notes last, other words are the form's next send, saved rather than answered
- * "saved" and dropped. The same words are a repeat, answered as the first; once another page
- * saved, the post answers as the first did, as before (decision 0127).
- */
-async function sentAgainWithoutNumber(db: Database, userId: string, id: string, input: EntryWords, key: string, first: Outcome): Promise<Outcome> {
-  const [row] = await db
-    .select({ form: readingJournal.notesForm, send: readingJournal.notesFormSend, notes: readingJournal.notes })
-    .from(readingJournal)
-    .where(and(eq(readingJournal.id, id), eq(readingJournal.userId, userId)))
-    .limit(1);
-  if (!row || row.form !== key || row.notes === input.notes) return first;
-  return saveNotes(db, userId, id, { ...input, send: row.send + 1 }, key);
-}
-
-/** Shares the entry as a read-only link (the same link while shared), or stops sharing it. */
 /**
  * Shares or stops sharing an entry; null when it is not this person's. A link that stops working
  * takes its preview pictures with it (a new share gets a new link): `picturesGone` settles when they
