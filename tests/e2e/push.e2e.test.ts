@@ -97,8 +97,15 @@ describe("a paid request by Web Push", () => {
         if (ours) resolve(ours.registrationId);
       }),
     );
+    // What the browser says of its workers, for the message of a failure.
+    const versions: string[] = [];
+    cdp.on("ServiceWorker.workerVersionUpdated", ({ versions: updated }) => {
+      for (const v of updated as { versionId: string; status: string; runningStatus: string }[]) versions.push(`${v.versionId}:${v.status}/${v.runningStatus}`);
+    });
     await cdp.send("ServiceWorker.enable");
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL(), registrationId: await registration, data: JSON.stringify(message) });
+    const registrationId = await registration;
+    const deliver = () => cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL(), registrationId, data: JSON.stringify(message) });
+    await deliver();
     const shown = () =>
       reader.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -108,8 +115,7 @@ describe("a paid request by Web Push", () => {
           actions: ((n as Notification & { actions?: { action: string; title: string }[] }).actions ?? []).map(({ action, title }) => ({ action, title })),
         })),
       );
-    // The service worker wakes for the push and shows it: on a machine busy with other files that can take many seconds (over ten once at a load of 12).
-    await expect.poll(shown, { timeout: 30_000 }).toEqual([
+    const expected = [
       {
         title: "Paid reading request",
         body: message.body,
@@ -119,7 +125,25 @@ describe("a paid request by Web Push", () => {
           { action: "decline", title: "Decline" },
         ],
       },
-    ]);
+    ];
+    // The service worker wakes for the push and shows it: on a machine busy with other files that can
+    // take many seconds (over ten once at a load of 12). Once, at a load of 9, nothing was shown in
+    // 30 s, and the browser says nothing of what became of a message DevTools hands it: one not shown
+    // after 15 s is handed over again, as a push service sends again what a browser did not take. Its
+    // tag is the same, so a second one would replace the first, never stand beside it.
+    const seen = async (timeout: number) =>
+      expect
+        .poll(shown, { timeout })
+        .toEqual(expected)
+        .then(
+          () => true,
+          () => false,
+        );
+    if (!(await seen(15_000))) {
+      await deliver();
+      expect(await seen(30_000), `no notification after two deliveries; the browser's workers: ${versions.join(", ")}`).toBe(true);
+    }
+    expect(await shown()).toEqual(expected);
 
     // She presses Decline on it: the worker opens the request in her tab, that button ready to press.
     const [worker] = context.serviceWorkers();
@@ -143,5 +167,5 @@ describe("a paid request by Web Push", () => {
     // Her answer is the request's one answer: the client's page says so.
     await reader.getByRole("button", { name: "Decline" }).click();
     await expect.poll(() => client.getByTestId("request-status").getAttribute("data-status"), { timeout: 10_000 }).toBe("declined");
-  });
+  }, 120_000);
 });
