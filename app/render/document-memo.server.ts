@@ -6,7 +6,12 @@
 import type { EntryContext } from "@remix-run/cloudflare";
 import type { PageHandle } from "../lib/page-handle";
 
-type Stored = { parts: string[]; bytes: number };
+/**
+ * A stored document: its bytes as sent, cut where the nonce was. Kept as UTF-8 rather than as text,
+ * a hit is a copy of bytes: joining a page's text and encoding it again for the response cost
+ * several times more (a page with any character outside ASCII is held as two bytes a character).
+ */
+type Stored = { parts: Uint8Array[]; bytes: number };
 
 /** What a stored key costs: its text is kept as it is (a UTF-16 string), which is cheaper than hashing it on every request. */
 const keyBytes = (key: string) => key.length * 2;
@@ -16,6 +21,7 @@ const MAX_ENTRIES = 400;
 const MAX_BYTES = 6 * 1024 * 1024;
 
 const stored = new Map<string, Stored>();
+const encoder = new TextEncoder();
 let storedBytes = 0;
 
 function remember(key: string, entry: Stored) {
@@ -104,13 +110,27 @@ export function documentMemoKey(request: Request, status: number, context: Entry
 }
 
 /** The stored document for this key, with this response's nonce on its scripts, or null. */
-export function memoisedDocument(key: string, nonce: string): string | null {
+export function memoisedDocument(key: string, nonce: string): Uint8Array<ArrayBuffer> | null {
   const entry = stored.get(key);
   if (!entry) return null;
   // Most recently used last.
   stored.delete(key);
   stored.set(key, entry);
-  return entry.parts.join(nonce);
+  const { parts } = entry;
+  const stamp = encoder.encode(nonce);
+  let length = stamp.byteLength * (parts.length - 1);
+  for (const part of parts) length += part.byteLength;
+  const document = new Uint8Array(length);
+  let at = 0;
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) {
+      document.set(stamp, at);
+      at += stamp.byteLength;
+    }
+    document.set(part, at);
+    at += part.byteLength;
+  }
+  return document;
 }
 
 /** Stores a complete render for `key`, with the nonce cut out so the copy can carry any later one. */
@@ -121,5 +141,5 @@ export function memoiseDocument(key: string, nonce: string, chunks: Uint8Array[]
   let html = "";
   for (const chunk of chunks) html += decoder.decode(chunk, { stream: true });
   html += decoder.decode();
-  remember(key, { parts: html.split(nonce), bytes: size });
+  remember(key, { parts: html.split(nonce).map((part) => encoder.encode(part)), bytes: size });
 }
