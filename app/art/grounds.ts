@@ -301,8 +301,11 @@ function facetField(pre: string, seed: number, ramp: readonly Hsl[]): string {
   return `<pattern id="${pre}gnd" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${out}</pattern>`;
 }
 
-/** A ground's defs and fills; `pre` keeps its ids the card's own, `seed` places what it scatters. */
-export function paintGround(ground: Ground, pre: string, seed: number): PaintedGround {
+/**
+ * A ground's defs and fills; `pre` keeps its ids the card's own, `seed` places what it scatters, and
+ * `sun` is false when the card paints its own sun, so the ground's sky has none.
+ */
+export function paintGround(ground: Ground, pre: string, seed: number, sun = true): PaintedGround {
   const rng = makeRng(seed ^ 0x51ed27);
   const id = `${pre}gnd`;
   const sky = `url(#${id})`;
@@ -315,8 +318,8 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
   switch (ground) {
     case "sunset grid": {
       // A sky burning from indigo to orange at the horizon, and a striped sun going down into it.
-      let sun = `<circle cx="300" cy="420" r="150" fill="url(#${pre}gsun)"/>`;
-      for (let i = 0; i < 7; i++) sun += `<rect x="140" y="${n1(432 + i * 20)}" width="320" height="${n1(3 + i * 1.6)}" fill="url(#${pre}gsky)"/>`;
+      let disc = `<circle cx="300" cy="420" r="150" fill="url(#${pre}gsun)"/>`;
+      for (let i = 0; i < 7; i++) disc += `<rect x="140" y="${n1(432 + i * 20)}" width="320" height="${n1(3 + i * 1.6)}" fill="url(#${pre}gsky)"/>`;
       const defs = [
         grad(
           "gsky",
@@ -336,7 +339,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
             [1, "#ff2e88"],
           ]),
         ),
-        pattern(`${rect(`url(#${pre}gsky)`)}${sun}`),
+        pattern(`${rect(`url(#${pre}gsky)`)}${sun ? `<g data-ornament="sun">${disc}</g>` : ""}`),
         // The floor: a dark plain under a lit magenta grid (the style's ornament draws the grid's glow).
         `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#1b0733")}${rect(`url(#${pre}gfl2)`)}</pattern>`,
         grad("gfl2", `<stop offset="0.5" stop-color="#ff2e88" stop-opacity="0.4"/><stop offset="1" stop-color="#1b0733" stop-opacity="0"/>`),
@@ -558,7 +561,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         `<linearGradient id="${pre}gfade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="1"/><stop offset="0.75" stop-color="#fff" stop-opacity="0.45"/></linearGradient>`,
         `<mask id="${pre}gmask">${rect(`url(#${pre}gfade)`)}</mask>`,
         pattern(
-          `${rect("#f4efe2")}<rect width="${W}" height="${H}" fill="url(#${pre}gdot)" mask="url(#${pre}gmask)"/><circle cx="${rng.chance(0.5) ? 170 : 430}" cy="250" r="110" fill="#ff4fa3" opacity="0.85"/>`,
+          `${rect("#f4efe2")}<rect width="${W}" height="${H}" fill="url(#${pre}gdot)" mask="url(#${pre}gmask)"/>${sun ? `<circle data-ornament="sun" cx="${rng.chance(0.5) ? 170 : 430}" cy="250" r="110" fill="#ff4fa3" opacity="0.85"/>` : ""}`,
         ),
       ];
       return { defs: defs.join(""), sky };

@@ -212,6 +212,19 @@ describe("the style vocabulary", () => {
     expect(windowOf(batik)).not.toBe(windowOf(mosaic));
   });
 
+  it("paints one sun on a card that has its own: the style's sky or corner sun gives way to the Fool's", () => {
+    const suns = (svg: string) => (svg.match(/data-(?:symbol|ornament)="sun"/g) ?? []).length;
+    // A child's corner sun, a risograph's pink sun and synthwave's striped sun, each in a day or sunset sky.
+    for (const style of ["crayon", "risograph", "synthwave"])
+      for (const theme of [THEME, "Grandmother's seaside town with fishing boats"]) {
+        const fool = paintCardSvg({ card: card("major-00"), theme, style });
+        expect(fool, `${style}, ${theme}`).toContain('data-symbol="sun"');
+        expect(suns(fool), `${style}, ${theme}`).toBe(1);
+        // A card with no sun of its own keeps the style's.
+        expect(suns(paintCardSvg({ card: card("cups-03"), theme, style })), `${style}, ${theme}`).toBe(1);
+      }
+  });
+
   it("keeps the neon horizon's grid inside the picture, where the raster can blur it", () => {
     const svg = paintCardSvg({ card: card("major-17"), theme: "Moonlit tides", style: "synthwave" });
     const grid = group(svg, "data-ornament", "grid");
