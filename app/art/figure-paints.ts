@@ -197,16 +197,16 @@ const PAINTS: Record<FigurePaint, Paint> = {
       accent: hsl(300, 30, 74),
     },
   },
-  // Dark stone, deep crimson and old gold, pale faces.
+  // Deep crimson and old gold, pale faces, walls of pale stone cold in the moonlight.
   gothic: {
     colors: {
       skin: hsl(30, 18, 84),
       hair: hsl(0, 0, 5),
       robe: hsl(345, 72, 24),
       robe2: hsl(350, 78, 32),
-      cloak: hsl(258, 10, 60),
+      cloak: hsl(216, 10, 68),
       light: hsl(40, 88, 62),
-      stone2: hsl(265, 12, 30),
+      stone2: hsl(222, 16, 36),
       trunk: hsl(262, 14, 12),
       red: hsl(350, 80, 36),
       gold: hsl(40, 72, 42),

@@ -533,26 +533,28 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       return { under: `<path d="${CARD}" fill="${plate}"/>`, window: `<rect x="40" y="40" width="520" height="720" rx="4"/>`, over, defs: "" };
     }
     case "arch": {
-      // A pointed gothic arch cut in black stone, traced in silver.
-      const stone = "#35303b";
-      const silver = "#b9b4c4";
+      // A pointed gothic arch in pale cathedral stone laid in courses, its tracery and lettering cut dark.
+      const stone = "#c4beb2";
+      const joint = "#8e877a";
+      const cut = "#26222b";
+      const defs = `<pattern id="${pre}ash" width="64" height="32" patternUnits="userSpaceOnUse"><rect width="64" height="32" fill="${stone}"/><path d="M0 0.8H64M0 16.8H64M20 0V16M52 16V32" stroke="${joint}" stroke-width="1.6"/></pattern>`;
       const arch = `M50 330C50 190 170 80 300 40C430 80 550 190 550 330V680H50Z`;
-      let over = `<path d="${CARD}${arch}" fill="${stone}" fill-rule="evenodd"/><path d="${arch}" fill="none" stroke="${silver}" stroke-width="3"/><path d="M36 334C36 180 160 64 300 22C440 64 564 180 564 334V694H36Z" fill="none" stroke="${silver}" stroke-width="1.2" opacity="0.6"/>`;
-      for (const x of [24, 576]) over += `<path d="M${x} 720V360" stroke="${silver}" stroke-width="1.2" opacity="0.5"/>`;
+      let over = `<path d="${CARD}${arch}" fill="url(#${pre}ash)" fill-rule="evenodd"/><path d="${arch}" fill="none" stroke="${cut}" stroke-width="6"/><path d="M36 334C36 180 160 64 300 22C440 64 564 180 564 334V694H36Z" fill="none" stroke="${cut}" stroke-width="2" opacity="0.7"/>`;
+      for (const x of [24, 576]) over += `<path d="M${x} 720V360" stroke="${cut}" stroke-width="2" opacity="0.6"/>`;
       if (labels) {
-        over += label(numeral, { x: 300, y: 718, size: 22, fill: silver, family: SERIF, weight: "700", upper: true, spacing: 4 });
+        over += label(numeral, { x: 300, y: 718, size: 22, fill: cut, family: SERIF, weight: "700", upper: true, spacing: 4 });
         over += label(title, {
           x: 300,
           y: 755,
           size: fitFont(title, 32, 460, true, 0.12),
-          fill: silver,
+          fill: cut,
           family: SERIF,
           weight: "700",
           upper: true,
           spacing: 3,
         });
       }
-      return { under: `<path d="${CARD}" fill="${stone}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
+      return { under: `<path d="${CARD}" fill="url(#${pre}ash)"/>`, window: `<path d="${arch}"/>`, over, defs };
     }
     case "panel": {
       // An icon's wooden panel: the picture sunk under a round-headed arch, the raised margin painted cinnabar, a gold line round both.

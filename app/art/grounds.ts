@@ -43,7 +43,7 @@ export const GROUNDS = [
   "specimen paper",
   "parchment",
   "op rings",
-  "crimson dusk",
+  "moonlit night",
   "lacquer fans",
   "child's sky",
   "edo sky",
@@ -233,13 +233,14 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
   },
   "specimen paper": { ground: hsl(40, 28, 84), ground2: hsl(40, 26, 80), hill: hsl(90, 22, 76), water: hsl(196, 28, 82) },
   parchment: { ground: hsl(38, 40, 74), ground2: hsl(36, 38, 66), hill: hsl(36, 30, 58), water: hsl(38, 36, 80) },
-  "crimson dusk": {
-    ground: hsl(270, 20, 8),
-    ground2: hsl(280, 18, 6),
-    hill: hsl(300, 14, 10),
-    water: hsl(350, 40, 14),
-    stone: hsl(270, 10, 18),
-    stone2: hsl(280, 12, 12),
+  // Cold stone and black water under the moon.
+  "moonlit night": {
+    ground: hsl(220, 18, 16),
+    ground2: hsl(222, 20, 11),
+    hill: hsl(218, 24, 22),
+    water: hsl(214, 42, 20),
+    stone: hsl(214, 12, 64),
+    stone2: hsl(220, 14, 40),
   },
   "lacquer fans": {
     ground: hsl(168, 40, 12),
@@ -594,7 +595,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       return { defs: defs.join(""), sky };
     }
     case "brass": {
-      // Smoke lit amber at its foot, and the great wheels of a machine turning in it.
+      // A sky of smoke lit brass-yellow by the furnaces below, the great wheels of a machine turning dark in it.
       let gears = "";
       for (let i = 0; i < 4; i++) {
         const [cx, cy, r] = [rng.range(60, 540), rng.range(80, 420), rng.range(50, 110)];
@@ -605,14 +606,15 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
           const rr = t % 2 ? r : r * 1.14;
           d += `${t ? "L" : "M"}${n1(cx + Math.cos(a) * rr)} ${n1(cy + Math.sin(a) * rr)}`;
         }
-        gears += `<path d="${d}Z" fill="none" stroke="#c8923a" stroke-width="7" opacity="0.55"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#c8923a" stroke-width="6" opacity="0.55"/>`;
+        gears += `<path d="${d}Z" fill="#6a4320" fill-opacity="0.45" stroke="#3d2611" stroke-width="6" opacity="0.8"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#3d2611" stroke-width="6" opacity="0.8"/>`;
       }
       return {
         defs: gradientSky(
           [
-            [0, "#1e120a"],
-            [0.55, "#5a3212"],
-            [1, "#d08a32"],
+            [0, "#4a3020"],
+            [0.3, "#8c5a2a"],
+            [0.65, "#d89440"],
+            [1, "#f4c768"],
           ],
           `${gears}`,
         ),
@@ -747,17 +749,25 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       ];
       return { defs: defs.join(""), sky };
     }
-    case "crimson dusk": {
-      // Black night bleeding into crimson at the horizon, under a great pale moon.
+    case "moonlit night": {
+      // A cold blue-black night, a great moon in its halo (unless the card has a sun of its own), thin clouds lit silver drifting across it.
+      const mx = rng.chance(0.5) ? 170 : 430;
+      let clouds = "";
+      for (let i = 0; i < 4; i++) {
+        const y = 120 + i * 70 + rng.range(-16, 16);
+        const x = rng.range(-120, 260);
+        const w = rng.range(280, 420);
+        clouds += `<path d="M${n1(x)} ${n1(y)}q${n1(w * 0.3)} -22 ${n1(w * 0.55)} -6t${n1(w * 0.45)} 4q-${n1(w * 0.5)} 16 -${n1(w)} 2Z" fill="#9fb3cf" opacity="${n1(0.3 + (i % 2) * 0.15)}"/>`;
+      }
       return {
         defs: gradientSky(
           [
-            [0, "#07040a"],
-            [0.45, "#1e0714"],
-            [0.8, "#6e0c22"],
-            [1, "#a3182c"],
+            [0, "#04060e"],
+            [0.35, "#0d1a34"],
+            [0.7, "#26426a"],
+            [1, "#5a7698"],
           ],
-          `<circle cx="${rng.chance(0.5) ? 150 : 450}" cy="170" r="74" fill="#e9e2d0" opacity="0.9"/>`,
+          `${sun ? `<circle cx="${mx}" cy="180" r="210" fill="#b8c8e0" opacity="0.1"/><circle cx="${mx}" cy="180" r="140" fill="#c8d6ea" opacity="0.16"/><circle cx="${mx}" cy="180" r="88" fill="#eef2f7"/>` : ""}${clouds}`,
         ),
         sky,
       };

@@ -488,7 +488,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "stars",
     frame: "arch",
     lettering: serif(true, "700"),
-    ground: "crimson dusk",
+    ground: "moonlit night",
     figures: "gothic",
   }),
   style("psychedelic", "look", ["psychedelic", "trippy", "groovy", "sixties", "60s", "70s", "seventies", "acid", "kaleidoscope", "tie dye"], {
