@@ -347,6 +347,9 @@ const PAINTS: Record<FigurePaint, Paint> = {
       robe2: hsl(305, 96, 64),
       pale: hsl(186, 96, 72),
       red: hsl(330, 96, 62),
+      // The street's towers lit from within in violet and teal, not black against the sky.
+      cloak: hsl(292, 70, 24),
+      stone2: hsl(200, 75, 20),
     },
     mark: "scanlines",
     marked: ["robe", "robe2", "skin", "pale", "red"],

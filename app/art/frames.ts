@@ -302,7 +302,8 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       return { under: `<path d="${CARD}" fill="${ink}"/>`, window: `<rect x="16" y="16" width="568" height="768" rx="18"/>`, over, defs };
     }
     case "neon": {
-      const dark = hex(hsl(look.hue, 50, 5));
+      // The tubes on a deep violet night, whatever the theme's hue.
+      const dark = hex(hsl(284, 70, 9));
       const tube = hex(hsl(look.accentHue, 96, 62));
       const tube2 = hex(hsl(look.hue + 40, 96, 64));
       const defs = `<filter id="${pre}tube" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="4" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`;

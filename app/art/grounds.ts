@@ -348,21 +348,21 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
     case "wet night": {
-      // Black sky with a haze of city light at its foot, and streaks of neon reflected in the wet street.
+      // Black sky over a thick magenta haze of city light, and streaks of neon reflected in the wet street.
       let rain = "";
       for (let i = 0; i < 46; i++) {
         const x = rng.range(0, W);
         const y = rng.range(0, H);
         rain += `M${n1(x)} ${n1(y)}l-8 30`;
       }
-      // Tall signs hung on the dark, their tubes lit in cyan and magenta.
       let signs = "";
-      for (let i = 0; i < 5; i++) {
-        const x = 20 + i * 118 + rng.range(0, 50);
-        const y = rng.range(60, 300);
-        const h = rng.range(150, 260);
+      // Tall signs crowding the dark, their panels lit and their tubes bright in cyan and magenta.
+      for (let i = 0; i < 8; i++) {
+        const x = 6 + i * 74 + rng.range(0, 26);
+        const y = rng.range(40, 300);
+        const h = rng.range(150, 280);
         const c = i % 2 ? "#19e6ff" : "#ff2bd6";
-        signs += `<rect x="${n1(x)}" y="${n1(y)}" width="44" height="${n1(h)}" rx="4" fill="#0a0614" stroke="${c}" stroke-width="4"/>`;
+        signs += `<rect x="${n1(x)}" y="${n1(y)}" width="44" height="${n1(h)}" rx="4" fill="${i % 2 ? "#0b3a52" : "#4a0a4a"}" stroke="${c}" stroke-width="4"/>`;
         for (let g = y + 18; g < y + h - 20; g += 34)
           signs += `<path d="M${n1(x + 10)} ${n1(g)}h24M${n1(x + 22)} ${n1(g - 8)}v18" stroke="${c}" stroke-width="3.5" stroke-linecap="round"/>`;
       }
@@ -370,21 +370,22 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       for (let i = 0; i < 18; i++) {
         const x = rng.range(10, 590);
         const w = rng.range(4, 16);
-        streaks += `<rect x="${n1(x)}" y="0" width="${n1(w)}" height="${H}" fill="${i % 2 ? "#19e6ff" : "#ff2bd6"}" opacity="${n1(rng.range(0.25, 0.55))}"/>`;
+        streaks += `<rect x="${n1(x)}" y="0" width="${n1(w)}" height="${H}" fill="${i % 2 ? "#19e6ff" : "#ff2bd6"}" opacity="${n1(rng.range(0.35, 0.7))}"/>`;
       }
       const defs = [
         grad(
           "gsky",
           stops([
-            [0, "#03040c"],
-            [0.38, "#0b0d28"],
-            [0.68, "#2c0f56"],
-            [1, "#7c1a84"],
+            [0, "#06030f"],
+            [0.3, "#1e0a40"],
+            [0.6, "#6c1680"],
+            [0.85, "#d42a9a"],
+            [1, "#ff5cb8"],
           ]),
         ),
         pattern(`${rect(`url(#${pre}gsky)`)}${signs}<path d="${rain}" stroke="#5fd8ff" stroke-width="1.2" opacity="0.4"/>`),
-        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#03040a")}${streaks}${rect(`url(#${pre}gwet)`)}</pattern>`,
-        `<linearGradient id="${pre}gwet" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#03040a" stop-opacity="0.1"/><stop offset="1" stop-color="#03040a" stop-opacity="0.85"/></linearGradient>`,
+        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#2a0838")}${streaks}${rect(`url(#${pre}gwet)`)}</pattern>`,
+        `<linearGradient id="${pre}gwet" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#06030f" stop-opacity="0"/><stop offset="1" stop-color="#06030f" stop-opacity="0.6"/></linearGradient>`,
       ];
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
