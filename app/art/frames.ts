@@ -488,7 +488,10 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       const thread = hex(hsl(look.hue, 55, 30));
       const defs = `<pattern id="${pre}lin" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="${linen}"/><path d="M0 1.5H6M0 4.5H6" stroke="#c4b08a" stroke-width="1.2"/><path d="M1.5 0V6M4.5 0V6" stroke="#e8dbbd" stroke-width="0.9"/></pattern>`;
       const hoop = `M300 86A262 262 0 1 1 299.9 86Z`;
+      // A sampler's border round the cloth: rows of cross-stitches in red and green thread.
+      const border = `<pattern id="${pre}xst" width="12" height="12" patternUnits="userSpaceOnUse"><path d="M2 2L10 10M10 2L2 10" stroke="#b8322a" stroke-width="2.6" stroke-linecap="round"/></pattern><pattern id="${pre}xs2" width="12" height="12" patternUnits="userSpaceOnUse"><path d="M2 2L10 10M10 2L2 10" stroke="#3f7a3a" stroke-width="2.6" stroke-linecap="round"/></pattern>`;
       let over = `<path d="${CARD}${hoop}" fill="url(#${pre}lin)" fill-rule="evenodd"/>`;
+      over += `<path d="M12 12H588V788H12ZM36 36V764H564V36Z" fill="url(#${pre}xst)" fill-rule="evenodd"/><path d="M36 36H564V764H36ZM48 48V752H552V48Z" fill="url(#${pre}xs2)" fill-rule="evenodd"/>`;
       over += `<circle cx="300" cy="348" r="268" fill="none" stroke="${wood}" stroke-width="16"/><circle cx="300" cy="348" r="276" fill="none" stroke="#8a5f2e" stroke-width="3"/><circle cx="300" cy="348" r="259" fill="none" stroke="#d9a86a" stroke-width="3"/>`;
       over += `<rect x="284" y="58" width="32" height="30" rx="5" fill="#8a5f2e"/><rect x="290" y="40" width="20" height="22" rx="4" fill="#c9c2b4" stroke="#6f6a60" stroke-width="2"/>`;
       if (labels) {
@@ -496,7 +499,7 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         over += label(title, { x: 300, y: 712, size: fitFont(title, 40, 460, false), fill: thread, family: SERIF, weight: "700", italic: true });
         over += `<path d="M120 752H480" stroke="${thread}" stroke-width="3" stroke-dasharray="9 6" stroke-linecap="round"/>`;
       }
-      return { under: `<path d="${CARD}" fill="url(#${pre}lin)"/>`, window: `<path d="${hoop}"/>`, over, defs };
+      return { under: `<path d="${CARD}" fill="url(#${pre}lin)"/>`, window: `<path d="${hoop}"/>`, over, defs: defs + border };
     }
     case "mount": {
       // An old photograph with its white border in an album: a black page, black paper corners, a caption written beneath in white pencil.

@@ -701,8 +701,8 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       // Rice paper, and mountains washed in ink behind the scene, paler as they recede into the mist.
       let peaks = "";
       for (const [base, tone, op] of [
-        [420, "#8a8680", 0.35],
-        [520, "#4a4743", 0.45],
+        [420, "#6e6a64", 0.5],
+        [520, "#24211e", 0.72],
       ] as const) {
         let d = `M-10 ${base + 200}V${base}`;
         let x = -10;
@@ -714,7 +714,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         peaks += `<path d="${d}V${base + 200}Z" fill="${tone}" opacity="${op}"/>`;
       }
       const defs = [
-        `<linearGradient id="${pre}gmist" x1="0" y1="0" x2="0" y2="1"><stop offset="0.35" stop-color="#f5f1e8" stop-opacity="0"/><stop offset="0.8" stop-color="#f5f1e8" stop-opacity="0.9"/></linearGradient>`,
+        `<linearGradient id="${pre}gmist" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#f5f1e8" stop-opacity="0"/><stop offset="0.85" stop-color="#f5f1e8" stop-opacity="0.9"/></linearGradient>`,
         pattern(`${rect("#f5f1e8")}${peaks}${rect(`url(#${pre}gmist)`)}`),
       ];
       return { defs: defs.join(""), sky };
