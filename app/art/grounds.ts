@@ -581,19 +581,25 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       return { defs: pattern(`${rect("#fbf6e8")}${layers}`), sky };
     }
     case "faded photo": {
+      // An old print's browns, darkening to its corners, with the foxing spots of age.
+      let foxing = "";
+      for (let i = 0; i < 16; i++)
+        foxing += `<circle cx="${n1(rng.range(0, W))}" cy="${n1(rng.range(0, H))}" r="${n1(rng.range(1.5, 5))}" fill="#6b4a26" opacity="${n1(rng.range(0.2, 0.45))}"/>`;
       const defs = [
         grad(
           "gsky",
           stops([
-            [0, "#cdb38a"],
-            [0.6, "#e9dcc0"],
-            [1, "#d8c39c"],
+            [0, "#9c7b50"],
+            [0.55, "#d6bf96"],
+            [1, "#b89a6c"],
           ]),
         ),
-        `<radialGradient id="${pre}gvig" cx="50%" cy="45%" r="70%"><stop offset="0.5" stop-color="#3a2a18" stop-opacity="0"/><stop offset="1" stop-color="#3a2a18" stop-opacity="0.55"/></radialGradient>`,
-        pattern(`${rect(`url(#${pre}gsky)`)}${rect(`url(#${pre}gvig)`)}`),
+        `<radialGradient id="${pre}gvig" cx="50%" cy="42%" r="68%"><stop offset="0.35" stop-color="#2a1a0c" stop-opacity="0"/><stop offset="1" stop-color="#2a1a0c" stop-opacity="0.85"/></radialGradient>`,
+        pattern(`${rect(`url(#${pre}gsky)`)}${rect(`url(#${pre}gvig)`)}${foxing}`),
+        // The earth and water under the same vignette.
+        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#7a5c3a")}${rect(`url(#${pre}gvig)`)}</pattern>`,
       ];
-      return { defs: defs.join(""), sky };
+      return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
     case "brass": {
       // A sky of smoke lit brass-yellow by the furnaces below, the great wheels of a machine turning dark in it.
