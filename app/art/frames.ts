@@ -442,6 +442,21 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       }
       return { under: `<path d="${CARD}" fill="${ground}"/>`, window: `<rect x="40" y="40" width="520" height="720"/>`, over, defs: "" };
     }
+    case "meander": {
+      // A Roman mosaic's border: a black meander laid in white tesserae round the picture, the labels on white plaques.
+      const white = "#efe8d8";
+      const black = "#1d1a17";
+      const defs = `<pattern id="${pre}key" width="24" height="24" patternUnits="userSpaceOnUse"><rect width="24" height="24" fill="${white}"/><path d="M3 21V3H21V17H9V9H15" fill="none" stroke="${black}" stroke-width="3.2"/></pattern>`;
+      let over = `<path d="${CARD}${rectWindow(40, 40, 520, 720, 2)}" fill="url(#${pre}key)" fill-rule="evenodd"/>`;
+      over += `<rect x="40" y="40" width="520" height="720" fill="none" stroke="${black}" stroke-width="4"/><rect x="8" y="8" width="584" height="784" rx="16" fill="none" stroke="${black}" stroke-width="4"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2)}" y="48" width="${n1(nw)}" height="46" rx="4" fill="${white}" stroke="${black}" stroke-width="2.5"/>`;
+        over += label(numeral, { x: 300, y: 71, size: 26, fill: black, family: SERIF, weight: "700", upper: true, spacing: 2 });
+        over += `<rect x="80" y="692" width="440" height="54" rx="4" fill="${white}" stroke="${black}" stroke-width="2.5"/>`;
+        over += label(title, { x: 300, y: 719, size: fitFont(title, 32, 400, true, 0.1), fill: black, family: SERIF, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="url(#${pre}key)"/>`, window: `<rect x="40" y="40" width="520" height="720"/>`, over, defs };
+    }
     case "classic": {
       // The classic deck's plain white border, a numeral above and the name below in capitals.
       const paper = hex(hsl(mixHue(look.hue, 45, 0.85), 30, 95));
@@ -571,6 +586,23 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         over += label(title, { x: 300, y: 736, size: fitFont(title, 34, 460, true, 0.12), fill: gold, family: SERIF, weight: "700", upper: true, spacing: 3 });
       }
       return { under: `<path d="${CARD}" fill="${margin}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
+    }
+    case "margin": {
+      // A Persian manuscript's page: the miniature ruled round in gold, blue and red (jadval) on a tinted margin sprinkled with gold.
+      const paper = "#e6c29c";
+      const gold = "#c9962e";
+      const blue = "#1f3c8a";
+      const red = "#a8281f";
+      const defs = `<pattern id="${pre}zar" width="26" height="26" patternUnits="userSpaceOnUse"><rect width="26" height="26" fill="${paper}"/><circle cx="5" cy="7" r="1.6" fill="${gold}"/><circle cx="17" cy="3" r="1.1" fill="${gold}"/><circle cx="20" cy="16" r="1.8" fill="${gold}"/><circle cx="9" cy="20" r="1.2" fill="${gold}"/></pattern>`;
+      let over = `<path d="${CARD}${rectWindow(54, 54, 492, 610, 0)}" fill="url(#${pre}zar)" fill-rule="evenodd"/>`;
+      over += `<rect x="54" y="54" width="492" height="610" fill="none" stroke="${gold}" stroke-width="6"/><rect x="46" y="46" width="508" height="626" fill="none" stroke="${blue}" stroke-width="3"/><rect x="41" y="41" width="518" height="636" fill="none" stroke="${red}" stroke-width="1.5"/><rect x="36" y="36" width="528" height="646" fill="none" stroke="#2f6b4a" stroke-width="1.5"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2 + 6)}" y="12" width="${n1(nw - 12)}" height="22" fill="${paper}"/>`;
+        over += label(numeral, { x: 300, y: 24, size: 18, fill: red, family: SERIF, weight: "700", upper: true, spacing: 3 });
+        over += `<path d="M90 690H510L530 722L510 754H90L70 722Z" fill="${blue}" stroke="${gold}" stroke-width="3"/>`;
+        over += label(title, { x: 300, y: 722, size: fitFont(title, 34, 400, false), fill: "#f3dfa6", family: SERIF, weight: "700", italic: true });
+      }
+      return { under: `<path d="${CARD}" fill="url(#${pre}zar)"/>`, window: `<rect x="54" y="54" width="492" height="610"/>`, over, defs };
     }
     case "manuscript": {
       // A vellum page: the miniature in a gilt frame, a border of blue and red bars with a vine, the title in red.

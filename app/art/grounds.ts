@@ -36,7 +36,7 @@ export const GROUNDS = [
   "red field",
   "indigo",
   "papyrus",
-  "blue tesserae",
+  "starry vault",
   "rice paper",
   "carved lines",
   "storybook dusk",
@@ -213,7 +213,7 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone: hsl(36, 55, 78),
     stone2: hsl(20, 58, 45),
   },
-  "blue tesserae": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(196, 55, 46) },
+  "starry vault": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(196, 55, 46) },
   "rice paper": { ground: hsl(40, 8, 56), ground2: hsl(40, 8, 46), hill: hsl(40, 6, 74), water: hsl(40, 8, 84) },
   "carved lines": {
     ground: hsl(6, 70, 42),
@@ -701,8 +701,19 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         sky,
       };
     }
-    case "blue tesserae":
-      return { defs: pattern(rect("#1e4a98"), W, H), sky };
+    case "starry vault": {
+      // A vault of deep blue tesserae strewn with gold stars, as in Ravenna's chapels.
+      const star = (x: number, y: number, r: number) =>
+        `<path d="M${x} ${y - r}L${x + r * 0.3} ${y - r * 0.3}L${x + r} ${y}L${x + r * 0.3} ${y + r * 0.3}L${x} ${y + r}L${x - r * 0.3} ${y + r * 0.3}L${x - r} ${y}L${x - r * 0.3} ${y - r * 0.3}Z" fill="#f0c65a"/>`;
+      return {
+        defs: pattern(
+          `<rect width="90" height="90" fill="#1b3c86"/>${star(22, 24, 11)}${star(68, 66, 8)}<circle cx="66" cy="18" r="3" fill="#f0c65a"/><circle cx="20" cy="70" r="3" fill="#f0c65a"/>`,
+          90,
+          90,
+        ),
+        sky,
+      };
+    }
     case "rice paper": {
       // Rice paper, and mountains washed in ink behind the scene, paler as they recede into the mist.
       let peaks = "";

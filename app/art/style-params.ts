@@ -51,7 +51,9 @@ export type FrameKind =
   | "arch"
   | "manuscript"
   | "panel"
-  | "cloth";
+  | "cloth"
+  | "margin"
+  | "meander";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 

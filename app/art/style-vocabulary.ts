@@ -265,9 +265,10 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(1.1, 1.1, 0, { tones: 6 }),
     ornament: "none",
-    frame: "tiles",
+    // A Roman border: a black meander laid in white tesserae.
+    frame: "meander",
     lettering: serif(true, "700"),
-    ground: "blue tesserae",
+    ground: "starry vault",
     figures: "tesserae",
   }),
   style("low-poly", "technique", ["low poly", "lowpoly", "low-poly", "polygonal", "faceted", "polygon", "origami", "papercraft", "3d"], {
@@ -543,7 +544,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(1.35, 1.05, 4, { hues: 8 }),
     ornament: "dots",
-    frame: "deco",
+    // A manuscript page's tinted margin sprinkled with gold, the picture ruled round in gold, blue and red.
+    frame: "margin",
     lettering: serif(false, "700", true),
     ground: "lapis",
     figures: "miniature",
