@@ -457,6 +457,20 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       }
       return { under: `<path d="${CARD}" fill="url(#${pre}key)"/>`, window: `<rect x="40" y="40" width="520" height="720"/>`, over, defs };
     }
+    case "comic": {
+      // A comic book's panel: a heavy black border on a page printed yellow with red dots, the number in a caption box, the title lettered below.
+      const ink = "#111111";
+      const defs = `<pattern id="${pre}pg" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="10" height="10" fill="#ffd21f"/><circle cx="5" cy="5" r="2.2" fill="#e8322b"/></pattern>`;
+      const win = rectWindow(30, 30, 540, 650, 0);
+      let over = `<path d="${CARD}${win}" fill="url(#${pre}pg)" fill-rule="evenodd"/><rect x="30" y="30" width="540" height="650" fill="none" stroke="${ink}" stroke-width="9"/><path d="${CARD}" fill="none" stroke="${ink}" stroke-width="6"/>`;
+      if (labels) {
+        over += `<rect x="30" y="30" width="${n1(nw + 10)}" height="50" fill="#fff36b" stroke="${ink}" stroke-width="5"/>`;
+        over += label(numeral, { x: 30 + (nw + 10) / 2, y: 55, size: 26, fill: ink, family: SANS, weight: "700", upper: true, spacing: 2 });
+        over += `<path d="M44 700H556L548 770H52Z" fill="#ffffff" stroke="${ink}" stroke-width="5" stroke-linejoin="round"/>`;
+        over += label(title, { x: 300, y: 735, size: fitFont(title, 36, 440, true, 0.06), fill: ink, family: SANS, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="url(#${pre}pg)"/>`, window: `<path d="${win}"/>`, over, defs };
+    }
     case "classic": {
       // The classic deck's plain white border, a numeral above and the name below in capitals.
       const paper = hex(hsl(mixHue(look.hue, 45, 0.85), 30, 95));

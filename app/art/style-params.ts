@@ -53,7 +53,8 @@ export type FrameKind =
   | "panel"
   | "cloth"
   | "margin"
-  | "meander";
+  | "meander"
+  | "comic";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 

@@ -338,7 +338,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     // Printed primaries on a yellow ground.
     palette: P(1.6, 1.15, 10, { hues: 6, lean: [52, 0.4] }),
     ornament: "dots",
-    frame: "bleed",
+    // A comic's panel on a page printed yellow, where anime runs to the card's edge.
+    frame: "comic",
     lettering: sans(true, "700"),
     ground: "ben-day",
   }),
