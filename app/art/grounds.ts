@@ -472,17 +472,17 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       return { defs: weave + pattern(`${rect(`url(#${pre}wv)`)}${sprigs}`), sky };
     }
     case "drawing paper": {
-      // Charcoal rubbed thick into white paper at the top and thinning toward the horizon, lifted out in pale strokes where the light is.
+      // Charcoal rubbed thick into white paper along the top and soon thinning to the bare sheet, lifted out in pale strokes where the light is.
       let lifted = "";
       for (let i = 0; i < 9; i++)
         lifted += `<path d="M${n1(rng.range(-60, 540))} ${n1(rng.range(20, 480))}q${n1(rng.range(60, 120))} ${n1(rng.range(-30, 30))} ${n1(rng.range(180, 300))} ${n1(rng.range(-20, 20))}" stroke="#f7f5ef" stroke-width="${n1(rng.range(8, 22))}" opacity="0.22" fill="none" stroke-linecap="round"/>`;
       return {
         defs: gradientSky(
           [
-            [0, "#3a3a39"],
-            [0.3, "#6e6d6a"],
-            [0.65, "#c4c2bc"],
-            [1, "#f2f0ea"],
+            [0, "#262625"],
+            [0.14, "#545350"],
+            [0.38, "#d9d7d0"],
+            [1, "#faf9f5"],
           ],
           `${lifted}`,
         ),
