@@ -744,17 +744,23 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     }
     case "storybook dusk": {
+      // A picture book's sky painted flat and opaque, deep teal over mustard, with a few cream clouds laid on thick.
+      let clouds = "";
+      for (let i = 0; i < 3; i++) {
+        const [x, y, w] = [rng.range(20, 440), 110 + i * 120 + rng.range(-20, 20), rng.range(130, 190)];
+        clouds += `<path d="M${n1(x)} ${n1(y)}a${n1(w * 0.22)} ${n1(w * 0.2)} 0 0 1 ${n1(w * 0.36)} -${n1(w * 0.12)}a${n1(w * 0.24)} ${n1(w * 0.24)} 0 0 1 ${n1(w * 0.42)} ${n1(w * 0.02)}a${n1(w * 0.16)} ${n1(w * 0.15)} 0 0 1 ${n1(w * 0.22)} ${n1(w * 0.1)}Z" fill="#fbeed2"/>`;
+      }
       const defs = [
         grad(
           "gsky",
           stops([
-            [0, "#16485a"],
-            [0.5, "#2f7f86"],
-            [0.85, "#e9b35f"],
-            [1, "#f0cf7a"],
+            [0, "#0f5a5c"],
+            [0.35, "#1f7f78"],
+            [0.6, "#e8a53a"],
+            [1, "#f4cf74"],
           ]),
         ),
-        pattern(rect(`url(#${pre}gsky)`)),
+        pattern(`${rect(`url(#${pre}gsky)`)}${clouds}`),
       ];
       return { defs: defs.join(""), sky };
     }
