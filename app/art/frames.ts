@@ -471,6 +471,26 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       }
       return { under: `<path d="${CARD}" fill="url(#${pre}pg)"/>`, window: `<path d="${win}"/>`, over, defs };
     }
+    case "tomb": {
+      // A tomb wall's painted frame: a block border of blue, red and green between black lines, a frieze of khekher
+      // finials over the picture, and the number and title each written in a cartouche.
+      const wall = "#efe4cc";
+      const ink = "#1a1410";
+      const block = (id: string, rotate: string) =>
+        `<pattern id="${pre}${id}" width="48" height="24" patternUnits="userSpaceOnUse"${rotate}><rect width="48" height="24" fill="${wall}"/><rect x="0" width="12" height="24" fill="#2a4fa0"/><rect x="24" width="12" height="24" fill="#b5402a"/><rect x="36" width="6" height="24" fill="#2f7a5a"/><path d="M0 0.8H48M0 23.2H48M12 0V24M24 0V24M36 0V24" stroke="${ink}" stroke-width="1.6"/></pattern>`;
+      const defs = `${block("blk", "")}${block("blv", ` patternTransform="rotate(90)"`)}<pattern id="${pre}khk" width="24" height="30" patternUnits="userSpaceOnUse"><rect width="24" height="30" fill="${wall}"/><path d="M5 30V10Q12 0 19 10V30Z" fill="#2a4fa0" stroke="${ink}" stroke-width="1.4"/><rect x="5" y="16" width="14" height="5" fill="#b5402a"/></pattern>`;
+      const win = rectWindow(40, 72, 520, 620, 0);
+      let over = `<path d="${CARD}${win}" fill="${wall}" fill-rule="evenodd"/>`;
+      over += `<path d="M12 12H588V36H12Z" fill="url(#${pre}blk)"/><path d="M12 764H588V788H12Z" fill="url(#${pre}blk)"/><path d="M12 36H36V764H12ZM564 36H588V764H564Z" fill="url(#${pre}blv)"/>`;
+      over += `<rect x="40" y="40" width="520" height="30" fill="url(#${pre}khk)"/><rect x="40" y="72" width="520" height="620" fill="none" stroke="${ink}" stroke-width="3"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2)}" y="36" width="${n1(nw)}" height="40" rx="20" fill="${wall}" stroke="${ink}" stroke-width="3"/>`;
+        over += label(numeral, { x: 300, y: 56, size: 22, fill: ink, family: SERIF, weight: "700", upper: true, spacing: 2 });
+        over += `<rect x="70" y="704" width="452" height="50" rx="25" fill="${wall}" stroke="${ink}" stroke-width="3"/><path d="M530 704V754" stroke="${ink}" stroke-width="5"/>`;
+        over += label(title, { x: 296, y: 729, size: fitFont(title, 30, 400, true, 0.1), fill: ink, family: SERIF, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="${wall}"/>`, window: `<path d="${win}"/>`, over, defs };
+    }
     case "classic": {
       // The classic deck's plain white border, a numeral above and the name below in capitals.
       const paper = hex(hsl(mixHue(look.hue, 45, 0.85), 30, 95));

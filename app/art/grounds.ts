@@ -691,10 +691,10 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     }
     case "papyrus": {
-      // Papyrus: its fibres laid across, with the registers of a tomb wall ruled on it.
+      // A tomb wall's golden ochre, with its registers ruled across in blue and red.
       return {
         defs: pattern(
-          `<rect width="80" height="120" fill="#e6cf98"/><path d="M0 10H80M0 34H80M0 61H80M0 90H80" stroke="#c9aa6a" stroke-width="2" opacity="0.6"/><path d="M0 118H80" stroke="#2a4fa0" stroke-width="4"/><path d="M0 113H80" stroke="#b5402a" stroke-width="3"/>`,
+          `<rect width="80" height="120" fill="#d9a441"/><path d="M0 10H80M0 34H80M0 61H80M0 90H80" stroke="#b9832a" stroke-width="2" opacity="0.6"/><path d="M0 118H80" stroke="#2a4fa0" stroke-width="4"/><path d="M0 113H80" stroke="#b5402a" stroke-width="3"/>`,
           80,
           120,
         ),

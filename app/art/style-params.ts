@@ -54,7 +54,8 @@ export type FrameKind =
   | "cloth"
   | "margin"
   | "meander"
-  | "comic";
+  | "comic"
+  | "tomb";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 

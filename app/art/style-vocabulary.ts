@@ -559,7 +559,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.9, 1, 4, { lean: [36, 0.3], tones: 4, hues: 5 }),
     ornament: "none",
-    frame: "tiles",
+    // A tomb wall's block border and frieze, the labels in cartouches.
+    frame: "tomb",
     lettering: serif(true, "700"),
     ground: "papyrus",
     figures: "tomb painting",
