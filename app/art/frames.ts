@@ -356,7 +356,7 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
     case "sketch": {
       // Paper with a border drawn by hand, wobbling a little.
       const sheet = paper ?? hex(hsl(mixHue(look.hue, 50, 0.85), 30, 96));
-      // On a dark paper (pastel's steel blue) the border and the words are drawn in pale chalk.
+      // On a dark paper (pastel's slate green) the border and the words are drawn in pale chalk.
       const shade = (at: number) => parseInt(sheet.slice(at, at + 2), 16);
       const darkSheet = shade(1) * 0.3 + shade(3) * 0.59 + shade(5) * 0.11 < 128;
       const pen = darkSheet ? "#f3ead6" : hex(hsl(look.hue, 40, 24));

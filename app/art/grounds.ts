@@ -257,7 +257,7 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
 };
 
 /** The paper of the grounds that are paper, for a frame drawn on it. */
-export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#46536a", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
+export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#2f3f37", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
 
 /** The deck's colours with the roles a ground owns set to the ground's own. */
 export function groundColors(colors: RoleColors, ground: Ground | undefined): RoleColors {
@@ -490,7 +490,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     }
     case "toned paper": {
-      // Deep blue-grey pastel paper, chalk dragged across it in light strokes.
+      // Dark slate-green pastel paper, as dark as a chalkboard, chalk dragged across it in light strokes.
       let chalk = "";
       const colors = ["#f3d7c6", "#f7efc1", "#d9e6f2", "#ffffff"];
       for (let i = 0; i < 80; i++) {
@@ -498,7 +498,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         const y = rng.range(0, 620);
         chalk += `<path d="M${n1(x)} ${n1(y)}l${n1(rng.range(30, 70))} ${n1(rng.range(-14, -4))}" stroke="${rng.pick(colors)}" stroke-width="${n1(rng.range(4, 9))}" opacity="0.55"/>`;
       }
-      return { defs: pattern(`${rect("#46536a")}<g stroke-linecap="round">${chalk}</g>`), sky };
+      return { defs: pattern(`${rect("#2f3f37")}<g stroke-linecap="round">${chalk}</g>`), sky };
     }
     case "venetian blinds": {
       // Black night cut by the bars of light a blind lets through.
