@@ -491,6 +491,22 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       }
       return { under: `<path d="${CARD}" fill="${wall}"/>`, window: `<path d="${win}"/>`, over, defs };
     }
+    case "collage": {
+      // Papier collé: newsprint, faux-bois paper and scraps of ochre and grey pasted round the canvas, the title stencilled.
+      const ink = "#1b1712";
+      const defs = `<pattern id="${pre}news" width="44" height="12" patternUnits="userSpaceOnUse"><rect width="44" height="12" fill="#e6dfca"/><path d="M2 4H30M34 4H42M2 9H18M22 9H42" stroke="#8d877a" stroke-width="2"/></pattern><pattern id="${pre}bois" width="80" height="18" patternUnits="userSpaceOnUse"><rect width="80" height="18" fill="#d2a466"/><path d="M0 5Q20 1 40 6T80 5M0 13Q26 9 44 14T80 12" stroke="#a8763f" stroke-width="2" fill="none"/></pattern>`;
+      const win = rectWindow(44, 40, 512, 640, 0);
+      let over = `<path d="${CARD}${win}" fill="url(#${pre}news)" fill-rule="evenodd"/>`;
+      over += `<path d="M0 300L44 280V520L0 560Z" fill="#7d8a8c"/><path d="M556 120L600 96V360L556 380Z" fill="#c99a4a"/><path d="M0 24L150 0H260L200 40H0Z" fill="#c99a4a"/><path d="M600 560V800H470L556 620Z" fill="#7d8a8c"/>`;
+      over += `<rect x="44" y="40" width="512" height="640" fill="none" stroke="${ink}" stroke-width="4"/>`;
+      over += `<path d="M40 694L566 688L560 770L34 776Z" fill="url(#${pre}bois)" stroke="${ink}" stroke-width="2"/>`;
+      if (labels) {
+        over += `<path d="M${n1(300 - nw / 2)} 6H${n1(300 + nw / 2)}L${n1(300 + nw / 2 - 6)} 36H${n1(300 - nw / 2 + 4)}Z" fill="#efe9d8" stroke="${ink}" stroke-width="2"/>`;
+        over += label(numeral, { x: 300, y: 21, size: 20, fill: ink, family: SANS, weight: "700", upper: true, spacing: 3 });
+        over += label(title, { x: 300, y: 732, size: fitFont(title, 34, 440, true, 0.12), fill: ink, family: SANS, weight: "700", upper: true, spacing: 3 });
+      }
+      return { under: `<path d="${CARD}" fill="url(#${pre}news)"/>`, window: `<path d="${win}"/>`, over, defs };
+    }
     case "classic": {
       // The classic deck's plain white border, a numeral above and the name below in capitals.
       const paper = hex(hsl(mixHue(look.hue, 45, 0.85), 30, 95));

@@ -55,7 +55,8 @@ export type FrameKind =
   | "margin"
   | "meander"
   | "comic"
-  | "tomb";
+  | "tomb"
+  | "collage";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 

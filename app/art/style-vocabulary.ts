@@ -404,8 +404,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.8, 1.1, 0, { lean: [30, 0.3], tones: 5 }),
     ornament: "none",
-    // A broad ink border, as the collages and prints were mounted.
-    frame: "woodcut",
+    // Papier collé round the canvas: newsprint, faux-bois and scraps of coloured paper.
+    frame: "collage",
     lettering: sans(true, "700"),
     ground: "facet ochre",
     figures: "cubist planes",
