@@ -303,14 +303,16 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
     }
     case "neon": {
       // The tubes on a deep violet night, whatever the theme's hue.
-      const dark = hex(hsl(284, 70, 9));
+      const dark = hex(hsl(288, 72, 16));
+      // The labels' plates darker than the frame, so the lit words read.
+      const plate = hex(hsl(284, 70, 6));
       const tube = hex(hsl(look.accentHue, 96, 62));
       const tube2 = hex(hsl(look.hue + 40, 96, 64));
       const defs = `<filter id="${pre}tube" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="4" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`;
       let over = `<path d="${CARD}${rectWindow(30, 30, 540, 740, 18)}" fill="${dark}" fill-rule="evenodd"/>`;
       over += `<g filter="url(#${pre}tube)" fill="none"><rect x="30" y="30" width="540" height="740" rx="18" stroke="${tube}" stroke-width="4"/><rect x="16" y="16" width="568" height="768" rx="24" stroke="${tube2}" stroke-width="2.5"/></g>`;
       if (labels) {
-        over += `<rect x="${n1(300 - nw / 2)}" y="44" width="${n1(nw)}" height="52" rx="26" fill="${dark}" fill-opacity="0.85" stroke="${tube2}" stroke-width="3" filter="url(#${pre}tube)"/>`;
+        over += `<rect x="${n1(300 - nw / 2)}" y="44" width="${n1(nw)}" height="52" rx="26" fill="${plate}" fill-opacity="0.9" stroke="${tube2}" stroke-width="3" filter="url(#${pre}tube)"/>`;
         over += label(numeral, {
           x: 300,
           y: 71,
@@ -322,7 +324,7 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
           spacing: 3,
           extra: ` filter="url(#${pre}tube)"`,
         });
-        over += `<rect x="70" y="684" width="460" height="62" rx="14" fill="${dark}" fill-opacity="0.88" stroke="${tube}" stroke-width="3" filter="url(#${pre}tube)"/>`;
+        over += `<rect x="70" y="684" width="460" height="62" rx="14" fill="${plate}" fill-opacity="0.9" stroke="${tube}" stroke-width="3" filter="url(#${pre}tube)"/>`;
         over += label(title, {
           x: 300,
           y: 716,
