@@ -325,9 +325,9 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         grad(
           "gsky",
           stops([
-            [0, "#140430"],
-            [0.35, "#3d0f6b"],
-            [0.6, "#b8237e"],
+            [0, "#2b0b5c"],
+            [0.3, "#5a1580"],
+            [0.55, "#c02882"],
             [0.76, "#ff5a5f"],
             [0.9, "#ffb04a"],
           ]),
