@@ -151,6 +151,8 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     water: hsl(190, 55, 48),
     stone: hsl(24, 64, 72),
     stone2: hsl(200, 40, 40),
+    // The near houses and mantles in rendered clay, warm against the teal.
+    cloak: hsl(16, 58, 56),
   },
   "facet ochre": { ground: hsl(34, 36, 40), ground2: hsl(30, 30, 32), hill: hsl(70, 16, 46), water: hsl(200, 12, 50) },
   "riso paper": { ground: hsl(205, 90, 62), ground2: hsl(205, 90, 52), hill: hsl(336, 100, 72), water: hsl(205, 90, 70) },
