@@ -160,7 +160,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
       robe: hsl(0, 0, 94),
       robe2: hsl(0, 0, 88),
       cloak: hsl(0, 0, 92),
-      stone2: hsl(0, 0, 66),
+      stone2: hsl(0, 0, 82),
       trunk: hsl(0, 0, 8),
       red: hsl(0, 0, 20),
       accent: hsl(0, 0, 12),
