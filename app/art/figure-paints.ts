@@ -374,7 +374,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
       hair: hsl(20, 46, 24),
       robe: hsl(44, 78, 52),
       robe2: hsl(8, 72, 60),
-      cloak: hsl(184, 48, 34),
+      cloak: hsl(348, 50, 40),
       stone2: hsl(40, 62, 62),
       trunk: hsl(16, 46, 30),
       red: hsl(6, 72, 52),
