@@ -555,7 +555,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     case "facet ochre":
       return {
-        defs: facetField(pre, seed, [hsl(200, 12, 52), hsl(40, 36, 68), hsl(190, 14, 40), hsl(70, 18, 58), hsl(30, 32, 42), hsl(210, 14, 30)]),
+        defs: facetField(pre, seed, [hsl(32, 34, 56), hsl(40, 42, 70), hsl(210, 10, 46), hsl(34, 30, 52), hsl(24, 34, 38), hsl(210, 12, 30)]),
         sky,
       };
     case "riso paper": {
