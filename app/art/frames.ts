@@ -373,6 +373,24 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       }
       return { under: `<path d="${CARD}" fill="${sheet}"/>`, window: `<rect x="36" y="36" width="528" height="640" rx="10"/>`, over, defs };
     }
+    case "scrawl": {
+      // A child's drawing: the hand-drawn border, and round the sheet's edge a border scribbled in crayons, a colour to a side.
+      const sheet = buildFrame("sketch", look, colors, pre, labels, letters, paper);
+      const zigzag = (x0: number, y0: number, x1: number, y1: number, depth: number, color: string) => {
+        const [dx, dy] = [x1 - x0, y1 - y0];
+        const len = Math.hypot(dx, dy);
+        const [nx, ny] = [-dy / len, dx / len];
+        let d = `M${x0} ${y0}`;
+        for (let t = 9, k = 1; t < len; t += 9, k = -k) d += `L${n1(x0 + (dx * t) / len + nx * depth * k)} ${n1(y0 + (dy * t) / len + ny * depth * k)}`;
+        return `<path d="${d}" fill="none" stroke="${color}" stroke-width="5" stroke-linecap="round" stroke-linejoin="round" opacity="0.9"/>`;
+      };
+      const border =
+        zigzag(14, 16, 586, 16, 9, "#e63b2e") +
+        zigzag(584, 16, 584, 784, 9, "#2f74e0") +
+        zigzag(586, 784, 14, 784, 9, "#3aa845") +
+        zigzag(16, 784, 16, 16, 9, "#f2b705");
+      return { ...sheet, over: sheet.over + border };
+    }
     case "lead": {
       // A pointed arch of glass held in lead, with panes of colour round it.
       const lead = hex(hsl(look.hue, 20, 9));

@@ -56,7 +56,8 @@ export type FrameKind =
   | "meander"
   | "comic"
   | "tomb"
-  | "collage";
+  | "collage"
+  | "scrawl";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 

@@ -174,7 +174,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       shading: "flat",
       palette: P(1.25, 1, 4, { paper: true, hues: 8 }),
       ornament: "scribbles",
-      frame: "sketch",
+      // The hand-drawn border, with a crayon scribble round the sheet's edge.
+      frame: "scrawl",
       lettering: { family: "hand", upper: false, weight: "700" },
       ground: "child's sky",
       figures: "wax primaries",
