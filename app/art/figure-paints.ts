@@ -160,7 +160,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
       robe: hsl(0, 0, 94),
       robe2: hsl(0, 0, 88),
       cloak: hsl(0, 0, 92),
-      stone2: hsl(0, 0, 66),
+      stone2: hsl(0, 0, 82),
       trunk: hsl(0, 0, 8),
       red: hsl(0, 0, 20),
       accent: hsl(0, 0, 12),
@@ -197,16 +197,16 @@ const PAINTS: Record<FigurePaint, Paint> = {
       accent: hsl(300, 30, 74),
     },
   },
-  // Dark stone, deep crimson and old gold, pale faces.
+  // Deep crimson and old gold, pale faces, walls of pale stone cold in the moonlight.
   gothic: {
     colors: {
       skin: hsl(30, 18, 84),
       hair: hsl(0, 0, 5),
       robe: hsl(345, 72, 24),
       robe2: hsl(350, 78, 32),
-      cloak: hsl(258, 10, 60),
+      cloak: hsl(216, 10, 68),
       light: hsl(40, 88, 62),
-      stone2: hsl(265, 12, 30),
+      stone2: hsl(222, 16, 36),
       trunk: hsl(262, 14, 12),
       red: hsl(350, 80, 36),
       gold: hsl(40, 72, 42),
@@ -347,6 +347,9 @@ const PAINTS: Record<FigurePaint, Paint> = {
       robe2: hsl(305, 96, 64),
       pale: hsl(186, 96, 72),
       red: hsl(330, 96, 62),
+      // The street's towers lit from within in violet and teal, not black against the sky.
+      cloak: hsl(292, 70, 24),
+      stone2: hsl(200, 75, 20),
     },
     mark: "scanlines",
     marked: ["robe", "robe2", "skin", "pale", "red"],
@@ -371,7 +374,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
       hair: hsl(20, 46, 24),
       robe: hsl(44, 78, 52),
       robe2: hsl(8, 72, 60),
-      cloak: hsl(184, 48, 34),
+      cloak: hsl(348, 50, 40),
       stone2: hsl(40, 62, 62),
       trunk: hsl(16, 46, 30),
       red: hsl(6, 72, 52),

@@ -302,14 +302,17 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       return { under: `<path d="${CARD}" fill="${ink}"/>`, window: `<rect x="16" y="16" width="568" height="768" rx="18"/>`, over, defs };
     }
     case "neon": {
-      const dark = hex(hsl(look.hue, 50, 5));
+      // The tubes on a deep violet night, whatever the theme's hue.
+      const dark = hex(hsl(288, 72, 16));
+      // The labels' plates darker than the frame, so the lit words read.
+      const plate = hex(hsl(284, 70, 6));
       const tube = hex(hsl(look.accentHue, 96, 62));
       const tube2 = hex(hsl(look.hue + 40, 96, 64));
       const defs = `<filter id="${pre}tube" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="4" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`;
       let over = `<path d="${CARD}${rectWindow(30, 30, 540, 740, 18)}" fill="${dark}" fill-rule="evenodd"/>`;
       over += `<g filter="url(#${pre}tube)" fill="none"><rect x="30" y="30" width="540" height="740" rx="18" stroke="${tube}" stroke-width="4"/><rect x="16" y="16" width="568" height="768" rx="24" stroke="${tube2}" stroke-width="2.5"/></g>`;
       if (labels) {
-        over += `<rect x="${n1(300 - nw / 2)}" y="44" width="${n1(nw)}" height="52" rx="26" fill="${dark}" fill-opacity="0.85" stroke="${tube2}" stroke-width="3" filter="url(#${pre}tube)"/>`;
+        over += `<rect x="${n1(300 - nw / 2)}" y="44" width="${n1(nw)}" height="52" rx="26" fill="${plate}" fill-opacity="0.9" stroke="${tube2}" stroke-width="3" filter="url(#${pre}tube)"/>`;
         over += label(numeral, {
           x: 300,
           y: 71,
@@ -321,7 +324,7 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
           spacing: 3,
           extra: ` filter="url(#${pre}tube)"`,
         });
-        over += `<rect x="70" y="684" width="460" height="62" rx="14" fill="${dark}" fill-opacity="0.88" stroke="${tube}" stroke-width="3" filter="url(#${pre}tube)"/>`;
+        over += `<rect x="70" y="684" width="460" height="62" rx="14" fill="${plate}" fill-opacity="0.9" stroke="${tube}" stroke-width="3" filter="url(#${pre}tube)"/>`;
         over += label(title, {
           x: 300,
           y: 716,
@@ -355,7 +358,7 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
     case "sketch": {
       // Paper with a border drawn by hand, wobbling a little.
       const sheet = paper ?? hex(hsl(mixHue(look.hue, 50, 0.85), 30, 96));
-      // On a dark paper (pastel's steel blue) the border and the words are drawn in pale chalk.
+      // On a dark paper (pastel's slate green) the border and the words are drawn in pale chalk.
       const shade = (at: number) => parseInt(sheet.slice(at, at + 2), 16);
       const darkSheet = shade(1) * 0.3 + shade(3) * 0.59 + shade(5) * 0.11 < 128;
       const pen = darkSheet ? "#f3ead6" : hex(hsl(look.hue, 40, 24));
@@ -369,6 +372,24 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         over += `<path d="M150 752Q300 744 450 754" fill="none" stroke="${wash}" stroke-width="4" stroke-linecap="round" filter="url(#${pre}hand)"/>`;
       }
       return { under: `<path d="${CARD}" fill="${sheet}"/>`, window: `<rect x="36" y="36" width="528" height="640" rx="10"/>`, over, defs };
+    }
+    case "scrawl": {
+      // A child's drawing: the hand-drawn border, and round the sheet's edge a border scribbled in crayons, a colour to a side.
+      const sheet = buildFrame("sketch", look, colors, pre, labels, letters, paper);
+      const zigzag = (x0: number, y0: number, x1: number, y1: number, depth: number, color: string) => {
+        const [dx, dy] = [x1 - x0, y1 - y0];
+        const len = Math.hypot(dx, dy);
+        const [nx, ny] = [-dy / len, dx / len];
+        let d = `M${x0} ${y0}`;
+        for (let t = 9, k = 1; t < len; t += 9, k = -k) d += `L${n1(x0 + (dx * t) / len + nx * depth * k)} ${n1(y0 + (dy * t) / len + ny * depth * k)}`;
+        return `<path d="${d}" fill="none" stroke="${color}" stroke-width="5" stroke-linecap="round" stroke-linejoin="round" opacity="0.9"/>`;
+      };
+      const border =
+        zigzag(14, 16, 586, 16, 9, "#e63b2e") +
+        zigzag(584, 16, 584, 784, 9, "#2f74e0") +
+        zigzag(586, 784, 14, 784, 9, "#3aa845") +
+        zigzag(16, 784, 16, 16, 9, "#f2b705");
+      return { ...sheet, over: sheet.over + border };
     }
     case "lead": {
       // A pointed arch of glass held in lead, with panes of colour round it.
@@ -441,6 +462,71 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       }
       return { under: `<path d="${CARD}" fill="${ground}"/>`, window: `<rect x="40" y="40" width="520" height="720"/>`, over, defs: "" };
     }
+    case "meander": {
+      // A Roman mosaic's border: a black meander laid in white tesserae round the picture, the labels on white plaques.
+      const white = "#efe8d8";
+      const black = "#1d1a17";
+      const defs = `<pattern id="${pre}key" width="24" height="24" patternUnits="userSpaceOnUse"><rect width="24" height="24" fill="${white}"/><path d="M3 21V3H21V17H9V9H15" fill="none" stroke="${black}" stroke-width="3.2"/></pattern>`;
+      let over = `<path d="${CARD}${rectWindow(40, 40, 520, 720, 2)}" fill="url(#${pre}key)" fill-rule="evenodd"/>`;
+      over += `<rect x="40" y="40" width="520" height="720" fill="none" stroke="${black}" stroke-width="4"/><rect x="8" y="8" width="584" height="784" rx="16" fill="none" stroke="${black}" stroke-width="4"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2)}" y="48" width="${n1(nw)}" height="46" rx="4" fill="${white}" stroke="${black}" stroke-width="2.5"/>`;
+        over += label(numeral, { x: 300, y: 71, size: 26, fill: black, family: SERIF, weight: "700", upper: true, spacing: 2 });
+        over += `<rect x="80" y="692" width="440" height="54" rx="4" fill="${white}" stroke="${black}" stroke-width="2.5"/>`;
+        over += label(title, { x: 300, y: 719, size: fitFont(title, 32, 400, true, 0.1), fill: black, family: SERIF, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="url(#${pre}key)"/>`, window: `<rect x="40" y="40" width="520" height="720"/>`, over, defs };
+    }
+    case "comic": {
+      // A comic book's panel: a heavy black border on a page printed yellow with red dots, the number in a caption box, the title lettered below.
+      const ink = "#111111";
+      const defs = `<pattern id="${pre}pg" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="10" height="10" fill="#ffd21f"/><circle cx="5" cy="5" r="2.2" fill="#e8322b"/></pattern>`;
+      const win = rectWindow(30, 30, 540, 650, 0);
+      let over = `<path d="${CARD}${win}" fill="url(#${pre}pg)" fill-rule="evenodd"/><rect x="30" y="30" width="540" height="650" fill="none" stroke="${ink}" stroke-width="9"/><path d="${CARD}" fill="none" stroke="${ink}" stroke-width="6"/>`;
+      if (labels) {
+        over += `<rect x="30" y="30" width="${n1(nw + 10)}" height="50" fill="#fff36b" stroke="${ink}" stroke-width="5"/>`;
+        over += label(numeral, { x: 30 + (nw + 10) / 2, y: 55, size: 26, fill: ink, family: SANS, weight: "700", upper: true, spacing: 2 });
+        over += `<path d="M44 700H556L548 770H52Z" fill="#ffffff" stroke="${ink}" stroke-width="5" stroke-linejoin="round"/>`;
+        over += label(title, { x: 300, y: 735, size: fitFont(title, 36, 440, true, 0.06), fill: ink, family: SANS, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="url(#${pre}pg)"/>`, window: `<path d="${win}"/>`, over, defs };
+    }
+    case "tomb": {
+      // A tomb wall's painted frame: a block border of blue, red and green between black lines, a frieze of khekher
+      // finials over the picture, and the number and title each written in a cartouche.
+      const wall = "#efe4cc";
+      const ink = "#1a1410";
+      const block = (id: string, rotate: string) =>
+        `<pattern id="${pre}${id}" width="48" height="24" patternUnits="userSpaceOnUse"${rotate}><rect width="48" height="24" fill="${wall}"/><rect x="0" width="12" height="24" fill="#2a4fa0"/><rect x="24" width="12" height="24" fill="#b5402a"/><rect x="36" width="6" height="24" fill="#2f7a5a"/><path d="M0 0.8H48M0 23.2H48M12 0V24M24 0V24M36 0V24" stroke="${ink}" stroke-width="1.6"/></pattern>`;
+      const defs = `${block("blk", "")}${block("blv", ` patternTransform="rotate(90)"`)}<pattern id="${pre}khk" width="24" height="30" patternUnits="userSpaceOnUse"><rect width="24" height="30" fill="${wall}"/><path d="M5 30V10Q12 0 19 10V30Z" fill="#2a4fa0" stroke="${ink}" stroke-width="1.4"/><rect x="5" y="16" width="14" height="5" fill="#b5402a"/></pattern>`;
+      const win = rectWindow(40, 72, 520, 620, 0);
+      let over = `<path d="${CARD}${win}" fill="${wall}" fill-rule="evenodd"/>`;
+      over += `<path d="M12 12H588V36H12Z" fill="url(#${pre}blk)"/><path d="M12 764H588V788H12Z" fill="url(#${pre}blk)"/><path d="M12 36H36V764H12ZM564 36H588V764H564Z" fill="url(#${pre}blv)"/>`;
+      over += `<rect x="40" y="40" width="520" height="30" fill="url(#${pre}khk)"/><rect x="40" y="72" width="520" height="620" fill="none" stroke="${ink}" stroke-width="3"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2)}" y="36" width="${n1(nw)}" height="40" rx="20" fill="${wall}" stroke="${ink}" stroke-width="3"/>`;
+        over += label(numeral, { x: 300, y: 56, size: 22, fill: ink, family: SERIF, weight: "700", upper: true, spacing: 2 });
+        over += `<rect x="70" y="704" width="452" height="50" rx="25" fill="${wall}" stroke="${ink}" stroke-width="3"/><path d="M530 704V754" stroke="${ink}" stroke-width="5"/>`;
+        over += label(title, { x: 296, y: 729, size: fitFont(title, 30, 400, true, 0.1), fill: ink, family: SERIF, weight: "700", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="${wall}"/>`, window: `<path d="${win}"/>`, over, defs };
+    }
+    case "collage": {
+      // Papier collé: newsprint, faux-bois paper and scraps of ochre and grey pasted round the canvas, the title stencilled.
+      const ink = "#1b1712";
+      const defs = `<pattern id="${pre}news" width="44" height="12" patternUnits="userSpaceOnUse"><rect width="44" height="12" fill="#e6dfca"/><path d="M2 4H30M34 4H42M2 9H18M22 9H42" stroke="#8d877a" stroke-width="2"/></pattern><pattern id="${pre}bois" width="80" height="18" patternUnits="userSpaceOnUse"><rect width="80" height="18" fill="#d2a466"/><path d="M0 5Q20 1 40 6T80 5M0 13Q26 9 44 14T80 12" stroke="#a8763f" stroke-width="2" fill="none"/></pattern>`;
+      const win = rectWindow(44, 40, 512, 640, 0);
+      let over = `<path d="${CARD}${win}" fill="url(#${pre}news)" fill-rule="evenodd"/>`;
+      over += `<path d="M0 300L44 280V520L0 560Z" fill="#7d8a8c"/><path d="M556 120L600 96V360L556 380Z" fill="#c99a4a"/><path d="M0 24L150 0H260L200 40H0Z" fill="#c99a4a"/><path d="M600 560V800H470L556 620Z" fill="#7d8a8c"/>`;
+      over += `<rect x="44" y="40" width="512" height="640" fill="none" stroke="${ink}" stroke-width="4"/>`;
+      over += `<path d="M40 694L566 688L560 770L34 776Z" fill="url(#${pre}bois)" stroke="${ink}" stroke-width="2"/>`;
+      if (labels) {
+        over += `<path d="M${n1(300 - nw / 2)} 6H${n1(300 + nw / 2)}L${n1(300 + nw / 2 - 6)} 36H${n1(300 - nw / 2 + 4)}Z" fill="#efe9d8" stroke="${ink}" stroke-width="2"/>`;
+        over += label(numeral, { x: 300, y: 21, size: 20, fill: ink, family: SANS, weight: "700", upper: true, spacing: 3 });
+        over += label(title, { x: 300, y: 732, size: fitFont(title, 34, 440, true, 0.12), fill: ink, family: SANS, weight: "700", upper: true, spacing: 3 });
+      }
+      return { under: `<path d="${CARD}" fill="url(#${pre}news)"/>`, window: `<path d="${win}"/>`, over, defs };
+    }
     case "classic": {
       // The classic deck's plain white border, a numeral above and the name below in capitals.
       const paper = hex(hsl(mixHue(look.hue, 45, 0.85), 30, 95));
@@ -487,7 +573,10 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       const thread = hex(hsl(look.hue, 55, 30));
       const defs = `<pattern id="${pre}lin" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="${linen}"/><path d="M0 1.5H6M0 4.5H6" stroke="#c4b08a" stroke-width="1.2"/><path d="M1.5 0V6M4.5 0V6" stroke="#e8dbbd" stroke-width="0.9"/></pattern>`;
       const hoop = `M300 86A262 262 0 1 1 299.9 86Z`;
+      // A sampler's border round the cloth: rows of cross-stitches in red and green thread.
+      const border = `<pattern id="${pre}xst" width="12" height="12" patternUnits="userSpaceOnUse"><path d="M2 2L10 10M10 2L2 10" stroke="#b8322a" stroke-width="2.6" stroke-linecap="round"/></pattern><pattern id="${pre}xs2" width="12" height="12" patternUnits="userSpaceOnUse"><path d="M2 2L10 10M10 2L2 10" stroke="#3f7a3a" stroke-width="2.6" stroke-linecap="round"/></pattern>`;
       let over = `<path d="${CARD}${hoop}" fill="url(#${pre}lin)" fill-rule="evenodd"/>`;
+      over += `<path d="M12 12H588V788H12ZM36 36V764H564V36Z" fill="url(#${pre}xst)" fill-rule="evenodd"/><path d="M36 36H564V764H36ZM48 48V752H552V48Z" fill="url(#${pre}xs2)" fill-rule="evenodd"/>`;
       over += `<circle cx="300" cy="348" r="268" fill="none" stroke="${wood}" stroke-width="16"/><circle cx="300" cy="348" r="276" fill="none" stroke="#8a5f2e" stroke-width="3"/><circle cx="300" cy="348" r="259" fill="none" stroke="#d9a86a" stroke-width="3"/>`;
       over += `<rect x="284" y="58" width="32" height="30" rx="5" fill="#8a5f2e"/><rect x="290" y="40" width="20" height="22" rx="4" fill="#c9c2b4" stroke="#6f6a60" stroke-width="2"/>`;
       if (labels) {
@@ -495,7 +584,7 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         over += label(title, { x: 300, y: 712, size: fitFont(title, 40, 460, false), fill: thread, family: SERIF, weight: "700", italic: true });
         over += `<path d="M120 752H480" stroke="${thread}" stroke-width="3" stroke-dasharray="9 6" stroke-linecap="round"/>`;
       }
-      return { under: `<path d="${CARD}" fill="url(#${pre}lin)"/>`, window: `<path d="${hoop}"/>`, over, defs };
+      return { under: `<path d="${CARD}" fill="url(#${pre}lin)"/>`, window: `<path d="${hoop}"/>`, over, defs: defs + border };
     }
     case "mount": {
       // An old photograph with its white border in an album: a black page, black paper corners, a caption written beneath in white pencil.
@@ -533,26 +622,28 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       return { under: `<path d="${CARD}" fill="${plate}"/>`, window: `<rect x="40" y="40" width="520" height="720" rx="4"/>`, over, defs: "" };
     }
     case "arch": {
-      // A pointed gothic arch cut in black stone, traced in silver.
-      const stone = "#35303b";
-      const silver = "#b9b4c4";
+      // A pointed gothic arch in pale cathedral stone laid in courses, its tracery and lettering cut dark.
+      const stone = "#c4beb2";
+      const joint = "#8e877a";
+      const cut = "#26222b";
+      const defs = `<pattern id="${pre}ash" width="64" height="32" patternUnits="userSpaceOnUse"><rect width="64" height="32" fill="${stone}"/><path d="M0 0.8H64M0 16.8H64M20 0V16M52 16V32" stroke="${joint}" stroke-width="1.6"/></pattern>`;
       const arch = `M50 330C50 190 170 80 300 40C430 80 550 190 550 330V680H50Z`;
-      let over = `<path d="${CARD}${arch}" fill="${stone}" fill-rule="evenodd"/><path d="${arch}" fill="none" stroke="${silver}" stroke-width="3"/><path d="M36 334C36 180 160 64 300 22C440 64 564 180 564 334V694H36Z" fill="none" stroke="${silver}" stroke-width="1.2" opacity="0.6"/>`;
-      for (const x of [24, 576]) over += `<path d="M${x} 720V360" stroke="${silver}" stroke-width="1.2" opacity="0.5"/>`;
+      let over = `<path d="${CARD}${arch}" fill="url(#${pre}ash)" fill-rule="evenodd"/><path d="${arch}" fill="none" stroke="${cut}" stroke-width="6"/><path d="M36 334C36 180 160 64 300 22C440 64 564 180 564 334V694H36Z" fill="none" stroke="${cut}" stroke-width="2" opacity="0.7"/>`;
+      for (const x of [24, 576]) over += `<path d="M${x} 720V360" stroke="${cut}" stroke-width="2" opacity="0.6"/>`;
       if (labels) {
-        over += label(numeral, { x: 300, y: 718, size: 22, fill: silver, family: SERIF, weight: "700", upper: true, spacing: 4 });
+        over += label(numeral, { x: 300, y: 718, size: 22, fill: cut, family: SERIF, weight: "700", upper: true, spacing: 4 });
         over += label(title, {
           x: 300,
           y: 755,
           size: fitFont(title, 32, 460, true, 0.12),
-          fill: silver,
+          fill: cut,
           family: SERIF,
           weight: "700",
           upper: true,
           spacing: 3,
         });
       }
-      return { under: `<path d="${CARD}" fill="${stone}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
+      return { under: `<path d="${CARD}" fill="url(#${pre}ash)"/>`, window: `<path d="${arch}"/>`, over, defs };
     }
     case "panel": {
       // An icon's wooden panel: the picture sunk under a round-headed arch, the raised margin painted cinnabar, a gold line round both.
@@ -565,6 +656,23 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         over += label(title, { x: 300, y: 736, size: fitFont(title, 34, 460, true, 0.12), fill: gold, family: SERIF, weight: "700", upper: true, spacing: 3 });
       }
       return { under: `<path d="${CARD}" fill="${margin}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
+    }
+    case "margin": {
+      // A Persian manuscript's page: the miniature ruled round in gold, blue and red (jadval) on a tinted margin sprinkled with gold.
+      const paper = "#e6c29c";
+      const gold = "#c9962e";
+      const blue = "#1f3c8a";
+      const red = "#a8281f";
+      const defs = `<pattern id="${pre}zar" width="26" height="26" patternUnits="userSpaceOnUse"><rect width="26" height="26" fill="${paper}"/><circle cx="5" cy="7" r="1.6" fill="${gold}"/><circle cx="17" cy="3" r="1.1" fill="${gold}"/><circle cx="20" cy="16" r="1.8" fill="${gold}"/><circle cx="9" cy="20" r="1.2" fill="${gold}"/></pattern>`;
+      let over = `<path d="${CARD}${rectWindow(54, 54, 492, 610, 0)}" fill="url(#${pre}zar)" fill-rule="evenodd"/>`;
+      over += `<rect x="54" y="54" width="492" height="610" fill="none" stroke="${gold}" stroke-width="6"/><rect x="46" y="46" width="508" height="626" fill="none" stroke="${blue}" stroke-width="3"/><rect x="41" y="41" width="518" height="636" fill="none" stroke="${red}" stroke-width="1.5"/><rect x="36" y="36" width="528" height="646" fill="none" stroke="#2f6b4a" stroke-width="1.5"/>`;
+      if (labels) {
+        over += `<rect x="${n1(300 - nw / 2 + 6)}" y="12" width="${n1(nw - 12)}" height="22" fill="${paper}"/>`;
+        over += label(numeral, { x: 300, y: 24, size: 18, fill: red, family: SERIF, weight: "700", upper: true, spacing: 3 });
+        over += `<path d="M90 690H510L530 722L510 754H90L70 722Z" fill="${blue}" stroke="${gold}" stroke-width="3"/>`;
+        over += label(title, { x: 300, y: 722, size: fitFont(title, 34, 400, false), fill: "#f3dfa6", family: SERIF, weight: "700", italic: true });
+      }
+      return { under: `<path d="${CARD}" fill="url(#${pre}zar)"/>`, window: `<rect x="54" y="54" width="492" height="610"/>`, over, defs };
     }
     case "manuscript": {
       // A vellum page: the miniature in a gilt frame, a border of blue and red bars with a vine, the title in red.

@@ -36,14 +36,14 @@ export const GROUNDS = [
   "red field",
   "indigo",
   "papyrus",
-  "blue tesserae",
+  "starry vault",
   "rice paper",
   "carved lines",
   "storybook dusk",
   "specimen paper",
   "parchment",
   "op rings",
-  "crimson dusk",
+  "moonlit night",
   "lacquer fans",
   "child's sky",
   "edo sky",
@@ -151,6 +151,8 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     water: hsl(190, 55, 48),
     stone: hsl(24, 64, 72),
     stone2: hsl(200, 40, 40),
+    // The near houses and mantles in rendered clay, warm against the teal.
+    cloak: hsl(16, 58, 56),
   },
   "facet ochre": { ground: hsl(34, 36, 40), ground2: hsl(30, 30, 32), hill: hsl(70, 16, 46), water: hsl(200, 12, 50) },
   "riso paper": { ground: hsl(205, 90, 62), ground2: hsl(205, 90, 52), hill: hsl(336, 100, 72), water: hsl(205, 90, 70) },
@@ -213,7 +215,7 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone: hsl(36, 55, 78),
     stone2: hsl(20, 58, 45),
   },
-  "blue tesserae": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(196, 55, 46) },
+  "starry vault": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(196, 55, 46) },
   "rice paper": { ground: hsl(40, 8, 56), ground2: hsl(40, 8, 46), hill: hsl(40, 6, 74), water: hsl(40, 8, 84) },
   "carved lines": {
     ground: hsl(6, 70, 42),
@@ -233,13 +235,14 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
   },
   "specimen paper": { ground: hsl(40, 28, 84), ground2: hsl(40, 26, 80), hill: hsl(90, 22, 76), water: hsl(196, 28, 82) },
   parchment: { ground: hsl(38, 40, 74), ground2: hsl(36, 38, 66), hill: hsl(36, 30, 58), water: hsl(38, 36, 80) },
-  "crimson dusk": {
-    ground: hsl(270, 20, 8),
-    ground2: hsl(280, 18, 6),
-    hill: hsl(300, 14, 10),
-    water: hsl(350, 40, 14),
-    stone: hsl(270, 10, 18),
-    stone2: hsl(280, 12, 12),
+  // Cold stone and black water under the moon.
+  "moonlit night": {
+    ground: hsl(220, 18, 16),
+    ground2: hsl(222, 20, 11),
+    hill: hsl(218, 24, 22),
+    water: hsl(214, 42, 20),
+    stone: hsl(214, 12, 64),
+    stone2: hsl(220, 14, 40),
   },
   "lacquer fans": {
     ground: hsl(168, 40, 12),
@@ -256,7 +259,7 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
 };
 
 /** The paper of the grounds that are paper, for a frame drawn on it. */
-export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#46536a", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
+export const GROUND_PAPER: Partial<Record<Ground, string>> = { "toned paper": "#2f3f37", "drawing paper": "#f7f5ef", linen: "#d8c7a3" };
 
 /** The deck's colours with the roles a ground owns set to the ground's own. */
 export function groundColors(colors: RoleColors, ground: Ground | undefined): RoleColors {
@@ -301,8 +304,11 @@ function facetField(pre: string, seed: number, ramp: readonly Hsl[]): string {
   return `<pattern id="${pre}gnd" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${out}</pattern>`;
 }
 
-/** A ground's defs and fills; `pre` keeps its ids the card's own, `seed` places what it scatters. */
-export function paintGround(ground: Ground, pre: string, seed: number): PaintedGround {
+/**
+ * A ground's defs and fills; `pre` keeps its ids the card's own, `seed` places what it scatters, and
+ * `sun` is false when the card paints its own sun, so the ground's sky has none.
+ */
+export function paintGround(ground: Ground, pre: string, seed: number, sun = true): PaintedGround {
   const rng = makeRng(seed ^ 0x51ed27);
   const id = `${pre}gnd`;
   const sky = `url(#${id})`;
@@ -315,15 +321,15 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
   switch (ground) {
     case "sunset grid": {
       // A sky burning from indigo to orange at the horizon, and a striped sun going down into it.
-      let sun = `<circle cx="300" cy="420" r="150" fill="url(#${pre}gsun)"/>`;
-      for (let i = 0; i < 7; i++) sun += `<rect x="140" y="${n1(432 + i * 20)}" width="320" height="${n1(3 + i * 1.6)}" fill="url(#${pre}gsky)"/>`;
+      let disc = `<circle cx="300" cy="420" r="150" fill="url(#${pre}gsun)"/>`;
+      for (let i = 0; i < 7; i++) disc += `<rect x="140" y="${n1(432 + i * 20)}" width="320" height="${n1(3 + i * 1.6)}" fill="url(#${pre}gsky)"/>`;
       const defs = [
         grad(
           "gsky",
           stops([
-            [0, "#140430"],
-            [0.35, "#3d0f6b"],
-            [0.6, "#b8237e"],
+            [0, "#2b0b5c"],
+            [0.3, "#5a1580"],
+            [0.55, "#c02882"],
             [0.76, "#ff5a5f"],
             [0.9, "#ffb04a"],
           ]),
@@ -336,7 +342,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
             [1, "#ff2e88"],
           ]),
         ),
-        pattern(`${rect(`url(#${pre}gsky)`)}${sun}`),
+        pattern(`${rect(`url(#${pre}gsky)`)}${sun ? `<g data-ornament="sun">${disc}</g>` : ""}`),
         // The floor: a dark plain under a lit magenta grid (the style's ornament draws the grid's glow).
         `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#1b0733")}${rect(`url(#${pre}gfl2)`)}</pattern>`,
         grad("gfl2", `<stop offset="0.5" stop-color="#ff2e88" stop-opacity="0.4"/><stop offset="1" stop-color="#1b0733" stop-opacity="0"/>`),
@@ -344,21 +350,21 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
     case "wet night": {
-      // Black sky with a haze of city light at its foot, and streaks of neon reflected in the wet street.
+      // Black sky over a thick magenta haze of city light, and streaks of neon reflected in the wet street.
       let rain = "";
       for (let i = 0; i < 46; i++) {
         const x = rng.range(0, W);
         const y = rng.range(0, H);
         rain += `M${n1(x)} ${n1(y)}l-8 30`;
       }
-      // Tall signs hung on the dark, their tubes lit in cyan and magenta.
       let signs = "";
-      for (let i = 0; i < 5; i++) {
-        const x = 20 + i * 118 + rng.range(0, 50);
-        const y = rng.range(60, 300);
-        const h = rng.range(150, 260);
+      // Tall signs crowding the dark, their panels lit and their tubes bright in cyan and magenta.
+      for (let i = 0; i < 8; i++) {
+        const x = 6 + i * 74 + rng.range(0, 26);
+        const y = rng.range(40, 300);
+        const h = rng.range(150, 280);
         const c = i % 2 ? "#19e6ff" : "#ff2bd6";
-        signs += `<rect x="${n1(x)}" y="${n1(y)}" width="44" height="${n1(h)}" rx="4" fill="#0a0614" stroke="${c}" stroke-width="4"/>`;
+        signs += `<rect x="${n1(x)}" y="${n1(y)}" width="44" height="${n1(h)}" rx="4" fill="${i % 2 ? "#0b3a52" : "#4a0a4a"}" stroke="${c}" stroke-width="4"/>`;
         for (let g = y + 18; g < y + h - 20; g += 34)
           signs += `<path d="M${n1(x + 10)} ${n1(g)}h24M${n1(x + 22)} ${n1(g - 8)}v18" stroke="${c}" stroke-width="3.5" stroke-linecap="round"/>`;
       }
@@ -366,21 +372,22 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       for (let i = 0; i < 18; i++) {
         const x = rng.range(10, 590);
         const w = rng.range(4, 16);
-        streaks += `<rect x="${n1(x)}" y="0" width="${n1(w)}" height="${H}" fill="${i % 2 ? "#19e6ff" : "#ff2bd6"}" opacity="${n1(rng.range(0.25, 0.55))}"/>`;
+        streaks += `<rect x="${n1(x)}" y="0" width="${n1(w)}" height="${H}" fill="${i % 2 ? "#19e6ff" : "#ff2bd6"}" opacity="${n1(rng.range(0.35, 0.7))}"/>`;
       }
       const defs = [
         grad(
           "gsky",
           stops([
-            [0, "#03040c"],
-            [0.38, "#0b0d28"],
-            [0.68, "#2c0f56"],
-            [1, "#7c1a84"],
+            [0, "#06030f"],
+            [0.3, "#1e0a40"],
+            [0.6, "#6c1680"],
+            [0.85, "#d42a9a"],
+            [1, "#ff5cb8"],
           ]),
         ),
         pattern(`${rect(`url(#${pre}gsky)`)}${signs}<path d="${rain}" stroke="#5fd8ff" stroke-width="1.2" opacity="0.4"/>`),
-        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#03040a")}${streaks}${rect(`url(#${pre}gwet)`)}</pattern>`,
-        `<linearGradient id="${pre}gwet" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#03040a" stop-opacity="0.1"/><stop offset="1" stop-color="#03040a" stop-opacity="0.85"/></linearGradient>`,
+        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#2a0838")}${streaks}${rect(`url(#${pre}gwet)`)}</pattern>`,
+        `<linearGradient id="${pre}gwet" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#06030f" stop-opacity="0"/><stop offset="1" stop-color="#06030f" stop-opacity="0.6"/></linearGradient>`,
       ];
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
@@ -467,17 +474,17 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       return { defs: weave + pattern(`${rect(`url(#${pre}wv)`)}${sprigs}`), sky };
     }
     case "drawing paper": {
-      // Charcoal rubbed thick into white paper at the top and thinning toward the horizon, lifted out in pale strokes where the light is.
+      // Charcoal rubbed thick into white paper along the top and soon thinning to the bare sheet, lifted out in pale strokes where the light is.
       let lifted = "";
       for (let i = 0; i < 9; i++)
         lifted += `<path d="M${n1(rng.range(-60, 540))} ${n1(rng.range(20, 480))}q${n1(rng.range(60, 120))} ${n1(rng.range(-30, 30))} ${n1(rng.range(180, 300))} ${n1(rng.range(-20, 20))}" stroke="#f7f5ef" stroke-width="${n1(rng.range(8, 22))}" opacity="0.22" fill="none" stroke-linecap="round"/>`;
       return {
         defs: gradientSky(
           [
-            [0, "#3a3a39"],
-            [0.3, "#6e6d6a"],
-            [0.65, "#c4c2bc"],
-            [1, "#f2f0ea"],
+            [0, "#262625"],
+            [0.14, "#545350"],
+            [0.38, "#d9d7d0"],
+            [1, "#faf9f5"],
           ],
           `${lifted}`,
         ),
@@ -485,7 +492,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       };
     }
     case "toned paper": {
-      // Deep blue-grey pastel paper, chalk dragged across it in light strokes.
+      // Dark slate-green pastel paper, as dark as a chalkboard, chalk dragged across it in light strokes.
       let chalk = "";
       const colors = ["#f3d7c6", "#f7efc1", "#d9e6f2", "#ffffff"];
       for (let i = 0; i < 80; i++) {
@@ -493,7 +500,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         const y = rng.range(0, 620);
         chalk += `<path d="M${n1(x)} ${n1(y)}l${n1(rng.range(30, 70))} ${n1(rng.range(-14, -4))}" stroke="${rng.pick(colors)}" stroke-width="${n1(rng.range(4, 9))}" opacity="0.55"/>`;
       }
-      return { defs: pattern(`${rect("#46536a")}<g stroke-linecap="round">${chalk}</g>`), sky };
+      return { defs: pattern(`${rect("#2f3f37")}<g stroke-linecap="round">${chalk}</g>`), sky };
     }
     case "venetian blinds": {
       // Black night cut by the bars of light a blind lets through.
@@ -548,7 +555,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       };
     case "facet ochre":
       return {
-        defs: facetField(pre, seed, [hsl(200, 12, 52), hsl(40, 36, 68), hsl(190, 14, 40), hsl(70, 18, 58), hsl(30, 32, 42), hsl(210, 14, 30)]),
+        defs: facetField(pre, seed, [hsl(32, 34, 56), hsl(40, 42, 70), hsl(210, 10, 46), hsl(34, 30, 52), hsl(24, 34, 38), hsl(210, 12, 30)]),
         sky,
       };
     case "riso paper": {
@@ -558,7 +565,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         `<linearGradient id="${pre}gfade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="1"/><stop offset="0.75" stop-color="#fff" stop-opacity="0.45"/></linearGradient>`,
         `<mask id="${pre}gmask">${rect(`url(#${pre}gfade)`)}</mask>`,
         pattern(
-          `${rect("#f4efe2")}<rect width="${W}" height="${H}" fill="url(#${pre}gdot)" mask="url(#${pre}gmask)"/><circle cx="${rng.chance(0.5) ? 170 : 430}" cy="250" r="110" fill="#ff4fa3" opacity="0.85"/>`,
+          `${rect("#f4efe2")}<rect width="${W}" height="${H}" fill="url(#${pre}gdot)" mask="url(#${pre}gmask)"/>${sun ? `<circle data-ornament="sun" cx="${rng.chance(0.5) ? 170 : 430}" cy="250" r="110" fill="#ff4fa3" opacity="0.85"/>` : ""}`,
         ),
       ];
       return { defs: defs.join(""), sky };
@@ -576,22 +583,28 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       return { defs: pattern(`${rect("#fbf6e8")}${layers}`), sky };
     }
     case "faded photo": {
+      // An old print's browns, darkening to its corners, with the foxing spots of age.
+      let foxing = "";
+      for (let i = 0; i < 16; i++)
+        foxing += `<circle cx="${n1(rng.range(0, W))}" cy="${n1(rng.range(0, H))}" r="${n1(rng.range(1.5, 5))}" fill="#6b4a26" opacity="${n1(rng.range(0.2, 0.45))}"/>`;
       const defs = [
         grad(
           "gsky",
           stops([
-            [0, "#cdb38a"],
-            [0.6, "#e9dcc0"],
-            [1, "#d8c39c"],
+            [0, "#9c7b50"],
+            [0.55, "#d6bf96"],
+            [1, "#b89a6c"],
           ]),
         ),
-        `<radialGradient id="${pre}gvig" cx="50%" cy="45%" r="70%"><stop offset="0.5" stop-color="#3a2a18" stop-opacity="0"/><stop offset="1" stop-color="#3a2a18" stop-opacity="0.55"/></radialGradient>`,
-        pattern(`${rect(`url(#${pre}gsky)`)}${rect(`url(#${pre}gvig)`)}`),
+        `<radialGradient id="${pre}gvig" cx="50%" cy="42%" r="68%"><stop offset="0.35" stop-color="#2a1a0c" stop-opacity="0"/><stop offset="1" stop-color="#2a1a0c" stop-opacity="0.85"/></radialGradient>`,
+        pattern(`${rect(`url(#${pre}gsky)`)}${rect(`url(#${pre}gvig)`)}${foxing}`),
+        // The earth and water under the same vignette.
+        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#7a5c3a")}${rect(`url(#${pre}gvig)`)}</pattern>`,
       ];
-      return { defs: defs.join(""), sky };
+      return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
     case "brass": {
-      // Smoke lit amber at its foot, and the great wheels of a machine turning in it.
+      // A sky of smoke lit brass-yellow by the furnaces below, the great wheels of a machine turning dark in it.
       let gears = "";
       for (let i = 0; i < 4; i++) {
         const [cx, cy, r] = [rng.range(60, 540), rng.range(80, 420), rng.range(50, 110)];
@@ -602,14 +615,15 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
           const rr = t % 2 ? r : r * 1.14;
           d += `${t ? "L" : "M"}${n1(cx + Math.cos(a) * rr)} ${n1(cy + Math.sin(a) * rr)}`;
         }
-        gears += `<path d="${d}Z" fill="none" stroke="#c8923a" stroke-width="7" opacity="0.55"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#c8923a" stroke-width="6" opacity="0.55"/>`;
+        gears += `<path d="${d}Z" fill="#6a4320" fill-opacity="0.45" stroke="#3d2611" stroke-width="6" opacity="0.8"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#3d2611" stroke-width="6" opacity="0.8"/>`;
       }
       return {
         defs: gradientSky(
           [
-            [0, "#1e120a"],
-            [0.55, "#5a3212"],
-            [1, "#d08a32"],
+            [0, "#4a3020"],
+            [0.3, "#8c5a2a"],
+            [0.65, "#d89440"],
+            [1, "#f4c768"],
           ],
           `${gears}`,
         ),
@@ -679,24 +693,35 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       };
     }
     case "papyrus": {
-      // Papyrus: its fibres laid across, with the registers of a tomb wall ruled on it.
+      // A tomb wall's golden ochre, with its registers ruled across in blue and red.
       return {
         defs: pattern(
-          `<rect width="80" height="120" fill="#e6cf98"/><path d="M0 10H80M0 34H80M0 61H80M0 90H80" stroke="#c9aa6a" stroke-width="2" opacity="0.6"/><path d="M0 118H80" stroke="#2a4fa0" stroke-width="4"/><path d="M0 113H80" stroke="#b5402a" stroke-width="3"/>`,
+          `<rect width="80" height="120" fill="#d9a441"/><path d="M0 10H80M0 34H80M0 61H80M0 90H80" stroke="#b9832a" stroke-width="2" opacity="0.6"/><path d="M0 118H80" stroke="#2a4fa0" stroke-width="4"/><path d="M0 113H80" stroke="#b5402a" stroke-width="3"/>`,
           80,
           120,
         ),
         sky,
       };
     }
-    case "blue tesserae":
-      return { defs: pattern(rect("#1e4a98"), W, H), sky };
+    case "starry vault": {
+      // A vault of deep blue tesserae strewn with gold stars, as in Ravenna's chapels.
+      const star = (x: number, y: number, r: number) =>
+        `<path d="M${x} ${y - r}L${x + r * 0.3} ${y - r * 0.3}L${x + r} ${y}L${x + r * 0.3} ${y + r * 0.3}L${x} ${y + r}L${x - r * 0.3} ${y + r * 0.3}L${x - r} ${y}L${x - r * 0.3} ${y - r * 0.3}Z" fill="#f0c65a"/>`;
+      return {
+        defs: pattern(
+          `<rect width="90" height="90" fill="#1b3c86"/>${star(22, 24, 11)}${star(68, 66, 8)}<circle cx="66" cy="18" r="3" fill="#f0c65a"/><circle cx="20" cy="70" r="3" fill="#f0c65a"/>`,
+          90,
+          90,
+        ),
+        sky,
+      };
+    }
     case "rice paper": {
       // Rice paper, and mountains washed in ink behind the scene, paler as they recede into the mist.
       let peaks = "";
       for (const [base, tone, op] of [
-        [420, "#8a8680", 0.35],
-        [520, "#4a4743", 0.45],
+        [420, "#6e6a64", 0.5],
+        [520, "#24211e", 0.72],
       ] as const) {
         let d = `M-10 ${base + 200}V${base}`;
         let x = -10;
@@ -708,7 +733,7 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
         peaks += `<path d="${d}V${base + 200}Z" fill="${tone}" opacity="${op}"/>`;
       }
       const defs = [
-        `<linearGradient id="${pre}gmist" x1="0" y1="0" x2="0" y2="1"><stop offset="0.35" stop-color="#f5f1e8" stop-opacity="0"/><stop offset="0.8" stop-color="#f5f1e8" stop-opacity="0.9"/></linearGradient>`,
+        `<linearGradient id="${pre}gmist" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#f5f1e8" stop-opacity="0"/><stop offset="0.85" stop-color="#f5f1e8" stop-opacity="0.9"/></linearGradient>`,
         pattern(`${rect("#f5f1e8")}${peaks}${rect(`url(#${pre}gmist)`)}`),
       ];
       return { defs: defs.join(""), sky };
@@ -721,17 +746,23 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       };
     }
     case "storybook dusk": {
+      // A picture book's sky painted flat and opaque, deep teal over mustard, with a few cream clouds laid on thick.
+      let clouds = "";
+      for (let i = 0; i < 3; i++) {
+        const [x, y, w] = [rng.range(20, 440), 110 + i * 120 + rng.range(-20, 20), rng.range(130, 190)];
+        clouds += `<path d="M${n1(x)} ${n1(y)}a${n1(w * 0.22)} ${n1(w * 0.2)} 0 0 1 ${n1(w * 0.36)} -${n1(w * 0.12)}a${n1(w * 0.24)} ${n1(w * 0.24)} 0 0 1 ${n1(w * 0.42)} ${n1(w * 0.02)}a${n1(w * 0.16)} ${n1(w * 0.15)} 0 0 1 ${n1(w * 0.22)} ${n1(w * 0.1)}Z" fill="#fbeed2"/>`;
+      }
       const defs = [
         grad(
           "gsky",
           stops([
-            [0, "#16485a"],
-            [0.5, "#2f7f86"],
-            [0.85, "#e9b35f"],
-            [1, "#f0cf7a"],
+            [0, "#0f5a5c"],
+            [0.35, "#1f7f78"],
+            [0.6, "#e8a53a"],
+            [1, "#f4cf74"],
           ]),
         ),
-        pattern(rect(`url(#${pre}gsky)`)),
+        pattern(`${rect(`url(#${pre}gsky)`)}${clouds}`),
       ];
       return { defs: defs.join(""), sky };
     }
@@ -744,17 +775,25 @@ export function paintGround(ground: Ground, pre: string, seed: number): PaintedG
       ];
       return { defs: defs.join(""), sky };
     }
-    case "crimson dusk": {
-      // Black night bleeding into crimson at the horizon, under a great pale moon.
+    case "moonlit night": {
+      // A cold blue-black night, a great moon in its halo (unless the card has a sun of its own), thin clouds lit silver drifting across it.
+      const mx = rng.chance(0.5) ? 170 : 430;
+      let clouds = "";
+      for (let i = 0; i < 4; i++) {
+        const y = 120 + i * 70 + rng.range(-16, 16);
+        const x = rng.range(-120, 260);
+        const w = rng.range(280, 420);
+        clouds += `<path d="M${n1(x)} ${n1(y)}q${n1(w * 0.3)} -22 ${n1(w * 0.55)} -6t${n1(w * 0.45)} 4q-${n1(w * 0.5)} 16 -${n1(w)} 2Z" fill="#9fb3cf" opacity="${n1(0.3 + (i % 2) * 0.15)}"/>`;
+      }
       return {
         defs: gradientSky(
           [
-            [0, "#07040a"],
-            [0.45, "#1e0714"],
-            [0.8, "#6e0c22"],
-            [1, "#a3182c"],
+            [0, "#04060e"],
+            [0.35, "#0d1a34"],
+            [0.7, "#26426a"],
+            [1, "#5a7698"],
           ],
-          `<circle cx="${rng.chance(0.5) ? 150 : 450}" cy="170" r="74" fill="#e9e2d0" opacity="0.9"/>`,
+          `${sun ? `<circle cx="${mx}" cy="180" r="210" fill="#b8c8e0" opacity="0.1"/><circle cx="${mx}" cy="180" r="140" fill="#c8d6ea" opacity="0.16"/><circle cx="${mx}" cy="180" r="88" fill="#eef2f7"/>` : ""}${clouds}`,
         ),
         sky,
       };

@@ -194,6 +194,11 @@ export class Scene {
     return (Math.atan2(b, a) * 180) / Math.PI;
   }
 
+  /** Whether the card's composition paints its own sun (the Fool's, the Sun's): then no ground or ornament adds a second. */
+  get ownSun() {
+    return this.items.some((item) => !!item.m && markChain(item.m).some((mark) => mark.kind === "symbol" && mark.name === "sun"));
+  }
+
   /** Marks the end of the scenery: later items are the composition's foreground. */
   foreground() {
     this.fgStart = this.items.length;

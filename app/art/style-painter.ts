@@ -210,7 +210,7 @@ function painterFor(params: StyleParams, k: Paints, ink: string, ground: Painted
 const paperOf = (k: Paints) => hex(hsl(k.colors.light[0], 30, 96));
 
 /** What a style draws between the scenery and the figures. */
-function ornamentLayer(params: StyleParams, k: Paints, look: DeckLook, seed: number): string {
+function ornamentLayer(params: StyleParams, k: Paints, look: DeckLook, seed: number, ownSun: boolean): string {
   const rng = makeRng(seed ^ 0x2f6b1d3);
   switch (params.ornament) {
     case "kasumi": {
@@ -278,7 +278,8 @@ function ornamentLayer(params: StyleParams, k: Paints, look: DeckLook, seed: num
       return `<g data-ornament="swirls" opacity="0.6">${out}</g>`;
     }
     case "scribbles": {
-      // A corner sun with its rays, as a child draws it.
+      // A corner sun with its rays, as a child draws it, unless the card has a sun of its own.
+      if (ownSun) return "";
       const x = rng.chance(0.5) ? 92 : 508;
       let out = `<circle cx="${x}" cy="96" r="38" fill="${k.c("sun")}"/>`;
       for (let i = 0; i < 10; i++) {
@@ -299,7 +300,8 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
   const rng = makeRng(look.seed ^ 0x7f4a7c15);
   const seed = rng.int(1, 999);
   const ink = params.palette.neon ? hex(hsl(look.hue, 50, 4)) : hex(hsl(params.palette.mono ?? look.hue, params.palette.mono !== undefined ? 12 : 40, 11));
-  const ground = params.ground ? paintGround(params.ground, pre, seed) : null;
+  const ownSun = scene.ownSun;
+  const ground = params.ground ? paintGround(params.ground, pre, seed, !ownSun) : null;
   const mark = figureMark(params.figures);
   const paint = painterFor(params, k, ink, ground, mark?.roles);
   const back = scene.items.slice(0, fgStart);
@@ -329,7 +331,7 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
       return out;
     };
   }
-  const art = `${emit(back)}${ornamentLayer(params, k, look, seed)}${emit(front)}${texts}`;
+  const art = `${emit(back)}${ornamentLayer(params, k, look, seed, ownSun)}${emit(front)}${texts}`;
 
   const defs: string[] = ground ? [ground.defs] : [];
   if (mark) defs.push(figureMarkDefs(mark.mark, pre, seed, k.c("gold")));
@@ -419,7 +421,7 @@ export function renderStyledArt(scene: Scene, fgStart: number, look: DeckLook, p
         `<radialGradient id="${pre}sheen" cx="40%" cy="30%" r="75%"><stop offset="0" stop-color="#fff" stop-opacity="0.28"/><stop offset="0.6" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.3"/></radialGradient>`,
         `<filter id="${pre}glass" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.02" numOctaves="3" seed="${seed}"/><feColorMatrix type="matrix" values="0 0 0 0 1 0 0 0 0 1 0 0 0 0 1 0 0 0 0.5 -0.15"/></filter>`,
       );
-      const body = `<g${lc}>${bg}<g data-ornament="lead" fill="none" stroke="${ink}" stroke-width="5">${lead}</g>${ornamentLayer(params, k, look, seed)}${fg}${texts}</g><rect width="600" height="800" filter="url(#${pre}glass)" opacity="0.35"/><rect width="600" height="800" fill="url(#${pre}sheen)"/>`;
+      const body = `<g${lc}>${bg}<g data-ornament="lead" fill="none" stroke="${ink}" stroke-width="5">${lead}</g>${ornamentLayer(params, k, look, seed, ownSun)}${fg}${texts}</g><rect width="600" height="800" filter="url(#${pre}glass)" opacity="0.35"/><rect width="600" height="800" fill="url(#${pre}sheen)"/>`;
       return { defs: [...defs, ...k.defs].join(""), body };
     }
     case "tesserae": {

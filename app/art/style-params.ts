@@ -51,7 +51,13 @@ export type FrameKind =
   | "arch"
   | "manuscript"
   | "panel"
-  | "cloth";
+  | "cloth"
+  | "margin"
+  | "meander"
+  | "comic"
+  | "tomb"
+  | "collage"
+  | "scrawl";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 

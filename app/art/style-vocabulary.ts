@@ -174,7 +174,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
       shading: "flat",
       palette: P(1.25, 1, 4, { paper: true, hues: 8 }),
       ornament: "scribbles",
-      frame: "sketch",
+      // The hand-drawn border, with a crayon scribble round the sheet's edge.
+      frame: "scrawl",
       lettering: { family: "hand", upper: false, weight: "700" },
       ground: "child's sky",
       figures: "wax primaries",
@@ -265,9 +266,10 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(1.1, 1.1, 0, { tones: 6 }),
     ornament: "none",
-    frame: "tiles",
+    // A Roman border: a black meander laid in white tesserae.
+    frame: "meander",
     lettering: serif(true, "700"),
-    ground: "blue tesserae",
+    ground: "starry vault",
     figures: "tesserae",
   }),
   style("low-poly", "technique", ["low poly", "lowpoly", "low-poly", "polygonal", "faceted", "polygon", "origami", "papercraft", "3d"], {
@@ -337,7 +339,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     // Printed primaries on a yellow ground.
     palette: P(1.6, 1.15, 10, { hues: 6, lean: [52, 0.4] }),
     ornament: "dots",
-    frame: "bleed",
+    // A comic's panel on a page printed yellow, where anime runs to the card's edge.
+    frame: "comic",
     lettering: sans(true, "700"),
     ground: "ben-day",
   }),
@@ -402,8 +405,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.8, 1.1, 0, { lean: [30, 0.3], tones: 5 }),
     ornament: "none",
-    // A broad ink border, as the collages and prints were mounted.
-    frame: "woodcut",
+    // Papier collé round the canvas: newsprint, faux-bois and scraps of coloured paper.
+    frame: "collage",
     lettering: sans(true, "700"),
     ground: "facet ochre",
     figures: "cubist planes",
@@ -488,7 +491,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "stars",
     frame: "arch",
     lettering: serif(true, "700"),
-    ground: "crimson dusk",
+    ground: "moonlit night",
     figures: "gothic",
   }),
   style("psychedelic", "look", ["psychedelic", "trippy", "groovy", "sixties", "60s", "70s", "seventies", "acid", "kaleidoscope", "tie dye"], {
@@ -543,7 +546,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(1.35, 1.05, 4, { hues: 8 }),
     ornament: "dots",
-    frame: "deco",
+    // A manuscript page's tinted margin sprinkled with gold, the picture ruled round in gold, blue and red.
+    frame: "margin",
     lettering: serif(false, "700", true),
     ground: "lapis",
     figures: "miniature",
@@ -556,7 +560,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "flat",
     palette: P(0.9, 1, 4, { lean: [36, 0.3], tones: 4, hues: 5 }),
     ornament: "none",
-    frame: "tiles",
+    // A tomb wall's block border and frieze, the labels in cartouches.
+    frame: "tomb",
     lettering: serif(true, "700"),
     ground: "papyrus",
     figures: "tomb painting",

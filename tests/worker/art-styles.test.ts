@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { paintCardBackSvg, paintCardSvg, paintDeckCardSvg } from "../../app/art/local-art";
 import { understandStyle } from "../../app/art/understand-style";
-import { figurePaintColors } from "../../app/art/figure-paints";
+import { figureMark, figurePaintColors } from "../../app/art/figure-paints";
 import { hex } from "../../app/art/kit";
+import { BASE_STYLES } from "../../app/art/style-params";
 import { NAMED_STYLES } from "../../app/art/style-vocabulary";
 import { FULL_DECK } from "../../app/tarot/cards";
 import { pictureOf, xmlProblem } from "./svg-check";
@@ -93,15 +94,47 @@ describe("the style vocabulary", () => {
     expect(new Set(pictures).size).toBe(NAMED_STYLES.length);
   });
 
-  it("paints every one of the 78 cards, and the back, validly in every style of the vocabulary", { timeout: 240_000 }, () => {
-    let painted = 0;
-    for (const s of NAMED_STYLES) {
-      for (const c of FULL_DECK) valid(paintCardSvg({ card: c, theme: THEME, style: s.id }), `${s.id} ${c.key}`);
-      valid(paintCardBackSvg({ theme: THEME, style: s.id }), `${s.id} back`);
-      painted += FULL_DECK.length + 1;
-    }
-    expect(painted).toBe(NAMED_STYLES.length * 79);
-  });
+  it(
+    "paints every one of the 78 cards, and the back, validly: every card in every way a style paints a shape, every style on every kind of composition",
+    { timeout: 240_000 },
+    () => {
+      // A card's shapes go through the style's shape painter: each original treatment's own, or the vocabulary's by
+      // texture, shading, outline, palette, ground and figure mark. The styles that between them paint a shape in every
+      // such way paint all 78 cards; every style paints the back and one card of each kind of composition (its ground,
+      // frame, ornament and defs, with and without the card's own sun).
+      const ways = (s: (typeof NAMED_STYLES)[number]) => {
+        const p = s.params;
+        if ((BASE_STYLES as readonly string[]).includes(s.id)) return [`original:${s.id}`];
+        return [
+          `texture:${p.texture}`,
+          `shading:${p.shading}`,
+          `line:${p.line > 0 ? p.lineColor : "none"}`,
+          `neon:${!!p.palette.neon}`,
+          `paper:${!!p.palette.paper}`,
+          `ground:${!!p.ground}`,
+          `mark:${figureMark(p.figures)?.mark ?? "none"}`,
+        ];
+      };
+      const unpainted = new Set(NAMED_STYLES.flatMap(ways));
+      const everyCard = new Set<string>();
+      while (unpainted.size) {
+        const most = (s: (typeof NAMED_STYLES)[number]) => ways(s).filter((w) => unpainted.has(w)).length;
+        const next = NAMED_STYLES.reduce((a, b) => (most(b) > most(a) ? b : a));
+        everyCard.add(next.id);
+        for (const w of ways(next)) unpainted.delete(w);
+      }
+      let painted = 0;
+      for (const s of NAMED_STYLES) {
+        for (const c of everyCard.has(s.id) ? FULL_DECK : REPRESENTATIVE) valid(paintCardSvg({ card: c, theme: THEME, style: s.id }), `${s.id} ${c.key}`);
+        valid(paintCardBackSvg({ theme: THEME, style: s.id }), `${s.id} back`);
+        painted += (everyCard.has(s.id) ? FULL_DECK.length : REPRESENTATIVE.length) + 1;
+      }
+      // Every original treatment paints every card, and the vocabulary's ways of painting a shape take more than a few styles.
+      for (const base of BASE_STYLES) expect(everyCard.has(base), base).toBe(true);
+      expect(everyCard.size).toBeGreaterThan(BASE_STYLES.length + 8);
+      expect(painted).toBe(everyCard.size * 79 + (NAMED_STYLES.length - everyCard.size) * (REPRESENTATIVE.length + 1));
+    },
+  );
 
   it("paints the representative cards validly in another theme's setting, for every style", { timeout: 120_000 }, () => {
     for (const s of NAMED_STYLES)
@@ -210,6 +243,19 @@ describe("the style vocabulary", () => {
     const mosaic = paintCardSvg({ card: card("major-17"), theme: THEME, style: "mosaic" });
     expect(batik).toMatch(/<pattern id="[a-z0-9]+pgr" width="18"/);
     expect(windowOf(batik)).not.toBe(windowOf(mosaic));
+  });
+
+  it("paints one sun on a card that has its own: the style's sky or corner sun gives way to the Fool's", () => {
+    const suns = (svg: string) => (svg.match(/data-(?:symbol|ornament)="sun"/g) ?? []).length;
+    // A child's corner sun, a risograph's pink sun and synthwave's striped sun, each in a day or sunset sky.
+    for (const style of ["crayon", "risograph", "synthwave"])
+      for (const theme of [THEME, "Grandmother's seaside town with fishing boats"]) {
+        const fool = paintCardSvg({ card: card("major-00"), theme, style });
+        expect(fool, `${style}, ${theme}`).toContain('data-symbol="sun"');
+        expect(suns(fool), `${style}, ${theme}`).toBe(1);
+        // A card with no sun of its own keeps the style's.
+        expect(suns(paintCardSvg({ card: card("cups-03"), theme, style })), `${style}, ${theme}`).toBe(1);
+      }
   });
 
   it("keeps the neon horizon's grid inside the picture, where the raster can blur it", () => {
