@@ -25,7 +25,7 @@ export const GROUNDS = [
   "swirling sky",
   "brick wall",
   "blueprint",
-  "facet dusk",
+  "facet dawn",
   "facet ochre",
   "riso paper",
   "paper layers",
@@ -144,23 +144,25 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone2: hsl(285, 80, 40),
   },
   blueprint: { ground: hsl(212, 62, 30), ground2: hsl(212, 62, 26), hill: hsl(212, 55, 36), water: hsl(205, 60, 40) },
-  "facet dusk": {
+  "facet dawn": {
     ground: hsl(150, 38, 40),
     ground2: hsl(160, 36, 32),
     hill: hsl(170, 30, 46),
     water: hsl(190, 55, 48),
     stone: hsl(24, 64, 72),
     stone2: hsl(200, 40, 40),
-    // The near houses and mantles in rendered clay, warm against the teal.
+    // The near houses and mantles in rendered clay, warm against the pale facets.
     cloak: hsl(16, 58, 56),
   },
   "facet ochre": { ground: hsl(34, 36, 40), ground2: hsl(30, 30, 32), hill: hsl(70, 16, 46), water: hsl(200, 12, 50) },
-  "riso paper": { ground: hsl(205, 90, 62), ground2: hsl(205, 90, 52), hill: hsl(336, 100, 72), water: hsl(205, 90, 70) },
+  // The third ink, fluorescent yellow, printed flat for the water.
+  "riso paper": { ground: hsl(205, 90, 62), ground2: hsl(205, 90, 52), hill: hsl(336, 100, 72), water: hsl(52, 100, 60) },
   "paper layers": {
     ground: hsl(290, 34, 24),
     ground2: hsl(300, 30, 18),
     hill: hsl(340, 40, 44),
-    water: hsl(20, 70, 66),
+    // The sea a layer of rose-plum paper between the peach sky and the plum earth.
+    water: hsl(320, 38, 40),
     stone: hsl(30, 70, 88),
     stone2: hsl(345, 45, 40),
   },
@@ -548,9 +550,10 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         floor: `url(#${id})`,
       };
     }
-    case "facet dusk":
+    case "facet dawn":
+      // A rendered morning: pale aqua, sky blue and lilac facets over green slopes, lit as a low-poly scene is.
       return {
-        defs: facetField(pre, seed, [hsl(200, 55, 38), hsl(188, 50, 55), hsl(30, 85, 72), hsl(18, 80, 64), hsl(150, 38, 42), hsl(160, 36, 30)]),
+        defs: facetField(pre, seed, [hsl(196, 42, 80), hsl(212, 55, 86), hsl(240, 45, 88), hsl(262, 40, 84), hsl(150, 38, 42), hsl(160, 36, 30)]),
         sky,
       };
     case "facet ochre":
@@ -604,7 +607,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
     case "brass": {
-      // A sky of smoke lit brass-yellow by the furnaces below, the great wheels of a machine turning dark in it.
+      // A sky of smoke lit brass-yellow by the furnaces below, the great brass wheels of a machine turning in it.
       let gears = "";
       for (let i = 0; i < 4; i++) {
         const [cx, cy, r] = [rng.range(60, 540), rng.range(80, 420), rng.range(50, 110)];
@@ -615,7 +618,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
           const rr = t % 2 ? r : r * 1.14;
           d += `${t ? "L" : "M"}${n1(cx + Math.cos(a) * rr)} ${n1(cy + Math.sin(a) * rr)}`;
         }
-        gears += `<path d="${d}Z" fill="#6a4320" fill-opacity="0.45" stroke="#3d2611" stroke-width="6" opacity="0.8"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#3d2611" stroke-width="6" opacity="0.8"/>`;
+        gears += `<path d="${d}Z" fill="#2a1d12" fill-opacity="0.55" stroke="#c8923a" stroke-width="6" opacity="0.85"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#c8923a" stroke-width="6" opacity="0.85"/>`;
       }
       return {
         defs: gradientSky(
@@ -814,14 +817,15 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     }
     case "edo sky": {
-      // Bokashi: Prussian blue wiped from the block's top edge into the bare paper, the paper left pale above the horizon.
+      // Bokashi: Prussian blue wiped from the block's top edge into the bare paper, and beni red wiped up from the horizon, as in Hiroshige's evening prints.
       return {
         defs: gradientSky(
           [
             [0, "#132a5c"],
-            [0.22, "#2b4f8a"],
-            [0.5, "#c9d6dc"],
-            [0.72, "#f2ead2"],
+            [0.16, "#2b4f8a"],
+            [0.32, "#f2ead2"],
+            [0.46, "#f4cfa8"],
+            [0.62, "#e0664a"],
           ],
           "",
         ),
