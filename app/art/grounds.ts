@@ -380,8 +380,8 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         grad(
           "gsky",
           stops([
-            [0, "#06030f"],
-            [0.3, "#1e0a40"],
+            [0, "#1c0838"],
+            [0.3, "#3c0f66"],
             [0.6, "#6c1680"],
             [0.85, "#d42a9a"],
             [1, "#ff5cb8"],
@@ -473,7 +473,10 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         }
         sprigs += `<path d="${petals}" stroke="${threads[i % threads.length]}" stroke-width="3.4" stroke-linecap="round"/><circle cx="${n1(x)}" cy="${n1(y)}" r="2.4" fill="${threads[(i + 2) % threads.length]}"/>`;
       }
-      return { defs: weave + pattern(`${rect(`url(#${pre}wv)`)}${sprigs}`), sky };
+      // The sky worked in long stitches of pale blue thread across the top of the cloth, fading into the bare linen.
+      const stitched = `<pattern id="${pre}sts" width="14" height="6" patternUnits="userSpaceOnUse"><rect width="14" height="6" fill="#9dbbe0"/><path d="M1 1.6H12M8 4.6H14M0 4.6H5" stroke="#7a9fd0" stroke-width="1.5" stroke-linecap="round"/></pattern>`;
+      const band = `<path d="M0 0H${W}V250Q450 290 300 268T0 280Z" fill="url(#${pre}sts)"/>`;
+      return { defs: weave + stitched + pattern(`${rect(`url(#${pre}wv)`)}${band}${sprigs}`), sky };
     }
     case "drawing paper": {
       // Charcoal rubbed thick into white paper along the top and soon thinning to the bare sheet, lifted out in pale strokes where the light is.
@@ -656,10 +659,10 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
     case "dappled": {
       // Broken dabs of light colour laid side by side, as a painter in the open air lays them.
       let dabs = "";
-      const colors = ["#fbe7a6", "#b9a6e6", "#fff6e0", "#8fc0ea", "#f39c7a"];
+      const colors = ["#fbe7a6", "#b9a6e6", "#fff6e0", "#9fd49a", "#f39c7a"];
       for (let i = 0; i < 220; i++)
         dabs += `<ellipse cx="${n1(rng.range(0, W))}" cy="${n1(rng.range(0, 640))}" rx="${n1(rng.range(6, 11))}" ry="3.6" transform="rotate(${rng.int(-35, -15)})" fill="${rng.pick(colors)}" opacity="0.8"/>`;
-      return { defs: pattern(`${rect("#7fbf86")}${dabs}`), sky };
+      return { defs: pattern(`${rect("#8db9e2")}${dabs}`), sky };
     }
     case "red field":
       return {
