@@ -150,8 +150,8 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     hill: hsl(170, 30, 46),
     water: hsl(190, 55, 48),
     stone: hsl(24, 64, 72),
-    stone2: hsl(200, 40, 40),
-    // The near houses and mantles in rendered clay, warm against the pale facets.
+    // The back row white as an untextured render, the near houses and mantles in rendered clay.
+    stone2: hsl(36, 40, 88),
     cloak: hsl(16, 58, 56),
   },
   "facet ochre": { ground: hsl(34, 36, 40), ground2: hsl(30, 30, 32), hill: hsl(70, 16, 46), water: hsl(200, 12, 50) },
@@ -217,7 +217,8 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone: hsl(36, 55, 78),
     stone2: hsl(20, 58, 45),
   },
-  "starry vault": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(196, 55, 46) },
+  // The sea laid in sea-green glass tesserae under the blue vault.
+  "starry vault": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(166, 48, 40) },
   "rice paper": { ground: hsl(40, 8, 56), ground2: hsl(40, 8, 46), hill: hsl(40, 6, 74), water: hsl(40, 8, 84) },
   "carved lines": {
     ground: hsl(6, 70, 42),
@@ -345,8 +346,8 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
           ]),
         ),
         pattern(`${rect(`url(#${pre}gsky)`)}${sun ? `<g data-ornament="sun">${disc}</g>` : ""}`),
-        // The floor: a dark plain under a lit magenta grid (the style's ornament draws the grid's glow).
-        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#1b0733")}${rect(`url(#${pre}gfl2)`)}</pattern>`,
+        // The floor: a violet plain under a lit magenta grid (the style's ornament draws the grid's glow).
+        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#3a0d62")}${rect(`url(#${pre}gfl2)`)}</pattern>`,
         grad("gfl2", `<stop offset="0.5" stop-color="#ff2e88" stop-opacity="0.4"/><stop offset="1" stop-color="#1b0733" stop-opacity="0"/>`),
       ];
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
