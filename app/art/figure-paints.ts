@@ -35,6 +35,8 @@ export const FIGURE_PAINTS = [
   "hologram",
   "marseille",
   "picture book",
+  "lino inks",
+  "day-glo",
 ] as const;
 export type FigurePaint = (typeof FIGURE_PAINTS)[number];
 
@@ -290,15 +292,15 @@ const PAINTS: Record<FigurePaint, Paint> = {
       red: hsl(8, 84, 50),
     },
   },
-  // Polished brass, copper and the verdigris green of old metal: a copper-roofed town gone green.
+  // Polished brass, copper and the verdigris green of old metal: a copper town in front, its older roofs behind gone green.
   "brass and leather": {
     colors: {
       skin: hsl(28, 40, 70),
       hair: hsl(20, 40, 12),
       robe: hsl(18, 62, 38),
       robe2: hsl(42, 72, 52),
-      cloak: hsl(168, 44, 44),
-      stone2: hsl(24, 62, 40),
+      cloak: hsl(24, 62, 40),
+      stone2: hsl(168, 44, 44),
       trunk: hsl(22, 46, 20),
       red: hsl(14, 60, 38),
     },
@@ -348,8 +350,8 @@ const PAINTS: Record<FigurePaint, Paint> = {
       pale: hsl(186, 96, 72),
       red: hsl(330, 96, 62),
       // The street's towers lit from within in violet and teal, not black against the sky.
-      cloak: hsl(292, 70, 24),
-      stone2: hsl(200, 75, 20),
+      cloak: hsl(292, 72, 40),
+      stone2: hsl(196, 80, 32),
     },
     mark: "scanlines",
     marked: ["robe", "robe2", "skin", "pale", "red"],
@@ -378,6 +380,32 @@ const PAINTS: Record<FigurePaint, Paint> = {
       stone2: hsl(40, 62, 62),
       trunk: hsl(16, 46, 30),
       red: hsl(6, 72, 52),
+    },
+  },
+  // A two-block lino print: black ink and one red on cream paper, the paper left showing for faces and the back row.
+  "lino inks": {
+    colors: {
+      skin: hsl(36, 40, 90),
+      hair: hsl(20, 12, 8),
+      robe: hsl(20, 10, 10),
+      robe2: hsl(4, 74, 44),
+      cloak: hsl(20, 10, 10),
+      stone2: hsl(36, 34, 86),
+      trunk: hsl(20, 10, 10),
+      red: hsl(4, 74, 44),
+    },
+  },
+  // A sixties poster's day-glo inks: hot pink and orange robes, a town in lime and violet, one colour shouting against the next.
+  "day-glo": {
+    colors: {
+      skin: hsl(40, 100, 72),
+      hair: hsl(280, 80, 30),
+      robe: hsl(322, 96, 56),
+      robe2: hsl(28, 100, 55),
+      cloak: hsl(84, 90, 50),
+      stone2: hsl(276, 80, 48),
+      trunk: hsl(300, 80, 30),
+      red: hsl(350, 100, 55),
     },
   },
 };

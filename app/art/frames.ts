@@ -391,6 +391,42 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
         zigzag(16, 784, 16, 16, 9, "#f2b705");
       return { ...sheet, over: sheet.over + border };
     }
+    case "board": {
+      // A charcoal drawing taped to the artist's board: the sheet with its hand-drawn border, a margin of grey-brown board round it, strips of tape across its corners.
+      const sheet = buildFrame("sketch", look, colors, pre, labels, letters, paper);
+      const board = "#6b6358";
+      let over = `<path d="${CARD}M20 20H580V780H20Z" fill="${board}" fill-rule="evenodd"/><path d="M20 780H580V20" fill="none" stroke="#3e3932" stroke-width="3"/>`;
+      for (const [x, y, turn] of [
+        [20, 20, -45],
+        [580, 20, 45],
+        [20, 780, 45],
+        [580, 780, -45],
+      ] as const)
+        over += `<rect x="${x - 44}" y="${y - 14}" width="88" height="28" fill="#d8c8a2" opacity="0.92" transform="rotate(${turn} ${x} ${y})"/>`;
+      return { ...sheet, under: `<path d="${CARD}" fill="${board}"/>`, over: sheet.over + over };
+    }
+    case "sheet": {
+      // A drawing sheet printed blue to its trim: a ruled border in white line, and the title block drafted across its foot.
+      const blue = "#1f5299";
+      const line = "#e6f0ff";
+      let over = `<path d="${CARD}${rectWindow(30, 30, 540, 650, 0)}" fill="${blue}" fill-rule="evenodd"/><rect x="30" y="30" width="540" height="650" fill="none" stroke="${line}" stroke-width="2.5"/><rect x="16" y="16" width="568" height="768" fill="none" stroke="${line}" stroke-width="1.2"/>`;
+      over += `<rect x="30" y="694" width="540" height="76" fill="none" stroke="${line}" stroke-width="1.6"/><path d="M460 694V770M460 722H570" stroke="${line}" stroke-width="1.2"/>`;
+      if (labels) {
+        over += label(title, {
+          x: 245,
+          y: 733,
+          size: fitFont(title, 28, 400, true, 0.2, true),
+          fill: line,
+          family: MONO,
+          weight: "300",
+          upper: true,
+          spacing: 4,
+        });
+        over += label("No.", { x: 515, y: 709, size: 12, fill: line, family: MONO, weight: "300", upper: true, spacing: 2 });
+        over += label(numeral, { x: 515, y: 747, size: 22, fill: line, family: MONO, weight: "300", upper: true, spacing: 2 });
+      }
+      return { under: `<path d="${CARD}" fill="${blue}"/>`, window: `<rect x="30" y="30" width="540" height="650"/>`, over, defs: "" };
+    }
     case "lead": {
       // A pointed arch of glass held in lead, with panes of colour round it.
       const lead = hex(hsl(look.hue, 20, 9));
@@ -413,8 +449,8 @@ export function buildFrame(style: FrameKind, look: DeckLook, colors: RoleColors,
       return { under: `<path d="${CARD}" fill="${lead}"/>`, window: `<path d="${arch}"/>`, over, defs: "" };
     }
     case "deco": {
-      // Stepped corners and a fan, gold lines on a dark ground.
-      const dark = hex(hsl(look.hue, 35, 10));
+      // Stepped corners and a fan, gold lines on jade lacquer, as on a deco cigarette case or a lift's doors.
+      const dark = "#0d4a3e";
       const gold = hex(hsl(42, 62, 60));
       const win = `M60 40H540L560 60V680L540 700H60L40 680V60Z`;
       let over = `<path d="${CARD}${win}" fill="${dark}" fill-rule="evenodd"/><path d="${win}" fill="none" stroke="${gold}" stroke-width="3"/><path d="M66 30H534L570 66V674L534 710H66L30 674V66Z" fill="none" stroke="${gold}" stroke-width="1.2"/>`;

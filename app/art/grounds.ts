@@ -25,7 +25,7 @@ export const GROUNDS = [
   "swirling sky",
   "brick wall",
   "blueprint",
-  "facet dusk",
+  "facet dawn",
   "facet ochre",
   "riso paper",
   "paper layers",
@@ -144,23 +144,25 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone2: hsl(285, 80, 40),
   },
   blueprint: { ground: hsl(212, 62, 30), ground2: hsl(212, 62, 26), hill: hsl(212, 55, 36), water: hsl(205, 60, 40) },
-  "facet dusk": {
+  "facet dawn": {
     ground: hsl(150, 38, 40),
     ground2: hsl(160, 36, 32),
     hill: hsl(170, 30, 46),
     water: hsl(190, 55, 48),
     stone: hsl(24, 64, 72),
-    stone2: hsl(200, 40, 40),
-    // The near houses and mantles in rendered clay, warm against the teal.
+    // The back row white as an untextured render, the near houses and mantles in rendered clay.
+    stone2: hsl(36, 40, 88),
     cloak: hsl(16, 58, 56),
   },
   "facet ochre": { ground: hsl(34, 36, 40), ground2: hsl(30, 30, 32), hill: hsl(70, 16, 46), water: hsl(200, 12, 50) },
-  "riso paper": { ground: hsl(205, 90, 62), ground2: hsl(205, 90, 52), hill: hsl(336, 100, 72), water: hsl(205, 90, 70) },
+  // The third ink, fluorescent yellow, printed flat for the water.
+  "riso paper": { ground: hsl(205, 90, 62), ground2: hsl(205, 90, 52), hill: hsl(336, 100, 72), water: hsl(52, 100, 60) },
   "paper layers": {
     ground: hsl(290, 34, 24),
     ground2: hsl(300, 30, 18),
     hill: hsl(340, 40, 44),
-    water: hsl(20, 70, 66),
+    // The sea a layer of rose-plum paper between the peach sky and the plum earth.
+    water: hsl(320, 38, 40),
     stone: hsl(30, 70, 88),
     stone2: hsl(345, 45, 40),
   },
@@ -215,7 +217,8 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     stone: hsl(36, 55, 78),
     stone2: hsl(20, 58, 45),
   },
-  "starry vault": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(196, 55, 46) },
+  // The sea laid in sea-green glass tesserae under the blue vault.
+  "starry vault": { ground: hsl(40, 30, 78), ground2: hsl(36, 28, 70), hill: hsl(100, 34, 40), water: hsl(166, 48, 40) },
   "rice paper": { ground: hsl(40, 8, 56), ground2: hsl(40, 8, 46), hill: hsl(40, 6, 74), water: hsl(40, 8, 84) },
   "carved lines": {
     ground: hsl(6, 70, 42),
@@ -343,8 +346,8 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
           ]),
         ),
         pattern(`${rect(`url(#${pre}gsky)`)}${sun ? `<g data-ornament="sun">${disc}</g>` : ""}`),
-        // The floor: a dark plain under a lit magenta grid (the style's ornament draws the grid's glow).
-        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#1b0733")}${rect(`url(#${pre}gfl2)`)}</pattern>`,
+        // The floor: a violet plain under a lit magenta grid (the style's ornament draws the grid's glow).
+        `<pattern id="${pre}gflr" width="${W}" height="${H}" patternUnits="userSpaceOnUse">${rect("#3a0d62")}${rect(`url(#${pre}gfl2)`)}</pattern>`,
         grad("gfl2", `<stop offset="0.5" stop-color="#ff2e88" stop-opacity="0.4"/><stop offset="1" stop-color="#1b0733" stop-opacity="0"/>`),
       ];
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
@@ -378,8 +381,8 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         grad(
           "gsky",
           stops([
-            [0, "#06030f"],
-            [0.3, "#1e0a40"],
+            [0, "#1c0838"],
+            [0.3, "#3c0f66"],
             [0.6, "#6c1680"],
             [0.85, "#d42a9a"],
             [1, "#ff5cb8"],
@@ -471,7 +474,10 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         }
         sprigs += `<path d="${petals}" stroke="${threads[i % threads.length]}" stroke-width="3.4" stroke-linecap="round"/><circle cx="${n1(x)}" cy="${n1(y)}" r="2.4" fill="${threads[(i + 2) % threads.length]}"/>`;
       }
-      return { defs: weave + pattern(`${rect(`url(#${pre}wv)`)}${sprigs}`), sky };
+      // The sky worked in long stitches of pale blue thread across the top of the cloth, fading into the bare linen.
+      const stitched = `<pattern id="${pre}sts" width="14" height="6" patternUnits="userSpaceOnUse"><rect width="14" height="6" fill="#9dbbe0"/><path d="M1 1.6H12M8 4.6H14M0 4.6H5" stroke="#7a9fd0" stroke-width="1.5" stroke-linecap="round"/></pattern>`;
+      const band = `<path d="M0 0H${W}V250Q450 290 300 268T0 280Z" fill="url(#${pre}sts)"/>`;
+      return { defs: weave + stitched + pattern(`${rect(`url(#${pre}wv)`)}${band}${sprigs}`), sky };
     }
     case "drawing paper": {
       // Charcoal rubbed thick into white paper along the top and soon thinning to the bare sheet, lifted out in pale strokes where the light is.
@@ -548,9 +554,10 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         floor: `url(#${id})`,
       };
     }
-    case "facet dusk":
+    case "facet dawn":
+      // A rendered morning: pale aqua, sky blue and lilac facets over green slopes, lit as a low-poly scene is.
       return {
-        defs: facetField(pre, seed, [hsl(200, 55, 38), hsl(188, 50, 55), hsl(30, 85, 72), hsl(18, 80, 64), hsl(150, 38, 42), hsl(160, 36, 30)]),
+        defs: facetField(pre, seed, [hsl(196, 42, 80), hsl(212, 55, 86), hsl(240, 45, 88), hsl(262, 40, 84), hsl(150, 38, 42), hsl(160, 36, 30)]),
         sky,
       };
     case "facet ochre":
@@ -604,7 +611,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
     case "brass": {
-      // A sky of smoke lit brass-yellow by the furnaces below, the great wheels of a machine turning dark in it.
+      // A sky of smoke lit brass-yellow by the furnaces below, the great brass wheels of a machine turning in it.
       let gears = "";
       for (let i = 0; i < 4; i++) {
         const [cx, cy, r] = [rng.range(60, 540), rng.range(80, 420), rng.range(50, 110)];
@@ -615,7 +622,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
           const rr = t % 2 ? r : r * 1.14;
           d += `${t ? "L" : "M"}${n1(cx + Math.cos(a) * rr)} ${n1(cy + Math.sin(a) * rr)}`;
         }
-        gears += `<path d="${d}Z" fill="#6a4320" fill-opacity="0.45" stroke="#3d2611" stroke-width="6" opacity="0.8"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#3d2611" stroke-width="6" opacity="0.8"/>`;
+        gears += `<path d="${d}Z" fill="#2a1d12" fill-opacity="0.55" stroke="#c8923a" stroke-width="6" opacity="0.85"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#c8923a" stroke-width="6" opacity="0.85"/>`;
       }
       return {
         defs: gradientSky(
@@ -653,10 +660,10 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
     case "dappled": {
       // Broken dabs of light colour laid side by side, as a painter in the open air lays them.
       let dabs = "";
-      const colors = ["#fbe7a6", "#b9a6e6", "#fff6e0", "#8fc0ea", "#f39c7a"];
+      const colors = ["#fbe7a6", "#b9a6e6", "#fff6e0", "#9fd49a", "#f39c7a"];
       for (let i = 0; i < 220; i++)
         dabs += `<ellipse cx="${n1(rng.range(0, W))}" cy="${n1(rng.range(0, 640))}" rx="${n1(rng.range(6, 11))}" ry="3.6" transform="rotate(${rng.int(-35, -15)})" fill="${rng.pick(colors)}" opacity="0.8"/>`;
-      return { defs: pattern(`${rect("#7fbf86")}${dabs}`), sky };
+      return { defs: pattern(`${rect("#8db9e2")}${dabs}`), sky };
     }
     case "red field":
       return {
@@ -814,14 +821,15 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     }
     case "edo sky": {
-      // Bokashi: Prussian blue wiped from the block's top edge into the bare paper, the paper left pale above the horizon.
+      // Bokashi: Prussian blue wiped from the block's top edge into the bare paper, and beni red wiped up from the horizon, as in Hiroshige's evening prints.
       return {
         defs: gradientSky(
           [
             [0, "#132a5c"],
-            [0.22, "#2b4f8a"],
-            [0.5, "#c9d6dc"],
-            [0.72, "#f2ead2"],
+            [0.16, "#2b4f8a"],
+            [0.32, "#f2ead2"],
+            [0.46, "#f4cfa8"],
+            [0.62, "#e0664a"],
           ],
           "",
         ),

@@ -57,7 +57,9 @@ export type FrameKind =
   | "comic"
   | "tomb"
   | "collage"
-  | "scrawl";
+  | "scrawl"
+  | "board"
+  | "sheet";
 export type LetterFamily = "serif" | "sans" | "mono" | "hand" | "display";
 export type Lettering = { family: LetterFamily; upper: boolean; weight: "300" | "600" | "700"; italic?: boolean };
 

@@ -203,7 +203,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     // Soft black on drawing paper.
     palette: P(0.1, 1.45, -10, { mono: 30, paper: true }),
     ornament: "none",
-    frame: "sketch",
+    // The sheet taped to a drawing board, where pastel keeps the plain hand-drawn border.
+    frame: "board",
     lettering: { family: "hand", upper: false, weight: "600" },
     ground: "drawing paper",
     figures: "charcoal",
@@ -220,6 +221,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "bleed",
     lettering: sans(true, "700"),
     ground: "carved lines",
+    figures: "lino inks",
   }),
   style(
     "ink wash",
@@ -283,7 +285,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     ornament: "none",
     frame: "bleed",
     lettering: sans(true, "300"),
-    ground: "facet dusk",
+    ground: "facet dawn",
   }),
   style("risograph", "technique", ["risograph", "riso", "zine", "duotone", "screen print", "screenprint", "silkscreen", "gig poster"], {
     base: "minimalist",
@@ -445,7 +447,8 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     shading: "none",
     palette: P(0.6, 1, 0, { mono: 214, neon: true }),
     ornament: "none",
-    frame: "minimalist",
+    // The drawing sheet itself to its trim, ruled round in white, the title in its title block.
+    frame: "sheet",
     lettering: { family: "mono", upper: true, weight: "300" },
     ground: "blueprint",
     figures: "drafting",
@@ -505,6 +508,7 @@ export const NAMED_STYLES: readonly NamedStyle[] = [
     frame: "surrealist",
     lettering: serif(false, "700", true),
     ground: "op rings",
+    figures: "day-glo",
   }),
   style(
     "illuminated manuscript",

@@ -245,6 +245,23 @@ describe("the style vocabulary", () => {
     expect(windowOf(batik)).not.toBe(windowOf(mosaic));
   });
 
+  it("frames a blueprint as its own drawing sheet, a charcoal drawing on its board and art deco in jade, not the frames their neighbours share", () => {
+    const windowOf = (svg: string) => /<clipPath id="[a-z0-9]+w">(.*?)<\/clipPath>/.exec(svg)?.[1];
+    const paint = (style: string) => paintCardSvg({ card: card("cups-03"), theme: "Grandmother's seaside town with fishing boats", style });
+    // A blueprint printed blue to its trim, its number and title in a title block, where the minimalist keeps its keyline.
+    const [blueprint, minimalist] = [paint("blueprint"), paint("minimalist")];
+    expect(blueprint).toContain('<path d="M24 0H576Q600 0 600 24V776Q600 800 576 800H24Q0 800 0 776V24Q0 0 24 0Z" fill="#1f5299"/>');
+    expect(blueprint).toContain('<path d="M460 694V770M460 722H570"');
+    expect(windowOf(blueprint)).not.toBe(windowOf(minimalist));
+    // Charcoal's sheet taped to a grey-brown board, tape across its four corners; pastel keeps the plain hand-drawn border.
+    const [charcoal, pastel] = [paint("charcoal"), paint("pastel")];
+    expect(charcoal).toContain('fill="#6b6358" fill-rule="evenodd"');
+    expect(charcoal.match(/<rect [^>]*fill="#d8c8a2"[^>]*transform="rotate/g)).toHaveLength(4);
+    expect(pastel).not.toContain("#6b6358");
+    // Art deco's gold lines on jade lacquer, whatever the theme's hue.
+    expect(paint("art deco")).toContain('<path d="M24 0H576Q600 0 600 24V776Q600 800 576 800H24Q0 800 0 776V24Q0 0 24 0Z" fill="#0d4a3e"/>');
+  });
+
   it("paints one sun on a card that has its own: the style's sky or corner sun gives way to the Fool's", () => {
     const suns = (svg: string) => (svg.match(/data-(?:symbol|ornament)="sun"/g) ?? []).length;
     // A child's corner sun, a risograph's pink sun and synthwave's striped sun, each in a day or sunset sky.
