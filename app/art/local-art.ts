@@ -17,7 +17,7 @@ import { SUBJECT_BY_ID } from "./subjects/vocabulary";
 import { renderPixelArt } from "./pixel-art";
 import { renderVectorArt, STYLE_IDS, styleColors, type StyleId } from "./styles";
 import { paletteColors, renderStyledArt } from "./style-painter";
-import { GROUND_PAPER, groundColors } from "./grounds";
+import { GROUND_PAPER, groundColors } from "./ground-colors";
 import { figureColors } from "./figure-paints";
 import { isOriginalTreatment, understandStyle, type UnderstoodStyle } from "./understand-style";
 

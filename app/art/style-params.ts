@@ -8,7 +8,7 @@ export const BASE_STYLES = ["watercolour", "art nouveau", "woodcut", "minimalist
 export type BaseStyle = (typeof BASE_STYLES)[number];
 
 import type { FigurePaint } from "./figure-paints";
-import type { Ground } from "./grounds";
+import type { Ground } from "./ground-colors";
 
 /** What lies over the shapes as a surface. */
 export type Texture =
