@@ -292,7 +292,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
       red: hsl(8, 84, 50),
     },
   },
-  // Polished brass, copper and the verdigris green of old metal: a copper town in front, its older roofs behind gone green.
+  // Polished brass, copper and leather: a town of dark copper in front of the verdigris dome of the sky.
   "brass and leather": {
     colors: {
       skin: hsl(28, 40, 70),
@@ -300,7 +300,7 @@ const PAINTS: Record<FigurePaint, Paint> = {
       robe: hsl(18, 62, 38),
       robe2: hsl(42, 72, 52),
       cloak: hsl(24, 62, 40),
-      stone2: hsl(168, 44, 44),
+      stone2: hsl(14, 50, 26),
       trunk: hsl(22, 46, 20),
       red: hsl(14, 60, 38),
     },
@@ -349,9 +349,9 @@ const PAINTS: Record<FigurePaint, Paint> = {
       robe2: hsl(305, 96, 64),
       pale: hsl(186, 96, 72),
       red: hsl(330, 96, 62),
-      // The street's towers lit from within in violet and teal, not black against the sky.
-      cloak: hsl(292, 72, 40),
-      stone2: hsl(196, 80, 32),
+      // The street's towers lit from within in magenta and violet, not black against the sky.
+      cloak: hsl(292, 72, 50),
+      stone2: hsl(300, 80, 45),
     },
     mark: "scanlines",
     marked: ["robe", "robe2", "skin", "pale", "red"],

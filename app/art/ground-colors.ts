@@ -216,7 +216,8 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
     ground: hsl(40, 62, 46),
     ground2: hsl(34, 60, 38),
     hill: hsl(176, 42, 30),
-    water: hsl(186, 52, 34),
+    // The sea at dusk laid on dark, under the lit sky.
+    water: hsl(186, 52, 20),
     stone: hsl(40, 70, 82),
     stone2: hsl(8, 60, 50),
   },

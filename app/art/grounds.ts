@@ -363,7 +363,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
     case "brass": {
-      // A sky of smoke lit brass-yellow by the furnaces below, the great brass wheels of a machine turning in it.
+      // A dome of copper gone green with verdigris, the great brass wheels of a machine turning before it.
       let gears = "";
       for (let i = 0; i < 4; i++) {
         const [cx, cy, r] = [rng.range(60, 540), rng.range(80, 420), rng.range(50, 110)];
@@ -374,15 +374,14 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
           const rr = t % 2 ? r : r * 1.14;
           d += `${t ? "L" : "M"}${n1(cx + Math.cos(a) * rr)} ${n1(cy + Math.sin(a) * rr)}`;
         }
-        gears += `<path d="${d}Z" fill="#2a1d12" fill-opacity="0.55" stroke="#c8923a" stroke-width="6" opacity="0.85"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#c8923a" stroke-width="6" opacity="0.85"/>`;
+        gears += `<path d="${d}Z" fill="#2a1d12" fill-opacity="0.25" stroke="#c8923a" stroke-width="6" opacity="0.85"/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r * 0.35)}" fill="none" stroke="#c8923a" stroke-width="6" opacity="0.85"/>`;
       }
       return {
         defs: gradientSky(
           [
-            [0, "#4a3020"],
-            [0.3, "#8c5a2a"],
-            [0.65, "#d89440"],
-            [1, "#f4c768"],
+            [0, "#1fb0ac"],
+            [0.5, "#38c4bb"],
+            [1, "#9ee6da"],
           ],
           `${gears}`,
         ),
@@ -410,12 +409,12 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     }
     case "dappled": {
-      // Broken dabs of light colour laid side by side, as a painter in the open air lays them.
+      // A sunset sky in broken dabs of colour laid side by side, as a painter in the open air lays them.
       let dabs = "";
-      const colors = ["#fbe7a6", "#b9a6e6", "#fff6e0", "#9fd49a", "#f39c7a"];
+      const colors = ["#f7c35a", "#f4a46b", "#fff0b8", "#c97fb8", "#7fa8d8"];
       for (let i = 0; i < 220; i++)
         dabs += `<ellipse cx="${n1(rng.range(0, W))}" cy="${n1(rng.range(0, 640))}" rx="${n1(rng.range(6, 11))}" ry="3.6" transform="rotate(${rng.int(-35, -15)})" fill="${rng.pick(colors)}" opacity="0.8"/>`;
-      return { defs: pattern(`${rect("#8db9e2")}${dabs}`), sky };
+      return { defs: pattern(`${rect("#e2832f")}${dabs}`), sky };
     }
     case "red field":
       return {
@@ -463,12 +462,12 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     }
     case "starry vault": {
-      // A vault of deep blue tesserae strewn with gold stars, as in Ravenna's chapels.
+      // A vault of midnight-blue tesserae strewn with gold stars, as in Ravenna's chapels.
       const star = (x: number, y: number, r: number) =>
         `<path d="M${x} ${y - r}L${x + r * 0.3} ${y - r * 0.3}L${x + r} ${y}L${x + r * 0.3} ${y + r * 0.3}L${x} ${y + r}L${x - r * 0.3} ${y + r * 0.3}L${x - r} ${y}L${x - r * 0.3} ${y - r * 0.3}Z" fill="#f0c65a"/>`;
       return {
         defs: pattern(
-          `<rect width="90" height="90" fill="#1b3c86"/>${star(22, 24, 11)}${star(68, 66, 8)}<circle cx="66" cy="18" r="3" fill="#f0c65a"/><circle cx="20" cy="70" r="3" fill="#f0c65a"/>`,
+          `<rect width="90" height="90" fill="#0c1a44"/>${star(22, 24, 11)}${star(68, 66, 8)}<circle cx="66" cy="18" r="3" fill="#f0c65a"/><circle cx="20" cy="70" r="3" fill="#f0c65a"/>`,
           90,
           90,
         ),
