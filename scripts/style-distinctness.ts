@@ -92,6 +92,8 @@ const cards: { name: string; paint: (style: string) => Promise<string> }[] = [
 const sheet = arg("--sheet");
 if (sheet) mkdirSync(sheet, { recursive: true });
 const perCard: { card: string; floor: number; floorPair: [string, string]; least: Record<string, { nearest: string; difference: number }> }[] = [];
+/** Whether each style stands at or above the floor on each card, judged before the figures are rounded for the table. */
+const reaches = new Map<string, boolean>();
 for (const card of cards) {
   const drawn = new Map<string, Uint8Array>();
   for (const style of styles) drawn.set(style, await draw(await card.paint(style)));
@@ -111,6 +113,7 @@ for (const card of cards) {
       if (builtIns && d < floor) [floor, floorPair] = [d, [a, b]];
     }
   }
+  for (const style of styles) if (least[style]!.difference < floor) reaches.set(style, false);
   perCard.push({
     card: card.name,
     floor: round(floor),
@@ -123,13 +126,11 @@ for (const card of cards) {
 
 const rows = styles.map((style) => {
   const row: Record<string, string | number | boolean> = { style };
-  let ok = true;
   for (const c of perCard) {
     const { nearest, difference: d } = c.least[style]!;
     row[c.card] = `${d.toFixed(3)} (${nearest})`;
-    if (d < c.floor) ok = false;
   }
-  row.distinct = ok;
+  row.distinct = reaches.get(style) ?? true;
   return row;
 });
 console.table(rows);

@@ -129,8 +129,9 @@ const ROLES: Partial<Record<Ground, Partial<Record<Role, Hsl>>>> = {
   },
   blueprint: { ground: hsl(212, 62, 30), ground2: hsl(212, 62, 26), hill: hsl(212, 55, 36), water: hsl(205, 60, 40) },
   "facet dawn": {
-    ground: hsl(150, 38, 40),
-    ground2: hsl(160, 36, 32),
+    // The near earth in rendered terracotta clay.
+    ground: hsl(30, 50, 45),
+    ground2: hsl(26, 46, 36),
     hill: hsl(170, 30, 46),
     water: hsl(190, 55, 48),
     stone: hsl(24, 64, 72),

@@ -147,16 +147,16 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       return { defs: defs.join(""), sky, floor: `url(#${pre}gflr)` };
     }
     case "gold leaf": {
-      // Burnished gold laid in square leaves, their seams showing.
+      // Pale burnished gold laid in square leaves, their seams showing.
       const defs = [
         grad(
           "gold",
           stops([
-            [0, "#f6dc8a"],
-            [0.3, "#d4a437"],
-            [0.55, "#f2cf6a"],
-            [0.8, "#b8862a"],
-            [1, "#e9c25c"],
+            [0, "#fff3c8"],
+            [0.3, "#efd486"],
+            [0.55, "#fcebb2"],
+            [0.8, "#e0bd68"],
+            [1, "#f7e1a0"],
           ]),
           `x1="0" y1="0" x2="1" y2="1"`,
         ),
@@ -250,7 +250,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     }
     case "toned paper": {
-      // Dark slate-green pastel paper, as dark as a chalkboard, chalk dragged across it in light strokes.
+      // Pastel paper of the darkest slate green, nearly black, chalk dragged across it in light strokes.
       let chalk = "";
       const colors = ["#f3d7c6", "#f7efc1", "#d9e6f2", "#ffffff"];
       for (let i = 0; i < 80; i++) {
@@ -258,7 +258,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         const y = rng.range(0, 620);
         chalk += `<path d="M${n1(x)} ${n1(y)}l${n1(rng.range(30, 70))} ${n1(rng.range(-14, -4))}" stroke="${rng.pick(colors)}" stroke-width="${n1(rng.range(4, 9))}" opacity="0.55"/>`;
       }
-      return { defs: pattern(`${rect("#2f3f37")}<g stroke-linecap="round">${chalk}</g>`), sky };
+      return { defs: pattern(`${rect("#1b231f")}<g stroke-linecap="round">${chalk}</g>`), sky };
     }
     case "venetian blinds": {
       // Black night cut by the bars of light a blind lets through.
@@ -314,14 +314,14 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     case "facet ochre":
       return {
-        defs: facetField(pre, seed, [hsl(32, 34, 56), hsl(40, 42, 70), hsl(210, 10, 46), hsl(34, 30, 52), hsl(24, 34, 38), hsl(210, 12, 30)]),
+        defs: facetField(pre, seed, [hsl(30, 46, 36), hsl(36, 52, 46), hsl(36, 10, 36), hsl(30, 44, 38), hsl(24, 40, 28), hsl(30, 10, 22)]),
         sky,
       };
     case "riso paper": {
-      // Off-white paper, the sky a screen of blue ink fading into it, a pink sun printed over.
+      // Off-white paper, the sky a heavy screen of blue ink barely fading into it, a pink sun printed over.
       const defs = [
-        `<pattern id="${pre}gdot" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(30)"><circle cx="3.5" cy="3.5" r="2.6" fill="#1c5fd6"/></pattern>`,
-        `<linearGradient id="${pre}gfade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="1"/><stop offset="0.75" stop-color="#fff" stop-opacity="0.45"/></linearGradient>`,
+        `<pattern id="${pre}gdot" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(30)"><circle cx="3.5" cy="3.5" r="3.4" fill="#1c5fd6"/></pattern>`,
+        `<linearGradient id="${pre}gfade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="1"/><stop offset="0.75" stop-color="#fff" stop-opacity="0.8"/></linearGradient>`,
         `<mask id="${pre}gmask">${rect(`url(#${pre}gfade)`)}</mask>`,
         pattern(
           `${rect("#f4efe2")}<rect width="${W}" height="${H}" fill="url(#${pre}gdot)" mask="url(#${pre}gmask)"/>${sun ? `<circle data-ornament="sun" cx="${rng.chance(0.5) ? 170 : 430}" cy="250" r="110" fill="#ff4fa3" opacity="0.85"/>` : ""}`,
@@ -445,7 +445,7 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
         defs:
           kawung +
           pattern(
-            `${rect("#1c2f6e")}<rect width="${W}" height="${H}" fill="url(#${pre}kaw)" opacity="0.8"/><path d="${cracks}" stroke="#8fa6dc" stroke-width="1.3" fill="none" opacity="0.7"/>`,
+            `${rect("#1c2f6e")}<rect width="${W}" height="${H}" fill="url(#${pre}kaw)"/><path d="${cracks}" stroke="#8fa6dc" stroke-width="1.3" fill="none" opacity="0.7"/>`,
           ),
         sky,
       };
@@ -527,9 +527,12 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
     case "specimen paper":
       return { defs: pattern(`${rect("#fbf8ef")}<path d="M40 ${H - 200}H560" stroke="#b9ad92" stroke-width="0.8"/>`), sky };
     case "parchment": {
+      // The old printed books' hand colouring: a sky washed in pale blue over the parchment, cut in level lines.
+      let lines = "";
+      for (let y = 6; y < H; y += 9) lines += `M0 ${y}H${W}`;
       const defs = [
         `<radialGradient id="${pre}gpar" cx="50%" cy="40%" r="75%"><stop offset="0.45" stop-color="#f0e0b8"/><stop offset="1" stop-color="#cdb07a"/></radialGradient>`,
-        pattern(rect(`url(#${pre}gpar)`)),
+        pattern(`${rect(`url(#${pre}gpar)`)}${rect("#9db4dc", ` opacity="0.8"`)}<path d="${lines}" stroke="#2b2a33" stroke-width="1" opacity="0.3"/>`),
       ];
       return { defs: defs.join(""), sky };
     }
@@ -572,15 +575,14 @@ export function paintGround(ground: Ground, pre: string, seed: number, sun = tru
       };
     }
     case "edo sky": {
-      // Bokashi: Prussian blue wiped from the block's top edge into the bare paper, and beni red wiped up from the horizon, as in Hiroshige's evening prints.
+      // Bokashi at night: black wiped from the block's top edge into Prussian blue, and beni red wiped up from the horizon, as in Hiroshige's night prints.
       return {
         defs: gradientSky(
           [
-            [0, "#132a5c"],
-            [0.16, "#2b4f8a"],
-            [0.32, "#f2ead2"],
-            [0.46, "#f4cfa8"],
-            [0.62, "#e0664a"],
+            [0, "#05070f"],
+            [0.3, "#0b1226"],
+            [0.52, "#16284e"],
+            [0.66, "#a8483a"],
           ],
           "",
         ),
