@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { PICTURES_BUNDLE_FOLDER } from "./pictures-bundle.mjs";
+import { stopProcessTree } from "./process-tree.mjs";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
 export { projectRoot };
@@ -124,6 +125,15 @@ export function freePort() {
 }
 
 /**
+ * Says so when a stopped server's Node process left processes running, which had to be killed.
+ * @param {string} what
+ * @param {string[]} killed
+ */
+function reportLeftovers(what, killed) {
+  if (killed.length > 0) process.stderr.write(`The ${what} server left ${killed.join(", ")} running; killed\n`);
+}
+
+/**
  * Starts the pictures Worker of `buildDirectory` (decision 0095) in a process of its own, and keeps
  * it running: if it stops (a crash of its runtime), it is started again, and a print job's next
  * step goes on. It enters itself in `registry`, the folder of local Workers through which the
@@ -146,7 +156,9 @@ export async function startPictures({ buildDirectory, registry, stdio }) {
     started.once("exit", (code, signal) => {
       if (stopping) return;
       process.stderr.write(`The pictures Worker stopped (${signal ?? code}); starting it again\n`);
-      setTimeout(() => (child = launch()), 500).unref();
+      setTimeout(() => {
+        if (!stopping) child = launch();
+      }, 500).unref();
     });
     return started;
   };
@@ -160,20 +172,16 @@ export async function startPictures({ buildDirectory, registry, stdio }) {
     }
     if (Date.now() > deadline) {
       stopping = true;
-      child.kill("SIGKILL");
+      await stopProcessTree(child, 0);
       throw new Error("the pictures Worker did not answer within 60 s");
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    stop: () =>
-      new Promise((resolve) => {
-        stopping = true;
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-        child.once("exit", () => resolve(undefined));
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-      }),
+    stop: async () => {
+      stopping = true;
+      reportLeftovers("pictures Worker", await stopProcessTree(child));
+    },
   };
 }
 
@@ -246,7 +254,7 @@ export async function startServer({
       // not listening yet, or the runtime's address not printed yet
     }
     if (Date.now() > deadline) {
-      child.kill("SIGTERM");
+      await stopProcessTree(child);
       await pictures.stop();
       throw new Error("wrangler dev did not answer within 60 s");
     }
@@ -255,13 +263,9 @@ export async function startServer({
   return {
     url: direct ? /** @type {string} */ (runtimeUrl) : proxyUrl,
     child,
+    // The runtimes go with it, so the next server on the same state folder is alone with it.
     stop: async () => {
-      await new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(undefined);
-        child.once("exit", () => resolve(undefined));
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-      });
+      reportLeftovers("app", await stopProcessTree(child));
       await pictures.stop();
     },
   };

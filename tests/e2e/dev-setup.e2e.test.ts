@@ -1,8 +1,12 @@
 // What a developer's first `npm run dev` goes through: preparing a fresh local state prints no warning,
-// the periodic jobs can be run in the local server, and the app's variables reach it from the environment.
+// the periodic jobs can be run in the local server, the app's variables reach it from the environment,
+// and a stopped server leaves no runtime behind on its state folder.
+import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { describe, expect, inject, it } from "vitest";
+import { createInterface } from "node:readline";
+import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { devVariables } from "../../scripts/dev-variables";
+import { isRunning, stopProcessTree } from "../../scripts/process-tree.mjs";
 
 describe("preparing a fresh local state", () => {
   const output = inject("preparationOutput");
@@ -59,5 +63,44 @@ describe("the variables of npm run dev", () => {
   it("refuses a value the app would refuse, naming it", () => {
     expect(() => devVariables({ PAID_MINUTE_MS: "soon" }, {})).toThrow(/PAID_MINUTE_MS/);
     expect(() => devVariables({ GUEST_LIMIT_PER_HOUR: "0" }, {})).toThrow(/GUEST_LIMIT_PER_HOUR/);
+  });
+});
+
+describe("stopping a local server", () => {
+  /**
+   * A Node process that starts a long-running child, as wrangler and miniflare start workerd, and
+   * ignores SIGTERM, as one busy closing its runtimes would for a while. Resolves with it and the child's pid.
+   */
+  async function parentWithRuntime(): Promise<{ parent: ChildProcess; runtime: number }> {
+    const script = [
+      'process.on("SIGTERM", () => {});',
+      'const runtime = require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });',
+      "console.log(runtime.pid);",
+      "setInterval(() => {}, 1000);",
+    ].join("\n");
+    const parent = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const lines = createInterface({ input: parent.stdout! });
+    const line = await new Promise<string>((resolve) => lines.once("line", resolve));
+    lines.close();
+    return { parent, runtime: Number(line) };
+  }
+
+  it("kills the runtime its Node process started, which outlives that process when it is killed", async () => {
+    const started: number[] = [];
+    onTestFinished(() => started.filter(isRunning).forEach((pid) => process.kill(pid, "SIGKILL")));
+    // Killed plainly, the parent leaves its runtime running, as a server's Node process killed
+    // before closing them leaves its workerd serving and writing the state folder.
+    const plain = await parentWithRuntime();
+    started.push(plain.runtime);
+    expect(isRunning(plain.runtime)).toBe(true);
+    plain.parent.kill("SIGKILL");
+    await new Promise((resolve) => plain.parent.once("exit", resolve));
+    expect(isRunning(plain.runtime)).toBe(true);
+
+    const { parent, runtime } = await parentWithRuntime();
+    started.push(runtime);
+    expect(await stopProcessTree(parent, 300)).toEqual(["node"]);
+    expect(parent.signalCode).toBe("SIGKILL");
+    expect(isRunning(runtime)).toBe(false);
   });
 });

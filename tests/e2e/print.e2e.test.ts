@@ -223,6 +223,35 @@ describe("a print job beside other people's pages", () => {
     return Number(/Making the PDF: (\d+) of 22 cards/.exec(html)?.[1] ?? "0");
   };
 
+  /**
+   * Reads the progress each second until the PDF is offered. When it is not within `timeoutMs`, the
+   * error says what each read found and how long it took, and whether the runtime answers at all:
+   * a print that stalled, one still drawing slowly and a server that stopped answering read differently.
+   */
+  const untilPrinted = async (page: Page, timeoutMs: number) => {
+    const started = Date.now();
+    const reads: { from: number; to: number; found: string; slowest: number }[] = [];
+    for (;;) {
+      const at = Math.round((Date.now() - started) / 1000);
+      const asked = Date.now();
+      const found = await cardsDrawn(page).then(String, (error: unknown) => String(error).split("\n")[0]!);
+      const took = Date.now() - asked;
+      const last = reads.at(-1);
+      if (last?.found === found) Object.assign(last, { to: at, slowest: Math.max(last.slowest, took) });
+      else reads.push({ from: at, to: at, found, slowest: took });
+      if (found === "22") return;
+      if (Date.now() - started > timeoutMs) {
+        const health = await fetch(`${server!.url}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
+          (answer) => String(answer.status),
+          (error: unknown) => String(error),
+        );
+        const lines = reads.map((read) => `  ${read.from}–${read.to} s: ${read.found} (slowest read ${read.slowest} ms)`);
+        throw new Error(`The PDF was not offered within ${timeoutMs / 1000} s; /healthz answers ${health}. The reads:\n${lines.join("\n")}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+
   // On this file's own app, as the creator takes a seeded deck out of the shop the other files browse.
   it("keeps a bought deck's print and downloads for its buyer, on a phone, once the creator takes it out of the marketplace", async () => {
     const buyer = await openPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL: server!.url });
@@ -285,7 +314,7 @@ describe("a print job beside other people's pages", () => {
     // The same host (cookies do not care for the port): the owner is still signed in.
     await owner.goto(`${server.url}/collection/${PAINTED}/print`);
     expect(await cardsDrawn(owner)).toBeGreaterThanOrEqual(before);
-    await expect.poll(() => cardsDrawn(owner), { timeout: 400_000, interval: 1000 }).toBe(22);
+    await untilPrinted(owner, 400_000);
     await owner.reload();
     const [pdf] = await Promise.all([owner.waitForEvent("download"), owner.getByTestId("download-pdf").click()]);
     expect((await PDFDocument.load(readFileSync((await pdf.path())!))).getPageCount()).toBe(14);
