@@ -63,6 +63,9 @@ describe("a video reading on a phone", () => {
 
       // Back at the top of the page: the guest's picture lies on the table, whole and in view, one's own smaller inside it.
       await host.evaluate(() => window.scrollTo(0, 0));
+      // Scrolled away by the click on "Join video call", the picture floated over the page; it comes
+      // back to the table when the table's observer next reports it in view, a frame or two later.
+      await expect.poll(() => host.getByTestId("video-dock").getAttribute("data-floating")).toBeNull();
       const table = host.getByTestId("table");
       const theirs = host.getByTestId("video-dock").getByTestId("remote-video");
       const mine = host.getByTestId("video-dock").getByTestId("local-video");
