@@ -6,25 +6,30 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 /**
  * A process as listed: `started` tells a pid used again by another process apart (its start time,
- * in clock ticks from /proc or as `ps` writes it), `name` is its command's name.
- * @typedef {{ pid: number, parent: number, started: string, name: string }} Listed
+ * in clock ticks from /proc or as `ps` writes it), `name` is its command's name, and `cpuSeconds`
+ * the CPU time it and its reaped children used (from /proc only; null where it comes from `ps`).
+ * @typedef {{ pid: number, parent: number, started: string, name: string, cpuSeconds: number | null }} Listed
  */
 
 /** Linux lists processes under /proc; elsewhere `ps` does. */
-const withProc = existsSync("/proc/self/stat");
+export const withProc = existsSync("/proc/self/stat");
 
 /**
  * Every process: from /proc where there is one, else from `ps`.
  * @returns {Listed[]}
  */
-function processTable() {
+export function processTable() {
   /** @type {Listed[]} */
   const rows = [];
   if (withProc) {
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
       const stat = readStat(Number(entry));
-      if (stat) rows.push({ pid: Number(entry), parent: Number(stat.fields[1]), started: stat.fields[19] ?? "", name: stat.name });
+      if (!stat) continue; // ended while the list was read
+      const { fields, name } = stat;
+      // utime, stime, and the reaped children's cutime and cstime, in ticks of 1/100 s.
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      rows.push({ pid: Number(entry), parent: Number(fields[1]), started: fields[19] ?? "", name, cpuSeconds: ticks / 100 });
     }
     return rows;
   }
@@ -32,7 +37,7 @@ function processTable() {
   for (const line of (listed.stdout ?? "").split("\n")) {
     // lstart is five words: "Mon Nov 30 21:19:44 2026".
     const [, pid, parent, started, name] = /^\s*(\d+)\s+(\d+)\s+(\S+\s+\S+\s+\S+\s+\S+\s+\S+)\s+(.*)$/.exec(line) ?? [];
-    if (pid && parent) rows.push({ pid: Number(pid), parent: Number(parent), started: started ?? "", name: (name ?? "").trim() });
+    if (pid && parent) rows.push({ pid: Number(pid), parent: Number(parent), started: started ?? "", name: (name ?? "").trim(), cpuSeconds: null });
   }
   return rows;
 }

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchChromium, PERSON_USER_AGENT } from "../../scripts/chromium";
+import { processTable, withProc } from "../../scripts/process-tree.mjs";
 import { afterAll, afterEach, beforeAll, expect, inject, onTestFinished, type RunnerTask, type RunnerTestCase } from "vitest";
 import type { TestServer } from "./global-setup";
 import { storedMediaKeys } from "./local-state";
@@ -74,30 +75,15 @@ export function useBrowser(options: { serviceWorkers?: "allow" | "block"; full?:
  * included (their parents count them once they are reaped), read from /proc; 0 where there is none.
  */
 function chromiumCpuSeconds(): number {
-  if (!existsSync("/proc/self/stat")) return 0;
-  const processes = new Map<number, { parent: number; chromium: boolean; seconds: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      processes.set(Number(entry), {
-        parent: Number(fields[1]),
-        chromium: /chrom|headless/i.test(stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))),
-        // utime, stime, and the reaped children's cutime and cstime, in ticks of 1/100 s.
-        seconds: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100,
-      });
-    } catch {
-      // The process ended while it was read.
-    }
-  }
+  if (!withProc) return 0;
+  const processes = new Map(processTable().map((row) => [row.pid, { ...row, chromium: /chrom|headless/i.test(row.name) }]));
   let total = 0;
-  for (const [pid, { chromium, seconds }] of processes) {
+  for (const [pid, { chromium, cpuSeconds }] of processes) {
     // Chromium's own processes below this one; a process Chromium started counts in its parent once reaped.
     if (!chromium) continue;
     let parent = processes.get(pid)?.parent;
     while (parent !== undefined && parent !== process.pid && processes.get(parent)?.chromium) parent = processes.get(parent)?.parent;
-    if (parent === process.pid) total += seconds;
+    if (parent === process.pid) total += cpuSeconds ?? 0;
   }
   return total;
 }
