@@ -6,6 +6,7 @@ import { currentUserQuery, getCurrentUser, toCurrentUser } from "./auth/user.ser
 import { currentBinding, requestDatabase } from "./db.server";
 import { readConfig, type AppConfig } from "./env.server";
 import { pageReads, readShape } from "./lib/page-reads.server";
+import { sharedCall } from "./lib/round-trips.server";
 import { nameUser } from "./observe/scope.server";
 
 export type LoadContextOptions = {
@@ -33,7 +34,6 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     db,
     sessionPerson(async () => (options.identity === "none" ? null : readSessionId(request)), now),
   );
-  let user: Promise<Awaited<ReturnType<typeof getCurrentUser>>> | undefined;
 
   async function lookUpUser() {
     if (options.identity === "none") return null;
@@ -50,13 +50,16 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     return guestUser;
   }
 
+  // Every loader asks for the person; the first asks D1, the others wait on its answer.
+  const user = sharedCall(lookUpUser);
+
   return {
     cloudflare: { env, ctx },
     db,
     config,
-    currentUser: () => (user ??= lookUpUser()),
+    currentUser: user.get,
     // A page rendered as nobody (a shared copy) names no account: it was made for everyone.
-    askedUser: () => (options.identity === "none" ? undefined : user),
+    askedUser: () => (options.identity === "none" ? undefined : user.made()),
     read: reads.read,
     responseCookies,
     cspNonce: options.nonce,

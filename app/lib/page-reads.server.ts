@@ -11,6 +11,7 @@
 import { fillPlaceholders, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "../db.server";
+import { currentWaiters, onBehalfOf } from "./round-trips.server";
 
 /** The user id of the request's live session, as SQL; NULL without one. */
 export type Me = SQL<string | null>;
@@ -52,6 +53,8 @@ type Waiting = {
   values: Record<string, unknown>;
   resolve: (results: unknown[]) => void;
   reject: (error: unknown) => void;
+  /** The loader that asked, whose wait the batch is in counting runs. */
+  waiters: ReturnType<typeof currentWaiters>;
 };
 
 export type PageReads = {
@@ -89,9 +92,10 @@ export function pageReads(d1: () => D1Database, db: Database, person: Person): P
       if ("error" in settled) throw settled.error;
       const built = batch.map((reader) => reader.statements());
       // The person's values come last: no page value can stand in for whom the reads are about.
-      const results = await batchOf(
-        d1(),
-        built.flatMap((statements, i) => statements.map((statement) => ({ statement, values: { ...batch[i]!.values, ...settled.values } }))),
+      const items = built.flatMap((statements, i) => statements.map((statement) => ({ statement, values: { ...batch[i]!.values, ...settled.values } })));
+      const results = await onBehalfOf(
+        batch.map((reader) => reader.waiters),
+        () => batchOf(d1(), items),
       );
       let at = 0;
       batch.forEach((reader, i) => {
@@ -110,7 +114,7 @@ export function pageReads(d1: () => D1Database, db: Database, person: Person): P
 
   function enqueue(statements: () => Statement[], values: Record<string, unknown>) {
     return new Promise<unknown[]>((resolve, reject) => {
-      waiting.push({ statements, values, resolve, reject });
+      waiting.push({ statements, values, resolve, reject, waiters: currentWaiters() });
       leaving ??= send();
     });
   }

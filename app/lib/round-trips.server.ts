@@ -5,22 +5,94 @@
 // extra wait. Each route declares its budgets (`handle.roundTrips` for its page, `handle.
 // actionRoundTrips` for its form posts); the Worker names, on each counted response, the route that
 // answered and its budget, and the worker tests hold every request they make to it.
+//
+// A page's loaders run side by side, so each loader's and action's calls are counted on a chain of
+// their own (decision 0132): a sibling's call made while this chain was busy with its own work is
+// not one of its waits. What a batch of page reads or the session's user costs is counted on each
+// chain that waits for it. The request waits on its action's chain, then its longest loader chain.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { ServerBuild } from "@remix-run/cloudflare";
 
-/** A loader or action that ran for the request. */
-export type Served = { kind: "loader" | "action"; routeId: string };
+/**
+ * One line of waits: a call counts as a new wait when it starts while none of the chain's calls is
+ * out. Its followers wait on each of its calls too. A loader's or action's chain is `done` once it
+ * has answered: what it left running (a notice's mail, handed to `waitUntil`) is nobody's wait.
+ */
+export type Chain = { sequential: number; inFlight: number; followers?: Chain[]; done?: boolean };
 
-export type RoundTrips = {
-  /** Calls that started while no other call was out: the waits a distant user feels. */
-  sequential: number;
+/** A loader or action that ran for the request, and its own chain of waits. */
+export type Served = { kind: "loader" | "action"; routeId: string; chain: Chain };
+
+export type RoundTrips = Chain & {
   /** Every call. */
   total: number;
-  inFlight: number;
   /** The routes' loaders and actions that ran, in the order they started. */
   served: Served[];
-  /** The sequential count when the routes began: what the Worker waited on before (a new guest's account). */
+  /** The calls made outside any loader or action counted before the routes began (a new guest's account). */
   beforeRoutes: number;
 };
+
+/** Which chains the calls made now are waited on by: set around each loader and action in counting runs. */
+type Waiters = { trips: RoundTrips; chains: Chain[] };
+const waitersOfCall = new AsyncLocalStorage<Waiters>();
+
+/** Who waits on a call started here; undefined outside a counted loader or action. */
+export function currentWaiters(): Waiters | undefined {
+  return waitersOfCall.getStore();
+}
+
+/**
+ * Runs `call` with its round trips counted on the chain of everyone in `waiters`: a batch that
+ * carries the reads of several loaders is a wait in each of them.
+ */
+export function onBehalfOf<T>(waiters: readonly (Waiters | undefined)[], call: () => T): T {
+  const known = waiters.filter((w): w is Waiters => w !== undefined);
+  if (known.length === 0) return call();
+  const chains = [...new Set(known.flatMap((w) => w.chains))];
+  return waitersOfCall.run({ trips: known[0]!.trips, chains }, call);
+}
+
+/**
+ * Runs `work` that is handed to `waitUntil`: the answer does not wait for it, so in counting runs
+ * its calls are counted among all the request's calls but on no one's chain.
+ */
+export function inBackground<T>(work: () => T): T {
+  const waiters = currentWaiters();
+  return waiters ? waitersOfCall.run({ trips: waiters.trips, chains: [] }, work) : work();
+}
+
+/** A call made once for a request and shared by whoever asks: `get` makes it or joins it, `made` is it if made. */
+export type SharedCall<T> = { get: () => Promise<T>; made: () => Promise<T> | undefined };
+
+/**
+ * `start`, called once; each later caller gets the same promise. In counting runs the shared work
+ * has a chain of its own, followed by the loader that started it and by each that asks before it is
+ * done: the call out when one asks, and every call after, are waits of theirs as well.
+ */
+export function sharedCall<T>(start: () => Promise<T>): SharedCall<T> {
+  let promise: Promise<T> | undefined;
+  let done = false;
+  let own: Chain | undefined;
+  return {
+    get() {
+      const waiters = currentWaiters();
+      if (!promise) {
+        if (waiters) {
+          own = { sequential: 0, inFlight: 0, followers: [...waiters.chains] };
+          promise = waitersOfCall.run({ trips: waiters.trips, chains: [own] }, start);
+        } else {
+          promise = start();
+        }
+        const settle = () => (done = true);
+        promise.then(settle, settle);
+      } else if (own && waiters && !done) {
+        for (const chain of waiters.chains) follow(own, chain);
+      }
+      return promise;
+    },
+    made: () => promise,
+  };
+}
 
 export const ROUND_TRIPS_HEADER = "x-round-trips";
 /**
@@ -42,21 +114,45 @@ export function newRoundTrips(): RoundTrips {
   return { sequential: 0, total: 0, inFlight: 0, served: [], beforeRoutes: 0 };
 }
 
+function begin(chains: readonly Chain[]) {
+  for (const chain of chains) {
+    if (chain.inFlight === 0 && !chain.done) chain.sequential++;
+    chain.inFlight++;
+    if (chain.followers) begin(chain.followers);
+  }
+}
+
+function end(chains: readonly Chain[]) {
+  for (const chain of chains) {
+    chain.inFlight--;
+    if (chain.followers) end(chain.followers);
+  }
+}
+
+/** `follower` waits on `chain` from now on: on the calls it has out, and on every later one. */
+function follow(chain: Chain, follower: Chain) {
+  if (chain.inFlight > 0) {
+    if (follower.inFlight === 0 && !follower.done) follower.sequential++;
+    follower.inFlight += chain.inFlight;
+  }
+  (chain.followers ??= []).push(follower);
+}
+
 function track<T>(trips: RoundTrips, call: () => Promise<T>): Promise<T> {
-  if (trips.inFlight === 0) trips.sequential++;
+  const waiters = currentWaiters();
+  // Outside the routes (and in a count of its own, such as the metrics'), the request's own chain.
+  const chains = waiters?.trips === trips ? waiters.chains : [trips];
   trips.total++;
-  trips.inFlight++;
+  begin(chains);
   let result: Promise<T>;
   try {
     // An RPC call answers with a thenable of its own; it is followed as a promise.
     result = Promise.resolve(call());
   } catch (error) {
-    trips.inFlight--;
+    end(chains);
     throw error;
   }
-  return result.finally(() => {
-    trips.inFlight--;
-  });
+  return result.finally(() => end(chains));
 }
 
 type Around = <T>(call: () => Promise<T>) => Promise<T>;
@@ -160,7 +256,7 @@ type Routes = ServerBuild["routes"];
 
 const tripsOfContext = new WeakMap<object, RoundTrips>();
 
-/** Ties a request's load context to its count, so the routes' loaders and actions can say they ran. */
+/** Ties a request's load context to its count, so the routes' loaders and actions can say they ran and count their own waits. */
 export function countFor(context: object, trips: RoundTrips) {
   trips.beforeRoutes = trips.sequential;
   tripsOfContext.set(context, trips);
@@ -175,8 +271,14 @@ export function countingBuild<B extends ServerBuild>(build: B): B {
       const handler = route.module[kind];
       if (!handler) continue;
       module[kind] = (args: { context: object }) => {
-        tripsOfContext.get(args.context)?.served.push({ kind, routeId: id });
-        return handler(args as never);
+        const trips = tripsOfContext.get(args.context);
+        if (!trips) return handler(args as never);
+        const chain: Chain = { sequential: 0, inFlight: 0 };
+        trips.served.push({ kind, routeId: id, chain });
+        const answer = waitersOfCall.run({ trips, chains: [chain] }, () => handler(args as never));
+        const answered = () => (chain.done = true);
+        void Promise.resolve(answer).then(answered, answered);
+        return answer;
       };
     }
     routes[id] = { ...route, module };
@@ -190,6 +292,20 @@ function depth(routes: Routes, id: string): number {
   return levels;
 }
 
+/**
+ * The waits of the request's routes: those made outside them since they began, its action's chain,
+ * then the longest of its loaders' chains, which run side by side after the action.
+ */
+function routesSequential(trips: RoundTrips): number {
+  const longest = (kind: Served["kind"]) => Math.max(0, ...trips.served.filter((s) => s.kind === kind).map((s) => s.chain.sequential));
+  return trips.sequential - trips.beforeRoutes + longest("action") + longest("loader");
+}
+
+/** The request's waits: before its routes and in them. */
+export function sequentialOf(trips: RoundTrips): number {
+  return trips.beforeRoutes + routesSequential(trips);
+}
+
 /** A request's sequential round trips from its routes' start, and the budget it is held to. */
 export type RouteBudget = { sequential: number; budget: number; kind: Served["kind"]; routeId: string };
 
@@ -199,12 +315,12 @@ export type RouteBudget = { sequential: number; budget: number; kind: Served["ki
  */
 export function budgetFor(trips: RoundTrips, routes: Routes): RouteBudget | null {
   const handle = (id: string) => (routes[id]?.module.handle ?? {}) as RouteHandle;
-  const sequential = trips.sequential - trips.beforeRoutes;
+  const sequential = routesSequential(trips);
   const action = trips.served.find((entry) => entry.kind === "action");
-  if (action) return { ...action, sequential, budget: handle(action.routeId).actionRoundTrips ?? ACTION_BUDGET };
+  if (action) return { kind: action.kind, routeId: action.routeId, sequential, budget: handle(action.routeId).actionRoundTrips ?? ACTION_BUDGET };
   const page = trips.served.filter((entry) => entry.kind === "loader").sort((a, b) => depth(routes, b.routeId) - depth(routes, a.routeId))[0];
   if (!page) return null;
-  return { ...page, sequential, budget: handle(page.routeId).roundTrips ?? PAGE_BUDGET };
+  return { kind: page.kind, routeId: page.routeId, sequential, budget: handle(page.routeId).roundTrips ?? PAGE_BUDGET };
 }
 
 export function formatBudget(budget: RouteBudget): string {
@@ -218,5 +334,5 @@ export function parseRoundTripBudget(header: string | null): RouteBudget | null 
 
 /** "3 of 4": sequential round trips of all of them. */
 export function formatRoundTrips(trips: RoundTrips): string {
-  return `${trips.sequential} of ${trips.total}`;
+  return `${sequentialOf(trips)} of ${trips.total}`;
 }

@@ -6,6 +6,7 @@ import type { Database } from "../db.server";
 import type { AppConfig } from "../env.server";
 import { createMailer, type MailMessage } from "./mail.server";
 import { log } from "../observe/log.server";
+import { inBackground } from "../lib/round-trips.server";
 
 /** Where a notice's sending runs: a route's context or a Durable Object's own `waitUntil`. */
 export type NoticeTarget = { db: Database; config: AppConfig; waitUntil: (work: Promise<unknown>) => void };
@@ -80,7 +81,7 @@ export function noticeMessage(notice: Notice): MailMessage {
 export function sendNotice(target: NoticeTarget, notice: Notice) {
   const mailer = createMailer(target.config, target.db);
   target.waitUntil(
-    mailer.send(noticeMessage(notice)).catch((error: unknown) => {
+    inBackground(() => mailer.send(noticeMessage(notice))).catch((error: unknown) => {
       log.error("notice mail failed", { subject: notice.subject, error });
     }),
   );

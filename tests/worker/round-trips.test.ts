@@ -15,7 +15,20 @@ import { createDatabase } from "../../app/db.server";
 import { pageReads, readShape, type Me, type Slots } from "../../app/lib/page-reads.server";
 import { documentMemoKey } from "../../app/render/document-memo.server";
 import type { EntryContext } from "@remix-run/cloudflare";
-import { countedD1, distantD1, newRoundTrips, parseRoundTripBudget, ROUND_TRIPS_BUDGET_HEADER, ROUND_TRIPS_HEADER } from "../../app/lib/round-trips.server";
+import {
+  budgetFor,
+  countedD1,
+  countFor,
+  countingBuild,
+  distantD1,
+  newRoundTrips,
+  parseRoundTripBudget,
+  ROUND_TRIPS_BUDGET_HEADER,
+  ROUND_TRIPS_HEADER,
+  sharedCall,
+  type RoundTrips,
+} from "../../app/lib/round-trips.server";
+import type { ServerBuild } from "@remix-run/cloudflare";
 import { decks, readingJournal, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { signInAs, visit } from "./helpers";
@@ -121,6 +134,117 @@ describe("the counting and the distant database", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(120);
     const [fromNear] = await near.select({ id: users.id }).from(users).where(eq(users.id, OWNER));
     expect(fromFar).toEqual(fromNear);
+  });
+});
+
+/**
+ * A page with a root and a leaf route whose loaders run side by side, as the router runs them,
+ * each counted on its own chain; what it waited on, as the Worker names it.
+ */
+async function loadersSideBySide(root: (db: D1Database) => Promise<unknown>, leaf: (db: D1Database) => Promise<unknown>) {
+  const trips = newRoundTrips();
+  const db = countedD1(env.DB, trips);
+  const build = {
+    routes: {
+      root: { id: "root", module: { loader: () => root(db) } },
+      "routes/leaf": { id: "routes/leaf", parentId: "root", module: { loader: () => leaf(db), handle: { roundTrips: 1 } } },
+    },
+  } as unknown as ServerBuild;
+  const counting = countingBuild(build);
+  const context = {};
+  countFor(context, trips);
+  const load = (id: string) => (counting.routes[id]!.module.loader as (args: { context: object }) => Promise<unknown>)({ context });
+  await Promise.all([load("root"), load("routes/leaf")]);
+  return { trips, budget: budgetFor(trips, build.routes)! };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ask = (db: D1Database) => db.prepare("select 1 as one").first();
+const chains = (trips: RoundTrips) => trips.served.map((served) => served.chain.sequential);
+
+describe("each loader's own chain of waits", () => {
+  it("does not count a sibling loader's call made while this one was busy between its waits", async () => {
+    const { trips, budget } = await loadersSideBySide(
+      async (db) => {
+        await ask(db);
+        // Work of its own between two waits (a hash, a render), long enough for the leaf's whole call.
+        await pause(200);
+        await ask(db);
+      },
+      async (db) => {
+        await pause(40);
+        await ask(db);
+      },
+    );
+    // Counted as "a call started with nothing out", the leaf's call made a third wait in a row.
+    expect(budget).toMatchObject({ kind: "loader", routeId: "routes/leaf", sequential: 2, budget: 1 });
+    expect(chains(trips)).toEqual([2, 1]);
+    expect(trips.total).toBe(3);
+  });
+
+  it("counts a batch of page reads as a wait of every loader whose read travels in it", async () => {
+    const trips = newRoundTrips();
+    const counted = countedD1(env.DB, trips);
+    const reads = pageReads(
+      () => counted,
+      createDatabase(env.DB),
+      sessionPerson(async () => null, Date.now()),
+    );
+    const read = () => reads.read(() => [createDatabase(env.DB).select({ id: users.id }).from(users).limit(1)]);
+    const build = {
+      routes: {
+        root: { id: "root", module: { loader: () => read() } },
+        "routes/leaf": {
+          id: "routes/leaf",
+          parentId: "root",
+          module: {
+            loader: async () => {
+              await read();
+              await ask(counted);
+            },
+          },
+        },
+      },
+    } as unknown as ServerBuild;
+    const counting = countingBuild(build);
+    const context = {};
+    countFor(context, trips);
+    const load = (id: string) => (counting.routes[id]!.module.loader as (args: { context: object }) => Promise<unknown>)({ context });
+    await Promise.all([load("root"), load("routes/leaf")]);
+    // The root's read sent the batch; the leaf waited on it, then asked once more.
+    expect(trips.total).toBe(2);
+    expect(budgetFor(trips, build.routes)!.sequential).toBe(2);
+    expect(chains(trips)).toEqual([1, 2]);
+  });
+
+  it("counts a shared call's waits on each loader that asks for it before it is done", async () => {
+    let calls = 0;
+    // The person, looked up once for the request: two waits in a row (a lapsed session's guest).
+    const person = sharedCall(async () => {
+      calls += 1;
+      await ask(countedDb!);
+      await ask(countedDb!);
+      return "someone";
+    });
+    let countedDb: D1Database | undefined;
+    const { trips, budget } = await loadersSideBySide(
+      async (db) => {
+        countedDb = db;
+        return person.get();
+      },
+      async (db) => {
+        await person.get();
+        await ask(db);
+      },
+    );
+    expect(calls).toBe(1);
+    expect(trips.total).toBe(3);
+    // The leaf waits on both of the person's calls, then on its own.
+    expect(budget.sequential).toBe(3);
+    expect(chains(trips)).toEqual([2, 3]);
+    // Asked again once done, it is the same answer and no wait.
+    expect(await person.get()).toBe("someone");
+    expect(person.made()).toBeDefined();
   });
 });
 
