@@ -139,15 +139,16 @@ describe("the counting and the distant database", () => {
 
 /**
  * A page with a root and a leaf route whose loaders run side by side, as the router runs them,
- * each counted on its own chain; what it waited on, as the Worker names it.
+ * each counted on its own chain; what it waited on, as the Worker names it. `loaders` is given the
+ * database as the request's count sees it.
  */
-async function loadersSideBySide(root: (db: D1Database) => Promise<unknown>, leaf: (db: D1Database) => Promise<unknown>) {
+async function loadersSideBySide(loaders: (db: D1Database) => { root: () => Promise<unknown>; leaf: () => Promise<unknown> }) {
   const trips = newRoundTrips();
-  const db = countedD1(env.DB, trips);
+  const { root, leaf } = loaders(countedD1(env.DB, trips));
   const build = {
     routes: {
-      root: { id: "root", module: { loader: () => root(db) } },
-      "routes/leaf": { id: "routes/leaf", parentId: "root", module: { loader: () => leaf(db), handle: { roundTrips: 1 } } },
+      root: { id: "root", module: { loader: root } },
+      "routes/leaf": { id: "routes/leaf", parentId: "root", module: { loader: leaf, handle: { roundTrips: 1 } } },
     },
   } as unknown as ServerBuild;
   const counting = countingBuild(build);
@@ -164,18 +165,18 @@ const chains = (trips: RoundTrips) => trips.served.map((served) => served.chain.
 
 describe("each loader's own chain of waits", () => {
   it("does not count a sibling loader's call made while this one was busy between its waits", async () => {
-    const { trips, budget } = await loadersSideBySide(
-      async (db) => {
+    const { trips, budget } = await loadersSideBySide((db) => ({
+      root: async () => {
         await ask(db);
         // Work of its own between two waits (a hash, a render), long enough for the leaf's whole call.
         await pause(200);
         await ask(db);
       },
-      async (db) => {
+      leaf: async () => {
         await pause(40);
         await ask(db);
       },
-    );
+    }));
     // Counted as "a call started with nothing out", the leaf's call made a third wait in a row.
     expect(budget).toMatchObject({ kind: "loader", routeId: "routes/leaf", sequential: 2, budget: 1 });
     expect(chains(trips)).toEqual([2, 1]);
@@ -183,37 +184,24 @@ describe("each loader's own chain of waits", () => {
   });
 
   it("counts a batch of page reads as a wait of every loader whose read travels in it", async () => {
-    const trips = newRoundTrips();
-    const counted = countedD1(env.DB, trips);
-    const reads = pageReads(
-      () => counted,
-      createDatabase(env.DB),
-      sessionPerson(async () => null, Date.now()),
-    );
-    const read = () => reads.read(() => [createDatabase(env.DB).select({ id: users.id }).from(users).limit(1)]);
-    const build = {
-      routes: {
-        root: { id: "root", module: { loader: () => read() } },
-        "routes/leaf": {
-          id: "routes/leaf",
-          parentId: "root",
-          module: {
-            loader: async () => {
-              await read();
-              await ask(counted);
-            },
-          },
+    const { trips, budget } = await loadersSideBySide((db) => {
+      const reads = pageReads(
+        () => db,
+        createDatabase(env.DB),
+        sessionPerson(async () => null, Date.now()),
+      );
+      const read = () => reads.read(() => [createDatabase(env.DB).select({ id: users.id }).from(users).limit(1)]);
+      return {
+        root: read,
+        leaf: async () => {
+          await read();
+          await ask(db);
         },
-      },
-    } as unknown as ServerBuild;
-    const counting = countingBuild(build);
-    const context = {};
-    countFor(context, trips);
-    const load = (id: string) => (counting.routes[id]!.module.loader as (args: { context: object }) => Promise<unknown>)({ context });
-    await Promise.all([load("root"), load("routes/leaf")]);
+      };
+    });
     // The root's read sent the batch; the leaf waited on it, then asked once more.
     expect(trips.total).toBe(2);
-    expect(budgetFor(trips, build.routes)!.sequential).toBe(2);
+    expect(budget.sequential).toBe(2);
     expect(chains(trips)).toEqual([1, 2]);
   });
 
@@ -227,16 +215,16 @@ describe("each loader's own chain of waits", () => {
       return "someone";
     });
     let countedDb: D1Database | undefined;
-    const { trips, budget } = await loadersSideBySide(
-      async (db) => {
-        countedDb = db;
-        return person.get();
-      },
-      async (db) => {
-        await person.get();
-        await ask(db);
-      },
-    );
+    const { trips, budget } = await loadersSideBySide((db) => {
+      countedDb = db;
+      return {
+        root: () => person.get(),
+        leaf: async () => {
+          await person.get();
+          await ask(db);
+        },
+      };
+    });
     expect(calls).toBe(1);
     expect(trips.total).toBe(3);
     // The leaf waits on both of the person's calls, then on its own.
