@@ -18,7 +18,15 @@ import type { ServerBuild } from "@remix-run/cloudflare";
  * out. Its followers wait on each of its calls too. A loader's or action's chain is `done` once it
  * has answered: what it left running (a notice's mail, handed to `waitUntil`) is nobody's wait.
  */
-export type Chain = { sequential: number; inFlight: number; followers?: Chain[]; done?: boolean };
+export type Chain = {
+  sequential: number;
+  inFlight: number;
+  followers?: Chain[];
+  done?: boolean;
+  /** When, on the request's clock of starts and ends, the chain's calls last went out, and when none was left out. */
+  outSince?: number;
+  idleSince?: number;
+};
 
 /** A loader or action that ran for the request, and its own chain of waits. */
 export type Served = { kind: "loader" | "action"; routeId: string; chain: Chain };
@@ -114,9 +122,15 @@ export function newRoundTrips(): RoundTrips {
   return { sequential: 0, total: 0, inFlight: 0, served: [], beforeRoutes: 0 };
 }
 
+/** Orders the moments chains go out and come back; only their order matters. */
+let clock = 0;
+
 function begin(chains: readonly Chain[]) {
   for (const chain of chains) {
-    if (chain.inFlight === 0 && !chain.done) chain.sequential++;
+    if (chain.inFlight === 0) {
+      if (!chain.done) chain.sequential++;
+      chain.outSince = ++clock;
+    }
     chain.inFlight++;
     if (chain.followers) begin(chain.followers);
   }
@@ -125,14 +139,21 @@ function begin(chains: readonly Chain[]) {
 function end(chains: readonly Chain[]) {
   for (const chain of chains) {
     chain.inFlight--;
+    if (chain.inFlight === 0) chain.idleSince = ++clock;
     if (chain.followers) end(chain.followers);
   }
 }
 
-/** `follower` waits on `chain` from now on: on the calls it has out, and on every later one. */
+/**
+ * `follower` waits on `chain` from now on: on the calls it has out, and on every later one. The
+ * calls out now are a new wait of the follower's only if they went out while it had nothing out
+ * itself, as the rule would have counted them had it been following from their start: a page
+ * that read its own row beside the person's lookup, then asks for the person, waited once.
+ */
 function follow(chain: Chain, follower: Chain) {
   if (chain.inFlight > 0) {
-    if (follower.inFlight === 0 && !follower.done) follower.sequential++;
+    const overlapped = follower.idleSince !== undefined && follower.idleSince > chain.outSince!;
+    if (follower.inFlight === 0 && !follower.done && !overlapped) follower.sequential++;
     follower.inFlight += chain.inFlight;
   }
   (chain.followers ??= []).push(follower);

@@ -140,11 +140,11 @@ describe("the counting and the distant database", () => {
 /**
  * A page with a root and a leaf route whose loaders run side by side, as the router runs them,
  * each counted on its own chain; what it waited on, as the Worker names it. `loaders` is given the
- * database as the request's count sees it.
+ * database (`d1`, the real local one unless said) as the request's count sees it.
  */
-async function loadersSideBySide(loaders: (db: D1Database) => { root: () => Promise<unknown>; leaf: () => Promise<unknown> }) {
+async function loadersSideBySide(loaders: (db: D1Database) => { root: () => Promise<unknown>; leaf: () => Promise<unknown> }, d1: D1Database = env.DB) {
   const trips = newRoundTrips();
-  const { root, leaf } = loaders(countedD1(env.DB, trips));
+  const { root, leaf } = loaders(countedD1(d1, trips));
   const build = {
     routes: {
       root: { id: "root", module: { loader: root } },
@@ -160,6 +160,18 @@ async function loadersSideBySide(loaders: (db: D1Database) => { root: () => Prom
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A database whose every query answers only when the test says so, to order calls exactly. */
+function heldD1() {
+  const held = new Map<string, () => void>();
+  const d1 = {
+    prepare: (query: string) => {
+      const statement = { bind: () => statement, first: () => new Promise((resolve) => held.set(query, () => resolve(null))) };
+      return statement;
+    },
+  } as unknown as D1Database;
+  return { d1, answer: (query: string) => held.get(query)!() };
+}
 const ask = (db: D1Database) => db.prepare("select 1 as one").first();
 const chains = (trips: RoundTrips) => trips.served.map((served) => served.chain.sequential);
 
@@ -233,6 +245,31 @@ describe("each loader's own chain of waits", () => {
     // Asked again once done, it is the same answer and no wait.
     expect(await person.get()).toBe("someone");
     expect(person.made()).toBeDefined();
+  });
+
+  it("counts no second wait for a loader that read its own row beside the shared call, then asks for it while it is out", async () => {
+    const { d1, answer } = heldD1();
+    let countedDb: D1Database | undefined;
+    const person = sharedCall(() => countedDb!.prepare("the person").first());
+    const loaded = loadersSideBySide((db) => {
+      countedDb = db;
+      return {
+        root: () => person.get(),
+        leaf: async () => {
+          await db.prepare("the certificate").first();
+          await person.get();
+        },
+      };
+    }, d1);
+    await pause(0);
+    // The leaf's row comes back first; it asks for the person, whose lookup went out beside its read.
+    answer("the certificate");
+    await pause(0);
+    answer("the person");
+    const { trips, budget } = await loaded;
+    expect(trips.total).toBe(2);
+    expect(budget.sequential).toBe(1);
+    expect(chains(trips)).toEqual([1, 1]);
   });
 });
 
