@@ -16,8 +16,12 @@ import { lazySchema } from "~/lib/lazy-schema";
 import { readForm } from "~/lib/read-form.server";
 import { z } from "zod";
 
-/** The refund, then the line in the staff record (decision 0078). */
-export const handle: PageHandle = { actionRoundTrips: 6 };
+/**
+ * The refund, then the line in the staff record (decision 0078), then both people's tabs told side
+ * by side: each channel is named in a call of its own before it is told (decision 0132). Then the
+ * page is drawn again.
+ */
+export const handle: PageHandle = { actionRoundTrips: 7 };
 
 export const meta: MetaFunction = staffMeta("Reported readings");
 
