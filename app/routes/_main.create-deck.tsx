@@ -17,8 +17,13 @@ import { lazySchema } from "~/lib/lazy-schema";
 import type { PageHandle } from "~/lib/page-handle";
 import { formFields, formText, readForm, withMainIntent } from "~/lib/read-form.server";
 
-/** Round trips: creating a deck checks the plan, takes the credits in one batch, makes the deck and its cards, and starts the painter's Durable Object. */
-export const handle: PageHandle = { actionRoundTrips: 11 };
+/**
+ * Round trips: the page reads the person, then the quota, the plan's choices and any waiting form
+ * side by side. A member's first visit, or one due a refresh, writes the quota record and reads it
+ * back after the quota's read: one more (decision 0132). Creating a deck checks the plan, takes the
+ * credits in one batch, makes the deck and its cards, and starts the painter's Durable Object.
+ */
+export const handle: PageHandle = { roundTrips: 3, actionRoundTrips: 11 };
 
 export const meta: MetaFunction = () => [{ title: "Create a deck — Arcanum" }];
 

@@ -11,7 +11,14 @@ import { creditsOverview } from "~/credits/history.server";
 import { creditsMakeSentence } from "~/plans/plan-credits";
 import { plansOfferingPhrase } from "~/entitlements/entitlements";
 import { cn } from "~/lib/cn";
+import type { PageHandle } from "~/lib/page-handle";
 import type { CardImageQuality } from "../../db/columns";
+
+/**
+ * Round trips: the person, then the quota, the plan and the ledger's page side by side. A member's
+ * first visit, or one due a refresh, writes the quota record after its read: one more (decision 0132).
+ */
+export const handle: PageHandle = { roundTrips: 3 };
 
 export const meta: MetaFunction = () => [{ title: "Credits — Arcanum" }];
 

@@ -6,6 +6,13 @@ import { getSharedReading } from "~/reading-room/journal.server";
 import { ReadingRecord } from "~/reading-room/reading-record";
 import { cardsLine } from "~/reading-room/cards-line";
 import { SHARE_PICTURE_SIZE } from "~/media/picture-style";
+import type { PageHandle } from "~/lib/page-handle";
+
+/**
+ * Round trips: the shared reading beside the person, then what its faces may show: the deck and its
+ * listing, then whether the viewer bought it or has it on a table (decision 0132).
+ */
+export const handle: PageHandle = { roundTrips: 3 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Shared reading not found — Arcanum" }, { name: "robots", content: "noindex" }];

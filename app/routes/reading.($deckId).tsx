@@ -4,7 +4,7 @@ import { loadReadingRoom } from "~/reading-room/room.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 /** Round trips: it opens a reading room as /reading-room does. */
-export const handle: PageHandle = { roundTrips: 4 };
+export const handle: PageHandle = { roundTrips: 5 };
 export { readingRoomAction as action } from "~/reading-room/room.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadReadingRoom(args);
