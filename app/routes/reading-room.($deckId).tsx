@@ -7,7 +7,7 @@ import type { PageHandle } from "~/lib/page-handle";
 /**
  * Round trips: a reading's page reads the person, finds the reading, then asks the room's Durable
  * Object for its table (partyserver names the room first: two calls), then reads its deck's art
- * (decision 0132: the person's wait was hidden by the decks read beside the reading); opening a
+ * (decision 0132: the count had missed the room's naming, hidden by the decks read beside the reading); opening a
  * room checks the deck, writes the reading and the host's seat; a table's form finds the person's
  * seat and hands the room its message.
  */

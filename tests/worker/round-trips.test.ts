@@ -159,7 +159,15 @@ async function loadersSideBySide(loaders: (db: D1Database) => { root: () => Prom
   return { trips, budget: budgetFor(trips, build.routes)! };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A turn of the event loop: whatever was let go runs as far as its next wait. */
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A promise the test opens when it chooses: work that is not a round trip (a hash, a render). */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
 
 /** A database whose every query answers only when the test says so, to order calls exactly. */
 function heldD1() {
@@ -177,22 +185,66 @@ const chains = (trips: RoundTrips) => trips.served.map((served) => served.chain.
 
 describe("each loader's own chain of waits", () => {
   it("does not count a sibling loader's call made while this one was busy between its waits", async () => {
-    const { trips, budget } = await loadersSideBySide((db) => ({
-      root: async () => {
-        await ask(db);
-        // Work of its own between two waits (a hash, a render), long enough for the leaf's whole call.
-        await pause(200);
-        await ask(db);
-      },
-      leaf: async () => {
-        await pause(40);
-        await ask(db);
-      },
-    }));
+    const { d1, answer } = heldD1();
+    const rootWorks = gate();
+    const leafStarts = gate();
+    const loaded = loadersSideBySide(
+      (db) => ({
+        root: async () => {
+          await db.prepare("root's first").first();
+          // Work of its own between two waits (a hash, a render).
+          await rootWorks.opened;
+          await db.prepare("root's second").first();
+        },
+        leaf: async () => {
+          await leafStarts.opened;
+          await db.prepare("leaf's").first();
+        },
+      }),
+      d1,
+    );
+    await turn();
+    answer("root's first");
+    await turn();
+    // While the root works, the leaf's whole call goes out and comes back.
+    leafStarts.open();
+    await turn();
+    answer("leaf's");
+    await turn();
+    rootWorks.open();
+    await turn();
+    answer("root's second");
+    const { trips, budget } = await loaded;
     // Counted as "a call started with nothing out", the leaf's call made a third wait in a row.
     expect(budget).toMatchObject({ kind: "loader", routeId: "routes/leaf", sequential: 2, budget: 1 });
     expect(chains(trips)).toEqual([2, 1]);
     expect(trips.total).toBe(3);
+  });
+
+  it("does not count a call a loader left running once it has answered", async () => {
+    const { d1, answer } = heldD1();
+    const later = gate();
+    const loaded = loadersSideBySide(
+      (db) => ({
+        root: async () => undefined,
+        leaf: async () => {
+          await db.prepare("the leaf's row").first();
+          // Something handed on, not waited for: it goes out after the page has its answer.
+          void later.opened.then(() => db.prepare("left running").first());
+        },
+      }),
+      d1,
+    );
+    await turn();
+    answer("the leaf's row");
+    const { trips } = await loaded;
+    expect(chains(trips)).toEqual([0, 1]);
+    later.open();
+    await turn();
+    answer("left running");
+    await turn();
+    expect(trips.total).toBe(2);
+    expect(chains(trips)).toEqual([0, 1]);
   });
 
   it("counts a batch of page reads as a wait of every loader whose read travels in it", async () => {
@@ -261,10 +313,10 @@ describe("each loader's own chain of waits", () => {
         },
       };
     }, d1);
-    await pause(0);
+    await turn();
     // The leaf's row comes back first; it asks for the person, whose lookup went out beside its read.
     answer("the certificate");
-    await pause(0);
+    await turn();
     answer("the person");
     const { trips, budget } = await loaded;
     expect(trips.total).toBe(2);
