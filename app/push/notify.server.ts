@@ -15,6 +15,7 @@ import type { PushKind, PushMessage } from "./messages";
 import { mayPushTo } from "./pace.server";
 import { settingColumn } from "./subscriptions.server";
 import { log } from "../observe/log.server";
+import { inBackground } from "../lib/round-trips.server";
 
 /** Where a push's work runs: the database, the configuration and the runtime's `waitUntil`. */
 export type PushTarget = { db: Database; config: AppConfig; waitUntil: (work: Promise<unknown>) => void };
@@ -147,11 +148,9 @@ export async function sendPushNow(target: Omit<PushTarget, "waitUntil">, news: P
 export function notify(target: PushTarget, news: PushNews): void {
   target.waitUntil(
     // Started on a later turn of the event loop, so the caller's own work and its answer come first:
-    // nobody waits for a push, and its reads are not the request's.
-    new Promise((resolve) => setTimeout(resolve, 0))
-      .then(() => sendPushNow(target, news))
-      .catch((error) => {
-        log.error("push failed", { kind: news.kind, error });
-      }),
+    // nobody waits for a push, and its reads are not the request's (no loader's round trips either).
+    inBackground(() => new Promise((resolve) => setTimeout(resolve, 0)).then(() => sendPushNow(target, news))).catch((error) => {
+      log.error("push failed", { kind: news.kind, error });
+    }),
   );
 }
